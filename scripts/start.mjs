@@ -1,0 +1,117 @@
+// `npm start`: one command from a fresh clone to a running storefront.
+// Installs dependencies when missing, builds, provisions PostgreSQL and Redis
+// (unless DATABASE_URL / REDIS_URL point elsewhere), migrates, loads demo data
+// and serves http://localhost:3000 (or $PORT). Ctrl-C stops everything it started.
+// Only Node built-ins may be imported at the top: node_modules may not exist yet.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const say = (m) => process.stdout.write(`[start] ${m}\n`);
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    process.stderr.write(`Node.js 20.19 or newer is needed (this is ${process.version}).\n`);
+    process.exit(1);
+  }
+}
+
+function installIfNeeded() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  say('installing dependencies (npm ci)…');
+  const r = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) {
+    process.stderr.write('npm install failed; see the messages above.\n');
+    process.exit(1);
+  }
+}
+
+function build() {
+  say('building (only what changed)…');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+async function main() {
+  checkNode();
+  installIfNeeded();
+  build();
+  const services = await import('./services.mjs');
+  const stops = [];
+  let shuttingDown = false;
+  const shutdown = async (code = 0) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    say('stopping…');
+    for (const stop of stops.reverse()) {
+      try { await stop(); } catch (e) { process.stderr.write(`[start] ${e.message}\n`); }
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      say('starting embedded PostgreSQL (data in .data/postgres)…');
+      const pg = await services.startPostgres({ dir: path.join(ROOT, '.data', 'postgres') });
+      stops.push(() => pg.stop());
+      await pg.createDatabase('hotline');
+      databaseUrl = pg.urlFor('hotline');
+    }
+    let redisUrl = process.env.REDIS_URL;
+    if (!redisUrl) {
+      say('starting redis-server (AOF in .data/redis)…');
+      const redis = await services.startRedis({ dir: path.join(ROOT, '.data', 'redis') });
+      stops.push(() => redis.stop());
+      redisUrl = redis.url;
+    }
+    const port = process.env.PORT ?? '3000';
+    const server = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        PORT: port,
+        CLIENT_DIST: process.env.CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'),
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
+      },
+    });
+    let serverExited = false;
+    stops.push(
+      () =>
+        new Promise((resolve) => {
+          if (serverExited) return resolve();
+          server.once('exit', resolve);
+          server.kill('SIGTERM');
+          setTimeout(() => server.kill('SIGKILL'), 8000).unref();
+        }),
+    );
+    server.stdout.on('data', (chunk) => {
+      const text = chunk.toString();
+      const ready = text.match(/HOTLINE_READY (\S+)/);
+      if (ready) say(`ready: ${ready[1]}  (Ctrl-C to stop)`);
+      if (process.env.LOG_LEVEL !== 'silent') process.stdout.write(text.replace(/HOTLINE_READY \S+\n?/, ''));
+    });
+    server.on('exit', (code) => {
+      serverExited = true;
+      if (!shuttingDown) {
+        process.stderr.write(`[start] the server exited (code ${code}).\n`);
+        void shutdown(code || 1);
+      }
+    });
+  } catch (error) {
+    process.stderr.write(`[start] ${error.message}\n`);
+    await shutdown(1);
+  }
+}
+
+main();

@@ -1,0 +1,139 @@
+// `npm test`: the whole suite against real services.
+//  1. provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
+//  2. runs jest (unit + medium tests, every workspace) with a JSON report;
+//  3. builds the app, starts the server on a free port, runs Playwright in Debian's Chromium;
+//  4. prints one line `N passed, N failed` totalled over both runners, cleans up,
+//     and exits non-zero on any failure.
+// Flags: --only=jest | --only=e2e, and anything after `--` goes to the runner (e.g. a file filter).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import * as services from './services.mjs';
+
+const ROOT = services.ROOT;
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+const passThrough = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+const runDir = path.join(ROOT, '.tmp', `test-${process.pid}`);
+const reports = path.join(ROOT, 'reports');
+mkdirSync(reports, { recursive: true });
+
+function runNode(script, scriptArgs, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...scriptArgs], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+function readJson(file) {
+  try { return JSON.parse(readFileSync(file, 'utf8')); } catch { return null; }
+}
+
+function jestCounts(file) {
+  const r = readJson(file);
+  if (!r) return null;
+  // Suites that failed to run at all count as one failure each.
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
+}
+
+function playwrightCounts(file) {
+  const r = readJson(file);
+  if (!r?.stats) return null;
+  return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected };
+}
+
+function findChromium() {
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)) {
+    if (existsSync(p)) return p;
+  }
+  if (services.aptInstall(['chromium'])) return '/usr/bin/chromium';
+  return null;
+}
+
+async function startServer(env) {
+  const port = await services.freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIST: path.join(ROOT, 'client', 'dist') },
+  });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 120 s:\n${output}`)), 120_000);
+    child.stdout.on('data', (c) => {
+      output += c;
+      if (output.includes('HOTLINE_READY')) { clearTimeout(timer); resolve(); }
+    });
+    child.stderr.on('data', (c) => { output += c; });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${output}`)); });
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); setTimeout(() => child.kill('SIGKILL'), 5000).unref(); }),
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const totals = { passed: 0, failed: 0 };
+  const problems = [];
+  services.log('provisioning throw-away PostgreSQL and Redis…');
+  const pg = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
+  const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
+  const env = { TEST_PG_BASE_URL: pg.baseUrl, TEST_REDIS_URL: redis.url };
+  try {
+    if (only !== 'e2e') {
+      const jestReport = path.join(reports, 'jest.json');
+      rmSync(jestReport, { force: true });
+      const code = await runNode(path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), [
+        '--ci', '--json', `--outputFile=${jestReport}`, '--maxWorkers=2', ...(only === 'jest' ? passThrough : []),
+      ], env);
+      const counts = jestCounts(jestReport);
+      if (counts) { totals.passed += counts.passed; totals.failed += counts.failed; }
+      if (!counts) { totals.failed += 1; problems.push('jest produced no report'); }
+      else if (code !== 0 && counts.failed === 0) { totals.failed += 1; problems.push(`jest exited ${code}`); }
+    }
+    if (only !== 'jest') {
+      const chromium = findChromium();
+      if (!chromium) {
+        totals.failed += 1;
+        problems.push('no Chromium: install Debian\'s `chromium` package (apt-get install chromium)');
+      } else {
+        const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+        if (build.status !== 0) throw new Error('build failed');
+        await pg.createDatabase('hotline_e2e');
+        const server = await startServer({ DATABASE_URL: pg.urlFor('hotline_e2e'), REDIS_URL: redis.url, REDIS_PREFIX: 'e2e:', SEED_STADIUM: 'false' });
+        try {
+          const pwReport = path.join(reports, 'playwright.json');
+          rmSync(pwReport, { force: true });
+          const code = await runNode(path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), ['test', ...(only === 'e2e' ? passThrough : [])], {
+            ...env, E2E_BASE_URL: server.url, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: pg.urlFor('hotline_e2e'), E2E_REDIS_URL: redis.url,
+          });
+          const counts = playwrightCounts(pwReport);
+          if (counts) { totals.passed += counts.passed; totals.failed += counts.failed; }
+          if (!counts) { totals.failed += 1; problems.push('playwright produced no report'); }
+          else if (code !== 0 && counts.failed === 0) { totals.failed += 1; problems.push(`playwright exited ${code}`); }
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+  } catch (error) {
+    totals.failed += 1;
+    problems.push(error.message);
+  } finally {
+    await redis.stop();
+    await pg.stop();
+    rmSync(runDir, { recursive: true, force: true });
+  }
+  for (const p of problems) process.stderr.write(`[test] ${p}\n`);
+  process.stdout.write(`[test] finished in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack}\n0 passed, 1 failed\n`);
+  process.exit(1);
+});

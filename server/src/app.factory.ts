@@ -1,0 +1,105 @@
+import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { existsSync } from 'node:fs';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import type { Clock } from './common/clock';
+import { AppError } from './common/app-error';
+import { toErrorResponse } from './common/error-responder';
+import { resolveLocale } from './common/locale';
+import { createLogger, PinoNestLogger } from './common/logger';
+import { resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
+import { openDataSource, runMigrations } from './database/data-source';
+import { seedDemoIfEmpty } from './seed/demo-seed';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    visitorId: string;
+  }
+}
+
+export interface CreateAppOptions {
+  dataSource?: DataSource;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export async function prepareDatabase(config: AppConfig, logger: Logger, dataSource?: DataSource): Promise<DataSource> {
+  const ds = dataSource ?? (await openDataSource(config.DATABASE_URL));
+  if (config.RUN_MIGRATIONS) {
+    const ran = await runMigrations(ds);
+    if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
+  }
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty(ds, { includeStadium: config.SEED_STADIUM, logger });
+    if (seeded) logger.info(seeded, 'demo data loaded');
+  }
+  return ds;
+}
+
+/**
+ * Builds the whole application (used by main.ts, tests and benchmarks alike).
+ * Fastify rather than Express: the seat-lock path is latency-bound and fastify's
+ * routing and serialisation cost about half of Express's per request.
+ */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const dataSource = await prepareDatabase(config, logger, options.dataSource);
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: true, caseSensitive: true });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.register({ config, dataSource, logger, clock: options.clock }),
+    adapter,
+    { logger: new PinoNestLogger(logger), abortOnError: false },
+  );
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyCookie as never);
+
+  // Identity first, so every handler (and every error) knows the visitor.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api')) return;
+    const cookies = (request as unknown as { cookies?: Record<string, string> }).cookies ?? {};
+    const visitor = resolveVisitor(request.headers[VISITOR_HEADER], cookies[VISITOR_COOKIE]);
+    if (visitor.invalid || !visitor.visitorId) {
+      const response = toErrorResponse(new AppError('INVALID_UUID'), resolveLocale(request.query, request.headers['accept-language']));
+      return reply.status(response.status).send(response.body);
+    }
+    request.visitorId = visitor.visitorId;
+    if (visitor.issued) {
+      void reply.header(VISITOR_HEADER, visitor.visitorId);
+      void (reply as unknown as { setCookie: (n: string, v: string, o: object) => void }).setCookie(VISITOR_COOKIE, visitor.visitorId, {
+        path: '/',
+        httpOnly: false,
+        sameSite: 'lax',
+        maxAge: 60 * 60 * 24 * 365,
+      });
+    }
+  });
+  // Errors raised by fastify itself (malformed JSON, wrong content type) get the same shape.
+  fastify.setErrorHandler((error, request, reply) => {
+    const response = toErrorResponse(error, resolveLocale(request.query, request.headers['accept-language']));
+    if (response.unexpected) logger.error({ err: error, url: request.url }, 'unexpected error');
+    void reply.status(response.status).send(response.body);
+  });
+
+  if (config.CLIENT_DIST && existsSync(config.CLIENT_DIST)) {
+    app.useStaticAssets({ root: config.CLIENT_DIST, prefix: '/', index: false, wildcard: false, maxAge: '1h' } as never);
+  }
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Hotline ticketing API')
+    .setDescription('Storefront, seat engine and booking API. Every call carries the `uuid` header (anonymous visitor).')
+    .setVersion('0.1.0')
+    .addGlobalParameters({ name: 'uuid', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } })
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/json' });
+
+  await app.init();
+  return app;
+}

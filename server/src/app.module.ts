@@ -1,0 +1,51 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { Clock, SystemClock } from './common/clock';
+import { LOGGER } from './common/logger';
+import { SpaFallback } from './common/spa-fallback';
+import { CatalogueModule } from './catalogue/catalogue.module';
+import { HealthModule } from './health/health.module';
+import { RedisModule } from './redis/redis.module';
+import { BotCheckModule } from './botcheck/botcheck.module';
+import { SeatsModule } from './seats/seats.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  dataSource: DataSource;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** Process-wide adapters (config, database, logger, clock) every bounded context may inject. */
+@Global()
+@Module({})
+class CoreModule {
+  static register(options: AppModuleOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        { provide: DataSource, useValue: options.dataSource },
+        { provide: LOGGER, useValue: options.logger },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+        { provide: SpaFallback, useValue: new SpaFallback(options.config.CLIENT_DIST) },
+      ],
+      exports: [APP_CONFIG, DataSource, LOGGER, Clock, SpaFallback],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static register(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.register(options), RedisModule, HealthModule, CatalogueModule, BotCheckModule, SeatsModule],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

@@ -1,0 +1,175 @@
+import type {
+  ApiFeature, ApiPresentation, ApiProduct, ApiSeatplan, ApiSection, ApiTicket, ApiTicketGroup,
+} from '@hotline/shared';
+import { agorotToShekels, seatingMode } from '@hotline/shared';
+import type { FeatureEntity, ProductEntity, TicketEntity, TicketGroupEntity } from '../database/entities';
+import type { CatalogueRepository, PresentationRow } from './catalogue.repository';
+
+export function toApiFeature(f: FeatureEntity): ApiFeature {
+  return {
+    id: f.id,
+    name: f.name,
+    nameEn: f.nameEn,
+    featureCategoryId: f.featureCategoryId,
+    featureCategoryName: f.categoryName,
+    featureCategoryNameEn: f.categoryNameEn,
+    description: f.description,
+    descriptionEn: f.descriptionEn,
+    durationMinutes: f.durationMinutes,
+    image: `/api/features/${f.id}/placeholderImage`,
+  };
+}
+
+export function toApiPresentation(row: PresentationRow): ApiPresentation {
+  const { presentation: p, feature, location, venue } = row;
+  const seating = seatingMode({ reservedSectionCount: row.reservedSections, gaSectionCount: row.gaSections });
+  return {
+    id: p.id,
+    featureId: p.featureId,
+    featureName: feature.name,
+    featureNameEn: feature.nameEn,
+    featureCategoryName: feature.categoryName,
+    locationId: p.locationId,
+    locationName: location.name,
+    locationNameEn: location.nameEn,
+    businessId: p.businessId,
+    authProfileId: p.authProfileId,
+    venueId: p.venueId,
+    venueName: venue.name,
+    venueNameEn: venue.nameEn,
+    seatplanId: p.seatplanId,
+    venueTypeId: p.venueTypeId,
+    dateTime: p.dateTime.toISOString(),
+    seatingPolicyId: p.seatingPolicyId,
+    isReserved: p.isReserved && row.reservedSections > 0,
+    isGA: seating.isGA,
+    soldout: p.soldout,
+    seatingMode: seating.seatingMode,
+    hasReservedSection: seating.hasReservedSection,
+    hasGASection: seating.hasGASection,
+    hasMultiGASections: seating.hasMultiGASections,
+    maxSeatsPerOrder: p.maxSeatsPerOrder,
+    priceFrom: row.priceFromAgorot === null ? null : agorotToShekels(row.priceFromAgorot),
+    viewAreaFilename: null,
+    imageMapHtml: null,
+  };
+}
+
+export function toApiTicket(t: TicketEntity): ApiTicket {
+  return {
+    id: t.id,
+    ticketGroupId: t.ticketGroupId,
+    name: t.name,
+    nameEn: t.nameEn,
+    price: agorotToShekels(t.price),
+    oldPrice: t.oldPrice === null ? null : agorotToShekels(t.oldPrice),
+    serviceCharge: agorotToShekels(t.serviceCharge),
+    pricePolicyId: t.pricePolicyId,
+    code: null,
+    multiplyFactor: t.multiplyFactor,
+  };
+}
+
+/** Public lists never reveal coded tickets (coupons, vouchers): they are fetched by code. */
+export function toApiTicketGroup(group: TicketGroupEntity, tickets: TicketEntity[]): ApiTicketGroup {
+  return {
+    id: group.id,
+    name: group.name,
+    nameEn: group.nameEn,
+    color: group.color,
+    zoneId: group.zoneId,
+    isByCodeEnabled: group.isByCodeEnabled,
+    tickets: tickets.filter((t) => t.code === null).map(toApiTicket),
+    voucherTickets: [],
+  };
+}
+
+export function toApiProduct(p: ProductEntity): ApiProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    nameEn: p.nameEn,
+    price: agorotToShekels(p.price),
+    image: `/api/products/${p.id}/image`,
+    isDeliveryRequired: p.isDeliveryRequired,
+  };
+}
+
+type LoadedSeatplan = NonNullable<Awaited<ReturnType<CatalogueRepository['findSeatplan']>>>;
+
+/** Builds the nested sections -> groups -> rows -> seats document in one pass over the rows. */
+export function toApiSeatplan(loaded: LoadedSeatplan): ApiSeatplan {
+  const { seatplan, venue, sections, groups, seats } = loaded;
+  const sectionById = new Map<number, ApiSection>();
+  const apiSections: ApiSection[] = sections.map((s) => {
+    const api: ApiSection = {
+      VenueSectionId: s.id,
+      SectionName: s.name,
+      SectionNameEn: s.nameEn,
+      IsReserved: s.isReserved,
+      Capacity: s.capacity,
+      ZoneId: s.zoneId,
+      SeatplanX: s.x,
+      SeatplanY: s.y,
+      Width: s.width,
+      Height: s.height,
+      RotateAngle: s.rotate,
+      Outline: s.outline,
+      groups: [],
+    };
+    sectionById.set(s.id, api);
+    return api;
+  });
+  const groupRows = new Map<number, Map<string, ApiSeatplan['sections'][number]['groups'][number]['rows'][number]>>();
+  const groupById = new Map<number, ApiSeatplan['sections'][number]['groups'][number]>();
+  for (const g of groups) {
+    const api = { VenueSectionSeatGroupId: g.id, GroupName: g.name, rows: [] };
+    groupById.set(g.id, api);
+    groupRows.set(g.id, new Map());
+    sectionById.get(g.section_id)?.groups.push(api);
+  }
+  for (const s of seats) {
+    const section = sectionById.get(s.section_id)!;
+    const rows = groupRows.get(s.group_id)!;
+    let row = rows.get(s.row_name);
+    if (!row) {
+      row = { RowName: s.row_name, seats: [] };
+      rows.set(s.row_name, row);
+      groupById.get(s.group_id)!.rows.push(row);
+    }
+    row.seats.push({
+      VenueId: venue.id,
+      VenueSeatplanId: seatplan.id,
+      VenueSectionId: s.section_id,
+      VenueSectionSeatGroupId: s.group_id,
+      TicketGroupId: s.zone_id,
+      XCoordinate: s.x,
+      YCoordinate: s.y,
+      XOffsetPercent: s.x_offset_percent,
+      YOffsetPercent: s.y_offset_percent,
+      WidthPercent: s.width_percent,
+      HeightPercent: s.height_percent,
+      RotateAngle: s.rotate,
+      RowName: s.row_name,
+      SeatName: s.seat_name,
+      SectionName: section.SectionName,
+      SeatplanX: s.plan_x,
+      SeatplanY: s.plan_y,
+      features: s.features,
+      togetherId: s.together_id,
+    });
+  }
+  const stage = seatplan.stage as ApiSeatplan['Stage'];
+  return {
+    VenueId: venue.id,
+    VenueSeatplanId: seatplan.id,
+    Name: seatplan.name,
+    NameEn: seatplan.nameEn,
+    Width: seatplan.width,
+    Height: seatplan.height,
+    Stage: stage ?? null,
+    FocalPoint: seatplan.focalPoint,
+    Zones: loaded.zones.map((z) => ({ ZoneId: z.id, Code: z.code, Name: z.name, NameEn: z.nameEn, Color: z.color })),
+    sections: apiSections,
+  };
+}

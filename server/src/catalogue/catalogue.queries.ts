@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { flag, idList, idString, isoDate } from '../common/ids';
+
+/** Query parameters the storefront sends (storefront-spec.md section 7); unknown names are ignored. */
+const common = {
+  locationId: idString.optional(),
+  miniSiteUrl: z.string().max(200).optional(),
+  ticketCodes: z.string().max(500).optional(),
+  isHold: flag.optional(),
+  modifyCart: flag.optional(),
+  lang: z.string().optional(),
+};
+
+export const featuresQuery = z.object({ featureIds: idList.optional(), ...common });
+export const presentationsQuery = z.object({ featureIds: idList.optional(), ...common });
+export const presentationQuery = z.object(common);
+export const idParam = z.object({ id: idString });
+export const ticketGroupsQuery = z.object({
+  ...common,
+  integrationId: z.string().max(100).optional(),
+  mode: z.string().max(50).optional(),
+  isGA: flag.optional(),
+  modifiedTickets: z.string().max(5000).optional(),
+});
+export const seatplanQuery = z.object({ venueId: idString, seatplanId: idString, lang: z.string().optional() });
+export const dateQuery = z.object({ date: isoDate, lang: z.string().optional() });

@@ -1,0 +1,171 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import {
+  FeatureEntity, LocationEntity, PresentationEntity, ProductEntity, SeatplanEntity, SectionEntity,
+  TicketEntity, TicketGroupEntity, VenueEntity, ZoneEntity,
+} from '../database/entities';
+
+export interface PresentationRow {
+  presentation: PresentationEntity;
+  feature: FeatureEntity;
+  location: LocationEntity;
+  venue: VenueEntity;
+  reservedSections: number;
+  gaSections: number;
+  /** Lowest public ticket price in agorot. */
+  priceFromAgorot: number | null;
+}
+
+export interface SeatRow {
+  id: number;
+  section_id: number;
+  group_id: number;
+  x: number;
+  y: number;
+  row_name: string;
+  seat_name: string;
+  x_offset_percent: number;
+  y_offset_percent: number;
+  width_percent: number;
+  height_percent: number;
+  rotate: number;
+  plan_x: number;
+  plan_y: number;
+  zone_id: number;
+  features: number[];
+  together_id: number | null;
+}
+
+/** The only place the catalogue touches TypeORM. */
+@Injectable()
+export class CatalogueRepository {
+  constructor(private readonly db: DataSource) {}
+
+  findFeatures(filter: { ids?: number[]; locationId?: number }): Promise<FeatureEntity[]> {
+    const qb = this.db.getRepository(FeatureEntity).createQueryBuilder('f').orderBy('f.id');
+    if (filter.ids?.length) qb.andWhere('f.id IN (:...ids)', { ids: filter.ids });
+    if (filter.locationId !== undefined) {
+      qb.andWhere('EXISTS (SELECT 1 FROM presentation p WHERE p.feature_id = f.id AND p.location_id = :loc)', { loc: filter.locationId });
+    }
+    return qb.getMany();
+  }
+
+  findFeature(id: number): Promise<FeatureEntity | null> {
+    return this.db.getRepository(FeatureEntity).findOneBy({ id });
+  }
+
+  async findPresentations(filter: {
+    ids?: number[];
+    featureIds?: number[];
+    locationId?: number;
+    fromUtc?: Date;
+    toUtc?: Date;
+  }): Promise<PresentationRow[]> {
+    const qb = this.db.getRepository(PresentationEntity).createQueryBuilder('p').orderBy('p.date_time').addOrderBy('p.id');
+    if (filter.ids) qb.andWhere('p.id IN (:...ids)', { ids: filter.ids.length ? filter.ids : [-1] });
+    if (filter.featureIds?.length) qb.andWhere('p.feature_id IN (:...featureIds)', { featureIds: filter.featureIds });
+    if (filter.locationId !== undefined) qb.andWhere('p.location_id = :loc', { loc: filter.locationId });
+    if (filter.fromUtc) qb.andWhere('p.date_time >= :from', { from: filter.fromUtc });
+    if (filter.toUtc) qb.andWhere('p.date_time < :to', { to: filter.toUtc });
+    const presentations = await qb.getMany();
+    if (presentations.length === 0) return [];
+    const unique = <T>(xs: T[]) => [...new Set(xs)];
+    const [features, locations, venues, sectionCounts, prices] = await Promise.all([
+      this.db.getRepository(FeatureEntity).findBy({ id: In(unique(presentations.map((p) => p.featureId))) }),
+      this.db.getRepository(LocationEntity).findBy({ id: In(unique(presentations.map((p) => p.locationId))) }),
+      this.db.getRepository(VenueEntity).findBy({ id: In(unique(presentations.map((p) => p.venueId))) }),
+      this.sectionCounts(unique(presentations.map((p) => p.seatplanId))),
+      this.lowestPrices(presentations.map((p) => p.id)),
+    ]);
+    const byId = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
+    const f = byId(features);
+    const l = byId(locations);
+    const v = byId(venues);
+    return presentations.map((p) => ({
+      presentation: p,
+      feature: f.get(p.featureId)!,
+      location: l.get(p.locationId)!,
+      venue: v.get(p.venueId)!,
+      reservedSections: sectionCounts.get(p.seatplanId)?.reserved ?? 0,
+      gaSections: sectionCounts.get(p.seatplanId)?.ga ?? 0,
+      priceFromAgorot: prices.get(p.id) ?? null,
+    }));
+  }
+
+  private async lowestPrices(presentationIds: number[]): Promise<Map<number, number>> {
+    const rows: { presentation_id: number; price: number }[] = await this.db.query(
+      `SELECT tg.presentation_id, min(t.price)::int AS price
+         FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
+        WHERE tg.presentation_id = ANY($1) AND t.code IS NULL AND t.multiply_factor = 1
+        GROUP BY tg.presentation_id`,
+      [presentationIds],
+    );
+    return new Map(rows.map((r) => [r.presentation_id, r.price]));
+  }
+
+  private async sectionCounts(seatplanIds: number[]): Promise<Map<number, { reserved: number; ga: number }>> {
+    const rows: { seatplan_id: number; reserved: string; ga: string }[] = await this.db.query(
+      `SELECT seatplan_id,
+              count(*) FILTER (WHERE is_reserved) AS reserved,
+              count(*) FILTER (WHERE NOT is_reserved) AS ga
+         FROM section WHERE seatplan_id = ANY($1) GROUP BY seatplan_id`,
+      [seatplanIds],
+    );
+    return new Map(rows.map((r) => [r.seatplan_id, { reserved: Number(r.reserved), ga: Number(r.ga) }]));
+  }
+
+  async findTicketGroups(presentationId: number): Promise<{ group: TicketGroupEntity; tickets: TicketEntity[] }[]> {
+    const groups = await this.db.getRepository(TicketGroupEntity).find({
+      where: { presentationId },
+      order: { sortOrder: 'ASC', id: 'ASC' },
+    });
+    if (groups.length === 0) return [];
+    const tickets = await this.db.getRepository(TicketEntity).find({
+      where: { ticketGroupId: In(groups.map((g) => g.id)) },
+      order: { sortOrder: 'ASC', id: 'ASC' },
+    });
+    return groups.map((group) => ({ group, tickets: tickets.filter((t) => t.ticketGroupId === group.id) }));
+  }
+
+  findProducts(locationId: number): Promise<ProductEntity[]> {
+    return this.db
+      .getRepository(ProductEntity)
+      .createQueryBuilder('p')
+      .where('p.location_id IS NULL OR p.location_id = :loc', { loc: locationId })
+      .orderBy('p.sort_order')
+      .addOrderBy('p.id')
+      .getMany();
+  }
+
+  findProduct(id: number): Promise<ProductEntity | null> {
+    return this.db.getRepository(ProductEntity).findOneBy({ id });
+  }
+
+  async findSeatplan(venueId: number, seatplanId: number): Promise<{
+    seatplan: SeatplanEntity;
+    venue: VenueEntity;
+    sections: SectionEntity[];
+    zones: ZoneEntity[];
+    groups: { id: number; section_id: number; name: string; sort_order: number }[];
+    seats: SeatRow[];
+  } | null> {
+    const seatplan = await this.db.getRepository(SeatplanEntity).findOneBy({ id: seatplanId, venueId });
+    if (!seatplan) return null;
+    const [venue, sections, zones, groups, seats] = await Promise.all([
+      this.db.getRepository(VenueEntity).findOneByOrFail({ id: venueId }),
+      this.db.getRepository(SectionEntity).find({ where: { seatplanId }, order: { sortOrder: 'ASC', id: 'ASC' } }),
+      this.db.getRepository(ZoneEntity).find({ where: { seatplanId }, order: { id: 'ASC' } }),
+      this.db.query(
+        'SELECT g.id, g.section_id, g.name, g.sort_order FROM seat_group g JOIN section s ON s.id = g.section_id WHERE s.seatplan_id = $1 ORDER BY g.sort_order, g.id',
+        [seatplanId],
+      ),
+      this.db.query(
+        `SELECT id, section_id, group_id, x, y, row_name, seat_name, x_offset_percent, y_offset_percent,
+                width_percent, height_percent, rotate, plan_x, plan_y, zone_id, features, together_id
+           FROM seat WHERE seatplan_id = $1 ORDER BY section_id, group_id, row_order, x`,
+        [seatplanId],
+      ),
+    ]);
+    return { seatplan, venue, sections, zones, groups, seats };
+  }
+}

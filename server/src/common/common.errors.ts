@@ -1,0 +1,61 @@
+import { registerErrors } from './app-error';
+
+/** Errors any endpoint can answer with. */
+export const CommonErrors = registerErrors({
+  INVALID_QUERY: {
+    status: 400,
+    message: {
+      he: 'הבקשה אינה תקינה: {details}',
+      en: 'The request is not valid: {details}',
+      ru: 'Некорректный запрос: {details}',
+      ar: 'الطلب غير صالح: {details}',
+    },
+  },
+  INVALID_BODY: {
+    status: 400,
+    message: {
+      he: 'תוכן הבקשה אינו תקין: {details}',
+      en: 'The request body is not valid: {details}',
+      ru: 'Некорректное тело запроса: {details}',
+      ar: 'محتوى الطلب غير صالح: {details}',
+    },
+  },
+  INVALID_UUID: {
+    status: 400,
+    message: {
+      he: 'מזהה המבקר אינו תקין.',
+      en: 'The visitor identifier (uuid header) is not valid.',
+      ru: 'Некорректный идентификатор посетителя.',
+      ar: 'معرّف الزائر غير صالح.',
+    },
+  },
+  NOT_FOUND: {
+    status: 404,
+    message: {
+      he: 'הדף לא נמצא.',
+      en: 'This page could not be found.',
+      ru: 'Страница не найдена.',
+      ar: 'لم يتم العثور على هذه الصفحة.',
+    },
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    message: { he: 'הפעולה אינה נתמכת.', en: 'Method not allowed.', ru: 'Метод не поддерживается.', ar: 'الطريقة غير مسموح بها.' },
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: { he: 'הבקשה גדולה מדי.', en: 'The request is too large.', ru: 'Слишком большой запрос.', ar: 'الطلب كبير جدًا.' },
+  },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    message: { he: 'יותר מדי בקשות, נסו שוב בעוד רגע.', en: 'Too many requests, try again in a moment.', ru: 'Слишком много запросов, попробуйте позже.', ar: 'طلبات كثيرة جدًا، حاول مرة أخرى بعد قليل.' },
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: { he: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע.', en: 'The service is unavailable right now, try again in a moment.', ru: 'Сервис временно недоступен.', ar: 'الخدمة غير متاحة حاليًا، حاول مرة أخرى بعد قليل.' },
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: { he: 'אירעה שגיאה.', en: 'Error Occurred', ru: 'Произошла ошибка.', ar: 'حدث خطأ.' },
+  },
+});

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+
+/**
+ * Anonymous identity (storefront-spec.md section 4): every call carries a `uuid`
+ * header; when it is missing we fall back to the `uuid` cookie, and otherwise
+ * issue a new one in a response header and a cookie. Locks and carts belong to it.
+ */
+export const VISITOR_HEADER = 'uuid';
+export const VISITOR_COOKIE = 'uuid';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isVisitorId(value: unknown): value is string {
+  return typeof value === 'string' && UUID_RE.test(value);
+}
+
+export interface VisitorResolution {
+  visitorId: string | null;
+  issued: boolean;
+  invalid: boolean;
+}
+
+export function resolveVisitor(header: unknown, cookie: unknown): VisitorResolution {
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader !== undefined && fromHeader !== '') {
+    return isVisitorId(fromHeader)
+      ? { visitorId: fromHeader.toLowerCase(), issued: false, invalid: false }
+      : { visitorId: null, issued: false, invalid: true };
+  }
+  if (isVisitorId(cookie)) return { visitorId: cookie.toLowerCase(), issued: false, invalid: false };
+  return { visitorId: randomUUID(), issued: true, invalid: false };
+}
+
+/** Controller parameter: the visitor's uuid (always set by the onRequest hook). */
+export const VisitorId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string => {
+  const request = ctx.switchToHttp().getRequest<{ visitorId: string }>();
+  return request.visitorId;
+});

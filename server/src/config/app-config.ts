@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at boot. A bad value stops the
+ * boot with a message naming the variable, rather than failing later at random.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const appConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url({ message: 'DATABASE_URL must be a postgres:// URL' }),
+  REDIS_URL: z.string().url({ message: 'REDIS_URL must be a redis:// URL' }),
+  /** Prefix of every Redis key and pub/sub channel; lets several test runs share one Redis. */
+  REDIS_PREFIX: z.string().default('hotline:'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_MIGRATIONS: bool.default(true),
+  SEED_DEMO: bool.default(true),
+  /** Include the generated 100,000-seat stadium in the demo data (slower first start). */
+  SEED_STADIUM: bool.default(true),
+  CLIENT_DIST: z.string().optional(),
+  BRAND_NAME: z.string().default('הוטליין כרטיסים'),
+  HOTLINE: z.string().default('*9080'),
+  LOCK_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+  LOCK_PAYMENT_EXTENSION_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  LOCK_HARD_CAP_SECONDS: z.coerce.number().int().min(60).max(7200).default(1800),
+  MAX_SEATS_PER_ORDER: z.coerce.number().int().min(1).max(100).default(10),
+  ALTCHA_HMAC_KEY: z.string().min(16).default('development-only-altcha-key-change-me'),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** Global service charge per order: a fixed amount in agorot, or a percent of the order (0 = none). */
+  GLOBAL_SERVICE_CHARGE_AGOROT: z.coerce.number().int().min(0).max(100_000).default(0),
+  GLOBAL_SERVICE_CHARGE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  DELTA_BATCH_MS: z.coerce.number().int().min(5).max(1000).default(50),
+});
+
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export class ConfigValidationError extends Error {}
+
+export function parseAppConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = appConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigValidationError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,181 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * Catalogue tables. Money columns are integer agorot. Names are stored in Hebrew
+ * (`name`) and English (`name_en`); Russian and Arabic screens show the English name.
+ */
+@Entity({ name: 'location' })
+export class LocationEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'business_id', type: 'int' }) businessId: number;
+  @Column({ type: 'varchar', unique: true }) code: string;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+}
+
+@Entity({ name: 'feature' })
+export class FeatureEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  @Column({ name: 'feature_category_id', type: 'int' }) featureCategoryId: number;
+  @Column({ name: 'category_name', type: 'varchar' }) categoryName: string;
+  @Column({ name: 'category_name_en', type: 'varchar' }) categoryNameEn: string;
+  @Column({ type: 'text', default: '' }) description: string;
+  @Column({ name: 'description_en', type: 'text', default: '' }) descriptionEn: string;
+  @Column({ name: 'duration_minutes', type: 'int', default: 120 }) durationMinutes: number;
+  /** Two colours for the generated placeholder poster. */
+  @Column({ name: 'poster_colors', type: 'varchar', default: '#1d3557,#e63946' }) posterColors: string;
+}
+
+@Entity({ name: 'venue' })
+export class VenueEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'location_id', type: 'int' }) locationId: number;
+  @Column({ type: 'varchar', unique: true }) code: string;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+}
+
+@Entity({ name: 'seatplan' })
+export class SeatplanEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'venue_id', type: 'int' }) venueId: number;
+  @Column({ type: 'varchar' }) code: string;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  @Column({ type: 'real' }) width: number;
+  @Column({ type: 'real' }) height: number;
+  @Column({ type: 'jsonb', nullable: true }) stage: unknown;
+  @Column({ name: 'focal_point', type: 'jsonb', nullable: true }) focalPoint: { x: number; y: number } | null;
+  @Column({ name: 'seat_count', type: 'int', default: 0 }) seatCount: number;
+}
+
+@Entity({ name: 'zone' })
+export class ZoneEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'seatplan_id', type: 'int' }) seatplanId: number;
+  @Column({ type: 'varchar' }) code: string;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  @Column({ type: 'varchar' }) color: string;
+}
+
+@Entity({ name: 'section' })
+export class SectionEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'seatplan_id', type: 'int' }) seatplanId: number;
+  @Column({ type: 'varchar' }) code: string;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  @Column({ name: 'is_reserved', type: 'boolean' }) isReserved: boolean;
+  /** General-admission capacity; null for reserved sections. */
+  @Column({ type: 'int', nullable: true }) capacity: number | null;
+  /** Price zone of a general-admission section (reserved sections have zones per seat). */
+  @Column({ name: 'zone_id', type: 'int', nullable: true }) zoneId: number | null;
+  @Column({ type: 'real' }) x: number;
+  @Column({ type: 'real' }) y: number;
+  @Column({ type: 'real' }) width: number;
+  @Column({ type: 'real' }) height: number;
+  @Column({ type: 'real', default: 0 }) rotate: number;
+  @Column({ type: 'jsonb', nullable: true }) outline: [number, number][] | null;
+  @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
+}
+
+@Entity({ name: 'seat_group' })
+export class SeatGroupEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'section_id', type: 'int' }) sectionId: number;
+  @Column({ type: 'varchar' }) code: string;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
+}
+
+@Entity({ name: 'seat' })
+@Index('seat_section_xy', ['sectionId', 'x', 'y'], { unique: true })
+export class SeatEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'seatplan_id', type: 'int' }) seatplanId: number;
+  @Column({ name: 'section_id', type: 'int' }) sectionId: number;
+  @Column({ name: 'group_id', type: 'int' }) groupId: number;
+  @Column({ type: 'int' }) x: number;
+  @Column({ type: 'int' }) y: number;
+  @Column({ name: 'row_name', type: 'varchar' }) rowName: string;
+  @Column({ name: 'seat_name', type: 'varchar' }) seatName: string;
+  @Column({ name: 'row_order', type: 'int' }) rowOrder: number;
+  @Column({ name: 'x_offset_percent', type: 'real' }) xOffsetPercent: number;
+  @Column({ name: 'y_offset_percent', type: 'real' }) yOffsetPercent: number;
+  @Column({ name: 'width_percent', type: 'real' }) widthPercent: number;
+  @Column({ name: 'height_percent', type: 'real' }) heightPercent: number;
+  @Column({ type: 'real', default: 0 }) rotate: number;
+  @Column({ name: 'plan_x', type: 'real' }) planX: number;
+  @Column({ name: 'plan_y', type: 'real' }) planY: number;
+  @Column({ name: 'zone_id', type: 'int' }) zoneId: number;
+  @Column({ type: 'smallint', array: true, default: () => "'{}'" }) features: number[];
+  @Column({ name: 'together_id', type: 'int', nullable: true }) togetherId: number | null;
+}
+
+@Entity({ name: 'presentation' })
+export class PresentationEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'feature_id', type: 'int' }) featureId: number;
+  @Column({ name: 'location_id', type: 'int' }) locationId: number;
+  @Column({ name: 'venue_id', type: 'int' }) venueId: number;
+  @Column({ name: 'seatplan_id', type: 'int' }) seatplanId: number;
+  @Column({ name: 'business_id', type: 'int' }) businessId: number;
+  @Column({ name: 'auth_profile_id', type: 'int', default: 1 }) authProfileId: number;
+  /** Stored in UTC; shown in Asia/Jerusalem. */
+  @Column({ name: 'date_time', type: 'timestamptz' }) dateTime: Date;
+  @Column({ name: 'venue_type_id', type: 'int', default: 1 }) venueTypeId: number;
+  @Column({ name: 'seating_policy_id', type: 'int', default: 1 }) seatingPolicyId: number;
+  @Column({ name: 'is_reserved', type: 'boolean', default: true }) isReserved: boolean;
+  @Column({ type: 'boolean', default: false }) soldout: boolean;
+  @Column({ name: 'max_seats_per_order', type: 'int', default: 10 }) maxSeatsPerOrder: number;
+  /** When true a selection may not leave a single empty seat between taken seats. */
+  @Column({ name: 'no_single_seat_gap', type: 'boolean', default: false }) noSingleSeatGap: boolean;
+}
+
+@Entity({ name: 'ticket_group' })
+export class TicketGroupEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'presentation_id', type: 'int' }) presentationId: number;
+  @Column({ name: 'zone_id', type: 'int' }) zoneId: number;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  @Column({ type: 'varchar' }) color: string;
+  @Column({ name: 'is_by_code_enabled', type: 'boolean', default: false }) isByCodeEnabled: boolean;
+  @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
+}
+
+@Entity({ name: 'ticket' })
+export class TicketEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'ticket_group_id', type: 'int' }) ticketGroupId: number;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  /** Agorot. */
+  @Column({ type: 'int' }) price: number;
+  @Column({ name: 'old_price', type: 'int', nullable: true }) oldPrice: number | null;
+  @Column({ name: 'service_charge', type: 'int', default: 0 }) serviceCharge: number;
+  @Column({ name: 'price_policy_id', type: 'int', default: 1 }) pricePolicyId: number;
+  /** Tickets with a code are only handed out by code (coupons, voucher tickets). */
+  @Column({ type: 'varchar', nullable: true }) code: string | null;
+  @Column({ name: 'multiply_factor', type: 'int', default: 1 }) multiplyFactor: number;
+  @Column({ name: 'is_voucher', type: 'boolean', default: false }) isVoucher: boolean;
+  /** For coupons: how many times the code may be used (times multiplyFactor seats). */
+  @Column({ type: 'int', nullable: true }) balance: number | null;
+  @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
+}
+
+@Entity({ name: 'product' })
+export class ProductEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'location_id', type: 'int', nullable: true }) locationId: number | null;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  @Column({ type: 'int' }) price: number;
+  @Column({ type: 'varchar', default: '🍿' }) emoji: string;
+  @Column({ type: 'varchar', default: '#f4a261' }) color: string;
+  @Column({ name: 'is_delivery_required', type: 'boolean', default: false }) isDeliveryRequired: boolean;
+  @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
+}

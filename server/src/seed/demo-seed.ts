@@ -1,0 +1,236 @@
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import { sectionTransform, seatCentreOnPlan } from '@hotline/shared';
+import { ensureGeneratedVenues, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
+import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
+import { addDays, jerusalemDateKey, jerusalemWallClockToUtc } from './jerusalem-time';
+
+const SEED_LOCK = 7_263_002;
+
+export interface SeedSummary {
+  venues: number;
+  seats: number;
+  presentations: number;
+  firstDay: string;
+  ms: number;
+}
+
+/**
+ * Loads the demo data when the database has no venues yet: the seat plans from
+ * seatmaps/ (validated on load), features, a week of presentations starting
+ * today in Asia/Jerusalem, ticket groups with tickets, and products.
+ * Runs under an advisory lock so concurrent nodes seed once.
+ */
+export async function seedDemoIfEmpty(
+  ds: DataSource,
+  options: { includeStadium: boolean; logger?: Logger; now?: Date },
+): Promise<SeedSummary | null> {
+  const started = Date.now();
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
+    const [{ count }] = await runner.query('SELECT count(*)::int AS count FROM venue');
+    if (count > 0) return null;
+    const files = ensureGeneratedVenues().filter((f) => options.includeStadium || !/stadium/.test(f));
+    const venues = files.map((file) => loadVenueFile(file));
+    let summary: SeedSummary | null = null;
+    await runner.manager.transaction(async (tx) => {
+      const firstDay = jerusalemDateKey(options.now ?? new Date());
+      const featureIds = await insertFeatures(tx);
+      const productLocations: number[] = [];
+      let seats = 0;
+      let presentations = 0;
+      for (const venue of venues) {
+        const loaded = await insertVenue(tx, venue);
+        seats += loaded.seatCount;
+        productLocations.push(loaded.locationId);
+        presentations += await insertPresentations(tx, venue, loaded, featureIds, firstDay);
+      }
+      await insertProducts(tx, productLocations);
+      summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
+    });
+    await runner.query('ANALYZE');
+    return summary ? { ...(summary as SeedSummary), ms: Date.now() - started } : null;
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+async function insertFeatures(tx: EntityManager): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const f of DEMO_FEATURES) {
+    const [row] = await tx.query(
+      `INSERT INTO feature (name, name_en, feature_category_id, category_name, category_name_en, description, description_en, duration_minutes, poster_colors)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING id`,
+      [f.name, f.nameEn, f.categoryId, f.category, f.categoryEn, f.description, f.descriptionEn, f.durationMinutes, f.posterColors],
+    );
+    ids.set(f.key, row.id);
+  }
+  return ids;
+}
+
+interface LoadedVenue {
+  locationId: number;
+  businessId: number;
+  venueId: number;
+  seatplanId: number;
+  seatCount: number;
+  zoneIds: Map<string, number>;
+}
+
+async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<LoadedVenue> {
+  const [location] = await tx.query(
+    `INSERT INTO location (business_id, code, name, name_en) VALUES ($1,$2,$3,$4)
+     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+    [doc.location.businessId, doc.location.code, doc.location.name.he, doc.location.name.en],
+  );
+  const [venue] = await tx.query('INSERT INTO venue (location_id, code, name, name_en) VALUES ($1,$2,$3,$4) RETURNING id', [
+    location.id, doc.code, doc.name.he, doc.name.en,
+  ]);
+  const sp = doc.seatplan;
+  const stage = sp.stage
+    ? { x: sp.stage.x, y: sp.stage.y, width: sp.stage.width, height: sp.stage.height, label: sp.stage.label.he, labelEn: sp.stage.label.en }
+    : null;
+  const [seatplan] = await tx.query(
+    `INSERT INTO seatplan (venue_id, code, name, name_en, width, height, stage, focal_point)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
+    [venue.id, sp.code, sp.name.he, sp.name.en, sp.width, sp.height, stage ? JSON.stringify(stage) : null, sp.focalPoint ? JSON.stringify(sp.focalPoint) : null],
+  );
+  const zoneIds = new Map<string, number>();
+  for (const zone of doc.zones) {
+    const [z] = await tx.query('INSERT INTO zone (seatplan_id, code, name, name_en, color) VALUES ($1,$2,$3,$4,$5) RETURNING id', [
+      seatplan.id, zone.code, zone.name.he, zone.name.en, zone.color,
+    ]);
+    zoneIds.set(zone.code, z.id);
+  }
+  const cols = {
+    section: [] as number[], group: [] as number[], x: [] as number[], y: [] as number[], row: [] as string[], name: [] as string[],
+    rowOrder: [] as number[], xo: [] as number[], yo: [] as number[], w: [] as number[], h: [] as number[], rot: [] as number[],
+    px: [] as number[], py: [] as number[], zone: [] as number[], features: [] as string[], together: [] as (number | null)[],
+  };
+  let sectionOrder = 0;
+  for (const section of doc.sections) {
+    const [s] = await tx.query(
+      `INSERT INTO section (seatplan_id, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height, rotate, outline, sort_order)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) RETURNING id`,
+      [
+        seatplan.id, section.code, section.name.he, section.name.en, section.isReserved, section.capacity,
+        section.zone ? zoneIds.get(section.zone) ?? null : null,
+        section.box.x, section.box.y, section.box.width, section.box.height, section.box.rotate,
+        section.outline ? JSON.stringify(section.outline) : null, sectionOrder++,
+      ],
+    );
+    const box = { SeatplanX: section.box.x, SeatplanY: section.box.y, Width: section.box.width, Height: section.box.height, RotateAngle: section.box.rotate };
+    const transform = sectionTransform(box);
+    let groupOrder = 0;
+    for (const group of section.groups) {
+      const [g] = await tx.query('INSERT INTO seat_group (section_id, code, name, sort_order) VALUES ($1,$2,$3,$4) RETURNING id', [
+        s.id, group.code, group.name, groupOrder++,
+      ]);
+      group.rows.forEach((row, rowIndex) => {
+        for (const seat of row.seats) {
+          const centre = seatCentreOnPlan(
+            box,
+            { XOffsetPercent: seat.xOffsetPercent, YOffsetPercent: seat.yOffsetPercent, WidthPercent: seat.widthPercent, HeightPercent: seat.heightPercent, RotateAngle: seat.rotate },
+            transform,
+          );
+          cols.section.push(s.id); cols.group.push(g.id); cols.x.push(seat.x); cols.y.push(seat.y);
+          cols.row.push(row.name); cols.name.push(seat.name); cols.rowOrder.push(rowIndex);
+          cols.xo.push(seat.xOffsetPercent); cols.yo.push(seat.yOffsetPercent); cols.w.push(seat.widthPercent); cols.h.push(seat.heightPercent);
+          cols.rot.push(seat.rotate); cols.px.push(Math.round(centre.x * 100) / 100); cols.py.push(Math.round(centre.y * 100) / 100);
+          cols.zone.push(zoneIds.get(seat.zone)!); cols.features.push(`{${seat.features.join(',')}}`); cols.together.push(seat.together);
+        }
+      });
+    }
+  }
+  // unnest() inserts in big slices: 100,000 seats in a few statements instead of 100,000.
+  const SLICE = 20_000;
+  for (let i = 0; i < cols.section.length; i += SLICE) {
+    const part = <T>(a: T[]) => a.slice(i, i + SLICE);
+    await tx.query(
+      `INSERT INTO seat (seatplan_id, section_id, group_id, x, y, row_name, seat_name, row_order, x_offset_percent, y_offset_percent,
+                         width_percent, height_percent, rotate, plan_x, plan_y, zone_id, together_id)
+       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::int[], $9::real[], $10::real[],
+                               $11::real[], $12::real[], $13::real[], $14::real[], $15::real[], $16::int[], $17::int[])`,
+      [
+        seatplan.id, part(cols.section), part(cols.group), part(cols.x), part(cols.y), part(cols.row), part(cols.name), part(cols.rowOrder),
+        part(cols.xo), part(cols.yo), part(cols.w), part(cols.h), part(cols.rot), part(cols.px), part(cols.py), part(cols.zone),
+        part(cols.together),
+      ],
+    );
+  }
+  // Features go in a second pass: unnest cannot take a ragged smallint[][] column.
+  const withFeatures = cols.features.map((f, i) => [i, f] as const).filter(([, f]) => f !== '{}');
+  if (withFeatures.length) {
+    await tx.query(
+      `UPDATE seat SET features = v.features::smallint[]
+         FROM unnest($2::int[], $3::int[], $4::int[], $5::text[]) AS v(section_id, x, y, features)
+        WHERE seat.seatplan_id = $1 AND seat.section_id = v.section_id AND seat.x = v.x AND seat.y = v.y`,
+      [
+        seatplan.id,
+        withFeatures.map(([i]) => cols.section[i]), withFeatures.map(([i]) => cols.x[i]), withFeatures.map(([i]) => cols.y[i]),
+        withFeatures.map(([, f]) => f),
+      ],
+    );
+  }
+  await tx.query('UPDATE seatplan SET seat_count = $2 WHERE id = $1', [seatplan.id, cols.section.length]);
+  return {
+    locationId: location.id, businessId: doc.location.businessId, venueId: venue.id, seatplanId: seatplan.id,
+    seatCount: cols.section.length, zoneIds,
+  };
+}
+
+async function insertPresentations(
+  tx: EntityManager, doc: VenueDocument, venue: LoadedVenue, featureIds: Map<string, number>, firstDay: string,
+): Promise<number> {
+  const schedule = DEMO_SCHEDULE.find((s) => doc.code.startsWith(s.venue));
+  if (!schedule) return 0;
+  let count = 0;
+  for (let day = 0; day < 7; day += schedule.everyNthDay) {
+    const dateKey = addDays(firstDay, day);
+    for (const [timeIndex, time] of schedule.times.entries()) {
+      const featureKey = schedule.features[(day + timeIndex) % schedule.features.length];
+      // The late cinema show uses single-seat blocking (policy 3); the theatre forbids single-seat gaps.
+      const seatingPolicyId = schedule.kind === 'cinema' && timeIndex === 2 ? 3 : 1;
+      const noGap = schedule.kind === 'theatre';
+      const [p] = await tx.query(
+        `INSERT INTO presentation (feature_id, location_id, venue_id, seatplan_id, business_id, date_time, venue_type_id,
+                                   seating_policy_id, is_reserved, max_seats_per_order, no_single_seat_gap)
+         VALUES ($1,$2,$3,$4,$5,$6,1,$7,true,10,$8) RETURNING id`,
+        [featureIds.get(featureKey), venue.locationId, venue.venueId, venue.seatplanId, venue.businessId,
+         jerusalemWallClockToUtc(dateKey, time), seatingPolicyId, noGap],
+      );
+      count++;
+      let zoneIndex = 0;
+      for (const zone of doc.zones) {
+        const [group] = await tx.query(
+          'INSERT INTO ticket_group (presentation_id, zone_id, name, name_en, color, is_by_code_enabled, sort_order) VALUES ($1,$2,$3,$4,$5,true,$6) RETURNING id',
+          [p.id, venue.zoneIds.get(zone.code), zone.name.he, zone.name.en, zone.color, zoneIndex],
+        );
+        let sort = 0;
+        for (const t of demoTickets(schedule.kind, zoneIndex)) {
+          await tx.query(
+            `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, code, multiply_factor, is_voucher, balance, sort_order)
+             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+            [group.id, t.name, t.nameEn, t.price, t.oldPrice ?? null, t.serviceCharge ?? 0, t.code ?? null, t.multiplyFactor ?? 1,
+             t.isVoucher ?? false, t.balance ?? null, sort++],
+          );
+        }
+        zoneIndex++;
+      }
+    }
+  }
+  return count;
+}
+
+async function insertProducts(tx: EntityManager, locationIds: number[]): Promise<void> {
+  let sort = 0;
+  for (const p of DEMO_PRODUCTS) {
+    await tx.query('INSERT INTO product (location_id, name, name_en, price, emoji, color, sort_order) VALUES (NULL,$1,$2,$3,$4,$5,$6)', [
+      p.name, p.nameEn, p.price, p.emoji, p.color, sort++,
+    ]);
+  }
+  void locationIds;
+}

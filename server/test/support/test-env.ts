@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+import pino from 'pino';
+import { createApp } from '../../src/app.factory';
+import { parseAppConfig, type AppConfig } from '../../src/config/app-config';
+import { openDataSource, runMigrations } from '../../src/database/data-source';
+import { seedDemoIfEmpty } from '../../src/seed/demo-seed';
+
+/**
+ * Medium tests run against the real PostgreSQL and Redis that scripts/test.mjs
+ * (or jest's global setup) provisioned. The schema is migrated and the demo data
+ * loaded ONCE per run into a template database; each test file gets its own
+ * database cloned from it (CREATE DATABASE ... TEMPLATE, ~100 ms) and its own
+ * Redis key prefix, so files never see each other's data.
+ */
+const TEMPLATE = 'hotline_template';
+const TEMPLATE_LOCK = 7_263_100;
+
+function baseUrl(): string {
+  const url = process.env.TEST_PG_BASE_URL;
+  if (!url) throw new Error('TEST_PG_BASE_URL is not set: run tests with `npm test` or `npx jest` (its global setup provisions PostgreSQL).');
+  return url;
+}
+
+export function testRedisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('TEST_REDIS_URL is not set: run tests with `npm test` or `npx jest`.');
+  return url;
+}
+
+async function withAdminClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: `${baseUrl()}/postgres` });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function ensureTemplate(): Promise<void> {
+  await withAdminClient(async (admin) => {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]);
+      if (exists.rowCount) return;
+      const building = `${TEMPLATE}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building}`);
+      await admin.query(`CREATE DATABASE ${building}`);
+      const ds = await openDataSource(`${baseUrl()}/${building}`, 4);
+      try {
+        await runMigrations(ds);
+        await seedDemoIfEmpty(ds, { includeStadium: false });
+      } finally {
+        await ds.destroy();
+      }
+      // Renamed only when complete, so a crashed build is never used as a template.
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE}`);
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database with the schema and the demo data (cinema, theatre, arena; no stadium). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  await ensureTemplate();
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  return {
+    name,
+    url: `${baseUrl()}/${name}`,
+    drop: () =>
+      withAdminClient((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+export function testConfig(overrides: Partial<Record<keyof AppConfig, string>> & { DATABASE_URL: string }): AppConfig {
+  return parseAppConfig({
+    NODE_ENV: 'test',
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
+    LOG_LEVEL: 'silent',
+    RUN_MIGRATIONS: 'false',
+    SEED_DEMO: 'false',
+    ALTCHA_MAX_NUMBER: '20',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  url: string;
+  config: AppConfig;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real application on a random port, against its own database and Redis prefix. */
+export async function startTestApp(overrides: Partial<Record<keyof AppConfig, string>> = {}, db?: TestDatabase): Promise<TestApp> {
+  const database = db ?? (await createTestDatabase());
+  const config = testConfig({ DATABASE_URL: database.url, ...overrides });
+  const logger: Logger = pino({ level: 'silent' });
+  const app = await createApp(config, { logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    db: database,
+    async close() {
+      await app.close();
+      if (!db) await database.drop();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Catalogue payloads as the storefront receives them (storefront-spec.md sections 3 and 7).
+ * Money fields (price, oldPrice, serviceCharge, amountPerOrder) are in shekels with up to
+ * two decimals, as the spec's client shows them; the server stores and computes in agorot.
+ */
+export type SeatingMode = 'reserved' | 'mixed' | 'singleGA' | 'multiGA';
+
+export interface ApiFeature {
+  id: number;
+  name: string;
+  nameEn: string;
+  featureCategoryId: number;
+  featureCategoryName: string;
+  featureCategoryNameEn: string;
+  description: string;
+  descriptionEn: string;
+  durationMinutes: number;
+  /** URL of the feature's image (GET /api/features/:id/placeholderImage). */
+  image: string;
+}
+
+export interface ApiPresentation {
+  id: number;
+  featureId: number;
+  featureName: string;
+  featureNameEn: string;
+  featureCategoryName: string;
+  locationId: number;
+  locationName: string;
+  locationNameEn: string;
+  businessId: number;
+  authProfileId: number;
+  venueId: number;
+  venueName: string;
+  venueNameEn: string;
+  seatplanId: number;
+  venueTypeId: number;
+  /** ISO 8601 in UTC; shown in Asia/Jerusalem. */
+  dateTime: string;
+  seatingPolicyId: number;
+  isReserved: boolean;
+  /** Count of general-admission sections. */
+  isGA: number;
+  soldout: boolean;
+  seatingMode: SeatingMode;
+  hasReservedSection: boolean;
+  hasGASection: boolean;
+  hasMultiGASections: boolean;
+  maxSeatsPerOrder: number;
+  /** Lowest public ticket price (shekels), or null when nothing is on sale. */
+  priceFrom: number | null;
+  viewAreaFilename: string | null;
+  imageMapHtml: string | null;
+}
+
+export interface ApiTicket {
+  id: number;
+  ticketGroupId: number;
+  name: string;
+  nameEn: string;
+  price: number;
+  oldPrice: number | null;
+  serviceCharge: number;
+  pricePolicyId: number;
+  /** Never the secret code itself in public lists; null for public tickets. */
+  code: string | null;
+  multiplyFactor: number;
+}
+
+export interface ApiTicketGroup {
+  id: number;
+  name: string;
+  nameEn: string;
+  color: string;
+  /** The seat plan's price zone this group prices (seats carry it as TicketGroupId). */
+  zoneId: number;
+  isByCodeEnabled: boolean;
+  tickets: ApiTicket[];
+  voucherTickets: ApiTicket[];
+}
+
+export interface ApiGlobalServiceCharge {
+  name: string;
+  amountPerOrder: number | null;
+  percentRatePerOrder: number | null;
+}
+
+export interface ApiProduct {
+  id: number;
+  name: string;
+  nameEn: string;
+  price: number;
+  image: string;
+  isDeliveryRequired: boolean;
+}
+
+export interface FeaturesResponse { features: ApiFeature[] }
+export interface PresentationsResponse { presentations: ApiPresentation[]; hasReserved: boolean; hasGA: boolean }
+export interface PresentationResponse { presentation: ApiPresentation & { products: ApiProduct[] } }
+export interface TicketGroupsResponse { ticketGroups: ApiTicketGroup[]; serviceCharge: ApiGlobalServiceCharge }
+export interface DatePresentationsResponse { presentations: ApiPresentation[] }
+export interface HealthResponse {
+  status: 'ok' | 'degraded';
+  postgres: { ok: boolean; latencyMs: number | null; error?: string };
+  redis: { ok: boolean; latencyMs: number | null; error?: string };
+  version: string;
+  node: string;
+}

@@ -1,0 +1,93 @@
+/**
+ * The seat plan as GET /api/seats/seatplan returns it: sections -> groups -> rows -> seats.
+ * Field names are the spec's (storefront-spec.md section 3).
+ *
+ * Geometry (see seatmaps/README.md): the plan has a coordinate space of
+ * `width` x `height` plan units. A section is a box (SeatplanX, SeatplanY, Width, Height,
+ * RotateAngle about the box centre). A seat sits inside its section box at
+ * XOffsetPercent/YOffsetPercent (its top-left corner, percent of the box) with
+ * WidthPercent/HeightPercent (percent of the box) and its own RotateAngle about its centre.
+ * A seat's SeatplanX/SeatplanY is its centre in plan units after the section rotation,
+ * precomputed so that a consumer that ignores rotation still draws it in the right place.
+ * XCoordinate/YCoordinate identify the seat inside its section (column, row); they are
+ * what locks and status rows use.
+ */
+export interface ApiSeat {
+  VenueId: number;
+  VenueSeatplanId: number;
+  VenueSectionId: number;
+  VenueSectionSeatGroupId: number;
+  /** Price zone of the seat in the plan; per-presentation ticket groups map onto zones. */
+  TicketGroupId: number;
+  XCoordinate: number;
+  YCoordinate: number;
+  XOffsetPercent: number;
+  YOffsetPercent: number;
+  WidthPercent: number;
+  HeightPercent: number;
+  RotateAngle: number;
+  RowName: string;
+  SeatName: string;
+  SectionName: string;
+  SeatplanX: number;
+  SeatplanY: number;
+  /** Feature flag codes (SEAT_FEATURE_CODES). */
+  features: number[];
+  /** Seats sold together (couch, bed) share a non-null togetherId within their section. */
+  togetherId: number | null;
+}
+
+export interface ApiSeatRow {
+  RowName: string;
+  seats: ApiSeat[];
+}
+
+export interface ApiSeatGroup {
+  VenueSectionSeatGroupId: number;
+  GroupName: string;
+  rows: ApiSeatRow[];
+}
+
+export interface ApiSection {
+  VenueSectionId: number;
+  SectionName: string;
+  SectionNameEn: string;
+  IsReserved: boolean;
+  /** General-admission capacity; null for reserved sections. */
+  Capacity: number | null;
+  /** Price zone of a general-admission section; null for reserved sections (their seats carry zones). */
+  ZoneId: number | null;
+  SeatplanX: number;
+  SeatplanY: number;
+  Width: number;
+  Height: number;
+  RotateAngle: number;
+  /** Polygon outline in plan units (optional; box is used when absent). */
+  Outline: [number, number][] | null;
+  isSoldOut?: boolean;
+  groups: ApiSeatGroup[];
+}
+
+export interface ApiZone {
+  ZoneId: number;
+  Code: string;
+  Name: string;
+  NameEn: string;
+  Color: string;
+}
+
+export interface ApiSeatplan {
+  VenueId: number;
+  VenueSeatplanId: number;
+  Name: string;
+  NameEn: string;
+  Width: number;
+  Height: number;
+  /** Stage or screen marker, in plan units. */
+  Stage: { x: number; y: number; width: number; height: number; label: string; labelEn: string } | null;
+  /** Where best-available measures "best" from; defaults to the centre of the stage's front edge. */
+  FocalPoint: { x: number; y: number } | null;
+  /** Price zones; a presentation's ticket groups map onto them (ApiTicketGroup.zoneId). */
+  Zones: ApiZone[];
+  sections: ApiSection[];
+}

@@ -1,0 +1,7 @@
+/** The one error shape every API failure answers with. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  /** Optional machine-readable details (e.g. { maxSeats: 10 }). */
+  details?: Record<string, unknown>;
+}
