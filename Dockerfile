@@ -1,0 +1,22 @@
+# One image for every server node: the API, the socket.io gateway and the built storefront.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY seatmaps/package.json seatmaps/
+COPY server/package.json server/
+COPY client/package.json client/
+COPY load-tests/package.json load-tests/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN node scripts/build.mjs --force && node seatmaps/dist/cli.js generate
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 CLIENT_DIST=/app/client/dist
+COPY --from=build /app /app
+RUN npm prune --omit=dev --no-audit --no-fund
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "server/dist/main.js"]
