@@ -1,0 +1,27 @@
+import { assertNonNegativeInteger } from '../assert';
+
+export interface PricedTicket {
+  /** Agorot. */
+  price: number;
+  /** The crossed-out price before a promotion, in agorot; null, absent or 0 means none. */
+  oldPrice?: number | null;
+}
+
+/**
+ * How much cheaper the seat's actual ticket is than the presentation's first
+ * ticket (storefront-spec.md section 4: "the first-ticket price (or old price)
+ * minus the actual price"), in agorot.
+ *
+ * - The first ticket's oldPrice is used when it is set and above 0, since it is
+ *   the full price the promotion is measured against; otherwise its price.
+ * - Never negative: a ticket dearer than the first one (a premium ticket, a
+ *   voucher worth more) is no discount, and showing "you save -₪20" is wrong.
+ */
+export function ticketDiscount(firstTicket: PricedTicket, actual: PricedTicket): number {
+  assertNonNegativeInteger(firstTicket.price, 'firstTicket.price');
+  assertNonNegativeInteger(actual.price, 'actual.price');
+  const { oldPrice } = firstTicket;
+  if (oldPrice !== undefined && oldPrice !== null) assertNonNegativeInteger(oldPrice, 'firstTicket.oldPrice');
+  const reference = oldPrice !== undefined && oldPrice !== null && oldPrice > 0 ? oldPrice : firstTicket.price;
+  return Math.max(0, reference - actual.price);
+}
