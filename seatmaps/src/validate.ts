@@ -1,0 +1,270 @@
+/**
+ * Venue validation: the JSON Schema (ajv, compiled once) and then the rules a
+ * schema cannot express. Every problem is reported as `<file>: <JSON pointer>: <message>`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { isSeatFeatureCode, isSoldTogetherFeature } from '@hotline/shared';
+import type { VenueDocument } from './format';
+import { boxCorners } from './geometry';
+
+/** Absolute path of the JSON Schema (from src/ under jest, from dist/ when built). */
+export const VENUE_SCHEMA_PATH = path.join(__dirname, '..', 'schema', 'venue.schema.json');
+
+export interface SeatmapIssue {
+  /** JSON pointer into the document, e.g. "/sections/0/groups/1/rows/3/seats/7/features/0"; "/" for the root. */
+  path: string;
+  message: string;
+}
+
+const finite = Number.isFinite;
+
+/** At most this many rule violations are collected before giving up. */
+const MAX_ISSUES = 50;
+/** Slack for floating-point comparisons, in percent or plan units. */
+const EPSILON = 1e-6;
+/** Rotated section boxes and the stage may stick out of the plan by this many plan units. */
+const PLAN_SLACK = 0.5;
+
+export class SeatmapValidationError extends Error {
+  override readonly name = 'SeatmapValidationError';
+  constructor(
+    readonly fileName: string,
+    readonly issues: SeatmapIssue[],
+  ) {
+    super(formatIssues(fileName, issues));
+  }
+}
+
+function formatIssues(fileName: string, issues: SeatmapIssue[]): string {
+  const lines = issues.slice(0, 10).map((i) => `${fileName}: ${i.path}: ${i.message}`);
+  if (issues.length > 10) lines.push(`${fileName}: ... and ${issues.length - 10} more`);
+  return lines.join('\n');
+}
+
+let compiled: ValidateFunction | undefined;
+
+function schemaValidator(): ValidateFunction {
+  if (!compiled) {
+    const schema = JSON.parse(fs.readFileSync(VENUE_SCHEMA_PATH, 'utf8')) as object;
+    // useDefaults fills the optional fields (seat rotate/features/together, section zone/outline).
+    const ajv = new Ajv({
+      allErrors: false,
+      strict: true,
+      allowUnionTypes: true,
+      useDefaults: true,
+      // JSON cannot hold NaN/Infinity; checkRules catches them in generated documents.
+      strictNumbers: false,
+      // The generated code calls Array.isArray/isNaN per object and number: ~10 global lookups a
+      // seat. Inside jest's sandbox every global lookup is ~100x slower than in plain node, which
+      // made the 100k-seat stadium take seconds to validate in tests. Bind them once per schema.
+      code: { process: (source) => `const Array = globalThis.Array, isNaN = globalThis.isNaN, isFinite = globalThis.isFinite;\n${source}` },
+    });
+    compiled = ajv.compile(schema);
+  }
+  return compiled;
+}
+
+/** The raw JSON Schema object (for tools and tests). */
+export function venueSchema(): object {
+  return JSON.parse(fs.readFileSync(VENUE_SCHEMA_PATH, 'utf8')) as object;
+}
+
+function ajvIssue(e: ErrorObject): SeatmapIssue {
+  let pointer = e.instancePath;
+  let message = e.message ?? 'is invalid';
+  if (e.keyword === 'additionalProperties') {
+    const prop = (e.params as { additionalProperty: string }).additionalProperty;
+    pointer = `${pointer}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    message = `unknown property "${prop}"`;
+  } else if (e.keyword === 'required') {
+    const prop = (e.params as { missingProperty: string }).missingProperty;
+    message = `missing required property "${prop}"`;
+  } else if (e.keyword === 'const' || e.keyword === 'enum') {
+    const allowed = e.keyword === 'const' ? (e.params as { allowedValue: unknown }).allowedValue : (e.params as { allowedValues: unknown }).allowedValues;
+    message = `${message}: ${JSON.stringify(allowed)}`;
+  }
+  return { path: pointer || '/', message };
+}
+
+/**
+ * Validates `doc` (parsed JSON) and returns it typed. Throws SeatmapValidationError
+ * naming `fileName` and the JSON path of each problem.
+ *
+ * Note: fills in defaults for omitted optional fields *in place* (seat `rotate` 0,
+ * `features` [], `together` null; section `zone` null, `outline` null).
+ */
+export function validateVenue(doc: unknown, fileName: string): VenueDocument {
+  const validate = schemaValidator();
+  if (!validate(doc)) {
+    throw new SeatmapValidationError(fileName, (validate.errors ?? []).map(ajvIssue));
+  }
+  const venue = doc as VenueDocument;
+  const issues = checkRules(venue);
+  if (issues.length > 0) throw new SeatmapValidationError(fileName, issues);
+  return venue;
+}
+
+/** Reads, parses and validates one venue file. Errors name `filePath` as given. */
+export function loadVenueFile(filePath: string): VenueDocument {
+  const text = fs.readFileSync(filePath, 'utf8');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new SeatmapValidationError(filePath, [{ path: '/', message: `invalid JSON: ${(err as Error).message}` }]);
+  }
+  return validateVenue(doc, filePath);
+}
+
+class IssueList {
+  readonly items: SeatmapIssue[] = [];
+  add(path: string, message: string): void {
+    if (this.items.length < MAX_ISSUES) this.items.push({ path, message });
+  }
+  get full(): boolean {
+    return this.items.length >= MAX_ISSUES;
+  }
+}
+
+interface TogetherGroup {
+  rowPath: string;
+  firstSeatPath: string;
+  count: number;
+}
+
+/** The rules beyond the schema. Assumes `venue` already passed the schema. */
+function checkRules(venue: VenueDocument): SeatmapIssue[] {
+  const issues = new IssueList();
+  const plan = venue.seatplan;
+
+  if (!finite(plan.width + plan.height)) issues.add('/seatplan', 'plan width and height must be finite');
+  const inPlan = (x: number, y: number): boolean =>
+    x >= -PLAN_SLACK && y >= -PLAN_SLACK && x <= plan.width + PLAN_SLACK && y <= plan.height + PLAN_SLACK;
+
+  if (plan.stage) {
+    const s = plan.stage;
+    if (!inPlan(s.x, s.y) || !inPlan(s.x + s.width, s.y + s.height)) {
+      issues.add('/seatplan/stage', `stage lies outside the ${plan.width} x ${plan.height} plan`);
+    }
+  }
+  if (plan.focalPoint && !inPlan(plan.focalPoint.x, plan.focalPoint.y)) {
+    issues.add('/seatplan/focalPoint', `focal point lies outside the ${plan.width} x ${plan.height} plan`);
+  }
+
+  const zoneCodes = new Set<string>();
+  venue.zones.forEach((zone, i) => {
+    if (zoneCodes.has(zone.code)) issues.add(`/zones/${i}/code`, `duplicate zone code "${zone.code}"`);
+    zoneCodes.add(zone.code);
+  });
+
+  const sectionCodes = new Set<string>();
+  for (let si = 0; si < venue.sections.length && !issues.full; si++) {
+    const section = venue.sections[si]!;
+    const sp = `/sections/${si}`;
+    if (sectionCodes.has(section.code)) issues.add(`${sp}/code`, `duplicate section code "${section.code}"`);
+    sectionCodes.add(section.code);
+
+    const b = section.box;
+    if (!finite(b.x + b.y + b.width + b.height + b.rotate)) issues.add(`${sp}/box`, 'box numbers must be finite');
+    const corners = boxCorners(section.box);
+    if (corners.some((c) => !inPlan(c.x, c.y))) {
+      issues.add(`${sp}/box`, `section box (after rotation) lies outside the ${plan.width} x ${plan.height} plan`);
+    }
+    section.outline?.forEach(([x, y], oi) => {
+      if (!inPlan(x, y)) issues.add(`${sp}/outline/${oi}`, `outline point (${x}, ${y}) lies outside the plan`);
+    });
+
+    let seatCount = 0;
+    for (const group of section.groups) for (const row of group.rows) seatCount += row.seats.length;
+
+    if (section.isReserved) {
+      if (section.capacity !== null) {
+        issues.add(`${sp}/capacity`, 'reserved section must have capacity null (its seats are its capacity)');
+      }
+      if (section.zone !== null) {
+        issues.add(`${sp}/zone`, 'reserved section must have zone null (each seat names its zone)');
+      }
+      if (seatCount === 0) issues.add(`${sp}/groups`, 'reserved section has no seats');
+    } else {
+      if (section.capacity === null || section.capacity <= 0) {
+        issues.add(`${sp}/capacity`, 'general-admission section needs a capacity > 0');
+      }
+      if (section.zone === null) {
+        issues.add(`${sp}/zone`, 'general-admission section needs a price zone');
+      } else if (!zoneCodes.has(section.zone)) {
+        issues.add(`${sp}/zone`, `unknown zone "${section.zone}"`);
+      }
+      if (seatCount > 0) issues.add(`${sp}/groups`, `general-admission section must not have seats (has ${seatCount})`);
+    }
+
+    const groupCodes = new Set<string>();
+    const positions = new Map<string, string>();
+    const together = new Map<number, TogetherGroup>();
+
+    section.groups.forEach((group, gi) => {
+      const gp = `${sp}/groups/${gi}`;
+      if (groupCodes.has(group.code)) issues.add(`${gp}/code`, `duplicate group code "${group.code}" in section "${section.code}"`);
+      groupCodes.add(group.code);
+
+      group.rows.forEach((row, ri) => {
+        const rp = `${gp}/rows/${ri}`;
+        const seatNames = new Set<string>();
+        row.seats.forEach((seat, ki) => {
+          if (issues.full) return;
+          const kp = `${rp}/seats/${ki}`;
+          if (!finite(seat.xOffsetPercent + seat.yOffsetPercent + seat.widthPercent + seat.heightPercent + seat.rotate)) {
+            issues.add(kp, 'seat offsets, sizes and rotate must be finite numbers');
+          }
+
+          const key = `${seat.x},${seat.y}`;
+          const previous = positions.get(key);
+          if (previous !== undefined) {
+            issues.add(kp, `duplicate seat position (x ${seat.x}, y ${seat.y}) in section "${section.code}"; first at ${previous}`);
+          } else {
+            positions.set(key, kp);
+          }
+          if (seatNames.has(seat.name)) issues.add(`${kp}/name`, `duplicate seat name "${seat.name}" in row "${row.name}"`);
+          seatNames.add(seat.name);
+
+          if (!zoneCodes.has(seat.zone)) issues.add(`${kp}/zone`, `unknown zone "${seat.zone}"`);
+
+          let soldTogether = false;
+          for (let fi = 0; fi < seat.features.length; fi++) {
+            const code = seat.features[fi]!;
+            if (!isSeatFeatureCode(code)) issues.add(`${kp}/features/${fi}`, `unknown feature code ${code}`);
+            else if (isSoldTogetherFeature(code)) soldTogether = true;
+          }
+
+          if (seat.xOffsetPercent + seat.widthPercent > 100 + EPSILON) {
+            issues.add(`${kp}/widthPercent`, `seat extends past the right edge of its section box (xOffsetPercent ${seat.xOffsetPercent} + widthPercent ${seat.widthPercent} > 100)`);
+          }
+          if (seat.yOffsetPercent + seat.heightPercent > 100 + EPSILON) {
+            issues.add(`${kp}/heightPercent`, `seat extends past the bottom edge of its section box (yOffsetPercent ${seat.yOffsetPercent} + heightPercent ${seat.heightPercent} > 100)`);
+          }
+
+          if (seat.together !== null) {
+            if (!soldTogether) {
+              issues.add(`${kp}/together`, 'a seat sold together must have feature couch (1) or bed (4)');
+            }
+            const t = together.get(seat.together);
+            if (!t) {
+              together.set(seat.together, { rowPath: rp, firstSeatPath: kp, count: 1 });
+            } else {
+              t.count++;
+              if (t.rowPath !== rp) {
+                issues.add(`${kp}/together`, `together group ${seat.together} spans rows; its first seat is at ${t.firstSeatPath}`);
+              }
+            }
+          }
+        });
+      });
+    });
+
+    for (const [id, t] of together) {
+      if (t.count < 2) issues.add(`${t.firstSeatPath}/together`, `together group ${id} has only one seat`);
+    }
+  }
+  return issues.items;
+}
