@@ -1,17 +1,7 @@
 // One jest run over every package. `unit` projects are pure and fast; the
 // `server` project also holds medium tests (*.medium.test.ts) that talk to the
 // real PostgreSQL and Redis provisioned by scripts/jest-global-setup.mjs.
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true, tsx: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  },
-];
+const transformer = '<rootDir>/../scripts/jest-transform.cjs';
 const moduleNameMapper = {
   '^@hotline/shared$': '<rootDir>/../shared/src/index.ts',
   '^@hotline/seatmaps$': '<rootDir>/../seatmaps/src/index.ts',
@@ -20,7 +10,9 @@ const project = (name, extra = {}) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts'],
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  // NestJS 12 and parts of its tree publish ES modules only; see scripts/jest-transform.cjs.
+  transform: { '^.+\\.(t|j)sx?$': transformer, '^.+\\.[mc]js$': transformer },
+  transformIgnorePatterns: [],
   moduleNameMapper,
   testEnvironment: 'node',
   ...extra,
@@ -29,10 +21,12 @@ module.exports = {
   rootDir: __dirname,
   globalSetup: '<rootDir>/scripts/jest-global-setup.cjs',
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.cjs',
+  // Medium tests build a template database once per run (~10-20 s) and start real servers.
+  testTimeout: 90000,
   projects: [
     project('shared'),
     project('seatmaps'),
-    project('server', { testTimeout: 60000 }),
+    project('server'),
     project('client'),
     { ...project('load-tests'), testMatch: ['<rootDir>/test/**/*.test.ts'] },
   ],

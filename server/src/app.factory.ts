@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -13,7 +12,7 @@ import { AppError } from './common/app-error';
 import { toErrorResponse } from './common/error-responder';
 import { resolveLocale } from './common/locale';
 import { createLogger, PinoNestLogger } from './common/logger';
-import { resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
+import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
 import { openDataSource, runMigrations } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
 
@@ -50,7 +49,12 @@ export async function prepareDatabase(config: AppConfig, logger: Logger, dataSou
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const dataSource = await prepareDatabase(config, logger, options.dataSource);
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: true, caseSensitive: true });
+  const adapter = new FastifyAdapter({
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+    // The spec's client calls `/features/` and `/presentations/?featureIds=` with a trailing slash.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register({ config, dataSource, logger, clock: options.clock }),
     adapter,
@@ -59,13 +63,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(fastifyCookie as never);
 
   // Identity first, so every handler (and every error) knows the visitor.
   fastify.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
-    const cookies = (request as unknown as { cookies?: Record<string, string> }).cookies ?? {};
-    const visitor = resolveVisitor(request.headers[VISITOR_HEADER], cookies[VISITOR_COOKIE]);
+    const visitor = resolveVisitor(request.headers[VISITOR_HEADER], readCookie(request.headers.cookie, VISITOR_COOKIE));
     if (visitor.invalid || !visitor.visitorId) {
       const response = toErrorResponse(new AppError('INVALID_UUID'), resolveLocale(request.query, request.headers['accept-language']));
       return reply.status(response.status).send(response.body);
@@ -73,12 +75,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     request.visitorId = visitor.visitorId;
     if (visitor.issued) {
       void reply.header(VISITOR_HEADER, visitor.visitorId);
-      void (reply as unknown as { setCookie: (n: string, v: string, o: object) => void }).setCookie(VISITOR_COOKIE, visitor.visitorId, {
-        path: '/',
-        httpOnly: false,
-        sameSite: 'lax',
-        maxAge: 60 * 60 * 24 * 365,
-      });
+      // Readable by the storefront (it sends the value back as the uuid header); a year, like the spec's cookie.
+      void reply.header('set-cookie', `${VISITOR_COOKIE}=${visitor.visitorId}; Path=/; Max-Age=31536000; SameSite=Lax`);
     }
   });
   // Errors raised by fastify itself (malformed JSON, wrong content type) get the same shape.

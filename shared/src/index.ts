@@ -4,3 +4,5 @@ export * from './seats/wire';
 export * from './catalogue/seatplan';
 export * from './errors/error-body';
 export * from './catalogue/api';
+export * from './rules';
+export * from './geometry';

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type {
   DatePresentationsResponse, FeaturesResponse, PresentationResponse, PresentationsResponse, TicketGroupsResponse,
 } from '@hotline/shared';
-import { agorotToShekels, jerusalemDayRangeUtc } from '@hotline/shared';
+import { agorotToShekels, jerusalemDateKey, jerusalemDayRangeUtc } from '@hotline/shared';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
@@ -53,7 +53,7 @@ export class CatalogueService {
   /** Upcoming presentations (from the start of today in Jerusalem), optionally of some features. */
   async presentations(filter: { featureIds?: number[]; locationId?: number }): Promise<PresentationsResponse> {
     const today = jerusalemDayRangeUtc(this.todayKey());
-    const rows = await this.repo.findPresentations({ ...filter, fromUtc: today.startUtc });
+    const rows = await this.repo.findPresentations({ ...filter, fromUtc: new Date(today.startUtc) });
     const presentations = rows.map(toApiPresentation);
     return {
       presentations,
@@ -85,7 +85,7 @@ export class CatalogueService {
 
   async presentationsOnDate(date: string): Promise<DatePresentationsResponse> {
     const range = jerusalemDayRangeUtc(date);
-    const rows = await this.repo.findPresentations({ fromUtc: range.startUtc, toUtc: range.endUtc });
+    const rows = await this.repo.findPresentations({ fromUtc: new Date(range.startUtc), toUtc: new Date(range.endUtc) });
     return { presentations: rows.map(toApiPresentation) };
   }
 
@@ -108,6 +108,6 @@ export class CatalogueService {
   }
 
   private todayKey(): string {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(this.clock.now());
+    return jerusalemDateKey(this.clock.now());
   }
 }

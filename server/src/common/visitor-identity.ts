@@ -31,6 +31,16 @@ export function resolveVisitor(header: unknown, cookie: unknown): VisitorResolut
   return { visitorId: randomUUID(), issued: true, invalid: false };
 }
 
+/** One cookie's value from a Cookie header; the only cookie we read, so no cookie plugin. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
 /** Controller parameter: the visitor's uuid (always set by the onRequest hook). */
 export const VisitorId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string => {
   const request = ctx.switchToHttp().getRequest<{ visitorId: string }>();

@@ -8,11 +8,14 @@ import { REDIS } from '../redis/redis.module';
 
 async function probe(check: () => Promise<unknown>): Promise<{ ok: boolean; latencyMs: number | null; error?: string }> {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2000 ms')), 2000))]);
+    await Promise.race([check(), new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timed out after 2000 ms')), 2000); })]);
     return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {
     return { ok: false, latencyMs: null, error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { sectionTransform, seatCentreOnPlan } from '@hotline/shared';
-import { ensureGeneratedVenues, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
+import { addCalendarDays, jerusalemDateKey, jerusalemWallClockToUtc, sectionTransform, seatCentreOnPlan } from '@hotline/shared';
+import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
-import { addDays, jerusalemDateKey, jerusalemWallClockToUtc } from './jerusalem-time';
 
 const SEED_LOCK = 7_263_002;
 
@@ -32,7 +31,8 @@ export async function seedDemoIfEmpty(
     await runner.query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
     const [{ count }] = await runner.query('SELECT count(*)::int AS count FROM venue');
     if (count > 0) return null;
-    const files = ensureGeneratedVenues().filter((f) => options.includeStadium || !/stadium/.test(f));
+    ensureGeneratedVenues();
+    const files = listVenueFiles().filter((f) => options.includeStadium || !/stadium/.test(f));
     const venues = files.map((file) => loadVenueFile(file));
     let summary: SeedSummary | null = null;
     await runner.manager.transaction(async (tx) => {
@@ -189,7 +189,7 @@ async function insertPresentations(
   if (!schedule) return 0;
   let count = 0;
   for (let day = 0; day < 7; day += schedule.everyNthDay) {
-    const dateKey = addDays(firstDay, day);
+    const dateKey = addCalendarDays(firstDay, day);
     for (const [timeIndex, time] of schedule.times.entries()) {
       const featureKey = schedule.features[(day + timeIndex) % schedule.features.length];
       // The late cinema show uses single-seat blocking (policy 3); the theatre forbids single-seat gaps.
