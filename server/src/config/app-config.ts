@@ -24,7 +24,8 @@ export const appConfigSchema = z.object({
   CLIENT_DIST: z.string().optional(),
   BRAND_NAME: z.string().default('הוטליין כרטיסים'),
   HOTLINE: z.string().default('*9080'),
-  LOCK_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+  /** Seat lock lifetime. 1 s minimum so tests can watch a lock expire; production uses the 15-minute default. */
+  LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
   LOCK_PAYMENT_EXTENSION_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   LOCK_HARD_CAP_SECONDS: z.coerce.number().int().min(60).max(7200).default(1800),
   MAX_SEATS_PER_ORDER: z.coerce.number().int().min(1).max(100).default(10),
@@ -34,6 +35,14 @@ export const appConfigSchema = z.object({
   GLOBAL_SERVICE_CHARGE_AGOROT: z.coerce.number().int().min(0).max(100_000).default(0),
   GLOBAL_SERVICE_CHARGE_PERCENT: z.coerce.number().min(0).max(50).default(0),
   DELTA_BATCH_MS: z.coerce.number().int().min(5).max(1000).default(50),
+  /** Upper bound the delta batch window may widen to under load (latency stays bounded by it). */
+  DELTA_BATCH_MAX_MS: z.coerce.number().int().min(5).max(5000).default(250),
+  /** How often each node looks for expired seat locks (locks are released within about this much of expiry). */
+  SEAT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(5000).default(250),
+  /** Change-log entries kept per presentation; a watcher further behind gets a snapshot instead of a delta. */
+  SEAT_LOG_LENGTH: z.coerce.number().int().min(10).max(100_000).default(1000),
+  /** TEST ONLY: lock with GET-then-SET instead of the atomic script, to prove the race test can fail. Never in production. */
+  SEAT_ENGINE_UNSAFE_NONATOMIC: bool.default(false),
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

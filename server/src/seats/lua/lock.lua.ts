@@ -1,0 +1,164 @@
+import { PRELUDE } from './prelude';
+
+/**
+ * Locks one or more reserved seats for one owner, all or nothing: a single seat,
+ * a couch/bed group, or a best-available block. Every rule that depends on the
+ * live state is checked here, inside the same atomic step as the write, so two
+ * concurrent requests can never both pass a check that only one of them may pass:
+ *   - availability (already mine = no-op, so retries are idempotent);
+ *   - max seats per order, counting the owner's set;
+ *   - seating policy 3: a target that is a blocked single seat is not sellable;
+ *   - no single-seat gap: the selection may not strand a new single free seat.
+ * The row rules mirror shared/src/rules/seats (single-seat-blocking.ts,
+ * orphan-seats.ts, single-seat-gap.ts); lua-rules.medium.test.ts checks parity.
+ *
+ * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due (global), 8 own (owner's set)
+ * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 ttlMs, 6 maxSeats, 7 flags (1 no-gap, 2 policy 3),
+ *       8 ownerSetTtlSeconds, 9 sectionSize, 10 reservedTotal, 11 n, n seat keys (chosen first),
+ *       then nRows, and per row: m, m seat keys in ascending x, one flag char per seat
+ *       (bit 0 exempt left/middle/right seat, bit 1 not sellable).
+ * Returns {'NOINIT'} | {'ERR', code, detail} | {'OK', version, earliestExpiryMs, nowMs, newlyLocked}
+ */
+export const LOCK_LUA = `${PRELUDE}
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'NOINIT'} end
+local st, exp, taken = KEYS[2], KEYS[3], KEYS[6]
+local pid, owner = ARGV[1], ARGV[4]
+local ttl, max_seats, flags = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local n = tonumber(ARGV[11])
+local idx = 12
+local targets, planned, to_lock = {}, {}, {}
+local first_taken = nil
+for i = 1, n do
+  local sk = ARGV[idx]; idx = idx + 1
+  targets[i] = sk
+  local v = redis.call('HGET', st, sk)
+  if not v then
+    to_lock[#to_lock + 1] = sk
+    planned[sk] = true
+  elseif lock_owner(v) ~= owner then
+    if not first_taken then first_taken = i end
+  end
+end
+
+local function earliest_of_owner()
+  local best = nil
+  for _, m in ipairs(redis.call('SMEMBERS', KEYS[8])) do
+    local s = redis.call('ZSCORE', exp, m)
+    if s then
+      s = tonumber(s)
+      if not best or s < best then best = s end
+    end
+  end
+  return best or -1
+end
+
+if first_taken then
+  if first_taken > 1 then return {'ERR', 'SEATS_MUST_BE_TOGETHER', ''} end
+  local taken_all = tonumber(redis.call('HGET', taken, '_r') or '0')
+  if taken_all >= tonumber(ARGV[10]) then return {'ERR', 'NO_SEATS_LEFT_RESERVED', ''} end
+  local sid = parse_key(targets[1])
+  local taken_s = tonumber(redis.call('HGET', taken, sid) or '0')
+  if taken_s >= tonumber(ARGV[9]) then return {'ERR', 'NO_SEATS_LEFT_SECTION', ''} end
+  return {'ERR', 'SEAT_NOT_AVAILABLE', ''}
+end
+
+if #to_lock == 0 then
+  return {'OK', tonumber(redis.call('GET', KEYS[4]) or '0'), earliest_of_owner(), now_ms(), 0}
+end
+
+if redis.call('SCARD', KEYS[8]) + #to_lock > max_seats then
+  return {'ERR', 'MAX_SEATS_EXCEEDED', fmt(max_seats)}
+end
+
+-- Row layout for the rules: seat key -> {row, x}; row = {byx = {x -> {key, flag}}}
+local row_of = {}
+local n_rows = tonumber(ARGV[idx] or '0'); idx = idx + 1
+for r = 1, n_rows do
+  local m = tonumber(ARGV[idx]); idx = idx + 1
+  local row = { byx = {} }
+  local keys = {}
+  for j = 1, m do keys[j] = ARGV[idx]; idx = idx + 1 end
+  local fl = ARGV[idx]; idx = idx + 1
+  for j = 1, m do
+    local _, x = parse_key(keys[j])
+    local f = tonumber(string.sub(fl, j, j))
+    row.byx[x] = { key = keys[j], exempt = (f % 2) == 1, sellable = f < 2 }
+    row_of[keys[j]] = { row = row, x = x }
+  end
+end
+
+-- Status code of a seat as this owner sees it (1 available, 2 mine, other = unavailable).
+local function code(seat, with_planned)
+  if not seat.sellable then return 6 end
+  if with_planned and planned[seat.key] then return 2 end
+  local v = redis.call('HGET', st, seat.key)
+  if not v then return 1 end
+  if lock_owner(v) == owner then return 2 end
+  if v == 's' then return 4 end
+  if v == 'l' or string.sub(v, 1, 2) == 'l|' then return 5 end
+  return 6
+end
+local function unavailable(c) return c ~= 1 and c ~= 2 and c ~= 3 end
+
+if flags >= 2 then
+  -- Seating policy 3: a free seat boxed in by unavailable seats/row ends is not for sale.
+  for _, sk in ipairs(to_lock) do
+    local at = row_of[sk]
+    if at then
+      local seat = at.row.byx[at.x]
+      if not seat.exempt then
+        local l, r = at.row.byx[at.x - 1], at.row.byx[at.x + 1]
+        local lu = l and unavailable(code(l, false))
+        local ru = r and unavailable(code(r, false))
+        local lclosed = (not l) or lu
+        local rclosed = (not r) or ru
+        if (lu or ru) and lclosed and rclosed then return {'ERR', 'SEAT_NOT_AVAILABLE', 'single'} end
+      end
+    end
+  end
+end
+
+if flags % 2 == 1 then
+  -- No single-seat gap: only seats beside the selection can become new orphans.
+  local function is_free(row, x, with_planned)
+    local s = row.byx[x]
+    return s ~= nil and code(s, with_planned) == 1
+  end
+  local function is_orphan(row, x, with_planned)
+    local s = row.byx[x]
+    if not s or s.exempt or not is_free(row, x, with_planned) then return false end
+    if is_free(row, x - 1, with_planned) or is_free(row, x + 1, with_planned) then return false end
+    local l, r = row.byx[x - 1], row.byx[x + 1]
+    return (l ~= nil) or (r ~= nil)
+  end
+  for _, sk in ipairs(to_lock) do
+    local at = row_of[sk]
+    if at then
+      for _, nx in ipairs({ at.x - 1, at.x + 1 }) do
+        local nb = at.row.byx[nx]
+        if nb and not planned[nb.key] and is_orphan(at.row, nx, true) and not is_orphan(at.row, nx, false) then
+          return {'ERR', 'SINGLE_SEAT_GAP', nb.key}
+        end
+      end
+    end
+  end
+end
+
+local now = now_ms()
+local expires = now + ttl
+local value = 'l|' .. owner .. '|' .. fmt(now) .. '|0'
+local changes = {}
+for i, sk in ipairs(to_lock) do
+  redis.call('HSET', st, sk, value)
+  redis.call('ZADD', exp, expires, sk)
+  redis.call('SADD', KEYS[8], sk)
+  local sid = parse_key(sk)
+  redis.call('HINCRBY', taken, sid, 1)
+  redis.call('HINCRBY', taken, '_r', 1)
+  changes[i] = sk .. '=l'
+end
+redis.call('EXPIRE', KEYS[8], tonumber(ARGV[8]))
+redis.call('ZADD', KEYS[7], 'LT', expires, pid)
+local v = commit(KEYS[4], KEYS[5], ARGV[2], pid, changes, ARGV[3])
+return {'OK', v, earliest_of_owner(), now, #to_lock}
+`;

@@ -1,0 +1,64 @@
+/**
+ * Lua shared by every seat script (prepended to each one; Redis caches each
+ * script by SHA, so repeating the prelude costs nothing at run time).
+ *
+ * State encoding in the per-presentation hash `st` (absent field = available):
+ *   's'                              sold (from PostgreSQL / markSold)
+ *   'b'                              blocked (never sellable here)
+ *   'h'                              held back (hold orders; status 3 only in hold mode)
+ *   'l|<owner>|<lockedAtMs>|<ext>'   locked by <owner> (visitor uuid); ext 1 once extended for payment
+ * A lock's expiry lives in the ZSET `exp` (score = expiry in ms, Redis clock).
+ *
+ * Every state change goes through `commit`, which bumps the presentation's
+ * version ONCE for the whole script, appends the change to the bounded stream
+ * `log` (entry id = "<version>-0") and PUBLISHes it, all inside the same atomic
+ * script: a reader either sees the change with its version or neither.
+ */
+export const PRELUDE = `
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+
+local function fmt(n)
+  return string.format('%d', n)
+end
+
+-- 'sectionId:x:y' -> sectionId, x, y (numbers)
+local function parse_key(sk)
+  local s, x, y = string.match(sk, '^(%d+):(%-?%d+):(%-?%d+)$')
+  return tonumber(s), tonumber(x), tonumber(y)
+end
+
+local function lock_owner(v)
+  if v and string.sub(v, 1, 2) == 'l|' then
+    return string.match(v, '^l|([^|]+)|')
+  end
+  return nil
+end
+
+-- changes: list of 'seatKey=letter' ('a' available, 'l' locked, 's' sold, 'b' blocked, 'h' held)
+local function commit(ver_key, log_key, channel, pid, changes, log_max)
+  local v = redis.call('INCR', ver_key)
+  local vs = fmt(v)
+  local payload = table.concat(changes, ';')
+  redis.call('XADD', log_key, 'MAXLEN', '~', log_max, vs .. '-0', 'c', payload)
+  redis.call('PUBLISH', channel, pid .. ' ' .. vs .. ' ' .. payload)
+  return v
+end
+
+-- Releases one lock (caller checked it is a lock). Keeps every index in step.
+local function release_lock(st, exp, taken, base, sk, owner, ga)
+  redis.call('HDEL', st, sk)
+  redis.call('ZREM', exp, sk)
+  redis.call('SREM', base .. 'own:' .. owner, sk)
+  local sid, x = parse_key(sk)
+  redis.call('HINCRBY', taken, sid, -1)
+  if ga and redis.call('HEXISTS', ga, sid) == 1 then
+    -- A general-admission place goes back on its section's free list.
+    redis.call('RPUSH', base .. 'gafree:' .. sid, x)
+  else
+    redis.call('HINCRBY', taken, '_r', -1)
+  end
+end
+`;

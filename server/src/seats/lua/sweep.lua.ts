@@ -1,0 +1,56 @@
+import { PRELUDE } from './prelude';
+
+/**
+ * Which presentations have a lock due now (Redis clock), from the global index
+ * `due` (presentation id -> earliest lock expiry). Read-only.
+ *
+ * KEYS: 1 due
+ * ARGV: 1 limit
+ * Returns {nowMs, pid1, pid2, ...}
+ */
+export const DUE_LUA = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local out = {now}
+for _, pid in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))) do
+  out[#out + 1] = pid
+end
+return out
+`;
+
+/**
+ * Releases the expired locks of one presentation (up to `limit` per call) and
+ * pushes the release to watchers like any other change. Atomic, and it re-reads
+ * the expiry ZSET itself, so when two nodes sweep the same presentation at once
+ * the second finds nothing left to release: never a double release.
+ * Then it moves the presentation's entry in `due` to its next expiry (or drops it).
+ *
+ * KEYS: 1 st, 2 exp, 3 ver, 4 log, 5 taken, 6 due, 7 ga
+ * ARGV: 1 pid, 2 channel, 3 logMax, 4 base, 5 limit
+ * Returns {released, version or 0, moreDue (0|1)}
+ */
+export const RELEASE_EXPIRED_LUA = `${PRELUDE}
+local st, exp = KEYS[1], KEYS[2]
+local now = now_ms()
+local changes = {}
+for _, sk in ipairs(redis.call('ZRANGEBYSCORE', exp, '-inf', now, 'LIMIT', 0, tonumber(ARGV[5]))) do
+  local owner = lock_owner(redis.call('HGET', st, sk))
+  if owner then
+    release_lock(st, exp, KEYS[5], ARGV[4], sk, owner, KEYS[7])
+    changes[#changes + 1] = sk .. '=a'
+  else
+    redis.call('ZREM', exp, sk)
+  end
+end
+local v = 0
+if #changes > 0 then v = commit(KEYS[3], KEYS[4], ARGV[2], ARGV[1], changes, ARGV[3]) end
+local first = redis.call('ZRANGE', exp, 0, 0, 'WITHSCORES')
+local more = 0
+if first[2] then
+  redis.call('ZADD', KEYS[6], tonumber(first[2]), ARGV[1])
+  if tonumber(first[2]) <= now then more = 1 end
+else
+  redis.call('ZREM', KEYS[6], ARGV[1])
+end
+return {#changes, v, more}
+`;

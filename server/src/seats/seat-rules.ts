@@ -1,0 +1,16 @@
+/**
+ * The one place the seat engine reaches for the shared pure rules
+ * (shared/src/rules/seats), so nothing here re-implements them.
+ */
+export {
+  singleSeatBlocking,
+  leavesSingleSeatGap,
+  expandSoldTogether,
+  takenRatio,
+  isPresentationSoldOut,
+  isSectionSoldOut,
+  bestAvailable,
+  type BestAvailableMatch,
+  type BestAvailableSeat,
+  type RowSeatState,
+} from '@hotline/shared';

@@ -1,0 +1,85 @@
+/**
+ * The seat engine's storage port: the live state of every presentation.
+ * RedisSeatStore implements it with one Lua script per transition; the service
+ * layer never sees Redis. Seat keys are "sectionId:x:y" (shared seatKey()).
+ */
+export type StoreRefusal =
+  | 'SEAT_NOT_AVAILABLE'
+  | 'SEATS_MUST_BE_TOGETHER'
+  | 'MAX_SEATS_EXCEEDED'
+  | 'SINGLE_SEAT_GAP'
+  | 'NO_SEATS_LEFT_GA'
+  | 'NO_SEATS_LEFT_RESERVED'
+  | 'NO_SEATS_LEFT_SECTION'
+  | 'NOT_LOCK_OWNER'
+  | 'SECTION_NOT_FOUND';
+
+/** The presentation has no live state yet (never initialised, or Redis lost it). */
+export interface NotInitialised { ok: false; notInitialised: true }
+export interface Refused { ok: false; notInitialised?: false; code: StoreRefusal; detail: string }
+
+export interface RuleRow {
+  /** Seat keys of the row in ascending x. */
+  keys: string[];
+  /** One char per seat: bit 0 exempt (left/middle/right seat), bit 1 not sellable. */
+  flags: string;
+}
+
+export interface LockRequest {
+  owner: string;
+  /** Chosen seat first, then the rest of its couch/bed group (or a best-available block). */
+  keys: string[];
+  ttlMs: number;
+  maxSeats: number;
+  noSingleSeatGap: boolean;
+  singleSeatBlocking: boolean;
+  /** The rows of the targets, for the two row rules (empty when neither applies). */
+  rows: RuleRow[];
+  sectionSize: number;
+  reservedTotal: number;
+  ownerSetTtlSeconds: number;
+}
+
+export interface Locked { ok: true; version: number; earliestExpiryMs: number; nowMs: number; newlyLocked: number }
+
+export interface GaLockRequest {
+  owner: string;
+  sectionId: number;
+  count: number;
+  ttlMs: number;
+  maxSeats: number;
+  ownerSetTtlSeconds: number;
+}
+
+export interface GaLocked { ok: true; version: number; earliestExpiryMs: number; nowMs: number; places: number[] }
+
+export interface Changed { ok: true; version: number; count: number }
+
+export interface Snapshot { ok: true; version: number; state: Map<string, string> }
+
+export interface LogEntry { version: number; changes: [string, string][] }
+
+export interface TimerReading { nowMs: number; earliestExpiryMs: number | null; lockCount: number }
+
+export interface InitialState {
+  gaSections: { id: number; capacity: number }[];
+  soldKeys: string[];
+}
+
+export abstract class SeatStore {
+  abstract initialise(presentationId: number, state: InitialState): Promise<{ created: boolean; version: number }>;
+  abstract lock(presentationId: number, request: LockRequest): Promise<Locked | Refused | NotInitialised>;
+  abstract lockGa(presentationId: number, request: GaLockRequest): Promise<GaLocked | Refused | NotInitialised>;
+  abstract unlock(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
+  abstract markSold(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
+  abstract setAdminState(presentationId: number, letter: 'b' | 'h' | 'a', keys: string[]): Promise<Changed | Refused | NotInitialised>;
+  abstract extend(presentationId: number, owner: string, extensionMs: number, hardCapMs: number): Promise<TimerReading & { extended: number }>;
+  abstract timer(presentationId: number, owner: string): Promise<TimerReading>;
+  abstract ownerKeys(presentationId: number, owner: string): Promise<string[]>;
+  abstract snapshot(presentationId: number): Promise<Snapshot | NotInitialised>;
+  /** Entries with afterVersion < version <= uptoVersion, or null when the log no longer reaches back that far. */
+  abstract readLog(presentationId: number, afterVersion: number, uptoVersion: number): Promise<LogEntry[] | null>;
+  abstract currentVersion(presentationId: number): Promise<number | null>;
+  abstract dueForSweep(limit: number): Promise<number[]>;
+  abstract releaseExpired(presentationId: number, limit: number): Promise<{ released: number; version: number; more: boolean }>;
+}
