@@ -15,19 +15,39 @@ function run(cmd, args, cwd = ROOT) {
   }
 }
 
-function newestMtime(dir) {
+// True when some src .ts file has no matching dist .js, or is newer than it.
+function hasStaleOutput(srcDir, distDir) {
+  if (!existsSync(srcDir)) return false;
+  for (const entry of readdirSync(srcDir, { withFileTypes: true })) {
+    if (entry.name === '__tests__' || entry.name.startsWith('.')) continue;
+    const src = path.join(srcDir, entry.name);
+    if (entry.isDirectory()) {
+      if (hasStaleOutput(src, path.join(distDir, entry.name))) return true;
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.test.ts')) {
+      const out = path.join(distDir, entry.name.replace(/\.ts$/, '.js'));
+      if (!existsSync(out) || statSync(out).mtimeMs < statSync(src).mtimeMs) return true;
+    }
+  }
+  return false;
+}
+
+function newestMtime(dir, includeDist = false) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    if (entry.name === 'node_modules' || (!includeDist && entry.name === 'dist') || entry.name.startsWith('.')) continue;
+    if (entry.name === '__tests__' || entry.name.endsWith('.test.ts')) continue;
     const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full, includeDist) : statSync(full).mtimeMs);
   }
   return newest;
 }
 
 const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-run(process.execPath, [tsc, '-b', 'shared', 'seatmaps', 'server']);
+// `tsc --noEmit` on a composite project refreshes its .tsbuildinfo without writing
+// dist/, after which `tsc -b` believes dist/ is current. Compare times ourselves.
+const stale = ['shared', 'seatmaps', 'server'].some((pkg) => hasStaleOutput(path.join(ROOT, pkg, 'src'), path.join(ROOT, pkg, 'dist')));
+run(process.execPath, [tsc, '-b', 'shared', 'seatmaps', 'server', ...(force || stale ? ['--force'] : [])]);
 
 const clientIndex = path.join(ROOT, 'client', 'dist', 'index.html');
 const clientSources = Math.max(newestMtime(path.join(ROOT, 'client')), newestMtime(path.join(ROOT, 'shared', 'src')));

@@ -56,19 +56,20 @@ async function main() {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
+  const dataDir = process.env.HOTLINE_DATA_DIR ? path.resolve(process.env.HOTLINE_DATA_DIR) : path.join(ROOT, '.data');
   try {
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
-      say('starting embedded PostgreSQL (data in .data/postgres)…');
-      const pg = await services.startPostgres({ dir: path.join(ROOT, '.data', 'postgres') });
+      say(`starting embedded PostgreSQL (data in ${path.relative(ROOT, dataDir) || '.'}/postgres)…`);
+      const pg = await services.startPostgres({ dir: path.join(dataDir, 'postgres') });
       stops.push(() => pg.stop());
       await pg.createDatabase('hotline');
       databaseUrl = pg.urlFor('hotline');
     }
     let redisUrl = process.env.REDIS_URL;
     if (!redisUrl) {
-      say('starting redis-server (AOF in .data/redis)…');
-      const redis = await services.startRedis({ dir: path.join(ROOT, '.data', 'redis') });
+      say(`starting redis-server (AOF in ${path.relative(ROOT, dataDir) || '.'}/redis)…`);
+      const redis = await services.startRedis({ dir: path.join(dataDir, 'redis') });
       stops.push(() => redis.stop());
       redisUrl = redis.url;
     }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { ConfigValidationError, parseAppConfig } from './config/app-config';
 import { createLogger } from './common/logger';
+import { CatalogueService } from './catalogue/catalogue.service';
 
 async function main(): Promise<void> {
   let config;
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port }, 'listening');
+  void app.get(CatalogueService).warmSeatplans().then((n) => logger.info({ seatplans: n }, 'seat plans cached'));
   // The start script waits for this line.
   process.stdout.write(`HOTLINE_READY http://localhost:${port}\n`);
 }

@@ -137,6 +137,10 @@ export class CatalogueRepository {
       .getMany();
   }
 
+  listSeatplans(): Promise<{ id: number; venueId: number }[]> {
+    return this.db.getRepository(SeatplanEntity).find({ select: { id: true, venueId: true }, order: { seatCount: 'ASC' } });
+  }
+
   findProduct(id: number): Promise<ProductEntity | null> {
     return this.db.getRepository(ProductEntity).findOneBy({ id });
   }

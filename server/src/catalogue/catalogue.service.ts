@@ -107,6 +107,13 @@ export class CatalogueService {
     return { etag: `"sp-${seatplanId}-${loaded.seats.length}-${json.length}"`, gzip: gzipSync(json, { level: 6 }) };
   }
 
+  /** Builds every seat plan's cached document in the background, so no visitor pays for the first build. */
+  async warmSeatplans(): Promise<number> {
+    const plans = await this.repo.listSeatplans();
+    for (const plan of plans) await this.seatplan(plan.venueId, plan.id).catch(() => undefined);
+    return plans.length;
+  }
+
   private todayKey(): string {
     return jerusalemDateKey(this.clock.now());
   }
