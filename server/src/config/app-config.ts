@@ -31,6 +31,15 @@ export const appConfigSchema = z.object({
   MAX_SEATS_PER_ORDER: z.coerce.number().int().min(1).max(100).default(10),
   ALTCHA_HMAC_KEY: z.string().min(16).default('development-only-altcha-key-change-me'),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** ALTCHA proof-of-work key derivation; expected work per solve = ALTCHA_COST x ALTCHA_MAX_NUMBER / 2 (docs/bot-check.md). */
+  ALTCHA_ALGORITHM: z.enum(['SHA-256', 'SHA-384', 'SHA-512', 'PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']).default('SHA-256'),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** How long an issued challenge may be solved and first used. */
+  ALTCHA_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  /** How long a used solution stays bound to the visitor who used it first (that visitor may resend it meanwhile). */
+  ALTCHA_BINDING_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** TEST ONLY: bind with GET-then-SET instead of SET NX, to show the race the real code avoids. Never in production. */
+  ALTCHA_UNSAFE_GET_THEN_SET: bool.default(false),
   /** Global service charge per order: a fixed amount in agorot, or a percent of the order (0 = none). */
   GLOBAL_SERVICE_CHARGE_AGOROT: z.coerce.number().int().min(0).max(100_000).default(0),
   GLOBAL_SERVICE_CHARGE_PERCENT: z.coerce.number().min(0).max(50).default(0),

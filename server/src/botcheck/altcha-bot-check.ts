@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, createHmac, randomInt } from 'node:crypto';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { AppError } from '../common/app-error';
+import { LOGGER } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { REDIS } from '../redis/redis.module';
+import { BotCheck } from './bot-check.port';
+import { createChallenge, deriveKeyFor, isAltchaAlgorithm, verifySolution, type AltchaChallenge } from './altcha-lib';
+import { parseAltchaToken } from './altcha-payload';
+import './botcheck.errors';
+
+const DEFAULT_DEV_KEY = 'development-only-altcha-key-change-me';
+
+/**
+ * ALTCHA proof-of-work (altcha-lib v2, self-hosted) behind the BotCheck port.
+ *
+ * verify() costs one HMAC of the challenge, one HMAC of the derived key and one Redis
+ * round trip (two on a replay). Nothing is kept in memory: every node shares the HMAC key
+ * (config) and the bindings (Redis), so any node can verify any solution.
+ *
+ * Binding: a verified solution is bound to the first visitor who uses it, for
+ * ALTCHA_BINDING_TTL_SECONDS, by one atomic `SET key visitor NX EX ttl`. The key is
+ * derived from the challenge's signature (not from the raw token text), so re-encoding
+ * the same solution (other JSON key order, whitespace, another solution of the same
+ * challenge) cannot dodge the binding.
+ */
+@Injectable()
+export class AltchaBotCheck extends BotCheck {
+  private readonly hmacKey: string;
+  /** Signs the expected derived key so that verification never re-runs the key derivation. */
+  private readonly keySignatureKey: string;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    super();
+    if (config.ALTCHA_UNSAFE_GET_THEN_SET && config.NODE_ENV !== 'test') {
+      throw new Error('ALTCHA_UNSAFE_GET_THEN_SET is a test-only switch (it lets one solution be used by many visitors); refusing to start with it.');
+    }
+    if (config.NODE_ENV === 'production' && config.ALTCHA_HMAC_KEY === DEFAULT_DEV_KEY) {
+      logger.warn('ALTCHA_HMAC_KEY is the development default: anyone can mint bot-check challenges. Set a secret key.');
+    }
+    this.hmacKey = config.ALTCHA_HMAC_KEY;
+    this.keySignatureKey = createHmac('sha256', config.ALTCHA_HMAC_KEY).update('altcha-key-signature').digest('hex');
+  }
+
+  /**
+   * A fresh challenge in altcha-lib's canonical format ({ parameters, signature }), the
+   * format the ALTCHA widget (PoW v2) fetches from its `challenge` URL.
+   * Deterministic mode: the server picks a secret counter in [0, ALTCHA_MAX_NUMBER] and
+   * publishes the derived key's prefix; the solver must walk the counters up to it.
+   */
+  issueChallenge(): Promise<AltchaChallenge> {
+    const algorithm = this.config.ALTCHA_ALGORITHM;
+    return createChallenge({
+      algorithm,
+      cost: this.config.ALTCHA_COST,
+      counter: randomInt(0, this.config.ALTCHA_MAX_NUMBER + 1),
+      deriveKey: deriveKeyFor(algorithm),
+      expiresAt: Math.floor(Date.now() / 1000) + this.config.ALTCHA_CHALLENGE_TTL_SECONDS,
+      hmacSignatureSecret: this.hmacKey,
+      hmacKeySignatureSecret: this.keySignatureKey,
+    });
+  }
+
+  async verify(token: unknown, visitorId: string): Promise<void> {
+    if (typeof visitorId !== 'string' || visitorId.length === 0) this.refuse('no_visitor');
+    const parsed = parseAltchaToken(token);
+    if (!parsed.ok) this.refuse(parsed.problem);
+    const { challenge, solution } = parsed.payload;
+    const algorithm = challenge.parameters.algorithm;
+    if (!isAltchaAlgorithm(algorithm)) this.refuse('algorithm');
+
+    let result;
+    try {
+      result = await verifySolution({
+        challenge,
+        solution,
+        deriveKey: deriveKeyFor(algorithm),
+        hmacSignatureSecret: this.hmacKey,
+        hmacKeySignatureSecret: this.keySignatureKey,
+      });
+    } catch {
+      this.refuse('verifier_threw');
+    }
+
+    const key = `${this.config.REDIS_PREFIX}altcha:${createHash('sha256').update(challenge.signature ?? '').digest('hex')}`;
+
+    if (result.verified) {
+      if (await this.bind(key, visitorId)) return;
+      // Already bound: the visitor who used it first may send it again within the window.
+      if ((await this.redis.get(key)) === visitorId) return;
+      this.refuse('bound_to_other_visitor');
+    }
+    if (result.expired) {
+      // An expired challenge is still good for the visitor it was bound to while fresh, for
+      // the rest of the binding window ("solve once per visit"). The lookup is by signature,
+      // which only exists in Redis if that exact challenge was verified for this visitor.
+      if ((await this.redis.get(key)) === visitorId) return;
+      this.refuse('expired');
+    }
+    this.refuse(result.invalidSignature ? 'invalid_signature' : 'invalid_solution');
+  }
+
+  /** True when this call created the binding. */
+  private async bind(key: string, visitorId: string): Promise<boolean> {
+    const ttl = this.config.ALTCHA_BINDING_TTL_SECONDS;
+    if (this.config.ALTCHA_UNSAFE_GET_THEN_SET) {
+      // The race we avoid: two requests both read "free" before either writes.
+      if ((await this.redis.get(key)) !== null) return false;
+      await this.redis.set(key, visitorId, 'EX', ttl);
+      return true;
+    }
+    return (await this.redis.set(key, visitorId, 'EX', ttl, 'NX')) === 'OK';
+  }
+
+  private refuse(reason: string): never {
+    this.logger.debug({ reason }, 'bot check refused');
+    throw new AppError('INVALID_CAPTCHA');
+  }
+}
