@@ -1,0 +1,328 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type {
+  LockedSeat, LockSeatResponse, SeatsStatusResponse, TimerResponse, UnlockSeatResponse,
+} from '@hotline/shared';
+import { seatKey } from '@hotline/shared';
+import { AppError } from '../common/app-error';
+import { BotCheck } from '../botcheck/bot-check.port';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
+import { SeatLayouts } from './seat-layouts';
+import { SeatsRepository } from './seats.repository';
+import { saleSummary, statusRows } from './seat-state';
+import { expandSoldTogether } from './seat-rules';
+import type { LockSeatBody, SeatsStatusQuery } from './seats.queries';
+import { SeatStore, type NotInitialised, type Refused, type RuleRow } from './seat-store.port';
+import './seats.errors';
+
+type SeatInput = LockSeatBody['seat'];
+
+/** A seat to lock/sell, by its identity inside the presentation. */
+export interface SeatRef {
+  sectionId: number;
+  x: number;
+  y: number;
+}
+
+function refuse(r: Refused, layout: Layout): never {
+  if (r.code === 'MAX_SEATS_EXCEEDED') {
+    throw new AppError('MAX_SEATS_EXCEEDED', { maxSeats: Number(r.detail) || layout.presentation.maxSeatsPerOrder });
+  }
+  throw new AppError(r.code);
+}
+
+function lockedSeatOf(seat: LayoutSeat): LockedSeat {
+  return {
+    sectionId: seat.sectionId,
+    x: seat.x,
+    y: seat.y,
+    RowName: seat.rowName,
+    SeatName: seat.seatName,
+    ticketGroupId: seat.ticketGroupId,
+    isPremium: seat.premium,
+    features: seat.features,
+  };
+}
+
+function gaSeatOf(section: LayoutSection, place: number): LockedSeat {
+  return {
+    sectionId: section.id,
+    x: place,
+    y: 0,
+    RowName: '',
+    SeatName: String(place),
+    ticketGroupId: section.ticketGroupId,
+    isPremium: false,
+    features: [],
+  };
+}
+
+/**
+ * The seat engine's use cases: every transition of a seat goes through here and
+ * then through exactly one atomic store call. Validation against the seat map
+ * (does the seat exist, is it on sale, which couch is it part of) happens first,
+ * in memory; every rule that depends on the live state is the store's job.
+ */
+@Injectable()
+export class SeatEngineService {
+  private readonly initialising = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly store: SeatStore,
+    private readonly layouts: SeatLayouts,
+    private readonly repo: SeatsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly botCheck?: BotCheck,
+  ) {}
+
+  layout(presentationId: number): Promise<Layout> {
+    return this.layouts.get(presentationId);
+  }
+
+  /** Fails closed: without a bot check provider no lock is granted. */
+  async verifyBotCheck(token: unknown, visitorId: string): Promise<void> {
+    if (!this.botCheck) throw new AppError('SERVICE_UNAVAILABLE');
+    await this.botCheck.verify(token, visitorId);
+  }
+
+  /**
+   * Builds the live state from PostgreSQL if Redis does not have it (first use,
+   * or Redis lost its data). Concurrent callers on this node share one attempt;
+   * across nodes the init script itself is idempotent (first writer wins).
+   */
+  ensureInitialised(layout: Layout): Promise<void> {
+    const pid = layout.presentation.id;
+    let pending = this.initialising.get(pid);
+    if (!pending) {
+      pending = (async () => {
+        const soldKeys = await this.repo.soldSeatKeys(pid);
+        const gaSections = [...layout.sections.values()].filter((s) => !s.isReserved).map((s) => ({ id: s.id, capacity: s.capacity }));
+        await this.store.initialise(pid, { gaSections, soldKeys });
+      })().finally(() => this.initialising.delete(pid));
+      this.initialising.set(pid, pending);
+    }
+    return pending;
+  }
+
+  /** Runs a store call; if the presentation has no live state, builds it and runs the call once more. */
+  async withState<T extends { ok: boolean }>(layout: Layout, call: () => Promise<T | NotInitialised>): Promise<T> {
+    let result = await call();
+    if ((result as NotInitialised).notInitialised) {
+      await this.ensureInitialised(layout);
+      result = await call();
+      if ((result as NotInitialised).notInitialised) throw new AppError('SERVICE_UNAVAILABLE');
+    }
+    return result as T;
+  }
+
+  async snapshot(layout: Layout): Promise<{ version: number; state: Map<string, string> }> {
+    const snap = await this.withState(layout, () => this.store.snapshot(layout.presentation.id));
+    return snap;
+  }
+
+  async status(visitorId: string, q: SeatsStatusQuery): Promise<SeatsStatusResponse> {
+    const layout = await this.layouts.get(q.presentationId);
+    if (q.sectionId !== undefined && !layout.sections.has(q.sectionId)) throw new AppError('SECTION_NOT_FOUND');
+    const { version, state } = await this.snapshot(layout);
+    const rows = statusRows(layout, state, { viewer: visitorId, isHold: q.isHold ?? false }, {
+      reserved: q.isReserved,
+      sectionId: q.sectionId,
+    });
+    const summary = saleSummary(layout, rows, { miniSiteOrLiveDomain: Boolean(q.miniSiteUrl || q.domain) });
+    return { seats: rows, version, soldout: summary.soldout, takenRatio: summary.takenRatio, soldOutSectionIds: summary.soldOutSections };
+  }
+
+  /** Checks the body names a real seat of this presentation; returns the section and, for reserved seats, the seat. */
+  private async resolve(input: SeatInput): Promise<{ layout: Layout; section: LayoutSection; seat: LayoutSeat | null }> {
+    const layout = await this.layouts.get(input.PresentationId);
+    const p = layout.presentation;
+    if (input.VenueId !== p.venueId || input.VenueSeatplanId !== p.seatplanId) {
+      throw new AppError('INVALID_BODY', { details: 'seat.VenueId/VenueSeatplanId do not belong to this presentation' });
+    }
+    const section = layout.sections.get(input.VenueSectionId);
+    if (!section) throw new AppError('SECTION_NOT_FOUND');
+    const tg = input.TicketGroupId;
+    if (!section.isReserved) {
+      if (tg !== undefined && tg !== null && tg !== 0 && tg !== section.ticketGroupId && tg !== section.zoneId) {
+        throw new AppError('INVALID_BODY', { details: 'seat.TicketGroupId does not price this section' });
+      }
+      return { layout, section, seat: null };
+    }
+    if (input.XCoordinate === null || input.XCoordinate === undefined || input.YCoordinate === null || input.YCoordinate === undefined) {
+      throw new AppError('INVALID_BODY', { details: 'seat.XCoordinate and seat.YCoordinate are required in a reserved section' });
+    }
+    const seat = layout.seats.get(seatKey(section.id, input.XCoordinate, input.YCoordinate));
+    if (!seat) throw new AppError('SEAT_NOT_FOUND');
+    if (tg !== undefined && tg !== null && tg !== 0 && tg !== seat.ticketGroupId && tg !== seat.zoneId) {
+      throw new AppError('INVALID_BODY', { details: 'seat.TicketGroupId does not price this seat' });
+    }
+    return { layout, section, seat };
+  }
+
+  /** The seat and every seat that must move with it (couch, bed), chosen seat first. */
+  private group(layout: Layout, seat: LayoutSeat): LayoutSeat[] {
+    if (!isTogetherSeat(seat)) return [seat];
+    const section = layout.sections.get(seat.sectionId)!;
+    const group = expandSoldTogether(section.seats, { sectionId: seat.sectionId, x: seat.x, y: seat.y });
+    return [seat, ...group.filter((s) => s !== seat)];
+  }
+
+  private ruleRows(layout: Layout, seats: LayoutSeat[]): RuleRow[] {
+    const p = layout.presentation;
+    if (!p.noSingleSeatGap && p.seatingPolicyId !== 3) return [];
+    const rowIndexes = [...new Set(seats.map((s) => s.row))];
+    return rowIndexes.map((i) => {
+      const row = layout.rows[i]!;
+      return {
+        keys: row.seats.map((s) => s.key),
+        flags: row.seats.map((s) => String((s.exempt ? 1 : 0) + (s.sellable ? 0 : 2))).join(''),
+      };
+    });
+  }
+
+  private timing(nowMs: number, expiresMs: number): { expiresAt: string; timeInSeconds: number } {
+    return { expiresAt: new Date(expiresMs).toISOString(), timeInSeconds: Math.max(0, Math.floor((expiresMs - nowMs) / 1000)) };
+  }
+
+  private get ownerSetTtlSeconds(): number {
+    return Math.max(this.config.LOCK_HARD_CAP_SECONDS, this.config.LOCK_TTL_SECONDS) + 60;
+  }
+
+  /** Locks reserved seats as one atomic unit (a couch, a best-available block). */
+  async lockSeats(visitorId: string, layout: Layout, seats: LayoutSeat[]) {
+    const p = layout.presentation;
+    if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
+    if (seats.some((s) => !s.sellable)) throw new AppError('SEAT_NOT_AVAILABLE');
+    const section = layout.sections.get(seats[0]!.sectionId)!;
+    return this.withState(layout, () =>
+      this.store.lock(p.id, {
+        owner: visitorId,
+        keys: seats.map((s) => s.key),
+        ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
+        maxSeats: p.maxSeatsPerOrder,
+        noSingleSeatGap: p.noSingleSeatGap,
+        singleSeatBlocking: p.seatingPolicyId === 3,
+        rows: this.ruleRows(layout, seats),
+        sectionSize: section.seats.filter((s) => s.sellable).length,
+        reservedTotal: layout.reservedSellable,
+        ownerSetTtlSeconds: this.ownerSetTtlSeconds,
+      }),
+    );
+  }
+
+  async lock(visitorId: string, input: SeatInput): Promise<LockSeatResponse> {
+    const { layout, section, seat } = await this.resolve(input);
+    const p = layout.presentation;
+    if (!seat) {
+      if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
+      if (section.ticketGroupId === 0) throw new AppError('SEAT_NOT_AVAILABLE');
+      const r = await this.withState(layout, () =>
+        this.store.lockGa(p.id, {
+          owner: visitorId,
+          sectionId: section.id,
+          count: 1,
+          ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
+          maxSeats: p.maxSeatsPerOrder,
+          ownerSetTtlSeconds: this.ownerSetTtlSeconds,
+        }),
+      );
+      if (!r.ok) refuse(r as Refused, layout);
+      const place = r.places[0]!;
+      return { lockedSeat: { x: place, y: 0 }, seats: [gaSeatOf(section, place)], ...this.timing(r.nowMs, r.earliestExpiryMs), version: r.version };
+    }
+    const group = this.group(layout, seat);
+    const r = await this.lockSeats(visitorId, layout, group);
+    if (!r.ok) refuse(r as Refused, layout);
+    return {
+      lockedSeat: { x: seat.x, y: seat.y },
+      seats: group.map(lockedSeatOf),
+      ...this.timing(r.nowMs, r.earliestExpiryMs),
+      version: r.version,
+    };
+  }
+
+  async unlock(visitorId: string, input: SeatInput): Promise<UnlockSeatResponse> {
+    const { layout, section, seat } = await this.resolve(input);
+    const pid = layout.presentation.id;
+    let keys: string[];
+    let seats: LockedSeat[];
+    let named: { x: number; y: number };
+    if (seat) {
+      const group = this.group(layout, seat);
+      keys = group.map((s) => s.key);
+      seats = group.map(lockedSeatOf);
+      named = { x: seat.x, y: seat.y };
+    } else {
+      // GA: the place the client was given, or else the visitor's latest place in that section.
+      let place = input.XCoordinate ?? null;
+      if (place === null) {
+        const mine = (await this.store.ownerKeys(pid, visitorId))
+          .map(parseSeatKey)
+          .filter((k): k is NonNullable<typeof k> => k !== null && k.sectionId === section.id)
+          .sort((a, b) => b.x - a.x);
+        if (mine.length === 0) throw new AppError('NOT_LOCK_OWNER');
+        place = mine[0]!.x;
+      }
+      if (place < 1 || place > section.capacity) throw new AppError('SEAT_NOT_FOUND');
+      keys = [seatKey(section.id, place, 0)];
+      seats = [gaSeatOf(section, place)];
+      named = { x: place, y: 0 };
+    }
+    const r = await this.withState(layout, () => this.store.unlock(pid, visitorId, keys));
+    if (!r.ok) refuse(r as Refused, layout);
+    return { unlockedSeat: named, seats, version: r.version };
+  }
+
+  /** Payment started: every lock of this visitor in the presentation gets its one extension (up to the hard cap). */
+  async extendForPayment(presentationId: number, visitorId: string): Promise<{ expiresAt: string | null; timeInSeconds: number; extended: number }> {
+    const r = await this.store.extend(
+      presentationId,
+      visitorId,
+      this.config.LOCK_PAYMENT_EXTENSION_SECONDS * 1000,
+      this.config.LOCK_HARD_CAP_SECONDS * 1000,
+    );
+    if (r.earliestExpiryMs === null) return { expiresAt: null, timeInSeconds: 0, extended: 0 };
+    return { ...this.timing(r.nowMs, r.earliestExpiryMs), extended: r.extended };
+  }
+
+  /**
+   * The sale is committed in PostgreSQL: the visitor's locks on these seats become
+   * sold. Owner-checked and all or nothing (NOT_LOCK_OWNER otherwise).
+   */
+  async markSold(presentationId: number, visitorId: string, seats: SeatRef[]): Promise<{ version: number; sold: number }> {
+    const layout = await this.layouts.get(presentationId);
+    const keys = seats.map((s) => seatKey(s.sectionId, s.x, s.y));
+    const r = await this.withState(layout, () => this.store.markSold(presentationId, visitorId, keys));
+    if (!r.ok) refuse(r as Refused, layout);
+    return { version: r.version, sold: r.count };
+  }
+
+  /** Back office: block ('b'), hold back ('h') or free again ('a') reserved seats. */
+  async setAdminState(presentationId: number, letter: 'b' | 'h' | 'a', seats: SeatRef[]): Promise<{ version: number }> {
+    const layout = await this.layouts.get(presentationId);
+    const keys = seats.map((s) => {
+      const key = seatKey(s.sectionId, s.x, s.y);
+      if (!layout.seats.has(key)) throw new AppError('SEAT_NOT_FOUND');
+      return key;
+    });
+    const r = await this.withState(layout, () => this.store.setAdminState(presentationId, letter, keys));
+    if (!r.ok) refuse(r as Refused, layout);
+    return { version: r.version };
+  }
+
+  /** The order timer: this visitor's earliest lock expiry in the presentation, on the lock clock. */
+  async timer(presentationId: number, visitorId: string, lang: string | undefined): Promise<TimerResponse> {
+    await this.layouts.get(presentationId);
+    const r = await this.store.timer(presentationId, visitorId);
+    const timeInSeconds = r.earliestExpiryMs === null ? 0 : Math.max(0, Math.floor((r.earliestExpiryMs - r.nowMs) / 1000));
+    return {
+      timer: {
+        [String(presentationId)]: {
+          timeInSeconds,
+          currentTime: new Date(r.nowMs).toISOString(),
+          url: `/booking?lang=${lang ?? 'he'}`,
+        },
+      },
+    };
+  }
+}

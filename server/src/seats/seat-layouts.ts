@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import '../catalogue/catalogue.errors';
+import { AppError } from '../common/app-error';
+import { Clock } from '../common/clock';
+import { buildLayout, type Layout } from './seat-layout';
+import { SeatsRepository } from './seats.repository';
+
+/** How long presentation flags (soldout, max seats, policy) may be served from memory. */
+const FLAGS_TTL_MS = 5_000;
+
+/**
+ * In-memory seat maps per presentation. Seat plans never change once loaded,
+ * so each is read from PostgreSQL once per node; the presentation's own flags
+ * are re-read in the background every few seconds so a back-office "sold out"
+ * reaches every node quickly without a query per lock.
+ */
+@Injectable()
+export class SeatLayouts {
+  private readonly cache = new Map<number, { layout: Promise<Layout>; checkedAt: number; refreshing: boolean }>();
+
+  constructor(private readonly repo: SeatsRepository, private readonly clock: Clock) {}
+
+  get(presentationId: number): Promise<Layout> {
+    const now = this.clock.nowMs();
+    const entry = this.cache.get(presentationId);
+    if (entry) {
+      if (now - entry.checkedAt > FLAGS_TTL_MS && !entry.refreshing) this.refreshFlags(presentationId, entry, now);
+      return entry.layout;
+    }
+    const layout = this.load(presentationId);
+    const fresh = { layout, checkedAt: now, refreshing: false };
+    this.cache.set(presentationId, fresh);
+    layout.catch(() => { if (this.cache.get(presentationId) === fresh) this.cache.delete(presentationId); });
+    return layout;
+  }
+
+  private async load(presentationId: number): Promise<Layout> {
+    const source = await this.repo.layoutSource(presentationId);
+    if (!source) throw new AppError('PRESENTATION_NOT_FOUND');
+    return buildLayout(source.presentation, source.plan, source.sections, source.seats, source.ticketGroups);
+  }
+
+  private refreshFlags(presentationId: number, entry: { layout: Promise<Layout>; checkedAt: number; refreshing: boolean }, now: number): void {
+    entry.refreshing = true;
+    void Promise.all([entry.layout, this.repo.presentation(presentationId)])
+      .then(([layout, info]) => { if (info) layout.presentation = info; })
+      .catch(() => undefined)
+      .finally(() => { entry.refreshing = false; entry.checkedAt = now; });
+  }
+}

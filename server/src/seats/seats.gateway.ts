@@ -1,0 +1,80 @@
+import { Inject } from '@nestjs/common';
+import {
+  ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayInit,
+} from '@nestjs/websockets';
+import type { Logger } from 'pino';
+import type { Server, Socket } from 'socket.io';
+import { SeatErrorEvent, SeatEvents } from '@hotline/shared';
+import { toErrorResponse } from '../common/error-responder';
+import { resolveLocale } from '../common/locale';
+import { LOGGER } from '../common/logger';
+import { parseInput } from '../common/validation';
+import { SeatFeed, type SeatBroadcaster } from './seat-feed.service';
+import { presentationMessage, subscribeMessage } from './seats.queries';
+
+export const roomOf = (presentationId: number): string => `p:${presentationId}`;
+
+/**
+ * socket.io adapter of the live seat feed: one room per presentation (`p:<id>`).
+ * Thin: it validates, hands the work to SeatFeed and does the emitting. Rooms are
+ * node-local on purpose (no socket.io Redis adapter): every node receives every
+ * change from Redis itself and batches for its own sockets, which is what keeps
+ * the versions each socket sees contiguous (docs/seat-engine.md, multi-node).
+ */
+@WebSocketGateway({ path: '/socket.io', cors: { origin: true, credentials: true }, perMessageDeflate: false })
+export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
+  @WebSocketServer() server: Server;
+
+  constructor(private readonly feed: SeatFeed, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  afterInit(): void {
+    this.feed.attach(this);
+  }
+
+  toRoom(presentationId: number, event: string, payload: unknown): void {
+    this.server.to(roomOf(presentationId)).emit(event, payload);
+  }
+
+  roomSize(presentationId: number): number {
+    return this.server?.sockets.adapter.rooms.get(roomOf(presentationId))?.size ?? 0;
+  }
+
+  @SubscribeMessage(SeatEvents.Subscribe)
+  async subscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
+    await this.serve(socket, () => {
+      const msg = parseInput(subscribeMessage, body, 'INVALID_BODY');
+      return this.feed.subscribe(msg.presentationId, msg.version, (reply) => {
+        socket.emit(reply.event, reply.payload);
+        void socket.join(roomOf(msg.presentationId));
+      });
+    });
+  }
+
+  @SubscribeMessage(SeatEvents.Resync)
+  async resync(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
+    await this.serve(socket, () => {
+      const msg = parseInput(presentationMessage, body, 'INVALID_BODY');
+      return this.feed.subscribe(msg.presentationId, undefined, (reply) => {
+        socket.emit(reply.event, reply.payload);
+        void socket.join(roomOf(msg.presentationId));
+      });
+    });
+  }
+
+  @SubscribeMessage(SeatEvents.Unsubscribe)
+  unsubscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): void {
+    const parsed = presentationMessage.safeParse(body);
+    if (parsed.success) void socket.leave(roomOf(parsed.data.presentationId));
+  }
+
+  private async serve(socket: Socket, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      const locale = resolveLocale(socket.handshake.query, socket.handshake.headers['accept-language']);
+      const response = toErrorResponse(error, locale);
+      if (response.unexpected) this.logger.error({ err: error }, 'seat socket handler failed');
+      socket.emit(SeatErrorEvent, response.body);
+    }
+  }
+}

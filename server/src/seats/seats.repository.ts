@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { seatKey } from '@hotline/shared';
+import type { PresentationInfo, RawPlan, RawSeat, RawSection } from './seat-layout';
+
+export interface LayoutSource {
+  presentation: PresentationInfo;
+  plan: RawPlan;
+  sections: RawSection[];
+  seats: RawSeat[];
+  ticketGroups: { id: number; zone_id: number }[];
+}
+
+interface PresentationRowDb {
+  id: number;
+  venue_id: number;
+  seatplan_id: number;
+  venue_type_id: number;
+  seating_policy_id: number;
+  soldout: boolean;
+  max_seats_per_order: number;
+  no_single_seat_gap: boolean;
+  feature_id: number;
+  location_id: number;
+  date_time: Date;
+}
+
+function toInfo(r: PresentationRowDb): PresentationInfo {
+  return {
+    id: r.id,
+    venueId: r.venue_id,
+    seatplanId: r.seatplan_id,
+    venueTypeId: r.venue_type_id,
+    seatingPolicyId: r.seating_policy_id,
+    soldout: r.soldout,
+    maxSeatsPerOrder: r.max_seats_per_order,
+    noSingleSeatGap: r.no_single_seat_gap,
+    featureId: r.feature_id,
+    locationId: r.location_id,
+    dateTime: r.date_time,
+  };
+}
+
+const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id, soldout, max_seats_per_order,
+  no_single_seat_gap, feature_id, location_id, date_time`;
+
+/** The seat engine's only door to PostgreSQL (seat plans, presentations, live tickets). */
+@Injectable()
+export class SeatsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async presentation(id: number): Promise<PresentationInfo | null> {
+    const rows: PresentationRowDb[] = await this.db.query(`SELECT ${PRESENTATION_COLUMNS} FROM presentation WHERE id = $1`, [id]);
+    return rows[0] ? toInfo(rows[0]) : null;
+  }
+
+  async layoutSource(id: number): Promise<LayoutSource | null> {
+    const presentation = await this.presentation(id);
+    if (!presentation) return null;
+    const [plans, sections, seats, ticketGroups] = await Promise.all([
+      this.db.query('SELECT width, height, stage, focal_point FROM seatplan WHERE id = $1', [presentation.seatplanId]),
+      this.db.query(
+        'SELECT id, name, is_reserved, capacity, zone_id FROM section WHERE seatplan_id = $1 ORDER BY sort_order, id',
+        [presentation.seatplanId],
+      ),
+      this.db.query(
+        `SELECT section_id, group_id, x, y, row_name, seat_name, plan_x, plan_y, zone_id, features, together_id, row_order
+           FROM seat WHERE seatplan_id = $1 ORDER BY section_id, group_id, row_order, x`,
+        [presentation.seatplanId],
+      ),
+      this.db.query('SELECT id, zone_id FROM ticket_group WHERE presentation_id = $1 ORDER BY sort_order, id', [id]),
+    ]);
+    if (!plans[0]) return null;
+    return { presentation, plan: plans[0] as RawPlan, sections, seats, ticketGroups };
+  }
+
+  /** Seats sold for good: the live tickets (the partial unique index guarantees one per seat). */
+  async soldSeatKeys(presentationId: number): Promise<string[]> {
+    const rows: { section_id: number; x: number; y: number }[] = await this.db.query(
+      "SELECT section_id, x, y FROM reservation_ticket WHERE presentation_id = $1 AND status = 'live'",
+      [presentationId],
+    );
+    return rows.map((r) => seatKey(r.section_id, r.x, r.y));
+  }
+
+  /** Presentations best-available may search, soonest first. */
+  async searchPresentations(filter: {
+    featureId?: number;
+    locationId?: number;
+    fromUtc?: Date;
+    toUtc?: Date;
+    limit: number;
+  }): Promise<PresentationInfo[]> {
+    const where: string[] = ['date_time >= $1'];
+    const params: unknown[] = [filter.fromUtc ?? new Date(0)];
+    if (filter.toUtc) { params.push(filter.toUtc); where.push(`date_time < $${params.length}`); }
+    if (filter.featureId !== undefined) { params.push(filter.featureId); where.push(`feature_id = $${params.length}`); }
+    if (filter.locationId !== undefined) { params.push(filter.locationId); where.push(`location_id = $${params.length}`); }
+    params.push(filter.limit);
+    const rows: PresentationRowDb[] = await this.db.query(
+      `SELECT ${PRESENTATION_COLUMNS} FROM presentation WHERE ${where.join(' AND ')} ORDER BY date_time, id LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map(toInfo);
+  }
+}
