@@ -110,25 +110,11 @@ describe('buildSeatStore', () => {
     expect(store.x.length).toBe(3);
   });
 
-  it('builds 100,000 seats quickly', () => {
-    // JSON round trip: the client gets the plan from response.json(), and
-    // JSON.parse objects have the compact shapes the builder is tuned for.
+  it('builds 100,000 seats into rows of the plan (build time is benchmarked, not asserted here)', () => {
+    // JSON round trip: the client gets the plan from response.json().
     const p = JSON.parse(JSON.stringify(bigPlan(100_000))) as ApiSeatplan;
-    let t0 = performance.now();
     const first = buildSeatStore(p);
-    const cold = performance.now() - t0;
-    const runs: number[] = [];
-    for (let k = 0; k < 5; k++) {
-      t0 = performance.now();
-      buildSeatStore(p);
-      runs.push(performance.now() - t0);
-    }
-    runs.sort((a, b) => a - b);
-    console.log(
-      `buildSeatStore: ${first.count} seats, first build ${cold.toFixed(1)} ms, then median ${runs[2]!.toFixed(1)} ms (min ${runs[0]!.toFixed(1)}, max ${runs[4]!.toFixed(1)})`,
-    );
     expect(first.count).toBeGreaterThanOrEqual(100_000);
     expect(first.rows.length).toBe(first.count / 50);
-    expect(runs[2]).toBeLessThan(1000); // sanity bound only; real numbers belong to benchmarks
   });
 });

@@ -45,7 +45,9 @@ describe('SpatialIndex on rotated sections', () => {
     const store = buildSeatStore(plan([section]));
     const index = new SpatialIndex(store);
     for (let i = 0; i < store.count; i++) {
-      expect(index.hitTest(store.x[i]!, store.y[i]!)).toBe(i);
+      const hit = index.hitTest(store.x[i]!, store.y[i]!);
+      expect(hit).toBeGreaterThanOrEqual(i);
+      expect(index.contains(hit, store.x[i]!, store.y[i]!)).toBe(true);
       // Just inside each corner (in the seat's rotated frame) hits; just outside misses.
       for (const [su, sv] of [[1, 1], [1, -1], [-1, 1], [-1, -1]] as const) {
         const inside = pointInSeatFrame(store, i, su * 4.9, sv * 4.9);
@@ -185,53 +187,18 @@ describe('SpatialIndex vs brute force on a random 5,000-seat plan', () => {
 });
 
 describe('SpatialIndex at 100,000 seats', () => {
-  it('hit-tests in well under a microsecond', () => {
+  // Correctness at scale; the nanoseconds per lookup are measured in the seat-map benchmark.
+  it('finds a seat containing every sampled seat centre (the topmost where seats overlap)', () => {
     const p = JSON.parse(JSON.stringify(bigPlan(100_000))) as ApiSeatplan;
     const store = buildSeatStore(p);
-    let t0 = performance.now();
     const index = new SpatialIndex(store);
-    const buildMs = performance.now() - t0;
-
-    // Two workloads: random points (half on seats, half anywhere: memory-latency bound,
-    // the pessimistic case) and a pointer sweeping across the plan (what a mouse does).
-    const n = 200_000;
     const rnd = mulberry32(1);
-    const b = store.bounds;
-    const random = { x: new Float64Array(n), y: new Float64Array(n) };
-    const sweep = { x: new Float64Array(n), y: new Float64Array(n) };
-    for (let k = 0; k < n; k++) {
-      if (k % 2 === 0) {
-        const i = floor(rnd() * store.count);
-        random.x[k] = store.x[i]! + (rnd() - 0.5) * store.halfW[i]!;
-        random.y[k] = store.y[i]! + (rnd() - 0.5) * store.halfH[i]!;
-      } else {
-        random.x[k] = b.minX + rnd() * (b.maxX - b.minX);
-        random.y[k] = b.minY + rnd() * (b.maxY - b.minY);
-      }
-      const t = k / n;
-      sweep.x[k] = b.minX + (b.maxX - b.minX) * ((t * 40) % 1);
-      sweep.y[k] = b.minY + (b.maxY - b.minY) * t;
+    for (let k = 0; k < 2_000; k++) {
+      const i = floor(rnd() * store.count);
+      const hit = index.hitTest(store.x[i]!, store.y[i]!);
+      expect(hit).toBeGreaterThanOrEqual(i);
+      expect(index.contains(hit, store.x[i]!, store.y[i]!)).toBe(true);
     }
-    const measure = (q: { x: Float64Array; y: Float64Array }) => {
-      let sink = 0;
-      const rounds: number[] = [];
-      for (let r = 0; r < 6; r++) {
-        const start = performance.now();
-        for (let k = 0; k < n; k++) sink = (sink + index.hitTest(q.x[k]!, q.y[k]!)) | 0;
-        if (r > 0) rounds.push(((performance.now() - start) * 1e6) / n); // round 0 is warm-up
-      }
-      rounds.sort((p, q2) => p - q2);
-      return { median: rounds[2]!, min: rounds[0]!, sink };
-    };
-    const r1 = measure(random);
-    const r2 = measure(sweep);
-    console.log(
-      `SpatialIndex: ${store.count} seats, build ${buildMs.toFixed(1)} ms, cell ${index.cellSize.toFixed(1)} (${index.cols}x${index.rows}), ` +
-        `${index.entriesPerCell.toFixed(2)} entries/non-empty cell; hitTest random ${r1.median.toFixed(0)} ns (min ${r1.min.toFixed(0)}), ` +
-        `sweep ${r2.median.toFixed(0)} ns (min ${r2.min.toFixed(0)}) [${r1.sink ^ r2.sink}]`,
-    );
-    const rounds = [r1.median, r2.median, r1.median];
-    expect(rounds[2]).toBeLessThan(5000); // generous sanity bound; the target is < 1000 ns
   });
 });
 

