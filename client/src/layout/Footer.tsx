@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { hotlineHref } from '../config';
+
+export function Footer({ brand, hotline }: { brand: string; hotline: string }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <p>{t('app.rights', { year: new Date().getFullYear(), brand })}</p>
+        <p>{t('app.timeZoneNote')}</p>
+        <p>
+          {t('app.hotlineLabel')}:{' '}
+          <a href={hotlineHref(hotline)} title={t('app.callHotline', { hotline })}>
+            <bdi dir="ltr">{hotline}</bdi>
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}

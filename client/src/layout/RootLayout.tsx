@@ -1,0 +1,81 @@
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router-dom';
+import { setApiLocale } from '../api/client';
+import { configuredBrand, hotlineNumber } from '../config';
+import { i18next } from '../i18n';
+import { applyDocumentLocale, parseLangParam } from '../i18n/locale';
+import { InvalidLangPage } from '../pages/system/NotFoundPage';
+import { useLocaleStore } from '../state/locale-store';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { PageLoading } from './PageLoading';
+
+/** Sets the interface language from ?lang= and keeps i18next, <html> and the API in step. */
+function useLocaleSync(langParam: ReturnType<typeof parseLangParam>) {
+  const locale = useLocaleStore((s) => s.locale);
+  const setLocale = useLocaleStore((s) => s.setLocale);
+  const paramLocale = langParam.kind === 'valid' ? langParam.locale : null;
+
+  // A valid ?lang= wins and is remembered (localStorage 'locale') for later visits.
+  useLayoutEffect(() => {
+    if (paramLocale) setLocale(paramLocale);
+  }, [paramLocale, setLocale]);
+
+  useLayoutEffect(() => {
+    if (i18next.language !== locale) void i18next.changeLanguage(locale);
+    applyDocumentLocale(locale);
+    setApiLocale(locale);
+  }, [locale]);
+  return locale;
+}
+
+/** Moves focus to the new page's main region after client-side navigation (not on first load). */
+function useFocusOnNavigate(mainRef: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname, mainRef]);
+}
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const langParam = parseLangParam(params);
+  const locale = useLocaleSync(langParam);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
+
+  const hotline = hotlineNumber();
+  const brand = configuredBrand(locale) ?? t('app.brand');
+
+  // Spec section 2: the title is the hotline number followed by the ticket-office brand.
+  useLayoutEffect(() => {
+    document.title = `${hotline} ${brand}`;
+  }, [hotline, brand]);
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Header brand={brand} hotline={hotline} />
+      <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
+        {langParam.kind === 'invalid' ? (
+          <InvalidLangPage />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </main>
+      <Footer brand={brand} hotline={hotline} />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { setApiLocale } from './api/client';
+import { initI18n } from './i18n';
+import { applyDocumentLocale } from './i18n/locale';
+import { embeddedExternalUrl } from './lib/external-redirect';
+import { installChunkErrorRecovery } from './lib/lazy';
+import { createRouter } from './router';
+import { useLocaleStore } from './state/locale-store';
+import './styles/index.css';
+
+function start() {
+  // Spec section 2: /http… sends the whole window to the embedded address before anything renders.
+  const external = embeddedExternalUrl(window.location.pathname, window.location.search, window.location.hash);
+  if (external) {
+    window.location.replace(external);
+    return;
+  }
+
+  installChunkErrorRecovery();
+  // The store resolved the language from ?lang=, the stored choice or Hebrew; render in it from the first paint.
+  const { locale } = useLocaleStore.getState();
+  initI18n(locale);
+  applyDocumentLocale(locale);
+  setApiLocale(locale);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={createRouter()} />
+    </StrictMode>,
+  );
+}
+
+start();

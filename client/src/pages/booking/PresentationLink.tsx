@@ -1,0 +1,53 @@
+import type { ApiPresentation } from '@hotline/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatDayHeading, formatTime } from '../../lib/datetime';
+import { presentationFeatureName, venueAndLocation, venueName } from '../../lib/localized';
+import { useLocale } from '../../hooks/useLocale';
+import { CatalogueText } from '../../components/CatalogueText';
+
+/**
+ * One bookable time, e.g. "19:30 · Hall 2". The visible text is short; the accessible
+ * name says everything (feature, day, time, place) because screen-reader users often
+ * browse a list of links out of context.
+ */
+export function PresentationTimeLink({ presentation, showVenue }: { presentation: ApiPresentation; showVenue: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const time = formatTime(presentation.dateTime, locale);
+  const vars = {
+    feature: presentationFeatureName(presentation, locale),
+    date: formatDayHeading(presentation.dateTime, locale),
+    time,
+    venue: venueAndLocation(presentation, locale),
+  };
+
+  const body = (
+    <>
+      <span className="time-chip__time">{time}</span>
+      {showVenue && (
+        <span className="time-chip__venue">
+          <CatalogueText locale={locale}>{venueName(presentation, locale)}</CatalogueText>
+        </span>
+      )}
+    </>
+  );
+
+
+  if (presentation.soldout) {
+    return (
+      <span className="time-chip time-chip--soldout">
+        <span aria-hidden="true" className="time-chip__body">
+          {body}
+          <span className="time-chip__badge">{t('booking.soldOut')}</span>
+        </span>
+        <span className="visually-hidden">{t('booking.soldOutAria', vars)}</span>
+      </span>
+    );
+  }
+  return (
+    <Link className="time-chip" to={`/order/${presentation.id}`} aria-label={t('booking.bookAria', vars)} data-presentation-id={presentation.id}>
+      {body}
+    </Link>
+  );
+}

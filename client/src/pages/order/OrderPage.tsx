@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { getPresentation } from '../../api/catalogue';
+import { ApiError } from '../../api/client';
+import { useLatestQuery } from '../../hooks/useLatestQuery';
+import { useLocale } from '../../hooks/useLocale';
+import { formatJerusalemDateTime } from '../../lib/datetime';
+import { CatalogueText } from '../../components/CatalogueText';
+import { presentationFeatureName, venueAndLocation } from '../../lib/localized';
+import { formatApiShekels } from '../../lib/money';
+import { SeatMapSlot } from '../../seatmap/SeatMapSlot';
+import { ErrorView, LoadingView } from '../../components/StateViews';
+import { NotFoundPage } from '../system/NotFoundPage';
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/** /order/:presentationId — the order flow for one presentation (seat map first). */
+export default function OrderPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const id = parseId(useParams().presentationId);
+  const query = useLatestQuery((signal) => (id === null ? Promise.reject(new ApiError(404, 'NOT_FOUND', '')) : getPresentation(id, signal)), [id]);
+
+  if (id === null) return <NotFoundPage />;
+  if (query.status === 'loading') return <LoadingView label={t('order.loading')} />;
+  if (query.status === 'error') {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="container page">
+        {notFound ? (
+          <div className="notice" role="alert">
+            <p className="notice__title">{t('order.notFound')}</p>
+            <Link className="button button--primary" to="/booking">
+              {t('notFound.home')}
+            </Link>
+          </div>
+        ) : (
+          <ErrorView message={t('order.error')} error={query.error} onRetry={query.retry} />
+        )}
+      </div>
+    );
+  }
+
+  const p = query.data;
+  const name = presentationFeatureName(p, locale);
+  return (
+    <div className="container page order-page">
+      <p className="breadcrumbs">
+        <Link to={`/booking/features/${p.featureId}`} className="text-link text-link--back">
+          <span className="arrow arrow--back" aria-hidden="true" />
+          {t('order.back', { feature: name })}
+        </Link>
+      </p>
+      <header className="order-header">
+        <h1>
+          <CatalogueText locale={locale}>{name}</CatalogueText>
+        </h1>
+        <dl className="facts">
+          <div>
+            <dt>{t('order.when')}</dt>
+            <dd>
+              <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('order.where')}</dt>
+            <dd>
+              <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
+            </dd>
+          </div>
+          {p.priceFrom !== null && (
+            <div>
+              <dt>{t('order.prices')}</dt>
+              <dd>{t('booking.priceFrom', { price: formatApiShekels(p.priceFrom, locale) })}</dd>
+            </div>
+          )}
+        </dl>
+      </header>
+      {p.soldout && (
+        <p className="notice notice--warning" role="status">
+          {t('order.soldOut')}
+        </p>
+      )}
+      <SeatMapSlot presentation={p} />
+    </div>
+  );
+}

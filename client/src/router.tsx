@@ -1,0 +1,60 @@
+import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { RootLayout } from './layout/RootLayout';
+import { lazyWithReload } from './lib/lazy';
+import type { ComingSoonKey } from './pages/system/ComingSoonPage';
+import { ErrorPage, RootErrorPage } from './pages/system/ErrorPage';
+import { NotFoundPage } from './pages/system/NotFoundPage';
+
+// Heavy screens load on demand; a stale chunk after a deploy reloads the page (at most once a minute).
+const BookingPage = lazyWithReload(() => import('./pages/booking/BookingPage'));
+const FeaturePage = lazyWithReload(() => import('./pages/booking/FeaturePage'));
+const OrderPage = lazyWithReload(() => import('./pages/order/OrderPage'));
+const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPage'));
+
+/** '/' -> '/booking', keeping ?lang= and any other parameters. */
+function RedirectToBooking() {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: '/booking', search, hash }} replace />;
+}
+
+const soon = (page: ComingSoonKey) => <ComingSoonPage page={page} />;
+
+/** Spec section 2. Pages not built yet show a translated "coming soon" inside the layout. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RootErrorPage />,
+    children: [
+      {
+        // Pathless: route errors render inside the layout, so header and language stay usable.
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, element: <RedirectToBooking /> },
+          { path: 'booking', element: <BookingPage /> },
+          { path: 'booking/features/:featureId', element: <FeaturePage /> },
+          { path: 'booking/checkout', element: soon('checkout') },
+          { path: 'booking/checkout/payment', element: soon('payment') },
+          { path: 'booking/customer-portal', element: soon('customerPortal') },
+          { path: 'customer', element: soon('customer') },
+          { path: 'order', element: soon('order') },
+          { path: 'order/:presentationId', element: <OrderPage /> },
+          { path: 'cart/:resId', element: soon('cart') },
+          { path: 'edocument/:documentKey', element: soon('edocument') },
+          { path: 'mini-site/:url', element: soon('miniSite') },
+          { path: 'vod/:resId?/:vodId', element: soon('vod') },
+          { path: 'PRES-live', element: soon('live') },
+          { path: 'PRES-live-v1', element: soon('live') },
+          { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },
+          { path: 'system-vouchers/:id?', element: soon('systemVouchers') },
+          // Unknown page -> 404 (paths starting with /http are external redirects, handled there).
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { DEFAULT_TITLE, waitForFeatures } from './helpers';
+
+test.describe('routes', () => {
+  test('/ redirects to /booking, keeping ?lang=', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/booking$/);
+    await page.goto('/?lang=en');
+    await expect(page).toHaveURL(/\/booking\?lang=en$/);
+    await waitForFeatures(page);
+  });
+
+  test('an unknown page shows the translated 404', async ({ page }) => {
+    const response = await page.goto('/nope');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'לא מצאנו את העמוד הזה' })).toBeVisible();
+    await expect(page).toHaveTitle(DEFAULT_TITLE);
+
+    await page.goto('/nope?lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found', exact: true })).toBeVisible();
+  });
+
+  test('routes whose screens are not built yet show "coming soon" inside the layout', async ({ page }) => {
+    for (const path of ['/booking/checkout', '/booking/checkout/payment', '/cart/ABC123', '/membership/GOLD/1', '/system-vouchers', '/vod/42', '/PRES-live']) {
+      await page.goto(path);
+      await expect(page.getByTestId('coming-soon')).toBeVisible();
+      await expect(page.getByText('בקרוב', { exact: true })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+    }
+  });
+
+  test('/booking has no serious accessibility violations (axe, WCAG 2.1 AA)', async ({ page }) => {
+    await page.goto('/booking');
+    await waitForFeatures(page);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('skip link moves keyboard users to the main content', async ({ page }) => {
+    await page.goto('/booking');
+    await waitForFeatures(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'דילוג לתוכן הראשי' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+  });
+});
+
+test('a path starting with /http sends the window to the embedded address', async ({ page }) => {
+  await page.route('https://tickets.example.org/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>external</title><p>external page</p>' }),
+  );
+  await page.goto('/https://tickets.example.org/show/7?ref=hotline');
+  await expect(page).toHaveURL('https://tickets.example.org/show/7?ref=hotline');
+  await expect(page.getByText('external page')).toBeVisible();
+});
