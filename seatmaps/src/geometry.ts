@@ -1,21 +1,22 @@
 /**
- * Plan geometry shared by the validator, the generators and the server seed
- * (which precomputes each seat's SeatplanX/SeatplanY). See README "Geometry".
+ * Plan geometry in the venue file's own terms (box, offsets in percent), for the
+ * validator, the generators and the preview. The maths lives in one place,
+ * @hotline/shared's geometry, which the server seed and the client renderer use
+ * too: if they disagreed, a seat would be drawn in one place and sold in another.
  * Plan units, x to the right, y downwards; angles in degrees, clockwise on screen.
  */
+import { apply, rotationAbout, sectionBoxBounds, sectionCornersOnPlan, sectionTransform, seatCentreOnPlan, type SectionBox as ApiSectionBox } from '@hotline/shared';
 import type { PlanPoint, SectionBox, VenueSeat, VenueSeatplan } from './format';
 
-const DEG = Math.PI / 180;
+/** The venue file's box, in the API's names that the shared geometry takes. */
+function apiBox(box: SectionBox): ApiSectionBox {
+  return { SeatplanX: box.x, SeatplanY: box.y, Width: box.width, Height: box.height, RotateAngle: box.rotate };
+}
 
 /** Rotates `p` about `centre` by `degrees` clockwise (y axis points down). */
 export function rotatePoint(p: PlanPoint, centre: PlanPoint, degrees: number): PlanPoint {
   if (degrees === 0) return { x: p.x, y: p.y };
-  const a = degrees * DEG;
-  const cos = Math.cos(a);
-  const sin = Math.sin(a);
-  const dx = p.x - centre.x;
-  const dy = p.y - centre.y;
-  return { x: centre.x + dx * cos - dy * sin, y: centre.y + dx * sin + dy * cos };
+  return apply(rotationAbout(degrees, centre.x, centre.y), p.x, p.y);
 }
 
 export function boxCentre(box: SectionBox): PlanPoint {
@@ -24,18 +25,12 @@ export function boxCentre(box: SectionBox): PlanPoint {
 
 /** The four corners of the rotated box: top-left, top-right, bottom-right, bottom-left (before rotation). */
 export function boxCorners(box: SectionBox): PlanPoint[] {
-  const c = boxCentre(box);
-  return [
-    { x: box.x, y: box.y },
-    { x: box.x + box.width, y: box.y },
-    { x: box.x + box.width, y: box.y + box.height },
-    { x: box.x, y: box.y + box.height },
-  ].map((p) => rotatePoint(p, c, box.rotate));
+  return sectionCornersOnPlan(apiBox(box));
 }
 
 /** Maps a point given in the unrotated box's local plan units (origin at its top-left) to plan units. */
 export function boxLocalToPlan(box: SectionBox, local: PlanPoint): PlanPoint {
-  return rotatePoint({ x: box.x + local.x, y: box.y + local.y }, boxCentre(box), box.rotate);
+  return apply(sectionTransform(apiBox(box)), local.x, local.y);
 }
 
 type SeatRect = Pick<VenueSeat, 'xOffsetPercent' | 'yOffsetPercent' | 'widthPercent' | 'heightPercent'>;
@@ -45,9 +40,9 @@ type SeatRect = Pick<VenueSeat, 'xOffsetPercent' | 'yOffsetPercent' | 'widthPerc
  * SeatplanX/SeatplanY.
  */
 export function seatPlanCentre(box: SectionBox, seat: SeatRect): PlanPoint {
-  return boxLocalToPlan(box, {
-    x: ((seat.xOffsetPercent + seat.widthPercent / 2) / 100) * box.width,
-    y: ((seat.yOffsetPercent + seat.heightPercent / 2) / 100) * box.height,
+  return seatCentreOnPlan(apiBox(box), {
+    XOffsetPercent: seat.xOffsetPercent, YOffsetPercent: seat.yOffsetPercent,
+    WidthPercent: seat.widthPercent, HeightPercent: seat.heightPercent, RotateAngle: 0,
   });
 }
 
@@ -58,13 +53,7 @@ export function seatPlanSize(box: SectionBox, seat: SeatRect): { width: number; 
 
 /** Axis-aligned bounding box of the rotated section box. */
 export function boxBounds(box: SectionBox): { minX: number; minY: number; maxX: number; maxY: number } {
-  const corners = boxCorners(box);
-  return {
-    minX: Math.min(...corners.map((p) => p.x)),
-    minY: Math.min(...corners.map((p) => p.y)),
-    maxX: Math.max(...corners.map((p) => p.x)),
-    maxY: Math.max(...corners.map((p) => p.y)),
-  };
+  return sectionBoxBounds(apiBox(box));
 }
 
 /**
