@@ -79,12 +79,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       void reply.header('set-cookie', `${VISITOR_COOKIE}=${visitor.visitorId}; Path=/; Max-Age=31536000; SameSite=Lax`);
     }
   });
-  // Errors raised by fastify itself (malformed JSON, wrong content type) get the same shape.
-  fastify.setErrorHandler((error, request, reply) => {
-    const response = toErrorResponse(error, resolveLocale(request.query, request.headers['accept-language']));
-    if (response.unexpected) logger.error({ err: error, url: request.url }, 'unexpected error');
-    void reply.status(response.status).send(response.body);
-  });
+  // Errors fastify raises itself (malformed JSON, wrong content type, body too large) reach
+  // AllExceptionsFilter through Nest's own fastify error handler, so they get the same shape.
 
   if (config.CLIENT_DIST && existsSync(config.CLIENT_DIST)) {
     app.useStaticAssets({ root: config.CLIENT_DIST, prefix: '/', index: false, wildcard: false, maxAge: '1h' } as never);
