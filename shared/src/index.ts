@@ -6,3 +6,4 @@ export * from './errors/error-body';
 export * from './catalogue/api';
 export * from './rules';
 export * from './geometry';
+export * from './booking';

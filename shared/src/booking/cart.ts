@@ -1,0 +1,267 @@
+/**
+ * The booking wire: the cart the storefront keeps and sends (storefront-spec.md
+ * section 3 "Cart", "Cart seat", "Cart product", "Voucher payment") and the
+ * answers of the booking calls (section 7). Money is in shekels with at most two
+ * decimals on the wire (42.5 is ₪42.50); the server converts to agorot and
+ * recomputes every amount from its own data, so the amounts below are what the
+ * visitor was SHOWN, used only to detect a stale or tampered screen
+ * (PRICE_MISMATCH), never what is charged.
+ */
+import type { CustomerDetailsInput } from './customer-schema';
+
+/** One seat (or general-admission place) in the cart. Field names are the spec's. */
+export interface CartSeat {
+  prsntId: number;
+  /** The seat's ticket group (the presentation's, not the plan zone id). */
+  ticketGroupId: number;
+  venueId?: number;
+  seatplanId?: number;
+  sectionId: number;
+  /** The ticket chosen for this seat (a public ticket, or a coupon/voucher ticket fetched by code). */
+  ticketId: number;
+  /**
+   * The ticket price shown for this seat, shekels. For a multiply-factor ticket
+   * (a couple ticket covers 2 seats) the whole price sits on the FIRST seat of
+   * each unit and the others are sub-tickets with amount 0 and serviceCharge 0
+   * (shared markMultiplyFactorSubTickets, applied in cart order).
+   */
+  amount: number;
+  /** Per-seat service charge shown, shekels (0 on sub-tickets). */
+  serviceCharge: number;
+  pricePolicyId?: number;
+  allocationId?: number | null;
+  isMultiplyFactorSubTicket?: boolean;
+  /** The coupon/voucher code this seat's ticket came from (informational; cart.ticketCodes is what counts). */
+  code?: string | null;
+  ref1?: string | null;
+  ref2?: string | null;
+  memberNumber?: string | null;
+  systemVoucher?: boolean | string | null;
+  /** Seat x in its section; for general admission the place the lock answer gave (lockedSeat.x). */
+  XCoordinate: number | null;
+  /** Seat y; 0 for general admission. */
+  YCoordinate: number | null;
+  SeatplanX?: number | null;
+  SeatplanY?: number | null;
+  RowName?: string | null;
+  SeatName?: string | null;
+}
+
+export interface CartProduct {
+  id: number;
+  quantity: number;
+}
+
+/** A system voucher paying part of the order (GET /api/payment/voucher gives id, code and balance). */
+export interface CartVoucherPayment {
+  /** The amount of the voucher applied, shekels: min(balance due, voucher balance), in the order vouchers were added. */
+  amount: number;
+  id: number;
+  code: string;
+  balance?: number;
+  systemVoucher?: boolean | string | null;
+}
+
+/** The order-level charge as the storefront got it from GET /presentations/:id/ticketGroups (serviceCharge). */
+export interface CartGlobalServiceCharge {
+  name?: string | null;
+  amountPerOrder?: number | null;
+  percentRatePerOrder?: number | null;
+}
+
+export interface Cart {
+  seats: CartSeat[];
+  products?: CartProduct[];
+  voucherPayments?: CartVoucherPayment[];
+  /** Coupon and voucher-ticket codes the visitor entered (case does not matter). */
+  ticketCodes?: string[];
+  customerInfo?: CustomerDetailsInput | null;
+  /** Instalments; default 1. The card page's choice wins when they differ. */
+  numberOfPayments?: number;
+  globalServiceCharge?: CartGlobalServiceCharge | null;
+  /** From POST /api/cart. Makes the commit idempotent: a replay answers the same reservation and never charges twice. */
+  cartIdentifier?: string | null;
+  /** The card authorisation the hosted card page posted to the parent window (PaymentFormMessage). */
+  paymentIdentifier?: string | null;
+  /**
+   * The order total shown to the visitor (tickets + service charges + products +
+   * global service charge, before vouchers), shekels. Optional; when present it
+   * must match the server's total.
+   */
+  total?: number | null;
+  miniSiteUrl?: string | null;
+  domain?: string | null;
+  isHold?: boolean;
+  reservationIdentifier?: string | null;
+  /** Spec fields the server keeps with a saved cart but does not act on. */
+  zoom?: unknown;
+  creditcardInfo?: unknown;
+  paypal?: unknown;
+  ticketGroups?: unknown;
+  systemInquiry?: unknown;
+  modify?: unknown;
+  modifiedTickets?: unknown;
+}
+
+/* ---- POST /api/cart and GET /api/reservations/:resId ---- */
+
+export interface SaveCartRequest {
+  cart: Cart;
+  /** The visitor's uuid (from the cookie); must equal the uuid header when both are sent. */
+  uuid?: string;
+}
+
+export interface SaveCartResponse {
+  cartIdentifier: string;
+  resId: string;
+}
+
+export type CartStatus = 'open' | 'paying' | 'paid' | 'refunded';
+
+export interface RestoreCartResponse {
+  cart: Cart;
+  cartIdentifier: string;
+  resId: string;
+  status: CartStatus;
+  /** Set once the cart was paid. */
+  reservationIdentifier: string | null;
+}
+
+/* ---- GET /api/presentations/:id/ticket ---- */
+
+/** A coupon or voucher ticket handed out by code (storefront-spec.md section 3 "Ticket"). */
+export interface CodedTicket {
+  id: number;
+  ticketGroupId: number;
+  name: string;
+  nameEn: string;
+  price: number;
+  oldPrice: number | null;
+  serviceCharge: number;
+  pricePolicyId: number;
+  /** The code as stored (the visitor may have typed it in another case). */
+  code: string;
+  multiplyFactor: number;
+  /** Uses left (coupons: in uses; voucher tickets: in seats); null when unlimited. */
+  balance: number | null;
+  /** How many of the visitor's locked seats in this ticket group the ticket may go on now. */
+  quantity: number;
+  /** True for a voucher ticket (a prepaid seat), false for a discount coupon. */
+  isVoucher: boolean;
+  memberNumber: string | null;
+  systemVoucher: null;
+  ref1: string | null;
+  ref2: string | null;
+}
+
+export interface TicketByCodeResponse {
+  ticket: CodedTicket;
+  /** A note for the visitor (e.g. the coupon covers fewer seats than they hold); null when there is nothing to say. */
+  msg: string | null;
+}
+
+/* ---- GET /api/payment/voucher ---- */
+
+export interface VoucherLookupResponse {
+  payment: {
+    id: number;
+    code: string;
+    /** Remaining balance, shekels. */
+    balance: number;
+    systemVoucher: true;
+    name: string;
+    /** ISO 8601, or null when the voucher does not expire. */
+    expiresAt: string | null;
+  };
+}
+
+/* ---- GET /api/payment/form/:locale ---- */
+
+export interface PaymentFormResponse {
+  /** The hosted card page to show in an iframe (same origin as the API). */
+  paymentFormURL: string;
+}
+
+/** What the hosted card page posts to its parent window (window.postMessage, same origin only). */
+export type PaymentFormMessage =
+  | {
+      type: 'hotline:payment-authorised';
+      paymentIdentifier: string;
+      numberOfPayments: number;
+      cardLast4: string;
+      /** Always true for the built-in provider: it is a simulation and no money moves. */
+      sandbox: boolean;
+    }
+  | { type: 'hotline:payment-cancelled' };
+
+export const PAYMENT_FORM_MESSAGE_AUTHORISED = 'hotline:payment-authorised';
+export const PAYMENT_FORM_MESSAGE_CANCELLED = 'hotline:payment-cancelled';
+
+/* ---- POST /api/payment/commit ---- */
+
+export interface CommitRequest {
+  cart: Cart;
+  miniSiteUrl?: string | null;
+  recaptchaToken: string;
+}
+
+/** The spec's order result plus what the confirmation page needs. */
+export interface CommitResponse {
+  reservationIdentifier: string;
+  ticketIdentifiers: string[];
+  cartIdentifier: string;
+  /** The e-ticket page is /edocument/{documentKey}. */
+  documentKey: string;
+  /** What the order cost, shekels. */
+  total: number;
+  /** What the card was charged, shekels (total minus vouchers). */
+  charged: number;
+  /** True when this answer replays an earlier successful commit of the same cart. */
+  replayed: boolean;
+}
+
+/* ---- GET /api/edocument/:documentKey ---- */
+
+export interface EDocumentTicket {
+  ticketIdentifier: string;
+  presentationId: number;
+  featureName: string;
+  featureNameEn: string;
+  venueName: string;
+  venueNameEn: string;
+  locationName: string;
+  locationNameEn: string;
+  /** ISO 8601 UTC. */
+  dateTime: string;
+  /** The show's date and time in Asia/Jerusalem, written for the reader's language. */
+  dateTimeText: string;
+  /** Wall-clock time in Asia/Jerusalem, 'YYYY-MM-DDTHH:mm'. */
+  localDateTime: string;
+  sectionName: string;
+  sectionNameEn: string;
+  rowName: string;
+  seatName: string;
+  isGeneralAdmission: boolean;
+  ticketName: string;
+  ticketNameEn: string;
+  price: number;
+  serviceCharge: number;
+  /** An SVG image (markup) of the QR code: ticket identifier + signature. */
+  qrSvg: string;
+  /** The text the QR code encodes, for scanners that verify the signature. */
+  qrText: string;
+}
+
+export interface EDocumentResponse {
+  reservation: {
+    reservationIdentifier: string;
+    state: string;
+    createdAt: string;
+    customerName: string;
+    total: number;
+    locale: string;
+    tickets: EDocumentTicket[];
+    /** GET this for a text/calendar file of the order's shows. */
+    calendarUrl: string;
+  };
+}
