@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { addCalendarDays, jerusalemDateKey, jerusalemWallClockToUtc, sectionTransform, seatCentreOnPlan } from '@hotline/shared';
 import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
+import { seedDemoVouchers } from '../payment/demo-vouchers';
 
 const SEED_LOCK = 7_263_002;
 
@@ -48,6 +49,7 @@ export async function seedDemoIfEmpty(
         presentations += await insertPresentations(tx, venue, loaded, featureIds, firstDay);
       }
       await insertProducts(tx, productLocations);
+      await seedDemoVouchers(tx, options.now ?? new Date());
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');
