@@ -12,6 +12,11 @@ import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
 import { BotCheckModule } from './botcheck/botcheck.module';
 import { SeatsModule } from './seats/seats.module';
+import { CartModule } from './cart/cart.module';
+import { TicketsModule } from './tickets/tickets.module';
+import { PaymentModule } from './payment/payment.module';
+import { ReservationsModule } from './reservations/reservations.module';
+import { NotificationsModule } from './notifications/notifications.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -44,7 +49,10 @@ export class AppModule {
   static register(options: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.register(options), RedisModule, HealthModule, CatalogueModule, BotCheckModule, SeatsModule],
+      imports: [
+        CoreModule.register(options), RedisModule, HealthModule, CatalogueModule, BotCheckModule, SeatsModule,
+        CartModule, TicketsModule, PaymentModule, ReservationsModule, NotificationsModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_CONFIG_SHAPE } from '../payment/booking-config';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the
@@ -52,6 +53,8 @@ export const appConfigSchema = z.object({
   SEAT_LOG_LENGTH: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** TEST ONLY: lock with GET-then-SET instead of the atomic script, to prove the race test can fail. Never in production. */
   SEAT_ENGINE_UNSAFE_NONATOMIC: bool.default(false),
+  /** Booking, payment and notifications (server/src/payment/booking-config.ts). */
+  ...BOOKING_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Cart, CartStatus } from '@hotline/shared';
+
+export interface CartRow {
+  id: string;
+  cartIdentifier: string;
+  resId: string;
+  visitorId: string;
+  cart: Cart;
+  status: CartStatus;
+  reservationId: string | null;
+  result: Record<string, unknown> | null;
+  reservationIdentifier: string | null;
+}
+
+interface DbCartRow {
+  id: string;
+  cart_identifier: string;
+  res_id: string;
+  visitor_id: string;
+  cart: Cart;
+  status: CartStatus;
+  reservation_id: string | null;
+  result: Record<string, unknown> | null;
+  reservation_identifier: string | null;
+}
+
+const toRow = (r: DbCartRow): CartRow => ({
+  id: String(r.id),
+  cartIdentifier: r.cart_identifier,
+  resId: r.res_id,
+  visitorId: r.visitor_id,
+  cart: r.cart,
+  status: r.status,
+  reservationId: r.reservation_id === null ? null : String(r.reservation_id),
+  result: r.result,
+  reservationIdentifier: r.reservation_identifier,
+});
+
+const SELECT = `SELECT c.id, c.cart_identifier, c.res_id, c.visitor_id, c.cart, c.status, c.reservation_id, c.result,
+                       r.identifier AS reservation_identifier
+                  FROM cart c LEFT JOIN reservation r ON r.id = c.reservation_id`;
+
+/** The cart table's only door. A cart belongs to one visitor and is the idempotency anchor of its commit. */
+@Injectable()
+export class CartRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Creates the cart, or replaces the contents of the visitor's open cart with
+   * this identifier. Returns null when the identifier exists but is someone
+   * else's or no longer open (the caller looks up why).
+   */
+  async upsert(cartIdentifier: string, resId: string, visitorId: string, cart: Cart): Promise<{ cartIdentifier: string; resId: string } | null> {
+    const rows: { cart_identifier: string; res_id: string }[] = await this.db.query(
+      `INSERT INTO cart (cart_identifier, res_id, visitor_id, cart) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (cart_identifier) DO UPDATE SET cart = EXCLUDED.cart, updated_at = now()
+        WHERE cart.visitor_id = EXCLUDED.visitor_id AND cart.status = 'open'
+       RETURNING cart_identifier, res_id`,
+      [cartIdentifier, resId, visitorId, JSON.stringify(cart)],
+    );
+    return rows[0] ? { cartIdentifier: rows[0].cart_identifier, resId: rows[0].res_id } : null;
+  }
+
+  async byResId(resId: string): Promise<CartRow | null> {
+    const rows: DbCartRow[] = await this.db.query(`${SELECT} WHERE c.res_id = $1`, [resId]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async byIdentifier(cartIdentifier: string): Promise<CartRow | null> {
+    const rows: DbCartRow[] = await this.db.query(`${SELECT} WHERE c.cart_identifier = $1`, [cartIdentifier]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  /**
+   * Takes the cart for one commit attempt: creates it (a commit without a saved
+   * cart) or moves the visitor's open cart to 'paying'. A 'paying' cart whose
+   * attempt is older than `staleSeconds` is presumed abandoned (its process died)
+   * and may be taken over: the provider's idempotency key still prevents a
+   * second charge. Null when the cart is not this visitor's to pay now.
+   */
+  async claim(cartIdentifier: string, resId: string, visitorId: string, cart: Cart, staleSeconds: number): Promise<{ id: string } | null> {
+    const rows: { id: string }[] = await this.db.query(
+      `INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
+       VALUES ($1, $2, $3, $4, 'paying', now())
+       ON CONFLICT (cart_identifier) DO UPDATE
+         SET status = 'paying', cart = EXCLUDED.cart, attempt_started_at = now(), updated_at = now()
+        WHERE cart.visitor_id = EXCLUDED.visitor_id
+          AND (cart.status = 'open' OR (cart.status = 'paying' AND cart.attempt_started_at < now() - make_interval(secs => $5::float8)))
+       RETURNING id`,
+      [cartIdentifier, resId, visitorId, JSON.stringify(cart), staleSeconds],
+    );
+    return rows[0] ? { id: String(rows[0].id) } : null;
+  }
+
+  /** The attempt ended without a sale and without money kept: the cart may be paid again. */
+  async release(cartId: string): Promise<void> {
+    await this.db.query(`UPDATE cart SET status = 'open', attempt_started_at = NULL, updated_at = now() WHERE id = $1 AND status = 'paying'`, [cartId]);
+  }
+
+  /** Paid, but the seats (or a voucher/coupon) were lost and the money returned: final, replayed to retries. */
+  async markRefunded(cartId: string, result: Record<string, unknown>): Promise<void> {
+    await this.db.query(`UPDATE cart SET status = 'refunded', result = $2, updated_at = now() WHERE id = $1`, [cartId, JSON.stringify(result)]);
+  }
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { Cart } from '@hotline/shared';
+
+/**
+ * Zod for the cart as the storefront sends it (shared/src/booking/cart.ts).
+ * Shape and bounds only: whether the prices, seats, codes and vouchers are right
+ * is the commit's job, against the server's own data.
+ */
+
+/** Ids arrive as numbers, or as digit strings from older clients. */
+const id = z.union([
+  z.number().int(),
+  z.string().regex(/^\d{1,12}$/, 'must be a positive whole number').transform(Number),
+]).refine((n) => n > 0 && n <= 2_147_483_647, 'must be a positive whole number');
+
+/** Shekels with at most two decimals (42.5 = ₪42.50); agorot are computed on the server. */
+export const shekels = z
+  .number()
+  .min(0, 'must not be negative')
+  .max(10_000_000, 'is too large')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most 2 decimals');
+
+const coordinate = z.number().int().min(-100_000).max(100_000).nullable();
+const shortText = (max: number) => z.string().max(max).nullable().optional();
+
+const cartSeat = z.object({
+  prsntId: id,
+  ticketGroupId: id,
+  venueId: id.optional(),
+  seatplanId: id.optional(),
+  sectionId: id,
+  ticketId: id,
+  amount: shekels,
+  serviceCharge: shekels,
+  pricePolicyId: z.number().int().optional(),
+  allocationId: z.number().int().nullable().optional(),
+  isMultiplyFactorSubTicket: z.boolean().optional(),
+  code: shortText(64),
+  ref1: shortText(100),
+  ref2: shortText(100),
+  memberNumber: shortText(64),
+  systemVoucher: z.union([z.boolean(), z.string().max(64)]).nullable().optional(),
+  XCoordinate: coordinate,
+  YCoordinate: coordinate,
+  SeatplanX: z.number().nullable().optional(),
+  SeatplanY: z.number().nullable().optional(),
+  RowName: shortText(50),
+  SeatName: shortText(50),
+});
+
+const customerValue = z.union([z.string().max(200), z.number()]).nullable().optional();
+
+/** The customer fields as typed; checked strictly (shared customer schema) at commit, stored as-is in a saved cart. */
+const customerInfo = z.object({
+  firstName: customerValue,
+  lastName: customerValue,
+  ssn: customerValue,
+  email: customerValue,
+  mobileNumber: customerValue,
+  verifyMobileNumber: customerValue,
+  address1: customerValue,
+  address2: customerValue,
+  city: customerValue,
+  postalCode: customerValue,
+  dateOfBirth: customerValue,
+  location: customerValue,
+  isMailingAllowed: z.boolean().nullable().optional(),
+  termsAccepted: z.boolean().nullable().optional(),
+});
+
+export const cartSchema = z.object({
+  seats: z.array(cartSeat).max(100, 'at most 100 seats per order'),
+  products: z.array(z.object({ id, quantity: z.number().int().min(1).max(50) })).max(30).optional(),
+  voucherPayments: z
+    .array(
+      z.object({
+        amount: shekels,
+        id,
+        code: z.string().trim().min(1).max(64),
+        balance: shekels.optional(),
+        systemVoucher: z.union([z.boolean(), z.string().max(64)]).nullable().optional(),
+      }),
+    )
+    .max(10, 'at most 10 vouchers per order')
+    .optional(),
+  ticketCodes: z.array(z.string().trim().min(1).max(64)).max(10).optional(),
+  customerInfo: customerInfo.nullable().optional(),
+  numberOfPayments: z.number().int().min(1).max(36).optional(),
+  globalServiceCharge: z
+    .object({
+      name: z.string().max(100).nullable().optional(),
+      amountPerOrder: shekels.nullable().optional(),
+      percentRatePerOrder: z.number().min(0).max(100).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  cartIdentifier: z.uuid('must be a uuid').nullable().optional(),
+  paymentIdentifier: z.string().max(200).nullable().optional(),
+  total: shekels.nullable().optional(),
+  miniSiteUrl: z.string().max(200).nullable().optional(),
+  domain: z.string().max(200).nullable().optional(),
+  isHold: z.boolean().optional(),
+  reservationIdentifier: z.string().max(64).nullable().optional(),
+  // Spec fields the server does not act on. Card data (creditcardInfo, paypal) is accepted but never stored.
+  zoom: z.unknown().optional(),
+  creditcardInfo: z.unknown().optional(),
+  paypal: z.unknown().optional(),
+  ticketGroups: z.unknown().optional(),
+  systemInquiry: z.unknown().optional(),
+  modify: z.unknown().optional(),
+  modifiedTickets: z.unknown().optional(),
+});
+export type ParsedCart = z.infer<typeof cartSchema>;
+
+export const saveCartBody = z.object({
+  cart: cartSchema,
+  uuid: z.string().max(64).optional(),
+});
+
+export const resIdParams = z.object({ resId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a cart reference') });
+export const restoreQuery = z.object({ uuid: z.string().max(64).optional(), lang: z.string().optional() });
+
+/** What a saved cart keeps: everything but card data, which must never be stored. */
+export function storableCart(cart: ParsedCart, cartIdentifier: string): Cart {
+  const { creditcardInfo: _card, paypal: _paypal, paymentIdentifier: _auth, ...rest } = cart;
+  return { ...rest, cartIdentifier } as Cart;
+}

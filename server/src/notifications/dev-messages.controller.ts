@@ -1,0 +1,36 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { AppError } from '../common/app-error';
+import { parseInput } from '../common/validation';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { NotificationSender } from './notification-sender.port';
+import { OutboxRepository } from './outbox.repository';
+
+const query = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+  reservationIdentifier: z.string().max(32).optional(),
+});
+
+/**
+ * Development only: what the development sender "sent" (the sent_message
+ * table), newest first. Absent (404) in production and with a real sender:
+ * messages carry e-ticket links.
+ */
+@ApiTags('notifications')
+@Controller('notifications/dev')
+export class DevMessagesController {
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly sender: NotificationSender,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('sent-messages')
+  @ApiOperation({ summary: 'DEVELOPMENT ONLY: messages the development sender stored instead of sending' })
+  async sent(@Query() raw: unknown) {
+    if (this.config.NODE_ENV === 'production' || this.sender.name !== 'development') throw new AppError('NOT_FOUND');
+    const q = parseInput(query, raw);
+    return { messages: await this.outbox.recentSent(q.limit, q.reservationIdentifier) };
+  }
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DocumentsRepository } from '../reservations/documents.repository';
+import { publicBaseUrl } from '../reservations/public-url';
+import { renderConfirmation } from './confirmation-message';
+import { NotificationSender } from './notification-sender.port';
+import { OutboxRepository, type OutboxRow } from './outbox.repository';
+
+const MAX_ATTEMPTS = 8;
+/** A node that claimed a message and vanished: after this the message is taken again. */
+const STALE_CLAIM_SECONDS = 300;
+
+/**
+ * Sends what the outbox holds. The sale writes its messages in its own
+ * transaction, so a confirmation exists exactly when the sale does; this loop
+ * delivers them at least once, with exponential back-off, on every node
+ * (SKIP LOCKED keeps nodes off each other's rows).
+ */
+@Injectable()
+export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly documents: DocumentsRepository,
+    private readonly sender: NotificationSender,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.OUTBOX_POLL_MS > 0) this.schedule();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.dispatchOnce()
+        .catch((err) => this.logger.warn({ err }, 'outbox dispatch failed; will retry'))
+        .finally(() => this.schedule());
+    }, this.config.OUTBOX_POLL_MS);
+    this.timer.unref();
+  }
+
+  /** One pass: claim due messages, render, send. Returns how many were sent. Safe to call concurrently. */
+  dispatchOnce(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.pass().finally(() => { this.running = null; });
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await this.outbox.claim(this.config.OUTBOX_BATCH, STALE_CLAIM_SECONDS);
+      if (batch.length === 0) return sent;
+      for (const row of batch) if (await this.deliver(row)) sent++;
+      if (batch.length < this.config.OUTBOX_BATCH || this.stopped) return sent;
+    }
+  }
+
+  private async deliver(row: OutboxRow): Promise<boolean> {
+    try {
+      const reservation = row.reservationId ? await this.documents.byId(row.reservationId) : null;
+      if (!reservation) throw new Error(`reservation ${row.reservationId} not found`);
+      const tickets = await this.documents.tickets(reservation.id);
+      const message = renderConfirmation(
+        { reservation, tickets, locale: row.locale, brand: this.config.BRAND_NAME, hotline: this.config.HOTLINE, baseUrl: publicBaseUrl(this.config) },
+        row.channel,
+      );
+      await this.sender.send({ outboxId: row.id, reservationId: row.reservationId, channel: row.channel, recipient: row.recipient, ...message });
+      await this.outbox.markSent(row.id);
+      return true;
+    } catch (err) {
+      const retry = row.attempts >= MAX_ATTEMPTS ? null : Math.min(3600, 2 ** row.attempts);
+      this.logger.warn({ err, outbox: row.id, attempts: row.attempts, retryInSeconds: retry }, 'notification not sent');
+      await this.outbox.markFailed(row.id, String((err as Error)?.message ?? err), retry).catch(() => undefined);
+      return false;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The booking, payment and notification settings. They are part of the one
+ * validated AppConfig (config/app-config.ts spreads this shape in), so a bad
+ * value stops the boot naming the variable, like every other setting.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const BOOKING_CONFIG_SHAPE = {
+  /** The card provider. Only the built-in SIMULATION exists so far (docs/payment-sandbox.md); a real one implements PaymentProvider. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Sandbox: how long an approval takes (0 = at once). */
+  SANDBOX_APPROVAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Sandbox: how long the "timeout" test card hangs before the provider call gives up. */
+  SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** How long a hosted card page may be filled in. */
+  PAYMENT_FORM_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(1_800),
+  /** Most instalments the card page offers. */
+  MAX_INSTALMENTS: z.coerce.number().int().min(1).max(36).default(12),
+  /** Absolute base of links in messages (e-ticket). Without it links are built from the request's host. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Signs the QR codes of e-tickets (HMAC-SHA256). */
+  TICKET_SIGNING_KEY: z.string().min(16).default('development-only-ticket-signing-key'),
+  /** Outbox dispatcher poll interval; 0 turns the dispatcher off on this node. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  OUTBOX_BATCH: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * Customer form per deployment, JSON: {"fields":{"ssn":{"isRequired":true}},"termsRequired":true}.
+   * Unset = the spec's defaults for orders (shared DEFAULT_CUSTOMER_FORM).
+   */
+  CUSTOMER_FORM: z.string().max(5_000).optional(),
+  /** A commit that has been "paying" longer than this is presumed dead, and a retry may take over its cart. */
+  COMMIT_STALE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(120),
+  /**
+   * TEST ONLY: commit seats without checking the visitor holds their locks, so that
+   * concurrent buyers of the same seats reach PostgreSQL and its unique index decides.
+   * Never in production (the boot refuses it outside NODE_ENV=test).
+   */
+  BOOKING_UNSAFE_SKIP_LOCK_CHECK: bool.default(false),
+};

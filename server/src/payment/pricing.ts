@@ -1,0 +1,175 @@
+import {
+  agorotToShekels, applyVoucherPayments, globalServiceCharge, markMultiplyFactorSubTickets, orderTotals,
+  type GlobalServiceChargeConfig, type OrderTotals,
+} from '@hotline/shared';
+import { BookingError } from '../cart/booking.errors';
+import type { TicketRow } from '../tickets/tickets.repository';
+
+/**
+ * Reprices an order from the server's own data with the shared rules
+ * (markMultiplyFactorSubTickets, orderTotals, globalServiceCharge,
+ * applyVoucherPayments) and compares the result with what the visitor was
+ * shown. Pure: every input is loaded by the caller, so this is tested on its own.
+ * All money in agorot.
+ */
+export interface PricingSeat {
+  /** Position in cart.seats, for messages. */
+  index: number;
+  presentationId: number;
+  sectionId: number;
+  x: number;
+  y: number;
+  ticketId: number;
+  /** The ticket group that prices this seat, from the seat map (0 = not on sale). */
+  ticketGroupId: number;
+  clientAmount: number;
+  clientServiceCharge: number;
+}
+
+export interface PricingProduct {
+  index: number;
+  id: number;
+  quantity: number;
+  /** Undefined when the product does not exist or is not sold where the order's presentations play. */
+  price: number | undefined;
+}
+
+export interface PricingVoucher {
+  index: number;
+  id: number;
+  reference: string;
+  balance: number;
+  clientAmount: number;
+}
+
+export interface PricingInput {
+  seats: PricingSeat[];
+  tickets: ReadonlyMap<number, TicketRow>;
+  /** Codes the visitor entered, lower-cased. */
+  ticketCodes: ReadonlySet<string>;
+  products: PricingProduct[];
+  globalServiceCharge: GlobalServiceChargeConfig;
+  /** The order charge the storefront was told about (agorot / percent), if it sent it. */
+  clientGlobalServiceCharge?: { amountPerOrder: number | null; percentRatePerOrder: number | null } | null;
+  /** In the order the visitor applied them (it decides which voucher pays what). */
+  vouchers: PricingVoucher[];
+  clientTotal?: number | null;
+}
+
+export interface PricedLine {
+  seat: PricingSeat;
+  ticket: TicketRow;
+  amount: number;
+  serviceCharge: number;
+  isSubTicket: boolean;
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  totals: OrderTotals;
+  globalServiceChargeName: string;
+  voucherPayments: { id: number; reference: string; amount: number }[];
+  /** Coded (coupon/voucher) tickets used: ticket id -> seats. */
+  codedUse: Map<number, number>;
+}
+
+const money = (agorot: number) => agorotToShekels(agorot).toFixed(2);
+
+export function priceOrder(input: PricingInput): PricedOrder {
+  const invalid = (details: string): never => {
+    throw new BookingError('CART_INVALID', { details }, { problem: details });
+  };
+  const seen = new Set<string>();
+  const withTickets = input.seats.map((seat) => {
+    const key = `${seat.presentationId}:${seat.sectionId}:${seat.x}:${seat.y}`;
+    if (seen.has(key)) invalid(`seats[${seat.index}]: the same seat is in the order twice`);
+    seen.add(key);
+    const ticket = input.tickets.get(seat.ticketId);
+    if (!ticket || ticket.presentationId !== seat.presentationId || ticket.ticketGroupId !== seat.ticketGroupId) {
+      invalid(`seats[${seat.index}].ticketId: not a ticket of this seat's ticket group`);
+    }
+    if (ticket!.code !== null && !input.ticketCodes.has(ticket!.code.toLowerCase())) {
+      throw new BookingError('TICKET_CODE_NOT_FOUND', {}, { seat: seat.index });
+    }
+    return { seat, presentationId: seat.presentationId, ticket: ticket! };
+  });
+
+  // A ticket covering n seats is charged once per n seats, on the first of each unit.
+  const marked = markMultiplyFactorSubTickets(withTickets);
+  const unitCounts = new Map<string, number>();
+  for (const m of marked) {
+    if (m.ticket.multiplyFactor > 1) {
+      const group = `${m.presentationId}:${m.ticket.id}`;
+      unitCounts.set(group, (unitCounts.get(group) ?? 0) + 1);
+    }
+  }
+  for (const [group, count] of unitCounts) {
+    const ticket = input.tickets.get(Number(group.split(':')[1]))!;
+    if (count % ticket.multiplyFactor !== 0) {
+      invalid(`ticket ${ticket.id} covers ${ticket.multiplyFactor} seats; the order has ${count} seats on it`);
+    }
+  }
+
+  const mismatches: string[] = [];
+  const lines: PricedLine[] = marked.map((m) => {
+    const amount = m.isMultiplyFactorSubTicket ? 0 : m.ticket.price;
+    const serviceCharge = m.isMultiplyFactorSubTicket ? 0 : m.ticket.serviceCharge;
+    if (m.seat.clientAmount !== amount) {
+      mismatches.push(`seats[${m.seat.index}].amount ${money(m.seat.clientAmount)} != ${money(amount)}`);
+    }
+    if (m.seat.clientServiceCharge !== serviceCharge) {
+      mismatches.push(`seats[${m.seat.index}].serviceCharge ${money(m.seat.clientServiceCharge)} != ${money(serviceCharge)}`);
+    }
+    return { seat: m.seat, ticket: m.ticket, amount, serviceCharge, isSubTicket: m.isMultiplyFactorSubTicket };
+  });
+
+  for (const p of input.products) {
+    if (p.price === undefined) invalid(`products[${p.index}].id: no such product here`);
+  }
+  const ticketLines = lines.map((l) => ({ priceAgorot: l.amount, serviceChargeAgorot: l.serviceCharge }));
+  const productLines = input.products.map((p) => ({ priceAgorot: p.price!, quantity: p.quantity }));
+  const subtotal = orderTotals({ tickets: ticketLines, products: productLines }).subtotal;
+  const gsc = globalServiceCharge(input.globalServiceCharge, subtotal);
+
+  const client = input.clientGlobalServiceCharge;
+  if (client) {
+    const serverAmount = input.globalServiceCharge.amountPerOrder || null;
+    const serverPercent = input.globalServiceCharge.percentRatePerOrder || null;
+    if ((client.amountPerOrder || null) !== serverAmount || (client.percentRatePerOrder || null) !== serverPercent) {
+      mismatches.push('globalServiceCharge differs from the current handling fee');
+    }
+  }
+
+  const beforeVouchers = orderTotals({ tickets: ticketLines, products: productLines, globalServiceChargeAgorot: gsc.amountAgorot });
+  if (input.clientTotal !== undefined && input.clientTotal !== null && input.clientTotal !== beforeVouchers.total) {
+    mismatches.push(`total ${money(input.clientTotal)} != ${money(beforeVouchers.total)}`);
+  }
+
+  const applied = applyVoucherPayments(
+    beforeVouchers.total,
+    input.vouchers.map((v) => ({ id: v.id, balanceAgorot: v.balance })),
+  );
+  if (!applied.ok) {
+    const voucher = input.vouchers.find((v) => v.id === applied.voucherId);
+    throw new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: voucher?.reference ?? applied.voucherId });
+  }
+  const voucherPayments = input.vouchers.map((v, i) => {
+    const amount = applied.payments[i]!.amountAgorot;
+    if (v.clientAmount !== amount) mismatches.push(`voucherPayments[${v.index}].amount ${money(v.clientAmount)} != ${money(amount)}`);
+    return { id: v.id, reference: v.reference, amount };
+  });
+
+  if (mismatches.length) {
+    throw new BookingError('PRICE_MISMATCH', { details: mismatches.slice(0, 3).join('; ') }, { mismatches });
+  }
+
+  const totals = orderTotals({
+    tickets: ticketLines,
+    products: productLines,
+    globalServiceChargeAgorot: gsc.amountAgorot,
+    voucherPaymentsAgorot: voucherPayments.map((v) => v.amount),
+  });
+  const codedUse = new Map<number, number>();
+  for (const l of lines) if (l.ticket.code !== null) codedUse.set(l.ticket.id, (codedUse.get(l.ticket.id) ?? 0) + 1);
+  return { lines, totals, globalServiceChargeName: gsc.name, voucherPayments, codedUse };
+}

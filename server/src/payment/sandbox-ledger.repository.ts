@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export type SandboxOutcome = 'approve' | 'decline' | 'insufficient_funds' | 'timeout';
+export type SandboxChargeStatus = 'approved' | 'declined' | 'insufficient_funds' | 'refunded';
+
+export interface SandboxForm {
+  token: string;
+  visitorId: string;
+  locale: string;
+  totalAgorot: number;
+  ssn: string | null;
+}
+
+export interface SandboxAuthorisation {
+  token: string;
+  visitorId: string;
+  last4: string;
+  outcome: SandboxOutcome;
+  instalments: number;
+  ageSeconds: number;
+}
+
+export interface SandboxCharge {
+  id: string;
+  idempotencyKey: string;
+  authorisationToken: string;
+  amountAgorot: number;
+  instalments: number;
+  status: SandboxChargeStatus;
+  last4: string | null;
+}
+
+/**
+ * The SANDBOX payment provider's own books (a simulation of what a real
+ * provider keeps on its side): hosted forms, card authorisations, charges.
+ * Kept in PostgreSQL so every server node sees the same simulated provider.
+ */
+@Injectable()
+export class SandboxLedgerRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async createForm(form: SandboxForm, ttlSeconds: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sandbox_payment_form (token, visitor_id, locale, total_agorot, ssn, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6::float8))`,
+      [form.token, form.visitorId, form.locale, form.totalAgorot, form.ssn, ttlSeconds],
+    );
+  }
+
+  /** A form that exists and has not expired. */
+  async form(token: string): Promise<SandboxForm | null> {
+    const rows = await this.db.query(
+      `SELECT token, visitor_id AS "visitorId", locale, total_agorot AS "totalAgorot", ssn
+         FROM sandbox_payment_form WHERE token = $1 AND expires_at > now()`,
+      [token],
+    );
+    return rows[0] ?? null;
+  }
+
+  async createAuthorisation(a: { token: string; formToken: string; visitorId: string; last4: string; outcome: SandboxOutcome; instalments: number }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sandbox_card_authorisation (token, form_token, visitor_id, card_last4, outcome, instalments) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [a.token, a.formToken, a.visitorId, a.last4, a.outcome, a.instalments],
+    );
+  }
+
+  async authorisation(token: string): Promise<SandboxAuthorisation | null> {
+    const rows = await this.db.query(
+      `SELECT token, visitor_id AS "visitorId", card_last4 AS "last4", outcome, instalments,
+              extract(epoch FROM now() - created_at)::float8 AS "ageSeconds"
+         FROM sandbox_card_authorisation WHERE token = $1`,
+      [token],
+    );
+    return rows[0] ?? null;
+  }
+
+  async chargeByKey(idempotencyKey: string): Promise<SandboxCharge | null> {
+    const rows = await this.db.query(
+      `SELECT c.id, c.idempotency_key AS "idempotencyKey", c.authorisation_token AS "authorisationToken", c.amount_agorot AS "amountAgorot",
+              c.instalments, c.status, a.card_last4 AS "last4"
+         FROM sandbox_charge c LEFT JOIN sandbox_card_authorisation a ON a.token = c.authorisation_token
+        WHERE c.idempotency_key = $1`,
+      [idempotencyKey],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Records a charge once per idempotency key; the loser of a concurrent double call gets the winner's row. */
+  async recordCharge(c: Omit<SandboxCharge, 'last4'>): Promise<SandboxCharge> {
+    const rows = await this.db.query(
+      `INSERT INTO sandbox_charge (id, idempotency_key, authorisation_token, amount_agorot, instalments, status)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      [c.id, c.idempotencyKey, c.authorisationToken, c.amountAgorot, c.instalments, c.status],
+    );
+    if (rows[0]) return { ...c, last4: null };
+    return (await this.chargeByKey(c.idempotencyKey))!;
+  }
+
+  /** approved -> refunded, once. Answers the charge's status after the call (null: no such charge). */
+  async refund(chargeId: string): Promise<SandboxChargeStatus | null> {
+    const rows: { status: SandboxChargeStatus }[] = await this.db.query(
+      `WITH r AS (UPDATE sandbox_charge SET status = 'refunded', refunded_at = now() WHERE id = $1 AND status = 'approved' RETURNING status)
+       SELECT status FROM r UNION ALL SELECT status FROM sandbox_charge WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM r)`,
+      [chargeId],
+    );
+    return rows[0]?.status ?? null;
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { VoucherLookupResponse } from '@hotline/shared';
+import { agorotToShekels } from '@hotline/shared';
+import { BookingError } from '../cart/booking.errors';
+import type { Locale } from '../common/locale';
+import { VouchersRepository, type VoucherRow } from './vouchers.repository';
+
+/** A voucher the visitor may pay with now; the spec's refusals otherwise. */
+export function assertUsable(voucher: VoucherRow | null | undefined, code?: string): VoucherRow {
+  // A voucher's id alone is not proof of holding it: the code typed must match too.
+  if (!voucher || !voucher.active || (code !== undefined && voucher.reference.toLowerCase() !== code.trim().toLowerCase())) {
+    throw new BookingError('VOUCHER_NOT_FOUND');
+  }
+  if (voucher.expired) throw new BookingError('VOUCHER_EXPIRED');
+  if (voucher.balanceAgorot <= 0) throw new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: voucher.reference });
+  return voucher;
+}
+
+@Injectable()
+export class VouchersService {
+  constructor(private readonly vouchers: VouchersRepository) {}
+
+  /** GET /api/payment/voucher: what the voucher can pay. How much it pays is decided at commit (applyVoucherPayments). */
+  async lookup(reference: string, locale: Locale): Promise<VoucherLookupResponse> {
+    const v = assertUsable(await this.vouchers.byReference(reference));
+    return {
+      payment: {
+        id: v.id,
+        code: v.reference,
+        balance: agorotToShekels(v.balanceAgorot),
+        systemVoucher: true,
+        name: locale === 'he' ? v.name : v.nameEn,
+        expiresAt: v.expiresAt ? new Date(v.expiresAt).toISOString() : null,
+      },
+    };
+  }
+}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface DocumentReservation {
+  id: string;
+  identifier: string;
+  state: string;
+  createdAt: Date;
+  customer: Record<string, unknown>;
+  locale: string;
+  totalAgorot: number;
+  documentKey: string;
+}
+
+export interface DocumentTicket {
+  identifier: string;
+  presentationId: number;
+  dateTime: Date;
+  durationMinutes: number;
+  featureName: string;
+  featureNameEn: string;
+  venueName: string;
+  venueNameEn: string;
+  locationName: string;
+  locationNameEn: string;
+  sectionName: string;
+  sectionNameEn: string;
+  isReserved: boolean;
+  x: number;
+  rowName: string | null;
+  seatName: string | null;
+  ticketName: string;
+  ticketNameEn: string;
+  amountAgorot: number;
+  serviceChargeAgorot: number;
+}
+
+const RESERVATION = `SELECT id::text AS id, identifier, state, created_at AS "createdAt", customer, locale,
+  total_agorot AS "totalAgorot", document_key AS "documentKey" FROM reservation`;
+
+/** Reads a reservation with everything its e-ticket and its confirmation message show. */
+@Injectable()
+export class DocumentsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async byDocumentKey(documentKey: string): Promise<DocumentReservation | null> {
+    const rows = await this.db.query(`${RESERVATION} WHERE document_key = $1`, [documentKey]);
+    return rows[0] ?? null;
+  }
+
+  async byId(id: string): Promise<DocumentReservation | null> {
+    const rows = await this.db.query(`${RESERVATION} WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Live tickets only: a cancelled ticket has no e-ticket. Row and seat names come from the seat map (none for general admission). */
+  tickets(reservationId: string): Promise<DocumentTicket[]> {
+    return this.db.query(
+      `SELECT rt.identifier, rt.presentation_id AS "presentationId", p.date_time AS "dateTime", f.duration_minutes AS "durationMinutes",
+              f.name AS "featureName", f.name_en AS "featureNameEn", v.name AS "venueName", v.name_en AS "venueNameEn",
+              l.name AS "locationName", l.name_en AS "locationNameEn", s.name AS "sectionName", s.name_en AS "sectionNameEn",
+              s.is_reserved AS "isReserved", rt.x, st.row_name AS "rowName", st.seat_name AS "seatName",
+              t.name AS "ticketName", t.name_en AS "ticketNameEn", rt.amount_agorot AS "amountAgorot",
+              rt.service_charge_agorot AS "serviceChargeAgorot"
+         FROM reservation_ticket rt
+         JOIN presentation p ON p.id = rt.presentation_id
+         JOIN feature f ON f.id = p.feature_id
+         JOIN venue v ON v.id = p.venue_id
+         JOIN location l ON l.id = p.location_id
+         JOIN section s ON s.id = rt.section_id
+         JOIN ticket t ON t.id = rt.ticket_id
+         LEFT JOIN seat st ON st.section_id = rt.section_id AND st.x = rt.x AND st.y = rt.y
+        WHERE rt.reservation_id = $1 AND rt.status = 'live'
+        ORDER BY p.date_time, rt.presentation_id, s.sort_order, st.row_order NULLS LAST, rt.x, rt.y`,
+      [reservationId],
+    );
+  }
+}

@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import QRCode from 'qrcode';
+import type { EDocumentResponse, EDocumentTicket } from '@hotline/shared';
+import { agorotToShekels, formatJerusalemDateTime, JERUSALEM_TIME_ZONE } from '@hotline/shared';
+import { BookingError } from '../cart/booking.errors';
+import { Clock } from '../common/clock';
+import type { Locale } from '../common/locale';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { buildCalendar, type CalendarEvent } from './calendar';
+import { DocumentsRepository, type DocumentReservation, type DocumentTicket } from './documents.repository';
+import { ticketQrText } from './ticket-signature';
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: JERUSALEM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+
+/** 'YYYY-MM-DDTHH:mm' as the clock on the wall in Jerusalem reads. */
+export function jerusalemLocalDateTime(date: Date): string {
+  const parts = Object.fromEntries(wallClock.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+const CALENDAR_TEXT: Record<Locale, { order: string; seats: string; general: string; row: string; seat: string }> = {
+  he: { order: 'הזמנה', seats: 'מושבים', general: 'כניסה חופשית', row: 'שורה', seat: 'כיסא' },
+  en: { order: 'Order', seats: 'Seats', general: 'General admission', row: 'Row', seat: 'Seat' },
+  ru: { order: 'Заказ', seats: 'Места', general: 'Без мест', row: 'Ряд', seat: 'Место' },
+  ar: { order: 'الطلب', seats: 'المقاعد', general: 'دخول عام', row: 'صف', seat: 'مقعد' },
+};
+
+/** A seat as people say it: 'Hall, row 3, seat 7' (or the section alone for general admission). */
+export function seatText(t: DocumentTicket, locale: Locale): string {
+  const words = CALENDAR_TEXT[locale];
+  const section = locale === 'he' ? t.sectionName : t.sectionNameEn;
+  if (!t.isReserved) return `${section} (${words.general})`;
+  return `${section}, ${words.row} ${t.rowName ?? ''}, ${words.seat} ${t.seatName ?? ''}`;
+}
+
+export interface LoadedDocument {
+  reservation: DocumentReservation;
+  tickets: DocumentTicket[];
+}
+
+/**
+ * The electronic ticket (/edocument/{documentKey}): the reservation's live
+ * tickets with event, venue, Jerusalem date, seat and price, each with a signed
+ * QR code; and the order's shows as an .ics calendar.
+ */
+@Injectable()
+export class EDocumentService {
+  constructor(
+    private readonly documents: DocumentsRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async load(documentKey: string): Promise<LoadedDocument> {
+    const reservation = await this.documents.byDocumentKey(documentKey);
+    if (!reservation) throw new BookingError('DOCUMENT_NOT_FOUND');
+    return { reservation, tickets: await this.documents.tickets(reservation.id) };
+  }
+
+  async document(documentKey: string, locale: Locale): Promise<EDocumentResponse> {
+    const { reservation: r, tickets } = await this.load(documentKey);
+    const customer = r.customer as { firstName?: string; lastName?: string };
+    return {
+      reservation: {
+        reservationIdentifier: r.identifier,
+        state: r.state,
+        createdAt: new Date(r.createdAt).toISOString(),
+        customerName: [customer.firstName, customer.lastName].filter(Boolean).join(' '),
+        total: agorotToShekels(r.totalAgorot),
+        locale: r.locale,
+        tickets: await Promise.all(tickets.map((t) => this.ticket(t, locale))),
+        calendarUrl: `/api/edocument/${r.documentKey}/calendar.ics`,
+      },
+    };
+  }
+
+  private async ticket(t: DocumentTicket, locale: Locale): Promise<EDocumentTicket> {
+    const qrText = ticketQrText(this.config.TICKET_SIGNING_KEY, t.identifier);
+    const dateTime = new Date(t.dateTime);
+    return {
+      ticketIdentifier: t.identifier,
+      presentationId: t.presentationId,
+      featureName: t.featureName,
+      featureNameEn: t.featureNameEn,
+      venueName: t.venueName,
+      venueNameEn: t.venueNameEn,
+      locationName: t.locationName,
+      locationNameEn: t.locationNameEn,
+      dateTime: dateTime.toISOString(),
+      dateTimeText: formatJerusalemDateTime(dateTime.toISOString(), locale),
+      localDateTime: jerusalemLocalDateTime(dateTime),
+      sectionName: t.sectionName,
+      sectionNameEn: t.sectionNameEn,
+      rowName: t.isReserved ? t.rowName ?? '' : '',
+      seatName: t.isReserved ? t.seatName ?? '' : String(t.x),
+      isGeneralAdmission: !t.isReserved,
+      ticketName: t.ticketName,
+      ticketNameEn: t.ticketNameEn,
+      price: agorotToShekels(t.amountAgorot),
+      serviceCharge: agorotToShekels(t.serviceChargeAgorot),
+      qrSvg: await QRCode.toString(qrText, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
+      qrText,
+    };
+  }
+
+  /** One event per show in the order, with its seats in the description. */
+  async calendar(documentKey: string, locale: Locale, baseUrl: string): Promise<{ ics: string; filename: string }> {
+    const { reservation: r, tickets } = await this.load(documentKey);
+    const words = CALENDAR_TEXT[locale];
+    const byShow = new Map<number, DocumentTicket[]>();
+    for (const t of tickets) byShow.set(t.presentationId, [...(byShow.get(t.presentationId) ?? []), t]);
+    const events: CalendarEvent[] = [...byShow.values()].map((show) => {
+      const first = show[0]!;
+      const start = new Date(first.dateTime);
+      const he = locale === 'he';
+      return {
+        uid: `${r.identifier}-${first.presentationId}@hotline`,
+        start,
+        end: new Date(start.getTime() + first.durationMinutes * 60_000),
+        summary: he ? first.featureName : first.featureNameEn,
+        location: `${he ? first.venueName : first.venueNameEn}, ${he ? first.locationName : first.locationNameEn}`,
+        description: `${words.order} ${r.identifier}\n${words.seats}: ${show.map((t) => seatText(t, locale)).join('; ')}`,
+        url: `${baseUrl}/edocument/${r.documentKey}`,
+      };
+    });
+    return { ics: buildCalendar(events, this.clock.now()), filename: `${r.identifier}.ics` };
+  }
+}

@@ -1,0 +1,242 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type QueryRunner } from 'typeorm';
+
+export interface SaleTicket {
+  identifier: string;
+  presentationId: number;
+  sectionId: number;
+  x: number;
+  y: number;
+  ticketId: number;
+  amountAgorot: number;
+  serviceChargeAgorot: number;
+}
+
+export interface SaleInput {
+  cartId: string;
+  cartIdentifier: string;
+  visitorId: string;
+  reservationIdentifier: string;
+  documentKey: string;
+  customer: Record<string, unknown>;
+  locale: string;
+  totalAgorot: number;
+  tickets: SaleTicket[];
+  /** The card payment row opened before the charge, now approved. */
+  card: { paymentId: string; providerReference: string; instalments: number } | null;
+  vouchers: { id: number; reference: string; amountAgorot: number }[];
+  /** Coded tickets: the seats this order puts on each, and how many seats the code allows in all (null = unlimited). */
+  coupons: { ticketId: number; seats: number; limit: number | null }[];
+  messages: { channel: 'email' | 'sms'; recipient: string }[];
+  /** The commit's answer, kept on the cart and replayed to retries. */
+  result: Record<string, unknown>;
+}
+
+export type SaleRefusal = 'SEAT_TAKEN' | 'VOUCHER_NO_BALANCE' | 'VOUCHER_GONE' | 'COUPON_USED_UP' | 'DUPLICATE_CART' | 'IDENTIFIER_TAKEN';
+export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };
+
+/*
+ * The whole sale as ONE statement: data-modifying CTEs run atomically, all or
+ * nothing, in one round trip. The partial unique index reservation_ticket_live_seat
+ * is what makes a double sale impossible: the second insert of a live ticket for
+ * the same seat fails and takes the reservation, its payments, the voucher
+ * decrements, the outbox rows and the cart update down with it. Tickets are
+ * inserted in (presentation, section, x, y) order (WITH ORDINALITY ... ORDER BY)
+ * so two orders over the same seats wait on each other instead of deadlocking.
+ */
+const SALE_SQL = `
+WITH res AS (
+  INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
+  VALUES ($1, $2, $3, $4, 'paid', $5::jsonb, $6, $7)
+  RETURNING id
+), tix AS (
+  INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot)
+  SELECT res.id, t.identifier, t.pid, t.sid, t.x, t.y, t.tid, t.amount, t.sc
+    FROM res, unnest($8::text[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[])
+         WITH ORDINALITY AS t(identifier, pid, sid, x, y, tid, amount, sc, ord)
+   ORDER BY t.ord
+  RETURNING id
+), card AS (
+  UPDATE payment SET reservation_id = (SELECT id FROM res), status = 'approved', provider_reference = $16,
+         instalments = coalesce($17::int, instalments), error = NULL, updated_at = now()
+   WHERE id = $18::bigint
+  RETURNING id
+), voucher_payments AS (
+  INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, system_voucher_id)
+  SELECT res.id, $2, 'system_voucher', 'voucher', v.reference, v.amount, 'approved', v.id
+    FROM res, unnest($19::bigint[], $20::text[], $21::int[]) AS v(id, reference, amount)
+  RETURNING id
+), balances AS (
+  UPDATE system_voucher sv SET balance_agorot = sv.balance_agorot - v.amount
+    FROM unnest($19::bigint[], $21::int[]) AS v(id, amount)
+   WHERE sv.id = v.id
+  RETURNING sv.id
+), outbox AS (
+  INSERT INTO notification_outbox (reservation_id, channel, recipient, locale, template)
+  SELECT res.id, o.channel, o.recipient, $6, 'order-confirmation'
+    FROM res, unnest($22::text[], $23::text[]) AS o(channel, recipient)
+  RETURNING id
+), done AS (
+  UPDATE cart SET status = 'paid', reservation_id = (SELECT id FROM res), result = $24::jsonb, attempt_started_at = NULL, updated_at = now()
+   WHERE id = $25::bigint
+  RETURNING id
+)
+SELECT (SELECT id FROM res)::text AS reservation_id, (SELECT count(*) FROM tix)::int AS tickets`;
+
+function saleParams(s: SaleInput): unknown[] {
+  const t = [...s.tickets].sort(
+    (a, b) => a.presentationId - b.presentationId || a.sectionId - b.sectionId || a.x - b.x || a.y - b.y,
+  );
+  return [
+    s.reservationIdentifier, s.cartIdentifier, s.documentKey, s.visitorId, JSON.stringify(s.customer), s.locale, s.totalAgorot,
+    t.map((x) => x.identifier), t.map((x) => x.presentationId), t.map((x) => x.sectionId), t.map((x) => x.x), t.map((x) => x.y),
+    t.map((x) => x.ticketId), t.map((x) => x.amountAgorot), t.map((x) => x.serviceChargeAgorot),
+    s.card?.providerReference ?? null, s.card?.instalments ?? null, s.card?.paymentId ?? null,
+    s.vouchers.map((v) => v.id), s.vouchers.map((v) => v.reference), s.vouchers.map((v) => v.amountAgorot),
+    s.messages.map((m) => m.channel), s.messages.map((m) => m.recipient),
+    JSON.stringify(s.result), s.cartId,
+  ];
+}
+
+/** Maps the constraint a sale ran into to why it was refused; anything else is not ours to explain. */
+function refusalOf(error: unknown): SaleOutcome | null {
+  // TypeORM's QueryFailedError carries the pg error's fields; look at the driver error too in case it does not.
+  type PgError = { code?: string; constraint?: string; detail?: string; driverError?: PgError };
+  const outer = error as PgError;
+  const e = outer?.code ? outer : outer?.driverError ?? outer;
+  if (e?.code === '23505') {
+    if (e.constraint === 'reservation_ticket_live_seat') return { ok: false, reason: 'SEAT_TAKEN', detail: e.detail };
+    if (e.constraint === 'reservation_cart_identifier_key') return { ok: false, reason: 'DUPLICATE_CART' };
+    if (e.constraint === 'reservation_identifier_key' || e.constraint === 'reservation_ticket_identifier_key' || e.constraint === 'reservation_document_key_key') {
+      return { ok: false, reason: 'IDENTIFIER_TAKEN' };
+    }
+  }
+  if (e?.code === '23514' && e.constraint === 'system_voucher_balance_agorot_check') return { ok: false, reason: 'VOUCHER_NO_BALANCE' };
+  return null;
+}
+
+/**
+ * The durable side of a sale: reservation, tickets, payments, voucher balances,
+ * outbox and cart in one PostgreSQL transaction, and the payment rows' life
+ * around the card charge.
+ */
+@Injectable()
+export class SalesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async commitSale(sale: SaleInput): Promise<SaleOutcome> {
+    // Nothing shared but seats: the single statement is its own transaction.
+    if (sale.vouchers.length === 0 && sale.coupons.length === 0) {
+      try {
+        const [row] = await this.db.query(SALE_SQL, saleParams(sale));
+        return { ok: true, reservationId: row.reservation_id };
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal) return refusal;
+        throw error;
+      }
+    }
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    try {
+      // READ COMMITTED suffices: every re-check below reads under the row lock it depends on.
+      await runner.startTransaction();
+      const refused = (await this.lockVouchers(runner, sale)) ?? (await this.lockCoupons(runner, sale));
+      if (refused) {
+        await runner.rollbackTransaction();
+        return refused;
+      }
+      const [row] = await runner.query(SALE_SQL, saleParams(sale));
+      await runner.commitTransaction();
+      return { ok: true, reservationId: row.reservation_id };
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      const refusal = refusalOf(error);
+      if (refusal) return refusal;
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * Pretix style: lock the shared rows in one global order (vouchers by id, then
+   * coded tickets by id) and re-check after locking, since another order may
+   * have spent the balance between the price check and now.
+   */
+  private async lockVouchers(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
+    if (sale.vouchers.length === 0) return null;
+    const ids = [...new Set(sale.vouchers.map((v) => v.id))].sort((a, b) => a - b);
+    const rows: { id: number; balance: number; usable: boolean }[] = await runner.query(
+      `SELECT id::int AS id, balance_agorot AS balance, (active AND (expires_at IS NULL OR expires_at > now())) AS usable
+         FROM system_voucher WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const v of sale.vouchers) {
+      const row = byId.get(v.id);
+      if (!row || !row.usable) return { ok: false, reason: 'VOUCHER_GONE', detail: v.reference };
+      if (row.balance < v.amountAgorot) return { ok: false, reason: 'VOUCHER_NO_BALANCE', detail: v.reference };
+    }
+    return null;
+  }
+
+  private async lockCoupons(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
+    const limited = sale.coupons.filter((c) => c.limit !== null);
+    if (limited.length === 0) return null;
+    const ids = limited.map((c) => c.ticketId).sort((a, b) => a - b);
+    await runner.query('SELECT id FROM ticket WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
+    const used: { ticket_id: number; n: number }[] = await runner.query(
+      `SELECT ticket_id, count(*)::int AS n FROM reservation_ticket WHERE ticket_id = ANY($1::int[]) AND status = 'live' GROUP BY ticket_id`,
+      [ids],
+    );
+    const usage = new Map(used.map((u) => [u.ticket_id, u.n]));
+    for (const c of limited) {
+      if ((usage.get(c.ticketId) ?? 0) + c.seats > c.limit!) return { ok: false, reason: 'COUPON_USED_UP', detail: String(c.ticketId) };
+    }
+    return null;
+  }
+
+  /**
+   * The card payment row, written BEFORE the provider is called (check before
+   * charge): one row per idempotency key, so a retry finds the earlier attempt
+   * rather than starting a second one.
+   */
+  async openCardPayment(p: { cartIdentifier: string; provider: string; amountAgorot: number; idempotencyKey: string }): Promise<{ id: string; status: string }> {
+    const [row] = await this.db.query(
+      `INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, idempotency_key)
+       VALUES ($1, $2, 'card', $3, 'pending', $4)
+       ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE SET updated_at = now()
+       RETURNING id::text AS id, status`,
+      [p.cartIdentifier, p.provider, p.amountAgorot, p.idempotencyKey],
+    );
+    return row;
+  }
+
+  /** The charge did not go through (declined, no answer, not authorised). */
+  async closeCardPayment(paymentId: string, status: 'declined' | 'failed', error: string, providerReference: string | null): Promise<void> {
+    await this.db.query(
+      `UPDATE payment SET status = $2, error = $3, provider_reference = coalesce($4, provider_reference), updated_at = now()
+        WHERE id = $1 AND status IN ('pending', 'declined', 'failed')`,
+      [paymentId, status, error, providerReference],
+    );
+  }
+
+  /** Money was taken but the sale could not be written: recorded first, so a failed refund is never forgotten. */
+  async markRefundPending(paymentId: string, providerReference: string, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE payment SET status = 'refund_pending', provider_reference = $2, error = $3, updated_at = now() WHERE id = $1`,
+      [paymentId, providerReference, reason],
+    );
+  }
+
+  async markRefunded(paymentId: string): Promise<void> {
+    await this.db.query(`UPDATE payment SET status = 'refunded', updated_at = now() WHERE id = $1`, [paymentId]);
+  }
+
+  /** After an unexpected failure: did the sale commit anyway (e.g. the connection dropped after COMMIT)? */
+  async reservationOfCart(cartIdentifier: string): Promise<string | null> {
+    const rows: { id: string }[] = await this.db.query('SELECT id::text AS id FROM reservation WHERE cart_identifier = $1', [cartIdentifier]);
+    return rows[0]?.id ?? null;
+  }
+}

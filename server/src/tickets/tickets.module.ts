@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CartModule } from '../cart/cart.module';
+import { SeatsModule } from '../seats/seats.module';
+import { TicketByCodeService } from './ticket-by-code.service';
+import { TicketsController } from './tickets.controller';
+import { TicketsRepository } from './tickets.repository';
+
+/** Coupon and voucher tickets by code, and the price list the commit reprices from. */
+@Module({
+  imports: [SeatsModule, CartModule],
+  controllers: [TicketsController],
+  providers: [TicketsRepository, TicketByCodeService],
+  exports: [TicketsRepository],
+})
+export class TicketsModule {}

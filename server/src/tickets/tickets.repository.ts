@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** A ticket (price list row) as the booking flow prices it. Money in agorot. */
+export interface TicketRow {
+  id: number;
+  ticketGroupId: number;
+  presentationId: number;
+  name: string;
+  nameEn: string;
+  price: number;
+  oldPrice: number | null;
+  serviceCharge: number;
+  pricePolicyId: number;
+  code: string | null;
+  multiplyFactor: number;
+  isVoucher: boolean;
+  balance: number | null;
+  isByCodeEnabled: boolean;
+}
+
+const COLUMNS = `t.id, t.ticket_group_id AS "ticketGroupId", tg.presentation_id AS "presentationId", t.name, t.name_en AS "nameEn",
+  t.price, t.old_price AS "oldPrice", t.service_charge AS "serviceCharge", t.price_policy_id AS "pricePolicyId", t.code,
+  t.multiply_factor AS "multiplyFactor", t.is_voucher AS "isVoucher", t.balance, tg.is_by_code_enabled AS "isByCodeEnabled"`;
+
+export interface ProductRow {
+  id: number;
+  locationId: number | null;
+  price: number;
+}
+
+/** The booking flow's door to the price list (tickets, products) and coupon usage. */
+@Injectable()
+export class TicketsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** Coded tickets of one presentation whose code matches, case-insensitively (index ticket_code on lower(code)). */
+  codedTickets(presentationId: number, code: string): Promise<TicketRow[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS} FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
+        WHERE lower(t.code) = lower($2) AND tg.presentation_id = $1 ORDER BY tg.sort_order, tg.id, t.id`,
+      [presentationId, code],
+    );
+  }
+
+  tickets(ids: number[]): Promise<TicketRow[]> {
+    return this.db.query(`SELECT ${COLUMNS} FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id WHERE t.id = ANY($1::int[])`, [ids]);
+  }
+
+  products(ids: number[]): Promise<ProductRow[]> {
+    return this.db.query('SELECT id, location_id AS "locationId", price FROM product WHERE id = ANY($1::int[])', [ids]);
+  }
+
+  /** Seats already sold on each ticket (live tickets): a coupon's usage count. */
+  async usage(ticketIds: number[]): Promise<Map<number, number>> {
+    if (ticketIds.length === 0) return new Map();
+    const rows: { ticket_id: number; n: number }[] = await this.db.query(
+      `SELECT ticket_id, count(*)::int AS n FROM reservation_ticket WHERE ticket_id = ANY($1::int[]) AND status = 'live' GROUP BY ticket_id`,
+      [ticketIds],
+    );
+    return new Map(rows.map((r) => [r.ticket_id, r.n]));
+  }
+}
