@@ -1,0 +1,255 @@
+import type { ApiPresentation } from '@hotline/shared';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { ErrorView } from '../components/StateViews';
+import { useLocale } from '../hooks/useLocale';
+import { usesHebrewNames } from '../lib/localized';
+import { formatApiShekels } from '../lib/money';
+import { asTranslate } from './a11y/describe';
+import { SeatMapController } from './controller';
+import { installDebugHook } from './debug-hook';
+import { layoutSetting } from './render/palette';
+import { createUiStore } from './ui-state';
+import { Legend } from './ui/Legend';
+import { BestAvailable, GaList, MobileBar, SelectionSummary } from './ui/Panel';
+import { SeatCard } from './ui/SeatCard';
+import { SeatGrid } from './ui/SeatGrid';
+import { useMapGestures } from './ui/useMapGestures';
+import './seatmap.css';
+
+export interface SeatMapProps {
+  presentation: ApiPresentation;
+}
+
+/** Settings read from the address: box-office mode, palette layout, test hook. */
+function readSettings() {
+  const params = new URLSearchParams(window.location.search);
+  return {
+    boxOffice: params.get('mode') === 'boxoffice',
+    layout: layoutSetting(window.location.search, (window as { __HOTLINE_CONFIG__?: unknown }).__HOTLINE_CONFIG__),
+    debug: params.has('debug') || params.has('test'),
+  };
+}
+
+/**
+ * The seat map: canvas (Konva, driven imperatively by SeatMapController), the
+ * accessible grid over it, zoom controls, seat card, toast, live region, and
+ * the side panel (legend with prices, best available, standing areas, your
+ * seats with the order timer).
+ */
+export function SeatMap({ presentation }: SeatMapProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [settings] = useState(readSettings);
+  const [controller, setController] = useState<SeatMapController | null>(null);
+  const formatPrice = useCallback((shekels: number) => formatApiShekels(shekels, locale), [locale]);
+
+  // One controller per presentation; language changes update it in place.
+  useEffect(() => {
+    const c = new SeatMapController({
+      presentation,
+      locale,
+      hebrewNames: usesHebrewNames(locale),
+      layout: settings.layout,
+      boxOffice: settings.boxOffice,
+      t: asTranslate(t),
+      formatPrice,
+    });
+    setController(c);
+    const ac = new AbortController();
+    void c.load(ac.signal);
+    const uninstall = settings.debug ? installDebugHook(c) : null;
+    return () => {
+      ac.abort();
+      uninstall?.();
+      c.destroy();
+    };
+    // Only a different presentation (or settings) makes a new map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [presentation.id, settings]);
+
+  useEffect(() => {
+    if (!controller) return;
+    controller.opts.t = asTranslate(t);
+    controller.opts.formatPrice = formatPrice;
+    controller.opts.hebrewNames = usesHebrewNames(locale);
+    controller.opts.locale = locale;
+    if (controller.renderer) {
+      controller.renderer.staticChanged();
+      controller.publishSelection();
+    }
+  }, [controller, t, locale, formatPrice]);
+
+  const phase = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.phase);
+  const error = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.error);
+
+  const onExpire = useCallback(
+    (url: string) => {
+      if (url.startsWith('/')) navigate(url);
+      else window.location.assign(url);
+    },
+    [navigate],
+  );
+
+  return (
+    <div
+      className={`seatmap${settings.boxOffice ? ' seatmap--boxoffice' : ''}`}
+      role="region"
+      aria-label={t('order.seatMapLabel')}
+      data-presentation-id={presentation.id}
+      data-venue-id={presentation.venueId}
+      data-seatplan-id={presentation.seatplanId}
+      data-phase={controller ? phase : 'loading'}
+    >
+      {controller && phase === 'ready' ? (
+        <ReadyMap controller={controller} boxOffice={settings.boxOffice} onExpire={onExpire} onContinue={() => navigate('/booking/checkout')} />
+      ) : controller && phase === 'error' ? (
+        <ErrorView message={t('seatmap.error')} error={error} onRetry={() => void controller.load()} />
+      ) : (
+        <div className="seatmap__loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('seatmap.loading')}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const PLACEHOLDER_UI = createUiStore();
+
+function ReadyMap({ controller, boxOffice, onExpire, onContinue }: { controller: SeatMapController; boxOffice: boolean; onExpire: (url: string) => void; onContinue: () => void }) {
+  const { t } = useTranslation();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const pointerFocus = useRef(false);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const helpId = useId();
+  const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
+
+  useLayoutEffect(() => {
+    const el = viewportRef.current;
+    const host = hostRef.current;
+    if (!el || !host) return;
+    const measure = () => {
+      const w = Math.round(el.clientWidth);
+      const h = Math.round(el.clientHeight);
+      setSize((prev) => (prev.width === w && prev.height === h ? prev : { width: w, height: h }));
+      if (!controller.renderer) controller.mount(host, w, h);
+      else controller.resize(w, h);
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [controller]);
+
+  useMapGestures(viewportRef, controller, {
+    boxOffice,
+    rectangleTool,
+    onPointerFocus: () => {
+      if (document.activeElement !== gridRef.current) {
+        pointerFocus.current = true;
+        gridRef.current?.focus({ preventScroll: true });
+      }
+    },
+  });
+
+  const leaveMap = () => {
+    const first = panelRef.current?.querySelector<HTMLElement>('button:not([disabled]), select, a[href]');
+    (first ?? panelRef.current)?.focus();
+  };
+
+  return (
+    <div className="seatmap__layout">
+      <div className="seatmap__stage">
+        <div ref={viewportRef} className="seatmap__viewport" data-testid="seatmap-viewport">
+          <div ref={hostRef} className="seatmap__canvas" aria-hidden="true" />
+          <SeatGrid controller={controller} gridRef={gridRef} helpId={helpId} onEscape={leaveMap} pointerFocus={pointerFocus} />
+          <SeatCard controller={controller} viewport={size} />
+        </div>
+        <Toolbar controller={controller} boxOffice={boxOffice} />
+        <LiveBadge controller={controller} />
+        <p id={helpId} className="visually-hidden">{t('seatmap.keyboardHelp')}</p>
+      </div>
+      <aside ref={panelRef} className="seatmap__panel" tabIndex={-1} aria-label={t('seatmap.panelLabel')}>
+        <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
+        <BestAvailable controller={controller} />
+        <GaList controller={controller} />
+        <Legend controller={controller} />
+      </aside>
+      <MobileBar controller={controller} onExpire={onExpire} onContinue={onContinue} />
+      <Toast controller={controller} />
+      <LiveRegion controller={controller} />
+    </div>
+  );
+}
+
+function Toolbar({ controller, boxOffice }: { controller: SeatMapController; boxOffice: boolean }) {
+  const { t } = useTranslation();
+  const canIn = useStore(controller.ui, (s) => s.canZoomIn);
+  const canOut = useStore(controller.ui, (s) => s.canZoomOut);
+  const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
+  return (
+    <div className="seatmap-toolbar" role="toolbar" aria-label={t('seatmap.toolbar')}>
+      {boxOffice && (
+        <button
+          type="button"
+          className="seatmap-tool"
+          aria-pressed={rectangleTool}
+          onClick={() => controller.ui.setState({ rectangleTool: !rectangleTool })}
+          title={t('seatmap.boxOffice.rectangle')}
+        >
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="3 2" d="M4 4h16v16H4Z" /></svg>
+          <span className="visually-hidden">{t('seatmap.boxOffice.rectangle')}</span>
+        </button>
+      )}
+      <button type="button" className="seatmap-tool" disabled={!canIn} onClick={() => controller.zoomBy(1.6, undefined, undefined, true)} title={t('seatmap.zoomIn')} aria-label={t('seatmap.zoomIn')}>
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6Z" /></svg>
+      </button>
+      <button type="button" className="seatmap-tool" disabled={!canOut} onClick={() => controller.zoomBy(1 / 1.6, undefined, undefined, true)} title={t('seatmap.zoomOut')} aria-label={t('seatmap.zoomOut')}>
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M5 11h14v2H5Z" /></svg>
+      </button>
+      <button type="button" className="seatmap-tool" onClick={() => controller.reset(true)} title={t('seatmap.reset')} aria-label={t('seatmap.reset')}>
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 4h6v2H6v4H4Zm10 0h6v6h-2V6h-4ZM4 14h2v4h4v2H4Zm14 0h2v6h-6v-2h4Z" /></svg>
+      </button>
+    </div>
+  );
+}
+
+/** Server messages (lock refused…) for 3 seconds at the top centre. Screen readers get them from the live region. */
+function Toast({ controller }: { controller: SeatMapController }) {
+  const toast = useStore(controller.ui, (s) => s.toast);
+  if (!toast) return null;
+  return (
+    <div key={toast.id} className={`seatmap-toast seatmap-toast--${toast.tone}`} data-testid="seatmap-toast" aria-hidden="true">
+      {toast.text}
+    </div>
+  );
+}
+
+function LiveBadge({ controller }: { controller: SeatMapController }) {
+  const { t } = useTranslation();
+  const connected = useStore(controller.ui, (s) => s.connected);
+  return (
+    <p className={`seatmap-live${connected ? ' is-live' : ''}`} data-testid="seatmap-live">
+      <span className="seatmap-live__dot" aria-hidden="true" />
+      {connected ? t('seatmap.live.on') : t('seatmap.live.off')}
+    </p>
+  );
+}
+
+/** Polite announcements: selection results, lock failures, expiring holds. */
+function LiveRegion({ controller }: { controller: SeatMapController }) {
+  const a = useStore(controller.ui, (s) => s.announcement);
+  // Alternate a zero-width suffix so the same sentence twice is still announced twice.
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="seatmap-announcer">
+      {a.text ? `${a.text}${a.id % 2 ? '\u200b' : ''}` : ''}
+    </div>
+  );
+}

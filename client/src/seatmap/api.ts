@@ -1,0 +1,88 @@
+import type {
+  ApiSeatplan, ApiTicketGroup, BestAvailableResponse, LockSeatInput, LockSeatResponse, SeatsStatusResponse,
+  TicketGroupsResponse, TimerResponse, UnlockSeatResponse,
+} from '@hotline/shared';
+import { api, ApiError, BAD_RESPONSE, buildUrl, isAbortError, NETWORK_ERROR } from '../api/client';
+import { withVisitorId } from '../api/identity';
+
+/** The seat map's calls (storefront-spec.md section 7). All go through the shared API client (uuid header, lang, ApiError). */
+
+export interface SeatplanTimings {
+  /** performance.now() when the request left, the body had arrived, and it was parsed. */
+  requested: number;
+  received: number;
+  parsed: number;
+  bytes: number;
+}
+
+/**
+ * GET /api/seats/seatplan. Fetched as text and parsed separately so the
+ * timings can tell network, parse and build apart (the 100k-seat plan is
+ * tens of MB of JSON).
+ */
+export async function getSeatplan(venueId: number, seatplanId: number, signal?: AbortSignal): Promise<{ seatplan: ApiSeatplan; timings: SeatplanTimings }> {
+  const requested = performance.now();
+  const text = await fetchText('/seats/seatplan', { venueId, seatplanId }, signal);
+  const received = performance.now();
+  const data = JSON.parse(text) as { seatplan: ApiSeatplan };
+  return { seatplan: data.seatplan, timings: { requested, received, parsed: performance.now(), bytes: text.length } };
+}
+
+/** GET returning the raw body text; failures become ApiError like every other call. */
+async function fetchText(path: string, query: Record<string, string | number>, signal?: AbortSignal): Promise<string> {
+  let response: Response;
+  try {
+    response = await withVisitorId((uuid) =>
+      fetch(buildUrl(path, query), { headers: uuid ? { uuid, accept: 'application/json' } : { accept: 'application/json' }, signal, credentials: 'same-origin' }),
+    );
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    try {
+      const body = JSON.parse(text) as { error?: string; message?: string };
+      if (typeof body.error === 'string') throw new ApiError(response.status, body.error, body.message ?? '');
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+    }
+    throw new ApiError(response.status, BAD_RESPONSE, response.statusText || `HTTP ${response.status}`);
+  }
+  return text;
+}
+
+export function getTicketGroups(presentationId: number, signal?: AbortSignal): Promise<ApiTicketGroup[]> {
+  return api.get<TicketGroupsResponse>(`/presentations/${presentationId}/ticketGroups`, {}, signal).then((r) => r.ticketGroups);
+}
+
+export function getSeatsStatus(presentationId: number, venueTypeId: number, signal?: AbortSignal): Promise<SeatsStatusResponse> {
+  return api.get<SeatsStatusResponse>('/seats/seats-status', { presentationId, venueTypeId }, signal);
+}
+
+export function lockSeat(seat: LockSeatInput, recaptchaToken: string): Promise<LockSeatResponse> {
+  return api.put<LockSeatResponse>('/seats/lock-seat', { recaptchaToken, seat });
+}
+
+export function unlockSeat(seat: LockSeatInput, recaptchaToken: string): Promise<UnlockSeatResponse> {
+  return api.put<UnlockSeatResponse>('/seats/unlock-seat', { recaptchaToken, seat });
+}
+
+export function bestAvailable(
+  params: { presentationId: number; quantity: number; ticketGroupId?: number; recaptchaToken: string },
+): Promise<BestAvailableResponse> {
+  return api.get<BestAvailableResponse>('/seats/best-available', {
+    presentationId: params.presentationId,
+    quantity: params.quantity,
+    ticketGroupId: params.ticketGroupId,
+    recaptchaToken: params.recaptchaToken,
+    maxMatches: 5,
+    resultsPerMatch: 1,
+    isBestPerPresentation: 1,
+    isLock: 1,
+  });
+}
+
+export function getTimer(presentationId: number): Promise<TimerResponse> {
+  return api.get<TimerResponse>(`/presentations/timer/${presentationId}`);
+}

@@ -1,0 +1,641 @@
+import Konva from 'konva';
+import type { Bounds } from '@hotline/shared';
+import { SeatBatches } from '../model/batches';
+import { DirtySections } from '../model/dirty';
+import type { SeatSelection } from '../model/selection';
+import { hitSection, SpatialIndex } from '../model/spatial-index';
+import type { StatusSync } from '../model/status-sync';
+import { planToScreen, screenToPlan, visiblePlanRect, type Camera } from '../model/viewport';
+import { BitmapCache } from './bitmap-cache';
+import { glyphPath } from './glyphs';
+import { bitmapScaleFor, renderModeFor, ROW_LABEL_MIN_PX, sectionLabelPx, seatPixels, type RenderMode } from './lod';
+import { drawGlyph, paintFloor, paintSeats, patchSeats, sectionPolygon, seatOutlinePath } from './painter';
+import { Paint } from './palette';
+import { refreshClass, type SceneData } from './scene';
+import { font, haloText, labelCandidates, plainText } from './text';
+
+/**
+ * The canvas side of the seat map (Konva). No React in here: the component
+ * mounts it once and then talks to it imperatively.
+ *
+ * Layers:
+ *  - static: one Konva.Shape per SECTION (never per seat) whose sceneFunc draws
+ *    that section's seats from the typed arrays, one path per colour, or, when
+ *    zoomed out, one drawImage of the section's cached bitmap; then one shape
+ *    that draws every label in screen space. Not listening: no hit canvas.
+ *  - overlay: one shape for what changes with the pointer — selected seats,
+ *    hover, keyboard focus, "just taken" flashes, the rubber band. Selecting
+ *    a seat redraws only this small layer.
+ * Zoom and pan set the Konva stage's transform directly and draw on the next
+ * animation frame; React state is not involved. Hit-testing inverts the
+ * camera and asks the model's SpatialIndex (no Konva hit graph).
+ */
+export interface RendererOptions {
+  scene: SceneData;
+  pixelRatio: number;
+  /** Box office: bigger labels. */
+  largeLabels: boolean;
+  /** Section names in the UI language. */
+  sectionName: (s: number) => string;
+  stageLabel: string | null;
+  /** GA area caption: "120 left" / "Sold out". */
+  gaCaption: (s: number) => string;
+  /** Device pixels of section bitmaps kept in memory. */
+  bitmapBudget: number;
+}
+
+export interface OverlaySources {
+  selection: SeatSelection | null;
+  sync: StatusSync | null;
+  /** Places this visitor holds per GA section. */
+  gaHeld: (s: number) => number;
+}
+
+export interface RubberBand {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface FrameStats {
+  /** Milliseconds the last frame took (JS + canvas calls). */
+  lastFrameMs: number;
+  mode: RenderMode;
+  bitmapPixels: number;
+  frames: number;
+}
+
+/**
+ * Horizontal room for a label inside a section, in plan units: the box width
+ * when the box is (nearly) upright, else its smaller side.
+ */
+function labelRoom(sec: { corners: readonly { x: number; y: number }[]; transform: readonly number[] }): number {
+  const c = sec.corners;
+  if (c.length < 4) return Infinity;
+  const w = Math.hypot(c[1]!.x - c[0]!.x, c[1]!.y - c[0]!.y);
+  const h = Math.hypot(c[3]!.x - c[0]!.x, c[3]!.y - c[0]!.y);
+  return Math.abs(sec.transform[0]!) > 0.95 ? w : Math.min(w, h);
+}
+
+const intersects = (a: Bounds, b: Bounds) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+
+export class SeatMapRenderer {
+  readonly stage: Konva.Stage;
+  readonly scene: SceneData;
+  readonly batches: SeatBatches;
+  readonly stats: FrameStats = { lastFrameMs: 0, mode: 'bitmap', bitmapPixels: 0, frames: 0 };
+  camera: Camera;
+  hover = -1;
+  hoverSection = -1;
+  focus = -1;
+  rubber: RubberBand | null = null;
+  /** Called after each frame is on the canvas (bench, tests). */
+  onFrame: ((stats: FrameStats) => void) | null = null;
+
+  private readonly staticLayer: Konva.Layer;
+  private readonly overlayLayer: Konva.Layer;
+  private readonly cache: BitmapCache;
+  private readonly batchDirty: DirtySections;
+  private readonly pendingPatch: Map<number, number[]> = new Map();
+  private readonly queue = new Set<number>();
+  private index: SpatialIndex | null = null;
+  private raf = 0;
+  private cameraDirty = true;
+  private staticDirty = true;
+  private overlayDirty = true;
+  private view: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  private mode: RenderMode = 'bitmap';
+  private destroyed = false;
+  private neighbourBuf = new Int32Array(64);
+  private sources: OverlaySources = { selection: null, sync: null, gaHeld: () => 0 };
+
+  constructor(
+    container: HTMLDivElement,
+    camera: Camera,
+    private readonly opts: RendererOptions,
+  ) {
+    this.scene = opts.scene;
+    this.camera = camera;
+    const store = this.scene.store;
+    this.batches = new SeatBatches(store, (i) => this.scene.cls[i]!, 64);
+    this.batchDirty = new DirtySections(store.sections.length);
+    this.cache = new BitmapCache(store.sections.length, opts.bitmapBudget);
+
+    Konva.pixelRatio = opts.pixelRatio;
+    this.stage = new Konva.Stage({ container, width: camera.viewportWidth, height: camera.viewportHeight, listening: false });
+    this.staticLayer = new Konva.Layer({ listening: false, imageSmoothingEnabled: true });
+    this.overlayLayer = new Konva.Layer({ listening: false });
+    this.stage.add(this.staticLayer, this.overlayLayer);
+
+    if (this.scene.plan.Stage) {
+      this.staticLayer.add(new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawStageMarker(c._context) }));
+    }
+    for (let s = 0; s < store.sections.length; s++) {
+      this.staticLayer.add(new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawSection(c._context, s) }));
+    }
+    this.staticLayer.add(new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawLabels(c._context) }));
+    this.overlayLayer.add(new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawOverlay(c._context) }));
+    this.requestFrame();
+  }
+
+  /* ------------------------------------------------------------ public API */
+
+  setSources(sources: OverlaySources): void {
+    this.sources = sources;
+    this.overlayChanged();
+  }
+
+  setCamera(cam: Camera): void {
+    this.camera = cam;
+    this.cameraDirty = true;
+    this.requestFrame();
+  }
+
+  resize(width: number, height: number): void {
+    this.stage.size({ width, height });
+    this.camera = { ...this.camera, viewportWidth: width, viewportHeight: height };
+    this.cameraDirty = true;
+    this.requestFrame();
+  }
+
+  /** Seats whose status changed (status-sync's changedIndices): recolour, patch bitmaps, redraw. */
+  statusChanged(indices: ArrayLike<number>): void {
+    const st = this.scene.store;
+    for (let k = 0; k < indices.length; k++) {
+      const i = indices[k]!;
+      if (!refreshClass(this.scene, i)) continue;
+      const s = st.sectionIndex[i]!;
+      this.batchDirty.mark(s);
+      let list = this.pendingPatch.get(s);
+      if (!list) this.pendingPatch.set(s, (list = []));
+      list.push(i);
+    }
+    this.staticDirty = true;
+    this.overlayDirty = true;
+    this.requestFrame();
+  }
+
+  /** GA counts or anything drawn in the static layer changed (not seats). */
+  staticChanged(): void {
+    this.staticDirty = true;
+    this.requestFrame();
+  }
+
+  /** Colours changed (ticket groups arrived, layout switched): repaint everything. */
+  repaintAll(): void {
+    for (let i = 0; i < this.scene.store.count; i++) refreshClass(this.scene, i);
+    this.batchDirty.markAll();
+    this.cache.clear();
+    this.pendingPatch.clear();
+    this.staticDirty = true;
+    this.overlayDirty = true;
+    this.requestFrame();
+  }
+
+  overlayChanged(): void {
+    this.overlayDirty = true;
+    this.requestFrame();
+  }
+
+  /** The spatial index, built on first use (about 20-40 ms at 100k seats). */
+  spatialIndex(): SpatialIndex {
+    if (!this.index) this.index = new SpatialIndex(this.scene.store);
+    return this.index;
+  }
+
+  hasIndex(): boolean {
+    return this.index !== null;
+  }
+
+  /**
+   * The seat under CSS point (sx, sy) of the canvas, or -1. With `tolerancePx`
+   * (touch), the nearest seat centre within that many screen pixels counts too.
+   */
+  seatAt(sx: number, sy: number, tolerancePx = 0): number {
+    const p = screenToPlan(this.camera, sx, sy);
+    const index = this.spatialIndex();
+    const hit = index.hitTest(p.x, p.y);
+    if (hit >= 0 || tolerancePx <= 0) return hit;
+    return index.nearest(p.x, p.y, tolerancePx / this.camera.scale);
+  }
+
+  /** The section under CSS point (sx, sy), or -1. */
+  sectionAt(sx: number, sy: number): number {
+    const p = screenToPlan(this.camera, sx, sy);
+    return hitSection(this.scene.store, p.x, p.y);
+  }
+
+  /** Seat i's centre in canvas CSS pixels. */
+  seatOnScreen(i: number): { x: number; y: number } {
+    return planToScreen(this.camera, this.scene.store.x[i]!, this.scene.store.y[i]!);
+  }
+
+  /** Draws synchronously now (benchmarks: the pixels are on the canvas when this returns). */
+  flush(): void {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.frame();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.cache.clear();
+    this.stage.destroy();
+  }
+
+  /* ------------------------------------------------------------ frame loop */
+
+  requestFrame(): void {
+    if (this.raf || this.destroyed) return;
+    this.raf = requestAnimationFrame(() => {
+      this.raf = 0;
+      this.frame();
+    });
+  }
+
+  private frame(): void {
+    if (this.destroyed) return;
+    const t0 = performance.now();
+    const cam = this.camera;
+    const st = this.scene.store;
+    if (this.cameraDirty) {
+      this.stage.scale({ x: cam.scale, y: cam.scale });
+      this.stage.position({ x: cam.x, y: cam.y });
+      this.view = visiblePlanRect(cam, 0);
+      this.mode = renderModeFor(seatPixels(cam.scale, st.typicalSeatSize), this.mode);
+      this.stats.mode = this.mode;
+    }
+    this.applyPatches();
+
+    // Bitmaps at the wrong scale for this zoom are re-rendered a few per frame,
+    // nearest-to-needed first; until then the old one is drawn stretched.
+    if (this.mode === 'bitmap' && this.queue.size > 0) {
+      const budget = 6;
+      for (const s of this.queue) {
+        this.queue.delete(s);
+        const sec = st.sections[s]!;
+        if (!intersects(sec.bounds, this.view)) continue;
+        const want = this.wantedScale(s);
+        const have = this.cache.peek(s);
+        if (want > 0 && (!have || have.scale !== want)) this.renderBitmap(s, want);
+        if (performance.now() - t0 > budget) break;
+      }
+      this.staticDirty = true;
+    }
+
+    if (this.cameraDirty || this.staticDirty) this.staticLayer.draw();
+    const flashing = this.sources.sync ? this.sources.sync.recentlyTaken().length > 0 : false;
+    if (this.cameraDirty || this.overlayDirty || flashing) this.overlayLayer.draw();
+    this.cameraDirty = false;
+    this.staticDirty = false;
+    this.overlayDirty = false;
+    this.stats.lastFrameMs = performance.now() - t0;
+    this.stats.bitmapPixels = this.cache.pixelsUsed;
+    this.stats.frames++;
+    if ((this.mode === 'bitmap' && this.queue.size > 0) || flashing) this.requestFrame();
+    this.onFrame?.(this.stats);
+  }
+
+  private applyPatches(): void {
+    if (this.pendingPatch.size === 0) return;
+    const st = this.scene.store;
+    for (const [s, list] of this.pendingPatch) {
+      const bm = this.cache.peek(s);
+      if (!bm) continue;
+      const sec = st.sections[s]!;
+      // Many changes (or no index yet): repainting the section is cheaper than patching.
+      if (!this.index || list.length > (sec.seatEnd - sec.seatStart) * 0.25) {
+        this.cache.invalidate(s);
+        continue;
+      }
+      const index = this.index;
+      patchSeats(bm.ctx, this.scene, s, list, (i) => this.neighbours(index, i), bm.scale);
+    }
+    this.pendingPatch.clear();
+  }
+
+  private neighbours(index: SpatialIndex, i: number): Int32Array {
+    const st = this.scene.store;
+    const r = (st.halfW[i]! + st.halfH[i]!) * 1.2;
+    let n = index.queryRectInto(this.neighbourBuf, st.x[i]! - r, st.y[i]! - r, st.x[i]! + r, st.y[i]! + r);
+    if (n > this.neighbourBuf.length) {
+      this.neighbourBuf = new Int32Array(n * 2);
+      n = index.queryRectInto(this.neighbourBuf, st.x[i]! - r, st.y[i]! - r, st.x[i]! + r, st.y[i]! + r);
+    }
+    // Draw in index order so overlaps stack as in a full repaint.
+    return this.neighbourBuf.subarray(0, n).sort();
+  }
+
+  private wantedScale(s: number): number {
+    const b = this.scene.store.sections[s]!.bounds;
+    return bitmapScaleFor(this.camera.scale * this.opts.pixelRatio, b.maxX - b.minX, b.maxY - b.minY);
+  }
+
+  /** Rebuilds colour batches of every section whose statuses changed, when one of them is about to be drawn. */
+  private ensureBatch(s: number): void {
+    if (this.batchDirty.has(s)) this.batches.update(this.batchDirty);
+  }
+
+  private renderBitmap(s: number, scale: number) {
+    this.ensureBatch(s);
+    return this.cache.render(this.scene, s, scale, (ctx) => {
+      paintFloor(ctx, this.scene, s, scale);
+      paintSeats(ctx, this.scene, this.batches, s, { px: scale, view: null });
+    });
+  }
+
+  /* ------------------------------------------------------------ painters (Konva sceneFuncs) */
+
+  private drawStageMarker(ctx: CanvasRenderingContext2D): void {
+    const stage = this.scene.plan.Stage!;
+    const r = Math.min(stage.width, stage.height) * 0.18;
+    ctx.beginPath();
+    ctx.roundRect(stage.x, stage.y, stage.width, stage.height, r);
+    ctx.fillStyle = this.scene.palette.stageFill;
+    ctx.fill();
+  }
+
+  private drawSection(ctx: CanvasRenderingContext2D, s: number): void {
+    const st = this.scene.store;
+    const sec = st.sections[s]!;
+    if (!intersects(sec.bounds, this.view)) return;
+    const px = this.camera.scale * this.opts.pixelRatio;
+    if (!sec.isReserved) {
+      this.drawGaArea(ctx, s, px);
+      return;
+    }
+    if (this.mode === 'bitmap') {
+      const want = this.wantedScale(s);
+      if (want > 0) {
+        let bm = this.cache.get(s);
+        if (!bm) bm = this.renderBitmap(s, want);
+        else if (bm.scale !== want) this.queue.add(s);
+        ctx.drawImage(bm.canvas, bm.x, bm.y, bm.w, bm.h);
+        return;
+      }
+    }
+    this.ensureBatch(s);
+    paintFloor(ctx, this.scene, s, px);
+    paintSeats(ctx, this.scene, this.batches, s, { px, view: this.view });
+  }
+
+  private drawGaArea(ctx: CanvasRenderingContext2D, s: number, px: number): void {
+    const scene = this.scene;
+    const sync = this.sources.sync;
+    const remaining = sync ? sync.gaRemaining(s) : null;
+    const soldOut = scene.store.sections[s]!.isSoldOut || remaining === 0;
+    const zoneId = scene.store.sections[s]!.zoneId;
+    const z = zoneId === null ? -1 : scene.zoneIds.indexOf(zoneId);
+    const fill = soldOut || z < 0 ? scene.palette.unavailable : scene.colours[Paint.AvailableBase + z]!;
+    sectionPolygon(ctx, scene, s);
+    ctx.globalAlpha = soldOut ? 0.45 : 0.22;
+    ctx.fillStyle = fill;
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = 2 / px;
+    ctx.setLineDash(soldOut ? [] : [6 / px, 4 / px]);
+    ctx.strokeStyle = fill;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  /** Every label, in screen space: section names, row names, seat numbers, GA captions, stage. */
+  private drawLabels(ctx: CanvasRenderingContext2D): void {
+    const pr = this.opts.pixelRatio;
+    ctx.save();
+    ctx.setTransform(pr, 0, 0, pr, 0, 0);
+    const cam = this.camera;
+    const scene = this.scene;
+    const st = scene.store;
+    const pal = scene.palette;
+    const large = this.opts.largeLabels;
+    const seatPx = seatPixels(cam.scale, st.typicalSeatSize);
+    const k = cam.scale;
+    const toX = (x: number) => x * k + cam.x;
+    const toY = (y: number) => y * k + cam.y;
+
+    const stage = scene.plan.Stage;
+    if (stage && this.opts.stageLabel) {
+      const w = stage.width * k;
+      const h = stage.height * k;
+      const size = Math.min(large ? 20 : 16, Math.max(11, w / Math.max(4, this.opts.stageLabel.length) * 0.9));
+      const cx = toX(stage.x + stage.width / 2);
+      if (w > 30) {
+        // Inside the marker when it is tall enough, else just below it.
+        const inside = Math.min(size, h * 0.72);
+        if (inside >= 10) plainText(ctx, this.opts.stageLabel, cx, toY(stage.y + stage.height / 2), inside, pal.stageText, 700);
+        else haloText(ctx, this.opts.stageLabel, cx, toY(stage.y + stage.height) + size * 0.9, size, pal.sectionLabel, pal.labelHalo, 700);
+      }
+    }
+
+    const rowLabels = seatPx >= (large ? ROW_LABEL_MIN_PX * 0.8 : ROW_LABEL_MIN_PX);
+    // Overview labels must fit their section and not collide with each other.
+    const placed: number[] = [];
+    const place = (text: string, cx: number, cy: number, size: number, maxWidth: number): string | null => {
+      ctx.font = font(size, 700);
+      for (const candidate of labelCandidates(text)) {
+        const w = ctx.measureText(candidate).width;
+        if (w > maxWidth) continue;
+        const x0 = cx - w / 2 - 3;
+        const x1 = cx + w / 2 + 3;
+        const y0 = cy - size * 0.65;
+        const y1 = cy + size * 0.65;
+        let clash = false;
+        for (let q = 0; q < placed.length; q += 4) {
+          if (x0 < placed[q + 2]! && placed[q]! < x1 && y0 < placed[q + 3]! && placed[q + 1]! < y1) {
+            clash = true;
+            break;
+          }
+        }
+        if (clash) return null;
+        placed.push(x0, y0, x1, y1);
+        return candidate;
+      }
+      return null;
+    };
+    for (let s = 0; s < st.sections.length; s++) {
+      const sec = st.sections[s]!;
+      if (!intersects(sec.bounds, this.view)) continue;
+      const b = sec.bounds;
+      const wPx = (b.maxX - b.minX) * k;
+      const name = this.opts.sectionName(s);
+      const t = sec.transform;
+      const narrow = Math.min(labelRoom(sec), b.maxX - b.minX) * k;
+      if (!sec.isReserved) {
+        const size = sectionLabelPx(wPx, large);
+        if (size > 0) {
+          const cx = toX((b.minX + b.maxX) / 2);
+          const cy = toY((b.minY + b.maxY) / 2);
+          const label = place(name, cx, cy - size * 0.7, size, narrow * 0.92);
+          if (label) {
+            haloText(ctx, label, cx, cy - size * 0.7, size, pal.sectionLabel, pal.labelHalo);
+            const caption = this.opts.gaCaption(s);
+            const captionPx = size * 0.82;
+            ctx.font = font(captionPx, 600);
+            if (caption && ctx.measureText(caption).width <= narrow * 0.92) haloText(ctx, caption, cx, cy + size * 0.6, captionPx, pal.sectionLabel, pal.labelHalo, 600);
+            const held = this.sources.gaHeld(s);
+            if (held > 0) haloText(ctx, `✓ ${held}`, cx, cy + size * 1.9, size * 0.9, pal.selected, pal.labelHalo, 800);
+          }
+        }
+        continue;
+      }
+      if (!rowLabels) {
+        const size = sectionLabelPx(wPx, large);
+        if (size > 0) {
+          const cx = toX((b.minX + b.maxX) / 2);
+          const cy = toY((b.minY + b.maxY) / 2);
+          const label = place(name, cx, cy, size, narrow * 0.95);
+          if (label) haloText(ctx, label, cx, cy, size, pal.sectionLabel, pal.labelHalo);
+        }
+        continue;
+      }
+      // Zoomed in: the section name above its first row, row names at both ends of every row.
+      const typ = st.typicalSeatSize;
+      const rowPx = Math.min(large ? 17 : 14, Math.max(large ? 11 : 9, seatPx * 0.5));
+      let topY = Infinity;
+      let sumX = 0;
+      let nX = 0;
+      for (let r = sec.rowStart; r < sec.rowEnd; r++) {
+        const row = st.rows[r]!;
+        const first = row.start;
+        const last = row.end - 1;
+        topY = Math.min(topY, row.localY);
+        sumX += (st.localX[first]! + st.localX[last]!) / 2;
+        nX++;
+        const ly = row.localY;
+        for (const [lx] of [[st.localX[first]! - st.halfW[first]! - typ * 0.55], [st.localX[last]! + st.halfW[last]! + typ * 0.55]] as const) {
+          const px = t[0] * lx + t[2] * ly + t[4];
+          const py = t[1] * lx + t[3] * ly + t[5];
+          if (px < this.view.minX - typ || px > this.view.maxX + typ || py < this.view.minY - typ || py > this.view.maxY + typ) continue;
+          plainText(ctx, row.name, toX(px), toY(py), rowPx, pal.rowLabel, 600);
+        }
+      }
+      if (nX > 0) {
+        const lx = sumX / nX;
+        const ly = topY - typ * 1.3;
+        const size = Math.min(large ? 20 : 16, Math.max(11, seatPx * 0.6));
+        haloText(ctx, name, toX(t[0] * lx + t[2] * ly + t[4]), toY(t[1] * lx + t[3] * ly + t[5]), size, pal.sectionLabel, pal.labelHalo);
+      }
+      // Seat numbers inside available seats once they are big enough to read.
+      if (seatPx >= (large ? 16 : 18)) {
+        const numPx = Math.min(large ? 15 : 13, seatPx * 0.42);
+        ctx.font = `600 ${numPx}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.direction = 'ltr';
+        const selection = this.sources.selection;
+        for (let i = sec.seatStart; i < sec.seatEnd; i++) {
+          const c = scene.cls[i]!;
+          if (c < Paint.AvailableBase || scene.glyphId[i]! >= 0 || selection?.has(i)) continue;
+          const x = st.x[i]!;
+          const y = st.y[i]!;
+          if (x < this.view.minX || x > this.view.maxX || y < this.view.minY || y > this.view.maxY) continue;
+          ctx.fillStyle = scene.inks[c]!;
+          ctx.fillText(st.seatName[i]!, toX(x), toY(y) + 0.5);
+        }
+      }
+    }
+    ctx.restore();
+  }
+
+  private drawOverlay(ctx: CanvasRenderingContext2D): void {
+    const scene = this.scene;
+    const st = scene.store;
+    const pal = scene.palette;
+    const k = this.camera.scale;
+    const seatPx = seatPixels(k, st.typicalSeatSize);
+    const selection = this.sources.selection;
+    const check = glyphPath('check');
+
+    // Hovered GA area.
+    if (this.hoverSection >= 0 && !st.sections[this.hoverSection]!.isReserved) {
+      sectionPolygon(ctx, scene, this.hoverSection);
+      ctx.lineWidth = 3 / k;
+      ctx.strokeStyle = pal.hoverRing;
+      ctx.stroke();
+    }
+
+    // Seats someone else just took: a red pulse that fades out.
+    const sync = this.sources.sync;
+    if (sync) {
+      const now = Date.now();
+      for (const i of sync.recentlyTaken(now)) {
+        if (selection?.has(i)) continue;
+        const a = sync.flashAlpha(i, now);
+        const r = Math.max((st.halfW[i]! + st.halfH[i]!) * 0.5, 5 / k) * (1 + (1 - a) * 1.2);
+        ctx.globalAlpha = a;
+        ctx.beginPath();
+        ctx.arc(st.x[i]!, st.y[i]!, r, 0, Math.PI * 2);
+        ctx.lineWidth = 2.5 / k;
+        ctx.strokeStyle = pal.flash;
+        ctx.stroke();
+        ctx.globalAlpha = a * 0.55;
+        ctx.fillStyle = pal.flash;
+        ctx.fill();
+      }
+      ctx.globalAlpha = 1;
+    }
+
+    // Selected seats: solid, a check mark and a ring; tiny seats get a visible marker.
+    if (selection && selection.size > 0) {
+      for (const i of selection.indices()) {
+        if (seatPx < 7) {
+          ctx.beginPath();
+          ctx.arc(st.x[i]!, st.y[i]!, Math.max(st.halfW[i]!, 5 / k), 0, Math.PI * 2);
+          ctx.fillStyle = pal.selected;
+          ctx.fill();
+          ctx.lineWidth = 2 / k;
+          ctx.strokeStyle = pal.selectedRing;
+          ctx.stroke();
+          continue;
+        }
+        seatOutlinePath(ctx, scene, i, 0);
+        ctx.fillStyle = pal.selected;
+        ctx.fill();
+        ctx.lineWidth = Math.max(2 / k, st.typicalSeatSize * 0.08);
+        ctx.strokeStyle = pal.selectedRing;
+        ctx.stroke();
+        const size = Math.min(st.halfW[i]!, st.halfH[i]!) * 2 * 0.78;
+        drawGlyph(ctx, check, st.x[i]!, st.y[i]!, size, 0, pal.selectedMark);
+      }
+    }
+
+    if (this.hover >= 0 && this.hover !== this.focus) {
+      seatOutlinePath(ctx, scene, this.hover, 1.5 / k);
+      ctx.lineWidth = 2.5 / k;
+      ctx.strokeStyle = pal.hoverRing;
+      ctx.stroke();
+    }
+
+    // Keyboard focus: a light and a dark ring, never smaller than 12 px across.
+    if (this.focus >= 0 && this.focus < st.count) {
+      const i = this.focus;
+      const grow = Math.max(3 / k, (6 / k - st.halfW[i]!) * (seatPx < 12 ? 1 : 0));
+      seatOutlinePath(ctx, scene, i, grow);
+      ctx.lineWidth = 6 / k;
+      ctx.strokeStyle = pal.focusOuter;
+      ctx.stroke();
+      ctx.lineWidth = 3 / k;
+      ctx.strokeStyle = pal.focusInner;
+      ctx.stroke();
+    }
+
+    if (this.rubber) {
+      const pr = this.opts.pixelRatio;
+      const r = this.rubber;
+      ctx.save();
+      ctx.setTransform(pr, 0, 0, pr, 0, 0);
+      const x = Math.min(r.x0, r.x1);
+      const y = Math.min(r.y0, r.y1);
+      ctx.fillStyle = 'rgba(14,35,64,0.10)';
+      ctx.fillRect(x, y, Math.abs(r.x1 - r.x0), Math.abs(r.y1 - r.y0));
+      ctx.setLineDash([6, 4]);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = pal.hoverRing;
+      ctx.strokeRect(x, y, Math.abs(r.x1 - r.x0), Math.abs(r.y1 - r.y0));
+      ctx.restore();
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import type { ApiSeatplan } from '@hotline/shared';
+import type { SeatStore } from '../model/seat-store';
+import { glyphIdForMask } from './glyphs';
+import { classColours, inkOn, paintClass, type SeatPalette, type ZoneInfo } from './palette';
+
+/**
+ * Everything the painters read, derived once from the store and the plan:
+ * per-seat zone index, glyph id, own rotation and current paint class, per
+ * section couch outlines. Only `cls` changes afterwards (status changes).
+ */
+export interface CouchOutline {
+  /** Section-local rectangle around the couch's seats. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface SceneData {
+  readonly store: SeatStore;
+  readonly plan: Pick<ApiSeatplan, 'Stage' | 'Width' | 'Height'>;
+  palette: SeatPalette;
+  /** Fill colour per paint class, and the ink (glyph/number colour) drawn on it. */
+  colours: string[];
+  inks: string[];
+  readonly zoneIndex: Uint8Array;
+  readonly glyphId: Int8Array;
+  /** Seat rotation relative to its section (degrees); all zero in most plans. */
+  readonly ownRotation: Float32Array;
+  readonly hasOwnRotation: boolean;
+  readonly sectionRotation: Float64Array;
+  /** Current paint class per seat. */
+  readonly cls: Uint8Array;
+  readonly couches: CouchOutline[][];
+  /** Seats with a glyph, per section (so glyph passes skip plain seats). */
+  readonly glyphSeats: Int32Array[];
+  /** Zone ids in zone-index order. */
+  readonly zoneIds: number[];
+}
+
+export function buildScene(
+  store: SeatStore,
+  plan: Pick<ApiSeatplan, 'Stage' | 'Width' | 'Height' | 'Zones' | 'sections'>,
+  palette: SeatPalette,
+  zoneColours: ReadonlyMap<number, string>,
+): SceneData {
+  const n = store.count;
+  const zoneIds = plan.Zones.map((z) => z.ZoneId);
+  // Seats may name zones the plan's list misses (bad data): give them indices too.
+  for (let i = 0; i < n; i++) if (!zoneIds.includes(store.ticketGroup[i]!)) zoneIds.push(store.ticketGroup[i]!);
+  const indexOfZone = new Map(zoneIds.map((z, k) => [z, k]));
+  const zoneIndex = new Uint8Array(n);
+  const glyphId = new Int8Array(n);
+  const ownRotation = new Float32Array(n);
+  const cls = new Uint8Array(n);
+  const sectionRotation = new Float64Array(store.sections.length);
+  plan.sections.forEach((s, k) => {
+    if (k < sectionRotation.length) sectionRotation[k] = s.RotateAngle || 0;
+  });
+  let hasOwnRotation = false;
+  for (let i = 0; i < n; i++) {
+    zoneIndex[i] = Math.min(255, indexOfZone.get(store.ticketGroup[i]!) ?? 0);
+    glyphId[i] = glyphIdForMask(store.features[i]!);
+    const own = store.rotation[i]! - sectionRotation[store.sectionIndex[i]!]!;
+    ownRotation[i] = own;
+    if (own !== 0) hasOwnRotation = true;
+    cls[i] = paintClass(store.status[i]!, zoneIndex[i]!);
+  }
+
+  const couches: CouchOutline[][] = store.sections.map(() => []);
+  const groups = store.togetherStart.length - 1;
+  for (let g = 0; g < groups; g++) {
+    const a = store.togetherStart[g]!;
+    const b = store.togetherStart[g + 1]!;
+    if (b - a < 2) continue;
+    const s = store.sectionIndex[store.togetherSeats[a]!]!;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let k = a; k < b; k++) {
+      const i = store.togetherSeats[k]!;
+      x0 = Math.min(x0, store.localX[i]! - store.halfW[i]!);
+      x1 = Math.max(x1, store.localX[i]! + store.halfW[i]!);
+      y0 = Math.min(y0, store.localY[i]! - store.halfH[i]!);
+      y1 = Math.max(y1, store.localY[i]! + store.halfH[i]!);
+    }
+    couches[s]!.push({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+  }
+
+  const glyphSeats = store.sections.map((sec) => {
+    const list: number[] = [];
+    for (let i = sec.seatStart; i < sec.seatEnd; i++) if (glyphId[i]! >= 0) list.push(i);
+    return Int32Array.from(list);
+  });
+
+  const scene: SceneData = {
+    store,
+    plan,
+    palette,
+    colours: [],
+    inks: [],
+    zoneIndex,
+    glyphId,
+    ownRotation,
+    hasOwnRotation,
+    sectionRotation,
+    cls,
+    couches,
+    glyphSeats,
+    zoneIds,
+  };
+  setScenePalette(scene, palette, zoneColours);
+  return scene;
+}
+
+/** (Re)computes the colour tables, e.g. after the ticket groups (and their colours) arrive. */
+export function setScenePalette(scene: SceneData, palette: SeatPalette, zoneColours: ReadonlyMap<number, string>): void {
+  const zones: ZoneInfo[] = scene.zoneIds.map((zoneId) => ({ zoneId, colour: zoneColours.get(zoneId) ?? '' }));
+  scene.palette = palette;
+  scene.colours = classColours(palette, zones);
+  scene.inks = scene.colours.map((c) => inkOn(c));
+}
+
+/** Recomputes seat i's paint class from its status; true when it changed. */
+export function refreshClass(scene: SceneData, i: number): boolean {
+  const c = paintClass(scene.store.status[i]!, scene.zoneIndex[i]!);
+  if (scene.cls[i] === c) return false;
+  scene.cls[i] = c;
+  return true;
+}

@@ -1,0 +1,92 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+/**
+ * The little React needs to know about the seat map: the chrome (panel,
+ * card, toast, timer) reads this store; the canvas never does. Live seat
+ * changes do NOT pass through here — only selection and UI events.
+ */
+export interface SelectedSeatView {
+  index: number;
+  sectionId: number;
+  x: number;
+  y: number;
+  section: string;
+  row: string;
+  seat: string;
+  price: number | null;
+  group: string | null;
+  pending: boolean;
+}
+
+export interface GaHoldingView {
+  sectionIndex: number;
+  sectionId: number;
+  name: string;
+  places: number[];
+  remaining: number | null;
+  price: number | null;
+  group: string | null;
+  soldOut: boolean;
+}
+
+export interface CardView {
+  kind: 'seat' | 'ga';
+  index: number;
+  /** Anchor in the map viewport (CSS px). */
+  x: number;
+  y: number;
+  /** The card was opened by touch (long press): keep it until the next tap. */
+  sticky: boolean;
+}
+
+export interface ToastView {
+  id: number;
+  text: string;
+  tone: 'error' | 'info';
+}
+
+export interface SeatMapUi {
+  phase: 'loading' | 'ready' | 'error';
+  error: unknown;
+  selected: SelectedSeatView[];
+  ga: GaHoldingView[];
+  /** Epoch ms when the earliest hold expires; null = no holds. */
+  deadline: number | null;
+  timerUrl: string | null;
+  toast: ToastView | null;
+  announcement: { id: number; text: string };
+  card: CardView | null;
+  /** Keyboard focus seat (-1 none). */
+  focus: number;
+  canZoomIn: boolean;
+  canZoomOut: boolean;
+  zoomedToSection: boolean;
+  connected: boolean;
+  busy: boolean;
+  /** Box office: drag draws a rectangle (true) or pans (false). */
+  rectangleTool: boolean;
+  /** Bumped when ticket groups / layout change (legend re-renders). */
+  paletteVersion: number;
+}
+
+export function createUiStore(): StoreApi<SeatMapUi> {
+  return createStore<SeatMapUi>(() => ({
+    phase: 'loading',
+    error: null,
+    selected: [],
+    ga: [],
+    deadline: null,
+    timerUrl: null,
+    toast: null,
+    announcement: { id: 0, text: '' },
+    card: null,
+    focus: -1,
+    canZoomIn: true,
+    canZoomOut: true,
+    zoomedToSection: false,
+    connected: false,
+    busy: false,
+    rectangleTool: true,
+    paletteVersion: 0,
+  }));
+}

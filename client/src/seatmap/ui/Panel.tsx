@@ -1,0 +1,208 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { asTranslate, formatCountdown, seatName } from '../a11y/describe';
+import type { SeatMapController } from '../controller';
+
+/** The order timer: counts down each second from the earliest hold's expiry; at zero the browser goes to the timer's URL. */
+export function OrderTimer({ controller, onExpire, mirror = false }: { controller: SeatMapController; onExpire: (url: string) => void; mirror?: boolean }) {
+  const { t } = useTranslation();
+  const deadline = useStore(controller.ui, (s) => s.deadline);
+  const url = useStore(controller.ui, (s) => s.timerUrl);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [deadline]);
+  const left = deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+  useEffect(() => {
+    // The copy in the mobile bar only shows the time; the panel's timer announces and expires.
+    if (mirror) return;
+    if (left === 60) controller.announce(t('seatmap.timer.oneMinute'));
+    if (left === 0 && deadline !== null) onExpire(url ?? '/booking');
+  }, [left, deadline, url, onExpire, controller, t, mirror]);
+  if (left === null) return null;
+  if (mirror) {
+    return (
+      <p className="seatmap-timer" aria-hidden="true">
+        <span className="seatmap-timer__time">{formatCountdown(left)}</span>
+      </p>
+    );
+  }
+  return (
+    <p className={`seatmap-timer${left <= 60 ? ' seatmap-timer--urgent' : ''}`} data-testid="order-timer">
+      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d="M9 1h6v2H9Z M12 4a9 9 0 1 1 0 18a9 9 0 1 1 0-18Zm0 2a7 7 0 1 0 0 14a7 7 0 1 0 0-14Zm-1 2h2v5.4l3.2 3.2l-1.4 1.4L11 14.2Z" />
+      </svg>
+      <span>{t('seatmap.timer.label')}</span>
+      <span role="timer" aria-label={t('seatmap.timer.aria', { time: formatCountdown(left) })} className="seatmap-timer__time">
+        {formatCountdown(left)}
+      </span>
+    </p>
+  );
+}
+
+export function GaStepper({ controller, sectionIndex }: { controller: SeatMapController; sectionIndex: number }) {
+  const { t } = useTranslation();
+  const ga = useStore(controller.ui, (s) => s.ga.find((g) => g.sectionIndex === sectionIndex));
+  const busy = useStore(controller.ui, (s) => s.busy);
+  if (!ga) return null;
+  const held = ga.places.length;
+  return (
+    <div className="seatmap-stepper" role="group" aria-label={t('seatmap.ga.quantity', { section: ga.name })}>
+      <button type="button" className="seatmap-stepper__btn" disabled={busy || held === 0} onClick={() => void controller.changeGa(sectionIndex, -1)} aria-label={t('seatmap.ga.remove', { section: ga.name })}>
+        −
+      </button>
+      <output className="seatmap-stepper__value" aria-live="polite">{held}</output>
+      <button type="button" className="seatmap-stepper__btn" disabled={busy || ga.soldOut} onClick={() => void controller.changeGa(sectionIndex, 1)} aria-label={t('seatmap.ga.add', { section: ga.name })}>
+        +
+      </button>
+    </div>
+  );
+}
+
+/** Standing areas (general admission): a quantity picker per area. */
+export function GaList({ controller }: { controller: SeatMapController }) {
+  const { t } = useTranslation();
+  const ga = useStore(controller.ui, (s) => s.ga);
+  if (ga.length === 0) return null;
+  return (
+    <section className="seatmap-panel__block" aria-labelledby="seatmap-ga-title">
+      <h2 id="seatmap-ga-title" className="seatmap-panel__title">{t('seatmap.ga.title')}</h2>
+      <ul className="seatmap-ga plain">
+        {ga.map((g) => (
+          <li key={g.sectionId} className="seatmap-ga__item">
+            <div className="seatmap-ga__text">
+              <span className="seatmap-ga__name">{g.name}</span>
+              <span className="seatmap-ga__meta">
+                {g.price !== null && controller.opts.formatPrice(g.price)}
+                {' · '}
+                {g.soldOut ? t('seatmap.ga.soldOut') : g.remaining !== null ? t('seatmap.ga.left', { count: g.remaining }) : ''}
+              </span>
+            </div>
+            <GaStepper controller={controller} sectionIndex={g.sectionIndex} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "Best available": the server picks and holds the best block of N seats. */
+export function BestAvailable({ controller }: { controller: SeatMapController }) {
+  const { t } = useTranslation();
+  const busy = useStore(controller.ui, (s) => s.busy);
+  const id = useId();
+  const max = Math.max(1, Math.min(controller.presentation.maxSeatsPerOrder || 10, 10));
+  const [quantity, setQuantity] = useState(2);
+  if (controller.store.count === 0) return null;
+  return (
+    <section className="seatmap-panel__block" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="seatmap-panel__title">{t('seatmap.best.title')}</h2>
+      <form
+        className="seatmap-best"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void controller.bestAvailable(quantity);
+        }}
+      >
+        <label htmlFor={`${id}-qty`} className="seatmap-best__label">{t('seatmap.best.quantity')}</label>
+        <select id={`${id}-qty`} className="seatmap-select" value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
+          {Array.from({ length: max }, (_, k) => k + 1).map((n) => (
+            <option key={n} value={n}>{n}</option>
+          ))}
+        </select>
+        <button type="submit" className="button button--secondary seatmap-best__go" disabled={busy}>
+          {t('seatmap.best.find')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The visitor's seats, their prices, the total and the timer. */
+export function SelectionSummary({ controller, onExpire, onContinue }: { controller: SeatMapController; onExpire: (url: string) => void; onContinue: () => void }) {
+  const { t } = useTranslation();
+  const tr = asTranslate(t);
+  const selected = useStore(controller.ui, (s) => s.selected);
+  const ga = useStore(controller.ui, (s) => s.ga);
+  const gaHeld = ga.filter((g) => g.places.length > 0);
+  const count = selected.length + gaHeld.reduce((n, g) => n + g.places.length, 0);
+  const total = controller.selectedTotal();
+  return (
+    <section className="seatmap-panel__block seatmap-summary" aria-labelledby="seatmap-summary-title">
+      <div className="seatmap-summary__head">
+        <h2 id="seatmap-summary-title" className="seatmap-panel__title">{t('seatmap.summary.title')}</h2>
+        <OrderTimer controller={controller} onExpire={onExpire} />
+      </div>
+      {count === 0 ? (
+        <p className="seatmap-summary__empty">{t('seatmap.summary.empty')}</p>
+      ) : (
+        <ul className="seatmap-summary__list plain" data-testid="selected-seats">
+          {selected.map((s) => (
+            <li key={s.index} className={`seatmap-summary__item${s.pending ? ' is-pending' : ''}`}>
+              <span className="seatmap-summary__seat">
+                <span className="seatmap-summary__section">{s.section}</span>
+                <span>{seatName(s, tr)}</span>
+              </span>
+              <span className="seatmap-summary__price">{s.price !== null ? controller.opts.formatPrice(s.price) : ''}</span>
+              <button
+                type="button"
+                className="seatmap-icon-btn"
+                disabled={s.pending}
+                onClick={() => void controller.toggleSeat(s.index)}
+                aria-label={t('seatmap.summary.remove', { seat: `${s.section} ${seatName(s, tr)}` })}
+              >
+                <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.4 4.6L12 10.2l5.6-5.6l1.8 1.8L13.8 12l5.6 5.6l-1.8 1.8L12 13.8l-5.6 5.6l-1.8-1.8L10.2 12L4.6 6.4Z" /></svg>
+              </button>
+            </li>
+          ))}
+          {gaHeld.map((g) => (
+            <li key={`ga-${g.sectionId}`} className="seatmap-summary__item">
+              <span className="seatmap-summary__seat">
+                <span className="seatmap-summary__section">{g.name}</span>
+                <span>{t('seatmap.ga.tickets', { count: g.places.length })}</span>
+              </span>
+              <span className="seatmap-summary__price">{g.price !== null ? controller.opts.formatPrice(g.price * g.places.length) : ''}</span>
+              <span />
+            </li>
+          ))}
+        </ul>
+      )}
+      {count > 0 && (
+        <div className="seatmap-summary__foot">
+          <p className="seatmap-summary__total">
+            <span>{t('seatmap.summary.total', { count })}</span>
+            <strong>{controller.opts.formatPrice(total)}</strong>
+          </p>
+          <button type="button" className="button button--primary seatmap-summary__continue" onClick={onContinue}>
+            {t('seatmap.summary.continue')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Phones and tablets: count, total, timer and continue pinned to the bottom of the screen while the map fills it. */
+export function MobileBar({ controller, onExpire, onContinue }: { controller: SeatMapController; onExpire: (url: string) => void; onContinue: () => void }) {
+  const { t } = useTranslation();
+  const selected = useStore(controller.ui, (s) => s.selected);
+  const ga = useStore(controller.ui, (s) => s.ga);
+  const count = selected.length + ga.reduce((n, g) => n + g.places.length, 0);
+  if (count === 0) return null;
+  return (
+    <div className="seatmap-mobilebar" data-testid="seatmap-mobilebar">
+      <p className="seatmap-mobilebar__text">
+        <span>{t('seatmap.summary.total', { count })}</span>
+        <span className="seatmap-mobilebar__total">{controller.opts.formatPrice(controller.selectedTotal())}</span>
+      </p>
+      <OrderTimer controller={controller} onExpire={onExpire} mirror />
+      <button type="button" className="button" onClick={onContinue}>
+        {t('seatmap.summary.continue')}
+      </button>
+    </div>
+  );
+}

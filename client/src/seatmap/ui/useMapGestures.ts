@@ -1,0 +1,145 @@
+import { useGesture } from '@use-gesture/react';
+import { useRef, type RefObject } from 'react';
+import type { SeatMapController } from '../controller';
+
+/**
+ * Pointer, touch and wheel on the map (@use-gesture/react), turned into
+ * controller calls. Nothing here sets React state per frame: camera changes go
+ * to the Konva stage through the controller.
+ *
+ *  - wheel: zoom about the pointer (ctrl+wheel / trackpad pinch: same, finer);
+ *  - drag: pan (box office with the rectangle tool: select a block);
+ *  - two fingers: pinch zooms about the fingers, moving them pans;
+ *  - tap: select / zoom into a section; double tap on empty space: zoom in;
+ *  - long press (touch): the seat's card; hover (mouse): the seat's card.
+ */
+const DOUBLE_TAP_MS = 320;
+const LONG_PRESS_MS = 480;
+
+export function useMapGestures(target: RefObject<HTMLDivElement | null>, controller: SeatMapController | null, opts: { boxOffice: boolean; rectangleTool: boolean; onPointerFocus: () => void }) {
+  const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
+  const press = useRef<{ timer: ReturnType<typeof setTimeout> | null; fired: boolean; x: number; y: number }>({ timer: null, fired: false, x: 0, y: 0 });
+  const rubber = useRef<{ x0: number; y0: number } | null>(null);
+  const pinch = useRef<{ ratio: number; ox: number; oy: number } | null>(null);
+
+  const local = (cx: number, cy: number) => {
+    const rect = target.current!.getBoundingClientRect();
+    return { x: cx - rect.left, y: cy - rect.top };
+  };
+
+  const cancelPress = () => {
+    if (press.current.timer) clearTimeout(press.current.timer);
+    press.current.timer = null;
+  };
+
+  useGesture(
+    {
+      onPointerDown: ({ event }) => {
+        opts.onPointerFocus();
+        controller?.stopAnimation();
+        press.current.fired = false;
+        cancelPress();
+        if (event.pointerType !== 'mouse') {
+          const p = local(event.clientX, event.clientY);
+          press.current.x = event.clientX;
+          press.current.y = event.clientY;
+          press.current.timer = setTimeout(() => {
+            press.current.fired = true;
+            controller?.longPressAt(p.x, p.y);
+          }, LONG_PRESS_MS);
+        }
+      },
+      onPointerUp: () => cancelPress(),
+      onPointerCancel: () => cancelPress(),
+      onDrag: ({ first, last, tap, delta, xy, event, touches, pinching, cancel, buttons }) => {
+        const pointerType = (event as PointerEvent).pointerType ?? 'mouse';
+        if (!controller) return;
+        if (pinching || touches > 1) {
+          rubber.current = null;
+          if (controller.renderer) controller.renderer.rubber = null;
+          return cancel();
+        }
+        if (Math.hypot(xy[0] - press.current.x, xy[1] - press.current.y) > 8) cancelPress();
+        const p = local(xy[0], xy[1]);
+        if (tap) {
+          if (press.current.fired) return; // the long press already showed the card
+          const touch = pointerType !== 'mouse';
+          const now = performance.now();
+          const prev = lastTap.current;
+          if (prev && now - prev.t < DOUBLE_TAP_MS && Math.hypot(prev.x - p.x, prev.y - p.y) < 30) {
+            lastTap.current = null;
+            controller.zoomBy(2, p.x, p.y, true);
+            return;
+          }
+          const acted = controller.tapAt(p.x, p.y, touch);
+          lastTap.current = acted === 'none' ? { t: now, x: p.x, y: p.y } : null;
+          return;
+        }
+        // Rubber band: box office, rectangle tool, primary button (or one finger).
+        const wantsRect = opts.boxOffice && opts.rectangleTool && (pointerType !== 'mouse' || buttons === 1);
+        if (wantsRect) {
+          if (first || !rubber.current) rubber.current = { x0: p.x - delta[0], y0: p.y - delta[1] };
+          const r = controller.renderer;
+          if (!r) return;
+          r.rubber = { x0: rubber.current.x0, y0: rubber.current.y0, x1: p.x, y1: p.y };
+          r.overlayChanged();
+          if (last) {
+            const band = r.rubber;
+            r.rubber = null;
+            r.overlayChanged();
+            rubber.current = null;
+            void controller.selectRect(band.x0, band.y0, band.x1, band.y1);
+          }
+          return;
+        }
+        controller.panBy(delta[0], delta[1]);
+        if (last) controller.publishZoom();
+      },
+      onPinch: ({ first, last, origin, movement, event }) => {
+        if (!controller) return;
+        event.preventDefault?.();
+        cancelPress();
+        const o = local(origin[0], origin[1]);
+        if (first || !pinch.current) {
+          controller.stopAnimation();
+          pinch.current = { ratio: 1, ox: o.x, oy: o.y };
+        }
+        const st = pinch.current;
+        const ratio = movement[0];
+        // Pan by how far the fingers' midpoint moved, then zoom about where it is now.
+        controller.panBy(o.x - st.ox, o.y - st.oy);
+        if (ratio > 0 && st.ratio > 0) controller.zoomBy(ratio / st.ratio, o.x, o.y);
+        st.ratio = ratio;
+        st.ox = o.x;
+        st.oy = o.y;
+        if (last) {
+          pinch.current = null;
+          controller.publishZoom();
+        }
+      },
+      onWheel: ({ event, delta, ctrlKey, pinching }) => {
+        event.preventDefault();
+        // ctrl+wheel (and a trackpad pinch, which browsers send as ctrl+wheel) is handled as a pinch.
+        if (!controller || pinching || ctrlKey) return;
+        const p = local(event.clientX, event.clientY);
+        const dy = delta[1] * ((event as WheelEvent).deltaMode === 1 ? 16 : 1);
+        controller.zoomBy(Math.exp(-dy * 0.0022), p.x, p.y);
+      },
+      onMove: ({ xy, event, dragging }) => {
+        if (!controller || dragging || (event as PointerEvent).pointerType !== 'mouse') return;
+        const p = local(xy[0], xy[1]);
+        controller.hoverAt(p.x, p.y);
+      },
+      onHover: ({ hovering }) => {
+        if (!hovering) controller?.clearHover();
+      },
+    },
+    {
+      target,
+      eventOptions: { passive: false },
+      drag: { filterTaps: true, tapsThreshold: 6, pointer: { buttons: [1, 2, 4] } },
+      pinch: { scaleBounds: { min: 0.0001, max: 10000 }, rubberband: false },
+      wheel: { eventOptions: { passive: false } },
+    },
+  );
+}
