@@ -1,0 +1,83 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Shared steps for the seat-map specs (e2e/seatmap*.spec.ts). */
+
+declare global {
+  interface Window {
+    /** The seat map's test hook (client/src/seatmap/debug-hook.ts), present with ?test. */
+    __seatmap?: import('../client/src/seatmap/debug-hook').SeatMapDebugHook;
+  }
+}
+
+export interface SeatRef {
+  sectionId: number;
+  x: number;
+  y: number;
+}
+
+/** The first upcoming presentation of a seeded feature (by English name), optionally of a given venue. */
+export async function findPresentation(request: APIRequestContext, featureEn: string, venueName?: RegExp): Promise<{ id: number; venueId: number; seatingPolicyId: number }> {
+  const features = (await (await request.get('/api/features/')).json()) as { features: { id: number; nameEn: string }[] };
+  const feature = features.features.find((f) => f.nameEn === featureEn);
+  if (!feature) throw new Error(`feature ${featureEn} is not seeded`);
+  const list = (await (await request.get(`/api/presentations/?featureIds=${feature.id}`)).json()) as {
+    presentations: { id: number; venueId: number; venueNameEn: string; seatingPolicyId: number; soldout: boolean }[];
+  };
+  const p = list.presentations.find((x) => !x.soldout && x.seatingPolicyId !== 3 && (!venueName || venueName.test(x.venueNameEn)));
+  if (!p) throw new Error(`no presentation on sale for ${featureEn}`);
+  return p;
+}
+
+/** Opens the order page with the test hook and waits until the map has drawn its first frame. */
+export async function openSeatMap(page: Page, presentationId: number, query = ''): Promise<void> {
+  await page.goto(`/order/${presentationId}?test${query ? `&${query}` : ''}`);
+  await page.waitForFunction(() => window.__seatmap?.ready() === true, null, { timeout: 20_000 });
+  await page.evaluate(() => window.__seatmap!.firstFrame());
+}
+
+/** An available seat on screen, near the middle of the view. */
+export async function availableSeat(page: Page): Promise<SeatRef> {
+  const seat = await page.evaluate(() => window.__seatmap!.findSeat(1));
+  expect(seat, 'an available seat on screen').not.toBeNull();
+  return seat!;
+}
+
+export async function seatPoint(page: Page, seat: SeatRef): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate((s) => window.__seatmap!.seatScreenPosition(s.sectionId, s.x, s.y), seat);
+  expect(p).not.toBeNull();
+  return p!;
+}
+
+export async function clickSeat(page: Page, seat: SeatRef): Promise<void> {
+  const p = await seatPoint(page, seat);
+  await page.mouse.click(p.x, p.y);
+}
+
+export async function visitorId(page: Page): Promise<string> {
+  const uuid = await page.evaluate(() => localStorage.getItem('uuid'));
+  expect(uuid).toBeTruthy();
+  return uuid!;
+}
+
+/** The seat's status as GET /api/seats/seats-status tells this visitor. */
+export async function serverStatus(request: APIRequestContext, presentationId: number, uuid: string, seat: SeatRef): Promise<number | null> {
+  const res = await request.get(`/api/seats/seats-status?presentationId=${presentationId}`, { headers: { uuid } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { seats: number[][] };
+  const row = body.seats.find((r) => r[0] === seat.sectionId && r[2] === seat.x && r[3] === seat.y);
+  return row ? row[6]! : null;
+}
+
+/** RGBA of the static seat layer's canvas at a page point (device pixel ratio 1). */
+export async function seatPixel(page: Page, seat: SeatRef): Promise<number[]> {
+  return page.evaluate((s) => {
+    const hook = window.__seatmap!;
+    hook.flush();
+    const p = hook.seatScreenPosition(s.sectionId, s.x, s.y)!;
+    const canvas = document.querySelector<HTMLCanvasElement>('.seatmap__canvas canvas')!;
+    const r = canvas.getBoundingClientRect();
+    const ratio = canvas.width / r.width;
+    const ctx = canvas.getContext('2d')!;
+    return Array.from(ctx.getImageData(Math.round((p.x - r.left) * ratio), Math.round((p.y - r.top) * ratio), 1, 1).data);
+  }, seat);
+}
