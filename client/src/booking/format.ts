@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import type { ApiTicketGroup, ApiProduct } from '@hotline/shared';
+import { formatShekels, shekelsToAgorot } from '../lib/rules';
+import { usesHebrewNames } from '../lib/localized';
+import type { SupportedLocale } from '../lib/rules';
+import type { CartSeat, TicketInfo } from './cart-logic';
+import { isGeneralAdmission } from './cart-logic';
+
+/** ₪ with 2 decimals (spec sections 5 and 9), from agorot. */
+export const money = (agorot: number, locale: SupportedLocale) => formatShekels(agorot, locale);
+
+/** ₪ with 2 decimals, from an API shekel amount. */
+export const moneyOfShekels = (shekels: number, locale: SupportedLocale) => formatShekels(shekelsToAgorot(shekels), locale);
+
+const pick = (locale: SupportedLocale, he: string, en: string) => (usesHebrewNames(locale) ? he || en : en || he);
+
+export const ticketName = (t: Pick<TicketInfo, 'name' | 'nameEn'>, locale: SupportedLocale) => pick(locale, t.name, t.nameEn);
+export const groupName = (g: Pick<ApiTicketGroup, 'name' | 'nameEn'>, locale: SupportedLocale) => pick(locale, g.name, g.nameEn);
+export const productName = (p: Pick<ApiProduct, 'name' | 'nameEn'>, locale: SupportedLocale) => pick(locale, p.name, p.nameEn);
+
+
+/** "Row 5, seat 12" or "General admission, place 3". */
+export function seatLabel(seat: CartSeat, t: TFunction): string {
+  if (isGeneralAdmission(seat)) return t('ticketsStep.gaPlace');
+  if (seat.RowName && seat.SeatName) return t('ticketsStep.rowSeat', { row: seat.RowName, seat: seat.SeatName });
+  return t('ticketsStep.seatOnly', { seat: seat.SeatName ?? String(seat.XCoordinate ?? '') });
+}
