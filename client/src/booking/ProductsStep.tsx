@@ -1,0 +1,125 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../hooks/useLocale';
+import { CatalogueText } from '../components/CatalogueText';
+import { useCartStore } from '../state/cart-store';
+import { useBookingCatalogue } from './catalogue-store';
+import { catalogueLang } from '../lib/localized';
+import { moneyOfShekels, productName } from './format';
+import { usePresentationDetails } from './hooks';
+
+export interface ProductsStepProps {
+  presentationId: number;
+  onContinue?: () => void;
+  onBack?: () => void;
+  continueLabel?: string;
+  headingLevel?: 2 | 3;
+}
+
+const MAX_QUANTITY = 50;
+
+/**
+ * Choose products (spec sections 2 and 3): merchandise and snacks sold where the
+ * presentation plays, each with its image and a quantity stepper. Optional:
+ * continuing with none is fine.
+ */
+export function ProductsStep({ presentationId, onContinue, onBack, continueLabel, headingLevel = 2 }: ProductsStepProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const titleId = useId();
+  const entry = usePresentationDetails(presentationId);
+  const quantities = useCartStore((s) => s.products);
+  const setQuantity = useCartStore((s) => s.setProductQuantity);
+  const H = `h${headingLevel}` as const;
+
+  if (entry?.status === 'error') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p className="notice__title">{t('productsStep.loadError')}</p>
+        <button type="button" className="button button--secondary" onClick={() => void useBookingCatalogue.getState().retry(presentationId)}>
+          {t('booking.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!entry?.presentation) {
+    return (
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('productsStep.loading')}
+      </div>
+    );
+  }
+  const products = entry.presentation.products;
+
+  return (
+    <section className="booking-card products-step" aria-labelledby={titleId} data-testid={`products-step-${presentationId}`}>
+      <header className="booking-card__head">
+        <H id={titleId} className="booking-card__title">
+          {t('productsStep.title')}
+        </H>
+        <p className="booking-card__sub">{t('productsStep.intro')}</p>
+      </header>
+      {products.length === 0 ? (
+        <p className="muted">{t('productsStep.none')}</p>
+      ) : (
+        <ul className="plain product-grid">
+          {products.map((product) => {
+            const name = productName(product, locale);
+            const quantity = quantities.find((q) => q.id === product.id)?.quantity ?? 0;
+            return (
+              <li key={product.id} className={`product-card${quantity > 0 ? ' product-card--chosen' : ''}`} data-testid="product-card">
+                <img className="product-card__image" src={product.image} alt="" width="96" height="96" loading="lazy" />
+                <div className="product-card__body">
+                  <h4 className="product-card__name" lang={catalogueLang(locale)}>
+                    <CatalogueText locale={locale}>{name}</CatalogueText>
+                  </h4>
+                  <p className="product-card__price">{moneyOfShekels(product.price, locale)}</p>
+                </div>
+                <div className="stepper-input" role="group" aria-label={t('productsStep.quantityOf', { name })}>
+                  <button
+                    type="button"
+                    className="stepper-input__button"
+                    onClick={() => setQuantity(product.id, quantity - 1)}
+                    disabled={quantity === 0}
+                    aria-label={t('productsStep.less', { name })}
+                  >
+                    −
+                  </button>
+                  <output className="stepper-input__value" aria-live="polite" aria-label={t('productsStep.quantity', { name, count: quantity })}>
+                    {quantity}
+                  </output>
+                  <button
+                    type="button"
+                    className="stepper-input__button"
+                    onClick={() => setQuantity(product.id, quantity + 1)}
+                    disabled={quantity >= MAX_QUANTITY}
+                    aria-label={t('productsStep.more', { name })}
+                  >
+                    +
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {(onContinue || onBack) && (
+        <div className="step-actions">
+          {onBack && (
+            <button type="button" className="button button--secondary" onClick={onBack}>
+              <span className="arrow arrow--back" aria-hidden="true" />
+              {t('stepper.back')}
+            </button>
+          )}
+          {onContinue && (
+            <button type="button" className="button button--primary" onClick={onContinue}>
+              {continueLabel ?? t('stepper.continue')}
+              <span className="arrow" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

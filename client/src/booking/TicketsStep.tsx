@@ -1,0 +1,219 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useLocale } from '../hooks/useLocale';
+import { CatalogueText } from '../components/CatalogueText';
+import { formatJerusalemDateTime } from '../lib/datetime';
+import { presentationFeatureName, venueAndLocation } from '../lib/localized';
+import { useCartStore } from '../state/cart-store';
+import { CouponForm } from './CouponForm';
+import { groupOfSeat, incompleteUnits, selectableTickets, seatKeyOf, type CartSeat, type SeatLine } from './cart-logic';
+import { releaseSeats } from './cart-sync';
+import { useBookingCatalogue } from './catalogue-store';
+import { groupName, money, moneyOfShekels, seatLabel, ticketName } from './format';
+import { useCartTotals, usePresentationDetails } from './hooks';
+import { trackViewItem } from './tracking';
+
+export interface TicketsStepProps {
+  presentationId: number;
+  /** "Continue": shown when given; refused (with a message) while a couple ticket lacks its partner seat. */
+  onContinue?: () => void;
+  onBack?: () => void;
+  continueLabel?: string;
+  /** Heading level of the step title (2 by default). */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * Choose tickets (spec sections 2 and 4): every seat of the presentation with
+ * its ticket. A seat starts on the first base ticket; picking a couple ticket
+ * (multiplyFactor 2) takes a second seat with it, which becomes its sub-ticket;
+ * a coupon or voucher code replaces tickets and can be removed again. The
+ * discount shown is the first ticket's price (or old price) minus the price paid.
+ */
+export function TicketsStep({ presentationId, onContinue, onBack, continueLabel, headingLevel = 2 }: TicketsStepProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const titleId = useId();
+  const entry = usePresentationDetails(presentationId);
+  const totals = useCartTotals();
+  const chooseTicket = useCartStore((s) => s.chooseTicket);
+  const removeSeat = useCartStore((s) => s.removeSeat);
+  const [message, setMessage] = useState<string | null>(null);
+  const H = `h${headingLevel}` as const;
+
+  useEffect(() => trackViewItem(presentationId), [presentationId]);
+
+  const lines = useMemo(() => totals.seats.filter((l) => l.seat.prsntId === presentationId), [totals.seats, presentationId]);
+  const byGroup = useMemo(() => {
+    const map = new Map<number, SeatLine[]>();
+    for (const l of lines) map.set(l.seat.ticketGroupId, [...(map.get(l.seat.ticketGroupId) ?? []), l]);
+    return [...map.entries()];
+  }, [lines]);
+
+  if (entry?.status === 'error') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p className="notice__title">{t('ticketsStep.loadError')}</p>
+        <button type="button" className="button button--secondary" onClick={() => void useBookingCatalogue.getState().retry(presentationId)}>
+          {t('booking.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!entry || entry.status === 'loading' || !entry.groups) {
+    return (
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('ticketsStep.loading')}
+      </div>
+    );
+  }
+  const p = entry.presentation!;
+
+  if (lines.length === 0) {
+    return (
+      <section className="booking-card" aria-labelledby={titleId}>
+        <H id={titleId} className="booking-card__title">{t('ticketsStep.title')}</H>
+        <p className="muted">{t('ticketsStep.empty')}</p>
+        <Link className="button button--secondary" to={`/order/${presentationId}`}>
+          {t('ticketsStep.backToSeats')}
+        </Link>
+      </section>
+    );
+  }
+
+  const incomplete = incompleteUnits(lines);
+
+  function change(seat: CartSeat, ticketId: number) {
+    const r = chooseTicket(seat, ticketId);
+    if (!r.ok && r.reason === 'NEEDS_MORE_SEATS') setMessage(t('ticketsStep.needsSeats', { count: r.seatsNeeded }));
+    else setMessage(null);
+  }
+
+  function remove(seat: CartSeat) {
+    removeSeat(seat);
+    void releaseSeats([seat]);
+    setMessage(t('ticketsStep.removed', { seat: seatLabel(seat, t) }));
+  }
+
+  function next() {
+    if (incomplete.length) {
+      setMessage(t('ticketsStep.incomplete', { name: ticketName(incomplete[0]!, locale), count: incomplete[0]!.multiplyFactor }));
+      return;
+    }
+    onContinue?.();
+  }
+
+  return (
+    <section className="booking-card tickets-step" aria-labelledby={titleId} data-testid={`tickets-step-${presentationId}`}>
+      <header className="booking-card__head">
+        <H id={titleId} className="booking-card__title">
+          {t('ticketsStep.title')}
+        </H>
+        <p className="booking-card__sub">
+          <CatalogueText locale={locale}>{presentationFeatureName(p, locale)}</CatalogueText>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
+          <span aria-hidden="true"> · </span>
+          <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
+        </p>
+      </header>
+
+      {byGroup.map(([groupId, groupLines]) => {
+        const group = groupOfSeat(entry.groups!, groupId);
+        const options = selectableTickets(group);
+        return (
+          <div key={groupId} className="ticket-group">
+            <h4 className="ticket-group__title">
+              {group && <span className="ticket-group__swatch" style={{ background: group.color }} aria-hidden="true" />}
+              {group ? <CatalogueText locale={locale}>{groupName(group, locale)}</CatalogueText> : t('ticketsStep.unknownGroup')}
+              <span className="ticket-group__count">{t('ticketsStep.seatCount', { count: groupLines.length })}</span>
+            </h4>
+            <ul className="plain seat-lines">
+              {groupLines.map((line) => {
+                const { seat } = line;
+                const key = seatKeyOf(seat);
+                const selectId = `ticket-${key.replace(/[^0-9a-z]/gi, '-')}`;
+                const label = seatLabel(seat, t);
+                const coded = line.ticket?.code ? line.ticket : null;
+                return (
+                  <li key={key} className="seat-line" data-testid="seat-line">
+                    <div className="seat-line__seat">
+                      <span className="seat-line__label">{label}</span>
+                      {seat.isMultiplyFactorSubTicket && line.ticket && (
+                        <span className="seat-line__note">{t('ticketsStep.subTicket', { name: ticketName(line.ticket, locale) })}</span>
+                      )}
+                    </div>
+                    <div className="seat-line__ticket">
+                      <label htmlFor={selectId} className="visually-hidden">
+                        {t('ticketsStep.ticketFor', { seat: label })}
+                      </label>
+                      {coded ? (
+                        <span id={selectId} className="seat-line__coded">
+                          <span className="tag">{coded.code}</span> {ticketName(coded, locale)}
+                        </span>
+                      ) : (
+                        <select
+                          id={selectId}
+                          className="select"
+                          value={seat.ticketId ?? ''}
+                          onChange={(e) => change(seat, Number(e.target.value))}
+                        >
+                          {options.map((o) => (
+                            <option key={o.id} value={o.id}>
+                              {o.multiplyFactor > 1
+                                ? t('ticketsStep.optionMulti', { name: ticketName(o, locale), count: o.multiplyFactor, price: moneyOfShekels(o.price, locale) })
+                                : t('ticketsStep.option', { name: ticketName(o, locale), price: moneyOfShekels(o.price, locale) })}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </div>
+                    <div className="seat-line__price">
+                      <span className="seat-line__amount">{money(line.amountAgorot, locale)}</span>
+                      {line.serviceChargeAgorot > 0 && (
+                        <span className="seat-line__fee">{t('ticketsStep.fee', { amount: money(line.serviceChargeAgorot, locale) })}</span>
+                      )}
+                      {line.discountAgorot > 0 && (
+                        <span className="seat-line__discount">{t('ticketsStep.discount', { amount: money(line.discountAgorot, locale) })}</span>
+                      )}
+                    </div>
+                    <button type="button" className="icon-button seat-line__remove" onClick={() => remove(seat)} aria-label={t('ticketsStep.remove', { seat: label })}>
+                      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+                        <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                      </svg>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+
+      <p className="form-feedback form-feedback--info" role="status">
+        {message ?? ''}
+      </p>
+
+      {entry.groups.some((g) => g.isByCodeEnabled) && <CouponForm presentationId={presentationId} />}
+
+      {(onContinue || onBack) && (
+        <div className="step-actions">
+          {onBack && (
+            <button type="button" className="button button--secondary" onClick={onBack}>
+              <span className="arrow arrow--back" aria-hidden="true" />
+              {t('stepper.back')}
+            </button>
+          )}
+          {onContinue && (
+            <button type="button" className="button button--primary" onClick={next}>
+              {continueLabel ?? t('stepper.continue')}
+              <span className="arrow" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
