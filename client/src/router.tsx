@@ -9,6 +9,10 @@ import { NotFoundPage } from './pages/system/NotFoundPage';
 const BookingPage = lazyWithReload(() => import('./pages/booking/BookingPage'));
 const FeaturePage = lazyWithReload(() => import('./pages/booking/FeaturePage'));
 const OrderPage = lazyWithReload(() => import('./pages/order/OrderPage'));
+const CheckoutPage = lazyWithReload(() => import('./pages/checkout/CheckoutPage'));
+const PaymentPage = lazyWithReload(() => import('./pages/checkout/PaymentPage'));
+const CartPage = lazyWithReload(() => import('./pages/cart/CartPage'));
+const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
 const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
@@ -33,14 +37,14 @@ export const routes: RouteObject[] = [
           { index: true, element: <RedirectToBooking /> },
           { path: 'booking', element: <BookingPage /> },
           { path: 'booking/features/:featureId', element: <FeaturePage /> },
-          { path: 'booking/checkout', element: soon('checkout') },
-          { path: 'booking/checkout/payment', element: soon('payment') },
+          { path: 'booking/checkout', element: <CheckoutPage /> },
+          { path: 'booking/checkout/payment', element: <PaymentPage /> },
           { path: 'booking/customer-portal', element: soon('customerPortal') },
           { path: 'customer', element: soon('customer') },
           { path: 'order', element: soon('order') },
           { path: 'order/:presentationId', element: <OrderPage /> },
-          { path: 'cart/:resId', element: soon('cart') },
-          { path: 'edocument/:documentKey', element: soon('edocument') },
+          { path: 'cart/:resId', element: <CartPage /> },
+          { path: 'edocument/:documentKey', element: <EDocumentPage /> },
           { path: 'mini-site/:url', element: soon('miniSite') },
           { path: 'vod/:resId?/:vodId', element: soon('vod') },
           { path: 'PRES-live', element: soon('live') },

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { shekelsToAgorot } from '@hotline/shared';
+import { money } from '../../booking/format';
+import { useLocale } from '../../hooks/useLocale';
+import type { CompletedOrder } from '../../state/cart-store';
+
+/** Step 6: the order is paid. The reservation identifier, what was paid, and the way to the e-tickets. */
+export function Confirmation({ order }: { order: CompletedOrder }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const tickets = order.ticketIdentifiers.length;
+  return (
+    <section className="booking-card confirmation" aria-labelledby="confirmation-title" data-testid="confirmation">
+      <div className="confirmation__badge" aria-hidden="true">
+        <svg viewBox="0 0 48 48" width="48" height="48" focusable="false">
+          <circle cx="24" cy="24" r="22" fill="currentColor" />
+          <path d="M14 24.5l7 6.5 13-14" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </div>
+      <h2 id="confirmation-title" className="confirmation__title" tabIndex={-1} ref={headingRef}>
+        {t('confirmation.thanks')}
+      </h2>
+      <p className="confirmation__lead">{t('confirmation.lead', { count: tickets })}</p>
+      <dl className="confirmation__facts">
+        <div>
+          <dt>{t('confirmation.reservation')}</dt>
+          <dd className="confirmation__id" data-testid="reservation-identifier">
+            <bdi dir="ltr">{order.reservationIdentifier}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('confirmation.total')}</dt>
+          <dd>{money(shekelsToAgorot(order.total), locale)}</dd>
+        </div>
+        {order.charged !== order.total && (
+          <div>
+            <dt>{t('confirmation.charged')}</dt>
+            <dd>{money(shekelsToAgorot(order.charged), locale)}</dd>
+          </div>
+        )}
+      </dl>
+      {order.email && (
+        <p className="confirmation__email">
+          {t('confirmation.emailSent')} <bdi dir="ltr">{order.email}</bdi>
+        </p>
+      )}
+      <div className="button-row button-row--start">
+        <Link className="button button--primary" to={`/edocument/${order.documentKey}`} data-testid="edocument-link">
+          {t('confirmation.viewTickets')}
+          <span className="arrow" aria-hidden="true" />
+        </Link>
+        <Link className="button button--secondary" to="/booking">
+          {t('confirmation.more')}
+        </Link>
+      </div>
+    </section>
+  );
+}

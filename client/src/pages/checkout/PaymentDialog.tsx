@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  PAYMENT_FORM_MESSAGE_AUTHORISED, PAYMENT_FORM_MESSAGE_CANCELLED, type PaymentFormMessage,
+} from '@hotline/shared';
+
+export interface PaymentDialogProps {
+  /** The hosted card page (GET /api/payment/form/:locale); null keeps the dialog closed. */
+  url: string | null;
+  amountText: string;
+  onAuthorised: (message: Extract<PaymentFormMessage, { type: typeof PAYMENT_FORM_MESSAGE_AUTHORISED }>) => void;
+  onClose: () => void;
+}
+
+/** Only our own card page, in our own iframe, may talk to us. */
+function isPaymentMessage(data: unknown): data is PaymentFormMessage {
+  if (!data || typeof data !== 'object') return false;
+  const m = data as { type?: unknown; paymentIdentifier?: unknown };
+  if (m.type === PAYMENT_FORM_MESSAGE_CANCELLED) return true;
+  return m.type === PAYMENT_FORM_MESSAGE_AUTHORISED && typeof m.paymentIdentifier === 'string' && m.paymentIdentifier.length > 0;
+}
+
+/**
+ * The card-payment dialog: a modal <dialog> (focus is kept inside; Escape
+ * closes it) framing the hosted card page. The page posts the card
+ * authorisation to this window (same origin only); nothing about the card
+ * itself ever reaches the storefront.
+ */
+export function PaymentDialog({ url, amountText, onAuthorised, onClose }: PaymentDialogProps) {
+  const { t } = useTranslation();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  const handlers = useRef({ onAuthorised, onClose });
+  handlers.current = { onAuthorised, onClose };
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (url && !dialog.open) {
+      setLoaded(false);
+      dialog.showModal();
+    } else if (!url && dialog.open) dialog.close();
+  }, [url]);
+
+  useEffect(() => {
+    if (!url) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      if (!frameRef.current || event.source !== frameRef.current.contentWindow) return;
+      if (!isPaymentMessage(event.data)) return;
+      if (event.data.type === PAYMENT_FORM_MESSAGE_AUTHORISED) handlers.current.onAuthorised(event.data);
+      else handlers.current.onClose();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [url]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="payment-dialog"
+      aria-labelledby="payment-dialog-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        handlers.current.onClose();
+      }}
+    >
+      <div className="payment-dialog__head">
+        <div>
+          <h2 id="payment-dialog-title" className="payment-dialog__title">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <rect x="5" y="10" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M8 10V7a4 4 0 018 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            {t('payment.dialogTitle')}
+          </h2>
+          <p className="payment-dialog__amount">{t('payment.dialogAmount', { amount: amountText })}</p>
+        </div>
+        <button type="button" className="icon-button" onClick={() => handlers.current.onClose()} aria-label={t('payment.closeDialog')}>
+          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div className="payment-dialog__body">
+        {url && !loaded && (
+          <div className="payment-dialog__loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            {t('payment.loadingForm')}
+          </div>
+        )}
+        {url && (
+          <iframe
+            ref={frameRef}
+            key={url}
+            src={url}
+            title={t('payment.frameTitle')}
+            className="payment-dialog__frame"
+            onLoad={() => setLoaded(true)}
+            referrerPolicy="same-origin"
+          />
+        )}
+      </div>
+    </dialog>
+  );
+}

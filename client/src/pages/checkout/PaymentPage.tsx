@@ -1,0 +1,253 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router-dom';
+import { displayMobile, shekelsToAgorot } from '@hotline/shared';
+import { ApiError } from '../../api/client';
+import { BookingShell, flushCartSave, useCart, useCartCatalogue, useCartHydration, useCartTotals } from '../../booking';
+import { commitPayment, getPaymentForm } from '../../booking/api';
+import { warmBotToken, withBotToken } from '../../booking/botcheck';
+import { incompleteUnits, presentationIdsOf } from '../../booking/cart-logic';
+import { currentWireCart } from '../../booking/cart-sync';
+import { useBookingCatalogue } from '../../booking/catalogue-store';
+import { money, ticketName } from '../../booking/format';
+import { cartItems, trackAddPaymentInfo, trackPurchase } from '../../booking/tracking';
+import { VoucherForm } from '../../booking/VoucherForm';
+import { useLocale } from '../../hooks/useLocale';
+import { useCartStore } from '../../state/cart-store';
+import { CartGate, cartStepHrefs } from './CartGate';
+import { Confirmation } from './Confirmation';
+import { PaymentDialog } from './PaymentDialog';
+
+type Phase = 'idle' | 'opening' | 'card' | 'committing';
+
+interface Failure {
+  /** 'message: error' (spec section 8). */
+  text: string;
+  code: string;
+}
+
+/** Refusals after which another card may succeed. */
+const RETRY_WITH_CARD = new Set(['PAYMENT_DECLINED', 'PAYMENT_INSUFFICIENT_FUNDS', 'PAYMENT_NOT_AUTHORISED', 'PAYMENT_TIMEOUT', 'PAYMENT_ERROR', 'PAYMENT_FORM_NOT_FOUND']);
+const SEATS_GONE = new Set(['LOCKS_EXPIRED', 'SEAT_NOT_LOCKED', 'SEATS_LOST_REFUNDED']);
+const MAX_INSTALMENTS = 12;
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof ApiError) return { text: error.toDisplayString(), code: error.code };
+  const message = error instanceof Error && error.message ? error.message : 'Error';
+  return { text: `${message}: Error`, code: 'Error' };
+}
+
+/** /booking/checkout/payment — vouchers, instalments, card payment (step 5) and the confirmation (step 6). */
+export default function PaymentPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const ready = useCartHydration();
+  const cart = useCart();
+  const totals = useCartTotals();
+  const catalogue = useCartCatalogue();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [formUrl, setFormUrl] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const instalmentsId = useId();
+
+  useEffect(() => warmBotToken(), []);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  if (ready && cart.seats.length === 0 && cart.lastOrder) {
+    return (
+      <BookingShell step="confirmation" title={t('confirmation.title')} aside={null}>
+        <Confirmation order={cart.lastOrder} />
+      </BookingShell>
+    );
+  }
+  if (ready && cart.seats.length > 0 && !cart.customerInfo) return <Navigate to="/booking/checkout" replace />;
+
+  const due = totals.balanceDueAgorot;
+  const busy = phase !== 'idle';
+  const info = cart.customerInfo;
+  const name = [info?.firstName, info?.lastName].filter(Boolean).join(' ');
+
+  async function commit(paymentIdentifier: string | null) {
+    setPhase('committing');
+    setFailure(null);
+    try {
+      await flushCartSave().catch(() => undefined);
+      const { cart: wire, totals: shown } = currentWireCart({ paymentIdentifier });
+      const items = cartItems();
+      const codes = useCartStore.getState().ticketCodes.join(',') || undefined;
+      const r = await withBotToken((token) => commitPayment(wire, token, useCartStore.getState().miniSiteUrl));
+      useCartStore.getState().completeOrder({
+        reservationIdentifier: r.reservationIdentifier,
+        documentKey: r.documentKey,
+        ticketIdentifiers: r.ticketIdentifiers,
+        total: r.total,
+        charged: r.charged,
+        email: typeof info?.email === 'string' ? info.email : null,
+        presentationIds: [...new Set(wire.seats.map((s) => s.prsntId))],
+        at: new Date().toISOString(),
+      });
+      trackPurchase(items, r.reservationIdentifier, shekelsToAgorot(r.total) || shown.totalAgorot, codes);
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      const f = failureOf(error);
+      console.error('payment commit failed:', f.text);
+      setFailure(f);
+      if (f.code === 'PRICE_MISMATCH') {
+        // Prices changed under us: reload them so the next attempt shows and sends the current ones.
+        for (const id of presentationIdsOf(useCartStore.getState().seats)) await useBookingCatalogue.getState().retry(id);
+        useCartStore.getState().normalise();
+      }
+    } finally {
+      setPhase('idle');
+    }
+  }
+
+  async function pay() {
+    if (busy) return;
+    setFailure(null);
+    const incomplete = incompleteUnits(totals.seats);
+    if (incomplete.length) {
+      setFailure({ text: t('ticketsStep.incomplete', { name: ticketName(incomplete[0]!, locale), count: incomplete[0]!.multiplyFactor }), code: 'INCOMPLETE' });
+      return;
+    }
+    if (due === 0) {
+      await commit(null);
+      return;
+    }
+    setPhase('opening');
+    try {
+      const ssn = typeof info?.ssn === 'string' ? info.ssn : undefined;
+      const { paymentFormURL } = await withBotToken((recaptchaToken) => getPaymentForm(locale, { total: due / 100, recaptchaToken, ssn }));
+      setFormUrl(paymentFormURL);
+      setPhase('card');
+    } catch (error) {
+      setFailure(failureOf(error));
+      setPhase('idle');
+    }
+  }
+
+  return (
+    <CartGate ready={ready} step="payment">
+      <BookingShell
+        step="payment"
+        stepHrefs={cartStepHrefs(cart.resId)}
+        title={t('payment.title')}
+        editableVouchers={!busy}
+      >
+        <VoucherForm />
+
+        <section className="booking-card pay-card" aria-labelledby="pay-title">
+          <header className="booking-card__head">
+            <h2 id="pay-title" className="booking-card__title booking-card__title--small">
+              {t('payment.payTitle')}
+            </h2>
+          </header>
+
+          {info && (
+            <div className="customer-recap">
+              <div>
+                <p className="customer-recap__name">{name}</p>
+                <p className="customer-recap__meta">
+                  {typeof info.email === 'string' && <bdi dir="ltr">{info.email}</bdi>}
+                  {typeof info.mobileNumber === 'string' && (
+                    <>
+                      <span aria-hidden="true"> · </span>
+                      <bdi dir="ltr">{displayMobile(info.mobileNumber)}</bdi>
+                    </>
+                  )}
+                </p>
+              </div>
+              <Link to="/booking/checkout" className="text-link">
+                {t('payment.editDetails')}
+              </Link>
+            </div>
+          )}
+
+          {due > 0 && (
+            <div className="field field--inline">
+              <label className="field__label" htmlFor={instalmentsId}>
+                {t('payment.instalments')}
+              </label>
+              <select
+                id={instalmentsId}
+                className="select"
+                value={cart.numberOfPayments}
+                onChange={(e) => cart.setNumberOfPayments(Number(e.target.value))}
+                disabled={busy}
+              >
+                {Array.from({ length: MAX_INSTALMENTS }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n === 1 ? t('payment.singlePayment') : t('payment.instalmentsOption', { count: n, amount: money(Math.floor(due / n), locale) })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+
+          <div className="pay-total">
+            <span>{due > 0 ? t('payment.toPay') : t('payment.coveredByVouchers')}</span>
+            <strong data-testid="pay-total">{money(due, locale)}</strong>
+          </div>
+
+          {failure && (
+            <div className="notice notice--error payment-failure" role="alert" tabIndex={-1} ref={failureRef} data-testid="payment-failure">
+              <p className="notice__title">{t('payment.failedTitle')}</p>
+              <p className="notice__detail">{failure.text}</p>
+              {RETRY_WITH_CARD.has(failure.code) && <p>{t('payment.tryAnotherCard')}</p>}
+              {SEATS_GONE.has(failure.code) && (
+                <Link className="button button--secondary" to="/booking">
+                  {t('payment.chooseAgain')}
+                </Link>
+              )}
+            </div>
+          )}
+
+          <button
+            type="button"
+            className="button button--primary button--block pay-button"
+            onClick={() => void pay()}
+            disabled={busy || !catalogue.ready}
+            aria-busy={busy}
+          >
+            {phase === 'committing'
+              ? t('payment.committing')
+              : phase === 'opening'
+                ? t('payment.opening')
+                : failure && RETRY_WITH_CARD.has(failure.code)
+                  ? t('payment.retryWithCard', { amount: money(due, locale) })
+                  : due > 0
+                    ? t('payment.payNow', { amount: money(due, locale) })
+                    : t('payment.complete')}
+          </button>
+          <p className="secure-note">
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+              <rect x="5" y="10" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M8 10V7a4 4 0 018 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            {t('payment.secureNote')}
+          </p>
+        </section>
+
+        <PaymentDialog
+          url={formUrl}
+          amountText={money(due, locale)}
+          onClose={() => {
+            setFormUrl(null);
+            setPhase('idle');
+          }}
+          onAuthorised={(m) => {
+            setFormUrl(null);
+            if (m.numberOfPayments && m.numberOfPayments !== useCartStore.getState().numberOfPayments) {
+              useCartStore.getState().setNumberOfPayments(m.numberOfPayments);
+            }
+            trackAddPaymentInfo(totals.totalAgorot, 'credit_card', useCartStore.getState().ticketCodes.join(',') || undefined);
+            void commit(m.paymentIdentifier);
+          }}
+        />
+      </BookingShell>
+    </CartGate>
+  );
+}
