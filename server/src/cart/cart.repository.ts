@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Cart, CartStatus } from '@hotline/shared';
+import { PreparedSql } from './sql';
 
 export interface CartRow {
   id: string;
@@ -45,7 +46,11 @@ const SELECT = `SELECT c.id, c.cart_identifier, c.res_id, c.visitor_id, c.cart, 
 /** The cart table's only door. A cart belongs to one visitor and is the idempotency anchor of its commit. */
 @Injectable()
 export class CartRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly sql: PreparedSql;
+
+  constructor(private readonly db: DataSource) {
+    this.sql = new PreparedSql(db);
+  }
 
   /**
    * Creates the cart, or replaces the contents of the visitor's open cart with
@@ -69,34 +74,13 @@ export class CartRepository {
   }
 
   async byIdentifier(cartIdentifier: string): Promise<CartRow | null> {
-    const rows: DbCartRow[] = await this.db.query(`${SELECT} WHERE c.cart_identifier = $1`, [cartIdentifier]);
+    const rows = await this.sql.query<DbCartRow>('cart_by_identifier', `${SELECT} WHERE c.cart_identifier = $1`, [cartIdentifier]);
     return rows[0] ? toRow(rows[0]) : null;
-  }
-
-  /**
-   * Takes the cart for one commit attempt: creates it (a commit without a saved
-   * cart) or moves the visitor's open cart to 'paying'. A 'paying' cart whose
-   * attempt is older than `staleSeconds` is presumed abandoned (its process died)
-   * and may be taken over: the provider's idempotency key still prevents a
-   * second charge. Null when the cart is not this visitor's to pay now.
-   */
-  async claim(cartIdentifier: string, resId: string, visitorId: string, cart: Cart, staleSeconds: number): Promise<{ id: string } | null> {
-    const rows: { id: string }[] = await this.db.query(
-      `INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
-       VALUES ($1, $2, $3, $4, 'paying', now())
-       ON CONFLICT (cart_identifier) DO UPDATE
-         SET status = 'paying', cart = EXCLUDED.cart, attempt_started_at = now(), updated_at = now()
-        WHERE cart.visitor_id = EXCLUDED.visitor_id
-          AND (cart.status = 'open' OR (cart.status = 'paying' AND cart.attempt_started_at < now() - make_interval(secs => $5::float8)))
-       RETURNING id`,
-      [cartIdentifier, resId, visitorId, JSON.stringify(cart), staleSeconds],
-    );
-    return rows[0] ? { id: String(rows[0].id) } : null;
   }
 
   /** The attempt ended without a sale and without money kept: the cart may be paid again. */
   async release(cartId: string): Promise<void> {
-    await this.db.query(`UPDATE cart SET status = 'open', attempt_started_at = NULL, updated_at = now() WHERE id = $1 AND status = 'paying'`, [cartId]);
+    await this.sql.query('cart_release', `UPDATE cart SET status = 'open', attempt_started_at = NULL, updated_at = now() WHERE id = $1 AND status = 'paying'`, [cartId]);
   }
 
   /** Paid, but the seats (or a voucher/coupon) were lost and the money returned: final, replayed to retries. */

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DocumentsRepository } from '../reservations/documents.repository';
+import { DocumentsRepository, type DocumentReservation, type DocumentTicket } from '../reservations/documents.repository';
 import { publicBaseUrl } from '../reservations/public-url';
 import { renderConfirmation } from './confirmation-message';
 import { NotificationSender } from './notification-sender.port';
@@ -64,22 +64,36 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
     for (;;) {
       const batch = await this.outbox.claim(this.config.OUTBOX_BATCH, STALE_CLAIM_SECONDS);
       if (batch.length === 0) return sent;
-      for (const row of batch) if (await this.deliver(row)) sent++;
+      sent += await this.deliverBatch(batch);
       if (batch.length < this.config.OUTBOX_BATCH || this.stopped) return sent;
     }
   }
 
-  private async deliver(row: OutboxRow): Promise<boolean> {
+  /** Loads what a batch needs in two queries, sends each message, and records the sent ones in one update. */
+  private async deliverBatch(batch: OutboxRow[]): Promise<number> {
+    const ids = [...new Set(batch.map((r) => r.reservationId).filter((id): id is string => id !== null))];
+    const [reservations, tickets] = await Promise.all([this.documents.byIds(ids), this.documents.ticketsOf(ids)]);
+    const byId = new Map(reservations.map((r) => [r.id, r]));
+    const sent: string[] = [];
+    for (const row of batch) {
+      if (await this.deliver(row, byId, tickets)) sent.push(row.id);
+    }
+    await this.outbox.markSent(sent);
+    return sent.length;
+  }
+
+  private async deliver(row: OutboxRow, reservations: Map<string, DocumentReservation>, tickets: Map<string, DocumentTicket[]>): Promise<boolean> {
     try {
-      const reservation = row.reservationId ? await this.documents.byId(row.reservationId) : null;
+      const reservation = row.reservationId ? reservations.get(row.reservationId) : undefined;
       if (!reservation) throw new Error(`reservation ${row.reservationId} not found`);
-      const tickets = await this.documents.tickets(reservation.id);
       const message = renderConfirmation(
-        { reservation, tickets, locale: row.locale, brand: this.config.BRAND_NAME, hotline: this.config.HOTLINE, baseUrl: publicBaseUrl(this.config) },
+        {
+          reservation, tickets: tickets.get(reservation.id) ?? [], locale: row.locale,
+          brand: this.config.BRAND_NAME, hotline: this.config.HOTLINE, baseUrl: publicBaseUrl(this.config),
+        },
         row.channel,
       );
       await this.sender.send({ outboxId: row.id, reservationId: row.reservationId, channel: row.channel, recipient: row.recipient, ...message });
-      await this.outbox.markSent(row.id);
       return true;
     } catch (err) {
       const retry = row.attempts >= MAX_ATTEMPTS ? null : Math.min(3600, 2 ** row.attempts);

@@ -26,7 +26,7 @@ export const BOOKING_CONFIG_SHAPE = {
   TICKET_SIGNING_KEY: z.string().min(16).default('development-only-ticket-signing-key'),
   /** Outbox dispatcher poll interval; 0 turns the dispatcher off on this node. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
-  OUTBOX_BATCH: z.coerce.number().int().min(1).max(500).default(20),
+  OUTBOX_BATCH: z.coerce.number().int().min(1).max(500).default(100),
   /**
    * Customer form per deployment, JSON: {"fields":{"ssn":{"isRequired":true}},"termsRequired":true}.
    * Unset = the spec's defaults for orders (shared DEFAULT_CUSTOMER_FORM).

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CommitResponse, CustomerDetails, CustomerFormConfig } from '@hotline/shared';
 import { agorotToShekels, checkCustomerDetails, formatShekels, seatKey, shekelsToAgorot } from '@hotline/shared';
-import { BotCheck } from '../botcheck/bot-check.port';
 import { BookingError, type BookingErrorCode } from '../cart/booking.errors';
+import { AppError } from '../common/app-error';
 import { newCartIdentifier, newResId } from '../cart/cart-ids';
 import { CartRepository, type CartRow } from '../cart/cart.repository';
 import { storableCart, type ParsedCart } from '../cart/cart.schema';
@@ -40,6 +40,14 @@ interface StoredResult {
   charged: number;
 }
 
+interface Prepared {
+  presentationIds: number[];
+  layoutOf: Map<number, Layout>;
+  seats: PricingSeat[];
+  priced: PricedOrder;
+  coupons: SaleInput['coupons'];
+}
+
 interface StoredRefusal {
   error: BookingErrorCode;
   amountAgorot: number;
@@ -62,7 +70,6 @@ const unique = <T>(xs: T[]) => [...new Set(xs)];
 @Injectable()
 export class CommitService {
   constructor(
-    private readonly botCheck: BotCheck,
     private readonly carts: CartRepository,
     private readonly locks: SeatLockReader,
     private readonly engine: SeatEngineService,
@@ -80,78 +87,57 @@ export class CommitService {
   }
 
   async commit(visitorId: string, body: CommitBody, locale: Locale): Promise<CommitResponse> {
-    await this.botCheck.verify(body.recaptchaToken, visitorId);
+    // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
+    await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
     const cart = body.cart;
     if (cart.seats.length === 0) throw new BookingError('CART_EMPTY');
     const customer = this.checkCustomer(cart.customerInfo, locale);
     const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
 
-    const presentationIds = unique(cart.seats.map((s) => s.prsntId));
-    const [existing, layouts, ticketRows, productRows, voucherRows] = await Promise.all([
-      cart.cartIdentifier ? this.carts.byIdentifier(cartIdentifier) : Promise.resolve(null),
-      Promise.all(presentationIds.map((id) => this.engine.layout(id))),
-      this.tickets.tickets(unique(cart.seats.map((s) => s.ticketId))),
-      cart.products?.length ? this.tickets.products(unique(cart.products.map((p) => p.id))) : Promise.resolve([]),
-      this.vouchers.byIds(unique((cart.voucherPayments ?? []).map((v) => v.id))),
-    ]);
-    if (existing) {
-      if (existing.visitorId !== visitorId) throw new BookingError('CART_NOT_FOUND');
-      // A paid (or refunded) cart answers what it answered the first time, whatever this request says.
-      if (existing.status !== 'open') return this.replay(existing, locale);
+    let prepared: Prepared;
+    try {
+      prepared = await this.prepare(visitorId, cart);
+    } catch (error) {
+      // A cart that was already paid (or refunded) answers what it answered the first time, whatever this
+      // request says: its seats are sold and its prices may have moved, so checking it again must not decide.
+      // Looked up only when the checks refuse, which keeps the common path one query shorter.
+      if (error instanceof AppError && cart.cartIdentifier) {
+        const row = await this.carts.byIdentifier(cartIdentifier);
+        if (row && row.visitorId !== visitorId) throw new BookingError('CART_NOT_FOUND');
+        if (row && row.status !== 'open') return this.replay(row, locale);
+      }
+      throw error;
     }
+    const { presentationIds, layoutOf, seats, priced, coupons } = prepared;
 
-    const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
-    const seats = this.pricingSeats(cart, layoutOf);
-    const tickets = new Map(ticketRows.map((t) => [t.id, t]));
-    const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
-    const productById = new Map(productRows.map((p) => [p.id, p]));
-    const voucherById = new Map(voucherRows.map((v) => [v.id, v]));
-    const priced = priceOrder({
-      seats,
-      tickets,
-      ticketCodes: new Set((cart.ticketCodes ?? []).map((c) => c.toLowerCase())),
-      products: (cart.products ?? []).map((p, index) => {
-        const row = productById.get(p.id);
-        const soldHere = row && (row.locationId === null || locationIds.has(row.locationId));
-        return { index, id: p.id, quantity: p.quantity, price: soldHere ? row.price : undefined };
-      }),
-      globalServiceCharge: {
-        amountPerOrder: this.config.GLOBAL_SERVICE_CHARGE_AGOROT || null,
-        percentRatePerOrder: this.config.GLOBAL_SERVICE_CHARGE_PERCENT || null,
-      },
-      clientGlobalServiceCharge: cart.globalServiceCharge
-        ? {
-            amountPerOrder: cart.globalServiceCharge.amountPerOrder == null ? null : shekelsToAgorot(cart.globalServiceCharge.amountPerOrder),
-            percentRatePerOrder: cart.globalServiceCharge.percentRatePerOrder ?? null,
-          }
-        : null,
-      vouchers: (cart.voucherPayments ?? []).map((v, index) => {
-        const row = assertUsable(voucherById.get(v.id), v.code);
-        return { index, id: row.id, reference: row.reference, balance: row.balanceAgorot, clientAmount: shekelsToAgorot(v.amount) };
-      }),
-      clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
+    const due = priced.totals.balanceDue;
+    // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
+    const idempotencyKey = due > 0 ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;
+    const attempt = await this.sales.beginAttempt({
+      cartIdentifier,
+      resId: newResId(),
+      visitorId,
+      cart: storableCart(cart, cartIdentifier),
+      staleSeconds: this.config.COMMIT_STALE_SECONDS,
+      card: idempotencyKey ? { provider: this.provider.name, amountAgorot: due, idempotencyKey } : null,
     });
-    const coupons = await this.checkCoupons(priced, tickets);
-
-    if (!this.config.BOOKING_UNSAFE_SKIP_LOCK_CHECK) await this.assertLocked(visitorId, seats, layoutOf);
-    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
-
-    const claim = await this.carts.claim(
-      cartIdentifier, newResId(), visitorId, storableCart(cart, cartIdentifier), this.config.COMMIT_STALE_SECONDS,
-    );
-    if (!claim) {
+    if (!attempt) {
       // Lost a race with another attempt on the same cart: answer as that one did (or is doing).
       const row = await this.carts.byIdentifier(cartIdentifier);
       if (!row || row.visitorId !== visitorId) throw new BookingError('CART_NOT_FOUND');
       return this.replay(row, locale);
     }
 
+    const claim = { id: attempt.cartId };
     let settled = false;
+    let chargeTried = false;
     try {
       // Payment is starting: every lock of the visitor gets its one extension, so it outlives the charge.
       await Promise.all(presentationIds.map((id) => this.engine.extendForPayment(id, visitorId)));
-      const due = priced.totals.balanceDue;
-      const card = due > 0 ? await this.chargeCard(cart, cartIdentifier, visitorId, due) : null;
+      chargeTried = true;
+      const card = attempt.payment && idempotencyKey
+        ? await this.chargeCard(attempt.payment, cart.paymentIdentifier!, idempotencyKey, cartIdentifier, visitorId, due)
+        : null;
 
       const ticketIdentifiers = seats.map(() => newTicketIdentifier());
       const identity = { reservationIdentifier: newReservationIdentifier(), documentKey: newDocumentKey() };
@@ -233,8 +219,66 @@ export class CommitService {
       settled = true;
       throw await this.refund(outcome, card, claim.id, locale);
     } finally {
-      if (!settled) await this.carts.release(claim.id).catch((err) => this.logger.warn({ err, cartIdentifier }, 'cart release failed'));
+      if (!settled) {
+        if (attempt.payment && !chargeTried) {
+          await this.sales.closeCardPayment(attempt.payment.id, 'failed', 'aborted before the charge', null).catch(() => undefined);
+        }
+        await this.carts.release(claim.id).catch((err) => this.logger.warn({ err, cartIdentifier }, 'cart release failed'));
+      }
     }
+  }
+
+  /**
+   * Everything that may refuse the order before anything is written: the seat
+   * map, our prices (shared rules) against what the visitor saw, coupons and
+   * vouchers, and the visitor's live locks. Reads only.
+   */
+  private async prepare(visitorId: string, cart: ParsedCart): Promise<Prepared> {
+    const presentationIds = unique(cart.seats.map((s) => s.prsntId));
+    const [layouts, ticketRows, productRows, voucherRows] = await Promise.all([
+      Promise.all(presentationIds.map((id) => this.engine.layout(id))),
+      this.tickets.tickets(unique(cart.seats.map((s) => s.ticketId))),
+      cart.products?.length ? this.tickets.products(unique(cart.products.map((p) => p.id))) : Promise.resolve([]),
+      this.vouchers.byIds(unique((cart.voucherPayments ?? []).map((v) => v.id))),
+    ]);
+
+    const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
+    const seats = this.pricingSeats(cart, layoutOf);
+    const tickets = new Map(ticketRows.map((t) => [t.id, t]));
+    const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
+    const productById = new Map(productRows.map((p) => [p.id, p]));
+    const voucherById = new Map(voucherRows.map((v) => [v.id, v]));
+    const priced = priceOrder({
+      seats,
+      tickets,
+      ticketCodes: new Set((cart.ticketCodes ?? []).map((c) => c.toLowerCase())),
+      products: (cart.products ?? []).map((p, index) => {
+        const row = productById.get(p.id);
+        const soldHere = row && (row.locationId === null || locationIds.has(row.locationId));
+        return { index, id: p.id, quantity: p.quantity, price: soldHere ? row.price : undefined };
+      }),
+      globalServiceCharge: {
+        amountPerOrder: this.config.GLOBAL_SERVICE_CHARGE_AGOROT || null,
+        percentRatePerOrder: this.config.GLOBAL_SERVICE_CHARGE_PERCENT || null,
+      },
+      clientGlobalServiceCharge: cart.globalServiceCharge
+        ? {
+            amountPerOrder: cart.globalServiceCharge.amountPerOrder == null ? null : shekelsToAgorot(cart.globalServiceCharge.amountPerOrder),
+            percentRatePerOrder: cart.globalServiceCharge.percentRatePerOrder ?? null,
+          }
+        : null,
+      vouchers: (cart.voucherPayments ?? []).map((v, index) => {
+        const row = assertUsable(voucherById.get(v.id), v.code);
+        return { index, id: row.id, reference: row.reference, balance: row.balanceAgorot, clientAmount: shekelsToAgorot(v.amount) };
+      }),
+      clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
+    });
+    const coupons = await this.checkCoupons(priced, tickets);
+
+    if (!this.config.BOOKING_UNSAFE_SKIP_LOCK_CHECK) await this.assertLocked(visitorId, seats, layoutOf);
+    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
+    return { presentationIds, layoutOf, seats, priced, coupons };
+
   }
 
   private checkCustomer(info: unknown, locale: Locale): CustomerDetails {
@@ -312,13 +356,11 @@ export class CommitService {
     return s ? `${s.rowName}/${s.seatName}` : String(seat.x);
   }
 
-  /** Opens the payment row, then charges; any outcome but approval closes the row and refuses the order. */
-  private async chargeCard(cart: ParsedCart, cartIdentifier: string, visitorId: string, amountAgorot: number): Promise<ApprovedCard> {
-    const paymentIdentifier = cart.paymentIdentifier;
-    if (!paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
-    // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
-    const idempotencyKey = `${cartIdentifier}:${paymentIdentifier}`;
-    const row = await this.sales.openCardPayment({ cartIdentifier, provider: this.provider.name, amountAgorot, idempotencyKey });
+  /** Charges on the payment row the attempt opened; any outcome but approval closes the row and refuses the order. */
+  private async chargeCard(
+    row: { id: string; status: string }, paymentIdentifier: string, idempotencyKey: string, cartIdentifier: string, visitorId: string, amountAgorot: number,
+  ): Promise<ApprovedCard> {
+    // This authorisation already paid for an order whose money went back: it cannot pay again.
     if (row.status === 'refunded' || row.status === 'refund_pending') throw new BookingError('PAYMENT_NOT_AUTHORISED');
 
     let result: ChargeResult | { status: 'timeout' } | { status: 'unknown' };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PreparedSql } from '../cart/sql';
 
 export type SandboxOutcome = 'approve' | 'decline' | 'insufficient_funds' | 'timeout';
 export type SandboxChargeStatus = 'approved' | 'declined' | 'insufficient_funds' | 'refunded';
@@ -38,7 +39,11 @@ export interface SandboxCharge {
  */
 @Injectable()
 export class SandboxLedgerRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly sql: PreparedSql;
+
+  constructor(private readonly db: DataSource) {
+    this.sql = new PreparedSql(db);
+  }
 
   async createForm(form: SandboxForm, ttlSeconds: number): Promise<void> {
     await this.db.query(
@@ -66,7 +71,8 @@ export class SandboxLedgerRepository {
   }
 
   async authorisation(token: string): Promise<SandboxAuthorisation | null> {
-    const rows = await this.db.query(
+    const rows = await this.sql.query<SandboxAuthorisation>(
+      'sandbox_authorisation',
       `SELECT token, visitor_id AS "visitorId", card_last4 AS "last4", outcome, instalments,
               extract(epoch FROM now() - created_at)::float8 AS "ageSeconds"
          FROM sandbox_card_authorisation WHERE token = $1`,
@@ -75,8 +81,34 @@ export class SandboxLedgerRepository {
     return rows[0] ?? null;
   }
 
+  /** The authorisation and any charge already made under the key, in one round trip (the charge's hot path). */
+  async lookup(token: string, idempotencyKey: string): Promise<{ authorisation: SandboxAuthorisation | null; charge: SandboxCharge | null }> {
+    const [row] = await this.sql.query<Record<string, any>>(
+      'sandbox_lookup',
+      `SELECT a.token, a.visitor_id AS "visitorId", a.card_last4 AS "last4", a.outcome, a.instalments,
+              extract(epoch FROM now() - a.created_at)::float8 AS "ageSeconds",
+              c.id AS "chargeId", c.idempotency_key AS "idempotencyKey", c.authorisation_token AS "authorisationToken",
+              c.amount_agorot AS "amountAgorot", c.instalments AS "chargeInstalments", c.status AS "chargeStatus", ca.card_last4 AS "chargeLast4"
+         FROM (SELECT 1) AS one
+         LEFT JOIN sandbox_card_authorisation a ON a.token = $1
+         LEFT JOIN sandbox_charge c ON c.idempotency_key = $2
+         LEFT JOIN sandbox_card_authorisation ca ON ca.token = c.authorisation_token`,
+      [token, idempotencyKey],
+    );
+    return {
+      authorisation: row?.token ? { token: row.token, visitorId: row.visitorId, last4: row.last4, outcome: row.outcome, instalments: row.instalments, ageSeconds: row.ageSeconds } : null,
+      charge: row?.chargeId
+        ? {
+            id: row.chargeId, idempotencyKey: row.idempotencyKey, authorisationToken: row.authorisationToken, amountAgorot: row.amountAgorot,
+            instalments: row.chargeInstalments, status: row.chargeStatus, last4: row.chargeLast4,
+          }
+        : null,
+    };
+  }
+
   async chargeByKey(idempotencyKey: string): Promise<SandboxCharge | null> {
-    const rows = await this.db.query(
+    const rows = await this.sql.query<SandboxCharge>(
+      'sandbox_charge_by_key',
       `SELECT c.id, c.idempotency_key AS "idempotencyKey", c.authorisation_token AS "authorisationToken", c.amount_agorot AS "amountAgorot",
               c.instalments, c.status, a.card_last4 AS "last4"
          FROM sandbox_charge c LEFT JOIN sandbox_card_authorisation a ON a.token = c.authorisation_token
@@ -88,7 +120,8 @@ export class SandboxLedgerRepository {
 
   /** Records a charge once per idempotency key; the loser of a concurrent double call gets the winner's row. */
   async recordCharge(c: Omit<SandboxCharge, 'last4'>): Promise<SandboxCharge> {
-    const rows = await this.db.query(
+    const rows = await this.sql.query(
+      'sandbox_charge_record',
       `INSERT INTO sandbox_charge (id, idempotency_key, authorisation_token, amount_agorot, instalments, status)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [c.id, c.idempotencyKey, c.authorisationToken, c.amountAgorot, c.instalments, c.status],

@@ -43,10 +43,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const [existing, authorisation] = await Promise.all([
-      this.ledger.chargeByKey(request.idempotencyKey),
-      this.ledger.authorisation(request.paymentIdentifier),
-    ]);
+    const { charge: existing, authorisation } = await this.ledger.lookup(request.paymentIdentifier, request.idempotencyKey);
     if (existing) {
       // Idempotent replay: the first attempt's answer, never a second charge. A key reused for another amount is refused, as providers do.
       if (existing.amountAgorot !== request.amountAgorot) return { status: 'not_authorised' };

@@ -53,10 +53,22 @@ export class DocumentsRepository {
     return rows[0] ?? null;
   }
 
+  async byIds(ids: string[]): Promise<DocumentReservation[]> {
+    if (ids.length === 0) return [];
+    return this.db.query(`${RESERVATION} WHERE id = ANY($1::bigint[])`, [ids]);
+  }
+
   /** Live tickets only: a cancelled ticket has no e-ticket. Row and seat names come from the seat map (none for general admission). */
-  tickets(reservationId: string): Promise<DocumentTicket[]> {
-    return this.db.query(
-      `SELECT rt.identifier, rt.presentation_id AS "presentationId", p.date_time AS "dateTime", f.duration_minutes AS "durationMinutes",
+  async tickets(reservationId: string): Promise<DocumentTicket[]> {
+    return (await this.ticketsOf([reservationId])).get(reservationId) ?? [];
+  }
+
+  /** The live tickets of several reservations in one query (the outbox renders a batch at a time). */
+  async ticketsOf(reservationIds: string[]): Promise<Map<string, DocumentTicket[]>> {
+    const byReservation = new Map<string, DocumentTicket[]>();
+    if (reservationIds.length === 0) return byReservation;
+    const rows: (DocumentTicket & { reservationId: string })[] = await this.db.query(
+      `SELECT rt.reservation_id::text AS "reservationId", rt.identifier, rt.presentation_id AS "presentationId", p.date_time AS "dateTime", f.duration_minutes AS "durationMinutes",
               f.name AS "featureName", f.name_en AS "featureNameEn", v.name AS "venueName", v.name_en AS "venueNameEn",
               l.name AS "locationName", l.name_en AS "locationNameEn", s.name AS "sectionName", s.name_en AS "sectionNameEn",
               s.is_reserved AS "isReserved", rt.x, st.row_name AS "rowName", st.seat_name AS "seatName",
@@ -70,9 +82,15 @@ export class DocumentsRepository {
          JOIN section s ON s.id = rt.section_id
          JOIN ticket t ON t.id = rt.ticket_id
          LEFT JOIN seat st ON st.section_id = rt.section_id AND st.x = rt.x AND st.y = rt.y
-        WHERE rt.reservation_id = $1 AND rt.status = 'live'
+        WHERE rt.reservation_id = ANY($1::bigint[]) AND rt.status = 'live'
         ORDER BY p.date_time, rt.presentation_id, s.sort_order, st.row_order NULLS LAST, rt.x, rt.y`,
-      [reservationId],
+      [reservationIds],
     );
+    for (const { reservationId, ...ticket } of rows) {
+      const list = byReservation.get(reservationId);
+      if (list) list.push(ticket);
+      else byReservation.set(reservationId, [ticket]);
+    }
+    return byReservation;
   }
 }

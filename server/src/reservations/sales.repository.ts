@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { PreparedSql } from '../cart/sql';
 
 export interface SaleTicket {
   identifier: string;
@@ -122,14 +123,18 @@ function refusalOf(error: unknown): SaleOutcome | null {
  */
 @Injectable()
 export class SalesRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly sql: PreparedSql;
+
+  constructor(private readonly db: DataSource) {
+    this.sql = new PreparedSql(db);
+  }
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     // Nothing shared but seats: the single statement is its own transaction.
     if (sale.vouchers.length === 0 && sale.coupons.length === 0) {
       try {
-        const [row] = await this.db.query(SALE_SQL, saleParams(sale));
-        return { ok: true, reservationId: row.reservation_id };
+        const [row] = await this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale));
+        return { ok: true, reservationId: row!.reservation_id };
       } catch (error) {
         const refusal = refusalOf(error);
         if (refusal) return refusal;
@@ -198,19 +203,46 @@ export class SalesRepository {
   }
 
   /**
-   * The card payment row, written BEFORE the provider is called (check before
-   * charge): one row per idempotency key, so a retry finds the earlier attempt
-   * rather than starting a second one.
+   * Starts one commit attempt in one statement: takes the cart (creates it, or
+   * moves the visitor's open cart to 'paying'; a 'paying' cart older than
+   * `staleSeconds` is presumed abandoned and may be taken over, the provider's
+   * idempotency key still preventing a second charge) and, when a card is to be
+   * charged, opens its payment row BEFORE the provider is called (check before
+   * charge): one row per idempotency key, so a retry finds the earlier attempt.
+   * Null when the cart is not this visitor's to pay now.
    */
-  async openCardPayment(p: { cartIdentifier: string; provider: string; amountAgorot: number; idempotencyKey: string }): Promise<{ id: string; status: string }> {
-    const [row] = await this.db.query(
-      `INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, idempotency_key)
-       VALUES ($1, $2, 'card', $3, 'pending', $4)
-       ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE SET updated_at = now()
-       RETURNING id::text AS id, status`,
-      [p.cartIdentifier, p.provider, p.amountAgorot, p.idempotencyKey],
+  async beginAttempt(a: {
+    cartIdentifier: string;
+    resId: string;
+    visitorId: string;
+    cart: unknown;
+    staleSeconds: number;
+    card: { provider: string; amountAgorot: number; idempotencyKey: string } | null;
+  }): Promise<{ cartId: string; payment: { id: string; status: string } | null } | null> {
+    const [row] = await this.sql.query<{ cart_id: string | null; payment_id: string | null; payment_status: string | null }>(
+      'attempt_begin',
+      `WITH claimed AS (
+         INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
+         VALUES ($1::uuid, $2, $3, $4::jsonb, 'paying', now())
+         ON CONFLICT (cart_identifier) DO UPDATE
+           SET status = 'paying', cart = EXCLUDED.cart, attempt_started_at = now(), updated_at = now()
+          WHERE cart.visitor_id = EXCLUDED.visitor_id
+            AND (cart.status = 'open' OR (cart.status = 'paying' AND cart.attempt_started_at < now() - make_interval(secs => $5::float8)))
+         RETURNING id
+       ), opened AS (
+         INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, idempotency_key)
+         SELECT $6::text, $7::text, 'card', $8::int, 'pending', $9::text FROM claimed WHERE $9::text IS NOT NULL
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE SET updated_at = now()
+         RETURNING id, status
+       )
+       SELECT (SELECT id::text FROM claimed) AS cart_id, (SELECT id::text FROM opened) AS payment_id, (SELECT status FROM opened) AS payment_status`,
+      [
+        a.cartIdentifier, a.resId, a.visitorId, JSON.stringify(a.cart), a.staleSeconds,
+        a.cartIdentifier, a.card?.provider ?? null, a.card?.amountAgorot ?? null, a.card?.idempotencyKey ?? null,
+      ],
     );
-    return row;
+    if (!row?.cart_id) return null;
+    return { cartId: row.cart_id, payment: row.payment_id ? { id: row.payment_id, status: row.payment_status! } : null };
   }
 
   /** The charge did not go through (declined, no answer, not authorised). */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PreparedSql } from '../cart/sql';
 
 /** A ticket (price list row) as the booking flow prices it. Money in agorot. */
 export interface TicketRow {
@@ -32,7 +33,11 @@ export interface ProductRow {
 /** The booking flow's door to the price list (tickets, products) and coupon usage. */
 @Injectable()
 export class TicketsRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly sql: PreparedSql;
+
+  constructor(private readonly db: DataSource) {
+    this.sql = new PreparedSql(db);
+  }
 
   /** Coded tickets of one presentation whose code matches, case-insensitively (index ticket_code on lower(code)). */
   codedTickets(presentationId: number, code: string): Promise<TicketRow[]> {
@@ -44,7 +49,7 @@ export class TicketsRepository {
   }
 
   tickets(ids: number[]): Promise<TicketRow[]> {
-    return this.db.query(`SELECT ${COLUMNS} FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id WHERE t.id = ANY($1::int[])`, [ids]);
+    return this.sql.query<TicketRow>('tickets_by_id', `SELECT ${COLUMNS} FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id WHERE t.id = ANY($1::int[])`, [ids]);
   }
 
   products(ids: number[]): Promise<ProductRow[]> {
