@@ -42,11 +42,14 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [expired, setExpired] = useState(false);
+  // Once the countdown reached zero the seats are being released: no re-sync may bring it back.
+  const expiredRef = useRef(false);
   const url = useRef('/booking');
   const latest = useRef(createLatestRequest());
   const idsKey = ids.join(',');
 
   const sync = useCallback(async () => {
+    if (expiredRef.current) return;
     const list = idsKey ? idsKey.split(',').map(Number) : [];
     if (list.length === 0) {
       latest.current.cancel();
@@ -55,7 +58,7 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
     }
     try {
       const result = await latest.current.run((signal) => Promise.all(list.map((id) => getTimer(id, signal))));
-      if (result.stale) return;
+      if (result.stale || expiredRef.current) return;
       let least: { seconds: number; url: string } | null = null;
       result.value.forEach((res, i) => {
         const entry = res.timer[String(list[i])];
@@ -111,7 +114,9 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
 
   // Zero: release the seats, then leave for the timer's URL.
   useEffect(() => {
-    if (remaining !== 0 || seatCount === 0 || expired) return;
+    if (remaining !== 0 || seatCount === 0 || expiredRef.current) return;
+    expiredRef.current = true;
+    latest.current.cancel();
     setExpired(true);
     const state = useCartStore.getState();
     const seats = state.seats.filter((s) => presentationId === undefined || s.prsntId === presentationId);
@@ -121,7 +126,7 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
       await Promise.race([flushCartSave(), new Promise((resolve) => setTimeout(resolve, RELEASE_WAIT_MS))]);
       window.location.assign(url.current);
     })();
-  }, [remaining, seatCount, expired, presentationId]);
+  }, [remaining, seatCount, presentationId]);
 
   if (remaining === null || (seatCount === 0 && !expired)) return null;
   const urgent = remaining <= 60;

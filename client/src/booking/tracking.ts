@@ -94,7 +94,17 @@ export function trackProductAdded(id: number, quantity: number): void {
   push('add_to_cart', productItems([{ id, name: product.nameEn || product.name, price: product.price, quantity }]));
 }
 
+const BEGIN_CHECKOUT_KEY = 'hotline:begin-checkout';
+
+/** begin_checkout, once per cart (a reload of the details page does not begin it again). */
 export function trackBeginCheckout(totalAgorot: number, coupon?: string): void {
+  const cart = useCartStore.getState().resId ?? useCartStore.getState().cartIdentifier;
+  try {
+    if (cart && sessionStorage.getItem(BEGIN_CHECKOUT_KEY) === cart) return;
+    if (cart) sessionStorage.setItem(BEGIN_CHECKOUT_KEY, cart);
+  } catch {
+    /* storage disabled: report it */
+  }
   push('begin_checkout', cartItems(), { valueAgorot: totalAgorot, coupon });
 }
 

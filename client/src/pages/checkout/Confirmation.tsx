@@ -36,7 +36,13 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
           <dt>{t('confirmation.total')}</dt>
           <dd>{money(shekelsToAgorot(order.total), locale)}</dd>
         </div>
-        {order.charged !== order.total && (
+        {order.charged < order.total && (
+          <div>
+            <dt>{t('confirmation.vouchers')}</dt>
+            <dd>{money(shekelsToAgorot(order.total) - shekelsToAgorot(order.charged), locale)}</dd>
+          </div>
+        )}
+        {order.charged > 0 && order.charged < order.total && (
           <div>
             <dt>{t('confirmation.charged')}</dt>
             <dd>{money(shekelsToAgorot(order.charged), locale)}</dd>
