@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { availableSeat, clickSeat, findPresentation, openSeatMap } from './seatmap-support';
+
+/**
+ * The same purchase as booking-flow.spec.ts, but starting where a visitor
+ * starts: the seat map on /order/:presentationId, then the tickets and
+ * products steps embedded in the order page (?step=tickets|products, see
+ * docs/booking-client.md), then checkout.
+ *
+ * BLOCKED ON INTEGRATION: the order page does not embed the booking steps yet.
+ * The test skips itself until /order/:id?step=tickets shows the tickets step,
+ * so it starts running (and guarding the wiring) the day it lands.
+ */
+test.describe('booking flow from the seat map (order page)', () => {
+  test.setTimeout(120_000);
+
+  test('a seat chosen on the map → tickets step → products step → checkout', async ({ page, request }) => {
+    const presentation = await findPresentation(request, 'Desert Light');
+    await page.goto(`/order/${presentation.id}?step=tickets`);
+    await page.waitForLoadState('networkidle');
+    const wired = await page.locator('[data-testid^="tickets-step-"], .tickets-step').count();
+    test.skip(wired === 0, 'the order page does not embed <TicketsStep> yet (docs/booking-client.md)');
+
+    await openSeatMap(page, presentation.id);
+    const seat = await availableSeat(page);
+    await clickSeat(page, seat);
+    await expect(page.getByTestId('order-timer')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('navigation', { name: 'שלבי ההזמנה' }).locator('[aria-current="step"]')).toContainText('מקומות');
+
+    await page.getByRole('button', { name: 'המשך' }).first().click();
+    await expect(page).toHaveURL(/step=tickets/);
+    await expect(page.getByTestId(`tickets-step-${presentation.id}`)).toBeVisible();
+    await expect(page.getByTestId('seat-line')).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'המשך' }).first().click();
+    await expect(page).toHaveURL(/step=products/);
+    await expect(page.getByTestId(`products-step-${presentation.id}`)).toBeVisible();
+
+    // Back and forward keep the cart.
+    await page.goBack();
+    await expect(page.getByTestId('seat-line')).toHaveCount(1);
+    await page.goForward();
+
+    await page.getByRole('button', { name: 'המשך' }).first().click();
+    await expect(page).toHaveURL(/\/booking\/checkout$/);
+    await expect(page.getByTestId('order-summary')).toContainText('סך הכול');
+
+    // A reload keeps the cart (restored from the server by resId).
+    await page.reload();
+    await expect(page.getByTestId('order-summary').getByText(/שורה|כיסא/).first()).toBeVisible({ timeout: 15_000 });
+  });
+});
