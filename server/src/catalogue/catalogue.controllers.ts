@@ -84,9 +84,10 @@ export class SeatplanController {
   @ApiOperation({ summary: 'Seat plan: sections -> groups -> rows -> seats (cached, gzip, ETag)' })
   @ApiQuery({ name: 'venueId' })
   @ApiQuery({ name: 'seatplanId' })
+  @ApiQuery({ name: 'format', required: false, description: "'columnar': seats as one array per field (ColumnarSeatplan), a fraction of the size and parse time" })
   async seatplan(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const q = parseInput(seatplanQuery, query);
-    const doc = await this.catalogue.seatplan(q.venueId, q.seatplanId);
+    const doc = await this.catalogue.seatplan(q.venueId, q.seatplanId, q.format ?? 'nested');
     void reply.header('etag', doc.etag).header('cache-control', 'public, max-age=300').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
     void reply.header('content-type', 'application/json; charset=utf-8');

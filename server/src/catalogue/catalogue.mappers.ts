@@ -1,7 +1,7 @@
 import type {
-  ApiFeature, ApiPresentation, ApiProduct, ApiSeatplan, ApiSection, ApiTicket, ApiTicketGroup,
+  ApiFeature, ApiPresentation, ApiProduct, ApiSeatplan, ColumnarSeatplan, ApiSection, ApiTicket, ApiTicketGroup,
 } from '@hotline/shared';
-import { agorotToShekels, seatingMode } from '@hotline/shared';
+import { agorotToShekels, seatingMode, toColumnarSeatplan } from '@hotline/shared';
 import type { FeatureEntity, ProductEntity, TicketEntity, TicketGroupEntity } from '../database/entities';
 import type { CatalogueRepository, PresentationRow } from './catalogue.repository';
 
@@ -98,6 +98,11 @@ export function toApiProduct(p: ProductEntity): ApiProduct {
 type LoadedSeatplan = NonNullable<Awaited<ReturnType<CatalogueRepository['findSeatplan']>>>;
 
 /** Builds the nested sections -> groups -> rows -> seats document in one pass over the rows. */
+/** The columnar form of the same plan (GET /api/seats/seatplan?format=columnar). */
+export function toColumnarApiSeatplan(loaded: LoadedSeatplan): ColumnarSeatplan {
+  return toColumnarSeatplan(toApiSeatplan(loaded));
+}
+
 export function toApiSeatplan(loaded: LoadedSeatplan): ApiSeatplan {
   const { seatplan, venue, sections, groups, seats } = loaded;
   const sectionById = new Map<number, ApiSection>();

@@ -11,8 +11,9 @@ import type { Locale } from '../common/locale';
 import './catalogue.errors';
 import { CatalogueRepository } from './catalogue.repository';
 import {
-  toApiFeature, toApiPresentation, toApiProduct, toApiSeatplan, toApiTicketGroup,
+  toApiFeature, toApiPresentation, toApiProduct, toApiSeatplan, toApiTicketGroup, toColumnarApiSeatplan,
 } from './catalogue.mappers';
+import type { SeatplanFormat } from './catalogue.queries';
 import { featurePosterSvg, productImageSvg } from './placeholder-images';
 
 export interface CachedDocument {
@@ -89,28 +90,33 @@ export class CatalogueService {
     return { presentations: rows.map(toApiPresentation) };
   }
 
-  seatplan(venueId: number, seatplanId: number): Promise<CachedDocument> {
-    const key = `${venueId}:${seatplanId}`;
+  /** The plan as one cached, gzipped JSON document per format ('nested' is the spec's shape, 'columnar' the compact one). */
+  seatplan(venueId: number, seatplanId: number, format: SeatplanFormat = 'nested'): Promise<CachedDocument> {
+    const key = `${venueId}:${seatplanId}:${format}`;
     let cached = this.seatplanCache.get(key);
     if (!cached) {
-      cached = this.buildSeatplan(venueId, seatplanId);
+      cached = this.buildSeatplan(venueId, seatplanId, format);
       this.seatplanCache.set(key, cached);
       cached.catch(() => this.seatplanCache.delete(key));
     }
     return cached;
   }
 
-  private async buildSeatplan(venueId: number, seatplanId: number): Promise<CachedDocument> {
+  private async buildSeatplan(venueId: number, seatplanId: number, format: SeatplanFormat): Promise<CachedDocument> {
     const loaded = await this.repo.findSeatplan(venueId, seatplanId);
     if (!loaded) throw new AppError('SEATPLAN_NOT_FOUND');
-    const json = JSON.stringify({ seatplan: toApiSeatplan(loaded) });
-    return { etag: `"sp-${seatplanId}-${loaded.seats.length}-${json.length}"`, gzip: gzipSync(json, { level: 6 }) };
+    const seatplan = format === 'columnar' ? toColumnarApiSeatplan(loaded) : toApiSeatplan(loaded);
+    const json = JSON.stringify({ seatplan });
+    const tag = format === 'columnar' ? 'spc' : 'sp';
+    return { etag: `"${tag}-${seatplanId}-${loaded.seats.length}-${json.length}"`, gzip: gzipSync(json, { level: 6 }) };
   }
 
-  /** Builds every seat plan's cached document in the background, so no visitor pays for the first build. */
+  /** Builds every seat plan's cached documents in the background, so no visitor pays for the first build. */
   async warmSeatplans(): Promise<number> {
     const plans = await this.repo.listSeatplans();
-    for (const plan of plans) await this.seatplan(plan.venueId, plan.id).catch(() => undefined);
+    for (const plan of plans) {
+      for (const format of ['nested', 'columnar'] as const) await this.seatplan(plan.venueId, plan.id, format).catch(() => undefined);
+    }
     return plans.length;
   }
 
