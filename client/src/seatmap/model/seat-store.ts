@@ -8,7 +8,10 @@ import {
   type ApiSeat,
   type ApiSeatplan,
   type Bounds,
+  type ColumnarSeatplan,
+  type ColumnarSeats,
   type Point,
+  isColumnarSeatplan,
 } from '@hotline/shared';
 import { featureMask } from './features';
 import { SectionSeatLookup } from './seat-lookup';
@@ -158,11 +161,11 @@ function withKeyIndex(fields: SeatStoreFields): SeatStore {
   return fields as SeatStore;
 }
 
-function countSeats(plan: ApiSeatplan): number {
+function countSeats(plan: ApiSeatplan | ColumnarSeatplan): number {
   let n = 0;
   for (const section of plan.sections) {
     if (!section.IsReserved) continue;
-    for (const group of section.groups) for (const row of group.rows) n += row.seats.length;
+    for (const group of section.groups) for (const row of group.rows) n += 'count' in row ? row.count : row.seats.length;
   }
   return n;
 }
@@ -340,6 +343,65 @@ function emitRow(cols: Columns, ctx: SectionContext, seats: readonly ApiSeat[], 
   return i;
 }
 
+/**
+ * emitRow for the columnar plan (GET /api/seats/seatplan?format=columnar):
+ * the row's seats are entries [k, k + n) of every column. Same arithmetic,
+ * no per-seat objects to touch.
+ */
+function emitRowColumnar(cols: Columns, ctx: SectionContext, src: ColumnarSeats, masks: Uint32Array, k: number, n: number, groupId: number, i: number): number {
+  const { W, H, a, b, c, d, e, f } = ctx;
+  const { x: sx, y: sy, xo, yo, w: sw, h: sh, rot: sr, zone, name, f: fs, together } = src;
+  let sumY = 0;
+  let minLx = Infinity;
+  let prevLx = -Infinity;
+  let ordered = true;
+  for (let q = k; q < k + n; q++) {
+    const w = sw[q]! * W;
+    const h = sh[q]! * H;
+    const lx = xo[q]! * W + w / 2;
+    const ly = yo[q]! * H + h / 2;
+    const rot = ctx.rotation + (sr[q] || 0);
+    if (rot !== ctx.lastRot) {
+      ctx.lastRot = rot;
+      const rad = rot * DEG;
+      ctx.lastCos = cosOf(rad);
+      ctx.lastSin = sinOf(rad);
+    }
+    cols.x[i] = a * lx + c * ly + e;
+    cols.y[i] = b * lx + d * ly + f;
+    cols.halfW[i] = w / 2;
+    cols.halfH[i] = h / 2;
+    cols.rotation[i] = rot;
+    cols.cos[i] = ctx.lastCos;
+    cols.sin[i] = ctx.lastSin;
+    cols.localX[i] = lx;
+    cols.localY[i] = ly;
+    cols.sectionIndex[i] = ctx.s;
+    cols.sectionId[i] = ctx.id;
+    cols.groupId[i] = groupId;
+    cols.coordX[i] = sx[q]!;
+    cols.coordY[i] = sy[q]!;
+    cols.ticketGroup[i] = zone[q]!;
+    cols.features[i] = masks[fs[q]!] ?? 0;
+    cols.seatName[i] = name[q]!;
+    const tid = together[q];
+    if (tid !== null && tid !== undefined) {
+      let g = ctx.togetherIds.get(tid);
+      if (g === undefined) ctx.togetherIds.set(tid, (g = ctx.togetherCount++));
+      cols.togetherGroup[i] = g;
+    }
+    sumY += ly;
+    if (lx < minLx) minLx = lx;
+    if (lx < prevLx) ordered = false;
+    prevLx = lx;
+    i++;
+  }
+  ctx.sumLocalY = sumY;
+  ctx.minLocalX = minLx;
+  ctx.rowOrdered = ordered;
+  return i;
+}
+
 /** Bounds of the rotated rectangles of seats [start, end). */
 function seatBounds(cols: Columns, start: number, end: number): Bounds {
   const { x, y, halfW, halfH, cos, sin } = cols;
@@ -399,8 +461,12 @@ function dropDuplicates(cols: Columns, sectionStart: number, rows: ApiRowRange[]
  * coordinates then work on the section's contiguous slice, and only when the
  * API order was not already the drawing order (the common case needs neither).
  */
-export function buildSeatStore(plan: ApiSeatplan): SeatStore {
+export function buildSeatStore(plan: ApiSeatplan | ColumnarSeatplan): SeatStore {
   const capacity = countSeats(plan);
+  const columnar = isColumnarSeatplan(plan) ? plan : null;
+  const masks = columnar ? Uint32Array.from(columnar.featureSets, (codes) => (codes.length === 0 ? 0 : featureMask(codes))) : new Uint32Array(0);
+  /** Next unread entry of the columnar seat columns. */
+  let k = 0;
   const cols = new Columns(capacity);
   const rows: RowInfo[] = [];
   const sections: SectionInfo[] = [];
@@ -446,16 +512,23 @@ export function buildSeatStore(plan: ApiSeatplan): SeatStore {
       let prevRowY = -Infinity;
       for (const group of section.groups) {
         for (const row of group.rows) {
-          if (row.seats.length === 0) continue;
+          const n = 'count' in row ? row.count : row.seats.length;
+          if (n === 0) continue;
           const start = i;
-          i = emitRow(cols, ctx, row.seats, i);
-          const localY = ctx.sumLocalY / row.seats.length;
+          if (columnar) {
+            i = emitRowColumnar(cols, ctx, columnar.seats, masks, k, n, group.VenueSectionSeatGroupId, i);
+            k += n;
+          } else i = emitRow(cols, ctx, (row as { seats: ApiSeat[] }).seats, i);
+          const localY = ctx.sumLocalY / n;
           if (!ctx.rowOrdered || localY < prevRowY) ordered = false;
           prevRowY = localY;
           finalRows.push({ groupId: group.VenueSectionSeatGroupId, name: row.RowName, start, end: i, localY, minLocalX: ctx.minLocalX });
         }
       }
       togetherCount = ctx.togetherCount;
+    } else if (columnar) {
+      // Seats listed under a general-admission section are not places on the map; skip their columns.
+      for (const group of section.groups) for (const row of group.rows) k += 'count' in row ? row.count : 0;
     }
 
     // 2. Drawing order, 3. coordinate lookup (duplicates dropped, first in drawing order wins).
