@@ -30,6 +30,8 @@ function readSettings() {
     boxOffice: params.get('mode') === 'boxoffice',
     layout: layoutSetting(window.location.search, (window as { __HOTLINE_CONFIG__?: unknown }).__HOTLINE_CONFIG__),
     debug: params.has('debug') || params.has('test'),
+    /** Benchmarks only (with ?test): the naive one-Konva-node-per-seat baseline. */
+    naive: (params.has('debug') || params.has('test')) && params.get('renderer') === 'naive',
   };
 }
 
@@ -60,7 +62,12 @@ export function SeatMap({ presentation }: SeatMapProps) {
     });
     setController(c);
     const ac = new AbortController();
-    void c.load(ac.signal);
+    if (settings.naive) {
+      void import('./render/naive-renderer').then(({ NaiveSeatLayer }) => {
+        c.layerFactory = (host, camera, scene, pixelRatio) => new NaiveSeatLayer(host, camera, scene, pixelRatio);
+        return c.load(ac.signal);
+      });
+    } else void c.load(ac.signal);
     const uninstall = settings.debug ? installDebugHook(c) : null;
     return () => {
       ac.abort();
@@ -167,12 +174,13 @@ function ReadyMap({ controller, boxOffice, onExpire, onContinue }: { controller:
   return (
     <div className="seatmap__layout">
       <div className="seatmap__stage">
-        <div ref={viewportRef} className="seatmap__viewport" data-testid="seatmap-viewport">
+        <div ref={viewportRef} className="seatmap__viewport" data-testid="seatmap-viewport" onContextMenu={(e) => e.preventDefault()}>
           <div ref={hostRef} className="seatmap__canvas" aria-hidden="true" />
           <SeatGrid controller={controller} gridRef={gridRef} helpId={helpId} onEscape={leaveMap} pointerFocus={pointerFocus} />
           <SeatCard controller={controller} viewport={size} />
         </div>
         <Toolbar controller={controller} boxOffice={boxOffice} />
+        <BackToVenue controller={controller} />
         <LiveBadge controller={controller} />
         <p id={helpId} className="visually-hidden">{t('seatmap.keyboardHelp')}</p>
       </div>
@@ -218,6 +226,19 @@ function Toolbar({ controller, boxOffice }: { controller: SeatMapController; box
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 4h6v2H6v4H4Zm10 0h6v6h-2V6h-4ZM4 14h2v4h4v2H4Zm14 0h2v6h-6v-2h4Z" /></svg>
       </button>
     </div>
+  );
+}
+
+/** After zooming into a section: one tap back to the whole venue (animated). */
+function BackToVenue({ controller }: { controller: SeatMapController }) {
+  const { t } = useTranslation();
+  const zoomed = useStore(controller.ui, (s) => s.zoomedToSection);
+  if (!zoomed) return null;
+  return (
+    <button type="button" className="seatmap-back" onClick={() => controller.reset(true)}>
+      <span className="arrow arrow--back" aria-hidden="true" />
+      {t('seatmap.backToVenue')}
+    </button>
   );
 }
 

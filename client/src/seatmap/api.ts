@@ -1,5 +1,5 @@
 import type {
-  ApiSeatplan, ApiTicketGroup, BestAvailableResponse, LockSeatInput, LockSeatResponse, SeatsStatusResponse,
+  ApiSeatplan, ApiTicketGroup, BestAvailableResponse, ColumnarSeatplan, LockSeatInput, LockSeatResponse, SeatsStatusResponse,
   TicketGroupsResponse, TimerResponse, UnlockSeatResponse,
 } from '@hotline/shared';
 import { api, ApiError, BAD_RESPONSE, buildUrl, isAbortError, NETWORK_ERROR } from '../api/client';
@@ -8,24 +8,31 @@ import { withVisitorId } from '../api/identity';
 /** The seat map's calls (storefront-spec.md section 7). All go through the shared API client (uuid header, lang, ApiError). */
 
 export interface SeatplanTimings {
-  /** performance.now() when the request left, the body had arrived, and it was parsed. */
+  /** performance.now() when the request left and when the body had arrived. */
   requested: number;
   received: number;
-  parsed: number;
   bytes: number;
 }
 
 /**
- * GET /api/seats/seatplan. Fetched as text and parsed separately so the
- * timings can tell network, parse and build apart (the 100k-seat plan is
- * tens of MB of JSON).
+ * GET /api/seats/seatplan?format=columnar as TEXT: the caller parses it once
+ * every response is in, so "data arrived" and "parsed" can be told apart.
+ * The columnar form (ColumnarSeatplan) is a few MB at 100k seats where the
+ * nested one is ~38 MB; parsePlan accepts either.
  */
-export async function getSeatplan(venueId: number, seatplanId: number, signal?: AbortSignal): Promise<{ seatplan: ApiSeatplan; timings: SeatplanTimings }> {
+export async function getSeatplanText(venueId: number, seatplanId: number, signal?: AbortSignal): Promise<{ text: string; timings: SeatplanTimings }> {
   const requested = performance.now();
-  const text = await fetchText('/seats/seatplan', { venueId, seatplanId }, signal);
-  const received = performance.now();
-  const data = JSON.parse(text) as { seatplan: ApiSeatplan };
-  return { seatplan: data.seatplan, timings: { requested, received, parsed: performance.now(), bytes: text.length } };
+  const text = await fetchText('/seats/seatplan', { venueId, seatplanId, format: 'columnar' }, signal);
+  return { text, timings: { requested, received: performance.now(), bytes: text.length } };
+}
+
+export function parsePlan(text: string): ApiSeatplan | ColumnarSeatplan {
+  return (JSON.parse(text) as { seatplan: ApiSeatplan | ColumnarSeatplan }).seatplan;
+}
+
+/** GET /api/seats/seats-status as text (100k rows: parsed after "data arrived", like the plan). */
+export function getSeatsStatusText(presentationId: number, venueTypeId: number, signal?: AbortSignal): Promise<string> {
+  return fetchText('/seats/seats-status', { presentationId, venueTypeId }, signal);
 }
 
 /** GET returning the raw body text; failures become ApiError like every other call. */

@@ -2,7 +2,8 @@ import { SpringValue } from '@react-spring/web';
 import type { StoreApi } from 'zustand/vanilla';
 import {
   ROW_SECTION, ROW_STATUS, ROW_X, ROW_Y, SeatStatus,
-  type ApiPresentation, type ApiSeatplan, type ApiTicketGroup, type LockSeatInput, type SeatDeltaMessage, type SeatSnapshotMessage,
+  type ApiPresentation, type ApiSeatplan, type ApiTicketGroup, type ColumnarSeatplan, type LockSeatInput, type SeatDeltaMessage, type SeatSnapshotMessage,
+  type SeatsStatusResponse,
 } from '@hotline/shared';
 import { ApiError, isAbortError } from '../api/client';
 import { useCartStore } from '../state/cart-store';
@@ -18,7 +19,7 @@ import { StatusSync } from './model/status-sync';
 import { clampScale, fitToBounds, screenToPlan, zoomAbout, zoomLimits, type Camera, type ZoomLimits } from './model/viewport';
 import { cappedPixelRatio } from './render/lod';
 import { paletteFor, type LayoutName } from './render/palette';
-import { SeatMapRenderer } from './render/renderer';
+import { SeatMapRenderer, type SeatLayer } from './render/renderer';
 import { buildScene, setScenePalette, type SceneData } from './render/scene';
 import { createUiStore, type GaHoldingView, type SeatMapUi, type SelectedSeatView } from './ui-state';
 
@@ -40,14 +41,18 @@ export interface SeatMapOptions {
 }
 
 export interface LoadTimings {
-  /** performance.now() stamps: plan request sent, plan body received, plan parsed… */
+  /** performance.now() stamps: plan request sent, plan body received… */
   requested: number;
   received: number;
-  parsed: number;
-  /** …every response (plan, statuses, ticket groups) in hand: "data arrived"… */
+  /** …every response (plan, statuses, ticket groups) in hand as bytes: "data arrived"… */
   dataReady: number;
-  /** …model (typed arrays, statuses) and paint data built, and the first frame on the canvas. */
+  /** …parsed, model (typed arrays, statuses) and paint data built, and the first frame on the canvas. */
+  parsed: number;
+  storeBuilt: number;
+  statusApplied: number;
   built: number;
+  /** Renderer constructed (Konva stage, colour batches), then its first frame on the canvas. */
+  mounted: number;
   firstFrame: number;
   bytes: number;
 }
@@ -61,11 +66,11 @@ export class SeatMapController {
   sync!: StatusSync;
   selection!: SeatSelection;
   scene!: SceneData;
-  plan!: ApiSeatplan;
-  renderer: SeatMapRenderer | null = null;
+  plan!: ApiSeatplan | ColumnarSeatplan;
+  renderer: SeatLayer | null = null;
   limits: ZoomLimits = { min: 0.01, max: 100 };
   fit: Camera | null = null;
-  readonly timings: LoadTimings = { requested: 0, received: 0, parsed: 0, dataReady: 0, built: 0, firstFrame: 0, bytes: 0 };
+  readonly timings: LoadTimings = { requested: 0, received: 0, parsed: 0, dataReady: 0, storeBuilt: 0, statusApplied: 0, built: 0, mounted: 0, firstFrame: 0, bytes: 0 };
   groupByZone = new Map<number, ApiTicketGroup>();
 
   /** Seats the server confirmed as ours, and the state version of that confirmation. */
@@ -93,19 +98,25 @@ export class SeatMapController {
   async load(signal?: AbortSignal): Promise<void> {
     const p = this.presentation;
     try {
-      const [planRes, groups, status] = await Promise.all([
-        seatApi.getSeatplan(p.venueId, p.seatplanId, signal),
+      const [planRes, groups, statusText] = await Promise.all([
+        seatApi.getSeatplanText(p.venueId, p.seatplanId, signal),
         seatApi.getTicketGroups(p.id, signal).catch((e: unknown) => {
           if (isAbortError(e)) throw e;
           return [] as ApiTicketGroup[];
         }),
-        seatApi.getSeatsStatus(p.id, p.venueTypeId, signal),
+        seatApi.getSeatsStatusText(p.id, p.venueTypeId, signal),
       ]);
       if (this.destroyed) return;
       Object.assign(this.timings, planRes.timings);
+      // Every byte is here. From now on it is all our own work: parse, model, paint data, first frame.
       this.timings.dataReady = performance.now();
-      this.initModel(planRes.seatplan, groups);
+      const plan = seatApi.parsePlan(planRes.text);
+      const status = JSON.parse(statusText) as SeatsStatusResponse;
+      this.timings.parsed = performance.now();
+      this.initModel(plan, groups);
+      this.timings.storeBuilt = performance.now();
       this.applyRestStatus(status.version, status.seats);
+      this.timings.statusApplied = performance.now();
       this.buildScene();
       this.timings.built = performance.now();
       this.ui.setState({ phase: 'ready' });
@@ -116,8 +127,8 @@ export class SeatMapController {
     }
   }
 
-  /** Builds the model from a plan (also the entry point for benchmarks with synthetic plans). */
-  initModel(plan: ApiSeatplan, groups: ApiTicketGroup[]): void {
+  /** Builds the model from a plan, nested or columnar. */
+  initModel(plan: ApiSeatplan | ColumnarSeatplan, groups: ApiTicketGroup[]): void {
     this.plan = plan;
     this.store = buildSeatStore(plan);
     for (const g of groups) if (!this.groupByZone.has(g.zoneId)) this.groupByZone.set(g.zoneId, g);
@@ -162,6 +173,9 @@ export class SeatMapController {
 
   /* ================================================================ mounting */
 
+  /** Benchmarks only: a different seat layer (the naive one-node-per-seat baseline). */
+  layerFactory: ((host: HTMLDivElement, camera: Camera, scene: SceneData, pixelRatio: number) => SeatLayer) | null = null;
+
   mount(host: HTMLDivElement, width: number, height: number): void {
     if (this.renderer) return;
     this.fit = fitToBounds(this.store.bounds, width, height, Math.min(FIT_PADDING, width * 0.05));
@@ -169,7 +183,7 @@ export class SeatMapController {
     const nav = navigator as Navigator & { deviceMemory?: number };
     const pixelRatio = cappedPixelRatio(window.devicePixelRatio || 1, nav.hardwareConcurrency, nav.deviceMemory);
     const weak = pixelRatio < Math.min(window.devicePixelRatio || 1, 2);
-    this.renderer = new SeatMapRenderer(host, this.fit, {
+    this.renderer = this.layerFactory ? this.layerFactory(host, this.fit, this.scene, pixelRatio) : new SeatMapRenderer(host, this.fit, {
       scene: this.scene,
       pixelRatio,
       largeLabels: this.opts.boxOffice,
@@ -178,6 +192,7 @@ export class SeatMapController {
       gaCaption: (s) => this.gaCaption(s),
       bitmapBudget: weak ? 8e6 : 24e6,
     });
+    this.timings.mounted = performance.now();
     this.renderer.setSources({ selection: this.selection, sync: this.sync, gaHeld: (s) => this.gaPlaces.get(s)?.length ?? 0 });
     this.renderer.onFrame = () => {
       if (this.firstFrameResolve) {

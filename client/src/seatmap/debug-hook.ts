@@ -17,6 +17,8 @@ export interface SeatMapDebugHook {
   /** A seat (sectionId, x, y) with this status, nearest the centre of the view; null when none. */
   findSeat(status: number, onScreen?: boolean): { sectionId: number; x: number; y: number } | null;
   seatStatus(sectionId: number, x: number, y: number): number;
+  /** Seat centre in plan units (for setView). */
+  seatPlanPosition(sectionId: number, x: number, y: number): { x: number; y: number } | null;
   isSelected(sectionId: number, x: number, y: number): boolean;
   focusedSeat(): { sectionId: number; x: number; y: number } | null;
   /** Moves the camera: scale relative to fit, centre in plan units (default: keep). */
@@ -32,6 +34,17 @@ export interface SeatMapDebugHook {
   /** Average nanoseconds per hit test over n random points in the plan. */
   hitTestBench(n: number): number;
   firstFrame(): Promise<void>;
+  /**
+   * Benchmark: drives the camera along a scripted path for `durationMs`, one
+   * step per animation frame; each step sets the camera, draws synchronously
+   * and reads one pixel back from every layer (forcing the canvas to really
+   * rasterise). Returns per-step times and animation-frame intervals (ms).
+   */
+  benchPath(kind: 'panzoom' | 'overview', durationMs: number): Promise<{ frames: number[]; intervals: number[] }>;
+  /** Benchmark: n seats turn taken through the live-delta path; ms until they are on the canvas (drawn and read back). */
+  benchLive(n: number): Promise<{ ms: number; changed: number; pixelOk: boolean }>;
+  /** Benchmark: ms per pick through the renderer's own seatAt (Konva hit graph for the naive layer). */
+  benchPick(n: number): number;
 }
 
 declare global {
@@ -76,6 +89,10 @@ export function installDebugHook(c: SeatMapController): () => void {
         }
       }
       return best < 0 ? null : { sectionId: st.sectionId[best]!, x: st.coordX[best]!, y: st.coordY[best]! };
+    },
+    seatPlanPosition(sectionId, x, y) {
+      const i = seatIndexOf(c.store, sectionId, x, y);
+      return i < 0 ? null : { x: c.store.x[i]!, y: c.store.y[i]! };
     },
     seatStatus(sectionId, x, y) {
       const i = seatIndexOf(c.store, sectionId, x, y);
@@ -129,6 +146,94 @@ export function installDebugHook(c: SeatMapController): () => void {
       return ns;
     },
     firstFrame: () => c.firstFrame,
+    benchPath(kind, durationMs) {
+      const r = c.renderer!;
+      const fit = c.fit!;
+      const b = c.store.bounds;
+      const canvases = Array.from(r.stage.container().querySelectorAll('canvas'));
+      const raster = () => {
+        for (const cv of canvases) cv.getContext('2d')!.getImageData(0, 0, 1, 1);
+      };
+      const cx0 = (b.minX + b.maxX) / 2;
+      const cy0 = (b.minY + b.maxY) / 2;
+      const w = b.maxX - b.minX;
+      const h = b.maxY - b.minY;
+      const frames: number[] = [];
+      const intervals: number[] = [];
+      return new Promise((resolve) => {
+        const start = performance.now();
+        let last = start;
+        const step = (now: number) => {
+          const t = (now - start) / 1000;
+          // panzoom: 0.5x..3x of fit, centre wandering over the middle of the venue.
+          // overview: 0.5x..1x of fit, sweeping across the whole venue.
+          const rel = kind === 'panzoom' ? 1.75 - 1.25 * Math.cos(t * Math.PI * 1.3) : 0.75 - 0.25 * Math.cos(t * Math.PI * 2);
+          const amp = kind === 'panzoom' ? 0.3 : 0.45;
+          const cx = cx0 + amp * w * Math.sin(t * 2.1);
+          const cy = cy0 + amp * h * Math.sin(t * 1.7 + 0.6);
+          const t0 = performance.now();
+          hook.setView(rel, cx, cy);
+          r.flush();
+          raster();
+          frames.push(performance.now() - t0);
+          intervals.push(now - last);
+          last = now;
+          if (now - start < durationMs) requestAnimationFrame(step);
+          else {
+            c.setCamera(fit);
+            resolve({ frames, intervals: intervals.slice(1) });
+          }
+        };
+        requestAnimationFrame(step);
+      });
+    },
+    async benchLive(n) {
+      const r = c.renderer!;
+      if (c.fit) c.setCamera(c.fit);
+      r.flush();
+      const st = c.store;
+      const pool: number[] = [];
+      for (let i = 0; i < st.count; i++) if (st.status[i] === 1) pool.push(i);
+      for (let k = pool.length - 1; k > 0; k--) {
+        const j = Math.floor(Math.random() * (k + 1));
+        [pool[k], pool[j]] = [pool[j]!, pool[k]!];
+      }
+      const picks = pool.slice(0, n);
+      const v = c.sync.version;
+      const rows = picks.map((i) => [st.sectionId[i]!, st.groupId[i]!, st.coordX[i]!, st.coordY[i]!, -1, st.ticketGroup[i]!, 5] as [number, number, number, number, number, number, number]);
+      const canvases = Array.from(r.stage.container().querySelectorAll('canvas'));
+      const seatLayer = canvases[0]!;
+      const ratio = seatLayer.width / seatLayer.getBoundingClientRect().width;
+      const sample = () => {
+        const data = seatLayer.getContext('2d')!.getImageData(0, 0, seatLayer.width, seatLayer.height).data;
+        return picks.map((i) => {
+          const p = r.seatOnScreen(i);
+          const o = (Math.round(p.y * ratio) * seatLayer.width + Math.round(p.x * ratio)) * 4;
+          return (data[o]! << 16) | (data[o + 1]! << 8) | data[o + 2]!;
+        });
+      };
+      const before = sample();
+      await new Promise((res) => setTimeout(res, 50));
+      const t0 = performance.now();
+      c.handleDelta({ presentationId: c.presentation.id, fromVersion: v, toVersion: v + 1, rows });
+      r.flush();
+      for (const cv of canvases) cv.getContext('2d')!.getImageData(0, 0, 1, 1);
+      const ms = performance.now() - t0;
+      // Sanity: the pixels at the changed seats did change (at overview zoom a seat is ~1 px, blended with its neighbours).
+      const after = sample();
+      const moved = after.filter((v2, k) => v2 !== before[k]).length;
+      const grey = moved >= picks.length * 0.8;
+      return { ms, changed: picks.length, pixelOk: grey };
+    },
+    benchPick(n) {
+      const r = c.renderer!;
+      const cam = c.camera!;
+      let sink = 0;
+      const t0 = performance.now();
+      for (let k = 0; k < n; k++) sink += r.seatAt(Math.random() * cam.viewportWidth, Math.random() * cam.viewportHeight, 0);
+      (window as { __sink?: number }).__sink = sink;
+      return (performance.now() - t0) / n;
+    },
   };
   window.__seatmap = hook;
   return () => {

@@ -7,12 +7,13 @@ import { hitSection, SpatialIndex } from '../model/spatial-index';
 import type { StatusSync } from '../model/status-sync';
 import { planToScreen, screenToPlan, visiblePlanRect, type Camera } from '../model/viewport';
 import { BitmapCache } from './bitmap-cache';
+import { DotAtlas, DOT_PLOT_MAX_PX, packColour } from './dot-atlas';
 import { glyphPath } from './glyphs';
 import { bitmapScaleFor, renderModeFor, ROW_LABEL_MIN_PX, sectionLabelPx, seatPixels, type RenderMode } from './lod';
 import { drawGlyph, paintFloor, paintSeats, patchSeats, sectionPolygon, seatOutlinePath } from './painter';
 import { Paint } from './palette';
 import { refreshClass, type SceneData } from './scene';
-import { font, haloText, labelCandidates, plainText } from './text';
+import { haloText, labelCandidates, plainText, textWidth } from './text';
 
 /**
  * The canvas side of the seat map (Konva). No React in here: the component
@@ -78,9 +79,34 @@ function labelRoom(sec: { corners: readonly { x: number; y: number }[]; transfor
   return Math.abs(sec.transform[0]!) > 0.95 ? w : Math.min(w, h);
 }
 
+/** What the controller needs from a seat layer (the real renderer, or the benchmark's naive baseline). */
+export interface SeatLayer {
+  readonly stage: Konva.Stage;
+  readonly stats: FrameStats;
+  camera: Camera;
+  hover: number;
+  hoverSection: number;
+  focus: number;
+  rubber: RubberBand | null;
+  onFrame: ((stats: FrameStats) => void) | null;
+  setSources(sources: OverlaySources): void;
+  setCamera(cam: Camera): void;
+  resize(width: number, height: number): void;
+  statusChanged(indices: ArrayLike<number>): void;
+  staticChanged(): void;
+  overlayChanged(): void;
+  repaintAll(): void;
+  spatialIndex(): SpatialIndex;
+  seatAt(sx: number, sy: number, tolerancePx?: number): number;
+  sectionAt(sx: number, sy: number): number;
+  seatOnScreen(i: number): { x: number; y: number };
+  flush(): void;
+  destroy(): void;
+}
+
 const intersects = (a: Bounds, b: Bounds) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
-export class SeatMapRenderer {
+export class SeatMapRenderer implements SeatLayer {
   readonly stage: Konva.Stage;
   readonly scene: SceneData;
   readonly batches: SeatBatches;
@@ -109,6 +135,10 @@ export class SeatMapRenderer {
   private destroyed = false;
   private neighbourBuf = new Int32Array(64);
   private sources: OverlaySources = { selection: null, sync: null, gaHeld: () => 0 };
+  /** Zoomed far out: every section's bitmap in one dot atlas (see dot-atlas.ts). */
+  private atlas: DotAtlas | null = null;
+  private useAtlas = false;
+  private wasFlashing = false;
 
   constructor(
     container: HTMLDivElement,
@@ -187,6 +217,8 @@ export class SeatMapRenderer {
     for (let i = 0; i < this.scene.store.count; i++) refreshClass(this.scene, i);
     this.batchDirty.markAll();
     this.cache.clear();
+    this.atlas = null;
+    this.cameraDirty = true;
     this.pendingPatch.clear();
     this.staticDirty = true;
     this.overlayDirty = true;
@@ -267,10 +299,12 @@ export class SeatMapRenderer {
       this.mode = renderModeFor(seatPixels(cam.scale, st.typicalSeatSize), this.mode);
       this.stats.mode = this.mode;
     }
+    if (this.cameraDirty) this.chooseAtlas();
     this.applyPatches();
 
     // Bitmaps at the wrong scale for this zoom are re-rendered a few per frame,
     // nearest-to-needed first; until then the old one is drawn stretched.
+    if (this.useAtlas) this.queue.clear();
     if (this.mode === 'bitmap' && this.queue.size > 0) {
       const budget = 6;
       for (const s of this.queue) {
@@ -287,20 +321,42 @@ export class SeatMapRenderer {
 
     if (this.cameraDirty || this.staticDirty) this.staticLayer.draw();
     const flashing = this.sources.sync ? this.sources.sync.recentlyTaken().length > 0 : false;
-    if (this.cameraDirty || this.overlayDirty || flashing) this.overlayLayer.draw();
+    // One more overlay draw after the last flash fades, or its faint last frame would stay on screen.
+    if (this.cameraDirty || this.overlayDirty || flashing || this.wasFlashing) this.overlayLayer.draw();
+    this.wasFlashing = flashing;
     this.cameraDirty = false;
     this.staticDirty = false;
     this.overlayDirty = false;
     this.stats.lastFrameMs = performance.now() - t0;
-    this.stats.bitmapPixels = this.cache.pixelsUsed;
+    this.stats.bitmapPixels = this.cache.pixelsUsed + (this.atlas?.pixelCount ?? 0);
     this.stats.frames++;
     if ((this.mode === 'bitmap' && this.queue.size > 0) || flashing) this.requestFrame();
     this.onFrame?.(this.stats);
   }
 
+  /** Dot range (seats of a few device pixels): make sure the atlas matches this zoom's power-of-two scale. */
+  private chooseAtlas(): void {
+    this.useAtlas = false;
+    if (this.mode !== 'bitmap') return;
+    const bucket = 2 ** Math.ceil(Math.log2(this.camera.scale * this.opts.pixelRatio) - 1e-9);
+    if (this.scene.store.typicalSeatSize * bucket >= DOT_PLOT_MAX_PX) return;
+    if (!this.atlas || this.atlas.scale !== bucket) {
+      // Atlas pixels share the bitmap budget; beyond it, sections fall back to their own canvases.
+      const next = DotAtlas.build(this.scene, bucket, this.packedColours());
+      this.atlas = next && next.pixelCount <= this.opts.bitmapBudget ? next : null;
+    }
+    this.useAtlas = this.atlas !== null && this.atlas.scale === bucket;
+  }
+
   private applyPatches(): void {
     if (this.pendingPatch.size === 0) return;
     const st = this.scene.store;
+    if (this.atlas) {
+      const all: number[] = [];
+      for (const list of this.pendingPatch.values()) for (const i of list) all.push(i);
+      const index = this.index;
+      this.atlas.replot(all, index ? (i) => this.neighbours(index, i) : null, this.packedColours());
+    }
     for (const [s, list] of this.pendingPatch) {
       const bm = this.cache.peek(s);
       if (!bm) continue;
@@ -346,6 +402,18 @@ export class SeatMapRenderer {
     });
   }
 
+  private packed: Uint32Array | null = null;
+  private packedFor: string[] | null = null;
+
+  /** Class colours as packed pixels, for dot plotting (rebuilt when the palette changes). */
+  private packedColours(): Uint32Array {
+    if (!this.packed || this.packedFor !== this.scene.colours) {
+      this.packed = Uint32Array.from(this.scene.colours, (c) => packColour(c ?? '#808080'));
+      this.packedFor = this.scene.colours;
+    }
+    return this.packed;
+  }
+
   /* ------------------------------------------------------------ painters (Konva sceneFuncs) */
 
   private drawStageMarker(ctx: CanvasRenderingContext2D): void {
@@ -364,6 +432,10 @@ export class SeatMapRenderer {
     const px = this.camera.scale * this.opts.pixelRatio;
     if (!sec.isReserved) {
       this.drawGaArea(ctx, s, px);
+      return;
+    }
+    if (this.useAtlas && this.atlas!.has(s)) {
+      this.atlas!.draw(ctx, s);
       return;
     }
     if (this.mode === 'bitmap') {
@@ -433,15 +505,17 @@ export class SeatMapRenderer {
     const rowLabels = seatPx >= (large ? ROW_LABEL_MIN_PX * 0.8 : ROW_LABEL_MIN_PX);
     // Overview labels must fit their section and not collide with each other.
     const placed: number[] = [];
-    const place = (text: string, cx: number, cy: number, size: number, maxWidth: number): string | null => {
-      ctx.font = font(size, 700);
-      for (const candidate of labelCandidates(text)) {
-        const w = ctx.measureText(candidate).width;
-        if (w > maxWidth) continue;
+    /** The first form of `text` (see labelCandidates) that fits maxWidth and no placed label; its lines, or null. */
+    const place = (text: string, cx: number, cy: number, size: number, maxWidth: number, maxHeight = Infinity): string[] | null => {
+      for (const lines of labelCandidates(text)) {
+        let w = 0;
+        for (const line of lines) w = Math.max(w, textWidth(ctx, line, size, 700));
+        const h = lines.length * size * 1.15;
+        if (w > maxWidth || h > maxHeight) continue;
         const x0 = cx - w / 2 - 3;
         const x1 = cx + w / 2 + 3;
-        const y0 = cy - size * 0.65;
-        const y1 = cy + size * 0.65;
+        const y0 = cy - h / 2 - 1;
+        const y1 = cy + h / 2 + 1;
         let clash = false;
         for (let q = 0; q < placed.length; q += 4) {
           if (x0 < placed[q + 2]! && placed[q]! < x1 && y0 < placed[q + 3]! && placed[q + 1]! < y1) {
@@ -451,10 +525,16 @@ export class SeatMapRenderer {
         }
         if (clash) return null;
         placed.push(x0, y0, x1, y1);
-        return candidate;
+        return lines;
       }
       return null;
     };
+    const drawLines = (lines: string[], cx: number, cy: number, size: number) => {
+      const step = size * 1.15;
+      const top = cy - ((lines.length - 1) * step) / 2;
+      lines.forEach((line, k) => haloText(ctx, line, cx, top + k * step, size, pal.sectionLabel, pal.labelHalo));
+    };
+
     for (let s = 0; s < st.sections.length; s++) {
       const sec = st.sections[s]!;
       if (!intersects(sec.bounds, this.view)) continue;
@@ -468,15 +548,18 @@ export class SeatMapRenderer {
         if (size > 0) {
           const cx = toX((b.minX + b.maxX) / 2);
           const cy = toY((b.minY + b.maxY) / 2);
-          const label = place(name, cx, cy - size * 0.7, size, narrow * 0.92);
+          const tall = (b.maxY - b.minY) * k;
+          const label = place(name, cx, cy, size, narrow * 0.92, tall * 0.6);
           if (label) {
-            haloText(ctx, label, cx, cy - size * 0.7, size, pal.sectionLabel, pal.labelHalo);
-            const caption = this.opts.gaCaption(s);
             const captionPx = size * 0.82;
-            ctx.font = font(captionPx, 600);
-            if (caption && ctx.measureText(caption).width <= narrow * 0.92) haloText(ctx, caption, cx, cy + size * 0.6, captionPx, pal.sectionLabel, pal.labelHalo, 600);
+            const nameH = label.length * size * 1.15;
+            const caption = this.opts.gaCaption(s);
+            const showCaption = caption !== '' && textWidth(ctx, caption, captionPx, 600) <= narrow * 0.92 && nameH + captionPx * 1.3 <= tall * 0.8;
+            const nameY = showCaption ? cy - captionPx * 0.65 : cy;
+            drawLines(label, cx, nameY, size);
+            if (showCaption) haloText(ctx, caption, cx, nameY + nameH / 2 + captionPx * 0.65, captionPx, pal.sectionLabel, pal.labelHalo, 600);
             const held = this.sources.gaHeld(s);
-            if (held > 0) haloText(ctx, `✓ ${held}`, cx, cy + size * 1.9, size * 0.9, pal.selected, pal.labelHalo, 800);
+            if (held > 0) haloText(ctx, `✓ ${held}`, cx, nameY + nameH / 2 + captionPx * 2, size * 0.9, pal.selected, pal.labelHalo, 800);
           }
         }
         continue;
@@ -486,8 +569,8 @@ export class SeatMapRenderer {
         if (size > 0) {
           const cx = toX((b.minX + b.maxX) / 2);
           const cy = toY((b.minY + b.maxY) / 2);
-          const label = place(name, cx, cy, size, narrow * 0.95);
-          if (label) haloText(ctx, label, cx, cy, size, pal.sectionLabel, pal.labelHalo);
+          const label = place(name, cx, cy, size, narrow * 0.95, (b.maxY - b.minY) * k * 0.9);
+          if (label) drawLines(label, cx, cy, size);
         }
         continue;
       }

@@ -40,17 +40,15 @@ export interface SceneData {
 
 export function buildScene(
   store: SeatStore,
-  plan: Pick<ApiSeatplan, 'Stage' | 'Width' | 'Height' | 'Zones' | 'sections'>,
+  plan: Pick<ApiSeatplan, 'Stage' | 'Width' | 'Height' | 'Zones'> & { sections: readonly { RotateAngle: number }[] },
   palette: SeatPalette,
   zoneColours: ReadonlyMap<number, string>,
 ): SceneData {
   const n = store.count;
   const zoneIds = plan.Zones.map((z) => z.ZoneId);
-  // Seats may name zones the plan's list misses (bad data): give them indices too.
-  for (let i = 0; i < n; i++) if (!zoneIds.includes(store.ticketGroup[i]!)) zoneIds.push(store.ticketGroup[i]!);
   const indexOfZone = new Map(zoneIds.map((z, k) => [z, k]));
   const zoneIndex = new Uint8Array(n);
-  const glyphId = new Int8Array(n);
+  const glyphId = new Int8Array(n).fill(-1);
   const ownRotation = new Float32Array(n);
   const cls = new Uint8Array(n);
   const sectionRotation = new Float64Array(store.sections.length);
@@ -58,13 +56,32 @@ export function buildScene(
     if (k < sectionRotation.length) sectionRotation[k] = s.RotateAngle || 0;
   });
   let hasOwnRotation = false;
+  // One pass; zones come in long runs, so the last lookup is nearly always reused.
+  const { ticketGroup, features, rotation, sectionIndex, status } = store;
+  let lastZone = NaN;
+  let lastIndex = 0;
   for (let i = 0; i < n; i++) {
-    zoneIndex[i] = Math.min(255, indexOfZone.get(store.ticketGroup[i]!) ?? 0);
-    glyphId[i] = glyphIdForMask(store.features[i]!);
-    const own = store.rotation[i]! - sectionRotation[store.sectionIndex[i]!]!;
-    ownRotation[i] = own;
-    if (own !== 0) hasOwnRotation = true;
-    cls[i] = paintClass(store.status[i]!, zoneIndex[i]!);
+    const z = ticketGroup[i]!;
+    if (z !== lastZone) {
+      lastZone = z;
+      let k = indexOfZone.get(z);
+      if (k === undefined) {
+        // Seats may name zones the plan's list misses (bad data): give them indices too.
+        k = zoneIds.length;
+        zoneIds.push(z);
+        indexOfZone.set(z, k);
+      }
+      lastIndex = k < 255 ? k : 255;
+    }
+    zoneIndex[i] = lastIndex;
+    const mask = features[i]!;
+    if (mask !== 0) glyphId[i] = glyphIdForMask(mask);
+    const own = rotation[i]! - sectionRotation[sectionIndex[i]!]!;
+    if (own !== 0) {
+      ownRotation[i] = own;
+      hasOwnRotation = true;
+    }
+    cls[i] = paintClass(status[i]!, lastIndex);
   }
 
   const couches: CouchOutline[][] = store.sections.map(() => []);

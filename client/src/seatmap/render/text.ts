@@ -39,14 +39,49 @@ export function plainText(ctx: CanvasRenderingContext2D, text: string, x: number
   ctx.fillText(text, x, y);
 }
 
-/** A label, then shorter forms of it: "Lower tier 101" -> "101" (the part with digits), for small sections. */
-export function labelCandidates(text: string): string[] {
-  const out = [text];
+/**
+ * A label as lines, then shorter forms of it, for small sections:
+ * "Lower tier 101" -> ["Lower tier 101"], ["Lower tier", "101"], ["101"] (the part with digits);
+ * "Golden ring" -> ["Golden ring"], ["Golden", "ring"].
+ */
+export function labelCandidates(text: string): string[][] {
+  const out: string[][] = [[text]];
   const words = text.trim().split(/\s+/);
   if (words.length > 1) {
+    // Two lines, split where the halves are closest in length.
+    let best = 1;
+    let bestDiff = Infinity;
+    for (let k = 1; k < words.length; k++) {
+      const diff = Math.abs(words.slice(0, k).join(' ').length - words.slice(k).join(' ').length);
+      if (diff < bestDiff) {
+        bestDiff = diff;
+        best = k;
+      }
+    }
+    out.push([words.slice(0, best).join(' '), words.slice(best).join(' ')]);
     const numeric = words.filter((w) => /\d/.test(w));
-    const short = numeric.length ? numeric.join(' ') : words[words.length - 1]!;
-    if (short !== text) out.push(short);
+    if (numeric.length) out.push([numeric.join(' ')]);
   }
   return out;
+}
+
+const widths = new Map<string, number>();
+
+/**
+ * Text width at `px`, measured once per text at 100 px and scaled (text
+ * width is proportional to font size to well under a pixel at label sizes).
+ * measureText shapes text each call; labels are re-placed every frame.
+ */
+export function textWidth(ctx: CanvasRenderingContext2D, text: string, px: number, weight = 700): number {
+  const key = `${weight}|${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    const prev = ctx.font;
+    ctx.font = font(100, weight);
+    w = ctx.measureText(text).width;
+    ctx.font = prev;
+    if (widths.size > 5000) widths.clear();
+    widths.set(key, w);
+  }
+  return (w * px) / 100;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { SeatMapController } from '../controller';
@@ -41,6 +41,17 @@ export function SeatGrid({ controller, gridRef, helpId, onEscape, pointerFocus }
   const focus = useStore(controller.ui, (s) => s.focus);
   const selected = useStore(controller.ui, (s) => s.selected);
   const [active, setActive] = useState(false);
+  // The rows are filled in once the map is on screen (they are not needed for the first frame).
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number; cancelIdleCallback?: (id: number) => void };
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(() => setArmed(true));
+      return () => w.cancelIdleCallback?.(id);
+    }
+    const id = setTimeout(() => setArmed(true), 100);
+    return () => clearTimeout(id);
+  }, []);
   const st = controller.store;
   const anchor = focus >= 0 ? focus : controller.entrySeat();
 
@@ -61,7 +72,7 @@ export function SeatGrid({ controller, gridRef, helpId, onEscape, pointerFocus }
   const r = st.rowOf[anchor]!;
   const lx = st.localX[anchor]!;
   const rows: number[] = [];
-  for (let k = Math.max(sec.rowStart, r - ROW_WINDOW); k <= Math.min(sec.rowEnd - 1, r + ROW_WINDOW); k++) rows.push(k);
+  if (armed || active) for (let k = Math.max(sec.rowStart, r - ROW_WINDOW); k <= Math.min(sec.rowEnd - 1, r + ROW_WINDOW); k++) rows.push(k);
   void selected; // re-render on selection changes (aria-selected)
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

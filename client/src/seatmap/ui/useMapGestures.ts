@@ -21,6 +21,8 @@ export function useMapGestures(target: RefObject<HTMLDivElement | null>, control
   const press = useRef<{ timer: ReturnType<typeof setTimeout> | null; fired: boolean; x: number; y: number }>({ timer: null, fired: false, x: 0, y: 0 });
   const rubber = useRef<{ x0: number; y0: number } | null>(null);
   const pinch = useRef<{ ratio: number; ox: number; oy: number } | null>(null);
+  /** Decided when a drag starts (buttons are 0 on its last event): pan, or draw a selection rectangle. */
+  const dragMode = useRef<'pan' | 'rect'>('pan');
 
   const local = (cx: number, cy: number) => {
     const rect = target.current!.getBoundingClientRect();
@@ -75,9 +77,9 @@ export function useMapGestures(target: RefObject<HTMLDivElement | null>, control
           lastTap.current = acted === 'none' ? { t: now, x: p.x, y: p.y } : null;
           return;
         }
-        // Rubber band: box office, rectangle tool, primary button (or one finger).
-        const wantsRect = opts.boxOffice && opts.rectangleTool && (pointerType !== 'mouse' || buttons === 1);
-        if (wantsRect) {
+        // Rubber band: box office, rectangle tool, primary button (or one finger); other buttons pan.
+        if (first) dragMode.current = opts.boxOffice && opts.rectangleTool && (pointerType !== 'mouse' || buttons === 1) ? 'rect' : 'pan';
+        if (dragMode.current === 'rect') {
           if (first || !rubber.current) rubber.current = { x0: p.x - delta[0], y0: p.y - delta[1] };
           const r = controller.renderer;
           if (!r) return;

@@ -57,10 +57,11 @@ describe('labels', () => {
     expect(sectionLabelPx(1000, true)).toBe(20);
   });
 
-  it('offers a shorter label (the numbered part) for small sections', () => {
-    expect(labelCandidates('Lower tier 101')).toEqual(['Lower tier 101', '101']);
-    expect(labelCandidates('יציע תחתון 101')).toEqual(['יציע תחתון 101', '101']);
-    expect(labelCandidates('Front floor')).toEqual(['Front floor', 'floor']);
-    expect(labelCandidates('Hall')).toEqual(['Hall']);
+  it('offers two lines, then the numbered part, for small sections', () => {
+    // Two lines split where they balance best.
+    expect(labelCandidates('Lower tier 101')).toEqual([['Lower tier 101'], ['Lower', 'tier 101'], ['101']]);
+    expect(labelCandidates('יציע תחתון 101')).toEqual([['יציע תחתון 101'], ['יציע', 'תחתון 101'], ['101']]);
+    expect(labelCandidates('Golden ring')).toEqual([['Golden ring'], ['Golden', 'ring']]);
+    expect(labelCandidates('Hall')).toEqual([['Hall']]);
   });
 });
