@@ -1,0 +1,32 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { setApiLocale } from '../src/api/client';
+import { initI18n } from '../src/i18n';
+import { applyDocumentLocale } from '../src/i18n/locale';
+import OrderPage from '../src/pages/order/OrderPage';
+import { useLocaleStore } from '../src/state/locale-store';
+import '../src/styles/index.css';
+
+/**
+ * Benchmark entry (load-tests/seatmap.bench.mjs): the REAL order page and seat
+ * map — same components, same renderer, same API calls — without the rest of
+ * the storefront, so a benchmark build does not depend on unrelated pages.
+ * Built by client/bench/vite.config.ts into .tmp/seatmap-bench-dist.
+ */
+const { locale } = useLocaleStore.getState();
+initI18n(locale);
+applyDocumentLocale(locale);
+setApiLocale(locale);
+
+const router = createBrowserRouter([
+  {
+    path: '/order/:presentationId',
+    element: (
+      <main id="main" className="site-main">
+        <OrderPage />
+      </main>
+    ),
+  },
+]);
+
+createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);
