@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { BestAvailableMatchResult, BestAvailableResponse } from '@hotline/shared';
 import { jerusalemDayRangeUtc } from '@hotline/shared';
 import { AppError } from '../common/app-error';
-import type { Layout, LayoutSeat } from './seat-layout';
+import { Clock } from '../common/clock';
+import { isTogetherSeat, type Layout, type LayoutSeat } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatFeed } from './seat-feed.service';
-import { bestAvailable, type BestAvailableMatch } from './seat-rules';
+import { bestAvailable } from './seat-rules';
 import { isPolicy3, PUBLIC_VIEW, rowStatuses, type RawState } from './seat-state';
 import type { BestAvailableQuery } from './seats.queries';
 import { SeatsRepository } from './seats.repository';
@@ -15,6 +16,10 @@ const ORPHAN_PENALTY = 0.25;
 const SPLIT_PENALTY = 0.5;
 /** How many presentations one search may look at (a feature over a date range). */
 const MAX_PRESENTATIONS = 20;
+/** With isLock=1: searches (one lock attempt each) per request before NOT_ENOUGH_SEATS. */
+const LOCK_ROUNDS = 5;
+/** How long seats a best-available lock took (or lost) stay excluded from this node's searches. */
+const CLAIM_HOLD_MS = 2_000;
 
 const PART_OF_DAY_HOURS: Record<string, [number, number]> = {
   morning: [5, 12],
@@ -23,11 +28,31 @@ const PART_OF_DAY_HOURS: Record<string, [number, number]> = {
   night: [21, 29],
 };
 
+interface SeatInput {
+  seat: LayoutSeat;
+  x: number;
+  y: number;
+  px: number;
+  py: number;
+  rowKey: string;
+  available: boolean;
+}
+
+interface SectionInput {
+  sectionId: number;
+  seats: SeatInput[];
+  /** Upper bound of any block's score in the section (from its seats' bounding box). */
+  bestPossible: number;
+  hasTogether: boolean;
+}
+
 interface Candidate {
   layout: Layout;
-  match: BestAvailableMatch<LayoutSeat & { available: boolean; rowKey: string }>;
+  seats: LayoutSeat[];
   score: number;
 }
+
+const claimKey = (layout: Layout, seatKey: string): string => `${layout.presentation.id}/${seatKey}`;
 
 function jerusalemHour(date: Date): number {
   return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour: '2-digit', hourCycle: 'h23' }).format(date));
@@ -46,25 +71,50 @@ export class BestAvailableService {
     private readonly engine: SeatEngineService,
     private readonly feed: SeatFeed,
     private readonly repo: SeatsRepository,
+    private readonly clock: Clock,
   ) {}
+
+  /**
+   * Seats this node is taking right now (a best-available lock in flight) or has
+   * just taken or lost (kept until the mirror has surely heard of it). Searches
+   * treat them as taken, and a search claims its first block in the same
+   * synchronous step, so concurrent buyers on one node always go for different
+   * blocks instead of all failing on the same best one. Purely an optimisation:
+   * the lock script decides, and across nodes the fallback to the next block does.
+   */
+  private readonly claimed = new Map<string, number>();
+
+  private isClaimed(key: string, now: number): boolean {
+    const until = this.claimed.get(key);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.claimed.delete(key);
+    return false;
+  }
 
   async find(visitorId: string, q: BestAvailableQuery): Promise<BestAvailableResponse> {
     const layouts = await this.presentations(q);
-    const perPresentation = q.isBestPerPresentation ?? false;
-    let candidates: Candidate[] = [];
-    for (const layout of layouts) {
-      const { state } = await this.feed.publicState(layout.presentation.id);
-      const found = this.search(layout, state, q);
-      candidates.push(...(perPresentation ? found.slice(0, 1) : found));
-    }
-    candidates.sort((a, b) => b.score - a.score);
-    candidates = candidates.slice(0, q.maxMatches);
     if (!q.isLock) {
+      const candidates = await this.candidates(layouts, q, q.maxMatches, false);
       if (candidates.length === 0) throw new AppError('NOT_ENOUGH_SEATS');
       return { matches: candidates.map((c) => this.result(c)) };
     }
-    for (const [i, c] of candidates.entries()) {
-      const r = await this.engine.lockSeats(visitorId, c.layout, c.match.seats);
+    for (let round = 0; round < LOCK_ROUNDS; round++) {
+      // Each round searches again: the mirror has meanwhile seen the locks that beat us.
+      const candidates = await this.candidates(layouts, q, q.maxMatches, true);
+      const c = candidates[0];
+      if (!c) break;
+      const keys = c.seats.map((s) => claimKey(c.layout, s.key));
+      let r;
+      try {
+        r = await this.engine.lockSeats(visitorId, c.layout, c.seats);
+      } catch (error) {
+        for (const k of keys) this.claimed.delete(k);
+        throw error;
+      }
+      // Won or lost, these seats are taken now; the mirror will say so within milliseconds.
+      const until = this.clock.nowMs() + CLAIM_HOLD_MS;
+      for (const k of keys) this.claimed.set(k, until);
       if (r.ok) {
         const locked: BestAvailableMatchResult = {
           ...this.result(c),
@@ -72,7 +122,8 @@ export class BestAvailableService {
           expiresAt: new Date(r.earliestExpiryMs).toISOString(),
           timeInSeconds: Math.max(0, Math.floor((r.earliestExpiryMs - r.nowMs) / 1000)),
         };
-        return { matches: [locked, ...candidates.slice(i + 1).map((x) => this.result(x))] };
+        const others = candidates.slice(1).filter((x) => !x.seats.some((s) => keys.includes(claimKey(x.layout, s.key))));
+        return { matches: [locked, ...others.slice(0, q.maxMatches - 1).map((x) => this.result(x))] };
       }
       // A limit of the order itself will not go away by trying another block.
       if (r.code === 'MAX_SEATS_EXCEEDED') {
@@ -80,6 +131,27 @@ export class BestAvailableService {
       }
     }
     throw new AppError('NOT_ENOUGH_SEATS');
+  }
+
+  /**
+   * Ranked blocks over the presentations. Everything after the state reads is
+   * synchronous, so with `claim` the best block is marked as being taken before
+   * any other request on this node can search.
+   */
+  private async candidates(layouts: Layout[], q: BestAvailableQuery, max: number, claim: boolean): Promise<Candidate[]> {
+    const states = await Promise.all(layouts.map((layout) => this.feed.publicState(layout.presentation.id)));
+    const perPresentation = q.isBestPerPresentation ?? false;
+    const now = this.clock.nowMs();
+    const all: Candidate[] = [];
+    layouts.forEach((layout, i) => {
+      const found = this.search(layout, states[i]!.state, q, max, now);
+      all.push(...(perPresentation ? found.slice(0, 1) : found));
+    });
+    all.sort((a, b) => b.score - a.score);
+    if (all.length > max) all.length = max;
+    if (claim && all[0]) for (const s of all[0].seats) this.claimed.set(claimKey(all[0].layout, s.key), Number.POSITIVE_INFINITY);
+    if (this.claimed.size > 50_000) for (const [k, until] of this.claimed) if (until <= now) this.claimed.delete(k);
+    return all;
   }
 
   private async presentations(q: BestAvailableQuery): Promise<Layout[]> {
@@ -97,38 +169,87 @@ export class BestAvailableService {
     return Promise.all(infos.map((p) => this.engine.layout(p.id)));
   }
 
-  private search(layout: Layout, state: RawState, q: BestAvailableQuery): Candidate[] {
+  /**
+   * Per layout and zone, the sections' seats as best-available inputs, built once:
+   * the objects are reused by every search (only `available` is rewritten, inside
+   * one synchronous search), so a search on a 15,000-seat arena allocates almost
+   * nothing. Sections are ordered by the best score any block in them could reach.
+   */
+  private readonly inputs = new WeakMap<Layout, Map<number | 'all', SectionInput[]>>();
+
+  private sectionInputs(layout: Layout, zone: number | undefined): SectionInput[] {
+    let perZone = this.inputs.get(layout);
+    if (!perZone) this.inputs.set(layout, (perZone = new Map()));
+    const cacheKey = zone ?? 'all';
+    let list = perZone.get(cacheKey);
+    if (list) return list;
+    const bySection = new Map<number, SectionInput>();
+    for (const row of layout.rows) {
+      for (const seat of row.seats) {
+        if (zone !== undefined && seat.zoneId !== zone) continue;
+        let input = bySection.get(seat.sectionId);
+        if (!input) bySection.set(seat.sectionId, (input = { sectionId: seat.sectionId, seats: [], bestPossible: -Infinity, hasTogether: false }));
+        input.seats.push({ seat, x: seat.x, y: seat.y, px: seat.px, py: seat.py, rowKey: row.key, available: false });
+        if (isTogetherSeat(seat)) input.hasTogether = true;
+      }
+    }
+    // A block's centre lies within the bounding box of its section's seat centres, so the
+    // box's distance to the focal point bounds the best score any block there can get.
+    const f = layout.focalPoint;
+    for (const input of bySection.values()) {
+      const xs = input.seats.map((s) => s.px);
+      const ys = input.seats.map((s) => s.py);
+      const dx = Math.max(Math.min(...xs) - f.x, 0, f.x - Math.max(...xs));
+      const dy = Math.max(Math.min(...ys) - f.y, 0, f.y - Math.max(...ys));
+      input.bestPossible = 1 - Math.hypot(dx, dy) / layout.planDiagonal;
+    }
+    list = [...bySection.values()].sort((a, b) => b.bestPossible - a.bestPossible);
+    perZone.set(cacheKey, list);
+    return list;
+  }
+
+  private search(layout: Layout, state: RawState, q: BestAvailableQuery, max: number, now: number): Candidate[] {
     const p = layout.presentation;
     if (p.soldout) return [];
     const zone = q.ticketGroupId !== undefined ? layout.zoneOfTicketGroup.get(q.ticketGroupId) : undefined;
     if (q.ticketGroupId !== undefined && zone === undefined) return [];
     const policy3 = isPolicy3(layout);
-    const bySection = new Map<number, (LayoutSeat & { available: boolean; rowKey: string })[]>();
-    for (const row of layout.rows) {
-      const codes = rowStatuses(row, state, PUBLIC_VIEW, policy3);
-      row.seats.forEach((seat, i) => {
-        if (zone !== undefined && seat.zoneId !== zone) return;
-        let list = bySection.get(seat.sectionId);
-        if (!list) bySection.set(seat.sectionId, (list = []));
-        list.push({ ...seat, available: codes[i] === 1, rowKey: row.key });
-      });
-    }
     const out: Candidate[] = [];
-    for (const seats of bySection.values()) {
-      for (const match of bestAvailable({ seats, focalPoint: layout.focalPoint, quantity: q.quantity, maxMatches: q.maxMatches })) {
-        // A couch or bed is never split by best-available: skip blocks that take part of one.
-        if (match.seats.some((s) => s.togetherId !== null && s.features.some((f) => f === 1 || f === 4))) continue;
-        const score = 1 - match.distance / layout.planDiagonal - (match.leavesOrphan ? ORPHAN_PENALTY : 0) - (match.splitAcrossRows ? SPLIT_PENALTY : 0);
-        out.push({ layout, match, score: Math.round(score * 10_000) / 10_000 });
+    for (const section of this.sectionInputs(layout, zone)) {
+      // No block here can beat the ones already found: the rest of the hall is further away.
+      if (out.length >= max && out[max - 1]!.score >= section.bestPossible) break;
+      let free = 0;
+      if (policy3) {
+        // Policy 3 needs whole rows; statuses come row by row from the layout.
+        const codes = new Map<string, number>();
+        for (const rowIndex of new Set(section.seats.map((s) => s.seat.row))) {
+          const row = layout.rows[rowIndex]!;
+          rowStatuses(row, state, PUBLIC_VIEW, true).forEach((c, i) => codes.set(row.seats[i]!.key, c));
+        }
+        for (const s of section.seats) { s.available = codes.get(s.seat.key) === 1 && !this.isClaimed(claimKey(layout, s.seat.key), now); if (s.available) free++; }
+      } else {
+        for (const s of section.seats) {
+          s.available = s.seat.sellable && !state.has(s.seat.key) && !this.isClaimed(claimKey(layout, s.seat.key), now);
+          if (s.available) free++;
+        }
       }
+      if (free < q.quantity) continue;
+      for (const match of bestAvailable({ seats: section.seats, focalPoint: layout.focalPoint, quantity: q.quantity, maxMatches: max })) {
+        // A couch or bed is never split by best-available: skip blocks that take part of one.
+        if (section.hasTogether && match.seats.some((s) => isTogetherSeat(s.seat))) continue;
+        const score = 1 - match.distance / layout.planDiagonal - (match.leavesOrphan ? ORPHAN_PENALTY : 0) - (match.splitAcrossRows ? SPLIT_PENALTY : 0);
+        out.push({ layout, seats: match.seats.map((s) => s.seat), score: Math.round(score * 10_000) / 10_000 });
+      }
+      out.sort((a, b) => b.score - a.score);
+      if (out.length > max) out.length = max;
     }
-    return out.sort((a, b) => b.score - a.score).slice(0, q.maxMatches);
+    return out;
   }
 
   private result(c: Candidate): BestAvailableMatchResult {
     return {
       presentationId: c.layout.presentation.id,
-      seats: c.match.seats.map((s) => ({ sectionId: s.sectionId, x: s.x, y: s.y, RowName: s.rowName, SeatName: s.seatName })),
+      seats: c.seats.map((s) => ({ sectionId: s.sectionId, x: s.x, y: s.y, RowName: s.rowName, SeatName: s.seatName })),
       score: c.score,
     };
   }

@@ -141,10 +141,11 @@ export class SeatFeed implements OnModuleDestroy {
 
   /** A raw message from the changes channel. */
   onMessage(text: string): void {
+    // Every node hears every presentation's changes: skip the parse for those it does not mirror.
+    const m = this.mirrors.get(Number(text.slice(0, text.indexOf(' '))));
+    if (!m) return;
     const msg = parseChangeMessage(text);
     if (!msg) return;
-    const m = this.mirrors.get(msg.presentationId);
-    if (!m) return;
     m.queue.push(msg);
     if (!m.busy) this.drain(m);
   }
