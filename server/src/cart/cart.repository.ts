@@ -85,6 +85,7 @@ export class CartRepository {
 
   /** Paid, but the seats (or a voucher/coupon) were lost and the money returned: final, replayed to retries. */
   async markRefunded(cartId: string, result: Record<string, unknown>): Promise<void> {
-    await this.db.query(`UPDATE cart SET status = 'refunded', result = $2, updated_at = now() WHERE id = $1`, [cartId, JSON.stringify(result)]);
+    // Only from 'paying': a cart another attempt has paid keeps its sale.
+    await this.db.query(`UPDATE cart SET status = 'refunded', result = $2, updated_at = now() WHERE id = $1 AND status = 'paying'`, [cartId, JSON.stringify(result)]);
   }
 }

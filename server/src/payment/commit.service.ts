@@ -211,8 +211,16 @@ export class CommitService {
         await this.markSold(visitorId, seats);
         return { ...result(), replayed: false };
       }
+      // A seat "lost" to another attempt on this very cart is not lost: that attempt sold the order.
+      if (outcome.reason === 'SEAT_TAKEN' && card && (await this.sales.reservationOfCart(cartIdentifier))) {
+        outcome = { ok: false, reason: 'DUPLICATE_CART' };
+      }
       if (outcome.reason === 'DUPLICATE_CART') {
+        // Another attempt on this cart (one that took over a stale claim, or was taken over) sold it first.
+        // If it paid with this same authorisation, the provider charge is that sale's and stays; a charge
+        // of our own, under another key, paid for nothing and goes back.
         settled = true;
+        if (card && !(await this.sales.paymentIsSettled(card.paymentId))) await this.giveBack(card, 'DUPLICATE_CART');
         return this.replay((await this.carts.byIdentifier(cartIdentifier))!, locale);
       }
       if (!card) throw this.refusalWithoutCharge(outcome, seats, layoutOf);
@@ -422,19 +430,25 @@ export class CommitService {
    */
   private async refund(outcome: Extract<SaleOutcome, { ok: false }>, card: ApprovedCard, cartId: string, locale: Locale): Promise<BookingError> {
     const code: BookingErrorCode = outcome.reason === 'SEAT_TAKEN' ? 'SEATS_LOST_REFUNDED' : 'ORDER_CHANGED_REFUNDED';
-    await this.sales.markRefundPending(card.paymentId, card.providerReference, outcome.reason);
-    const refund = await this.provider
-      .refund({ providerReference: card.providerReference, amountAgorot: card.amountAgorot, reason: outcome.reason })
-      .catch((err: unknown) => ({ status: 'failed' as const, reason: String((err as Error)?.message ?? err) }));
-    if (refund.status === 'refunded') await this.sales.markRefunded(card.paymentId);
-    else this.logger.error({ payment: card.paymentId, refund }, 'REFUND FAILED: payment left refund_pending for an operator');
+    const refunded = await this.giveBack(card, outcome.reason);
     const stored: StoredRefusal = {
       error: code,
       amountAgorot: card.amountAgorot,
-      details: { refunded: refund.status === 'refunded', amount: agorotToShekels(card.amountAgorot), reason: outcome.reason },
+      details: { refunded, amount: agorotToShekels(card.amountAgorot), reason: outcome.reason },
     };
     await this.carts.markRefunded(cartId, stored as unknown as Record<string, unknown>);
     return this.refusalOf(stored, locale);
+  }
+
+  /** Refunds a charge that paid for nothing: recorded refund_pending first, so a failed refund is never lost. */
+  private async giveBack(card: ApprovedCard, reason: string): Promise<boolean> {
+    await this.sales.markRefundPending(card.paymentId, card.providerReference, reason);
+    const refund = await this.provider
+      .refund({ providerReference: card.providerReference, amountAgorot: card.amountAgorot, reason })
+      .catch((err: unknown) => ({ status: 'failed' as const, reason: String((err as Error)?.message ?? err) }));
+    if (refund.status === 'refunded') await this.sales.markRefunded(card.paymentId);
+    else this.logger.error({ payment: card.paymentId, refund }, 'REFUND FAILED: payment left refund_pending for an operator');
+    return refund.status === 'refunded';
   }
 
   private refusalOf(stored: StoredRefusal, locale: Locale): BookingError {

@@ -266,6 +266,12 @@ export class SalesRepository {
     await this.db.query(`UPDATE payment SET status = 'refunded', updated_at = now() WHERE id = $1`, [paymentId]);
   }
 
+  /** True when the payment row belongs to a written sale (approved and linked to a reservation). */
+  async paymentIsSettled(paymentId: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM payment WHERE id = $1 AND reservation_id IS NOT NULL AND status = 'approved'`, [paymentId]);
+    return rows.length > 0;
+  }
+
   /** After an unexpected failure: did the sale commit anyway (e.g. the connection dropped after COMMIT)? */
   async reservationOfCart(cartIdentifier: string): Promise<string | null> {
     const rows: { id: string }[] = await this.db.query('SELECT id::text AS id FROM reservation WHERE cart_identifier = $1', [cartIdentifier]);

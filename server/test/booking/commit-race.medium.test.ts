@@ -113,3 +113,33 @@ describe('100 buyers commit overlapping seats at once', () => {
     }
   });
 });
+
+describe('two attempts on one cart', () => {
+  test('a retry that takes over a stale attempt with another card: one sale, the other charge refunded, both answers the same reservation', async () => {
+    // Slow approvals (6 s) and a 5 s stale window: the second attempt takes the cart over while the first is still charging.
+    const env = await startBooking({ SANDBOX_APPROVAL_DELAY_MS: '6000', COMMIT_STALE_SECONDS: '5' });
+    try {
+      const { t, sql } = env;
+      const show = await loadShow(t.url, 1);
+      const b = await buyer(t.url);
+      const seats = plainSeats(show).slice(0, 2);
+      await lockAll(t.url, b, show, seats);
+      const base = cartOf(seats.map((s) => cartSeat(show, s)), { cartIdentifier: crypto.randomUUID() });
+      const first = commit(t.url, b, { ...base, paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve) });
+      await new Promise((r) => setTimeout(r, 5_500));
+      const second = commit(t.url, b, { ...base, paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve) });
+      const [a, c] = await Promise.all([first, second]);
+      expect(a.status).toBe(201);
+      expect(c.status).toBe(201);
+      expect(c.body).toMatchObject({ reservationIdentifier: a.body.reservationIdentifier, replayed: true });
+      expect(await count(sql, 'SELECT count(*) FROM reservation WHERE cart_identifier = $1', [base.cartIdentifier])).toBe(1);
+      expect((await sql.query('SELECT status FROM payment WHERE cart_identifier = $1 ORDER BY id', [base.cartIdentifier])).rows.map((r) => r.status))
+        .toEqual(['approved', 'refunded']);
+      expect((await sql.query("SELECT status FROM sandbox_charge WHERE idempotency_key LIKE $1 ORDER BY created_at", [`${base.cartIdentifier}:%`])).rows.map((r) => r.status))
+        .toEqual(['approved', 'refunded']);
+      expect((await sql.query('SELECT status FROM cart WHERE cart_identifier = $1', [base.cartIdentifier])).rows[0].status).toBe('paid');
+    } finally {
+      await env.close();
+    }
+  }, 60_000);
+});
