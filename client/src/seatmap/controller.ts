@@ -178,7 +178,7 @@ export class SeatMapController {
 
   mount(host: HTMLDivElement, width: number, height: number): void {
     if (this.renderer) return;
-    this.fit = fitToBounds(this.store.bounds, width, height, Math.min(FIT_PADDING, width * 0.05));
+    this.fit = this.fitCamera(width, height);
     this.limits = zoomLimits(this.fit.scale, this.store.typicalSeatSize);
     const nav = navigator as Navigator & { deviceMemory?: number };
     const pixelRatio = cappedPixelRatio(window.devicePixelRatio || 1, nav.hardwareConcurrency, nav.deviceMemory);
@@ -208,12 +208,24 @@ export class SeatMapController {
     this.connectLive();
   }
 
+  /**
+   * The whole venue in view. On a phone held upright a wide venue fills the
+   * width and leaves height over: keep it near the top (under the live badge)
+   * rather than floating in the middle, so it sits right under the show's name.
+   */
+  fitCamera(width: number, height: number): Camera {
+    const cam = fitToBounds(this.store.bounds, width, height, Math.min(FIT_PADDING, width * 0.05));
+    const contentHeight = (this.store.bounds.maxY - this.store.bounds.minY) * cam.scale;
+    if (width < 600 && contentHeight < height * 0.75) return { ...cam, y: 56 - this.store.bounds.minY * cam.scale };
+    return cam;
+  }
+
   resize(width: number, height: number): void {
     const r = this.renderer;
     if (!r || width <= 0 || height <= 0) return;
     const before = r.camera;
     const wasFit = this.fit !== null && Math.abs(before.scale - this.fit.scale) < 1e-9 && Math.abs(before.x - this.fit.x) < 0.5 && Math.abs(before.y - this.fit.y) < 0.5;
-    this.fit = fitToBounds(this.store.bounds, width, height, Math.min(FIT_PADDING, width * 0.05));
+    this.fit = this.fitCamera(width, height);
     this.limits = zoomLimits(this.fit.scale, this.store.typicalSeatSize);
     r.resize(width, height);
     if (wasFit) r.setCamera(this.fit);

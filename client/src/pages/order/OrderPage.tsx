@@ -11,6 +11,7 @@ import { formatApiShekels } from '../../lib/money';
 import { SeatMapSlot } from '../../seatmap/SeatMapSlot';
 import { ErrorView, LoadingView } from '../../components/StateViews';
 import { NotFoundPage } from '../system/NotFoundPage';
+import './order-page.css';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;

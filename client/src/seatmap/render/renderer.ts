@@ -488,6 +488,8 @@ export class SeatMapRenderer implements SeatLayer {
     const toX = (x: number) => x * k + cam.x;
     const toY = (y: number) => y * k + cam.y;
 
+    // Overview labels must fit their section and not collide with each other (or the stage label).
+    const placed: number[] = [];
     const stage = scene.plan.Stage;
     if (stage && this.opts.stageLabel) {
       const w = stage.width * k;
@@ -497,14 +499,20 @@ export class SeatMapRenderer implements SeatLayer {
       if (w > 30) {
         // Inside the marker when it is tall enough, else just below it.
         const inside = Math.min(size, h * 0.72);
-        if (inside >= 10) plainText(ctx, this.opts.stageLabel, cx, toY(stage.y + stage.height / 2), inside, pal.stageText, 700);
-        else haloText(ctx, this.opts.stageLabel, cx, toY(stage.y + stage.height) + size * 0.9, size, pal.sectionLabel, pal.labelHalo, 700);
+        const tw = textWidth(ctx, this.opts.stageLabel, inside >= 10 ? inside : size, 700);
+        if (inside >= 10) {
+          const cy = toY(stage.y + stage.height / 2);
+          plainText(ctx, this.opts.stageLabel, cx, cy, inside, pal.stageText, 700);
+          placed.push(cx - tw / 2 - 3, cy - inside, cx + tw / 2 + 3, cy + inside);
+        } else {
+          const cy = toY(stage.y + stage.height) + size * 0.9;
+          haloText(ctx, this.opts.stageLabel, cx, cy, size, pal.sectionLabel, pal.labelHalo, 700);
+          placed.push(cx - tw / 2 - 3, cy - size * 0.7, cx + tw / 2 + 3, cy + size * 0.7);
+        }
       }
     }
 
     const rowLabels = seatPx >= (large ? ROW_LABEL_MIN_PX * 0.8 : ROW_LABEL_MIN_PX);
-    // Overview labels must fit their section and not collide with each other.
-    const placed: number[] = [];
     /** The first form of `text` (see labelCandidates) that fits maxWidth and no placed label; its lines, or null. */
     const place = (text: string, cx: number, cy: number, size: number, maxWidth: number, maxHeight = Infinity): string[] | null => {
       for (const lines of labelCandidates(text)) {
@@ -599,7 +607,10 @@ export class SeatMapRenderer implements SeatLayer {
         const lx = sumX / nX;
         const ly = topY - typ * 1.3;
         const size = Math.min(large ? 20 : 16, Math.max(11, seatPx * 0.6));
-        haloText(ctx, name, toX(t[0] * lx + t[2] * ly + t[4]), toY(t[1] * lx + t[3] * ly + t[5]), size, pal.sectionLabel, pal.labelHalo);
+        const nx = toX(t[0] * lx + t[2] * ly + t[4]);
+        const ny = toY(t[1] * lx + t[3] * ly + t[5]);
+        const label = place(name, nx, ny, size, Infinity);
+        if (label) drawLines(label, nx, ny, size);
       }
       // Seat numbers inside available seats once they are big enough to read.
       if (seatPx >= (large ? 16 : 18)) {
