@@ -8,7 +8,8 @@ import { useCartStore } from '../state/cart-store';
 import { getTicketByCode } from './api';
 import { withBotToken } from './botcheck';
 import { ticketInfoOf } from './cart-logic';
-import { ticketName } from './format';
+import { CatalogueText } from '../components/CatalogueText';
+import { isolate, ticketName } from './format';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -61,7 +62,7 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
           const n = useCartStore.getState().applyCodedTicket(presentationId, info, r.ticket.quantity);
           if (n > 0) {
             count += n;
-            name = ticketName(info, locale);
+            name = isolate(ticketName(info, locale), locale);
             if (r.msg) notes.push(r.msg);
           } else {
             errors.push(new ApiError(409, 'COUPON_NO_ELIGIBLE_TICKETS', couponNoEligibleTicketsMessage(locale)));
@@ -118,13 +119,17 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
             return (
               <li key={c} className="chip">
                 <span className="chip__code" dir="ltr">{c}</span>
-                {ticket && <span className="chip__name">{ticketName(ticket, locale)}</span>}
+                {ticket && (
+                  <span className="chip__name">
+                    <CatalogueText locale={locale}>{ticketName(ticket, locale)}</CatalogueText>
+                  </span>
+                )}
                 <button
                   type="button"
                   className="chip__remove"
                   onClick={() => {
                     removeCode(c);
-                    setFeedback({ kind: 'ok', text: t('coupon.removed', { code: c }) });
+                    setFeedback({ kind: 'ok', text: t('coupon.removed', { code: isolate(c, locale) }) });
                   }}
                   aria-label={t('coupon.remove', { code: c })}
                 >

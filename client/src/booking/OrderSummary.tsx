@@ -7,7 +7,7 @@ import { presentationFeatureName, venueAndLocation } from '../lib/localized';
 import { useCartStore } from '../state/cart-store';
 import { presentationIdsOf } from './cart-logic';
 import { productOf } from './catalogue-store';
-import { money, productName, seatLabel, ticketName } from './format';
+import { isolate, money, productName, seatLabel, ticketName } from './format';
 import { useCartCatalogue, useCartTotals } from './hooks';
 
 export interface OrderSummaryProps {
@@ -66,7 +66,11 @@ export function OrderSummary({ editableVouchers = false, headingLevel = 2 }: Ord
                     <li key={`${l.seat.sectionId}:${l.seat.XCoordinate}:${l.seat.YCoordinate}`} className="summary-line">
                       <span className="summary-line__what">
                         {seatLabel(l.seat, t)}
-                        {l.ticket && <span className="summary-line__detail">{ticketName(l.ticket, locale)}</span>}
+                        {l.ticket && (
+                          <span className="summary-line__detail">
+                            <CatalogueText locale={locale}>{ticketName(l.ticket, locale)}</CatalogueText>
+                          </span>
+                        )}
                       </span>
                       <span className="summary-line__amount">
                         {l.seat.isMultiplyFactorSubTicket ? t('summary.included') : money(l.amountAgorot, locale)}
@@ -132,7 +136,7 @@ export function OrderSummary({ editableVouchers = false, headingLevel = 2 }: Ord
             {totals.vouchers.map((v) => (
               <div key={v.id} className="summary-totals__voucher">
                 <dt>
-                  {t('summary.voucher', { code: v.code })}
+                  {t('summary.voucher', { code: isolate(v.code, locale) })}
                   {v.message && <span className="summary-totals__note">{v.message}</span>}
                 </dt>
                 <dd>

@@ -4,7 +4,6 @@ import { useLocale } from '../hooks/useLocale';
 import { CatalogueText } from '../components/CatalogueText';
 import { useCartStore } from '../state/cart-store';
 import { useBookingCatalogue } from './catalogue-store';
-import { catalogueLang } from '../lib/localized';
 import { moneyOfShekels, productName } from './format';
 import { usePresentationDetails } from './hooks';
 
@@ -71,7 +70,7 @@ export function ProductsStep({ presentationId, onContinue, onBack, continueLabel
               <li key={product.id} className={`product-card${quantity > 0 ? ' product-card--chosen' : ''}`} data-testid="product-card">
                 <img className="product-card__image" src={product.image} alt="" width="96" height="96" loading="lazy" />
                 <div className="product-card__body">
-                  <h4 className="product-card__name" lang={catalogueLang(locale)}>
+                  <h4 className="product-card__name">
                     <CatalogueText locale={locale}>{name}</CatalogueText>
                   </h4>
                   <p className="product-card__price">{moneyOfShekels(product.price, locale)}</p>

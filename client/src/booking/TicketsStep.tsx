@@ -10,7 +10,7 @@ import { CouponForm } from './CouponForm';
 import { groupOfSeat, incompleteUnits, selectableTickets, seatKeyOf, type CartSeat, type SeatLine } from './cart-logic';
 import { releaseSeats } from './cart-sync';
 import { useBookingCatalogue } from './catalogue-store';
-import { groupName, money, moneyOfShekels, seatLabel, ticketName } from './format';
+import { groupName, isolate, money, moneyOfShekels, seatLabel, ticketName } from './format';
 import { useCartTotals, usePresentationDetails } from './hooks';
 import { trackViewItem } from './tracking';
 
@@ -99,7 +99,7 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
 
   function next() {
     if (incomplete.length) {
-      setMessage(t('ticketsStep.incomplete', { name: ticketName(incomplete[0]!, locale), count: incomplete[0]!.multiplyFactor }));
+      setMessage(t('ticketsStep.incomplete', { name: isolate(ticketName(incomplete[0]!, locale), locale), count: incomplete[0]!.multiplyFactor }));
       return;
     }
     onContinue?.();
@@ -142,7 +142,7 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
                     <div className="seat-line__seat">
                       <span className="seat-line__label">{label}</span>
                       {seat.isMultiplyFactorSubTicket && line.ticket && (
-                        <span className="seat-line__note">{t('ticketsStep.subTicket', { name: ticketName(line.ticket, locale) })}</span>
+                        <span className="seat-line__note">{t('ticketsStep.subTicket', { name: isolate(ticketName(line.ticket, locale), locale) })}</span>
                       )}
                     </div>
                     <div className="seat-line__ticket">
@@ -151,7 +151,7 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
                       </label>
                       {coded ? (
                         <span id={selectId} className="seat-line__coded">
-                          <span className="tag">{coded.code}</span> {ticketName(coded, locale)}
+                          <bdi className="tag" dir="ltr">{coded.code}</bdi> <CatalogueText locale={locale}>{ticketName(coded, locale)}</CatalogueText>
                         </span>
                       ) : (
                         <select
@@ -163,8 +163,8 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
                           {options.map((o) => (
                             <option key={o.id} value={o.id}>
                               {o.multiplyFactor > 1
-                                ? t('ticketsStep.optionMulti', { name: ticketName(o, locale), count: o.multiplyFactor, price: moneyOfShekels(o.price, locale) })
-                                : t('ticketsStep.option', { name: ticketName(o, locale), price: moneyOfShekels(o.price, locale) })}
+                                ? t('ticketsStep.optionMulti', { name: isolate(ticketName(o, locale), locale), count: o.multiplyFactor, price: moneyOfShekels(o.price, locale) })
+                                : t('ticketsStep.option', { name: isolate(ticketName(o, locale), locale), price: moneyOfShekels(o.price, locale) })}
                             </option>
                           ))}
                         </select>

@@ -6,7 +6,7 @@ import { useCartStore } from '../state/cart-store';
 import { getVoucher } from './api';
 import { withBotToken } from './botcheck';
 import { canAddVoucher } from './cart-logic';
-import { money } from './format';
+import { isolate, money } from './format';
 import { useCartTotals } from './hooks';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
@@ -47,7 +47,7 @@ export function VoucherForm() {
       }
       addVoucher({ id: payment.id, code: payment.code, balance: payment.balance, name: payment.name });
       setCode('');
-      setFeedback({ kind: 'ok', text: t('voucher.added', { code: payment.code, amount: money(check.amountAgorot, locale) }) });
+      setFeedback({ kind: 'ok', text: t('voucher.added', { code: isolate(payment.code, locale), amount: money(check.amountAgorot, locale) }) });
     } catch (error) {
       setFeedback({ kind: 'error', text: error instanceof ApiError && error.message ? error.message : t('voucher.failed') });
     } finally {

@@ -1,10 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { ApiTicketGroup, ApiProduct } from '@hotline/shared';
-import { formatShekels, shekelsToAgorot } from '../lib/rules';
+import { formatShekels, isRightToLeft, shekelsToAgorot } from '../lib/rules';
 import { usesHebrewNames } from '../lib/localized';
 import type { SupportedLocale } from '../lib/rules';
 import type { CartSeat, TicketInfo } from './cart-logic';
 import { isGeneralAdmission } from './cart-logic';
+
+/**
+ * Text from the catalogue or a code inside a translated sentence: wrapped in
+ * first-strong isolates (FSI…PDI) so "10% off coupon" stays itself inside an
+ * Arabic or Hebrew sentence instead of being reordered by its neighbours.
+ */
+export const isolate = (text: string, locale: SupportedLocale) => (isRightToLeft(locale) ? `\u2068${text}\u2069` : text);
 
 /** ₪ with 2 decimals (spec sections 5 and 9), from agorot. */
 export const money = (agorot: number, locale: SupportedLocale) => formatShekels(agorot, locale);

@@ -6,11 +6,10 @@ import { createLatestRequest } from '../../api/latest';
 import { BookingShell, flushCartSave, ProductsStep, TicketsStep, useCart, installCartSync } from '../../booking';
 import { incompleteUnits, presentationIdsOf, type CartSeat } from '../../booking/cart-logic';
 import { restoreFromServer } from '../../booking/cart-sync';
-import { seatLabel, ticketName } from '../../booking/format';
+import { isolate, seatLabel, ticketName } from '../../booking/format';
 import { useCartCatalogue, useCartTotals } from '../../booking/hooks';
 import { useLocale } from '../../hooks/useLocale';
 import { useCartStore } from '../../state/cart-store';
-import { NotFoundPage } from '../system/NotFoundPage';
 
 type Load =
   | { kind: 'loading' }
@@ -43,7 +42,10 @@ export default function CartPage() {
 
   useEffect(() => {
     installCartSync();
-    if (!valid) return;
+    if (!valid) {
+      setLoad({ kind: 'missing' });
+      return;
+    }
     const state = useCartStore.getState();
     // Already this cart on this page (coming back from checkout): nothing to restore.
     if (state.resId === resId && state.seats.length > 0) {
@@ -64,8 +66,6 @@ export default function CartPage() {
       });
     return () => request.cancel();
   }, [resId, valid]);
-
-  if (!valid) return <NotFoundPage />;
 
   if (load.kind === 'loading') {
     return (
@@ -111,7 +111,7 @@ export default function CartPage() {
   async function toCheckout() {
     const incomplete = incompleteUnits(totals.seats);
     if (incomplete.length) {
-      setMessage(t('ticketsStep.incomplete', { name: ticketName(incomplete[0]!, locale), count: incomplete[0]!.multiplyFactor }));
+      setMessage(t('ticketsStep.incomplete', { name: isolate(ticketName(incomplete[0]!, locale), locale), count: incomplete[0]!.multiplyFactor }));
       return;
     }
     await flushCartSave().catch(() => undefined);

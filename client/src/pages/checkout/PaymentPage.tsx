@@ -9,7 +9,7 @@ import { warmBotToken, withBotToken } from '../../booking/botcheck';
 import { incompleteUnits, presentationIdsOf } from '../../booking/cart-logic';
 import { currentWireCart } from '../../booking/cart-sync';
 import { useBookingCatalogue } from '../../booking/catalogue-store';
-import { money, ticketName } from '../../booking/format';
+import { isolate, money, ticketName } from '../../booking/format';
 import { cartItems, trackAddPaymentInfo, trackPurchase } from '../../booking/tracking';
 import { VoucherForm } from '../../booking/VoucherForm';
 import { useLocale } from '../../hooks/useLocale';
@@ -110,7 +110,7 @@ export default function PaymentPage() {
     setFailure(null);
     const incomplete = incompleteUnits(totals.seats);
     if (incomplete.length) {
-      setFailure({ text: t('ticketsStep.incomplete', { name: ticketName(incomplete[0]!, locale), count: incomplete[0]!.multiplyFactor }), code: 'INCOMPLETE' });
+      setFailure({ text: t('ticketsStep.incomplete', { name: isolate(ticketName(incomplete[0]!, locale), locale), count: incomplete[0]!.multiplyFactor }), code: 'INCOMPLETE' });
       return;
     }
     if (due === 0) {

@@ -10,7 +10,7 @@ import { ErrorView } from '../../components/StateViews';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
 import { useLocale } from '../../hooks/useLocale';
 import { formatJerusalemDateTime } from '../../lib/datetime';
-import { usesHebrewNames } from '../../lib/localized';
+import { usesHebrewNames, venueAndLocation } from '../../lib/localized';
 import type { SupportedLocale } from '../../lib/rules';
 import { NotFoundPage } from '../system/NotFoundPage';
 
@@ -30,9 +30,7 @@ function TicketCard({ ticket, index, count, locale }: { ticket: EDocumentTicket;
   const { t } = useTranslation();
   const feature = pick(locale, ticket.featureName, ticket.featureNameEn);
   const section = pick(locale, ticket.sectionName, ticket.sectionNameEn);
-  const venue = [pick(locale, ticket.venueName, ticket.venueNameEn), pick(locale, ticket.locationName, ticket.locationNameEn)]
-    .filter(Boolean)
-    .join(', ');
+  const venue = venueAndLocation(ticket, locale);
   return (
     <li className="eticket" data-testid="eticket">
       <div className="eticket__main">
