@@ -195,7 +195,7 @@ export function hydrateCart(): Promise<void> {
       useCartStore.getState().setHydration('done');
       return;
     }
-    await restoreFromServer(stored.resId).catch(() => undefined);
+    await restoreFromServer(stored.resId, { keepSeats: true }).catch(() => undefined);
   })().finally(() => {
     hydrating = null;
     if (useCartStore.getState().hydration !== 'done') useCartStore.getState().setHydration('done');
@@ -209,7 +209,7 @@ export type RestoreOutcome =
   | { kind: 'closed' };
 
 /** /cart/:resId and reloads: loads the saved cart into the store and makes sure its seats are held. */
-export async function restoreFromServer(resId: string): Promise<RestoreOutcome> {
+export async function restoreFromServer(resId: string, options: { keepSeats?: boolean } = {}): Promise<RestoreOutcome> {
   installCartSync();
   useCartStore.getState().setHydration('restoring');
   try {
@@ -218,7 +218,7 @@ export async function restoreFromServer(resId: string): Promise<RestoreOutcome> 
       if (readStored()?.resId === resId) writeStored(null);
       return r.status === 'paid' ? { kind: 'paid', reservationIdentifier: r.reservationIdentifier } : { kind: 'closed' };
     }
-    useCartStore.getState().restore(r);
+    useCartStore.getState().restore(r, options);
     writeStored({ resId: r.resId, cartIdentifier: r.cartIdentifier });
     await Promise.all(presentationIdsOf(useCartStore.getState().seats).map((id) => useBookingCatalogue.getState().ensure(id)));
     useCartStore.getState().normalise();

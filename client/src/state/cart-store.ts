@@ -77,8 +77,11 @@ export interface CartActions {
   setNumberOfPayments: (n: number) => void;
   setSaved: (saved: { cartIdentifier: string; resId: string }) => void;
   setHydration: (h: CartState['hydration']) => void;
-  /** Replaces the cart with a restored one (GET /api/reservations/:resId). */
-  restore: (r: RestoreCartResponse) => void;
+  /**
+   * Replaces the cart with a restored one (GET /api/reservations/:resId).
+   * `keepSeats`: seats the page added while the restore was in flight stay.
+   */
+  restore: (r: RestoreCartResponse, options?: { keepSeats?: boolean }) => void;
   /** After a successful commit: the cart is empty, the confirmation remembered. */
   completeOrder: (order: CompletedOrder) => void;
   clear: () => void;
@@ -224,10 +227,12 @@ export const useCartStore = create<CartState & CartActions>()(
         set((state) => {
           state.hydration = h;
         }),
-      restore: (r) => {
+      restore: (r, options) => {
         const cart = r.cart;
         withDropped((state) => {
-          state.seats = cart.seats.map(seatFromWire);
+          const restored = cart.seats.map(seatFromWire);
+          const kept = options?.keepSeats ? state.seats.filter((s) => !restored.some((x) => sameSeat(x, s))) : [];
+          state.seats = [...restored, ...kept];
           state.products = (cart.products ?? []).map((p) => ({ id: p.id, quantity: p.quantity }));
           state.vouchers = (cart.voucherPayments ?? []).map((v) => ({ id: v.id, code: v.code, balance: v.balance ?? v.amount }));
           state.ticketCodes = [...(cart.ticketCodes ?? [])];
