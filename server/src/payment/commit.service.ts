@@ -199,11 +199,12 @@ export class CommitService {
           throw error;
         }
         if (committed) {
-          settled = true;
-          return this.replay((await this.carts.byIdentifier(cartIdentifier))!, locale);
+          // It did (this attempt's write, whose answer was lost, or another attempt's): settled as a duplicate below.
+          outcome = { ok: false, reason: 'DUPLICATE_CART' };
+        } else {
+          this.logger.error({ err: error, cartIdentifier }, 'sale write failed after a charge; refunding');
+          outcome = { ok: false, reason: 'SEAT_TAKEN', detail: 'write failed' };
         }
-        this.logger.error({ err: error, cartIdentifier }, 'sale write failed after a charge; refunding');
-        outcome = { ok: false, reason: 'SEAT_TAKEN', detail: 'write failed' };
       }
 
       if (outcome.ok) {
