@@ -111,23 +111,35 @@ export function SeatMap({ presentation }: SeatMapProps) {
       data-seatplan-id={presentation.seatplanId}
       data-phase={controller ? phase : 'loading'}
     >
-      {controller && phase === 'ready' ? (
-        <ReadyMap controller={controller} boxOffice={settings.boxOffice} onExpire={onExpire} onContinue={() => navigate('/booking/checkout')} />
-      ) : controller && phase === 'error' ? (
+      {controller && phase === 'error' ? (
         <ErrorView message={t('seatmap.error')} error={error} onRetry={() => void controller.load()} />
+      ) : controller ? (
+        <MapShell controller={controller} ready={phase === 'ready'} boxOffice={settings.boxOffice} onExpire={onExpire} onContinue={() => navigate('/booking/checkout')} />
       ) : (
-        <div className="seatmap__loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>{t('seatmap.loading')}</span>
-        </div>
+        <LoadingState />
       )}
+    </div>
+  );
+}
+
+function LoadingState() {
+  const { t } = useTranslation();
+  return (
+    <div className="seatmap__loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{t('seatmap.loading')}</span>
     </div>
   );
 }
 
 const PLACEHOLDER_UI = createUiStore();
 
-function ReadyMap({ controller, boxOffice, onExpire, onContinue }: { controller: SeatMapController; boxOffice: boolean; onExpire: (url: string) => void; onContinue: () => void }) {
+/**
+ * The map's frame is on the page from the start, so the canvas can be mounted
+ * and drawn the moment the data is in — inside the controller's load, before
+ * React renders the panel and the accessible grid around it.
+ */
+function MapShell({ controller, ready, boxOffice, onExpire, onContinue }: { controller: SeatMapController; ready: boolean; boxOffice: boolean; onExpire: (url: string) => void; onContinue: () => void }) {
   const { t } = useTranslation();
   const viewportRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
@@ -142,15 +154,13 @@ function ReadyMap({ controller, boxOffice, onExpire, onContinue }: { controller:
     const el = viewportRef.current;
     const host = hostRef.current;
     if (!el || !host) return;
-    const measure = () => {
-      const w = Math.round(el.clientWidth);
-      const h = Math.round(el.clientHeight);
-      setSize((prev) => (prev.width === w && prev.height === h ? prev : { width: w, height: h }));
-      if (!controller.renderer) controller.mount(host, w, h);
-      else controller.resize(w, h);
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
+    const current = () => ({ width: Math.round(el.clientWidth), height: Math.round(el.clientHeight) });
+    controller.attachHost(host, current);
+    const ro = new ResizeObserver(() => {
+      const next = current();
+      setSize((prev) => (prev.width === next.width && prev.height === next.height ? prev : next));
+      controller.resize(next.width, next.height);
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, [controller]);
@@ -176,23 +186,50 @@ function ReadyMap({ controller, boxOffice, onExpire, onContinue }: { controller:
       <div className="seatmap__stage">
         <div ref={viewportRef} className="seatmap__viewport" data-testid="seatmap-viewport" onContextMenu={(e) => e.preventDefault()}>
           <div ref={hostRef} className="seatmap__canvas" aria-hidden="true" />
-          <SeatGrid controller={controller} gridRef={gridRef} helpId={helpId} onEscape={leaveMap} pointerFocus={pointerFocus} />
-          <SeatCard controller={controller} viewport={size} />
+          {ready ? (
+            <>
+              <SeatGrid controller={controller} gridRef={gridRef} helpId={helpId} onEscape={leaveMap} pointerFocus={pointerFocus} />
+              <SeatCard controller={controller} viewport={size} />
+            </>
+          ) : (
+            <div className="seatmap__loading seatmap__loading--overlay" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span>{t('seatmap.loading')}</span>
+            </div>
+          )}
         </div>
-        <Toolbar controller={controller} boxOffice={boxOffice} />
-        <BackToVenue controller={controller} />
-        <LiveBadge controller={controller} />
+        {ready && (
+          <>
+            <Toolbar controller={controller} boxOffice={boxOffice} />
+            <BackToVenue controller={controller} />
+            <LiveBadge controller={controller} />
+          </>
+        )}
         <p id={helpId} className="visually-hidden">{t('seatmap.keyboardHelp')}</p>
       </div>
-      <aside ref={panelRef} className="seatmap__panel" tabIndex={-1} aria-label={t('seatmap.panelLabel')}>
-        <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
-        <BestAvailable controller={controller} />
-        <GaList controller={controller} />
-        <Legend controller={controller} />
+      <aside ref={panelRef} className="seatmap__panel" tabIndex={-1} aria-label={t('seatmap.panelLabel')} aria-busy={!ready}>
+        {ready ? (
+          <>
+            <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
+            <BestAvailable controller={controller} />
+            <GaList controller={controller} />
+            <Legend controller={controller} />
+          </>
+        ) : (
+          <div className="seatmap-panel__block seatmap-panel__skeleton" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </div>
+        )}
       </aside>
-      <MobileBar controller={controller} onExpire={onExpire} onContinue={onContinue} />
-      <Toast controller={controller} />
-      <LiveRegion controller={controller} />
+      {ready && (
+        <>
+          <MobileBar controller={controller} onExpire={onExpire} onContinue={onContinue} />
+          <Toast controller={controller} />
+          <LiveRegion controller={controller} />
+        </>
+      )}
     </div>
   );
 }

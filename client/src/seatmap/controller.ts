@@ -20,6 +20,7 @@ import { clampScale, fitToBounds, screenToPlan, zoomAbout, zoomLimits, type Came
 import { cappedPixelRatio } from './render/lod';
 import { paletteFor, type LayoutName } from './render/palette';
 import { SeatMapRenderer, type SeatLayer } from './render/renderer';
+import { warmTextRendering } from './render/text';
 import { buildScene, setScenePalette, type SceneData } from './render/scene';
 import { createUiStore, type GaHoldingView, type SeatMapUi, type SelectedSeatView } from './ui-state';
 
@@ -98,14 +99,17 @@ export class SeatMapController {
   async load(signal?: AbortSignal): Promise<void> {
     const p = this.presentation;
     try {
-      const [planRes, groups, statusText] = await Promise.all([
+      const requests = [
         seatApi.getSeatplanText(p.venueId, p.seatplanId, signal),
         seatApi.getTicketGroups(p.id, signal).catch((e: unknown) => {
           if (isAbortError(e)) throw e;
           return [] as ApiTicketGroup[];
         }),
         seatApi.getSeatsStatusText(p.id, p.venueTypeId, signal),
-      ]);
+      ] as const;
+      // While the plan downloads: pay the text engine's first-use cost now, not in the first frame.
+      warmTextRendering();
+      const [planRes, groups, statusText] = await Promise.all(requests);
       if (this.destroyed) return;
       Object.assign(this.timings, planRes.timings);
       // Every byte is here. From now on it is all our own work: parse, model, paint data, first frame.
@@ -119,6 +123,8 @@ export class SeatMapController {
       this.timings.statusApplied = performance.now();
       this.buildScene();
       this.timings.built = performance.now();
+      // Draw the map now (synchronously) if its frame is on the page; the chrome renders after.
+      this.mountAttached();
       this.ui.setState({ phase: 'ready' });
       warmBotToken();
     } catch (error) {
@@ -173,6 +179,22 @@ export class SeatMapController {
 
   /* ================================================================ mounting */
 
+  private host: { el: HTMLDivElement; size: () => { width: number; height: number } } | null = null;
+
+  /** The page's map frame: the renderer mounts into it as soon as the model is built (at once if it already is). */
+  attachHost(el: HTMLDivElement, size: () => { width: number; height: number }): void {
+    this.host = { el, size };
+    this.mountAttached();
+  }
+
+  private mountAttached(): void {
+    if (!this.host || this.renderer || !this.scene || this.destroyed) return;
+    const { width, height } = this.host.size();
+    if (width <= 0 || height <= 0) return;
+    this.mount(this.host.el, width, height);
+    (this.renderer as SeatLayer | null)?.flush();
+  }
+
   /** Benchmarks only: a different seat layer (the naive one-node-per-seat baseline). */
   layerFactory: ((host: HTMLDivElement, camera: Camera, scene: SceneData, pixelRatio: number) => SeatLayer) | null = null;
 
@@ -222,7 +244,8 @@ export class SeatMapController {
 
   resize(width: number, height: number): void {
     const r = this.renderer;
-    if (!r || width <= 0 || height <= 0) return;
+    if (!r) return this.mountAttached();
+    if (width <= 0 || height <= 0) return;
     const before = r.camera;
     const wasFit = this.fit !== null && Math.abs(before.scale - this.fit.scale) < 1e-9 && Math.abs(before.x - this.fit.x) < 0.5 && Math.abs(before.y - this.fit.y) < 0.5;
     this.fit = this.fitCamera(width, height);

@@ -40,10 +40,17 @@ export class SeatBatches {
   private readonly cls: Uint16Array;
   private readonly counts: Int32Array;
 
+  /**
+   * With `deferBuild`, no section is grouped yet (every `count` is 0): the
+   * caller marks sections dirty and `update`s them when it first needs them —
+   * a renderer that draws a huge venue from bitmaps at first never pays for
+   * grouping 100k seats on its first frame.
+   */
   constructor(
     private readonly store: SeatStore,
     private readonly classify: Classifier,
     readonly maxClasses = 64,
+    options: { deferBuild?: boolean } = {},
   ) {
     if (maxClasses < 1 || maxClasses > 65535) throw new RangeError('SeatBatches: maxClasses must be 1..65535');
     const sectionCount = store.sections.length;
@@ -66,7 +73,7 @@ export class SeatBatches {
       });
     }
     this.sections = views;
-    this.rebuildAll();
+    if (!options.deferBuild) this.rebuildAll();
   }
 
   rebuildAll(): void {

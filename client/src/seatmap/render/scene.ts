@@ -36,6 +36,9 @@ export interface SceneData {
   readonly glyphSeats: Int32Array[];
   /** Zone ids in zone-index order. */
   readonly zoneIds: number[];
+  /** Zones that have seats, and every feature any seat has (legend). */
+  readonly zonesWithSeats: ReadonlySet<number>;
+  readonly featureUnion: number;
 }
 
 export function buildScene(
@@ -60,10 +63,13 @@ export function buildScene(
   const { ticketGroup, features, rotation, sectionIndex, status } = store;
   let lastZone = NaN;
   let lastIndex = 0;
+  let featureUnion = 0;
+  const zonesWithSeats = new Set<number>();
   for (let i = 0; i < n; i++) {
     const z = ticketGroup[i]!;
     if (z !== lastZone) {
       lastZone = z;
+      zonesWithSeats.add(z);
       let k = indexOfZone.get(z);
       if (k === undefined) {
         // Seats may name zones the plan's list misses (bad data): give them indices too.
@@ -75,7 +81,10 @@ export function buildScene(
     }
     zoneIndex[i] = lastIndex;
     const mask = features[i]!;
-    if (mask !== 0) glyphId[i] = glyphIdForMask(mask);
+    if (mask !== 0) {
+      glyphId[i] = glyphIdForMask(mask);
+      featureUnion |= mask;
+    }
     const own = rotation[i]! - sectionRotation[sectionIndex[i]!]!;
     if (own !== 0) {
       ownRotation[i] = own;
@@ -126,6 +135,8 @@ export function buildScene(
     couches,
     glyphSeats,
     zoneIds,
+    zonesWithSeats,
+    featureUnion: featureUnion >>> 0,
   };
   setScenePalette(scene, palette, zoneColours);
   return scene;

@@ -85,3 +85,26 @@ export function textWidth(ctx: CanvasRenderingContext2D, text: string, px: numbe
   }
   return (w * px) / 100;
 }
+
+/**
+ * Renders a little text in every script the labels use, off screen. The first
+ * text a page draws pays for font matching and fallback (tens of ms for Hebrew
+ * and Arabic); doing it while the seat plan downloads keeps that cost off the
+ * first frame.
+ */
+export function warmTextRendering(): void {
+  if (typeof document === 'undefined') return;
+  const canvas = document.createElement('canvas');
+  canvas.width = 4;
+  canvas.height = 4;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  for (const weight of [600, 700, 800]) {
+    ctx.font = font(13, weight);
+    for (const dir of ['rtl', 'ltr'] as const) {
+      ctx.direction = dir;
+      ctx.fillText('אולם שורה 12 Row Seat ₪ قاعة Ряд ✓', 0, 2);
+      ctx.strokeText('אבג 1', 0, 2);
+    }
+  }
+}

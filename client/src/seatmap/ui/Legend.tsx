@@ -17,14 +17,9 @@ export function Legend({ controller }: { controller: SeatMapController }) {
 
   const { zones, glyphs, hasBlocked, hasCouch } = useMemo(() => {
     const st = controller.store;
-    const zoneSeen = new Set<number>();
-    let mask = 0;
-    for (let i = 0; i < st.count; i++) {
-      zoneSeen.add(st.ticketGroup[i]!);
-      mask |= st.features[i]!;
-    }
+    const zoneSeen = new Set<number>(scene.zonesWithSeats);
     for (const sec of st.sections) if (!sec.isReserved && sec.zoneId !== null) zoneSeen.add(sec.zoneId);
-    const codes = new Set(featureCodesOf(mask >>> 0));
+    const codes = new Set(featureCodesOf(scene.featureUnion));
     const glyphList: { glyph: GlyphName; code: number }[] = [];
     const seenGlyph = new Set<GlyphName>();
     for (const g of FEATURE_GLYPHS) {

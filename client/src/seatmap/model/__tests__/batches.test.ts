@@ -105,3 +105,19 @@ describe('DirtySections', () => {
     expect(d.size).toBe(5);
   });
 });
+
+describe('SeatBatches, deferred', () => {
+  it('can defer grouping until the sections are updated', () => {
+    const store = makeStore();
+    store.status.fill(SeatStatus.Available);
+    const { classify } = statusClassifier(store, () => false);
+    const batches = new SeatBatches(store, classify, 64, { deferBuild: true });
+    expect(batches.sections.map((r) => r.count)).toEqual([0, 0]);
+    const dirty = new DirtySections(store.sections.length);
+    dirty.markAll();
+    expect(batches.update(dirty)).toBe(2);
+    const eager = new SeatBatches(store, classify);
+    expect(batches.sections.map((r) => r.count)).toEqual(eager.sections.map((r) => r.count));
+    expect(Array.from(batches.order)).toEqual(Array.from(eager.order));
+  });
+});
