@@ -21,11 +21,11 @@ export interface BookingShellProps {
 export function BookingShell({ step, presentationId, stepHrefs, title, children, aside, editableVouchers }: BookingShellProps) {
   return (
     <div className="container page booking-page">
-      <div className="booking-topbar">
-        <OrderStepper current={step} presentationId={presentationId} hrefs={stepHrefs} />
+      <OrderStepper current={step} presentationId={presentationId} hrefs={stepHrefs} />
+      <div className="booking-titlebar">
+        <h1 className="booking-page__title">{title}</h1>
         {step !== 'confirmation' && <OrderTimer />}
       </div>
-      <h1 className="booking-page__title">{title}</h1>
       <div className={aside === null ? 'booking-layout booking-layout--single' : 'booking-layout'}>
         <div className="booking-main">{children}</div>
         {aside !== null && <div className="booking-aside">{aside ?? <OrderSummary editableVouchers={editableVouchers} />}</div>}

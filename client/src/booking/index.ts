@@ -12,6 +12,7 @@ export { TicketsStep, type TicketsStepProps } from './TicketsStep';
 export { ProductsStep, type ProductsStepProps } from './ProductsStep';
 export { OrderSummary, type OrderSummaryProps } from './OrderSummary';
 export { BookingShell, type BookingShellProps } from './BookingShell';
+export { CartButton } from './CartButton';
 export {
   useCart, useCartHydration, useCartTotals, useCartCatalogue, useOrderStep, usePresentationDetails,
   ORDER_STEPS, type OrderStep, type OrderPageStep,
