@@ -195,7 +195,7 @@ export function appendResults(title, lines) {
     '',
     `## ${title} - ${new Date().toISOString()}`,
     '',
-    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, ${m.os}, Node ${m.node}`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, ${m.os}, Node ${m.node}; load average when written: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min; other work on the machine skews the numbers)`,
     '',
     ...lines,
     '',

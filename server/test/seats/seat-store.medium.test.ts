@@ -97,6 +97,26 @@ describe('seat scripts', () => {
     expect(await redis.scard(presentationKeys(config.REDIS_PREFIX, pid).own(owner))).toBe(4);
   });
 
+  test('a taken seat in a full section / full hall says so (NO_SEATS_LEFT_SECTION / _RESERVED)', async () => {
+    const pid = await fresh();
+    await store.lock(pid, lockReq(randomUUID(), [k(1)]));
+    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { sectionSize: 1 }))).toMatchObject({ ok: false, code: 'NO_SEATS_LEFT_SECTION' });
+    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { reservedTotal: 1 }))).toMatchObject({ ok: false, code: 'NO_SEATS_LEFT_RESERVED' });
+    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)]))).toMatchObject({ ok: false, code: 'SEAT_NOT_AVAILABLE' });
+  });
+
+  test('block / hold back / free again (back office), all or nothing', async () => {
+    const pid = await fresh();
+    const o = randomUUID();
+    await store.lock(pid, lockReq(o, [k(3)]));
+    expect(await store.setAdminState(pid, 'b', [k(1), k(3)])).toMatchObject({ ok: false, code: 'SEAT_NOT_AVAILABLE' });
+    expect(await store.setAdminState(pid, 'b', [k(1)])).toMatchObject({ ok: true, count: 1 });
+    expect(await store.setAdminState(pid, 'h', [k(2)])).toMatchObject({ ok: true, count: 1 });
+    expect(await store.lock(pid, lockReq(o, [k(1)]))).toMatchObject({ ok: false, code: 'SEAT_NOT_AVAILABLE' });
+    expect(await store.setAdminState(pid, 'a', [k(1), k(2)])).toMatchObject({ ok: true, count: 2 });
+    expect(await store.lock(pid, lockReq(o, [k(1)]))).toMatchObject({ ok: true });
+  });
+
   test('unlock is owner-checked and all or nothing; sold is owner-checked', async () => {
     const pid = await fresh();
     const [a, b] = [randomUUID(), randomUUID()];

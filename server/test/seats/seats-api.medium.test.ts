@@ -104,6 +104,18 @@ describe('lock-seat / unlock-seat', () => {
     expect(statusOf(s.rows, b.VenueSectionId, b.XCoordinate, b.YCoordinate)).toBe(1);
   });
 
+  test('a couch whose partner is already gone cannot be taken half (SEATS_MUST_BE_TOGETHER)', async () => {
+    const couches = cinema.seats.filter((s) => s.features.includes(1));
+    const last = couches[couches.length - 1]!;
+    const partner = couches.find((s) => s.togetherId === last.togetherId && s !== last)!;
+    await t.app.get(SeatEngineService).setAdminState(1, 'b', [{ sectionId: 1, x: partner.XCoordinate, y: partner.YCoordinate }]);
+    const r = await lock(t.url, visitor(), seatInput(cinema, 1, last.XCoordinate, last.YCoordinate));
+    expect(r).toMatchObject({ status: 409, body: { error: 'SEATS_MUST_BE_TOGETHER' } });
+    const s = await status(t.url, visitor(), 1);
+    expect(statusOf(s.rows, 1, last.XCoordinate, last.YCoordinate)).toBe(SeatStatus.Available);
+    expect(statusOf(s.rows, 1, partner.XCoordinate, partner.YCoordinate)).toBe(SeatStatus.Blocked);
+  });
+
   test('max seats per order: the 11th seat is refused with the spec text', async () => {
     const me = visitor();
     const seats = rowSeats(cinema, 1, 8).slice(0, 11);
