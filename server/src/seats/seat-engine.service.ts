@@ -227,7 +227,7 @@ export class SeatEngineService {
         noSingleSeatGap: p.noSingleSeatGap,
         singleSeatBlocking: p.seatingPolicyId === 3,
         rows: this.ruleRows(layout, seats),
-        sectionSize: section.seats.filter((s) => s.sellable).length,
+        sectionSize: section.sellableSeats,
         reservedTotal: layout.reservedSellable,
         ownerSetTtlSeconds: this.ownerSetTtlSeconds,
       }),

@@ -62,6 +62,8 @@ export interface LayoutSection {
   /** GA: the ticket group of the section's zone (0 = not on sale). */
   ticketGroupId: number;
   seats: LayoutSeat[];
+  /** Reserved: seats a ticket group prices (what "no seats left in this section" counts against). */
+  sellableSeats: number;
 }
 
 export interface Layout {
@@ -160,6 +162,7 @@ export function buildLayout(
       zoneId: s.zone_id,
       ticketGroupId: s.zone_id !== null ? groupOfZone.get(s.zone_id) ?? 0 : 0,
       seats: [],
+      sellableSeats: 0,
     });
   }
   const seatMap = new Map<string, LayoutSeat>();
@@ -198,7 +201,7 @@ export function buildLayout(
       sellable: ticketGroupId !== 0,
       row: entry.index,
     };
-    if (seat.sellable) reservedSellable++;
+    if (seat.sellable) { reservedSellable++; section.sellableSeats++; }
     row.seats.push(seat);
     section.seats.push(seat);
     seatMap.set(seat.key, seat);
