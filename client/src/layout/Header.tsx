@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { hotlineHref } from '../config';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { CartButton } from '../booking/CartButton';
 
 export function Header({ brand, hotline }: { brand: string; hotline: string }) {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ export function Header({ brand, hotline }: { brand: string; hotline: string }) {
             <span className="hotline__label">{t('app.hotlineLabel')}</span>
             <bdi className="hotline__number" dir="ltr">{hotline}</bdi>
           </a>
+          <CartButton />
           <LanguageSwitcher />
         </div>
       </div>

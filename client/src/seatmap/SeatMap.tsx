@@ -21,6 +21,8 @@ import './seatmap.css';
 
 export interface SeatMapProps {
   presentation: ApiPresentation;
+  /** Continue after choosing seats; default: straight to checkout. */
+  onContinue?: () => void;
 }
 
 /** Settings read from the address: box-office mode, palette layout, test hook. */
@@ -41,7 +43,7 @@ function readSettings() {
  * the side panel (legend with prices, best available, standing areas, your
  * seats with the order timer).
  */
-export function SeatMap({ presentation }: SeatMapProps) {
+export function SeatMap({ presentation, onContinue }: SeatMapProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -114,7 +116,7 @@ export function SeatMap({ presentation }: SeatMapProps) {
       {controller && phase === 'error' ? (
         <ErrorView message={t('seatmap.error')} error={error} onRetry={() => void controller.load()} />
       ) : controller ? (
-        <MapShell controller={controller} ready={phase === 'ready'} boxOffice={settings.boxOffice} onExpire={onExpire} onContinue={() => navigate('/booking/checkout')} />
+        <MapShell controller={controller} ready={phase === 'ready'} boxOffice={settings.boxOffice} onExpire={onExpire} onContinue={onContinue ?? (() => navigate('/booking/checkout'))} />
       ) : (
         <LoadingState />
       )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { getPresentation } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
@@ -11,6 +12,9 @@ import { formatApiShekels } from '../../lib/money';
 import { SeatMapSlot } from '../../seatmap/SeatMapSlot';
 import { ErrorView, LoadingView } from '../../components/StateViews';
 import { NotFoundPage } from '../system/NotFoundPage';
+import {
+  OrderStepper, OrderSummary, OrderTimer, ProductsStep, TicketsStep, flushCartSave, trackViewItem, useCartHydration, useOrderStep,
+} from '../../booking';
 import './order-page.css';
 
 function parseId(raw: string | undefined): number | null {
@@ -23,6 +27,14 @@ export default function OrderPage() {
   const locale = useLocale();
   const id = parseId(useParams().presentationId);
   const query = useLatestQuery((signal) => (id === null ? Promise.reject(new ApiError(404, 'NOT_FOUND', '')) : getPresentation(id, signal)), [id]);
+  // Seats -> tickets -> products live on this page (?step=), so back and forward move between steps.
+  useCartHydration();
+  const [step, goTo] = useOrderStep();
+  const navigate = useNavigate();
+  const loadedId = query.status === 'success' ? query.data.id : null;
+  useEffect(() => {
+    if (loadedId !== null) trackViewItem(loadedId);
+  }, [loadedId]);
 
   if (id === null) return <NotFoundPage />;
   if (query.status === 'loading') return <LoadingView label={t('order.loading')} />;
@@ -84,7 +96,22 @@ export default function OrderPage() {
           {t('order.soldOut')}
         </p>
       )}
-      <SeatMapSlot presentation={p} />
+      <OrderStepper current={step} presentationId={p.id} />
+      {/* The seat map shows its own countdown in its panel; from the tickets step on, this one. */}
+      {step !== 'seats' && <OrderTimer presentationId={p.id} />}
+      {step === 'seats' && <SeatMapSlot presentation={p} onContinue={() => goTo('tickets')} />}
+      {step === 'tickets' && <TicketsStep presentationId={p.id} onBack={() => goTo('seats')} onContinue={() => goTo('products')} />}
+      {step === 'products' && (
+        <ProductsStep
+          presentationId={p.id}
+          onBack={() => goTo('tickets')}
+          onContinue={async () => {
+            await flushCartSave();
+            navigate('/booking/checkout');
+          }}
+        />
+      )}
+      {step !== 'seats' && <OrderSummary />}
     </div>
   );
 }
