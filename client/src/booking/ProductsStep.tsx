@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { StepActions } from './StepActions';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
 import { CatalogueText } from '../components/CatalogueText';
@@ -103,22 +104,7 @@ export function ProductsStep({ presentationId, onContinue, onBack, continueLabel
           })}
         </ul>
       )}
-      {(onContinue || onBack) && (
-        <div className="step-actions">
-          {onBack && (
-            <button type="button" className="button button--secondary" onClick={onBack}>
-              <span className="arrow arrow--back" aria-hidden="true" />
-              {t('stepper.back')}
-            </button>
-          )}
-          {onContinue && (
-            <button type="button" className="button button--primary" onClick={onContinue}>
-              {continueLabel ?? t('stepper.continue')}
-              <span className="arrow" aria-hidden="true" />
-            </button>
-          )}
-        </div>
-      )}
+      <StepActions onBack={onBack} onContinue={onContinue} continueLabel={continueLabel} />
     </section>
   );
 }

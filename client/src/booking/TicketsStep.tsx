@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { StepActions } from './StepActions';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLocale } from '../hooks/useLocale';
@@ -198,22 +199,7 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
 
       {entry.groups.some((g) => g.isByCodeEnabled) && <CouponForm presentationId={presentationId} />}
 
-      {(onContinue || onBack) && (
-        <div className="step-actions">
-          {onBack && (
-            <button type="button" className="button button--secondary" onClick={onBack}>
-              <span className="arrow arrow--back" aria-hidden="true" />
-              {t('stepper.back')}
-            </button>
-          )}
-          {onContinue && (
-            <button type="button" className="button button--primary" onClick={next}>
-              {continueLabel ?? t('stepper.continue')}
-              <span className="arrow" aria-hidden="true" />
-            </button>
-          )}
-        </div>
-      )}
+      <StepActions onBack={onBack} onContinue={onContinue ? next : undefined} continueLabel={continueLabel} />
     </section>
   );
 }
