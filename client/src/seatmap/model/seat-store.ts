@@ -8,9 +8,10 @@ import {
   type ApiSeat,
   type ApiSeatplan,
   type Bounds,
+  type ColumnarColumn,
   type ColumnarSeatplan,
-  type ColumnarSeats,
   type Point,
+  decodeSeatNames,
   isColumnarSeatplan,
 } from '@hotline/shared';
 import { featureMask } from './features';
@@ -343,12 +344,67 @@ function emitRow(cols: Columns, ctx: SectionContext, seats: readonly ApiSeat[], 
   return i;
 }
 
+/** The columnar plan's seat columns, decoded to typed arrays once (run-length columns expanded). */
+interface SeatColumns {
+  x: Float64Array;
+  y: Float64Array;
+  xo: Float64Array;
+  yo: Float64Array;
+  w: Float64Array;
+  h: Float64Array;
+  rot: Float64Array;
+  zone: Float64Array;
+  f: Float64Array;
+  /** NaN = no together group. */
+  together: Float64Array;
+  name: string[];
+}
+
+function decodeNumbers(column: ColumnarColumn<number | null>, count: number): Float64Array {
+  const out = new Float64Array(count);
+  if (Array.isArray(column)) {
+    for (let k = 0; k < count; k++) {
+      const v = column[k];
+      out[k] = v === null || v === undefined ? NaN : v;
+    }
+    return out;
+  }
+  const rle = column.rle;
+  let k = 0;
+  for (let r = 0; r + 1 < rle.length; r += 2) {
+    const v = rle[r];
+    const end = Math.min(count, k + (rle[r + 1] as number));
+    out.fill(v === null ? NaN : (v as number), k, end);
+    k = end;
+  }
+  return out;
+}
+
+function decodeSeatColumns(plan: ColumnarSeatplan): SeatColumns {
+  const s = plan.seats;
+  const n = s.count;
+  const x = decodeNumbers(s.x, n);
+  return {
+    x,
+    y: decodeNumbers(s.y, n),
+    xo: decodeNumbers(s.xo, n),
+    yo: decodeNumbers(s.yo, n),
+    w: decodeNumbers(s.w, n),
+    h: decodeNumbers(s.h, n),
+    rot: decodeNumbers(s.rot, n),
+    zone: decodeNumbers(s.zone, n),
+    f: decodeNumbers(s.f, n),
+    together: decodeNumbers(s.together, n),
+    name: decodeSeatNames(s, x),
+  };
+}
+
 /**
  * emitRow for the columnar plan (GET /api/seats/seatplan?format=columnar):
  * the row's seats are entries [k, k + n) of every column. Same arithmetic,
  * no per-seat objects to touch.
  */
-function emitRowColumnar(cols: Columns, ctx: SectionContext, src: ColumnarSeats, masks: Uint32Array, k: number, n: number, groupId: number, i: number): number {
+function emitRowColumnar(cols: Columns, ctx: SectionContext, src: SeatColumns, masks: Uint32Array, k: number, n: number, groupId: number, i: number): number {
   const { W, H, a, b, c, d, e, f } = ctx;
   const { x: sx, y: sy, xo, yo, w: sw, h: sh, rot: sr, zone, name, f: fs, together } = src;
   let sumY = 0;
@@ -384,8 +440,8 @@ function emitRowColumnar(cols: Columns, ctx: SectionContext, src: ColumnarSeats,
     cols.ticketGroup[i] = zone[q]!;
     cols.features[i] = masks[fs[q]!] ?? 0;
     cols.seatName[i] = name[q]!;
-    const tid = together[q];
-    if (tid !== null && tid !== undefined) {
+    const tid = together[q]!;
+    if (tid === tid) {
       let g = ctx.togetherIds.get(tid);
       if (g === undefined) ctx.togetherIds.set(tid, (g = ctx.togetherCount++));
       cols.togetherGroup[i] = g;
@@ -465,6 +521,7 @@ export function buildSeatStore(plan: ApiSeatplan | ColumnarSeatplan): SeatStore 
   const capacity = countSeats(plan);
   const columnar = isColumnarSeatplan(plan) ? plan : null;
   const masks = columnar ? Uint32Array.from(columnar.featureSets, (codes) => (codes.length === 0 ? 0 : featureMask(codes))) : new Uint32Array(0);
+  const seatColumns = columnar ? decodeSeatColumns(columnar) : null;
   /** Next unread entry of the columnar seat columns. */
   let k = 0;
   const cols = new Columns(capacity);
@@ -516,7 +573,7 @@ export function buildSeatStore(plan: ApiSeatplan | ColumnarSeatplan): SeatStore 
           if (n === 0) continue;
           const start = i;
           if (columnar) {
-            i = emitRowColumnar(cols, ctx, columnar.seats, masks, k, n, group.VenueSectionSeatGroupId, i);
+            i = emitRowColumnar(cols, ctx, seatColumns!, masks, k, n, group.VenueSectionSeatGroupId, i);
             k += n;
           } else i = emitRow(cols, ctx, (row as { seats: ApiSeat[] }).seats, i);
           const localY = ctx.sumLocalY / n;

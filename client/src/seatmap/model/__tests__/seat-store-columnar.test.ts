@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fromColumnarSeatplan, SEAT_FEATURE_CODES as F, toColumnarSeatplan, type ApiSeatplan } from '@hotline/shared';
+import { decodeColumn, decodeSeatNames, encodeColumn, fromColumnarSeatplan, SEAT_FEATURE_CODES as F, toColumnarSeatplan, type ApiSeatplan } from '@hotline/shared';
 import { buildSeatStore, type SeatStore } from '../seat-store';
 import { bigPlan, gaSection, gridSection, plan, randomPlan } from './fixtures';
 
@@ -62,3 +62,25 @@ describe('columnar seat plan (GET /api/seats/seatplan?format=columnar)', () => {
     expectSameStore(buildSeatStore(original), buildSeatStore(back));
   });
 });
+
+describe('columnar encoding', () => {
+  it('run-length encodes columns that come in runs, lists the others', () => {
+    expect(encodeColumn([5, 5, 5, 5, 5, 5, 7, 7, 7])).toEqual({ rle: [5, 6, 7, 3] });
+    expect(encodeColumn([1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
+    expect(encodeColumn([null, null, null, null, 3, 3, 3])).toEqual({ rle: [null, 4, 3, 3] });
+    expect(decodeColumn({ rle: [5, 6, 7, 3] }, 9)).toEqual([5, 5, 5, 5, 5, 5, 7, 7, 7]);
+    expect(decodeColumn([1, 2], 2)).toEqual([1, 2]);
+  });
+
+  it('sends seat names only where they are not the column number', () => {
+    const c = toColumnarSeatplan(plan([gridSection({ id: 1, x: 0, y: 0, rows: 1, cols: 4 })]));
+    expect(c.seats.names).toEqual([]);
+    const odd = plan([gridSection({ id: 1, x: 0, y: 0, rows: 1, cols: 3 })]);
+    odd.sections[0]!.groups[0]!.rows[0]!.seats[1]!.SeatName = '2A';
+    const encoded = toColumnarSeatplan(odd);
+    expect(encoded.seats.names).toEqual([1, '2A']);
+    expect(decodeSeatNames(encoded.seats, [1, 2, 3])).toEqual(['1', '2A', '3']);
+    expect(buildSeatStore(encoded).seatName).toEqual(['1', '2A', '3']);
+  });
+});
+
