@@ -30,13 +30,19 @@ export function parsePlan(text: string): ApiSeatplan | ColumnarSeatplan {
   return (JSON.parse(text) as { seatplan: ApiSeatplan | ColumnarSeatplan }).seatplan;
 }
 
-/** GET /api/seats/seats-status as text (100k rows: parsed after "data arrived", like the plan). */
-export function getSeatsStatusText(presentationId: number, venueTypeId: number, signal?: AbortSignal): Promise<string> {
-  return fetchText('/seats/seats-status', { presentationId, venueTypeId }, signal);
+/** GET /api/seats/seats-status as bytes (100k rows: parsed in a worker, see status-parser.ts). */
+export async function getSeatsStatusBytes(presentationId: number, venueTypeId: number, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetchResponse('/seats/seats-status', { presentationId, venueTypeId }, signal);
+  return response.arrayBuffer();
 }
 
 /** GET returning the raw body text; failures become ApiError like every other call. */
 async function fetchText(path: string, query: Record<string, string | number>, signal?: AbortSignal): Promise<string> {
+  return (await fetchResponse(path, query, signal)).text();
+}
+
+/** GET with the visitor header; a non-2xx answer becomes ApiError (the body is consumed then). */
+async function fetchResponse(path: string, query: Record<string, string | number>, signal?: AbortSignal): Promise<Response> {
   let response: Response;
   try {
     response = await withVisitorId((uuid) =>
@@ -46,8 +52,8 @@ async function fetchText(path: string, query: Record<string, string | number>, s
     if (isAbortError(error)) throw error;
     throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));
   }
-  const text = await response.text();
   if (!response.ok) {
+    const text = await response.text();
     try {
       const body = JSON.parse(text) as { error?: string; message?: string };
       if (typeof body.error === 'string') throw new ApiError(response.status, body.error, body.message ?? '');
@@ -56,7 +62,7 @@ async function fetchText(path: string, query: Record<string, string | number>, s
     }
     throw new ApiError(response.status, BAD_RESPONSE, response.statusText || `HTTP ${response.status}`);
   }
-  return text;
+  return response;
 }
 
 export function getTicketGroups(presentationId: number, signal?: AbortSignal): Promise<ApiTicketGroup[]> {

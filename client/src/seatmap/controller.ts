@@ -3,7 +3,6 @@ import type { StoreApi } from 'zustand/vanilla';
 import {
   ROW_SECTION, ROW_STATUS, ROW_X, ROW_Y, SeatStatus,
   type ApiPresentation, type ApiSeatplan, type ApiTicketGroup, type ColumnarSeatplan, type LockSeatInput, type SeatDeltaMessage, type SeatSnapshotMessage,
-  type SeatsStatusResponse,
 } from '@hotline/shared';
 import { ApiError, isAbortError } from '../api/client';
 import { useCartStore } from '../state/cart-store';
@@ -22,6 +21,8 @@ import { paletteFor, type LayoutName } from './render/palette';
 import { SeatMapRenderer, type SeatLayer } from './render/renderer';
 import { warmTextRendering } from './render/text';
 import { buildScene, setScenePalette, type SceneData } from './render/scene';
+import type { FlatSeatsStatus } from './status-parse';
+import { StatusParser } from './status-parser';
 import { createUiStore, type GaHoldingView, type SeatMapUi, type SelectedSeatView } from './ui-state';
 
 /**
@@ -98,28 +99,34 @@ export class SeatMapController {
 
   async load(signal?: AbortSignal): Promise<void> {
     const p = this.presentation;
+    const statusParser = new StatusParser();
     try {
+      // The statuses go to a worker as soon as their bytes are in, and parse while the plan is handled here.
+      let statusParsed: Promise<FlatSeatsStatus> | null = null;
       const requests = [
         seatApi.getSeatplanText(p.venueId, p.seatplanId, signal),
         seatApi.getTicketGroups(p.id, signal).catch((e: unknown) => {
           if (isAbortError(e)) throw e;
           return [] as ApiTicketGroup[];
         }),
-        seatApi.getSeatsStatusText(p.id, p.venueTypeId, signal),
+        seatApi.getSeatsStatusBytes(p.id, p.venueTypeId, signal).then((bytes) => {
+          statusParsed = statusParser.parse(bytes);
+        }),
       ] as const;
       // While the plan downloads: pay the text engine's first-use cost now, not in the first frame.
       warmTextRendering();
-      const [planRes, groups, statusText] = await Promise.all(requests);
+      const [planRes, groups] = await Promise.all(requests);
       if (this.destroyed) return;
       Object.assign(this.timings, planRes.timings);
       // Every byte is here. From now on it is all our own work: parse, model, paint data, first frame.
       this.timings.dataReady = performance.now();
       const plan = seatApi.parsePlan(planRes.text);
-      const status = JSON.parse(statusText) as SeatsStatusResponse;
       this.timings.parsed = performance.now();
       this.initModel(plan, groups);
       this.timings.storeBuilt = performance.now();
-      this.applyRestStatus(status.version, status.seats);
+      const status = await statusParsed!;
+      if (this.destroyed) return;
+      this.applyRestStatus(status.version, status.rows);
       this.timings.statusApplied = performance.now();
       this.buildScene();
       this.timings.built = performance.now();
@@ -130,6 +137,8 @@ export class SeatMapController {
     } catch (error) {
       if (isAbortError(error) || this.destroyed) return;
       this.ui.setState({ phase: 'error', error });
+    } finally {
+      statusParser.close();
     }
   }
 
@@ -158,20 +167,25 @@ export class SeatMapController {
     return out;
   }
 
-  /** The REST seats-status answer as the first snapshot; status 2 rows are seats this visitor already holds. */
-  applyRestStatus(version: number, rows: SeatSnapshotMessage['rows']): void {
-    this.sync.applySnapshot({ presentationId: this.presentation.id, version, rows });
-    for (const row of rows) {
-      if (row[ROW_STATUS] !== SeatStatus.Selected) continue;
-      const s = this.store.sectionIndexById.get(row[ROW_SECTION]);
+  /**
+   * The REST seats-status answer (flat rows, 7 numbers each) as the first
+   * snapshot; status 2 rows are seats this visitor already holds (a reload
+   * mid-order), so they come back selected.
+   */
+  applyRestStatus(version: number, rows: Int32Array): void {
+    this.sync.applySnapshotFlat(this.presentation.id, version, rows);
+    for (let o = 0; o + 7 <= rows.length; o += 7) {
+      if (rows[o + ROW_STATUS] !== SeatStatus.Selected) continue;
+      const sectionId = rows[o + ROW_SECTION]!;
+      const s = this.store.sectionIndexById.get(sectionId);
       if (s === undefined) continue;
       if (this.store.sections[s]!.isReserved) {
-        const i = seatIndexOf(this.store, row[ROW_SECTION], row[ROW_X], row[ROW_Y]);
+        const i = seatIndexOf(this.store, sectionId, rows[o + ROW_X]!, rows[o + ROW_Y]!);
         if (i >= 0) {
           this.owned.set(i, version);
           this.selection.select(i);
         }
-      } else this.gaPlaces.get(s)?.push(row[ROW_X]);
+      } else this.gaPlaces.get(s)?.push(rows[o + ROW_X]!);
     }
     this.publishSelection();
     if (this.selection.size > 0 || [...this.gaPlaces.values()].some((p) => p.length)) void this.refreshTimer();

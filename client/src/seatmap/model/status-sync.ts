@@ -59,6 +59,9 @@ export type SnapshotResult =
   | { applied: true; version: number; changedIndices: number[]; changedGaSections: number[] }
   | { applied: false; reason: 'stale' | 'other-presentation' };
 
+/** Numbers per status row (SeatStatusRow). */
+export const ROW_WIDTH = 7;
+
 /** Counts as "taken" for a GA place: anything but available. */
 const isGaTaken = (status: number) => status !== SeatStatus.Available;
 
@@ -115,8 +118,22 @@ export class StatusSync {
 
   /** Replaces every status with the snapshot's. Older snapshots than the state we hold are ignored. */
   applySnapshot(msg: SeatSnapshotMessage, opts: ApplyOptions = {}): SnapshotResult {
-    if (msg.presentationId !== this.presentationId) return { applied: false, reason: 'other-presentation' };
-    if (this.hasSnapshot && msg.version < this.version) return { applied: false, reason: 'stale' };
+    const rows = msg.rows;
+    return this.applySnapshotFrom(msg.presentationId, msg.version, rows.length, (k, field) => rows[k]![field]!, opts);
+  }
+
+  /**
+   * applySnapshot for rows already in one flat Int32Array, 7 numbers per row in
+   * SeatStatusRow order — what a streaming parser of GET /api/seats/seats-status
+   * produces without allocating an array per row (100k rows at a big venue).
+   */
+  applySnapshotFlat(presentationId: number, version: number, flat: Int32Array, opts: ApplyOptions = {}): SnapshotResult {
+    return this.applySnapshotFrom(presentationId, version, Math.floor(flat.length / ROW_WIDTH), (k, field) => flat[k * ROW_WIDTH + field]!, opts);
+  }
+
+  private applySnapshotFrom(presentationId: number, version: number, n: number, at: (row: number, field: number) => number, opts: ApplyOptions): SnapshotResult {
+    if (presentationId !== this.presentationId) return { applied: false, reason: 'other-presentation' };
+    if (this.hasSnapshot && version < this.version) return { applied: false, reason: 'stale' };
 
     const now = opts.now ?? Date.now();
     const { status, count } = this.store;
@@ -128,22 +145,29 @@ export class StatusSync {
     this.gaTakenCount.fill(0);
 
     const changedGa = new Set<number>();
-    for (const row of msg.rows) {
-      const s = this.store.sectionIndexById.get(row[ROW_SECTION]);
+    // Rows come grouped by section: remember the last section's lookup.
+    let lastId = NaN;
+    let s: number | undefined;
+    for (let k = 0; k < n; k++) {
+      const id = at(k, ROW_SECTION);
+      if (id !== lastId) {
+        lastId = id;
+        s = this.store.sectionIndexById.get(id);
+      }
       if (s === undefined) {
         this.unknownRows++;
         continue;
       }
       if (!this.store.sections[s]!.isReserved) {
-        this.applyGaRow(s, row, changedGa);
+        this.applyGaPlace(s, at(k, ROW_X), at(k, ROW_Y), at(k, ROW_STATUS), changedGa);
         continue;
       }
-      const i = this.store.sectionLookup[s]!.get(row[ROW_X], row[ROW_Y]);
+      const i = this.store.sectionLookup[s]!.get(at(k, ROW_X), at(k, ROW_Y));
       if (i < 0) {
         this.unknownRows++;
         continue;
       }
-      status[i] = row[ROW_STATUS];
+      status[i] = at(k, ROW_STATUS);
     }
 
     const changedIndices: number[] = [];
@@ -153,13 +177,13 @@ export class StatusSync {
       this.afterStatusChange(i, previous[i]!, status[i]!, now, opts.isOwn);
     }
     const changedGaSections: number[] = [];
-    for (let s = 0; s < this.gaTakenCount.length; s++) {
-      if (this.gaTakenCount[s] !== gaBefore[s]) {
-        changedGaSections.push(s);
-        this.dirty.mark(s);
+    for (let g = 0; g < this.gaTakenCount.length; g++) {
+      if (this.gaTakenCount[g] !== gaBefore[g]) {
+        changedGaSections.push(g);
+        this.dirty.mark(g);
       }
     }
-    this.version = msg.version;
+    this.version = version;
     this.hasSnapshot = true;
     return { applied: true, version: this.version, changedIndices, changedGaSections };
   }
@@ -236,10 +260,14 @@ export class StatusSync {
 
   /** Returns true when the section's taken count changed. */
   private applyGaRow(s: number, row: SeatStatusRow, changedGa: Set<number>): boolean {
+    return this.applyGaPlace(s, row[ROW_X], row[ROW_Y], row[ROW_STATUS], changedGa);
+  }
+
+  private applyGaPlace(s: number, x: number, y: number, statusCode: number, changedGa: Set<number>): boolean {
     const places = this.gaTakenPlaces.get(s)!;
-    const place = `${row[ROW_X]}:${row[ROW_Y]}`;
+    const place = `${x}:${y}`;
     const had = places.has(place);
-    const taken = isGaTaken(row[ROW_STATUS]);
+    const taken = isGaTaken(statusCode);
     if (had === taken) return false;
     if (taken) places.add(place);
     else places.delete(place);

@@ -167,3 +167,21 @@ describe('general admission', () => {
     expect(sync.gaRemaining(0)).toBeNull(); // reserved section
   });
 });
+
+describe('StatusSync.applySnapshotFlat', () => {
+  it('gives exactly what applySnapshot gives for the same rows (GA places included)', () => {
+    const rows = [statusRow(1, 2, 1, SeatStatus.Sold), statusRow(3, 1, 1, SeatStatus.OnHold), statusRow(1, 1, 2, SeatStatus.SingleSeatBlocked), statusRow(2, 3, 0, SeatStatus.Sold), statusRow(999, 1, 1, SeatStatus.Sold)];
+    const a = setup();
+    const b = setup();
+    const ra = a.sync.applySnapshot(snapshot(10, rows), { now: 1 });
+    const flat = Int32Array.from(rows.flat());
+    const rb = b.sync.applySnapshotFlat(P, 10, flat, { now: 1 });
+    expect(rb).toEqual(ra);
+    expect(Array.from(b.store.status)).toEqual(Array.from(a.store.status));
+    expect(b.sync.unknownRows).toBe(a.sync.unknownRows);
+    expect(b.sync.gaTaken(1)).toBe(1);
+    expect(b.sync.synced).toBe(true);
+    expect(b.sync.applySnapshotFlat(P + 1, 11, flat)).toEqual({ applied: false, reason: 'other-presentation' });
+    expect(b.sync.applySnapshotFlat(P, 9, flat)).toEqual({ applied: false, reason: 'stale' });
+  });
+});
