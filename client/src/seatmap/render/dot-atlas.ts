@@ -1,6 +1,6 @@
 import { BITMAP_PAD } from './bitmap-cache';
 import { paintFloor, INSET } from './painter';
-import { isInsetClass } from './palette';
+import { isInsetClass, Paint } from './palette';
 import type { SceneData } from './scene';
 
 /**
@@ -137,12 +137,68 @@ export class DotAtlas {
     this.image = this.ctx.getImageData(0, 0, layout.width, layout.height);
     this.pixels = new Uint32Array(this.image.data.buffer);
     this.floor = this.pixels.slice();
-    for (let s = 0; s < st.sections.length; s++) {
-      if (this.rx[s]! < 0) continue;
-      const sec = st.sections[s]!;
-      for (let i = sec.seatStart; i < sec.seatEnd; i++) this.plot(i, packed, false);
-    }
+    this.plotAll(packed);
     this.ctx.putImageData(this.image, 0, 0);
+  }
+
+  /**
+   * The first plot of every seat: plot() with the per-section constants
+   * hoisted, as ONE loop over all seats (sections are contiguous in the
+   * store), so the JIT optimises it once early instead of per section.
+   */
+  private plotAll(packed: Uint32Array): void {
+    const st = this.scene.store;
+    const { x, y, cos, sin, halfW, halfH, sectionIndex } = st;
+    const cls = this.scene.cls;
+    const px = this.pixels;
+    const stride = this.canvas.width;
+    const k = this.scale;
+    const inset = INSET * k;
+    let s = -1;
+    let cx0 = 0;
+    let cy0 = 0;
+    let cx1 = 0;
+    let cy1 = 0;
+    let ox = 0;
+    let oy = 0;
+    let skip = true;
+    for (let i = 0; i < st.count; i++) {
+      if (sectionIndex[i] !== s) {
+        s = sectionIndex[i]!;
+        skip = this.rx[s]! < 0;
+        const b = st.sections[s]!.bounds;
+        cx0 = this.rx[s]!;
+        cy0 = this.ry[s]!;
+        cx1 = cx0 + this.rw[s]!;
+        cy1 = cy0 + this.rh[s]!;
+        ox = cx0 + BITMAP_PAD - b.minX * k;
+        oy = cy0 + BITMAP_PAD - b.minY * k;
+      }
+      if (skip) continue;
+      const c = cls[i]!;
+      const shrink = c === Paint.Unavailable || c === Paint.Blocked ? inset : k;
+      const ac = cos[i]! < 0 ? -cos[i]! : cos[i]!;
+      const as = sin[i]! < 0 ? -sin[i]! : sin[i]!;
+      const hw = (ac * halfW[i]! + as * halfH[i]!) * shrink;
+      const hh = (as * halfW[i]! + ac * halfH[i]!) * shrink;
+      const cx = ox + x[i]! * k;
+      const cy = oy + y[i]! * k;
+      let xa = Math.round(cx - hw);
+      let xb = Math.round(cx + hw);
+      let ya = Math.round(cy - hh);
+      let yb = Math.round(cy + hh);
+      if (xb <= xa) xb = xa + 1;
+      if (yb <= ya) yb = ya + 1;
+      if (xa < cx0) xa = cx0;
+      if (ya < cy0) ya = cy0;
+      if (xb > cx1) xb = cx1;
+      if (yb > cy1) yb = cy1;
+      const colour = packed[c]!;
+      for (let yy = ya; yy < yb; yy++) {
+        const row = yy * stride;
+        for (let xx = xa; xx < xb; xx++) px[row + xx] = colour;
+      }
+    }
   }
 
   /** An atlas of every reserved section with seats at `scale` device px per plan unit, or null if it would be too big. */

@@ -72,7 +72,9 @@ export function SeatGrid({ controller, gridRef, helpId, onEscape, pointerFocus }
   const r = st.rowOf[anchor]!;
   const lx = st.localX[anchor]!;
   const rows: number[] = [];
-  if (armed || active) for (let k = Math.max(sec.rowStart, r - ROW_WINDOW); k <= Math.min(sec.rowEnd - 1, r + ROW_WINDOW); k++) rows.push(k);
+  // Before the idle fill-in, just the focus row (a grid always has rows).
+  const win = armed || active ? ROW_WINDOW : 0;
+  for (let k = Math.max(sec.rowStart, r - win); k <= Math.min(sec.rowEnd - 1, r + win); k++) rows.push(k);
   void selected; // re-render on selection changes (aria-selected)
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
