@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CodeEntryForm, type CodeFeedback } from './CodeEntryForm';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { couponNoEligibleTicketsMessage } from '@hotline/shared';
@@ -11,7 +12,7 @@ import { ticketInfoOf } from './cart-logic';
 import { CatalogueText } from '../components/CatalogueText';
 import { isolate, ticketName } from './format';
 
-type Feedback = { kind: 'ok' | 'error'; text: string } | null;
+type Feedback = CodeFeedback;
 
 /** Ticket-group lookups that mean "not here", as opposed to a reason the visitor should hear. */
 const NOT_HERE = new Set(['TICKET_NOT_FOUND', 'TICKET_CODE_NOT_FOUND']);
@@ -88,30 +89,17 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
       <h3 id={`${inputId}-title`} className="coupon__title">
         {t('coupon.title')}
       </h3>
-      <form className="inline-form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('coupon.label')}
-        </label>
-        <input
-          id={inputId}
-          className="input inline-form__input"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          placeholder={t('coupon.placeholder')}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          dir="ltr"
-          aria-describedby={feedback ? feedbackId : undefined}
-          aria-invalid={feedback?.kind === 'error' ? true : undefined}
-        />
-        <button type="submit" className="button button--secondary" disabled={busy || code.trim() === ''} aria-busy={busy}>
-          {busy ? t('coupon.checking') : t('coupon.apply')}
-        </button>
-      </form>
-      <p id={feedbackId} className={`form-feedback form-feedback--${feedback?.kind ?? 'none'}`} role={feedback?.kind === 'error' ? 'alert' : 'status'}>
-        {feedback?.text ?? ''}
-      </p>
+      <CodeEntryForm
+        inputId={inputId}
+        feedbackId={feedbackId}
+        code={code}
+        onCodeChange={setCode}
+        onSubmit={submit}
+        busy={busy}
+        feedback={feedback}
+        labels={{ label: t('coupon.label'), placeholder: t('coupon.placeholder'), checking: t('coupon.checking'), apply: t('coupon.apply') }}
+        capitals
+      />
       {applied.length > 0 && (
         <ul className="plain chip-list" aria-label={t('coupon.appliedList')}>
           {applied.map((c) => {

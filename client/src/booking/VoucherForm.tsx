@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CodeEntryForm, type CodeFeedback } from './CodeEntryForm';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useLocale } from '../hooks/useLocale';
@@ -9,7 +10,7 @@ import { canAddVoucher } from './cart-logic';
 import { isolate, money } from './format';
 import { useCartTotals } from './hooks';
 
-type Feedback = { kind: 'ok' | 'error'; text: string } | null;
+type Feedback = CodeFeedback;
 
 /**
  * Gift vouchers as payment (GET /api/payment/voucher; spec section 5): each pays
@@ -61,29 +62,16 @@ export function VoucherForm() {
         {t('voucher.title')}
       </h2>
       <p className="booking-card__sub">{t('voucher.intro')}</p>
-      <form className="inline-form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('voucher.label')}
-        </label>
-        <input
-          id={inputId}
-          className="input inline-form__input"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          placeholder={t('voucher.placeholder')}
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          aria-describedby={feedback ? feedbackId : undefined}
-          aria-invalid={feedback?.kind === 'error' ? true : undefined}
-        />
-        <button type="submit" className="button button--secondary" disabled={busy || code.trim() === ''} aria-busy={busy}>
-          {busy ? t('voucher.checking') : t('voucher.apply')}
-        </button>
-      </form>
-      <p id={feedbackId} className={`form-feedback form-feedback--${feedback?.kind ?? 'none'}`} role={feedback?.kind === 'error' ? 'alert' : 'status'}>
-        {feedback?.text ?? ''}
-      </p>
+      <CodeEntryForm
+        inputId={inputId}
+        feedbackId={feedbackId}
+        code={code}
+        onCodeChange={setCode}
+        onSubmit={submit}
+        busy={busy}
+        feedback={feedback}
+        labels={{ label: t('voucher.label'), placeholder: t('voucher.placeholder'), checking: t('voucher.checking'), apply: t('voucher.apply') }}
+      />
     </section>
   );
 }
