@@ -12,7 +12,10 @@ import { findPresentation, holdGaPlaces, payWithCard, saveHeldCart, visitorIdOf 
 test.describe('booking flow in English (general admission)', () => {
   test.setTimeout(150_000);
 
-  test('floor places → a student ticket → details → gift voucher + card in 3 payments → e-ticket', async ({ page, request }) => {
+  test('floor places → a student ticket → details → gift voucher + card in 3 payments → e-ticket', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/booking?lang=en');
     const uuid = await visitorIdOf(page);
     const presentation = await findPresentation(request, (p) => p.hasGASection);
@@ -31,7 +34,9 @@ test.describe('booking flow in English (general admission)', () => {
     const total = page.getByTestId('summary-total');
     const before = await total.innerText();
     const select = lines.nth(1).getByRole('combobox');
-    await select.selectOption((await select.locator('option', { hasText: 'Student / Soldier' }).getAttribute('value'))!);
+    await select.selectOption(
+      (await select.locator('option', { hasText: 'Student / Soldier' }).getAttribute('value'))!,
+    );
     await expect(lines.nth(1)).toContainText('You save');
     await expect(total).not.toHaveText(before);
 
@@ -46,7 +51,9 @@ test.describe('booking flow in English (general admission)', () => {
     await page.getByRole('checkbox', { name: /I have read and accept the terms/ }).check();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     // The spec's English form messages.
-    const summary = page.getByRole('alert').filter({ hasText: 'Please make sure all fields have been entered correctly' });
+    const summary = page
+      .getByRole('alert')
+      .filter({ hasText: 'Please make sure all fields have been entered correctly' });
     await expect(summary).toBeFocused();
     await expect(summary).toContainText('must be an email address!');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('noa@example.com');
@@ -57,10 +64,14 @@ test.describe('booking flow in English (general admission)', () => {
     const voucher = page.getByRole('textbox', { name: 'Voucher number' });
     await voucher.fill('GIFT-EMPTY');
     await page.getByRole('button', { name: 'Redeem' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'No balance left to redeem this benefit' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'No balance left to redeem this benefit' })).toBeVisible({
+      timeout: 15_000,
+    });
     await voucher.fill('GIFT-30');
     await page.getByRole('button', { name: 'Redeem' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Voucher GIFT-30 pays ₪30.00.' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Voucher GIFT-30 pays ₪30.00.' })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByTestId('order-summary')).toContainText('Voucher GIFT-30');
     await expect(page.getByTestId('summary-balance-due')).toBeVisible();
 
@@ -105,7 +116,9 @@ test.describe('booking flow in English (general admission)', () => {
     for (const code of ['GIFT-250', 'GIFT-100']) {
       await voucher.fill(code);
       await page.getByRole('button', { name: 'Redeem' }).click();
-      await expect(page.getByRole('status').filter({ hasText: `Voucher ${code} pays` })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('status').filter({ hasText: `Voucher ${code} pays` })).toBeVisible({
+        timeout: 15_000,
+      });
     }
     await expect(page.getByTestId('pay-total')).toHaveText('₪0.00');
     await expect(page.getByRole('combobox', { name: 'Number of payments' })).toHaveCount(0);

@@ -16,7 +16,9 @@ test.describe('booking flow from the seat map (order page)', () => {
     const seat = await availableSeat(page);
     await clickSeat(page, seat);
     await expect(page.getByTestId('order-timer')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('navigation', { name: 'שלבי ההזמנה' }).locator('[aria-current="step"]')).toContainText('מקומות');
+    await expect(page.getByRole('navigation', { name: 'שלבי ההזמנה' }).locator('[aria-current="step"]')).toContainText(
+      'מקומות',
+    );
 
     await page.getByRole('button', { name: 'המשך' }).first().click();
     await expect(page).toHaveURL(/step=tickets/);
@@ -38,6 +40,11 @@ test.describe('booking flow from the seat map (order page)', () => {
 
     // A reload keeps the cart (restored from the server by resId).
     await page.reload();
-    await expect(page.getByTestId('order-summary').getByText(/שורה|כיסא/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page
+        .getByTestId('order-summary')
+        .getByText(/שורה|כיסא/)
+        .first(),
+    ).toBeVisible({ timeout: 15_000 });
   });
 });

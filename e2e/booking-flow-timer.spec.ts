@@ -17,11 +17,19 @@ import { holdReservedSeatsIn, saveHeldCart, seatStatus, visitorIdOf } from './bo
 test.describe('order timer', () => {
   test.setTimeout(90_000);
 
-  test('counts down each second; at zero the seats are released and the visitor returns to the timer URL', async ({ page, request }) => {
+  test('counts down each second; at zero the seats are released and the visitor returns to the timer URL', async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await page.goto('/booking');
     const uuid = await visitorIdOf(page);
-    const held = await holdReservedSeatsIn(request, uuid, (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3, 2);
+    const held = await holdReservedSeatsIn(
+      request,
+      uuid,
+      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
+      2,
+    );
     const resId = await saveHeldCart(request, uuid, held);
 
     await page.goto(`/cart/${resId}`);

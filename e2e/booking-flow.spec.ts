@@ -2,7 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
 import {
-  dataLayerEvents, holdReservedSeatsIn, payWithCard, saveHeldCart, seatStatus, visitorIdOf,
+  dataLayerEvents,
+  holdReservedSeatsIn,
+  payWithCard,
+  saveHeldCart,
+  seatStatus,
+  visitorIdOf,
 } from './booking-flow.support';
 
 /**
@@ -18,7 +23,10 @@ import {
  */
 /** axe (WCAG 2.1 AA) on the page's main region: no serious or critical violations. */
 async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .include('#main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -26,10 +34,18 @@ async function expectNoSeriousA11yIssues(page: Page) {
 test.describe('booking flow in Hebrew (reserved seats)', () => {
   test.setTimeout(150_000);
 
-  test('seats → tickets with a coupon → product → details → declined card → accepted card → e-ticket', async ({ page, request }) => {
+  test('seats → tickets with a coupon → product → details → declined card → accepted card → e-ticket', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/booking');
     const uuid = await visitorIdOf(page);
-    const held = await holdReservedSeatsIn(request, uuid, (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3, 2);
+    const held = await holdReservedSeatsIn(
+      request,
+      uuid,
+      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
+      2,
+    );
     const resId = await saveHeldCart(request, uuid, held);
 
     // Restored cart: tickets and products of the show, the stepper and the order timer.
@@ -118,7 +134,9 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await payWithCard(page, '4000000000000002');
     const failure = page.getByTestId('payment-failure');
-    await expect(failure).toContainText('העסקה נדחתה על ידי חברת האשראי. נסו כרטיס אחר.: PAYMENT_DECLINED', { timeout: 20_000 });
+    await expect(failure).toContainText('העסקה נדחתה על ידי חברת האשראי. נסו כרטיס אחר.: PAYMENT_DECLINED', {
+      timeout: 20_000,
+    });
     await expect(failure).toBeFocused();
     await expect(dialog).toBeHidden();
     // The seats are still ours.

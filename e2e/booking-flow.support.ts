@@ -1,6 +1,13 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type {
-  ApiPresentation, ApiSeatplan, ApiTicketGroup, CartSeat, PresentationsResponse, SaveCartResponse, SeatsStatusResponse, TicketGroupsResponse,
+  ApiPresentation,
+  ApiSeatplan,
+  ApiTicketGroup,
+  CartSeat,
+  PresentationsResponse,
+  SaveCartResponse,
+  SeatsStatusResponse,
+  TicketGroupsResponse,
 } from '@hotline/shared';
 import { solveAltcha } from '../server/test/support/altcha';
 
@@ -14,7 +21,9 @@ const base = () => process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 
 /** The visitor uuid the page settled on (its first API call fixes it). */
 export async function visitorIdOf(page: Page): Promise<string> {
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('uuid')), { timeout: 10_000 }).toMatch(/^[0-9a-f-]{36}$/);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('uuid')), { timeout: 10_000 })
+    .toMatch(/^[0-9a-f-]{36}$/);
   return (await page.evaluate(() => localStorage.getItem('uuid')))!;
 }
 
@@ -25,20 +34,29 @@ async function getJson<T>(request: APIRequestContext, path: string, uuid?: strin
 }
 
 /** Upcoming presentations on sale matching `filter`, soonest first. */
-export async function findPresentations(request: APIRequestContext, filter: (p: ApiPresentation) => boolean): Promise<ApiPresentation[]> {
+export async function findPresentations(
+  request: APIRequestContext,
+  filter: (p: ApiPresentation) => boolean,
+): Promise<ApiPresentation[]> {
   const { presentations } = await getJson<PresentationsResponse>(request, '/presentations/');
   const found = presentations.filter((p) => !p.soldout && p.priceFrom !== null && filter(p));
   if (found.length === 0) throw new Error('no presentation on sale matches');
   return found;
 }
 
-export async function findPresentation(request: APIRequestContext, filter: (p: ApiPresentation) => boolean): Promise<ApiPresentation> {
+export async function findPresentation(
+  request: APIRequestContext,
+  filter: (p: ApiPresentation) => boolean,
+): Promise<ApiPresentation> {
   return (await findPresentations(request, filter))[0]!;
 }
 
 /** Reserved seats in the first presentation matching `filter` that still has a free row for them. */
 export async function holdReservedSeatsIn(
-  request: APIRequestContext, uuid: string, filter: (p: ApiPresentation) => boolean, count: number,
+  request: APIRequestContext,
+  uuid: string,
+  filter: (p: ApiPresentation) => boolean,
+  count: number,
 ): Promise<HeldSeat[]> {
   for (const p of await findPresentations(request, filter)) {
     const held = await holdReservedSeats(request, uuid, p, count).catch((error: Error) => {
@@ -50,7 +68,10 @@ export async function holdReservedSeatsIn(
   throw new Error(`no presentation has a free row of ${count + 2} seats`);
 }
 
-export async function ticketGroupsOf(request: APIRequestContext, presentationId: number): Promise<TicketGroupsResponse> {
+export async function ticketGroupsOf(
+  request: APIRequestContext,
+  presentationId: number,
+): Promise<TicketGroupsResponse> {
   return getJson<TicketGroupsResponse>(request, `/presentations/${presentationId}/ticketGroups`);
 }
 
@@ -67,7 +88,10 @@ export interface HeldSeat {
 }
 
 async function lock(request: APIRequestContext, uuid: string, token: string, seat: Record<string, unknown>) {
-  const response = await request.put('/api/seats/lock-seat', { headers: { uuid }, data: { recaptchaToken: token, seat } });
+  const response = await request.put('/api/seats/lock-seat', {
+    headers: { uuid },
+    data: { recaptchaToken: token, seat },
+  });
   expect(response.status(), `lock ${JSON.stringify(seat)}: ${await response.text()}`).toBe(200);
   return (await response.json()) as { lockedSeat: { x: number; y: number } };
 }
@@ -77,10 +101,19 @@ async function lock(request: APIRequestContext, uuid: string, token: string, sea
  * that is entirely free (no single-seat gap rule can refuse them), avoiding
  * couches and beds (they lock as a pair).
  */
-export async function holdReservedSeats(request: APIRequestContext, uuid: string, p: ApiPresentation, count: number): Promise<HeldSeat[]> {
+export async function holdReservedSeats(
+  request: APIRequestContext,
+  uuid: string,
+  p: ApiPresentation,
+  count: number,
+): Promise<HeldSeat[]> {
   const [{ seatplan }, status] = await Promise.all([
     getJson<{ seatplan: ApiSeatplan }>(request, `/seats/seatplan?venueId=${p.venueId}&seatplanId=${p.seatplanId}`),
-    getJson<SeatsStatusResponse>(request, `/seats/seats-status?presentationId=${p.id}&venueTypeId=${p.venueTypeId}&isReserved=1`, uuid),
+    getJson<SeatsStatusResponse>(
+      request,
+      `/seats/seats-status?presentationId=${p.id}&venueTypeId=${p.venueTypeId}&isReserved=1`,
+      uuid,
+    ),
   ]);
   const free = new Set(status.seats.filter((r) => r[6] === 1).map((r) => `${r[0]}:${r[2]}:${r[3]}`));
   for (const section of seatplan.sections) {
@@ -88,19 +121,33 @@ export async function holdReservedSeats(request: APIRequestContext, uuid: string
     for (const group of section.groups ?? []) {
       for (const row of group.rows ?? []) {
         const seats = [...row.seats].sort((a, b) => a.XCoordinate - b.XCoordinate);
-        const usable = seats.length >= count + 2 && seats.every((s) => free.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`) && !s.togetherId);
+        const usable =
+          seats.length >= count + 2 &&
+          seats.every((s) => free.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`) && !s.togetherId);
         if (!usable) continue;
         const chosen = seats.slice(0, count);
         const token = await solveAltcha(base(), uuid);
         for (const s of chosen) {
           await lock(request, uuid, token, {
-            PresentationId: p.id, VenueId: p.venueId, VenueSeatplanId: p.seatplanId, VenueSectionId: s.VenueSectionId,
-            TicketGroupId: s.TicketGroupId, XCoordinate: s.XCoordinate, YCoordinate: s.YCoordinate,
+            PresentationId: p.id,
+            VenueId: p.venueId,
+            VenueSeatplanId: p.seatplanId,
+            VenueSectionId: s.VenueSectionId,
+            TicketGroupId: s.TicketGroupId,
+            XCoordinate: s.XCoordinate,
+            YCoordinate: s.YCoordinate,
           });
         }
         return chosen.map((s) => ({
-          presentation: p, sectionId: s.VenueSectionId, x: s.XCoordinate, y: s.YCoordinate, ticketGroupId: s.TicketGroupId,
-          rowName: s.RowName, seatName: s.SeatName, seatplanX: s.SeatplanX, seatplanY: s.SeatplanY,
+          presentation: p,
+          sectionId: s.VenueSectionId,
+          x: s.XCoordinate,
+          y: s.YCoordinate,
+          ticketGroupId: s.TicketGroupId,
+          rowName: s.RowName,
+          seatName: s.SeatName,
+          seatplanX: s.SeatplanX,
+          seatplanY: s.SeatplanY,
         }));
       }
     }
@@ -109,18 +156,41 @@ export async function holdReservedSeats(request: APIRequestContext, uuid: string
 }
 
 /** Holds `count` general-admission places in the presentation's first GA section with places left. */
-export async function holdGaPlaces(request: APIRequestContext, uuid: string, p: ApiPresentation, count: number): Promise<HeldSeat[]> {
-  const { seatplan } = await getJson<{ seatplan: ApiSeatplan }>(request, `/seats/seatplan?venueId=${p.venueId}&seatplanId=${p.seatplanId}`);
+export async function holdGaPlaces(
+  request: APIRequestContext,
+  uuid: string,
+  p: ApiPresentation,
+  count: number,
+): Promise<HeldSeat[]> {
+  const { seatplan } = await getJson<{ seatplan: ApiSeatplan }>(
+    request,
+    `/seats/seatplan?venueId=${p.venueId}&seatplanId=${p.seatplanId}`,
+  );
   const section = seatplan.sections.find((s) => !s.IsReserved);
   if (!section) throw new Error(`presentation ${p.id} has no general-admission section`);
   const token = await solveAltcha(base(), uuid);
   const held: HeldSeat[] = [];
   for (let i = 0; i < count; i++) {
     const r = await lock(request, uuid, token, {
-      PresentationId: p.id, VenueId: p.venueId, VenueSeatplanId: p.seatplanId, VenueSectionId: section.VenueSectionId,
-      TicketGroupId: section.ZoneId ?? 0, XCoordinate: null, YCoordinate: null,
+      PresentationId: p.id,
+      VenueId: p.venueId,
+      VenueSeatplanId: p.seatplanId,
+      VenueSectionId: section.VenueSectionId,
+      TicketGroupId: section.ZoneId ?? 0,
+      XCoordinate: null,
+      YCoordinate: null,
     });
-    held.push({ presentation: p, sectionId: section.VenueSectionId, x: r.lockedSeat.x, y: 0, ticketGroupId: section.ZoneId ?? 0, rowName: null, seatName: String(r.lockedSeat.x), seatplanX: null, seatplanY: null });
+    held.push({
+      presentation: p,
+      sectionId: section.VenueSectionId,
+      x: r.lockedSeat.x,
+      y: 0,
+      ticketGroupId: section.ZoneId ?? 0,
+      rowName: null,
+      seatName: String(r.lockedSeat.x),
+      seatplanX: null,
+      seatplanY: null,
+    });
   }
   return held;
 }
@@ -134,15 +204,29 @@ function groupOf(groups: ApiTicketGroup[], id: number): ApiTicketGroup {
 /** Saves the held seats as the visitor's cart (POST /api/cart), each on its group's first base ticket; returns the resId. */
 export async function saveHeldCart(request: APIRequestContext, uuid: string, held: HeldSeat[]): Promise<string> {
   const groups = new Map<number, ApiTicketGroup[]>();
-  for (const h of held) if (!groups.has(h.presentation.id)) groups.set(h.presentation.id, (await ticketGroupsOf(request, h.presentation.id)).ticketGroups);
+  for (const h of held)
+    if (!groups.has(h.presentation.id))
+      groups.set(h.presentation.id, (await ticketGroupsOf(request, h.presentation.id)).ticketGroups);
   const seats: CartSeat[] = held.map((h) => {
     const group = groupOf(groups.get(h.presentation.id)!, h.ticketGroupId);
     const ticket = group.tickets.find((t) => !t.code && t.multiplyFactor <= 1)!;
     return {
-      prsntId: h.presentation.id, ticketGroupId: group.id, venueId: h.presentation.venueId, seatplanId: h.presentation.seatplanId,
-      sectionId: h.sectionId, ticketId: ticket.id, amount: ticket.price, serviceCharge: ticket.serviceCharge, pricePolicyId: ticket.pricePolicyId,
-      isMultiplyFactorSubTicket: false, XCoordinate: h.x, YCoordinate: h.y, SeatplanX: h.seatplanX, SeatplanY: h.seatplanY,
-      RowName: h.rowName, SeatName: h.seatName,
+      prsntId: h.presentation.id,
+      ticketGroupId: group.id,
+      venueId: h.presentation.venueId,
+      seatplanId: h.presentation.seatplanId,
+      sectionId: h.sectionId,
+      ticketId: ticket.id,
+      amount: ticket.price,
+      serviceCharge: ticket.serviceCharge,
+      pricePolicyId: ticket.pricePolicyId,
+      isMultiplyFactorSubTicket: false,
+      XCoordinate: h.x,
+      YCoordinate: h.y,
+      SeatplanX: h.seatplanX,
+      SeatplanY: h.seatplanY,
+      RowName: h.rowName,
+      SeatName: h.seatName,
     };
   });
   const response = await request.post('/api/cart', { headers: { uuid }, data: { cart: { seats }, uuid } });
@@ -164,7 +248,11 @@ export async function seatStatus(request: APIRequestContext, seat: HeldSeat): Pr
 
 /** The ecommerce events the page pushed to window.dataLayer. */
 export async function dataLayerEvents(page: Page): Promise<string[]> {
-  return page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event).filter((e): e is string => Boolean(e)));
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? [])
+      .map((e) => e.event)
+      .filter((e): e is string => Boolean(e)),
+  );
 }
 
 /** Fills the SANDBOX hosted card page inside the payment dialog (docs/payment-sandbox.md test cards) and submits it. */

@@ -34,7 +34,14 @@ test.describe('booking entry (/booking)', () => {
     await waitForFeatures(page);
     const card = page.locator('article.feature-card', { has: page.locator('a.time-chip') }).first();
     const name = (await card.getByRole('heading', { level: 2 }).innerText()).trim();
-    expect([SEEDED.desertLight.he, SEEDED.dybbuk.he, SEEDED.summerConcert.he, 'לילות תל אביב', 'הגלקסיה של הילדים', 'דרבי הבירה']).toContain(name);
+    expect([
+      SEEDED.desertLight.he,
+      SEEDED.dybbuk.he,
+      SEEDED.summerConcert.he,
+      'לילות תל אביב',
+      'הגלקסיה של הילדים',
+      'דרבי הבירה',
+    ]).toContain(name);
     const link = card.locator('a.time-chip').first();
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\/order\/\d+$/);
@@ -60,7 +67,7 @@ test.describe('booking entry (/booking)', () => {
     await expect(page.getByRole('region', { name: 'Seat map' })).toBeVisible();
   });
 
-  test('the feature page lists that feature\'s presentations by day', async ({ page }) => {
+  test("the feature page lists that feature's presentations by day", async ({ page }) => {
     await page.goto('/booking');
     await waitForFeatures(page);
     const card = page.locator('article.feature-card', { has: page.locator('a.time-chip') }).first();
@@ -108,7 +115,9 @@ test.describe('booking entry (/booking)', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/booking');
     await waitForFeatures(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('combobox')).toBeVisible();
   });

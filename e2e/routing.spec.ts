@@ -18,7 +18,9 @@ test.describe('routes', () => {
     await expect(page).toHaveTitle(DEFAULT_TITLE);
 
     await page.goto('/nope?lang=en');
-    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This page could not be found', exact: true }),
+    ).toBeVisible();
   });
 
   test('routes whose screens are not built yet show "coming soon" inside the layout', async ({ page }) => {

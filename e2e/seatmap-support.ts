@@ -16,14 +16,22 @@ export interface SeatRef {
 }
 
 /** The first upcoming presentation of a seeded feature (by English name), optionally of a given venue. */
-export async function findPresentation(request: APIRequestContext, featureEn: string, venueName?: RegExp): Promise<{ id: number; venueId: number; seatingPolicyId: number }> {
-  const features = (await (await request.get('/api/features/')).json()) as { features: { id: number; nameEn: string }[] };
+export async function findPresentation(
+  request: APIRequestContext,
+  featureEn: string,
+  venueName?: RegExp,
+): Promise<{ id: number; venueId: number; seatingPolicyId: number }> {
+  const features = (await (await request.get('/api/features/')).json()) as {
+    features: { id: number; nameEn: string }[];
+  };
   const feature = features.features.find((f) => f.nameEn === featureEn);
   if (!feature) throw new Error(`feature ${featureEn} is not seeded`);
   const list = (await (await request.get(`/api/presentations/?featureIds=${feature.id}`)).json()) as {
     presentations: { id: number; venueId: number; venueNameEn: string; seatingPolicyId: number; soldout: boolean }[];
   };
-  const p = list.presentations.find((x) => !x.soldout && x.seatingPolicyId !== 3 && (!venueName || venueName.test(x.venueNameEn)));
+  const p = list.presentations.find(
+    (x) => !x.soldout && x.seatingPolicyId !== 3 && (!venueName || venueName.test(x.venueNameEn)),
+  );
   if (!p) throw new Error(`no presentation on sale for ${featureEn}`);
   return p;
 }
@@ -60,7 +68,12 @@ export async function visitorId(page: Page): Promise<string> {
 }
 
 /** The seat's status as GET /api/seats/seats-status tells this visitor. */
-export async function serverStatus(request: APIRequestContext, presentationId: number, uuid: string, seat: SeatRef): Promise<number | null> {
+export async function serverStatus(
+  request: APIRequestContext,
+  presentationId: number,
+  uuid: string,
+  seat: SeatRef,
+): Promise<number | null> {
   const res = await request.get(`/api/seats/seats-status?presentationId=${presentationId}`, { headers: { uuid } });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { seats: number[][] };
@@ -78,6 +91,8 @@ export async function seatPixel(page: Page, seat: SeatRef): Promise<number[]> {
     const r = canvas.getBoundingClientRect();
     const ratio = canvas.width / r.width;
     const ctx = canvas.getContext('2d')!;
-    return Array.from(ctx.getImageData(Math.round((p.x - r.left) * ratio), Math.round((p.y - r.top) * ratio), 1, 1).data);
+    return Array.from(
+      ctx.getImageData(Math.round((p.x - r.left) * ratio), Math.round((p.y - r.top) * ratio), 1, 1).data,
+    );
   }, seat);
 }

@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
-import { availableSeat, clickSeat, findPresentation, openSeatMap, seatPixel, serverStatus, visitorId } from './seatmap-support';
+import {
+  availableSeat,
+  clickSeat,
+  findPresentation,
+  openSeatMap,
+  seatPixel,
+  serverStatus,
+  visitorId,
+} from './seatmap-support';
 
 /**
  * The seat map on canvas (docs/seat-map.md): locking through the real seat
@@ -18,7 +26,11 @@ test.beforeAll(async ({ request }) => {
 
 const isGrey = (rgba: number[]) => Math.abs(rgba[0]! - rgba[1]!) < 14 && Math.abs(rgba[1]! - rgba[2]!) < 14;
 
-test('a click on a seat locks it on the server, and a second visitor sees it taken within a second', async ({ page, browser, request }) => {
+test('a click on a seat locks it on the server, and a second visitor sees it taken within a second', async ({
+  page,
+  browser,
+  request,
+}) => {
   const other = await browser.newContext();
   const watcher = await other.newPage();
   try {
@@ -29,7 +41,9 @@ test('a click on a seat locks it on the server, and a second visitor sees it tak
     const before = await seatPixel(watcher, seat);
     expect(isGrey(before)).toBe(false);
 
-    const locked = page.waitForResponse((r) => r.url().includes('/api/seats/lock-seat') && r.request().method() === 'PUT');
+    const locked = page.waitForResponse(
+      (r) => r.url().includes('/api/seats/lock-seat') && r.request().method() === 'PUT',
+    );
     await clickSeat(page, seat);
     // Selected at once, before the server answers.
     expect(await page.evaluate((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y), seat)).toBe(true);
@@ -41,7 +55,10 @@ test('a click on a seat locks it on the server, and a second visitor sees it tak
     expect(await serverStatus(request, cinema.id, await visitorId(page), seat)).toBe(2);
 
     // The other visitor's map turns it taken through the live room, without reloading.
-    await watcher.waitForFunction((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y) !== 1, seat, { timeout: 1000, polling: 20 });
+    await watcher.waitForFunction((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y) !== 1, seat, {
+      timeout: 1000,
+      polling: 20,
+    });
     expect(Date.now() - lockedAt).toBeLessThan(1000);
     await expect.poll(async () => isGrey(await seatPixel(watcher, seat)), { timeout: 1000 }).toBe(true);
 
@@ -53,7 +70,10 @@ test('a click on a seat locks it on the server, and a second visitor sees it tak
   }
 });
 
-test('a lock the server refuses (another visitor got there first) is unselected and its message shown', async ({ page, browser }) => {
+test('a lock the server refuses (another visitor got there first) is unselected and its message shown', async ({
+  page,
+  browser,
+}) => {
   // This visitor's page gets no live updates, so it still shows the seat free when it clicks.
   await page.routeWebSocket(/socket\.io/, () => undefined);
   await openSeatMap(page, cinema.id);
@@ -76,7 +96,9 @@ test('a lock the server refuses (another visitor got there first) is unselected 
     expect(message).toBeTruthy();
 
     await expect(page.getByTestId('seatmap-toast')).toHaveText(message);
-    await expect.poll(() => page.evaluate((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y), seat)).toBe(false);
+    await expect
+      .poll(() => page.evaluate((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y), seat))
+      .toBe(false);
     await expect(page.getByTestId('seatmap-announcer')).toContainText(message);
     // Toast: 3 seconds, then gone.
     await expect(page.getByTestId('seatmap-toast')).toBeHidden({ timeout: 4500 });
@@ -85,10 +107,14 @@ test('a lock the server refuses (another visitor got there first) is unselected 
   }
 });
 
-test('keyboard only: Tab into the map, arrows move between seats, Enter selects, +/- zoom, Escape leaves', async ({ page, request }) => {
+test('keyboard only: Tab into the map, arrows move between seats, Enter selects, +/- zoom, Escape leaves', async ({
+  page,
+  request,
+}) => {
   await openSeatMap(page, cinema.id, 'lang=en');
   const grid = page.getByRole('grid');
-  for (let k = 0; k < 40 && !(await grid.evaluate((el) => el === document.activeElement)); k++) await page.keyboard.press('Tab');
+  for (let k = 0; k < 40 && !(await grid.evaluate((el) => el === document.activeElement)); k++)
+    await page.keyboard.press('Tab');
   await expect(grid).toBeFocused();
   const first = await page.evaluate(() => window.__seatmap!.focusedSeat());
   expect(first).not.toBeNull();
@@ -114,7 +140,10 @@ test('keyboard only: Tab into the map, arrows move between seats, Enter selects,
   expect((await locked).status()).toBe(200);
   await expect(page.getByTestId('seatmap-announcer')).toContainText('Selected');
   expect(await serverStatus(request, cinema.id, await visitorId(page), target)).toBe(2);
-  await expect(page.locator(`#${await grid.getAttribute('aria-activedescendant')}`)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator(`#${await grid.getAttribute('aria-activedescendant')}`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 
   const scale = await page.evaluate(() => window.__seatmap!.scale());
   await page.keyboard.press('+');
@@ -136,7 +165,10 @@ async function pinch(page: Page, cx: number, cy: number, from: number, to: numbe
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(from) });
   const steps = 12;
   for (let k = 1; k <= steps; k++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(from + ((to - from) * k) / steps) });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: points(from + ((to - from) * k) / steps),
+    });
     await page.waitForTimeout(16);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -144,7 +176,12 @@ async function pinch(page: Page, cx: number, cy: number, from: number, to: numbe
 }
 
 test('touch: pinching with two fingers zooms about the fingers', async ({ browser }) => {
-  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    hasTouch: true,
+    isMobile: true,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+  });
   const page = await context.newPage();
   try {
     await openSeatMap(page, cinema.id);
@@ -169,19 +206,25 @@ test('axe finds no serious or critical violations on the seat page', async ({ pa
   await openSeatMap(page, cinema.id);
   await page.getByRole('grid').focus();
   await page.keyboard.press('ArrowRight');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 for (const lang of ['he', 'ar'] as const) {
-  test(`the seat page chrome is right to left in ${lang === 'he' ? 'Hebrew' : 'Arabic'}, the venue is not mirrored`, async ({ page }) => {
+  test(`the seat page chrome is right to left in ${lang === 'he' ? 'Hebrew' : 'Arabic'}, the venue is not mirrored`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openSeatMap(page, cinema.id, `lang=${lang}`);
     await expectDocumentLocale(page, lang, 'rtl');
     const zoomIn = lang === 'he' ? 'הגדלה' : 'تكبير';
     await expect(page.getByRole('button', { name: zoomIn })).toBeVisible();
-    await expect(page.getByRole('heading', { name: lang === 'he' ? 'מחירים ומקרא' : 'الأسعار ودليل الرموز' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: lang === 'he' ? 'מחירים ומקרא' : 'الأسعار ودليل الرموز' }),
+    ).toBeVisible();
     const stage = (await page.locator('.seatmap__stage').boundingBox())!;
     const panel = (await page.locator('.seatmap__panel').boundingBox())!;
     const tools = (await page.locator('.seatmap-toolbar').boundingBox())!;
@@ -190,8 +233,17 @@ for (const lang of ['he', 'ar'] as const) {
     expect(tools.x - stage.x).toBeLessThan(stage.x + stage.width - (tools.x + tools.width));
     // The venue keeps its geometry: a seat's right-hand neighbour (next XCoordinate) is still to its right.
     const seat = (await page.evaluate(() => window.__seatmap!.findSeat(1)))!;
-    const [a, b] = await page.evaluate((s) => [window.__seatmap!.seatScreenPosition(s.sectionId, s.x, s.y), window.__seatmap!.seatScreenPosition(s.sectionId, s.x + 1, s.y) ?? window.__seatmap!.seatScreenPosition(s.sectionId, s.x - 1, s.y)], seat);
+    const [a, b] = await page.evaluate(
+      (s) => [
+        window.__seatmap!.seatScreenPosition(s.sectionId, s.x, s.y),
+        window.__seatmap!.seatScreenPosition(s.sectionId, s.x + 1, s.y) ??
+          window.__seatmap!.seatScreenPosition(s.sectionId, s.x - 1, s.y),
+      ],
+      seat,
+    );
     expect(b).not.toBeNull();
-    expect(Math.sign(b!.x - a!.x)).toBe(await page.evaluate((s) => (window.__seatmap!.seatScreenPosition(s.sectionId, s.x + 1, s.y) ? 1 : -1), seat));
+    expect(Math.sign(b!.x - a!.x)).toBe(
+      await page.evaluate((s) => (window.__seatmap!.seatScreenPosition(s.sectionId, s.x + 1, s.y) ? 1 : -1), seat),
+    );
   });
 }

@@ -13,7 +13,18 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  agentFor, appendResults, cpuMsOf, log, median, percentile, request, require, ROOT, solveTokens, startServer, startServices,
+  agentFor,
+  appendResults,
+  cpuMsOf,
+  log,
+  median,
+  percentile,
+  request,
+  require,
+  ROOT,
+  solveTokens,
+  startServer,
+  startServices,
 } from './lib/stack.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -25,8 +36,12 @@ const SEATS_PER_ORDER = 2;
 const { Pool } = require('pg');
 
 const CUSTOMER = {
-  firstName: 'ישראל', lastName: 'ישראלי', email: 'bench@example.com',
-  mobileNumber: '0501234567', verifyMobileNumber: '0501234567', termsAccepted: true,
+  firstName: 'ישראל',
+  lastName: 'ישראלי',
+  email: 'bench@example.com',
+  mobileNumber: '0501234567',
+  verifyMobileNumber: '0501234567',
+  termsAccepted: true,
 };
 
 /** True when some src .ts file has no dist .js or is newer than it (tsc -b alone can be fooled by a --noEmit run). */
@@ -43,9 +58,22 @@ function stale(src, dist) {
 
 /** The server and what it imports, compiled (the storefront is not needed here). */
 function buildServer() {
-  const force = ['shared', 'seatmaps', 'server'].some((p) => stale(path.join(ROOT, p, 'src'), path.join(ROOT, p, 'dist')));
+  const force = ['shared', 'seatmaps', 'server'].some((p) =>
+    stale(path.join(ROOT, p, 'src'), path.join(ROOT, p, 'dist')),
+  );
   log(`compiling shared, seatmaps, server${force ? ' (stale output: --force)' : ''}…`);
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'shared', 'seatmaps', 'server', ...(force ? ['--force'] : [])], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-b',
+      'shared',
+      'seatmaps',
+      'server',
+      ...(force ? ['--force'] : []),
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('build failed');
 }
 
@@ -53,12 +81,14 @@ function buildServer() {
 async function pool(items, limit, fn) {
   const out = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
   return out;
 }
 
@@ -80,8 +110,17 @@ async function timed(label, ops, once) {
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   ms.sort((a, b) => a - b);
-  const result = { label, perSecond: ms.length / seconds, p50: percentile(ms, 50), p99: percentile(ms, 99), failures, errors: Object.fromEntries(errors) };
-  log(`${label}: ${result.perSecond.toFixed(0)}/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, failures ${failures}${failures ? ` ${JSON.stringify(result.errors)}` : ''}`);
+  const result = {
+    label,
+    perSecond: ms.length / seconds,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    failures,
+    errors: Object.fromEntries(errors),
+  };
+  log(
+    `${label}: ${result.perSecond.toFixed(0)}/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, failures ${failures}${failures ? ` ${JSON.stringify(result.errors)}` : ''}`,
+  );
   return result;
 }
 
@@ -102,7 +141,8 @@ async function copyPresentation(db, fromId, daysAgo) {
 async function prefill(db, stadium, ticketId, price) {
   const perPresentation = 40_000;
   const presentations = [];
-  for (let i = 0; i < Math.ceil(PREFILL / perPresentation); i++) presentations.push(await copyPresentation(db, stadium.id, 30 + i));
+  for (let i = 0; i < Math.ceil(PREFILL / perPresentation); i++)
+    presentations.push(await copyPresentation(db, stadium.id, 30 + i));
   const started = Date.now();
   for (const [index, pid] of presentations.entries()) {
     const from = index * perPresentation + 1;
@@ -138,9 +178,13 @@ async function prefill(db, stadium, ticketId, price) {
     await db.query('COMMIT');
   }
   await db.query('ANALYZE');
-  const counts = (await db.query(`SELECT (SELECT count(*) FROM reservation) AS r, (SELECT count(*) FROM reservation_ticket) AS t,
-                                         (SELECT count(*) FROM payment) AS p, (SELECT count(*) FROM cart) AS c`)).rows[0];
-  log(`pre-filled ${counts.r} reservations, ${counts.t} tickets, ${counts.p} payments, ${counts.c} carts in ${((Date.now() - started) / 1000).toFixed(1)} s, ANALYZEd`);
+  const counts = (
+    await db.query(`SELECT (SELECT count(*) FROM reservation) AS r, (SELECT count(*) FROM reservation_ticket) AS t,
+                                         (SELECT count(*) FROM payment) AS p, (SELECT count(*) FROM cart) AS c`)
+  ).rows[0];
+  log(
+    `pre-filled ${counts.r} reservations, ${counts.t} tickets, ${counts.p} payments, ${counts.c} carts in ${((Date.now() - started) / 1000).toFixed(1)} s, ANALYZEd`,
+  );
   return counts;
 }
 
@@ -151,17 +195,36 @@ async function main() {
   const db = new Pool({ connectionString: svc.databaseUrl, max: CONCURRENCY });
   try {
     log('starting the real server (migrations + demo seed incl. the 100,000-seat stadium)…');
-    server = await startServer({ DATABASE_URL: svc.databaseUrl, REDIS_URL: svc.redisUrl, SEED_STADIUM: 'true', ALTCHA_MAX_NUMBER: '100', ...(process.env.BENCH_OUTBOX_POLL_MS ? { OUTBOX_POLL_MS: process.env.BENCH_OUTBOX_POLL_MS } : {}) });
-    const stadiumRow = (await db.query(
-      `SELECT p.id, p.venue_id, p.seatplan_id FROM presentation p JOIN venue v ON v.id = p.venue_id
+    server = await startServer({
+      DATABASE_URL: svc.databaseUrl,
+      REDIS_URL: svc.redisUrl,
+      SEED_STADIUM: 'true',
+      ALTCHA_MAX_NUMBER: '100',
+      ...(process.env.BENCH_OUTBOX_POLL_MS ? { OUTBOX_POLL_MS: process.env.BENCH_OUTBOX_POLL_MS } : {}),
+    });
+    const stadiumRow = (
+      await db.query(
+        `SELECT p.id, p.venue_id, p.seatplan_id FROM presentation p JOIN venue v ON v.id = p.venue_id
         WHERE v.code LIKE 'stadium%' ORDER BY p.date_time LIMIT 1`,
-    )).rows[0];
+      )
+    ).rows[0];
     const stadium = { id: stadiumRow.id, venueId: stadiumRow.venue_id, seatplanId: stadiumRow.seatplan_id };
     const v0 = randomUUID();
-    const plan = (await request(server.url, 'GET', `/api/seats/seatplan?venueId=${stadium.venueId}&seatplanId=${stadium.seatplanId}`, { headers: { uuid: v0 } })).body.seatplan;
-    const groups = (await request(server.url, 'GET', `/api/presentations/${stadium.id}/ticketGroups`, { headers: { uuid: v0 } })).body.ticketGroups;
+    const plan = (
+      await request(
+        server.url,
+        'GET',
+        `/api/seats/seatplan?venueId=${stadium.venueId}&seatplanId=${stadium.seatplanId}`,
+        { headers: { uuid: v0 } },
+      )
+    ).body.seatplan;
+    const groups = (
+      await request(server.url, 'GET', `/api/presentations/${stadium.id}/ticketGroups`, { headers: { uuid: v0 } })
+    ).body.ticketGroups;
     const groupOfZone = new Map(groups.map((g) => [g.zoneId, g]));
-    const seats = plan.sections.filter((s) => s.IsReserved).flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)))
+    const seats = plan.sections
+      .filter((s) => s.IsReserved)
+      .flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)))
       .filter((s) => s.features.length === 0 && groupOfZone.get(s.TicketGroupId)?.tickets.length);
     const needed = (ROUNDS * COMMITS + 200) * SEATS_PER_ORDER;
     if (seats.length < needed) throw new Error(`the stadium has ${seats.length} plain seats; ${needed} needed`);
@@ -170,7 +233,9 @@ async function main() {
     const firstTicket = groups[0].tickets[0];
     const history = await prefill(db, stadium, firstTicket.id, Math.round(firstTicket.price * 100));
     const baselinePresentation = await copyPresentation(db, stadium.id, 1);
-    const baselineSeats = (await db.query('SELECT section_id, x, y FROM seat WHERE seatplan_id = $1 ORDER BY id', [stadium.seatplanId])).rows;
+    const baselineSeats = (
+      await db.query('SELECT section_id, x, y FROM seat WHERE seatplan_id = $1 ORDER BY id', [stadium.seatplanId])
+    ).rows;
 
     let nextSeat = 0;
     const agent = agentFor(CONCURRENCY);
@@ -180,7 +245,9 @@ async function main() {
       const chunks = [];
       for (let i = 0; i < n; i += 100) chunks.push(visitors.slice(i, i + 100));
       const tokens = new Map();
-      await pool(chunks, 10, async (chunk) => { for (const [v, tk] of await solveTokens(server.url, chunk)) tokens.set(v, tk); });
+      await pool(chunks, 10, async (chunk) => {
+        for (const [v, tk] of await solveTokens(server.url, chunk)) tokens.set(v, tk);
+      });
       return pool(visitors, CONCURRENCY, async (visitor) => {
         const headers = { uuid: visitor };
         const token = tokens.get(visitor);
@@ -188,21 +255,59 @@ async function main() {
         nextSeat += SEATS_PER_ORDER;
         for (const s of mine) {
           const r = await request(server.url, 'PUT', '/api/seats/lock-seat', {
-            headers, agent,
-            body: { recaptchaToken: token, seat: { PresentationId: stadium.id, VenueId: stadium.venueId, VenueSeatplanId: stadium.seatplanId, VenueSectionId: s.VenueSectionId, TicketGroupId: 0, XCoordinate: s.XCoordinate, YCoordinate: s.YCoordinate } },
+            headers,
+            agent,
+            body: {
+              recaptchaToken: token,
+              seat: {
+                PresentationId: stadium.id,
+                VenueId: stadium.venueId,
+                VenueSeatplanId: stadium.seatplanId,
+                VenueSectionId: s.VenueSectionId,
+                TicketGroupId: 0,
+                XCoordinate: s.XCoordinate,
+                YCoordinate: s.YCoordinate,
+              },
+            },
           });
           if (r.status !== 200) throw new Error(`lock failed: ${r.status} ${JSON.stringify(r.body)}`);
         }
-        const form = await request(server.url, 'GET', `/api/payment/form/he?recaptchaToken=${encodeURIComponent(token)}&total=100`, { headers, agent });
+        const form = await request(
+          server.url,
+          'GET',
+          `/api/payment/form/he?recaptchaToken=${encodeURIComponent(token)}&total=100`,
+          { headers, agent },
+        );
         const page = await new Promise((resolve, reject) => {
-          const body = new URLSearchParams({ cardNumber: '4580000000000000', expiry: '12/39', cvv: '123', holderId: '000000018', instalments: '1' }).toString();
+          const body = new URLSearchParams({
+            cardNumber: '4580000000000000',
+            expiry: '12/39',
+            cvv: '123',
+            holderId: '000000018',
+            instalments: '1',
+          }).toString();
           const url = new URL(form.body.paymentFormURL, server.url);
-          const req = require('node:http').request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', agent,
-            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } }, (res) => {
-            let text = '';
-            res.on('data', (c) => { text += c; });
-            res.on('end', () => resolve(text));
-          });
+          const req = require('node:http').request(
+            {
+              host: url.hostname,
+              port: url.port,
+              path: url.pathname + url.search,
+              method: 'POST',
+              agent,
+              headers: {
+                ...headers,
+                'content-type': 'application/x-www-form-urlencoded',
+                'content-length': Buffer.byteLength(body),
+              },
+            },
+            (res) => {
+              let text = '';
+              res.on('data', (c) => {
+                text += c;
+              });
+              res.on('end', () => resolve(text));
+            },
+          );
           req.on('error', reject);
           req.end(body);
         });
@@ -211,18 +316,42 @@ async function main() {
         const cartSeats = mine.map((s) => {
           const g = groupOfZone.get(s.TicketGroupId);
           const t = g.tickets[0];
-          return { prsntId: stadium.id, ticketGroupId: g.id, sectionId: s.VenueSectionId, ticketId: t.id, amount: t.price, serviceCharge: t.serviceCharge, XCoordinate: s.XCoordinate, YCoordinate: s.YCoordinate };
+          return {
+            prsntId: stadium.id,
+            ticketGroupId: g.id,
+            sectionId: s.VenueSectionId,
+            ticketId: t.id,
+            amount: t.price,
+            serviceCharge: t.serviceCharge,
+            XCoordinate: s.XCoordinate,
+            YCoordinate: s.YCoordinate,
+          };
         });
-        const total = cartSeats.reduce((a, s) => a + Math.round(s.amount * 100) + Math.round(s.serviceCharge * 100), 0) / 100;
+        const total =
+          cartSeats.reduce((a, s) => a + Math.round(s.amount * 100) + Math.round(s.serviceCharge * 100), 0) / 100;
         return {
           headers,
-          body: { recaptchaToken: token, cart: { seats: cartSeats, customerInfo: CUSTOMER, numberOfPayments: 1, total, cartIdentifier: randomUUID(), paymentIdentifier } },
+          body: {
+            recaptchaToken: token,
+            cart: {
+              seats: cartSeats,
+              customerInfo: CUSTOMER,
+              numberOfPayments: 1,
+              total,
+              cartIdentifier: randomUUID(),
+              paymentIdentifier,
+            },
+          },
         };
       });
     }
 
     const commitOnce = async (buyer) => {
-      const r = await request(server.url, 'POST', '/api/payment/commit', { headers: buyer.headers, body: buyer.body, agent });
+      const r = await request(server.url, 'POST', '/api/payment/commit', {
+        headers: buyer.headers,
+        body: buyer.body,
+        agent,
+      });
       return r.status === 201 ? { ok: true } : { ok: false, error: `${r.status} ${r.body?.error}` };
     };
     let nextBaseline = 0;
@@ -235,12 +364,27 @@ async function main() {
         const { rows } = await client.query(
           `INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
            VALUES ($1, $2, $3, $4, 'paid', $5, 'he', $6) RETURNING id`,
-          [`BL${String(k).padStart(10, '0')}`, randomUUID(), randomUUID() + randomUUID(), randomUUID(), JSON.stringify(CUSTOMER), 9000],
+          [
+            `BL${String(k).padStart(10, '0')}`,
+            randomUUID(),
+            randomUUID() + randomUUID(),
+            randomUUID(),
+            JSON.stringify(CUSTOMER),
+            9000,
+          ],
         );
         await client.query(
           `INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot)
            SELECT $1, t.identifier, $2, t.sid, t.x, t.y, $3, 4200, 300 FROM unnest($4::text[], $5::int[], $6::int[], $7::int[]) AS t(identifier, sid, x, y)`,
-          [rows[0].id, baselinePresentation, firstTicket.id, mine.map((_, i) => `B${k}-${i}`), mine.map((s) => s.section_id), mine.map((s) => s.x), mine.map((s) => s.y)],
+          [
+            rows[0].id,
+            baselinePresentation,
+            firstTicket.id,
+            mine.map((_, i) => `B${k}-${i}`),
+            mine.map((s) => s.section_id),
+            mine.map((s) => s.x),
+            mine.map((s) => s.y),
+          ],
         );
         await client.query('COMMIT');
         return { ok: true };
@@ -265,13 +409,19 @@ async function main() {
       const ours = await timed(`round ${round} ours (${COMMITS} commits)`, buyers, commitOnce);
       ours.serverCpuMsPerCommit = (cpuMsOf(server.pid) - cpu0) / COMMITS;
       oursRuns.push(ours);
-      baseRuns.push(await timed(`round ${round} baseline (${COMMITS} inserts)`, Array.from({ length: COMMITS }), baselineOnce));
+      baseRuns.push(
+        await timed(`round ${round} baseline (${COMMITS} inserts)`, Array.from({ length: COMMITS }), baselineOnce),
+      );
       load.push(os.loadavg()[0]);
     }
 
-    const doubles = Number((await db.query(
-      `SELECT count(*) FROM (SELECT 1 FROM reservation_ticket WHERE status = 'live' GROUP BY presentation_id, section_id, x, y HAVING count(*) > 1) d`,
-    )).rows[0].count);
+    const doubles = Number(
+      (
+        await db.query(
+          `SELECT count(*) FROM (SELECT 1 FROM reservation_ticket WHERE status = 'live' GROUP BY presentation_id, section_id, x, y HAVING count(*) > 1) d`,
+        )
+      ).rows[0].count,
+    );
     const sold = Number((await db.query("SELECT count(*) FROM reservation WHERE identifier LIKE 'HL%'")).rows[0].count);
     const m = (runs, key) => median(runs.map((r) => r[key]));
     const ratio = m(oursRuns, 'perSecond') / m(baseRuns, 'perSecond');
@@ -297,7 +447,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exit(1);
+  },
+);

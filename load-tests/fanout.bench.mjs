@@ -9,7 +9,19 @@ import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
-  appendResults, cpuMsOf, onInterrupt, ensureBuilt, log, median, request, ROOT, rssMiBOf, solveTokens, startNodeChild, startServer, startServices,
+  appendResults,
+  cpuMsOf,
+  onInterrupt,
+  ensureBuilt,
+  log,
+  median,
+  request,
+  ROOT,
+  rssMiBOf,
+  solveTokens,
+  startNodeChild,
+  startServer,
+  startServices,
 } from './lib/stack.mjs';
 
 const argOf = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -21,17 +33,31 @@ const PER_PROCESS = 500;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function askAll(children, message, replyType) {
-  return Promise.all(children.map((c) => new Promise((resolve) => {
-    const onMessage = (m) => { if (m.type === replyType) { c.off('message', onMessage); resolve(m); } };
-    c.on('message', onMessage);
-    c.send(message);
-  })));
+  return Promise.all(
+    children.map(
+      (c) =>
+        new Promise((resolve) => {
+          const onMessage = (m) => {
+            if (m.type === replyType) {
+              c.off('message', onMessage);
+              resolve(m);
+            }
+          };
+          c.on('message', onMessage);
+          c.send(message);
+        }),
+    ),
+  );
 }
 
 async function startWatchers(url, n) {
   const children = [];
   for (let left = n; left > 0; left -= PER_PROCESS) {
-    const child = fork(path.join(ROOT, 'load-tests', 'lib', 'fanout-watcher.mjs'), [url, String(Math.min(PER_PROCESS, left)), String(PRESENTATION)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(
+      path.join(ROOT, 'load-tests', 'lib', 'fanout-watcher.mjs'),
+      [url, String(Math.min(PER_PROCESS, left)), String(PRESENTATION)],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
     await new Promise((resolve) => child.once('message', resolve));
     children.push(child);
     onInterrupt(() => child.kill('SIGKILL'));
@@ -43,16 +69,26 @@ async function startWatchers(url, n) {
 function aggregate(reports) {
   const sum = (k) => reports.reduce((a, r) => a + r[k], 0);
   return {
-    watchers: sum('watchers'), deltas: sum('deltas'), gaps: sum('gaps'), dups: sum('dups'), lost: sum('lost'), behind: sum('behind'),
+    watchers: sum('watchers'),
+    deltas: sum('deltas'),
+    gaps: sum('gaps'),
+    dups: sum('dups'),
+    lost: sum('lost'),
+    behind: sum('behind'),
     // Children report their own p50/p99; the worst child is the honest figure.
-    p50: Math.max(...reports.map((r) => r.p50)), p99: Math.max(...reports.map((r) => r.p99)),
+    p50: Math.max(...reports.map((r) => r.p50)),
+    p99: Math.max(...reports.map((r) => r.p99)),
   };
 }
 
 async function main() {
   ensureBuilt();
   const svc = await startServices('bench-fanout');
-  const server = await startServer({ DATABASE_URL: svc.databaseUrl, REDIS_URL: svc.redisUrl, ALTCHA_MAX_NUMBER: '1000' });
+  const server = await startServer({
+    DATABASE_URL: svc.databaseUrl,
+    REDIS_URL: svc.redisUrl,
+    ALTCHA_MAX_NUMBER: '1000',
+  });
   const lines = [
     `fanout.bench.mjs: watchers of presentation ${PRESENTATION} in child processes of ${PER_PROCESS}; driver: 100 locks/s through PUT /api/seats/lock-seat, each released 0.5 s later (200 changes/s); ${ROUNDS} windows x ${SECONDS} s per side; medians over windows. Latency = lock request sent -> delta received. Server CPU includes serving the driver's 200 HTTP requests/s.`,
     '',
@@ -60,9 +96,17 @@ async function main() {
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
   try {
-    const info = (await request(server.url, 'GET', `/api/presentations/${PRESENTATION}`, { headers: { uuid: randomUUID() } })).body.presentation;
-    const plan = (await request(server.url, 'GET', `/api/seats/seatplan?venueId=${info.venueId}&seatplanId=${info.seatplanId}`, { headers: { uuid: randomUUID() } })).body.seatplan;
-    const seats = plan.sections.flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats))).filter((s) => !s.features.includes(1));
+    const info = (
+      await request(server.url, 'GET', `/api/presentations/${PRESENTATION}`, { headers: { uuid: randomUUID() } })
+    ).body.presentation;
+    const plan = (
+      await request(server.url, 'GET', `/api/seats/seatplan?venueId=${info.venueId}&seatplanId=${info.seatplanId}`, {
+        headers: { uuid: randomUUID() },
+      })
+    ).body.seatplan;
+    const seats = plan.sections
+      .flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)))
+      .filter((s) => !s.features.includes(1));
     const drivers = Array.from({ length: 25 }, () => randomUUID());
     const tokens = await solveTokens(server.url, drivers);
 
@@ -78,17 +122,30 @@ async function main() {
         const seat = free.shift();
         if (seat) {
           const v = drivers[next++ % drivers.length];
-          const body = { recaptchaToken: tokens.get(v), seat: { PresentationId: PRESENTATION, VenueId: info.venueId, VenueSeatplanId: info.seatplanId, VenueSectionId: seat.VenueSectionId, TicketGroupId: seat.TicketGroupId, XCoordinate: seat.XCoordinate, YCoordinate: seat.YCoordinate } };
-          inflight.push((async () => {
-            const sent = Date.now();
-            const r = await request(server.url, 'PUT', '/api/seats/lock-seat', { headers: { uuid: v }, body });
-            if (r.status === 200) versionTimes.push([r.body.version, sent]);
-            await sleep(500);
-            const sentU = Date.now();
-            const u = await request(server.url, 'PUT', '/api/seats/unlock-seat', { headers: { uuid: v }, body });
-            if (u.status === 200) versionTimes.push([u.body.version, sentU]);
-            free.push(seat);
-          })());
+          const body = {
+            recaptchaToken: tokens.get(v),
+            seat: {
+              PresentationId: PRESENTATION,
+              VenueId: info.venueId,
+              VenueSeatplanId: info.seatplanId,
+              VenueSectionId: seat.VenueSectionId,
+              TicketGroupId: seat.TicketGroupId,
+              XCoordinate: seat.XCoordinate,
+              YCoordinate: seat.YCoordinate,
+            },
+          };
+          inflight.push(
+            (async () => {
+              const sent = Date.now();
+              const r = await request(server.url, 'PUT', '/api/seats/lock-seat', { headers: { uuid: v }, body });
+              if (r.status === 200) versionTimes.push([r.body.version, sent]);
+              await sleep(500);
+              const sentU = Date.now();
+              const u = await request(server.url, 'PUT', '/api/seats/unlock-seat', { headers: { uuid: v }, body });
+              if (u.status === 200) versionTimes.push([u.body.version, sentU]);
+              free.push(seat);
+            })(),
+          );
         }
         await sleep(Math.max(0, 10 - (Date.now() - tick)));
       }
@@ -110,17 +167,32 @@ async function main() {
         const versionTimes = await drive(SECONDS);
         await sleep(1500);
         const cpu1 = cpuMsOf(server.pid);
-        const finalVersion = (await request(server.url, 'GET', `/api/seats/seats-status?presentationId=${PRESENTATION}&isReserved=1`, { headers: { uuid: randomUUID() } })).body.version;
+        const finalVersion = (
+          await request(server.url, 'GET', `/api/seats/seats-status?presentationId=${PRESENTATION}&isReserved=1`, {
+            headers: { uuid: randomUUID() },
+          })
+        ).body.version;
         const a = aggregate(await askAll(children, { type: 'report', versionTimes, finalVersion }, 'report'));
-        const row = { ...a, perSecond: a.deltas / SECONDS, cpuPerDeltaUs: ((cpu1 - cpu0) * 1000) / Math.max(1, a.deltas) };
+        const row = {
+          ...a,
+          perSecond: a.deltas / SECONDS,
+          cpuPerDeltaUs: ((cpu1 - cpu0) * 1000) / Math.max(1, a.deltas),
+        };
         ours.push(row);
-        log(`ours n=${n} round ${r}: ${row.perSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, gaps ${row.gaps}, dups ${row.dups}, behind ${row.behind}, ${row.cpuPerDeltaUs.toFixed(1)} µs CPU/delta`);
+        log(
+          `ours n=${n} round ${r}: ${row.perSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, gaps ${row.gaps}, dups ${row.dups}, behind ${row.behind}, ${row.cpuPerDeltaUs.toFixed(1)} µs CPU/delta`,
+        );
       }
       for (const c of children) c.send({ type: 'close' });
       await sleep(500);
       for (const c of children) c.kill();
       // --- the bare socket.io baseline
-      const bare = await startNodeChild(path.join(ROOT, 'load-tests', 'lib', 'bare-broadcast-server.mjs'), {}, 'bare socket.io', { ipc: true });
+      const bare = await startNodeChild(
+        path.join(ROOT, 'load-tests', 'lib', 'bare-broadcast-server.mjs'),
+        {},
+        'bare socket.io',
+        { ipc: true },
+      );
       const brss0 = rssMiBOf(bare.pid);
       log(`connecting ${n} watchers to the bare socket.io server…`);
       children = await startWatchers(bare.url, n);
@@ -132,13 +204,24 @@ async function main() {
         const cpu0 = cpuMsOf(bare.pid);
         bare.child.send({ type: 'start', presentationId: PRESENTATION, changesPerSecond: 200, batchMs: 50 });
         await sleep(SECONDS * 1000);
-        const stopped = await new Promise((resolve) => { bare.child.once('message', resolve); bare.child.send({ type: 'stop' }); });
+        const stopped = await new Promise((resolve) => {
+          bare.child.once('message', resolve);
+          bare.child.send({ type: 'stop' });
+        });
         await sleep(1500);
         const cpu1 = cpuMsOf(bare.pid);
-        const a = aggregate(await askAll(children, { type: 'report', versionTimes: [], finalVersion: stopped.version }, 'report'));
-        const row = { ...a, perSecond: a.deltas / SECONDS, cpuPerDeltaUs: ((cpu1 - cpu0) * 1000) / Math.max(1, a.deltas) };
+        const a = aggregate(
+          await askAll(children, { type: 'report', versionTimes: [], finalVersion: stopped.version }, 'report'),
+        );
+        const row = {
+          ...a,
+          perSecond: a.deltas / SECONDS,
+          cpuPerDeltaUs: ((cpu1 - cpu0) * 1000) / Math.max(1, a.deltas),
+        };
         base.push(row);
-        log(`bare n=${n} round ${r}: ${row.perSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, ${row.cpuPerDeltaUs.toFixed(1)} µs CPU/delta`);
+        log(
+          `bare n=${n} round ${r}: ${row.perSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, ${row.cpuPerDeltaUs.toFixed(1)} µs CPU/delta`,
+        );
       }
       for (const c of children) c.send({ type: 'close' });
       await sleep(500);
@@ -146,9 +229,15 @@ async function main() {
       await bare.stop();
       const m = (rows, k) => median(rows.map((x) => x[k]));
       const total = (rows, k) => rows.reduce((acc, x) => acc + x[k], 0);
-      lines.push(`| ${n} | seat engine | ${m(ours, 'perSecond').toFixed(0)} | ${m(ours, 'p50')} | ${m(ours, 'p99')} | ${total(ours, 'lost')} | ${total(ours, 'gaps')} | ${total(ours, 'dups')} | ${m(ours, 'cpuPerDeltaUs').toFixed(1)} | ${memPerWatcher.toFixed(3)} |`);
-      lines.push(`| ${n} | bare socket.io room | ${m(base, 'perSecond').toFixed(0)} | ${m(base, 'p50')} | ${m(base, 'p99')} | ${total(base, 'lost')} | ${total(base, 'gaps')} | ${total(base, 'dups')} | ${m(base, 'cpuPerDeltaUs').toFixed(1)} | ${bareMem.toFixed(3)} |`);
-      lines.push(`|  | ratio (engine / bare CPU per delta) |  |  |  |  |  |  | ${(m(ours, 'cpuPerDeltaUs') / m(base, 'cpuPerDeltaUs')).toFixed(2)}x |  |`);
+      lines.push(
+        `| ${n} | seat engine | ${m(ours, 'perSecond').toFixed(0)} | ${m(ours, 'p50')} | ${m(ours, 'p99')} | ${total(ours, 'lost')} | ${total(ours, 'gaps')} | ${total(ours, 'dups')} | ${m(ours, 'cpuPerDeltaUs').toFixed(1)} | ${memPerWatcher.toFixed(3)} |`,
+      );
+      lines.push(
+        `| ${n} | bare socket.io room | ${m(base, 'perSecond').toFixed(0)} | ${m(base, 'p50')} | ${m(base, 'p99')} | ${total(base, 'lost')} | ${total(base, 'gaps')} | ${total(base, 'dups')} | ${m(base, 'cpuPerDeltaUs').toFixed(1)} | ${bareMem.toFixed(3)} |`,
+      );
+      lines.push(
+        `|  | ratio (engine / bare CPU per delta) |  |  |  |  |  |  | ${(m(ours, 'cpuPerDeltaUs') / m(base, 'cpuPerDeltaUs')).toFixed(2)}x |  |`,
+      );
     }
     appendResults('Fan-out', lines);
   } finally {
@@ -157,7 +246,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exit(1);
+  },
+);

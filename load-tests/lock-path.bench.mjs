@@ -8,7 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
-  agentFor, appendResults, ensureBuilt, log, median, percentile, request, ROOT, solveTokens, startNodeChild, startServer, startServices,
+  agentFor,
+  appendResults,
+  ensureBuilt,
+  log,
+  median,
+  percentile,
+  request,
+  ROOT,
+  solveTokens,
+  startNodeChild,
+  startServer,
+  startServices,
 } from './lib/stack.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -23,16 +34,29 @@ async function run(label, once) {
   let locks = 0;
   let failures = 0;
   const stopAt = Date.now() + SECONDS * 1000;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async (_, i) => {
-    let n = 0;
-    while (Date.now() < stopAt) {
-      const r = await once(i, n++, agent);
-      if (r.lock.status === 200) { locks++; lockMs.push(r.lock.ms); } else failures++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, i) => {
+      let n = 0;
+      while (Date.now() < stopAt) {
+        const r = await once(i, n++, agent);
+        if (r.lock.status === 200) {
+          locks++;
+          lockMs.push(r.lock.ms);
+        } else failures++;
+      }
+    }),
+  );
   lockMs.sort((a, b) => a - b);
-  const result = { label, locksPerSecond: locks / SECONDS, p50: percentile(lockMs, 50), p99: percentile(lockMs, 99), failures };
-  log(`${label}: ${result.locksPerSecond.toFixed(0)} locks/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, failures ${failures}`);
+  const result = {
+    label,
+    locksPerSecond: locks / SECONDS,
+    p50: percentile(lockMs, 50),
+    p99: percentile(lockMs, 99),
+    failures,
+  };
+  log(
+    `${label}: ${result.locksPerSecond.toFixed(0)} locks/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, failures ${failures}`,
+  );
   return result;
 }
 
@@ -44,11 +68,26 @@ async function main() {
   try {
     log('starting the real server (migrations + demo seed on first start)…');
     server = await startServer({ DATABASE_URL: svc.databaseUrl, REDIS_URL: svc.redisUrl, ALTCHA_MAX_NUMBER: '1000' });
-    bare = await startNodeChild(path.join(ROOT, 'load-tests', 'lib', 'bare-lock-server.mjs'), { REDIS_URL: svc.redisUrl, PRESENTATION_ID: String(PRESENTATION) }, 'bare server');
+    bare = await startNodeChild(
+      path.join(ROOT, 'load-tests', 'lib', 'bare-lock-server.mjs'),
+      { REDIS_URL: svc.redisUrl, PRESENTATION_ID: String(PRESENTATION) },
+      'bare server',
+    );
 
-    const presentation = (await request(server.url, 'GET', `/api/presentations/${PRESENTATION}`, { headers: { uuid: randomUUID() } })).body.presentation;
-    const plan = (await request(server.url, 'GET', `/api/seats/seatplan?venueId=${presentation.venueId}&seatplanId=${presentation.seatplanId}`, { headers: { uuid: randomUUID() } })).body.seatplan;
-    const seats = plan.sections.filter((s) => s.IsReserved).flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)));
+    const presentation = (
+      await request(server.url, 'GET', `/api/presentations/${PRESENTATION}`, { headers: { uuid: randomUUID() } })
+    ).body.presentation;
+    const plan = (
+      await request(
+        server.url,
+        'GET',
+        `/api/seats/seatplan?venueId=${presentation.venueId}&seatplanId=${presentation.seatplanId}`,
+        { headers: { uuid: randomUUID() } },
+      )
+    ).body.seatplan;
+    const seats = plan.sections
+      .filter((s) => s.IsReserved)
+      .flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)));
     const visitors = Array.from({ length: CONCURRENCY }, () => randomUUID());
     log('solving one ALTCHA challenge per visitor…');
     const tokens = await solveTokens(server.url, visitors);
@@ -59,8 +98,13 @@ async function main() {
       return {
         recaptchaToken: tokens.get(visitors[i]),
         seat: {
-          PresentationId: PRESENTATION, VenueId: presentation.venueId, VenueSeatplanId: presentation.seatplanId,
-          VenueSectionId: s.VenueSectionId, TicketGroupId: s.TicketGroupId, XCoordinate: s.XCoordinate, YCoordinate: s.YCoordinate,
+          PresentationId: PRESENTATION,
+          VenueId: presentation.venueId,
+          VenueSeatplanId: presentation.seatplanId,
+          VenueSectionId: s.VenueSectionId,
+          TicketGroupId: s.TicketGroupId,
+          XCoordinate: s.XCoordinate,
+          YCoordinate: s.YCoordinate,
         },
       };
     };
@@ -109,7 +153,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exit(1);
+  },
+);

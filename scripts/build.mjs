@@ -35,7 +35,8 @@ function newestMtime(dir, includeDist = false) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || (!includeDist && entry.name === 'dist') || entry.name.startsWith('.')) continue;
+    if (entry.name === 'node_modules' || (!includeDist && entry.name === 'dist') || entry.name.startsWith('.'))
+      continue;
     if (entry.name === '__tests__' || entry.name.endsWith('.test.ts')) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full, includeDist) : statSync(full).mtimeMs);
@@ -46,11 +47,17 @@ function newestMtime(dir, includeDist = false) {
 const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 // `tsc --noEmit` on a composite project refreshes its .tsbuildinfo without writing
 // dist/, after which `tsc -b` believes dist/ is current. Compare times ourselves.
-const stale = ['shared', 'seatmaps', 'server'].some((pkg) => hasStaleOutput(path.join(ROOT, pkg, 'src'), path.join(ROOT, pkg, 'dist')));
+const stale = ['shared', 'seatmaps', 'server'].some((pkg) =>
+  hasStaleOutput(path.join(ROOT, pkg, 'src'), path.join(ROOT, pkg, 'dist')),
+);
 run(process.execPath, [tsc, '-b', 'shared', 'seatmaps', 'server', ...(force || stale ? ['--force'] : [])]);
 
 const clientIndex = path.join(ROOT, 'client', 'dist', 'index.html');
 const clientSources = Math.max(newestMtime(path.join(ROOT, 'client')), newestMtime(path.join(ROOT, 'shared', 'src')));
 if (force || !existsSync(clientIndex) || statSync(clientIndex).mtimeMs < clientSources) {
-  run(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], path.join(ROOT, 'client'));
+  run(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    path.join(ROOT, 'client'),
+  );
 }

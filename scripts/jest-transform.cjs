@@ -14,7 +14,8 @@ const swc = createTransformer({
   module: { type: 'commonjs' },
 });
 
-const ESM_SYNTAX = /(^|[\n;])\s*(import\s*[\w*{'"]|export\s*[*{]|export\s+(default|const|let|var|function|async|class)\b)/;
+const ESM_SYNTAX =
+  /(^|[\n;])\s*(import\s*[\w*{'"]|export\s*[*{]|export\s+(default|const|let|var|function|async|class)\b)/;
 
 module.exports = {
   process(source, filename, options) {

@@ -32,7 +32,10 @@ async function waitForPort(port, timeoutMs) {
   while (Date.now() < deadline) {
     const ok = await new Promise((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (ok) return;
@@ -50,7 +53,10 @@ export function aptInstall(packages) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   if (update.status !== 0) return false;
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  });
   return install.status === 0;
 }
 
@@ -81,20 +87,31 @@ export async function startRedis({ dir, port }) {
   const child = spawn(
     binary,
     [
-      '--port', String(redisPort),
-      '--bind', '127.0.0.1',
-      '--dir', dir,
-      '--appendonly', 'yes',
-      '--appendfsync', 'everysec',
-      '--save', '',
-      '--daemonize', 'no',
-      '--protected-mode', 'yes',
-      '--loglevel', 'warning',
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+      '--protected-mode',
+      'yes',
+      '--loglevel',
+      'warning',
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  child.on('exit', () => {
+    exited = true;
+  });
   await waitForPort(redisPort, 15000);
   return {
     url: `redis://127.0.0.1:${redisPort}`,
@@ -104,7 +121,9 @@ export async function startRedis({ dir, port }) {
       await new Promise((resolve) => {
         child.once('exit', resolve);
         child.kill('SIGTERM');
-        setTimeout(() => { if (!exited) child.kill('SIGKILL'); }, 5000).unref();
+        setTimeout(() => {
+          if (!exited) child.kill('SIGKILL');
+        }, 5000).unref();
       });
     },
   };
@@ -115,7 +134,8 @@ function prepareDataDirForPostgresUser(dir) {
   mkdirSync(dir, { recursive: true });
   if (!isRoot()) return;
   const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-  if (id.status !== 0) spawnSync('sh', ['-c', 'groupadd -f postgres; useradd -g postgres postgres'], { stdio: 'inherit' });
+  if (id.status !== 0)
+    spawnSync('sh', ['-c', 'groupadd -f postgres; useradd -g postgres postgres'], { stdio: 'inherit' });
   const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
   if (Number.isFinite(uid) && statSync(dir).uid !== uid) chownSync(dir, uid, gid);
@@ -148,9 +168,12 @@ export async function startPostgres({ dir, port, durable = true }) {
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', `unix_socket_directories=${socketDir}`,
-      '-c', 'max_connections=300',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDir}`,
+      '-c',
+      'max_connections=300',
       ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
     onLog: quiet,
@@ -162,8 +185,14 @@ export async function startPostgres({ dir, port, durable = true }) {
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     let alive = false;
-    try { process.kill(pid, 0); alive = true; } catch { alive = false; }
-    if (alive) throw new Error(`PostgreSQL in ${dir} is already running (pid ${pid}); stop the other \`npm start\` first.`);
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      alive = false;
+    }
+    if (alive)
+      throw new Error(`PostgreSQL in ${dir} is already running (pid ${pid}); stop the other \`npm start\` first.`);
     rmSync(pidFile, { force: true });
   }
   await pg.start();

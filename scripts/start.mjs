@@ -24,7 +24,10 @@ function installIfNeeded() {
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   say('installing dependencies (npm ci)…');
-  const r = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) {
     process.stderr.write('npm install failed; see the messages above.\n');
     process.exit(1);
@@ -49,7 +52,11 @@ async function main() {
     shuttingDown = true;
     say('stopping…');
     for (const stop of stops.reverse()) {
-      try { await stop(); } catch (e) { process.stderr.write(`[start] ${e.message}\n`); }
+      try {
+        await stop();
+      } catch (e) {
+        process.stderr.write(`[start] ${e.message}\n`);
+      }
     }
     process.exit(code);
   };

@@ -20,13 +20,21 @@ mkdirSync(reports, { recursive: true });
 
 function runNode(script, scriptArgs, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...scriptArgs], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [script, ...scriptArgs], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
 function readJson(file) {
-  try { return JSON.parse(readFileSync(file, 'utf8')); } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 function jestCounts(file) {
@@ -55,22 +63,42 @@ async function startServer(env) {
   const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIST: path.join(ROOT, 'client', 'dist') },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIST: path.join(ROOT, 'client', 'dist'),
+    },
   });
   let output = '';
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within 120 s:\n${output}`)), 120_000);
     child.stdout.on('data', (c) => {
       output += c;
-      if (output.includes('HOTLINE_READY')) { clearTimeout(timer); resolve(); }
+      if (output.includes('HOTLINE_READY')) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
-    child.stderr.on('data', (c) => { output += c; });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${output}`)); });
+    child.stderr.on('data', (c) => {
+      output += c;
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
   });
   child.removeAllListeners('exit');
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); setTimeout(() => child.kill('SIGKILL'), 5000).unref(); }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
   };
 }
 
@@ -86,34 +114,68 @@ async function main() {
     if (only !== 'e2e') {
       const jestReport = path.join(reports, 'jest.json');
       rmSync(jestReport, { force: true });
-      const code = await runNode(path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), [
-        '--ci', '--json', `--outputFile=${jestReport}`, '--maxWorkers=2', ...(only === 'jest' ? passThrough : []),
-      ], env);
+      const code = await runNode(
+        path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+        ['--ci', '--json', `--outputFile=${jestReport}`, '--maxWorkers=2', ...(only === 'jest' ? passThrough : [])],
+        env,
+      );
       const counts = jestCounts(jestReport);
-      if (counts) { totals.passed += counts.passed; totals.failed += counts.failed; }
-      if (!counts) { totals.failed += 1; problems.push('jest produced no report'); }
-      else if (code !== 0 && counts.failed === 0) { totals.failed += 1; problems.push(`jest exited ${code}`); }
+      if (counts) {
+        totals.passed += counts.passed;
+        totals.failed += counts.failed;
+      }
+      if (!counts) {
+        totals.failed += 1;
+        problems.push('jest produced no report');
+      } else if (code !== 0 && counts.failed === 0) {
+        totals.failed += 1;
+        problems.push(`jest exited ${code}`);
+      }
     }
     if (only !== 'jest') {
       const chromium = findChromium();
       if (!chromium) {
         totals.failed += 1;
-        problems.push('no Chromium: install Debian\'s `chromium` package (apt-get install chromium)');
+        problems.push("no Chromium: install Debian's `chromium` package (apt-get install chromium)");
       } else {
-        const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+        const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], {
+          cwd: ROOT,
+          stdio: 'inherit',
+        });
         if (build.status !== 0) throw new Error('build failed');
         await pg.createDatabase('hotline_e2e');
-        const server = await startServer({ DATABASE_URL: pg.urlFor('hotline_e2e'), REDIS_URL: redis.url, REDIS_PREFIX: 'e2e:', SEED_STADIUM: 'false' });
+        const server = await startServer({
+          DATABASE_URL: pg.urlFor('hotline_e2e'),
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: 'e2e:',
+          SEED_STADIUM: 'false',
+        });
         try {
           const pwReport = path.join(reports, 'playwright.json');
           rmSync(pwReport, { force: true });
-          const code = await runNode(path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), ['test', ...(only === 'e2e' ? passThrough : [])], {
-            ...env, E2E_BASE_URL: server.url, CHROMIUM_PATH: chromium, E2E_DATABASE_URL: pg.urlFor('hotline_e2e'), E2E_REDIS_URL: redis.url,
-          });
+          const code = await runNode(
+            path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+            ['test', ...(only === 'e2e' ? passThrough : [])],
+            {
+              ...env,
+              E2E_BASE_URL: server.url,
+              CHROMIUM_PATH: chromium,
+              E2E_DATABASE_URL: pg.urlFor('hotline_e2e'),
+              E2E_REDIS_URL: redis.url,
+            },
+          );
           const counts = playwrightCounts(pwReport);
-          if (counts) { totals.passed += counts.passed; totals.failed += counts.failed; }
-          if (!counts) { totals.failed += 1; problems.push('playwright produced no report'); }
-          else if (code !== 0 && counts.failed === 0) { totals.failed += 1; problems.push(`playwright exited ${code}`); }
+          if (counts) {
+            totals.passed += counts.passed;
+            totals.failed += counts.failed;
+          }
+          if (!counts) {
+            totals.failed += 1;
+            problems.push('playwright produced no report');
+          } else if (code !== 0 && counts.failed === 0) {
+            totals.failed += 1;
+            problems.push(`playwright exited ${code}`);
+          }
         } finally {
           await server.stop();
         }

@@ -43,5 +43,8 @@ export function configuredBrand(locale: SupportedLocale): string | null {
 
 /** "tel:" target for a hotline such as *9080 (the star must be escaped in a URL). */
 export function hotlineHref(hotline: string): string {
-  return `tel:${hotline.replace(/[^0-9*#+]/g, '').replace(/\*/g, '%2A').replace(/#/g, '%23')}`;
+  return `tel:${hotline
+    .replace(/[^0-9*#+]/g, '')
+    .replace(/\*/g, '%2A')
+    .replace(/#/g, '%23')}`;
 }

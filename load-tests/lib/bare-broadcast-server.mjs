@@ -27,7 +27,15 @@ process.on('message', (msg) => {
       const rows = Array.from({ length: perBatch }, (_, i) => [1, 1, (i % 14) + 1, 5, -1, 1, i % 2 ? 5 : 1]);
       const from = version;
       version += perBatch;
-      ioServer.to(`p:${msg.presentationId}`).emit('seats:delta', { presentationId: msg.presentationId, fromVersion: from, toVersion: version, rows, t: Date.now() });
+      ioServer
+        .to(`p:${msg.presentationId}`)
+        .emit('seats:delta', {
+          presentationId: msg.presentationId,
+          fromVersion: from,
+          toVersion: version,
+          rows,
+          t: Date.now(),
+        });
     }, msg.batchMs);
   } else if (msg.type === 'stop') {
     clearInterval(timer);
@@ -35,4 +43,7 @@ process.on('message', (msg) => {
   }
 });
 httpServer.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${httpServer.address().port}\n`));
-process.on('SIGTERM', () => { ioServer.close(); process.exit(0); });
+process.on('SIGTERM', () => {
+  ioServer.close();
+  process.exit(0);
+});

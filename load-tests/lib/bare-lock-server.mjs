@@ -38,10 +38,46 @@ const server = http.createServer(async (req, res) => {
     const owner = req.headers.uuid;
     let reply;
     if (req.url === '/lock') {
-      reply = await redis.bareLock(k.init, k.st, k.exp, k.ver, k.log, k.taken, due, k.own(owner),
-        pid, channel, 1000, owner, 900_000, 10, 0, 3600, 100_000, 100_000, 1, body.key, 0);
+      reply = await redis.bareLock(
+        k.init,
+        k.st,
+        k.exp,
+        k.ver,
+        k.log,
+        k.taken,
+        due,
+        k.own(owner),
+        pid,
+        channel,
+        1000,
+        owner,
+        900_000,
+        10,
+        0,
+        3600,
+        100_000,
+        100_000,
+        1,
+        body.key,
+        0,
+      );
     } else {
-      reply = await redis.bareUnlock(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, pid, channel, 1000, owner, k.base, 1, body.key);
+      reply = await redis.bareUnlock(
+        k.init,
+        k.st,
+        k.exp,
+        k.ver,
+        k.log,
+        k.taken,
+        k.ga,
+        pid,
+        channel,
+        1000,
+        owner,
+        k.base,
+        1,
+        body.key,
+      );
     }
     const ok = reply[0] === 'OK';
     res.writeHead(ok ? 200 : 409, { 'content-type': 'application/json' });
@@ -53,4 +89,7 @@ const server = http.createServer(async (req, res) => {
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${server.address().port}\n`));
-process.on('SIGTERM', () => { server.close(); redis.quit().finally(() => process.exit(0)); });
+process.on('SIGTERM', () => {
+  server.close();
+  redis.quit().finally(() => process.exit(0));
+});

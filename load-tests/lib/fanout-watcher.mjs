@@ -14,7 +14,17 @@ const presentationId = Number(pidText);
 const watchers = [];
 
 function makeWatcher() {
-  const w = { version: 0, startVersion: 0, ranges: [], gaps: 0, dups: 0, deltas: 0, snapshots: 0, arrivals: [], sentAt: [] };
+  const w = {
+    version: 0,
+    startVersion: 0,
+    ranges: [],
+    gaps: 0,
+    dups: 0,
+    deltas: 0,
+    snapshots: 0,
+    arrivals: [],
+    sentAt: [],
+  };
   const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
   w.socket = socket;
   socket.on('seats:snapshot', (m) => {
@@ -48,7 +58,15 @@ process.on('message', async (msg) => {
     }
     process.send({ type: 'connected', count: watchers.length });
   } else if (msg.type === 'reset') {
-    for (const w of watchers) { w.ranges = []; w.arrivals = []; w.sentAt = []; w.gaps = 0; w.dups = 0; w.deltas = 0; w.startVersion = w.version; }
+    for (const w of watchers) {
+      w.ranges = [];
+      w.arrivals = [];
+      w.sentAt = [];
+      w.gaps = 0;
+      w.dups = 0;
+      w.deltas = 0;
+      w.startVersion = w.version;
+    }
     process.send({ type: 'reset', versions: watchers.map((w) => w.version) });
   } else if (msg.type === 'report') {
     // versionTimes: [version, ms] pairs from the driver (when the change was requested).
@@ -70,7 +88,10 @@ process.on('message', async (msg) => {
       lost += Math.max(0, expected - covered);
       for (let i = 0; i < w.ranges.length; i++) {
         const [from, to] = w.ranges[i];
-        if (w.sentAt[i]) { latencies.push(w.arrivals[i] - w.sentAt[i]); continue; }
+        if (w.sentAt[i]) {
+          latencies.push(w.arrivals[i] - w.sentAt[i]);
+          continue;
+        }
         for (let v = from + 1; v <= to; v++) {
           const t = times.get(v);
           if (t !== undefined) latencies.push(w.arrivals[i] - t);
@@ -78,8 +99,21 @@ process.on('message', async (msg) => {
       }
     }
     latencies.sort((a, b) => a - b);
-    const pick = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN);
-    process.send({ type: 'report', watchers: watchers.length, deltas, gaps, dups, lost, behind, samples: latencies.length, p50: pick(50), p99: pick(99), max: latencies[latencies.length - 1] ?? NaN });
+    const pick = (p) =>
+      latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN;
+    process.send({
+      type: 'report',
+      watchers: watchers.length,
+      deltas,
+      gaps,
+      dups,
+      lost,
+      behind,
+      samples: latencies.length,
+      p50: pick(50),
+      p99: pick(99),
+      max: latencies[latencies.length - 1] ?? NaN,
+    });
   } else if (msg.type === 'close') {
     for (const w of watchers) w.socket.close();
     process.exit(0);

@@ -20,7 +20,10 @@ export function onInterrupt(fn) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
-    for (const fn of [...cleanups].reverse()) await Promise.resolve().then(fn).catch(() => undefined);
+    for (const fn of [...cleanups].reverse())
+      await Promise.resolve()
+        .then(fn)
+        .catch(() => undefined);
     process.exit(130);
   });
 }
@@ -31,7 +34,11 @@ export function log(message) {
 
 /** Builds server/dist when it is missing (node scripts/build.mjs). */
 export function ensureBuilt() {
-  if (existsSync(path.join(ROOT, 'server', 'dist', 'main.js')) && existsSync(path.join(ROOT, 'server', 'dist', 'seats', 'lua', 'lock.lua.js'))) return;
+  if (
+    existsSync(path.join(ROOT, 'server', 'dist', 'main.js')) &&
+    existsSync(path.join(ROOT, 'server', 'dist', 'seats', 'lua', 'lock.lua.js'))
+  )
+    return;
   log('building (node scripts/build.mjs)…');
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('build failed');
@@ -45,7 +52,10 @@ export async function startServices(name) {
   const pg = await services.startPostgres({ dir: path.join(dir, 'pg'), durable: false });
   await pg.createDatabase('bench');
   const redis = await services.startRedis({ dir: path.join(dir, 'redis') });
-  onInterrupt(async () => { await redis.stop().catch(() => undefined); await pg.stop().catch(() => undefined); });
+  onInterrupt(async () => {
+    await redis.stop().catch(() => undefined);
+    await pg.stop().catch(() => undefined);
+  });
   return {
     databaseUrl: pg.urlFor('bench'),
     redisUrl: redis.url,
@@ -79,9 +89,20 @@ export async function startServer(env, label = 'server', nodeArgs = []) {
   let output = '';
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within 180 s:\n${output}`)), 180_000);
-    child.stdout.on('data', (c) => { output += c; if (output.includes('HOTLINE_READY')) { clearTimeout(timer); resolve(); } });
-    child.stderr.on('data', (c) => { output += c; });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${label} exited (${code}):\n${output}`)); });
+    child.stdout.on('data', (c) => {
+      output += c;
+      if (output.includes('HOTLINE_READY')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr.on('data', (c) => {
+      output += c;
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited (${code}):\n${output}`));
+    });
   });
   child.removeAllListeners('exit');
   child.stdout.resume();
@@ -90,26 +111,37 @@ export async function startServer(env, label = 'server', nodeArgs = []) {
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
-    stop: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
   };
 }
 
 /** Starts any node script as a child that prints READY <port>. */
 export async function startNodeChild(script, env, label, { ipc = false } = {}) {
-  const child = spawn(process.execPath, [script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? ['ipc'] : [])], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? ['ipc'] : [])],
+    env: { ...process.env, ...env },
+  });
   let output = '';
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start: ${output}`)), 60_000);
     child.stdout.on('data', (c) => {
       output += c;
       const m = /READY (\d+)/.exec(output);
-      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
     });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${label} exited (${code}): ${output}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited (${code}): ${output}`));
+    });
   });
   child.removeAllListeners('exit');
   child.stdout.resume();
@@ -118,11 +150,12 @@ export async function startNodeChild(script, env, label, { ipc = false } = {}) {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     child,
-    stop: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
   };
 }
 
@@ -145,8 +178,15 @@ export function request(base, method, pathName, { headers = {}, body, agent } = 
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent: agent ?? agentFor(64),
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        agent: agent ?? agentFor(64),
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (res) => {
         const chunks = [];
@@ -154,7 +194,11 @@ export function request(base, method, pathName, { headers = {}, body, agent } = 
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           let parsed = text;
-          try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
           resolve({ status: res.statusCode, body: parsed, ms: Number(process.hrtime.bigint() - started) / 1e6 });
         });
       },
@@ -190,12 +234,19 @@ export function machineInfo() {
 export function appendResults(title, lines) {
   const m = machineInfo();
   const file = path.join(ROOT, 'load-tests', 'RESULTS.md');
-  if (!existsSync(file)) appendFileSync(file, '# Benchmark results\n\nEach section is appended by a bench script (load-tests/*.bench.mjs); newest last.\n');
+  if (!existsSync(file))
+    appendFileSync(
+      file,
+      '# Benchmark results\n\nEach section is appended by a bench script (load-tests/*.bench.mjs); newest last.\n',
+    );
   const text = [
     '',
     `## ${title} - ${new Date().toISOString()}`,
     '',
-    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, ${m.os}, Node ${m.node}; load average when written: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min; other work on the machine skews the numbers)`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, ${m.os}, Node ${m.node}; load average when written: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} (1/5/15 min; other work on the machine skews the numbers)`,
     '',
     ...lines,
     '',

@@ -7,7 +7,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMMITTED_VENUES, GENERATED_DIR, GENERATED_VENUES, regenerateVenues, VENUES_DIR, writeVenues, type GeneratedVenueReport } from './files';
+import {
+  COMMITTED_VENUES,
+  GENERATED_DIR,
+  GENERATED_VENUES,
+  regenerateVenues,
+  VENUES_DIR,
+  writeVenues,
+  type GeneratedVenueReport,
+} from './files';
 import { renderVenueSvg } from './preview';
 import { venueStats } from './stats';
 import { loadVenueFile, SeatmapValidationError } from './validate';
@@ -63,7 +71,9 @@ export function main(argv: string[]): number {
           try {
             const t = performance.now();
             const stats = venueStats(loadVenueFile(file));
-            console.log(`${file}: ok, ${stats.sections} sections, ${stats.seats} seats, capacity ${stats.capacity} (${(performance.now() - t).toFixed(0)} ms)`);
+            console.log(
+              `${file}: ok, ${stats.sections} sections, ${stats.seats} seats, capacity ${stats.capacity} (${(performance.now() - t).toFixed(0)} ms)`,
+            );
           } catch (err) {
             if (!(err instanceof SeatmapValidationError)) throw err;
             console.error(err.message);

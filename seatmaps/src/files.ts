@@ -80,7 +80,8 @@ function readManifest(outDir: string): Manifest | null {
 
 function isFresh(outDir: string, fingerprint: string): boolean {
   const manifest = readManifest(outDir);
-  if (!manifest || manifest.fingerprint !== fingerprint || manifest.formatVersion !== VENUE_FORMAT_VERSION) return false;
+  if (!manifest || manifest.fingerprint !== fingerprint || manifest.formatVersion !== VENUE_FORMAT_VERSION)
+    return false;
   return GENERATED_VENUES.every((name) => {
     const expected = manifest.files[name]?.bytes;
     try {
@@ -104,7 +105,11 @@ export interface GeneratedVenueReport {
  * Generates, validates and writes venues. Generated venues are written on one
  * line; `pretty` gives the indented form used for the committed examples.
  */
-export function writeVenues(names: readonly VenueName[], outDir: string, options: { pretty?: boolean } = {}): GeneratedVenueReport[] {
+export function writeVenues(
+  names: readonly VenueName[],
+  outDir: string,
+  options: { pretty?: boolean } = {},
+): GeneratedVenueReport[] {
   return names.map((name) => {
     const file = path.join(outDir, `${name}.json`);
     let t = performance.now();

@@ -5,7 +5,15 @@
  * too: if they disagreed, a seat would be drawn in one place and sold in another.
  * Plan units, x to the right, y downwards; angles in degrees, clockwise on screen.
  */
-import { apply, rotationAbout, sectionBoxBounds, sectionCornersOnPlan, sectionTransform, seatCentreOnPlan, type SectionBox as ApiSectionBox } from '@hotline/shared';
+import {
+  apply,
+  rotationAbout,
+  sectionBoxBounds,
+  sectionCornersOnPlan,
+  sectionTransform,
+  seatCentreOnPlan,
+  type SectionBox as ApiSectionBox,
+} from '@hotline/shared';
 import type { PlanPoint, SectionBox, VenueSeat, VenueSeatplan } from './format';
 
 /** The venue file's box, in the API's names that the shared geometry takes. */
@@ -41,8 +49,11 @@ type SeatRect = Pick<VenueSeat, 'xOffsetPercent' | 'yOffsetPercent' | 'widthPerc
  */
 export function seatPlanCentre(box: SectionBox, seat: SeatRect): PlanPoint {
   return seatCentreOnPlan(apiBox(box), {
-    XOffsetPercent: seat.xOffsetPercent, YOffsetPercent: seat.yOffsetPercent,
-    WidthPercent: seat.widthPercent, HeightPercent: seat.heightPercent, RotateAngle: 0,
+    XOffsetPercent: seat.xOffsetPercent,
+    YOffsetPercent: seat.yOffsetPercent,
+    WidthPercent: seat.widthPercent,
+    HeightPercent: seat.heightPercent,
+    RotateAngle: 0,
   });
 }
 

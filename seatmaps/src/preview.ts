@@ -32,7 +32,9 @@ export function renderVenueSvg(doc: VenueDocument): string {
     const c = boxCentre(box);
     const fill = section.isReserved ? 'none' : (colour.get(section.zone ?? '') ?? '#ccc');
     if (section.outline) {
-      out.push(`<polygon points="${section.outline.map(([x, y]) => `${x},${y}`).join(' ')}" fill="${fill}" fill-opacity="0.35" stroke="#999" stroke-width="2"/>`);
+      out.push(
+        `<polygon points="${section.outline.map(([x, y]) => `${x},${y}`).join(' ')}" fill="${fill}" fill-opacity="0.35" stroke="#999" stroke-width="2"/>`,
+      );
     } else {
       out.push(
         `<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" transform="rotate(${box.rotate} ${n(c.x)} ${n(c.y)})" fill="${fill}" fill-opacity="0.35" stroke="#999" stroke-width="2"/>`,
@@ -51,7 +53,9 @@ export function renderVenueSvg(doc: VenueDocument): string {
         }
   }
   if (plan.focalPoint) {
-    out.push(`<circle cx="${plan.focalPoint.x}" cy="${plan.focalPoint.y}" r="${n(Math.max(plan.width, plan.height) / 200)}" fill="#e11d48"/>`);
+    out.push(
+      `<circle cx="${plan.focalPoint.x}" cy="${plan.focalPoint.y}" r="${n(Math.max(plan.width, plan.height) / 200)}" fill="#e11d48"/>`,
+    );
   }
   out.push('</svg>');
   return out.join('\n');

@@ -59,7 +59,10 @@ function schemaValidator(): ValidateFunction {
       // The generated code calls Array.isArray/isNaN per object and number: ~10 global lookups a
       // seat. Inside jest's sandbox every global lookup is ~100x slower than in plain node, which
       // made the 100k-seat stadium take seconds to validate in tests. Bind them once per schema.
-      code: { process: (source) => `const Array = globalThis.Array, isNaN = globalThis.isNaN, isFinite = globalThis.isFinite;\n${source}` },
+      code: {
+        process: (source) =>
+          `const Array = globalThis.Array, isNaN = globalThis.isNaN, isFinite = globalThis.isFinite;\n${source}`,
+      },
     });
     compiled = ajv.compile(schema);
   }
@@ -82,7 +85,10 @@ function ajvIssue(e: ErrorObject): SeatmapIssue {
     const prop = (e.params as { missingProperty: string }).missingProperty;
     message = `missing required property "${prop}"`;
   } else if (e.keyword === 'const' || e.keyword === 'enum') {
-    const allowed = e.keyword === 'const' ? (e.params as { allowedValue: unknown }).allowedValue : (e.params as { allowedValues: unknown }).allowedValues;
+    const allowed =
+      e.keyword === 'const'
+        ? (e.params as { allowedValue: unknown }).allowedValue
+        : (e.params as { allowedValues: unknown }).allowedValues;
     message = `${message}: ${JSON.stringify(allowed)}`;
   }
   return { path: pointer || '/', message };
@@ -205,7 +211,8 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
 
     section.groups.forEach((group, gi) => {
       const gp = `${sp}/groups/${gi}`;
-      if (groupCodes.has(group.code)) issues.add(`${gp}/code`, `duplicate group code "${group.code}" in section "${section.code}"`);
+      if (groupCodes.has(group.code))
+        issues.add(`${gp}/code`, `duplicate group code "${group.code}" in section "${section.code}"`);
       groupCodes.add(group.code);
 
       group.rows.forEach((row, ri) => {
@@ -214,18 +221,24 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
         row.seats.forEach((seat, ki) => {
           if (issues.full) return;
           const kp = `${rp}/seats/${ki}`;
-          if (!finite(seat.xOffsetPercent + seat.yOffsetPercent + seat.widthPercent + seat.heightPercent + seat.rotate)) {
+          if (
+            !finite(seat.xOffsetPercent + seat.yOffsetPercent + seat.widthPercent + seat.heightPercent + seat.rotate)
+          ) {
             issues.add(kp, 'seat offsets, sizes and rotate must be finite numbers');
           }
 
           const key = `${seat.x},${seat.y}`;
           const previous = positions.get(key);
           if (previous !== undefined) {
-            issues.add(kp, `duplicate seat position (x ${seat.x}, y ${seat.y}) in section "${section.code}"; first at ${previous}`);
+            issues.add(
+              kp,
+              `duplicate seat position (x ${seat.x}, y ${seat.y}) in section "${section.code}"; first at ${previous}`,
+            );
           } else {
             positions.set(key, kp);
           }
-          if (seatNames.has(seat.name)) issues.add(`${kp}/name`, `duplicate seat name "${seat.name}" in row "${row.name}"`);
+          if (seatNames.has(seat.name))
+            issues.add(`${kp}/name`, `duplicate seat name "${seat.name}" in row "${row.name}"`);
           seatNames.add(seat.name);
 
           if (!zoneCodes.has(seat.zone)) issues.add(`${kp}/zone`, `unknown zone "${seat.zone}"`);
@@ -238,10 +251,16 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
           }
 
           if (seat.xOffsetPercent + seat.widthPercent > 100 + EPSILON) {
-            issues.add(`${kp}/widthPercent`, `seat extends past the right edge of its section box (xOffsetPercent ${seat.xOffsetPercent} + widthPercent ${seat.widthPercent} > 100)`);
+            issues.add(
+              `${kp}/widthPercent`,
+              `seat extends past the right edge of its section box (xOffsetPercent ${seat.xOffsetPercent} + widthPercent ${seat.widthPercent} > 100)`,
+            );
           }
           if (seat.yOffsetPercent + seat.heightPercent > 100 + EPSILON) {
-            issues.add(`${kp}/heightPercent`, `seat extends past the bottom edge of its section box (yOffsetPercent ${seat.yOffsetPercent} + heightPercent ${seat.heightPercent} > 100)`);
+            issues.add(
+              `${kp}/heightPercent`,
+              `seat extends past the bottom edge of its section box (yOffsetPercent ${seat.yOffsetPercent} + heightPercent ${seat.heightPercent} > 100)`,
+            );
           }
 
           if (seat.together !== null) {
@@ -254,7 +273,10 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
             } else {
               t.count++;
               if (t.rowPath !== rp) {
-                issues.add(`${kp}/together`, `together group ${seat.together} spans rows; its first seat is at ${t.firstSeatPath}`);
+                issues.add(
+                  `${kp}/together`,
+                  `together group ${seat.together} spans rows; its first seat is at ${t.firstSeatPath}`,
+                );
               }
             }
           }

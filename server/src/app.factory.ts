@@ -69,7 +69,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (!request.url.startsWith('/api')) return;
     const visitor = resolveVisitor(request.headers[VISITOR_HEADER], readCookie(request.headers.cookie, VISITOR_COOKIE));
     if (visitor.invalid || !visitor.visitorId) {
-      const response = toErrorResponse(new AppError('INVALID_UUID'), resolveLocale(request.query, request.headers['accept-language']));
+      const response = toErrorResponse(
+        new AppError('INVALID_UUID'),
+        resolveLocale(request.query, request.headers['accept-language']),
+      );
       return reply.status(response.status).send(response.body);
     }
     request.visitorId = visitor.visitorId;
@@ -83,16 +86,26 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // AllExceptionsFilter through Nest's own fastify error handler, so they get the same shape.
 
   if (config.CLIENT_DIST && existsSync(config.CLIENT_DIST)) {
-    app.useStaticAssets({ root: config.CLIENT_DIST, prefix: '/', index: false, wildcard: false, maxAge: '1h' } as never);
+    app.useStaticAssets({
+      root: config.CLIENT_DIST,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+    } as never);
   }
 
   const openApi = new DocumentBuilder()
     .setTitle('Hotline ticketing API')
-    .setDescription('Storefront, seat engine and booking API. Every call carries the `uuid` header (anonymous visitor).')
+    .setDescription(
+      'Storefront, seat engine and booking API. Every call carries the `uuid` header (anonymous visitor).',
+    )
     .setVersion('0.1.0')
     .addGlobalParameters({ name: 'uuid', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } })
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/json' });
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+    jsonDocumentUrl: 'api/docs/json',
+  });
 
   await app.init();
   return app;

@@ -50,8 +50,17 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.register(options), RedisModule, HealthModule, CatalogueModule, BotCheckModule, SeatsModule,
-        CartModule, TicketsModule, PaymentModule, ReservationsModule, NotificationsModule,
+        CoreModule.register(options),
+        RedisModule,
+        HealthModule,
+        CatalogueModule,
+        BotCheckModule,
+        SeatsModule,
+        CartModule,
+        TicketsModule,
+        PaymentModule,
+        ReservationsModule,
+        NotificationsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

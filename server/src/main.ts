@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port }, 'listening');
-  void app.get(CatalogueService).warmSeatplans().then((n) => logger.info({ seatplans: n }, 'seat plans cached'));
+  void app
+    .get(CatalogueService)
+    .warmSeatplans()
+    .then((n) => logger.info({ seatplans: n }, 'seat plans cached'));
   // The start script waits for this line.
   process.stdout.write(`HOTLINE_READY http://localhost:${port}\n`);
 }

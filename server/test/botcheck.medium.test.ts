@@ -122,7 +122,13 @@ describe('AltchaBotCheck.verify', () => {
     const token = await solveAltcha(t.url, a);
     await botCheck.verify(token, a);
     const p = decode(token);
-    const reordered = Buffer.from(JSON.stringify({ solution: p.solution, challenge: { signature: p.challenge.signature, parameters: p.challenge.parameters } }, null, 2)).toString('base64');
+    const reordered = Buffer.from(
+      JSON.stringify(
+        { solution: p.solution, challenge: { signature: p.challenge.signature, parameters: p.challenge.parameters } },
+        null,
+        2,
+      ),
+    ).toString('base64');
     expect(reordered).not.toBe(token);
     expect(await outcome(botCheck, reordered, b)).toBe(REFUSED);
     expect(await outcome(botCheck, reordered, a)).toBe('ok');
@@ -148,19 +154,84 @@ describe('AltchaBotCheck.verify', () => {
     const flipHex = (s: string) => (s[0] === '0' ? '1' : '0') + s.slice(1);
 
     test.each<[string, (p: AltchaPayload) => void]>([
-      ['signature changed', (p) => { p.challenge.signature = flipHex(p.challenge.signature!); }],
-      ['signature removed', (p) => { delete p.challenge.signature; }],
-      ['expiry pushed out', (p) => { p.challenge.parameters.expiresAt! += 86_400; }],
-      ['easier key prefix', (p) => { p.challenge.parameters.keyPrefix = '0'; }],
-      ['key signature changed', (p) => { p.challenge.parameters.keySignature = flipHex(p.challenge.parameters.keySignature!); }],
-      ['nonce changed', (p) => { p.challenge.parameters.nonce = flipHex(p.challenge.parameters.nonce); }],
-      ['algorithm changed', (p) => { p.challenge.parameters.algorithm = 'SHA-512'; }],
-      ['unknown algorithm', (p) => { p.challenge.parameters.algorithm = 'ARGON2ID'; }],
-      ['extra signed-looking parameter', (p) => { (p.challenge.parameters as unknown as Record<string, unknown>).data = { admin: true }; }],
-      ['wrong derived key', (p) => { p.solution.derivedKey = flipHex(p.solution.derivedKey); }],
-      ['upper-case derived key', (p) => { p.solution.derivedKey = p.solution.derivedKey.toUpperCase(); }],
-      ['derived key missing', (p) => { delete (p.solution as Partial<AltchaPayload['solution']>).derivedKey; }],
-      ['counter not a number', (p) => { (p.solution as unknown as Record<string, unknown>).counter = '3'; }],
+      [
+        'signature changed',
+        (p) => {
+          p.challenge.signature = flipHex(p.challenge.signature!);
+        },
+      ],
+      [
+        'signature removed',
+        (p) => {
+          delete p.challenge.signature;
+        },
+      ],
+      [
+        'expiry pushed out',
+        (p) => {
+          p.challenge.parameters.expiresAt! += 86_400;
+        },
+      ],
+      [
+        'easier key prefix',
+        (p) => {
+          p.challenge.parameters.keyPrefix = '0';
+        },
+      ],
+      [
+        'key signature changed',
+        (p) => {
+          p.challenge.parameters.keySignature = flipHex(p.challenge.parameters.keySignature!);
+        },
+      ],
+      [
+        'nonce changed',
+        (p) => {
+          p.challenge.parameters.nonce = flipHex(p.challenge.parameters.nonce);
+        },
+      ],
+      [
+        'algorithm changed',
+        (p) => {
+          p.challenge.parameters.algorithm = 'SHA-512';
+        },
+      ],
+      [
+        'unknown algorithm',
+        (p) => {
+          p.challenge.parameters.algorithm = 'ARGON2ID';
+        },
+      ],
+      [
+        'extra signed-looking parameter',
+        (p) => {
+          (p.challenge.parameters as unknown as Record<string, unknown>).data = { admin: true };
+        },
+      ],
+      [
+        'wrong derived key',
+        (p) => {
+          p.solution.derivedKey = flipHex(p.solution.derivedKey);
+        },
+      ],
+      [
+        'upper-case derived key',
+        (p) => {
+          p.solution.derivedKey = p.solution.derivedKey.toUpperCase();
+        },
+      ],
+      [
+        'derived key missing',
+        (p) => {
+          delete (p.solution as Partial<AltchaPayload['solution']>).derivedKey;
+        },
+      ],
+      [
+        'counter not a number',
+        (p) => {
+          (p.solution as unknown as Record<string, unknown>).counter = '3';
+        },
+      ],
     ])('%s', async (_name, change) => {
       expect(await outcome(botCheck, tamper(change), visitor())).toBe(REFUSED);
     });
@@ -172,31 +243,47 @@ describe('AltchaBotCheck.verify', () => {
 
   test('a challenge signed with another key is refused', async () => {
     const challenge = await createChallenge({
-      algorithm: 'SHA-256', cost: 1, counter: 3, deriveKey: deriveKeyFor('SHA-256'),
-      expiresAt: Math.floor(Date.now() / 1000) + 600, hmacSignatureSecret: 'somebody-elses-altcha-key',
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 3,
+      deriveKey: deriveKeyFor('SHA-256'),
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+      hmacSignatureSecret: 'somebody-elses-altcha-key',
     });
     expect(await outcome(botCheck, await solveAltchaChallenge(challenge), visitor())).toBe(REFUSED);
   });
 
   test('a challenge with our key but no expiry is refused (ours always expire)', async () => {
     const challenge = await createChallenge({
-      algorithm: 'SHA-256', cost: 1, counter: 3, deriveKey: deriveKeyFor('SHA-256'), hmacSignatureSecret: t.config.ALTCHA_HMAC_KEY,
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 3,
+      deriveKey: deriveKeyFor('SHA-256'),
+      hmacSignatureSecret: t.config.ALTCHA_HMAC_KEY,
     });
     expect(await outcome(botCheck, await solveAltchaChallenge(challenge), visitor())).toBe(REFUSED);
   });
 
   test('control: a challenge minted with our key and a future expiry is accepted (the two refusals above are about key and expiry)', async () => {
     const challenge = await createChallenge({
-      algorithm: 'SHA-256', cost: 1, counter: 3, deriveKey: deriveKeyFor('SHA-256'),
-      expiresAt: Math.floor(Date.now() / 1000) + 600, hmacSignatureSecret: t.config.ALTCHA_HMAC_KEY,
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 3,
+      deriveKey: deriveKeyFor('SHA-256'),
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+      hmacSignatureSecret: t.config.ALTCHA_HMAC_KEY,
     });
     expect(await outcome(botCheck, await solveAltchaChallenge(challenge), visitor())).toBe('ok');
   });
 
   test('a challenge with our key that expired is refused', async () => {
     const challenge = await createChallenge({
-      algorithm: 'SHA-256', cost: 1, counter: 3, deriveKey: deriveKeyFor('SHA-256'),
-      expiresAt: Math.floor(Date.now() / 1000) - 5, hmacSignatureSecret: t.config.ALTCHA_HMAC_KEY,
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 3,
+      deriveKey: deriveKeyFor('SHA-256'),
+      expiresAt: Math.floor(Date.now() / 1000) - 5,
+      hmacSignatureSecret: t.config.ALTCHA_HMAC_KEY,
     });
     expect(await outcome(botCheck, await solveAltchaChallenge(challenge), visitor())).toBe(REFUSED);
   });
@@ -227,12 +314,15 @@ describe('AltchaBotCheck.verify', () => {
     const a = visitor();
     // Hex-and-ASCII JSON rarely encodes to '+'; '~~~' always does ('fn5+'). Unsigned extra fields are ignored.
     const p = decode(await solveAltcha(t.url, a));
-    const token = encodeAltchaPayload({ ...p, solution: { ...p.solution, note: '~~~~~~' } as AltchaPayload['solution'] });
+    const token = encodeAltchaPayload({
+      ...p,
+      solution: { ...p.solution, note: '~~~~~~' } as AltchaPayload['solution'],
+    });
     expect(token).toContain('+');
     expect(await outcome(botCheck, token.replace(/\+/g, ' '), a)).toBe('ok');
   });
 
-  test('INVALID_CAPTCHA (and the spec\'s lowercase invalid_captcha) speak all four languages', () => {
+  test("INVALID_CAPTCHA (and the spec's lowercase invalid_captcha) speak all four languages", () => {
     for (const code of ['INVALID_CAPTCHA', 'invalid_captcha']) {
       const error = new AppError(code);
       expect(error.status).toBe(403);
@@ -240,7 +330,9 @@ describe('AltchaBotCheck.verify', () => {
       expect(new Set(texts).size).toBe(4);
       expect(texts.every((text) => text !== code && text.length > 10)).toBe(true);
     }
-    expect(new AppError('INVALID_CAPTCHA').translate('en')).toBe('The security check failed or expired. Please try again.');
+    expect(new AppError('INVALID_CAPTCHA').translate('en')).toBe(
+      'The security check failed or expired. Please try again.',
+    );
   });
 });
 
@@ -289,7 +381,13 @@ describe('binding is atomic across nodes', () => {
       if (winners.length === 1) {
         // The winner may replay on either node; everyone else stays refused.
         expect(await outcome(nodes[1].app.get(BotCheck), token, winners[0])).toBe('ok');
-        expect(await outcome(nodes[0].app.get(BotCheck), token, visitors.find((v) => v !== winners[0])!)).toBe(REFUSED);
+        expect(
+          await outcome(
+            nodes[0].app.get(BotCheck),
+            token,
+            visitors.find((v) => v !== winners[0])!,
+          ),
+        ).toBe(REFUSED);
       }
     }
     return accepted;
@@ -319,7 +417,9 @@ describe('binding is atomic across nodes', () => {
     const logger = pino({ level: 'silent' });
     const redis = t.app.get<Redis>(REDIS);
     for (const NODE_ENV of ['development', 'production'] as const) {
-      expect(() => new AltchaBotCheck({ ...t.config, NODE_ENV, ALTCHA_UNSAFE_GET_THEN_SET: true }, redis, logger)).toThrow(/test-only/);
+      expect(
+        () => new AltchaBotCheck({ ...t.config, NODE_ENV, ALTCHA_UNSAFE_GET_THEN_SET: true }, redis, logger),
+      ).toThrow(/test-only/);
     }
     expect(() => new AltchaBotCheck({ ...t.config, ALTCHA_UNSAFE_GET_THEN_SET: true }, redis, logger)).not.toThrow();
   });

@@ -1,4 +1,10 @@
-import { fromColumnarSeatplan, isColumnarSeatplan, type ApiPresentation, type ApiSeatplan, type ColumnarSeatplan } from '@hotline/shared';
+import {
+  fromColumnarSeatplan,
+  isColumnarSeatplan,
+  type ApiPresentation,
+  type ApiSeatplan,
+  type ColumnarSeatplan,
+} from '@hotline/shared';
 import { startTestApp, type TestApp } from './support/test-env';
 
 /**
@@ -17,9 +23,12 @@ afterAll(async () => {
 });
 
 async function plans(): Promise<{ venueId: number; seatplanId: number; name: string }[]> {
-  const presentations: ApiPresentation[] = (await (await fetch(`${t.url}/api/presentations/`, { headers: { uuid: visitor } })).json()).presentations;
+  const presentations: ApiPresentation[] = (
+    await (await fetch(`${t.url}/api/presentations/`, { headers: { uuid: visitor } })).json()
+  ).presentations;
   const seen = new Map<string, { venueId: number; seatplanId: number; name: string }>();
-  for (const p of presentations) seen.set(`${p.venueId}:${p.seatplanId}`, { venueId: p.venueId, seatplanId: p.seatplanId, name: p.venueNameEn });
+  for (const p of presentations)
+    seen.set(`${p.venueId}:${p.seatplanId}`, { venueId: p.venueId, seatplanId: p.seatplanId, name: p.venueNameEn });
   return [...seen.values()];
 }
 
@@ -27,7 +36,13 @@ async function fetchPlan(venueId: number, seatplanId: number, format?: string) {
   const url = `${t.url}/api/seats/seatplan?venueId=${venueId}&seatplanId=${seatplanId}${format ? `&format=${format}` : ''}`;
   const response = await fetch(url, { headers: { uuid: visitor, 'accept-encoding': 'gzip' } });
   const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text), etag: response.headers.get('etag'), encoding: response.headers.get('content-encoding') };
+  return {
+    status: response.status,
+    text,
+    body: JSON.parse(text),
+    etag: response.headers.get('etag'),
+    encoding: response.headers.get('content-encoding'),
+  };
 }
 
 const seatsOf = (p: ApiSeatplan) => p.sections.flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)));
@@ -70,11 +85,16 @@ describe('GET /api/seats/seatplan?format=columnar', () => {
     const columnar = await fetchPlan(venueId!, seatplanId!, 'columnar');
     expect(columnar.etag).toBeTruthy();
     expect(columnar.etag).not.toBe(nested.etag);
-    const again = await fetch(`${t.url}/api/seats/seatplan?venueId=${venueId}&seatplanId=${seatplanId}&format=columnar`, {
-      headers: { uuid: visitor, 'if-none-match': columnar.etag! },
-    });
+    const again = await fetch(
+      `${t.url}/api/seats/seatplan?venueId=${venueId}&seatplanId=${seatplanId}&format=columnar`,
+      {
+        headers: { uuid: visitor, 'if-none-match': columnar.etag! },
+      },
+    );
     expect(again.status).toBe(304);
-    const raw = await fetch(`${t.url}/api/seats/seatplan?venueId=${venueId}&seatplanId=${seatplanId}&format=columnar`, { headers: { uuid: visitor, 'accept-encoding': 'gzip' } });
+    const raw = await fetch(`${t.url}/api/seats/seatplan?venueId=${venueId}&seatplanId=${seatplanId}&format=columnar`, {
+      headers: { uuid: visitor, 'accept-encoding': 'gzip' },
+    });
     expect(raw.headers.get('content-encoding')).toBe('gzip');
   });
 

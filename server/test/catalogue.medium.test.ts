@@ -15,7 +15,11 @@ async function get(path: string, headers: Record<string, string> = { uuid: visit
   const response = await fetch(`${t.url}${path}`, { headers });
   const text = await response.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: response.status, body, headers: response.headers };
 }
 
@@ -97,14 +101,30 @@ describe('catalogue API against real PostgreSQL', () => {
     const plan: ApiSeatplan = r.body.seatplan;
     const seats = plan.sections.flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((row) => row.seats)));
     expect(seats.length).toBeGreaterThan(100);
-    for (const field of ['XCoordinate', 'YCoordinate', 'XOffsetPercent', 'YOffsetPercent', 'WidthPercent', 'HeightPercent',
-      'RotateAngle', 'RowName', 'SeatName', 'SeatplanX', 'SeatplanY', 'VenueSectionId', 'VenueSectionSeatGroupId', 'TicketGroupId']) {
+    for (const field of [
+      'XCoordinate',
+      'YCoordinate',
+      'XOffsetPercent',
+      'YOffsetPercent',
+      'WidthPercent',
+      'HeightPercent',
+      'RotateAngle',
+      'RowName',
+      'SeatName',
+      'SeatplanX',
+      'SeatplanY',
+      'VenueSectionId',
+      'VenueSectionSeatGroupId',
+      'TicketGroupId',
+    ]) {
       expect(seats[0]).toHaveProperty(field);
     }
     expect(seats.some((s) => s.features.includes(1) && s.togetherId !== null)).toBe(true); // couches
     expect(seats.some((s) => s.features.includes(10))).toBe(true); // wheelchair
     const etag = r.headers.get('etag')!;
-    const again = await fetch(`${t.url}/api/seats/seatplan?venueId=${cinema.venueId}&seatplanId=${cinema.seatplanId}`, { headers: { 'if-none-match': etag, uuid: visitor } });
+    const again = await fetch(`${t.url}/api/seats/seatplan?venueId=${cinema.venueId}&seatplanId=${cinema.seatplanId}`, {
+      headers: { 'if-none-match': etag, uuid: visitor },
+    });
     expect(again.status).toBe(304);
   });
 

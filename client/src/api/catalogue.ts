@@ -1,11 +1,16 @@
-import type {
-  ApiFeature, FeaturesResponse, PresentationResponse, PresentationsResponse,
-} from '@hotline/shared';
+import type { ApiFeature, FeaturesResponse, PresentationResponse, PresentationsResponse } from '@hotline/shared';
 import { api } from './client';
 
 /** GET /api/features/ (optionally some ids). */
-export async function getFeatures(params: { featureIds?: readonly number[] } = {}, signal?: AbortSignal): Promise<ApiFeature[]> {
-  const data = await api.get<FeaturesResponse>('/features/', { featureIds: params.featureIds?.length ? params.featureIds : undefined }, signal);
+export async function getFeatures(
+  params: { featureIds?: readonly number[] } = {},
+  signal?: AbortSignal,
+): Promise<ApiFeature[]> {
+  const data = await api.get<FeaturesResponse>(
+    '/features/',
+    { featureIds: params.featureIds?.length ? params.featureIds : undefined },
+    signal,
+  );
   return data.features;
 }
 

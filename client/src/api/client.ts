@@ -32,8 +32,10 @@ export const BAD_RESPONSE = 'BAD_RESPONSE';
 
 function isErrorBody(value: unknown): value is ErrorBody {
   return (
-    typeof value === 'object' && value !== null &&
-    typeof (value as ErrorBody).error === 'string' && typeof (value as ErrorBody).message === 'string'
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).error === 'string' &&
+    typeof (value as ErrorBody).message === 'string'
   );
 }
 
@@ -104,7 +106,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (isErrorBody(data)) throw new ApiError(response.status, data.error, data.message, data.details);
     throw new ApiError(response.status, BAD_RESPONSE, response.statusText || `HTTP ${response.status}`);
   }
-  if (data === undefined) throw new ApiError(response.status, BAD_RESPONSE, 'The server answered with something that is not JSON');
+  if (data === undefined)
+    throw new ApiError(response.status, BAD_RESPONSE, 'The server answered with something that is not JSON');
   return data as T;
 }
 

@@ -18,7 +18,15 @@ export interface BookingShellProps {
 }
 
 /** The frame of the booking pages: stepper and timer on top, the step, and the order summary beside it. */
-export function BookingShell({ step, presentationId, stepHrefs, title, children, aside, editableVouchers }: BookingShellProps) {
+export function BookingShell({
+  step,
+  presentationId,
+  stepHrefs,
+  title,
+  children,
+  aside,
+  editableVouchers,
+}: BookingShellProps) {
   return (
     <div className="container page booking-page">
       <OrderStepper current={step} presentationId={presentationId} hrefs={stepHrefs} />
@@ -28,7 +36,9 @@ export function BookingShell({ step, presentationId, stepHrefs, title, children,
       </div>
       <div className={aside === null ? 'booking-layout booking-layout--single' : 'booking-layout'}>
         <div className="booking-main">{children}</div>
-        {aside !== null && <div className="booking-aside">{aside ?? <OrderSummary editableVouchers={editableVouchers} />}</div>}
+        {aside !== null && (
+          <div className="booking-aside">{aside ?? <OrderSummary editableVouchers={editableVouchers} />}</div>
+        )}
       </div>
     </div>
   );

@@ -13,11 +13,24 @@ export function CartButton() {
   const resId = useCartStore((s) => s.resId);
   if (count === 0) return null;
   return (
-    <Link className="cart-button" to={resId ? `/cart/${resId}` : '/booking/checkout'} aria-label={t('cartButton.label', { count })} data-testid="cart-button">
+    <Link
+      className="cart-button"
+      to={resId ? `/cart/${resId}` : '/booking/checkout'}
+      aria-label={t('cartButton.label', { count })}
+      data-testid="cart-button"
+    >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M4 8h16l-1.5 11h-13zM9 8V6a3 3 0 016 0v2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        <path
+          d="M4 8h16l-1.5 11h-13zM9 8V6a3 3 0 016 0v2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
       </svg>
-      <span className="cart-button__count" aria-hidden="true">{count}</span>
+      <span className="cart-button__count" aria-hidden="true">
+        {count}
+      </span>
     </Link>
   );
 }

@@ -40,11 +40,20 @@ export function CodeEntryForm(props: CodeEntryFormProps) {
           aria-describedby={feedback ? feedbackId : undefined}
           aria-invalid={feedback?.kind === 'error' ? true : undefined}
         />
-        <button type="submit" className="button button--secondary" disabled={busy || code.trim() === ''} aria-busy={busy}>
+        <button
+          type="submit"
+          className="button button--secondary"
+          disabled={busy || code.trim() === ''}
+          aria-busy={busy}
+        >
           {busy ? labels.checking : labels.apply}
         </button>
       </form>
-      <p id={feedbackId} className={`form-feedback form-feedback--${feedback?.kind ?? 'none'}`} role={feedback?.kind === 'error' ? 'alert' : 'status'}>
+      <p
+        id={feedbackId}
+        className={`form-feedback form-feedback--${feedback?.kind ?? 'none'}`}
+        role={feedback?.kind === 'error' ? 'alert' : 'status'}
+      >
         {feedback?.text ?? ''}
       </p>
     </>

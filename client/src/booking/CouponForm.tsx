@@ -33,7 +33,9 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const applied = useCartStore(
     useShallow((s) => {
-      const used = new Set(s.seats.filter((x) => x.prsntId === presentationId && x.code).map((x) => x.code!.toLowerCase()));
+      const used = new Set(
+        s.seats.filter((x) => x.prsntId === presentationId && x.code).map((x) => x.code!.toLowerCase()),
+      );
       return s.ticketCodes.filter((c) => used.has(c.toLowerCase()));
     }),
   );
@@ -78,7 +80,10 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
         return;
       }
       const telling = errors.find((e) => e instanceof ApiError && !NOT_HERE.has(e.code)) ?? errors[0];
-      setFeedback({ kind: 'error', text: telling instanceof ApiError && telling.message ? telling.message : t('coupon.failed') });
+      setFeedback({
+        kind: 'error',
+        text: telling instanceof ApiError && telling.message ? telling.message : t('coupon.failed'),
+      });
     } finally {
       setBusy(false);
     }
@@ -97,7 +102,12 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
         onSubmit={submit}
         busy={busy}
         feedback={feedback}
-        labels={{ label: t('coupon.label'), placeholder: t('coupon.placeholder'), checking: t('coupon.checking'), apply: t('coupon.apply') }}
+        labels={{
+          label: t('coupon.label'),
+          placeholder: t('coupon.placeholder'),
+          checking: t('coupon.checking'),
+          apply: t('coupon.apply'),
+        }}
         capitals
       />
       {applied.length > 0 && (
@@ -106,7 +116,9 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
             const ticket = Object.values(codedTickets).find((x) => x.code?.toLowerCase() === c.toLowerCase());
             return (
               <li key={c} className="chip">
-                <span className="chip__code" dir="ltr">{c}</span>
+                <span className="chip__code" dir="ltr">
+                  {c}
+                </span>
                 {ticket && (
                   <span className="chip__name">
                     <CatalogueText locale={locale}>{ticketName(ticket, locale)}</CatalogueText>

@@ -44,24 +44,40 @@ export function OrderStepper({ current, presentationId, hrefs = {} }: OrderStepp
       <ol className="stepper__list">
         {ORDER_STEPS.map((step, i) => {
           const state = i < currentIndex ? 'done' : i === currentIndex ? 'current' : 'todo';
-          const href = state === 'done' && current !== 'confirmation' ? (hrefs[step] ?? defaultHref(step, presentationId)) : undefined;
+          const href =
+            state === 'done' && current !== 'confirmation'
+              ? (hrefs[step] ?? defaultHref(step, presentationId))
+              : undefined;
           const body = (
             <>
               <span className="stepper__marker" aria-hidden="true">
                 {state === 'done' ? (
                   <svg viewBox="0 0 16 16" width="14" height="14" focusable="false">
-                    <path d="M3 8.5l3.2 3L13 4.8" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M3 8.5l3.2 3L13 4.8"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 ) : (
                   i + 1
                 )}
               </span>
               <span className="stepper__label">{t(`stepper.${step}`)}</span>
-              {state !== 'current' && <span className="visually-hidden">{t(state === 'done' ? 'stepper.done' : 'stepper.todo')}</span>}
+              {state !== 'current' && (
+                <span className="visually-hidden">{t(state === 'done' ? 'stepper.done' : 'stepper.todo')}</span>
+              )}
             </>
           );
           return (
-            <li key={step} className={`stepper__step stepper__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={step}
+              className={`stepper__step stepper__step--${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               {href ? (
                 <Link to={href} className="stepper__link">
                   {body}

@@ -63,7 +63,10 @@ export function OrderSummary({ editableVouchers = false, headingLevel = 2 }: Ord
                 )}
                 <ul className="plain summary-lines">
                   {lines.map((l) => (
-                    <li key={`${l.seat.sectionId}:${l.seat.XCoordinate}:${l.seat.YCoordinate}`} className="summary-line">
+                    <li
+                      key={`${l.seat.sectionId}:${l.seat.XCoordinate}:${l.seat.YCoordinate}`}
+                      className="summary-line"
+                    >
                       <span className="summary-line__what">
                         {seatLabel(l.seat, t)}
                         {l.ticket && (
@@ -90,7 +93,11 @@ export function OrderSummary({ editableVouchers = false, headingLevel = 2 }: Ord
                   return (
                     <li key={pl.id} className="summary-line">
                       <span className="summary-line__what">
-                        {product ? <CatalogueText locale={locale}>{productName(product, locale)}</CatalogueText> : `#${pl.id}`}
+                        {product ? (
+                          <CatalogueText locale={locale}>{productName(product, locale)}</CatalogueText>
+                        ) : (
+                          `#${pl.id}`
+                        )}
                         <span className="summary-line__detail">× {pl.quantity}</span>
                       </span>
                       <span className="summary-line__amount">{money(pl.priceAgorot * pl.quantity, locale)}</span>
@@ -102,7 +109,9 @@ export function OrderSummary({ editableVouchers = false, headingLevel = 2 }: Ord
           )}
           <dl className="summary-totals">
             <div>
-              <dt>{t('summary.tickets', { count: totals.seats.filter((l) => !l.seat.isMultiplyFactorSubTicket).length })}</dt>
+              <dt>
+                {t('summary.tickets', { count: totals.seats.filter((l) => !l.seat.isMultiplyFactorSubTicket).length })}
+              </dt>
               <dd>{money(totals.ticketsAgorot, locale)}</dd>
             </div>
             {totals.productsAgorot > 0 && (
@@ -142,7 +151,12 @@ export function OrderSummary({ editableVouchers = false, headingLevel = 2 }: Ord
                 <dd>
                   {money(-v.amountAgorot, locale)}
                   {editableVouchers && (
-                    <button type="button" className="link-button" onClick={() => removeVoucher(v.id)} aria-label={t('voucher.remove', { code: v.code })}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => removeVoucher(v.id)}
+                      aria-label={t('voucher.remove', { code: v.code })}
+                    >
                       {t('voucher.removeShort')}
                     </button>
                   )}

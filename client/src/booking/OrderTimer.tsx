@@ -38,7 +38,9 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
       return presentationId === undefined ? all : all.filter((id) => id === presentationId);
     }),
   );
-  const seatCount = useCartStore((s) => s.seats.filter((x) => presentationId === undefined || x.prsntId === presentationId).length);
+  const seatCount = useCartStore(
+    (s) => s.seats.filter((x) => presentationId === undefined || x.prsntId === presentationId).length,
+  );
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [expired, setExpired] = useState(false);
@@ -62,7 +64,8 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
       let least: { seconds: number; url: string } | null = null;
       result.value.forEach((res, i) => {
         const entry = res.timer[String(list[i])];
-        if (entry && (!least || entry.timeInSeconds < least.seconds)) least = { seconds: entry.timeInSeconds, url: entry.url };
+        if (entry && (!least || entry.timeInSeconds < least.seconds))
+          least = { seconds: entry.timeInSeconds, url: entry.url };
       });
       if (!least) return;
       const { seconds, url: next } = least as { seconds: number; url: string };
@@ -134,7 +137,14 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
   const seconds = remaining % 60;
   return (
     <div className={`order-timer${urgent ? ' order-timer--urgent' : ''}`} data-testid="order-timer">
-      <svg className="order-timer__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <svg
+        className="order-timer__icon"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M12 9v4l2.5 2.5M9 2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>

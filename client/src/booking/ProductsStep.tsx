@@ -23,7 +23,13 @@ const MAX_QUANTITY = 50;
  * presentation plays, each with its image and a quantity stepper. Optional:
  * continuing with none is fine.
  */
-export function ProductsStep({ presentationId, onContinue, onBack, continueLabel, headingLevel = 2 }: ProductsStepProps) {
+export function ProductsStep({
+  presentationId,
+  onContinue,
+  onBack,
+  continueLabel,
+  headingLevel = 2,
+}: ProductsStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const titleId = useId();
@@ -36,7 +42,11 @@ export function ProductsStep({ presentationId, onContinue, onBack, continueLabel
     return (
       <div className="notice notice--error" role="alert">
         <p className="notice__title">{t('productsStep.loadError')}</p>
-        <button type="button" className="button button--secondary" onClick={() => void useBookingCatalogue.getState().retry(presentationId)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void useBookingCatalogue.getState().retry(presentationId)}
+        >
           {t('booking.retry')}
         </button>
       </div>
@@ -53,7 +63,11 @@ export function ProductsStep({ presentationId, onContinue, onBack, continueLabel
   const products = entry.presentation.products;
 
   return (
-    <section className="booking-card products-step" aria-labelledby={titleId} data-testid={`products-step-${presentationId}`}>
+    <section
+      className="booking-card products-step"
+      aria-labelledby={titleId}
+      data-testid={`products-step-${presentationId}`}
+    >
       <header className="booking-card__head">
         <H id={titleId} className="booking-card__title">
           {t('productsStep.title')}
@@ -68,7 +82,11 @@ export function ProductsStep({ presentationId, onContinue, onBack, continueLabel
             const name = productName(product, locale);
             const quantity = quantities.find((q) => q.id === product.id)?.quantity ?? 0;
             return (
-              <li key={product.id} className={`product-card${quantity > 0 ? ' product-card--chosen' : ''}`} data-testid="product-card">
+              <li
+                key={product.id}
+                className={`product-card${quantity > 0 ? ' product-card--chosen' : ''}`}
+                data-testid="product-card"
+              >
                 <img className="product-card__image" src={product.image} alt="" width="96" height="96" loading="lazy" />
                 <div className="product-card__body">
                   <h4 className="product-card__name">
@@ -86,7 +104,11 @@ export function ProductsStep({ presentationId, onContinue, onBack, continueLabel
                   >
                     −
                   </button>
-                  <output className="stepper-input__value" aria-live="polite" aria-label={t('productsStep.quantity', { name, count: quantity })}>
+                  <output
+                    className="stepper-input__value"
+                    aria-live="polite"
+                    aria-label={t('productsStep.quantity', { name, count: quantity })}
+                  >
                     {quantity}
                   </output>
                   <button

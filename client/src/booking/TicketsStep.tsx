@@ -45,7 +45,10 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
 
   useEffect(() => trackViewItem(presentationId), [presentationId]);
 
-  const lines = useMemo(() => totals.seats.filter((l) => l.seat.prsntId === presentationId), [totals.seats, presentationId]);
+  const lines = useMemo(
+    () => totals.seats.filter((l) => l.seat.prsntId === presentationId),
+    [totals.seats, presentationId],
+  );
   const byGroup = useMemo(() => {
     const map = new Map<number, SeatLine[]>();
     for (const l of lines) map.set(l.seat.ticketGroupId, [...(map.get(l.seat.ticketGroupId) ?? []), l]);
@@ -56,7 +59,11 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
     return (
       <div className="notice notice--error" role="alert">
         <p className="notice__title">{t('ticketsStep.loadError')}</p>
-        <button type="button" className="button button--secondary" onClick={() => void useBookingCatalogue.getState().retry(presentationId)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void useBookingCatalogue.getState().retry(presentationId)}
+        >
           {t('booking.retry')}
         </button>
       </div>
@@ -75,7 +82,9 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
   if (lines.length === 0) {
     return (
       <section className="booking-card" aria-labelledby={titleId}>
-        <H id={titleId} className="booking-card__title">{t('ticketsStep.title')}</H>
+        <H id={titleId} className="booking-card__title">
+          {t('ticketsStep.title')}
+        </H>
         <p className="muted">{t('ticketsStep.empty')}</p>
         <Link className="button button--secondary" to={`/order/${presentationId}`}>
           {t('ticketsStep.backToSeats')}
@@ -100,14 +109,23 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
 
   function next() {
     if (incomplete.length) {
-      setMessage(t('ticketsStep.incomplete', { name: isolate(ticketName(incomplete[0]!, locale), locale), count: incomplete[0]!.multiplyFactor }));
+      setMessage(
+        t('ticketsStep.incomplete', {
+          name: isolate(ticketName(incomplete[0]!, locale), locale),
+          count: incomplete[0]!.multiplyFactor,
+        }),
+      );
       return;
     }
     onContinue?.();
   }
 
   return (
-    <section className="booking-card tickets-step" aria-labelledby={titleId} data-testid={`tickets-step-${presentationId}`}>
+    <section
+      className="booking-card tickets-step"
+      aria-labelledby={titleId}
+      data-testid={`tickets-step-${presentationId}`}
+    >
       <header className="booking-card__head">
         <H id={titleId} className="booking-card__title">
           {t('ticketsStep.title')}
@@ -127,8 +145,14 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
         return (
           <div key={groupId} className="ticket-group">
             <h4 className="ticket-group__title">
-              {group && <span className="ticket-group__swatch" style={{ background: group.color }} aria-hidden="true" />}
-              {group ? <CatalogueText locale={locale}>{groupName(group, locale)}</CatalogueText> : t('ticketsStep.unknownGroup')}
+              {group && (
+                <span className="ticket-group__swatch" style={{ background: group.color }} aria-hidden="true" />
+              )}
+              {group ? (
+                <CatalogueText locale={locale}>{groupName(group, locale)}</CatalogueText>
+              ) : (
+                t('ticketsStep.unknownGroup')
+              )}
               <span className="ticket-group__count">{t('ticketsStep.seatCount', { count: groupLines.length })}</span>
             </h4>
             <ul className="plain seat-lines">
@@ -143,7 +167,9 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
                     <div className="seat-line__seat">
                       <span className="seat-line__label">{label}</span>
                       {seat.isMultiplyFactorSubTicket && line.ticket && (
-                        <span className="seat-line__note">{t('ticketsStep.subTicket', { name: isolate(ticketName(line.ticket, locale), locale) })}</span>
+                        <span className="seat-line__note">
+                          {t('ticketsStep.subTicket', { name: isolate(ticketName(line.ticket, locale), locale) })}
+                        </span>
                       )}
                     </div>
                     <div className="seat-line__ticket">
@@ -152,7 +178,10 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
                       </label>
                       {coded ? (
                         <span id={selectId} className="seat-line__coded">
-                          <bdi className="tag" dir="ltr">{coded.code}</bdi> <CatalogueText locale={locale}>{ticketName(coded, locale)}</CatalogueText>
+                          <bdi className="tag" dir="ltr">
+                            {coded.code}
+                          </bdi>{' '}
+                          <CatalogueText locale={locale}>{ticketName(coded, locale)}</CatalogueText>
                         </span>
                       ) : (
                         <select
@@ -164,8 +193,15 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
                           {options.map((o) => (
                             <option key={o.id} value={o.id}>
                               {o.multiplyFactor > 1
-                                ? t('ticketsStep.optionMulti', { name: isolate(ticketName(o, locale), locale), count: o.multiplyFactor, price: moneyOfShekels(o.price, locale) })
-                                : t('ticketsStep.option', { name: isolate(ticketName(o, locale), locale), price: moneyOfShekels(o.price, locale) })}
+                                ? t('ticketsStep.optionMulti', {
+                                    name: isolate(ticketName(o, locale), locale),
+                                    count: o.multiplyFactor,
+                                    price: moneyOfShekels(o.price, locale),
+                                  })
+                                : t('ticketsStep.option', {
+                                    name: isolate(ticketName(o, locale), locale),
+                                    price: moneyOfShekels(o.price, locale),
+                                  })}
                             </option>
                           ))}
                         </select>
@@ -174,13 +210,22 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
                     <div className="seat-line__price">
                       <span className="seat-line__amount">{money(line.amountAgorot, locale)}</span>
                       {line.serviceChargeAgorot > 0 && (
-                        <span className="seat-line__fee">{t('ticketsStep.fee', { amount: money(line.serviceChargeAgorot, locale) })}</span>
+                        <span className="seat-line__fee">
+                          {t('ticketsStep.fee', { amount: money(line.serviceChargeAgorot, locale) })}
+                        </span>
                       )}
                       {line.discountAgorot > 0 && (
-                        <span className="seat-line__discount">{t('ticketsStep.discount', { amount: money(line.discountAgorot, locale) })}</span>
+                        <span className="seat-line__discount">
+                          {t('ticketsStep.discount', { amount: money(line.discountAgorot, locale) })}
+                        </span>
                       )}
                     </div>
-                    <button type="button" className="icon-button seat-line__remove" onClick={() => remove(seat)} aria-label={t('ticketsStep.remove', { seat: label })}>
+                    <button
+                      type="button"
+                      className="icon-button seat-line__remove"
+                      onClick={() => remove(seat)}
+                      aria-label={t('ticketsStep.remove', { seat: label })}
+                    >
                       <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
                         <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                       </svg>

@@ -48,9 +48,15 @@ export function VoucherForm() {
       }
       addVoucher({ id: payment.id, code: payment.code, balance: payment.balance, name: payment.name });
       setCode('');
-      setFeedback({ kind: 'ok', text: t('voucher.added', { code: isolate(payment.code, locale), amount: money(check.amountAgorot, locale) }) });
+      setFeedback({
+        kind: 'ok',
+        text: t('voucher.added', { code: isolate(payment.code, locale), amount: money(check.amountAgorot, locale) }),
+      });
     } catch (error) {
-      setFeedback({ kind: 'error', text: error instanceof ApiError && error.message ? error.message : t('voucher.failed') });
+      setFeedback({
+        kind: 'error',
+        text: error instanceof ApiError && error.message ? error.message : t('voucher.failed'),
+      });
     } finally {
       setBusy(false);
     }
@@ -70,7 +76,12 @@ export function VoucherForm() {
         onSubmit={submit}
         busy={busy}
         feedback={feedback}
-        labels={{ label: t('voucher.label'), placeholder: t('voucher.placeholder'), checking: t('voucher.checking'), apply: t('voucher.apply') }}
+        labels={{
+          label: t('voucher.label'),
+          placeholder: t('voucher.placeholder'),
+          checking: t('voucher.checking'),
+          apply: t('voucher.apply'),
+        }}
       />
     </section>
   );

@@ -121,7 +121,11 @@ export interface EventExtras {
   paymentType?: string;
 }
 
-export function ecommerceEvent(event: EcommerceEventName, items: readonly AnalyticsItem[], extras: EventExtras = {}): EcommerceEvent {
+export function ecommerceEvent(
+  event: EcommerceEventName,
+  items: readonly AnalyticsItem[],
+  extras: EventExtras = {},
+): EcommerceEvent {
   const ecommerce: EcommercePayload = {
     currency: 'ILS',
     value: extras.valueAgorot !== undefined ? agorotToShekels(extras.valueAgorot) : itemsValue(items),
@@ -145,7 +149,10 @@ declare global {
  * Pushes an ecommerce event. GA4's recommendation: clear the previous
  * `ecommerce` object first, so items of one event never leak into the next.
  */
-export function pushEcommerce(e: EcommerceEvent, target: { dataLayer?: DataLayer } | undefined = typeof window === 'undefined' ? undefined : window): void {
+export function pushEcommerce(
+  e: EcommerceEvent,
+  target: { dataLayer?: DataLayer } | undefined = typeof window === 'undefined' ? undefined : window,
+): void {
   if (!target) return;
   const layer = (target.dataLayer ??= []);
   layer.push({ ecommerce: null });

@@ -1,7 +1,19 @@
 import type {
-  Cart, CommitResponse, CustomerFormConfig, EDocumentResponse, LockSeatInput, LockSeatResponse, PaymentFormResponse,
-  PresentationResponse, RestoreCartResponse, SaveCartResponse, TicketByCodeResponse, TicketGroupsResponse, TimerResponse,
-  UnlockSeatResponse, VoucherLookupResponse,
+  Cart,
+  CommitResponse,
+  CustomerFormConfig,
+  EDocumentResponse,
+  LockSeatInput,
+  LockSeatResponse,
+  PaymentFormResponse,
+  PresentationResponse,
+  RestoreCartResponse,
+  SaveCartResponse,
+  TicketByCodeResponse,
+  TicketGroupsResponse,
+  TimerResponse,
+  UnlockSeatResponse,
+  VoucherLookupResponse,
 } from '@hotline/shared';
 import { api } from '../api/client';
 import { storedVisitorId } from '../api/identity';
@@ -61,7 +73,17 @@ export function getCustomerFormConfig(signal?: AbortSignal) {
   return api.get<CustomerFormConfig>('/payment/customer-form', {}, signal);
 }
 
-export function getPaymentForm(locale: string, params: { total: number; recaptchaToken: string; ssn?: string; locationId?: number; authProfileId?: number; businessId?: number }) {
+export function getPaymentForm(
+  locale: string,
+  params: {
+    total: number;
+    recaptchaToken: string;
+    ssn?: string;
+    locationId?: number;
+    authProfileId?: number;
+    businessId?: number;
+  },
+) {
   return api.get<PaymentFormResponse>(`/payment/form/${encodeURIComponent(locale)}`, {
     total: params.total.toFixed(2),
     recaptchaToken: params.recaptchaToken,
@@ -82,7 +104,11 @@ export function saveCart(cart: Cart) {
 }
 
 export function restoreCart(resId: string, signal?: AbortSignal) {
-  return api.get<RestoreCartResponse>(`/reservations/${encodeURIComponent(resId)}`, { uuid: storedVisitorId() ?? undefined }, signal);
+  return api.get<RestoreCartResponse>(
+    `/reservations/${encodeURIComponent(resId)}`,
+    { uuid: storedVisitorId() ?? undefined },
+    signal,
+  );
 }
 
 export function getEDocument(documentKey: string, signal?: AbortSignal) {

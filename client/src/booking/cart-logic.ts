@@ -10,11 +10,24 @@
  * trusted for money.
  */
 import type {
-  ApiGlobalServiceCharge, ApiTicket, ApiTicketGroup, Cart, CartSeat as WireSeat, CodedTicket, CustomerDetailsInput,
+  ApiGlobalServiceCharge,
+  ApiTicket,
+  ApiTicketGroup,
+  Cart,
+  CartSeat as WireSeat,
+  CodedTicket,
+  CustomerDetailsInput,
 } from '@hotline/shared';
 import {
-  agorotToShekels, applyVoucherPayment, defaultTicket, globalServiceCharge, markMultiplyFactorSubTickets, orderTotals,
-  shekelsToAgorot, ticketDiscount, type SupportedLocale,
+  agorotToShekels,
+  applyVoucherPayment,
+  defaultTicket,
+  globalServiceCharge,
+  markMultiplyFactorSubTickets,
+  orderTotals,
+  shekelsToAgorot,
+  ticketDiscount,
+  type SupportedLocale,
 } from '@hotline/shared';
 
 /* ------------------------------------------------------------------ types */
@@ -93,13 +106,18 @@ export type PricingLookup = (presentationId: number) => PresentationPricing | un
 
 /* ------------------------------------------------------------------ seats */
 
-export const seatKeyOf = (s: SeatRef): string => `${s.prsntId}:${s.sectionId}:${s.XCoordinate ?? ''}:${s.YCoordinate ?? ''}`;
+export const seatKeyOf = (s: SeatRef): string =>
+  `${s.prsntId}:${s.sectionId}:${s.XCoordinate ?? ''}:${s.YCoordinate ?? ''}`;
 
 export const sameSeat = (a: SeatRef, b: SeatRef): boolean =>
-  a.prsntId === b.prsntId && a.sectionId === b.sectionId && a.XCoordinate === b.XCoordinate && a.YCoordinate === b.YCoordinate;
+  a.prsntId === b.prsntId &&
+  a.sectionId === b.sectionId &&
+  a.XCoordinate === b.XCoordinate &&
+  a.YCoordinate === b.YCoordinate;
 
 /** A general-admission place: the server picked it, it has no row. */
-export const isGeneralAdmission = (s: CartSeat): boolean => !s.RowName && (s.YCoordinate === 0 || s.YCoordinate === null);
+export const isGeneralAdmission = (s: CartSeat): boolean =>
+  !s.RowName && (s.YCoordinate === 0 || s.YCoordinate === null);
 
 /** The presentations in the cart, in the order their first seat was added. */
 export function presentationIdsOf(seats: readonly CartSeat[]): number[] {
@@ -142,7 +160,9 @@ export function findTicket(
   const codedTicket = coded[ticketId];
   if (codedTicket && (!group || codedTicket.ticketGroupId === group.id)) return codedTicket;
   // A ticket with a code is only valid through the code (it is then in `coded`).
-  const t = group?.tickets.find((k) => k.id === ticketId && !k.code) ?? group?.voucherTickets.find((k) => k.id === ticketId && !k.code);
+  const t =
+    group?.tickets.find((k) => k.id === ticketId && !k.code) ??
+    group?.voucherTickets.find((k) => k.id === ticketId && !k.code);
   return t ? ticketInfoOf(t) : undefined;
 }
 
@@ -204,7 +224,10 @@ export function normaliseSeats(
     resolved.push({ seat, ticket });
   }
   const marked = markMultiplyFactorSubTickets(
-    resolved.map((r) => ({ presentationId: r.seat.prsntId, ticket: r.ticket ? { id: r.ticket.id, multiplyFactor: r.ticket.multiplyFactor } : null })),
+    resolved.map((r) => ({
+      presentationId: r.seat.prsntId,
+      ticket: r.ticket ? { id: r.ticket.id, multiplyFactor: r.ticket.multiplyFactor } : null,
+    })),
   );
   const out = resolved.map((r, i) => {
     if (!r.ticket) return r.seat;
@@ -249,7 +272,8 @@ export function chooseTicket(
   if (!group || !chosen) return { ok: false, reason: 'UNKNOWN_TICKET' };
   const next = seats.map((s) => ({ ...s }));
   const fallback = defaultTicket(selectableTickets(group));
-  const inGroup = (s: CartSeat) => s.prsntId === seat.prsntId && groupOfSeat(p!.groups, s.ticketGroupId)?.id === group.id;
+  const inGroup = (s: CartSeat) =>
+    s.prsntId === seat.prsntId && groupOfSeat(p!.groups, s.ticketGroupId)?.id === group.id;
 
   // Leaving a multiply-factor unit: the whole unit goes back to the default ticket.
   const current = findTicket(group, coded, seat.ticketId);
@@ -334,7 +358,9 @@ export function removeCodedTicket(seats: readonly CartSeat[], code: string): Car
 /** Codes still in use by some seat (case-insensitive), keeping the visitor's order. */
 export function codesInUse(codes: readonly string[], seats: readonly CartSeat[]): string[] {
   const used = new Set(seats.filter((s) => s.code).map((s) => s.code!.toLowerCase()));
-  return codes.filter((c, i) => used.has(c.toLowerCase()) && codes.findIndex((x) => x.toLowerCase() === c.toLowerCase()) === i);
+  return codes.filter(
+    (c, i) => used.has(c.toLowerCase()) && codes.findIndex((x) => x.toLowerCase() === c.toLowerCase()) === i,
+  );
 }
 
 /* ------------------------------------------------------------------ totals */
@@ -392,7 +418,8 @@ export interface TotalsInput {
   locale: SupportedLocale;
 }
 
-const agorot = (shekels: number | null | undefined) => (shekels === null || shekels === undefined ? 0 : shekelsToAgorot(shekels));
+const agorot = (shekels: number | null | undefined) =>
+  shekels === null || shekels === undefined ? 0 : shekelsToAgorot(shekels);
 
 /** Config for the shared rule: the API sends the fixed amount in shekels, the rule wants agorot. */
 export function globalServiceChargeConfig(c: ApiGlobalServiceCharge | null | undefined) {
@@ -494,7 +521,8 @@ export interface WireCartInput {
   isHold?: boolean;
 }
 
-const positiveInt = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
+const positiveInt = (n: number | null | undefined): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n > 0;
 
 /** One seat as the API's Cart seat (shared/src/booking/cart.ts): shekels, no nulls where the schema wants a number. */
 export function wireSeat(s: CartSeat): WireSeat | null {
@@ -536,7 +564,13 @@ export function toWireCart(input: WireCartInput): Cart {
     products: input.products.filter((p) => p.quantity > 0).map((p) => ({ id: p.id, quantity: p.quantity })),
     voucherPayments: input.totals.vouchers
       .filter((v) => v.amountAgorot > 0)
-      .map((v) => ({ id: v.id, code: v.code, amount: agorotToShekels(v.amountAgorot), balance: agorotToShekels(agorot(v.balance)), systemVoucher: true })),
+      .map((v) => ({
+        id: v.id,
+        code: v.code,
+        amount: agorotToShekels(v.amountAgorot),
+        balance: agorotToShekels(agorot(v.balance)),
+        systemVoucher: true,
+      })),
     ticketCodes: [...input.ticketCodes],
     customerInfo: input.customerInfo,
     numberOfPayments: Math.max(1, Math.floor(input.numberOfPayments || 1)),

@@ -30,7 +30,9 @@ function readStored(): StoredCart | null {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<StoredCart>;
-    return typeof v.resId === 'string' && typeof v.cartIdentifier === 'string' ? { resId: v.resId, cartIdentifier: v.cartIdentifier } : null;
+    return typeof v.resId === 'string' && typeof v.cartIdentifier === 'string'
+      ? { resId: v.resId, cartIdentifier: v.cartIdentifier }
+      : null;
   } catch {
     return null;
   }
@@ -144,7 +146,8 @@ export function flushCartSave(): Promise<void> {
   return saveNow();
 }
 
-const contentOf = (s: CartState) => [s.seats, s.products, s.vouchers, s.ticketCodes, s.customerInfo, s.numberOfPayments] as const;
+const contentOf = (s: CartState) =>
+  [s.seats, s.products, s.vouchers, s.ticketCodes, s.customerInfo, s.numberOfPayments] as const;
 
 let installed = false;
 
@@ -173,7 +176,8 @@ export function installCartSync(): void {
       void saveNow();
     }, SAVE_DEBOUNCE_MS);
   });
-  if (stored && !useCartStore.getState().cartIdentifier) useCartStore.setState({ cartIdentifier: stored.cartIdentifier, resId: stored.resId });
+  if (stored && !useCartStore.getState().cartIdentifier)
+    useCartStore.setState({ cartIdentifier: stored.cartIdentifier, resId: stored.resId });
 }
 
 /* ---------------------------------------------------------------- restoring */
@@ -204,9 +208,7 @@ export function hydrateCart(): Promise<void> {
 }
 
 export type RestoreOutcome =
-  | { kind: 'open'; lost: CartSeat[] }
-  | { kind: 'paid'; reservationIdentifier: string | null }
-  | { kind: 'closed' };
+  { kind: 'open'; lost: CartSeat[] } | { kind: 'paid'; reservationIdentifier: string | null } | { kind: 'closed' };
 
 /** /cart/:resId and reloads: loads the saved cart into the store and makes sure its seats are held. */
 export async function restoreFromServer(resId: string, options: { keepSeats?: boolean } = {}): Promise<RestoreOutcome> {
@@ -216,11 +218,15 @@ export async function restoreFromServer(resId: string, options: { keepSeats?: bo
     const r = await restoreCart(resId);
     if (r.status !== 'open') {
       if (readStored()?.resId === resId) writeStored(null);
-      return r.status === 'paid' ? { kind: 'paid', reservationIdentifier: r.reservationIdentifier } : { kind: 'closed' };
+      return r.status === 'paid'
+        ? { kind: 'paid', reservationIdentifier: r.reservationIdentifier }
+        : { kind: 'closed' };
     }
     useCartStore.getState().restore(r, options);
     writeStored({ resId: r.resId, cartIdentifier: r.cartIdentifier });
-    await Promise.all(presentationIdsOf(useCartStore.getState().seats).map((id) => useBookingCatalogue.getState().ensure(id)));
+    await Promise.all(
+      presentationIdsOf(useCartStore.getState().seats).map((id) => useBookingCatalogue.getState().ensure(id)),
+    );
     useCartStore.getState().normalise();
     const lost = await ensureHolds();
     return { kind: 'open', lost };
@@ -271,7 +277,9 @@ export async function ensureHolds(): Promise<CartSeat[]> {
       try {
         const res = await withBotToken((token) => lockSeat(lockInputOf(seat, false), token));
         if (isGeneralAdmission(seat) && res.lockedSeat.x !== seat.XCoordinate) {
-          useCartStore.getState().updateSeat(seat, { XCoordinate: res.lockedSeat.x, YCoordinate: 0, SeatName: String(res.lockedSeat.x) });
+          useCartStore
+            .getState()
+            .updateSeat(seat, { XCoordinate: res.lockedSeat.x, YCoordinate: 0, SeatName: String(res.lockedSeat.x) });
         }
       } catch {
         lost.push(seat);
@@ -285,8 +293,6 @@ export async function ensureHolds(): Promise<CartSeat[]> {
 /** Releases seats on the server (best effort: a hold that already ended is fine). */
 export async function releaseSeats(seats: readonly CartSeat[]): Promise<void> {
   await Promise.all(
-    seats.map((seat) =>
-      withBotToken((token) => unlockSeat(lockInputOf(seat, true), token)).catch(() => undefined),
-    ),
+    seats.map((seat) => withBotToken((token) => unlockSeat(lockInputOf(seat, true), token)).catch(() => undefined)),
   );
 }

@@ -35,7 +35,12 @@ export const useBookingCatalogue = create<CatalogueState>()((set, get) => {
     set((s) => ({ entries: { ...s.entries, [id]: { ...s.entries[id], status: 'loading' } } }));
     const promise = Promise.all([getPresentationWithProducts(id), getTicketGroups(id)])
       .then(([presentation, tg]) => {
-        const entry: CatalogueEntry = { status: 'ready', presentation, groups: tg.ticketGroups, serviceCharge: tg.serviceCharge };
+        const entry: CatalogueEntry = {
+          status: 'ready',
+          presentation,
+          groups: tg.ticketGroups,
+          serviceCharge: tg.serviceCharge,
+        };
         set((s) => ({ entries: { ...s.entries, [id]: entry } }));
         return entry;
       })
@@ -79,7 +84,10 @@ export function productOf(entries: Record<number, CatalogueEntry>, productId: nu
 }
 
 /** The order-level handling fee: the same for every presentation of a deployment; the first loaded one is used. */
-export function serviceChargeOf(entries: Record<number, CatalogueEntry>, presentationIds: readonly number[]): ApiGlobalServiceCharge | null {
+export function serviceChargeOf(
+  entries: Record<number, CatalogueEntry>,
+  presentationIds: readonly number[],
+): ApiGlobalServiceCharge | null {
   for (const id of presentationIds) {
     const sc = entries[id]?.serviceCharge;
     if (sc) return sc;

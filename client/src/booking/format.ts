@@ -11,20 +11,24 @@ import { isGeneralAdmission } from './cart-logic';
  * first-strong isolates (FSI…PDI) so "10% off coupon" stays itself inside an
  * Arabic or Hebrew sentence instead of being reordered by its neighbours.
  */
-export const isolate = (text: string, locale: SupportedLocale) => (isRightToLeft(locale) ? `\u2068${text}\u2069` : text);
+export const isolate = (text: string, locale: SupportedLocale) =>
+  isRightToLeft(locale) ? `\u2068${text}\u2069` : text;
 
 /** ₪ with 2 decimals (spec sections 5 and 9), from agorot. */
 export const money = (agorot: number, locale: SupportedLocale) => formatShekels(agorot, locale);
 
 /** ₪ with 2 decimals, from an API shekel amount. */
-export const moneyOfShekels = (shekels: number, locale: SupportedLocale) => formatShekels(shekelsToAgorot(shekels), locale);
+export const moneyOfShekels = (shekels: number, locale: SupportedLocale) =>
+  formatShekels(shekelsToAgorot(shekels), locale);
 
 const pick = (locale: SupportedLocale, he: string, en: string) => (usesHebrewNames(locale) ? he || en : en || he);
 
-export const ticketName = (t: Pick<TicketInfo, 'name' | 'nameEn'>, locale: SupportedLocale) => pick(locale, t.name, t.nameEn);
-export const groupName = (g: Pick<ApiTicketGroup, 'name' | 'nameEn'>, locale: SupportedLocale) => pick(locale, g.name, g.nameEn);
-export const productName = (p: Pick<ApiProduct, 'name' | 'nameEn'>, locale: SupportedLocale) => pick(locale, p.name, p.nameEn);
-
+export const ticketName = (t: Pick<TicketInfo, 'name' | 'nameEn'>, locale: SupportedLocale) =>
+  pick(locale, t.name, t.nameEn);
+export const groupName = (g: Pick<ApiTicketGroup, 'name' | 'nameEn'>, locale: SupportedLocale) =>
+  pick(locale, g.name, g.nameEn);
+export const productName = (p: Pick<ApiProduct, 'name' | 'nameEn'>, locale: SupportedLocale) =>
+  pick(locale, p.name, p.nameEn);
 
 /** "Row 5, seat 12" or "General admission, place 3". */
 export function seatLabel(seat: CartSeat, t: TFunction): string {

@@ -14,8 +14,15 @@ export { OrderSummary, type OrderSummaryProps } from './OrderSummary';
 export { BookingShell, type BookingShellProps } from './BookingShell';
 export { CartButton } from './CartButton';
 export {
-  useCart, useCartHydration, useCartTotals, useCartCatalogue, useOrderStep, usePresentationDetails,
-  ORDER_STEPS, type OrderStep, type OrderPageStep,
+  useCart,
+  useCartHydration,
+  useCartTotals,
+  useCartCatalogue,
+  useOrderStep,
+  usePresentationDetails,
+  ORDER_STEPS,
+  type OrderStep,
+  type OrderPageStep,
 } from './hooks';
 export { flushCartSave, hydrateCart, installCartSync, releaseSeats } from './cart-sync';
 export { trackViewItem } from './tracking';

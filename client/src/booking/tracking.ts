@@ -1,6 +1,12 @@
 import { useCartStore } from '../state/cart-store';
 import {
-  ecommerceEvent, productItems, pushEcommerce, ticketItems, type AnalyticsItem, type EcommerceEventName, type TicketLineInput,
+  ecommerceEvent,
+  productItems,
+  pushEcommerce,
+  ticketItems,
+  type AnalyticsItem,
+  type EcommerceEventName,
+  type TicketLineInput,
 } from './analytics';
 import { findTicket, groupOfSeat, selectableTickets, type CartSeat } from './cart-logic';
 import { productOf, useBookingCatalogue, type CatalogueEntry } from './catalogue-store';
@@ -22,7 +28,9 @@ function ticketLine(seat: CartSeat, entries: Record<number, CatalogueEntry>): Ti
   const ticket = findTicket(group, useCartStore.getState().codedTickets, seat.ticketId);
   return {
     presentationId: seat.prsntId,
-    presentationName: e?.presentation ? e.presentation.featureNameEn || e.presentation.featureName : `Presentation ${seat.prsntId}`,
+    presentationName: e?.presentation
+      ? e.presentation.featureNameEn || e.presentation.featureName
+      : `Presentation ${seat.prsntId}`,
     venue: venueOf(e),
     ticketId: seat.ticketId,
     ticketName: ticket ? ticket.nameEn || ticket.name : undefined,
@@ -42,7 +50,12 @@ export function cartItems(): AnalyticsItem[] {
     ...productItems(
       products.map((p) => {
         const product = productOf(entries, p.id);
-        return { id: p.id, name: product ? product.nameEn || product.name : `Product ${p.id}`, price: product?.price ?? 0, quantity: p.quantity };
+        return {
+          id: p.id,
+          name: product ? product.nameEn || product.name : `Product ${p.id}`,
+          price: product?.price ?? 0,
+          quantity: p.quantity,
+        };
       }),
     ),
   ];
@@ -62,30 +75,47 @@ const viewed = new Set<number>();
 export function trackViewItem(presentationId: number): void {
   if (viewed.has(presentationId)) return;
   viewed.add(presentationId);
-  void useBookingCatalogue.getState().ensure(presentationId).then((e) => {
-    if (e.status !== 'ready') return;
-    const first = e.groups?.map((g) => selectableTickets(g)[0]).find(Boolean);
-    const items = ticketItems([{
-      presentationId,
-      presentationName: e.presentation!.featureNameEn || e.presentation!.featureName,
-      venue: venueOf(e),
-      ticketId: first?.id ?? null,
-      ticketName: first ? first.nameEn || first.name : undefined,
-      amount: first?.price ?? 0,
-      serviceCharge: first?.serviceCharge ?? 0,
-    }]);
-    push('view_item', items);
-  });
+  void useBookingCatalogue
+    .getState()
+    .ensure(presentationId)
+    .then((e) => {
+      if (e.status !== 'ready') return;
+      const first = e.groups?.map((g) => selectableTickets(g)[0]).find(Boolean);
+      const items = ticketItems([
+        {
+          presentationId,
+          presentationName: e.presentation!.featureNameEn || e.presentation!.featureName,
+          venue: venueOf(e),
+          ticketId: first?.id ?? null,
+          ticketName: first ? first.nameEn || first.name : undefined,
+          amount: first?.price ?? 0,
+          serviceCharge: first?.serviceCharge ?? 0,
+        },
+      ]);
+      push('view_item', items);
+    });
 }
 
 /** add_to_cart for a seat the seat map locked (with the ticket it got). */
 export function trackSeatAdded(seat: CartSeat): void {
-  void useBookingCatalogue.getState().ensure(seat.prsntId).then(() => {
-    const entries = useBookingCatalogue.getState().entries;
-    // The cart has normalised the seat by now (default ticket, amounts).
-    const current = useCartStore.getState().seats.find((s) => s.prsntId === seat.prsntId && s.sectionId === seat.sectionId && s.XCoordinate === seat.XCoordinate && s.YCoordinate === seat.YCoordinate) ?? seat;
-    push('add_to_cart', ticketItems([ticketLine({ ...current, isMultiplyFactorSubTicket: false }, entries)]));
-  });
+  void useBookingCatalogue
+    .getState()
+    .ensure(seat.prsntId)
+    .then(() => {
+      const entries = useBookingCatalogue.getState().entries;
+      // The cart has normalised the seat by now (default ticket, amounts).
+      const current =
+        useCartStore
+          .getState()
+          .seats.find(
+            (s) =>
+              s.prsntId === seat.prsntId &&
+              s.sectionId === seat.sectionId &&
+              s.XCoordinate === seat.XCoordinate &&
+              s.YCoordinate === seat.YCoordinate,
+          ) ?? seat;
+      push('add_to_cart', ticketItems([ticketLine({ ...current, isMultiplyFactorSubTicket: false }, entries)]));
+    });
 }
 
 export function trackProductAdded(id: number, quantity: number): void {
@@ -113,6 +143,11 @@ export function trackAddPaymentInfo(totalAgorot: number, paymentType: string, co
 }
 
 /** purchase: call with the items taken BEFORE the cart was emptied. */
-export function trackPurchase(items: AnalyticsItem[], transactionId: string, totalAgorot: number, coupon?: string): void {
+export function trackPurchase(
+  items: AnalyticsItem[],
+  transactionId: string,
+  totalAgorot: number,
+  coupon?: string,
+): void {
   push('purchase', items, { valueAgorot: totalAgorot, transactionId, coupon });
 }

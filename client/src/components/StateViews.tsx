@@ -9,7 +9,8 @@ export function LoadingView({ label }: { label: string }) {
 /** A failed load: our own sentence, the server's (translated) reason when it gave one, and a retry. */
 export function ErrorView({ message, error, onRetry }: { message: string; error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const detail = error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.code !== 'BAD_RESPONSE' ? error.message : null;
+  const detail =
+    error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.code !== 'BAD_RESPONSE' ? error.message : null;
   return (
     <div className="notice notice--error" role="alert">
       <p className="notice__title">{message}</p>

@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, isRightToLeft, isSupportedLocale, SUPPORTED_LOCALES, type SupportedLocale } from '../lib/rules';
+import {
+  DEFAULT_LOCALE,
+  isRightToLeft,
+  isSupportedLocale,
+  SUPPORTED_LOCALES,
+  type SupportedLocale,
+} from '../lib/rules';
 
 export { DEFAULT_LOCALE, SUPPORTED_LOCALES, isSupportedLocale, isRightToLeft, type SupportedLocale };
 
@@ -8,9 +14,7 @@ export const LOCALE_STORAGE_KEY = 'locale';
 export const LANG_PARAM = 'lang';
 
 export type LangParam =
-  | { kind: 'missing' }
-  | { kind: 'valid'; locale: SupportedLocale }
-  | { kind: 'invalid'; value: string };
+  { kind: 'missing' } | { kind: 'valid'; locale: SupportedLocale } | { kind: 'invalid'; value: string };
 
 /**
  * Reads `lang` from a query string. The spec's client accepted he and en; this

@@ -42,7 +42,9 @@ export function Header({ brand, hotline }: { brand: string; hotline: string }) {
               />
             </svg>
             <span className="hotline__label">{t('app.hotlineLabel')}</span>
-            <bdi className="hotline__number" dir="ltr">{hotline}</bdi>
+            <bdi className="hotline__number" dir="ltr">
+              {hotline}
+            </bdi>
           </a>
           <CartButton />
           <LanguageSwitcher />

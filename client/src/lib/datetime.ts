@@ -14,7 +14,11 @@ function formatter(locale: string, key: string, options: Intl.DateTimeFormatOpti
   const cacheKey = `${locale}|${key}`;
   let f = cache.get(cacheKey);
   if (!f) {
-    f = new Intl.DateTimeFormat(intlLocaleFor(locale), { timeZone: JERUSALEM_TIME_ZONE, numberingSystem: 'latn', ...options });
+    f = new Intl.DateTimeFormat(intlLocaleFor(locale), {
+      timeZone: JERUSALEM_TIME_ZONE,
+      numberingSystem: 'latn',
+      ...options,
+    });
     cache.set(cacheKey, f);
   }
   return f;

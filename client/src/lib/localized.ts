@@ -27,15 +27,24 @@ export function featureName(f: Pick<ApiFeature, 'name' | 'nameEn'>, locale: Supp
   return pick(locale, f.name, f.nameEn);
 }
 
-export function presentationFeatureName(p: Pick<ApiPresentation, 'featureName' | 'featureNameEn'>, locale: SupportedLocale): string {
+export function presentationFeatureName(
+  p: Pick<ApiPresentation, 'featureName' | 'featureNameEn'>,
+  locale: SupportedLocale,
+): string {
   return pick(locale, p.featureName, p.featureNameEn);
 }
 
-export function featureCategory(f: Pick<ApiFeature, 'featureCategoryName' | 'featureCategoryNameEn'>, locale: SupportedLocale): string {
+export function featureCategory(
+  f: Pick<ApiFeature, 'featureCategoryName' | 'featureCategoryNameEn'>,
+  locale: SupportedLocale,
+): string {
   return pick(locale, f.featureCategoryName, f.featureCategoryNameEn);
 }
 
-export function featureDescription(f: Pick<ApiFeature, 'description' | 'descriptionEn'>, locale: SupportedLocale): string {
+export function featureDescription(
+  f: Pick<ApiFeature, 'description' | 'descriptionEn'>,
+  locale: SupportedLocale,
+): string {
   return pick(locale, f.description, f.descriptionEn);
 }
 
@@ -43,7 +52,10 @@ export function venueName(p: Pick<ApiPresentation, 'venueName' | 'venueNameEn'>,
   return pick(locale, p.venueName, p.venueNameEn);
 }
 
-export function locationName(p: Pick<ApiPresentation, 'locationName' | 'locationNameEn'>, locale: SupportedLocale): string {
+export function locationName(
+  p: Pick<ApiPresentation, 'locationName' | 'locationNameEn'>,
+  locale: SupportedLocale,
+): string {
   return pick(locale, p.locationName, p.locationNameEn);
 }
 
@@ -51,7 +63,10 @@ export function locationName(p: Pick<ApiPresentation, 'locationName' | 'location
  * "Hall 2, Cinema City Jerusalem" — the venue and its location, without repeating the
  * venue when the location name already starts with it ("Mediterranean Arena, Ashdod").
  */
-export function venueAndLocation(p: Parameters<typeof venueName>[0] & Parameters<typeof locationName>[0], locale: SupportedLocale): string {
+export function venueAndLocation(
+  p: Parameters<typeof venueName>[0] & Parameters<typeof locationName>[0],
+  locale: SupportedLocale,
+): string {
   const venue = venueName(p, locale);
   const location = locationName(p, locale);
   if (!venue) return location;

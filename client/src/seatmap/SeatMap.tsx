@@ -116,7 +116,13 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
       {controller && phase === 'error' ? (
         <ErrorView message={t('seatmap.error')} error={error} onRetry={() => void controller.load()} />
       ) : controller ? (
-        <MapShell controller={controller} ready={phase === 'ready'} boxOffice={settings.boxOffice} onExpire={onExpire} onContinue={onContinue ?? (() => navigate('/booking/checkout'))} />
+        <MapShell
+          controller={controller}
+          ready={phase === 'ready'}
+          boxOffice={settings.boxOffice}
+          onExpire={onExpire}
+          onContinue={onContinue ?? (() => navigate('/booking/checkout'))}
+        />
       ) : (
         <LoadingState />
       )}
@@ -141,7 +147,19 @@ const PLACEHOLDER_UI = createUiStore();
  * and drawn the moment the data is in — inside the controller's load, before
  * React renders the panel and the accessible grid around it.
  */
-function MapShell({ controller, ready, boxOffice, onExpire, onContinue }: { controller: SeatMapController; ready: boolean; boxOffice: boolean; onExpire: (url: string) => void; onContinue: () => void }) {
+function MapShell({
+  controller,
+  ready,
+  boxOffice,
+  onExpire,
+  onContinue,
+}: {
+  controller: SeatMapController;
+  ready: boolean;
+  boxOffice: boolean;
+  onExpire: (url: string) => void;
+  onContinue: () => void;
+}) {
   const { t } = useTranslation();
   const viewportRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
@@ -186,11 +204,22 @@ function MapShell({ controller, ready, boxOffice, onExpire, onContinue }: { cont
   return (
     <div className="seatmap__layout">
       <div className="seatmap__stage">
-        <div ref={viewportRef} className="seatmap__viewport" data-testid="seatmap-viewport" onContextMenu={(e) => e.preventDefault()}>
+        <div
+          ref={viewportRef}
+          className="seatmap__viewport"
+          data-testid="seatmap-viewport"
+          onContextMenu={(e) => e.preventDefault()}
+        >
           <div ref={hostRef} className="seatmap__canvas" aria-hidden="true" />
           {ready ? (
             <>
-              <SeatGrid controller={controller} gridRef={gridRef} helpId={helpId} onEscape={leaveMap} pointerFocus={pointerFocus} />
+              <SeatGrid
+                controller={controller}
+                gridRef={gridRef}
+                helpId={helpId}
+                onEscape={leaveMap}
+                pointerFocus={pointerFocus}
+              />
               <SeatCard controller={controller} viewport={size} />
             </>
           ) : (
@@ -207,9 +236,17 @@ function MapShell({ controller, ready, boxOffice, onExpire, onContinue }: { cont
             <LiveBadge controller={controller} />
           </>
         )}
-        <p id={helpId} className="visually-hidden">{t('seatmap.keyboardHelp')}</p>
+        <p id={helpId} className="visually-hidden">
+          {t('seatmap.keyboardHelp')}
+        </p>
       </div>
-      <aside ref={panelRef} className="seatmap__panel" tabIndex={-1} aria-label={t('seatmap.panelLabel')} aria-busy={!ready}>
+      <aside
+        ref={panelRef}
+        className="seatmap__panel"
+        tabIndex={-1}
+        aria-label={t('seatmap.panelLabel')}
+        aria-busy={!ready}
+      >
         {ready ? (
           <>
             <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
@@ -251,18 +288,46 @@ function Toolbar({ controller, boxOffice }: { controller: SeatMapController; box
           onClick={() => controller.ui.setState({ rectangleTool: !rectangleTool })}
           title={t('seatmap.boxOffice.rectangle')}
         >
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="3 2" d="M4 4h16v16H4Z" /></svg>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="3 2" d="M4 4h16v16H4Z" />
+          </svg>
           <span className="visually-hidden">{t('seatmap.boxOffice.rectangle')}</span>
         </button>
       )}
-      <button type="button" className="seatmap-tool" disabled={!canIn} onClick={() => controller.zoomBy(1.6, undefined, undefined, true)} title={t('seatmap.zoomIn')} aria-label={t('seatmap.zoomIn')}>
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6Z" /></svg>
+      <button
+        type="button"
+        className="seatmap-tool"
+        disabled={!canIn}
+        onClick={() => controller.zoomBy(1.6, undefined, undefined, true)}
+        title={t('seatmap.zoomIn')}
+        aria-label={t('seatmap.zoomIn')}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6Z" />
+        </svg>
       </button>
-      <button type="button" className="seatmap-tool" disabled={!canOut} onClick={() => controller.zoomBy(1 / 1.6, undefined, undefined, true)} title={t('seatmap.zoomOut')} aria-label={t('seatmap.zoomOut')}>
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M5 11h14v2H5Z" /></svg>
+      <button
+        type="button"
+        className="seatmap-tool"
+        disabled={!canOut}
+        onClick={() => controller.zoomBy(1 / 1.6, undefined, undefined, true)}
+        title={t('seatmap.zoomOut')}
+        aria-label={t('seatmap.zoomOut')}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M5 11h14v2H5Z" />
+        </svg>
       </button>
-      <button type="button" className="seatmap-tool" onClick={() => controller.reset(true)} title={t('seatmap.reset')} aria-label={t('seatmap.reset')}>
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 4h6v2H6v4H4Zm10 0h6v6h-2V6h-4ZM4 14h2v4h4v2H4Zm14 0h2v6h-6v-2h4Z" /></svg>
+      <button
+        type="button"
+        className="seatmap-tool"
+        onClick={() => controller.reset(true)}
+        title={t('seatmap.reset')}
+        aria-label={t('seatmap.reset')}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M4 4h6v2H6v4H4Zm10 0h6v6h-2V6h-4ZM4 14h2v4h4v2H4Zm14 0h2v6h-6v-2h4Z" />
+        </svg>
       </button>
     </div>
   );
@@ -286,7 +351,12 @@ function Toast({ controller }: { controller: SeatMapController }) {
   const toast = useStore(controller.ui, (s) => s.toast);
   if (!toast) return null;
   return (
-    <div key={toast.id} className={`seatmap-toast seatmap-toast--${toast.tone}`} data-testid="seatmap-toast" aria-hidden="true">
+    <div
+      key={toast.id}
+      className={`seatmap-toast seatmap-toast--${toast.tone}`}
+      data-testid="seatmap-toast"
+      aria-hidden="true"
+    >
       {toast.text}
     </div>
   );
@@ -308,7 +378,13 @@ function LiveRegion({ controller }: { controller: SeatMapController }) {
   const a = useStore(controller.ui, (s) => s.announcement);
   // Alternate a zero-width suffix so the same sentence twice is still announced twice.
   return (
-    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="seatmap-announcer">
+    <div
+      className="visually-hidden"
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="seatmap-announcer"
+    >
       {a.text ? `${a.text}${a.id % 2 ? '\u200b' : ''}` : ''}
     </div>
   );

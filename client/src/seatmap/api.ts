@@ -1,6 +1,14 @@
 import type {
-  ApiSeatplan, ApiTicketGroup, BestAvailableResponse, ColumnarSeatplan, LockSeatInput, LockSeatResponse, SeatsStatusResponse,
-  TicketGroupsResponse, TimerResponse, UnlockSeatResponse,
+  ApiSeatplan,
+  ApiTicketGroup,
+  BestAvailableResponse,
+  ColumnarSeatplan,
+  LockSeatInput,
+  LockSeatResponse,
+  SeatsStatusResponse,
+  TicketGroupsResponse,
+  TimerResponse,
+  UnlockSeatResponse,
 } from '@hotline/shared';
 import { api, ApiError, BAD_RESPONSE, buildUrl, isAbortError, NETWORK_ERROR } from '../api/client';
 import { withVisitorId } from '../api/identity';
@@ -20,7 +28,11 @@ export interface SeatplanTimings {
  * The columnar form (ColumnarSeatplan) is a few MB at 100k seats where the
  * nested one is ~38 MB; parsePlan accepts either.
  */
-export async function getSeatplanText(venueId: number, seatplanId: number, signal?: AbortSignal): Promise<{ text: string; timings: SeatplanTimings }> {
+export async function getSeatplanText(
+  venueId: number,
+  seatplanId: number,
+  signal?: AbortSignal,
+): Promise<{ text: string; timings: SeatplanTimings }> {
   const requested = performance.now();
   const text = await fetchText('/seats/seatplan', { venueId, seatplanId, format: 'columnar' }, signal);
   return { text, timings: { requested, received: performance.now(), bytes: text.length } };
@@ -31,7 +43,11 @@ export function parsePlan(text: string): ApiSeatplan | ColumnarSeatplan {
 }
 
 /** GET /api/seats/seats-status as bytes (100k rows: parsed in a worker, see status-parser.ts). */
-export async function getSeatsStatusBytes(presentationId: number, venueTypeId: number, signal?: AbortSignal): Promise<ArrayBuffer> {
+export async function getSeatsStatusBytes(
+  presentationId: number,
+  venueTypeId: number,
+  signal?: AbortSignal,
+): Promise<ArrayBuffer> {
   const response = await fetchResponse('/seats/seats-status', { presentationId, venueTypeId }, signal);
   return response.arrayBuffer();
 }
@@ -42,11 +58,19 @@ async function fetchText(path: string, query: Record<string, string | number>, s
 }
 
 /** GET with the visitor header; a non-2xx answer becomes ApiError (the body is consumed then). */
-async function fetchResponse(path: string, query: Record<string, string | number>, signal?: AbortSignal): Promise<Response> {
+async function fetchResponse(
+  path: string,
+  query: Record<string, string | number>,
+  signal?: AbortSignal,
+): Promise<Response> {
   let response: Response;
   try {
     response = await withVisitorId((uuid) =>
-      fetch(buildUrl(path, query), { headers: uuid ? { uuid, accept: 'application/json' } : { accept: 'application/json' }, signal, credentials: 'same-origin' }),
+      fetch(buildUrl(path, query), {
+        headers: uuid ? { uuid, accept: 'application/json' } : { accept: 'application/json' },
+        signal,
+        credentials: 'same-origin',
+      }),
     );
   } catch (error) {
     if (isAbortError(error)) throw error;
@@ -66,10 +90,16 @@ async function fetchResponse(path: string, query: Record<string, string | number
 }
 
 export function getTicketGroups(presentationId: number, signal?: AbortSignal): Promise<ApiTicketGroup[]> {
-  return api.get<TicketGroupsResponse>(`/presentations/${presentationId}/ticketGroups`, {}, signal).then((r) => r.ticketGroups);
+  return api
+    .get<TicketGroupsResponse>(`/presentations/${presentationId}/ticketGroups`, {}, signal)
+    .then((r) => r.ticketGroups);
 }
 
-export function getSeatsStatus(presentationId: number, venueTypeId: number, signal?: AbortSignal): Promise<SeatsStatusResponse> {
+export function getSeatsStatus(
+  presentationId: number,
+  venueTypeId: number,
+  signal?: AbortSignal,
+): Promise<SeatsStatusResponse> {
   return api.get<SeatsStatusResponse>('/seats/seats-status', { presentationId, venueTypeId }, signal);
 }
 
@@ -81,9 +111,12 @@ export function unlockSeat(seat: LockSeatInput, recaptchaToken: string): Promise
   return api.put<UnlockSeatResponse>('/seats/unlock-seat', { recaptchaToken, seat });
 }
 
-export function bestAvailable(
-  params: { presentationId: number; quantity: number; ticketGroupId?: number; recaptchaToken: string },
-): Promise<BestAvailableResponse> {
+export function bestAvailable(params: {
+  presentationId: number;
+  quantity: number;
+  ticketGroupId?: number;
+  recaptchaToken: string;
+}): Promise<BestAvailableResponse> {
   return api.get<BestAvailableResponse>('/seats/best-available', {
     presentationId: params.presentationId,
     quantity: params.quantity,

@@ -15,7 +15,10 @@ let cached: { token: string; at: number } | null = null;
 let pending: Promise<string> | null = null;
 
 function encode(challenge: Challenge, solution: unknown): string {
-  const json = JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution });
+  const json = JSON.stringify({
+    challenge: { parameters: challenge.parameters, signature: challenge.signature },
+    solution,
+  });
   return btoa(unescape(encodeURIComponent(json)));
 }
 

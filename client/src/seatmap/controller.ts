@@ -1,8 +1,18 @@
 import { SpringValue } from '@react-spring/web';
 import type { StoreApi } from 'zustand/vanilla';
 import {
-  ROW_SECTION, ROW_STATUS, ROW_X, ROW_Y, SeatStatus,
-  type ApiPresentation, type ApiSeatplan, type ApiTicketGroup, type ColumnarSeatplan, type LockSeatInput, type SeatDeltaMessage, type SeatSnapshotMessage,
+  ROW_SECTION,
+  ROW_STATUS,
+  ROW_X,
+  ROW_Y,
+  SeatStatus,
+  type ApiPresentation,
+  type ApiSeatplan,
+  type ApiTicketGroup,
+  type ColumnarSeatplan,
+  type LockSeatInput,
+  type SeatDeltaMessage,
+  type SeatSnapshotMessage,
 } from '@hotline/shared';
 import { ApiError, isAbortError } from '../api/client';
 import { useCartStore } from '../state/cart-store';
@@ -15,7 +25,15 @@ import { firstSeat, navigate, type NavDirection } from './model/keyboard-nav';
 import { buildSeatStore, rowNameOf, seatIndexOf, type SeatStore } from './model/seat-store';
 import { SeatSelection } from './model/selection';
 import { StatusSync } from './model/status-sync';
-import { clampScale, fitToBounds, screenToPlan, zoomAbout, zoomLimits, type Camera, type ZoomLimits } from './model/viewport';
+import {
+  clampScale,
+  fitToBounds,
+  screenToPlan,
+  zoomAbout,
+  zoomLimits,
+  type Camera,
+  type ZoomLimits,
+} from './model/viewport';
 import { cappedPixelRatio } from './render/lod';
 import { paletteFor, type LayoutName } from './render/palette';
 import { SeatMapRenderer, type SeatLayer } from './render/renderer';
@@ -72,7 +90,18 @@ export class SeatMapController {
   renderer: SeatLayer | null = null;
   limits: ZoomLimits = { min: 0.01, max: 100 };
   fit: Camera | null = null;
-  readonly timings: LoadTimings = { requested: 0, received: 0, parsed: 0, dataReady: 0, storeBuilt: 0, statusApplied: 0, built: 0, mounted: 0, firstFrame: 0, bytes: 0 };
+  readonly timings: LoadTimings = {
+    requested: 0,
+    received: 0,
+    parsed: 0,
+    dataReady: 0,
+    storeBuilt: 0,
+    statusApplied: 0,
+    built: 0,
+    mounted: 0,
+    firstFrame: 0,
+    bytes: 0,
+  };
   groupByZone = new Map<number, ApiTicketGroup>();
 
   /** Seats the server confirmed as ours, and the state version of that confirmation. */
@@ -210,7 +239,8 @@ export class SeatMapController {
   }
 
   /** Benchmarks only: a different seat layer (the naive one-node-per-seat baseline). */
-  layerFactory: ((host: HTMLDivElement, camera: Camera, scene: SceneData, pixelRatio: number) => SeatLayer) | null = null;
+  layerFactory: ((host: HTMLDivElement, camera: Camera, scene: SceneData, pixelRatio: number) => SeatLayer) | null =
+    null;
 
   mount(host: HTMLDivElement, width: number, height: number): void {
     if (this.renderer) return;
@@ -219,24 +249,36 @@ export class SeatMapController {
     const nav = navigator as Navigator & { deviceMemory?: number };
     const pixelRatio = cappedPixelRatio(window.devicePixelRatio || 1, nav.hardwareConcurrency, nav.deviceMemory);
     const weak = pixelRatio < Math.min(window.devicePixelRatio || 1, 2);
-    this.renderer = this.layerFactory ? this.layerFactory(host, this.fit, this.scene, pixelRatio) : new SeatMapRenderer(host, this.fit, {
-      scene: this.scene,
-      pixelRatio,
-      largeLabels: this.opts.boxOffice,
-      sectionName: (s) => this.sectionName(s),
-      stageLabel: this.plan.Stage ? (this.opts.hebrewNames ? this.plan.Stage.label : this.plan.Stage.labelEn || this.plan.Stage.label) : null,
-      gaCaption: (s) => this.gaCaption(s),
-      bitmapBudget: weak ? 8e6 : 24e6,
-    });
+    this.renderer = this.layerFactory
+      ? this.layerFactory(host, this.fit, this.scene, pixelRatio)
+      : new SeatMapRenderer(host, this.fit, {
+          scene: this.scene,
+          pixelRatio,
+          largeLabels: this.opts.boxOffice,
+          sectionName: (s) => this.sectionName(s),
+          stageLabel: this.plan.Stage
+            ? this.opts.hebrewNames
+              ? this.plan.Stage.label
+              : this.plan.Stage.labelEn || this.plan.Stage.label
+            : null,
+          gaCaption: (s) => this.gaCaption(s),
+          bitmapBudget: weak ? 8e6 : 24e6,
+        });
     this.timings.mounted = performance.now();
-    this.renderer.setSources({ selection: this.selection, sync: this.sync, gaHeld: (s) => this.gaPlaces.get(s)?.length ?? 0 });
+    this.renderer.setSources({
+      selection: this.selection,
+      sync: this.sync,
+      gaHeld: (s) => this.gaPlaces.get(s)?.length ?? 0,
+    });
     this.renderer.onFrame = () => {
       if (this.firstFrameResolve) {
         this.timings.firstFrame = performance.now();
         this.firstFrameResolve();
         this.firstFrameResolve = null;
         // Hit-testing needs the spatial index; build it once the map is on screen.
-        const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 50));
+        const idle =
+          (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ??
+          ((cb: () => void) => setTimeout(cb, 50));
         idle(() => this.renderer?.spatialIndex());
       }
     };
@@ -261,7 +303,11 @@ export class SeatMapController {
     if (!r) return this.mountAttached();
     if (width <= 0 || height <= 0) return;
     const before = r.camera;
-    const wasFit = this.fit !== null && Math.abs(before.scale - this.fit.scale) < 1e-9 && Math.abs(before.x - this.fit.x) < 0.5 && Math.abs(before.y - this.fit.y) < 0.5;
+    const wasFit =
+      this.fit !== null &&
+      Math.abs(before.scale - this.fit.scale) < 1e-9 &&
+      Math.abs(before.x - this.fit.x) < 0.5 &&
+      Math.abs(before.y - this.fit.y) < 0.5;
     this.fit = this.fitCamera(width, height);
     this.limits = zoomLimits(this.fit.scale, this.store.typicalSeatSize);
     r.resize(width, height);
@@ -415,7 +461,12 @@ export class SeatMapController {
       maxY = Math.max(maxY, st.y[i]!);
     }
     const pad = st.typicalSeatSize * 6;
-    const target = fitToBounds({ minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad }, cam.viewportWidth, cam.viewportHeight, 24);
+    const target = fitToBounds(
+      { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad },
+      cam.viewportWidth,
+      cam.viewportHeight,
+      24,
+    );
     const scale = clampScale(Math.min(target.scale, 28 / st.typicalSeatSize), this.limits);
     const cx = (minX + maxX) / 2;
     const cy = (minY + maxY) / 2;
@@ -434,9 +485,18 @@ export class SeatMapController {
     const off = sx < margin || sy < margin || sx > cam.viewportWidth - margin || sy > cam.viewportHeight - margin;
     if (seatPx < 12) {
       const scale = clampScale(20 / st.typicalSeatSize, this.limits);
-      this.animateTo({ ...cam, scale, x: cam.viewportWidth / 2 - st.x[i]! * scale, y: cam.viewportHeight / 2 - st.y[i]! * scale });
+      this.animateTo({
+        ...cam,
+        scale,
+        x: cam.viewportWidth / 2 - st.x[i]! * scale,
+        y: cam.viewportHeight / 2 - st.y[i]! * scale,
+      });
     } else if (off) {
-      this.animateTo({ ...cam, x: cam.viewportWidth / 2 - st.x[i]! * cam.scale, y: cam.viewportHeight / 2 - st.y[i]! * cam.scale });
+      this.animateTo({
+        ...cam,
+        x: cam.viewportWidth / 2 - st.x[i]! * cam.scale,
+        y: cam.viewportHeight / 2 - st.y[i]! * cam.scale,
+      });
     }
   }
 
@@ -592,11 +652,15 @@ export class SeatMapController {
     if (!r) return;
     const a = screenToPlan(r.camera, Math.min(x0, x1), Math.min(y0, y1));
     const b = screenToPlan(r.camera, Math.max(x0, x1), Math.max(y0, y1));
-    const hits = r.spatialIndex().queryRect(a.x, a.y, b.x, b.y, 'centre').filter((i) => this.store.status[i] === SeatStatus.Available && !this.selection.has(i));
+    const hits = r
+      .spatialIndex()
+      .queryRect(a.x, a.y, b.x, b.y, 'centre')
+      .filter((i) => this.store.status[i] === SeatStatus.Available && !this.selection.has(i));
     hits.sort((p, q) => p - q);
     if (hits.length === 0) return;
     const added = this.selection.selectMany(hits);
-    if (added.length < hits.length) this.showToast(this.opts.t('seatmap.maxSeats', { max: this.presentation.maxSeatsPerOrder }), 'info');
+    if (added.length < hits.length)
+      this.showToast(this.opts.t('seatmap.maxSeats', { max: this.presentation.maxSeatsPerOrder }), 'info');
     this.afterSelectionChange();
     // One lock call per unit (a couch locks whole), a few at a time.
     const units: number[] = [];
@@ -644,9 +708,10 @@ export class SeatMapController {
     }
     const r = this.selection.select(i);
     if (!r.ok) {
-      const text = r.reason === 'limit'
-        ? this.opts.t('seatmap.maxSeats', { max: this.presentation.maxSeatsPerOrder })
-        : this.opts.t('seatmap.notSelectable', { seat: this.describe(i) });
+      const text =
+        r.reason === 'limit'
+          ? this.opts.t('seatmap.maxSeats', { max: this.presentation.maxSeatsPerOrder })
+          : this.opts.t('seatmap.notSelectable', { seat: this.describe(i) });
       this.showToast(text, 'info');
       this.announce(text);
       return;
@@ -677,7 +742,15 @@ export class SeatMapController {
       this.selection.deselect(i);
       const message = this.errorText(error);
       this.showToast(message, 'error');
-      if (announceFailure) this.announce(selectionAnnouncement('lockFailed', unit.map((j) => this.seatFacts(j)), this.opts.t, { message }));
+      if (announceFailure)
+        this.announce(
+          selectionAnnouncement(
+            'lockFailed',
+            unit.map((j) => this.seatFacts(j)),
+            this.opts.t,
+            { message },
+          ),
+        );
       return false;
     } finally {
       for (const j of unit) this.inFlight.delete(j);
@@ -704,7 +777,14 @@ export class SeatMapController {
       this.selection.select(i);
       const message = this.errorText(error);
       this.showToast(message, 'error');
-      this.announce(selectionAnnouncement('unlockFailed', removed.map((j) => this.seatFacts(j)), this.opts.t, { message }));
+      this.announce(
+        selectionAnnouncement(
+          'unlockFailed',
+          removed.map((j) => this.seatFacts(j)),
+          this.opts.t,
+          { message },
+        ),
+      );
     } finally {
       for (const j of removed) this.inFlight.delete(j);
       this.afterSelectionChange();
@@ -715,7 +795,9 @@ export class SeatMapController {
   async bestAvailable(quantity: number, ticketGroupId?: number): Promise<void> {
     this.ui.setState({ busy: true });
     try {
-      const res = await withBotToken((token) => seatApi.bestAvailable({ presentationId: this.presentation.id, quantity, ticketGroupId, recaptchaToken: token }));
+      const res = await withBotToken((token) =>
+        seatApi.bestAvailable({ presentationId: this.presentation.id, quantity, ticketGroupId, recaptchaToken: token }),
+      );
       const match = res.matches.find((m) => m.locked) ?? null;
       if (!match) {
         const text = this.opts.t('seatmap.best.none', { count: quantity });
@@ -763,7 +845,9 @@ export class SeatMapController {
         if (place === undefined) return;
         await withBotToken((token) => seatApi.unlockSeat(this.lockInput(s, place, 0, sec.zoneId), token));
         places.pop();
-        useCartStore.getState().removeSeat({ prsntId: this.presentation.id, sectionId: sec.id, XCoordinate: place, YCoordinate: 0 });
+        useCartStore
+          .getState()
+          .removeSeat({ prsntId: this.presentation.id, sectionId: sec.id, XCoordinate: place, YCoordinate: 0 });
         this.announce(this.opts.t('seatmap.ga.removed', { section: this.sectionName(s), count: places.length }));
       }
       this.gaPlaces.set(s, places);
@@ -793,10 +877,15 @@ export class SeatMapController {
   private announceSelection(kind: 'selected' | 'unselected', seats: readonly number[]): void {
     const total = this.selectedTotal();
     this.announce(
-      selectionAnnouncement(kind, seats.map((j) => this.seatFacts(j)), this.opts.t, {
-        count: this.selection.size + this.gaCount(),
-        total: this.opts.formatPrice(total),
-      }),
+      selectionAnnouncement(
+        kind,
+        seats.map((j) => this.seatFacts(j)),
+        this.opts.t,
+        {
+          count: this.selection.size + this.gaCount(),
+          total: this.opts.formatPrice(total),
+        },
+      ),
     );
   }
 
@@ -809,7 +898,8 @@ export class SeatMapController {
   selectedTotal(): number {
     let total = 0;
     for (const i of this.selection.indices()) total += this.groupPrice(this.groupOfSeat(i)) ?? 0;
-    for (const [s, p] of this.gaPlaces) total += (this.groupPrice(this.groupOfZone(this.store.sections[s]!.zoneId)) ?? 0) * p.length;
+    for (const [s, p] of this.gaPlaces)
+      total += (this.groupPrice(this.groupOfZone(this.store.sections[s]!.zoneId)) ?? 0) * p.length;
     return Math.round(total * 100) / 100;
   }
 
@@ -884,16 +974,37 @@ export class SeatMapController {
     const ticket = g?.tickets.find((k) => k.multiplyFactor <= 1) ?? null;
     const p = this.presentation;
     useCartStore.getState().addSeat({
-      prsntId: p.id, ticketGroupId: g?.id ?? 0, venueId: p.venueId, seatplanId: p.seatplanId, sectionId: sec.id,
-      ticketId: ticket?.id ?? null, amount: ticket?.price ?? 0, serviceCharge: ticket?.serviceCharge ?? 0,
-      pricePolicyId: ticket?.pricePolicyId ?? null, allocationId: null, isMultiplyFactorSubTicket: false, code: null,
-      XCoordinate: place, YCoordinate: 0, SeatplanX: null, SeatplanY: null, RowName: null, SeatName: String(place),
+      prsntId: p.id,
+      ticketGroupId: g?.id ?? 0,
+      venueId: p.venueId,
+      seatplanId: p.seatplanId,
+      sectionId: sec.id,
+      ticketId: ticket?.id ?? null,
+      amount: ticket?.price ?? 0,
+      serviceCharge: ticket?.serviceCharge ?? 0,
+      pricePolicyId: ticket?.pricePolicyId ?? null,
+      allocationId: null,
+      isMultiplyFactorSubTicket: false,
+      code: null,
+      XCoordinate: place,
+      YCoordinate: 0,
+      SeatplanX: null,
+      SeatplanY: null,
+      RowName: null,
+      SeatName: String(place),
     });
   }
 
   private removeFromCart(i: number): void {
     const st = this.store;
-    useCartStore.getState().removeSeat({ prsntId: this.presentation.id, sectionId: st.sectionId[i]!, XCoordinate: st.coordX[i]!, YCoordinate: st.coordY[i]! });
+    useCartStore
+      .getState()
+      .removeSeat({
+        prsntId: this.presentation.id,
+        sectionId: st.sectionId[i]!,
+        XCoordinate: st.coordX[i]!,
+        YCoordinate: st.coordY[i]!,
+      });
   }
 
   /* ================================================================ timer */
@@ -909,7 +1020,10 @@ export class SeatMapController {
       const entry = res.timer[String(this.presentation.id)];
       if (!entry) return;
       const holds = this.selection.size + this.gaCount();
-      this.ui.setState({ deadline: entry.timeInSeconds > 0 && holds > 0 ? Date.now() + entry.timeInSeconds * 1000 : null, timerUrl: entry.url });
+      this.ui.setState({
+        deadline: entry.timeInSeconds > 0 && holds > 0 ? Date.now() + entry.timeInSeconds * 1000 : null,
+        timerUrl: entry.url,
+      });
     } catch {
       /* the countdown keeps its last value */
     }
@@ -966,7 +1080,13 @@ export class SeatMapController {
     }
     if (lost.length) {
       this.afterSelectionChange();
-      this.announce(selectionAnnouncement('expired', lost.map((j) => this.seatFacts(j)), this.opts.t));
+      this.announce(
+        selectionAnnouncement(
+          'expired',
+          lost.map((j) => this.seatFacts(j)),
+          this.opts.t,
+        ),
+      );
     }
   }
 

@@ -42,7 +42,10 @@ export interface SeatMapDebugHook {
    */
   benchPath(kind: 'panzoom' | 'overview', durationMs: number): Promise<{ frames: number[]; intervals: number[] }>;
   /** Benchmark: n seats turn taken through the live-delta path; ms until they are on the canvas (drawn and read back). */
-  benchLive(n: number, relativeScale?: number): Promise<{ ms: number; changed: number; pixelOk: boolean; pixelsChanged: number }>;
+  benchLive(
+    n: number,
+    relativeScale?: number,
+  ): Promise<{ ms: number; changed: number; pixelOk: boolean; pixelsChanged: number }>;
   /** Benchmark: ms per pick through the renderer's own seatAt (Konva hit graph for the naive layer). */
   benchPick(n: number): number;
 }
@@ -111,9 +114,17 @@ export function installDebugHook(c: SeatMapController): () => void {
       const cam = c.camera;
       if (!cam || !c.fit) return;
       const scale = c.fit.scale * relativeScale;
-      const centre = cx === undefined || cy === undefined ? screenToPlan(cam, cam.viewportWidth / 2, cam.viewportHeight / 2) : { x: cx, y: cy };
+      const centre =
+        cx === undefined || cy === undefined
+          ? screenToPlan(cam, cam.viewportWidth / 2, cam.viewportHeight / 2)
+          : { x: cx, y: cy };
       c.stopAnimation();
-      c.setCamera({ ...cam, scale, x: cam.viewportWidth / 2 - centre.x * scale, y: cam.viewportHeight / 2 - centre.y * scale });
+      c.setCamera({
+        ...cam,
+        scale,
+        x: cam.viewportWidth / 2 - centre.x * scale,
+        y: cam.viewportHeight / 2 - centre.y * scale,
+      });
     },
     planBounds: () => ({ ...c.store.bounds }),
     flush: () => c.renderer?.flush(),
@@ -167,7 +178,8 @@ export function installDebugHook(c: SeatMapController): () => void {
           const t = (now - start) / 1000;
           // panzoom: 0.5x..3x of fit, centre wandering over the middle of the venue.
           // overview: 0.5x..1x of fit, sweeping across the whole venue.
-          const rel = kind === 'panzoom' ? 1.75 - 1.25 * Math.cos(t * Math.PI * 1.3) : 0.75 - 0.25 * Math.cos(t * Math.PI * 2);
+          const rel =
+            kind === 'panzoom' ? 1.75 - 1.25 * Math.cos(t * Math.PI * 1.3) : 0.75 - 0.25 * Math.cos(t * Math.PI * 2);
           const amp = kind === 'panzoom' ? 0.3 : 0.45;
           const cx = cx0 + amp * w * Math.sin(t * 2.1);
           const cy = cy0 + amp * h * Math.sin(t * 1.7 + 0.6);
@@ -212,7 +224,18 @@ export function installDebugHook(c: SeatMapController): () => void {
       }
       const picks = pool.slice(0, n);
       const v = c.sync.version;
-      const rows = picks.map((i) => [st.sectionId[i]!, st.groupId[i]!, st.coordX[i]!, st.coordY[i]!, -1, st.ticketGroup[i]!, 5] as [number, number, number, number, number, number, number]);
+      const rows = picks.map(
+        (i) =>
+          [st.sectionId[i]!, st.groupId[i]!, st.coordX[i]!, st.coordY[i]!, -1, st.ticketGroup[i]!, 5] as [
+            number,
+            number,
+            number,
+            number,
+            number,
+            number,
+            number,
+          ],
+      );
       const canvases = Array.from(r.stage.container().querySelectorAll('canvas'));
       const seatLayer = canvases[0]!;
       const ratio = seatLayer.width / seatLayer.getBoundingClientRect().width;
@@ -243,7 +266,12 @@ export function installDebugHook(c: SeatMapController): () => void {
       const moved = after.filter((v2, k) => v2 !== before[k]).length;
       const grey = moved >= picks.length * 0.8;
       // Put the seats back (untimed) so the next run starts from the same map.
-      c.handleDelta({ presentationId: c.presentation.id, fromVersion: v + 1, toVersion: v + 2, rows: rows.map((row) => [row[0], row[1], row[2], row[3], row[4], row[5], 1] as typeof row) });
+      c.handleDelta({
+        presentationId: c.presentation.id,
+        fromVersion: v + 1,
+        toVersion: v + 2,
+        rows: rows.map((row) => [row[0], row[1], row[2], row[3], row[4], row[5], 1] as typeof row),
+      });
       r.flush();
       return { ms, changed: picks.length, pixelOk: grey, pixelsChanged: moved };
     },
@@ -252,7 +280,8 @@ export function installDebugHook(c: SeatMapController): () => void {
       const cam = c.camera!;
       let sink = 0;
       const t0 = performance.now();
-      for (let k = 0; k < n; k++) sink += r.seatAt(Math.random() * cam.viewportWidth, Math.random() * cam.viewportHeight, 0);
+      for (let k = 0; k < n; k++)
+        sink += r.seatAt(Math.random() * cam.viewportWidth, Math.random() * cam.viewportHeight, 0);
       (window as { __sink?: number }).__sink = sink;
       return (performance.now() - t0) / n;
     },

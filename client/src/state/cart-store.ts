@@ -2,8 +2,20 @@ import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import type { CustomerDetailsInput, RestoreCartResponse } from '@hotline/shared';
 import {
-  applyCodedTicket, chooseTicket, codedTicketsFromWire, codesInUse, normaliseSeats, removeCodedTicket, sameSeat, seatFromWire,
-  type CartProduct, type CartSeat, type CartVoucher, type SeatRef, type TicketChangeResult, type TicketInfo,
+  applyCodedTicket,
+  chooseTicket,
+  codedTicketsFromWire,
+  codesInUse,
+  normaliseSeats,
+  removeCodedTicket,
+  sameSeat,
+  seatFromWire,
+  type CartProduct,
+  type CartSeat,
+  type CartVoucher,
+  type SeatRef,
+  type TicketChangeResult,
+  type TicketInfo,
 } from '../booking/cart-logic';
 import { pricingOf, useBookingCatalogue } from '../booking/catalogue-store';
 
@@ -147,7 +159,10 @@ export const useCartStore = create<CartState & CartActions>()(
           state.lastOrder = null;
           state.seats.push({ ...seat, previousTicketId: seat.previousTicketId ?? null });
         });
-        void useBookingCatalogue.getState().ensure(seat.prsntId).then(() => get().normalise());
+        void useBookingCatalogue
+          .getState()
+          .ensure(seat.prsntId)
+          .then(() => get().normalise());
         cartEffects.seatAdded(seat);
       },
       removeSeat: (match) =>
@@ -179,7 +194,8 @@ export const useCartStore = create<CartState & CartActions>()(
         withDropped((draft) => {
           draft.codedTickets[ticket.id] = ticket;
           draft.seats = r.seats;
-          if (ticket.code && !draft.ticketCodes.some((c) => c.toLowerCase() === ticket.code!.toLowerCase())) draft.ticketCodes.push(ticket.code);
+          if (ticket.code && !draft.ticketCodes.some((c) => c.toLowerCase() === ticket.code!.toLowerCase()))
+            draft.ticketCodes.push(ticket.code);
         });
         return r.applied;
       },
@@ -234,7 +250,11 @@ export const useCartStore = create<CartState & CartActions>()(
           const kept = options?.keepSeats ? state.seats.filter((s) => !restored.some((x) => sameSeat(x, s))) : [];
           state.seats = [...restored, ...kept];
           state.products = (cart.products ?? []).map((p) => ({ id: p.id, quantity: p.quantity }));
-          state.vouchers = (cart.voucherPayments ?? []).map((v) => ({ id: v.id, code: v.code, balance: v.balance ?? v.amount }));
+          state.vouchers = (cart.voucherPayments ?? []).map((v) => ({
+            id: v.id,
+            code: v.code,
+            balance: v.balance ?? v.amount,
+          }));
           state.ticketCodes = [...(cart.ticketCodes ?? [])];
           state.codedTickets = codedTicketsFromWire(cart.ticketGroups);
           state.customerInfo = cart.customerInfo ?? null;
@@ -246,11 +266,13 @@ export const useCartStore = create<CartState & CartActions>()(
           state.lastOrder = null;
         });
         for (const id of new Set(get().seats.map((s) => s.prsntId))) {
-          void useBookingCatalogue.getState().ensure(id).then(() => get().normalise());
+          void useBookingCatalogue
+            .getState()
+            .ensure(id)
+            .then(() => get().normalise());
         }
       },
-      completeOrder: (order) =>
-        set(() => ({ ...emptyCart(), lastOrder: order, hydration: 'done' as const })),
+      completeOrder: (order) => set(() => ({ ...emptyCart(), lastOrder: order, hydration: 'done' as const })),
       clear: () => set(() => emptyCart()),
     };
   }),

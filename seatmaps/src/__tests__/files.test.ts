@@ -19,18 +19,24 @@ afterAll(() => {
 
 describe('loadVenueFile', () => {
   it('names the file and the JSON path of the problem', () => {
-    const doc = smallVenue() as unknown as { sections: { groups: { rows: { seats: { features?: number[] }[] }[] }[] }[] };
+    const doc = smallVenue() as unknown as {
+      sections: { groups: { rows: { seats: { features?: number[] }[] }[] }[] }[];
+    };
     doc.sections[0]!.groups[0]!.rows[0]!.seats[2]!.features = [1, 99];
     const file = path.join(dir, 'cinema.json');
     fs.writeFileSync(file, JSON.stringify(doc));
     expect(() => loadVenueFile(file)).toThrow(SeatmapValidationError);
-    expect(() => loadVenueFile(file)).toThrow(`${file}: /sections/0/groups/0/rows/0/seats/2/features/1: unknown feature code 99`);
+    expect(() => loadVenueFile(file)).toThrow(
+      `${file}: /sections/0/groups/0/rows/0/seats/2/features/1: unknown feature code 99`,
+    );
   });
 
   it('names the file when it is not JSON', () => {
     const file = path.join(dir, 'broken.json');
     fs.writeFileSync(file, '{"code": ');
-    expect(() => loadVenueFile(file)).toThrow(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: /: invalid JSON`));
+    expect(() => loadVenueFile(file)).toThrow(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: /: invalid JSON`),
+    );
   });
 
   it('returns the validated document with defaults filled in', () => {

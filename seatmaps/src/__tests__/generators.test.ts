@@ -16,7 +16,8 @@ function seatsOf(doc: VenueDocument): SeatAt[] {
   const out: SeatAt[] = [];
   for (const section of doc.sections)
     for (const group of section.groups)
-      for (const row of group.rows) for (const seat of row.seats) out.push({ section, groupCode: group.code, rowName: row.name, seat });
+      for (const row of group.rows)
+        for (const seat of row.seats) out.push({ section, groupCode: group.code, rowName: row.name, seat });
   return out;
 }
 
@@ -36,7 +37,13 @@ describe.each(Object.entries(venues))('%s generator', (name, doc) => {
   });
 
   it('names everything in Hebrew and English', () => {
-    const names = [doc.name, doc.location.name, doc.seatplan.name, ...doc.zones.map((z) => z.name), ...doc.sections.map((s) => s.name)];
+    const names = [
+      doc.name,
+      doc.location.name,
+      doc.seatplan.name,
+      ...doc.zones.map((z) => z.name),
+      ...doc.sections.map((s) => s.name),
+    ];
     if (doc.seatplan.stage) names.push(doc.seatplan.stage.label);
     for (const n of names) {
       expect(n.he).toMatch(HEBREW);
@@ -45,7 +52,10 @@ describe.each(Object.entries(venues))('%s generator', (name, doc) => {
   });
 
   it('uses every zone it declares', () => {
-    const used = new Set([...seatsOf(doc).map((s) => s.seat.zone), ...doc.sections.flatMap((s) => (s.zone ? [s.zone] : []))]);
+    const used = new Set([
+      ...seatsOf(doc).map((s) => s.seat.zone),
+      ...doc.sections.flatMap((s) => (s.zone ? [s.zone] : [])),
+    ]);
     expect([...used].sort()).toEqual(doc.zones.map((z) => z.code).sort());
   });
 });

@@ -40,7 +40,10 @@ describe('geometry', () => {
       focalPoint: null,
     };
     expect(effectiveFocalPoint(plan)).toEqual({ x: 500, y: 100 });
-    expect(effectiveFocalPoint({ ...plan, stage: { ...plan.stage!, x: 0, y: 400, width: 100, height: 200 } })).toEqual({ x: 100, y: 500 });
+    expect(effectiveFocalPoint({ ...plan, stage: { ...plan.stage!, x: 0, y: 400, width: 100, height: 200 } })).toEqual({
+      x: 100,
+      y: 500,
+    });
     expect(effectiveFocalPoint({ ...plan, focalPoint: { x: 1, y: 2 } })).toEqual({ x: 1, y: 2 });
     expect(effectiveFocalPoint({ ...plan, stage: null })).toEqual({ x: 500, y: 500 });
   });

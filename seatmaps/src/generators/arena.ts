@@ -120,7 +120,16 @@ export function generateArena(): VenueDocument {
       zone: 'F',
       box: rect(550, -650, 900, 1300),
       // The rear floor follows the curve of the bowl.
-      outline: [at(550, -650), at(1150, -650), at(1350, -500), at(1450, -250), at(1450, 250), at(1350, 500), at(1150, 650), at(550, 650)],
+      outline: [
+        at(550, -650),
+        at(1150, -650),
+        at(1350, -500),
+        at(1450, -250),
+        at(1450, 250),
+        at(1350, 500),
+        at(1150, 650),
+        at(550, 650),
+      ],
     }),
   ];
 
@@ -129,7 +138,11 @@ export function generateArena(): VenueDocument {
     formatVersion: VENUE_FORMAT_VERSION,
     code: 'arena',
     name: { he: 'ארנת הים התיכון', en: 'Mediterranean Arena' },
-    location: { code: 'mediterranean-arena', name: { he: 'ארנת הים התיכון, אשדוד', en: 'Mediterranean Arena, Ashdod' }, businessId: 1 },
+    location: {
+      code: 'mediterranean-arena',
+      name: { he: 'ארנת הים התיכון, אשדוד', en: 'Mediterranean Arena, Ashdod' },
+      businessId: 1,
+    },
     seatplan: {
       code: 'concert',
       name: { he: 'תצורת הופעה', en: 'Concert configuration' },

@@ -14,7 +14,14 @@ const SEAT = { w: 44, h: 40, pitch: 52, rowPitch: 60 };
 const FIRST_ROW_Y = 170;
 const CENTRE_X = PLAN.width / 2;
 
-export const CINEMA_LAYOUT = { rows: 11, seats: 150, couches: 6, wheelchairSpaces: 2, companionSeats: 2, limitedView: 6 } as const;
+export const CINEMA_LAYOUT = {
+  rows: 11,
+  seats: 150,
+  couches: 6,
+  wheelchairSpaces: 2,
+  companionSeats: 2,
+  limitedView: 6,
+} as const;
 
 function row(rowNumber: number, count: number, seatAt: (i: number) => Partial<DraftSeat>): DraftRow {
   const seats: DraftSeat[] = [];

@@ -3,14 +3,7 @@
  * (centre, size) in whatever frame is convenient, then fitted into a section
  * box and converted to the format's percent offsets.
  */
-import type {
-  LocalizedName,
-  PlanPoint,
-  SectionBox,
-  VenueSeat,
-  VenueSection,
-  VenueSeatGroup,
-} from '../format';
+import type { LocalizedName, PlanPoint, SectionBox, VenueSeat, VenueSection, VenueSeatGroup } from '../format';
 
 // Math's functions bound once: global lookups are slow inside jest's sandbox, and these run per seat.
 const { round, min, max, sin, cos, atan2, hypot, PI } = Math;
@@ -77,7 +70,12 @@ export function draftBounds(groups: DraftGroup[], margin: number): DraftBounds {
         maxY = max(maxY, s.cy + s.h / 2);
       }
   if (minX === Infinity) throw new Error('draftBounds: no seats');
-  return { minX: minX - margin, minY: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin };
+  return {
+    minX: minX - margin,
+    minY: minY - margin,
+    width: maxX - minX + 2 * margin,
+    height: maxY - minY + 2 * margin,
+  };
 }
 
 /** Box placement: the drafting frame *is* the plan (rotate 0). */
@@ -189,7 +187,12 @@ export function annularSectorOutline(
  * (0 = +x, 90 = +y i.e. down). Returns the parameter angle of each slot (degrees)
  * and the arc length per slot.
  */
-export function ellipseSlots(a: number, b: number, count: number, startDeg: number): { thetas: number[]; spacing: number } {
+export function ellipseSlots(
+  a: number,
+  b: number,
+  count: number,
+  startDeg: number,
+): { thetas: number[]; spacing: number } {
   const steps = 7200;
   const cumulative = new Float64Array(steps + 1);
   const start = (startDeg * PI) / 180;
@@ -213,7 +216,6 @@ export function ellipseSlots(a: number, b: number, count: number, startDeg: numb
   }
   return { thetas, spacing };
 }
-
 
 /**
  * Where a stand sits on a ring: the point of the ellipse at parameter angle

@@ -7,7 +7,15 @@
  */
 import type { LocalizedName, PlanPoint, VenueSection } from '../format';
 import { boxLocalToPlan } from '../geometry';
-import { boxCentredAt, draftStandRows, ellipseSlots, ellipseStandPlacement, r2, reservedSection, type DraftSeat } from './layout';
+import {
+  boxCentredAt,
+  draftStandRows,
+  ellipseSlots,
+  ellipseStandPlacement,
+  r2,
+  reservedSection,
+  type DraftSeat,
+} from './layout';
 
 export interface StandSeatContext {
   /** Index of the stand among the ring's slots (skipped slots included). */

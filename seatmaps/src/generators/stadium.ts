@@ -59,7 +59,16 @@ export function generateStadium(): VenueDocument {
   // Geometry of the three tiers, each just outside the previous one.
   let { a, b } = STADIUM_LAYOUT.lowerRing;
   const rings = STADIUM_LAYOUT.tiers.map((tier) => {
-    const ring: RingGeometry = { a, b, slots: tier.stands, rows: tier.rows, startDeg: 90, seat: SEAT, gap: 8, margin: 6 };
+    const ring: RingGeometry = {
+      a,
+      b,
+      slots: tier.stands,
+      rows: tier.rows,
+      startDeg: 90,
+      seat: SEAT,
+      gap: 8,
+      margin: 6,
+    };
     a += ringDepth(ring) + CONCOURSE;
     b += ringDepth(ring) + CONCOURSE;
     return ring;
@@ -113,7 +122,11 @@ export function generateStadium(): VenueDocument {
     formatVersion: VENUE_FORMAT_VERSION,
     code: 'stadium',
     name: { he: 'האצטדיון הלאומי', en: 'National Stadium' },
-    location: { code: 'national-stadium', name: { he: 'האצטדיון הלאומי, רמת גן', en: 'National Stadium, Ramat Gan' }, businessId: 1 },
+    location: {
+      code: 'national-stadium',
+      name: { he: 'האצטדיון הלאומי, רמת גן', en: 'National Stadium, Ramat Gan' },
+      businessId: 1,
+    },
     seatplan: {
       code: 'football',
       name: { he: 'תצורת כדורגל', en: 'Football configuration' },

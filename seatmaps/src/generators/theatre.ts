@@ -33,10 +33,13 @@ export const THEATRE_LAYOUT = {
   boxes: { rows: 4, seatsPerRow: 10, rotate: 30 },
 } as const;
 
-type BlockSeatProps = (ctx: { row: number; block: number; blocks: number; indexInBlock: number; countInBlock: number }) => Pick<
-  DraftSeat,
-  'zone' | 'features'
->;
+type BlockSeatProps = (ctx: {
+  row: number;
+  block: number;
+  blocks: number;
+  indexInBlock: number;
+  countInBlock: number;
+}) => Pick<DraftSeat, 'zone' | 'features'>;
 
 /**
  * Rows on concentric arcs. `edges` are block boundaries in degrees from straight
@@ -62,7 +65,7 @@ function fannedGroups(
       const trimTo = b < blocks - 1 ? AISLE / 2 : 0;
       const usable = (to - from) * DEG * r - trimFrom - trimTo;
       const n = Math.max(1, Math.floor(usable / SEAT.pitch));
-      const mid = ((from * DEG * r + trimFrom + (to * DEG * r - trimTo)) / 2) / r; // radians
+      const mid = (from * DEG * r + trimFrom + (to * DEG * r - trimTo)) / 2 / r; // radians
       const seats: DraftSeat[] = [];
       for (let i = 0; i < n; i++) {
         const phi = mid + ((i - (n - 1) / 2) * SEAT.pitch) / r;
@@ -117,7 +120,14 @@ function stalls(): VenueSection {
     groups,
     margin: 30,
     place: boxInPlace,
-    outline: annularSectorOutline(FAN_CENTRE, firstRadius - 35, lastRadius + 35, blocks[0] - 2, blocks[blocks.length - 1]! + 2, 16),
+    outline: annularSectorOutline(
+      FAN_CENTRE,
+      firstRadius - 35,
+      lastRadius + 35,
+      blocks[0] - 2,
+      blocks[blocks.length - 1]! + 2,
+      16,
+    ),
   });
 }
 
@@ -143,7 +153,14 @@ function balcony(): VenueSection {
     groups,
     margin: 30,
     place: boxInPlace,
-    outline: annularSectorOutline(FAN_CENTRE, firstRadius - 35, lastRadius + 35, blocks[0] - 2, blocks[blocks.length - 1]! + 2, 12),
+    outline: annularSectorOutline(
+      FAN_CENTRE,
+      firstRadius - 35,
+      lastRadius + 35,
+      blocks[0] - 2,
+      blocks[blocks.length - 1]! + 2,
+      12,
+    ),
   });
 }
 
@@ -170,7 +187,11 @@ export function generateTheatre(): VenueDocument {
     formatVersion: VENUE_FORMAT_VERSION,
     code: 'theatre',
     name: { he: 'תיאטרון העיר', en: 'City Theatre' },
-    location: { code: 'city-theatre', name: { he: 'תיאטרון העיר, תל אביב', en: 'City Theatre, Tel Aviv' }, businessId: 1 },
+    location: {
+      code: 'city-theatre',
+      name: { he: 'תיאטרון העיר, תל אביב', en: 'City Theatre, Tel Aviv' },
+      businessId: 1,
+    },
     seatplan: {
       code: 'main-hall',
       name: { he: 'האולם הגדול', en: 'Main Hall' },

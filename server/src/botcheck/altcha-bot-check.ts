@@ -39,10 +39,14 @@ export class AltchaBotCheck extends BotCheck {
   ) {
     super();
     if (config.ALTCHA_UNSAFE_GET_THEN_SET && config.NODE_ENV !== 'test') {
-      throw new Error('ALTCHA_UNSAFE_GET_THEN_SET is a test-only switch (it lets one solution be used by many visitors); refusing to start with it.');
+      throw new Error(
+        'ALTCHA_UNSAFE_GET_THEN_SET is a test-only switch (it lets one solution be used by many visitors); refusing to start with it.',
+      );
     }
     if (config.NODE_ENV === 'production' && config.ALTCHA_HMAC_KEY === DEFAULT_DEV_KEY) {
-      logger.warn('ALTCHA_HMAC_KEY is the development default: anyone can mint bot-check challenges. Set a secret key.');
+      logger.warn(
+        'ALTCHA_HMAC_KEY is the development default: anyone can mint bot-check challenges. Set a secret key.',
+      );
     }
     this.hmacKey = config.ALTCHA_HMAC_KEY;
     this.keySignatureKey = createHmac('sha256', config.ALTCHA_HMAC_KEY).update('altcha-key-signature').digest('hex');
@@ -88,7 +92,9 @@ export class AltchaBotCheck extends BotCheck {
       this.refuse('verifier_threw');
     }
 
-    const key = `${this.config.REDIS_PREFIX}altcha:${createHash('sha256').update(challenge.signature ?? '').digest('hex')}`;
+    const key = `${this.config.REDIS_PREFIX}altcha:${createHash('sha256')
+      .update(challenge.signature ?? '')
+      .digest('hex')}`;
 
     if (result.verified) {
       if (await this.bind(key, visitorId)) return;

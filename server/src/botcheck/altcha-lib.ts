@@ -90,7 +90,14 @@ export const verifySolution = lib.verifySolution;
 export const solveChallenge = lib.solveChallenge;
 
 /** The algorithms we allow (Node implementations). Argon2id/scrypt are left out: memory-hard work on our own CPU per challenge. */
-export const ALTCHA_ALGORITHMS = ['SHA-256', 'SHA-384', 'SHA-512', 'PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'] as const;
+export const ALTCHA_ALGORITHMS = [
+  'SHA-256',
+  'SHA-384',
+  'SHA-512',
+  'PBKDF2/SHA-256',
+  'PBKDF2/SHA-384',
+  'PBKDF2/SHA-512',
+] as const;
 export type AltchaAlgorithm = (typeof ALTCHA_ALGORITHMS)[number];
 
 export function isAltchaAlgorithm(value: unknown): value is AltchaAlgorithm {

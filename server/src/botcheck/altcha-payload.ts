@@ -4,7 +4,12 @@ import type { AltchaPayload } from './altcha-lib';
 /** Far above a real payload (~600 characters), far below anything that costs us to parse. */
 export const MAX_TOKEN_LENGTH = 4096;
 
-const hex = (min: number, max: number) => z.string().min(min).max(max).regex(/^[0-9a-f]+$/);
+const hex = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[0-9a-f]+$/);
 
 /**
  * The shape of a widget payload. Checked before any crypto so that junk is refused

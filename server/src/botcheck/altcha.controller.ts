@@ -10,8 +10,11 @@ export class AltchaController {
 
   @Get('challenge')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'A fresh ALTCHA proof-of-work challenge (the widget\'s `challenge` URL)' })
-  @ApiOkResponse({ description: '{ parameters, signature } as created by altcha-lib v2; solve it and send the base64 payload as recaptchaToken.' })
+  @ApiOperation({ summary: "A fresh ALTCHA proof-of-work challenge (the widget's `challenge` URL)" })
+  @ApiOkResponse({
+    description:
+      '{ parameters, signature } as created by altcha-lib v2; solve it and send the base64 payload as recaptchaToken.',
+  })
   challenge(): Promise<AltchaChallenge> {
     return this.altcha.issueChallenge();
   }

@@ -1,11 +1,19 @@
 import {
-  couponNoEligibleTicketsMessage, couponUsedUpMessage, voucherNoBalanceMessage, type SupportedLocale,
+  couponNoEligibleTicketsMessage,
+  couponUsedUpMessage,
+  voucherNoBalanceMessage,
+  type SupportedLocale,
 } from '@hotline/shared';
 import { AppError, registerErrors, type Messages } from '../common/app-error';
 import type { Locale } from '../common/locale';
 
 /** The same text in every language from a shared rule's message function, so the server never drifts from the spec's Hebrew. */
-const fromRule = (fn: (locale: SupportedLocale) => string): Messages => ({ he: fn('he'), en: fn('en'), ru: fn('ru'), ar: fn('ar') });
+const fromRule = (fn: (locale: SupportedLocale) => string): Messages => ({
+  he: fn('he'),
+  en: fn('en'),
+  ru: fn('ru'),
+  ar: fn('ar'),
+});
 
 /**
  * The booking flow's refusals (cart, ticket by code, vouchers, payment, commit,
@@ -248,7 +256,10 @@ export class BookingError extends AppError {
 
 /** COUPON_NEEDS_MORE_TICKETS in the reader's language, with the right plural form (shared coupon messages). */
 export class CouponNeedsMoreTickets extends BookingError {
-  constructor(private readonly render: (locale: Locale) => string, missingTickets: number) {
+  constructor(
+    private readonly render: (locale: Locale) => string,
+    missingTickets: number,
+  ) {
     super('COUPON_NEEDS_MORE_TICKETS', {}, { missingTickets });
   }
 

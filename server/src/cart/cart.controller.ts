@@ -14,7 +14,7 @@ export class CartController {
   constructor(private readonly carts: CartService) {}
 
   @Post('cart')
-  @ApiOperation({ summary: 'Save the visitor\'s cart server-side; answers { cartIdentifier, resId }' })
+  @ApiOperation({ summary: "Save the visitor's cart server-side; answers { cartIdentifier, resId }" })
   save(@VisitorId() visitorId: string, @Body() body: unknown): Promise<SaveCartResponse> {
     const q = parseInput(saveCartBody, body, 'INVALID_BODY');
     return this.carts.save(visitorId, q.cart, q.uuid);
@@ -24,7 +24,11 @@ export class CartController {
   @ApiOperation({ summary: 'Restore a saved cart (its owner only; anyone else gets 404)' })
   @ApiParam({ name: 'resId' })
   @ApiQuery({ name: 'uuid', required: false })
-  restore(@VisitorId() visitorId: string, @Param() params: unknown, @Query() query: unknown): Promise<RestoreCartResponse> {
+  restore(
+    @VisitorId() visitorId: string,
+    @Param() params: unknown,
+    @Query() query: unknown,
+  ): Promise<RestoreCartResponse> {
     const { resId } = parseInput(resIdParams, params);
     const { uuid } = parseInput(restoreQuery, query);
     return this.carts.restore(visitorId, resId, uuid);

@@ -57,7 +57,12 @@ export class CartRepository {
    * this identifier. Returns null when the identifier exists but is someone
    * else's or no longer open (the caller looks up why).
    */
-  async upsert(cartIdentifier: string, resId: string, visitorId: string, cart: Cart): Promise<{ cartIdentifier: string; resId: string } | null> {
+  async upsert(
+    cartIdentifier: string,
+    resId: string,
+    visitorId: string,
+    cart: Cart,
+  ): Promise<{ cartIdentifier: string; resId: string } | null> {
     const rows: { cart_identifier: string; res_id: string }[] = await this.db.query(
       `INSERT INTO cart (cart_identifier, res_id, visitor_id, cart) VALUES ($1, $2, $3, $4)
        ON CONFLICT (cart_identifier) DO UPDATE SET cart = EXCLUDED.cart, updated_at = now()
@@ -74,18 +79,27 @@ export class CartRepository {
   }
 
   async byIdentifier(cartIdentifier: string): Promise<CartRow | null> {
-    const rows = await this.sql.query<DbCartRow>('cart_by_identifier', `${SELECT} WHERE c.cart_identifier = $1`, [cartIdentifier]);
+    const rows = await this.sql.query<DbCartRow>('cart_by_identifier', `${SELECT} WHERE c.cart_identifier = $1`, [
+      cartIdentifier,
+    ]);
     return rows[0] ? toRow(rows[0]) : null;
   }
 
   /** The attempt ended without a sale and without money kept: the cart may be paid again. */
   async release(cartId: string): Promise<void> {
-    await this.sql.query('cart_release', `UPDATE cart SET status = 'open', attempt_started_at = NULL, updated_at = now() WHERE id = $1 AND status = 'paying'`, [cartId]);
+    await this.sql.query(
+      'cart_release',
+      `UPDATE cart SET status = 'open', attempt_started_at = NULL, updated_at = now() WHERE id = $1 AND status = 'paying'`,
+      [cartId],
+    );
   }
 
   /** Paid, but the seats (or a voucher/coupon) were lost and the money returned: final, replayed to retries. */
   async markRefunded(cartId: string, result: Record<string, unknown>): Promise<void> {
     // Only from 'paying': a cart another attempt has paid keeps its sale.
-    await this.db.query(`UPDATE cart SET status = 'refunded', result = $2, updated_at = now() WHERE id = $1 AND status = 'paying'`, [cartId, JSON.stringify(result)]);
+    await this.db.query(
+      `UPDATE cart SET status = 'refunded', result = $2, updated_at = now() WHERE id = $1 AND status = 'paying'`,
+      [cartId, JSON.stringify(result)],
+    );
   }
 }

@@ -8,10 +8,15 @@ import type { Cart } from '@hotline/shared';
  */
 
 /** Ids arrive as numbers, or as digit strings from older clients. */
-const id = z.union([
-  z.number().int(),
-  z.string().regex(/^\d{1,12}$/, 'must be a positive whole number').transform(Number),
-]).refine((n) => n > 0 && n <= 2_147_483_647, 'must be a positive whole number');
+const id = z
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be a positive whole number')
+      .transform(Number),
+  ])
+  .refine((n) => n > 0 && n <= 2_147_483_647, 'must be a positive whole number');
 
 /** Shekels with at most two decimals (42.5 = ₪42.50); agorot are computed on the server. */
 export const shekels = z
@@ -39,7 +44,10 @@ const cartSeat = z.object({
   ref1: shortText(100),
   ref2: shortText(100),
   memberNumber: shortText(64),
-  systemVoucher: z.union([z.boolean(), z.string().max(64)]).nullable().optional(),
+  systemVoucher: z
+    .union([z.boolean(), z.string().max(64)])
+    .nullable()
+    .optional(),
   XCoordinate: coordinate,
   YCoordinate: coordinate,
   SeatplanX: z.number().nullable().optional(),
@@ -48,7 +56,10 @@ const cartSeat = z.object({
   SeatName: shortText(50),
 });
 
-const customerValue = z.union([z.string().max(200), z.number()]).nullable().optional();
+const customerValue = z
+  .union([z.string().max(200), z.number()])
+  .nullable()
+  .optional();
 
 /** The customer fields as typed; checked strictly (shared customer schema) at commit, stored as-is in a saved cart. */
 const customerInfo = z.object({
@@ -70,7 +81,10 @@ const customerInfo = z.object({
 
 export const cartSchema = z.object({
   seats: z.array(cartSeat).max(100, 'at most 100 seats per order'),
-  products: z.array(z.object({ id, quantity: z.number().int().min(1).max(50) })).max(30).optional(),
+  products: z
+    .array(z.object({ id, quantity: z.number().int().min(1).max(50) }))
+    .max(30)
+    .optional(),
   voucherPayments: z
     .array(
       z.object({
@@ -78,7 +92,10 @@ export const cartSchema = z.object({
         id,
         code: z.string().trim().min(1).max(64),
         balance: shekels.optional(),
-        systemVoucher: z.union([z.boolean(), z.string().max(64)]).nullable().optional(),
+        systemVoucher: z
+          .union([z.boolean(), z.string().max(64)])
+          .nullable()
+          .optional(),
       }),
     )
     .max(10, 'at most 10 vouchers per order')

@@ -60,7 +60,10 @@ export class SeatLockReader {
   private readonly holdScript: Script;
   private readonly ownedScript: Script;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     if (!('bookingSeatHolds' in redis)) redis.defineCommand('bookingSeatHolds', { lua: HOLD_LUA, numberOfKeys: 2 });
     if (!('bookingOwnedSeats' in redis)) redis.defineCommand('bookingOwnedSeats', { lua: OWNED_LUA, numberOfKeys: 3 });
     const r = redis as unknown as Record<string, Script>;
@@ -69,7 +72,11 @@ export class SeatLockReader {
   }
 
   /** How each seat stands for `owner` right now, in the order given. */
-  async holds(presentationId: number, owner: string, seats: { sectionId: number; x: number; y: number }[]): Promise<SeatHold[]> {
+  async holds(
+    presentationId: number,
+    owner: string,
+    seats: { sectionId: number; x: number; y: number }[],
+  ): Promise<SeatHold[]> {
     const k = presentationKeys(this.config.REDIS_PREFIX, presentationId);
     const codes = await this.holdScript(k.st, k.exp, owner, ...seats.map((s) => seatKey(s.sectionId, s.x, s.y)));
     return codes.map((c) => HOLDS[Number(c)] ?? 'unavailable');

@@ -6,7 +6,13 @@ import { resolveLocale } from '../common/locale';
 import { parseInput } from '../common/validation';
 import { CatalogueService } from './catalogue.service';
 import {
-  dateQuery, featuresQuery, idParam, presentationQuery, presentationsQuery, seatplanQuery, ticketGroupsQuery,
+  dateQuery,
+  featuresQuery,
+  idParam,
+  presentationQuery,
+  presentationsQuery,
+  seatplanQuery,
+  ticketGroupsQuery,
 } from './catalogue.queries';
 
 @ApiTags('catalogue')
@@ -84,11 +90,18 @@ export class SeatplanController {
   @ApiOperation({ summary: 'Seat plan: sections -> groups -> rows -> seats (cached, gzip, ETag)' })
   @ApiQuery({ name: 'venueId' })
   @ApiQuery({ name: 'seatplanId' })
-  @ApiQuery({ name: 'format', required: false, description: "'columnar': seats as one array per field (ColumnarSeatplan), a fraction of the size and parse time" })
+  @ApiQuery({
+    name: 'format',
+    required: false,
+    description: "'columnar': seats as one array per field (ColumnarSeatplan), a fraction of the size and parse time",
+  })
   async seatplan(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const q = parseInput(seatplanQuery, query);
     const doc = await this.catalogue.seatplan(q.venueId, q.seatplanId, q.format ?? 'nested');
-    void reply.header('etag', doc.etag).header('cache-control', 'public, max-age=300').header('vary', 'accept-encoding');
+    void reply
+      .header('etag', doc.etag)
+      .header('cache-control', 'public, max-age=300')
+      .header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
     void reply.header('content-type', 'application/json; charset=utf-8');
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {

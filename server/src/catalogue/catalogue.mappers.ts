@@ -1,5 +1,12 @@
 import type {
-  ApiFeature, ApiPresentation, ApiProduct, ApiSeatplan, ColumnarSeatplan, ApiSection, ApiTicket, ApiTicketGroup,
+  ApiFeature,
+  ApiPresentation,
+  ApiProduct,
+  ApiSeatplan,
+  ColumnarSeatplan,
+  ApiSection,
+  ApiTicket,
+  ApiTicketGroup,
 } from '@hotline/shared';
 import { agorotToShekels, seatingMode, toColumnarSeatplan } from '@hotline/shared';
 import type { FeatureEntity, ProductEntity, TicketEntity, TicketGroupEntity } from '../database/entities';

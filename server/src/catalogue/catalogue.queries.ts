@@ -23,6 +23,11 @@ export const ticketGroupsQuery = z.object({
   modifiedTickets: z.string().max(5000).optional(),
 });
 /** format=columnar: the same plan with seats as one array per field (shared ColumnarSeatplan), for big venues. */
-export const seatplanQuery = z.object({ venueId: idString, seatplanId: idString, format: z.enum(['nested', 'columnar']).optional(), lang: z.string().optional() });
+export const seatplanQuery = z.object({
+  venueId: idString,
+  seatplanId: idString,
+  format: z.enum(['nested', 'columnar']).optional(),
+  lang: z.string().optional(),
+});
 export type SeatplanFormat = 'nested' | 'columnar';
 export const dateQuery = z.object({ date: isoDate, lang: z.string().optional() });

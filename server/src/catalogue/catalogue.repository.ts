@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import {
-  FeatureEntity, LocationEntity, PresentationEntity, ProductEntity, SeatplanEntity, SectionEntity,
-  TicketEntity, TicketGroupEntity, VenueEntity, ZoneEntity,
+  FeatureEntity,
+  LocationEntity,
+  PresentationEntity,
+  ProductEntity,
+  SeatplanEntity,
+  SectionEntity,
+  TicketEntity,
+  TicketGroupEntity,
+  VenueEntity,
+  ZoneEntity,
 } from '../database/entities';
 
 export interface PresentationRow {
@@ -45,7 +53,9 @@ export class CatalogueRepository {
     const qb = this.db.getRepository(FeatureEntity).createQueryBuilder('f').orderBy('f.id');
     if (filter.ids?.length) qb.andWhere('f.id IN (:...ids)', { ids: filter.ids });
     if (filter.locationId !== undefined) {
-      qb.andWhere('EXISTS (SELECT 1 FROM presentation p WHERE p.feature_id = f.id AND p.location_id = :loc)', { loc: filter.locationId });
+      qb.andWhere('EXISTS (SELECT 1 FROM presentation p WHERE p.feature_id = f.id AND p.location_id = :loc)', {
+        loc: filter.locationId,
+      });
     }
     return qb.getMany();
   }
@@ -61,7 +71,11 @@ export class CatalogueRepository {
     fromUtc?: Date;
     toUtc?: Date;
   }): Promise<PresentationRow[]> {
-    const qb = this.db.getRepository(PresentationEntity).createQueryBuilder('p').orderBy('p.date_time').addOrderBy('p.id');
+    const qb = this.db
+      .getRepository(PresentationEntity)
+      .createQueryBuilder('p')
+      .orderBy('p.date_time')
+      .addOrderBy('p.id');
     if (filter.ids) qb.andWhere('p.id IN (:...ids)', { ids: filter.ids.length ? filter.ids : [-1] });
     if (filter.featureIds?.length) qb.andWhere('p.feature_id IN (:...featureIds)', { featureIds: filter.featureIds });
     if (filter.locationId !== undefined) qb.andWhere('p.location_id = :loc', { loc: filter.locationId });
@@ -138,14 +152,19 @@ export class CatalogueRepository {
   }
 
   listSeatplans(): Promise<{ id: number; venueId: number }[]> {
-    return this.db.getRepository(SeatplanEntity).find({ select: { id: true, venueId: true }, order: { seatCount: 'ASC' } });
+    return this.db
+      .getRepository(SeatplanEntity)
+      .find({ select: { id: true, venueId: true }, order: { seatCount: 'ASC' } });
   }
 
   findProduct(id: number): Promise<ProductEntity | null> {
     return this.db.getRepository(ProductEntity).findOneBy({ id });
   }
 
-  async findSeatplan(venueId: number, seatplanId: number): Promise<{
+  async findSeatplan(
+    venueId: number,
+    seatplanId: number,
+  ): Promise<{
     seatplan: SeatplanEntity;
     venue: VenueEntity;
     sections: SectionEntity[];

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { gzipSync } from 'node:zlib';
 import type {
-  DatePresentationsResponse, FeaturesResponse, PresentationResponse, PresentationsResponse, TicketGroupsResponse,
+  DatePresentationsResponse,
+  FeaturesResponse,
+  PresentationResponse,
+  PresentationsResponse,
+  TicketGroupsResponse,
 } from '@hotline/shared';
 import { agorotToShekels, jerusalemDateKey, jerusalemDayRangeUtc } from '@hotline/shared';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -11,7 +15,12 @@ import type { Locale } from '../common/locale';
 import './catalogue.errors';
 import { CatalogueRepository } from './catalogue.repository';
 import {
-  toApiFeature, toApiPresentation, toApiProduct, toApiSeatplan, toApiTicketGroup, toColumnarApiSeatplan,
+  toApiFeature,
+  toApiPresentation,
+  toApiProduct,
+  toApiSeatplan,
+  toApiTicketGroup,
+  toColumnarApiSeatplan,
 } from './catalogue.mappers';
 import type { SeatplanFormat } from './catalogue.queries';
 import { featurePosterSvg, productImageSvg } from './placeholder-images';
@@ -21,7 +30,12 @@ export interface CachedDocument {
   gzip: Buffer;
 }
 
-const HANDLING_FEE: Record<Locale, string> = { he: 'דמי טיפול', en: 'handling fee', ru: 'сервисный сбор', ar: 'رسوم خدمة' };
+const HANDLING_FEE: Record<Locale, string> = {
+  he: 'דמי טיפול',
+  en: 'handling fee',
+  ru: 'сервисный сбор',
+  ar: 'رسوم خدمة',
+};
 
 @Injectable()
 export class CatalogueService {
@@ -78,15 +92,22 @@ export class CatalogueService {
       ticketGroups: groups.map(({ group, tickets }) => toApiTicketGroup(group, tickets)),
       serviceCharge: {
         name: HANDLING_FEE[locale],
-        amountPerOrder: this.config.GLOBAL_SERVICE_CHARGE_AGOROT > 0 ? agorotToShekels(this.config.GLOBAL_SERVICE_CHARGE_AGOROT) : null,
-        percentRatePerOrder: this.config.GLOBAL_SERVICE_CHARGE_PERCENT > 0 ? this.config.GLOBAL_SERVICE_CHARGE_PERCENT : null,
+        amountPerOrder:
+          this.config.GLOBAL_SERVICE_CHARGE_AGOROT > 0
+            ? agorotToShekels(this.config.GLOBAL_SERVICE_CHARGE_AGOROT)
+            : null,
+        percentRatePerOrder:
+          this.config.GLOBAL_SERVICE_CHARGE_PERCENT > 0 ? this.config.GLOBAL_SERVICE_CHARGE_PERCENT : null,
       },
     };
   }
 
   async presentationsOnDate(date: string): Promise<DatePresentationsResponse> {
     const range = jerusalemDayRangeUtc(date);
-    const rows = await this.repo.findPresentations({ fromUtc: new Date(range.startUtc), toUtc: new Date(range.endUtc) });
+    const rows = await this.repo.findPresentations({
+      fromUtc: new Date(range.startUtc),
+      toUtc: new Date(range.endUtc),
+    });
     return { presentations: rows.map(toApiPresentation) };
   }
 
@@ -115,7 +136,8 @@ export class CatalogueService {
   async warmSeatplans(): Promise<number> {
     const plans = await this.repo.listSeatplans();
     for (const plan of plans) {
-      for (const format of ['nested', 'columnar'] as const) await this.seatplan(plan.venueId, plan.id, format).catch(() => undefined);
+      for (const format of ['nested', 'columnar'] as const)
+        await this.seatplan(plan.venueId, plan.id, format).catch(() => undefined);
     }
     return plans.length;
   }

@@ -40,19 +40,39 @@ export const CommonErrors = registerErrors({
   },
   METHOD_NOT_ALLOWED: {
     status: 405,
-    message: { he: 'הפעולה אינה נתמכת.', en: 'Method not allowed.', ru: 'Метод не поддерживается.', ar: 'الطريقة غير مسموح بها.' },
+    message: {
+      he: 'הפעולה אינה נתמכת.',
+      en: 'Method not allowed.',
+      ru: 'Метод не поддерживается.',
+      ar: 'الطريقة غير مسموح بها.',
+    },
   },
   PAYLOAD_TOO_LARGE: {
     status: 413,
-    message: { he: 'הבקשה גדולה מדי.', en: 'The request is too large.', ru: 'Слишком большой запрос.', ar: 'الطلب كبير جدًا.' },
+    message: {
+      he: 'הבקשה גדולה מדי.',
+      en: 'The request is too large.',
+      ru: 'Слишком большой запрос.',
+      ar: 'الطلب كبير جدًا.',
+    },
   },
   TOO_MANY_REQUESTS: {
     status: 429,
-    message: { he: 'יותר מדי בקשות, נסו שוב בעוד רגע.', en: 'Too many requests, try again in a moment.', ru: 'Слишком много запросов, попробуйте позже.', ar: 'طلبات كثيرة جدًا، حاول مرة أخرى بعد قليل.' },
+    message: {
+      he: 'יותר מדי בקשות, נסו שוב בעוד רגע.',
+      en: 'Too many requests, try again in a moment.',
+      ru: 'Слишком много запросов, попробуйте позже.',
+      ar: 'طلبات كثيرة جدًا، حاول مرة أخرى بعد قليل.',
+    },
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
-    message: { he: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע.', en: 'The service is unavailable right now, try again in a moment.', ru: 'Сервис временно недоступен.', ar: 'الخدمة غير متاحة حاليًا، حاول مرة أخرى بعد قليل.' },
+    message: {
+      he: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע.',
+      en: 'The service is unavailable right now, try again in a moment.',
+      ru: 'Сервис временно недоступен.',
+      ar: 'الخدمة غير متاحة حاليًا، حاول مرة أخرى بعد قليل.',
+    },
   },
   INTERNAL_ERROR: {
     status: 500,

@@ -23,7 +23,12 @@ const HTTP_STATUS_CODES: Record<number, string> = {
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '53300' || (error as Error)?.message?.includes('Connection terminated');
+  return (
+    code === 'ECONNREFUSED' ||
+    code === '57P01' ||
+    code === '53300' ||
+    (error as Error)?.message?.includes('Connection terminated')
+  );
 }
 
 /**

@@ -3,17 +3,31 @@ import pino, { type Logger } from 'pino';
 
 /** Structured JSON logs (pino), one line per event. */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'hotline-server', pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({
+    level,
+    base: { service: 'hotline-server', pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
 }
 
 /** Lets Nest's own messages go through pino too. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
-  log(message: unknown, context?: string) { this.logger.info({ context }, String(message)); }
-  error(message: unknown, trace?: string, context?: string) { this.logger.error({ context, trace }, String(message)); }
-  warn(message: unknown, context?: string) { this.logger.warn({ context }, String(message)); }
-  debug(message: unknown, context?: string) { this.logger.debug({ context }, String(message)); }
-  verbose(message: unknown, context?: string) { this.logger.trace({ context }, String(message)); }
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
 }
 
 export const LOGGER = Symbol('LOGGER');

@@ -33,7 +33,9 @@ export const appConfigSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).default('development-only-altcha-key-change-me'),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** ALTCHA proof-of-work key derivation; expected work per solve = ALTCHA_COST x ALTCHA_MAX_NUMBER / 2 (docs/bot-check.md). */
-  ALTCHA_ALGORITHM: z.enum(['SHA-256', 'SHA-384', 'SHA-512', 'PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']).default('SHA-256'),
+  ALTCHA_ALGORITHM: z
+    .enum(['SHA-256', 'SHA-384', 'SHA-512', 'PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'])
+    .default('SHA-256'),
   ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1),
   /** How long an issued challenge may be solved and first used. */
   ALTCHA_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),

@@ -6,11 +6,18 @@ import { DataSource } from 'typeorm';
 import type { HealthResponse } from '@hotline/shared';
 import { REDIS } from '../redis/redis.module';
 
-async function probe(check: () => Promise<unknown>): Promise<{ ok: boolean; latencyMs: number | null; error?: string }> {
+async function probe(
+  check: () => Promise<unknown>,
+): Promise<{ ok: boolean; latencyMs: number | null; error?: string }> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([check(), new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timed out after 2000 ms')), 2000); })]);
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out after 2000 ms')), 2000);
+      }),
+    ]);
     return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {
     return { ok: false, latencyMs: null, error: (error as Error).message };
@@ -36,6 +43,12 @@ export class HealthController {
     ]);
     const ok = postgres.ok && redis.ok;
     void reply.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', postgres, redis, version: process.env.npm_package_version ?? '0.1.0', node: process.version };
+    return {
+      status: ok ? 'ok' : 'degraded',
+      postgres,
+      redis,
+      version: process.env.npm_package_version ?? '0.1.0',
+      node: process.version,
+    };
   }
 }

@@ -52,7 +52,8 @@ const WORDS: Record<Locale, Words> = {
   },
 };
 
-const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (w, k: string) => params[k] ?? w);
+const fill = (text: string, params: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (w, k: string) => params[k] ?? w);
 
 export interface ConfirmationInput {
   reservation: DocumentReservation;
@@ -68,7 +69,10 @@ export interface ConfirmationInput {
  * stored, in the language the order was made in). Plain text: messages go
  * through systems that strip HTML, and bidi marks are removed for SMS gateways.
  */
-export function renderConfirmation(input: ConfirmationInput, channel: 'email' | 'sms'): { subject: string | null; body: string } {
+export function renderConfirmation(
+  input: ConfirmationInput,
+  channel: 'email' | 'sms',
+): { subject: string | null; body: string } {
   const locale: Locale = isLocale(input.locale) ? input.locale : 'he';
   const w = WORDS[locale];
   const r = input.reservation;
@@ -93,6 +97,11 @@ export function renderConfirmation(input: ConfirmationInput, channel: 'email' | 
     for (const t of show) lines.push(`  - ${seatText(t, locale)} (${he ? t.ticketName : t.ticketNameEn})`);
     lines.push('');
   }
-  lines.push(fill(w.total, { total: formatShekels(r.totalAgorot, locale) }), fill(w.tickets, params), '', fill(w.help, params));
+  lines.push(
+    fill(w.total, { total: formatShekels(r.totalAgorot, locale) }),
+    fill(w.tickets, params),
+    '',
+    fill(w.help, params),
+  );
   return { subject: fill(w.subject, params), body: lines.join('\n') };
 }

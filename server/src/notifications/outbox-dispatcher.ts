@@ -2,7 +2,11 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DocumentsRepository, type DocumentReservation, type DocumentTicket } from '../reservations/documents.repository';
+import {
+  DocumentsRepository,
+  type DocumentReservation,
+  type DocumentTicket,
+} from '../reservations/documents.repository';
 import { publicBaseUrl } from '../reservations/public-url';
 import { renderConfirmation } from './confirmation-message';
 import { NotificationSender } from './notification-sender.port';
@@ -55,7 +59,9 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
   /** One pass: claim due messages, render, send. Returns how many were sent. Safe to call concurrently. */
   dispatchOnce(): Promise<number> {
     if (this.running) return this.running;
-    this.running = this.pass().finally(() => { this.running = null; });
+    this.running = this.pass().finally(() => {
+      this.running = null;
+    });
     return this.running;
   }
 
@@ -82,18 +88,32 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
     return sent.length;
   }
 
-  private async deliver(row: OutboxRow, reservations: Map<string, DocumentReservation>, tickets: Map<string, DocumentTicket[]>): Promise<boolean> {
+  private async deliver(
+    row: OutboxRow,
+    reservations: Map<string, DocumentReservation>,
+    tickets: Map<string, DocumentTicket[]>,
+  ): Promise<boolean> {
     try {
       const reservation = row.reservationId ? reservations.get(row.reservationId) : undefined;
       if (!reservation) throw new Error(`reservation ${row.reservationId} not found`);
       const message = renderConfirmation(
         {
-          reservation, tickets: tickets.get(reservation.id) ?? [], locale: row.locale,
-          brand: this.config.BRAND_NAME, hotline: this.config.HOTLINE, baseUrl: publicBaseUrl(this.config),
+          reservation,
+          tickets: tickets.get(reservation.id) ?? [],
+          locale: row.locale,
+          brand: this.config.BRAND_NAME,
+          hotline: this.config.HOTLINE,
+          baseUrl: publicBaseUrl(this.config),
         },
         row.channel,
       );
-      await this.sender.send({ outboxId: row.id, reservationId: row.reservationId, channel: row.channel, recipient: row.recipient, ...message });
+      await this.sender.send({
+        outboxId: row.id,
+        reservationId: row.reservationId,
+        channel: row.channel,
+        recipient: row.recipient,
+        ...message,
+      });
       return true;
     } catch (err) {
       const retry = row.attempts >= MAX_ATTEMPTS ? null : Math.min(3600, 2 ** row.attempts);

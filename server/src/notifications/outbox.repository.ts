@@ -51,7 +51,10 @@ export class OutboxRepository {
 
   async markSent(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.query(`UPDATE notification_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ANY($1::bigint[])`, [ids]);
+    await this.db.query(
+      `UPDATE notification_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ANY($1::bigint[])`,
+      [ids],
+    );
   }
 
   /** Back off and retry, or give up for good after the last attempt. */

@@ -82,7 +82,9 @@ export class CommitService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     if (config.BOOKING_UNSAFE_SKIP_LOCK_CHECK && config.NODE_ENV !== 'test') {
-      throw new Error('BOOKING_UNSAFE_SKIP_LOCK_CHECK is a test-only switch (it sells seats without their locks); refusing to start with it.');
+      throw new Error(
+        'BOOKING_UNSAFE_SKIP_LOCK_CHECK is a test-only switch (it sells seats without their locks); refusing to start with it.',
+      );
     }
   }
 
@@ -135,9 +137,17 @@ export class CommitService {
       // Payment is starting: every lock of the visitor gets its one extension, so it outlives the charge.
       await Promise.all(presentationIds.map((id) => this.engine.extendForPayment(id, visitorId)));
       chargeTried = true;
-      const card = attempt.payment && idempotencyKey
-        ? await this.chargeCard(attempt.payment, cart.paymentIdentifier!, idempotencyKey, cartIdentifier, visitorId, due)
-        : null;
+      const card =
+        attempt.payment && idempotencyKey
+          ? await this.chargeCard(
+              attempt.payment,
+              cart.paymentIdentifier!,
+              idempotencyKey,
+              cartIdentifier,
+              visitorId,
+              due,
+            )
+          : null;
 
       const ticketIdentifiers = seats.map(() => newTicketIdentifier());
       const identity = { reservationIdentifier: newReservationIdentifier(), documentKey: newDocumentKey() };
@@ -167,7 +177,9 @@ export class CommitService {
           amountAgorot: l.amount,
           serviceChargeAgorot: l.serviceCharge,
         })),
-        card: card ? { paymentId: card.paymentId, providerReference: card.providerReference, instalments: card.instalments } : null,
+        card: card
+          ? { paymentId: card.paymentId, providerReference: card.providerReference, instalments: card.instalments }
+          : null,
         vouchers: priced.voucherPayments.map((v) => ({ id: v.id, reference: v.reference, amountAgorot: v.amount })),
         coupons,
         messages: [
@@ -195,7 +207,10 @@ export class CommitService {
           // We cannot tell: keep the cart 'paying'. A retry after COMMIT_STALE_SECONDS reaches the provider with the
           // same idempotency key, gets this same charge back, and settles it one way or the other.
           settled = true;
-          this.logger.error({ err: error, cartIdentifier, payment: card.paymentId }, 'sale write failed after a charge; left for retry');
+          this.logger.error(
+            { err: error, cartIdentifier, payment: card.paymentId },
+            'sale write failed after a charge; left for retry',
+          );
           throw error;
         }
         if (committed) {
@@ -230,9 +245,13 @@ export class CommitService {
     } finally {
       if (!settled) {
         if (attempt.payment && !chargeTried) {
-          await this.sales.closeCardPayment(attempt.payment.id, 'failed', 'aborted before the charge', null).catch(() => undefined);
+          await this.sales
+            .closeCardPayment(attempt.payment.id, 'failed', 'aborted before the charge', null)
+            .catch(() => undefined);
         }
-        await this.carts.release(claim.id).catch((err) => this.logger.warn({ err, cartIdentifier }, 'cart release failed'));
+        await this.carts
+          .release(claim.id)
+          .catch((err) => this.logger.warn({ err, cartIdentifier }, 'cart release failed'));
       }
     }
   }
@@ -272,13 +291,22 @@ export class CommitService {
       },
       clientGlobalServiceCharge: cart.globalServiceCharge
         ? {
-            amountPerOrder: cart.globalServiceCharge.amountPerOrder == null ? null : shekelsToAgorot(cart.globalServiceCharge.amountPerOrder),
+            amountPerOrder:
+              cart.globalServiceCharge.amountPerOrder == null
+                ? null
+                : shekelsToAgorot(cart.globalServiceCharge.amountPerOrder),
             percentRatePerOrder: cart.globalServiceCharge.percentRatePerOrder ?? null,
           }
         : null,
       vouchers: (cart.voucherPayments ?? []).map((v, index) => {
         const row = assertUsable(voucherById.get(v.id), v.code);
-        return { index, id: row.id, reference: row.reference, balance: row.balanceAgorot, clientAmount: shekelsToAgorot(v.amount) };
+        return {
+          index,
+          id: row.id,
+          reference: row.reference,
+          balance: row.balanceAgorot,
+          clientAmount: shekelsToAgorot(v.amount),
+        };
       }),
       clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
     });
@@ -287,24 +315,29 @@ export class CommitService {
     if (!this.config.BOOKING_UNSAFE_SKIP_LOCK_CHECK) await this.assertLocked(visitorId, seats, layoutOf);
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
     return { presentationIds, layoutOf, seats, priced, coupons };
-
   }
 
   private checkCustomer(info: unknown, locale: Locale): CustomerDetails {
     const { issues, value } = checkCustomerDetails(info ?? {}, this.customerForm, locale);
     if (issues.length === 0) return value;
     const fields = Object.fromEntries(issues.map((i) => [i.path, i.message]));
-    throw new BookingError('CUSTOMER_INVALID', { details: issues.map((i) => `${i.path}: ${i.message}`).join('; ') }, { fields });
+    throw new BookingError(
+      'CUSTOMER_INVALID',
+      { details: issues.map((i) => `${i.path}: ${i.message}`).join('; ') },
+      { fields },
+    );
   }
 
   /** Each cart seat placed on the seat map: which section, which ticket group prices it. */
   private pricingSeats(cart: ParsedCart, layoutOf: Map<number, Layout>): PricingSeat[] {
     return cart.seats.map((s, index) => {
-      const invalid = (why: string) => new BookingError('CART_INVALID', { details: `seats[${index}]: ${why}` }, { seat: index });
+      const invalid = (why: string) =>
+        new BookingError('CART_INVALID', { details: `seats[${index}]: ${why}` }, { seat: index });
       const layout = layoutOf.get(s.prsntId)!;
       const section = layout.sections.get(s.sectionId);
       if (!section) throw invalid('no such section in this presentation');
-      if (s.XCoordinate === null) throw invalid('XCoordinate is required (for general admission, the place the lock gave)');
+      if (s.XCoordinate === null)
+        throw invalid('XCoordinate is required (for general admission, the place the lock gave)');
       const x = s.XCoordinate;
       const y = section.isReserved ? s.YCoordinate : 0;
       if (y === null) throw invalid('YCoordinate is required in a reserved section');
@@ -335,7 +368,11 @@ export class CommitService {
       const ticket = tickets.get(ticketId)!;
       const allowed = seatsCouponAllows(ticket, usage.get(ticketId) ?? 0, seats);
       if (allowed < seats) throw new BookingError(ticket.isVoucher ? 'VOUCHER_NO_BALANCE' : 'COUPON_USED_UP');
-      return { ticketId, seats, limit: ticket.balance === null ? null : ticket.balance * Math.max(1, ticket.multiplyFactor) };
+      return {
+        ticketId,
+        seats,
+        limit: ticket.balance === null ? null : ticket.balance * Math.max(1, ticket.multiplyFactor),
+      };
     });
   }
 
@@ -357,7 +394,11 @@ export class CommitService {
       throw new BookingError('LOCKS_EXPIRED', {}, { seats: bad.map((c) => c.seat.index) });
     }
     const first = bad.find((c) => !expired(c.hold))!;
-    throw new BookingError('SEAT_NOT_LOCKED', { seat: this.seatLabel(first.seat, layoutOf) }, { seat: first.seat.index, hold: first.hold });
+    throw new BookingError(
+      'SEAT_NOT_LOCKED',
+      { seat: this.seatLabel(first.seat, layoutOf) },
+      { seat: first.seat.index, hold: first.hold },
+    );
   }
 
   private seatLabel(seat: PricingSeat, layoutOf: Map<number, Layout>): string {
@@ -367,7 +408,12 @@ export class CommitService {
 
   /** Charges on the payment row the attempt opened; any outcome but approval closes the row and refuses the order. */
   private async chargeCard(
-    row: { id: string; status: string }, paymentIdentifier: string, idempotencyKey: string, cartIdentifier: string, visitorId: string, amountAgorot: number,
+    row: { id: string; status: string },
+    paymentIdentifier: string,
+    idempotencyKey: string,
+    cartIdentifier: string,
+    visitorId: string,
+    amountAgorot: number,
   ): Promise<ApprovedCard> {
     // This authorisation already paid for an order whose money went back: it cannot pay again.
     if (row.status === 'refunded' || row.status === 'refund_pending') throw new BookingError('PAYMENT_NOT_AUTHORISED');
@@ -375,7 +421,12 @@ export class CommitService {
     let result: ChargeResult | { status: 'timeout' } | { status: 'unknown' };
     try {
       result = await this.provider.charge({
-        idempotencyKey, paymentIdentifier, visitorId, amountAgorot, currency: 'ILS', description: `Order ${cartIdentifier}`,
+        idempotencyKey,
+        paymentIdentifier,
+        visitorId,
+        amountAgorot,
+        currency: 'ILS',
+        description: `Order ${cartIdentifier}`,
       });
     } catch (error) {
       // No answer: whether money moved is unknown until the provider is asked.
@@ -383,7 +434,12 @@ export class CommitService {
       if (!timedOut) this.logger.error({ err: error, cartIdentifier }, 'payment provider failed');
       const status = await this.provider.status(idempotencyKey).catch(() => null);
       if (status?.status === 'approved') {
-        result = { status: 'approved', providerReference: status.providerReference, instalments: status.instalments, last4: status.last4 };
+        result = {
+          status: 'approved',
+          providerReference: status.providerReference,
+          instalments: status.instalments,
+          last4: status.last4,
+        };
       } else if (status === null) {
         // Still unknown: leave the row pending; the same key on a retry settles it at the provider.
         throw new BookingError(timedOut ? 'PAYMENT_TIMEOUT' : 'PAYMENT_ERROR');
@@ -393,7 +449,12 @@ export class CommitService {
     }
     switch (result.status) {
       case 'approved':
-        return { paymentId: row.id, providerReference: result.providerReference, instalments: result.instalments, amountAgorot };
+        return {
+          paymentId: row.id,
+          providerReference: result.providerReference,
+          instalments: result.instalments,
+          amountAgorot,
+        };
       case 'declined':
         await this.sales.closeCardPayment(row.id, 'declined', 'declined', result.providerReference);
         throw new BookingError('PAYMENT_DECLINED');
@@ -414,12 +475,24 @@ export class CommitService {
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
-  private refusalWithoutCharge(outcome: Extract<SaleOutcome, { ok: false }>, seats: PricingSeat[], layoutOf: Map<number, Layout>): BookingError {
+  private refusalWithoutCharge(
+    outcome: Extract<SaleOutcome, { ok: false }>,
+    seats: PricingSeat[],
+    layoutOf: Map<number, Layout>,
+  ): BookingError {
     switch (outcome.reason) {
-      case 'VOUCHER_NO_BALANCE': return new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: outcome.detail });
-      case 'VOUCHER_GONE': return new BookingError('VOUCHER_NOT_FOUND', {}, { voucher: outcome.detail });
-      case 'COUPON_USED_UP': return new BookingError('COUPON_USED_UP');
-      default: return new BookingError('SEAT_NOT_LOCKED', { seat: this.seatLabel(seats[0]!, layoutOf) }, { reason: outcome.reason });
+      case 'VOUCHER_NO_BALANCE':
+        return new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: outcome.detail });
+      case 'VOUCHER_GONE':
+        return new BookingError('VOUCHER_NOT_FOUND', {}, { voucher: outcome.detail });
+      case 'COUPON_USED_UP':
+        return new BookingError('COUPON_USED_UP');
+      default:
+        return new BookingError(
+          'SEAT_NOT_LOCKED',
+          { seat: this.seatLabel(seats[0]!, layoutOf) },
+          { reason: outcome.reason },
+        );
     }
   }
 
@@ -429,7 +502,12 @@ export class CommitService {
    * it on the payment row (refund_pending first, so a failed refund is never
    * lost), close the cart with this answer, and say so.
    */
-  private async refund(outcome: Extract<SaleOutcome, { ok: false }>, card: ApprovedCard, cartId: string, locale: Locale): Promise<BookingError> {
+  private async refund(
+    outcome: Extract<SaleOutcome, { ok: false }>,
+    card: ApprovedCard,
+    cartId: string,
+    locale: Locale,
+  ): Promise<BookingError> {
     const code: BookingErrorCode = outcome.reason === 'SEAT_TAKEN' ? 'SEATS_LOST_REFUNDED' : 'ORDER_CHANGED_REFUNDED';
     const refunded = await this.giveBack(card, outcome.reason);
     const stored: StoredRefusal = {
@@ -448,7 +526,11 @@ export class CommitService {
       .refund({ providerReference: card.providerReference, amountAgorot: card.amountAgorot, reason })
       .catch((err: unknown) => ({ status: 'failed' as const, reason: String((err as Error)?.message ?? err) }));
     if (refund.status === 'refunded') await this.sales.markRefunded(card.paymentId);
-    else this.logger.error({ payment: card.paymentId, refund }, 'REFUND FAILED: payment left refund_pending for an operator');
+    else
+      this.logger.error(
+        { payment: card.paymentId, refund },
+        'REFUND FAILED: payment left refund_pending for an operator',
+      );
     return refund.status === 'refunded';
   }
 
@@ -468,9 +550,14 @@ export class CommitService {
     for (const s of seats) byPresentation.set(s.presentationId, [...(byPresentation.get(s.presentationId) ?? []), s]);
     await Promise.all(
       [...byPresentation].map(([pid, list]) =>
-        this.engine.markSold(pid, visitorId, list).catch((err: unknown) =>
-          this.logger.warn({ err, presentationId: pid, visitorId }, 'sold in PostgreSQL but the seat engine refused markSold; seats show as sold after a rebuild'),
-        ),
+        this.engine
+          .markSold(pid, visitorId, list)
+          .catch((err: unknown) =>
+            this.logger.warn(
+              { err, presentationId: pid, visitorId },
+              'sold in PostgreSQL but the seat engine refused markSold; seats show as sold after a rebuild',
+            ),
+          ),
       ),
     );
   }

@@ -24,7 +24,8 @@ export function customerFormFromConfig(json: string | undefined): CustomerFormCo
     throw new Error('CUSTOMER_FORM is not valid JSON');
   }
   const result = overridesSchema.safeParse(parsed);
-  if (!result.success) throw new Error(`CUSTOMER_FORM: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!result.success)
+    throw new Error(`CUSTOMER_FORM: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return resolveCustomerFormConfig(result.data);
 }
 

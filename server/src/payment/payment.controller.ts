@@ -28,24 +28,46 @@ export class PaymentController {
   ) {}
 
   @Post('commit')
-  @ApiOperation({ summary: 'Pay for the cart and write the reservation; answers { reservationIdentifier, ticketIdentifiers } (idempotent per cartIdentifier)' })
-  commit(@VisitorId() visitorId: string, @Body() body: unknown, @Query() query: unknown, @Headers('accept-language') acceptLanguage?: string): Promise<CommitResponse> {
+  @ApiOperation({
+    summary:
+      'Pay for the cart and write the reservation; answers { reservationIdentifier, ticketIdentifiers } (idempotent per cartIdentifier)',
+  })
+  commit(
+    @VisitorId() visitorId: string,
+    @Body() body: unknown,
+    @Query() query: unknown,
+    @Headers('accept-language') acceptLanguage?: string,
+  ): Promise<CommitResponse> {
     const q = parseInput(commitBody, body, 'INVALID_BODY');
     return this.commits.commit(visitorId, q, resolveLocale(query, acceptLanguage));
   }
 
   @Get('voucher')
-  @ApiOperation({ summary: 'A system voucher by reference (bot check required); answers { payment: { id, code, balance, systemVoucher } }' })
-  async voucher(@VisitorId() visitorId: string, @Query() query: unknown, @Headers('accept-language') acceptLanguage?: string): Promise<VoucherLookupResponse> {
+  @ApiOperation({
+    summary:
+      'A system voucher by reference (bot check required); answers { payment: { id, code, balance, systemVoucher } }',
+  })
+  async voucher(
+    @VisitorId() visitorId: string,
+    @Query() query: unknown,
+    @Headers('accept-language') acceptLanguage?: string,
+  ): Promise<VoucherLookupResponse> {
     const q = parseInput(voucherQuery, query);
     await this.botCheck.verify(q.recaptchaToken, visitorId);
     return this.vouchers.lookup(q.reference, resolveLocale(query, acceptLanguage));
   }
 
   @Get('form/:locale')
-  @ApiOperation({ summary: 'A hosted card page for this visitor (the built-in one is a SANDBOX simulation); answers { paymentFormURL }' })
+  @ApiOperation({
+    summary:
+      'A hosted card page for this visitor (the built-in one is a SANDBOX simulation); answers { paymentFormURL }',
+  })
   @ApiParam({ name: 'locale', description: 'he, en, ru or ar (anything else: he)' })
-  async form(@VisitorId() visitorId: string, @Param() params: unknown, @Query() query: unknown): Promise<PaymentFormResponse> {
+  async form(
+    @VisitorId() visitorId: string,
+    @Param() params: unknown,
+    @Query() query: unknown,
+  ): Promise<PaymentFormResponse> {
     const { locale } = parseInput(formParams, params);
     const q = parseInput(formQuery, query);
     await this.botCheck.verify(q.recaptchaToken, visitorId);
@@ -53,7 +75,9 @@ export class PaymentController {
   }
 
   @Get('customer-form')
-  @ApiOperation({ summary: 'This deployment\'s customer fields (isRequired / isIncluded), terms and mailing-consent settings' })
+  @ApiOperation({
+    summary: "This deployment's customer fields (isRequired / isIncluded), terms and mailing-consent settings",
+  })
   customerFormConfig(): CustomerFormConfig {
     return this.customerForm;
   }
@@ -82,13 +106,15 @@ export class SandboxFormController {
   }
 
   private html(reply: FastifyReply, status: number, html: string) {
-    return reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex, nofollow')
-      // Framed by our own storefront only.
-      .header('content-security-policy', "frame-ancestors 'self'")
-      .send(html);
+    return (
+      reply
+        .status(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        // Framed by our own storefront only.
+        .header('content-security-policy', "frame-ancestors 'self'")
+        .send(html)
+    );
   }
 }

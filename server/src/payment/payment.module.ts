@@ -24,7 +24,11 @@ import { VouchersService } from './vouchers.service';
   imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule],
   controllers: [PaymentController, SandboxFormController],
   providers: [
-    { provide: CUSTOMER_FORM, inject: [APP_CONFIG], useFactory: (config: AppConfig) => customerFormFromConfig(config.CUSTOMER_FORM) },
+    {
+      provide: CUSTOMER_FORM,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => customerFormFromConfig(config.CUSTOMER_FORM),
+    },
     SandboxLedgerRepository,
     SandboxFormService,
     { provide: PaymentProvider, useClass: SandboxPaymentProvider },

@@ -26,7 +26,10 @@ const shekelText = z
 export const formQuery = z.object({
   recaptchaToken: z.string().min(1).max(20_000),
   total: shekelText.optional(),
-  ssn: z.string().regex(/^\d{0,9}$/, 'must be digits only').optional(),
+  ssn: z
+    .string()
+    .regex(/^\d{0,9}$/, 'must be digits only')
+    .optional(),
   locationId: idString.optional(),
   authProfileId: idString.optional(),
   businessId: idString.optional(),

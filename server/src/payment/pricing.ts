@@ -1,6 +1,11 @@
 import {
-  agorotToShekels, applyVoucherPayments, globalServiceCharge, markMultiplyFactorSubTickets, orderTotals,
-  type GlobalServiceChargeConfig, type OrderTotals,
+  agorotToShekels,
+  applyVoucherPayments,
+  globalServiceCharge,
+  markMultiplyFactorSubTickets,
+  orderTotals,
+  type GlobalServiceChargeConfig,
+  type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import type { TicketRow } from '../tickets/tickets.repository';
@@ -118,7 +123,9 @@ export function priceOrder(input: PricingInput): PricedOrder {
       mismatches.push(`seats[${m.seat.index}].amount ${money(m.seat.clientAmount)} != ${money(amount)}`);
     }
     if (m.seat.clientServiceCharge !== serviceCharge) {
-      mismatches.push(`seats[${m.seat.index}].serviceCharge ${money(m.seat.clientServiceCharge)} != ${money(serviceCharge)}`);
+      mismatches.push(
+        `seats[${m.seat.index}].serviceCharge ${money(m.seat.clientServiceCharge)} != ${money(serviceCharge)}`,
+      );
     }
     return { seat: m.seat, ticket: m.ticket, amount, serviceCharge, isSubTicket: m.isMultiplyFactorSubTicket };
   });
@@ -140,7 +147,11 @@ export function priceOrder(input: PricingInput): PricedOrder {
     }
   }
 
-  const beforeVouchers = orderTotals({ tickets: ticketLines, products: productLines, globalServiceChargeAgorot: gsc.amountAgorot });
+  const beforeVouchers = orderTotals({
+    tickets: ticketLines,
+    products: productLines,
+    globalServiceChargeAgorot: gsc.amountAgorot,
+  });
   if (input.clientTotal !== undefined && input.clientTotal !== null && input.clientTotal !== beforeVouchers.total) {
     mismatches.push(`total ${money(input.clientTotal)} != ${money(beforeVouchers.total)}`);
   }
@@ -155,7 +166,8 @@ export function priceOrder(input: PricingInput): PricedOrder {
   }
   const voucherPayments = input.vouchers.map((v, i) => {
     const amount = applied.payments[i]!.amountAgorot;
-    if (v.clientAmount !== amount) mismatches.push(`voucherPayments[${v.index}].amount ${money(v.clientAmount)} != ${money(amount)}`);
+    if (v.clientAmount !== amount)
+      mismatches.push(`voucherPayments[${v.index}].amount ${money(v.clientAmount)} != ${money(amount)}`);
     return { id: v.id, reference: v.reference, amount };
   });
 

@@ -45,7 +45,12 @@ const TEXTS: Record<Locale, Texts> = {
     submit: 'אישור',
     cancel: 'ביטול',
     testCards: 'כרטיסי ניסוי',
-    outcomes: { approve: 'העסקה מאושרת', decline: 'העסקה נדחית', insufficient_funds: 'אין מספיק מסגרת', timeout: 'אין תשובה (זמן קצוב)' },
+    outcomes: {
+      approve: 'העסקה מאושרת',
+      decline: 'העסקה נדחית',
+      insufficient_funds: 'אין מספיק מסגרת',
+      timeout: 'אין תשובה (זמן קצוב)',
+    },
     testId: 'תעודת זהות לניסוי: 000000018',
     done: 'פרטי הכרטיס התקבלו. ההזמנה תושלם באתר.',
     expired: 'דף התשלום פג תוקף. סגרו אותו ופתחו מחדש.',
@@ -71,7 +76,12 @@ const TEXTS: Record<Locale, Texts> = {
     submit: 'Confirm',
     cancel: 'Cancel',
     testCards: 'Test cards',
-    outcomes: { approve: 'approved', decline: 'declined', insufficient_funds: 'insufficient funds', timeout: 'no answer (timeout)' },
+    outcomes: {
+      approve: 'approved',
+      decline: 'declined',
+      insufficient_funds: 'insufficient funds',
+      timeout: 'no answer (timeout)',
+    },
     testId: 'Test ID number: 000000018',
     done: 'Card details received. The order is completed on the site.',
     expired: 'This payment page has expired. Close it and open it again.',
@@ -97,7 +107,12 @@ const TEXTS: Record<Locale, Texts> = {
     submit: 'Подтвердить',
     cancel: 'Отмена',
     testCards: 'Тестовые карты',
-    outcomes: { approve: 'одобрено', decline: 'отклонено', insufficient_funds: 'недостаточно средств', timeout: 'нет ответа (тайм-аут)' },
+    outcomes: {
+      approve: 'одобрено',
+      decline: 'отклонено',
+      insufficient_funds: 'недостаточно средств',
+      timeout: 'нет ответа (тайм-аут)',
+    },
     testId: 'Тестовый номер удостоверения: 000000018',
     done: 'Данные карты получены. Заказ завершается на сайте.',
     expired: 'Срок действия страницы оплаты истёк. Закройте её и откройте заново.',
@@ -123,7 +138,12 @@ const TEXTS: Record<Locale, Texts> = {
     submit: 'تأكيد',
     cancel: 'إلغاء',
     testCards: 'بطاقات الاختبار',
-    outcomes: { approve: 'مقبولة', decline: 'مرفوضة', insufficient_funds: 'رصيد غير كافٍ', timeout: 'لا يوجد رد (انتهاء المهلة)' },
+    outcomes: {
+      approve: 'مقبولة',
+      decline: 'مرفوضة',
+      insufficient_funds: 'رصيد غير كافٍ',
+      timeout: 'لا يوجد رد (انتهاء المهلة)',
+    },
     testId: 'رقم هوية للاختبار: 000000018',
     done: 'تم استلام بيانات البطاقة. يُستكمل الطلب في الموقع.',
     expired: 'انتهت صلاحية صفحة الدفع. أغلقها وافتحها من جديد.',
@@ -211,7 +231,9 @@ export function renderSandboxForm(view: SandboxFormView): string {
   const options = Array.from({ length: view.maxInstalments }, (_, i) => i + 1)
     .map((n) => `<option value="${n}"${n === selected ? ' selected' : ''}>${n}</option>`)
     .join('');
-  const cards = SANDBOX_TEST_CARDS.map((c) => `<li><code>${groupCardNumber(c.number)}</code> - ${escapeHtml(t.outcomes[c.outcome])}</li>`).join('');
+  const cards = SANDBOX_TEST_CARDS.map(
+    (c) => `<li><code>${groupCardNumber(c.number)}</code> - ${escapeHtml(t.outcomes[c.outcome])}</li>`,
+  ).join('');
   const body = `
   <h1>${escapeHtml(t.title)}</h1>
   <div class="amount">${escapeHtml(t.amount)}: <strong>${escapeHtml(formatShekels(view.totalAgorot, view.locale))}</strong></div>
@@ -258,4 +280,3 @@ export function renderSandboxExpired(locale: Locale): string {
   const t = TEXTS[locale];
   return page(locale, `<h1>${escapeHtml(t.title)}</h1><p role="alert">${escapeHtml(t.expired)}</p>`);
 }
-

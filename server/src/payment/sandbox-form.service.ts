@@ -6,7 +6,11 @@ import { isLocale, type Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { sandboxOutcomeOf } from './sandbox-cards';
 import {
-  renderSandboxDone, renderSandboxExpired, renderSandboxForm, sandboxErrorText, type SandboxFormField,
+  renderSandboxDone,
+  renderSandboxExpired,
+  renderSandboxForm,
+  sandboxErrorText,
+  type SandboxFormField,
 } from './sandbox-form.page';
 import { SandboxLedgerRepository, type SandboxOutcome } from './sandbox-ledger.repository';
 
@@ -43,7 +47,15 @@ export class SandboxFormService {
     const form = await this.ledger.form(token);
     if (!form) return { status: 404, html: renderSandboxExpired(isLocale(lang) ? lang : 'he') };
     const locale = this.locale(form.locale, lang);
-    return { status: 200, html: renderSandboxForm({ locale, token, totalAgorot: form.totalAgorot, maxInstalments: this.config.MAX_INSTALMENTS }) };
+    return {
+      status: 200,
+      html: renderSandboxForm({
+        locale,
+        token,
+        totalAgorot: form.totalAgorot,
+        maxInstalments: this.config.MAX_INSTALMENTS,
+      }),
+    };
   }
 
   async submit(token: string, rawBody: unknown, lang: unknown): Promise<HtmlAnswer> {
@@ -75,12 +87,26 @@ export class SandboxFormService {
       const shown = { expiry: values.expiry, holderId: values.holderId, instalments: values.instalments };
       return {
         status: 400,
-        html: renderSandboxForm({ locale, token, totalAgorot: form.totalAgorot, maxInstalments: this.config.MAX_INSTALMENTS, values: shown, errors }),
+        html: renderSandboxForm({
+          locale,
+          token,
+          totalAgorot: form.totalAgorot,
+          maxInstalments: this.config.MAX_INSTALMENTS,
+          values: shown,
+          errors,
+        }),
       };
     }
     const authorisation = `sbx_auth_${randomBytes(24).toString('base64url')}`;
     const last4 = digits.slice(-4);
-    await this.ledger.createAuthorisation({ token: authorisation, formToken: token, visitorId: form.visitorId, last4, outcome, instalments });
+    await this.ledger.createAuthorisation({
+      token: authorisation,
+      formToken: token,
+      visitorId: form.visitorId,
+      last4,
+      outcome,
+      instalments,
+    });
     return {
       status: 200,
       html: renderSandboxDone(locale, {

@@ -63,7 +63,14 @@ export class SandboxLedgerRepository {
     return rows[0] ?? null;
   }
 
-  async createAuthorisation(a: { token: string; formToken: string; visitorId: string; last4: string; outcome: SandboxOutcome; instalments: number }): Promise<void> {
+  async createAuthorisation(a: {
+    token: string;
+    formToken: string;
+    visitorId: string;
+    last4: string;
+    outcome: SandboxOutcome;
+    instalments: number;
+  }): Promise<void> {
     await this.db.query(
       `INSERT INTO sandbox_card_authorisation (token, form_token, visitor_id, card_last4, outcome, instalments) VALUES ($1, $2, $3, $4, $5, $6)`,
       [a.token, a.formToken, a.visitorId, a.last4, a.outcome, a.instalments],
@@ -82,7 +89,10 @@ export class SandboxLedgerRepository {
   }
 
   /** The authorisation and any charge already made under the key, in one round trip (the charge's hot path). */
-  async lookup(token: string, idempotencyKey: string): Promise<{ authorisation: SandboxAuthorisation | null; charge: SandboxCharge | null }> {
+  async lookup(
+    token: string,
+    idempotencyKey: string,
+  ): Promise<{ authorisation: SandboxAuthorisation | null; charge: SandboxCharge | null }> {
     const [row] = await this.sql.query<Record<string, any>>(
       'sandbox_lookup',
       `SELECT a.token, a.visitor_id AS "visitorId", a.card_last4 AS "last4", a.outcome, a.instalments,
@@ -96,11 +106,25 @@ export class SandboxLedgerRepository {
       [token, idempotencyKey],
     );
     return {
-      authorisation: row?.token ? { token: row.token, visitorId: row.visitorId, last4: row.last4, outcome: row.outcome, instalments: row.instalments, ageSeconds: row.ageSeconds } : null,
+      authorisation: row?.token
+        ? {
+            token: row.token,
+            visitorId: row.visitorId,
+            last4: row.last4,
+            outcome: row.outcome,
+            instalments: row.instalments,
+            ageSeconds: row.ageSeconds,
+          }
+        : null,
       charge: row?.chargeId
         ? {
-            id: row.chargeId, idempotencyKey: row.idempotencyKey, authorisationToken: row.authorisationToken, amountAgorot: row.amountAgorot,
-            instalments: row.chargeInstalments, status: row.chargeStatus, last4: row.chargeLast4,
+            id: row.chargeId,
+            idempotencyKey: row.idempotencyKey,
+            authorisationToken: row.authorisationToken,
+            amountAgorot: row.amountAgorot,
+            instalments: row.chargeInstalments,
+            status: row.chargeStatus,
+            last4: row.chargeLast4,
           }
         : null,
     };

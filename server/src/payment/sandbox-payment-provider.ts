@@ -5,8 +5,14 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
-  PaymentProvider, PaymentProviderTimeout, type ChargeRequest, type ChargeResult, type ChargeStatus, type PaymentFormRequest,
-  type RefundRequest, type RefundResult,
+  PaymentProvider,
+  PaymentProviderTimeout,
+  type ChargeRequest,
+  type ChargeResult,
+  type ChargeStatus,
+  type PaymentFormRequest,
+  type RefundRequest,
+  type RefundResult,
 } from './payment-provider.port';
 import { SandboxLedgerRepository, type SandboxChargeStatus } from './sandbox-ledger.repository';
 
@@ -30,26 +36,46 @@ export class SandboxPaymentProvider extends PaymentProvider {
   ) {
     super();
     const level = config.NODE_ENV === 'production' ? 'warn' : 'info';
-    this.logger[level]('payment provider: SANDBOX SIMULATION - no real money moves; only the test cards in docs/payment-sandbox.md are accepted');
+    this.logger[level](
+      'payment provider: SANDBOX SIMULATION - no real money moves; only the test cards in docs/payment-sandbox.md are accepted',
+    );
   }
 
   async createPaymentForm(request: PaymentFormRequest): Promise<{ path: string }> {
     const token = randomBytes(32).toString('base64url');
     await this.ledger.createForm(
-      { token, visitorId: request.visitorId, locale: request.locale, totalAgorot: request.displayTotalAgorot, ssn: request.ssn },
+      {
+        token,
+        visitorId: request.visitorId,
+        locale: request.locale,
+        totalAgorot: request.displayTotalAgorot,
+        ssn: request.ssn,
+      },
       this.config.PAYMENT_FORM_TTL_SECONDS,
     );
     return { path: `/api/payment/sandbox/form/${token}` };
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const { charge: existing, authorisation } = await this.ledger.lookup(request.paymentIdentifier, request.idempotencyKey);
+    const { charge: existing, authorisation } = await this.ledger.lookup(
+      request.paymentIdentifier,
+      request.idempotencyKey,
+    );
     if (existing) {
       // Idempotent replay: the first attempt's answer, never a second charge. A key reused for another amount is refused, as providers do.
       if (existing.amountAgorot !== request.amountAgorot) return { status: 'not_authorised' };
-      return this.resultOf(existing.status, existing.id, existing.instalments, existing.last4 ?? authorisation?.last4 ?? '0000');
+      return this.resultOf(
+        existing.status,
+        existing.id,
+        existing.instalments,
+        existing.last4 ?? authorisation?.last4 ?? '0000',
+      );
     }
-    if (!authorisation || authorisation.visitorId !== request.visitorId || authorisation.ageSeconds > this.config.PAYMENT_FORM_TTL_SECONDS) {
+    if (
+      !authorisation ||
+      authorisation.visitorId !== request.visitorId ||
+      authorisation.ageSeconds > this.config.PAYMENT_FORM_TTL_SECONDS
+    ) {
       return { status: 'not_authorised' };
     }
     if (this.config.SANDBOX_APPROVAL_DELAY_MS > 0) await sleep(this.config.SANDBOX_APPROVAL_DELAY_MS);
@@ -59,7 +85,11 @@ export class SandboxPaymentProvider extends PaymentProvider {
       throw new PaymentProviderTimeout();
     }
     const status: SandboxChargeStatus =
-      authorisation.outcome === 'approve' ? 'approved' : authorisation.outcome === 'decline' ? 'declined' : 'insufficient_funds';
+      authorisation.outcome === 'approve'
+        ? 'approved'
+        : authorisation.outcome === 'decline'
+          ? 'declined'
+          : 'insufficient_funds';
     const charge = await this.ledger.recordCharge({
       id: `sbx_ch_${randomBytes(12).toString('base64url')}`,
       idempotencyKey: request.idempotencyKey,
@@ -68,21 +98,35 @@ export class SandboxPaymentProvider extends PaymentProvider {
       instalments: authorisation.instalments,
       status,
     });
-    this.logger.debug({ charge: charge.id, status: charge.status, amountAgorot: charge.amountAgorot }, 'SANDBOX charge (simulation, no money moved)');
+    this.logger.debug(
+      { charge: charge.id, status: charge.status, amountAgorot: charge.amountAgorot },
+      'SANDBOX charge (simulation, no money moved)',
+    );
     return this.resultOf(charge.status, charge.id, charge.instalments, authorisation.last4);
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
     const status = await this.ledger.refund(request.providerReference);
-    this.logger.info({ charge: request.providerReference, reason: request.reason, status }, 'SANDBOX refund (simulation, no money moved)');
-    return status === 'refunded' ? { status: 'refunded' } : { status: 'failed', reason: status ? `charge is ${status}` : 'no such charge' };
+    this.logger.info(
+      { charge: request.providerReference, reason: request.reason, status },
+      'SANDBOX refund (simulation, no money moved)',
+    );
+    return status === 'refunded'
+      ? { status: 'refunded' }
+      : { status: 'failed', reason: status ? `charge is ${status}` : 'no such charge' };
   }
 
   async status(idempotencyKey: string): Promise<ChargeStatus> {
     const charge = await this.ledger.chargeByKey(idempotencyKey);
     if (!charge) return { status: 'not_found' };
     if (charge.status === 'approved') {
-      return { status: 'approved', providerReference: charge.id, amountAgorot: charge.amountAgorot, instalments: charge.instalments, last4: charge.last4 ?? '0000' };
+      return {
+        status: 'approved',
+        providerReference: charge.id,
+        amountAgorot: charge.amountAgorot,
+        instalments: charge.instalments,
+        last4: charge.last4 ?? '0000',
+      };
     }
     return { status: charge.status, providerReference: charge.id };
   }

@@ -21,7 +21,9 @@ export class VouchersRepository {
   constructor(private readonly db: DataSource) {}
 
   async byReference(reference: string): Promise<VoucherRow | null> {
-    const rows = await this.db.query(`SELECT ${COLUMNS} FROM system_voucher WHERE lower(reference) = lower($1)`, [reference]);
+    const rows = await this.db.query(`SELECT ${COLUMNS} FROM system_voucher WHERE lower(reference) = lower($1)`, [
+      reference,
+    ]);
     return rows[0] ?? null;
   }
 

@@ -8,7 +8,11 @@ import { VouchersRepository, type VoucherRow } from './vouchers.repository';
 /** A voucher the visitor may pay with now; the spec's refusals otherwise. */
 export function assertUsable(voucher: VoucherRow | null | undefined, code?: string): VoucherRow {
   // A voucher's id alone is not proof of holding it: the code typed must match too.
-  if (!voucher || !voucher.active || (code !== undefined && voucher.reference.toLowerCase() !== code.trim().toLowerCase())) {
+  if (
+    !voucher ||
+    !voucher.active ||
+    (code !== undefined && voucher.reference.toLowerCase() !== code.trim().toLowerCase())
+  ) {
     throw new BookingError('VOUCHER_NOT_FOUND');
   }
   if (voucher.expired) throw new BookingError('VOUCHER_EXPIRED');

@@ -27,7 +27,10 @@ export class RedisConnection implements OnApplicationShutdown {
 
 @Global()
 @Module({
-  providers: [RedisConnection, { provide: REDIS, useFactory: (c: RedisConnection) => c.client, inject: [RedisConnection] }],
+  providers: [
+    RedisConnection,
+    { provide: REDIS, useFactory: (c: RedisConnection) => c.client, inject: [RedisConnection] },
+  ],
   exports: [REDIS, RedisConnection],
 })
 export class RedisModule {}

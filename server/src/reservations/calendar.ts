@@ -12,7 +12,11 @@ export interface CalendarEvent {
   url?: string;
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** TEXT values: backslash, semicolon, comma and newlines escaped. */
 export function escapeIcsText(text: string): string {

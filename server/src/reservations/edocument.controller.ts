@@ -16,20 +16,32 @@ const documentParams = z.object({ documentKey: z.string().regex(/^[A-Za-z0-9_-]{
 @Controller('edocument')
 @UseFilters(BookingErrorFilter)
 export class EDocumentController {
-  constructor(private readonly documents: EDocumentService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly documents: EDocumentService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get(':documentKey')
-  @ApiOperation({ summary: 'Electronic ticket: the reservation\'s tickets, each with a signed QR code (SVG)' })
+  @ApiOperation({ summary: "Electronic ticket: the reservation's tickets, each with a signed QR code (SVG)" })
   @ApiParam({ name: 'documentKey' })
-  document(@Param() params: unknown, @Query() query: unknown, @Headers('accept-language') acceptLanguage?: string): Promise<EDocumentResponse> {
+  document(
+    @Param() params: unknown,
+    @Query() query: unknown,
+    @Headers('accept-language') acceptLanguage?: string,
+  ): Promise<EDocumentResponse> {
     const { documentKey } = parseInput(documentParams, params);
     return this.documents.document(documentKey, resolveLocale(query, acceptLanguage));
   }
 
   @Get(':documentKey/calendar.ics')
-  @ApiOperation({ summary: 'The order\'s shows as text/calendar' })
+  @ApiOperation({ summary: "The order's shows as text/calendar" })
   @ApiParam({ name: 'documentKey' })
-  async calendar(@Param() params: unknown, @Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async calendar(
+    @Param() params: unknown,
+    @Query() query: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     const { documentKey } = parseInput(documentParams, params);
     const locale = resolveLocale(query, request.headers['accept-language']);
     const { ics, filename } = await this.documents.calendar(documentKey, locale, publicBaseUrl(this.config, request));

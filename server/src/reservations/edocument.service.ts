@@ -11,7 +11,13 @@ import { DocumentsRepository, type DocumentReservation, type DocumentTicket } fr
 import { ticketQrText } from './ticket-signature';
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: JERUSALEM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: JERUSALEM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** 'YYYY-MM-DDTHH:mm' as the clock on the wall in Jerusalem reads. */
@@ -93,8 +99,8 @@ export class EDocumentService {
       localDateTime: jerusalemLocalDateTime(dateTime),
       sectionName: t.sectionName,
       sectionNameEn: t.sectionNameEn,
-      rowName: t.isReserved ? t.rowName ?? '' : '',
-      seatName: t.isReserved ? t.seatName ?? '' : String(t.x),
+      rowName: t.isReserved ? (t.rowName ?? '') : '',
+      seatName: t.isReserved ? (t.seatName ?? '') : String(t.x),
       isGeneralAdmission: !t.isReserved,
       ticketName: t.ticketName,
       ticketNameEn: t.ticketNameEn,

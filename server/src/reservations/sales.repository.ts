@@ -33,7 +33,8 @@ export interface SaleInput {
   result: Record<string, unknown>;
 }
 
-export type SaleRefusal = 'SEAT_TAKEN' | 'VOUCHER_NO_BALANCE' | 'VOUCHER_GONE' | 'COUPON_USED_UP' | 'DUPLICATE_CART' | 'IDENTIFIER_TAKEN';
+export type SaleRefusal =
+  'SEAT_TAKEN' | 'VOUCHER_NO_BALANCE' | 'VOUCHER_GONE' | 'COUPON_USED_UP' | 'DUPLICATE_CART' | 'IDENTIFIER_TAKEN';
 export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };
 
 /*
@@ -89,13 +90,31 @@ function saleParams(s: SaleInput): unknown[] {
     (a, b) => a.presentationId - b.presentationId || a.sectionId - b.sectionId || a.x - b.x || a.y - b.y,
   );
   return [
-    s.reservationIdentifier, s.cartIdentifier, s.documentKey, s.visitorId, JSON.stringify(s.customer), s.locale, s.totalAgorot,
-    t.map((x) => x.identifier), t.map((x) => x.presentationId), t.map((x) => x.sectionId), t.map((x) => x.x), t.map((x) => x.y),
-    t.map((x) => x.ticketId), t.map((x) => x.amountAgorot), t.map((x) => x.serviceChargeAgorot),
-    s.card?.providerReference ?? null, s.card?.instalments ?? null, s.card?.paymentId ?? null,
-    s.vouchers.map((v) => v.id), s.vouchers.map((v) => v.reference), s.vouchers.map((v) => v.amountAgorot),
-    s.messages.map((m) => m.channel), s.messages.map((m) => m.recipient),
-    JSON.stringify(s.result), s.cartId,
+    s.reservationIdentifier,
+    s.cartIdentifier,
+    s.documentKey,
+    s.visitorId,
+    JSON.stringify(s.customer),
+    s.locale,
+    s.totalAgorot,
+    t.map((x) => x.identifier),
+    t.map((x) => x.presentationId),
+    t.map((x) => x.sectionId),
+    t.map((x) => x.x),
+    t.map((x) => x.y),
+    t.map((x) => x.ticketId),
+    t.map((x) => x.amountAgorot),
+    t.map((x) => x.serviceChargeAgorot),
+    s.card?.providerReference ?? null,
+    s.card?.instalments ?? null,
+    s.card?.paymentId ?? null,
+    s.vouchers.map((v) => v.id),
+    s.vouchers.map((v) => v.reference),
+    s.vouchers.map((v) => v.amountAgorot),
+    s.messages.map((m) => m.channel),
+    s.messages.map((m) => m.recipient),
+    JSON.stringify(s.result),
+    s.cartId,
   ];
 }
 
@@ -104,15 +123,20 @@ function refusalOf(error: unknown): SaleOutcome | null {
   // TypeORM's QueryFailedError carries the pg error's fields; look at the driver error too in case it does not.
   type PgError = { code?: string; constraint?: string; detail?: string; driverError?: PgError };
   const outer = error as PgError;
-  const e = outer?.code ? outer : outer?.driverError ?? outer;
+  const e = outer?.code ? outer : (outer?.driverError ?? outer);
   if (e?.code === '23505') {
     if (e.constraint === 'reservation_ticket_live_seat') return { ok: false, reason: 'SEAT_TAKEN', detail: e.detail };
     if (e.constraint === 'reservation_cart_identifier_key') return { ok: false, reason: 'DUPLICATE_CART' };
-    if (e.constraint === 'reservation_identifier_key' || e.constraint === 'reservation_ticket_identifier_key' || e.constraint === 'reservation_document_key_key') {
+    if (
+      e.constraint === 'reservation_identifier_key' ||
+      e.constraint === 'reservation_ticket_identifier_key' ||
+      e.constraint === 'reservation_document_key_key'
+    ) {
       return { ok: false, reason: 'IDENTIFIER_TAKEN' };
     }
   }
-  if (e?.code === '23514' && e.constraint === 'system_voucher_balance_agorot_check') return { ok: false, reason: 'VOUCHER_NO_BALANCE' };
+  if (e?.code === '23514' && e.constraint === 'system_voucher_balance_agorot_check')
+    return { ok: false, reason: 'VOUCHER_NO_BALANCE' };
   return null;
 }
 
@@ -197,7 +221,8 @@ export class SalesRepository {
     );
     const usage = new Map(used.map((u) => [u.ticket_id, u.n]));
     for (const c of limited) {
-      if ((usage.get(c.ticketId) ?? 0) + c.seats > c.limit!) return { ok: false, reason: 'COUPON_USED_UP', detail: String(c.ticketId) };
+      if ((usage.get(c.ticketId) ?? 0) + c.seats > c.limit!)
+        return { ok: false, reason: 'COUPON_USED_UP', detail: String(c.ticketId) };
     }
     return null;
   }
@@ -219,7 +244,11 @@ export class SalesRepository {
     staleSeconds: number;
     card: { provider: string; amountAgorot: number; idempotencyKey: string } | null;
   }): Promise<{ cartId: string; payment: { id: string; status: string } | null } | null> {
-    const [row] = await this.sql.query<{ cart_id: string | null; payment_id: string | null; payment_status: string | null }>(
+    const [row] = await this.sql.query<{
+      cart_id: string | null;
+      payment_id: string | null;
+      payment_status: string | null;
+    }>(
       'attempt_begin',
       `WITH claimed AS (
          INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
@@ -237,16 +266,31 @@ export class SalesRepository {
        )
        SELECT (SELECT id::text FROM claimed) AS cart_id, (SELECT id::text FROM opened) AS payment_id, (SELECT status FROM opened) AS payment_status`,
       [
-        a.cartIdentifier, a.resId, a.visitorId, JSON.stringify(a.cart), a.staleSeconds,
-        a.cartIdentifier, a.card?.provider ?? null, a.card?.amountAgorot ?? null, a.card?.idempotencyKey ?? null,
+        a.cartIdentifier,
+        a.resId,
+        a.visitorId,
+        JSON.stringify(a.cart),
+        a.staleSeconds,
+        a.cartIdentifier,
+        a.card?.provider ?? null,
+        a.card?.amountAgorot ?? null,
+        a.card?.idempotencyKey ?? null,
       ],
     );
     if (!row?.cart_id) return null;
-    return { cartId: row.cart_id, payment: row.payment_id ? { id: row.payment_id, status: row.payment_status! } : null };
+    return {
+      cartId: row.cart_id,
+      payment: row.payment_id ? { id: row.payment_id, status: row.payment_status! } : null,
+    };
   }
 
   /** The charge did not go through (declined, no answer, not authorised). */
-  async closeCardPayment(paymentId: string, status: 'declined' | 'failed', error: string, providerReference: string | null): Promise<void> {
+  async closeCardPayment(
+    paymentId: string,
+    status: 'declined' | 'failed',
+    error: string,
+    providerReference: string | null,
+  ): Promise<void> {
     await this.db.query(
       `UPDATE payment SET status = $2, error = $3, provider_reference = coalesce($4, provider_reference), updated_at = now()
         WHERE id = $1 AND status IN ('pending', 'declined', 'failed')`,
@@ -268,13 +312,19 @@ export class SalesRepository {
 
   /** True when the payment row belongs to a written sale (approved and linked to a reservation). */
   async paymentIsSettled(paymentId: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM payment WHERE id = $1 AND reservation_id IS NOT NULL AND status = 'approved'`, [paymentId]);
+    const rows = await this.db.query(
+      `SELECT 1 FROM payment WHERE id = $1 AND reservation_id IS NOT NULL AND status = 'approved'`,
+      [paymentId],
+    );
     return rows.length > 0;
   }
 
   /** After an unexpected failure: did the sale commit anyway (e.g. the connection dropped after COMMIT)? */
   async reservationOfCart(cartIdentifier: string): Promise<string | null> {
-    const rows: { id: string }[] = await this.db.query('SELECT id::text AS id FROM reservation WHERE cart_identifier = $1', [cartIdentifier]);
+    const rows: { id: string }[] = await this.db.query(
+      'SELECT id::text AS id FROM reservation WHERE cart_identifier = $1',
+      [cartIdentifier],
+    );
     return rows[0]?.id ?? null;
   }
 }

@@ -8,7 +8,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const PREFIX = 'HLT1';
 
 function sign(key: string, ticketIdentifier: string): string {
-  return createHmac('sha256', key).update(`${PREFIX}.${ticketIdentifier}`).digest().subarray(0, 16).toString('base64url');
+  return createHmac('sha256', key)
+    .update(`${PREFIX}.${ticketIdentifier}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 export function ticketQrText(key: string, ticketIdentifier: string): string {

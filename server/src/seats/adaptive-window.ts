@@ -7,7 +7,10 @@
 export class AdaptiveWindow {
   private currentMs: number;
 
-  constructor(private readonly baseMs: number, private readonly maxMs: number) {
+  constructor(
+    private readonly baseMs: number,
+    private readonly maxMs: number,
+  ) {
     this.currentMs = baseMs;
   }
 

@@ -55,7 +55,9 @@ interface Candidate {
 const claimKey = (layout: Layout, seatKey: string): string => `${layout.presentation.id}/${seatKey}`;
 
 function jerusalemHour(date: Date): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour: '2-digit', hourCycle: 'h23' }).format(date));
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour: '2-digit', hourCycle: 'h23' }).format(date),
+  );
 }
 
 /**
@@ -122,12 +124,16 @@ export class BestAvailableService {
           expiresAt: new Date(r.earliestExpiryMs).toISOString(),
           timeInSeconds: Math.max(0, Math.floor((r.earliestExpiryMs - r.nowMs) / 1000)),
         };
-        const others = candidates.slice(1).filter((x) => !x.seats.some((s) => keys.includes(claimKey(x.layout, s.key))));
+        const others = candidates
+          .slice(1)
+          .filter((x) => !x.seats.some((s) => keys.includes(claimKey(x.layout, s.key))));
         return { matches: [locked, ...others.slice(0, q.maxMatches - 1).map((x) => this.result(x))] };
       }
       // A limit of the order itself will not go away by trying another block.
       if (r.code === 'MAX_SEATS_EXCEEDED') {
-        throw new AppError('MAX_SEATS_EXCEEDED', { maxSeats: Number(r.detail) || c.layout.presentation.maxSeatsPerOrder });
+        throw new AppError('MAX_SEATS_EXCEEDED', {
+          maxSeats: Number(r.detail) || c.layout.presentation.maxSeatsPerOrder,
+        });
       }
     }
     throw new AppError('NOT_ENOUGH_SEATS');
@@ -138,7 +144,12 @@ export class BestAvailableService {
    * synchronous, so with `claim` the best block is marked as being taken before
    * any other request on this node can search.
    */
-  private async candidates(layouts: Layout[], q: BestAvailableQuery, max: number, claim: boolean): Promise<Candidate[]> {
+  private async candidates(
+    layouts: Layout[],
+    q: BestAvailableQuery,
+    max: number,
+    claim: boolean,
+  ): Promise<Candidate[]> {
     const states = await Promise.all(layouts.map((layout) => this.feed.publicState(layout.presentation.id)));
     const perPresentation = q.isBestPerPresentation ?? false;
     const now = this.clock.nowMs();
@@ -149,7 +160,8 @@ export class BestAvailableService {
     });
     all.sort((a, b) => b.score - a.score);
     if (all.length > max) all.length = max;
-    if (claim && all[0]) for (const s of all[0].seats) this.claimed.set(claimKey(all[0].layout, s.key), Number.POSITIVE_INFINITY);
+    if (claim && all[0])
+      for (const s of all[0].seats) this.claimed.set(claimKey(all[0].layout, s.key), Number.POSITIVE_INFINITY);
     if (this.claimed.size > 50_000) for (const [k, until] of this.claimed) if (until <= now) this.claimed.delete(k);
     return all;
   }
@@ -158,7 +170,13 @@ export class BestAvailableService {
     if (q.presentationId !== undefined) return [await this.engine.layout(q.presentationId)];
     const from = q.startDate ? new Date(jerusalemDayRangeUtc(q.startDate).startUtc) : new Date();
     const to = q.endDate ? new Date(jerusalemDayRangeUtc(q.endDate).endUtc) : undefined;
-    let infos = await this.repo.searchPresentations({ featureId: q.featureId, locationId: q.locationId, fromUtc: from, toUtc: to, limit: MAX_PRESENTATIONS });
+    let infos = await this.repo.searchPresentations({
+      featureId: q.featureId,
+      locationId: q.locationId,
+      fromUtc: from,
+      toUtc: to,
+      limit: MAX_PRESENTATIONS,
+    });
     if (q.partOfDay) {
       const [start, end] = PART_OF_DAY_HOURS[q.partOfDay]!;
       infos = infos.filter((p) => {
@@ -188,7 +206,11 @@ export class BestAvailableService {
       for (const seat of row.seats) {
         if (zone !== undefined && seat.zoneId !== zone) continue;
         let input = bySection.get(seat.sectionId);
-        if (!input) bySection.set(seat.sectionId, (input = { sectionId: seat.sectionId, seats: [], bestPossible: -Infinity, hasTogether: false }));
+        if (!input)
+          bySection.set(
+            seat.sectionId,
+            (input = { sectionId: seat.sectionId, seats: [], bestPossible: -Infinity, hasTogether: false }),
+          );
         input.seats.push({ seat, x: seat.x, y: seat.y, px: seat.px, py: seat.py, rowKey: row.key, available: false });
         if (isTogetherSeat(seat)) input.hasTogether = true;
       }
@@ -226,7 +248,10 @@ export class BestAvailableService {
           const row = layout.rows[rowIndex]!;
           rowStatuses(row, state, PUBLIC_VIEW, true).forEach((c, i) => codes.set(row.seats[i]!.key, c));
         }
-        for (const s of section.seats) { s.available = codes.get(s.seat.key) === 1 && !this.isClaimed(claimKey(layout, s.seat.key), now); if (s.available) free++; }
+        for (const s of section.seats) {
+          s.available = codes.get(s.seat.key) === 1 && !this.isClaimed(claimKey(layout, s.seat.key), now);
+          if (s.available) free++;
+        }
       } else {
         for (const s of section.seats) {
           s.available = s.seat.sellable && !state.has(s.seat.key) && !this.isClaimed(claimKey(layout, s.seat.key), now);
@@ -234,10 +259,19 @@ export class BestAvailableService {
         }
       }
       if (free < q.quantity) continue;
-      for (const match of bestAvailable({ seats: section.seats, focalPoint: layout.focalPoint, quantity: q.quantity, maxMatches: max })) {
+      for (const match of bestAvailable({
+        seats: section.seats,
+        focalPoint: layout.focalPoint,
+        quantity: q.quantity,
+        maxMatches: max,
+      })) {
         // A couch or bed is never split by best-available: skip blocks that take part of one.
         if (section.hasTogether && match.seats.some((s) => isTogetherSeat(s.seat))) continue;
-        const score = 1 - match.distance / layout.planDiagonal - (match.leavesOrphan ? ORPHAN_PENALTY : 0) - (match.splitAcrossRows ? SPLIT_PENALTY : 0);
+        const score =
+          1 -
+          match.distance / layout.planDiagonal -
+          (match.leavesOrphan ? ORPHAN_PENALTY : 0) -
+          (match.splitAcrossRows ? SPLIT_PENALTY : 0);
         out.push({ layout, seats: match.seats.map((s) => s.seat), score: Math.round(score * 10_000) / 10_000 });
       }
       out.sort((a, b) => b.score - a.score);

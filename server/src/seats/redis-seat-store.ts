@@ -15,8 +15,19 @@ import { UNLOCK_LUA } from './lua/unlock.lua';
 import { changesChannel, dueKey, presentationKeys, type PresentationKeys } from './seat-keys';
 import { parseChanges } from './seat-state';
 import {
-  SeatStore, type Changed, type GaLocked, type GaLockRequest, type InitialState, type Locked, type LockRequest,
-  type LogEntry, type NotInitialised, type Refused, type Snapshot, type StoreRefusal, type TimerReading,
+  SeatStore,
+  type Changed,
+  type GaLocked,
+  type GaLockRequest,
+  type InitialState,
+  type Locked,
+  type LockRequest,
+  type LogEntry,
+  type NotInitialised,
+  type Refused,
+  type Snapshot,
+  type StoreRefusal,
+  type TimerReading,
 } from './seat-store.port';
 
 type Reply = (string | number)[];
@@ -64,7 +75,10 @@ export class RedisSeatStore extends SeatStore {
   private readonly due: string;
   private readonly keyCache = new Map<number, PresentationKeys>();
 
-  constructor(@Inject(REDIS) protected readonly redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(REDIS) protected readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     super();
     this.cmd = defineSeatScripts(redis);
     this.prefix = config.REDIS_PREFIX;
@@ -95,31 +109,87 @@ export class RedisSeatStore extends SeatStore {
     const k = this.keys(pid);
     const flags = (q.noSingleSeatGap ? 1 : 0) + (q.singleSeatBlocking ? 2 : 0);
     const args: (string | number)[] = [
-      pid, this.channel, this.logMax, q.owner, q.ttlMs, q.maxSeats, flags, q.ownerSetTtlSeconds,
-      q.sectionSize, q.reservedTotal, q.keys.length, ...q.keys, q.rows.length,
+      pid,
+      this.channel,
+      this.logMax,
+      q.owner,
+      q.ttlMs,
+      q.maxSeats,
+      flags,
+      q.ownerSetTtlSeconds,
+      q.sectionSize,
+      q.reservedTotal,
+      q.keys.length,
+      ...q.keys,
+      q.rows.length,
     ];
     for (const row of q.rows) args.push(row.keys.length, ...row.keys, row.flags);
     const r = await this.cmd.seatLock(k.init, k.st, k.exp, k.ver, k.log, k.taken, this.due, k.own(q.owner), ...args);
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
     const earliest = Number(r[2]);
-    return { ok: true, version: Number(r[1]), earliestExpiryMs: earliest, nowMs: Number(r[3]), newlyLocked: Number(r[4]) };
+    return {
+      ok: true,
+      version: Number(r[1]),
+      earliestExpiryMs: earliest,
+      nowMs: Number(r[3]),
+      newlyLocked: Number(r[4]),
+    };
   }
 
   async lockGa(pid: number, q: GaLockRequest): Promise<GaLocked | Refused | NotInitialised> {
     const k = this.keys(pid);
     const r = await this.cmd.seatLockGa(
-      k.init, k.st, k.exp, k.ver, k.log, k.taken, this.due, k.own(q.owner), k.ga, k.ganext, k.gafree(q.sectionId),
-      pid, this.channel, this.logMax, q.owner, q.ttlMs, q.maxSeats, q.ownerSetTtlSeconds, q.sectionId, q.count,
+      k.init,
+      k.st,
+      k.exp,
+      k.ver,
+      k.log,
+      k.taken,
+      this.due,
+      k.own(q.owner),
+      k.ga,
+      k.ganext,
+      k.gafree(q.sectionId),
+      pid,
+      this.channel,
+      this.logMax,
+      q.owner,
+      q.ttlMs,
+      q.maxSeats,
+      q.ownerSetTtlSeconds,
+      q.sectionId,
+      q.count,
     );
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
-    return { ok: true, version: Number(r[1]), earliestExpiryMs: Number(r[2]), nowMs: Number(r[3]), places: r.slice(4).map(Number) };
+    return {
+      ok: true,
+      version: Number(r[1]),
+      earliestExpiryMs: Number(r[2]),
+      nowMs: Number(r[3]),
+      places: r.slice(4).map(Number),
+    };
   }
 
   async unlock(pid: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised> {
     const k = this.keys(pid);
-    const r = await this.cmd.seatUnlock(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, pid, this.channel, this.logMax, owner, k.base, keys.length, ...keys);
+    const r = await this.cmd.seatUnlock(
+      k.init,
+      k.st,
+      k.exp,
+      k.ver,
+      k.log,
+      k.taken,
+      k.ga,
+      pid,
+      this.channel,
+      this.logMax,
+      owner,
+      k.base,
+      keys.length,
+      ...keys,
+    );
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
     return { ok: true, version: Number(r[1]), count: Number(r[2]) };
@@ -127,25 +197,64 @@ export class RedisSeatStore extends SeatStore {
 
   async markSold(pid: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised> {
     const k = this.keys(pid);
-    const r = await this.cmd.seatSold(k.init, k.st, k.exp, k.ver, k.log, k.own(owner), pid, this.channel, this.logMax, owner, keys.length, ...keys);
+    const r = await this.cmd.seatSold(
+      k.init,
+      k.st,
+      k.exp,
+      k.ver,
+      k.log,
+      k.own(owner),
+      pid,
+      this.channel,
+      this.logMax,
+      owner,
+      keys.length,
+      ...keys,
+    );
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
     return { ok: true, version: Number(r[1]), count: Number(r[2]) };
   }
 
-  async setAdminState(pid: number, letter: 'b' | 'h' | 'a', keys: string[]): Promise<Changed | Refused | NotInitialised> {
+  async setAdminState(
+    pid: number,
+    letter: 'b' | 'h' | 'a',
+    keys: string[],
+  ): Promise<Changed | Refused | NotInitialised> {
     const k = this.keys(pid);
-    const r = await this.cmd.seatAdmin(k.init, k.st, k.ver, k.log, k.taken, pid, this.channel, this.logMax, letter, keys.length, ...keys);
+    const r = await this.cmd.seatAdmin(
+      k.init,
+      k.st,
+      k.ver,
+      k.log,
+      k.taken,
+      pid,
+      this.channel,
+      this.logMax,
+      letter,
+      keys.length,
+      ...keys,
+    );
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
     return { ok: true, version: Number(r[1]), count: Number(r[2]) };
   }
 
-  async extend(pid: number, owner: string, extensionMs: number, hardCapMs: number): Promise<TimerReading & { extended: number }> {
+  async extend(
+    pid: number,
+    owner: string,
+    extensionMs: number,
+    hardCapMs: number,
+  ): Promise<TimerReading & { extended: number }> {
     const k = this.keys(pid);
     const r = await this.cmd.seatExtend(k.st, k.exp, k.own(owner), owner, extensionMs, hardCapMs);
     const earliest = Number(r[1]);
-    return { nowMs: Number(r[0]), earliestExpiryMs: earliest < 0 ? null : earliest, lockCount: Number(r[3]), extended: Number(r[2]) };
+    return {
+      nowMs: Number(r[0]),
+      earliestExpiryMs: earliest < 0 ? null : earliest,
+      lockCount: Number(r[3]),
+      extended: Number(r[2]),
+    };
   }
 
   async timer(pid: number, owner: string): Promise<TimerReading> {
@@ -170,7 +279,10 @@ export class RedisSeatStore extends SeatStore {
 
   async readLog(pid: number, afterVersion: number, uptoVersion: number): Promise<LogEntry[] | null> {
     if (uptoVersion <= afterVersion) return [];
-    const entries = (await this.redis.xrange(this.keys(pid).log, `${afterVersion + 1}-0`, `${uptoVersion}-0`)) as [string, string[]][];
+    const entries = (await this.redis.xrange(this.keys(pid).log, `${afterVersion + 1}-0`, `${uptoVersion}-0`)) as [
+      string,
+      string[],
+    ][];
     const out: LogEntry[] = [];
     let expected = afterVersion + 1;
     for (const [id, fields] of entries) {
@@ -194,7 +306,20 @@ export class RedisSeatStore extends SeatStore {
 
   async releaseExpired(pid: number, limit: number): Promise<{ released: number; version: number; more: boolean }> {
     const k = this.keys(pid);
-    const r = await this.cmd.seatReleaseExpired(k.st, k.exp, k.ver, k.log, k.taken, this.due, k.ga, pid, this.channel, this.logMax, k.base, limit);
+    const r = await this.cmd.seatReleaseExpired(
+      k.st,
+      k.exp,
+      k.ver,
+      k.log,
+      k.taken,
+      this.due,
+      k.ga,
+      pid,
+      this.channel,
+      this.logMax,
+      k.base,
+      limit,
+    );
     return { released: Number(r[0]), version: Number(r[1]), more: Number(r[2]) === 1 };
   }
 }

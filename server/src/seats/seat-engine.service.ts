@@ -1,6 +1,10 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type {
-  LockedSeat, LockSeatResponse, SeatsStatusResponse, TimerResponse, UnlockSeatResponse,
+  LockedSeat,
+  LockSeatResponse,
+  SeatsStatusResponse,
+  TimerResponse,
+  UnlockSeatResponse,
 } from '@hotline/shared';
 import { seatKey } from '@hotline/shared';
 import { AppError } from '../common/app-error';
@@ -104,7 +108,8 @@ export class SeatEngineService {
     await this.botCheck.verify(token, visitorId);
     if (memoKey === null) return;
     if (this.botCheckMemo.size >= BOT_CHECK_MEMO_MAX) {
-      for (const [key, until] of this.botCheckMemo) if (until <= now || this.botCheckMemo.size >= BOT_CHECK_MEMO_MAX) this.botCheckMemo.delete(key);
+      for (const [key, until] of this.botCheckMemo)
+        if (until <= now || this.botCheckMemo.size >= BOT_CHECK_MEMO_MAX) this.botCheckMemo.delete(key);
     }
     this.botCheckMemo.set(memoKey, now + BOT_CHECK_MEMO_MS);
   }
@@ -120,7 +125,9 @@ export class SeatEngineService {
     if (!pending) {
       pending = (async () => {
         const soldKeys = await this.repo.soldSeatKeys(pid);
-        const gaSections = [...layout.sections.values()].filter((s) => !s.isReserved).map((s) => ({ id: s.id, capacity: s.capacity }));
+        const gaSections = [...layout.sections.values()]
+          .filter((s) => !s.isReserved)
+          .map((s) => ({ id: s.id, capacity: s.capacity }));
         await this.store.initialise(pid, { gaSections, soldKeys });
       })().finally(() => this.initialising.delete(pid));
       this.initialising.set(pid, pending);
@@ -148,20 +155,35 @@ export class SeatEngineService {
     const layout = await this.layouts.get(q.presentationId);
     if (q.sectionId !== undefined && !layout.sections.has(q.sectionId)) throw new AppError('SECTION_NOT_FOUND');
     const { version, state } = await this.snapshot(layout);
-    const rows = statusRows(layout, state, { viewer: visitorId, isHold: q.isHold ?? false }, {
-      reserved: q.isReserved,
-      sectionId: q.sectionId,
-    });
+    const rows = statusRows(
+      layout,
+      state,
+      { viewer: visitorId, isHold: q.isHold ?? false },
+      {
+        reserved: q.isReserved,
+        sectionId: q.sectionId,
+      },
+    );
     const summary = saleSummary(layout, rows, { miniSiteOrLiveDomain: Boolean(q.miniSiteUrl || q.domain) });
-    return { seats: rows, version, soldout: summary.soldout, takenRatio: summary.takenRatio, soldOutSectionIds: summary.soldOutSections };
+    return {
+      seats: rows,
+      version,
+      soldout: summary.soldout,
+      takenRatio: summary.takenRatio,
+      soldOutSectionIds: summary.soldOutSections,
+    };
   }
 
   /** Checks the body names a real seat of this presentation; returns the section and, for reserved seats, the seat. */
-  private async resolve(input: SeatInput): Promise<{ layout: Layout; section: LayoutSection; seat: LayoutSeat | null }> {
+  private async resolve(
+    input: SeatInput,
+  ): Promise<{ layout: Layout; section: LayoutSection; seat: LayoutSeat | null }> {
     const layout = await this.layouts.get(input.PresentationId);
     const p = layout.presentation;
     if (input.VenueId !== p.venueId || input.VenueSeatplanId !== p.seatplanId) {
-      throw new AppError('INVALID_BODY', { details: 'seat.VenueId/VenueSeatplanId do not belong to this presentation' });
+      throw new AppError('INVALID_BODY', {
+        details: 'seat.VenueId/VenueSeatplanId do not belong to this presentation',
+      });
     }
     const section = layout.sections.get(input.VenueSectionId);
     if (!section) throw new AppError('SECTION_NOT_FOUND');
@@ -172,8 +194,15 @@ export class SeatEngineService {
       }
       return { layout, section, seat: null };
     }
-    if (input.XCoordinate === null || input.XCoordinate === undefined || input.YCoordinate === null || input.YCoordinate === undefined) {
-      throw new AppError('INVALID_BODY', { details: 'seat.XCoordinate and seat.YCoordinate are required in a reserved section' });
+    if (
+      input.XCoordinate === null ||
+      input.XCoordinate === undefined ||
+      input.YCoordinate === null ||
+      input.YCoordinate === undefined
+    ) {
+      throw new AppError('INVALID_BODY', {
+        details: 'seat.XCoordinate and seat.YCoordinate are required in a reserved section',
+      });
     }
     const seat = layout.seats.get(seatKey(section.id, input.XCoordinate, input.YCoordinate));
     if (!seat) throw new AppError('SEAT_NOT_FOUND');
@@ -205,7 +234,10 @@ export class SeatEngineService {
   }
 
   private timing(nowMs: number, expiresMs: number): { expiresAt: string; timeInSeconds: number } {
-    return { expiresAt: new Date(expiresMs).toISOString(), timeInSeconds: Math.max(0, Math.floor((expiresMs - nowMs) / 1000)) };
+    return {
+      expiresAt: new Date(expiresMs).toISOString(),
+      timeInSeconds: Math.max(0, Math.floor((expiresMs - nowMs) / 1000)),
+    };
   }
 
   private get ownerSetTtlSeconds(): number {
@@ -252,7 +284,12 @@ export class SeatEngineService {
       );
       if (!r.ok) refuse(r as Refused, layout);
       const place = r.places[0]!;
-      return { lockedSeat: { x: place, y: 0 }, seats: [gaSeatOf(section, place)], ...this.timing(r.nowMs, r.earliestExpiryMs), version: r.version };
+      return {
+        lockedSeat: { x: place, y: 0 },
+        seats: [gaSeatOf(section, place)],
+        ...this.timing(r.nowMs, r.earliestExpiryMs),
+        version: r.version,
+      };
     }
     const group = this.group(layout, seat);
     const r = await this.lockSeats(visitorId, layout, group);
@@ -298,7 +335,10 @@ export class SeatEngineService {
   }
 
   /** Payment started: every lock of this visitor in the presentation gets its one extension (up to the hard cap). */
-  async extendForPayment(presentationId: number, visitorId: string): Promise<{ expiresAt: string | null; timeInSeconds: number; extended: number }> {
+  async extendForPayment(
+    presentationId: number,
+    visitorId: string,
+  ): Promise<{ expiresAt: string | null; timeInSeconds: number; extended: number }> {
     const r = await this.store.extend(
       presentationId,
       visitorId,
@@ -313,7 +353,11 @@ export class SeatEngineService {
    * The sale is committed in PostgreSQL: the visitor's locks on these seats become
    * sold. Owner-checked and all or nothing (NOT_LOCK_OWNER otherwise).
    */
-  async markSold(presentationId: number, visitorId: string, seats: SeatRef[]): Promise<{ version: number; sold: number }> {
+  async markSold(
+    presentationId: number,
+    visitorId: string,
+    seats: SeatRef[],
+  ): Promise<{ version: number; sold: number }> {
     const layout = await this.layouts.get(presentationId);
     const keys = seats.map((s) => seatKey(s.sectionId, s.x, s.y));
     const r = await this.withState(layout, () => this.store.markSold(presentationId, visitorId, keys));
@@ -338,7 +382,8 @@ export class SeatEngineService {
   async timer(presentationId: number, visitorId: string, lang: string | undefined): Promise<TimerResponse> {
     await this.layouts.get(presentationId);
     const r = await this.store.timer(presentationId, visitorId);
-    const timeInSeconds = r.earliestExpiryMs === null ? 0 : Math.max(0, Math.floor((r.earliestExpiryMs - r.nowMs) / 1000));
+    const timeInSeconds =
+      r.earliestExpiryMs === null ? 0 : Math.max(0, Math.floor((r.earliestExpiryMs - r.nowMs) / 1000));
     return {
       timer: {
         [String(presentationId)]: {

@@ -7,7 +7,14 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AdaptiveWindow } from './adaptive-window';
 import type { Layout } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';
-import { parseChangeMessage, PUBLIC_VIEW, stateLetter, statusRows, touchedRows, type ChangeMessage } from './seat-state';
+import {
+  parseChangeMessage,
+  PUBLIC_VIEW,
+  stateLetter,
+  statusRows,
+  touchedRows,
+  type ChangeMessage,
+} from './seat-state';
 import { SeatStore, type LogEntry } from './seat-store.port';
 
 /** Where batched deltas and snapshots go: the socket.io rooms of this node (the gateway). */
@@ -108,13 +115,25 @@ export class SeatFeed implements OnModuleDestroy {
   private async load(pid: number): Promise<Mirror> {
     const layout = await this.engine.layout(pid);
     const m: Mirror = {
-      pid, layout, state: new Map(), received: 0, emitted: 0, pending: new Set(), queue: [], busy: null, timer: null,
-      flushDueAt: 0, window: new AdaptiveWindow(this.config.DELTA_BATCH_MS, this.config.DELTA_BATCH_MAX_MS), lastUsed: this.clock.nowMs(),
+      pid,
+      layout,
+      state: new Map(),
+      received: 0,
+      emitted: 0,
+      pending: new Set(),
+      queue: [],
+      busy: null,
+      timer: null,
+      flushDueAt: 0,
+      window: new AdaptiveWindow(this.config.DELTA_BATCH_MS, this.config.DELTA_BATCH_MAX_MS),
+      lastUsed: this.clock.nowMs(),
     };
     // Registered before the snapshot is read, so no change published meanwhile is missed:
     // it waits in the queue and is applied (or skipped as already included) afterwards.
     let done!: () => void;
-    m.busy = new Promise((resolve) => { done = resolve; });
+    m.busy = new Promise((resolve) => {
+      done = resolve;
+    });
     this.mirrors.set(pid, m);
     try {
       await this.reload(m);
@@ -136,7 +155,10 @@ export class SeatFeed implements OnModuleDestroy {
     m.received = snap.version;
     m.emitted = snap.version;
     m.pending.clear();
-    if (m.timer) { clearTimeout(m.timer); m.timer = null; }
+    if (m.timer) {
+      clearTimeout(m.timer);
+      m.timer = null;
+    }
   }
 
   /** A raw message from the changes channel. */
@@ -192,7 +214,9 @@ export class SeatFeed implements OnModuleDestroy {
 
   private startRepair(m: Mirror, upto: number | null, forceReload: boolean): void {
     let done!: () => void;
-    m.busy = new Promise((resolve) => { done = resolve; });
+    m.busy = new Promise((resolve) => {
+      done = resolve;
+    });
     void (async () => {
       try {
         let entries: LogEntry[] | null = null;
@@ -207,7 +231,10 @@ export class SeatFeed implements OnModuleDestroy {
           this.broadcastSnapshot(m);
         }
       } catch (error) {
-        this.logger.warn({ err: error, presentationId: m.pid }, 'seat feed repair failed; will retry on the next change');
+        this.logger.warn(
+          { err: error, presentationId: m.pid },
+          'seat feed repair failed; will retry on the next change',
+        );
       } finally {
         m.busy = null;
         done();
@@ -260,11 +287,17 @@ export class SeatFeed implements OnModuleDestroy {
         const keys = new Set<string>();
         for (const e of entries) for (const [key] of e.changes) keys.add(key);
         const rows = touchedRows(m.layout, m.state, keys);
-        deliver({ event: SeatEvents.Delta, payload: { presentationId: pid, fromVersion: version, toVersion: m.emitted, rows } });
+        deliver({
+          event: SeatEvents.Delta,
+          payload: { presentationId: pid, fromVersion: version, toVersion: m.emitted, rows },
+        });
         return;
       }
     } else if (version !== undefined && version > 0 && version === m.emitted) {
-      deliver({ event: SeatEvents.Delta, payload: { presentationId: pid, fromVersion: version, toVersion: version, rows: [] } });
+      deliver({
+        event: SeatEvents.Delta,
+        payload: { presentationId: pid, fromVersion: version, toVersion: version, rows: [] },
+      });
       return;
     }
     this.stats.snapshots++;

@@ -111,7 +111,11 @@ export interface RawPlan {
   focal_point: { x: number; y: number } | null;
 }
 
-const EXEMPT = new Set<number>([SEAT_FEATURE_CODES.isLeftSeat, SEAT_FEATURE_CODES.isMiddleSeat, SEAT_FEATURE_CODES.isRightSeat]);
+const EXEMPT = new Set<number>([
+  SEAT_FEATURE_CODES.isLeftSeat,
+  SEAT_FEATURE_CODES.isMiddleSeat,
+  SEAT_FEATURE_CODES.isRightSeat,
+]);
 
 /**
  * Where best-available measures from: the plan's FocalPoint, else the centre of
@@ -151,7 +155,7 @@ export function buildLayout(
   const sectionMap = new Map<number, LayoutSection>();
   let totalPlaces = 0;
   for (const s of sections) {
-    const capacity = s.is_reserved ? 0 : s.capacity ?? 0;
+    const capacity = s.is_reserved ? 0 : (s.capacity ?? 0);
     totalPlaces += capacity;
     sectionMap.set(s.id, {
       id: s.id,
@@ -160,7 +164,7 @@ export function buildLayout(
       capacity,
       groupId: 0,
       zoneId: s.zone_id,
-      ticketGroupId: s.zone_id !== null ? groupOfZone.get(s.zone_id) ?? 0 : 0,
+      ticketGroupId: s.zone_id !== null ? (groupOfZone.get(s.zone_id) ?? 0) : 0,
       seats: [],
       sellableSeats: 0,
     });
@@ -201,7 +205,10 @@ export function buildLayout(
       sellable: ticketGroupId !== 0,
       row: entry.index,
     };
-    if (seat.sellable) { reservedSellable++; section.sellableSeats++; }
+    if (seat.sellable) {
+      reservedSellable++;
+      section.sellableSeats++;
+    }
     row.seats.push(seat);
     section.seats.push(seat);
     seatMap.set(seat.key, seat);

@@ -18,7 +18,10 @@ const FLAGS_TTL_MS = 5_000;
 export class SeatLayouts {
   private readonly cache = new Map<number, { layout: Promise<Layout>; checkedAt: number; refreshing: boolean }>();
 
-  constructor(private readonly repo: SeatsRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly repo: SeatsRepository,
+    private readonly clock: Clock,
+  ) {}
 
   get(presentationId: number): Promise<Layout> {
     const now = this.clock.nowMs();
@@ -30,7 +33,9 @@ export class SeatLayouts {
     const layout = this.load(presentationId);
     const fresh = { layout, checkedAt: now, refreshing: false };
     this.cache.set(presentationId, fresh);
-    layout.catch(() => { if (this.cache.get(presentationId) === fresh) this.cache.delete(presentationId); });
+    layout.catch(() => {
+      if (this.cache.get(presentationId) === fresh) this.cache.delete(presentationId);
+    });
     return layout;
   }
 
@@ -40,11 +45,20 @@ export class SeatLayouts {
     return buildLayout(source.presentation, source.plan, source.sections, source.seats, source.ticketGroups);
   }
 
-  private refreshFlags(presentationId: number, entry: { layout: Promise<Layout>; checkedAt: number; refreshing: boolean }, now: number): void {
+  private refreshFlags(
+    presentationId: number,
+    entry: { layout: Promise<Layout>; checkedAt: number; refreshing: boolean },
+    now: number,
+  ): void {
     entry.refreshing = true;
     void Promise.all([entry.layout, this.repo.presentation(presentationId)])
-      .then(([layout, info]) => { if (info) layout.presentation = info; })
+      .then(([layout, info]) => {
+        if (info) layout.presentation = info;
+      })
       .catch(() => undefined)
-      .finally(() => { entry.refreshing = false; entry.checkedAt = now; });
+      .finally(() => {
+        entry.refreshing = false;
+        entry.checkedAt = now;
+      });
   }
 }

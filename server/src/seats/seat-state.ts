@@ -48,8 +48,13 @@ export type RawState = ReadonlyMap<string, string>;
 export function rowStatuses(row: LayoutRow, raw: RawState, view: StatusView, policy3: boolean): number[] {
   const codes = row.seats.map((s) => baseStatus(raw.get(s.key), s.sellable, view));
   if (policy3) {
-    const blocked = new Set(singleSeatBlocking(row.seats.map((s, i) => ({ x: s.x, status: codes[i]!, features: s.features }))));
-    if (blocked.size) row.seats.forEach((s, i) => { if (blocked.has(s.x)) codes[i] = SeatStatus.SingleSeatBlocked; });
+    const blocked = new Set(
+      singleSeatBlocking(row.seats.map((s, i) => ({ x: s.x, status: codes[i]!, features: s.features }))),
+    );
+    if (blocked.size)
+      row.seats.forEach((s, i) => {
+        if (blocked.has(s.x)) codes[i] = SeatStatus.SingleSeatBlocked;
+      });
   }
   return codes;
 }
@@ -116,7 +121,10 @@ export function touchedRows(layout: Layout, raw: RawState, keys: Iterable<string
         doneRows.add(seat.row);
         const row = layout.rows[seat.row]!;
         const codes = rowStatuses(row, raw, PUBLIC_VIEW, true);
-        row.seats.forEach((s, i) => { doneKeys.add(s.key); out.push(seatRow(s, codes[i]!)); });
+        row.seats.forEach((s, i) => {
+          doneKeys.add(s.key);
+          out.push(seatRow(s, codes[i]!));
+        });
       } else {
         out.push(seatRow(seat, baseStatus(raw.get(key), seat.sellable, PUBLIC_VIEW)));
       }
@@ -145,7 +153,11 @@ export interface SaleSummary {
  * this schema yet, so in mini-site / live-domain mode the allocation rule sees
  * none available.
  */
-export function saleSummary(layout: Layout, rows: SeatStatusRow[], mode: { miniSiteOrLiveDomain: boolean }): SaleSummary {
+export function saleSummary(
+  layout: Layout,
+  rows: SeatStatusRow[],
+  mode: { miniSiteOrLiveDomain: boolean },
+): SaleSummary {
   let taken = 0;
   let availableWithAllocation = 0;
   const perSection = new Map<number, { total: number; available: number }>();
@@ -156,7 +168,10 @@ export function saleSummary(layout: Layout, rows: SeatStatusRow[], mode: { miniS
     if (!free) taken++;
     if (status === SeatStatus.Available && r[4] !== NO_ALLOCATION) availableWithAllocation++;
     const s = perSection.get(r[0]);
-    if (s) { s.total++; if (status === SeatStatus.Available) s.available++; }
+    if (s) {
+      s.total++;
+      if (status === SeatStatus.Available) s.available++;
+    }
   }
   const soldOutSections: number[] = [];
   for (const [id, s] of perSection) if (isSectionSoldOut(s.total, s.available)) soldOutSections.push(id);

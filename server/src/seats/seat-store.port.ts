@@ -15,8 +15,16 @@ export type StoreRefusal =
   | 'SECTION_NOT_FOUND';
 
 /** The presentation has no live state yet (never initialised, or Redis lost it). */
-export interface NotInitialised { ok: false; notInitialised: true }
-export interface Refused { ok: false; notInitialised?: false; code: StoreRefusal; detail: string }
+export interface NotInitialised {
+  ok: false;
+  notInitialised: true;
+}
+export interface Refused {
+  ok: false;
+  notInitialised?: false;
+  code: StoreRefusal;
+  detail: string;
+}
 
 export interface RuleRow {
   /** Seat keys of the row in ascending x. */
@@ -40,7 +48,13 @@ export interface LockRequest {
   ownerSetTtlSeconds: number;
 }
 
-export interface Locked { ok: true; version: number; earliestExpiryMs: number; nowMs: number; newlyLocked: number }
+export interface Locked {
+  ok: true;
+  version: number;
+  earliestExpiryMs: number;
+  nowMs: number;
+  newlyLocked: number;
+}
 
 export interface GaLockRequest {
   owner: string;
@@ -51,15 +65,36 @@ export interface GaLockRequest {
   ownerSetTtlSeconds: number;
 }
 
-export interface GaLocked { ok: true; version: number; earliestExpiryMs: number; nowMs: number; places: number[] }
+export interface GaLocked {
+  ok: true;
+  version: number;
+  earliestExpiryMs: number;
+  nowMs: number;
+  places: number[];
+}
 
-export interface Changed { ok: true; version: number; count: number }
+export interface Changed {
+  ok: true;
+  version: number;
+  count: number;
+}
 
-export interface Snapshot { ok: true; version: number; state: Map<string, string> }
+export interface Snapshot {
+  ok: true;
+  version: number;
+  state: Map<string, string>;
+}
 
-export interface LogEntry { version: number; changes: [string, string][] }
+export interface LogEntry {
+  version: number;
+  changes: [string, string][];
+}
 
-export interface TimerReading { nowMs: number; earliestExpiryMs: number | null; lockCount: number }
+export interface TimerReading {
+  nowMs: number;
+  earliestExpiryMs: number | null;
+  lockCount: number;
+}
 
 export interface InitialState {
   gaSections: { id: number; capacity: number }[];
@@ -72,8 +107,17 @@ export abstract class SeatStore {
   abstract lockGa(presentationId: number, request: GaLockRequest): Promise<GaLocked | Refused | NotInitialised>;
   abstract unlock(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
   abstract markSold(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
-  abstract setAdminState(presentationId: number, letter: 'b' | 'h' | 'a', keys: string[]): Promise<Changed | Refused | NotInitialised>;
-  abstract extend(presentationId: number, owner: string, extensionMs: number, hardCapMs: number): Promise<TimerReading & { extended: number }>;
+  abstract setAdminState(
+    presentationId: number,
+    letter: 'b' | 'h' | 'a',
+    keys: string[],
+  ): Promise<Changed | Refused | NotInitialised>;
+  abstract extend(
+    presentationId: number,
+    owner: string,
+    extensionMs: number,
+    hardCapMs: number,
+  ): Promise<TimerReading & { extended: number }>;
   abstract timer(presentationId: number, owner: string): Promise<TimerReading>;
   abstract ownerKeys(presentationId: number, owner: string): Promise<string[]>;
   abstract snapshot(presentationId: number): Promise<Snapshot | NotInitialised>;
@@ -81,5 +125,8 @@ export abstract class SeatStore {
   abstract readLog(presentationId: number, afterVersion: number, uptoVersion: number): Promise<LogEntry[] | null>;
   abstract currentVersion(presentationId: number): Promise<number | null>;
   abstract dueForSweep(limit: number): Promise<number[]>;
-  abstract releaseExpired(presentationId: number, limit: number): Promise<{ released: number; version: number; more: boolean }>;
+  abstract releaseExpired(
+    presentationId: number,
+    limit: number,
+  ): Promise<{ released: number; version: number; more: boolean }>;
 }

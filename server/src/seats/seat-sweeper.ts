@@ -39,13 +39,15 @@ export class SeatSweeper implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       this.stats.ticks++;
       const due = await this.store.dueForSweep(200);
-      await Promise.all(due.map(async (pid) => {
-        for (let round = 0; round < 20; round++) {
-          const r = await this.store.releaseExpired(pid, 500);
-          released += r.released;
-          if (!r.more) break;
-        }
-      }));
+      await Promise.all(
+        due.map(async (pid) => {
+          for (let round = 0; round < 20; round++) {
+            const r = await this.store.releaseExpired(pid, 500);
+            released += r.released;
+            if (!r.more) break;
+          }
+        }),
+      );
       this.stats.released += released;
     } catch (error) {
       this.logger.warn({ err: error }, 'seat sweep failed; retrying next tick');

@@ -1,7 +1,11 @@
 import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type {
-  BestAvailableResponse, LockSeatResponse, SeatsStatusResponse, TimerResponse, UnlockSeatResponse,
+  BestAvailableResponse,
+  LockSeatResponse,
+  SeatsStatusResponse,
+  TimerResponse,
+  UnlockSeatResponse,
 } from '@hotline/shared';
 import { parseInput } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
@@ -13,10 +17,16 @@ import { bestAvailableQuery, lockSeatBody, seatsStatusQuery, timerParams, timerQ
 @ApiTags('seats')
 @Controller('seats')
 export class SeatsController {
-  constructor(private readonly engine: SeatEngineService, private readonly best: BestAvailableService) {}
+  constructor(
+    private readonly engine: SeatEngineService,
+    private readonly best: BestAvailableService,
+  ) {}
 
   @Get('seats-status')
-  @ApiOperation({ summary: 'Every place of a presentation as [sectionId, seatGroupId, x, y, allocationId, ticketGroupId, status], with the state version' })
+  @ApiOperation({
+    summary:
+      'Every place of a presentation as [sectionId, seatGroupId, x, y, allocationId, ticketGroupId, status], with the state version',
+  })
   @ApiQuery({ name: 'presentationId' })
   @ApiQuery({ name: 'isReserved', required: false, description: '1 reserved sections, 0 general admission' })
   @ApiQuery({ name: 'sectionId', required: false })
@@ -55,7 +65,7 @@ export class TimerController {
   constructor(private readonly engine: SeatEngineService) {}
 
   @Get('timer/:id')
-  @ApiOperation({ summary: 'Order timer keyed by presentation id: seconds left on this visitor\'s earliest lock' })
+  @ApiOperation({ summary: "Order timer keyed by presentation id: seconds left on this visitor's earliest lock" })
   @ApiParam({ name: 'id' })
   timer(@VisitorId() visitorId: string, @Param() params: unknown, @Query() query: unknown): Promise<TimerResponse> {
     const { id } = parseInput(timerParams, params);

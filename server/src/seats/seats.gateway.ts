@@ -1,6 +1,11 @@
 import { Inject } from '@nestjs/common';
 import {
-  ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayInit,
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
@@ -25,7 +30,10 @@ export const roomOf = (presentationId: number): string => `p:${presentationId}`;
 export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
   @WebSocketServer() server: Server;
 
-  constructor(private readonly feed: SeatFeed, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    private readonly feed: SeatFeed,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   afterInit(): void {
     this.feed.attach(this);

@@ -32,7 +32,9 @@ import { UnsafeNonAtomicSeatStore } from './unsafe-seat-store';
       useFactory: (redis: Redis, config: AppConfig): SeatStore => {
         if (!config.SEAT_ENGINE_UNSAFE_NONATOMIC) return new RedisSeatStore(redis, config);
         if (config.NODE_ENV !== 'test') {
-          throw new Error('SEAT_ENGINE_UNSAFE_NONATOMIC is a test-only switch (it allows double bookings); refusing to start with it.');
+          throw new Error(
+            'SEAT_ENGINE_UNSAFE_NONATOMIC is a test-only switch (it allows double bookings); refusing to start with it.',
+          );
         }
         return new UnsafeNonAtomicSeatStore(redis, config);
       },

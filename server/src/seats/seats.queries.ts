@@ -5,14 +5,20 @@ import { flag, idString, isoDate } from '../common/ids';
 
 const intLike = z.union([
   z.number().int(),
-  z.string().regex(/^-?\d{1,9}$/, 'must be a whole number').transform(Number),
+  z
+    .string()
+    .regex(/^-?\d{1,9}$/, 'must be a whole number')
+    .transform(Number),
 ]);
 const positiveId = intLike.refine((n) => n > 0 && Number.isSafeInteger(n), 'must be a positive whole number');
 const coordinate = intLike.refine((n) => n >= -100_000 && n <= 100_000, 'is out of range').nullable();
 
 export const seatsStatusQuery = z.object({
   presentationId: idString,
-  venueTypeId: z.string().regex(/^\d{1,6}$/, 'must be a whole number').optional(),
+  venueTypeId: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number')
+    .optional(),
   isReserved: flag.optional(),
   recaptchaToken: z.string().max(20_000).optional(),
   sectionId: idString.optional(),
@@ -32,7 +38,10 @@ export const lockSeatBody = z.object({
     VenueSeatplanId: positiveId,
     VenueSectionId: positiveId,
     /** The seat's ticket group, or the plan's zone id (the seat plan calls its zone TicketGroupId). */
-    TicketGroupId: intLike.refine((n) => n >= 0, 'must not be negative').nullable().optional(),
+    TicketGroupId: intLike
+      .refine((n) => n >= 0, 'must not be negative')
+      .nullable()
+      .optional(),
     XCoordinate: coordinate.optional(),
     YCoordinate: coordinate.optional(),
   }),

@@ -50,7 +50,10 @@ export class SeatsRepository {
   constructor(private readonly db: DataSource) {}
 
   async presentation(id: number): Promise<PresentationInfo | null> {
-    const rows: PresentationRowDb[] = await this.db.query(`SELECT ${PRESENTATION_COLUMNS} FROM presentation WHERE id = $1`, [id]);
+    const rows: PresentationRowDb[] = await this.db.query(
+      `SELECT ${PRESENTATION_COLUMNS} FROM presentation WHERE id = $1`,
+      [id],
+    );
     return rows[0] ? toInfo(rows[0]) : null;
   }
 
@@ -93,9 +96,18 @@ export class SeatsRepository {
   }): Promise<PresentationInfo[]> {
     const where: string[] = ['date_time >= $1'];
     const params: unknown[] = [filter.fromUtc ?? new Date(0)];
-    if (filter.toUtc) { params.push(filter.toUtc); where.push(`date_time < $${params.length}`); }
-    if (filter.featureId !== undefined) { params.push(filter.featureId); where.push(`feature_id = $${params.length}`); }
-    if (filter.locationId !== undefined) { params.push(filter.locationId); where.push(`location_id = $${params.length}`); }
+    if (filter.toUtc) {
+      params.push(filter.toUtc);
+      where.push(`date_time < $${params.length}`);
+    }
+    if (filter.featureId !== undefined) {
+      params.push(filter.featureId);
+      where.push(`feature_id = $${params.length}`);
+    }
+    if (filter.locationId !== undefined) {
+      params.push(filter.locationId);
+      where.push(`location_id = $${params.length}`);
+    }
     params.push(filter.limit);
     const rows: PresentationRowDb[] = await this.db.query(
       `SELECT ${PRESENTATION_COLUMNS} FROM presentation WHERE ${where.join(' AND ')} ORDER BY date_time, id LIMIT $${params.length}`,

@@ -28,7 +28,10 @@ export class UnsafeNonAtomicSeatStore extends RedisSeatStore {
       await this.redis.sadd(k.own(q.owner), key);
     }
     const version = await this.redis.incr(k.ver);
-    await this.redis.publish(changesChannel(this.prefix), `${pid} ${version} ${q.keys.map((key) => `${key}=l`).join(';')}`);
+    await this.redis.publish(
+      changesChannel(this.prefix),
+      `${pid} ${version} ${q.keys.map((key) => `${key}=l`).join(';')}`,
+    );
     return { ok: true, version, earliestExpiryMs: expires, nowMs: now, newlyLocked: q.keys.length };
   }
 }

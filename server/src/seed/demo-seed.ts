@@ -1,6 +1,12 @@
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { addCalendarDays, jerusalemDateKey, jerusalemWallClockToUtc, sectionTransform, seatCentreOnPlan } from '@hotline/shared';
+import {
+  addCalendarDays,
+  jerusalemDateKey,
+  jerusalemWallClockToUtc,
+  sectionTransform,
+  seatCentreOnPlan,
+} from '@hotline/shared';
 import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment/demo-vouchers';
@@ -66,7 +72,17 @@ async function insertFeatures(tx: EntityManager): Promise<Map<string, number>> {
     const [row] = await tx.query(
       `INSERT INTO feature (name, name_en, feature_category_id, category_name, category_name_en, description, description_en, duration_minutes, poster_colors)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING id`,
-      [f.name, f.nameEn, f.categoryId, f.category, f.categoryEn, f.description, f.descriptionEn, f.durationMinutes, f.posterColors],
+      [
+        f.name,
+        f.nameEn,
+        f.categoryId,
+        f.category,
+        f.categoryEn,
+        f.description,
+        f.descriptionEn,
+        f.durationMinutes,
+        f.posterColors,
+      ],
     );
     ids.set(f.key, row.id);
   }
@@ -88,29 +104,61 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
      ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
     [doc.location.businessId, doc.location.code, doc.location.name.he, doc.location.name.en],
   );
-  const [venue] = await tx.query('INSERT INTO venue (location_id, code, name, name_en) VALUES ($1,$2,$3,$4) RETURNING id', [
-    location.id, doc.code, doc.name.he, doc.name.en,
-  ]);
+  const [venue] = await tx.query(
+    'INSERT INTO venue (location_id, code, name, name_en) VALUES ($1,$2,$3,$4) RETURNING id',
+    [location.id, doc.code, doc.name.he, doc.name.en],
+  );
   const sp = doc.seatplan;
   const stage = sp.stage
-    ? { x: sp.stage.x, y: sp.stage.y, width: sp.stage.width, height: sp.stage.height, label: sp.stage.label.he, labelEn: sp.stage.label.en }
+    ? {
+        x: sp.stage.x,
+        y: sp.stage.y,
+        width: sp.stage.width,
+        height: sp.stage.height,
+        label: sp.stage.label.he,
+        labelEn: sp.stage.label.en,
+      }
     : null;
   const [seatplan] = await tx.query(
     `INSERT INTO seatplan (venue_id, code, name, name_en, width, height, stage, focal_point)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-    [venue.id, sp.code, sp.name.he, sp.name.en, sp.width, sp.height, stage ? JSON.stringify(stage) : null, sp.focalPoint ? JSON.stringify(sp.focalPoint) : null],
+    [
+      venue.id,
+      sp.code,
+      sp.name.he,
+      sp.name.en,
+      sp.width,
+      sp.height,
+      stage ? JSON.stringify(stage) : null,
+      sp.focalPoint ? JSON.stringify(sp.focalPoint) : null,
+    ],
   );
   const zoneIds = new Map<string, number>();
   for (const zone of doc.zones) {
-    const [z] = await tx.query('INSERT INTO zone (seatplan_id, code, name, name_en, color) VALUES ($1,$2,$3,$4,$5) RETURNING id', [
-      seatplan.id, zone.code, zone.name.he, zone.name.en, zone.color,
-    ]);
+    const [z] = await tx.query(
+      'INSERT INTO zone (seatplan_id, code, name, name_en, color) VALUES ($1,$2,$3,$4,$5) RETURNING id',
+      [seatplan.id, zone.code, zone.name.he, zone.name.en, zone.color],
+    );
     zoneIds.set(zone.code, z.id);
   }
   const cols = {
-    section: [] as number[], group: [] as number[], x: [] as number[], y: [] as number[], row: [] as string[], name: [] as string[],
-    rowOrder: [] as number[], xo: [] as number[], yo: [] as number[], w: [] as number[], h: [] as number[], rot: [] as number[],
-    px: [] as number[], py: [] as number[], zone: [] as number[], features: [] as string[], together: [] as (number | null)[],
+    section: [] as number[],
+    group: [] as number[],
+    x: [] as number[],
+    y: [] as number[],
+    row: [] as string[],
+    name: [] as string[],
+    rowOrder: [] as number[],
+    xo: [] as number[],
+    yo: [] as number[],
+    w: [] as number[],
+    h: [] as number[],
+    rot: [] as number[],
+    px: [] as number[],
+    py: [] as number[],
+    zone: [] as number[],
+    features: [] as string[],
+    together: [] as (number | null)[],
   };
   let sectionOrder = 0;
   for (const section of doc.sections) {
@@ -118,31 +166,66 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
       `INSERT INTO section (seatplan_id, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height, rotate, outline, sort_order)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) RETURNING id`,
       [
-        seatplan.id, section.code, section.name.he, section.name.en, section.isReserved, section.capacity,
-        section.zone ? zoneIds.get(section.zone) ?? null : null,
-        section.box.x, section.box.y, section.box.width, section.box.height, section.box.rotate,
-        section.outline ? JSON.stringify(section.outline) : null, sectionOrder++,
+        seatplan.id,
+        section.code,
+        section.name.he,
+        section.name.en,
+        section.isReserved,
+        section.capacity,
+        section.zone ? (zoneIds.get(section.zone) ?? null) : null,
+        section.box.x,
+        section.box.y,
+        section.box.width,
+        section.box.height,
+        section.box.rotate,
+        section.outline ? JSON.stringify(section.outline) : null,
+        sectionOrder++,
       ],
     );
-    const box = { SeatplanX: section.box.x, SeatplanY: section.box.y, Width: section.box.width, Height: section.box.height, RotateAngle: section.box.rotate };
+    const box = {
+      SeatplanX: section.box.x,
+      SeatplanY: section.box.y,
+      Width: section.box.width,
+      Height: section.box.height,
+      RotateAngle: section.box.rotate,
+    };
     const transform = sectionTransform(box);
     let groupOrder = 0;
     for (const group of section.groups) {
-      const [g] = await tx.query('INSERT INTO seat_group (section_id, code, name, sort_order) VALUES ($1,$2,$3,$4) RETURNING id', [
-        s.id, group.code, group.name, groupOrder++,
-      ]);
+      const [g] = await tx.query(
+        'INSERT INTO seat_group (section_id, code, name, sort_order) VALUES ($1,$2,$3,$4) RETURNING id',
+        [s.id, group.code, group.name, groupOrder++],
+      );
       group.rows.forEach((row, rowIndex) => {
         for (const seat of row.seats) {
           const centre = seatCentreOnPlan(
             box,
-            { XOffsetPercent: seat.xOffsetPercent, YOffsetPercent: seat.yOffsetPercent, WidthPercent: seat.widthPercent, HeightPercent: seat.heightPercent, RotateAngle: seat.rotate },
+            {
+              XOffsetPercent: seat.xOffsetPercent,
+              YOffsetPercent: seat.yOffsetPercent,
+              WidthPercent: seat.widthPercent,
+              HeightPercent: seat.heightPercent,
+              RotateAngle: seat.rotate,
+            },
             transform,
           );
-          cols.section.push(s.id); cols.group.push(g.id); cols.x.push(seat.x); cols.y.push(seat.y);
-          cols.row.push(row.name); cols.name.push(seat.name); cols.rowOrder.push(rowIndex);
-          cols.xo.push(seat.xOffsetPercent); cols.yo.push(seat.yOffsetPercent); cols.w.push(seat.widthPercent); cols.h.push(seat.heightPercent);
-          cols.rot.push(seat.rotate); cols.px.push(Math.round(centre.x * 100) / 100); cols.py.push(Math.round(centre.y * 100) / 100);
-          cols.zone.push(zoneIds.get(seat.zone)!); cols.features.push(`{${seat.features.join(',')}}`); cols.together.push(seat.together);
+          cols.section.push(s.id);
+          cols.group.push(g.id);
+          cols.x.push(seat.x);
+          cols.y.push(seat.y);
+          cols.row.push(row.name);
+          cols.name.push(seat.name);
+          cols.rowOrder.push(rowIndex);
+          cols.xo.push(seat.xOffsetPercent);
+          cols.yo.push(seat.yOffsetPercent);
+          cols.w.push(seat.widthPercent);
+          cols.h.push(seat.heightPercent);
+          cols.rot.push(seat.rotate);
+          cols.px.push(Math.round(centre.x * 100) / 100);
+          cols.py.push(Math.round(centre.y * 100) / 100);
+          cols.zone.push(zoneIds.get(seat.zone)!);
+          cols.features.push(`{${seat.features.join(',')}}`);
+          cols.together.push(seat.together);
         }
       });
     }
@@ -157,8 +240,22 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
        SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::int[], $9::real[], $10::real[],
                                $11::real[], $12::real[], $13::real[], $14::real[], $15::real[], $16::int[], $17::int[])`,
       [
-        seatplan.id, part(cols.section), part(cols.group), part(cols.x), part(cols.y), part(cols.row), part(cols.name), part(cols.rowOrder),
-        part(cols.xo), part(cols.yo), part(cols.w), part(cols.h), part(cols.rot), part(cols.px), part(cols.py), part(cols.zone),
+        seatplan.id,
+        part(cols.section),
+        part(cols.group),
+        part(cols.x),
+        part(cols.y),
+        part(cols.row),
+        part(cols.name),
+        part(cols.rowOrder),
+        part(cols.xo),
+        part(cols.yo),
+        part(cols.w),
+        part(cols.h),
+        part(cols.rot),
+        part(cols.px),
+        part(cols.py),
+        part(cols.zone),
         part(cols.together),
       ],
     );
@@ -172,20 +269,30 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
         WHERE seat.seatplan_id = $1 AND seat.section_id = v.section_id AND seat.x = v.x AND seat.y = v.y`,
       [
         seatplan.id,
-        withFeatures.map(([i]) => cols.section[i]), withFeatures.map(([i]) => cols.x[i]), withFeatures.map(([i]) => cols.y[i]),
+        withFeatures.map(([i]) => cols.section[i]),
+        withFeatures.map(([i]) => cols.x[i]),
+        withFeatures.map(([i]) => cols.y[i]),
         withFeatures.map(([, f]) => f),
       ],
     );
   }
   await tx.query('UPDATE seatplan SET seat_count = $2 WHERE id = $1', [seatplan.id, cols.section.length]);
   return {
-    locationId: location.id, businessId: doc.location.businessId, venueId: venue.id, seatplanId: seatplan.id,
-    seatCount: cols.section.length, zoneIds,
+    locationId: location.id,
+    businessId: doc.location.businessId,
+    venueId: venue.id,
+    seatplanId: seatplan.id,
+    seatCount: cols.section.length,
+    zoneIds,
   };
 }
 
 async function insertPresentations(
-  tx: EntityManager, doc: VenueDocument, venue: LoadedVenue, featureIds: Map<string, number>, firstDay: string,
+  tx: EntityManager,
+  doc: VenueDocument,
+  venue: LoadedVenue,
+  featureIds: Map<string, number>,
+  firstDay: string,
 ): Promise<number> {
   const schedule = DEMO_SCHEDULE.find((s) => doc.code.startsWith(s.venue));
   if (!schedule) return 0;
@@ -201,8 +308,16 @@ async function insertPresentations(
         `INSERT INTO presentation (feature_id, location_id, venue_id, seatplan_id, business_id, date_time, venue_type_id,
                                    seating_policy_id, is_reserved, max_seats_per_order, no_single_seat_gap)
          VALUES ($1,$2,$3,$4,$5,$6,1,$7,true,10,$8) RETURNING id`,
-        [featureIds.get(featureKey), venue.locationId, venue.venueId, venue.seatplanId, venue.businessId,
-         jerusalemWallClockToUtc(dateKey, time), seatingPolicyId, noGap],
+        [
+          featureIds.get(featureKey),
+          venue.locationId,
+          venue.venueId,
+          venue.seatplanId,
+          venue.businessId,
+          jerusalemWallClockToUtc(dateKey, time),
+          seatingPolicyId,
+          noGap,
+        ],
       );
       count++;
       let zoneIndex = 0;
@@ -216,8 +331,19 @@ async function insertPresentations(
           await tx.query(
             `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, code, multiply_factor, is_voucher, balance, sort_order)
              VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-            [group.id, t.name, t.nameEn, t.price, t.oldPrice ?? null, t.serviceCharge ?? 0, t.code ?? null, t.multiplyFactor ?? 1,
-             t.isVoucher ?? false, t.balance ?? null, sort++],
+            [
+              group.id,
+              t.name,
+              t.nameEn,
+              t.price,
+              t.oldPrice ?? null,
+              t.serviceCharge ?? 0,
+              t.code ?? null,
+              t.multiplyFactor ?? 1,
+              t.isVoucher ?? false,
+              t.balance ?? null,
+              sort++,
+            ],
           );
         }
         zoneIndex++;
@@ -230,9 +356,10 @@ async function insertPresentations(
 async function insertProducts(tx: EntityManager, locationIds: number[]): Promise<void> {
   let sort = 0;
   for (const p of DEMO_PRODUCTS) {
-    await tx.query('INSERT INTO product (location_id, name, name_en, price, emoji, color, sort_order) VALUES (NULL,$1,$2,$3,$4,$5,$6)', [
-      p.name, p.nameEn, p.price, p.emoji, p.color, sort++,
-    ]);
+    await tx.query(
+      'INSERT INTO product (location_id, name, name_en, price, emoji, color, sort_order) VALUES (NULL,$1,$2,$3,$4,$5,$6)',
+      [p.name, p.nameEn, p.price, p.emoji, p.color, sort++],
+    );
   }
   void locationIds;
 }

@@ -9,7 +9,12 @@ import type { TicketRow } from './tickets.repository';
  * rather than the coupon text, since it is a voucher to the visitor.
  */
 export function seatsCouponAllows(ticket: TicketRow, usageCount: number, eligibleSeatCount: number): number {
-  const r = evaluateCoupon({ multiplyFactor: ticket.multiplyFactor, balance: ticket.balance, usageCount, eligibleSeatCount });
+  const r = evaluateCoupon({
+    multiplyFactor: ticket.multiplyFactor,
+    balance: ticket.balance,
+    usageCount,
+    eligibleSeatCount,
+  });
   if (r.ok) return r.seatsToApply;
   if (r.code === 'COUPON_USED_UP') throw new BookingError(ticket.isVoucher ? 'VOUCHER_NO_BALANCE' : 'COUPON_USED_UP');
   if (r.code === 'COUPON_NEEDS_MORE_TICKETS') {

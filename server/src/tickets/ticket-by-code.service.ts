@@ -40,20 +40,32 @@ export class TicketByCodeService {
     private readonly locks: SeatLockReader,
   ) {}
 
-  async lookup(visitorId: string, presentationId: number, q: TicketByCodeQuery, locale: Locale): Promise<TicketByCodeResponse> {
+  async lookup(
+    visitorId: string,
+    presentationId: number,
+    q: TicketByCodeQuery,
+    locale: Locale,
+  ): Promise<TicketByCodeResponse> {
     const layout = await this.engine.layout(presentationId);
     const found = (await this.tickets.codedTickets(presentationId, q.ticketCode)).filter((t) => t.isByCodeEnabled);
     if (found.length === 0) throw new BookingError('TICKET_CODE_NOT_FOUND');
-    const wantedGroup = q.ticketGroupId ?? (q.sectionId !== undefined ? layout.sections.get(q.sectionId)?.ticketGroupId : undefined);
+    const wantedGroup =
+      q.ticketGroupId ?? (q.sectionId !== undefined ? layout.sections.get(q.sectionId)?.ticketGroupId : undefined);
     const ticket = wantedGroup === undefined ? found[0]! : found.find((t) => t.ticketGroupId === wantedGroup);
     if (!ticket) throw new BookingError('TICKET_NOT_FOUND');
     if (q.ignoreTicketIds?.includes(ticket.id)) throw new BookingError('TICKET_CODE_ALREADY_ENTERED');
 
-    const [owned, usage] = await Promise.all([this.locks.ownedSeats(presentationId, visitorId), this.tickets.usage([ticket.id])]);
+    const [owned, usage] = await Promise.all([
+      this.locks.ownedSeats(presentationId, visitorId),
+      this.tickets.usage([ticket.id]),
+    ]);
     const eligible = owned.filter((key) => ticketGroupOfSeat(layout, key) === ticket.ticketGroupId).length;
     const used = usage.get(ticket.id) ?? 0;
     const quantity = seatsCouponAllows(ticket, used, eligible);
-    const msg = quantity < eligible ? PARTIAL_NOTE[locale].replace('{n}', String(quantity)).replace('{m}', String(eligible)) : null;
+    const msg =
+      quantity < eligible
+        ? PARTIAL_NOTE[locale].replace('{n}', String(quantity)).replace('{m}', String(eligible))
+        : null;
     return { ticket: toCodedTicket(ticket, used, quantity), msg };
   }
 }

@@ -13,7 +13,10 @@ import { TicketByCodeService } from './ticket-by-code.service';
 @Controller('presentations')
 @UseFilters(BookingErrorFilter)
 export class TicketsController {
-  constructor(private readonly byCode: TicketByCodeService, private readonly botCheck: BotCheck) {}
+  constructor(
+    private readonly byCode: TicketByCodeService,
+    private readonly botCheck: BotCheck,
+  ) {}
 
   @Get(':id/ticket')
   @ApiOperation({ summary: 'A coupon or voucher ticket by code (bot check required); answers { ticket, msg }' })

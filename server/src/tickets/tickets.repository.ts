@@ -49,7 +49,11 @@ export class TicketsRepository {
   }
 
   tickets(ids: number[]): Promise<TicketRow[]> {
-    return this.sql.query<TicketRow>('tickets_by_id', `SELECT ${COLUMNS} FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id WHERE t.id = ANY($1::int[])`, [ids]);
+    return this.sql.query<TicketRow>(
+      'tickets_by_id',
+      `SELECT ${COLUMNS} FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id WHERE t.id = ANY($1::int[])`,
+      [ids],
+    );
   }
 
   products(ids: number[]): Promise<ProductRow[]> {

@@ -1,6 +1,18 @@
 import type { Client } from 'pg';
 import type { TestApp } from '../support/test-env';
-import { buyer, call, cartOf, cartSeat, commit, lockAll, loadShow, newVisitor, plainSeats, startBooking, type ShowInfo } from './support/booking-kit';
+import {
+  buyer,
+  call,
+  cartOf,
+  cartSeat,
+  commit,
+  lockAll,
+  loadShow,
+  newVisitor,
+  plainSeats,
+  startBooking,
+  type ShowInfo,
+} from './support/booking-kit';
 
 /** Saved carts (POST /api/cart, GET /api/reservations/:resId) and the lock timer running out before the commit. */
 describe('saved carts', () => {
@@ -18,32 +30,52 @@ describe('saved carts', () => {
 
   test('save, update and restore by the owner; anyone else gets 404', async () => {
     const owner = newVisitor();
-    const seats = plainSeats(show).slice(0, 2).map((s) => cartSeat(show, s));
+    const seats = plainSeats(show)
+      .slice(0, 2)
+      .map((s) => cartSeat(show, s));
     const cart = cartOf(seats, { products: [{ id: 1, quantity: 2 }], creditcardInfo: { number: '4580000000000000' } });
     const saved = await call(t.url, 'POST', '/api/cart', owner, { cart, uuid: owner });
     expect(saved.status).toBe(201);
-    expect(saved.body).toEqual({ cartIdentifier: expect.stringMatching(/^[0-9a-f-]{36}$/), resId: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+    expect(saved.body).toEqual({
+      cartIdentifier: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      resId: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+    });
 
-    const updated = await call(t.url, 'POST', '/api/cart', owner, { cart: { ...cart, seats: seats.slice(0, 1), cartIdentifier: saved.body.cartIdentifier } });
+    const updated = await call(t.url, 'POST', '/api/cart', owner, {
+      cart: { ...cart, seats: seats.slice(0, 1), cartIdentifier: saved.body.cartIdentifier },
+    });
     expect(updated.body).toEqual(saved.body);
 
     const restored = await call(t.url, 'GET', `/api/reservations/${saved.body.resId}?uuid=${owner}`, owner);
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ cartIdentifier: saved.body.cartIdentifier, resId: saved.body.resId, status: 'open', reservationIdentifier: null });
+    expect(restored.body).toMatchObject({
+      cartIdentifier: saved.body.cartIdentifier,
+      resId: saved.body.resId,
+      status: 'open',
+      reservationIdentifier: null,
+    });
     expect(restored.body.cart.seats).toHaveLength(1);
     expect(restored.body.cart.products).toEqual([{ id: 1, quantity: 2 }]);
     expect(restored.body.cart.cartIdentifier).toBe(saved.body.cartIdentifier);
     // Card data is never stored.
     expect(restored.body.cart.creditcardInfo).toBeUndefined();
-    expect(JSON.stringify((await sql.query('SELECT cart FROM cart WHERE res_id = $1', [saved.body.resId])).rows[0].cart)).not.toContain('4580');
+    expect(
+      JSON.stringify((await sql.query('SELECT cart FROM cart WHERE res_id = $1', [saved.body.resId])).rows[0].cart),
+    ).not.toContain('4580');
 
     const stranger = newVisitor();
-    expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}`, stranger)).body.error).toBe('CART_NOT_FOUND');
-    expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}?uuid=${stranger}`, owner)).status).toBe(404);
+    expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}`, stranger)).body.error).toBe(
+      'CART_NOT_FOUND',
+    );
+    expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}?uuid=${stranger}`, owner)).status).toBe(
+      404,
+    );
     expect((await call(t.url, 'GET', `/api/reservations/${'x'.repeat(16)}`, owner)).status).toBe(404);
     expect((await call(t.url, 'GET', '/api/reservations/bad!', owner)).status).toBe(400);
     // Someone else cannot overwrite it either.
-    const hijack = await call(t.url, 'POST', '/api/cart', stranger, { cart: { ...cart, cartIdentifier: saved.body.cartIdentifier } });
+    const hijack = await call(t.url, 'POST', '/api/cart', stranger, {
+      cart: { ...cart, cartIdentifier: saved.body.cartIdentifier },
+    });
     expect(hijack.body.error).toBe('CART_NOT_FOUND');
     expect((await call(t.url, 'POST', '/api/cart', owner, { cart, uuid: stranger })).status).toBe(400);
   });
@@ -51,8 +83,19 @@ describe('saved carts', () => {
   test('bad carts are 400 and store nothing', async () => {
     const v = newVisitor();
     const before = Number((await sql.query('SELECT count(*) FROM cart')).rows[0].count);
-    for (const body of [{}, { cart: {} }, { cart: { seats: 'x' } }, { cart: { seats: [{ prsntId: 1 }] } }, { cart: { seats: [], numberOfPayments: 0 } }, '{"cart":']) {
-      const r = await fetch(`${t.url}/api/cart`, { method: 'POST', headers: { uuid: v, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    for (const body of [
+      {},
+      { cart: {} },
+      { cart: { seats: 'x' } },
+      { cart: { seats: [{ prsntId: 1 }] } },
+      { cart: { seats: [], numberOfPayments: 0 } },
+      '{"cart":',
+    ]) {
+      const r = await fetch(`${t.url}/api/cart`, {
+        method: 'POST',
+        headers: { uuid: v, 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
       expect(r.status).toBe(400);
       expect(await r.json()).toMatchObject({ error: 'INVALID_BODY', message: expect.any(String) });
     }
@@ -76,9 +119,21 @@ describe('lock timer running out', () => {
       const seats = plainSeats(show).slice(0, 2);
       await lockAll(env.t.url, b, show, seats);
       await new Promise((r) => setTimeout(r, 1500));
-      const r = await commit(env.t.url, b, cartOf(seats.map((s) => cartSeat(show, s)), { paymentIdentifier: 'sbx_auth_whatever' }), '?lang=en');
+      const r = await commit(
+        env.t.url,
+        b,
+        cartOf(
+          seats.map((s) => cartSeat(show, s)),
+          { paymentIdentifier: 'sbx_auth_whatever' },
+        ),
+        '?lang=en',
+      );
       expect(r.status).toBe(409);
-      expect(r.body).toEqual({ error: 'LOCKS_EXPIRED', message: 'The time to hold your seats has run out. Please choose your seats again.', details: { seats: [0, 1] } });
+      expect(r.body).toEqual({
+        error: 'LOCKS_EXPIRED',
+        message: 'The time to hold your seats has run out. Please choose your seats again.',
+        details: { seats: [0, 1] },
+      });
       expect(Number((await env.sql.query('SELECT count(*) FROM reservation')).rows[0].count)).toBe(0);
       expect(Number((await env.sql.query('SELECT count(*) FROM payment')).rows[0].count)).toBe(0);
     } finally {

@@ -1,8 +1,20 @@
 import type { Client } from 'pg';
 import type { TestApp } from '../support/test-env';
 import {
-  authoriseCard, buyer, call, cartOf, cartSeat, commit, count, lockAll, loadShow, plainSeats, startBooking, TEST_CARDS,
-  type Buyer, type ShowInfo,
+  authoriseCard,
+  buyer,
+  call,
+  cartOf,
+  cartSeat,
+  commit,
+  count,
+  lockAll,
+  loadShow,
+  plainSeats,
+  startBooking,
+  TEST_CARDS,
+  type Buyer,
+  type ShowInfo,
 } from './support/booking-kit';
 
 /**
@@ -19,12 +31,27 @@ describe('coupons, voucher tickets and system vouchers', () => {
   const take = (n: number) => free.splice(0, n);
   const group = () => show.groups.find((g) => g.tickets.length > 0 && g.zoneId === plainSeats(show)[0]!.TicketGroupId)!;
   const couponOf = async (code: string) =>
-    (await sql.query('SELECT id, price, service_charge FROM ticket WHERE ticket_group_id = $1 AND code = $2', [group().id, code])).rows[0];
+    (
+      await sql.query('SELECT id, price, service_charge FROM ticket WHERE ticket_group_id = $1 AND code = $2', [
+        group().id,
+        code,
+      ])
+    ).rows[0];
 
   const ticketByCode = (b: Buyer, code: string, extra = '') =>
-    call(t.url, 'GET', `/api/presentations/1/ticket?ticketCode=${encodeURIComponent(code)}&ticketGroupId=${group().id}&recaptchaToken=${encodeURIComponent(b.token)}${extra}`, b.id);
+    call(
+      t.url,
+      'GET',
+      `/api/presentations/1/ticket?ticketCode=${encodeURIComponent(code)}&ticketGroupId=${group().id}&recaptchaToken=${encodeURIComponent(b.token)}${extra}`,
+      b.id,
+    );
   const voucher = (b: Buyer, reference: string, lang = 'he') =>
-    call(t.url, 'GET', `/api/payment/voucher?reference=${encodeURIComponent(reference)}&recaptchaToken=${encodeURIComponent(b.token)}&lang=${lang}`, b.id);
+    call(
+      t.url,
+      'GET',
+      `/api/payment/voucher?reference=${encodeURIComponent(reference)}&recaptchaToken=${encodeURIComponent(b.token)}&lang=${lang}`,
+      b.id,
+    );
 
   beforeAll(async () => {
     env = await startBooking();
@@ -42,12 +69,21 @@ describe('coupons, voucher tickets and system vouchers', () => {
       expect(r.status).toBe(200);
       const coupon = await couponOf('HOTLINE10');
       expect(r.body).toEqual({
-        ticket: expect.objectContaining({ id: coupon.id, code: 'HOTLINE10', price: coupon.price / 100, serviceCharge: 3, quantity: 2, balance: 200, isVoucher: false, multiplyFactor: 1 }),
+        ticket: expect.objectContaining({
+          id: coupon.id,
+          code: 'HOTLINE10',
+          price: coupon.price / 100,
+          serviceCharge: 3,
+          quantity: 2,
+          balance: 200,
+          isVoucher: false,
+          multiplyFactor: 1,
+        }),
         msg: null,
       });
     });
 
-    test('the spec\'s coupon messages, verbatim', async () => {
+    test("the spec's coupon messages, verbatim", async () => {
       const g = group().id;
       await sql.query(
         `INSERT INTO ticket (ticket_group_id, name, name_en, price, service_charge, code, multiply_factor, balance)
@@ -57,14 +93,24 @@ describe('coupons, voucher tickets and system vouchers', () => {
       );
       const none = await buyer(t.url);
       expect((await ticketByCode(none, 'PAIR2')).body).toEqual({
-        error: 'COUPON_NO_ELIGIBLE_TICKETS', message: 'לא נמצאו כרטיסים שניתן להחיל עליהם את הקופון.',
+        error: 'COUPON_NO_ELIGIBLE_TICKETS',
+        message: 'לא נמצאו כרטיסים שניתן להחיל עליהם את הקופון.',
       });
       const one = await buyer(t.url);
       await lockAll(t.url, one, show, take(1));
-      expect((await ticketByCode(one, 'PAIR2')).body).toEqual({ error: 'COUPON_NEEDS_MORE_TICKETS', message: 'למימוש הקופון יש להוסיף כרטיס נוסף.', details: { missingTickets: 1 } });
+      expect((await ticketByCode(one, 'PAIR2')).body).toEqual({
+        error: 'COUPON_NEEDS_MORE_TICKETS',
+        message: 'למימוש הקופון יש להוסיף כרטיס נוסף.',
+        details: { missingTickets: 1 },
+      });
       expect((await ticketByCode(one, 'TRIO3')).body.message).toBe('למימוש הקופון יש להוסיף 2 כרטיסים נוספים.');
-      expect((await ticketByCode(one, 'TRIO3', '&lang=en')).body.message).toBe('Add 2 more tickets to use this coupon.');
-      expect((await ticketByCode(one, 'GONE')).body).toEqual({ error: 'COUPON_USED_UP', message: 'קוד קופון כבר שומש, אנא נסו קופון אחר.' });
+      expect((await ticketByCode(one, 'TRIO3', '&lang=en')).body.message).toBe(
+        'Add 2 more tickets to use this coupon.',
+      );
+      expect((await ticketByCode(one, 'GONE')).body).toEqual({
+        error: 'COUPON_USED_UP',
+        message: 'קוד קופון כבר שומש, אנא נסו קופון אחר.',
+      });
       expect((await ticketByCode(one, 'GONE')).status).toBe(409);
     });
 
@@ -72,13 +118,32 @@ describe('coupons, voucher tickets and system vouchers', () => {
       const b = await buyer(t.url);
       expect((await ticketByCode(b, 'NO-SUCH-CODE')).body.error).toBe('TICKET_CODE_NOT_FOUND');
       expect((await ticketByCode(b, 'NO-SUCH-CODE')).status).toBe(404);
-      const wrongGroup = await call(t.url, 'GET', `/api/presentations/1/ticket?ticketCode=HOTLINE10&ticketGroupId=999999&recaptchaToken=${encodeURIComponent(b.token)}`, b.id);
+      const wrongGroup = await call(
+        t.url,
+        'GET',
+        `/api/presentations/1/ticket?ticketCode=HOTLINE10&ticketGroupId=999999&recaptchaToken=${encodeURIComponent(b.token)}`,
+        b.id,
+      );
       expect(wrongGroup.body.error).toBe('TICKET_NOT_FOUND');
       const coupon = await couponOf('HOTLINE10');
-      expect((await ticketByCode(b, 'HOTLINE10', `&ignoreTicketIds=${coupon.id}`)).body.error).toBe('TICKET_CODE_ALREADY_ENTERED');
+      expect((await ticketByCode(b, 'HOTLINE10', `&ignoreTicketIds=${coupon.id}`)).body.error).toBe(
+        'TICKET_CODE_ALREADY_ENTERED',
+      );
       expect((await call(t.url, 'GET', '/api/presentations/1/ticket?ticketCode=HOTLINE10', b.id)).status).toBe(400);
-      expect((await call(t.url, 'GET', '/api/presentations/1/ticket?ticketCode=HOTLINE10&recaptchaToken=forged', b.id)).status).toBe(403);
-      expect((await call(t.url, 'GET', `/api/presentations/999999/ticket?ticketCode=HOTLINE10&recaptchaToken=${encodeURIComponent(b.token)}`, b.id)).body.error).toBe('PRESENTATION_NOT_FOUND');
+      expect(
+        (await call(t.url, 'GET', '/api/presentations/1/ticket?ticketCode=HOTLINE10&recaptchaToken=forged', b.id))
+          .status,
+      ).toBe(403);
+      expect(
+        (
+          await call(
+            t.url,
+            'GET',
+            `/api/presentations/999999/ticket?ticketCode=HOTLINE10&recaptchaToken=${encodeURIComponent(b.token)}`,
+            b.id,
+          )
+        ).body.error,
+      ).toBe('PRESENTATION_NOT_FOUND');
     });
   });
 
@@ -98,7 +163,11 @@ describe('coupons, voucher tickets and system vouchers', () => {
       const r = await commit(t.url, b, cart);
       expect(r.status).toBe(201);
       expect(r.body.charged).toBe(cart.total);
-      expect(await count(sql, "SELECT count(*) FROM reservation_ticket WHERE ticket_id = $1 AND status = 'live'", [coupon.id])).toBe(2);
+      expect(
+        await count(sql, "SELECT count(*) FROM reservation_ticket WHERE ticket_id = $1 AND status = 'live'", [
+          coupon.id,
+        ]),
+      ).toBe(2);
       const after = await buyer(t.url);
       await lockAll(t.url, after, show, take(1));
       expect((await ticketByCode(after, 'HOTLINE10')).body.ticket.balance).toBe(198);
@@ -106,7 +175,10 @@ describe('coupons, voucher tickets and system vouchers', () => {
 
     test('a coupon with one use left covers one seat; asking for two at commit is COUPON_USED_UP', async () => {
       const g = group().id;
-      await sql.query(`INSERT INTO ticket (ticket_group_id, name, name_en, price, service_charge, code, balance) VALUES ($1, 'אחרון', 'Last one', 2000, 100, 'LAST1', 1)`, [g]);
+      await sql.query(
+        `INSERT INTO ticket (ticket_group_id, name, name_en, price, service_charge, code, balance) VALUES ($1, 'אחרון', 'Last one', 2000, 100, 'LAST1', 1)`,
+        [g],
+      );
       const b = await buyer(t.url);
       const seats = take(2);
       await lockAll(t.url, b, show, seats);
@@ -115,10 +187,16 @@ describe('coupons, voucher tickets and system vouchers', () => {
       expect(r.body.msg).toBe('The coupon applies to 1 of your 2 seats.');
       const coupon = r.body.ticket;
       const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve);
-      const both = cartOf(seats.map((s) => cartSeat(show, s, coupon)), { ticketCodes: ['LAST1'], paymentIdentifier });
+      const both = cartOf(
+        seats.map((s) => cartSeat(show, s, coupon)),
+        { ticketCodes: ['LAST1'], paymentIdentifier },
+      );
       const refused = await commit(t.url, b, both);
       expect(refused.body).toEqual({ error: 'COUPON_USED_UP', message: 'קוד קופון כבר שומש, אנא נסו קופון אחר.' });
-      const mixed = cartOf([cartSeat(show, seats[0]!, coupon), cartSeat(show, seats[1]!)], { ticketCodes: ['LAST1'], paymentIdentifier });
+      const mixed = cartOf([cartSeat(show, seats[0]!, coupon), cartSeat(show, seats[1]!)], {
+        ticketCodes: ['LAST1'],
+        paymentIdentifier,
+      });
       const ok = await commit(t.url, b, mixed);
       expect(ok.status).toBe(201);
       expect(ok.body.total).toBe(20 + 1 + group().tickets[0]!.price + group().tickets[0]!.serviceCharge);
@@ -133,19 +211,26 @@ describe('coupons, voucher tickets and system vouchers', () => {
       const r = await commit(t.url, b, cartOf([cartSeat(show, seats[0]!, member)], { ticketCodes: ['MEMBER2026'] }));
       expect(r.status).toBe(201);
       expect(r.body).toMatchObject({ total: 0, charged: 0 });
-      const res = (await sql.query('SELECT id FROM reservation WHERE identifier = $1', [r.body.reservationIdentifier])).rows[0];
+      const res = (await sql.query('SELECT id FROM reservation WHERE identifier = $1', [r.body.reservationIdentifier]))
+        .rows[0];
       expect(await count(sql, 'SELECT count(*) FROM payment WHERE reservation_id = $1', [res.id])).toBe(0);
     });
   });
 
   describe('system vouchers', () => {
-    test('lookup: balance in shekels, and the spec\'s refusals', async () => {
+    test("lookup: balance in shekels, and the spec's refusals", async () => {
       const b = await buyer(t.url);
       const r = await voucher(b, 'gift-30');
       expect(r.status).toBe(200);
       expect(r.body.payment).toMatchObject({ code: 'GIFT-30', balance: 30, systemVoucher: true, expiresAt: null });
-      expect((await voucher(b, 'GIFT-EMPTY')).body).toMatchObject({ error: 'VOUCHER_NO_BALANCE', message: 'לא נותרה יתרה למימוש הטבה' });
-      expect((await voucher(b, 'GIFT-EXPIRED', 'en')).body).toEqual({ error: 'VOUCHER_EXPIRED', message: 'The voucher has expired.' });
+      expect((await voucher(b, 'GIFT-EMPTY')).body).toMatchObject({
+        error: 'VOUCHER_NO_BALANCE',
+        message: 'לא נותרה יתרה למימוש הטבה',
+      });
+      expect((await voucher(b, 'GIFT-EXPIRED', 'en')).body).toEqual({
+        error: 'VOUCHER_EXPIRED',
+        message: 'The voucher has expired.',
+      });
       expect((await voucher(b, 'NO-SUCH')).status).toBe(404);
       expect((await call(t.url, 'GET', '/api/payment/voucher?reference=GIFT-30', b.id)).status).toBe(400);
     });
@@ -167,23 +252,43 @@ describe('coupons, voucher tickets and system vouchers', () => {
         ],
       });
       // The client claiming the vouchers pay something else is a price mismatch.
-      const wrong = await commit(t.url, b, { ...cart, voucherPayments: [{ id: v30.id, code: v30.code, amount: 30 }, { id: v100.id, code: v100.code, amount: 105 }] });
+      const wrong = await commit(t.url, b, {
+        ...cart,
+        voucherPayments: [
+          { id: v30.id, code: v30.code, amount: 30 },
+          { id: v100.id, code: v100.code, amount: 105 },
+        ],
+      });
       expect(wrong.body.error).toBe('PRICE_MISMATCH');
       // A voucher id with somebody else's code is not proof of holding it.
-      expect((await commit(t.url, b, { ...cart, voucherPayments: [{ id: v30.id, code: 'GIFT-100', amount: 30 }] })).body.error).toBe('VOUCHER_NOT_FOUND');
+      expect(
+        (await commit(t.url, b, { ...cart, voucherPayments: [{ id: v30.id, code: 'GIFT-100', amount: 30 }] })).body
+          .error,
+      ).toBe('VOUCHER_NOT_FOUND');
 
       const r = await commit(t.url, b, cart);
       expect(r.status).toBe(201);
       expect(r.body).toMatchObject({ total, charged: total - 130 });
-      const res = (await sql.query('SELECT id FROM reservation WHERE identifier = $1', [r.body.reservationIdentifier])).rows[0];
-      const pays = (await sql.query('SELECT method, provider_reference, amount_agorot FROM payment WHERE reservation_id = $1 ORDER BY method, amount_agorot', [res.id])).rows;
+      const res = (await sql.query('SELECT id FROM reservation WHERE identifier = $1', [r.body.reservationIdentifier]))
+        .rows[0];
+      const pays = (
+        await sql.query(
+          'SELECT method, provider_reference, amount_agorot FROM payment WHERE reservation_id = $1 ORDER BY method, amount_agorot',
+          [res.id],
+        )
+      ).rows;
       expect(pays).toEqual([
         { method: 'card', provider_reference: expect.stringMatching(/^sbx_ch_/), amount_agorot: (total - 130) * 100 },
         { method: 'voucher', provider_reference: 'GIFT-30', amount_agorot: 3000 },
         { method: 'voucher', provider_reference: 'GIFT-100', amount_agorot: 10000 },
       ]);
       expect((await voucher(b, 'GIFT-30')).body.error).toBe('VOUCHER_NO_BALANCE');
-      expect(Number((await sql.query("SELECT balance_agorot FROM system_voucher WHERE reference = 'GIFT-100'")).rows[0].balance_agorot)).toBe(0);
+      expect(
+        Number(
+          (await sql.query("SELECT balance_agorot FROM system_voucher WHERE reference = 'GIFT-100'")).rows[0]
+            .balance_agorot,
+        ),
+      ).toBe(0);
     });
 
     test('two orders racing for one voucher: one pays, the other is refused, the balance never goes below zero', async () => {
@@ -203,7 +308,8 @@ describe('coupons, voucher tickets and system vouchers', () => {
       const refused = results.filter((r) => r.status !== 201);
       expect(ok).toHaveLength(1);
       expect(['VOUCHER_NO_BALANCE', 'PRICE_MISMATCH']).toContain(refused[0]!.body.error);
-      const balance = (await sql.query('SELECT balance_agorot FROM system_voucher WHERE id = $1', [v.id])).rows[0].balance_agorot;
+      const balance = (await sql.query('SELECT balance_agorot FROM system_voucher WHERE id = $1', [v.id])).rows[0]
+        .balance_agorot;
       expect(balance).toBe(25_000 - Math.round(carts[0]!.total! * 100));
     });
   });

@@ -2,7 +2,14 @@ import { SeatStatus } from '@hotline/shared';
 import { AdaptiveWindow } from '../../src/seats/adaptive-window';
 import { buildLayout, defaultFocalPoint, type PresentationInfo, type RawSeat } from '../../src/seats/seat-layout';
 import {
-  baseStatus, lockOwnerOf, parseChangeMessage, PUBLIC_VIEW, saleSummary, stateLetter, statusRows, touchedRows,
+  baseStatus,
+  lockOwnerOf,
+  parseChangeMessage,
+  PUBLIC_VIEW,
+  saleSummary,
+  stateLetter,
+  statusRows,
+  touchedRows,
 } from '../../src/seats/seat-state';
 
 /** Table-driven tests of the seat engine's pure logic (no Redis, no database). */
@@ -14,7 +21,7 @@ describe('baseStatus: raw state -> status code for a viewer', () => {
   test.each([
     ['free seat', undefined, true, { viewer: OWNER, isHold: false }, SeatStatus.Available],
     ['my lock', lockOf(OWNER), true, { viewer: OWNER, isHold: false }, SeatStatus.Selected],
-    ['someone else\'s lock', lockOf('other'), true, { viewer: OWNER, isHold: false }, SeatStatus.LockedByOther],
+    ["someone else's lock", lockOf('other'), true, { viewer: OWNER, isHold: false }, SeatStatus.LockedByOther],
     ['my lock on the shared room', lockOf(OWNER), true, PUBLIC_VIEW, SeatStatus.LockedByOther],
     ['a lock letter from the log', 'l', true, PUBLIC_VIEW, SeatStatus.LockedByOther],
     ['sold', 's', true, PUBLIC_VIEW, SeatStatus.Sold],
@@ -41,7 +48,17 @@ describe('baseStatus: raw state -> status code for a viewer', () => {
 
 describe('parseChangeMessage', () => {
   test.each([
-    ['12 1763700000000001 3:5:1=l;3:6:1=l', { presentationId: 12, version: 1763700000000001, changes: [['3:5:1', 'l'], ['3:6:1', 'l']] }],
+    [
+      '12 1763700000000001 3:5:1=l;3:6:1=l',
+      {
+        presentationId: 12,
+        version: 1763700000000001,
+        changes: [
+          ['3:5:1', 'l'],
+          ['3:6:1', 'l'],
+        ],
+      },
+    ],
     ['12 7 3:5:1=a', { presentationId: 12, version: 7, changes: [['3:5:1', 'a']] }],
     ['12 9 *', { presentationId: 12, version: 9, changes: null }],
     ['12 9 ', { presentationId: 12, version: 9, changes: [] }],
@@ -57,9 +74,33 @@ describe('AdaptiveWindow widens under load and comes back when quiet', () => {
     ['quiet stays at base', [[0, 10]], 50],
     ['a late flush doubles', [[40, 10]], 100],
     ['a huge batch doubles', [[0, 5000]], 100],
-    ['never beyond the cap', [[500, 10], [500, 10], [500, 10], [500, 10]], 250],
-    ['calms down step by step', [[500, 10], [500, 10], [0, 10]], 100],
-    ['never below the base', [[0, 10], [0, 10]], 50],
+    [
+      'never beyond the cap',
+      [
+        [500, 10],
+        [500, 10],
+        [500, 10],
+        [500, 10],
+      ],
+      250,
+    ],
+    [
+      'calms down step by step',
+      [
+        [500, 10],
+        [500, 10],
+        [0, 10],
+      ],
+      100,
+    ],
+    [
+      'never below the base',
+      [
+        [0, 10],
+        [0, 10],
+      ],
+      50,
+    ],
   ] as [string, [number, number][], number][])('%s', (_name, flushes, expected) => {
     const w = new AdaptiveWindow(50, 250);
     for (const [late, rows] of flushes) w.record(late, rows);
@@ -71,9 +112,21 @@ describe('defaultFocalPoint', () => {
   const stage = { x: 100, y: 0, width: 200, height: 20 };
   test.each([
     ['explicit focal point wins', { width: 400, height: 300, stage, focal_point: { x: 1, y: 2 } }, { x: 1, y: 2 }],
-    ['stage at the top: its bottom edge centre', { width: 400, height: 300, stage, focal_point: null }, { x: 200, y: 20 }],
-    ['stage at the bottom: its top edge centre', { width: 400, height: 300, stage: { x: 100, y: 280, width: 200, height: 20 }, focal_point: null }, { x: 200, y: 280 }],
-    ['stage on the left: its right edge centre', { width: 400, height: 300, stage: { x: 0, y: 100, width: 20, height: 100 }, focal_point: null }, { x: 20, y: 150 }],
+    [
+      'stage at the top: its bottom edge centre',
+      { width: 400, height: 300, stage, focal_point: null },
+      { x: 200, y: 20 },
+    ],
+    [
+      'stage at the bottom: its top edge centre',
+      { width: 400, height: 300, stage: { x: 100, y: 280, width: 200, height: 20 }, focal_point: null },
+      { x: 200, y: 280 },
+    ],
+    [
+      'stage on the left: its right edge centre',
+      { width: 400, height: 300, stage: { x: 0, y: 100, width: 20, height: 100 }, focal_point: null },
+      { x: 20, y: 150 },
+    ],
     ['no stage: the plan centre', { width: 400, height: 300, stage: null, focal_point: null }, { x: 200, y: 150 }],
   ])('%s', (_name, plan, expected) => {
     expect(defaultFocalPoint(plan)).toEqual(expected);
@@ -82,28 +135,61 @@ describe('defaultFocalPoint', () => {
 
 describe('layout + status rows', () => {
   const info = (policy: number): PresentationInfo => ({
-    id: 1, venueId: 1, seatplanId: 1, venueTypeId: 1, seatingPolicyId: policy, soldout: false, maxSeatsPerOrder: 10,
-    noSingleSeatGap: false, featureId: 1, locationId: 1, dateTime: new Date(0),
+    id: 1,
+    venueId: 1,
+    seatplanId: 1,
+    venueTypeId: 1,
+    seatingPolicyId: policy,
+    soldout: false,
+    maxSeatsPerOrder: 10,
+    noSingleSeatGap: false,
+    featureId: 1,
+    locationId: 1,
+    dateTime: new Date(0),
   });
   const seat = (x: number, zone = 1, features: number[] = []): RawSeat => ({
-    section_id: 5, group_id: 9, x, y: 1, row_name: 'A', seat_name: String(x), plan_x: x * 10, plan_y: 10, zone_id: zone, features, together_id: null, row_order: 0,
+    section_id: 5,
+    group_id: 9,
+    x,
+    y: 1,
+    row_name: 'A',
+    seat_name: String(x),
+    plan_x: x * 10,
+    plan_y: 10,
+    zone_id: zone,
+    features,
+    together_id: null,
+    row_order: 0,
   });
   const sections = [
     { id: 5, name: 'Hall', is_reserved: true, capacity: null, zone_id: null },
     { id: 6, name: 'Floor', is_reserved: false, capacity: 3, zone_id: 1 },
   ];
   const plan = { width: 100, height: 100, stage: null, focal_point: null };
-  const build = (policy: number) => buildLayout(info(policy), plan, sections, [seat(3), seat(1), seat(2), seat(4, 2)], [{ id: 70, zone_id: 1 }]);
+  const build = (policy: number) =>
+    buildLayout(info(policy), plan, sections, [seat(3), seat(1), seat(2), seat(4, 2)], [{ id: 70, zone_id: 1 }]);
 
   test('rows are sorted by x; unpriced zones are not sellable; GA places are listed 1..capacity', () => {
     const layout = build(1);
     expect(layout.rows[0]!.seats.map((s) => s.x)).toEqual([1, 2, 3, 4]);
     expect(layout.seats.get('5:4:1')!.sellable).toBe(false);
     expect(layout.reservedSellable).toBe(3);
-    const rows = statusRows(layout, new Map([['5:2:1', 's'], ['6:2:0', lockOf(OWNER)]]), { viewer: OWNER, isHold: false });
+    const rows = statusRows(
+      layout,
+      new Map([
+        ['5:2:1', 's'],
+        ['6:2:0', lockOf(OWNER)],
+      ]),
+      { viewer: OWNER, isHold: false },
+    );
     expect(rows).toEqual([
-      [5, 9, 1, 1, -1, 70, 1], [5, 9, 2, 1, -1, 70, 4], [5, 9, 3, 1, -1, 70, 1], [5, 9, 4, 1, -1, 0, 6],
-      [6, 0, 1, 0, -1, 70, 1], [6, 0, 2, 0, -1, 70, 2], [6, 0, 3, 0, -1, 70, 1],
+      [5, 9, 1, 1, -1, 70, 1],
+      [5, 9, 2, 1, -1, 70, 4],
+      [5, 9, 3, 1, -1, 70, 1],
+      [5, 9, 4, 1, -1, 0, 6],
+      [6, 0, 1, 0, -1, 70, 1],
+      [6, 0, 2, 0, -1, 70, 2],
+      [6, 0, 3, 0, -1, 70, 1],
     ]);
     expect(statusRows(layout, new Map(), PUBLIC_VIEW, { reserved: false })).toHaveLength(3);
     expect(statusRows(layout, new Map(), PUBLIC_VIEW, { sectionId: 5 })).toHaveLength(4);
@@ -113,15 +199,36 @@ describe('layout + status rows', () => {
     const layout = build(3);
     const state = new Map([['5:2:1', 's']]);
     const rows = statusRows(layout, state, PUBLIC_VIEW, { reserved: true });
-    expect(rows.map((r) => r[6])).toEqual([SeatStatus.SingleSeatBlocked, SeatStatus.Sold, SeatStatus.SingleSeatBlocked, SeatStatus.Blocked]);
+    expect(rows.map((r) => r[6])).toEqual([
+      SeatStatus.SingleSeatBlocked,
+      SeatStatus.Sold,
+      SeatStatus.SingleSeatBlocked,
+      SeatStatus.Blocked,
+    ]);
     expect(touchedRows(layout, state, ['5:2:1']).map((r) => r[2])).toEqual([1, 2, 3, 4]);
-    expect(touchedRows(build(1), state, ['5:2:1', '6:3:0', '6:99:0'])).toEqual([[5, 9, 2, 1, -1, 70, 4], [6, 0, 3, 0, -1, 70, 1]]);
+    expect(touchedRows(build(1), state, ['5:2:1', '6:3:0', '6:99:0'])).toEqual([
+      [5, 9, 2, 1, -1, 70, 4],
+      [6, 0, 3, 0, -1, 70, 1],
+    ]);
   });
 
   test('sale summary: taken ratio, sold-out sections and the mini-site rule', () => {
     const layout = build(1);
-    const rows = statusRows(layout, new Map([['5:2:1', 's'], ['6:1:0', 'l'], ['6:2:0', 'l'], ['6:3:0', 's']]), PUBLIC_VIEW);
-    expect(saleSummary(layout, rows, { miniSiteOrLiveDomain: false })).toEqual({ soldout: false, takenRatio: 0.714, soldOutSections: [6] });
+    const rows = statusRows(
+      layout,
+      new Map([
+        ['5:2:1', 's'],
+        ['6:1:0', 'l'],
+        ['6:2:0', 'l'],
+        ['6:3:0', 's'],
+      ]),
+      PUBLIC_VIEW,
+    );
+    expect(saleSummary(layout, rows, { miniSiteOrLiveDomain: false })).toEqual({
+      soldout: false,
+      takenRatio: 0.714,
+      soldOutSections: [6],
+    });
     // No seat carries an allocation yet, so a mini-site sees nothing of its own left.
     expect(saleSummary(layout, rows, { miniSiteOrLiveDomain: true }).soldout).toBe(true);
   });

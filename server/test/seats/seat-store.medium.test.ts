@@ -38,8 +38,17 @@ const k = (x: number, y = 1, section = 7) => `${section}:${x}:${y}`;
 
 function lockReq(owner: string, keys: string[], extra: Partial<LockRequest> = {}): LockRequest {
   return {
-    owner, keys, ttlMs: 60_000, maxSeats: 10, noSingleSeatGap: false, singleSeatBlocking: false, rows: [],
-    sectionSize: 1000, reservedTotal: 1000, ownerSetTtlSeconds: 600, ...extra,
+    owner,
+    keys,
+    ttlMs: 60_000,
+    maxSeats: 10,
+    noSingleSeatGap: false,
+    singleSeatBlocking: false,
+    rows: [],
+    sectionSize: 1000,
+    reservedTotal: 1000,
+    ownerSetTtlSeconds: 600,
+    ...extra,
   };
 }
 
@@ -86,13 +95,19 @@ describe('seat scripts', () => {
     const again = await store.lock(pid, lockReq(owner, [k(1)], { maxSeats: 2 }));
     expect(first.ok && again.ok && again.version === first.version).toBe(true);
     expect(await store.lock(pid, lockReq(owner, [k(2)], { maxSeats: 2 }))).toMatchObject({ ok: true });
-    expect(await store.lock(pid, lockReq(owner, [k(3)], { maxSeats: 2 }))).toMatchObject({ ok: false, code: 'MAX_SEATS_EXCEEDED', detail: '2' });
+    expect(await store.lock(pid, lockReq(owner, [k(3)], { maxSeats: 2 }))).toMatchObject({
+      ok: false,
+      code: 'MAX_SEATS_EXCEEDED',
+      detail: '2',
+    });
   });
 
   test('concurrent locks by ONE owner never exceed max seats', async () => {
     const pid = await fresh();
     const owner = randomUUID();
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => store.lock(pid, lockReq(owner, [k(i + 1)], { maxSeats: 4 }))));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => store.lock(pid, lockReq(owner, [k(i + 1)], { maxSeats: 4 }))),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(4);
     expect(await redis.scard(presentationKeys(config.REDIS_PREFIX, pid).own(owner))).toBe(4);
   });
@@ -100,9 +115,18 @@ describe('seat scripts', () => {
   test('a taken seat in a full section / full hall says so (NO_SEATS_LEFT_SECTION / _RESERVED)', async () => {
     const pid = await fresh();
     await store.lock(pid, lockReq(randomUUID(), [k(1)]));
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { sectionSize: 1 }))).toMatchObject({ ok: false, code: 'NO_SEATS_LEFT_SECTION' });
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { reservedTotal: 1 }))).toMatchObject({ ok: false, code: 'NO_SEATS_LEFT_RESERVED' });
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)]))).toMatchObject({ ok: false, code: 'SEAT_NOT_AVAILABLE' });
+    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { sectionSize: 1 }))).toMatchObject({
+      ok: false,
+      code: 'NO_SEATS_LEFT_SECTION',
+    });
+    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { reservedTotal: 1 }))).toMatchObject({
+      ok: false,
+      code: 'NO_SEATS_LEFT_RESERVED',
+    });
+    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)]))).toMatchObject({
+      ok: false,
+      code: 'SEAT_NOT_AVAILABLE',
+    });
   });
 
   test('block / hold back / free again (back office), all or nothing', async () => {
@@ -137,7 +161,9 @@ describe('seat scripts', () => {
     const pid = await fresh();
     const sub = redis.duplicate();
     const seen: string[] = [];
-    sub.on('message', (_c, m: string) => { if (m.startsWith(`${pid} `)) seen.push(m); });
+    sub.on('message', (_c, m: string) => {
+      if (m.startsWith(`${pid} `)) seen.push(m);
+    });
     await sub.subscribe(changesChannel(config.REDIS_PREFIX));
     const v0 = (await store.currentVersion(pid))!;
     const o = randomUUID();
@@ -146,12 +172,28 @@ describe('seat scripts', () => {
     await store.lock(pid, lockReq(o, [k(3)]));
     const log = await store.readLog(pid, v0, v0 + 3);
     expect(log).toEqual([
-      { version: v0 + 1, changes: [[k(1), 'l'], [k(2), 'l']] },
-      { version: v0 + 2, changes: [[k(1), 'a'], [k(2), 'a']] },
+      {
+        version: v0 + 1,
+        changes: [
+          [k(1), 'l'],
+          [k(2), 'l'],
+        ],
+      },
+      {
+        version: v0 + 2,
+        changes: [
+          [k(1), 'a'],
+          [k(2), 'a'],
+        ],
+      },
       { version: v0 + 3, changes: [[k(3), 'l']] },
     ]);
     await new Promise((r) => setTimeout(r, 100));
-    expect(seen).toEqual([`${pid} ${v0 + 1} ${k(1)}=l;${k(2)}=l`, `${pid} ${v0 + 2} ${k(1)}=a;${k(2)}=a`, `${pid} ${v0 + 3} ${k(3)}=l`]);
+    expect(seen).toEqual([
+      `${pid} ${v0 + 1} ${k(1)}=l;${k(2)}=l`,
+      `${pid} ${v0 + 2} ${k(1)}=a;${k(2)}=a`,
+      `${pid} ${v0 + 3} ${k(3)}=l`,
+    ]);
     await sub.quit();
   });
 
@@ -170,13 +212,28 @@ describe('seat scripts', () => {
   test('general admission: places 1..N picked by the server, capacity counted, released places reused', async () => {
     const pid = await fresh([{ id: 9, capacity: 3 }], ['9:2:0']);
     const owners = Array.from({ length: 5 }, () => randomUUID());
-    const results = await Promise.all(owners.map((o) => store.lockGa(pid, { owner: o, sectionId: 9, count: 1, ttlMs: 60_000, maxSeats: 10, ownerSetTtlSeconds: 600 })));
+    const results = await Promise.all(
+      owners.map((o) =>
+        store.lockGa(pid, { owner: o, sectionId: 9, count: 1, ttlMs: 60_000, maxSeats: 10, ownerSetTtlSeconds: 600 }),
+      ),
+    );
     const ok = results.filter((r) => r.ok) as { places: number[] }[];
     expect(ok.flatMap((r) => r.places).sort()).toEqual([1, 3]);
-    expect(results.filter((r) => !r.ok).map((r) => (r as { code: string }).code)).toEqual(['NO_SEATS_LEFT_GA', 'NO_SEATS_LEFT_GA', 'NO_SEATS_LEFT_GA']);
+    expect(results.filter((r) => !r.ok).map((r) => (r as { code: string }).code)).toEqual([
+      'NO_SEATS_LEFT_GA',
+      'NO_SEATS_LEFT_GA',
+      'NO_SEATS_LEFT_GA',
+    ]);
     const winner = owners[results.findIndex((r) => r.ok && (r as { places: number[] }).places[0] === 1)]!;
     await store.unlock(pid, winner, ['9:1:0']);
-    const again = await store.lockGa(pid, { owner: owners[4]!, sectionId: 9, count: 1, ttlMs: 60_000, maxSeats: 10, ownerSetTtlSeconds: 600 });
+    const again = await store.lockGa(pid, {
+      owner: owners[4]!,
+      sectionId: 9,
+      count: 1,
+      ttlMs: 60_000,
+      maxSeats: 10,
+      ownerSetTtlSeconds: 600,
+    });
     expect(again).toMatchObject({ ok: true, places: [1] });
   });
 
@@ -210,14 +267,23 @@ describe('seat scripts', () => {
     expect(snap.ok && [...snap.state.keys()]).toEqual([k(3)]);
     expect(await redis.smembers(presentationKeys(config.REDIS_PREFIX, pid).own(o))).toEqual([k(3)]);
     // The GA place went back on the free list.
-    expect(await store.lockGa(pid, { owner: randomUUID(), sectionId: 9, count: 2, ttlMs: 60_000, maxSeats: 10, ownerSetTtlSeconds: 600 })).toMatchObject({ ok: true });
+    expect(
+      await store.lockGa(pid, {
+        owner: randomUUID(),
+        sectionId: 9,
+        count: 2,
+        ttlMs: 60_000,
+        maxSeats: 10,
+        ownerSetTtlSeconds: 600,
+      }),
+    ).toMatchObject({ ok: true });
   });
 });
 
 describe('row rules in Lua agree with the shared rules (random rows)', () => {
   // A tiny deterministic PRNG so a failure is reproducible.
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
 
   type Cell = 'free' | 'mine' | 'other' | 'sold';
@@ -225,18 +291,26 @@ describe('row rules in Lua agree with the shared rules (random rows)', () => {
     const keys = presentationKeys(config.REDIS_PREFIX, pid);
     for (const [i, c] of cells.entries()) {
       const key = k(i + 1, 3);
-      if (c === 'mine') { await redis.hset(keys.st, key, `l|${me}|1|0`); await redis.sadd(keys.own(me), key); }
+      if (c === 'mine') {
+        await redis.hset(keys.st, key, `l|${me}|1|0`);
+        await redis.sadd(keys.own(me), key);
+      }
       if (c === 'other') await redis.hset(keys.st, key, `l|${randomUUID()}|1|0`);
       if (c === 'sold') await redis.hset(keys.st, key, 's');
     }
   }
-  const code = (c: Cell) => ({ free: SeatStatus.Available, mine: SeatStatus.Selected, other: SeatStatus.LockedByOther, sold: SeatStatus.Sold })[c];
+  const code = (c: Cell) =>
+    ({ free: SeatStatus.Available, mine: SeatStatus.Selected, other: SeatStatus.LockedByOther, sold: SeatStatus.Sold })[
+      c
+    ];
 
   test('no-single-seat-gap: Lua refuses exactly when leavesSingleSeatGap says so (300 cases)', async () => {
     let refusals = 0;
     for (let t = 0; t < 300; t++) {
       const n = 1 + Math.floor(rand() * 8);
-      const cells: Cell[] = Array.from({ length: n }, () => pick<Cell>(['free', 'free', 'free', 'mine', 'other', 'sold']));
+      const cells: Cell[] = Array.from({ length: n }, () =>
+        pick<Cell>(['free', 'free', 'free', 'mine', 'other', 'sold']),
+      );
       const exempt = cells.map(() => rand() < 0.1);
       const free = cells.map((c, i) => (c === 'free' ? i : -1)).filter((i) => i >= 0);
       if (!free.length) continue;
@@ -248,16 +322,28 @@ describe('row rules in Lua agree with the shared rules (random rows)', () => {
       const me = randomUUID();
       await setup(pid, me, cells);
       const rowKeys = cells.map((_, i) => k(i + 1, 3));
-      const r = await store.lock(pid, lockReq(me, selection.map((i) => rowKeys[i]!), {
-        noSingleSeatGap: true,
-        rows: [{ keys: rowKeys, flags: exempt.map((e) => (e ? '1' : '0')).join('') }],
-      }));
+      const r = await store.lock(
+        pid,
+        lockReq(
+          me,
+          selection.map((i) => rowKeys[i]!),
+          {
+            noSingleSeatGap: true,
+            rows: [{ keys: rowKeys, flags: exempt.map((e) => (e ? '1' : '0')).join('') }],
+          },
+        ),
+      );
       const expected = leavesSingleSeatGap(
         cells.map((c, i) => ({ x: i + 1, status: code(c), features: exempt[i] ? [31] : [] })),
         selection.map((i) => i + 1),
       );
       if (expected) refusals++;
-      expect({ cells, exempt, selection, refused: !r.ok && (r as { code: string }).code === 'SINGLE_SEAT_GAP' }).toEqual({ cells, exempt, selection, refused: expected });
+      expect({
+        cells,
+        exempt,
+        selection,
+        refused: !r.ok && (r as { code: string }).code === 'SINGLE_SEAT_GAP',
+      }).toEqual({ cells, exempt, selection, refused: expected });
     }
     expect(refusals).toBeGreaterThan(10);
   });
@@ -275,11 +361,16 @@ describe('row rules in Lua agree with the shared rules (random rows)', () => {
       const me = randomUUID();
       await setup(pid, me, cells);
       const rowKeys = cells.map((_, i) => k(i + 1, 3));
-      const r = await store.lock(pid, lockReq(me, [rowKeys[target]!], {
-        singleSeatBlocking: true,
-        rows: [{ keys: rowKeys, flags: exempt.map((e) => (e ? '1' : '0')).join('') }],
-      }));
-      const expected = singleSeatBlocking(cells.map((c, i) => ({ x: i + 1, status: code(c), features: exempt[i] ? [32] : [] }))).includes(target + 1);
+      const r = await store.lock(
+        pid,
+        lockReq(me, [rowKeys[target]!], {
+          singleSeatBlocking: true,
+          rows: [{ keys: rowKeys, flags: exempt.map((e) => (e ? '1' : '0')).join('') }],
+        }),
+      );
+      const expected = singleSeatBlocking(
+        cells.map((c, i) => ({ x: i + 1, status: code(c), features: exempt[i] ? [32] : [] })),
+      ).includes(target + 1);
       if (expected) blocked++;
       expect({ cells, exempt, target, refused: !r.ok }).toEqual({ cells, exempt, target, refused: expected });
     }

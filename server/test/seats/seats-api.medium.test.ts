@@ -20,14 +20,21 @@ let arena: PlanInfo; // presentation 29: GA floor sections + reserved stands
 
 beforeAll(async () => {
   t = await startTestApp();
-  [cinema, cinemaP3, theatre, arena] = await Promise.all([loadPlan(t.url, 1), loadPlan(t.url, 3), loadPlan(t.url, 22), loadPlan(t.url, 29)]);
+  [cinema, cinemaP3, theatre, arena] = await Promise.all([
+    loadPlan(t.url, 1),
+    loadPlan(t.url, 3),
+    loadPlan(t.url, 22),
+    loadPlan(t.url, 29),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const rowSeats = (info: PlanInfo, sectionId: number, y: number) =>
-  info.seats.filter((s) => s.VenueSectionId === sectionId && s.YCoordinate === y && !s.features.includes(1)).sort((a, b) => a.XCoordinate - b.XCoordinate);
+  info.seats
+    .filter((s) => s.VenueSectionId === sectionId && s.YCoordinate === y && !s.features.includes(1))
+    .sort((a, b) => a.XCoordinate - b.XCoordinate);
 
 describe('seats-status', () => {
   test('answers every seat as a 7-field row with a version; a fresh hall is all available', async () => {
@@ -39,7 +46,9 @@ describe('seats-status', () => {
       expect(row[6]).toBe(SeatStatus.Available);
     }
     const seat = cinema.seats[0]!;
-    const row = s.rows.find((r) => r[0] === seat.VenueSectionId && r[2] === seat.XCoordinate && r[3] === seat.YCoordinate)!;
+    const row = s.rows.find(
+      (r) => r[0] === seat.VenueSectionId && r[2] === seat.XCoordinate && r[3] === seat.YCoordinate,
+    )!;
     expect(row[1]).toBe(seat.VenueSectionSeatGroupId);
     expect(row[5]).toBeGreaterThan(0);
     expect(s.version).toBeGreaterThan(0);
@@ -61,7 +70,12 @@ describe('seats-status', () => {
   });
 
   test('GA sections answer places 1..capacity (isReserved=0), ticket group from the section zone', async () => {
-    const r = await call(t.url, 'GET', '/api/seats/seats-status?presentationId=29&venueTypeId=1&isReserved=0&sectionId=6', visitor());
+    const r = await call(
+      t.url,
+      'GET',
+      '/api/seats/seats-status?presentationId=29&venueTypeId=1&isReserved=0&sectionId=6',
+      visitor(),
+    );
     expect(r.status).toBe(200);
     expect(r.body.seats).toHaveLength(1000);
     expect(r.body.seats[0]).toEqual([6, 0, 1, 0, -1, expect.any(Number), 1]);
@@ -77,7 +91,15 @@ describe('lock-seat / unlock-seat', () => {
     const r = await lock(t.url, me, input);
     expect(r.status).toBe(200);
     expect(r.body.lockedSeat).toEqual({ x: seat.XCoordinate, y: seat.YCoordinate });
-    expect(r.body.seats).toEqual([expect.objectContaining({ sectionId: 1, x: seat.XCoordinate, y: seat.YCoordinate, RowName: seat.RowName, SeatName: seat.SeatName })]);
+    expect(r.body.seats).toEqual([
+      expect.objectContaining({
+        sectionId: 1,
+        x: seat.XCoordinate,
+        y: seat.YCoordinate,
+        RowName: seat.RowName,
+        SeatName: seat.SeatName,
+      }),
+    ]);
     expect(r.body.timeInSeconds).toBeGreaterThan(890);
     expect(Date.parse(r.body.expiresAt) - Date.now()).toBeGreaterThan(890_000);
     const again = await lock(t.url, visitor(), input);
@@ -88,9 +110,11 @@ describe('lock-seat / unlock-seat', () => {
   });
 
   test('a couch locks and unlocks whole, atomically, whichever half is named', async () => {
-    const couch = cinema.seats.filter((s) => s.features.includes(1) && s.togetherId === cinema.seats.find((x) => x.features.includes(1))!.togetherId);
+    const couch = cinema.seats.filter(
+      (s) => s.features.includes(1) && s.togetherId === cinema.seats.find((x) => x.features.includes(1))!.togetherId,
+    );
     expect(couch).toHaveLength(2);
-    const [a, b] = couch as [typeof couch[0], typeof couch[0]];
+    const [a, b] = couch as [(typeof couch)[0], (typeof couch)[0]];
     const me = visitor();
     const r = await lock(t.url, me, seatInput(cinema, a.VenueSectionId, b.XCoordinate, b.YCoordinate));
     expect(r.status).toBe(200);
@@ -108,7 +132,9 @@ describe('lock-seat / unlock-seat', () => {
     const couches = cinema.seats.filter((s) => s.features.includes(1));
     const last = couches[couches.length - 1]!;
     const partner = couches.find((s) => s.togetherId === last.togetherId && s !== last)!;
-    await t.app.get(SeatEngineService).setAdminState(1, 'b', [{ sectionId: 1, x: partner.XCoordinate, y: partner.YCoordinate }]);
+    await t.app
+      .get(SeatEngineService)
+      .setAdminState(1, 'b', [{ sectionId: 1, x: partner.XCoordinate, y: partner.YCoordinate }]);
     const r = await lock(t.url, visitor(), seatInput(cinema, 1, last.XCoordinate, last.YCoordinate));
     expect(r).toMatchObject({ status: 409, body: { error: 'SEATS_MUST_BE_TOGETHER' } });
     const s = await status(t.url, visitor(), 1);
@@ -119,9 +145,16 @@ describe('lock-seat / unlock-seat', () => {
   test('max seats per order: the 11th seat is refused with the spec text', async () => {
     const me = visitor();
     const seats = rowSeats(cinema, 1, 8).slice(0, 11);
-    for (const s of seats.slice(0, 10)) expect((await lock(t.url, me, seatInput(cinema, 1, s.XCoordinate, s.YCoordinate))).status).toBe(200);
-    const r = await call(t.url, 'PUT', '/api/seats/lock-seat?lang=en', me, { recaptchaToken: tokenFor(me), seat: seatInput(cinema, 1, seats[10]!.XCoordinate, seats[10]!.YCoordinate) });
-    expect(r).toMatchObject({ status: 409, body: { error: 'MAX_SEATS_EXCEEDED', message: 'Cannot select more than 10 seats' } });
+    for (const s of seats.slice(0, 10))
+      expect((await lock(t.url, me, seatInput(cinema, 1, s.XCoordinate, s.YCoordinate))).status).toBe(200);
+    const r = await call(t.url, 'PUT', '/api/seats/lock-seat?lang=en', me, {
+      recaptchaToken: tokenFor(me),
+      seat: seatInput(cinema, 1, seats[10]!.XCoordinate, seats[10]!.YCoordinate),
+    });
+    expect(r).toMatchObject({
+      status: 409,
+      body: { error: 'MAX_SEATS_EXCEEDED', message: 'Cannot select more than 10 seats' },
+    });
     for (const s of seats.slice(0, 10)) await unlock(t.url, me, seatInput(cinema, 1, s.XCoordinate, s.YCoordinate));
   });
 
@@ -134,15 +167,25 @@ describe('lock-seat / unlock-seat', () => {
     expect((await lock(t.url, me, seatInput(theatre, 2, row[0]!.XCoordinate, row[0]!.YCoordinate))).status).toBe(200);
     expect((await lock(t.url, me, seatInput(theatre, 2, row[1]!.XCoordinate, row[1]!.YCoordinate))).status).toBe(200);
     // Skipping one seat (row[3] while row[2] is free) strands row[2].
-    expect((await lock(t.url, me, seatInput(theatre, 2, row[3]!.XCoordinate, row[3]!.YCoordinate))).body.error).toBe('SINGLE_SEAT_GAP');
+    expect((await lock(t.url, me, seatInput(theatre, 2, row[3]!.XCoordinate, row[3]!.YCoordinate))).body.error).toBe(
+      'SINGLE_SEAT_GAP',
+    );
   });
 
   test('premium seats carry the flag in the lock answer', async () => {
     // A premium seat with two seats on each side, so the no-gap rule cannot get in the way.
     const has = (s: { VenueSectionId: number; YCoordinate: number }, x: number) =>
-      theatre.seats.some((o) => o.VenueSectionId === s.VenueSectionId && o.YCoordinate === s.YCoordinate && o.XCoordinate === x);
-    const premium = theatre.seats.find((s) => s.features.includes(13) && [-2, -1, 1, 2].every((d) => has(s, s.XCoordinate + d)))!;
-    const r = await lock(t.url, visitor(), seatInput(theatre, premium.VenueSectionId, premium.XCoordinate, premium.YCoordinate));
+      theatre.seats.some(
+        (o) => o.VenueSectionId === s.VenueSectionId && o.YCoordinate === s.YCoordinate && o.XCoordinate === x,
+      );
+    const premium = theatre.seats.find(
+      (s) => s.features.includes(13) && [-2, -1, 1, 2].every((d) => has(s, s.XCoordinate + d)),
+    )!;
+    const r = await lock(
+      t.url,
+      visitor(),
+      seatInput(theatre, premium.VenueSectionId, premium.XCoordinate, premium.YCoordinate),
+    );
     expect(r.status).toBe(200);
     expect(r.body.seats[0]).toMatchObject({ isPremium: true, features: expect.arrayContaining([13]) });
   });
@@ -166,7 +209,10 @@ describe('lock-seat / unlock-seat', () => {
     const ra = await lock(t.url, a, seatInput(arena, 6, null, null));
     const rb = await lock(t.url, b, seatInput(arena, 6, null, null));
     expect(ra.status).toBe(200);
-    expect([ra.body.lockedSeat, rb.body.lockedSeat]).toEqual([{ x: 1, y: 0 }, { x: 2, y: 0 }]);
+    expect([ra.body.lockedSeat, rb.body.lockedSeat]).toEqual([
+      { x: 1, y: 0 },
+      { x: 2, y: 0 },
+    ]);
     const s = await call(t.url, 'GET', '/api/seats/seats-status?presentationId=29&isReserved=0&sectionId=6', a);
     expect(s.body.seats[0][6]).toBe(SeatStatus.Selected);
     expect(s.body.seats[1][6]).toBe(SeatStatus.LockedByOther);
@@ -184,8 +230,19 @@ describe('lock-seat / unlock-seat', () => {
 });
 
 describe('bad input is a 4xx and changes nothing', () => {
-  const body = (seat: Record<string, unknown>, token?: string) => (v: string) => ({ recaptchaToken: token ?? tokenFor(v), seat });
-  const good = () => ({ PresentationId: 1, VenueId: cinema.venueId, VenueSeatplanId: cinema.seatplanId, VenueSectionId: 1, TicketGroupId: 0, XCoordinate: rowSeats(cinema, 1, 2)[0]!.XCoordinate, YCoordinate: 2 });
+  const body = (seat: Record<string, unknown>, token?: string) => (v: string) => ({
+    recaptchaToken: token ?? tokenFor(v),
+    seat,
+  });
+  const good = () => ({
+    PresentationId: 1,
+    VenueId: cinema.venueId,
+    VenueSeatplanId: cinema.seatplanId,
+    VenueSectionId: 1,
+    TicketGroupId: 0,
+    XCoordinate: rowSeats(cinema, 1, 2)[0]!.XCoordinate,
+    YCoordinate: 2,
+  });
   const cases: [string, number, string, (v: string) => unknown][] = [
     ['not JSON', 400, 'INVALID_BODY', () => '{"seat":'],
     ['no seat', 400, 'INVALID_BODY', (v) => ({ recaptchaToken: tokenFor(v) })],
@@ -198,8 +255,18 @@ describe('bad input is a 4xx and changes nothing', () => {
     ['unknown section', 404, 'SECTION_NOT_FOUND', (v) => body({ ...good(), VenueSectionId: 999_999 })(v)],
     ['section of another venue', 404, 'SECTION_NOT_FOUND', (v) => body({ ...good(), VenueSectionId: 2 })(v)],
     ['unknown coordinates', 404, 'SEAT_NOT_FOUND', (v) => body({ ...good(), XCoordinate: 500, YCoordinate: 500 })(v)],
-    ['reserved seat without coordinates', 400, 'INVALID_BODY', (v) => body({ ...good(), XCoordinate: null, YCoordinate: null })(v)],
-    ['ticket group that does not price the seat', 400, 'INVALID_BODY', (v) => body({ ...good(), TicketGroupId: 987_654 })(v)],
+    [
+      'reserved seat without coordinates',
+      400,
+      'INVALID_BODY',
+      (v) => body({ ...good(), XCoordinate: null, YCoordinate: null })(v),
+    ],
+    [
+      'ticket group that does not price the seat',
+      400,
+      'INVALID_BODY',
+      (v) => body({ ...good(), TicketGroupId: 987_654 })(v),
+    ],
   ];
 
   test.each(cases)('lock-seat with %s -> %i %s', async (_name, code, error, make) => {
@@ -218,7 +285,9 @@ describe('bad input is a 4xx and changes nothing', () => {
     await lock(t.url, owner, input);
     const r = await unlock(t.url, thief, input);
     expect(r).toMatchObject({ status: 403, body: { error: 'NOT_LOCK_OWNER' } });
-    expect(statusOf((await status(t.url, owner, 1)).rows, 1, seat.XCoordinate, seat.YCoordinate)).toBe(SeatStatus.Selected);
+    expect(statusOf((await status(t.url, owner, 1)).rows, 1, seat.XCoordinate, seat.YCoordinate)).toBe(
+      SeatStatus.Selected,
+    );
   });
 
   test.each([
@@ -228,7 +297,11 @@ describe('bad input is a 4xx and changes nothing', () => {
     ['unknown presentation', '/api/seats/seats-status?presentationId=999999', 404],
     ['unknown section', '/api/seats/seats-status?presentationId=1&sectionId=999999', 404],
     ['best-available without quantity', '/api/seats/best-available?presentationId=1&recaptchaToken=x', 400],
-    ['best-available maxMatches 6', '/api/seats/best-available?presentationId=1&quantity=2&maxMatches=6&recaptchaToken=x', 400],
+    [
+      'best-available maxMatches 6',
+      '/api/seats/best-available?presentationId=1&quantity=2&maxMatches=6&recaptchaToken=x',
+      400,
+    ],
     ['best-available without presentation or feature', '/api/seats/best-available?quantity=2&recaptchaToken=x', 400],
     ['timer of text id', '/api/presentations/timer/abc', 400],
   ])('GET with %s -> %s (%s)', async (_name, path, code) => {
@@ -239,7 +312,12 @@ describe('bad input is a 4xx and changes nothing', () => {
 describe('best-available', () => {
   test('offers up to maxMatches blocks of adjacent seats in one row, best first', async () => {
     const v = visitor();
-    const r = await call(t.url, 'GET', `/api/seats/best-available?presentationId=29&quantity=4&maxMatches=5&resultsPerMatch=1&recaptchaToken=${tokenFor(v)}`, v);
+    const r = await call(
+      t.url,
+      'GET',
+      `/api/seats/best-available?presentationId=29&quantity=4&maxMatches=5&resultsPerMatch=1&recaptchaToken=${tokenFor(v)}`,
+      v,
+    );
     expect(r.status).toBe(200);
     expect(r.body.matches.length).toBeGreaterThan(0);
     expect(r.body.matches.length).toBeLessThanOrEqual(5);
@@ -247,7 +325,9 @@ describe('best-available', () => {
       expect(m.presentationId).toBe(29);
       expect(m.seats).toHaveLength(4);
       const xs = m.seats.map((s: { x: number }) => s.x);
-      expect(new Set(m.seats.map((s: { RowName: string; sectionId: number }) => `${s.sectionId}:${s.RowName}`)).size).toBe(1);
+      expect(
+        new Set(m.seats.map((s: { RowName: string; sectionId: number }) => `${s.sectionId}:${s.RowName}`)).size,
+      ).toBe(1);
       expect(Math.max(...xs) - Math.min(...xs)).toBe(3);
     }
     const scores = r.body.matches.map((m: { score: number }) => m.score);
@@ -256,13 +336,24 @@ describe('best-available', () => {
 
   test('isLock=1 locks the first match atomically; NOT_ENOUGH_SEATS when nothing fits', async () => {
     const v = visitor();
-    const r = await call(t.url, 'GET', `/api/seats/best-available?presentationId=1&quantity=3&isLock=1&recaptchaToken=${tokenFor(v)}`, v);
+    const r = await call(
+      t.url,
+      'GET',
+      `/api/seats/best-available?presentationId=1&quantity=3&isLock=1&recaptchaToken=${tokenFor(v)}`,
+      v,
+    );
     expect(r.status).toBe(200);
     expect(r.body.matches[0]).toMatchObject({ locked: true, timeInSeconds: expect.any(Number) });
     const s = await status(t.url, v, 1);
-    for (const seat of r.body.matches[0].seats) expect(statusOf(s.rows, seat.sectionId, seat.x, seat.y)).toBe(SeatStatus.Selected);
+    for (const seat of r.body.matches[0].seats)
+      expect(statusOf(s.rows, seat.sectionId, seat.x, seat.y)).toBe(SeatStatus.Selected);
     const w = visitor();
-    const none = await call(t.url, 'GET', `/api/seats/best-available?presentationId=1&quantity=40&recaptchaToken=${tokenFor(w)}`, w);
+    const none = await call(
+      t.url,
+      'GET',
+      `/api/seats/best-available?presentationId=1&quantity=40&recaptchaToken=${tokenFor(w)}`,
+      w,
+    );
     expect(none).toMatchObject({ status: 409, body: { error: 'NOT_ENOUGH_SEATS' } });
   });
 });
@@ -271,7 +362,9 @@ describe('timer, payment extension and sale', () => {
   test('timer is 0 without locks and follows the earliest lock otherwise', async () => {
     const v = visitor();
     const empty = await call(t.url, 'GET', '/api/presentations/timer/4?lang=en', v);
-    expect(empty.body).toEqual({ timer: { '4': { timeInSeconds: 0, currentTime: expect.any(String), url: '/booking?lang=en' } } });
+    expect(empty.body).toEqual({
+      timer: { '4': { timeInSeconds: 0, currentTime: expect.any(String), url: '/booking?lang=en' } },
+    });
     const info = await loadPlan(t.url, 4);
     const seat = rowSeats(info, 1, 2)[0]!;
     const l = await lock(t.url, v, seatInput(info, 1, seat.XCoordinate, seat.YCoordinate));
@@ -291,7 +384,9 @@ describe('timer, payment extension and sale', () => {
     expect(Date.parse(e.expiresAt!) - Date.parse(l.body.expiresAt)).toBeGreaterThan(290_000);
     const again = await engine.extendForPayment(5, v);
     expect(again.expiresAt).toBe(e.expiresAt);
-    await expect(engine.markSold(5, visitor(), [{ sectionId: 1, x: seat.XCoordinate, y: seat.YCoordinate }])).rejects.toMatchObject({ code: 'NOT_LOCK_OWNER' });
+    await expect(
+      engine.markSold(5, visitor(), [{ sectionId: 1, x: seat.XCoordinate, y: seat.YCoordinate }]),
+    ).rejects.toMatchObject({ code: 'NOT_LOCK_OWNER' });
     await engine.markSold(5, v, [{ sectionId: 1, x: seat.XCoordinate, y: seat.YCoordinate }]);
     expect(statusOf((await status(t.url, v, 5)).rows, 1, seat.XCoordinate, seat.YCoordinate)).toBe(SeatStatus.Sold);
     expect((await call(t.url, 'GET', '/api/presentations/timer/5', v)).body.timer['5'].timeInSeconds).toBe(0);

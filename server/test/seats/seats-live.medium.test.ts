@@ -29,10 +29,15 @@ describe('lock expiry (LOCK_TTL_SECONDS=2)', () => {
       expect(locked.status).toBe(200);
       const expiresAt = Date.parse(locked.body.expiresAt);
       const timer = (await call(t.url, 'GET', '/api/presentations/timer/1', v)).body.timer['1'];
-      expect(Math.abs(Date.parse(timer.currentTime) + timer.timeInSeconds * 1000 - expiresAt)).toBeLessThanOrEqual(1000);
+      expect(Math.abs(Date.parse(timer.currentTime) + timer.timeInSeconds * 1000 - expiresAt)).toBeLessThanOrEqual(
+        1000,
+      );
       expect(timer.timeInSeconds).toBeGreaterThanOrEqual(1);
       await watcher.until(() => watcher.statusOf(1, seat.XCoordinate, seat.YCoordinate) === SeatStatus.LockedByOther);
-      await watcher.until(() => watcher.statusOf(1, seat.XCoordinate, seat.YCoordinate) === SeatStatus.Available, 5_000);
+      await watcher.until(
+        () => watcher.statusOf(1, seat.XCoordinate, seat.YCoordinate) === SeatStatus.Available,
+        5_000,
+      );
       const released = watcher.deltas[watcher.deltas.length - 1]!;
       const lateness = released.at - expiresAt;
       expect(lateness).toBeGreaterThanOrEqual(-50);
@@ -63,7 +68,9 @@ describe('subscribe protocol', () => {
     const v = visitor();
     const seats = info.seats.filter((s) => s.YCoordinate === 7).slice(0, 3);
     for (const s of seats) await lock(t.url, v, seatInput(info, 1, s.XCoordinate, s.YCoordinate));
-    await first.until(() => seats.every((s) => first.statusOf(1, s.XCoordinate, s.YCoordinate) === SeatStatus.LockedByOther));
+    await first.until(() =>
+      seats.every((s) => first.statusOf(1, s.XCoordinate, s.YCoordinate) === SeatStatus.LockedByOther),
+    );
     // A client that was at the snapshot's version gets only what changed since.
     const second = new Watcher(t.url, 2);
     second.version = snap.version;
@@ -121,8 +128,14 @@ describe('two server processes on one database and one Redis prefix', () => {
     const seats = info.seats.filter((s) => !s.features.includes(1)).slice(0, 60);
     // 60 locks split over both nodes, fired concurrently, then half of them released.
     const owners = seats.map(() => visitor());
-    await Promise.all(seats.map((s, i) => lock(i % 2 ? a.url : b.url, owners[i]!, seatInput(info, 1, s.XCoordinate, s.YCoordinate))));
-    await Promise.all(seats.filter((_, i) => i % 3 === 0).map((s) => unlock(a.url, owners[seats.indexOf(s)]!, seatInput(info, 1, s.XCoordinate, s.YCoordinate))));
+    await Promise.all(
+      seats.map((s, i) => lock(i % 2 ? a.url : b.url, owners[i]!, seatInput(info, 1, s.XCoordinate, s.YCoordinate))),
+    );
+    await Promise.all(
+      seats
+        .filter((_, i) => i % 3 === 0)
+        .map((s) => unlock(a.url, owners[seats.indexOf(s)]!, seatInput(info, 1, s.XCoordinate, s.YCoordinate))),
+    );
     const expected = (i: number) => (i % 3 === 0 ? SeatStatus.Available : SeatStatus.LockedByOther);
     for (const w of [onA, onB]) {
       await w.until(() => seats.every((s, i) => w.statusOf(1, s.XCoordinate, s.YCoordinate) === expected(i)));

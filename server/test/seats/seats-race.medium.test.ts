@@ -34,12 +34,14 @@ async function race(t: TestApp): Promise<RaceResult> {
   // Warm up: layout and live state loaded, connections open, so the race is about locking.
   await status(t.url, visitors[0]!, 1);
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const attempts = visitors.flatMap((v) => {
     const mine = [...seats].sort(() => rand() - 0.5).slice(0, PER_VISITOR);
     return mine.map((s) => ({ v, s }));
   });
-  const results = await Promise.all(attempts.map(async ({ v, s }) => ({ v, s, r: await lock(t.url, v, seatInput(info, 1, s.x, s.y)) })));
+  const results = await Promise.all(
+    attempts.map(async ({ v, s }) => ({ v, s, r: await lock(t.url, v, seatInput(info, 1, s.x, s.y)) })),
+  );
   const winners = new Map<string, string[]>();
   const losers: { status: number; error: string }[] = [];
   for (const { v, s, r } of results) {
@@ -58,7 +60,8 @@ describe('lock race over HTTP: 200 visitors, the same 50 seats', () => {
     const t = await startTestApp();
     try {
       const { winners, losers, seats } = await race(t);
-      for (const s of seats) expect({ seat: s, owners: winners.get(`${s.x}:${s.y}`)?.length ?? 0 }).toEqual({ seat: s, owners: 1 });
+      for (const s of seats)
+        expect({ seat: s, owners: winners.get(`${s.x}:${s.y}`)?.length ?? 0 }).toEqual({ seat: s, owners: 1 });
       expect(losers).toHaveLength(VISITORS * PER_VISITOR - SEATS);
       expect(new Set(losers.map((l) => `${l.status} ${l.error}`))).toEqual(new Set(['409 SEAT_NOT_AVAILABLE']));
       // The state agrees with the answers: each winner sees 2, an outsider sees 5.
@@ -87,10 +90,11 @@ describe('lock race over HTTP: 200 visitors, the same 50 seats', () => {
   test('the unsafe switch is refused outside tests', async () => {
     const db = await createTestDatabase();
     try {
-      await expect(startTestApp({ SEAT_ENGINE_UNSAFE_NONATOMIC: 'true', NODE_ENV: 'production' }, db)).rejects.toThrow(/test-only/);
+      await expect(startTestApp({ SEAT_ENGINE_UNSAFE_NONATOMIC: 'true', NODE_ENV: 'production' }, db)).rejects.toThrow(
+        /test-only/,
+      );
     } finally {
       await db.drop();
     }
   });
 });
-

@@ -14,7 +14,10 @@ jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('./supp
  * presentation's state is rebuilt from PostgreSQL before it is served again, so
  * sold seats stay sold, and watchers are moved to the new history by a snapshot.
  */
-interface RedisService { url: string; stop(): Promise<void> }
+interface RedisService {
+  url: string;
+  stop(): Promise<void>;
+}
 let redisService: RedisService;
 let t: TestApp;
 let info: PlanInfo;
@@ -36,8 +39,18 @@ afterAll(async () => {
   if (redisDir) rmSync(redisDir, { recursive: true, force: true });
 });
 
-async function sellInDatabase(db: DataSource, presentationId: number, seats: { sectionId: number; x: number; y: number }[], visitorId: string) {
-  const ticket = (await db.query('SELECT t.id FROM ticket t JOIN ticket_group g ON g.id = t.ticket_group_id WHERE g.presentation_id = $1 LIMIT 1', [presentationId]))[0].id;
+async function sellInDatabase(
+  db: DataSource,
+  presentationId: number,
+  seats: { sectionId: number; x: number; y: number }[],
+  visitorId: string,
+) {
+  const ticket = (
+    await db.query(
+      'SELECT t.id FROM ticket t JOIN ticket_group g ON g.id = t.ticket_group_id WHERE g.presentation_id = $1 LIMIT 1',
+      [presentationId],
+    )
+  )[0].id;
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const [res] = await db.query(
     `INSERT INTO reservation (identifier, document_key, visitor_id, state, total_agorot) VALUES ($1, $2, $3, 'paid', 0) RETURNING id`,
@@ -56,9 +69,10 @@ test('after FLUSHALL the seats sold in PostgreSQL are still sold, and watchers g
   const engine = t.app.get(SeatEngineService);
   const buyer = visitor();
   const row = info.seats.filter((s) => s.YCoordinate === 6 && !s.features.includes(1));
-  const [a, b, c, d] = row as [typeof row[0], typeof row[0], typeof row[0], typeof row[0]];
+  const [a, b, c, d] = row as [(typeof row)[0], (typeof row)[0], (typeof row)[0], (typeof row)[0]];
   // a, b: the full path - lock, commit the sale to PostgreSQL, then markSold.
-  for (const s of [a, b]) expect((await lock(t.url, buyer, seatInput(info, 1, s.XCoordinate, s.YCoordinate))).status).toBe(200);
+  for (const s of [a, b])
+    expect((await lock(t.url, buyer, seatInput(info, 1, s.XCoordinate, s.YCoordinate))).status).toBe(200);
   const sold = [a, b].map((s) => ({ sectionId: 1, x: s.XCoordinate, y: s.YCoordinate }));
   await sellInDatabase(db, 7, sold, buyer);
   await engine.markSold(7, buyer, sold);
@@ -84,7 +98,9 @@ test('after FLUSHALL the seats sold in PostgreSQL are still sold, and watchers g
   // The new history starts above the old one, so no client can mistake old versions for new.
   expect(after.version).toBeGreaterThan(before.version);
   // Sold seats cannot be locked after the rebuild.
-  expect((await lock(t.url, visitor(), seatInput(info, 1, c.XCoordinate, c.YCoordinate))).body.error).toBe('SEAT_NOT_AVAILABLE');
+  expect((await lock(t.url, visitor(), seatInput(info, 1, c.XCoordinate, c.YCoordinate))).body.error).toBe(
+    'SEAT_NOT_AVAILABLE',
+  );
   // The watcher was moved over with a snapshot of the rebuilt state.
   await watcher.until(() => watcher.snapshots.length >= 2);
   await watcher.until(() => watcher.statusOf(1, d.XCoordinate, d.YCoordinate) === SeatStatus.Available);

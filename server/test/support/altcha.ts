@@ -1,11 +1,16 @@
 import {
-  deriveKeyFor, isAltchaAlgorithm, solveChallenge, type AltchaChallenge, type AltchaPayload,
+  deriveKeyFor,
+  isAltchaAlgorithm,
+  solveChallenge,
+  type AltchaChallenge,
+  type AltchaPayload,
 } from '../../src/botcheck/altcha-lib';
 
 /** GET /api/altcha/challenge as `visitorId`. */
 export async function fetchAltchaChallenge(baseUrl: string, visitorId: string): Promise<AltchaChallenge> {
   const response = await fetch(`${baseUrl}/api/altcha/challenge`, { headers: { uuid: visitorId } });
-  if (response.status !== 200) throw new Error(`GET /api/altcha/challenge answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`GET /api/altcha/challenge answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as AltchaChallenge;
 }
 
@@ -19,8 +24,12 @@ export async function solveAltchaChallenge(challenge: AltchaChallenge): Promise<
   const { algorithm } = challenge.parameters;
   if (!isAltchaAlgorithm(algorithm)) throw new Error(`unexpected ALTCHA algorithm ${algorithm}`);
   const solution = await solveChallenge({ challenge, deriveKey: deriveKeyFor(algorithm), timeout: 30_000 });
-  if (!solution) throw new Error('ALTCHA challenge not solved within 30 s (is ALTCHA_MAX_NUMBER low in the test config?)');
-  return encodeAltchaPayload({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution });
+  if (!solution)
+    throw new Error('ALTCHA challenge not solved within 30 s (is ALTCHA_MAX_NUMBER low in the test config?)');
+  return encodeAltchaPayload({
+    challenge: { parameters: challenge.parameters, signature: challenge.signature },
+    solution,
+  });
 }
 
 /**

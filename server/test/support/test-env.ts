@@ -20,7 +20,10 @@ const TEMPLATE_LOCK = 7_263_100;
 
 function baseUrl(): string {
   const url = process.env.TEST_PG_BASE_URL;
-  if (!url) throw new Error('TEST_PG_BASE_URL is not set: run tests with `npm test` or `npx jest` (its global setup provisions PostgreSQL).');
+  if (!url)
+    throw new Error(
+      'TEST_PG_BASE_URL is not set: run tests with `npm test` or `npx jest` (its global setup provisions PostgreSQL).',
+    );
   return url;
 }
 
@@ -105,7 +108,10 @@ export interface TestApp {
 }
 
 /** The real application on a random port, against its own database and Redis prefix. */
-export async function startTestApp(overrides: Partial<Record<keyof AppConfig, string>> = {}, db?: TestDatabase): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Record<keyof AppConfig, string>> = {},
+  db?: TestDatabase,
+): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const config = testConfig({ DATABASE_URL: database.url, ...overrides });
   const logger: Logger = pino({ level: 'silent' });

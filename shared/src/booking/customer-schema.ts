@@ -18,7 +18,17 @@ import { DEFAULT_LOCALE, isSupportedLocale, type SupportedLocale } from '../rule
  * (it is required by default only for memberships, vouchers and donations).
  */
 export const CUSTOMER_FIELDS = [
-  'firstName', 'lastName', 'ssn', 'email', 'mobileNumber', 'address1', 'address2', 'city', 'postalCode', 'dateOfBirth', 'location',
+  'firstName',
+  'lastName',
+  'ssn',
+  'email',
+  'mobileNumber',
+  'address1',
+  'address2',
+  'city',
+  'postalCode',
+  'dateOfBirth',
+  'location',
 ] as const;
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 
@@ -193,24 +203,60 @@ type LabelledField = CustomerField | 'verifyMobileNumber';
 
 const LABELS: Record<SupportedLocale, Record<LabelledField, string>> = {
   he: {
-    firstName: 'שם פרטי', lastName: 'שם משפחה', ssn: 'תעודת זהות', email: 'דוא"ל', mobileNumber: 'טלפון נייד',
-    verifyMobileNumber: 'אימות טלפון נייד', address1: 'כתובת', address2: 'המשך כתובת', city: 'עיר', postalCode: 'מיקוד',
-    dateOfBirth: 'תאריך לידה', location: 'סניף',
+    firstName: 'שם פרטי',
+    lastName: 'שם משפחה',
+    ssn: 'תעודת זהות',
+    email: 'דוא"ל',
+    mobileNumber: 'טלפון נייד',
+    verifyMobileNumber: 'אימות טלפון נייד',
+    address1: 'כתובת',
+    address2: 'המשך כתובת',
+    city: 'עיר',
+    postalCode: 'מיקוד',
+    dateOfBirth: 'תאריך לידה',
+    location: 'סניף',
   },
   en: {
-    firstName: 'first name', lastName: 'last name', ssn: 'ID number', email: 'email', mobileNumber: 'mobile number',
-    verifyMobileNumber: 'verify mobile number', address1: 'address', address2: 'address line 2', city: 'city', postalCode: 'postal code',
-    dateOfBirth: 'date of birth', location: 'branch',
+    firstName: 'first name',
+    lastName: 'last name',
+    ssn: 'ID number',
+    email: 'email',
+    mobileNumber: 'mobile number',
+    verifyMobileNumber: 'verify mobile number',
+    address1: 'address',
+    address2: 'address line 2',
+    city: 'city',
+    postalCode: 'postal code',
+    dateOfBirth: 'date of birth',
+    location: 'branch',
   },
   ru: {
-    firstName: 'имя', lastName: 'фамилия', ssn: 'номер удостоверения личности', email: 'эл. почта', mobileNumber: 'мобильный телефон',
-    verifyMobileNumber: 'подтверждение мобильного телефона', address1: 'адрес', address2: 'адрес (продолжение)', city: 'город',
-    postalCode: 'почтовый индекс', dateOfBirth: 'дата рождения', location: 'филиал',
+    firstName: 'имя',
+    lastName: 'фамилия',
+    ssn: 'номер удостоверения личности',
+    email: 'эл. почта',
+    mobileNumber: 'мобильный телефон',
+    verifyMobileNumber: 'подтверждение мобильного телефона',
+    address1: 'адрес',
+    address2: 'адрес (продолжение)',
+    city: 'город',
+    postalCode: 'почтовый индекс',
+    dateOfBirth: 'дата рождения',
+    location: 'филиал',
   },
   ar: {
-    firstName: 'الاسم الشخصي', lastName: 'اسم العائلة', ssn: 'رقم الهوية', email: 'البريد الإلكتروني', mobileNumber: 'الهاتف المحمول',
-    verifyMobileNumber: 'تأكيد الهاتف المحمول', address1: 'العنوان', address2: 'تتمة العنوان', city: 'المدينة', postalCode: 'الرمز البريدي',
-    dateOfBirth: 'تاريخ الميلاد', location: 'الفرع',
+    firstName: 'الاسم الشخصي',
+    lastName: 'اسم العائلة',
+    ssn: 'رقم الهوية',
+    email: 'البريد الإلكتروني',
+    mobileNumber: 'الهاتف المحمول',
+    verifyMobileNumber: 'تأكيد الهاتف المحمول',
+    address1: 'العنوان',
+    address2: 'تتمة العنوان',
+    city: 'المدينة',
+    postalCode: 'الرمز البريدي',
+    dateOfBirth: 'تاريخ الميلاد',
+    location: 'الفرع',
   },
 };
 
@@ -243,7 +289,8 @@ function isRealPastDate(text: string, today: Date): boolean {
   const m = ISO_DATE.exec(text);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return false;
+  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3]))
+    return false;
   const age = (today.getTime() - d.getTime()) / (365.25 * 86_400_000);
   return age >= 0 && age <= 120;
 }
@@ -261,8 +308,14 @@ export function checkCustomerDetails(
   const value: CustomerDetails = { isMailingAllowed: config.mailingConsentDefault, termsAccepted: false };
   const fail = (path: Issue['path'], message: string) => issues.push({ path, message });
   const lengthWithin = (field: LabelledField, text: string, min: number, max: number): boolean => {
-    if (text.length < min) { fail(field, m.min.replace('{length}', String(min))); return false; }
-    if (text.length > max) { fail(field, m.max.replace('{length}', String(max))); return false; }
+    if (text.length < min) {
+      fail(field, m.min.replace('{length}', String(min)));
+      return false;
+    }
+    if (text.length > max) {
+      fail(field, m.max.replace('{length}', String(max)));
+      return false;
+    }
     return true;
   };
 
@@ -280,25 +333,40 @@ export function checkCustomerDetails(
       case 'lastName':
       case 'city':
         if (!lengthWithin(field, text, field === 'city' ? 2 : 1, 50)) break;
-        if (!LETTERS.test(text)) { fail(field, m.alpha); break; }
+        if (!LETTERS.test(text)) {
+          fail(field, m.alpha);
+          break;
+        }
         value[field] = text.replace(/\s+/g, ' ');
         break;
       case 'email':
         // Shape first: "must be an email address" helps more than a length for 'x'.
-        if (!EMAIL.test(text)) { fail(field, m.email); break; }
+        if (!EMAIL.test(text)) {
+          fail(field, m.email);
+          break;
+        }
         if (!lengthWithin(field, text, 3, 254)) break;
         value.email = text;
         break;
       case 'mobileNumber': {
         const mobile = normaliseMobile(text);
-        if (!isValidIsraeliMobile(mobile)) { fail(field, m.invalidMobile); break; }
+        if (!isValidIsraeliMobile(mobile)) {
+          fail(field, m.invalidMobile);
+          break;
+        }
         value.mobileNumber = mobile;
         break;
       }
       case 'ssn':
-        if (!DIGITS.test(text)) { fail(field, m.numeric); break; }
+        if (!DIGITS.test(text)) {
+          fail(field, m.numeric);
+          break;
+        }
         if (!lengthWithin(field, text, 1, 9)) break;
-        if (!israeliIdIsValid(text)) { fail(field, m.invalidId); break; }
+        if (!israeliIdIsValid(text)) {
+          fail(field, m.invalidId);
+          break;
+        }
         value.ssn = text.padStart(9, '0');
         break;
       case 'address1':
@@ -313,12 +381,18 @@ export function checkCustomerDetails(
         break;
       }
       case 'postalCode':
-        if (!DIGITS.test(text)) { fail(field, m.numeric); break; }
+        if (!DIGITS.test(text)) {
+          fail(field, m.numeric);
+          break;
+        }
         if (!lengthWithin(field, text, 5, 7)) break;
         value.postalCode = text;
         break;
       case 'dateOfBirth':
-        if (!isRealPastDate(text, today)) { fail(field, m.invalidDate); break; }
+        if (!isRealPastDate(text, today)) {
+          fail(field, m.invalidDate);
+          break;
+        }
         value.dateOfBirth = text;
         break;
       case 'location':
@@ -333,7 +407,8 @@ export function checkCustomerDetails(
     const mobile = textOf(raw.mobileNumber);
     const verify = textOf(raw.verifyMobileNumber);
     if (verify === undefined) {
-      if (mobile !== undefined) fail('verifyMobileNumber', m.required.replace('{field}', LABELS[locale].verifyMobileNumber));
+      if (mobile !== undefined)
+        fail('verifyMobileNumber', m.required.replace('{field}', LABELS[locale].verifyMobileNumber));
     } else if (mobile !== undefined && !mobilesMatch(mobile, verify)) {
       fail('verifyMobileNumber', m.mobilesDoNotMatch);
     }

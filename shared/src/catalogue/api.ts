@@ -94,11 +94,24 @@ export interface ApiProduct {
   isDeliveryRequired: boolean;
 }
 
-export interface FeaturesResponse { features: ApiFeature[] }
-export interface PresentationsResponse { presentations: ApiPresentation[]; hasReserved: boolean; hasGA: boolean }
-export interface PresentationResponse { presentation: ApiPresentation & { products: ApiProduct[] } }
-export interface TicketGroupsResponse { ticketGroups: ApiTicketGroup[]; serviceCharge: ApiGlobalServiceCharge }
-export interface DatePresentationsResponse { presentations: ApiPresentation[] }
+export interface FeaturesResponse {
+  features: ApiFeature[];
+}
+export interface PresentationsResponse {
+  presentations: ApiPresentation[];
+  hasReserved: boolean;
+  hasGA: boolean;
+}
+export interface PresentationResponse {
+  presentation: ApiPresentation & { products: ApiProduct[] };
+}
+export interface TicketGroupsResponse {
+  ticketGroups: ApiTicketGroup[];
+  serviceCharge: ApiGlobalServiceCharge;
+}
+export interface DatePresentationsResponse {
+  presentations: ApiPresentation[];
+}
 export interface HealthResponse {
   status: 'ok' | 'degraded';
   postgres: { ok: boolean; latencyMs: number | null; error?: string };

@@ -73,13 +73,15 @@ export interface ColumnarSeatplan extends Omit<ApiSeatplan, 'sections'> {
 }
 
 export function isColumnarSeatplan(plan: unknown): plan is ColumnarSeatplan {
-  return typeof plan === 'object' && plan !== null && (plan as { format?: unknown }).format === COLUMNAR_SEATPLAN_FORMAT;
+  return (
+    typeof plan === 'object' && plan !== null && (plan as { format?: unknown }).format === COLUMNAR_SEATPLAN_FORMAT
+  );
 }
 
 /** Run-length encodes a column when that is clearly smaller (runs average 3+ seats). */
 export function encodeColumn<T extends number | null>(values: T[]): ColumnarColumn<T> {
   const rle: (T | number)[] = [];
-  for (let k = 0; k < values.length; ) {
+  for (let k = 0; k < values.length;) {
     let j = k + 1;
     while (j < values.length && values[j] === values[k]) j++;
     rle.push(values[k]!, j - k);
@@ -207,7 +209,13 @@ export function fromColumnarSeatplan(plan: ColumnarSeatplan): ApiSeatplan {
           rows: g.rows.map((row) => {
             const out: ApiSeat[] = [];
             for (let m = 0; m < row.count; m++, k++) {
-              const box = { XOffsetPercent: s.xo[k]!, YOffsetPercent: s.yo[k]!, WidthPercent: s.w[k]!, HeightPercent: s.h[k]!, RotateAngle: s.rot[k]! };
+              const box = {
+                XOffsetPercent: s.xo[k]!,
+                YOffsetPercent: s.yo[k]!,
+                WidthPercent: s.w[k]!,
+                HeightPercent: s.h[k]!,
+                RotateAngle: s.rot[k]!,
+              };
               const c = seatCentreOnPlan(section, box, transform);
               out.push({
                 VenueId: plan.VenueId,

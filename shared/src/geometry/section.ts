@@ -16,7 +16,10 @@ import { type Affine, type Point, apply, compose, rotation, translation } from '
  * degrees (clockwise, y-down) about the box centre.
  */
 export type SectionBox = Pick<ApiSection, 'SeatplanX' | 'SeatplanY' | 'Width' | 'Height' | 'RotateAngle'>;
-export type SeatBox = Pick<ApiSeat, 'XOffsetPercent' | 'YOffsetPercent' | 'WidthPercent' | 'HeightPercent' | 'RotateAngle'>;
+export type SeatBox = Pick<
+  ApiSeat,
+  'XOffsetPercent' | 'YOffsetPercent' | 'WidthPercent' | 'HeightPercent' | 'RotateAngle'
+>;
 
 export interface Rect {
   x: number;
@@ -57,7 +60,11 @@ export function seatLocalCentre(section: SectionBox, seat: SeatBox): Point {
  * server stores as SeatplanX/SeatplanY. Pass a precomputed `transform` when
  * doing many seats of one section.
  */
-export function seatCentreOnPlan(section: SectionBox, seat: SeatBox, transform: Affine = sectionTransform(section)): Point {
+export function seatCentreOnPlan(
+  section: SectionBox,
+  seat: SeatBox,
+  transform: Affine = sectionTransform(section),
+): Point {
   const c = seatLocalCentre(section, seat);
   return apply(transform, c.x, c.y);
 }
@@ -79,7 +86,11 @@ export function rotatedRectCorners(cx: number, cy: number, width: number, height
 }
 
 /** Corners of the seat on the plan (section rotation plus its own rotation). */
-export function seatCornersOnPlan(section: SectionBox, seat: SeatBox, transform: Affine = sectionTransform(section)): Point[] {
+export function seatCornersOnPlan(
+  section: SectionBox,
+  seat: SeatBox,
+  transform: Affine = sectionTransform(section),
+): Point[] {
   const r = seatLocalRect(section, seat);
   const c = apply(transform, r.x + r.width / 2, r.y + r.height / 2);
   return rotatedRectCorners(c.x, c.y, r.width, r.height, seatRotationOnPlan(section, seat));

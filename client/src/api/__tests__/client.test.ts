@@ -80,7 +80,12 @@ describe('apiRequest', () => {
     responder = () => json(404, { error: 'PRESENTATION_NOT_FOUND', message: 'ההצגה לא נמצאה', details: { id: 9 } });
     const failure = await apiRequest('/presentations/9').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 404, code: 'PRESENTATION_NOT_FOUND', message: 'ההצגה לא נמצאה', details: { id: 9 } });
+    expect(failure).toMatchObject({
+      status: 404,
+      code: 'PRESENTATION_NOT_FOUND',
+      message: 'ההצגה לא נמצאה',
+      details: { id: 9 },
+    });
     expect((failure as InstanceType<typeof ApiError>).toDisplayString()).toBe('ההצגה לא נמצאה: PRESENTATION_NOT_FOUND');
   });
 

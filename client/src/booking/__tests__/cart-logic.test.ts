@@ -1,16 +1,45 @@
 import type { ApiTicket, ApiTicketGroup } from '@hotline/shared';
 import {
-  applyCodedTicket, cartTotals, chooseTicket, codedTicketsFromWire, codesInUse, canAddVoucher, incompleteUnits, normaliseSeats,
-  removeCodedTicket, seatFromWire, toWireCart, wireSeat, type CartSeat, type PricingLookup, type TicketInfo,
+  applyCodedTicket,
+  cartTotals,
+  chooseTicket,
+  codedTicketsFromWire,
+  codesInUse,
+  canAddVoucher,
+  incompleteUnits,
+  normaliseSeats,
+  removeCodedTicket,
+  seatFromWire,
+  toWireCart,
+  wireSeat,
+  type CartSeat,
+  type PricingLookup,
+  type TicketInfo,
 } from '../cart-logic';
 
 const ticket = (id: number, price: number, extra: Partial<ApiTicket> = {}): ApiTicket => ({
-  id, ticketGroupId: 10, name: `כרטיס ${id}`, nameEn: `Ticket ${id}`, price, oldPrice: null, serviceCharge: 3, pricePolicyId: 1, code: null, multiplyFactor: 1, ...extra,
+  id,
+  ticketGroupId: 10,
+  name: `כרטיס ${id}`,
+  nameEn: `Ticket ${id}`,
+  price,
+  oldPrice: null,
+  serviceCharge: 3,
+  pricePolicyId: 1,
+  code: null,
+  multiplyFactor: 1,
+  ...extra,
 });
 
 // Group 10 (zone 7): a couple ticket listed FIRST, then regular, student (old price 42), and a coded ticket that is never offered.
 const group10: ApiTicketGroup = {
-  id: 10, name: 'אולם', nameEn: 'Hall', color: '#123456', zoneId: 7, isByCodeEnabled: true, voucherTickets: [],
+  id: 10,
+  name: 'אולם',
+  nameEn: 'Hall',
+  color: '#123456',
+  zoneId: 7,
+  isByCodeEnabled: true,
+  voucherTickets: [],
   tickets: [
     ticket(100, 74, { multiplyFactor: 2, serviceCharge: 5 }),
     ticket(101, 42),
@@ -19,19 +48,59 @@ const group10: ApiTicketGroup = {
   ],
 };
 // Group 20 offers nothing a seat could get.
-const group20: ApiTicketGroup = { id: 20, name: 'ריק', nameEn: 'Empty', color: '#000', zoneId: 8, isByCodeEnabled: false, voucherTickets: [], tickets: [] };
+const group20: ApiTicketGroup = {
+  id: 20,
+  name: 'ריק',
+  nameEn: 'Empty',
+  color: '#000',
+  zoneId: 8,
+  isByCodeEnabled: false,
+  voucherTickets: [],
+  tickets: [],
+};
 
 const pricing: PricingLookup = (id) =>
-  id === 1 ? { groups: [group10, group20], serviceCharge: { name: 'דמי טיפול', amountPerOrder: null, percentRatePerOrder: null } } : undefined;
+  id === 1
+    ? {
+        groups: [group10, group20],
+        serviceCharge: { name: 'דמי טיפול', amountPerOrder: null, percentRatePerOrder: null },
+      }
+    : undefined;
 
 const seat = (x: number, extra: Partial<CartSeat> = {}): CartSeat => ({
-  prsntId: 1, ticketGroupId: 10, venueId: 2, seatplanId: 3, sectionId: 5, ticketId: null, amount: 0, serviceCharge: 0, pricePolicyId: null,
-  allocationId: null, isMultiplyFactorSubTicket: false, code: null, XCoordinate: x, YCoordinate: 1, SeatplanX: 10, SeatplanY: 20, RowName: 'A', SeatName: String(x),
+  prsntId: 1,
+  ticketGroupId: 10,
+  venueId: 2,
+  seatplanId: 3,
+  sectionId: 5,
+  ticketId: null,
+  amount: 0,
+  serviceCharge: 0,
+  pricePolicyId: null,
+  allocationId: null,
+  isMultiplyFactorSubTicket: false,
+  code: null,
+  XCoordinate: x,
+  YCoordinate: 1,
+  SeatplanX: 10,
+  SeatplanY: 20,
+  RowName: 'A',
+  SeatName: String(x),
   ...extra,
 });
 
 const coupon: TicketInfo = {
-  id: 200, ticketGroupId: 10, name: 'קופון', nameEn: '10% off', price: 37.8, oldPrice: 42, serviceCharge: 3, pricePolicyId: 1, multiplyFactor: 1, code: 'HOTLINE10', isVoucher: false,
+  id: 200,
+  ticketGroupId: 10,
+  name: 'קופון',
+  nameEn: '10% off',
+  price: 37.8,
+  oldPrice: 42,
+  serviceCharge: 3,
+  pricePolicyId: 1,
+  multiplyFactor: 1,
+  code: 'HOTLINE10',
+  isVoucher: false,
 };
 
 const none = {};
@@ -40,7 +109,14 @@ describe('default ticket (spec section 4)', () => {
   test('a new seat gets the first ticket whose multiplyFactor is at most 1, with its price and service charge', () => {
     const { seats, withoutTicket } = normaliseSeats([seat(1)], pricing, none);
     expect(withoutTicket).toEqual([]);
-    expect(seats[0]).toMatchObject({ ticketId: 101, amount: 42, serviceCharge: 3, pricePolicyId: 1, isMultiplyFactorSubTicket: false, code: null });
+    expect(seats[0]).toMatchObject({
+      ticketId: 101,
+      amount: 42,
+      serviceCharge: 3,
+      pricePolicyId: 1,
+      isMultiplyFactorSubTicket: false,
+      code: null,
+    });
   });
 
   test('a seat the seat map sent with the plan zone id is moved to the group it prices', () => {
@@ -96,9 +172,22 @@ describe('multiply-factor tickets', () => {
   });
 
   test('an odd number of seats on a couple ticket is reported as incomplete', () => {
-    const seats = normaliseSeats([seat(1, { ticketId: 100 }), seat(2, { ticketId: 100 }), seat(3, { ticketId: 100 })], pricing, none).seats;
+    const seats = normaliseSeats(
+      [seat(1, { ticketId: 100 }), seat(2, { ticketId: 100 }), seat(3, { ticketId: 100 })],
+      pricing,
+      none,
+    ).seats;
     expect(seats.map((s) => s.isMultiplyFactorSubTicket)).toEqual([false, true, false]);
-    const totals = cartTotals({ seats, products: [], vouchers: [], pricing, coded: none, productPrice: () => undefined, globalServiceCharge: null, locale: 'he' });
+    const totals = cartTotals({
+      seats,
+      products: [],
+      vouchers: [],
+      pricing,
+      coded: none,
+      productPrice: () => undefined,
+      globalServiceCharge: null,
+      locale: 'he',
+    });
     expect(incompleteUnits(totals.seats).map((t) => t.id)).toEqual([100]);
   });
 });
@@ -106,7 +195,7 @@ describe('multiply-factor tickets', () => {
 describe('coded tickets (coupon / voucher ticket)', () => {
   const base = normaliseSeats([seat(1), seat(2, { ticketId: 102 }), seat(3)], pricing, none).seats;
 
-  test('applying replaces up to `quantity` seats\' tickets and remembers the previous ones', () => {
+  test("applying replaces up to `quantity` seats' tickets and remembers the previous ones", () => {
     const coded = { [coupon.id]: coupon };
     const r = applyCodedTicket(base, 1, coupon, 2, pricing, coded);
     expect(r.applied).toBe(2);
@@ -119,7 +208,7 @@ describe('coded tickets (coupon / voucher ticket)', () => {
     expect(codesInUse(['HOTLINE10', 'OTHER'], seats)).toEqual(['HOTLINE10']);
   });
 
-  test('removing the code restores each seat\'s previous ticket', () => {
+  test("removing the code restores each seat's previous ticket", () => {
     const coded = { [coupon.id]: coupon };
     const applied = normaliseSeats(applyCodedTicket(base, 1, coupon, 3, pricing, coded).seats, pricing, coded).seats;
     const removed = normaliseSeats(removeCodedTicket(applied, 'hotline10'), pricing, {}).seats;
@@ -139,10 +228,24 @@ describe('coded tickets (coupon / voucher ticket)', () => {
 
 describe('totals and discounts (agorot, shared rules)', () => {
   const coded = { [coupon.id]: coupon };
-  const seats = normaliseSeats(applyCodedTicket(normaliseSeats([seat(1), seat(2, { ticketId: 102 })], pricing, none).seats, 1, coupon, 1, pricing, coded).seats, pricing, coded).seats;
+  const seats = normaliseSeats(
+    applyCodedTicket(
+      normaliseSeats([seat(1), seat(2, { ticketId: 102 })], pricing, none).seats,
+      1,
+      coupon,
+      1,
+      pricing,
+      coded,
+    ).seats,
+    pricing,
+    coded,
+  ).seats;
   const input = {
     seats,
-    products: [{ id: 1, quantity: 3 }, { id: 2, quantity: 0 }],
+    products: [
+      { id: 1, quantity: 3 },
+      { id: 2, quantity: 0 },
+    ],
     vouchers: [],
     pricing,
     coded,
@@ -170,7 +273,14 @@ describe('totals and discounts (agorot, shared rules)', () => {
   });
 
   test('vouchers: each pays min(balance due, its balance); one with nothing left to pay gets the spec message', () => {
-    const t = cartTotals({ ...input, vouchers: [{ id: 1, code: 'GIFT-100', balance: 100 }, { id: 2, code: 'GIFT-250', balance: 250 }, { id: 3, code: 'GIFT-30', balance: 30 }] });
+    const t = cartTotals({
+      ...input,
+      vouchers: [
+        { id: 1, code: 'GIFT-100', balance: 100 },
+        { id: 2, code: 'GIFT-250', balance: 250 },
+        { id: 3, code: 'GIFT-30', balance: 30 },
+      ],
+    });
     expect(t.totalAgorot).toBe(18587);
     expect(t.vouchers.map((v) => [v.code, v.amountAgorot, v.message])).toEqual([
       ['GIFT-100', 10000, null],
@@ -181,15 +291,26 @@ describe('totals and discounts (agorot, shared rules)', () => {
     expect(t.balanceDueAgorot).toBe(0);
   });
 
-  test('adding a voucher when nothing is due, or an empty voucher, is refused in the reader\'s language', () => {
-    expect(canAddVoucher(0, 100, 'he')).toEqual({ ok: false, code: 'VOUCHER_NO_BALANCE', message: 'לא נותרה יתרה למימוש הטבה' });
-    expect(canAddVoucher(5000, 0, 'en')).toMatchObject({ ok: false, message: 'No balance left to redeem this benefit' });
+  test("adding a voucher when nothing is due, or an empty voucher, is refused in the reader's language", () => {
+    expect(canAddVoucher(0, 100, 'he')).toEqual({
+      ok: false,
+      code: 'VOUCHER_NO_BALANCE',
+      message: 'לא נותרה יתרה למימוש הטבה',
+    });
+    expect(canAddVoucher(5000, 0, 'en')).toMatchObject({
+      ok: false,
+      message: 'No balance left to redeem this benefit',
+    });
     expect(canAddVoucher(5000, 30, 'he')).toEqual({ ok: true, amountAgorot: 3000 });
     expect(canAddVoucher(2000, 30, 'he')).toEqual({ ok: true, amountAgorot: 2000 });
   });
 
   test('a fixed handling fee is per order', () => {
-    const t = cartTotals({ ...input, products: [], globalServiceCharge: { name: 'x', amountPerOrder: 7.5, percentRatePerOrder: null } });
+    const t = cartTotals({
+      ...input,
+      products: [],
+      globalServiceCharge: { name: 'x', amountPerOrder: 7.5, percentRatePerOrder: null },
+    });
     expect(t.globalServiceChargeAgorot).toBe(750);
   });
 });
@@ -198,14 +319,42 @@ describe('the wire cart', () => {
   test('shekels with 2 decimals, numbers where the API wants numbers, only vouchers that pay, and the shown total', () => {
     const seats = normaliseSeats([seat(1), seat(2, { venueId: null, seatplanId: undefined })], pricing, none).seats;
     const totals = cartTotals({
-      seats, products: [{ id: 1, quantity: 2 }], vouchers: [{ id: 5, code: 'GIFT-30', balance: 30 }, { id: 6, code: 'GIFT-1', balance: 1 }],
-      pricing, coded: none, productPrice: () => 14, globalServiceCharge: null, locale: 'en',
+      seats,
+      products: [{ id: 1, quantity: 2 }],
+      vouchers: [
+        { id: 5, code: 'GIFT-30', balance: 30 },
+        { id: 6, code: 'GIFT-1', balance: 1 },
+      ],
+      pricing,
+      coded: none,
+      productPrice: () => 14,
+      globalServiceCharge: null,
+      locale: 'en',
     });
     const cart = toWireCart({
-      seats, products: [{ id: 1, quantity: 2 }, { id: 3, quantity: 0 }], totals, ticketCodes: [], codedTickets: { [coupon.id]: coupon }, customerInfo: null,
-      numberOfPayments: 3, globalServiceCharge: null, cartIdentifier: null,
+      seats,
+      products: [
+        { id: 1, quantity: 2 },
+        { id: 3, quantity: 0 },
+      ],
+      totals,
+      ticketCodes: [],
+      codedTickets: { [coupon.id]: coupon },
+      customerInfo: null,
+      numberOfPayments: 3,
+      globalServiceCharge: null,
+      cartIdentifier: null,
     });
-    expect(cart.seats[0]).toMatchObject({ prsntId: 1, ticketGroupId: 10, ticketId: 101, amount: 42, serviceCharge: 3, pricePolicyId: 1, venueId: 2, seatplanId: 3 });
+    expect(cart.seats[0]).toMatchObject({
+      prsntId: 1,
+      ticketGroupId: 10,
+      ticketId: 101,
+      amount: 42,
+      serviceCharge: 3,
+      pricePolicyId: 1,
+      venueId: 2,
+      seatplanId: 3,
+    });
     expect(cart.seats[1]).not.toHaveProperty('venueId');
     expect(cart.products).toEqual([{ id: 1, quantity: 2 }]);
     expect(cart.total).toBe(42 + 42 + 6 + 28);

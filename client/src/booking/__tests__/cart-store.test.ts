@@ -5,24 +5,79 @@ import type { CartSeat } from '../cart-logic';
 
 const groups: ApiTicketGroup[] = [
   {
-    id: 1, name: 'רגיל', nameEn: 'Standard', color: '#00f', zoneId: 1, isByCodeEnabled: true, voucherTickets: [],
+    id: 1,
+    name: 'רגיל',
+    nameEn: 'Standard',
+    color: '#00f',
+    zoneId: 1,
+    isByCodeEnabled: true,
+    voucherTickets: [],
     tickets: [
-      { id: 11, ticketGroupId: 1, name: 'רגיל', nameEn: 'Regular', price: 42, oldPrice: null, serviceCharge: 3, pricePolicyId: 1, code: null, multiplyFactor: 1 },
-      { id: 14, ticketGroupId: 1, name: 'זוגי', nameEn: 'Couple', price: 74, oldPrice: null, serviceCharge: 5, pricePolicyId: 1, code: null, multiplyFactor: 2 },
+      {
+        id: 11,
+        ticketGroupId: 1,
+        name: 'רגיל',
+        nameEn: 'Regular',
+        price: 42,
+        oldPrice: null,
+        serviceCharge: 3,
+        pricePolicyId: 1,
+        code: null,
+        multiplyFactor: 1,
+      },
+      {
+        id: 14,
+        ticketGroupId: 1,
+        name: 'זוגי',
+        nameEn: 'Couple',
+        price: 74,
+        oldPrice: null,
+        serviceCharge: 5,
+        pricePolicyId: 1,
+        code: null,
+        multiplyFactor: 2,
+      },
     ],
   },
-  { id: 2, name: 'ללא', nameEn: 'None', color: '#000', zoneId: 2, isByCodeEnabled: false, voucherTickets: [], tickets: [] },
+  {
+    id: 2,
+    name: 'ללא',
+    nameEn: 'None',
+    color: '#000',
+    zoneId: 2,
+    isByCodeEnabled: false,
+    voucherTickets: [],
+    tickets: [],
+  },
 ];
 
 const seat = (x: number, ticketGroupId = 1): CartSeat => ({
-  prsntId: 7, ticketGroupId, venueId: 1, seatplanId: 1, sectionId: 3, ticketId: null, amount: 0, serviceCharge: 0, pricePolicyId: null,
-  allocationId: null, isMultiplyFactorSubTicket: false, code: null, XCoordinate: x, YCoordinate: 2, SeatplanX: 0, SeatplanY: 0, RowName: 'B', SeatName: String(x),
+  prsntId: 7,
+  ticketGroupId,
+  venueId: 1,
+  seatplanId: 1,
+  sectionId: 3,
+  ticketId: null,
+  amount: 0,
+  serviceCharge: 0,
+  pricePolicyId: null,
+  allocationId: null,
+  isMultiplyFactorSubTicket: false,
+  code: null,
+  XCoordinate: x,
+  YCoordinate: 2,
+  SeatplanX: 0,
+  SeatplanY: 0,
+  RowName: 'B',
+  SeatName: String(x),
 });
 
 beforeEach(() => {
   useCartStore.getState().clear();
   useBookingCatalogue.setState({
-    entries: { 7: { status: 'ready', groups, serviceCharge: { name: 'x', amountPerOrder: null, percentRatePerOrder: null } } },
+    entries: {
+      7: { status: 'ready', groups, serviceCharge: { name: 'x', amountPerOrder: null, percentRatePerOrder: null } },
+    },
   });
 });
 
@@ -55,15 +110,36 @@ describe('cart store (what the seat map calls)', () => {
     store.addSeat(seat(1));
     store.addSeat(seat(2));
     store.addSeat(seat(3));
-    expect(store.chooseTicket({ prsntId: 7, sectionId: 3, XCoordinate: 1, YCoordinate: 2 }, 14)).toMatchObject({ ok: true });
+    expect(store.chooseTicket({ prsntId: 7, sectionId: 3, XCoordinate: 1, YCoordinate: 2 }, 14)).toMatchObject({
+      ok: true,
+    });
     expect(useCartStore.getState().seats.map((s) => [s.ticketId, s.isMultiplyFactorSubTicket, s.amount])).toEqual([
-      [14, false, 74], [14, true, 0], [11, false, 42],
+      [14, false, 74],
+      [14, true, 0],
+      [11, false, 42],
     ]);
 
-    const coupon = { id: 99, ticketGroupId: 1, name: 'קופון', nameEn: 'Coupon', price: 37.8, oldPrice: 42, serviceCharge: 3, pricePolicyId: 1, multiplyFactor: 1, code: 'HOTLINE10', isVoucher: false };
+    const coupon = {
+      id: 99,
+      ticketGroupId: 1,
+      name: 'קופון',
+      nameEn: 'Coupon',
+      price: 37.8,
+      oldPrice: 42,
+      serviceCharge: 3,
+      pricePolicyId: 1,
+      multiplyFactor: 1,
+      code: 'HOTLINE10',
+      isVoucher: false,
+    };
     expect(useCartStore.getState().applyCodedTicket(7, coupon, 5)).toBe(1); // only the seat on a plain ticket
     expect(useCartStore.getState().ticketCodes).toEqual(['HOTLINE10']);
-    expect(useCartStore.getState().seats[2]).toMatchObject({ ticketId: 99, previousTicketId: 11, code: 'HOTLINE10', amount: 37.8 });
+    expect(useCartStore.getState().seats[2]).toMatchObject({
+      ticketId: 99,
+      previousTicketId: 11,
+      code: 'HOTLINE10',
+      amount: 37.8,
+    });
     useCartStore.getState().removeCode('hotline10');
     expect(useCartStore.getState().seats[2]).toMatchObject({ ticketId: 11, code: null, amount: 42 });
     expect(useCartStore.getState().ticketCodes).toEqual([]);
@@ -72,8 +148,25 @@ describe('cart store (what the seat map calls)', () => {
   test('a restore during which the page added seats keeps them', () => {
     useCartStore.getState().addSeat(seat(9));
     const restored: RestoreCartResponse = {
-      cart: { seats: [{ prsntId: 7, ticketGroupId: 1, sectionId: 3, ticketId: 11, amount: 42, serviceCharge: 3, XCoordinate: 1, YCoordinate: 2 }], products: [{ id: 4, quantity: 2 }] },
-      cartIdentifier: '3f0c1f6e-2b1a-4c55-9f4e-0c1e2d3a4b5c', resId: 'abcdefgh12', status: 'open', reservationIdentifier: null,
+      cart: {
+        seats: [
+          {
+            prsntId: 7,
+            ticketGroupId: 1,
+            sectionId: 3,
+            ticketId: 11,
+            amount: 42,
+            serviceCharge: 3,
+            XCoordinate: 1,
+            YCoordinate: 2,
+          },
+        ],
+        products: [{ id: 4, quantity: 2 }],
+      },
+      cartIdentifier: '3f0c1f6e-2b1a-4c55-9f4e-0c1e2d3a4b5c',
+      resId: 'abcdefgh12',
+      status: 'open',
+      reservationIdentifier: null,
     };
     useCartStore.getState().restore(restored, { keepSeats: true });
     const s = useCartStore.getState();

@@ -29,14 +29,16 @@ describe('translation files', () => {
 
   test('Russian and Arabic are real translations, not English copies', () => {
     for (const locale of ['ru', 'ar'] as const) {
-      const copies = Object.entries(locales[locale]).filter(([key, value]) => locales.en[key] === value && /[a-z]{3}/i.test(value));
+      const copies = Object.entries(locales[locale]).filter(
+        ([key, value]) => locales.en[key] === value && /[a-z]{3}/i.test(value),
+      );
       expect(copies).toEqual([]);
     }
     expect(locales.ru['booking.title']).toMatch(/[а-я]/i);
     expect(locales.ar['booking.title']).toMatch(/[\u0600-\u06ff]/);
   });
 
-  test('the spec\'s English texts are exact', () => {
+  test("the spec's English texts are exact", () => {
     expect(locales.en['notFound.title']).toBe('This page could not be found');
     expect(locales.en['notFound.invalidLang']).toBe('This page could not be found.');
     expect(locales.en['error.title']).toBe('Error Occurred');
@@ -54,8 +56,11 @@ describe('translation files', () => {
   });
 
   test('each language names itself in its own script', () => {
-    expect([locales.he['language.name'], locales.en['language.name'], locales.ru['language.name'], locales.ar['language.name']]).toEqual([
-      'עברית', 'English', 'Русский', 'العربية',
-    ]);
+    expect([
+      locales.he['language.name'],
+      locales.en['language.name'],
+      locales.ru['language.name'],
+      locales.ar['language.name'],
+    ]).toEqual(['עברית', 'English', 'Русский', 'العربية']);
   });
 });

@@ -10,7 +10,10 @@ describe('embeddedExternalUrl (/http… routes)', () => {
     expect(embeddedExternalUrl(path, search, hash)).toBe(expected);
   });
 
-  test.each(['/booking', '/httpfoo', '/http', '/https://', '/javascript:alert(1)'])('%s is not an external redirect', (path) => {
-    expect(embeddedExternalUrl(path)).toBeNull();
-  });
+  test.each(['/booking', '/httpfoo', '/http', '/https://', '/javascript:alert(1)'])(
+    '%s is not an external redirect',
+    (path) => {
+      expect(embeddedExternalUrl(path)).toBeNull();
+    },
+  );
 });

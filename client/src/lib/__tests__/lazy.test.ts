@@ -18,7 +18,10 @@ describe('stale-chunk recovery', () => {
     const session = new Map<string, string>();
     const reload = jest.fn();
     Object.assign(globalThis, {
-      sessionStorage: { getItem: (k: string) => session.get(k) ?? null, setItem: (k: string, v: string) => void session.set(k, v) },
+      sessionStorage: {
+        getItem: (k: string) => session.get(k) ?? null,
+        setItem: (k: string, v: string) => void session.set(k, v),
+      },
       window: { location: { reload } },
     });
     const t0 = 1_000_000;

@@ -43,7 +43,9 @@ export function FeatureCard({ feature, presentations }: { feature: ApiFeature; p
         <p className="feature-card__description">
           <CatalogueText locale={locale}>{featureDescription(feature, locale)}</CatalogueText>
         </p>
-        {price !== null && <p className="price-from">{t('booking.priceFrom', { price: formatApiShekels(price, locale) })}</p>}
+        {price !== null && (
+          <p className="price-from">{t('booking.priceFrom', { price: formatApiShekels(price, locale) })}</p>
+        )}
       </div>
       <div className="feature-card__dates">
         {shown.length === 0 ? (
@@ -70,7 +72,11 @@ export function FeatureCard({ feature, presentations }: { feature: ApiFeature; p
           </ul>
         )}
         {days.length > CARD_DAYS && (
-          <Link to={featureHref} className="text-link feature-card__more" aria-label={t('booking.allDatesAria', { feature: name })}>
+          <Link
+            to={featureHref}
+            className="text-link feature-card__more"
+            aria-label={t('booking.allDatesAria', { feature: name })}
+          >
             {t('booking.allDates')}
             <span className="arrow" aria-hidden="true" />
           </Link>

@@ -6,7 +6,11 @@ import { useLocale } from '../../hooks/useLocale';
 import { formatDayHeading, formatTime } from '../../lib/datetime';
 import { CatalogueText } from '../../components/CatalogueText';
 import {
-  featureCategory, featureDescription, featureName, presentationFeatureName, venueAndLocation,
+  featureCategory,
+  featureDescription,
+  featureName,
+  presentationFeatureName,
+  venueAndLocation,
 } from '../../lib/localized';
 import { formatApiShekels } from '../../lib/money';
 import { NotFoundPage } from '../system/NotFoundPage';
@@ -22,7 +26,12 @@ function PresentationRow({ presentation }: { presentation: ApiPresentation }) {
   const locale = useLocale();
   const time = formatTime(presentation.dateTime, locale);
   const place = venueAndLocation(presentation, locale);
-  const vars = { feature: presentationFeatureName(presentation, locale), date: formatDayHeading(presentation.dateTime, locale), time, venue: place };
+  const vars = {
+    feature: presentationFeatureName(presentation, locale),
+    date: formatDayHeading(presentation.dateTime, locale),
+    time,
+    venue: place,
+  };
   return (
     <li className="show-row">
       <span className="show-row__time">{time}</span>
@@ -40,7 +49,12 @@ function PresentationRow({ presentation }: { presentation: ApiPresentation }) {
           <span className="visually-hidden">{t('booking.soldOutAria', vars)}</span>
         </span>
       ) : (
-        <Link className="button button--primary show-row__action" to={`/order/${presentation.id}`} aria-label={t('booking.bookAria', vars)} data-presentation-id={presentation.id}>
+        <Link
+          className="button button--primary show-row__action"
+          to={`/order/${presentation.id}`}
+          aria-label={t('booking.bookAria', vars)}
+          data-presentation-id={presentation.id}
+        >
           {t('booking.chooseSeats')}
         </Link>
       )}
@@ -90,7 +104,9 @@ export default function FeaturePage() {
               <p className="lead">
                 <CatalogueText locale={locale}>{featureDescription(feature, locale)}</CatalogueText>
               </p>
-              {price !== null && <p className="price-from">{t('booking.priceFrom', { price: formatApiShekels(price, locale) })}</p>}
+              {price !== null && (
+                <p className="price-from">{t('booking.priceFrom', { price: formatApiShekels(price, locale) })}</p>
+              )}
             </div>
           </header>
           <section aria-labelledby="dates-title" className="dates">

@@ -11,7 +11,13 @@ import { CatalogueText } from '../../components/CatalogueText';
  * name says everything (feature, day, time, place) because screen-reader users often
  * browse a list of links out of context.
  */
-export function PresentationTimeLink({ presentation, showVenue }: { presentation: ApiPresentation; showVenue: boolean }) {
+export function PresentationTimeLink({
+  presentation,
+  showVenue,
+}: {
+  presentation: ApiPresentation;
+  showVenue: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const time = formatTime(presentation.dateTime, locale);
@@ -33,7 +39,6 @@ export function PresentationTimeLink({ presentation, showVenue }: { presentation
     </>
   );
 
-
   if (presentation.soldout) {
     return (
       <span className="time-chip time-chip--soldout">
@@ -46,7 +51,12 @@ export function PresentationTimeLink({ presentation, showVenue }: { presentation
     );
   }
   return (
-    <Link className="time-chip" to={`/order/${presentation.id}`} aria-label={t('booking.bookAria', vars)} data-presentation-id={presentation.id}>
+    <Link
+      className="time-chip"
+      to={`/order/${presentation.id}`}
+      aria-label={t('booking.bookAria', vars)}
+      data-presentation-id={presentation.id}
+    >
       {body}
     </Link>
   );

@@ -11,7 +11,10 @@ export interface CatalogueData {
 export async function loadCatalogue(signal: AbortSignal, featureIds?: readonly number[]): Promise<CatalogueData> {
   const features = await getFeatures({ featureIds }, signal);
   if (features.length === 0) return { features, presentations: [] };
-  const { presentations } = await getPresentations(features.map((f) => f.id), signal);
+  const { presentations } = await getPresentations(
+    features.map((f) => f.id),
+    signal,
+  );
   return { features, presentations };
 }
 
@@ -61,7 +64,11 @@ export function presentationsOf(featureId: number, presentations: readonly ApiPr
  * Features with shows still to come first, by their next show; features with nothing
  * on sale keep their catalogue order after them, so the top of the page is bookable.
  */
-export function orderFeatures(features: readonly ApiFeature[], presentations: readonly ApiPresentation[], now: Date = new Date()): ApiFeature[] {
+export function orderFeatures(
+  features: readonly ApiFeature[],
+  presentations: readonly ApiPresentation[],
+  now: Date = new Date(),
+): ApiFeature[] {
   const next = new Map<number, number>();
   for (const p of presentations) {
     const at = Date.parse(p.dateTime);

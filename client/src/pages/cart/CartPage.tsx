@@ -78,7 +78,8 @@ export default function CartPage() {
     );
   }
   if (load.kind !== 'open' || cart.seats.length === 0) {
-    const key = load.kind === 'paid' ? 'paid' : load.kind === 'missing' ? 'missing' : load.kind === 'error' ? 'error' : 'empty';
+    const key =
+      load.kind === 'paid' ? 'paid' : load.kind === 'missing' ? 'missing' : load.kind === 'error' ? 'error' : 'empty';
     return (
       <section className="container status-page" aria-labelledby="cart-status-title" data-testid={`cart-${key}`}>
         <h1 id="cart-status-title">{t(`cartPage.${key}Title`)}</h1>
@@ -111,7 +112,12 @@ export default function CartPage() {
   async function toCheckout() {
     const incomplete = incompleteUnits(totals.seats);
     if (incomplete.length) {
-      setMessage(t('ticketsStep.incomplete', { name: isolate(ticketName(incomplete[0]!, locale), locale), count: incomplete[0]!.multiplyFactor }));
+      setMessage(
+        t('ticketsStep.incomplete', {
+          name: isolate(ticketName(incomplete[0]!, locale), locale),
+          count: incomplete[0]!.multiplyFactor,
+        }),
+      );
       return;
     }
     await flushCartSave().catch(() => undefined);

@@ -39,7 +39,8 @@ export default function CheckoutPage() {
   }
 
   // A failed config load falls back to the spec's defaults: the server checks the commit with its own config anyway.
-  const formConfig = config.status === 'success' ? config.data : config.status === 'error' ? DEFAULT_CUSTOMER_FORM : null;
+  const formConfig =
+    config.status === 'success' ? config.data : config.status === 'error' ? DEFAULT_CUSTOMER_FORM : null;
 
   return (
     <CartGate ready={ready} step="details">

@@ -18,7 +18,14 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
       <div className="confirmation__badge" aria-hidden="true">
         <svg viewBox="0 0 48 48" width="48" height="48" focusable="false">
           <circle cx="24" cy="24" r="22" fill="currentColor" />
-          <path d="M14 24.5l7 6.5 13-14" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M14 24.5l7 6.5 13-14"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </div>
       <h2 id="confirmation-title" className="confirmation__title" tabIndex={-1} ref={headingRef}>

@@ -3,8 +3,14 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
-  cleanAddress, CUSTOMER_FORM_MESSAGES, customerDetailsSchema, displayMobile, type CustomerDetails, type CustomerDetailsInput,
-  type CustomerField, type CustomerFormConfig,
+  cleanAddress,
+  CUSTOMER_FORM_MESSAGES,
+  customerDetailsSchema,
+  displayMobile,
+  type CustomerDetails,
+  type CustomerDetailsInput,
+  type CustomerField,
+  type CustomerFormConfig,
 } from '@hotline/shared';
 import type { SupportedLocale } from '../../lib/rules';
 
@@ -43,7 +49,14 @@ const FIELDS: FieldSpec[] = [
   { name: 'firstName', flag: 'firstName', autoComplete: 'given-name' },
   { name: 'lastName', flag: 'lastName', autoComplete: 'family-name' },
   { name: 'email', flag: 'email', autoComplete: 'email', type: 'email', inputMode: 'email', ltr: true, wide: true },
-  { name: 'mobileNumber', flag: 'mobileNumber', autoComplete: 'tel-national', type: 'tel', inputMode: 'tel', ltr: true },
+  {
+    name: 'mobileNumber',
+    flag: 'mobileNumber',
+    autoComplete: 'tel-national',
+    type: 'tel',
+    inputMode: 'tel',
+    ltr: true,
+  },
   { name: 'verifyMobileNumber', flag: 'mobileNumber', autoComplete: 'off', type: 'tel', inputMode: 'tel', ltr: true },
   { name: 'ssn', flag: 'ssn', autoComplete: 'off', inputMode: 'numeric', ltr: true },
   { name: 'dateOfBirth', flag: 'dateOfBirth', autoComplete: 'bday', type: 'date', ltr: true },
@@ -73,7 +86,8 @@ export function formValuesOf(info: CustomerDetailsInput | null, config: Customer
     postalCode: text(info?.postalCode),
     dateOfBirth: text(info?.dateOfBirth),
     location: text(info?.location),
-    isMailingAllowed: typeof info?.isMailingAllowed === 'boolean' ? info.isMailingAllowed : config.mailingConsentDefault,
+    isMailingAllowed:
+      typeof info?.isMailingAllowed === 'boolean' ? info.isMailingAllowed : config.mailingConsentDefault,
     termsAccepted: info?.termsAccepted === true,
   };
 }
@@ -130,7 +144,10 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
   const shown = FIELDS.filter((f) => config.fields[f.flag].isIncluded);
   const errorList = [...shown.map((f) => f.name), 'termsAccepted' as const]
     .map((name) => ({ name, message: (errors as FieldErrors<CustomerFormValues>)[name]?.message }))
-    .filter((e): e is { name: TextField | 'termsAccepted'; message: string } => typeof e.message === 'string' && e.message !== '');
+    .filter(
+      (e): e is { name: TextField | 'termsAccepted'; message: string } =>
+        typeof e.message === 'string' && e.message !== '',
+    );
 
   const onInvalid = () => {
     setShowSummary(true);
@@ -143,7 +160,13 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
   return (
     <form className="customer-form" onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-busy={busy}>
       {showSummary && errorList.length > 0 && (
-        <div className="error-summary" ref={summaryRef} tabIndex={-1} role="alert" aria-labelledby="customer-error-summary-title">
+        <div
+          className="error-summary"
+          ref={summaryRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="customer-error-summary-title"
+        >
           <h2 id="customer-error-summary-title" className="error-summary__title">
             {CUSTOMER_FORM_MESSAGES[locale].form}
           </h2>
@@ -171,8 +194,15 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
         {shown.map((f) => {
           const required = config.fields[f.flag].isRequired || f.name === 'verifyMobileNumber';
           const error = errors[f.name]?.message;
-          const hintKey = f.name === 'mobileNumber' || f.name === 'verifyMobileNumber' ? 'checkout.hints.mobile' : f.name === 'ssn' ? 'checkout.hints.ssn' : null;
-          const describedBy = [error ? errorId(f.name) : null, hintKey ? `${fieldId(f.name)}-hint` : null].filter(Boolean).join(' ') || undefined;
+          const hintKey =
+            f.name === 'mobileNumber' || f.name === 'verifyMobileNumber'
+              ? 'checkout.hints.mobile'
+              : f.name === 'ssn'
+                ? 'checkout.hints.ssn'
+                : null;
+          const describedBy =
+            [error ? errorId(f.name) : null, hintKey ? `${fieldId(f.name)}-hint` : null].filter(Boolean).join(' ') ||
+            undefined;
           const registration = register(f.name, {
             onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
               const value = e.target.value;
@@ -190,7 +220,8 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
                 {t(`checkout.fields.${f.name}`)}
                 {required ? (
                   <span className="field__required" aria-hidden="true">
-                    {' '}*
+                    {' '}
+                    *
                   </span>
                 ) : (
                   <span className="field__optional"> {t('checkout.optional')}</span>
@@ -229,7 +260,12 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
 
       <div className="consents">
         <div className="check">
-          <input id={fieldId('isMailingAllowed')} type="checkbox" className="check__input" {...register('isMailingAllowed')} />
+          <input
+            id={fieldId('isMailingAllowed')}
+            type="checkbox"
+            className="check__input"
+            {...register('isMailingAllowed')}
+          />
           <label htmlFor={fieldId('isMailingAllowed')} className="check__label">
             {t('checkout.mailing')}
           </label>
@@ -248,7 +284,8 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
             <label htmlFor={fieldId('termsAccepted')} className="check__label">
               {t('checkout.terms')}
               <span className="field__required" aria-hidden="true">
-                {' '}*
+                {' '}
+                *
               </span>
             </label>
             {errors.termsAccepted?.message && (

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PAYMENT_FORM_MESSAGE_AUTHORISED, PAYMENT_FORM_MESSAGE_CANCELLED, type PaymentFormMessage,
+  PAYMENT_FORM_MESSAGE_AUTHORISED,
+  PAYMENT_FORM_MESSAGE_CANCELLED,
+  type PaymentFormMessage,
 } from '@hotline/shared';
 
 export interface PaymentDialogProps {
@@ -17,7 +19,11 @@ function isPaymentMessage(data: unknown): data is PaymentFormMessage {
   if (!data || typeof data !== 'object') return false;
   const m = data as { type?: unknown; paymentIdentifier?: unknown };
   if (m.type === PAYMENT_FORM_MESSAGE_CANCELLED) return true;
-  return m.type === PAYMENT_FORM_MESSAGE_AUTHORISED && typeof m.paymentIdentifier === 'string' && m.paymentIdentifier.length > 0;
+  return (
+    m.type === PAYMENT_FORM_MESSAGE_AUTHORISED &&
+    typeof m.paymentIdentifier === 'string' &&
+    m.paymentIdentifier.length > 0
+  );
 }
 
 /**
@@ -77,7 +83,12 @@ export function PaymentDialog({ url, amountText, onAuthorised, onClose }: Paymen
           </h2>
           <p className="payment-dialog__amount">{t('payment.dialogAmount', { amount: amountText })}</p>
         </div>
-        <button type="button" className="icon-button" onClick={() => handlers.current.onClose()} aria-label={t('payment.closeDialog')}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => handlers.current.onClose()}
+          aria-label={t('payment.closeDialog')}
+        >
           <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

@@ -27,7 +27,14 @@ interface Failure {
 }
 
 /** Refusals after which another card may succeed. */
-const RETRY_WITH_CARD = new Set(['PAYMENT_DECLINED', 'PAYMENT_INSUFFICIENT_FUNDS', 'PAYMENT_NOT_AUTHORISED', 'PAYMENT_TIMEOUT', 'PAYMENT_ERROR', 'PAYMENT_FORM_NOT_FOUND']);
+const RETRY_WITH_CARD = new Set([
+  'PAYMENT_DECLINED',
+  'PAYMENT_INSUFFICIENT_FUNDS',
+  'PAYMENT_NOT_AUTHORISED',
+  'PAYMENT_TIMEOUT',
+  'PAYMENT_ERROR',
+  'PAYMENT_FORM_NOT_FOUND',
+]);
 const SEATS_GONE = new Set(['LOCKS_EXPIRED', 'SEAT_NOT_LOCKED', 'SEATS_LOST_REFUNDED']);
 const MAX_INSTALMENTS = 12;
 
@@ -97,7 +104,8 @@ export default function PaymentPage() {
       setFailure(f);
       if (f.code === 'PRICE_MISMATCH') {
         // Prices changed under us: reload them so the next attempt shows and sends the current ones.
-        for (const id of presentationIdsOf(useCartStore.getState().seats)) await useBookingCatalogue.getState().retry(id);
+        for (const id of presentationIdsOf(useCartStore.getState().seats))
+          await useBookingCatalogue.getState().retry(id);
         useCartStore.getState().normalise();
       }
     } finally {
@@ -110,7 +118,13 @@ export default function PaymentPage() {
     setFailure(null);
     const incomplete = incompleteUnits(totals.seats);
     if (incomplete.length) {
-      setFailure({ text: t('ticketsStep.incomplete', { name: isolate(ticketName(incomplete[0]!, locale), locale), count: incomplete[0]!.multiplyFactor }), code: 'INCOMPLETE' });
+      setFailure({
+        text: t('ticketsStep.incomplete', {
+          name: isolate(ticketName(incomplete[0]!, locale), locale),
+          count: incomplete[0]!.multiplyFactor,
+        }),
+        code: 'INCOMPLETE',
+      });
       return;
     }
     if (due === 0) {
@@ -120,7 +134,9 @@ export default function PaymentPage() {
     setPhase('opening');
     try {
       const ssn = typeof info?.ssn === 'string' ? info.ssn : undefined;
-      const { paymentFormURL } = await withBotToken((recaptchaToken) => getPaymentForm(locale, { total: due / 100, recaptchaToken, ssn }));
+      const { paymentFormURL } = await withBotToken((recaptchaToken) =>
+        getPaymentForm(locale, { total: due / 100, recaptchaToken, ssn }),
+      );
       setFormUrl(paymentFormURL);
       setPhase('card');
     } catch (error) {
@@ -180,7 +196,9 @@ export default function PaymentPage() {
               >
                 {Array.from({ length: MAX_INSTALMENTS }, (_, i) => i + 1).map((n) => (
                   <option key={n} value={n}>
-                    {n === 1 ? t('payment.singlePayment') : t('payment.instalmentsOption', { count: n, amount: money(Math.floor(due / n), locale) })}
+                    {n === 1
+                      ? t('payment.singlePayment')
+                      : t('payment.instalmentsOption', { count: n, amount: money(Math.floor(due / n), locale) })}
                   </option>
                 ))}
               </select>
@@ -193,7 +211,13 @@ export default function PaymentPage() {
           </div>
 
           {failure && (
-            <div className="notice notice--error payment-failure" role="alert" tabIndex={-1} ref={failureRef} data-testid="payment-failure">
+            <div
+              className="notice notice--error payment-failure"
+              role="alert"
+              tabIndex={-1}
+              ref={failureRef}
+              data-testid="payment-failure"
+            >
               <p className="notice__title">{t('payment.failedTitle')}</p>
               <p className="notice__detail">{failure.text}</p>
               {RETRY_WITH_CARD.has(failure.code) && <p>{t('payment.tryAnotherCard')}</p>}
@@ -243,7 +267,11 @@ export default function PaymentPage() {
             if (m.numberOfPayments && m.numberOfPayments !== useCartStore.getState().numberOfPayments) {
               useCartStore.getState().setNumberOfPayments(m.numberOfPayments);
             }
-            trackAddPaymentInfo(totals.totalAgorot, 'credit_card', useCartStore.getState().ticketCodes.join(',') || undefined);
+            trackAddPaymentInfo(
+              totals.totalAgorot,
+              'credit_card',
+              useCartStore.getState().ticketCodes.join(',') || undefined,
+            );
             void commit(m.paymentIdentifier);
           }}
         />

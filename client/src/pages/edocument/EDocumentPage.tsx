@@ -23,10 +23,28 @@ const pick = (locale: SupportedLocale, he: string, en: string) => (usesHebrewNam
  * from the network is never put into the page's own DOM.
  */
 function QrCode({ svg, label }: { svg: string; label: string }) {
-  return <img className="eticket__qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label} width="168" height="168" />;
+  return (
+    <img
+      className="eticket__qr"
+      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+      alt={label}
+      width="168"
+      height="168"
+    />
+  );
 }
 
-function TicketCard({ ticket, index, count, locale }: { ticket: EDocumentTicket; index: number; count: number; locale: SupportedLocale }) {
+function TicketCard({
+  ticket,
+  index,
+  count,
+  locale,
+}: {
+  ticket: EDocumentTicket;
+  index: number;
+  count: number;
+  locale: SupportedLocale;
+}) {
   const { t } = useTranslation();
   const feature = pick(locale, ticket.featureName, ticket.featureNameEn);
   const section = pick(locale, ticket.sectionName, ticket.sectionNameEn);
@@ -161,11 +179,22 @@ export default function EDocumentPage() {
         <div className="edocument__actions no-print">
           <button type="button" className="button button--primary" onClick={() => window.print()}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M7 9V3h10v6M7 17H4v-7h16v7h-3M7 14h10v7H7z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+              <path
+                d="M7 9V3h10v6M7 17H4v-7h16v7h-3M7 14h10v7H7z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
             </svg>
             {t('edocument.print')}
           </button>
-          <a className="button button--secondary" href={`${r.calendarUrl}?lang=${locale}`} download data-testid="calendar-link">
+          <a
+            className="button button--secondary"
+            href={`${r.calendarUrl}?lang=${locale}`}
+            download
+            data-testid="calendar-link"
+          >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -177,7 +206,13 @@ export default function EDocumentPage() {
       <p className="edocument__note no-print">{t('edocument.note')}</p>
       <ol className="plain eticket-list" aria-label={t('edocument.listLabel', { count: r.tickets.length })}>
         {r.tickets.map((ticket, i) => (
-          <TicketCard key={ticket.ticketIdentifier} ticket={ticket} index={i} count={r.tickets.length} locale={locale} />
+          <TicketCard
+            key={ticket.ticketIdentifier}
+            ticket={ticket}
+            index={i}
+            count={r.tickets.length}
+            locale={locale}
+          />
         ))}
       </ol>
     </div>

@@ -13,7 +13,15 @@ import { SeatMapSlot } from '../../seatmap/SeatMapSlot';
 import { ErrorView, LoadingView } from '../../components/StateViews';
 import { NotFoundPage } from '../system/NotFoundPage';
 import {
-  OrderStepper, OrderSummary, OrderTimer, ProductsStep, TicketsStep, flushCartSave, trackViewItem, useCartHydration, useOrderStep,
+  OrderStepper,
+  OrderSummary,
+  OrderTimer,
+  ProductsStep,
+  TicketsStep,
+  flushCartSave,
+  trackViewItem,
+  useCartHydration,
+  useOrderStep,
 } from '../../booking';
 import './order-page.css';
 
@@ -26,7 +34,10 @@ export default function OrderPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = parseId(useParams().presentationId);
-  const query = useLatestQuery((signal) => (id === null ? Promise.reject(new ApiError(404, 'NOT_FOUND', '')) : getPresentation(id, signal)), [id]);
+  const query = useLatestQuery(
+    (signal) => (id === null ? Promise.reject(new ApiError(404, 'NOT_FOUND', '')) : getPresentation(id, signal)),
+    [id],
+  );
   // Seats -> tickets -> products live on this page (?step=), so back and forward move between steps.
   useCartHydration();
   const [step, goTo] = useOrderStep();
@@ -100,7 +111,9 @@ export default function OrderPage() {
       {/* The seat map shows its own countdown in its panel; from the tickets step on, this one. */}
       {step !== 'seats' && <OrderTimer presentationId={p.id} />}
       {step === 'seats' && <SeatMapSlot presentation={p} onContinue={() => goTo('tickets')} />}
-      {step === 'tickets' && <TicketsStep presentationId={p.id} onBack={() => goTo('seats')} onContinue={() => goTo('products')} />}
+      {step === 'tickets' && (
+        <TicketsStep presentationId={p.id} onBack={() => goTo('seats')} onContinue={() => goTo('products')} />
+      )}
       {step === 'products' && (
         <ProductsStep
           presentationId={p.id}

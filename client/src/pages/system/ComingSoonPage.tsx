@@ -4,8 +4,18 @@ import { hotlineNumber } from '../../config';
 import { isolateLtr } from '../../lib/bidi';
 
 export type ComingSoonKey =
-  | 'checkout' | 'payment' | 'customerPortal' | 'customer' | 'order' | 'cart' | 'edocument'
-  | 'miniSite' | 'vod' | 'live' | 'membership' | 'systemVouchers';
+  | 'checkout'
+  | 'payment'
+  | 'customerPortal'
+  | 'customer'
+  | 'order'
+  | 'cart'
+  | 'edocument'
+  | 'miniSite'
+  | 'vod'
+  | 'live'
+  | 'membership'
+  | 'systemVouchers';
 
 /** A route the spec defines whose screen is not built yet: a friendly, translated placeholder. */
 export default function ComingSoonPage({ page }: { page: ComingSoonKey }) {

@@ -15,7 +15,9 @@ export function NotFoundPage() {
 
   return (
     <section className="container status-page" aria-labelledby="not-found-title">
-      <p className="status-page__code" aria-hidden="true">404</p>
+      <p className="status-page__code" aria-hidden="true">
+        404
+      </p>
       <h1 id="not-found-title" data-testid="not-found">
         {t('notFound.title')}
       </h1>
@@ -45,7 +47,9 @@ export function InvalidLangPage() {
 
   return (
     <section className="container status-page" aria-labelledby="invalid-lang-title">
-      <p className="status-page__code" aria-hidden="true">404</p>
+      <p className="status-page__code" aria-hidden="true">
+        404
+      </p>
       <h1 id="invalid-lang-title" lang="en" dir="ltr" data-testid="not-found">
         This page could not be found.
       </h1>

@@ -1,18 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseSeatsStatus, scanSeatsStatus } from '../status-parse';
 
-const body = (seats: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ seats, version: 42, soldout: false, takenRatio: 0.5, soldOutSectionIds: [7], ...extra });
+const body = (seats: unknown[], extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ seats, version: 42, soldout: false, takenRatio: 0.5, soldOutSectionIds: [7], ...extra });
 
 describe('seats-status scan', () => {
   it('reads the server answer into one flat Int32Array, negatives included', () => {
-    const text = body([[1, 10, 3, 4, -1, 5, 1], [2, 20, 13, 1, -1, 6, 4]]);
+    const text = body([
+      [1, 10, 3, 4, -1, 5, 1],
+      [2, 20, 13, 1, -1, 6, 4],
+    ]);
     const r = scanSeatsStatus(text)!;
     expect(r.version).toBe(42);
     expect(Array.from(r.rows)).toEqual([1, 10, 3, 4, -1, 5, 1, 2, 20, 13, 1, -1, 6, 4]);
   });
 
   it('copes with whitespace, an empty list, and the version before the rows', () => {
-    expect(Array.from(scanSeatsStatus('{ "seats" : [ [ 1 , 2 , 3 , 4 , -1 , 5 , 6 ] ] , "version" : 7 }')!.rows)).toEqual([1, 2, 3, 4, -1, 5, 6]);
+    expect(
+      Array.from(scanSeatsStatus('{ "seats" : [ [ 1 , 2 , 3 , 4 , -1 , 5 , 6 ] ] , "version" : 7 }')!.rows),
+    ).toEqual([1, 2, 3, 4, -1, 5, 6]);
     expect(scanSeatsStatus(body([]))).toEqual({ version: 42, rows: new Int32Array(0) });
     expect(scanSeatsStatus('{"version":9,"seats":[[1,1,1,1,-1,1,1]]}')!.version).toBe(9);
   });

@@ -65,7 +65,8 @@ export function describeSeat(f: SeatFacts, t: Translate, withSection = true): st
   if (withSection) parts.push(f.section);
   parts.push(seatName(f, t));
   parts.push(t(`seatmap.state.${f.state}`));
-  if (f.price && (f.state === 'available' || f.state === 'selected')) parts.push(f.group ? `${f.group}, ${f.price}` : f.price);
+  if (f.price && (f.state === 'available' || f.state === 'selected'))
+    parts.push(f.group ? `${f.group}, ${f.price}` : f.price);
   parts.push(...featureLabels(f.features, t));
   return parts.join(', ');
 }
@@ -80,7 +81,10 @@ export function selectionAnnouncement(
   const names = seats.map((s) => `${s.section} ${seatName(s, t)}`).join('; ');
   const head = t(`seatmap.announce.${kind}`, { seats: names, message: extra.message ?? '' });
   if ((kind === 'selected' || kind === 'unselected') && extra.count !== undefined) {
-    const summary = extra.count === 0 ? t('seatmap.announce.none') : t('seatmap.announce.summary', { count: extra.count, total: extra.total ?? '' });
+    const summary =
+      extra.count === 0
+        ? t('seatmap.announce.none')
+        : t('seatmap.announce.summary', { count: extra.count, total: extra.total ?? '' });
     return `${head} ${summary}`;
   }
   return head;

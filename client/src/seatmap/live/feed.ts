@@ -25,11 +25,19 @@ export class LiveFeed {
 
   connect(): void {
     if (this.socket) return;
-    const socket = io({ path: '/socket.io', transports: ['websocket'], query: { lang: this.lang }, reconnectionDelayMax: 5000 });
+    const socket = io({
+      path: '/socket.io',
+      transports: ['websocket'],
+      query: { lang: this.lang },
+      reconnectionDelayMax: 5000,
+    });
     this.socket = socket;
     socket.on('connect', () => {
       this.handlers.onConnection(true);
-      socket.emit(SeatEvents.Subscribe, { presentationId: this.presentationId, version: this.handlers.version() || undefined });
+      socket.emit(SeatEvents.Subscribe, {
+        presentationId: this.presentationId,
+        version: this.handlers.version() || undefined,
+      });
     });
     socket.on('disconnect', () => this.handlers.onConnection(false));
     socket.on(SeatEvents.Delta, (msg: SeatDeltaMessage) => this.handlers.onDelta(msg));

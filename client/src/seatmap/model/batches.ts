@@ -95,7 +95,8 @@ export class SeatBatches {
     counts.fill(0);
     for (let i = seatStart; i < seatEnd; i++) {
       const c = this.classify(i);
-      if (!(c >= 0 && c < K) || c !== (c | 0)) throw new RangeError(`SeatBatches: class ${c} of seat ${i} is outside [0, ${K})`);
+      if (!(c >= 0 && c < K) || c !== (c | 0))
+        throw new RangeError(`SeatBatches: class ${c} of seat ${i} is outside [0, ${K})`);
       this.cls[i] = c;
       counts[c]!++;
     }

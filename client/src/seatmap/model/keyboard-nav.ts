@@ -160,7 +160,11 @@ export function neighbourSectionSeat(store: SeatStore, i: number, direction: Nav
 }
 
 /** How a screen direction maps onto seat i's section: along its rows or across them, and which way. */
-export function sectionAxisFor(store: SeatStore, i: number, direction: NavDirection): { axis: 'row' | 'across'; dir: 1 | -1 } {
+export function sectionAxisFor(
+  store: SeatStore,
+  i: number,
+  direction: NavDirection,
+): { axis: 'row' | 'across'; dir: 1 | -1 } {
   const [vx, vy] = SCREEN_VECTORS[direction];
   const t = store.sections[store.sectionIndex[i]!]!.transform;
   // Screen images of the section's local x and y axes are the matrix columns.

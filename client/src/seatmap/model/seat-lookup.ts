@@ -25,7 +25,12 @@ export class SectionSeatLookup {
    * lookup and the seats whose coordinates repeat an earlier seat's (bad data:
    * the caller drops them and rebuilds).
    */
-  static build(coordX: Int32Array, coordY: Int32Array, start: number, end: number): { lookup: SectionSeatLookup; duplicates: number[] } {
+  static build(
+    coordX: Int32Array,
+    coordY: Int32Array,
+    start: number,
+    end: number,
+  ): { lookup: SectionSeatLookup; duplicates: number[] } {
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;

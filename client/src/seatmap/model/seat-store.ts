@@ -154,7 +154,8 @@ function withKeyIndex(fields: SeatStoreFields): SeatStore {
     get(): Map<string, number> {
       if (!index) {
         index = new Map();
-        for (let k = 0; k < fields.count; k++) index.set(seatKey(fields.sectionId[k]!, fields.coordX[k]!, fields.coordY[k]!), k);
+        for (let k = 0; k < fields.count; k++)
+          index.set(seatKey(fields.sectionId[k]!, fields.coordX[k]!, fields.coordY[k]!), k);
       }
       return index;
     },
@@ -166,7 +167,8 @@ function countSeats(plan: ApiSeatplan | ColumnarSeatplan): number {
   let n = 0;
   for (const section of plan.sections) {
     if (!section.IsReserved) continue;
-    for (const group of section.groups) for (const row of group.rows) n += 'count' in row ? row.count : row.seats.length;
+    for (const group of section.groups)
+      for (const row of group.rows) n += 'count' in row ? row.count : row.seats.length;
   }
   return n;
 }
@@ -244,8 +246,23 @@ class Columns {
   permute(start: number, order: readonly number[]): void {
     const n = order.length;
     const arrays = [
-      this.x, this.y, this.halfW, this.halfH, this.rotation, this.cos, this.sin, this.localX, this.localY,
-      this.sectionIndex, this.sectionId, this.groupId, this.coordX, this.coordY, this.ticketGroup, this.features, this.togetherGroup,
+      this.x,
+      this.y,
+      this.halfW,
+      this.halfH,
+      this.rotation,
+      this.cos,
+      this.sin,
+      this.localX,
+      this.localY,
+      this.sectionIndex,
+      this.sectionId,
+      this.groupId,
+      this.coordX,
+      this.coordY,
+      this.ticketGroup,
+      this.features,
+      this.togetherGroup,
     ];
     for (const arr of arrays) {
       const old = arr.slice(start, start + n);
@@ -404,7 +421,16 @@ function decodeSeatColumns(plan: ColumnarSeatplan): SeatColumns {
  * the row's seats are entries [k, k + n) of every column. Same arithmetic,
  * no per-seat objects to touch.
  */
-function emitRowColumnar(cols: Columns, ctx: SectionContext, src: SeatColumns, masks: Uint32Array, k: number, n: number, groupId: number, i: number): number {
+function emitRowColumnar(
+  cols: Columns,
+  ctx: SectionContext,
+  src: SeatColumns,
+  masks: Uint32Array,
+  k: number,
+  n: number,
+  groupId: number,
+  i: number,
+): number {
   const { W, H, a, b, c, d, e, f } = ctx;
   const { x: sx, y: sy, xo, yo, w: sw, h: sh, rot: sr, zone, name, f: fs, together } = src;
   let sumY = 0;
@@ -497,7 +523,12 @@ function sortSection(cols: Columns, sectionStart: number, apiRows: ApiRowRange[]
 }
 
 /** Rare path: drops duplicate coordinates (bad data); returns the surviving rows and the new section end. */
-function dropDuplicates(cols: Columns, sectionStart: number, rows: ApiRowRange[], duplicates: number[]): { rows: ApiRowRange[]; end: number } {
+function dropDuplicates(
+  cols: Columns,
+  sectionStart: number,
+  rows: ApiRowRange[],
+  duplicates: number[],
+): { rows: ApiRowRange[]; end: number } {
   const drop = new Set(duplicates);
   const keep: number[] = [];
   const kept: ApiRowRange[] = [];
@@ -520,7 +551,9 @@ function dropDuplicates(cols: Columns, sectionStart: number, rows: ApiRowRange[]
 export function buildSeatStore(plan: ApiSeatplan | ColumnarSeatplan): SeatStore {
   const capacity = countSeats(plan);
   const columnar = isColumnarSeatplan(plan) ? plan : null;
-  const masks = columnar ? Uint32Array.from(columnar.featureSets, (codes) => (codes.length === 0 ? 0 : featureMask(codes))) : new Uint32Array(0);
+  const masks = columnar
+    ? Uint32Array.from(columnar.featureSets, (codes) => (codes.length === 0 ? 0 : featureMask(codes)))
+    : new Uint32Array(0);
   const seatColumns = columnar ? decodeSeatColumns(columnar) : null;
   /** Next unread entry of the columnar seat columns. */
   let k = 0;
@@ -579,7 +612,14 @@ export function buildSeatStore(plan: ApiSeatplan | ColumnarSeatplan): SeatStore 
           const localY = ctx.sumLocalY / n;
           if (!ctx.rowOrdered || localY < prevRowY) ordered = false;
           prevRowY = localY;
-          finalRows.push({ groupId: group.VenueSectionSeatGroupId, name: row.RowName, start, end: i, localY, minLocalX: ctx.minLocalX });
+          finalRows.push({
+            groupId: group.VenueSectionSeatGroupId,
+            name: row.RowName,
+            start,
+            end: i,
+            localY,
+            minLocalX: ctx.minLocalX,
+          });
         }
       }
       togetherCount = ctx.togetherCount;
@@ -602,7 +642,15 @@ export function buildSeatStore(plan: ApiSeatplan | ColumnarSeatplan): SeatStore 
     const rowStart = rows.length;
     for (const r of finalRows) {
       const index = rows.length;
-      rows.push({ index, sectionIndex: s, groupId: r.groupId, name: r.name, start: r.start, end: r.end, localY: r.localY });
+      rows.push({
+        index,
+        sectionIndex: s,
+        groupId: r.groupId,
+        name: r.name,
+        start: r.start,
+        end: r.end,
+        localY: r.localY,
+      });
       cols.rowOf.fill(index, r.start, r.end);
     }
     const sb = seatBounds(cols, sectionStart, i);
@@ -644,7 +692,8 @@ export function buildSeatStore(plan: ApiSeatplan | ColumnarSeatplan): SeatStore 
 
   const count = i;
   // Dropped duplicates leave unused slots at the end; views keep the arrays exact-length.
-  const cut = <T extends { subarray(a: number, b: number): T }>(arr: T): T => (count === capacity ? arr : arr.subarray(0, count));
+  const cut = <T extends { subarray(a: number, b: number): T }>(arr: T): T =>
+    count === capacity ? arr : arr.subarray(0, count);
   if (count !== capacity) cols.seatName.length = count;
   const togetherGroup = cut(cols.togetherGroup);
 

@@ -20,7 +20,8 @@ export interface SelectionOptions {
   maxSeats?: number;
 }
 
-export type SelectResult = { ok: true; seats: number[] } | { ok: false; reason: 'not-selectable' | 'limit'; seats: number[] };
+export type SelectResult =
+  { ok: true; seats: number[] } | { ok: false; reason: 'not-selectable' | 'limit'; seats: number[] };
 
 export class SeatSelection {
   /** 1 when the seat is selected. */

@@ -198,7 +198,14 @@ export class SpatialIndex {
    * 'centre': the seat's centre lies inside it (rubber-band selection).
    * Each seat is reported once; order is by grid cell, not by index.
    */
-  queryRectInto(out: Int32Array | number[], minX: number, minY: number, maxX: number, maxY: number, mode: RectQueryMode = 'overlap'): number {
+  queryRectInto(
+    out: Int32Array | number[],
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    mode: RectQueryMode = 'overlap',
+  ): number {
     if (!(minX <= maxX && minY <= maxY)) return 0;
     const s = this.store;
     const gx0 = floor((minX - this.originX) * this.inv);
@@ -317,7 +324,8 @@ export function hitSection(store: SeatStore, x: number, y: number): number {
     const section = store.sections[s]!;
     const b = section.bounds;
     if (x < b.minX || x > b.maxX || y < b.minY || y > b.maxY) continue;
-    const polygon: readonly (readonly [number, number])[] = section.outline ?? section.corners.map((p) => [p.x, p.y] as const);
+    const polygon: readonly (readonly [number, number])[] =
+      section.outline ?? section.corners.map((p) => [p.x, p.y] as const);
     if (pointInPolygon(polygon, x, y)) return s;
   }
   return -1;

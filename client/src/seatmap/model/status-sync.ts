@@ -127,11 +127,28 @@ export class StatusSync {
    * SeatStatusRow order — what a streaming parser of GET /api/seats/seats-status
    * produces without allocating an array per row (100k rows at a big venue).
    */
-  applySnapshotFlat(presentationId: number, version: number, flat: Int32Array, opts: ApplyOptions = {}): SnapshotResult {
-    return this.applySnapshotFrom(presentationId, version, Math.floor(flat.length / ROW_WIDTH), (k, field) => flat[k * ROW_WIDTH + field]!, opts);
+  applySnapshotFlat(
+    presentationId: number,
+    version: number,
+    flat: Int32Array,
+    opts: ApplyOptions = {},
+  ): SnapshotResult {
+    return this.applySnapshotFrom(
+      presentationId,
+      version,
+      Math.floor(flat.length / ROW_WIDTH),
+      (k, field) => flat[k * ROW_WIDTH + field]!,
+      opts,
+    );
   }
 
-  private applySnapshotFrom(presentationId: number, version: number, n: number, at: (row: number, field: number) => number, opts: ApplyOptions): SnapshotResult {
+  private applySnapshotFrom(
+    presentationId: number,
+    version: number,
+    n: number,
+    at: (row: number, field: number) => number,
+    opts: ApplyOptions,
+  ): SnapshotResult {
     if (presentationId !== this.presentationId) return { applied: false, reason: 'other-presentation' };
     if (this.hasSnapshot && version < this.version) return { applied: false, reason: 'stale' };
 
@@ -235,7 +252,13 @@ export class StatusSync {
     return Math.max(0, section.capacity - this.gaTaken(sectionIndex));
   }
 
-  private applyRow(row: SeatStatusRow, now: number, isOwn: ApplyOptions['isOwn'], changed: number[], changedGa: Set<number>): void {
+  private applyRow(
+    row: SeatStatusRow,
+    now: number,
+    isOwn: ApplyOptions['isOwn'],
+    changed: number[],
+    changedGa: Set<number>,
+  ): void {
     const s = this.store.sectionIndexById.get(row[ROW_SECTION]);
     if (s === undefined) {
       this.unknownRows++;

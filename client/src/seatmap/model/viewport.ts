@@ -1,4 +1,14 @@
-import { type Affine, type Bounds, type Point, apply, compose, invert, rotation, scaling, translation } from '@hotline/shared';
+import {
+  type Affine,
+  type Bounds,
+  type Point,
+  apply,
+  compose,
+  invert,
+  rotation,
+  scaling,
+  translation,
+} from '@hotline/shared';
 
 /**
  * The camera: how plan units map to screen pixels.
@@ -131,7 +141,11 @@ export function visiblePlanRect(cam: Camera, marginPx = 0): Bounds {
  * slack so seats do not pop in at the edge while panning). Accepts SectionInfo[]
  * or bare Bounds[].
  */
-export function visibleSections(cam: Camera, sectionBounds: readonly (Bounds | { bounds: Bounds })[], marginPx = 0): number[] {
+export function visibleSections(
+  cam: Camera,
+  sectionBounds: readonly (Bounds | { bounds: Bounds })[],
+  marginPx = 0,
+): number[] {
   const v = visiblePlanRect(cam, marginPx);
   const out: number[] = [];
   for (let s = 0; s < sectionBounds.length; s++) {

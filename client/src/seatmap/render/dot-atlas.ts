@@ -40,7 +40,14 @@ export interface PixelRect {
 }
 
 /** Integer pixel rectangle [x0, x1) × [y0, y1) a seat centred at (cx, cy) covers: at least one pixel, clipped to `clip`. */
-export function dotFootprint(cx: number, cy: number, hx: number, hy: number, clip: PixelRect, out: PixelRect): PixelRect {
+export function dotFootprint(
+  cx: number,
+  cy: number,
+  hx: number,
+  hy: number,
+  clip: PixelRect,
+  out: PixelRect,
+): PixelRect {
   let x0 = Math.round(cx - hx);
   let x1 = Math.round(cx + hx);
   let y0 = Math.round(cy - hy);
@@ -64,7 +71,10 @@ export interface ShelfItem {
  * Shelf packing: tallest first, left to right, a new shelf when a row is full.
  * Returns positions by item id and the atlas size, or null if it exceeds maxSide.
  */
-export function packShelves(items: readonly ShelfItem[], maxSide: number): { x: Int32Array; y: Int32Array; width: number; height: number } | null {
+export function packShelves(
+  items: readonly ShelfItem[],
+  maxSide: number,
+): { x: Int32Array; y: Int32Array; width: number; height: number } | null {
   const n = items.reduce((m, it) => Math.max(m, it.id + 1), 0);
   const x = new Int32Array(n).fill(-1);
   const y = new Int32Array(n).fill(-1);
@@ -130,7 +140,14 @@ export class DotAtlas {
     for (let s = 0; s < st.sections.length; s++) {
       if (this.rx[s]! < 0) continue;
       const b = st.sections[s]!.bounds;
-      this.ctx.setTransform(scale, 0, 0, scale, this.rx[s]! + BITMAP_PAD - b.minX * scale, this.ry[s]! + BITMAP_PAD - b.minY * scale);
+      this.ctx.setTransform(
+        scale,
+        0,
+        0,
+        scale,
+        this.rx[s]! + BITMAP_PAD - b.minX * scale,
+        this.ry[s]! + BITMAP_PAD - b.minY * scale,
+      );
       paintFloor(this.ctx, scene, s, scale);
     }
     this.ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -216,7 +233,12 @@ export class DotAtlas {
     }
     const layout = packShelves(items, maxSide);
     if (!layout) return null;
-    const full = { x: new Int32Array(st.sections.length).fill(-1), y: new Int32Array(st.sections.length).fill(-1), width: layout.width, height: layout.height };
+    const full = {
+      x: new Int32Array(st.sections.length).fill(-1),
+      y: new Int32Array(st.sections.length).fill(-1),
+      width: layout.width,
+      height: layout.height,
+    };
     full.x.set(layout.x.subarray(0, Math.min(layout.x.length, full.x.length)));
     full.y.set(layout.y.subarray(0, Math.min(layout.y.length, full.y.length)));
     return new DotAtlas(scene, scale, full, { w, h }, packed);
@@ -230,7 +252,17 @@ export class DotAtlas {
   draw(ctx: CanvasRenderingContext2D, s: number): void {
     const b = this.scene.store.sections[s]!.bounds;
     const k = this.scale;
-    ctx.drawImage(this.canvas, this.rx[s]!, this.ry[s]!, this.rw[s]!, this.rh[s]!, b.minX - BITMAP_PAD / k, b.minY - BITMAP_PAD / k, this.rw[s]! / k, this.rh[s]! / k);
+    ctx.drawImage(
+      this.canvas,
+      this.rx[s]!,
+      this.ry[s]!,
+      this.rw[s]!,
+      this.rh[s]!,
+      b.minX - BITMAP_PAD / k,
+      b.minY - BITMAP_PAD / k,
+      this.rw[s]! / k,
+      this.rh[s]! / k,
+    );
   }
 
   /** Pixels of the atlas (device px). */
@@ -257,7 +289,8 @@ export class DotAtlas {
     const hh = (as * st.halfW[i]! + ac * st.halfH[i]!) * k;
     if (restoreFloor) {
       dotFootprint(cx, cy, hw, hh, clip, box);
-      for (let y = box.y0; y < box.y1; y++) this.pixels.set(this.floor.subarray(y * stride + box.x0, y * stride + box.x1), y * stride + box.x0);
+      for (let y = box.y0; y < box.y1; y++)
+        this.pixels.set(this.floor.subarray(y * stride + box.x0, y * stride + box.x1), y * stride + box.x0);
     }
     const c = this.scene.cls[i]!;
     const shrink = isInsetClass(c) ? INSET : 1;
@@ -285,7 +318,8 @@ export class DotAtlas {
       this.plot(i, packed, true);
       if (neighbours) {
         const near = neighbours(i);
-        for (let m = 0; m < near.length; m++) if (near[m] !== i && st.sectionIndex[near[m]!] === s) this.plot(near[m]!, packed, false);
+        for (let m = 0; m < near.length; m++)
+          if (near[m] !== i && st.sectionIndex[near[m]!] === s) this.plot(near[m]!, packed, false);
       }
       const b = st.sections[s]!.bounds;
       const cx = this.rx[s]! + BITMAP_PAD + (st.x[i]! - b.minX) * k;

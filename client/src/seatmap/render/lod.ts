@@ -23,7 +23,12 @@ export function seatPixels(scale: number, typicalSeatSize: number): number {
 
 /** Bitmap mode while seats are small; 15% hysteresis so a zoom resting at the threshold does not flip modes. */
 export function renderModeFor(seatPx: number, previous?: RenderMode): RenderMode {
-  const threshold = previous === 'bitmap' ? BITMAP_MAX_SEAT_PX * 1.15 : previous === 'vector' ? BITMAP_MAX_SEAT_PX * 0.85 : BITMAP_MAX_SEAT_PX;
+  const threshold =
+    previous === 'bitmap'
+      ? BITMAP_MAX_SEAT_PX * 1.15
+      : previous === 'vector'
+        ? BITMAP_MAX_SEAT_PX * 0.85
+        : BITMAP_MAX_SEAT_PX;
   return seatPx < threshold ? 'bitmap' : 'vector';
 }
 
@@ -34,7 +39,12 @@ export function renderModeFor(seatPx: number, previous?: RenderMode): RenderMode
  * Returns 0 when even that limit is too coarse (< 60% of what is needed): draw
  * that section as vectors instead.
  */
-export function bitmapScaleFor(needed: number, sectionWidth: number, sectionHeight: number, maxSide = MAX_BITMAP_SIDE): number {
+export function bitmapScaleFor(
+  needed: number,
+  sectionWidth: number,
+  sectionHeight: number,
+  maxSide = MAX_BITMAP_SIDE,
+): number {
   if (!(needed > 0)) return 0;
   const bucket = 2 ** Math.ceil(Math.log2(needed) - 1e-9);
   const side = Math.max(sectionWidth, sectionHeight, 1e-9);
@@ -58,7 +68,11 @@ export function bitmapPixels(width: number, height: number, scale: number, pad =
  * weak device (few cores, little memory) a 3× phone screen renders 9× the
  * pixels of 1× for a barely visible gain. Strong devices get up to 2.
  */
-export function cappedPixelRatio(devicePixelRatio: number, cores: number | undefined, memoryGb: number | undefined): number {
+export function cappedPixelRatio(
+  devicePixelRatio: number,
+  cores: number | undefined,
+  memoryGb: number | undefined,
+): number {
   const dpr = devicePixelRatio > 0 ? devicePixelRatio : 1;
   const weak = (cores !== undefined && cores <= 4) || (memoryGb !== undefined && memoryGb <= 4);
   return Math.min(dpr, weak ? 1.5 : 2);

@@ -162,7 +162,15 @@ function paintMarks(ctx: Ctx, scene: SceneData, s: number, px: number, view: Bou
     const inset = isInsetClass(c);
     const size = Math.min(st.halfW[i]!, st.halfH[i]!) * 2 * (inset ? INSET : 1) * 0.74;
     if (size * px < GLYPH_MIN_PX * 0.8) continue;
-    drawGlyph(ctx, glyphPath(names[scene.glyphId[i]!]!), st.localX[i]!, st.localY[i]!, size, scene.hasOwnRotation ? scene.ownRotation[i]! : 0, inset ? scene.palette.blockedMark : scene.inks[c]!);
+    drawGlyph(
+      ctx,
+      glyphPath(names[scene.glyphId[i]!]!),
+      st.localX[i]!,
+      st.localY[i]!,
+      size,
+      scene.hasOwnRotation ? scene.ownRotation[i]! : 0,
+      inset ? scene.palette.blockedMark : scene.inks[c]!,
+    );
   }
   // Status 7: a slash across the inset seat.
   const sec = st.sections[s]!;
@@ -170,11 +178,27 @@ function paintMarks(ctx: Ctx, scene: SceneData, s: number, px: number, view: Bou
     if (scene.cls[i] !== Paint.Blocked) continue;
     if (view && !inView(scene, i, view, pad)) continue;
     const size = Math.min(st.halfW[i]!, st.halfH[i]!) * 2 * INSET;
-    drawGlyph(ctx, glyphPath('slash'), st.localX[i]!, st.localY[i]!, size, scene.hasOwnRotation ? scene.ownRotation[i]! : 0, scene.palette.blockedMark);
+    drawGlyph(
+      ctx,
+      glyphPath('slash'),
+      st.localX[i]!,
+      st.localY[i]!,
+      size,
+      scene.hasOwnRotation ? scene.ownRotation[i]! : 0,
+      scene.palette.blockedMark,
+    );
   }
 }
 
-export function drawGlyph(ctx: Ctx, path: Path2D, cx: number, cy: number, size: number, rotationDeg: number, colour: string): void {
+export function drawGlyph(
+  ctx: Ctx,
+  path: Path2D,
+  cx: number,
+  cy: number,
+  size: number,
+  rotationDeg: number,
+  colour: string,
+): void {
   ctx.save();
   ctx.translate(cx, cy);
   if (rotationDeg) ctx.rotate(rotationDeg * DEG);
@@ -192,15 +216,22 @@ export function drawGlyph(ctx: Ctx, path: Path2D, cx: number, cy: number, size: 
  * and every seat overlapping it, all clipped to that box. `neighbours` lists,
  * per changed seat, the seats whose boxes overlap its box (itself included).
  */
-export function patchSeats(ctx: Ctx, scene: SceneData, s: number, changed: ArrayLike<number>, neighbours: (i: number) => ArrayLike<number>, px: number): void {
+export function patchSeats(
+  ctx: Ctx,
+  scene: SceneData,
+  s: number,
+  changed: ArrayLike<number>,
+  neighbours: (i: number) => ArrayLike<number>,
+  px: number,
+): void {
   const st = scene.store;
   const seatPx = st.typicalSeatSize * px;
   const round = seatPx >= 7;
   const names = glyphList();
   for (let k = 0; k < changed.length; k++) {
     const i = changed[k]!;
-    const ex = (Math.abs(st.cos[i]!) * st.halfW[i]! + Math.abs(st.sin[i]!) * st.halfH[i]!) + 1.5 / px;
-    const ey = (Math.abs(st.sin[i]!) * st.halfW[i]! + Math.abs(st.cos[i]!) * st.halfH[i]!) + 1.5 / px;
+    const ex = Math.abs(st.cos[i]!) * st.halfW[i]! + Math.abs(st.sin[i]!) * st.halfH[i]! + 1.5 / px;
+    const ey = Math.abs(st.sin[i]!) * st.halfW[i]! + Math.abs(st.cos[i]!) * st.halfH[i]! + 1.5 / px;
     const x0 = st.x[i]! - ex;
     const y0 = st.y[i]! - ey;
     ctx.save();
@@ -229,9 +260,27 @@ export function patchSeats(ctx: Ctx, scene: SceneData, s: number, changed: Array
         const own = scene.hasOwnRotation ? scene.ownRotation[j]! : 0;
         if (scene.glyphId[j]! >= 0) {
           const size = Math.min(st.halfW[j]!, st.halfH[j]!) * 2 * shrink * 0.74;
-          if (size * px >= GLYPH_MIN_PX * 0.8) drawGlyph(ctx, glyphPath(names[scene.glyphId[j]!]!), st.localX[j]!, st.localY[j]!, size, own, isInsetClass(c) ? scene.palette.blockedMark : scene.inks[c]!);
+          if (size * px >= GLYPH_MIN_PX * 0.8)
+            drawGlyph(
+              ctx,
+              glyphPath(names[scene.glyphId[j]!]!),
+              st.localX[j]!,
+              st.localY[j]!,
+              size,
+              own,
+              isInsetClass(c) ? scene.palette.blockedMark : scene.inks[c]!,
+            );
         }
-        if (c === Paint.Blocked) drawGlyph(ctx, glyphPath('slash'), st.localX[j]!, st.localY[j]!, Math.min(st.halfW[j]!, st.halfH[j]!) * 2 * INSET, own, scene.palette.blockedMark);
+        if (c === Paint.Blocked)
+          drawGlyph(
+            ctx,
+            glyphPath('slash'),
+            st.localX[j]!,
+            st.localY[j]!,
+            Math.min(st.halfW[j]!, st.halfH[j]!) * 2 * INSET,
+            own,
+            scene.palette.blockedMark,
+          );
       }
     }
     ctx.restore();

@@ -104,7 +104,8 @@ export interface SeatLayer {
   destroy(): void;
 }
 
-const intersects = (a: Bounds, b: Bounds) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+const intersects = (a: Bounds, b: Bounds) =>
+  a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
 export class SeatMapRenderer implements SeatLayer {
   readonly stage: Konva.Stage;
@@ -155,19 +156,40 @@ export class SeatMapRenderer implements SeatLayer {
     this.cache = new BitmapCache(store.sections.length, opts.bitmapBudget);
 
     Konva.pixelRatio = opts.pixelRatio;
-    this.stage = new Konva.Stage({ container, width: camera.viewportWidth, height: camera.viewportHeight, listening: false });
+    this.stage = new Konva.Stage({
+      container,
+      width: camera.viewportWidth,
+      height: camera.viewportHeight,
+      listening: false,
+    });
     this.staticLayer = new Konva.Layer({ listening: false, imageSmoothingEnabled: true });
     this.overlayLayer = new Konva.Layer({ listening: false });
     this.stage.add(this.staticLayer, this.overlayLayer);
 
     if (this.scene.plan.Stage) {
-      this.staticLayer.add(new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawStageMarker(c._context) }));
+      this.staticLayer.add(
+        new Konva.Shape({
+          listening: false,
+          perfectDrawEnabled: false,
+          sceneFunc: (c) => this.drawStageMarker(c._context),
+        }),
+      );
     }
     for (let s = 0; s < store.sections.length; s++) {
-      this.staticLayer.add(new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawSection(c._context, s) }));
+      this.staticLayer.add(
+        new Konva.Shape({
+          listening: false,
+          perfectDrawEnabled: false,
+          sceneFunc: (c) => this.drawSection(c._context, s),
+        }),
+      );
     }
-    this.staticLayer.add(new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawLabels(c._context) }));
-    this.overlayLayer.add(new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawOverlay(c._context) }));
+    this.staticLayer.add(
+      new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawLabels(c._context) }),
+    );
+    this.overlayLayer.add(
+      new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (c) => this.drawOverlay(c._context) }),
+    );
     this.requestFrame();
   }
 
@@ -512,7 +534,7 @@ export class SeatMapRenderer implements SeatLayer {
     if (stage && this.opts.stageLabel) {
       const w = stage.width * k;
       const h = stage.height * k;
-      const size = Math.min(large ? 20 : 16, Math.max(11, w / Math.max(4, this.opts.stageLabel.length) * 0.9));
+      const size = Math.min(large ? 20 : 16, Math.max(11, (w / Math.max(4, this.opts.stageLabel.length)) * 0.9));
       const cx = toX(stage.x + stage.width / 2);
       if (w > 30) {
         // Inside the marker when it is tall enough, else just below it.
@@ -532,7 +554,14 @@ export class SeatMapRenderer implements SeatLayer {
 
     const rowLabels = seatPx >= (large ? ROW_LABEL_MIN_PX * 0.8 : ROW_LABEL_MIN_PX);
     /** The first form of `text` (see labelCandidates) that fits maxWidth and no placed label; its lines, or null. */
-    const place = (text: string, cx: number, cy: number, size: number, maxWidth: number, maxHeight = Infinity): string[] | null => {
+    const place = (
+      text: string,
+      cx: number,
+      cy: number,
+      size: number,
+      maxWidth: number,
+      maxHeight = Infinity,
+    ): string[] | null => {
       for (const lines of labelCandidates(text)) {
         let w = 0;
         for (const line of lines) w = Math.max(w, textWidth(ctx, line, size, 700));
@@ -580,12 +609,35 @@ export class SeatMapRenderer implements SeatLayer {
             const captionPx = size * 0.82;
             const nameH = label.length * size * 1.15;
             const caption = this.opts.gaCaption(s);
-            const showCaption = caption !== '' && textWidth(ctx, caption, captionPx, 600) <= narrow * 0.92 && nameH + captionPx * 1.3 <= tall * 0.8;
+            const showCaption =
+              caption !== '' &&
+              textWidth(ctx, caption, captionPx, 600) <= narrow * 0.92 &&
+              nameH + captionPx * 1.3 <= tall * 0.8;
             const nameY = showCaption ? cy - captionPx * 0.65 : cy;
             drawLines(label, cx, nameY, size);
-            if (showCaption) haloText(ctx, caption, cx, nameY + nameH / 2 + captionPx * 0.65, captionPx, pal.sectionLabel, pal.labelHalo, 600);
+            if (showCaption)
+              haloText(
+                ctx,
+                caption,
+                cx,
+                nameY + nameH / 2 + captionPx * 0.65,
+                captionPx,
+                pal.sectionLabel,
+                pal.labelHalo,
+                600,
+              );
             const held = this.sources.gaHeld(s);
-            if (held > 0) haloText(ctx, `✓ ${held}`, cx, nameY + nameH / 2 + captionPx * 2, size * 0.9, pal.selected, pal.labelHalo, 800);
+            if (held > 0)
+              haloText(
+                ctx,
+                `✓ ${held}`,
+                cx,
+                nameY + nameH / 2 + captionPx * 2,
+                size * 0.9,
+                pal.selected,
+                pal.labelHalo,
+                800,
+              );
           }
         }
         continue;
@@ -614,10 +666,19 @@ export class SeatMapRenderer implements SeatLayer {
         sumX += (st.localX[first]! + st.localX[last]!) / 2;
         nX++;
         const ly = row.localY;
-        for (const [lx] of [[st.localX[first]! - st.halfW[first]! - typ * 0.55], [st.localX[last]! + st.halfW[last]! + typ * 0.55]] as const) {
+        for (const [lx] of [
+          [st.localX[first]! - st.halfW[first]! - typ * 0.55],
+          [st.localX[last]! + st.halfW[last]! + typ * 0.55],
+        ] as const) {
           const px = t[0] * lx + t[2] * ly + t[4];
           const py = t[1] * lx + t[3] * ly + t[5];
-          if (px < this.view.minX - typ || px > this.view.maxX + typ || py < this.view.minY - typ || py > this.view.maxY + typ) continue;
+          if (
+            px < this.view.minX - typ ||
+            px > this.view.maxX + typ ||
+            py < this.view.minY - typ ||
+            py > this.view.maxY + typ
+          )
+            continue;
           plainText(ctx, row.name, toX(px), toY(py), rowPx, pal.rowLabel, 600);
         }
       }

@@ -143,7 +143,11 @@ export function buildScene(
 }
 
 /** (Re)computes the colour tables, e.g. after the ticket groups (and their colours) arrive. */
-export function setScenePalette(scene: SceneData, palette: SeatPalette, zoneColours: ReadonlyMap<number, string>): void {
+export function setScenePalette(
+  scene: SceneData,
+  palette: SeatPalette,
+  zoneColours: ReadonlyMap<number, string>,
+): void {
   const zones: ZoneInfo[] = scene.zoneIds.map((zoneId) => ({ zoneId, colour: zoneColours.get(zoneId) ?? '' }));
   scene.palette = palette;
   scene.colours = classColours(palette, zones);

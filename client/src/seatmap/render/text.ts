@@ -17,7 +17,16 @@ export function font(px: number, weight = 600): string {
 }
 
 /** Centred text with a halo so it reads on any background. */
-export function haloText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, px: number, colour: string, halo: string, weight = 700): void {
+export function haloText(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  px: number,
+  colour: string,
+  halo: string,
+  weight = 700,
+): void {
   ctx.font = font(px, weight);
   ctx.direction = textDirection(text);
   ctx.textAlign = 'center';
@@ -30,7 +39,15 @@ export function haloText(ctx: CanvasRenderingContext2D, text: string, x: number,
   ctx.fillText(text, x, y);
 }
 
-export function plainText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, px: number, colour: string, weight = 600): void {
+export function plainText(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  px: number,
+  colour: string,
+  weight = 600,
+): void {
   ctx.font = font(px, weight);
   ctx.direction = textDirection(text);
   ctx.textAlign = 'center';

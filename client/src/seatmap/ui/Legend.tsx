@@ -30,14 +30,21 @@ export function Legend({ controller }: { controller: SeatMapController }) {
     const zoneList = scene.zoneIds
       .map((zoneId, k) => ({ zoneId, k }))
       .filter(({ zoneId }) => zoneSeen.has(zoneId) && controller.groupByZone.has(zoneId));
-    return { zones: zoneList, glyphs: glyphList, hasBlocked: controller.presentation.seatingPolicyId === 3, hasCouch: codes.has(SEAT_FEATURE_CODES.isCouch) };
+    return {
+      zones: zoneList,
+      glyphs: glyphList,
+      hasBlocked: controller.presentation.seatingPolicyId === 3,
+      hasCouch: codes.has(SEAT_FEATURE_CODES.isCouch),
+    };
     // paletteVersion: ticket groups or layout changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, paletteVersion]);
 
   return (
     <section className="seatmap-legend" aria-labelledby="seatmap-legend-title">
-      <h2 id="seatmap-legend-title" className="seatmap-panel__title">{t('seatmap.legend.title')}</h2>
+      <h2 id="seatmap-legend-title" className="seatmap-panel__title">
+        {t('seatmap.legend.title')}
+      </h2>
       <ul className="seatmap-legend__list plain">
         {zones.map(({ zoneId, k }) => {
           const g = controller.groupByZone.get(zoneId)!;
@@ -76,7 +83,16 @@ export function Legend({ controller }: { controller: SeatMapController }) {
         {hasCouch && (
           <li className="seatmap-legend__item">
             <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true" focusable="false">
-              <rect x="1.5" y="5.5" width="19" height="11" rx="4" fill="none" stroke={pal.couchStroke} strokeWidth="1.5" />
+              <rect
+                x="1.5"
+                y="5.5"
+                width="19"
+                height="11"
+                rx="4"
+                fill="none"
+                stroke={pal.couchStroke}
+                strokeWidth="1.5"
+              />
               <rect x="3.5" y="7.5" width="7" height="7" rx="2" fill={pal.zoneFallbacks[1]} />
               <rect x="11.5" y="7.5" width="7" height="7" rx="2" fill={pal.zoneFallbacks[1]} />
             </svg>

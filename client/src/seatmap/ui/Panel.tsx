@@ -5,7 +5,15 @@ import { asTranslate, formatCountdown, seatName } from '../a11y/describe';
 import type { SeatMapController } from '../controller';
 
 /** The order timer: counts down each second from the earliest hold's expiry; at zero the browser goes to the timer's URL. */
-export function OrderTimer({ controller, onExpire, mirror = false }: { controller: SeatMapController; onExpire: (url: string) => void; mirror?: boolean }) {
+export function OrderTimer({
+  controller,
+  onExpire,
+  mirror = false,
+}: {
+  controller: SeatMapController;
+  onExpire: (url: string) => void;
+  mirror?: boolean;
+}) {
   const { t } = useTranslation();
   const deadline = useStore(controller.ui, (s) => s.deadline);
   const url = useStore(controller.ui, (s) => s.timerUrl);
@@ -34,10 +42,17 @@ export function OrderTimer({ controller, onExpire, mirror = false }: { controlle
   return (
     <p className={`seatmap-timer${left <= 60 ? ' seatmap-timer--urgent' : ''}`} data-testid="order-timer">
       <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path fill="currentColor" d="M9 1h6v2H9Z M12 4a9 9 0 1 1 0 18a9 9 0 1 1 0-18Zm0 2a7 7 0 1 0 0 14a7 7 0 1 0 0-14Zm-1 2h2v5.4l3.2 3.2l-1.4 1.4L11 14.2Z" />
+        <path
+          fill="currentColor"
+          d="M9 1h6v2H9Z M12 4a9 9 0 1 1 0 18a9 9 0 1 1 0-18Zm0 2a7 7 0 1 0 0 14a7 7 0 1 0 0-14Zm-1 2h2v5.4l3.2 3.2l-1.4 1.4L11 14.2Z"
+        />
       </svg>
       <span>{t('seatmap.timer.label')}</span>
-      <span role="timer" aria-label={t('seatmap.timer.aria', { time: formatCountdown(left) })} className="seatmap-timer__time">
+      <span
+        role="timer"
+        aria-label={t('seatmap.timer.aria', { time: formatCountdown(left) })}
+        className="seatmap-timer__time"
+      >
         {formatCountdown(left)}
       </span>
     </p>
@@ -52,11 +67,25 @@ export function GaStepper({ controller, sectionIndex }: { controller: SeatMapCon
   const held = ga.places.length;
   return (
     <div className="seatmap-stepper" role="group" aria-label={t('seatmap.ga.quantity', { section: ga.name })}>
-      <button type="button" className="seatmap-stepper__btn" disabled={busy || held === 0} onClick={() => void controller.changeGa(sectionIndex, -1)} aria-label={t('seatmap.ga.remove', { section: ga.name })}>
+      <button
+        type="button"
+        className="seatmap-stepper__btn"
+        disabled={busy || held === 0}
+        onClick={() => void controller.changeGa(sectionIndex, -1)}
+        aria-label={t('seatmap.ga.remove', { section: ga.name })}
+      >
         −
       </button>
-      <output className="seatmap-stepper__value" aria-live="polite">{held}</output>
-      <button type="button" className="seatmap-stepper__btn" disabled={busy || ga.soldOut} onClick={() => void controller.changeGa(sectionIndex, 1)} aria-label={t('seatmap.ga.add', { section: ga.name })}>
+      <output className="seatmap-stepper__value" aria-live="polite">
+        {held}
+      </output>
+      <button
+        type="button"
+        className="seatmap-stepper__btn"
+        disabled={busy || ga.soldOut}
+        onClick={() => void controller.changeGa(sectionIndex, 1)}
+        aria-label={t('seatmap.ga.add', { section: ga.name })}
+      >
         +
       </button>
     </div>
@@ -70,7 +99,9 @@ export function GaList({ controller }: { controller: SeatMapController }) {
   if (ga.length === 0) return null;
   return (
     <section className="seatmap-panel__block" aria-labelledby="seatmap-ga-title">
-      <h2 id="seatmap-ga-title" className="seatmap-panel__title">{t('seatmap.ga.title')}</h2>
+      <h2 id="seatmap-ga-title" className="seatmap-panel__title">
+        {t('seatmap.ga.title')}
+      </h2>
       <ul className="seatmap-ga plain">
         {ga.map((g) => (
           <li key={g.sectionId} className="seatmap-ga__item">
@@ -79,7 +110,11 @@ export function GaList({ controller }: { controller: SeatMapController }) {
               <span className="seatmap-ga__meta">
                 {g.price !== null && controller.opts.formatPrice(g.price)}
                 {' · '}
-                {g.soldOut ? t('seatmap.ga.soldOut') : g.remaining !== null ? t('seatmap.ga.left', { count: g.remaining }) : ''}
+                {g.soldOut
+                  ? t('seatmap.ga.soldOut')
+                  : g.remaining !== null
+                    ? t('seatmap.ga.left', { count: g.remaining })
+                    : ''}
               </span>
             </div>
             <GaStepper controller={controller} sectionIndex={g.sectionIndex} />
@@ -100,7 +135,9 @@ export function BestAvailable({ controller }: { controller: SeatMapController })
   if (controller.store.count === 0) return null;
   return (
     <section className="seatmap-panel__block" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="seatmap-panel__title">{t('seatmap.best.title')}</h2>
+      <h2 id={`${id}-title`} className="seatmap-panel__title">
+        {t('seatmap.best.title')}
+      </h2>
       <form
         className="seatmap-best"
         onSubmit={(e) => {
@@ -108,10 +145,19 @@ export function BestAvailable({ controller }: { controller: SeatMapController })
           void controller.bestAvailable(quantity);
         }}
       >
-        <label htmlFor={`${id}-qty`} className="seatmap-best__label">{t('seatmap.best.quantity')}</label>
-        <select id={`${id}-qty`} className="seatmap-select" value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
+        <label htmlFor={`${id}-qty`} className="seatmap-best__label">
+          {t('seatmap.best.quantity')}
+        </label>
+        <select
+          id={`${id}-qty`}
+          className="seatmap-select"
+          value={quantity}
+          onChange={(e) => setQuantity(Number(e.target.value))}
+        >
           {Array.from({ length: max }, (_, k) => k + 1).map((n) => (
-            <option key={n} value={n}>{n}</option>
+            <option key={n} value={n}>
+              {n}
+            </option>
           ))}
         </select>
         <button type="submit" className="button button--secondary seatmap-best__go" disabled={busy}>
@@ -123,7 +169,15 @@ export function BestAvailable({ controller }: { controller: SeatMapController })
 }
 
 /** The visitor's seats, their prices, the total and the timer. */
-export function SelectionSummary({ controller, onExpire, onContinue }: { controller: SeatMapController; onExpire: (url: string) => void; onContinue: () => void }) {
+export function SelectionSummary({
+  controller,
+  onExpire,
+  onContinue,
+}: {
+  controller: SeatMapController;
+  onExpire: (url: string) => void;
+  onContinue: () => void;
+}) {
   const { t } = useTranslation();
   const tr = asTranslate(t);
   const selected = useStore(controller.ui, (s) => s.selected);
@@ -134,7 +188,9 @@ export function SelectionSummary({ controller, onExpire, onContinue }: { control
   return (
     <section className="seatmap-panel__block seatmap-summary" aria-labelledby="seatmap-summary-title">
       <div className="seatmap-summary__head">
-        <h2 id="seatmap-summary-title" className="seatmap-panel__title">{t('seatmap.summary.title')}</h2>
+        <h2 id="seatmap-summary-title" className="seatmap-panel__title">
+          {t('seatmap.summary.title')}
+        </h2>
         <OrderTimer controller={controller} onExpire={onExpire} />
       </div>
       {count === 0 ? (
@@ -147,7 +203,9 @@ export function SelectionSummary({ controller, onExpire, onContinue }: { control
                 <span className="seatmap-summary__section">{s.section}</span>
                 <span>{seatName(s, tr)}</span>
               </span>
-              <span className="seatmap-summary__price">{s.price !== null ? controller.opts.formatPrice(s.price) : ''}</span>
+              <span className="seatmap-summary__price">
+                {s.price !== null ? controller.opts.formatPrice(s.price) : ''}
+              </span>
               <button
                 type="button"
                 className="seatmap-icon-btn"
@@ -155,7 +213,12 @@ export function SelectionSummary({ controller, onExpire, onContinue }: { control
                 onClick={() => void controller.toggleSeat(s.index)}
                 aria-label={t('seatmap.summary.remove', { seat: `${s.section} ${seatName(s, tr)}` })}
               >
-                <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.4 4.6L12 10.2l5.6-5.6l1.8 1.8L13.8 12l5.6 5.6l-1.8 1.8L12 13.8l-5.6 5.6l-1.8-1.8L10.2 12L4.6 6.4Z" /></svg>
+                <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path
+                    fill="currentColor"
+                    d="M6.4 4.6L12 10.2l5.6-5.6l1.8 1.8L13.8 12l5.6 5.6l-1.8 1.8L12 13.8l-5.6 5.6l-1.8-1.8L10.2 12L4.6 6.4Z"
+                  />
+                </svg>
               </button>
             </li>
           ))}
@@ -165,7 +228,9 @@ export function SelectionSummary({ controller, onExpire, onContinue }: { control
                 <span className="seatmap-summary__section">{g.name}</span>
                 <span>{t('seatmap.ga.tickets', { count: g.places.length })}</span>
               </span>
-              <span className="seatmap-summary__price">{g.price !== null ? controller.opts.formatPrice(g.price * g.places.length) : ''}</span>
+              <span className="seatmap-summary__price">
+                {g.price !== null ? controller.opts.formatPrice(g.price * g.places.length) : ''}
+              </span>
               <span />
             </li>
           ))}
@@ -187,7 +252,15 @@ export function SelectionSummary({ controller, onExpire, onContinue }: { control
 }
 
 /** Phones and tablets: count, total, timer and continue pinned to the bottom of the screen while the map fills it. */
-export function MobileBar({ controller, onExpire, onContinue }: { controller: SeatMapController; onExpire: (url: string) => void; onContinue: () => void }) {
+export function MobileBar({
+  controller,
+  onExpire,
+  onContinue,
+}: {
+  controller: SeatMapController;
+  onExpire: (url: string) => void;
+  onContinue: () => void;
+}) {
   const { t } = useTranslation();
   const selected = useStore(controller.ui, (s) => s.selected);
   const ga = useStore(controller.ui, (s) => s.ga);

@@ -13,7 +13,13 @@ import { GaStepper } from './Panel';
  * area: what is left and the quantity picker. Visual only for seats — the
  * screen-reader grid says the same words.
  */
-export function SeatCard({ controller, viewport }: { controller: SeatMapController; viewport: { width: number; height: number } }) {
+export function SeatCard({
+  controller,
+  viewport,
+}: {
+  controller: SeatMapController;
+  viewport: { width: number; height: number };
+}) {
   const { t } = useTranslation();
   const tr = asTranslate(t);
   const card = useStore(controller.ui, (s) => s.card);
@@ -55,7 +61,13 @@ export function SeatCard({ controller, viewport }: { controller: SeatMapControll
             {price !== null && <strong>{controller.opts.formatPrice(price)}</strong>}
           </p>
         )}
-        <p className="seatmap-card__meta">{remaining === 0 || sec.isSoldOut ? t('seatmap.ga.soldOut') : remaining !== null ? t('seatmap.ga.left', { count: remaining }) : ''}</p>
+        <p className="seatmap-card__meta">
+          {remaining === 0 || sec.isSoldOut
+            ? t('seatmap.ga.soldOut')
+            : remaining !== null
+              ? t('seatmap.ga.left', { count: remaining })
+              : ''}
+        </p>
         {card.sticky && <GaStepper controller={controller} sectionIndex={s} />}
       </div>
     );
@@ -65,7 +77,13 @@ export function SeatCard({ controller, viewport }: { controller: SeatMapControll
   const f = controller.seatFacts(i);
   const features = f.features.filter((c) => glyphForFeature(c) !== null || featureLabels([c], tr).length > 0);
   return (
-    <div ref={ref} className={`seatmap-card seatmap-card--${f.state}`} style={style} data-testid="seat-card" aria-hidden="true">
+    <div
+      ref={ref}
+      className={`seatmap-card seatmap-card--${f.state}`}
+      style={style}
+      data-testid="seat-card"
+      aria-hidden="true"
+    >
       <p className="seatmap-card__section">{f.section}</p>
       <p className="seatmap-card__seat">{seatName(f, tr)}</p>
       <p className="seatmap-card__state">

@@ -30,7 +30,13 @@ export function cellId(i: number): string {
   return `seatmap-seat-${i}`;
 }
 
-export function SeatGrid({ controller, gridRef, helpId, onEscape, pointerFocus }: {
+export function SeatGrid({
+  controller,
+  gridRef,
+  helpId,
+  onEscape,
+  pointerFocus,
+}: {
   controller: SeatMapController;
   gridRef: RefObject<HTMLDivElement | null>;
   helpId: string;
@@ -44,7 +50,10 @@ export function SeatGrid({ controller, gridRef, helpId, onEscape, pointerFocus }
   // The rows are filled in once the map is on screen (they are not needed for the first frame).
   const [armed, setArmed] = useState(false);
   useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number; cancelIdleCallback?: (id: number) => void };
+    const w = window as Window & {
+      requestIdleCallback?: (cb: () => void) => number;
+      cancelIdleCallback?: (id: number) => void;
+    };
     if (w.requestIdleCallback) {
       const id = w.requestIdleCallback(() => setArmed(true));
       return () => w.cancelIdleCallback?.(id);
@@ -63,7 +72,15 @@ export function SeatGrid({ controller, gridRef, helpId, onEscape, pointerFocus }
 
   if (anchor < 0) {
     return (
-      <div ref={gridRef} className="seatmap-grid" tabIndex={0} role="group" aria-label={t('order.seatMapLabel')} aria-describedby={helpId} onKeyDown={(e) => e.key === 'Escape' && onEscape()} />
+      <div
+        ref={gridRef}
+        className="seatmap-grid"
+        tabIndex={0}
+        role="group"
+        aria-label={t('order.seatMapLabel')}
+        aria-describedby={helpId}
+        onKeyDown={(e) => e.key === 'Escape' && onEscape()}
+      />
     );
   }
 
@@ -179,7 +196,14 @@ export function SeatGrid({ controller, gridRef, helpId, onEscape, pointerFocus }
         for (let j = from; j <= to; j++) {
           const mine = controller.selection.has(j);
           cells.push(
-            <div key={j} id={cellId(j)} role="gridcell" aria-colindex={j - row.start + 2} aria-selected={mine} className="seatmap-grid__cell">
+            <div
+              key={j}
+              id={cellId(j)}
+              role="gridcell"
+              aria-colindex={j - row.start + 2}
+              aria-selected={mine}
+              className="seatmap-grid__cell"
+            >
               {controller.describe(j, false)}
             </div>,
           );

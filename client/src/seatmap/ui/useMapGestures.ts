@@ -16,9 +16,18 @@ import type { SeatMapController } from '../controller';
 const DOUBLE_TAP_MS = 320;
 const LONG_PRESS_MS = 480;
 
-export function useMapGestures(target: RefObject<HTMLDivElement | null>, controller: SeatMapController | null, opts: { boxOffice: boolean; rectangleTool: boolean; onPointerFocus: () => void }) {
+export function useMapGestures(
+  target: RefObject<HTMLDivElement | null>,
+  controller: SeatMapController | null,
+  opts: { boxOffice: boolean; rectangleTool: boolean; onPointerFocus: () => void },
+) {
   const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
-  const press = useRef<{ timer: ReturnType<typeof setTimeout> | null; fired: boolean; x: number; y: number }>({ timer: null, fired: false, x: 0, y: 0 });
+  const press = useRef<{ timer: ReturnType<typeof setTimeout> | null; fired: boolean; x: number; y: number }>({
+    timer: null,
+    fired: false,
+    x: 0,
+    y: 0,
+  });
   const rubber = useRef<{ x0: number; y0: number } | null>(null);
   const pinch = useRef<{ ratio: number; ox: number; oy: number } | null>(null);
   /** Decided when a drag starts (buttons are 0 on its last event): pan, or draw a selection rectangle. */
@@ -78,7 +87,9 @@ export function useMapGestures(target: RefObject<HTMLDivElement | null>, control
           return;
         }
         // Rubber band: box office, rectangle tool, primary button (or one finger); other buttons pan.
-        if (first) dragMode.current = opts.boxOffice && opts.rectangleTool && (pointerType !== 'mouse' || buttons === 1) ? 'rect' : 'pan';
+        if (first)
+          dragMode.current =
+            opts.boxOffice && opts.rectangleTool && (pointerType !== 'mouse' || buttons === 1) ? 'rect' : 'pan';
         if (dragMode.current === 'rect') {
           if (first || !rubber.current) rubber.current = { x0: p.x - delta[0], y0: p.y - delta[1] };
           const r = controller.renderer;

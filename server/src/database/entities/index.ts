@@ -1,11 +1,26 @@
 import {
-  FeatureEntity, LocationEntity, PresentationEntity, ProductEntity, SeatEntity, SeatGroupEntity,
-  SeatplanEntity, SectionEntity, TicketEntity, TicketGroupEntity, VenueEntity, ZoneEntity,
+  FeatureEntity,
+  LocationEntity,
+  PresentationEntity,
+  ProductEntity,
+  SeatEntity,
+  SeatGroupEntity,
+  SeatplanEntity,
+  SectionEntity,
+  TicketEntity,
+  TicketGroupEntity,
+  VenueEntity,
+  ZoneEntity,
 } from './catalogue.entities';
 import { PaymentEntity, ReservationEntity, ReservationTicketEntity } from './sales.entities';
 import {
-  CartEntity, NotificationOutboxEntity, SandboxCardAuthorisationEntity, SandboxChargeEntity, SandboxPaymentFormEntity,
-  SentMessageEntity, SystemVoucherEntity,
+  CartEntity,
+  NotificationOutboxEntity,
+  SandboxCardAuthorisationEntity,
+  SandboxChargeEntity,
+  SandboxPaymentFormEntity,
+  SentMessageEntity,
+  SystemVoucherEntity,
 } from './booking.entities';
 
 export * from './catalogue.entities';
@@ -13,9 +28,26 @@ export * from './sales.entities';
 export * from './booking.entities';
 
 export const ALL_ENTITIES = [
-  LocationEntity, FeatureEntity, VenueEntity, SeatplanEntity, ZoneEntity, SectionEntity, SeatGroupEntity,
-  SeatEntity, PresentationEntity, TicketGroupEntity, TicketEntity, ProductEntity,
-  ReservationEntity, ReservationTicketEntity, PaymentEntity,
-  CartEntity, SystemVoucherEntity, NotificationOutboxEntity, SentMessageEntity,
-  SandboxPaymentFormEntity, SandboxCardAuthorisationEntity, SandboxChargeEntity,
+  LocationEntity,
+  FeatureEntity,
+  VenueEntity,
+  SeatplanEntity,
+  ZoneEntity,
+  SectionEntity,
+  SeatGroupEntity,
+  SeatEntity,
+  PresentationEntity,
+  TicketGroupEntity,
+  TicketEntity,
+  ProductEntity,
+  ReservationEntity,
+  ReservationTicketEntity,
+  PaymentEntity,
+  CartEntity,
+  SystemVoucherEntity,
+  NotificationOutboxEntity,
+  SentMessageEntity,
+  SandboxPaymentFormEntity,
+  SandboxCardAuthorisationEntity,
+  SandboxChargeEntity,
 ];

@@ -13,7 +13,14 @@ export interface Reply<T = any> {
   headers: Headers;
 }
 
-export async function call<T = any>(base: string, method: string, path: string, visitor: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  visitor: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { uuid: visitor, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -21,7 +28,11 @@ export async function call<T = any>(base: string, method: string, path: string, 
   });
   const text = await response.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
@@ -59,11 +70,19 @@ export interface ShowInfo {
 export async function loadShow(base: string, presentationId: number): Promise<ShowInfo> {
   const v = newVisitor();
   const p = (await call(base, 'GET', `/api/presentations/${presentationId}`, v)).body.presentation;
-  const plan: ApiSeatplan = (await call(base, 'GET', `/api/seats/seatplan?venueId=${p.venueId}&seatplanId=${p.seatplanId}`, v)).body.seatplan;
-  const groups: ApiTicketGroup[] = (await call(base, 'GET', `/api/presentations/${presentationId}/ticketGroups`, v)).body.ticketGroups;
+  const plan: ApiSeatplan = (
+    await call(base, 'GET', `/api/seats/seatplan?venueId=${p.venueId}&seatplanId=${p.seatplanId}`, v)
+  ).body.seatplan;
+  const groups: ApiTicketGroup[] = (await call(base, 'GET', `/api/presentations/${presentationId}/ticketGroups`, v))
+    .body.ticketGroups;
   const seats = plan.sections.flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)));
   return {
-    presentationId, venueId: p.venueId, seatplanId: p.seatplanId, locationId: p.locationId, seats, groups,
+    presentationId,
+    venueId: p.venueId,
+    seatplanId: p.seatplanId,
+    locationId: p.locationId,
+    seats,
+    groups,
     groupOfZone: new Map(groups.map((g) => [g.zoneId, g])),
   };
 }
@@ -73,12 +92,22 @@ export function plainSeats(show: ShowInfo): ApiSeat[] {
   return show.seats.filter((s) => s.features.length === 0 && show.groupOfZone.get(s.TicketGroupId)?.tickets.length);
 }
 
-export async function lockSeat(base: string, b: Buyer, show: ShowInfo, seat: { VenueSectionId: number; XCoordinate: number | null; YCoordinate: number | null }) {
+export async function lockSeat(
+  base: string,
+  b: Buyer,
+  show: ShowInfo,
+  seat: { VenueSectionId: number; XCoordinate: number | null; YCoordinate: number | null },
+) {
   return call(base, 'PUT', '/api/seats/lock-seat', b.id, {
     recaptchaToken: b.token,
     seat: {
-      PresentationId: show.presentationId, VenueId: show.venueId, VenueSeatplanId: show.seatplanId,
-      VenueSectionId: seat.VenueSectionId, TicketGroupId: 0, XCoordinate: seat.XCoordinate, YCoordinate: seat.YCoordinate,
+      PresentationId: show.presentationId,
+      VenueId: show.venueId,
+      VenueSeatplanId: show.seatplanId,
+      VenueSectionId: seat.VenueSectionId,
+      TicketGroupId: 0,
+      XCoordinate: seat.XCoordinate,
+      YCoordinate: seat.YCoordinate,
     },
   });
 }
@@ -86,17 +115,33 @@ export async function lockSeat(base: string, b: Buyer, show: ShowInfo, seat: { V
 export async function lockAll(base: string, b: Buyer, show: ShowInfo, seats: ApiSeat[]): Promise<void> {
   for (const s of seats) {
     const r = await lockSeat(base, b, show, s);
-    if (r.status !== 200) throw new Error(`lock ${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate} -> ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.status !== 200)
+      throw new Error(
+        `lock ${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate} -> ${r.status} ${JSON.stringify(r.body)}`,
+      );
   }
 }
 
 /** A cart seat with the ticket priced as the storefront would show it (shekels). */
-export function cartSeat(show: ShowInfo, seat: ApiSeat, ticket = show.groupOfZone.get(seat.TicketGroupId)!.tickets[0]!): CartSeat {
+export function cartSeat(
+  show: ShowInfo,
+  seat: ApiSeat,
+  ticket = show.groupOfZone.get(seat.TicketGroupId)!.tickets[0]!,
+): CartSeat {
   const group = show.groupOfZone.get(seat.TicketGroupId)!;
   return {
-    prsntId: show.presentationId, ticketGroupId: group.id, venueId: show.venueId, seatplanId: show.seatplanId,
-    sectionId: seat.VenueSectionId, ticketId: ticket.id, amount: ticket.price, serviceCharge: ticket.serviceCharge,
-    XCoordinate: seat.XCoordinate, YCoordinate: seat.YCoordinate, RowName: seat.RowName, SeatName: seat.SeatName,
+    prsntId: show.presentationId,
+    ticketGroupId: group.id,
+    venueId: show.venueId,
+    seatplanId: show.seatplanId,
+    sectionId: seat.VenueSectionId,
+    ticketId: ticket.id,
+    amount: ticket.price,
+    serviceCharge: ticket.serviceCharge,
+    XCoordinate: seat.XCoordinate,
+    YCoordinate: seat.YCoordinate,
+    RowName: seat.RowName,
+    SeatName: seat.SeatName,
   };
 }
 
@@ -115,13 +160,29 @@ export function cartOf(seats: CartSeat[], extra: Partial<Cart> = {}): Cart {
 }
 
 /** The hosted card page end to end: ask for the form, fill it in, read the authorisation the page posts to its parent. */
-export async function authoriseCard(base: string, b: Buyer, card: string, opts: { total?: string; instalments?: number; locale?: string } = {}): Promise<string> {
-  const form = await call(base, 'GET', `/api/payment/form/${opts.locale ?? 'he'}?recaptchaToken=${encodeURIComponent(b.token)}&total=${opts.total ?? '100.00'}`, b.id);
+export async function authoriseCard(
+  base: string,
+  b: Buyer,
+  card: string,
+  opts: { total?: string; instalments?: number; locale?: string } = {},
+): Promise<string> {
+  const form = await call(
+    base,
+    'GET',
+    `/api/payment/form/${opts.locale ?? 'he'}?recaptchaToken=${encodeURIComponent(b.token)}&total=${opts.total ?? '100.00'}`,
+    b.id,
+  );
   if (form.status !== 200) throw new Error(`payment form ${form.status} ${JSON.stringify(form.body)}`);
   const submitted = await fetch(`${base}${form.body.paymentFormURL}`, {
     method: 'POST',
     headers: { uuid: b.id, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: card, expiry: '12/39', cvv: '123', holderId: '000000018', instalments: String(opts.instalments ?? 1) }).toString(),
+    body: new URLSearchParams({
+      cardNumber: card,
+      expiry: '12/39',
+      cvv: '123',
+      holderId: '000000018',
+      instalments: String(opts.instalments ?? 1),
+    }).toString(),
   });
   const html = await submitted.text();
   const m = /"paymentIdentifier":"([^"]+)"/.exec(html);
@@ -134,7 +195,9 @@ export function commit(base: string, b: Buyer, cart: Cart, query = '') {
 }
 
 /** Starts the app and opens a SQL client on its database. */
-export async function startBooking(overrides: Parameters<typeof startTestApp>[0] = {}): Promise<{ t: TestApp; sql: Client; close(): Promise<void> }> {
+export async function startBooking(
+  overrides: Parameters<typeof startTestApp>[0] = {},
+): Promise<{ t: TestApp; sql: Client; close(): Promise<void> }> {
   const t = await startTestApp({ OUTBOX_POLL_MS: '50', SANDBOX_TIMEOUT_MS: '200', ...overrides });
   const sql = new Client({ connectionString: t.db.url });
   await sql.connect();

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type {
-  ApiSeat, ApiSeatplan, LockSeatInput, SeatDeltaMessage, SeatSnapshotMessage, SeatStatusRow,
+  ApiSeat,
+  ApiSeatplan,
+  LockSeatInput,
+  SeatDeltaMessage,
+  SeatSnapshotMessage,
+  SeatStatusRow,
 } from '@hotline/shared';
 import { SeatEvents } from '@hotline/shared';
 import { tokenFor } from './bot-check-double';
@@ -13,7 +18,13 @@ export interface Reply<T = any> {
   body: T;
 }
 
-export async function call<T = any>(base: string, method: string, path: string, visitor: string, body?: unknown): Promise<Reply<T>> {
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  visitor: string,
+  body?: unknown,
+): Promise<Reply<T>> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { uuid: visitor, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -21,7 +32,11 @@ export async function call<T = any>(base: string, method: string, path: string, 
   });
   const text = await response.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: response.status, body: parsed as T };
 }
 
@@ -38,7 +53,9 @@ export interface PlanInfo {
 export async function loadPlan(base: string, presentationId: number): Promise<PlanInfo> {
   const v = visitor();
   const p = (await call(base, 'GET', `/api/presentations/${presentationId}`, v)).body.presentation;
-  const plan: ApiSeatplan = (await call(base, 'GET', `/api/seats/seatplan?venueId=${p.venueId}&seatplanId=${p.seatplanId}`, v)).body.seatplan;
+  const plan: ApiSeatplan = (
+    await call(base, 'GET', `/api/seats/seatplan?venueId=${p.venueId}&seatplanId=${p.seatplanId}`, v)
+  ).body.seatplan;
   const seats = plan.sections.flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)));
   return { presentationId, venueId: p.venueId, seatplanId: p.seatplanId, plan, seats };
 }
@@ -63,8 +80,18 @@ export function unlock(base: string, v: string, seat: LockSeatInput) {
   return call(base, 'PUT', '/api/seats/unlock-seat', v, { recaptchaToken: tokenFor(v), seat });
 }
 
-export async function status(base: string, v: string, presentationId: number, extra = ''): Promise<{ rows: SeatStatusRow[]; version: number; body: any }> {
-  const r = await call(base, 'GET', `/api/seats/seats-status?presentationId=${presentationId}&venueTypeId=1&isReserved=1${extra}`, v);
+export async function status(
+  base: string,
+  v: string,
+  presentationId: number,
+  extra = '',
+): Promise<{ rows: SeatStatusRow[]; version: number; body: any }> {
+  const r = await call(
+    base,
+    'GET',
+    `/api/seats/seats-status?presentationId=${presentationId}&venueTypeId=1&isReserved=1${extra}`,
+    v,
+  );
   if (r.status !== 200) throw new Error(`seats-status ${r.status}: ${JSON.stringify(r.body)}`);
   return { rows: r.body.seats, version: r.body.version, body: r.body };
 }
@@ -87,7 +114,10 @@ export class Watcher {
   readonly errors: unknown[] = [];
   private waiters: { check: () => boolean; resolve: () => void }[] = [];
 
-  constructor(base: string, readonly presentationId: number) {
+  constructor(
+    base: string,
+    readonly presentationId: number,
+  ) {
     this.socket = io(base, { transports: ['websocket'], forceNew: true, reconnection: false });
     this.socket.on(SeatEvents.Snapshot, (m: SeatSnapshotMessage) => {
       this.snapshots.push({ ...m, at: Date.now() });
@@ -97,13 +127,17 @@ export class Watcher {
       this.poke();
     });
     this.socket.on(SeatEvents.Delta, (m: SeatDeltaMessage) => {
-      if (m.fromVersion !== this.version) this.gaps.push(`expected from ${this.version}, got ${m.fromVersion}..${m.toVersion}`);
+      if (m.fromVersion !== this.version)
+        this.gaps.push(`expected from ${this.version}, got ${m.fromVersion}..${m.toVersion}`);
       this.deltas.push({ ...m, at: Date.now() });
       for (const r of m.rows) this.state.set(`${r[0]}:${r[2]}:${r[3]}`, r[6]);
       this.version = m.toVersion;
       this.poke();
     });
-    this.socket.on('seats:error', (e: unknown) => { this.errors.push(e); this.poke(); });
+    this.socket.on('seats:error', (e: unknown) => {
+      this.errors.push(e);
+      this.poke();
+    });
   }
 
   async subscribe(version?: number): Promise<void> {
@@ -125,7 +159,13 @@ export class Watcher {
     if (check()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('watcher: condition not met in time')), timeoutMs);
-      this.waiters.push({ check, resolve: () => { clearTimeout(timer); resolve(); } });
+      this.waiters.push({
+        check,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
     });
   }
 

@@ -1,10 +1,13 @@
 import {
-  checkCustomerDetails, customerDetailsSchema, DEFAULT_CUSTOMER_FORM, resolveCustomerFormConfig,
+  checkCustomerDetails,
+  customerDetailsSchema,
+  DEFAULT_CUSTOMER_FORM,
+  resolveCustomerFormConfig,
 } from '../customer-schema';
 
 const good = {
   firstName: ' Dana ',
-  lastName: "Ben-David",
+  lastName: 'Ben-David',
   email: 'dana@example.co.il',
   mobileNumber: '+972 52-123-4567',
   verifyMobileNumber: '052 1234567',
@@ -17,8 +20,12 @@ describe('customer details schema', () => {
     const r = customerDetailsSchema().safeParse({ ...good, city: 'ignored', ssn: '123' });
     expect(r.success).toBe(true);
     expect(r.data).toEqual({
-      firstName: 'Dana', lastName: 'Ben-David', email: 'dana@example.co.il', mobileNumber: '0521234567',
-      isMailingAllowed: false, termsAccepted: true,
+      firstName: 'Dana',
+      lastName: 'Ben-David',
+      email: 'dana@example.co.il',
+      mobileNumber: '0521234567',
+      isMailingAllowed: false,
+      termsAccepted: true,
     });
   });
 
@@ -28,7 +35,12 @@ describe('customer details schema', () => {
     ['letters only', { firstName: 'Dana1' }, 'firstName', 'יש להזין אותיות בלבד!'],
     ['email', { email: 'dana@' }, 'email', 'יש להזין כתובת דוא"ל תקינה!'],
     ['max', { lastName: 'א'.repeat(51) }, 'lastName', 'יש להזין לכל היותר 50 תווים'],
-    ['mobile', { mobileNumber: '03-1234567', verifyMobileNumber: '03-1234567' }, 'mobileNumber', 'יש להזין מספר טלפון נייד תקין'],
+    [
+      'mobile',
+      { mobileNumber: '03-1234567', verifyMobileNumber: '03-1234567' },
+      'mobileNumber',
+      'יש להזין מספר טלפון נייד תקין',
+    ],
     ['mobiles match', { verifyMobileNumber: '0521234568' }, 'verifyMobileNumber', 'מספרי הטלפון הנייד אינם תואמים'],
     ['verify required', { verifyMobileNumber: '' }, 'verifyMobileNumber', 'השדה אימות טלפון נייד הוא שדה חובה!'],
     ['terms', { termsAccepted: false }, 'termsAccepted', 'יש לאשר את תנאי השימוש'],
@@ -38,8 +50,12 @@ describe('customer details schema', () => {
     expect(r.error!.issues).toContainEqual(expect.objectContaining({ path: [path], message }));
   });
 
-  test('English messages are the spec\'s text', () => {
-    const { issues } = checkCustomerDetails({ ...good, firstName: '', email: 'x', verifyMobileNumber: '0500000000' }, DEFAULT_CUSTOMER_FORM, 'en');
+  test("English messages are the spec's text", () => {
+    const { issues } = checkCustomerDetails(
+      { ...good, firstName: '', email: 'x', verifyMobileNumber: '0500000000' },
+      DEFAULT_CUSTOMER_FORM,
+      'en',
+    );
     expect(Object.fromEntries(issues.map((i) => [i.path, i.message]))).toEqual({
       firstName: 'the field first name is required!',
       email: 'must be an email address!',
@@ -49,26 +65,59 @@ describe('customer details schema', () => {
 
   test('per-deployment flags: SSN with checksum, address cleaned of #, postal code digits, date of birth', () => {
     const config = resolveCustomerFormConfig({
-      fields: { ssn: { isRequired: true }, address1: { isIncluded: true }, postalCode: { isIncluded: true }, dateOfBirth: { isIncluded: true } },
+      fields: {
+        ssn: { isRequired: true },
+        address1: { isIncluded: true },
+        postalCode: { isIncluded: true },
+        dateOfBirth: { isIncluded: true },
+      },
       termsRequired: false,
     });
     expect(config.fields.ssn).toEqual({ isRequired: true, isIncluded: true });
-    const ok = checkCustomerDetails({ ...good, ssn: '18', address1: 'Herzl 5 # 3', postalCode: '6100001', dateOfBirth: '1990-02-28', termsAccepted: false }, config, 'en', today);
+    const ok = checkCustomerDetails(
+      {
+        ...good,
+        ssn: '18',
+        address1: 'Herzl 5 # 3',
+        postalCode: '6100001',
+        dateOfBirth: '1990-02-28',
+        termsAccepted: false,
+      },
+      config,
+      'en',
+      today,
+    );
     expect(ok.issues).toEqual([]);
-    expect(ok.value).toMatchObject({ ssn: '000000018', address1: 'Herzl 5 3', postalCode: '6100001', dateOfBirth: '1990-02-28' });
-    const bad = checkCustomerDetails({ ...good, ssn: '123456789', postalCode: '12a', dateOfBirth: '1990-02-30' }, config, 'en', today);
+    expect(ok.value).toMatchObject({
+      ssn: '000000018',
+      address1: 'Herzl 5 3',
+      postalCode: '6100001',
+      dateOfBirth: '1990-02-28',
+    });
+    const bad = checkCustomerDetails(
+      { ...good, ssn: '123456789', postalCode: '12a', dateOfBirth: '1990-02-30' },
+      config,
+      'en',
+      today,
+    );
     expect(Object.fromEntries(bad.issues.map((i) => [i.path, i.message]))).toEqual({
       ssn: 'the ID number is not valid',
       postalCode: 'must be digits only!',
       dateOfBirth: 'must be a valid date',
     });
-    expect(checkCustomerDetails({ ...good }, config, 'en', today).issues).toEqual([{ path: 'ssn', message: 'the field ID number is required!' }]);
+    expect(checkCustomerDetails({ ...good }, config, 'en', today).issues).toEqual([
+      { path: 'ssn', message: 'the field ID number is required!' },
+    ]);
   });
 
   test('a required field is always shown; not an object is refused', () => {
-    expect(resolveCustomerFormConfig({ fields: { city: { isRequired: true, isIncluded: false } } }).fields.city).toEqual({ isRequired: true, isIncluded: true });
+    expect(
+      resolveCustomerFormConfig({ fields: { city: { isRequired: true, isIncluded: false } } }).fields.city,
+    ).toEqual({ isRequired: true, isIncluded: true });
     expect(customerDetailsSchema().safeParse('dana').success).toBe(false);
-    expect(customerDetailsSchema(DEFAULT_CUSTOMER_FORM, 'xx').safeParse({}).error!.issues[0]!.message).toBe('השדה שם פרטי הוא שדה חובה!');
+    expect(customerDetailsSchema(DEFAULT_CUSTOMER_FORM, 'xx').safeParse({}).error!.issues[0]!.message).toBe(
+      'השדה שם פרטי הוא שדה חובה!',
+    );
   });
 
   test('Russian and Arabic have every message', () => {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { apply, compose, determinant, IDENTITY, invert, multiply, rotation, rotationAbout, scaling, translation, type Affine } from '../matrix';
+import {
+  apply,
+  compose,
+  determinant,
+  IDENTITY,
+  invert,
+  multiply,
+  rotation,
+  rotationAbout,
+  scaling,
+  translation,
+  type Affine,
+} from '../matrix';
 
 const close = (m: Affine, n: Affine) => m.forEach((v, i) => expect(v).toBeCloseTo(n[i]!, 9));
 

@@ -12,7 +12,13 @@ import {
   type SectionBox,
 } from '../section';
 
-const section = (RotateAngle: number): SectionBox => ({ SeatplanX: 100, SeatplanY: 200, Width: 400, Height: 200, RotateAngle });
+const section = (RotateAngle: number): SectionBox => ({
+  SeatplanX: 100,
+  SeatplanY: 200,
+  Width: 400,
+  Height: 200,
+  RotateAngle,
+});
 const seat = (x: number, y: number, RotateAngle = 0): SeatBox => ({
   XOffsetPercent: x,
   YOffsetPercent: y,
@@ -33,7 +39,11 @@ describe('section geometry', () => {
     [90, 290, 150], // (-150,10) -> (-10,-150)
     [180, 450, 290],
     [-90, 310, 450],
-    [30, 300 + -150 * Math.cos(Math.PI / 6) - 10 * Math.sin(Math.PI / 6), 300 + -150 * Math.sin(Math.PI / 6) + 10 * Math.cos(Math.PI / 6)],
+    [
+      30,
+      300 + -150 * Math.cos(Math.PI / 6) - 10 * Math.sin(Math.PI / 6),
+      300 + -150 * Math.sin(Math.PI / 6) + 10 * Math.cos(Math.PI / 6),
+    ],
     [-45, 300 + (-150 + 10) * Math.SQRT1_2, 300 + (150 + 10) * Math.SQRT1_2],
   ])('seatCentreOnPlan with a section rotated %p°', (deg, ex, ey) => {
     const c = seatCentreOnPlan(section(deg), seat(10, 50));

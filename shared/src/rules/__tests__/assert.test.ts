@@ -1,9 +1,4 @@
-import {
-  assertFiniteNumber,
-  assertNonNegativeInteger,
-  assertPositiveInteger,
-  assertSafeInteger,
-} from '../assert';
+import { assertFiniteNumber, assertNonNegativeInteger, assertPositiveInteger, assertSafeInteger } from '../assert';
 
 type Guard = (value: unknown, name: string) => void;
 

@@ -95,7 +95,9 @@ function jerusalemWallClock(instantMs: number): WallClock {
 /** Israel's offset from UTC at an instant, in ms (+2 h in winter, +3 h in summer). */
 function jerusalemOffsetMs(instantMs: number): number {
   const clock = jerusalemWallClock(instantMs);
-  const wallAsUtc = new Date(0).setUTCFullYear(clock.year, clock.month - 1, clock.day) + ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1000;
+  const wallAsUtc =
+    new Date(0).setUTCFullYear(clock.year, clock.month - 1, clock.day) +
+    ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1000;
   return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
 }
 
@@ -148,6 +150,8 @@ export function jerusalemDayRangeUtc(dateKey: string): UtcRange {
   next.setUTCFullYear(year, month - 1, day + 1);
   return {
     startUtc: new Date(jerusalemMidnightUtcMs(year, month, day)).toISOString(),
-    endUtc: new Date(jerusalemMidnightUtcMs(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate())).toISOString(),
+    endUtc: new Date(
+      jerusalemMidnightUtcMs(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()),
+    ).toISOString(),
   };
 }

@@ -7,9 +7,11 @@ import { JERUSALEM_TIME_ZONE } from './jerusalem-time';
  * spring change) resolves to the same wall-clock reading in the new offset.
  */
 export function jerusalemWallClockToUtc(dateKey: string, time: string): Date {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(dateKey)) throw new RangeError(`expected a 'YYYY-MM-DD' date, got ${JSON.stringify(dateKey)}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dateKey))
+    throw new RangeError(`expected a 'YYYY-MM-DD' date, got ${JSON.stringify(dateKey)}`);
   const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) throw new RangeError(`expected 'HH:MM', got ${JSON.stringify(time)}`);
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59)
+    throw new RangeError(`expected 'HH:MM', got ${JSON.stringify(time)}`);
   const asIfUtc = Date.parse(`${dateKey}T${time}:00Z`);
   if (Number.isNaN(asIfUtc)) throw new RangeError(`not a calendar date: ${JSON.stringify(dateKey)}`);
   // Two passes: the offset at the first guess can differ from the offset at the answer near a change.
@@ -19,8 +21,14 @@ export function jerusalemWallClockToUtc(dateKey: string, time: string): Date {
 }
 
 const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: JERUSALEM_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: JERUSALEM_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 
 function offsetMs(instant: number): number {

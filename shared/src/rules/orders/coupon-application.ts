@@ -19,8 +19,7 @@ export interface CouponState {
 }
 
 export type CouponApplication =
-  | { ok: true; seatsToApply: number }
-  | { ok: false; code: CouponErrorCode; message: string; missingTickets?: number };
+  { ok: true; seatsToApply: number } | { ok: false; code: CouponErrorCode; message: string; missingTickets?: number };
 
 /**
  * Whether a coupon can be applied to the cart, and to how many seats

@@ -16,7 +16,8 @@ export interface GlobalServiceCharge {
   amountAgorot: number;
 }
 
-const isSet = (value: number | null | undefined): value is number => value !== undefined && value !== null && value !== 0;
+const isSet = (value: number | null | undefined): value is number =>
+  value !== undefined && value !== null && value !== 0;
 
 /**
  * The order-level service charge (memberships-backoffice-spec.md sections 3 and 9):
@@ -41,7 +42,8 @@ export function globalServiceCharge(config: GlobalServiceChargeConfig, subtotalA
   }
   if (isSet(percentRatePerOrder)) {
     assertFiniteNumber(percentRatePerOrder, 'percentRatePerOrder');
-    if (percentRatePerOrder < 0) throw new RangeError(`percentRatePerOrder must not be negative, got ${percentRatePerOrder}`);
+    if (percentRatePerOrder < 0)
+      throw new RangeError(`percentRatePerOrder must not be negative, got ${percentRatePerOrder}`);
     return { name, amountAgorot: percentOf(subtotalAgorot, percentRatePerOrder) };
   }
   return { name, amountAgorot: 0 };

@@ -3,8 +3,7 @@ import { DEFAULT_LOCALE, type SupportedLocale } from '../locale/supported-locale
 import { voucherNoBalanceMessage } from './voucher-messages';
 
 export type VoucherPaymentResult =
-  | { ok: true; amountAgorot: number }
-  | { ok: false; code: 'VOUCHER_NO_BALANCE'; message: string };
+  { ok: true; amountAgorot: number } | { ok: false; code: 'VOUCHER_NO_BALANCE'; message: string };
 
 /**
  * How much of a voucher pays towards the order (storefront-spec.md section 5):

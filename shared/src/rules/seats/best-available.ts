@@ -28,7 +28,10 @@ export interface BestAvailableMatch<T extends BestAvailableSeat> {
   splitAcrossRows: boolean;
 }
 
-function fromRowBlock<T extends BestAvailableSeat>(row: BestAvailableRow<T>, block: RowBlock<T>): BestAvailableMatch<T> {
+function fromRowBlock<T extends BestAvailableSeat>(
+  row: BestAvailableRow<T>,
+  block: RowBlock<T>,
+): BestAvailableMatch<T> {
   return {
     seats: rowBlockSeats(block),
     rowKeys: [row.key],

@@ -9,7 +9,10 @@ describe('groupByDay', () => {
 
   test('groups by the Jerusalem calendar day, not UTC', () => {
     // 22:30 UTC on 1 July is 01:30 on 2 July in Jerusalem (UTC+3 in summer).
-    const groups = groupByDay([p(1, '2026-07-01T22:30:00Z'), p(2, '2026-07-01T17:00:00Z'), p(3, '2026-07-02T10:00:00Z')], now);
+    const groups = groupByDay(
+      [p(1, '2026-07-01T22:30:00Z'), p(2, '2026-07-01T17:00:00Z'), p(3, '2026-07-02T10:00:00Z')],
+      now,
+    );
     expect(groups.map((g) => [g.dateKey, g.presentations.map((x) => x.id)])).toEqual([
       ['2026-07-01', [2]],
       ['2026-07-02', [1, 3]],
@@ -17,14 +20,24 @@ describe('groupByDay', () => {
   });
 
   test('drops presentations that already started and sorts by time', () => {
-    const groups = groupByDay([p(1, '2026-06-30T20:00:00Z'), p(3, '2026-07-01T18:00:00Z'), p(2, '2026-07-01T15:00:00Z')], now);
+    const groups = groupByDay(
+      [p(1, '2026-06-30T20:00:00Z'), p(3, '2026-07-01T18:00:00Z'), p(2, '2026-07-01T15:00:00Z')],
+      now,
+    );
     expect(groups.flatMap((g) => g.presentations.map((x) => x.id))).toEqual([2, 3]);
   });
 });
 
 describe('lowestPrice', () => {
   test('ignores sold-out presentations and missing prices', () => {
-    expect(lowestPrice([p(1, 'x', { priceFrom: 30, soldout: true }), p(2, 'x', { priceFrom: null }), p(3, 'x', { priceFrom: 55.5 }), p(4, 'x', { priceFrom: 48 })])).toBe(48);
+    expect(
+      lowestPrice([
+        p(1, 'x', { priceFrom: 30, soldout: true }),
+        p(2, 'x', { priceFrom: null }),
+        p(3, 'x', { priceFrom: 55.5 }),
+        p(4, 'x', { priceFrom: 48 }),
+      ]),
+    ).toBe(48);
     expect(lowestPrice([p(1, 'x', { priceFrom: null })])).toBeNull();
   });
 });

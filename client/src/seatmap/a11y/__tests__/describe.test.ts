@@ -2,13 +2,26 @@ import { describe, expect, it } from '@jest/globals';
 import { SEAT_FEATURE_CODES as F, SeatStatus } from '@hotline/shared';
 import en from '../../../i18n/locales/en.json';
 import he from '../../../i18n/locales/he.json';
-import { asTranslate, describeSeat, featureLabels, formatCountdown, seatName, seatState, selectionAnnouncement, type Translate } from '../describe';
+import {
+  asTranslate,
+  describeSeat,
+  featureLabels,
+  formatCountdown,
+  seatName,
+  seatState,
+  selectionAnnouncement,
+  type Translate,
+} from '../describe';
 
 /** A tiny i18next stand-in over a locale file: nested keys, {{var}} interpolation, _one/_other plurals. */
-function translator(bundle: Record<string, unknown>, plural: (n: number) => string = (n) => (n === 1 ? 'one' : 'other')): Translate {
+function translator(
+  bundle: Record<string, unknown>,
+  plural: (n: number) => string = (n) => (n === 1 ? 'one' : 'other'),
+): Translate {
   const lookup = (key: string): string | undefined => {
     let node: unknown = bundle;
-    for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of key.split('.'))
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
     return typeof node === 'string' ? node : undefined;
   };
   return (key, options = {}) => {
@@ -43,13 +56,17 @@ describe('seatState', () => {
 
 describe('describeSeat', () => {
   it('says where, state, price and features, in that order (left/middle/right flags are silent)', () => {
-    expect(describeSeat(seat, t)).toBe('Lower tier 101, Row 5, seat 12, Available, Standard, ₪42.00, Wheelchair space, Limited view');
+    expect(describeSeat(seat, t)).toBe(
+      'Lower tier 101, Row 5, seat 12, Available, Standard, ₪42.00, Wheelchair space, Limited view',
+    );
     expect(featureLabels([F.isMiddleSeat, F.isRightSeat], t)).toEqual([]);
   });
 
   it('leaves the price out for seats that cannot be bought, and the section when the grid already says it', () => {
     expect(describeSeat({ ...seat, state: 'unavailable', features: [] }, t, false)).toBe('Row 5, seat 12, Taken');
-    expect(describeSeat({ ...seat, state: 'blocked', features: [] }, t, false)).toBe('Row 5, seat 12, Unavailable: it would leave a single empty seat');
+    expect(describeSeat({ ...seat, state: 'blocked', features: [] }, t, false)).toBe(
+      'Row 5, seat 12, Unavailable: it would leave a single empty seat',
+    );
   });
 
   it('copes with seats that have no row name (standing places)', () => {
@@ -58,14 +75,20 @@ describe('describeSeat', () => {
 
   it('speaks Hebrew from the Hebrew file', () => {
     const th = translator(he, (n) => (n === 1 ? 'one' : n === 2 ? 'two' : 'other'));
-    expect(describeSeat({ ...seat, section: 'יציע 101', group: 'רגיל', features: [F.isHandicap] }, th)).toBe('יציע 101, שורה 5, כיסא 12, פנוי, רגיל, ₪42.00, מקום לכיסא גלגלים');
+    expect(describeSeat({ ...seat, section: 'יציע 101', group: 'רגיל', features: [F.isHandicap] }, th)).toBe(
+      'יציע 101, שורה 5, כיסא 12, פנוי, רגיל, ₪42.00, מקום לכיסא גלגלים',
+    );
   });
 });
 
 describe('selectionAnnouncement', () => {
   it('announces the seats and the running total after selecting', () => {
-    expect(selectionAnnouncement('selected', [seat], t, { count: 2, total: '₪84.00' })).toBe('Selected: Lower tier 101 Row 5, seat 12. 2 seats selected, total ₪84.00.');
-    expect(selectionAnnouncement('unselected', [seat], t, { count: 0, total: '₪0.00' })).toBe('Removed: Lower tier 101 Row 5, seat 12. No seats selected.');
+    expect(selectionAnnouncement('selected', [seat], t, { count: 2, total: '₪84.00' })).toBe(
+      'Selected: Lower tier 101 Row 5, seat 12. 2 seats selected, total ₪84.00.',
+    );
+    expect(selectionAnnouncement('unselected', [seat], t, { count: 0, total: '₪0.00' })).toBe(
+      'Removed: Lower tier 101 Row 5, seat 12. No seats selected.',
+    );
   });
 
   it('announces refused locks with the server message', () => {
@@ -76,7 +99,9 @@ describe('selectionAnnouncement', () => {
 
   it('names both seats of a couch', () => {
     const b = { ...seat, seat: '13' };
-    expect(selectionAnnouncement('expired', [seat, b], t)).toBe('Your hold ended for Lower tier 101 Row 5, seat 12; Lower tier 101 Row 5, seat 13.');
+    expect(selectionAnnouncement('expired', [seat, b], t)).toBe(
+      'Your hold ended for Lower tier 101 Row 5, seat 12; Lower tier 101 Row 5, seat 13.',
+    );
   });
 });
 

@@ -51,7 +51,8 @@ describe('SeatBatches', () => {
     // order is a permutation of all seats, and each section's slice stays inside the section.
     expect([...batches.order].sort((a, b) => a - b)).toEqual([...Array(store.count).keys()]);
     for (const section of store.sections) {
-      for (let k = section.seatStart; k < section.seatEnd; k++) expect(store.sectionIndex[batches.order[k]!]).toBe(section.index);
+      for (let k = section.seatStart; k < section.seatEnd; k++)
+        expect(store.sectionIndex[batches.order[k]!]).toBe(section.index);
     }
   });
 

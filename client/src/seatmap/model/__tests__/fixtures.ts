@@ -1,4 +1,12 @@
-import { seatCentreOnPlan, sectionTransform, type ApiSeat, type ApiSeatGroup, type ApiSeatplan, type ApiSection, type SeatStatusRow } from '@hotline/shared';
+import {
+  seatCentreOnPlan,
+  sectionTransform,
+  type ApiSeat,
+  type ApiSeatGroup,
+  type ApiSeatplan,
+  type ApiSection,
+  type SeatStatusRow,
+} from '@hotline/shared';
 
 /**
  * Tiny ApiSeatplan generators for the model tests. Deliberately independent of
@@ -82,7 +90,8 @@ export function gridSection(spec: GridSectionSpec): ApiSection {
           ...base,
           VenueSectionId: spec.id,
           VenueSectionSeatGroupId: spec.id * 100 + b,
-          TicketGroupId: typeof spec.ticketGroupId === 'function' ? spec.ticketGroupId(r, c) : (spec.ticketGroupId ?? 1),
+          TicketGroupId:
+            typeof spec.ticketGroupId === 'function' ? spec.ticketGroupId(r, c) : (spec.ticketGroupId ?? 1),
           XCoordinate: c + 1,
           YCoordinate: r + 1,
           XOffsetPercent: (left / width) * 100,
@@ -187,7 +196,13 @@ export function randomPlan(seed: number, seatCount: number, sectionCount = 8): A
   for (let s = 0; s < sectionCount; s++) {
     const width = 300 + rnd() * 400;
     const height = 200 + rnd() * 300;
-    const box = { SeatplanX: rnd() * 1500, SeatplanY: rnd() * 1500, Width: width, Height: height, RotateAngle: rnd() * 360 - 180 };
+    const box = {
+      SeatplanX: rnd() * 1500,
+      SeatplanY: rnd() * 1500,
+      Width: width,
+      Height: height,
+      RotateAngle: rnd() * 360 - 180,
+    };
     const seats: ApiSeat[] = [];
     const count = Math.min(perSection, seatCount - s * perSection);
     for (let k = 0; k < count; k++) {

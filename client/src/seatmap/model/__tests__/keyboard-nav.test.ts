@@ -3,7 +3,8 @@ import { adjacentRowSeat, firstSeat, navigate, nextInRow, sectionAxisFor, type N
 import { buildSeatStore, seatIndexOf, type SeatStore } from '../seat-store';
 import { gridSection, plan } from './fixtures';
 
-const label = (store: SeatStore, i: number) => (i < 0 ? 'none' : `${store.sectionId[i]}:${store.coordX[i]},${store.coordY[i]}`);
+const label = (store: SeatStore, i: number) =>
+  i < 0 ? 'none' : `${store.sectionId[i]}:${store.coordX[i]},${store.coordY[i]}`;
 
 /*
  * Layout (plan units, seats 10 wide at pitch 12):
@@ -42,7 +43,15 @@ describe('keyboard navigation', () => {
   });
 
   it('skips seats the filter rejects, in the row and across rows', () => {
-    const blocked = new Set([at(1, 2, 1), at(1, 3, 1), at(1, 3, 2), at(1, 1, 2), at(1, 2, 2), at(1, 4, 2), at(1, 5, 2)]);
+    const blocked = new Set([
+      at(1, 2, 1),
+      at(1, 3, 1),
+      at(1, 3, 2),
+      at(1, 1, 2),
+      at(1, 2, 2),
+      at(1, 4, 2),
+      at(1, 5, 2),
+    ]);
     const accept = (i: number) => !blocked.has(i);
     expect(label(store, nextInRow(store, at(1, 1, 1), 1, accept))).toBe('1:4,1');
     // Row 2 has no accepted seat at all: down goes to row 3, nearest by x.
@@ -53,7 +62,9 @@ describe('keyboard navigation', () => {
   it('up/down picks the nearest seat by x in a shorter, offset row', () => {
     // Row 2 has seats only at columns 3..4 (the rest removed), so from 1:1,1 down lands on column 3.
     const section = gridSection({ id: 9, x: 0, y: 0, rows: 2, cols: 5 });
-    section.groups[0]!.rows[1]!.seats = section.groups[0]!.rows[1]!.seats.filter((s) => s.XCoordinate >= 3 && s.XCoordinate <= 4);
+    section.groups[0]!.rows[1]!.seats = section.groups[0]!.rows[1]!.seats.filter(
+      (s) => s.XCoordinate >= 3 && s.XCoordinate <= 4,
+    );
     const s = buildSeatStore(plan([section]));
     expect(label(s, navigate(s, seatIndexOf(s, 9, 1, 1), 'down'))).toBe('9:3,2');
     expect(label(s, navigate(s, seatIndexOf(s, 9, 5, 1), 'down'))).toBe('9:4,2');
@@ -92,6 +103,11 @@ describe('keyboard navigation', () => {
 
   it('entering the map focuses the first accepted seat', () => {
     expect(label(store, navigate(store, -1, 'right'))).toBe('1:1,1');
-    expect(label(store, firstSeat(store, (i) => store.sectionId[i] === 2))).toBe('2:1,1');
+    expect(
+      label(
+        store,
+        firstSeat(store, (i) => store.sectionId[i] === 2),
+      ),
+    ).toBe('2:1,1');
   });
 });

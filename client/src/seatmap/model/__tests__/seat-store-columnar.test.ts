@@ -1,12 +1,41 @@
 import { describe, expect, it } from '@jest/globals';
-import { decodeColumn, decodeSeatNames, encodeColumn, fromColumnarSeatplan, SEAT_FEATURE_CODES as F, toColumnarSeatplan, type ApiSeatplan } from '@hotline/shared';
+import {
+  decodeColumn,
+  decodeSeatNames,
+  encodeColumn,
+  fromColumnarSeatplan,
+  SEAT_FEATURE_CODES as F,
+  toColumnarSeatplan,
+  type ApiSeatplan,
+} from '@hotline/shared';
 import { buildSeatStore, type SeatStore } from '../seat-store';
 import { bigPlan, gaSection, gridSection, plan, randomPlan } from './fixtures';
 
 /** Every per-seat column, rows and sections of two stores must match exactly. */
 function expectSameStore(a: SeatStore, b: SeatStore): void {
   expect(b.count).toBe(a.count);
-  for (const key of ['x', 'y', 'halfW', 'halfH', 'rotation', 'cos', 'sin', 'localX', 'localY', 'sectionIndex', 'sectionId', 'groupId', 'coordX', 'coordY', 'ticketGroup', 'features', 'togetherGroup', 'togetherStart', 'togetherSeats', 'rowOf'] as const) {
+  for (const key of [
+    'x',
+    'y',
+    'halfW',
+    'halfH',
+    'rotation',
+    'cos',
+    'sin',
+    'localX',
+    'localY',
+    'sectionIndex',
+    'sectionId',
+    'groupId',
+    'coordX',
+    'coordY',
+    'ticketGroup',
+    'features',
+    'togetherGroup',
+    'togetherStart',
+    'togetherSeats',
+    'rowOf',
+  ] as const) {
     expect(Array.from(b[key])).toEqual(Array.from(a[key]));
   }
   expect(b.seatName).toEqual(a.seatName);
@@ -19,8 +48,26 @@ function expectSameStore(a: SeatStore, b: SeatStore): void {
 
 const mixed = (): ApiSeatplan =>
   plan([
-    gridSection({ id: 1, x: 0, y: 0, rows: 3, cols: 6, ticketGroupId: (r) => 10 + r, features: (r, c) => (c === 0 ? [F.isHandicap] : c === 1 ? [F.isCompanion, F.isPremium] : []) }),
-    gridSection({ id: 2, x: 300, y: 40, rows: 2, cols: 4, rotation: 30, seatRotation: 10, together: (r, c) => (c < 2 ? r * 10 + 1 : r * 10 + 2), features: () => [F.isCouch] }),
+    gridSection({
+      id: 1,
+      x: 0,
+      y: 0,
+      rows: 3,
+      cols: 6,
+      ticketGroupId: (r) => 10 + r,
+      features: (r, c) => (c === 0 ? [F.isHandicap] : c === 1 ? [F.isCompanion, F.isPremium] : []),
+    }),
+    gridSection({
+      id: 2,
+      x: 300,
+      y: 40,
+      rows: 2,
+      cols: 4,
+      rotation: 30,
+      seatRotation: 10,
+      together: (r, c) => (c < 2 ? r * 10 + 1 : r * 10 + 2),
+      features: () => [F.isCouch],
+    }),
     gaSection({ id: 3, x: 0, y: 400, width: 300, height: 200, capacity: 500, zoneId: 12 }),
     gridSection({ id: 4, x: 600, y: 0, rows: 2, cols: 9, blocks: 3, blockGap: 20 }),
   ]);
@@ -31,7 +78,11 @@ describe('columnar seat plan (GET /api/seats/seatplan?format=columnar)', () => {
   });
 
   it('matches on random plans (rotations, unsorted rows, duplicates) and at scale', () => {
-    for (const seed of [1, 7, 42]) expectSameStore(buildSeatStore(randomPlan(seed, 1500, 9)), buildSeatStore(toColumnarSeatplan(randomPlan(seed, 1500, 9))));
+    for (const seed of [1, 7, 42])
+      expectSameStore(
+        buildSeatStore(randomPlan(seed, 1500, 9)),
+        buildSeatStore(toColumnarSeatplan(randomPlan(seed, 1500, 9))),
+      );
     expectSameStore(buildSeatStore(bigPlan(20_000)), buildSeatStore(toColumnarSeatplan(bigPlan(20_000))));
   });
 
@@ -83,4 +134,3 @@ describe('columnar encoding', () => {
     expect(buildSeatStore(encoded).seatName).toEqual(['1', '2A', '3']);
   });
 });
-

@@ -59,7 +59,11 @@ describe('buildSeatStore', () => {
 
   it('keeps sections contiguous and records GA sections without seats', () => {
     const store = buildSeatStore(
-      plan([gridSection({ id: 1, x: 0, y: 0, rows: 2, cols: 2 }), gaSection({ id: 2, x: 100, y: 0, width: 50, height: 50, capacity: 300 }), gridSection({ id: 3, x: 200, y: 0, rows: 1, cols: 3 })]),
+      plan([
+        gridSection({ id: 1, x: 0, y: 0, rows: 2, cols: 2 }),
+        gaSection({ id: 2, x: 100, y: 0, width: 50, height: 50, capacity: 300 }),
+        gridSection({ id: 3, x: 200, y: 0, rows: 1, cols: 3 }),
+      ]),
     );
     expect(store.sections.map((s) => [s.id, s.seatStart, s.seatEnd, s.isReserved])).toEqual([
       [1, 0, 4, true],
@@ -81,7 +85,12 @@ describe('buildSeatStore', () => {
           y: 0,
           rows: 1,
           cols: 6,
-          features: (_r, c) => (c === 0 ? [SEAT_FEATURE_CODES.isHandicap, SEAT_FEATURE_CODES.isTableSeat, 999] : c < 4 ? [SEAT_FEATURE_CODES.isCouch] : []),
+          features: (_r, c) =>
+            c === 0
+              ? [SEAT_FEATURE_CODES.isHandicap, SEAT_FEATURE_CODES.isTableSeat, 999]
+              : c < 4
+                ? [SEAT_FEATURE_CODES.isCouch]
+                : [],
           together: (_r, c) => (c >= 1 && c < 4 ? 42 : null),
         }),
         // Same togetherId in another section is a different couch.

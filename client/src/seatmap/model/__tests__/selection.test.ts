@@ -7,7 +7,14 @@ import { gridSection, plan } from './fixtures';
 // Row 1: seats 1-3 are couch 7, seats 4-5 a bed (couch 8), seat 6 single. Row 2: singles.
 const store = buildSeatStore(
   plan([
-    gridSection({ id: 1, x: 0, y: 0, rows: 2, cols: 6, together: (r, c) => (r === 0 && c < 3 ? 7 : r === 0 && c < 5 ? 8 : null) }),
+    gridSection({
+      id: 1,
+      x: 0,
+      y: 0,
+      rows: 2,
+      cols: 6,
+      together: (r, c) => (r === 0 && c < 3 ? 7 : r === 0 && c < 5 ? 8 : null),
+    }),
     gridSection({ id: 2, x: 0, y: 100, rows: 1, cols: 2 }),
   ]),
 );

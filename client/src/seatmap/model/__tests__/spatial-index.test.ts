@@ -41,7 +41,17 @@ function pointInSeatFrame(store: SeatStore, i: number, u: number, v: number) {
 
 describe('SpatialIndex on rotated sections', () => {
   it.each([30, 90, -45, 0, 180])('hit-tests seats of a section rotated %p° (seats also rotated 20°)', (deg) => {
-    const section = gridSection({ id: 1, x: 200, y: 200, rows: 6, cols: 8, seatSize: 10, pitch: 14, rotation: deg, seatRotation: 20 });
+    const section = gridSection({
+      id: 1,
+      x: 200,
+      y: 200,
+      rows: 6,
+      cols: 8,
+      seatSize: 10,
+      pitch: 14,
+      rotation: deg,
+      seatRotation: 20,
+    });
     const store = buildSeatStore(plan([section]));
     const index = new SpatialIndex(store);
     for (let i = 0; i < store.count; i++) {
@@ -49,7 +59,12 @@ describe('SpatialIndex on rotated sections', () => {
       expect(hit).toBeGreaterThanOrEqual(i);
       expect(index.contains(hit, store.x[i]!, store.y[i]!)).toBe(true);
       // Just inside each corner (in the seat's rotated frame) hits; just outside misses.
-      for (const [su, sv] of [[1, 1], [1, -1], [-1, 1], [-1, -1]] as const) {
+      for (const [su, sv] of [
+        [1, 1],
+        [1, -1],
+        [-1, 1],
+        [-1, -1],
+      ] as const) {
         const inside = pointInSeatFrame(store, i, su * 4.9, sv * 4.9);
         expect(index.hitTest(inside.x, inside.y)).toBe(i);
         const outside = pointInSeatFrame(store, i, su * 5.3, sv * 5.3);
@@ -84,7 +99,10 @@ describe('SpatialIndex vs brute force on a random 5,000-seat plan', () => {
   const index = new SpatialIndex(store);
   const rnd = mulberry32(7);
   const b = store.bounds;
-  const randomPoint = () => ({ x: b.minX - 20 + rnd() * (b.maxX - b.minX + 40), y: b.minY - 20 + rnd() * (b.maxY - b.minY + 40) });
+  const randomPoint = () => ({
+    x: b.minX - 20 + rnd() * (b.maxX - b.minX + 40),
+    y: b.minY - 20 + rnd() * (b.maxY - b.minY + 40),
+  });
 
   it('builds the plan it claims', () => {
     expect(store.count).toBe(5000);
@@ -164,7 +182,9 @@ describe('SpatialIndex vs brute force on a random 5,000-seat plan', () => {
     }
     expect(mismatches).toEqual([]);
     // From far outside the plan.
-    expect(index.nearest(b.maxX + 5000, b.maxY + 5000, maxDist)).toBe(bruteNearest(store, b.maxX + 5000, b.maxY + 5000, maxDist));
+    expect(index.nearest(b.maxX + 5000, b.maxY + 5000, maxDist)).toBe(
+      bruteNearest(store, b.maxX + 5000, b.maxY + 5000, maxDist),
+    );
   });
 
   it('nearest honours an accept filter', () => {
@@ -207,7 +227,14 @@ describe('hitSection', () => {
     const ga = gaSection({ id: 5, x: 100, y: 100, width: 100, height: 40, capacity: 50 });
     ga.RotateAngle = 90; // box centre (150, 120); on the plan it spans x 130..170, y 70..170
     const lShape = gaSection({ id: 6, x: 400, y: 0, width: 100, height: 100, capacity: 10 });
-    lShape.Outline = [[400, 0], [500, 0], [500, 20], [420, 20], [420, 100], [400, 100]];
+    lShape.Outline = [
+      [400, 0],
+      [500, 0],
+      [500, 20],
+      [420, 20],
+      [420, 100],
+      [400, 100],
+    ];
     const store = buildSeatStore(plan([gridSection({ id: 1, x: 0, y: 0, rows: 2, cols: 2 }), ga, lShape]));
     expect(hitSection(store, 5, 5)).toBe(0);
     expect(hitSection(store, 150, 80)).toBe(1);

@@ -15,7 +15,15 @@ import {
 import { buildSeatStore } from '../seat-store';
 import { gridSection, plan } from './fixtures';
 
-const cam = (over: Partial<Camera> = {}): Camera => ({ scale: 2, x: 100, y: 50, rotation: 0, viewportWidth: 800, viewportHeight: 600, ...over });
+const cam = (over: Partial<Camera> = {}): Camera => ({
+  scale: 2,
+  x: 100,
+  y: 50,
+  rotation: 0,
+  viewportWidth: 800,
+  viewportHeight: 600,
+  ...over,
+});
 
 describe('camera conversions', () => {
   it.each([
@@ -34,7 +42,10 @@ describe('camera conversions', () => {
 
   it('panBy moves the screen image by exactly the drag', () => {
     const moved = panBy(cam(), 15, -5);
-    expect(planToScreen(moved, 3, 4)).toEqual({ x: planToScreen(cam(), 3, 4).x + 15, y: planToScreen(cam(), 3, 4).y - 5 });
+    expect(planToScreen(moved, 3, 4)).toEqual({
+      x: planToScreen(cam(), 3, 4).x + 15,
+      y: planToScreen(cam(), 3, 4).y - 5,
+    });
   });
 });
 
@@ -94,7 +105,14 @@ describe('culling', () => {
       gridSection({ id: 4, x: 500, y: 500, rows: 5, cols: 10, rotation: -90 }),
     ]),
   );
-  const at = (x: number, y: number, scale: number): Camera => ({ scale, x: -x * scale, y: -y * scale, rotation: 0, viewportWidth: 200, viewportHeight: 200 });
+  const at = (x: number, y: number, scale: number): Camera => ({
+    scale,
+    x: -x * scale,
+    y: -y * scale,
+    rotation: 0,
+    viewportWidth: 200,
+    viewportHeight: 200,
+  });
 
   it.each([
     ['everything when fitted', fitToBounds(store.bounds, 800, 600, 10), [0, 1, 2, 3]],

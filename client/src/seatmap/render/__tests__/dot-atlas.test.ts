@@ -27,7 +27,11 @@ describe('dot atlas helpers', () => {
       expect(layout.y[a.id]! + a.h).toBeLessThanOrEqual(layout.height);
       for (const b of items) {
         if (a.id >= b.id) continue;
-        const apart = layout.x[a.id]! + a.w <= layout.x[b.id]! || layout.x[b.id]! + b.w <= layout.x[a.id]! || layout.y[a.id]! + a.h <= layout.y[b.id]! || layout.y[b.id]! + b.h <= layout.y[a.id]!;
+        const apart =
+          layout.x[a.id]! + a.w <= layout.x[b.id]! ||
+          layout.x[b.id]! + b.w <= layout.x[a.id]! ||
+          layout.y[a.id]! + a.h <= layout.y[b.id]! ||
+          layout.y[b.id]! + b.h <= layout.y[a.id]!;
         expect(apart).toBe(true);
       }
     }
@@ -38,7 +42,12 @@ describe('dot atlas helpers', () => {
 
   it('refuses a layout beyond the maximum side', () => {
     expect(packShelves([{ id: 0, w: 5000, h: 10 }], 4096)).toBeNull();
-    expect(packShelves(Array.from({ length: 100 }, (_, k) => ({ id: k, w: 1000, h: 1000 })), 4096)).toBeNull();
+    expect(
+      packShelves(
+        Array.from({ length: 100 }, (_, k) => ({ id: k, w: 1000, h: 1000 })),
+        4096,
+      ),
+    ).toBeNull();
     expect(packShelves([], 4096)).toEqual({ x: new Int32Array(0), y: new Int32Array(0), width: 1, height: 1 });
   });
 });

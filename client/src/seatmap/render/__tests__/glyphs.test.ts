@@ -5,7 +5,18 @@ import { FEATURE_GLYPHS, GLYPH_PATHS, glyphForFeature, glyphIdForMask, glyphList
 
 describe('feature glyphs', () => {
   it('has a glyph for every feature a visitor must know about', () => {
-    for (const code of [F.isHandicap, F.isCompanion, F.isLimitedView, F.isPremium, F.isKidsSeat, F.isHeated, F.isBoatSeat, F.isTableSeat, F.isCouch, F.isBedSeat]) {
+    for (const code of [
+      F.isHandicap,
+      F.isCompanion,
+      F.isLimitedView,
+      F.isPremium,
+      F.isKidsSeat,
+      F.isHeated,
+      F.isBoatSeat,
+      F.isTableSeat,
+      F.isCouch,
+      F.isBedSeat,
+    ]) {
       expect(glyphForFeature(code)).not.toBeNull();
     }
     expect(glyphForFeature(F.isLeftSeat)).toBeNull();

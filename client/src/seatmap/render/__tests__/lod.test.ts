@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { bitmapPixels, bitmapScaleFor, BITMAP_MAX_SEAT_PX, cappedPixelRatio, MAX_BITMAP_SIDE, renderModeFor, sectionLabelPx, seatPixels } from '../lod';
+import {
+  bitmapPixels,
+  bitmapScaleFor,
+  BITMAP_MAX_SEAT_PX,
+  cappedPixelRatio,
+  MAX_BITMAP_SIDE,
+  renderModeFor,
+  sectionLabelPx,
+  seatPixels,
+} from '../lod';
 import { labelCandidates } from '../text';
 
 describe('render mode', () => {

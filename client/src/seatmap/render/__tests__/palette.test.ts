@@ -1,8 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { SeatStatus } from '@hotline/shared';
 import {
-  classColours, contrastRatio, DEFAULT_PALETTE, inkOn, isAvailableClass, isInsetClass, layoutSetting, LEGACY_PALETTE,
-  MAX_PAINT_CLASSES, Paint, paintClass, paletteFor, relativeLuminance, seatFill,
+  classColours,
+  contrastRatio,
+  DEFAULT_PALETTE,
+  inkOn,
+  isAvailableClass,
+  isInsetClass,
+  layoutSetting,
+  LEGACY_PALETTE,
+  MAX_PAINT_CLASSES,
+  Paint,
+  paintClass,
+  paletteFor,
+  relativeLuminance,
+  seatFill,
 } from '../palette';
 
 describe('paintClass', () => {
@@ -12,7 +24,8 @@ describe('paintClass', () => {
     expect(paintClass(SeatStatus.OnHold, 2)).toBe(Paint.OnHold);
     expect(paintClass(SeatStatus.SingleSeatBlocked, 2)).toBe(Paint.Blocked);
     expect(paintClass(0, 2)).toBe(Paint.Unknown);
-    for (const taken of [SeatStatus.Sold, SeatStatus.LockedByOther, SeatStatus.Blocked, 9, 42]) expect(paintClass(taken, 1)).toBe(Paint.Unavailable);
+    for (const taken of [SeatStatus.Sold, SeatStatus.LockedByOther, SeatStatus.Blocked, 9, 42])
+      expect(paintClass(taken, 1)).toBe(Paint.Unavailable);
   });
 
   it('draws our own locks (status 2) as taken: the overlay layer paints them selected', () => {
@@ -58,7 +71,10 @@ describe('colours', () => {
 
 describe('layouts', () => {
   it('default layout uses the ticket group colours, legacy its own fixed palette', () => {
-    const zones = [{ zoneId: 1, colour: '#DB2777' }, { zoneId: 2, colour: '#3B82F6' }];
+    const zones = [
+      { zoneId: 1, colour: '#DB2777' },
+      { zoneId: 2, colour: '#3B82F6' },
+    ];
     const def = classColours(DEFAULT_PALETTE, zones);
     const legacy = classColours(LEGACY_PALETTE, zones);
     expect(def[Paint.AvailableBase]).toBe('#db2777');
@@ -69,7 +85,10 @@ describe('layouts', () => {
   });
 
   it('zones without a colour get distinct fallbacks', () => {
-    const c = classColours(DEFAULT_PALETTE, [{ zoneId: 1, colour: '' }, { zoneId: 2, colour: '' }]);
+    const c = classColours(DEFAULT_PALETTE, [
+      { zoneId: 1, colour: '' },
+      { zoneId: 2, colour: '' },
+    ]);
     expect(c[Paint.AvailableBase]).not.toBe(c[Paint.AvailableBase + 1]);
   });
 

@@ -1,9 +1,4 @@
-import {
-  formatJerusalemDateTime,
-  jerusalemDateKey,
-  jerusalemDayRangeUtc,
-  parseIsoInstant,
-} from '../jerusalem-time';
+import { formatJerusalemDateTime, jerusalemDateKey, jerusalemDayRangeUtc, parseIsoInstant } from '../jerusalem-time';
 
 // 2026 in Israel: DST starts Friday 27 March at 02:00 (-> 03:00, i.e. 00:00Z) and
 // ends Sunday 25 October at 02:00 (-> 01:00, i.e. 23:00Z on the 24th).

@@ -2,12 +2,28 @@ import { seatingMode, type SeatingModeInfo } from '../seating-mode';
 
 describe('seatingMode', () => {
   it.each<[number, number, SeatingModeInfo]>([
-    [3, 0, { seatingMode: 'reserved', hasReservedSection: true, hasGASection: false, hasMultiGASections: false, isGA: 0 }],
+    [
+      3,
+      0,
+      { seatingMode: 'reserved', hasReservedSection: true, hasGASection: false, hasMultiGASections: false, isGA: 0 },
+    ],
     [1, 1, { seatingMode: 'mixed', hasReservedSection: true, hasGASection: true, hasMultiGASections: false, isGA: 1 }],
     [2, 3, { seatingMode: 'mixed', hasReservedSection: true, hasGASection: true, hasMultiGASections: true, isGA: 3 }],
-    [0, 1, { seatingMode: 'singleGA', hasReservedSection: false, hasGASection: true, hasMultiGASections: false, isGA: 1 }],
-    [0, 2, { seatingMode: 'multiGA', hasReservedSection: false, hasGASection: true, hasMultiGASections: true, isGA: 2 }],
-    [0, 7, { seatingMode: 'multiGA', hasReservedSection: false, hasGASection: true, hasMultiGASections: true, isGA: 7 }],
+    [
+      0,
+      1,
+      { seatingMode: 'singleGA', hasReservedSection: false, hasGASection: true, hasMultiGASections: false, isGA: 1 },
+    ],
+    [
+      0,
+      2,
+      { seatingMode: 'multiGA', hasReservedSection: false, hasGASection: true, hasMultiGASections: true, isGA: 2 },
+    ],
+    [
+      0,
+      7,
+      { seatingMode: 'multiGA', hasReservedSection: false, hasGASection: true, hasMultiGASections: true, isGA: 7 },
+    ],
   ])('%p reserved + %p GA sections', (reservedSectionCount, gaSectionCount, expected) => {
     expect(seatingMode({ reservedSectionCount, gaSectionCount })).toEqual(expected);
   });

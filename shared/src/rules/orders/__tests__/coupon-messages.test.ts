@@ -1,8 +1,4 @@
-import {
-  couponNeedsMoreTicketsMessage,
-  couponNoEligibleTicketsMessage,
-  couponUsedUpMessage,
-} from '../coupon-messages';
+import { couponNeedsMoreTicketsMessage, couponNoEligibleTicketsMessage, couponUsedUpMessage } from '../coupon-messages';
 import type { SupportedLocale } from '../../locale/supported-locale';
 
 describe('couponNeedsMoreTicketsMessage', () => {
@@ -48,7 +44,11 @@ describe('coupon used-up and no-eligible messages', () => {
       'This coupon code has already been used, please try another coupon.',
       'No tickets were found that this coupon can be applied to.',
     ],
-    ['ru', 'Этот код купона уже использован, попробуйте другой купон.', 'Не найдено билетов, к которым можно применить купон.'],
+    [
+      'ru',
+      'Этот код купона уже использован, попробуйте другой купон.',
+      'Не найдено билетов, к которым можно применить купон.',
+    ],
     ['ar', 'رمز الكوبون مستخدم بالفعل، يرجى تجربة كوبون آخر.', 'لم يتم العثور على تذاكر يمكن تطبيق الكوبون عليها.'],
   ])('%s', (locale, usedUp, noEligible) => {
     expect(couponUsedUpMessage(locale)).toBe(usedUp);

@@ -23,10 +23,32 @@ describe('isBaseTicket', () => {
 describe('defaultTicket', () => {
   it.each<[string, Ticket[], number | undefined]>([
     ['no tickets', [], undefined],
-    ['first ticket is base', [{ id: 1, multiplyFactor: 1 }, { id: 2, multiplyFactor: 1 }], 1],
-    ['skips multi-seat tickets', [{ id: 1, multiplyFactor: 2 }, { id: 2, multiplyFactor: 4 }, { id: 3, multiplyFactor: 1 }], 3],
+    [
+      'first ticket is base',
+      [
+        { id: 1, multiplyFactor: 1 },
+        { id: 2, multiplyFactor: 1 },
+      ],
+      1,
+    ],
+    [
+      'skips multi-seat tickets',
+      [
+        { id: 1, multiplyFactor: 2 },
+        { id: 2, multiplyFactor: 4 },
+        { id: 3, multiplyFactor: 1 },
+      ],
+      3,
+    ],
     ['missing factor counts as base', [{ id: 1, multiplyFactor: 2 }, { id: 2 }], 2],
-    ['only multi-seat tickets', [{ id: 1, multiplyFactor: 2 }, { id: 2, multiplyFactor: 3 }], undefined],
+    [
+      'only multi-seat tickets',
+      [
+        { id: 1, multiplyFactor: 2 },
+        { id: 2, multiplyFactor: 3 },
+      ],
+      undefined,
+    ],
   ])('%s', (_label, tickets, expectedId) => {
     expect(defaultTicket(tickets)?.id).toBe(expectedId);
   });

@@ -10,8 +10,16 @@ describe('markMultiplyFactorSubTickets', () => {
     ['base tickets are never sub-tickets', [{ ticket: BASE }, { ticket: BASE }], [false, false]],
     ['seats without a ticket', [{ ticket: null }, {}], [false, false]],
     ['one couple', [{ ticket: COUPLE }, { ticket: COUPLE }], [false, true]],
-    ['two couples', [{ ticket: COUPLE }, { ticket: COUPLE }, { ticket: COUPLE }, { ticket: COUPLE }], [false, true, false, true]],
-    ['incomplete couple still has its first seat charged', [{ ticket: COUPLE }, { ticket: COUPLE }, { ticket: COUPLE }], [false, true, false]],
+    [
+      'two couples',
+      [{ ticket: COUPLE }, { ticket: COUPLE }, { ticket: COUPLE }, { ticket: COUPLE }],
+      [false, true, false, true],
+    ],
+    [
+      'incomplete couple still has its first seat charged',
+      [{ ticket: COUPLE }, { ticket: COUPLE }, { ticket: COUPLE }],
+      [false, true, false],
+    ],
     [
       'family of four',
       [{ ticket: FAMILY }, { ticket: FAMILY }, { ticket: FAMILY }, { ticket: FAMILY }, { ticket: FAMILY }],

@@ -1,4 +1,9 @@
-import { applyVoucherPayment, applyVoucherPayments, type VoucherPaymentsResult, type VoucherToRedeem } from '../voucher-payment';
+import {
+  applyVoucherPayment,
+  applyVoucherPayments,
+  type VoucherPaymentsResult,
+  type VoucherToRedeem,
+} from '../voucher-payment';
 import { voucherNoBalanceMessage } from '../voucher-messages';
 import type { SupportedLocale } from '../../locale/supported-locale';
 
@@ -89,9 +94,22 @@ describe('applyVoucherPayments', () => {
   });
 
   it.each<[string, number, VoucherToRedeem[], string]>([
-    ['same voucher twice', 10000, [{ id: 'A', balanceAgorot: 100 }, { id: 'A', balanceAgorot: 100 }], 'voucher A is listed twice'],
+    [
+      'same voucher twice',
+      10000,
+      [
+        { id: 'A', balanceAgorot: 100 },
+        { id: 'A', balanceAgorot: 100 },
+      ],
+      'voucher A is listed twice',
+    ],
     ['fractional due', 100.5, [], 'balanceDueAgorot must be a safe integer'],
-    ['fractional voucher balance', 10000, [{ id: 'A', balanceAgorot: 0.5 }], 'voucherBalanceAgorot must be a safe integer'],
+    [
+      'fractional voucher balance',
+      10000,
+      [{ id: 'A', balanceAgorot: 0.5 }],
+      'voucherBalanceAgorot must be a safe integer',
+    ],
   ])('rejects %s', (_label, due, vouchers, message) => {
     expect(() => applyVoucherPayments(due, vouchers)).toThrow(message);
   });

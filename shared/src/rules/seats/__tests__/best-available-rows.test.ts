@@ -4,8 +4,24 @@ import { label, section, type TestSeat } from './section-notation';
 describe('groupSeatsIntoRows', () => {
   it.each<[string, TestSeat[], string[][]]>([
     ['empty section', [], []],
-    ['rows in y order, seats in x order', section(['..', '.x', 'x.']).reverse(), [['A1', 'A2'], ['B1', 'B2'], ['C1', 'C2']]],
-    ['fully sold rows are kept', section(['..', 'xx', '..']), [['A1', 'A2'], ['B1', 'B2'], ['C1', 'C2']]],
+    [
+      'rows in y order, seats in x order',
+      section(['..', '.x', 'x.']).reverse(),
+      [
+        ['A1', 'A2'],
+        ['B1', 'B2'],
+        ['C1', 'C2'],
+      ],
+    ],
+    [
+      'fully sold rows are kept',
+      section(['..', 'xx', '..']),
+      [
+        ['A1', 'A2'],
+        ['B1', 'B2'],
+        ['C1', 'C2'],
+      ],
+    ],
     ['aisles do not split a row', section(['.. ..']), [['A1', 'A2', 'A4', 'A5']]],
   ])('%s', (_label, seats, expected) => {
     const rows = groupSeatsIntoRows(seats);
@@ -22,7 +38,12 @@ describe('groupSeatsIntoRows', () => {
       py: y,
       available: true,
     });
-    const rows = groupSeatsIntoRows([seat('far', 1, 9), seat('tilted', 1, 5), seat('tilted', 2, 2), seat('twin', 1, 2)]);
+    const rows = groupSeatsIntoRows([
+      seat('far', 1, 9),
+      seat('tilted', 1, 5),
+      seat('tilted', 2, 2),
+      seat('twin', 1, 2),
+    ]);
     expect(rows.map((row) => row.key)).toEqual(['tilted', 'twin', 'far']);
   });
 
@@ -35,8 +56,16 @@ describe('groupSeatsIntoRows', () => {
       ],
       'row A has two seats at x=1',
     ],
-    ['fractional x', [{ rowKey: 'A', x: 1.5, y: 1, px: 0, py: 0, available: true }], 'seats[0].x must be a safe integer'],
-    ['NaN plan coordinate', [{ rowKey: 'A', x: 1, y: 1, px: NaN, py: 0, available: true }], 'seats[0].px must be a finite number'],
+    [
+      'fractional x',
+      [{ rowKey: 'A', x: 1.5, y: 1, px: 0, py: 0, available: true }],
+      'seats[0].x must be a safe integer',
+    ],
+    [
+      'NaN plan coordinate',
+      [{ rowKey: 'A', x: 1, y: 1, px: NaN, py: 0, available: true }],
+      'seats[0].px must be a finite number',
+    ],
   ])('rejects %s', (_label, seats, message) => {
     expect(() => groupSeatsIntoRows(seats)).toThrow(message);
   });
@@ -47,8 +76,22 @@ describe('availableRuns', () => {
     ['empty row', '', []],
     ['all free', '...', [['A1', 'A2', 'A3']]],
     ['all taken', 'xxx', []],
-    ['taken seat splits', '..x..', [['A1', 'A2'], ['A4', 'A5']]],
-    ['aisle splits', '.. ..', [['A1', 'A2'], ['A4', 'A5']]],
+    [
+      'taken seat splits',
+      '..x..',
+      [
+        ['A1', 'A2'],
+        ['A4', 'A5'],
+      ],
+    ],
+    [
+      'aisle splits',
+      '.. ..',
+      [
+        ['A1', 'A2'],
+        ['A4', 'A5'],
+      ],
+    ],
     ['singles', '.x.x.', [['A1'], ['A3'], ['A5']]],
     ['taken then aisle', '.x .', [['A1'], ['A4']]],
   ])('%s: [%s]', (_label, picture, expected) => {

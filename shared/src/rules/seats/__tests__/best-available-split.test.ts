@@ -11,10 +11,42 @@ const describeBlock = (block: { leavesOrphan: boolean } | undefined, seats: Test
 describe('nearestRowBlocksBySize', () => {
   // Expected per size 1..3: [nearest without orphan, nearest of any kind]; '-' when none.
   it.each<[string, string, [string, string][]]>([
-    ['all free', '.....', [['A3', 'A3'], ['A1-A2', 'A2-A3!'], ['A1-A3', 'A2-A4!']]],
-    ['runs of two', '..x..', [['-', 'A2!'], ['A1-A2', 'A1-A2'], ['-', '-']]],
-    ['singles only', '.x.x.', [['A3', 'A3'], ['-', '-'], ['-', '-']]],
-    ['nothing free', 'xxxxx', [['-', '-'], ['-', '-'], ['-', '-']]],
+    [
+      'all free',
+      '.....',
+      [
+        ['A3', 'A3'],
+        ['A1-A2', 'A2-A3!'],
+        ['A1-A3', 'A2-A4!'],
+      ],
+    ],
+    [
+      'runs of two',
+      '..x..',
+      [
+        ['-', 'A2!'],
+        ['A1-A2', 'A1-A2'],
+        ['-', '-'],
+      ],
+    ],
+    [
+      'singles only',
+      '.x.x.',
+      [
+        ['A3', 'A3'],
+        ['-', '-'],
+        ['-', '-'],
+      ],
+    ],
+    [
+      'nothing free',
+      'xxxxx',
+      [
+        ['-', '-'],
+        ['-', '-'],
+        ['-', '-'],
+      ],
+    ],
   ])('%s: [%s]', (_label, picture, expected) => {
     const [row] = groupSeatsIntoRows(section([picture]));
     const nearest = nearestRowBlocksBySize(row!, 3, FOCAL);
@@ -34,9 +66,7 @@ describe('forEachSplitBlock', () => {
   const splits = (pictures: string[], quantity: number): string[] => {
     const found: SplitBlock<TestSeat>[] = [];
     forEachSplitBlock(groupSeatsIntoRows(section(pictures)), quantity, FOCAL, (block) => found.push(block));
-    return found.map((block) =>
-      describeBlock(block, [...rowBlockSeats(block.front), ...rowBlockSeats(block.back)]),
-    );
+    return found.map((block) => describeBlock(block, [...rowBlockSeats(block.front), ...rowBlockSeats(block.back)]));
   };
 
   it.each<[string, string[], number, string[]]>([

@@ -6,7 +6,9 @@ import { blockLabel, section, type TestSeat } from './section-notation';
 const FOCAL = { x: 40, y: 0 };
 
 const labels = (matches: BestAvailableMatch<TestSeat>[]): string[] =>
-  matches.map((match) => blockLabel(match.seats) + (match.leavesOrphan ? '!' : '') + (match.splitAcrossRows ? ' split' : ''));
+  matches.map(
+    (match) => blockLabel(match.seats) + (match.leavesOrphan ? '!' : '') + (match.splitAcrossRows ? ' split' : ''),
+  );
 
 describe('bestAvailable', () => {
   it.each<[string, string[], number, number | undefined, string[]]>([
@@ -31,10 +33,28 @@ describe('bestAvailable', () => {
       undefined,
       ['B3-B4', 'B4-B5', 'B1-B2', 'B6-B7'],
     ],
-    ['relaxed: orphans allowed when every block strands one', ['xx...xx', 'xxxxxxx'], 2, undefined, ['A3-A4!', 'A4-A5!']],
+    [
+      'relaxed: orphans allowed when every block strands one',
+      ['xx...xx', 'xxxxxxx'],
+      2,
+      undefined,
+      ['A3-A4!', 'A4-A5!'],
+    ],
     ['last resort: split over adjacent rows', ['x.x.x.x', 'x.x.x.x'], 2, undefined, ['A4+B4 split']],
-    ['splits prefer parts that strand nobody', ['..x....', '....x..'], 5, undefined, ['A4-A7+B4 split', 'A4+B1-B4 split']],
-    ['split with orphans when nothing else fits', ['..x..', '..x..'], 3, undefined, ['A4-A5+B4! split', 'A4+B4-B5! split']],
+    [
+      'splits prefer parts that strand nobody',
+      ['..x....', '....x..'],
+      5,
+      undefined,
+      ['A4-A7+B4 split', 'A4+B1-B4 split'],
+    ],
+    [
+      'split with orphans when nothing else fits',
+      ['..x..', '..x..'],
+      3,
+      undefined,
+      ['A4-A5+B4! split', 'A4+B4-B5! split'],
+    ],
     ['no adjacent rows to split over', ['.x.x.x.', 'xxxxxxx', '.x.x.x.'], 2, undefined, []],
     ['more than the free seats', ['..xxxxx', 'xxxxxxx'], 3, undefined, []],
     ['empty section', [], 1, undefined, []],
@@ -45,7 +65,9 @@ describe('bestAvailable', () => {
 
   it('defaults to the spec’s 5 matches', () => {
     expect(BEST_AVAILABLE_MAX_MATCHES).toBe(5);
-    expect(bestAvailable({ seats: section(['.......', '.......', '.......']), focalPoint: FOCAL, quantity: 1 })).toHaveLength(5);
+    expect(
+      bestAvailable({ seats: section(['.......', '.......', '.......']), focalPoint: FOCAL, quantity: 1 }),
+    ).toHaveLength(5);
   });
 
   it('reports rows, centre and distance of a match', () => {
@@ -67,7 +89,9 @@ describe('bestAvailable', () => {
     ['zero maxMatches', { maxMatches: 0 }, 'maxMatches must be positive'],
     ['NaN focal point', { focalPoint: { x: NaN, y: 0 } }, 'focalPoint.x must be a finite number'],
   ])('rejects %s', (_label, override, message) => {
-    expect(() => bestAvailable({ seats: section(['...']), focalPoint: FOCAL, quantity: 1, ...override })).toThrow(message);
+    expect(() => bestAvailable({ seats: section(['...']), focalPoint: FOCAL, quantity: 1, ...override })).toThrow(
+      message,
+    );
   });
 });
 
@@ -84,13 +108,24 @@ describe('bestAvailable on a 20,000-seat section', () => {
     };
   }
 
-  function bigSection(rows: number, perRow: number, isAvailable: (row: number, column: number) => boolean): BestAvailableSeat[] {
+  function bigSection(
+    rows: number,
+    perRow: number,
+    isAvailable: (row: number, column: number) => boolean,
+  ): BestAvailableSeat[] {
     const seats: BestAvailableSeat[] = [];
     for (let row = 0; row < rows; row++) {
       for (let column = 0; column < perRow; column++) {
         // a slight curve, aisles every 50 seats
         const x = column + 1 + Math.floor(column / 50);
-        seats.push({ x, y: row + 1, px: x * 10, py: (row + 1) * 12 + Math.abs(column - perRow / 2) * 0.1, rowKey: row, available: isAvailable(row, column) });
+        seats.push({
+          x,
+          y: row + 1,
+          px: x * 10,
+          py: (row + 1) * 12 + Math.abs(column - perRow / 2) * 0.1,
+          rowKey: row,
+          available: isAvailable(row, column),
+        });
       }
     }
     return seats;
@@ -102,11 +137,19 @@ describe('bestAvailable on a 20,000-seat section', () => {
     ['70% free, party of 10', bigSection(100, 200, () => random() < 0.7), 10, false],
     // every other seat taken: no row can seat 2, so the split step runs across all rows
     ['checkerboard, party of 2 (split step)', bigSection(100, 200, (row, column) => (row + column) % 2 === 0), 2, true],
-    ['checkerboard, party of 6 (nothing fits)', bigSection(100, 200, (row, column) => (row + column) % 2 === 0), 6, true],
-  ])('%s: the right kind of match at 20,000 seats (speed is benchmarked, not asserted here)', (_label, seats, quantity, expectSplitOrNothing) => {
-    expect(seats).toHaveLength(20_000);
-    const focalPoint = { x: 1000, y: 0 };
-    const result = bestAvailable({ seats, focalPoint, quantity });
-    expect(result.every((match) => match.splitAcrossRows === expectSplitOrNothing)).toBe(true);
-  });
+    [
+      'checkerboard, party of 6 (nothing fits)',
+      bigSection(100, 200, (row, column) => (row + column) % 2 === 0),
+      6,
+      true,
+    ],
+  ])(
+    '%s: the right kind of match at 20,000 seats (speed is benchmarked, not asserted here)',
+    (_label, seats, quantity, expectSplitOrNothing) => {
+      expect(seats).toHaveLength(20_000);
+      const focalPoint = { x: 1000, y: 0 };
+      const result = bestAvailable({ seats, focalPoint, quantity });
+      expect(result.every((match) => match.splitAcrossRows === expectSplitOrNothing)).toBe(true);
+    },
+  );
 });

@@ -12,11 +12,14 @@ describe('isPresentationSoldOut', () => {
     [true, true, 5, false],
     [false, true, 0, true],
     [false, true, 1, false],
-  ])('flag %p, mini-site %p, %p allocated available -> %p', (soldoutFlag, miniSiteOrLiveDomain, available, expected) => {
-    expect(isPresentationSoldOut({ soldoutFlag, miniSiteOrLiveDomain, availableWithAllocation: available })).toBe(
-      expected,
-    );
-  });
+  ])(
+    'flag %p, mini-site %p, %p allocated available -> %p',
+    (soldoutFlag, miniSiteOrLiveDomain, available, expected) => {
+      expect(isPresentationSoldOut({ soldoutFlag, miniSiteOrLiveDomain, availableWithAllocation: available })).toBe(
+        expected,
+      );
+    },
+  );
 
   it.each<[number, string]>([
     [-1, 'availableWithAllocation must not be negative'],

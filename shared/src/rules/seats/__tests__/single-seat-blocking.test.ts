@@ -54,7 +54,14 @@ describe('singleSeatBlocking', () => {
   });
 
   it.each<[string, { x: number; status: number }[], string]>([
-    ['duplicate x', [{ x: 1, status: 1 }, { x: 1, status: 4 }], 'two seats at x=1'],
+    [
+      'duplicate x',
+      [
+        { x: 1, status: 1 },
+        { x: 1, status: 4 },
+      ],
+      'two seats at x=1',
+    ],
     ['fractional x', [{ x: 1.5, status: 1 }], 'must be a safe integer'],
   ])('rejects %s', (_label, seats, message) => {
     expect(() => singleSeatBlocking(seats)).toThrow(message);
