@@ -116,10 +116,10 @@ export class RecoveryJob implements OnApplicationBootstrap, OnApplicationShutdow
       amountAgorot: charge.amountAgorot,
     };
     this.logger.warn({ payment: c.paymentId, cart: c.cartIdentifier }, 'in-doubt commit: charged; finishing it');
-    // The sale may have committed under another attempt of this cart; then this charge paid for nothing.
-    if (!c.draft || !c.cartId || !c.visitorId || (await this.sales.reservationOfCart(c.cartIdentifier))) {
-      return this.refund(c, card, 'DUPLICATE_CART', null);
-    }
+    // The sale may have committed meanwhile: with this payment (done), or under another attempt of this cart
+    // (then this charge paid for nothing and goes back).
+    if (await this.sales.reservationOfCart(c.cartIdentifier)) return this.duplicate(c, card);
+    if (!c.draft || !c.cartId || !c.visitorId) return this.refund(c, card, 'NO_QUOTE', null);
     if (!(await this.orders.takeOverCart(c.cartId, this.config.RECOVERY_IN_DOUBT_SECONDS))) {
       const cart = await this.carts.byIdentifier(c.cartIdentifier);
       if (cart?.status === 'paying') {
@@ -174,8 +174,14 @@ export class RecoveryJob implements OnApplicationBootstrap, OnApplicationShutdow
       return 'sold';
     }
     if (outcome.reason === 'IN_DOUBT') throw outcome.error;
-    if (outcome.reason === 'DUPLICATE_CART') return this.refund(c, card, 'DUPLICATE_CART', null);
+    if (outcome.reason === 'DUPLICATE_CART') return this.duplicate(c, card);
     return this.refund(c, card, outcome.reason, c.cartId);
+  }
+
+  /** The cart's sale exists: if it is this payment's, nothing to do; otherwise this charge goes back. */
+  private async duplicate(c: RecoveryCase, card: ApprovedCard): Promise<RecoveryResult> {
+    if (await this.sales.paymentIsSettled(c.paymentId)) return 'sold';
+    return this.refund(c, card, 'DUPLICATE_CART', null);
   }
 
   /** Money back, the cart closed with the answer a retry gets, and the buyer told once the provider confirms. */
