@@ -275,7 +275,7 @@ async function main() {
         const form = await request(
           server.url,
           'GET',
-          `/api/payment/form/he?recaptchaToken=${encodeURIComponent(token)}&total=100`,
+          `/api/payment/form/he?recaptchaToken=${encodeURIComponent(token)}&total=5000`,
           { headers, agent },
         );
         const page = await new Promise((resolve, reject) => {

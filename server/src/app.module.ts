@@ -15,6 +15,7 @@ import { SeatsModule } from './seats/seats.module';
 import { CartModule } from './cart/cart.module';
 import { TicketsModule } from './tickets/tickets.module';
 import { PaymentModule } from './payment/payment.module';
+import { OrdersModule } from './orders/orders.module';
 import { ReservationsModule } from './reservations/reservations.module';
 import { NotificationsModule } from './notifications/notifications.module';
 
@@ -59,6 +60,7 @@ export class AppModule {
         CartModule,
         TicketsModule,
         PaymentModule,
+        OrdersModule,
         ReservationsModule,
         NotificationsModule,
       ],

@@ -1,9 +1,10 @@
 /**
  * The cart's rules on the client, pure (no React, no fetch, no storage) so they
  * are unit-tested and the store only wires them up. Every amount is added up in
- * whole agorot with the shared rules (@hotline/shared: defaultTicket,
- * markMultiplyFactorSubTickets, ticketDiscount, applyVoucherPayment,
- * globalServiceCharge, orderTotals); the wire carries shekels as the API does.
+ * whole agorot by the shared pricing pipeline (@hotline/shared priceCart, the one
+ * the server reprices with) and the shared rules (defaultTicket,
+ * markMultiplyFactorSubTickets, ticketDiscount, applyVoucherPayment); the wire
+ * carries shekels as the API does.
  *
  * The client only SHOWS totals. The server reprices the cart it is sent and
  * refuses a commit whose amounts differ (PRICE_MISMATCH), so nothing here is
@@ -22,9 +23,8 @@ import {
   agorotToShekels,
   applyVoucherPayment,
   defaultTicket,
-  globalServiceCharge,
   markMultiplyFactorSubTickets,
-  orderTotals,
+  priceCart,
   shekelsToAgorot,
   ticketDiscount,
   type SupportedLocale,
@@ -453,33 +453,44 @@ export function cartTotals(input: TotalsInput): CartTotals {
     .filter((p) => p.quantity > 0)
     .map((p) => ({ id: p.id, quantity: p.quantity, priceAgorot: agorot(input.productPrice(p.id)) }));
 
-  const tickets = seatLines.map((l) => ({ priceAgorot: l.amountAgorot, serviceChargeAgorot: l.serviceChargeAgorot }));
-  const products = productLines.map((p) => ({ priceAgorot: p.priceAgorot, quantity: p.quantity }));
-  const before = orderTotals({ tickets, products });
-  const gsc = globalServiceCharge(globalServiceChargeConfig(input.globalServiceCharge), before.subtotal);
-  const order = orderTotals({ tickets, products, globalServiceChargeAgorot: gsc.amountAgorot });
-
-  let due = order.total;
-  const vouchers: VoucherLine[] = input.vouchers.map((v) => {
-    const r = applyVoucherPayment(due, agorot(v.balance), input.locale);
-    if (!r.ok) return { ...v, amountAgorot: 0, message: r.message };
-    due -= r.amountAgorot;
-    return { ...v, amountAgorot: r.amountAgorot, message: null };
+  // The one pricing pipeline (shared priceCart), the same the server reprices with; here it is only shown.
+  const pricing = priceCart<SeatLine | ProductLine, CartVoucher>({
+    lines: [
+      ...seatLines.map((l) => ({
+        kind: 'ticket' as const,
+        ref: l,
+        priceAgorot: l.amountAgorot,
+        serviceChargeAgorot: l.serviceChargeAgorot,
+      })),
+      ...productLines.map((p) => ({
+        kind: 'product' as const,
+        ref: p,
+        unitPriceAgorot: p.priceAgorot,
+        quantity: p.quantity,
+      })),
+    ],
+    globalServiceCharge: globalServiceChargeConfig(input.globalServiceCharge),
+    // Keyed by position: the storefront shows what each entry pays even if a voucher were added twice.
+    vouchers: input.vouchers.map((v, i) => ({ id: i, ref: v, balanceAgorot: agorot(v.balance) })),
+    locale: input.locale,
   });
-  const vouchersAgorot = order.total - due;
-  const ticketsAgorot = tickets.reduce((sum, t) => sum + t.priceAgorot, 0);
+  const t = pricing.totals;
   return {
     seats: seatLines,
     products: productLines,
-    ticketsAgorot,
-    productsAgorot: order.subtotal - ticketsAgorot,
-    serviceChargesAgorot: order.serviceCharges,
-    globalServiceChargeAgorot: gsc.amountAgorot,
+    ticketsAgorot: t.ticketsAgorot,
+    productsAgorot: t.productsAgorot,
+    serviceChargesAgorot: t.serviceChargesAgorot,
+    globalServiceChargeAgorot: t.globalServiceChargeAgorot,
     savingsAgorot: seatLines.reduce((sum, l) => sum + l.discountAgorot, 0),
-    totalAgorot: order.total,
-    vouchers,
-    vouchersAgorot,
-    balanceDueAgorot: due,
+    totalAgorot: t.totalAgorot,
+    vouchers: pricing.vouchers.map((a) => ({
+      ...a.ref,
+      amountAgorot: a.amountAgorot,
+      message: a.refusal?.message ?? null,
+    })),
+    vouchersAgorot: t.vouchersAgorot,
+    balanceDueAgorot: t.balanceDueAgorot,
   };
 }
 

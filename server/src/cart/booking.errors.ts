@@ -67,6 +67,15 @@ export const BookingErrors = registerErrors({
       ar: 'الدفع لهذا الطلب قيد التنفيذ بالفعل. انتظر بضع ثوانٍ ثم حاول مرة أخرى.',
     },
   },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    message: {
+      he: 'מזהה ההזמנה כבר שימש להזמנה אחרת. יש להתחיל הזמנה חדשה.',
+      en: 'This order identifier was already used for a different order. Start a new order.',
+      ru: 'Этот идентификатор заказа уже использован для другого заказа. Начните новый заказ.',
+      ar: 'معرّف الطلب هذا استُخدم بالفعل لطلب آخر. ابدأ طلبًا جديدًا.',
+    },
+  },
   PRICE_MISMATCH: {
     status: 409,
     message: {

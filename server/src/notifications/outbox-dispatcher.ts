@@ -11,6 +11,7 @@ import { publicBaseUrl } from '../reservations/public-url';
 import { renderConfirmation } from './confirmation-message';
 import { NotificationSender } from './notification-sender.port';
 import { OutboxRepository, type OutboxRow } from './outbox.repository';
+import { REFUND_NOTICE_TEMPLATE, renderRefundNotice } from './refund-notice';
 
 const MAX_ATTEMPTS = 8;
 /** A node that claimed a message and vanished: after this the message is taken again. */
@@ -94,6 +95,20 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
     tickets: Map<string, DocumentTicket[]>,
   ): Promise<boolean> {
     try {
+      if (row.template === REFUND_NOTICE_TEMPLATE) {
+        const notice = renderRefundNotice(
+          { payload: row.payload, locale: row.locale, brand: this.config.BRAND_NAME, hotline: this.config.HOTLINE },
+          row.channel,
+        );
+        await this.sender.send({
+          outboxId: row.id,
+          reservationId: null,
+          channel: row.channel,
+          recipient: row.recipient,
+          ...notice,
+        });
+        return true;
+      }
       const reservation = row.reservationId ? reservations.get(row.reservationId) : undefined;
       if (!reservation) throw new Error(`reservation ${row.reservationId} not found`);
       const message = renderConfirmation(

@@ -8,6 +8,8 @@ export interface OutboxRow {
   recipient: string;
   locale: string;
   template: string;
+  /** Template data for messages without a reservation (e.g. refund notices). */
+  payload: Record<string, unknown>;
   attempts: number;
 }
 
@@ -42,8 +44,8 @@ export class OutboxRepository {
              WHERE (status = 'pending' AND next_attempt_at <= now())
                 OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $2::float8))
              ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING o.id, o.reservation_id, o.channel, o.recipient, o.locale, o.template, o.attempts)
-       SELECT id::text AS id, reservation_id::text AS "reservationId", channel, recipient, locale, template, attempts
+          RETURNING o.id, o.reservation_id, o.channel, o.recipient, o.locale, o.template, o.payload, o.attempts)
+       SELECT id::text AS id, reservation_id::text AS "reservationId", channel, recipient, locale, template, payload, attempts
          FROM claimed ORDER BY id`,
       [limit, staleSeconds],
     );

@@ -1,46 +1,29 @@
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { CommitResponse, CustomerFormConfig, PaymentFormResponse, VoucherLookupResponse } from '@hotline/shared';
+import type { CustomerFormConfig, PaymentFormResponse, VoucherLookupResponse } from '@hotline/shared';
 import { BotCheck } from '../botcheck/bot-check.port';
 import { BookingErrorFilter } from '../cart/booking-error.filter';
 import { isLocale, resolveLocale } from '../common/locale';
 import { parseInput } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { CommitService } from './commit.service';
 import { CUSTOMER_FORM } from './customer-form';
 import { PaymentFormService } from './payment-form.service';
-import { commitBody, formParams, formQuery, sandboxTokenParams, voucherQuery } from './payment.queries';
+import { formParams, formQuery, sandboxTokenParams, voucherQuery } from './payment.queries';
 import { SandboxFormService } from './sandbox-form.service';
 import { VouchersService } from './vouchers.service';
 
-/** The payment calls of storefront-spec.md section 7. Thin: parse, verify, delegate. */
+/** The payment calls of storefront-spec.md section 7 (commit: orders/commit.controller.ts). Thin: parse, verify, delegate. */
 @ApiTags('booking')
 @Controller('payment')
 @UseFilters(BookingErrorFilter)
 export class PaymentController {
   constructor(
-    private readonly commits: CommitService,
     private readonly vouchers: VouchersService,
     private readonly forms: PaymentFormService,
     private readonly botCheck: BotCheck,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
   ) {}
-
-  @Post('commit')
-  @ApiOperation({
-    summary:
-      'Pay for the cart and write the reservation; answers { reservationIdentifier, ticketIdentifiers } (idempotent per cartIdentifier)',
-  })
-  commit(
-    @VisitorId() visitorId: string,
-    @Body() body: unknown,
-    @Query() query: unknown,
-    @Headers('accept-language') acceptLanguage?: string,
-  ): Promise<CommitResponse> {
-    const q = parseInput(commitBody, body, 'INVALID_BODY');
-    return this.commits.commit(visitorId, q, resolveLocale(query, acceptLanguage));
-  }
 
   @Get('voucher')
   @ApiOperation({

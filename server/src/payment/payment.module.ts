@@ -4,7 +4,6 @@ import { CartModule } from '../cart/cart.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
 import { TicketsModule } from '../tickets/tickets.module';
-import { CommitService } from './commit.service';
 import { CUSTOMER_FORM, customerFormFromConfig } from './customer-form';
 import { PaymentController, SandboxFormController } from './payment.controller';
 import { PaymentFormService } from './payment-form.service';
@@ -16,8 +15,8 @@ import { VouchersRepository } from './vouchers.repository';
 import { VouchersService } from './vouchers.service';
 
 /**
- * Payment: vouchers, the hosted card page, and the commit that turns a cart into
- * a paid reservation. The provider is a port; the only implementation so far is
+ * Payment: vouchers, the hosted card page and the provider port (the commit
+ * that turns a cart into a paid reservation is the orders module's saga). The provider is a port; the only implementation so far is
  * the SANDBOX simulation (docs/payment-sandbox.md).
  */
 @Module({
@@ -35,8 +34,7 @@ import { VouchersService } from './vouchers.service';
     VouchersRepository,
     VouchersService,
     PaymentFormService,
-    CommitService,
   ],
-  exports: [PaymentProvider, CUSTOMER_FORM],
+  exports: [PaymentProvider, CUSTOMER_FORM, VouchersRepository],
 })
 export class PaymentModule {}

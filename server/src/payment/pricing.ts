@@ -1,9 +1,7 @@
 import {
   agorotToShekels,
-  applyVoucherPayments,
-  globalServiceCharge,
   markMultiplyFactorSubTickets,
-  orderTotals,
+  priceCart,
   type GlobalServiceChargeConfig,
   type OrderTotals,
 } from '@hotline/shared';
@@ -11,10 +9,9 @@ import { BookingError } from '../cart/booking.errors';
 import type { TicketRow } from '../tickets/tickets.repository';
 
 /**
- * Reprices an order from the server's own data with the shared rules
- * (markMultiplyFactorSubTickets, orderTotals, globalServiceCharge,
- * applyVoucherPayments) and compares the result with what the visitor was
- * shown. Pure: every input is loaded by the caller, so this is tested on its own.
+ * Reprices an order from the server's own data with the shared pricing
+ * pipeline (priceCart; multiply-factor units by markMultiplyFactorSubTickets)
+ * and compares the result with what the visitor was shown. Pure: every input is loaded by the caller, so this is tested on its own.
  * All money in agorot.
  */
 export interface PricingSeat {
@@ -133,10 +130,25 @@ export function priceOrder(input: PricingInput): PricedOrder {
   for (const p of input.products) {
     if (p.price === undefined) invalid(`products[${p.index}].id: no such product here`);
   }
-  const ticketLines = lines.map((l) => ({ priceAgorot: l.amount, serviceChargeAgorot: l.serviceCharge }));
-  const productLines = input.products.map((p) => ({ priceAgorot: p.price!, quantity: p.quantity }));
-  const subtotal = orderTotals({ tickets: ticketLines, products: productLines }).subtotal;
-  const gsc = globalServiceCharge(input.globalServiceCharge, subtotal);
+  // The one pricing pipeline (shared priceCart), fed from our own data; only the comparison is the server's.
+  const pricing = priceCart<PricedLine | PricingProduct, PricingVoucher>({
+    lines: [
+      ...lines.map((l) => ({
+        kind: 'ticket' as const,
+        ref: l,
+        priceAgorot: l.amount,
+        serviceChargeAgorot: l.serviceCharge,
+      })),
+      ...input.products.map((p) => ({
+        kind: 'product' as const,
+        ref: p,
+        unitPriceAgorot: p.price!,
+        quantity: p.quantity,
+      })),
+    ],
+    globalServiceCharge: input.globalServiceCharge,
+    vouchers: input.vouchers.map((v) => ({ id: v.id, ref: v, balanceAgorot: v.balance })),
+  });
 
   const client = input.clientGlobalServiceCharge;
   if (client) {
@@ -147,25 +159,14 @@ export function priceOrder(input: PricingInput): PricedOrder {
     }
   }
 
-  const beforeVouchers = orderTotals({
-    tickets: ticketLines,
-    products: productLines,
-    globalServiceChargeAgorot: gsc.amountAgorot,
-  });
-  if (input.clientTotal !== undefined && input.clientTotal !== null && input.clientTotal !== beforeVouchers.total) {
-    mismatches.push(`total ${money(input.clientTotal)} != ${money(beforeVouchers.total)}`);
+  const beforeVouchers = pricing.totals.totalAgorot;
+  if (input.clientTotal !== undefined && input.clientTotal !== null && input.clientTotal !== beforeVouchers) {
+    mismatches.push(`total ${money(input.clientTotal)} != ${money(beforeVouchers)}`);
   }
 
-  const applied = applyVoucherPayments(
-    beforeVouchers.total,
-    input.vouchers.map((v) => ({ id: v.id, balanceAgorot: v.balance })),
-  );
-  if (!applied.ok) {
-    const voucher = input.vouchers.find((v) => v.id === applied.voucherId);
-    throw new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: voucher?.reference ?? applied.voucherId });
-  }
-  const voucherPayments = input.vouchers.map((v, i) => {
-    const amount = applied.payments[i]!.amountAgorot;
+  const refused = pricing.vouchers.find((v) => v.refusal !== null);
+  if (refused) throw new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: refused.ref.reference });
+  const voucherPayments = pricing.vouchers.map(({ ref: v, amountAgorot: amount }) => {
     if (v.clientAmount !== amount)
       mismatches.push(`voucherPayments[${v.index}].amount ${money(v.clientAmount)} != ${money(amount)}`);
     return { id: v.id, reference: v.reference, amount };
@@ -175,13 +176,8 @@ export function priceOrder(input: PricingInput): PricedOrder {
     throw new BookingError('PRICE_MISMATCH', { details: mismatches.slice(0, 3).join('; ') }, { mismatches });
   }
 
-  const totals = orderTotals({
-    tickets: ticketLines,
-    products: productLines,
-    globalServiceChargeAgorot: gsc.amountAgorot,
-    voucherPaymentsAgorot: voucherPayments.map((v) => v.amount),
-  });
+  const totals = pricing.orderTotals;
   const codedUse = new Map<number, number>();
   for (const l of lines) if (l.ticket.code !== null) codedUse.set(l.ticket.id, (codedUse.get(l.ticket.id) ?? 0) + 1);
-  return { lines, totals, globalServiceChargeName: gsc.name, voucherPayments, codedUse };
+  return { lines, totals, globalServiceChargeName: pricing.totals.globalServiceChargeName, voucherPayments, codedUse };
 }

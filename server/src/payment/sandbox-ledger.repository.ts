@@ -20,6 +20,10 @@ export interface SandboxAuthorisation {
   outcome: SandboxOutcome;
   instalments: number;
   ageSeconds: number;
+  /** What the hosted form was opened for: the most this authorisation may be charged. */
+  formTotalAgorot: number;
+  /** True when a charge (under any key) already used this authorisation: it is single-use. */
+  used: boolean;
 }
 
 export interface SandboxCharge {
@@ -80,9 +84,10 @@ export class SandboxLedgerRepository {
   async authorisation(token: string): Promise<SandboxAuthorisation | null> {
     const rows = await this.sql.query<SandboxAuthorisation>(
       'sandbox_authorisation',
-      `SELECT token, visitor_id AS "visitorId", card_last4 AS "last4", outcome, instalments,
-              extract(epoch FROM now() - created_at)::float8 AS "ageSeconds"
-         FROM sandbox_card_authorisation WHERE token = $1`,
+      `SELECT a.token, a.visitor_id AS "visitorId", a.card_last4 AS "last4", a.outcome, a.instalments,
+              extract(epoch FROM now() - a.created_at)::float8 AS "ageSeconds", f.total_agorot AS "formTotalAgorot",
+              EXISTS (SELECT 1 FROM sandbox_charge u WHERE u.authorisation_token = a.token) AS used
+         FROM sandbox_card_authorisation a JOIN sandbox_payment_form f ON f.token = a.form_token WHERE a.token = $1`,
       [token],
     );
     return rows[0] ?? null;
@@ -97,10 +102,12 @@ export class SandboxLedgerRepository {
       'sandbox_lookup',
       `SELECT a.token, a.visitor_id AS "visitorId", a.card_last4 AS "last4", a.outcome, a.instalments,
               extract(epoch FROM now() - a.created_at)::float8 AS "ageSeconds",
+              f.total_agorot AS "formTotalAgorot", EXISTS (SELECT 1 FROM sandbox_charge u WHERE u.authorisation_token = a.token) AS used,
               c.id AS "chargeId", c.idempotency_key AS "idempotencyKey", c.authorisation_token AS "authorisationToken",
               c.amount_agorot AS "amountAgorot", c.instalments AS "chargeInstalments", c.status AS "chargeStatus", ca.card_last4 AS "chargeLast4"
          FROM (SELECT 1) AS one
          LEFT JOIN sandbox_card_authorisation a ON a.token = $1
+         LEFT JOIN sandbox_payment_form f ON f.token = a.form_token
          LEFT JOIN sandbox_charge c ON c.idempotency_key = $2
          LEFT JOIN sandbox_card_authorisation ca ON ca.token = c.authorisation_token`,
       [token, idempotencyKey],
@@ -114,6 +121,8 @@ export class SandboxLedgerRepository {
             outcome: row.outcome,
             instalments: row.instalments,
             ageSeconds: row.ageSeconds,
+            formTotalAgorot: row.formTotalAgorot,
+            used: row.used,
           }
         : null,
       charge: row?.chargeId
@@ -142,16 +151,19 @@ export class SandboxLedgerRepository {
     return rows[0] ?? null;
   }
 
-  /** Records a charge once per idempotency key; the loser of a concurrent double call gets the winner's row. */
-  async recordCharge(c: Omit<SandboxCharge, 'last4'>): Promise<SandboxCharge> {
+  /**
+   * Records a charge once per idempotency key AND once per authorisation (both unique): the loser of a concurrent
+   * double call with the same key gets the winner's row; null when the authorisation already paid under another key.
+   */
+  async recordCharge(c: Omit<SandboxCharge, 'last4'>): Promise<SandboxCharge | null> {
     const rows = await this.sql.query(
       'sandbox_charge_record',
       `INSERT INTO sandbox_charge (id, idempotency_key, authorisation_token, amount_agorot, instalments, status)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
       [c.id, c.idempotencyKey, c.authorisationToken, c.amountAgorot, c.instalments, c.status],
     );
     if (rows[0]) return { ...c, last4: null };
-    return (await this.chargeByKey(c.idempotencyKey))!;
+    return this.chargeByKey(c.idempotencyKey);
   }
 
   /** approved -> refunded, once. Answers the charge's status after the call (null: no such charge). */

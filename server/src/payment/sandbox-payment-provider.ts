@@ -74,7 +74,10 @@ export class SandboxPaymentProvider extends PaymentProvider {
     if (
       !authorisation ||
       authorisation.visitorId !== request.visitorId ||
-      authorisation.ageSeconds > this.config.PAYMENT_FORM_TTL_SECONDS
+      authorisation.ageSeconds > this.config.PAYMENT_FORM_TTL_SECONDS ||
+      // Single use (one authorisation, one charge, whatever the order) and capped at what the card holder authorised.
+      authorisation.used ||
+      request.amountAgorot > authorisation.formTotalAgorot
     ) {
       return { status: 'not_authorised' };
     }
@@ -98,6 +101,8 @@ export class SandboxPaymentProvider extends PaymentProvider {
       instalments: authorisation.instalments,
       status,
     });
+    // Another order took this authorisation between the lookup and the insert (the unique index decided).
+    if (!charge) return { status: 'not_authorised' };
     this.logger.debug(
       { charge: charge.id, status: charge.status, amountAgorot: charge.amountAgorot },
       'SANDBOX charge (simulation, no money moved)',

@@ -242,7 +242,8 @@ export class SalesRepository {
     visitorId: string;
     cart: unknown;
     staleSeconds: number;
-    card: { provider: string; amountAgorot: number; idempotencyKey: string } | null;
+    /** The card payment to open, with the quoted sale (orders/sale-draft.ts) the recovery job may finish. */
+    card: { provider: string; amountAgorot: number; idempotencyKey: string; draft: unknown } | null;
   }): Promise<{ cartId: string; payment: { id: string; status: string } | null } | null> {
     const [row] = await this.sql.query<{
       cart_id: string | null;
@@ -259,9 +260,10 @@ export class SalesRepository {
             AND (cart.status = 'open' OR (cart.status = 'paying' AND cart.attempt_started_at < now() - make_interval(secs => $5::float8)))
          RETURNING id
        ), opened AS (
-         INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, idempotency_key)
-         SELECT $6::text, $7::text, 'card', $8::int, 'pending', $9::text FROM claimed WHERE $9::text IS NOT NULL
-         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE SET updated_at = now()
+         INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, idempotency_key, sale_draft)
+         SELECT $6::text, $7::text, 'card', $8::int, 'pending', $9::text, $10::jsonb FROM claimed WHERE $9::text IS NOT NULL
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE SET updated_at = now(),
+           sale_draft = CASE WHEN payment.status = 'pending' THEN EXCLUDED.sale_draft ELSE payment.sale_draft END
          RETURNING id, status
        )
        SELECT (SELECT id::text FROM claimed) AS cart_id, (SELECT id::text FROM opened) AS payment_id, (SELECT status FROM opened) AS payment_status`,
@@ -275,6 +277,7 @@ export class SalesRepository {
         a.card?.provider ?? null,
         a.card?.amountAgorot ?? null,
         a.card?.idempotencyKey ?? null,
+        a.card ? JSON.stringify(a.card.draft) : null,
       ],
     );
     if (!row?.cart_id) return null;

@@ -1,2 +1,3 @@
 export * from './cart';
 export * from './customer-schema';
+export * from './pricing';

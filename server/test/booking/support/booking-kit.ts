@@ -159,7 +159,10 @@ export function cartOf(seats: CartSeat[], extra: Partial<Cart> = {}): Cart {
   return { seats, customerInfo: CUSTOMER, numberOfPayments: 1, total: agorotToShekels(total), ...extra };
 }
 
-/** The hosted card page end to end: ask for the form, fill it in, read the authorisation the page posts to its parent. */
+/**
+ * The hosted card page end to end: ask for the form, fill it in, read the authorisation the page posts to its parent.
+ * The form's total is what the card holder authorises (the most the commit may charge): generous by default.
+ */
 export async function authoriseCard(
   base: string,
   b: Buyer,
@@ -169,7 +172,7 @@ export async function authoriseCard(
   const form = await call(
     base,
     'GET',
-    `/api/payment/form/${opts.locale ?? 'he'}?recaptchaToken=${encodeURIComponent(b.token)}&total=${opts.total ?? '100.00'}`,
+    `/api/payment/form/${opts.locale ?? 'he'}?recaptchaToken=${encodeURIComponent(b.token)}&total=${opts.total ?? '5000.00'}`,
     b.id,
   );
   if (form.status !== 200) throw new Error(`payment form ${form.status} ${JSON.stringify(form.body)}`);

@@ -1,0 +1,215 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { CommitResponse } from '@hotline/shared';
+import { agorotToShekels } from '@hotline/shared';
+import { BookingError } from '../cart/booking.errors';
+import { newCartIdentifier, newResId } from '../cart/cart-ids';
+import { CartRepository, type CartRow } from '../cart/cart.repository';
+import { storableCart, type ParsedCart } from '../cart/cart.schema';
+import { AppError } from '../common/app-error';
+import type { Locale } from '../common/locale';
+import { LOGGER } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { PaymentProvider } from '../payment/payment-provider.port';
+import type { CommitBody } from '../payment/payment.queries';
+import { SalesRepository, type SaleInput } from '../reservations/sales.repository';
+import { SeatEngineService } from '../seats/seat-engine.service';
+import { cartFingerprint } from './cart-fingerprint';
+import type { CommitState } from './commit-state';
+import { QuoteService, type Quote } from './quote.service';
+import { saleDraftOf, type SaleDraft } from './sale-draft';
+import { SaleIdentity } from './sale-identity';
+import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
+import { faultPointFromEnv, reachFaultPoint } from './test-fault-point';
+
+/** What a paid cart stores and replays. */
+export interface StoredResult {
+  reservationIdentifier: string;
+  ticketIdentifiers: string[];
+  cartIdentifier: string;
+  documentKey: string;
+  total: number;
+  charged: number;
+}
+
+/** The sale statement's input from the quoted draft, this sale's names and the card's approval. */
+export function saleInputOf(
+  draft: SaleDraft,
+  ids: SaleIdentity,
+  cart: { cartId: string; cartIdentifier: string; visitorId: string },
+  card: Pick<ApprovedCard, 'paymentId' | 'providerReference' | 'instalments'> | null,
+): SaleInput {
+  return {
+    ...cart,
+    reservationIdentifier: ids.reservationIdentifier,
+    documentKey: ids.documentKey,
+    customer: draft.customer,
+    locale: draft.locale,
+    totalAgorot: draft.totalAgorot,
+    tickets: draft.tickets.map((t, i) => ({ ...t, identifier: ids.ticketIdentifiers[i]! })),
+    card: card
+      ? { paymentId: card.paymentId, providerReference: card.providerReference, instalments: card.instalments }
+      : null,
+    vouchers: draft.vouchers,
+    coupons: draft.coupons,
+    messages: draft.messages,
+    result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
+  };
+}
+
+export function storedResultOf(draft: SaleDraft, ids: SaleIdentity, cartIdentifier: string): StoredResult {
+  return {
+    reservationIdentifier: ids.reservationIdentifier,
+    ticketIdentifiers: ids.ticketIdentifiers,
+    cartIdentifier,
+    documentKey: ids.documentKey,
+    total: agorotToShekels(draft.totalAgorot),
+    charged: agorotToShekels(draft.chargedAgorot),
+  };
+}
+
+/**
+ * POST /api/payment/commit as a small saga over CommitState (commit-state.ts):
+ * quoted (QuoteService) -> charging -> charged (SettlementService.charge) ->
+ * sold | refunding -> refunded | refund_pending. Each step's state is persisted
+ * on the cart and the card payment row, so if this node dies the recovery job
+ * (recovery.job.ts) finishes it. The cart identifier is the idempotency key of
+ * the whole order, bound to what the cart buys (cart-fingerprint.ts).
+ */
+@Injectable()
+export class CommitOrchestrator {
+  private readonly fault = faultPointFromEnv();
+
+  constructor(
+    private readonly quotes: QuoteService,
+    private readonly settlement: SettlementService,
+    private readonly carts: CartRepository,
+    private readonly sales: SalesRepository,
+    private readonly engine: SeatEngineService,
+    private readonly provider: PaymentProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    if (config.BOOKING_UNSAFE_SKIP_LOCK_CHECK && config.NODE_ENV !== 'test') {
+      throw new Error(
+        'BOOKING_UNSAFE_SKIP_LOCK_CHECK is a test-only switch (it sells seats without their locks); refusing to start with it.',
+      );
+    }
+  }
+
+  async commit(visitorId: string, body: CommitBody, locale: Locale): Promise<CommitResponse> {
+    // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
+    await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
+    const cart = body.cart;
+    if (cart.seats.length === 0) throw new BookingError('CART_EMPTY');
+    const customer = this.quotes.checkCustomer(cart.customerInfo, locale);
+    const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
+
+    let quote: Quote;
+    try {
+      quote = await this.quotes.quote(visitorId, cart);
+    } catch (error) {
+      // A cart that was already paid (or refunded) answers what it answered the first time: its seats are sold and
+      // its prices may have moved, so checking it again must not decide. Looked up only on refusals (one query less).
+      if (error instanceof AppError && cart.cartIdentifier) {
+        const row = await this.carts.byIdentifier(cartIdentifier);
+        if (row && row.visitorId !== visitorId) throw new BookingError('CART_NOT_FOUND');
+        if (row && row.status !== 'open') return this.replay(row, cart, locale);
+      }
+      throw error;
+    }
+
+    const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale);
+    const due = draft.chargedAgorot;
+    // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
+    const idempotencyKey = due > 0 ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;
+    const attempt = await this.sales.beginAttempt({
+      cartIdentifier,
+      resId: newResId(),
+      visitorId,
+      cart: storableCart(cart, cartIdentifier),
+      staleSeconds: this.config.COMMIT_STALE_SECONDS,
+      card: idempotencyKey ? { provider: this.provider.name, amountAgorot: due, idempotencyKey, draft } : null,
+    });
+    if (!attempt) {
+      // Lost a race with another attempt on the same cart: answer as that one did (or is doing).
+      const row = await this.carts.byIdentifier(cartIdentifier);
+      if (!row || row.visitorId !== visitorId) throw new BookingError('CART_NOT_FOUND');
+      return this.replay(row, cart, locale);
+    }
+    const order = { cartId: attempt.cartId, cartIdentifier, visitorId };
+
+    let state: CommitState = { kind: 'quoted' };
+    try {
+      // Payment is starting: every lock of the visitor gets its one extension, so it outlives the charge.
+      await Promise.all(quote.presentationIds.map((id) => this.engine.extendForPayment(id, visitorId)));
+      let card: ApprovedCard | null = null;
+      if (attempt.payment && idempotencyKey) {
+        state = { kind: 'charging', paymentId: attempt.payment.id };
+        const request = { paymentIdentifier: cart.paymentIdentifier!, idempotencyKey, cartIdentifier, visitorId };
+        card = await this.settlement.charge(attempt.payment, request, due);
+        state = { kind: 'charged', paymentId: card.paymentId, providerReference: card.providerReference };
+        reachFaultPoint(this.fault, 'after-charge');
+      }
+
+      const ids = new SaleIdentity(draft.tickets.length);
+      const outcome = await this.settlement.writeSale(
+        () => saleInputOf(draft, ids, order, card),
+        ids,
+        cartIdentifier,
+        card,
+      );
+      if (outcome.ok) {
+        state = { kind: 'sold', reservationId: outcome.reservationId };
+        await this.settlement.markSold(visitorId, draft.tickets);
+        return { ...storedResultOf(draft, ids, cartIdentifier), replayed: false };
+      }
+      if (outcome.reason === 'IN_DOUBT') {
+        // Cannot tell whether the sale committed: stay 'charged' (cart paying, payment pending). The recovery job
+        // asks PostgreSQL and the provider again after RECOVERY_IN_DOUBT_SECONDS and finishes it one way or the other.
+        throw outcome.error;
+      }
+      if (outcome.reason === 'DUPLICATE_CART') {
+        // Another attempt on this cart sold it first. If it paid with this same authorisation, the charge is that
+        // sale's and stays; a charge of our own, under another key, paid for nothing and goes back.
+        state = { kind: 'sold', reservationId: '' };
+        await this.settlement.settleDuplicate(card);
+        return this.replay((await this.carts.byIdentifier(cartIdentifier))!, cart, locale);
+      }
+      if (!card) throw this.quotes.refusalWithoutCharge(outcome, quote);
+      state = { kind: 'refunding', paymentId: card.paymentId, reason: outcome.reason };
+      throw await this.settlement.refundOrder(outcome, card, order.cartId, locale);
+    } finally {
+      await this.releaseUnlessCharged(state, attempt.payment, order);
+    }
+  }
+
+  /**
+   * Leaving the saga before any money moved gives the cart back ('open'): quoted (the row was opened but the
+   * provider never called) or charging that the provider refused. From 'charged' on, the cart is the money's.
+   */
+  private async releaseUnlessCharged(
+    state: CommitState,
+    payment: { id: string } | null,
+    order: { cartId: string; cartIdentifier: string },
+  ): Promise<void> {
+    if (state.kind !== 'quoted' && state.kind !== 'charging') return;
+    if (payment && state.kind === 'quoted') {
+      await this.sales.closeCardPayment(payment.id, 'failed', 'aborted before the charge', null).catch(() => undefined);
+    }
+    await this.carts
+      .release(order.cartId)
+      .catch((err) => this.logger.warn({ err, cartIdentifier: order.cartIdentifier }, 'cart release failed'));
+  }
+
+  /**
+   * The cart identifier is the order's idempotency key, bound to what it buys (the Stripe rule): the same
+   * identifier with another cart is refused, never answered with the first order.
+   */
+  private replay(row: CartRow, cart: ParsedCart, locale: Locale): CommitResponse {
+    if (cartFingerprint(row.cart) !== cartFingerprint(cart)) throw new BookingError('IDEMPOTENCY_KEY_REUSED');
+    if (row.status === 'paid' && row.result) return { ...(row.result as unknown as StoredResult), replayed: true };
+    if (row.status === 'refunded' && row.result) throw refusalOf(row.result as unknown as StoredRefusal, locale);
+    throw new BookingError('COMMIT_IN_PROGRESS');
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { CartModule } from '../cart/cart.module';
+import { PaymentModule } from '../payment/payment.module';
+import { ReservationsModule } from '../reservations/reservations.module';
+import { SeatsModule } from '../seats/seats.module';
+import { TicketsModule } from '../tickets/tickets.module';
+import { CommitController } from './commit.controller';
+import { CommitOrchestrator } from './commit.orchestrator';
+import { OrdersRepository } from './orders.repository';
+import { QuoteService } from './quote.service';
+import { RecoveryJob } from './recovery.job';
+import { SettlementService } from './settlement.service';
+
+/**
+ * Orders: the commit as a saga (quote -> charge -> sale | refund) and the
+ * recovery job that finishes what a dead node left (docs/booking.md).
+ * Payment keeps the provider port, vouchers and the card page.
+ */
+@Module({
+  imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule, PaymentModule],
+  controllers: [CommitController],
+  providers: [QuoteService, SettlementService, CommitOrchestrator, OrdersRepository, RecoveryJob],
+  exports: [CommitOrchestrator, SettlementService, RecoveryJob],
+})
+export class OrdersModule {}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { SaleDraft } from './sale-draft';
+
+/** A card payment the recovery job has to settle: in doubt ('pending', too old) or a refund still owed. */
+export interface RecoveryCase {
+  paymentId: string;
+  status: 'pending' | 'refund_pending';
+  cartIdentifier: string;
+  idempotencyKey: string | null;
+  amountAgorot: number;
+  providerReference: string | null;
+  error: string | null;
+  draft: SaleDraft | null;
+  attempts: number;
+  cartId: string | null;
+  visitorId: string | null;
+  cartStatus: string | null;
+}
+
+/** The recovery job's SQL: claims with a lease (FOR UPDATE SKIP LOCKED, so nodes never share a case), back-off, takeover. */
+@Injectable()
+export class OrdersRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Takes up to `limit` due cases for this node for `leaseSeconds`: a node that dies holding one
+   * leaves it to the next pass after the lease (at least once; every action below is idempotent).
+   */
+  claim(limit: number, inDoubtSeconds: number, leaseSeconds: number): Promise<RecoveryCase[]> {
+    return this.db.query(
+      `WITH claimed AS (
+         UPDATE payment p SET next_recovery_at = now() + make_interval(secs => $3::float8),
+                recovery_attempts = p.recovery_attempts + 1
+          WHERE p.id IN (
+            SELECT id FROM payment
+             WHERE method = 'card'
+               AND ((status = 'pending' AND updated_at < now() - make_interval(secs => $2::float8)) OR status = 'refund_pending')
+               AND (next_recovery_at IS NULL OR next_recovery_at <= now())
+             ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING p.id, p.status, p.cart_identifier, p.idempotency_key, p.amount_agorot, p.provider_reference, p.error,
+                    p.sale_draft, p.recovery_attempts)
+       SELECT cl.id::text AS "paymentId", cl.status, cl.cart_identifier AS "cartIdentifier",
+              cl.idempotency_key AS "idempotencyKey", cl.amount_agorot AS "amountAgorot",
+              cl.provider_reference AS "providerReference", cl.error, cl.sale_draft AS draft,
+              cl.recovery_attempts AS attempts, c.id::text AS "cartId", c.visitor_id AS "visitorId", c.status AS "cartStatus"
+         FROM claimed cl LEFT JOIN cart c ON c.cart_identifier::text = cl.cart_identifier
+        ORDER BY cl.id`,
+      [limit, inDoubtSeconds, leaseSeconds],
+    );
+  }
+
+  /** Try again later (provider unreachable, refund refused, cart busy with a live attempt). */
+  async retryLater(paymentId: string, seconds: number): Promise<void> {
+    await this.db.query(
+      `UPDATE payment SET next_recovery_at = now() + make_interval(secs => $2::float8) WHERE id = $1`,
+      [paymentId, seconds],
+    );
+  }
+
+  /**
+   * The job takes the cart over to finish its sale or close it: from 'open' (the attempt's node released it)
+   * or from a 'paying' attempt older than the in-doubt bound. False when a live attempt holds it or it is closed.
+   */
+  async takeOverCart(cartId: string, inDoubtSeconds: number): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `UPDATE cart SET status = 'paying', attempt_started_at = now(), updated_at = now()
+        WHERE id = $1 AND (status = 'open' OR (status = 'paying' AND attempt_started_at < now() - make_interval(secs => $2::float8)))
+       RETURNING id`,
+      [cartId, inDoubtSeconds],
+    );
+    // TypeORM answers an UPDATE ... RETURNING with [rows, count].
+    const list = Array.isArray(rows[0]) ? (rows[0] as unknown[]) : rows;
+    return list.length > 0;
+  }
+
+  /** No money moved after all: the attempt is over, the payment closed and a stale cart opened again. */
+  async closeWithoutCharge(
+    paymentId: string,
+    cartId: string | null,
+    status: 'declined' | 'failed',
+    error: string,
+    inDoubtSeconds: number,
+  ): Promise<void> {
+    await this.db.query(
+      `WITH p AS (
+         UPDATE payment SET status = $2, error = $3, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id
+       )
+       UPDATE cart SET status = 'open', attempt_started_at = NULL, updated_at = now()
+        WHERE id = $4::bigint AND status = 'paying' AND attempt_started_at < now() - make_interval(secs => $5::float8)`,
+      [paymentId, status, error, cartId, inDoubtSeconds],
+    );
+  }
+
+  /**
+   * The refund went through: the payment is 'refunded' and the buyer is told, in one statement, so the
+   * notice exists exactly once whichever node (or retry) got there first.
+   */
+  async markRefundedWithNotice(
+    paymentId: string,
+    notice: { locale: string; messages: { channel: 'email' | 'sms'; recipient: string }[]; payload: object },
+  ): Promise<void> {
+    await this.db.query(
+      `WITH r AS (
+         UPDATE payment SET status = 'refunded', updated_at = now() WHERE id = $1 AND status = 'refund_pending' RETURNING id
+       )
+       INSERT INTO notification_outbox (reservation_id, channel, recipient, locale, template, payload)
+       SELECT NULL, m.channel, m.recipient, $2, 'payment-refunded', $5::jsonb
+         FROM r, unnest($3::text[], $4::text[]) AS m(channel, recipient)`,
+      [
+        paymentId,
+        notice.locale,
+        notice.messages.map((m) => m.channel),
+        notice.messages.map((m) => m.recipient),
+        JSON.stringify(notice.payload),
+      ],
+    );
+  }
+}

@@ -1,0 +1,209 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CustomerDetails, CustomerFormConfig } from '@hotline/shared';
+import { checkCustomerDetails, seatKey, shekelsToAgorot } from '@hotline/shared';
+import { BookingError } from '../cart/booking.errors';
+import type { ParsedCart } from '../cart/cart.schema';
+import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
+import type { Locale } from '../common/locale';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CUSTOMER_FORM } from '../payment/customer-form';
+import { priceOrder, type PricedOrder, type PricingSeat } from '../payment/pricing';
+import { assertUsable } from '../payment/vouchers.service';
+import { VouchersRepository } from '../payment/vouchers.repository';
+import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+import { SeatEngineService } from '../seats/seat-engine.service';
+import type { Layout } from '../seats/seat-layout';
+import { seatsCouponAllows } from '../tickets/coupon-check';
+import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository';
+
+/** The order as the server prices it, before anything is written. */
+export interface Quote {
+  presentationIds: number[];
+  layoutOf: Map<number, Layout>;
+  seats: PricingSeat[];
+  priced: PricedOrder;
+  coupons: SaleInput['coupons'];
+}
+
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+/**
+ * The saga's first step: everything that may refuse the order before anything
+ * is written - customer details, the seat map, our prices (the shared pipeline)
+ * against what the visitor saw, coupons and vouchers, and the visitor's live
+ * locks. Reads only.
+ */
+@Injectable()
+export class QuoteService {
+  constructor(
+    private readonly locks: SeatLockReader,
+    private readonly engine: SeatEngineService,
+    private readonly tickets: TicketsRepository,
+    private readonly vouchers: VouchersRepository,
+    @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  checkCustomer(info: unknown, locale: Locale): CustomerDetails {
+    const { issues, value } = checkCustomerDetails(info ?? {}, this.customerForm, locale);
+    if (issues.length === 0) return value;
+    const fields = Object.fromEntries(issues.map((i) => [i.path, i.message]));
+    throw new BookingError(
+      'CUSTOMER_INVALID',
+      { details: issues.map((i) => `${i.path}: ${i.message}`).join('; ') },
+      { fields },
+    );
+  }
+
+  async quote(visitorId: string, cart: ParsedCart): Promise<Quote> {
+    const presentationIds = unique(cart.seats.map((s) => s.prsntId));
+    const [layouts, ticketRows, productRows, voucherRows] = await Promise.all([
+      Promise.all(presentationIds.map((id) => this.engine.layout(id))),
+      this.tickets.tickets(unique(cart.seats.map((s) => s.ticketId))),
+      cart.products?.length ? this.tickets.products(unique(cart.products.map((p) => p.id))) : Promise.resolve([]),
+      this.vouchers.byIds(unique((cart.voucherPayments ?? []).map((v) => v.id))),
+    ]);
+
+    const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
+    const seats = this.pricingSeats(cart, layoutOf);
+    const tickets = new Map(ticketRows.map((t) => [t.id, t]));
+    const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
+    const productById = new Map(productRows.map((p) => [p.id, p]));
+    const voucherById = new Map(voucherRows.map((v) => [v.id, v]));
+    const priced = priceOrder({
+      seats,
+      tickets,
+      ticketCodes: new Set((cart.ticketCodes ?? []).map((c) => c.toLowerCase())),
+      products: (cart.products ?? []).map((p, index) => {
+        const row = productById.get(p.id);
+        const soldHere = row && (row.locationId === null || locationIds.has(row.locationId));
+        return { index, id: p.id, quantity: p.quantity, price: soldHere ? row.price : undefined };
+      }),
+      globalServiceCharge: {
+        amountPerOrder: this.config.GLOBAL_SERVICE_CHARGE_AGOROT || null,
+        percentRatePerOrder: this.config.GLOBAL_SERVICE_CHARGE_PERCENT || null,
+      },
+      clientGlobalServiceCharge: cart.globalServiceCharge
+        ? {
+            amountPerOrder:
+              cart.globalServiceCharge.amountPerOrder == null
+                ? null
+                : shekelsToAgorot(cart.globalServiceCharge.amountPerOrder),
+            percentRatePerOrder: cart.globalServiceCharge.percentRatePerOrder ?? null,
+          }
+        : null,
+      vouchers: (cart.voucherPayments ?? []).map((v, index) => {
+        const row = assertUsable(voucherById.get(v.id), v.code);
+        return {
+          index,
+          id: row.id,
+          reference: row.reference,
+          balance: row.balanceAgorot,
+          clientAmount: shekelsToAgorot(v.amount),
+        };
+      }),
+      clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
+    });
+    const coupons = await this.checkCoupons(priced, tickets);
+
+    if (!this.config.BOOKING_UNSAFE_SKIP_LOCK_CHECK) await this.assertLocked(visitorId, seats, layoutOf);
+    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
+    return { presentationIds, layoutOf, seats, priced, coupons };
+  }
+
+  /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
+  refusalWithoutCharge(outcome: Extract<SaleOutcome, { ok: false }>, quote: Quote): BookingError {
+    switch (outcome.reason) {
+      case 'VOUCHER_NO_BALANCE':
+        return new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: outcome.detail });
+      case 'VOUCHER_GONE':
+        return new BookingError('VOUCHER_NOT_FOUND', {}, { voucher: outcome.detail });
+      case 'COUPON_USED_UP':
+        return new BookingError('COUPON_USED_UP');
+      default:
+        return new BookingError(
+          'SEAT_NOT_LOCKED',
+          { seat: this.seatLabel(quote.seats[0]!, quote.layoutOf) },
+          { reason: outcome.reason },
+        );
+    }
+  }
+
+  /** Each cart seat placed on the seat map: which section, which ticket group prices it. */
+  private pricingSeats(cart: ParsedCart, layoutOf: Map<number, Layout>): PricingSeat[] {
+    return cart.seats.map((s, index) => {
+      const invalid = (why: string) =>
+        new BookingError('CART_INVALID', { details: `seats[${index}]: ${why}` }, { seat: index });
+      const layout = layoutOf.get(s.prsntId)!;
+      const section = layout.sections.get(s.sectionId);
+      if (!section) throw invalid('no such section in this presentation');
+      if (s.XCoordinate === null)
+        throw invalid('XCoordinate is required (for general admission, the place the lock gave)');
+      const x = s.XCoordinate;
+      const y = section.isReserved ? s.YCoordinate : 0;
+      if (y === null) throw invalid('YCoordinate is required in a reserved section');
+      let ticketGroupId: number | undefined;
+      if (section.isReserved) ticketGroupId = layout.seats.get(seatKey(section.id, x, y))?.ticketGroupId;
+      else if (x >= 1 && x <= section.capacity) ticketGroupId = section.ticketGroupId;
+      if (ticketGroupId === undefined) throw invalid('no such seat');
+      if (ticketGroupId === 0) throw invalid('this seat is not on sale');
+      return {
+        index,
+        presentationId: s.prsntId,
+        sectionId: section.id,
+        x,
+        y,
+        ticketId: s.ticketId,
+        ticketGroupId,
+        clientAmount: shekelsToAgorot(s.amount),
+        clientServiceCharge: shekelsToAgorot(s.serviceCharge),
+      };
+    });
+  }
+
+  /** Coded tickets: the shared coupon rule over live usage; re-checked under the ticket's row lock when the sale is written. */
+  private async checkCoupons(priced: PricedOrder, tickets: Map<number, TicketRow>): Promise<SaleInput['coupons']> {
+    if (priced.codedUse.size === 0) return [];
+    const usage = await this.tickets.usage([...priced.codedUse.keys()]);
+    return [...priced.codedUse].map(([ticketId, seats]) => {
+      const ticket = tickets.get(ticketId)!;
+      const allowed = seatsCouponAllows(ticket, usage.get(ticketId) ?? 0, seats);
+      if (allowed < seats) throw new BookingError(ticket.isVoucher ? 'VOUCHER_NO_BALANCE' : 'COUPON_USED_UP');
+      return {
+        ticketId,
+        seats,
+        limit: ticket.balance === null ? null : ticket.balance * Math.max(1, ticket.multiplyFactor),
+      };
+    });
+  }
+
+  private async assertLocked(visitorId: string, seats: PricingSeat[], layoutOf: Map<number, Layout>): Promise<void> {
+    const byPresentation = new Map<number, PricingSeat[]>();
+    for (const s of seats) byPresentation.set(s.presentationId, [...(byPresentation.get(s.presentationId) ?? []), s]);
+    const checked = await Promise.all(
+      [...byPresentation].map(async ([pid, list]) => {
+        const holds = await this.locks.holds(pid, visitorId, list);
+        return list.map((seat, i) => ({ seat, hold: holds[i]! }));
+      }),
+    );
+    const all = checked.flat();
+    const bad = all.filter((c) => c.hold !== 'mine');
+    if (bad.length === 0) return;
+    const expired = (h: SeatHold) => h === 'mine-expired' || h === 'free';
+    // Our own lock ran out (or was swept and nobody took the seat): the timer ended, not a competitor.
+    if (bad.some((c) => c.hold === 'mine-expired') || bad.every((c) => expired(c.hold))) {
+      throw new BookingError('LOCKS_EXPIRED', {}, { seats: bad.map((c) => c.seat.index) });
+    }
+    const first = bad.find((c) => !expired(c.hold))!;
+    throw new BookingError(
+      'SEAT_NOT_LOCKED',
+      { seat: this.seatLabel(first.seat, layoutOf) },
+      { seat: first.seat.index, hold: first.hold },
+    );
+  }
+
+  private seatLabel(seat: PricingSeat, layoutOf: Map<number, Layout>): string {
+    const s = layoutOf.get(seat.presentationId)?.seats.get(seatKey(seat.sectionId, seat.x, seat.y));
+    return s ? `${s.rowName}/${s.seatName}` : String(seat.x);
+  }
+}

@@ -1,0 +1,49 @@
+import type { CustomerDetails } from '@hotline/shared';
+import type { SaleInput, SaleTicket } from '../reservations/sales.repository';
+import type { PricedOrder } from '../payment/pricing';
+
+/**
+ * Everything the sale will write except the fresh identifiers and the card's
+ * approval: priced by the quote, stored on the pending card payment row before
+ * the charge (payment.sale_draft), so that whoever finishes the saga - the
+ * request, or the recovery job after a crash - writes exactly the quoted sale.
+ */
+export interface SaleDraft {
+  locale: string;
+  customer: Record<string, unknown>;
+  totalAgorot: number;
+  chargedAgorot: number;
+  tickets: Omit<SaleTicket, 'identifier'>[];
+  vouchers: SaleInput['vouchers'];
+  coupons: SaleInput['coupons'];
+  messages: SaleInput['messages'];
+}
+
+export function saleDraftOf(
+  priced: PricedOrder,
+  coupons: SaleInput['coupons'],
+  customer: CustomerDetails,
+  locale: string,
+): SaleDraft {
+  return {
+    locale,
+    customer: customer as unknown as Record<string, unknown>,
+    totalAgorot: priced.totals.total,
+    chargedAgorot: priced.totals.balanceDue,
+    tickets: priced.lines.map((l) => ({
+      presentationId: l.seat.presentationId,
+      sectionId: l.seat.sectionId,
+      x: l.seat.x,
+      y: l.seat.y,
+      ticketId: l.ticket.id,
+      amountAgorot: l.amount,
+      serviceChargeAgorot: l.serviceCharge,
+    })),
+    vouchers: priced.voucherPayments.map((v) => ({ id: v.id, reference: v.reference, amountAgorot: v.amount })),
+    coupons,
+    messages: [
+      ...(customer.email ? [{ channel: 'email' as const, recipient: customer.email }] : []),
+      ...(customer.mobileNumber ? [{ channel: 'sms' as const, recipient: customer.mobileNumber }] : []),
+    ],
+  };
+}

@@ -1,0 +1,46 @@
+import { assertNonNegativeInteger } from '../../rules/assert';
+
+/** Money in whole agorot (1/100 shekel). Every amount of the pricing pipeline is one; names end in `Agorot` too. */
+export type Agorot = number;
+
+/**
+ * One line of a cart, by kind. Tickets and products today; memberships,
+ * voucher purchases and donations are added as new kinds here (and in
+ * `lineAmounts`), and every caller gets them through `priceCart`. `ref` is
+ * the caller's own handle (a seat, a product row) carried through untouched.
+ */
+export type CartLine<Ref = unknown> =
+  | {
+      kind: 'ticket';
+      ref: Ref;
+      /** What the ticket costs on this seat (0 on a multiply-factor sub-ticket). */
+      priceAgorot: Agorot;
+      serviceChargeAgorot: Agorot;
+    }
+  | { kind: 'product'; ref: Ref; unitPriceAgorot: Agorot; quantity: number };
+
+export type CartLineKind = CartLine['kind'];
+
+/** A line's money: its price part (counts toward the subtotal) and its per-line service charge. */
+export interface LineAmounts {
+  priceAgorot: Agorot;
+  serviceChargeAgorot: Agorot;
+}
+
+/** The money of one line, by kind. Whole, non-negative agorot or it throws (a bug upstream). */
+export function lineAmounts(line: CartLine): LineAmounts {
+  switch (line.kind) {
+    case 'ticket':
+      assertNonNegativeInteger(line.priceAgorot, 'ticket priceAgorot');
+      assertNonNegativeInteger(line.serviceChargeAgorot, 'ticket serviceChargeAgorot');
+      return { priceAgorot: line.priceAgorot, serviceChargeAgorot: line.serviceChargeAgorot };
+    case 'product':
+      assertNonNegativeInteger(line.unitPriceAgorot, 'product unitPriceAgorot');
+      assertNonNegativeInteger(line.quantity, 'product quantity');
+      return { priceAgorot: line.unitPriceAgorot * line.quantity, serviceChargeAgorot: 0 };
+    default: {
+      const unknown: never = line;
+      throw new RangeError(`unknown cart line kind ${(unknown as { kind: string }).kind}`);
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from './cart-line';
+export * from './voucher-allocation';
+export * from './price-cart';
