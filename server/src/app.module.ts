@@ -17,6 +17,8 @@ import { TicketsModule } from './tickets/tickets.module';
 import { PaymentModule } from './payment/payment.module';
 import { ReservationsModule } from './reservations/reservations.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { CustomersModule } from './customers/customers.module';
+import { CancellationsModule } from './cancellations/cancellations.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -61,6 +63,8 @@ export class AppModule {
         PaymentModule,
         ReservationsModule,
         NotificationsModule,
+        CustomersModule,
+        CancellationsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
