@@ -101,9 +101,10 @@ export class CancellationRepository {
   }
 
   async cancelTickets(tx: EntityManager, ticketIds: string[], reservationId: string, whole: boolean): Promise<void> {
-    await tx.query(`UPDATE reservation_ticket SET status = 'cancelled' WHERE id = ANY($1::bigint[]) AND status = 'live'`, [
-      ticketIds,
-    ]);
+    await tx.query(
+      `UPDATE reservation_ticket SET status = 'cancelled' WHERE id = ANY($1::bigint[]) AND status = 'live'`,
+      [ticketIds],
+    );
     if (whole) await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = $1`, [reservationId]);
   }
 
@@ -122,7 +123,15 @@ export class CancellationRepository {
     const [row] = await tx.query(
       `INSERT INTO cancellation (reservation_id, customer_id, ticket_ids, seat_keys, charge_agorot, refund_agorot, to_credit, state)
        VALUES ($1, $2, $3::bigint[], $4::jsonb, $5, $6, $7, 'refunding') RETURNING id::text AS id`,
-      [c.reservationId, c.customerId, c.ticketIds, JSON.stringify(c.seatKeys), c.chargeAgorot, c.refundAgorot, c.toCredit],
+      [
+        c.reservationId,
+        c.customerId,
+        c.ticketIds,
+        JSON.stringify(c.seatKeys),
+        c.chargeAgorot,
+        c.refundAgorot,
+        c.toCredit,
+      ],
     );
     return row.id;
   }
@@ -178,7 +187,9 @@ export class CancellationRepository {
     }
   }
 
-  async cancellation(id: string): Promise<{ seatsReleased: boolean; seatKeys: { presentationId: number; key: string }[] } | null> {
+  async cancellation(
+    id: string,
+  ): Promise<{ seatsReleased: boolean; seatKeys: { presentationId: number; key: string }[] } | null> {
     const rows = await this.db.query(
       `SELECT seats_released AS "seatsReleased", seat_keys AS "seatKeys" FROM cancellation WHERE id = $1`,
       [id],

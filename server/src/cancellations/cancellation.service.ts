@@ -92,7 +92,12 @@ export class CancellationService {
       const refund = Math.max(0, Math.min(gross - charge, paidLeft));
       const paid: PaidWith[] = payments
         .filter((p): p is typeof p & { method: 'card' | 'voucher' } => p.method === 'card' || p.method === 'voucher')
-        .map((p) => ({ paymentId: p.id, method: p.method, paidAgorot: p.amountAgorot, refundedAgorot: p.refundedAgorot }));
+        .map((p) => ({
+          paymentId: p.id,
+          method: p.method,
+          paidAgorot: p.amountAgorot,
+          refundedAgorot: p.refundedAgorot,
+        }));
       const parts = splitRefund(refund, paid, q.refundToTransactionCredit);
 
       await this.repo.cancelTickets(
@@ -154,7 +159,10 @@ export class CancellationService {
         await this.repo.settleRefund(refund.id, 'done', null);
       } else {
         // A definite refusal needs a person (the box office sees it); it is not retried forever.
-        this.logger.error({ cancellation: cancellationId, refund: refund.id, reason: result.reason }, 'card refund refused');
+        this.logger.error(
+          { cancellation: cancellationId, refund: refund.id, reason: result.reason },
+          'card refund refused',
+        );
         await this.repo.settleRefund(refund.id, 'failed', result.reason.slice(0, 500));
       }
     }

@@ -24,8 +24,14 @@ export class CancellationsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel a whole reservation or chosen tickets; refund to the card/vouchers or store credit' })
-  async cancel(@Param() raw: unknown, @Body() rawBody: unknown, @Req() request: FastifyRequest): Promise<CancelReservationResponse> {
+  @ApiOperation({
+    summary: 'Cancel a whole reservation or chosen tickets; refund to the card/vouchers or store credit',
+  })
+  async cancel(
+    @Param() raw: unknown,
+    @Body() rawBody: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<CancelReservationResponse> {
     const customerId = await this.sessions.require(request);
     const { id } = parseInput(params, raw);
     const q = parseInput(body, rawBody, 'INVALID_BODY');

@@ -52,7 +52,9 @@ export class CustomerAreaController {
 
   @Post('mobile-login-validation')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Check the SMS code; starts a customer session (httpOnly cookie) and answers customerAreaInfo' })
+  @ApiOperation({
+    summary: 'Check the SMS code; starts a customer session (httpOnly cookie) and answers customerAreaInfo',
+  })
   async validate(
     @Body() body: unknown,
     @Query() query: Record<string, unknown>,

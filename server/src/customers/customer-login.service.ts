@@ -98,7 +98,12 @@ export class CustomerLoginService {
   private async tryResend(pendingHandle: string, mobile: string, q: CodeRequest): Promise<boolean> {
     const c = await this.store.challengeByHandle(handleHash(pendingHandle));
     if (!c || c.used || c.mobile !== mobile || c.purpose !== q.purpose) return false;
-    const verdict = otpVerdict({ matches: false, ageSeconds: c.ageSeconds, wrongAttempts: c.wrongAttempts, used: false });
+    const verdict = otpVerdict({
+      matches: false,
+      ageSeconds: c.ageSeconds,
+      wrongAttempts: c.wrongAttempts,
+      used: false,
+    });
     if (verdict !== 'wrong') return false; // expired or locked: this is a new login
     const resend = resendVerdict(c.sinceSentSeconds, c.resends);
     if (!resend.ok) {
@@ -114,7 +119,10 @@ export class CustomerLoginService {
 
   private async countSend(mobile: string, ip: string): Promise<void> {
     const ok = await this.limiter.allow([
-      { rule: { kind: 'send-m', limit: this.config.CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR, windowSeconds: 3600 }, value: mobile },
+      {
+        rule: { kind: 'send-m', limit: this.config.CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR, windowSeconds: 3600 },
+        value: mobile,
+      },
       { rule: { kind: 'send-ip', limit: this.config.CUSTOMER_OTP_SENDS_PER_IP_HOUR, windowSeconds: 3600 }, value: ip },
     ]);
     if (!ok) throw new AppError('OTP_RATE_LIMITED');
@@ -154,7 +162,10 @@ export class CustomerLoginService {
     ip: string;
   }): Promise<number> {
     const ipOk = await this.limiter.allow([
-      { rule: { kind: 'guess-ip', limit: this.config.CUSTOMER_OTP_GUESSES_PER_IP_10MIN, windowSeconds: 600 }, value: q.ip },
+      {
+        rule: { kind: 'guess-ip', limit: this.config.CUSTOMER_OTP_GUESSES_PER_IP_10MIN, windowSeconds: 600 },
+        value: q.ip,
+      },
     ]);
     if (!ipOk) throw new AppError('OTP_RATE_LIMITED');
     if (!q.pendingHandle || !/^\d{6}$/.test(q.smsCode)) throw new AppError('INVALID_SMS_CODE');

@@ -43,7 +43,9 @@ export class CustomersModule implements OnModuleInit {
 
   onModuleInit(): void {
     if (this.config.NODE_ENV === 'production' && this.config.CUSTOMER_SECRET === DEVELOPMENT_CUSTOMER_SECRET) {
-      throw new Error('CUSTOMER_SECRET is the development value; set a secret of at least 32 characters in production.');
+      throw new Error(
+        'CUSTOMER_SECRET is the development value; set a secret of at least 32 characters in production.',
+      );
     }
   }
 }

@@ -38,7 +38,14 @@ export class OtpSms {
     );
     const body = TEXT[locale].replace('{brand}', this.config.BRAND_NAME).replace('{code}', code);
     try {
-      await this.sender.send({ outboxId: row.id, reservationId: null, channel: 'sms', recipient: mobile, subject: null, body });
+      await this.sender.send({
+        outboxId: row.id,
+        reservationId: null,
+        channel: 'sms',
+        recipient: mobile,
+        subject: null,
+        body,
+      });
       await this.db.query(`UPDATE notification_outbox SET status = 'sent', sent_at = now() WHERE id = $1`, [row.id]);
     } catch (err) {
       this.logger.warn({ err, outbox: row.id }, 'login code SMS not sent');

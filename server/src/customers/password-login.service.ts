@@ -30,11 +30,20 @@ export class PasswordLoginService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async login(q: { email: string; password: string; recaptchaToken: unknown; visitorId: string; ip: string }): Promise<number> {
+  async login(q: {
+    email: string;
+    password: string;
+    recaptchaToken: unknown;
+    visitorId: string;
+    ip: string;
+  }): Promise<number> {
     if (!this.config.CUSTOMER_PASSWORD_LOGIN) throw new AppError('PASSWORD_LOGIN_DISABLED');
     await this.botCheck.verify(q.recaptchaToken, q.visitorId);
     const ok = await this.limiter.allow([
-      { rule: { kind: 'guess-ip', limit: this.config.CUSTOMER_OTP_GUESSES_PER_IP_10MIN, windowSeconds: 600 }, value: q.ip },
+      {
+        rule: { kind: 'guess-ip', limit: this.config.CUSTOMER_OTP_GUESSES_PER_IP_10MIN, windowSeconds: 600 },
+        value: q.ip,
+      },
       { rule: { kind: 'pw-e', limit: 10, windowSeconds: 3600 }, value: q.email.toLowerCase() },
     ]);
     if (!ok) throw new AppError('OTP_RATE_LIMITED');

@@ -107,7 +107,11 @@ export class SandboxPaymentProvider extends PaymentProvider {
 
   async refund(request: RefundRequest): Promise<RefundResult> {
     if (request.idempotencyKey) {
-      const partial = await this.ledger.refundPart(request.providerReference, request.amountAgorot, request.idempotencyKey);
+      const partial = await this.ledger.refundPart(
+        request.providerReference,
+        request.amountAgorot,
+        request.idempotencyKey,
+      );
       this.logger.info(
         { charge: request.providerReference, amountAgorot: request.amountAgorot, reason: request.reason, partial },
         'SANDBOX partial refund (simulation, no money moved)',

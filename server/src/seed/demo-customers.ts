@@ -25,8 +25,22 @@ export const DEMO_CUSTOMERS = [
     mobile: '0527654321',
     password: 'demo-password-2',
   },
-  { ssn: '000000034', firstName: 'Олег', lastName: 'Петров', email: 'oleg@example.com', mobile: '0541112233', password: null },
-  { ssn: '000000042', firstName: 'مريم', lastName: 'حداد', email: 'maryam@example.com', mobile: '0533334444', password: null },
+  {
+    ssn: '000000034',
+    firstName: 'Олег',
+    lastName: 'Петров',
+    email: 'oleg@example.com',
+    mobile: '0541112233',
+    password: null,
+  },
+  {
+    ssn: '000000042',
+    firstName: 'مريم',
+    lastName: 'حداد',
+    email: 'maryam@example.com',
+    mobile: '0533334444',
+    password: null,
+  },
 ] as const;
 
 const CHARGES = [

@@ -3,4 +3,8 @@ import { BookingPayment1764000000000 } from './1764000000000-booking-payment';
 import { CustomersCancellations1795458889598 } from './1795458889598-customers-cancellations';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
-export const MIGRATIONS = [InitialSchema1763700000000, BookingPayment1764000000000, CustomersCancellations1795458889598];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  BookingPayment1764000000000,
+  CustomersCancellations1795458889598,
+];

@@ -26,7 +26,8 @@ export function otpVerdict(f: OtpFacts): OtpVerdict {
   return f.matches ? 'ok' : 'wrong';
 }
 
-export type ResendVerdict = { ok: true } | { ok: false; reason: 'too_soon'; waitSeconds: number } | { ok: false; reason: 'limit' };
+export type ResendVerdict =
+  { ok: true } | { ok: false; reason: 'too_soon'; waitSeconds: number } | { ok: false; reason: 'limit' };
 
 export function resendVerdict(sinceLastSendSeconds: number, resends: number): ResendVerdict {
   if (resends >= OTP_MAX_RESENDS) return { ok: false, reason: 'limit' };

@@ -7,7 +7,13 @@ describe('splitRefund', () => {
   it.each<[string, number, PaidWith[], boolean, RefundPart[]]>([
     ['nothing to refund', 0, [card], false, []],
     ['card only, partial', 4000, [card], false, [{ paymentId: 'c', kind: 'card', amountAgorot: 4000 }]],
-    ['voucher re-credited first', 2000, [card, voucher], false, [{ paymentId: 'v', kind: 'voucher', amountAgorot: 2000 }]],
+    [
+      'voucher re-credited first',
+      2000,
+      [card, voucher],
+      false,
+      [{ paymentId: 'v', kind: 'voucher', amountAgorot: 2000 }],
+    ],
     [
       'voucher then card',
       5000,
