@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { newVisitor } from '../booking/support/booking-kit';
 import { startTestApp, type TestApp } from '../support/test-env';
-import { codesSentTo, customerClient, logIn, waitForCode } from './support/customer-kit';
+import { CustomerClient, codesSentTo, customerClient, logIn, waitForCode } from './support/customer-kit';
 
 /**
  * SMS-code login against the real server, PostgreSQL, Redis and ALTCHA: the
@@ -304,5 +304,55 @@ describe('customer SMS-code login', () => {
     });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe('PASSWORD_LOGIN_DISABLED');
+  });
+});
+
+describe('customer login limits (per mobile number and per address)', () => {
+  let t: TestApp;
+  let sql: Client;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR: '3',
+      CUSTOMER_OTP_SENDS_PER_IP_HOUR: '4',
+      CUSTOMER_OTP_GUESSES_PER_IP_10MIN: '8',
+    });
+    sql = new Client({ connectionString: t.db.url });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    await sql.end();
+    await t.close();
+  });
+
+  test('codes per mobile number: the 4th login of the hour is refused, known or unknown number alike', async () => {
+    for (const who of [ISRAEL, { ssn: '000000067', mobile: '0501112222' }]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (await customerClient(t.url, newVisitor()).requestCode({ mobileNumber: who.mobile, ssn: who.ssn })).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    }
+  });
+
+  test('codes per address: the 5th number from one address is refused', async () => {
+    const c = customerClient(t.url, newVisitor());
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const fresh = new CustomerClient(t.url, newVisitor(), c.ip);
+      statuses.push((await fresh.requestCode({ mobileNumber: `05030000${10 + i}` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  test('guesses per address: the 9th guess in 10 minutes is refused whatever login it targets', async () => {
+    const c = customerClient(t.url, newVisitor());
+    await c.requestCode({ mobileNumber: DANA.mobile, ssn: DANA.ssn });
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await c.validate('000000')).status);
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses[8]).toBe(429);
   });
 });
