@@ -356,3 +356,9 @@ describe('customer login limits (per mobile number and per address)', () => {
     expect(statuses[8]).toBe(429);
   });
 });
+
+describe('customer secret in production', () => {
+  test('production refuses to start with the development customer secret', async () => {
+    await expect(startTestApp({ NODE_ENV: 'production' })).rejects.toThrow(/CUSTOMER_SECRET/);
+  });
+});
