@@ -27,6 +27,8 @@ export const CUSTOMERS_CONFIG_SHAPE = {
   CUSTOMER_OTP_GUESSES_PER_IP_10MIN: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Login links (jwtToken) are valid this long. */
   CUSTOMER_LOGIN_LINK_HOURS: z.coerce.number().min(0.01).max(720).default(72),
+  /** A replacement voucher is valid this many days from the replacement. */
+  CUSTOMER_REPLACEMENT_VOUCHER_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Master switch of customer cancellations (each event also has its own setting). */
   CUSTOMER_CANCELLATION_ENABLED: bool.default(true),
   /** How often each node finishes cancellations a crash left half done (0 = off). */

@@ -146,6 +146,51 @@ export const CustomersErrors = registerErrors({
       ar: 'تسجيل الدخول بكلمة المرور غير متاح.',
     },
   },
+  SYSTEM_VOUCHER_NOT_FOUND: {
+    status: 404,
+    message: {
+      he: 'השובר לא נמצא.',
+      en: 'Voucher not found.',
+      ru: 'Ваучер не найден.',
+      ar: 'لم يتم العثور على القسيمة.',
+    },
+  },
+  SYSTEM_VOUCHER_NOT_ACTIVE: {
+    status: 409,
+    message: {
+      he: 'השובר אינו פעיל.',
+      en: 'This voucher is not active.',
+      ru: 'Ваучер не активен.',
+      ar: 'هذه القسيمة غير فعالة.',
+    },
+  },
+  SYSTEM_VOUCHER_ALREADY_FOR_REPLACEMENT: {
+    status: 409,
+    message: {
+      he: 'השובר כבר הומר לשובר חלופי.',
+      en: 'This voucher was already turned into a replacement voucher.',
+      ru: 'Этот ваучер уже заменён.',
+      ar: 'تم تحويل هذه القسيمة إلى قسيمة بديلة بالفعل.',
+    },
+  },
+  SYSTEM_VOUCHER_PARTIAL_REDEMPTION_NOT_ALLOWED: {
+    status: 409,
+    message: {
+      he: 'לא ניתן לבטל שובר שמומש בחלקו.',
+      en: 'A partly used voucher cannot be cancelled.',
+      ru: 'Частично использованный ваучер нельзя отменить.',
+      ar: 'لا يمكن إلغاء قسيمة مستخدمة جزئيًا.',
+    },
+  },
+  VOUCHER_CANCELLATION_NOT_ALLOWED: {
+    status: 409,
+    message: {
+      he: 'לא ניתן לבטל שובר זה. ניתן להשתמש בו ברכישה הבאה.',
+      en: 'This voucher cannot be cancelled. You can use it on your next purchase.',
+      ru: 'Этот ваучер нельзя отменить. Его можно использовать при следующей покупке.',
+      ar: 'لا يمكن إلغاء هذه القسيمة. يمكنك استخدامها في عملية الشراء القادمة.',
+    },
+  },
 });
 
 /** The success text of a details save (storefront-spec.md section 8). */

@@ -16,6 +16,8 @@ import { CustomersRepository } from './customers.repository';
 import { LoginStoreRepository } from './login-store.repository';
 import { OtpSms } from './otp-sms';
 import { PasswordLoginService } from './password-login.service';
+import { SystemVouchersController } from './system-vouchers.controller';
+import { SystemVouchersService } from './system-vouchers.service';
 
 /**
  * Customers (docs/customers.md): SMS-code login, sessions, login links, the
@@ -24,7 +26,7 @@ import { PasswordLoginService } from './password-login.service';
  */
 @Module({
   imports: [BotCheckModule, NotificationsModule],
-  controllers: [CustomerAreaController, CustomerController],
+  controllers: [CustomerAreaController, CustomerController, SystemVouchersController],
   providers: [
     CustomersRepository,
     LoginStoreRepository,
@@ -34,6 +36,7 @@ import { PasswordLoginService } from './password-login.service';
     CustomerSessions,
     CustomerAreaService,
     PasswordLoginService,
+    SystemVouchersService,
     { provide: APP_INTERCEPTOR, useClass: CheckoutOrderLinkInterceptor },
   ],
   exports: [CustomerSessions, CustomersRepository],

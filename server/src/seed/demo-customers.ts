@@ -61,6 +61,15 @@ export async function seedDemoCustomers(tx: EntityManager): Promise<number> {
     );
     if (row) ids.push(row.id);
   }
+  // A gift voucher the first customer bought, to try voucher cancellation and replacement.
+  if (ids[0] !== undefined) {
+    await tx.query(
+      `INSERT INTO system_voucher (reference, name, name_en, initial_agorot, balance_agorot, customer_id, expires_at)
+       VALUES ('GIFT-DEMO-100', 'שובר מתנה 100 ₪', 'Gift voucher ₪100', 10000, 10000, $1, now() + interval '1 year')
+       ON CONFLICT DO NOTHING`,
+      [ids[0]],
+    );
+  }
   // The first customer's family: members shown in customerInfo.members.
   if (ids.length >= 2) {
     await tx.query(`INSERT INTO customer_member (customer_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [

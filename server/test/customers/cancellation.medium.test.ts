@@ -225,4 +225,33 @@ describe('customer cancellation', () => {
       [show.presentationId],
     );
   });
+
+  test('system vouchers: the owner replaces and cancels; another customer can neither; store credit is not cashed', async () => {
+    const info = await logIn(israel, sql, ISRAEL);
+    expect(info.SystemVouchers.map((v: { Reference: string }) => v.Reference)).toContain('GIFT-DEMO-100');
+    const dana = customerClient(t.url, newVisitor());
+    const danaInfo = await logIn(dana, sql, DANA);
+    expect(danaInfo.SystemVouchers.map((v: { Reference: string }) => v.Reference)).not.toContain('GIFT-DEMO-100');
+    for (const action of ['cancel', 'replacement']) {
+      const r = await dana.call('POST', `/api/system-vouchers/GIFT-DEMO-100/${action}`, {});
+      expect(r.status).toBe(404);
+      expect(r.body.error).toBe('SYSTEM_VOUCHER_NOT_FOUND');
+    }
+    const replaced = await israel.call('POST', '/api/system-vouchers/GIFT-DEMO-100/replacement', {});
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ IsForReplacement: true, EndDate: expect.any(String) });
+    expect((await israel.call('POST', '/api/system-vouchers/GIFT-DEMO-100/replacement', {})).body.error).toBe(
+      'SYSTEM_VOUCHER_ALREADY_FOR_REPLACEMENT',
+    );
+    expect((await israel.call('POST', '/api/system-vouchers/GIFT-DEMO-100/cancel', {})).status).toBe(200);
+    expect((await israel.call('POST', '/api/system-vouchers/GIFT-DEMO-100/cancel', {})).body.error).toBe(
+      'SYSTEM_VOUCHER_NOT_ACTIVE',
+    );
+    const after = (await israel.call('GET', '/api/customer-area/customerAreaData')).body.customerAreaInfo;
+    expect(after.SystemVouchers.map((v: { Reference: string }) => v.Reference)).not.toContain('GIFT-DEMO-100');
+    const credit = after.SystemVouchers.find((v: { Reference: string }) => v.Reference.startsWith('CR'));
+    expect((await israel.call('POST', `/api/system-vouchers/${credit.Reference}/cancel`, {})).body.error).toBe(
+      'VOUCHER_CANCELLATION_NOT_ALLOWED',
+    );
+  });
 });
