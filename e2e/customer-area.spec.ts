@@ -46,14 +46,14 @@ async function lastMessageId(page: Page, mobile: string): Promise<string | null>
   return messages.find((x) => x.recipient === mobile)?.id ?? null;
 }
 
-async function logIn(page: Page, lang: string) {
+async function logIn(page: Page, lang: string, who = OLEG) {
   await page.goto(`/booking/customer-portal?lang=${lang}`);
-  await page.locator('#ca-ssn').fill(OLEG.ssn);
-  await page.locator('#ca-mobile').fill(OLEG.mobile);
-  const before = await lastMessageId(page, OLEG.mobile);
+  await page.locator('#ca-ssn').fill(who.ssn);
+  await page.locator('#ca-mobile').fill(who.mobile);
+  const before = await lastMessageId(page, who.mobile);
   await page.locator('form button[type=submit]').click();
   await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
-  await page.locator('#ca-code').fill(await codeFor(page, OLEG.mobile, before));
+  await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
   await page.locator('form button[type=submit]').click();
   await expect(page.getByRole('tablist')).toBeVisible();
 }
@@ -163,5 +163,20 @@ test.describe('customer area', () => {
     await page.getByRole('link', { name: 'My account' }).click();
     await expect(page).toHaveURL(/\/booking\/customer-portal/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('My account');
+  });
+
+  test('vouchers: turn the demo gift voucher into a replacement voucher, in Arabic (right to left), axe clean', async ({
+    page,
+  }) => {
+    await logIn(page, 'ar', { ssn: '000000018', mobile: '0501234567' });
+    await page.locator('#ca-tab-vouchers').click();
+    const voucher = page.locator('[data-voucher="GIFT-DEMO-100"]');
+    await expect(voucher).toBeVisible();
+    await voucher.getByRole('button', { name: 'قسيمة بديلة' }).click();
+    await voucher.getByRole('button', { name: 'نعم، تحويلها إلى قسيمة بديلة' }).click();
+    await expect(page.getByRole('status').first()).toContainText('أصبحت القسيمة قسيمة بديلة.');
+    await expect(voucher.getByRole('button', { name: 'قسيمة بديلة' })).toHaveCount(0);
+    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(r.violations).toEqual([]);
   });
 });

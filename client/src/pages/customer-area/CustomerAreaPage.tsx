@@ -173,7 +173,9 @@ export default function CustomerAreaPage() {
             {tab === 'tickets' && <TicketsPanel reservations={view.info.reservations} onChanged={reload} />}
             {tab === 'memberships' && <MembershipsPanel info={view.info} />}
             {tab === 'vod' && <VodPanel info={view.info} />}
-            {tab === 'vouchers' && <VouchersPanel info={view.info} />}
+            {tab === 'vouchers' && (
+              <VouchersPanel info={view.info} onInfo={(info) => setView({ kind: 'area', info })} />
+            )}
             {tab === 'details' && <DetailsPanel info={view.info} onSaved={(info) => setView({ kind: 'area', info })} />}
           </div>
         </>
@@ -225,24 +227,100 @@ function VodPanel({ info }: { info: CustomerAreaInfo }) {
   );
 }
 
-function VouchersPanel({ info }: { info: CustomerAreaInfo }) {
+function VouchersPanel({ info, onInfo }: { info: CustomerAreaInfo; onInfo: (info: CustomerAreaInfo) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const [asking, setAsking] = useState<{ reference: string; action: 'cancel' | 'replace' } | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const act = async (reference: string, action: 'cancel' | 'replace') => {
+    setMessage(null);
+    try {
+      if (action === 'cancel') {
+        await customerApi.cancelVoucher(reference);
+        // A successful voucher cancel removes the voucher (spec section 4).
+        onInfo({ ...info, SystemVouchers: info.SystemVouchers.filter((v) => v.Reference !== reference) });
+        setMessage({ ok: true, text: t('customerArea.vouchers.cancelled') });
+      } else {
+        const r = await customerApi.replaceVoucher(reference);
+        // A replacement updates its IsForReplacement flag and its dates.
+        onInfo({
+          ...info,
+          SystemVouchers: info.SystemVouchers.map((v) =>
+            v.Reference === reference
+              ? {
+                  ...v,
+                  IsForReplacement: true,
+                  StartDate: r.StartDate,
+                  EndDate: r.EndDate,
+                  DateTimeCreated: r.DateTimeCreated,
+                }
+              : v,
+          ),
+        });
+        setMessage({ ok: true, text: t('customerArea.vouchers.replaced') });
+      }
+      setAsking(null);
+    } catch (e) {
+      setMessage({ ok: false, text: e instanceof ApiError ? e.message : t('customerArea.cancel.failed') });
+    }
+  };
+
   return (
     <div>
       <h2 className="ca-section-title">{t('customerArea.tabs.vouchers')}</h2>
+      {message && (
+        <div className={`notice${message.ok ? '' : ' notice--error'}`} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </div>
+      )}
       {info.SystemVouchers.length === 0 ? (
         <p className="ca-empty">{t('customerArea.vouchers.empty')}</p>
       ) : (
         <ul className="ca-list">
           {info.SystemVouchers.map((v) => (
-            <li key={v.Reference} className="ca-card">
+            <li key={v.Reference} className="ca-card" data-voucher={v.Reference}>
               <strong>{v.Name}</strong> · <bdi dir="ltr">{v.Reference}</bdi> ·{' '}
               {t('customerArea.vouchers.balance', { amount: formatShekels(v.BalanceAgorot, locale) })}
               {v.EndDate
                 ? ` · ${t('customerArea.vouchers.until', { date: formatJerusalemDateTime(v.EndDate, locale) })}`
                 : ''}
               {v.IsForReplacement ? ` · ${t('customerArea.vouchers.replacement')}` : ''}
+              {asking?.reference === v.Reference ? (
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => void act(v.Reference, asking.action)}
+                  >
+                    {asking.action === 'cancel'
+                      ? t('customerArea.vouchers.confirmCancel')
+                      : t('customerArea.vouchers.confirmReplace')}
+                  </button>
+                  <button type="button" className="button button--secondary" onClick={() => setAsking(null)}>
+                    {t('customerArea.vouchers.keep')}
+                  </button>
+                </div>
+              ) : (
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setAsking({ reference: v.Reference, action: 'cancel' })}
+                  >
+                    {t('customerArea.vouchers.cancel')}
+                  </button>
+                  {!v.IsForReplacement && (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setAsking({ reference: v.Reference, action: 'replace' })}
+                    >
+                      {t('customerArea.vouchers.replace')}
+                    </button>
+                  )}
+                </div>
+              )}
             </li>
           ))}
         </ul>

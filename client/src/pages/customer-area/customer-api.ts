@@ -24,6 +24,13 @@ export const customerApi = {
       `/customer-area/customers/${id}`,
       body,
     ),
+  cancelVoucher: (reference: string) =>
+    api.post<{ success: true; Reference: string }>(`/system-vouchers/${encodeURIComponent(reference)}/cancel`, {}),
+  replaceVoucher: (reference: string) =>
+    api.post<{ IsForReplacement: true; StartDate: string; EndDate: string; DateTimeCreated: string }>(
+      `/system-vouchers/${encodeURIComponent(reference)}/replacement`,
+      {},
+    ),
   cancel: (reservationIdentifier: string, body: CancelReservationRequest) =>
     api.post<CancelReservationResponse>(`/reservations/${encodeURIComponent(reservationIdentifier)}/cancel`, body),
 };
