@@ -143,13 +143,17 @@ test.describe('customer area', () => {
     });
   }
 
-  test('at 390 px the customer area fits the phone screen', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/booking/customer-portal?lang=he');
-    await expect(page.locator('#ca-ssn')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  });
+  for (const width of [390, 2560]) {
+    test(`at ${width} px the customer area fits the screen without sideways scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/booking/customer-portal?lang=he');
+      await expect(page.locator('#ca-ssn')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const box = (await page.locator('.ca-login').boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(Math.min(width, 520) + 1);
+    });
+  }
 
   test('a used-up login link opens the login form with the reason', async ({ page }) => {
     await page.goto('/booking/customer-portal?lang=en&jwtToken=' + 'x'.repeat(43));

@@ -1,13 +1,20 @@
 import { Client } from 'pg';
 import {
+  authoriseCard,
   buyer,
+  call,
+  cartOf,
+  cartSeat,
   count,
   loadShow,
+  lockAll,
   lockSeat,
   newVisitor,
   plainSeats,
+  TEST_CARDS,
   type ShowInfo,
 } from '../booking/support/booking-kit';
+import { solveAltcha } from '../support/altcha';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { buySeats, cancellableShow, customerClient, logIn, type CustomerClient } from './support/customer-kit';
 
@@ -253,5 +260,52 @@ describe('customer cancellation', () => {
     expect((await israel.call('POST', `/api/system-vouchers/${credit.Reference}/cancel`, {})).body.error).toBe(
       'VOUCHER_CANCELLATION_NOT_ALLOWED',
     );
+  });
+
+  test("an order paid while logged in becomes the customer's, whatever mobile is on it; without the session it does not", async () => {
+    const dana = customerClient(t.url, newVisitor());
+    await logIn(dana, sql, DANA);
+    const b = { id: dana.visitor, token: await solveAltcha(t.url, dana.visitor) };
+    const pay = async (withSession: boolean) => {
+      const seats = take(1);
+      await lockAll(t.url, b, show, seats);
+      const customerInfo = {
+        firstName: 'Someone',
+        lastName: 'Else',
+        email: `else${Date.now()}@example.com`,
+        mobileNumber: '0509876543',
+        verifyMobileNumber: '0509876543',
+        termsAccepted: true,
+      };
+      const saved = await call(t.url, 'POST', '/api/cart', b.id, {
+        cart: cartOf(
+          seats.map((x) => cartSeat(show, x)),
+          { customerInfo },
+        ),
+        uuid: b.id,
+      });
+      const cart = cartOf(
+        seats.map((x) => cartSeat(show, x)),
+        { customerInfo, cartIdentifier: saved.body.cartIdentifier },
+      );
+      const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve, { total: cart.total!.toFixed(2) });
+      const r = await call(
+        t.url,
+        'POST',
+        '/api/payment/commit',
+        b.id,
+        { cart: { ...cart, paymentIdentifier }, recaptchaToken: b.token },
+        withSession ? { cookie: dana.cookieHeader() } : {},
+      );
+      expect(r.status).toBe(201);
+      return r.body.reservationIdentifier as string;
+    };
+    const mine = await pay(true);
+    const anonymous = await pay(false);
+    const listed = (
+      await dana.call('GET', '/api/customer-area/customerAreaData')
+    ).body.customerAreaInfo.reservations.map((r: { ReservationIdentifier: string }) => r.ReservationIdentifier);
+    expect(listed).toContain(mine);
+    expect(listed).not.toContain(anonymous);
   });
 });

@@ -38,31 +38,38 @@ export default function CustomerAreaPage() {
     vouchers: null,
     details: null,
   });
-  const jwtToken = params.get('jwtToken') ?? undefined;
+  // A login link is single use: read once, then dropped from the address bar (and from history).
+  const [jwtToken] = useState(() => params.get('jwtToken') ?? undefined);
+
+  useEffect(() => {
+    if (!params.has('jwtToken')) return;
+    const next = new URLSearchParams(params);
+    next.delete('jwtToken');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
 
   useEffect(() => {
     let active = true;
-    customerApi
-      .data(jwtToken)
-      .then((r) => active && setView({ kind: 'area', info: r.customerAreaInfo }))
-      .catch((e: unknown) => {
-        if (!active) return;
-        // A failed token-based load opens the login form (with why); no session simply means "log in".
-        const notice = jwtToken && e instanceof ApiError ? e.message : null;
-        setView({ kind: 'login', notice });
-      });
-    if (jwtToken) {
-      // The link is single use: drop it from the address bar (and from history).
-      const next = new URLSearchParams(params);
-      next.delete('jwtToken');
-      setParams(next, { replace: true });
-    }
+    const load = async () => {
+      try {
+        return { info: (await customerApi.data(jwtToken)).customerAreaInfo, notice: null };
+      } catch (e) {
+        if (!jwtToken) return { info: null, notice: null };
+        // A failed token-based load opens the login form, with why; unless a session exists already
+        // (the same link redeemed a moment ago by this browser, e.g. a double render in development).
+        const notice = e instanceof ApiError ? e.message : null;
+        const again = await customerApi.data().catch(() => null);
+        return { info: again?.customerAreaInfo ?? null, notice };
+      }
+    };
+    void load().then(({ info, notice }) => {
+      if (!active) return;
+      setView(info ? { kind: 'area', info } : { kind: 'login', notice });
+    });
     return () => {
       active = false;
     };
-    // Runs once per page load; the token is read from the first URL only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [jwtToken]);
 
   const reload = useCallback(async () => {
     const r = await customerApi.data();
