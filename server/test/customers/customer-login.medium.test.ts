@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { newVisitor } from '../booking/support/booking-kit';
-import { startTestApp, type TestApp } from '../support/test-env';
+import { startTestApp, testConfig, type TestApp } from '../support/test-env';
 import { CustomerClient, codesSentTo, customerClient, logIn, waitForCode } from './support/customer-kit';
 
 /**
@@ -358,7 +358,14 @@ describe('customer login limits (per mobile number and per address)', () => {
 });
 
 describe('customer secret in production', () => {
-  test('production refuses to start with the development customer secret', async () => {
-    await expect(startTestApp({ NODE_ENV: 'production' })).rejects.toThrow(/CUSTOMER_SECRET/);
+  test('production refuses to start with the development customer secret, and starts with a real one', async () => {
+    const { CustomersModule } = await import('../../src/customers/customers.module');
+    const config = (env: Record<string, string>) =>
+      testConfig({ DATABASE_URL: 'postgres://unused/unused', NODE_ENV: 'production', ...env });
+    expect(() => new CustomersModule(config({})).onModuleInit()).toThrow(/CUSTOMER_SECRET/);
+    expect(() =>
+      new CustomersModule(config({ CUSTOMER_SECRET: 'a-real-secret-of-at-least-32-characters!' })).onModuleInit(),
+    ).not.toThrow();
+    expect(() => new CustomersModule(config({ NODE_ENV: 'development' })).onModuleInit()).not.toThrow();
   });
 });
