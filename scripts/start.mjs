@@ -4,7 +4,8 @@
 // and serves http://localhost:3000 (or $PORT). Ctrl-C stops everything it started.
 // Only Node built-ins may be imported at the top: node_modules may not exist yet.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -91,6 +92,8 @@ async function main() {
         PORT: port,
         CLIENT_DIST: process.env.CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'),
         NODE_ENV: process.env.NODE_ENV ?? 'production',
+        // Production refuses development secrets; a local start gets its own, kept beside the data.
+        CUSTOMER_SECRET: process.env.CUSTOMER_SECRET ?? localSecret(dataDir, 'customer-secret'),
       },
     });
     let serverExited = false;
@@ -123,3 +126,14 @@ async function main() {
 }
 
 main();
+
+/** A random secret for this installation, created once in <data>/secrets/<name> (never the development default). */
+function localSecret(dataDir, name) {
+  const dir = path.join(dataDir, 'secrets');
+  const file = path.join(dir, name);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}

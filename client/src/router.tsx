@@ -14,6 +14,7 @@ const PaymentPage = lazyWithReload(() => import('./pages/checkout/PaymentPage'))
 const CartPage = lazyWithReload(() => import('./pages/cart/CartPage'));
 const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
 const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPage'));
+const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -39,8 +40,8 @@ export const routes: RouteObject[] = [
           { path: 'booking/features/:featureId', element: <FeaturePage /> },
           { path: 'booking/checkout', element: <CheckoutPage /> },
           { path: 'booking/checkout/payment', element: <PaymentPage /> },
-          { path: 'booking/customer-portal', element: soon('customerPortal') },
-          { path: 'customer', element: soon('customer') },
+          { path: 'booking/customer-portal', element: <CustomerAreaPage /> },
+          { path: 'customer', element: <CustomerAreaPage /> },
           { path: 'order', element: soon('order') },
           { path: 'order/:presentationId', element: <OrderPage /> },
           { path: 'cart/:resId', element: <CartPage /> },

@@ -81,6 +81,7 @@ export async function startServer(env, label = 'server', nodeArgs = []) {
       LOG_LEVEL: 'warn',
       SEED_STADIUM: 'false',
       ALTCHA_HMAC_KEY: 'benchmark-only-hmac-key-0123456789',
+      CUSTOMER_SECRET: 'benchmark-only-customer-secret-0123456789abcdef',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -18,6 +18,8 @@ import { PaymentModule } from './payment/payment.module';
 import { OrdersModule } from './orders/orders.module';
 import { ReservationsModule } from './reservations/reservations.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { CustomersModule } from './customers/customers.module';
+import { CancellationsModule } from './cancellations/cancellations.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -63,6 +65,8 @@ export class AppModule {
         OrdersModule,
         ReservationsModule,
         NotificationsModule,
+        CustomersModule,
+        CancellationsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

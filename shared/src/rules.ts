@@ -53,3 +53,8 @@ export * from './rules/customers/israeli-mobile';
 export * from './rules/customers/display-mobile';
 export * from './rules/customers/mobiles-match';
 export * from './rules/customers/clean-address';
+
+export * from './rules/cancellation/cancellation-charge';
+export * from './rules/cancellation/cancellation-eligibility';
+export * from './rules/cancellation/refund-split';
+export * from './rules/cancellation/otp-policy';

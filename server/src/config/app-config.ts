@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_CONFIG_SHAPE } from '../payment/booking-config';
+import { CUSTOMERS_CONFIG_SHAPE } from '../customers/customers-config';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the
@@ -57,6 +58,8 @@ export const appConfigSchema = z.object({
   SEAT_ENGINE_UNSAFE_NONATOMIC: bool.default(false),
   /** Booking, payment and notifications (server/src/payment/booking-config.ts). */
   ...BOOKING_CONFIG_SHAPE,
+  /** Customer login, sessions and cancellations (server/src/customers/customers-config.ts). */
+  ...CUSTOMERS_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -16,6 +16,6 @@ import { OutboxRepository } from './outbox.repository';
     // The only sender so far; a real e-mail/SMS gateway adapter replaces this binding.
     { provide: NotificationSender, useClass: DevelopmentNotificationSender },
   ],
-  exports: [OutboxDispatcher],
+  exports: [OutboxDispatcher, NotificationSender],
 })
 export class NotificationsModule {}

@@ -40,6 +40,11 @@ export interface RefundRequest {
   providerReference: string;
   amountAgorot: number;
   reason: string;
+  /**
+   * Partial refunds (customer cancellations): the provider refunds `amountAgorot`
+   * of the charge once per key. Without a key the whole charge is refunded.
+   */
+  idempotencyKey?: string;
 }
 
 export type RefundResult = { status: 'refunded' } | { status: 'failed'; reason: string };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../cart/sql';
 
@@ -174,5 +175,38 @@ export class SandboxLedgerRepository {
       [chargeId],
     );
     return rows[0]?.status ?? null;
+  }
+
+  /**
+   * Refunds part of an approved charge, once per idempotency key (a replay
+   * answers 'refunded' again without refunding twice). The charge becomes
+   * 'refunded' when its parts add up to the whole amount. Never more than charged.
+   */
+  async refundPart(chargeId: string, amountAgorot: number, idempotencyKey: string): Promise<'refunded' | string> {
+    return this.db.transaction(async (tx) => {
+      const [charge] = await tx.query(
+        `SELECT amount_agorot AS "amountAgorot", status FROM sandbox_charge WHERE id = $1 FOR UPDATE`,
+        [chargeId],
+      );
+      if (!charge) return 'no such charge';
+      const [done] = await tx.query(`SELECT charge_id AS "chargeId" FROM sandbox_refund WHERE idempotency_key = $1`, [
+        idempotencyKey,
+      ]);
+      if (done) return done.chargeId === chargeId ? 'refunded' : 'key used for another charge';
+      if (charge.status !== 'approved') return `charge is ${charge.status}`;
+      const [{ sum }] = await tx.query(
+        `SELECT coalesce(sum(amount_agorot), 0)::int AS sum FROM sandbox_refund WHERE charge_id = $1`,
+        [chargeId],
+      );
+      if (amountAgorot <= 0 || sum + amountAgorot > charge.amountAgorot) return 'more than the charge left';
+      await tx.query(
+        `INSERT INTO sandbox_refund (id, charge_id, idempotency_key, amount_agorot) VALUES ($1, $2, $3, $4)`,
+        [`sbx_rf_${randomBytes(12).toString('base64url')}`, chargeId, idempotencyKey, amountAgorot],
+      );
+      if (sum + amountAgorot === charge.amountAgorot) {
+        await tx.query(`UPDATE sandbox_charge SET status = 'refunded', refunded_at = now() WHERE id = $1`, [chargeId]);
+      }
+      return 'refunded';
+    });
   }
 }

@@ -111,6 +111,18 @@ export class SandboxPaymentProvider extends PaymentProvider {
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
+    if (request.idempotencyKey) {
+      const partial = await this.ledger.refundPart(
+        request.providerReference,
+        request.amountAgorot,
+        request.idempotencyKey,
+      );
+      this.logger.info(
+        { charge: request.providerReference, amountAgorot: request.amountAgorot, reason: request.reason, partial },
+        'SANDBOX partial refund (simulation, no money moved)',
+      );
+      return partial === 'refunded' ? { status: 'refunded' } : { status: 'failed', reason: partial };
+    }
     const status = await this.ledger.refund(request.providerReference);
     this.logger.info(
       { charge: request.providerReference, reason: request.reason, status },

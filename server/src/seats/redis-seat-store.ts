@@ -7,6 +7,7 @@ import { EXTEND_LUA } from './lua/extend.lua';
 import { INIT_LUA } from './lua/init.lua';
 import { LOCK_GA_LUA } from './lua/lock-ga.lua';
 import { LOCK_LUA } from './lua/lock.lua';
+import { RELEASE_SOLD_LUA } from './lua/release-sold.lua';
 import { SNAPSHOT_LUA } from './lua/snapshot.lua';
 import { SOLD_LUA } from './lua/sold.lua';
 import { DUE_LUA, RELEASE_EXPIRED_LUA } from './lua/sweep.lua';
@@ -40,6 +41,7 @@ const SCRIPTS = {
   seatLockGa: { lua: LOCK_GA_LUA, keys: 11 },
   seatUnlock: { lua: UNLOCK_LUA, keys: 7 },
   seatSold: { lua: SOLD_LUA, keys: 6 },
+  seatReleaseSold: { lua: RELEASE_SOLD_LUA, keys: 6 },
   seatAdmin: { lua: ADMIN_LUA, keys: 5 },
   seatExtend: { lua: EXTEND_LUA, keys: 3 },
   seatTimer: { lua: TIMER_LUA, keys: 2 },
@@ -213,6 +215,26 @@ export class RedisSeatStore extends SeatStore {
     );
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
+    return { ok: true, version: Number(r[1]), count: Number(r[2]) };
+  }
+
+  async releaseSold(pid: number, keys: string[]): Promise<Changed | NotInitialised> {
+    const k = this.keys(pid);
+    const r = await this.cmd.seatReleaseSold(
+      k.init,
+      k.st,
+      k.ver,
+      k.log,
+      k.taken,
+      k.ga,
+      pid,
+      this.channel,
+      this.logMax,
+      k.base,
+      keys.length,
+      ...keys,
+    );
+    if (r[0] === 'NOINIT') return NOINIT;
     return { ok: true, version: Number(r[1]), count: Number(r[2]) };
   }
 

@@ -107,6 +107,8 @@ export abstract class SeatStore {
   abstract lockGa(presentationId: number, request: GaLockRequest): Promise<GaLocked | Refused | NotInitialised>;
   abstract unlock(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
   abstract markSold(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
+  /** Sold -> available after a cancellation committed in PostgreSQL; non-sold seats are skipped (idempotent). */
+  abstract releaseSold(presentationId: number, keys: string[]): Promise<Changed | NotInitialised>;
   abstract setAdminState(
     presentationId: number,
     letter: 'b' | 'h' | 'a',

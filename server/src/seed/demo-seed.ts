@@ -10,6 +10,7 @@ import {
 import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment/demo-vouchers';
+import { seedDemoCustomers } from './demo-customers';
 
 const SEED_LOCK = 7_263_002;
 
@@ -56,6 +57,7 @@ export async function seedDemoIfEmpty(
       }
       await insertProducts(tx, productLocations);
       await seedDemoVouchers(tx, options.now ?? new Date());
+      await seedDemoCustomers(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

@@ -1,0 +1,36 @@
+import type {
+  CancelReservationRequest,
+  CancelReservationResponse,
+  CustomerAreaInfo,
+  CustomerDetailsUpdate,
+  MobileLoginResponse,
+} from '@hotline/shared';
+import { api } from '../../api/client';
+import { withBotToken } from '../../booking/botcheck';
+
+/** The customer-area calls (storefront-spec.md section 7). The session is an httpOnly cookie the browser keeps. */
+export const customerApi = {
+  requestCode: (body: { ssn: string; mobileNumber: string; customerEmail?: string }) =>
+    withBotToken((recaptchaToken) =>
+      api.post<MobileLoginResponse>('/customer-area/mobile-login', { ...body, recaptchaToken }),
+    ),
+  validate: (smsCode: string) =>
+    api.post<{ customerAreaInfo: CustomerAreaInfo }>('/customer-area/mobile-login-validation', { smsCode }),
+  data: (jwtToken?: string) =>
+    api.get<{ customerAreaInfo: CustomerAreaInfo }>('/customer-area/customerAreaData', jwtToken ? { jwtToken } : {}),
+  logout: () => api.post<{ success: boolean }>('/customer-area/logout'),
+  save: (id: number, body: CustomerDetailsUpdate) =>
+    api.put<{ success: true; message: string; customerAreaInfo: CustomerAreaInfo }>(
+      `/customer-area/customers/${id}`,
+      body,
+    ),
+  cancelVoucher: (reference: string) =>
+    api.post<{ success: true; Reference: string }>(`/system-vouchers/${encodeURIComponent(reference)}/cancel`, {}),
+  replaceVoucher: (reference: string) =>
+    api.post<{ IsForReplacement: true; StartDate: string; EndDate: string; DateTimeCreated: string }>(
+      `/system-vouchers/${encodeURIComponent(reference)}/replacement`,
+      {},
+    ),
+  cancel: (reservationIdentifier: string, body: CancelReservationRequest) =>
+    api.post<CancelReservationResponse>(`/reservations/${encodeURIComponent(reservationIdentifier)}/cancel`, body),
+};

@@ -1,0 +1,186 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { Client } from 'pg';
+import { buyOneSeat } from './customer-area.support';
+import { openSeatMap } from './seatmap-support';
+
+/**
+ * The returning customer (issue 11): log in by ID and the SMS code read from the
+ * development message store, see a ticket bought earlier, cancel it, watch the
+ * seat come back on a second browser's live map, and find the refund on the
+ * sandbox provider's ledger.
+ */
+const OLEG = { ssn: '000000034', mobile: '0541112233' };
+
+async function withSql<T>(fn: (sql: Client) => Promise<T>): Promise<T> {
+  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await sql.connect();
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The newest login code texted to `mobile`, from GET /api/notifications/dev/sent-messages (development sender). */
+async function codeFor(page: Page, mobile: string, notBefore: string | null): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
+        const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
+        const m = messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore);
+        code = m ? /(\d{6})/.exec(m.body)![1]! : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code!;
+}
+
+async function lastMessageId(page: Page, mobile: string): Promise<string | null> {
+  const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
+  const { messages } = (await r.json()) as { messages: { id: string; recipient: string }[] };
+  return messages.find((x) => x.recipient === mobile)?.id ?? null;
+}
+
+async function logIn(page: Page, lang: string, who = OLEG) {
+  await page.goto(`/booking/customer-portal?lang=${lang}`);
+  await page.locator('#ca-ssn').fill(who.ssn);
+  await page.locator('#ca-mobile').fill(who.mobile);
+  const before = await lastMessageId(page, who.mobile);
+  await page.locator('form button[type=submit]').click();
+  await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
+  await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByRole('tablist')).toBeVisible();
+}
+
+test.describe('customer area', () => {
+  test.setTimeout(90_000);
+
+  test('log in with the SMS code, cancel a ticket bought earlier, the seat comes back on a watching map, refund on the ledger', async ({
+    page,
+    browser,
+  }) => {
+    // A presentation more than a day away on the cinema plan, cancellable without a fee.
+    const presentationId = await withSql(async (sql) => {
+      const r = await sql.query(
+        `SELECT id FROM presentation WHERE seatplan_id = (SELECT seatplan_id FROM presentation WHERE id = 1)
+           AND date_time > now() + interval '2 days' ORDER BY id DESC LIMIT 1`,
+      );
+      const id: number = r.rows[0].id;
+      await sql.query(
+        `INSERT INTO presentation_cancellation_policy (presentation_id, customer_may_cancel, min_minutes_before_event, charge_type, charge_value)
+         VALUES ($1, true, 60, 'none', 0) ON CONFLICT (presentation_id) DO UPDATE SET customer_may_cancel = true, charge_type = 'none'`,
+        [id],
+      );
+      return id;
+    });
+    const order = await buyOneSeat(page.request, presentationId, OLEG);
+
+    // A second visitor watches the live map: the seat is sold there.
+    const watcherContext = await browser.newContext();
+    const watcher = await watcherContext.newPage();
+    await openSeatMap(watcher, presentationId);
+    const ref = { sectionId: order.held.sectionId, x: order.held.x, y: order.held.y };
+    expect(await watcher.evaluate((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y), ref)).not.toBe(1);
+
+    await logIn(page, 'en');
+    const card = page.locator(`[data-reservation="${order.reservationIdentifier}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: 'E-ticket' })).toHaveAttribute('href', /^\/edocument\//);
+    await card.getByRole('button', { name: 'Cancel order' }).click();
+    await card.getByRole('button', { name: 'Cancel the whole order' }).click();
+    await expect(card.getByRole('status')).toContainText('Cancelled.');
+    await expect(card).toContainText('Cancelled');
+
+    // The watcher's map turns the seat available without reloading.
+    await watcher.waitForFunction((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y) === 1, ref, {
+      timeout: 5_000,
+    });
+    await watcherContext.close();
+
+    // The refund is on the SANDBOX provider's ledger, once.
+    const refunds = await withSql(async (sql) =>
+      sql.query(
+        `SELECT sr.amount_agorot FROM sandbox_refund sr JOIN payment p ON p.provider_reference = sr.charge_id
+           JOIN reservation r ON r.id = p.reservation_id WHERE r.identifier = $1`,
+        [order.reservationIdentifier],
+      ),
+    );
+    expect(refunds.rows).toHaveLength(1);
+    expect(refunds.rows[0].amount_agorot).toBeGreaterThan(0);
+
+    // Logout asks first, then ends the session.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Yes, log out' }).click();
+    await expect(page.locator('#ca-ssn')).toBeVisible();
+    const after = await page.request.get('/api/customer-area/customerAreaData');
+    expect(after.status()).toBe(401);
+  });
+
+  for (const [lang, dir] of [
+    ['he', 'rtl'],
+    ['ar', 'rtl'],
+    ['ru', 'ltr'],
+  ] as const) {
+    test(`${lang}: login form and customer area are laid out ${dir} and have no axe violations`, async ({ page }) => {
+      await page.goto(`/booking/customer-portal?lang=${lang}`);
+      await expect(page.locator('#ca-ssn')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      const login = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(login.violations).toEqual([]);
+      if (lang !== 'he') return;
+      await logIn(page, lang);
+      for (const tab of ['tickets', 'vouchers', 'details']) {
+        await page.locator(`#ca-tab-${tab}`).click();
+        const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(r.violations, tab).toEqual([]);
+      }
+    });
+  }
+
+  for (const width of [390, 2560]) {
+    test(`at ${width} px the customer area fits the screen without sideways scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/booking/customer-portal?lang=he');
+      await expect(page.locator('#ca-ssn')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const box = (await page.locator('.ca-login').boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(Math.min(width, 520) + 1);
+    });
+  }
+
+  test('a used-up login link opens the login form with the reason', async ({ page }) => {
+    await page.goto('/booking/customer-portal?lang=en&jwtToken=' + 'x'.repeat(43));
+    await expect(page.locator('#ca-ssn')).toBeVisible();
+    await expect(page.getByRole('status').first()).toContainText('not valid');
+    expect(page.url()).not.toContain('jwtToken');
+  });
+
+  test('the header "My account" link leads to the customer area', async ({ page }) => {
+    await page.goto('/booking?lang=en');
+    await page.getByRole('link', { name: 'My account' }).click();
+    await expect(page).toHaveURL(/\/booking\/customer-portal/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My account');
+  });
+
+  test('vouchers: turn the demo gift voucher into a replacement voucher, in Arabic (right to left), axe clean', async ({
+    page,
+  }) => {
+    await logIn(page, 'ar', { ssn: '000000018', mobile: '0501234567' });
+    await page.locator('#ca-tab-vouchers').click();
+    const voucher = page.locator('[data-voucher="GIFT-DEMO-100"]');
+    await expect(voucher).toBeVisible();
+    await voucher.getByRole('button', { name: 'قسيمة بديلة' }).click();
+    await voucher.getByRole('button', { name: 'نعم، تحويلها إلى قسيمة بديلة' }).click();
+    await expect(page.getByRole('status').first()).toContainText('أصبحت القسيمة قسيمة بديلة.');
+    await expect(voucher.getByRole('button', { name: 'قسيمة بديلة' })).toHaveCount(0);
+    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(r.violations).toEqual([]);
+  });
+});

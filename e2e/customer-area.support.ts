@@ -1,0 +1,74 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { ApiPresentation, CartSeat, SaveCartResponse } from '@hotline/shared';
+import { solveAltcha } from '../server/test/support/altcha';
+import { holdReservedSeats, ticketGroupsOf, type HeldSeat } from './booking-flow.support';
+
+/** Customer-area e2e helpers: a paid order bought "earlier" through the real API (lock, card page, commit). */
+const base = () => process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+
+export async function buyOneSeat(
+  request: APIRequestContext,
+  presentationId: number,
+  customer: { mobile: string },
+): Promise<{ reservationIdentifier: string; held: HeldSeat }> {
+  const uuid = randomUUID();
+  const { presentation } = (await (await request.get(`/api/presentations/${presentationId}`)).json()) as {
+    presentation: ApiPresentation;
+  };
+  const [held] = await holdReservedSeats(request, uuid, presentation, 1);
+  const { ticketGroups } = await ticketGroupsOf(request, presentationId);
+  const group = ticketGroups.find((g) => g.id === held!.ticketGroupId) ?? ticketGroups[0]!;
+  const ticket = group.tickets.find((t) => !t.code && t.multiplyFactor <= 1)!;
+  const seat: CartSeat = {
+    prsntId: presentationId,
+    ticketGroupId: group.id,
+    venueId: presentation.venueId,
+    seatplanId: presentation.seatplanId,
+    sectionId: held!.sectionId,
+    ticketId: ticket.id,
+    amount: ticket.price,
+    serviceCharge: ticket.serviceCharge,
+    XCoordinate: held!.x,
+    YCoordinate: held!.y,
+    RowName: held!.rowName,
+    SeatName: held!.seatName,
+  };
+  const customerInfo = {
+    firstName: 'Oleg',
+    lastName: 'Petrov',
+    email: `oleg.e2e.${Date.now()}@example.com`,
+    mobileNumber: customer.mobile,
+    verifyMobileNumber: customer.mobile,
+    termsAccepted: true,
+  };
+  const total = Math.round((ticket.price + ticket.serviceCharge) * 100) / 100;
+  const saved = await request.post('/api/cart', {
+    headers: { uuid },
+    data: { cart: { seats: [seat], customerInfo }, uuid },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const { cartIdentifier } = (await saved.json()) as SaveCartResponse;
+  const token = await solveAltcha(base(), uuid);
+  const form = await request.get(
+    `/api/payment/form/he?recaptchaToken=${encodeURIComponent(token)}&total=${total.toFixed(2)}`,
+    { headers: { uuid } },
+  );
+  expect(form.status()).toBe(200);
+  const { paymentFormURL } = (await form.json()) as { paymentFormURL: string };
+  const page = await request.post(paymentFormURL, {
+    headers: { uuid },
+    form: { cardNumber: '4580 0000 0000 0000', expiry: '12/39', cvv: '123', holderId: '000000018', instalments: '1' },
+  });
+  const paymentIdentifier = /"paymentIdentifier":"([^"]+)"/.exec(await page.text())![1]!;
+  const commit = await request.post('/api/payment/commit', {
+    headers: { uuid },
+    data: {
+      cart: { seats: [seat], customerInfo, cartIdentifier, paymentIdentifier, numberOfPayments: 1, total },
+      recaptchaToken: token,
+    },
+  });
+  expect(commit.status(), await commit.text()).toBe(201);
+  const { reservationIdentifier } = (await commit.json()) as { reservationIdentifier: string };
+  return { reservationIdentifier, held: held! };
+}

@@ -1,0 +1,262 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { CancellationChargeType, CancellationPolicy, RefundPart } from '@hotline/shared';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface LockedReservation {
+  id: string;
+  identifier: string;
+  state: string;
+  customerId: number | null;
+  createdAt: Date;
+}
+
+export interface ReservationTicketRow {
+  id: string;
+  identifier: string;
+  presentationId: number;
+  sectionId: number;
+  x: number;
+  y: number;
+  valueAgorot: number;
+  status: 'live' | 'cancelled';
+  eventAt: Date;
+}
+
+export interface EventPolicy extends CancellationPolicy {
+  presentationId: number;
+  chargeType: CancellationChargeType;
+  chargeValue: number;
+}
+
+export interface PaymentRow {
+  id: string;
+  method: string;
+  amountAgorot: number;
+  providerReference: string | null;
+  instalments: number;
+  systemVoucherId: string | null;
+  refundedAgorot: number;
+}
+
+export interface OpenRefund {
+  id: string;
+  paymentId: string;
+  amountAgorot: number;
+  idempotencyKey: string;
+  providerReference: string;
+}
+
+/** Cancellations: ticket state, refunds owed and made, store credit. Only this adapter touches their tables. */
+@Injectable()
+export class CancellationRepository {
+  constructor(private readonly db: DataSource) {}
+
+  transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** Locks the reservation row: concurrent cancels of one order run one after the other. */
+  async lockReservation(tx: EntityManager, identifier: string): Promise<LockedReservation | null> {
+    const rows = await tx.query(
+      `SELECT id::text AS id, identifier, state, customer_id AS "customerId", created_at AS "createdAt"
+         FROM reservation WHERE identifier = $1 FOR UPDATE`,
+      [identifier],
+    );
+    return rows[0] ?? null;
+  }
+
+  tickets(tx: EntityManager, reservationId: string): Promise<ReservationTicketRow[]> {
+    return tx.query(
+      `SELECT rt.id::text AS id, rt.identifier, rt.presentation_id AS "presentationId", rt.section_id AS "sectionId",
+              rt.x, rt.y, rt.amount_agorot + rt.service_charge_agorot AS "valueAgorot", rt.status, p.date_time AS "eventAt"
+         FROM reservation_ticket rt JOIN presentation p ON p.id = rt.presentation_id
+        WHERE rt.reservation_id = $1 ORDER BY rt.id`,
+      [reservationId],
+    );
+  }
+
+  async policies(tx: EntityManager, presentationIds: number[]): Promise<Map<number, EventPolicy>> {
+    const rows = await tx.query(
+      `SELECT presentation_id AS "presentationId", customer_may_cancel AS "customerMayCancel",
+              changes_locked AS "changesLocked", min_minutes_before_event AS "minMinutesBeforeEvent",
+              max_days_after_purchase AS "maxDaysAfterPurchase", provider_refund_allowed AS "providerRefundAllowed",
+              charge_type AS "chargeType", charge_value::float8 AS "chargeValue"
+         FROM presentation_cancellation_policy WHERE presentation_id = ANY($1::int[])`,
+      [presentationIds],
+    );
+    return new Map(rows.map((r: EventPolicy) => [r.presentationId, r]));
+  }
+
+  /** Approved payments of the order, with what earlier cancellations already gave back on each. */
+  payments(tx: EntityManager, reservationId: string): Promise<PaymentRow[]> {
+    return tx.query(
+      `SELECT p.id::text AS id, p.method, p.amount_agorot AS "amountAgorot", p.provider_reference AS "providerReference",
+              p.instalments, p.system_voucher_id::text AS "systemVoucherId",
+              coalesce((SELECT sum(cr.amount_agorot) FROM cancellation_refund cr
+                         WHERE cr.payment_id = p.id AND cr.status <> 'failed'), 0)::int AS "refundedAgorot"
+         FROM payment p WHERE p.reservation_id = $1 AND p.status IN ('approved', 'refunded') ORDER BY p.id`,
+      [reservationId],
+    );
+  }
+
+  async cancelTickets(tx: EntityManager, ticketIds: string[], reservationId: string, whole: boolean): Promise<void> {
+    await tx.query(
+      `UPDATE reservation_ticket SET status = 'cancelled' WHERE id = ANY($1::bigint[]) AND status = 'live'`,
+      [ticketIds],
+    );
+    if (whole) await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = $1`, [reservationId]);
+  }
+
+  async createCancellation(
+    tx: EntityManager,
+    c: {
+      reservationId: string;
+      customerId: number;
+      ticketIds: string[];
+      seatKeys: { presentationId: number; key: string }[];
+      chargeAgorot: number;
+      refundAgorot: number;
+      toCredit: boolean;
+    },
+  ): Promise<string> {
+    const [row] = await tx.query(
+      `INSERT INTO cancellation (reservation_id, customer_id, ticket_ids, seat_keys, charge_agorot, refund_agorot, to_credit, state)
+       VALUES ($1, $2, $3::bigint[], $4::jsonb, $5, $6, $7, 'refunding') RETURNING id::text AS id`,
+      [
+        c.reservationId,
+        c.customerId,
+        c.ticketIds,
+        JSON.stringify(c.seatKeys),
+        c.chargeAgorot,
+        c.refundAgorot,
+        c.toCredit,
+      ],
+    );
+    return row.id;
+  }
+
+  /**
+   * Records each part of the refund. Voucher re-credits and store credit happen
+   * right here, in the cancellation's own transaction; card refunds are left
+   * 'pending' for the provider call after the commit (with their idempotency key).
+   */
+  async recordRefunds(
+    tx: EntityManager,
+    cancellationId: string,
+    customerId: number,
+    parts: RefundPart[],
+    payments: PaymentRow[],
+  ): Promise<void> {
+    for (const part of parts) {
+      const key = `cancel-${cancellationId}-${part.paymentId ?? 'credit'}`;
+      if (part.kind === 'card') {
+        await tx.query(
+          `INSERT INTO cancellation_refund (cancellation_id, payment_id, kind, amount_agorot, status, idempotency_key)
+           VALUES ($1, $2, 'card', $3, 'pending', $4)`,
+          [cancellationId, part.paymentId, part.amountAgorot, key],
+        );
+      } else if (part.kind === 'voucher') {
+        const voucherId = payments.find((p) => p.id === part.paymentId)?.systemVoucherId ?? null;
+        if (voucherId) {
+          await tx.query(`UPDATE system_voucher SET balance_agorot = balance_agorot + $2 WHERE id = $1`, [
+            voucherId,
+            part.amountAgorot,
+          ]);
+        }
+        await tx.query(
+          `INSERT INTO cancellation_refund (cancellation_id, payment_id, kind, amount_agorot, status, idempotency_key, system_voucher_id)
+           VALUES ($1, $2, 'voucher', $3, 'done', $4, $5)`,
+          [cancellationId, part.paymentId, part.amountAgorot, key, voucherId],
+        );
+      } else {
+        // Store credit is a system voucher of the customer's, usable at checkout like any voucher.
+        const reference = `CR${randomBytes(6).toString('hex').toUpperCase()}`;
+        const [voucher] = await tx.query(
+          `INSERT INTO system_voucher (reference, name, name_en, initial_agorot, balance_agorot, customer_id, expires_at)
+           VALUES ($1, 'זיכוי מביטול הזמנה', 'Credit from a cancelled order', $2, $2, $3, now() + interval '1 year')
+           RETURNING id::text AS id`,
+          [reference, part.amountAgorot, customerId],
+        );
+        await tx.query(
+          `INSERT INTO cancellation_refund (cancellation_id, kind, amount_agorot, status, idempotency_key, system_voucher_id)
+           VALUES ($1, 'credit', $2, 'done', $3, $4)`,
+          [cancellationId, part.amountAgorot, key, voucher.id],
+        );
+      }
+    }
+  }
+
+  async cancellation(
+    id: string,
+  ): Promise<{ seatsReleased: boolean; seatKeys: { presentationId: number; key: string }[] } | null> {
+    const rows = await this.db.query(
+      `SELECT seats_released AS "seatsReleased", seat_keys AS "seatKeys" FROM cancellation WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Of these seats, those with no live ticket now (a seat resold meanwhile must never be freed). */
+  async stillFree(presentationId: number, keys: string[]): Promise<string[]> {
+    const taken: { k: string }[] = await this.db.query(
+      `SELECT section_id || ':' || x || ':' || y AS k FROM reservation_ticket
+        WHERE presentation_id = $1 AND status = 'live' AND (section_id || ':' || x || ':' || y) = ANY($2::text[])`,
+      [presentationId, keys],
+    );
+    const takenSet = new Set(taken.map((t) => t.k));
+    return keys.filter((k) => !takenSet.has(k));
+  }
+
+  async markSeatsReleased(id: string): Promise<void> {
+    await this.db.query(`UPDATE cancellation SET seats_released = true WHERE id = $1`, [id]);
+  }
+
+  openCardRefunds(cancellationId: string): Promise<OpenRefund[]> {
+    return this.db.query(
+      `SELECT cr.id::text AS id, cr.payment_id::text AS "paymentId", cr.amount_agorot AS "amountAgorot",
+              cr.idempotency_key AS "idempotencyKey", p.provider_reference AS "providerReference"
+         FROM cancellation_refund cr JOIN payment p ON p.id = cr.payment_id
+        WHERE cr.cancellation_id = $1 AND cr.status = 'pending' AND cr.kind = 'card'`,
+      [cancellationId],
+    );
+  }
+
+  async settleRefund(id: string, status: 'done' | 'failed', error: string | null): Promise<void> {
+    await this.db.query(`UPDATE cancellation_refund SET status = $2, error = $3, updated_at = now() WHERE id = $1`, [
+      id,
+      status,
+      error,
+    ]);
+    if (status === 'done') {
+      // The payment is marked refunded once its refunds add up to all of it.
+      await this.db.query(
+        `UPDATE payment p SET status = 'refunded', updated_at = now()
+          WHERE p.id = (SELECT payment_id FROM cancellation_refund WHERE id = $1) AND p.status = 'approved'
+            AND p.amount_agorot <= (SELECT coalesce(sum(amount_agorot), 0) FROM cancellation_refund
+                                     WHERE payment_id = p.id AND status = 'done')`,
+        [id],
+      );
+    }
+  }
+
+  /** done once no refund of it is still pending. */
+  async completeIfSettled(id: string): Promise<void> {
+    await this.db.query(
+      `UPDATE cancellation SET state = 'done', completed_at = now()
+        WHERE id = $1 AND state = 'refunding'
+          AND NOT EXISTS (SELECT 1 FROM cancellation_refund WHERE cancellation_id = $1 AND status = 'pending')`,
+      [id],
+    );
+  }
+
+  async unfinished(olderThanSeconds: number, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT id::text AS id FROM cancellation
+        WHERE (state = 'refunding' OR NOT seats_released) AND created_at < now() - make_interval(secs => $1::float8)
+        ORDER BY id LIMIT $2`,
+      [olderThanSeconds, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CancelReservationResponse } from '@hotline/shared';
+import { parseInput } from '../common/validation';
+import { CustomerSessions } from '../customers/customer-sessions.service';
+import { CancellationService } from './cancellation.service';
+
+const params = z.object({ id: z.string().min(1).max(40) });
+const body = z.object({
+  itemsToCancel: z.array(z.string().min(1).max(64)).max(200).optional().nullable(),
+  refundToTransactionCredit: z.boolean().optional().default(false),
+});
+
+/** POST /reservations/{id}/cancel (storefront-spec.md section 7): the logged-in customer's own orders only. */
+@ApiTags('customers')
+@Controller('reservations')
+export class CancellationsController {
+  constructor(
+    private readonly sessions: CustomerSessions,
+    private readonly cancellations: CancellationService,
+  ) {}
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Cancel a whole reservation or chosen tickets; refund to the card/vouchers or store credit',
+  })
+  async cancel(
+    @Param() raw: unknown,
+    @Body() rawBody: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<CancelReservationResponse> {
+    const customerId = await this.sessions.require(request);
+    const { id } = parseInput(params, raw);
+    const q = parseInput(body, rawBody, 'INVALID_BODY');
+    return this.cancellations.cancel(customerId, id, {
+      itemsToCancel: q.itemsToCancel ?? undefined,
+      refundToTransactionCredit: q.refundToTransactionCredit,
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { BotCheckModule } from '../botcheck/botcheck.module';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { AttemptLimiter } from './attempt-limiter';
+import { CheckoutOrderLinkInterceptor } from './checkout-order-link.interceptor';
+import { CustomerAreaController } from './customer-area.controller';
+import { CustomerAreaService } from './customer-area.service';
+import { CustomerController } from './customer.controller';
+import { CustomerLoginService } from './customer-login.service';
+import { CustomerSessions } from './customer-sessions.service';
+import { DEVELOPMENT_CUSTOMER_SECRET } from './customers-config';
+import './customers.errors';
+import { CustomersRepository } from './customers.repository';
+import { LoginStoreRepository } from './login-store.repository';
+import { OtpSms } from './otp-sms';
+import { PasswordLoginService } from './password-login.service';
+import { SystemVouchersController } from './system-vouchers.controller';
+import { SystemVouchersService } from './system-vouchers.service';
+
+/**
+ * Customers (docs/customers.md): SMS-code login, sessions, login links, the
+ * customer area's data and details edit. Cancellations live in their own module
+ * and use CustomerSessions for ownership.
+ */
+@Module({
+  imports: [BotCheckModule, NotificationsModule],
+  controllers: [CustomerAreaController, CustomerController, SystemVouchersController],
+  providers: [
+    CustomersRepository,
+    LoginStoreRepository,
+    AttemptLimiter,
+    OtpSms,
+    CustomerLoginService,
+    CustomerSessions,
+    CustomerAreaService,
+    PasswordLoginService,
+    SystemVouchersService,
+    { provide: APP_INTERCEPTOR, useClass: CheckoutOrderLinkInterceptor },
+  ],
+  exports: [CustomerSessions, CustomersRepository],
+})
+export class CustomersModule implements OnModuleInit {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onModuleInit(): void {
+    if (this.config.NODE_ENV === 'production' && this.config.CUSTOMER_SECRET === DEVELOPMENT_CUSTOMER_SECRET) {
+      throw new Error(
+        'CUSTOMER_SECRET is the development value; set a secret of at least 32 characters in production.',
+      );
+    }
+  }
+}

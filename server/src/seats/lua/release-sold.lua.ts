@@ -1,0 +1,37 @@
+import { PRELUDE } from './prelude';
+
+/**
+ * Sold -> available, for tickets cancelled in PostgreSQL (the durable truth,
+ * committed first). Only seats that are sold ('s') change; anything else is
+ * skipped, so a repeated call (recovery after a crash) is harmless and a seat
+ * someone already locked again is never touched. A general-admission place goes
+ * back on its section's free list. One version bump and one published change for
+ * the whole call, like every other transition, so every watcher sees it.
+ *
+ * KEYS: 1 init, 2 st, 3 ver, 4 log, 5 taken, 6 ga
+ * ARGV: 1 pid, 2 channel, 3 logMax, 4 base, 5 n, seat keys
+ * Returns {'NOINIT'} | {'OK', version, released}
+ */
+export const RELEASE_SOLD_LUA = `${PRELUDE}
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'NOINIT'} end
+local st, base = KEYS[2], ARGV[4]
+local n = tonumber(ARGV[5])
+local changes = {}
+for i = 1, n do
+  local sk = ARGV[5 + i]
+  if redis.call('HGET', st, sk) == 's' then
+    redis.call('HDEL', st, sk)
+    local sid, x = parse_key(sk)
+    redis.call('HINCRBY', KEYS[5], sid, -1)
+    if redis.call('HEXISTS', KEYS[6], sid) == 1 then
+      redis.call('RPUSH', base .. 'gafree:' .. sid, x)
+    else
+      redis.call('HINCRBY', KEYS[5], '_r', -1)
+    end
+    changes[#changes + 1] = sk .. '=a'
+  end
+end
+if #changes == 0 then return {'OK', tonumber(redis.call('GET', KEYS[3]) or '0'), 0} end
+local v = commit(KEYS[3], KEYS[4], ARGV[2], ARGV[1], changes, ARGV[3])
+return {'OK', v, #changes}
+`;
