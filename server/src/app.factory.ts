@@ -13,7 +13,7 @@ import { toErrorResponse } from './common/error-responder';
 import { resolveLocale } from './common/locale';
 import { createLogger, PinoNestLogger } from './common/logger';
 import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
-import { openDataSource, runMigrations } from './database/data-source';
+import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
 
 declare module 'fastify' {
@@ -28,17 +28,34 @@ export interface CreateAppOptions {
   clock?: Clock;
 }
 
+export function servingTimeouts(config: AppConfig): DatabaseTimeouts {
+  return {
+    ...SERVING_TIMEOUTS,
+    connectMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+    queryMs: config.DB_STATEMENT_TIMEOUT_MS + 1000,
+  };
+}
+
 export async function prepareDatabase(config: AppConfig, logger: Logger, dataSource?: DataSource): Promise<DataSource> {
-  const ds = dataSource ?? (await openDataSource(config.DATABASE_URL));
-  if (config.RUN_MIGRATIONS) {
-    const ran = await runMigrations(ds);
-    if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
+  // Migrations and the demo seed may run long statements once at boot: they get their own
+  // unbounded connection; the serving pool has statement, query and connection timeouts.
+  if (config.RUN_MIGRATIONS || config.SEED_DEMO) {
+    const maintenance = dataSource ?? (await openDataSource(config.DATABASE_URL, 2, null));
+    try {
+      if (config.RUN_MIGRATIONS) {
+        const ran = await runMigrations(maintenance);
+        if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
+      }
+      if (config.SEED_DEMO) {
+        const seeded = await seedDemoIfEmpty(maintenance, { includeStadium: config.SEED_STADIUM, logger });
+        if (seeded) logger.info(seeded, 'demo data loaded');
+      }
+    } finally {
+      if (!dataSource) await maintenance.destroy();
+    }
   }
-  if (config.SEED_DEMO) {
-    const seeded = await seedDemoIfEmpty(ds, { includeStadium: config.SEED_STADIUM, logger });
-    if (seeded) logger.info(seeded, 'demo data loaded');
-  }
-  return ds;
+  return dataSource ?? (await openDataSource(config.DATABASE_URL, undefined, servingTimeouts(config)));
 }
 
 /**

@@ -55,6 +55,12 @@ export const appConfigSchema = z.object({
   SEAT_LOG_LENGTH: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** TEST ONLY: lock with GET-then-SET instead of the atomic script, to prove the race test can fail. Never in production. */
   SEAT_ENGINE_UNSAFE_NONATOMIC: bool.default(false),
+  /** Degraded mode (docs/failure-modes.md): every wait for PostgreSQL and Redis is bounded. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** How often each node compares PostgreSQL's live tickets with Redis and marks missing sales sold. */
+  SEAT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** Booking, payment and notifications (server/src/payment/booking-config.ts). */
   ...BOOKING_CONFIG_SHAPE,
 });

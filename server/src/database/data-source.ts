@@ -2,7 +2,45 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ALL_ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions {
+/**
+ * Bounds on every wait for PostgreSQL, so a frozen or unreachable database makes a
+ * request fail (503) in bounded time instead of hanging for the whole outage.
+ * `statementMs` is enforced by the server (statement_timeout) and `queryMs` by the
+ * client (pg query_timeout: it also fires when the server itself is frozen);
+ * `connectMs` bounds opening a connection and waiting for a free one in the pool.
+ * Idle transactions are ended by the server, which also bounds how late a sale can
+ * commit after it started (the seat reconciliation's look-back relies on it).
+ * `null` (migrations, demo seed) means no bounds: those run once, at boot.
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  queryMs: number;
+  idleInTransactionMs: number;
+}
+
+export const SERVING_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 3000,
+  statementMs: 4000,
+  queryMs: 5000,
+  idleInTransactionMs: 15_000,
+};
+
+function timeoutOptions(t: DatabaseTimeouts | null): Record<string, number> {
+  if (!t) return {};
+  return {
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    query_timeout: t.queryMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+  };
+}
+
+export function dataSourceOptions(
+  url: string,
+  poolSize = 20,
+  timeouts: DatabaseTimeouts | null = SERVING_TIMEOUTS,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -11,7 +49,7 @@ export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions
     migrationsTransactionMode: 'all',
     synchronize: false,
     logging: false,
-    extra: { max: poolSize, application_name: 'hotline-server' },
+    extra: { max: poolSize, application_name: 'hotline-server', ...timeoutOptions(timeouts) },
   };
 }
 
@@ -34,8 +72,12 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   }
 }
 
-export async function openDataSource(url: string, poolSize?: number): Promise<DataSource> {
-  const ds = new DataSource(dataSourceOptions(url, poolSize));
+export async function openDataSource(
+  url: string,
+  poolSize?: number,
+  timeouts: DatabaseTimeouts | null = SERVING_TIMEOUTS,
+): Promise<DataSource> {
+  const ds = new DataSource(dataSourceOptions(url, poolSize, timeouts));
   await ds.initialize();
   return ds;
 }
