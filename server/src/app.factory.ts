@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -22,11 +23,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Builds the Nest application from the root module. Production uses NestFactory; tests
+ * pass one built with @nestjs/testing so they can override providers (the control runs'
+ * deliberately unsafe stores live in server/test/support, never in src).
+ */
+export type AppCompiler = (
+  root: DynamicModule,
+  adapter: FastifyAdapter,
+  options: NestApplicationOptions,
+) => Promise<NestFastifyApplication>;
+
 export interface CreateAppOptions {
   dataSource?: DataSource;
   logger?: Logger;
   clock?: Clock;
+  compile?: AppCompiler;
 }
+
+const nestFactory: AppCompiler = (root, adapter, options) =>
+  NestFactory.create<NestFastifyApplication>(root, adapter, options);
 
 export function servingTimeouts(config: AppConfig): DatabaseTimeouts {
   return {
@@ -72,7 +88,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // The spec's client calls `/features/` and `/presentations/?featureIds=` with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(
+  const app = await (options.compile ?? nestFactory)(
     AppModule.register({ config, dataSource, logger, clock: options.clock }),
     adapter,
     { logger: new PinoNestLogger(logger), abortOnError: false },

@@ -53,8 +53,6 @@ export const appConfigSchema = z.object({
   SEAT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Change-log entries kept per presentation; a watcher further behind gets a snapshot instead of a delta. */
   SEAT_LOG_LENGTH: z.coerce.number().int().min(10).max(100_000).default(1000),
-  /** TEST ONLY: lock with GET-then-SET instead of the atomic script, to prove the race test can fail. Never in production. */
-  SEAT_ENGINE_UNSAFE_NONATOMIC: bool.default(false),
   /** Degraded mode (docs/failure-modes.md): every wait for PostgreSQL and Redis is bounded. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),

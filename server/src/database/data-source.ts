@@ -10,7 +10,8 @@ import { MIGRATIONS } from './migrations';
  * `connectMs` bounds opening a connection and waiting for a free one in the pool.
  * Idle transactions are ended by the server, which also bounds how late a sale can
  * commit after it started (the seat reconciliation's look-back relies on it).
- * `null` (migrations, demo seed) means no bounds: those run once, at boot.
+ * `null` (the default: migrations, demo seed, test set-up) means no bounds; the serving
+ * pool (app.factory.ts) passes SERVING_TIMEOUTS adjusted by the configuration.
  */
 export interface DatabaseTimeouts {
   connectMs: number;
@@ -39,7 +40,7 @@ function timeoutOptions(t: DatabaseTimeouts | null): Record<string, number> {
 export function dataSourceOptions(
   url: string,
   poolSize = 20,
-  timeouts: DatabaseTimeouts | null = SERVING_TIMEOUTS,
+  timeouts: DatabaseTimeouts | null = null,
 ): DataSourceOptions {
   return {
     type: 'postgres',
@@ -75,7 +76,7 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
 export async function openDataSource(
   url: string,
   poolSize?: number,
-  timeouts: DatabaseTimeouts | null = SERVING_TIMEOUTS,
+  timeouts: DatabaseTimeouts | null = null,
 ): Promise<DataSource> {
   const ds = new DataSource(dataSourceOptions(url, poolSize, timeouts));
   await ds.initialize();
