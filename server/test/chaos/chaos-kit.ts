@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -13,16 +14,42 @@ export interface RedisService {
 export interface PostgresService {
   baseUrl: string;
   port: number;
-  dir: string;
+  /** The postmaster's pid: SIGSTOP/SIGCONT go to it and its children. */
   pid: number;
-  urlFor(db: string): string;
-  createDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 export interface Services {
   ROOT: string;
   startRedis(o: { dir: string; port?: number }): Promise<RedisService>;
-  startPostgres(o: { dir: string; port?: number; durable?: boolean }): Promise<PostgresService>;
+}
+
+/**
+ * A private PostgreSQL cluster (scripts/services.mjs startPostgres) in a child Node
+ * process, with an empty `hotline` database.
+ */
+export async function startPrivatePostgres(dir: string): Promise<PostgresService> {
+  const child = spawn(process.execPath, [path.join(__dirname, 'private-postgres.mjs'), dir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const info = await new Promise<{ baseUrl: string; port: number; pid: number }>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as { baseUrl: string; port: number; pid: number });
+    });
+    child.once('exit', (code) => reject(new Error(`private PostgreSQL exited (${code})`)));
+  });
+  return {
+    ...info,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      }),
+  };
 }
 
 export async function loadServices(): Promise<Services> {

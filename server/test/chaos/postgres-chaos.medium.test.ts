@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { tokenFor } from '../seats/support/bot-check-double';
 import { loadPlan, seatInput, visitor, type PlanInfo } from '../seats/support/seat-kit';
-import { loadServices, signalCluster, timedCall, until, type PostgresService } from './chaos-kit';
+import { signalCluster, startPrivatePostgres, timedCall, until, type PostgresService } from './chaos-kit';
 
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
@@ -23,10 +23,8 @@ const PID = 7;
 const BOUND_MS = 6000;
 
 beforeAll(async () => {
-  const services = await loadServices();
-  dir = path.join(services.ROOT, '.tmp', `chaos-pg-${process.pid}`);
-  pg = await services.startPostgres({ dir, durable: false });
-  await pg.createDatabase('hotline');
+  dir = path.join(__dirname, '../../../.tmp', `chaos-pg-${process.pid}`);
+  pg = await startPrivatePostgres(dir);
   t = await startTestApp(
     {
       RUN_MIGRATIONS: 'true',
@@ -35,7 +33,7 @@ beforeAll(async () => {
       DB_STATEMENT_TIMEOUT_MS: '1500',
       DB_CONNECT_TIMEOUT_MS: '1500',
     },
-    { name: 'hotline', url: pg.urlFor('hotline'), drop: async () => undefined },
+    { name: 'hotline', url: `${pg.baseUrl}/hotline`, drop: async () => undefined },
   );
   info = await loadPlan(t.url, PID);
 }, 180_000);
