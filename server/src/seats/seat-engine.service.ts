@@ -13,6 +13,7 @@ import { BotCheck } from '../botcheck/bot-check.port';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatLayouts } from './seat-layouts';
+import { SoldSeatBatcher } from './sold-seat-batcher';
 import { SeatsRepository } from './seats.repository';
 import { saleSummary, statusRows } from './seat-state';
 import { expandSoldTogether } from './seat-rules';
@@ -83,6 +84,7 @@ function gaSeatOf(section: LayoutSection, place: number): LockedSeat {
 export class SeatEngineService {
   private readonly initialising = new Map<number, Promise<void>>();
   private readonly botCheckMemo = new Map<string, number>();
+  private readonly sold: SoldSeatBatcher;
 
   constructor(
     private readonly store: SeatStore,
@@ -91,7 +93,9 @@ export class SeatEngineService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly botCheck?: BotCheck,
-  ) {}
+  ) {
+    this.sold = new SoldSeatBatcher((pid, seats) => this.repo.soldAmong(pid, seats));
+  }
 
   layout(presentationId: number): Promise<Layout> {
     return this.layouts.get(presentationId);
@@ -275,7 +279,7 @@ export class SeatEngineService {
           ownerSetTtlSeconds: this.ownerSetTtlSeconds,
         }),
       ),
-      this.repo.soldAmong(p.id, seats),
+      this.sold.soldAmong(p.id, seats),
     ]);
     if (locked.status === 'rejected') throw locked.reason;
     const keys = seats.map((s) => s.key);
@@ -354,7 +358,7 @@ export class SeatEngineService {
       );
       if (!r.ok) return r as Refused;
       const refs = r.places.map((x) => ({ sectionId: section.id, x, y: 0 }));
-      const sold = await Promise.allSettled([this.repo.soldAmong(p.id, refs)]);
+      const sold = await Promise.allSettled([this.sold.soldAmong(p.id, refs)]);
       const kept = await this.keepIfUnsold(
         layout,
         visitorId,
