@@ -41,8 +41,6 @@ export const appConfigSchema = z.object({
   ALTCHA_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
   /** How long a used solution stays bound to the visitor who used it first (that visitor may resend it meanwhile). */
   ALTCHA_BINDING_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  /** TEST ONLY: bind with GET-then-SET instead of SET NX, to show the race the real code avoids. Never in production. */
-  ALTCHA_UNSAFE_GET_THEN_SET: bool.default(false),
   /** Global service charge per order: a fixed amount in agorot, or a percent of the order (0 = none). */
   GLOBAL_SERVICE_CHARGE_AGOROT: z.coerce.number().int().min(0).max(100_000).default(0),
   GLOBAL_SERVICE_CHARGE_PERCENT: z.coerce.number().min(0).max(50).default(0),
