@@ -52,7 +52,7 @@ export const appConfigSchema = z.object({
   /** Change-log entries kept per presentation; a watcher further behind gets a snapshot instead of a delta. */
   SEAT_LOG_LENGTH: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** Degraded mode (docs/failure-modes.md): every wait for PostgreSQL and Redis is bounded. */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** How often each node compares PostgreSQL's live tickets with Redis and marks missing sales sold. */
