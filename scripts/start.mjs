@@ -52,6 +52,11 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     say('stopping…');
+    // Never hangs: whatever a service does, the whole shutdown is over within 30 s.
+    setTimeout(() => {
+      process.stderr.write('[start] shutdown took too long; exiting anyway.\n');
+      process.exit(code || 1);
+    }, 30_000).unref();
     for (const stop of stops.reverse()) {
       try {
         await stop();
@@ -61,6 +66,38 @@ async function main() {
     }
     process.exit(code);
   };
+  /**
+   * Starts a service and restarts it (same port, same data) whenever it exits without
+   * being asked to, with a growing pause between attempts; the server reconnects by
+   * itself (docs/failure-modes.md).
+   */
+  const supervise = async (name, start) => {
+    const handle = { current: await start(undefined) };
+    const port = handle.current.port;
+    let delayMs = 500;
+    const watch = (service) =>
+      service.onUnexpectedExit((reason) => {
+        if (shuttingDown) return;
+        process.stderr.write(`[start] ${name} exited unexpectedly (${reason}); restarting…\n`);
+        const retry = async () => {
+          if (shuttingDown) return;
+          try {
+            handle.current = await start(port);
+            delayMs = 500;
+            say(`${name} is back`);
+            watch(handle.current);
+          } catch (error) {
+            process.stderr.write(`[start] ${name} did not restart (${error.message}); retrying in ${delayMs} ms\n`);
+            delayMs = Math.min(delayMs * 2, 30_000);
+            setTimeout(retry, delayMs);
+          }
+        };
+        setTimeout(retry, delayMs);
+      });
+    watch(handle.current);
+    stops.push(() => handle.current.stop());
+    return handle;
+  };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
@@ -69,17 +106,17 @@ async function main() {
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
       say(`starting embedded PostgreSQL (data in ${path.relative(ROOT, dataDir) || '.'}/postgres)…`);
-      const pg = await services.startPostgres({ dir: path.join(dataDir, 'postgres') });
-      stops.push(() => pg.stop());
-      await pg.createDatabase('hotline');
-      databaseUrl = pg.urlFor('hotline');
+      const dir = path.join(dataDir, 'postgres');
+      const pg = await supervise('PostgreSQL', (port) => services.startPostgres({ dir, port }));
+      await pg.current.createDatabase('hotline');
+      databaseUrl = pg.current.urlFor('hotline');
     }
     let redisUrl = process.env.REDIS_URL;
     if (!redisUrl) {
       say(`starting redis-server (AOF in ${path.relative(ROOT, dataDir) || '.'}/redis)…`);
-      const redis = await services.startRedis({ dir: path.join(dataDir, 'redis') });
-      stops.push(() => redis.stop());
-      redisUrl = redis.url;
+      const dir = path.join(dataDir, 'redis');
+      const redis = await supervise('redis-server', (port) => services.startRedis({ dir, port }));
+      redisUrl = redis.current.url;
     }
     const port = process.env.PORT ?? '3000';
     const server = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {

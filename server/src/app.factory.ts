@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -13,7 +14,7 @@ import { toErrorResponse } from './common/error-responder';
 import { resolveLocale } from './common/locale';
 import { createLogger, PinoNestLogger } from './common/logger';
 import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
-import { openDataSource, runMigrations } from './database/data-source';
+import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
 
 declare module 'fastify' {
@@ -22,23 +23,55 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Builds the Nest application from the root module. Production uses NestFactory; tests
+ * pass one built with @nestjs/testing so they can override providers (the control runs'
+ * deliberately unsafe stores live in server/test/support, never in src).
+ */
+export type AppCompiler = (
+  root: DynamicModule,
+  adapter: FastifyAdapter,
+  options: NestApplicationOptions,
+) => Promise<NestFastifyApplication>;
+
 export interface CreateAppOptions {
   dataSource?: DataSource;
   logger?: Logger;
   clock?: Clock;
+  compile?: AppCompiler;
+}
+
+const nestFactory: AppCompiler = (root, adapter, options) =>
+  NestFactory.create<NestFastifyApplication>(root, adapter, options);
+
+export function servingTimeouts(config: AppConfig): DatabaseTimeouts {
+  return {
+    ...SERVING_TIMEOUTS,
+    connectMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+    queryMs: config.DB_STATEMENT_TIMEOUT_MS + 1000,
+  };
 }
 
 export async function prepareDatabase(config: AppConfig, logger: Logger, dataSource?: DataSource): Promise<DataSource> {
-  const ds = dataSource ?? (await openDataSource(config.DATABASE_URL));
-  if (config.RUN_MIGRATIONS) {
-    const ran = await runMigrations(ds);
-    if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
+  // Migrations and the demo seed may run long statements once at boot: they get their own
+  // unbounded connection; the serving pool has statement, query and connection timeouts.
+  if (config.RUN_MIGRATIONS || config.SEED_DEMO) {
+    const maintenance = dataSource ?? (await openDataSource(config.DATABASE_URL, 2, null));
+    try {
+      if (config.RUN_MIGRATIONS) {
+        const ran = await runMigrations(maintenance);
+        if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
+      }
+      if (config.SEED_DEMO) {
+        const seeded = await seedDemoIfEmpty(maintenance, { includeStadium: config.SEED_STADIUM, logger });
+        if (seeded) logger.info(seeded, 'demo data loaded');
+      }
+    } finally {
+      if (!dataSource) await maintenance.destroy();
+    }
   }
-  if (config.SEED_DEMO) {
-    const seeded = await seedDemoIfEmpty(ds, { includeStadium: config.SEED_STADIUM, logger });
-    if (seeded) logger.info(seeded, 'demo data loaded');
-  }
-  return ds;
+  return dataSource ?? (await openDataSource(config.DATABASE_URL, undefined, servingTimeouts(config)));
 }
 
 /**
@@ -55,7 +88,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // The spec's client calls `/features/` and `/presentations/?featureIds=` with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(
+  const app = await (options.compile ?? nestFactory)(
     AppModule.register({ config, dataSource, logger, clock: options.clock }),
     adapter,
     { logger: new PinoNestLogger(logger), abortOnError: false },

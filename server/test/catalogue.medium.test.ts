@@ -28,6 +28,9 @@ describe('catalogue API against real PostgreSQL', () => {
     const r = await get('/api/health');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: 'ok', postgres: { ok: true }, redis: { ok: true } });
+    // No versions of anything: they only help an attacker pick an exploit.
+    expect(Object.keys(r.body).sort()).toEqual(['postgres', 'redis', 'status']);
+    expect(JSON.stringify(r.body)).not.toMatch(/v\d+\.\d+|version/i);
   });
 
   test('GET /api/features/ lists the seeded features with Hebrew and English names', async () => {

@@ -38,11 +38,6 @@ export class AltchaBotCheck extends BotCheck {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     super();
-    if (config.ALTCHA_UNSAFE_GET_THEN_SET && config.NODE_ENV !== 'test') {
-      throw new Error(
-        'ALTCHA_UNSAFE_GET_THEN_SET is a test-only switch (it lets one solution be used by many visitors); refusing to start with it.',
-      );
-    }
     if (config.NODE_ENV === 'production' && config.ALTCHA_HMAC_KEY === DEFAULT_DEV_KEY) {
       logger.warn(
         'ALTCHA_HMAC_KEY is the development default: anyone can mint bot-check challenges. Set a secret key.',
@@ -112,15 +107,13 @@ export class AltchaBotCheck extends BotCheck {
     this.refuse(result.invalidSignature ? 'invalid_signature' : 'invalid_solution');
   }
 
-  /** True when this call created the binding. */
-  private async bind(key: string, visitorId: string): Promise<boolean> {
+  /**
+   * True when this call created the binding: SET NX, so of two requests racing for one
+   * solution exactly one wins. (The race test's control run overrides this with
+   * GET-then-SET from server/test/support; src has no switch for it.)
+   */
+  protected async bind(key: string, visitorId: string): Promise<boolean> {
     const ttl = this.config.ALTCHA_BINDING_TTL_SECONDS;
-    if (this.config.ALTCHA_UNSAFE_GET_THEN_SET) {
-      // The race we avoid: two requests both read "free" before either writes.
-      if ((await this.redis.get(key)) !== null) return false;
-      await this.redis.set(key, visitorId, 'EX', ttl);
-      return true;
-    }
     return (await this.redis.set(key, visitorId, 'EX', ttl, 'NX')) === 'OK';
   }
 

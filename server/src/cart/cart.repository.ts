@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Cart, CartStatus } from '@hotline/shared';
-import { PreparedSql } from './sql';
+import { PreparedSql } from '../database/prepared-sql';
 
 export interface CartRow {
   id: string;

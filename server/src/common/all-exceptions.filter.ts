@@ -1,6 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { DependencyAlarm, RETRY_AFTER_SECONDS, classifyDependencyFailure } from '../health/dependency-failure';
+import { AppError } from './app-error';
 import { toErrorResponse } from './error-responder';
 import { resolveLocale } from './locale';
 import { LOGGER } from './logger';
@@ -11,6 +13,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   constructor(
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly spa: SpaFallback,
+    private readonly alarm: DependencyAlarm,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -24,7 +27,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     const locale = resolveLocale(request.query, request.headers['accept-language']);
-    const response = toErrorResponse(exception, locale);
+    // Redis or PostgreSQL down, frozen or timing out: 503 + Retry-After and one log line per
+    // window (docs/failure-modes.md), never a 500 with a stack trace per request.
+    const dependency = classifyDependencyFailure(exception);
+    if (dependency) this.alarm.report(dependency, `${request.method} ${request.routeOptions?.url ?? ''}`, exception);
+    const response = toErrorResponse(dependency ? new AppError('SERVICE_UNAVAILABLE') : exception, locale);
+    if (response.status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (response.unexpected) {
       this.logger.error({ err: exception, url: request.url, method: request.method }, 'unexpected error');
     }

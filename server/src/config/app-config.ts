@@ -42,8 +42,6 @@ export const appConfigSchema = z.object({
   ALTCHA_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
   /** How long a used solution stays bound to the visitor who used it first (that visitor may resend it meanwhile). */
   ALTCHA_BINDING_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  /** TEST ONLY: bind with GET-then-SET instead of SET NX, to show the race the real code avoids. Never in production. */
-  ALTCHA_UNSAFE_GET_THEN_SET: bool.default(false),
   /** Global service charge per order: a fixed amount in agorot, or a percent of the order (0 = none). */
   GLOBAL_SERVICE_CHARGE_AGOROT: z.coerce.number().int().min(0).max(100_000).default(0),
   GLOBAL_SERVICE_CHARGE_PERCENT: z.coerce.number().min(0).max(50).default(0),
@@ -54,8 +52,12 @@ export const appConfigSchema = z.object({
   SEAT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Change-log entries kept per presentation; a watcher further behind gets a snapshot instead of a delta. */
   SEAT_LOG_LENGTH: z.coerce.number().int().min(10).max(100_000).default(1000),
-  /** TEST ONLY: lock with GET-then-SET instead of the atomic script, to prove the race test can fail. Never in production. */
-  SEAT_ENGINE_UNSAFE_NONATOMIC: bool.default(false),
+  /** Degraded mode (docs/failure-modes.md): every wait for PostgreSQL and Redis is bounded. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** How often each node compares PostgreSQL's live tickets with Redis and marks missing sales sold. */
+  SEAT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** Booking, payment and notifications (server/src/payment/booking-config.ts). */
   ...BOOKING_CONFIG_SHAPE,
   /** Customer login, sessions and cancellations (server/src/customers/customers-config.ts). */

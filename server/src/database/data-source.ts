@@ -2,7 +2,50 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ALL_ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions {
+/**
+ * Bounds on every wait for PostgreSQL, so a frozen or unreachable database makes a
+ * request fail (503) in bounded time instead of hanging for the whole outage.
+ * `statementMs` is enforced by the server (statement_timeout) and `queryMs` by the
+ * client (pg query_timeout: it also fires when the server itself is frozen);
+ * `connectMs` bounds opening a connection and waiting for a free one in the pool.
+ * Idle transactions are ended by the server, which also bounds how late a sale can
+ * commit after it started (the seat reconciliation's look-back relies on it).
+ * `null` (the default: migrations, demo seed, test set-up) means no bounds; the serving
+ * pool (app.factory.ts) passes SERVING_TIMEOUTS adjusted by the configuration.
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  queryMs: number;
+  idleInTransactionMs: number;
+}
+
+export const SERVING_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 3000,
+  // The 100,000-seat stadium's seat plan is read in one statement; on a loaded 2-core machine
+  // with a 4 s bound the commit benchmark's first read of it failed (503), so the bound is 8 s:
+  // long enough for the heaviest legitimate read,
+  // short enough that a frozen database is a quick 503 rather than a hung request.
+  statementMs: 8000,
+  queryMs: 9000,
+  idleInTransactionMs: 15_000,
+};
+
+function timeoutOptions(t: DatabaseTimeouts | null): Record<string, number> {
+  if (!t) return {};
+  return {
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    query_timeout: t.queryMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+  };
+}
+
+export function dataSourceOptions(
+  url: string,
+  poolSize = 20,
+  timeouts: DatabaseTimeouts | null = null,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -11,7 +54,7 @@ export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions
     migrationsTransactionMode: 'all',
     synchronize: false,
     logging: false,
-    extra: { max: poolSize, application_name: 'hotline-server' },
+    extra: { max: poolSize, application_name: 'hotline-server', ...timeoutOptions(timeouts) },
   };
 }
 
@@ -34,8 +77,12 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   }
 }
 
-export async function openDataSource(url: string, poolSize?: number): Promise<DataSource> {
-  const ds = new DataSource(dataSourceOptions(url, poolSize));
+export async function openDataSource(
+  url: string,
+  poolSize?: number,
+  timeouts: DatabaseTimeouts | null = null,
+): Promise<DataSource> {
+  const ds = new DataSource(dataSourceOptions(url, poolSize, timeouts));
   await ds.initialize();
   return ds;
 }

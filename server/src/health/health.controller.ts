@@ -5,10 +5,11 @@ import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { HealthResponse } from '@hotline/shared';
 import { REDIS } from '../redis/redis.module';
+import { RETRY_AFTER_SECONDS } from './dependency-failure';
 
 async function probe(
   check: () => Promise<unknown>,
-): Promise<{ ok: boolean; latencyMs: number | null; error?: string }> {
+): Promise<{ ok: boolean; latencyMs: number | null; error?: 'timeout' | 'unreachable' }> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -20,7 +21,12 @@ async function probe(
     ]);
     return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {
-    return { ok: false, latencyMs: null, error: (error as Error).message };
+    // A fixed word, not the driver's message (which may name hosts, ports or versions).
+    return {
+      ok: false,
+      latencyMs: null,
+      error: /timed out/.test((error as Error).message) ? 'timeout' : 'unreachable',
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -43,12 +49,8 @@ export class HealthController {
     ]);
     const ok = postgres.ok && redis.ok;
     void reply.status(ok ? 200 : 503);
-    return {
-      status: ok ? 'ok' : 'degraded',
-      postgres,
-      redis,
-      version: process.env.npm_package_version ?? '0.1.0',
-      node: process.version,
-    };
+    if (!ok) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    // No versions (server, Node, PostgreSQL, Redis): they only help an attacker pick an exploit.
+    return { status: ok ? 'ok' : 'degraded', postgres, redis };
   }
 }

@@ -1,5 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { DependencyAlarm } from './dependency-failure';
 import { HealthController } from './health.controller';
 
-@Module({ controllers: [HealthController] })
+/** Health endpoint, and the one place dependency outages are logged (rate-limited). */
+@Global()
+@Module({ controllers: [HealthController], providers: [DependencyAlarm], exports: [DependencyAlarm] })
 export class HealthModule {}

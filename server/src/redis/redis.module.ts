@@ -12,7 +12,12 @@ export class RedisConnection implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.client = new Redis(config.REDIS_URL, {
       lazyConnect: false,
-      maxRetriesPerRequest: 2,
+      // Degraded mode: while Redis is unreachable a command fails after one reconnect attempt
+      // (and never waits longer than the command timeout), so the seat calls answer 503 at once
+      // instead of queueing until Redis returns.
+      maxRetriesPerRequest: 1,
+      commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: Math.max(1000, config.REDIS_COMMAND_TIMEOUT_MS),
       enableAutoPipelining: true,
       connectionName: `hotline-${process.pid}`,
     });

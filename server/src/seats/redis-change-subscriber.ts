@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
-import type { Logger } from 'pino';
-import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DependencyAlarm } from '../health/dependency-failure';
 import { REDIS } from '../redis/redis.module';
 import { changesChannel } from './seat-keys';
 import { SeatFeed } from './seat-feed.service';
@@ -22,15 +21,16 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
     private readonly feed: SeatFeed,
+    private readonly alarm: DependencyAlarm,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const channel = changesChannel(this.config.REDIS_PREFIX);
     const sub = this.redis.duplicate({ connectionName: `hotline-seats-sub-${process.pid}` });
     this.subscriber = sub;
-    sub.on('error', (err) => this.logger.warn({ err }, 'seat change subscriber error'));
+    // Reconnect attempts fail every second or two while Redis is down: one line per window.
+    sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));
     sub.on('message', (_channel: string, message: string) => this.feed.onMessage(message));
     sub.on('ready', () => {
       if (this.connectedOnce) void this.feed.onReconnect();

@@ -6,8 +6,10 @@ import { ADMIN_LUA } from './lua/admin.lua';
 import { EXTEND_LUA } from './lua/extend.lua';
 import { INIT_LUA } from './lua/init.lua';
 import { LOCK_GA_LUA } from './lua/lock-ga.lua';
+import { HOLDS_LUA, OWNED_LUA } from './lua/holds.lua';
 import { LOCK_LUA } from './lua/lock.lua';
 import { RELEASE_SOLD_LUA } from './lua/release-sold.lua';
+import { RECONCILE_LUA } from './lua/reconcile.lua';
 import { SNAPSHOT_LUA } from './lua/snapshot.lua';
 import { SOLD_LUA } from './lua/sold.lua';
 import { DUE_LUA, RELEASE_EXPIRED_LUA } from './lua/sweep.lua';
@@ -26,6 +28,7 @@ import {
   type LogEntry,
   type NotInitialised,
   type Refused,
+  type SeatHold,
   type Snapshot,
   type StoreRefusal,
   type TimerReading,
@@ -48,6 +51,9 @@ const SCRIPTS = {
   seatSnapshot: { lua: SNAPSHOT_LUA, keys: 3 },
   seatDue: { lua: DUE_LUA, keys: 1 },
   seatReleaseExpired: { lua: RELEASE_EXPIRED_LUA, keys: 7 },
+  seatReconcile: { lua: RECONCILE_LUA, keys: 7 },
+  seatHolds: { lua: HOLDS_LUA, keys: 2 },
+  seatOwned: { lua: OWNED_LUA, keys: 3 },
 } as const;
 type ScriptName = keyof typeof SCRIPTS;
 
@@ -62,6 +68,8 @@ export function defineSeatScripts(redis: Redis): Record<ScriptName, Command> {
 }
 
 const NOINIT: NotInitialised = { ok: false, notInitialised: true };
+
+const HOLD_CODES: SeatHold[] = ['free', 'mine', 'mine-expired', 'sold', 'other', 'unavailable'];
 
 function refusal(reply: Reply): Refused {
   return { ok: false, code: String(reply[1]) as StoreRefusal, detail: String(reply[2] ?? '') };
@@ -284,6 +292,38 @@ export class RedisSeatStore extends SeatStore {
     const r = await this.cmd.seatTimer(k.exp, k.own(owner));
     const earliest = Number(r[1]);
     return { nowMs: Number(r[0]), earliestExpiryMs: earliest < 0 ? null : earliest, lockCount: Number(r[2]) };
+  }
+
+  async reconcileSold(pid: number, keys: string[]): Promise<Changed | NotInitialised> {
+    const k = this.keys(pid);
+    const r = await this.cmd.seatReconcile(
+      k.init,
+      k.st,
+      k.exp,
+      k.ver,
+      k.log,
+      k.taken,
+      k.ga,
+      pid,
+      this.channel,
+      this.logMax,
+      k.base,
+      keys.length,
+      ...keys,
+    );
+    if (r[0] === 'NOINIT') return NOINIT;
+    return { ok: true, version: Number(r[1]), count: Number(r[2]) };
+  }
+
+  async holds(pid: number, owner: string, keys: string[]): Promise<SeatHold[]> {
+    const k = this.keys(pid);
+    const codes = await this.cmd.seatHolds(k.st, k.exp, owner, ...keys);
+    return codes.map((c) => HOLD_CODES[Number(c)] ?? 'unavailable');
+  }
+
+  async liveLockedKeys(pid: number, owner: string): Promise<string[]> {
+    const k = this.keys(pid);
+    return (await this.cmd.seatOwned(k.st, k.exp, k.own(owner), owner)).map(String);
   }
 
   ownerKeys(pid: number, owner: string): Promise<string[]> {

@@ -13,11 +13,19 @@ import { BotCheck } from '../botcheck/bot-check.port';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatLayouts } from './seat-layouts';
+import { SoldSeatBatcher } from './sold-seat-batcher';
 import { SeatsRepository } from './seats.repository';
 import { saleSummary, statusRows } from './seat-state';
 import { expandSoldTogether } from './seat-rules';
 import type { LockSeatBody, SeatsStatusQuery } from './seats.queries';
-import { SeatStore, type NotInitialised, type Refused, type RuleRow } from './seat-store.port';
+import {
+  SeatStore,
+  type GaLocked,
+  type NotInitialised,
+  type Refused,
+  type RuleRow,
+  type SeatHold,
+} from './seat-store.port';
 import './seats.errors';
 
 type SeatInput = LockSeatBody['seat'];
@@ -76,6 +84,7 @@ function gaSeatOf(section: LayoutSection, place: number): LockedSeat {
 export class SeatEngineService {
   private readonly initialising = new Map<number, Promise<void>>();
   private readonly botCheckMemo = new Map<string, number>();
+  private readonly sold: SoldSeatBatcher;
 
   constructor(
     private readonly store: SeatStore,
@@ -84,7 +93,9 @@ export class SeatEngineService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly botCheck?: BotCheck,
-  ) {}
+  ) {
+    this.sold = new SoldSeatBatcher((pid, seats) => this.repo.soldAmong(pid, seats));
+  }
 
   layout(presentationId: number): Promise<Layout> {
     return this.layouts.get(presentationId);
@@ -250,20 +261,55 @@ export class SeatEngineService {
     if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
     if (seats.some((s) => !s.sellable)) throw new AppError('SEAT_NOT_AVAILABLE');
     const section = layout.sections.get(seats[0]!.sectionId)!;
-    return this.withState(layout, () =>
-      this.store.lock(p.id, {
-        owner: visitorId,
-        keys: seats.map((s) => s.key),
-        ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
-        maxSeats: p.maxSeatsPerOrder,
-        noSingleSeatGap: p.noSingleSeatGap,
-        singleSeatBlocking: p.seatingPolicyId === 3,
-        rows: this.ruleRows(layout, seats),
-        sectionSize: section.sellableSeats,
-        reservedTotal: layout.reservedSellable,
-        ownerSetTtlSeconds: this.ownerSetTtlSeconds,
-      }),
-    );
+    // PostgreSQL wins: it is asked in parallel whether any of these seats is sold, so a
+    // sale Redis forgot (it was down when the sale was marked, or restarted from an older
+    // file) is never locked again. One indexed query, overlapped with the Redis round trip.
+    const [locked, sold] = await Promise.allSettled([
+      this.withState(layout, () =>
+        this.store.lock(p.id, {
+          owner: visitorId,
+          keys: seats.map((s) => s.key),
+          ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
+          maxSeats: p.maxSeatsPerOrder,
+          noSingleSeatGap: p.noSingleSeatGap,
+          singleSeatBlocking: p.seatingPolicyId === 3,
+          rows: this.ruleRows(layout, seats),
+          sectionSize: section.sellableSeats,
+          reservedTotal: layout.reservedSellable,
+          ownerSetTtlSeconds: this.ownerSetTtlSeconds,
+        }),
+      ),
+      this.sold.soldAmong(p.id, seats),
+    ]);
+    if (locked.status === 'rejected') throw locked.reason;
+    const keys = seats.map((s) => s.key);
+    return this.keepIfUnsold(layout, visitorId, locked.value, keys, sold);
+  }
+
+  /**
+   * The lock path's PostgreSQL check, applied: if PostgreSQL could not answer, the lock
+   * is undone and the error (503) stands; if it says some seats are sold, Redis is
+   * repaired (those seats become sold), the rest of this lock is released and the
+   * visitor is refused like for any taken seat.
+   */
+  private async keepIfUnsold<T extends { ok: boolean }>(
+    layout: Layout,
+    visitorId: string,
+    result: T | Refused,
+    keys: string[],
+    sold: PromiseSettledResult<string[]>,
+  ): Promise<T | Refused> {
+    const pid = layout.presentation.id;
+    if (sold.status === 'rejected') {
+      if (result.ok) await this.store.unlock(pid, visitorId, keys).catch(() => undefined);
+      throw sold.reason;
+    }
+    if (sold.value.length === 0) return result;
+    await this.withState(layout, () => this.store.reconcileSold(pid, sold.value));
+    const soldKeys = new Set(sold.value);
+    const rest = keys.filter((k) => !soldKeys.has(k));
+    if (result.ok && rest.length > 0) await this.store.unlock(pid, visitorId, rest).catch(() => undefined);
+    return { ok: false, code: 'SEAT_NOT_AVAILABLE', detail: sold.value[0]! };
   }
 
   async lock(visitorId: string, input: SeatInput): Promise<LockSeatResponse> {
@@ -272,16 +318,7 @@ export class SeatEngineService {
     if (!seat) {
       if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
       if (section.ticketGroupId === 0) throw new AppError('SEAT_NOT_AVAILABLE');
-      const r = await this.withState(layout, () =>
-        this.store.lockGa(p.id, {
-          owner: visitorId,
-          sectionId: section.id,
-          count: 1,
-          ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
-          maxSeats: p.maxSeatsPerOrder,
-          ownerSetTtlSeconds: this.ownerSetTtlSeconds,
-        }),
-      );
+      const r = await this.lockGaPlace(visitorId, layout, section);
       if (!r.ok) refuse(r as Refused, layout);
       const place = r.places[0]!;
       return {
@@ -300,6 +337,57 @@ export class SeatEngineService {
       ...this.timing(r.nowMs, r.earliestExpiryMs),
       version: r.version,
     };
+  }
+
+  /**
+   * One GA place. The place is only known once Redis picked it, so PostgreSQL is asked
+   * afterwards; a place it says is sold is repaired and another one is picked.
+   */
+  private async lockGaPlace(visitorId: string, layout: Layout, section: LayoutSection): Promise<GaLocked | Refused> {
+    const p = layout.presentation;
+    for (let attempt = 0; ; attempt++) {
+      const r = await this.withState(layout, () =>
+        this.store.lockGa(p.id, {
+          owner: visitorId,
+          sectionId: section.id,
+          count: 1,
+          ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
+          maxSeats: p.maxSeatsPerOrder,
+          ownerSetTtlSeconds: this.ownerSetTtlSeconds,
+        }),
+      );
+      if (!r.ok) return r as Refused;
+      const refs = r.places.map((x) => ({ sectionId: section.id, x, y: 0 }));
+      const sold = await Promise.allSettled([this.sold.soldAmong(p.id, refs)]);
+      const kept = await this.keepIfUnsold(
+        layout,
+        visitorId,
+        r,
+        refs.map((s) => seatKey(s.sectionId, s.x, s.y)),
+        sold[0],
+      );
+      if (kept.ok || attempt >= 4) return kept;
+    }
+  }
+
+  /** PostgreSQL wins: seats with live tickets become sold in the live state (the reconciliation's write). */
+  async reconcileSold(presentationId: number, keys: string[]): Promise<number> {
+    const r = await this.store.reconcileSold(presentationId, keys);
+    return r.ok ? r.count : 0;
+  }
+
+  /** How each seat stands for this visitor right now (the cart's and the commit's view of a hold). */
+  holdsOf(presentationId: number, visitorId: string, seats: SeatRef[]): Promise<SeatHold[]> {
+    return this.store.holds(
+      presentationId,
+      visitorId,
+      seats.map((s) => seatKey(s.sectionId, s.x, s.y)),
+    );
+  }
+
+  /** The seats this visitor holds unexpired locks on in a presentation ("sectionId:x:y"). */
+  heldSeatKeys(presentationId: number, visitorId: string): Promise<string[]> {
+    return this.store.liveLockedKeys(presentationId, visitorId);
   }
 
   async unlock(visitorId: string, input: SeatInput): Promise<UnlockSeatResponse> {

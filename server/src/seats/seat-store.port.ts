@@ -101,6 +101,9 @@ export interface InitialState {
   soldKeys: string[];
 }
 
+/** How a seat stands for one visitor right now (on the lock clock). */
+export type SeatHold = 'mine' | 'mine-expired' | 'free' | 'sold' | 'other' | 'unavailable';
+
 export abstract class SeatStore {
   abstract initialise(presentationId: number, state: InitialState): Promise<{ created: boolean; version: number }>;
   abstract lock(presentationId: number, request: LockRequest): Promise<Locked | Refused | NotInitialised>;
@@ -122,6 +125,12 @@ export abstract class SeatStore {
   ): Promise<TimerReading & { extended: number }>;
   abstract timer(presentationId: number, owner: string): Promise<TimerReading>;
   abstract ownerKeys(presentationId: number, owner: string): Promise<string[]>;
+  /** PostgreSQL wins: these seats have live tickets, so they become sold whatever the live state says. */
+  abstract reconcileSold(presentationId: number, keys: string[]): Promise<Changed | NotInitialised>;
+  /** How each seat stands for `owner`, in the order given. Read-only. */
+  abstract holds(presentationId: number, owner: string, keys: string[]): Promise<SeatHold[]>;
+  /** The seats `owner` holds unexpired locks on. Read-only. */
+  abstract liveLockedKeys(presentationId: number, owner: string): Promise<string[]>;
   abstract snapshot(presentationId: number): Promise<Snapshot | NotInitialised>;
   /** Entries with afterVersion < version <= uptoVersion, or null when the log no longer reaches back that far. */
   abstract readLog(presentationId: number, afterVersion: number, uptoVersion: number): Promise<LogEntry[] | null>;

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DependencyAlarm, classifyDependencyFailure } from '../health/dependency-failure';
 import { SeatStore } from './seat-store.port';
 
 /**
@@ -20,6 +21,7 @@ export class SeatSweeper implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly store: SeatStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly alarm: DependencyAlarm,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -50,7 +52,9 @@ export class SeatSweeper implements OnApplicationBootstrap, OnApplicationShutdow
       );
       this.stats.released += released;
     } catch (error) {
-      this.logger.warn({ err: error }, 'seat sweep failed; retrying next tick');
+      const dependency = classifyDependencyFailure(error);
+      if (dependency) this.alarm.report(dependency, 'seat sweeper', error);
+      else this.logger.warn({ err: error }, 'seat sweep failed; retrying next tick');
     } finally {
       this.running = false;
     }

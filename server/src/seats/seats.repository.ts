@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { seatKey } from '@hotline/shared';
+import { PreparedSql } from '../database/prepared-sql';
 import type { PresentationInfo, RawPlan, RawSeat, RawSection } from './seat-layout';
 
 export interface LayoutSource {
@@ -47,7 +48,11 @@ const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_
 /** The seat engine's only door to PostgreSQL (seat plans, presentations, live tickets). */
 @Injectable()
 export class SeatsRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly sql: PreparedSql;
+
+  constructor(private readonly db: DataSource) {
+    this.sql = new PreparedSql(db, 'seats');
+  }
 
   async presentation(id: number): Promise<PresentationInfo | null> {
     const rows: PresentationRowDb[] = await this.db.query(
@@ -84,6 +89,48 @@ export class SeatsRepository {
       [presentationId],
     );
     return rows.map((r) => seatKey(r.section_id, r.x, r.y));
+  }
+
+  /**
+   * Which of these seats PostgreSQL has sold (live tickets): the lock path's check that
+   * Redis did not forget a sale. One prepared statement, answered from the partial
+   * unique index on (presentation_id, section_id, x, y) WHERE status = 'live'.
+   */
+  async soldAmong(presentationId: number, seats: { sectionId: number; x: number; y: number }[]): Promise<string[]> {
+    const rows = await this.sql.query<{ section_id: number; x: number; y: number }>(
+      'sold_among',
+      `SELECT t.section_id, t.x, t.y
+         FROM unnest($2::int[], $3::int[], $4::int[]) AS s(section_id, x, y)
+         JOIN reservation_ticket t
+           ON t.presentation_id = $1 AND t.section_id = s.section_id AND t.x = s.x AND t.y = s.y AND t.status = 'live'`,
+      [presentationId, seats.map((s) => s.sectionId), seats.map((s) => s.x), seats.map((s) => s.y)],
+    );
+    return rows.map((r) => seatKey(r.section_id, r.x, r.y));
+  }
+
+  /**
+   * Live tickets the reconciliation must (re)apply to Redis. `sinceSeconds` = null: every
+   * presentation still on sale (started less than a day ago); otherwise only tickets
+   * written in the last `sinceSeconds` (by id, walking the primary key back from the end
+   * to the newest row older than that: cheap however large the table is).
+   */
+  async liveTicketsForReconcile(sinceSeconds: number | null): Promise<{ presentationId: number; key: string }[]> {
+    const rows: { presentation_id: number; section_id: number; x: number; y: number }[] =
+      sinceSeconds === null
+        ? await this.db.query(
+            `SELECT t.presentation_id, t.section_id, t.x, t.y
+               FROM reservation_ticket t JOIN presentation p ON p.id = t.presentation_id
+              WHERE t.status = 'live' AND p.date_time > now() - interval '1 day'`,
+          )
+        : await this.sql.query(
+            'live_recent',
+            `SELECT presentation_id, section_id, x, y FROM reservation_ticket
+              WHERE status = 'live' AND id > COALESCE((
+                SELECT id FROM reservation_ticket WHERE created_at < now() - make_interval(secs => $1)
+                 ORDER BY id DESC LIMIT 1), 0)`,
+            [sinceSeconds],
+          );
+    return rows.map((r) => ({ presentationId: r.presentation_id, key: seatKey(r.section_id, r.x, r.y) }));
   }
 
   /** Presentations best-available may search, soonest first. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PreparedSql } from '../cart/sql';
+import { PreparedSql } from '../database/prepared-sql';
 
 /** A ticket (price list row) as the booking flow prices it. Money in agorot. */
 export interface TicketRow {

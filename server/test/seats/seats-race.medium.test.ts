@@ -1,5 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type Redis from 'ioredis';
 import { SeatStatus } from '@hotline/shared';
-import { createTestDatabase, startTestApp, type TestApp } from '../support/test-env';
+import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
+import { REDIS } from '../../src/redis/redis.module';
+import { SeatStore } from '../../src/seats/seat-store.port';
+import { startTestApp, type TestApp } from '../support/test-env';
+import { UnsafeNonAtomicSeatStore } from '../support/unsafe-seat-store';
 import { loadPlan, lock, seatInput, status, statusOf, visitor, type PlanInfo } from './support/seat-kit';
 
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('./support/bot-check-double'));
@@ -21,6 +28,13 @@ interface RaceResult {
   seats: { x: number; y: number }[];
   info: PlanInfo;
 }
+
+/**
+ * A thousand requests at once on a shared, loaded machine can queue longer than the
+ * production bounds on Redis and PostgreSQL waits; those bounds (and their 503s) are the
+ * chaos tests' subject, this test is about atomicity, so it gives them room.
+ */
+const PATIENT = { REDIS_COMMAND_TIMEOUT_MS: '30000', DB_STATEMENT_TIMEOUT_MS: '30000', DB_CONNECT_TIMEOUT_MS: '30000' };
 
 async function race(t: TestApp): Promise<RaceResult> {
   const info = await loadPlan(t.url, 1);
@@ -57,7 +71,7 @@ async function race(t: TestApp): Promise<RaceResult> {
 
 describe('lock race over HTTP: 200 visitors, the same 50 seats', () => {
   test('atomic engine: every seat ends with exactly one owner; every loser gets SEAT_NOT_AVAILABLE', async () => {
-    const t = await startTestApp();
+    const t = await startTestApp(PATIENT);
     try {
       const { winners, losers, seats } = await race(t);
       for (const s of seats)
@@ -76,8 +90,14 @@ describe('lock race over HTTP: 200 visitors, the same 50 seats', () => {
     }
   });
 
-  test('control: the GET-then-SET store (SEAT_ENGINE_UNSAFE_NONATOMIC) hands seats to several visitors', async () => {
-    const t = await startTestApp({ SEAT_ENGINE_UNSAFE_NONATOMIC: 'true' });
+  test('control: the GET-then-SET store (a test-only provider override) hands seats to several visitors', async () => {
+    const t = await startTestApp(PATIENT, undefined, [
+      {
+        provide: SeatStore,
+        inject: [REDIS, APP_CONFIG],
+        useFactory: (redis: Redis, config: AppConfig) => new UnsafeNonAtomicSeatStore(redis, config),
+      },
+    ]);
     try {
       const { winners } = await race(t);
       const doubleOwned = [...winners.values()].filter((owners) => owners.length > 1);
@@ -87,14 +107,12 @@ describe('lock race over HTTP: 200 visitors, the same 50 seats', () => {
     }
   });
 
-  test('the unsafe switch is refused outside tests', async () => {
-    const db = await createTestDatabase();
-    try {
-      await expect(startTestApp({ SEAT_ENGINE_UNSAFE_NONATOMIC: 'true', NODE_ENV: 'production' }, db)).rejects.toThrow(
-        /test-only/,
-      );
-    } finally {
-      await db.drop();
-    }
+  test('no unsafe store or switch is left in the production sources', () => {
+    const src = path.join(__dirname, '../../src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const offenders = files.filter((f) =>
+      /UnsafeNonAtomic|SEAT_ENGINE_UNSAFE/.test(readFileSync(path.join(src, f), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
   });
 });

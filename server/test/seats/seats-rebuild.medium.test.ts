@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { SeatStatus } from '@hotline/shared';
 import { SeatEngineService } from '../../src/seats/seat-engine.service';
+import { SeatReconciler } from '../../src/seats/seat-reconciler';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { loadPlan, lock, seatInput, status, statusOf, visitor, Watcher, type PlanInfo } from './support/seat-kit';
 
@@ -114,4 +115,22 @@ test('concurrent first requests after a flush rebuild once', async () => {
   const results = await Promise.all(Array.from({ length: 20 }, () => status(t.url, visitor(), 7)));
   expect(new Set(results.map((r) => r.version)).size).toBe(1);
   await admin.quit();
+});
+
+test('the periodic reconciliation marks sold what PostgreSQL sold and Redis missed, without any lock', async () => {
+  const db = t.app.get(DataSource);
+  const reconciler = t.app.get(SeatReconciler);
+  const v = visitor();
+  await status(t.url, v, 7); // live state exists
+  await reconciler.tick(); // the boot-time full pass is done; the next passes read recent tickets only
+  const [s] = info.seats.filter((x) => x.YCoordinate === 3 && !x.features.includes(1));
+  await sellInDatabase(db, 7, [{ sectionId: 1, x: s!.XCoordinate, y: s!.YCoordinate }], visitor());
+  expect(statusOf((await status(t.url, v, 7)).rows, 1, s!.XCoordinate, s!.YCoordinate)).toBe(SeatStatus.Available);
+  const before = reconciler.stats.repaired;
+  await reconciler.tick();
+  expect(reconciler.stats.repaired).toBe(before + 1);
+  expect(statusOf((await status(t.url, v, 7)).rows, 1, s!.XCoordinate, s!.YCoordinate)).toBe(SeatStatus.Sold);
+  // Idempotent: another pass (or another node's) changes nothing.
+  await reconciler.tick();
+  expect(reconciler.stats.repaired).toBe(before + 1);
 });

@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import pino from 'pino';
-import { createApp } from '../../src/app.factory';
+import { Test } from '@nestjs/testing';
+import { createApp, type AppCompiler } from '../../src/app.factory';
 import { parseAppConfig, type AppConfig } from '../../src/config/app-config';
 import { openDataSource, runMigrations } from '../../src/database/data-source';
 import { seedDemoIfEmpty } from '../../src/seed/demo-seed';
@@ -107,15 +108,39 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A provider swapped in with @nestjs/testing (`overrideProvider(token).useFactory(...)`):
+ * how control runs put a deliberately unsafe adapter in place of the real one.
+ */
+export interface ProviderOverride {
+  provide: unknown;
+  inject?: unknown[];
+  useFactory: (...deps: never[]) => unknown;
+}
+
+function compilerWith(providers: ProviderOverride[]): AppCompiler {
+  return async (root, adapter, options) => {
+    let builder = Test.createTestingModule({ imports: [root] });
+    for (const p of providers) {
+      builder = builder
+        .overrideProvider(p.provide)
+        .useFactory({ factory: p.useFactory as (...args: unknown[]) => unknown, inject: p.inject as never[] });
+    }
+    const moduleRef = await builder.compile();
+    return moduleRef.createNestApplication<NestFastifyApplication>(adapter, options);
+  };
+}
+
 /** The real application on a random port, against its own database and Redis prefix. */
 export async function startTestApp(
   overrides: Partial<Record<keyof AppConfig, string>> = {},
   db?: TestDatabase,
+  providers: ProviderOverride[] = [],
 ): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const config = testConfig({ DATABASE_URL: database.url, ...overrides });
   const logger: Logger = pino({ level: 'silent' });
-  const app = await createApp(config, { logger });
+  const app = await createApp(config, { logger, compile: providers.length ? compilerWith(providers) : undefined });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;

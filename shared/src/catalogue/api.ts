@@ -114,8 +114,6 @@ export interface DatePresentationsResponse {
 }
 export interface HealthResponse {
   status: 'ok' | 'degraded';
-  postgres: { ok: boolean; latencyMs: number | null; error?: string };
-  redis: { ok: boolean; latencyMs: number | null; error?: string };
-  version: string;
-  node: string;
+  postgres: { ok: boolean; latencyMs: number | null; error?: 'timeout' | 'unreachable' };
+  redis: { ok: boolean; latencyMs: number | null; error?: 'timeout' | 'unreachable' };
 }

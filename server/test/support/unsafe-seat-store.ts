@@ -1,13 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { changesChannel } from './seat-keys';
-import { RedisSeatStore } from './redis-seat-store';
-import type { Locked, LockRequest, NotInitialised, Refused } from './seat-store.port';
+import { changesChannel } from '../../src/seats/seat-keys';
+import { RedisSeatStore } from '../../src/seats/redis-seat-store';
+import type { Locked, LockRequest, NotInitialised, Refused } from '../../src/seats/seat-store.port';
 
 /**
- * TEST ONLY (SEAT_ENGINE_UNSAFE_NONATOMIC=true): the naive lock the real engine
- * must never be - read the seats, yield to the event loop, then write. Two
- * requests that read before either writes both "win". The race test runs it as
- * a control to prove the test can tell the difference. Refused outside NODE_ENV=test.
+ * TEST ONLY: the naive lock the real engine must never be - read the seats, yield
+ * to the event loop, then write. Two requests that read before either writes both
+ * "win". The race test swaps it in for SeatStore (a @nestjs/testing provider
+ * override, see startTestApp) as a control run, to prove the test can tell the
+ * difference. It lives under test/, so no production bundle contains it.
  */
 export class UnsafeNonAtomicSeatStore extends RedisSeatStore {
   override async lock(pid: number, q: LockRequest): Promise<Locked | Refused | NotInitialised> {

@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER } from '../common/logger';
+
+/** The outside services whose loss degrades the API to 503 rather than breaking it. */
+export type Dependency = 'redis' | 'postgres';
+
+/** How long a client should wait before retrying a call refused because a dependency is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const PG_CONNECTION_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
+const PG_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'canceling statement due to statement timeout',
+];
+const REDIS_MESSAGES = [
+  'Connection is closed',
+  'Command timed out',
+  "Stream isn't writeable",
+  'Reached the max retries per request limit',
+];
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  message?: unknown;
+  driverError?: unknown;
+}
+
+function fields(error: unknown): ErrorLike | null {
+  return typeof error === 'object' && error !== null ? (error as ErrorLike) : null;
+}
+
+/**
+ * Tells a dependency outage (Redis or PostgreSQL unreachable, frozen or timing out)
+ * from a bug. Outages are answered 503 with Retry-After and logged once per window;
+ * anything else stays a 500 with its stack.
+ */
+export function classifyDependencyFailure(error: unknown): Dependency | null {
+  const e = fields(error);
+  if (!e) return null;
+  // TypeORM wraps the pg error.
+  if (e.driverError) {
+    const inner = classifyDependencyFailure(e.driverError);
+    if (inner) return 'postgres';
+  }
+  const name = typeof e.name === 'string' ? e.name : '';
+  const message = typeof e.message === 'string' ? e.message : '';
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.some((m) => message.includes(m))) return 'redis';
+  if (PG_CONNECTION_CODES.has(code) || PG_MESSAGES.some((m) => message.includes(m))) return 'postgres';
+  // ioredis turns socket errors into the retry/closed errors above; a bare socket error comes from pg.
+  if (NET_CODES.has(code)) return 'postgres';
+  return null;
+}
+
+/**
+ * One log line per dependency per window, however many requests fail meanwhile
+ * (the count of the rest is in the next line). A Redis outage during an on-sale
+ * would otherwise write a stack trace per request.
+ */
+@Injectable()
+export class DependencyAlarm {
+  private readonly last = new Map<string, { at: number; suppressed: number }>();
+
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  static readonly WINDOW_MS = 30_000;
+
+  report(dependency: Dependency | string, context: string, error: unknown, nowMs = Date.now()): void {
+    const key = `${dependency}\u0000${context}`;
+    const entry = this.last.get(key);
+    if (entry && nowMs - entry.at < DependencyAlarm.WINDOW_MS) {
+      entry.suppressed++;
+      return;
+    }
+    const message = fields(error)?.message;
+    this.logger.error(
+      {
+        dependency,
+        context,
+        reason: typeof message === 'string' ? message.slice(0, 200) : String(error),
+        suppressedSinceLast: entry?.suppressed ?? 0,
+      },
+      `${dependency} unavailable (${context}); answering 503 until it returns`,
+    );
+    this.last.set(key, { at: nowMs, suppressed: 0 });
+  }
+}

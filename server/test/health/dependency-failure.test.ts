@@ -1,0 +1,63 @@
+import pino from 'pino';
+import { DependencyAlarm, classifyDependencyFailure } from '../../src/health/dependency-failure';
+
+/** Outages become 503s and bugs stay 500s: the classification, table-driven. */
+const cases: [string, unknown, ReturnType<typeof classifyDependencyFailure>][] = [
+  [
+    'ioredis: retries exhausted',
+    Object.assign(new Error('Reached the max retries per request limit (which is 1).'), {
+      name: 'MaxRetriesPerRequestError',
+    }),
+    'redis',
+  ],
+  ['ioredis: command timeout', new Error('Command timed out'), 'redis'],
+  ['ioredis: connection closed', new Error('Connection is closed.'), 'redis'],
+  ['pg: pool wait / connect timeout', new Error('timeout exceeded when trying to connect'), 'postgres'],
+  ['pg: client query timeout', new Error('Query read timeout'), 'postgres'],
+  [
+    'pg: statement_timeout',
+    Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    'postgres',
+  ],
+  [
+    'pg: server shut down',
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    'postgres',
+  ],
+  [
+    'pg: refused',
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    'postgres',
+  ],
+  [
+    'TypeORM wrapping a pg timeout',
+    { name: 'QueryFailedError', message: 'Query read timeout', driverError: new Error('Query read timeout') },
+    'postgres',
+  ],
+  ['a bug', new TypeError("Cannot read properties of undefined (reading 'x')"), null],
+  ['a constraint violation', Object.assign(new Error('duplicate key value'), { code: '23505' }), null],
+  ['not an error', 'oops', null],
+  ['nothing', undefined, null],
+];
+
+test.each(cases)('%s', (_name, error, expected) => {
+  expect(classifyDependencyFailure(error)).toBe(expected);
+});
+
+test('the alarm logs one line per dependency and call site per window, counting the rest', () => {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  const alarm = new DependencyAlarm(logger);
+  const t0 = 1_000_000;
+  for (let i = 0; i < 100; i++)
+    alarm.report('redis', 'PUT /api/seats/lock-seat', new Error('Command timed out'), t0 + i);
+  alarm.report('postgres', 'PUT /api/seats/lock-seat', new Error('Query read timeout'), t0 + 200);
+  expect(lines).toHaveLength(2);
+  alarm.report('redis', 'PUT /api/seats/lock-seat', new Error('Command timed out'), t0 + DependencyAlarm.WINDOW_MS + 1);
+  expect(lines).toHaveLength(3);
+  expect(lines[2]).toMatchObject({ dependency: 'redis', suppressedSinceLast: 99 });
+  expect(JSON.stringify(lines)).not.toMatch(/"stack"/);
+});
