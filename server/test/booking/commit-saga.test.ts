@@ -27,7 +27,6 @@ const silent = pino({ level: 'silent' });
 const config = {
   NODE_ENV: 'test',
   COMMIT_STALE_SECONDS: 120,
-  BOOKING_UNSAFE_SKIP_LOCK_CHECK: false,
   RECOVERY_INTERVAL_MS: 0,
   RECOVERY_IN_DOUBT_SECONDS: 120,
   RECOVERY_RETRY_BASE_SECONDS: 30,

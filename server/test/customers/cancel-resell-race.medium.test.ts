@@ -15,14 +15,18 @@ import {
   type Buyer,
   type ShowInfo,
 } from '../booking/support/booking-kit';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
+import { REDIS } from '../../src/redis/redis.module';
+import { SeatStore } from '../../src/seats/seat-store.port';
 import { startTestApp, type TestApp } from '../support/test-env';
+import { UnsafeNonAtomicSeatStore } from '../support/unsafe-seat-store';
 import { buySeats, cancellableShow, customerClient, logIn } from './support/customer-kit';
 
 /**
  * 50 buyers hammer lock-seat on a sold seat while its owner cancels it: exactly
  * one gets the seat and pays for it. The control run swaps the atomic Lua lock
- * for the test-only non-atomic store (SEAT_ENGINE_UNSAFE_NONATOMIC, refused
- * outside NODE_ENV=test) and shows the race: several buyers "win" the lock, and
+ * for the test-only non-atomic store (UnsafeNonAtomicSeatStore from test/support, swapped in as a provider override) and shows the race: several buyers "win" the lock, and
  * only PostgreSQL's unique index keeps the sale single.
  */
 const ISRAEL = { ssn: '000000018', mobile: '0501234567' };
@@ -88,7 +92,13 @@ describe('cancel-and-resell race', () => {
   }, 120_000);
 
   test('control: with the non-atomic test store the race shows (several lock winners)', async () => {
-    const t = await startTestApp({ CANCELLATION_RECOVERY_MS: '0', SEAT_ENGINE_UNSAFE_NONATOMIC: 'true' });
+    const t = await startTestApp({ CANCELLATION_RECOVERY_MS: '0' }, undefined, [
+      {
+        provide: SeatStore,
+        inject: [REDIS, APP_CONFIG],
+        useFactory: (redis: Redis, config: AppConfig) => new UnsafeNonAtomicSeatStore(redis, config),
+      },
+    ]);
     const sql = new Client({ connectionString: t.db.url });
     await sql.connect();
     try {

@@ -112,19 +112,22 @@ export interface TestApp {
  * A provider swapped in with @nestjs/testing (`overrideProvider(token).useFactory(...)`):
  * how control runs put a deliberately unsafe adapter in place of the real one.
  */
-export interface ProviderOverride {
-  provide: unknown;
-  inject?: unknown[];
-  useFactory: (...deps: never[]) => unknown;
-}
+export type ProviderOverride =
+  | { provide: unknown; inject?: unknown[]; useFactory: (...deps: never[]) => unknown }
+  | { provide: unknown; useClass: new (...deps: never[]) => unknown };
 
 function compilerWith(providers: ProviderOverride[]): AppCompiler {
   return async (root, adapter, options) => {
     let builder = Test.createTestingModule({ imports: [root] });
     for (const p of providers) {
-      builder = builder
-        .overrideProvider(p.provide)
-        .useFactory({ factory: p.useFactory as (...args: unknown[]) => unknown, inject: p.inject as never[] });
+      const override = builder.overrideProvider(p.provide);
+      builder =
+        'useClass' in p
+          ? override.useClass(p.useClass)
+          : override.useFactory({
+              factory: p.useFactory as (...args: unknown[]) => unknown,
+              inject: p.inject as never[],
+            });
     }
     const moduleRef = await builder.compile();
     return moduleRef.createNestApplication<NestFastifyApplication>(adapter, options);

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import type { ApiSeat, ApiSeatplan, ApiTicketGroup, Cart, CartSeat } from '@hotline/shared';
 import { agorotToShekels } from '@hotline/shared';
 import { solveAltcha } from '../../support/altcha';
-import { startTestApp, type TestApp } from '../../support/test-env';
+import { startTestApp, type ProviderOverride, type TestApp } from '../../support/test-env';
 
 /** HTTP + SQL helpers shared by the booking flow's medium tests (real server, PostgreSQL, Redis, ALTCHA). */
 
@@ -200,8 +200,9 @@ export function commit(base: string, b: Buyer, cart: Cart, query = '') {
 /** Starts the app and opens a SQL client on its database. */
 export async function startBooking(
   overrides: Parameters<typeof startTestApp>[0] = {},
+  providers: ProviderOverride[] = [],
 ): Promise<{ t: TestApp; sql: Client; close(): Promise<void> }> {
-  const t = await startTestApp({ OUTBOX_POLL_MS: '50', SANDBOX_TIMEOUT_MS: '200', ...overrides });
+  const t = await startTestApp({ OUTBOX_POLL_MS: '50', SANDBOX_TIMEOUT_MS: '200', ...overrides }, undefined, providers);
   const sql = new Client({ connectionString: t.db.url });
   await sql.connect();
   return {
