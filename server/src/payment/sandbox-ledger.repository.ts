@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { PreparedSql } from '../cart/sql';
+import { PreparedSql } from '../database/prepared-sql';
 
 export type SandboxOutcome = 'approve' | 'decline' | 'insufficient_funds' | 'timeout';
 export type SandboxChargeStatus = 'approved' | 'declined' | 'insufficient_funds' | 'refunded';

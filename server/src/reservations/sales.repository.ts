@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
-import { PreparedSql } from '../cart/sql';
+import { PreparedSql } from '../database/prepared-sql';
 
 export interface SaleTicket {
   identifier: string;

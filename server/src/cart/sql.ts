@@ -1,2 +1,0 @@
-/** Moved to database/prepared-sql.ts; kept so modules that still import it from here keep building. */
-export { PreparedSql } from '../database/prepared-sql';
