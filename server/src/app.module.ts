@@ -10,6 +10,7 @@ import { SpaFallback } from './common/spa-fallback';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { BotCheckModule } from './botcheck/botcheck.module';
 import { SeatsModule } from './seats/seats.module';
 import { CartModule } from './cart/cart.module';
@@ -52,6 +53,7 @@ export class AppModule {
       imports: [
         CoreModule.register(options),
         RedisModule,
+        RateLimitModule,
         HealthModule,
         CatalogueModule,
         BotCheckModule,

@@ -11,8 +11,6 @@ import { createChallenge, deriveKeyFor, isAltchaAlgorithm, verifySolution, type 
 import { parseAltchaToken } from './altcha-payload';
 import './botcheck.errors';
 
-const DEFAULT_DEV_KEY = 'development-only-altcha-key-change-me';
-
 /**
  * ALTCHA proof-of-work (altcha-lib v2, self-hosted) behind the BotCheck port.
  *
@@ -41,11 +39,6 @@ export class AltchaBotCheck extends BotCheck {
     if (config.ALTCHA_UNSAFE_GET_THEN_SET && config.NODE_ENV !== 'test') {
       throw new Error(
         'ALTCHA_UNSAFE_GET_THEN_SET is a test-only switch (it lets one solution be used by many visitors); refusing to start with it.',
-      );
-    }
-    if (config.NODE_ENV === 'production' && config.ALTCHA_HMAC_KEY === DEFAULT_DEV_KEY) {
-      logger.warn(
-        'ALTCHA_HMAC_KEY is the development default: anyone can mint bot-check challenges. Set a secret key.',
       );
     }
     this.hmacKey = config.ALTCHA_HMAC_KEY;

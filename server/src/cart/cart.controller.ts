@@ -23,14 +23,14 @@ export class CartController {
   @Get('reservations/:resId')
   @ApiOperation({ summary: 'Restore a saved cart (its owner only; anyone else gets 404)' })
   @ApiParam({ name: 'resId' })
-  @ApiQuery({ name: 'uuid', required: false })
+  @ApiQuery({ name: 'uuid', required: false, description: 'Ignored: the visitor is the uuid header or cookie' })
   restore(
     @VisitorId() visitorId: string,
     @Param() params: unknown,
     @Query() query: unknown,
   ): Promise<RestoreCartResponse> {
     const { resId } = parseInput(resIdParams, params);
-    const { uuid } = parseInput(restoreQuery, query);
-    return this.carts.restore(visitorId, resId, uuid);
+    parseInput(restoreQuery, query);
+    return this.carts.restore(visitorId, resId);
   }
 }

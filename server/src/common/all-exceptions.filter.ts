@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Inject, NotFoundExcept
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { toErrorResponse } from './error-responder';
+import { pathOnly } from './log-redaction';
 import { resolveLocale } from './locale';
 import { LOGGER } from './logger';
 import { SpaFallback } from './spa-fallback';
@@ -26,7 +27,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const locale = resolveLocale(request.query, request.headers['accept-language']);
     const response = toErrorResponse(exception, locale);
     if (response.unexpected) {
-      this.logger.error({ err: exception, url: request.url, method: request.method }, 'unexpected error');
+      this.logger.error({ err: exception, url: pathOnly(request.url), method: request.method }, 'unexpected error');
     }
     void reply.status(response.status).header('content-type', 'application/json; charset=utf-8').send(response.body);
   }

@@ -20,6 +20,15 @@ export const CommonErrors = registerErrors({
       ar: 'محتوى الطلب غير صالح: {details}',
     },
   },
+  INVALID_TEXT: {
+    status: 400,
+    message: {
+      he: 'הבקשה מכילה תווים לא חוקיים: {details}',
+      en: 'The request contains characters that are not allowed: {details}',
+      ru: 'Запрос содержит недопустимые символы: {details}',
+      ar: 'يحتوي الطلب على أحرف غير مسموح بها: {details}',
+    },
+  },
   INVALID_UUID: {
     status: 400,
     message: {

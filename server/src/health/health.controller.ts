@@ -47,8 +47,7 @@ export class HealthController {
       status: ok ? 'ok' : 'degraded',
       postgres,
       redis,
-      version: process.env.npm_package_version ?? '0.1.0',
-      node: process.version,
+      // No versions: they tell an attacker which advisories to try (docs/threat-model.md, "Edge").
     };
   }
 }

@@ -14,8 +14,9 @@ const query = z.object({
 
 /**
  * Development only: what the development sender "sent" (the sent_message
- * table), newest first. Absent (404) in production and with a real sender:
- * messages carry e-ticket links.
+ * table), newest first. Absent (404) unless DEV_MESSAGES_ENABLED is set (npm start
+ * sets it for local development; production refuses to boot with it) and with a
+ * real sender: messages carry names, e-mails, phones and e-ticket links.
  */
 @ApiTags('notifications')
 @Controller('notifications/dev')
@@ -29,7 +30,8 @@ export class DevMessagesController {
   @Get('sent-messages')
   @ApiOperation({ summary: 'DEVELOPMENT ONLY: messages the development sender stored instead of sending' })
   async sent(@Query() raw: unknown) {
-    if (this.config.NODE_ENV === 'production' || this.sender.name !== 'development') throw new AppError('NOT_FOUND');
+    const enabled = this.config.DEV_MESSAGES_ENABLED && this.config.NODE_ENV !== 'production';
+    if (!enabled || this.sender.name !== 'development') throw new AppError('NOT_FOUND');
     const q = parseInput(query, raw);
     return { messages: await this.outbox.recentSent(q.limit, q.reservationIdentifier) };
   }

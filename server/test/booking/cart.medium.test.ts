@@ -67,7 +67,11 @@ describe('saved carts', () => {
     expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}`, stranger)).body.error).toBe(
       'CART_NOT_FOUND',
     );
+    // ?uuid= is ignored: the header decides (a uuid in a link must not open someone else's cart).
     expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}?uuid=${stranger}`, owner)).status).toBe(
+      200,
+    );
+    expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}?uuid=${owner}`, stranger)).status).toBe(
       404,
     );
     expect((await call(t.url, 'GET', `/api/reservations/${'x'.repeat(16)}`, owner)).status).toBe(404);

@@ -116,6 +116,4 @@ export interface HealthResponse {
   status: 'ok' | 'degraded';
   postgres: { ok: boolean; latencyMs: number | null; error?: string };
   redis: { ok: boolean; latencyMs: number | null; error?: string };
-  version: string;
-  node: string;
 }
