@@ -11,6 +11,7 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { SeatHoldCapModule } from './common/seat-hold-cap/seat-hold-cap.module';
 import { BotCheckModule } from './botcheck/botcheck.module';
 import { SeatsModule } from './seats/seats.module';
 import { CartModule } from './cart/cart.module';
@@ -54,6 +55,7 @@ export class AppModule {
         CoreModule.register(options),
         RedisModule,
         RateLimitModule,
+        SeatHoldCapModule,
         HealthModule,
         CatalogueModule,
         BotCheckModule,

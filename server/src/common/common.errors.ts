@@ -74,6 +74,15 @@ export const CommonErrors = registerErrors({
       ar: 'طلبات كثيرة جدًا، حاول مرة أخرى بعد قليل.',
     },
   },
+  SEAT_HOLD_CAP: {
+    status: 429,
+    message: {
+      he: 'מכתובת זו כבר שמורים {cap} מקומות להצגה זו. שחררו מקומות או השלימו הזמנה.',
+      en: 'This address already holds {cap} seats for this show. Release some or complete an order.',
+      ru: 'С этого адреса уже удерживается {cap} мест на этот сеанс. Освободите места или завершите заказ.',
+      ar: 'هذا العنوان يحجز بالفعل {cap} مقاعد لهذا العرض. حرّر بعضها أو أكمل الطلب.',
+    },
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     message: {
