@@ -125,9 +125,12 @@ export type ParsedCart = z.infer<typeof cartSchema>;
 export const saveCartBody = z.object({
   cart: cartSchema,
   uuid: z.string().max(64).optional(),
+  /** The solved bot check (the storefront's recaptchaToken); checked by the route guard. */
+  recaptchaToken: z.string().min(1).max(20_000).optional(),
 });
 
 export const resIdParams = z.object({ resId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a cart reference') });
+/** `uuid` is accepted for old links and ignored: the visitor is the uuid header or cookie. */
 export const restoreQuery = z.object({ uuid: z.string().max(64).optional(), lang: z.string().optional() });
 
 /** What a saved cart keeps: everything but card data, which must never be stored. */

@@ -13,7 +13,13 @@ export const idString = z
 
 /** A positive database id sent as a JSON number (or a digit string by older clients). */
 export const dbId = z
-  .union([z.number().int(), z.string().regex(/^\d{1,10}$/, ID_RANGE).transform(Number)])
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^\d{1,10}$/, ID_RANGE)
+      .transform(Number),
+  ])
   .refine((n) => n > 0 && n <= MAX_DB_ID, ID_RANGE);
 
 /** A JSON integer column value (price policy, allocation), within PostgreSQL integer range. */

@@ -1,15 +1,18 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AppError } from '../common/app-error';
-import { parseInput } from '../common/validation';
+import { ZodQuery } from '../common/validation';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { NotificationSender } from './notification-sender.port';
 import { OutboxRepository } from './outbox.repository';
 
 const query = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(20),
-  reservationIdentifier: z.string().max(32).optional(),
+  reservationIdentifier: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,32}$/)
+    .optional(),
 });
 
 /**
@@ -29,10 +32,9 @@ export class DevMessagesController {
 
   @Get('sent-messages')
   @ApiOperation({ summary: 'DEVELOPMENT ONLY: messages the development sender stored instead of sending' })
-  async sent(@Query() raw: unknown) {
+  async sent(@ZodQuery(query) q: z.infer<typeof query>) {
     const enabled = this.config.DEV_MESSAGES_ENABLED && this.config.NODE_ENV !== 'production';
     if (!enabled || this.sender.name !== 'development') throw new AppError('NOT_FOUND');
-    const q = parseInput(query, raw);
     return { messages: await this.outbox.recentSent(q.limit, q.reservationIdentifier) };
   }
 }
