@@ -13,6 +13,7 @@ import { toErrorResponse } from './common/error-responder';
 import { resolveLocale } from './common/locale';
 import { createLogger, PinoNestLogger } from './common/logger';
 import { installTextGuard } from './common/text-guard';
+import { ConfiguredIoAdapter } from './common/socket-origins';
 import { applySecurityHeaders, cookieSecureAttribute } from './common/security-headers';
 import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
 import { openDataSource, runMigrations } from './database/data-source';
@@ -65,6 +66,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     { logger: new PinoNestLogger(logger), abortOnError: false },
   );
   app.setGlobalPrefix('api');
+  app.useWebSocketAdapter(new ConfiguredIoAdapter(app, config));
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
 

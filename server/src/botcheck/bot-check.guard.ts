@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, UseGuards, applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { validateDeclaredInputs } from '../common/validation';
 import { BotCheck } from './bot-check.port';
 
 /** The solved ALTCHA payload, wherever the spec's call carries it (query for GETs, body for PUT/POST). */
@@ -11,8 +12,8 @@ function tokenOf(request: FastifyRequest): unknown {
 }
 
 /**
- * Runs before the handler (and before its validation pipe): a call without a valid
- * proof of work is refused with 403 INVALID_CAPTCHA and changes nothing.
+ * Runs before the handler: the request's declared schemas first (400), then the proof of
+ * work (403 INVALID_CAPTCHA). Either way the call is refused before it changes anything.
  */
 @Injectable()
 export class BotCheckGuard implements CanActivate {
@@ -20,6 +21,8 @@ export class BotCheckGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    // Bad input is a 400 whatever the token: the proof of work is only checked on a call that could run.
+    validateDeclaredInputs(context.getHandler(), request);
     await this.botCheck.verify(tokenOf(request), request.visitorId);
     return true;
   }

@@ -21,6 +21,33 @@ export function parseInput<S extends z.ZodType>(
 
 type InputCode = 'INVALID_QUERY' | 'INVALID_BODY';
 
+/** The schemas a handler's Zod decorators declared, so guards can validate before they do costly work. */
+const ZOD_INPUTS = Symbol('ZOD_INPUTS');
+type RequestPart = 'params' | 'query' | 'body';
+type ZodInputs = Partial<Record<RequestPart, z.ZodType>>;
+
+function remember(descriptor: PropertyDescriptor, part: RequestPart, schema: z.ZodType): void {
+  const handler = descriptor.value as object;
+  const known = (Reflect.getMetadata(ZOD_INPUTS, handler) ?? {}) as ZodInputs;
+  Reflect.defineMetadata(ZOD_INPUTS, { ...known, [part]: schema }, handler);
+}
+
+/**
+ * Validates a request against its handler's declared schemas (the pipes do it again, cheaply,
+ * and hand the parsed values over). Guards that do costly work (the bot check) call it first,
+ * so bad input is always a 400 before anything else is asked.
+ */
+export function validateDeclaredInputs(
+  handler: object,
+  request: { params?: unknown; query?: unknown; body?: unknown },
+): void {
+  const inputs = Reflect.getMetadata(ZOD_INPUTS, handler) as ZodInputs | undefined;
+  if (!inputs) return;
+  if (inputs.params) parseInput(inputs.params, request.params, 'INVALID_QUERY');
+  if (inputs.query) parseInput(inputs.query, request.query, 'INVALID_QUERY');
+  if (inputs.body) parseInput(inputs.body, request.body, 'INVALID_BODY');
+}
+
 /** The one request-validation path: a zod schema as a Nest pipe (400 with the error shape on any problem). */
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
   constructor(
@@ -66,6 +93,7 @@ export function ZodBody(schema: z.ZodType): ParameterDecorator {
   return (target, key, index) => {
     Body(new ZodValidationPipe(schema, 'INVALID_BODY'))(target, key, index);
     const [name, descriptor] = methodDescriptor(target, key);
+    remember(descriptor, 'body', schema);
     ApiBody({ schema: openApiSchema(schema) as SchemaObject })(target, name, descriptor);
   };
 }
@@ -75,6 +103,7 @@ export function ZodQuery(schema: z.ZodType): ParameterDecorator {
   return (target, key, index) => {
     Query(new ZodValidationPipe(schema, 'INVALID_QUERY'))(target, key, index);
     const [name, descriptor] = methodDescriptor(target, key);
+    remember(descriptor, 'query', schema);
     for (const field of objectProperties(schema)) {
       ApiQuery({ name: field.name, required: field.required, schema: field.schema as SchemaObject })(
         target,
@@ -90,6 +119,7 @@ export function ZodParams(schema: z.ZodType): ParameterDecorator {
   return (target, key, index) => {
     Param(new ZodValidationPipe(schema, 'INVALID_QUERY'))(target, key, index);
     const [name, descriptor] = methodDescriptor(target, key);
+    remember(descriptor, 'params', schema);
     for (const field of objectProperties(schema)) {
       ApiParam({ name: field.name, required: true, schema: field.schema as SchemaObject })(target, name, descriptor);
     }
