@@ -191,7 +191,8 @@ async function state(): Promise<string> {
     'sandbox_card_authorisation',
     'sandbox_charge',
   ];
-  const rows = await Promise.all(tables.map((table) => count(sql, `SELECT count(*) FROM ${table}`)));
+  const rows: number[] = [];
+  for (const table of tables) rows.push(await count(sql, `SELECT count(*) FROM ${table}`));
   const seats = await fetch(`${t.url}/api/seats/seats-status?presentationId=1`, { headers: { uuid: randomUUID() } });
   const { version } = (await seats.json()) as { version: number };
   return JSON.stringify({ rows, version });
