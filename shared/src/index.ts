@@ -8,3 +8,4 @@ export * from './catalogue/api';
 export * from './rules';
 export * from './geometry';
 export * from './booking';
+export * from './wire/ticket';

@@ -64,6 +64,6 @@ function scrub(value: Record<string, unknown>, depth: number): Record<string, un
 }
 
 /** Removes e-mail addresses and long digit runs (phones, ids of people) from free text. */
-export function redactValues(text: string): string {
+function redactValues(text: string): string {
   return text.replace(/[^\s@"'()]+@[^\s@"'()]+/g, REDACTED).replace(/\+?\d[\d -]{6,}\d/g, REDACTED);
 }

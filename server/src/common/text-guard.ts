@@ -4,7 +4,7 @@ import { toErrorResponse } from './error-responder';
 import { resolveLocale } from './locale';
 
 /** Where a bad string was found, for the error text; never the string itself. */
-export type TextProblem = { where: string; what: 'NUL character' | 'lone surrogate' };
+type TextProblem = { where: string; what: 'NUL character' | 'lone surrogate' };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
