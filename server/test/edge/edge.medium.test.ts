@@ -178,6 +178,49 @@ describe('security headers on every answer', () => {
   });
 });
 
+describe('writes that cost us and not the caller', () => {
+  test('GET /api/payment/form reuses the live card page instead of writing a row per call', async () => {
+    const b = await buyer(t.url);
+    const before = await count(sql, 'SELECT count(*) FROM sandbox_payment_form');
+    const urls: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await call(
+        t.url,
+        'GET',
+        `/api/payment/form/he?total=45&recaptchaToken=${encodeURIComponent(b.token)}`,
+        b.id,
+      );
+      expect(r.status).toBe(200);
+      urls.push(r.body.paymentFormURL);
+    }
+    expect(new Set(urls).size).toBe(1);
+    expect(await count(sql, 'SELECT count(*) FROM sandbox_payment_form')).toBe(before + 1);
+    // Another total is another page.
+    const other = await call(
+      t.url,
+      'GET',
+      `/api/payment/form/he?total=46&recaptchaToken=${encodeURIComponent(b.token)}`,
+      b.id,
+    );
+    expect(other.body.paymentFormURL).not.toBe(urls[0]);
+  });
+
+  test('POST /api/cart needs the bot check, and a body over the size limit is a 413', async () => {
+    const before = await count(sql, 'SELECT count(*) FROM cart');
+    expectErrorShape(
+      await call(t.url, 'POST', '/api/cart', newVisitor(), { cart: { seats: [] } }),
+      403,
+      'INVALID_CAPTCHA',
+    );
+    const huge = await call(t.url, 'POST', '/api/cart', newVisitor(), {
+      cart: { seats: [] },
+      pad: 'x'.repeat(300_000),
+    });
+    expectErrorShape(huge, 413, 'PAYLOAD_TOO_LARGE');
+    expect(await count(sql, 'SELECT count(*) FROM cart')).toBe(before);
+  });
+});
+
 describe('the visitor id is a credential', () => {
   test('?uuid= never overrides the header', async () => {
     const owner = await buyer(t.url);
