@@ -90,7 +90,15 @@ describe('lock race over HTTP: 200 visitors, the same 50 seats', () => {
   test('the unsafe switch is refused outside tests', async () => {
     const db = await createTestDatabase();
     try {
-      await expect(startTestApp({ SEAT_ENGINE_UNSAFE_NONATOMIC: 'true', NODE_ENV: 'production' }, db)).rejects.toThrow(
+      // A production configuration that is otherwise valid, so the refusal is the switch's own.
+      const production = {
+        NODE_ENV: 'production',
+        ALTCHA_HMAC_KEY: 'a-production-altcha-secret-0123456789',
+        TICKET_SIGNING_KEY: 'a-production-ticket-secret-0123456789',
+        PUBLIC_BASE_URL: 'https://tickets.example.org',
+        DEV_MESSAGES_ENABLED: 'false',
+      };
+      await expect(startTestApp({ SEAT_ENGINE_UNSAFE_NONATOMIC: 'true', ...production }, db)).rejects.toThrow(
         /test-only/,
       );
     } finally {
