@@ -229,7 +229,11 @@ export async function saveHeldCart(request: APIRequestContext, uuid: string, hel
       SeatName: h.seatName,
     };
   });
-  const response = await request.post('/api/cart', { headers: { uuid }, data: { cart: { seats }, uuid } });
+  const recaptchaToken = await solveAltcha(base(), uuid);
+  const response = await request.post('/api/cart', {
+    headers: { uuid },
+    data: { cart: { seats }, uuid, recaptchaToken },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as SaveCartResponse).resId;
 }

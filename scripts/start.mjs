@@ -128,7 +128,11 @@ async function main() {
         REDIS_URL: redisUrl,
         PORT: port,
         CLIENT_DIST: process.env.CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'),
-        NODE_ENV: process.env.NODE_ENV ?? 'production',
+        // A local run: development secrets and the development message store are allowed here only.
+        NODE_ENV: process.env.NODE_ENV ?? 'development',
+        DEV_MESSAGES_ENABLED:
+          process.env.DEV_MESSAGES_ENABLED ??
+          ((process.env.NODE_ENV ?? 'development') === 'development' ? 'true' : 'false'),
         // Production refuses development secrets; a local start gets its own, kept beside the data.
         CUSTOMER_SECRET: process.env.CUSTOMER_SECRET ?? localSecret(dataDir, 'customer-secret'),
       },

@@ -69,6 +69,9 @@ async function startServer(env) {
       PORT: String(port),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Every spec runs from 127.0.0.1: limits are tested in server/test/edge, not here.
+      RATE_LIMIT_SCALE: '100',
+      SEAT_HOLD_CAP_PER_IP: '0',
       CLIENT_DIST: path.join(ROOT, 'client', 'dist'),
     },
   });

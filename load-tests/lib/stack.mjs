@@ -82,6 +82,11 @@ export async function startServer(env, label = 'server', nodeArgs = []) {
       SEED_STADIUM: 'false',
       ALTCHA_HMAC_KEY: 'benchmark-only-hmac-key-0123456789',
       CUSTOMER_SECRET: 'benchmark-only-customer-secret-0123456789abcdef',
+      TICKET_SIGNING_KEY: 'benchmark-only-ticket-key-0123456789',
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+      // One machine plays thousands of buyers from one address.
+      RATE_LIMIT_SCALE: '1000000',
+      SEAT_HOLD_CAP_PER_IP: '0',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

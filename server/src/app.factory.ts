@@ -7,12 +7,15 @@ import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
-import type { AppConfig } from './config/app-config';
+import { apiDocsEnabled, type AppConfig } from './config/app-config';
 import type { Clock } from './common/clock';
 import { AppError } from './common/app-error';
 import { toErrorResponse } from './common/error-responder';
 import { resolveLocale } from './common/locale';
 import { createLogger, PinoNestLogger } from './common/logger';
+import { installTextGuard } from './common/text-guard';
+import { ConfiguredIoAdapter } from './common/socket-origins';
+import { applySecurityHeaders, cookieSecureAttribute } from './common/security-headers';
 import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
 import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
@@ -83,8 +86,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const dataSource = await prepareDatabase(config, logger, options.dataSource);
   const adapter = new FastifyAdapter({
-    bodyLimit: 1_048_576,
-    trustProxy: true,
+    // The largest legitimate body is a 100-seat cart (about 60 kB).
+    bodyLimit: 256 * 1024,
+    // Only proxies on loopback or private networks may set X-Forwarded-For: the client IP keys rate limits.
+    trustProxy: config.TRUST_PROXY,
     // The spec's client calls `/features/` and `/presentations/?featureIds=` with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
   });
@@ -94,11 +99,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     { logger: new PinoNestLogger(logger), abortOnError: false },
   );
   app.setGlobalPrefix('api');
+  app.useWebSocketAdapter(new ConfiguredIoAdapter(app, config));
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
 
   // Identity first, so every handler (and every error) knows the visitor.
   fastify.addHook('onRequest', async (request, reply) => {
+    applySecurityHeaders(config, request, reply);
     if (!request.url.startsWith('/api')) return;
     const visitor = resolveVisitor(request.headers[VISITOR_HEADER], readCookie(request.headers.cookie, VISITOR_COOKIE));
     if (visitor.invalid || !visitor.visitorId) {
@@ -112,9 +119,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (visitor.issued) {
       void reply.header(VISITOR_HEADER, visitor.visitorId);
       // Readable by the storefront (it sends the value back as the uuid header); a year, like the spec's cookie.
-      void reply.header('set-cookie', `${VISITOR_COOKIE}=${visitor.visitorId}; Path=/; Max-Age=31536000; SameSite=Lax`);
+      void reply.header(
+        'set-cookie',
+        `${VISITOR_COOKIE}=${visitor.visitorId}; Path=/; Max-Age=31536000; SameSite=Lax${cookieSecureAttribute(request)}`,
+      );
     }
   });
+  // NUL characters and lone surrogates are refused for every route, once, before any handler.
+  installTextGuard(fastify);
   // Errors fastify raises itself (malformed JSON, wrong content type, body too large) reach
   // AllExceptionsFilter through Nest's own fastify error handler, so they get the same shape.
 
@@ -136,9 +148,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     .setVersion('0.1.0')
     .addGlobalParameters({ name: 'uuid', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } })
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
-    jsonDocumentUrl: 'api/docs/json',
-  });
+  if (apiDocsEnabled(config)) {
+    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+      jsonDocumentUrl: 'api/docs/json',
+    });
+  }
 
   await app.init();
   return app;

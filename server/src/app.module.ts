@@ -10,6 +10,8 @@ import { SpaFallback } from './common/spa-fallback';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { SeatHoldCapModule } from './common/seat-hold-cap/seat-hold-cap.module';
 import { BotCheckModule } from './botcheck/botcheck.module';
 import { SeatsModule } from './seats/seats.module';
 import { CartModule } from './cart/cart.module';
@@ -55,6 +57,8 @@ export class AppModule {
       imports: [
         CoreModule.register(options),
         RedisModule,
+        RateLimitModule,
+        SeatHoldCapModule,
         HealthModule,
         CatalogueModule,
         BotCheckModule,

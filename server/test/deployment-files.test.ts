@@ -38,6 +38,19 @@ describe('docker-compose.yml', () => {
     expect(compose.services[service].ports).toContain(mapping);
   });
 
+  test('secrets and the public address come from the environment, never from the file', () => {
+    const environment = compose.services.server.environment as Record<string, string>;
+    for (const name of ['ALTCHA_HMAC_KEY', 'TICKET_SIGNING_KEY', 'PUBLIC_BASE_URL']) {
+      // ${NAME:?message}: compose refuses to start when it is not set.
+      expect(environment[name]).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
+    }
+    const files =
+      readFileSync(path.join(root, 'docker-compose.yml'), 'utf8') + readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    expect(files).not.toContain('development-only');
+    // The image runs as production: the server then refuses development secrets.
+    expect(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(/ENV NODE_ENV=production/);
+  });
+
   test('nginx passes WebSocket upgrades to the server replicas', () => {
     const mount = compose.services.nginx.volumes[0] as string;
     const conf = readFileSync(path.join(root, mount.split(':')[0]), 'utf8');

@@ -9,3 +9,4 @@ export * from './rules';
 export * from './geometry';
 export * from './booking';
 export * from './customers/api';
+export * from './wire/ticket';

@@ -17,6 +17,7 @@ import type {
 } from '@hotline/shared';
 import { api } from '../api/client';
 import { storedVisitorId } from '../api/identity';
+import { withBotToken } from '../seatmap/botcheck';
 
 /** The booking flow's calls (storefront-spec.md section 7, docs/booking.md). All go through the shared client (uuid header, lang, ApiError). */
 
@@ -98,17 +99,15 @@ export function commitPayment(cart: Cart, recaptchaToken: string, miniSiteUrl?: 
   return api.post<CommitResponse>('/payment/commit', { cart, miniSiteUrl: miniSiteUrl ?? null, recaptchaToken });
 }
 
+/** Saving writes a row server-side, so it carries the bot check like a lock does. */
 export function saveCart(cart: Cart) {
   const uuid = storedVisitorId() ?? undefined;
-  return api.post<SaveCartResponse>('/cart', { cart, uuid });
+  return withBotToken((recaptchaToken) => api.post<SaveCartResponse>('/cart', { cart, uuid, recaptchaToken }));
 }
 
 export function restoreCart(resId: string, signal?: AbortSignal) {
-  return api.get<RestoreCartResponse>(
-    `/reservations/${encodeURIComponent(resId)}`,
-    { uuid: storedVisitorId() ?? undefined },
-    signal,
-  );
+  // The visitor travels in the uuid header only: a credential never goes into a URL.
+  return api.get<RestoreCartResponse>(`/reservations/${encodeURIComponent(resId)}`, {}, signal);
 }
 
 export function getEDocument(documentKey: string, signal?: AbortSignal) {

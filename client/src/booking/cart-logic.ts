@@ -18,6 +18,7 @@ import type {
   CartSeat as WireSeat,
   CodedTicket,
   CustomerDetailsInput,
+  WireTicket,
 } from '@hotline/shared';
 import {
   agorotToShekels,
@@ -81,17 +82,7 @@ export interface CartVoucher {
 }
 
 /** A ticket as the cart needs it: a public one from the ticket groups, or a coded one fetched by code. */
-export interface TicketInfo {
-  id: number;
-  ticketGroupId: number;
-  name: string;
-  nameEn: string;
-  /** Shekels. */
-  price: number;
-  oldPrice: number | null;
-  serviceCharge: number;
-  pricePolicyId: number;
-  multiplyFactor: number;
+export interface TicketInfo extends WireTicket {
   code: string | null;
   isVoucher?: boolean;
 }

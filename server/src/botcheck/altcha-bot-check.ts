@@ -11,8 +11,6 @@ import { createChallenge, deriveKeyFor, isAltchaAlgorithm, verifySolution, type 
 import { parseAltchaToken } from './altcha-payload';
 import './botcheck.errors';
 
-const DEFAULT_DEV_KEY = 'development-only-altcha-key-change-me';
-
 /**
  * ALTCHA proof-of-work (altcha-lib v2, self-hosted) behind the BotCheck port.
  *
@@ -38,11 +36,6 @@ export class AltchaBotCheck extends BotCheck {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     super();
-    if (config.NODE_ENV === 'production' && config.ALTCHA_HMAC_KEY === DEFAULT_DEV_KEY) {
-      logger.warn(
-        'ALTCHA_HMAC_KEY is the development default: anyone can mint bot-check challenges. Set a secret key.',
-      );
-    }
     this.hmacKey = config.ALTCHA_HMAC_KEY;
     this.keySignatureKey = createHmac('sha256', config.ALTCHA_HMAC_KEY).update('altcha-key-signature').digest('hex');
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { AltchaBotCheck } from './altcha-bot-check';
 import type { AltchaChallenge } from './altcha-lib';
 
@@ -10,6 +11,7 @@ export class AltchaController {
 
   @Get('challenge')
   @Header('cache-control', 'no-store')
+  @RateLimit(RATE_LIMITS.botCheckChallenge)
   @ApiOperation({ summary: "A fresh ALTCHA proof-of-work challenge (the widget's `challenge` URL)" })
   @ApiOkResponse({
     description:

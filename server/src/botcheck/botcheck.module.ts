@@ -1,16 +1,19 @@
 import { Global, Module } from '@nestjs/common';
 import { AltchaBotCheck } from './altcha-bot-check';
 import { AltchaController } from './altcha.controller';
+import { BotCheckGuard } from './bot-check.guard';
 import { BotCheck } from './bot-check.port';
+import { MemoizedBotCheck } from './memoized-bot-check';
 
 /**
- * ALTCHA proof-of-work bot check (docs/bot-check.md). Global: the seat engine (and any
- * other context) injects the `BotCheck` port; only this module knows it is ALTCHA.
+ * ALTCHA proof-of-work bot check (docs/bot-check.md). Global: routes put @RequireBotCheck()
+ * on themselves, services inject the `BotCheck` port; only this module knows it is ALTCHA.
+ * Every path goes through one memo (MemoizedBotCheck).
  */
 @Global()
 @Module({
   controllers: [AltchaController],
-  providers: [AltchaBotCheck, { provide: BotCheck, useExisting: AltchaBotCheck }],
-  exports: [BotCheck],
+  providers: [AltchaBotCheck, MemoizedBotCheck, { provide: BotCheck, useExisting: MemoizedBotCheck }, BotCheckGuard],
+  exports: [BotCheck, BotCheckGuard],
 })
 export class BotCheckModule {}

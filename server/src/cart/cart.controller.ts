@@ -1,7 +1,10 @@
-import { Body, Controller, Get, Param, Post, Query, UseFilters } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Post, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { RestoreCartResponse, SaveCartResponse } from '@hotline/shared';
-import { parseInput } from '../common/validation';
+import type { z } from 'zod';
+import { RequireBotCheck } from '../botcheck/bot-check.guard';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { BookingErrorFilter } from './booking-error.filter';
 import { CartService } from './cart.service';
@@ -14,23 +17,28 @@ export class CartController {
   constructor(private readonly carts: CartService) {}
 
   @Post('cart')
-  @ApiOperation({ summary: "Save the visitor's cart server-side; answers { cartIdentifier, resId }" })
-  save(@VisitorId() visitorId: string, @Body() body: unknown): Promise<SaveCartResponse> {
-    const q = parseInput(saveCartBody, body, 'INVALID_BODY');
+  @ApiOperation({
+    summary: "Save the visitor's cart server-side (bot check required); answers { cartIdentifier, resId }",
+  })
+  // Each call writes a row: a solved proof of work and a rate limit keep that from being free.
+  @RequireBotCheck()
+  @RateLimit(RATE_LIMITS.cart)
+  save(
+    @VisitorId() visitorId: string,
+    @ZodBody(saveCartBody) q: z.infer<typeof saveCartBody>,
+  ): Promise<SaveCartResponse> {
     return this.carts.save(visitorId, q.cart, q.uuid);
   }
 
   @Get('reservations/:resId')
-  @ApiOperation({ summary: 'Restore a saved cart (its owner only; anyone else gets 404)' })
-  @ApiParam({ name: 'resId' })
-  @ApiQuery({ name: 'uuid', required: false })
+  @ApiOperation({
+    summary: 'Restore a saved cart (its owner, by the uuid header or cookie, only; anyone else gets 404)',
+  })
   restore(
     @VisitorId() visitorId: string,
-    @Param() params: unknown,
-    @Query() query: unknown,
+    @ZodParams(resIdParams) params: z.infer<typeof resIdParams>,
+    @ZodQuery(restoreQuery) _query: z.infer<typeof restoreQuery>,
   ): Promise<RestoreCartResponse> {
-    const { resId } = parseInput(resIdParams, params);
-    const { uuid } = parseInput(restoreQuery, query);
-    return this.carts.restore(visitorId, resId, uuid);
+    return this.carts.restore(visitorId, params.resId);
   }
 }

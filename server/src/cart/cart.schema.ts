@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Cart } from '@hotline/shared';
+import { dbId, dbInt } from '../common/ids';
 
 /**
  * Zod for the cart as the storefront sends it (shared/src/booking/cart.ts).
@@ -8,15 +9,7 @@ import type { Cart } from '@hotline/shared';
  */
 
 /** Ids arrive as numbers, or as digit strings from older clients. */
-const id = z
-  .union([
-    z.number().int(),
-    z
-      .string()
-      .regex(/^\d{1,12}$/, 'must be a positive whole number')
-      .transform(Number),
-  ])
-  .refine((n) => n > 0 && n <= 2_147_483_647, 'must be a positive whole number');
+const id = dbId;
 
 /** Shekels with at most two decimals (42.5 = ₪42.50); agorot are computed on the server. */
 export const shekels = z
@@ -37,8 +30,8 @@ const cartSeat = z.object({
   ticketId: id,
   amount: shekels,
   serviceCharge: shekels,
-  pricePolicyId: z.number().int().optional(),
-  allocationId: z.number().int().nullable().optional(),
+  pricePolicyId: dbInt.optional(),
+  allocationId: dbInt.nullable().optional(),
   isMultiplyFactorSubTicket: z.boolean().optional(),
   code: shortText(64),
   ref1: shortText(100),
@@ -50,8 +43,8 @@ const cartSeat = z.object({
     .optional(),
   XCoordinate: coordinate,
   YCoordinate: coordinate,
-  SeatplanX: z.number().nullable().optional(),
-  SeatplanY: z.number().nullable().optional(),
+  SeatplanX: z.number().min(-1e7).max(1e7).nullable().optional(),
+  SeatplanY: z.number().min(-1e7).max(1e7).nullable().optional(),
   RowName: shortText(50),
   SeatName: shortText(50),
 });
@@ -132,9 +125,12 @@ export type ParsedCart = z.infer<typeof cartSchema>;
 export const saveCartBody = z.object({
   cart: cartSchema,
   uuid: z.string().max(64).optional(),
+  /** The solved bot check (the storefront's recaptchaToken); checked by the route guard. */
+  recaptchaToken: z.string().min(1).max(20_000).optional(),
 });
 
 export const resIdParams = z.object({ resId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a cart reference') });
+/** `uuid` is accepted for old links and ignored: the visitor is the uuid header or cookie. */
 export const restoreQuery = z.object({ uuid: z.string().max(64).optional(), lang: z.string().optional() });
 
 /** What a saved cart keeps: everything but card data, which must never be stored. */

@@ -29,10 +29,10 @@ export class CartService {
     throw new BookingError('CART_ALREADY_PAID');
   }
 
-  async restore(visitorId: string, resId: string, queryUuid: string | undefined): Promise<RestoreCartResponse> {
-    const owner = queryUuid === undefined || queryUuid === '' ? visitorId : queryUuid.toLowerCase();
+  /** The visitor is the uuid header (or cookie) only: a `?uuid=` in a link is a credential in a URL and is ignored. */
+  async restore(visitorId: string, resId: string): Promise<RestoreCartResponse> {
     const row = await this.carts.byResId(resId);
-    if (!row || row.visitorId !== owner) throw new BookingError('CART_NOT_FOUND');
+    if (!row || row.visitorId !== visitorId) throw new BookingError('CART_NOT_FOUND');
     return {
       cart: row.cart,
       cartIdentifier: row.cartIdentifier,

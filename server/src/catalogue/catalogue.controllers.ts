@@ -1,9 +1,10 @@
-import { Controller, Get, Header, Headers, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Headers, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gunzipSync } from 'node:zlib';
+import type { z } from 'zod';
 import { resolveLocale } from '../common/locale';
-import { parseInput } from '../common/validation';
+import { ZodParams, ZodQuery } from '../common/validation';
 import { CatalogueService } from './catalogue.service';
 import {
   dateQuery,
@@ -15,6 +16,8 @@ import {
   ticketGroupsQuery,
 } from './catalogue.queries';
 
+type IdParam = z.infer<typeof idParam>;
+
 @ApiTags('catalogue')
 @Controller('features')
 export class FeaturesController {
@@ -22,19 +25,15 @@ export class FeaturesController {
 
   @Get()
   @ApiOperation({ summary: 'Features (movies and events)' })
-  @ApiQuery({ name: 'featureIds', required: false, description: 'comma-separated ids' })
-  @ApiQuery({ name: 'locationId', required: false })
-  list(@Query() query: unknown) {
-    const q = parseInput(featuresQuery, query);
+  list(@ZodQuery(featuresQuery) q: z.infer<typeof featuresQuery>) {
     return this.catalogue.features({ ids: q.featureIds, locationId: q.locationId });
   }
 
   @Get(':id/placeholderImage')
-  @ApiParam({ name: 'id' })
   @Header('content-type', 'image/svg+xml; charset=utf-8')
   @Header('cache-control', 'public, max-age=3600')
-  image(@Param() params: unknown) {
-    return this.catalogue.featureImage(parseInput(idParam, params).id);
+  image(@ZodParams(idParam) params: IdParam) {
+    return this.catalogue.featureImage(params.id);
   }
 }
 
@@ -44,11 +43,10 @@ export class ProductsController {
   constructor(private readonly catalogue: CatalogueService) {}
 
   @Get(':id/image')
-  @ApiParam({ name: 'id' })
   @Header('content-type', 'image/svg+xml; charset=utf-8')
   @Header('cache-control', 'public, max-age=3600')
-  image(@Param() params: unknown) {
-    return this.catalogue.productImage(parseInput(idParam, params).id);
+  image(@ZodParams(idParam) params: IdParam) {
+    return this.catalogue.productImage(params.id);
   }
 }
 
@@ -59,25 +57,22 @@ export class PresentationsController {
 
   @Get()
   @ApiOperation({ summary: 'Upcoming presentations, optionally of some features' })
-  @ApiQuery({ name: 'featureIds', required: false, description: 'comma-separated ids' })
-  @ApiQuery({ name: 'locationId', required: false })
-  list(@Query() query: unknown) {
-    const q = parseInput(presentationsQuery, query);
+  list(@ZodQuery(presentationsQuery) q: z.infer<typeof presentationsQuery>) {
     return this.catalogue.presentations({ featureIds: q.featureIds, locationId: q.locationId });
   }
 
   @Get(':id')
-  @ApiParam({ name: 'id' })
-  one(@Param() params: unknown, @Query() query: unknown) {
-    parseInput(presentationQuery, query);
-    return this.catalogue.presentation(parseInput(idParam, params).id);
+  one(@ZodParams(idParam) params: IdParam, @ZodQuery(presentationQuery) _query: z.infer<typeof presentationQuery>) {
+    return this.catalogue.presentation(params.id);
   }
 
   @Get(':id/ticketGroups')
-  @ApiParam({ name: 'id' })
-  ticketGroups(@Param() params: unknown, @Query() query: unknown, @Headers('accept-language') acceptLanguage?: string) {
-    parseInput(ticketGroupsQuery, query);
-    return this.catalogue.ticketGroups(parseInput(idParam, params).id, resolveLocale(query, acceptLanguage));
+  ticketGroups(
+    @ZodParams(idParam) params: IdParam,
+    @ZodQuery(ticketGroupsQuery) query: z.infer<typeof ticketGroupsQuery>,
+    @Headers('accept-language') acceptLanguage?: string,
+  ) {
+    return this.catalogue.ticketGroups(params.id, resolveLocale(query, acceptLanguage));
   }
 }
 
@@ -87,16 +82,15 @@ export class SeatplanController {
   constructor(private readonly catalogue: CatalogueService) {}
 
   @Get('seatplan')
-  @ApiOperation({ summary: 'Seat plan: sections -> groups -> rows -> seats (cached, gzip, ETag)' })
-  @ApiQuery({ name: 'venueId' })
-  @ApiQuery({ name: 'seatplanId' })
-  @ApiQuery({
-    name: 'format',
-    required: false,
-    description: "'columnar': seats as one array per field (ColumnarSeatplan), a fraction of the size and parse time",
+  @ApiOperation({
+    summary:
+      'Seat plan: sections -> groups -> rows -> seats (cached, gzip, ETag); format=columnar: seats as one array per field (ColumnarSeatplan)',
   })
-  async seatplan(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const q = parseInput(seatplanQuery, query);
+  async seatplan(
+    @ZodQuery(seatplanQuery) q: z.infer<typeof seatplanQuery>,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     const doc = await this.catalogue.seatplan(q.venueId, q.seatplanId, q.format ?? 'nested');
     void reply
       .header('etag', doc.etag)
@@ -112,8 +106,7 @@ export class SeatplanController {
 
   @Get('presentations')
   @ApiOperation({ summary: 'Presentations on one day (Asia/Jerusalem)' })
-  @ApiQuery({ name: 'date', description: 'YYYY-MM-DD' })
-  onDate(@Query() query: unknown) {
-    return this.catalogue.presentationsOnDate(parseInput(dateQuery, query).date);
+  onDate(@ZodQuery(dateQuery) q: z.infer<typeof dateQuery>) {
+    return this.catalogue.presentationsOnDate(q.date);
   }
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { DependencyAlarm, RETRY_AFTER_SECONDS, classifyDependencyFailure } from '../health/dependency-failure';
 import { AppError } from './app-error';
 import { toErrorResponse } from './error-responder';
+import { pathOnly } from './log-redaction';
 import { resolveLocale } from './locale';
 import { LOGGER } from './logger';
 import { SpaFallback } from './spa-fallback';
@@ -34,7 +35,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = toErrorResponse(dependency ? new AppError('SERVICE_UNAVAILABLE') : exception, locale);
     if (response.status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (response.unexpected) {
-      this.logger.error({ err: exception, url: request.url, method: request.method }, 'unexpected error');
+      this.logger.error({ err: exception, url: pathOnly(request.url), method: request.method }, 'unexpected error');
     }
     void reply.status(response.status).header('content-type', 'application/json; charset=utf-8').send(response.body);
   }

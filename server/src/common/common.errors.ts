@@ -20,6 +20,15 @@ export const CommonErrors = registerErrors({
       ar: 'محتوى الطلب غير صالح: {details}',
     },
   },
+  INVALID_TEXT: {
+    status: 400,
+    message: {
+      he: 'הבקשה מכילה תווים לא חוקיים: {details}',
+      en: 'The request contains characters that are not allowed: {details}',
+      ru: 'Запрос содержит недопустимые символы: {details}',
+      ar: 'يحتوي الطلب على أحرف غير مسموح بها: {details}',
+    },
+  },
   INVALID_UUID: {
     status: 400,
     message: {
@@ -63,6 +72,15 @@ export const CommonErrors = registerErrors({
       en: 'Too many requests, try again in a moment.',
       ru: 'Слишком много запросов, попробуйте позже.',
       ar: 'طلبات كثيرة جدًا، حاول مرة أخرى بعد قليل.',
+    },
+  },
+  SEAT_HOLD_CAP: {
+    status: 429,
+    message: {
+      he: 'מכתובת זו כבר שמורים {cap} מקומות להצגה זו. שחררו מקומות או השלימו הזמנה.',
+      en: 'This address already holds {cap} seats for this show. Release some or complete an order.',
+      ru: 'С этого адреса уже удерживается {cap} мест на этот сеанс. Освободите места или завершите заказ.',
+      ar: 'هذا العنوان يحجز بالفعل {cap} مقاعد لهذا العرض. حرّر بعضها أو أكمل الطلب.',
     },
   },
   SERVICE_UNAVAILABLE: {

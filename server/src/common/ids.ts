@@ -1,11 +1,29 @@
 import { z } from 'zod';
 
-/** A positive database id given as a path or query string ("12"), strictly digits. */
+/** Our ids are PostgreSQL `integer`s: anything above this is no row, and would be a 500 from the driver. */
+export const MAX_DB_ID = 2_147_483_647;
+const ID_RANGE = `must be a whole number from 1 to ${MAX_DB_ID}`;
+
+/** A positive database id given as a path or query string ("12"), strictly digits, within integer range. */
 export const idString = z
   .string()
-  .regex(/^\d{1,12}$/, 'must be a positive whole number')
+  .regex(/^\d{1,10}$/, ID_RANGE)
   .transform(Number)
-  .refine((n) => n > 0 && Number.isSafeInteger(n), 'must be a positive whole number');
+  .refine((n) => n > 0 && n <= MAX_DB_ID, ID_RANGE);
+
+/** A positive database id sent as a JSON number (or a digit string by older clients). */
+export const dbId = z
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^\d{1,10}$/, ID_RANGE)
+      .transform(Number),
+  ])
+  .refine((n) => n > 0 && n <= MAX_DB_ID, ID_RANGE);
+
+/** A JSON integer column value (price policy, allocation), within PostgreSQL integer range. */
+export const dbInt = z.number().int().min(-MAX_DB_ID).max(MAX_DB_ID);
 
 /** "1,2,3" -> [1,2,3]; an empty string is an empty list. */
 export const idList = z
@@ -16,7 +34,7 @@ export const idList = z
     const parts = s.split(',').map((p) => p.trim());
     const ids: number[] = [];
     for (const part of parts) {
-      if (!/^\d{1,12}$/.test(part) || Number(part) <= 0) {
+      if (!/^\d{1,10}$/.test(part) || Number(part) <= 0 || Number(part) > MAX_DB_ID) {
         ctx.addIssue({ code: 'custom', message: `"${part}" is not a positive whole number` });
         return z.NEVER;
       }

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { REDACT_PATHS, REDACTED, redactError } from './log-redaction';
 
 /** Structured JSON logs (pino), one line per event. */
 export function createLogger(level: string): Logger {
@@ -7,6 +8,8 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: 'hotline-server', pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: { err: redactError, error: redactError },
   });
 }
 

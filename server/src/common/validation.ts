@@ -1,4 +1,7 @@
-import type { z } from 'zod';
+import { Body, Param, type PipeTransform, Query } from '@nestjs/common';
+import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { z } from 'zod';
 import { AppError } from './app-error';
 
 /** Parses untrusted input with a zod schema; any problem is a 4xx naming the field, never a 500. */
@@ -14,4 +17,111 @@ export function parseInput<S extends z.ZodType>(
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
     .join('; ');
   throw new AppError(code, { details });
+}
+
+type InputCode = 'INVALID_QUERY' | 'INVALID_BODY';
+
+/** The schemas a handler's Zod decorators declared, so guards can validate before they do costly work. */
+const ZOD_INPUTS = Symbol('ZOD_INPUTS');
+type RequestPart = 'params' | 'query' | 'body';
+type ZodInputs = Partial<Record<RequestPart, z.ZodType>>;
+
+function remember(descriptor: PropertyDescriptor, part: RequestPart, schema: z.ZodType): void {
+  const handler = descriptor.value as object;
+  const known = (Reflect.getMetadata(ZOD_INPUTS, handler) ?? {}) as ZodInputs;
+  Reflect.defineMetadata(ZOD_INPUTS, { ...known, [part]: schema }, handler);
+}
+
+/**
+ * Validates a request against its handler's declared schemas (the pipes do it again, cheaply,
+ * and hand the parsed values over). Guards that do costly work (the bot check) call it first,
+ * so bad input is always a 400 before anything else is asked.
+ */
+export function validateDeclaredInputs(
+  handler: object,
+  request: { params?: unknown; query?: unknown; body?: unknown },
+): void {
+  const inputs = Reflect.getMetadata(ZOD_INPUTS, handler) as ZodInputs | undefined;
+  if (!inputs) return;
+  if (inputs.params) parseInput(inputs.params, request.params, 'INVALID_QUERY');
+  if (inputs.query) parseInput(inputs.query, request.query, 'INVALID_QUERY');
+  if (inputs.body) parseInput(inputs.body, request.body, 'INVALID_BODY');
+}
+
+/** The one request-validation path: a zod schema as a Nest pipe (400 with the error shape on any problem). */
+export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+  constructor(
+    readonly schema: S,
+    private readonly code: InputCode,
+  ) {}
+
+  transform(value: unknown): z.infer<S> {
+    return parseInput(this.schema, value, this.code);
+  }
+}
+
+/** OpenAPI 3.0 schema of what a zod schema accepts (its input side: strings before they become numbers). */
+export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  delete json.$schema;
+  return json;
+}
+
+function objectProperties(schema: z.ZodType): { name: string; required: boolean; schema: Record<string, unknown> }[] {
+  const json = openApiSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    required: required.has(name),
+    schema: property,
+  }));
+}
+
+function methodDescriptor(target: object, key: string | symbol | undefined): [string | symbol, PropertyDescriptor] {
+  if (key === undefined) throw new Error('zod request decorators belong on controller method parameters');
+  const descriptor = Object.getOwnPropertyDescriptor(target, key);
+  if (!descriptor) throw new Error(`no method ${String(key)}`);
+  return [key, descriptor];
+}
+
+/** The JSON body, validated by `schema` and documented in OpenAPI from it. */
+export function ZodBody(schema: z.ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    Body(new ZodValidationPipe(schema, 'INVALID_BODY'))(target, key, index);
+    const [name, descriptor] = methodDescriptor(target, key);
+    remember(descriptor, 'body', schema);
+    ApiBody({ schema: openApiSchema(schema) as SchemaObject })(target, name, descriptor);
+  };
+}
+
+/** The query string, validated by `schema`; each of its fields documented as a query parameter. */
+export function ZodQuery(schema: z.ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    Query(new ZodValidationPipe(schema, 'INVALID_QUERY'))(target, key, index);
+    const [name, descriptor] = methodDescriptor(target, key);
+    remember(descriptor, 'query', schema);
+    for (const field of objectProperties(schema)) {
+      ApiQuery({ name: field.name, required: field.required, schema: field.schema as SchemaObject })(
+        target,
+        name,
+        descriptor,
+      );
+    }
+  };
+}
+
+/** The path parameters, validated by `schema`; each documented as a path parameter. */
+export function ZodParams(schema: z.ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    Param(new ZodValidationPipe(schema, 'INVALID_QUERY'))(target, key, index);
+    const [name, descriptor] = methodDescriptor(target, key);
+    remember(descriptor, 'params', schema);
+    for (const field of objectProperties(schema)) {
+      ApiParam({ name: field.name, required: true, schema: field.schema as SchemaObject })(target, name, descriptor);
+    }
+  };
 }

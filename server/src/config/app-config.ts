@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { BOOKING_CONFIG_SHAPE } from '../payment/booking-config';
+import { BOOKING_CONFIG_SHAPE, DEVELOPMENT_TICKET_SIGNING_KEY } from '../payment/booking-config';
 import { CUSTOMERS_CONFIG_SHAPE } from '../customers/customers-config';
+
+/** The development defaults of the two secrets: public in this repository, so refused in production. */
+export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
+export { DEVELOPMENT_TICKET_SIGNING_KEY };
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the
@@ -11,9 +15,15 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const appConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Production unless said otherwise: `npm start` sets development, the tests set test. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Which proxies may set X-Forwarded-For (the client IP keys the rate limits): proxy-addr names or
+   * addresses, comma-separated. Default: loopback and private networks (nginx in docker-compose).
+   */
+  TRUST_PROXY: z.string().max(500).default('loopback,linklocal,uniquelocal'),
   DATABASE_URL: z.string().url({ message: 'DATABASE_URL must be a postgres:// URL' }),
   REDIS_URL: z.string().url({ message: 'REDIS_URL must be a redis:// URL' }),
   /** Prefix of every Redis key and pub/sub channel; lets several test runs share one Redis. */
@@ -31,7 +41,7 @@ export const appConfigSchema = z.object({
   LOCK_PAYMENT_EXTENSION_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   LOCK_HARD_CAP_SECONDS: z.coerce.number().int().min(60).max(7200).default(1800),
   MAX_SEATS_PER_ORDER: z.coerce.number().int().min(1).max(100).default(10),
-  ALTCHA_HMAC_KEY: z.string().min(16).default('development-only-altcha-key-change-me'),
+  ALTCHA_HMAC_KEY: z.string().min(16).default(DEVELOPMENT_ALTCHA_HMAC_KEY),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** ALTCHA proof-of-work key derivation; expected work per solve = ALTCHA_COST x ALTCHA_MAX_NUMBER / 2 (docs/bot-check.md). */
   ALTCHA_ALGORITHM: z
@@ -58,6 +68,25 @@ export const appConfigSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** How often each node compares PostgreSQL's live tickets with Redis and marks missing sales sold. */
   SEAT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** Multiplies every rate limit (server/src/common/rate-limit); 1 in production, larger for benchmarks. */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
+  /**
+   * Seats one client address may hold at once on one presentation, across all its visitor ids
+   * (a presentation's own seat_hold_cap_per_ip overrides it). 0 turns the cap off.
+   */
+  SEAT_HOLD_CAP_PER_IP: z.coerce.number().int().min(0).max(100_000).default(40),
+  /**
+   * Bot-check cost rises with the load on a presentation: the challenge's work is multiplied by
+   * 1 + (locks on that presentation in the last minute) / ALTCHA_LOAD_STEP, up to ALTCHA_LOAD_MAX_FACTOR.
+   */
+  ALTCHA_LOAD_STEP: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  ALTCHA_LOAD_MAX_FACTOR: z.coerce.number().int().min(1).max(100).default(8),
+  /** Browser origins allowed to open the seat socket (comma-separated); unset = PUBLIC_BASE_URL's origin, else same host. */
+  ALLOWED_ORIGINS: z.string().max(2000).optional(),
+  /** The OpenAPI UI and JSON at /api/docs; default on outside production. */
+  API_DOCS_ENABLED: bool.optional(),
+  /** The development message store at /api/notifications/dev (names, e-mails, e-ticket links). Never in production. */
+  DEV_MESSAGES_ENABLED: bool.default(false),
   /** Booking, payment and notifications (server/src/payment/booking-config.ts). */
   ...BOOKING_CONFIG_SHAPE,
   /** Customer login, sessions and cancellations (server/src/customers/customers-config.ts). */
@@ -65,6 +94,25 @@ export const appConfigSchema = z.object({
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/**
+ * Production refuses to boot with a development secret (anyone could mint bot-check
+ * tokens or forge ticket QR codes offline), without the public address that goes into
+ * confirmation links, (the test-only switches refuse production where they are read).
+ */
+function productionProblems(config: AppConfig): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (config.ALTCHA_HMAC_KEY === DEVELOPMENT_ALTCHA_HMAC_KEY)
+    problems.push('ALTCHA_HMAC_KEY: is the development key; set a secret of your own in production');
+  if (config.TICKET_SIGNING_KEY === DEVELOPMENT_TICKET_SIGNING_KEY)
+    problems.push('TICKET_SIGNING_KEY: is the development key; set a secret of your own in production');
+  if (!config.PUBLIC_BASE_URL)
+    problems.push('PUBLIC_BASE_URL: is required in production (links in confirmation messages use it)');
+  if (config.DEV_MESSAGES_ENABLED)
+    problems.push('DEV_MESSAGES_ENABLED: the development message store is never on in production');
+  return problems;
+}
 
 export class ConfigValidationError extends Error {}
 
@@ -74,7 +122,15 @@ export function parseAppConfig(env: Record<string, string | undefined>): AppConf
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigValidationError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const problems = productionProblems(result.data);
+  if (problems.length)
+    throw new ConfigValidationError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return result.data;
+}
+
+/** Whether the OpenAPI UI is served: explicitly configured, else everywhere but production. */
+export function apiDocsEnabled(config: Pick<AppConfig, 'API_DOCS_ENABLED' | 'NODE_ENV'>): boolean {
+  return config.API_DOCS_ENABLED ?? config.NODE_ENV !== 'production';
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -9,6 +9,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Public in this repository: production refuses it (config/app-config.ts). */
+export const DEVELOPMENT_TICKET_SIGNING_KEY = 'development-only-ticket-signing-key';
+
 export const BOOKING_CONFIG_SHAPE = {
   /** The card provider. Only the built-in SIMULATION exists so far (docs/payment-sandbox.md); a real one implements PaymentProvider. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
@@ -23,7 +26,7 @@ export const BOOKING_CONFIG_SHAPE = {
   /** Absolute base of links in messages (e-ticket). Without it links are built from the request's host. */
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** Signs the QR codes of e-tickets (HMAC-SHA256). */
-  TICKET_SIGNING_KEY: z.string().min(16).default('development-only-ticket-signing-key'),
+  TICKET_SIGNING_KEY: z.string().min(16).default(DEVELOPMENT_TICKET_SIGNING_KEY),
   /** Outbox dispatcher poll interval; 0 turns the dispatcher off on this node. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   OUTBOX_BATCH: z.coerce.number().int().min(1).max(500).default(100),

@@ -1,15 +1,23 @@
-import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, Inject, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { CustomerFormConfig, PaymentFormResponse, VoucherLookupResponse } from '@hotline/shared';
-import { BotCheck } from '../botcheck/bot-check.port';
+import type { z } from 'zod';
+import { RequireBotCheck } from '../botcheck/bot-check.guard';
 import { BookingErrorFilter } from '../cart/booking-error.filter';
 import { isLocale, resolveLocale } from '../common/locale';
-import { parseInput } from '../common/validation';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { CUSTOMER_FORM } from './customer-form';
 import { PaymentFormService } from './payment-form.service';
-import { formParams, formQuery, sandboxTokenParams, voucherQuery } from './payment.queries';
+import {
+  formParams,
+  formQuery,
+  sandboxFormBody,
+  sandboxTokenParams,
+  voucherQuery,
+} from './payment.queries';
 import { SandboxFormService } from './sandbox-form.service';
 import { VouchersService } from './vouchers.service';
 
@@ -21,7 +29,6 @@ export class PaymentController {
   constructor(
     private readonly vouchers: VouchersService,
     private readonly forms: PaymentFormService,
-    private readonly botCheck: BotCheck,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
   ) {}
 
@@ -30,14 +37,13 @@ export class PaymentController {
     summary:
       'A system voucher by reference (bot check required); answers { payment: { id, code, balance, systemVoucher } }',
   })
-  async voucher(
-    @VisitorId() visitorId: string,
-    @Query() query: unknown,
+  @RequireBotCheck()
+  @RateLimit(RATE_LIMITS.codeLookup)
+  voucher(
+    @ZodQuery(voucherQuery) q: z.infer<typeof voucherQuery>,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<VoucherLookupResponse> {
-    const q = parseInput(voucherQuery, query);
-    await this.botCheck.verify(q.recaptchaToken, visitorId);
-    return this.vouchers.lookup(q.reference, resolveLocale(query, acceptLanguage));
+    return this.vouchers.lookup(q.reference, resolveLocale(q, acceptLanguage));
   }
 
   @Get('form/:locale')
@@ -45,16 +51,14 @@ export class PaymentController {
     summary:
       'A hosted card page for this visitor (the built-in one is a SANDBOX simulation); answers { paymentFormURL }',
   })
-  @ApiParam({ name: 'locale', description: 'he, en, ru or ar (anything else: he)' })
-  async form(
+  @RequireBotCheck()
+  @RateLimit(RATE_LIMITS.cardForm)
+  form(
     @VisitorId() visitorId: string,
-    @Param() params: unknown,
-    @Query() query: unknown,
+    @ZodParams(formParams) params: z.infer<typeof formParams>,
+    @ZodQuery(formQuery) q: z.infer<typeof formQuery>,
   ): Promise<PaymentFormResponse> {
-    const { locale } = parseInput(formParams, params);
-    const q = parseInput(formQuery, query);
-    await this.botCheck.verify(q.recaptchaToken, visitorId);
-    return this.forms.create(visitorId, isLocale(locale) ? locale : 'he', q);
+    return this.forms.create(visitorId, isLocale(params.locale) ? params.locale : 'he', q);
   }
 
   @Get('customer-form')
@@ -74,17 +78,25 @@ export class SandboxFormController {
 
   @Get(':token')
   @ApiOperation({ summary: 'SANDBOX card page (simulation, no real money)' })
-  async show(@Param() params: unknown, @Query() query: unknown, @Res() reply: FastifyReply) {
-    const { token } = parseInput(sandboxTokenParams, params);
-    const answer = await this.sandbox.show(token, (query as Record<string, unknown> | undefined)?.lang);
+  async show(
+    @ZodParams(sandboxTokenParams) params: z.infer<typeof sandboxTokenParams>,
+    @Query() query: unknown,
+    @Res() reply: FastifyReply,
+  ) {
+    const answer = await this.sandbox.show(params.token, (query as Record<string, unknown> | undefined)?.lang);
     return this.html(reply, answer.status, answer.html);
   }
 
   @Post(':token')
   @ApiOperation({ summary: 'SANDBOX card page submit: records a card authorisation and posts it to the parent window' })
-  async submit(@Param() params: unknown, @Query() query: unknown, @Body() body: unknown, @Res() reply: FastifyReply) {
-    const { token } = parseInput(sandboxTokenParams, params);
-    const answer = await this.sandbox.submit(token, body, (query as Record<string, unknown> | undefined)?.lang);
+  @RateLimit(RATE_LIMITS.cardFormSubmit)
+  async submit(
+    @ZodParams(sandboxTokenParams) params: z.infer<typeof sandboxTokenParams>,
+    @Query() query: unknown,
+    @ZodBody(sandboxFormBody) body: z.infer<typeof sandboxFormBody>,
+    @Res() reply: FastifyReply,
+  ) {
+    const answer = await this.sandbox.submit(params.token, body, (query as Record<string, unknown> | undefined)?.lang);
     return this.html(reply, answer.status, answer.html);
   }
 

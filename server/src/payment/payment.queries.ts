@@ -37,3 +37,13 @@ export const formQuery = z.object({
 });
 
 export const sandboxTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a payment form') });
+
+/** The SANDBOX card page's form post: text fields only; their rules (Luhn, expiry…) are the page's own checks. */
+const formField = z.string().max(100).optional();
+export const sandboxFormBody = z.object({
+  cardNumber: formField,
+  expiry: formField,
+  cvv: formField,
+  holderId: formField,
+  instalments: formField,
+});

@@ -50,12 +50,26 @@ export class SandboxLedgerRepository {
     this.sql = new PreparedSql(db);
   }
 
-  async createForm(form: SandboxForm, ttlSeconds: number): Promise<void> {
+  /**
+   * Stores a form, unless this visitor already has a live one with the same locale, total
+   * and ID number and at least half its lifetime left: then that one's token is answered and
+   * nothing is written (reloading the card page must not add a row per call).
+   */
+  async createForm(form: SandboxForm, ttlSeconds: number): Promise<string> {
+    const existing: { token: string }[] = await this.db.query(
+      `SELECT token FROM sandbox_payment_form
+        WHERE visitor_id = $1 AND locale = $2 AND total_agorot = $3 AND ssn IS NOT DISTINCT FROM $4
+          AND expires_at > now() + make_interval(secs => $5::float8 / 2)
+        ORDER BY expires_at DESC LIMIT 1`,
+      [form.visitorId, form.locale, form.totalAgorot, form.ssn, ttlSeconds],
+    );
+    if (existing[0]) return existing[0].token;
     await this.db.query(
       `INSERT INTO sandbox_payment_form (token, visitor_id, locale, total_agorot, ssn, expires_at)
        VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6::float8))`,
       [form.token, form.visitorId, form.locale, form.totalAgorot, form.ssn, ttlSeconds],
     );
+    return form.token;
   }
 
   /** A form that exists and has not expired. */

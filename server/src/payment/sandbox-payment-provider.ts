@@ -42,10 +42,9 @@ export class SandboxPaymentProvider extends PaymentProvider {
   }
 
   async createPaymentForm(request: PaymentFormRequest): Promise<{ path: string }> {
-    const token = randomBytes(32).toString('base64url');
-    await this.ledger.createForm(
+    const token = await this.ledger.createForm(
       {
-        token,
+        token: randomBytes(32).toString('base64url'),
         visitorId: request.visitorId,
         locale: request.locale,
         totalAgorot: request.displayTotalAgorot,

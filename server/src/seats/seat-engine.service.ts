@@ -31,8 +31,6 @@ import './seats.errors';
 type SeatInput = LockSeatBody['seat'];
 
 /** How long a successful bot-check verification of (token, visitor) is trusted on one node. */
-const BOT_CHECK_MEMO_MS = 30_000;
-const BOT_CHECK_MEMO_MAX = 50_000;
 
 /** A seat to lock/sell, by its identity inside the presentation. */
 export interface SeatRef {
@@ -83,7 +81,6 @@ function gaSeatOf(section: LayoutSection, place: number): LockedSeat {
 @Injectable()
 export class SeatEngineService {
   private readonly initialising = new Map<number, Promise<void>>();
-  private readonly botCheckMemo = new Map<string, number>();
   private readonly sold: SoldSeatBatcher;
 
   constructor(
@@ -101,28 +98,10 @@ export class SeatEngineService {
     return this.layouts.get(presentationId);
   }
 
-  /**
-   * Fails closed: without a bot check provider no lock is granted.
-   *
-   * A visitor reuses one solved token for every click during a visit (the bot
-   * check binds it to them), and verifying it again costs two HMACs through
-   * WebCrypto plus two Redis round trips - about a fifth of a lock's CPU. So a
-   * successful verification of (token, visitor) is remembered on this node for
-   * BOT_CHECK_MEMO_MS; a refusal is never remembered, and another visitor
-   * sending the same token is verified (and refused) as usual.
-   */
+  /** Fails closed: without a bot check provider no lock is granted. One memoized path: botcheck/memoized-bot-check.ts. */
   async verifyBotCheck(token: unknown, visitorId: string): Promise<void> {
     if (!this.botCheck) throw new AppError('SERVICE_UNAVAILABLE');
-    const memoKey = typeof token === 'string' && token.length <= 20_000 ? `${visitorId}\u0000${token}` : null;
-    const now = this.clock.nowMs();
-    if (memoKey !== null && (this.botCheckMemo.get(memoKey) ?? 0) > now) return;
     await this.botCheck.verify(token, visitorId);
-    if (memoKey === null) return;
-    if (this.botCheckMemo.size >= BOT_CHECK_MEMO_MAX) {
-      for (const [key, until] of this.botCheckMemo)
-        if (until <= now || this.botCheckMemo.size >= BOT_CHECK_MEMO_MAX) this.botCheckMemo.delete(key);
-    }
-    this.botCheckMemo.set(memoKey, now + BOT_CHECK_MEMO_MS);
   }
 
   /**

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
   BestAvailableResponse,
   LockSeatResponse,
@@ -7,13 +7,28 @@ import type {
   TimerResponse,
   UnlockSeatResponse,
 } from '@hotline/shared';
-import { parseInput } from '../common/validation';
+import { RequireBotCheck } from '../botcheck/bot-check.guard';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
+import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { BestAvailableService } from './best-available.service';
 import { SeatEngineService } from './seat-engine.service';
-import { bestAvailableQuery, lockSeatBody, seatsStatusQuery, timerParams, timerQuery } from './seats.queries';
+import {
+  bestAvailableQuery,
+  lockSeatBody,
+  seatsStatusQuery,
+  timerParams,
+  timerQuery,
+  type BestAvailableQuery,
+  type LockSeatBody,
+  type SeatsStatusQuery,
+} from './seats.queries';
 
-/** The seat engine's REST calls (storefront-spec.md section 7). Thin: parse, verify, delegate. */
+/**
+ * The seat engine's REST calls (storefront-spec.md section 7). Thin: the edge (rate limits,
+ * bot check, per-address hold cap, validation) is declared here; the engine does the rest.
+ */
 @ApiTags('seats')
 @Controller('seats')
 export class SeatsController {
@@ -22,39 +37,47 @@ export class SeatsController {
     private readonly best: BestAvailableService,
   ) {}
 
+  // Guards run in the order they are listed below each route's decorators reversed:
+  // the rate limit (one Redis call) refuses a flood before the bot check's HMACs run.
+
   @Get('seats-status')
   @ApiOperation({
     summary:
       'Every place of a presentation as [sectionId, seatGroupId, x, y, allocationId, ticketGroupId, status], with the state version',
   })
-  @ApiQuery({ name: 'presentationId' })
-  @ApiQuery({ name: 'isReserved', required: false, description: '1 reserved sections, 0 general admission' })
-  @ApiQuery({ name: 'sectionId', required: false })
-  @ApiQuery({ name: 'isHold', required: false })
-  status(@VisitorId() visitorId: string, @Query() query: unknown): Promise<SeatsStatusResponse> {
-    return this.engine.status(visitorId, parseInput(seatsStatusQuery, query));
+  status(
+    @VisitorId() visitorId: string,
+    @ZodQuery(seatsStatusQuery) query: SeatsStatusQuery,
+  ): Promise<SeatsStatusResponse> {
+    return this.engine.status(visitorId, query);
   }
 
   @Put('lock-seat')
   @ApiOperation({ summary: 'Lock a seat (a couch or bed locks whole; general admission: the server picks the place)' })
-  async lock(@VisitorId() visitorId: string, @Body() body: unknown): Promise<LockSeatResponse> {
-    const q = parseInput(lockSeatBody, body, 'INVALID_BODY');
-    await this.engine.verifyBotCheck(q.recaptchaToken, visitorId);
+  @RequireBotCheck()
+  @RateLimit(RATE_LIMITS.seatLock)
+  @SeatHoldCap()
+  lock(@VisitorId() visitorId: string, @ZodBody(lockSeatBody) q: LockSeatBody): Promise<LockSeatResponse> {
     return this.engine.lock(visitorId, q.seat);
   }
 
   @Put('unlock-seat')
   @ApiOperation({ summary: 'Release a seat this visitor holds (its couch/bed group with it)' })
-  async unlock(@VisitorId() visitorId: string, @Body() body: unknown): Promise<UnlockSeatResponse> {
-    const q = parseInput(lockSeatBody, body, 'INVALID_BODY');
+  @RateLimit(RATE_LIMITS.seatLock)
+  @SeatHoldRelease()
+  unlock(@VisitorId() visitorId: string, @ZodBody(lockSeatBody) q: LockSeatBody): Promise<UnlockSeatResponse> {
     return this.engine.unlock(visitorId, q.seat);
   }
 
   @Get('best-available')
   @ApiOperation({ summary: 'Best blocks of adjacent seats; isLock=1 locks the first one that is still free' })
-  async bestAvailable(@VisitorId() visitorId: string, @Query() query: unknown): Promise<BestAvailableResponse> {
-    const q = parseInput(bestAvailableQuery, query);
-    await this.engine.verifyBotCheck(q.recaptchaToken, visitorId);
+  @RequireBotCheck()
+  @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
+  @SeatHoldCap()
+  bestAvailable(
+    @VisitorId() visitorId: string,
+    @ZodQuery(bestAvailableQuery) q: BestAvailableQuery,
+  ): Promise<BestAvailableResponse> {
     return this.best.find(visitorId, q);
   }
 }
@@ -66,10 +89,11 @@ export class TimerController {
 
   @Get('timer/:id')
   @ApiOperation({ summary: "Order timer keyed by presentation id: seconds left on this visitor's earliest lock" })
-  @ApiParam({ name: 'id' })
-  timer(@VisitorId() visitorId: string, @Param() params: unknown, @Query() query: unknown): Promise<TimerResponse> {
-    const { id } = parseInput(timerParams, params);
-    const { lang } = parseInput(timerQuery, query);
-    return this.engine.timer(id, visitorId, lang);
+  timer(
+    @VisitorId() visitorId: string,
+    @ZodParams(timerParams) params: { id: number },
+    @ZodQuery(timerQuery) query: { lang?: 'he' | 'en' | 'ru' | 'ar' },
+  ): Promise<TimerResponse> {
+    return this.engine.timer(params.id, visitorId, query.lang);
   }
 }

@@ -13,6 +13,8 @@ import { SeatErrorEvent, SeatEvents } from '@hotline/shared';
 import { toErrorResponse } from '../common/error-responder';
 import { resolveLocale } from '../common/locale';
 import { LOGGER } from '../common/logger';
+import { AppError } from '../common/app-error';
+import { SEAT_SNAPSHOT_BUDGET, SocketBudget } from '../common/rate-limit/socket-budget';
 import { parseInput } from '../common/validation';
 import { SeatFeed, type SeatBroadcaster } from './seat-feed.service';
 import { presentationMessage, subscribeMessage } from './seats.queries';
@@ -26,7 +28,8 @@ export const roomOf = (presentationId: number): string => `p:${presentationId}`;
  * change from Redis itself and batches for its own sockets, which is what keeps
  * the versions each socket sees contiguous (docs/seat-engine.md, multi-node).
  */
-@WebSocketGateway({ path: '/socket.io', cors: { origin: true, credentials: true }, perMessageDeflate: false })
+// Allowed origins are configured, not echoed: common/socket-origins.ts (the adapter app.factory installs).
+@WebSocketGateway({ path: '/socket.io', perMessageDeflate: false })
 export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
   @WebSocketServer() server: Server;
 
@@ -50,6 +53,7 @@ export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
   @SubscribeMessage(SeatEvents.Subscribe)
   async subscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
     await this.serve(socket, () => {
+      this.spendSnapshotBudget(socket);
       const msg = parseInput(subscribeMessage, body, 'INVALID_BODY');
       return this.feed.subscribe(msg.presentationId, msg.version, (reply) => {
         socket.emit(reply.event, reply.payload);
@@ -61,6 +65,7 @@ export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
   @SubscribeMessage(SeatEvents.Resync)
   async resync(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
     await this.serve(socket, () => {
+      this.spendSnapshotBudget(socket);
       const msg = parseInput(presentationMessage, body, 'INVALID_BODY');
       return this.feed.subscribe(msg.presentationId, undefined, (reply) => {
         socket.emit(reply.event, reply.payload);
@@ -73,6 +78,14 @@ export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
   unsubscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): void {
     const parsed = presentationMessage.safeParse(body);
     if (parsed.success) void socket.leave(roomOf(parsed.data.presentationId));
+  }
+
+  /** Subscribe and resync may answer a whole snapshot: a few per socket per window, then TOO_MANY_REQUESTS. */
+  private spendSnapshotBudget(socket: Socket): void {
+    const data = socket.data as { snapshotBudget?: SocketBudget };
+    data.snapshotBudget ??= new SocketBudget(SEAT_SNAPSHOT_BUDGET.limit, SEAT_SNAPSHOT_BUDGET.windowMs);
+    const wait = data.snapshotBudget.take(Date.now());
+    if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: wait });
   }
 
   private async serve(socket: Socket, work: () => Promise<void>): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, idString, isoDate } from '../common/ids';
+import { flag, idString, isoDate, MAX_DB_ID } from '../common/ids';
 
 /** Zod schemas for every input of the seat engine (REST and socket). Unknown query names are ignored. */
 
@@ -10,7 +10,7 @@ const intLike = z.union([
     .regex(/^-?\d{1,9}$/, 'must be a whole number')
     .transform(Number),
 ]);
-const positiveId = intLike.refine((n) => n > 0 && Number.isSafeInteger(n), 'must be a positive whole number');
+const positiveId = intLike.refine((n) => n > 0 && n <= MAX_DB_ID, `must be a whole number from 1 to ${MAX_DB_ID}`);
 const coordinate = intLike.refine((n) => n >= -100_000 && n <= 100_000, 'is out of range').nullable();
 
 export const seatsStatusQuery = z.object({
@@ -39,7 +39,7 @@ export const lockSeatBody = z.object({
     VenueSectionId: positiveId,
     /** The seat's ticket group, or the plan's zone id (the seat plan calls its zone TicketGroupId). */
     TicketGroupId: intLike
-      .refine((n) => n >= 0, 'must not be negative')
+      .refine((n) => n >= 0 && n <= MAX_DB_ID, `must be a whole number from 0 to ${MAX_DB_ID}`)
       .nullable()
       .optional(),
     XCoordinate: coordinate.optional(),

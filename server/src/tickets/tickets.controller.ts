@@ -1,36 +1,33 @@
-import { Controller, Get, Headers, Param, Query, UseFilters } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { TicketByCodeResponse } from '@hotline/shared';
-import { BotCheck } from '../botcheck/bot-check.port';
+import type { z } from 'zod';
+import { RequireBotCheck } from '../botcheck/bot-check.guard';
 import { BookingErrorFilter } from '../cart/booking-error.filter';
 import { resolveLocale } from '../common/locale';
-import { parseInput } from '../common/validation';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { presentationParams, ticketByCodeQuery } from './ticket-by-code.queries';
+import { presentationParams, ticketByCodeQuery, type TicketByCodeQuery } from './ticket-by-code.queries';
 import { TicketByCodeService } from './ticket-by-code.service';
 
 @ApiTags('booking')
 @Controller('presentations')
 @UseFilters(BookingErrorFilter)
 export class TicketsController {
-  constructor(
-    private readonly byCode: TicketByCodeService,
-    private readonly botCheck: BotCheck,
-  ) {}
+  constructor(private readonly byCode: TicketByCodeService) {}
 
   @Get(':id/ticket')
   @ApiOperation({ summary: 'A coupon or voucher ticket by code (bot check required); answers { ticket, msg }' })
-  @ApiParam({ name: 'id' })
-  async ticket(
+  // Codes are guessable in principle: the proof of work and the rate limit make trying them in bulk expensive.
+  @RequireBotCheck()
+  @RateLimit(RATE_LIMITS.codeLookup)
+  ticket(
     @VisitorId() visitorId: string,
-    @Param() params: unknown,
-    @Query() query: unknown,
+    @ZodParams(presentationParams) params: z.infer<typeof presentationParams>,
+    @ZodQuery(ticketByCodeQuery) q: TicketByCodeQuery,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<TicketByCodeResponse> {
-    const { id } = parseInput(presentationParams, params);
-    const q = parseInput(ticketByCodeQuery, query);
-    // Codes are guessable in principle; the proof of work makes trying them in bulk expensive.
-    await this.botCheck.verify(q.recaptchaToken, visitorId);
-    return this.byCode.lookup(visitorId, id, q, resolveLocale(query, acceptLanguage));
+    return this.byCode.lookup(visitorId, params.id, q, resolveLocale(q, acceptLanguage));
   }
 }

@@ -29,12 +29,15 @@ describe('saved carts', () => {
   afterAll(() => env.close());
 
   test('save, update and restore by the owner; anyone else gets 404', async () => {
-    const owner = newVisitor();
+    const { id: owner, token } = await buyer(t.url);
+    const { id: stranger, token: strangerToken } = await buyer(t.url);
     const seats = plainSeats(show)
       .slice(0, 2)
       .map((s) => cartSeat(show, s));
     const cart = cartOf(seats, { products: [{ id: 1, quantity: 2 }], creditcardInfo: { number: '4580000000000000' } });
-    const saved = await call(t.url, 'POST', '/api/cart', owner, { cart, uuid: owner });
+    // Saving writes a row: without a solved bot check it is refused and nothing is stored.
+    expect((await call(t.url, 'POST', '/api/cart', owner, { cart, uuid: owner })).status).toBe(403);
+    const saved = await call(t.url, 'POST', '/api/cart', owner, { cart, uuid: owner, recaptchaToken: token });
     expect(saved.status).toBe(201);
     expect(saved.body).toEqual({
       cartIdentifier: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -42,6 +45,7 @@ describe('saved carts', () => {
     });
 
     const updated = await call(t.url, 'POST', '/api/cart', owner, {
+      recaptchaToken: token,
       cart: { ...cart, seats: seats.slice(0, 1), cartIdentifier: saved.body.cartIdentifier },
     });
     expect(updated.body).toEqual(saved.body);
@@ -63,21 +67,27 @@ describe('saved carts', () => {
       JSON.stringify((await sql.query('SELECT cart FROM cart WHERE res_id = $1', [saved.body.resId])).rows[0].cart),
     ).not.toContain('4580');
 
-    const stranger = newVisitor();
     expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}`, stranger)).body.error).toBe(
       'CART_NOT_FOUND',
     );
+    // ?uuid= is ignored: the header decides (a uuid in a link must not open someone else's cart).
     expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}?uuid=${stranger}`, owner)).status).toBe(
+      200,
+    );
+    expect((await call(t.url, 'GET', `/api/reservations/${saved.body.resId}?uuid=${owner}`, stranger)).status).toBe(
       404,
     );
     expect((await call(t.url, 'GET', `/api/reservations/${'x'.repeat(16)}`, owner)).status).toBe(404);
     expect((await call(t.url, 'GET', '/api/reservations/bad!', owner)).status).toBe(400);
     // Someone else cannot overwrite it either.
     const hijack = await call(t.url, 'POST', '/api/cart', stranger, {
+      recaptchaToken: strangerToken,
       cart: { ...cart, cartIdentifier: saved.body.cartIdentifier },
     });
     expect(hijack.body.error).toBe('CART_NOT_FOUND');
-    expect((await call(t.url, 'POST', '/api/cart', owner, { cart, uuid: stranger })).status).toBe(400);
+    expect(
+      (await call(t.url, 'POST', '/api/cart', owner, { cart, uuid: stranger, recaptchaToken: token })).status,
+    ).toBe(400);
   });
 
   test('bad carts are 400 and store nothing', async () => {

@@ -52,6 +52,7 @@ describe('payment commit', () => {
     const saved = await call(t.url, 'POST', '/api/cart', b.id, {
       cart: cartOf(seats.map((s) => cartSeat(show, s))),
       uuid: b.id,
+      recaptchaToken: b.token,
     });
     expect(saved.status).toBe(201);
     const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve, { instalments: 3 });

@@ -96,6 +96,10 @@ export function testConfig(overrides: Partial<Record<keyof AppConfig, string>> &
     RUN_MIGRATIONS: 'false',
     SEED_DEMO: 'false',
     ALTCHA_MAX_NUMBER: '20',
+    // Suites hammer one route from one address; the rate-limit suite sets these back to production values.
+    RATE_LIMIT_SCALE: '1000',
+    SEAT_HOLD_CAP_PER_IP: '0',
+    DEV_MESSAGES_ENABLED: 'true',
     ...overrides,
   });
 }

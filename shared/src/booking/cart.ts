@@ -1,3 +1,5 @@
+import type { WireTicket } from '../wire/ticket';
+
 /**
  * The booking wire: the cart the storefront keeps and sends (storefront-spec.md
  * section 3 "Cart", "Cart seat", "Cart product", "Voucher payment") and the
@@ -130,18 +132,9 @@ export interface RestoreCartResponse {
 /* ---- GET /api/presentations/:id/ticket ---- */
 
 /** A coupon or voucher ticket handed out by code (storefront-spec.md section 3 "Ticket"). */
-export interface CodedTicket {
-  id: number;
-  ticketGroupId: number;
-  name: string;
-  nameEn: string;
-  price: number;
-  oldPrice: number | null;
-  serviceCharge: number;
-  pricePolicyId: number;
+export interface CodedTicket extends WireTicket {
   /** The code as stored (the visitor may have typed it in another case). */
   code: string;
-  multiplyFactor: number;
   /** Uses left (coupons: in uses; voucher tickets: in seats); null when unlimited. */
   balance: number | null;
   /** How many of the visitor's locked seats in this ticket group the ticket may go on now. */

@@ -1,3 +1,5 @@
+import type { WireTicket } from '../wire/ticket';
+
 /**
  * Catalogue payloads as the storefront receives them (storefront-spec.md sections 3 and 7).
  * Money fields (price, oldPrice, serviceCharge, amountPerOrder) are in shekels with up to
@@ -53,18 +55,10 @@ export interface ApiPresentation {
   imageMapHtml: string | null;
 }
 
-export interface ApiTicket {
-  id: number;
-  ticketGroupId: number;
-  name: string;
-  nameEn: string;
-  price: number;
-  oldPrice: number | null;
-  serviceCharge: number;
-  pricePolicyId: number;
+/** A ticket in a public list (GET ticketGroups): the one ticket shape (wire/ticket.ts), prices in shekels. */
+export interface ApiTicket extends WireTicket {
   /** Never the secret code itself in public lists; null for public tickets. */
   code: string | null;
-  multiplyFactor: number;
 }
 
 export interface ApiTicketGroup {

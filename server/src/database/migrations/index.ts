@@ -2,6 +2,7 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { BookingPayment1764000000000 } from './1764000000000-booking-payment';
 import { CustomersCancellations1795458889598 } from './1795458889598-customers-cancellations';
 import { CommitRecovery1795458903701 } from './1795458903701-commit-recovery';
+import { SeatHoldCap1795459370693 } from './1795459370693-seat-hold-cap';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   BookingPayment1764000000000,
   CustomersCancellations1795458889598,
   CommitRecovery1795458903701,
+  SeatHoldCap1795459370693,
 ];

@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Metadata key of @RateLimit. */
+export const RATE_LIMIT_POLICIES = Symbol('RATE_LIMIT_POLICIES');
+
+/** Who a counter belongs to: the client IP, the visitor (uuid), or any key a route derives (a phone number). */
+export type RateLimitSubject = 'ip' | 'visitor' | ((request: FastifyRequest) => string | undefined);
+
+export interface RateLimitRule {
+  /** Calls allowed per window. */
+  limit: number;
+  windowSeconds: number;
+  by: RateLimitSubject;
+}
+
+export interface RateLimitPolicy {
+  /** Counter namespace; two routes with the same name share their counters (lock and best-available?isLock=1). */
+  name: string;
+  rules: readonly RateLimitRule[];
+  /** Applies only to requests this accepts (best-available counts as a lock only with isLock=1). */
+  when?: (request: FastifyRequest) => boolean;
+}
+
+/**
+ * The product's limits, in one table so they can be read and tuned together
+ * (docs/threat-model.md, "Edge"). Per IP limits are higher than per visitor ones
+ * because a school or an office shares one address. RATE_LIMIT_SCALE multiplies
+ * every limit (tests and benchmarks that hammer one route from one address).
+ */
+export const RATE_LIMITS = {
+  botCheckChallenge: {
+    name: 'altcha-challenge',
+    rules: [
+      { by: 'visitor', limit: 30, windowSeconds: 60 },
+      { by: 'ip', limit: 120, windowSeconds: 60 },
+    ],
+  },
+  seatLock: {
+    name: 'seat-lock',
+    rules: [
+      { by: 'visitor', limit: 60, windowSeconds: 60 },
+      { by: 'ip', limit: 240, windowSeconds: 60 },
+    ],
+  },
+  /** GET best-available?isLock=1 takes a seat: it spends the lock allowance too. */
+  bestAvailableLock: {
+    name: 'seat-lock',
+    rules: [
+      { by: 'visitor', limit: 60, windowSeconds: 60 },
+      { by: 'ip', limit: 240, windowSeconds: 60 },
+    ],
+    when: (request) => {
+      const isLock = (request.query as Record<string, unknown> | undefined)?.isLock;
+      return isLock === '1' || isLock === 'true';
+    },
+  },
+  bestAvailable: {
+    name: 'best-available',
+    rules: [
+      { by: 'visitor', limit: 30, windowSeconds: 60 },
+      { by: 'ip', limit: 120, windowSeconds: 60 },
+    ],
+  },
+  commit: {
+    name: 'commit',
+    rules: [
+      { by: 'visitor', limit: 10, windowSeconds: 60 },
+      { by: 'ip', limit: 40, windowSeconds: 60 },
+    ],
+  },
+  cardForm: {
+    name: 'card-form',
+    rules: [
+      { by: 'visitor', limit: 10, windowSeconds: 60 },
+      { by: 'ip', limit: 40, windowSeconds: 60 },
+    ],
+  },
+  cardFormSubmit: {
+    name: 'card-form-submit',
+    rules: [{ by: 'ip', limit: 20, windowSeconds: 60 }],
+  },
+  cart: {
+    name: 'cart',
+    rules: [
+      { by: 'visitor', limit: 20, windowSeconds: 60 },
+      { by: 'ip', limit: 80, windowSeconds: 60 },
+    ],
+  },
+  codeLookup: {
+    name: 'code-lookup',
+    rules: [
+      { by: 'visitor', limit: 10, windowSeconds: 60 },
+      { by: 'ip', limit: 40, windowSeconds: 60 },
+    ],
+  },
+} as const satisfies Record<string, RateLimitPolicy>;

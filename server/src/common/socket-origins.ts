@@ -1,0 +1,55 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { IncomingMessage } from 'node:http';
+import type { AppConfig } from '../config/app-config';
+
+/**
+ * Browser origins allowed to open the seat socket: ALLOWED_ORIGINS, else PUBLIC_BASE_URL's
+ * origin, else null = same host only (development and tests, where the page and the API
+ * share one origin). Never "whatever the request says" (the old `origin: true` echoed it).
+ */
+export function allowedOrigins(config: Pick<AppConfig, 'ALLOWED_ORIGINS' | 'PUBLIC_BASE_URL'>): string[] | null {
+  if (config.ALLOWED_ORIGINS) {
+    return config.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
+  }
+  if (config.PUBLIC_BASE_URL) return [new URL(config.PUBLIC_BASE_URL).origin];
+  return null;
+}
+
+/** Whether a handshake may proceed: no Origin (not a browser), a listed origin, or the request's own host. */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: string[] | null): boolean {
+  if (!origin) return true;
+  if (allowed) return allowed.includes(origin);
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** socket.io's options as the Nest adapter's own copy of socket.io types them. */
+type ServerOptions = NonNullable<Parameters<IoAdapter['createIOServer']>[1]>;
+
+/** socket.io with the configured origins: CORS for the listed ones and a handshake check for every transport. */
+export class ConfiguredIoAdapter extends IoAdapter {
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: Pick<AppConfig, 'ALLOWED_ORIGINS' | 'PUBLIC_BASE_URL'>,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): ReturnType<IoAdapter['createIOServer']> {
+    const allowed = allowedOrigins(this.config);
+    const origins = {
+      cors: allowed ? { origin: allowed, credentials: true } : undefined,
+      // WebSocket upgrades skip CORS entirely: the handshake itself checks the Origin header.
+      allowRequest: (request: IncomingMessage, callback: (err: string | null | undefined, ok: boolean) => void) => {
+        callback(null, originAllowed(request.headers.origin, request.headers.host, allowed));
+      },
+    };
+    return super.createIOServer(port, Object.assign({}, options, origins) as ServerOptions);
+  }
+}
