@@ -159,7 +159,7 @@ async function main() {
   const totals = { passed: 0, failed: 0 };
   const problems = [];
   if (only === undefined || only === 'static') {
-    services.log('static checks: lint, format, typecheck, knip…');
+    process.stdout.write('[test] static checks: lint, format, typecheck, knip…\n');
     for (const { name, ok } of await runStaticChecks()) {
       if (ok) totals.passed += 1;
       else {
