@@ -1,11 +1,12 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { SeatMapDebugHook } from '../client/src/seatmap/debug-hook';
 
 /** Shared steps for the seat-map specs (e2e/seatmap*.spec.ts). */
 
 declare global {
   interface Window {
     /** The seat map's test hook (client/src/seatmap/debug-hook.ts), present with ?test. */
-    __seatmap?: import('../client/src/seatmap/debug-hook').SeatMapDebugHook;
+    __seatmap?: SeatMapDebugHook;
   }
 }
 

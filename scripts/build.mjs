@@ -1,5 +1,6 @@
 // Builds what is out of date: TypeScript packages with `tsc -b` (incremental),
 // the storefront with Vite when its sources changed since the last build.
+import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 // `npm run dev`: the server as `npm start` runs it, plus Vite's dev server with hot
 // reload (http://localhost:5173, proxying /api and /socket.io to the server).
+import './node-runtime.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 

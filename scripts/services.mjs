@@ -195,7 +195,7 @@ export async function startPostgres({ dir, port, durable = true }) {
   const pidFile = path.join(dir, 'postmaster.pid');
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    let alive = false;
+    let alive;
     try {
       process.kill(pid, 0);
       alive = true;

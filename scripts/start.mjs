@@ -3,6 +3,7 @@
 // (unless DATABASE_URL / REDIS_URL point elsewhere), migrates, loads demo data
 // and serves http://localhost:3000 (or $PORT). Ctrl-C stops everything it started.
 // Only Node built-ins may be imported at the top: node_modules may not exist yet.
+import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -10,14 +11,6 @@ import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const say = (m) => process.stdout.write(`[start] ${m}\n`);
-
-function checkNode() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) {
-    process.stderr.write(`Node.js 20.19 or newer is needed (this is ${process.version}).\n`);
-    process.exit(1);
-  }
-}
 
 function installIfNeeded() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
@@ -42,7 +35,6 @@ function build() {
 }
 
 async function main() {
-  checkNode();
   installIfNeeded();
   build();
   const services = await import('./services.mjs');

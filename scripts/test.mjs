@@ -1,10 +1,14 @@
 // `npm test`: the whole suite against real services.
-//  1. provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
-//  2. runs jest (unit + medium tests, every workspace) with a JSON report;
-//  3. builds the app, starts the server on a free port, runs Playwright in Debian's Chromium;
-//  4. prints one line `N passed, N failed` totalled over both runners, cleans up,
+//  1. static checks, each counted as one test: lint (ESLint, zero warnings), format (Prettier --check),
+//     typecheck (tsc -b over every workspace and its tests), knip (dead files/exports, undeclared packages);
+//  2. provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
+//  3. runs jest (unit + medium tests, every workspace) with a JSON report;
+//  4. builds the app, starts the server on a free port, runs Playwright in Debian's Chromium;
+//  5. prints one line `N passed, N failed` totalled over all runners, cleans up,
 //     and exits non-zero on any failure.
-// Flags: --only=jest | --only=e2e, and anything after `--` goes to the runner (e.g. a file filter).
+// Flags: --only=static | --only=jest | --only=e2e, and anything after `--` goes to jest or Playwright
+// (e.g. a file filter). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
+import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,10 +17,15 @@ import * as services from './services.mjs';
 const ROOT = services.ROOT;
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+if (only !== undefined && !['static', 'jest', 'e2e'].includes(only)) {
+  process.stderr.write(`[test] unknown --only=${only}: use static, jest or e2e\n0 passed, 1 failed\n`);
+  process.exit(1);
+}
 const passThrough = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
 const runDir = path.join(ROOT, '.tmp', `test-${process.pid}`);
 const reports = path.join(ROOT, 'reports');
 mkdirSync(reports, { recursive: true });
+mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
 
 function runNode(script, scriptArgs, env) {
   return new Promise((resolve) => {
@@ -27,6 +36,49 @@ function runNode(script, scriptArgs, env) {
     });
     child.on('exit', (code) => resolve(code ?? 1));
   });
+}
+
+/** Static checks: [name, bin file under node_modules, arguments]. Each is one test in the totals. */
+const STATIC_CHECKS = [
+  ['lint', 'eslint/bin/eslint.js', ['--max-warnings', '0', '--cache', '--cache-location', '.tmp/eslintcache', '.']],
+  ['format', 'prettier/bin/prettier.cjs', ['--check', '--log-level', 'warn', '.']],
+  ['typecheck', 'typescript/bin/tsc', ['-b']],
+  ['knip', 'knip/bin/knip.js', ['--no-progress']],
+];
+
+/** Runs one check with its output captured, so checks running side by side print whole blocks. */
+function runCheck([name, bin, checkArgs]) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', bin), ...checkArgs], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', (e) => (output += `${e.message}\n`));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
+      process.stdout.write(
+        `${output.trim() ? `${output.trimEnd()}\n` : ''}[test] ${name}: ${verdict} in ${seconds} s\n`,
+      );
+      resolve({ name, ok: code === 0 });
+    });
+  });
+}
+
+/** All static checks, two at a time (two cores): lint + typecheck are the long ones, so they start first. */
+async function runStaticChecks() {
+  const order = ['lint', 'typecheck', 'format', 'knip'].map((n) => STATIC_CHECKS.find(([name]) => name === n));
+  const results = [];
+  const next = async () => {
+    for (let check = order.shift(); check; check = order.shift()) results.push(await runCheck(check));
+  };
+  await Promise.all([next(), next()]);
+  return results;
 }
 
 function readJson(file) {
@@ -109,6 +161,17 @@ async function main() {
   const started = Date.now();
   const totals = { passed: 0, failed: 0 };
   const problems = [];
+  if (only === undefined || only === 'static') {
+    process.stdout.write('[test] static checks: lint, format, typecheck, knip…\n');
+    for (const { name, ok } of await runStaticChecks()) {
+      if (ok) totals.passed += 1;
+      else {
+        totals.failed += 1;
+        problems.push(`static check failed: ${name}`);
+      }
+    }
+    if (only === 'static') return finish(started, totals, problems);
+  }
   services.log('provisioning throw-away PostgreSQL and Redis…');
   const pg = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
   const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
@@ -192,6 +255,10 @@ async function main() {
     await pg.stop();
     rmSync(runDir, { recursive: true, force: true });
   }
+  finish(started, totals, problems);
+}
+
+function finish(started, totals, problems) {
   for (const p of problems) process.stderr.write(`[test] ${p}\n`);
   process.stdout.write(`[test] finished in ${Math.round((Date.now() - started) / 1000)} s\n`);
   process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);

@@ -27,15 +27,13 @@ process.on('message', (msg) => {
       const rows = Array.from({ length: perBatch }, (_, i) => [1, 1, (i % 14) + 1, 5, -1, 1, i % 2 ? 5 : 1]);
       const from = version;
       version += perBatch;
-      ioServer
-        .to(`p:${msg.presentationId}`)
-        .emit('seats:delta', {
-          presentationId: msg.presentationId,
-          fromVersion: from,
-          toVersion: version,
-          rows,
-          t: Date.now(),
-        });
+      ioServer.to(`p:${msg.presentationId}`).emit('seats:delta', {
+        presentationId: msg.presentationId,
+        fromVersion: from,
+        toVersion: version,
+        rows,
+        t: Date.now(),
+      });
     }, msg.batchMs);
   } else if (msg.type === 'stop') {
     clearInterval(timer);

@@ -11,6 +11,7 @@ import { REDIS } from '../src/redis/redis.module';
 import { LOGGER } from '../src/common/logger';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { encodeAltchaPayload, fetchAltchaChallenge, solveAltcha, solveAltchaChallenge } from './support/altcha';
+import { at } from './support/at';
 import { startTestApp, type ProviderOverride, type TestApp } from './support/test-env';
 import { UnsafeGetThenSetBotCheck } from './support/unsafe-altcha-bot-check';
 
@@ -50,7 +51,7 @@ describe('GET /api/altcha/challenge', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-type')).toContain('application/json');
-    const body = await response.json();
+    const body = (await response.json()) as { signature: string; parameters: { expiresAt: number } };
     expect(Object.keys(body).sort()).toEqual(['parameters', 'signature']);
     expect(body.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(body.parameters).toEqual({
@@ -80,7 +81,7 @@ describe('GET /api/altcha/challenge', () => {
   });
 
   test('is in the OpenAPI document', async () => {
-    const doc = await (await fetch(`${t.url}/api/docs/json`)).json();
+    const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/api/altcha/challenge');
   });
 });
@@ -115,7 +116,7 @@ describe('AltchaBotCheck.verify', () => {
     const redis = t.app.get<Redis>(REDIS);
     const keys = await redis.keys(`${t.config.REDIS_PREFIX}altcha:*`);
     const owners = await Promise.all(keys.map((k) => redis.get(k)));
-    const key = keys[owners.indexOf(a)];
+    const key = at(keys, owners.indexOf(a), 'altcha key bound to the visitor');
     expect(key).toMatch(/altcha:[0-9a-f]{64}$/);
     const ttl = await redis.ttl(key);
     expect(ttl).toBeGreaterThan(t.config.ALTCHA_BINDING_TTL_SECONDS - 5);
@@ -379,13 +380,15 @@ describe('binding is atomic across nodes', () => {
     for (let round = 0; round < rounds; round++) {
       const token = await solveAltcha(nodes[0].url, visitor());
       const visitors = Array.from({ length: 20 }, visitor);
-      const results = await Promise.all(visitors.map((v, i) => outcome(nodes[i % 2].app.get(BotCheck), token, v)));
+      const results = await Promise.all(
+        visitors.map((v, i) => outcome(nodes[i % 2 === 0 ? 0 : 1].app.get(BotCheck), token, v)),
+      );
       expect(results.every((r) => r === 'ok' || r === REFUSED)).toBe(true);
       const winners = visitors.filter((_, i) => results[i] === 'ok');
       accepted.push(winners.length);
       if (winners.length === 1) {
         // The winner may replay on either node; everyone else stays refused.
-        expect(await outcome(nodes[1].app.get(BotCheck), token, winners[0])).toBe('ok');
+        expect(await outcome(nodes[1].app.get(BotCheck), token, at(winners, 0))).toBe('ok');
         expect(
           await outcome(
             nodes[0].app.get(BotCheck),

@@ -5,6 +5,7 @@ import {
   type ApiSeatplan,
   type ColumnarSeatplan,
 } from '@hotline/shared';
+import { at } from './support/at';
 import { startTestApp, type TestApp } from './support/test-env';
 
 /**
@@ -23,9 +24,9 @@ afterAll(async () => {
 });
 
 async function plans(): Promise<{ venueId: number; seatplanId: number; name: string }[]> {
-  const presentations: ApiPresentation[] = (
-    await (await fetch(`${t.url}/api/presentations/`, { headers: { uuid: visitor } })).json()
-  ).presentations;
+  const { presentations } = (await (
+    await fetch(`${t.url}/api/presentations/`, { headers: { uuid: visitor } })
+  ).json()) as { presentations: ApiPresentation[] };
   const seen = new Map<string, { venueId: number; seatplanId: number; name: string }>();
   for (const p of presentations)
     seen.set(`${p.venueId}:${p.seatplanId}`, { venueId: p.venueId, seatplanId: p.seatplanId, name: p.venueNameEn });
@@ -80,9 +81,9 @@ describe('GET /api/seats/seatplan?format=columnar', () => {
   });
 
   test('is cached with its own ETag, gzip and 304', async () => {
-    const [{ venueId, seatplanId }] = await plans();
-    const nested = await fetchPlan(venueId!, seatplanId!);
-    const columnar = await fetchPlan(venueId!, seatplanId!, 'columnar');
+    const { venueId, seatplanId } = at(await plans(), 0, 'seeded plan');
+    const nested = await fetchPlan(venueId, seatplanId);
+    const columnar = await fetchPlan(venueId, seatplanId, 'columnar');
     expect(columnar.etag).toBeTruthy();
     expect(columnar.etag).not.toBe(nested.etag);
     const again = await fetch(
@@ -99,11 +100,11 @@ describe('GET /api/seats/seatplan?format=columnar', () => {
   });
 
   test('format=nested is the default shape; an unknown format is a 400', async () => {
-    const [{ venueId, seatplanId }] = await plans();
-    const explicit = await fetchPlan(venueId!, seatplanId!, 'nested');
+    const { venueId, seatplanId } = at(await plans(), 0, 'seeded plan');
+    const explicit = await fetchPlan(venueId, seatplanId, 'nested');
     expect(isColumnarSeatplan(explicit.body.seatplan)).toBe(false);
     expect(explicit.body.seatplan.sections[0].groups).toBeDefined();
-    const bad = await fetchPlan(venueId!, seatplanId!, 'binary');
+    const bad = await fetchPlan(venueId, seatplanId, 'binary');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('INVALID_QUERY');
   });

@@ -1,4 +1,5 @@
 import type { ApiPresentation, ApiSeatplan } from '@hotline/shared';
+import { at } from './support/at';
 import { startTestApp, type TestApp } from './support/test-env';
 
 let t: TestApp;
@@ -133,7 +134,7 @@ describe('catalogue API against real PostgreSQL', () => {
 
   test('GET /api/seats/presentations?date= returns that Jerusalem day only', async () => {
     const list: ApiPresentation[] = (await get('/api/presentations/')).body.presentations;
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date(list[0].dateTime));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date(at(list, 0).dateTime));
     const r = await get(`/api/seats/presentations?date=${day}`);
     expect(r.status).toBe(200);
     expect(r.body.presentations.length).toBeGreaterThan(0);

@@ -265,7 +265,7 @@ export async function ensureHolds(): Promise<CartSeat[]> {
   const lost: CartSeat[] = [];
   const seats = useCartStore.getState().seats;
   for (const pid of presentationIdsOf(seats)) {
-    let left = 0;
+    let left: number;
     try {
       left = (await getTimer(pid)).timer[String(pid)]?.timeInSeconds ?? 0;
     } catch {

@@ -70,10 +70,6 @@ export function pricingOf(presentationId: number): PresentationPricing | undefin
   return e?.status === 'ready' && e.groups ? { groups: e.groups, serviceCharge: e.serviceCharge ?? null } : undefined;
 }
 
-export function presentationOf(presentationId: number): PresentationDetails | undefined {
-  return useBookingCatalogue.getState().entries[presentationId]?.presentation;
-}
-
 /** A product's price (shekels) from any loaded presentation that sells it. */
 export function productOf(entries: Record<number, CatalogueEntry>, productId: number): ApiProduct | undefined {
   for (const e of Object.values(entries)) {

@@ -5,7 +5,6 @@ import type {
   ColumnarSeatplan,
   LockSeatInput,
   LockSeatResponse,
-  SeatsStatusResponse,
   TicketGroupsResponse,
   TimerResponse,
   UnlockSeatResponse,
@@ -93,14 +92,6 @@ export function getTicketGroups(presentationId: number, signal?: AbortSignal): P
   return api
     .get<TicketGroupsResponse>(`/presentations/${presentationId}/ticketGroups`, {}, signal)
     .then((r) => r.ticketGroups);
-}
-
-export function getSeatsStatus(
-  presentationId: number,
-  venueTypeId: number,
-  signal?: AbortSignal,
-): Promise<SeatsStatusResponse> {
-  return api.get<SeatsStatusResponse>('/seats/seats-status', { presentationId, venueTypeId }, signal);
 }
 
 export function lockSeat(seat: LockSeatInput, recaptchaToken: string): Promise<LockSeatResponse> {

@@ -997,14 +997,12 @@ export class SeatMapController {
 
   private removeFromCart(i: number): void {
     const st = this.store;
-    useCartStore
-      .getState()
-      .removeSeat({
-        prsntId: this.presentation.id,
-        sectionId: st.sectionId[i]!,
-        XCoordinate: st.coordX[i]!,
-        YCoordinate: st.coordY[i]!,
-      });
+    useCartStore.getState().removeSeat({
+      prsntId: this.presentation.id,
+      sectionId: st.sectionId[i]!,
+      XCoordinate: st.coordX[i]!,
+      YCoordinate: st.coordY[i]!,
+    });
   }
 
   /* ================================================================ timer */

@@ -29,8 +29,6 @@ import { pricingOf, useBookingCatalogue } from '../booking/catalogue-store';
  * unlock succeeds (see docs/booking-client.md).
  */
 export type { CartSeat, CartProduct, SeatRef } from '../booking/cart-logic';
-/** Kept for older imports: a voucher the visitor added. */
-export type VoucherPayment = CartVoucher;
 
 /** What the confirmation page shows after a successful commit. */
 export interface CompletedOrder {
@@ -277,6 +275,3 @@ export const useCartStore = create<CartState & CartActions>()(
     };
   }),
 );
-
-/** Seats in the cart, for a badge or a summary. */
-export const selectSeatCount = (state: CartState) => state.seats.length;

@@ -15,10 +15,6 @@ export function registerErrors<Code extends string>(catalogue: ErrorCatalogue<Co
   return catalogue;
 }
 
-export function errorEntry(code: string) {
-  return registry.get(code);
-}
-
 /** Fills {placeholders} from params. */
 export function interpolate(text: string, params: Record<string, unknown> = {}): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));

@@ -113,7 +113,7 @@ export class SandboxLedgerRepository {
     token: string,
     idempotencyKey: string,
   ): Promise<{ authorisation: SandboxAuthorisation | null; charge: SandboxCharge | null }> {
-    const [row] = await this.sql.query<Record<string, any>>(
+    const [row] = await this.sql.query<SandboxLookupRow>(
       'sandbox_lookup',
       `SELECT a.token, a.visitor_id AS "visitorId", a.card_last4 AS "last4", a.outcome, a.instalments,
               extract(epoch FROM now() - a.created_at)::float8 AS "ageSeconds",
@@ -223,4 +223,21 @@ export class SandboxLedgerRepository {
       return 'refunded';
     });
   }
+}
+
+/** One row of `sandbox_lookup`: each LEFT JOINed half is all-null when its record does not exist. */
+interface SandboxLookupRow {
+  token: SandboxAuthorisation['token'] | null;
+  visitorId: SandboxAuthorisation['visitorId'];
+  last4: SandboxAuthorisation['last4'];
+  outcome: SandboxAuthorisation['outcome'];
+  instalments: SandboxAuthorisation['instalments'];
+  ageSeconds: SandboxAuthorisation['ageSeconds'];
+  chargeId: SandboxCharge['id'] | null;
+  idempotencyKey: SandboxCharge['idempotencyKey'];
+  authorisationToken: SandboxCharge['authorisationToken'];
+  amountAgorot: SandboxCharge['amountAgorot'];
+  chargeInstalments: SandboxCharge['instalments'];
+  chargeStatus: SandboxCharge['status'];
+  chargeLast4: SandboxCharge['last4'];
 }

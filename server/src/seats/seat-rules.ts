@@ -4,13 +4,9 @@
  */
 export {
   singleSeatBlocking,
-  leavesSingleSeatGap,
   expandSoldTogether,
   takenRatio,
   isPresentationSoldOut,
   isSectionSoldOut,
   bestAvailable,
-  type BestAvailableMatch,
-  type BestAvailableSeat,
-  type RowSeatState,
 } from '@hotline/shared';

@@ -303,6 +303,7 @@ async function insertPresentations(
     const dateKey = addCalendarDays(firstDay, day);
     for (const [timeIndex, time] of schedule.times.entries()) {
       const featureKey = schedule.features[(day + timeIndex) % schedule.features.length];
+      if (featureKey === undefined) throw new Error(`demo schedule for ${schedule.venue} lists no features`);
       // The late cinema show uses single-seat blocking (policy 3); the theatre forbids single-seat gaps.
       const seatingPolicyId = schedule.kind === 'cinema' && timeIndex === 2 ? 3 : 1;
       const noGap = schedule.kind === 'theatre';

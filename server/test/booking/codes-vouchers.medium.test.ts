@@ -295,7 +295,7 @@ describe('coupons, voucher tickets and system vouchers', () => {
       const v = (await sql.query("SELECT id, balance_agorot FROM system_voucher WHERE reference = 'GIFT-250'")).rows[0];
       expect(v.balance_agorot).toBe(25_000);
       const buyers = await Promise.all([buyer(t.url), buyer(t.url)]);
-      const carts = [];
+      const carts: ReturnType<typeof cartOf>[] = [];
       for (const b of buyers) {
         const seats = take(3);
         await lockAll(t.url, b, show, seats);

@@ -36,6 +36,13 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const ISSUED = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
+/** The recorded fetch call number `i`, failing the test if there was none. */
+function call(i: number) {
+  const recorded = calls[i];
+  if (!recorded) throw new Error(`expected fetch call #${i}, saw ${calls.length}`);
+  return recorded;
+}
+
 describe('apiRequest', () => {
   test('first call adopts the uuid the server issues; later calls send it', async () => {
     const { apiRequest } = await import('../client');
@@ -43,10 +50,10 @@ describe('apiRequest', () => {
     await apiRequest('/features/');
     await apiRequest('/presentations/', { query: { featureIds: [1, 2] } });
 
-    expect((calls[0].init.headers as Record<string, string>).uuid).toBeUndefined();
-    expect((calls[1].init.headers as Record<string, string>).uuid).toBe(ISSUED);
+    expect((call(0).init.headers as Record<string, string>).uuid).toBeUndefined();
+    expect((call(1).init.headers as Record<string, string>).uuid).toBe(ISSUED);
     expect(store.get('uuid')).toBe(ISSUED);
-    expect(calls[1].url).toBe('/api/presentations/?featureIds=1%2C2&lang=he');
+    expect(call(1).url).toBe('/api/presentations/?featureIds=1%2C2&lang=he');
   });
 
   test('without a server-issued uuid the client generates one and keeps it', async () => {
@@ -56,7 +63,7 @@ describe('apiRequest', () => {
     await apiRequest('/features/');
     const stored = store.get('uuid');
     expect(stored).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect((calls[1].init.headers as Record<string, string>).uuid).toBe(stored);
+    expect((call(1).init.headers as Record<string, string>).uuid).toBe(stored);
   });
 
   test('concurrent first calls wait for the identity instead of creating two', async () => {
@@ -72,7 +79,7 @@ describe('apiRequest', () => {
     const { apiRequest } = await import('../client');
     responder = () => json(200, {});
     await apiRequest('/features/');
-    expect((calls[0].init.headers as Record<string, string>).uuid).toBe(ISSUED);
+    expect((call(0).init.headers as Record<string, string>).uuid).toBe(ISSUED);
   });
 
   test('the {error, message} shape becomes an ApiError', async () => {
@@ -104,7 +111,7 @@ describe('apiRequest', () => {
     responder = () => json(200, {});
     setApiLocale('ar');
     await apiRequest('/features/');
-    expect(calls[0].url).toBe('/api/features/?lang=ar');
+    expect(call(0).url).toBe('/api/features/?lang=ar');
     setApiLocale('he');
   });
 });

@@ -34,5 +34,3 @@ export function featureCodesOf(mask: number): number[] {
   for (const [code, bit] of BIT_BY_CODE) if (mask & (1 << bit)) out.push(code);
   return out;
 }
-
-export const TOGETHER_MASK = featureBit(SEAT_FEATURE_CODES.isCouch) | featureBit(SEAT_FEATURE_CODES.isBedSeat);

@@ -116,10 +116,6 @@ export function panBy(cam: Camera, dx: number, dy: number): Camera {
   return { ...cam, x: cam.x + dx, y: cam.y + dy };
 }
 
-export function withViewportSize(cam: Camera, viewportWidth: number, viewportHeight: number): Camera {
-  return { ...cam, viewportWidth, viewportHeight };
-}
-
 /** The plan-space axis-aligned rectangle the viewport shows (all four corners mapped back, so rotation-safe). */
 export function visiblePlanRect(cam: Camera, marginPx = 0): Bounds {
   const inv = invert(cameraMatrix(cam));

@@ -48,9 +48,9 @@ export function dotFootprint(
   clip: PixelRect,
   out: PixelRect,
 ): PixelRect {
-  let x0 = Math.round(cx - hx);
+  const x0 = Math.round(cx - hx);
   let x1 = Math.round(cx + hx);
-  let y0 = Math.round(cy - hy);
+  const y0 = Math.round(cy - hy);
   let y1 = Math.round(cy + hy);
   if (x1 <= x0) x1 = x0 + 1;
   if (y1 <= y0) y1 = y0 + 1;

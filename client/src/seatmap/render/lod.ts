@@ -1,5 +1,3 @@
-import { levelOfDetail, type LevelOfDetail } from '../model/viewport';
-
 /**
  * Rendering decisions that depend only on numbers (kept pure so they are unit
  * tested): how big a seat is on screen, which detail level to draw, and
@@ -51,11 +49,6 @@ export function bitmapScaleFor(
   const cap = maxSide / side;
   if (bucket <= cap) return bucket;
   return cap >= needed * 0.6 ? cap : 0;
-}
-
-/** Detail level used inside a surface drawn at `pxPerUnit` (device or CSS px per plan unit). */
-export function detailAt(pxPerUnit: number, typicalSeatSize: number, previous?: LevelOfDetail): LevelOfDetail {
-  return levelOfDetail(pxPerUnit, typicalSeatSize, previous);
 }
 
 /** Device pixels a bitmap of these bounds would take at `scale`. */

@@ -10,7 +10,7 @@ import { PRELUDE } from './prelude';
  *   - seating policy 3: a target that is a blocked single seat is not sellable;
  *   - no single-seat gap: the selection may not strand a new single free seat.
  * The row rules mirror shared/src/rules/seats (single-seat-blocking.ts,
- * orphan-seats.ts, single-seat-gap.ts); lua-rules.medium.test.ts checks parity.
+ * orphan-seats.ts, single-seat-gap.ts); server/test/seats/seat-store.medium.test.ts checks parity.
  *
  * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due (global), 8 own (owner's set)
  * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 ttlMs, 6 maxSeats, 7 flags (1 no-gap, 2 policy 3),

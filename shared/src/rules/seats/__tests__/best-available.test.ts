@@ -95,9 +95,6 @@ describe('bestAvailable', () => {
   });
 });
 
-// shared compiles without DOM or Node typings; the test runner (Node) has it.
-declare const performance: { now(): number };
-
 describe('bestAvailable on a 20,000-seat section', () => {
   // Deterministic pseudo-random availability so the test is repeatable.
   function lcg(seed: number): () => number {
