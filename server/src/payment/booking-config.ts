@@ -5,10 +5,6 @@ import { z } from 'zod';
  * validated AppConfig (config/app-config.ts spreads this shape in), so a bad
  * value stops the boot naming the variable, like every other setting.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 /** Public in this repository: production refuses it (config/app-config.ts). */
 export const DEVELOPMENT_TICKET_SIGNING_KEY = 'development-only-ticket-signing-key';
 

@@ -11,13 +11,7 @@ import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { CUSTOMER_FORM } from './customer-form';
 import { PaymentFormService } from './payment-form.service';
-import {
-  formParams,
-  formQuery,
-  sandboxFormBody,
-  sandboxTokenParams,
-  voucherQuery,
-} from './payment.queries';
+import { formParams, formQuery, sandboxFormBody, sandboxTokenParams, voucherQuery } from './payment.queries';
 import { SandboxFormService } from './sandbox-form.service';
 import { VouchersService } from './vouchers.service';
 

@@ -233,6 +233,8 @@ interface SandboxLookupRow {
   outcome: SandboxAuthorisation['outcome'];
   instalments: SandboxAuthorisation['instalments'];
   ageSeconds: SandboxAuthorisation['ageSeconds'];
+  formTotalAgorot: SandboxAuthorisation['formTotalAgorot'];
+  used: SandboxAuthorisation['used'];
   chargeId: SandboxCharge['id'] | null;
   idempotencyKey: SandboxCharge['idempotencyKey'];
   authorisationToken: SandboxCharge['authorisationToken'];
