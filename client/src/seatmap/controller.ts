@@ -25,6 +25,7 @@ import { firstSeat, navigate, type NavDirection } from './model/keyboard-nav';
 import { buildSeatStore, rowNameOf, seatIndexOf, type SeatStore } from './model/seat-store';
 import { SeatSelection } from './model/selection';
 import { StatusSync } from './model/status-sync';
+import { unblockBesideOwnSeats } from './model/own-view';
 import {
   clampScale,
   fitToBounds,
@@ -997,14 +998,12 @@ export class SeatMapController {
 
   private removeFromCart(i: number): void {
     const st = this.store;
-    useCartStore
-      .getState()
-      .removeSeat({
-        prsntId: this.presentation.id,
-        sectionId: st.sectionId[i]!,
-        XCoordinate: st.coordX[i]!,
-        YCoordinate: st.coordY[i]!,
-      });
+    useCartStore.getState().removeSeat({
+      prsntId: this.presentation.id,
+      sectionId: st.sectionId[i]!,
+      XCoordinate: st.coordX[i]!,
+      YCoordinate: st.coordY[i]!,
+    });
   }
 
   /* ================================================================ timer */
@@ -1046,10 +1045,14 @@ export class SeatMapController {
     this.feed.connect();
   }
 
+  /** Seats this visitor holds or is about to: the room reports them as anybody's lock (5). */
+  private readonly isOwn = (i: number): boolean => this.selection.has(i) || this.inFlight.has(i);
+
   /** A versioned delta from the room: straight into the typed arrays and the canvas, no React render. */
   handleDelta(msg: SeatDeltaMessage): void {
-    const res = this.sync.applyDelta(msg, { isOwn: (i) => this.selection.has(i) || this.inFlight.has(i) });
+    const res = this.sync.applyDelta(msg, { isOwn: this.isOwn });
     if (res.applied) {
+      unblockBesideOwnSeats(this.store, res.changedIndices, this.isOwn);
       if (res.changedIndices.length) this.renderer?.statusChanged(res.changedIndices);
       if (res.changedGaSections.length) {
         this.renderer?.staticChanged();
@@ -1060,8 +1063,9 @@ export class SeatMapController {
   }
 
   handleSnapshot(msg: SeatSnapshotMessage): void {
-    const res = this.sync.applySnapshot(msg, { isOwn: (i) => this.selection.has(i) || this.inFlight.has(i) });
+    const res = this.sync.applySnapshot(msg, { isOwn: this.isOwn });
     if (!res.applied) return;
+    unblockBesideOwnSeats(this.store, res.changedIndices, this.isOwn);
     this.renderer?.statusChanged(res.changedIndices);
     if (res.changedGaSections.length) this.renderer?.staticChanged();
     this.checkLostHolds(res.changedIndices, msg.version);

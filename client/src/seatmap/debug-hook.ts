@@ -1,4 +1,5 @@
-import type { SeatDeltaMessage } from '@hotline/shared';
+import { SEAT_FEATURE_CODES, type SeatDeltaMessage } from '@hotline/shared';
+import { featureMask } from './model/features';
 import type { SeatMapController } from './controller';
 import { seatIndexOf } from './model/seat-store';
 import { screenToPlan } from './model/viewport';
@@ -20,6 +21,11 @@ export interface SeatMapDebugHook {
   /** Seat centre in plan units (for setView). */
   seatPlanPosition(sectionId: number, x: number, y: number): { x: number; y: number } | null;
   isSelected(sectionId: number, x: number, y: number): boolean;
+  /**
+   * The seats (in x order) of a row of at least `minSeats` seats, all available, side by side (consecutive x), with no
+   * couches and no left/middle/right seats, skipping the first `skip` such rows; null when none.
+   */
+  freeRow(minSeats: number, skip?: number): { sectionId: number; x: number; y: number }[] | null;
   focusedSeat(): { sectionId: number; x: number; y: number } | null;
   /** Moves the camera: scale relative to fit, centre in plan units (default: keep). */
   setView(relativeScale: number, cx?: number, cy?: number): void;
@@ -104,6 +110,30 @@ export function installDebugHook(c: SeatMapController): () => void {
     isSelected(sectionId, x, y) {
       const i = seatIndexOf(c.store, sectionId, x, y);
       return i >= 0 && c.selection.has(i);
+    },
+    freeRow(minSeats, skip = 0) {
+      const st = c.store;
+      const exempt = featureMask([
+        SEAT_FEATURE_CODES.isLeftSeat,
+        SEAT_FEATURE_CODES.isMiddleSeat,
+        SEAT_FEATURE_CODES.isRightSeat,
+      ]);
+      let left = skip;
+      for (const row of st.rows) {
+        const n = row.end - row.start;
+        if (n < minSeats || !st.sections[row.sectionIndex]!.isReserved) continue;
+        const seats: { sectionId: number; x: number; y: number }[] = [];
+        let ok = true;
+        for (let i = row.start; i < row.end && ok; i++) {
+          ok = st.status[i] === 1 && (st.features[i]! & exempt) === 0 && st.togetherGroup[i]! < 0;
+          seats.push({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]! });
+        }
+        seats.sort((a, b) => a.x - b.x);
+        if (!ok || seats.some((s, k) => s.x !== seats[0]!.x + k)) continue;
+        if (left-- > 0) continue;
+        return seats;
+      }
+      return null;
     },
     focusedSeat() {
       const i = c.ui.getState().focus;

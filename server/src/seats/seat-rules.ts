@@ -4,7 +4,8 @@
  */
 export {
   singleSeatBlocking,
-  leavesSingleSeatGap,
+  selectionGaps,
+  lockLeavesUnfillableGap,
   expandSoldTogether,
   takenRatio,
   isPresentationSoldOut,
