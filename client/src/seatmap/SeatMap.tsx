@@ -169,6 +169,7 @@ function MapShell({
   const [size, setSize] = useState({ width: 0, height: 0 });
   const helpId = useId();
   const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
+  const zoomedIn = useStore(controller.ui, (s) => s.zoomedIn);
 
   useLayoutEffect(() => {
     const el = viewportRef.current;
@@ -206,7 +207,7 @@ function MapShell({
       <div className="seatmap__stage">
         <div
           ref={viewportRef}
-          className="seatmap__viewport"
+          className={`seatmap__viewport${zoomedIn ? ' is-zoomed' : ''}`}
           data-testid="seatmap-viewport"
           onContextMenu={(e) => e.preventDefault()}
         >

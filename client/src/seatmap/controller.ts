@@ -27,6 +27,7 @@ import { SeatSelection } from './model/selection';
 import { StatusSync } from './model/status-sync';
 import { unblockBesideOwnSeats } from './model/own-view';
 import {
+  sectionTapScale,
   clampScale,
   fitToBounds,
   screenToPlan,
@@ -436,13 +437,26 @@ export class SeatMapController {
     this.ui.setState({ zoomedToSection: false });
   }
 
-  /** Animated zoom so section s fills the view (tapping a section when zoomed out). */
-  zoomToSection(s: number): void {
+  /**
+   * Animated zoom into section s (tapping a section when zoomed out): the section fills the view, or, where that would
+   * leave seats too small to tap, closer still so neighbouring seats are at least 24 px apart, centred on the tapped
+   * point (kept inside the section).
+   */
+  zoomToSection(s: number, at?: { x: number; y: number }): void {
     const cam = this.camera;
     if (!cam) return;
     const b = this.store.sections[s]!.bounds;
     const target = fitToBounds(b, cam.viewportWidth, cam.viewportHeight, Math.min(48, cam.viewportWidth * 0.08));
-    this.animateTo({ ...target, scale: clampScale(target.scale, this.limits) });
+    const tappable = sectionTapScale(this.store.typicalSeatSize);
+    if (target.scale >= tappable) {
+      this.animateTo({ ...target, scale: clampScale(target.scale, this.limits) });
+    } else {
+      const scale = clampScale(tappable, this.limits);
+      const p = at ? screenToPlan(cam, at.x, at.y) : { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+      const cx = Math.min(b.maxX, Math.max(b.minX, p.x));
+      const cy = Math.min(b.maxY, Math.max(b.minY, p.y));
+      this.animateTo({ ...cam, scale, x: cam.viewportWidth / 2 - cx * scale, y: cam.viewportHeight / 2 - cy * scale });
+    }
     this.ui.setState({ zoomedToSection: true });
   }
 
@@ -550,8 +564,11 @@ export class SeatMapController {
     if (!cam) return;
     const canZoomIn = cam.scale < this.limits.max * 0.999;
     const canZoomOut = cam.scale > this.limits.min * 1.001;
+    // 10% past the fit scale: a phone's page scrolls under one finger until the visitor has really zoomed in.
+    const zoomedIn = this.fit !== null && cam.scale > this.fit.scale * 1.1;
     const s = this.ui.getState();
-    if (s.canZoomIn !== canZoomIn || s.canZoomOut !== canZoomOut) this.ui.setState({ canZoomIn, canZoomOut });
+    if (s.canZoomIn !== canZoomIn || s.canZoomOut !== canZoomOut || s.zoomedIn !== zoomedIn)
+      this.ui.setState({ canZoomIn, canZoomOut, zoomedIn });
   }
 
   /* ================================================================ pointer */
@@ -629,7 +646,7 @@ export class SeatMapController {
     if (seatPx < (touch ? 9 : 5) && this.store.count > 400) {
       const target = s >= 0 ? s : this.sectionNear(sx, sy);
       if (target >= 0) {
-        this.zoomToSection(target);
+        this.zoomToSection(target, s >= 0 ? { x: sx, y: sy } : undefined);
         return 'section';
       }
     }

@@ -61,6 +61,11 @@ export interface SeatMapUi {
   canZoomIn: boolean;
   canZoomOut: boolean;
   zoomedToSection: boolean;
+  /**
+   * Zoomed in past the whole-venue view: one finger pans the map. Otherwise a one-finger swipe that starts on the
+   * map scrolls the page (touch-action: pan-y), so the map never traps a phone's page.
+   */
+  zoomedIn: boolean;
   connected: boolean;
   busy: boolean;
   /** Box office: drag draws a rectangle (true) or pans (false). */
@@ -84,6 +89,7 @@ export function createUiStore(): StoreApi<SeatMapUi> {
     canZoomIn: true,
     canZoomOut: true,
     zoomedToSection: false,
+    zoomedIn: false,
     connected: false,
     busy: false,
     rectangleTool: true,
