@@ -25,6 +25,8 @@ import { firstSeat, navigate, type NavDirection } from './model/keyboard-nav';
 import { buildSeatStore, rowNameOf, seatIndexOf, type SeatStore } from './model/seat-store';
 import { SeatSelection } from './model/selection';
 import { StatusSync } from './model/status-sync';
+import { summariseSection, type SectionSummary } from './model/section-summary';
+import { allInPrice } from './model/all-in-price';
 import { unblockBesideOwnSeats } from './model/own-view';
 import {
   sectionTapScale,
@@ -80,6 +82,8 @@ export interface LoadTimings {
 }
 
 const TOAST_MS = 3000;
+/** Below this seat size (CSS px) the map is an overview: hovering describes sections, not seats. */
+const OVERVIEW_SEAT_PX = 6;
 const FIT_PADDING = 24;
 
 export class SeatMapController {
@@ -346,11 +350,20 @@ export class SeatMapController {
     return zoneId === null ? null : (this.groupByZone.get(zoneId) ?? null);
   }
 
-  /** The default ticket's price (first ticket with multiplyFactor <= 1), in shekels. */
+  /**
+   * The default ticket's ALL-IN price (first ticket with multiplyFactor <= 1): its price plus its per-ticket fee, in
+   * shekels. Every price on the map, the legend, the card and the panel is this one, so it equals the per-ticket total
+   * at checkout (the US FTC ticket-fee rule; simply honest). The order-level handling fee is not per ticket.
+   */
   groupPrice(g: ApiTicketGroup | null): number | null {
     if (!g) return null;
     const t = g.tickets.find((k) => k.multiplyFactor <= 1) ?? g.tickets[0];
-    return t ? t.price : null;
+    return t ? allInPrice(t) : null;
+  }
+
+  /** Section overview (hover or long press when zoomed out): price range and seats left. */
+  sectionSummary(s: number): SectionSummary {
+    return summariseSection(this.store, s, (zone) => this.groupPrice(this.groupOfZone(zone)));
   }
 
   groupName(g: ApiTicketGroup | null): string | null {
@@ -583,10 +596,19 @@ export class SeatMapController {
   hoverAt(sx: number, sy: number): void {
     const r = this.renderer;
     if (!r) return;
-    const i = r.seatAt(sx, sy, 0);
+    // Zoomed far out the seats are specks: the card describes the section under the pointer instead.
+    const overview = r.camera.scale * this.store.typicalSeatSize < OVERVIEW_SEAT_PX;
+    const i = overview ? -1 : r.seatAt(sx, sy, 0);
     const s = i < 0 ? r.sectionAt(sx, sy) : -1;
     const gaSection = s >= 0 && !this.store.sections[s]!.isReserved ? s : -1;
-    if (i === r.hover && gaSection === r.hoverSection) return;
+    const overviewSection = overview && s >= 0 && gaSection < 0 ? s : -1;
+    if (overviewSection >= 0) {
+      const card = this.ui.getState().card;
+      if (card?.kind !== 'section' || card.index !== overviewSection)
+        this.ui.setState({ card: { kind: 'section', index: overviewSection, x: sx, y: sy, sticky: false } });
+      return;
+    }
+    if (i === r.hover && gaSection === r.hoverSection && this.ui.getState().card?.kind !== 'section') return;
     r.hover = i;
     r.hoverSection = gaSection;
     r.overlayChanged();
@@ -614,13 +636,18 @@ export class SeatMapController {
   longPressAt(sx: number, sy: number): void {
     const r = this.renderer;
     if (!r) return;
-    const i = this.seatAt(sx, sy, true);
+    const overview = r.camera.scale * this.store.typicalSeatSize < OVERVIEW_SEAT_PX;
+    const i = overview ? -1 : this.seatAt(sx, sy, true);
     if (i >= 0) {
       const p = r.seatOnScreen(i);
       r.hover = i;
       r.overlayChanged();
       this.ui.setState({ card: { kind: 'seat', index: i, x: p.x, y: p.y, sticky: true } });
+      return;
     }
+    const s = r.sectionAt(sx, sy);
+    if (s >= 0 && this.store.sections[s]!.isReserved)
+      this.ui.setState({ card: { kind: 'section', index: s, x: sx, y: sy, sticky: true } });
   }
 
   /**

@@ -27,6 +27,8 @@ export interface SeatMapDebugHook {
    */
   freeRow(minSeats: number, skip?: number): { sectionId: number; x: number; y: number }[] | null;
   focusedSeat(): { sectionId: number; x: number; y: number } | null;
+  /** The biggest reserved section whose centre is on screen: its centre in page px, name and available seats. */
+  reservedSectionOnScreen(): { x: number; y: number; name: string; available: number } | null;
   /** Moves the camera: scale relative to fit, centre in plan units (default: keep). */
   setView(relativeScale: number, cx?: number, cy?: number): void;
   planBounds(): { minX: number; minY: number; maxX: number; maxY: number };
@@ -134,6 +136,26 @@ export function installDebugHook(c: SeatMapController): () => void {
         return seats;
       }
       return null;
+    },
+    reservedSectionOnScreen() {
+      const st = c.store;
+      const cam = c.camera;
+      if (!cam) return null;
+      const o = canvasOffset();
+      let best: { x: number; y: number; name: string; available: number; size: number } | null = null;
+      for (const sec of st.sections) {
+        const size = sec.seatEnd - sec.seatStart;
+        if (!sec.isReserved || size === 0 || (best && best.size >= size)) continue;
+        // The middle seat of the section: inside its floor whatever the section's shape.
+        const mid = sec.seatStart + Math.floor(size / 2);
+        const sx = st.x[mid]! * cam.scale + cam.x;
+        const sy = st.y[mid]! * cam.scale + cam.y;
+        if (sx < 40 || sy < 40 || sx > cam.viewportWidth - 40 || sy > cam.viewportHeight - 40) continue;
+        let available = 0;
+        for (let i = sec.seatStart; i < sec.seatEnd; i++) if (st.status[i] === 1) available++;
+        best = { x: sx + o.left, y: sy + o.top, name: c.sectionName(sec.index), available, size };
+      }
+      return best && { x: best.x, y: best.y, name: best.name, available: best.available };
     },
     focusedSeat() {
       const i = c.ui.getState().focus;

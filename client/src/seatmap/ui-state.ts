@@ -30,7 +30,8 @@ export interface GaHoldingView {
 }
 
 export interface CardView {
-  kind: 'seat' | 'ga';
+  /** A seat, a standing area, or (zoomed far out) a reserved section's overview: price range and seats left. */
+  kind: 'seat' | 'ga' | 'section';
   index: number;
   /** Anchor in the map viewport (CSS px). */
   x: number;
