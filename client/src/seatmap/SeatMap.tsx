@@ -9,6 +9,7 @@ import { usesHebrewNames } from '../lib/localized';
 import { formatApiShekels } from '../lib/money';
 import { asTranslate } from './a11y/describe';
 import { SeatMapController } from './controller';
+import { connectCart } from './booking-adapter';
 import { installDebugHook } from './debug-hook';
 import { layoutSetting } from './render/palette';
 import { createUiStore } from './ui-state';
@@ -63,6 +64,7 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
       formatPrice,
     });
     setController(c);
+    const disconnectCart = connectCart(c);
     const ac = new AbortController();
     if (settings.naive) {
       void import('./render/naive-renderer').then(({ NaiveSeatLayer }) => {
@@ -74,6 +76,7 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
     return () => {
       ac.abort();
       uninstall?.();
+      disconnectCart();
       c.destroy();
     };
     // Only a different presentation (or settings) makes a new map.

@@ -15,7 +15,6 @@ import {
   type SeatSnapshotMessage,
 } from '@hotline/shared';
 import { ApiError, isAbortError } from '../api/client';
-import { useCartStore } from '../state/cart-store';
 import { describeSeat, seatState, selectionAnnouncement, type SeatFacts, type Translate } from './a11y/describe';
 import * as seatApi from './api';
 import { withBotToken, warmBotToken } from './botcheck';
@@ -25,6 +24,7 @@ import { firstSeat, navigate, type NavDirection } from './model/keyboard-nav';
 import { buildSeatStore, rowNameOf, seatIndexOf, type SeatStore } from './model/seat-store';
 import { SeatSelection } from './model/selection';
 import { StatusSync } from './model/status-sync';
+import { HoldEvents } from './hold-events';
 import { summariseSection, type SectionSummary } from './model/section-summary';
 import { allInPrice } from './model/all-in-price';
 import { unblockBesideOwnSeats } from './model/own-view';
@@ -109,6 +109,8 @@ export class SeatMapController {
     bytes: 0,
   };
   groupByZone = new Map<number, ApiTicketGroup>();
+  /** Holds gained and lost; the booking adapter (booking-adapter.ts) writes the cart from these, not the map. */
+  readonly holdEvents = new HoldEvents();
 
   /** Seats the server confirmed as ours, and the state version of that confirmation. */
   private owned = new Map<number, number>();
@@ -778,7 +780,7 @@ export class SeatMapController {
         if (j < 0) continue;
         this.owned.set(j, res.version);
         if (!this.selection.has(j)) this.selection.select(j);
-        this.addToCart(j);
+        this.holdEvents.emit({ kind: 'seatHeld', seat: j });
       }
       this.setDeadline(res.timeInSeconds);
       void this.refreshTimer();
@@ -812,7 +814,7 @@ export class SeatMapController {
       await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
       for (const j of removed) {
         this.owned.delete(j);
-        this.removeFromCart(j);
+        this.holdEvents.emit({ kind: 'seatReleased', seat: j });
       }
       this.announceSelection('unselected', removed);
       void this.refreshTimer();
@@ -857,7 +859,7 @@ export class SeatMapController {
         seats.push(j);
         this.owned.set(j, this.sync.version);
         if (!this.selection.has(j)) this.selection.select(j);
-        this.addToCart(j);
+        this.holdEvents.emit({ kind: 'seatHeld', seat: j });
       }
       this.afterSelectionChange();
       if (match.timeInSeconds !== undefined) this.setDeadline(match.timeInSeconds);
@@ -882,7 +884,7 @@ export class SeatMapController {
       if (delta > 0) {
         const res = await withBotToken((token) => seatApi.lockSeat(this.lockInput(s, null, null, sec.zoneId), token));
         places.push(res.lockedSeat.x);
-        this.addGaToCart(s, res.lockedSeat.x);
+        this.holdEvents.emit({ kind: 'gaHeld', section: s, place: res.lockedSeat.x });
         this.setDeadline(res.timeInSeconds);
         this.announce(this.opts.t('seatmap.ga.added', { section: this.sectionName(s), count: places.length }));
       } else {
@@ -890,9 +892,7 @@ export class SeatMapController {
         if (place === undefined) return;
         await withBotToken((token) => seatApi.unlockSeat(this.lockInput(s, place, 0, sec.zoneId), token));
         places.pop();
-        useCartStore
-          .getState()
-          .removeSeat({ prsntId: this.presentation.id, sectionId: sec.id, XCoordinate: place, YCoordinate: 0 });
+        this.holdEvents.emit({ kind: 'gaReleased', section: s, place });
         this.announce(this.opts.t('seatmap.ga.removed', { section: this.sectionName(s), count: places.length }));
       }
       this.gaPlaces.set(s, places);
@@ -986,70 +986,6 @@ export class SeatMapController {
     this.ui.setState({ selected, ga });
   }
 
-  private addToCart(i: number): void {
-    const st = this.store;
-    const g = this.groupOfSeat(i);
-    const ticket = g?.tickets.find((k) => k.multiplyFactor <= 1) ?? null;
-    const p = this.presentation;
-    useCartStore.getState().addSeat({
-      prsntId: p.id,
-      ticketGroupId: g?.id ?? st.ticketGroup[i]!,
-      venueId: p.venueId,
-      seatplanId: p.seatplanId,
-      sectionId: st.sectionId[i]!,
-      ticketId: ticket?.id ?? null,
-      amount: ticket?.price ?? 0,
-      serviceCharge: ticket?.serviceCharge ?? 0,
-      pricePolicyId: ticket?.pricePolicyId ?? null,
-      allocationId: null,
-      isMultiplyFactorSubTicket: false,
-      code: null,
-      XCoordinate: st.coordX[i]!,
-      YCoordinate: st.coordY[i]!,
-      SeatplanX: st.x[i]!,
-      SeatplanY: st.y[i]!,
-      RowName: rowNameOf(st, i),
-      SeatName: st.seatName[i]!,
-    });
-  }
-
-  private addGaToCart(s: number, place: number): void {
-    const sec = this.store.sections[s]!;
-    const g = this.groupOfZone(sec.zoneId);
-    const ticket = g?.tickets.find((k) => k.multiplyFactor <= 1) ?? null;
-    const p = this.presentation;
-    useCartStore.getState().addSeat({
-      prsntId: p.id,
-      ticketGroupId: g?.id ?? 0,
-      venueId: p.venueId,
-      seatplanId: p.seatplanId,
-      sectionId: sec.id,
-      ticketId: ticket?.id ?? null,
-      amount: ticket?.price ?? 0,
-      serviceCharge: ticket?.serviceCharge ?? 0,
-      pricePolicyId: ticket?.pricePolicyId ?? null,
-      allocationId: null,
-      isMultiplyFactorSubTicket: false,
-      code: null,
-      XCoordinate: place,
-      YCoordinate: 0,
-      SeatplanX: null,
-      SeatplanY: null,
-      RowName: null,
-      SeatName: String(place),
-    });
-  }
-
-  private removeFromCart(i: number): void {
-    const st = this.store;
-    useCartStore.getState().removeSeat({
-      prsntId: this.presentation.id,
-      sectionId: st.sectionId[i]!,
-      XCoordinate: st.coordX[i]!,
-      YCoordinate: st.coordY[i]!,
-    });
-  }
-
   /* ================================================================ timer */
 
   private setDeadline(seconds: number): void {
@@ -1124,7 +1060,7 @@ export class SeatMapController {
       if (since === undefined || version <= since || !this.selection.has(i)) continue;
       this.owned.delete(i);
       lost.push(...this.selection.deselect(i));
-      this.removeFromCart(i);
+      this.holdEvents.emit({ kind: 'seatReleased', seat: i });
     }
     if (lost.length) {
       this.afterSelectionChange();
