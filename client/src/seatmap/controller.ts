@@ -839,11 +839,17 @@ export class SeatMapController {
   }
 
   /** Best available: the server finds and locks the best block of `quantity` seats. */
-  async bestAvailable(quantity: number, ticketGroupId?: number): Promise<void> {
+  async bestAvailable(quantity: number, ticketGroupId?: number, sectionId?: number): Promise<void> {
     this.ui.setState({ busy: true });
     try {
       const res = await withBotToken((token) =>
-        seatApi.bestAvailable({ presentationId: this.presentation.id, quantity, ticketGroupId, recaptchaToken: token }),
+        seatApi.bestAvailable({
+          presentationId: this.presentation.id,
+          quantity,
+          ticketGroupId,
+          sectionId,
+          recaptchaToken: token,
+        }),
       );
       const match = res.matches.find((m) => m.locked) ?? null;
       if (!match) {

@@ -331,6 +331,11 @@ describe('bad input is a 4xx and changes nothing', () => {
       400,
     ],
     ['best-available without presentation or feature', '/api/seats/best-available?quantity=2&recaptchaToken=x', 400],
+    [
+      'best-available with a text sectionId',
+      '/api/seats/best-available?presentationId=1&quantity=2&sectionId=abc&recaptchaToken=x',
+      400,
+    ],
     ['timer of text id', '/api/presentations/timer/abc', 400],
   ])('GET with %s -> %s (%s)', async (_name, path, code) => {
     expect((await call(t.url, 'GET', path, visitor())).status).toBe(code);
@@ -360,6 +365,22 @@ describe('best-available', () => {
     }
     const scores = r.body.matches.map((m: { score: number }) => m.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  test('sectionId is a zone preference: every match is in that section; an unknown section is 404', async () => {
+    const v = visitor();
+    const base = `/api/seats/best-available?presentationId=29&quantity=2&maxMatches=5&recaptchaToken=${tokenFor(v)}`;
+    const all = await call(t.url, 'GET', base, v);
+    expect(all.status).toBe(200);
+    // A section other than the overall best one: the preference must move the answer there.
+    const sections = [...new Set(arena.seats.map((s) => s.VenueSectionId))];
+    const other = sections.find((id) => id !== all.body.matches[0].seats[0].sectionId)!;
+    const r = await call(t.url, 'GET', `${base}&sectionId=${other}`, v);
+    expect(r.status).toBe(200);
+    expect(r.body.matches.length).toBeGreaterThan(0);
+    for (const m of r.body.matches) for (const seat of m.seats) expect(seat.sectionId).toBe(other);
+    const unknown = await call(t.url, 'GET', `${base}&sectionId=999999&lang=en`, v);
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'SECTION_NOT_FOUND' } });
   });
 
   test('isLock=1 locks the first match atomically; NOT_ENOUGH_SEATS when nothing fits', async () => {
