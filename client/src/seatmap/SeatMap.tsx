@@ -257,6 +257,7 @@ function MapShell({
             <BestAvailable controller={controller} />
             <GaList controller={controller} />
             <Legend controller={controller} />
+            <BoxOfficeSwitch controller={controller} boxOffice={boxOffice} />
           </>
         ) : (
           <div className="seatmap-panel__block seatmap-panel__skeleton" aria-hidden="true">
@@ -274,6 +275,32 @@ function MapShell({
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Box office is entered from the product, not a hidden address: a visible switch at the foot of the panel. There is
+ * no staff sign-in yet, so it is open to anyone and says what it can do; the back-office issue puts it behind the
+ * staff permission (and lifts the per-order cap with its all-or-nothing lock-seats). The cap that exists today is the
+ * presentation's per-order maximum, enforced by the seat engine for everyone, and it is shown, not hidden.
+ */
+function BoxOfficeSwitch({ controller, boxOffice }: { controller: SeatMapController; boxOffice: boolean }) {
+  const { t } = useTranslation();
+  const params = new URLSearchParams(window.location.search);
+  if (boxOffice) params.delete('mode');
+  else params.set('mode', 'boxoffice');
+  const query = params.toString();
+  const href = `${window.location.pathname}${query ? `?${query}` : ''}`;
+  const max = controller.presentation.maxSeatsPerOrder;
+  return (
+    <section className="seatmap-panel__block seatmap-boxoffice-switch" data-testid="boxoffice-switch">
+      {boxOffice && max > 0 && (
+        <p className="seatmap-boxoffice-switch__cap">{t('seatmap.boxOffice.cap', { count: max })}</p>
+      )}
+      <a className="button button--secondary" href={href}>
+        {boxOffice ? t('seatmap.boxOffice.leave') : t('seatmap.boxOffice.enter')}
+      </a>
+    </section>
   );
 }
 
