@@ -10,6 +10,7 @@ import { formatApiShekels } from '../lib/money';
 import { asTranslate } from './a11y/describe';
 import { SeatMapController } from './controller';
 import { connectCart } from './booking-adapter';
+import { Filters } from './ui/Filters';
 import { installDebugHook } from './debug-hook';
 import { layoutSetting } from './render/palette';
 import { createUiStore } from './ui-state';
@@ -256,6 +257,7 @@ function MapShell({
             <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
             <BestAvailable controller={controller} />
             <GaList controller={controller} />
+            <Filters controller={controller} />
             <Legend controller={controller} />
             <BoxOfficeSwitch controller={controller} boxOffice={boxOffice} />
           </>

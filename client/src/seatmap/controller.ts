@@ -24,6 +24,7 @@ import { firstSeat, navigate, type NavDirection } from './model/keyboard-nav';
 import { buildSeatStore, rowNameOf, seatIndexOf, type SeatStore } from './model/seat-store';
 import { SeatSelection } from './model/selection';
 import { StatusSync } from './model/status-sync';
+import { isFilterActive, matchingSeats, NO_FILTER, type SeatFilter } from './model/seat-filter';
 import { HoldEvents } from './hold-events';
 import { summariseSection, type SectionSummary } from './model/section-summary';
 import { allInPrice } from './model/all-in-price';
@@ -361,6 +362,27 @@ export class SeatMapController {
     if (!g) return null;
     const t = g.tickets.find((k) => k.multiplyFactor <= 1) ?? g.tickets[0];
     return t ? allInPrice(t) : null;
+  }
+
+  /** The buyer's highlight filter (accessible seats, a price cap); matches are ringed on the map. */
+  filter: SeatFilter = NO_FILTER;
+
+  /** Sets the filter, rings its matches and returns how many available seats match. */
+  setFilter(filter: SeatFilter): number {
+    this.filter = filter;
+    return this.refreshHighlight();
+  }
+
+  private refreshHighlight(): number {
+    const r = this.renderer;
+    const matches = isFilterActive(this.filter)
+      ? matchingSeats(this.store, this.filter, (zone) => this.groupPrice(this.groupOfZone(zone)))
+      : null;
+    if (r) {
+      r.highlight = matches;
+      r.overlayChanged();
+    }
+    return matches?.length ?? 0;
   }
 
   /** Section overview (hover or long press when zoomed out): price range and seats left. */
@@ -1040,6 +1062,7 @@ export class SeatMapController {
     if (res.applied) {
       unblockBesideOwnSeats(this.store, res.changedIndices, this.isOwn);
       if (res.changedIndices.length) this.renderer?.statusChanged(res.changedIndices);
+      if (res.changedIndices.length && isFilterActive(this.filter)) this.refreshHighlight();
       if (res.changedGaSections.length) {
         this.renderer?.staticChanged();
         this.publishSelection();

@@ -88,6 +88,8 @@ export interface SeatLayer {
   hoverSection: number;
   focus: number;
   rubber: RubberBand | null;
+  /** Seats the buyer's filter points out (accessible seats, a price cap): ringed on the overlay. */
+  highlight: Int32Array | null;
   onFrame: ((stats: FrameStats) => void) | null;
   setSources(sources: OverlaySources): void;
   setCamera(cam: Camera): void;
@@ -117,6 +119,7 @@ export class SeatMapRenderer implements SeatLayer {
   hoverSection = -1;
   focus = -1;
   rubber: RubberBand | null = null;
+  highlight: Int32Array | null = null;
   /** Called after each frame is on the canvas (bench, tests). */
   onFrame: ((stats: FrameStats) => void) | null = null;
 
@@ -749,6 +752,19 @@ export class SeatMapRenderer implements SeatLayer {
         ctx.fill();
       }
       ctx.globalAlpha = 1;
+    }
+
+    // Filter matches (accessible seats, a price cap): one ring each, one stroke for all, visible at any zoom.
+    if (this.highlight && this.highlight.length > 0) {
+      ctx.beginPath();
+      for (const i of this.highlight) {
+        const r = Math.max((st.halfW[i]! + st.halfH[i]!) * 0.75, 4 / k);
+        ctx.moveTo(st.x[i]! + r, st.y[i]!);
+        ctx.arc(st.x[i]!, st.y[i]!, r, 0, Math.PI * 2);
+      }
+      ctx.lineWidth = Math.max(2 / k, st.typicalSeatSize * 0.12);
+      ctx.strokeStyle = pal.highlightRing;
+      ctx.stroke();
     }
 
     // Selected seats: solid, a check mark and a ring; tiny seats get a visible marker.
