@@ -56,3 +56,22 @@ test('the all-in price on the map equals the per-ticket total at checkout (price
   expect(fee, 'the demo cinema tickets carry a per-ticket fee').toBeGreaterThan(0);
   expect(onMap).toBeCloseTo(amount + fee, 2);
 });
+
+test('the accessible-seats filter rings the free wheelchair and companion seats and says how many', async ({
+  page,
+  request,
+}) => {
+  const cinema = await findPresentation(request, 'Desert Light');
+  await openSeatMap(page, cinema.id, 'lang=en');
+  const expected = await page.evaluate(() => {
+    const hook = window.__seatmap!;
+    return hook.accessibleFree();
+  });
+  expect(expected, 'the demo cinema has free wheelchair / companion seats').toBeGreaterThan(0);
+  await page.getByTestId('filter-accessible').check();
+  await expect(page.getByTestId('filter-count')).toHaveText(
+    `${expected} free seat${expected === 1 ? '' : 's'} marked on the map`,
+  );
+  await page.getByTestId('filter-accessible').uncheck();
+  await expect(page.getByTestId('filter-count')).toHaveText('');
+});

@@ -271,6 +271,7 @@ export class SeatMapController {
               : this.plan.Stage.labelEn || this.plan.Stage.label
             : null,
           gaCaption: (s) => this.gaCaption(s),
+          soldOutCaption: (s) => (this.sectionSoldOut(s) ? this.opts.t('seatmap.section.soldOut') : ''),
           bitmapBudget: weak ? 8e6 : 24e6,
         });
     this.timings.mounted = performance.now();
@@ -383,6 +384,31 @@ export class SeatMapController {
       r.overlayChanged();
     }
     return matches?.length ?? 0;
+  }
+
+  /** Reserved sections with no seat left, kept in step with the live feed (recounted per touched section). */
+  private soldOut: Uint8Array | null = null;
+
+  sectionSoldOut(s: number): boolean {
+    if (!this.soldOut) this.recountSoldOut(null);
+    return this.soldOut![s] === 1;
+  }
+
+  private recountSoldOut(seats: readonly number[] | null): void {
+    const st = this.store;
+    if (!this.soldOut) {
+      this.soldOut = new Uint8Array(st.sections.length);
+      seats = null;
+    }
+    const sections =
+      seats === null ? st.sections.map((sec) => sec.index) : [...new Set(seats.map((i) => st.sectionIndex[i]!))];
+    for (const s of sections) {
+      const sec = st.sections[s]!;
+      if (!sec.isReserved || sec.seatEnd === sec.seatStart) continue;
+      let left = false;
+      for (let i = sec.seatStart; i < sec.seatEnd && !left; i++) left = st.status[i] === SeatStatus.Available;
+      this.soldOut[s] = sec.isSoldOut || !left ? 1 : 0;
+    }
   }
 
   /** Section overview (hover or long press when zoomed out): price range and seats left. */
@@ -1063,6 +1089,11 @@ export class SeatMapController {
       unblockBesideOwnSeats(this.store, res.changedIndices, this.isOwn);
       if (res.changedIndices.length) this.renderer?.statusChanged(res.changedIndices);
       if (res.changedIndices.length && isFilterActive(this.filter)) this.refreshHighlight();
+      if (res.changedIndices.length && this.soldOut) {
+        const before = this.soldOut.slice();
+        this.recountSoldOut(res.changedIndices);
+        if (this.soldOut.some((v, s) => v !== before[s])) this.renderer?.staticChanged();
+      }
       if (res.changedGaSections.length) {
         this.renderer?.staticChanged();
         this.publishSelection();
@@ -1075,6 +1106,7 @@ export class SeatMapController {
     const res = this.sync.applySnapshot(msg, { isOwn: this.isOwn });
     if (!res.applied) return;
     unblockBesideOwnSeats(this.store, res.changedIndices, this.isOwn);
+    this.soldOut = null; // recounted on the next label draw
     this.renderer?.statusChanged(res.changedIndices);
     if (res.changedGaSections.length) this.renderer?.staticChanged();
     this.checkLostHolds(res.changedIndices, msg.version);

@@ -27,6 +27,8 @@ export interface SeatMapDebugHook {
    */
   freeRow(minSeats: number, skip?: number): { sectionId: number; x: number; y: number }[] | null;
   focusedSeat(): { sectionId: number; x: number; y: number } | null;
+  /** Free seats with the wheelchair or companion feature (what the accessible filter should mark). */
+  accessibleFree(): number;
   /** The biggest reserved section whose centre is on screen: its centre in page px, name and available seats. */
   reservedSectionOnScreen(): { x: number; y: number; name: string; available: number } | null;
   /** Moves the camera: scale relative to fit, centre in plan units (default: keep). */
@@ -156,6 +158,13 @@ export function installDebugHook(c: SeatMapController): () => void {
         best = { x: sx + o.left, y: sy + o.top, name: c.sectionName(sec.index), available, size };
       }
       return best && { x: best.x, y: best.y, name: best.name, available: best.available };
+    },
+    accessibleFree() {
+      const st = c.store;
+      const mask = featureMask([SEAT_FEATURE_CODES.isHandicap, SEAT_FEATURE_CODES.isCompanion]);
+      let n = 0;
+      for (let i = 0; i < st.count; i++) if (st.status[i] === 1 && (st.features[i]! & mask) !== 0) n++;
+      return n;
     },
     focusedSeat() {
       const i = c.ui.getState().focus;

@@ -41,6 +41,8 @@ export interface RendererOptions {
   stageLabel: string | null;
   /** GA area caption: "120 left" / "Sold out". */
   gaCaption: (s: number) => string;
+  /** Reserved section with no seat left: its overview label says so (a caption under the name). */
+  soldOutCaption?: (s: number) => string;
   /** Device pixels of section bitmaps kept in memory. */
   bitmapBudget: number;
 }
@@ -650,8 +652,35 @@ export class SeatMapRenderer implements SeatLayer {
         if (size > 0) {
           const cx = toX((b.minX + b.maxX) / 2);
           const cy = toY((b.minY + b.maxY) / 2);
+          const caption = this.opts.soldOutCaption?.(s) ?? '';
           const label = place(name, cx, cy, size, narrow * 0.95, (b.maxY - b.minY) * k * 0.9);
-          if (label) drawLines(label, cx, cy, size);
+          if (label && caption !== '') {
+            // Sold out: the name and a caption under it, both in the "taken" grey so the section reads as closed.
+            const captionPx = size * 0.82;
+            const nameH = label.length * size * 1.15;
+            const nameY = cy - captionPx * 0.65;
+            label.forEach((line, k2) =>
+              haloText(
+                ctx,
+                line,
+                cx,
+                nameY - ((label.length - 1) * size * 1.15) / 2 + k2 * size * 1.15,
+                size,
+                pal.unavailable,
+                pal.labelHalo,
+              ),
+            );
+            haloText(
+              ctx,
+              caption,
+              cx,
+              nameY + nameH / 2 + captionPx * 0.65,
+              captionPx,
+              pal.unavailable,
+              pal.labelHalo,
+              700,
+            );
+          } else if (label) drawLines(label, cx, cy, size);
         }
         continue;
       }
