@@ -9,6 +9,8 @@ import { usesHebrewNames } from '../lib/localized';
 import { formatApiShekels } from '../lib/money';
 import { asTranslate } from './a11y/describe';
 import { SeatMapController } from './controller';
+import { connectCart } from './booking-adapter';
+import { Filters } from './ui/Filters';
 import { installDebugHook } from './debug-hook';
 import { layoutSetting } from './render/palette';
 import { createUiStore } from './ui-state';
@@ -63,6 +65,7 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
       formatPrice,
     });
     setController(c);
+    const disconnectCart = connectCart(c);
     const ac = new AbortController();
     if (settings.naive) {
       void import('./render/naive-renderer').then(({ NaiveSeatLayer }) => {
@@ -74,6 +77,7 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
     return () => {
       ac.abort();
       uninstall?.();
+      disconnectCart();
       c.destroy();
     };
     // Only a different presentation (or settings) makes a new map.
@@ -169,6 +173,7 @@ function MapShell({
   const [size, setSize] = useState({ width: 0, height: 0 });
   const helpId = useId();
   const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
+  const zoomedIn = useStore(controller.ui, (s) => s.zoomedIn);
 
   useLayoutEffect(() => {
     const el = viewportRef.current;
@@ -206,7 +211,7 @@ function MapShell({
       <div className="seatmap__stage">
         <div
           ref={viewportRef}
-          className="seatmap__viewport"
+          className={`seatmap__viewport${zoomedIn ? ' is-zoomed' : ''}`}
           data-testid="seatmap-viewport"
           onContextMenu={(e) => e.preventDefault()}
         >
@@ -252,7 +257,9 @@ function MapShell({
             <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
             <BestAvailable controller={controller} />
             <GaList controller={controller} />
+            <Filters controller={controller} />
             <Legend controller={controller} />
+            <BoxOfficeSwitch controller={controller} boxOffice={boxOffice} />
           </>
         ) : (
           <div className="seatmap-panel__block seatmap-panel__skeleton" aria-hidden="true">
@@ -270,6 +277,32 @@ function MapShell({
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Box office is entered from the product, not a hidden address: a visible switch at the foot of the panel. There is
+ * no staff sign-in yet, so it is open to anyone and says what it can do; the back-office issue puts it behind the
+ * staff permission (and lifts the per-order cap with its all-or-nothing lock-seats). The cap that exists today is the
+ * presentation's per-order maximum, enforced by the seat engine for everyone, and it is shown, not hidden.
+ */
+function BoxOfficeSwitch({ controller, boxOffice }: { controller: SeatMapController; boxOffice: boolean }) {
+  const { t } = useTranslation();
+  const params = new URLSearchParams(window.location.search);
+  if (boxOffice) params.delete('mode');
+  else params.set('mode', 'boxoffice');
+  const query = params.toString();
+  const href = `${window.location.pathname}${query ? `?${query}` : ''}`;
+  const max = controller.presentation.maxSeatsPerOrder;
+  return (
+    <section className="seatmap-panel__block seatmap-boxoffice-switch" data-testid="boxoffice-switch">
+      {boxOffice && max > 0 && (
+        <p className="seatmap-boxoffice-switch__cap">{t('seatmap.boxOffice.cap', { count: max })}</p>
+      )}
+      <a className="button button--secondary" href={href}>
+        {boxOffice ? t('seatmap.boxOffice.leave') : t('seatmap.boxOffice.enter')}
+      </a>
+    </section>
   );
 }
 

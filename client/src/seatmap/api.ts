@@ -106,12 +106,15 @@ export function bestAvailable(params: {
   presentationId: number;
   quantity: number;
   ticketGroupId?: number;
+  /** Zone preference: only this section. */
+  sectionId?: number;
   recaptchaToken: string;
 }): Promise<BestAvailableResponse> {
   return api.get<BestAvailableResponse>('/seats/best-available', {
     presentationId: params.presentationId,
     quantity: params.quantity,
     ticketGroupId: params.ticketGroupId,
+    sectionId: params.sectionId,
     recaptchaToken: params.recaptchaToken,
     maxMatches: 5,
     resultsPerMatch: 1,

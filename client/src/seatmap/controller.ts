@@ -15,7 +15,6 @@ import {
   type SeatSnapshotMessage,
 } from '@hotline/shared';
 import { ApiError, isAbortError } from '../api/client';
-import { useCartStore } from '../state/cart-store';
 import { describeSeat, seatState, selectionAnnouncement, type SeatFacts, type Translate } from './a11y/describe';
 import * as seatApi from './api';
 import { withBotToken, warmBotToken } from './botcheck';
@@ -25,7 +24,13 @@ import { firstSeat, navigate, type NavDirection } from './model/keyboard-nav';
 import { buildSeatStore, rowNameOf, seatIndexOf, type SeatStore } from './model/seat-store';
 import { SeatSelection } from './model/selection';
 import { StatusSync } from './model/status-sync';
+import { isFilterActive, matchingSeats, NO_FILTER, type SeatFilter } from './model/seat-filter';
+import { HoldEvents } from './hold-events';
+import { summariseSection, type SectionSummary } from './model/section-summary';
+import { allInPrice } from './model/all-in-price';
+import { unblockBesideOwnSeats } from './model/own-view';
 import {
+  sectionTapScale,
   clampScale,
   fitToBounds,
   screenToPlan,
@@ -78,6 +83,8 @@ export interface LoadTimings {
 }
 
 const TOAST_MS = 3000;
+/** Below this seat size (CSS px) the map is an overview: hovering describes sections, not seats. */
+const OVERVIEW_SEAT_PX = 6;
 const FIT_PADDING = 24;
 
 export class SeatMapController {
@@ -103,6 +110,8 @@ export class SeatMapController {
     bytes: 0,
   };
   groupByZone = new Map<number, ApiTicketGroup>();
+  /** Holds gained and lost; the booking adapter (booking-adapter.ts) writes the cart from these, not the map. */
+  readonly holdEvents = new HoldEvents();
 
   /** Seats the server confirmed as ours, and the state version of that confirmation. */
   private owned = new Map<number, number>();
@@ -262,6 +271,7 @@ export class SeatMapController {
               : this.plan.Stage.labelEn || this.plan.Stage.label
             : null,
           gaCaption: (s) => this.gaCaption(s),
+          soldOutCaption: (s) => (this.sectionSoldOut(s) ? this.opts.t('seatmap.section.soldOut') : ''),
           bitmapBudget: weak ? 8e6 : 24e6,
         });
     this.timings.mounted = performance.now();
@@ -344,11 +354,66 @@ export class SeatMapController {
     return zoneId === null ? null : (this.groupByZone.get(zoneId) ?? null);
   }
 
-  /** The default ticket's price (first ticket with multiplyFactor <= 1), in shekels. */
+  /**
+   * The default ticket's ALL-IN price (first ticket with multiplyFactor <= 1): its price plus its per-ticket fee, in
+   * shekels. Every price on the map, the legend, the card and the panel is this one, so it equals the per-ticket total
+   * at checkout (the US FTC ticket-fee rule; simply honest). The order-level handling fee is not per ticket.
+   */
   groupPrice(g: ApiTicketGroup | null): number | null {
     if (!g) return null;
     const t = g.tickets.find((k) => k.multiplyFactor <= 1) ?? g.tickets[0];
-    return t ? t.price : null;
+    return t ? allInPrice(t) : null;
+  }
+
+  /** The buyer's highlight filter (accessible seats, a price cap); matches are ringed on the map. */
+  filter: SeatFilter = NO_FILTER;
+
+  /** Sets the filter, rings its matches and returns how many available seats match. */
+  setFilter(filter: SeatFilter): number {
+    this.filter = filter;
+    return this.refreshHighlight();
+  }
+
+  private refreshHighlight(): number {
+    const r = this.renderer;
+    const matches = isFilterActive(this.filter)
+      ? matchingSeats(this.store, this.filter, (zone) => this.groupPrice(this.groupOfZone(zone)))
+      : null;
+    if (r) {
+      r.highlight = matches;
+      r.overlayChanged();
+    }
+    return matches?.length ?? 0;
+  }
+
+  /** Reserved sections with no seat left, kept in step with the live feed (recounted per touched section). */
+  private soldOut: Uint8Array | null = null;
+
+  sectionSoldOut(s: number): boolean {
+    if (!this.soldOut) this.recountSoldOut(null);
+    return this.soldOut![s] === 1;
+  }
+
+  private recountSoldOut(seats: readonly number[] | null): void {
+    const st = this.store;
+    if (!this.soldOut) {
+      this.soldOut = new Uint8Array(st.sections.length);
+      seats = null;
+    }
+    const sections =
+      seats === null ? st.sections.map((sec) => sec.index) : [...new Set(seats.map((i) => st.sectionIndex[i]!))];
+    for (const s of sections) {
+      const sec = st.sections[s]!;
+      if (!sec.isReserved || sec.seatEnd === sec.seatStart) continue;
+      let left = false;
+      for (let i = sec.seatStart; i < sec.seatEnd && !left; i++) left = st.status[i] === SeatStatus.Available;
+      this.soldOut[s] = sec.isSoldOut || !left ? 1 : 0;
+    }
+  }
+
+  /** Section overview (hover or long press when zoomed out): price range and seats left. */
+  sectionSummary(s: number): SectionSummary {
+    return summariseSection(this.store, s, (zone) => this.groupPrice(this.groupOfZone(zone)));
   }
 
   groupName(g: ApiTicketGroup | null): string | null {
@@ -435,13 +500,26 @@ export class SeatMapController {
     this.ui.setState({ zoomedToSection: false });
   }
 
-  /** Animated zoom so section s fills the view (tapping a section when zoomed out). */
-  zoomToSection(s: number): void {
+  /**
+   * Animated zoom into section s (tapping a section when zoomed out): the section fills the view, or, where that would
+   * leave seats too small to tap, closer still so neighbouring seats are at least 24 px apart, centred on the tapped
+   * point (kept inside the section).
+   */
+  zoomToSection(s: number, at?: { x: number; y: number }): void {
     const cam = this.camera;
     if (!cam) return;
     const b = this.store.sections[s]!.bounds;
     const target = fitToBounds(b, cam.viewportWidth, cam.viewportHeight, Math.min(48, cam.viewportWidth * 0.08));
-    this.animateTo({ ...target, scale: clampScale(target.scale, this.limits) });
+    const tappable = sectionTapScale(this.store.typicalSeatSize);
+    if (target.scale >= tappable) {
+      this.animateTo({ ...target, scale: clampScale(target.scale, this.limits) });
+    } else {
+      const scale = clampScale(tappable, this.limits);
+      const p = at ? screenToPlan(cam, at.x, at.y) : { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+      const cx = Math.min(b.maxX, Math.max(b.minX, p.x));
+      const cy = Math.min(b.maxY, Math.max(b.minY, p.y));
+      this.animateTo({ ...cam, scale, x: cam.viewportWidth / 2 - cx * scale, y: cam.viewportHeight / 2 - cy * scale });
+    }
     this.ui.setState({ zoomedToSection: true });
   }
 
@@ -549,8 +627,11 @@ export class SeatMapController {
     if (!cam) return;
     const canZoomIn = cam.scale < this.limits.max * 0.999;
     const canZoomOut = cam.scale > this.limits.min * 1.001;
+    // 10% past the fit scale: a phone's page scrolls under one finger until the visitor has really zoomed in.
+    const zoomedIn = this.fit !== null && cam.scale > this.fit.scale * 1.1;
     const s = this.ui.getState();
-    if (s.canZoomIn !== canZoomIn || s.canZoomOut !== canZoomOut) this.ui.setState({ canZoomIn, canZoomOut });
+    if (s.canZoomIn !== canZoomIn || s.canZoomOut !== canZoomOut || s.zoomedIn !== zoomedIn)
+      this.ui.setState({ canZoomIn, canZoomOut, zoomedIn });
   }
 
   /* ================================================================ pointer */
@@ -565,10 +646,19 @@ export class SeatMapController {
   hoverAt(sx: number, sy: number): void {
     const r = this.renderer;
     if (!r) return;
-    const i = r.seatAt(sx, sy, 0);
+    // Zoomed far out the seats are specks: the card describes the section under the pointer instead.
+    const overview = r.camera.scale * this.store.typicalSeatSize < OVERVIEW_SEAT_PX;
+    const i = overview ? -1 : r.seatAt(sx, sy, 0);
     const s = i < 0 ? r.sectionAt(sx, sy) : -1;
     const gaSection = s >= 0 && !this.store.sections[s]!.isReserved ? s : -1;
-    if (i === r.hover && gaSection === r.hoverSection) return;
+    const overviewSection = overview && s >= 0 && gaSection < 0 ? s : -1;
+    if (overviewSection >= 0) {
+      const card = this.ui.getState().card;
+      if (card?.kind !== 'section' || card.index !== overviewSection)
+        this.ui.setState({ card: { kind: 'section', index: overviewSection, x: sx, y: sy, sticky: false } });
+      return;
+    }
+    if (i === r.hover && gaSection === r.hoverSection && this.ui.getState().card?.kind !== 'section') return;
     r.hover = i;
     r.hoverSection = gaSection;
     r.overlayChanged();
@@ -596,13 +686,18 @@ export class SeatMapController {
   longPressAt(sx: number, sy: number): void {
     const r = this.renderer;
     if (!r) return;
-    const i = this.seatAt(sx, sy, true);
+    const overview = r.camera.scale * this.store.typicalSeatSize < OVERVIEW_SEAT_PX;
+    const i = overview ? -1 : this.seatAt(sx, sy, true);
     if (i >= 0) {
       const p = r.seatOnScreen(i);
       r.hover = i;
       r.overlayChanged();
       this.ui.setState({ card: { kind: 'seat', index: i, x: p.x, y: p.y, sticky: true } });
+      return;
     }
+    const s = r.sectionAt(sx, sy);
+    if (s >= 0 && this.store.sections[s]!.isReserved)
+      this.ui.setState({ card: { kind: 'section', index: s, x: sx, y: sy, sticky: true } });
   }
 
   /**
@@ -628,7 +723,7 @@ export class SeatMapController {
     if (seatPx < (touch ? 9 : 5) && this.store.count > 400) {
       const target = s >= 0 ? s : this.sectionNear(sx, sy);
       if (target >= 0) {
-        this.zoomToSection(target);
+        this.zoomToSection(target, s >= 0 ? { x: sx, y: sy } : undefined);
         return 'section';
       }
     }
@@ -733,7 +828,7 @@ export class SeatMapController {
         if (j < 0) continue;
         this.owned.set(j, res.version);
         if (!this.selection.has(j)) this.selection.select(j);
-        this.addToCart(j);
+        this.holdEvents.emit({ kind: 'seatHeld', seat: j });
       }
       this.setDeadline(res.timeInSeconds);
       void this.refreshTimer();
@@ -767,7 +862,7 @@ export class SeatMapController {
       await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
       for (const j of removed) {
         this.owned.delete(j);
-        this.removeFromCart(j);
+        this.holdEvents.emit({ kind: 'seatReleased', seat: j });
       }
       this.announceSelection('unselected', removed);
       void this.refreshTimer();
@@ -792,11 +887,17 @@ export class SeatMapController {
   }
 
   /** Best available: the server finds and locks the best block of `quantity` seats. */
-  async bestAvailable(quantity: number, ticketGroupId?: number): Promise<void> {
+  async bestAvailable(quantity: number, ticketGroupId?: number, sectionId?: number): Promise<void> {
     this.ui.setState({ busy: true });
     try {
       const res = await withBotToken((token) =>
-        seatApi.bestAvailable({ presentationId: this.presentation.id, quantity, ticketGroupId, recaptchaToken: token }),
+        seatApi.bestAvailable({
+          presentationId: this.presentation.id,
+          quantity,
+          ticketGroupId,
+          sectionId,
+          recaptchaToken: token,
+        }),
       );
       const match = res.matches.find((m) => m.locked) ?? null;
       if (!match) {
@@ -812,7 +913,7 @@ export class SeatMapController {
         seats.push(j);
         this.owned.set(j, this.sync.version);
         if (!this.selection.has(j)) this.selection.select(j);
-        this.addToCart(j);
+        this.holdEvents.emit({ kind: 'seatHeld', seat: j });
       }
       this.afterSelectionChange();
       if (match.timeInSeconds !== undefined) this.setDeadline(match.timeInSeconds);
@@ -837,7 +938,7 @@ export class SeatMapController {
       if (delta > 0) {
         const res = await withBotToken((token) => seatApi.lockSeat(this.lockInput(s, null, null, sec.zoneId), token));
         places.push(res.lockedSeat.x);
-        this.addGaToCart(s, res.lockedSeat.x);
+        this.holdEvents.emit({ kind: 'gaHeld', section: s, place: res.lockedSeat.x });
         this.setDeadline(res.timeInSeconds);
         this.announce(this.opts.t('seatmap.ga.added', { section: this.sectionName(s), count: places.length }));
       } else {
@@ -845,9 +946,7 @@ export class SeatMapController {
         if (place === undefined) return;
         await withBotToken((token) => seatApi.unlockSeat(this.lockInput(s, place, 0, sec.zoneId), token));
         places.pop();
-        useCartStore
-          .getState()
-          .removeSeat({ prsntId: this.presentation.id, sectionId: sec.id, XCoordinate: place, YCoordinate: 0 });
+        this.holdEvents.emit({ kind: 'gaReleased', section: s, place });
         this.announce(this.opts.t('seatmap.ga.removed', { section: this.sectionName(s), count: places.length }));
       }
       this.gaPlaces.set(s, places);
@@ -941,70 +1040,6 @@ export class SeatMapController {
     this.ui.setState({ selected, ga });
   }
 
-  private addToCart(i: number): void {
-    const st = this.store;
-    const g = this.groupOfSeat(i);
-    const ticket = g?.tickets.find((k) => k.multiplyFactor <= 1) ?? null;
-    const p = this.presentation;
-    useCartStore.getState().addSeat({
-      prsntId: p.id,
-      ticketGroupId: g?.id ?? st.ticketGroup[i]!,
-      venueId: p.venueId,
-      seatplanId: p.seatplanId,
-      sectionId: st.sectionId[i]!,
-      ticketId: ticket?.id ?? null,
-      amount: ticket?.price ?? 0,
-      serviceCharge: ticket?.serviceCharge ?? 0,
-      pricePolicyId: ticket?.pricePolicyId ?? null,
-      allocationId: null,
-      isMultiplyFactorSubTicket: false,
-      code: null,
-      XCoordinate: st.coordX[i]!,
-      YCoordinate: st.coordY[i]!,
-      SeatplanX: st.x[i]!,
-      SeatplanY: st.y[i]!,
-      RowName: rowNameOf(st, i),
-      SeatName: st.seatName[i]!,
-    });
-  }
-
-  private addGaToCart(s: number, place: number): void {
-    const sec = this.store.sections[s]!;
-    const g = this.groupOfZone(sec.zoneId);
-    const ticket = g?.tickets.find((k) => k.multiplyFactor <= 1) ?? null;
-    const p = this.presentation;
-    useCartStore.getState().addSeat({
-      prsntId: p.id,
-      ticketGroupId: g?.id ?? 0,
-      venueId: p.venueId,
-      seatplanId: p.seatplanId,
-      sectionId: sec.id,
-      ticketId: ticket?.id ?? null,
-      amount: ticket?.price ?? 0,
-      serviceCharge: ticket?.serviceCharge ?? 0,
-      pricePolicyId: ticket?.pricePolicyId ?? null,
-      allocationId: null,
-      isMultiplyFactorSubTicket: false,
-      code: null,
-      XCoordinate: place,
-      YCoordinate: 0,
-      SeatplanX: null,
-      SeatplanY: null,
-      RowName: null,
-      SeatName: String(place),
-    });
-  }
-
-  private removeFromCart(i: number): void {
-    const st = this.store;
-    useCartStore.getState().removeSeat({
-      prsntId: this.presentation.id,
-      sectionId: st.sectionId[i]!,
-      XCoordinate: st.coordX[i]!,
-      YCoordinate: st.coordY[i]!,
-    });
-  }
-
   /* ================================================================ timer */
 
   private setDeadline(seconds: number): void {
@@ -1044,11 +1079,21 @@ export class SeatMapController {
     this.feed.connect();
   }
 
+  /** Seats this visitor holds or is about to: the room reports them as anybody's lock (5). */
+  private readonly isOwn = (i: number): boolean => this.selection.has(i) || this.inFlight.has(i);
+
   /** A versioned delta from the room: straight into the typed arrays and the canvas, no React render. */
   handleDelta(msg: SeatDeltaMessage): void {
-    const res = this.sync.applyDelta(msg, { isOwn: (i) => this.selection.has(i) || this.inFlight.has(i) });
+    const res = this.sync.applyDelta(msg, { isOwn: this.isOwn });
     if (res.applied) {
+      unblockBesideOwnSeats(this.store, res.changedIndices, this.isOwn);
       if (res.changedIndices.length) this.renderer?.statusChanged(res.changedIndices);
+      if (res.changedIndices.length && isFilterActive(this.filter)) this.refreshHighlight();
+      if (res.changedIndices.length && this.soldOut) {
+        const before = this.soldOut.slice();
+        this.recountSoldOut(res.changedIndices);
+        if (this.soldOut.some((v, s) => v !== before[s])) this.renderer?.staticChanged();
+      }
       if (res.changedGaSections.length) {
         this.renderer?.staticChanged();
         this.publishSelection();
@@ -1058,8 +1103,10 @@ export class SeatMapController {
   }
 
   handleSnapshot(msg: SeatSnapshotMessage): void {
-    const res = this.sync.applySnapshot(msg, { isOwn: (i) => this.selection.has(i) || this.inFlight.has(i) });
+    const res = this.sync.applySnapshot(msg, { isOwn: this.isOwn });
     if (!res.applied) return;
+    unblockBesideOwnSeats(this.store, res.changedIndices, this.isOwn);
+    this.soldOut = null; // recounted on the next label draw
     this.renderer?.statusChanged(res.changedIndices);
     if (res.changedGaSections.length) this.renderer?.staticChanged();
     this.checkLostHolds(res.changedIndices, msg.version);
@@ -1074,7 +1121,7 @@ export class SeatMapController {
       if (since === undefined || version <= since || !this.selection.has(i)) continue;
       this.owned.delete(i);
       lost.push(...this.selection.deselect(i));
-      this.removeFromCart(i);
+      this.holdEvents.emit({ kind: 'seatReleased', seat: i });
     }
     if (lost.length) {
       this.afterSelectionChange();

@@ -1,4 +1,5 @@
-import type { SeatDeltaMessage } from '@hotline/shared';
+import { SEAT_FEATURE_CODES, type SeatDeltaMessage } from '@hotline/shared';
+import { featureMask } from './model/features';
 import type { SeatMapController } from './controller';
 import { seatIndexOf } from './model/seat-store';
 import { screenToPlan } from './model/viewport';
@@ -20,7 +21,16 @@ export interface SeatMapDebugHook {
   /** Seat centre in plan units (for setView). */
   seatPlanPosition(sectionId: number, x: number, y: number): { x: number; y: number } | null;
   isSelected(sectionId: number, x: number, y: number): boolean;
+  /**
+   * The seats (in x order) of a row of at least `minSeats` seats, all available, side by side (consecutive x), with no
+   * couches and no left/middle/right seats, skipping the first `skip` such rows; null when none.
+   */
+  freeRow(minSeats: number, skip?: number): { sectionId: number; x: number; y: number }[] | null;
   focusedSeat(): { sectionId: number; x: number; y: number } | null;
+  /** Free seats with the wheelchair or companion feature (what the accessible filter should mark). */
+  accessibleFree(): number;
+  /** The biggest reserved section whose centre is on screen: its centre in page px, name and available seats. */
+  reservedSectionOnScreen(): { x: number; y: number; name: string; available: number } | null;
   /** Moves the camera: scale relative to fit, centre in plan units (default: keep). */
   setView(relativeScale: number, cx?: number, cy?: number): void;
   planBounds(): { minX: number; minY: number; maxX: number; maxY: number };
@@ -104,6 +114,57 @@ export function installDebugHook(c: SeatMapController): () => void {
     isSelected(sectionId, x, y) {
       const i = seatIndexOf(c.store, sectionId, x, y);
       return i >= 0 && c.selection.has(i);
+    },
+    freeRow(minSeats, skip = 0) {
+      const st = c.store;
+      const exempt = featureMask([
+        SEAT_FEATURE_CODES.isLeftSeat,
+        SEAT_FEATURE_CODES.isMiddleSeat,
+        SEAT_FEATURE_CODES.isRightSeat,
+      ]);
+      let left = skip;
+      for (const row of st.rows) {
+        const n = row.end - row.start;
+        if (n < minSeats || !st.sections[row.sectionIndex]!.isReserved) continue;
+        const seats: { sectionId: number; x: number; y: number }[] = [];
+        let ok = true;
+        for (let i = row.start; i < row.end && ok; i++) {
+          ok = st.status[i] === 1 && (st.features[i]! & exempt) === 0 && st.togetherGroup[i]! < 0;
+          seats.push({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]! });
+        }
+        seats.sort((a, b) => a.x - b.x);
+        if (!ok || seats.some((s, k) => s.x !== seats[0]!.x + k)) continue;
+        if (left-- > 0) continue;
+        return seats;
+      }
+      return null;
+    },
+    reservedSectionOnScreen() {
+      const st = c.store;
+      const cam = c.camera;
+      if (!cam) return null;
+      const o = canvasOffset();
+      let best: { x: number; y: number; name: string; available: number; size: number } | null = null;
+      for (const sec of st.sections) {
+        const size = sec.seatEnd - sec.seatStart;
+        if (!sec.isReserved || size === 0 || (best && best.size >= size)) continue;
+        // The middle seat of the section: inside its floor whatever the section's shape.
+        const mid = sec.seatStart + Math.floor(size / 2);
+        const sx = st.x[mid]! * cam.scale + cam.x;
+        const sy = st.y[mid]! * cam.scale + cam.y;
+        if (sx < 40 || sy < 40 || sx > cam.viewportWidth - 40 || sy > cam.viewportHeight - 40) continue;
+        let available = 0;
+        for (let i = sec.seatStart; i < sec.seatEnd; i++) if (st.status[i] === 1) available++;
+        best = { x: sx + o.left, y: sy + o.top, name: c.sectionName(sec.index), available, size };
+      }
+      return best && { x: best.x, y: best.y, name: best.name, available: best.available };
+    },
+    accessibleFree() {
+      const st = c.store;
+      const mask = featureMask([SEAT_FEATURE_CODES.isHandicap, SEAT_FEATURE_CODES.isCompanion]);
+      let n = 0;
+      for (let i = 0; i < st.count; i++) if (st.status[i] === 1 && (st.features[i]! & mask) !== 0) n++;
+      return n;
     },
     focusedSeat() {
       const i = c.ui.getState().focus;

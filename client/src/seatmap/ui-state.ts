@@ -30,7 +30,8 @@ export interface GaHoldingView {
 }
 
 export interface CardView {
-  kind: 'seat' | 'ga';
+  /** A seat, a standing area, or (zoomed far out) a reserved section's overview: price range and seats left. */
+  kind: 'seat' | 'ga' | 'section';
   index: number;
   /** Anchor in the map viewport (CSS px). */
   x: number;
@@ -61,6 +62,11 @@ export interface SeatMapUi {
   canZoomIn: boolean;
   canZoomOut: boolean;
   zoomedToSection: boolean;
+  /**
+   * Zoomed in past the whole-venue view: one finger pans the map. Otherwise a one-finger swipe that starts on the
+   * map scrolls the page (touch-action: pan-y), so the map never traps a phone's page.
+   */
+  zoomedIn: boolean;
   connected: boolean;
   busy: boolean;
   /** Box office: drag draws a rectangle (true) or pans (false). */
@@ -84,6 +90,7 @@ export function createUiStore(): StoreApi<SeatMapUi> {
     canZoomIn: true,
     canZoomOut: true,
     zoomedToSection: false,
+    zoomedIn: false,
     connected: false,
     busy: false,
     rectangleTool: true,

@@ -96,6 +96,8 @@ export class BestAvailableService {
 
   async find(visitorId: string, q: BestAvailableQuery): Promise<BestAvailableResponse> {
     const layouts = await this.presentations(q);
+    if (q.sectionId !== undefined && !layouts.some((l) => l.sections.get(q.sectionId!)?.isReserved))
+      throw new AppError('SECTION_NOT_FOUND');
     if (!q.isLock) {
       const candidates = await this.candidates(layouts, q, q.maxMatches, false);
       if (candidates.length === 0) throw new AppError('NOT_ENOUGH_SEATS');
@@ -238,6 +240,7 @@ export class BestAvailableService {
     const policy3 = isPolicy3(layout);
     const out: Candidate[] = [];
     for (const section of this.sectionInputs(layout, zone)) {
+      if (q.sectionId !== undefined && section.sectionId !== q.sectionId) continue;
       // No block here can beat the ones already found: the rest of the hall is further away.
       if (out.length >= max && out[max - 1]!.score >= section.bestPossible) break;
       let free = 0;

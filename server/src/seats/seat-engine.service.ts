@@ -15,8 +15,8 @@ import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type Layout
 import { SeatLayouts } from './seat-layouts';
 import { SoldSeatBatcher } from './sold-seat-batcher';
 import { SeatsRepository } from './seats.repository';
-import { saleSummary, statusRows } from './seat-state';
-import { expandSoldTogether } from './seat-rules';
+import { rowStatuses, saleSummary, statusRows } from './seat-state';
+import { expandSoldTogether, selectionGaps } from './seat-rules';
 import type { LockSeatBody, SeatsStatusQuery } from './seats.queries';
 import {
   SeatStore,
@@ -430,6 +430,33 @@ export class SeatEngineService {
     const r = await this.withState(layout, () => this.store.markSold(presentationId, visitorId, keys));
     if (!r.ok) refuse(r as Refused, layout);
     return { version: r.version, sold: r.count };
+  }
+
+  /**
+   * The single free seats the visitor's WHOLE selection leaves in a no-single-seat-gap presentation ([] otherwise).
+   * Locks allow a gap beside the visitor's own seats while they can still close it (see docs/seat-engine.md, "The
+   * single-seat rules"); this is the check on the finished selection, for the order commit to refuse with
+   * SINGLE_SEAT_GAP before any charge.
+   */
+  async selectionGaps(presentationId: number, visitorId: string): Promise<SeatRef[]> {
+    const layout = await this.layouts.get(presentationId);
+    if (!layout.presentation.noSingleSeatGap) return [];
+    const own = await this.store.ownerKeys(presentationId, visitorId);
+    const rows = new Set<number>();
+    for (const key of own) {
+      const seat = layout.seats.get(key);
+      if (seat) rows.add(seat.row);
+    }
+    if (rows.size === 0) return [];
+    const { state } = await this.snapshot(layout);
+    const gaps: SeatRef[] = [];
+    for (const r of rows) {
+      const row = layout.rows[r]!;
+      const codes = rowStatuses(row, state, { viewer: visitorId, isHold: false }, false);
+      const xs = new Set(selectionGaps(row.seats.map((s, i) => ({ x: s.x, status: codes[i]!, features: s.features }))));
+      for (const s of row.seats) if (xs.has(s.x)) gaps.push({ sectionId: s.sectionId, x: s.x, y: s.y });
+    }
+    return gaps;
   }
 
   /** Back office: block ('b'), hold back ('h') or free again ('a') reserved seats. */

@@ -4,6 +4,8 @@
  */
 export {
   singleSeatBlocking,
+  selectionGaps,
+  lockLeavesUnfillableGap,
   expandSoldTogether,
   takenRatio,
   isPresentationSoldOut,

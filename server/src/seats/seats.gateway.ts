@@ -9,7 +9,7 @@ import {
 } from '@nestjs/websockets';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
-import { SeatErrorEvent, SeatEvents } from '@hotline/shared';
+import { SeatErrorEvent, SeatEvents, type SeatPingAck } from '@hotline/shared';
 import { toErrorResponse } from '../common/error-responder';
 import { resolveLocale } from '../common/locale';
 import { LOGGER } from '../common/logger';
@@ -72,6 +72,12 @@ export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
         void socket.join(roomOf(msg.presentationId));
       });
     });
+  }
+
+  /** Heartbeat: answered through the acknowledgement, so a silent dead connection shows within seconds. */
+  @SubscribeMessage(SeatEvents.Ping)
+  ping(): SeatPingAck {
+    return { ok: true };
   }
 
   @SubscribeMessage(SeatEvents.Unsubscribe)

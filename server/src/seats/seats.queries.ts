@@ -57,6 +57,8 @@ export const bestAvailableQuery = z
     featureId: idString.optional(),
     presentationId: idString.optional(),
     ticketGroupId: idString.optional(),
+    /** Zone preference: only this section (a section of the presentation's plan; 404 SECTION_NOT_FOUND otherwise). */
+    sectionId: idString.optional(),
     quantity: z.coerce.number().int().min(1).max(100),
     resultsPerMatch: z.coerce.number().int().min(1).max(1).default(1),
     isBestPerPresentation: flag.optional(),

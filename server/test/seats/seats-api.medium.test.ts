@@ -158,18 +158,46 @@ describe('lock-seat / unlock-seat', () => {
     for (const s of seats.slice(0, 10)) await unlock(t.url, me, seatInput(cinema, 1, s.XCoordinate, s.YCoordinate));
   });
 
-  test('no single-seat gap (theatre): a selection stranding one free seat is refused; a clean one passes', async () => {
+  test('no single-seat gap (theatre): judged on the whole selection, so pairs work in any order', async () => {
     const row = rowSeats(theatre, 2, 10);
+    const at = (i: number) => seatInput(theatre, 2, row[i]!.XCoordinate, row[i]!.YCoordinate);
     const me = visitor();
-    // Taking the 2nd seat of the row would strand the 1st.
-    const r = await lock(t.url, me, seatInput(theatre, 2, row[1]!.XCoordinate, row[1]!.YCoordinate));
+    const engine = t.app.get(SeatEngineService);
+    // The 2nd seat first leaves the 1st free beside it: the visitor can still take it, so this is allowed...
+    expect((await lock(t.url, me, at(1))).status).toBe(200);
+    // ...but as a finished selection it would leave that gap: the commit's check names it.
+    expect(await engine.selectionGaps(22, me)).toEqual([
+      { sectionId: 2, x: row[0]!.XCoordinate, y: row[0]!.YCoordinate },
+    ]);
+    expect((await lock(t.url, me, at(0))).status).toBe(200);
+    expect(await engine.selectionGaps(22, me)).toEqual([]);
+    // ...and skipping one seat (4th while the 3rd is free) is the "7 and 9" case: the 3rd closes it.
+    expect((await lock(t.url, me, at(3))).status).toBe(200);
+    expect((await lock(t.url, me, at(2))).status).toBe(200);
+    for (const i of [0, 1, 2, 3]) await unlock(t.url, me, at(i));
+  });
+
+  test('no single-seat gap: refused once the visitor could no longer close the gap (order maximum reached)', async () => {
+    // A row of at least 12 seats side by side (consecutive x, no couches) in the theatre.
+    const rows = new Map<string, { sectionId: number; y: number }>();
+    for (const s of theatre.seats)
+      rows.set(`${s.VenueSectionId}:${s.YCoordinate}`, { sectionId: s.VenueSectionId, y: s.YCoordinate });
+    const found = [...rows.values()]
+      .map(({ sectionId, y }) => ({ sectionId, seats: rowSeats(theatre, sectionId, y) }))
+      .find(
+        ({ seats }) =>
+          seats.length >= 12 && seats.slice(0, 12).every((s, i) => s.XCoordinate === seats[0]!.XCoordinate + i),
+      );
+    expect(found).toBeDefined();
+    const { sectionId, seats: row } = found!;
+    const at = (i: number) => seatInput(theatre, sectionId, row[i]!.XCoordinate, row[i]!.YCoordinate);
+    const me = visitor();
+    // Nine seats from the row start leave no gap; the 10th (the order's maximum) one seat further strands the 10th.
+    for (let i = 0; i < 9; i++) expect((await lock(t.url, me, at(i))).status).toBe(200);
+    const r = await lock(t.url, me, at(10));
     expect(r).toMatchObject({ status: 409, body: { error: 'SINGLE_SEAT_GAP' } });
-    expect((await lock(t.url, me, seatInput(theatre, 2, row[0]!.XCoordinate, row[0]!.YCoordinate))).status).toBe(200);
-    expect((await lock(t.url, me, seatInput(theatre, 2, row[1]!.XCoordinate, row[1]!.YCoordinate))).status).toBe(200);
-    // Skipping one seat (row[3] while row[2] is free) strands row[2].
-    expect((await lock(t.url, me, seatInput(theatre, 2, row[3]!.XCoordinate, row[3]!.YCoordinate))).body.error).toBe(
-      'SINGLE_SEAT_GAP',
-    );
+    expect((await lock(t.url, me, at(9))).status).toBe(200);
+    for (let i = 0; i < 10; i++) await unlock(t.url, me, at(i));
   });
 
   test('premium seats carry the flag in the lock answer', async () => {
@@ -303,6 +331,11 @@ describe('bad input is a 4xx and changes nothing', () => {
       400,
     ],
     ['best-available without presentation or feature', '/api/seats/best-available?quantity=2&recaptchaToken=x', 400],
+    [
+      'best-available with a text sectionId',
+      '/api/seats/best-available?presentationId=1&quantity=2&sectionId=abc&recaptchaToken=x',
+      400,
+    ],
     ['timer of text id', '/api/presentations/timer/abc', 400],
   ])('GET with %s -> %s (%s)', async (_name, path, code) => {
     expect((await call(t.url, 'GET', path, visitor())).status).toBe(code);
@@ -332,6 +365,22 @@ describe('best-available', () => {
     }
     const scores = r.body.matches.map((m: { score: number }) => m.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  test('sectionId is a zone preference: every match is in that section; an unknown section is 404', async () => {
+    const v = visitor();
+    const base = `/api/seats/best-available?presentationId=29&quantity=2&maxMatches=5&recaptchaToken=${tokenFor(v)}`;
+    const all = await call(t.url, 'GET', base, v);
+    expect(all.status).toBe(200);
+    // A section other than the overall best one: the preference must move the answer there.
+    const sections = [...new Set(arena.seats.map((s) => s.VenueSectionId))];
+    const other = sections.find((id) => id !== all.body.matches[0].seats[0].sectionId)!;
+    const r = await call(t.url, 'GET', `${base}&sectionId=${other}`, v);
+    expect(r.status).toBe(200);
+    expect(r.body.matches.length).toBeGreaterThan(0);
+    for (const m of r.body.matches) for (const seat of m.seats) expect(seat.sectionId).toBe(other);
+    const unknown = await call(t.url, 'GET', `${base}&sectionId=999999&lang=en`, v);
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'SECTION_NOT_FOUND' } });
   });
 
   test('isLock=1 locks the first match atomically; NOT_ENOUGH_SEATS when nothing fits', async () => {

@@ -7,7 +7,14 @@ export const SeatEvents = {
   Delta: 'seats:delta',
   Snapshot: 'seats:snapshot',
   Resync: 'seats:resync',
+  /** Client -> server heartbeat with an acknowledgement ({ ok: true }): the Live badge's proof of life. */
+  Ping: 'seats:ping',
 } as const;
+
+/** The acknowledgement of a heartbeat (SeatEvents.Ping). */
+export interface SeatPingAck {
+  ok: true;
+}
 
 /** Client -> server: watch a presentation, holding `version` (0 or absent means "send a snapshot"). */
 export interface SeatSubscribeMessage {

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { SeatErrorEvent, SeatEvents, type SeatDeltaMessage, type SeatSnapshotMessage } from '@hotline/shared';
+import { HEARTBEAT, HeartbeatState } from './heartbeat';
 
 /**
  * The presentation's live seat room (socket.io). Subscribes with the version
@@ -16,6 +17,14 @@ export interface FeedHandlers {
 
 export class LiveFeed {
   private socket: Socket | null = null;
+  private readonly heartbeat = new HeartbeatState();
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private reported: boolean | null = null;
+  private readonly onOffline = () => {
+    this.heartbeat.disconnected();
+    this.report();
+  };
+  private readonly onOnline = () => this.ping();
 
   constructor(
     private readonly presentationId: number,
@@ -33,19 +42,49 @@ export class LiveFeed {
     });
     this.socket = socket;
     socket.on('connect', () => {
-      this.handlers.onConnection(true);
+      this.heartbeat.connected();
+      this.report();
       socket.emit(SeatEvents.Subscribe, {
         presentationId: this.presentationId,
         version: this.handlers.version() || undefined,
       });
     });
-    socket.on('disconnect', () => this.handlers.onConnection(false));
+    socket.on('disconnect', () => {
+      this.heartbeat.disconnected();
+      this.report();
+    });
     socket.on(SeatEvents.Delta, (msg: SeatDeltaMessage) => this.handlers.onDelta(msg));
     socket.on(SeatEvents.Snapshot, (msg: SeatSnapshotMessage) => this.handlers.onSnapshot(msg));
     socket.on(SeatErrorEvent, () => {
       // The server could not serve the subscription; ask for a full snapshot once more shortly.
       setTimeout(() => this.resync(), 2000);
     });
+    this.heartbeatTimer = setInterval(() => this.ping(), HEARTBEAT.intervalMs);
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
+  }
+
+  /** One heartbeat: the server acknowledges, or after the timeout the badge stops saying "Live". */
+  private ping(): void {
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    socket.timeout(HEARTBEAT.timeoutMs).emit(SeatEvents.Ping, (err: Error | null) => {
+      if (this.socket !== socket) return;
+      if (this.heartbeat.pingResult(!err)) {
+        // socket.io still believes in this connection; it is not coming back by itself. Start over
+        // (the 'connect' handler subscribes again with our version, which heals any gap).
+        socket.disconnect();
+        socket.connect();
+      }
+      this.report();
+    });
+  }
+
+  private report(): void {
+    const live = this.heartbeat.live;
+    if (live === this.reported) return;
+    this.reported = live;
+    this.handlers.onConnection(live);
   }
 
   /** A gap in the versions: ask for a snapshot (keeping the old state until it arrives). */
@@ -58,6 +97,10 @@ export class LiveFeed {
   }
 
   close(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('online', this.onOnline);
     if (!this.socket) return;
     this.socket.emit(SeatEvents.Unsubscribe, { presentationId: this.presentationId });
     this.socket.removeAllListeners();

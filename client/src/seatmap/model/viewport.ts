@@ -80,6 +80,17 @@ export function fitToBounds(bounds: Bounds, viewportWidth: number, viewportHeigh
   };
 }
 
+/** Neighbouring seats at least this far apart (CSS px) after tapping a section: comfortably tappable by a finger. */
+export const TAPPABLE_SEAT_PITCH_PX = 24;
+
+/**
+ * The scale a section tap zooms to at least. Seats never overlap, so their centres are at least a typical seat size
+ * apart: at this scale neighbours are ≥ 24 px apart.
+ */
+export function sectionTapScale(typicalSeatSize: number): number {
+  return TAPPABLE_SEAT_PITCH_PX / Math.max(typicalSeatSize, 1e-9);
+}
+
 /**
  * Zoom range: out to half the fit scale (some air around the whole venue), in
  * until a typical seat is ~80 px (beyond that nothing new becomes readable).

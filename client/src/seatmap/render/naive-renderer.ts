@@ -21,6 +21,7 @@ export class NaiveSeatLayer implements SeatLayer {
   camera: Camera;
   hover = -1;
   hoverSection = -1;
+  highlight: Int32Array | null = null;
   focus = -1;
   rubber: RubberBand | null = null;
   onFrame: ((stats: FrameStats) => void) | null = null;

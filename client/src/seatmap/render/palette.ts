@@ -35,6 +35,8 @@ export interface SeatPalette {
   readonly selectedMark: string;
   readonly selectedRing: string;
   readonly hoverRing: string;
+  /** Ring around seats the buyer's filter points out (accessible seats, a price cap). */
+  readonly highlightRing: string;
   /** Keyboard focus: two rings (light + dark) so it shows on any colour. */
   readonly focusOuter: string;
   readonly focusInner: string;
@@ -66,6 +68,7 @@ export const DEFAULT_PALETTE: SeatPalette = {
   selectedMark: '#ffffff',
   selectedRing: '#ffb020',
   hoverRing: '#0e2340',
+  highlightRing: '#7b2cbf',
   focusOuter: '#ffffff',
   focusInner: '#c2410c',
   flash: '#ef4444',
@@ -93,6 +96,7 @@ export const LEGACY_PALETTE: SeatPalette = {
   selectedMark: '#212121',
   selectedRing: '#212121',
   hoverRing: '#212121',
+  highlightRing: '#d6008f',
   focusOuter: '#ffffff',
   focusInner: '#d50000',
   flash: '#d50000',

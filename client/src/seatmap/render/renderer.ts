@@ -41,6 +41,8 @@ export interface RendererOptions {
   stageLabel: string | null;
   /** GA area caption: "120 left" / "Sold out". */
   gaCaption: (s: number) => string;
+  /** Reserved section with no seat left: its overview label says so (a caption under the name). */
+  soldOutCaption?: (s: number) => string;
   /** Device pixels of section bitmaps kept in memory. */
   bitmapBudget: number;
 }
@@ -88,6 +90,8 @@ export interface SeatLayer {
   hoverSection: number;
   focus: number;
   rubber: RubberBand | null;
+  /** Seats the buyer's filter points out (accessible seats, a price cap): ringed on the overlay. */
+  highlight: Int32Array | null;
   onFrame: ((stats: FrameStats) => void) | null;
   setSources(sources: OverlaySources): void;
   setCamera(cam: Camera): void;
@@ -117,6 +121,7 @@ export class SeatMapRenderer implements SeatLayer {
   hoverSection = -1;
   focus = -1;
   rubber: RubberBand | null = null;
+  highlight: Int32Array | null = null;
   /** Called after each frame is on the canvas (bench, tests). */
   onFrame: ((stats: FrameStats) => void) | null = null;
 
@@ -647,8 +652,35 @@ export class SeatMapRenderer implements SeatLayer {
         if (size > 0) {
           const cx = toX((b.minX + b.maxX) / 2);
           const cy = toY((b.minY + b.maxY) / 2);
+          const caption = this.opts.soldOutCaption?.(s) ?? '';
           const label = place(name, cx, cy, size, narrow * 0.95, (b.maxY - b.minY) * k * 0.9);
-          if (label) drawLines(label, cx, cy, size);
+          if (label && caption !== '') {
+            // Sold out: the name and a caption under it, both in the "taken" grey so the section reads as closed.
+            const captionPx = size * 0.82;
+            const nameH = label.length * size * 1.15;
+            const nameY = cy - captionPx * 0.65;
+            label.forEach((line, k2) =>
+              haloText(
+                ctx,
+                line,
+                cx,
+                nameY - ((label.length - 1) * size * 1.15) / 2 + k2 * size * 1.15,
+                size,
+                pal.unavailable,
+                pal.labelHalo,
+              ),
+            );
+            haloText(
+              ctx,
+              caption,
+              cx,
+              nameY + nameH / 2 + captionPx * 0.65,
+              captionPx,
+              pal.unavailable,
+              pal.labelHalo,
+              700,
+            );
+          } else if (label) drawLines(label, cx, cy, size);
         }
         continue;
       }
@@ -749,6 +781,19 @@ export class SeatMapRenderer implements SeatLayer {
         ctx.fill();
       }
       ctx.globalAlpha = 1;
+    }
+
+    // Filter matches (accessible seats, a price cap): one ring each, one stroke for all, visible at any zoom.
+    if (this.highlight && this.highlight.length > 0) {
+      ctx.beginPath();
+      for (const i of this.highlight) {
+        const r = Math.max((st.halfW[i]! + st.halfH[i]!) * 0.75, 4 / k);
+        ctx.moveTo(st.x[i]! + r, st.y[i]!);
+        ctx.arc(st.x[i]!, st.y[i]!, r, 0, Math.PI * 2);
+      }
+      ctx.lineWidth = Math.max(2 / k, st.typicalSeatSize * 0.12);
+      ctx.strokeStyle = pal.highlightRing;
+      ctx.stroke();
     }
 
     // Selected seats: solid, a check mark and a ring; tiny seats get a visible marker.

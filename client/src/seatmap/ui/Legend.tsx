@@ -59,6 +59,9 @@ export function Legend({ controller }: { controller: SeatMapController }) {
           );
         })}
       </ul>
+      <p className="seatmap-legend__note" data-testid="legend-all-in">
+        {t('seatmap.legend.allIn')}
+      </p>
       <ul className="seatmap-legend__list seatmap-legend__list--key plain">
         <li className="seatmap-legend__item">
           <SeatSwatch fill={pal.selected} mark="check" markColour={pal.selectedMark} ring={pal.selectedRing} />

@@ -132,7 +132,13 @@ export function BestAvailable({ controller }: { controller: SeatMapController })
   const id = useId();
   const max = Math.max(1, Math.min(controller.presentation.maxSeatsPerOrder || 10, 10));
   const [quantity, setQuantity] = useState(2);
+  const [ticketGroupId, setTicketGroupId] = useState(0);
+  const [sectionId, setSectionId] = useState(0);
   if (controller.store.count === 0) return null;
+  // Price preference: the price categories on sale here (all-in prices). Zone preference: the reserved sections,
+  // offered when a list of them is still usable (a stadium's hundreds are chosen on the map instead).
+  const groups = [...controller.groupByZone.values()];
+  const sections = controller.store.sections.filter((sec) => sec.isReserved && sec.seatEnd > sec.seatStart);
   return (
     <section className="seatmap-panel__block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="seatmap-panel__title">
@@ -142,7 +148,7 @@ export function BestAvailable({ controller }: { controller: SeatMapController })
         className="seatmap-best"
         onSubmit={(e) => {
           e.preventDefault();
-          void controller.bestAvailable(quantity);
+          void controller.bestAvailable(quantity, ticketGroupId || undefined, sectionId || undefined);
         }}
       >
         <label htmlFor={`${id}-qty`} className="seatmap-best__label">
@@ -160,6 +166,50 @@ export function BestAvailable({ controller }: { controller: SeatMapController })
             </option>
           ))}
         </select>
+        {groups.length > 1 && (
+          <>
+            <label htmlFor={`${id}-price`} className="seatmap-best__label">
+              {t('seatmap.best.price')}
+            </label>
+            <select
+              id={`${id}-price`}
+              className="seatmap-select"
+              value={ticketGroupId}
+              onChange={(e) => setTicketGroupId(Number(e.target.value))}
+            >
+              <option value={0}>{t('seatmap.best.anyPrice')}</option>
+              {groups.map((g) => {
+                const price = controller.groupPrice(g);
+                return (
+                  <option key={g.id} value={g.id}>
+                    {controller.groupName(g)}
+                    {price !== null ? ` · ${controller.opts.formatPrice(price)}` : ''}
+                  </option>
+                );
+              })}
+            </select>
+          </>
+        )}
+        {sections.length > 1 && sections.length <= 40 && (
+          <>
+            <label htmlFor={`${id}-area`} className="seatmap-best__label">
+              {t('seatmap.best.area')}
+            </label>
+            <select
+              id={`${id}-area`}
+              className="seatmap-select"
+              value={sectionId}
+              onChange={(e) => setSectionId(Number(e.target.value))}
+            >
+              <option value={0}>{t('seatmap.best.anyArea')}</option>
+              {sections.map((sec) => (
+                <option key={sec.id} value={sec.id}>
+                  {controller.sectionName(sec.index)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <button type="submit" className="button button--secondary seatmap-best__go" disabled={busy}>
           {t('seatmap.best.find')}
         </button>

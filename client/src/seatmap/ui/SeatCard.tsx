@@ -45,6 +45,34 @@ export function SeatCard({
   if (!card) return null;
   const style = pos ? { left: pos.left, top: pos.top } : { left: -9999, top: 0 };
 
+  if (card.kind === 'section') {
+    const sum = controller.sectionSummary(card.index);
+    const fmt = controller.opts.formatPrice;
+    return (
+      <div
+        ref={ref}
+        className={`seatmap-card seatmap-card--section${sum.soldOut ? ' is-sold-out' : ''}`}
+        style={style}
+        data-testid="section-card"
+      >
+        <p className="seatmap-card__section">{controller.sectionName(card.index)}</p>
+        {sum.minPrice !== null && sum.maxPrice !== null && !sum.soldOut && (
+          <p className="seatmap-card__price" data-testid="section-card-prices">
+            <strong>
+              {sum.minPrice === sum.maxPrice
+                ? fmt(sum.minPrice)
+                : t('seatmap.section.priceRange', { min: fmt(sum.minPrice), max: fmt(sum.maxPrice) })}
+            </strong>
+          </p>
+        )}
+        <p className="seatmap-card__meta" data-testid="section-card-left">
+          {sum.soldOut ? t('seatmap.section.soldOut') : t('seatmap.section.left', { count: sum.seatsLeft })}
+        </p>
+        {!sum.soldOut && <p className="seatmap-card__hint">{t('seatmap.section.hint')}</p>}
+      </div>
+    );
+  }
+
   if (card.kind === 'ga') {
     const s = card.index;
     const sec = controller.store.sections[s]!;

@@ -8,7 +8,8 @@ import { PRELUDE } from './prelude';
  *   - availability (already mine = no-op, so retries are idempotent);
  *   - max seats per order, counting the owner's set;
  *   - seating policy 3: a target that is a blocked single seat is not sellable;
- *   - no single-seat gap: the selection may not strand a new single free seat.
+ *   - no single-seat gap: the owner's whole selection may not leave more single free seats beside it than the
+ *     owner can still add (an in-progress selection may leave a gap the owner will close).
  * The row rules mirror shared/src/rules/seats (single-seat-blocking.ts,
  * orphan-seats.ts, single-seat-gap.ts); server/test/seats/seat-store.medium.test.ts checks parity.
  *
@@ -72,10 +73,12 @@ end
 
 -- Row layout for the rules: seat key -> {row, x}; row = {byx = {x -> {key, flag}}}
 local row_of = {}
+local rows = {}
 local n_rows = tonumber(ARGV[idx] or '0'); idx = idx + 1
 for r = 1, n_rows do
   local m = tonumber(ARGV[idx]); idx = idx + 1
   local row = { byx = {} }
+  rows[#rows + 1] = row
   local keys = {}
   for j = 1, m do keys[j] = ARGV[idx]; idx = idx + 1 end
   local fl = ARGV[idx]; idx = idx + 1
@@ -119,29 +122,31 @@ if flags >= 2 then
 end
 
 if flags % 2 == 1 then
-  -- No single-seat gap: only seats beside the selection can become new orphans.
-  local function is_free(row, x, with_planned)
+  -- No single-seat gap, judged on the owner's WHOLE selection (shared/src/rules/seats/single-seat-gap.ts,
+  -- selectionGaps + lockLeavesUnfillableGap). A gap is a free, non-exempt seat with no free neighbour, at least one
+  -- neighbour seat, and one of the owner's seats (held or being locked) beside it: the selection left it, and only
+  -- the owner can close it. While the owner may still add that many seats it is an intermediate state, not a refusal
+  -- (so 13 then 14, or 7, 9 then 8, work); past that the selection would keep the gaps.
+  local function is_free(row, x)
     local s = row.byx[x]
-    return s ~= nil and code(s, with_planned) == 1
+    return s ~= nil and code(s, true) == 1
   end
-  local function is_orphan(row, x, with_planned)
+  local function is_own(row, x)
     local s = row.byx[x]
-    if not s or s.exempt or not is_free(row, x, with_planned) then return false end
-    if is_free(row, x - 1, with_planned) or is_free(row, x + 1, with_planned) then return false end
-    local l, r = row.byx[x - 1], row.byx[x + 1]
-    return (l ~= nil) or (r ~= nil)
+    return s ~= nil and code(s, true) == 2
   end
-  for _, sk in ipairs(to_lock) do
-    local at = row_of[sk]
-    if at then
-      for _, nx in ipairs({ at.x - 1, at.x + 1 }) do
-        local nb = at.row.byx[nx]
-        if nb and not planned[nb.key] and is_orphan(at.row, nx, true) and not is_orphan(at.row, nx, false) then
-          return {'ERR', 'SINGLE_SEAT_GAP', nb.key}
-        end
+  local gaps = 0
+  for _, row in ipairs(rows) do
+    for x, s in pairs(row.byx) do
+      if not s.exempt and is_free(row, x) and not is_free(row, x - 1) and not is_free(row, x + 1)
+        and (is_own(row, x - 1) or is_own(row, x + 1)) then
+        gaps = gaps + 1
       end
     end
   end
+  local left_to_add = max_seats - (redis.call('SCARD', KEYS[8]) + #to_lock)
+  if left_to_add < 0 then left_to_add = 0 end
+  if gaps > left_to_add then return {'ERR', 'SINGLE_SEAT_GAP', ''} end
 end
 
 local now = now_ms()

@@ -9,6 +9,7 @@ import {
   visibleSections,
   zoomAbout,
   zoomLimits,
+  sectionTapScale,
   zoomTo,
   type Camera,
 } from '../viewport';
@@ -160,5 +161,16 @@ describe('levelOfDetail', () => {
     [1.6, 'label', 'seat'],
   ] as const)('hysteresis: scale %p coming from %p -> %p', (scale, previous, expected) => {
     expect(levelOfDetail(scale, 10, previous)).toBe(expected);
+  });
+});
+
+describe('sectionTapScale', () => {
+  it.each([
+    [0.5, 48],
+    [2, 12],
+    [24, 1],
+  ])('seats of size %p are 24 px apart at scale %p', (size, scale) => {
+    expect(sectionTapScale(size)).toBeCloseTo(scale);
+    expect(sectionTapScale(size) * size).toBeGreaterThanOrEqual(24 - 1e-9);
   });
 });

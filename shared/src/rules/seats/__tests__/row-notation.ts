@@ -5,6 +5,7 @@ import type { RowSeatState } from '../row-seats';
 /**
  * Test shorthand for one row, one character per column starting at x = 1:
  *   . available   x sold   s selected by this visitor   h on hold   b single-seat blocked
+ *   k kept free (blocked, not for sale: distancing events)   o locked by someone else
  *   L M R available left/middle/right seat (31/32/33)   ' ' no seat (aisle or row end)
  */
 export function row(picture: string): RowSeatState[] {
@@ -25,6 +26,12 @@ export function row(picture: string): RowSeatState[] {
         return;
       case 'h':
         seats.push({ x, status: SeatStatus.OnHold, features: [] });
+        return;
+      case 'k':
+        seats.push({ x, status: SeatStatus.Blocked, features: [] });
+        return;
+      case 'o':
+        seats.push({ x, status: SeatStatus.LockedByOther, features: [] });
         return;
       case 'b':
         seats.push({ x, status: SeatStatus.SingleSeatBlocked, features: [] });

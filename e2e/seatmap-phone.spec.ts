@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { findPresentation, openSeatMap } from './seatmap-support';
+
+/**
+ * Issue 8, phone first (390x844, touch): the map must not trap the page. A one-finger swipe that starts on the map
+ * scrolls the page while the whole venue is in view; zoomed in, the same swipe moves the map instead.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+
+async function swipe(page: Page, x: number, y0: number, y1: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (y: number) => [{ x, y, id: 0, radiusX: 4, radiusY: 4, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(y0) });
+  const steps = 12;
+  for (let k = 1; k <= steps; k++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y0 + ((y1 - y0) * k) / steps) });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+let cinemaId: number;
+test.beforeAll(async ({ request }) => {
+  cinemaId = (await findPresentation(request, 'Desert Light')).id;
+});
+
+test('phone: a one-finger swipe that starts on the map scrolls the page (whole venue in view)', async ({ page }) => {
+  await openSeatMap(page, cinemaId);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (await page.getByTestId('seatmap-viewport').boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y0 = Math.min(box.y + box.height - 40, 780);
+  expect(y0, 'the swipe starts on the map').toBeGreaterThan(box.y + 20);
+  const cameraBefore = await page.evaluate(() => window.__seatmap!.scale());
+  await swipe(page, x, y0, y0 - 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  expect(await page.evaluate(() => window.__seatmap!.scale())).toBe(cameraBefore);
+});
+
+test('phone: zoomed in, a one-finger swipe moves the map, not the page', async ({ page }) => {
+  await openSeatMap(page, cinemaId);
+  await page.evaluate(() => {
+    window.__seatmap!.setView(4);
+    window.__seatmap!.flush();
+  });
+  await expect(page.getByTestId('seatmap-viewport')).toHaveCSS('touch-action', 'none');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (await page.getByTestId('seatmap-viewport').boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y0 = Math.min(box.y + box.height - 40, 780);
+  await swipe(page, x, y0, y0 - 200);
+  await page.waitForTimeout(100);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(5);
+});
+
+test('phone: the header does not cover the map, and the zoom controls are on the first screen', async ({ page }) => {
+  await openSeatMap(page, cinemaId);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (await page.getByTestId('seatmap-viewport').boundingBox())!;
+  // The map starts on the first screen, near the top.
+  expect(box.y).toBeLessThan(844 * 0.45);
+  // Scrolled so the map's top is at the window's top, nothing (a sticky header) lies over it.
+  await page.evaluate((top) => window.scrollTo(0, top + window.scrollY), box.y);
+  const covered = await page.evaluate(() => {
+    const vp = document.querySelector('[data-testid="seatmap-viewport"]')!;
+    const r = vp.getBoundingClientRect();
+    const el = document.elementFromPoint(r.left + r.width / 2, Math.max(r.top, 0) + 10);
+    return el ? !vp.contains(el) && !el.closest('.seatmap__stage') : true;
+  });
+  expect(covered).toBe(false);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const zoomIn = page.getByRole('button', { name: /zoom in|הגדלה|הגדל/i });
+  await expect(zoomIn).toBeInViewport();
+});
