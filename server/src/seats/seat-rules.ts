@@ -5,7 +5,6 @@
 export {
   singleSeatBlocking,
   selectionGaps,
-  lockLeavesUnfillableGap,
   expandSoldTogether,
   takenRatio,
   isPresentationSoldOut,
