@@ -27,7 +27,10 @@ module.exports = {
     project('shared'),
     project('seatmaps'),
     project('server'),
-    project('client'),
+    project('client', {
+      // Vite's `?worker` imports have no meaning in jest: a stub stands in.
+      moduleNameMapper: { ...moduleNameMapper, '\\?worker$': '<rootDir>/src/test-support/worker-stub.ts' },
+    }),
     { ...project('load-tests'), testMatch: ['<rootDir>/test/**/*.test.ts'] },
   ],
 };

@@ -56,7 +56,7 @@ describe('docker-compose.yml', () => {
 
   test('secrets and the public address come from the environment, never from the file', () => {
     const environment = service('server').environment as Record<string, string>;
-    for (const name of ['ALTCHA_HMAC_KEY', 'TICKET_SIGNING_KEY', 'PUBLIC_BASE_URL']) {
+    for (const name of ['ALTCHA_HMAC_KEY', 'TICKET_SIGNING_KEY', 'CUSTOMER_SECRET', 'PUBLIC_BASE_URL']) {
       // ${NAME:?message}: compose refuses to start when it is not set.
       expect(environment[name]).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
     }

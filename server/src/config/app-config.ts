@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_CONFIG_SHAPE, DEVELOPMENT_TICKET_SIGNING_KEY } from '../payment/booking-config';
-import { CUSTOMERS_CONFIG_SHAPE } from '../customers/customers-config';
+import { CUSTOMERS_CONFIG_SHAPE, DEVELOPMENT_CUSTOMER_SECRET } from '../customers/customers-config';
 
 /** The development defaults of the two secrets: public in this repository, so refused in production. */
 export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
@@ -107,6 +107,8 @@ function productionProblems(config: AppConfig): string[] {
     problems.push('ALTCHA_HMAC_KEY: is the development key; set a secret of your own in production');
   if (config.TICKET_SIGNING_KEY === DEVELOPMENT_TICKET_SIGNING_KEY)
     problems.push('TICKET_SIGNING_KEY: is the development key; set a secret of your own in production');
+  if (config.CUSTOMER_SECRET === DEVELOPMENT_CUSTOMER_SECRET)
+    problems.push('CUSTOMER_SECRET: is the development value; set a secret of at least 32 characters in production');
   if (!config.PUBLIC_BASE_URL)
     problems.push('PUBLIC_BASE_URL: is required in production (links in confirmation messages use it)');
   if (config.DEV_MESSAGES_ENABLED)

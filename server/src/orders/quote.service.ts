@@ -1,3 +1,4 @@
+import { AppError } from '../common/app-error';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CustomerDetails, CustomerFormConfig } from '@hotline/shared';
 import { checkCustomerDetails, seatKey, shekelsToAgorot } from '@hotline/shared';
@@ -107,6 +108,7 @@ export class QuoteService {
     const coupons = await this.checkCoupons(priced, tickets);
 
     await this.assertLocked(visitorId, seats, layoutOf);
+    await this.assertNoSingleSeatGap(visitorId, presentationIds);
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
     return { presentationIds, layoutOf, seats, priced, coupons };
   }
@@ -201,6 +203,18 @@ export class QuoteService {
       { seat: this.seatLabel(first.seat, layoutOf) },
       { seat: first.seat.index, hold: first.hold },
     );
+  }
+
+  /**
+   * The single-seat rule on the finished selection (docs/seat-engine.md, "The single-seat rules"): while
+   * seats are picked a gap beside one's own seat may stay open to be filled; at the commit none may be left.
+   * Checked before any charge, so a refusal costs the buyer nothing.
+   */
+  private async assertNoSingleSeatGap(visitorId: string, presentationIds: number[]): Promise<void> {
+    for (const pid of presentationIds) {
+      const gaps = await this.engine.selectionGaps(pid, visitorId);
+      if (gaps.length > 0) throw new AppError('SINGLE_SEAT_GAP');
+    }
   }
 
   private seatLabel(seat: PricingSeat, layoutOf: Map<number, Layout>): string {

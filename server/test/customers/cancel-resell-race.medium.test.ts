@@ -61,7 +61,11 @@ async function race(t: TestApp, sql: Client) {
 
   const paid = await Promise.all(
     winners.map(async (b) => {
-      const saved = await call(t.url, 'POST', '/api/cart', b.id, { cart: cartOf([cartSeat(show, seat)]), uuid: b.id });
+      const saved = await call(t.url, 'POST', '/api/cart', b.id, {
+        cart: cartOf([cartSeat(show, seat)]),
+        uuid: b.id,
+        recaptchaToken: b.token,
+      });
       if (saved.status !== 201) return 0;
       const cart = cartOf([cartSeat(show, seat)], { cartIdentifier: saved.body.cartIdentifier });
       const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve, { total: cart.total!.toFixed(2) });

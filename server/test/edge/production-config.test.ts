@@ -14,6 +14,7 @@ const PRODUCTION = {
   ALTCHA_HMAC_KEY: 'a-production-altcha-secret-0123456789',
   TICKET_SIGNING_KEY: 'a-production-ticket-secret-0123456789',
   PUBLIC_BASE_URL: 'https://tickets.example.org',
+  CUSTOMER_SECRET: 'a-production-customer-secret-0123456789',
 };
 
 function problem(env: Record<string, string | undefined>): string | null {
@@ -40,6 +41,7 @@ describe('production configuration', () => {
       'TICKET_SIGNING_KEY',
     ],
     ['no TICKET_SIGNING_KEY (the development default)', { TICKET_SIGNING_KEY: undefined }, 'TICKET_SIGNING_KEY'],
+    ['no CUSTOMER_SECRET (the development default)', { CUSTOMER_SECRET: undefined }, 'CUSTOMER_SECRET'],
     ['no PUBLIC_BASE_URL', { PUBLIC_BASE_URL: undefined }, 'PUBLIC_BASE_URL'],
     ['the development message store enabled', { DEV_MESSAGES_ENABLED: 'true' }, 'DEV_MESSAGES_ENABLED'],
   ])('refuses to boot with %s, naming the variable', (_label, change, variable) => {

@@ -111,6 +111,7 @@ export async function buySeats(base: string, show: ShowInfo, seats: ApiSeat[], m
       { customerInfo },
     ),
     uuid: b.id,
+    recaptchaToken: b.token,
   });
   if (saved.status !== 201) throw new Error(`cart ${saved.status} ${JSON.stringify(saved.body)}`);
   const cart = cartOf(
