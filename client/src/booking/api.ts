@@ -17,7 +17,6 @@ import type {
 } from '@hotline/shared';
 import { api } from '../api/client';
 import { storedVisitorId } from '../api/identity';
-import { withBotToken } from '../seatmap/botcheck';
 
 /** The booking flow's calls (storefront-spec.md section 7, docs/booking.md). All go through the shared client (uuid header, lang, ApiError). */
 
@@ -100,8 +99,10 @@ export function commitPayment(cart: Cart, recaptchaToken: string, miniSiteUrl?: 
 }
 
 /** Saving writes a row server-side, so it carries the bot check like a lock does. */
-export function saveCart(cart: Cart) {
+export async function saveCart(cart: Cart) {
   const uuid = storedVisitorId() ?? undefined;
+  // Loaded on first save: the solver pulls in a Web Worker module (and keeps it out of unit tests).
+  const { withBotToken } = await import('../seatmap/botcheck');
   return withBotToken((recaptchaToken) => api.post<SaveCartResponse>('/cart', { cart, uuid, recaptchaToken }));
 }
 
