@@ -43,13 +43,13 @@ export async function buyOneSeat(
     termsAccepted: true,
   };
   const total = Math.round((ticket.price + ticket.serviceCharge) * 100) / 100;
+  const token = await solveAltcha(base(), uuid);
   const saved = await request.post('/api/cart', {
     headers: { uuid },
-    data: { cart: { seats: [seat], customerInfo }, uuid },
+    data: { cart: { seats: [seat], customerInfo }, uuid, recaptchaToken: token },
   });
   expect(saved.status(), await saved.text()).toBe(201);
   const { cartIdentifier } = (await saved.json()) as SaveCartResponse;
-  const token = await solveAltcha(base(), uuid);
   const form = await request.get(
     `/api/payment/form/he?recaptchaToken=${encodeURIComponent(token)}&total=${total.toFixed(2)}`,
     { headers: { uuid } },
