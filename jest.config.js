@@ -27,10 +27,7 @@ module.exports = {
     project('shared'),
     project('seatmaps'),
     project('server'),
-    project('client', {
-      // Vite's `?worker` imports have no meaning in jest: a stub stands in.
-      moduleNameMapper: { ...moduleNameMapper, '\\?worker$': '<rootDir>/src/test-support/worker-stub.ts' },
-    }),
+    project('client'),
     { ...project('load-tests'), testMatch: ['<rootDir>/test/**/*.test.ts'] },
   ],
 };
