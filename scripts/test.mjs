@@ -121,6 +121,8 @@ async function startServer(env) {
       PORT: String(port),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The customer-area specs read login codes from the development message store.
+      DEV_MESSAGES_ENABLED: 'true',
       // Every spec runs from 127.0.0.1: limits are tested in server/test/edge, not here.
       RATE_LIMIT_SCALE: '100',
       SEAT_HOLD_CAP_PER_IP: '0',
