@@ -39,14 +39,14 @@ export class PasswordLoginService {
   }): Promise<number> {
     if (!this.config.CUSTOMER_PASSWORD_LOGIN) throw new AppError('PASSWORD_LOGIN_DISABLED');
     await this.botCheck.verify(q.recaptchaToken, q.visitorId);
-    const ok = await this.limiter.allow([
+    const wait = await this.limiter.consume([
       {
         rule: { kind: 'guess-ip', limit: this.config.CUSTOMER_OTP_GUESSES_PER_IP_10MIN, windowSeconds: 600 },
         value: q.ip,
       },
       { rule: { kind: 'pw-e', limit: 10, windowSeconds: 3600 }, value: q.email.toLowerCase() },
     ]);
-    if (!ok) throw new AppError('OTP_RATE_LIMITED');
+    if (wait !== null) throw new AppError('OTP_RATE_LIMITED', { retryAfter: wait });
     const row = await this.customers.byEmailWithPassword(q.email);
     this.dummy ??= hashPassword(randomBytes(16).toString('hex'));
     const hash = row?.passwordHash ?? (await this.dummy);
