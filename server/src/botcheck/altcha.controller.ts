@@ -1,18 +1,12 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import { idString } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { AltchaBotCheck } from './altcha-bot-check';
 import type { AltchaChallenge } from './altcha-lib';
+import { challengeQuery, type ChallengeQuery } from './altcha.queries';
 import { LoadScaledWork } from './load-scaled-work';
-
-const challengeQuery = z.object({
-  /** Optional: the presentation the visitor is about to book; its load sets the work. */
-  presentationId: idString.optional(),
-});
 
 @ApiTags('bot check')
 @Controller('altcha')
@@ -35,7 +29,7 @@ export class AltchaController {
   })
   async challenge(
     @VisitorId() visitorId: string,
-    @ZodQuery(challengeQuery) q: { presentationId?: number },
+    @ZodQuery(challengeQuery) q: ChallengeQuery,
   ): Promise<AltchaChallenge> {
     return this.altcha.issueChallenge(await this.work.challengeFactor(visitorId, q.presentationId));
   }
