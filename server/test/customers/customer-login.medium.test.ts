@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { newVisitor } from '../booking/support/booking-kit';
+import { call, newVisitor } from '../booking/support/booking-kit';
 import { startTestApp, testConfig, type TestApp } from '../support/test-env';
 import { CustomerClient, codesSentTo, customerClient, logIn, waitForCode } from './support/customer-kit';
 
@@ -48,6 +48,40 @@ describe('customer SMS-code login', () => {
     const data = await c.call('GET', '/api/customer-area/customerAreaData');
     expect(data.status).toBe(200);
     expect(data.body.customerAreaInfo.CustomerId).toBe(info.CustomerId);
+  });
+
+  test('outside localhost the customer cookies are Secure, and customer data is never cached', async () => {
+    const { solveAltcha } = await import('../support/altcha');
+    const visitor = newVisitor();
+    // The trusted proxy's X-Forwarded-Host stands in for the browser's Host (fetch cannot set Host).
+    const headers = { 'x-forwarded-host': 'tickets.example.org', 'x-forwarded-for': '10.99.0.1' };
+    const before = (await codesSentTo(sql, ISRAEL.mobile)).length;
+    const body = { mobileNumber: ISRAEL.mobile, ssn: ISRAEL.ssn, recaptchaToken: await solveAltcha(t.url, visitor) };
+    const asked = await call(t.url, 'POST', '/api/customer-area/mobile-login', visitor, body, headers);
+    const pending = asked.headers.getSetCookie().find((h) => h.startsWith('customer_login='))!;
+    expect(pending).toMatch(/; Secure/);
+    const code = await waitForCode(sql, ISRAEL.mobile, before);
+    const cookie = { ...headers, cookie: pending.split(';')[0]! };
+    const login = await call(
+      t.url,
+      'POST',
+      '/api/customer-area/mobile-login-validation',
+      visitor,
+      { smsCode: code },
+      cookie,
+    );
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const session = login.headers
+      .getSetCookie()
+      .find((h) => h.startsWith('customer_session=') && !/Max-Age=0/.test(h))!;
+    expect(session).toMatch(/; Secure/);
+    const data = await call(t.url, 'GET', '/api/customer-area/customerAreaData', visitor, undefined, {
+      ...headers,
+      cookie: session.split(';')[0]!,
+    });
+    expect(data.status).toBe(200);
+    expect(data.headers.get('cache-control')).toBe('no-store');
   });
 
   test('codes are stored only as HMACs, never in clear', async () => {
