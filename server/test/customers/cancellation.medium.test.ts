@@ -188,6 +188,61 @@ describe('customer cancellation', () => {
     expect(after.SystemVouchers.at(-1)).toMatchObject({ Reference: expect.stringMatching(/^CR/) });
   });
 
+  test('a voucher used on the order is re-credited first, the card gets the rest back (a partial provider refund)', async () => {
+    const seats = take(2);
+    const b = await buyer(t.url);
+    await lockAll(t.url, b, show, seats);
+    const lines = seats.map((s) => cartSeat(show, s));
+    const customerInfo = {
+      firstName: 'Test',
+      lastName: 'Buyer',
+      email: 'voucher-buyer@example.com',
+      mobileNumber: ISRAEL.mobile,
+      verifyMobileNumber: ISRAEL.mobile,
+      termsAccepted: true,
+    };
+    const gift = await call(
+      t.url,
+      'GET',
+      `/api/payment/voucher?reference=GIFT-30&recaptchaToken=${encodeURIComponent(b.token)}`,
+      b.id,
+    );
+    expect(gift.status).toBe(200);
+    const voucherPayments = [{ id: gift.body.payment.id, code: 'GIFT-30', amount: 30 }];
+    const saved = await call(t.url, 'POST', '/api/cart', b.id, {
+      cart: cartOf(lines, { customerInfo, voucherPayments }),
+      uuid: b.id,
+      recaptchaToken: b.token,
+    });
+    expect(saved.status).toBe(201);
+    const cart = cartOf(lines, { customerInfo, voucherPayments, cartIdentifier: saved.body.cartIdentifier });
+    const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve);
+    const committed = await call(t.url, 'POST', '/api/payment/commit', b.id, {
+      cart: { ...cart, paymentIdentifier },
+      recaptchaToken: b.token,
+    });
+    expect(committed.status).toBe(201);
+    const order = committed.body as { reservationIdentifier: string };
+    const balance = async () =>
+      Number(
+        (await sql.query(`SELECT balance_agorot FROM system_voucher WHERE reference = 'GIFT-30'`)).rows[0]
+          .balance_agorot,
+      );
+    expect(await balance()).toBe(0);
+
+    await logIn(israel, sql, ISRAEL);
+    const r = await cancel(israel, order.reservationIdentifier);
+    expect(r.status).toBe(200);
+    const totalAgorot = Math.round(cart.total! * 100);
+    expect(r.body.RefundAgorot).toBe(totalAgorot);
+    expect(r.body.RefundedTo).toEqual([
+      { kind: 'voucher', amountAgorot: 3000 },
+      { kind: 'card', amountAgorot: totalAgorot - 3000 },
+    ]);
+    expect(await balance()).toBe(3000);
+    expect(await refundsOf(order.reservationIdentifier)).toEqual([totalAgorot - 3000]);
+  });
+
   test('the event charge is kept: 10 percent of the cancelled tickets', async () => {
     const pid = await cancellableShow(sql, { chargeType: 'percent', chargeValue: 10 }, 2);
     const other = await loadShow(t.url, pid);

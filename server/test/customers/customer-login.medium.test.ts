@@ -48,6 +48,48 @@ describe('customer SMS-code login', () => {
     const data = await c.call('GET', '/api/customer-area/customerAreaData');
     expect(data.status).toBe(200);
     expect(data.body.customerAreaInfo.CustomerId).toBe(info.CustomerId);
+    // Every field the spec names for customerAreaInfo.
+    for (const field of [
+      'CustomerId',
+      'FirstName',
+      'LastName',
+      'SSN',
+      'EmailAddress1',
+      'MobileNumber1',
+      'IsEmailAllowed',
+      'IsSMSAllowed',
+      'Address1',
+      'Address2',
+      'City',
+      'PostalCode',
+      'DateOfBirth',
+      'LicensePlateNumber',
+      'reservations',
+      'SystemVouchers',
+      'members',
+    ]) {
+      expect(info).toHaveProperty(field);
+    }
+    expect(info.SystemVouchers.length).toBeGreaterThan(0);
+    for (const field of ['Reference', 'IsForReplacement', 'StartDate', 'EndDate', 'DateTimeCreated']) {
+      expect(info.SystemVouchers[0]).toHaveProperty(field);
+    }
+  });
+
+  test('the mobile number may be updated at login with the e-mail on file; without it nothing is sent', async () => {
+    const newMobile = '0586660001';
+    const withoutEmail = client();
+    expect((await withoutEmail.requestCode({ mobileNumber: newMobile, ssn: DANA.ssn })).status).toBe(200);
+    const c = client();
+    const asked = await c.requestCode({ mobileNumber: newMobile, ssn: DANA.ssn, customerEmail: 'DANA@example.com' });
+    expect(asked.status).toBe(200);
+    const code = await waitForCode(sql, newMobile);
+    expect(await codesSentTo(sql, newMobile)).toHaveLength(1); // only the login that gave the e-mail got a code
+    const r = await c.validate(code);
+    expect(r.status).toBe(200);
+    expect(r.body.customerAreaInfo).toMatchObject({ SSN: DANA.ssn, MobileNumber1: newMobile });
+    // Put Dana's number back for the other tests.
+    await sql.query(`UPDATE customer SET mobile = $1 WHERE ssn = $2`, [DANA.mobile, DANA.ssn]);
   });
 
   test('outside localhost the customer cookies are Secure, and customer data is never cached', async () => {
