@@ -155,6 +155,37 @@ test.describe('customer area', () => {
     });
   }
 
+  test('he: the code step counts down to the resend; details edit shows the spec texts, and a failed save changes nothing', async ({
+    page,
+  }) => {
+    const who = { ssn: '000000042', mobile: '0533334444' };
+    await page.goto('/booking/customer-portal?lang=he');
+    await page.locator('#ca-ssn').fill(who.ssn);
+    await page.locator('#ca-mobile').fill(who.mobile);
+    const before = await lastMessageId(page, who.mobile);
+    await page.locator('form button[type=submit]').click();
+    await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
+    // One resend (the spec's SMS fallback), after a 20-second countdown.
+    await expect(page.getByRole('button', { name: /קוד חדש בעוד \d+ שניות/ })).toBeDisabled();
+    await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
+    await page.locator('form button[type=submit]').click();
+    await expect(page.getByRole('tablist')).toBeVisible();
+
+    await page.locator('#ca-tab-details').click();
+    const save = page.locator('.ca-details button[type=submit]');
+    await page.locator('#ca-City').fill('חיפה');
+    await save.click();
+    await expect(page.locator('.ca-details [role=status]')).toHaveText('הפרטים שלך נשמרו בהצלחה.');
+    await page.locator('#ca-City').fill('אילת');
+    await page.locator('#ca-EmailAddress1').fill('not-an-e-mail');
+    await save.click();
+    await expect(page.locator('.ca-details [role=alert]')).toHaveText('שגיאה בשמירת הפרטים.');
+    const saved = (await (await page.request.get('/api/customer-area/customerAreaData')).json()) as {
+      customerAreaInfo: { City: string; EmailAddress1: string };
+    };
+    expect(saved.customerAreaInfo).toMatchObject({ City: 'חיפה', EmailAddress1: 'maryam@example.com' });
+  });
+
   test('a used-up login link opens the login form with the reason', async ({ page }) => {
     await page.goto('/booking/customer-portal?lang=en&jwtToken=' + 'x'.repeat(43));
     await expect(page.locator('#ca-ssn')).toBeVisible();
