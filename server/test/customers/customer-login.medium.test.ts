@@ -235,6 +235,9 @@ describe('customer SMS-code login', () => {
     const soon = await c.requestCode({ mobileNumber: DANA.mobile, ssn: DANA.ssn });
     expect(soon.status).toBe(429);
     expect(soon.body.error).toBe('SMS_RESEND_TOO_SOON');
+    const wait = Number(soon.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(20);
     await ageCode(DANA.mobile, 21);
     expect((await c.requestCode({ mobileNumber: DANA.mobile, ssn: DANA.ssn })).status).toBe(200);
     const second = await waitForCode(sql, DANA.mobile, before + 1);
