@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
+import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { buyOneSeat } from './customer-area.support';
 import { openSeatMap } from './seatmap-support';
 
@@ -184,6 +185,24 @@ test.describe('customer area', () => {
       customerAreaInfo: { City: string; EmailAddress1: string };
     };
     expect(saved.customerAreaInfo).toMatchObject({ City: 'חיפה', EmailAddress1: 'maryam@example.com' });
+  });
+
+  test('checkout pre-fills the details of the logged-in customer', async ({ page, request }) => {
+    await logIn(page, 'he', { ssn: '000000026', mobile: '0527654321' });
+    const uuid = await visitorIdOf(page);
+    const held = await holdReservedSeatsIn(
+      request,
+      uuid,
+      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
+      1,
+    );
+    const resId = await saveHeldCart(request, uuid, held);
+    await page.goto(`/cart/${resId}?lang=he`);
+    await page.getByRole('button', { name: 'המשך לפרטים האישיים' }).click();
+    await expect(page).toHaveURL(/\/booking\/checkout/);
+    await expect(page.getByRole('textbox', { name: 'שם פרטי', exact: true })).toHaveValue('Dana');
+    await expect(page.getByRole('textbox', { name: 'שם משפחה', exact: true })).toHaveValue('Levi');
+    await expect(page.getByRole('textbox', { name: 'דוא"ל', exact: true })).toHaveValue('dana@example.com');
   });
 
   test('a used-up login link opens the login form with the reason', async ({ page }) => {
