@@ -14,6 +14,9 @@ import {
   TEST_CARDS,
   type ShowInfo,
 } from '../booking/support/booking-kit';
+import type Redis from 'ioredis';
+import { REDIS } from '../../src/redis/redis.module';
+import { SeatStore } from '../../src/seats/seat-store.port';
 import { solveAltcha } from '../support/altcha';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { buySeats, cancellableShow, customerClient, logIn, type CustomerClient } from './support/customer-kit';
@@ -108,6 +111,23 @@ describe('customer cancellation', () => {
       (x: { ReservationIdentifier: string }) => x.ReservationIdentifier === order.reservationIdentifier,
     );
     expect(listed.State).toBe('cancelled');
+  });
+
+  test('a stale "sold" repair (PostgreSQL read before the cancellation committed) cannot take the freed seat off sale', async () => {
+    const seat = take(1)[0]!;
+    const order = await buySeats(t.url, show, [seat], ISRAEL.mobile);
+    await logIn(israel, sql, ISRAEL);
+    const key = `${seat.VenueSectionId}:${seat.XCoordinate}:${seat.YCoordinate}`;
+    const store = t.app.get(SeatStore);
+    expect((await cancel(israel, order.reservationIdentifier)).status).toBe(200);
+    // What a lock's sold check or a reconciliation pass that read PostgreSQL just before the commit does next:
+    expect(await store.reconcileSold(show.presentationId, [key])).toMatchObject({ ok: true, count: 0 });
+    const again = await buyer(t.url);
+    expect((await lockSeat(t.url, again, show, seat)).status).toBe(200);
+    // Control: once the release is older than the grace, PostgreSQL's word is applied again (the seat turns sold).
+    const redis = t.app.get<Redis>(REDIS);
+    await redis.zadd(`${t.config.REDIS_PREFIX}{s:${show.presentationId}}:released`, Date.now() - 60_000, key);
+    expect(await store.reconcileSold(show.presentationId, [key])).toMatchObject({ ok: true, count: 1 });
   });
 
   test('a replayed cancel refunds once, also when both arrive together', async () => {
