@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
+import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { buyOneSeat } from './customer-area.support';
 import { openSeatMap } from './seatmap-support';
 
@@ -40,6 +41,23 @@ async function codeFor(page: Page, mobile: string, notBefore: string | null): Pr
   return code!;
 }
 
+/** A presentation more than a day away on the cinema plan, cancellable without a fee. */
+function cancellablePresentation(): Promise<number> {
+  return withSql(async (sql) => {
+    const r = await sql.query(
+      `SELECT id FROM presentation WHERE seatplan_id = (SELECT seatplan_id FROM presentation WHERE id = 1)
+         AND date_time > now() + interval '2 days' ORDER BY id DESC LIMIT 1`,
+    );
+    const id: number = r.rows[0].id;
+    await sql.query(
+      `INSERT INTO presentation_cancellation_policy (presentation_id, customer_may_cancel, min_minutes_before_event, charge_type, charge_value)
+       VALUES ($1, true, 60, 'none', 0) ON CONFLICT (presentation_id) DO UPDATE SET customer_may_cancel = true, charge_type = 'none'`,
+      [id],
+    );
+    return id;
+  });
+}
+
 async function lastMessageId(page: Page, mobile: string): Promise<string | null> {
   const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
   const { messages } = (await r.json()) as { messages: { id: string; recipient: string }[] };
@@ -65,20 +83,7 @@ test.describe('customer area', () => {
     page,
     browser,
   }) => {
-    // A presentation more than a day away on the cinema plan, cancellable without a fee.
-    const presentationId = await withSql(async (sql) => {
-      const r = await sql.query(
-        `SELECT id FROM presentation WHERE seatplan_id = (SELECT seatplan_id FROM presentation WHERE id = 1)
-           AND date_time > now() + interval '2 days' ORDER BY id DESC LIMIT 1`,
-      );
-      const id: number = r.rows[0].id;
-      await sql.query(
-        `INSERT INTO presentation_cancellation_policy (presentation_id, customer_may_cancel, min_minutes_before_event, charge_type, charge_value)
-         VALUES ($1, true, 60, 'none', 0) ON CONFLICT (presentation_id) DO UPDATE SET customer_may_cancel = true, charge_type = 'none'`,
-        [id],
-      );
-      return id;
-    });
+    const presentationId = await cancellablePresentation();
     const order = await buyOneSeat(page.request, presentationId, OLEG);
 
     // A second visitor watches the live map: the seat is sold there.
@@ -143,6 +148,26 @@ test.describe('customer area', () => {
     });
   }
 
+  // The same cancellation in the other languages (each with its own demo customer: a number gets 5 codes an hour).
+  for (const [lang, dir, who, open, confirm, done] of [
+    ['he', 'rtl', { ssn: '000000018', mobile: '0501234567' }, 'ביטול הזמנה', 'ביטול כל ההזמנה', 'הביטול בוצע.'],
+    ['ru', 'ltr', { ssn: '000000042', mobile: '0533334444' }, 'Отменить заказ', 'Отменить весь заказ', 'Отменено.'],
+    ['ar', 'rtl', { ssn: '000000026', mobile: '0527654321' }, 'إلغاء الطلب', 'إلغاء الطلب بالكامل', 'تم الإلغاء.'],
+  ] as const) {
+    test(`${lang}: a returning customer sees and cancels an order, ${dir}, axe clean`, async ({ page }) => {
+      const order = await buyOneSeat(page.request, await cancellablePresentation(), { mobile: who.mobile });
+      await logIn(page, lang, who);
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      const card = page.locator(`[data-reservation="${order.reservationIdentifier}"]`);
+      await expect(card).toBeVisible();
+      await card.getByRole('button', { name: open }).click();
+      await card.getByRole('button', { name: confirm }).click();
+      await expect(card.getByRole('status')).toContainText(done);
+      const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(r.violations).toEqual([]);
+    });
+  }
+
   for (const width of [390, 2560]) {
     test(`at ${width} px the customer area fits the screen without sideways scrolling`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -154,6 +179,55 @@ test.describe('customer area', () => {
       expect(box.width).toBeLessThanOrEqual(Math.min(width, 520) + 1);
     });
   }
+
+  test('he: the code step counts down to the resend; details edit shows the spec texts, and a failed save changes nothing', async ({
+    page,
+  }) => {
+    const who = { ssn: '000000042', mobile: '0533334444' };
+    await page.goto('/booking/customer-portal?lang=he');
+    await page.locator('#ca-ssn').fill(who.ssn);
+    await page.locator('#ca-mobile').fill(who.mobile);
+    const before = await lastMessageId(page, who.mobile);
+    await page.locator('form button[type=submit]').click();
+    await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
+    // One resend (the spec's SMS fallback), after a 20-second countdown.
+    await expect(page.getByRole('button', { name: /קוד חדש בעוד \d+ שניות/ })).toBeDisabled();
+    await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
+    await page.locator('form button[type=submit]').click();
+    await expect(page.getByRole('tablist')).toBeVisible();
+
+    await page.locator('#ca-tab-details').click();
+    const save = page.locator('.ca-details button[type=submit]');
+    await page.locator('#ca-City').fill('חיפה');
+    await save.click();
+    await expect(page.locator('.ca-details [role=status]')).toHaveText('הפרטים שלך נשמרו בהצלחה.');
+    await page.locator('#ca-City').fill('אילת');
+    await page.locator('#ca-EmailAddress1').fill('not-an-e-mail');
+    await save.click();
+    await expect(page.locator('.ca-details [role=alert]')).toHaveText('שגיאה בשמירת הפרטים.');
+    const saved = (await (await page.request.get('/api/customer-area/customerAreaData')).json()) as {
+      customerAreaInfo: { City: string; EmailAddress1: string };
+    };
+    expect(saved.customerAreaInfo).toMatchObject({ City: 'חיפה', EmailAddress1: 'maryam@example.com' });
+  });
+
+  test('checkout pre-fills the details of the logged-in customer', async ({ page, request }) => {
+    await logIn(page, 'he', { ssn: '000000026', mobile: '0527654321' });
+    const uuid = await visitorIdOf(page);
+    const held = await holdReservedSeatsIn(
+      request,
+      uuid,
+      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
+      1,
+    );
+    const resId = await saveHeldCart(request, uuid, held);
+    await page.goto(`/cart/${resId}?lang=he`);
+    await page.getByRole('button', { name: 'המשך לפרטים האישיים' }).click();
+    await expect(page).toHaveURL(/\/booking\/checkout/);
+    await expect(page.getByRole('textbox', { name: 'שם פרטי', exact: true })).toHaveValue('Dana');
+    await expect(page.getByRole('textbox', { name: 'שם משפחה', exact: true })).toHaveValue('Levi');
+    await expect(page.getByRole('textbox', { name: 'דוא"ל', exact: true })).toHaveValue('dana@example.com');
+  });
 
   test('a used-up login link opens the login form with the reason', async ({ page }) => {
     await page.goto('/booking/customer-portal?lang=en&jwtToken=' + 'x'.repeat(43));

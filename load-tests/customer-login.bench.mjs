@@ -7,6 +7,8 @@
 //  2. Brute force through the limiter: how many code guesses actually reach a code check
 //     per number and per address in a burst (a minute's budget), with the deployment's limits
 //     versus the same burst with the limits lifted.
+//  1b. Password login (POST /api/customer/login, behind CUSTOMER_PASSWORD_LOGIN): argon2id verify per call,
+//     right and wrong passwords, same concurrency and baseline.
 //  3. Cancel-and-resell: a customer buys a seat (lock, card page, commit), cancels it, and a second
 //     buyer locks it; baseline: lock, unlock and relock of the same seat without any money.
 //   node load-tests/customer-login.bench.mjs [--rounds=3] [--logins=300] [--cycles=30]
@@ -133,6 +135,29 @@ async function codesFor(db, mobiles) {
   throw new Error('login codes did not arrive');
 }
 
+/** Password logins: every call pays one argon2id verification (19 MiB, 2 passes), right password or wrong. */
+async function passwordLogins(base, db, visitors, tokens) {
+  const { hashPassword } = require(path.join(ROOT, 'server', 'dist', 'customers', 'password-login.service.js'));
+  const hash = await hashPassword('bench-password-1');
+  await db.query(
+    `INSERT INTO customer (mobile, email, first_name, password_hash)
+     SELECT '0527' || lpad(g::text, 6, '0'), 'pw' || g || '@bench.example', 'Bench', $2 FROM generate_series(0, $1 - 1) g`,
+    [LOGINS, hash],
+  );
+  const emails = Array.from({ length: LOGINS }, (_, i) => `pw${i}@bench.example`);
+  const attempt = (password, expected) => async (email, i) => {
+    const v = visitors[i % visitors.length];
+    const r = await call(base, 'POST', '/api/customer/login', {
+      headers: { uuid: v, 'x-forwarded-for': freshIp() },
+      body: { email, password, recaptchaToken: tokens.get(v) },
+    });
+    return r.status === expected;
+  };
+  const right = await timed('POST /api/customer/login (right password)', emails, attempt('bench-password-1', 200));
+  const wrong = await timed('POST /api/customer/login (wrong password)', emails, attempt('not-the-password', 401));
+  return { right, wrong };
+}
+
 async function loginRound(base, db, visitors, tokens, round) {
   const mobiles = Array.from({ length: LOGINS }, (_, i) => `052${String(round * 100_000 + i).padStart(7, '0')}`);
   const pending = new Map();
@@ -227,6 +252,7 @@ async function main() {
     CUSTOMER_OTP_SENDS_PER_IP_HOUR: '100000',
     CUSTOMER_OTP_GUESSES_PER_MOBILE_HOUR: '10000',
     CUSTOMER_OTP_GUESSES_PER_IP_10MIN: '100000',
+    CUSTOMER_PASSWORD_LOGIN: 'true',
   };
   let server = await startServer({ ...common, ...lifted, REDIS_PREFIX: 'open:' }, 'server (limits lifted)');
   const loadAt = [];
@@ -247,6 +273,7 @@ async function main() {
       loadAt.push(os.loadavg()[0]);
       rounds.push(await loginRound(server.url, db, visitors, tokens, r));
     }
+    const passwords = await passwordLogins(server.url, db, visitors, tokens);
     const attacker = randomUUID();
     const attackerTokens = await solveTokens(server.url, [attacker]);
     const openBursts = [];
@@ -274,7 +301,7 @@ async function main() {
       limitedBursts.push(await burst(server.url, db, tokens2, attacker2, s, 300));
     }
     loadAt.push(os.loadavg()[0]);
-    report(rounds, openBursts, limitedBursts, cycles, loadAt);
+    report(rounds, passwords, openBursts, limitedBursts, cycles, loadAt);
   } finally {
     await server.stop().catch(() => undefined);
     await db.end();
@@ -434,7 +461,7 @@ async function cancelCycles(base, db) {
   };
 }
 
-function report(rounds, openBursts, limitedBursts, cycles, loadAt) {
+function report(rounds, passwords, openBursts, limitedBursts, cycles, loadAt) {
   const med = (pick) => median(rounds.map(pick));
   const f = (n) => n.toFixed(1);
   const lines = [
@@ -445,8 +472,10 @@ function report(rounds, openBursts, limitedBursts, cycles, loadAt) {
     `| POST /api/customer-area/mobile-login (code sent) | ${med((r) => r.requestCodes.perSecond).toFixed(0)} | ${f(med((r) => r.requestCodes.p50))} | ${f(med((r) => r.requestCodes.p99))} | ${rounds.reduce((s, r) => s + r.requestCodes.failures, 0)} |`,
     `| POST /api/customer-area/mobile-login-validation (login) | ${med((r) => r.verify.perSecond).toFixed(0)} | ${f(med((r) => r.verify.p50))} | ${f(med((r) => r.verify.p99))} | ${rounds.reduce((s, r) => s + r.verify.failures, 0)} |`,
     `| baseline: GET /api/health, same stack | ${med((r) => r.baseline.perSecond).toFixed(0)} | ${f(med((r) => r.baseline.p50))} | ${f(med((r) => r.baseline.p99))} | ${rounds.reduce((s, r) => s + r.baseline.failures, 0)} |`,
+    `| POST /api/customer/login, right password (argon2id verify; ${LOGINS} logins, once) | ${passwords.right.perSecond.toFixed(0)} | ${f(passwords.right.p50)} | ${f(passwords.right.p99)} | ${passwords.right.failures} |`,
+    `| POST /api/customer/login, wrong password (same work, 401) | ${passwords.wrong.perSecond.toFixed(0)} | ${f(passwords.wrong.p50)} | ${f(passwords.wrong.p99)} | ${passwords.wrong.failures} |`,
     '',
-    `Ratios to the baseline throughput: code requests ${((100 * med((r) => r.requestCodes.perSecond)) / med((r) => r.baseline.perSecond)).toFixed(1)} %, logins ${((100 * med((r) => r.verify.perSecond)) / med((r) => r.baseline.perSecond)).toFixed(1)} %.`,
+    `Ratios to the baseline throughput: code requests ${((100 * med((r) => r.requestCodes.perSecond)) / med((r) => r.baseline.perSecond)).toFixed(1)} %, logins ${((100 * med((r) => r.verify.perSecond)) / med((r) => r.baseline.perSecond)).toFixed(1)} %, password logins ${((100 * passwords.right.perSecond) / med((r) => r.baseline.perSecond)).toFixed(1)} %.`,
     '',
     'Brute force: 300 random 6-digit guesses fired as fast as the attacker can (one burst, well under a minute, so each number is what gets through in a minute). "checked" = guesses that reached a code comparison; a success needs the 1-in-1,000,000 code among them.',
     '',

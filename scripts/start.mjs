@@ -38,58 +38,24 @@ async function main() {
   installIfNeeded();
   build();
   const services = await import('./services.mjs');
-  const stops = [];
+  const { Supervisor } = await import('./supervisor.mjs');
+  const supervisor = new Supervisor({ say, warn: (m) => process.stderr.write(`[start] ${m}\n`) });
   let shuttingDown = false;
   const shutdown = async (code = 0) => {
     if (shuttingDown) return;
     shuttingDown = true;
     say('stopping…');
     // Never hangs: whatever a service does, the whole shutdown is over within 30 s.
-    setTimeout(() => {
-      process.stderr.write('[start] shutdown took too long; exiting anyway.\n');
-      process.exit(code || 1);
-    }, 30_000).unref();
-    for (const stop of stops.reverse()) {
-      try {
-        await stop();
-      } catch (e) {
-        process.stderr.write(`[start] ${e.message}\n`);
-      }
-    }
-    process.exit(code);
+    const outcome = await supervisor.shutdown(30_000);
+    if (outcome !== 'clean') process.stderr.write('[start] shutdown took too long; exiting anyway.\n');
+    process.exit(outcome === 'clean' ? code : code || 1);
   };
   /**
-   * Starts a service and restarts it (same port, same data) whenever it exits without
-   * being asked to, with a growing pause between attempts; the server reconnects by
-   * itself (docs/failure-modes.md).
+   * PostgreSQL and Redis are restarted (same port, same data) whenever they exit without being
+   * asked to, with a growing pause between failed attempts; the server reconnects by itself
+   * (docs/failure-modes.md). See scripts/supervisor.mjs.
    */
-  const supervise = async (name, start) => {
-    const handle = { current: await start(undefined) };
-    const port = handle.current.port;
-    let delayMs = 500;
-    const watch = (service) =>
-      service.onUnexpectedExit((reason) => {
-        if (shuttingDown) return;
-        process.stderr.write(`[start] ${name} exited unexpectedly (${reason}); restarting…\n`);
-        const retry = async () => {
-          if (shuttingDown) return;
-          try {
-            handle.current = await start(port);
-            delayMs = 500;
-            say(`${name} is back`);
-            watch(handle.current);
-          } catch (error) {
-            process.stderr.write(`[start] ${name} did not restart (${error.message}); retrying in ${delayMs} ms\n`);
-            delayMs = Math.min(delayMs * 2, 30_000);
-            setTimeout(retry, delayMs);
-          }
-        };
-        setTimeout(retry, delayMs);
-      });
-    watch(handle.current);
-    stops.push(() => handle.current.stop());
-    return handle;
-  };
+  const supervise = (name, start) => supervisor.supervise(name, start);
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
@@ -130,7 +96,7 @@ async function main() {
       },
     });
     let serverExited = false;
-    stops.push(
+    supervisor.onShutdown(
       () =>
         new Promise((resolve) => {
           if (serverExited) return resolve();

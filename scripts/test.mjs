@@ -126,6 +126,8 @@ async function startServer(env) {
       // Every spec runs from 127.0.0.1: limits are tested in server/test/edge, not here.
       RATE_LIMIT_SCALE: '100',
       SEAT_HOLD_CAP_PER_IP: '0',
+      // Specs share a few presentations; the bot-check work under load is tested in server/test/botcheck-load.
+      ALTCHA_LOAD_STEP: '0',
       CLIENT_DIST: path.join(ROOT, 'client', 'dist'),
     },
   });

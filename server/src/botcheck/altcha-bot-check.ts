@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError } from '../common/app-error';
@@ -7,7 +7,14 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { BotCheck } from './bot-check.port';
-import { createChallenge, deriveKeyFor, isAltchaAlgorithm, verifySolution, type AltchaChallenge } from './altcha-lib';
+import {
+  createChallenge,
+  deriveKeyFor,
+  isAltchaAlgorithm,
+  verifySolution,
+  type AltchaChallenge,
+  type AltchaChallengeParameters,
+} from './altcha-lib';
 import { parseAltchaToken } from './altcha-payload';
 import './botcheck.errors';
 
@@ -43,20 +50,44 @@ export class AltchaBotCheck extends BotCheck {
   /**
    * A fresh challenge in altcha-lib's canonical format ({ parameters, signature }), the
    * format the ALTCHA widget (PoW v2) fetches from its `challenge` URL.
-   * Deterministic mode: the server picks a secret counter in [0, ALTCHA_MAX_NUMBER] and
-   * publishes the derived key's prefix; the solver must walk the counters up to it.
+   * Deterministic mode: the server picks a secret counter in [0, ALTCHA_MAX_NUMBER x workFactor]
+   * and publishes the derived key's prefix; the solver must walk the counters up to it.
+   * A harder challenge (workFactor > 1, a busy presentation) says so in its signed
+   * `data.work`, which the seat routes read back (LoadScaledWork).
    */
-  issueChallenge(): Promise<AltchaChallenge> {
+  issueChallenge(workFactor = 1): Promise<AltchaChallenge> {
     const algorithm = this.config.ALTCHA_ALGORITHM;
+    const factor = Math.max(1, Math.floor(workFactor));
     return createChallenge({
       algorithm,
       cost: this.config.ALTCHA_COST,
-      counter: randomInt(0, this.config.ALTCHA_MAX_NUMBER + 1),
+      counter: randomInt(0, this.config.ALTCHA_MAX_NUMBER * factor + 1),
       deriveKey: deriveKeyFor(algorithm),
       expiresAt: Math.floor(Date.now() / 1000) + this.config.ALTCHA_CHALLENGE_TTL_SECONDS,
       hmacSignatureSecret: this.hmacKey,
       hmacKeySignatureSecret: this.keySignatureKey,
+      ...(factor > 1 ? { data: { work: factor } } : {}),
     });
+  }
+
+  /**
+   * The work factor a token's challenge was issued with: its signed `data.work`, or 1 for an
+   * ordinary challenge, a token that does not parse, or parameters whose signature is not ours
+   * (a visitor cannot raise the factor of a challenge they already solved).
+   */
+  signedWorkFactor(token: unknown): number {
+    const parsed = parseAltchaToken(token);
+    if (!parsed.ok || !this.signatureMatches(parsed.payload.challenge)) return 1;
+    const work = parsed.payload.challenge.parameters.data?.work;
+    return typeof work === 'number' && Number.isInteger(work) && work >= 1 ? work : 1;
+  }
+
+  /** HMAC-SHA-256 of the canonical (sorted-key) JSON of the parameters, as altcha-lib signs them. */
+  private signatureMatches(challenge: AltchaChallenge): boolean {
+    if (typeof challenge.signature !== 'string') return false;
+    const expected = createHmac('sha256', this.hmacKey).update(canonicalJson(challenge.parameters)).digest();
+    const given = Buffer.from(challenge.signature, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   async verify(token: unknown, visitorId: string): Promise<void> {
@@ -94,6 +125,9 @@ export class AltchaBotCheck extends BotCheck {
       // An expired challenge is still good for the visitor it was bound to while fresh, for
       // the rest of the binding window ("solve once per visit"). The lookup is by signature,
       // which only exists in Redis if that exact challenge was verified for this visitor.
+      // altcha-lib does not check the signature of an expired challenge, so we do: the
+      // parameters (its work factor among them) must still be the ones we signed.
+      if (!this.signatureMatches(challenge)) this.refuse('invalid_signature');
       if ((await this.redis.get(key)) === visitorId) return;
       this.refuse('expired');
     }
@@ -114,4 +148,21 @@ export class AltchaBotCheck extends BotCheck {
     this.logger.debug({ reason }, 'bot check refused');
     throw new AppError('INVALID_CAPTCHA');
   }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .flatMap((k) => {
+        const v = (value as Record<string, unknown>)[k];
+        return v === undefined ? [] : [[k, sortKeys(v)]];
+      }),
+  );
+}
+
+/** altcha-lib's canonicalJSON (its helpers are not in the package's exports map). */
+function canonicalJson(parameters: AltchaChallengeParameters): string {
+  return JSON.stringify(sortKeys(parameters));
 }

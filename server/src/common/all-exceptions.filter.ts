@@ -34,9 +34,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (dependency) this.alarm.report(dependency, `${request.method} ${request.routeOptions?.url ?? ''}`, exception);
     const response = toErrorResponse(dependency ? new AppError('SERVICE_UNAVAILABLE') : exception, locale);
     if (response.status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    // Every 429 that knows when the client may try again says so (login codes, resends, hold caps).
+    const wait = response.status === 429 && exception instanceof AppError ? retryAfterOf(exception) : undefined;
+    if (wait !== undefined) void reply.header('retry-after', String(wait));
     if (response.unexpected) {
       this.logger.error({ err: exception, url: pathOnly(request.url), method: request.method }, 'unexpected error');
     }
     void reply.status(response.status).header('content-type', 'application/json; charset=utf-8').send(response.body);
   }
+}
+
+function retryAfterOf(error: AppError): number | undefined {
+  const seconds = error.params.retryAfter ?? error.params.seconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }

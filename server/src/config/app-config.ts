@@ -77,9 +77,10 @@ export const appConfigSchema = z.object({
   SEAT_HOLD_CAP_PER_IP: z.coerce.number().int().min(0).max(100_000).default(40),
   /**
    * Bot-check cost rises with the load on a presentation: the challenge's work is multiplied by
-   * 1 + (locks on that presentation in the last minute) / ALTCHA_LOAD_STEP, up to ALTCHA_LOAD_MAX_FACTOR.
+   * 1 + (verified seat calls on that presentation in the last minute) / ALTCHA_LOAD_STEP, up to
+   * ALTCHA_LOAD_MAX_FACTOR (server/src/botcheck/load-scaled-work.ts). 0 turns the rise off.
    */
-  ALTCHA_LOAD_STEP: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  ALTCHA_LOAD_STEP: z.coerce.number().int().min(0).max(1_000_000).default(200),
   ALTCHA_LOAD_MAX_FACTOR: z.coerce.number().int().min(1).max(100).default(8),
   /** Browser origins allowed to open the seat socket (comma-separated); unset = PUBLIC_BASE_URL's origin, else same host. */
   ALLOWED_ORIGINS: z.string().max(2000).optional(),

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieSecureAttribute } from '../common/security-headers';
 import { readCookie } from '../common/visitor-identity';
 
 /**
@@ -10,13 +11,6 @@ import { readCookie } from '../common/visitor-identity';
 export const SESSION_COOKIE = 'customer_session';
 export const PENDING_LOGIN_COOKIE = 'customer_login';
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-function isLocalHost(request: FastifyRequest): boolean {
-  const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-  return LOCAL_HOSTS.has(host);
-}
-
 export function setCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -25,7 +19,9 @@ export function setCookie(
   maxAgeSeconds: number,
   sameSite: 'Strict' | 'Lax' = 'Lax',
 ): void {
-  const secure = isLocalHost(request) ? '' : '; Secure';
+  // The same rule as the visitor cookie: the host the browser used (X-Forwarded-Host from a trusted proxy),
+  // so a proxy that talks to us as 127.0.0.1 cannot strip Secure from a production session.
+  const secure = cookieSecureAttribute(request);
   void reply.header(
     'set-cookie',
     `${name}=${value}; Path=/api; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; HttpOnly; SameSite=${sameSite}${secure}`,

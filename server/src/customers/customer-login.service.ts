@@ -118,14 +118,14 @@ export class CustomerLoginService {
   }
 
   private async countSend(mobile: string, ip: string): Promise<void> {
-    const ok = await this.limiter.allow([
+    const wait = await this.limiter.consume([
       {
         rule: { kind: 'send-m', limit: this.config.CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR, windowSeconds: 3600 },
         value: mobile,
       },
       { rule: { kind: 'send-ip', limit: this.config.CUSTOMER_OTP_SENDS_PER_IP_HOUR, windowSeconds: 3600 }, value: ip },
     ]);
-    if (!ok) throw new AppError('OTP_RATE_LIMITED');
+    if (wait !== null) throw new AppError('OTP_RATE_LIMITED', { retryAfter: wait });
   }
 
   /**
@@ -161,25 +161,25 @@ export class CustomerLoginService {
     mobileNumber?: string;
     ip: string;
   }): Promise<number> {
-    const ipOk = await this.limiter.allow([
+    const ipWait = await this.limiter.consume([
       {
         rule: { kind: 'guess-ip', limit: this.config.CUSTOMER_OTP_GUESSES_PER_IP_10MIN, windowSeconds: 600 },
         value: q.ip,
       },
     ]);
-    if (!ipOk) throw new AppError('OTP_RATE_LIMITED');
+    if (ipWait !== null) throw new AppError('OTP_RATE_LIMITED', { retryAfter: ipWait });
     if (!q.pendingHandle || !/^\d{6}$/.test(q.smsCode)) throw new AppError('INVALID_SMS_CODE');
     const handle = q.pendingHandle;
     const expectedMobile = q.mobileNumber ? normaliseMobile(q.mobileNumber) : null;
     const pending = await this.store.challengeByHandle(handleHash(handle));
     if (!pending) throw new AppError('INVALID_SMS_CODE');
-    const mobileOk = await this.limiter.allow([
+    const mobileWait = await this.limiter.consume([
       {
         rule: { kind: 'guess-m', limit: this.config.CUSTOMER_OTP_GUESSES_PER_MOBILE_HOUR, windowSeconds: 3600 },
         value: pending.mobile,
       },
     ]);
-    if (!mobileOk) throw new AppError('OTP_RATE_LIMITED');
+    if (mobileWait !== null) throw new AppError('OTP_RATE_LIMITED', { retryAfter: mobileWait });
     const expectedHash = otpHash(this.config.CUSTOMER_SECRET, handle, q.smsCode);
     const result = await this.store.verify(handleHash(handle), (c) => {
       if (c.purpose !== q.purpose || (expectedMobile !== null && c.mobile !== expectedMobile)) {

@@ -14,6 +14,7 @@ import { CustomersRepository } from './customers.repository';
 import { LoginStoreRepository } from './login-store.repository';
 import { OtpSms } from './otp-sms';
 import { PasswordLoginService } from './password-login.service';
+import { PasswordVerifier } from './password-verifier';
 import { SystemVouchersController } from './system-vouchers.controller';
 import { SystemVouchersService } from './system-vouchers.service';
 
@@ -34,6 +35,7 @@ import { SystemVouchersService } from './system-vouchers.service';
     CustomerSessions,
     CustomerAreaService,
     PasswordLoginService,
+    PasswordVerifier,
     SystemVouchersService,
     { provide: APP_INTERCEPTOR, useClass: CheckoutOrderLinkInterceptor },
   ],

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { argon2id, argon2Verify } from 'hash-wasm';
+import { argon2id } from 'hash-wasm';
 import { BotCheck } from '../botcheck/bot-check.port';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AttemptLimiter } from './attempt-limiter';
 import { CustomersRepository } from './customers.repository';
+import { PasswordVerifier } from './password-verifier';
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. WebAssembly (hash-wasm): no native build, no install script. */
 const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
@@ -17,7 +18,8 @@ export function hashPassword(password: string): Promise<string> {
 /**
  * E-mail + password login (POST /customer/login), behind CUSTOMER_PASSWORD_LOGIN
  * (off in the spec's deployment). Unknown e-mails are checked against a dummy
- * hash so both answers take the same time.
+ * hash so both answers take the same time. Verification runs on a worker thread
+ * (PasswordVerifier): argon2id would otherwise stop the event loop.
  */
 @Injectable()
 export class PasswordLoginService {
@@ -27,6 +29,7 @@ export class PasswordLoginService {
     private readonly customers: CustomersRepository,
     private readonly limiter: AttemptLimiter,
     private readonly botCheck: BotCheck,
+    private readonly verifier: PasswordVerifier,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -39,18 +42,18 @@ export class PasswordLoginService {
   }): Promise<number> {
     if (!this.config.CUSTOMER_PASSWORD_LOGIN) throw new AppError('PASSWORD_LOGIN_DISABLED');
     await this.botCheck.verify(q.recaptchaToken, q.visitorId);
-    const ok = await this.limiter.allow([
+    const wait = await this.limiter.consume([
       {
         rule: { kind: 'guess-ip', limit: this.config.CUSTOMER_OTP_GUESSES_PER_IP_10MIN, windowSeconds: 600 },
         value: q.ip,
       },
       { rule: { kind: 'pw-e', limit: 10, windowSeconds: 3600 }, value: q.email.toLowerCase() },
     ]);
-    if (!ok) throw new AppError('OTP_RATE_LIMITED');
+    if (wait !== null) throw new AppError('OTP_RATE_LIMITED', { retryAfter: wait });
     const row = await this.customers.byEmailWithPassword(q.email);
     this.dummy ??= hashPassword(randomBytes(16).toString('hex'));
     const hash = row?.passwordHash ?? (await this.dummy);
-    const valid = await argon2Verify({ password: q.password, hash });
+    const valid = await this.verifier.verify(q.password, hash);
     if (!row?.passwordHash || !valid) throw new AppError('LOGIN_FAILED');
     return row.id;
   }

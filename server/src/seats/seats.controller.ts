@@ -7,7 +7,7 @@ import type {
   TimerResponse,
   UnlockSeatResponse,
 } from '@hotline/shared';
-import { RequireBotCheck } from '../botcheck/bot-check.guard';
+import { RequireBotCheck, idFrom } from '../botcheck/bot-check.guard';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
@@ -54,7 +54,9 @@ export class SeatsController {
 
   @Put('lock-seat')
   @ApiOperation({ summary: 'Lock a seat (a couch or bed locks whole; general admission: the server picks the place)' })
-  @RequireBotCheck()
+  @RequireBotCheck({
+    presentationOf: (request) => idFrom((request.body as LockSeatBody | undefined)?.seat?.PresentationId),
+  })
   @RateLimit(RATE_LIMITS.seatLock)
   @SeatHoldCap()
   lock(@VisitorId() visitorId: string, @ZodBody(lockSeatBody) q: LockSeatBody): Promise<LockSeatResponse> {
@@ -71,7 +73,9 @@ export class SeatsController {
 
   @Get('best-available')
   @ApiOperation({ summary: 'Best blocks of adjacent seats; isLock=1 locks the first one that is still free' })
-  @RequireBotCheck()
+  @RequireBotCheck({
+    presentationOf: (request) => idFrom((request.query as Record<string, unknown> | undefined)?.presentationId),
+  })
   @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
   @SeatHoldCap()
   bestAvailable(

@@ -31,7 +31,8 @@ describe('payment commit', () => {
   const take = (n: number) => free.splice(0, n);
 
   beforeAll(async () => {
-    env = await startBooking();
+    // Confirmation links are built from PUBLIC_BASE_URL, never from a request's Host (issue 9.12).
+    env = await startBooking({ PUBLIC_BASE_URL: 'https://tickets.example.org' });
     ({ t, sql } = env);
     show = await loadShow(t.url, 1);
     free = plainSeats(show);
@@ -134,7 +135,7 @@ describe('payment commit', () => {
       ['sms', '0501234567'],
     ]);
     expect(messages[0].subject).toContain(r.body.reservationIdentifier);
-    expect(messages[0].body).toContain(`/edocument/${r.body.documentKey}`);
+    expect(messages[0].body).toContain(`https://tickets.example.org/edocument/${r.body.documentKey}`);
     const dev = await call(
       t.url,
       'GET',

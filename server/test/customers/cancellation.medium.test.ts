@@ -14,6 +14,9 @@ import {
   TEST_CARDS,
   type ShowInfo,
 } from '../booking/support/booking-kit';
+import type Redis from 'ioredis';
+import { REDIS } from '../../src/redis/redis.module';
+import { SeatStore } from '../../src/seats/seat-store.port';
 import { solveAltcha } from '../support/altcha';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { buySeats, cancellableShow, customerClient, logIn, type CustomerClient } from './support/customer-kit';
@@ -110,6 +113,23 @@ describe('customer cancellation', () => {
     expect(listed.State).toBe('cancelled');
   });
 
+  test('a stale "sold" repair (PostgreSQL read before the cancellation committed) cannot take the freed seat off sale', async () => {
+    const seat = take(1)[0]!;
+    const order = await buySeats(t.url, show, [seat], ISRAEL.mobile);
+    await logIn(israel, sql, ISRAEL);
+    const key = `${seat.VenueSectionId}:${seat.XCoordinate}:${seat.YCoordinate}`;
+    const store = t.app.get(SeatStore);
+    expect((await cancel(israel, order.reservationIdentifier)).status).toBe(200);
+    // What a lock's sold check or a reconciliation pass that read PostgreSQL just before the commit does next:
+    expect(await store.reconcileSold(show.presentationId, [key])).toMatchObject({ ok: true, count: 0 });
+    const again = await buyer(t.url);
+    expect((await lockSeat(t.url, again, show, seat)).status).toBe(200);
+    // Control: once the release is older than the grace, PostgreSQL's word is applied again (the seat turns sold).
+    const redis = t.app.get<Redis>(REDIS);
+    await redis.zadd(`${t.config.REDIS_PREFIX}{s:${show.presentationId}}:released`, Date.now() - 60_000, key);
+    expect(await store.reconcileSold(show.presentationId, [key])).toMatchObject({ ok: true, count: 1 });
+  });
+
   test('a replayed cancel refunds once, also when both arrive together', async () => {
     const order = await buySeats(t.url, show, take(1), ISRAEL.mobile);
     await logIn(israel, sql, ISRAEL);
@@ -186,6 +206,61 @@ describe('customer cancellation', () => {
     const after = (await israel.call('GET', '/api/customer-area/customerAreaData')).body.customerAreaInfo;
     expect(after.SystemVouchers).toHaveLength(before + 1);
     expect(after.SystemVouchers.at(-1)).toMatchObject({ Reference: expect.stringMatching(/^CR/) });
+  });
+
+  test('a voucher used on the order is re-credited first, the card gets the rest back (a partial provider refund)', async () => {
+    const seats = take(2);
+    const b = await buyer(t.url);
+    await lockAll(t.url, b, show, seats);
+    const lines = seats.map((s) => cartSeat(show, s));
+    const customerInfo = {
+      firstName: 'Test',
+      lastName: 'Buyer',
+      email: 'voucher-buyer@example.com',
+      mobileNumber: ISRAEL.mobile,
+      verifyMobileNumber: ISRAEL.mobile,
+      termsAccepted: true,
+    };
+    const gift = await call(
+      t.url,
+      'GET',
+      `/api/payment/voucher?reference=GIFT-30&recaptchaToken=${encodeURIComponent(b.token)}`,
+      b.id,
+    );
+    expect(gift.status).toBe(200);
+    const voucherPayments = [{ id: gift.body.payment.id, code: 'GIFT-30', amount: 30 }];
+    const saved = await call(t.url, 'POST', '/api/cart', b.id, {
+      cart: cartOf(lines, { customerInfo, voucherPayments }),
+      uuid: b.id,
+      recaptchaToken: b.token,
+    });
+    expect(saved.status).toBe(201);
+    const cart = cartOf(lines, { customerInfo, voucherPayments, cartIdentifier: saved.body.cartIdentifier });
+    const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve);
+    const committed = await call(t.url, 'POST', '/api/payment/commit', b.id, {
+      cart: { ...cart, paymentIdentifier },
+      recaptchaToken: b.token,
+    });
+    expect(committed.status).toBe(201);
+    const order = committed.body as { reservationIdentifier: string };
+    const balance = async () =>
+      Number(
+        (await sql.query(`SELECT balance_agorot FROM system_voucher WHERE reference = 'GIFT-30'`)).rows[0]
+          .balance_agorot,
+      );
+    expect(await balance()).toBe(0);
+
+    await logIn(israel, sql, ISRAEL);
+    const r = await cancel(israel, order.reservationIdentifier);
+    expect(r.status).toBe(200);
+    const totalAgorot = Math.round(cart.total! * 100);
+    expect(r.body.RefundAgorot).toBe(totalAgorot);
+    expect(r.body.RefundedTo).toEqual([
+      { kind: 'voucher', amountAgorot: 3000 },
+      { kind: 'card', amountAgorot: totalAgorot - 3000 },
+    ]);
+    expect(await balance()).toBe(3000);
+    expect(await refundsOf(order.reservationIdentifier)).toEqual([totalAgorot - 3000]);
   });
 
   test('the event charge is kept: 10 percent of the cancelled tickets', async () => {

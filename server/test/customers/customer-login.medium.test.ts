@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { newVisitor } from '../booking/support/booking-kit';
+import { call, newVisitor } from '../booking/support/booking-kit';
 import { startTestApp, testConfig, type TestApp } from '../support/test-env';
 import { CustomerClient, codesSentTo, customerClient, logIn, waitForCode } from './support/customer-kit';
 
@@ -48,6 +48,82 @@ describe('customer SMS-code login', () => {
     const data = await c.call('GET', '/api/customer-area/customerAreaData');
     expect(data.status).toBe(200);
     expect(data.body.customerAreaInfo.CustomerId).toBe(info.CustomerId);
+    // Every field the spec names for customerAreaInfo.
+    for (const field of [
+      'CustomerId',
+      'FirstName',
+      'LastName',
+      'SSN',
+      'EmailAddress1',
+      'MobileNumber1',
+      'IsEmailAllowed',
+      'IsSMSAllowed',
+      'Address1',
+      'Address2',
+      'City',
+      'PostalCode',
+      'DateOfBirth',
+      'LicensePlateNumber',
+      'reservations',
+      'SystemVouchers',
+      'members',
+    ]) {
+      expect(info).toHaveProperty(field);
+    }
+    expect(info.SystemVouchers.length).toBeGreaterThan(0);
+    for (const field of ['Reference', 'IsForReplacement', 'StartDate', 'EndDate', 'DateTimeCreated']) {
+      expect(info.SystemVouchers[0]).toHaveProperty(field);
+    }
+  });
+
+  test('the mobile number may be updated at login with the e-mail on file; without it nothing is sent', async () => {
+    const newMobile = '0586660001';
+    const withoutEmail = client();
+    expect((await withoutEmail.requestCode({ mobileNumber: newMobile, ssn: DANA.ssn })).status).toBe(200);
+    const c = client();
+    const asked = await c.requestCode({ mobileNumber: newMobile, ssn: DANA.ssn, customerEmail: 'DANA@example.com' });
+    expect(asked.status).toBe(200);
+    const code = await waitForCode(sql, newMobile);
+    expect(await codesSentTo(sql, newMobile)).toHaveLength(1); // only the login that gave the e-mail got a code
+    const r = await c.validate(code);
+    expect(r.status).toBe(200);
+    expect(r.body.customerAreaInfo).toMatchObject({ SSN: DANA.ssn, MobileNumber1: newMobile });
+    // Put Dana's number back for the other tests.
+    await sql.query(`UPDATE customer SET mobile = $1 WHERE ssn = $2`, [DANA.mobile, DANA.ssn]);
+  });
+
+  test('outside localhost the customer cookies are Secure, and customer data is never cached', async () => {
+    const { solveAltcha } = await import('../support/altcha');
+    const visitor = newVisitor();
+    // The trusted proxy's X-Forwarded-Host stands in for the browser's Host (fetch cannot set Host).
+    const headers = { 'x-forwarded-host': 'tickets.example.org', 'x-forwarded-for': '10.99.0.1' };
+    const before = (await codesSentTo(sql, ISRAEL.mobile)).length;
+    const body = { mobileNumber: ISRAEL.mobile, ssn: ISRAEL.ssn, recaptchaToken: await solveAltcha(t.url, visitor) };
+    const asked = await call(t.url, 'POST', '/api/customer-area/mobile-login', visitor, body, headers);
+    const pending = asked.headers.getSetCookie().find((h) => h.startsWith('customer_login='))!;
+    expect(pending).toMatch(/; Secure/);
+    const code = await waitForCode(sql, ISRAEL.mobile, before);
+    const cookie = { ...headers, cookie: pending.split(';')[0]! };
+    const login = await call(
+      t.url,
+      'POST',
+      '/api/customer-area/mobile-login-validation',
+      visitor,
+      { smsCode: code },
+      cookie,
+    );
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const session = login.headers
+      .getSetCookie()
+      .find((h) => h.startsWith('customer_session=') && !/Max-Age=0/.test(h))!;
+    expect(session).toMatch(/; Secure/);
+    const data = await call(t.url, 'GET', '/api/customer-area/customerAreaData', visitor, undefined, {
+      ...headers,
+      cookie: session.split(';')[0]!,
+    });
+    expect(data.status).toBe(200);
+    expect(data.headers.get('cache-control')).toBe('no-store');
   });
 
   test('codes are stored only as HMACs, never in clear', async () => {
@@ -159,6 +235,9 @@ describe('customer SMS-code login', () => {
     const soon = await c.requestCode({ mobileNumber: DANA.mobile, ssn: DANA.ssn });
     expect(soon.status).toBe(429);
     expect(soon.body.error).toBe('SMS_RESEND_TOO_SOON');
+    const wait = Number(soon.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(20);
     await ageCode(DANA.mobile, 21);
     expect((await c.requestCode({ mobileNumber: DANA.mobile, ssn: DANA.ssn })).status).toBe(200);
     const second = await waitForCode(sql, DANA.mobile, before + 1);
@@ -316,6 +395,7 @@ describe('customer login limits (per mobile number and per address)', () => {
       CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR: '3',
       CUSTOMER_OTP_SENDS_PER_IP_HOUR: '4',
       CUSTOMER_OTP_GUESSES_PER_IP_10MIN: '8',
+      CUSTOMER_OTP_GUESSES_PER_MOBILE_HOUR: '10',
     });
     sql = new Client({ connectionString: t.db.url });
     await sql.connect();
@@ -335,6 +415,15 @@ describe('customer login limits (per mobile number and per address)', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
     }
+    const refused = await customerClient(t.url, newVisitor()).requestCode({
+      mobileNumber: ISRAEL.mobile,
+      ssn: ISRAEL.ssn,
+    });
+    expect(refused.body.error).toBe('OTP_RATE_LIMITED');
+    // 429 with Retry-After (issue 9.7): the rest of the hour's window, never more.
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(3600);
   });
 
   test('codes per address: the 5th number from one address is refused', async () => {
@@ -354,6 +443,101 @@ describe('customer login limits (per mobile number and per address)', () => {
     for (let i = 0; i < 9; i++) statuses.push((await c.validate('000000')).status);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses[8]).toBe(429);
+    const refused = await c.validate('000000');
+    expect(refused.body.error).toBe('OTP_RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+  });
+
+  test('guesses per mobile number: past the hourly limit the number is refused, from any address', async () => {
+    const guessesPerMobile = 10; // CUSTOMER_OTP_GUESSES_PER_MOBILE_HOUR in this app
+    const first = customerClient(t.url, newVisitor());
+    expect((await first.requestCode({ mobileNumber: '0504440000' })).status).toBe(200);
+    const statuses: number[] = [];
+    // A new address for each guess (well under the per-address limit): only the per-number counter sees them all.
+    for (let i = 0; i <= guessesPerMobile; i++) {
+      const elsewhere = customerClient(t.url, first.visitor);
+      for (const [k, v] of first.cookies) elsewhere.cookies.set(k, v);
+      statuses.push((await elsewhere.validate('000000')).status);
+    }
+    // The code itself dies after 5 wrong guesses (401 SMS_CODE_EXPIRED); the number's limit still counts.
+    expect(statuses.slice(0, guessesPerMobile)).toEqual(Array(guessesPerMobile).fill(401));
+    expect(statuses[guessesPerMobile]).toBe(429);
+  });
+});
+
+describe('password login behind CUSTOMER_PASSWORD_LOGIN (argon2id)', () => {
+  let t: TestApp;
+  let sql: Client;
+
+  beforeAll(async () => {
+    t = await startTestApp({ CUSTOMER_PASSWORD_LOGIN: 'true', CUSTOMER_OTP_GUESSES_PER_IP_10MIN: '1000' });
+    sql = new Client({ connectionString: t.db.url });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    await sql.end();
+    await t.close();
+  });
+
+  async function passwordLogin(c: CustomerClient, email: string, password: string, token?: string) {
+    const { solveAltcha } = await import('../support/altcha');
+    return c.call('POST', '/api/customer/login', {
+      email,
+      password,
+      recaptchaToken: token ?? (await solveAltcha(t.url, c.visitor)),
+      includeMemberships: true,
+    });
+  }
+
+  test('passwords are stored only as argon2id hashes', async () => {
+    const r = await sql.query(`SELECT password_hash FROM customer WHERE email = 'israel@example.com'`);
+    const hash: string = r.rows[0].password_hash;
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(hash).not.toContain('demo-password-1');
+  });
+
+  test('the right password logs in with an httpOnly session; a wrong one and an unknown e-mail answer alike', async () => {
+    const c = customerClient(t.url, newVisitor());
+    const ok = await passwordLogin(c, 'Israel@Example.com', 'demo-password-1');
+    expect(ok.status).toBe(200);
+    expect(ok.body.customerInfo.SSN).toBe(ISRAEL.ssn);
+    const cookie = c.setCookieHeaders.find((h) => h.startsWith('customer_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect((await c.call('POST', '/api/customer/refresh')).body.customerInfo.SSN).toBe(ISRAEL.ssn);
+
+    const wrong = await passwordLogin(customerClient(t.url, newVisitor()), 'israel@example.com', 'demo-password-2');
+    const unknown = await passwordLogin(customerClient(t.url, newVisitor()), 'nobody@example.com', 'demo-password-1');
+    const noPassword = await passwordLogin(customerClient(t.url, newVisitor()), 'oleg@example.com', 'anything');
+    for (const r of [wrong, unknown, noPassword]) {
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe('LOGIN_FAILED');
+      expect(r.body.message).toBe(wrong.body.message);
+      expect(r.headers.getSetCookie().some((h) => h.startsWith('customer_session='))).toBe(false);
+    }
+  });
+
+  test('the bot check comes first', async () => {
+    const r = await passwordLogin(customerClient(t.url, newVisitor()), 'israel@example.com', 'demo-password-1', 'x');
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBe('INVALID_CAPTCHA');
+  });
+
+  test('guessing one e-mail: the 11th try of the hour is refused with Retry-After, from any address, even the right password', async () => {
+    const { solveAltcha } = await import('../support/altcha');
+    const visitor = newVisitor();
+    const token = await solveAltcha(t.url, visitor);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const c = customerClient(t.url, visitor);
+      statuses.push((await passwordLogin(c, 'dana@example.com', `guess-${i}`, token)).status);
+    }
+    expect(statuses).toEqual(Array(10).fill(401));
+    const refused = await passwordLogin(customerClient(t.url, visitor), 'dana@example.com', 'demo-password-2', token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('OTP_RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -439,4 +439,22 @@ describe('seat socket', () => {
     expect(await connect('https://evil.example')).toBe('refused');
     expect(await connect(t.url)).toBe('connected');
   });
+
+  test('configured origins (ALLOWED_ORIGINS): the listed one may poll, any other is refused and never echoed', async () => {
+    const configured = await startTestApp({ ALLOWED_ORIGINS: 'https://shop.example' }, t.db);
+    try {
+      const poll = (origin: string) =>
+        fetch(`${configured.url}/socket.io/?EIO=4&transport=polling`, { headers: { origin } });
+      const listed = await poll('https://shop.example');
+      expect(listed.status).toBe(200);
+      expect(listed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+      const other = await poll('https://evil.example');
+      expect(other.status).toBe(403);
+      expect(other.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+      // The page's own host is not enough once origins are configured.
+      expect((await poll(configured.url)).status).toBe(403);
+    } finally {
+      await configured.close();
+    }
+  });
 });

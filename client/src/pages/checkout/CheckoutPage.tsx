@@ -9,6 +9,7 @@ import { useLatestQuery } from '../../hooks/useLatestQuery';
 import { useLocale } from '../../hooks/useLocale';
 import { CustomerForm } from './CustomerForm';
 import { CartGate, cartStepHrefs } from './CartGate';
+import { loggedInCustomerDetails } from './customer-prefill';
 
 /** /booking/checkout — customer details (step 4). */
 export default function CheckoutPage() {
@@ -20,6 +21,8 @@ export default function CheckoutPage() {
   const totals = useCartTotals();
   const catalogue = useCartCatalogue();
   const config = useLatestQuery<CustomerFormConfig>((signal) => getCustomerFormConfig(signal), []);
+  // A logged-in customer's details pre-fill an empty form (what the visitor already typed wins).
+  const customer = useLatestQuery((signal) => loggedInCustomerDetails(signal), []);
   const [busy, setBusy] = useState(false);
   const tracked = useRef(false);
 
@@ -41,6 +44,9 @@ export default function CheckoutPage() {
   // A failed config load falls back to the spec's defaults: the server checks the commit with its own config anyway.
   const formConfig =
     config.status === 'success' ? config.data : config.status === 'error' ? DEFAULT_CUSTOMER_FORM : null;
+  // The form reads its initial values once, so it waits for the pre-fill to settle.
+  const prefillSettled = customer.status !== 'loading';
+  const initial = cart.customerInfo ?? (customer.status === 'success' ? customer.data : null);
 
   return (
     <CartGate ready={ready} step="details">
@@ -52,11 +58,11 @@ export default function CheckoutPage() {
             </h2>
             <p className="booking-card__sub">{t('checkout.intro')}</p>
           </header>
-          {formConfig ? (
+          {formConfig && prefillSettled ? (
             <CustomerForm
               config={formConfig}
               locale={locale}
-              initial={cart.customerInfo}
+              initial={initial}
               busy={busy}
               submitLabel={t('checkout.toPayment')}
               onSubmit={(d) => void submit(d)}

@@ -1,4 +1,5 @@
 import { PRELUDE } from './prelude';
+import { RELEASE_GRACE_MS } from './release-sold.lua';
 
 /**
  * PostgreSQL wins: every seat it has a live ticket for becomes 's' here, whatever
@@ -12,6 +13,12 @@ import { PRELUDE } from './prelude';
  * place the cursor has not reached, or one on the free list, is skipped by
  * lock-ga because the place now exists in `st`.
  *
+ * A seat released by a cancellation in the last RELEASE_GRACE_MS is left alone: the PostgreSQL read
+ * behind this repair may predate the cancellation's commit (a lock's sold check or a reconciliation
+ * pass in flight while the ticket was cancelled), and applying it would take a free seat off sale for
+ * good. If the seat really was sold again since, its own sale marked it sold, and the lock path still
+ * refuses it on PostgreSQL's word; a later pass repairs Redis once the grace is over.
+ *
  * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 ga
  * ARGV: 1 pid, 2 channel, 3 logMax, 4 base, 5 n, seat keys
  * Returns {'NOINIT'} | {'OK', version, changed}
@@ -21,10 +28,12 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return {'NOINIT'} end
 local st, exp, taken, base = KEYS[2], KEYS[3], KEYS[6], ARGV[4]
 local n = tonumber(ARGV[5])
 local changes = {}
+local released, now = base .. 'released', now_ms()
 for i = 1, n do
   local sk = ARGV[5 + i]
   local v = redis.call('HGET', st, sk)
-  if v ~= 's' then
+  local freed = tonumber(redis.call('ZSCORE', released, sk) or '-1')
+  if v ~= 's' and not (freed >= 0 and now - freed < ${RELEASE_GRACE_MS}) then
     local owner = lock_owner(v)
     if owner then
       redis.call('ZREM', exp, sk)
