@@ -11,6 +11,7 @@ import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocumen
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoStaff } from './demo-staff';
 
 const SEED_LOCK = 7_263_002;
 
@@ -58,6 +59,7 @@ export async function seedDemoIfEmpty(
       await insertProducts(tx, productLocations);
       await seedDemoVouchers(tx, options.now ?? new Date());
       await seedDemoCustomers(tx);
+      await seedDemoStaff(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

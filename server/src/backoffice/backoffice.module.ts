@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { SeatsModule } from '../seats/seats.module';
+import { AuditLogRepository } from './audit-log.repository';
+import { BackOfficeController } from './backoffice.controller';
+import './backoffice.errors';
+import { BoxOfficeController } from './box-office.controller';
+import { BoxOfficeService } from './box-office.service';
+import { BusinessScope } from './business-scope.service';
+import { StaffAuthService } from './staff-auth.service';
+import { StaffGuard } from './staff.guard';
+import { StaffRepository } from './staff.repository';
+import { StaffSessions } from './staff-sessions.service';
+
+/**
+ * Back office (docs/back-office.md): staff identity (password + TOTP, sessions,
+ * lockout), permissions and business scope on every call, the audit log, and box-office
+ * seat work on the seat engine. Reports and producer reservations build on this.
+ */
+@Module({
+  imports: [SeatsModule],
+  controllers: [BackOfficeController, BoxOfficeController],
+  providers: [
+    StaffRepository,
+    AuditLogRepository,
+    StaffSessions,
+    StaffAuthService,
+    StaffGuard,
+    BusinessScope,
+    BoxOfficeService,
+  ],
+  exports: [StaffSessions, StaffGuard, BusinessScope, AuditLogRepository, StaffRepository],
+})
+export class BackOfficeModule {}
