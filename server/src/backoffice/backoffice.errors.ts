@@ -47,6 +47,15 @@ export const BackOfficeErrors = registerErrors({
       ar: 'هذه البيانات تخص نشاطًا تجاريًا لا تديره.',
     },
   },
+  LOCATION_NOT_FOUND: {
+    status: 404,
+    message: {
+      he: 'המקום לא נמצא.',
+      en: 'The venue was not found.',
+      ru: 'Площадка не найдена.',
+      ar: 'لم يتم العثور على المكان.',
+    },
+  },
   BOX_OFFICE_TOO_MANY_SEATS: {
     status: 400,
     message: {

@@ -6,6 +6,9 @@ import './backoffice.errors';
 import { BoxOfficeController } from './box-office.controller';
 import { BoxOfficeService } from './box-office.service';
 import { BusinessScope } from './business-scope.service';
+import { ReportsController } from './reports.controller';
+import { ReportsRepository } from './reports.repository';
+import { ReportsService } from './reports.service';
 import { StaffAuthService } from './staff-auth.service';
 import { StaffGuard } from './staff.guard';
 import { StaffRepository } from './staff.repository';
@@ -18,7 +21,7 @@ import { StaffSessions } from './staff-sessions.service';
  */
 @Module({
   imports: [SeatsModule],
-  controllers: [BackOfficeController, BoxOfficeController],
+  controllers: [BackOfficeController, BoxOfficeController, ReportsController],
   providers: [
     StaffRepository,
     AuditLogRepository,
@@ -27,6 +30,8 @@ import { StaffSessions } from './staff-sessions.service';
     StaffGuard,
     BusinessScope,
     BoxOfficeService,
+    ReportsRepository,
+    ReportsService,
   ],
   exports: [StaffSessions, StaffGuard, BusinessScope, AuditLogRepository, StaffRepository],
 })

@@ -34,14 +34,17 @@ export class StaffGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<StaffRequest>();
     const staff = await this.sessions.require(request);
-    const permission = this.reflector.get<BackOfficePermission | null>(REQUIRED_PERMISSION, context.getHandler());
+    const permission = this.reflector.getAllAndOverride<BackOfficePermission | null>(REQUIRED_PERMISSION, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (permission && !staff.permissions.includes(permission)) throw new AppError('STAFF_PERMISSION_DENIED');
     request.staff = staff;
     return true;
   }
 }
 
-/** The route is for signed-in staff, holding `permission` when one is named. */
+/** The route (or every route of a controller) is for signed-in staff, holding `permission` when one is named. */
 export function StaffOnly(permission: BackOfficePermission | null = null) {
   return applyDecorators(
     SetMetadata(REQUIRED_PERMISSION, permission),

@@ -47,3 +47,60 @@ export interface LockSeatsResponse {
 export interface SeatStateRequest extends LockSeatsRequest {
   state: 'block' | 'hold' | 'release';
 }
+
+/** One presentation's line in a sales report (money in agorot). */
+export interface PresentationSalesLine {
+  PresentationId: number;
+  FeatureId: number;
+  FeatureName: string;
+  FeatureNameEn: string;
+  LocationId: number;
+  LocationName: string;
+  LocationNameEn: string;
+  /** ISO instant; shown in Asia/Jerusalem. */
+  PresentationDateTime: string;
+  Capacity: number;
+  Sold: number;
+  Availability: number;
+  RevenueAgorot: number;
+}
+
+export interface TicketTypeSales {
+  TicketId: number;
+  Name: string;
+  NameEn: string;
+  Sold: number;
+  RevenueAgorot: number;
+}
+
+export interface DaySales {
+  /** Day of sale, YYYY-MM-DD in Asia/Jerusalem. */
+  Date: string;
+  Sold: number;
+  RevenueAgorot: number;
+}
+
+/** GET /api/PRES-live/v2/featureData and /presentationData. */
+export interface SalesReport {
+  presentations: PresentationSalesLine[];
+  totals: { Capacity: number; Sold: number; Availability: number; RevenueAgorot: number };
+  ticketTypes: TicketTypeSales[];
+  salesByDay: DaySales[];
+}
+
+/** A capacity row (by cinema or by movie); the last row is the total, id -1. */
+export interface CapacityLine {
+  LocationId?: number;
+  FeatureId?: number;
+  Name: string;
+  NameEn: string;
+  Capacity: number;
+  Sold: number;
+  Availability: number;
+}
+
+/** GET /api/PRES-live/locationTicketSales/data/:date/0 and /featureTicketSales/data/:date. */
+export interface CapacityReportResponse {
+  date: string;
+  rows: CapacityLine[];
+}
