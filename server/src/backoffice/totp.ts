@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Time-based one-time passwords (RFC 6238 over RFC 4226 HOTP, HMAC-SHA1, 30 s
@@ -43,11 +43,6 @@ export function base32Decode(text: string): Buffer {
   return Buffer.from(out);
 }
 
-/** A new 160-bit secret (RFC 4226's recommended length), base32. */
-export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20));
-}
-
 /** HOTP value of one counter (RFC 4226 section 5.3, dynamic truncation), 6 digits. */
 export function hotp(secret: Buffer, counter: number): string {
   const msg = Buffer.alloc(8);
@@ -76,10 +71,4 @@ export function matchTotp(secretBase32: string, code: string, unixMs: number): n
     if (timingSafeEqual(expected, Buffer.from(code))) return step;
   }
   return null;
-}
-
-/** The enrolment link an authenticator app scans (Key Uri Format). */
-export function otpauthUri(issuer: string, account: string, secretBase32: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  return `otpauth://totp/${label}?secret=${secretBase32}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=6&period=30`;
 }
