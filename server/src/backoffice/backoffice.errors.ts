@@ -56,6 +56,15 @@ export const BackOfficeErrors = registerErrors({
       ar: 'لم يتم العثور على المكان.',
     },
   },
+  NO_CONTACT_FOR_RESERVATION: {
+    status: 409,
+    message: {
+      he: 'להזמנה אין דוא"ל או טלפון נייד לשליחה.',
+      en: 'The order has no e-mail or mobile number to send to.',
+      ru: 'В заказе нет e-mail или мобильного номера для отправки.',
+      ar: 'لا يحتوي الطلب على بريد إلكتروني أو رقم هاتف محمول للإرسال.',
+    },
+  },
   BOX_OFFICE_TOO_MANY_SEATS: {
     status: 400,
     message: {

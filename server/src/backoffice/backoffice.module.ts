@@ -6,6 +6,9 @@ import './backoffice.errors';
 import { BoxOfficeController } from './box-office.controller';
 import { BoxOfficeService } from './box-office.service';
 import { BusinessScope } from './business-scope.service';
+import { ProducerReservationsController } from './producer-reservations.controller';
+import { ProducerReservationsRepository } from './producer-reservations.repository';
+import { ProducerReservationsService } from './producer-reservations.service';
 import { ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
@@ -21,7 +24,7 @@ import { StaffSessions } from './staff-sessions.service';
  */
 @Module({
   imports: [SeatsModule],
-  controllers: [BackOfficeController, BoxOfficeController, ReportsController],
+  controllers: [BackOfficeController, BoxOfficeController, ReportsController, ProducerReservationsController],
   providers: [
     StaffRepository,
     AuditLogRepository,
@@ -32,6 +35,8 @@ import { StaffSessions } from './staff-sessions.service';
     BoxOfficeService,
     ReportsRepository,
     ReportsService,
+    ProducerReservationsRepository,
+    ProducerReservationsService,
   ],
   exports: [StaffSessions, StaffGuard, BusinessScope, AuditLogRepository, StaffRepository],
 })
