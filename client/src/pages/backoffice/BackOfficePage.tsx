@@ -7,6 +7,7 @@ import { backOfficeApi } from './backoffice-api';
 import { BoxOfficePanel } from './BoxOfficePanel';
 import './i18n';
 import { ReportsPanel } from './ReportsPanel';
+import { ReservationsPanel } from './ReservationsPanel';
 import { SignInForm } from './SignInForm';
 import './backoffice.css';
 
@@ -84,12 +85,7 @@ export default function BackOfficePage() {
       <div className="bo-content">
         {active?.id === 'presentations-report' && <ReportsPanel />}
         {active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
-        {active?.id === 'producer-reservations' && (
-          <section className="bo-card">
-            <h2>{t('backOffice.reservations.title')}</h2>
-            <p>{t('backOffice.reservations.notYet')}</p>
-          </section>
-        )}
+        {active?.id === 'producer-reservations' && <ReservationsPanel />}
       </div>
     </div>
   );

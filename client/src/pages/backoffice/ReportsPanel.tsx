@@ -16,17 +16,39 @@ import { SalesChart } from './SalesChart';
 
 type Load<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: T };
 
-/** Runs `fetch` whenever `key` changes; the latest request wins, older answers are dropped (spec section 4). */
+/** How often an open report asks again while the page is visible (an on-sale moves by the second). */
+const REFRESH_MS = 15_000;
+
+/**
+ * Runs `fetch` whenever `key` changes, and again every REFRESH_MS while the page is visible;
+ * the latest request wins and older answers are dropped (spec section 4). A refresh keeps
+ * showing the last answer until the new one arrives.
+ */
 function useLatest<T>(key: string, fetch: () => Promise<T>): Load<T> {
   const [result, setResult] = useState<{ key: string; load: Load<T> } | null>(null);
   useEffect(() => {
     let current = true;
-    fetch().then(
-      (data) => current && setResult({ key, load: { kind: 'ready', data } }),
-      () => current && setResult({ key, load: { kind: 'failed' } }),
-    );
+    let seq = 0;
+    let shown = 0;
+    const run = () => {
+      const mine = ++seq;
+      fetch().then(
+        (data) => {
+          if (!current || mine < shown) return;
+          shown = mine;
+          setResult({ key, load: { kind: 'ready', data } });
+        },
+        () =>
+          current &&
+          mine >= shown &&
+          setResult((r) => (r?.key === key && r.load.kind === 'ready' ? r : { key, load: { kind: 'failed' } })),
+      );
+    };
+    run();
+    const timer = setInterval(() => document.visibilityState === 'visible' && run(), REFRESH_MS);
     return () => {
       current = false;
+      clearInterval(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names everything `fetch` reads
   }, [key]);

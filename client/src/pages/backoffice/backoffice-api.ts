@@ -31,6 +31,23 @@ export const backOfficeApi = {
         PresentationDateTime: string;
       }[];
     }>('/PRES-live/v2/availablePresentations'),
+  producerReservations: () =>
+    apiRequest<{
+      reservations: {
+        ReservationIdentifier: string;
+        ResStateId: number;
+        StartDateTime: string;
+        FeatureName: string;
+        FeatureNameEn: string;
+        LocationName: string;
+        LocationNameEn: string;
+        Tickets: number;
+        TotalAgorot: number;
+        CustomerName: string;
+        MobileLast4: string | null;
+      }[];
+    }>('/PRES-live/v2/producerReservations'),
+  sendAgain: (resId: string) => apiRequest<{ success: true }>('/PRES-live/v2/sendResAgain', { query: { resId } }),
   lockSeats: (presentationId: number, seats: { sectionId: number; x: number; y: number }[]) =>
     apiRequest<LockSeatsResponse>('/backoffice/lock-seats', { method: 'PUT', body: { presentationId, seats } }),
 };
