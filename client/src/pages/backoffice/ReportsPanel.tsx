@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CAPACITY_TOTAL_ID,
@@ -62,50 +62,50 @@ function daysBefore(dateKey: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-function CapacityTable({
+interface Column<Row> extends CsvColumn<Row> {
+  /** What the table cell shows; the CSV value when absent. */
+  cell?: (row: Row) => ReactNode;
+}
+
+/**
+ * One report card: title, CSV export of exactly the rows shown, loading and failure states,
+ * and the table (first column as row headers). `extra` renders above the table (a chart).
+ */
+function ReportTable<Row>({
   id,
   title,
-  report,
+  load,
+  columns,
   fileName,
+  isTotal,
+  extra,
 }: {
   id: string;
   title: string;
-  report: Load<CapacityReportResponse>;
+  load: Load<Row[]>;
+  columns: Column<Row>[];
   fileName: string;
+  isTotal?: (row: Row) => boolean;
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  // The total row is id -1 (LocationId by cinema, FeatureId by movie); its name is ours to translate.
-  const name = (r: CapacityLine) =>
-    (r.LocationId ?? r.FeatureId) === CAPACITY_TOTAL_ID
-      ? t('backOffice.reports.total')
-      : locale === 'he' || locale === 'ar'
-        ? r.Name
-        : r.NameEn;
-  const columns: CsvColumn<CapacityLine>[] = [
-    { header: t('backOffice.reports.columns.name'), value: name },
-    { header: t('backOffice.reports.columns.capacity'), value: (r) => r.Capacity },
-    { header: t('backOffice.reports.columns.sold'), value: (r) => r.Sold },
-    { header: t('backOffice.reports.columns.availability'), value: (r) => r.Availability },
-  ];
+  const rows = load.kind === 'ready' ? load.data : [];
+  const cell = (c: Column<Row>, r: Row) => (c.cell ? c.cell(r) : c.value(r));
   return (
     <section className="bo-card" aria-labelledby={`${id}-title`}>
       <div className="bo-card-head">
         <h3 id={`${id}-title`}>{title}</h3>
-        {report.kind === 'ready' && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => downloadCsv(fileName, toCsv(report.data.rows, columns))}
-          >
+        {load.kind === 'ready' && (
+          <button type="button" className="button" onClick={() => downloadCsv(fileName, toCsv(rows, columns))}>
             {t('backOffice.reports.exportCsv')}
           </button>
         )}
       </div>
-      {report.kind === 'loading' && <p role="status">{t('backOffice.reports.loading')}</p>}
-      {report.kind === 'failed' && <p role="alert">{t('backOffice.reports.failed')}</p>}
-      {report.kind === 'ready' &&
-        (report.data.rows.length <= 1 ? (
+      {load.kind === 'loading' && <p role="status">{t('backOffice.reports.loading')}</p>}
+      {load.kind === 'failed' && <p role="alert">{t('backOffice.reports.failed')}</p>}
+      {load.kind === 'ready' && extra}
+      {load.kind === 'ready' &&
+        (rows.filter((r) => !isTotal?.(r)).length === 0 ? (
           <p>{t('backOffice.reports.empty')}</p>
         ) : (
           <div className="bo-table-wrap">
@@ -120,12 +120,17 @@ function CapacityTable({
                 </tr>
               </thead>
               <tbody>
-                {report.data.rows.map((r, i) => (
-                  <tr key={i} className={i === report.data.rows.length - 1 ? 'bo-total' : undefined}>
-                    <th scope="row">{name(r)}</th>
-                    <td>{r.Capacity.toLocaleString(locale)}</td>
-                    <td>{r.Sold.toLocaleString(locale)}</td>
-                    <td>{r.Availability.toLocaleString(locale)}</td>
+                {rows.map((r, i) => (
+                  <tr key={i} className={isTotal?.(r) ? 'bo-total' : undefined}>
+                    {columns.map((c, j) =>
+                      j === 0 ? (
+                        <th key={c.header} scope="row">
+                          {cell(c, r)}
+                        </th>
+                      ) : (
+                        <td key={c.header}>{cell(c, r)}</td>
+                      ),
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -136,76 +141,84 @@ function CapacityTable({
   );
 }
 
+function mapLoad<A, B>(load: Load<A>, f: (a: A) => B): Load<B> {
+  return load.kind === 'ready' ? { kind: 'ready', data: f(load.data) } : load;
+}
+
+function CapacityTable({
+  id,
+  title,
+  report,
+  fileName,
+}: {
+  id: string;
+  title: string;
+  report: Load<CapacityReportResponse>;
+  fileName: string;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  // The total row is id -1 (LocationId by cinema, FeatureId by movie); its name is ours to translate.
+  const isTotal = (r: CapacityLine) => (r.LocationId ?? r.FeatureId) === CAPACITY_TOTAL_ID;
+  const name = (r: CapacityLine) =>
+    isTotal(r) ? t('backOffice.reports.total') : locale === 'he' || locale === 'ar' ? r.Name : r.NameEn;
+  const count = (n: number) => n.toLocaleString(locale);
+  const columns: Column<CapacityLine>[] = [
+    { header: t('backOffice.reports.columns.name'), value: name },
+    { header: t('backOffice.reports.columns.capacity'), value: (r) => r.Capacity, cell: (r) => count(r.Capacity) },
+    { header: t('backOffice.reports.columns.sold'), value: (r) => r.Sold, cell: (r) => count(r.Sold) },
+    {
+      header: t('backOffice.reports.columns.availability'),
+      value: (r) => r.Availability,
+      cell: (r) => count(r.Availability),
+    },
+  ];
+  return (
+    <ReportTable
+      id={id}
+      title={title}
+      load={mapLoad(report, (d) => d.rows)}
+      columns={columns}
+      fileName={fileName}
+      isTotal={isTotal}
+    />
+  );
+}
+
+type SalesLine = SalesReport['presentations'][number];
+
 function SalesSection({ report, fileName }: { report: Load<SalesReport>; fileName: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const show = (p: SalesReport['presentations'][number]) =>
-    locale === 'he' || locale === 'ar' ? p.FeatureName : p.FeatureNameEn;
-  const venue = (p: SalesReport['presentations'][number]) =>
-    locale === 'he' || locale === 'ar' ? p.LocationName : p.LocationNameEn;
-  type Line = SalesReport['presentations'][number];
-  const columns: CsvColumn<Line>[] = [
-    { header: t('backOffice.reports.columns.show'), value: show },
-    { header: t('backOffice.reports.columns.location'), value: venue },
+  const local = (he: string, en: string) => (locale === 'he' || locale === 'ar' ? he : en);
+  const columns: Column<SalesLine>[] = [
+    { header: t('backOffice.reports.columns.show'), value: (p) => local(p.FeatureName, p.FeatureNameEn) },
+    { header: t('backOffice.reports.columns.location'), value: (p) => local(p.LocationName, p.LocationNameEn) },
     {
       header: t('backOffice.reports.columns.date'),
       value: (p) => formatJerusalemDateTime(p.PresentationDateTime, locale),
     },
-    { header: t('backOffice.reports.columns.capacity'), value: (p) => p.Capacity },
-    { header: t('backOffice.reports.columns.sold'), value: (p) => p.Sold },
-    { header: t('backOffice.reports.columns.revenue'), value: (p) => (p.RevenueAgorot / 100).toFixed(2) },
+    {
+      header: t('backOffice.reports.columns.capacity'),
+      value: (p) => p.Capacity,
+      cell: (p) => p.Capacity.toLocaleString(locale),
+    },
+    { header: t('backOffice.reports.columns.sold'), value: (p) => p.Sold, cell: (p) => p.Sold.toLocaleString(locale) },
+    {
+      header: t('backOffice.reports.columns.revenue'),
+      value: (p) => (p.RevenueAgorot / 100).toFixed(2),
+      cell: (p) => formatShekels(p.RevenueAgorot, locale),
+    },
   ];
   return (
-    <section className="bo-card" aria-labelledby="bo-sales-title">
-      <div className="bo-card-head">
-        <h3 id="bo-sales-title">{t('backOffice.reports.sales')}</h3>
-        {report.kind === 'ready' && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => downloadCsv(fileName, toCsv(report.data.presentations, columns))}
-          >
-            {t('backOffice.reports.exportCsv')}
-          </button>
-        )}
-      </div>
-      {report.kind === 'loading' && <p role="status">{t('backOffice.reports.loading')}</p>}
-      {report.kind === 'failed' && <p role="alert">{t('backOffice.reports.failed')}</p>}
-      {report.kind === 'ready' && (
-        <>
-          <SalesChart days={report.data.salesByDay} />
-          {report.data.presentations.length === 0 ? (
-            <p>{t('backOffice.reports.empty')}</p>
-          ) : (
-            <div className="bo-table-wrap">
-              <table className="bo-table" id="bo-sales">
-                <thead>
-                  <tr>
-                    {columns.map((c) => (
-                      <th key={c.header} scope="col">
-                        {c.header}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.data.presentations.map((p) => (
-                    <tr key={p.PresentationId}>
-                      <th scope="row">{show(p)}</th>
-                      <td>{venue(p)}</td>
-                      <td>{formatJerusalemDateTime(p.PresentationDateTime, locale)}</td>
-                      <td>{p.Capacity.toLocaleString(locale)}</td>
-                      <td>{p.Sold.toLocaleString(locale)}</td>
-                      <td>{formatShekels(p.RevenueAgorot, locale)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
-    </section>
+    <ReportTable
+      id="bo-sales"
+      title={t('backOffice.reports.sales')}
+      load={mapLoad(report, (d) => d.presentations)}
+      columns={columns}
+      fileName={fileName}
+      extra={report.kind === 'ready' && <SalesChart days={report.data.salesByDay} />}
+    />
   );
 }
 
