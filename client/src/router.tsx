@@ -15,6 +15,7 @@ const CartPage = lazyWithReload(() => import('./pages/cart/CartPage'));
 const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
 const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPage'));
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
+const BackOfficePage = lazyWithReload(() => import('./pages/backoffice/BackOfficePage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: 'booking/checkout/payment', element: <PaymentPage /> },
           { path: 'booking/customer-portal', element: <CustomerAreaPage /> },
           { path: 'customer', element: <CustomerAreaPage /> },
+          { path: 'backoffice/:section?', element: <BackOfficePage /> },
           { path: 'order', element: soon('order') },
           { path: 'order/:presentationId', element: <OrderPage /> },
           { path: 'cart/:resId', element: <CartPage /> },

@@ -67,7 +67,12 @@ export async function prepareDatabase(config: AppConfig, logger: Logger, dataSou
         if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
       }
       if (config.SEED_DEMO) {
-        const seeded = await seedDemoIfEmpty(maintenance, { includeStadium: config.SEED_STADIUM, logger });
+        const seeded = await seedDemoIfEmpty(maintenance, {
+          includeStadium: config.SEED_STADIUM,
+          // Demo staff have public passwords (README): a production database never gets them.
+          includeStaff: config.NODE_ENV !== 'production',
+          logger,
+        });
         if (seeded) logger.info(seeded, 'demo data loaded');
       }
     } finally {

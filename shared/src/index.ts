@@ -10,3 +10,4 @@ export * from './geometry';
 export * from './booking';
 export * from './customers/api';
 export * from './wire/ticket';
+export * from './backoffice/api';

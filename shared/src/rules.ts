@@ -58,3 +58,7 @@ export * from './rules/cancellation/cancellation-charge';
 export * from './rules/cancellation/cancellation-eligibility';
 export * from './rules/cancellation/refund-split';
 export * from './rules/cancellation/otp-policy';
+
+export * from './rules/backoffice/back-office-menu';
+export * from './rules/backoffice/within-business-scope';
+export * from './rules/backoffice/capacity-report';

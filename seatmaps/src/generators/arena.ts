@@ -141,7 +141,7 @@ export function generateArena(): VenueDocument {
     location: {
       code: 'mediterranean-arena',
       name: { he: 'ארנת הים התיכון, אשדוד', en: 'Mediterranean Arena, Ashdod' },
-      businessId: 1,
+      businessId: 2,
     },
     seatplan: {
       code: 'concert',

@@ -125,7 +125,7 @@ export function generateStadium(): VenueDocument {
     location: {
       code: 'national-stadium',
       name: { he: 'האצטדיון הלאומי, רמת גן', en: 'National Stadium, Ramat Gan' },
-      businessId: 1,
+      businessId: 2,
     },
     seatplan: {
       code: 'football',

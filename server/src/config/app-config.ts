@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_CONFIG_SHAPE, DEVELOPMENT_TICKET_SIGNING_KEY } from '../payment/booking-config';
 import { CUSTOMERS_CONFIG_SHAPE, DEVELOPMENT_CUSTOMER_SECRET } from '../customers/customers-config';
+import { BACK_OFFICE_CONFIG_SHAPE } from '../backoffice/backoffice-config';
 
 /** The development defaults of the two secrets: public in this repository, so refused in production. */
 export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
@@ -92,6 +93,8 @@ export const appConfigSchema = z.object({
   ...BOOKING_CONFIG_SHAPE,
   /** Customer login, sessions and cancellations (server/src/customers/customers-config.ts). */
   ...CUSTOMERS_CONFIG_SHAPE,
+  /** Staff sign-in, sessions and box-office limits (server/src/backoffice/backoffice-config.ts). */
+  ...BACK_OFFICE_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -117,7 +117,7 @@ export class RedisSeatStore extends SeatStore {
 
   async lock(pid: number, q: LockRequest): Promise<Locked | Refused | NotInitialised> {
     const k = this.keys(pid);
-    const flags = (q.noSingleSeatGap ? 1 : 0) + (q.singleSeatBlocking ? 2 : 0);
+    const flags = (q.noSingleSeatGap ? 1 : 0) + (q.singleSeatBlocking ? 2 : 0) + (q.block ? 4 : 0);
     const args: (string | number)[] = [
       pid,
       this.channel,

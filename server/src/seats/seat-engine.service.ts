@@ -21,6 +21,7 @@ import type { LockSeatBody, SeatsStatusQuery } from './seats.queries';
 import {
   SeatStore,
   type GaLocked,
+  type Locked,
   type NotInitialised,
   type Refused,
   type RuleRow,
@@ -457,6 +458,81 @@ export class SeatEngineService {
       for (const s of row.seats) if (xs.has(s.x)) gaps.push({ sectionId: s.sectionId, x: s.x, y: s.y });
     }
     return gaps;
+  }
+
+  /**
+   * Box office (lock-seats): a block of reserved seats for one owner in ONE script, all or
+   * nothing, up to `maxSeats` (the staff limit, not the public per-order one). Couches and
+   * beds come whole. The row rules are the public's (staff may sell a single seat), so they
+   * are not applied; availability and PostgreSQL's sold seats are. A taken seat refuses the
+   * whole block with SEAT_NOT_AVAILABLE and that seat's row and number.
+   */
+  async lockBlock(
+    ownerId: string,
+    presentationId: number,
+    refs: SeatRef[],
+    maxSeats: number,
+  ): Promise<{ seats: LockedSeat[]; expiresAt: string; timeInSeconds: number; version: number }> {
+    const layout = await this.layouts.get(presentationId);
+    const p = layout.presentation;
+    if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
+    const chosen = new Map<string, LayoutSeat>();
+    for (const ref of refs) {
+      const seat = layout.seats.get(seatKey(ref.sectionId, ref.x, ref.y));
+      if (!seat) throw new AppError('SEAT_NOT_FOUND');
+      for (const s of this.group(layout, seat)) chosen.set(s.key, s);
+    }
+    const seats = [...chosen.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    if (seats.length > maxSeats) throw new AppError('MAX_SEATS_EXCEEDED', { maxSeats });
+    const unsellable = seats.find((s) => !s.sellable);
+    if (unsellable) throw new AppError('SEAT_NOT_AVAILABLE');
+    const keys = seats.map((s) => s.key);
+    const [locked, sold] = await Promise.allSettled([
+      this.withState(layout, () =>
+        this.store.lock(p.id, {
+          owner: ownerId,
+          keys,
+          ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
+          maxSeats,
+          noSingleSeatGap: false,
+          singleSeatBlocking: false,
+          rows: [],
+          sectionSize: Number.MAX_SAFE_INTEGER,
+          reservedTotal: Number.MAX_SAFE_INTEGER,
+          ownerSetTtlSeconds: this.ownerSetTtlSeconds,
+          block: true,
+        }),
+      ),
+      this.sold.soldAmong(p.id, seats),
+    ]);
+    if (locked.status === 'rejected') throw locked.reason;
+    const r = await this.keepIfUnsold(layout, ownerId, locked.value, keys, sold);
+    if (!r.ok) {
+      const refused = r as Refused;
+      const taken = layout.seats.get(refused.detail);
+      if (refused.code === 'SEAT_NOT_AVAILABLE' && taken)
+        throw new AppError('BLOCK_SEAT_NOT_AVAILABLE', { row: taken.rowName, seat: taken.seatName });
+      refuse(refused, layout);
+    }
+    const ok = r as Locked;
+    return { seats: seats.map(lockedSeatOf), ...this.timing(ok.nowMs, ok.earliestExpiryMs), version: ok.version };
+  }
+
+  /** Box office: releases the owner's locks on these seats (seats it does not hold are left alone). */
+  async unlockBlock(ownerId: string, presentationId: number, refs: SeatRef[]): Promise<{ version: number }> {
+    const layout = await this.layouts.get(presentationId);
+    const keys = new Set<string>();
+    for (const ref of refs) {
+      const seat = layout.seats.get(seatKey(ref.sectionId, ref.x, ref.y));
+      if (!seat) throw new AppError('SEAT_NOT_FOUND');
+      for (const s of this.group(layout, seat)) keys.add(s.key);
+    }
+    const mine = new Set(await this.store.ownerKeys(presentationId, ownerId));
+    const release = [...keys].filter((k) => mine.has(k));
+    if (release.length === 0) return { version: 0 };
+    const r = await this.withState(layout, () => this.store.unlock(presentationId, ownerId, release));
+    if (!r.ok) refuse(r as Refused, layout);
+    return { version: r.version };
   }
 
   /** Back office: block ('b'), hold back ('h') or free again ('a') reserved seats. */

@@ -46,6 +46,8 @@ export interface LockRequest {
   sectionSize: number;
   reservedTotal: number;
   ownerSetTtlSeconds: number;
+  /** A box-office block: independent seats, all or nothing; a taken one is named in the refusal's detail. */
+  block?: boolean;
 }
 
 export interface Locked {

@@ -6,6 +6,15 @@ import { registerErrors } from '../common/app-error';
  * 404 for names that do not exist. INVALID_CAPTCHA belongs to the bot check.
  */
 export const SeatErrors = registerErrors({
+  BLOCK_SEAT_NOT_AVAILABLE: {
+    status: 409,
+    message: {
+      he: 'שורה {row} מושב {seat} כבר אינו פנוי, ולכן אף מושב מהבלוק לא ננעל.',
+      en: 'Row {row} seat {seat} is no longer available, so no seat of the block was locked.',
+      ru: 'Ряд {row}, место {seat} уже занято, поэтому ни одно место блока не заблокировано.',
+      ar: 'الصف {row} المقعد {seat} لم يعد متاحًا، لذلك لم يُحجز أي مقعد من المجموعة.',
+    },
+  },
   SEAT_NOT_AVAILABLE: {
     status: 409,
     message: {

@@ -11,6 +11,7 @@ import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocumen
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoStaff } from './demo-staff';
 
 const SEED_LOCK = 7_263_002;
 
@@ -30,7 +31,8 @@ export interface SeedSummary {
  */
 export async function seedDemoIfEmpty(
   ds: DataSource,
-  options: { includeStadium: boolean; logger?: Logger; now?: Date },
+  /** includeStaff: the demo staff accounts (public passwords): never in production. */
+  options: { includeStadium: boolean; includeStaff?: boolean; logger?: Logger; now?: Date },
 ): Promise<SeedSummary | null> {
   const started = Date.now();
   const runner = ds.createQueryRunner();
@@ -58,6 +60,7 @@ export async function seedDemoIfEmpty(
       await insertProducts(tx, productLocations);
       await seedDemoVouchers(tx, options.now ?? new Date());
       await seedDemoCustomers(tx);
+      if (options.includeStaff ?? true) await seedDemoStaff(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

@@ -93,4 +93,14 @@ export const RATE_LIMITS = {
       { by: 'ip', limit: 40, windowSeconds: 60 },
     ],
   },
+  /** Staff sign-in per address, on top of the per-account lockout (server/src/backoffice). */
+  staffSignIn: {
+    name: 'staff-sign-in',
+    rules: [{ by: 'ip', limit: 20, windowSeconds: 600 }],
+  },
+  /** Box-office seat calls: generous (a show day), but a runaway script is stopped. */
+  boxOffice: {
+    name: 'box-office',
+    rules: [{ by: 'ip', limit: 600, windowSeconds: 60 }],
+  },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -14,10 +14,12 @@ import { PRELUDE } from './prelude';
  * orphan-seats.ts, single-seat-gap.ts); server/test/seats/seat-store.medium.test.ts checks parity.
  *
  * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due (global), 8 own (owner's set)
- * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 ttlMs, 6 maxSeats, 7 flags (1 no-gap, 2 policy 3),
+ * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 ttlMs, 6 maxSeats, 7 flags (1 no-gap, 2 policy 3, 4 box-office block),
  *       8 ownerSetTtlSeconds, 9 sectionSize, 10 reservedTotal, 11 n, n seat keys (chosen first),
  *       then nRows, and per row: m, m seat keys in ascending x, one flag char per seat
  *       (bit 0 exempt left/middle/right seat, bit 1 not sellable).
+ * A box-office block (flag 4) is a set of independent seats: any taken seat refuses the whole block with
+ * SEAT_NOT_AVAILABLE naming that seat, instead of the "must be together" answer meant for a couch.
  * Returns {'NOINIT'} | {'ERR', code, detail} | {'OK', version, earliestExpiryMs, nowMs, newlyLocked}
  */
 export const LOCK_LUA = `${PRELUDE}
@@ -25,6 +27,9 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return {'NOINIT'} end
 local st, exp, taken = KEYS[2], KEYS[3], KEYS[6]
 local pid, owner = ARGV[1], ARGV[4]
 local ttl, max_seats, flags = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local no_gap_rule = flags % 2 == 1
+local policy_3 = math.floor(flags / 2) % 2 == 1
+local block = math.floor(flags / 4) % 2 == 1
 local n = tonumber(ARGV[11])
 local idx = 12
 local targets, planned, to_lock = {}, {}, {}
@@ -54,6 +59,7 @@ local function earliest_of_owner()
 end
 
 if first_taken then
+  if block then return {'ERR', 'SEAT_NOT_AVAILABLE', targets[first_taken]} end
   if first_taken > 1 then return {'ERR', 'SEATS_MUST_BE_TOGETHER', ''} end
   local taken_all = tonumber(redis.call('HGET', taken, '_r') or '0')
   if taken_all >= tonumber(ARGV[10]) then return {'ERR', 'NO_SEATS_LEFT_RESERVED', ''} end
@@ -103,7 +109,7 @@ local function code(seat, with_planned)
 end
 local function unavailable(c) return c ~= 1 and c ~= 2 and c ~= 3 end
 
-if flags >= 2 then
+if policy_3 then
   -- Seating policy 3: a free seat boxed in by unavailable seats/row ends is not for sale.
   for _, sk in ipairs(to_lock) do
     local at = row_of[sk]
@@ -121,7 +127,7 @@ if flags >= 2 then
   end
 end
 
-if flags % 2 == 1 then
+if no_gap_rule then
   -- No single-seat gap, judged on the owner's WHOLE selection (shared/src/rules/seats/single-seat-gap.ts,
   -- selectionGaps + lockLeavesUnfillableGap). A gap is a free, non-exempt seat with no free neighbour, at least one
   -- neighbour seat, and one of the owner's seats (held or being locked) beside it: the selection left it, and only

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate, useParams } from 'react-router-dom';
+import type { StaffMe } from '@hotline/shared';
+import { useLocale } from '../../hooks/useLocale';
+import { backOfficeApi } from './backoffice-api';
+import { BoxOfficePanel } from './BoxOfficePanel';
+import './i18n';
+import { ReportsPanel } from './ReportsPanel';
+import { ReservationsPanel } from './ReservationsPanel';
+import { SignInForm } from './SignInForm';
+import './backoffice.css';
+
+type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
+
+/**
+ * The back office (/backoffice/:section?): staff sign-in, then the menu their permissions
+ * allow (the server checks every call again) and the chosen screen.
+ */
+export default function BackOfficePage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { section } = useParams();
+  const navigate = useNavigate();
+  const [session, setSession] = useState<Session>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    backOfficeApi.me().then(
+      (r) => current && setSession({ kind: 'in', staff: r.staff }),
+      () => current && setSession({ kind: 'signed-out' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const signOut = async () => {
+    await backOfficeApi.signOut().catch(() => undefined);
+    setSession({ kind: 'signed-out' });
+    navigate(`/backoffice?lang=${locale}`);
+  };
+
+  if (session.kind === 'loading')
+    return (
+      <div className="backoffice">
+        <h1>{t('backOffice.title')}</h1>
+        <p role="status">{t('backOffice.reports.loading')}</p>
+      </div>
+    );
+  if (session.kind === 'signed-out')
+    return (
+      <div className="backoffice">
+        <h1>{t('backOffice.title')}</h1>
+        <SignInForm onSignedIn={(staff) => setSession({ kind: 'in', staff })} />
+      </div>
+    );
+
+  const { staff } = session;
+  const active = staff.menu.find((i) => i.id === section) ?? staff.menu[0];
+  return (
+    <div className="backoffice backoffice--in">
+      <div className="bo-top">
+        <h1>{t('backOffice.title')}</h1>
+        <span>{t('backOffice.signedInAs', { name: `${staff.FirstName} ${staff.LastName}` })}</span>
+        <button type="button" className="button" onClick={() => void signOut()}>
+          {t('backOffice.signOut')}
+        </button>
+      </div>
+      <nav className="bo-menu" aria-label={t('backOffice.menuLabel')}>
+        <ul>
+          {staff.menu.map((item) => (
+            <li key={item.id}>
+              <NavLink
+                to={`/backoffice/${item.id}?lang=${locale}`}
+                aria-current={item.id === active?.id ? 'page' : undefined}
+                className={item.id === active?.id ? 'active' : undefined}
+              >
+                {t(`backOffice.menu.${item.id}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="bo-content">
+        {active?.id === 'presentations-report' && <ReportsPanel />}
+        {active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
+        {active?.id === 'producer-reservations' && <ReservationsPanel />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatJerusalemDateTime, formatShekels } from '@hotline/shared';
+import { ApiError } from '../../api/client';
+import { useLocale } from '../../hooks/useLocale';
+import { backOfficeApi } from './backoffice-api';
+
+type Reservation = Awaited<ReturnType<typeof backOfficeApi.producerReservations>>['reservations'][number];
+
+/** Producer reservations (permission 268): your businesses' live orders, with "send again". */
+export function ReservationsPanel() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [list, setList] = useState<Reservation[] | null | 'failed'>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    backOfficeApi.producerReservations().then(
+      (r) => current && setList(r.reservations),
+      () => current && setList('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const sendAgain = async (id: string) => {
+    setNotice(null);
+    try {
+      await backOfficeApi.sendAgain(id);
+      setNotice(t('backOffice.reservations.sent', { id }));
+    } catch (e) {
+      setNotice(e instanceof ApiError && e.status < 500 && e.message ? e.message : t('backOffice.reports.failed'));
+    }
+  };
+
+  const local = (he: string, en: string) => (locale === 'he' || locale === 'ar' ? he : en);
+  return (
+    <section className="bo-card" aria-labelledby="bo-reservations-title">
+      <h2 id="bo-reservations-title">{t('backOffice.reservations.title')}</h2>
+      <p className="bo-notice" role="status">
+        {notice}
+      </p>
+      {list === null && <p role="status">{t('backOffice.reports.loading')}</p>}
+      {list === 'failed' && <p role="alert">{t('backOffice.reports.failed')}</p>}
+      {Array.isArray(list) &&
+        (list.length === 0 ? (
+          <p>{t('backOffice.reservations.empty')}</p>
+        ) : (
+          <div className="bo-table-wrap">
+            <table className="bo-table" id="bo-reservations">
+              <thead>
+                <tr>
+                  <th scope="col">{t('backOffice.reservations.columns.id')}</th>
+                  <th scope="col">{t('backOffice.reports.columns.show')}</th>
+                  <th scope="col">{t('backOffice.reports.columns.date')}</th>
+                  <th scope="col">{t('backOffice.reservations.columns.customer')}</th>
+                  <th scope="col">{t('backOffice.reservations.columns.tickets')}</th>
+                  <th scope="col">{t('backOffice.reservations.columns.total')}</th>
+                  <th scope="col">{t('backOffice.reservations.columns.state')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('backOffice.reservations.columns.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((r) => (
+                  <tr key={r.ReservationIdentifier}>
+                    <th scope="row" dir="ltr">
+                      {r.ReservationIdentifier}
+                    </th>
+                    <td>
+                      {local(r.FeatureName, r.FeatureNameEn)} · {local(r.LocationName, r.LocationNameEn)}
+                    </td>
+                    <td>{formatJerusalemDateTime(r.StartDateTime, locale)}</td>
+                    <td>
+                      {r.CustomerName}
+                      {r.MobileLast4 && <span dir="ltr"> ···{r.MobileLast4}</span>}
+                    </td>
+                    <td>{r.Tickets}</td>
+                    <td>{formatShekels(r.TotalAgorot, locale)}</td>
+                    <td>{t(`backOffice.reservations.state.${r.ResStateId === 2 ? 'hold' : 'paid'}`)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button"
+                        onClick={() => void sendAgain(r.ReservationIdentifier)}
+                        aria-label={t('backOffice.reservations.sendAgainFor', { id: r.ReservationIdentifier })}
+                      >
+                        {t('backOffice.reservations.sendAgain')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { backOfficeMenuFor, type StaffMeResponse } from '@hotline/shared';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { ZodBody } from '../common/validation';
+import { AuditLogRepository } from './audit-log.repository';
+import { StaffAuthService } from './staff-auth.service';
+import { CurrentStaff, StaffOnly } from './staff.guard';
+import { StaffRepository, type StaffIdentity } from './staff.repository';
+import { StaffSessions } from './staff-sessions.service';
+
+const signInBody = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(200),
+  totpCode: z.string().regex(/^\d{6}$/),
+});
+
+function me(staff: StaffIdentity): StaffMeResponse {
+  return { staff: { ...staff, menu: backOfficeMenuFor(staff.permissions) } };
+}
+
+/**
+ * Staff identity (docs/back-office.md): sign-in with password + TOTP, the signed-in user
+ * with the menu their permissions allow, sign-out. Paths are ours (the spec does not show them).
+ */
+@ApiTags('back office')
+@Controller('backoffice')
+export class BackOfficeController {
+  constructor(
+    private readonly auth: StaffAuthService,
+    private readonly sessions: StaffSessions,
+    private readonly staff: StaffRepository,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  @Post('sign-in')
+  @HttpCode(200)
+  @RateLimit(RATE_LIMITS.staffSignIn)
+  @ApiOperation({ summary: 'Staff sign-in: user name, password and the authenticator code; sets the session cookie' })
+  async signIn(
+    @ZodBody(signInBody) body: z.infer<typeof signInBody>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StaffMeResponse> {
+    const id = await this.auth.signIn(body);
+    await this.sessions.start(request, reply, id);
+    return me((await this.staff.identity(id))!);
+  }
+
+  @Get('me')
+  @StaffOnly()
+  @ApiOperation({ summary: 'The signed-in staff member, their businesses, permissions and menu' })
+  who(@CurrentStaff() staff: StaffIdentity): StaffMeResponse {
+    return me(staff);
+  }
+
+  @Post('sign-out')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ends the staff session server-side' })
+  async signOut(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    const id = await this.sessions.end(request, reply);
+    if (id !== null) await this.audit.record({ staffUserId: id, action: 'sign-out' });
+    return { success: true };
+  }
+}

@@ -1,0 +1,77 @@
+import { registerErrors } from '../common/app-error';
+
+/** Back-office codes (the spec's back-office errors are "not shown": these are ours). */
+export const BackOfficeErrors = registerErrors({
+  STAFF_SIGN_IN_FAILED: {
+    status: 401,
+    message: {
+      he: 'שם המשתמש, הסיסמה או הקוד מהאפליקציה שגויים.',
+      en: 'The user name, password or authenticator code is wrong.',
+      ru: 'Неверное имя пользователя, пароль или код из приложения.',
+      ar: 'اسم المستخدم أو كلمة المرور أو رمز التطبيق غير صحيح.',
+    },
+  },
+  STAFF_LOCKED: {
+    status: 423,
+    message: {
+      he: 'החשבון ננעל לאחר ניסיונות כניסה שגויים. נסו שוב בעוד {minutes} דקות.',
+      en: 'The account is locked after failed sign-ins. Try again in {minutes} minutes.',
+      ru: 'Учётная запись заблокирована после неудачных попыток входа. Повторите через {minutes} мин.',
+      ar: 'تم قفل الحساب بعد محاولات دخول فاشلة. حاول مرة أخرى بعد {minutes} دقيقة.',
+    },
+  },
+  STAFF_NOT_SIGNED_IN: {
+    status: 401,
+    message: {
+      he: 'יש להתחבר למערכת הניהול.',
+      en: 'Please sign in to the back office.',
+      ru: 'Войдите в систему управления.',
+      ar: 'يرجى تسجيل الدخول إلى نظام الإدارة.',
+    },
+  },
+  STAFF_PERMISSION_DENIED: {
+    status: 403,
+    message: {
+      he: 'אין לך הרשאה לפעולה זו.',
+      en: 'You do not have permission for this.',
+      ru: 'У вас нет прав на это действие.',
+      ar: 'ليست لديك صلاحية لهذا الإجراء.',
+    },
+  },
+  STAFF_BUSINESS_SCOPE: {
+    status: 403,
+    message: {
+      he: 'הנתונים שייכים לעסק שאינו באחריותך.',
+      en: 'This belongs to a business you do not manage.',
+      ru: 'Эти данные относятся к организации, которой вы не управляете.',
+      ar: 'هذه البيانات تخص نشاطًا تجاريًا لا تديره.',
+    },
+  },
+  LOCATION_NOT_FOUND: {
+    status: 404,
+    message: {
+      he: 'המקום לא נמצא.',
+      en: 'The venue was not found.',
+      ru: 'Площадка не найдена.',
+      ar: 'لم يتم العثور على المكان.',
+    },
+  },
+  NO_CONTACT_FOR_RESERVATION: {
+    status: 409,
+    message: {
+      he: 'להזמנה אין דוא"ל או טלפון נייד לשליחה.',
+      en: 'The order has no e-mail or mobile number to send to.',
+      ru: 'В заказе нет e-mail или мобильного номера для отправки.',
+      ar: 'لا يحتوي الطلب على بريد إلكتروني أو رقم هاتف محمول للإرسال.',
+    },
+  },
+  BOX_OFFICE_TOO_MANY_SEATS: {
+    status: 400,
+    message: {
+      he: 'אפשר לנעול עד {max} מקומות בבת אחת.',
+      en: 'At most {max} seats can be locked at once.',
+      ru: 'За один раз можно заблокировать не более {max} мест.',
+      ar: 'يمكن حجز {max} مقعدًا كحد أقصى في المرة الواحدة.',
+    },
+  },
+});

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { jerusalemDayRangeUtc, withinBusinessScope } from '@hotline/shared';
+import { AppError } from '../common/app-error';
+import { AuditLogRepository } from './audit-log.repository';
+import { ProducerReservationsRepository } from './producer-reservations.repository';
+import { ReportsService } from './reports.service';
+import type { StaffIdentity } from './staff.repository';
+
+/** Reservation states as numbers on the wire (ResStateId); cancelled ones leave the list. */
+const RES_STATE_ID = { paid: 1, hold: 2 } as const;
+
+/**
+ * Producer reservations (permission 268): the list of a producer's reservations, sending a
+ * confirmation again, sending tickets by SMS. A reservation is in scope only if every one of
+ * its tickets is for a presentation of the staff member's businesses.
+ */
+@Injectable()
+export class ProducerReservationsService {
+  constructor(
+    private readonly repo: ProducerReservationsRepository,
+    private readonly reports: ReportsService,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  async list(
+    staff: StaffIdentity,
+    q: { featureId?: number; presentationId?: number; startDate?: string; endDate?: string },
+  ) {
+    if (q.featureId !== undefined) await this.reports.checkFeature(staff, q.featureId);
+    if (q.presentationId !== undefined) await this.reports.checkPresentations(staff, [q.presentationId]);
+    const from = q.startDate ? jerusalemDayRangeUtc(q.startDate).startUtc : '2000-01-01T00:00:00Z';
+    const to = q.endDate ? jerusalemDayRangeUtc(q.endDate).endUtc : '3000-01-01T00:00:00Z';
+    if (from >= to) throw new AppError('INVALID_QUERY', {}, 400);
+    const rows = await this.repo.list({
+      businessIds: staff.businessIds,
+      featureId: q.featureId,
+      presentationId: q.presentationId,
+      from,
+      to,
+    });
+    return {
+      reservations: rows.map((r) => ({
+        ReservationIdentifier: r.reservationIdentifier,
+        ResStateId: RES_STATE_ID[r.state],
+        StartDateTime: r.startDateTime,
+        PresentationId: r.presentationId,
+        FeatureName: r.featureName,
+        FeatureNameEn: r.featureNameEn,
+        LocationName: r.locationName,
+        LocationNameEn: r.locationNameEn,
+        Tickets: r.tickets,
+        TotalAgorot: r.totalAgorot,
+        CustomerName: [r.firstName, r.lastName].filter(Boolean).join(' '),
+        // Enough for the box office to recognise a caller; the full number stays in the order.
+        MobileLast4: r.mobile ? r.mobile.slice(-4) : null,
+      })),
+    };
+  }
+
+  private async inScope(staff: StaffIdentity, identifier: string) {
+    const r = await this.repo.scope(identifier);
+    if (!r || r.businessIds.length === 0) throw new AppError('RESERVATION_NOT_FOUND');
+    if (!withinBusinessScope(staff.businessIds, r.businessIds)) throw new AppError('STAFF_BUSINESS_SCOPE');
+    return r;
+  }
+
+  async sendAgain(staff: StaffIdentity, identifier: string): Promise<{ success: true }> {
+    const r = await this.inScope(staff, identifier);
+    const messages = [
+      ...(r.email ? [{ channel: 'email' as const, recipient: r.email }] : []),
+      ...(r.mobile ? [{ channel: 'sms' as const, recipient: r.mobile }] : []),
+    ];
+    if (messages.length === 0) throw new AppError('NO_CONTACT_FOR_RESERVATION');
+    await this.repo.resend(r.id, r.locale, messages);
+    await this.audit.record({ staffUserId: staff.userId, action: 'resend', subject: `reservation:${identifier}` });
+    return { success: true };
+  }
+
+  async sendTickets(staff: StaffIdentity, identifier: string, mobileNumber: string): Promise<{ success: true }> {
+    const r = await this.inScope(staff, identifier);
+    await this.repo.resend(r.id, r.locale, [{ channel: 'sms', recipient: mobileNumber }]);
+    await this.audit.record({
+      staffUserId: staff.userId,
+      action: 'send-tickets',
+      subject: `reservation:${identifier}`,
+    });
+    return { success: true };
+  }
+}

@@ -1,0 +1,176 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** Which presentations and which sales a report counts. Every query is limited to `businessIds`. */
+export interface ReportFilter {
+  businessIds: number[];
+  /** Presentations from (inclusive) / to (exclusive), UTC ISO instants. */
+  from: string;
+  to: string;
+  featureId?: number;
+  locationId?: number;
+  presentationIds?: number[];
+  /** Sales (ticket creation) from / to, UTC ISO instants: the spec's transaction business dates. */
+  saleFrom: string;
+  saleTo: string;
+}
+
+export interface PresentationSalesRow {
+  presentationId: number;
+  featureId: number;
+  featureName: string;
+  featureNameEn: string;
+  locationId: number;
+  locationName: string;
+  locationNameEn: string;
+  dateTime: string;
+  capacity: number;
+  sold: number;
+  revenueAgorot: number;
+}
+
+export interface TicketTypeRow {
+  ticketId: number;
+  name: string;
+  nameEn: string;
+  sold: number;
+  revenueAgorot: number;
+}
+
+export interface DaySalesRow {
+  date: string;
+  sold: number;
+  revenueAgorot: number;
+}
+
+/**
+ * Report queries. Capacity is what is on sale: seats whose zone has a ticket group for the
+ * presentation, plus general-admission capacity. Sold counts live tickets; the partial
+ * index reservation_ticket_live_sales keeps this an index scan at a million tickets.
+ */
+@Injectable()
+export class ReportsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  private scope(f: ReportFilter): { sql: string; params: unknown[] } {
+    const params: unknown[] = [f.businessIds, f.from, f.to, f.saleFrom, f.saleTo];
+    const where = ['p.business_id = ANY($1::int[])', 'p.date_time >= $2', 'p.date_time < $3'];
+    if (f.featureId !== undefined) {
+      params.push(f.featureId);
+      where.push(`p.feature_id = $${params.length}`);
+    }
+    if (f.locationId !== undefined) {
+      params.push(f.locationId);
+      where.push(`p.location_id = $${params.length}`);
+    }
+    if (f.presentationIds?.length) {
+      params.push(f.presentationIds);
+      where.push(`p.id = ANY($${params.length}::int[])`);
+    }
+    return {
+      sql: `pres AS (SELECT p.id, p.feature_id, p.location_id, p.seatplan_id, p.date_time FROM presentation p
+                      WHERE ${where.join(' AND ')}),
+            live AS (SELECT rt.presentation_id, rt.ticket_id, rt.amount_agorot, rt.created_at, rt.section_id
+                       FROM reservation_ticket rt JOIN pres ON pres.id = rt.presentation_id
+                      WHERE rt.status = 'live' AND rt.created_at >= $4 AND rt.created_at < $5)`,
+      params,
+    };
+  }
+
+  async presentations(f: ReportFilter): Promise<PresentationSalesRow[]> {
+    const { sql, params } = this.scope(f);
+    const rows: PresentationSalesRow[] = await this.db.query(
+      `WITH ${sql},
+        zone_seats AS (SELECT zone_id, count(*)::int AS n FROM seat
+                        WHERE seatplan_id IN (SELECT DISTINCT seatplan_id FROM pres) GROUP BY zone_id),
+        zone_ga AS (SELECT zone_id, sum(capacity)::int AS n FROM section
+                     WHERE NOT is_reserved AND seatplan_id IN (SELECT DISTINCT seatplan_id FROM pres) GROUP BY zone_id),
+        cap AS (SELECT tg.presentation_id AS id, sum(COALESCE(zs.n, 0) + COALESCE(ga.n, 0))::int AS capacity
+                  FROM ticket_group tg JOIN pres ON pres.id = tg.presentation_id
+                  LEFT JOIN zone_seats zs ON zs.zone_id = tg.zone_id LEFT JOIN zone_ga ga ON ga.zone_id = tg.zone_id
+                 GROUP BY tg.presentation_id),
+        sold AS (SELECT presentation_id AS id, count(*)::int AS sold, sum(amount_agorot)::bigint AS revenue
+                   FROM live GROUP BY presentation_id)
+       SELECT pres.id AS "presentationId", f.id AS "featureId", f.name AS "featureName", f.name_en AS "featureNameEn",
+              l.id AS "locationId", l.name AS "locationName", l.name_en AS "locationNameEn", pres.date_time AS "dateTime",
+              COALESCE(cap.capacity, 0) AS capacity, COALESCE(sold.sold, 0) AS sold,
+              COALESCE(sold.revenue, 0)::float8 AS "revenueAgorot"
+         FROM pres JOIN feature f ON f.id = pres.feature_id JOIN location l ON l.id = pres.location_id
+         LEFT JOIN cap ON cap.id = pres.id LEFT JOIN sold ON sold.id = pres.id
+        ORDER BY pres.date_time, pres.id`,
+      params,
+    );
+    return rows.map((r) => ({ ...r, dateTime: new Date(r.dateTime).toISOString() }));
+  }
+
+  async ticketTypes(f: ReportFilter): Promise<TicketTypeRow[]> {
+    const { sql, params } = this.scope(f);
+    return this.db.query(
+      `WITH ${sql}
+       SELECT t.id AS "ticketId", t.name, t.name_en AS "nameEn", count(*)::int AS sold,
+              sum(live.amount_agorot)::float8 AS "revenueAgorot"
+         FROM live JOIN ticket t ON t.id = live.ticket_id
+        GROUP BY t.id ORDER BY sold DESC, t.id`,
+      params,
+    );
+  }
+
+  /** Sales per day of sale (Asia/Jerusalem), for the sales-over-time chart. */
+  async salesByDay(f: ReportFilter): Promise<DaySalesRow[]> {
+    const { sql, params } = this.scope(f);
+    return this.db.query(
+      `WITH ${sql}
+       SELECT to_char(live.created_at AT TIME ZONE 'Asia/Jerusalem', 'YYYY-MM-DD') AS date, count(*)::int AS sold,
+              sum(live.amount_agorot)::float8 AS "revenueAgorot"
+         FROM live GROUP BY 1 ORDER BY 1`,
+      params,
+    );
+  }
+
+  async sections(f: ReportFilter): Promise<{ sectionId: number; name: string; nameEn: string; sold: number }[]> {
+    const { sql, params } = this.scope(f);
+    return this.db.query(
+      `WITH ${sql}
+       SELECT s.id AS "sectionId", s.name, s.name_en AS "nameEn", count(*)::int AS sold
+         FROM live JOIN section s ON s.id = live.section_id GROUP BY s.id ORDER BY s.sort_order, s.id`,
+      params,
+    );
+  }
+
+  async availableFeatures(businessIds: number[], from: string, to: string) {
+    return this.db.query(
+      `SELECT f.id AS "FeatureId", f.name AS "FeatureName", f.name_en AS "FeatureNameEn",
+              count(p.id)::int AS "PresentationCount"
+         FROM feature f JOIN presentation p ON p.feature_id = f.id
+        WHERE p.business_id = ANY($1::int[]) AND p.date_time >= $2 AND p.date_time < $3
+        GROUP BY f.id ORDER BY f.name`,
+      [businessIds, from, to],
+    ) as Promise<{ FeatureId: number; FeatureName: string; FeatureNameEn: string; PresentationCount: number }[]>;
+  }
+
+  async availableLocations(businessIds: number[]) {
+    return this.db.query(
+      `SELECT id AS "LocationId", name AS "Name", name_en AS "NameEn" FROM location
+        WHERE business_id = ANY($1::int[]) ORDER BY id`,
+      [businessIds],
+    ) as Promise<{ LocationId: number; Name: string; NameEn: string }[]>;
+  }
+
+  /** Businesses that own presentations of a feature (empty when the feature has none or does not exist). */
+  async featureBusinesses(featureId: number): Promise<{ exists: boolean; businessIds: number[] }> {
+    const rows: { exists: boolean; businessIds: number[] }[] = await this.db.query(
+      `SELECT EXISTS (SELECT 1 FROM feature WHERE id = $1) AS exists,
+              COALESCE((SELECT array_agg(DISTINCT business_id) FROM presentation WHERE feature_id = $1), '{}') AS "businessIds"`,
+      [featureId],
+    );
+    return rows[0]!;
+  }
+
+  async locationBusiness(locationId: number): Promise<number | null> {
+    const rows: { businessId: number }[] = await this.db.query(
+      `SELECT business_id AS "businessId" FROM location WHERE id = $1`,
+      [locationId],
+    );
+    return rows[0]?.businessId ?? null;
+  }
+}

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { argon2Verify } from 'hash-wasm';
+import { AppError } from '../common/app-error';
+import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { hashPassword } from '../customers/password-login.service';
+import { AuditLogRepository } from './audit-log.repository';
+import { matchTotp } from './totp';
+import { StaffRepository } from './staff.repository';
+
+/**
+ * Staff sign-in: password (argon2id) AND a TOTP code from an authenticator app, in one
+ * call with one generic refusal, so an attacker learns nothing about which part was wrong
+ * or whether the account exists (unknown names are checked against a dummy hash, so both
+ * answers take the same time). STAFF_LOCKOUT_ATTEMPTS failures in a row lock the account
+ * for STAFF_LOCKOUT_MINUTES; a TOTP code is accepted once (the step is consumed).
+ * Per-address limits come on top (RATE_LIMITS.staffSignIn).
+ */
+@Injectable()
+export class StaffAuthService {
+  private dummy: Promise<string> | null = null;
+
+  constructor(
+    private readonly staff: StaffRepository,
+    private readonly audit: AuditLogRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async signIn(q: { username: string; password: string; totpCode: string }): Promise<number> {
+    const account = await this.staff.accountByUsername(q.username);
+    this.dummy ??= hashPassword(randomBytes(16).toString('hex'));
+    const hash = account?.passwordHash ?? (await this.dummy);
+    const passwordOk = await argon2Verify({ password: q.password, hash });
+    if (!account) throw new AppError('STAFF_SIGN_IN_FAILED');
+    if (account.lockedForSeconds > 0) {
+      await this.audit.record({ staffUserId: account.id, action: 'sign-in-locked' });
+      throw new AppError('STAFF_LOCKED', { minutes: Math.max(1, Math.ceil(account.lockedForSeconds / 60)) });
+    }
+    const step = passwordOk ? matchTotp(account.totpSecret, q.totpCode, this.clock.now().getTime()) : null;
+    const fresh = step !== null && step > account.lastTotpStep && (await this.staff.recordSuccess(account.id, step));
+    if (!fresh) {
+      await this.staff.recordFailure(account.id, this.config.STAFF_LOCKOUT_ATTEMPTS, this.config.STAFF_LOCKOUT_MINUTES);
+      await this.audit.record({ staffUserId: account.id, action: 'sign-in-failed' });
+      throw new AppError('STAFF_SIGN_IN_FAILED');
+    }
+    await this.audit.record({ staffUserId: account.id, action: 'sign-in' });
+    return account.id;
+  }
+}

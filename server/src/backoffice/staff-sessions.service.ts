@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../common/app-error';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { clearCookie, cookieValue, setCookie } from '../customers/customer-cookies';
+import { handleHash, newHandle } from '../customers/secrets';
+import { StaffRepository, type StaffIdentity } from './staff.repository';
+
+/** httpOnly, SameSite=Strict (a back-office call never starts on another site), Secure outside localhost. */
+export const STAFF_SESSION_COOKIE = 'staff_session';
+
+/**
+ * Server-side staff sessions, like the customers' but stricter: the cookie holds a random
+ * handle and the database its SHA-256; sign-in always issues a new handle and revokes the
+ * browser's old one; sign-out revokes it server-side; a session ends after
+ * STAFF_SESSION_HOURS or STAFF_SESSION_IDLE_MINUTES without a call, whichever comes first.
+ */
+@Injectable()
+export class StaffSessions {
+  constructor(
+    private readonly staff: StaffRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async start(request: FastifyRequest, reply: FastifyReply, staffUserId: number): Promise<void> {
+    const old = cookieValue(request, STAFF_SESSION_COOKIE);
+    if (old) await this.staff.revokeSession(handleHash(old));
+    const handle = newHandle();
+    await this.staff.createSession(handleHash(handle), staffUserId, this.config.STAFF_SESSION_HOURS);
+    setCookie(request, reply, STAFF_SESSION_COOKIE, handle, this.config.STAFF_SESSION_HOURS * 3600, 'Strict');
+  }
+
+  /** The signed-in staff member with their grants, or 401. */
+  async require(request: FastifyRequest): Promise<StaffIdentity> {
+    const handle = cookieValue(request, STAFF_SESSION_COOKIE);
+    const id = handle ? await this.staff.sessionUser(handleHash(handle), this.config.STAFF_SESSION_IDLE_MINUTES) : null;
+    const identity = id === null ? null : await this.staff.identity(id);
+    if (!identity) throw new AppError('STAFF_NOT_SIGNED_IN');
+    return identity;
+  }
+
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
+    const handle = cookieValue(request, STAFF_SESSION_COOKIE);
+    let id: number | null = null;
+    if (handle) {
+      id = await this.staff.sessionUser(handleHash(handle), this.config.STAFF_SESSION_IDLE_MINUTES);
+      await this.staff.revokeSession(handleHash(handle));
+    }
+    clearCookie(request, reply, STAFF_SESSION_COOKIE);
+    return id;
+  }
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface StaffAccount {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  totpSecret: string;
+  lastTotpStep: number;
+  failedAttempts: number;
+  /** Seconds until the lockout ends; 0 when not locked. */
+  lockedForSeconds: number;
+}
+
+export interface StaffIdentity {
+  userId: number;
+  FirstName: string;
+  LastName: string;
+  businessIds: number[];
+  permissions: number[];
+}
+
+/** TypeORM answers an UPDATE ... RETURNING with [rows, count], a SELECT with rows. */
+function returned<T>(result: unknown[]): T[] {
+  return (Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+/** Staff accounts, their grants and sessions (the only place that touches these tables). */
+@Injectable()
+export class StaffRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async accountByUsername(username: string): Promise<StaffAccount | null> {
+    const rows = await this.db.query(
+      `SELECT id, username, first_name AS "firstName", last_name AS "lastName", password_hash AS "passwordHash",
+              totp_secret AS "totpSecret", last_totp_step::float8 AS "lastTotpStep", failed_attempts AS "failedAttempts",
+              GREATEST(0, extract(epoch FROM locked_until - now()))::float8 AS "lockedForSeconds"
+         FROM staff_user WHERE username = $1 AND active`,
+      [username],
+    );
+    const row = rows[0];
+    return row ? { ...row, lockedForSeconds: Number(row.lockedForSeconds ?? 0) } : null;
+  }
+
+  /**
+   * Counts a failed sign-in; at `limit` failures in a row the account is locked for
+   * `minutes` and the counter starts again. One statement, so parallel guesses count exactly.
+   */
+  async recordFailure(id: number, limit: number, minutes: number): Promise<void> {
+    await this.db.query(
+      `UPDATE staff_user SET
+         failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
+         locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(secs => $3::float8 * 60)
+                             ELSE locked_until END
+       WHERE id = $1`,
+      [id, limit, minutes],
+    );
+  }
+
+  /**
+   * A successful sign-in: the TOTP step is consumed only if it is newer than the last
+   * one (a code works once, also under two parallel requests). False if it was not.
+   */
+  async recordSuccess(id: number, totpStep: number): Promise<boolean> {
+    const r = await this.db.query(
+      `UPDATE staff_user SET failed_attempts = 0, locked_until = NULL, last_totp_step = $2
+        WHERE id = $1 AND last_totp_step < $2 RETURNING id`,
+      [id, totpStep],
+    );
+    return returned(r).length === 1;
+  }
+
+  async identity(id: number): Promise<StaffIdentity | null> {
+    const rows = await this.db.query(
+      `SELECT u.id AS "userId", u.first_name AS "FirstName", u.last_name AS "LastName",
+              COALESCE((SELECT array_agg(business_id ORDER BY business_id) FROM staff_business WHERE staff_user_id = u.id), '{}') AS "businessIds",
+              COALESCE((SELECT array_agg(permission ORDER BY permission) FROM staff_permission WHERE staff_user_id = u.id), '{}') AS "permissions"
+         FROM staff_user u WHERE u.id = $1 AND u.active`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async createSession(handleHash: string, staffUserId: number, hours: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO staff_session (handle_hash, staff_user_id, expires_at)
+       VALUES ($1, $2, now() + make_interval(secs => $3::float8 * 3600))`,
+      [handleHash, staffUserId, hours],
+    );
+  }
+
+  /** The session's user if it is live (not revoked, not expired, used within the idle limit); touches it. */
+  async sessionUser(handleHash: string, idleMinutes: number): Promise<number | null> {
+    const rows = await this.db.query(
+      `UPDATE staff_session SET last_seen_at = now()
+        WHERE handle_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+          AND last_seen_at > now() - make_interval(secs => $2::float8 * 60)
+        RETURNING staff_user_id AS id`,
+      [handleHash, idleMinutes],
+    );
+    return returned<{ id: number }>(rows)[0]?.id ?? null;
+  }
+
+  async revokeSession(handleHash: string): Promise<void> {
+    await this.db.query(`UPDATE staff_session SET revoked_at = now() WHERE handle_hash = $1 AND revoked_at IS NULL`, [
+      handleHash,
+    ]);
+  }
+
+  /** Which businesses own these presentations (unknown ids are left out). */
+  async presentationBusinesses(presentationIds: number[]): Promise<Map<number, number>> {
+    const rows: { id: number; businessId: number }[] = await this.db.query(
+      `SELECT id, business_id AS "businessId" FROM presentation WHERE id = ANY($1::int[])`,
+      [presentationIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.businessId]));
+  }
+}

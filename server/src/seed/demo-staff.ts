@@ -1,0 +1,53 @@
+import type { EntityManager } from 'typeorm';
+import { BACK_OFFICE_PERMISSION } from '@hotline/shared';
+import { hashPassword } from '../customers/password-login.service';
+
+/**
+ * Demo back-office staff (README "Back office"). FOR LOCAL USE ONLY: the passwords and
+ * authenticator secrets are public. Add a secret to an authenticator app (or compute the
+ * code with `node scripts/totp.mjs <secret>`) and sign in at /backoffice.
+ * Business 1 owns the cinema and the theatre; business 2 the arena and the stadium.
+ */
+export const DEMO_STAFF = [
+  {
+    username: 'admin',
+    password: 'demo-admin-password',
+    totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    firstName: 'מנהלת',
+    lastName: 'המערכת',
+    businessIds: [1, 2],
+    permissions: Object.values(BACK_OFFICE_PERMISSION),
+  },
+  {
+    username: 'producer',
+    password: 'demo-producer-password',
+    totpSecret: 'KRUGS4ZANFZSAYJAORSXG5BAONSWG4TF',
+    firstName: 'Yossi',
+    lastName: 'Producer',
+    businessIds: [1],
+    permissions: [BACK_OFFICE_PERMISSION.presentationsReport],
+  },
+  {
+    username: 'cashier',
+    password: 'demo-cashier-password',
+    totpSecret: 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U',
+    firstName: 'Rina',
+    lastName: 'Box Office',
+    businessIds: [1],
+    permissions: [BACK_OFFICE_PERMISSION.producerTicketSale, BACK_OFFICE_PERMISSION.producerReservations],
+  },
+] as const;
+
+export async function seedDemoStaff(tx: EntityManager): Promise<void> {
+  for (const s of DEMO_STAFF) {
+    const [row] = await tx.query(
+      `INSERT INTO staff_user (username, first_name, last_name, password_hash, totp_secret)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [s.username, s.firstName, s.lastName, await hashPassword(s.password), s.totpSecret],
+    );
+    for (const b of s.businessIds)
+      await tx.query(`INSERT INTO staff_business (staff_user_id, business_id) VALUES ($1, $2)`, [row.id, b]);
+    for (const p of s.permissions)
+      await tx.query(`INSERT INTO staff_permission (staff_user_id, permission) VALUES ($1, $2)`, [row.id, p]);
+  }
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { startTestApp, type TestApp } from '../support/test-env';
+import { StaffBrowser, signedIn } from './support/staff-kit';
+
+/**
+ * Producer reservations (permission 268) and sending tickets (267): the list holds only the
+ * staff member's businesses' live orders; resend and send-tickets queue messages through the
+ * outbox; every route refuses no session, a missing permission and another business's order.
+ */
+async function order(sql: Client, businessId: number, customer: Record<string, string>): Promise<string> {
+  const { rows: pres } = await sql.query(
+    `SELECT p.id, s.section_id, s.x, s.y, t.id AS ticket_id
+       FROM presentation p JOIN seat s ON s.seatplan_id = p.seatplan_id
+       JOIN ticket_group tg ON tg.presentation_id = p.id AND tg.zone_id = s.zone_id
+       JOIN ticket t ON t.ticket_group_id = tg.id
+      WHERE p.business_id = $1 AND p.date_time > now()
+        AND NOT EXISTS (SELECT 1 FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.section_id = s.section_id
+                          AND rt.x = s.x AND rt.y = s.y AND rt.status = 'live')
+      ORDER BY p.id, s.id LIMIT 1`,
+    [businessId],
+  );
+  const p = pres[0];
+  const identifier = `P${randomUUID().slice(0, 8).toUpperCase()}`;
+  const { rows } = await sql.query(
+    `INSERT INTO reservation (identifier, document_key, visitor_id, state, customer, total_agorot)
+     VALUES ($1, $2, $3, 'paid', $4::jsonb, 4500) RETURNING id`,
+    [identifier, randomUUID(), randomUUID(), JSON.stringify(customer)],
+  );
+  await sql.query(
+    `INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 4500)`,
+    [rows[0].id, `T${randomUUID().slice(0, 12)}`, p.id, p.section_id, p.x, p.y, p.ticket_id],
+  );
+  return identifier;
+}
+
+describe('producer reservations', () => {
+  let t: TestApp;
+  let sql: Client;
+  let home: string; // business 1
+  let foreign: string; // business 2
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    sql = new Client({ connectionString: t.db.url });
+    await sql.connect();
+    home = await order(sql, 1, {
+      firstName: 'Noa',
+      lastName: 'Cohen',
+      email: 'noa@example.com',
+      mobileNumber: '0521234567',
+    });
+    foreign = await order(sql, 2, {
+      firstName: 'Avi',
+      lastName: 'Levi',
+      email: 'avi@example.com',
+      mobileNumber: '0549876543',
+    });
+  });
+  afterAll(async () => {
+    await sql.end();
+    await t.close();
+  });
+
+  test('the list holds only your businesses, with state, show time, name and the last four digits of the mobile', async () => {
+    const cashier = await signedIn(t.url, sql, 'cashier'); // business 1, 267 + 268
+    const r = await cashier.call('GET', '/api/PRES-live/v2/producerReservations');
+    expect(r.status).toBe(200);
+    const ids = r.body.reservations.map((x: { ReservationIdentifier: string }) => x.ReservationIdentifier);
+    expect(ids).toContain(home);
+    expect(ids).not.toContain(foreign);
+    const mine = r.body.reservations.find((x: { ReservationIdentifier: string }) => x.ReservationIdentifier === home);
+    expect(mine).toMatchObject({ ResStateId: 1, CustomerName: 'Noa Cohen', MobileLast4: '4567', Tickets: 1 });
+    expect(typeof mine.StartDateTime).toBe('string');
+    expect(JSON.stringify(r.body)).not.toContain('0521234567');
+  });
+
+  test('a cancelled reservation leaves the list', async () => {
+    const id = await order(sql, 1, { firstName: 'Gone', lastName: 'Soon' });
+    const admin = await signedIn(t.url, sql, 'admin');
+    const list = async () =>
+      (await admin.call('GET', '/api/PRES-live/v2/producerReservations')).body.reservations.map(
+        (x: { ReservationIdentifier: string }) => x.ReservationIdentifier,
+      );
+    expect(await list()).toContain(id);
+    await sql.query(`UPDATE reservation SET state = 'cancelled' WHERE identifier = $1`, [id]);
+    await sql.query(
+      `UPDATE reservation_ticket SET status = 'cancelled' WHERE reservation_id = (SELECT id FROM reservation WHERE identifier = $1)`,
+      [id],
+    );
+    expect(await list()).not.toContain(id);
+  });
+
+  test('send again queues the confirmation to the order e-mail and mobile, and is audited', async () => {
+    const cashier = await signedIn(t.url, sql, 'cashier');
+    const r = await cashier.call('GET', `/api/PRES-live/v2/sendResAgain?resId=${home}`);
+    expect(r.status).toBe(200);
+    const queued = await sql.query(
+      `SELECT channel, recipient, template FROM notification_outbox
+        WHERE reservation_id = (SELECT id FROM reservation WHERE identifier = $1) ORDER BY channel`,
+      [home],
+    );
+    expect(queued.rows).toEqual([
+      { channel: 'email', recipient: 'noa@example.com', template: 'order-confirmation' },
+      { channel: 'sms', recipient: '0521234567', template: 'order-confirmation' },
+    ]);
+    const audit = await sql.query(`SELECT subject FROM audit_log WHERE action = 'resend' ORDER BY id DESC LIMIT 1`);
+    expect(audit.rows[0].subject).toBe(`reservation:${home}`);
+  });
+
+  test('send tickets by SMS to a number the box office types in (normalised, validated)', async () => {
+    const cashier = await signedIn(t.url, sql, 'cashier');
+    const ok = await cashier.call('POST', `/api/pres-live/sendTickets/${home}`, { mobileNumber: '052-555-1234' });
+    expect(ok.status).toBe(200);
+    const sms = await sql.query(`SELECT recipient FROM notification_outbox WHERE recipient = '0525551234'`);
+    expect(sms.rows).toHaveLength(1);
+    const bad = await cashier.call('POST', `/api/pres-live/sendTickets/${home}`, { mobileNumber: '12' });
+    expect(bad.status).toBe(400);
+  });
+
+  const routes = () =>
+    [
+      ['GET', '/api/PRES-live/v2/producerReservations?featureId=FEATURE2', 268, undefined],
+      ['GET', `/api/PRES-live/v2/sendResAgain?resId=${foreign}`, 268, undefined],
+      ['POST', `/api/pres-live/sendTickets/${foreign}`, 267, { mobileNumber: '0521112222' }],
+    ] as const;
+
+  test.each([0, 1, 2])('route %i: 401 anonymous, 403 without the permission, 403 on another business', async (i) => {
+    const { rows } = await sql.query(
+      `SELECT feature_id FROM presentation WHERE business_id = 2 AND feature_id NOT IN
+         (SELECT feature_id FROM presentation WHERE business_id = 1) LIMIT 1`,
+    );
+    const [method, rawPath, permission, body] = routes()[i]!;
+    const path = rawPath.replace('FEATURE2', String(rows[0].feature_id));
+    const anonymous = await new StaffBrowser(t.url).call(method, path, body);
+    expect([anonymous.status, anonymous.body.error]).toEqual([401, 'STAFF_NOT_SIGNED_IN']);
+    const producer = await signedIn(t.url, sql, 'producer'); // 266 only
+    const denied = await producer.call(method, path, body);
+    expect([denied.status, denied.body.error]).toEqual([403, 'STAFF_PERMISSION_DENIED']);
+    const cashier = await signedIn(t.url, sql, 'cashier'); // 267 + 268, business 1
+    const scoped = await cashier.call(method, path, body);
+    expect([scoped.status, scoped.body.error]).toEqual([403, 'STAFF_BUSINESS_SCOPE']);
+    void permission;
+  });
+
+  test('the table covers every producer-reservation route of the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as { paths: Record<string, object> };
+    const documented = Object.keys(doc.paths)
+      .filter((p) => /producerReservations|sendResAgain|\/api\/pres-live\//.test(p))
+      .sort();
+    expect(documented).toEqual(
+      [
+        '/api/PRES-live/v2/producerReservations',
+        '/api/PRES-live/v2/sendResAgain',
+        '/api/pres-live/sendTickets/{resId}',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,106 @@
+import type { BackOfficeMenuItem } from '../rules/backoffice/back-office-menu';
+import type { LockedSeat } from '../seats/wire';
+
+/** POST /api/backoffice/sign-in body: password and the authenticator app's current code. */
+export interface StaffSignInRequest {
+  username: string;
+  password: string;
+  totpCode: string;
+}
+
+/** The signed-in back-office user (memberships-backoffice-spec.md section 3) and their menu. */
+export interface StaffMe {
+  userId: number;
+  FirstName: string;
+  LastName: string;
+  businessIds: number[];
+  permissions: number[];
+  menu: BackOfficeMenuItem[];
+}
+
+/** POST /api/backoffice/sign-in and GET /api/backoffice/me answer. */
+export interface StaffMeResponse {
+  staff: StaffMe;
+}
+
+export interface BlockSeatRef {
+  sectionId: number;
+  x: number;
+  y: number;
+}
+
+/** PUT /api/backoffice/lock-seats and unlock-seats body: a block of seats of one presentation. */
+export interface LockSeatsRequest {
+  presentationId: number;
+  seats: BlockSeatRef[];
+}
+
+/** PUT /api/backoffice/lock-seats answer: every seat of the block (couches whole), or a 409 and none. */
+export interface LockSeatsResponse {
+  seats: LockedSeat[];
+  expiresAt: string;
+  timeInSeconds: number;
+  version: number;
+}
+
+/** PUT /api/backoffice/seat-state body: block, hold back, or release seats (staff). */
+export interface SeatStateRequest extends LockSeatsRequest {
+  state: 'block' | 'hold' | 'release';
+}
+
+/** One presentation's line in a sales report (money in agorot). */
+export interface PresentationSalesLine {
+  PresentationId: number;
+  FeatureId: number;
+  FeatureName: string;
+  FeatureNameEn: string;
+  LocationId: number;
+  LocationName: string;
+  LocationNameEn: string;
+  /** ISO instant; shown in Asia/Jerusalem. */
+  PresentationDateTime: string;
+  Capacity: number;
+  Sold: number;
+  Availability: number;
+  RevenueAgorot: number;
+}
+
+export interface TicketTypeSales {
+  TicketId: number;
+  Name: string;
+  NameEn: string;
+  Sold: number;
+  RevenueAgorot: number;
+}
+
+export interface DaySales {
+  /** Day of sale, YYYY-MM-DD in Asia/Jerusalem. */
+  Date: string;
+  Sold: number;
+  RevenueAgorot: number;
+}
+
+/** GET /api/PRES-live/v2/featureData and /presentationData. */
+export interface SalesReport {
+  presentations: PresentationSalesLine[];
+  totals: { Capacity: number; Sold: number; Availability: number; RevenueAgorot: number };
+  ticketTypes: TicketTypeSales[];
+  salesByDay: DaySales[];
+}
+
+/** A capacity row (by cinema or by movie); the last row is the total, id -1. */
+export interface CapacityLine {
+  LocationId?: number;
+  FeatureId?: number;
+  Name: string;
+  NameEn: string;
+  Capacity: number;
+  Sold: number;
+  Availability: number;
+}
+
+/** GET /api/PRES-live/locationTicketSales/data/:date/0 and /featureTicketSales/data/:date. */
+export interface CapacityReportResponse {
+  date: string;
+  rows: CapacityLine[];
+}

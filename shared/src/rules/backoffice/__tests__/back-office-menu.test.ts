@@ -1,0 +1,22 @@
+import { backOfficeMenuFor } from '../back-office-menu';
+
+describe('backOfficeMenuFor', () => {
+  it.each([
+    [[], []],
+    [[266], ['presentations-report']],
+    [[267], ['producer-ticket-sale']],
+    [[268], ['producer-reservations']],
+    [
+      [268, 266],
+      ['presentations-report', 'producer-reservations'],
+    ],
+    [
+      [266, 267, 268],
+      ['presentations-report', 'producer-ticket-sale', 'producer-reservations'],
+    ],
+    [[1, 265, 269], []],
+    [[266, 266], ['presentations-report']],
+  ])('permissions %j -> %j', (permissions, ids) => {
+    expect(backOfficeMenuFor(permissions).map((i) => i.id)).toEqual(ids);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The back-office permissions of memberships-backoffice-spec.md section 2, and the
+ * menu filtered by them. The server checks the same numbers on every call; the menu
+ * only hides what a user could not use anyway.
+ */
+export const BACK_OFFICE_PERMISSION = {
+  presentationsReport: 266,
+  producerTicketSale: 267,
+  producerReservations: 268,
+} as const;
+
+export type BackOfficePermission = (typeof BACK_OFFICE_PERMISSION)[keyof typeof BACK_OFFICE_PERMISSION];
+
+export interface BackOfficeMenuItem {
+  /** Stable id the client translates (the spec names the items in Hebrew). */
+  id: 'presentations-report' | 'producer-ticket-sale' | 'producer-reservations';
+  permission: BackOfficePermission;
+}
+
+export const BACK_OFFICE_MENU: readonly BackOfficeMenuItem[] = [
+  { id: 'presentations-report', permission: BACK_OFFICE_PERMISSION.presentationsReport },
+  { id: 'producer-ticket-sale', permission: BACK_OFFICE_PERMISSION.producerTicketSale },
+  { id: 'producer-reservations', permission: BACK_OFFICE_PERMISSION.producerReservations },
+];
+
+/** The menu items a user with these permissions sees, in menu order. */
+export function backOfficeMenuFor(permissions: readonly number[]): BackOfficeMenuItem[] {
+  const held = new Set(permissions);
+  return BACK_OFFICE_MENU.filter((item) => held.has(item.permission));
+}
