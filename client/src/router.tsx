@@ -15,6 +15,8 @@ const CartPage = lazyWithReload(() => import('./pages/cart/CartPage'));
 const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
 const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPage'));
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
+const HoldExpiredPage = lazyWithReload(() => import('./pages/system/HoldExpiredPage'));
+const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -40,6 +42,9 @@ export const routes: RouteObject[] = [
           { path: 'booking/features/:featureId', element: <FeaturePage /> },
           { path: 'booking/checkout', element: <CheckoutPage /> },
           { path: 'booking/checkout/payment', element: <PaymentPage /> },
+          { path: 'booking/hold-expired', element: <HoldExpiredPage /> },
+          { path: 'booking/terms', element: <PolicyPage page="terms" /> },
+          { path: 'booking/cancellation-policy', element: <PolicyPage page="cancellation" /> },
           { path: 'booking/customer-portal', element: <CustomerAreaPage /> },
           { path: 'customer', element: <CustomerAreaPage /> },
           { path: 'order', element: soon('order') },

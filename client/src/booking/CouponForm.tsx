@@ -104,7 +104,6 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
         feedback={feedback}
         labels={{
           label: t('coupon.label'),
-          placeholder: t('coupon.placeholder'),
           checking: t('coupon.checking'),
           apply: t('coupon.apply'),
         }}

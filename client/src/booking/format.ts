@@ -31,7 +31,10 @@ export const productName = (p: Pick<ApiProduct, 'name' | 'nameEn'>, locale: Supp
   pick(locale, p.name, p.nameEn);
 
 /** "Row 5, seat 12" or "General admission, place 3". */
-export function seatLabel(seat: CartSeat, t: TFunction): string {
+export function seatLabel(
+  seat: Pick<CartSeat, 'RowName' | 'SeatName' | 'XCoordinate' | 'YCoordinate'>,
+  t: TFunction,
+): string {
   if (isGeneralAdmission(seat)) return t('ticketsStep.gaPlace');
   if (seat.RowName && seat.SeatName) return t('ticketsStep.rowSeat', { row: seat.RowName, seat: seat.SeatName });
   return t('ticketsStep.seatOnly', { seat: seat.SeatName ?? String(seat.XCoordinate ?? '') });
