@@ -8,7 +8,7 @@ import type {
   ApiTicket,
   ApiTicketGroup,
 } from '@hotline/shared';
-import { agorotToShekels, seatingMode, toColumnarSeatplan } from '@hotline/shared';
+import { agorotToShekels, presentationAvailability, seatingMode, toColumnarSeatplan } from '@hotline/shared';
 import type { FeatureEntity, ProductEntity, TicketEntity, TicketGroupEntity } from '../database/entities';
 import type { CatalogueRepository, PresentationRow } from './catalogue.repository';
 
@@ -51,6 +51,7 @@ export function toApiPresentation(row: PresentationRow): ApiPresentation {
     isReserved: p.isReserved && row.reservedSections > 0,
     isGA: seating.isGA,
     soldout: p.soldout,
+    availability: presentationAvailability({ soldoutFlag: p.soldout, capacity: row.capacity, sold: row.sold }),
     seatingMode: seating.seatingMode,
     hasReservedSection: seating.hasReservedSection,
     hasGASection: seating.hasGASection,

@@ -1,4 +1,5 @@
 import type { WireTicket } from '../wire/ticket';
+import type { PresentationAvailability } from '../rules/catalogue/presentation-availability';
 
 /**
  * Catalogue payloads as the storefront receives them (storefront-spec.md sections 3 and 7).
@@ -44,6 +45,11 @@ export interface ApiPresentation {
   /** Count of general-admission sections. */
   isGA: number;
   soldout: boolean;
+  /**
+   * The catalogue's marker (issue 8): 'soldOut' (the flag, or every place sold), 'lastSeats' (at most a tenth of
+   * the house left, at most 100 places), else 'available'. Decided by the server from durable sales; holds do not count.
+   */
+  availability: PresentationAvailability;
   seatingMode: SeatingMode;
   hasReservedSection: boolean;
   hasGASection: boolean;

@@ -102,7 +102,7 @@ export default function OrderPage() {
           )}
         </dl>
       </header>
-      {p.soldout && (
+      {(p.soldout || p.availability === 'soldOut') && (
         <p className="notice notice--warning" role="status">
           {t('order.soldOut')}
         </p>
