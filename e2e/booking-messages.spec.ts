@@ -154,5 +154,15 @@ test.describe('honest messages in the booking flow', () => {
     const toast = page.getByTestId('seatmap-toast');
     await expect(toast).toHaveText('We could not reach the server. Check your connection and try again.');
     await expect(toast).not.toContainText(/failed to fetch/i);
+    // Toasts never cover the header navigation.
+    const nav = (await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    const overlaps =
+      box.x < nav.x + nav.width &&
+      nav.x < box.x + box.width &&
+      box.y < nav.y + nav.height &&
+      nav.y < box.y + box.height;
+    expect(overlaps).toBe(false);
+    expect(box.y).toBeGreaterThan(nav.y + nav.height);
   });
 });

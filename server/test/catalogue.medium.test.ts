@@ -57,6 +57,20 @@ describe('catalogue API against real PostgreSQL', () => {
     expect(img.body).toContain('<svg');
   });
 
+  test('product images are drawn shapes, never emoji text (no emoji font needed)', async () => {
+    const list = (await get('/api/presentations/')).body.presentations;
+    const { presentation } = (await get(`/api/presentations/${list[0].id}`)).body;
+    expect(presentation.products.length).toBeGreaterThan(0);
+    for (const product of presentation.products as { image: string }[]) {
+      const img = await get(product.image);
+      expect(img.status).toBe(200);
+      expect(img.headers.get('content-type')).toContain('image/svg+xml');
+      expect(img.body).toContain('<path');
+      expect(img.body).not.toContain('<text');
+      expect(img.body).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
+  });
+
   test('presentations of a feature carry the derived seating fields', async () => {
     const features = (await get('/api/features/')).body.features;
     const concert = features.find((f: { nameEn: string }) => f.nameEn === 'The Summer Concert');

@@ -69,7 +69,8 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       <Header brand={brand} hotline={hotline} />
-      <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
+      {/* Named, so it stays a unique landmark when a framed page (the hosted card form) brings its own <main>. */}
+      <main id="main" ref={mainRef} tabIndex={-1} className="site-main" aria-label={t('app.mainLabel')}>
         {langParam.kind === 'invalid' ? (
           <InvalidLangPage />
         ) : (

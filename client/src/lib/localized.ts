@@ -1,4 +1,5 @@
 import type { ApiFeature, ApiPresentation } from '@hotline/shared';
+import { nameSeparator } from './list-format';
 import type { SupportedLocale } from './rules';
 
 /**
@@ -72,5 +73,5 @@ export function venueAndLocation(
   if (!venue) return location;
   if (!location || location.startsWith(venue)) return location || venue;
   if (venue.startsWith(location)) return venue;
-  return `${venue}, ${location}`;
+  return `${venue}${nameSeparator(locale)}${location}`;
 }
