@@ -126,6 +126,8 @@ export function ticketInfoOf(t: ApiTicket | CodedTicket): TicketInfo {
     ticketGroupId: t.ticketGroupId,
     name: t.name,
     nameEn: t.nameEn,
+    nameRu: t.nameRu ?? null,
+    nameAr: t.nameAr ?? null,
     price: t.price,
     oldPrice: t.oldPrice,
     serviceCharge: t.serviceCharge,

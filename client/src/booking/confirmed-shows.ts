@@ -4,7 +4,20 @@ import type { CartSeat } from './cart-logic';
 /** What the confirmation keeps of a show: enough to name it, date it and place it, in every language. */
 export type ConfirmedPresentation = Pick<
   ApiPresentation,
-  'id' | 'featureName' | 'featureNameEn' | 'dateTime' | 'venueName' | 'venueNameEn' | 'locationName' | 'locationNameEn'
+  | 'id'
+  | 'featureName'
+  | 'featureNameEn'
+  | 'featureNameRu'
+  | 'featureNameAr'
+  | 'dateTime'
+  | 'venueName'
+  | 'venueNameEn'
+  | 'venueNameRu'
+  | 'venueNameAr'
+  | 'locationName'
+  | 'locationNameEn'
+  | 'locationNameRu'
+  | 'locationNameAr'
 >;
 
 export interface ConfirmedShow {
@@ -33,11 +46,17 @@ export function confirmedShows(
           id: p.id,
           featureName: p.featureName,
           featureNameEn: p.featureNameEn,
+          featureNameRu: p.featureNameRu ?? null,
+          featureNameAr: p.featureNameAr ?? null,
           dateTime: p.dateTime,
           venueName: p.venueName,
           venueNameEn: p.venueNameEn,
+          venueNameRu: p.venueNameRu ?? null,
+          venueNameAr: p.venueNameAr ?? null,
           locationName: p.locationName,
           locationNameEn: p.locationNameEn,
+          locationNameRu: p.locationNameRu ?? null,
+          locationNameAr: p.locationNameAr ?? null,
         },
         seats: [],
       };

@@ -34,6 +34,7 @@ const show = (id: number) =>
     venueNameEn: 'Hall 1',
     locationName: 'תל אביב',
     locationNameEn: 'Tel Aviv',
+    featureNameRu: `Шоу ${id}`,
     soldout: false,
   }) as ApiPresentation;
 
@@ -57,17 +58,23 @@ describe('confirmedShows: the confirmation names each show, its date, venue and 
     expect(result.map((s) => [s.presentation.id, s.seats.map((x) => `${x.RowName}${x.SeatName}`)])).toEqual(expected);
   });
 
-  test('keeps the names in both languages, the date and the place, and nothing else of the presentation', () => {
+  test('keeps the names in every language, the date and the place, and nothing else of the presentation', () => {
     const [first] = confirmedShows([seat(1, 1)], () => show(1));
     expect(first!.presentation).toEqual({
       id: 1,
       featureName: 'הצגה 1',
       featureNameEn: 'Show 1',
+      featureNameRu: 'Шоу 1',
+      featureNameAr: null,
       dateTime: '2026-12-01T18:30:00Z',
       venueName: 'אולם 1',
       venueNameEn: 'Hall 1',
+      venueNameRu: null,
+      venueNameAr: null,
       locationName: 'תל אביב',
       locationNameEn: 'Tel Aviv',
+      locationNameRu: null,
+      locationNameAr: null,
     });
   });
 });
