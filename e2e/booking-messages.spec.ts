@@ -115,6 +115,27 @@ test.describe('honest messages in the booking flow', () => {
     await expect(page.getByTestId('confirmation-show')).toContainText(p.featureNameEn);
   });
 
+  test('the seat map: when the hold runs out, a page says the seats were released, with a way to start again', async ({
+    page,
+    request,
+  }) => {
+    const show = await findShow(request, 'Desert Light');
+    // The server's timer answers say three seconds are left (its locks keep their real TTL).
+    await page.route(/\/api\/presentations\/timer\//, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { timer: Record<string, { timeInSeconds: number }> };
+      for (const entry of Object.values(body.timer)) entry.timeInSeconds = Math.min(entry.timeInSeconds, 3);
+      await route.fulfill({ response, json: body });
+    });
+    await openSeatMap(page, show.id, 'lang=en');
+    await clickSeat(page, await availableSeat(page));
+    await expect(page).toHaveURL(new RegExp(`/booking/hold-expired\\?show=${show.id}$`), { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Your seats were released' })).toBeFocused();
+    await expect(page.getByText('Nothing was charged.')).toBeVisible();
+    await page.getByRole('link', { name: 'Choose seats again' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${show.id}$`));
+  });
+
   test('the policies the terms box links exist and are translated', async ({ page }) => {
     for (const [lang, terms, policy] of [
       ['he', 'תנאי השימוש', 'מדיניות הביטולים'],
