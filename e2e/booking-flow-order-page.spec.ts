@@ -24,10 +24,13 @@ test.describe('booking flow from the seat map (order page)', () => {
     await expect(page).toHaveURL(/step=tickets/);
     await expect(page.getByTestId(`tickets-step-${presentation.id}`)).toBeVisible();
     await expect(page.getByTestId('seat-line')).toHaveCount(1);
+    // Focus moves to the new step's heading after each step change (issue 8).
+    await expect(page.getByRole('heading', { level: 2, name: 'בחירת כרטיסים' })).toBeFocused();
 
     await page.getByRole('button', { name: 'המשך' }).first().click();
     await expect(page).toHaveURL(/step=products/);
     await expect(page.getByTestId(`products-step-${presentation.id}`)).toBeVisible();
+    await expect(page.getByTestId(`products-step-${presentation.id}`).getByRole('heading', { level: 2 })).toBeFocused();
 
     // Back and forward keep the cart.
     await page.goBack();
@@ -37,6 +40,7 @@ test.describe('booking flow from the seat map (order page)', () => {
     await page.getByRole('button', { name: 'המשך' }).first().click();
     await expect(page).toHaveURL(/\/booking\/checkout$/);
     await expect(page.getByTestId('order-summary')).toContainText('סך הכול');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
     // A reload keeps the cart (restored from the server by resId).
     await page.reload();

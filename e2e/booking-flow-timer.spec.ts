@@ -5,19 +5,19 @@ import { holdReservedSeatsIn, saveHeldCart, seatStatus, visitorIdOf } from './bo
 /**
  * The order timer's real client path: it counts down each second from the
  * server's lock expiry, and at zero releases the seats (unlock on the server)
- * and sends the browser to the timer's URL.
+ * and shows the hold-expired page ("your seats were released", start again).
  *
  * The page's clock is Playwright's fake clock, so fifteen minutes pass in a
  * moment (the server's timer answers are shifted to match). The server's locks
  * keep their real TTL (LOCK_TTL_SECONDS, 900 s by default), so that the seats
- * are free right after the redirect shows the CLIENT released them. The server's own expiry (sweeper, lock TTL) is covered by the
+ * are free right after the hold-expired page shows the CLIENT released them. The server's own expiry (sweeper, lock TTL) is covered by the
  * seat engine's tests; an end-to-end run of it would need a server started with
  * a short LOCK_TTL_SECONDS.
  */
 test.describe('order timer', () => {
   test.setTimeout(90_000);
 
-  test('counts down each second; at zero the seats are released and the visitor returns to the timer URL', async ({
+  test('counts down each second; at zero the seats are released and a page says so, with a way to start again', async ({
     page,
     request,
   }) => {
@@ -55,7 +55,14 @@ test.describe('order timer', () => {
       await route.fulfill({ response, json: body });
     });
     await page.clock.fastForward('15:00');
-    await expect(page).toHaveURL(/\/booking\?lang=he$/, { timeout: 20_000 });
+    // Not a silent jump to the catalogue: a page that says the seats were released, with a way to start again.
+    await expect(page).toHaveURL(/\/booking\/hold-expired\?show=\d+$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'המקומות שלכם שוחררו' })).toBeFocused();
+    await expect(page.getByTestId('hold-expired')).toContainText('לא בוצע חיוב');
+    await expect(page.getByRole('link', { name: 'בחירת מקומות מחדש' })).toHaveAttribute(
+      'href',
+      `/order/${held[0]!.presentation.id}`,
+    );
     for (const seat of held) await expect.poll(() => seatStatus(request, seat), { timeout: 10_000 }).toBe(1);
 
     // The saved cart no longer holds them either.

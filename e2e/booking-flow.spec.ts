@@ -120,7 +120,11 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     await verify.blur();
     await expect(verify).toHaveAccessibleDescription(/^מספרי הטלפון הנייד אינם תואמים/);
     await verify.fill('050-1234567');
-    await page.getByRole('checkbox', { name: 'קראתי ואני מסכים/ה לתנאי השימוש ולמדיניות הביטולים' }).check();
+    await page
+      .getByRole('checkbox', {
+        name: 'קראתי ואני מסכים/ה לתנאי השימוש (נפתח בלשונית חדשה) ולמדיניות הביטולים (נפתח בלשונית חדשה)',
+      })
+      .check();
     await expectNoSeriousA11yIssues(page);
     await page.getByRole('button', { name: 'המשך לתשלום' }).click();
 
@@ -134,9 +138,10 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await payWithCard(page, '4000000000000002');
     const failure = page.getByTestId('payment-failure');
-    await expect(failure).toContainText('העסקה נדחתה על ידי חברת האשראי. נסו כרטיס אחר.: PAYMENT_DECLINED', {
-      timeout: 20_000,
-    });
+    await expect(failure).toContainText('העסקה נדחתה על ידי חברת האשראי. נסו כרטיס אחר.', { timeout: 20_000 });
+    // A sentence for a person: no machine code appended (issue 8).
+    await expect(failure).not.toContainText('PAYMENT_DECLINED');
+    await expect(failure).not.toContainText(/[A-Z]+_[A-Z]+/);
     await expect(failure).toBeFocused();
     await expect(dialog).toBeHidden();
     // The seats are still ours.
@@ -151,6 +156,15 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     await expect(confirmation).toBeVisible({ timeout: 30_000 });
     await expect(confirmation.getByRole('heading', { name: 'תודה! ההזמנה שלך אושרה.' })).toBeVisible();
     await expect(stepper.locator('[aria-current="step"]')).toContainText('אישור');
+    // The show, its date, the venue, the seats and the total (issue 8), not just an order number.
+    const shown = confirmation.getByTestId('confirmation-show');
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toContainText(held[0]!.presentation.featureName);
+    await expect(shown).toContainText(held[0]!.presentation.venueName);
+    await expect(shown.locator('time')).toHaveAttribute('datetime', held[0]!.presentation.dateTime);
+    for (const h of held) await expect(shown).toContainText(`שורה ${h.rowName}, כיסא ${h.seatName}`);
+    await expect(confirmation).toContainText('סך ההזמנה');
+    await expect(confirmation).toContainText(due);
     const reservation = (await page.getByTestId('reservation-identifier').innerText()).trim();
     expect(reservation.length).toBeGreaterThan(4);
     await expect(page.getByTestId('order-timer')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, expectDocumentLocale, waitForFeatures } from './helpers';
+import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
 
 test.describe('languages', () => {
   test('?lang=en shows English names, left to right', async ({ page }) => {
@@ -65,5 +66,46 @@ test.describe('languages', () => {
     await page.goto('/booking');
     await waitForFeatures(page);
     await expectDocumentLocale(page, 'he', 'rtl');
+  });
+});
+
+test.describe('the demo catalogue in Russian and Arabic (issue 8)', () => {
+  test('features, categories and venues show their Russian and Arabic names, tagged with their language', async ({
+    page,
+  }) => {
+    await page.goto('/booking?lang=ru');
+    await waitForFeatures(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Свет в пустыне' })).toBeVisible();
+    await expect(page.locator('bdi[lang="ru"]', { hasText: 'Свет в пустыне' }).first()).toBeVisible();
+    await expect(page.getByText('Desert Light')).toHaveCount(0);
+    await page.goto('/booking?lang=ar');
+    await waitForFeatures(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'نور في الصحراء' })).toBeVisible();
+    await expect(page.locator('bdi[lang="ar"][dir="rtl"]', { hasText: 'نور في الصحراء' }).first()).toBeVisible();
+  });
+
+  test('the cart shows price groups, ticket types and products in Arabic and Russian', async ({ page, request }) => {
+    await page.goto('/booking?lang=ar');
+    const uuid = await visitorIdOf(page);
+    const held = await holdReservedSeatsIn(
+      request,
+      uuid,
+      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3 && /Hadar/.test(p.venueNameEn),
+      1,
+    );
+    const resId = await saveHeldCart(request, uuid, held);
+    await page.goto(`/cart/${resId}?lang=ar`);
+    const line = page.getByTestId('seat-line').first();
+    await expect(line).toBeVisible({ timeout: 15_000 });
+    await expect(line.getByRole('combobox').locator('option', { hasText: 'عادية' })).toHaveCount(1);
+    await expect(page.locator('.ticket-group__title').first()).toContainText(/عادي|أرائك للأزواج/);
+    await expect(page.getByTestId('product-card').filter({ hasText: 'فشار كبير' })).toHaveCount(1);
+    await expect(page.getByTestId('order-summary')).toContainText('سينما هدار');
+    await page.goto(`/cart/${resId}?lang=ru`);
+    await expect(
+      page.getByTestId('seat-line').first().getByRole('combobox').locator('option', { hasText: 'Обычный' }),
+    ).toHaveCount(1);
+    await expect(page.getByTestId('product-card').filter({ hasText: 'Большой попкорн' })).toHaveCount(1);
+    await expect(page.getByTestId('order-summary')).toContainText('Кинотеатр «Адар»');
   });
 });

@@ -23,6 +23,27 @@ test.describe('routes', () => {
     ).toBeVisible();
   });
 
+  test('the 404 page passes contrast: the big "404" too, though it is decorative', async ({ page }) => {
+    await page.goto('/nope?lang=en');
+    const code = page.locator('.status-page__code');
+    await expect(code).toHaveText('404');
+    // WCAG contrast of the digits' colour against the page behind them (large text needs 3:1; we hold 4.5:1).
+    const ratio = await code.evaluate((el) => {
+      const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      let bg = 'rgba(0, 0, 0, 0)';
+      for (let n: Element | null = el; n && /rgba\(0, 0, 0, 0\)|transparent/.test(bg); n = n.parentElement)
+        bg = getComputedStyle(n).backgroundColor;
+      if (/rgba\(0, 0, 0, 0\)|transparent/.test(bg)) bg = getComputedStyle(document.body).backgroundColor;
+      const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(rgb(bg))];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+
   test('routes whose screens are not built yet show "coming soon" inside the layout', async ({ page }) => {
     for (const path of ['/membership/GOLD/1', '/system-vouchers', '/vod/42', '/PRES-live']) {
       await page.goto(path);

@@ -73,3 +73,52 @@ test('phone: the header does not cover the map, and the zoom controls are on the
   const zoomIn = page.getByRole('button', { name: /zoom in|הגדלה|הגדל/i });
   await expect(zoomIn).toBeInViewport();
 });
+
+test('phone: the legend, prices and the selection live in a bottom sheet that is pulled up over the map', async ({
+  page,
+}) => {
+  await openSeatMap(page, cinemaId, 'lang=en');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const handle = page.getByTestId('seatmap-sheet-handle');
+  const legend = page.getByRole('heading', { name: 'Prices and key' });
+  // Closed: the handle sits at the bottom of the first screen, the legend is not laid out below the canvas.
+  await expect(handle).toBeInViewport();
+  await expect(handle).toHaveAttribute('aria-expanded', 'false');
+  const closed = (await handle.boundingBox())!;
+  expect(closed.y + closed.height).toBeGreaterThan(844 - 4);
+  await expect(legend).toBeHidden();
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  const viewport = (await page.getByTestId('seatmap-viewport').boundingBox())!;
+  expect(pageHeight - (viewport.y + viewport.height), 'no panel column under the map').toBeLessThan(400);
+
+  // Pulled up with a finger: the sheet opens over the map, the legend and prices are on screen.
+  const x = closed.x + closed.width / 2;
+  const y = closed.y + closed.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const at = (py: number) => [{ x, y: py, id: 0, radiusX: 4, radiusY: 4, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(y) });
+  for (let k = 1; k <= 8; k++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(y - k * 30) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+  await expect(handle).toHaveAttribute('aria-expanded', 'true');
+  await legend.scrollIntoViewIfNeeded();
+  await expect(legend).toBeInViewport();
+  await expect(page.getByText('Prices include per-ticket fees.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your seats' })).toBeVisible();
+
+  // Escape (or a tap on the handle) closes it again, and focus stays on the handle.
+  await handle.focus();
+  await page.keyboard.press('Escape');
+  await expect(handle).toHaveAttribute('aria-expanded', 'false');
+  await expect(handle).toBeFocused();
+  await handle.tap();
+  await expect(handle).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('wider than a phone, the panel stays beside or below the map and has no sheet handle', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openSeatMap(page, cinemaId, 'lang=en');
+  await expect(page.getByTestId('seatmap-sheet-handle')).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Prices and key' })).toBeVisible();
+});

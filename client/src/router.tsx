@@ -16,6 +16,8 @@ const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPa
 const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPage'));
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
 const BackOfficePage = lazyWithReload(() => import('./pages/backoffice/BackOfficePage'));
+const HoldExpiredPage = lazyWithReload(() => import('./pages/system/HoldExpiredPage'));
+const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -41,6 +43,9 @@ export const routes: RouteObject[] = [
           { path: 'booking/features/:featureId', element: <FeaturePage /> },
           { path: 'booking/checkout', element: <CheckoutPage /> },
           { path: 'booking/checkout/payment', element: <PaymentPage /> },
+          { path: 'booking/hold-expired', element: <HoldExpiredPage /> },
+          { path: 'booking/terms', element: <PolicyPage page="terms" /> },
+          { path: 'booking/cancellation-policy', element: <PolicyPage page="cancellation" /> },
           { path: 'booking/customer-portal', element: <CustomerAreaPage /> },
           { path: 'customer', element: <CustomerAreaPage /> },
           { path: 'backoffice/:section?', element: <BackOfficePage /> },

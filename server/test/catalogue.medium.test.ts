@@ -57,6 +57,54 @@ describe('catalogue API against real PostgreSQL', () => {
     expect(img.body).toContain('<svg');
   });
 
+  test('the demo catalogue serves Russian and Arabic names beside the Hebrew and English ones', async () => {
+    const ru = /[а-яё]/i;
+    const ar = /[\u0600-\u06ff]/;
+    for (const f of (await get('/api/features/')).body.features) {
+      for (const [r, a] of [
+        [f.nameRu, f.nameAr],
+        [f.featureCategoryNameRu, f.featureCategoryNameAr],
+        [f.descriptionRu, f.descriptionAr],
+      ]) {
+        expect(r).toMatch(ru);
+        expect(a).toMatch(ar);
+      }
+    }
+    const list: ApiPresentation[] = (await get('/api/presentations/')).body.presentations;
+    for (const p of list) {
+      for (const text of [p.featureNameRu, p.venueNameRu, p.locationNameRu]) expect(text).toMatch(ru);
+      for (const text of [p.featureNameAr, p.venueNameAr, p.locationNameAr]) expect(text).toMatch(ar);
+    }
+    const groups = (await get(`/api/presentations/${list[0]!.id}/ticketGroups`)).body.ticketGroups;
+    for (const g of groups) {
+      expect(g.nameRu).toMatch(ru);
+      expect(g.nameAr).toMatch(ar);
+      for (const t of g.tickets) {
+        expect(t.nameRu).toMatch(ru);
+        expect(t.nameAr).toMatch(ar);
+      }
+    }
+    const { presentation } = (await get(`/api/presentations/${list[0]!.id}`)).body;
+    for (const product of presentation.products) {
+      expect(product.nameRu).toMatch(ru);
+      expect(product.nameAr).toMatch(ar);
+    }
+  });
+
+  test('product images are drawn shapes, never emoji text (no emoji font needed)', async () => {
+    const list = (await get('/api/presentations/')).body.presentations;
+    const { presentation } = (await get(`/api/presentations/${list[0].id}`)).body;
+    expect(presentation.products.length).toBeGreaterThan(0);
+    for (const product of presentation.products as { image: string }[]) {
+      const img = await get(product.image);
+      expect(img.status).toBe(200);
+      expect(img.headers.get('content-type')).toContain('image/svg+xml');
+      expect(img.body).toContain('<path');
+      expect(img.body).not.toContain('<text');
+      expect(img.body).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
+  });
+
   test('presentations of a feature carry the derived seating fields', async () => {
     const features = (await get('/api/features/')).body.features;
     const concert = features.find((f: { nameEn: string }) => f.nameEn === 'The Summer Concert');

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@hotline/shared';
+import { i18next } from '../i18n';
 import { withVisitorId } from './identity';
 
 /** Where the API lives; same origin in production and behind Vite's proxy in development. */
@@ -20,15 +21,26 @@ export class ApiError extends Error {
     this.code = code;
     this.details = details;
   }
-
-  /** 'message: error' as the spec's error catalogue shows server failures (section 8). */
-  toDisplayString(): string {
-    return `${this.message || 'Error'}: ${this.code || 'Error'}`;
-  }
 }
 
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const BAD_RESPONSE = 'BAD_RESPONSE';
+
+/**
+ * The call never got an answer. Its message is a sentence in the visitor's language (offline or not), never the
+ * browser's "Failed to fetch": every screen that shows `error.message` (the seat map's toasts too) stays human.
+ * The browser's own text goes to the console.
+ */
+export function networkError(cause: unknown): ApiError {
+  console.warn('API call failed without an answer:', cause instanceof Error ? cause.message : String(cause));
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return new ApiError(0, NETWORK_ERROR, i18next.t(offline ? 'problems.offline' : 'problems.network'));
+}
+
+/** The answer was not ours (a proxy's HTML page, a cut-off body): a translated sentence, the status for logs. */
+export function badResponse(status: number): ApiError {
+  return new ApiError(status, BAD_RESPONSE, i18next.t('problems.server'));
+}
 
 function isErrorBody(value: unknown): value is ErrorBody {
   return (
@@ -90,7 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (isAbortError(error)) throw error;
-    throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));
+    throw networkError(error);
   }
 
   const text = await response.text();
@@ -104,10 +116,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     if (isErrorBody(data)) throw new ApiError(response.status, data.error, data.message, data.details);
-    throw new ApiError(response.status, BAD_RESPONSE, response.statusText || `HTTP ${response.status}`);
+    throw badResponse(response.status);
   }
-  if (data === undefined)
-    throw new ApiError(response.status, BAD_RESPONSE, 'The server answered with something that is not JSON');
+  if (data === undefined) throw badResponse(response.status);
   return data as T;
 }
 

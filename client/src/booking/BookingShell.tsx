@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { OrderStepper } from './OrderStepper';
 import { OrderSummary } from './OrderSummary';
 import { OrderTimer } from './OrderTimer';
@@ -27,11 +27,22 @@ export function BookingShell({
   aside,
   editableVouchers,
 }: BookingShellProps) {
+  // Each of these pages is a step: its title takes focus when the step is reached (and again when it changes,
+  // as the payment page turning into the confirmation).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Unless the step put focus on something of its own (the confirmation's heading, an error summary).
+    if (pageRef.current?.contains(document.activeElement)) return;
+    titleRef.current?.focus({ preventScroll: true });
+  }, [step]);
   return (
-    <div className="container page booking-page">
+    <div className="container page booking-page" ref={pageRef}>
       <OrderStepper current={step} presentationId={presentationId} hrefs={stepHrefs} />
       <div className="booking-titlebar">
-        <h1 className="booking-page__title">{title}</h1>
+        <h1 className="booking-page__title" tabIndex={-1} ref={titleRef}>
+          {title}
+        </h1>
         {step !== 'confirmation' && <OrderTimer />}
       </div>
       <div className={aside === null ? 'booking-layout booking-layout--single' : 'booking-layout'}>

@@ -10,7 +10,8 @@ export interface CodeEntryFormProps {
   onSubmit: (event: FormEvent) => void;
   busy: boolean;
   feedback: CodeFeedback;
-  labels: { label: string; placeholder: string; checking: string; apply: string };
+  /** No placeholder for coupons: an example would be read as a real code (or be one). */
+  labels: { label: string; placeholder?: string; checking: string; apply: string };
   /** Coupon codes are printed in capitals; gift-voucher references are not. */
   capitals?: boolean;
 }

@@ -23,7 +23,8 @@ const NOT_HERE = new Set(['TICKET_NOT_FOUND', 'TICKET_CODE_NOT_FOUND']);
  * ticket it names replaces the seats' tickets (they remember the previous one).
  * Refusals are the server's texts, i.e. the spec's exact Hebrew coupon messages.
  */
-export function CouponForm({ presentationId }: { presentationId: number }) {
+export function CouponForm({ presentationId, headingLevel = 3 }: { presentationId: number; headingLevel?: 3 | 4 }) {
+  const Title = `h${headingLevel}` as const;
   const { t } = useTranslation();
   const locale = useLocale();
   const inputId = useId();
@@ -91,9 +92,9 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
 
   return (
     <section className="coupon" aria-labelledby={`${inputId}-title`}>
-      <h3 id={`${inputId}-title`} className="coupon__title">
+      <Title id={`${inputId}-title`} className="coupon__title">
         {t('coupon.title')}
-      </h3>
+      </Title>
       <CodeEntryForm
         inputId={inputId}
         feedbackId={feedbackId}
@@ -104,7 +105,6 @@ export function CouponForm({ presentationId }: { presentationId: number }) {
         feedback={feedback}
         labels={{
           label: t('coupon.label'),
-          placeholder: t('coupon.placeholder'),
           checking: t('coupon.checking'),
           apply: t('coupon.apply'),
         }}

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { createLatestRequest } from '../api/latest';
 import { useCartStore } from '../state/cart-store';
 import { getTimer } from './api';
 import { presentationIdsOf } from './cart-logic';
 import { flushCartSave, releaseSeats } from './cart-sync';
+import { holdExpiredPath } from '../pages/system/hold-expired-path';
 
 /** Spec section 9: the timer ticks every second; after 5 minutes without input it re-reads the server's clock. */
 export const ORDER_TIMER_TICK_MS = 1_000;
@@ -26,7 +28,7 @@ const clock = (seconds: number) => `${pad(Math.floor(seconds / 60))}:${pad(secon
 /**
  * The order timer (spec section 4): counts down each second from this visitor's
  * earliest seat-lock expiry (GET /api/presentations/timer/:id). At zero the
- * seats are released and the browser goes to the timer's URL. Hidden while the
+ * seats are released and the visitor lands on the hold-expired page. Hidden while the
  * cart holds no seats. Re-synchronised with the server when seats change, when
  * the tab becomes visible again, after idle time, and every minute.
  */
@@ -46,7 +48,7 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
   const [expired, setExpired] = useState(false);
   // Once the countdown reached zero the seats are being released: no re-sync may bring it back.
   const expiredRef = useRef(false);
-  const url = useRef('/booking');
+  const navigate = useNavigate();
   const latest = useRef(createLatestRequest());
   const idsKey = ids.join(',');
 
@@ -61,15 +63,13 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
     try {
       const result = await latest.current.run((signal) => Promise.all(list.map((id) => getTimer(id, signal))));
       if (result.stale || expiredRef.current) return;
-      let least: { seconds: number; url: string } | null = null;
+      let least: number | null = null;
       result.value.forEach((res, i) => {
         const entry = res.timer[String(list[i])];
-        if (entry && (!least || entry.timeInSeconds < least.seconds))
-          least = { seconds: entry.timeInSeconds, url: entry.url };
+        if (entry && (least === null || entry.timeInSeconds < least)) least = entry.timeInSeconds;
       });
-      if (!least) return;
-      const { seconds, url: next } = least as { seconds: number; url: string };
-      url.current = next || '/booking';
+      if (least === null) return;
+      const seconds: number = least;
       setNow(Date.now());
       setDeadline(Date.now() + Math.max(0, seconds) * 1000);
     } catch {
@@ -115,7 +115,7 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
 
   const remaining = deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
 
-  // Zero: release the seats, then leave for the timer's URL.
+  // Zero: release the seats, then say so on the hold-expired page (not the timer's URL: a silent jump to the catalogue).
   useEffect(() => {
     if (remaining !== 0 || seatCount === 0 || expiredRef.current) return;
     expiredRef.current = true;
@@ -127,9 +127,9 @@ export function OrderTimer({ presentationId }: OrderTimerProps) {
       await Promise.race([releaseSeats(seats), new Promise((resolve) => setTimeout(resolve, RELEASE_WAIT_MS))]);
       for (const seat of seats) useCartStore.getState().removeSeat(seat);
       await Promise.race([flushCartSave(), new Promise((resolve) => setTimeout(resolve, RELEASE_WAIT_MS))]);
-      window.location.assign(url.current);
+      navigate(holdExpiredPath(presentationId ?? seats[0]?.prsntId), { replace: true });
     })();
-  }, [remaining, seatCount, presentationId]);
+  }, [remaining, seatCount, presentationId, navigate]);
 
   if (remaining === null || (seatCount === 0 && !expired)) return null;
   const urgent = remaining <= 60;

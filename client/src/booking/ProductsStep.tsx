@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { StepActions } from './StepActions';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnAppear } from '../hooks/useFocusOnAppear';
 import { useLocale } from '../hooks/useLocale';
 import { CatalogueText } from '../components/CatalogueText';
 import { useCartStore } from '../state/cart-store';
@@ -14,6 +15,8 @@ export interface ProductsStepProps {
   onBack?: () => void;
   continueLabel?: string;
   headingLevel?: 2 | 3;
+  /** Focus the step's heading when it appears (the order page, after a step change). */
+  focusHeading?: boolean;
 }
 
 const MAX_QUANTITY = 50;
@@ -29,6 +32,7 @@ export function ProductsStep({
   onBack,
   continueLabel,
   headingLevel = 2,
+  focusHeading = false,
 }: ProductsStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -37,6 +41,9 @@ export function ProductsStep({
   const quantities = useCartStore((s) => s.products);
   const setQuantity = useCartStore((s) => s.setProductQuantity);
   const H = `h${headingLevel}` as const;
+  const headingRef = useFocusOnAppear<HTMLHeadingElement>(focusHeading);
+  // Product names are one level below the step's title (axe heading-order).
+  const Sub = headingLevel === 2 ? 'h3' : 'h4';
 
   if (entry?.status === 'error') {
     return (
@@ -69,7 +76,7 @@ export function ProductsStep({
       data-testid={`products-step-${presentationId}`}
     >
       <header className="booking-card__head">
-        <H id={titleId} className="booking-card__title">
+        <H id={titleId} className="booking-card__title" tabIndex={-1} ref={headingRef}>
           {t('productsStep.title')}
         </H>
         <p className="booking-card__sub">{t('productsStep.intro')}</p>
@@ -89,9 +96,9 @@ export function ProductsStep({
               >
                 <img className="product-card__image" src={product.image} alt="" width="96" height="96" loading="lazy" />
                 <div className="product-card__body">
-                  <h4 className="product-card__name">
+                  <Sub className="product-card__name">
                     <CatalogueText locale={locale}>{name}</CatalogueText>
-                  </h4>
+                  </Sub>
                   <p className="product-card__price">{moneyOfShekels(product.price, locale)}</p>
                 </div>
                 <div className="stepper-input" role="group" aria-label={t('productsStep.quantityOf', { name })}>

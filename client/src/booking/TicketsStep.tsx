@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { StepActions } from './StepActions';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useFocusOnAppear } from '../hooks/useFocusOnAppear';
 import { useLocale } from '../hooks/useLocale';
 import { CatalogueText } from '../components/CatalogueText';
 import { formatJerusalemDateTime } from '../lib/datetime';
@@ -23,6 +24,8 @@ export interface TicketsStepProps {
   continueLabel?: string;
   /** Heading level of the step title (2 by default). */
   headingLevel?: 2 | 3;
+  /** Focus the step's heading when it appears (the order page, after a step change). */
+  focusHeading?: boolean;
 }
 
 /**
@@ -32,7 +35,14 @@ export interface TicketsStepProps {
  * a coupon or voucher code replaces tickets and can be removed again. The
  * discount shown is the first ticket's price (or old price) minus the price paid.
  */
-export function TicketsStep({ presentationId, onContinue, onBack, continueLabel, headingLevel = 2 }: TicketsStepProps) {
+export function TicketsStep({
+  presentationId,
+  onContinue,
+  onBack,
+  continueLabel,
+  headingLevel = 2,
+  focusHeading = false,
+}: TicketsStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const titleId = useId();
@@ -42,6 +52,9 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
   const removeSeat = useCartStore((s) => s.removeSeat);
   const [message, setMessage] = useState<string | null>(null);
   const H = `h${headingLevel}` as const;
+  const headingRef = useFocusOnAppear<HTMLHeadingElement>(focusHeading);
+  // Headings go down one level at a time (axe heading-order): the groups are one below the step's title.
+  const Sub = headingLevel === 2 ? 'h3' : 'h4';
 
   useEffect(() => trackViewItem(presentationId), [presentationId]);
 
@@ -82,7 +95,7 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
   if (lines.length === 0) {
     return (
       <section className="booking-card" aria-labelledby={titleId}>
-        <H id={titleId} className="booking-card__title">
+        <H id={titleId} className="booking-card__title" tabIndex={-1} ref={headingRef}>
           {t('ticketsStep.title')}
         </H>
         <p className="muted">{t('ticketsStep.empty')}</p>
@@ -127,7 +140,7 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
       data-testid={`tickets-step-${presentationId}`}
     >
       <header className="booking-card__head">
-        <H id={titleId} className="booking-card__title">
+        <H id={titleId} className="booking-card__title" tabIndex={-1} ref={headingRef}>
           {t('ticketsStep.title')}
         </H>
         <p className="booking-card__sub">
@@ -144,7 +157,7 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
         const options = selectableTickets(group);
         return (
           <div key={groupId} className="ticket-group">
-            <h4 className="ticket-group__title">
+            <Sub className="ticket-group__title">
               {group && (
                 <span className="ticket-group__swatch" style={{ background: group.color }} aria-hidden="true" />
               )}
@@ -154,7 +167,7 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
                 t('ticketsStep.unknownGroup')
               )}
               <span className="ticket-group__count">{t('ticketsStep.seatCount', { count: groupLines.length })}</span>
-            </h4>
+            </Sub>
             <ul className="plain seat-lines">
               {groupLines.map((line) => {
                 const { seat } = line;
@@ -242,7 +255,9 @@ export function TicketsStep({ presentationId, onContinue, onBack, continueLabel,
         {message ?? ''}
       </p>
 
-      {entry.groups.some((g) => g.isByCodeEnabled) && <CouponForm presentationId={presentationId} />}
+      {entry.groups.some((g) => g.isByCodeEnabled) && (
+        <CouponForm presentationId={presentationId} headingLevel={headingLevel === 2 ? 3 : 4} />
+      )}
 
       <StepActions onBack={onBack} onContinue={onContinue ? next : undefined} continueLabel={continueLabel} />
     </section>

@@ -107,7 +107,7 @@ export const sameSeat = (a: SeatRef, b: SeatRef): boolean =>
   a.YCoordinate === b.YCoordinate;
 
 /** A general-admission place: the server picked it, it has no row. */
-export const isGeneralAdmission = (s: CartSeat): boolean =>
+export const isGeneralAdmission = (s: Pick<CartSeat, 'RowName' | 'YCoordinate'>): boolean =>
   !s.RowName && (s.YCoordinate === 0 || s.YCoordinate === null);
 
 /** The presentations in the cart, in the order their first seat was added. */
@@ -126,6 +126,8 @@ export function ticketInfoOf(t: ApiTicket | CodedTicket): TicketInfo {
     ticketGroupId: t.ticketGroupId,
     name: t.name,
     nameEn: t.nameEn,
+    nameRu: t.nameRu ?? null,
+    nameAr: t.nameAr ?? null,
     price: t.price,
     oldPrice: t.oldPrice,
     serviceCharge: t.serviceCharge,

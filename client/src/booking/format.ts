@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ApiTicketGroup, ApiProduct } from '@hotline/shared';
 import { formatShekels, isRightToLeft, shekelsToAgorot } from '../lib/rules';
-import { usesHebrewNames } from '../lib/localized';
+import { pickText } from '../lib/localized';
 import type { SupportedLocale } from '../lib/rules';
 import type { CartSeat, TicketInfo } from './cart-logic';
 import { isGeneralAdmission } from './cart-logic';
@@ -21,17 +21,18 @@ export const money = (agorot: number, locale: SupportedLocale) => formatShekels(
 export const moneyOfShekels = (shekels: number, locale: SupportedLocale) =>
   formatShekels(shekelsToAgorot(shekels), locale);
 
-const pick = (locale: SupportedLocale, he: string, en: string) => (usesHebrewNames(locale) ? he || en : en || he);
+type Names = { name: string; nameEn: string; nameRu?: string | null; nameAr?: string | null };
+const pick = (locale: SupportedLocale, n: Names) => pickText(locale, n.name, n.nameEn, n.nameRu, n.nameAr);
 
-export const ticketName = (t: Pick<TicketInfo, 'name' | 'nameEn'>, locale: SupportedLocale) =>
-  pick(locale, t.name, t.nameEn);
-export const groupName = (g: Pick<ApiTicketGroup, 'name' | 'nameEn'>, locale: SupportedLocale) =>
-  pick(locale, g.name, g.nameEn);
-export const productName = (p: Pick<ApiProduct, 'name' | 'nameEn'>, locale: SupportedLocale) =>
-  pick(locale, p.name, p.nameEn);
+export const ticketName = (t: Pick<TicketInfo, keyof Names>, locale: SupportedLocale) => pick(locale, t);
+export const groupName = (g: Pick<ApiTicketGroup, keyof Names>, locale: SupportedLocale) => pick(locale, g);
+export const productName = (p: Pick<ApiProduct, keyof Names>, locale: SupportedLocale) => pick(locale, p);
 
 /** "Row 5, seat 12" or "General admission, place 3". */
-export function seatLabel(seat: CartSeat, t: TFunction): string {
+export function seatLabel(
+  seat: Pick<CartSeat, 'RowName' | 'SeatName' | 'XCoordinate' | 'YCoordinate'>,
+  t: TFunction,
+): string {
   if (isGeneralAdmission(seat)) return t('ticketsStep.gaPlace');
   if (seat.RowName && seat.SeatName) return t('ticketsStep.rowSeat', { row: seat.RowName, seat: seat.SeatName });
   return t('ticketsStep.seatOnly', { seat: seat.SeatName ?? String(seat.XCoordinate ?? '') });

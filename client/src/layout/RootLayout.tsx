@@ -9,6 +9,7 @@ import { InvalidLangPage } from '../pages/system/NotFoundPage';
 import { useLocaleStore } from '../state/locale-store';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 import { PageLoading } from './PageLoading';
 
 /** Sets the interface language from ?lang= and keeps i18next, <html> and the API in step. */
@@ -30,7 +31,7 @@ function useLocaleSync(langParam: ReturnType<typeof parseLangParam>) {
   return locale;
 }
 
-/** Moves focus to the new page's main region after client-side navigation (not on first load). */
+/** Moves focus to the new page's main region after client-side navigation (not on first load), unless the page focused something itself. */
 function useFocusOnNavigate(mainRef: React.RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
   const first = useRef(true);
@@ -39,7 +40,10 @@ function useFocusOnNavigate(mainRef: React.RefObject<HTMLElement | null>) {
       first.current = false;
       return;
     }
-    mainRef.current?.focus({ preventScroll: true });
+    // A page that already put focus on its own heading (a step, a result) keeps it.
+    const main = mainRef.current;
+    if (main && main !== document.activeElement && main.contains(document.activeElement)) return;
+    main?.focus({ preventScroll: true });
   }, [pathname, mainRef]);
 }
 
@@ -65,7 +69,8 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       <Header brand={brand} hotline={hotline} />
-      <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
+      {/* Named, so it stays a unique landmark when a framed page (the hosted card form) brings its own <main>. */}
+      <main id="main" ref={mainRef} tabIndex={-1} className="site-main" aria-label={t('app.mainLabel')}>
         {langParam.kind === 'invalid' ? (
           <InvalidLangPage />
         ) : (
@@ -75,6 +80,7 @@ export function RootLayout() {
         )}
       </main>
       <Footer brand={brand} hotline={hotline} />
+      <OfflineBanner />
       <ScrollRestoration />
     </div>
   );

@@ -15,7 +15,8 @@ import { installDebugHook } from './debug-hook';
 import { layoutSetting } from './render/palette';
 import { createUiStore } from './ui-state';
 import { Legend } from './ui/Legend';
-import { BestAvailable, GaList, MobileBar, SelectionSummary } from './ui/Panel';
+import { BestAvailable, GaList, MobileBar, SelectionSummary, SheetHandle } from './ui/Panel';
+import { holdExpiredPath } from '../pages/system/hold-expired-path';
 import { SeatCard } from './ui/SeatCard';
 import { SeatGrid } from './ui/SeatGrid';
 import { useMapGestures } from './ui/useMapGestures';
@@ -99,12 +100,10 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
   const phase = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.phase);
   const error = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.error);
 
+  // The hold ran out: a page that says so and offers to start again (not the timer's URL, a silent jump).
   const onExpire = useCallback(
-    (url: string) => {
-      if (url.startsWith('/')) navigate(url);
-      else window.location.assign(url);
-    },
-    [navigate],
+    () => navigate(holdExpiredPath(presentation.id), { replace: true }),
+    [navigate, presentation.id],
   );
 
   return (
@@ -172,6 +171,9 @@ function MapShell({
   const pointerFocus = useRef(false);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const helpId = useId();
+  const panelId = useId();
+  // Phones: the panel is a bottom sheet, closed until pulled up (seatmap.css); wider screens ignore this.
+  const [sheetOpen, setSheetOpen] = useState(false);
   const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
   const zoomedIn = useStore(controller.ui, (s) => s.zoomedIn);
 
@@ -202,7 +204,9 @@ function MapShell({
   });
 
   const leaveMap = () => {
-    const first = panelRef.current?.querySelector<HTMLElement>('button:not([disabled]), select, a[href]');
+    // The first control on screen (the phone sheet's handle is not rendered on wider screens).
+    const controls = panelRef.current?.querySelectorAll<HTMLElement>('button:not([disabled]), select, a[href]') ?? [];
+    const first = [...controls].find((el) => el.getClientRects().length > 0);
     (first ?? panelRef.current)?.focus();
   };
 
@@ -247,13 +251,21 @@ function MapShell({
       </div>
       <aside
         ref={panelRef}
-        className="seatmap__panel"
+        id={panelId}
+        className={`seatmap__panel${sheetOpen ? ' is-open' : ''}`}
         tabIndex={-1}
         aria-label={t('seatmap.panelLabel')}
         aria-busy={!ready}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && sheetOpen) {
+            setSheetOpen(false);
+            panelRef.current?.querySelector<HTMLElement>('.seatmap-sheet__handle')?.focus();
+          }
+        }}
       >
         {ready ? (
           <>
+            <SheetHandle controller={controller} open={sheetOpen} panelId={panelId} onOpenChange={setSheetOpen} />
             <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
             <BestAvailable controller={controller} />
             <GaList controller={controller} />

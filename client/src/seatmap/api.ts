@@ -9,7 +9,7 @@ import type {
   TimerResponse,
   UnlockSeatResponse,
 } from '@hotline/shared';
-import { api, ApiError, BAD_RESPONSE, buildUrl, isAbortError, NETWORK_ERROR } from '../api/client';
+import { api, ApiError, badResponse, buildUrl, isAbortError, networkError } from '../api/client';
 import { withVisitorId } from '../api/identity';
 
 /** The seat map's calls (storefront-spec.md section 7). All go through the shared API client (uuid header, lang, ApiError). */
@@ -73,7 +73,7 @@ async function fetchResponse(
     );
   } catch (error) {
     if (isAbortError(error)) throw error;
-    throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));
+    throw networkError(error);
   }
   if (!response.ok) {
     const text = await response.text();
@@ -83,7 +83,7 @@ async function fetchResponse(
     } catch (error) {
       if (error instanceof ApiError) throw error;
     }
-    throw new ApiError(response.status, BAD_RESPONSE, response.statusText || `HTTP ${response.status}`);
+    throw badResponse(response.status);
   }
   return response;
 }

@@ -18,6 +18,7 @@ import {
   type TicketInfo,
 } from '../booking/cart-logic';
 import { pricingOf, useBookingCatalogue } from '../booking/catalogue-store';
+import type { ConfirmedShow } from '../booking/confirmed-shows';
 
 /**
  * The visitor's cart (storefront-spec.md section 3 "Cart"). The rules live in
@@ -41,6 +42,8 @@ export interface CompletedOrder {
   email: string | null;
   presentationIds: number[];
   at: string;
+  /** Show, date, venue and seats of each show bought (absent in orders kept by an older version). */
+  shows?: ConfirmedShow[];
 }
 
 export interface CartState {

@@ -8,20 +8,38 @@ import type {
   ApiTicket,
   ApiTicketGroup,
 } from '@hotline/shared';
-import { agorotToShekels, seatingMode, toColumnarSeatplan } from '@hotline/shared';
-import type { FeatureEntity, ProductEntity, TicketEntity, TicketGroupEntity } from '../database/entities';
+import { agorotToShekels, presentationAvailability, seatingMode, toColumnarSeatplan } from '@hotline/shared';
+import type {
+  CatalogueTranslations,
+  FeatureEntity,
+  ProductEntity,
+  TicketEntity,
+  TicketGroupEntity,
+} from '../database/entities';
 import type { CatalogueRepository, PresentationRow } from './catalogue.repository';
+
+/** One translated text of a row (`translations.ru.name`), or null where there is none. */
+function tr(row: { translations?: CatalogueTranslations | null }, locale: 'ru' | 'ar', field = 'name'): string | null {
+  const text = row.translations?.[locale]?.[field];
+  return typeof text === 'string' && text.trim() !== '' ? text : null;
+}
 
 export function toApiFeature(f: FeatureEntity): ApiFeature {
   return {
     id: f.id,
     name: f.name,
     nameEn: f.nameEn,
+    nameRu: tr(f, 'ru'),
+    nameAr: tr(f, 'ar'),
     featureCategoryId: f.featureCategoryId,
     featureCategoryName: f.categoryName,
     featureCategoryNameEn: f.categoryNameEn,
+    featureCategoryNameRu: tr(f, 'ru', 'categoryName'),
+    featureCategoryNameAr: tr(f, 'ar', 'categoryName'),
     description: f.description,
     descriptionEn: f.descriptionEn,
+    descriptionRu: tr(f, 'ru', 'description'),
+    descriptionAr: tr(f, 'ar', 'description'),
     durationMinutes: f.durationMinutes,
     image: `/api/features/${f.id}/placeholderImage`,
   };
@@ -35,15 +53,21 @@ export function toApiPresentation(row: PresentationRow): ApiPresentation {
     featureId: p.featureId,
     featureName: feature.name,
     featureNameEn: feature.nameEn,
+    featureNameRu: tr(feature, 'ru'),
+    featureNameAr: tr(feature, 'ar'),
     featureCategoryName: feature.categoryName,
     locationId: p.locationId,
     locationName: location.name,
     locationNameEn: location.nameEn,
+    locationNameRu: tr(location, 'ru'),
+    locationNameAr: tr(location, 'ar'),
     businessId: p.businessId,
     authProfileId: p.authProfileId,
     venueId: p.venueId,
     venueName: venue.name,
     venueNameEn: venue.nameEn,
+    venueNameRu: tr(venue, 'ru'),
+    venueNameAr: tr(venue, 'ar'),
     seatplanId: p.seatplanId,
     venueTypeId: p.venueTypeId,
     dateTime: p.dateTime.toISOString(),
@@ -51,6 +75,7 @@ export function toApiPresentation(row: PresentationRow): ApiPresentation {
     isReserved: p.isReserved && row.reservedSections > 0,
     isGA: seating.isGA,
     soldout: p.soldout,
+    availability: presentationAvailability({ soldoutFlag: p.soldout, capacity: row.capacity, sold: row.sold }),
     seatingMode: seating.seatingMode,
     hasReservedSection: seating.hasReservedSection,
     hasGASection: seating.hasGASection,
@@ -68,6 +93,8 @@ export function toApiTicket(t: TicketEntity): ApiTicket {
     ticketGroupId: t.ticketGroupId,
     name: t.name,
     nameEn: t.nameEn,
+    nameRu: tr(t, 'ru'),
+    nameAr: tr(t, 'ar'),
     price: agorotToShekels(t.price),
     oldPrice: t.oldPrice === null ? null : agorotToShekels(t.oldPrice),
     serviceCharge: agorotToShekels(t.serviceCharge),
@@ -83,6 +110,8 @@ export function toApiTicketGroup(group: TicketGroupEntity, tickets: TicketEntity
     id: group.id,
     name: group.name,
     nameEn: group.nameEn,
+    nameRu: tr(group, 'ru'),
+    nameAr: tr(group, 'ar'),
     color: group.color,
     zoneId: group.zoneId,
     isByCodeEnabled: group.isByCodeEnabled,
@@ -96,6 +125,8 @@ export function toApiProduct(p: ProductEntity): ApiProduct {
     id: p.id,
     name: p.name,
     nameEn: p.nameEn,
+    nameRu: tr(p, 'ru'),
+    nameAr: tr(p, 'ar'),
     price: agorotToShekels(p.price),
     image: `/api/products/${p.id}/image`,
     isDeliveryRequired: p.isDeliveryRequired,

@@ -22,6 +22,10 @@ export interface PresentationRow {
   gaSections: number;
   /** Lowest public ticket price in agorot. */
   priceFromAgorot: number | null;
+  /** Reserved seats of the plan plus its general-admission capacity. */
+  capacity: number;
+  /** Live (sold, not cancelled) tickets: PostgreSQL's durable count, never Redis holds. */
+  sold: number;
 }
 
 export interface SeatRow {
@@ -84,12 +88,13 @@ export class CatalogueRepository {
     const presentations = await qb.getMany();
     if (presentations.length === 0) return [];
     const unique = <T>(xs: T[]) => [...new Set(xs)];
-    const [features, locations, venues, sectionCounts, prices] = await Promise.all([
+    const [features, locations, venues, sectionCounts, prices, availability] = await Promise.all([
       this.db.getRepository(FeatureEntity).findBy({ id: In(unique(presentations.map((p) => p.featureId))) }),
       this.db.getRepository(LocationEntity).findBy({ id: In(unique(presentations.map((p) => p.locationId))) }),
       this.db.getRepository(VenueEntity).findBy({ id: In(unique(presentations.map((p) => p.venueId))) }),
       this.sectionCounts(unique(presentations.map((p) => p.seatplanId))),
       this.lowestPrices(presentations.map((p) => p.id)),
+      this.availabilityCounts(presentations.map((p) => p.id)),
     ]);
     const byId = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
     const f = byId(features);
@@ -103,7 +108,30 @@ export class CatalogueRepository {
       reservedSections: sectionCounts.get(p.seatplanId)?.reserved ?? 0,
       gaSections: sectionCounts.get(p.seatplanId)?.ga ?? 0,
       priceFromAgorot: prices.get(p.id) ?? null,
+      capacity: availability.get(p.id)?.capacity ?? 0,
+      sold: availability.get(p.id)?.sold ?? 0,
     }));
+  }
+
+  /**
+   * Places and sales per presentation, for the catalogue's "last seats" / sold-out marker. Sales are read from the
+   * live tickets (the partial unique index on live seats serves the count); capacity is the plan's reserved seats
+   * plus its general-admission capacity.
+   */
+  private async availabilityCounts(
+    presentationIds: number[],
+  ): Promise<Map<number, { capacity: number; sold: number }>> {
+    const rows: { id: number; capacity: string; sold: string }[] = await this.db.query(
+      `SELECT p.id,
+              (SELECT sp.seat_count FROM seatplan sp WHERE sp.id = p.seatplan_id)
+                + COALESCE((SELECT sum(s.capacity) FROM section s
+                             WHERE s.seatplan_id = p.seatplan_id AND NOT s.is_reserved), 0) AS capacity,
+              (SELECT count(*) FROM reservation_ticket rt
+                WHERE rt.presentation_id = p.id AND rt.status = 'live') AS sold
+         FROM presentation p WHERE p.id = ANY($1)`,
+      [presentationIds],
+    );
+    return new Map(rows.map((r) => [r.id, { capacity: Number(r.capacity), sold: Number(r.sold) }]));
   }
 
   private async lowestPrices(presentationIds: number[]): Promise<Map<number, number>> {

@@ -12,6 +12,7 @@ import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo
 import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoStaff } from './demo-staff';
+import { translationsOf } from './demo-translations';
 
 const SEED_LOCK = 7_263_002;
 
@@ -75,8 +76,8 @@ async function insertFeatures(tx: EntityManager): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const f of DEMO_FEATURES) {
     const [row] = await tx.query(
-      `INSERT INTO feature (name, name_en, feature_category_id, category_name, category_name_en, description, description_en, duration_minutes, poster_colors)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING id`,
+      `INSERT INTO feature (name, name_en, feature_category_id, category_name, category_name_en, description, description_en, duration_minutes, poster_colors, translations)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
       [
         f.name,
         f.nameEn,
@@ -87,6 +88,7 @@ async function insertFeatures(tx: EntityManager): Promise<Map<string, number>> {
         f.descriptionEn,
         f.durationMinutes,
         f.posterColors,
+        JSON.stringify(translationsOf({ name: f.nameEn, categoryName: f.categoryEn, description: f.descriptionEn })),
       ],
     );
     ids.set(f.key, row.id);
@@ -105,13 +107,19 @@ interface LoadedVenue {
 
 async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<LoadedVenue> {
   const [location] = await tx.query(
-    `INSERT INTO location (business_id, code, name, name_en) VALUES ($1,$2,$3,$4)
+    `INSERT INTO location (business_id, code, name, name_en, translations) VALUES ($1,$2,$3,$4,$5)
      ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-    [doc.location.businessId, doc.location.code, doc.location.name.he, doc.location.name.en],
+    [
+      doc.location.businessId,
+      doc.location.code,
+      doc.location.name.he,
+      doc.location.name.en,
+      JSON.stringify(translationsOf({ name: doc.location.name.en })),
+    ],
   );
   const [venue] = await tx.query(
-    'INSERT INTO venue (location_id, code, name, name_en) VALUES ($1,$2,$3,$4) RETURNING id',
-    [location.id, doc.code, doc.name.he, doc.name.en],
+    'INSERT INTO venue (location_id, code, name, name_en, translations) VALUES ($1,$2,$3,$4,$5) RETURNING id',
+    [location.id, doc.code, doc.name.he, doc.name.en, JSON.stringify(translationsOf({ name: doc.name.en }))],
   );
   const sp = doc.seatplan;
   const stage = sp.stage
@@ -329,14 +337,22 @@ async function insertPresentations(
       let zoneIndex = 0;
       for (const zone of doc.zones) {
         const [group] = await tx.query(
-          'INSERT INTO ticket_group (presentation_id, zone_id, name, name_en, color, is_by_code_enabled, sort_order) VALUES ($1,$2,$3,$4,$5,true,$6) RETURNING id',
-          [p.id, venue.zoneIds.get(zone.code), zone.name.he, zone.name.en, zone.color, zoneIndex],
+          'INSERT INTO ticket_group (presentation_id, zone_id, name, name_en, color, is_by_code_enabled, sort_order, translations) VALUES ($1,$2,$3,$4,$5,true,$6,$7) RETURNING id',
+          [
+            p.id,
+            venue.zoneIds.get(zone.code),
+            zone.name.he,
+            zone.name.en,
+            zone.color,
+            zoneIndex,
+            JSON.stringify(translationsOf({ name: zone.name.en })),
+          ],
         );
         let sort = 0;
         for (const t of demoTickets(schedule.kind, zoneIndex)) {
           await tx.query(
-            `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, code, multiply_factor, is_voucher, balance, sort_order)
-             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+            `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, code, multiply_factor, is_voucher, balance, sort_order, translations)
+             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
             [
               group.id,
               t.name,
@@ -349,6 +365,7 @@ async function insertPresentations(
               t.isVoucher ?? false,
               t.balance ?? null,
               sort++,
+              JSON.stringify(translationsOf({ name: t.nameEn })),
             ],
           );
         }
@@ -363,8 +380,8 @@ async function insertProducts(tx: EntityManager, locationIds: number[]): Promise
   let sort = 0;
   for (const p of DEMO_PRODUCTS) {
     await tx.query(
-      'INSERT INTO product (location_id, name, name_en, price, emoji, color, sort_order) VALUES (NULL,$1,$2,$3,$4,$5,$6)',
-      [p.name, p.nameEn, p.price, p.emoji, p.color, sort++],
+      'INSERT INTO product (location_id, name, name_en, price, emoji, color, sort_order, translations) VALUES (NULL,$1,$2,$3,$4,$5,$6,$7)',
+      [p.name, p.nameEn, p.price, p.emoji, p.color, sort++, JSON.stringify(translationsOf({ name: p.nameEn }))],
     );
   }
   void locationIds;

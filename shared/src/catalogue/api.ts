@@ -1,4 +1,5 @@
 import type { WireTicket } from '../wire/ticket';
+import type { PresentationAvailability } from '../rules/catalogue/presentation-availability';
 
 /**
  * Catalogue payloads as the storefront receives them (storefront-spec.md sections 3 and 7).
@@ -7,15 +8,25 @@ import type { WireTicket } from '../wire/ticket';
  */
 export type SeatingMode = 'reserved' | 'mixed' | 'singleGA' | 'multiGA';
 
+/**
+ * Russian and Arabic texts (issue 8) ride beside the Hebrew and English ones as <field>Ru / <field>Ar: optional,
+ * null or absent where the catalogue has no translation (the storefront then shows the English).
+ */
 export interface ApiFeature {
   id: number;
   name: string;
   nameEn: string;
+  nameRu?: string | null;
+  nameAr?: string | null;
   featureCategoryId: number;
   featureCategoryName: string;
   featureCategoryNameEn: string;
+  featureCategoryNameRu?: string | null;
+  featureCategoryNameAr?: string | null;
   description: string;
   descriptionEn: string;
+  descriptionRu?: string | null;
+  descriptionAr?: string | null;
   durationMinutes: number;
   /** URL of the feature's image (GET /api/features/:id/placeholderImage). */
   image: string;
@@ -26,15 +37,21 @@ export interface ApiPresentation {
   featureId: number;
   featureName: string;
   featureNameEn: string;
+  featureNameRu?: string | null;
+  featureNameAr?: string | null;
   featureCategoryName: string;
   locationId: number;
   locationName: string;
   locationNameEn: string;
+  locationNameRu?: string | null;
+  locationNameAr?: string | null;
   businessId: number;
   authProfileId: number;
   venueId: number;
   venueName: string;
   venueNameEn: string;
+  venueNameRu?: string | null;
+  venueNameAr?: string | null;
   seatplanId: number;
   venueTypeId: number;
   /** ISO 8601 in UTC; shown in Asia/Jerusalem. */
@@ -44,6 +61,11 @@ export interface ApiPresentation {
   /** Count of general-admission sections. */
   isGA: number;
   soldout: boolean;
+  /**
+   * The catalogue's marker (issue 8): 'soldOut' (the flag, or every place sold), 'lastSeats' (at most a tenth of
+   * the house left, at most 100 places), else 'available'. Decided by the server from durable sales; holds do not count.
+   */
+  availability: PresentationAvailability;
   seatingMode: SeatingMode;
   hasReservedSection: boolean;
   hasGASection: boolean;
@@ -65,6 +87,8 @@ export interface ApiTicketGroup {
   id: number;
   name: string;
   nameEn: string;
+  nameRu?: string | null;
+  nameAr?: string | null;
   color: string;
   /** The seat plan's price zone this group prices (seats carry it as TicketGroupId). */
   zoneId: number;
@@ -83,6 +107,8 @@ export interface ApiProduct {
   id: number;
   name: string;
   nameEn: string;
+  nameRu?: string | null;
+  nameAr?: string | null;
   price: number;
   image: string;
   isDeliveryRequired: boolean;

@@ -15,6 +15,9 @@ export interface WireTicket {
   ticketGroupId: number;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names where the catalogue has them (absent or null: show the English). */
+  nameRu?: string | null;
+  nameAr?: string | null;
   price: Shekels;
   /** The price before a discount, shown struck through; null when there is none. */
   oldPrice: Shekels | null;

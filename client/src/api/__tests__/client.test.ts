@@ -93,7 +93,6 @@ describe('apiRequest', () => {
       message: 'ההצגה לא נמצאה',
       details: { id: 9 },
     });
-    expect((failure as InstanceType<typeof ApiError>).toDisplayString()).toBe('ההצגה לא נמצאה: PRESENTATION_NOT_FOUND');
   });
 
   test('a non-JSON failure and a network failure are ApiErrors too', async () => {
@@ -104,6 +103,24 @@ describe('apiRequest', () => {
       throw new TypeError('Failed to fetch');
     };
     await expect(apiRequest('/x')).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
+  });
+
+  test('a failure without our answer carries a sentence in the visitor language, never the browser text', async () => {
+    const { initI18n } = await import('../../i18n');
+    initI18n('en');
+    const { apiRequest } = await import('../client');
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    responder = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const network = (await apiRequest('/x').catch((e: unknown) => e)) as Error;
+    expect(network.message).toBe('We could not reach the server. Check your connection and try again.');
+    responder = () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' });
+    const proxy = (await apiRequest('/x').catch((e: unknown) => e)) as Error;
+    expect(proxy.message).toBe('Something went wrong on our side. Please try again in a moment.');
+    expect(proxy.message).not.toMatch(/Bad Gateway|502/);
+    warn.mockRestore();
+    initI18n('he');
   });
 
   test('the lang parameter follows the interface language', async () => {

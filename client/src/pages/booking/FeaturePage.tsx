@@ -32,18 +32,21 @@ function PresentationRow({ presentation }: { presentation: ApiPresentation }) {
     time,
     venue: place,
   };
+  const soldOut = presentation.soldout || presentation.availability === 'soldOut';
+  const last = presentation.availability === 'lastSeats';
   return (
-    <li className="show-row">
+    <li className="show-row" data-availability={soldOut ? 'soldOut' : presentation.availability}>
       <span className="show-row__time">{time}</span>
       <span className="show-row__place">
         <CatalogueText locale={locale}>{place}</CatalogueText>
       </span>
       <span className="show-row__price">
-        {presentation.priceFrom !== null && !presentation.soldout
+        {presentation.priceFrom !== null && !soldOut
           ? t('booking.priceFrom', { price: formatApiShekels(presentation.priceFrom, locale) })
           : null}
+        {last && <span className="last-seats">{t('booking.lastSeats')}</span>}
       </span>
-      {presentation.soldout ? (
+      {soldOut ? (
         <span className="badge badge--muted">
           <span aria-hidden="true">{t('booking.soldOut')}</span>
           <span className="visually-hidden">{t('booking.soldOutAria', vars)}</span>
@@ -52,7 +55,7 @@ function PresentationRow({ presentation }: { presentation: ApiPresentation }) {
         <Link
           className="button button--primary show-row__action"
           to={`/order/${presentation.id}`}
-          aria-label={t('booking.bookAria', vars)}
+          aria-label={last ? t('booking.lastSeatsAria', vars) : t('booking.bookAria', vars)}
           data-presentation-id={presentation.id}
         >
           {t('booking.chooseSeats')}

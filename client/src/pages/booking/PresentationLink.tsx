@@ -28,6 +28,7 @@ export function PresentationTimeLink({
     venue: venueAndLocation(presentation, locale),
   };
 
+  const last = presentation.availability === 'lastSeats';
   const body = (
     <>
       <span className="time-chip__time">{time}</span>
@@ -39,7 +40,8 @@ export function PresentationTimeLink({
     </>
   );
 
-  if (presentation.soldout) {
+  // The server decides (catalogue availability): the flag, or every place sold.
+  if (presentation.soldout || presentation.availability === 'soldOut') {
     return (
       <span className="time-chip time-chip--soldout">
         <span aria-hidden="true" className="time-chip__body">
@@ -52,12 +54,13 @@ export function PresentationTimeLink({
   }
   return (
     <Link
-      className="time-chip"
+      className={`time-chip${last ? ' time-chip--last' : ''}`}
       to={`/order/${presentation.id}`}
-      aria-label={t('booking.bookAria', vars)}
+      aria-label={last ? t('booking.lastSeatsAria', vars) : t('booking.bookAria', vars)}
       data-presentation-id={presentation.id}
     >
       {body}
+      {last && <span className="time-chip__badge time-chip__badge--last">{t('booking.lastSeats')}</span>}
     </Link>
   );
 }

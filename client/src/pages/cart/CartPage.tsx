@@ -9,6 +9,7 @@ import { restoreFromServer } from '../../booking/cart-sync';
 import { isolate, seatLabel, ticketName } from '../../booking/format';
 import { useCartCatalogue, useCartTotals } from '../../booking/hooks';
 import { useLocale } from '../../hooks/useLocale';
+import { formatList } from '../../lib/list-format';
 import { useCartStore } from '../../state/cart-store';
 
 type Load =
@@ -129,7 +130,12 @@ export default function CartPage() {
       {load.lost.length > 0 && (
         <div className="notice notice--warning" role="status">
           <p className="notice__title">{t('cartPage.lostTitle', { count: load.lost.length })}</p>
-          <p>{load.lost.map((s) => seatLabel(s, t)).join(', ')}</p>
+          <p>
+            {formatList(
+              load.lost.map((s) => seatLabel(s, t)),
+              locale,
+            )}
+          </p>
         </div>
       )}
       {ids.map((id) => (

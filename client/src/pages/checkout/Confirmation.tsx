@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { shekelsToAgorot } from '@hotline/shared';
-import { money } from '../../booking/format';
+import { money, seatLabel } from '../../booking/format';
+import { CatalogueText } from '../../components/CatalogueText';
+import { formatJerusalemDateTime } from '../../lib/datetime';
+import { presentationFeatureName, venueAndLocation } from '../../lib/localized';
 import { useLocale } from '../../hooks/useLocale';
 import type { CompletedOrder } from '../../state/cart-store';
 
@@ -56,6 +59,49 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
           </div>
         )}
       </dl>
+      {order.shows && order.shows.length > 0 && (
+        <section className="confirmation__shows" aria-labelledby="confirmation-shows-title">
+          <h3 id="confirmation-shows-title" className="confirmation__subtitle">
+            {t('confirmation.details')}
+          </h3>
+          {order.shows.map((show) => {
+            const p = show.presentation;
+            return (
+              <div key={p.id} className="confirmation__show" data-testid="confirmation-show">
+                <p className="confirmation__show-name">
+                  <CatalogueText locale={locale}>{presentationFeatureName(p, locale)}</CatalogueText>
+                </p>
+                <dl className="confirmation__show-facts">
+                  <div>
+                    <dt>{t('confirmation.when')}</dt>
+                    <dd>
+                      <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('confirmation.where')}</dt>
+                    <dd>
+                      <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('confirmation.seats')}</dt>
+                    <dd>
+                      <ul className="plain confirmation__seats">
+                        {show.seats.map((seat, i) => (
+                          <li key={`${seat.sectionId}:${seat.XCoordinate}:${seat.YCoordinate}:${i}`}>
+                            {seatLabel(seat, t)}
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </div>
+                </dl>
+              </div>
+            );
+          })}
+        </section>
+      )}
       {order.email && (
         <p className="confirmation__email">
           {t('confirmation.emailSent')} <bdi dir="ltr">{order.email}</bdi>

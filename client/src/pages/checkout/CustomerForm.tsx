@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   cleanAddress,
   CUSTOMER_FORM_MESSAGES,
@@ -282,7 +282,13 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
               {...register('termsAccepted')}
             />
             <label htmlFor={fieldId('termsAccepted')} className="check__label">
-              {t('checkout.terms')}
+              <Trans
+                i18nKey="checkout.terms"
+                components={{
+                  terms: <PolicyLink to="/booking/terms" />,
+                  policy: <PolicyLink to="/booking/cancellation-policy" />,
+                }}
+              />
               <span className="field__required" aria-hidden="true">
                 {' '}
                 *
@@ -310,5 +316,19 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A policy page linked from the terms box: a new tab, so the form being filled in is not lost, and said so to
+ * screen readers. <Trans> puts the translated words inside.
+ */
+function PolicyLink({ to, children }: { to: string; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <a className="text-link" href={to} target="_blank" rel="noopener">
+      {children}
+      <span className="visually-hidden"> {t('checkout.opensNewTab')}</span>
+    </a>
   );
 }

@@ -10,6 +10,8 @@ export interface PaymentDialogProps {
   /** The hosted card page (GET /api/payment/form/:locale); null keeps the dialog closed. */
   url: string | null;
   amountText: string;
+  /** The browser's online flag: offline, the hosted page is taken down (never the browser's offline page). */
+  online: boolean;
   onAuthorised: (message: Extract<PaymentFormMessage, { type: typeof PAYMENT_FORM_MESSAGE_AUTHORISED }>) => void;
   onClose: () => void;
 }
@@ -32,11 +34,20 @@ function isPaymentMessage(data: unknown): data is PaymentFormMessage {
  * authorisation to this window (same origin only); nothing about the card
  * itself ever reaches the storefront.
  */
-export function PaymentDialog({ url, amountText, onAuthorised, onClose }: PaymentDialogProps) {
+export function PaymentDialog({ url, amountText, online, onAuthorised, onClose }: PaymentDialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [loaded, setLoaded] = useState(false);
+  // Each time the connection comes back the hosted page loads afresh (a new frame, a new load).
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!online) {
+      setLoaded(false);
+      return;
+    }
+    setAttempt((n) => n + 1);
+  }, [online]);
   const handlers = useRef({ onAuthorised, onClose });
   handlers.current = { onAuthorised, onClose };
 
@@ -95,16 +106,21 @@ export function PaymentDialog({ url, amountText, onAuthorised, onClose }: Paymen
         </button>
       </div>
       <div className="payment-dialog__body">
-        {url && !loaded && (
+        {url && !online && (
+          <div className="notice notice--warning payment-dialog__offline" role="alert" data-testid="payment-offline">
+            {t('payment.offlineInDialog')}
+          </div>
+        )}
+        {url && online && !loaded && (
           <div className="payment-dialog__loading" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('payment.loadingForm')}
           </div>
         )}
-        {url && (
+        {url && online && (
           <iframe
             ref={frameRef}
-            key={url}
+            key={`${url}#${attempt}`}
             src={url}
             title={t('payment.frameTitle')}
             className="payment-dialog__frame"

@@ -2,17 +2,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { displayMobile, shekelsToAgorot } from '@hotline/shared';
-import { ApiError } from '../../api/client';
+import type { TFunction } from 'i18next';
+import { ApiError, BAD_RESPONSE, NETWORK_ERROR } from '../../api/client';
+import { isOnline, userMessage } from '../../api/user-message';
 import { BookingShell, flushCartSave, useCart, useCartCatalogue, useCartHydration, useCartTotals } from '../../booking';
 import { commitPayment, getPaymentForm } from '../../booking/api';
 import { warmBotToken, withBotToken } from '../../booking/botcheck';
 import { incompleteUnits, presentationIdsOf } from '../../booking/cart-logic';
 import { currentWireCart } from '../../booking/cart-sync';
 import { useBookingCatalogue } from '../../booking/catalogue-store';
+import { confirmedShows } from '../../booking/confirmed-shows';
 import { isolate, money, ticketName } from '../../booking/format';
 import { cartItems, trackAddPaymentInfo, trackPurchase } from '../../booking/tracking';
 import { VoucherForm } from '../../booking/VoucherForm';
 import { useLocale } from '../../hooks/useLocale';
+import { useOnline } from '../../hooks/useOnline';
 import { useCartStore } from '../../state/cart-store';
 import { CartGate, cartStepHrefs } from './CartGate';
 import { Confirmation } from './Confirmation';
@@ -21,27 +25,33 @@ import { PaymentDialog } from './PaymentDialog';
 type Phase = 'idle' | 'opening' | 'card' | 'committing';
 
 interface Failure {
-  /** 'message: error' (spec section 8). */
+  /** A sentence for a person: the server's translated message or our own, never a code. */
   text: string;
+  /** For choosing what to offer next (and for the console), never shown. */
   code: string;
 }
 
-/** Refusals after which another card may succeed. */
-const RETRY_WITH_CARD = new Set([
-  'PAYMENT_DECLINED',
-  'PAYMENT_INSUFFICIENT_FUNDS',
-  'PAYMENT_NOT_AUTHORISED',
+/** Refusals of this card: another card may succeed ("Pay with another card"). */
+const ANOTHER_CARD = new Set(['PAYMENT_DECLINED', 'PAYMENT_INSUFFICIENT_FUNDS']);
+/** Nothing wrong with the card: the same attempt may succeed now ("Try paying again"). */
+const TRY_AGAIN = new Set([
   'PAYMENT_TIMEOUT',
+  'PAYMENT_NOT_AUTHORISED',
   'PAYMENT_ERROR',
   'PAYMENT_FORM_NOT_FOUND',
+  'SERVICE_UNAVAILABLE',
+  'OFFLINE',
+  NETWORK_ERROR,
+  BAD_RESPONSE,
 ]);
 const SEATS_GONE = new Set(['LOCKS_EXPIRED', 'SEAT_NOT_LOCKED', 'SEATS_LOST_REFUNDED']);
 const MAX_INSTALMENTS = 12;
 
-function failureOf(error: unknown): Failure {
-  if (error instanceof ApiError) return { text: error.toDisplayString(), code: error.code };
-  const message = error instanceof Error && error.message ? error.message : 'Error';
-  return { text: `${message}: Error`, code: 'Error' };
+function failureOf(error: unknown, t: TFunction): Failure {
+  const code = error instanceof ApiError ? error.code : 'Error';
+  // The gateway's own timeout text says "refresh the page", which is not what this page offers: ours matches the button.
+  if (code === 'PAYMENT_TIMEOUT' && isOnline()) return { text: t('payment.timeout'), code };
+  return { text: userMessage(error, t), code: isOnline() ? code : 'OFFLINE' };
 }
 
 /** /booking/checkout/payment — vouchers, instalments, card payment (step 5) and the confirmation (step 6). */
@@ -57,6 +67,7 @@ export default function PaymentPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const instalmentsId = useId();
+  const online = useOnline();
 
   useEffect(() => warmBotToken(), []);
   useEffect(() => {
@@ -85,6 +96,8 @@ export default function PaymentPage() {
       const { cart: wire, totals: shown } = currentWireCart({ paymentIdentifier });
       const items = cartItems();
       const codes = useCartStore.getState().ticketCodes.join(',') || undefined;
+      const entries = useBookingCatalogue.getState().entries;
+      const shows = confirmedShows(useCartStore.getState().seats, (id) => entries[id]?.presentation);
       const r = await withBotToken((token) => commitPayment(wire, token, useCartStore.getState().miniSiteUrl));
       useCartStore.getState().completeOrder({
         reservationIdentifier: r.reservationIdentifier,
@@ -95,12 +108,13 @@ export default function PaymentPage() {
         email: typeof info?.email === 'string' ? info.email : null,
         presentationIds: [...new Set(wire.seats.map((s) => s.prsntId))],
         at: new Date().toISOString(),
+        shows,
       });
       trackPurchase(items, r.reservationIdentifier, shekelsToAgorot(r.total) || shown.totalAgorot, codes);
       window.scrollTo({ top: 0 });
     } catch (error) {
-      const f = failureOf(error);
-      console.error('payment commit failed:', f.text);
+      const f = failureOf(error, t);
+      console.error('payment commit failed:', f.code, error instanceof Error ? error.message : error);
       setFailure(f);
       if (f.code === 'PRICE_MISMATCH') {
         // Prices changed under us: reload them so the next attempt shows and sends the current ones.
@@ -127,6 +141,11 @@ export default function PaymentPage() {
       });
       return;
     }
+    if (!isOnline()) {
+      // Never open the card page offline: the dialog would frame the browser's own offline page.
+      setFailure({ text: t('payment.offline'), code: 'OFFLINE' });
+      return;
+    }
     if (due === 0) {
       await commit(null);
       return;
@@ -140,7 +159,7 @@ export default function PaymentPage() {
       setFormUrl(paymentFormURL);
       setPhase('card');
     } catch (error) {
-      setFailure(failureOf(error));
+      setFailure(failureOf(error, t));
       setPhase('idle');
     }
   }
@@ -220,7 +239,8 @@ export default function PaymentPage() {
             >
               <p className="notice__title">{t('payment.failedTitle')}</p>
               <p className="notice__detail">{failure.text}</p>
-              {RETRY_WITH_CARD.has(failure.code) && <p>{t('payment.tryAnotherCard')}</p>}
+              {ANOTHER_CARD.has(failure.code) && <p>{t('payment.tryAnotherCard')}</p>}
+              {TRY_AGAIN.has(failure.code) && failure.code !== 'OFFLINE' && <p>{t('payment.tryAgain')}</p>}
               {SEATS_GONE.has(failure.code) && (
                 <Link className="button button--secondary" to="/booking">
                   {t('payment.chooseAgain')}
@@ -240,11 +260,13 @@ export default function PaymentPage() {
               ? t('payment.committing')
               : phase === 'opening'
                 ? t('payment.opening')
-                : failure && RETRY_WITH_CARD.has(failure.code)
+                : failure && ANOTHER_CARD.has(failure.code)
                   ? t('payment.retryWithCard', { amount: money(due, locale) })
-                  : due > 0
-                    ? t('payment.payNow', { amount: money(due, locale) })
-                    : t('payment.complete')}
+                  : failure && TRY_AGAIN.has(failure.code) && due > 0
+                    ? t('payment.retry', { amount: money(due, locale) })
+                    : due > 0
+                      ? t('payment.payNow', { amount: money(due, locale) })
+                      : t('payment.complete')}
           </button>
           <p className="secure-note">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
@@ -257,6 +279,7 @@ export default function PaymentPage() {
 
         <PaymentDialog
           url={formUrl}
+          online={online}
           amountText={money(due, locale)}
           onClose={() => {
             setFormUrl(null);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { getPresentation } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
@@ -41,6 +41,17 @@ export default function OrderPage() {
   // Seats -> tickets -> products live on this page (?step=), so back and forward move between steps.
   useCartHydration();
   const [step, goTo] = useOrderStep();
+  // After a step change (not on arrival) the new step's heading takes focus; back on the seats, the page title.
+  const [shownStep, setShownStep] = useState(step);
+  const [stepChanged, setStepChanged] = useState(false);
+  if (step !== shownStep) {
+    setShownStep(step);
+    setStepChanged(true);
+  }
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (stepChanged && step === 'seats') titleRef.current?.focus();
+  }, [stepChanged, step]);
   const navigate = useNavigate();
   const loadedId = query.status === 'success' ? query.data.id : null;
   useEffect(() => {
@@ -78,7 +89,7 @@ export default function OrderPage() {
         </Link>
       </p>
       <header className="order-header">
-        <h1>
+        <h1 tabIndex={-1} ref={titleRef}>
           <CatalogueText locale={locale}>{name}</CatalogueText>
         </h1>
         <dl className="facts">
@@ -102,7 +113,7 @@ export default function OrderPage() {
           )}
         </dl>
       </header>
-      {p.soldout && (
+      {(p.soldout || p.availability === 'soldOut') && (
         <p className="notice notice--warning" role="status">
           {t('order.soldOut')}
         </p>
@@ -112,11 +123,17 @@ export default function OrderPage() {
       {step !== 'seats' && <OrderTimer presentationId={p.id} />}
       {step === 'seats' && <SeatMapSlot presentation={p} onContinue={() => goTo('tickets')} />}
       {step === 'tickets' && (
-        <TicketsStep presentationId={p.id} onBack={() => goTo('seats')} onContinue={() => goTo('products')} />
+        <TicketsStep
+          presentationId={p.id}
+          focusHeading={stepChanged}
+          onBack={() => goTo('seats')}
+          onContinue={() => goTo('products')}
+        />
       )}
       {step === 'products' && (
         <ProductsStep
           presentationId={p.id}
+          focusHeading={stepChanged}
           onBack={() => goTo('tickets')}
           onContinue={async () => {
             await flushCartSave();

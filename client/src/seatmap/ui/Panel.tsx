@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { asTranslate, formatCountdown, seatName } from '../a11y/describe';
 import type { SeatMapController } from '../controller';
+import { handlingFeeTerms } from '../../booking/handling-fee';
+import { usePresentationDetails } from '../../booking/hooks';
+import { formatShekels } from '../../lib/rules';
 
 /** The order timer: counts down each second from the earliest hold's expiry; at zero the browser goes to the timer's URL. */
 export function OrderTimer({
@@ -286,6 +289,7 @@ export function SelectionSummary({
           ))}
         </ul>
       )}
+      <HandlingFeeNote controller={controller} />
       {count > 0 && (
         <div className="seatmap-summary__foot">
           <p className="seatmap-summary__total">
@@ -298,6 +302,28 @@ export function SelectionSummary({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The order-level handling fee, said on the seat step (the per-ticket fees are already in every price shown), so
+ * the buyer knows the whole price before leaving the map. From the same ticket-group data the totals use.
+ */
+export function HandlingFeeNote({ controller }: { controller: SeatMapController }) {
+  const { t } = useTranslation();
+  const entry = usePresentationDetails(controller.presentation.id);
+  if (entry?.status !== 'ready') return null;
+  const terms = handlingFeeTerms(entry.serviceCharge);
+  return (
+    <p className="seatmap-summary__fee" data-testid="handling-fee-note">
+      {terms === null
+        ? t('seatmap.fee.none')
+        : terms.kind === 'fixed'
+          ? t('seatmap.fee.fixed', { amount: formatShekels(terms.agorot, controller.opts.locale) })
+          : t('seatmap.fee.percent', {
+              rate: new Intl.NumberFormat(controller.opts.locale).format(terms.rate),
+            })}
+    </p>
   );
 }
 
@@ -327,5 +353,75 @@ export function MobileBar({
         {t('seatmap.summary.continue')}
       </button>
     </div>
+  );
+}
+
+/** How far a drag on the handle must travel (px) to count as a pull rather than a tap. */
+const SHEET_DRAG_PX = 24;
+
+/**
+ * Phones (< 600 px): the panel is a bottom sheet over the map (seatmap.css), and this is its handle — a button
+ * (tap, Enter or Space toggles it) that can also be pulled up to open and pulled down to close. Hidden on wider
+ * screens, where the panel sits beside or below the map.
+ */
+export function SheetHandle({
+  controller,
+  open,
+  panelId,
+  onOpenChange,
+}: {
+  controller: SeatMapController;
+  open: boolean;
+  panelId: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const selected = useStore(controller.ui, (s) => s.selected);
+  const ga = useStore(controller.ui, (s) => s.ga);
+  const count = selected.length + ga.reduce((n, g) => n + g.places.length, 0);
+  const [startY, setStartY] = useState<number | null>(null);
+  const [pulled, setPulled] = useState(false);
+  return (
+    <button
+      type="button"
+      className="seatmap-sheet__handle"
+      aria-expanded={open}
+      aria-controls={panelId}
+      data-testid="seatmap-sheet-handle"
+      onPointerDown={(e) => {
+        setStartY(e.clientY);
+        setPulled(false);
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+      }}
+      onPointerMove={(e) => {
+        if (startY === null || pulled) return;
+        const dy = e.clientY - startY;
+        if (dy < -SHEET_DRAG_PX && !open) {
+          setPulled(true);
+          onOpenChange(true);
+        } else if (dy > SHEET_DRAG_PX && open) {
+          setPulled(true);
+          onOpenChange(false);
+        }
+      }}
+      onPointerUp={() => setStartY(null)}
+      onPointerCancel={() => setStartY(null)}
+      onClick={() => {
+        // A pull already moved the sheet; the click that ends it must not undo that.
+        if (pulled) {
+          setPulled(false);
+          return;
+        }
+        onOpenChange(!open);
+      }}
+    >
+      <span className="seatmap-sheet__grip" aria-hidden="true" />
+      <span className="seatmap-sheet__label">{t('seatmap.panelLabel')}</span>
+      {count > 0 && (
+        <span className="seatmap-sheet__count">
+          {t('seatmap.summary.total', { count })} · {controller.opts.formatPrice(controller.selectedTotal())}
+        </span>
+      )}
+    </button>
   );
 }

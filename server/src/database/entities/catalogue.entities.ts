@@ -2,8 +2,10 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * Catalogue tables. Money columns are integer agorot. Names are stored in Hebrew
- * (`name`) and English (`name_en`); Russian and Arabic screens show the English name.
+ * (`name`) and English (`name_en`); Russian and Arabic in `translations`
+ * (`{ ru: { name, … }, ar: { … } }`), shown in English where a text has none.
  */
+export type CatalogueTranslations = { ru?: Record<string, string>; ar?: Record<string, string> };
 @Entity({ name: 'location' })
 export class LocationEntity {
   @PrimaryGeneratedColumn() id: number;
@@ -11,6 +13,7 @@ export class LocationEntity {
   @Column({ type: 'varchar', unique: true }) code: string;
   @Column({ type: 'varchar' }) name: string;
   @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
 }
 
 @Entity({ name: 'feature' })
@@ -26,6 +29,7 @@ export class FeatureEntity {
   @Column({ name: 'duration_minutes', type: 'int', default: 120 }) durationMinutes: number;
   /** Two colours for the generated placeholder poster. */
   @Column({ name: 'poster_colors', type: 'varchar', default: '#1d3557,#e63946' }) posterColors: string;
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
 }
 
 @Entity({ name: 'venue' })
@@ -35,6 +39,7 @@ export class VenueEntity {
   @Column({ type: 'varchar', unique: true }) code: string;
   @Column({ type: 'varchar' }) name: string;
   @Column({ name: 'name_en', type: 'varchar' }) nameEn: string;
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
 }
 
 @Entity({ name: 'seatplan' })
@@ -145,6 +150,7 @@ export class TicketGroupEntity {
   @Column({ type: 'varchar' }) color: string;
   @Column({ name: 'is_by_code_enabled', type: 'boolean', default: false }) isByCodeEnabled: boolean;
   @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
 }
 
 @Entity({ name: 'ticket' })
@@ -165,6 +171,7 @@ export class TicketEntity {
   /** For coupons: how many times the code may be used (times multiplyFactor seats). */
   @Column({ type: 'int', nullable: true }) balance: number | null;
   @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
 }
 
 @Entity({ name: 'product' })
@@ -178,4 +185,5 @@ export class ProductEntity {
   @Column({ type: 'varchar', default: '#f4a261' }) color: string;
   @Column({ name: 'is_delivery_required', type: 'boolean', default: false }) isDeliveryRequired: boolean;
   @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
 }

@@ -1,0 +1,32 @@
+import { listVenueFiles, loadVenueFile } from '@hotline/seatmaps';
+import { DEMO_FEATURES, DEMO_PRODUCTS, demoTickets } from '../src/seed/demo-catalogue';
+import { DEMO_TRANSLATIONS, translationsOf } from '../src/seed/demo-translations';
+
+/** Issue 8: the demo catalogue carries Russian and Arabic for every text a visitor sees. */
+describe('demo catalogue translations', () => {
+  const english = new Set<string>();
+  for (const f of DEMO_FEATURES) for (const text of [f.nameEn, f.categoryEn, f.descriptionEn]) english.add(text);
+  for (const kind of ['cinema', 'theatre', 'arena', 'stadium'] as const)
+    for (const t of demoTickets(kind, 0)) english.add(t.nameEn);
+  for (const p of DEMO_PRODUCTS) english.add(p.nameEn);
+  for (const file of listVenueFiles()) {
+    const venue = loadVenueFile(file);
+    english.add(venue.name.en);
+    english.add(venue.location.name.en);
+    for (const zone of venue.zones) english.add(zone.name.en);
+  }
+
+  test.each([...english].map((text) => [text]))('%j has Russian and Arabic', (text) => {
+    const entry = DEMO_TRANSLATIONS[text];
+    expect(entry).toBeDefined();
+    expect(entry!.ru).toMatch(/[а-яё]/i);
+    expect(entry!.ar).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  test('translationsOf gives each field in both languages and leaves out what it does not know', () => {
+    expect(translationsOf({ name: 'Regular', description: 'unknown text' })).toEqual({
+      ru: { name: 'Обычный' },
+      ar: { name: 'عادية' },
+    });
+  });
+});
