@@ -213,12 +213,12 @@ async function fillTickets(pool) {
     if (inserted >= TICKETS) break;
     const r = await pool.query(
       `INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, created_at)
-       SELECT $1, 'B' || $2 || '-' || s.id, $2, s.section_id, s.x, s.y, t.id, t.price,
+       SELECT $1, 'B' || $2::int || '-' || s.id, $2::int, s.section_id, s.x, s.y, t.id, t.price,
               now() - make_interval(secs => random() * 30 * 86400)
          FROM presentation p JOIN seat s ON s.seatplan_id = p.seatplan_id
          JOIN ticket_group tg ON tg.presentation_id = p.id AND tg.zone_id = s.zone_id
          JOIN ticket t ON t.ticket_group_id = tg.id
-        WHERE p.id = $2 LIMIT $3`,
+        WHERE p.id = $2::int LIMIT $3`,
       [res[0].id, id, TICKETS - inserted],
     );
     inserted += r.rowCount;

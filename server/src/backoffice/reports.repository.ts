@@ -29,6 +29,8 @@ export interface PresentationSalesRow {
   revenueAgorot: number;
 }
 
+export type PresentationListRow = Omit<PresentationSalesRow, 'capacity' | 'sold' | 'revenueAgorot'>;
+
 export interface TicketTypeRow {
   ticketId: number;
   name: string;
@@ -45,13 +47,20 @@ export interface DaySalesRow {
 
 /**
  * Report queries. Capacity is what is on sale: seats whose zone has a ticket group for the
- * presentation, plus general-admission capacity. Sold counts live tickets; the partial
- * index reservation_ticket_live_sales keeps this an index scan at a million tickets.
+ * presentation, plus general-admission capacity. Sold and revenue come from sales_daily,
+ * the aggregate a trigger keeps in step with every live ticket (migration 1795470000001),
+ * so a report over a million tickets sums a few thousand rows.
  */
 @Injectable()
 export class ReportsRepository {
   constructor(private readonly db: DataSource) {}
 
+  /**
+   * The CTEs every report starts from: `pres`, the presentations in scope; `sales`, their
+   * live tickets counted per presentation, ticket type and day of sale, read from the
+   * trigger-kept aggregate sales_daily (days are Asia/Jerusalem, like saleFrom/saleTo's
+   * midnights); `live`, the ticket rows themselves, only for per-seat questions of few shows.
+   */
   private scope(f: ReportFilter): { sql: string; params: unknown[] } {
     const params: unknown[] = [f.businessIds, f.from, f.to, f.saleFrom, f.saleTo];
     const where = ['p.business_id = ANY($1::int[])', 'p.date_time >= $2', 'p.date_time < $3'];
@@ -70,7 +79,11 @@ export class ReportsRepository {
     return {
       sql: `pres AS (SELECT p.id, p.feature_id, p.location_id, p.seatplan_id, p.date_time FROM presentation p
                       WHERE ${where.join(' AND ')}),
-            live AS (SELECT rt.presentation_id, rt.ticket_id, rt.amount_agorot, rt.created_at, rt.section_id
+            sales AS (SELECT sd.presentation_id, sd.ticket_id, sd.day, sd.sold, sd.revenue_agorot
+                        FROM sales_daily sd JOIN pres ON pres.id = sd.presentation_id
+                       WHERE sd.day >= ($4::timestamptz AT TIME ZONE 'Asia/Jerusalem')::date
+                         AND sd.day < ($5::timestamptz AT TIME ZONE 'Asia/Jerusalem')::date),
+            live AS (SELECT rt.presentation_id, rt.section_id
                        FROM reservation_ticket rt JOIN pres ON pres.id = rt.presentation_id
                       WHERE rt.status = 'live' AND rt.created_at >= $4 AND rt.created_at < $5)`,
       params,
@@ -89,8 +102,8 @@ export class ReportsRepository {
                   FROM ticket_group tg JOIN pres ON pres.id = tg.presentation_id
                   LEFT JOIN zone_seats zs ON zs.zone_id = tg.zone_id LEFT JOIN zone_ga ga ON ga.zone_id = tg.zone_id
                  GROUP BY tg.presentation_id),
-        sold AS (SELECT presentation_id AS id, count(*)::int AS sold, sum(amount_agorot)::bigint AS revenue
-                   FROM live GROUP BY presentation_id)
+        sold AS (SELECT presentation_id AS id, sum(sold)::int AS sold, sum(revenue_agorot)::bigint AS revenue
+                   FROM sales GROUP BY presentation_id)
        SELECT pres.id AS "presentationId", f.id AS "featureId", f.name AS "featureName", f.name_en AS "featureNameEn",
               l.id AS "locationId", l.name AS "locationName", l.name_en AS "locationNameEn", pres.date_time AS "dateTime",
               COALESCE(cap.capacity, 0) AS capacity, COALESCE(sold.sold, 0) AS sold,
@@ -107,10 +120,10 @@ export class ReportsRepository {
     const { sql, params } = this.scope(f);
     return this.db.query(
       `WITH ${sql}
-       SELECT t.id AS "ticketId", t.name, t.name_en AS "nameEn", count(*)::int AS sold,
-              sum(live.amount_agorot)::float8 AS "revenueAgorot"
-         FROM live JOIN ticket t ON t.id = live.ticket_id
-        GROUP BY t.id ORDER BY sold DESC, t.id`,
+       SELECT t.id AS "ticketId", t.name, t.name_en AS "nameEn", sum(sales.sold)::int AS sold,
+              sum(sales.revenue_agorot)::float8 AS "revenueAgorot"
+         FROM sales JOIN ticket t ON t.id = sales.ticket_id
+        GROUP BY t.id HAVING sum(sales.sold) <> 0 ORDER BY sold DESC, t.id`,
       params,
     );
   }
@@ -120,9 +133,9 @@ export class ReportsRepository {
     const { sql, params } = this.scope(f);
     return this.db.query(
       `WITH ${sql}
-       SELECT to_char(live.created_at AT TIME ZONE 'Asia/Jerusalem', 'YYYY-MM-DD') AS date, count(*)::int AS sold,
-              sum(live.amount_agorot)::float8 AS "revenueAgorot"
-         FROM live GROUP BY 1 ORDER BY 1`,
+       SELECT to_char(sales.day, 'YYYY-MM-DD') AS date, sum(sales.sold)::int AS sold,
+              sum(sales.revenue_agorot)::float8 AS "revenueAgorot"
+         FROM sales GROUP BY sales.day HAVING sum(sales.sold) <> 0 ORDER BY sales.day`,
       params,
     );
   }
@@ -135,6 +148,19 @@ export class ReportsRepository {
          FROM live JOIN section s ON s.id = live.section_id GROUP BY s.id ORDER BY s.sort_order, s.id`,
       params,
     );
+  }
+
+  async presentationList(businessIds: number[], from: string, to: string, featureId?: number) {
+    const rows: PresentationListRow[] = await this.db.query(
+      `SELECT p.id AS "presentationId", f.id AS "featureId", f.name AS "featureName", f.name_en AS "featureNameEn",
+              l.id AS "locationId", l.name AS "locationName", l.name_en AS "locationNameEn", p.date_time AS "dateTime"
+         FROM presentation p JOIN feature f ON f.id = p.feature_id JOIN location l ON l.id = p.location_id
+        WHERE p.business_id = ANY($1::int[]) AND p.date_time >= $2 AND p.date_time < $3
+          AND ($4::int IS NULL OR p.feature_id = $4::int)
+        ORDER BY p.date_time, p.id LIMIT 2000`,
+      [businessIds, from, to, featureId ?? null],
+    );
+    return rows.map((r) => ({ ...r, dateTime: new Date(r.dateTime).toISOString() }));
   }
 
   async availableFeatures(businessIds: number[], from: string, to: string) {

@@ -114,12 +114,7 @@ export class ReportsService {
     if (q.featureId !== undefined) await this.checkFeature(staff, q.featureId);
     const range =
       q.startDate || q.endDate ? dayRange(q.startDate ?? '2000-01-01', q.endDate ?? '2999-12-31') : ALL_TIME;
-    const rows = await this.reports.presentations({
-      businessIds: staff.businessIds,
-      ...range,
-      ...ALL_SALES,
-      featureId: q.featureId,
-    });
+    const rows = await this.reports.presentationList(staff.businessIds, range.from, range.to, q.featureId);
     return {
       presentations: rows.map((r) => ({
         PresentationId: r.presentationId,

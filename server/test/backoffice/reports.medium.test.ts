@@ -144,6 +144,37 @@ describe('presentations report', () => {
     expect(none.body.totals.Sold).toBe(0);
   });
 
+  test('the sales aggregate follows every sale, cancellation and undo (the trigger), shard by shard', async () => {
+    const compare = async () => {
+      const r = await sql.query(
+        `SELECT (SELECT count(*)::int FROM reservation_ticket WHERE status = 'live') AS live,
+                (SELECT COALESCE(sum(amount_agorot), 0)::bigint::text FROM reservation_ticket WHERE status = 'live') AS revenue,
+                (SELECT COALESCE(sum(sold), 0)::int FROM sales_daily) AS sold,
+                (SELECT COALESCE(sum(revenue_agorot), 0)::bigint::text FROM sales_daily) AS aggregated`,
+      );
+      expect(r.rows[0].sold).toBe(r.rows[0].live);
+      expect(r.rows[0].aggregated).toBe(r.rows[0].revenue);
+      return r.rows[0].live as number;
+    };
+    const before = await compare();
+    await sell(sql, cinema.id, 3, 3000);
+    expect(await compare()).toBe(before + 3);
+    const { rows } = await sql.query(
+      `SELECT id FROM reservation_ticket WHERE presentation_id = $1 AND status = 'live' ORDER BY id DESC LIMIT 2`,
+      [cinema.id],
+    );
+    await sql.query(`UPDATE reservation_ticket SET status = 'cancelled' WHERE id = ANY($1::bigint[])`, [
+      rows.map((r) => r.id),
+    ]);
+    expect(await compare()).toBe(before + 1);
+    // A cancellation undone (the row live again) counts again; a status update that changes nothing is a no-op.
+    await sql.query(`UPDATE reservation_ticket SET status = 'live' WHERE id = $1`, [rows[0].id]);
+    await sql.query(`UPDATE reservation_ticket SET status = 'live' WHERE id = $1`, [rows[0].id]);
+    expect(await compare()).toBe(before + 2);
+    const sold = await sql.query(`SELECT sold FROM sales_daily WHERE sold < 0`);
+    expect(sold.rows).toEqual([]);
+  });
+
   test('capacity by movie, and by movie and cinema', async () => {
     const admin = await signedIn(t.url, sql, 'admin');
     const r = await admin.call(

@@ -5,6 +5,7 @@ import { CommitRecovery1795458903701 } from './1795458903701-commit-recovery';
 import { SeatHoldCap1795459370693 } from './1795459370693-seat-hold-cap';
 import { CatalogueTranslations1795460000000 } from './1795460000000-catalogue-translations';
 import { BackOfficeStaff1795470000000 } from './1795470000000-back-office-staff';
+import { SalesDaily1795470000001 } from './1795470000001-sales-daily';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   SeatHoldCap1795459370693,
   CatalogueTranslations1795460000000,
   BackOfficeStaff1795470000000,
+  SalesDaily1795470000001,
 ];
