@@ -73,8 +73,8 @@ export function installDebugHook(c: SeatMapController): () => void {
   };
   const hook: SeatMapDebugHook = {
     ready: () => c.renderer !== null && c.ui.getState().phase === 'ready',
-    scale: () => c.camera?.scale ?? 0,
-    fitScale: () => c.fit?.scale ?? 0,
+    scale: () => c.camera.current?.scale ?? 0,
+    fitScale: () => c.camera.fit?.scale ?? 0,
     seatCount: () => c.store?.count ?? 0,
     seatScreenPosition(sectionId, x, y) {
       const i = seatIndexOf(c.store, sectionId, x, y);
@@ -85,7 +85,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     },
     findSeat(status, onScreen = true) {
       const st = c.store;
-      const cam = c.camera;
+      const cam = c.camera.current;
       if (!cam) return null;
       const centre = screenToPlan(cam, cam.viewportWidth / 2, cam.viewportHeight / 2);
       let best = -1;
@@ -141,7 +141,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     },
     reservedSectionOnScreen() {
       const st = c.store;
-      const cam = c.camera;
+      const cam = c.camera.current;
       if (!cam) return null;
       const o = canvasOffset();
       let best: { x: number; y: number; name: string; available: number; size: number } | null = null;
@@ -172,15 +172,15 @@ export function installDebugHook(c: SeatMapController): () => void {
       return { sectionId: c.store.sectionId[i]!, x: c.store.coordX[i]!, y: c.store.coordY[i]! };
     },
     setView(relativeScale, cx, cy) {
-      const cam = c.camera;
-      if (!cam || !c.fit) return;
-      const scale = c.fit.scale * relativeScale;
+      const cam = c.camera.current;
+      if (!cam || !c.camera.fit) return;
+      const scale = c.camera.fit.scale * relativeScale;
       const centre =
         cx === undefined || cy === undefined
           ? screenToPlan(cam, cam.viewportWidth / 2, cam.viewportHeight / 2)
           : { x: cx, y: cy };
-      c.stopAnimation();
-      c.setCamera({
+      c.camera.stopAnimation();
+      c.camera.set({
         ...cam,
         scale,
         x: cam.viewportWidth / 2 - centre.x * scale,
@@ -190,8 +190,8 @@ export function installDebugHook(c: SeatMapController): () => void {
     planBounds: () => ({ ...c.store.bounds }),
     flush: () => c.renderer?.flush(),
     stats: () => ({ ...c.renderer?.stats }),
-    timings: () => ({ ...c.timings }),
-    applyDelta: (msg) => c.handleDelta(msg),
+    timings: () => ({ ...c.loader.timings }),
+    applyDelta: (msg) => c.live.handleDelta(msg),
     version: () => c.sync?.version ?? 0,
     hitTestBench(n) {
       const index = c.renderer!.spatialIndex();
@@ -217,10 +217,10 @@ export function installDebugHook(c: SeatMapController): () => void {
       (window as { __sink?: number }).__sink = sink;
       return ns;
     },
-    firstFrame: () => c.firstFrame,
+    firstFrame: () => c.loader.firstFrame,
     benchPath(kind, durationMs) {
       const r = c.renderer!;
-      const fit = c.fit!;
+      const fit = c.camera.fit!;
       const b = c.store.bounds;
       const canvases = Array.from(r.stage.container().querySelectorAll('canvas'));
       const raster = () => {
@@ -253,7 +253,7 @@ export function installDebugHook(c: SeatMapController): () => void {
           last = now;
           if (now - start < durationMs) requestAnimationFrame(step);
           else {
-            c.setCamera(fit);
+            c.camera.set(fit);
             resolve({ frames, intervals: intervals.slice(1) });
           }
         };
@@ -262,7 +262,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     },
     async benchLive(n, relativeScale = 1) {
       const r = c.renderer!;
-      if (c.fit) c.setCamera(c.fit);
+      if (c.camera.fit) c.camera.set(c.camera.fit);
       // Zoomed in: centred on the seats (a bowl's centre is its stage).
       if (relativeScale !== 1) {
         const k = Math.floor(c.store.count * 0.37);
@@ -270,7 +270,7 @@ export function installDebugHook(c: SeatMapController): () => void {
       }
       r.flush();
       const st = c.store;
-      const cam = c.camera!;
+      const cam = c.camera.current!;
       const pool: number[] = [];
       // Seats on screen (away from the edges), so every change can be seen.
       for (let i = 0; i < st.count; i++) {
@@ -318,7 +318,7 @@ export function installDebugHook(c: SeatMapController): () => void {
       const before = sample();
       await new Promise((res) => setTimeout(res, 50));
       const t0 = performance.now();
-      c.handleDelta({ presentationId: c.presentation.id, fromVersion: v, toVersion: v + 1, rows });
+      c.live.handleDelta({ presentationId: c.presentation.id, fromVersion: v, toVersion: v + 1, rows });
       r.flush();
       for (const cv of canvases) cv.getContext('2d')!.getImageData(0, 0, 1, 1);
       const ms = performance.now() - t0;
@@ -327,7 +327,7 @@ export function installDebugHook(c: SeatMapController): () => void {
       const moved = after.filter((v2, k) => v2 !== before[k]).length;
       const grey = moved >= picks.length * 0.8;
       // Put the seats back (untimed) so the next run starts from the same map.
-      c.handleDelta({
+      c.live.handleDelta({
         presentationId: c.presentation.id,
         fromVersion: v + 1,
         toVersion: v + 2,
@@ -338,7 +338,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     },
     benchPick(n) {
       const r = c.renderer!;
-      const cam = c.camera!;
+      const cam = c.camera.current!;
       let sink = 0;
       const t0 = performance.now();
       for (let k = 0; k < n; k++)

@@ -2,10 +2,11 @@ import Konva from 'konva';
 import { SeatBatches } from '../model/batches';
 import { DirtySections } from '../model/dirty';
 import type { SeatSelection } from '../model/selection';
-import { hitSection, SpatialIndex } from '../model/spatial-index';
+import { ScreenHitTester, sectionAtScreen } from '../model/hit-test';
+import { SpatialIndex } from '../model/spatial-index';
 import type { StatusSync } from '../model/status-sync';
-import { invert, type Bounds } from '@hotline/shared';
-import { cameraMatrix, planToScreen, screenToPlan, visiblePlanRect, type Camera } from '../model/viewport';
+import type { Bounds } from '@hotline/shared';
+import { planToScreen, visiblePlanRect, type Camera } from '../model/viewport';
 import { BitmapCache } from './bitmap-cache';
 import { DotAtlas, DOT_PLOT_MAX_PX, packColour } from './dot-atlas';
 import { glyphPath } from './glyphs';
@@ -274,33 +275,14 @@ export class SeatMapRenderer implements SeatLayer {
    * (touch), the nearest seat centre within that many screen pixels counts too.
    */
   seatAt(sx: number, sy: number, tolerancePx = 0): number {
-    // The stage transform, inverted once per camera (no allocation per lookup).
-    if (this.invFor !== this.camera) {
-      const m = invert(cameraMatrix(this.camera));
-      this.inv[0] = m[0];
-      this.inv[1] = m[1];
-      this.inv[2] = m[2];
-      this.inv[3] = m[3];
-      this.inv[4] = m[4];
-      this.inv[5] = m[5];
-      this.invFor = this.camera;
-    }
-    const v = this.inv;
-    const px = v[0]! * sx + v[2]! * sy + v[4]!;
-    const py = v[1]! * sx + v[3]! * sy + v[5]!;
-    const index = this.spatialIndex();
-    const hit = index.hitTest(px, py);
-    if (hit >= 0 || tolerancePx <= 0) return hit;
-    return index.nearest(px, py, tolerancePx / this.camera.scale);
+    return this.hits.seatAt(this.spatialIndex(), this.camera, sx, sy, tolerancePx);
   }
 
-  private readonly inv = new Float64Array(6);
-  private invFor: Camera | null = null;
+  private readonly hits = new ScreenHitTester();
 
   /** The section under CSS point (sx, sy), or -1. */
   sectionAt(sx: number, sy: number): number {
-    const p = screenToPlan(this.camera, sx, sy);
-    return hitSection(this.scene.store, p.x, p.y);
+    return sectionAtScreen(this.scene.store, this.camera, sx, sy);
   }
 
   /** Seat i's centre in canvas CSS pixels. */
