@@ -10,11 +10,12 @@ import { planToScreen, visiblePlanRect, type Camera } from '../model/viewport';
 import { BitmapCache } from './bitmap-cache';
 import { DotAtlas, DOT_PLOT_MAX_PX, packColour } from './dot-atlas';
 import { glyphPath } from './glyphs';
-import { bitmapScaleFor, renderModeFor, ROW_LABEL_MIN_PX, sectionLabelPx, seatPixels, type RenderMode } from './lod';
+import { bitmapScaleFor, renderModeFor, seatPixels, type RenderMode } from './lod';
 import { drawGlyph, paintFloor, paintSeats, patchSeats, sectionPolygon, seatOutlinePath } from './painter';
-import { Paint } from './palette';
+import { Paint, type SeatPalette } from './palette';
 import { refreshClass, type SceneData } from './scene';
-import { haloText, labelCandidates, plainText, textWidth } from './text';
+import { layoutLabels, type LabelKind } from './label-layout';
+import { haloText, plainText, textWidth } from './text';
 
 /**
  * The canvas side of the seat map (Konva). No React in here: the component
@@ -70,18 +71,6 @@ export interface FrameStats {
   frames: number;
 }
 
-/**
- * Horizontal room for a label inside a section, in plan units: the box width
- * when the box is (nearly) upright, else its smaller side.
- */
-function labelRoom(sec: { corners: readonly { x: number; y: number }[]; transform: readonly number[] }): number {
-  const c = sec.corners;
-  if (c.length < 4) return Infinity;
-  const w = Math.hypot(c[1]!.x - c[0]!.x, c[1]!.y - c[0]!.y);
-  const h = Math.hypot(c[3]!.x - c[0]!.x, c[3]!.y - c[0]!.y);
-  return Math.abs(sec.transform[0]!) > 0.95 ? w : Math.min(w, h);
-}
-
 /** What the controller needs from a seat layer (the real renderer, or the benchmark's naive baseline). */
 export interface SeatLayer {
   readonly stage: Konva.Stage;
@@ -108,6 +97,18 @@ export interface SeatLayer {
   flush(): void;
   destroy(): void;
 }
+
+/** Halo-text colours per label kind (row names and the stage name inside its marker are plain text). */
+const LABEL_COLOUR: Record<LabelKind, (p: SeatPalette) => string> = {
+  stage: (p) => p.sectionLabel,
+  stageInside: (p) => p.stageText,
+  section: (p) => p.sectionLabel,
+  sectionSoldOut: (p) => p.unavailable,
+  caption: (p) => p.sectionLabel,
+  captionSoldOut: (p) => p.unavailable,
+  gaHeld: (p) => p.selected,
+  row: (p) => p.rowLabel,
+};
 
 const intersects = (a: Bounds, b: Bounds) =>
   a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
@@ -500,230 +501,50 @@ export class SeatMapRenderer implements SeatLayer {
     ctx.setLineDash([]);
   }
 
-  /** Every label, in screen space: section names, row names, seat numbers, GA captions, stage. */
+  /** Every label, in screen space: section names, row names, seat numbers, GA captions, stage (label-layout.ts). */
   private drawLabels(ctx: CanvasRenderingContext2D): void {
     const pr = this.opts.pixelRatio;
     ctx.save();
     ctx.setTransform(pr, 0, 0, pr, 0, 0);
-    const cam = this.camera;
     const scene = this.scene;
-    const st = scene.store;
     const pal = scene.palette;
-    const large = this.opts.largeLabels;
-    const seatPx = seatPixels(cam.scale, st.typicalSeatSize);
-    const k = cam.scale;
-    const toX = (x: number) => x * k + cam.x;
-    const toY = (y: number) => y * k + cam.y;
-
-    // Overview labels must fit their section and not collide with each other (or the stage label).
-    const placed: number[] = [];
+    const selection = this.sources.selection;
+    const opts = this.opts;
     const stage = scene.plan.Stage;
-    if (stage && this.opts.stageLabel) {
-      const w = stage.width * k;
-      const h = stage.height * k;
-      const size = Math.min(large ? 20 : 16, Math.max(11, (w / Math.max(4, this.opts.stageLabel.length)) * 0.9));
-      const cx = toX(stage.x + stage.width / 2);
-      if (w > 30) {
-        // Inside the marker when it is tall enough, else just below it.
-        const inside = Math.min(size, h * 0.72);
-        const tw = textWidth(ctx, this.opts.stageLabel, inside >= 10 ? inside : size, 700);
-        if (inside >= 10) {
-          const cy = toY(stage.y + stage.height / 2);
-          plainText(ctx, this.opts.stageLabel, cx, cy, inside, pal.stageText, 700);
-          placed.push(cx - tw / 2 - 3, cy - inside, cx + tw / 2 + 3, cy + inside);
-        } else {
-          const cy = toY(stage.y + stage.height) + size * 0.9;
-          haloText(ctx, this.opts.stageLabel, cx, cy, size, pal.sectionLabel, pal.labelHalo, 700);
-          placed.push(cx - tw / 2 - 3, cy - size * 0.7, cx + tw / 2 + 3, cy + size * 0.7);
-        }
-      }
-    }
-
-    const rowLabels = seatPx >= (large ? ROW_LABEL_MIN_PX * 0.8 : ROW_LABEL_MIN_PX);
-    /** The first form of `text` (see labelCandidates) that fits maxWidth and no placed label; its lines, or null. */
-    const place = (
-      text: string,
-      cx: number,
-      cy: number,
-      size: number,
-      maxWidth: number,
-      maxHeight = Infinity,
-    ): string[] | null => {
-      for (const lines of labelCandidates(text)) {
-        let w = 0;
-        for (const line of lines) w = Math.max(w, textWidth(ctx, line, size, 700));
-        const h = lines.length * size * 1.15;
-        if (w > maxWidth || h > maxHeight) continue;
-        const x0 = cx - w / 2 - 3;
-        const x1 = cx + w / 2 + 3;
-        const y0 = cy - h / 2 - 1;
-        const y1 = cy + h / 2 + 1;
-        let clash = false;
-        for (let q = 0; q < placed.length; q += 4) {
-          if (x0 < placed[q + 2]! && placed[q]! < x1 && y0 < placed[q + 3]! && placed[q + 1]! < y1) {
-            clash = true;
-            break;
-          }
-        }
-        if (clash) return null;
-        placed.push(x0, y0, x1, y1);
-        return lines;
-      }
-      return null;
-    };
-    const drawLines = (lines: string[], cx: number, cy: number, size: number) => {
-      const step = size * 1.15;
-      const top = cy - ((lines.length - 1) * step) / 2;
-      lines.forEach((line, k) => haloText(ctx, line, cx, top + k * step, size, pal.sectionLabel, pal.labelHalo));
-    };
-
-    for (let s = 0; s < st.sections.length; s++) {
-      const sec = st.sections[s]!;
-      if (!intersects(sec.bounds, this.view)) continue;
-      const b = sec.bounds;
-      const wPx = (b.maxX - b.minX) * k;
-      const name = this.opts.sectionName(s);
-      const t = sec.transform;
-      const narrow = Math.min(labelRoom(sec), b.maxX - b.minX) * k;
-      if (!sec.isReserved) {
-        const size = sectionLabelPx(wPx, large);
-        if (size > 0) {
-          const cx = toX((b.minX + b.maxX) / 2);
-          const cy = toY((b.minY + b.maxY) / 2);
-          const tall = (b.maxY - b.minY) * k;
-          const label = place(name, cx, cy, size, narrow * 0.92, tall * 0.6);
-          if (label) {
-            const captionPx = size * 0.82;
-            const nameH = label.length * size * 1.15;
-            const caption = this.opts.gaCaption(s);
-            const showCaption =
-              caption !== '' &&
-              textWidth(ctx, caption, captionPx, 600) <= narrow * 0.92 &&
-              nameH + captionPx * 1.3 <= tall * 0.8;
-            const nameY = showCaption ? cy - captionPx * 0.65 : cy;
-            drawLines(label, cx, nameY, size);
-            if (showCaption)
-              haloText(
-                ctx,
-                caption,
-                cx,
-                nameY + nameH / 2 + captionPx * 0.65,
-                captionPx,
-                pal.sectionLabel,
-                pal.labelHalo,
-                600,
-              );
-            const held = this.sources.gaHeld(s);
-            if (held > 0)
-              haloText(
-                ctx,
-                `✓ ${held}`,
-                cx,
-                nameY + nameH / 2 + captionPx * 2,
-                size * 0.9,
-                pal.selected,
-                pal.labelHalo,
-                800,
-              );
-          }
-        }
-        continue;
-      }
-      if (!rowLabels) {
-        const size = sectionLabelPx(wPx, large);
-        if (size > 0) {
-          const cx = toX((b.minX + b.maxX) / 2);
-          const cy = toY((b.minY + b.maxY) / 2);
-          const caption = this.opts.soldOutCaption?.(s) ?? '';
-          const label = place(name, cx, cy, size, narrow * 0.95, (b.maxY - b.minY) * k * 0.9);
-          if (label && caption !== '') {
-            // Sold out: the name and a caption under it, both in the "taken" grey so the section reads as closed.
-            const captionPx = size * 0.82;
-            const nameH = label.length * size * 1.15;
-            const nameY = cy - captionPx * 0.65;
-            label.forEach((line, k2) =>
-              haloText(
-                ctx,
-                line,
-                cx,
-                nameY - ((label.length - 1) * size * 1.15) / 2 + k2 * size * 1.15,
-                size,
-                pal.unavailable,
-                pal.labelHalo,
-              ),
-            );
-            haloText(
-              ctx,
-              caption,
-              cx,
-              nameY + nameH / 2 + captionPx * 0.65,
-              captionPx,
-              pal.unavailable,
-              pal.labelHalo,
-              700,
-            );
-          } else if (label) drawLines(label, cx, cy, size);
-        }
-        continue;
-      }
-      // Zoomed in: the section name above its first row, row names at both ends of every row.
-      const typ = st.typicalSeatSize;
-      const rowPx = Math.min(large ? 17 : 14, Math.max(large ? 11 : 9, seatPx * 0.5));
-      let topY = Infinity;
-      let sumX = 0;
-      let nX = 0;
-      for (let r = sec.rowStart; r < sec.rowEnd; r++) {
-        const row = st.rows[r]!;
-        const first = row.start;
-        const last = row.end - 1;
-        topY = Math.min(topY, row.localY);
-        sumX += (st.localX[first]! + st.localX[last]!) / 2;
-        nX++;
-        const ly = row.localY;
-        for (const [lx] of [
-          [st.localX[first]! - st.halfW[first]! - typ * 0.55],
-          [st.localX[last]! + st.halfW[last]! + typ * 0.55],
-        ] as const) {
-          const px = t[0] * lx + t[2] * ly + t[4];
-          const py = t[1] * lx + t[3] * ly + t[5];
-          if (
-            px < this.view.minX - typ ||
-            px > this.view.maxX + typ ||
-            py < this.view.minY - typ ||
-            py > this.view.maxY + typ
-          )
-            continue;
-          plainText(ctx, row.name, toX(px), toY(py), rowPx, pal.rowLabel, 600);
-        }
-      }
-      if (nX > 0) {
-        const lx = sumX / nX;
-        const ly = topY - typ * 1.3;
-        const size = Math.min(large ? 20 : 16, Math.max(11, seatPx * 0.6));
-        const nx = toX(t[0] * lx + t[2] * ly + t[4]);
-        const ny = toY(t[1] * lx + t[3] * ly + t[5]);
-        const label = place(name, nx, ny, size, Infinity);
-        if (label) drawLines(label, nx, ny, size);
-      }
-      // Seat numbers inside available seats once they are big enough to read.
-      if (seatPx >= (large ? 16 : 18)) {
-        const numPx = Math.min(large ? 15 : 13, seatPx * 0.42);
-        ctx.font = `600 ${numPx}px system-ui, sans-serif`;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.direction = 'ltr';
-        const selection = this.sources.selection;
-        for (let i = sec.seatStart; i < sec.seatEnd; i++) {
-          const c = scene.cls[i]!;
-          if (c < Paint.AvailableBase || scene.glyphId[i]! >= 0 || selection?.has(i)) continue;
-          const x = st.x[i]!;
-          const y = st.y[i]!;
-          if (x < this.view.minX || x > this.view.maxX || y < this.view.minY || y > this.view.maxY) continue;
-          ctx.fillStyle = scene.inks[c]!;
-          ctx.fillText(st.seatName[i]!, toX(x), toY(y) + 0.5);
-        }
-      }
-    }
+    layoutLabels(
+      {
+        store: scene.store,
+        camera: this.camera,
+        view: this.view,
+        large: opts.largeLabels,
+        stage: stage ?? null,
+        stageLabel: opts.stageLabel,
+        sectionName: opts.sectionName,
+        gaCaption: opts.gaCaption,
+        soldOutCaption: (s) => opts.soldOutCaption?.(s) ?? '',
+        gaHeld: this.sources.gaHeld,
+        showsNumber: (i) =>
+          scene.cls[i]! >= Paint.AvailableBase && scene.glyphId[i]! < 0 && !(selection?.has(i) ?? false),
+        measure: (text, px, weight) => textWidth(ctx, text, px, weight),
+      },
+      {
+        text: (kind, text, x, y, px, weight) => {
+          if (kind === 'row') plainText(ctx, text, x, y, px, pal.rowLabel, weight);
+          else if (kind === 'stageInside') plainText(ctx, text, x, y, px, pal.stageText, weight);
+          else haloText(ctx, text, x, y, px, LABEL_COLOUR[kind](pal), pal.labelHalo, weight);
+        },
+        beginSeatNumbers: (px) => {
+          ctx.font = `600 ${px}px system-ui, sans-serif`;
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+          ctx.direction = 'ltr';
+        },
+        seatNumber: (i, x, y) => {
+          ctx.fillStyle = scene.inks[scene.cls[i]!]!;
+          ctx.fillText(scene.store.seatName[i]!, x, y);
+        },
+      },
+    );
     ctx.restore();
   }
 
