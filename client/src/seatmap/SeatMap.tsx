@@ -18,6 +18,7 @@ import { Legend } from './ui/Legend';
 import { BestAvailable, GaList, MobileBar, SelectionSummary } from './ui/Panel';
 import { SeatCard } from './ui/SeatCard';
 import { SeatGrid } from './ui/SeatGrid';
+import { useBottomOverlay } from './ui/useBottomOverlay';
 import { useMapGestures } from './ui/useMapGestures';
 import './seatmap.css';
 
@@ -191,6 +192,7 @@ function MapShell({
     return () => ro.disconnect();
   }, [controller]);
 
+  useBottomOverlay(viewportRef, controller);
   useMapGestures(viewportRef, controller, {
     boxOffice,
     rectangleTool,

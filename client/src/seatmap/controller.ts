@@ -20,8 +20,6 @@ import type { SeatLayer } from './render/renderer';
 import { setScenePalette, type SceneData } from './render/scene';
 import { createUiStore, type SeatMapUi } from './ui-state';
 
-export type { LoadTimings } from './managers/loader';
-
 export interface SeatMapOptions {
   presentation: ApiPresentation;
   locale: string;

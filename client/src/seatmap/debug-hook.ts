@@ -34,6 +34,12 @@ export interface SeatMapDebugHook {
   /** Moves the camera: scale relative to fit, centre in plan units (default: keep). */
   setView(relativeScale: number, cx?: number, cy?: number): void;
   planBounds(): { minX: number; minY: number; maxX: number; maxY: number };
+  /** The venue's seats' extent on screen, in page px (after the last camera change). */
+  seatsOnPage(): { top: number; bottom: number; left: number; right: number };
+  /** CSS px of the map's bottom the camera keeps free for the phone's bar. */
+  bottomInset(): number;
+  /** The labels of the last frame drawn (kind, text, page position, font size); recorded from the first call on. */
+  labels(): { kind: string; text: string; x: number; y: number; px: number }[];
   /** Draws now, synchronously. */
   flush(): void;
   stats(): unknown;
@@ -188,6 +194,44 @@ export function installDebugHook(c: SeatMapController): () => void {
       });
     },
     planBounds: () => ({ ...c.store.bounds }),
+    seatsOnPage() {
+      const st = c.store;
+      const cam = c.camera.current!;
+      const o = canvasOffset();
+      let minY = Infinity;
+      let maxY = -Infinity;
+      let minX = Infinity;
+      let maxX = -Infinity;
+      for (let i = 0; i < st.count; i++) {
+        minY = Math.min(minY, st.y[i]! - st.halfH[i]!);
+        maxY = Math.max(maxY, st.y[i]! + st.halfH[i]!);
+        minX = Math.min(minX, st.x[i]! - st.halfW[i]!);
+        maxX = Math.max(maxX, st.x[i]! + st.halfW[i]!);
+      }
+      const k = cam.scale;
+      return {
+        top: minY * k + cam.y + o.top,
+        bottom: maxY * k + cam.y + o.top,
+        left: minX * k + cam.x + o.left,
+        right: maxX * k + cam.x + o.left,
+      };
+    },
+    bottomInset: () => c.camera.bottomInset,
+    labels() {
+      const r = c.renderer as (typeof c.renderer & { recordLabels?: boolean; lastLabels?: unknown[] }) | null;
+      if (!r || !('recordLabels' in r)) return [];
+      if (!r.recordLabels) {
+        r.recordLabels = true;
+        r.staticChanged();
+        r.flush();
+      }
+      const o = canvasOffset();
+      return (r.lastLabels as { kind: string; text: string; x: number; y: number; px: number }[]).map((l) => ({
+        ...l,
+        x: l.x + o.left,
+        y: l.y + o.top,
+      }));
+    },
     flush: () => c.renderer?.flush(),
     stats: () => ({ ...c.renderer?.stats }),
     timings: () => ({ ...c.loader.timings }),

@@ -21,6 +21,8 @@ const FIT_PADDING = 24;
 export class CameraManager {
   limits: ZoomLimits = { min: 0.01, max: 100 };
   fit: Camera | null = null;
+  /** CSS px at the bottom of the map covered by the phone's bar (or sheet): fit, pan and moves keep rows above it. */
+  bottomInset = 0;
   private readonly spring = new SpringValue(0);
   private animating = false;
 
@@ -37,10 +39,47 @@ export class CameraManager {
    */
   fitCamera(width: number, height: number): Camera {
     const b = this.c.store.bounds;
-    const cam = fitToBounds(b, width, height, Math.min(FIT_PADDING, width * 0.05));
+    const visible = height - this.bottomInset;
+    const cam = { ...fitToBounds(b, width, visible, Math.min(FIT_PADDING, width * 0.05)), viewportHeight: height };
     const contentHeight = (b.maxY - b.minY) * cam.scale;
-    if (width < 600 && contentHeight < height * 0.75) return { ...cam, y: 56 - b.minY * cam.scale };
+    // Near the top, but never so low that the venue's bottom goes under the phone's bar.
+    const pad = Math.min(FIT_PADDING, width * 0.05);
+    if (width < 600 && contentHeight < visible * 0.75)
+      return { ...cam, y: Math.min(56 - b.minY * cam.scale, visible - pad - b.maxY * cam.scale) };
     return cam;
+  }
+
+  /** Height of the map not covered by the phone's bar. */
+  private visibleHeight(cam: Camera): number {
+    return Math.max(cam.viewportHeight * 0.5, cam.viewportHeight - this.bottomInset);
+  }
+
+  /**
+   * The phone's bar (or bottom sheet) now covers `px` of the map's bottom: the fit and the pan bounds keep the last
+   * rows above it; a map showing the whole venue moves to the new fit.
+   */
+  setBottomInset(px: number): void {
+    const inset = Math.max(0, Math.round(px));
+    if (inset === this.bottomInset) return;
+    const r = this.c.renderer;
+    const wasFit = r !== null && this.atFit(r.camera);
+    this.bottomInset = inset;
+    if (!r) return;
+    r.bottomInset = inset;
+    r.staticChanged();
+    const fit = this.refit(r.camera.viewportWidth, r.camera.viewportHeight);
+    if (wasFit) this.animateTo(fit);
+    this.publishZoom();
+  }
+
+  private atFit(cam: Camera): boolean {
+    const fit = this.fit;
+    return (
+      fit !== null &&
+      Math.abs(cam.scale - fit.scale) < 1e-9 &&
+      Math.abs(cam.x - fit.x) < 0.5 &&
+      Math.abs(cam.y - fit.y) < 0.5
+    );
   }
 
   /** New viewport size: new fit and limits. */
@@ -55,12 +94,7 @@ export class CameraManager {
     const r = this.c.renderer;
     if (!r) return;
     const before = r.camera;
-    const fit = this.fit;
-    const wasFit =
-      fit !== null &&
-      Math.abs(before.scale - fit.scale) < 1e-9 &&
-      Math.abs(before.x - fit.x) < 0.5 &&
-      Math.abs(before.y - fit.y) < 0.5;
+    const wasFit = this.atFit(before);
     const next = this.refit(width, height);
     r.resize(width, height);
     if (wasFit) r.setCamera(next);
@@ -103,8 +137,9 @@ export class CameraManager {
     const k = cam.scale;
     const minX = cam.viewportWidth * 0.25 - b.maxX * k;
     const maxX = cam.viewportWidth * 0.75 - b.minX * k;
-    const minY = cam.viewportHeight * 0.25 - b.maxY * k;
-    const maxY = cam.viewportHeight * 0.75 - b.minY * k;
+    const h = this.visibleHeight(cam);
+    const minY = h * 0.25 - b.maxY * k;
+    const maxY = h * 0.75 - b.minY * k;
     return { ...cam, x: Math.min(maxX, Math.max(minX, cam.x)), y: Math.min(maxY, Math.max(minY, cam.y)) };
   }
 
@@ -124,16 +159,17 @@ export class CameraManager {
     const cam = this.current;
     if (!cam) return;
     const b = this.c.store.sections[s]!.bounds;
-    const target = fitToBounds(b, cam.viewportWidth, cam.viewportHeight, Math.min(48, cam.viewportWidth * 0.08));
+    const h = this.visibleHeight(cam);
+    const target = fitToBounds(b, cam.viewportWidth, h, Math.min(48, cam.viewportWidth * 0.08));
     const tappable = sectionTapScale(this.c.store.typicalSeatSize);
     if (target.scale >= tappable) {
-      this.animateTo({ ...target, scale: clampScale(target.scale, this.limits) });
+      this.animateTo({ ...target, viewportHeight: cam.viewportHeight, scale: clampScale(target.scale, this.limits) });
     } else {
       const scale = clampScale(tappable, this.limits);
       const p = at ? screenToPlan(cam, at.x, at.y) : { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
       const cx = Math.min(b.maxX, Math.max(b.minX, p.x));
       const cy = Math.min(b.maxY, Math.max(b.minY, p.y));
-      this.animateTo({ ...cam, scale, x: cam.viewportWidth / 2 - cx * scale, y: cam.viewportHeight / 2 - cy * scale });
+      this.animateTo({ ...cam, scale, x: cam.viewportWidth / 2 - cx * scale, y: h / 2 - cy * scale });
     }
     this.c.ui.setState({ zoomedToSection: true });
   }
@@ -155,11 +191,12 @@ export class CameraManager {
     }
     const pad = st.typicalSeatSize * 6;
     const box = { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
-    const target = fitToBounds(box, cam.viewportWidth, cam.viewportHeight, 24);
+    const h = this.visibleHeight(cam);
+    const target = fitToBounds(box, cam.viewportWidth, h, 24);
     const scale = clampScale(Math.min(target.scale, 28 / st.typicalSeatSize), this.limits);
     const cx = (minX + maxX) / 2;
     const cy = (minY + maxY) / 2;
-    this.animateTo({ ...cam, scale, x: cam.viewportWidth / 2 - cx * scale, y: cam.viewportHeight / 2 - cy * scale });
+    this.animateTo({ ...cam, scale, x: cam.viewportWidth / 2 - cx * scale, y: h / 2 - cy * scale });
   }
 
   /** Brings seat i into view (keyboard focus): pans if it is off screen, zooms in if it is too small to see. */
@@ -172,9 +209,10 @@ export class CameraManager {
     const sx = x * cam.scale + cam.x;
     const sy = y * cam.scale + cam.y;
     const margin = 48;
-    const off = sx < margin || sy < margin || sx > cam.viewportWidth - margin || sy > cam.viewportHeight - margin;
+    const visible = this.visibleHeight(cam);
+    const off = sx < margin || sy < margin || sx > cam.viewportWidth - margin || sy > visible - margin;
     const w = cam.viewportWidth / 2;
-    const h = cam.viewportHeight / 2;
+    const h = visible / 2;
     if (cam.scale * st.typicalSeatSize < 12) {
       const scale = clampScale(20 / st.typicalSeatSize, this.limits);
       this.animateTo({ ...cam, scale, x: w - x * scale, y: h - y * scale });

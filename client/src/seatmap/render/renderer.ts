@@ -14,8 +14,8 @@ import { bitmapScaleFor, renderModeFor, seatPixels, type RenderMode } from './lo
 import { drawGlyph, paintFloor, paintSeats, patchSeats, sectionPolygon, seatOutlinePath } from './painter';
 import { Paint, type SeatPalette } from './palette';
 import { refreshClass, type SceneData } from './scene';
-import { layoutLabels, type LabelKind } from './label-layout';
-import { haloText, plainText, textWidth } from './text';
+import { layoutLabels, SEAT_NUMBER_MIN_PX, SEAT_NUMBER_MIN_PX_LARGE, type LabelKind } from './label-layout';
+import { haloText, pinnedText, plainText, textWidth } from './text';
 
 /**
  * The canvas side of the seat map (Konva). No React in here: the component
@@ -82,6 +82,8 @@ export interface SeatLayer {
   rubber: RubberBand | null;
   /** Seats the buyer's filter points out (accessible seats, a price cap): ringed on the overlay. */
   highlight: Int32Array | null;
+  /** CSS px at the bottom of the map covered by the phone's bar: row names are not pinned under it. */
+  bottomInset: number;
   onFrame: ((stats: FrameStats) => void) | null;
   setSources(sources: OverlaySources): void;
   setCamera(cam: Camera): void;
@@ -108,6 +110,7 @@ const LABEL_COLOUR: Record<LabelKind, (p: SeatPalette) => string> = {
   captionSoldOut: (p) => p.unavailable,
   gaHeld: (p) => p.selected,
   row: (p) => p.rowLabel,
+  rowPinned: (p) => p.rowLabel,
 };
 
 const intersects = (a: Bounds, b: Bounds) =>
@@ -124,6 +127,10 @@ export class SeatMapRenderer implements SeatLayer {
   focus = -1;
   rubber: RubberBand | null = null;
   highlight: Int32Array | null = null;
+  bottomInset = 0;
+  /** Tests (window.__seatmap.labels()): keep the last frame's labels in `lastLabels`. */
+  recordLabels = false;
+  lastLabels: { kind: LabelKind; text: string; x: number; y: number; px: number }[] = [];
   /** Called after each frame is on the canvas (bench, tests). */
   onFrame: ((stats: FrameStats) => void) | null = null;
 
@@ -478,7 +485,9 @@ export class SeatMapRenderer implements SeatLayer {
     }
     this.ensureBatch(s);
     paintFloor(ctx, this.scene, s, px);
-    paintSeats(ctx, this.scene, this.batches, s, { px, view: this.view });
+    const numbersFrom = this.opts.largeLabels ? SEAT_NUMBER_MIN_PX_LARGE : SEAT_NUMBER_MIN_PX;
+    const numbers = seatPixels(this.camera.scale, st.typicalSeatSize) >= numbersFrom;
+    paintSeats(ctx, this.scene, this.batches, s, { px, view: this.view, numbers });
   }
 
   private drawGaArea(ctx: CanvasRenderingContext2D, s: number, px: number): void {
@@ -511,6 +520,9 @@ export class SeatMapRenderer implements SeatLayer {
     const selection = this.sources.selection;
     const opts = this.opts;
     const stage = scene.plan.Stage;
+    const index = this.index;
+    const record: SeatMapRenderer['lastLabels'] | null = this.recordLabels ? [] : null;
+    if (record) this.lastLabels = record;
     layoutLabels(
       {
         store: scene.store,
@@ -523,13 +535,17 @@ export class SeatMapRenderer implements SeatLayer {
         gaCaption: opts.gaCaption,
         soldOutCaption: (s) => opts.soldOutCaption?.(s) ?? '',
         gaHeld: this.sources.gaHeld,
-        showsNumber: (i) =>
-          scene.cls[i]! >= Paint.AvailableBase && scene.glyphId[i]! < 0 && !(selection?.has(i) ?? false),
+        // Feature seats keep their number too (their glyph moves to a corner badge at this zoom, painter.ts).
+        showsNumber: (i) => scene.cls[i]! >= Paint.AvailableBase && !(selection?.has(i) ?? false),
         measure: (text, px, weight) => textWidth(ctx, text, px, weight),
+        seatsIn: index ? (x0, y0, x1, y1) => index.queryRectInto(this.neighbourBuf, x0, y0, x1, y1) > 0 : undefined,
+        bottomInset: this.bottomInset,
       },
       {
         text: (kind, text, x, y, px, weight) => {
-          if (kind === 'row') plainText(ctx, text, x, y, px, pal.rowLabel, weight);
+          if (record) record.push({ kind, text, x, y, px });
+          if (kind === 'rowPinned') pinnedText(ctx, text, x, y, px, pal.rowLabel, '#ffffff', weight);
+          else if (kind === 'row') plainText(ctx, text, x, y, px, pal.rowLabel, weight);
           else if (kind === 'stageInside') plainText(ctx, text, x, y, px, pal.stageText, weight);
           else haloText(ctx, text, x, y, px, LABEL_COLOUR[kind](pal), pal.labelHalo, weight);
         },

@@ -2,7 +2,17 @@ import { describe, expect, it } from '@jest/globals';
 import { buildSeatStore } from '../../model/seat-store';
 import { visiblePlanRect, type Camera } from '../../model/viewport';
 import { gaSection, gridSection, plan } from '../../model/__tests__/fixtures';
-import { labelRoom, LabelPlacer, layoutLabels, type LabelInput, type LabelKind } from '../label-layout';
+import { SpatialIndex } from '../../model/spatial-index';
+import {
+  labelRoom,
+  LabelPlacer,
+  layoutLabels,
+  sectionForms,
+  sectionLabelStyle,
+  truncate,
+  type LabelInput,
+  type LabelKind,
+} from '../label-layout';
 
 /** A text measure without a canvas: 0.6 em per character. */
 const measure = (text: string, px: number) => text.length * px * 0.6;
@@ -33,13 +43,13 @@ function layout(cam: Camera, over: Partial<LabelInput> = {}): Out {
   const out: Out = { texts: [], numbers: [] };
   layoutLabels(
     {
-      store,
+      store: over.store ?? store,
       camera: cam,
       view: visiblePlanRect(cam, 0),
       large: false,
       stage: null,
       stageLabel: null,
-      sectionName: (s) => store.sections[s]!.name,
+      sectionName: (s) => (over.store ?? store).sections[s]!.name,
       gaCaption: () => '300 left',
       soldOutCaption: () => '',
       gaHeld: () => 0,
@@ -146,5 +156,169 @@ describe('layoutLabels', () => {
     const stage = { x: 0, y: 200, width: 240, height: 40 };
     expect(texts(layout(camera(0.5), { stage, stageLabel: 'Stage' }), 'stageInside')).toEqual(['Stage']);
     expect(texts(layout(camera(0.2), { stage, stageLabel: 'Stage' }), 'stage')).toEqual(['Stage']);
+  });
+});
+
+describe('section names: one style, shortened consistently (issue 8)', () => {
+  it.each([
+    ['numbered name', 'Lower tier 101', [['Lower tier 101'], ['Lower', 'tier 101'], ['101']]],
+    ['two words, no number', 'Golden ring', [['Golden ring'], ['Golden', 'ring'], ['Golden ring']]],
+    ['one word', 'Balcony', [['Balcony'], ['Balcony'], ['Balcony']]],
+    ['Hebrew, numbered', 'יציע 12', [['יציע 12'], ['יציע', '12'], ['12']]],
+  ])('%s: full, two lines, short', (_name, name, want) => {
+    expect(sectionForms(name)).toEqual(want);
+  });
+
+  it.each([
+    ['fits: unchanged', 'Balcony', 100, 'Balcony'],
+    ['too long: cut with an ellipsis', 'Balcony', 29, 'Bal…'],
+    ['no room for one letter and the ellipsis', 'Balcony', 10, null],
+    ['trailing space before the ellipsis is dropped', 'Box A', 29, 'Box…'],
+  ])('truncate: %s', (_name, text, maxWidth, want) => {
+    expect(truncate(measure, text, 10, maxWidth)).toBe(want);
+  });
+
+  const sec = (name: string, widthPx: number, roomPx = widthPx, heightPx = 100) => ({
+    name,
+    widthPx,
+    roomPx,
+    heightPx,
+  });
+  it.each([
+    ['all fit in full: level 0', [sec('Lower tier 101', 200), sec('Lower tier 102', 200)], 0],
+    ['one needs two lines: all get two lines', [sec('Lower tier 101', 200), sec('Lower tier 102', 200, 100)], 1],
+    ['one needs the short form: all get it', [sec('Lower tier 101', 200), sec('Lower tier 102', 200, 40)], 2],
+    ['two lines too tall for one: all short', [sec('Lower tier 101', 200), sec('Lower tier 102', 200, 100, 20)], 2],
+  ])('sectionLabelStyle: %s', (_name, sections, level) => {
+    const style = sectionLabelStyle(measure, sections, false);
+    expect(style.level).toBe(level);
+    expect(style.size).toBe(17);
+  });
+
+  // A big plan: 12 sections of three widths side by side.
+  const big = buildSeatStore(
+    plan(
+      Array.from({ length: 12 }, (_, n) =>
+        gridSection({ id: n + 1, x: n * 300, y: 0, rows: 8, cols: [20, 14, 8][n % 3]!, name: `Tier ${101 + n}` }),
+      ),
+      4000,
+      400,
+    ),
+  );
+  it.each([0.35, 0.5, 0.6, 0.7])(
+    'overview at scale %s: every section named, one size, one level of shortening',
+    (scale) => {
+      const o = layout(camera(scale, 10, 10, 4000, 400), { store: big }); // every section in view
+      const labels = o.texts.filter((t) => t.kind === 'section');
+      const sizes = new Set(labels.map((t) => t.px));
+      expect(sizes.size).toBe(1);
+      // One line per section (names are one line at the full and short levels, two at the middle one).
+      const perSection = labels.length / 12;
+      expect([1, 2]).toContain(perSection);
+      const texts = labels.map((t) => t.text);
+      const short = texts.every((t) => /^\d+$/.test(t));
+      const full = texts.every((t) => /^Tier \d+$/.test(t));
+      const two = perSection === 2;
+      expect([short, full, two].filter(Boolean)).toHaveLength(1);
+    },
+  );
+});
+
+describe('row names (issue 8)', () => {
+  /** Row-name boxes as the layout claims them. */
+  const boxes = (o: Out) =>
+    o.texts
+      .filter((t) => t.kind === 'row' || t.kind === 'rowPinned')
+      .map((t) => {
+        const half = measure(t.text, t.px) / 2 + 2;
+        return { x0: t.x - half, x1: t.x + half, y0: t.y - t.px * 0.55, y1: t.y + t.px * 0.55 };
+      });
+  const overlaps = (b: ReturnType<typeof boxes>) => {
+    for (let p = 0; p < b.length; p++)
+      for (let q = p + 1; q < b.length; q++)
+        if (b[p]!.x0 < b[q]!.x1 && b[q]!.x0 < b[p]!.x1 && b[p]!.y0 < b[q]!.y1 && b[q]!.y0 < b[p]!.y1) return true;
+    return false;
+  };
+  // Rows packed tightly (10-unit seats at a 10.5-unit pitch), a neighbour block 6 units to the right.
+  const dense = buildSeatStore(
+    plan([
+      gridSection({ id: 1, x: 0, y: 0, rows: 30, cols: 12, pitch: 10.5 }),
+      gridSection({ id: 2, x: 132, y: 0, rows: 30, cols: 12, pitch: 10.5 }),
+    ]),
+  );
+  it.each([0.9, 1, 1.2, 1.5, 2, 3, 5])('never run together at scale %s (dense rows, blocks side by side)', (scale) => {
+    const o = layout(camera(scale, 5, 5, 1000, 700), { store: dense });
+    const b = boxes(o);
+    expect(b.length).toBeGreaterThan(0);
+    expect(overlaps(b)).toBe(false);
+  });
+
+  it('too tight for every name: every other row keeps its name, not a jumble', () => {
+    const o = layout(camera(0.9, 30, 5, 1000, 700), { store: dense });
+    const left = o.texts.filter((t) => t.kind === 'row' && t.x < 40).map((t) => Number(t.text));
+    expect(left.length).toBeGreaterThanOrEqual(10);
+    expect(left.every((r, n) => n === 0 || r > left[n - 1]!)).toBe(true);
+  });
+
+  it('zoomed in with the row ends off screen: names pinned to both edges, at their rows', () => {
+    // Scale 3: section 1 is 240 x 120 units = 720 x 360 px; a 400 px view in its middle shows neither row end.
+    const cam = camera(3, -160, 20, 400, 600);
+    const o = layout(cam);
+    const pinned = o.texts.filter((t) => t.kind === 'rowPinned');
+    const left = pinned.filter((t) => t.x < 200);
+    const right = pinned.filter((t) => t.x > 200);
+    expect(left.map((t) => t.text)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(right.map((t) => t.text)).toEqual(left.map((t) => t.text));
+    for (const t of left) {
+      expect(t.x).toBeLessThan(20);
+      // On its row: row r's seats are centred at plan y = 6 + 12 (r - 1).
+      expect(t.y).toBeCloseTo((6 + 12 * (Number(t.text) - 1)) * 3 + 20, 0);
+    }
+    for (const t of right) expect(t.x).toBeGreaterThan(380);
+    expect(o.texts.filter((t) => t.kind === 'row')).toEqual([]);
+  });
+
+  it('row ends on screen: names at the ends, nothing pinned', () => {
+    const o = layout(camera(1.5));
+    expect(o.texts.filter((t) => t.kind === 'rowPinned')).toEqual([]);
+    expect(o.texts.filter((t) => t.kind === 'row')).toHaveLength(20);
+  });
+
+  it('the phone bar: no row name under it (bottom inset)', () => {
+    const cam = camera(3, -160, 20, 400, 600);
+    const all = layout(cam).texts.filter((t) => t.kind === 'rowPinned');
+    const above = layout(cam, { bottomInset: 400 }).texts.filter((t) => t.kind === 'rowPinned');
+    expect(above.length).toBeGreaterThan(0);
+    expect(above.length).toBeLessThan(all.length);
+    for (const t of above) expect(t.y + t.px * 0.55).toBeLessThanOrEqual(200);
+  });
+});
+
+describe('section names zoomed in: never over seats (issue 8)', () => {
+  // Section 2 sits 8 units under section 1: the gap above its first row is full of section 1's last row.
+  const stacked = buildSeatStore(
+    plan([
+      gridSection({ id: 1, x: 0, y: 0, rows: 4, cols: 10, name: 'Upper' }),
+      gridSection({ id: 2, x: 0, y: 56, rows: 4, cols: 10, name: 'Lower' }),
+    ]),
+  );
+  const index = new SpatialIndex(stacked);
+  const seatsIn = (x0: number, y0: number, x1: number, y1: number) => index.queryRect(x0, y0, x1, y1).length > 0;
+
+  it('above its first row where that is free, else below its last row', () => {
+    const cam = camera(2, 40, 60, 800, 600);
+    const o = layout(cam, { store: stacked, seatsIn });
+    const names = o.texts.filter((t) => t.kind === 'section');
+    const upper = names.find((t) => t.text === 'Upper')!;
+    const lower = names.find((t) => t.text === 'Lower')!;
+    expect(upper.y).toBeLessThan(60); // above section 1 (which starts at screen y 60)
+    expect(lower.y).toBeGreaterThan((56 + 48) * 2 + 60); // below section 2's last row
+    for (const t of names) {
+      const half = measure(t.text, t.px) / 2;
+      const px = (v: number, o0: number) => (v - o0) / 2;
+      expect(seatsIn(px(t.x - half, 40), px(t.y - t.px / 2, 60), px(t.x + half, 40), px(t.y + t.px / 2, 60))).toBe(
+        false,
+      );
+    }
   });
 });
