@@ -32,6 +32,20 @@ export interface LoadTimings {
   bytes: number;
 }
 
+/** A new task: `scheduler.yield()` where the browser has it (keeps our priority), else a message-channel task. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 type SeatLayerFactory = (host: HTMLDivElement, camera: Camera, scene: SceneData, pixelRatio: number) => SeatLayer;
 
 /**
@@ -84,16 +98,20 @@ export class SeatMapLoader {
       Object.assign(this.timings, planRes.timings);
       // Every byte is here. From now on it is all our own work: parse, model, paint data, first frame.
       this.timings.dataReady = performance.now();
+      // Each step below is its own task, with the browser free in between: at 100k seats they take up to ~150 ms
+      // each, and run as one task they froze a 2560x1440 box-office page for several hundred ms (issue 8).
       const plan = seatApi.parsePlan(planRes.text);
       this.timings.parsed = performance.now();
+      if (!(await this.yieldStep())) return;
       this.initModel(plan, groups);
       this.timings.storeBuilt = performance.now();
       const status = await statusParsed!;
-      if (c.destroyed) return;
+      if (!(await this.yieldStep())) return;
       this.applyRestStatus(status.version, status.rows);
       this.timings.statusApplied = performance.now();
       this.buildScene();
       this.timings.built = performance.now();
+      if (!(await this.yieldStep())) return;
       // Draw the map now (synchronously) if its frame is on the page; the chrome renders after.
       this.mountAttached();
       c.ui.setState({ phase: 'ready' });
@@ -104,6 +122,12 @@ export class SeatMapLoader {
     } finally {
       statusParser.close();
     }
+  }
+
+  /** Lets the browser handle input and paint before the next loading step; false if the map was closed meanwhile. */
+  private async yieldStep(): Promise<boolean> {
+    await yieldToBrowser();
+    return !this.c.destroyed;
   }
 
   /** Builds the model from a plan, nested or columnar. */
@@ -168,6 +192,7 @@ export class SeatMapLoader {
           bitmapBudget: weak ? 8e6 : 24e6,
         });
     c.renderer = renderer;
+    renderer.bottomInset = c.camera.bottomInset;
     this.timings.mounted = performance.now();
     renderer.setSources({ selection: c.selection, sync: c.sync, gaHeld: (s) => c.holds.gaHeld(s) });
     renderer.onFrame = () => {
