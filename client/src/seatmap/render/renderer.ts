@@ -113,6 +113,9 @@ const LABEL_COLOUR: Record<LabelKind, (p: SeatPalette) => string> = {
   rowPinned: (p) => p.rowLabel,
 };
 
+/** The camera has rested this long at a new zoom: build that zoom's dot atlas. */
+const ATLAS_SETTLE_MS = 150;
+
 const intersects = (a: Bounds, b: Bounds) =>
   a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
@@ -152,6 +155,11 @@ export class SeatMapRenderer implements SeatLayer {
   private sources: OverlaySources = { selection: null, sync: null, gaHeld: () => 0 };
   /** Zoomed far out: every section's bitmap in one dot atlas (see dot-atlas.ts). */
   private atlas: DotAtlas | null = null;
+  /** The previous zoom bucket's atlas, kept while both fit the pixel budget: zooming back is free. */
+  private spareAtlas: DotAtlas | null = null;
+  /** A bucket whose atlas is built on the next frame: the camera has rested at it (see chooseAtlas). */
+  private atlasDue = 0;
+  private atlasTimer: ReturnType<typeof setTimeout> | null = null;
   private useAtlas = false;
   private wasFlashing = false;
 
@@ -256,6 +264,7 @@ export class SeatMapRenderer implements SeatLayer {
     this.batchDirty.markAll();
     this.cache.clear();
     this.atlas = null;
+    this.spareAtlas = null;
     this.cameraDirty = true;
     this.pendingPatch.clear();
     this.staticDirty = true;
@@ -308,6 +317,7 @@ export class SeatMapRenderer implements SeatLayer {
   destroy(): void {
     this.destroyed = true;
     if (this.raf) cancelAnimationFrame(this.raf);
+    if (this.atlasTimer) clearTimeout(this.atlasTimer);
     this.cache.clear();
     this.stage.destroy();
   }
@@ -363,29 +373,58 @@ export class SeatMapRenderer implements SeatLayer {
     this.staticDirty = false;
     this.overlayDirty = false;
     this.stats.lastFrameMs = performance.now() - t0;
-    this.stats.bitmapPixels = this.cache.pixelsUsed + (this.atlas?.pixelCount ?? 0);
+    this.stats.bitmapPixels =
+      this.cache.pixelsUsed + (this.atlas?.pixelCount ?? 0) + (this.spareAtlas?.pixelCount ?? 0);
     this.stats.frames++;
     if ((this.mode === 'bitmap' && this.queue.size > 0) || flashing) this.requestFrame();
     this.onFrame?.(this.stats);
   }
 
-  /** Dot range (seats of a few device pixels): make sure the atlas matches this zoom's power-of-two scale. */
+  /**
+   * Dot range (seats of a few device pixels): the atlas for this zoom's power-of-two scale. Building one takes
+   * 50-250 ms at 100k seats on a 2560x1440 screen, far over a frame, so while the camera moves the atlas we have is
+   * drawn stretched (up to 4x either way, as section bitmaps are) and the right one is built once the camera has
+   * rested for ATLAS_SETTLE_MS; the previous bucket's atlas is kept, so zooming back and forth builds nothing.
+   * The first frame, or a jump too far for stretching, builds at once.
+   */
   private chooseAtlas(): void {
     this.useAtlas = false;
     if (this.mode !== 'bitmap') return;
     const bucket = 2 ** Math.ceil(Math.log2(this.camera.scale * this.opts.pixelRatio) - 1e-9);
     if (this.scene.store.typicalSeatSize * bucket >= DOT_PLOT_MAX_PX) return;
-    if (!this.atlas || this.atlas.scale !== bucket) {
-      // Atlas pixels share the bitmap budget; beyond it, sections fall back to their own canvases.
-      const next = DotAtlas.build(this.scene, bucket, this.packedColours());
-      this.atlas = next && next.pixelCount <= this.opts.bitmapBudget ? next : null;
+    if (this.atlas?.scale !== bucket) {
+      const ratio = this.atlas ? Math.max(this.atlas.scale / bucket, bucket / this.atlas.scale) : Infinity;
+      if (this.spareAtlas?.scale === bucket) [this.atlas, this.spareAtlas] = [this.spareAtlas, this.atlas];
+      else if (ratio <= 4 && this.atlasDue !== bucket) this.atlasAfterRest(bucket);
+      else this.buildAtlas(bucket);
     }
-    this.useAtlas = this.atlas !== null && this.atlas.scale === bucket;
+    this.useAtlas = this.atlas !== null;
+  }
+
+  private buildAtlas(bucket: number): void {
+    this.atlasDue = 0;
+    // Atlas pixels share the bitmap budget; beyond it, sections fall back to their own canvases.
+    const next = DotAtlas.build(this.scene, bucket, this.packedColours());
+    if (!next || next.pixelCount > this.opts.bitmapBudget) return;
+    const keep = this.atlas && this.atlas.pixelCount + next.pixelCount <= this.opts.bitmapBudget;
+    this.spareAtlas = keep ? this.atlas : null;
+    this.atlas = next;
+  }
+
+  private atlasAfterRest(bucket: number): void {
+    if (this.atlasTimer) clearTimeout(this.atlasTimer);
+    this.atlasTimer = setTimeout(() => {
+      this.atlasTimer = null;
+      this.atlasDue = bucket;
+      this.cameraDirty = true;
+      this.requestFrame();
+    }, ATLAS_SETTLE_MS);
   }
 
   private applyPatches(): void {
     if (this.pendingPatch.size === 0) return;
     const st = this.scene.store;
+    this.spareAtlas = null; // would be stale
     if (this.atlas) {
       const all: number[] = [];
       for (const list of this.pendingPatch.values()) for (const i of list) all.push(i);
@@ -477,6 +516,12 @@ export class SeatMapRenderer implements SeatLayer {
       const want = this.wantedScale(s);
       if (want > 0) {
         let bm = this.cache.get(s);
+        if (!bm && this.atlas?.has(s)) {
+          // Just zoomed past the dot range: the atlas stands in (stretched) until this bitmap's turn in the queue.
+          this.atlas.draw(ctx, s);
+          this.queue.add(s);
+          return;
+        }
         if (!bm) bm = this.renderBitmap(s, want);
         else if (bm.scale !== want) this.queue.add(s);
         ctx.drawImage(bm.canvas, bm.x, bm.y, bm.w, bm.h);
