@@ -248,7 +248,8 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
     inside.push({ s, name: input.sectionName(s), widthPx, roomPx, heightPx });
   }
   const style = sectionLabelStyle(input.measure, inside, large);
-  for (const item of inside) layoutInside(input, sink, placer, item, style);
+  const speck = seatPx < SPECK_SEAT_PX;
+  for (const item of inside) layoutInside(input, sink, placer, item, style, speck);
   if (!rowLabels) return;
 
   const view2 = { w: cam.viewportWidth, h: cam.viewportHeight - (input.bottomInset ?? 0) };
@@ -320,33 +321,45 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
 export const SEAT_NUMBER_MIN_PX = 18;
 export const SEAT_NUMBER_MIN_PX_LARGE = 16;
 
-/** A name (and caption) inside its section or standing area, in the frame's one style. */
+/** Below this seat size (CSS px) seats are a texture of dots: a section's name may sit on them, inside its block. */
+export const SPECK_SEAT_PX = 4;
+
+/**
+ * A section's (or area's) name and caption, in the frame's one style. Standing areas (no seats) and, while seats are
+ * specks, reserved sections: inside the block, moved into its part that is on screen. Once seats can be told apart:
+ * in the gap above the section, else below it, only where no seat is under the label; otherwise no name at this zoom.
+ */
 function layoutInside(
   input: LabelInput,
   sink: LabelSink,
   placer: LabelPlacer,
   item: { s: number; name: string; roomPx: number; heightPx: number },
   style: { size: number; level: 0 | 1 | 2 },
+  speck: boolean,
 ): void {
   const { size, level } = style;
   if (size <= 0) return;
+  const measure = input.measure;
   const sec = input.store.sections[item.s]!;
-  const b = sec.bounds;
-  const cam = input.camera;
-  const cx = ((b.minX + b.maxX) / 2) * cam.scale + cam.x;
-  const cy = ((b.minY + b.maxY) / 2) * cam.scale + cam.y;
   let lines = sectionForms(item.name)[level];
-  if (!fits(input.measure, lines, size, item.roomPx, item.heightPx)) {
+  if (!fits(measure, lines, size, item.roomPx, item.heightPx)) {
     // The short level and still too long: truncated (one line), or no room even for that.
-    const one = truncate(input.measure, lines.join(' '), size, item.roomPx);
+    const one = truncate(measure, lines.join(' '), size, item.roomPx);
     if (one === null || size * LINE > item.heightPx) return;
     lines = [one];
   }
-  if (!placer.claimLines(lines, cx, cy, size)) return;
   const nameH = lines.length * size * LINE;
   const captionPx = size * 0.82;
+  const caption = sec.isReserved ? input.soldOutCaption(item.s) : input.gaCaption(item.s);
+  let w = 0;
+  for (const line of lines) w = Math.max(w, measure(line, size, 700));
+  if (caption !== '') w = Math.max(w, measure(caption, captionPx, 700));
+  w += 6;
+  const h = nameH + (caption !== '' ? captionPx * 1.3 : 0) + 2;
+  const at = namePosition(input, sec, w, h, !sec.isReserved || speck, placer);
+  if (!at) return;
+  const { x: cx, y: cy } = at;
   if (sec.isReserved) {
-    const caption = input.soldOutCaption(item.s);
     if (caption === '') return emitLines(sink, 'section', lines, cx, cy, size);
     // Sold out: the name and a caption under it, both in the "taken" grey so the section reads as closed.
     const nameY = cy - captionPx * 0.65;
@@ -354,15 +367,60 @@ function layoutInside(
     sink.text('captionSoldOut', caption, cx, nameY + nameH / 2 + captionPx * 0.65, captionPx, 700);
     return;
   }
-  const caption = input.gaCaption(item.s);
-  const tall = (b.maxY - b.minY) * cam.scale;
+  const b = sec.bounds;
+  const tall = (b.maxY - b.minY) * input.camera.scale;
   const showCaption =
-    caption !== '' && input.measure(caption, captionPx, 600) <= item.roomPx && nameH + captionPx * 1.3 <= tall * 0.8;
+    caption !== '' && measure(caption, captionPx, 600) <= item.roomPx && nameH + captionPx * 1.3 <= tall * 0.8;
   const nameY = showCaption ? cy - captionPx * 0.65 : cy;
   emitLines(sink, 'section', lines, cx, nameY, size);
   if (showCaption) sink.text('caption', caption, cx, nameY + nameH / 2 + captionPx * 0.65, captionPx, 600);
   const held = input.gaHeld(item.s);
   if (held > 0) sink.text('gaHeld', `✓ ${held}`, cx, nameY + nameH / 2 + captionPx * 2, size * 0.9, 800);
+}
+
+/** Where a w x h label for section `sec` goes (its centre, screen px), its box claimed; null if nowhere. */
+function namePosition(
+  input: LabelInput,
+  sec: SeatStore['sections'][number],
+  w: number,
+  h: number,
+  inside: boolean,
+  placer: LabelPlacer,
+): { x: number; y: number } | null {
+  const cam = input.camera;
+  const k = cam.scale;
+  const b = sec.bounds;
+  const sx0 = b.minX * k + cam.x;
+  const sx1 = b.maxX * k + cam.x;
+  const sy0 = b.minY * k + cam.y;
+  const sy1 = b.maxY * k + cam.y;
+  const vw = cam.viewportWidth;
+  const vh = cam.viewportHeight - (input.bottomInset ?? 0);
+  /** v clamped to [lo, hi], or NaN when that range is empty. */
+  const clamp = (v: number, lo: number, hi: number) => (lo > hi ? NaN : Math.min(hi, Math.max(lo, v)));
+  const claim = (x: number, y: number) =>
+    Number.isFinite(x) && Number.isFinite(y) && placer.claim(x - w / 2, y - h / 2, x + w / 2, y + h / 2);
+  // Across: the section's middle, kept on screen and over the section.
+  const x = clamp(
+    (sx0 + sx1) / 2,
+    Math.max(sx0 + Math.min(w, sx1 - sx0) / 2, w / 2 + 2),
+    Math.min(sx1 - Math.min(w, sx1 - sx0) / 2, vw - w / 2 - 2),
+  );
+  if (inside) {
+    const y = clamp((sy0 + sy1) / 2, Math.max(sy0 + h / 2, h / 2 + 2), Math.min(sy1 - h / 2, vh - h / 2 - 2));
+    return claim(x, y) ? { x, y } : null;
+  }
+  for (const y of [sy0 - h / 2 - 3, sy1 + h / 2 + 3]) {
+    if (y - h / 2 < 0 || y + h / 2 > vh) continue;
+    const covers = input.seatsIn?.(
+      (x - w / 2 - cam.x) / k,
+      (y - h / 2 - cam.y) / k,
+      (x + w / 2 - cam.x) / k,
+      (y + h / 2 - cam.y) / k,
+    );
+    if (!covers && claim(x, y)) return { x, y };
+  }
+  return null;
 }
 
 /** Gap between a pinned row name's plate and the map's edge (CSS px). */

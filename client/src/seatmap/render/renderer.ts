@@ -382,10 +382,10 @@ export class SeatMapRenderer implements SeatLayer {
 
   /**
    * Dot range (seats of a few device pixels): the atlas for this zoom's power-of-two scale. Building one takes
-   * 50-250 ms at 100k seats on a 2560x1440 screen, far over a frame, so while the camera moves the atlas we have is
-   * drawn stretched (up to 4x either way, as section bitmaps are) and the right one is built once the camera has
+   * 50-250 ms at 100k seats on a 2560x1440 screen, far over a frame, so while the camera moves on to the next bucket
+   * the atlas we have is drawn stretched (one bucket, 2x, either way) and the right one is built once the camera has
    * rested for ATLAS_SETTLE_MS; the previous bucket's atlas is kept, so zooming back and forth builds nothing.
-   * The first frame, or a jump too far for stretching, builds at once.
+   * The first frame, or a jump of more than one bucket (a reset, a section zoom's target), builds at once.
    */
   private chooseAtlas(): void {
     this.useAtlas = false;
@@ -395,7 +395,7 @@ export class SeatMapRenderer implements SeatLayer {
     if (this.atlas?.scale !== bucket) {
       const ratio = this.atlas ? Math.max(this.atlas.scale / bucket, bucket / this.atlas.scale) : Infinity;
       if (this.spareAtlas?.scale === bucket) [this.atlas, this.spareAtlas] = [this.spareAtlas, this.atlas];
-      else if (ratio <= 4 && this.atlasDue !== bucket) this.atlasAfterRest(bucket);
+      else if (ratio <= 2 && this.atlasDue !== bucket) this.atlasAfterRest(bucket);
       else this.buildAtlas(bucket);
     }
     this.useAtlas = this.atlas !== null;
@@ -516,8 +516,8 @@ export class SeatMapRenderer implements SeatLayer {
       const want = this.wantedScale(s);
       if (want > 0) {
         let bm = this.cache.get(s);
-        if (!bm && this.atlas?.has(s)) {
-          // Just zoomed past the dot range: the atlas stands in (stretched) until this bitmap's turn in the queue.
+        if (!bm && this.atlas?.has(s) && this.atlas.scale * 2 >= want) {
+          // Just zoomed past the dot range: the atlas stands in (at most 2x stretched) until this bitmap's turn.
           this.atlas.draw(ctx, s);
           this.queue.add(s);
           return;

@@ -322,3 +322,45 @@ describe('section names zoomed in: never over seats (issue 8)', () => {
     }
   });
 });
+
+describe('section names on the overview: on seats only while seats are specks (issue 8)', () => {
+  const index = new SpatialIndex(store);
+  const seatsIn = (x0: number, y0: number, x1: number, y1: number) => index.queryRect(x0, y0, x1, y1).length > 0;
+  const s1 = (o: Out) => o.texts.find((t) => t.kind === 'section' && /101|Lower|tier/.test(t.text))!;
+  /** The label's box in plan units under camera c. */
+  const covered = (c: Camera, t: Out['texts'][number]) => {
+    const half = measure(t.text, t.px) / 2;
+    return seatsIn(
+      (t.x - half - c.x) / c.scale,
+      (t.y - t.px / 2 - c.y) / c.scale,
+      (t.x + half - c.x) / c.scale,
+      (t.y + t.px / 2 - c.y) / c.scale,
+    );
+  };
+
+  it('seats under 4 px: the name sits inside its block', () => {
+    const c = camera(0.35, 20, 200);
+    const t = s1(layout(c, { seatsIn }));
+    expect(covered(c, t)).toBe(true);
+  });
+
+  it.each([0.5, 0.7, 0.85])('seats of 4-9 px (scale %s): the name is beside the seats, never on them', (scale) => {
+    const c = camera(scale, 20, 200);
+    const t = s1(layout(c, { seatsIn }));
+    expect(t).toBeDefined();
+    expect(covered(c, t)).toBe(false);
+  });
+
+  it('no free place beside the section (and seats visible): no name at that zoom rather than one over seats', () => {
+    const c = camera(0.7, 20, 200);
+    const o = layout(c, { seatsIn: () => true });
+    expect(o.texts.filter((t) => t.kind === 'section').map((t) => t.text)).toEqual(['Standing']);
+  });
+
+  it('a section half off screen: its name moves into the part that is on screen', () => {
+    const c = camera(0.35, -20, 200); // section 1 spans screen x -20..64: its middle is at 22
+    const t = s1(layout(c));
+    const half = measure(t.text, t.px) / 2;
+    expect(t.x - half).toBeGreaterThanOrEqual(0);
+  });
+});
