@@ -36,6 +36,18 @@ export interface SeatMapDebugHook {
   planBounds(): { minX: number; minY: number; maxX: number; maxY: number };
   /** The venue's seats' extent on screen, in page px (after the last camera change). */
   seatsOnPage(): { top: number; bottom: number; left: number; right: number };
+  /** A typical seat's size on screen (CSS px). */
+  seatPx(): number;
+  /** Every section's box on the page (px), its name in the catalogue language, and whether it is wholly on screen. */
+  sectionsOnScreen(): {
+    name: string;
+    reserved: boolean;
+    left: number;
+    right: number;
+    top: number;
+    bottom: number;
+    onScreen: boolean;
+  }[];
   /** CSS px of the map's bottom the camera keeps free for the phone's bar. */
   bottomInset(): number;
   /** The labels of the last frame drawn (kind, text, page position, font size); recorded from the first call on. */
@@ -217,6 +229,28 @@ export function installDebugHook(c: SeatMapController): () => void {
       };
     },
     bottomInset: () => c.camera.bottomInset,
+    seatPx: () => (c.camera.current?.scale ?? 0) * c.store.typicalSeatSize,
+    sectionsOnScreen() {
+      const cam = c.camera.current!;
+      const o = canvasOffset();
+      const k = cam.scale;
+      return c.store.sections.map((sec) => {
+        const b = sec.bounds;
+        const x0 = b.minX * k + cam.x;
+        const x1 = b.maxX * k + cam.x;
+        const y0 = b.minY * k + cam.y;
+        const y1 = b.maxY * k + cam.y;
+        return {
+          name: c.sectionName(sec.index),
+          reserved: sec.isReserved,
+          left: x0 + o.left,
+          right: x1 + o.left,
+          top: y0 + o.top,
+          bottom: y1 + o.top,
+          onScreen: x0 >= 0 && y0 >= 0 && x1 <= cam.viewportWidth && y1 <= cam.viewportHeight,
+        };
+      });
+    },
     labels() {
       const r = c.renderer as (typeof c.renderer & { recordLabels?: boolean; lastLabels?: unknown[] }) | null;
       if (!r || !('recordLabels' in r)) return [];
