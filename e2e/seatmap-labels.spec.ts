@@ -77,6 +77,24 @@ test.describe('desktop', () => {
     expect(overlapping(pinned), 'pinned row names never overlap').toBeNull();
   });
 
+  test('zoomed in to read seat numbers, a seat with a feature glyph still shows its number', async ({ page }) => {
+    await openSeatMap(page, cinemaId, 'lang=en');
+    const seats = await page.evaluate(() => window.__seatmap!.featureSeats());
+    expect(seats.length, 'the demo hall has feature seats').toBeGreaterThan(0);
+    const seat = seats[0]!;
+    // Seats 28 px across (numbers are drawn from 18 px), centred on that seat.
+    await page.evaluate((s) => {
+      const h = window.__seatmap!;
+      const p = h.seatPlanPosition(s.sectionId, s.x, s.y)!;
+      h.setView((28 / h.seatPx()) * (h.scale() / h.fitScale()), p.x, p.y);
+      h.flush();
+    }, seat);
+    const at = (await page.evaluate((s) => window.__seatmap!.seatScreenPosition(s.sectionId, s.x, s.y), seat))!;
+    const numbers = (await labels(page)).filter((l) => l.kind === 'seatNumber');
+    const mine = numbers.find((l) => Math.abs(l.x - at.x) < 2 && Math.abs(l.y - at.y) < 2);
+    expect(mine?.text, 'the feature seat shows its number').toBe(seat.name);
+  });
+
   test('row names never run together, at any zoom', async ({ page }) => {
     await openSeatMap(page, cinemaId, 'lang=en');
     for (const relative of [1, 1.5, 2, 3, 5, 8]) {

@@ -36,6 +36,8 @@ export interface SeatMapDebugHook {
   planBounds(): { minX: number; minY: number; maxX: number; maxY: number };
   /** The venue's seats' extent on screen, in page px (after the last camera change). */
   seatsOnPage(): { top: number; bottom: number; left: number; right: number };
+  /** Available seats with a feature glyph (wheelchair, limited view…): where they are and their seat number. */
+  featureSeats(): { sectionId: number; x: number; y: number; name: string }[];
   /** A typical seat's size on screen (CSS px). */
   seatPx(): number;
   /** Every section's box on the page (px), its name in the catalogue language, and whether it is wholly on screen. */
@@ -229,6 +231,14 @@ export function installDebugHook(c: SeatMapController): () => void {
       };
     },
     bottomInset: () => c.camera.bottomInset,
+    featureSeats() {
+      const st = c.store;
+      const out: { sectionId: number; x: number; y: number; name: string }[] = [];
+      for (let i = 0; i < st.count; i++)
+        if (st.status[i] === 1 && c.scene.glyphId[i]! >= 0)
+          out.push({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]!, name: st.seatName[i]! });
+      return out;
+    },
     seatPx: () => (c.camera.current?.scale ?? 0) * c.store.typicalSeatSize,
     sectionsOnScreen() {
       const cam = c.camera.current!;

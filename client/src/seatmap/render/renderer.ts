@@ -133,7 +133,7 @@ export class SeatMapRenderer implements SeatLayer {
   bottomInset = 0;
   /** Tests (window.__seatmap.labels()): keep the last frame's labels in `lastLabels`. */
   recordLabels = false;
-  lastLabels: { kind: LabelKind; text: string; x: number; y: number; px: number }[] = [];
+  lastLabels: { kind: LabelKind | 'seatNumber'; text: string; x: number; y: number; px: number }[] = [];
   /** Called after each frame is on the canvas (bench, tests). */
   onFrame: ((stats: FrameStats) => void) | null = null;
 
@@ -568,6 +568,7 @@ export class SeatMapRenderer implements SeatLayer {
     const index = this.index;
     const record: SeatMapRenderer['lastLabels'] | null = this.recordLabels ? [] : null;
     if (record) this.lastLabels = record;
+    let numberPx = 0;
     layoutLabels(
       {
         store: scene.store,
@@ -595,12 +596,14 @@ export class SeatMapRenderer implements SeatLayer {
           else haloText(ctx, text, x, y, px, LABEL_COLOUR[kind](pal), pal.labelHalo, weight);
         },
         beginSeatNumbers: (px) => {
+          numberPx = px;
           ctx.font = `600 ${px}px system-ui, sans-serif`;
           ctx.textAlign = 'center';
           ctx.textBaseline = 'middle';
           ctx.direction = 'ltr';
         },
         seatNumber: (i, x, y) => {
+          if (record) record.push({ kind: 'seatNumber', text: scene.store.seatName[i]!, x, y, px: numberPx });
           ctx.fillStyle = scene.inks[scene.cls[i]!]!;
           ctx.fillText(scene.store.seatName[i]!, x, y);
         },
