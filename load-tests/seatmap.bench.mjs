@@ -421,6 +421,7 @@ async function main() {
     ],
   });
   const version = browser.version();
+  const loadBefore = os.loadavg()[0];
   const results = [];
   try {
     for (const size of SIZES) {
@@ -445,11 +446,12 @@ async function main() {
     server.close();
   }
 
+  const loadAfter = os.loadavg()[0];
   const lines = [];
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   lines.push('', `## Seat map rendering (load-tests/seatmap.bench.mjs) — ${date} UTC`, '');
   lines.push(
-    `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${os.platform()} ${os.release()}; Chromium ${version} headless, --disable-gpu (software rendering), DPR 1, ${VIEW_W}×${VIEW_H}${BOX_OFFICE ? ', box-office mode' : ''}. ${REPEATS} repeats per row (fresh page each), medians.`,
+    `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${os.platform()} ${os.release()}; Chromium ${version} headless, --disable-gpu (software rendering), DPR 1, ${VIEW_W}×${VIEW_H}${BOX_OFFICE ? ', box-office mode' : ''}. ${REPEATS} repeats per row (fresh page each), medians. 1-minute load average ${loadBefore.toFixed(2)} at the start, ${loadAfter.toFixed(2)} at the end${Math.max(loadBefore, loadAfter) > 3 ? ' (above 3: a busy shared machine, so frame times are pessimistic)' : ''}.`,
   );
   lines.push(
     '',

@@ -19,6 +19,7 @@ import { BestAvailable, GaList, MobileBar, SelectionSummary, SheetHandle } from 
 import { holdExpiredPath } from '../pages/system/hold-expired-path';
 import { SeatCard } from './ui/SeatCard';
 import { SeatGrid } from './ui/SeatGrid';
+import { useBottomOverlay } from './ui/useBottomOverlay';
 import { useMapGestures } from './ui/useMapGestures';
 import './seatmap.css';
 
@@ -70,7 +71,8 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
     const ac = new AbortController();
     if (settings.naive) {
       void import('./render/naive-renderer').then(({ NaiveSeatLayer }) => {
-        c.layerFactory = (host, camera, scene, pixelRatio) => new NaiveSeatLayer(host, camera, scene, pixelRatio);
+        c.loader.layerFactory = (host, camera, scene, pixelRatio) =>
+          new NaiveSeatLayer(host, camera, scene, pixelRatio);
         return c.load(ac.signal);
       });
     } else void c.load(ac.signal);
@@ -93,7 +95,7 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
     controller.opts.locale = locale;
     if (controller.renderer) {
       controller.renderer.staticChanged();
-      controller.publishSelection();
+      controller.holds.publishSelection();
     }
   }, [controller, t, locale, formatPrice]);
 
@@ -182,7 +184,7 @@ function MapShell({
     const host = hostRef.current;
     if (!el || !host) return;
     const current = () => ({ width: Math.round(el.clientWidth), height: Math.round(el.clientHeight) });
-    controller.attachHost(host, current);
+    controller.loader.attachHost(host, current);
     const ro = new ResizeObserver(() => {
       const next = current();
       setSize((prev) => (prev.width === next.width && prev.height === next.height ? prev : next));
@@ -192,6 +194,7 @@ function MapShell({
     return () => ro.disconnect();
   }, [controller]);
 
+  useBottomOverlay(viewportRef, controller);
   useMapGestures(viewportRef, controller, {
     boxOffice,
     rectangleTool,
@@ -343,7 +346,7 @@ function Toolbar({ controller, boxOffice }: { controller: SeatMapController; box
         type="button"
         className="seatmap-tool"
         disabled={!canIn}
-        onClick={() => controller.zoomBy(1.6, undefined, undefined, true)}
+        onClick={() => controller.camera.zoomBy(1.6, undefined, undefined, true)}
         title={t('seatmap.zoomIn')}
         aria-label={t('seatmap.zoomIn')}
       >
@@ -355,7 +358,7 @@ function Toolbar({ controller, boxOffice }: { controller: SeatMapController; box
         type="button"
         className="seatmap-tool"
         disabled={!canOut}
-        onClick={() => controller.zoomBy(1 / 1.6, undefined, undefined, true)}
+        onClick={() => controller.camera.zoomBy(1 / 1.6, undefined, undefined, true)}
         title={t('seatmap.zoomOut')}
         aria-label={t('seatmap.zoomOut')}
       >
@@ -366,7 +369,7 @@ function Toolbar({ controller, boxOffice }: { controller: SeatMapController; box
       <button
         type="button"
         className="seatmap-tool"
-        onClick={() => controller.reset(true)}
+        onClick={() => controller.camera.reset(true)}
         title={t('seatmap.reset')}
         aria-label={t('seatmap.reset')}
       >
@@ -384,7 +387,7 @@ function BackToVenue({ controller }: { controller: SeatMapController }) {
   const zoomed = useStore(controller.ui, (s) => s.zoomedToSection);
   if (!zoomed) return null;
   return (
-    <button type="button" className="seatmap-back" onClick={() => controller.reset(true)}>
+    <button type="button" className="seatmap-back" onClick={() => controller.camera.reset(true)}>
       <span className="arrow arrow--back" aria-hidden="true" />
       {t('seatmap.backToVenue')}
     </button>

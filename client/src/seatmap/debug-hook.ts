@@ -34,6 +34,26 @@ export interface SeatMapDebugHook {
   /** Moves the camera: scale relative to fit, centre in plan units (default: keep). */
   setView(relativeScale: number, cx?: number, cy?: number): void;
   planBounds(): { minX: number; minY: number; maxX: number; maxY: number };
+  /** The venue's seats' extent on screen, in page px (after the last camera change). */
+  seatsOnPage(): { top: number; bottom: number; left: number; right: number };
+  /** Available seats with a feature glyph (wheelchair, limited view…): where they are and their seat number. */
+  featureSeats(): { sectionId: number; x: number; y: number; name: string }[];
+  /** A typical seat's size on screen (CSS px). */
+  seatPx(): number;
+  /** Every section's box on the page (px), its name in the catalogue language, and whether it is wholly on screen. */
+  sectionsOnScreen(): {
+    name: string;
+    reserved: boolean;
+    left: number;
+    right: number;
+    top: number;
+    bottom: number;
+    onScreen: boolean;
+  }[];
+  /** CSS px of the map's bottom the camera keeps free for the phone's bar. */
+  bottomInset(): number;
+  /** The labels of the last frame drawn (kind, text, page position, font size); recorded from the first call on. */
+  labels(): { kind: string; text: string; x: number; y: number; px: number }[];
   /** Draws now, synchronously. */
   flush(): void;
   stats(): unknown;
@@ -73,8 +93,8 @@ export function installDebugHook(c: SeatMapController): () => void {
   };
   const hook: SeatMapDebugHook = {
     ready: () => c.renderer !== null && c.ui.getState().phase === 'ready',
-    scale: () => c.camera?.scale ?? 0,
-    fitScale: () => c.fit?.scale ?? 0,
+    scale: () => c.camera.current?.scale ?? 0,
+    fitScale: () => c.camera.fit?.scale ?? 0,
     seatCount: () => c.store?.count ?? 0,
     seatScreenPosition(sectionId, x, y) {
       const i = seatIndexOf(c.store, sectionId, x, y);
@@ -85,7 +105,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     },
     findSeat(status, onScreen = true) {
       const st = c.store;
-      const cam = c.camera;
+      const cam = c.camera.current;
       if (!cam) return null;
       const centre = screenToPlan(cam, cam.viewportWidth / 2, cam.viewportHeight / 2);
       let best = -1;
@@ -141,7 +161,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     },
     reservedSectionOnScreen() {
       const st = c.store;
-      const cam = c.camera;
+      const cam = c.camera.current;
       if (!cam) return null;
       const o = canvasOffset();
       let best: { x: number; y: number; name: string; available: number; size: number } | null = null;
@@ -172,15 +192,15 @@ export function installDebugHook(c: SeatMapController): () => void {
       return { sectionId: c.store.sectionId[i]!, x: c.store.coordX[i]!, y: c.store.coordY[i]! };
     },
     setView(relativeScale, cx, cy) {
-      const cam = c.camera;
-      if (!cam || !c.fit) return;
-      const scale = c.fit.scale * relativeScale;
+      const cam = c.camera.current;
+      if (!cam || !c.camera.fit) return;
+      const scale = c.camera.fit.scale * relativeScale;
       const centre =
         cx === undefined || cy === undefined
           ? screenToPlan(cam, cam.viewportWidth / 2, cam.viewportHeight / 2)
           : { x: cx, y: cy };
-      c.stopAnimation();
-      c.setCamera({
+      c.camera.stopAnimation();
+      c.camera.set({
         ...cam,
         scale,
         x: cam.viewportWidth / 2 - centre.x * scale,
@@ -188,10 +208,78 @@ export function installDebugHook(c: SeatMapController): () => void {
       });
     },
     planBounds: () => ({ ...c.store.bounds }),
+    seatsOnPage() {
+      const st = c.store;
+      const cam = c.camera.current!;
+      const o = canvasOffset();
+      let minY = Infinity;
+      let maxY = -Infinity;
+      let minX = Infinity;
+      let maxX = -Infinity;
+      for (let i = 0; i < st.count; i++) {
+        minY = Math.min(minY, st.y[i]! - st.halfH[i]!);
+        maxY = Math.max(maxY, st.y[i]! + st.halfH[i]!);
+        minX = Math.min(minX, st.x[i]! - st.halfW[i]!);
+        maxX = Math.max(maxX, st.x[i]! + st.halfW[i]!);
+      }
+      const k = cam.scale;
+      return {
+        top: minY * k + cam.y + o.top,
+        bottom: maxY * k + cam.y + o.top,
+        left: minX * k + cam.x + o.left,
+        right: maxX * k + cam.x + o.left,
+      };
+    },
+    bottomInset: () => c.camera.bottomInset,
+    featureSeats() {
+      const st = c.store;
+      const out: { sectionId: number; x: number; y: number; name: string }[] = [];
+      for (let i = 0; i < st.count; i++)
+        if (st.status[i] === 1 && c.scene.glyphId[i]! >= 0)
+          out.push({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]!, name: st.seatName[i]! });
+      return out;
+    },
+    seatPx: () => (c.camera.current?.scale ?? 0) * c.store.typicalSeatSize,
+    sectionsOnScreen() {
+      const cam = c.camera.current!;
+      const o = canvasOffset();
+      const k = cam.scale;
+      return c.store.sections.map((sec) => {
+        const b = sec.bounds;
+        const x0 = b.minX * k + cam.x;
+        const x1 = b.maxX * k + cam.x;
+        const y0 = b.minY * k + cam.y;
+        const y1 = b.maxY * k + cam.y;
+        return {
+          name: c.sectionName(sec.index),
+          reserved: sec.isReserved,
+          left: x0 + o.left,
+          right: x1 + o.left,
+          top: y0 + o.top,
+          bottom: y1 + o.top,
+          onScreen: x0 >= 0 && y0 >= 0 && x1 <= cam.viewportWidth && y1 <= cam.viewportHeight,
+        };
+      });
+    },
+    labels() {
+      const r = c.renderer as (typeof c.renderer & { recordLabels?: boolean; lastLabels?: unknown[] }) | null;
+      if (!r || !('recordLabels' in r)) return [];
+      if (!r.recordLabels) {
+        r.recordLabels = true;
+        r.staticChanged();
+        r.flush();
+      }
+      const o = canvasOffset();
+      return (r.lastLabels as { kind: string; text: string; x: number; y: number; px: number }[]).map((l) => ({
+        ...l,
+        x: l.x + o.left,
+        y: l.y + o.top,
+      }));
+    },
     flush: () => c.renderer?.flush(),
     stats: () => ({ ...c.renderer?.stats }),
-    timings: () => ({ ...c.timings }),
-    applyDelta: (msg) => c.handleDelta(msg),
+    timings: () => ({ ...c.loader.timings }),
+    applyDelta: (msg) => c.live.handleDelta(msg),
     version: () => c.sync?.version ?? 0,
     hitTestBench(n) {
       const index = c.renderer!.spatialIndex();
@@ -217,10 +305,10 @@ export function installDebugHook(c: SeatMapController): () => void {
       (window as { __sink?: number }).__sink = sink;
       return ns;
     },
-    firstFrame: () => c.firstFrame,
+    firstFrame: () => c.loader.firstFrame,
     benchPath(kind, durationMs) {
       const r = c.renderer!;
-      const fit = c.fit!;
+      const fit = c.camera.fit!;
       const b = c.store.bounds;
       const canvases = Array.from(r.stage.container().querySelectorAll('canvas'));
       const raster = () => {
@@ -253,7 +341,7 @@ export function installDebugHook(c: SeatMapController): () => void {
           last = now;
           if (now - start < durationMs) requestAnimationFrame(step);
           else {
-            c.setCamera(fit);
+            c.camera.set(fit);
             resolve({ frames, intervals: intervals.slice(1) });
           }
         };
@@ -262,7 +350,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     },
     async benchLive(n, relativeScale = 1) {
       const r = c.renderer!;
-      if (c.fit) c.setCamera(c.fit);
+      if (c.camera.fit) c.camera.set(c.camera.fit);
       // Zoomed in: centred on the seats (a bowl's centre is its stage).
       if (relativeScale !== 1) {
         const k = Math.floor(c.store.count * 0.37);
@@ -270,7 +358,7 @@ export function installDebugHook(c: SeatMapController): () => void {
       }
       r.flush();
       const st = c.store;
-      const cam = c.camera!;
+      const cam = c.camera.current!;
       const pool: number[] = [];
       // Seats on screen (away from the edges), so every change can be seen.
       for (let i = 0; i < st.count; i++) {
@@ -318,7 +406,7 @@ export function installDebugHook(c: SeatMapController): () => void {
       const before = sample();
       await new Promise((res) => setTimeout(res, 50));
       const t0 = performance.now();
-      c.handleDelta({ presentationId: c.presentation.id, fromVersion: v, toVersion: v + 1, rows });
+      c.live.handleDelta({ presentationId: c.presentation.id, fromVersion: v, toVersion: v + 1, rows });
       r.flush();
       for (const cv of canvases) cv.getContext('2d')!.getImageData(0, 0, 1, 1);
       const ms = performance.now() - t0;
@@ -327,7 +415,7 @@ export function installDebugHook(c: SeatMapController): () => void {
       const moved = after.filter((v2, k) => v2 !== before[k]).length;
       const grey = moved >= picks.length * 0.8;
       // Put the seats back (untimed) so the next run starts from the same map.
-      c.handleDelta({
+      c.live.handleDelta({
         presentationId: c.presentation.id,
         fromVersion: v + 1,
         toVersion: v + 2,
@@ -338,7 +426,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     },
     benchPick(n) {
       const r = c.renderer!;
-      const cam = c.camera!;
+      const cam = c.camera.current!;
       let sink = 0;
       const t0 = performance.now();
       for (let k = 0; k < n; k++)

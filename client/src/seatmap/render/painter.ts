@@ -98,6 +98,11 @@ export interface SeatPaintOptions {
   px: number;
   /** Draw only seats whose centre is in this plan rectangle (plus a seat of slack); null = all. */
   view: Bounds | null;
+  /**
+   * Seat numbers are drawn on available seats at this zoom (label-layout.ts): their feature glyph becomes a small
+   * badge in the seat's top corner, so the glyph never replaces the number.
+   */
+  numbers?: boolean;
 }
 
 /** Every seat of section s, one fill per paint class, then couch outlines and glyphs. */
@@ -131,7 +136,7 @@ export function paintSeats(ctx: Ctx, scene: SceneData, batches: SeatBatches, s: 
     ctx.fill();
   }
   if (seatPx >= 5) paintCouches(ctx, scene, s, px);
-  if (seatPx >= GLYPH_MIN_PX) paintMarks(ctx, scene, s, px, view, pad);
+  if (seatPx >= GLYPH_MIN_PX) paintMarks(ctx, scene, s, px, view, pad, opts.numbers ?? false);
   ctx.restore();
 }
 
@@ -151,7 +156,15 @@ function paintCouches(ctx: Ctx, scene: SceneData, s: number, px: number): void {
 }
 
 /** Feature glyphs on seats, and the slash on single-seat-blocked seats (section frame applied). */
-function paintMarks(ctx: Ctx, scene: SceneData, s: number, px: number, view: Bounds | null, pad: number): void {
+function paintMarks(
+  ctx: Ctx,
+  scene: SceneData,
+  s: number,
+  px: number,
+  view: Bounds | null,
+  pad: number,
+  numbers: boolean,
+): void {
   const st = scene.store;
   const names = glyphList();
   const list = scene.glyphSeats[s]!;
@@ -162,6 +175,23 @@ function paintMarks(ctx: Ctx, scene: SceneData, s: number, px: number, view: Bou
     const inset = isInsetClass(c);
     const size = Math.min(st.halfW[i]!, st.halfH[i]!) * 2 * (inset ? INSET : 1) * 0.74;
     if (size * px < GLYPH_MIN_PX * 0.8) continue;
+    if (numbers && c >= Paint.AvailableBase) {
+      // The number is in the middle: the glyph as a badge on the seat's top corner (start side), on a light disc.
+      const own = scene.hasOwnRotation ? scene.ownRotation[i]! : 0;
+      const r = Math.min(st.halfW[i]!, st.halfH[i]!) * 0.42;
+      const ox = -st.halfW[i]! * 0.72;
+      const oy = -st.halfH[i]! * 0.72;
+      const cos = Math.cos(own * DEG);
+      const sin = Math.sin(own * DEG);
+      const bx = st.localX[i]! + ox * cos - oy * sin;
+      const by = st.localY[i]! + ox * sin + oy * cos;
+      ctx.beginPath();
+      ctx.arc(bx, by, r, 0, Math.PI * 2);
+      ctx.fillStyle = scene.palette.labelHalo;
+      ctx.fill();
+      drawGlyph(ctx, glyphPath(names[scene.glyphId[i]!]!), bx, by, r * 1.7, own, scene.colours[c] ?? scene.inks[c]!);
+      continue;
+    }
     drawGlyph(
       ctx,
       glyphPath(names[scene.glyphId[i]!]!),

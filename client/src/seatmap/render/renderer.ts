@@ -2,18 +2,20 @@ import Konva from 'konva';
 import { SeatBatches } from '../model/batches';
 import { DirtySections } from '../model/dirty';
 import type { SeatSelection } from '../model/selection';
-import { hitSection, SpatialIndex } from '../model/spatial-index';
+import { ScreenHitTester, sectionAtScreen } from '../model/hit-test';
+import { SpatialIndex } from '../model/spatial-index';
 import type { StatusSync } from '../model/status-sync';
-import { invert, type Bounds } from '@hotline/shared';
-import { cameraMatrix, planToScreen, screenToPlan, visiblePlanRect, type Camera } from '../model/viewport';
+import type { Bounds } from '@hotline/shared';
+import { planToScreen, visiblePlanRect, type Camera } from '../model/viewport';
 import { BitmapCache } from './bitmap-cache';
 import { DotAtlas, DOT_PLOT_MAX_PX, packColour } from './dot-atlas';
 import { glyphPath } from './glyphs';
-import { bitmapScaleFor, renderModeFor, ROW_LABEL_MIN_PX, sectionLabelPx, seatPixels, type RenderMode } from './lod';
+import { bitmapScaleFor, renderModeFor, seatPixels, type RenderMode } from './lod';
 import { drawGlyph, paintFloor, paintSeats, patchSeats, sectionPolygon, seatOutlinePath } from './painter';
-import { Paint } from './palette';
+import { Paint, type SeatPalette } from './palette';
 import { refreshClass, type SceneData } from './scene';
-import { haloText, labelCandidates, plainText, textWidth } from './text';
+import { layoutLabels, SEAT_NUMBER_MIN_PX, SEAT_NUMBER_MIN_PX_LARGE, type LabelKind } from './label-layout';
+import { haloText, pinnedText, plainText, textWidth } from './text';
 
 /**
  * The canvas side of the seat map (Konva). No React in here: the component
@@ -69,18 +71,6 @@ export interface FrameStats {
   frames: number;
 }
 
-/**
- * Horizontal room for a label inside a section, in plan units: the box width
- * when the box is (nearly) upright, else its smaller side.
- */
-function labelRoom(sec: { corners: readonly { x: number; y: number }[]; transform: readonly number[] }): number {
-  const c = sec.corners;
-  if (c.length < 4) return Infinity;
-  const w = Math.hypot(c[1]!.x - c[0]!.x, c[1]!.y - c[0]!.y);
-  const h = Math.hypot(c[3]!.x - c[0]!.x, c[3]!.y - c[0]!.y);
-  return Math.abs(sec.transform[0]!) > 0.95 ? w : Math.min(w, h);
-}
-
 /** What the controller needs from a seat layer (the real renderer, or the benchmark's naive baseline). */
 export interface SeatLayer {
   readonly stage: Konva.Stage;
@@ -92,6 +82,8 @@ export interface SeatLayer {
   rubber: RubberBand | null;
   /** Seats the buyer's filter points out (accessible seats, a price cap): ringed on the overlay. */
   highlight: Int32Array | null;
+  /** CSS px at the bottom of the map covered by the phone's bar: row names are not pinned under it. */
+  bottomInset: number;
   onFrame: ((stats: FrameStats) => void) | null;
   setSources(sources: OverlaySources): void;
   setCamera(cam: Camera): void;
@@ -108,6 +100,22 @@ export interface SeatLayer {
   destroy(): void;
 }
 
+/** Halo-text colours per label kind (row names and the stage name inside its marker are plain text). */
+const LABEL_COLOUR: Record<LabelKind, (p: SeatPalette) => string> = {
+  stage: (p) => p.sectionLabel,
+  stageInside: (p) => p.stageText,
+  section: (p) => p.sectionLabel,
+  sectionSoldOut: (p) => p.unavailable,
+  caption: (p) => p.sectionLabel,
+  captionSoldOut: (p) => p.unavailable,
+  gaHeld: (p) => p.selected,
+  row: (p) => p.rowLabel,
+  rowPinned: (p) => p.rowLabel,
+};
+
+/** The camera has rested this long at a new zoom: build that zoom's dot atlas. */
+const ATLAS_SETTLE_MS = 150;
+
 const intersects = (a: Bounds, b: Bounds) =>
   a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
@@ -122,6 +130,10 @@ export class SeatMapRenderer implements SeatLayer {
   focus = -1;
   rubber: RubberBand | null = null;
   highlight: Int32Array | null = null;
+  bottomInset = 0;
+  /** Tests (window.__seatmap.labels()): keep the last frame's labels in `lastLabels`. */
+  recordLabels = false;
+  lastLabels: { kind: LabelKind | 'seatNumber'; text: string; x: number; y: number; px: number }[] = [];
   /** Called after each frame is on the canvas (bench, tests). */
   onFrame: ((stats: FrameStats) => void) | null = null;
 
@@ -143,6 +155,11 @@ export class SeatMapRenderer implements SeatLayer {
   private sources: OverlaySources = { selection: null, sync: null, gaHeld: () => 0 };
   /** Zoomed far out: every section's bitmap in one dot atlas (see dot-atlas.ts). */
   private atlas: DotAtlas | null = null;
+  /** The previous zoom bucket's atlas, kept while both fit the pixel budget: zooming back is free. */
+  private spareAtlas: DotAtlas | null = null;
+  /** A bucket whose atlas is built on the next frame: the camera has rested at it (see chooseAtlas). */
+  private atlasDue = 0;
+  private atlasTimer: ReturnType<typeof setTimeout> | null = null;
   private useAtlas = false;
   private wasFlashing = false;
 
@@ -247,6 +264,7 @@ export class SeatMapRenderer implements SeatLayer {
     this.batchDirty.markAll();
     this.cache.clear();
     this.atlas = null;
+    this.spareAtlas = null;
     this.cameraDirty = true;
     this.pendingPatch.clear();
     this.staticDirty = true;
@@ -274,33 +292,14 @@ export class SeatMapRenderer implements SeatLayer {
    * (touch), the nearest seat centre within that many screen pixels counts too.
    */
   seatAt(sx: number, sy: number, tolerancePx = 0): number {
-    // The stage transform, inverted once per camera (no allocation per lookup).
-    if (this.invFor !== this.camera) {
-      const m = invert(cameraMatrix(this.camera));
-      this.inv[0] = m[0];
-      this.inv[1] = m[1];
-      this.inv[2] = m[2];
-      this.inv[3] = m[3];
-      this.inv[4] = m[4];
-      this.inv[5] = m[5];
-      this.invFor = this.camera;
-    }
-    const v = this.inv;
-    const px = v[0]! * sx + v[2]! * sy + v[4]!;
-    const py = v[1]! * sx + v[3]! * sy + v[5]!;
-    const index = this.spatialIndex();
-    const hit = index.hitTest(px, py);
-    if (hit >= 0 || tolerancePx <= 0) return hit;
-    return index.nearest(px, py, tolerancePx / this.camera.scale);
+    return this.hits.seatAt(this.spatialIndex(), this.camera, sx, sy, tolerancePx);
   }
 
-  private readonly inv = new Float64Array(6);
-  private invFor: Camera | null = null;
+  private readonly hits = new ScreenHitTester();
 
   /** The section under CSS point (sx, sy), or -1. */
   sectionAt(sx: number, sy: number): number {
-    const p = screenToPlan(this.camera, sx, sy);
-    return hitSection(this.scene.store, p.x, p.y);
+    return sectionAtScreen(this.scene.store, this.camera, sx, sy);
   }
 
   /** Seat i's centre in canvas CSS pixels. */
@@ -318,6 +317,7 @@ export class SeatMapRenderer implements SeatLayer {
   destroy(): void {
     this.destroyed = true;
     if (this.raf) cancelAnimationFrame(this.raf);
+    if (this.atlasTimer) clearTimeout(this.atlasTimer);
     this.cache.clear();
     this.stage.destroy();
   }
@@ -373,29 +373,58 @@ export class SeatMapRenderer implements SeatLayer {
     this.staticDirty = false;
     this.overlayDirty = false;
     this.stats.lastFrameMs = performance.now() - t0;
-    this.stats.bitmapPixels = this.cache.pixelsUsed + (this.atlas?.pixelCount ?? 0);
+    this.stats.bitmapPixels =
+      this.cache.pixelsUsed + (this.atlas?.pixelCount ?? 0) + (this.spareAtlas?.pixelCount ?? 0);
     this.stats.frames++;
     if ((this.mode === 'bitmap' && this.queue.size > 0) || flashing) this.requestFrame();
     this.onFrame?.(this.stats);
   }
 
-  /** Dot range (seats of a few device pixels): make sure the atlas matches this zoom's power-of-two scale. */
+  /**
+   * Dot range (seats of a few device pixels): the atlas for this zoom's power-of-two scale. Building one takes
+   * 50-250 ms at 100k seats on a 2560x1440 screen, far over a frame, so while the camera moves on to the next bucket
+   * the atlas we have is drawn stretched (one bucket, 2x, either way) and the right one is built once the camera has
+   * rested for ATLAS_SETTLE_MS; the previous bucket's atlas is kept, so zooming back and forth builds nothing.
+   * The first frame, or a jump of more than one bucket (a reset, a section zoom's target), builds at once.
+   */
   private chooseAtlas(): void {
     this.useAtlas = false;
     if (this.mode !== 'bitmap') return;
     const bucket = 2 ** Math.ceil(Math.log2(this.camera.scale * this.opts.pixelRatio) - 1e-9);
     if (this.scene.store.typicalSeatSize * bucket >= DOT_PLOT_MAX_PX) return;
-    if (!this.atlas || this.atlas.scale !== bucket) {
-      // Atlas pixels share the bitmap budget; beyond it, sections fall back to their own canvases.
-      const next = DotAtlas.build(this.scene, bucket, this.packedColours());
-      this.atlas = next && next.pixelCount <= this.opts.bitmapBudget ? next : null;
+    if (this.atlas?.scale !== bucket) {
+      const ratio = this.atlas ? Math.max(this.atlas.scale / bucket, bucket / this.atlas.scale) : Infinity;
+      if (this.spareAtlas?.scale === bucket) [this.atlas, this.spareAtlas] = [this.spareAtlas, this.atlas];
+      else if (ratio <= 2 && this.atlasDue !== bucket) this.atlasAfterRest(bucket);
+      else this.buildAtlas(bucket);
     }
-    this.useAtlas = this.atlas !== null && this.atlas.scale === bucket;
+    this.useAtlas = this.atlas !== null;
+  }
+
+  private buildAtlas(bucket: number): void {
+    this.atlasDue = 0;
+    // Atlas pixels share the bitmap budget; beyond it, sections fall back to their own canvases.
+    const next = DotAtlas.build(this.scene, bucket, this.packedColours());
+    if (!next || next.pixelCount > this.opts.bitmapBudget) return;
+    const keep = this.atlas && this.atlas.pixelCount + next.pixelCount <= this.opts.bitmapBudget;
+    this.spareAtlas = keep ? this.atlas : null;
+    this.atlas = next;
+  }
+
+  private atlasAfterRest(bucket: number): void {
+    if (this.atlasTimer) clearTimeout(this.atlasTimer);
+    this.atlasTimer = setTimeout(() => {
+      this.atlasTimer = null;
+      this.atlasDue = bucket;
+      this.cameraDirty = true;
+      this.requestFrame();
+    }, ATLAS_SETTLE_MS);
   }
 
   private applyPatches(): void {
     if (this.pendingPatch.size === 0) return;
     const st = this.scene.store;
+    this.spareAtlas = null; // would be stale
     if (this.atlas) {
       const all: number[] = [];
       for (const list of this.pendingPatch.values()) for (const i of list) all.push(i);
@@ -487,6 +516,12 @@ export class SeatMapRenderer implements SeatLayer {
       const want = this.wantedScale(s);
       if (want > 0) {
         let bm = this.cache.get(s);
+        if (!bm && this.atlas?.has(s) && this.atlas.scale * 2 >= want) {
+          // Just zoomed past the dot range: the atlas stands in (at most 2x stretched) until this bitmap's turn.
+          this.atlas.draw(ctx, s);
+          this.queue.add(s);
+          return;
+        }
         if (!bm) bm = this.renderBitmap(s, want);
         else if (bm.scale !== want) this.queue.add(s);
         ctx.drawImage(bm.canvas, bm.x, bm.y, bm.w, bm.h);
@@ -495,7 +530,9 @@ export class SeatMapRenderer implements SeatLayer {
     }
     this.ensureBatch(s);
     paintFloor(ctx, this.scene, s, px);
-    paintSeats(ctx, this.scene, this.batches, s, { px, view: this.view });
+    const numbersFrom = this.opts.largeLabels ? SEAT_NUMBER_MIN_PX_LARGE : SEAT_NUMBER_MIN_PX;
+    const numbers = seatPixels(this.camera.scale, st.typicalSeatSize) >= numbersFrom;
+    paintSeats(ctx, this.scene, this.batches, s, { px, view: this.view, numbers });
   }
 
   private drawGaArea(ctx: CanvasRenderingContext2D, s: number, px: number): void {
@@ -518,230 +555,60 @@ export class SeatMapRenderer implements SeatLayer {
     ctx.setLineDash([]);
   }
 
-  /** Every label, in screen space: section names, row names, seat numbers, GA captions, stage. */
+  /** Every label, in screen space: section names, row names, seat numbers, GA captions, stage (label-layout.ts). */
   private drawLabels(ctx: CanvasRenderingContext2D): void {
     const pr = this.opts.pixelRatio;
     ctx.save();
     ctx.setTransform(pr, 0, 0, pr, 0, 0);
-    const cam = this.camera;
     const scene = this.scene;
-    const st = scene.store;
     const pal = scene.palette;
-    const large = this.opts.largeLabels;
-    const seatPx = seatPixels(cam.scale, st.typicalSeatSize);
-    const k = cam.scale;
-    const toX = (x: number) => x * k + cam.x;
-    const toY = (y: number) => y * k + cam.y;
-
-    // Overview labels must fit their section and not collide with each other (or the stage label).
-    const placed: number[] = [];
+    const selection = this.sources.selection;
+    const opts = this.opts;
     const stage = scene.plan.Stage;
-    if (stage && this.opts.stageLabel) {
-      const w = stage.width * k;
-      const h = stage.height * k;
-      const size = Math.min(large ? 20 : 16, Math.max(11, (w / Math.max(4, this.opts.stageLabel.length)) * 0.9));
-      const cx = toX(stage.x + stage.width / 2);
-      if (w > 30) {
-        // Inside the marker when it is tall enough, else just below it.
-        const inside = Math.min(size, h * 0.72);
-        const tw = textWidth(ctx, this.opts.stageLabel, inside >= 10 ? inside : size, 700);
-        if (inside >= 10) {
-          const cy = toY(stage.y + stage.height / 2);
-          plainText(ctx, this.opts.stageLabel, cx, cy, inside, pal.stageText, 700);
-          placed.push(cx - tw / 2 - 3, cy - inside, cx + tw / 2 + 3, cy + inside);
-        } else {
-          const cy = toY(stage.y + stage.height) + size * 0.9;
-          haloText(ctx, this.opts.stageLabel, cx, cy, size, pal.sectionLabel, pal.labelHalo, 700);
-          placed.push(cx - tw / 2 - 3, cy - size * 0.7, cx + tw / 2 + 3, cy + size * 0.7);
-        }
-      }
-    }
-
-    const rowLabels = seatPx >= (large ? ROW_LABEL_MIN_PX * 0.8 : ROW_LABEL_MIN_PX);
-    /** The first form of `text` (see labelCandidates) that fits maxWidth and no placed label; its lines, or null. */
-    const place = (
-      text: string,
-      cx: number,
-      cy: number,
-      size: number,
-      maxWidth: number,
-      maxHeight = Infinity,
-    ): string[] | null => {
-      for (const lines of labelCandidates(text)) {
-        let w = 0;
-        for (const line of lines) w = Math.max(w, textWidth(ctx, line, size, 700));
-        const h = lines.length * size * 1.15;
-        if (w > maxWidth || h > maxHeight) continue;
-        const x0 = cx - w / 2 - 3;
-        const x1 = cx + w / 2 + 3;
-        const y0 = cy - h / 2 - 1;
-        const y1 = cy + h / 2 + 1;
-        let clash = false;
-        for (let q = 0; q < placed.length; q += 4) {
-          if (x0 < placed[q + 2]! && placed[q]! < x1 && y0 < placed[q + 3]! && placed[q + 1]! < y1) {
-            clash = true;
-            break;
-          }
-        }
-        if (clash) return null;
-        placed.push(x0, y0, x1, y1);
-        return lines;
-      }
-      return null;
-    };
-    const drawLines = (lines: string[], cx: number, cy: number, size: number) => {
-      const step = size * 1.15;
-      const top = cy - ((lines.length - 1) * step) / 2;
-      lines.forEach((line, k) => haloText(ctx, line, cx, top + k * step, size, pal.sectionLabel, pal.labelHalo));
-    };
-
-    for (let s = 0; s < st.sections.length; s++) {
-      const sec = st.sections[s]!;
-      if (!intersects(sec.bounds, this.view)) continue;
-      const b = sec.bounds;
-      const wPx = (b.maxX - b.minX) * k;
-      const name = this.opts.sectionName(s);
-      const t = sec.transform;
-      const narrow = Math.min(labelRoom(sec), b.maxX - b.minX) * k;
-      if (!sec.isReserved) {
-        const size = sectionLabelPx(wPx, large);
-        if (size > 0) {
-          const cx = toX((b.minX + b.maxX) / 2);
-          const cy = toY((b.minY + b.maxY) / 2);
-          const tall = (b.maxY - b.minY) * k;
-          const label = place(name, cx, cy, size, narrow * 0.92, tall * 0.6);
-          if (label) {
-            const captionPx = size * 0.82;
-            const nameH = label.length * size * 1.15;
-            const caption = this.opts.gaCaption(s);
-            const showCaption =
-              caption !== '' &&
-              textWidth(ctx, caption, captionPx, 600) <= narrow * 0.92 &&
-              nameH + captionPx * 1.3 <= tall * 0.8;
-            const nameY = showCaption ? cy - captionPx * 0.65 : cy;
-            drawLines(label, cx, nameY, size);
-            if (showCaption)
-              haloText(
-                ctx,
-                caption,
-                cx,
-                nameY + nameH / 2 + captionPx * 0.65,
-                captionPx,
-                pal.sectionLabel,
-                pal.labelHalo,
-                600,
-              );
-            const held = this.sources.gaHeld(s);
-            if (held > 0)
-              haloText(
-                ctx,
-                `✓ ${held}`,
-                cx,
-                nameY + nameH / 2 + captionPx * 2,
-                size * 0.9,
-                pal.selected,
-                pal.labelHalo,
-                800,
-              );
-          }
-        }
-        continue;
-      }
-      if (!rowLabels) {
-        const size = sectionLabelPx(wPx, large);
-        if (size > 0) {
-          const cx = toX((b.minX + b.maxX) / 2);
-          const cy = toY((b.minY + b.maxY) / 2);
-          const caption = this.opts.soldOutCaption?.(s) ?? '';
-          const label = place(name, cx, cy, size, narrow * 0.95, (b.maxY - b.minY) * k * 0.9);
-          if (label && caption !== '') {
-            // Sold out: the name and a caption under it, both in the "taken" grey so the section reads as closed.
-            const captionPx = size * 0.82;
-            const nameH = label.length * size * 1.15;
-            const nameY = cy - captionPx * 0.65;
-            label.forEach((line, k2) =>
-              haloText(
-                ctx,
-                line,
-                cx,
-                nameY - ((label.length - 1) * size * 1.15) / 2 + k2 * size * 1.15,
-                size,
-                pal.unavailable,
-                pal.labelHalo,
-              ),
-            );
-            haloText(
-              ctx,
-              caption,
-              cx,
-              nameY + nameH / 2 + captionPx * 0.65,
-              captionPx,
-              pal.unavailable,
-              pal.labelHalo,
-              700,
-            );
-          } else if (label) drawLines(label, cx, cy, size);
-        }
-        continue;
-      }
-      // Zoomed in: the section name above its first row, row names at both ends of every row.
-      const typ = st.typicalSeatSize;
-      const rowPx = Math.min(large ? 17 : 14, Math.max(large ? 11 : 9, seatPx * 0.5));
-      let topY = Infinity;
-      let sumX = 0;
-      let nX = 0;
-      for (let r = sec.rowStart; r < sec.rowEnd; r++) {
-        const row = st.rows[r]!;
-        const first = row.start;
-        const last = row.end - 1;
-        topY = Math.min(topY, row.localY);
-        sumX += (st.localX[first]! + st.localX[last]!) / 2;
-        nX++;
-        const ly = row.localY;
-        for (const [lx] of [
-          [st.localX[first]! - st.halfW[first]! - typ * 0.55],
-          [st.localX[last]! + st.halfW[last]! + typ * 0.55],
-        ] as const) {
-          const px = t[0] * lx + t[2] * ly + t[4];
-          const py = t[1] * lx + t[3] * ly + t[5];
-          if (
-            px < this.view.minX - typ ||
-            px > this.view.maxX + typ ||
-            py < this.view.minY - typ ||
-            py > this.view.maxY + typ
-          )
-            continue;
-          plainText(ctx, row.name, toX(px), toY(py), rowPx, pal.rowLabel, 600);
-        }
-      }
-      if (nX > 0) {
-        const lx = sumX / nX;
-        const ly = topY - typ * 1.3;
-        const size = Math.min(large ? 20 : 16, Math.max(11, seatPx * 0.6));
-        const nx = toX(t[0] * lx + t[2] * ly + t[4]);
-        const ny = toY(t[1] * lx + t[3] * ly + t[5]);
-        const label = place(name, nx, ny, size, Infinity);
-        if (label) drawLines(label, nx, ny, size);
-      }
-      // Seat numbers inside available seats once they are big enough to read.
-      if (seatPx >= (large ? 16 : 18)) {
-        const numPx = Math.min(large ? 15 : 13, seatPx * 0.42);
-        ctx.font = `600 ${numPx}px system-ui, sans-serif`;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.direction = 'ltr';
-        const selection = this.sources.selection;
-        for (let i = sec.seatStart; i < sec.seatEnd; i++) {
-          const c = scene.cls[i]!;
-          if (c < Paint.AvailableBase || scene.glyphId[i]! >= 0 || selection?.has(i)) continue;
-          const x = st.x[i]!;
-          const y = st.y[i]!;
-          if (x < this.view.minX || x > this.view.maxX || y < this.view.minY || y > this.view.maxY) continue;
-          ctx.fillStyle = scene.inks[c]!;
-          ctx.fillText(st.seatName[i]!, toX(x), toY(y) + 0.5);
-        }
-      }
-    }
+    const index = this.index;
+    const record: SeatMapRenderer['lastLabels'] | null = this.recordLabels ? [] : null;
+    if (record) this.lastLabels = record;
+    let numberPx = 0;
+    layoutLabels(
+      {
+        store: scene.store,
+        camera: this.camera,
+        view: this.view,
+        large: opts.largeLabels,
+        stage: stage ?? null,
+        stageLabel: opts.stageLabel,
+        sectionName: opts.sectionName,
+        gaCaption: opts.gaCaption,
+        soldOutCaption: (s) => opts.soldOutCaption?.(s) ?? '',
+        gaHeld: this.sources.gaHeld,
+        // Feature seats keep their number too (their glyph moves to a corner badge at this zoom, painter.ts).
+        showsNumber: (i) => scene.cls[i]! >= Paint.AvailableBase && !(selection?.has(i) ?? false),
+        measure: (text, px, weight) => textWidth(ctx, text, px, weight),
+        seatsIn: index ? (x0, y0, x1, y1) => index.queryRectInto(this.neighbourBuf, x0, y0, x1, y1) > 0 : undefined,
+        bottomInset: this.bottomInset,
+      },
+      {
+        text: (kind, text, x, y, px, weight) => {
+          if (record) record.push({ kind, text, x, y, px });
+          if (kind === 'rowPinned') pinnedText(ctx, text, x, y, px, pal.rowLabel, '#ffffff', weight);
+          else if (kind === 'row') plainText(ctx, text, x, y, px, pal.rowLabel, weight);
+          else if (kind === 'stageInside') plainText(ctx, text, x, y, px, pal.stageText, weight);
+          else haloText(ctx, text, x, y, px, LABEL_COLOUR[kind](pal), pal.labelHalo, weight);
+        },
+        beginSeatNumbers: (px) => {
+          numberPx = px;
+          ctx.font = `600 ${px}px system-ui, sans-serif`;
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+          ctx.direction = 'ltr';
+        },
+        seatNumber: (i, x, y) => {
+          if (record) record.push({ kind: 'seatNumber', text: scene.store.seatName[i]!, x, y, px: numberPx });
+          ctx.fillStyle = scene.inks[scene.cls[i]!]!;
+          ctx.fillText(scene.store.seatName[i]!, x, y);
+        },
+      },
+    );
     ctx.restore();
   }
 

@@ -56,6 +56,31 @@ export function plainText(
   ctx.fillText(text, x, y);
 }
 
+/** Text on a rounded plate (row names pinned to the map's edge, read over seats). */
+export function pinnedText(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  px: number,
+  colour: string,
+  plate: string,
+  weight = 600,
+): void {
+  ctx.font = font(px, weight);
+  const w = ctx.measureText(text).width + px * 0.7;
+  const h = px * 1.25;
+  ctx.beginPath();
+  ctx.roundRect(x - w / 2, y - h / 2, w, h, h / 2);
+  // Opaque, with a thin rim in the text colour: it reads as a tag over the seats, not as a seat number.
+  ctx.fillStyle = plate;
+  ctx.fill();
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+  plainText(ctx, text, x, y, px, colour, weight);
+}
+
 /**
  * A label as lines, then shorter forms of it, for small sections:
  * "Lower tier 101" -> ["Lower tier 101"], ["Lower tier", "101"], ["101"] (the part with digits);

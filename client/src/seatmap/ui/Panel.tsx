@@ -343,7 +343,7 @@ export function MobileBar({
   const count = selected.length + ga.reduce((n, g) => n + g.places.length, 0);
   if (count === 0) return null;
   return (
-    <div className="seatmap-mobilebar" data-testid="seatmap-mobilebar">
+    <div className="seatmap-mobilebar" data-testid="seatmap-mobilebar" data-map-overlay="bottom">
       <p className="seatmap-mobilebar__text">
         <span>{t('seatmap.summary.total', { count })}</span>
         <span className="seatmap-mobilebar__total">{controller.opts.formatPrice(controller.selectedTotal())}</span>

@@ -62,7 +62,7 @@ export function SeatGrid({
     return () => clearTimeout(id);
   }, []);
   const st = controller.store;
-  const anchor = focus >= 0 ? focus : controller.entrySeat();
+  const anchor = focus >= 0 ? focus : controller.focus.entrySeat();
 
   const maxCols = useMemo(() => {
     const out = new Int32Array(st.sections.length);
@@ -99,7 +99,7 @@ export function SeatGrid({
     const cur = controller.ui.getState().focus;
     if (dir) {
       e.preventDefault();
-      controller.moveFocus(dir);
+      controller.focus.move(dir);
       return;
     }
     switch (e.key) {
@@ -107,14 +107,14 @@ export function SeatGrid({
       case ' ':
         e.preventDefault();
         if (cur >= 0) void controller.toggleSeat(cur);
-        else controller.setFocus(controller.entrySeat());
+        else controller.focus.set(controller.focus.entrySeat());
         return;
       case '+':
       case '=':
       case 'Add': {
         e.preventDefault();
         const p = cur >= 0 && controller.renderer ? controller.renderer.seatOnScreen(cur) : undefined;
-        controller.zoomBy(1.6, p?.x, p?.y, true);
+        controller.camera.zoomBy(1.6, p?.x, p?.y, true);
         return;
       }
       case '-':
@@ -122,28 +122,28 @@ export function SeatGrid({
       case 'Subtract': {
         e.preventDefault();
         const p = cur >= 0 && controller.renderer ? controller.renderer.seatOnScreen(cur) : undefined;
-        controller.zoomBy(1 / 1.6, p?.x, p?.y, true);
+        controller.camera.zoomBy(1 / 1.6, p?.x, p?.y, true);
         return;
       }
       case '0':
         e.preventDefault();
-        controller.reset(true);
+        controller.camera.reset(true);
         return;
       case 'Home':
         e.preventDefault();
-        controller.jumpFocus('rowStart');
+        controller.focus.jump('rowStart');
         return;
       case 'End':
         e.preventDefault();
-        controller.jumpFocus('rowEnd');
+        controller.focus.jump('rowEnd');
         return;
       case 'PageUp':
         e.preventDefault();
-        controller.jumpFocus('prevSection');
+        controller.focus.jump('prevSection');
         return;
       case 'PageDown':
         e.preventDefault();
-        controller.jumpFocus('nextSection');
+        controller.focus.jump('nextSection');
         return;
       case 'Escape':
         e.preventDefault();
@@ -169,13 +169,13 @@ export function SeatGrid({
       onFocus={() => {
         setActive(true);
         const cur = controller.ui.getState().focus;
-        if (cur >= 0) controller.setFocus(cur, false);
-        else if (!pointerFocus.current) controller.setFocus(controller.entrySeat());
+        if (cur >= 0) controller.focus.set(cur, false);
+        else if (!pointerFocus.current) controller.focus.set(controller.focus.entrySeat());
         pointerFocus.current = false;
       }}
       onBlur={() => {
         setActive(false);
-        controller.blurMap();
+        controller.focus.blur();
       }}
     >
       {rows.map((k) => {

@@ -47,7 +47,7 @@ export function useMapGestures(
     {
       onPointerDown: ({ event }) => {
         opts.onPointerFocus();
-        controller?.stopAnimation();
+        controller?.camera.stopAnimation();
         press.current.fired = false;
         cancelPress();
         if (event.pointerType !== 'mouse') {
@@ -56,7 +56,7 @@ export function useMapGestures(
           press.current.y = event.clientY;
           press.current.timer = setTimeout(() => {
             press.current.fired = true;
-            controller?.longPressAt(p.x, p.y);
+            controller?.pointer.longPressAt(p.x, p.y);
           }, LONG_PRESS_MS);
         }
       },
@@ -79,10 +79,10 @@ export function useMapGestures(
           const prev = lastTap.current;
           if (prev && now - prev.t < DOUBLE_TAP_MS && Math.hypot(prev.x - p.x, prev.y - p.y) < 30) {
             lastTap.current = null;
-            controller.zoomBy(2, p.x, p.y, true);
+            controller.camera.zoomBy(2, p.x, p.y, true);
             return;
           }
-          const acted = controller.tapAt(p.x, p.y, touch);
+          const acted = controller.pointer.tapAt(p.x, p.y, touch);
           lastTap.current = acted === 'none' ? { t: now, x: p.x, y: p.y } : null;
           return;
         }
@@ -101,12 +101,12 @@ export function useMapGestures(
             r.rubber = null;
             r.overlayChanged();
             rubber.current = null;
-            void controller.selectRect(band.x0, band.y0, band.x1, band.y1);
+            void controller.pointer.selectRect(band.x0, band.y0, band.x1, band.y1);
           }
           return;
         }
-        controller.panBy(delta[0], delta[1]);
-        if (last) controller.publishZoom();
+        controller.camera.panBy(delta[0], delta[1]);
+        if (last) controller.camera.publishZoom();
       },
       onPinch: ({ first, last, origin, movement, event }) => {
         if (!controller) return;
@@ -114,20 +114,20 @@ export function useMapGestures(
         cancelPress();
         const o = local(origin[0], origin[1]);
         if (first || !pinch.current) {
-          controller.stopAnimation();
+          controller.camera.stopAnimation();
           pinch.current = { ratio: 1, ox: o.x, oy: o.y };
         }
         const st = pinch.current;
         const ratio = movement[0];
         // Pan by how far the fingers' midpoint moved, then zoom about where it is now.
-        controller.panBy(o.x - st.ox, o.y - st.oy);
-        if (ratio > 0 && st.ratio > 0) controller.zoomBy(ratio / st.ratio, o.x, o.y);
+        controller.camera.panBy(o.x - st.ox, o.y - st.oy);
+        if (ratio > 0 && st.ratio > 0) controller.camera.zoomBy(ratio / st.ratio, o.x, o.y);
         st.ratio = ratio;
         st.ox = o.x;
         st.oy = o.y;
         if (last) {
           pinch.current = null;
-          controller.publishZoom();
+          controller.camera.publishZoom();
         }
       },
       onWheel: ({ event, delta, ctrlKey, pinching }) => {
@@ -136,15 +136,15 @@ export function useMapGestures(
         if (!controller || pinching || ctrlKey) return;
         const p = local(event.clientX, event.clientY);
         const dy = delta[1] * ((event as WheelEvent).deltaMode === 1 ? 16 : 1);
-        controller.zoomBy(Math.exp(-dy * 0.0022), p.x, p.y);
+        controller.camera.zoomBy(Math.exp(-dy * 0.0022), p.x, p.y);
       },
       onMove: ({ xy, event, dragging }) => {
         if (!controller || dragging || (event as PointerEvent).pointerType !== 'mouse') return;
         const p = local(xy[0], xy[1]);
-        controller.hoverAt(p.x, p.y);
+        controller.pointer.hoverAt(p.x, p.y);
       },
       onHover: ({ hovering }) => {
-        if (!hovering) controller?.clearHover();
+        if (!hovering) controller?.pointer.clearHover();
       },
     },
     {

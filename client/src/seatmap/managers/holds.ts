@@ -1,0 +1,369 @@
+import { ROW_SECTION, ROW_STATUS, ROW_X, ROW_Y, SeatStatus, type LockSeatInput } from '@hotline/shared';
+import { selectionAnnouncement } from '../a11y/describe';
+import * as seatApi from '../api';
+import { withBotToken } from '../botcheck';
+import type { SeatMapController } from '../controller';
+import { rowNameOf, seatIndexOf } from '../model/seat-store';
+import type { GaHoldingView, SelectedSeatView } from '../ui-state';
+
+/**
+ * Holds on the seat engine: lock and unlock (seats, couches whole, general-admission places), best available, the
+ * box-office block, holds lost to expiry, and the order timer. Every hold gained or lost is emitted as a hold event;
+ * the booking adapter writes the cart from those, never this manager.
+ */
+export class HoldsManager {
+  /** Seats the server confirmed as ours, and the state version of that confirmation. */
+  private readonly owned = new Map<number, number>();
+  /** Seats with a lock/unlock call in flight. */
+  private readonly inFlight = new Set<number>();
+  /** Places this visitor holds per general-admission section. */
+  private readonly gaPlaces = new Map<number, number[]>();
+
+  constructor(private readonly c: SeatMapController) {}
+
+  /** Seats this visitor holds or is about to: the room reports them as anybody's lock (5). */
+  readonly isOwn = (i: number): boolean => this.c.selection.has(i) || this.inFlight.has(i);
+
+  /** Ours if the server confirmed it (a seat others hold is not selectable). */
+  isOwned(i: number): boolean {
+    return this.owned.has(i);
+  }
+
+  gaHeld(s: number): number {
+    return this.gaPlaces.get(s)?.length ?? 0;
+  }
+
+  /** Model built: an empty place list per general-admission section. */
+  initSections(): void {
+    for (const section of this.c.store.sections) if (!section.isReserved) this.gaPlaces.set(section.index, []);
+  }
+
+  /**
+   * The REST seats-status rows (7 numbers each): status 2 rows are seats this visitor already holds (a reload
+   * mid-order), so they come back selected; GA rows are our places.
+   */
+  adoptRestStatus(version: number, rows: Int32Array): void {
+    const st = this.c.store;
+    for (let o = 0; o + 7 <= rows.length; o += 7) {
+      if (rows[o + ROW_STATUS] !== SeatStatus.Selected) continue;
+      const sectionId = rows[o + ROW_SECTION]!;
+      const s = st.sectionIndexById.get(sectionId);
+      if (s === undefined) continue;
+      if (st.sections[s]!.isReserved) {
+        const i = seatIndexOf(st, sectionId, rows[o + ROW_X]!, rows[o + ROW_Y]!);
+        if (i >= 0) {
+          this.owned.set(i, version);
+          this.c.selection.select(i);
+        }
+      } else this.gaPlaces.get(s)?.push(rows[o + ROW_X]!);
+    }
+    this.publishSelection();
+    if (this.c.selection.size > 0 || this.gaCount() > 0) void this.refreshTimer();
+  }
+
+  private lockInput(sectionIndex: number, x: number | null, y: number | null, zoneId: number | null): LockSeatInput {
+    const p = this.c.presentation;
+    const group = this.c.facts.groupOfZone(zoneId);
+    return {
+      PresentationId: p.id,
+      VenueId: p.venueId,
+      VenueSeatplanId: p.seatplanId,
+      VenueSectionId: this.c.store.sections[sectionIndex]!.id,
+      TicketGroupId: group ? group.id : (zoneId ?? 0),
+      XCoordinate: x,
+      YCoordinate: y,
+    };
+  }
+
+  private seatInput(i: number): LockSeatInput {
+    const st = this.c.store;
+    return this.lockInput(st.sectionIndex[i]!, st.coordX[i]!, st.coordY[i]!, st.ticketGroup[i]!);
+  }
+
+  /** Select (lock) or deselect (unlock) seat i and its couch. */
+  async toggleSeat(i: number): Promise<void> {
+    if (i < 0 || this.inFlight.has(i)) return;
+    if (this.c.selection.has(i)) {
+      await this.unselect(i);
+      return;
+    }
+    const r = this.c.selection.select(i);
+    if (!r.ok) {
+      const text =
+        r.reason === 'limit'
+          ? this.c.opts.t('seatmap.maxSeats', { max: this.c.presentation.maxSeatsPerOrder })
+          : this.c.opts.t('seatmap.notSelectable', { seat: this.c.facts.describe(i) });
+      this.c.messages.showToast(text, 'info');
+      this.c.messages.announce(text);
+      return;
+    }
+    this.afterSelectionChange();
+    const ok = await this.lockUnit(i, true);
+    if (ok) this.announceSelection('selected', r.seats);
+  }
+
+  /** Box office: select these available seats (up to the order's maximum) and lock them, a unit at a time, 4 in flight. */
+  async selectAndLock(seats: readonly number[]): Promise<void> {
+    const selection = this.c.selection;
+    const added = selection.selectMany(seats);
+    if (added.length < seats.length)
+      this.c.messages.showToast(
+        this.c.opts.t('seatmap.maxSeats', { max: this.c.presentation.maxSeatsPerOrder }),
+        'info',
+      );
+    this.afterSelectionChange();
+    // One lock call per unit (a couch locks whole), a few at a time.
+    const units: number[] = [];
+    const seen = new Set<number>();
+    for (const i of added) {
+      if (seen.has(i)) continue;
+      for (const j of selection.unitOf(i)) seen.add(j);
+      units.push(i);
+    }
+    const queue = [...units];
+    const worker = async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) await this.lockUnit(i, false);
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    this.announceSelection('selected', added);
+  }
+
+  /** Locks the unit of seat i (already selected); on refusal unselects it and says why. */
+  private async lockUnit(i: number, announceFailure: boolean): Promise<boolean> {
+    const unit = this.c.selection.unitOf(i);
+    for (const j of unit) this.inFlight.add(j);
+    this.publishSelection();
+    try {
+      const res = await withBotToken((token) => seatApi.lockSeat(this.seatInput(i), token));
+      for (const s of res.seats) this.gained(seatIndexOf(this.c.store, s.sectionId, s.x, s.y), res.version);
+      this.setDeadline(res.timeInSeconds);
+      void this.refreshTimer();
+      return true;
+    } catch (error) {
+      this.c.selection.deselect(i);
+      const message = this.c.messages.failed(error);
+      if (announceFailure) this.announceFacts('lockFailed', unit, { message });
+      return false;
+    } finally {
+      for (const j of unit) this.inFlight.delete(j);
+      this.afterSelectionChange();
+    }
+  }
+
+  /** The server says seat j is ours since `version`. */
+  private gained(j: number, version: number): boolean {
+    if (j < 0) return false;
+    this.owned.set(j, version);
+    if (!this.c.selection.has(j)) this.c.selection.select(j);
+    this.c.holdEvents.emit({ kind: 'seatHeld', seat: j });
+    return true;
+  }
+
+  private async unselect(i: number): Promise<void> {
+    const removed = this.c.selection.deselect(i);
+    if (removed.length === 0) return;
+    for (const j of removed) this.inFlight.add(j);
+    this.afterSelectionChange();
+    try {
+      await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
+      for (const j of removed) {
+        this.owned.delete(j);
+        this.c.holdEvents.emit({ kind: 'seatReleased', seat: j });
+      }
+      this.announceSelection('unselected', removed);
+      void this.refreshTimer();
+    } catch (error) {
+      // Failed unlock: we still hold it, so it stays selected.
+      for (const j of removed) this.owned.set(j, this.owned.get(j) ?? 0);
+      this.c.selection.select(i);
+      this.announceFacts('unlockFailed', removed, { message: this.c.messages.failed(error) });
+    } finally {
+      for (const j of removed) this.inFlight.delete(j);
+      this.afterSelectionChange();
+    }
+  }
+
+  /** Best available: the server finds and locks the best block of `quantity` seats. */
+  async bestAvailable(quantity: number, ticketGroupId?: number, sectionId?: number): Promise<void> {
+    const c = this.c;
+    c.ui.setState({ busy: true });
+    try {
+      const res = await withBotToken((token) =>
+        seatApi.bestAvailable({
+          presentationId: c.presentation.id,
+          quantity,
+          ticketGroupId,
+          sectionId,
+          recaptchaToken: token,
+        }),
+      );
+      const match = res.matches.find((m) => m.locked) ?? null;
+      if (!match) {
+        const text = c.opts.t('seatmap.best.none', { count: quantity });
+        c.messages.showToast(text, 'info');
+        c.messages.announce(text);
+        return;
+      }
+      const seats: number[] = [];
+      for (const s of match.seats) {
+        const j = seatIndexOf(c.store, s.sectionId, s.x, s.y);
+        if (this.gained(j, c.sync.version)) seats.push(j);
+      }
+      this.afterSelectionChange();
+      if (match.timeInSeconds !== undefined) this.setDeadline(match.timeInSeconds);
+      void this.refreshTimer();
+      c.camera.zoomToSeats(seats);
+      this.announceSelection('selected', seats);
+    } catch (error) {
+      c.messages.announce(c.messages.failed(error));
+    } finally {
+      c.ui.setState({ busy: false });
+    }
+  }
+
+  /** GA: one more (+1) or one fewer (-1) place in section s. */
+  async changeGa(s: number, delta: 1 | -1): Promise<void> {
+    const c = this.c;
+    const sec = c.store.sections[s]!;
+    const places = this.gaPlaces.get(s) ?? [];
+    c.ui.setState({ busy: true });
+    try {
+      if (delta > 0) {
+        const res = await withBotToken((token) => seatApi.lockSeat(this.lockInput(s, null, null, sec.zoneId), token));
+        places.push(res.lockedSeat.x);
+        c.holdEvents.emit({ kind: 'gaHeld', section: s, place: res.lockedSeat.x });
+        this.setDeadline(res.timeInSeconds);
+        c.messages.announce(c.opts.t('seatmap.ga.added', { section: c.facts.sectionName(s), count: places.length }));
+      } else {
+        const place = places[places.length - 1];
+        if (place === undefined) return;
+        await withBotToken((token) => seatApi.unlockSeat(this.lockInput(s, place, 0, sec.zoneId), token));
+        places.pop();
+        c.holdEvents.emit({ kind: 'gaReleased', section: s, place });
+        c.messages.announce(c.opts.t('seatmap.ga.removed', { section: c.facts.sectionName(s), count: places.length }));
+      }
+      this.gaPlaces.set(s, places);
+      c.renderer?.staticChanged();
+      c.renderer?.overlayChanged();
+      void this.refreshTimer();
+    } catch (error) {
+      c.messages.announce(c.messages.failed(error));
+    } finally {
+      c.ui.setState({ busy: false });
+      this.publishSelection();
+    }
+  }
+
+  /** A seat we held turned available after our lock: the hold expired on the server. */
+  checkLostHolds(changed: readonly number[], version: number): void {
+    const lost: number[] = [];
+    for (const i of changed) {
+      if (this.c.store.status[i] !== SeatStatus.Available || this.inFlight.has(i)) continue;
+      const since = this.owned.get(i);
+      if (since === undefined || version <= since || !this.c.selection.has(i)) continue;
+      this.owned.delete(i);
+      lost.push(...this.c.selection.deselect(i));
+      this.c.holdEvents.emit({ kind: 'seatReleased', seat: i });
+    }
+    if (lost.length) {
+      this.afterSelectionChange();
+      this.announceFacts('expired', lost);
+    }
+  }
+
+  private afterSelectionChange(): void {
+    this.c.renderer?.overlayChanged();
+    this.publishSelection();
+  }
+
+  private announceFacts(
+    kind: Parameters<typeof selectionAnnouncement>[0],
+    seats: readonly number[],
+    extra?: Parameters<typeof selectionAnnouncement>[3],
+  ): void {
+    const facts = seats.map((j) => this.c.facts.seatFacts(j));
+    this.c.messages.announce(selectionAnnouncement(kind, facts, this.c.opts.t, extra));
+  }
+
+  private announceSelection(kind: 'selected' | 'unselected', seats: readonly number[]): void {
+    const count = this.c.selection.size + this.gaCount();
+    this.announceFacts(kind, seats, { count, total: this.c.opts.formatPrice(this.selectedTotal()) });
+  }
+
+  private gaCount(): number {
+    let n = 0;
+    for (const p of this.gaPlaces.values()) n += p.length;
+    return n;
+  }
+
+  /** All-in total of the selection, in shekels (the server prices the order). */
+  selectedTotal(): number {
+    const facts = this.c.facts;
+    let total = 0;
+    for (const i of this.c.selection.indices()) total += facts.groupPrice(facts.groupOfSeat(i)) ?? 0;
+    for (const [s, p] of this.gaPlaces)
+      total += (facts.groupPrice(facts.groupOfZone(this.c.store.sections[s]!.zoneId)) ?? 0) * p.length;
+    return Math.round(total * 100) / 100;
+  }
+
+  /** Pushes the selection to the React side (panel, summary). */
+  publishSelection(): void {
+    const c = this.c;
+    if (!c.store) return;
+    const st = c.store;
+    const facts = c.facts;
+    const selected: SelectedSeatView[] = c.selection.indices().map((i) => {
+      const g = facts.groupOfSeat(i);
+      return {
+        index: i,
+        sectionId: st.sectionId[i]!,
+        x: st.coordX[i]!,
+        y: st.coordY[i]!,
+        section: facts.sectionName(st.sectionIndex[i]!),
+        row: rowNameOf(st, i),
+        seat: st.seatName[i]!,
+        price: facts.groupPrice(g),
+        group: facts.groupName(g),
+        pending: this.inFlight.has(i),
+      };
+    });
+    const ga: GaHoldingView[] = [];
+    for (const [s, places] of this.gaPlaces) {
+      const sec = st.sections[s]!;
+      const g = facts.groupOfZone(sec.zoneId);
+      const remaining = c.sync.gaRemaining(s);
+      ga.push({
+        sectionIndex: s,
+        sectionId: sec.id,
+        name: facts.sectionName(s),
+        places: [...places],
+        remaining,
+        price: facts.groupPrice(g),
+        group: facts.groupName(g),
+        soldOut: sec.isSoldOut || remaining === 0,
+      });
+    }
+    c.ui.setState({ selected, ga });
+  }
+
+  private setDeadline(seconds: number): void {
+    this.c.ui.setState({ deadline: seconds > 0 ? Date.now() + seconds * 1000 : null });
+  }
+
+  /** GET /api/presentations/timer/:id: seconds left on this visitor's earliest lock. */
+  async refreshTimer(): Promise<void> {
+    const id = this.c.presentation.id;
+    try {
+      const res = await seatApi.getTimer(id);
+      const entry = res.timer[String(id)];
+      if (!entry) return;
+      const holds = this.c.selection.size + this.gaCount();
+      this.c.ui.setState({
+        deadline: entry.timeInSeconds > 0 && holds > 0 ? Date.now() + entry.timeInSeconds * 1000 : null,
+        timerUrl: entry.url,
+      });
+    } catch {
+      /* the countdown keeps its last value */
+    }
+  }
+}
