@@ -22,6 +22,7 @@ import { ReservationsModule } from './reservations/reservations.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { CustomersModule } from './customers/customers.module';
 import { CancellationsModule } from './cancellations/cancellations.module';
+import { GiftsModule } from './gifts/gifts.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -71,6 +72,7 @@ export class AppModule {
         NotificationsModule,
         CustomersModule,
         CancellationsModule,
+        GiftsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -14,8 +14,6 @@ import { CustomersRepository } from './customers.repository';
 import { LoginStoreRepository } from './login-store.repository';
 import { OtpSms } from './otp-sms';
 import { PasswordLoginService } from './password-login.service';
-import { SystemVouchersController } from './system-vouchers.controller';
-import { SystemVouchersService } from './system-vouchers.service';
 
 /**
  * Customers (docs/customers.md): SMS-code login, sessions, login links, the
@@ -24,7 +22,7 @@ import { SystemVouchersService } from './system-vouchers.service';
  */
 @Module({
   imports: [BotCheckModule, NotificationsModule],
-  controllers: [CustomerAreaController, CustomerController, SystemVouchersController],
+  controllers: [CustomerAreaController, CustomerController],
   providers: [
     CustomersRepository,
     LoginStoreRepository,
@@ -34,7 +32,6 @@ import { SystemVouchersService } from './system-vouchers.service';
     CustomerSessions,
     CustomerAreaService,
     PasswordLoginService,
-    SystemVouchersService,
     { provide: APP_INTERCEPTOR, useClass: CheckoutOrderLinkInterceptor },
   ],
   exports: [CustomerSessions, CustomersRepository],

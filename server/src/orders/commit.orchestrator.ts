@@ -23,14 +23,7 @@ import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } f
 import { faultPointFromEnv, reachFaultPoint } from './test-fault-point';
 
 /** What a paid cart stores and replays. */
-export interface StoredResult {
-  reservationIdentifier: string;
-  ticketIdentifiers: string[];
-  cartIdentifier: string;
-  documentKey: string;
-  total: number;
-  charged: number;
-}
+export type StoredResult = Omit<CommitResponse, 'replayed'>;
 
 /** The sale statement's input from the quoted draft, this sale's names and the card's approval. */
 export function saleInputOf(
@@ -52,13 +45,20 @@ export function saleInputOf(
       : null,
     vouchers: draft.vouchers,
     coupons: draft.coupons,
+    voucherSales: (draft.voucherSales ?? []).map((v, i) => ({ ...v, reference: ids.voucherReferences[i]! })),
+    donations: (draft.donations ?? []).map((d, i) => ({ ...d, receiptNumber: ids.receiptNumbers[i]! })),
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
 }
 
-export function storedResultOf(draft: SaleDraft, ids: SaleIdentity, cartIdentifier: string): StoredResult {
-  return {
+export function storedResultOf(
+  draft: SaleDraft,
+  ids: SaleIdentity,
+  cartIdentifier: string,
+  now: Date = new Date(),
+): StoredResult {
+  const result: StoredResult = {
     reservationIdentifier: ids.reservationIdentifier,
     ticketIdentifiers: ids.ticketIdentifiers,
     cartIdentifier,
@@ -66,6 +66,23 @@ export function storedResultOf(draft: SaleDraft, ids: SaleIdentity, cartIdentifi
     total: agorotToShekels(draft.totalAgorot),
     charged: agorotToShekels(draft.chargedAgorot),
   };
+  const sold = draft.voucherSales ?? [];
+  if (sold.length) {
+    // The dates the sale writes (now(), now() + valid days) give or take the statement's few milliseconds.
+    result.systemVouchers = sold.map((v, i) => ({
+      Reference: ids.voucherReferences[i]!,
+      Value: agorotToShekels(v.valueAgorot),
+      StartDate: now.toISOString(),
+      EndDate: new Date(now.getTime() + v.validDays * 86_400_000).toISOString(),
+    }));
+  }
+  const given = draft.donations ?? [];
+  if (given.length)
+    result.donations = given.map((d) => ({
+      donationId: d.donationId,
+      amount: agorotToShekels(d.unitAgorot * d.quantity),
+    }));
+  return result;
 }
 
 /**
@@ -95,8 +112,8 @@ export class CommitOrchestrator {
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
     const cart = body.cart;
-    if (cart.seats.length === 0) throw new BookingError('CART_EMPTY');
-    const customer = this.quotes.checkCustomer(cart.customerInfo, locale);
+    const kind = this.quotes.kindOf(cart);
+    const customer = this.quotes.checkCustomer(cart.customerInfo, locale, kind);
     const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
 
     let quote: Quote;
@@ -146,7 +163,7 @@ export class CommitOrchestrator {
         reachFaultPoint(this.fault, 'after-charge');
       }
 
-      const ids = new SaleIdentity(draft.tickets.length);
+      const ids = SaleIdentity.forDraft(draft);
       const outcome = await this.settlement.writeSale(
         () => saleInputOf(draft, ids, order, card),
         ids,

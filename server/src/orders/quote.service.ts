@@ -1,7 +1,14 @@
 import { AppError } from '../common/app-error';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CustomerDetails, CustomerFormConfig } from '@hotline/shared';
-import { checkCustomerDetails, seatKey, shekelsToAgorot } from '@hotline/shared';
+import {
+  cartKind,
+  checkCustomerDetails,
+  customerFormForKind,
+  seatKey,
+  shekelsToAgorot,
+  type CartKind,
+} from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import type { ParsedCart } from '../cart/cart.schema';
 import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
@@ -9,7 +16,9 @@ import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CUSTOMER_FORM } from '../payment/customer-form';
 import { priceOrder, type PricedOrder, type PricingSeat } from '../payment/pricing';
-import { assertUsable } from '../payment/vouchers.service';
+import { assertPaysAt, assertUsable } from '../payment/vouchers.service';
+import { DonationsRepository } from '../gifts/donations.repository';
+import { GiftOffersRepository } from '../gifts/gift-offers.repository';
 import { VouchersRepository } from '../payment/vouchers.repository';
 import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
@@ -19,6 +28,7 @@ import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository
 
 /** The order as the server prices it, before anything is written. */
 export interface Quote {
+  kind: CartKind;
   presentationIds: number[];
   layoutOf: Map<number, Layout>;
   seats: PricingSeat[];
@@ -41,12 +51,16 @@ export class QuoteService {
     private readonly engine: SeatEngineService,
     private readonly tickets: TicketsRepository,
     private readonly vouchers: VouchersRepository,
+    private readonly offers: GiftOffersRepository,
+    private readonly donations: DonationsRepository,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  checkCustomer(info: unknown, locale: Locale): CustomerDetails {
-    const { issues, value } = checkCustomerDetails(info ?? {}, this.customerForm, locale);
+  /** The customer's details against this deployment's form for this kind of order (SSN required for vouchers, donations). */
+  checkCustomer(info: unknown, locale: Locale, kind: CartKind = 'tickets'): CustomerDetails {
+    const form = customerFormForKind(this.customerForm, kind);
+    const { issues, value } = checkCustomerDetails(info ?? {}, form, locale);
     if (issues.length === 0) return value;
     const fields = Object.fromEntries(issues.map((i) => [i.path, i.message]));
     throw new BookingError(
@@ -56,13 +70,25 @@ export class QuoteService {
     );
   }
 
+  /** Which kind of order this is (shared cartKind): one kind per commit; CART_EMPTY / CART_KINDS_MIXED otherwise. */
+  kindOf(cart: ParsedCart): CartKind {
+    const kind = cartKind(cart);
+    if (kind.ok) return kind.kind;
+    if (kind.code === 'CART_EMPTY') throw new BookingError('CART_EMPTY');
+    throw new BookingError('CART_KINDS_MIXED', {}, { kinds: kind.kinds });
+  }
+
   async quote(visitorId: string, cart: ParsedCart): Promise<Quote> {
+    const kind = this.kindOf(cart);
+    if (kind === 'memberships') throw new BookingError('CART_INVALID', { details: 'memberships are not sold here' });
     const presentationIds = unique(cart.seats.map((s) => s.prsntId));
-    const [layouts, ticketRows, productRows, voucherRows] = await Promise.all([
+    const [layouts, ticketRows, productRows, voucherRows, offerRows, donationRows] = await Promise.all([
       Promise.all(presentationIds.map((id) => this.engine.layout(id))),
       this.tickets.tickets(unique(cart.seats.map((s) => s.ticketId))),
       cart.products?.length ? this.tickets.products(unique(cart.products.map((p) => p.id))) : Promise.resolve([]),
       this.vouchers.byIds(unique((cart.voucherPayments ?? []).map((v) => v.id))),
+      this.offers.pricesOnSale(unique((cart.vouchers ?? []).map((v) => v.SystemVoucherPriceId))),
+      this.donations.options(unique((cart.donations ?? []).map((d) => d.donationDetailId))),
     ]);
 
     const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
@@ -71,7 +97,10 @@ export class QuoteService {
     const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
     const productById = new Map(productRows.map((p) => [p.id, p]));
     const voucherById = new Map(voucherRows.map((v) => [v.id, v]));
+    const offerByPrice = new Map(offerRows.map((o) => [o.priceId, o]));
+    const optionById = new Map(donationRows.map((d) => [d.detailId, d]));
     const priced = priceOrder({
+      kind,
       seats,
       tickets,
       ticketCodes: new Set((cart.ticketCodes ?? []).map((c) => c.toLowerCase())),
@@ -93,8 +122,44 @@ export class QuoteService {
             percentRatePerOrder: cart.globalServiceCharge.percentRatePerOrder ?? null,
           }
         : null,
+      voucherItems: (cart.vouchers ?? []).map((v, index) => {
+        const offer = offerByPrice.get(v.SystemVoucherPriceId);
+        const matches = offer && offer.classId === v.SystemVoucherId;
+        // A voucher limited to some outlets is sold only there (when the storefront says where it sells).
+        if (matches && offer.locationIds && cart.locationId != null && !offer.locationIds.includes(cart.locationId))
+          throw new AppError('SYSTEM_VOUCHER_NOT_SOLD_IN_OUTLET');
+        return {
+          index,
+          classId: v.SystemVoucherId,
+          priceId: v.SystemVoucherPriceId,
+          quantity: v.Quantity,
+          clientPrice: shekelsToAgorot(v.Price),
+          offer: matches
+            ? {
+                priceAgorot: offer.priceAgorot,
+                valueAgorot: offer.valueAgorot,
+                validDays: offer.validDays,
+                name: offer.name,
+                nameEn: offer.nameEn,
+              }
+            : undefined,
+        };
+      }),
+      donationItems: (cart.donations ?? []).map((d, index) => {
+        const option = optionById.get(d.donationDetailId);
+        return {
+          index,
+          donationId: d.donationId,
+          detailId: d.donationDetailId,
+          quantity: d.quantity,
+          customAmount: d.customAmount == null ? null : shekelsToAgorot(d.customAmount),
+          clientAmount: d.amount == null ? null : shekelsToAgorot(d.amount),
+          detail: option && option.donationId === d.donationId ? option : undefined,
+        };
+      }),
       vouchers: (cart.voucherPayments ?? []).map((v, index) => {
         const row = assertUsable(voucherById.get(v.id), v.code);
+        assertPaysAt(row, [...locationIds]);
         return {
           index,
           id: row.id,
@@ -110,7 +175,7 @@ export class QuoteService {
     await this.assertLocked(visitorId, seats, layoutOf);
     await this.assertNoSingleSeatGap(visitorId, presentationIds);
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
-    return { presentationIds, layoutOf, seats, priced, coupons };
+    return { kind, presentationIds, layoutOf, seats, priced, coupons };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */

@@ -1,6 +1,6 @@
 import type { CustomerDetails } from '@hotline/shared';
 import type { SaleInput, SaleTicket } from '../reservations/sales.repository';
-import type { PricedOrder } from '../payment/pricing';
+import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's
@@ -17,6 +17,9 @@ export interface SaleDraft {
   vouchers: SaleInput['vouchers'];
   coupons: SaleInput['coupons'];
   messages: SaleInput['messages'];
+  /** Gift vouchers to create, one entry each (absent on drafts stored before vouchers were sold). */
+  voucherSales?: VoucherSale[];
+  donations?: DonationSale[];
 }
 
 export function saleDraftOf(
@@ -41,6 +44,8 @@ export function saleDraftOf(
     })),
     vouchers: priced.voucherPayments.map((v) => ({ id: v.id, reference: v.reference, amountAgorot: v.amount })),
     coupons,
+    voucherSales: priced.voucherSales,
+    donations: priced.donations,
     messages: [
       ...(customer.email ? [{ channel: 'email' as const, recipient: customer.email }] : []),
       ...(customer.mobileNumber ? [{ channel: 'sms' as const, recipient: customer.mobileNumber }] : []),

@@ -11,6 +11,7 @@ import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocumen
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoGiftsIfEmpty } from './demo-gifts';
 
 const SEED_LOCK = 7_263_002;
 
@@ -38,7 +39,11 @@ export async function seedDemoIfEmpty(
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
     const [{ count }] = await runner.query('SELECT count(*)::int AS count FROM venue');
-    if (count > 0) return null;
+    if (count > 0) {
+      // A database seeded before gift vouchers and donations existed gets them now.
+      await runner.manager.transaction((tx) => seedDemoGiftsIfEmpty(tx));
+      return null;
+    }
     ensureGeneratedVenues();
     const files = listVenueFiles().filter((f) => options.includeStadium || !/stadium/.test(f));
     const venues = files.map((file) => loadVenueFile(file));
@@ -58,6 +63,7 @@ export async function seedDemoIfEmpty(
       await insertProducts(tx, productLocations);
       await seedDemoVouchers(tx, options.now ?? new Date());
       await seedDemoCustomers(tx);
+      await seedDemoGiftsIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

@@ -3,6 +3,7 @@ import { BookingPayment1764000000000 } from './1764000000000-booking-payment';
 import { CustomersCancellations1795458889598 } from './1795458889598-customers-cancellations';
 import { CommitRecovery1795458903701 } from './1795458903701-commit-recovery';
 import { SeatHoldCap1795459370693 } from './1795459370693-seat-hold-cap';
+import { GiftVouchersDonations1795593642340 } from './1795593642340-gift-vouchers-donations';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CustomersCancellations1795458889598,
   CommitRecovery1795458903701,
   SeatHoldCap1795459370693,
+  GiftVouchersDonations1795593642340,
 ];
