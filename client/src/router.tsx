@@ -15,6 +15,8 @@ const CartPage = lazyWithReload(() => import('./pages/cart/CartPage'));
 const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
 const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPage'));
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
+const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchersPage'));
+const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -51,7 +53,8 @@ export const routes: RouteObject[] = [
           { path: 'PRES-live', element: soon('live') },
           { path: 'PRES-live-v1', element: soon('live') },
           { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },
-          { path: 'system-vouchers/:id?', element: soon('systemVouchers') },
+          { path: 'system-vouchers/history', element: <VoucherHistoryPage /> },
+          { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
           // Unknown page -> 404 (paths starting with /http are external redirects, handled there).
           { path: '*', element: <NotFoundPage /> },
         ],
