@@ -17,6 +17,7 @@ const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPag
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchersPage'));
 const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
+const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },
           { path: 'system-vouchers/history', element: <VoucherHistoryPage /> },
           { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
+          { path: 'donations', element: <DonationsPage /> },
           // Unknown page -> 404 (paths starting with /http are external redirects, handled there).
           { path: '*', element: <NotFoundPage /> },
         ],

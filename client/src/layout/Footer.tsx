@@ -10,6 +10,7 @@ export function Footer({ brand, hotline }: { brand: string; hotline: string }) {
         <nav aria-label={t('app.footerNav')} className="site-footer__nav">
           <Link to="/system-vouchers">{t('nav.giftVouchers')}</Link>
           <Link to="/system-vouchers/history">{t('nav.voucherHistory')}</Link>
+          <Link to="/donations">{t('nav.donations')}</Link>
         </nav>
         <p>{t('app.rights', { year: new Date().getFullYear(), brand })}</p>
         <p>{t('app.timeZoneNote')}</p>
