@@ -122,6 +122,26 @@ export const cartSchema = z.object({
     .max(20)
     .optional(),
   locationId: dbInt.nullable().optional(),
+  waivers: z
+    .array(
+      z.object({
+        presentationId: id,
+        participants: z
+          .array(
+            z.object({
+              name: z.string().trim().min(2).max(100),
+              dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
+            }),
+          )
+          .min(1)
+          .max(20),
+        // A drawn signature as a PNG data URL; 300 kB is far above what a signature pad produces.
+        signature: z.string().max(300_000),
+        acceptedTerms: z.boolean(),
+      }),
+    )
+    .max(10)
+    .optional(),
   ticketCodes: z.array(z.string().trim().min(1).max(64)).max(10).optional(),
   customerInfo: customerInfo.nullable().optional(),
   numberOfPayments: z.number().int().min(1).max(36).optional(),

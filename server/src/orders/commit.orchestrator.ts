@@ -47,6 +47,7 @@ export function saleInputOf(
     coupons: draft.coupons,
     voucherSales: (draft.voucherSales ?? []).map((v, i) => ({ ...v, reference: ids.voucherReferences[i]! })),
     donations: (draft.donations ?? []).map((d, i) => ({ ...d, receiptNumber: ids.receiptNumbers[i]! })),
+    waivers: draft.waivers ?? [],
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
@@ -108,7 +109,8 @@ export class CommitOrchestrator {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async commit(visitorId: string, body: CommitBody, locale: Locale): Promise<CommitResponse> {
+  /** `clientIp`: the buyer's address, recorded with a signed waiver. */
+  async commit(visitorId: string, body: CommitBody, locale: Locale, clientIp = ''): Promise<CommitResponse> {
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
     const cart = body.cart;
@@ -130,7 +132,7 @@ export class CommitOrchestrator {
       throw error;
     }
 
-    const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale);
+    const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
     const due = draft.chargedAgorot;
     // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
     const idempotencyKey = due > 0 ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;

@@ -19,6 +19,7 @@ import { priceOrder, type PricedOrder, type PricingSeat } from '../payment/prici
 import { assertPaysAt, assertUsable } from '../payment/vouchers.service';
 import { DonationsRepository } from '../gifts/donations.repository';
 import { GiftOffersRepository } from '../gifts/gift-offers.repository';
+import { WaiverCheck, type SaleWaiver } from '../waivers/waiver-check';
 import { VouchersRepository } from '../payment/vouchers.repository';
 import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
@@ -34,6 +35,8 @@ export interface Quote {
   seats: PricingSeat[];
   priced: PricedOrder;
   coupons: SaleInput['coupons'];
+  /** Signed waivers for the events that need one (checked: signature, terms, participants, ages). */
+  waivers: SaleWaiver[];
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
@@ -53,6 +56,7 @@ export class QuoteService {
     private readonly vouchers: VouchersRepository,
     private readonly offers: GiftOffersRepository,
     private readonly donations: DonationsRepository,
+    private readonly waiverCheck: WaiverCheck,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -171,11 +175,12 @@ export class QuoteService {
       clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
     });
     const coupons = await this.checkCoupons(priced, tickets);
+    const waivers = await this.waiverCheck.check(seats, cart.waivers);
 
     await this.assertLocked(visitorId, seats, layoutOf);
     await this.assertNoSingleSeatGap(visitorId, presentationIds);
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
-    return { kind, presentationIds, layoutOf, seats, priced, coupons };
+    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */

@@ -1,6 +1,7 @@
 import type { CustomerDetails } from '@hotline/shared';
 import type { SaleInput, SaleTicket } from '../reservations/sales.repository';
 import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
+import type { SaleWaiver } from '../waivers/waiver-check';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's
@@ -20,6 +21,8 @@ export interface SaleDraft {
   /** Gift vouchers to create, one entry each (absent on drafts stored before vouchers were sold). */
   voucherSales?: VoucherSale[];
   donations?: DonationSale[];
+  /** Signed waivers with the address they were signed from. */
+  waivers?: (SaleWaiver & { ip: string })[];
 }
 
 export function saleDraftOf(
@@ -27,6 +30,7 @@ export function saleDraftOf(
   coupons: SaleInput['coupons'],
   customer: CustomerDetails,
   locale: string,
+  signed: { waivers: SaleWaiver[]; ip: string } = { waivers: [], ip: '' },
 ): SaleDraft {
   return {
     locale,
@@ -46,6 +50,7 @@ export function saleDraftOf(
     coupons,
     voucherSales: priced.voucherSales,
     donations: priced.donations,
+    waivers: signed.waivers.map((w) => ({ ...w, ip: signed.ip })),
     messages: [
       ...(customer.email ? [{ channel: 'email' as const, recipient: customer.email }] : []),
       ...(customer.mobileNumber ? [{ channel: 'sms' as const, recipient: customer.mobileNumber }] : []),

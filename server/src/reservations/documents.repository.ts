@@ -125,6 +125,23 @@ export class DocumentsRepository {
     return byReservation;
   }
 
+  /** Waivers signed for the reservation's events (not the signature bytes: those are served on their own). */
+  waiversOf(reservationId: string): Promise<
+    {
+      id: string;
+      presentationId: number;
+      participants: { name: string; dateOfBirth: string }[];
+      signedAt: Date;
+      ip: string;
+    }[]
+  > {
+    return this.db.query(
+      `SELECT id::text AS id, presentation_id AS "presentationId", participants, signed_at AS "signedAt", ip
+         FROM reservation_waiver WHERE reservation_id = $1 ORDER BY id`,
+      [reservationId],
+    );
+  }
+
   /** Gift vouchers the reservations bought (their references go out in the confirmation). */
   async vouchersOf(reservationIds: string[]): Promise<Map<string, DocumentVoucher[]>> {
     if (reservationIds.length === 0) return new Map();

@@ -39,6 +39,14 @@ export interface SaleInput {
     validDays: number;
   }[];
   donations: { donationId: number; detailId: number; quantity: number; unitAgorot: number; receiptNumber: string }[];
+  /** Signed waivers kept with the reservation. */
+  waivers: {
+    presentationId: number;
+    participants: { name: string; dateOfBirth: string }[];
+    signatureBase64: string;
+    terms: string;
+    ip: string;
+  }[];
   messages: { channel: 'email' | 'sms'; recipient: string }[];
   /** The commit's answer, kept on the cart and replayed to retries. */
   result: Record<string, unknown>;
@@ -104,6 +112,11 @@ WITH res AS (
   SELECT res.id, d.did, d.xid, d.qty, d.unit, d.receipt
     FROM res, unnest($33::int[], $34::int[], $35::int[], $36::int[], $37::text[]) AS d(did, xid, qty, unit, receipt)
   RETURNING id
+), signed AS (
+  INSERT INTO reservation_waiver (reservation_id, presentation_id, participants, signature_png, terms, ip)
+  SELECT res.id, w.pid, w.participants::jsonb, decode(w.png, 'base64'), w.terms, w.ip
+    FROM res, unnest($38::int[], $39::text[], $40::text[], $41::text[], $42::text[]) AS w(pid, participants, png, terms, ip)
+  RETURNING id
 ), outbox AS (
   INSERT INTO notification_outbox (reservation_id, channel, recipient, locale, template)
   SELECT res.id, o.channel, o.recipient, $6, 'order-confirmation'
@@ -158,6 +171,11 @@ function saleParams(s: SaleInput): unknown[] {
     s.donations.map((d) => d.quantity),
     s.donations.map((d) => d.unitAgorot),
     s.donations.map((d) => d.receiptNumber),
+    s.waivers.map((w) => w.presentationId),
+    s.waivers.map((w) => JSON.stringify(w.participants)),
+    s.waivers.map((w) => w.signatureBase64),
+    s.waivers.map((w) => w.terms),
+    s.waivers.map((w) => w.ip),
   ];
 }
 

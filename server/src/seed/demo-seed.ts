@@ -12,6 +12,7 @@ import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo
 import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoGiftsIfEmpty } from './demo-gifts';
+import { seedDemoWaiverIfEmpty } from './demo-waiver';
 
 const SEED_LOCK = 7_263_002;
 
@@ -41,7 +42,10 @@ export async function seedDemoIfEmpty(
     const [{ count }] = await runner.query('SELECT count(*)::int AS count FROM venue');
     if (count > 0) {
       // A database seeded before gift vouchers and donations existed gets them now.
-      await runner.manager.transaction((tx) => seedDemoGiftsIfEmpty(tx));
+      await runner.manager.transaction(async (tx) => {
+        await seedDemoGiftsIfEmpty(tx);
+        await seedDemoWaiverIfEmpty(tx);
+      });
       return null;
     }
     ensureGeneratedVenues();
@@ -64,6 +68,7 @@ export async function seedDemoIfEmpty(
       await seedDemoVouchers(tx, options.now ?? new Date());
       await seedDemoCustomers(tx);
       await seedDemoGiftsIfEmpty(tx);
+      await seedDemoWaiverIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

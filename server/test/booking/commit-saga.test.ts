@@ -54,6 +54,7 @@ const quote: Quote = {
   seats: priced.lines.map((l) => l.seat),
   priced,
   coupons: [],
+  waivers: [],
 };
 
 const cartSeat = {

@@ -10,6 +10,7 @@ import type { WireTicket } from '../wire/ticket';
  * (PRICE_MISMATCH), never what is charged.
  */
 import type { CustomerDetailsInput } from './customer-schema';
+import type { CartWaiver, EDocumentWaiver } from './waiver';
 
 /** One seat (or general-admission place) in the cart. Field names are the spec's. */
 export interface CartSeat {
@@ -110,6 +111,8 @@ export interface Cart {
   donations?: CartDonationItem[];
   /** The outlet (location) selling; a voucher class may be sold only in some. */
   locationId?: number | null;
+  /** Signed waivers, one per event that needs one (GET /presentations/:id/waiver). */
+  waivers?: CartWaiver[];
   voucherPayments?: CartVoucherPayment[];
   /** Coupon and voucher-ticket codes the visitor entered (case does not matter). */
   ticketCodes?: string[];
@@ -304,5 +307,7 @@ export interface EDocumentResponse {
     tickets: EDocumentTicket[];
     /** GET this for a text/calendar file of the order's shows. */
     calendarUrl: string;
+    /** Waivers signed for this order's events. */
+    waivers?: EDocumentWaiver[];
   };
 }

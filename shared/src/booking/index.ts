@@ -3,3 +3,4 @@ export * from './customer-schema';
 export * from './pricing';
 export * from './gifts';
 export * from './customer-form-for-kind';
+export * from './waiver';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { displayMobile, shekelsToAgorot } from '@hotline/shared';
+import { displayMobile, shekelsToAgorot, type CartWaiver } from '@hotline/shared';
 import { ApiError } from '../../api/client';
 import { BookingShell, flushCartSave, useCart, useCartCatalogue, useCartHydration, useCartTotals } from '../../booking';
 import { commitPayment, getPaymentForm } from '../../booking/api';
@@ -14,6 +14,7 @@ import { cartItems, trackAddPaymentInfo, trackPurchase } from '../../booking/tra
 import { VoucherForm } from '../../booking/VoucherForm';
 import { useLocale } from '../../hooks/useLocale';
 import { useCartStore } from '../../state/cart-store';
+import { useWaiverRequirements, WaiverStep } from '../../waiver/WaiverStep';
 import { CartGate, cartStepHrefs } from './CartGate';
 import { Confirmation } from './Confirmation';
 import { PaymentDialog } from './PaymentDialog';
@@ -57,6 +58,9 @@ export default function PaymentPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const instalmentsId = useId();
+  // Events that need a signed waiver before payment (issue 13); each WaiverStep reports its finished waiver.
+  const waiverNeeds = useWaiverRequirements(presentationIdsOf(cart.seats));
+  const [signedWaivers, setSignedWaivers] = useState<Record<number, CartWaiver | null>>({});
 
   useEffect(() => warmBotToken(), []);
   useEffect(() => {
@@ -85,7 +89,10 @@ export default function PaymentPage() {
       const { cart: wire, totals: shown } = currentWireCart({ paymentIdentifier });
       const items = cartItems();
       const codes = useCartStore.getState().ticketCodes.join(',') || undefined;
-      const r = await withBotToken((token) => commitPayment(wire, token, useCartStore.getState().miniSiteUrl));
+      const waivers = (waiverNeeds ?? []).map((w) => signedWaivers[w.presentationId]).filter((w) => !!w);
+      const r = await withBotToken((token) =>
+        commitPayment({ ...wire, waivers }, token, useCartStore.getState().miniSiteUrl),
+      );
       useCartStore.getState().completeOrder({
         reservationIdentifier: r.reservationIdentifier,
         documentKey: r.documentKey,
@@ -127,6 +134,10 @@ export default function PaymentPage() {
       });
       return;
     }
+    if ((waiverNeeds ?? []).some((w) => !signedWaivers[w.presentationId])) {
+      setFailure({ text: t('waiver.required'), code: 'WAIVER_REQUIRED' });
+      return;
+    }
     if (due === 0) {
       await commit(null);
       return;
@@ -154,6 +165,19 @@ export default function PaymentPage() {
         editableVouchers={!busy}
       >
         <VoucherForm />
+        {waiverNeeds?.map((need) => (
+          <WaiverStep
+            key={need.presentationId}
+            requirement={need}
+            seats={totals.seats
+              .filter((l) => l.seat.prsntId === need.presentationId)
+              .map((l) => ({
+                ticketId: l.seat.ticketId ?? 0,
+                ticketName: l.ticket ? ticketName(l.ticket, locale) : '',
+              }))}
+            onChange={(w) => setSignedWaivers((all) => ({ ...all, [need.presentationId]: w }))}
+          />
+        ))}
 
         <section className="booking-card pay-card" aria-labelledby="pay-title">
           <header className="booking-card__head">

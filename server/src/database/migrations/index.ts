@@ -4,6 +4,7 @@ import { CustomersCancellations1795458889598 } from './1795458889598-customers-c
 import { CommitRecovery1795458903701 } from './1795458903701-commit-recovery';
 import { SeatHoldCap1795459370693 } from './1795459370693-seat-hold-cap';
 import { GiftVouchersDonations1795593642340 } from './1795593642340-gift-vouchers-donations';
+import { Waivers1795596000000 } from './1795596000000-waivers';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CommitRecovery1795458903701,
   SeatHoldCap1795459370693,
   GiftVouchersDonations1795593642340,
+  Waivers1795596000000,
 ];
