@@ -5,6 +5,7 @@ import {
   cartKind,
   checkCustomerDetails,
   customerFormForKind,
+  presentationsToRemoveOnSelect,
   seatKey,
   shekelsToAgorot,
   type CartKind,
@@ -96,6 +97,11 @@ export class QuoteService {
     ]);
 
     const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
+    // A single-event video-on-demand show is sold on its own (the storefront removes the others when it is chosen).
+    const shows = layouts.map((l) => ({ id: l.presentation.id, venueTypeId: l.presentation.venueTypeId }));
+    if (shows.some((p) => presentationsToRemoveOnSelect(shows, p).length > 0)) {
+      throw new BookingError('CART_INVALID', { details: 'a video-on-demand event is sold on its own' });
+    }
     const seats = this.pricingSeats(cart, layoutOf);
     const tickets = new Map(ticketRows.map((t) => [t.id, t]));
     const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
