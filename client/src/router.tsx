@@ -18,6 +18,9 @@ const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/Cust
 const BackOfficePage = lazyWithReload(() => import('./pages/backoffice/BackOfficePage'));
 const HoldExpiredPage = lazyWithReload(() => import('./pages/system/HoldExpiredPage'));
 const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
+const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchersPage'));
+const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
+const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -58,7 +61,9 @@ export const routes: RouteObject[] = [
           { path: 'PRES-live', element: soon('live') },
           { path: 'PRES-live-v1', element: soon('live') },
           { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },
-          { path: 'system-vouchers/:id?', element: soon('systemVouchers') },
+          { path: 'system-vouchers/history', element: <VoucherHistoryPage /> },
+          { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
+          { path: 'donations', element: <DonationsPage /> },
           // Unknown page -> 404 (paths starting with /http are external redirects, handled there).
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -23,6 +23,8 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { CustomersModule } from './customers/customers.module';
 import { CancellationsModule } from './cancellations/cancellations.module';
 import { BackOfficeModule } from './backoffice/backoffice.module';
+import { GiftsModule } from './gifts/gifts.module';
+import { WaiversModule } from './waivers/waivers.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -73,6 +75,8 @@ export class AppModule {
         CustomersModule,
         CancellationsModule,
         BackOfficeModule,
+        GiftsModule,
+        WaiversModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

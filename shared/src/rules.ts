@@ -47,6 +47,8 @@ export * from './rules/orders/voucher-messages';
 export * from './rules/orders/voucher-payment';
 export * from './rules/orders/global-service-charge';
 export * from './rules/orders/order-totals';
+export * from './rules/orders/cart-kind';
+export * from './rules/waiver/participant-age';
 
 export * from './rules/customers/israeli-id';
 export * from './rules/customers/normalise-mobile';

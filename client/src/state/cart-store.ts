@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
-import type { CustomerDetailsInput, RestoreCartResponse } from '@hotline/shared';
+import { presentationsToRemoveOnSelect, type CustomerDetailsInput, type RestoreCartResponse } from '@hotline/shared';
 import {
   applyCodedTicket,
   chooseTicket,
@@ -163,7 +163,14 @@ export const useCartStore = create<CartState & CartActions>()(
         void useBookingCatalogue
           .getState()
           .ensure(seat.prsntId)
-          .then(() => get().normalise());
+          .then(() => {
+            // A single-event video-on-demand show takes the cart alone (shared presentationsToRemoveOnSelect).
+            const entries = useBookingCatalogue.getState().entries;
+            const typeOf = (id: number) => ({ id, venueTypeId: entries[id]?.presentation?.venueTypeId ?? 0 });
+            const inCart = [...new Set(get().seats.map((s) => s.prsntId))].map(typeOf);
+            for (const id of presentationsToRemoveOnSelect(inCart, typeOf(seat.prsntId))) get().removePresentation(id);
+            get().normalise();
+          });
         cartEffects.seatAdded(seat);
       },
       removeSeat: (match) =>

@@ -159,10 +159,14 @@ export class CancellationRepository {
       } else if (part.kind === 'voucher') {
         const voucherId = payments.find((p) => p.id === part.paymentId)?.systemVoucherId ?? null;
         if (voucherId) {
-          await tx.query(`UPDATE system_voucher SET balance_agorot = balance_agorot + $2 WHERE id = $1`, [
-            voucherId,
-            part.amountAgorot,
-          ]);
+          // The re-credit and its ledger entry (the voucher's history) in one statement.
+          await tx.query(
+            `WITH u AS (
+               UPDATE system_voucher SET balance_agorot = balance_agorot + $2 WHERE id = $1 RETURNING id, balance_agorot)
+             INSERT INTO system_voucher_event (system_voucher_id, kind, amount_agorot, balance_after_agorot, reservation_id)
+             SELECT u.id, 'recredit', $2, u.balance_agorot, (SELECT reservation_id FROM cancellation WHERE id = $3) FROM u`,
+            [voucherId, part.amountAgorot, cancellationId],
+          );
         }
         await tx.query(
           `INSERT INTO cancellation_refund (cancellation_id, payment_id, kind, amount_agorot, status, idempotency_key, system_voucher_id)
@@ -177,6 +181,11 @@ export class CancellationRepository {
            VALUES ($1, 'זיכוי מביטול הזמנה', 'Credit from a cancelled order', $2, $2, $3, now() + interval '1 year')
            RETURNING id::text AS id`,
           [reference, part.amountAgorot, customerId],
+        );
+        await tx.query(
+          `INSERT INTO system_voucher_event (system_voucher_id, kind, amount_agorot, balance_after_agorot, reservation_id)
+           VALUES ($1, 'store_credit', $2, $2, (SELECT reservation_id FROM cancellation WHERE id = $3))`,
+          [voucher.id, part.amountAgorot, cancellationId],
         );
         await tx.query(
           `INSERT INTO cancellation_refund (cancellation_id, kind, amount_agorot, status, idempotency_key, system_voucher_id)

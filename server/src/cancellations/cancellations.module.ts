@@ -13,6 +13,6 @@ import './cancellations.errors';
   imports: [CustomersModule, PaymentModule, SeatsModule],
   controllers: [CancellationsController],
   providers: [CancellationRepository, CancellationService, CancellationRecovery],
-  exports: [CancellationService, CancellationRecovery],
+  exports: [CancellationService, CancellationRecovery, CancellationRepository],
 })
 export class CancellationsModule {}

@@ -25,10 +25,28 @@ export const BookingErrors = registerErrors({
   CART_EMPTY: {
     status: 400,
     message: {
-      he: 'ההזמנה ריקה: יש לבחור לפחות מושב אחד.',
-      en: 'The order is empty: choose at least one seat.',
-      ru: 'Заказ пуст: выберите хотя бы одно место.',
-      ar: 'الطلب فارغ: اختر مقعدًا واحدًا على الأقل.',
+      he: 'ההזמנה ריקה: יש לבחור לפחות פריט אחד (מושב, שובר או תרומה).',
+      en: 'The order is empty: choose at least one item (a seat, a voucher or a donation).',
+      ru: 'Заказ пуст: выберите хотя бы одну позицию (место, ваучер или пожертвование).',
+      ar: 'الطلب فارغ: اختر عنصرًا واحدًا على الأقل (مقعدًا أو قسيمة أو تبرعًا).',
+    },
+  },
+  CART_KINDS_MIXED: {
+    status: 400,
+    message: {
+      he: 'לא ניתן לשלם באותה הזמנה על סוגים שונים (כרטיסים, שוברים, תרומות). יש להשלים כל סוג בהזמנה נפרדת.',
+      en: 'Tickets, vouchers and donations cannot be paid for in one order. Complete each kind as a separate order.',
+      ru: 'Билеты, ваучеры и пожертвования нельзя оплатить одним заказом. Оформите каждый вид отдельным заказом.',
+      ar: 'لا يمكن دفع التذاكر والقسائم والتبرعات في طلب واحد. أكمل كل نوع في طلب منفصل.',
+    },
+  },
+  DONATION_AMOUNT_INVALID: {
+    status: 400,
+    message: {
+      he: 'סכום התרומה חייב להיות בין {min} ל-{max}.',
+      en: 'The donation amount must be between {min} and {max}.',
+      ru: 'Сумма пожертвования должна быть от {min} до {max}.',
+      ar: 'يجب أن يكون مبلغ التبرع بين {min} و{max}.',
     },
   },
   CART_NOT_FOUND: {

@@ -93,6 +93,55 @@ export const cartSchema = z.object({
     )
     .max(10, 'at most 10 vouchers per order')
     .optional(),
+  vouchers: z
+    .array(
+      z.object({
+        SystemVoucherId: id,
+        SystemVoucherPriceId: id,
+        Quantity: z.number().int().min(1).max(10),
+        Price: shekels,
+        Date: z.string().max(40).nullable().optional(),
+        RedemptionData: z
+          .object({ reference: z.string().max(100).nullable().optional(), price: shekels.nullable().optional() })
+          .nullable()
+          .optional(),
+      }),
+    )
+    .max(10, 'at most 10 vouchers per order')
+    .optional(),
+  donations: z
+    .array(
+      z.object({
+        donationId: id,
+        donationDetailId: id,
+        quantity: z.number().int().min(1).max(100),
+        customAmount: shekels.nullable().optional(),
+        amount: shekels.nullable().optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+  locationId: dbInt.nullable().optional(),
+  waivers: z
+    .array(
+      z.object({
+        presentationId: id,
+        participants: z
+          .array(
+            z.object({
+              name: z.string().trim().min(2).max(100),
+              dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
+            }),
+          )
+          .min(1)
+          .max(20),
+        // A drawn signature as a PNG data URL; 300 kB is far above what a signature pad produces.
+        signature: z.string().max(300_000),
+        acceptedTerms: z.boolean(),
+      }),
+    )
+    .max(10)
+    .optional(),
   ticketCodes: z.array(z.string().trim().min(1).max(64)).max(10).optional(),
   customerInfo: customerInfo.nullable().optional(),
   numberOfPayments: z.number().int().min(1).max(36).optional(),

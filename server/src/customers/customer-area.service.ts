@@ -68,7 +68,7 @@ export class CustomerAreaService {
         Name: locale === 'he' ? v.name : v.nameEn,
         BalanceAgorot: v.balanceAgorot,
         IsForReplacement: v.isForReplacement,
-        StartDate: new Date(v.createdAt).toISOString(),
+        StartDate: new Date(v.startsAt).toISOString(),
         EndDate: v.expiresAt ? new Date(v.expiresAt).toISOString() : null,
         DateTimeCreated: new Date(v.createdAt).toISOString(),
       })),

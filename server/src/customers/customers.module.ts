@@ -15,8 +15,6 @@ import { LoginStoreRepository } from './login-store.repository';
 import { OtpSms } from './otp-sms';
 import { PasswordLoginService } from './password-login.service';
 import { PasswordVerifier } from './password-verifier';
-import { SystemVouchersController } from './system-vouchers.controller';
-import { SystemVouchersService } from './system-vouchers.service';
 
 /**
  * Customers (docs/customers.md): SMS-code login, sessions, login links, the
@@ -25,7 +23,7 @@ import { SystemVouchersService } from './system-vouchers.service';
  */
 @Module({
   imports: [BotCheckModule, NotificationsModule],
-  controllers: [CustomerAreaController, CustomerController, SystemVouchersController],
+  controllers: [CustomerAreaController, CustomerController],
   providers: [
     CustomersRepository,
     LoginStoreRepository,
@@ -36,7 +34,6 @@ import { SystemVouchersService } from './system-vouchers.service';
     CustomerAreaService,
     PasswordLoginService,
     PasswordVerifier,
-    SystemVouchersService,
     { provide: APP_INTERCEPTOR, useClass: CheckoutOrderLinkInterceptor },
   ],
   exports: [CustomerSessions, CustomersRepository],

@@ -50,6 +50,7 @@ export interface VoucherRow {
   balanceAgorot: number;
   isForReplacement: boolean;
   createdAt: Date;
+  startsAt: Date;
   expiresAt: Date | null;
 }
 
@@ -169,8 +170,11 @@ export class CustomersRepository {
   vouchers(customerId: number): Promise<VoucherRow[]> {
     return this.db.query(
       `SELECT reference, name, name_en AS "nameEn", balance_agorot AS "balanceAgorot",
-              is_for_replacement AS "isForReplacement", created_at AS "createdAt", expires_at AS "expiresAt"
-         FROM system_voucher WHERE customer_id = $1 AND active ORDER BY id`,
+              is_for_replacement AS "isForReplacement", created_at AS "createdAt",
+              coalesce(starts_at, created_at) AS "startsAt", expires_at AS "expiresAt"
+         FROM system_voucher
+        WHERE active AND (customer_id = $1 OR reservation_id IN (SELECT id FROM reservation WHERE customer_id = $1))
+        ORDER BY id`,
       [customerId],
     );
   }

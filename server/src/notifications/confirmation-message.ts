@@ -1,6 +1,11 @@
-import { formatJerusalemDateTime, formatShekels, stripBidiMarks } from '@hotline/shared';
+import { formatJerusalemDateTime, formatShekels, jerusalemDateKey, stripBidiMarks } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
-import type { DocumentReservation, DocumentTicket } from '../reservations/documents.repository';
+import type {
+  DocumentDonation,
+  DocumentReservation,
+  DocumentTicket,
+  DocumentVoucher,
+} from '../reservations/documents.repository';
 import { seatText } from '../reservations/edocument.service';
 
 interface Words {
@@ -11,6 +16,14 @@ interface Words {
   tickets: string;
   help: string;
   sms: string;
+  /** A gift voucher bought: {name} {value} {reference} {until}. */
+  voucher: string;
+  voucherSms: string;
+  voucherHint: string;
+  /** A donation receipt line: {receipt} {name} {quantity} {amount}. */
+  receipt: string;
+  receiptTitle: string;
+  thanks: string;
 }
 
 const WORDS: Record<Locale, Words> = {
@@ -22,6 +35,12 @@ const WORDS: Record<Locale, Words> = {
     tickets: 'הכרטיסים האלקטרוניים: {link}',
     help: 'לשאלות: {hotline}',
     sms: '{brand}: ההזמנה {id} אושרה. {show}. הכרטיסים: {link}',
+    voucher: '{name}: {value}. קוד השובר: {reference}. בתוקף עד {until}.',
+    voucherSms: 'שובר {value}, קוד {reference}, בתוקף עד {until}',
+    voucherHint: 'לתשלום בשובר יש להקליד את הקוד בשלב התשלום. היסטוריית השובר: {historyLink}',
+    receipt: 'קבלה {receipt}: {name} x{quantity} = {amount}',
+    receiptTitle: 'קבלה על תרומה',
+    thanks: 'תודה על תרומתך!',
   },
   en: {
     subject: 'Order confirmation {id} - {brand}',
@@ -31,6 +50,12 @@ const WORDS: Record<Locale, Words> = {
     tickets: 'Your e-tickets: {link}',
     help: 'Questions: {hotline}',
     sms: '{brand}: order {id} confirmed. {show}. Tickets: {link}',
+    voucher: '{name}: {value}. Voucher code: {reference}. Valid until {until}.',
+    voucherSms: 'voucher {value}, code {reference}, valid until {until}',
+    voucherHint: 'To pay with the voucher, type its code at checkout. Voucher history: {historyLink}',
+    receipt: 'Receipt {receipt}: {name} x{quantity} = {amount}',
+    receiptTitle: 'Donation receipt',
+    thanks: 'Thank you for your donation!',
   },
   ru: {
     subject: 'Подтверждение заказа {id} - {brand}',
@@ -40,6 +65,12 @@ const WORDS: Record<Locale, Words> = {
     tickets: 'Электронные билеты: {link}',
     help: 'Вопросы: {hotline}',
     sms: '{brand}: заказ {id} подтверждён. {show}. Билеты: {link}',
+    voucher: '{name}: {value}. Код ваучера: {reference}. Действителен до {until}.',
+    voucherSms: 'ваучер {value}, код {reference}, действителен до {until}',
+    voucherHint: 'Чтобы оплатить ваучером, введите его код при оплате. История ваучера: {historyLink}',
+    receipt: 'Квитанция {receipt}: {name} x{quantity} = {amount}',
+    receiptTitle: 'Квитанция о пожертвовании',
+    thanks: 'Спасибо за ваше пожертвование!',
   },
   ar: {
     subject: 'تأكيد الطلب {id} - {brand}',
@@ -49,6 +80,12 @@ const WORDS: Record<Locale, Words> = {
     tickets: 'التذاكر الإلكترونية: {link}',
     help: 'للاستفسار: {hotline}',
     sms: '{brand}: تم تأكيد الطلب {id}. {show}. التذاكر: {link}',
+    voucher: '{name}: {value}. رمز القسيمة: {reference}. صالحة حتى {until}.',
+    voucherSms: 'قسيمة {value}، الرمز {reference}، صالحة حتى {until}',
+    voucherHint: 'للدفع بالقسيمة أدخل رمزها عند الدفع. سجل القسيمة: {historyLink}',
+    receipt: 'إيصال {receipt}: {name} x{quantity} = {amount}',
+    receiptTitle: 'إيصال تبرع',
+    thanks: 'شكرًا لتبرعك!',
   },
 };
 
@@ -58,6 +95,10 @@ const fill = (text: string, params: Record<string, string>) =>
 export interface ConfirmationInput {
   reservation: DocumentReservation;
   tickets: DocumentTicket[];
+  /** Gift vouchers the order bought; their references are delivered here. */
+  vouchers?: DocumentVoucher[];
+  /** Donations the order gave; the message is their receipt. */
+  donations?: DocumentDonation[];
   locale: string;
   brand: string;
   hotline: string;
@@ -86,7 +127,31 @@ export function renderConfirmation(
     return `${he ? t.featureName : t.featureNameEn} - ${when} - ${he ? t.venueName : t.venueNameEn}`;
   };
   const params = { id: r.identifier, brand: input.brand, hotline: input.hotline, link };
+  const vouchers = input.vouchers ?? [];
+  const donations = input.donations ?? [];
+  // The last day in Israel, written YYYY-MM-DD: unambiguous in every language and in SMS.
+  const until = (v: DocumentVoucher) => (v.expiresAt ? jerusalemDateKey(new Date(v.expiresAt)) : '-');
+  const voucherParams = (v: DocumentVoucher) => ({
+    name: he ? v.name : v.nameEn,
+    value: formatShekels(v.valueAgorot, locale),
+    reference: v.reference,
+    until: until(v),
+  });
+  const donationLine = (d: DocumentDonation) =>
+    fill(w.receipt, {
+      receipt: d.receiptNumber,
+      name: he ? d.name : d.nameEn,
+      quantity: String(d.quantity),
+      amount: formatShekels(d.unitAgorot * d.quantity, locale),
+    });
   if (channel === 'sms') {
+    if (shows.size === 0) {
+      // A voucher or donation order: the SMS carries the voucher codes (or the receipt numbers) themselves.
+      const items = [...vouchers.map((v) => fill(w.voucherSms, voucherParams(v))), ...donations.map(donationLine)].join(
+        '; ',
+      );
+      return { subject: null, body: stripBidiMarks(`${input.brand}: ${fill(w.confirmed, params)} ${items}`) };
+    }
     const first = [...shows.values()][0];
     return { subject: null, body: stripBidiMarks(fill(w.sms, { ...params, show: first ? showLine(first) : '' })) };
   }
@@ -97,11 +162,16 @@ export function renderConfirmation(
     for (const t of show) lines.push(`  - ${seatText(t, locale)} (${he ? t.ticketName : t.ticketNameEn})`);
     lines.push('');
   }
-  lines.push(
-    fill(w.total, { total: formatShekels(r.totalAgorot, locale) }),
-    fill(w.tickets, params),
-    '',
-    fill(w.help, params),
-  );
+  for (const v of vouchers) lines.push(fill(w.voucher, voucherParams(v)));
+  if (vouchers.length) {
+    const historyLink = `${input.baseUrl}/system-vouchers/history`;
+    lines.push(fill(w.voucherHint, { historyLink }), '');
+  }
+  if (donations.length) {
+    lines.push(w.receiptTitle, ...donations.map(donationLine), w.thanks, '');
+  }
+  lines.push(fill(w.total, { total: formatShekels(r.totalAgorot, locale) }));
+  if (shows.size > 0) lines.push(fill(w.tickets, params));
+  lines.push('', fill(w.help, params));
   return { subject: fill(w.subject, params), body: lines.join('\n') };
 }

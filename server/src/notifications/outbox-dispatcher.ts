@@ -4,8 +4,10 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
   DocumentsRepository,
+  type DocumentDonation,
   type DocumentReservation,
   type DocumentTicket,
+  type DocumentVoucher,
 } from '../reservations/documents.repository';
 import { publicBaseUrl } from '../reservations/public-url';
 import { renderConfirmation } from './confirmation-message';
@@ -79,11 +81,16 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
   /** Loads what a batch needs in two queries, sends each message, and records the sent ones in one update. */
   private async deliverBatch(batch: OutboxRow[]): Promise<number> {
     const ids = [...new Set(batch.map((r) => r.reservationId).filter((id): id is string => id !== null))];
-    const [reservations, tickets] = await Promise.all([this.documents.byIds(ids), this.documents.ticketsOf(ids)]);
+    const [reservations, tickets, vouchers, donations] = await Promise.all([
+      this.documents.byIds(ids),
+      this.documents.ticketsOf(ids),
+      this.documents.vouchersOf(ids),
+      this.documents.donationsOf(ids),
+    ]);
     const byId = new Map(reservations.map((r) => [r.id, r]));
     const sent: string[] = [];
     for (const row of batch) {
-      if (await this.deliver(row, byId, tickets)) sent.push(row.id);
+      if (await this.deliver(row, byId, { tickets, vouchers, donations })) sent.push(row.id);
     }
     await this.outbox.markSent(sent);
     return sent.length;
@@ -92,7 +99,11 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
   private async deliver(
     row: OutboxRow,
     reservations: Map<string, DocumentReservation>,
-    tickets: Map<string, DocumentTicket[]>,
+    lines: {
+      tickets: Map<string, DocumentTicket[]>;
+      vouchers: Map<string, DocumentVoucher[]>;
+      donations: Map<string, DocumentDonation[]>;
+    },
   ): Promise<boolean> {
     try {
       if (row.template === REFUND_NOTICE_TEMPLATE) {
@@ -114,7 +125,9 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
       const message = renderConfirmation(
         {
           reservation,
-          tickets: tickets.get(reservation.id) ?? [],
+          tickets: lines.tickets.get(reservation.id) ?? [],
+          vouchers: lines.vouchers.get(reservation.id) ?? [],
+          donations: lines.donations.get(reservation.id) ?? [],
           locale: row.locale,
           brand: this.config.BRAND_NAME,
           hotline: this.config.HOTLINE,

@@ -1,4 +1,5 @@
-import { Controller, Headers, Post, Query, UseFilters } from '@nestjs/common';
+import { Controller, Headers, Post, Query, Req, UseFilters } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommitResponse } from '@hotline/shared';
 import { RequireBotCheck } from '../botcheck/bot-check.guard';
@@ -28,8 +29,10 @@ export class CommitController {
     @VisitorId() visitorId: string,
     @ZodBody(commitBody) q: CommitBody,
     @Query() query: unknown,
+    @Req() request: FastifyRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<CommitResponse> {
-    return this.orders.commit(visitorId, q, resolveLocale(query, acceptLanguage));
+    // request.ip honours the deployment's trusted proxy setting (the address a waiver is signed from).
+    return this.orders.commit(visitorId, q, resolveLocale(query, acceptLanguage), request.ip);
   }
 }

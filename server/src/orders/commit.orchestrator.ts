@@ -23,14 +23,7 @@ import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } f
 import { faultPointFromEnv, reachFaultPoint } from './test-fault-point';
 
 /** What a paid cart stores and replays. */
-export interface StoredResult {
-  reservationIdentifier: string;
-  ticketIdentifiers: string[];
-  cartIdentifier: string;
-  documentKey: string;
-  total: number;
-  charged: number;
-}
+export type StoredResult = Omit<CommitResponse, 'replayed'>;
 
 /** The sale statement's input from the quoted draft, this sale's names and the card's approval. */
 export function saleInputOf(
@@ -52,13 +45,21 @@ export function saleInputOf(
       : null,
     vouchers: draft.vouchers,
     coupons: draft.coupons,
+    voucherSales: (draft.voucherSales ?? []).map((v, i) => ({ ...v, reference: ids.voucherReferences[i]! })),
+    donations: (draft.donations ?? []).map((d, i) => ({ ...d, receiptNumber: ids.receiptNumbers[i]! })),
+    waivers: draft.waivers ?? [],
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
 }
 
-export function storedResultOf(draft: SaleDraft, ids: SaleIdentity, cartIdentifier: string): StoredResult {
-  return {
+export function storedResultOf(
+  draft: SaleDraft,
+  ids: SaleIdentity,
+  cartIdentifier: string,
+  now: Date = new Date(),
+): StoredResult {
+  const result: StoredResult = {
     reservationIdentifier: ids.reservationIdentifier,
     ticketIdentifiers: ids.ticketIdentifiers,
     cartIdentifier,
@@ -66,6 +67,23 @@ export function storedResultOf(draft: SaleDraft, ids: SaleIdentity, cartIdentifi
     total: agorotToShekels(draft.totalAgorot),
     charged: agorotToShekels(draft.chargedAgorot),
   };
+  const sold = draft.voucherSales ?? [];
+  if (sold.length) {
+    // The dates the sale writes (now(), now() + valid days) give or take the statement's few milliseconds.
+    result.systemVouchers = sold.map((v, i) => ({
+      Reference: ids.voucherReferences[i]!,
+      Value: agorotToShekels(v.valueAgorot),
+      StartDate: now.toISOString(),
+      EndDate: new Date(now.getTime() + v.validDays * 86_400_000).toISOString(),
+    }));
+  }
+  const given = draft.donations ?? [];
+  if (given.length)
+    result.donations = given.map((d) => ({
+      donationId: d.donationId,
+      amount: agorotToShekels(d.unitAgorot * d.quantity),
+    }));
+  return result;
 }
 
 /**
@@ -91,12 +109,13 @@ export class CommitOrchestrator {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async commit(visitorId: string, body: CommitBody, locale: Locale): Promise<CommitResponse> {
+  /** `clientIp`: the buyer's address, recorded with a signed waiver. */
+  async commit(visitorId: string, body: CommitBody, locale: Locale, clientIp = ''): Promise<CommitResponse> {
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
     const cart = body.cart;
-    if (cart.seats.length === 0) throw new BookingError('CART_EMPTY');
-    const customer = this.quotes.checkCustomer(cart.customerInfo, locale);
+    const kind = this.quotes.kindOf(cart);
+    const customer = this.quotes.checkCustomer(cart.customerInfo, locale, kind);
     const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
 
     let quote: Quote;
@@ -113,7 +132,7 @@ export class CommitOrchestrator {
       throw error;
     }
 
-    const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale);
+    const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
     const due = draft.chargedAgorot;
     // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
     const idempotencyKey = due > 0 ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;
@@ -146,7 +165,7 @@ export class CommitOrchestrator {
         reachFaultPoint(this.fault, 'after-charge');
       }
 
-      const ids = new SaleIdentity(draft.tickets.length);
+      const ids = SaleIdentity.forDraft(draft);
       const outcome = await this.settlement.writeSale(
         () => saleInputOf(draft, ids, order, card),
         ids,

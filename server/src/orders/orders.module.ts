@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
+import { GiftsModule } from '../gifts/gifts.module';
+import { WaiversModule } from '../waivers/waivers.module';
 import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
@@ -17,7 +19,7 @@ import { SettlementService } from './settlement.service';
  * Payment keeps the provider port, vouchers and the card page.
  */
 @Module({
-  imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule, PaymentModule],
+  imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule, PaymentModule, GiftsModule, WaiversModule],
   controllers: [CommitController],
   providers: [QuoteService, SettlementService, CommitOrchestrator, OrdersRepository, RecoveryJob],
   exports: [CommitOrchestrator, SettlementService, RecoveryJob],

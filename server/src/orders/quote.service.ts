@@ -1,7 +1,15 @@
 import { AppError } from '../common/app-error';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CustomerDetails, CustomerFormConfig } from '@hotline/shared';
-import { checkCustomerDetails, seatKey, shekelsToAgorot } from '@hotline/shared';
+import {
+  cartKind,
+  checkCustomerDetails,
+  customerFormForKind,
+  presentationsToRemoveOnSelect,
+  seatKey,
+  shekelsToAgorot,
+  type CartKind,
+} from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import type { ParsedCart } from '../cart/cart.schema';
 import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
@@ -9,7 +17,10 @@ import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CUSTOMER_FORM } from '../payment/customer-form';
 import { priceOrder, type PricedOrder, type PricingSeat } from '../payment/pricing';
-import { assertUsable } from '../payment/vouchers.service';
+import { assertPaysAt, assertUsable } from '../payment/vouchers.service';
+import { DonationsRepository } from '../gifts/donations.repository';
+import { GiftOffersRepository } from '../gifts/gift-offers.repository';
+import { WaiverCheck, type SaleWaiver } from '../waivers/waiver-check';
 import { VouchersRepository } from '../payment/vouchers.repository';
 import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
@@ -19,11 +30,14 @@ import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository
 
 /** The order as the server prices it, before anything is written. */
 export interface Quote {
+  kind: CartKind;
   presentationIds: number[];
   layoutOf: Map<number, Layout>;
   seats: PricingSeat[];
   priced: PricedOrder;
   coupons: SaleInput['coupons'];
+  /** Signed waivers for the events that need one (checked: signature, terms, participants, ages). */
+  waivers: SaleWaiver[];
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
@@ -41,12 +55,17 @@ export class QuoteService {
     private readonly engine: SeatEngineService,
     private readonly tickets: TicketsRepository,
     private readonly vouchers: VouchersRepository,
+    private readonly offers: GiftOffersRepository,
+    private readonly donations: DonationsRepository,
+    private readonly waiverCheck: WaiverCheck,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  checkCustomer(info: unknown, locale: Locale): CustomerDetails {
-    const { issues, value } = checkCustomerDetails(info ?? {}, this.customerForm, locale);
+  /** The customer's details against this deployment's form for this kind of order (SSN required for vouchers, donations). */
+  checkCustomer(info: unknown, locale: Locale, kind: CartKind = 'tickets'): CustomerDetails {
+    const form = customerFormForKind(this.customerForm, kind);
+    const { issues, value } = checkCustomerDetails(info ?? {}, form, locale);
     if (issues.length === 0) return value;
     const fields = Object.fromEntries(issues.map((i) => [i.path, i.message]));
     throw new BookingError(
@@ -56,22 +75,42 @@ export class QuoteService {
     );
   }
 
+  /** Which kind of order this is (shared cartKind): one kind per commit; CART_EMPTY / CART_KINDS_MIXED otherwise. */
+  kindOf(cart: ParsedCart): CartKind {
+    const kind = cartKind(cart);
+    if (kind.ok) return kind.kind;
+    if (kind.code === 'CART_EMPTY') throw new BookingError('CART_EMPTY');
+    throw new BookingError('CART_KINDS_MIXED', {}, { kinds: kind.kinds });
+  }
+
   async quote(visitorId: string, cart: ParsedCart): Promise<Quote> {
+    const kind = this.kindOf(cart);
+    if (kind === 'memberships') throw new BookingError('CART_INVALID', { details: 'memberships are not sold here' });
     const presentationIds = unique(cart.seats.map((s) => s.prsntId));
-    const [layouts, ticketRows, productRows, voucherRows] = await Promise.all([
+    const [layouts, ticketRows, productRows, voucherRows, offerRows, donationRows] = await Promise.all([
       Promise.all(presentationIds.map((id) => this.engine.layout(id))),
       this.tickets.tickets(unique(cart.seats.map((s) => s.ticketId))),
       cart.products?.length ? this.tickets.products(unique(cart.products.map((p) => p.id))) : Promise.resolve([]),
       this.vouchers.byIds(unique((cart.voucherPayments ?? []).map((v) => v.id))),
+      this.offers.pricesOnSale(unique((cart.vouchers ?? []).map((v) => v.SystemVoucherPriceId))),
+      this.donations.options(unique((cart.donations ?? []).map((d) => d.donationDetailId))),
     ]);
 
     const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
+    // A single-event video-on-demand show is sold on its own (the storefront removes the others when it is chosen).
+    const shows = layouts.map((l) => ({ id: l.presentation.id, venueTypeId: l.presentation.venueTypeId }));
+    if (shows.some((p) => presentationsToRemoveOnSelect(shows, p).length > 0)) {
+      throw new BookingError('CART_INVALID', { details: 'a video-on-demand event is sold on its own' });
+    }
     const seats = this.pricingSeats(cart, layoutOf);
     const tickets = new Map(ticketRows.map((t) => [t.id, t]));
     const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
     const productById = new Map(productRows.map((p) => [p.id, p]));
     const voucherById = new Map(voucherRows.map((v) => [v.id, v]));
+    const offerByPrice = new Map(offerRows.map((o) => [o.priceId, o]));
+    const optionById = new Map(donationRows.map((d) => [d.detailId, d]));
     const priced = priceOrder({
+      kind,
       seats,
       tickets,
       ticketCodes: new Set((cart.ticketCodes ?? []).map((c) => c.toLowerCase())),
@@ -93,8 +132,44 @@ export class QuoteService {
             percentRatePerOrder: cart.globalServiceCharge.percentRatePerOrder ?? null,
           }
         : null,
+      voucherItems: (cart.vouchers ?? []).map((v, index) => {
+        const offer = offerByPrice.get(v.SystemVoucherPriceId);
+        const matches = offer && offer.classId === v.SystemVoucherId;
+        // A voucher limited to some outlets is sold only there (when the storefront says where it sells).
+        if (matches && offer.locationIds && cart.locationId != null && !offer.locationIds.includes(cart.locationId))
+          throw new AppError('SYSTEM_VOUCHER_NOT_SOLD_IN_OUTLET');
+        return {
+          index,
+          classId: v.SystemVoucherId,
+          priceId: v.SystemVoucherPriceId,
+          quantity: v.Quantity,
+          clientPrice: shekelsToAgorot(v.Price),
+          offer: matches
+            ? {
+                priceAgorot: offer.priceAgorot,
+                valueAgorot: offer.valueAgorot,
+                validDays: offer.validDays,
+                name: offer.name,
+                nameEn: offer.nameEn,
+              }
+            : undefined,
+        };
+      }),
+      donationItems: (cart.donations ?? []).map((d, index) => {
+        const option = optionById.get(d.donationDetailId);
+        return {
+          index,
+          donationId: d.donationId,
+          detailId: d.donationDetailId,
+          quantity: d.quantity,
+          customAmount: d.customAmount == null ? null : shekelsToAgorot(d.customAmount),
+          clientAmount: d.amount == null ? null : shekelsToAgorot(d.amount),
+          detail: option && option.donationId === d.donationId ? option : undefined,
+        };
+      }),
       vouchers: (cart.voucherPayments ?? []).map((v, index) => {
         const row = assertUsable(voucherById.get(v.id), v.code);
+        assertPaysAt(row, [...locationIds]);
         return {
           index,
           id: row.id,
@@ -106,11 +181,12 @@ export class QuoteService {
       clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
     });
     const coupons = await this.checkCoupons(priced, tickets);
+    const waivers = await this.waiverCheck.check(seats, cart.waivers);
 
     await this.assertLocked(visitorId, seats, layoutOf);
     await this.assertNoSingleSeatGap(visitorId, presentationIds);
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
-    return { presentationIds, layoutOf, seats, priced, coupons };
+    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */

@@ -160,7 +160,7 @@ export class RecoveryJob implements OnApplicationBootstrap, OnApplicationShutdow
     if (holds.some((h) => h !== 'mine' && h !== 'mine-expired' && h !== 'free')) {
       return this.refund(c, card, 'SEAT_TAKEN', c.cartId);
     }
-    const ids = new SaleIdentity(draft.tickets.length);
+    const ids = SaleIdentity.forDraft(draft);
     const order = { cartId: c.cartId, cartIdentifier: c.cartIdentifier, visitorId: c.visitorId };
     const outcome = await this.settlement.writeSale(
       () => saleInputOf(draft, ids, order, card),

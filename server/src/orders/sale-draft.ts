@@ -1,6 +1,7 @@
 import type { CustomerDetails } from '@hotline/shared';
 import type { SaleInput, SaleTicket } from '../reservations/sales.repository';
-import type { PricedOrder } from '../payment/pricing';
+import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
+import type { SaleWaiver } from '../waivers/waiver-check';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's
@@ -17,6 +18,11 @@ export interface SaleDraft {
   vouchers: SaleInput['vouchers'];
   coupons: SaleInput['coupons'];
   messages: SaleInput['messages'];
+  /** Gift vouchers to create, one entry each (absent on drafts stored before vouchers were sold). */
+  voucherSales?: VoucherSale[];
+  donations?: DonationSale[];
+  /** Signed waivers with the address they were signed from. */
+  waivers?: (SaleWaiver & { ip: string })[];
 }
 
 export function saleDraftOf(
@@ -24,6 +30,7 @@ export function saleDraftOf(
   coupons: SaleInput['coupons'],
   customer: CustomerDetails,
   locale: string,
+  signed: { waivers: SaleWaiver[]; ip: string } = { waivers: [], ip: '' },
 ): SaleDraft {
   return {
     locale,
@@ -41,6 +48,9 @@ export function saleDraftOf(
     })),
     vouchers: priced.voucherPayments.map((v) => ({ id: v.id, reference: v.reference, amountAgorot: v.amount })),
     coupons,
+    voucherSales: priced.voucherSales,
+    donations: priced.donations,
+    waivers: signed.waivers.map((w) => ({ ...w, ip: signed.ip })),
     messages: [
       ...(customer.email ? [{ channel: 'email' as const, recipient: customer.email }] : []),
       ...(customer.mobileNumber ? [{ channel: 'sms' as const, recipient: customer.mobileNumber }] : []),

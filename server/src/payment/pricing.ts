@@ -1,6 +1,9 @@
 import {
   agorotToShekels,
+  formatShekels,
+  handlingFeeApplies,
   markMultiplyFactorSubTickets,
+  type CartKind,
   priceCart,
   type GlobalServiceChargeConfig,
   type OrderTotals,
@@ -44,7 +47,32 @@ export interface PricingVoucher {
   clientAmount: number;
 }
 
+/** A gift voucher the visitor buys; `offer` undefined when that voucher/price is not on sale (here, now). */
+export interface PricingVoucherItem {
+  index: number;
+  classId: number;
+  priceId: number;
+  quantity: number;
+  clientPrice: number;
+  offer: { priceAgorot: number; valueAgorot: number; validDays: number; name: string; nameEn: string } | undefined;
+}
+
+/** A donation line; `detail` undefined when that donation/option does not exist or is not active. */
+export interface PricingDonationItem {
+  index: number;
+  donationId: number;
+  detailId: number;
+  quantity: number;
+  /** The custom amount typed (agorot), null when a preset was chosen. */
+  customAmount: number | null;
+  /** The unit amount shown (agorot), when the storefront sent it. */
+  clientAmount: number | null;
+  detail: { amountAgorot: number | null; isCustom: boolean; minAgorot: number; maxAgorot: number } | undefined;
+}
+
 export interface PricingInput {
+  /** Which kind of order (shared cartKind): decides whether the handling fee applies. */
+  kind?: CartKind;
   seats: PricingSeat[];
   tickets: ReadonlyMap<number, TicketRow>;
   /** Codes the visitor entered, lower-cased. */
@@ -55,7 +83,27 @@ export interface PricingInput {
   clientGlobalServiceCharge?: { amountPerOrder: number | null; percentRatePerOrder: number | null } | null;
   /** In the order the visitor applied them (it decides which voucher pays what). */
   vouchers: PricingVoucher[];
+  voucherItems?: PricingVoucherItem[];
+  donationItems?: PricingDonationItem[];
   clientTotal?: number | null;
+}
+
+/** One gift voucher to create (a cart line of quantity n gives n of these). */
+export interface VoucherSale {
+  classId: number;
+  priceId: number;
+  priceAgorot: number;
+  valueAgorot: number;
+  validDays: number;
+  name: string;
+  nameEn: string;
+}
+
+export interface DonationSale {
+  donationId: number;
+  detailId: number;
+  quantity: number;
+  unitAgorot: number;
 }
 
 export interface PricedLine {
@@ -73,7 +121,12 @@ export interface PricedOrder {
   voucherPayments: { id: number; reference: string; amount: number }[];
   /** Coded (coupon/voucher) tickets used: ticket id -> seats. */
   codedUse: Map<number, number>;
+  voucherSales: VoucherSale[];
+  donations: DonationSale[];
 }
+
+/** At most this many gift vouchers in one order (memberships-backoffice-spec.md section 9). */
+export const MAX_VOUCHERS_PER_ORDER = 10;
 
 const money = (agorot: number) => agorotToShekels(agorot).toFixed(2);
 
@@ -130,8 +183,38 @@ export function priceOrder(input: PricingInput): PricedOrder {
   for (const p of input.products) {
     if (p.price === undefined) invalid(`products[${p.index}].id: no such product here`);
   }
+  const voucherItems = input.voucherItems ?? [];
+  const voucherCount = voucherItems.reduce((n, v) => n + v.quantity, 0);
+  if (voucherCount > MAX_VOUCHERS_PER_ORDER) invalid(`at most ${MAX_VOUCHERS_PER_ORDER} vouchers per order`);
+  for (const v of voucherItems) {
+    if (!v.offer) invalid(`vouchers[${v.index}]: this voucher is not on sale`);
+    else if (v.clientPrice !== v.offer.priceAgorot)
+      mismatches.push(`vouchers[${v.index}].Price ${money(v.clientPrice)} != ${money(v.offer.priceAgorot)}`);
+  }
+  const donationItems = input.donationItems ?? [];
+  const donationUnits = donationItems.map((d) => {
+    const detail = d.detail;
+    if (!detail) return invalid(`donations[${d.index}]: no such donation option`);
+    if (!detail.isCustom) {
+      if (d.customAmount !== null) invalid(`donations[${d.index}].customAmount: this option has a fixed amount`);
+      if (d.clientAmount !== null && d.clientAmount !== detail.amountAgorot)
+        mismatches.push(`donations[${d.index}].amount ${money(d.clientAmount)} != ${money(detail.amountAgorot!)}`);
+      return detail.amountAgorot!;
+    }
+    const amount = d.customAmount;
+    if (amount === null || amount < detail.minAgorot || amount > detail.maxAgorot) {
+      throw new BookingError(
+        'DONATION_AMOUNT_INVALID',
+        { min: formatShekels(detail.minAgorot, 'en'), max: formatShekels(detail.maxAgorot, 'en') },
+        { donation: d.index, minAgorot: detail.minAgorot, maxAgorot: detail.maxAgorot },
+      );
+    }
+    return amount;
+  });
+  const feeApplies = handlingFeeApplies(input.kind ?? 'tickets');
+  const globalServiceCharge = feeApplies ? input.globalServiceCharge : {};
   // The one pricing pipeline (shared priceCart), fed from our own data; only the comparison is the server's.
-  const pricing = priceCart<PricedLine | PricingProduct, PricingVoucher>({
+  const pricing = priceCart<PricedLine | PricingProduct | PricingVoucherItem | PricingDonationItem, PricingVoucher>({
     lines: [
       ...lines.map((l) => ({
         kind: 'ticket' as const,
@@ -145,13 +228,25 @@ export function priceOrder(input: PricingInput): PricedOrder {
         unitPriceAgorot: p.price!,
         quantity: p.quantity,
       })),
+      ...voucherItems.map((v) => ({
+        kind: 'voucher' as const,
+        ref: v,
+        unitPriceAgorot: v.offer!.priceAgorot,
+        quantity: v.quantity,
+      })),
+      ...donationItems.map((d, i) => ({
+        kind: 'donation' as const,
+        ref: d,
+        unitPriceAgorot: donationUnits[i]!,
+        quantity: d.quantity,
+      })),
     ],
-    globalServiceCharge: input.globalServiceCharge,
+    globalServiceCharge,
     vouchers: input.vouchers.map((v) => ({ id: v.id, ref: v, balanceAgorot: v.balance })),
   });
 
   const client = input.clientGlobalServiceCharge;
-  if (client) {
+  if (client && feeApplies) {
     const serverAmount = input.globalServiceCharge.amountPerOrder || null;
     const serverPercent = input.globalServiceCharge.percentRatePerOrder || null;
     if ((client.amountPerOrder || null) !== serverAmount || (client.percentRatePerOrder || null) !== serverPercent) {
@@ -179,5 +274,22 @@ export function priceOrder(input: PricingInput): PricedOrder {
   const totals = pricing.orderTotals;
   const codedUse = new Map<number, number>();
   for (const l of lines) if (l.ticket.code !== null) codedUse.set(l.ticket.id, (codedUse.get(l.ticket.id) ?? 0) + 1);
-  return { lines, totals, globalServiceChargeName: pricing.totals.globalServiceChargeName, voucherPayments, codedUse };
+  const voucherSales = voucherItems.flatMap((v) =>
+    Array.from({ length: v.quantity }, (): VoucherSale => ({ classId: v.classId, priceId: v.priceId, ...v.offer! })),
+  );
+  const donations = donationItems.map((d, i): DonationSale => ({
+    donationId: d.donationId,
+    detailId: d.detailId,
+    quantity: d.quantity,
+    unitAgorot: donationUnits[i]!,
+  }));
+  return {
+    lines,
+    totals,
+    globalServiceChargeName: pricing.totals.globalServiceChargeName,
+    voucherPayments,
+    codedUse,
+    voucherSales,
+    donations,
+  };
 }

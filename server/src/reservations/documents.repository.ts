@@ -35,6 +35,37 @@ export interface DocumentTicket {
   serviceChargeAgorot: number;
 }
 
+/** A gift voucher an order bought, as its confirmation names it. */
+export interface DocumentVoucher {
+  reference: string;
+  name: string;
+  nameEn: string;
+  valueAgorot: number;
+  startsAt: Date;
+  expiresAt: Date | null;
+}
+
+/** A donation line of an order: the receipt. */
+export interface DocumentDonation {
+  receiptNumber: string;
+  name: string;
+  nameEn: string;
+  quantity: number;
+  unitAgorot: number;
+}
+
+/** Groups rows carrying a reservationId by it (the outbox renders a batch at a time). */
+function byReservationId<T>(rows: (T & { reservationId: string })[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const { reservationId, ...rest } of rows) {
+    const item = rest as unknown as T;
+    const list = map.get(reservationId);
+    if (list) list.push(item);
+    else map.set(reservationId, [item]);
+  }
+  return map;
+}
+
 const RESERVATION = `SELECT id::text AS id, identifier, state, created_at AS "createdAt", customer, locale,
   total_agorot AS "totalAgorot", document_key AS "documentKey" FROM reservation`;
 
@@ -92,5 +123,46 @@ export class DocumentsRepository {
       else byReservation.set(reservationId, [ticket]);
     }
     return byReservation;
+  }
+
+  /** Waivers signed for the reservation's events (not the signature bytes: those are served on their own). */
+  waiversOf(reservationId: string): Promise<
+    {
+      id: string;
+      presentationId: number;
+      participants: { name: string; dateOfBirth: string }[];
+      signedAt: Date;
+      ip: string;
+    }[]
+  > {
+    return this.db.query(
+      `SELECT id::text AS id, presentation_id AS "presentationId", participants, signed_at AS "signedAt", ip
+         FROM reservation_waiver WHERE reservation_id = $1 ORDER BY id`,
+      [reservationId],
+    );
+  }
+
+  /** Gift vouchers the reservations bought (their references go out in the confirmation). */
+  async vouchersOf(reservationIds: string[]): Promise<Map<string, DocumentVoucher[]>> {
+    if (reservationIds.length === 0) return new Map();
+    const rows: (DocumentVoucher & { reservationId: string })[] = await this.db.query(
+      `SELECT reservation_id::text AS "reservationId", reference, name, name_en AS "nameEn",
+              initial_agorot AS "valueAgorot", coalesce(starts_at, created_at) AS "startsAt", expires_at AS "expiresAt"
+         FROM system_voucher WHERE reservation_id = ANY($1::bigint[]) ORDER BY id`,
+      [reservationIds],
+    );
+    return byReservationId(rows);
+  }
+
+  async donationsOf(reservationIds: string[]): Promise<Map<string, DocumentDonation[]>> {
+    if (reservationIds.length === 0) return new Map();
+    const rows: (DocumentDonation & { reservationId: string })[] = await this.db.query(
+      `SELECT rd.reservation_id::text AS "reservationId", rd.receipt_number AS "receiptNumber", d.name,
+              d.name_en AS "nameEn", rd.quantity, rd.unit_agorot AS "unitAgorot"
+         FROM reservation_donation rd JOIN donation d ON d.id = rd.donation_id
+        WHERE rd.reservation_id = ANY($1::bigint[]) ORDER BY rd.id`,
+      [reservationIds],
+    );
+    return byReservationId(rows);
   }
 }

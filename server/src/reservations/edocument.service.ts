@@ -78,6 +78,13 @@ export class EDocumentService {
         locale: r.locale,
         tickets: await Promise.all(tickets.map((t) => this.ticket(t, locale))),
         calendarUrl: `/api/edocument/${r.documentKey}/calendar.ics`,
+        waivers: (await this.documents.waiversOf(r.id)).map((w) => ({
+          presentationId: w.presentationId,
+          participants: w.participants,
+          signedAt: new Date(w.signedAt).toISOString(),
+          ip: w.ip,
+          signatureUrl: `/api/edocument/${r.documentKey}/waivers/${w.id}/signature.png`,
+        })),
       },
     };
   }

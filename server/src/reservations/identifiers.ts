@@ -24,3 +24,16 @@ export function newTicketIdentifier(): string {
 export function newDocumentKey(): string {
   return randomBytes(32).toString('base64url');
 }
+
+/**
+ * A gift voucher's reference: 'GV' + 16 chars (80 random bits). It is a bearer secret (whoever has it may pay with
+ * it and read its history), so it is long enough that guessing one within the rate limits is hopeless.
+ */
+export function newSystemVoucherReference(): string {
+  return `GV${base32(16)}`;
+}
+
+/** A donation receipt number: 'DR' + 10 chars; printed on the receipt, not a secret. */
+export function newDonationReceiptNumber(): string {
+  return `DR${base32(10)}`;
+}

@@ -13,6 +13,8 @@ import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoStaff } from './demo-staff';
 import { translationsOf } from './demo-translations';
+import { seedDemoGiftsIfEmpty } from './demo-gifts';
+import { seedDemoWaiverIfEmpty } from './demo-waiver';
 
 const SEED_LOCK = 7_263_002;
 
@@ -41,7 +43,14 @@ export async function seedDemoIfEmpty(
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
     const [{ count }] = await runner.query('SELECT count(*)::int AS count FROM venue');
-    if (count > 0) return null;
+    if (count > 0) {
+      // A database seeded before gift vouchers and donations existed gets them now.
+      await runner.manager.transaction(async (tx) => {
+        await seedDemoGiftsIfEmpty(tx);
+        await seedDemoWaiverIfEmpty(tx);
+      });
+      return null;
+    }
     ensureGeneratedVenues();
     const files = listVenueFiles().filter((f) => options.includeStadium || !/stadium/.test(f));
     const venues = files.map((file) => loadVenueFile(file));
@@ -62,6 +71,8 @@ export async function seedDemoIfEmpty(
       await seedDemoVouchers(tx, options.now ?? new Date());
       await seedDemoCustomers(tx);
       if (options.includeStaff ?? true) await seedDemoStaff(tx);
+      await seedDemoGiftsIfEmpty(tx);
+      await seedDemoWaiverIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

@@ -48,11 +48,13 @@ const priced = {
 } as unknown as PricedOrder;
 
 const quote: Quote = {
+  kind: 'tickets',
   presentationIds: [7],
   layoutOf: new Map(),
   seats: priced.lines.map((l) => l.seat),
   priced,
   coupons: [],
+  waivers: [],
 };
 
 const cartSeat = {
@@ -118,6 +120,7 @@ function world() {
     markSold: jest.fn(async () => ({ version: 1, sold: 1 })),
   };
   const quotes = {
+    kindOf: jest.fn(() => 'tickets'),
     checkCustomer: jest.fn(() => ({ email: 'buyer@example.com' })),
     quote: jest.fn(async () => quote),
     refusalWithoutCharge: jest.fn(() => new BookingError('SEAT_NOT_LOCKED', { seat: '1' })),

@@ -10,6 +10,7 @@ import type { WireTicket } from '../wire/ticket';
  * (PRICE_MISMATCH), never what is charged.
  */
 import type { CustomerDetailsInput } from './customer-schema';
+import type { CartWaiver, EDocumentWaiver } from './waiver';
 
 /** One seat (or general-admission place) in the cart. Field names are the spec's. */
 export interface CartSeat {
@@ -64,6 +65,35 @@ export interface CartVoucherPayment {
   systemVoucher?: boolean | string | null;
 }
 
+/**
+ * A gift (system) voucher bought (memberships-backoffice-spec.md section 7,
+ * "Voucher cart item"). `SystemVoucherId` is the voucher on sale (its class),
+ * `SystemVoucherPriceId` one of its prices; `Price` is what the visitor was
+ * shown for one, shekels (checked, never trusted).
+ */
+export interface CartVoucherItem {
+  SystemVoucherId: number;
+  SystemVoucherPriceId: number;
+  Quantity: number;
+  Price: number;
+  /** The day the voucher is for, when the class is dated (ISO date); informational otherwise. */
+  Date?: string | null;
+  RedemptionData?: { reference?: string | null; price?: number | null } | null;
+}
+
+/**
+ * A donation (memberships-backoffice-spec.md section 7, "Donation cart item"):
+ * a preset amount (`donationDetailId` of a preset), or the donation's custom
+ * option with `customAmount` in shekels. `amount` is the unit amount shown.
+ */
+export interface CartDonationItem {
+  donationId: number;
+  donationDetailId: number;
+  quantity: number;
+  customAmount?: number | null;
+  amount?: number | null;
+}
+
 /** The order-level charge as the storefront got it from GET /presentations/:id/ticketGroups (serviceCharge). */
 export interface CartGlobalServiceCharge {
   name?: string | null;
@@ -72,8 +102,17 @@ export interface CartGlobalServiceCharge {
 }
 
 export interface Cart {
+  /** Ticket order. Carts of two kinds (seats, vouchers, donations) are refused: shared `cartKind`. */
   seats: CartSeat[];
   products?: CartProduct[];
+  /** Gift voucher order (at most 10 vouchers). */
+  vouchers?: CartVoucherItem[];
+  /** Donation order. */
+  donations?: CartDonationItem[];
+  /** The outlet (location) selling; a voucher class may be sold only in some. */
+  locationId?: number | null;
+  /** Signed waivers, one per event that needs one (GET /presentations/:id/waiver). */
+  waivers?: CartWaiver[];
   voucherPayments?: CartVoucherPayment[];
   /** Coupon and voucher-ticket codes the visitor entered (case does not matter). */
   ticketCodes?: string[];
@@ -211,6 +250,18 @@ export interface CommitResponse {
   charged: number;
   /** True when this answer replays an earlier successful commit of the same cart. */
   replayed: boolean;
+  /** Gift vouchers this order bought (also sent by e-mail/SMS). Absent on ticket orders. */
+  systemVouchers?: SoldSystemVoucher[];
+  /** Donations this order gave (the receipt is in the confirmation message). */
+  donations?: { donationId: number; amount: number }[];
+}
+
+export interface SoldSystemVoucher {
+  Reference: string;
+  /** What it can pay, shekels. */
+  Value: number;
+  StartDate: string;
+  EndDate: string;
 }
 
 /* ---- GET /api/edocument/:documentKey ---- */
@@ -256,5 +307,7 @@ export interface EDocumentResponse {
     tickets: EDocumentTicket[];
     /** GET this for a text/calendar file of the order's shows. */
     calendarUrl: string;
+    /** Waivers signed for this order's events. */
+    waivers?: EDocumentWaiver[];
   };
 }

@@ -1,3 +1,6 @@
 export * from './cart';
 export * from './customer-schema';
 export * from './pricing';
+export * from './gifts';
+export * from './customer-form-for-kind';
+export * from './waiver';

@@ -175,3 +175,29 @@ describe('cart store (what the seat map calls)', () => {
     expect([s.resId, s.cartIdentifier]).toEqual(['abcdefgh12', '3f0c1f6e-2b1a-4c55-9f4e-0c1e2d3a4b5c']);
   });
 });
+
+describe('cart store: one single-event video-on-demand show at a time', () => {
+  const ready = (venueTypeId: number) => ({
+    status: 'ready' as const,
+    groups,
+    serviceCharge: { name: 'x', amountPerOrder: null, percentRatePerOrder: null },
+    presentation: { venueTypeId } as never,
+  });
+  const at = (prsntId: number, x: number): CartSeat => ({ ...seat(x), prsntId });
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  test('choosing a 101 show removes the other shows; a physical show then removes the 101 show', async () => {
+    useBookingCatalogue.setState({ entries: { 7: ready(1), 8: ready(1), 9: ready(101) } });
+    const store = useCartStore.getState();
+    store.addSeat(at(7, 1));
+    store.addSeat(at(8, 1));
+    await flush();
+    expect(new Set(useCartStore.getState().seats.map((s) => s.prsntId))).toEqual(new Set([7, 8]));
+    store.addSeat(at(9, 1));
+    await flush();
+    expect(useCartStore.getState().seats.map((s) => s.prsntId)).toEqual([9]);
+    store.addSeat(at(7, 2));
+    await flush();
+    expect(useCartStore.getState().seats.map((s) => s.prsntId)).toEqual([7]);
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { displayMobile, shekelsToAgorot } from '@hotline/shared';
+import { displayMobile, shekelsToAgorot, type CartWaiver } from '@hotline/shared';
 import type { TFunction } from 'i18next';
 import { ApiError, BAD_RESPONSE, NETWORK_ERROR } from '../../api/client';
 import { isOnline, userMessage } from '../../api/user-message';
@@ -18,6 +18,7 @@ import { VoucherForm } from '../../booking/VoucherForm';
 import { useLocale } from '../../hooks/useLocale';
 import { useOnline } from '../../hooks/useOnline';
 import { useCartStore } from '../../state/cart-store';
+import { useWaiverRequirements, WaiverStep } from '../../waiver/WaiverStep';
 import { CartGate, cartStepHrefs } from './CartGate';
 import { Confirmation } from './Confirmation';
 import { PaymentDialog } from './PaymentDialog';
@@ -68,6 +69,9 @@ export default function PaymentPage() {
   const failureRef = useRef<HTMLDivElement>(null);
   const instalmentsId = useId();
   const online = useOnline();
+  // Events that need a signed waiver before payment (issue 13); each WaiverStep reports its finished waiver.
+  const waiverNeeds = useWaiverRequirements(presentationIdsOf(cart.seats));
+  const [signedWaivers, setSignedWaivers] = useState<Record<number, CartWaiver | null>>({});
 
   useEffect(() => warmBotToken(), []);
   useEffect(() => {
@@ -98,7 +102,10 @@ export default function PaymentPage() {
       const codes = useCartStore.getState().ticketCodes.join(',') || undefined;
       const entries = useBookingCatalogue.getState().entries;
       const shows = confirmedShows(useCartStore.getState().seats, (id) => entries[id]?.presentation);
-      const r = await withBotToken((token) => commitPayment(wire, token, useCartStore.getState().miniSiteUrl));
+      const waivers = (waiverNeeds ?? []).map((w) => signedWaivers[w.presentationId]).filter((w) => !!w);
+      const r = await withBotToken((token) =>
+        commitPayment({ ...wire, waivers }, token, useCartStore.getState().miniSiteUrl),
+      );
       useCartStore.getState().completeOrder({
         reservationIdentifier: r.reservationIdentifier,
         documentKey: r.documentKey,
@@ -141,6 +148,10 @@ export default function PaymentPage() {
       });
       return;
     }
+    if ((waiverNeeds ?? []).some((w) => !signedWaivers[w.presentationId])) {
+      setFailure({ text: t('waiver.required'), code: 'WAIVER_REQUIRED' });
+      return;
+    }
     if (!isOnline()) {
       // Never open the card page offline: the dialog would frame the browser's own offline page.
       setFailure({ text: t('payment.offline'), code: 'OFFLINE' });
@@ -173,6 +184,19 @@ export default function PaymentPage() {
         editableVouchers={!busy}
       >
         <VoucherForm />
+        {waiverNeeds?.map((need) => (
+          <WaiverStep
+            key={need.presentationId}
+            requirement={need}
+            seats={totals.seats
+              .filter((l) => l.seat.prsntId === need.presentationId)
+              .map((l) => ({
+                ticketId: l.seat.ticketId ?? 0,
+                ticketName: l.ticket ? ticketName(l.ticket, locale) : '',
+              }))}
+            onChange={(w) => setSignedWaivers((all) => ({ ...all, [need.presentationId]: w }))}
+          />
+        ))}
 
         <section className="booking-card pay-card" aria-labelledby="pay-title">
           <header className="booking-card__head">

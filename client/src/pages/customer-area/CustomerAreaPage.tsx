@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CustomerAreaInfo } from '@hotline/shared';
 import { ApiError } from '../../api/client';
 import { LoadingView } from '../../components/StateViews';
@@ -244,10 +244,13 @@ function VouchersPanel({ info, onInfo }: { info: CustomerAreaInfo; onInfo: (info
     setMessage(null);
     try {
       if (action === 'cancel') {
-        await customerApi.cancelVoucher(reference);
+        const r = await customerApi.cancelVoucher(reference);
         // A successful voucher cancel removes the voucher (spec section 4).
         onInfo({ ...info, SystemVouchers: info.SystemVouchers.filter((v) => v.Reference !== reference) });
-        setMessage({ ok: true, text: t('customerArea.vouchers.cancelled') });
+        const refund = r.RefundAgorot
+          ? ` ${t('customerArea.vouchers.refunded', { amount: formatShekels(r.RefundAgorot, locale) })}`
+          : '';
+        setMessage({ ok: true, text: t('customerArea.vouchers.cancelled') + refund });
       } else {
         const r = await customerApi.replaceVoucher(reference);
         // A replacement updates its IsForReplacement flag and its dates.
@@ -326,6 +329,10 @@ function VouchersPanel({ info, onInfo }: { info: CustomerAreaInfo; onInfo: (info
                       {t('customerArea.vouchers.replace')}
                     </button>
                   )}
+                  {/* The code travels in navigation state, never in the address. */}
+                  <Link className="text-link" to="/system-vouchers/history" state={{ reference: v.Reference }}>
+                    {t('gifts.history.link')}
+                  </Link>
                 </div>
               )}
             </li>

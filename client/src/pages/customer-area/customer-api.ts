@@ -25,7 +25,10 @@ export const customerApi = {
       body,
     ),
   cancelVoucher: (reference: string) =>
-    api.post<{ success: true; Reference: string }>(`/system-vouchers/${encodeURIComponent(reference)}/cancel`, {}),
+    api.post<{ success: true; Reference: string; RefundAgorot?: number }>(
+      `/system-vouchers/${encodeURIComponent(reference)}/cancel`,
+      {},
+    ),
   replaceVoucher: (reference: string) =>
     api.post<{ IsForReplacement: true; StartDate: string; EndDate: string; DateTimeCreated: string }>(
       `/system-vouchers/${encodeURIComponent(reference)}/replacement`,

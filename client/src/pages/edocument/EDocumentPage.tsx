@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { getEDocument } from '../../booking/api';
 import { moneyOfShekels } from '../../booking/format';
 import '../../booking/booking.css';
+import '../../waiver/waiver.css';
 import { CatalogueText } from '../../components/CatalogueText';
 import { ErrorView } from '../../components/StateViews';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
@@ -215,6 +216,39 @@ export default function EDocumentPage() {
           />
         ))}
       </ol>
+      {r.waivers?.map((w) => (
+        <section
+          key={w.signatureUrl}
+          className="booking-card waiver-record"
+          aria-labelledby={`waiver-${w.presentationId}`}
+          data-testid="waiver-record"
+        >
+          <h2 id={`waiver-${w.presentationId}`} className="booking-card__title booking-card__title--small">
+            {t('waiver.record')}
+          </h2>
+          <p>
+            {t('waiver.signedBy', {
+              date: formatJerusalemDateTime(w.signedAt, locale),
+              ip: w.ip,
+            })}
+          </p>
+          <h3 className="booking-card__title booking-card__title--small">{t('waiver.participants')}</h3>
+          <ul>
+            {w.participants.map((p) => (
+              <li key={`${p.name}-${p.dateOfBirth}`}>
+                {p.name} · <bdi dir="ltr">{p.dateOfBirth}</bdi>
+              </li>
+            ))}
+          </ul>
+          <img
+            className="waiver-record__signature"
+            src={w.signatureUrl}
+            alt={t('waiver.signHere')}
+            width={320}
+            height={100}
+          />
+        </section>
+      ))}
     </div>
   );
 }

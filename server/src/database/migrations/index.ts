@@ -6,6 +6,8 @@ import { SeatHoldCap1795459370693 } from './1795459370693-seat-hold-cap';
 import { CatalogueTranslations1795460000000 } from './1795460000000-catalogue-translations';
 import { BackOfficeStaff1795470000000 } from './1795470000000-back-office-staff';
 import { SalesDaily1795470000001 } from './1795470000001-sales-daily';
+import { GiftVouchersDonations1795593642340 } from './1795593642340-gift-vouchers-donations';
+import { Waivers1795596000000 } from './1795596000000-waivers';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -17,4 +19,6 @@ export const MIGRATIONS = [
   CatalogueTranslations1795460000000,
   BackOfficeStaff1795470000000,
   SalesDaily1795470000001,
+  GiftVouchersDonations1795593642340,
+  Waivers1795596000000,
 ];

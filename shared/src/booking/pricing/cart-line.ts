@@ -4,9 +4,9 @@ import { assertNonNegativeInteger } from '../../rules/assert';
 export type Agorot = number;
 
 /**
- * One line of a cart, by kind. Tickets and products today; memberships,
- * voucher purchases and donations are added as new kinds here (and in
- * `lineAmounts`), and every caller gets them through `priceCart`. `ref` is
+ * One line of a cart, by kind: tickets and products (a ticket order), gift
+ * vouchers sold (a voucher order) and donations (a donation order); memberships
+ * are added the same way. Every caller gets them through `priceCart`. `ref` is
  * the caller's own handle (a seat, a product row) carried through untouched.
  */
 export type CartLine<Ref = unknown> =
@@ -17,7 +17,11 @@ export type CartLine<Ref = unknown> =
       priceAgorot: Agorot;
       serviceChargeAgorot: Agorot;
     }
-  | { kind: 'product'; ref: Ref; unitPriceAgorot: Agorot; quantity: number };
+  | { kind: 'product'; ref: Ref; unitPriceAgorot: Agorot; quantity: number }
+  /** A gift (system) voucher sold: what the buyer pays for each one (its value may differ, e.g. pay 90 get 100). */
+  | { kind: 'voucher'; ref: Ref; unitPriceAgorot: Agorot; quantity: number }
+  /** A donation: a preset amount, or the custom amount the donor typed, times quantity. */
+  | { kind: 'donation'; ref: Ref; unitPriceAgorot: Agorot; quantity: number };
 
 export type CartLineKind = CartLine['kind'];
 
@@ -35,8 +39,10 @@ export function lineAmounts(line: CartLine): LineAmounts {
       assertNonNegativeInteger(line.serviceChargeAgorot, 'ticket serviceChargeAgorot');
       return { priceAgorot: line.priceAgorot, serviceChargeAgorot: line.serviceChargeAgorot };
     case 'product':
-      assertNonNegativeInteger(line.unitPriceAgorot, 'product unitPriceAgorot');
-      assertNonNegativeInteger(line.quantity, 'product quantity');
+    case 'voucher':
+    case 'donation':
+      assertNonNegativeInteger(line.unitPriceAgorot, `${line.kind} unitPriceAgorot`);
+      assertNonNegativeInteger(line.quantity, `${line.kind} quantity`);
       return { priceAgorot: line.unitPriceAgorot * line.quantity, serviceChargeAgorot: 0 };
     default: {
       const unknown: never = line;

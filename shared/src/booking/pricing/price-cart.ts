@@ -19,7 +19,10 @@ export interface CartPricingTotals {
   /** Ticket prices (without their service charges). */
   ticketsAgorot: Agorot;
   productsAgorot: Agorot;
-  /** Tickets + products. */
+  /** Gift vouchers sold (their prices). */
+  vouchersSoldAgorot: Agorot;
+  donationsAgorot: Agorot;
+  /** Every line's price: tickets + products + vouchers sold + donations. */
   subtotalAgorot: Agorot;
   /** Per-line service charges. */
   serviceChargesAgorot: Agorot;
@@ -70,6 +73,8 @@ export function priceCart<LineRef, VoucherRef>(
     totals: {
       ticketsAgorot: sumOf('ticket'),
       productsAgorot: sumOf('product'),
+      vouchersSoldAgorot: sumOf('voucher'),
+      donationsAgorot: sumOf('donation'),
       subtotalAgorot,
       serviceChargesAgorot: totals.serviceCharges,
       globalServiceChargeAgorot: gsc.amountAgorot,

@@ -15,3 +15,18 @@ export function isSingleEventVideoOnDemand(venueTypeId: number): boolean {
   assertSafeInteger(venueTypeId, 'venueTypeId');
   return venueTypeId === 101 || venueTypeId === 102;
 }
+
+/**
+ * "Selecting a single video-on-demand event (venue type 101 or 102) removes other
+ * events from the cart" (memberships-backoffice-spec.md section 4): which of the
+ * cart's presentations go when `selected` is added. A single-event VOD takes the
+ * cart alone; anything else added pushes out a single-event VOD already there.
+ */
+export function presentationsToRemoveOnSelect(
+  inCart: readonly { id: number; venueTypeId: number }[],
+  selected: { id: number; venueTypeId: number },
+): number[] {
+  const others = inCart.filter((p) => p.id !== selected.id);
+  if (isSingleEventVideoOnDemand(selected.venueTypeId)) return others.map((p) => p.id);
+  return others.filter((p) => isSingleEventVideoOnDemand(p.venueTypeId)).map((p) => p.id);
+}

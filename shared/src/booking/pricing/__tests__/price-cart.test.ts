@@ -4,6 +4,10 @@ const ticket = (priceAgorot: number, serviceChargeAgorot: number) =>
   ({ kind: 'ticket', ref: null, priceAgorot, serviceChargeAgorot }) as const;
 const product = (unitPriceAgorot: number, quantity: number) =>
   ({ kind: 'product', ref: null, unitPriceAgorot, quantity }) as const;
+const voucherSold = (unitPriceAgorot: number, quantity: number) =>
+  ({ kind: 'voucher', ref: null, unitPriceAgorot, quantity }) as const;
+const donation = (unitPriceAgorot: number, quantity: number) =>
+  ({ kind: 'donation', ref: null, unitPriceAgorot, quantity }) as const;
 const base: Omit<CartPricingInput, 'lines'> = { globalServiceCharge: {}, vouchers: [] };
 
 describe('priceCart: one pipeline, lines -> subtotal -> handling fee -> total -> vouchers -> balance due', () => {
@@ -33,6 +37,21 @@ describe('priceCart: one pipeline, lines -> subtotal -> handling fee -> total ->
       'tickets and products',
       { ...base, lines: [ticket(4500, 300), product(1200, 2)] },
       { ticketsAgorot: 4500, productsAgorot: 2400, subtotalAgorot: 6900, totalAgorot: 7200 },
+    ],
+    [
+      'gift vouchers sold',
+      { ...base, lines: [voucherSold(10000, 2), voucherSold(25000, 1)] },
+      { vouchersSoldAgorot: 45000, subtotalAgorot: 45000, totalAgorot: 45000, balanceDueAgorot: 45000 },
+    ],
+    [
+      'a gift voucher bought partly with another voucher',
+      { ...base, lines: [voucherSold(10000, 1)], vouchers: [{ id: 7, ref: 'old', balanceAgorot: 3000 }] },
+      { totalAgorot: 10000, vouchersAgorot: 3000, balanceDueAgorot: 7000 },
+    ],
+    [
+      'donations: preset and custom amounts',
+      { ...base, lines: [donation(5000, 2), donation(1234, 1)] },
+      { donationsAgorot: 11234, subtotalAgorot: 11234, totalAgorot: 11234, ticketsAgorot: 0 },
     ],
     [
       'fixed handling fee per order',

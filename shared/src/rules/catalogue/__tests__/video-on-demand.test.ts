@@ -1,4 +1,4 @@
-import { isSingleEventVideoOnDemand, isVideoOnDemand } from '../video-on-demand';
+import { presentationsToRemoveOnSelect, isSingleEventVideoOnDemand, isVideoOnDemand } from '../video-on-demand';
 
 describe('video-on-demand venue types', () => {
   it.each([
@@ -23,5 +23,20 @@ describe('video-on-demand venue types', () => {
   ])('rejects %p', (venueTypeId, message) => {
     expect(() => isVideoOnDemand(venueTypeId as number)).toThrow(message);
     expect(() => isSingleEventVideoOnDemand(venueTypeId as number)).toThrow(message);
+  });
+});
+
+describe('presentationsToRemoveOnSelect', () => {
+  const show = (id: number, venueTypeId = 1) => ({ id, venueTypeId });
+  it.each<[string, { id: number; venueTypeId: number }[], { id: number; venueTypeId: number }, number[]]>([
+    ['an empty cart', [], show(1), []],
+    ['two physical shows share a cart', [show(1), show(2)], show(2), []],
+    ['a single-event VOD (101) takes the cart alone', [show(1), show(2), show(3, 101)], show(3, 101), [1, 2]],
+    ['102 too', [show(1), show(4, 102)], show(4, 102), [1]],
+    ['a physical show pushes out a single-event VOD', [show(3, 101), show(1)], show(1), [3]],
+    ['103 and 104 are VOD that may share a cart', [show(1), show(5, 103), show(6, 104)], show(6, 104), []],
+    ['another seat of the same VOD keeps it', [show(3, 101)], show(3, 101), []],
+  ])('%s', (_label, inCart, selected, expected) => {
+    expect(presentationsToRemoveOnSelect(inCart, selected)).toEqual(expected);
   });
 });

@@ -3,14 +3,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../common/validation';
-import { CustomerSessions } from './customer-sessions.service';
+import { CustomerSessions } from '../customers/customer-sessions.service';
 import { SystemVouchersService } from './system-vouchers.service';
 
 const params = z.object({ ref: z.string().min(1).max(64) });
 const body = z.object({ reservationIdentifier: z.string().max(40).optional().nullable() });
 
 /** POST /system-vouchers/{ref}/cancel and /replacement (storefront-spec.md section 7): the customer's own vouchers only. */
-@ApiTags('customers')
+@ApiTags('gift vouchers and donations')
 @Controller('system-vouchers')
 export class SystemVouchersController {
   constructor(

@@ -1,0 +1,284 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { shekelsToAgorot, type Donation, type DonationsResponse } from '@hotline/shared';
+import { money } from '../../booking/format';
+import {
+  GiftConfirmation,
+  GiftDetails,
+  GiftPayment,
+  GiftStepper,
+  GiftSummary,
+  type GiftStep,
+} from '../../gifts/GiftCheckout';
+import { getDonations } from '../../gifts/gift-api';
+import { useGiftOrder } from '../../gifts/gift-order-store';
+import { useLatestQuery } from '../../hooks/useLatestQuery';
+import { useLocale } from '../../hooks/useLocale';
+import { usesHebrewNames } from '../../lib/localized';
+import { useCartStore } from '../../state/cart-store';
+import '../../booking/booking.css';
+import '../../gifts/gifts.css';
+
+/**
+ * /donations: choose donations -> details and payment -> confirmation (memberships-backoffice-spec.md
+ * section 2). Each donation offers preset amounts and a custom one; at least one must be chosen. The
+ * receipt is in the confirmation message. A donation order is its own kind of cart.
+ */
+export default function DonationsPage() {
+  const { t } = useTranslation();
+  const donations = useLatestQuery<DonationsResponse>((signal) => getDonations(signal), []);
+  const lastOrder = useGiftOrder((s) => s.lastOrder);
+  const [chosenStep, setStep] = useState<GiftStep>(lastOrder?.kind === 'donations' ? 'confirmation' : 'choose');
+  // Paid: the payment step turns into the confirmation (derived, not an effect).
+  const step: GiftStep = chosenStep === 'payment' && lastOrder?.kind === 'donations' ? 'confirmation' : chosenStep;
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step]);
+  return (
+    <div className="container page booking-page gift-page" data-testid="donations-page">
+      <GiftStepper kind="donations" current={step} />
+      <div className="booking-titlebar">
+        <h1 className="booking-page__title">{t('gifts.donations.title')}</h1>
+      </div>
+      <div className={step === 'confirmation' ? 'booking-layout booking-layout--single' : 'booking-layout'}>
+        <div className="booking-main">
+          {step === 'choose' && <ChooseDonations state={donations} onNext={() => setStep('details')} />}
+          {step === 'details' && (
+            <GiftDetails kind="donations" onBack={() => setStep('choose')} onDone={() => setStep('payment')} />
+          )}
+          {step === 'payment' && <GiftPayment kind="donations" onBack={() => setStep('details')} />}
+          {step === 'confirmation' && (
+            <>
+              <GiftConfirmation kind="donations" />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  useGiftOrder.getState().reset();
+                  setStep('choose');
+                }}
+              >
+                {t('gifts.donations.donateAgain')}
+              </button>
+            </>
+          )}
+        </div>
+        {step !== 'confirmation' && (
+          <div className="booking-aside">
+            <GiftSummary />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ChooseDonations({
+  state,
+  onNext,
+}: {
+  state: ReturnType<typeof useLatestQuery<DonationsResponse>>;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  // Two plain selections: a selector building a new array would re-render forever (zustand compares by identity).
+  const kind = useGiftOrder((s) => s.kind);
+  const donations = useGiftOrder((s) => s.donations);
+  const chosen = kind === 'donations' ? donations : [];
+  const hasTickets = useCartStore((s) => s.seats.length > 0);
+  const [tried, setTried] = useState(false);
+  const [invalid, setInvalid] = useState<Set<number>>(new Set());
+  if (state.status === 'loading') {
+    return (
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('app.loading')}
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className="booking-card" role="alert">
+        <p>{t('gifts.loadFailed')}</p>
+        <button type="button" className="button button--secondary" onClick={state.retry}>
+          {t('gifts.retry')}
+        </button>
+      </section>
+    );
+  }
+  const valid = chosen.length > 0 && invalid.size === 0;
+  return (
+    <>
+      <p className="booking-card__sub">{t('gifts.donations.intro')}</p>
+      {hasTickets && <p className="notice">{t('gifts.oneKind')}</p>}
+      {state.data.donations.map((d) => (
+        <DonationCard
+          key={d.id}
+          donation={d}
+          onValidity={(ok) =>
+            setInvalid((s) => {
+              const next = new Set(s);
+              if (ok) next.delete(d.id);
+              else next.add(d.id);
+              return next;
+            })
+          }
+        />
+      ))}
+      {tried && chosen.length === 0 && (
+        <p className="notice notice--error" role="alert" data-testid="choose-one">
+          {t('gifts.donations.chooseOne')}
+        </p>
+      )}
+      <div className="button-row">
+        <Link className="button button--secondary" to="/booking">
+          {t('gifts.toEvents')}
+        </Link>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setTried(true);
+            if (valid) onNext();
+          }}
+        >
+          {t('gifts.next')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** One donation: radio buttons for the presets, "other amount" with a number field, or none. */
+function DonationCard({ donation, onValidity }: { donation: Donation; onValidity: (ok: boolean) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const he = usesHebrewNames(locale);
+  const order = useGiftOrder();
+  const current = order.kind === 'donations' ? order.donations.find((d) => d.donationId === donation.id) : undefined;
+  const name = he ? donation.Name : donation.NameEn;
+  const customDetail = donation.donationDetails.find((d) => d.customAmount);
+  const [customText, setCustomText] = useState(current?.custom ? String(current.amount) : '');
+  const [customError, setCustomError] = useState(false);
+  const headingId = useId();
+  const customId = useId();
+  const min = money(shekelsToAgorot(donation.MinCustomAmount), locale);
+  const max = money(shekelsToAgorot(donation.MaxCustomAmount), locale);
+
+  const choose = (detailId: number | null, amount: number | null) => {
+    order.start('donations');
+    if (detailId === null || amount === null) {
+      order.setDonation(null, donation.id);
+      return;
+    }
+    const detail = donation.donationDetails.find((d) => d.id === detailId)!;
+    order.setDonation(
+      {
+        donationId: donation.id,
+        detailId,
+        quantity: 1,
+        amount,
+        custom: detail.customAmount,
+        name: donation.Name,
+        nameEn: donation.NameEn,
+      },
+      donation.id,
+    );
+  };
+  const applyCustom = (text: string) => {
+    setCustomText(text);
+    const value = Number(text.replace(',', '.'));
+    const ok =
+      text.trim() !== '' &&
+      Number.isFinite(value) &&
+      Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 &&
+      value >= donation.MinCustomAmount &&
+      value <= donation.MaxCustomAmount;
+    setCustomError(!ok && text.trim() !== '');
+    onValidity(ok || text.trim() === '');
+    if (ok && customDetail) choose(customDetail.id, value);
+    else order.setDonation(null, donation.id);
+  };
+  const selected = current ? (current.custom ? 'custom' : String(current.detailId)) : 'none';
+
+  return (
+    <section className="booking-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="booking-card__title">
+        {name}
+      </h2>
+      <p className="booking-card__sub">{he ? donation.Description : donation.DescriptionEn}</p>
+      <fieldset className="gift-donation__options">
+        <legend className="visually-hidden">{name}</legend>
+        {donation.donationDetails
+          .filter((d) => !d.customAmount)
+          .map((d) => (
+            <label key={d.id} className="gift-donation__option">
+              <input
+                type="radio"
+                name={`donation-${donation.id}`}
+                checked={selected === String(d.id)}
+                onChange={() => {
+                  setCustomError(false);
+                  onValidity(true);
+                  choose(d.id, d.amount);
+                }}
+              />
+              {money(shekelsToAgorot(d.amount), locale)}
+            </label>
+          ))}
+        {customDetail && (
+          <label className="gift-donation__option">
+            <input
+              type="radio"
+              name={`donation-${donation.id}`}
+              checked={selected === 'custom' || (selected === 'none' && customText !== '')}
+              onChange={() => applyCustom(customText)}
+            />
+            {t('gifts.donations.custom')}
+          </label>
+        )}
+        <label className="gift-donation__option">
+          <input
+            type="radio"
+            name={`donation-${donation.id}`}
+            checked={selected === 'none' && customText === ''}
+            onChange={() => {
+              setCustomText('');
+              setCustomError(false);
+              onValidity(true);
+              choose(null, null);
+            }}
+          />
+          {t('gifts.donations.none')}
+        </label>
+      </fieldset>
+      {customDetail && (
+        <div className="field gift-donation__custom">
+          <label className="field__label" htmlFor={customId}>
+            {t('gifts.donations.customLabel', { name })}
+          </label>
+          <input
+            id={customId}
+            className="input"
+            inputMode="decimal"
+            dir="ltr"
+            value={customText}
+            onChange={(e) => applyCustom(e.target.value)}
+            aria-invalid={customError || undefined}
+            aria-describedby={`${customId}-hint`}
+          />
+          <p
+            id={`${customId}-hint`}
+            className={customError ? 'field__error' : 'field__hint'}
+            role={customError ? 'alert' : undefined}
+          >
+            {customError
+              ? t('gifts.donations.invalidAmount', { min, max })
+              : t('gifts.donations.customHint', { min, max })}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

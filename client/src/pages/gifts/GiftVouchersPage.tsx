@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { shekelsToAgorot, type SystemVoucherOffer, type SystemVoucherOffersResponse } from '@hotline/shared';
+import { ApiError } from '../../api/client';
+import { isolate, money } from '../../booking/format';
+import {
+  GiftConfirmation,
+  GiftDetails,
+  GiftPayment,
+  GiftStepper,
+  GiftSummary,
+  type GiftStep,
+} from '../../gifts/GiftCheckout';
+import { getVoucherOffers } from '../../gifts/gift-api';
+import { useGiftOrder } from '../../gifts/gift-order-store';
+import { useLatestQuery } from '../../hooks/useLatestQuery';
+import { useLocale } from '../../hooks/useLocale';
+import { usesHebrewNames } from '../../lib/localized';
+import { useCartStore } from '../../state/cart-store';
+import '../../booking/booking.css';
+import '../../gifts/gifts.css';
+
+/**
+ * /system-vouchers and /system-vouchers/:systemVoucherSuperClassId: the order-vouchers flow
+ * (choose vouchers -> details -> payment -> confirmation). At most `maxPerOrder` (10) vouchers,
+ * at least one. A voucher order is its own kind of cart: choosing one clears held tickets.
+ */
+export default function GiftVouchersPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const superClassId = id && /^\d+$/.test(id) ? Number(id) : null;
+  const offers = useLatestQuery((signal) => getVoucherOffers(superClassId, signal), [superClassId]);
+  const order = useGiftOrder();
+  const [chosenStep, setStep] = useState<GiftStep>(order.lastOrder?.kind === 'vouchers' ? 'confirmation' : 'choose');
+  // Paid: the payment step turns into the confirmation (derived, not an effect).
+  const step: GiftStep = chosenStep === 'payment' && order.lastOrder?.kind === 'vouchers' ? 'confirmation' : chosenStep;
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step]);
+
+  const title = t('gifts.vouchers.title');
+  const count = order.kind === 'vouchers' ? order.vouchers.reduce((n, v) => n + v.quantity, 0) : 0;
+  return (
+    <div className="container page booking-page gift-page" data-testid="gift-vouchers-page">
+      <GiftStepper kind="vouchers" current={step} />
+      <div className="booking-titlebar">
+        <h1 className="booking-page__title">{title}</h1>
+      </div>
+      <div className={step === 'confirmation' ? 'booking-layout booking-layout--single' : 'booking-layout'}>
+        <div className="booking-main">
+          {step === 'choose' && <ChooseVouchers state={offers} onNext={() => setStep('details')} count={count} />}
+          {step === 'details' && (
+            <GiftDetails kind="vouchers" onBack={() => setStep('choose')} onDone={() => setStep('payment')} />
+          )}
+          {step === 'payment' && <GiftPayment kind="vouchers" onBack={() => setStep('details')} />}
+          {step === 'confirmation' && (
+            <>
+              <GiftConfirmation kind="vouchers" />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  useGiftOrder.getState().reset();
+                  setStep('choose');
+                }}
+              >
+                {t('gifts.vouchers.buyAnother')}
+              </button>
+            </>
+          )}
+        </div>
+        {step !== 'confirmation' && (
+          <div className="booking-aside">
+            <GiftSummary />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ChooseVouchers({
+  state,
+  count,
+  onNext,
+}: {
+  state: ReturnType<typeof useLatestQuery<SystemVoucherOffersResponse>>;
+  count: number;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  const [tried, setTried] = useState(false);
+  const hasTickets = useCartStore((s) => s.seats.length > 0);
+  if (state.status === 'loading') {
+    return (
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('app.loading')}
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    const none = state.error instanceof ApiError && state.error.code === 'NO_VOUCHERS_FOR_SALE' ? state.error : null;
+    return (
+      <section className="booking-card" role={none ? undefined : 'alert'}>
+        <p>{none ? none.message : t('gifts.loadFailed')}</p>
+        {!none && (
+          <button type="button" className="button button--secondary" onClick={state.retry}>
+            {t('gifts.retry')}
+          </button>
+        )}
+      </section>
+    );
+  }
+  const max = state.data.maxPerOrder;
+  return (
+    <>
+      <p className="booking-card__sub">{t('gifts.vouchers.intro', { max })}</p>
+      {hasTickets && <p className="notice">{t('gifts.oneKind')}</p>}
+      {state.data.vouchers.map((offer) => (
+        <OfferCard key={offer.SystemVoucherId} offer={offer} count={count} max={max} />
+      ))}
+      {tried && count === 0 && (
+        <p className="notice notice--error" role="alert" data-testid="choose-one">
+          {t('gifts.vouchers.chooseOne')}
+        </p>
+      )}
+      <div className="button-row">
+        <Link className="button button--secondary" to="/booking">
+          {t('gifts.toEvents')}
+        </Link>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setTried(true);
+            if (count > 0) onNext();
+          }}
+        >
+          {t('gifts.next')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function OfferCard({ offer, count, max }: { offer: SystemVoucherOffer; count: number; max: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const he = usesHebrewNames(locale);
+  const order = useGiftOrder();
+  const name = he ? offer.Name : offer.NameEn;
+  const headingId = `voucher-offer-${offer.SystemVoucherId}`;
+  return (
+    <section className="booking-card gift-offer" aria-labelledby={headingId}>
+      <h2 id={headingId} className="booking-card__title">
+        {name}
+      </h2>
+      <p className="booking-card__sub">{he ? offer.Description : offer.DescriptionEn}</p>
+      <p className="gift-offer__valid">{t('gifts.vouchers.validDays', { count: offer.ValidDays })}</p>
+      <ul className="gift-offer__prices">
+        {offer.Prices.map((p) => {
+          const chosen =
+            order.kind === 'vouchers' ? order.vouchers.find((v) => v.priceId === p.SystemVoucherPriceId) : undefined;
+          const quantity = chosen?.quantity ?? 0;
+          const value = shekelsToAgorot(p.redemptionData.price);
+          const price = shekelsToAgorot(p.Price);
+          const label =
+            value === price
+              ? t('gifts.vouchers.priceSame', { value: money(value, locale) })
+              : t('gifts.vouchers.priceBonus', { price: money(price, locale), value: money(value, locale) });
+          const set = (q: number) => {
+            order.start('vouchers');
+            order.setVoucherQuantity(
+              {
+                classId: offer.SystemVoucherId,
+                priceId: p.SystemVoucherPriceId,
+                price: p.Price,
+                value: p.redemptionData.price,
+                name: offer.Name,
+                nameEn: offer.NameEn,
+              },
+              q,
+            );
+          };
+          const inputId = `voucher-qty-${p.SystemVoucherPriceId}`;
+          return (
+            <li key={p.SystemVoucherPriceId} className="gift-offer__price" data-price-id={p.SystemVoucherPriceId}>
+              <label htmlFor={inputId} className="gift-offer__label">
+                {isolate(label, locale)}
+                {p.IsNew && <span className="badge">{t('gifts.vouchers.new')}</span>}
+              </label>
+              <div className="stepper-input" role="group" aria-label={t('gifts.quantityOf', { name: label })}>
+                <button
+                  type="button"
+                  className="stepper-input__button"
+                  aria-label={t('gifts.less', { name: label })}
+                  disabled={quantity === 0}
+                  onClick={() => set(quantity - 1)}
+                >
+                  −
+                </button>
+                <output id={inputId} className="stepper-input__value" aria-live="polite">
+                  {quantity}
+                </output>
+                <button
+                  type="button"
+                  className="stepper-input__button"
+                  aria-label={t('gifts.more', { name: label })}
+                  disabled={count >= max}
+                  onClick={() => set(quantity + 1)}
+                >
+                  +
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
