@@ -7,7 +7,8 @@
 //     baseline GET /api/health through the same stack. Target: p95 < 500 ms.
 // Only loopback addresses; every loop is bounded.
 //   node load-tests/backoffice.bench.mjs [--rounds=5] [--tickets=1000000] [--calls=30]
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import {
   appendResults,
   ensureBuilt,
@@ -16,6 +17,7 @@ import {
   percentile,
   request,
   require,
+  ROOT,
   solveTokens,
   startServer,
   startServices,
@@ -27,7 +29,6 @@ const TICKETS = arg('tickets', 1_000_000);
 const CALLS = arg('calls', 30);
 const BLOCK = 200;
 const { Pool } = require('pg');
-const { argon2id } = require('hash-wasm');
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
@@ -53,15 +54,9 @@ function totp(secretBase32) {
 
 /** Production never seeds demo staff: the bench makes its own administrator. */
 async function createStaff(pool) {
-  const hash = await argon2id({
-    password: 'bench-password',
-    salt: randomBytes(16),
-    memorySize: 19_456,
-    iterations: 2,
-    parallelism: 1,
-    hashLength: 32,
-    outputType: 'encoded',
-  });
+  // The server's own argon2id hashing (server/dist), so the bench signs in exactly like staff do.
+  const { hashPassword } = require(path.join(ROOT, 'server', 'dist', 'customers', 'password-login.service.js'));
+  const hash = await hashPassword('bench-password');
   const { rows } = await pool.query(
     `INSERT INTO staff_user (username, first_name, last_name, password_hash, totp_secret)
      VALUES ('bench', 'Bench', 'Admin', $1, $2) RETURNING id`,
