@@ -48,9 +48,7 @@ test.describe('donations', () => {
     ] as const) {
       await page.getByRole('textbox', { name: label, exact: true }).fill(value);
     }
-    await page
-      .getByRole('checkbox', { name: 'I have read and accept the terms of use and the cancellation policy' })
-      .check();
+    await page.getByRole('checkbox', { name: /^I have read and accept the terms of use/ }).check();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('button', { name: 'Pay ₪77.50' }).click();
     await expect(page.getByRole('dialog', { name: 'Secure card payment' })).toBeVisible({ timeout: 15_000 });

@@ -80,7 +80,7 @@ test.describe('waiver', () => {
     ] as const) {
       await page.getByRole('textbox', { name: label, exact: true }).fill(value);
     }
-    await page.getByRole('checkbox', { name: 'קראתי ואני מסכים/ה לתנאי השימוש ולמדיניות הביטולים' }).check();
+    await page.getByRole('checkbox', { name: /^קראתי ואני מסכים\/ה לתנאי השימוש/ }).check();
     await page.getByRole('button', { name: 'המשך לתשלום' }).click();
 
     // The waiver screen, before payment.
