@@ -11,7 +11,7 @@ export async function buyOneSeat(
   request: APIRequestContext,
   presentationId: number,
   customer: { mobile: string },
-): Promise<{ reservationIdentifier: string; held: HeldSeat }> {
+): Promise<{ reservationIdentifier: string; documentKey: string; held: HeldSeat }> {
   const uuid = randomUUID();
   const { presentation } = (await (await request.get(`/api/presentations/${presentationId}`)).json()) as {
     presentation: ApiPresentation;
@@ -69,6 +69,9 @@ export async function buyOneSeat(
     },
   });
   expect(commit.status(), await commit.text()).toBe(201);
-  const { reservationIdentifier } = (await commit.json()) as { reservationIdentifier: string };
-  return { reservationIdentifier, held: held! };
+  const { reservationIdentifier, documentKey } = (await commit.json()) as {
+    reservationIdentifier: string;
+    documentKey: string;
+  };
+  return { reservationIdentifier, documentKey, held: held! };
 }

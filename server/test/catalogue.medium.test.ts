@@ -91,6 +91,30 @@ describe('catalogue API against real PostgreSQL', () => {
     }
   });
 
+  test('every demo seat plan serves Russian and Arabic section names and stage labels (the map draws them)', async () => {
+    const ru = /[а-яё]/i;
+    const ar = /[\u0600-\u06ff]/;
+    const list: ApiPresentation[] = (await get('/api/presentations/')).body.presentations;
+    const plans = new Map(list.map((p) => [`${p.venueId}/${p.seatplanId}`, p]));
+    expect(plans.size).toBeGreaterThanOrEqual(3);
+    const stages: string[] = [];
+    for (const p of plans.values()) {
+      const r = await get(`/api/seats/seatplan?venueId=${p.venueId}&seatplanId=${p.seatplanId}&format=columnar`);
+      expect(r.status).toBe(200);
+      const plan: ApiSeatplan = r.body.seatplan;
+      for (const section of plan.sections) {
+        expect(section.SectionNameRu).toMatch(ru);
+        expect(section.SectionNameAr).toMatch(ar);
+      }
+      if (plan.Stage) {
+        expect(plan.Stage.labelRu).toMatch(ru);
+        expect(plan.Stage.labelAr).toMatch(ar);
+        stages.push(`${plan.Stage.labelEn}=${plan.Stage.labelRu}/${plan.Stage.labelAr}`);
+      }
+    }
+    expect(stages).toContain('Screen=Экран/الشاشة');
+  });
+
   test('product images are drawn shapes, never emoji text (no emoji font needed)', async () => {
     const list = (await get('/api/presentations/')).body.presentations;
     const { presentation } = (await get(`/api/presentations/${list[0].id}`)).body;

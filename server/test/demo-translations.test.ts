@@ -1,6 +1,6 @@
 import { listVenueFiles, loadVenueFile } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, demoTickets } from '../src/seed/demo-catalogue';
-import { DEMO_TRANSLATIONS, translationsOf } from '../src/seed/demo-translations';
+import { DEMO_TRANSLATIONS, translationOf, translationsOf } from '../src/seed/demo-translations';
 
 /** Issue 8: the demo catalogue carries Russian and Arabic for every text a visitor sees. */
 describe('demo catalogue translations', () => {
@@ -21,6 +21,27 @@ describe('demo catalogue translations', () => {
     expect(entry).toBeDefined();
     expect(entry!.ru).toMatch(/[а-яё]/i);
     expect(entry!.ar).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  // The seat map's own words (issue 8): every section name and stage label of every venue file.
+  const planWords = new Set<string>();
+  for (const file of listVenueFiles()) {
+    const venue = loadVenueFile(file);
+    if (venue.seatplan.stage) planWords.add(venue.seatplan.stage.label.en);
+    for (const section of venue.sections) planWords.add(section.name.en);
+  }
+
+  test.each([...planWords].map((text) => [text]))('seat-plan word %j has Russian and Arabic', (text) => {
+    const entry = translationOf(text);
+    expect(entry).not.toBeNull();
+    expect(entry!.ru).toMatch(/[а-яё]/i);
+    expect(entry!.ar).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  test('a numbered name keeps its number', () => {
+    expect(translationOf('Section 101')).toEqual({ ru: 'Сектор 101', ar: 'القسم 101' });
+    expect(translationOf('Lower tier 205')).toEqual({ ru: 'Нижний ярус 205', ar: 'المدرج السفلي 205' });
+    expect(translationOf('Nowhere 3')).toBeNull();
   });
 
   test('translationsOf gives each field in both languages and leaves out what it does not know', () => {

@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { ErrorView } from '../components/StateViews';
 import { useLocale } from '../hooks/useLocale';
-import { usesHebrewNames } from '../lib/localized';
 import { formatApiShekels } from '../lib/money';
 import { asTranslate } from './a11y/describe';
 import { SeatMapController } from './controller';
@@ -60,7 +59,6 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
     const c = new SeatMapController({
       presentation,
       locale,
-      hebrewNames: usesHebrewNames(locale),
       layout: settings.layout,
       boxOffice: settings.boxOffice,
       t: asTranslate(t),
@@ -91,7 +89,6 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
     if (!controller) return;
     controller.opts.t = asTranslate(t);
     controller.opts.formatPrice = formatPrice;
-    controller.opts.hebrewNames = usesHebrewNames(locale);
     controller.opts.locale = locale;
     if (controller.renderer) {
       controller.renderer.staticChanged();

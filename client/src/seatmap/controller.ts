@@ -12,6 +12,7 @@ import { Messages } from './managers/messages';
 import { PointerManager } from './managers/pointer';
 import type { SeatFilter } from './model/seat-filter';
 import type { SeatStore } from './model/seat-store';
+import type { SupportedLocale } from '../lib/rules';
 import type { SectionSummary } from './model/section-summary';
 import type { SeatSelection } from './model/selection';
 import type { StatusSync } from './model/status-sync';
@@ -22,9 +23,8 @@ import { createUiStore, type SeatMapUi } from './ui-state';
 
 export interface SeatMapOptions {
   presentation: ApiPresentation;
-  locale: string;
-  /** Catalogue names in Hebrew (he) or English (others), as the rest of the storefront. */
-  hebrewNames: boolean;
+  /** The visitor's language: plan and catalogue names follow it (model/plan-names.ts), then English, then Hebrew. */
+  locale: SupportedLocale;
   layout: LayoutName;
   boxOffice: boolean;
   t: Translate;

@@ -149,6 +149,8 @@ export function toApiSeatplan(loaded: LoadedSeatplan): ApiSeatplan {
       VenueSectionId: s.id,
       SectionName: s.name,
       SectionNameEn: s.nameEn,
+      SectionNameRu: tr(s, 'ru'),
+      SectionNameAr: tr(s, 'ar'),
       IsReserved: s.isReserved,
       Capacity: s.capacity,
       ZoneId: s.zoneId,

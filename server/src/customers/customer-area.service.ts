@@ -11,6 +11,7 @@ import {
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
+import { localizedName } from '../common/localized-name';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CustomersRepository, type AreaTicketRow } from './customers.repository';
 
@@ -81,14 +82,15 @@ export class CustomerAreaService {
   }
 
   private ticket(r: AreaTicketRow, locale: Locale): CustomerAreaTicket {
-    const he = locale === 'he';
+    const name = (he: string, en: string, ru: string | null, ar: string | null) =>
+      localizedName(locale, { he, en, ru, ar });
     return {
       TicketIdentifier: r.ticketIdentifier,
       PresentationId: r.presentationId,
-      FeatureName: he ? r.featureName : r.featureNameEn,
-      VenueName: he ? r.venueName : r.venueNameEn,
+      FeatureName: name(r.featureName, r.featureNameEn, r.featureNameRu, r.featureNameAr),
+      VenueName: name(r.venueName, r.venueNameEn, r.venueNameRu, r.venueNameAr),
       DateTime: new Date(r.dateTime).toISOString(),
-      SectionName: he ? r.sectionName : r.sectionNameEn,
+      SectionName: name(r.sectionName, r.sectionNameEn, r.sectionNameRu, r.sectionNameAr),
       RowName: r.rowName,
       SeatName: r.seatName,
       AmountAgorot: r.amountAgorot,

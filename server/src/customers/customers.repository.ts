@@ -30,12 +30,19 @@ export interface AreaTicketRow {
   presentationId: number;
   featureName: string;
   featureNameEn: string;
+  /** Russian and Arabic where the catalogue has them (issue 8). */
+  featureNameRu: string | null;
+  featureNameAr: string | null;
   venueName: string;
   venueNameEn: string;
+  venueNameRu: string | null;
+  venueNameAr: string | null;
   venueTypeId: number;
   dateTime: Date;
   sectionName: string;
   sectionNameEn: string;
+  sectionNameRu: string | null;
+  sectionNameAr: string | null;
   rowName: string | null;
   seatName: string | null;
   amountAgorot: number;
@@ -152,7 +159,10 @@ export class CustomersRepository {
               p.venue_type_id AS "venueTypeId", p.date_time AS "dateTime",
               s.name AS "sectionName", s.name_en AS "sectionNameEn", se.row_name AS "rowName", se.seat_name AS "seatName",
               rt.amount_agorot + rt.service_charge_agorot AS "amountAgorot", rt.status,
-              coalesce(cp.customer_may_cancel, false) AS "customerMayCancel"
+              coalesce(cp.customer_may_cancel, false) AS "customerMayCancel",
+              NULLIF(f.translations->'ru'->>'name', '') AS "featureNameRu", NULLIF(f.translations->'ar'->>'name', '') AS "featureNameAr",
+              NULLIF(v.translations->'ru'->>'name', '') AS "venueNameRu", NULLIF(v.translations->'ar'->>'name', '') AS "venueNameAr",
+              NULLIF(s.translations->'ru'->>'name', '') AS "sectionNameRu", NULLIF(s.translations->'ar'->>'name', '') AS "sectionNameAr"
          FROM reservation r
          JOIN reservation_ticket rt ON rt.reservation_id = r.id
          JOIN presentation p ON p.id = rt.presentation_id

@@ -1,12 +1,13 @@
 import { formatJerusalemDateTime, formatShekels, jerusalemDateKey, stripBidiMarks } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
+import { localizedName } from '../common/localized-name';
 import type {
   DocumentDonation,
   DocumentReservation,
   DocumentTicket,
   DocumentVoucher,
 } from '../reservations/documents.repository';
-import { seatText } from '../reservations/edocument.service';
+import { names, seatText } from '../reservations/edocument.service';
 
 interface Words {
   subject: string;
@@ -124,7 +125,7 @@ export function renderConfirmation(
   const showLine = (show: DocumentTicket[]) => {
     const t = show[0]!;
     const when = formatJerusalemDateTime(new Date(t.dateTime).toISOString(), locale);
-    return `${he ? t.featureName : t.featureNameEn} - ${when} - ${he ? t.venueName : t.venueNameEn}`;
+    return `${localizedName(locale, names(t, 'featureName'))} - ${when} - ${localizedName(locale, names(t, 'venueName'))}`;
   };
   const params = { id: r.identifier, brand: input.brand, hotline: input.hotline, link };
   const vouchers = input.vouchers ?? [];
@@ -159,7 +160,7 @@ export function renderConfirmation(
   const lines = [fill(w.hello, { name }), '', fill(w.confirmed, params), ''];
   for (const show of shows.values()) {
     lines.push(showLine(show));
-    for (const t of show) lines.push(`  - ${seatText(t, locale)} (${he ? t.ticketName : t.ticketNameEn})`);
+    for (const t of show) lines.push(`  - ${seatText(t, locale)} (${localizedName(locale, names(t, 'ticketName'))})`);
     lines.push('');
   }
   for (const v of vouchers) lines.push(fill(w.voucher, voucherParams(v)));

@@ -12,6 +12,10 @@ export interface DocumentReservation {
   documentKey: string;
 }
 
+/** A row's Russian and Arabic name from its `translations` jsonb (issue 8), null where it has none. */
+const translated = (alias: string, field: string) =>
+  `NULLIF(${alias}.translations->'ru'->>'name', '') AS "${field}Ru", NULLIF(${alias}.translations->'ar'->>'name', '') AS "${field}Ar"`;
+
 export interface DocumentTicket {
   identifier: string;
   presentationId: number;
@@ -19,18 +23,28 @@ export interface DocumentTicket {
   durationMinutes: number;
   featureName: string;
   featureNameEn: string;
+  featureNameRu: string | null;
+  featureNameAr: string | null;
   venueName: string;
   venueNameEn: string;
+  venueNameRu: string | null;
+  venueNameAr: string | null;
   locationName: string;
   locationNameEn: string;
+  locationNameRu: string | null;
+  locationNameAr: string | null;
   sectionName: string;
   sectionNameEn: string;
+  sectionNameRu: string | null;
+  sectionNameAr: string | null;
   isReserved: boolean;
   x: number;
   rowName: string | null;
   seatName: string | null;
   ticketName: string;
   ticketNameEn: string;
+  ticketNameRu: string | null;
+  ticketNameAr: string | null;
   amountAgorot: number;
   serviceChargeAgorot: number;
 }
@@ -104,6 +118,8 @@ export class DocumentsRepository {
               l.name AS "locationName", l.name_en AS "locationNameEn", s.name AS "sectionName", s.name_en AS "sectionNameEn",
               s.is_reserved AS "isReserved", rt.x, st.row_name AS "rowName", st.seat_name AS "seatName",
               t.name AS "ticketName", t.name_en AS "ticketNameEn", rt.amount_agorot AS "amountAgorot",
+              ${translated('f', 'featureName')}, ${translated('v', 'venueName')}, ${translated('l', 'locationName')},
+              ${translated('s', 'sectionName')}, ${translated('t', 'ticketName')},
               rt.service_charge_agorot AS "serviceChargeAgorot"
          FROM reservation_ticket rt
          JOIN presentation p ON p.id = rt.presentation_id

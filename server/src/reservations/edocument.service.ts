@@ -5,6 +5,7 @@ import { agorotToShekels, formatJerusalemDateTime, JERUSALEM_TIME_ZONE } from '@
 import { BookingError } from '../cart/booking.errors';
 import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
+import { localizedName, type LocalizedNames } from '../common/localized-name';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { buildCalendar, type CalendarEvent } from './calendar';
 import { DocumentsRepository, type DocumentReservation, type DocumentTicket } from './documents.repository';
@@ -33,10 +34,17 @@ const CALENDAR_TEXT: Record<Locale, { order: string; seats: string; general: str
   ar: { order: 'الطلب', seats: 'المقاعد', general: 'دخول عام', row: 'صف', seat: 'مقعد' },
 };
 
+type NamedField = 'featureName' | 'venueName' | 'locationName' | 'sectionName' | 'ticketName';
+
+/** One of a ticket's names in its four languages. */
+export function names(t: DocumentTicket, field: NamedField): LocalizedNames {
+  return { he: t[field], en: t[`${field}En`], ru: t[`${field}Ru`], ar: t[`${field}Ar`] };
+}
+
 /** A seat as people say it: 'Hall, row 3, seat 7' (or the section alone for general admission). */
 export function seatText(t: DocumentTicket, locale: Locale): string {
   const words = CALENDAR_TEXT[locale];
-  const section = locale === 'he' ? t.sectionName : t.sectionNameEn;
+  const section = localizedName(locale, names(t, 'sectionName'));
   if (!t.isReserved) return `${section} (${words.general})`;
   return `${section}, ${words.row} ${t.rowName ?? ''}, ${words.seat} ${t.seatName ?? ''}`;
 }
@@ -97,20 +105,30 @@ export class EDocumentService {
       presentationId: t.presentationId,
       featureName: t.featureName,
       featureNameEn: t.featureNameEn,
+      featureNameRu: t.featureNameRu,
+      featureNameAr: t.featureNameAr,
       venueName: t.venueName,
       venueNameEn: t.venueNameEn,
+      venueNameRu: t.venueNameRu,
+      venueNameAr: t.venueNameAr,
       locationName: t.locationName,
       locationNameEn: t.locationNameEn,
+      locationNameRu: t.locationNameRu,
+      locationNameAr: t.locationNameAr,
       dateTime: dateTime.toISOString(),
       dateTimeText: formatJerusalemDateTime(dateTime.toISOString(), locale),
       localDateTime: jerusalemLocalDateTime(dateTime),
       sectionName: t.sectionName,
       sectionNameEn: t.sectionNameEn,
+      sectionNameRu: t.sectionNameRu,
+      sectionNameAr: t.sectionNameAr,
       rowName: t.isReserved ? (t.rowName ?? '') : '',
       seatName: t.isReserved ? (t.seatName ?? '') : String(t.x),
       isGeneralAdmission: !t.isReserved,
       ticketName: t.ticketName,
       ticketNameEn: t.ticketNameEn,
+      ticketNameRu: t.ticketNameRu,
+      ticketNameAr: t.ticketNameAr,
       price: agorotToShekels(t.amountAgorot),
       serviceCharge: agorotToShekels(t.serviceChargeAgorot),
       qrSvg: await QRCode.toString(qrText, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
@@ -127,13 +145,12 @@ export class EDocumentService {
     const events: CalendarEvent[] = [...byShow.values()].map((show) => {
       const first = show[0]!;
       const start = new Date(first.dateTime);
-      const he = locale === 'he';
       return {
         uid: `${r.identifier}-${first.presentationId}@hotline`,
         start,
         end: new Date(start.getTime() + first.durationMinutes * 60_000),
-        summary: he ? first.featureName : first.featureNameEn,
-        location: `${he ? first.venueName : first.venueNameEn}, ${he ? first.locationName : first.locationNameEn}`,
+        summary: localizedName(locale, names(first, 'featureName')),
+        location: `${localizedName(locale, names(first, 'venueName'))}, ${localizedName(locale, names(first, 'locationName'))}`,
         description: `${words.order} ${r.identifier}\n${words.seats}: ${show.map((t) => seatText(t, locale)).join('; ')}`,
         url: `${baseUrl}/edocument/${r.documentKey}`,
       };

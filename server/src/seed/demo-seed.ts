@@ -12,7 +12,7 @@ import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo
 import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoStaff } from './demo-staff';
-import { translationsOf } from './demo-translations';
+import { translationOf, translationsOf } from './demo-translations';
 import { seedDemoGiftsIfEmpty } from './demo-gifts';
 import { seedDemoWaiverIfEmpty } from './demo-waiver';
 
@@ -141,6 +141,8 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
         height: sp.stage.height,
         label: sp.stage.label.he,
         labelEn: sp.stage.label.en,
+        labelRu: translationOf(sp.stage.label.en)?.ru ?? null,
+        labelAr: translationOf(sp.stage.label.en)?.ar ?? null,
       }
     : null;
   const [seatplan] = await tx.query(
@@ -187,8 +189,8 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
   let sectionOrder = 0;
   for (const section of doc.sections) {
     const [s] = await tx.query(
-      `INSERT INTO section (seatplan_id, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height, rotate, outline, sort_order)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) RETURNING id`,
+      `INSERT INTO section (seatplan_id, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height, rotate, outline, sort_order, translations)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING id`,
       [
         seatplan.id,
         section.code,
@@ -204,6 +206,7 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
         section.box.rotate,
         section.outline ? JSON.stringify(section.outline) : null,
         sectionOrder++,
+        JSON.stringify(translationsOf({ name: section.name.en })),
       ],
     );
     const box = {

@@ -52,6 +52,18 @@ export const DEMO_TRANSLATIONS: Record<string, { ru: string; ar: string }> = {
   'Lower tier, sides': { ru: 'Нижний ярус, вдоль поля', ar: 'المدرج السفلي، على طول الملعب' },
   'Lower tier, ends': { ru: 'Нижний ярус, за воротами', ar: 'المدرج السفلي، خلف المرميين' },
   'Middle tier': { ru: 'Средний ярус', ar: 'المدرج الأوسط' },
+  // Seat-plan words: stage and screen labels, section names (a trailing number is kept: "Section 101").
+  Screen: { ru: 'Экран', ar: 'الشاشة' },
+  Stage: { ru: 'Сцена', ar: 'المسرح' },
+  Pitch: { ru: 'Поле', ar: 'أرض الملعب' },
+  Hall: { ru: 'Зал', ar: 'القاعة' },
+  Stalls: { ru: 'Партер', ar: 'الصالة' },
+  Balcony: { ru: 'Балкон', ar: 'الشرفة' },
+  'Right side box': { ru: 'Правая боковая ложа', ar: 'المقصورة الجانبية اليمنى' },
+  'Left side box': { ru: 'Левая боковая ложа', ar: 'المقصورة الجانبية اليسرى' },
+  'Front floor': { ru: 'Танцпол, передняя часть', ar: 'الساحة الأمامية' },
+  'Rear floor': { ru: 'Танцпол, задняя часть', ar: 'الساحة الخلفية' },
+  Section: { ru: 'Сектор', ar: 'القسم' },
   // Ticket types.
   Regular: { ru: 'Обычный', ar: 'عادية' },
   'Student / Soldier': { ru: 'Студент / военнослужащий', ar: 'طالب / جندي' },
@@ -67,6 +79,19 @@ export const DEMO_TRANSLATIONS: Record<string, { ru: string; ar: string }> = {
 };
 
 /**
+ * Russian and Arabic for one English text: the table's entry, or for a numbered name ("Section 101", "Lower tier
+ * 205") the entry of its words with the same number. Null where the table has neither.
+ */
+export function translationOf(english: string): { ru: string; ar: string } | null {
+  const exact = DEMO_TRANSLATIONS[english];
+  if (exact) return exact;
+  const numbered = /^(.+) (\d+)$/.exec(english);
+  const words = numbered ? DEMO_TRANSLATIONS[numbered[1]!] : undefined;
+  if (!numbered || !words) return null;
+  return { ru: `${words.ru} ${numbered[2]}`, ar: `${words.ar} ${numbered[2]}` };
+}
+
+/**
  * The `translations` value for a row: for each field given in English, its Russian and Arabic from the table.
  * A text missing from the table is left out (the storefront then shows the English), never stored in English.
  */
@@ -74,7 +99,7 @@ export function translationsOf(fields: Record<string, string>): CatalogueTransla
   const ru: Record<string, string> = {};
   const ar: Record<string, string> = {};
   for (const [field, english] of Object.entries(fields)) {
-    const entry = DEMO_TRANSLATIONS[english];
+    const entry = translationOf(english);
     if (!entry) continue;
     ru[field] = entry.ru;
     ar[field] = entry.ar;

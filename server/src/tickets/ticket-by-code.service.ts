@@ -76,6 +76,8 @@ function toCodedTicket(t: TicketRow, used: number, quantity: number): CodedTicke
     ticketGroupId: t.ticketGroupId,
     name: t.name,
     nameEn: t.nameEn,
+    nameRu: t.nameRu ?? null,
+    nameAr: t.nameAr ?? null,
     price: agorotToShekels(t.price),
     oldPrice: t.oldPrice === null ? null : agorotToShekels(t.oldPrice),
     serviceCharge: agorotToShekels(t.serviceCharge),

@@ -9,6 +9,9 @@ export interface TicketRow {
   presentationId: number;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names (the row's `translations`); only coded tickets read them (issue 8). */
+  nameRu?: string | null;
+  nameAr?: string | null;
   price: number;
   oldPrice: number | null;
   serviceCharge: number;
@@ -42,7 +45,9 @@ export class TicketsRepository {
   /** Coded tickets of one presentation whose code matches, case-insensitively (index ticket_code on lower(code)). */
   codedTickets(presentationId: number, code: string): Promise<TicketRow[]> {
     return this.db.query(
-      `SELECT ${COLUMNS} FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
+      `SELECT ${COLUMNS}, NULLIF(t.translations->'ru'->>'name', '') AS "nameRu",
+              NULLIF(t.translations->'ar'->>'name', '') AS "nameAr"
+         FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
         WHERE lower(t.code) = lower($2) AND tg.presentation_id = $1 ORDER BY tg.sort_order, tg.id, t.id`,
       [presentationId, code],
     );

@@ -159,6 +159,11 @@ describe('payment commit', () => {
       price: cart.seats[0]!.amount,
     });
     expect(ticket.localDateTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    // Issue 8: the e-ticket names the show, venue, location, section and ticket type in Russian and Arabic too.
+    for (const field of ['featureName', 'venueName', 'locationName', 'sectionName', 'ticketName']) {
+      expect(ticket[`${field}Ru`]).toMatch(/[а-яё]/i);
+      expect(ticket[`${field}Ar`]).toMatch(/[\u0600-\u06ff]/);
+    }
     expect(doc.body.reservation.customerName).toBe('ישראל ישראלי');
 
     const ics = await fetch(`${t.url}/api/edocument/${r.body.documentKey}/calendar.ics?lang=he`, {
@@ -172,6 +177,11 @@ describe('payment commit', () => {
     expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
     expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect(text).toContain(r.body.reservationIdentifier);
+    // The calendar in Russian names the show in Russian (the text is folded at 75 bytes: compare unfolded).
+    const icsRu = await fetch(`${t.url}/api/edocument/${r.body.documentKey}/calendar.ics?lang=ru`, {
+      headers: { uuid: b.id },
+    });
+    expect((await icsRu.text()).replace(/\r\n /g, '')).toContain(`SUMMARY:${ticket.featureNameRu}`);
 
     expect((await call(t.url, 'GET', `/api/edocument/${'A'.repeat(43)}`, b.id)).body.error).toBe('DOCUMENT_NOT_FOUND');
     expect((await call(t.url, 'GET', '/api/edocument/short', b.id)).status).toBe(400);

@@ -113,6 +113,22 @@ describe('customer cancellation', () => {
     expect(listed.State).toBe('cancelled');
   });
 
+  test('the customer area names the show, venue and section in Russian and Arabic (issue 8)', async () => {
+    const order = await buySeats(t.url, show, take(1), ISRAEL.mobile);
+    await logIn(israel, sql, ISRAEL);
+    for (const [lang, letters] of [
+      ['ru', /[а-яё]/i],
+      ['ar', /[\u0600-\u06ff]/],
+    ] as const) {
+      const data = (await israel.call('GET', `/api/customer-area/customerAreaData?lang=${lang}`)).body.customerAreaInfo;
+      const listed = data.reservations.find(
+        (x: { ReservationIdentifier: string }) => x.ReservationIdentifier === order.reservationIdentifier,
+      );
+      const ticket = listed.Tickets[0];
+      for (const text of [ticket.FeatureName, ticket.VenueName, ticket.SectionName]) expect(text).toMatch(letters);
+    }
+  });
+
   test('a stale "sold" repair (PostgreSQL read before the cancellation committed) cannot take the freed seat off sale', async () => {
     const seat = take(1)[0]!;
     const order = await buySeats(t.url, show, [seat], ISRAEL.mobile);

@@ -271,10 +271,17 @@ export interface EDocumentTicket {
   presentationId: number;
   featureName: string;
   featureNameEn: string;
+  /** Russian and Arabic where the catalogue has them (issue 8); null shows the English. */
+  featureNameRu?: string | null;
+  featureNameAr?: string | null;
   venueName: string;
   venueNameEn: string;
+  venueNameRu?: string | null;
+  venueNameAr?: string | null;
   locationName: string;
   locationNameEn: string;
+  locationNameRu?: string | null;
+  locationNameAr?: string | null;
   /** ISO 8601 UTC. */
   dateTime: string;
   /** The show's date and time in Asia/Jerusalem, written for the reader's language. */
@@ -283,11 +290,15 @@ export interface EDocumentTicket {
   localDateTime: string;
   sectionName: string;
   sectionNameEn: string;
+  sectionNameRu?: string | null;
+  sectionNameAr?: string | null;
   rowName: string;
   seatName: string;
   isGeneralAdmission: boolean;
   ticketName: string;
   ticketNameEn: string;
+  ticketNameRu?: string | null;
+  ticketNameAr?: string | null;
   price: number;
   serviceCharge: number;
   /** An SVG image (markup) of the QR code: ticket identifier + signature. */

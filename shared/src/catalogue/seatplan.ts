@@ -52,6 +52,9 @@ export interface ApiSection {
   VenueSectionId: number;
   SectionName: string;
   SectionNameEn: string;
+  /** Russian and Arabic section names where the plan has them (issue 8); null or absent shows the English. */
+  SectionNameRu?: string | null;
+  SectionNameAr?: string | null;
   IsReserved: boolean;
   /** General-admission capacity; null for reserved sections. */
   Capacity: number | null;
@@ -83,8 +86,17 @@ export interface ApiSeatplan {
   NameEn: string;
   Width: number;
   Height: number;
-  /** Stage or screen marker, in plan units. */
-  Stage: { x: number; y: number; width: number; height: number; label: string; labelEn: string } | null;
+  /** Stage or screen marker, in plan units; its label in Hebrew, English and, where the plan has them, Russian and Arabic. */
+  Stage: {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    label: string;
+    labelEn: string;
+    labelRu?: string | null;
+    labelAr?: string | null;
+  } | null;
   /** Where best-available measures "best" from; defaults to the centre of the stage's front edge. */
   FocalPoint: { x: number; y: number } | null;
   /** Price zones; a presentation's ticket groups map onto them (ApiTicketGroup.zoneId). */

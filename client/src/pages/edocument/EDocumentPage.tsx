@@ -11,13 +11,11 @@ import { ErrorView } from '../../components/StateViews';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
 import { useLocale } from '../../hooks/useLocale';
 import { formatJerusalemDateTime } from '../../lib/datetime';
-import { usesHebrewNames, venueAndLocation } from '../../lib/localized';
+import { pickText, venueAndLocation } from '../../lib/localized';
 import type { SupportedLocale } from '../../lib/rules';
 import { NotFoundPage } from '../system/NotFoundPage';
 
 const DOCUMENT_KEY = /^[A-Za-z0-9_-]{43}$/;
-
-const pick = (locale: SupportedLocale, he: string, en: string) => (usesHebrewNames(locale) ? he || en : en || he);
 
 /**
  * The QR code as an image: the server's SVG goes in as a data URL, so markup
@@ -47,8 +45,20 @@ function TicketCard({
   locale: SupportedLocale;
 }) {
   const { t } = useTranslation();
-  const feature = pick(locale, ticket.featureName, ticket.featureNameEn);
-  const section = pick(locale, ticket.sectionName, ticket.sectionNameEn);
+  const feature = pickText(
+    locale,
+    ticket.featureName,
+    ticket.featureNameEn,
+    ticket.featureNameRu,
+    ticket.featureNameAr,
+  );
+  const section = pickText(
+    locale,
+    ticket.sectionName,
+    ticket.sectionNameEn,
+    ticket.sectionNameRu,
+    ticket.sectionNameAr,
+  );
   const venue = venueAndLocation(ticket, locale);
   return (
     <li className="eticket" data-testid="eticket">
@@ -96,7 +106,9 @@ function TicketCard({
           <div className="eticket__fact">
             <dt>{t('edocument.ticket')}</dt>
             <dd>
-              <CatalogueText locale={locale}>{pick(locale, ticket.ticketName, ticket.ticketNameEn)}</CatalogueText>
+              <CatalogueText locale={locale}>
+                {pickText(locale, ticket.ticketName, ticket.ticketNameEn, ticket.ticketNameRu, ticket.ticketNameAr)}
+              </CatalogueText>
             </dd>
           </div>
           <div className="eticket__fact">

@@ -3,6 +3,7 @@ import { describeSeat, seatState, type SeatFacts } from '../a11y/describe';
 import type { SeatMapController } from '../controller';
 import { allInPrice } from '../model/all-in-price';
 import { featureCodesOf } from '../model/features';
+import { groupNameIn, sectionNameIn } from '../model/plan-names';
 import { isFilterActive, matchingSeats, NO_FILTER, type SeatFilter } from '../model/seat-filter';
 import { rowNameOf } from '../model/seat-store';
 import { summariseSection, type SectionSummary } from '../model/section-summary';
@@ -25,8 +26,7 @@ export class SeatFactsManager {
   }
 
   sectionName(s: number): string {
-    const sec = this.c.store.sections[s]!;
-    return this.c.opts.hebrewNames ? sec.name : sec.nameEn || sec.name;
+    return sectionNameIn(this.c.store.sections[s]!, this.c.opts.locale);
   }
 
   groupOfSeat(i: number): ApiTicketGroup | null {
@@ -50,7 +50,7 @@ export class SeatFactsManager {
 
   groupName(g: ApiTicketGroup | null): string | null {
     if (!g) return null;
-    return this.c.opts.hebrewNames ? g.name : g.nameEn || g.name;
+    return groupNameIn(g, this.c.opts.locale);
   }
 
   /** Zone colours of the plan, overridden by their ticket group's colour. */

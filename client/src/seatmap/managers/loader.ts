@@ -3,6 +3,7 @@ import { isAbortError } from '../../api/client';
 import * as seatApi from '../api';
 import { warmBotToken } from '../botcheck';
 import type { SeatMapController } from '../controller';
+import { stageLabelIn } from '../model/plan-names';
 import { buildSeatStore } from '../model/seat-store';
 import { SeatSelection } from '../model/selection';
 import { StatusSync } from '../model/status-sync';
@@ -186,7 +187,7 @@ export class SeatMapLoader {
           pixelRatio,
           largeLabels: c.opts.boxOffice,
           sectionName: (s) => c.facts.sectionName(s),
-          stageLabel: stage ? (c.opts.hebrewNames ? stage.label : stage.labelEn || stage.label) : null,
+          stageLabel: () => stageLabelIn(stage, c.opts.locale),
           gaCaption: (s) => c.facts.gaCaption(s),
           soldOutCaption: (s) => (c.facts.sectionSoldOut(s) ? c.opts.t('seatmap.section.soldOut') : ''),
           bitmapBudget: weak ? 8e6 : 24e6,

@@ -50,6 +50,9 @@ export interface SectionInfo {
   id: number;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names where the plan has them (issue 8); null shows the English. */
+  nameRu: string | null;
+  nameAr: string | null;
   isReserved: boolean;
   /** GA capacity; null for reserved sections. */
   capacity: number | null;
@@ -666,6 +669,8 @@ export function buildSeatStore(plan: ApiSeatplan | ColumnarSeatplan): SeatStore 
       id: section.VenueSectionId,
       name: section.SectionName,
       nameEn: section.SectionNameEn,
+      nameRu: section.SectionNameRu ?? null,
+      nameAr: section.SectionNameAr ?? null,
       isReserved: section.IsReserved,
       capacity: section.Capacity,
       zoneId: section.ZoneId ?? null,

@@ -40,7 +40,8 @@ export interface RendererOptions {
   largeLabels: boolean;
   /** Section names in the UI language. */
   sectionName: (s: number) => string;
-  stageLabel: string | null;
+  /** The stage or screen label in the UI language (asked each frame: a language change redraws it). */
+  stageLabel: () => string | null;
   /** GA area caption: "120 left" / "Sold out". */
   gaCaption: (s: number) => string;
   /** Reserved section with no seat left: its overview label says so (a caption under the name). */
@@ -576,7 +577,7 @@ export class SeatMapRenderer implements SeatLayer {
         view: this.view,
         large: opts.largeLabels,
         stage: stage ?? null,
-        stageLabel: opts.stageLabel,
+        stageLabel: opts.stageLabel(),
         sectionName: opts.sectionName,
         gaCaption: opts.gaCaption,
         soldOutCaption: (s) => opts.soldOutCaption?.(s) ?? '',

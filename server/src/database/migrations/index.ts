@@ -8,6 +8,7 @@ import { BackOfficeStaff1795470000000 } from './1795470000000-back-office-staff'
 import { SalesDaily1795470000001 } from './1795470000001-sales-daily';
 import { GiftVouchersDonations1795593642340 } from './1795593642340-gift-vouchers-donations';
 import { Waivers1795596000000 } from './1795596000000-waivers';
+import { SectionTranslations1795600000000 } from './1795600000000-section-translations';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   SalesDaily1795470000001,
   GiftVouchersDonations1795593642340,
   Waivers1795596000000,
+  SectionTranslations1795600000000,
 ];
