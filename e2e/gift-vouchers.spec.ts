@@ -12,6 +12,10 @@ import { holdReservedSeatsIn, payWithCard, saveHeldCart, visitorIdOf } from './b
 const BUYER = { ssn: '000000042', mobile: '0533334444' };
 
 async function expectNoSeriousA11yIssues(page: Page) {
+  // The pointer rests where the last confirm button was: a button under it is mid hover transition, and axe would
+  // judge the colours between two states rather than the page a person reads.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
   const results = await new AxeBuilder({ page })
     .include('#main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
