@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
+import { findPresentation, openSeatMap, serverStatus, visitorId, type SeatRef } from './seatmap-support';
 
 /**
  * The back office (issue 14, first slice): staff sign in with a password and an
@@ -151,4 +152,139 @@ test.describe('back office', () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+
+  test.describe('box-office map with a staff session (2560x1440)', () => {
+    test.use({ viewport: { width: 2560, height: 1440 } });
+
+    /** Zooms the map so `seats` (one row) are drawn about 28 px apart and returns the drag box around their centres. */
+    async function frame(page: Page, seats: SeatRef[]) {
+      return page.evaluate((row) => {
+        const hook = window.__seatmap!;
+        const a = hook.seatPlanPosition(row[0]!.sectionId, row[0]!.x, row[0]!.y)!;
+        const b = hook.seatPlanPosition(row.at(-1)!.sectionId, row.at(-1)!.x, row.at(-1)!.y)!;
+        hook.setView(1, (a.x + b.x) / 2, (a.y + b.y) / 2);
+        hook.setView(28 / hook.seatPx(), (a.x + b.x) / 2, (a.y + b.y) / 2);
+        hook.flush();
+        const pts = row.map((s) => hook.seatScreenPosition(s.sectionId, s.x, s.y)!);
+        const pad = hook.seatPx() * 0.35;
+        return {
+          x0: Math.min(...pts.map((p) => p.x)) - pad,
+          y0: Math.min(...pts.map((p) => p.y)) - pad,
+          x1: Math.max(...pts.map((p) => p.x)) + pad,
+          y1: Math.max(...pts.map((p) => p.y)) + pad,
+        };
+      }, seats);
+    }
+
+    async function drag(page: Page, box: { x0: number; y0: number; x1: number; y1: number }) {
+      await page.mouse.move(box.x0, box.y0);
+      await page.mouse.down();
+      await page.mouse.move((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, { steps: 4 });
+      await page.mouse.move(box.x1, box.y1, { steps: 4 });
+      await page.mouse.up();
+    }
+
+    async function openAsStaff(page: Page) {
+      await signIn(page, 'en', 'admin');
+      const p = await findPresentation(page.request, 'The Summer Concert', /arena/i);
+      await openSeatMap(page, p.id, 'mode=boxoffice&lang=en');
+      // The staff session is found: the panel says the staff limit, not the public per-order cap.
+      await expect(page.getByTestId('boxoffice-staff-cap')).toHaveText(/up to 500 seats is locked in one step/);
+      return p;
+    }
+
+    test('a rectangle of 20 seats locks in ONE lock-seats call; another browser sees them taken', async ({
+      page,
+      browser,
+    }) => {
+      const p = await openAsStaff(page);
+      // A square of about 20 seats around a free seat, whichever way its section is turned.
+      const centre = (await page.evaluate(() => window.__seatmap!.freeRow(20)))![10]!;
+      const box = await page.evaluate((c) => {
+        const hook = window.__seatmap!;
+        const a = hook.seatPlanPosition(c.sectionId, c.x, c.y)!;
+        hook.setView(1, a.x, a.y);
+        hook.setView(28 / hook.seatPx(), a.x, a.y);
+        hook.flush();
+        const q = hook.seatScreenPosition(c.sectionId, c.x, c.y)!;
+        const half = hook.seatPx() * 3.2;
+        return { x0: q.x - half, y0: q.y - half, x1: q.x + half, y1: q.y + half };
+      }, centre);
+      // A second, anonymous browser watches the same map live.
+      const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const watcher = await other.newPage();
+      await openSeatMap(watcher, p.id);
+
+      const locks: Request[] = [];
+      const publicLocks: Request[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/backoffice/lock-seats')) locks.push(r);
+        if (r.url().includes('/api/seats/lock-seat')) publicLocks.push(r);
+      });
+      const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/lock-seats'));
+      await drag(page, box);
+      expect((await answered).status()).toBe(200);
+
+      expect(locks).toHaveLength(1);
+      expect(publicLocks).toHaveLength(0);
+      const sent = (locks[0]!.postDataJSON() as { seats: SeatRef[] }).seats;
+      const key = (s: SeatRef) => `${s.sectionId}:${s.x}:${s.y}`;
+      expect(sent.length).toBeGreaterThanOrEqual(14);
+      expect(sent.length).toBeLessThanOrEqual(30);
+      expect(sent.map(key)).toContain(key(centre));
+      // Held for the staff browser's visitor id (status 2 in its own seats-status), every seat of the block.
+      const uuid = await visitorId(page);
+      for (const s of sent) expect(await serverStatus(page.request, p.id, uuid, s)).toBe(2);
+      await expect
+        .poll(() => page.evaluate((r) => r.every((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y)), sent))
+        .toBe(true);
+      // The other browser sees every seat taken (pushed live, no reload).
+      await expect
+        .poll(() =>
+          watcher.evaluate(
+            (r) => r.filter((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y) === 1).length,
+            sent,
+          ),
+        )
+        .toBe(0);
+      await other.close();
+    });
+
+    test('a seat taken meanwhile refuses the whole block, named in the message, and nothing is selected', async ({
+      page,
+      browser,
+    }) => {
+      const p = await openAsStaff(page);
+      const row = (await page.evaluate(() => window.__seatmap!.freeRow(12, 2)))!.slice(0, 12);
+      // Another box-office browser (its own visitor id) takes one seat of the block while the staff call is on its way.
+      const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const rival = await other.newPage();
+      await signIn(rival, 'en', 'admin');
+      const rivalUuid = await visitorId(rival);
+      const victim = row[6]!;
+      await page.route('**/api/backoffice/lock-seats?*', async (route) => {
+        const taken = await rival.request.put('/api/backoffice/lock-seats', {
+          data: { presentationId: p.id, seats: [victim] },
+          headers: { uuid: rivalUuid },
+        });
+        expect(taken.status()).toBe(200);
+        expect(await serverStatus(rival.request, p.id, rivalUuid, victim)).toBe(2);
+        await route.continue();
+      });
+      const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/lock-seats'));
+      await drag(page, await frame(page, row));
+      const refused = await answered;
+      const key = (s: SeatRef) => `${s.sectionId}:${s.x}:${s.y}`;
+      const sent = (refused.request().postDataJSON() as { seats: SeatRef[] }).seats.map(key);
+      expect(sent).toContain(key(victim));
+      expect(refused.status()).toBe(409);
+      await expect(page.locator('.seatmap-toast')).toContainText('is no longer available, so no seat of the block');
+      await expect
+        .poll(() => page.evaluate((r) => r.some((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y)), row))
+        .toBe(false);
+      const uuid = await visitorId(page);
+      for (const s of row) expect(await serverStatus(page.request, p.id, uuid, s)).not.toBe(2);
+      await other.close();
+    });
+  });
 });
