@@ -120,9 +120,60 @@ test.describe('back office', () => {
     await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row).toContainText('Noa Cohen');
     await expect(row).not.toContainText('0521234567');
-    await row.getByRole('button', { name: `Send order ${id} again` }).click();
+    await row.getByRole('button', { name: `Send again: order ${id}` }).click();
     await expect(page.locator('.bo-notice')).toHaveText(`The confirmation of order ${id} was sent again.`);
     expect((await axe(page)).violations).toEqual([]);
+  });
+
+  test('producer reservations: cancel asks first, then the order leaves the list; axe clean in Hebrew', async ({
+    page,
+  }) => {
+    const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await sql.connect();
+    const id = `CX${Date.now().toString(36).toUpperCase()}`;
+    try {
+      const { rows } = await sql.query(
+        `SELECT p.id, s.section_id, s.x, s.y, t.id AS ticket_id FROM presentation p
+           JOIN seat s ON s.seatplan_id = p.seatplan_id
+           JOIN ticket_group tg ON tg.presentation_id = p.id AND tg.zone_id = s.zone_id
+           JOIN ticket t ON t.ticket_group_id = tg.id
+          WHERE p.business_id = 1 AND p.date_time > now() + interval '2 days'
+            AND NOT EXISTS (SELECT 1 FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.section_id = s.section_id
+                              AND rt.x = s.x AND rt.y = s.y AND rt.status = 'live')
+          ORDER BY p.date_time DESC, s.id DESC LIMIT 1`,
+      );
+      const r = rows[0];
+      const res = await sql.query(
+        `INSERT INTO reservation (identifier, document_key, visitor_id, state, customer, total_agorot)
+         VALUES ($1, $2, gen_random_uuid(), 'hold', $3::jsonb, 4500) RETURNING id`,
+        [id, `doc-${id}`, JSON.stringify({ firstName: 'Dana', lastName: 'Levi', mobileNumber: '0527654321' })],
+      );
+      await sql.query(
+        `INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 4500)`,
+        [res.rows[0].id, `T-${id}`, r.id, r.section_id, r.x, r.y, r.ticket_id],
+      );
+    } finally {
+      await sql.end();
+    }
+    await signIn(page, 'he', 'admin');
+    await page.locator('nav.bo-menu a').nth(2).click();
+    const row = page.locator('#bo-reservations tr', { hasText: id });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await row.getByRole('button', { name: `ביטול הזמנה ${id}` }).click();
+    // The confirmation says what happens and takes focus on the safe choice.
+    await expect(row).toContainText(`לבטל את הזמנה ${id}?`);
+    await expect(row.getByRole('button', { name: 'להשאיר את ההזמנה' })).toBeFocused();
+    expect((await axe(page)).violations).toEqual([]);
+    await row.getByRole('button', { name: `כן, לבטל את הזמנה ${id}` }).click();
+    await expect(page.locator('.bo-notice')).toHaveText(`הזמנה ${id} בוטלה; המקומות חזרו למכירה.`);
+    await expect(row).toHaveCount(0);
+    // Gone from the server's list too (a reload asks again).
+    await page.reload();
+    await expect(
+      page.locator('#bo-reservations tbody tr').or(page.getByText('אין הזמנות פעילות.')).first(),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#bo-reservations tr', { hasText: id })).toHaveCount(0);
   });
 
   for (const [lang, dir] of [
