@@ -3,6 +3,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
+import { payWithCard, saveHeldCart, type HeldSeat } from './booking-flow.support';
 import { findPresentation, openSeatMap, serverStatus, visitorId, type SeatRef } from './seatmap-support';
 
 /**
@@ -299,6 +300,113 @@ test.describe('back office', () => {
         )
         .toBe(0);
       await other.close();
+    });
+
+    test('the issue flow: sell a block locked in one call, find it, resend it, cancel it, seats return live', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const p = await openAsStaff(page);
+      const watcherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const watcher = await watcherContext.newPage();
+      await openSeatMap(watcher, p.id);
+
+      // Lock a block of about 20 seats with one rectangle.
+      const centre = (await page.evaluate(() => window.__seatmap!.freeRow(20, 4)))![10]!;
+      const box = await page.evaluate((c) => {
+        const hook = window.__seatmap!;
+        const a = hook.seatPlanPosition(c.sectionId, c.x, c.y)!;
+        hook.setView(28 / hook.seatPx(), a.x, a.y);
+        hook.flush();
+        const q = hook.seatScreenPosition(c.sectionId, c.x, c.y)!;
+        const half = hook.seatPx() * 3.2;
+        return { x0: q.x - half, y0: q.y - half, x1: q.x + half, y1: q.y + half };
+      }, centre);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/lock-seats'));
+      await drag(page, box);
+      const locked = await answered;
+      expect(locked.status()).toBe(200);
+      const block = (
+        (await locked.json()) as {
+          seats: {
+            sectionId: number;
+            x: number;
+            y: number;
+            RowName: string;
+            SeatName: string;
+            ticketGroupId: number;
+          }[];
+        }
+      ).seats;
+      expect(block.length).toBeGreaterThanOrEqual(14);
+
+      // Sell it: the existing cart, checkout and commit with a sandbox test card, in the staff browser.
+      const uuid = await visitorId(page);
+      const presentation = (
+        (await (await page.request.get(`/api/presentations/${p.id}`)).json()) as {
+          presentation: HeldSeat['presentation'];
+        }
+      ).presentation;
+      const held: HeldSeat[] = block.map((s) => ({
+        presentation,
+        sectionId: s.sectionId,
+        x: s.x,
+        y: s.y,
+        ticketGroupId: s.ticketGroupId,
+        rowName: s.RowName,
+        seatName: s.SeatName,
+        seatplanX: null,
+        seatplanY: null,
+      }));
+      const resId = await saveHeldCart(page.request, uuid, held);
+      await page.goto(`/cart/${resId}?lang=en`);
+      await expect(page.getByTestId('seat-line')).toHaveCount(block.length, { timeout: 15_000 });
+      await page.goto('/booking/checkout?lang=en');
+      await page.locator('input[name="firstName"]').fill('Walk');
+      await page.locator('input[name="lastName"]').fill('In');
+      await page.locator('input[name="email"]').fill('walkin@example.com');
+      await page.locator('input[name="mobileNumber"]').fill('052-7654321');
+      await page.locator('input[name="verifyMobileNumber"]').fill('0527654321');
+      await page.getByRole('checkbox', { name: /^I have read/ }).check();
+      await page.locator('.step-actions button[type="submit"]').click();
+      const pay = page.locator('.pay-button');
+      await expect(pay).toBeEnabled({ timeout: 15_000 });
+      await pay.click();
+      await payWithCard(page, '4580000000000000');
+      await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 30_000 });
+      const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+      await sql.connect();
+      let id: string;
+      try {
+        const { rows } = await sql.query(
+          `SELECT identifier FROM reservation WHERE visitor_id = $1 AND state = 'paid' ORDER BY id DESC LIMIT 1`,
+          [uuid],
+        );
+        id = rows[0].identifier;
+      } finally {
+        await sql.end();
+      }
+      const freeOnWatcher = () =>
+        watcher.evaluate(
+          (r) => r.filter((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y) === 1).length,
+          block.map((s) => ({ sectionId: s.sectionId, x: s.x, y: s.y })),
+        );
+      await expect.poll(freeOnWatcher).toBe(0);
+
+      // Find it in the producer reservations, send it again, cancel it.
+      await page.goto('/backoffice/producer-reservations?lang=en');
+      const row = page.locator('#bo-reservations tr', { hasText: id });
+      await expect(row).toBeVisible({ timeout: 15_000 });
+      await expect(row).toContainText(String(block.length));
+      await row.getByRole('button', { name: `Send again: order ${id}` }).click();
+      await expect(page.locator('.bo-notice')).toHaveText(`The confirmation of order ${id} was sent again.`);
+      await row.getByRole('button', { name: `Cancel order ${id}` }).click();
+      await row.getByRole('button', { name: `Yes, cancel order ${id}` }).click();
+      await expect(page.locator('.bo-notice')).toHaveText(`Order ${id} was cancelled; its seats are back on sale.`);
+      // The storefront map in the second browser shows every seat free again, pushed live (no reload).
+      await expect.poll(freeOnWatcher, { timeout: 15_000 }).toBe(block.length);
+      await watcherContext.close();
     });
 
     test('a seat taken meanwhile refuses the whole block, named in the message, and nothing is selected', async ({
