@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
+import { payWithCard, saveHeldCart, type HeldSeat } from './booking-flow.support';
+import { findPresentation, openSeatMap, serverStatus, visitorId, type SeatRef } from './seatmap-support';
 
 /**
  * The back office (issue 14, first slice): staff sign in with a password and an
@@ -119,9 +121,60 @@ test.describe('back office', () => {
     await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row).toContainText('Noa Cohen');
     await expect(row).not.toContainText('0521234567');
-    await row.getByRole('button', { name: `Send again, order ${id}` }).click();
+    await row.getByRole('button', { name: `Send again: order ${id}` }).click();
     await expect(page.locator('.bo-notice')).toHaveText(`The confirmation of order ${id} was sent again.`);
     expect((await axe(page)).violations).toEqual([]);
+  });
+
+  test('producer reservations: cancel asks first, then the order leaves the list; axe clean in Hebrew', async ({
+    page,
+  }) => {
+    const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await sql.connect();
+    const id = `CX${Date.now().toString(36).toUpperCase()}`;
+    try {
+      const { rows } = await sql.query(
+        `SELECT p.id, s.section_id, s.x, s.y, t.id AS ticket_id FROM presentation p
+           JOIN seat s ON s.seatplan_id = p.seatplan_id
+           JOIN ticket_group tg ON tg.presentation_id = p.id AND tg.zone_id = s.zone_id
+           JOIN ticket t ON t.ticket_group_id = tg.id
+          WHERE p.business_id = 1 AND p.date_time > now() + interval '2 days'
+            AND NOT EXISTS (SELECT 1 FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.section_id = s.section_id
+                              AND rt.x = s.x AND rt.y = s.y AND rt.status = 'live')
+          ORDER BY p.date_time DESC, s.id DESC LIMIT 1`,
+      );
+      const r = rows[0];
+      const res = await sql.query(
+        `INSERT INTO reservation (identifier, document_key, visitor_id, state, customer, total_agorot)
+         VALUES ($1, $2, gen_random_uuid(), 'hold', $3::jsonb, 4500) RETURNING id`,
+        [id, `doc-${id}`, JSON.stringify({ firstName: 'Dana', lastName: 'Levi', mobileNumber: '0527654321' })],
+      );
+      await sql.query(
+        `INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 4500)`,
+        [res.rows[0].id, `T-${id}`, r.id, r.section_id, r.x, r.y, r.ticket_id],
+      );
+    } finally {
+      await sql.end();
+    }
+    await signIn(page, 'he', 'admin');
+    await page.locator('nav.bo-menu a').nth(2).click();
+    const row = page.locator('#bo-reservations tr', { hasText: id });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await row.getByRole('button', { name: `ביטול הזמנה ${id}` }).click();
+    // The confirmation says what happens and takes focus on the safe choice.
+    await expect(row).toContainText(`לבטל את הזמנה ${id}?`);
+    await expect(row.getByRole('button', { name: 'להשאיר את ההזמנה' })).toBeFocused();
+    expect((await axe(page)).violations).toEqual([]);
+    await row.getByRole('button', { name: `כן, לבטל את הזמנה ${id}` }).click();
+    await expect(page.locator('.bo-notice')).toHaveText(`הזמנה ${id} בוטלה; המקומות חזרו למכירה.`);
+    await expect(row).toHaveCount(0);
+    // Gone from the server's list too (a reload asks again).
+    await page.reload();
+    await expect(
+      page.locator('#bo-reservations tbody tr').or(page.getByText('אין הזמנות פעילות.')).first(),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#bo-reservations tr', { hasText: id })).toHaveCount(0);
   });
 
   for (const [lang, dir] of [
@@ -151,4 +204,246 @@ test.describe('back office', () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+
+  test.describe('box-office map with a staff session (2560x1440)', () => {
+    test.use({ viewport: { width: 2560, height: 1440 } });
+
+    /** Zooms the map so `seats` (one row) are drawn about 28 px apart and returns the drag box around their centres. */
+    async function frame(page: Page, seats: SeatRef[]) {
+      return page.evaluate((row) => {
+        const hook = window.__seatmap!;
+        const a = hook.seatPlanPosition(row[0]!.sectionId, row[0]!.x, row[0]!.y)!;
+        const b = hook.seatPlanPosition(row.at(-1)!.sectionId, row.at(-1)!.x, row.at(-1)!.y)!;
+        hook.setView(1, (a.x + b.x) / 2, (a.y + b.y) / 2);
+        hook.setView(28 / hook.seatPx(), (a.x + b.x) / 2, (a.y + b.y) / 2);
+        hook.flush();
+        const pts = row.map((s) => hook.seatScreenPosition(s.sectionId, s.x, s.y)!);
+        const pad = hook.seatPx() * 0.35;
+        return {
+          x0: Math.min(...pts.map((p) => p.x)) - pad,
+          y0: Math.min(...pts.map((p) => p.y)) - pad,
+          x1: Math.max(...pts.map((p) => p.x)) + pad,
+          y1: Math.max(...pts.map((p) => p.y)) + pad,
+        };
+      }, seats);
+    }
+
+    async function drag(page: Page, box: { x0: number; y0: number; x1: number; y1: number }) {
+      await page.mouse.move(box.x0, box.y0);
+      await page.mouse.down();
+      await page.mouse.move((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, { steps: 4 });
+      await page.mouse.move(box.x1, box.y1, { steps: 4 });
+      await page.mouse.up();
+    }
+
+    async function openAsStaff(page: Page) {
+      await signIn(page, 'en', 'admin');
+      const p = await findPresentation(page.request, 'The Summer Concert', /arena/i);
+      await openSeatMap(page, p.id, 'mode=boxoffice&lang=en');
+      // The staff session is found: the panel says the staff limit, not the public per-order cap.
+      await expect(page.getByTestId('boxoffice-staff-cap')).toHaveText(/up to 500 seats is locked in one step/);
+      return p;
+    }
+
+    test('a rectangle of 20 seats locks in ONE lock-seats call; another browser sees them taken', async ({
+      page,
+      browser,
+    }) => {
+      const p = await openAsStaff(page);
+      // A square of about 20 seats around a free seat, whichever way its section is turned.
+      const centre = (await page.evaluate(() => window.__seatmap!.freeRow(20)))![10]!;
+      const box = await page.evaluate((c) => {
+        const hook = window.__seatmap!;
+        const a = hook.seatPlanPosition(c.sectionId, c.x, c.y)!;
+        hook.setView(1, a.x, a.y);
+        hook.setView(28 / hook.seatPx(), a.x, a.y);
+        hook.flush();
+        const q = hook.seatScreenPosition(c.sectionId, c.x, c.y)!;
+        const half = hook.seatPx() * 3.2;
+        return { x0: q.x - half, y0: q.y - half, x1: q.x + half, y1: q.y + half };
+      }, centre);
+      // A second, anonymous browser watches the same map live.
+      const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const watcher = await other.newPage();
+      await openSeatMap(watcher, p.id);
+
+      const locks: Request[] = [];
+      const publicLocks: Request[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/backoffice/lock-seats')) locks.push(r);
+        if (r.url().includes('/api/seats/lock-seat')) publicLocks.push(r);
+      });
+      const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/lock-seats'));
+      await drag(page, box);
+      expect((await answered).status()).toBe(200);
+
+      expect(locks).toHaveLength(1);
+      expect(publicLocks).toHaveLength(0);
+      const sent = (locks[0]!.postDataJSON() as { seats: SeatRef[] }).seats;
+      const key = (s: SeatRef) => `${s.sectionId}:${s.x}:${s.y}`;
+      expect(sent.length).toBeGreaterThanOrEqual(14);
+      expect(sent.length).toBeLessThanOrEqual(30);
+      expect(sent.map(key)).toContain(key(centre));
+      // Held for the staff browser's visitor id (status 2 in its own seats-status), every seat of the block.
+      const uuid = await visitorId(page);
+      for (const s of sent) expect(await serverStatus(page.request, p.id, uuid, s)).toBe(2);
+      await expect
+        .poll(() => page.evaluate((r) => r.every((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y)), sent))
+        .toBe(true);
+      // The other browser sees every seat taken (pushed live, no reload).
+      await expect
+        .poll(() =>
+          watcher.evaluate(
+            (r) => r.filter((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y) === 1).length,
+            sent,
+          ),
+        )
+        .toBe(0);
+      await other.close();
+    });
+
+    test('the issue flow: sell a block locked in one call, find it, resend it, cancel it, seats return live', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const p = await openAsStaff(page);
+      const watcherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const watcher = await watcherContext.newPage();
+      await openSeatMap(watcher, p.id);
+
+      // Lock a block of about 20 seats with one rectangle.
+      const centre = (await page.evaluate(() => window.__seatmap!.freeRow(20, 4)))![10]!;
+      const box = await page.evaluate((c) => {
+        const hook = window.__seatmap!;
+        const a = hook.seatPlanPosition(c.sectionId, c.x, c.y)!;
+        hook.setView(28 / hook.seatPx(), a.x, a.y);
+        hook.flush();
+        const q = hook.seatScreenPosition(c.sectionId, c.x, c.y)!;
+        const half = hook.seatPx() * 3.2;
+        return { x0: q.x - half, y0: q.y - half, x1: q.x + half, y1: q.y + half };
+      }, centre);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/lock-seats'));
+      await drag(page, box);
+      const locked = await answered;
+      expect(locked.status()).toBe(200);
+      const block = (
+        (await locked.json()) as {
+          seats: {
+            sectionId: number;
+            x: number;
+            y: number;
+            RowName: string;
+            SeatName: string;
+            ticketGroupId: number;
+          }[];
+        }
+      ).seats;
+      expect(block.length).toBeGreaterThanOrEqual(14);
+
+      // Sell it: the existing cart, checkout and commit with a sandbox test card, in the staff browser.
+      const uuid = await visitorId(page);
+      const presentation = (
+        (await (await page.request.get(`/api/presentations/${p.id}`)).json()) as {
+          presentation: HeldSeat['presentation'];
+        }
+      ).presentation;
+      const held: HeldSeat[] = block.map((s) => ({
+        presentation,
+        sectionId: s.sectionId,
+        x: s.x,
+        y: s.y,
+        ticketGroupId: s.ticketGroupId,
+        rowName: s.RowName,
+        seatName: s.SeatName,
+        seatplanX: null,
+        seatplanY: null,
+      }));
+      const resId = await saveHeldCart(page.request, uuid, held);
+      await page.goto(`/cart/${resId}?lang=en`);
+      await expect(page.getByTestId('seat-line')).toHaveCount(block.length, { timeout: 15_000 });
+      await page.goto('/booking/checkout?lang=en');
+      await page.locator('input[name="firstName"]').fill('Walk');
+      await page.locator('input[name="lastName"]').fill('In');
+      await page.locator('input[name="email"]').fill('walkin@example.com');
+      await page.locator('input[name="mobileNumber"]').fill('052-7654321');
+      await page.locator('input[name="verifyMobileNumber"]').fill('0527654321');
+      await page.getByRole('checkbox', { name: /^I have read/ }).check();
+      await page.locator('.step-actions button[type="submit"]').click();
+      const pay = page.locator('.pay-button');
+      await expect(pay).toBeEnabled({ timeout: 15_000 });
+      await pay.click();
+      await payWithCard(page, '4580000000000000');
+      await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 30_000 });
+      const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+      await sql.connect();
+      let id: string;
+      try {
+        const { rows } = await sql.query(
+          `SELECT identifier FROM reservation WHERE visitor_id = $1 AND state = 'paid' ORDER BY id DESC LIMIT 1`,
+          [uuid],
+        );
+        id = rows[0].identifier;
+      } finally {
+        await sql.end();
+      }
+      const freeOnWatcher = () =>
+        watcher.evaluate(
+          (r) => r.filter((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y) === 1).length,
+          block.map((s) => ({ sectionId: s.sectionId, x: s.x, y: s.y })),
+        );
+      await expect.poll(freeOnWatcher).toBe(0);
+
+      // Find it in the producer reservations, send it again, cancel it.
+      await page.goto('/backoffice/producer-reservations?lang=en');
+      const row = page.locator('#bo-reservations tr', { hasText: id });
+      await expect(row).toBeVisible({ timeout: 15_000 });
+      await expect(row).toContainText(String(block.length));
+      await row.getByRole('button', { name: `Send again: order ${id}` }).click();
+      await expect(page.locator('.bo-notice')).toHaveText(`The confirmation of order ${id} was sent again.`);
+      await row.getByRole('button', { name: `Cancel order ${id}` }).click();
+      await row.getByRole('button', { name: `Yes, cancel order ${id}` }).click();
+      await expect(page.locator('.bo-notice')).toHaveText(`Order ${id} was cancelled; its seats are back on sale.`);
+      // The storefront map in the second browser shows every seat free again, pushed live (no reload).
+      await expect.poll(freeOnWatcher, { timeout: 15_000 }).toBe(block.length);
+      await watcherContext.close();
+    });
+
+    test('a seat taken meanwhile refuses the whole block, named in the message, and nothing is selected', async ({
+      page,
+      browser,
+    }) => {
+      const p = await openAsStaff(page);
+      const row = (await page.evaluate(() => window.__seatmap!.freeRow(12, 2)))!.slice(0, 12);
+      // Another box-office browser (its own visitor id) takes one seat of the block while the staff call is on its way.
+      const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const rival = await other.newPage();
+      await signIn(rival, 'en', 'admin');
+      const rivalUuid = await visitorId(rival);
+      const victim = row[6]!;
+      await page.route('**/api/backoffice/lock-seats?*', async (route) => {
+        const taken = await rival.request.put('/api/backoffice/lock-seats', {
+          data: { presentationId: p.id, seats: [victim] },
+          headers: { uuid: rivalUuid },
+        });
+        expect(taken.status()).toBe(200);
+        expect(await serverStatus(rival.request, p.id, rivalUuid, victim)).toBe(2);
+        await route.continue();
+      });
+      const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/lock-seats'));
+      await drag(page, await frame(page, row));
+      const refused = await answered;
+      const key = (s: SeatRef) => `${s.sectionId}:${s.x}:${s.y}`;
+      const sent = (refused.request().postDataJSON() as { seats: SeatRef[] }).seats.map(key);
+      expect(sent).toContain(key(victim));
+      expect(refused.status()).toBe(409);
+      await expect(page.locator('.seatmap-toast')).toContainText('is no longer available, so no seat of the block');
+      await expect
+        .poll(() => page.evaluate((r) => r.some((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y)), row))
+        .toBe(false);
+      const uuid = await visitorId(page);
+      for (const s of row) expect(await serverStatus(page.request, p.id, uuid, s)).not.toBe(2);
+      await other.close();
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { ApiPresentation } from '@hotline/shared';
+import { BACK_OFFICE_PERMISSION, type ApiPresentation } from '@hotline/shared';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { ErrorView } from '../components/StateViews';
 import { useLocale } from '../hooks/useLocale';
 import { formatApiShekels } from '../lib/money';
 import { asTranslate } from './a11y/describe';
+import { staffMe } from './api';
 import { SeatMapController } from './controller';
 import { connectCart } from './booking-adapter';
 import { Filters } from './ui/Filters';
@@ -75,6 +76,15 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
       });
     } else void c.load(ac.signal);
     const uninstall = settings.debug ? installDebugHook(c) : null;
+    // Box office: a staff session with permission 267 switches blocks to the one-call staff lock (docs/back-office.md).
+    if (settings.boxOffice)
+      staffMe().then(
+        ({ staff }) => {
+          if (!ac.signal.aborted && staff.permissions.includes(BACK_OFFICE_PERMISSION.producerTicketSale))
+            c.holds.enableStaffBlocks(staff.boxOfficeMaxSeats);
+        },
+        () => undefined, // no staff session: the public path, as the panel says
+      );
     return () => {
       ac.abort();
       uninstall?.();
@@ -293,10 +303,10 @@ function MapShell({
 }
 
 /**
- * Box office is entered from the product, not a hidden address: a visible switch at the foot of the panel. There is
- * no staff sign-in yet, so it is open to anyone and says what it can do; the back-office issue puts it behind the
- * staff permission (and lifts the per-order cap with its all-or-nothing lock-seats). The cap that exists today is the
- * presentation's per-order maximum, enforced by the seat engine for everyone, and it is shown, not hidden.
+ * Box office is entered from the product, not a hidden address: a visible switch at the foot of the panel. With a
+ * staff session holding permission 267 a block locks in one all-or-nothing lock-seats call up to the staff limit, and
+ * the panel says that limit. Without one the switch still works for anyone, locks seat by seat under the
+ * presentation's per-order maximum (enforced by the seat engine for everyone), and says so.
  */
 function BoxOfficeSwitch({ controller, boxOffice }: { controller: SeatMapController; boxOffice: boolean }) {
   const { t } = useTranslation();
@@ -306,10 +316,16 @@ function BoxOfficeSwitch({ controller, boxOffice }: { controller: SeatMapControl
   const query = params.toString();
   const href = `${window.location.pathname}${query ? `?${query}` : ''}`;
   const max = controller.presentation.maxSeatsPerOrder;
+  const staffCap = useStore(controller.ui, (s) => s.staffCap);
   return (
     <section className="seatmap-panel__block seatmap-boxoffice-switch" data-testid="boxoffice-switch">
-      {boxOffice && max > 0 && (
-        <p className="seatmap-boxoffice-switch__cap">{t('seatmap.boxOffice.cap', { count: max })}</p>
+      {boxOffice && staffCap !== null ? (
+        <p className="seatmap-boxoffice-switch__cap" data-testid="boxoffice-staff-cap">
+          {t('seatmap.boxOffice.staffCap', { count: staffCap })}
+        </p>
+      ) : (
+        boxOffice &&
+        max > 0 && <p className="seatmap-boxoffice-switch__cap">{t('seatmap.boxOffice.cap', { count: max })}</p>
       )}
       <a className="button button--secondary" href={href}>
         {boxOffice ? t('seatmap.boxOffice.leave') : t('seatmap.boxOffice.enter')}

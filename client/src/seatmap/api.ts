@@ -3,8 +3,11 @@ import type {
   ApiTicketGroup,
   BestAvailableResponse,
   ColumnarSeatplan,
+  BlockSeatRef,
   LockSeatInput,
   LockSeatResponse,
+  LockSeatsResponse,
+  StaffMeResponse,
   TicketGroupsResponse,
   TimerResponse,
   UnlockSeatResponse,
@@ -96,6 +99,16 @@ export function getTicketGroups(presentationId: number, signal?: AbortSignal): P
 
 export function lockSeat(seat: LockSeatInput, recaptchaToken: string): Promise<LockSeatResponse> {
   return api.put<LockSeatResponse>('/seats/lock-seat', { recaptchaToken, seat });
+}
+
+/** Box office (staff, permission 267): PUT /api/backoffice/lock-seats, the whole block in one call, all or nothing. */
+export function lockSeatsBlock(presentationId: number, seats: BlockSeatRef[]): Promise<LockSeatsResponse> {
+  return api.put<LockSeatsResponse>('/backoffice/lock-seats', { presentationId, seats });
+}
+
+/** GET /api/backoffice/me: the signed-in staff member, or an ApiError (401) without a staff session. */
+export function staffMe(): Promise<StaffMeResponse> {
+  return api.get<StaffMeResponse>('/backoffice/me');
 }
 
 export function unlockSeat(seat: LockSeatInput, recaptchaToken: string): Promise<UnlockSeatResponse> {

@@ -71,6 +71,8 @@ export interface SeatMapUi {
   busy: boolean;
   /** Box office: drag draws a rectangle (true) or pans (false). */
   rectangleTool: boolean;
+  /** Box office with a staff session (permission 267): the staff block limit; null = the public per-order cap. */
+  staffCap: number | null;
   /** Bumped when ticket groups / layout change (legend re-renders). */
   paletteVersion: number;
 }
@@ -94,6 +96,7 @@ export function createUiStore(): StoreApi<SeatMapUi> {
     connected: false,
     busy: false,
     rectangleTool: true,
+    staffCap: null,
     paletteVersion: 0,
   }));
 }

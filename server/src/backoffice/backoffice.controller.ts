@@ -1,9 +1,10 @@
-import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { backOfficeMenuFor, type StaffMeResponse } from '@hotline/shared';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ZodBody } from '../common/validation';
 import { AuditLogRepository } from './audit-log.repository';
 import { StaffAuthService } from './staff-auth.service';
@@ -17,8 +18,8 @@ const signInBody = z.object({
   totpCode: z.string().regex(/^\d{6}$/),
 });
 
-function me(staff: StaffIdentity): StaffMeResponse {
-  return { staff: { ...staff, menu: backOfficeMenuFor(staff.permissions) } };
+function me(staff: StaffIdentity, boxOfficeMaxSeats: number): StaffMeResponse {
+  return { staff: { ...staff, menu: backOfficeMenuFor(staff.permissions), boxOfficeMaxSeats } };
 }
 
 /**
@@ -33,6 +34,7 @@ export class BackOfficeController {
     private readonly sessions: StaffSessions,
     private readonly staff: StaffRepository,
     private readonly audit: AuditLogRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('sign-in')
@@ -46,14 +48,14 @@ export class BackOfficeController {
   ): Promise<StaffMeResponse> {
     const id = await this.auth.signIn(body);
     await this.sessions.start(request, reply, id);
-    return me((await this.staff.identity(id))!);
+    return me((await this.staff.identity(id))!, this.config.BOX_OFFICE_MAX_SEATS);
   }
 
   @Get('me')
   @StaffOnly()
   @ApiOperation({ summary: 'The signed-in staff member, their businesses, permissions and menu' })
   who(@CurrentStaff() staff: StaffIdentity): StaffMeResponse {
-    return me(staff);
+    return me(staff, this.config.BOX_OFFICE_MAX_SEATS);
   }
 
   @Post('sign-out')

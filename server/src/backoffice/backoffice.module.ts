@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CancellationsModule } from '../cancellations/cancellations.module';
 import { SeatsModule } from '../seats/seats.module';
 import { AuditLogRepository } from './audit-log.repository';
 import { BackOfficeController } from './backoffice.controller';
@@ -23,7 +24,7 @@ import { StaffSessions } from './staff-sessions.service';
  * seat work on the seat engine. Reports and producer reservations build on this.
  */
 @Module({
-  imports: [SeatsModule],
+  imports: [SeatsModule, CancellationsModule],
   controllers: [BackOfficeController, BoxOfficeController, ReportsController, ProducerReservationsController],
   providers: [
     StaffRepository,

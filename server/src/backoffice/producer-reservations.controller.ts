@@ -1,8 +1,10 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BACK_OFFICE_PERMISSION, isValidIsraeliMobile, normaliseMobile } from '@hotline/shared';
 import { idString, isoDate } from '../common/ids';
+import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { ProducerReservationsService } from './producer-reservations.service';
@@ -18,6 +20,7 @@ const listQuery = z.object({
 });
 const resendQuery = z.object({ resId: reservationId });
 const resParams = z.object({ resId: reservationId });
+const producerCancelBody = z.object({ isHoldRes: z.boolean().optional().default(false) });
 const sendTicketsBody = z.object({
   mobileNumber: z
     .string()
@@ -59,5 +62,22 @@ export class ProducerReservationsController {
     @ZodBody(sendTicketsBody) body: z.infer<typeof sendTicketsBody>,
   ) {
     return this.reservations.sendTickets(staff, p.resId, body.mobileNumber);
+  }
+
+  @Post('reservations/:resId/producerCancel')
+  @HttpCode(200)
+  @StaffOnly(BACK_OFFICE_PERMISSION.producerReservations)
+  @RateLimit(RATE_LIMITS.boxOffice)
+  @ApiOperation({
+    summary: 'Cancels a whole order of your businesses: seats back on sale live, full refund through the provider',
+  })
+  producerCancel(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(resParams) p: z.infer<typeof resParams>,
+    @ZodBody(producerCancelBody) body: z.infer<typeof producerCancelBody>,
+    @Req() request: FastifyRequest,
+  ) {
+    const locale = resolveLocale(request.query, request.headers['accept-language']);
+    return this.reservations.cancel(staff, p.resId, body.isHoldRes, locale);
   }
 }

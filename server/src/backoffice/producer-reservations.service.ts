@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { jerusalemDayRangeUtc, withinBusinessScope } from '@hotline/shared';
+import { CancellationService } from '../cancellations/cancellation.service';
 import { AppError } from '../common/app-error';
+import type { Locale } from '../common/locale';
 import { AuditLogRepository } from './audit-log.repository';
 import { ProducerReservationsRepository } from './producer-reservations.repository';
 import { ReportsService } from './reports.service';
@@ -20,6 +22,7 @@ export class ProducerReservationsService {
     private readonly repo: ProducerReservationsRepository,
     private readonly reports: ReportsService,
     private readonly audit: AuditLogRepository,
+    private readonly cancellations: CancellationService,
   ) {}
 
   async list(
@@ -85,5 +88,34 @@ export class ProducerReservationsService {
       subject: `reservation:${identifier}`,
     });
     return { success: true };
+  }
+
+  /**
+   * POST /reservations/:resId/producerCancel: business scope (404 / 403 as HTTP errors, before anything changes), then
+   * the cancellation state machine's producer entry point: every live ticket, full refund through the provider, seats
+   * freed live. A refusal about the order itself (already cancelled, hold or not) answers `{ err }` in the caller's
+   * language, as the spec's "success or err".
+   */
+  async cancel(
+    staff: StaffIdentity,
+    identifier: string,
+    isHoldRes: boolean,
+    locale: Locale,
+  ): Promise<{ success: true } | { err: string }> {
+    const scope = await this.inScope(staff, identifier);
+    try {
+      const r = await this.cancellations.producerCancel(identifier, isHoldRes);
+      await this.audit.record({
+        staffUserId: staff.userId,
+        action: 'producer-cancel',
+        businessId: scope.businessIds.length === 1 ? scope.businessIds[0] : undefined,
+        subject: `reservation:${identifier}`,
+        detail: { tickets: r.tickets, refundAgorot: r.refundAgorot, cancellation: r.cancellationId },
+      });
+      return { success: true };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409) return { err: error.translate(locale) };
+      throw error;
+    }
   }
 }

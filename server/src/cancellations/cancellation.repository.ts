@@ -112,7 +112,8 @@ export class CancellationRepository {
     tx: EntityManager,
     c: {
       reservationId: string;
-      customerId: number;
+      /** Null for a producer's cancellation (the audit log says which staff member). */
+      customerId: number | null;
       ticketIds: string[];
       seatKeys: { presentationId: number; key: string }[];
       chargeAgorot: number;
@@ -144,7 +145,7 @@ export class CancellationRepository {
   async recordRefunds(
     tx: EntityManager,
     cancellationId: string,
-    customerId: number,
+    customerId: number | null,
     parts: RefundPart[],
     payments: PaymentRow[],
   ): Promise<void> {

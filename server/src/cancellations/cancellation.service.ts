@@ -134,6 +134,61 @@ export class CancellationService {
     return planned.response;
   }
 
+  /**
+   * Producer cancellation (back office, permission 268; the caller checks business scope first): the same two steps
+   * and recovery job, without the customer's ownership and the event's customer-cancellation rules. Every live ticket
+   * of the order is cancelled and everything still paid goes back to where it came from (card through the provider,
+   * vouchers re-credited), with no charge. `isHoldRes` must match the order (a hold has nothing to refund). A replay
+   * finds nothing live and refuses with NOTHING_TO_CANCEL: nothing is refunded twice.
+   */
+  async producerCancel(
+    identifier: string,
+    isHoldRes: boolean,
+  ): Promise<{ cancellationId: string; tickets: number; refundAgorot: number }> {
+    const planned = await this.repo.transaction(async (tx) => {
+      const r = await this.repo.lockReservation(tx, identifier);
+      if (!r) throw new AppError('RESERVATION_NOT_FOUND');
+      if (r.state !== 'paid' && r.state !== 'hold') throw new AppError('NOTHING_TO_CANCEL');
+      if (isHoldRes !== (r.state === 'hold'))
+        throw new AppError(isHoldRes ? 'RESERVATION_NOT_ON_HOLD' : 'RESERVATION_ON_HOLD');
+      const chosen = (await this.repo.tickets(tx, r.id)).filter((t) => t.status === 'live');
+      if (chosen.length === 0) throw new AppError('NOTHING_TO_CANCEL');
+      const payments = await this.repo.payments(tx, r.id);
+      const paid: PaidWith[] = payments
+        .filter((p): p is typeof p & { method: 'card' | 'voucher' } => p.method === 'card' || p.method === 'voucher')
+        .map((p) => ({
+          paymentId: p.id,
+          method: p.method,
+          paidAgorot: p.amountAgorot,
+          refundedAgorot: p.refundedAgorot,
+        }));
+      // Everything still paid by card or voucher goes back; other means (none are taken online) stay with the box office.
+      const refund = paid.reduce((s, p) => s + Math.max(0, p.paidAgorot - p.refundedAgorot), 0);
+      const parts = splitRefund(refund, paid, false);
+      await this.repo.cancelTickets(
+        tx,
+        chosen.map((t) => t.id),
+        r.id,
+        true,
+      );
+      const cancellationId = await this.repo.createCancellation(tx, {
+        reservationId: r.id,
+        customerId: null,
+        ticketIds: chosen.map((t) => t.id),
+        seatKeys: chosen.map((t) => ({ presentationId: t.presentationId, key: seatKey(t.sectionId, t.x, t.y) })),
+        chargeAgorot: 0,
+        refundAgorot: refund,
+        toCredit: false,
+      });
+      await this.repo.recordRefunds(tx, cancellationId, r.customerId, parts, payments);
+      return { cancellationId, tickets: chosen.length, refundAgorot: refund };
+    });
+    await this.finish(planned.cancellationId).catch((err) =>
+      this.logger.warn({ err, cancellation: planned.cancellationId }, 'cancellation left for the recovery job'),
+    );
+    return planned;
+  }
+
   /** Step 2, idempotent: free the seats, make the card refunds, close the cancellation. */
   async finish(cancellationId: string): Promise<void> {
     const c = await this.repo.cancellation(cancellationId);

@@ -11,6 +11,24 @@ export const CancellationErrors = registerErrors({
       ar: 'لم يتم العثور على الحجز.',
     },
   },
+  RESERVATION_NOT_ON_HOLD: {
+    status: 409,
+    message: {
+      he: 'ההזמנה אינה הזמנה בהמתנה; רעננו את הרשימה ונסו שוב.',
+      en: 'This reservation is not on hold; refresh the list and try again.',
+      ru: 'Этот заказ не отложен; обновите список и попробуйте снова.',
+      ar: 'هذا الحجز ليس حجزًا معلقًا؛ حدّث القائمة وحاول مرة أخرى.',
+    },
+  },
+  RESERVATION_ON_HOLD: {
+    status: 409,
+    message: {
+      he: 'ההזמנה היא הזמנה בהמתנה; רעננו את הרשימה ונסו שוב.',
+      en: 'This reservation is on hold; refresh the list and try again.',
+      ru: 'Этот заказ отложен; обновите список и попробуйте снова.',
+      ar: 'هذا الحجز معلق؛ حدّث القائمة وحاول مرة أخرى.',
+    },
+  },
   NOTHING_TO_CANCEL: {
     status: 409,
     message: {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { buyer, loadShow, lockSeat, plainSeats, type ShowInfo } from '../booking/support/booking-kit';
+import { buySeats } from '../customers/support/customer-kit';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from './support/staff-kit';
 
@@ -8,7 +10,12 @@ import { StaffBrowser, signedIn } from './support/staff-kit';
  * staff member's businesses' live orders; resend and send-tickets queue messages through the
  * outbox; every route refuses no session, a missing permission and another business's order.
  */
-async function order(sql: Client, businessId: number, customer: Record<string, string>): Promise<string> {
+async function order(
+  sql: Client,
+  businessId: number,
+  customer: Record<string, string>,
+  state: 'paid' | 'hold' = 'paid',
+): Promise<string> {
   const { rows: pres } = await sql.query(
     `SELECT p.id, s.section_id, s.x, s.y, t.id AS ticket_id
        FROM presentation p JOIN seat s ON s.seatplan_id = p.seatplan_id
@@ -24,8 +31,8 @@ async function order(sql: Client, businessId: number, customer: Record<string, s
   const identifier = `P${randomUUID().slice(0, 8).toUpperCase()}`;
   const { rows } = await sql.query(
     `INSERT INTO reservation (identifier, document_key, visitor_id, state, customer, total_agorot)
-     VALUES ($1, $2, $3, 'paid', $4::jsonb, 4500) RETURNING id`,
-    [identifier, randomUUID(), randomUUID(), JSON.stringify(customer)],
+     VALUES ($1, $2, $3, $5, $4::jsonb, 4500) RETURNING id`,
+    [identifier, randomUUID(), randomUUID(), JSON.stringify(customer), state],
   );
   await sql.query(
     `INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot)
@@ -42,7 +49,7 @@ describe('producer reservations', () => {
   let foreign: string; // business 2
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ CANCELLATION_RECOVERY_MS: '0' });
     sql = new Client({ connectionString: t.db.url });
     await sql.connect();
     home = await order(sql, 1, {
@@ -119,14 +126,105 @@ describe('producer reservations', () => {
     expect(bad.status).toBe(400);
   });
 
+  describe('producer cancel', () => {
+    let show: ShowInfo;
+    let free: ReturnType<typeof plainSeats>;
+    const refundsOf = async (identifier: string) =>
+      (
+        await sql.query(
+          `SELECT sr.amount_agorot FROM sandbox_refund sr
+             JOIN payment p ON p.provider_reference = sr.charge_id JOIN reservation r ON r.id = p.reservation_id
+            WHERE r.identifier = $1 ORDER BY sr.created_at`,
+          [identifier],
+        )
+      ).rows.map((r: { amount_agorot: number }) => r.amount_agorot);
+    const cancel = (who: Awaited<ReturnType<typeof signedIn>>, id: string, isHoldRes = false, lang = 'en') =>
+      who.call('POST', `/api/reservations/${id}/producerCancel?lang=${lang}`, { isHoldRes });
+
+    beforeAll(async () => {
+      // A business-1 show whose event does NOT let customers cancel: producers may cancel all the same.
+      const { rows } = await sql.query(
+        `SELECT id FROM presentation WHERE seatplan_id = (SELECT seatplan_id FROM presentation WHERE id = 1)
+           AND business_id = 1 AND date_time > now() + interval '1 day' ORDER BY id OFFSET 3 LIMIT 1`,
+      );
+      await sql.query(`DELETE FROM presentation_cancellation_policy WHERE presentation_id = $1`, [rows[0].id]);
+      show = await loadShow(t.url, rows[0].id);
+      free = plainSeats(show);
+    });
+
+    test('a paid order: full card refund once, seats on sale again, audited, gone from the list', async () => {
+      const seats = free.splice(0, 2);
+      const paid = await buySeats(t.url, show, seats, '0501234567');
+      const { rows } = await sql.query(`SELECT total_agorot FROM reservation WHERE identifier = $1`, [
+        paid.reservationIdentifier,
+      ]);
+      const total: number = rows[0].total_agorot;
+      expect((await lockSeat(t.url, await buyer(t.url), show, seats[0]!)).status).not.toBe(200);
+
+      const cashier = await signedIn(t.url, sql, 'cashier'); // business 1, 267 + 268
+      const r = await cancel(cashier, paid.reservationIdentifier);
+      expect([r.status, r.body]).toEqual([200, { success: true }]);
+      expect(await refundsOf(paid.reservationIdentifier)).toEqual([total]);
+      const state = await sql.query(
+        `SELECT r.state, c.customer_id, c.state AS c_state, c.charge_agorot, c.refund_agorot
+           FROM reservation r JOIN cancellation c ON c.reservation_id = r.id WHERE r.identifier = $1`,
+        [paid.reservationIdentifier],
+      );
+      expect(state.rows).toEqual([
+        { state: 'cancelled', customer_id: null, c_state: 'done', charge_agorot: 0, refund_agorot: total },
+      ]);
+      // Both seats are free in Redis at once: another buyer locks them.
+      for (const seat of seats) expect((await lockSeat(t.url, await buyer(t.url), show, seat)).status).toBe(200);
+
+      // Replays (one after, two together) refund nothing more and say why in the caller's language.
+      const again = await Promise.all([
+        cancel(cashier, paid.reservationIdentifier),
+        cancel(cashier, paid.reservationIdentifier, false, 'he'),
+      ]);
+      expect(again.map((x) => x.status)).toEqual([200, 200]);
+      expect(again[0]!.body.err).toMatch(/Nothing to cancel/);
+      expect(again[1]!.body.err).toMatch(/אין מה לבטל/);
+      expect(await refundsOf(paid.reservationIdentifier)).toEqual([total]);
+
+      const audit = await sql.query(`SELECT detail FROM audit_log WHERE action = 'producer-cancel' AND subject = $1`, [
+        `reservation:${paid.reservationIdentifier}`,
+      ]);
+      expect(audit.rows).toHaveLength(1);
+      expect(audit.rows[0].detail).toMatchObject({ tickets: 2, refundAgorot: total });
+      const list = await cashier.call('GET', '/api/PRES-live/v2/producerReservations');
+      expect(
+        list.body.reservations.map((x: { ReservationIdentifier: string }) => x.ReservationIdentifier),
+      ).not.toContain(paid.reservationIdentifier);
+    });
+
+    test('a hold order cancels with isHoldRes (nothing to refund); a wrong isHoldRes is refused with err', async () => {
+      const held = await order(sql, 1, { firstName: 'Hold', lastName: 'Me' }, 'hold');
+      const cashier = await signedIn(t.url, sql, 'cashier');
+      const wrong = await cancel(cashier, held, false);
+      expect(wrong.status).toBe(200);
+      expect(wrong.body.err).toMatch(/on hold/);
+      const ok = await cancel(cashier, held, true);
+      expect(ok.body).toEqual({ success: true });
+      const r = await sql.query(`SELECT state FROM reservation WHERE identifier = $1`, [held]);
+      expect(r.rows[0].state).toBe('cancelled');
+    });
+
+    test('an unknown order is 404', async () => {
+      const cashier = await signedIn(t.url, sql, 'cashier');
+      const r = await cancel(cashier, 'NOSUCHORDER');
+      expect([r.status, r.body.error]).toEqual([404, 'RESERVATION_NOT_FOUND']);
+    });
+  });
+
   const routes = () =>
     [
       ['GET', '/api/PRES-live/v2/producerReservations?featureId=FEATURE2', 268, undefined],
       ['GET', `/api/PRES-live/v2/sendResAgain?resId=${foreign}`, 268, undefined],
       ['POST', `/api/pres-live/sendTickets/${foreign}`, 267, { mobileNumber: '0521112222' }],
+      ['POST', `/api/reservations/${foreign}/producerCancel`, 268, { isHoldRes: false }],
     ] as const;
 
-  test.each([0, 1, 2])('route %i: 401 anonymous, 403 without the permission, 403 on another business', async (i) => {
+  test.each([0, 1, 2, 3])('route %i: 401 anonymous, 403 without the permission, 403 on another business', async (i) => {
     const { rows } = await sql.query(
       `SELECT feature_id FROM presentation WHERE business_id = 2 AND feature_id NOT IN
          (SELECT feature_id FROM presentation WHERE business_id = 1) LIMIT 1`,
@@ -142,18 +240,22 @@ describe('producer reservations', () => {
     const scoped = await cashier.call(method, path, body);
     expect([scoped.status, scoped.body.error]).toEqual([403, 'STAFF_BUSINESS_SCOPE']);
     void permission;
+    // Nothing changed for the refused calls: the other business's order is still live.
+    const still = await sql.query(`SELECT state FROM reservation WHERE identifier = $1`, [foreign]);
+    expect(still.rows[0].state).toBe('paid');
   });
 
   test('the table covers every producer-reservation route of the OpenAPI document', async () => {
     const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as { paths: Record<string, object> };
     const documented = Object.keys(doc.paths)
-      .filter((p) => /producerReservations|sendResAgain|\/api\/pres-live\//.test(p))
+      .filter((p) => /producerReservations|sendResAgain|producerCancel|\/api\/pres-live\//.test(p))
       .sort();
     expect(documented).toEqual(
       [
         '/api/PRES-live/v2/producerReservations',
         '/api/PRES-live/v2/sendResAgain',
         '/api/pres-live/sendTickets/{resId}',
+        '/api/reservations/{resId}/producerCancel',
       ].sort(),
     );
   });

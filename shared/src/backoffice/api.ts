@@ -16,6 +16,8 @@ export interface StaffMe {
   businessIds: number[];
   permissions: number[];
   menu: BackOfficeMenuItem[];
+  /** The most seats one box-office block lock may take (BOX_OFFICE_MAX_SEATS); the seat map shows it. */
+  boxOfficeMaxSeats: number;
 }
 
 /** POST /api/backoffice/sign-in and GET /api/backoffice/me answer. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatJerusalemDateTime, formatShekels } from '@hotline/shared';
 import { ApiError } from '../../api/client';
@@ -7,12 +7,23 @@ import { backOfficeApi } from './backoffice-api';
 
 type Reservation = Awaited<ReturnType<typeof backOfficeApi.producerReservations>>['reservations'][number];
 
-/** Producer reservations (permission 268): your businesses' live orders, with "send again". */
+/**
+ * Producer reservations (permission 268): your businesses' live orders, with "send again" and "cancel". Cancel asks
+ * first (in the row: what happens, then "yes" or "keep"); a cancelled order leaves the list.
+ */
 export function ReservationsPanel() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [list, setList] = useState<Reservation[] | null | 'failed'>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+
+  // The confirmation takes focus on its safe choice, so a second Enter never cancels by accident.
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+  }, [confirming]);
 
   useEffect(() => {
     let current = true;
@@ -32,6 +43,25 @@ export function ReservationsPanel() {
       setNotice(t('backOffice.reservations.sent', { id }));
     } catch (e) {
       setNotice(e instanceof ApiError && e.status < 500 && e.message ? e.message : t('backOffice.reports.failed'));
+    }
+  };
+
+  const cancel = async (r: Reservation) => {
+    const id = r.ReservationIdentifier;
+    setNotice(null);
+    setBusy(true);
+    try {
+      const answer = await backOfficeApi.producerCancel(id, r.ResStateId === 2);
+      if ('err' in answer) setNotice(answer.err);
+      else {
+        setNotice(t('backOffice.reservations.cancelled', { id }));
+        setList((l) => (Array.isArray(l) ? l.filter((x) => x.ReservationIdentifier !== id) : l));
+      }
+      setConfirming(null);
+    } catch (e) {
+      setNotice(e instanceof ApiError && e.status < 500 && e.message ? e.message : t('backOffice.reports.failed'));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -82,14 +112,54 @@ export function ReservationsPanel() {
                     <td>{formatShekels(r.TotalAgorot, locale)}</td>
                     <td>{t(`backOffice.reservations.state.${r.ResStateId === 2 ? 'hold' : 'paid'}`)}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="button"
-                        onClick={() => void sendAgain(r.ReservationIdentifier)}
-                        aria-label={t('backOffice.reservations.sendAgainFor', { id: r.ReservationIdentifier })}
-                      >
-                        {t('backOffice.reservations.sendAgain')}
-                      </button>
+                      {confirming === r.ReservationIdentifier ? (
+                        <div
+                          className="bo-confirm"
+                          role="group"
+                          aria-labelledby={`bo-confirm-${r.ReservationIdentifier}`}
+                        >
+                          <p id={`bo-confirm-${r.ReservationIdentifier}`}>
+                            {t('backOffice.reservations.confirmCancel', { id: r.ReservationIdentifier })}
+                          </p>
+                          <button
+                            type="button"
+                            className="button button--danger"
+                            disabled={busy}
+                            onClick={() => void cancel(r)}
+                          >
+                            {t('backOffice.reservations.confirmYes', { id: r.ReservationIdentifier })}
+                          </button>
+                          <button
+                            type="button"
+                            className="button"
+                            ref={keepRef}
+                            disabled={busy}
+                            onClick={() => setConfirming(null)}
+                          >
+                            {t('backOffice.reservations.keep')}
+                          </button>
+                        </div>
+                      ) : (
+                        <div className="bo-actions">
+                          <button
+                            type="button"
+                            className="button"
+                            onClick={() => void sendAgain(r.ReservationIdentifier)}
+                            aria-label={t('backOffice.reservations.sendAgainFor', { id: r.ReservationIdentifier })}
+                          >
+                            {t('backOffice.reservations.sendAgain')}
+                          </button>
+                          <button
+                            type="button"
+                            className="button"
+                            disabled={busy}
+                            onClick={() => setConfirming(r.ReservationIdentifier)}
+                            aria-label={t('backOffice.reservations.cancelFor', { id: r.ReservationIdentifier })}
+                          >
+                            {t('backOffice.reservations.cancel')}
+                          </button>
+                        </div>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -47,6 +47,11 @@ export const backOfficeApi = {
         MobileLast4: string | null;
       }[];
     }>('/PRES-live/v2/producerReservations'),
+  producerCancel: (resId: string, isHoldRes: boolean) =>
+    apiRequest<{ success: true } | { err: string }>(`/reservations/${encodeURIComponent(resId)}/producerCancel`, {
+      method: 'POST',
+      body: { isHoldRes },
+    }),
   sendAgain: (resId: string) => apiRequest<{ success: true }>('/PRES-live/v2/sendResAgain', { query: { resId } }),
   lockSeats: (presentationId: number, seats: { sectionId: number; x: number; y: number }[]) =>
     apiRequest<LockSeatsResponse>('/backoffice/lock-seats', { method: 'PUT', body: { presentationId, seats } }),

@@ -18,8 +18,34 @@ export class HoldsManager {
   private readonly inFlight = new Set<number>();
   /** Places this visitor holds per general-admission section. */
   private readonly gaPlaces = new Map<number, number[]>();
+  /**
+   * Box office with a staff session holding permission 267: the staff block limit (BOX_OFFICE_MAX_SEATS). Seats then
+   * lock through PUT /api/backoffice/lock-seats, a rectangle in ONE call, all or nothing. Null: the public path.
+   */
+  private staffMax: number | null = null;
 
   constructor(private readonly c: SeatMapController) {}
+
+  /** The most seats the selection may hold: the staff block limit, else the presentation's per-order maximum. */
+  seatLimit(): number {
+    if (this.staffMax !== null) return this.staffMax;
+    const max = this.c.presentation.maxSeatsPerOrder;
+    return max > 0 ? max : Infinity;
+  }
+
+  /** A staff session with permission 267 was found (box-office mode only): blocks lock in one call, up to `max`. */
+  enableStaffBlocks(max: number): void {
+    if (!this.c.opts.boxOffice) return;
+    this.staffMax = max;
+    this.c.selection?.setMaxSeats(max);
+    this.c.ui.setState({ staffCap: max });
+  }
+
+  private limitText(): string {
+    return this.staffMax !== null
+      ? this.c.opts.t('seatmap.boxOffice.blockMax', { max: this.staffMax })
+      : this.c.opts.t('seatmap.maxSeats', { max: this.c.presentation.maxSeatsPerOrder });
+  }
 
   /** Seats this visitor holds or is about to: the room reports them as anybody's lock (5). */
   readonly isOwn = (i: number): boolean => this.c.selection.has(i) || this.inFlight.has(i);
@@ -91,7 +117,7 @@ export class HoldsManager {
     if (!r.ok) {
       const text =
         r.reason === 'limit'
-          ? this.c.opts.t('seatmap.maxSeats', { max: this.c.presentation.maxSeatsPerOrder })
+          ? this.limitText()
           : this.c.opts.t('seatmap.notSelectable', { seat: this.c.facts.describe(i) });
       this.c.messages.showToast(text, 'info');
       this.c.messages.announce(text);
@@ -102,15 +128,15 @@ export class HoldsManager {
     if (ok) this.announceSelection('selected', r.seats);
   }
 
-  /** Box office: select these available seats (up to the order's maximum) and lock them, a unit at a time, 4 in flight. */
+  /**
+   * Box office: select these available seats and lock them. With a staff session: up to the staff limit, in ONE
+   * lock-seats call, all or nothing. Without: up to the order's maximum, a unit at a time, 4 in flight.
+   */
   async selectAndLock(seats: readonly number[]): Promise<void> {
+    if (this.staffMax !== null) return this.lockBlock(seats);
     const selection = this.c.selection;
     const added = selection.selectMany(seats);
-    if (added.length < seats.length)
-      this.c.messages.showToast(
-        this.c.opts.t('seatmap.maxSeats', { max: this.c.presentation.maxSeatsPerOrder }),
-        'info',
-      );
+    if (added.length < seats.length) this.c.messages.showToast(this.limitText(), 'info');
     this.afterSelectionChange();
     // One lock call per unit (a couch locks whole), a few at a time.
     const units: number[] = [];
@@ -128,14 +154,53 @@ export class HoldsManager {
     this.announceSelection('selected', added);
   }
 
+  /**
+   * Staff block: every seat (couches whole) in one PUT /api/backoffice/lock-seats. The server takes all or none; a
+   * refusal (409 naming the taken seat, in the visitor's language) unselects the whole block and says why.
+   */
+  private async lockBlock(seats: readonly number[]): Promise<void> {
+    const selection = this.c.selection;
+    const added = selection.selectMany(seats);
+    if (added.length < seats.length) this.c.messages.showToast(this.limitText(), 'info');
+    if (added.length === 0) return;
+    for (const j of added) this.inFlight.add(j);
+    this.afterSelectionChange();
+    const st = this.c.store;
+    const refs = added.map((j) => ({ sectionId: st.sectionId[j]!, x: st.coordX[j]!, y: st.coordY[j]! }));
+    try {
+      const res = await seatApi.lockSeatsBlock(this.c.presentation.id, refs);
+      for (const s of res.seats) this.gained(seatIndexOf(st, s.sectionId, s.x, s.y), res.version);
+      this.setDeadline(res.timeInSeconds);
+      void this.refreshTimer();
+      for (const j of added) this.inFlight.delete(j);
+      this.announceSelection('selected', added);
+    } catch (error) {
+      for (const j of added) {
+        this.inFlight.delete(j);
+        if (!this.owned.has(j)) selection.deselect(j);
+      }
+      // The server's words name the taken seat; listing the whole block to a screen reader would bury them.
+      this.c.messages.announce(this.c.messages.failed(error));
+    } finally {
+      for (const j of added) this.inFlight.delete(j);
+      this.afterSelectionChange();
+    }
+  }
+
   /** Locks the unit of seat i (already selected); on refusal unselects it and says why. */
   private async lockUnit(i: number, announceFailure: boolean): Promise<boolean> {
     const unit = this.c.selection.unitOf(i);
     for (const j of unit) this.inFlight.add(j);
     this.publishSelection();
     try {
-      const res = await withBotToken((token) => seatApi.lockSeat(this.seatInput(i), token));
-      for (const s of res.seats) this.gained(seatIndexOf(this.c.store, s.sectionId, s.x, s.y), res.version);
+      const st = this.c.store;
+      const res =
+        this.staffMax !== null
+          ? await seatApi.lockSeatsBlock(this.c.presentation.id, [
+              { sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]! },
+            ])
+          : await withBotToken((token) => seatApi.lockSeat(this.seatInput(i), token));
+      for (const s of res.seats) this.gained(seatIndexOf(st, s.sectionId, s.x, s.y), res.version);
       this.setDeadline(res.timeInSeconds);
       void this.refreshTimer();
       return true;

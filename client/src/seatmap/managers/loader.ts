@@ -140,7 +140,7 @@ export class SeatMapLoader {
     c.sync = new StatusSync(c.store, { presentationId: c.presentation.id });
     c.selection = new SeatSelection(c.store, {
       canSelect: (i) => c.store.status[i] === SeatStatus.Available || c.holds.isOwned(i),
-      maxSeats: c.presentation.maxSeatsPerOrder > 0 ? c.presentation.maxSeatsPerOrder : Infinity,
+      maxSeats: c.holds.seatLimit(),
     });
     c.holds.initSections();
   }

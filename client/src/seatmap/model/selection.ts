@@ -31,7 +31,7 @@ export class SeatSelection {
   version = 0;
   private readonly order = new Set<number>();
   private readonly canSelect: (i: number) => boolean;
-  private readonly maxSeats: number;
+  private maxSeats: number;
 
   constructor(
     private readonly store: SeatStore,
@@ -41,6 +41,11 @@ export class SeatSelection {
     this.dirty = options.dirty ?? new DirtySections(store.sections.length);
     this.canSelect = options.canSelect ?? (() => true);
     this.maxSeats = options.maxSeats ?? Infinity;
+  }
+
+  /** A new cap (the box office's staff limit once the staff session is known); seats already selected stay. */
+  setMaxSeats(max: number): void {
+    this.maxSeats = max > 0 ? max : Infinity;
   }
 
   get size(): number {

@@ -68,6 +68,16 @@ describe('SeatSelection', () => {
     expect(sel.select(at(1, 2)).ok).toBe(false);
   });
 
+  it('a raised cap (the staff block limit) lets a rectangle take more than the per-order maximum', () => {
+    const sel = new SeatSelection(store, { maxSeats: 2 });
+    expect(sel.selectMany([at(6, 1), at(1, 2), at(2, 2)])).toHaveLength(2);
+    sel.setMaxSeats(500);
+    expect(coords(sel.selectMany([at(1, 1), at(4, 1), at(2, 2)]))).toEqual(['1,1', '2,1', '2,2', '3,1', '4,1', '5,1']);
+    expect(sel.size).toBe(8);
+    sel.setMaxSeats(0); // no cap
+    expect(sel.select(at(1, 1, 2)).ok).toBe(true);
+  });
+
   it('selectMany (rubber band) expands units, skips blocked ones and stops at the limit', () => {
     const sel = new SeatSelection(store, { canSelect: (i) => i !== at(5, 1), maxSeats: 5 });
     const added = sel.selectMany([at(2, 1), at(4, 1), at(6, 1), at(1, 2), at(2, 2)]);
