@@ -38,7 +38,8 @@ async function signIn(page: Page, lang: string, username: keyof typeof STAFF) {
   await page.locator('#bo-password').fill(STAFF[username].password);
   await page.locator('#bo-code').fill(hotp(base32Decode(STAFF[username].secret), totpStep(Date.now())));
   await page.locator('form button[type=submit]').click();
-  await expect(page.getByRole('navigation', { name: /./ }).locator('a').first()).toBeVisible();
+  // The back-office menu, not the site header's navigation (which is there before the sign-in answers).
+  await expect(page.locator('nav.bo-menu a').first()).toBeVisible({ timeout: 15_000 });
 }
 
 const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -205,6 +206,29 @@ test.describe('back office', () => {
     });
   }
 
+  test('box office is for staff: a visitor sees no switch and ?mode=boxoffice gives the ordinary map; staff see the switch', async ({
+    page,
+  }) => {
+    const p = await findPresentation(page.request, 'The Summer Concert', /arena/i);
+    await openSeatMap(page, p.id, 'mode=boxoffice&lang=en');
+    await expect(page.locator('.seatmap')).toBeVisible();
+    await expect(page.locator('.seatmap--boxoffice')).toHaveCount(0);
+    await expect(page.getByTestId('boxoffice-switch')).toHaveCount(0);
+    await signIn(page, 'en', 'admin');
+    await openSeatMap(page, p.id, 'lang=en');
+    await expect(page.getByTestId('boxoffice-switch')).toBeVisible();
+    await page.getByTestId('boxoffice-switch').getByRole('link').click();
+    await expect(page.locator('.seatmap--boxoffice')).toBeVisible();
+    await expect(page.getByTestId('boxoffice-staff-cap')).toBeVisible();
+    // Signed out, the hint goes with the session: the next map is the ordinary one again.
+    await page.goto('/backoffice?lang=en');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.locator('#bo-username')).toBeVisible();
+    await openSeatMap(page, p.id, 'mode=boxoffice&lang=en');
+    await expect(page.locator('.seatmap--boxoffice')).toHaveCount(0);
+    await expect(page.getByTestId('boxoffice-switch')).toHaveCount(0);
+  });
+
   test.describe('box-office map with a staff session (2560x1440)', () => {
     test.use({ viewport: { width: 2560, height: 1440 } });
 
@@ -300,6 +324,16 @@ test.describe('back office', () => {
         )
         .toBe(0);
       await other.close();
+      // At 2560x1440 the box-office panel is wide and the selected-seat list is set large enough to read across a
+      // counter: every seat of the block is listed, at least 19 px, in a panel at least 500 px wide.
+      const list = page.locator('.seatmap-summary__list');
+      await expect(list.locator('li')).toHaveCount(sent.length);
+      const look = await list.evaluate((el) => ({
+        font: parseFloat(getComputedStyle(el).fontSize),
+        panel: el.closest('aside')!.getBoundingClientRect().width,
+      }));
+      expect(look.font).toBeGreaterThanOrEqual(19);
+      expect(look.panel).toBeGreaterThanOrEqual(500);
     });
 
     test('the issue flow: sell a block locked in one call, find it, resend it, cancel it, seats return live', async ({

@@ -13,6 +13,8 @@ import '../src/styles/index.css';
  * the storefront, so a benchmark build does not depend on unrelated pages.
  * Built by client/bench/vite.config.ts into .tmp/seatmap-bench-dist.
  */
+// The benchmark's synthetic plans have no staff: box office (--boxoffice) runs without a back-office session here.
+(window as { __HOTLINE_BENCH__?: boolean }).__HOTLINE_BENCH__ = true;
 const { locale } = useLocaleStore.getState();
 initI18n(locale);
 applyDocumentLocale(locale);

@@ -8,6 +8,7 @@ import { useLocale } from '../hooks/useLocale';
 import { formatApiShekels } from '../lib/money';
 import { asTranslate } from './a11y/describe';
 import { staffMe } from './api';
+import { markStaffSession, mayHaveStaffSession } from '../lib/staff-presence';
 import { SeatMapController } from './controller';
 import { connectCart } from './booking-adapter';
 import { Filters } from './ui/Filters';
@@ -29,11 +30,17 @@ export interface SeatMapProps {
   onContinue?: () => void;
 }
 
-/** Settings read from the address: box-office mode, palette layout, test hook. */
+/**
+ * Settings read from the address: box-office mode, palette layout, test hook. Box-office mode is for staff: the
+ * address asks for it, and it is taken only in a browser that signed in to the back office (checked against the
+ * server below) or on the seat-map benchmark page (client/bench), whose synthetic plans have no staff.
+ */
 function readSettings() {
   const params = new URLSearchParams(window.location.search);
+  const benchPage = (window as { __HOTLINE_BENCH__?: boolean }).__HOTLINE_BENCH__ === true;
   return {
-    boxOffice: params.get('mode') === 'boxoffice',
+    boxOffice: params.get('mode') === 'boxoffice' && (mayHaveStaffSession() || benchPage),
+    benchPage,
     layout: layoutSetting(window.location.search, (window as { __HOTLINE_CONFIG__?: unknown }).__HOTLINE_CONFIG__),
     debug: params.has('debug') || params.has('test'),
     /** Benchmarks only (with ?test): the naive one-Konva-node-per-seat baseline. */
@@ -53,6 +60,8 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
   const navigate = useNavigate();
   const [settings] = useState(readSettings);
   const [controller, setController] = useState<SeatMapController | null>(null);
+  /** Signed-in staff allowed to sell (permission 267): they see the box-office switch. */
+  const [staffSeller, setStaffSeller] = useState(false);
   const formatPrice = useCallback((shekels: number) => formatApiShekels(shekels, locale), [locale]);
 
   // One controller per presentation; language changes update it in place.
@@ -76,14 +85,23 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
       });
     } else void c.load(ac.signal);
     const uninstall = settings.debug ? installDebugHook(c) : null;
-    // Box office: a staff session with permission 267 switches blocks to the one-call staff lock (docs/back-office.md).
-    if (settings.boxOffice)
+    // Staff (a back-office session with permission 267) get the box-office switch; in box office their blocks lock
+    // in one all-or-nothing lock-seats call up to the staff limit (docs/back-office.md). Only a browser that signed
+    // in to the back office asks; a session that has ended leaves box office for the ordinary map.
+    if (mayHaveStaffSession())
       staffMe().then(
         ({ staff }) => {
-          if (!ac.signal.aborted && staff.permissions.includes(BACK_OFFICE_PERMISSION.producerTicketSale))
-            c.holds.enableStaffBlocks(staff.boxOfficeMaxSeats);
+          if (ac.signal.aborted) return;
+          const canSell = staff.permissions.includes(BACK_OFFICE_PERMISSION.producerTicketSale);
+          setStaffSeller(canSell);
+          if (canSell && settings.boxOffice) c.holds.enableStaffBlocks(staff.boxOfficeMaxSeats);
         },
-        () => undefined, // no staff session: the public path, as the panel says
+        () => {
+          markStaffSession(false);
+          if (ac.signal.aborted) return;
+          setStaffSeller(false);
+          if (settings.boxOffice) window.location.replace(withoutBoxOffice());
+        },
       );
     return () => {
       ac.abort();
@@ -132,6 +150,7 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
           controller={controller}
           ready={phase === 'ready'}
           boxOffice={settings.boxOffice}
+          showBoxOfficeSwitch={staffSeller || (settings.boxOffice && settings.benchPage)}
           onExpire={onExpire}
           onContinue={onContinue ?? (() => navigate('/booking/checkout'))}
         />
@@ -163,12 +182,15 @@ function MapShell({
   controller,
   ready,
   boxOffice,
+  showBoxOfficeSwitch,
   onExpire,
   onContinue,
 }: {
   controller: SeatMapController;
   ready: boolean;
   boxOffice: boolean;
+  /** Only staff who may sell see the switch (and leave box office with it). */
+  showBoxOfficeSwitch: boolean;
   onExpire: (url: string) => void;
   onContinue: () => void;
 }) {
@@ -281,7 +303,7 @@ function MapShell({
             <GaList controller={controller} />
             <Filters controller={controller} />
             <Legend controller={controller} />
-            <BoxOfficeSwitch controller={controller} boxOffice={boxOffice} />
+            {showBoxOfficeSwitch && <BoxOfficeSwitch controller={controller} boxOffice={boxOffice} />}
           </>
         ) : (
           <div className="seatmap-panel__block seatmap-panel__skeleton" aria-hidden="true">
@@ -302,11 +324,19 @@ function MapShell({
   );
 }
 
+/** The address of this page without box-office mode. */
+function withoutBoxOffice(): string {
+  const params = new URLSearchParams(window.location.search);
+  params.delete('mode');
+  const query = params.toString();
+  return `${window.location.pathname}${query ? `?${query}` : ''}`;
+}
+
 /**
- * Box office is entered from the product, not a hidden address: a visible switch at the foot of the panel. With a
- * staff session holding permission 267 a block locks in one all-or-nothing lock-seats call up to the staff limit, and
- * the panel says that limit. Without one the switch still works for anyone, locks seat by seat under the
- * presentation's per-order maximum (enforced by the seat engine for everyone), and says so.
+ * Box office is entered from the product by staff, not through a hidden address: a visible switch at the foot of
+ * the panel, shown to a signed-in staff member who may sell (permission 267) and in box office itself. There a block
+ * locks in one all-or-nothing lock-seats call up to the staff limit, and the panel says that limit. (On the
+ * benchmark page box office runs without staff, seat by seat under the per-order maximum, and says so.)
  */
 function BoxOfficeSwitch({ controller, boxOffice }: { controller: SeatMapController; boxOffice: boolean }) {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import type { StaffMe } from '@hotline/shared';
 import { useLocale } from '../../hooks/useLocale';
+import { markStaffSession } from '../../lib/staff-presence';
 import { backOfficeApi } from './backoffice-api';
 import { BoxOfficePanel } from './BoxOfficePanel';
 import './i18n';
@@ -27,8 +28,14 @@ export default function BackOfficePage() {
   useEffect(() => {
     let current = true;
     backOfficeApi.me().then(
-      (r) => current && setSession({ kind: 'in', staff: r.staff }),
-      () => current && setSession({ kind: 'signed-out' }),
+      (r) => {
+        markStaffSession(true);
+        if (current) setSession({ kind: 'in', staff: r.staff });
+      },
+      () => {
+        markStaffSession(false);
+        if (current) setSession({ kind: 'signed-out' });
+      },
     );
     return () => {
       current = false;
@@ -37,6 +44,7 @@ export default function BackOfficePage() {
 
   const signOut = async () => {
     await backOfficeApi.signOut().catch(() => undefined);
+    markStaffSession(false);
     setSession({ kind: 'signed-out' });
     navigate(`/backoffice?lang=${locale}`);
   };
@@ -52,7 +60,12 @@ export default function BackOfficePage() {
     return (
       <div className="backoffice">
         <h1>{t('backOffice.title')}</h1>
-        <SignInForm onSignedIn={(staff) => setSession({ kind: 'in', staff })} />
+        <SignInForm
+          onSignedIn={(staff) => {
+            markStaffSession(true);
+            setSession({ kind: 'in', staff });
+          }}
+        />
       </div>
     );
 
