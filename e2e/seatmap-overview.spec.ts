@@ -219,3 +219,23 @@ test('best available with a price choice holds seats of that price group', async
   const held = (await statusRows(request, theatre.id, uuid)).filter((r) => r[6] === 2);
   for (const r of held) expect(zoneOfGroup.get(r[5]!), `seat ${r[0]}/${r[2]}/${r[3]}`).toBe(zone);
 });
+
+test('best available with an area choice holds seats in that section', async ({ page, request }) => {
+  // The same show findPresentation picks (the first on sale), with its seat plan's id.
+  const theatre = (await presentationsOf(request, 'The Dybbuk'))[0]!;
+  await openSeatMap(page, theatre.id, 'lang=en');
+  const uuid = await visitorId(page);
+  const { seatplan } = (await (
+    await request.get(`/api/seats/seatplan?venueId=${theatre.venueId}&seatplanId=${theatre.seatplanId}`)
+  ).json()) as { seatplan: ApiSeatplan };
+  // The balcony: never where best available goes without a preference (the front of the stalls).
+  const balcony = seatplan.sections.find((s) => s.SectionNameEn === 'Balcony')!;
+  const best = page.getByRole('region', { name: 'Best available' });
+  await best.getByLabel('Area', { exact: true }).selectOption({ label: 'Balcony' });
+  await best.getByLabel('Seats', { exact: true }).selectOption('2');
+  await best.getByRole('button', { name: 'Find the best seats' }).click();
+  await expect(page.getByTestId('order-timer')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await statusRows(request, theatre.id, uuid)).filter((r) => r[6] === 2).length).toBe(2);
+  const held = (await statusRows(request, theatre.id, uuid)).filter((r) => r[6] === 2);
+  for (const r of held) expect(r[0], `seat ${r[0]}/${r[2]}/${r[3]}`).toBe(balcony.VenueSectionId);
+});
