@@ -56,19 +56,15 @@ async function cameraAtRest(page: Page): Promise<void> {
     .toBe(true);
 }
 
-test('tapping a section on the overview zooms until neighbouring seats are at least 24 px apart', async ({
-  page,
-  request,
-}) => {
-  const arena = await findPresentation(request, 'The Summer Concert');
-  await openSeatMap(page, arena.id, 'lang=en');
-  // The overview: seats too small to pick one (a click zooms into the section under it).
+/** Taps (or clicks) a reserved section of the arena's overview; returns the on-screen distance of two neighbouring seats. */
+async function tapSectionAndMeasure(page: Page, tap: (x: number, y: number) => Promise<void>): Promise<number> {
+  // The overview: seats too small to pick one (a tap zooms into the section under it).
   const seatPx = await page.evaluate(() => window.__seatmap!.seatPx());
   if (seatPx >= 4) await page.evaluate((k) => window.__seatmap!.setView(k), 3.5 / seatPx);
   const before = await page.evaluate(() => window.__seatmap!.scale());
   const section = await page.evaluate(() => window.__seatmap!.reservedSectionOnScreen());
   expect(section, 'a reserved section on screen').not.toBeNull();
-  await page.mouse.click(section!.x, section!.y);
+  await tap(section!.x, section!.y);
   await cameraAtRest(page);
   expect(await page.evaluate(() => window.__seatmap!.scale())).toBeGreaterThan(before);
 
@@ -84,7 +80,29 @@ test('tapping a section on the overview zooms until neighbouring seats are at le
     return b && Math.hypot(a.x - b.x, a.y - b.y);
   });
   expect(gap, 'two neighbouring seats on screen').not.toBeNull();
-  expect(gap!).toBeGreaterThanOrEqual(24);
+  return gap!;
+}
+
+test('clicking a section on the overview zooms until neighbouring seats are at least 24 px apart', async ({
+  page,
+  request,
+}) => {
+  const arena = await findPresentation(request, 'The Summer Concert');
+  await openSeatMap(page, arena.id, 'lang=en');
+  expect(await tapSectionAndMeasure(page, (x, y) => page.mouse.click(x, y))).toBeGreaterThanOrEqual(24);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+
+  test('tapping a section on the overview zooms until neighbouring seats are at least 24 px apart', async ({
+    page,
+    request,
+  }) => {
+    const arena = await findPresentation(request, 'The Summer Concert');
+    await openSeatMap(page, arena.id, 'lang=en');
+    expect(await tapSectionAndMeasure(page, (x, y) => page.touchscreen.tap(x, y))).toBeGreaterThanOrEqual(24);
+  });
 });
 
 test('a section whose seats are all taken looks sold out on the overview; one with seats left does not', async ({
