@@ -383,6 +383,33 @@ describe('best-available', () => {
     expect(unknown).toMatchObject({ status: 404, body: { error: 'SECTION_NOT_FOUND' } });
   });
 
+  test('ticketGroupId is a price preference: every match is in that price group’s zone', async () => {
+    // Issue 8: best available takes a price preference instead of always picking the front row.
+    for (const info of [theatre, arena]) {
+      const v = visitor();
+      const id = info.presentationId;
+      const groups = (await call(t.url, 'GET', `/api/presentations/${id}/ticketGroups`, v)).body.ticketGroups as {
+        id: number;
+        zoneId: number;
+      }[];
+      const zoneOfSeat = new Map(info.seats.map((s) => [`${s.VenueSectionId}/${s.XCoordinate}/${s.YCoordinate}`, s]));
+      const zoneOf = (seat: { sectionId: number; x: number; y: number }) =>
+        zoneOfSeat.get(`${seat.sectionId}/${seat.x}/${seat.y}`)?.TicketGroupId;
+      const base = `/api/seats/best-available?presentationId=${id}&quantity=2&maxMatches=5&recaptchaToken=${tokenFor(v)}`;
+      const all = await call(t.url, 'GET', base, v);
+      expect(all.status).toBe(200);
+      // A price group other than the overall best block's: the preference must move the answer there.
+      const bestZone = zoneOf(all.body.matches[0].seats[0]);
+      const zonesWithSeats = new Set(info.seats.map((s) => s.TicketGroupId));
+      const other = groups.find((g) => g.zoneId !== bestZone && zonesWithSeats.has(g.zoneId));
+      expect(other).toBeDefined();
+      const r = await call(t.url, 'GET', `${base}&ticketGroupId=${other!.id}`, v);
+      expect(r.status).toBe(200);
+      expect(r.body.matches.length).toBeGreaterThan(0);
+      for (const m of r.body.matches) for (const seat of m.seats) expect(zoneOf(seat)).toBe(other!.zoneId);
+    }
+  });
+
   test('isLock=1 locks the first match atomically; NOT_ENOUGH_SEATS when nothing fits', async () => {
     const v = visitor();
     const r = await call(
