@@ -48,7 +48,7 @@ export interface DaySalesRow {
 /**
  * Report queries. Capacity is what is on sale: seats whose zone has a ticket group for the
  * presentation, plus general-admission capacity. Sold and revenue come from sales_daily,
- * the aggregate a trigger keeps in step with every live ticket (migration 1795470000001),
+ * the aggregate statement triggers keep in step with every live ticket (migration 1795470000001),
  * so a report over a million tickets sums a few thousand rows.
  */
 @Injectable()
