@@ -100,7 +100,7 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
           markStaffSession(false);
           if (ac.signal.aborted) return;
           setStaffSeller(false);
-          if (settings.boxOffice) window.location.replace(withoutBoxOffice());
+          if (settings.boxOffice) window.location.replace(withBoxOffice(false));
         },
       );
     return () => {
@@ -324,10 +324,11 @@ function MapShell({
   );
 }
 
-/** The address of this page without box-office mode. */
-function withoutBoxOffice(): string {
+/** The address of this page with or without box-office mode. */
+function withBoxOffice(on: boolean): string {
   const params = new URLSearchParams(window.location.search);
-  params.delete('mode');
+  if (on) params.set('mode', 'boxoffice');
+  else params.delete('mode');
   const query = params.toString();
   return `${window.location.pathname}${query ? `?${query}` : ''}`;
 }
@@ -340,11 +341,7 @@ function withoutBoxOffice(): string {
  */
 function BoxOfficeSwitch({ controller, boxOffice }: { controller: SeatMapController; boxOffice: boolean }) {
   const { t } = useTranslation();
-  const params = new URLSearchParams(window.location.search);
-  if (boxOffice) params.delete('mode');
-  else params.set('mode', 'boxoffice');
-  const query = params.toString();
-  const href = `${window.location.pathname}${query ? `?${query}` : ''}`;
+  const href = withBoxOffice(!boxOffice);
   const max = controller.presentation.maxSeatsPerOrder;
   const staffCap = useStore(controller.ui, (s) => s.staffCap);
   return (

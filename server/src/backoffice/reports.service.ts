@@ -73,10 +73,6 @@ export class ReportsService {
     private readonly clock: Clock,
   ) {}
 
-  private today(): string {
-    return jerusalemDateKey(this.clock.now());
-  }
-
   /** The spec's default history range: the last month to today. */
   private lastMonth(): { startDate: string; endDate: string } {
     const now = this.clock.now();
@@ -292,7 +288,8 @@ export class ReportsService {
     };
   }
 
+  /** Today in Asia/Jerusalem: the reports' default date. */
   todayKey(): string {
-    return this.today();
+    return jerusalemDateKey(this.clock.now());
   }
 }

@@ -39,13 +39,10 @@ export class StaffSessions {
     return identity;
   }
 
+  /** Revokes the session server-side; answers whose it was, for the audit log. */
   async end(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
     const handle = cookieValue(request, STAFF_SESSION_COOKIE);
-    let id: number | null = null;
-    if (handle) {
-      id = await this.staff.sessionUser(handleHash(handle), this.config.STAFF_SESSION_IDLE_MINUTES);
-      await this.staff.revokeSession(handleHash(handle));
-    }
+    const id = handle ? await this.staff.revokeSession(handleHash(handle)) : null;
     clearCookie(request, reply, STAFF_SESSION_COOKIE);
     return id;
   }

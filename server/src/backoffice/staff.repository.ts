@@ -103,10 +103,14 @@ export class StaffRepository {
     return returned<{ id: number }>(rows)[0]?.id ?? null;
   }
 
-  async revokeSession(handleHash: string): Promise<void> {
-    await this.db.query(`UPDATE staff_session SET revoked_at = now() WHERE handle_hash = $1 AND revoked_at IS NULL`, [
-      handleHash,
-    ]);
+  /** Revokes a live session; answers whose it was (null when it was not live). */
+  async revokeSession(handleHash: string): Promise<number | null> {
+    const rows = await this.db.query(
+      `UPDATE staff_session SET revoked_at = now() WHERE handle_hash = $1 AND revoked_at IS NULL
+        RETURNING staff_user_id AS id`,
+      [handleHash],
+    );
+    return returned<{ id: number }>(rows)[0]?.id ?? null;
   }
 
   /** Which businesses own these presentations (unknown ids are left out). */
