@@ -74,4 +74,22 @@ export const BackOfficeErrors = registerErrors({
       ar: 'يمكن حجز {max} مقعدًا كحد أقصى في المرة الواحدة.',
     },
   },
+  WALK_IN_CUSTOMER_INVALID: {
+    status: 400,
+    message: {
+      he: 'יש להזין שם לקוח ומספר טלפון נייד ישראלי לשליחת הכרטיסים.',
+      en: "Enter the customer's name and an Israeli mobile number for the tickets.",
+      ru: 'Введите имя покупателя и израильский мобильный номер для отправки билетов.',
+      ar: 'أدخل اسم الزبون ورقم هاتف محمول إسرائيلي لإرسال التذاكر.',
+    },
+  },
+  BOX_OFFICE_TICKETS_ONLY: {
+    status: 400,
+    message: {
+      he: 'בקופה נמכרים כאן כרטיסים למופעים בלבד.',
+      en: 'The box office sells tickets to shows here, nothing else.',
+      ru: 'Здесь касса продаёт только билеты на мероприятия.',
+      ar: 'يبيع شباك التذاكر هنا تذاكر العروض فقط.',
+    },
+  },
 });

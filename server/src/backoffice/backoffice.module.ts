@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CancellationsModule } from '../cancellations/cancellations.module';
 import { SeatsModule } from '../seats/seats.module';
-import { AuditLogRepository } from './audit-log.repository';
 import { BackOfficeController } from './backoffice.controller';
 import './backoffice.errors';
 import { BoxOfficeController } from './box-office.controller';
 import { BoxOfficeService } from './box-office.service';
-import { BusinessScope } from './business-scope.service';
 import { ProducerReservationsController } from './producer-reservations.controller';
 import { ProducerReservationsRepository } from './producer-reservations.repository';
 import { ProducerReservationsService } from './producer-reservations.service';
@@ -14,9 +12,7 @@ import { ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 import { StaffAuthService } from './staff-auth.service';
-import { StaffGuard } from './staff.guard';
-import { StaffRepository } from './staff.repository';
-import { StaffSessions } from './staff-sessions.service';
+import { StaffIdentityModule } from './staff-identity.module';
 
 /**
  * Back office (docs/back-office.md): staff identity (password + TOTP, sessions,
@@ -24,21 +20,16 @@ import { StaffSessions } from './staff-sessions.service';
  * seat work on the seat engine. Reports and producer reservations build on this.
  */
 @Module({
-  imports: [SeatsModule, CancellationsModule],
+  imports: [SeatsModule, CancellationsModule, StaffIdentityModule],
   controllers: [BackOfficeController, BoxOfficeController, ReportsController, ProducerReservationsController],
   providers: [
-    StaffRepository,
-    AuditLogRepository,
-    StaffSessions,
     StaffAuthService,
-    StaffGuard,
-    BusinessScope,
     BoxOfficeService,
     ReportsRepository,
     ReportsService,
     ProducerReservationsRepository,
     ProducerReservationsService,
   ],
-  exports: [StaffSessions, StaffGuard, BusinessScope, AuditLogRepository, StaffRepository],
+  exports: [StaffIdentityModule],
 })
 export class BackOfficeModule {}

@@ -160,6 +160,10 @@ export const cartSchema = z.object({
   domain: z.string().max(200).nullable().optional(),
   isHold: z.boolean().optional(),
   reservationIdentifier: z.string().max(64).nullable().optional(),
+  // Producer variant (box office): checked against the staff session in orders/producer-sale.ts.
+  mobileNumber: z.string().max(30).nullable().optional(),
+  customerName: z.string().max(200).nullable().optional(),
+  tender: z.enum(['card', 'cash']).nullable().optional(),
   // Spec fields the server does not act on. Card data (creditcardInfo, paypal) is accepted but never stored.
   zoom: z.unknown().optional(),
   creditcardInfo: z.unknown().optional(),

@@ -10,13 +10,17 @@ import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { commitBody, type CommitBody } from '../payment/payment.queries';
 import { CommitOrchestrator } from './commit.orchestrator';
+import { ProducerSaleAuthority } from './producer-sale';
 
 /** POST /api/payment/commit (storefront-spec.md section 7): the path stays the spec's; the saga lives in orders/. */
 @ApiTags('booking')
 @Controller('payment')
 @UseFilters(BookingErrorFilter)
 export class CommitController {
-  constructor(private readonly orders: CommitOrchestrator) {}
+  constructor(
+    private readonly orders: CommitOrchestrator,
+    private readonly producerSales: ProducerSaleAuthority,
+  ) {}
 
   @Post('commit')
   @ApiOperation({
@@ -25,14 +29,18 @@ export class CommitController {
   })
   @RequireBotCheck()
   @RateLimit(RATE_LIMITS.commit)
-  commit(
+  async commit(
     @VisitorId() visitorId: string,
     @ZodBody(commitBody) q: CommitBody,
     @Query() query: unknown,
     @Req() request: FastifyRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<CommitResponse> {
+    // The producer variant (cart with mobileNumber / customerName / tender) is for staff only: 401/403 before anything.
+    const producer = await this.producerSales.authorise(request, q.cart);
     // request.ip honours the deployment's trusted proxy setting (the address a waiver is signed from).
-    return this.orders.commit(visitorId, q, resolveLocale(query, acceptLanguage), request.ip);
+    const result = await this.orders.commit(visitorId, q, resolveLocale(query, acceptLanguage), request.ip, producer);
+    if (producer && !result.replayed) await this.producerSales.recordSale(producer, result);
+    return result;
   }
 }

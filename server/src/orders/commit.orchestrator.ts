@@ -20,6 +20,7 @@ import { QuoteService, type Quote } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
+import type { ProducerSale } from './producer-sale';
 import { faultPointFromEnv, reachFaultPoint } from './test-fault-point';
 
 /** What a paid cart stores and replays. */
@@ -31,6 +32,7 @@ export function saleInputOf(
   ids: SaleIdentity,
   cart: { cartId: string; cartIdentifier: string; visitorId: string },
   card: Pick<ApprovedCard, 'paymentId' | 'providerReference' | 'instalments'> | null,
+  cash: SaleInput['cash'] = null,
 ): SaleInput {
   return {
     ...cart,
@@ -43,6 +45,7 @@ export function saleInputOf(
     card: card
       ? { paymentId: card.paymentId, providerReference: card.providerReference, instalments: card.instalments }
       : null,
+    cash,
     vouchers: draft.vouchers,
     coupons: draft.coupons,
     voucherSales: (draft.voucherSales ?? []).map((v, i) => ({ ...v, reference: ids.voucherReferences[i]! })),
@@ -109,18 +112,27 @@ export class CommitOrchestrator {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** `clientIp`: the buyer's address, recorded with a signed waiver. */
-  async commit(visitorId: string, body: CommitBody, locale: Locale, clientIp = ''): Promise<CommitResponse> {
+  /**
+   * `clientIp`: the buyer's address, recorded with a signed waiver. `producer`: a box-office sale the
+   * ProducerSaleAuthority accepted (walk-in buyer instead of the customer form; cash or the card page).
+   */
+  async commit(
+    visitorId: string,
+    body: CommitBody,
+    locale: Locale,
+    clientIp = '',
+    producer: ProducerSale | null = null,
+  ): Promise<CommitResponse> {
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
     const cart = body.cart;
     const kind = this.quotes.kindOf(cart);
-    const customer = this.quotes.checkCustomer(cart.customerInfo, locale, kind);
+    const customer = producer ? producer.customer : this.quotes.checkCustomer(cart.customerInfo, locale, kind);
     const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
 
     let quote: Quote;
     try {
-      quote = await this.quotes.quote(visitorId, cart);
+      quote = await this.quotes.quote(visitorId, cart, producer ? { boxOffice: producer.tender } : {});
     } catch (error) {
       // A cart that was already paid (or refunded) answers what it answered the first time: its seats are sold and
       // its prices may have moved, so checking it again must not decide. Looked up only on refusals (one query less).
@@ -134,8 +146,11 @@ export class CommitOrchestrator {
 
     const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
     const due = draft.chargedAgorot;
+    // Cash at the box office: the staff member holds the money, no provider is called, the sale records it.
+    const cash =
+      producer?.tender === 'cash' && due > 0 ? { amountAgorot: due, staffUserId: producer.staff.userId } : null;
     // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
-    const idempotencyKey = due > 0 ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;
+    const idempotencyKey = due > 0 && !cash ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;
     const attempt = await this.sales.beginAttempt({
       cartIdentifier,
       resId: newResId(),
@@ -167,7 +182,7 @@ export class CommitOrchestrator {
 
       const ids = SaleIdentity.forDraft(draft);
       const outcome = await this.settlement.writeSale(
-        () => saleInputOf(draft, ids, order, card),
+        () => saleInputOf(draft, ids, order, card, cash),
         ids,
         cartIdentifier,
         card,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StaffIdentityModule } from '../backoffice/staff-identity.module';
 import { CartModule } from '../cart/cart.module';
 import { GiftsModule } from '../gifts/gifts.module';
 import { WaiversModule } from '../waivers/waivers.module';
@@ -9,6 +10,7 @@ import { TicketsModule } from '../tickets/tickets.module';
 import { CommitController } from './commit.controller';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { OrdersRepository } from './orders.repository';
+import { ProducerSaleAuthority } from './producer-sale';
 import { QuoteService } from './quote.service';
 import { RecoveryJob } from './recovery.job';
 import { SettlementService } from './settlement.service';
@@ -19,9 +21,25 @@ import { SettlementService } from './settlement.service';
  * Payment keeps the provider port, vouchers and the card page.
  */
 @Module({
-  imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule, PaymentModule, GiftsModule, WaiversModule],
+  imports: [
+    SeatsModule,
+    CartModule,
+    TicketsModule,
+    ReservationsModule,
+    PaymentModule,
+    GiftsModule,
+    WaiversModule,
+    StaffIdentityModule,
+  ],
   controllers: [CommitController],
-  providers: [QuoteService, SettlementService, CommitOrchestrator, OrdersRepository, RecoveryJob],
+  providers: [
+    QuoteService,
+    SettlementService,
+    CommitOrchestrator,
+    OrdersRepository,
+    RecoveryJob,
+    ProducerSaleAuthority,
+  ],
   exports: [CommitOrchestrator, SettlementService, RecoveryJob],
 })
 export class OrdersModule {}

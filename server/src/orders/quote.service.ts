@@ -83,7 +83,8 @@ export class QuoteService {
     throw new BookingError('CART_KINDS_MIXED', {}, { kinds: kind.kinds });
   }
 
-  async quote(visitorId: string, cart: ParsedCart): Promise<Quote> {
+  /** `boxOffice`: a staff sale (orders/producer-sale.ts) with how the walk-in buyer pays. */
+  async quote(visitorId: string, cart: ParsedCart, options: { boxOffice?: 'card' | 'cash' } = {}): Promise<Quote> {
     const kind = this.kindOf(cart);
     if (kind === 'memberships') throw new BookingError('CART_INVALID', { details: 'memberships are not sold here' });
     const presentationIds = unique(cart.seats.map((s) => s.prsntId));
@@ -184,8 +185,12 @@ export class QuoteService {
     const waivers = await this.waiverCheck.check(seats, cart.waivers);
 
     await this.assertLocked(visitorId, seats, layoutOf);
-    await this.assertNoSingleSeatGap(visitorId, presentationIds);
-    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
+    // Staff may sell a single seat beside a gap at the box office, as they may lock one (docs/back-office.md).
+    if (!options.boxOffice) await this.assertNoSingleSeatGap(visitorId, presentationIds);
+    const paidInCash = options.boxOffice === 'cash';
+    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !paidInCash) {
+      throw new BookingError('PAYMENT_NOT_AUTHORISED');
+    }
     return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers };
   }
 

@@ -25,6 +25,8 @@ export interface SaleInput {
   tickets: SaleTicket[];
   /** The card payment row opened before the charge, now approved. */
   card: { paymentId: string; providerReference: string; instalments: number } | null;
+  /** Cash taken at the box office by this staff member (the producer variant of the commit); no provider call. */
+  cash?: { amountAgorot: number; staffUserId: number } | null;
   vouchers: { id: number; reference: string; amountAgorot: number }[];
   /** Coded tickets: the seats this order puts on each, and how many seats the code allows in all (null = unlimited). */
   coupons: { ticketId: number; seats: number; limit: number | null }[];
@@ -81,6 +83,10 @@ WITH res AS (
   UPDATE payment SET reservation_id = (SELECT id FROM res), status = 'approved', provider_reference = $16,
          instalments = coalesce($17::int, instalments), error = NULL, updated_at = now()
    WHERE id = $18::bigint
+  RETURNING id
+), cash AS (
+  INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status)
+  SELECT res.id, $2, 'box_office', 'cash', $44::text, $43::int, 'approved' FROM res WHERE $43::int IS NOT NULL
   RETURNING id
 ), voucher_payments AS (
   INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, system_voucher_id)
@@ -176,6 +182,8 @@ function saleParams(s: SaleInput): unknown[] {
     s.waivers.map((w) => w.signatureBase64),
     s.waivers.map((w) => w.terms),
     s.waivers.map((w) => w.ip),
+    s.cash?.amountAgorot ?? null,
+    s.cash ? `staff:${s.cash.staffUserId}` : null,
   ];
 }
 

@@ -134,6 +134,14 @@ export interface Cart {
   domain?: string | null;
   isHold?: boolean;
   reservationIdentifier?: string | null;
+  /**
+   * Producer variant of the commit (box office; needs a staff session with permission 267 and the cart's
+   * presentations in the staff member's businesses): the walk-in buyer, who gets the tickets by SMS.
+   */
+  mobileNumber?: string | null;
+  customerName?: string | null;
+  /** How the walk-in buyer pays at the box office: the sandbox card page (default) or cash in hand. */
+  tender?: BoxOfficeTender | null;
   /** Spec fields the server keeps with a saved cart but does not act on. */
   zoom?: unknown;
   creditcardInfo?: unknown;
@@ -143,6 +151,8 @@ export interface Cart {
   modify?: unknown;
   modifiedTickets?: unknown;
 }
+
+export type BoxOfficeTender = 'card' | 'cash';
 
 /* ---- POST /api/cart and GET /api/reservations/:resId ---- */
 
