@@ -396,19 +396,15 @@ test.describe('back office', () => {
       const resId = await saveHeldCart(page.request, uuid, held);
       await page.goto(`/cart/${resId}?lang=en`);
       await expect(page.getByTestId('seat-line')).toHaveCount(block.length, { timeout: 15_000 });
-      await page.goto('/booking/checkout?lang=en');
-      await page.locator('input[name="firstName"]').fill('Walk');
-      await page.locator('input[name="lastName"]').fill('In');
-      await page.locator('input[name="email"]').fill('walkin@example.com');
-      await page.locator('input[name="mobileNumber"]').fill('052-7654321');
-      await page.locator('input[name="verifyMobileNumber"]').fill('0527654321');
-      await page.getByRole('checkbox', { name: /^I have read/ }).check();
-      await page.locator('.step-actions button[type="submit"]').click();
-      const pay = page.locator('.pay-button');
-      await expect(pay).toBeEnabled({ timeout: 15_000 });
-      await pay.click();
+      // The box office's own checkout: a walk-in buyer's name and mobile (SMS tickets), paid by card.
+      await page.goto('/backoffice/sell?lang=en');
+      await page.getByLabel('Customer name').fill('Walk In');
+      await page.getByLabel('Mobile number').fill('052-7654321');
+      await page.getByLabel('Credit card').check();
+      await page.getByRole('button', { name: /^Pay .* by card$/ }).click();
       await payWithCard(page, '4580000000000000');
-      await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('bo-sold-order')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('The tickets are on their way by SMS to')).toBeVisible();
       const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
       await sql.connect();
       let id: string;
@@ -441,6 +437,74 @@ test.describe('back office', () => {
       // The storefront map in the second browser shows every seat free again, pushed live (no reload).
       await expect.poll(freeOnWatcher, { timeout: 15_000 }).toBe(block.length);
       await watcherContext.close();
+    });
+
+    test('cash at the counter: the box-office checkout sells to a walk-in buyer, axe clean in Hebrew and English', async ({
+      page,
+    }) => {
+      const p = await openAsStaff(page);
+      const row = (await page.evaluate(() => window.__seatmap!.freeRow(4, 1)))!.slice(0, 4);
+      const uuid = await visitorId(page);
+      const locked = await page.request.put('/api/backoffice/lock-seats', {
+        data: { presentationId: p.id, seats: row },
+        headers: { uuid },
+      });
+      expect(locked.status()).toBe(200);
+      const { seats } = (await locked.json()) as {
+        seats: { sectionId: number; x: number; y: number; RowName: string; SeatName: string; ticketGroupId: number }[];
+      };
+      const presentation = (
+        (await (await page.request.get(`/api/presentations/${p.id}`)).json()) as {
+          presentation: HeldSeat['presentation'];
+        }
+      ).presentation;
+      const resId = await saveHeldCart(
+        page.request,
+        uuid,
+        seats.map((s) => ({
+          presentation,
+          sectionId: s.sectionId,
+          x: s.x,
+          y: s.y,
+          ticketGroupId: s.ticketGroupId,
+          rowName: s.RowName,
+          seatName: s.SeatName,
+          seatplanX: null,
+          seatplanY: null,
+        })),
+      );
+      await page.goto(`/cart/${resId}?lang=en`);
+      await expect(page.getByTestId('seat-line')).toHaveCount(4, { timeout: 15_000 });
+
+      await page.goto('/backoffice/sell?lang=he');
+      await expect(page.getByRole('heading', { name: 'מכירה בקופה' })).toBeVisible({ timeout: 15_000 });
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      await page.goto('/backoffice/sell?lang=en');
+      await expect(page.getByRole('heading', { name: 'Box-office sale' })).toBeVisible({ timeout: 15_000 });
+      // A landline cannot receive the tickets: refused here before anything is sent.
+      await page.getByLabel('Customer name').fill('Dana Levi');
+      await page.getByLabel('Mobile number').fill('03-1234567');
+      await page.getByRole('button', { name: /^Take .* in cash and sell$/ }).click();
+      await expect(page.getByRole('alert')).toHaveText("Enter the customer's name and an Israeli mobile number.");
+      await page.getByLabel('Mobile number').fill('050-765-4321');
+      await page.getByRole('button', { name: /^Take .* in cash and sell$/ }).click();
+      await expect(page.getByRole('heading', { name: 'Sold' })).toBeFocused({ timeout: 30_000 });
+      const order = (await page.getByTestId('bo-sold-order').textContent())!.replace('Order ', '');
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+      await sql.connect();
+      try {
+        const { rows } = await sql.query(
+          `SELECT p.method, p.amount_agorot = r.total_agorot AS whole, r.customer->>'mobileNumber' AS mobile,
+                  (SELECT count(*)::int FROM reservation_ticket t WHERE t.reservation_id = r.id) AS tickets
+             FROM reservation r JOIN payment p ON p.reservation_id = r.id WHERE r.identifier = $1`,
+          [order],
+        );
+        expect(rows).toEqual([{ method: 'cash', whole: true, mobile: '0507654321', tickets: 4 }]);
+      } finally {
+        await sql.end();
+      }
+      for (const s of row) expect(await serverStatus(page.request, p.id, uuid, s)).toBe(4); // sold
     });
 
     test('a seat taken meanwhile refuses the whole block, named in the message, and nothing is selected', async ({

@@ -5,6 +5,7 @@ import type { StaffMe } from '@hotline/shared';
 import { useLocale } from '../../hooks/useLocale';
 import { markStaffSession } from '../../lib/staff-presence';
 import { backOfficeApi } from './backoffice-api';
+import { BoxOfficeCheckout } from './BoxOfficeCheckout';
 import { BoxOfficePanel } from './BoxOfficePanel';
 import './i18n';
 import { ReportsPanel } from './ReportsPanel';
@@ -70,7 +71,11 @@ export default function BackOfficePage() {
     );
 
   const { staff } = session;
-  const active = staff.menu.find((i) => i.id === section) ?? staff.menu[0];
+  // /backoffice/sell is the box office's checkout, reached from the box-office map (producer ticket sale, 267).
+  const selling = section === 'sell' && staff.menu.some((i) => i.id === 'producer-ticket-sale');
+  const active = selling
+    ? staff.menu.find((i) => i.id === 'producer-ticket-sale')
+    : (staff.menu.find((i) => i.id === section) ?? staff.menu[0]);
   return (
     <div className="backoffice backoffice--in">
       <div className="bo-top">
@@ -97,7 +102,8 @@ export default function BackOfficePage() {
       </nav>
       <div className="bo-content">
         {active?.id === 'presentations-report' && <ReportsPanel />}
-        {active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
+        {selling && <BoxOfficeCheckout />}
+        {!selling && active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
         {active?.id === 'producer-reservations' && <ReservationsPanel />}
       </div>
     </div>

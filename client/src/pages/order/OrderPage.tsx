@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { getPresentation } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
@@ -9,6 +9,7 @@ import { formatJerusalemDateTime } from '../../lib/datetime';
 import { CatalogueText } from '../../components/CatalogueText';
 import { presentationFeatureName, venueAndLocation } from '../../lib/localized';
 import { formatApiShekels } from '../../lib/money';
+import { mayHaveStaffSession } from '../../lib/staff-presence';
 import { SeatMapSlot } from '../../seatmap/SeatMapSlot';
 import { ErrorView, LoadingView } from '../../components/StateViews';
 import { NotFoundPage } from '../system/NotFoundPage';
@@ -53,6 +54,9 @@ export default function OrderPage() {
     if (stepChanged && step === 'seats') titleRef.current?.focus();
   }, [stepChanged, step]);
   const navigate = useNavigate();
+  // A box-office sale (staff, map in box-office mode) ends at the box office's own checkout: walk-in buyer, cash or card.
+  const [params] = useSearchParams();
+  const boxOfficeSale = params.get('mode') === 'boxoffice' && mayHaveStaffSession();
   const loadedId = query.status === 'success' ? query.data.id : null;
   useEffect(() => {
     if (loadedId !== null) trackViewItem(loadedId);
@@ -137,7 +141,7 @@ export default function OrderPage() {
           onBack={() => goTo('tickets')}
           onContinue={async () => {
             await flushCartSave();
-            navigate('/booking/checkout');
+            navigate(boxOfficeSale ? `/backoffice/sell?lang=${locale}` : '/booking/checkout');
           }}
         />
       )}
