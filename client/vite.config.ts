@@ -22,12 +22,16 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
+      // The back office's live channel first: under /api (its cookie's path) but a WebSocket.
+      '/api/live': { target: API_TARGET, changeOrigin: true, ws: true },
       '/api': { target: API_TARGET, changeOrigin: true },
       '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
     },
   },
   preview: {
     proxy: {
+      // The back office's live channel first: under /api (its cookie's path) but a WebSocket.
+      '/api/live': { target: API_TARGET, changeOrigin: true, ws: true },
       '/api': { target: API_TARGET, changeOrigin: true },
       '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
     },

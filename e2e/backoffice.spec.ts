@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
@@ -81,6 +82,36 @@ test.describe('back office', () => {
     expect(lines[0]).toBe('שם,קיבולת,נמכרו,פנויים');
     expect(lines.at(-1)).toMatch(/^כל בתי הקולנוע,\d+,\d+,\d+$/);
     expect(lines.length).toBe((await table.locator('tbody tr').count()) + 1);
+  });
+
+  test('an open report asks again as soon as seats of its business change (pushed, not the 60 s poll)', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'en', 'producer'); // business 1, report permission
+    await expect(page.locator('#bo-by-location')).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(1500); // the first answers are in and the live socket is open
+    let asked = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/PRES-live/locationTicketSales/data/')) asked += 1;
+    });
+    // Another staff browser locks a seat of a business-1 show; nothing else happens on this page.
+    const other = await browser.newContext();
+    const cashierPage = await other.newPage();
+    await signIn(cashierPage, 'en', 'admin');
+    const p = await findPresentation(cashierPage.request, 'The Dybbuk'); // the theatre: business 1
+    const uuid = randomUUID();
+    const seats = (await (
+      await cashierPage.request.get(`/api/seats/seats-status?presentationId=${p.id}`, { headers: { uuid } })
+    ).json()) as { seats: number[][] };
+    const free = seats.seats.find((r) => r[6] === 1)!;
+    const locked = await cashierPage.request.put('/api/backoffice/lock-seats', {
+      data: { presentationId: p.id, seats: [{ sectionId: free[0], x: free[2], y: free[3] }] },
+      headers: { uuid },
+    });
+    expect(locked.status()).toBe(200);
+    await expect.poll(() => asked, { timeout: 10_000 }).toBeGreaterThan(0);
+    await other.close();
   });
 
   test('producer reservations: the list, send again, axe clean', async ({ page }) => {

@@ -19,4 +19,6 @@ export const BACK_OFFICE_CONFIG_SHAPE = {
     .default(15),
   /** The most seats one box-office lock-seats call (and one staff selection) may hold. */
   BOX_OFFICE_MAX_SEATS: z.coerce.number().int().min(1).max(5000).default(500),
+  /** Open reports hear that their business's seats changed at most this often (one event per window). */
+  REPORTS_PUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 };

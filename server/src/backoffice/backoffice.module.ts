@@ -9,6 +9,7 @@ import { ProducerReservationsController } from './producer-reservations.controll
 import { ProducerReservationsRepository } from './producer-reservations.repository';
 import { ProducerReservationsService } from './producer-reservations.service';
 import { ReportsController } from './reports.controller';
+import { ReportsLiveGateway } from './reports-live.gateway';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 import { StaffAuthService } from './staff-auth.service';
@@ -27,6 +28,7 @@ import { StaffIdentityModule } from './staff-identity.module';
     BoxOfficeService,
     ReportsRepository,
     ReportsService,
+    ReportsLiveGateway,
     ProducerReservationsRepository,
     ProducerReservationsService,
   ],

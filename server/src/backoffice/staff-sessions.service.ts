@@ -32,11 +32,16 @@ export class StaffSessions {
 
   /** The signed-in staff member with their grants, or 401. */
   async require(request: FastifyRequest): Promise<StaffIdentity> {
-    const handle = cookieValue(request, STAFF_SESSION_COOKIE);
-    const id = handle ? await this.staff.sessionUser(handleHash(handle), this.config.STAFF_SESSION_IDLE_MINUTES) : null;
-    const identity = id === null ? null : await this.staff.identity(id);
+    const identity = await this.identify(request.headers);
     if (!identity) throw new AppError('STAFF_NOT_SIGNED_IN');
     return identity;
+  }
+
+  /** The staff member whose live session cookie these headers carry (an HTTP request or a socket handshake). */
+  async identify(headers: { cookie?: string }): Promise<StaffIdentity | null> {
+    const handle = cookieValue({ headers } as FastifyRequest, STAFF_SESSION_COOKIE);
+    const id = handle ? await this.staff.sessionUser(handleHash(handle), this.config.STAFF_SESSION_IDLE_MINUTES) : null;
+    return id === null ? null : this.staff.identity(id);
   }
 
   /** Revokes the session server-side; answers whose it was, for the audit log. */

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm } from '../health/dependency-failure';
 import { REDIS } from '../redis/redis.module';
 import { changesChannel } from './seat-keys';
+import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
 
 /**
@@ -23,6 +24,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly feed: SeatFeed,
     private readonly alarm: DependencyAlarm,
+    private readonly tap: SeatChangeTap,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -31,7 +33,10 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     this.subscriber = sub;
     // Reconnect attempts fail every second or two while Redis is down: one line per window.
     sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));
-    sub.on('message', (_channel: string, message: string) => this.feed.onMessage(message));
+    sub.on('message', (_channel: string, message: string) => {
+      this.feed.onMessage(message);
+      this.tap.onMessage(message);
+    });
     sub.on('ready', () => {
       if (this.connectedOnce) void this.feed.onReconnect();
       this.connectedOnce = true;

@@ -3,6 +3,7 @@ import { BestAvailableService } from './best-available.service';
 import { RedisChangeSubscriber } from './redis-change-subscriber';
 import { RedisSeatStore } from './redis-seat-store';
 import { SeatEngineService } from './seat-engine.service';
+import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
 import { SeatLayouts } from './seat-layouts';
 import { SeatReconciler } from './seat-reconciler';
@@ -26,12 +27,13 @@ import { SeatsRepository } from './seats.repository';
     { provide: SeatStore, useClass: RedisSeatStore },
     SeatEngineService,
     SeatFeed,
+    SeatChangeTap,
     BestAvailableService,
     SeatsGateway,
     RedisChangeSubscriber,
     SeatSweeper,
     SeatReconciler,
   ],
-  exports: [SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatStore],
+  exports: [SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatStore, SeatChangeTap],
 })
 export class SeatsModule {}

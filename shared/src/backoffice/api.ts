@@ -106,3 +106,16 @@ export interface CapacityReportResponse {
   date: string;
   rows: CapacityLine[];
 }
+
+/**
+ * The back office's live channel (socket.io path `/api/live`, namespace `/staff`, the staff session cookie): the server says that
+ * seats of one of your businesses changed, at most once per REPORTS_PUSH_MS; an open report asks again. The
+ * event carries no data: the report call itself checks permission and scope.
+ */
+export const STAFF_NAMESPACE = '/staff';
+/** Under /api because the staff session cookie is scoped to Path=/api. */
+export const STAFF_SOCKET_PATH = '/api/live';
+export const ReportsChangedEvent = 'reports:changed';
+export interface ReportsChangedMessage {
+  businessId: number;
+}

@@ -12,16 +12,20 @@ import {
 import { useLocale } from '../../hooks/useLocale';
 import { backOfficeApi } from './backoffice-api';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
+import { onReportsChanged } from './reports-push';
 import { SalesChart } from './SalesChart';
 
 type Load<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: T };
 
-/** How often an open report asks again while the page is visible (an on-sale moves by the second). */
-const REFRESH_MS = 15_000;
+/**
+ * A safety net only: an open report asks again as soon as the server says its business's seats changed
+ * (reports-push.ts, from the seat engine's change stream); this poll covers a lost connection.
+ */
+const REFRESH_MS = 60_000;
 
 /**
- * Runs `fetch` whenever `key` changes, and again every REFRESH_MS while the page is visible;
- * the latest request wins and older answers are dropped (spec section 4). A refresh keeps
+ * Runs `fetch` whenever `key` changes, again when the server pushes a change, and every REFRESH_MS while the
+ * page is visible; the latest request wins and older answers are dropped (spec section 4). A refresh keeps
  * showing the last answer until the new one arrives.
  */
 function useLatest<T>(key: string, fetch: () => Promise<T>): Load<T> {
@@ -45,10 +49,13 @@ function useLatest<T>(key: string, fetch: () => Promise<T>): Load<T> {
       );
     };
     run();
-    const timer = setInterval(() => document.visibilityState === 'visible' && run(), REFRESH_MS);
+    const whenVisible = () => document.visibilityState === 'visible' && run();
+    const timer = setInterval(whenVisible, REFRESH_MS);
+    const stopPush = onReportsChanged(whenVisible);
     return () => {
       current = false;
       clearInterval(timer);
+      stopPush();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names everything `fetch` reads
   }, [key]);
