@@ -114,6 +114,31 @@ test.describe('back office', () => {
     await other.close();
   });
 
+  test('replacing the authenticator: password, QR code, a code from the new app; axe clean in Arabic', async ({
+    page,
+  }) => {
+    await signIn(page, 'ar', 'producer');
+    await page.getByRole('link', { name: 'تطبيق المصادقة' }).click();
+    await page.getByLabel('كلمة المرور').fill(STAFF.producer.password);
+    await page.getByRole('button', { name: 'متابعة' }).click();
+    await expect(page.getByRole('img', { name: 'رمز QR لمفتاح المصادقة الجديد' })).toBeVisible();
+    expect((await axe(page)).violations).toEqual([]);
+    const secret = (await page.getByTestId('bo-totp-secret').textContent())!;
+    const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await sql.connect();
+    try {
+      await page.locator('input[autocomplete="one-time-code"]').fill(hotp(base32Decode(secret), totpStep(Date.now())));
+      await page.getByRole('button', { name: 'استخدام التطبيق الجديد' }).click();
+      await expect(page.getByRole('heading', { name: 'تم استبدال تطبيق المصادقة' })).toBeFocused();
+      const { rows } = await sql.query(`SELECT totp_secret FROM staff_user WHERE username = 'producer'`);
+      expect(rows[0].totp_secret).toBe(secret);
+    } finally {
+      // Other tests sign the demo producer in with the demo secret.
+      await sql.query(`UPDATE staff_user SET totp_secret = $1 WHERE username = 'producer'`, [STAFF.producer.secret]);
+      await sql.end();
+    }
+  });
+
   test('producer reservations: the list, send again, axe clean', async ({ page }) => {
     const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
     await sql.connect();

@@ -1,16 +1,23 @@
-import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { backOfficeMenuFor, type StaffMeResponse } from '@hotline/shared';
+import { backOfficeMenuFor, type AuthenticatorEnrolment, type StaffMeResponse } from '@hotline/shared';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ZodBody } from '../common/validation';
 import { AuditLogRepository } from './audit-log.repository';
+import { AuthenticatorService } from './authenticator.service';
+import { STAFF_SESSION_COOKIE } from './staff-sessions.service';
+import { cookieValue } from '../customers/customer-cookies';
+import { handleHash } from '../customers/secrets';
 import { StaffAuthService } from './staff-auth.service';
 import { CurrentStaff, StaffOnly } from './staff.guard';
 import { StaffRepository, type StaffIdentity } from './staff.repository';
 import { StaffSessions } from './staff-sessions.service';
+
+const enrolBody = z.object({ password: z.string().min(1).max(200) });
+const confirmBody = z.object({ code: z.string().regex(/^\d{6}$/) });
 
 const signInBody = z.object({
   username: z.string().trim().min(1).max(64),
@@ -34,8 +41,35 @@ export class BackOfficeController {
     private readonly sessions: StaffSessions,
     private readonly staff: StaffRepository,
     private readonly audit: AuditLogRepository,
+    private readonly authenticator: AuthenticatorService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  @Post('authenticator')
+  @HttpCode(200)
+  @StaffOnly()
+  @RateLimit(RATE_LIMITS.staffSignIn)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Starts replacing your authenticator: password again; answers the new secret as a QR code' })
+  startEnrolment(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodBody(enrolBody) body: z.infer<typeof enrolBody>,
+  ): Promise<AuthenticatorEnrolment> {
+    return this.authenticator.start(staff, body.password);
+  }
+
+  @Post('authenticator/confirm')
+  @HttpCode(200)
+  @StaffOnly()
+  @RateLimit(RATE_LIMITS.staffSignIn)
+  @ApiOperation({ summary: 'A code from the new app makes it your authenticator; your other sessions end' })
+  confirmEnrolment(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodBody(confirmBody) body: z.infer<typeof confirmBody>,
+    @Req() request: FastifyRequest,
+  ): Promise<{ success: true }> {
+    return this.authenticator.confirm(staff, body.code, handleHash(cookieValue(request, STAFF_SESSION_COOKIE) ?? ''));
+  }
 
   @Post('sign-in')
   @HttpCode(200)

@@ -92,4 +92,31 @@ export const BackOfficeErrors = registerErrors({
       ar: 'يبيع شباك التذاكر هنا تذاكر العروض فقط.',
     },
   },
+  STAFF_REAUTH_FAILED: {
+    status: 403,
+    message: {
+      he: 'הסיסמה שגויה.',
+      en: 'The password is wrong.',
+      ru: 'Неверный пароль.',
+      ar: 'كلمة المرور غير صحيحة.',
+    },
+  },
+  STAFF_ENROLMENT_CODE_WRONG: {
+    status: 400,
+    message: {
+      he: 'הקוד אינו תואם לאפליקציה החדשה. סרקו שוב את הקוד והקלידו את הקוד העדכני.',
+      en: 'The code does not match the new app. Scan the QR code again and type its current code.',
+      ru: 'Код не совпадает с новым приложением. Отсканируйте QR-код ещё раз и введите текущий код.',
+      ar: 'الرمز لا يطابق التطبيق الجديد. امسح رمز QR مرة أخرى وأدخل الرمز الحالي.',
+    },
+  },
+  STAFF_ENROLMENT_EXPIRED: {
+    status: 409,
+    message: {
+      he: 'תוקף ההחלפה פג. התחילו מחדש.',
+      en: 'The replacement expired. Please start again.',
+      ru: 'Срок замены истёк. Начните заново.',
+      ar: 'انتهت صلاحية الاستبدال. يرجى البدء من جديد.',
+    },
+  },
 });

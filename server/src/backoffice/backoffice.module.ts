@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CancellationsModule } from '../cancellations/cancellations.module';
 import { SeatsModule } from '../seats/seats.module';
+import { AuthenticatorService } from './authenticator.service';
 import { BackOfficeController } from './backoffice.controller';
 import './backoffice.errors';
 import { BoxOfficeController } from './box-office.controller';
@@ -25,6 +26,7 @@ import { StaffIdentityModule } from './staff-identity.module';
   controllers: [BackOfficeController, BoxOfficeController, ReportsController, ProducerReservationsController],
   providers: [
     StaffAuthService,
+    AuthenticatorService,
     BoxOfficeService,
     ReportsRepository,
     ReportsService,

@@ -121,4 +121,52 @@ export class StaffRepository {
     );
     return new Map(rows.map((r) => [r.id, r.businessId]));
   }
+
+  /** The password hash and user name of a signed-in staff member (re-authentication before a security change). */
+  async credentials(id: number): Promise<{ username: string; passwordHash: string } | null> {
+    const rows = await this.db.query(
+      `SELECT username, password_hash AS "passwordHash" FROM staff_user WHERE id = $1 AND active`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Keeps a new authenticator secret aside for `minutes`, until a code from it is shown. */
+  async startEnrolment(id: number, secret: string, minutes: number): Promise<void> {
+    await this.db.query(
+      `UPDATE staff_user SET pending_totp_secret = $2, pending_totp_until = now() + make_interval(secs => $3::float8 * 60)
+        WHERE id = $1`,
+      [id, secret, minutes],
+    );
+  }
+
+  async pendingSecret(id: number): Promise<string | null> {
+    const rows = await this.db.query(
+      `SELECT pending_totp_secret AS secret FROM staff_user WHERE id = $1 AND pending_totp_until > now()`,
+      [id],
+    );
+    return rows[0]?.secret ?? null;
+  }
+
+  /**
+   * The pending secret becomes the account's (its step consumed, so the confirming code cannot sign in again),
+   * and every other session of the account ends: whoever held the old authenticator is out. One transaction.
+   */
+  async finishEnrolment(id: number, secret: string, step: number, keepHandleHash: string): Promise<boolean> {
+    return this.db.transaction(async (m) => {
+      const rows = await m.query(
+        `UPDATE staff_user SET totp_secret = pending_totp_secret, last_totp_step = $3,
+                pending_totp_secret = NULL, pending_totp_until = NULL
+          WHERE id = $1 AND pending_totp_secret = $2 AND pending_totp_until > now() RETURNING id`,
+        [id, secret, step],
+      );
+      if (returned(rows).length === 0) return false;
+      await m.query(
+        `UPDATE staff_session SET revoked_at = now()
+          WHERE staff_user_id = $1 AND handle_hash <> $2 AND revoked_at IS NULL`,
+        [id, keepHandleHash],
+      );
+      return true;
+    });
+  }
 }

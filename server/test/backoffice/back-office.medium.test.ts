@@ -153,6 +153,9 @@ describe('back office', () => {
       expect(routes).toEqual(
         [
           'GET /api/backoffice/me',
+          // Any signed-in staff member, for their own account: authenticator.medium.test.ts.
+          'POST /api/backoffice/authenticator',
+          'POST /api/backoffice/authenticator/confirm',
           'POST /api/backoffice/sign-in',
           'POST /api/backoffice/sign-out',
           'PUT /api/backoffice/lock-seats',

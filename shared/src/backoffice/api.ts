@@ -119,3 +119,13 @@ export const ReportsChangedEvent = 'reports:changed';
 export interface ReportsChangedMessage {
   businessId: number;
 }
+
+/** POST /api/backoffice/authenticator answer: the new secret to scan (or type), until a code confirms it. */
+export interface AuthenticatorEnrolment {
+  otpauthUri: string;
+  /** Base32, for typing into an app that cannot scan. */
+  secret: string;
+  /** The otpauth URI as an SVG QR code. */
+  qrSvg: string;
+  expiresInMinutes: number;
+}

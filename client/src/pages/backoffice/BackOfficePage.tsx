@@ -5,6 +5,7 @@ import type { StaffMe } from '@hotline/shared';
 import { useLocale } from '../../hooks/useLocale';
 import { markStaffSession } from '../../lib/staff-presence';
 import { backOfficeApi } from './backoffice-api';
+import { AuthenticatorPanel } from './AuthenticatorPanel';
 import { BoxOfficeCheckout } from './BoxOfficeCheckout';
 import { BoxOfficePanel } from './BoxOfficePanel';
 import './i18n';
@@ -73,14 +74,20 @@ export default function BackOfficePage() {
   const { staff } = session;
   // /backoffice/sell is the box office's checkout, reached from the box-office map (producer ticket sale, 267).
   const selling = section === 'sell' && staff.menu.some((i) => i.id === 'producer-ticket-sale');
-  const active = selling
-    ? staff.menu.find((i) => i.id === 'producer-ticket-sale')
-    : (staff.menu.find((i) => i.id === section) ?? staff.menu[0]);
+  const security = section === 'security';
+  const active = security
+    ? undefined
+    : selling
+      ? staff.menu.find((i) => i.id === 'producer-ticket-sale')
+      : (staff.menu.find((i) => i.id === section) ?? staff.menu[0]);
   return (
     <div className="backoffice backoffice--in">
       <div className="bo-top">
         <h1>{t('backOffice.title')}</h1>
         <span>{t('backOffice.signedInAs', { name: `${staff.FirstName} ${staff.LastName}` })}</span>
+        <NavLink className="button" to={`/backoffice/security?lang=${locale}`}>
+          {t('backOffice.security.link')}
+        </NavLink>
         <button type="button" className="button" onClick={() => void signOut()}>
           {t('backOffice.signOut')}
         </button>
@@ -102,6 +109,7 @@ export default function BackOfficePage() {
       </nav>
       <div className="bo-content">
         {active?.id === 'presentations-report' && <ReportsPanel />}
+        {security && <AuthenticatorPanel />}
         {selling && <BoxOfficeCheckout />}
         {!selling && active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
         {active?.id === 'producer-reservations' && <ReservationsPanel />}

@@ -1,4 +1,5 @@
 import type {
+  AuthenticatorEnrolment,
   CapacityReportResponse,
   LockSeatsResponse,
   SalesReport,
@@ -12,6 +13,10 @@ export const backOfficeApi = {
   me: () => apiRequest<StaffMeResponse>('/backoffice/me'),
   signIn: (body: StaffSignInRequest) => apiRequest<StaffMeResponse>('/backoffice/sign-in', { method: 'POST', body }),
   signOut: () => apiRequest<{ success: true }>('/backoffice/sign-out', { method: 'POST', body: {} }),
+  startAuthenticator: (password: string) =>
+    apiRequest<AuthenticatorEnrolment>('/backoffice/authenticator', { method: 'POST', body: { password } }),
+  confirmAuthenticator: (code: string) =>
+    apiRequest<{ success: true }>('/backoffice/authenticator/confirm', { method: 'POST', body: { code } }),
   capacityByLocation: (date: string) =>
     apiRequest<CapacityReportResponse>(`/PRES-live/locationTicketSales/data/${encodeURIComponent(date)}/0`),
   capacityByFeature: (date: string) =>
