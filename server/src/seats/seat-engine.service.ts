@@ -298,7 +298,7 @@ export class SeatEngineService {
     if (!seat) {
       if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
       if (section.ticketGroupId === 0) throw new AppError('SEAT_NOT_AVAILABLE');
-      const r = await this.lockGaPlace(visitorId, layout, section);
+      const r = await this.lockGaPlaces(visitorId, layout, section, 1);
       if (!r.ok) refuse(r as Refused, layout);
       const place = r.places[0]!;
       return {
@@ -320,17 +320,23 @@ export class SeatEngineService {
   }
 
   /**
-   * One GA place. The place is only known once Redis picked it, so PostgreSQL is asked
-   * afterwards; a place it says is sold is repaired and another one is picked.
+   * `count` GA places of one section in one script, all or nothing (one for a lock-seat, a party's worth for
+   * best-available). The places are only known once Redis picked them, so PostgreSQL is asked afterwards;
+   * if it says one is sold, Redis is repaired and the lock is tried again.
    */
-  private async lockGaPlace(visitorId: string, layout: Layout, section: LayoutSection): Promise<GaLocked | Refused> {
+  async lockGaPlaces(
+    visitorId: string,
+    layout: Layout,
+    section: LayoutSection,
+    count: number,
+  ): Promise<GaLocked | Refused> {
     const p = layout.presentation;
     for (let attempt = 0; ; attempt++) {
       const r = await this.withState(layout, () =>
         this.store.lockGa(p.id, {
           owner: visitorId,
           sectionId: section.id,
-          count: 1,
+          count,
           ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
           maxSeats: p.maxSeatsPerOrder,
           ownerSetTtlSeconds: this.ownerSetTtlSeconds,
