@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'booking/customer-portal/orders/:resId/change', element: <OrderChangePage /> },
           { path: 'customer', element: <CustomerAreaPage /> },
           { path: 'backoffice/:section?', element: <BackOfficePage /> },
+          { path: 'backoffice/orders/:resId/change', element: <OrderChangePage staff /> },
           { path: 'order', element: soon('order') },
           { path: 'order/:presentationId', element: <OrderPage /> },
           { path: 'cart/:resId', element: <CartPage /> },

@@ -145,6 +145,21 @@ export class StaffOrderChangesController {
     return this.changes.view(await this.staffActor(staff, visitorId, p.resId), p.resId, localeOf(request));
   }
 
+  @Get(':resId/options')
+  @StaffOnly(BACK_OFFICE_PERMISSION.producerReservations)
+  @RateLimit(ORDER_CHANGE_READ_LIMIT)
+  @ApiOperation({ summary: 'Free seats a ticket of an order of your businesses may move to' })
+  async options(
+    @CurrentStaff() staff: StaffIdentity,
+    @VisitorId() visitorId: string,
+    @ZodParams(resParams) p: z.infer<typeof resParams>,
+    @ZodQuery(optionsQuery) q: z.infer<typeof optionsQuery>,
+    @Req() request: FastifyRequest,
+  ): Promise<SwapOptionsResponse> {
+    const actor = await this.staffActor(staff, visitorId, p.resId);
+    return this.changes.options(actor, p.resId, q.ticket, localeOf(request));
+  }
+
   @Post(':resId/swap')
   @HttpCode(200)
   @StaffOnly(BACK_OFFICE_PERMISSION.producerReservations)

@@ -180,10 +180,12 @@ export class BestAvailableService {
     const now = this.clock.nowMs();
     const all: Candidate[] = [];
     layouts.forEach((layout, i) => {
-      const found = [
-        ...this.search(layout, states[i]!.state, q, max, now),
-        ...this.searchGa(layout, states[i]!.state, q, max),
-      ];
+      const reserved = this.search(layout, states[i]!.state, q, max, now);
+      // GA places when asked for by price group or section, or when the hall has no reserved block to offer: a
+      // request for seats keeps getting seats.
+      const asked = q.sectionId !== undefined || q.ticketGroupId !== undefined;
+      const found =
+        asked || reserved.length === 0 ? [...reserved, ...this.searchGa(layout, states[i]!.state, q, max)] : reserved;
       found.sort((a, b) => b.score - a.score);
       all.push(...(perPresentation ? found.slice(0, 1) : found));
     });

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { ApiSeat } from '@hotline/shared';
 import { buyer, call, loadShow, lockSeat, newVisitor, plainSeats, type ShowInfo } from '../booking/support/booking-kit';
+import { signedIn } from '../backoffice/support/staff-kit';
 import { cancellableShow, customerClient, logIn } from '../customers/support/customer-kit';
 import { OrderChangesRecovery } from '../../src/order-changes/order-changes-recovery';
 import { OrderChangesRepository } from '../../src/order-changes/order-changes.repository';
@@ -209,6 +210,53 @@ describe('order changes: swapping seats of a paid order', () => {
     );
     expect(reused.status).toBe(409);
     expect(reused.body.error).toBe('TRANSACTION_ID_REUSED');
+  });
+
+  test('staff (permission 268, in scope) change an order even when the event locks changes for buyers; others may not', async () => {
+    const [a, b, c] = take(3) as [ApiSeat, ApiSeat, ApiSeat];
+    const order = await buyAs(t.url, show, [a]);
+    await sql.query(`UPDATE presentation_cancellation_policy SET changes_locked = true WHERE presentation_id = $1`, [
+      show.presentationId,
+    ]);
+    try {
+      const locked = await swap(
+        t.url,
+        order.b.id,
+        order.reservationIdentifier,
+        swapBody(order.ticketIdentifiers[0]!, c),
+      );
+      expect(locked.status).toBe(409);
+      expect(locked.body.error).toBe('ORDER_CHANGES_LOCKED');
+      const producer = await signedIn(t.url, sql, 'producer');
+      const denied = await producer.call(
+        'POST',
+        `/api/PRES-live/v2/order-changes/${order.reservationIdentifier}/swap`,
+        swapBody(order.ticketIdentifiers[0]!, b),
+      );
+      expect(denied.status).toBe(403);
+      const cashier = await signedIn(t.url, sql, 'cashier');
+      const options = await cashier.call(
+        'GET',
+        `/api/PRES-live/v2/order-changes/${order.reservationIdentifier}/options?ticket=${order.ticketIdentifiers[0]}`,
+      );
+      expect(options.status).toBe(200);
+      const r = await cashier.call(
+        'POST',
+        `/api/PRES-live/v2/order-changes/${order.reservationIdentifier}/swap`,
+        swapBody(order.ticketIdentifiers[0]!, b),
+      );
+      expect(r.status).toBe(200);
+      expect(await liveOn(a, b)).toEqual(new Map([[keyOfSeat(b), order.ticketIdentifiers[0]]]));
+      expect(await redisState(a, b)).toEqual(['a', 's']);
+      const change = await sql.query(`SELECT actor, actor_ref FROM reservation_change WHERE transaction_id = $1`, [
+        r.body.LastTransactionId,
+      ]);
+      expect(change.rows[0]).toMatchObject({ actor: 'staff', actor_ref: expect.stringMatching(/^staff:\d+$/) });
+    } finally {
+      await sql.query(`UPDATE presentation_cancellation_policy SET changes_locked = false WHERE presentation_id = $1`, [
+        show.presentationId,
+      ]);
+    }
   });
 
   describe('a swap that dies half way leaves exactly one of the two seats sold', () => {

@@ -19,11 +19,13 @@ const seatKeyOf = (s: { sectionId: number; x: number; y: number }) => `${s.secti
  * /booking/customer-portal/orders/:resId/change — change a seat of a paid order for another free seat of the same
  * ticket group and price (the server checks both and swaps in one step; the order keeps its number and history).
  */
-export default function OrderChangePage() {
+export default function OrderChangePage({ staff = false }: { staff?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const resId = useParams().resId ?? '';
-  const query = useLatestQuery((signal) => orderChangeApi.view(resId, signal), [resId]);
+  const calls = useMemo(() => orderChangeApi(staff), [staff]);
+  const query = useLatestQuery((signal) => calls.view(resId, signal), [resId, calls]);
+  const back = staff ? `/backoffice/producer-reservations?lang=${locale}` : '/booking/customer-portal';
   const [done, setDone] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -35,8 +37,8 @@ export default function OrderChangePage() {
         {missing ? (
           <div className="notice" role="alert">
             <p className="notice__title">{query.error instanceof ApiError ? query.error.message : ''}</p>
-            <Link className="button button--primary" to="/booking/customer-portal">
-              {t('orderChange.backToArea')}
+            <Link className="button button--primary" to={back}>
+              {t(staff ? 'orderChange.backToOffice' : 'orderChange.backToArea')}
             </Link>
           </div>
         ) : (
@@ -66,6 +68,7 @@ export default function OrderChangePage() {
           <TicketChange
             key={ticket.TicketIdentifier}
             resId={order.ReservationIdentifier}
+            calls={calls}
             ticket={ticket}
             onChanged={async (text) => {
               setDone(text);
@@ -79,17 +82,14 @@ export default function OrderChangePage() {
           {t('orderChange.lastChange')} <bdi dir="ltr">{order.LastTransactionId}</bdi>
         </p>
       )}
-      <Link className="button button--secondary" to="/booking/customer-portal">
-        {t('orderChange.backToArea')}
+      <Link className="button button--secondary" to={back}>
+        {t(staff ? 'orderChange.backToOffice' : 'orderChange.backToArea')}
       </Link>
     </section>
   );
 }
 
-function seatLabel(
-  t: TFunction,
-  s: { SectionName: string; RowName: string; SeatName: string },
-) {
+function seatLabel(t: TFunction, s: { SectionName: string; RowName: string; SeatName: string }) {
   return [
     s.SectionName,
     s.RowName ? t('orderChange.row', { row: s.RowName }) : '',
@@ -101,10 +101,12 @@ function seatLabel(
 
 function TicketChange({
   resId,
+  calls,
   ticket,
   onChanged,
 }: {
   resId: string;
+  calls: ReturnType<typeof orderChangeApi>;
   ticket: ModifiableTicket;
   onChanged: (text: string) => Promise<void>;
 }) {
@@ -123,14 +125,14 @@ function TicketChange({
   useEffect(() => {
     if (!open || options) return;
     let live = true;
-    orderChangeApi
+    calls
       .options(resId, ticket.TicketIdentifier)
       .then((r) => live && setOptions(r.options))
       .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : t('orderChange.error')));
     return () => {
       live = false;
     };
-  }, [open, options, resId, ticket.TicketIdentifier, t]);
+  }, [open, options, resId, ticket.TicketIdentifier, t, calls]);
 
   const byRow = useMemo(() => {
     const groups = new Map<string, SwapOption[]>();
@@ -147,7 +149,7 @@ function TicketChange({
     setBusy(true);
     setError(null);
     try {
-      await orderChangeApi.swap(resId, {
+      await calls.swap(resId, {
         modifiedTickets: [
           { TicketIdentifier: ticket.TicketIdentifier, sectionId: target.sectionId, x: target.x, y: target.y },
         ],
