@@ -16,6 +16,7 @@ import { SeatLayouts } from './seat-layouts';
 import { SoldSeatBatcher } from './sold-seat-batcher';
 import { SeatsRepository } from './seats.repository';
 import { rowStatuses, saleSummary, statusRows } from './seat-state';
+import { markOwnSeats } from './own-order-seats';
 import { expandSoldTogether, selectionGaps } from './seat-rules';
 import type { LockSeatBody, SeatsStatusQuery } from './seats.queries';
 import {
@@ -156,6 +157,9 @@ export class SeatEngineService {
       },
     );
     const summary = saleSummary(layout, rows, { miniSiteOrLiveDomain: Boolean(q.miniSiteUrl || q.domain) });
+    // Changing an order (modifySeats=1): the visitor's own sold seats show as theirs (2), so the map can offer them
+    // as the seats to swap from (docs/order-changes.md). Applied after the summary: they stay sold for it.
+    if (q.modifySeats) markOwnSeats(rows, await this.repo.ownPaidSeatKeys(layout.presentation.id, visitorId));
     return {
       seats: rows,
       version,

@@ -259,6 +259,48 @@ describe('order changes: swapping seats of a paid order', () => {
     }
   });
 
+  test('the spec’s flags: seats-status modifySeats=1 shows the buyer’s own sold seats as theirs; ticketGroups modifiedTickets offers only same-group, same-price tickets', async () => {
+    const [a] = take(1) as [ApiSeat];
+    const order = await buyAs(t.url, show, [a]);
+    const statusOf = async (visitor: string, extra: string) => {
+      const r = await call(
+        t.url,
+        'GET',
+        `/api/seats/seats-status?presentationId=${show.presentationId}&venueTypeId=1&isReserved=1${extra}`,
+        visitor,
+      );
+      expect(r.status).toBe(200);
+      return (r.body.seats as number[][]).find(
+        (row) => row[0] === a.VenueSectionId && row[2] === a.XCoordinate && row[3] === a.YCoordinate,
+      )![6];
+    };
+    expect(await statusOf(order.b.id, '&modifySeats=1')).toBe(2);
+    expect(await statusOf(order.b.id, '')).not.toBe(2);
+    expect(await statusOf(newVisitor(), '&modifySeats=1')).not.toBe(2);
+
+    const group = show.groupOfZone.get(a.TicketGroupId)!;
+    const bought = group.tickets[0]!;
+    const r = await call(
+      t.url,
+      'GET',
+      `/api/presentations/${show.presentationId}/ticketGroups?modifiedTickets=${bought.id}`,
+      newVisitor(),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.ticketGroups.map((g: { id: number }) => g.id)).toEqual([group.id]);
+    for (const ticket of r.body.ticketGroups[0].tickets) {
+      expect(ticket).toMatchObject({ price: bought.price, serviceCharge: bought.serviceCharge });
+    }
+    expect(r.body.ticketGroups[0].voucherTickets).toEqual([]);
+    const bad = await call(
+      t.url,
+      'GET',
+      `/api/presentations/${show.presentationId}/ticketGroups?modifiedTickets=x`,
+      newVisitor(),
+    );
+    expect(bad.status).toBe(400);
+  });
+
   describe('a swap that dies half way leaves exactly one of the two seats sold', () => {
     afterEach(() => jest.restoreAllMocks());
 
