@@ -5,6 +5,7 @@ import { signedIn } from '../backoffice/support/staff-kit';
 import { cancellableShow, customerClient, logIn } from '../customers/support/customer-kit';
 import { OrderChangesRecovery } from '../../src/order-changes/order-changes-recovery';
 import { OrderChangesRepository } from '../../src/order-changes/order-changes.repository';
+import { SeatEngineService } from '../../src/seats/seat-engine.service';
 import { SeatStore } from '../../src/seats/seat-store.port';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { buyAs, keyOfSeat, swap, swapBody } from './swap-kit';
@@ -178,14 +179,35 @@ describe('order changes: swapping seats of a paid order', () => {
     expect(change.rows[0].actor).toBe('customer');
   });
 
-  test('a seat someone else holds is refused: SEAT_NOT_AVAILABLE, the order keeps its seat', async () => {
-    const [a, b] = take(2) as [ApiSeat, ApiSeat];
+  test('a seat someone else holds is refused: SEAT_NOT_AVAILABLE, the order keeps its seat (control: without the lock step the swap takes the seat from under the other buyer)', async () => {
+    const [a, b, c, d] = take(4) as [ApiSeat, ApiSeat, ApiSeat, ApiSeat];
     const order = await buyAs(t.url, show, [a]);
-    expect((await lockSeat(t.url, await buyer(t.url), show, b)).status).toBe(200);
+    const rival = await buyer(t.url);
+    expect((await lockSeat(t.url, rival, show, b)).status).toBe(200);
     const r = await swap(t.url, order.b.id, order.reservationIdentifier, swapBody(order.ticketIdentifiers[0]!, b));
     expect(r.status).toBe(409);
     expect(r.body.error).toBe('SEAT_NOT_AVAILABLE');
     expect(await liveOn(a, b)).toEqual(new Map([[keyOfSeat(a), order.ticketIdentifiers[0]]]));
+    expect(await redisState(a, b)).toEqual(['s', 'l']);
+
+    // Control run: the same race with the lock step switched off. The swap succeeds and the rival, still in the
+    // middle of buying that seat, loses it (their payment would then fail): the lock step is what prevents that.
+    const other = await buyAs(t.url, show, [c]);
+    expect((await lockSeat(t.url, rival, show, d)).status).toBe(200);
+    jest.spyOn(t.app.get(SeatEngineService), 'lockBlock').mockResolvedValueOnce(undefined as never);
+    try {
+      const raced = await swap(
+        t.url,
+        other.b.id,
+        other.reservationIdentifier,
+        swapBody(other.ticketIdentifiers[0]!, d),
+      );
+      expect(raced.status).toBe(200);
+      const holds = await t.app.get(SeatStore).holds(show.presentationId, rival.id, [keyOfSeat(d)]);
+      expect(holds).toEqual(['sold']);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   test('a retry with the same transaction id answers the same change once; the id with other seats is refused', async () => {
