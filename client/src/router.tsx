@@ -21,6 +21,7 @@ const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchersPage'));
 const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
 const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
+const OrderChangePage = lazyWithReload(() => import('./pages/order-change/OrderChangePage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -50,8 +51,10 @@ export const routes: RouteObject[] = [
           { path: 'booking/terms', element: <PolicyPage page="terms" /> },
           { path: 'booking/cancellation-policy', element: <PolicyPage page="cancellation" /> },
           { path: 'booking/customer-portal', element: <CustomerAreaPage /> },
+          { path: 'booking/customer-portal/orders/:resId/change', element: <OrderChangePage /> },
           { path: 'customer', element: <CustomerAreaPage /> },
           { path: 'backoffice/:section?', element: <BackOfficePage /> },
+          { path: 'backoffice/orders/:resId/change', element: <OrderChangePage staff /> },
           { path: 'order', element: soon('order') },
           { path: 'order/:presentationId', element: <OrderPage /> },
           { path: 'cart/:resId', element: <CartPage /> },

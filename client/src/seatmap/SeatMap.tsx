@@ -132,6 +132,12 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
     () => navigate(holdExpiredPath(presentation.id), { replace: true }),
     [navigate, presentation.id],
   );
+  // The server's word that our hold ended: say so at once, without waiting for the timer or a later delta.
+  const holdEnded = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.holdEnded);
+  useEffect(() => {
+    // The box office keeps its own block and timer; a storefront visitor is told on the hold-expired page.
+    if (holdEnded && !settings.boxOffice) onExpire();
+  }, [holdEnded, onExpire, settings.boxOffice]);
 
   return (
     <div

@@ -68,6 +68,8 @@ export interface SeatMapUi {
    */
   zoomedIn: boolean;
   connected: boolean;
+  /** The server told this visitor their hold on this show ended (their own socket event, issue 15). */
+  holdEnded: boolean;
   busy: boolean;
   /** Box office: drag draws a rectangle (true) or pans (false). */
   rectangleTool: boolean;
@@ -94,6 +96,7 @@ export function createUiStore(): StoreApi<SeatMapUi> {
     zoomedToSection: false,
     zoomedIn: false,
     connected: false,
+    holdEnded: false,
     busy: false,
     rectangleTool: true,
     staffCap: null,

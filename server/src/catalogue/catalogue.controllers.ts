@@ -72,7 +72,7 @@ export class PresentationsController {
     @ZodQuery(ticketGroupsQuery) query: z.infer<typeof ticketGroupsQuery>,
     @Headers('accept-language') acceptLanguage?: string,
   ) {
-    return this.catalogue.ticketGroups(params.id, resolveLocale(query, acceptLanguage));
+    return this.catalogue.ticketGroups(params.id, resolveLocale(query, acceptLanguage), query.modifiedTickets);
   }
 }
 

@@ -8,6 +8,7 @@ import type {
   TicketGroupsResponse,
 } from '@hotline/shared';
 import { agorotToShekels, jerusalemDateKey, jerusalemDayRangeUtc } from '@hotline/shared';
+import { parseModifiedTicketIds, ticketGroupsForModification } from '@hotline/shared';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
@@ -84,12 +85,18 @@ export class CatalogueService {
     return { presentation: { ...toApiPresentation(row), products: products.map(toApiProduct) } };
   }
 
-  async ticketGroups(presentationId: number, locale: Locale): Promise<TicketGroupsResponse> {
+  /** `modifiedTickets` ("12,15", the tickets of an order being changed): only what a seat swap may use. */
+  async ticketGroups(presentationId: number, locale: Locale, modifiedTickets?: string): Promise<TicketGroupsResponse> {
+    const modified = modifiedTickets === undefined ? null : parseModifiedTicketIds(modifiedTickets);
+    if (modifiedTickets !== undefined && !modified) {
+      throw new AppError('INVALID_QUERY', { details: 'modifiedTickets: comma-separated ticket ids' });
+    }
     const [row] = await this.repo.findPresentations({ ids: [presentationId] });
     if (!row) throw new AppError('PRESENTATION_NOT_FOUND');
     const groups = await this.repo.findTicketGroups(presentationId);
+    const all = groups.map(({ group, tickets }) => toApiTicketGroup(group, tickets));
     return {
-      ticketGroups: groups.map(({ group, tickets }) => toApiTicketGroup(group, tickets)),
+      ticketGroups: modified ? ticketGroupsForModification(all, modified) : all,
       serviceCharge: {
         name: HANDLING_FEE[locale],
         amountPerOrder:

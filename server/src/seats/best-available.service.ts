@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { BestAvailableMatchResult, BestAvailableResponse } from '@hotline/shared';
-import { jerusalemDayRangeUtc } from '@hotline/shared';
+import { bestGaSections, inPartOfDay, jerusalemDayRangeUtc } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
-import { isTogetherSeat, type Layout, type LayoutSeat } from './seat-layout';
+import { isTogetherSeat, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatFeed } from './seat-feed.service';
 import { bestAvailable } from './seat-rules';
@@ -11,6 +11,8 @@ import { isPolicy3, PUBLIC_VIEW, rowStatuses, type RawState } from './seat-state
 import type { BestAvailableQuery } from './seats.queries';
 import { SeatsRepository } from './seats.repository';
 
+/** Where a general-admission section ranks among reserved blocks (it has no position on the plan). */
+const GA_CLOSENESS = 0.5;
 /** Penalties that keep relaxed matches below strict ones in the score. */
 const ORPHAN_PENALTY = 0.25;
 const SPLIT_PENALTY = 0.5;
@@ -20,13 +22,6 @@ const MAX_PRESENTATIONS = 20;
 const LOCK_ROUNDS = 5;
 /** How long seats a best-available lock took (or lost) stay excluded from this node's searches. */
 const CLAIM_HOLD_MS = 2_000;
-
-const PART_OF_DAY_HOURS: Record<string, [number, number]> = {
-  morning: [5, 12],
-  afternoon: [12, 17],
-  evening: [17, 21],
-  night: [21, 29],
-};
 
 interface SeatInput {
   seat: LayoutSeat;
@@ -50,6 +45,8 @@ interface Candidate {
   layout: Layout;
   seats: LayoutSeat[];
   score: number;
+  /** A general-admission match: `quantity` places in this section (seats is empty). */
+  ga?: { section: LayoutSection; placesLeft: number };
 }
 
 const claimKey = (layout: Layout, seatKey: string): string => `${layout.presentation.id}/${seatKey}`;
@@ -96,7 +93,7 @@ export class BestAvailableService {
 
   async find(visitorId: string, q: BestAvailableQuery): Promise<BestAvailableResponse> {
     const layouts = await this.presentations(q);
-    if (q.sectionId !== undefined && !layouts.some((l) => l.sections.get(q.sectionId!)?.isReserved))
+    if (q.sectionId !== undefined && !layouts.some((l) => l.sections.has(q.sectionId!)))
       throw new AppError('SECTION_NOT_FOUND');
     if (!q.isLock) {
       const candidates = await this.candidates(layouts, q, q.maxMatches, false);
@@ -109,6 +106,32 @@ export class BestAvailableService {
       const c = candidates[0];
       if (!c) break;
       const keys = c.seats.map((s) => claimKey(c.layout, s.key));
+      if (c.ga) {
+        const g = await this.engine.lockGaPlaces(visitorId, c.layout, c.ga.section, q.quantity);
+        if (g.ok) {
+          const places = g.places.map((x) => ({
+            sectionId: c.ga!.section.id,
+            x,
+            y: 0,
+            RowName: '',
+            SeatName: String(x),
+          }));
+          const locked: BestAvailableMatchResult = {
+            ...this.result(c),
+            seats: places,
+            locked: true,
+            expiresAt: new Date(g.earliestExpiryMs).toISOString(),
+            timeInSeconds: Math.max(0, Math.floor((g.earliestExpiryMs - g.nowMs) / 1000)),
+          };
+          return { matches: [locked, ...candidates.slice(1, q.maxMatches).map((x) => this.result(x))] };
+        }
+        if (g.code === 'MAX_SEATS_EXCEEDED') {
+          throw new AppError('MAX_SEATS_EXCEEDED', {
+            maxSeats: Number(g.detail) || c.layout.presentation.maxSeatsPerOrder,
+          });
+        }
+        continue;
+      }
       let r;
       try {
         r = await this.engine.lockSeats(visitorId, c.layout, c.seats);
@@ -157,7 +180,13 @@ export class BestAvailableService {
     const now = this.clock.nowMs();
     const all: Candidate[] = [];
     layouts.forEach((layout, i) => {
-      const found = this.search(layout, states[i]!.state, q, max, now);
+      const reserved = this.search(layout, states[i]!.state, q, max, now);
+      // GA places when asked for by price group or section, or when the hall has no reserved block to offer: a
+      // request for seats keeps getting seats.
+      const asked = q.sectionId !== undefined || q.ticketGroupId !== undefined;
+      const found =
+        asked || reserved.length === 0 ? [...reserved, ...this.searchGa(layout, states[i]!.state, q, max)] : reserved;
+      found.sort((a, b) => b.score - a.score);
       all.push(...(perPresentation ? found.slice(0, 1) : found));
     });
     all.sort((a, b) => b.score - a.score);
@@ -180,11 +209,8 @@ export class BestAvailableService {
       limit: MAX_PRESENTATIONS,
     });
     if (q.partOfDay) {
-      const [start, end] = PART_OF_DAY_HOURS[q.partOfDay]!;
-      infos = infos.filter((p) => {
-        const h = jerusalemHour(p.dateTime);
-        return (h >= start && h < end) || (h + 24 >= start && h + 24 < end);
-      });
+      const part = q.partOfDay;
+      infos = infos.filter((p) => inPartOfDay(jerusalemHour(p.dateTime), part));
     }
     return Promise.all(infos.map((p) => this.engine.layout(p.id)));
   }
@@ -288,6 +314,48 @@ export class BestAvailableService {
       presentationId: c.layout.presentation.id,
       seats: c.seats.map((s) => ({ sectionId: s.sectionId, x: s.x, y: s.y, RowName: s.rowName, SeatName: s.seatName })),
       score: c.score,
+      ...(c.ga ? { generalAdmission: { sectionId: c.ga.section.id, placesLeft: c.ga.placesLeft } } : {}),
     };
+  }
+
+  /**
+   * General admission (the shared rule bestGaSections): sections on sale, of the asked ticket group / section,
+   * with `quantity` places left on this node's mirror. A GA section has no position on our plan, so it ranks as
+   * a block half-way across the hall (GA_CLOSENESS): behind the good reserved blocks, ahead of the poor ones.
+   */
+  private searchGa(layout: Layout, state: RawState, q: BestAvailableQuery, max: number): Candidate[] {
+    if (layout.presentation.soldout) return [];
+    const zone = q.ticketGroupId !== undefined ? layout.zoneOfTicketGroup.get(q.ticketGroupId) : undefined;
+    if (q.ticketGroupId !== undefined && zone === undefined) return [];
+    const sections = [...layout.sections.values()].filter(
+      (s) =>
+        !s.isReserved &&
+        s.ticketGroupId !== 0 &&
+        (zone === undefined || s.zoneId === zone) &&
+        (q.sectionId === undefined || s.id === q.sectionId),
+    );
+    if (sections.length === 0) return [];
+    const taken = new Map<number, number>(sections.map((s) => [s.id, 0]));
+    for (const key of state.keys()) {
+      const id = Number(key.slice(0, key.indexOf(':')));
+      const n = taken.get(id);
+      if (n !== undefined) taken.set(id, n + 1);
+    }
+    const byId = new Map(sections.map((s) => [s.id, s]));
+    return bestGaSections(
+      sections.map((s) => ({
+        sectionId: s.id,
+        capacity: s.capacity,
+        taken: taken.get(s.id)!,
+        closeness: GA_CLOSENESS,
+      })),
+      q.quantity,
+      max,
+    ).map((m) => ({
+      layout,
+      seats: [],
+      score: m.score,
+      ga: { section: byId.get(m.sectionId)!, placesLeft: m.placesLeft },
+    }));
   }
 }

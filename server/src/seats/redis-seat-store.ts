@@ -12,10 +12,11 @@ import { RELEASE_SOLD_LUA } from './lua/release-sold.lua';
 import { RECONCILE_LUA } from './lua/reconcile.lua';
 import { SNAPSHOT_LUA } from './lua/snapshot.lua';
 import { SOLD_LUA } from './lua/sold.lua';
+import { SWAP_LUA } from './lua/swap.lua';
 import { DUE_LUA, RELEASE_EXPIRED_LUA } from './lua/sweep.lua';
 import { TIMER_LUA } from './lua/timer.lua';
 import { UNLOCK_LUA } from './lua/unlock.lua';
-import { changesChannel, dueKey, presentationKeys, type PresentationKeys } from './seat-keys';
+import { changesChannel, dueKey, holdsEndedChannel, presentationKeys, type PresentationKeys } from './seat-keys';
 import { parseChanges } from './seat-state';
 import {
   SeatStore,
@@ -31,6 +32,7 @@ import {
   type SeatHold,
   type Snapshot,
   type StoreRefusal,
+  type Swapped,
   type TimerReading,
 } from './seat-store.port';
 
@@ -54,6 +56,7 @@ const SCRIPTS = {
   seatReconcile: { lua: RECONCILE_LUA, keys: 7 },
   seatHolds: { lua: HOLDS_LUA, keys: 2 },
   seatOwned: { lua: OWNED_LUA, keys: 3 },
+  seatSwap: { lua: SWAP_LUA, keys: 7 },
 } as const;
 type ScriptName = keyof typeof SCRIPTS;
 
@@ -83,6 +86,7 @@ export class RedisSeatStore extends SeatStore {
   private readonly channel: string;
   private readonly logMax: number;
   private readonly due: string;
+  private readonly holdsEnded: string;
   private readonly keyCache = new Map<number, PresentationKeys>();
 
   constructor(
@@ -95,6 +99,7 @@ export class RedisSeatStore extends SeatStore {
     this.channel = changesChannel(config.REDIS_PREFIX);
     this.logMax = config.SEAT_LOG_LENGTH;
     this.due = dueKey(config.REDIS_PREFIX);
+    this.holdsEnded = holdsEndedChannel(config.REDIS_PREFIX);
   }
 
   protected keys(pid: number): PresentationKeys {
@@ -246,6 +251,29 @@ export class RedisSeatStore extends SeatStore {
     return { ok: true, version: Number(r[1]), count: Number(r[2]) };
   }
 
+  async swapSold(pid: number, newKeys: string[], oldKeys: string[]): Promise<Swapped | NotInitialised> {
+    const k = this.keys(pid);
+    const r = await this.cmd.seatSwap(
+      k.init,
+      k.st,
+      k.exp,
+      k.ver,
+      k.log,
+      k.taken,
+      k.ga,
+      pid,
+      this.channel,
+      this.logMax,
+      k.base,
+      newKeys.length,
+      ...newKeys,
+      oldKeys.length,
+      ...oldKeys,
+    );
+    if (r[0] === 'NOINIT') return NOINIT;
+    return { ok: true, version: Number(r[1]), sold: Number(r[2]), released: Number(r[3]) };
+  }
+
   async setAdminState(
     pid: number,
     letter: 'b' | 'h' | 'a',
@@ -381,6 +409,7 @@ export class RedisSeatStore extends SeatStore {
       this.logMax,
       k.base,
       limit,
+      this.holdsEnded,
     );
     return { released: Number(r[0]), version: Number(r[1]), more: Number(r[2]) === 1 };
   }

@@ -16,6 +16,7 @@ import { SeatLayouts } from './seat-layouts';
 import { SoldSeatBatcher } from './sold-seat-batcher';
 import { SeatsRepository } from './seats.repository';
 import { rowStatuses, saleSummary, statusRows } from './seat-state';
+import { markOwnSeats } from './own-order-seats';
 import { expandSoldTogether, selectionGaps } from './seat-rules';
 import type { LockSeatBody, SeatsStatusQuery } from './seats.queries';
 import {
@@ -156,6 +157,9 @@ export class SeatEngineService {
       },
     );
     const summary = saleSummary(layout, rows, { miniSiteOrLiveDomain: Boolean(q.miniSiteUrl || q.domain) });
+    // Changing an order (modifySeats=1): the visitor's own sold seats show as theirs (2), so the map can offer them
+    // as the seats to swap from (docs/order-changes.md). Applied after the summary: they stay sold for it.
+    if (q.modifySeats) markOwnSeats(rows, await this.repo.ownPaidSeatKeys(layout.presentation.id, visitorId));
     return {
       seats: rows,
       version,
@@ -298,7 +302,7 @@ export class SeatEngineService {
     if (!seat) {
       if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
       if (section.ticketGroupId === 0) throw new AppError('SEAT_NOT_AVAILABLE');
-      const r = await this.lockGaPlace(visitorId, layout, section);
+      const r = await this.lockGaPlaces(visitorId, layout, section, 1);
       if (!r.ok) refuse(r as Refused, layout);
       const place = r.places[0]!;
       return {
@@ -320,17 +324,23 @@ export class SeatEngineService {
   }
 
   /**
-   * One GA place. The place is only known once Redis picked it, so PostgreSQL is asked
-   * afterwards; a place it says is sold is repaired and another one is picked.
+   * `count` GA places of one section in one script, all or nothing (one for a lock-seat, a party's worth for
+   * best-available). The places are only known once Redis picked them, so PostgreSQL is asked afterwards;
+   * if it says one is sold, Redis is repaired and the lock is tried again.
    */
-  private async lockGaPlace(visitorId: string, layout: Layout, section: LayoutSection): Promise<GaLocked | Refused> {
+  async lockGaPlaces(
+    visitorId: string,
+    layout: Layout,
+    section: LayoutSection,
+    count: number,
+  ): Promise<GaLocked | Refused> {
     const p = layout.presentation;
     for (let attempt = 0; ; attempt++) {
       const r = await this.withState(layout, () =>
         this.store.lockGa(p.id, {
           owner: visitorId,
           sectionId: section.id,
-          count: 1,
+          count,
           ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
           maxSeats: p.maxSeatsPerOrder,
           ownerSetTtlSeconds: this.ownerSetTtlSeconds,

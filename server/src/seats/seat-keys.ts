@@ -44,3 +44,8 @@ export function dueKey(prefix: string): string {
 export function changesChannel(prefix: string): string {
   return `${prefix}seats:changes`;
 }
+
+/** "<pid> <owner> <key,key...>" when the sweeper ends an owner's holds: only that visitor's sockets are told. */
+export function holdsEndedChannel(prefix: string): string {
+  return `${prefix}seats:holds-ended`;
+}

@@ -81,6 +81,14 @@ export interface Changed {
   count: number;
 }
 
+/** A seat swap applied (swapSold): new seats sold, old seats released, in one version. */
+export interface Swapped {
+  ok: true;
+  version: number;
+  sold: number;
+  released: number;
+}
+
 export interface Snapshot {
   ok: true;
   version: number;
@@ -114,6 +122,8 @@ export abstract class SeatStore {
   abstract markSold(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
   /** Sold -> available after a cancellation committed in PostgreSQL; non-sold seats are skipped (idempotent). */
   abstract releaseSold(presentationId: number, keys: string[]): Promise<Changed | NotInitialised>;
+  /** An order's seat swap committed in PostgreSQL: new seats sold and old seats freed in ONE atomic, versioned step. */
+  abstract swapSold(presentationId: number, newKeys: string[], oldKeys: string[]): Promise<Swapped | NotInitialised>;
   abstract setAdminState(
     presentationId: number,
     letter: 'b' | 'h' | 'a',

@@ -5,6 +5,7 @@ import {
   SubscribeMessage,
   WebSocketGateway,
   WebSocketServer,
+  type OnGatewayConnection,
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Logger } from 'pino';
@@ -18,8 +19,11 @@ import { SEAT_SNAPSHOT_BUDGET, SocketBudget } from '../common/rate-limit/socket-
 import { parseInput } from '../common/validation';
 import { SeatFeed, type SeatBroadcaster } from './seat-feed.service';
 import { presentationMessage, subscribeMessage } from './seats.queries';
+import { socketVisitorId } from './socket-visitor';
 
 export const roomOf = (presentationId: number): string => `p:${presentationId}`;
+/** A visitor's own sockets (every tab), for messages meant for them alone (their hold ended). */
+export const visitorRoomOf = (visitorId: string): string => `v:${visitorId}`;
 
 /**
  * socket.io adapter of the live seat feed: one room per presentation (`p:<id>`).
@@ -30,7 +34,7 @@ export const roomOf = (presentationId: number): string => `p:${presentationId}`;
  */
 // Allowed origins are configured, not echoed: common/socket-origins.ts (the adapter app.factory installs).
 @WebSocketGateway({ path: '/socket.io', perMessageDeflate: false })
-export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
+export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBroadcaster {
   @WebSocketServer() server: Server;
 
   constructor(
@@ -40,6 +44,16 @@ export class SeatsGateway implements OnGatewayInit, SeatBroadcaster {
 
   afterInit(): void {
     this.feed.attach(this);
+  }
+
+  /** Every socket joins its visitor's own room (the uuid it proves like any call: auth, header, then cookie). */
+  handleConnection(socket: Socket): void {
+    const visitorId = socketVisitorId(socket);
+    if (visitorId) void socket.join(visitorRoomOf(visitorId));
+  }
+
+  toVisitor(visitorId: string, event: string, payload: unknown): void {
+    this.server?.to(visitorRoomOf(visitorId)).emit(event, payload);
   }
 
   toRoom(presentationId: number, event: string, payload: unknown): void {

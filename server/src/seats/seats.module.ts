@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BestAvailableService } from './best-available.service';
+import { HoldEndedNotifier } from './hold-ended-notifier';
 import { RedisChangeSubscriber } from './redis-change-subscriber';
 import { RedisSeatStore } from './redis-seat-store';
 import { SeatEngineService } from './seat-engine.service';
@@ -33,6 +34,7 @@ import { SeatsRepository } from './seats.repository';
     RedisChangeSubscriber,
     SeatSweeper,
     SeatReconciler,
+    HoldEndedNotifier,
   ],
   exports: [SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatStore, SeatChangeTap],
 })

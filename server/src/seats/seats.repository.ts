@@ -91,6 +91,16 @@ export class SeatsRepository {
     return rows.map((r) => seatKey(r.section_id, r.x, r.y));
   }
 
+  /** Seats of this visitor's own paid orders in the presentation (seats-status with modifySeats=1). */
+  async ownPaidSeatKeys(presentationId: number, visitorId: string): Promise<Set<string>> {
+    const rows: { section_id: number; x: number; y: number }[] = await this.db.query(
+      `SELECT rt.section_id, rt.x, rt.y FROM reservation_ticket rt JOIN reservation r ON r.id = rt.reservation_id
+        WHERE rt.presentation_id = $1 AND rt.status = 'live' AND r.state = 'paid' AND r.visitor_id = $2`,
+      [presentationId, visitorId],
+    );
+    return new Set(rows.map((r) => seatKey(r.section_id, r.x, r.y)));
+  }
+
   /**
    * Which of these seats PostgreSQL has sold (live tickets): the lock path's check that
    * Redis did not forget a sale. One prepared statement, answered from the partial

@@ -115,6 +115,8 @@ export interface BestAvailableMatchResult {
   seats: BestAvailableSeatResult[];
   /** Higher is better: 1 - distance to the focal point / plan diagonal, less a penalty per relaxation. */
   score: number;
+  /** A general-admission match: places in this section (seats are the places once locked, else empty). */
+  generalAdmission?: { sectionId: number; placesLeft: number };
   /** Present when isLock=1 locked this match. */
   locked?: boolean;
   expiresAt?: string;

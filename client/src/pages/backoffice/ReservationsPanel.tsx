@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { formatJerusalemDateTime, formatShekels } from '@hotline/shared';
 import { ApiError } from '../../api/client';
 import { useLocale } from '../../hooks/useLocale';
@@ -141,6 +142,15 @@ export function ReservationsPanel() {
                         </div>
                       ) : (
                         <div className="bo-actions">
+                          {r.ResStateId !== 2 && (
+                            <Link
+                              className="button"
+                              to={`/backoffice/orders/${encodeURIComponent(r.ReservationIdentifier)}/change?lang=${locale}`}
+                              aria-label={t('backOffice.reservations.changeSeatsFor', { id: r.ReservationIdentifier })}
+                            >
+                              {t('backOffice.reservations.changeSeats')}
+                            </Link>
+                          )}
                           <button
                             type="button"
                             className="button"

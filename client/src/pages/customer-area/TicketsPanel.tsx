@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { CancelReservationResponse, CustomerAreaReservation } from '@hotline/shared';
 import { ApiError } from '../../api/client';
 import { useLocale } from '../../hooks/useLocale';
@@ -108,6 +109,14 @@ function ReservationCard({
           <a className="button button--secondary" href={r.ETicketUrl}>
             {t('customerArea.tickets.eticket')}
           </a>
+        )}
+        {r.State === 'paid' && !r.IsPast && live.length > 0 && (
+          <Link
+            className="button button--secondary"
+            to={`/booking/customer-portal/orders/${encodeURIComponent(r.ReservationIdentifier)}/change`}
+          >
+            {t('customerArea.tickets.changeSeats')}
+          </Link>
         )}
         {r.IsCancellable && !cancelling && (
           <button type="button" className="button button--secondary" onClick={() => setCancelling(true)}>

@@ -1,5 +1,13 @@
 import { io, type Socket } from 'socket.io-client';
-import { SeatErrorEvent, SeatEvents, type SeatDeltaMessage, type SeatSnapshotMessage } from '@hotline/shared';
+import {
+  HoldEndedEvent,
+  SeatErrorEvent,
+  SeatEvents,
+  type HoldEndedMessage,
+  type SeatDeltaMessage,
+  type SeatSnapshotMessage,
+} from '@hotline/shared';
+import { storedVisitorId } from '../../api/identity';
 import { HEARTBEAT, HeartbeatState } from './heartbeat';
 
 /**
@@ -13,6 +21,8 @@ export interface FeedHandlers {
   onDelta: (msg: SeatDeltaMessage) => void;
   onSnapshot: (msg: SeatSnapshotMessage) => void;
   onConnection: (connected: boolean) => void;
+  /** The server says this visitor's own hold ended (sent to their sockets only). */
+  onHoldEnded?: (msg: HoldEndedMessage) => void;
 }
 
 export class LiveFeed {
@@ -38,6 +48,8 @@ export class LiveFeed {
       path: '/socket.io',
       transports: ['websocket'],
       query: { lang: this.lang },
+      // Who we are, as on every call: the server sends "your hold ended" to this visitor's sockets only.
+      auth: (cb) => cb({ uuid: storedVisitorId() ?? undefined }),
       reconnectionDelayMax: 5000,
     });
     this.socket = socket;
@@ -55,6 +67,7 @@ export class LiveFeed {
     });
     socket.on(SeatEvents.Delta, (msg: SeatDeltaMessage) => this.handlers.onDelta(msg));
     socket.on(SeatEvents.Snapshot, (msg: SeatSnapshotMessage) => this.handlers.onSnapshot(msg));
+    socket.on(HoldEndedEvent, (msg: HoldEndedMessage) => this.handlers.onHoldEnded?.(msg));
     socket.on(SeatErrorEvent, () => {
       // The server could not serve the subscription; ask for a full snapshot once more shortly.
       setTimeout(() => this.resync(), 2000);

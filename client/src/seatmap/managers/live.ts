@@ -24,6 +24,9 @@ export class LiveManager {
         onDelta: (msg) => this.handleDelta(msg),
         onSnapshot: (msg) => this.handleSnapshot(msg),
         onConnection: (connected) => c.ui.setState({ connected }),
+        onHoldEnded: (msg) => {
+          if (msg.presentationId === c.presentation.id) c.ui.setState({ holdEnded: true });
+        },
       },
       c.opts.locale,
     );

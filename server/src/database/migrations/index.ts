@@ -10,6 +10,7 @@ import { GiftVouchersDonations1795593642340 } from './1795593642340-gift-voucher
 import { Waivers1795596000000 } from './1795596000000-waivers';
 import { SectionTranslations1795600000000 } from './1795600000000-section-translations';
 import { StaffAuthenticatorEnrolment1795780000000 } from './1795780000000-staff-authenticator-enrolment';
+import { OrderChanges1795760000000 } from './1795760000000-order-changes';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -24,5 +25,6 @@ export const MIGRATIONS = [
   GiftVouchersDonations1795593642340,
   Waivers1795596000000,
   SectionTranslations1795600000000,
+  OrderChanges1795760000000,
   StaffAuthenticatorEnrolment1795780000000,
 ];

@@ -26,24 +26,34 @@ return out
  * Then it moves the presentation's entry in `due` to its next expiry (or drops it).
  *
  * KEYS: 1 st, 2 exp, 3 ver, 4 log, 5 taken, 6 due, 7 ga
- * ARGV: 1 pid, 2 channel, 3 logMax, 4 base, 5 limit
+ * ARGV: 1 pid, 2 channel, 3 logMax, 4 base, 5 limit, 6 holds-ended channel
  * Returns {released, version or 0, moreDue (0|1)}
  */
 export const RELEASE_EXPIRED_LUA = `${PRELUDE}
 local st, exp = KEYS[1], KEYS[2]
 local now = now_ms()
 local changes = {}
+local ended, owners = {}, {}
 for _, sk in ipairs(redis.call('ZRANGEBYSCORE', exp, '-inf', now, 'LIMIT', 0, tonumber(ARGV[5]))) do
   local owner = lock_owner(redis.call('HGET', st, sk))
   if owner then
     release_lock(st, exp, KEYS[5], ARGV[4], sk, owner, KEYS[7])
     changes[#changes + 1] = sk .. '=a'
+    if not ended[owner] then ended[owner] = {}; owners[#owners + 1] = owner end
+    table.insert(ended[owner], sk)
   else
     redis.call('ZREM', exp, sk)
   end
 end
 local v = 0
 if #changes > 0 then v = commit(KEYS[3], KEYS[4], ARGV[2], ARGV[1], changes, ARGV[3]) end
+-- Each owner whose hold ended is told on its own channel ("<pid> <owner> <key,key...>"): the seats gateway
+-- sends it to that visitor's sockets only (docs/order-changes.md, "Hold ended").
+if ARGV[6] then
+  for _, owner in ipairs(owners) do
+    redis.call('PUBLISH', ARGV[6], ARGV[1] .. ' ' .. owner .. ' ' .. table.concat(ended[owner], ','))
+  end
+end
 local first = redis.call('ZRANGE', exp, 0, 0, 'WITHSCORES')
 local more = 0
 if first[2] then

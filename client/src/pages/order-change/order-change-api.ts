@@ -1,0 +1,23 @@
+import type { ModifiableReservation, SwapOptionsResponse, SwapSeatsResponse } from '@hotline/shared';
+import { api } from '../../api/client';
+
+/**
+ * Changing the seats of an existing order (docs/order-changes.md). The buyer's calls prove ownership by the login
+ * cookie or this browser; staff's go through the back office (session, permission 268, business scope).
+ */
+export function orderChangeApi(staff: boolean) {
+  const base = staff ? '/PRES-live/v2/order-changes' : '/order-changes';
+  return {
+    view: (resId: string, signal?: AbortSignal) =>
+      api.get<ModifiableReservation>(`${base}/${encodeURIComponent(resId)}`, undefined, signal),
+    options: (resId: string, ticket: string) =>
+      api.get<SwapOptionsResponse>(`${base}/${encodeURIComponent(resId)}/options`, { ticket }),
+    swap: (
+      resId: string,
+      body: {
+        modifiedTickets: { TicketIdentifier: string; sectionId: number; x: number; y: number }[];
+        transactionId: string;
+      },
+    ) => api.post<SwapSeatsResponse>(`${base}/${encodeURIComponent(resId)}/swap`, body),
+  };
+}

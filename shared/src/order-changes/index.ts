@@ -1,0 +1,5 @@
+export * from './seat-swap';
+export * from './part-of-day';
+export * from './best-available-ga';
+export * from './wire';
+export * from './modification-tickets';
