@@ -21,6 +21,7 @@ const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchersPage'));
 const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
 const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
+const VodPage = lazyWithReload(() => import('./vod/VodPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
           { path: 'cart/:resId', element: <CartPage /> },
           { path: 'edocument/:documentKey', element: <EDocumentPage /> },
           { path: 'mini-site/:url', element: soon('miniSite') },
-          { path: 'vod/:resId?/:vodId', element: soon('vod') },
+          { path: 'vod/:resId?/:vodId', element: <VodPage /> },
           { path: 'PRES-live', element: soon('live') },
           { path: 'PRES-live-v1', element: soon('live') },
           { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },
