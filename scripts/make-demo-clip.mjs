@@ -1,6 +1,7 @@
 // Makes the video-on-demand demo clip (server/assets/vod/demo-clip.webm) without a video encoder on the
 // machine: Debian's Chromium draws a few seconds of animation on a canvas and records it with MediaRecorder
 // (VP8 in WebM). Run once: `node scripts/make-demo-clip.mjs`; the result is committed (a few tens of KB).
+/* global document, MediaRecorder, requestAnimationFrame -- the evaluate() callback runs in the browser */
 import { chromium } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -31,8 +31,6 @@ const NAMES = {
 const tr = (n: { ru: string; ar: string }, field = 'name') =>
   JSON.stringify({ ru: { [field]: n.ru }, ar: { [field]: n.ar } });
 
-export const DEMO_VOD_FEATURE_EN = NAMES.feature.en;
-
 export async function seedDemoVodIfEmpty(tx: EntityManager, now: Date = new Date()): Promise<number[] | null> {
   const [{ n }] = await tx.query(`SELECT count(*)::int AS n FROM presentation WHERE venue_type_id BETWEEN 101 AND 104`);
   if (n > 0) return null;
