@@ -65,3 +65,18 @@ export function WatchAfterPurchase({
     </p>
   );
 }
+
+/** In the customer area's VOD tab: watch a bought event (the logged-in customer proves it with "use my account"). */
+export function WatchTicketLink({ vodId, featureName }: { vodId: number; featureName: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/vod/${vodId}`}
+      className="text-link"
+      aria-label={t('vod.watchAria', { feature: featureName })}
+      data-testid="vod-watch-ticket"
+    >
+      {t('vod.watch')}
+    </Link>
+  );
+}

@@ -13,6 +13,7 @@ import {
   TEST_CARDS,
   type Buyer,
 } from '../booking/support/booking-kit';
+import { customerClient, logIn } from '../customers/support/customer-kit';
 
 /**
  * Video-on-demand (issue 15): the demo VOD events (venue types 101 and 103, seed demo-vod.ts), the ownership check
@@ -160,5 +161,22 @@ describe('video-on-demand access', () => {
     const [, exp, nonce, sig] = byEmail.body.streamUrl.split('/').pop()!.split('.');
     const swapped = await fetch(`${url()}/api/vod/stream/${vod103}.${exp}.${nonce}.${sig}`);
     expect(swapped.status).toBe(404);
+  });
+
+  test('a logged-in customer watches what they bought with "use my account"; another customer is refused', async () => {
+    const owner = await buyer(url());
+    // Bought with CUSTOMER's mobile (demo customer 000000018): logging in claims the order.
+    await buyVod(owner, vod103);
+    const israel = customerClient(url(), newVisitor());
+    await logIn(israel, env.sql, { ssn: '000000018', mobile: '0501234567' });
+    const mine = await israel.call('POST', `/api/vod/${vod103}/access`, {});
+    expect(mine.status).toBe(200);
+    expect(mine.body.streamUrl).toMatch(/^\/api\/vod\/stream\//);
+
+    const dana = customerClient(url(), newVisitor());
+    await logIn(dana, env.sql, { ssn: '000000026', mobile: '0527654321' });
+    const theirs = await dana.call('POST', `/api/vod/${vod103}/access?lang=en`, {});
+    expect(theirs.status).toBe(403);
+    expect(theirs.body.error).toBe('VOD_NOT_OWNED');
   });
 });
