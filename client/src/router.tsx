@@ -22,6 +22,7 @@ const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchers
 const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
 const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
 const OrderChangePage = lazyWithReload(() => import('./pages/order-change/OrderChangePage'));
+const VodPage = lazyWithReload(() => import('./vod/VodPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -60,7 +61,7 @@ export const routes: RouteObject[] = [
           { path: 'cart/:resId', element: <CartPage /> },
           { path: 'edocument/:documentKey', element: <EDocumentPage /> },
           { path: 'mini-site/:url', element: soon('miniSite') },
-          { path: 'vod/:resId?/:vodId', element: soon('vod') },
+          { path: 'vod/:resId?/:vodId', element: <VodPage /> },
           { path: 'PRES-live', element: soon('live') },
           { path: 'PRES-live-v1', element: soon('live') },
           { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },

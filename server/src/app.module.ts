@@ -26,6 +26,7 @@ import { BackOfficeModule } from './backoffice/backoffice.module';
 import { GiftsModule } from './gifts/gifts.module';
 import { WaiversModule } from './waivers/waivers.module';
 import { OrderChangesModule } from './order-changes/order-changes.module';
+import { VodModule } from './vod/vod.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -79,6 +80,7 @@ export class AppModule {
         GiftsModule,
         WaiversModule,
         OrderChangesModule,
+        VodModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -12,3 +12,4 @@ export * from './customers/api';
 export * from './wire/ticket';
 export * from './backoffice/api';
 export * from './order-changes';
+export * from './catalogue/vod';

@@ -8,11 +8,12 @@ import {
   shekelsToAgorot,
   type CustomerDetails,
   type CustomerFormConfig,
+  type WalletApproval,
 } from '@hotline/shared';
 import { ApiError } from '../api/client';
 import { userMessage } from '../api/user-message';
 import { useOnline } from '../hooks/useOnline';
-import { commitPayment, getCustomerFormConfig, getPaymentForm, getVoucher } from '../booking/api';
+import { commitPayment, getCustomerFormConfig, getVoucher } from '../booking/api';
 import { warmBotToken, withBotToken } from '../booking/botcheck';
 import { CodeEntryForm, type CodeFeedback } from '../booking/CodeEntryForm';
 import { isolate, money } from '../booking/format';
@@ -21,6 +22,8 @@ import { useLocale } from '../hooks/useLocale';
 import { usesHebrewNames } from '../lib/localized';
 import { CustomerForm } from '../pages/checkout/CustomerForm';
 import { PaymentDialog } from '../pages/checkout/PaymentDialog';
+import { openPaymentPage, type PaymentMethod } from '../payment-method/api';
+import { PaymentMethodChoice, usePaymentDialogTexts } from '../payment-method/PaymentMethodChoice';
 import { useGiftOrder, type GiftKind } from './gift-order-store';
 import { giftWireCart, priceGiftOrder } from './gift-pricing';
 
@@ -251,18 +254,21 @@ export function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => vo
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const busy = phase !== 'idle';
+  // Card or digital wallet (issue 15).
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const dialogTexts = usePaymentDialogTexts(method);
   useEffect(() => warmBotToken(), []);
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
-  async function commit(paymentIdentifier: string | null) {
+  async function commit(paymentIdentifier: string | null, paypal?: WalletApproval) {
     setPhase('committing');
     setFailure(null);
     try {
       const state = useGiftOrder.getState();
       const wire = giftWireCart(state, priceGiftOrder(state, locale), paymentIdentifier);
-      const r = await withBotToken((token) => commitPayment(wire, token));
+      const r = await withBotToken((token) => commitPayment(paypal ? { ...wire, paypal } : wire, token));
       const info = state.customerInfo;
       state.complete({ ...r, kind, email: typeof info?.email === 'string' ? info.email : null });
       window.scrollTo({ top: 0 });
@@ -281,7 +287,7 @@ export function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => vo
     try {
       const ssn = typeof order.customerInfo?.ssn === 'string' ? order.customerInfo.ssn : undefined;
       const { paymentFormURL } = await withBotToken((recaptchaToken) =>
-        getPaymentForm(locale, { total: due / 100, recaptchaToken, ssn }),
+        openPaymentPage(method, locale, { total: due / 100, recaptchaToken, ssn }),
       );
       setFormUrl(paymentFormURL);
       setPhase('card');
@@ -304,6 +310,7 @@ export function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => vo
           <span>{due > 0 ? t('payment.toPay') : t('payment.coveredByVouchers')}</span>
           <strong data-testid="pay-total">{money(due, locale)}</strong>
         </div>
+        {due > 0 && <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />}
         {failure && (
           <div
             className="notice notice--error"
@@ -341,13 +348,14 @@ export function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => vo
         url={formUrl}
         online={online}
         amountText={money(due, locale)}
+        {...dialogTexts}
         onClose={() => {
           setFormUrl(null);
           setPhase('idle');
         }}
         onAuthorised={(m) => {
           setFormUrl(null);
-          void commit(m.paymentIdentifier);
+          void commit(m.paymentIdentifier, m.paypal);
         }}
       />
     </>

@@ -157,7 +157,9 @@ export class CommitOrchestrator {
       visitorId,
       cart: storableCart(cart, cartIdentifier),
       staleSeconds: this.config.COMMIT_STALE_SECONDS,
-      card: idempotencyKey ? { provider: this.provider.name, amountAgorot: due, idempotencyKey, draft } : null,
+      card: idempotencyKey
+        ? { provider: this.provider.nameFor(cart.paymentIdentifier), amountAgorot: due, idempotencyKey, draft }
+        : null,
     });
     if (!attempt) {
       // Lost a race with another attempt on the same cart: answer as that one did (or is doing).

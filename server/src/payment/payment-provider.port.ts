@@ -73,4 +73,8 @@ export abstract class PaymentProvider {
   abstract charge(request: ChargeRequest): Promise<ChargeResult>;
   abstract refund(request: RefundRequest): Promise<RefundResult>;
   abstract status(idempotencyKey: string): Promise<ChargeStatus>;
+  /** Stored in payment.provider for a charge of this payment identifier (a router answers its target's name). */
+  nameFor(_paymentIdentifier: string | null | undefined): string {
+    return this.name;
+  }
 }

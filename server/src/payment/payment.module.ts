@@ -8,11 +8,16 @@ import { CUSTOMER_FORM, customerFormFromConfig } from './customer-form';
 import { PaymentController, SandboxFormController } from './payment.controller';
 import { PaymentFormService } from './payment-form.service';
 import { PaymentProvider } from './payment-provider.port';
+import { PaymentRouter } from './payment-router';
 import { SandboxFormService } from './sandbox-form.service';
 import { SandboxLedgerRepository } from './sandbox-ledger.repository';
 import { SandboxPaymentProvider } from './sandbox-payment-provider';
 import { VouchersRepository } from './vouchers.repository';
 import { VouchersService } from './vouchers.service';
+import { WalletCheckoutService } from './wallet/wallet-checkout.service';
+import { SandboxWalletController, WalletController } from './wallet/wallet.controller';
+import { WalletLedgerRepository } from './wallet/wallet-ledger.repository';
+import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
 
 /**
  * Payment: vouchers, the hosted card page and the provider port (the commit
@@ -21,7 +26,7 @@ import { VouchersService } from './vouchers.service';
  */
 @Module({
   imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule],
-  controllers: [PaymentController, SandboxFormController],
+  controllers: [PaymentController, SandboxFormController, WalletController, SandboxWalletController],
   providers: [
     {
       provide: CUSTOMER_FORM,
@@ -30,7 +35,12 @@ import { VouchersService } from './vouchers.service';
     },
     SandboxLedgerRepository,
     SandboxFormService,
-    { provide: PaymentProvider, useClass: SandboxPaymentProvider },
+    // Card and wallet behind one port: the router sends each call to its provider (payment-router.ts).
+    SandboxPaymentProvider,
+    WalletLedgerRepository,
+    WalletSandboxProvider,
+    WalletCheckoutService,
+    { provide: PaymentProvider, useClass: PaymentRouter },
     VouchersRepository,
     VouchersService,
     PaymentFormService,

@@ -11,6 +11,7 @@ import type { WireTicket } from '../wire/ticket';
  */
 import type { CustomerDetailsInput } from './customer-schema';
 import type { CartWaiver, EDocumentWaiver } from './waiver';
+import type { WalletApproval } from './wallet';
 
 /** One seat (or general-admission place) in the cart. Field names are the spec's. */
 export interface CartSeat {
@@ -233,6 +234,8 @@ export type PaymentFormMessage =
       cardLast4: string;
       /** Always true for the built-in provider: it is a simulation and no money moves. */
       sandbox: boolean;
+      /** Wallet payments only (issue 15): the spec's paypal block. */
+      paypal?: WalletApproval;
     }
   | { type: 'hotline:payment-cancelled' };
 

@@ -8,6 +8,7 @@ import { featureCategory, featureDescription, featureName } from '../../lib/loca
 import { formatApiShekels } from '../../lib/money';
 import { groupByDay, lowestPrice } from './catalogue-data';
 import { PresentationTimeLink } from './PresentationLink';
+import { WatchButtons } from '../../vod/WatchLinks';
 
 /** How many days a card lists before pointing to the feature's own page. */
 export const CARD_DAYS = 3;
@@ -46,6 +47,7 @@ export function FeatureCard({ feature, presentations }: { feature: ApiFeature; p
         {price !== null && (
           <p className="price-from">{t('booking.priceFrom', { price: formatApiShekels(price, locale) })}</p>
         )}
+        <WatchButtons presentations={presentations} featureName={name} />
       </div>
       <div className="feature-card__dates">
         {shown.length === 0 ? (

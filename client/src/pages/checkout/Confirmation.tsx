@@ -8,6 +8,8 @@ import { formatJerusalemDateTime } from '../../lib/datetime';
 import { presentationFeatureName, venueAndLocation } from '../../lib/localized';
 import { useLocale } from '../../hooks/useLocale';
 import type { CompletedOrder } from '../../state/cart-store';
+import { useBookingCatalogue } from '../../booking/catalogue-store';
+import { WatchAfterPurchase } from '../../vod/WatchLinks';
 
 /** Step 6: the order is paid. The reservation identifier, what was paid, and the way to the e-tickets. */
 export function Confirmation({ order }: { order: CompletedOrder }) {
@@ -16,6 +18,7 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const tickets = order.ticketIdentifiers.length;
+  const entries = useBookingCatalogue((s) => s.entries);
   return (
     <section className="booking-card confirmation" aria-labelledby="confirmation-title" data-testid="confirmation">
       <div className="confirmation__badge" aria-hidden="true">
@@ -107,6 +110,13 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
           {t('confirmation.emailSent')} <bdi dir="ltr">{order.email}</bdi>
         </p>
       )}
+      <WatchAfterPurchase
+        reservationIdentifier={order.reservationIdentifier}
+        presentations={(order.presentationIds ?? []).map((id) => ({
+          id,
+          venueTypeId: entries[id]?.presentation?.venueTypeId,
+        }))}
+      />
       <div className="button-row button-row--start">
         <Link className="button button--primary" to={`/edocument/${order.documentKey}`} data-testid="edocument-link">
           {t('confirmation.viewTickets')}

@@ -14,6 +14,9 @@ export interface PaymentDialogProps {
   online: boolean;
   onAuthorised: (message: Extract<PaymentFormMessage, { type: typeof PAYMENT_FORM_MESSAGE_AUTHORISED }>) => void;
   onClose: () => void;
+  /** Another method's words (the wallet's, issue 15); the card's by default. */
+  title?: string;
+  frameTitle?: string;
 }
 
 /** Only our own card page, in our own iframe, may talk to us. */
@@ -34,7 +37,15 @@ function isPaymentMessage(data: unknown): data is PaymentFormMessage {
  * authorisation to this window (same origin only); nothing about the card
  * itself ever reaches the storefront.
  */
-export function PaymentDialog({ url, amountText, online, onAuthorised, onClose }: PaymentDialogProps) {
+export function PaymentDialog({
+  url,
+  amountText,
+  online,
+  onAuthorised,
+  onClose,
+  title,
+  frameTitle,
+}: PaymentDialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -90,7 +101,7 @@ export function PaymentDialog({ url, amountText, online, onAuthorised, onClose }
               <rect x="5" y="10" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M8 10V7a4 4 0 018 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
-            {t('payment.dialogTitle')}
+            {title ?? t('payment.dialogTitle')}
           </h2>
           <p className="payment-dialog__amount">{t('payment.dialogAmount', { amount: amountText })}</p>
         </div>
@@ -122,7 +133,7 @@ export function PaymentDialog({ url, amountText, online, onAuthorised, onClose }
             ref={frameRef}
             key={`${url}#${attempt}`}
             src={url}
-            title={t('payment.frameTitle')}
+            title={frameTitle ?? t('payment.frameTitle')}
             className="payment-dialog__frame"
             onLoad={() => setLoaded(true)}
             referrerPolicy="same-origin"

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { displayMobile, shekelsToAgorot, type CartWaiver } from '@hotline/shared';
+import { displayMobile, shekelsToAgorot, type CartWaiver, type WalletApproval } from '@hotline/shared';
 import type { TFunction } from 'i18next';
 import { ApiError, BAD_RESPONSE, NETWORK_ERROR } from '../../api/client';
 import { isOnline, userMessage } from '../../api/user-message';
 import { BookingShell, flushCartSave, useCart, useCartCatalogue, useCartHydration, useCartTotals } from '../../booking';
-import { commitPayment, getPaymentForm } from '../../booking/api';
+import { commitPayment } from '../../booking/api';
 import { warmBotToken, withBotToken } from '../../booking/botcheck';
 import { incompleteUnits, presentationIdsOf } from '../../booking/cart-logic';
 import { currentWireCart } from '../../booking/cart-sync';
@@ -18,6 +18,8 @@ import { VoucherForm } from '../../booking/VoucherForm';
 import { useLocale } from '../../hooks/useLocale';
 import { useOnline } from '../../hooks/useOnline';
 import { useCartStore } from '../../state/cart-store';
+import { openPaymentPage, type PaymentMethod } from '../../payment-method/api';
+import { PaymentMethodChoice, usePaymentDialogTexts } from '../../payment-method/PaymentMethodChoice';
 import { useWaiverRequirements, WaiverStep } from '../../waiver/WaiverStep';
 import { CartGate, cartStepHrefs } from './CartGate';
 import { Confirmation } from './Confirmation';
@@ -72,6 +74,10 @@ export default function PaymentPage() {
   // Events that need a signed waiver before payment (issue 13); each WaiverStep reports its finished waiver.
   const waiverNeeds = useWaiverRequirements(presentationIdsOf(cart.seats));
   const [signedWaivers, setSignedWaivers] = useState<Record<number, CartWaiver | null>>({});
+  // Card or digital wallet (issue 15); a closed payment page says nothing was charged.
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [cancelled, setCancelled] = useState(false);
+  const dialogTexts = usePaymentDialogTexts(method);
 
   useEffect(() => warmBotToken(), []);
   useEffect(() => {
@@ -92,7 +98,7 @@ export default function PaymentPage() {
   const info = cart.customerInfo;
   const name = [info?.firstName, info?.lastName].filter(Boolean).join(' ');
 
-  async function commit(paymentIdentifier: string | null) {
+  async function commit(paymentIdentifier: string | null, paypal?: WalletApproval) {
     setPhase('committing');
     setFailure(null);
     try {
@@ -104,7 +110,7 @@ export default function PaymentPage() {
       const shows = confirmedShows(useCartStore.getState().seats, (id) => entries[id]?.presentation);
       const waivers = (waiverNeeds ?? []).map((w) => signedWaivers[w.presentationId]).filter((w) => !!w);
       const r = await withBotToken((token) =>
-        commitPayment({ ...wire, waivers }, token, useCartStore.getState().miniSiteUrl),
+        commitPayment({ ...wire, waivers, ...(paypal ? { paypal } : {}) }, token, useCartStore.getState().miniSiteUrl),
       );
       useCartStore.getState().completeOrder({
         reservationIdentifier: r.reservationIdentifier,
@@ -137,6 +143,7 @@ export default function PaymentPage() {
   async function pay() {
     if (busy) return;
     setFailure(null);
+    setCancelled(false);
     const incomplete = incompleteUnits(totals.seats);
     if (incomplete.length) {
       setFailure({
@@ -165,7 +172,7 @@ export default function PaymentPage() {
     try {
       const ssn = typeof info?.ssn === 'string' ? info.ssn : undefined;
       const { paymentFormURL } = await withBotToken((recaptchaToken) =>
-        getPaymentForm(locale, { total: due / 100, recaptchaToken, ssn }),
+        openPaymentPage(method, locale, { total: due / 100, recaptchaToken, ssn }),
       );
       setFormUrl(paymentFormURL);
       setPhase('card');
@@ -225,7 +232,9 @@ export default function PaymentPage() {
             </div>
           )}
 
-          {due > 0 && (
+          {due > 0 && <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />}
+
+          {due > 0 && method === 'card' && (
             <div className="field field--inline">
               <label className="field__label" htmlFor={instalmentsId}>
                 {t('payment.instalments')}
@@ -252,6 +261,12 @@ export default function PaymentPage() {
             <span>{due > 0 ? t('payment.toPay') : t('payment.coveredByVouchers')}</span>
             <strong data-testid="pay-total">{money(due, locale)}</strong>
           </div>
+
+          {cancelled && !failure && (
+            <p className="notice payment-cancelled" role="status" data-testid="payment-cancelled">
+              {t('paymentMethod.cancelled')}
+            </p>
+          )}
 
           {failure && (
             <div
@@ -305,9 +320,11 @@ export default function PaymentPage() {
           url={formUrl}
           online={online}
           amountText={money(due, locale)}
+          {...dialogTexts}
           onClose={() => {
             setFormUrl(null);
             setPhase('idle');
+            setCancelled(true);
           }}
           onAuthorised={(m) => {
             setFormUrl(null);
@@ -316,10 +333,10 @@ export default function PaymentPage() {
             }
             trackAddPaymentInfo(
               totals.totalAgorot,
-              'credit_card',
+              m.paypal ? 'wallet' : 'credit_card',
               useCartStore.getState().ticketCodes.join(',') || undefined,
             );
-            void commit(m.paymentIdentifier);
+            void commit(m.paymentIdentifier, m.paypal);
           }}
         />
       </BookingShell>

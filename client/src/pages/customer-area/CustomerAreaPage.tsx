@@ -11,6 +11,7 @@ import { DetailsPanel } from './DetailsPanel';
 import { LoginForm } from './LoginForm';
 import { TicketsPanel } from './TicketsPanel';
 import './customer-area.css';
+import { WatchTicketLink } from '../../vod/WatchLinks';
 
 const TABS = ['tickets', 'memberships', 'vod', 'vouchers', 'details'] as const;
 type Tab = (typeof TABS)[number];
@@ -225,7 +226,8 @@ function VodPanel({ info }: { info: CustomerAreaInfo }) {
         <ul className="ca-list">
           {info.VODTickets.map((v) => (
             <li key={v.TicketIdentifier} className="ca-card">
-              {v.FeatureName} · {formatJerusalemDateTime(v.DateTime, locale)}
+              {v.FeatureName} · {formatJerusalemDateTime(v.DateTime, locale)}{' '}
+              <WatchTicketLink vodId={v.PresentationId} featureName={v.FeatureName} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,193 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { RecoveryJob } from '../../src/orders/recovery.job';
+import {
+  buyer,
+  call,
+  cartOf,
+  cartSeat,
+  commit,
+  count,
+  lockAll,
+  loadShow,
+  plainSeats,
+  waitFor,
+} from '../booking/support/booking-kit';
+import { buildServer, startDoomedServer } from '../support/doomed-server';
+import { createTestDatabase, startTestApp, testRedisUrl, type TestDatabase } from '../support/test-env';
+import { approveWallet } from './support/wallet-kit';
+
+/**
+ * CHAOS, wallet path (the card's is booking/commit-chaos.medium.test.ts): a real server process is SIGKILLed
+ * after the wallet captured and before the sale was written (test fault point `after-charge`). Another node's
+ * recovery job must finish it exactly as for a card: the capture ends in a sale (seats still the buyer's) or a
+ * refund, never neither, and the buyer is told.
+ */
+jest.setTimeout(300_000);
+
+describe('chaos: a node killed between the wallet capture and the sale', () => {
+  let db: TestDatabase;
+  let sql: Client;
+  let doomed: ChildProcess | null = null;
+
+  beforeAll(async () => {
+    buildServer();
+    db = await createTestDatabase();
+    sql = new Client({ connectionString: db.url });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    if (doomed && doomed.exitCode === null && doomed.signalCode === null) doomed.kill('SIGKILL');
+    await sql.end();
+    await db.drop();
+  });
+
+  test('the recovery job on another node settles the capture: a sale and a message to the buyer', async () => {
+    const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
+    const started = await startDoomedServer({
+      NODE_ENV: 'test',
+      HOTLINE_TEST_FAULT: 'after-charge',
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: redisPrefix,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RUN_MIGRATIONS: 'false',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ALTCHA_MAX_NUMBER: '20',
+      OUTBOX_POLL_MS: '0',
+      RECOVERY_INTERVAL_MS: '0',
+    });
+    doomed = started.child;
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => started.child.on('exit', (_c, s) => resolve(s)));
+    const url = started.url;
+
+    const show = await loadShow(url, 1);
+    const seats = plainSeats(show).slice(0, 2);
+    const b = await buyer(url);
+    await lockAll(url, b, show, seats);
+    const approval = await approveWallet(url, b);
+    const cart = cartOf(
+      seats.map((s) => cartSeat(show, s)),
+      { cartIdentifier: crypto.randomUUID(), paymentIdentifier: approval.paymentId, paypal: approval },
+    );
+    await expect(commit(url, b, cart)).rejects.toThrow(); // the connection dies with the process
+    expect(await exited).toBe('SIGKILL');
+
+    // What the dead node left: a wallet capture, no sale, nothing settled.
+    const unsettled = `SELECT count(*) FROM sandbox_wallet_capture s
+        WHERE s.status = 'approved'
+          AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.idempotency_key = s.idempotency_key
+                           AND p.status = 'approved' AND p.reservation_id IS NOT NULL)`;
+    expect(await count(sql, unsettled)).toBe(1);
+    expect(
+      await count(sql, `SELECT count(*) FROM payment WHERE provider = 'sandbox-wallet' AND status = 'pending'`),
+    ).toBe(1);
+    expect(await count(sql, 'SELECT count(*) FROM reservation WHERE cart_identifier = $1', [cart.cartIdentifier])).toBe(
+      0,
+    );
+
+    const survivor = await startTestApp(
+      { REDIS_PREFIX: redisPrefix, OUTBOX_POLL_MS: '50', RECOVERY_INTERVAL_MS: '100', RECOVERY_IN_DOUBT_SECONDS: '1' },
+      db,
+    );
+    try {
+      await waitFor(async () => (await count(sql, unsettled)) === 0, 30_000);
+      const sale = await sql.query(
+        `SELECT r.identifier, (SELECT count(*)::int FROM reservation_ticket t WHERE t.reservation_id = r.id AND t.status = 'live') AS tickets
+           FROM reservation r WHERE r.cart_identifier = $1`,
+        [cart.cartIdentifier],
+      );
+      expect(sale.rows).toEqual([{ identifier: expect.stringMatching(/^HL/), tickets: 2 }]);
+      expect(await count(sql, `SELECT count(*) FROM sandbox_wallet_capture WHERE status = 'refunded'`)).toBe(0);
+      await waitFor(
+        async () =>
+          (await count(
+            sql,
+            `SELECT count(*) FROM sent_message m JOIN reservation r ON r.id = m.reservation_id WHERE r.cart_identifier = $1`,
+            [cart.cartIdentifier],
+          )) === 2,
+        15_000,
+      );
+      const replay = await commit(survivor.url, b, cart);
+      expect(replay.body).toMatchObject({ replayed: true, reservationIdentifier: sale.rows[0].identifier });
+    } finally {
+      await survivor.close();
+    }
+  });
+
+  test('seats lost while the node was dead: the capture is refunded at the wallet and the buyer is answered so', async () => {
+    const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
+    const started = await startDoomedServer({
+      NODE_ENV: 'test',
+      HOTLINE_TEST_FAULT: 'after-charge',
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: redisPrefix,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RUN_MIGRATIONS: 'false',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ALTCHA_MAX_NUMBER: '20',
+      OUTBOX_POLL_MS: '0',
+      RECOVERY_INTERVAL_MS: '0',
+    });
+    doomed = started.child;
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => started.child.on('exit', (_c, s) => resolve(s)));
+    const url = started.url;
+    const show = await loadShow(url, 1);
+    const seats = plainSeats(show).slice(4, 5);
+    const b = await buyer(url);
+    await lockAll(url, b, show, seats);
+    const approval = await approveWallet(url, b);
+    const cart = cartOf(
+      seats.map((s) => cartSeat(show, s)),
+      { cartIdentifier: crypto.randomUUID(), paymentIdentifier: approval.paymentId },
+    );
+    await expect(commit(url, b, cart)).rejects.toThrow();
+    expect(await exited).toBe('SIGKILL');
+
+    const survivor = await startTestApp(
+      { REDIS_PREFIX: redisPrefix, OUTBOX_POLL_MS: '50', RECOVERY_INTERVAL_MS: '0', RECOVERY_IN_DOUBT_SECONDS: '0' },
+      db,
+    );
+    try {
+      // The buyer's hold goes and another visitor takes the seat before any node recovers the order.
+      for (const s of seats) {
+        await call(survivor.url, 'PUT', '/api/seats/unlock-seat', b.id, {
+          seat: {
+            PresentationId: show.presentationId,
+            VenueId: show.venueId,
+            VenueSeatplanId: show.seatplanId,
+            VenueSectionId: s.VenueSectionId,
+            TicketGroupId: 0,
+            XCoordinate: s.XCoordinate,
+            YCoordinate: s.YCoordinate,
+          },
+          recaptchaToken: b.token,
+        });
+      }
+      const other = await buyer(survivor.url);
+      await lockAll(survivor.url, other, show, seats);
+      expect(await survivor.app.get(RecoveryJob, { strict: false }).runOnce()).toEqual(['refunded']);
+      const state = await sql.query(
+        `SELECT c.status AS cart, p.status AS payment, s.status AS capture
+           FROM cart c JOIN payment p ON p.cart_identifier = c.cart_identifier::text
+           JOIN sandbox_wallet_capture s ON s.idempotency_key = p.idempotency_key WHERE c.cart_identifier = $1`,
+        [cart.cartIdentifier],
+      );
+      expect(state.rows).toEqual([{ cart: 'refunded', payment: 'refunded', capture: 'refunded' }]);
+      expect(
+        await count(sql, 'SELECT count(*) FROM reservation WHERE cart_identifier = $1', [cart.cartIdentifier]),
+      ).toBe(0);
+      const replay = await commit(survivor.url, b, cart);
+      expect(replay.status).toBe(409);
+      expect(replay.body.error).toBe('SEATS_LOST_REFUNDED');
+    } finally {
+      await survivor.close();
+    }
+  });
+});
