@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
 import { GiftsModule } from '../gifts/gifts.module';
 import { WaiversModule } from '../waivers/waivers.module';
+import { MembershipsModule } from '../memberships/memberships.module';
 import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
@@ -19,7 +20,16 @@ import { SettlementService } from './settlement.service';
  * Payment keeps the provider port, vouchers and the card page.
  */
 @Module({
-  imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule, PaymentModule, GiftsModule, WaiversModule],
+  imports: [
+    SeatsModule,
+    CartModule,
+    TicketsModule,
+    ReservationsModule,
+    PaymentModule,
+    GiftsModule,
+    WaiversModule,
+    MembershipsModule,
+  ],
   controllers: [CommitController],
   providers: [QuoteService, SettlementService, CommitOrchestrator, OrdersRepository, RecoveryJob],
   exports: [CommitOrchestrator, SettlementService, RecoveryJob],

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BestAvailableService } from './best-available.service';
 import { RedisChangeSubscriber } from './redis-change-subscriber';
 import { RedisSeatStore } from './redis-seat-store';
+import { SeatAcrossService } from './seat-across.service';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatFeed } from './seat-feed.service';
 import { SeatLayouts } from './seat-layouts';
@@ -31,7 +32,8 @@ import { SeatsRepository } from './seats.repository';
     RedisChangeSubscriber,
     SeatSweeper,
     SeatReconciler,
+    SeatAcrossService,
   ],
-  exports: [SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatStore],
+  exports: [SeatAcrossService, SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatStore],
 })
 export class SeatsModule {}
