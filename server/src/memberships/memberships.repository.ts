@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { updatedRows } from '../reservations/membership-sale-steps';
 
 export interface MembershipPriceRow {
   id: number;
@@ -188,11 +189,13 @@ export class MembershipsRepository {
 
   /** One use: the code is spent by the statement that reads it. */
   async redeemCode(codeHash: string): Promise<number | null> {
-    const [row] = await this.db.query(
-      `UPDATE member_code SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()
-       RETURNING customer_membership_id AS id`,
-      [codeHash],
-    );
+    const [row] = updatedRows(
+      await this.db.query(
+        `UPDATE member_code SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()
+         RETURNING customer_membership_id AS id`,
+        [codeHash],
+      ),
+    ) as { id: number }[];
     return row?.id ?? null;
   }
 

@@ -30,6 +30,11 @@ export interface MembershipSaleData {
   }[];
 }
 
+/** TypeORM answers an UPDATE ... RETURNING with [rows, rowCount]; an INSERT or SELECT with the rows. */
+export function updatedRows(result: unknown): unknown[] {
+  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
+}
+
 export type MembershipRefusal = 'MEMBER_BALANCE' | 'ALREADY_ENROLLED' | 'MEMBER_GONE';
 
 /**
@@ -56,12 +61,14 @@ export class MembershipSaleSteps {
 
   /** Protected so the race test's control run can put an unguarded read-then-write in its place (test/support). */
   protected async draw(runner: QueryRunner, memberId: number, units: number): Promise<MembershipRefusal | null> {
-    const rows: unknown[] = await runner.query(
-      `UPDATE customer_membership SET used_balance = used_balance + $2
+    const rows = updatedRows(
+      await runner.query(
+        `UPDATE customer_membership SET used_balance = used_balance + $2
         WHERE id = $1 AND status = 'active' AND starts_at <= now() AND ends_at > now()
           AND used_balance + $2 <= balance
         RETURNING id`,
-      [memberId, units],
+        [memberId, units],
+      ),
     );
     return rows.length === 1 ? null : 'MEMBER_BALANCE';
   }
@@ -81,22 +88,24 @@ export class MembershipSaleSteps {
     }
     for (const s of data.sold) {
       // The member number is the row's own id (M-100000 + id): unique without a retry.
-      await runner.query(
-        `WITH m AS (
-           INSERT INTO customer_membership (membership_id, customer_id, member_number, holder_name, ssn, mobile, balance,
-                                            starts_at, ends_at, reservation_id)
-           VALUES ($1, (SELECT id FROM customer WHERE ssn = $4), gen_random_uuid()::text, $3, $4, $5, $2,
-                   now(), now() + make_interval(days => $6), $7)
-           RETURNING id
-         )
-         UPDATE customer_membership c SET member_number = 'M-' || (100000 + m.id) FROM m WHERE c.id = m.id`,
+      const [row] = await runner.query(
+        `INSERT INTO customer_membership (membership_id, customer_id, member_number, holder_name, ssn, mobile, balance,
+                                          starts_at, ends_at, reservation_id)
+         VALUES ($1, (SELECT id FROM customer WHERE ssn = $4), gen_random_uuid()::text, $3, $4, $5, $2,
+                 now(), now() + make_interval(days => $6), $7)
+         RETURNING id`,
         [s.membershipId, s.units, s.holderName, s.ssn, s.mobile, s.validDays, reservationId],
       );
+      await runner.query(`UPDATE customer_membership SET member_number = 'M-' || (100000 + id) WHERE id = $1`, [
+        row.id,
+      ]);
     }
     for (const t of data.topups) {
-      const rows: unknown[] = await runner.query(
-        `UPDATE customer_membership SET balance = balance + $2 WHERE member_number = $1 AND status = 'active' RETURNING id`,
-        [t.memberNumber, t.units],
+      const rows = updatedRows(
+        await runner.query(
+          `UPDATE customer_membership SET balance = balance + $2 WHERE member_number = $1 AND status = 'active' RETURNING id`,
+          [t.memberNumber, t.units],
+        ),
       );
       if (rows.length !== 1) return 'MEMBER_GONE';
       await runner.query(
