@@ -21,6 +21,9 @@ const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchersPage'));
 const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
 const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
+const MembershipsPage = lazyWithReload(() => import('./pages/memberships/MembershipsPage'));
+const MembershipOrderPage = lazyWithReload(() => import('./pages/memberships/MembershipOrderPage'));
+const EnrolPage = lazyWithReload(() => import('./pages/memberships/EnrolPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -60,7 +63,9 @@ export const routes: RouteObject[] = [
           { path: 'vod/:resId?/:vodId', element: soon('vod') },
           { path: 'PRES-live', element: soon('live') },
           { path: 'PRES-live-v1', element: soon('live') },
-          { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },
+          { path: 'membership/:membershipCode?/:membershipPriceCode?', element: <MembershipOrderPage /> },
+          { path: 'memberships', element: <MembershipsPage /> },
+          { path: 'memberships/enrol/:membershipCode', element: <EnrolPage /> },
           { path: 'system-vouchers/history', element: <VoucherHistoryPage /> },
           { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
           { path: 'donations', element: <DonationsPage /> },

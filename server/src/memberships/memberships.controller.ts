@@ -186,7 +186,9 @@ export class MembershipsController {
   @Get('membership/mine')
   @ApiOperation({ summary: "The logged-in customer's memberships (lets this visitor buy member tickets on them)" })
   async mine(@VisitorId() visitorId: string, @Req() request: FastifyRequest): Promise<AvailableMembersResponse> {
-    const customerId = await this.sessions.require(request);
+    // Not logged in: nobody's memberships (an empty answer, not a 401: the ticket step asks on every visit).
+    const customerId = await this.sessions.current(request);
+    if (customerId === null) return { members: [] };
     return this.memberships.mine(visitorId, customerId);
   }
 

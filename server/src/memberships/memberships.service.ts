@@ -230,8 +230,10 @@ export class MembershipsService {
 
   async unlockSeat(visitorId: string, input: MembershipSeatInput, enrol: boolean): Promise<{ released: number }> {
     const m = await this.require(input.membershipId);
-    // Unlock releases the seat wherever this visitor holds it among the membership's presentations.
-    const pids = enrol ? m.presentations.map((p) => p.presentationId) : this.seatPresentations(m);
+    // Unlock releases the seat on the events named (an event no longer chosen), else on all of the membership's.
+    const own = enrol ? m.presentations.map((p) => p.presentationId) : this.seatPresentations(m);
+    const named = (input.presentationIds ?? []).filter((id) => own.includes(id));
+    const pids = enrol && named.length > 0 ? named : own;
     const ref = { sectionId: input.sectionId, x: input.x, y: input.y };
     return this.across.unlock(visitorId, pids, ref);
   }

@@ -29,7 +29,7 @@ async function race(t: TestApp, sql: Client): Promise<Outcome> {
   const pid = season.Presentations[3]!.PresentationId;
   const show = await loadShow(t.url, pid);
   const buyers = await Promise.all([newBuyer(t.url), newBuyer(t.url)]);
-  const carts = [];
+  const carts: unknown[] = [];
   for (const [i, b] of buyers.entries()) {
     await sql.query(
       `INSERT INTO member_grant (visitor_id, customer_membership_id, expires_at)

@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { payWithCard } from './booking-flow.support';
+import { availableSeat, clickSeat, serverStatus, visitorId } from './seatmap-support';
+
+/**
+ * Memberships end to end (issue 12): the list at 390 px and 2560 px, buying a membership with a seat (the canvas map
+ * in membership mode), and enrolling in a season with a fixed seat on three events, one of them required.
+ */
+
+async function expectNoA11yViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page })
+    .include('#main')
+    // The canvas map has its own accessibility suite (seatmap specs); here the membership screens around it.
+    .exclude('.seatmap')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
+async function fillDetails(
+  page: Page,
+  who: { first: string; last: string; ssn: string; email: string; mobile: string },
+) {
+  await page.getByRole('textbox', { name: 'First name', exact: true }).fill(who.first);
+  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill(who.last);
+  await page.getByRole('textbox', { name: 'ID number', exact: true }).fill(who.ssn);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(who.email);
+  await page.getByRole('textbox', { name: 'Mobile phone', exact: true }).fill(who.mobile);
+  await page.getByRole('textbox', { name: 'Confirm mobile phone', exact: true }).fill(who.mobile);
+  await page.getByRole('checkbox', { name: /^I have read and accept the terms of use/ }).check();
+}
+
+async function waitForMap(page: Page) {
+  await page.waitForFunction(() => window.__seatmap?.ready() === true, null, { timeout: 20_000 });
+  await page.evaluate(() => window.__seatmap!.firstFrame());
+}
+
+async function pay(page: Page) {
+  const due = (await page.getByTestId('pay-total').innerText()).trim();
+  await page.getByRole('button', { name: `Pay ${due}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Secure card payment' })).toBeVisible({ timeout: 15_000 });
+  await payWithCard(page, '4580000000000000');
+  await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('memberships', () => {
+  test.setTimeout(180_000);
+
+  test('the list, in every width and language direction, with buy and enrol buttons', async ({ page }) => {
+    for (const width of [390, 2560]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/memberships');
+      await expect(page.getByRole('heading', { level: 1, name: 'מנויים' })).toBeVisible();
+      await expect(page.getByTestId('membership-SEASON').getByRole('link', { name: 'הרשמה למנוי' })).toBeVisible();
+      await expect(page.getByTestId('membership-CINEMA-CARD').getByRole('link', { name: 'לרכישה' })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectNoA11yViolations(page);
+    }
+    await page.goto('/memberships?lang=ar');
+    await expect(page.getByRole('heading', { level: 1, name: 'الاشتراكات' })).toBeVisible();
+    await page.goto('/memberships?lang=ru');
+    await expect(page.getByRole('heading', { level: 1, name: 'Абонементы' })).toBeVisible();
+  });
+
+  test('buy a membership with a seat: the seat is chosen on the map in membership mode and sold with it', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/memberships?lang=en');
+    await page.getByTestId('membership-CINEMA-SEAT').getByRole('link', { name: 'Buy' }).click();
+    await expect(page).toHaveURL(/\/membership\/CINEMA-SEAT/);
+    // The map's test hook needs ?test.
+    await page.goto('/membership/CINEMA-SEAT?lang=en&test');
+    await expect(page.getByRole('radio', { name: /Cinema membership with a seat/ })).toBeChecked();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await waitForMap(page);
+    const seat = await availableSeat(page);
+    await clickSeat(page, seat);
+    await expect(page.getByTestId('membership-held')).toContainText('Your seat is held', { timeout: 15_000 });
+    await page.getByTestId('membership-seats-next').click();
+    await fillDetails(page, {
+      first: 'Dana',
+      last: 'Levi',
+      ssn: '000000026',
+      email: 'dana@example.com',
+      mobile: '0527654321',
+    });
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(page);
+    await expectNoA11yViolations(page);
+    const plan = await (
+      await request.get('/api/membership/seatplan?membershipId=' + (await membershipId(page, 'CINEMA-SEAT')))
+    ).json();
+    const uuid = await visitorId(page);
+    for (const pid of plan.seatplan.presentationIds as number[]) {
+      expect(await serverStatus(request, pid, uuid, seat)).toBe(4);
+    }
+  });
+
+  test('enrol in a season with a fixed seat on three events, one required', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const season = (await (await request.get('/api/memberships/SEASON?lang=en')).json()).membership as {
+      Presentations: { PresentationId: number; IsRequired: boolean }[];
+    };
+    const required = season.Presentations.find((p) => p.IsRequired)!.PresentationId;
+    const dropped = season.Presentations.filter((p) => !p.IsRequired).at(-1)!.PresentationId;
+    await page.goto('/memberships/enrol/SEASON?lang=en&test');
+    await waitForMap(page);
+    const seat = await availableSeat(page);
+    await clickSeat(page, seat);
+    await expect(page.getByTestId('membership-held')).toContainText(`on ${season.Presentations.length} events`, {
+      timeout: 15_000,
+    });
+    await page.getByTestId('membership-seats-next').click();
+    // Rates: the first is chosen.
+    await expect(page.getByRole('radio', { name: /Adult/ })).toBeChecked();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    // Events: the required one is pre-selected and cannot be removed; one optional event is left out.
+    await expect(page.getByTestId(`enrol-event-${required}`)).toBeChecked();
+    await expect(page.getByTestId(`enrol-event-${required}`)).toBeDisabled();
+    await page.getByTestId(`enrol-event-${dropped}`).uncheck();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByTestId('enrol-event-seats').locator('li')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await fillDetails(page, {
+      first: 'Oleg',
+      last: 'Petrov',
+      ssn: '000000034',
+      email: 'oleg@example.com',
+      mobile: '0541112233',
+    });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(page);
+    const uuid = await visitorId(page);
+    for (const p of season.Presentations) {
+      expect(await serverStatus(request, p.PresentationId, uuid, seat)).toBe(p.PresentationId === dropped ? 1 : 4);
+    }
+  });
+});
+
+async function membershipId(page: Page, code: string): Promise<number> {
+  const r = await page.request.get(`/api/memberships/${code}`);
+  return ((await r.json()) as { membership: { MembershipId: number } }).membership.MembershipId;
+}
