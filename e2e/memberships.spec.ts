@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { payWithCard } from './booking-flow.support';
-import { availableSeat, clickSeat, serverStatus, visitorId } from './seatmap-support';
+import { availableSeat, clickSeat, openSeatMap, serverStatus, visitorId } from './seatmap-support';
 
 /**
  * Memberships end to end (issue 12): the list at 390 px and 2560 px, buying a membership with a seat (the canvas map
@@ -148,6 +148,92 @@ test.describe('memberships', () => {
     for (const p of season.Presentations) {
       expect(await serverStatus(request, p.PresentationId, uuid, seat)).toBe(p.PresentationId === dropped ? 1 : 4);
     }
+  });
+});
+
+const ISRAEL = { ssn: '000000018', mobile: '0501234567', memberNumber: 'M-100001' };
+
+/** The newest 6-digit code texted to `mobile` (development sender), other than `notBefore`. */
+async function codeFor(page: Page, mobile: string, notBefore: string | null): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
+        const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
+        const m = messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore);
+        code = m ? /(\d{6})/.exec(m.body)![1]! : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code!;
+}
+
+async function logInAsMember(page: Page) {
+  await page.goto('/booking/customer-portal?lang=en');
+  await page.locator('#ca-ssn').fill(ISRAEL.ssn);
+  await page.locator('#ca-mobile').fill(ISRAEL.mobile);
+  const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
+  const before =
+    ((await r.json()) as { messages: { id: string; recipient: string }[] }).messages.find(
+      (x) => x.recipient === ISRAEL.mobile,
+    )?.id ?? null;
+  await page.locator('form button[type=submit]').click();
+  await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
+  await page.locator('#ca-code').fill(await codeFor(page, ISRAEL.mobile, before));
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByRole('tablist')).toBeVisible();
+}
+
+async function memberBalance(page: Page): Promise<number> {
+  const r = await page.request.get('/api/membership/mine');
+  const { members } = (await r.json()) as { members: { memberNumber: string; balance: number }[] };
+  return members.find((m) => m.memberNumber === ISRAEL.memberNumber)!.balance;
+}
+
+test.describe('member prices', () => {
+  test.setTimeout(180_000);
+
+  test('log in as a member and buy a ticket at the member price; the balance goes down by one', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logInAsMember(page);
+    const before = await memberBalance(page);
+    const season = (await (await request.get('/api/memberships/SEASON')).json()).membership as {
+      Presentations: { PresentationId: number }[];
+    };
+    const pid = season.Presentations.at(-1)!.PresentationId;
+    await openSeatMap(page, pid, 'lang=en');
+    const seat = await availableSeat(page);
+    await clickSeat(page, seat);
+    await expect(page.getByTestId('order-timer')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Continue' }).first().click();
+    await expect(page.getByTestId(`tickets-step-${pid}`)).toBeVisible();
+    const panel = page.getByTestId('member-price');
+    await expect(panel).toContainText(`Balance: ${before} tickets`);
+    await panel.getByRole('button', { name: `Member-price ticket (${ISRAEL.memberNumber})` }).click();
+    await expect(page.getByTestId('seat-line')).toContainText('Member price');
+    await page.getByRole('button', { name: 'Continue' }).first().click();
+    await expect(page).toHaveURL(/step=products/);
+    await page.getByRole('button', { name: 'Continue' }).first().click();
+    await expect(page).toHaveURL(/\/booking\/checkout$/);
+    const first = page.getByRole('textbox', { name: 'First name', exact: true });
+    if (!(await first.inputValue())) await first.fill('Israel');
+    const last = page.getByRole('textbox', { name: 'Last name', exact: true });
+    if (!(await last.inputValue())) await last.fill('Israeli');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('israel@example.com');
+    await page.getByRole('textbox', { name: 'Mobile phone', exact: true }).fill(ISRAEL.mobile);
+    await page.getByRole('textbox', { name: 'Confirm mobile phone', exact: true }).fill(ISRAEL.mobile);
+    await page.getByRole('checkbox', { name: /^I have read and accept the terms of use/ }).check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page).toHaveURL(/\/booking\/checkout\/payment/);
+    await pay(page);
+    expect(await memberBalance(page)).toBe(before - 1);
+    expect(await serverStatus(request, pid, await visitorId(page), seat)).toBe(4);
   });
 });
 
