@@ -61,7 +61,16 @@ export class SeatAcrossService {
       maxSeats,
       ownerSetTtlSeconds: this.ownerSetTtlSeconds,
     };
-    const soldCheck = Promise.allSettled(seats.map((s) => this.repo.soldAmong(s.presentationId, [ref])));
+    // PostgreSQL is asked once for all the presentations, overlapped with the script.
+    const soldCheck = this.repo
+      .soldAcross(
+        seats.map((s) => s.presentationId),
+        ref,
+      )
+      .then(
+        (ids) => ({ ok: true as const, ids }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
     let r = await this.store.lockAcross(request);
     // A presentation without live state is built from PostgreSQL, then the whole script runs again.
     for (let i = 0; i <= seats.length && !r.ok && 'notInitialised' in r; i++) {
@@ -71,14 +80,13 @@ export class SeatAcrossService {
       r = await this.store.lockAcross(request);
     }
     const sold = await soldCheck;
-    const failed = sold.find((s) => s.status === 'rejected');
-    if (failed) {
+    if (!sold.ok) {
       if (r.ok) await this.store.unlockAcross(owner, seats).catch(() => undefined);
-      throw (failed as PromiseRejectedResult).reason;
+      throw sold.error;
     }
-    const soldOn = seats.filter((_, i) => (sold[i] as PromiseFulfilledResult<string[]>).value.length > 0);
-    if (soldOn.length > 0) {
+    if (sold.ids.length > 0) {
       // PostgreSQL wins: repair the live state, give back what this call took, refuse like a taken seat.
+      const soldOn = seats.filter((s) => sold.ids.includes(s.presentationId));
       for (const s of soldOn) await this.engine.reconcileSold(s.presentationId, [s.key]);
       if (r.ok) {
         const rest = seats.filter((s) => !soldOn.includes(s));

@@ -112,6 +112,26 @@ describe('the enrol lock', () => {
     for (const pid of pids) expect(await seatStatus(t.url, pid, next)).toBe(1);
   });
 
+  test('PostgreSQL wins: a seat sold there but not in Redis refuses the whole enrol lock and is repaired', async () => {
+    const season = await membershipByCode(t.url, 'SEASON');
+    const pids = season.Presentations.map((p) => p.PresentationId);
+    const { show, seat } = await seatFreeEverywhere(t.url, pids, 24);
+    // A sale Redis never heard of (it was down), on the second event only.
+    await sql.query(
+      `WITH r AS (
+         INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
+         VALUES ('RES-FORGOT', 'cart-forgot', 'doc-forgot', gen_random_uuid(), 'paid', '{}', 'he', 0) RETURNING id)
+       INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot)
+       SELECT r.id, 'T-FORGOT', $1, $2, $3, $4, (SELECT id FROM ticket LIMIT 1), 0 FROM r`,
+      [pids[1], seat.VenueSectionId, seat.XCoordinate, seat.YCoordinate],
+    );
+    const b = await newBuyer(t.url);
+    const r = await enrolLock(t.url, b, season, show, seat, pids);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toBe('SEAT_NOT_AVAILABLE');
+    for (const [i, pid] of pids.entries()) expect(await seatStatus(t.url, pid, seat)).toBe(i === 1 ? 4 : 1);
+  });
+
   test('a required event is always included; an event of another season is refused', async () => {
     const season = await membershipByCode(t.url, 'SEASON');
     const pids = season.Presentations.map((p) => p.PresentationId);
