@@ -204,6 +204,71 @@ describe('buying and enrolling through the one commit', () => {
     expect(second.body.error).toBe('ALREADY_ENROLLED');
   });
 
+  test('IsSkipMemberSeat: enrolled without a seat (placeholder), priced per event with the PresentationDetail override', async () => {
+    const flex = await membershipByCode(t.url, 'SEASON-FLEX');
+    expect(flex.IsSkipMemberSeat).toBe(true);
+    const pids = flex.Presentations.map((p) => p.PresentationId);
+    const overridden = Object.keys(flex.PresentationDetail).map(Number);
+    expect(overridden).toHaveLength(1);
+    // 60 + 60 per event, 45 on the overridden one.
+    const total = flex.Presentations.reduce(
+      (sum, p) => sum + (overridden.includes(p.PresentationId) ? 45 : p.MembershipPayableAmount),
+      0,
+    );
+    expect(total).toBe(165);
+    const b = await newBuyer(t.url);
+    const item = {
+      membershipId: flex.MembershipId,
+      ticketId: flex.prices[0]!.MembershipPriceId,
+      seasonId: flex.SeasonId!,
+      totalAmount: total,
+      seat: null,
+      selections: pids.map((prsntId) => ({ prsntId })),
+    };
+    const holder = { ...MEMBER_CUSTOMER, ssn: '000000059' };
+    const wrong = await commit(t.url, b, {
+      seats: [],
+      memberships: [{ ...item, totalAmount: 100 }],
+      customerInfo: holder,
+    } as never);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.error).toBe('PRICE_MISMATCH');
+    const r = await commit(t.url, b, {
+      seats: [],
+      memberships: [item],
+      customerInfo: holder,
+      total,
+      paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve),
+    } as never);
+    expect(r.status).toBe(201);
+    const row = (await sql.query('SELECT * FROM enrolment WHERE holder_ssn = $1', [holder.ssn])).rows[0];
+    expect(row.section_id).toBeNull();
+    expect(row.presentation_ids).toEqual(pids);
+  });
+
+  test('a top-up adds its units to the member named by number', async () => {
+    const card = await membershipByCode(t.url, 'CINEMA-CARD');
+    const topup = card.prices.find((p) => p.isTopup)!;
+    const before = await memberRow(sql, 'M-100001');
+    const b = await newBuyer(t.url);
+    const r = await commit(t.url, b, {
+      seats: [],
+      memberships: [
+        {
+          membershipId: card.MembershipId,
+          membershipPriceId: topup.MembershipPriceId,
+          memberNumber: 'M-100001',
+          isTopup: true,
+        },
+      ],
+      customerInfo: MEMBER_CUSTOMER,
+      total: topup.Price,
+      paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve),
+    } as never);
+    expect(r.status).toBe(201);
+    expect((await memberRow(sql, 'M-100001')).balance).toBe(before.balance + 5);
+  });
+
   test('a season without its required event is refused before any charge', async () => {
     const season = await membershipByCode(t.url, 'SEASON');
     const optional = season.Presentations.filter((p) => !p.IsRequired).map((p) => p.PresentationId);
