@@ -70,6 +70,33 @@ test.describe('memberships', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Абонементы' })).toBeVisible();
   });
 
+  test('the order and enrol steps at 390 px and 2560 px: no sideways scroll, no axe violations, placeholders per member', async ({
+    page,
+  }) => {
+    for (const width of [390, 2560]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/membership/CINEMA-CARD?lang=en');
+      await expect(page.getByRole('radio', { name: /Cinema card · 10 entries/ })).toBeChecked();
+      await expectNoHorizontalScroll(page);
+      await expectNoA11yViolations(page);
+      // A flexible season (IsSkipMemberSeat) starts at the rates: there is no seat to choose.
+      await page.goto('/memberships/enrol/SEASON-FLEX?lang=en');
+      await expect(page.getByRole('heading', { level: 2, name: 'Choose a rate' })).toBeVisible();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Choose the events' })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectNoA11yViolations(page);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      const seats = page.getByTestId('enrol-event-seats');
+      await expect(seats.getByText('Seat to be assigned at the box office')).toHaveCount(3);
+      await page.getByRole('button', { name: 'Add a member' }).click();
+      await expect(seats.getByText('Seat to be assigned at the box office')).toHaveCount(6);
+      await expect(page.getByTestId('enrol-total')).toHaveText('₪165.00');
+      await expectNoHorizontalScroll(page);
+      await expectNoA11yViolations(page);
+    }
+  });
+
   test('buy a membership with a seat: the seat is chosen on the map in membership mode and sold with it', async ({
     page,
     request,
