@@ -23,6 +23,9 @@ const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHis
 const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
 const OrderChangePage = lazyWithReload(() => import('./pages/order-change/OrderChangePage'));
 const VodPage = lazyWithReload(() => import('./vod/VodPage'));
+const MembershipsPage = lazyWithReload(() => import('./pages/memberships/MembershipsPage'));
+const MembershipOrderPage = lazyWithReload(() => import('./pages/memberships/MembershipOrderPage'));
+const EnrolPage = lazyWithReload(() => import('./pages/memberships/EnrolPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -64,7 +67,9 @@ export const routes: RouteObject[] = [
           { path: 'vod/:resId?/:vodId', element: <VodPage /> },
           { path: 'PRES-live', element: soon('live') },
           { path: 'PRES-live-v1', element: soon('live') },
-          { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },
+          { path: 'membership/:membershipCode?/:membershipPriceCode?', element: <MembershipOrderPage /> },
+          { path: 'memberships', element: <MembershipsPage /> },
+          { path: 'memberships/enrol/:membershipCode', element: <EnrolPage /> },
           { path: 'system-vouchers/history', element: <VoucherHistoryPage /> },
           { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
           { path: 'donations', element: <DonationsPage /> },

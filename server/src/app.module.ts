@@ -24,6 +24,7 @@ import { CustomersModule } from './customers/customers.module';
 import { CancellationsModule } from './cancellations/cancellations.module';
 import { BackOfficeModule } from './backoffice/backoffice.module';
 import { GiftsModule } from './gifts/gifts.module';
+import { MembershipsModule } from './memberships/memberships.module';
 import { WaiversModule } from './waivers/waivers.module';
 import { OrderChangesModule } from './order-changes/order-changes.module';
 import { VodModule } from './vod/vod.module';
@@ -78,6 +79,7 @@ export class AppModule {
         CancellationsModule,
         BackOfficeModule,
         GiftsModule,
+        MembershipsModule,
         WaiversModule,
         OrderChangesModule,
         VodModule,

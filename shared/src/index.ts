@@ -13,3 +13,4 @@ export * from './wire/ticket';
 export * from './backoffice/api';
 export * from './order-changes';
 export * from './catalogue/vod';
+export * from './memberships/api';

@@ -15,6 +15,7 @@ import { useBookingCatalogue } from './catalogue-store';
 import { groupName, isolate, money, moneyOfShekels, seatLabel, ticketName } from './format';
 import { useCartTotals, usePresentationDetails } from './hooks';
 import { trackViewItem } from './tracking';
+import { MemberPricePanel } from '../memberships/MemberPricePanel';
 
 export interface TicketsStepProps {
   presentationId: number;
@@ -152,6 +153,7 @@ export function TicketsStep({
         </p>
       </header>
 
+      <MemberPricePanel presentationId={presentationId} headingLevel={Sub} />
       {byGroup.map(([groupId, groupLines]) => {
         const group = groupOfSeat(entry.groups!, groupId);
         const options = selectableTickets(group);

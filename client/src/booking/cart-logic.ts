@@ -57,6 +57,8 @@ export interface CartSeat {
   code?: string | null;
   /** The ticket the seat had before a coded ticket replaced it (restored when the code is removed). */
   previousTicketId?: number | null;
+  /** A member ticket's member (memberships/MemberPricePanel.tsx); the server draws that member's balance. */
+  memberNumber?: string | null;
   XCoordinate: number | null;
   YCoordinate: number | null;
   SeatplanX?: number | null;
@@ -548,6 +550,7 @@ export function wireSeat(s: CartSeat): WireSeat | null {
     RowName: s.RowName ?? null,
     SeatName: s.SeatName ?? null,
   };
+  if (s.memberNumber) seat.memberNumber = s.memberNumber;
   if (positiveInt(s.venueId)) seat.venueId = s.venueId;
   if (positiveInt(s.seatplanId)) seat.seatplanId = s.seatplanId;
   if (typeof s.pricePolicyId === 'number' && Number.isInteger(s.pricePolicyId)) seat.pricePolicyId = s.pricePolicyId;

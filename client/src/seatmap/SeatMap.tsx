@@ -9,7 +9,7 @@ import { formatApiShekels } from '../lib/money';
 import { asTranslate } from './a11y/describe';
 import { staffMe } from './api';
 import { markStaffSession, mayHaveStaffSession } from '../lib/staff-presence';
-import { SeatMapController } from './controller';
+import { SeatMapController, type MembershipSeatPort } from './controller';
 import { connectCart } from './booking-adapter';
 import { Filters } from './ui/Filters';
 import { installDebugHook } from './debug-hook';
@@ -28,6 +28,8 @@ export interface SeatMapProps {
   presentation: ApiPresentation;
   /** Continue after choosing seats; default: straight to checkout. */
   onContinue?: () => void;
+  /** Membership mode: the seat is held through the membership's calls and the ticket cart is left alone. */
+  membership?: MembershipSeatPort;
 }
 
 /**
@@ -54,7 +56,7 @@ function readSettings() {
  * the side panel (legend with prices, best available, standing areas, your
  * seats with the order timer).
  */
-export function SeatMap({ presentation, onContinue }: SeatMapProps) {
+export function SeatMap({ presentation, onContinue, membership }: SeatMapProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -73,9 +75,10 @@ export function SeatMap({ presentation, onContinue }: SeatMapProps) {
       boxOffice: settings.boxOffice,
       t: asTranslate(t),
       formatPrice,
+      membership,
     });
     setController(c);
-    const disconnectCart = connectCart(c);
+    const disconnectCart = membership ? () => undefined : connectCart(c);
     const ac = new AbortController();
     if (settings.naive) {
       void import('./render/naive-renderer').then(({ NaiveSeatLayer }) => {

@@ -29,6 +29,17 @@ export interface SeatMapOptions {
   boxOffice: boolean;
   t: Translate;
   formatPrice: (shekels: number) => string;
+  /** Membership mode (issue 12): seats lock through the membership's own calls, held on all its presentations. */
+  membership?: MembershipSeatPort;
+}
+
+/** How the map holds a seat in membership mode (memberships/membership-seat-port.ts builds one). */
+export interface MembershipSeatPort {
+  lock(seat: { sectionId: number; x: number; y: number }): Promise<{
+    seats: { sectionId: number; x: number; y: number }[];
+    timeInSeconds: number;
+  }>;
+  unlock(seat: { sectionId: number; x: number; y: number }): Promise<void>;
 }
 
 /**

@@ -49,6 +49,35 @@ const cartSeat = z.object({
   SeatName: shortText(50),
 });
 
+const memberSeat = z.object({ sectionId: id, x: z.number().int(), y: z.number().int() }).nullable().optional();
+/** Membership and enrolment items (memberships-backoffice-spec.md section 7); priced by memberships/membership-quote.service.ts. */
+const membershipItems = z
+  .array(
+    z.union([
+      z.object({
+        membershipId: id,
+        ticketId: id,
+        seasonId: id,
+        totalAmount: shekels,
+        seat: memberSeat,
+        ticketGroupId: dbInt.nullable().optional(),
+        selections: z.array(z.object({ prsntId: id }).passthrough()).max(100),
+      }),
+      z.object({
+        membershipId: id,
+        membershipPriceId: id,
+        currencyId: dbInt.optional(),
+        reference1: shortText(100),
+        reference2: shortText(100),
+        memberNumber: shortText(64),
+        isTopup: z.boolean().optional(),
+        seat: memberSeat,
+        price: shekels.optional(),
+      }),
+    ]),
+  )
+  .max(10);
+
 const customerValue = z
   .union([z.string().max(200), z.number()])
   .nullable()
@@ -121,6 +150,7 @@ export const cartSchema = z.object({
     )
     .max(20)
     .optional(),
+  memberships: membershipItems.optional(),
   locationId: dbInt.nullable().optional(),
   waivers: z
     .array(

@@ -51,6 +51,7 @@ export function saleInputOf(
     voucherSales: (draft.voucherSales ?? []).map((v, i) => ({ ...v, reference: ids.voucherReferences[i]! })),
     donations: (draft.donations ?? []).map((d, i) => ({ ...d, receiptNumber: ids.receiptNumbers[i]! })),
     waivers: draft.waivers ?? [],
+    ...(draft.memberships ? { memberships: draft.memberships } : {}),
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };

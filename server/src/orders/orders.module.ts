@@ -3,6 +3,7 @@ import { StaffIdentityModule } from '../backoffice/staff-identity.module';
 import { CartModule } from '../cart/cart.module';
 import { GiftsModule } from '../gifts/gifts.module';
 import { WaiversModule } from '../waivers/waivers.module';
+import { MembershipsModule } from '../memberships/memberships.module';
 import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
@@ -30,6 +31,7 @@ import { SettlementService } from './settlement.service';
     GiftsModule,
     WaiversModule,
     StaffIdentityModule,
+    MembershipsModule,
   ],
   controllers: [CommitController],
   providers: [

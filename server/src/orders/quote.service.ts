@@ -21,6 +21,7 @@ import { assertPaysAt, assertUsable } from '../payment/vouchers.service';
 import { DonationsRepository } from '../gifts/donations.repository';
 import { GiftOffersRepository } from '../gifts/gift-offers.repository';
 import { WaiverCheck, type SaleWaiver } from '../waivers/waiver-check';
+import { MembershipQuoteService } from '../memberships/membership-quote.service';
 import { VouchersRepository } from '../payment/vouchers.repository';
 import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
@@ -58,6 +59,7 @@ export class QuoteService {
     private readonly offers: GiftOffersRepository,
     private readonly donations: DonationsRepository,
     private readonly waiverCheck: WaiverCheck,
+    private readonly memberships: MembershipQuoteService,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -86,7 +88,7 @@ export class QuoteService {
   /** `boxOffice`: a staff sale (orders/producer-sale.ts) with how the walk-in buyer pays. */
   async quote(visitorId: string, cart: ParsedCart, options: { boxOffice?: 'card' | 'cash' } = {}): Promise<Quote> {
     const kind = this.kindOf(cart);
-    if (kind === 'memberships') throw new BookingError('CART_INVALID', { details: 'memberships are not sold here' });
+    if (kind === 'memberships') return this.memberships.quote(visitorId, cart);
     const presentationIds = unique(cart.seats.map((s) => s.prsntId));
     const [layouts, ticketRows, productRows, voucherRows, offerRows, donationRows] = await Promise.all([
       Promise.all(presentationIds.map((id) => this.engine.layout(id))),
@@ -182,6 +184,7 @@ export class QuoteService {
       clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
     });
     const coupons = await this.checkCoupons(priced, tickets);
+    await this.memberships.checkMemberTickets(visitorId, cart, priced);
     const waivers = await this.waiverCheck.check(seats, cart.waivers);
 
     await this.assertLocked(visitorId, seats, layoutOf);
@@ -195,8 +198,14 @@ export class QuoteService {
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
-  refusalWithoutCharge(outcome: Extract<SaleOutcome, { ok: false }>, quote: Quote): BookingError {
+  refusalWithoutCharge(outcome: Extract<SaleOutcome, { ok: false }>, quote: Quote): AppError {
     switch (outcome.reason) {
+      case 'MEMBER_BALANCE':
+        return new AppError('BALANCE_INSUFFICIENT');
+      case 'ALREADY_ENROLLED':
+        return new AppError('ALREADY_ENROLLED');
+      case 'MEMBER_GONE':
+        return new AppError('NO_VALID_MEMBER');
       case 'VOUCHER_NO_BALANCE':
         return new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: outcome.detail });
       case 'VOUCHER_GONE':

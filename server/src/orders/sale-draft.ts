@@ -2,6 +2,7 @@ import type { CustomerDetails } from '@hotline/shared';
 import type { SaleInput, SaleTicket } from '../reservations/sales.repository';
 import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
 import type { SaleWaiver } from '../waivers/waiver-check';
+import type { MembershipSaleData } from '../reservations/membership-sale-steps';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's
@@ -23,6 +24,8 @@ export interface SaleDraft {
   donations?: DonationSale[];
   /** Signed waivers with the address they were signed from. */
   waivers?: (SaleWaiver & { ip: string })[];
+  /** Members' balances drawn, memberships sold, enrolments (issue 12). */
+  memberships?: MembershipSaleData;
 }
 
 export function saleDraftOf(
@@ -51,6 +54,7 @@ export function saleDraftOf(
     voucherSales: priced.voucherSales,
     donations: priced.donations,
     waivers: signed.waivers.map((w) => ({ ...w, ip: signed.ip })),
+    ...(priced.memberships ? { memberships: priced.memberships } : {}),
     messages: [
       ...(customer.email ? [{ channel: 'email' as const, recipient: customer.email }] : []),
       ...(customer.mobileNumber ? [{ channel: 'sms' as const, recipient: customer.mobileNumber }] : []),

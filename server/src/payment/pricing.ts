@@ -9,6 +9,7 @@ import {
   type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
+import type { MembershipSaleData } from '../reservations/membership-sale-steps';
 import type { TicketRow } from '../tickets/tickets.repository';
 
 /**
@@ -123,6 +124,8 @@ export interface PricedOrder {
   codedUse: Map<number, number>;
   voucherSales: VoucherSale[];
   donations: DonationSale[];
+  /** Set by the memberships quote (member tickets, memberships sold, enrolments). */
+  memberships?: MembershipSaleData;
 }
 
 /** At most this many gift vouchers in one order (memberships-backoffice-spec.md section 9). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { MembershipSaleSteps, type MembershipRefusal, type MembershipSaleData } from './membership-sale-steps';
 
 export interface SaleTicket {
   identifier: string;
@@ -52,10 +53,18 @@ export interface SaleInput {
   messages: { channel: 'email' | 'sms'; recipient: string }[];
   /** The commit's answer, kept on the cart and replayed to retries. */
   result: Record<string, unknown>;
+  /** Members' balances drawn, memberships sold, enrolments (membership-sale-steps.ts). */
+  memberships?: MembershipSaleData;
 }
 
 export type SaleRefusal =
-  'SEAT_TAKEN' | 'VOUCHER_NO_BALANCE' | 'VOUCHER_GONE' | 'COUPON_USED_UP' | 'DUPLICATE_CART' | 'IDENTIFIER_TAKEN';
+  | 'SEAT_TAKEN'
+  | 'VOUCHER_NO_BALANCE'
+  | 'VOUCHER_GONE'
+  | 'COUPON_USED_UP'
+  | 'DUPLICATE_CART'
+  | 'IDENTIFIER_TAKEN'
+  | MembershipRefusal;
 export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };
 
 /*
@@ -187,6 +196,10 @@ function saleParams(s: SaleInput): unknown[] {
   ];
 }
 
+function membershipRefusal(reason: MembershipRefusal | null): SaleOutcome | null {
+  return reason ? { ok: false, reason } : null;
+}
+
 /** Maps the constraint a sale ran into to why it was refused; anything else is not ours to explain. */
 function refusalOf(error: unknown): SaleOutcome | null {
   // TypeORM's QueryFailedError carries the pg error's fields; look at the driver error too in case it does not.
@@ -224,6 +237,8 @@ function refusalOf(error: unknown): SaleOutcome | null {
 @Injectable()
 export class SalesRepository {
   private readonly sql: PreparedSql;
+  /** Protected so the member-balance race's control run can swap in an unguarded draw (test/support). */
+  protected readonly membershipSteps: MembershipSaleSteps = new MembershipSaleSteps();
 
   constructor(private readonly db: DataSource) {
     this.sql = new PreparedSql(db);
@@ -231,7 +246,7 @@ export class SalesRepository {
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     // Nothing shared but seats: the single statement is its own transaction.
-    if (sale.vouchers.length === 0 && sale.coupons.length === 0) {
+    if (sale.vouchers.length === 0 && sale.coupons.length === 0 && !sale.memberships) {
       try {
         const [row] = await this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale));
         return { ok: true, reservationId: row!.reservation_id };
@@ -246,12 +261,20 @@ export class SalesRepository {
     try {
       // READ COMMITTED suffices: every re-check below reads under the row lock it depends on.
       await runner.startTransaction();
-      const refused = (await this.lockVouchers(runner, sale)) ?? (await this.lockCoupons(runner, sale));
+      const refused =
+        (await this.lockVouchers(runner, sale)) ??
+        (await this.lockCoupons(runner, sale)) ??
+        membershipRefusal(await this.membershipSteps.before(runner, sale.memberships));
       if (refused) {
         await runner.rollbackTransaction();
         return refused;
       }
       const [row] = await runner.query(SALE_SQL, saleParams(sale));
+      const late = membershipRefusal(await this.membershipSteps.after(runner, sale.memberships, row.reservation_id));
+      if (late) {
+        await runner.rollbackTransaction();
+        return late;
+      }
       await runner.commitTransaction();
       return { ok: true, reservationId: row.reservation_id };
     } catch (error) {

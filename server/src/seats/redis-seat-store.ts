@@ -8,6 +8,7 @@ import { INIT_LUA } from './lua/init.lua';
 import { LOCK_GA_LUA } from './lua/lock-ga.lua';
 import { HOLDS_LUA, OWNED_LUA } from './lua/holds.lua';
 import { LOCK_LUA } from './lua/lock.lua';
+import { LOCK_ACROSS_LUA, UNLOCK_ACROSS_LUA } from './lua/lock-across.lua';
 import { RELEASE_SOLD_LUA } from './lua/release-sold.lua';
 import { RECONCILE_LUA } from './lua/reconcile.lua';
 import { SNAPSHOT_LUA } from './lua/snapshot.lua';
@@ -20,6 +21,10 @@ import { changesChannel, dueKey, holdsEndedChannel, presentationKeys, type Prese
 import { parseChanges } from './seat-state';
 import {
   SeatStore,
+  type AcrossLocked,
+  type AcrossNotInitialised,
+  type AcrossRefused,
+  type AcrossRequest,
   type Changed,
   type GaLocked,
   type GaLockRequest,
@@ -100,6 +105,52 @@ export class RedisSeatStore extends SeatStore {
     this.logMax = config.SEAT_LOG_LENGTH;
     this.due = dueKey(config.REDIS_PREFIX);
     this.holdsEnded = holdsEndedChannel(config.REDIS_PREFIX);
+    // Variable key count (7 per presentation): defined without numberOfKeys, called with the count first.
+    if (!('seatLockAcross' in redis)) redis.defineCommand('seatLockAcross', { lua: LOCK_ACROSS_LUA });
+    if (!('seatUnlockAcross' in redis)) redis.defineCommand('seatUnlockAcross', { lua: UNLOCK_ACROSS_LUA });
+  }
+
+  private across(name: 'seatLockAcross' | 'seatUnlockAcross', keys: string[], args: (string | number)[]) {
+    const fn = (this.redis as unknown as Record<string, Command>)[name]!;
+    return fn.call(this.redis, keys.length, ...keys, ...args);
+  }
+
+  async lockAcross(q: AcrossRequest): Promise<AcrossLocked | AcrossRefused | AcrossNotInitialised> {
+    const keys: string[] = [this.due];
+    const args: (string | number)[] = [this.channel, this.logMax, q.owner, q.ttlMs, q.maxSeats, q.ownerSetTtlSeconds];
+    args.push(q.seats.length);
+    for (const s of q.seats) {
+      const k = this.keys(s.presentationId);
+      keys.push(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.own(q.owner));
+      args.push(s.presentationId, s.key);
+    }
+    const r = await this.across('seatLockAcross', keys, args);
+    if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
+    if (r[0] === 'ERR') return { ok: false, code: String(r[1]) as StoreRefusal, presentationId: Number(r[2]) };
+    return {
+      ok: true,
+      nowMs: Number(r[1]),
+      expiresMs: Number(r[2]),
+      newlyLocked: Number(r[3]),
+      versions: r.slice(4).map(Number),
+    };
+  }
+
+  async unlockAcross(
+    owner: string,
+    seats: { presentationId: number; key: string }[],
+  ): Promise<{ ok: true; released: number } | AcrossRefused | AcrossNotInitialised> {
+    const keys: string[] = [];
+    const args: (string | number)[] = [this.channel, this.logMax, owner, seats.length];
+    for (const s of seats) {
+      const k = this.keys(s.presentationId);
+      keys.push(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga);
+      args.push(s.presentationId, s.key, k.base);
+    }
+    const r = await this.across('seatUnlockAcross', keys, args);
+    if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
+    if (r[0] === 'ERR') return { ok: false, code: String(r[1]) as StoreRefusal, presentationId: Number(r[2]) };
+    return { ok: true, released: Number(r[1]) };
   }
 
   protected keys(pid: number): PresentationKeys {

@@ -114,6 +114,18 @@ export interface InitialState {
 /** How a seat stands for one visitor right now (on the lock clock). */
 export type SeatHold = 'mine' | 'mine-expired' | 'free' | 'sold' | 'other' | 'unavailable';
 
+/** One seat on each of several presentations, held or released as one atomic unit (season enrolment, series). */
+export interface AcrossRequest {
+  owner: string;
+  seats: { presentationId: number; key: string }[];
+  ttlMs: number;
+  maxSeats: number;
+  ownerSetTtlSeconds: number;
+}
+export type AcrossLocked = { ok: true; nowMs: number; expiresMs: number; newlyLocked: number; versions: number[] };
+export type AcrossRefused = { ok: false; code: StoreRefusal; presentationId: number };
+export type AcrossNotInitialised = { ok: false; notInitialised: true; presentationId: number };
+
 export abstract class SeatStore {
   abstract initialise(presentationId: number, state: InitialState): Promise<{ created: boolean; version: number }>;
   abstract lock(presentationId: number, request: LockRequest): Promise<Locked | Refused | NotInitialised>;
@@ -152,4 +164,11 @@ export abstract class SeatStore {
     presentationId: number,
     limit: number,
   ): Promise<{ released: number; version: number; more: boolean }>;
+  /** One seat on each presentation, all or nothing, in one script (lua/lock-across.lua.ts). */
+  abstract lockAcross(request: AcrossRequest): Promise<AcrossLocked | AcrossRefused | AcrossNotInitialised>;
+  /** The owner's seat on each presentation released, all or nothing (NOT_LOCK_OWNER). */
+  abstract unlockAcross(
+    owner: string,
+    seats: { presentationId: number; key: string }[],
+  ): Promise<{ ok: true; released: number } | AcrossRefused | AcrossNotInitialised>;
 }

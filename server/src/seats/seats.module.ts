@@ -3,6 +3,7 @@ import { BestAvailableService } from './best-available.service';
 import { HoldEndedNotifier } from './hold-ended-notifier';
 import { RedisChangeSubscriber } from './redis-change-subscriber';
 import { RedisSeatStore } from './redis-seat-store';
+import { SeatAcrossService } from './seat-across.service';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
@@ -35,7 +36,8 @@ import { SeatsRepository } from './seats.repository';
     SeatSweeper,
     SeatReconciler,
     HoldEndedNotifier,
+    SeatAcrossService,
   ],
-  exports: [SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatStore, SeatChangeTap],
+  exports: [SeatAcrossService, SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatStore, SeatChangeTap],
 })
 export class SeatsModule {}

@@ -102,6 +102,20 @@ export class SeatsRepository {
   }
 
   /**
+   * One seat on several presentations (a season's fixed seat): the presentations on which PostgreSQL has it sold.
+   * One statement for all of them, answered from the same partial unique index as soldAmong.
+   */
+  async soldAcross(presentationIds: number[], seat: { sectionId: number; x: number; y: number }): Promise<number[]> {
+    const rows = await this.sql.query<{ presentation_id: number }>(
+      'sold_across',
+      `SELECT t.presentation_id FROM reservation_ticket t
+        WHERE t.presentation_id = ANY($1::int[]) AND t.section_id = $2 AND t.x = $3 AND t.y = $4 AND t.status = 'live'`,
+      [presentationIds, seat.sectionId, seat.x, seat.y],
+    );
+    return rows.map((r) => r.presentation_id);
+  }
+
+  /**
    * Which of these seats PostgreSQL has sold (live tickets): the lock path's check that
    * Redis did not forget a sale. One prepared statement, answered from the partial
    * unique index on (presentation_id, section_id, x, y) WHERE status = 'live'.

@@ -16,6 +16,7 @@ import { translationOf, translationsOf } from './demo-translations';
 import { seedDemoGiftsIfEmpty } from './demo-gifts';
 import { seedDemoWaiverIfEmpty } from './demo-waiver';
 import { seedDemoVodIfEmpty } from './demo-vod';
+import { seedDemoMembershipsIfEmpty } from './demo-memberships';
 
 const SEED_LOCK = 7_263_002;
 
@@ -50,6 +51,7 @@ export async function seedDemoIfEmpty(
         await seedDemoGiftsIfEmpty(tx);
         await seedDemoWaiverIfEmpty(tx);
         await seedDemoVodIfEmpty(tx, options.now ?? new Date());
+        await seedDemoMembershipsIfEmpty(tx);
       });
       return null;
     }
@@ -76,6 +78,7 @@ export async function seedDemoIfEmpty(
       await seedDemoGiftsIfEmpty(tx);
       await seedDemoWaiverIfEmpty(tx);
       await seedDemoVodIfEmpty(tx, options.now ?? new Date());
+      await seedDemoMembershipsIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

@@ -102,6 +102,42 @@ export interface CartGlobalServiceCharge {
   percentRatePerOrder?: number | null;
 }
 
+/**
+ * Membership cart item (memberships-backoffice-spec.md section 7): a membership price bought, a top-up of an existing
+ * member (memberNumber + isTopup), optionally with the membership seat the visitor holds.
+ */
+export interface MembershipCartItem {
+  membershipId: number;
+  membershipPriceId: number;
+  currencyId?: number;
+  reference1?: string | null;
+  reference2?: string | null;
+  memberNumber?: string | null;
+  isTopup?: boolean;
+  seat?: { sectionId: number; x: number; y: number } | null;
+  /** The price shown (shekels), compared with the server's. */
+  price?: number;
+}
+
+/** Enrol cart item: a season membership with one fixed seat on the chosen events (`ticketId` = the rate's MembershipPriceId). */
+export interface EnrolCartItem {
+  membershipId: number;
+  ticketId: number;
+  seasonId: number;
+  totalAmount: number;
+  seat?: { sectionId: number; x: number; y: number } | null;
+  ticketGroupId?: number | null;
+  selections: {
+    prsntId: number;
+    venueId?: number;
+    seatplanId?: number;
+    sectionId?: number;
+    x?: number;
+    y?: number;
+    tgId?: number;
+  }[];
+}
+
 export interface Cart {
   /** Ticket order. Carts of two kinds (seats, vouchers, donations) are refused: shared `cartKind`. */
   seats: CartSeat[];
@@ -110,6 +146,8 @@ export interface Cart {
   vouchers?: CartVoucherItem[];
   /** Donation order. */
   donations?: CartDonationItem[];
+  /** Membership and enrolment items (a memberships order). */
+  memberships?: (MembershipCartItem | EnrolCartItem)[];
   /** The outlet (location) selling; a voucher class may be sold only in some. */
   locationId?: number | null;
   /** Signed waivers, one per event that needs one (GET /presentations/:id/waiver). */

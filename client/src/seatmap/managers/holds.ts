@@ -194,6 +194,14 @@ export class HoldsManager {
     this.publishSelection();
     try {
       const st = this.c.store;
+      const membership = this.c.opts.membership;
+      if (membership) {
+        // Membership mode: one call holds the seat on every presentation of the membership, all or nothing.
+        const held = await membership.lock({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]! });
+        for (const s of held.seats) this.gained(seatIndexOf(st, s.sectionId, s.x, s.y), 0);
+        this.setDeadline(held.timeInSeconds);
+        return true;
+      }
       const res =
         this.staffMax !== null
           ? await seatApi.lockSeatsBlock(this.c.presentation.id, [
@@ -230,7 +238,10 @@ export class HoldsManager {
     for (const j of removed) this.inFlight.add(j);
     this.afterSelectionChange();
     try {
-      await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
+      const st = this.c.store;
+      const membership = this.c.opts.membership;
+      if (membership) await membership.unlock({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]! });
+      else await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
       for (const j of removed) {
         this.owned.delete(j);
         this.c.holdEvents.emit({ kind: 'seatReleased', seat: j });

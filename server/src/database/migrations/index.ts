@@ -12,6 +12,7 @@ import { SectionTranslations1795600000000 } from './1795600000000-section-transl
 import { StaffAuthenticatorEnrolment1795780000000 } from './1795780000000-staff-authenticator-enrolment';
 import { OrderChanges1795760000000 } from './1795760000000-order-changes';
 import { WalletSandbox1795750000000 } from './1795750000000-wallet-sandbox';
+import { Memberships1795720000000 } from './1795720000000-memberships';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -26,6 +27,7 @@ export const MIGRATIONS = [
   GiftVouchersDonations1795593642340,
   Waivers1795596000000,
   SectionTranslations1795600000000,
+  Memberships1795720000000,
   WalletSandbox1795750000000,
   OrderChanges1795760000000,
   StaffAuthenticatorEnrolment1795780000000,

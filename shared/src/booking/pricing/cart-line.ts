@@ -21,7 +21,9 @@ export type CartLine<Ref = unknown> =
   /** A gift (system) voucher sold: what the buyer pays for each one (its value may differ, e.g. pay 90 get 100). */
   | { kind: 'voucher'; ref: Ref; unitPriceAgorot: Agorot; quantity: number }
   /** A donation: a preset amount, or the custom amount the donor typed, times quantity. */
-  | { kind: 'donation'; ref: Ref; unitPriceAgorot: Agorot; quantity: number };
+  | { kind: 'donation'; ref: Ref; unitPriceAgorot: Agorot; quantity: number }
+  /** A membership sold, a top-up, or a season enrolment (its whole price; its seats are written at 0). */
+  | { kind: 'membership'; ref: Ref; unitPriceAgorot: Agorot; quantity: number };
 
 export type CartLineKind = CartLine['kind'];
 
@@ -41,6 +43,7 @@ export function lineAmounts(line: CartLine): LineAmounts {
     case 'product':
     case 'voucher':
     case 'donation':
+    case 'membership':
       assertNonNegativeInteger(line.unitPriceAgorot, `${line.kind} unitPriceAgorot`);
       assertNonNegativeInteger(line.quantity, `${line.kind} quantity`);
       return { priceAgorot: line.unitPriceAgorot * line.quantity, serviceChargeAgorot: 0 };

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { SeatsModule } from '../seats/seats.module';
+import { TicketsModule } from '../tickets/tickets.module';
+import { MembershipQuoteService } from './membership-quote.service';
+import { MembershipsController } from './memberships.controller';
+import './memberships.errors';
+import { MembershipsRepository } from './memberships.repository';
+import { MembershipsService } from './memberships.service';
+
+/**
+ * Memberships and season enrolment (docs/memberships.md): the list and detail, membership and enrolment seat locks
+ * (one atomic multi-presentation script in seats/), member lookups, and the quote of membership and member-ticket
+ * orders that the orders module's one commit calls. MembershipsService.hasActiveMembership is for hold orders.
+ */
+@Module({
+  imports: [SeatsModule, CustomersModule, NotificationsModule, TicketsModule],
+  controllers: [MembershipsController],
+  providers: [MembershipsRepository, MembershipsService, MembershipQuoteService],
+  exports: [MembershipsService, MembershipQuoteService],
+})
+export class MembershipsModule {}

@@ -1,0 +1,137 @@
+import type { QueryRunner } from 'typeorm';
+
+/**
+ * What a sale writes for memberships (issue 12), as plain data so that it rides on the sale draft (and so survives
+ * a crash: the recovery job writes exactly the quoted sale).
+ */
+export interface MembershipSaleData {
+  /** Member tickets: units drawn from each member's balance, inside the sale's transaction. */
+  redemptions: { memberId: number; units: number }[];
+  /** New members (a membership bought). */
+  sold: {
+    membershipId: number;
+    priceId: number;
+    units: number;
+    validDays: number;
+    holderName: string;
+    ssn: string | null;
+    mobile: string | null;
+  }[];
+  /** Top-ups of existing members, keyed by member number. */
+  topups: { memberNumber: string; priceId: number; units: number }[];
+  /** Season enrolments: one per season and holder (ALREADY_ENROLLED). */
+  enrolments: {
+    membershipId: number;
+    seasonId: number;
+    holderSsn: string;
+    priceId: number;
+    presentationIds: number[];
+    seat: { sectionId: number; x: number; y: number } | null;
+  }[];
+}
+
+/** TypeORM answers an UPDATE ... RETURNING with [rows, rowCount]; an INSERT or SELECT with the rows. */
+export function updatedRows(result: unknown): unknown[] {
+  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
+}
+
+export type MembershipRefusal = 'MEMBER_BALANCE' | 'ALREADY_ENROLLED' | 'MEMBER_GONE';
+
+/**
+ * The membership part of the sale, run inside the sale's transaction (sales.repository.ts commitSale):
+ * `before` draws the member balances down (the guard), `after` writes the members, top-ups, enrolments and the
+ * redemption ledger once the reservation exists. A refusal rolls the whole sale back.
+ */
+export class MembershipSaleSteps {
+  /**
+   * The guard: one conditional UPDATE per member, in id order (two orders wait on each other, never deadlock).
+   * Under READ COMMITTED the second writer re-evaluates the WHERE on the row the first committed, so the last
+   * units can only be drawn once; the CHECK (used_balance <= balance) backs it up.
+   */
+  async before(runner: QueryRunner, data: MembershipSaleData | undefined): Promise<MembershipRefusal | null> {
+    if (!data || data.redemptions.length === 0) return null;
+    const units = new Map<number, number>();
+    for (const r of data.redemptions) units.set(r.memberId, (units.get(r.memberId) ?? 0) + r.units);
+    for (const [memberId, n] of [...units].sort((a, b) => a[0] - b[0])) {
+      const refused = await this.draw(runner, memberId, n);
+      if (refused) return refused;
+    }
+    return null;
+  }
+
+  /** Protected so the race test's control run can put an unguarded read-then-write in its place (test/support). */
+  protected async draw(runner: QueryRunner, memberId: number, units: number): Promise<MembershipRefusal | null> {
+    const rows = updatedRows(
+      await runner.query(
+        `UPDATE customer_membership SET used_balance = used_balance + $2
+        WHERE id = $1 AND status = 'active' AND starts_at <= now() AND ends_at > now()
+          AND used_balance + $2 <= balance
+        RETURNING id`,
+        [memberId, units],
+      ),
+    );
+    return rows.length === 1 ? null : 'MEMBER_BALANCE';
+  }
+
+  async after(
+    runner: QueryRunner,
+    data: MembershipSaleData | undefined,
+    reservationId: string,
+  ): Promise<MembershipRefusal | null> {
+    if (!data) return null;
+    for (const r of data.redemptions) {
+      await runner.query(
+        `INSERT INTO member_redemption (customer_membership_id, reservation_id, units, used_after)
+         SELECT id, $2, $3, used_balance FROM customer_membership WHERE id = $1`,
+        [r.memberId, reservationId, r.units],
+      );
+    }
+    for (const s of data.sold) {
+      // The member number is the row's own id (M-100000 + id): unique without a retry.
+      const [row] = await runner.query(
+        `INSERT INTO customer_membership (membership_id, customer_id, member_number, holder_name, ssn, mobile, balance,
+                                          starts_at, ends_at, reservation_id)
+         VALUES ($1, (SELECT id FROM customer WHERE ssn = $4), gen_random_uuid()::text, $3, $4, $5, $2,
+                 now(), now() + make_interval(days => $6), $7)
+         RETURNING id`,
+        [s.membershipId, s.units, s.holderName, s.ssn, s.mobile, s.validDays, reservationId],
+      );
+      await runner.query(`UPDATE customer_membership SET member_number = 'M-' || (100000 + id) WHERE id = $1`, [
+        row.id,
+      ]);
+    }
+    for (const t of data.topups) {
+      const rows = updatedRows(
+        await runner.query(
+          `UPDATE customer_membership SET balance = balance + $2 WHERE member_number = $1 AND status = 'active' RETURNING id`,
+          [t.memberNumber, t.units],
+        ),
+      );
+      if (rows.length !== 1) return 'MEMBER_GONE';
+      await runner.query(
+        `INSERT INTO membership_topup (member_number, membership_price_id, units, reservation_id) VALUES ($1, $2, $3, $4)`,
+        [t.memberNumber, t.priceId, t.units, reservationId],
+      );
+    }
+    for (const e of data.enrolments) {
+      const rows: unknown[] = await runner.query(
+        `INSERT INTO enrolment (membership_id, season_id, holder_ssn, membership_price_id, presentation_ids, section_id, x, y, reservation_id)
+         VALUES ($1, $2, $3, $4, $5::int[], $6, $7, $8, $9)
+         ON CONFLICT (season_id, holder_ssn) WHERE status = 'live' DO NOTHING RETURNING id`,
+        [
+          e.membershipId,
+          e.seasonId,
+          e.holderSsn,
+          e.priceId,
+          e.presentationIds,
+          e.seat?.sectionId ?? null,
+          e.seat?.x ?? null,
+          e.seat?.y ?? null,
+          reservationId,
+        ],
+      );
+      if (rows.length !== 1) return 'ALREADY_ENROLLED';
+    }
+    return null;
+  }
+}
