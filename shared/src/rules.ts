@@ -65,3 +65,4 @@ export * from './rules/cancellation/otp-policy';
 export * from './rules/backoffice/back-office-menu';
 export * from './rules/backoffice/within-business-scope';
 export * from './rules/backoffice/capacity-report';
+export * from './rules/storefront-modes/integration-ts-fresh';

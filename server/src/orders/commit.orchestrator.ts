@@ -48,6 +48,7 @@ export function saleInputOf(
     voucherSales: (draft.voucherSales ?? []).map((v, i) => ({ ...v, reference: ids.voucherReferences[i]! })),
     donations: (draft.donations ?? []).map((d, i) => ({ ...d, receiptNumber: ids.receiptNumbers[i]! })),
     waivers: draft.waivers ?? [],
+    channel: draft.channel ?? null,
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
@@ -113,7 +114,9 @@ export class CommitOrchestrator {
   async commit(visitorId: string, body: CommitBody, locale: Locale, clientIp = ''): Promise<CommitResponse> {
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
-    const cart = body.cart;
+    // The spec sends miniSiteUrl beside the cart too; the cart's own wins, either one puts the order in mini-site mode.
+    const cart =
+      body.miniSiteUrl && !body.cart.miniSiteUrl ? { ...body.cart, miniSiteUrl: body.miniSiteUrl } : body.cart;
     const kind = this.quotes.kindOf(cart);
     const customer = this.quotes.checkCustomer(cart.customerInfo, locale, kind);
     const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
@@ -133,6 +136,7 @@ export class CommitOrchestrator {
     }
 
     const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
+    if (quote.channel) draft.channel = quote.channel;
     const due = draft.chargedAgorot;
     // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
     const idempotencyKey = due > 0 ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
+import { ChannelsModule } from '../channels/channels.module';
 import { GiftsModule } from '../gifts/gifts.module';
 import { WaiversModule } from '../waivers/waivers.module';
 import { PaymentModule } from '../payment/payment.module';
@@ -19,7 +20,16 @@ import { SettlementService } from './settlement.service';
  * Payment keeps the provider port, vouchers and the card page.
  */
 @Module({
-  imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule, PaymentModule, GiftsModule, WaiversModule],
+  imports: [
+    SeatsModule,
+    CartModule,
+    TicketsModule,
+    ReservationsModule,
+    PaymentModule,
+    GiftsModule,
+    WaiversModule,
+    ChannelsModule,
+  ],
   controllers: [CommitController],
   providers: [QuoteService, SettlementService, CommitOrchestrator, OrdersRepository, RecoveryJob],
   exports: [CommitOrchestrator, SettlementService, RecoveryJob],

@@ -2,6 +2,7 @@ import type { CustomerDetails } from '@hotline/shared';
 import type { SaleInput, SaleTicket } from '../reservations/sales.repository';
 import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
 import type { SaleWaiver } from '../waivers/waiver-check';
+import type { SaleChannel } from '../channels/sale-channel';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's
@@ -23,6 +24,8 @@ export interface SaleDraft {
   donations?: DonationSale[];
   /** Signed waivers with the address they were signed from. */
   waivers?: (SaleWaiver & { ip: string })[];
+  /** The mini-site / partner link the order is sold through (balances drawn down, channel recorded). */
+  channel?: SaleChannel;
 }
 
 export function saleDraftOf(

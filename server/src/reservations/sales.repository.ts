@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { drawDownMiniSiteBalances, recordSaleChannel, type SaleChannel } from '../channels/sale-channel';
 
 export interface SaleTicket {
   identifier: string;
@@ -50,10 +51,18 @@ export interface SaleInput {
   messages: { channel: 'email' | 'sms'; recipient: string }[];
   /** The commit's answer, kept on the cart and replayed to retries. */
   result: Record<string, unknown>;
+  /** Mini-site / partner link: balances drawn down and the channel recorded in the same transaction. */
+  channel?: SaleChannel | null;
 }
 
 export type SaleRefusal =
-  'SEAT_TAKEN' | 'VOUCHER_NO_BALANCE' | 'VOUCHER_GONE' | 'COUPON_USED_UP' | 'DUPLICATE_CART' | 'IDENTIFIER_TAKEN';
+  | 'SEAT_TAKEN'
+  | 'VOUCHER_NO_BALANCE'
+  | 'VOUCHER_GONE'
+  | 'COUPON_USED_UP'
+  | 'DUPLICATE_CART'
+  | 'IDENTIFIER_TAKEN'
+  | 'MINI_SITE_BALANCE_USED_UP';
 export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };
 
 /*
@@ -223,7 +232,7 @@ export class SalesRepository {
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     // Nothing shared but seats: the single statement is its own transaction.
-    if (sale.vouchers.length === 0 && sale.coupons.length === 0) {
+    if (sale.vouchers.length === 0 && sale.coupons.length === 0 && !sale.channel) {
       try {
         const [row] = await this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale));
         return { ok: true, reservationId: row!.reservation_id };
@@ -238,12 +247,16 @@ export class SalesRepository {
     try {
       // READ COMMITTED suffices: every re-check below reads under the row lock it depends on.
       await runner.startTransaction();
-      const refused = (await this.lockVouchers(runner, sale)) ?? (await this.lockCoupons(runner, sale));
+      const refused =
+        (await this.lockVouchers(runner, sale)) ??
+        (await this.lockCoupons(runner, sale)) ??
+        (await this.drawMiniSiteBalances(runner, sale));
       if (refused) {
         await runner.rollbackTransaction();
         return refused;
       }
       const [row] = await runner.query(SALE_SQL, saleParams(sale));
+      if (sale.channel) await recordSaleChannel(runner, row.reservation_id, sale.channel);
       await runner.commitTransaction();
       return { ok: true, reservationId: row.reservation_id };
     } catch (error) {
@@ -277,6 +290,12 @@ export class SalesRepository {
       if (row.balance < v.amountAgorot) return { ok: false, reason: 'VOUCHER_NO_BALANCE', detail: v.reference };
     }
     return null;
+  }
+
+  /** Protected so a test-only subclass (server/test/support) can leave this guard out in the balance race's control run. */
+  protected async drawMiniSiteBalances(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
+    if (!sale.channel || (await drawDownMiniSiteBalances(runner, sale.channel))) return null;
+    return { ok: false, reason: 'MINI_SITE_BALANCE_USED_UP' };
   }
 
   private async lockCoupons(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {

@@ -12,6 +12,7 @@ import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
+import { ChannelScope } from '../channels/channel-scope';
 import { BestAvailableService } from './best-available.service';
 import { SeatEngineService } from './seat-engine.service';
 import {
@@ -35,6 +36,7 @@ export class SeatsController {
   constructor(
     private readonly engine: SeatEngineService,
     private readonly best: BestAvailableService,
+    private readonly channel: ChannelScope,
   ) {}
 
   // Guards run in the order they are listed below each route's decorators reversed:
@@ -45,11 +47,12 @@ export class SeatsController {
     summary:
       'Every place of a presentation as [sectionId, seatGroupId, x, y, allocationId, ticketGroupId, status], with the state version',
   })
-  status(
+  async status(
     @VisitorId() visitorId: string,
     @ZodQuery(seatsStatusQuery) query: SeatsStatusQuery,
   ): Promise<SeatsStatusResponse> {
-    return this.engine.status(visitorId, query);
+    await this.channel.assertPresentation(query, query.presentationId);
+    return this.channel.seatsStatus(query, query.presentationId, await this.engine.status(visitorId, query));
   }
 
   @Put('lock-seat')
@@ -78,10 +81,11 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
   @SeatHoldCap()
-  bestAvailable(
+  async bestAvailable(
     @VisitorId() visitorId: string,
     @ZodQuery(bestAvailableQuery) q: BestAvailableQuery,
   ): Promise<BestAvailableResponse> {
+    if (q.presentationId !== undefined) await this.channel.assertPresentation(q, q.presentationId);
     return this.best.find(visitorId, q);
   }
 }
