@@ -21,6 +21,8 @@ const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchersPage'));
 const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
 const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
+const MiniSitePage = lazyWithReload(() => import('./storefront-modes/MiniSitePage'));
+const LivePage = lazyWithReload(() => import('./storefront-modes/LivePage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -56,10 +58,10 @@ export const routes: RouteObject[] = [
           { path: 'order/:presentationId', element: <OrderPage /> },
           { path: 'cart/:resId', element: <CartPage /> },
           { path: 'edocument/:documentKey', element: <EDocumentPage /> },
-          { path: 'mini-site/:url', element: soon('miniSite') },
+          { path: 'mini-site/:url', element: <MiniSitePage /> },
           { path: 'vod/:resId?/:vodId', element: soon('vod') },
-          { path: 'PRES-live', element: soon('live') },
-          { path: 'PRES-live-v1', element: soon('live') },
+          { path: 'PRES-live', element: <LivePage domain="PRES-live" /> },
+          { path: 'PRES-live-v1', element: <LivePage domain="PRES-live-v1" /> },
           { path: 'membership/:membershipCode?/:membershipPriceCode?', element: soon('membership') },
           { path: 'system-vouchers/history', element: <VoucherHistoryPage /> },
           { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
