@@ -69,3 +69,15 @@ export function withChannel(cart: Cart): Cart {
     integrationId: cart.integrationId ?? current.integrationId,
   };
 }
+
+/**
+ * A live seat change as this tab may sell it: in a mini-site or the live domain only seats set aside are sold, so a
+ * seat without an AllocationId that frees up stays blocked (the server applies the same rule to seats-status and
+ * refuses it at the commit; socket deltas are the public view).
+ */
+export function restrictToAllocation<Row extends readonly number[]>(row: Row): Row {
+  if (!(current.miniSiteUrl || current.domain) || row[4] !== -1 || row[6] !== 1) return row;
+  const copy = [...row];
+  copy[6] = 6;
+  return copy as unknown as Row;
+}

@@ -1,4 +1,4 @@
-import { channel, channelQuery, setChannel, withChannel } from '../channel';
+import { channel, channelQuery, restrictToAllocation, setChannel, withChannel } from '../channel';
 
 describe('storefront channel', () => {
   afterEach(() => setChannel({ miniSiteUrl: null, domain: null, integrationId: null }));
@@ -27,5 +27,23 @@ describe('storefront channel', () => {
     );
     expect(withChannel({ seats: [], miniSiteUrl: 'other' }).miniSiteUrl).toBe('other');
     expect(channel().miniSiteUrl).toBe('acme');
+  });
+});
+
+describe('restrictToAllocation', () => {
+  afterEach(() => setChannel({ miniSiteUrl: null, domain: null, integrationId: null }));
+  const free = [1, 1, 5, 2, -1, 3, 1] as const;
+  const allocated = [1, 1, 5, 2, 1, 3, 1] as const;
+
+  test('public tab: rows pass unchanged', () => {
+    expect(restrictToAllocation(free)).toBe(free);
+  });
+
+  test('mini-site or live domain: a free seat without an allocation is blocked; an allocated one stays free', () => {
+    for (const c of [{ miniSiteUrl: 'acme' }, { domain: 'PRES-live' }]) {
+      setChannel({ miniSiteUrl: null, domain: null, ...c });
+      expect(restrictToAllocation(free)[6]).toBe(6);
+      expect(restrictToAllocation(allocated)).toBe(allocated);
+    }
   });
 });
