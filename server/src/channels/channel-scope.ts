@@ -9,6 +9,8 @@ import type {
 } from '@hotline/shared';
 import { NO_ALLOCATION, SeatStatus } from '@hotline/shared';
 import { AppError } from '../common/app-error';
+import { allocationOf } from '../seats/seat-allocations';
+import type { Layout } from '../seats/seat-layout';
 import { MiniSiteRepository } from './mini-site.repository';
 import { MiniSiteService } from './mini-site.service';
 
@@ -112,6 +114,26 @@ export class ChannelScope {
           : r,
       ),
     };
+  }
+
+  /**
+   * A lock in a mini-site or the live domain (the client sends the channel as query parameters): the presentation
+   * must be the mini-site's and a reserved seat must be set aside. General admission places are picked by the
+   * server, so they are checked at the commit.
+   */
+  async assertLockable(
+    p: ChannelParams,
+    layout: Layout,
+    seat: { VenueSectionId: number; XCoordinate?: number | null; YCoordinate?: number | null },
+  ): Promise<void> {
+    const scope = await this.miniSites.scope(p.miniSiteUrl);
+    if (!scope && !liveDomain(p)) return;
+    this.miniSites.assertPresentation(scope, layout.presentation.id);
+    const section = layout.sections.get(seat.VenueSectionId);
+    if (!section?.isReserved || seat.XCoordinate == null || seat.YCoordinate == null) return;
+    if (allocationOf(layout, section.id, seat.XCoordinate, seat.YCoordinate) !== NO_ALLOCATION) return;
+    const s = layout.seats.get(`${section.id}:${seat.XCoordinate}:${seat.YCoordinate}`);
+    throw new AppError('MINI_SITE_SEAT_NOT_ALLOCATED', { seat: s ? `${s.rowName}/${s.seatName}` : seat.XCoordinate });
   }
 
   /** A coded ticket found by its code is refused when the mini-site does not sell it. */

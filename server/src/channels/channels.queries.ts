@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { idList } from '../common/ids';
 
+/** The channel a seat lock names, as query parameters beside the spec's body (docs/storefront-modes.md). */
+export const channelQuery = z.object({
+  miniSiteUrl: z.string().max(200).optional(),
+  domain: z.string().max(200).optional(),
+  lang: z.string().optional(),
+});
+
+export type ChannelQuery = z.infer<typeof channelQuery>;
+
 export const miniSiteParams = z.object({ url: z.string().min(1).max(100) });
 export const miniSiteQuery = z.object({ lang: z.string().optional() });
 export const miniSiteValidateQuery = z.object({

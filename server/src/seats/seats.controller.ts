@@ -13,6 +13,7 @@ import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { ChannelScope } from '../channels/channel-scope';
+import { channelQuery, type ChannelQuery } from '../channels/channels.queries';
 import { BestAvailableService } from './best-available.service';
 import { SeatEngineService } from './seat-engine.service';
 import {
@@ -62,7 +63,14 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.seatLock)
   @SeatHoldCap()
-  lock(@VisitorId() visitorId: string, @ZodBody(lockSeatBody) q: LockSeatBody): Promise<LockSeatResponse> {
+  async lock(
+    @VisitorId() visitorId: string,
+    @ZodBody(lockSeatBody) q: LockSeatBody,
+    @ZodQuery(channelQuery) channel: ChannelQuery,
+  ): Promise<LockSeatResponse> {
+    // The hot path stays as it was: only a lock in a channel reads the layout here.
+    if (channel.miniSiteUrl || channel.domain)
+      await this.channel.assertLockable(channel, await this.engine.layout(q.seat.PresentationId), q.seat);
     return this.engine.lock(visitorId, q.seat);
   }
 

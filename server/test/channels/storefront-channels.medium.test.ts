@@ -144,6 +144,45 @@ describe('mini-sites and partner links', () => {
     expect(await count(env.sql, 'SELECT count(*) FROM reservation')).toBe(0);
   });
 
+  test('in mini-site mode a lock refuses a seat that is not set aside and a presentation outside it', async () => {
+    const pid = site.PresentationList[0]!;
+    const show = await loadShow(env.t.url, pid);
+    const allocated = new Set(
+      (await env.sql.query('SELECT section_id, x, y FROM seat_allocation WHERE presentation_id = $1', [pid])).rows.map(
+        (r) => `${r.section_id}:${r.x}:${r.y}`,
+      ),
+    );
+    const outside = plainSeats(show)
+      .filter((s) => !allocated.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`))
+      .at(-1)!;
+    const b = await buyer(env.t.url);
+    const lock = (path: string, p: typeof show, seat: typeof outside) =>
+      call(env.t.url, 'PUT', path, b.id, {
+        recaptchaToken: b.token,
+        seat: {
+          PresentationId: p.presentationId,
+          VenueId: p.venueId,
+          VenueSeatplanId: p.seatplanId,
+          VenueSectionId: seat.VenueSectionId,
+          TicketGroupId: 0,
+          XCoordinate: seat.XCoordinate,
+          YCoordinate: seat.YCoordinate,
+        },
+      });
+    const refused = await lock(`/api/seats/lock-seat?miniSiteUrl=${DEMO_MINI_SITE_URL}`, show, outside);
+    expect([refused.status, refused.body.error]).toEqual([409, 'MINI_SITE_SEAT_NOT_ALLOCATED']);
+    const all = (await get('/api/presentations/')).body.presentations as { id: number; isReserved: boolean }[];
+    const other = await loadShow(env.t.url, all.find((p) => !site.PresentationList.includes(p.id) && p.isReserved)!.id);
+    const elsewhere = await lock(
+      `/api/seats/lock-seat?miniSiteUrl=${DEMO_MINI_SITE_URL}`,
+      other,
+      plainSeats(other)[0]!,
+    );
+    expect([elsewhere.status, elsewhere.body.error]).toEqual([403, 'MINI_SITE_PRESENTATION_NOT_ALLOWED']);
+    // The same seat publicly: locked as usual.
+    expect((await lock('/api/seats/lock-seat', show, outside)).status).toBe(200);
+  });
+
   test('a partner link: all three parameters needed, a good key answers one integrationId, a forged or stale one is refused', async () => {
     const now = Math.floor(Date.now() / 1000);
     const good = await get(link(now, 'order-77'));
