@@ -9,7 +9,16 @@ import { formatApiShekels } from '../lib/money';
 import { groupByDay } from '../pages/booking/catalogue-data';
 
 /** The presentations a channel offers, by day: feature, time, place, price and a "choose seats" link each. */
-export function ChannelShows({ presentations, idPrefix }: { presentations: ApiPresentation[]; idPrefix: string }) {
+export function ChannelShows({
+  presentations,
+  idPrefix,
+  showPrice = true,
+}: {
+  presentations: ApiPresentation[];
+  idPrefix: string;
+  /** Off on a mini-site: "from" is the public price; the mini-site's own tickets are listed with their prices. */
+  showPrice?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const days = groupByDay(presentations);
@@ -37,7 +46,7 @@ export function ChannelShows({ presentations, idPrefix }: { presentations: ApiPr
                     <CatalogueText locale={locale}>{place}</CatalogueText>
                   </span>
                   <span className="show-row__price">
-                    {p.priceFrom !== null && !soldOut
+                    {showPrice && p.priceFrom !== null && !soldOut
                       ? t('booking.priceFrom', { price: formatApiShekels(p.priceFrom, locale) })
                       : null}
                   </span>

@@ -121,7 +121,7 @@ export default function MiniSitePage() {
           )}
           <section aria-labelledby="mini-site-shows" className="dates">
             <h2 id="mini-site-shows">{t('storefrontModes.miniSite.showsTitle')}</h2>
-            <ChannelShows presentations={query.data.presentations} idPrefix="mini-site-day" />
+            <ChannelShows presentations={query.data.presentations} idPrefix="mini-site-day" showPrice={false} />
           </section>
           <p>
             <Link className="text-link" to="/booking" onClick={leaveChannel}>

@@ -14,8 +14,13 @@ import type { SaleChannel } from './sale-channel';
  * - mini-site (cart.miniSiteUrl): every seat's presentation and ticket must be the mini-site's, every seat must
  *   carry an allocation, and each limited ticket must have balance left (checked again, atomically, by the sale);
  * - live domain (cart.domain): every seat must carry an allocation;
- * - partner link (cart.integrationId): must be one GET /api/integration answered, still live.
+ * - partner link (cart.integrationId): recorded when GET /api/integration issued it and it is still live.
  */
+const notFoundAsNull = (error: unknown): null => {
+  if (error instanceof AppError && error.code === 'INTEGRATION_NOT_FOUND') return null;
+  throw error;
+};
+
 @Injectable()
 export class ChannelCheck {
   constructor(
@@ -59,8 +64,11 @@ export class ChannelCheck {
         if ((fresh.get(ticketId) ?? 0) < n) throw new AppError('MINI_SITE_BALANCE_USED_UP');
       }
     }
-    const integrationId = cart.integrationId?.trim() || null;
-    const partner = integrationId ? await this.integrations.partnerOf(integrationId) : null;
+    // Only an id GET /api/integration issued (and still live) is recorded. An unknown or expired one is dropped,
+    // not refused: it cannot forge an attribution, and a buyer whose partner link aged in an open tab still buys.
+    const asked = cart.integrationId?.trim() || null;
+    const partner = asked ? await this.integrations.partnerOf(asked).catch(notFoundAsNull) : null;
+    const integrationId = partner ? asked : null;
     if (!scope && !integrationId) return null;
     return {
       miniSiteId: scope?.id ?? null,
