@@ -35,6 +35,25 @@ export async function drawDownMiniSiteBalances(runner: QueryRunner, channel: Sal
   return true;
 }
 
+/**
+ * A cancellation gives back the mini-site balance its live tickets drew down: called in the cancellation's
+ * transaction before the tickets turn 'cancelled', so only tickets still live count (a replay gives nothing twice).
+ */
+export async function giveBackMiniSiteBalances(
+  tx: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  reservationTicketIds: string[],
+): Promise<void> {
+  await tx.query(
+    `UPDATE mini_site_ticket mt SET balance = mt.balance + g.n
+       FROM (SELECT c.mini_site_id, rt.ticket_id, count(*)::int AS n
+               FROM reservation_ticket rt JOIN reservation_channel c ON c.reservation_id = rt.reservation_id
+              WHERE rt.id = ANY($1::bigint[]) AND rt.status = 'live' AND c.mini_site_id IS NOT NULL
+              GROUP BY c.mini_site_id, rt.ticket_id) g
+      WHERE mt.mini_site_id = g.mini_site_id AND mt.ticket_id = g.ticket_id AND mt.balance IS NOT NULL`,
+    [reservationTicketIds],
+  );
+}
+
 /** Records the channel on the reservation, in the sale's transaction. */
 export async function recordSaleChannel(
   runner: QueryRunner,

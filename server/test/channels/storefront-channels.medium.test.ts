@@ -1,4 +1,6 @@
 import type { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { CancellationRepository } from '../../src/cancellations/cancellation.repository';
 import { DEVELOPMENT_PARTNER_SECRET } from '../../src/channels/integration-config';
 import { integrationKey } from '../../src/channels/integration-key';
 import { DEMO_MINI_SITE_URL } from '../../src/seed/demo-mini-site';
@@ -31,6 +33,10 @@ describe('mini-sites and partner links', () => {
 
   beforeAll(async () => {
     env = await startBooking();
+    // One-seat orders in the theatre would trip its no-single-seat-gap rule, which is not what these tests are about.
+    await env.sql.query(
+      'UPDATE presentation SET no_single_seat_gap = false WHERE id IN (SELECT presentation_id FROM mini_site_presentation)',
+    );
     site = (await get(`/api/mini-site/${DEMO_MINI_SITE_URL}`)).body.miniSite;
   });
   afterAll(() => env.close());
@@ -240,5 +246,48 @@ describe('mini-sites and partner links', () => {
         [sold.body.reservationIdentifier],
       ),
     ).toBe(0);
+  });
+
+  test('a mini-site sale draws its ticket balance down and a cancellation gives it back (once)', async () => {
+    const pid = site.PresentationList[0]!;
+    const show = await loadShow(env.t.url, pid);
+    const allocated = new Set(
+      (await env.sql.query('SELECT section_id, x, y FROM seat_allocation WHERE presentation_id = $1', [pid])).rows.map(
+        (r) => `${r.section_id}:${r.x}:${r.y}`,
+      ),
+    );
+    // The middle seat of an allocated row: both neighbours stay free with free seats beyond (no single-seat gap).
+    const inRow = plainSeats(show).filter((s) =>
+      allocated.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`),
+    );
+    const row = inRow.filter((s) => s.RowName === inRow[0]!.RowName && s.VenueSectionId === inRow[0]!.VenueSectionId);
+    const seat = row[Math.floor(row.length / 2)]!;
+    const b = await buyer(env.t.url);
+    await lockAll(env.t.url, b, show, [seat]);
+    const groups = (
+      await call(env.t.url, 'GET', `/api/presentations/${pid}/ticketGroups?miniSiteUrl=${DEMO_MINI_SITE_URL}`, b.id)
+    ).body.ticketGroups as { zoneId: number; tickets: { id: number }[] }[];
+    const ticketId = groups.find((g) => g.zoneId === seat.TicketGroupId)!.tickets[0]!.id;
+    await env.sql.query('UPDATE ticket SET price = 0, service_charge = 0 WHERE id = $1', [ticketId]);
+    const balance = () => count(env.sql, 'SELECT balance FROM mini_site_ticket WHERE ticket_id = $1', [ticketId]);
+    const before = await balance();
+    const sold = await commit(
+      env.t.url,
+      b,
+      cartOf([{ ...cartSeat(show, seat), ticketId, amount: 0, serviceCharge: 0 }], { miniSiteUrl: DEMO_MINI_SITE_URL }),
+    );
+    expect([sold.status, sold.body.error]).toEqual([201, undefined]);
+    expect(await balance()).toBe(before - 1);
+
+    const { rows } = await env.sql.query(
+      `SELECT rt.id::text AS id, r.id::text AS reservation FROM reservation_ticket rt JOIN reservation r ON r.id = rt.reservation_id
+        WHERE r.identifier = $1`,
+      [sold.body.reservationIdentifier],
+    );
+    const repo = env.t.app.get(CancellationRepository);
+    const db = env.t.app.get(DataSource);
+    for (let i = 0; i < 2; i++)
+      await db.transaction((tx) => repo.cancelTickets(tx, [rows[0].id], rows[0].reservation, true));
+    expect(await balance()).toBe(before);
   });
 });
