@@ -7,6 +7,7 @@ import { applyDocumentLocale } from './i18n/locale';
 import { embeddedExternalUrl } from './lib/external-redirect';
 import { installChunkErrorRecovery } from './lib/lazy';
 import { createRouter } from './router';
+import { lookupIntegrationFromUrl } from './storefront-modes/integration-lookup';
 import { useLocaleStore } from './state/locale-store';
 import './styles/index.css';
 
@@ -24,6 +25,7 @@ function start() {
   initI18n(locale);
   applyDocumentLocale(locale);
   setApiLocale(locale);
+  void lookupIntegrationFromUrl();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -1,7 +1,6 @@
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { RootLayout } from './layout/RootLayout';
 import { lazyWithReload } from './lib/lazy';
-import type { ComingSoonKey } from './pages/system/ComingSoonPage';
 import { ErrorPage, RootErrorPage } from './pages/system/ErrorPage';
 import { NotFoundPage } from './pages/system/NotFoundPage';
 
@@ -13,7 +12,6 @@ const CheckoutPage = lazyWithReload(() => import('./pages/checkout/CheckoutPage'
 const PaymentPage = lazyWithReload(() => import('./pages/checkout/PaymentPage'));
 const CartPage = lazyWithReload(() => import('./pages/cart/CartPage'));
 const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
-const ComingSoonPage = lazyWithReload(() => import('./pages/system/ComingSoonPage'));
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
 const BackOfficePage = lazyWithReload(() => import('./pages/backoffice/BackOfficePage'));
 const HoldExpiredPage = lazyWithReload(() => import('./pages/system/HoldExpiredPage'));
@@ -26,6 +24,8 @@ const VodPage = lazyWithReload(() => import('./vod/VodPage'));
 const MembershipsPage = lazyWithReload(() => import('./pages/memberships/MembershipsPage'));
 const MembershipOrderPage = lazyWithReload(() => import('./pages/memberships/MembershipOrderPage'));
 const EnrolPage = lazyWithReload(() => import('./pages/memberships/EnrolPage'));
+const MiniSitePage = lazyWithReload(() => import('./storefront-modes/MiniSitePage'));
+const LivePage = lazyWithReload(() => import('./storefront-modes/LivePage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -33,9 +33,7 @@ function RedirectToBooking() {
   return <Navigate to={{ pathname: '/booking', search, hash }} replace />;
 }
 
-const soon = (page: ComingSoonKey) => <ComingSoonPage page={page} />;
-
-/** Spec section 2. Pages not built yet show a translated "coming soon" inside the layout. */
+/** Spec section 2: every route leads to a working page. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -59,14 +57,15 @@ export const routes: RouteObject[] = [
           { path: 'customer', element: <CustomerAreaPage /> },
           { path: 'backoffice/:section?', element: <BackOfficePage /> },
           { path: 'backoffice/orders/:resId/change', element: <OrderChangePage staff /> },
-          { path: 'order', element: soon('order') },
+          // /order without a presentation: choose one in the catalogue.
+          { path: 'order', element: <RedirectToBooking /> },
           { path: 'order/:presentationId', element: <OrderPage /> },
           { path: 'cart/:resId', element: <CartPage /> },
           { path: 'edocument/:documentKey', element: <EDocumentPage /> },
-          { path: 'mini-site/:url', element: soon('miniSite') },
+          { path: 'mini-site/:url', element: <MiniSitePage /> },
           { path: 'vod/:resId?/:vodId', element: <VodPage /> },
-          { path: 'PRES-live', element: soon('live') },
-          { path: 'PRES-live-v1', element: soon('live') },
+          { path: 'PRES-live', element: <LivePage domain="PRES-live" /> },
+          { path: 'PRES-live-v1', element: <LivePage domain="PRES-live-v1" /> },
           { path: 'membership/:membershipCode?/:membershipPriceCode?', element: <MembershipOrderPage /> },
           { path: 'memberships', element: <MembershipsPage /> },
           { path: 'memberships/enrol/:membershipCode', element: <EnrolPage /> },

@@ -28,6 +28,7 @@ import { MembershipsModule } from './memberships/memberships.module';
 import { WaiversModule } from './waivers/waivers.module';
 import { OrderChangesModule } from './order-changes/order-changes.module';
 import { VodModule } from './vod/vod.module';
+import { ChannelsModule } from './channels/channels.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -83,6 +84,7 @@ export class AppModule {
         WaiversModule,
         OrderChangesModule,
         VodModule,
+        ChannelsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -14,3 +14,4 @@ export * from './backoffice/api';
 export * from './order-changes';
 export * from './catalogue/vod';
 export * from './memberships/api';
+export * from './storefront-modes/api';

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@hotline/shared';
 import { i18next } from '../i18n';
+import { channelQuery } from '../storefront-modes/channel';
 import { withVisitorId } from './identity';
 
 /** Where the API lives; same origin in production and behind Vite's proxy in development. */
@@ -72,7 +73,8 @@ export interface RequestOptions {
 
 export function buildUrl(path: string, query: Query = {}): string {
   const url = new URL(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, window.location.origin);
-  for (const [key, value] of Object.entries(query)) {
+  // A mini-site / live domain / partner link adds its parameters to the calls it scopes (storefront-modes/channel.ts).
+  for (const [key, value] of Object.entries({ ...channelQuery(path), ...query })) {
     if (value === undefined || value === null) continue;
     url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }

@@ -17,6 +17,7 @@ import type {
 } from '@hotline/shared';
 import { api } from '../api/client';
 import { storedVisitorId } from '../api/identity';
+import { withChannel } from '../storefront-modes/channel';
 
 /** The booking flow's calls (storefront-spec.md section 7, docs/booking.md). All go through the shared client (uuid header, lang, ApiError). */
 
@@ -95,7 +96,12 @@ export function getPaymentForm(
 }
 
 export function commitPayment(cart: Cart, recaptchaToken: string, miniSiteUrl?: string | null) {
-  return api.post<CommitResponse>('/payment/commit', { cart, miniSiteUrl: miniSiteUrl ?? null, recaptchaToken });
+  const sent = withChannel(cart);
+  return api.post<CommitResponse>('/payment/commit', {
+    cart: sent,
+    miniSiteUrl: miniSiteUrl ?? sent.miniSiteUrl ?? null,
+    recaptchaToken,
+  });
 }
 
 /** Saving writes a row server-side, so it carries the bot check like a lock does. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { CancellationChargeType, CancellationPolicy, RefundPart } from '@hotline/shared';
+import { giveBackMiniSiteBalances } from '../channels/sale-channel';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface LockedReservation {
@@ -101,6 +102,7 @@ export class CancellationRepository {
   }
 
   async cancelTickets(tx: EntityManager, ticketIds: string[], reservationId: string, whole: boolean): Promise<void> {
+    await giveBackMiniSiteBalances(tx, ticketIds);
     await tx.query(
       `UPDATE reservation_ticket SET status = 'cancelled' WHERE id = ANY($1::bigint[]) AND status = 'live'`,
       [ticketIds],

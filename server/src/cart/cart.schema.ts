@@ -188,6 +188,8 @@ export const cartSchema = z.object({
   total: shekels.nullable().optional(),
   miniSiteUrl: z.string().max(200).nullable().optional(),
   domain: z.string().max(200).nullable().optional(),
+  /** A partner link's id (GET /api/integration), recorded on the reservation. */
+  integrationId: z.string().max(64).nullable().optional(),
   isHold: z.boolean().optional(),
   reservationIdentifier: z.string().max(64).nullable().optional(),
   // Producer variant (box office): checked against the staff session in orders/producer-sale.ts.

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import { resolveLocale } from '../common/locale';
 import { ZodParams, ZodQuery } from '../common/validation';
+import { ChannelScope } from '../channels/channel-scope';
 import { CatalogueService } from './catalogue.service';
 import {
   dateQuery,
@@ -21,12 +22,15 @@ type IdParam = z.infer<typeof idParam>;
 @ApiTags('catalogue')
 @Controller('features')
 export class FeaturesController {
-  constructor(private readonly catalogue: CatalogueService) {}
+  constructor(
+    private readonly catalogue: CatalogueService,
+    private readonly channel: ChannelScope,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Features (movies and events)' })
-  list(@ZodQuery(featuresQuery) q: z.infer<typeof featuresQuery>) {
-    return this.catalogue.features({ ids: q.featureIds, locationId: q.locationId });
+  async list(@ZodQuery(featuresQuery) q: z.infer<typeof featuresQuery>) {
+    return this.channel.features(q, await this.catalogue.features({ ids: q.featureIds, locationId: q.locationId }));
   }
 
   @Get(':id/placeholderImage')
@@ -53,26 +57,37 @@ export class ProductsController {
 @ApiTags('catalogue')
 @Controller('presentations')
 export class PresentationsController {
-  constructor(private readonly catalogue: CatalogueService) {}
+  constructor(
+    private readonly catalogue: CatalogueService,
+    private readonly channel: ChannelScope,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Upcoming presentations, optionally of some features' })
-  list(@ZodQuery(presentationsQuery) q: z.infer<typeof presentationsQuery>) {
-    return this.catalogue.presentations({ featureIds: q.featureIds, locationId: q.locationId });
+  async list(@ZodQuery(presentationsQuery) q: z.infer<typeof presentationsQuery>) {
+    const all = await this.catalogue.presentations({ featureIds: q.featureIds, locationId: q.locationId });
+    return this.channel.presentations(q, all);
   }
 
   @Get(':id')
-  one(@ZodParams(idParam) params: IdParam, @ZodQuery(presentationQuery) _query: z.infer<typeof presentationQuery>) {
-    return this.catalogue.presentation(params.id);
+  async one(
+    @ZodParams(idParam) params: IdParam,
+    @ZodQuery(presentationQuery) query: z.infer<typeof presentationQuery>,
+  ) {
+    await this.channel.assertPresentation(query, params.id);
+    return this.channel.presentation(query, await this.catalogue.presentation(params.id));
   }
 
   @Get(':id/ticketGroups')
-  ticketGroups(
+  async ticketGroups(
     @ZodParams(idParam) params: IdParam,
     @ZodQuery(ticketGroupsQuery) query: z.infer<typeof ticketGroupsQuery>,
     @Headers('accept-language') acceptLanguage?: string,
   ) {
-    return this.catalogue.ticketGroups(params.id, resolveLocale(query, acceptLanguage), query.modifiedTickets);
+    await this.channel.assertPresentation(query, params.id);
+    const locale = resolveLocale(query, acceptLanguage);
+    const groups = await this.catalogue.ticketGroups(params.id, locale, query.modifiedTickets);
+    return this.channel.ticketGroups(query, params.id, groups);
   }
 }
 

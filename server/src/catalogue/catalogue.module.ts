@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
 import { CatalogueRepository } from './catalogue.repository';
 import { CatalogueService } from './catalogue.service';
 import {
@@ -9,6 +10,7 @@ import {
 } from './catalogue.controllers';
 
 @Module({
+  imports: [ChannelsModule],
   controllers: [FeaturesController, ProductsController, PresentationsController, SeatplanController],
   providers: [CatalogueRepository, CatalogueService],
   exports: [CatalogueService, CatalogueRepository],

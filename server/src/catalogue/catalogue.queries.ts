@@ -5,6 +5,8 @@ import { flag, idList, idString, isoDate } from '../common/ids';
 const common = {
   locationId: idString.optional(),
   miniSiteUrl: z.string().max(200).optional(),
+  /** The live presentation mode's domain (docs/storefront-modes.md). */
+  domain: z.string().max(200).optional(),
   ticketCodes: z.string().max(500).optional(),
   isHold: flag.optional(),
   modifyCart: flag.optional(),
@@ -17,7 +19,8 @@ export const presentationQuery = z.object(common);
 export const idParam = z.object({ id: idString });
 export const ticketGroupsQuery = z.object({
   ...common,
-  integrationId: z.string().max(100).optional(),
+  /** A partner link's id (GET /api/integration); must be a live one (docs/storefront-modes.md). */
+  integrationId: z.uuid('must be an integrationId').optional(),
   mode: z.string().max(50).optional(),
   isGA: flag.optional(),
   modifiedTickets: z.string().max(5000).optional(),

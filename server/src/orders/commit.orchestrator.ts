@@ -52,6 +52,7 @@ export function saleInputOf(
     donations: (draft.donations ?? []).map((d, i) => ({ ...d, receiptNumber: ids.receiptNumbers[i]! })),
     waivers: draft.waivers ?? [],
     ...(draft.memberships ? { memberships: draft.memberships } : {}),
+    channel: draft.channel ?? null,
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
@@ -126,7 +127,9 @@ export class CommitOrchestrator {
   ): Promise<CommitResponse> {
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
-    const cart = body.cart;
+    // The spec sends miniSiteUrl beside the cart too; the cart's own wins, either one puts the order in mini-site mode.
+    const cart =
+      body.miniSiteUrl && !body.cart.miniSiteUrl ? { ...body.cart, miniSiteUrl: body.miniSiteUrl } : body.cart;
     const kind = this.quotes.kindOf(cart);
     const customer = producer ? producer.customer : this.quotes.checkCustomer(cart.customerInfo, locale, kind);
     const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
@@ -146,6 +149,7 @@ export class CommitOrchestrator {
     }
 
     const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
+    if (quote.channel) draft.channel = quote.channel;
     const due = draft.chargedAgorot;
     // Cash at the box office: the staff member holds the money, no provider is called, the sale records it.
     const cash =

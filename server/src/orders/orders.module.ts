@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StaffIdentityModule } from '../backoffice/staff-identity.module';
 import { CartModule } from '../cart/cart.module';
+import { ChannelsModule } from '../channels/channels.module';
 import { GiftsModule } from '../gifts/gifts.module';
 import { WaiversModule } from '../waivers/waivers.module';
 import { MembershipsModule } from '../memberships/memberships.module';
@@ -32,6 +33,7 @@ import { SettlementService } from './settlement.service';
     WaiversModule,
     StaffIdentityModule,
     MembershipsModule,
+    ChannelsModule,
   ],
   controllers: [CommitController],
   providers: [

@@ -11,6 +11,8 @@ import {
   type CartKind,
 } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
+import { ChannelCheck } from '../channels/channel-check';
+import type { SaleChannel } from '../channels/sale-channel';
 import type { ParsedCart } from '../cart/cart.schema';
 import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
 import type { Locale } from '../common/locale';
@@ -39,6 +41,8 @@ export interface Quote {
   coupons: SaleInput['coupons'];
   /** Signed waivers for the events that need one (checked: signature, terms, participants, ages). */
   waivers: SaleWaiver[];
+  /** The mini-site / partner link the order is sold through (channels/channel-check.ts), or null. */
+  channel?: SaleChannel | null;
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
@@ -60,6 +64,7 @@ export class QuoteService {
     private readonly donations: DonationsRepository,
     private readonly waiverCheck: WaiverCheck,
     private readonly memberships: MembershipQuoteService,
+    private readonly channels: ChannelCheck,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -186,6 +191,7 @@ export class QuoteService {
     const coupons = await this.checkCoupons(priced, tickets);
     await this.memberships.checkMemberTickets(visitorId, cart, priced);
     const waivers = await this.waiverCheck.check(seats, cart.waivers);
+    const channel = await this.channels.check(cart, seats, layoutOf);
 
     await this.assertLocked(visitorId, seats, layoutOf);
     // Staff may sell a single seat beside a gap at the box office, as they may lock one (docs/back-office.md).
@@ -194,7 +200,7 @@ export class QuoteService {
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !paidInCash) {
       throw new BookingError('PAYMENT_NOT_AUTHORISED');
     }
-    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers };
+    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
@@ -206,6 +212,8 @@ export class QuoteService {
         return new AppError('ALREADY_ENROLLED');
       case 'MEMBER_GONE':
         return new AppError('NO_VALID_MEMBER');
+      case 'MINI_SITE_BALANCE_USED_UP':
+        return new AppError('MINI_SITE_BALANCE_USED_UP');
       case 'VOUCHER_NO_BALANCE':
         return new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: outcome.detail });
       case 'VOUCHER_GONE':

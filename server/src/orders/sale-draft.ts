@@ -3,6 +3,7 @@ import type { SaleInput, SaleTicket } from '../reservations/sales.repository';
 import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
 import type { SaleWaiver } from '../waivers/waiver-check';
 import type { MembershipSaleData } from '../reservations/membership-sale-steps';
+import type { SaleChannel } from '../channels/sale-channel';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's
@@ -26,6 +27,8 @@ export interface SaleDraft {
   waivers?: (SaleWaiver & { ip: string })[];
   /** Members' balances drawn, memberships sold, enrolments (issue 12). */
   memberships?: MembershipSaleData;
+  /** The mini-site / partner link the order is sold through (balances drawn down, channel recorded). */
+  channel?: SaleChannel;
 }
 
 export function saleDraftOf(

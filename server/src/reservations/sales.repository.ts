@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
 import { MembershipSaleSteps, type MembershipRefusal, type MembershipSaleData } from './membership-sale-steps';
+import { drawDownMiniSiteBalances, recordSaleChannel, type SaleChannel } from '../channels/sale-channel';
 
 export interface SaleTicket {
   identifier: string;
@@ -55,6 +56,8 @@ export interface SaleInput {
   result: Record<string, unknown>;
   /** Members' balances drawn, memberships sold, enrolments (membership-sale-steps.ts). */
   memberships?: MembershipSaleData;
+  /** Mini-site / partner link: balances drawn down and the channel recorded in the same transaction. */
+  channel?: SaleChannel | null;
 }
 
 export type SaleRefusal =
@@ -64,7 +67,8 @@ export type SaleRefusal =
   | 'COUPON_USED_UP'
   | 'DUPLICATE_CART'
   | 'IDENTIFIER_TAKEN'
-  | MembershipRefusal;
+  | MembershipRefusal
+  | 'MINI_SITE_BALANCE_USED_UP';
 export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };
 
 /*
@@ -246,7 +250,7 @@ export class SalesRepository {
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     // Nothing shared but seats: the single statement is its own transaction.
-    if (sale.vouchers.length === 0 && sale.coupons.length === 0 && !sale.memberships) {
+    if (sale.vouchers.length === 0 && sale.coupons.length === 0 && !sale.memberships && !sale.channel) {
       try {
         const [row] = await this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale));
         return { ok: true, reservationId: row!.reservation_id };
@@ -264,7 +268,8 @@ export class SalesRepository {
       const refused =
         (await this.lockVouchers(runner, sale)) ??
         (await this.lockCoupons(runner, sale)) ??
-        membershipRefusal(await this.membershipSteps.before(runner, sale.memberships));
+        membershipRefusal(await this.membershipSteps.before(runner, sale.memberships)) ??
+        (await this.drawMiniSiteBalances(runner, sale));
       if (refused) {
         await runner.rollbackTransaction();
         return refused;
@@ -275,6 +280,7 @@ export class SalesRepository {
         await runner.rollbackTransaction();
         return late;
       }
+      if (sale.channel) await recordSaleChannel(runner, row.reservation_id, sale.channel);
       await runner.commitTransaction();
       return { ok: true, reservationId: row.reservation_id };
     } catch (error) {
@@ -308,6 +314,12 @@ export class SalesRepository {
       if (row.balance < v.amountAgorot) return { ok: false, reason: 'VOUCHER_NO_BALANCE', detail: v.reference };
     }
     return null;
+  }
+
+  /** Protected so a test-only subclass (server/test/support) can leave this guard out in the balance race's control run. */
+  protected async drawMiniSiteBalances(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
+    if (!sale.channel || (await drawDownMiniSiteBalances(runner, sale.channel))) return null;
+    return { ok: false, reason: 'MINI_SITE_BALANCE_USED_UP' };
   }
 
   private async lockCoupons(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {

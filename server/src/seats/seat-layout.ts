@@ -42,6 +42,8 @@ export interface LayoutSeat {
   sellable: boolean;
   /** Index into Layout.rows. */
   row: number;
+  /** The seat's AllocationId when it is set aside for mini-sites / the live domain (seat-allocations.ts). */
+  allocationId?: number;
 }
 
 export interface LayoutRow {
@@ -64,6 +66,8 @@ export interface LayoutSection {
   seats: LayoutSeat[];
   /** Reserved: seats a ticket group prices (what "no seats left in this section" counts against). */
   sellableSeats: number;
+  /** GA: place -> AllocationId for the places set aside (seat-allocations.ts). */
+  allocations?: Map<number, number>;
 }
 
 export interface Layout {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import '../catalogue/catalogue.errors';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
+import { applyAllocations } from './seat-allocations';
 import { buildLayout, type Layout } from './seat-layout';
 import { SeatsRepository } from './seats.repository';
 
@@ -42,7 +43,9 @@ export class SeatLayouts {
   private async load(presentationId: number): Promise<Layout> {
     const source = await this.repo.layoutSource(presentationId);
     if (!source) throw new AppError('PRESENTATION_NOT_FOUND');
-    return buildLayout(source.presentation, source.plan, source.sections, source.seats, source.ticketGroups);
+    const layout = buildLayout(source.presentation, source.plan, source.sections, source.seats, source.ticketGroups);
+    applyAllocations(layout, await this.repo.allocations(presentationId));
+    return layout;
   }
 
   private refreshFlags(

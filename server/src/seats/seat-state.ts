@@ -60,11 +60,19 @@ export function rowStatuses(row: LayoutRow, raw: RawState, view: StatusView, pol
 }
 
 export function seatRow(seat: LayoutSeat, status: number): SeatStatusRow {
-  return [seat.sectionId, seat.groupId, seat.x, seat.y, NO_ALLOCATION, seat.ticketGroupId, status];
+  return [seat.sectionId, seat.groupId, seat.x, seat.y, seat.allocationId ?? NO_ALLOCATION, seat.ticketGroupId, status];
 }
 
 export function gaRow(section: LayoutSection, place: number, status: number): SeatStatusRow {
-  return [section.id, section.groupId, place, 0, NO_ALLOCATION, section.ticketGroupId, status];
+  return [
+    section.id,
+    section.groupId,
+    place,
+    0,
+    section.allocations?.get(place) ?? NO_ALLOCATION,
+    section.ticketGroupId,
+    status,
+  ];
 }
 
 export function isPolicy3(layout: Layout): boolean {
@@ -149,9 +157,9 @@ export interface SaleSummary {
 /**
  * Sold out as storefront-spec.md section 4 defines it, from the rows the visitor
  * was just given. A place counts as taken unless it is available to this viewer
- * (1) or theirs (2) or on hold for them (3). No seat carries an allocation in
- * this schema yet, so in mini-site / live-domain mode the allocation rule sees
- * none available.
+ * (1) or theirs (2) or on hold for them (3). In mini-site / live-domain mode the
+ * allocation rule counts available seats that carry an AllocationId
+ * (seat_allocation, seat-allocations.ts).
  */
 export function saleSummary(
   layout: Layout,

@@ -12,6 +12,8 @@ import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
+import { ChannelScope } from '../channels/channel-scope';
+import { channelQuery, type ChannelQuery } from '../channels/channels.queries';
 import { BestAvailableService } from './best-available.service';
 import { SeatEngineService } from './seat-engine.service';
 import {
@@ -35,6 +37,7 @@ export class SeatsController {
   constructor(
     private readonly engine: SeatEngineService,
     private readonly best: BestAvailableService,
+    private readonly channel: ChannelScope,
   ) {}
 
   // Guards run in the order they are listed below each route's decorators reversed:
@@ -45,11 +48,12 @@ export class SeatsController {
     summary:
       'Every place of a presentation as [sectionId, seatGroupId, x, y, allocationId, ticketGroupId, status], with the state version',
   })
-  status(
+  async status(
     @VisitorId() visitorId: string,
     @ZodQuery(seatsStatusQuery) query: SeatsStatusQuery,
   ): Promise<SeatsStatusResponse> {
-    return this.engine.status(visitorId, query);
+    await this.channel.assertPresentation(query, query.presentationId);
+    return this.channel.seatsStatus(query, query.presentationId, await this.engine.status(visitorId, query));
   }
 
   @Put('lock-seat')
@@ -59,7 +63,14 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.seatLock)
   @SeatHoldCap()
-  lock(@VisitorId() visitorId: string, @ZodBody(lockSeatBody) q: LockSeatBody): Promise<LockSeatResponse> {
+  async lock(
+    @VisitorId() visitorId: string,
+    @ZodBody(lockSeatBody) q: LockSeatBody,
+    @ZodQuery(channelQuery) channel: ChannelQuery,
+  ): Promise<LockSeatResponse> {
+    // The hot path stays as it was: only a lock in a channel reads the layout here.
+    if (channel.miniSiteUrl || channel.domain)
+      await this.channel.assertLockable(channel, await this.engine.layout(q.seat.PresentationId), q.seat);
     return this.engine.lock(visitorId, q.seat);
   }
 
@@ -78,10 +89,11 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
   @SeatHoldCap()
-  bestAvailable(
+  async bestAvailable(
     @VisitorId() visitorId: string,
     @ZodQuery(bestAvailableQuery) q: BestAvailableQuery,
   ): Promise<BestAvailableResponse> {
+    if (q.presentationId !== undefined) await this.channel.assertPresentation(q, q.presentationId);
     return this.best.find(visitorId, q);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
 import { BestAvailableService } from './best-available.service';
 import { HoldEndedNotifier } from './hold-ended-notifier';
 import { RedisChangeSubscriber } from './redis-change-subscriber';
@@ -22,6 +23,7 @@ import { SeatsRepository } from './seats.repository';
  * (markSold after a sale, extendForPayment when payment starts).
  */
 @Module({
+  imports: [ChannelsModule],
   controllers: [SeatsController, TimerController],
   providers: [
     SeatsRepository,

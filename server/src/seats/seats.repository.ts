@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { seatKey } from '@hotline/shared';
 import { PreparedSql } from '../database/prepared-sql';
+import type { AllocationRow } from './seat-allocations';
 import type { PresentationInfo, RawPlan, RawSeat, RawSection } from './seat-layout';
 
 export interface LayoutSource {
@@ -60,6 +61,14 @@ export class SeatsRepository {
       [id],
     );
     return rows[0] ? toInfo(rows[0]) : null;
+  }
+
+  /** The places of a presentation set aside for mini-sites / the live domain (seat-allocations.ts). */
+  allocations(presentationId: number): Promise<AllocationRow[]> {
+    return this.db.query(
+      'SELECT section_id, x, y, allocation_id FROM seat_allocation WHERE presentation_id = $1 ORDER BY section_id, y, x',
+      [presentationId],
+    );
   }
 
   async layoutSource(id: number): Promise<LayoutSource | null> {

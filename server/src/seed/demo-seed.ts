@@ -17,6 +17,7 @@ import { seedDemoGiftsIfEmpty } from './demo-gifts';
 import { seedDemoWaiverIfEmpty } from './demo-waiver';
 import { seedDemoVodIfEmpty } from './demo-vod';
 import { seedDemoMembershipsIfEmpty } from './demo-memberships';
+import { seedDemoMiniSiteIfEmpty } from './demo-mini-site';
 
 const SEED_LOCK = 7_263_002;
 
@@ -52,6 +53,7 @@ export async function seedDemoIfEmpty(
         await seedDemoWaiverIfEmpty(tx);
         await seedDemoVodIfEmpty(tx, options.now ?? new Date());
         await seedDemoMembershipsIfEmpty(tx);
+        await seedDemoMiniSiteIfEmpty(tx);
       });
       return null;
     }
@@ -79,6 +81,7 @@ export async function seedDemoIfEmpty(
       await seedDemoWaiverIfEmpty(tx);
       await seedDemoVodIfEmpty(tx, options.now ?? new Date());
       await seedDemoMembershipsIfEmpty(tx);
+      await seedDemoMiniSiteIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

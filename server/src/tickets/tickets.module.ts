@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
+import { ChannelsModule } from '../channels/channels.module';
 import { SeatsModule } from '../seats/seats.module';
 import { TicketByCodeService } from './ticket-by-code.service';
 import { TicketsController } from './tickets.controller';
@@ -7,7 +8,7 @@ import { TicketsRepository } from './tickets.repository';
 
 /** Coupon and voucher tickets by code, and the price list the commit reprices from. */
 @Module({
-  imports: [SeatsModule, CartModule],
+  imports: [SeatsModule, CartModule, ChannelsModule],
   controllers: [TicketsController],
   providers: [TicketsRepository, TicketByCodeService],
   exports: [TicketsRepository],

@@ -171,6 +171,8 @@ export interface Cart {
   total?: number | null;
   miniSiteUrl?: string | null;
   domain?: string | null;
+  /** A partner link's id (GET /api/integration), recorded on the reservation. */
+  integrationId?: string | null;
   isHold?: boolean;
   reservationIdentifier?: string | null;
   /**

@@ -10,6 +10,7 @@ import {
   type SeatStatusRow,
 } from '@hotline/shared';
 import { DirtySections } from './dirty';
+import { restrictToAllocation } from '../../storefront-modes/channel';
 import type { SeatStore } from './seat-store';
 
 /**
@@ -111,7 +112,7 @@ export class StatusSync {
     const now = opts.now ?? Date.now();
     const changedIndices: number[] = [];
     const changedGa = new Set<number>();
-    for (const row of msg.rows) this.applyRow(row, now, opts.isOwn, changedIndices, changedGa);
+    for (const row of msg.rows) this.applyRow(restrictToAllocation(row), now, opts.isOwn, changedIndices, changedGa);
     this.version = msg.toVersion;
     return { applied: true, gap: false, version: this.version, changedIndices, changedGaSections: [...changedGa] };
   }
