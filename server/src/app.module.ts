@@ -25,6 +25,7 @@ import { CancellationsModule } from './cancellations/cancellations.module';
 import { BackOfficeModule } from './backoffice/backoffice.module';
 import { GiftsModule } from './gifts/gifts.module';
 import { WaiversModule } from './waivers/waivers.module';
+import { QueueModule } from './queue/queue.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -77,6 +78,7 @@ export class AppModule {
         BackOfficeModule,
         GiftsModule,
         WaiversModule,
+        QueueModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_CONFIG_SHAPE, DEVELOPMENT_TICKET_SIGNING_KEY } from '../payment/booking-config';
 import { CUSTOMERS_CONFIG_SHAPE, DEVELOPMENT_CUSTOMER_SECRET } from '../customers/customers-config';
 import { BACK_OFFICE_CONFIG_SHAPE } from '../backoffice/backoffice-config';
+import { QUEUE_CONFIG_SHAPE } from '../queue/queue-config';
 
 /** The development defaults of the two secrets: public in this repository, so refused in production. */
 export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
@@ -95,6 +96,8 @@ export const appConfigSchema = z.object({
   ...CUSTOMERS_CONFIG_SHAPE,
   /** Staff sign-in, sessions and box-office limits (server/src/backoffice/backoffice-config.ts). */
   ...BACK_OFFICE_CONFIG_SHAPE,
+  /** The on-sale waiting room (server/src/queue/queue-config.ts). */
+  ...QUEUE_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

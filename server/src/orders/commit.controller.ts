@@ -9,6 +9,7 @@ import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { commitBody, type CommitBody } from '../payment/payment.queries';
+import { QueueGate, cartPresentations } from '../queue/queue.guard';
 import { CommitOrchestrator } from './commit.orchestrator';
 
 /** POST /api/payment/commit (storefront-spec.md section 7): the path stays the spec's; the saga lives in orders/. */
@@ -25,6 +26,7 @@ export class CommitController {
   })
   @RequireBotCheck()
   @RateLimit(RATE_LIMITS.commit)
+  @QueueGate(cartPresentations)
   commit(
     @VisitorId() visitorId: string,
     @ZodBody(commitBody) q: CommitBody,

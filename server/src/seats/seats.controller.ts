@@ -8,6 +8,7 @@ import type {
   UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck/bot-check.guard';
+import { QueueGate, bestAvailablePresentation, lockSeatPresentation } from '../queue/queue.guard';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
@@ -59,6 +60,7 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.seatLock)
   @SeatHoldCap()
+  @QueueGate(lockSeatPresentation)
   lock(@VisitorId() visitorId: string, @ZodBody(lockSeatBody) q: LockSeatBody): Promise<LockSeatResponse> {
     return this.engine.lock(visitorId, q.seat);
   }
@@ -78,6 +80,7 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
   @SeatHoldCap()
+  @QueueGate(bestAvailablePresentation)
   bestAvailable(
     @VisitorId() visitorId: string,
     @ZodQuery(bestAvailableQuery) q: BestAvailableQuery,
