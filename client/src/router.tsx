@@ -21,6 +21,7 @@ const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./pages/gifts/GiftVouchersPage'));
 const VoucherHistoryPage = lazyWithReload(() => import('./pages/gifts/VoucherHistoryPage'));
 const DonationsPage = lazyWithReload(() => import('./pages/gifts/DonationsPage'));
+const WaitingRoomPage = lazyWithReload(() => import('./pages/queue/WaitingRoomPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'system-vouchers/history', element: <VoucherHistoryPage /> },
           { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
           { path: 'donations', element: <DonationsPage /> },
+          { path: 'queue/:presentationId', element: <WaitingRoomPage /> },
           // Unknown page -> 404 (paths starting with /http are external redirects, handled there).
           { path: '*', element: <NotFoundPage /> },
         ],
