@@ -21,11 +21,7 @@ const POLL_MS = 15_000;
 const ANNOUNCE_MS = 30_000;
 
 type View =
-  | { kind: 'loading' }
-  | { kind: 'joining' }
-  | { kind: 'failed' }
-  | { kind: 'line'; status: QueueStatusResponse }
-  | { kind: 'admitted' };
+  { kind: 'loading' } | { kind: 'failed' } | { kind: 'line'; status: QueueStatusResponse } | { kind: 'admitted' };
 
 function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -36,11 +32,22 @@ function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
+/** The standing, joining first when this browser has no place yet (the harder bot check runs here). */
+async function standing(presentationId: number): Promise<QueueStatusResponse> {
+  const status = await queueStatus(presentationId, storedTicket(presentationId)).catch((error: unknown) => {
+    // A ticket the server refuses (another browser's, expired) is forgotten; the visitor joins afresh.
+    storeTicket(presentationId, null);
+    throw error;
+  });
+  return status.state === 'outside' ? joinQueue(presentationId) : status;
+}
+
 /**
  * /queue/:presentationId — the on-sale waiting room (issue 16, docs/waiting-room.md). Joins on
  * arrival (a harder bot check, solved in workers), then follows one progress broadcast a second and
  * moves on to the seat map by itself when admitted. Place, people ahead, estimated wait, progress,
- * the sale-start countdown; a polite live region that speaks now and then, not every second.
+ * the sale-start countdown; a polite live region that speaks on a change of state and otherwise at
+ * most every 30 seconds, not every second.
  */
 export default function WaitingRoomPage() {
   const { t } = useTranslation();
@@ -51,50 +58,75 @@ export default function WaitingRoomPage() {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [removed, setRemoved] = useState(0);
   const [lineLength, setLineLength] = useState(0);
+  const [removedAtJoin, setRemovedAtJoin] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const [skew, setSkew] = useState(0);
   const [announcement, setAnnouncement] = useState('');
-  const clockSkew = useRef(0);
-  const removedAtJoin = useRef<number | null>(null);
+  const ticketNoRef = useRef<number | null>(null);
+  const lastSpoken = useRef(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const seatMap = presentationId === null ? '/booking' : `/order/${presentationId}`;
+
+  const number = useCallback((n: number) => n.toLocaleString(locale), [locale]);
+  const waitTextFor = useCallback(
+    (place: number | null, rate: number) => {
+      const seconds = estimatedWaitSeconds(place, rate);
+      if (seconds === null) return '—';
+      if (seconds < 60) return t('queue.waitUnderMinute');
+      return t('queue.waitMinutes', { minutes: number(Math.ceil(seconds / 60)) });
+    },
+    [number, t],
+  );
+  /** The live region: at once when `force` (a change of state), else at most every ANNOUNCE_MS. */
+  const speak = useCallback((text: string, force: boolean) => {
+    if (!force && Date.now() - lastSpoken.current < ANNOUNCE_MS) return;
+    lastSpoken.current = Date.now();
+    setAnnouncement(text);
+  }, []);
 
   const apply = useCallback(
     (status: QueueStatusResponse) => {
       if (presentationId === null) return;
-      clockSkew.current = status.serverTime - Date.now();
+      setSkew(status.serverTime - Date.now());
       if (status.ticket) storeTicket(presentationId, status.ticket);
       if (status.state === 'no-queue' || status.state === 'admitted') {
         setView({ kind: 'admitted' });
+        speak(`${t('queue.admittedTitle')} ${t('queue.admittedBody')}`, true);
         navigate(seatMap, { replace: true });
         return;
       }
+      const known = ticketNoRef.current !== null;
+      ticketNoRef.current = status.ticketNo;
       setRemoved((r) => Math.max(r, status.removed));
       setLineLength(status.lineLength);
-      if (status.ticketNo !== null && removedAtJoin.current === null) removedAtJoin.current = status.removed;
+      if (status.ticketNo !== null) setRemovedAtJoin((r) => r ?? status.removed);
       setView({ kind: 'line', status });
+      if (status.state === 'pre-queue')
+        speak(
+          t('queue.livePreQueue', { countdown: formatCountdown(Date.parse(status.saleStartsAt) - status.serverTime) }),
+          true,
+        );
+      else {
+        const place = queuePlace(status.ticketNo, status.removed);
+        if (place !== null)
+          speak(t('queue.live', { place: number(place), wait: waitTextFor(place, status.admitPerMinute) }), !known);
+      }
     },
-    [navigate, presentationId, seatMap],
+    [navigate, number, presentationId, seatMap, speak, t, waitTextFor],
   );
+  const fail = useCallback(() => {
+    setView({ kind: 'failed' });
+    speak(t('queue.failed'), true);
+  }, [speak, t]);
 
-  const refresh = useCallback(async () => {
-    if (presentationId === null) return;
-    try {
-      const status = await queueStatus(presentationId, storedTicket(presentationId));
-      if (status.state === 'outside') {
-        setView({ kind: 'joining' });
-        apply(await joinQueue(presentationId));
-      } else apply(status);
-    } catch {
-      // A ticket from another browser (or a forged one) is refused: forget it and join afresh.
-      storeTicket(presentationId, null);
-      setView({ kind: 'failed' });
-    }
-  }, [apply, presentationId]);
+  const reload = useCallback(() => {
+    if (presentationId !== null) standing(presentationId).then(apply, fail);
+  }, [apply, fail, presentationId]);
 
   useEffect(() => {
     headingRef.current?.focus();
-    void refresh();
-  }, [refresh]);
+    reload();
+  }, [reload]);
 
   const status = view.kind === 'line' ? view.status : null;
   const ticket = status?.ticket ?? null;
@@ -106,25 +138,28 @@ export default function WaitingRoomPage() {
     const visitorId = storedVisitorId();
     if (presentationId === null || !ticket || !visitorId) return;
     const feed = new QueueFeed(presentationId, visitorId, ticket, locale, (m: QueueProgressMessage) => {
-      clockSkew.current = m.serverTime - Date.now();
+      setSkew(m.serverTime - Date.now());
       setRemoved((r) => Math.max(r, m.removed));
       setLineLength(m.lineLength);
+      const place = queuePlace(ticketNoRef.current, m.removed);
+      if (place !== null)
+        speak(t('queue.live', { place: number(place), wait: waitTextFor(place, m.admitPerMinute) }), false);
     });
     feed.connect();
-    const poll = setInterval(() => void refresh(), POLL_MS);
+    const poll = setInterval(reload, POLL_MS);
     return () => {
       feed.close();
       clearInterval(poll);
     };
-  }, [presentationId, ticket, locale, refresh]);
+  }, [presentationId, ticket, locale, reload, speak, t, number, waitTextFor]);
 
   // Our turn came (we passed the head), or the sale opened and our drawn number is to be fetched.
-  const open = status !== null && now + clockSkew.current >= saleStartsAt;
+  const open = status !== null && now + skew >= saleStartsAt;
   const passedHead = ticketNo !== null && removed > ticketNo;
   const needsNumber = status?.state === 'pre-queue' && open;
   useEffect(() => {
-    if (passedHead || needsNumber) void refresh();
-  }, [passedHead, needsNumber, refresh]);
+    if (passedHead || needsNumber) reload();
+  }, [passedHead, needsNumber, reload]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -132,34 +167,9 @@ export default function WaitingRoomPage() {
   }, []);
 
   const place = queuePlace(ticketNo, removed);
-  const waitSeconds = estimatedWaitSeconds(place, status?.admitPerMinute ?? 0);
-  const waitText =
-    waitSeconds === null
-      ? '—'
-      : waitSeconds < 60
-        ? t('queue.waitUnderMinute')
-        : t('queue.waitMinutes', { minutes: Math.ceil(waitSeconds / 60).toLocaleString(locale) });
-  const countdown = formatCountdown(saleStartsAt - (now + clockSkew.current));
-  const fraction = queueProgress(ticketNo, removedAtJoin.current ?? removed, removed);
-
-  // The polite live region: on a change of state at once, otherwise at most every ANNOUNCE_MS.
-  const spoken = useRef({ at: 0, kind: '' });
-  useEffect(() => {
-    const kind = view.kind === 'line' ? (status?.state ?? '') : view.kind;
-    const due = Date.now() - spoken.current.at >= ANNOUNCE_MS || spoken.current.kind !== kind;
-    if (!due) return;
-    let text = '';
-    if (view.kind === 'admitted') text = `${t('queue.admittedTitle')} ${t('queue.admittedBody')}`;
-    else if (view.kind === 'joining') text = t('queue.joining');
-    else if (view.kind === 'failed') text = t('queue.failed');
-    else if (status?.state === 'pre-queue') text = t('queue.livePreQueue', { countdown });
-    else if (place !== null) text = t('queue.live', { place: place.toLocaleString(locale), wait: waitText });
-    if (!text) return;
-    spoken.current = { at: Date.now(), kind };
-    setAnnouncement(text);
-  }, [view.kind, status?.state, place, waitText, countdown, t, locale]);
-
-  const number = (n: number) => n.toLocaleString(locale);
+  const waitText = waitTextFor(place, status?.admitPerMinute ?? 0);
+  const countdown = formatCountdown(saleStartsAt - (now + skew));
+  const fraction = queueProgress(ticketNo, removedAtJoin ?? removed, removed);
 
   return (
     <section className="container waiting-room" aria-labelledby="waiting-room-title" data-testid="waiting-room">
@@ -170,7 +180,7 @@ export default function WaitingRoomPage() {
         {announcement}
       </p>
 
-      {view.kind === 'loading' || view.kind === 'joining' ? (
+      {view.kind === 'loading' ? (
         <p className="waiting-room__busy" data-testid="queue-joining">
           {t('queue.joining')}
         </p>
@@ -179,7 +189,7 @@ export default function WaitingRoomPage() {
       {view.kind === 'failed' ? (
         <div className="notice" role="alert">
           <p>{t('queue.failed')}</p>
-          <button type="button" className="button button--primary" onClick={() => void refresh()}>
+          <button type="button" className="button button--primary" onClick={reload}>
             {t('queue.retry')}
           </button>
         </div>
