@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-
-/** Pre-queue draws: 0 .. 2^40 - 1, below every after-start score (queue-keys.ts). */
-const DRAW_RANGE = 2 ** 40;
+import { AFTER_START_BASE } from './queue-keys';
 
 /**
  * The pre-queue's random place, drawn from the operating system's CSPRNG at joining (so arriving
@@ -11,8 +9,9 @@ const DRAW_RANGE = 2 ** 40;
  */
 @Injectable()
 export class QueueRandom {
+  /** 0 .. 2^40 - 1: below every after-start score (queue-keys.ts). */
   draw(): number {
     // randomInt's range must stay below 2^48.
-    return randomInt(0, DRAW_RANGE);
+    return randomInt(0, AFTER_START_BASE);
   }
 }

@@ -375,6 +375,9 @@ describe('tickets, passes and the seat-call guard (HTTP)', () => {
   });
 });
 
+/** The Redis the test suite itself runs on (scripts/services.mjs installs it). */
+const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
+
 describe('durability', () => {
   async function freePort(): Promise<number> {
     return new Promise((resolve) => {
@@ -387,7 +390,7 @@ describe('durability', () => {
 
   function startRedis(port: number, dir: string): Promise<ChildProcess> {
     const child = spawn(
-      'redis-server',
+      REDIS_SERVER,
       [
         '--port',
         String(port),

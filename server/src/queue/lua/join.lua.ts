@@ -1,3 +1,5 @@
+import { AFTER_START_BASE } from '../queue-keys';
+
 /**
  * Join (or re-join) a presentation's line, in one step so a visitor holds at most one place.
  * KEYS: line, seq, seen, active, removed
@@ -16,7 +18,7 @@ if not redis.call('ZSCORE', KEYS[1], visitor) then
   if now < tonumber(ARGV[3]) then
     score = ARGV[4]
   else
-    score = tostring(${2 ** 40} + redis.call('INCR', KEYS[2]))
+    score = tostring(${AFTER_START_BASE} + redis.call('INCR', KEYS[2]))
   end
   redis.call('ZADD', KEYS[1], score, visitor)
   created = 1
