@@ -94,6 +94,7 @@ test.describe.serial('waiting room', () => {
 
     // Admitted: the pass (an httpOnly cookie) rides along with the seat map's calls.
     await openSeatMap(page, pid);
+    await expect(page.getByTestId('queue-notice')).toHaveCount(0);
     const seat = await availableSeat(page);
     const locked = page.waitForResponse(
       (r) => r.url().includes('/api/seats/lock-seat') && r.request().method() === 'PUT',
@@ -107,6 +108,10 @@ test.describe.serial('waiting room', () => {
     try {
       const page = await context.newPage();
       await openSeatMap(page, pid);
+      // The map stays visible; the page says why seats cannot be chosen and links to the queue.
+      const notice = page.getByTestId('queue-notice');
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole('link')).toHaveAttribute('href', `/queue/${pid}`);
       const seat = await availableSeat(page);
       const refused = page.waitForResponse((r) => r.url().includes('/api/seats/lock-seat'));
       await clickSeat(page, seat);

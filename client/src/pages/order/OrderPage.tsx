@@ -12,6 +12,7 @@ import { formatApiShekels } from '../../lib/money';
 import { SeatMapSlot } from '../../seatmap/SeatMapSlot';
 import { ErrorView, LoadingView } from '../../components/StateViews';
 import { NotFoundPage } from '../system/NotFoundPage';
+import { QueueNotice } from '../queue/QueueNotice';
 import {
   OrderStepper,
   OrderSummary,
@@ -113,6 +114,7 @@ export default function OrderPage() {
           )}
         </dl>
       </header>
+      <QueueNotice presentationId={p.id} />
       {(p.soldout || p.availability === 'soldOut') && (
         <p className="notice notice--warning" role="status">
           {t('order.soldOut')}
