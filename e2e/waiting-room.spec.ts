@@ -75,7 +75,8 @@ test.describe.serial('waiting room', () => {
 
   test('a visitor waits, sees the place go down, is admitted and locks a seat', async ({ page, request }) => {
     test.setTimeout(120_000);
-    await configure(request, 20, -60_000);
+    // The gate nearly shut (one a minute) while the others and this visitor take their places...
+    await configure(request, 1, -60_000);
     for (let i = 0; i < 4; i++) await joinAhead(request);
 
     await page.goto(`/queue/${pid}`);
@@ -87,6 +88,9 @@ test.describe.serial('waiting room', () => {
     await expect(page.locator('progress#queue-progress')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expectAxeClean(page, 'waiting room, waiting (he)');
+
+    // ...then open to 30 a minute: one every two seconds.
+    await configure(request, 30, -60_000);
 
     // The place goes down with the live broadcasts, then the page moves on by itself.
     await expect.poll(async () => Number(await placeText.textContent()), { timeout: 30_000 }).toBeLessThan(first);

@@ -17,6 +17,8 @@ export interface QueueKeys {
   bucket: string;
   /** Admitted in total (statistics, the rate test). */
   admitted: string;
+  /** Which node runs this tick's admission (SET NX PX, one tick long). */
+  tickLeader: string;
 }
 
 export function queueKeys(prefix: string, presentationId: number): QueueKeys {
@@ -29,8 +31,12 @@ export function queueKeys(prefix: string, presentationId: number): QueueKeys {
     removed: `${base}removed`,
     bucket: `${base}bucket`,
     admitted: `${base}admitted`,
+    tickLeader: `${base}tick-leader`,
   };
 }
+
+/** Every node's progress messages go out on this channel; each node relays them to its own sockets. */
+export const progressChannel = (prefix: string): string => `${prefix}queue:progress`;
 
 /** Scores at or above this are arrivals after the start; below it, the pre-queue's random draw. */
 export const AFTER_START_BASE = 2 ** 40;

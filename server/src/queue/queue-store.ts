@@ -5,7 +5,8 @@ import { REDIS } from '../redis/redis.module';
 import { ADMIT_LUA } from './lua/admit.lua';
 import { JOIN_LUA } from './lua/join.lua';
 import { STATUS_LUA } from './lua/status.lua';
-import { queueKeys, type QueueKeys } from './queue-keys';
+import type { QueueProgressMessage } from '@hotline/shared';
+import { progressChannel, queueKeys, type QueueKeys } from './queue-keys';
 
 export type Standing =
   | { kind: 'admitted'; until: number; removed: number; lineLength: number }
@@ -121,6 +122,16 @@ export class QueueStore {
       dropped: Number(r[3]),
       visitors: (r[4] as string[] | undefined) ?? [],
     };
+  }
+
+  /** True when this node runs this presentation's admission this tick (the claim lapses after `ms`). */
+  async claimTick(presentationId: number, nodeId: string, ms: number): Promise<boolean> {
+    return (await this.redis.set(this.keys(presentationId).tickLeader, nodeId, 'PX', ms, 'NX')) === 'OK';
+  }
+
+  /** Sends a progress message to every node (each relays it to its own sockets). */
+  async publishProgress(message: QueueProgressMessage): Promise<void> {
+    await this.redis.publish(progressChannel(this.config.REDIS_PREFIX), JSON.stringify(message));
   }
 
   /** Admitted so far in total (statistics). */

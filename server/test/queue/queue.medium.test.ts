@@ -4,12 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { QueueRequiredBody, QueueStatusResponse } from '@hotline/shared';
+import type { QueueProgressMessage, QueueRequiredBody, QueueStatusResponse } from '@hotline/shared';
 import { Clock } from '../../src/common/clock';
 import { OnSales } from '../../src/queue/on-sales';
 import { QueueRandom } from '../../src/queue/queue-random';
 import { QueueStore } from '../../src/queue/queue-store';
 import { QueueService } from '../../src/queue/queue.service';
+import { QueueTicker } from '../../src/queue/queue-ticker';
 import { fetchAltchaChallenge, solveAltcha, solveAltchaChallenge } from '../support/altcha';
 import { at } from '../support/at';
 import { startTestApp, type ProviderOverride, type TestApp } from '../support/test-env';
@@ -190,6 +191,29 @@ describe('two app instances on one Redis', () => {
       await b.close();
     }
   }
+
+  test('a tick runs the admission on one node only, and both nodes relay its one progress message', async () => {
+    const env = { ...QUEUE_ENV, REDIS_PREFIX: `test:q3:${randomUUID().slice(0, 8)}:` };
+    const a = await startTestApp(env, t.db);
+    const b = await startTestApp(env, t.db);
+    try {
+      const heard: Record<'a' | 'b', QueueProgressMessage[]> = { a: [], b: [] };
+      a.app.get(QueueTicker).attach({ progress: (m) => heard.a.push(m) });
+      b.app.get(QueueTicker).attach({ progress: (m) => heard.b.push(m) });
+      const runs = jest.spyOn(QueueService.prototype, 'admit');
+      // Both nodes tick at the same instant (the demo on-sale is the one queued presentation).
+      await Promise.all([a.app.get(QueueTicker).tick(), b.app.get(QueueTicker).tick()]);
+      expect(runs).toHaveBeenCalledTimes(1);
+      runs.mockRestore();
+      for (let i = 0; i < 100 && (heard.a.length === 0 || heard.b.length === 0); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard.a).toHaveLength(1);
+      expect(heard.b).toEqual(heard.a);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 
   test('together they admit the configured number per minute within 2 %', async () => {
     const admitted = await minuteOnTwoNodes([], 900_010);
