@@ -233,7 +233,7 @@ async function main() {
       `| server CPU per position update delivered, ours (both nodes, incl. admission runs) | ${(ourCpuPerUpdate * 1000).toFixed(1)} µs (${msgs1 - msgs0} updates) |`,
       `| bare socket.io broadcast of the same message, same sockets | ${(bareCpuPerUpdate * 1000).toFixed(1)} µs (${bm1 - bm0} updates) |`,
       '',
-      `Ratio (ours / bare CPU per update): ${(ourCpuPerUpdate / bareCpuPerUpdate).toFixed(2)}. One progress message per queue per second per node; each page works out its place from it.`,
+      `Ratio (ours / bare CPU per update): ${(ourCpuPerUpdate / bareCpuPerUpdate).toFixed(2)}. One progress message per queue per tick, published by the node that ran the admission and relayed by every node to its own sockets; each page works out its place from it.`,
     );
   } finally {
     await sql.end().catch(() => undefined);
