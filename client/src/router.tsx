@@ -26,6 +26,7 @@ const MembershipOrderPage = lazyWithReload(() => import('./pages/memberships/Mem
 const EnrolPage = lazyWithReload(() => import('./pages/memberships/EnrolPage'));
 const MiniSitePage = lazyWithReload(() => import('./storefront-modes/MiniSitePage'));
 const LivePage = lazyWithReload(() => import('./storefront-modes/LivePage'));
+const WaitingRoomPage = lazyWithReload(() => import('./pages/queue/WaitingRoomPage'));
 
 /** '/' -> '/booking', keeping ?lang= and any other parameters. */
 function RedirectToBooking() {
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'system-vouchers/history', element: <VoucherHistoryPage /> },
           { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
           { path: 'donations', element: <DonationsPage /> },
+          { path: 'queue/:presentationId', element: <WaitingRoomPage /> },
           // Unknown page -> 404 (paths starting with /http are external redirects, handled there).
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -29,6 +29,7 @@ import { WaiversModule } from './waivers/waivers.module';
 import { OrderChangesModule } from './order-changes/order-changes.module';
 import { VodModule } from './vod/vod.module';
 import { ChannelsModule } from './channels/channels.module';
+import { QueueModule } from './queue/queue.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -85,6 +86,7 @@ export class AppModule {
         OrderChangesModule,
         VodModule,
         ChannelsModule,
+        QueueModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

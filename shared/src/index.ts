@@ -15,3 +15,4 @@ export * from './order-changes';
 export * from './catalogue/vod';
 export * from './memberships/api';
 export * from './storefront-modes/api';
+export * from './queue';

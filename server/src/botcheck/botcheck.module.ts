@@ -24,6 +24,6 @@ import { PresentationLoad } from './presentation-load';
     LoadScaledWork,
     BotCheckGuard,
   ],
-  exports: [BotCheck, BotCheckGuard, LoadScaledWork],
+  exports: [BotCheck, BotCheckGuard, LoadScaledWork, AltchaBotCheck],
 })
 export class BotCheckModule {}

@@ -3,6 +3,7 @@ import { BOOKING_CONFIG_SHAPE, DEVELOPMENT_TICKET_SIGNING_KEY } from '../payment
 import { CUSTOMERS_CONFIG_SHAPE, DEVELOPMENT_CUSTOMER_SECRET } from '../customers/customers-config';
 import { BACK_OFFICE_CONFIG_SHAPE } from '../backoffice/backoffice-config';
 import { INTEGRATION_CONFIG_SHAPE, integrationProductionProblems } from '../channels/integration-config';
+import { QUEUE_CONFIG_SHAPE } from '../queue/queue-config';
 
 /** The development defaults of the two secrets: public in this repository, so refused in production. */
 export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
@@ -98,6 +99,8 @@ export const appConfigSchema = z.object({
   ...BACK_OFFICE_CONFIG_SHAPE,
   /** Partner links (server/src/channels/integration-config.ts). */
   ...INTEGRATION_CONFIG_SHAPE,
+  /** The on-sale waiting room (server/src/queue/queue-config.ts). */
+  ...QUEUE_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

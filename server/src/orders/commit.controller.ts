@@ -9,6 +9,7 @@ import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { commitBody, type CommitBody } from '../payment/payment.queries';
+import { QueueGate, cartPresentations } from '../queue/queue.guard';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { ProducerSaleAuthority } from './producer-sale';
 
@@ -29,6 +30,7 @@ export class CommitController {
   })
   @RequireBotCheck()
   @RateLimit(RATE_LIMITS.commit)
+  @QueueGate(cartPresentations)
   async commit(
     @VisitorId() visitorId: string,
     @ZodBody(commitBody) q: CommitBody,

@@ -8,6 +8,7 @@ import type {
   UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck/bot-check.guard';
+import { QueueGate, bestAvailablePresentation, lockSeatPresentation } from '../queue/queue.guard';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
@@ -63,6 +64,7 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.seatLock)
   @SeatHoldCap()
+  @QueueGate(lockSeatPresentation)
   async lock(
     @VisitorId() visitorId: string,
     @ZodBody(lockSeatBody) q: LockSeatBody,
@@ -89,6 +91,7 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
   @SeatHoldCap()
+  @QueueGate(bestAvailablePresentation)
   async bestAvailable(
     @VisitorId() visitorId: string,
     @ZodQuery(bestAvailableQuery) q: BestAvailableQuery,

@@ -18,6 +18,7 @@ import { seedDemoWaiverIfEmpty } from './demo-waiver';
 import { seedDemoVodIfEmpty } from './demo-vod';
 import { seedDemoMembershipsIfEmpty } from './demo-memberships';
 import { seedDemoMiniSiteIfEmpty } from './demo-mini-site';
+import { seedDemoOnSaleIfEmpty } from './demo-on-sale';
 
 const SEED_LOCK = 7_263_002;
 
@@ -54,6 +55,7 @@ export async function seedDemoIfEmpty(
         await seedDemoVodIfEmpty(tx, options.now ?? new Date());
         await seedDemoMembershipsIfEmpty(tx);
         await seedDemoMiniSiteIfEmpty(tx);
+        await seedDemoOnSaleIfEmpty(tx);
       });
       return null;
     }
@@ -82,6 +84,7 @@ export async function seedDemoIfEmpty(
       await seedDemoVodIfEmpty(tx, options.now ?? new Date());
       await seedDemoMembershipsIfEmpty(tx);
       await seedDemoMiniSiteIfEmpty(tx);
+      await seedDemoOnSaleIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

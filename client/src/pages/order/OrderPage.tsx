@@ -13,6 +13,7 @@ import { mayHaveStaffSession } from '../../lib/staff-presence';
 import { SeatMapSlot } from '../../seatmap/SeatMapSlot';
 import { ErrorView, LoadingView } from '../../components/StateViews';
 import { NotFoundPage } from '../system/NotFoundPage';
+import { QueueNotice } from '../queue/QueueNotice';
 import {
   OrderStepper,
   OrderSummary,
@@ -117,6 +118,7 @@ export default function OrderPage() {
           )}
         </dl>
       </header>
+      <QueueNotice presentationId={p.id} />
       {(p.soldout || p.availability === 'soldOut') && (
         <p className="notice notice--warning" role="status">
           {t('order.soldOut')}

@@ -14,6 +14,7 @@ import { OrderChanges1795760000000 } from './1795760000000-order-changes';
 import { WalletSandbox1795750000000 } from './1795750000000-wallet-sandbox';
 import { Memberships1795720000000 } from './1795720000000-memberships';
 import { MiniSitesIntegration1795740000000 } from './1795740000000-mini-sites-integration';
+import { OnSaleQueue1795710000000 } from './1795710000000-on-sale-queue';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   GiftVouchersDonations1795593642340,
   Waivers1795596000000,
   SectionTranslations1795600000000,
+  OnSaleQueue1795710000000,
   Memberships1795720000000,
   MiniSitesIntegration1795740000000,
   WalletSandbox1795750000000,

@@ -7,6 +7,8 @@ export const BACK_OFFICE_PERMISSION = {
   presentationsReport: 266,
   producerTicketSale: 267,
   producerReservations: 268,
+  /** Configure on-sales and their waiting rooms (admin API /api/admin/on-sales; docs/waiting-room.md). */
+  onSaleAdmin: 290,
 } as const;
 
 export type BackOfficePermission = (typeof BACK_OFFICE_PERMISSION)[keyof typeof BACK_OFFICE_PERMISSION];

@@ -1,0 +1,76 @@
+import { Controller, Get, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  BACK_OFFICE_PERMISSION,
+  withinBusinessScope,
+  type OnSaleConfig,
+  type OnSaleListResponse,
+} from '@hotline/shared';
+import { AuditLogRepository } from '../backoffice/audit-log.repository';
+import { CurrentStaff, StaffOnly } from '../backoffice/staff.guard';
+import type { StaffIdentity } from '../backoffice/staff.repository';
+import { AppError } from '../common/app-error';
+import { dbId } from '../common/ids';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { ZodBody } from '../common/validation';
+import { OnSaleRepository } from './on-sale.repository';
+import { OnSales } from './on-sales';
+
+const onSaleBody = z
+  .object({
+    presentationId: dbId.nullable().optional(),
+    featureId: dbId.nullable().optional(),
+    enabled: z.boolean(),
+    saleStartsAt: z.string().datetime({ offset: true }),
+    maxActive: z.number().int().min(1).max(1_000_000),
+    admitPerMinute: z.number().int().min(1).max(1_000_000),
+    shoppingMinutes: z.number().int().min(1).max(240),
+  })
+  .refine((b) => ((b.presentationId ?? null) === null) !== ((b.featureId ?? null) === null), {
+    message: 'exactly one of presentationId and featureId',
+  });
+
+/**
+ * On-sale configuration for staff with the on-sale permission (until the back office has a
+ * screen for it): list, and create or replace one presentation's or one feature's on-sale.
+ * Business scope applies: staff only configure presentations of their businesses. Audited.
+ */
+@ApiTags('back office')
+@Controller('admin/on-sales')
+@StaffOnly(BACK_OFFICE_PERMISSION.onSaleAdmin)
+export class OnSaleAdminController {
+  constructor(
+    private readonly repository: OnSaleRepository,
+    private readonly onSales: OnSales,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every configured on-sale' })
+  async list(): Promise<OnSaleListResponse> {
+    return { onSales: await this.repository.list() };
+  }
+
+  @Put()
+  @RateLimit(RATE_LIMITS.boxOffice)
+  @ApiOperation({ summary: "Creates or replaces a presentation's (or a feature's) on-sale and waiting room" })
+  async put(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodBody(onSaleBody) body: z.infer<typeof onSaleBody>,
+  ): Promise<OnSaleConfig> {
+    const target = { presentationId: body.presentationId ?? null, featureId: body.featureId ?? null };
+    const businesses = await this.repository.businessesOf(target);
+    if (businesses === null) throw new AppError('ON_SALE_NOT_FOUND');
+    if (!withinBusinessScope(staff.businessIds, businesses)) throw new AppError('STAFF_BUSINESS_SCOPE');
+    const saved = await this.repository.upsert({ ...body, ...target }, staff.userId);
+    await this.onSales.refresh();
+    await this.audit.record({
+      staffUserId: staff.userId,
+      action: 'on-sale',
+      subject: target.presentationId !== null ? `presentation:${target.presentationId}` : `feature:${target.featureId}`,
+      detail: { ...saved },
+    });
+    return saved;
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { OnSaleConfig } from '@hotline/shared';
+
+/** A presentation's effective on-sale (its own row, else its feature's). */
+export interface OnSaleRule {
+  presentationId: number;
+  enabled: boolean;
+  saleStartsAt: number;
+  maxActive: number;
+  admitPerMinute: number;
+  shoppingMinutes: number;
+}
+
+interface RuleRow {
+  presentation_id: number;
+  enabled: boolean;
+  sale_starts_at: Date;
+  max_active: number;
+  admit_per_minute: number;
+  shopping_minutes: number;
+}
+
+interface ConfigRow extends Omit<RuleRow, 'presentation_id'> {
+  presentation_id: number | null;
+  feature_id: number | null;
+}
+
+const toConfig = (r: ConfigRow): OnSaleConfig => ({
+  presentationId: r.presentation_id,
+  featureId: r.feature_id,
+  enabled: r.enabled,
+  saleStartsAt: r.sale_starts_at.toISOString(),
+  maxActive: r.max_active,
+  admitPerMinute: r.admit_per_minute,
+  shoppingMinutes: r.shopping_minutes,
+});
+
+/** The on_sale table (the only TypeORM user of the queue module). */
+@Injectable()
+export class OnSaleRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** Every presentation with an on-sale, resolved: a presentation's own row wins over its feature's. */
+  async rules(): Promise<OnSaleRule[]> {
+    const rows: RuleRow[] = await this.db.query(`
+      SELECT DISTINCT ON (p.id) p.id AS presentation_id, o.enabled, o.sale_starts_at, o.max_active,
+             o.admit_per_minute, o.shopping_minutes
+        FROM on_sale o
+        JOIN presentation p ON p.id = o.presentation_id OR (o.presentation_id IS NULL AND p.feature_id = o.feature_id)
+       ORDER BY p.id, (o.presentation_id IS NULL)`);
+    return rows.map((r) => ({
+      presentationId: r.presentation_id,
+      enabled: r.enabled,
+      saleStartsAt: r.sale_starts_at.getTime(),
+      maxActive: r.max_active,
+      admitPerMinute: r.admit_per_minute,
+      shoppingMinutes: r.shopping_minutes,
+    }));
+  }
+
+  async list(): Promise<OnSaleConfig[]> {
+    const rows: ConfigRow[] = await this.db.query(
+      `SELECT presentation_id, feature_id, enabled, sale_starts_at, max_active, admit_per_minute, shopping_minutes
+         FROM on_sale ORDER BY id`,
+    );
+    return rows.map(toConfig);
+  }
+
+  /** Creates or replaces the on-sale of one presentation or one feature. */
+  async upsert(c: OnSaleConfig, staffUserId: number | null): Promise<OnSaleConfig> {
+    const conflict = c.presentationId !== null ? '(presentation_id)' : '(feature_id)';
+    const [row]: ConfigRow[] = await this.db.query(
+      `INSERT INTO on_sale (presentation_id, feature_id, enabled, sale_starts_at, max_active, admit_per_minute, shopping_minutes, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT ${conflict} DO UPDATE SET enabled = EXCLUDED.enabled, sale_starts_at = EXCLUDED.sale_starts_at,
+         max_active = EXCLUDED.max_active, admit_per_minute = EXCLUDED.admit_per_minute,
+         shopping_minutes = EXCLUDED.shopping_minutes, updated_by = EXCLUDED.updated_by, updated_at = now()
+       RETURNING presentation_id, feature_id, enabled, sale_starts_at, max_active, admit_per_minute, shopping_minutes`,
+      [
+        c.presentationId,
+        c.featureId,
+        c.enabled,
+        c.saleStartsAt,
+        c.maxActive,
+        c.admitPerMinute,
+        c.shoppingMinutes,
+        staffUserId,
+      ],
+    );
+    return toConfig(row!);
+  }
+
+  /** The businesses owning the presentation, or every presentation of the feature (scope check). */
+  async businessesOf(target: { presentationId: number | null; featureId: number | null }): Promise<number[] | null> {
+    if (target.presentationId !== null) {
+      const rows: { business_id: number }[] = await this.db.query(
+        'SELECT business_id FROM presentation WHERE id = $1',
+        [target.presentationId],
+      );
+      return rows.length ? rows.map((r) => r.business_id) : null;
+    }
+    const feature: unknown[] = await this.db.query('SELECT 1 FROM feature WHERE id = $1', [target.featureId]);
+    if (!feature.length) return null;
+    const rows: { business_id: number }[] = await this.db.query(
+      'SELECT DISTINCT business_id FROM presentation WHERE feature_id = $1',
+      [target.featureId],
+    );
+    return rows.map((r) => r.business_id);
+  }
+}

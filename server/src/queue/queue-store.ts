@@ -1,0 +1,141 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { REDIS } from '../redis/redis.module';
+import { ADMIT_LUA } from './lua/admit.lua';
+import { JOIN_LUA } from './lua/join.lua';
+import { STATUS_LUA } from './lua/status.lua';
+import type { QueueProgressMessage } from '@hotline/shared';
+import { progressChannel, queueKeys, type QueueKeys } from './queue-keys';
+
+export type Standing =
+  | { kind: 'admitted'; until: number; removed: number; lineLength: number }
+  | { kind: 'line'; rank: number; removed: number; lineLength: number; created: boolean }
+  | { kind: 'outside'; removed: number; lineLength: number };
+
+export interface AdmitRule {
+  now: number;
+  saleStartsAt: number;
+  admitPerMinute: number;
+  maxActive: number;
+  shoppingMs: number;
+  abandonMs: number;
+}
+
+export interface AdmitResult {
+  admitted: number;
+  removed: number;
+  lineLength: number;
+  dropped: number;
+  /** Who was admitted by this run, in line order. */
+  visitors: string[];
+}
+
+type Script = (...args: (string | number)[]) => Promise<unknown[]>;
+
+/** The most visitors one admission run pops (keeps one script short even after a long pause). */
+const MAX_POPS = 5_000;
+
+/**
+ * The only code that touches the waiting room's Redis keys; every change is one Lua script.
+ * Queue positions live in Redis with AOF (docs/waiting-room.md, "Durability").
+ */
+@Injectable()
+export class QueueStore {
+  private readonly join_: Script;
+  private readonly status_: Script;
+  private readonly admit_: Script;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
+  ) {
+    redis.defineCommand('hotlineQueueJoin', { lua: JOIN_LUA, numberOfKeys: 5 });
+    redis.defineCommand('hotlineQueueStatus', { lua: STATUS_LUA, numberOfKeys: 4 });
+    redis.defineCommand('hotlineQueueAdmit', { lua: ADMIT_LUA, numberOfKeys: 6 });
+    const commands = redis as unknown as Record<
+      'hotlineQueueJoin' | 'hotlineQueueStatus' | 'hotlineQueueAdmit',
+      Script
+    >;
+    this.join_ = commands.hotlineQueueJoin.bind(redis);
+    this.status_ = commands.hotlineQueueStatus.bind(redis);
+    this.admit_ = commands.hotlineQueueAdmit.bind(redis);
+  }
+
+  /** Protected for the rate test's control run only (server/test/queue/support), which splits the bucket per node. */
+  protected keys(presentationId: number): QueueKeys {
+    return queueKeys(this.config.REDIS_PREFIX, presentationId);
+  }
+
+  /** Takes a place (or finds the one this visitor has); `draw` is the pre-queue score used before the start. */
+  async join(
+    presentationId: number,
+    visitorId: string,
+    now: number,
+    saleStartsAt: number,
+    draw: number,
+  ): Promise<Standing> {
+    const k = this.keys(presentationId);
+    const r = await this.join_(k.line, k.seq, k.seen, k.active, k.removed, visitorId, now, saleStartsAt, draw);
+    const removed = Number(r[3]);
+    const lineLength = Number(r[4]);
+    if (r[0] === 'admitted') return { kind: 'admitted', until: Number(r[1]), removed, lineLength };
+    return { kind: 'line', rank: Number(r[1]), created: Number(r[2]) === 1, removed, lineLength };
+  }
+
+  /** Where the visitor stands; `touch` counts it as a heartbeat. */
+  async standing(presentationId: number, visitorId: string, now: number, touch: boolean): Promise<Standing> {
+    const k = this.keys(presentationId);
+    const r = await this.status_(k.line, k.seen, k.active, k.removed, visitorId, now, touch ? '1' : '0');
+    const removed = Number(r[2]);
+    const lineLength = Number(r[3]);
+    if (r[0] === 'admitted') return { kind: 'admitted', until: Number(r[1]), removed, lineLength };
+    if (r[0] === 'line') return { kind: 'line', rank: Number(r[1]), removed, lineLength, created: false };
+    return { kind: 'outside', removed, lineLength };
+  }
+
+  /** One admission run (any node, any time: the bucket in Redis makes the total rate exact). */
+  async admit(presentationId: number, rule: AdmitRule): Promise<AdmitResult> {
+    const k = this.keys(presentationId);
+    // Two seconds of credit at most: a node that skips a tick loses nothing, a quiet queue cannot save up a rush.
+    const burst = Math.max(1, (rule.admitPerMinute / 60) * 2);
+    const r = await this.admit_(
+      k.line,
+      k.seen,
+      k.active,
+      k.removed,
+      k.bucket,
+      k.admitted,
+      rule.now,
+      rule.saleStartsAt,
+      rule.admitPerMinute,
+      rule.maxActive,
+      rule.shoppingMs,
+      rule.abandonMs,
+      burst,
+      MAX_POPS,
+    );
+    return {
+      admitted: Number(r[0]),
+      removed: Number(r[1]),
+      lineLength: Number(r[2]),
+      dropped: Number(r[3]),
+      visitors: (r[4] as string[] | undefined) ?? [],
+    };
+  }
+
+  /** True when this node runs this presentation's admission this tick (the claim lapses after `ms`). */
+  async claimTick(presentationId: number, nodeId: string, ms: number): Promise<boolean> {
+    return (await this.redis.set(this.keys(presentationId).tickLeader, nodeId, 'PX', ms, 'NX')) === 'OK';
+  }
+
+  /** Sends a progress message to every node (each relays it to its own sockets). */
+  async publishProgress(message: QueueProgressMessage): Promise<void> {
+    await this.redis.publish(progressChannel(this.config.REDIS_PREFIX), JSON.stringify(message));
+  }
+
+  /** Admitted so far in total (statistics). */
+  async admittedTotal(presentationId: number): Promise<number> {
+    return Number((await this.redis.get(this.keys(presentationId).admitted)) ?? 0);
+  }
+}

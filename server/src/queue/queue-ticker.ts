@@ -1,0 +1,107 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import type { QueueProgressMessage } from '@hotline/shared';
+import { Clock } from '../common/clock';
+import { LOGGER } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { REDIS } from '../redis/redis.module';
+import { OnSales } from './on-sales';
+import { progressChannel } from './queue-keys';
+import { QueueStore } from './queue-store';
+import { QueueService } from './queue.service';
+
+/** Where progress goes: the gateway's node-local rooms. */
+export interface QueueBroadcaster {
+  progress(message: QueueProgressMessage): void;
+}
+
+/** Progress to a queue's room at most this often, whatever the tick: "at most once a second per visitor". */
+const MIN_BROADCAST_GAP_MS = 1_000;
+
+/**
+ * Every QUEUE_TICK_MS, for each queued presentation, one node (whichever claims the tick in Redis
+ * first; a dead node's claim lapses within the tick) runs the admission script and publishes one
+ * progress message; every node relays it to its own room at once. So a page learns of an admission
+ * within milliseconds whichever node it is connected to, and each room gets one message per tick.
+ * Correctness does not depend on the claim: the admission bucket lives in Redis (admit.lua.ts), so
+ * two nodes admitting in the same tick still admit the rate once.
+ */
+@Injectable()
+export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly nodeId = randomUUID();
+  private timer: NodeJS.Timeout | null = null;
+  private subscriber: Redis | null = null;
+  private running = false;
+  private broadcaster: QueueBroadcaster | null = null;
+  private readonly lastBroadcast = new Map<number, number>();
+
+  constructor(
+    private readonly queue: QueueService,
+    private readonly store: QueueStore,
+    private readonly onSales: OnSales,
+    private readonly clock: Clock,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  attach(broadcaster: QueueBroadcaster): void {
+    this.broadcaster = broadcaster;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Every node relays progress, also one that does not tick itself (QUEUE_TICK_MS=0).
+    const sub = this.redis.duplicate({ connectionName: `hotline-queue-sub-${process.pid}` });
+    this.subscriber = sub;
+    sub.on('error', (err) => this.logger.warn({ err }, 'queue progress subscriber'));
+    sub.on('message', (_channel: string, message: string) => this.relay(message));
+    await sub.subscribe(progressChannel(this.config.REDIS_PREFIX));
+    if (this.config.QUEUE_TICK_MS <= 0) return;
+    this.timer = setInterval(() => void this.tick(), this.config.QUEUE_TICK_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    const sub = this.subscriber;
+    this.subscriber = null;
+    if (sub) await sub.quit().catch(() => sub.disconnect());
+  }
+
+  /** One round over every queued presentation (skipped while the previous one still runs). */
+  async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const claimMs = Math.max(100, (this.config.QUEUE_TICK_MS || 1_000) - 50);
+      for (const rule of this.onSales.allQueued()) {
+        try {
+          if (!(await this.store.claimTick(rule.presentationId, this.nodeId, claimMs))) continue;
+          const now = this.clock.nowMs();
+          const result = await this.queue.admit(rule, now);
+          await this.store.publishProgress(this.queue.progress(rule, result, now));
+        } catch (err) {
+          this.logger.warn({ err, presentationId: rule.presentationId }, 'queue admission run failed');
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private relay(raw: string): void {
+    let message: QueueProgressMessage;
+    try {
+      message = JSON.parse(raw) as QueueProgressMessage;
+    } catch {
+      return;
+    }
+    const now = Date.now();
+    const last = this.lastBroadcast.get(message.presentationId) ?? 0;
+    if (!this.broadcaster || now - last < MIN_BROADCAST_GAP_MS - 100) return;
+    this.lastBroadcast.set(message.presentationId, now);
+    this.broadcaster.progress(message);
+  }
+}

@@ -1,0 +1,92 @@
+import { Controller, Get, Header, Headers, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { QueueStatusResponse } from '@hotline/shared';
+import type { AltchaChallenge } from '../botcheck/altcha-lib';
+import { idString } from '../common/ids';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { ZodBody, ZodParams } from '../common/validation';
+import { VisitorId } from '../common/visitor-identity';
+import { setCookie } from '../customers/customer-cookies';
+import { passCookieOf } from './queue.guard';
+import { QueueService } from './queue.service';
+
+const params = z.object({ presentationId: idString });
+const joinBody = z.object({ recaptchaToken: z.string().min(1).max(20_000) });
+
+/** Joining costs a hard proof of work already; these stop a script from hammering with fresh uuids from one address. */
+const JOIN_LIMIT = {
+  name: 'queue-join',
+  rules: [
+    { by: 'visitor' as const, limit: 10, windowSeconds: 60 },
+    { by: 'ip' as const, limit: 600, windowSeconds: 60 },
+  ],
+};
+const STATUS_LIMIT = {
+  name: 'queue-status',
+  rules: [
+    { by: 'visitor' as const, limit: 120, windowSeconds: 60 },
+    { by: 'ip' as const, limit: 6_000, windowSeconds: 60 },
+  ],
+};
+
+/** The ticket rides in a header, never in the URL (no secrets in URLs or logs). */
+const TICKET_HEADER = 'queue-ticket';
+
+/** The waiting room's public calls (docs/waiting-room.md). */
+@ApiTags('waiting room')
+@Controller('queue')
+export class QueueController {
+  constructor(private readonly queue: QueueService) {}
+
+  @Get(':presentationId/challenge')
+  @Header('cache-control', 'no-store')
+  @RateLimit(RATE_LIMITS.botCheckChallenge)
+  @ApiOperation({ summary: 'The ALTCHA challenge joining costs (QUEUE_JOIN_WORK times a seat lock)' })
+  challenge(@ZodParams(params) _p: { presentationId: number }): Promise<AltchaChallenge> {
+    return this.queue.challenge();
+  }
+
+  @Post(':presentationId/join')
+  @RateLimit(JOIN_LIMIT)
+  @ApiOperation({ summary: "Takes this visitor's one place in the line (or answers the one it has)" })
+  async join(
+    @VisitorId() visitorId: string,
+    @ZodParams(params) p: { presentationId: number },
+    @ZodBody(joinBody) body: z.infer<typeof joinBody>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<QueueStatusResponse> {
+    return this.withPassCookie(request, reply, await this.queue.join(p.presentationId, visitorId, body.recaptchaToken));
+  }
+
+  @Get(':presentationId')
+  @Header('cache-control', 'no-store')
+  @RateLimit(STATUS_LIMIT)
+  @ApiOperation({
+    summary: "This visitor's place (send the wait ticket in the queue-ticket header); the admission pass when admitted",
+  })
+  async status(
+    @VisitorId() visitorId: string,
+    @ZodParams(params) p: { presentationId: number },
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Headers(TICKET_HEADER) ticket?: string,
+  ): Promise<QueueStatusResponse> {
+    return this.withPassCookie(request, reply, await this.queue.status(p.presentationId, visitorId, ticket));
+  }
+
+  /** The admission also goes into an httpOnly cookie: the seat map's calls carry it without knowing about queues. */
+  private withPassCookie(request: FastifyRequest, reply: FastifyReply, r: QueueStatusResponse): QueueStatusResponse {
+    if (r.pass && r.admittedUntil)
+      setCookie(
+        request,
+        reply,
+        passCookieOf(r.presentationId),
+        r.pass,
+        (Date.parse(r.admittedUntil) - r.serverTime) / 1000,
+      );
+    return r;
+  }
+}

@@ -1,0 +1,110 @@
+import type { ErrorBody } from '../errors/error-body';
+
+/**
+ * The on-sale waiting room's wire types (issue 16, docs/waiting-room.md). One type per message;
+ * the server answers them and the waiting page reads them.
+ */
+
+/** Where a visitor stands in one presentation's queue. */
+export type QueueState =
+  /** No queue on this presentation (or it is switched off): go straight to the seat map. */
+  | 'no-queue'
+  /** Not in the line yet (may join). */
+  | 'outside'
+  /** Joined before the sale start: a random place is drawn when the sale opens. */
+  | 'pre-queue'
+  /** In the line after the start: first come, first served. */
+  | 'waiting'
+  /** Admitted: may shop until `admittedUntil` (the queue pass is in an httpOnly cookie and in `pass`). */
+  | 'admitted';
+
+/** GET /api/queue/:presentationId (and the answer of join): this visitor's place and the queue's numbers. */
+export interface QueueStatusResponse {
+  presentationId: number;
+  state: QueueState;
+  /** Signed, bound to this visitor's uuid: proves the place (socket subscription, status). */
+  ticket: string | null;
+  /** Signed admission for this presentation (also set as a cookie); null unless admitted. */
+  pass: string | null;
+  /**
+   * This visitor's absolute number in the line (0 = the first visitor ever admitted or dropped).
+   * Everyone ahead leaves only from the head, so `place = ticketNo - removed + 1` stays right
+   * as `removed` grows with each progress message. Null before the sale opens.
+   */
+  ticketNo: number | null;
+  /** How many visitors have left the head of the line so far (admitted or dropped as gone). */
+  removed: number;
+  /** Visitors in the line now (pre-queue included). */
+  lineLength: number;
+  admitPerMinute: number;
+  /** ISO time the sale opens (the pre-queue's draw). */
+  saleStartsAt: string;
+  /** The server's clock (ms since epoch), so the countdown does not trust the device clock. */
+  serverTime: number;
+  /** ISO time the admission ends (shopping window), when admitted. */
+  admittedUntil: string | null;
+}
+
+/** POST /api/queue/:presentationId/join body. */
+export interface QueueJoinBody {
+  /** A solved ALTCHA challenge from GET /api/queue/:presentationId/challenge (harder than a seat lock). */
+  recaptchaToken: string;
+}
+
+/** socket.io events of the waiting room (room `queue:<presentationId>` per queue, node-local). */
+export const QueueEvents = {
+  /** client -> server: { presentationId, ticket }; joins the room and counts as a heartbeat. */
+  Subscribe: 'queue:subscribe',
+  /** client -> server: { presentationId, ticket } every ~30 s while the page is open (keeps the place). */
+  Heartbeat: 'queue:heartbeat',
+  /** server -> room: QueueProgressMessage, at most once a second. */
+  Progress: 'queue:progress',
+  /** server -> socket: ErrorBody when a subscription is refused. */
+  Error: 'queue:error',
+} as const;
+
+export interface QueueSubscribeMessage {
+  presentationId: number;
+  ticket: string;
+}
+
+/** One broadcast per queue per tick: every waiting visitor computes its own place from `removed`. */
+export interface QueueProgressMessage {
+  presentationId: number;
+  removed: number;
+  lineLength: number;
+  admitPerMinute: number;
+  /** True once the sale start has passed (a pre-queue visitor then fetches its drawn number). */
+  open: boolean;
+  serverTime: number;
+}
+
+/** The refusal of lock-seat, best-available, lock-seats and commit on a queued presentation without admission. */
+export interface QueueRequiredBody extends ErrorBody {
+  error: 'QUEUE_REQUIRED';
+  /** The waiting page of the presentation (relative to the storefront). */
+  queueUrl: string;
+}
+
+/** An on-sale as staff configure it (PUT /api/admin/on-sales). Exactly one of presentationId / featureId. */
+export interface OnSaleConfig {
+  presentationId: number | null;
+  featureId: number | null;
+  enabled: boolean;
+  /** ISO time. */
+  saleStartsAt: string;
+  /** Most shoppers admitted and still within their shopping window at once. */
+  maxActive: number;
+  admitPerMinute: number;
+  /** How long an admitted visitor may shop. */
+  shoppingMinutes: number;
+}
+
+export interface OnSaleListResponse {
+  onSales: OnSaleConfig[];
+}
+
+/** The waiting page's address for a presentation. */
+export function queueUrlOf(presentationId: number): string {
+  return `/queue/${presentationId}`;
+}
