@@ -65,3 +65,6 @@ export * from './rules/cancellation/otp-policy';
 export * from './rules/backoffice/back-office-menu';
 export * from './rules/backoffice/within-business-scope';
 export * from './rules/backoffice/capacity-report';
+
+export * from './rules/holds/hold-deadline';
+export * from './rules/holds/hold-eligibility';

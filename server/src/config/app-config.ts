@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_CONFIG_SHAPE, DEVELOPMENT_TICKET_SIGNING_KEY } from '../payment/booking-config';
 import { CUSTOMERS_CONFIG_SHAPE, DEVELOPMENT_CUSTOMER_SECRET } from '../customers/customers-config';
 import { BACK_OFFICE_CONFIG_SHAPE } from '../backoffice/backoffice-config';
+import { HOLDS_CONFIG_SHAPE } from '../holds/holds-config';
 
 /** The development defaults of the two secrets: public in this repository, so refused in production. */
 export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
@@ -95,6 +96,8 @@ export const appConfigSchema = z.object({
   ...CUSTOMERS_CONFIG_SHAPE,
   /** Staff sign-in, sessions and box-office limits (server/src/backoffice/backoffice-config.ts). */
   ...BACK_OFFICE_CONFIG_SHAPE,
+  /** Hold orders: release sweep (server/src/holds/holds-config.ts). */
+  ...HOLDS_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;
@@ -117,6 +120,7 @@ function productionProblems(config: AppConfig): string[] {
     problems.push('PUBLIC_BASE_URL: is required in production (links in confirmation messages use it)');
   if (config.DEV_MESSAGES_ENABLED)
     problems.push('DEV_MESSAGES_ENABLED: the development message store is never on in production');
+  if (config.HOLDS_TEST_CLOCK) problems.push('HOLDS_TEST_CLOCK: the movable hold clock is never on in production');
   return problems;
 }
 

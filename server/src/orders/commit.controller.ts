@@ -8,6 +8,7 @@ import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
+import { HoldPlacementService } from '../holds/hold-placement.service';
 import { commitBody, type CommitBody } from '../payment/payment.queries';
 import { CommitOrchestrator } from './commit.orchestrator';
 
@@ -16,7 +17,10 @@ import { CommitOrchestrator } from './commit.orchestrator';
 @Controller('payment')
 @UseFilters(BookingErrorFilter)
 export class CommitController {
-  constructor(private readonly orders: CommitOrchestrator) {}
+  constructor(
+    private readonly orders: CommitOrchestrator,
+    private readonly holds: HoldPlacementService,
+  ) {}
 
   @Post('commit')
   @ApiOperation({
@@ -32,6 +36,8 @@ export class CommitController {
     @Req() request: FastifyRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<CommitResponse> {
+    // A hold order (cart.isHold): unpaid, for members, paid at the box office (docs/hold-orders.md).
+    if (q.cart.isHold) return this.holds.place(visitorId, q, resolveLocale(query, acceptLanguage), request);
     // request.ip honours the deployment's trusted proxy setting (the address a waiver is signed from).
     return this.orders.commit(visitorId, q, resolveLocale(query, acceptLanguage), request.ip);
   }

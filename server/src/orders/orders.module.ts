@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
 import { GiftsModule } from '../gifts/gifts.module';
+import { HoldsModule } from '../holds/holds.module';
 import { WaiversModule } from '../waivers/waivers.module';
 import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
@@ -19,7 +20,16 @@ import { SettlementService } from './settlement.service';
  * Payment keeps the provider port, vouchers and the card page.
  */
 @Module({
-  imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule, PaymentModule, GiftsModule, WaiversModule],
+  imports: [
+    SeatsModule,
+    CartModule,
+    TicketsModule,
+    ReservationsModule,
+    PaymentModule,
+    GiftsModule,
+    WaiversModule,
+    HoldsModule,
+  ],
   controllers: [CommitController],
   providers: [QuoteService, SettlementService, CommitOrchestrator, OrdersRepository, RecoveryJob],
   exports: [CommitOrchestrator, SettlementService, RecoveryJob],

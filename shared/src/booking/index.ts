@@ -4,3 +4,4 @@ export * from './pricing';
 export * from './gifts';
 export * from './customer-form-for-kind';
 export * from './waiver';
+export * from './holds';
