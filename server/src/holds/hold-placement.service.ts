@@ -63,7 +63,7 @@ export class HoldPlacementService {
 
     let quote: Quote;
     try {
-      quote = await this.quotes.quote(visitorId, cart);
+      quote = await this.quotes.quote(visitorId, cart, { unpaid: true });
     } catch (error) {
       // A hold already written answers what it answered the first time (its seats are no longer "locked").
       if (error instanceof AppError && cart.cartIdentifier) {

@@ -56,7 +56,8 @@ function rowsOf<T>(result: unknown): T[] {
  */
 @Injectable()
 export class HoldsRepository {
-  constructor(private readonly db: DataSource) {}
+  /** Protected so the control run's unguarded subclass (server/test/support) can query. */
+  constructor(protected readonly db: DataSource) {}
 
   /**
    * The commit's sale statement (reservation, live tickets - the double-sale guard -, cart closed with its answer)

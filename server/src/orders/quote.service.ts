@@ -83,7 +83,8 @@ export class QuoteService {
     throw new BookingError('CART_KINDS_MIXED', {}, { kinds: kind.kinds });
   }
 
-  async quote(visitorId: string, cart: ParsedCart): Promise<Quote> {
+  /** `unpaid`: a hold order (holds/), paid later at the box office, so no card authorisation is needed now. */
+  async quote(visitorId: string, cart: ParsedCart, options: { unpaid?: boolean } = {}): Promise<Quote> {
     const kind = this.kindOf(cart);
     if (kind === 'memberships') throw new BookingError('CART_INVALID', { details: 'memberships are not sold here' });
     const presentationIds = unique(cart.seats.map((s) => s.prsntId));
@@ -185,7 +186,8 @@ export class QuoteService {
 
     await this.assertLocked(visitorId, seats, layoutOf);
     await this.assertNoSingleSeatGap(visitorId, presentationIds);
-    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
+    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !options.unpaid)
+      throw new BookingError('PAYMENT_NOT_AUTHORISED');
     return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers };
   }
 
