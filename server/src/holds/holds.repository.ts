@@ -138,9 +138,12 @@ export class HoldsRepository {
 
   /** Of these seat keys, those no live ticket holds now (a seat sold again is never freed by an old release). */
   async stillFree(presentationId: number, keys: string[]): Promise<string[]> {
+    // Joined on the live-seat unique index (presentation, section, x, y), not a scan of the presentation's tickets.
     const taken: { k: string }[] = await this.db.query(
-      `SELECT section_id || ':' || x || ':' || y AS k FROM reservation_ticket
-        WHERE presentation_id = $1 AND status = 'live' AND (section_id || ':' || x || ':' || y) = ANY($2::text[])`,
+      `SELECT k FROM unnest($2::text[]) AS k
+         JOIN reservation_ticket t
+           ON t.presentation_id = $1 AND t.status = 'live' AND t.section_id = split_part(k, ':', 1)::int
+          AND t.x = split_part(k, ':', 2)::int AND t.y = split_part(k, ':', 3)::int`,
       [presentationId, keys],
     );
     const takenSet = new Set(taken.map((t) => t.k));

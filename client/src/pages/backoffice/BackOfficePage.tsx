@@ -6,6 +6,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { markStaffSession } from '../../lib/staff-presence';
 import { backOfficeApi } from './backoffice-api';
 import { BoxOfficePanel } from './BoxOfficePanel';
+import { BoxOfficeHoldsPanel } from '../../holds/BoxOfficeHoldsPanel';
 import './i18n';
 import { ReportsPanel } from './ReportsPanel';
 import { ReservationsPanel } from './ReservationsPanel';
@@ -98,6 +99,7 @@ export default function BackOfficePage() {
       <div className="bo-content">
         {active?.id === 'presentations-report' && <ReportsPanel />}
         {active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
+        {active?.id === 'producer-ticket-sale' && <BoxOfficeHoldsPanel />}
         {active?.id === 'producer-reservations' && <ReservationsPanel />}
       </div>
     </div>

@@ -21,6 +21,7 @@ import { useCartStore } from '../../state/cart-store';
 import { useWaiverRequirements, WaiverStep } from '../../waiver/WaiverStep';
 import { CartGate, cartStepHrefs } from './CartGate';
 import { Confirmation } from './Confirmation';
+import { HoldOrderOption } from '../../holds/HoldOrderOption';
 import { PaymentDialog } from './PaymentDialog';
 
 type Phase = 'idle' | 'opening' | 'card' | 'committing';
@@ -300,6 +301,8 @@ export default function PaymentPage() {
             {t('payment.secureNote')}
           </p>
         </section>
+
+        {due > 0 && <HoldOrderOption disabled={busy || !catalogue.ready} />}
 
         <PaymentDialog
           url={formUrl}
