@@ -6,16 +6,7 @@
 // Redis (one Lua call per presentation per batch), seats_released recorded. Every presentation's live map is built
 // before each round, so the Redis half is real work too. Only loopback addresses; every loop is bounded.
 //   node load-tests/hold-release.bench.mjs [--rounds=3] [--holds=10000] [--batch=500]
-import {
-  appendResults,
-  ensureBuilt,
-  log,
-  median,
-  request,
-  require,
-  startServer,
-  startServices,
-} from './lib/stack.mjs';
+import { appendResults, ensureBuilt, log, median, request, require, startServer, startServices } from './lib/stack.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const ROUNDS = arg('rounds', 3);

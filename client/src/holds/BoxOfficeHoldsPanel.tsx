@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoxOfficeHoldMethod, HoldOrderSummary } from '@hotline/shared';
 import { userMessage } from '../api/user-message';
@@ -15,18 +15,23 @@ export function BoxOfficeHoldsPanel() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setHolds((await holdsApi.openAtBoxOffice()).holds);
-    } catch {
-      setHolds([]);
-      setNotice({ ok: false, text: t('holds.boxOffice.loadFailed') });
-    }
-  }, [t]);
+  // Bumped after a payment: the list is read again.
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let active = true;
+    holdsApi
+      .openAtBoxOffice()
+      .then((r) => active && setHolds(r.holds))
+      .catch(() => {
+        if (!active) return;
+        setHolds([]);
+        setNotice({ ok: false, text: t('holds.boxOffice.loadFailed') });
+      });
+    return () => {
+      active = false;
+    };
+  }, [version, t]);
 
   async function pay(h: HoldOrderSummary, method: BoxOfficeHoldMethod) {
     setBusy(h.reservationIdentifier);
@@ -41,7 +46,7 @@ export function BoxOfficeHoldsPanel() {
           amount: formatShekels(shekelsToAgorot(r.charged), locale),
         }),
       });
-      await load();
+      setVersion((v) => v + 1);
     } catch (e) {
       setNotice({ ok: false, text: t('holds.boxOffice.failed', { message: userMessage(e, t) }) });
     } finally {
