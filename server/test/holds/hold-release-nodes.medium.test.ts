@@ -48,10 +48,7 @@ describe('hold release sweep across two nodes', () => {
     const soldBefore = (await Promise.all(PRESENTATIONS.map(status))).flat().filter((r) => r[6] === 4).length;
     expect(soldBefore).toBeGreaterThanOrEqual(HOLDS);
 
-    const [ra, rb] = await Promise.all([
-      a.app.get(HoldReleaseJob).runOnce(),
-      b.app.get(HoldReleaseJob).runOnce(),
-    ]);
+    const [ra, rb] = await Promise.all([a.app.get(HoldReleaseJob).runOnce(), b.app.get(HoldReleaseJob).runOnce()]);
     expect(ra.released + rb.released).toBe(HOLDS);
     expect(await count(sql, `SELECT count(*) FROM hold_order WHERE state = 'released'`)).toBe(HOLDS);
     expect(await count(sql, `SELECT count(*) FROM hold_order WHERE NOT seats_released`)).toBe(0);
