@@ -1,3 +1,4 @@
+import { holdModeOf, withHoldMode } from '../holds/hold-mode';
 import { Controller, Get, Header, Headers, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -57,22 +58,30 @@ export class PresentationsController {
 
   @Get()
   @ApiOperation({ summary: 'Upcoming presentations, optionally of some features' })
-  list(@ZodQuery(presentationsQuery) q: z.infer<typeof presentationsQuery>) {
-    return this.catalogue.presentations({ featureIds: q.featureIds, locationId: q.locationId });
+  async list(@ZodQuery(presentationsQuery) q: z.infer<typeof presentationsQuery>) {
+    const r = await this.catalogue.presentations({ featureIds: q.featureIds, locationId: q.locationId });
+    // Hold mode (docs/hold-orders.md): each show with its hold deadline.
+    return q.isHold ? { ...r, presentations: r.presentations.map((p) => withHoldMode(p)) } : r;
   }
 
   @Get(':id')
-  one(@ZodParams(idParam) params: IdParam, @ZodQuery(presentationQuery) _query: z.infer<typeof presentationQuery>) {
-    return this.catalogue.presentation(params.id);
+  async one(
+    @ZodParams(idParam) params: IdParam,
+    @ZodQuery(presentationQuery) query: z.infer<typeof presentationQuery>,
+  ) {
+    const r = await this.catalogue.presentation(params.id);
+    return query.isHold ? { presentation: withHoldMode(r.presentation) } : r;
   }
 
   @Get(':id/ticketGroups')
-  ticketGroups(
+  async ticketGroups(
     @ZodParams(idParam) params: IdParam,
     @ZodQuery(ticketGroupsQuery) query: z.infer<typeof ticketGroupsQuery>,
     @Headers('accept-language') acceptLanguage?: string,
   ) {
-    return this.catalogue.ticketGroups(params.id, resolveLocale(query, acceptLanguage));
+    const r = await this.catalogue.ticketGroups(params.id, resolveLocale(query, acceptLanguage));
+    if (!query.isHold) return r;
+    return { ...r, ...holdModeOf((await this.catalogue.presentation(params.id)).presentation.dateTime) };
   }
 }
 

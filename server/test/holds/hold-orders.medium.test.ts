@@ -89,6 +89,23 @@ describe('hold orders', () => {
     expect(again.body).toMatchObject({ reservationIdentifier: r.body.reservationIdentifier, replayed: true });
   });
 
+  test('hold mode on presentations and ticket groups: each show says its hold deadline (start - 30 min)', async () => {
+    const v = await shopper(t.url, sql);
+    const one = await v.client.call('GET', '/api/presentations/1?isHold=1');
+    const start = new Date(one.body.presentation.dateTime).getTime();
+    expect(new Date(one.body.presentation.holdDeadline).getTime()).toBe(start - 30 * 60_000);
+    expect(one.body.presentation.isHoldAvailable).toBe(start - 30 * 60_000 > Date.now());
+    const plain = await v.client.call('GET', '/api/presentations/1');
+    expect(plain.body.presentation.holdDeadline).toBeUndefined();
+    const list = await v.client.call('GET', '/api/presentations/?isHold=1');
+    expect(list.body.presentations.every((p: { holdDeadline?: string }) => typeof p.holdDeadline === 'string')).toBe(
+      true,
+    );
+    const groups = await v.client.call('GET', '/api/presentations/1/ticketGroups?isHold=1');
+    expect(groups.body.holdDeadline).toBe(one.body.presentation.holdDeadline);
+    expect(groups.body.ticketGroups.length).toBeGreaterThan(0);
+  });
+
   test('login and an active membership are required; nothing is written otherwise', async () => {
     const reservations = await count(sql, 'SELECT count(*) FROM reservation');
     const anonymous = await shopper(t.url, sql);
