@@ -41,7 +41,8 @@ export class HoldSummaries {
       const c = r.customer as { firstName?: string; lastName?: string };
       return {
         reservationIdentifier: r.identifier,
-        state: r.holdState,
+        // Cancelled by a producer before its deadline (POST /reservations/{resId}/producerCancel): over, like a release.
+        state: r.holdState === 'held' && r.reservationState !== 'hold' ? 'released' : r.holdState,
         deadline: new Date(r.releaseAt).toISOString(),
         total: agorotToShekels(r.totalAgorot),
         customerName: [c.firstName, c.lastName].filter(Boolean).join(' '),

@@ -198,7 +198,7 @@ export class HoldsRepository {
   async openHolds(limit: number): Promise<HoldRow[]> {
     return this.db.query(
       `SELECT ${HOLD_COLUMNS} FROM hold_order h JOIN reservation r ON r.id = h.reservation_id
-        WHERE h.state = 'held' ORDER BY h.release_at, r.id LIMIT $1`,
+        WHERE h.state = 'held' AND r.state = 'hold' ORDER BY h.release_at, r.id LIMIT $1`,
       [limit],
     );
   }
