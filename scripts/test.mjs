@@ -123,6 +123,8 @@ async function startServer(env) {
       LOG_LEVEL: 'warn',
       // The customer-area specs read login codes from the development message store.
       DEV_MESSAGES_ENABLED: 'true',
+      // The hold-order spec moves the hold clock past a deadline (POST /api/holds/test/clock; never in production).
+      HOLDS_TEST_CLOCK: 'true',
       // Every spec runs from 127.0.0.1: limits are tested in server/test/edge, not here.
       RATE_LIMIT_SCALE: '100',
       SEAT_HOLD_CAP_PER_IP: '0',

@@ -68,3 +68,6 @@ export * from './rules/backoffice/within-business-scope';
 export * from './rules/backoffice/capacity-report';
 export * from './rules/backoffice/walk-in-customer';
 export * from './rules/storefront-modes/integration-ts-fresh';
+
+export * from './rules/holds/hold-deadline';
+export * from './rules/holds/hold-eligibility';

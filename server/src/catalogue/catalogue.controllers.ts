@@ -1,3 +1,4 @@
+import { holdModeOf, withHoldMode } from '../holds/hold-mode';
 import { Controller, Get, Header, Headers, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -66,7 +67,9 @@ export class PresentationsController {
   @ApiOperation({ summary: 'Upcoming presentations, optionally of some features' })
   async list(@ZodQuery(presentationsQuery) q: z.infer<typeof presentationsQuery>) {
     const all = await this.catalogue.presentations({ featureIds: q.featureIds, locationId: q.locationId });
-    return this.channel.presentations(q, all);
+    const r = await this.channel.presentations(q, all);
+    // Hold mode (docs/hold-orders.md): each show with its hold deadline.
+    return q.isHold ? { ...r, presentations: r.presentations.map((p) => withHoldMode(p)) } : r;
   }
 
   @Get(':id')
@@ -75,7 +78,8 @@ export class PresentationsController {
     @ZodQuery(presentationQuery) query: z.infer<typeof presentationQuery>,
   ) {
     await this.channel.assertPresentation(query, params.id);
-    return this.channel.presentation(query, await this.catalogue.presentation(params.id));
+    const r = await this.channel.presentation(query, await this.catalogue.presentation(params.id));
+    return query.isHold ? { presentation: withHoldMode(r.presentation) } : r;
   }
 
   @Get(':id/ticketGroups')
@@ -87,7 +91,9 @@ export class PresentationsController {
     await this.channel.assertPresentation(query, params.id);
     const locale = resolveLocale(query, acceptLanguage);
     const groups = await this.catalogue.ticketGroups(params.id, locale, query.modifiedTickets);
-    return this.channel.ticketGroups(query, params.id, groups);
+    const r = await this.channel.ticketGroups(query, params.id, groups);
+    if (!query.isHold) return r;
+    return { ...r, ...holdModeOf((await this.catalogue.presentation(params.id)).presentation.dateTime) };
   }
 }
 

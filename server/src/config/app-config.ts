@@ -4,6 +4,7 @@ import { CUSTOMERS_CONFIG_SHAPE, DEVELOPMENT_CUSTOMER_SECRET } from '../customer
 import { BACK_OFFICE_CONFIG_SHAPE } from '../backoffice/backoffice-config';
 import { INTEGRATION_CONFIG_SHAPE, integrationProductionProblems } from '../channels/integration-config';
 import { QUEUE_CONFIG_SHAPE } from '../queue/queue-config';
+import { HOLDS_CONFIG_SHAPE } from '../holds/holds-config';
 
 /** The development defaults of the two secrets: public in this repository, so refused in production. */
 export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
@@ -101,6 +102,8 @@ export const appConfigSchema = z.object({
   ...INTEGRATION_CONFIG_SHAPE,
   /** The on-sale waiting room (server/src/queue/queue-config.ts). */
   ...QUEUE_CONFIG_SHAPE,
+  /** Hold orders: release sweep (server/src/holds/holds-config.ts). */
+  ...HOLDS_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;
@@ -124,6 +127,7 @@ function productionProblems(config: AppConfig): string[] {
   if (config.DEV_MESSAGES_ENABLED)
     problems.push('DEV_MESSAGES_ENABLED: the development message store is never on in production');
   problems.push(...integrationProductionProblems(config));
+  if (config.HOLDS_TEST_CLOCK) problems.push('HOLDS_TEST_CLOCK: the movable hold clock is never on in production');
   return problems;
 }
 

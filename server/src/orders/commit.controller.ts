@@ -8,6 +8,7 @@ import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
+import { HoldPlacementService } from '../holds/hold-placement.service';
 import { commitBody, type CommitBody } from '../payment/payment.queries';
 import { QueueGate, cartPresentations } from '../queue/queue.guard';
 import { CommitOrchestrator } from './commit.orchestrator';
@@ -21,6 +22,7 @@ export class CommitController {
   constructor(
     private readonly orders: CommitOrchestrator,
     private readonly producerSales: ProducerSaleAuthority,
+    private readonly holds: HoldPlacementService,
   ) {}
 
   @Post('commit')
@@ -38,6 +40,8 @@ export class CommitController {
     @Req() request: FastifyRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<CommitResponse> {
+    // A hold order (cart.isHold): unpaid, for members, paid at the box office (docs/hold-orders.md).
+    if (q.cart.isHold) return this.holds.place(visitorId, q, resolveLocale(query, acceptLanguage), request);
     // The producer variant (cart with mobileNumber / customerName / tender) is for staff only: 401/403 before anything.
     const producer = await this.producerSales.authorise(request, q.cart);
     // request.ip honours the deployment's trusted proxy setting (the address a waiver is signed from).

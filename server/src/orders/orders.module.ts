@@ -3,6 +3,7 @@ import { StaffIdentityModule } from '../backoffice/staff-identity.module';
 import { CartModule } from '../cart/cart.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { GiftsModule } from '../gifts/gifts.module';
+import { HoldsModule } from '../holds/holds.module';
 import { WaiversModule } from '../waivers/waivers.module';
 import { MembershipsModule } from '../memberships/memberships.module';
 import { PaymentModule } from '../payment/payment.module';
@@ -34,6 +35,7 @@ import { SettlementService } from './settlement.service';
     StaffIdentityModule,
     MembershipsModule,
     ChannelsModule,
+    HoldsModule,
   ],
   controllers: [CommitController],
   providers: [

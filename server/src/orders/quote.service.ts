@@ -90,8 +90,15 @@ export class QuoteService {
     throw new BookingError('CART_KINDS_MIXED', {}, { kinds: kind.kinds });
   }
 
-  /** `boxOffice`: a staff sale (orders/producer-sale.ts) with how the walk-in buyer pays. */
-  async quote(visitorId: string, cart: ParsedCart, options: { boxOffice?: 'card' | 'cash' } = {}): Promise<Quote> {
+  /**
+   * `boxOffice`: a staff sale (orders/producer-sale.ts) with how the walk-in buyer pays. `unpaid`: a hold order
+   * (holds/), paid later at the box office, so no card authorisation is needed now.
+   */
+  async quote(
+    visitorId: string,
+    cart: ParsedCart,
+    options: { boxOffice?: 'card' | 'cash'; unpaid?: boolean } = {},
+  ): Promise<Quote> {
     const kind = this.kindOf(cart);
     if (kind === 'memberships') return this.memberships.quote(visitorId, cart);
     const presentationIds = unique(cart.seats.map((s) => s.prsntId));
@@ -196,8 +203,8 @@ export class QuoteService {
     await this.assertLocked(visitorId, seats, layoutOf);
     // Staff may sell a single seat beside a gap at the box office, as they may lock one (docs/back-office.md).
     if (!options.boxOffice) await this.assertNoSingleSeatGap(visitorId, presentationIds);
-    const paidInCash = options.boxOffice === 'cash';
-    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !paidInCash) {
+    const paidLater = options.boxOffice === 'cash' || options.unpaid;
+    if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !paidLater) {
       throw new BookingError('PAYMENT_NOT_AUTHORISED');
     }
     return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel };

@@ -80,7 +80,7 @@ export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; rea
  * inserted in (presentation, section, x, y) order (WITH ORDINALITY ... ORDER BY)
  * so two orders over the same seats wait on each other instead of deadlocking.
  */
-const SALE_SQL = `
+export const SALE_SQL = `
 WITH res AS (
   INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
   VALUES ($1, $2, $3, $4, 'paid', $5::jsonb, $6, $7)
@@ -148,7 +148,7 @@ WITH res AS (
 )
 SELECT (SELECT id FROM res)::text AS reservation_id, (SELECT count(*) FROM tix)::int AS tickets`;
 
-function saleParams(s: SaleInput): unknown[] {
+export function saleParams(s: SaleInput): unknown[] {
   const t = [...s.tickets].sort(
     (a, b) => a.presentationId - b.presentationId || a.sectionId - b.sectionId || a.x - b.x || a.y - b.y,
   );
@@ -205,7 +205,7 @@ function membershipRefusal(reason: MembershipRefusal | null): SaleOutcome | null
 }
 
 /** Maps the constraint a sale ran into to why it was refused; anything else is not ours to explain. */
-function refusalOf(error: unknown): SaleOutcome | null {
+export function refusalOf(error: unknown): SaleOutcome | null {
   // TypeORM's QueryFailedError carries the pg error's fields; look at the driver error too in case it does not.
   type PgError = { code?: string; constraint?: string; detail?: string; driverError?: PgError };
   const outer = error as PgError;

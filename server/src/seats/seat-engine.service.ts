@@ -6,7 +6,7 @@ import type {
   TimerResponse,
   UnlockSeatResponse,
 } from '@hotline/shared';
-import { seatKey } from '@hotline/shared';
+import { SeatStatus, seatKey, type SeatStatusRow } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { BotCheck } from '../botcheck/bot-check.port';
@@ -156,6 +156,7 @@ export class SeatEngineService {
         sectionId: q.sectionId,
       },
     );
+    if (q.isHold) await this.showHoldOrders(layout.presentation.id, rows);
     const summary = saleSummary(layout, rows, { miniSiteOrLiveDomain: Boolean(q.miniSiteUrl || q.domain) });
     // Changing an order (modifySeats=1): the visitor's own sold seats show as theirs (2), so the map can offer them
     // as the seats to swap from (docs/order-changes.md). Applied after the summary: they stay sold for it.
@@ -167,6 +168,15 @@ export class SeatEngineService {
       takenRatio: summary.takenRatio,
       soldOutSectionIds: summary.soldOutSections,
     };
+  }
+
+  /** Hold mode: seats taken by unpaid hold orders show as 3 (on hold) instead of sold (docs/hold-orders.md). */
+  private async showHoldOrders(presentationId: number, rows: SeatStatusRow[]): Promise<void> {
+    const held = new Set(await this.repo.onHoldSeatKeys(presentationId));
+    if (held.size === 0) return;
+    for (const row of rows) {
+      if (row[6] === SeatStatus.Sold && held.has(seatKey(row[0], row[2], row[3]))) row[6] = SeatStatus.OnHold;
+    }
   }
 
   /** Checks the body names a real seat of this presentation; returns the section and, for reserved seats, the seat. */

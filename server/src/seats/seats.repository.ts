@@ -124,6 +124,16 @@ export class SeatsRepository {
     return rows.map((r) => r.presentation_id);
   }
 
+  /** Seats taken by unpaid hold orders (reservation state 'hold'): status 3 in hold mode (docs/hold-orders.md). */
+  async onHoldSeatKeys(presentationId: number): Promise<string[]> {
+    const rows: { section_id: number; x: number; y: number }[] = await this.db.query(
+      `SELECT t.section_id, t.x, t.y FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
+        WHERE t.presentation_id = $1 AND t.status = 'live' AND r.state = 'hold'`,
+      [presentationId],
+    );
+    return rows.map((r) => seatKey(r.section_id, r.x, r.y));
+  }
+
   /**
    * Which of these seats PostgreSQL has sold (live tickets): the lock path's check that
    * Redis did not forget a sale. One prepared statement, answered from the partial

@@ -183,15 +183,16 @@ export async function seedDemoMembershipsIfEmpty(tx: EntityManager): Promise<boo
     await tx.query('INSERT INTO member_ticket (ticket_id, units) VALUES ($1, 1)', [t.id]);
   }
 
-  // The first demo customer is a member: 10 member tickets, valid for a year.
-  const [holder] = await tx.query(
-    `SELECT id, first_name, last_name, ssn, mobile FROM customer WHERE ssn = '000000018'`,
+  // The first two demo customers are members (M-100001, M-100002): 10 member tickets each, valid for a year.
+  // (000000026 is the second member the hold-order tests use; 000000034 and 000000042 are not members.)
+  const holders = await tx.query(
+    `SELECT id, first_name, last_name, ssn, mobile FROM customer WHERE ssn IN ('000000018', '000000026') ORDER BY ssn`,
   );
-  if (holder) {
+  for (const [i, holder] of holders.entries()) {
     await tx.query(
       `INSERT INTO customer_membership (membership_id, customer_id, member_number, holder_name, ssn, mobile, balance, starts_at, ends_at)
-       VALUES ($1, $2, 'M-100001', $3, $4, $5, 10, now() - interval '1 day', now() + interval '1 year')`,
-      [card, holder.id, `${holder.first_name} ${holder.last_name}`, holder.ssn, holder.mobile],
+       VALUES ($1, $2, $6, $3, $4, $5, 10, now() - interval '1 day', now() + interval '1 year')`,
+      [card, holder.id, `${holder.first_name} ${holder.last_name}`, holder.ssn, holder.mobile, `M-10000${i + 1}`],
     );
   }
   return true;

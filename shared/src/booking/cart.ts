@@ -307,6 +307,9 @@ export interface CommitResponse {
   systemVouchers?: SoldSystemVoucher[];
   /** Donations this order gave (the receipt is in the confirmation message). */
   donations?: { donationId: number; amount: number }[];
+  /** A hold order (docs/hold-orders.md): unpaid, to pay and collect at the box office before holdDeadline (ISO). */
+  isHold?: boolean;
+  holdDeadline?: string;
 }
 
 export interface SoldSystemVoucher {

@@ -5,3 +5,4 @@ export * from './gifts';
 export * from './customer-form-for-kind';
 export * from './waiver';
 export * from './wallet';
+export * from './holds';

@@ -75,6 +75,9 @@ export interface ApiPresentation {
   priceFrom: number | null;
   viewAreaFilename: string | null;
   imageMapHtml: string | null;
+  /** Hold mode (isHold=1) only: pay-and-collect deadline of a hold on this show, and whether one may still be placed. */
+  holdDeadline?: string;
+  isHoldAvailable?: boolean;
 }
 
 /** A ticket in a public list (GET ticketGroups): the one ticket shape (wire/ticket.ts), prices in shekels. */
@@ -127,6 +130,9 @@ export interface PresentationResponse {
 }
 export interface TicketGroupsResponse {
   ticketGroups: ApiTicketGroup[];
+  /** Hold mode (isHold=1) only, as on ApiPresentation. */
+  holdDeadline?: string;
+  isHoldAvailable?: boolean;
   serviceCharge: ApiGlobalServiceCharge;
 }
 export interface DatePresentationsResponse {

@@ -8,6 +8,7 @@ import { backOfficeApi } from './backoffice-api';
 import { AuthenticatorPanel } from './AuthenticatorPanel';
 import { BoxOfficeCheckout } from './BoxOfficeCheckout';
 import { BoxOfficePanel } from './BoxOfficePanel';
+import { BoxOfficeHoldsPanel } from '../../holds/BoxOfficeHoldsPanel';
 import './i18n';
 import { ReportsPanel } from './ReportsPanel';
 import { ReservationsPanel } from './ReservationsPanel';
@@ -112,6 +113,7 @@ export default function BackOfficePage() {
         {security && <AuthenticatorPanel />}
         {selling && <BoxOfficeCheckout />}
         {!selling && active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
+        {!selling && active?.id === 'producer-ticket-sale' && <BoxOfficeHoldsPanel />}
         {active?.id === 'producer-reservations' && <ReservationsPanel />}
       </div>
     </div>

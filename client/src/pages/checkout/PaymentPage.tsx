@@ -23,6 +23,7 @@ import { PaymentMethodChoice, usePaymentDialogTexts } from '../../payment-method
 import { useWaiverRequirements, WaiverStep } from '../../waiver/WaiverStep';
 import { CartGate, cartStepHrefs } from './CartGate';
 import { Confirmation } from './Confirmation';
+import { HoldOrderOption } from '../../holds/HoldOrderOption';
 import { PaymentDialog } from './PaymentDialog';
 
 type Phase = 'idle' | 'opening' | 'card' | 'committing';
@@ -315,6 +316,8 @@ export default function PaymentPage() {
             {t('payment.secureNote')}
           </p>
         </section>
+
+        {due > 0 && <HoldOrderOption disabled={busy || !catalogue.ready} />}
 
         <PaymentDialog
           url={formUrl}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { CustomerAreaInfo } from '@hotline/shared';
 import { ApiError } from '../../api/client';
 import { LoadingView } from '../../components/StateViews';
@@ -10,10 +10,12 @@ import { customerApi } from './customer-api';
 import { DetailsPanel } from './DetailsPanel';
 import { LoginForm } from './LoginForm';
 import { TicketsPanel } from './TicketsPanel';
+import { HoldsPanel } from '../../holds/HoldsPanel';
+import type { HoldPlacedState } from '../../holds/HoldOrderOption';
 import './customer-area.css';
 import { WatchTicketLink } from '../../vod/WatchLinks';
 
-const TABS = ['tickets', 'memberships', 'vod', 'vouchers', 'details'] as const;
+const TABS = ['tickets', 'holds', 'memberships', 'vod', 'vouchers', 'details'] as const;
 type Tab = (typeof TABS)[number];
 
 type View = { kind: 'loading' } | { kind: 'login'; notice: string | null } | { kind: 'area'; info: CustomerAreaInfo };
@@ -28,12 +30,15 @@ export default function CustomerAreaPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [view, setView] = useState<View>({ kind: 'loading' });
-  const [tab, setTab] = useState<Tab>('tickets');
+  // Right after a hold order, the area opens on its holds with the new one announced (router state, not the URL).
+  const holdPlaced = (useLocation().state as Partial<HoldPlacedState> | null)?.holdPlaced ?? null;
+  const [tab, setTab] = useState<Tab>(holdPlaced ? 'holds' : 'tickets');
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [loggedOut, setLoggedOut] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
     tickets: null,
+    holds: null,
     memberships: null,
     vod: null,
     vouchers: null,
@@ -179,6 +184,7 @@ export default function CustomerAreaPage() {
             className="ca-panel"
           >
             {tab === 'tickets' && <TicketsPanel reservations={view.info.reservations} onChanged={reload} />}
+            {tab === 'holds' && <HoldsPanel placed={holdPlaced} />}
             {tab === 'memberships' && <MembershipsPanel info={view.info} />}
             {tab === 'vod' && <VodPanel info={view.info} />}
             {tab === 'vouchers' && (

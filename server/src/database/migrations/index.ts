@@ -15,6 +15,7 @@ import { WalletSandbox1795750000000 } from './1795750000000-wallet-sandbox';
 import { Memberships1795720000000 } from './1795720000000-memberships';
 import { MiniSitesIntegration1795740000000 } from './1795740000000-mini-sites-integration';
 import { OnSaleQueue1795710000000 } from './1795710000000-on-sale-queue';
+import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   SectionTranslations1795600000000,
   OnSaleQueue1795710000000,
   Memberships1795720000000,
+  HoldOrders1795730000000,
   MiniSitesIntegration1795740000000,
   WalletSandbox1795750000000,
   OrderChanges1795760000000,

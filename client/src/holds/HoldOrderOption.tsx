@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CommitResponse } from '@hotline/shared';
+import { ApiError } from '../api/client';
+import { userMessage } from '../api/user-message';
+import { flushCartSave } from '../booking';
+import { commitPayment } from '../booking/api';
+import { withBotToken } from '../booking/botcheck';
+import { currentWireCart } from '../booking/cart-sync';
+import { customerApi } from '../pages/customer-area/customer-api';
+import { useCartStore } from '../state/cart-store';
+import './i18n';
+
+/** What the customer area shows once, right after a hold is placed (router state, never stored). */
+export interface HoldPlacedState {
+  holdPlaced: { reservationIdentifier: string; holdDeadline: string };
+}
+
+/**
+ * The hold-order option on the payment step (memberships-backoffice-spec.md section 4): a logged-in customer may
+ * reserve without paying (the server decides whether they hold an active membership). A premium seat is refused
+ * by the server; the visitor is offered the regular order (the pay button above) instead.
+ */
+export function HoldOrderOption({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [loggedIn, setLoggedIn] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ code: string; text: string } | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    customerApi
+      .data()
+      .then(() => active && setLoggedIn(true))
+      .catch(() => active && setLoggedIn(false));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  async function placeHold() {
+    setBusy(true);
+    setError(null);
+    try {
+      await flushCartSave().catch(() => undefined);
+      const { cart } = currentWireCart({ paymentIdentifier: null });
+      const r = (await withBotToken((token) =>
+        commitPayment({ ...cart, isHold: true }, token, useCartStore.getState().miniSiteUrl),
+      )) as CommitResponse;
+      useCartStore.getState().clear();
+      const state: HoldPlacedState = {
+        holdPlaced: { reservationIdentifier: r.reservationIdentifier, holdDeadline: r.holdDeadline ?? '' },
+      };
+      navigate('/booking/customer-portal', { state });
+    } catch (e) {
+      setError({ code: e instanceof ApiError ? e.code : 'Error', text: userMessage(e, t) });
+      setBusy(false);
+    }
+  }
+
+  if (loggedIn === null) return null;
+  return (
+    <section className="booking-card hold-option" aria-labelledby="hold-option-title">
+      <h2 id="hold-option-title" className="booking-card__title booking-card__title--small">
+        {t('holds.option.title')}
+      </h2>
+      <p>{t('holds.option.explain')}</p>
+      {loggedIn ? (
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={() => void placeHold()}
+          disabled={disabled || busy}
+          aria-busy={busy}
+          data-testid="place-hold"
+        >
+          {busy ? t('holds.option.placing') : t('holds.option.button')}
+        </button>
+      ) : (
+        <p>
+          {t('holds.option.loginFirst')}{' '}
+          <Link className="text-link" to="/booking/customer-portal">
+            {t('holds.option.login')}
+          </Link>
+        </p>
+      )}
+      {error && (
+        <div className="notice notice--error" role="alert" data-testid="hold-failure">
+          {error.code === 'HOLD_PREMIUM_SEAT' && <p className="notice__title">{t('holds.option.premiumTitle')}</p>}
+          <p className="notice__detail">{error.text}</p>
+          {error.code === 'HOLD_PREMIUM_SEAT' && (
+            <a className="button button--primary" href="#pay-title">
+              {t('holds.option.switchToRegular')}
+            </a>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,280 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { PayExistingResponse } from '@hotline/shared';
+import { agorotToShekels, formatShekels } from '@hotline/shared';
+import { BookingError } from '../cart/booking.errors';
+import type { ParsedCart } from '../cart/cart.schema';
+import { AppError } from '../common/app-error';
+import type { Locale } from '../common/locale';
+import { LOGGER } from '../common/logger';
+import { cartFingerprint } from '../orders/cart-fingerprint';
+import { PaymentProvider, PaymentProviderTimeout, type ChargeResult } from '../payment/payment-provider.port';
+import { HoldClock } from './hold-clock';
+import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';
+import { HoldsRepository, type HoldRow } from './holds.repository';
+import './holds.errors';
+
+/** What a paid attempt stores and replays. */
+export interface PaidResult {
+  reservationIdentifier: string;
+  charged: number;
+  method: HoldPaymentRow['method'];
+}
+
+export function fingerprintOf(parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Paying a reservation that exists but is unpaid (a hold order): POST /api/payment/{resId}/payment online, and the
+ * box office's cash or terminal payment. The same money-safety shape as the commit (docs/booking.md), in states of
+ * its own row (hold_payment):
+ *
+ *   charging --(provider approves, hold still payable)--> paid      (hold, reservation, payment row: one statement)
+ *   charging --(declined / not authorised / no charge)--> failed    (the key may try again with a new card)
+ *   charging --(approved, but the hold was released)----> refund_pending --> refunded
+ *   charging, node died ------------------------------->  the recovery job asks the provider and does the above
+ *
+ * The idempotency key (the cart identifier) is bound to what it pays (reservation + cart fingerprint): the same key
+ * with another cart is refused; the same key again answers the stored result without a second charge (the
+ * provider's key is derived from it and the card authorisation).
+ */
+@Injectable()
+export class HoldPaymentService {
+  constructor(
+    private readonly holds: HoldsRepository,
+    private readonly payments: HoldPaymentsRepository,
+    private readonly provider: PaymentProvider,
+    private readonly clock: HoldClock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The hold, if this visitor (or logged-in customer) may pay it; 404 otherwise (never a hint that it exists). */
+  async payableBy(identifier: string, visitorId: string, customerId: number | null): Promise<HoldRow> {
+    const hold = await this.holds.holdByIdentifier(identifier);
+    if (!hold || (hold.visitorId !== visitorId && (customerId === null || hold.customerId !== customerId)))
+      throw new AppError('HOLD_NOT_FOUND');
+    return hold;
+  }
+
+  async payOnline(
+    hold: HoldRow,
+    visitorId: string,
+    body: { cart: ParsedCart; cartIdentifier: string },
+    locale: Locale,
+  ): Promise<PayExistingResponse> {
+    const key = body.cartIdentifier.toLowerCase();
+    const fingerprint = fingerprintOf(['online', hold.reservationId, cartFingerprint(body.cart)]);
+    const earlier = await this.payments.byKey(key);
+    if (earlier) {
+      const answer = this.answerExisting(earlier, fingerprint, locale);
+      if (answer) return answer;
+    }
+    this.assertPayable(hold);
+    const paymentIdentifier = body.cart.paymentIdentifier;
+    if (!paymentIdentifier) throw new AppError('HOLD_PAYMENT_REQUIRED');
+    const providerKey = `hold:${key}:${paymentIdentifier}`;
+    const row = await this.payments.open({
+      idempotencyKey: key,
+      fingerprint,
+      reservationId: hold.reservationId,
+      channel: 'online',
+      method: 'card',
+      amountAgorot: hold.totalAgorot,
+      providerKey,
+      visitorId,
+    });
+    if (!row) {
+      // Another request holds this key (or it is finished): answer as it does.
+      const now = await this.payments.byKey(key);
+      const answer = now && this.answerExisting(now, fingerprint, locale);
+      if (answer) return answer;
+      throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
+    }
+    const approved = await this.charge(row, paymentIdentifier, visitorId, hold.identifier);
+    return this.finish(row, hold, approved, locale);
+  }
+
+  /** The box office takes cash or a card on its own terminal: no provider call, the same settle statement. */
+  async payAtBoxOffice(
+    hold: HoldRow,
+    method: 'cash' | 'terminal',
+    paymentKey: string,
+    locale: Locale,
+  ): Promise<PaidResult & { replayed: boolean }> {
+    const key = `box-office:${paymentKey.toLowerCase()}`;
+    const fingerprint = fingerprintOf(['box_office', hold.reservationId, method]);
+    const earlier = await this.payments.byKey(key);
+    if (earlier) {
+      const answer = this.answerExisting(earlier, fingerprint, locale);
+      if (answer) return { ...(earlier.result as unknown as PaidResult), replayed: true };
+    }
+    this.assertPayable(hold);
+    const row = await this.payments.open({
+      idempotencyKey: key,
+      fingerprint,
+      reservationId: hold.reservationId,
+      channel: 'box_office',
+      method,
+      amountAgorot: hold.totalAgorot,
+      providerKey: null,
+      visitorId: null,
+    });
+    if (!row) throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
+    const result: PaidResult = {
+      reservationIdentifier: hold.identifier,
+      charged: agorotToShekels(hold.totalAgorot),
+      method,
+    };
+    const settled = await this.holds.settleHold({
+      reservationId: hold.reservationId,
+      attemptId: row.id,
+      now: this.clock.now(),
+      payment: {
+        cartIdentifier: key,
+        provider: 'box_office',
+        method,
+        providerReference: null,
+        amountAgorot: hold.totalAgorot,
+        idempotencyKey: null,
+      },
+      result: result as unknown as Record<string, unknown>,
+    });
+    if (settled) return { ...result, replayed: false };
+    await this.payments.fail(row.id, 'hold no longer payable');
+    throw new AppError(await this.whyNotPayable(hold.identifier));
+  }
+
+  /**
+   * An earlier attempt under this key: its answer (paid: the stored result; refunded: the refusal), or null when a
+   * failed one may be tried again. A different payment under the same key is refused.
+   */
+  private answerExisting(row: HoldPaymentRow, fingerprint: string, locale: Locale): PayExistingResponse | null {
+    if (row.fingerprint !== fingerprint) throw new AppError('HOLD_PAYMENT_KEY_REUSED');
+    switch (row.state) {
+      case 'paid': {
+        const r = row.result as unknown as PaidResult;
+        return { reservationIdentifier: r.reservationIdentifier, charged: r.charged, replayed: true };
+      }
+      case 'charging':
+        throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
+      case 'refund_pending':
+      case 'refunded':
+        throw new AppError('HOLD_RELEASED_REFUNDED', { amount: formatShekels(row.amountAgorot, locale) });
+      default:
+        return null;
+    }
+  }
+
+  private assertPayable(hold: HoldRow): void {
+    if (hold.holdState === 'paid') throw new AppError('HOLD_ALREADY_PAID');
+    if (hold.holdState === 'released' || hold.reservationState !== 'hold') throw new AppError('HOLD_RELEASED');
+    if (this.clock.now().getTime() >= new Date(hold.releaseAt).getTime()) throw new AppError('HOLD_RELEASED');
+  }
+
+  private async whyNotPayable(identifier: string): Promise<'HOLD_ALREADY_PAID' | 'HOLD_RELEASED'> {
+    const now = await this.holds.holdByIdentifier(identifier);
+    return now?.holdState === 'paid' ? 'HOLD_ALREADY_PAID' : 'HOLD_RELEASED';
+  }
+
+  /** The provider call; any outcome but approval closes the attempt and refuses (as the commit's charge does). */
+  private async charge(
+    row: HoldPaymentRow,
+    paymentIdentifier: string,
+    visitorId: string,
+    identifier: string,
+  ): Promise<{ providerReference: string }> {
+    const idempotencyKey = row.providerKey!;
+    let result: ChargeResult | { status: 'timeout' } | { status: 'unknown' };
+    try {
+      result = await this.provider.charge({
+        idempotencyKey,
+        paymentIdentifier,
+        visitorId,
+        amountAgorot: row.amountAgorot,
+        currency: 'ILS',
+        description: `Hold order ${identifier}`,
+      });
+    } catch (error) {
+      const timedOut = error instanceof PaymentProviderTimeout;
+      if (!timedOut) this.logger.error({ err: error, payment: row.id }, 'payment provider failed (hold payment)');
+      const status = await this.provider.status(idempotencyKey).catch(() => null);
+      if (status?.status === 'approved') result = { ...status, status: 'approved' };
+      else if (status === null) throw new BookingError(timedOut ? 'PAYMENT_TIMEOUT' : 'PAYMENT_ERROR');
+      else result = { status: timedOut ? 'timeout' : 'unknown' };
+    }
+    switch (result.status) {
+      case 'approved':
+        return { providerReference: result.providerReference };
+      case 'declined':
+        await this.payments.fail(row.id, 'declined', result.providerReference);
+        throw new BookingError('PAYMENT_DECLINED');
+      case 'insufficient_funds':
+        await this.payments.fail(row.id, 'insufficient_funds', result.providerReference);
+        throw new BookingError('PAYMENT_INSUFFICIENT_FUNDS');
+      case 'timeout':
+        await this.payments.fail(row.id, 'timeout');
+        throw new BookingError('PAYMENT_TIMEOUT');
+      case 'not_authorised':
+      case 'refunded':
+        await this.payments.fail(row.id, result.status);
+        throw new BookingError('PAYMENT_NOT_AUTHORISED');
+      default:
+        await this.payments.fail(row.id, 'provider error');
+        throw new BookingError('PAYMENT_ERROR');
+    }
+  }
+
+  /**
+   * Charged: settle the hold (one statement, only while it is still held and before its deadline) or, if it was
+   * released meanwhile, give the money back (refund_pending first, so the recovery job retries a failed refund).
+   * Used by the request and by the recovery job.
+   */
+  async finish(
+    row: HoldPaymentRow,
+    hold: Pick<HoldRow, 'reservationId' | 'identifier'>,
+    card: { providerReference: string },
+    locale: Locale,
+  ): Promise<PayExistingResponse> {
+    const result: PaidResult = {
+      reservationIdentifier: hold.identifier,
+      charged: agorotToShekels(row.amountAgorot),
+      method: 'card',
+    };
+    const settled = await this.holds.settleHold({
+      reservationId: hold.reservationId,
+      attemptId: row.id,
+      now: this.clock.now(),
+      payment: {
+        cartIdentifier: row.idempotencyKey,
+        provider: this.provider.name,
+        method: 'card',
+        providerReference: card.providerReference,
+        amountAgorot: row.amountAgorot,
+        idempotencyKey: row.providerKey,
+      },
+      result: result as unknown as Record<string, unknown>,
+    });
+    if (settled)
+      return { reservationIdentifier: result.reservationIdentifier, charged: result.charged, replayed: false };
+    await this.payments.refundPending(row.id, card.providerReference, 'hold no longer payable', {
+      error: 'HOLD_RELEASED_REFUNDED',
+    });
+    await this.refund(row, card.providerReference);
+    throw new AppError('HOLD_RELEASED_REFUNDED', { amount: formatShekels(row.amountAgorot, locale) });
+  }
+
+  /** The provider's refund of an attempt recorded refund_pending; true when done (else the job retries). */
+  async refund(row: Pick<HoldPaymentRow, 'id' | 'amountAgorot'>, providerReference: string): Promise<boolean> {
+    const refund = await this.provider
+      .refund({ providerReference, amountAgorot: row.amountAgorot, reason: 'hold released before payment settled' })
+      .catch((err: unknown) => ({ status: 'failed' as const, reason: String((err as Error)?.message ?? err) }));
+    if (refund.status === 'refunded') {
+      await this.payments.refunded(row.id);
+      return true;
+    }
+    this.logger.error({ payment: row.id, refund }, 'hold payment refund failed; the recovery job retries it');
+    return false;
+  }
+}

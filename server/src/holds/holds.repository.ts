@@ -1,0 +1,273 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  refusalOf as saleRefusalOf,
+  SALE_SQL,
+  saleParams,
+  type SaleInput,
+  type SaleOutcome,
+} from '../reservations/sales.repository';
+
+/** One ticket of a hold whose seats go back on sale. */
+export interface ReleasedSeat {
+  reservationId: string;
+  presentationId: number;
+  key: string;
+}
+
+export interface HoldRow {
+  reservationId: string;
+  identifier: string;
+  reservationState: string;
+  holdState: 'held' | 'paid' | 'released';
+  customerId: number;
+  visitorId: string;
+  releaseAt: Date;
+  totalAgorot: number;
+  customer: Record<string, unknown>;
+  locale: string;
+}
+
+export interface HoldTicketRow {
+  reservationId: string;
+  presentationId: number;
+  sectionId: number;
+  x: number;
+  y: number;
+  featureName: string;
+  featureNameEn: string;
+  dateTime: Date;
+}
+
+const HOLD_COLUMNS = `r.id::text AS "reservationId", r.identifier, r.state AS "reservationState", h.state AS "holdState",
+  h.customer_id AS "customerId", r.visitor_id AS "visitorId", h.release_at AS "releaseAt",
+  r.total_agorot AS "totalAgorot", r.customer, r.locale`;
+
+/** TypeORM answers an UPDATE ... RETURNING through query() as [rows, count]; a SELECT as rows. */
+function rowsOf<T>(result: unknown): T[] {
+  const list = result as unknown[];
+  return (Array.isArray(list[0]) ? list[0] : list) as T[];
+}
+
+/**
+ * Hold orders in PostgreSQL (the durable truth): writing a hold (the commit's own sale statement plus the hold's
+ * state, in one transaction), the release sweep's claim (one statement under FOR UPDATE SKIP LOCKED, so two nodes
+ * never release the same hold), and the reads of the customer area and the box office.
+ */
+@Injectable()
+export class HoldsRepository {
+  /** Protected so the control run's unguarded subclass (server/test/support) can query. */
+  constructor(protected readonly db: DataSource) {}
+
+  /**
+   * The commit's sale statement (reservation, live tickets - the double-sale guard -, cart closed with its answer)
+   * and, in the same transaction, the reservation turned into an unpaid hold of this customer with its deadline.
+   */
+  async writeHold(sale: SaleInput, hold: { customerId: number; releaseAt: Date }): Promise<SaleOutcome> {
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const [row] = await runner.query(SALE_SQL, saleParams(sale));
+      const id = String(row.reservation_id);
+      await runner.query(
+        `WITH r AS (UPDATE reservation SET state = 'hold', customer_id = $2 WHERE id = $1 RETURNING id)
+         INSERT INTO hold_order (reservation_id, customer_id, release_at) SELECT id, $2, $3 FROM r`,
+        [id, hold.customerId, hold.releaseAt],
+      );
+      await runner.commitTransaction();
+      return { ok: true, reservationId: id };
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      const refusal = saleRefusalOf(error);
+      if (refusal) return refusal;
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * Releases up to `limit` holds whose deadline is at or before `now`, in ONE statement: the hold 'released',
+   * the reservation 'cancelled', its tickets no longer live (the seats free in PostgreSQL). Rows another node is
+   * releasing are skipped (SKIP LOCKED) and a hold is only ever moved from 'held' once, so each is released exactly
+   * once whichever node gets there. Answers the seats to free on the live map.
+   */
+  async releaseDue(now: Date, limit: number, node: string): Promise<{ holds: number; seats: ReleasedSeat[] }> {
+    const rows: { reservation_id: string | null; presentation_id: number | null; k: string | null; holds: number }[] =
+      await this.db.query(
+        `WITH due AS (
+           SELECT reservation_id FROM hold_order
+            WHERE state = 'held' AND release_at <= $1
+            ORDER BY release_at, reservation_id LIMIT $2 FOR UPDATE SKIP LOCKED
+         ), released AS (
+           UPDATE hold_order h SET state = 'released', released_at = now(), released_by = $3, seats_released = false
+             FROM due WHERE h.reservation_id = due.reservation_id
+           RETURNING h.reservation_id
+         ), res AS (
+           UPDATE reservation r SET state = 'cancelled' FROM released
+            WHERE r.id = released.reservation_id AND r.state = 'hold'
+           RETURNING r.id
+         ), tix AS (
+           UPDATE reservation_ticket t SET status = 'cancelled' FROM res
+            WHERE t.reservation_id = res.id AND t.status = 'live'
+           RETURNING t.reservation_id, t.presentation_id, t.section_id || ':' || t.x || ':' || t.y AS k
+         )
+         SELECT tix.reservation_id::text, tix.presentation_id, tix.k, (SELECT count(*) FROM released)::int AS holds
+           FROM (SELECT 1) one LEFT JOIN tix ON true`,
+        [now, limit, node],
+      );
+    const holds = rows[0]?.holds ?? 0;
+    const seats = rows
+      .filter((r) => r.k !== null)
+      .map((r) => ({ reservationId: r.reservation_id!, presentationId: r.presentation_id!, key: r.k! }));
+    return { holds, seats };
+  }
+
+  /** Released holds whose seats the live map may not have seen yet (a node died between the two steps). */
+  async unreleasedSeats(limit: number): Promise<ReleasedSeat[]> {
+    return this.db.query(
+      `SELECT t.reservation_id::text AS "reservationId", t.presentation_id AS "presentationId",
+              t.section_id || ':' || t.x || ':' || t.y AS key
+         FROM (SELECT reservation_id FROM hold_order WHERE NOT seats_released
+                 AND released_at < now() - interval '30 seconds' ORDER BY reservation_id LIMIT $1) h
+         JOIN reservation_ticket t ON t.reservation_id = h.reservation_id AND t.status = 'cancelled'`,
+      [limit],
+    );
+  }
+
+  /** Of these seat keys, those no live ticket holds now (a seat sold again is never freed by an old release). */
+  async stillFree(presentationId: number, keys: string[]): Promise<string[]> {
+    // Joined on the live-seat unique index (presentation, section, x, y), not a scan of the presentation's tickets.
+    const taken: { k: string }[] = await this.db.query(
+      `SELECT k FROM unnest($2::text[]) AS k
+         JOIN reservation_ticket t
+           ON t.presentation_id = $1 AND t.status = 'live' AND t.section_id = split_part(k, ':', 1)::int
+          AND t.x = split_part(k, ':', 2)::int AND t.y = split_part(k, ':', 3)::int`,
+      [presentationId, keys],
+    );
+    const takenSet = new Set(taken.map((t) => t.k));
+    return keys.filter((k) => !takenSet.has(k));
+  }
+
+  async markSeatsReleased(reservationIds: string[]): Promise<void> {
+    if (reservationIds.length === 0) return;
+    await this.db.query(`UPDATE hold_order SET seats_released = true WHERE reservation_id = ANY($1::bigint[])`, [
+      reservationIds,
+    ]);
+  }
+
+  /** Seat keys of a presentation taken by unpaid holds (status 3 in hold mode). */
+  async heldSeatKeys(presentationId: number): Promise<string[]> {
+    const rows: { k: string }[] = await this.db.query(
+      `SELECT t.section_id || ':' || t.x || ':' || t.y AS k
+         FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
+        WHERE t.presentation_id = $1 AND t.status = 'live' AND r.state = 'hold'`,
+      [presentationId],
+    );
+    return rows.map((r) => r.k);
+  }
+
+  async holdByIdentifier(identifier: string): Promise<HoldRow | null> {
+    const rows: HoldRow[] = await this.db.query(
+      `SELECT ${HOLD_COLUMNS} FROM reservation r JOIN hold_order h ON h.reservation_id = r.id WHERE r.identifier = $1`,
+      [identifier],
+    );
+    return rows[0] ?? null;
+  }
+
+  async holdByReservationId(reservationId: string): Promise<HoldRow | null> {
+    const rows: HoldRow[] = await this.db.query(
+      `SELECT ${HOLD_COLUMNS} FROM reservation r JOIN hold_order h ON h.reservation_id = r.id WHERE r.id = $1`,
+      [reservationId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A customer's holds, soonest deadline first; released ones for a week after their deadline. */
+  async holdsOfCustomer(customerId: number): Promise<HoldRow[]> {
+    return this.db.query(
+      `SELECT ${HOLD_COLUMNS} FROM hold_order h JOIN reservation r ON r.id = h.reservation_id
+        WHERE h.customer_id = $1 AND (h.state <> 'released' OR h.release_at > now() - interval '7 days')
+        ORDER BY h.release_at, r.id LIMIT 100`,
+      [customerId],
+    );
+  }
+
+  /** Unpaid holds due in the box office's window (the next `days` days), for the counter's list. */
+  async openHolds(limit: number): Promise<HoldRow[]> {
+    return this.db.query(
+      `SELECT ${HOLD_COLUMNS} FROM hold_order h JOIN reservation r ON r.id = h.reservation_id
+        WHERE h.state = 'held' AND r.state = 'hold' ORDER BY h.release_at, r.id LIMIT $1`,
+      [limit],
+    );
+  }
+
+  /** The tickets of these reservations (live or released) with their event's name and start. */
+  async ticketsOf(reservationIds: string[]): Promise<HoldTicketRow[]> {
+    if (reservationIds.length === 0) return [];
+    return this.db.query(
+      `SELECT t.reservation_id::text AS "reservationId", t.presentation_id AS "presentationId", t.section_id AS "sectionId",
+              t.x, t.y, f.name AS "featureName", f.name_en AS "featureNameEn", p.date_time AS "dateTime"
+         FROM reservation_ticket t JOIN presentation p ON p.id = t.presentation_id JOIN feature f ON f.id = p.feature_id
+        WHERE t.reservation_id = ANY($1::bigint[])
+        ORDER BY t.reservation_id, p.date_time, t.section_id, t.y, t.x`,
+      [reservationIds],
+    );
+  }
+
+  /**
+   * The hold is paid: hold 'paid', reservation 'paid', the payment row (approved) and the attempt closed with its
+   * answer, in one statement, and only while the hold is still 'held' before its deadline (the sweep takes the same
+   * row lock, so exactly one of "paid" and "released" wins). False when it was not (released, cancelled, paid).
+   */
+  async settleHold(p: {
+    reservationId: string;
+    attemptId: string;
+    now: Date;
+    payment: {
+      cartIdentifier: string;
+      provider: string;
+      method: string;
+      providerReference: string | null;
+      amountAgorot: number;
+      idempotencyKey: string | null;
+    };
+    result: Record<string, unknown>;
+  }): Promise<boolean> {
+    const rows = rowsOf<{ id: string }>(
+      await this.db.query(
+        `WITH h AS (
+           UPDATE hold_order SET state = 'paid', paid_at = now()
+            WHERE reservation_id = $1 AND state = 'held' AND release_at > $2
+           RETURNING reservation_id
+         ), r AS (
+           UPDATE reservation SET state = 'paid' FROM h WHERE reservation.id = h.reservation_id AND reservation.state = 'hold'
+           RETURNING reservation.id
+         ), pay AS (
+           INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, idempotency_key)
+           SELECT r.id, $3, $4, $5, $6, $7, 'approved', $8 FROM r
+           RETURNING id
+         ), a AS (
+           UPDATE hold_payment SET state = 'paid', result = $10::jsonb, error = NULL, updated_at = now()
+            WHERE id = $9 AND EXISTS (SELECT 1 FROM pay)
+           RETURNING id
+         )
+         SELECT id::text FROM a`,
+        [
+          p.reservationId,
+          p.now,
+          p.payment.cartIdentifier,
+          p.payment.provider,
+          p.payment.method,
+          p.payment.providerReference,
+          p.payment.amountAgorot,
+          p.payment.idempotencyKey,
+          p.attemptId,
+          JSON.stringify(p.result),
+        ],
+      ),
+    );
+    return rows.length > 0;
+  }
+}
