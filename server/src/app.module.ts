@@ -23,6 +23,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { CustomersModule } from './customers/customers.module';
 import { CancellationsModule } from './cancellations/cancellations.module';
 import { BackOfficeModule } from './backoffice/backoffice.module';
+import { TicketReferencesModule } from './ticket-references/ticket-references.module';
 import { GiftsModule } from './gifts/gifts.module';
 import { WaiversModule } from './waivers/waivers.module';
 
@@ -75,6 +76,7 @@ export class AppModule {
         CustomersModule,
         CancellationsModule,
         BackOfficeModule,
+        TicketReferencesModule,
         GiftsModule,
         WaiversModule,
       ],

@@ -11,3 +11,4 @@ export * from './booking';
 export * from './customers/api';
 export * from './wire/ticket';
 export * from './backoffice/api';
+export * from './backoffice/ticket-references';

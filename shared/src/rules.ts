@@ -64,4 +64,5 @@ export * from './rules/cancellation/otp-policy';
 
 export * from './rules/backoffice/back-office-menu';
 export * from './rules/backoffice/within-business-scope';
+export * from './rules/backoffice/ticket-reference';
 export * from './rules/backoffice/capacity-report';

@@ -15,6 +15,8 @@ import { useBookingCatalogue } from './catalogue-store';
 import { groupName, isolate, money, moneyOfShekels, seatLabel, ticketName } from './format';
 import { useCartTotals, usePresentationDetails } from './hooks';
 import { trackViewItem } from './tracking';
+import { missingReference, TicketReferenceFields } from './TicketReferenceFields';
+import './ticket-reference.css';
 
 export interface TicketsStepProps {
   presentationId: number;
@@ -130,7 +132,16 @@ export function TicketsStep({
       );
       return;
     }
+    const unreferenced = lines.find((l) => missingReference(l.seat, ticketOf(l.seat)));
+    if (unreferenced) {
+      setMessage(t('ticketReference.required', { seat: seatLabel(unreferenced.seat, t) }));
+      return;
+    }
     onContinue?.();
+  }
+
+  function ticketOf(seat: CartSeat) {
+    return groupOfSeat(entry!.groups!, seat.ticketGroupId)?.tickets.find((o) => o.id === seat.ticketId);
   }
 
   return (
@@ -243,6 +254,7 @@ export function TicketsStep({
                         <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                       </svg>
                     </button>
+                    <TicketReferenceFields seat={seat} ticket={ticketOf(seat)} seatLabel={label} />
                   </li>
                 );
               })}

@@ -101,6 +101,8 @@ export function toApiTicket(t: TicketEntity): ApiTicket {
     pricePolicyId: t.pricePolicyId,
     code: null,
     multiplyFactor: t.multiplyFactor,
+    ...(t.ref1Prompt ? { ref1prompt: t.ref1Prompt, ref1promptEn: t.ref1PromptEn ?? t.ref1Prompt } : {}),
+    ...(t.ref2Prompt ? { ref2prompt: t.ref2Prompt, ref2promptEn: t.ref2PromptEn ?? t.ref2Prompt } : {}),
   };
 }
 

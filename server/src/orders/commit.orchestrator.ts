@@ -48,6 +48,7 @@ export function saleInputOf(
     voucherSales: (draft.voucherSales ?? []).map((v, i) => ({ ...v, reference: ids.voucherReferences[i]! })),
     donations: (draft.donations ?? []).map((d, i) => ({ ...d, receiptNumber: ids.receiptNumbers[i]! })),
     waivers: draft.waivers ?? [],
+    references: draft.references ?? [],
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
@@ -133,6 +134,7 @@ export class CommitOrchestrator {
     }
 
     const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
+    if (quote.references?.length) draft.references = quote.references;
     const due = draft.chargedAgorot;
     // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
     const idempotencyKey = due > 0 ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;

@@ -6,6 +6,7 @@ import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
 import { TicketsModule } from '../tickets/tickets.module';
+import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
 import { CommitController } from './commit.controller';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { OrdersRepository } from './orders.repository';
@@ -21,7 +22,7 @@ import { SettlementService } from './settlement.service';
 @Module({
   imports: [SeatsModule, CartModule, TicketsModule, ReservationsModule, PaymentModule, GiftsModule, WaiversModule],
   controllers: [CommitController],
-  providers: [QuoteService, SettlementService, CommitOrchestrator, OrdersRepository, RecoveryJob],
+  providers: [QuoteService, SettlementService, CommitOrchestrator, OrdersRepository, RecoveryJob, ReferenceEligibility],
   exports: [CommitOrchestrator, SettlementService, RecoveryJob],
 })
 export class OrdersModule {}

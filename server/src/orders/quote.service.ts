@@ -27,6 +27,8 @@ import { SeatEngineService } from '../seats/seat-engine.service';
 import type { Layout } from '../seats/seat-layout';
 import { seatsCouponAllows } from '../tickets/coupon-check';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository';
+import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
+import type { SaleReference } from '../ticket-references/reference-sale';
 
 /** The order as the server prices it, before anything is written. */
 export interface Quote {
@@ -38,9 +40,16 @@ export interface Quote {
   coupons: SaleInput['coupons'];
   /** Signed waivers for the events that need one (checked: signature, terms, participants, ages). */
   waivers: SaleWaiver[];
+  /** Ticket references (ref1/ref2) the seats draw on, checked against their quantities. */
+  references?: SaleReference[];
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
+const refsOf = (s: ParsedCart['seats'][number]) => ({
+  ref1: s.ref1,
+  ref2: s.ref2,
+  subTicket: s.isMultiplyFactorSubTicket === true,
+});
 
 /**
  * The saga's first step: everything that may refuse the order before anything
@@ -58,6 +67,7 @@ export class QuoteService {
     private readonly offers: GiftOffersRepository,
     private readonly donations: DonationsRepository,
     private readonly waiverCheck: WaiverCheck,
+    private readonly referenceCheck: ReferenceEligibility,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -182,16 +192,19 @@ export class QuoteService {
     });
     const coupons = await this.checkCoupons(priced, tickets);
     const waivers = await this.waiverCheck.check(seats, cart.waivers);
+    const references = await this.referenceCheck.check(seats.map((s) => ({ ...s, ...refsOf(cart.seats[s.index]!) })));
 
     await this.assertLocked(visitorId, seats, layoutOf);
     await this.assertNoSingleSeatGap(visitorId, presentationIds);
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier) throw new BookingError('PAYMENT_NOT_AUTHORISED');
-    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers };
+    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, references };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
-  refusalWithoutCharge(outcome: Extract<SaleOutcome, { ok: false }>, quote: Quote): BookingError {
+  refusalWithoutCharge(outcome: Extract<SaleOutcome, { ok: false }>, quote: Quote): AppError {
     switch (outcome.reason) {
+      case 'REFERENCE_NOT_ELIGIBLE':
+        return new AppError('REFERENCE_NOT_ELIGIBLE');
       case 'VOUCHER_NO_BALANCE':
         return new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: outcome.detail });
       case 'VOUCHER_GONE':

@@ -23,6 +23,8 @@ export interface SaleDraft {
   donations?: DonationSale[];
   /** Signed waivers with the address they were signed from. */
   waivers?: (SaleWaiver & { ip: string })[];
+  /** Ticket references the sale draws on (absent on drafts stored before references). */
+  references?: SaleInput['references'];
 }
 
 export function saleDraftOf(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { lockReferenceQuantities, recordSaleReferences, type SaleReference } from '../ticket-references/reference-sale';
 
 export interface SaleTicket {
   identifier: string;
@@ -48,12 +49,20 @@ export interface SaleInput {
     ip: string;
   }[];
   messages: { channel: 'email' | 'sms'; recipient: string }[];
+  /** Ticket references (ref1/ref2) the tickets draw on: re-checked under the option's row lock. */
+  references?: SaleReference[];
   /** The commit's answer, kept on the cart and replayed to retries. */
   result: Record<string, unknown>;
 }
 
 export type SaleRefusal =
-  'SEAT_TAKEN' | 'VOUCHER_NO_BALANCE' | 'VOUCHER_GONE' | 'COUPON_USED_UP' | 'DUPLICATE_CART' | 'IDENTIFIER_TAKEN';
+  | 'SEAT_TAKEN'
+  | 'VOUCHER_NO_BALANCE'
+  | 'VOUCHER_GONE'
+  | 'COUPON_USED_UP'
+  | 'DUPLICATE_CART'
+  | 'IDENTIFIER_TAKEN'
+  | 'REFERENCE_NOT_ELIGIBLE';
 export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };
 
 /*
@@ -223,7 +232,7 @@ export class SalesRepository {
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     // Nothing shared but seats: the single statement is its own transaction.
-    if (sale.vouchers.length === 0 && sale.coupons.length === 0) {
+    if (sale.vouchers.length === 0 && sale.coupons.length === 0 && !sale.references?.length) {
       try {
         const [row] = await this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale));
         return { ok: true, reservationId: row!.reservation_id };
@@ -238,12 +247,16 @@ export class SalesRepository {
     try {
       // READ COMMITTED suffices: every re-check below reads under the row lock it depends on.
       await runner.startTransaction();
-      const refused = (await this.lockVouchers(runner, sale)) ?? (await this.lockCoupons(runner, sale));
+      const refused =
+        (await this.lockVouchers(runner, sale)) ??
+        (await this.lockCoupons(runner, sale)) ??
+        (await this.lockReferences(runner, sale));
       if (refused) {
         await runner.rollbackTransaction();
         return refused;
       }
       const [row] = await runner.query(SALE_SQL, saleParams(sale));
+      await recordSaleReferences(runner, row.reservation_id, sale.references ?? []);
       await runner.commitTransaction();
       return { ok: true, reservationId: row.reservation_id };
     } catch (error) {
@@ -277,6 +290,12 @@ export class SalesRepository {
       if (row.balance < v.amountAgorot) return { ok: false, reason: 'VOUCHER_NO_BALANCE', detail: v.reference };
     }
     return null;
+  }
+
+  /** Ticket references after coupons (one global lock order); protected for the race's test-only control. */
+  protected async lockReferences(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
+    const spent = await lockReferenceQuantities(runner, sale.references ?? []);
+    return spent === null ? null : { ok: false, reason: 'REFERENCE_NOT_ELIGIBLE', detail: String(spent) };
   }
 
   private async lockCoupons(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {

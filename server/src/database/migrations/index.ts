@@ -9,6 +9,7 @@ import { SalesDaily1795470000001 } from './1795470000001-sales-daily';
 import { GiftVouchersDonations1795593642340 } from './1795593642340-gift-vouchers-donations';
 import { Waivers1795596000000 } from './1795596000000-waivers';
 import { SectionTranslations1795600000000 } from './1795600000000-section-translations';
+import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   GiftVouchersDonations1795593642340,
   Waivers1795596000000,
   SectionTranslations1795600000000,
+  TicketReferences1795770000000,
 ];
