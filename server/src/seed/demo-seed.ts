@@ -15,6 +15,7 @@ import { seedDemoStaff } from './demo-staff';
 import { translationOf, translationsOf } from './demo-translations';
 import { seedDemoGiftsIfEmpty } from './demo-gifts';
 import { seedDemoWaiverIfEmpty } from './demo-waiver';
+import { seedDemoTicketReferencesIfEmpty } from './demo-ticket-references';
 
 const SEED_LOCK = 7_263_002;
 
@@ -48,6 +49,7 @@ export async function seedDemoIfEmpty(
       await runner.manager.transaction(async (tx) => {
         await seedDemoGiftsIfEmpty(tx);
         await seedDemoWaiverIfEmpty(tx);
+        await seedDemoTicketReferencesIfEmpty(tx);
       });
       return null;
     }
@@ -73,6 +75,7 @@ export async function seedDemoIfEmpty(
       if (options.includeStaff ?? true) await seedDemoStaff(tx);
       await seedDemoGiftsIfEmpty(tx);
       await seedDemoWaiverIfEmpty(tx);
+      await seedDemoTicketReferencesIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');
