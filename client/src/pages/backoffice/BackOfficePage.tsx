@@ -10,6 +10,7 @@ import './i18n';
 import { ReportsPanel } from './ReportsPanel';
 import { ReservationsPanel } from './ReservationsPanel';
 import { SignInForm } from './SignInForm';
+import { TicketReferencesPanel } from './ticket-references/TicketReferencesPanel';
 import './backoffice.css';
 
 type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
@@ -99,6 +100,7 @@ export default function BackOfficePage() {
         {active?.id === 'presentations-report' && <ReportsPanel />}
         {active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
         {active?.id === 'producer-reservations' && <ReservationsPanel />}
+        {active?.id === 'ticket-references' && <TicketReferencesPanel />}
       </div>
     </div>
   );
