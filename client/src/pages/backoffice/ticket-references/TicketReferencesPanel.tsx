@@ -198,7 +198,7 @@ export function TicketReferencesPanel() {
           (shown.length === 0 ? (
             <p>{t(`${K}.empty`)}</p>
           ) : (
-            <div className="bo-table-wrap" role="region" aria-labelledby="bo-refs-title" tabIndex={0}>
+            <div className="bo-table-wrap bo-refs-wrap" role="region" aria-labelledby="bo-refs-title" tabIndex={0}>
               <table className="bo-table bo-refs-table" id="bo-refs">
                 <thead>
                   <tr>
@@ -324,7 +324,12 @@ export function TicketReferencesPanel() {
           (sales.length === 0 ? (
             <p>{t('backOffice.reports.empty')}</p>
           ) : (
-            <div className="bo-table-wrap" role="region" aria-labelledby="bo-refs-sales-title" tabIndex={0}>
+            <div
+              className="bo-table-wrap bo-refs-wrap"
+              role="region"
+              aria-labelledby="bo-refs-sales-title"
+              tabIndex={0}
+            >
               <table className="bo-table" id="bo-refs-sales">
                 <thead>
                   <tr>
