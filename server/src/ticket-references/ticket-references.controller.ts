@@ -34,7 +34,7 @@ const referenceText = z
   .string()
   .trim()
   .max(100)
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters');
+  .refine((s) => !/\p{Cc}/u.test(s), 'must not contain control characters');
 const editBody = z.object({
   reference: referenceText.pipe(z.string().min(1, 'is required')),
   reference2: referenceText.nullable().optional(),

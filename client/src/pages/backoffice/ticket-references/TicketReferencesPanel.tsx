@@ -54,7 +54,6 @@ export function TicketReferencesPanel() {
 
   useEffect(() => {
     let current = true;
-    setRows(null);
     ticketReferencesApi.rows(agent).then(
       (r) => current && setRows(r.rows),
       () => current && setRows('failed'),
@@ -67,7 +66,6 @@ export function TicketReferencesPanel() {
   useEffect(() => {
     let current = true;
     if (from > to) return;
-    setSales(null);
     // The latest request wins: an older answer is dropped.
     ticketReferencesApi.sales(from, to, agent).then(
       (r) => current && setSales(r.sales),
@@ -165,7 +163,11 @@ export function TicketReferencesPanel() {
             <select
               id="bo-refs-agent"
               value={agent ?? ''}
-              onChange={(e) => setAgent(e.target.value ? Number(e.target.value) : null)}
+              onChange={(e) => {
+                setRows(null);
+                setSales(null);
+                setAgent(e.target.value ? Number(e.target.value) : null);
+              }}
             >
               <option value="">{t(`${K}.allAgents`)}</option>
               {agents.map((a) => (
@@ -311,11 +313,29 @@ export function TicketReferencesPanel() {
         <div className="bo-filters">
           <div className="bo-field">
             <label htmlFor="bo-refs-from">{t(`${K}.from`)}</label>
-            <input id="bo-refs-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              id="bo-refs-from"
+              type="date"
+              value={from}
+              max={to}
+              onChange={(e) => {
+                setSales(null);
+                setFrom(e.target.value);
+              }}
+            />
           </div>
           <div className="bo-field">
             <label htmlFor="bo-refs-to">{t(`${K}.to`)}</label>
-            <input id="bo-refs-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+            <input
+              id="bo-refs-to"
+              type="date"
+              value={to}
+              min={from}
+              onChange={(e) => {
+                setSales(null);
+                setTo(e.target.value);
+              }}
+            />
           </div>
         </div>
         {sales === null && <p role="status">{t('backOffice.reports.loading')}</p>}
