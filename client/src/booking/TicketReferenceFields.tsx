@@ -6,11 +6,14 @@ import { useLocale } from '../hooks/useLocale';
 import { useCartStore } from '../state/cart-store';
 import type { CartSeat } from './cart-logic';
 
-/** The prompt of a ticket's reference field in the reader's language (Hebrew, else the English). */
+/** The prompt of a ticket's reference field in the reader's language (Russian and Arabic where given, else English). */
 function promptOf(ticket: ApiTicket, which: 1 | 2, locale: string): string | undefined {
   const he = which === 1 ? ticket.ref1prompt : ticket.ref2prompt;
   const en = which === 1 ? ticket.ref1promptEn : ticket.ref2promptEn;
-  return locale === 'he' ? he : (en ?? he);
+  const ru = which === 1 ? ticket.ref1promptRu : ticket.ref2promptRu;
+  const ar = which === 1 ? ticket.ref1promptAr : ticket.ref2promptAr;
+  if (locale === 'he') return he;
+  return (locale === 'ru' ? ru : locale === 'ar' ? ar : undefined) ?? en ?? he;
 }
 
 /** Whether a seat's ticket asks for references the seat does not carry yet (the "continue" check). */

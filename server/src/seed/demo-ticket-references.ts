@@ -17,6 +17,10 @@ export async function seedDemoTicketReferencesIfEmpty(tx: EntityManager): Promis
       ticket: ['עובדי עירייה', 'Municipal staff'],
       prompt1: ['מספר עובד', 'Employee number'],
       prompt2: null,
+      translations: {
+        ru: { name: 'Сотрудники муниципалитета', ref1prompt: 'Табельный номер' },
+        ar: { name: 'موظفو البلدية', ref1prompt: 'رقم الموظف' },
+      },
       references: [
         ['EMP-1001', '', 4],
         ['EMP-1002', '', 2],
@@ -29,6 +33,10 @@ export async function seedDemoTicketReferencesIfEmpty(tx: EntityManager): Promis
       ticket: ['מועדון אוהדים', 'Fan club'],
       prompt1: ['מספר חבר', 'Member number'],
       prompt2: ['קוד סניף', 'Branch code'],
+      translations: {
+        ru: { name: 'Фан-клуб', ref1prompt: 'Номер участника', ref2prompt: 'Код отделения' },
+        ar: { name: 'نادي المشجعين', ref1prompt: 'رقم العضوية', ref2prompt: 'رمز الفرع' },
+      },
       references: [
         ['FAN-1', 'TLV', 10],
         ['FAN-2', 'HFA', 6],
@@ -48,8 +56,8 @@ export async function seedDemoTicketReferencesIfEmpty(tx: EntityManager): Promis
     if (!group) continue;
     const [ticket] = await tx.query(
       `INSERT INTO ticket (ticket_group_id, name, name_en, price, service_charge, price_policy_id, sort_order,
-                           ref1_prompt, ref1_prompt_en, ref2_prompt, ref2_prompt_en)
-       VALUES ($1, $2, $3, $4, $5, 7, 90, $6, $7, $8, $9) RETURNING id`,
+                           ref1_prompt, ref1_prompt_en, ref2_prompt, ref2_prompt_en, translations)
+       VALUES ($1, $2, $3, $4, $5, 7, 90, $6, $7, $8, $9, $10) RETURNING id`,
       [
         group.id,
         d.ticket[0],
@@ -60,6 +68,7 @@ export async function seedDemoTicketReferencesIfEmpty(tx: EntityManager): Promis
         d.prompt1[1],
         d.prompt2?.[0] ?? null,
         d.prompt2?.[1] ?? null,
+        JSON.stringify(d.translations),
       ],
     );
     const [agent] = await tx.query(

@@ -86,6 +86,10 @@ export interface ApiTicket extends WireTicket {
   ref1promptEn?: string;
   ref2prompt?: string;
   ref2promptEn?: string;
+  ref1promptRu?: string;
+  ref1promptAr?: string;
+  ref2promptRu?: string;
+  ref2promptAr?: string;
 }
 
 export interface ApiTicketGroup {
