@@ -55,7 +55,12 @@ test.describe('back office', () => {
     // The session is gone on the server too.
     expect((await page.request.get('/api/backoffice/me')).status()).toBe(401);
     await signIn(page, 'en', 'admin');
-    await expect(menu).toHaveText(['Presentations report', 'Producer ticket sale', 'Producer reservations']);
+    await expect(menu).toHaveText([
+      'Presentations report',
+      'Producer ticket sale',
+      'Producer reservations',
+      'Ticket references',
+    ]);
   });
 
   test('a wrong code is refused with a message in the chosen language', async ({ page }) => {

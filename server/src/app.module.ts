@@ -23,6 +23,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { CustomersModule } from './customers/customers.module';
 import { CancellationsModule } from './cancellations/cancellations.module';
 import { BackOfficeModule } from './backoffice/backoffice.module';
+import { TicketReferencesModule } from './ticket-references/ticket-references.module';
 import { GiftsModule } from './gifts/gifts.module';
 import { MembershipsModule } from './memberships/memberships.module';
 import { WaiversModule } from './waivers/waivers.module';
@@ -80,6 +81,7 @@ export class AppModule {
         CustomersModule,
         CancellationsModule,
         BackOfficeModule,
+        TicketReferencesModule,
         GiftsModule,
         MembershipsModule,
         WaiversModule,

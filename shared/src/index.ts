@@ -16,3 +16,4 @@ export * from './catalogue/vod';
 export * from './memberships/api';
 export * from './storefront-modes/api';
 export * from './queue';
+export * from './backoffice/ticket-references';

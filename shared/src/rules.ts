@@ -65,6 +65,7 @@ export * from './rules/cancellation/otp-policy';
 
 export * from './rules/backoffice/back-office-menu';
 export * from './rules/backoffice/within-business-scope';
+export * from './rules/backoffice/ticket-reference';
 export * from './rules/backoffice/capacity-report';
 export * from './rules/backoffice/walk-in-customer';
 export * from './rules/storefront-modes/integration-ts-fresh';

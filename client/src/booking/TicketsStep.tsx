@@ -16,6 +16,8 @@ import { groupName, isolate, money, moneyOfShekels, seatLabel, ticketName } from
 import { useCartTotals, usePresentationDetails } from './hooks';
 import { trackViewItem } from './tracking';
 import { MemberPricePanel } from '../memberships/MemberPricePanel';
+import { missingReference, TicketReferenceFields } from './TicketReferenceFields';
+import './ticket-reference.css';
 
 export interface TicketsStepProps {
   presentationId: number;
@@ -131,7 +133,16 @@ export function TicketsStep({
       );
       return;
     }
+    const unreferenced = lines.find((l) => missingReference(l.seat, ticketOf(l.seat)));
+    if (unreferenced) {
+      setMessage(t('ticketReference.required', { seat: seatLabel(unreferenced.seat, t) }));
+      return;
+    }
     onContinue?.();
+  }
+
+  function ticketOf(seat: CartSeat) {
+    return groupOfSeat(entry!.groups!, seat.ticketGroupId)?.tickets.find((o) => o.id === seat.ticketId);
   }
 
   return (
@@ -245,6 +256,7 @@ export function TicketsStep({
                         <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                       </svg>
                     </button>
+                    <TicketReferenceFields seat={seat} ticket={ticketOf(seat)} seatLabel={label} />
                   </li>
                 );
               })}

@@ -65,6 +65,9 @@ export interface CartSeat {
   SeatplanY?: number | null;
   RowName?: string | null;
   SeatName?: string | null;
+  /** The references the seat's ticket prompts for (TicketReferenceFields). */
+  ref1?: string | null;
+  ref2?: string | null;
 }
 
 export type SeatRef = Pick<CartSeat, 'prsntId' | 'sectionId' | 'XCoordinate' | 'YCoordinate'>;
@@ -554,6 +557,8 @@ export function wireSeat(s: CartSeat): WireSeat | null {
   if (positiveInt(s.venueId)) seat.venueId = s.venueId;
   if (positiveInt(s.seatplanId)) seat.seatplanId = s.seatplanId;
   if (typeof s.pricePolicyId === 'number' && Number.isInteger(s.pricePolicyId)) seat.pricePolicyId = s.pricePolicyId;
+  if (s.ref1?.trim()) seat.ref1 = s.ref1.trim();
+  if (s.ref2?.trim()) seat.ref2 = s.ref2.trim();
   return seat;
 }
 
@@ -644,5 +649,7 @@ export function seatFromWire(s: WireSeat): CartSeat {
     SeatplanY: s.SeatplanY ?? null,
     RowName: s.RowName ?? null,
     SeatName: s.SeatName ?? null,
+    ...(s.ref1 ? { ref1: s.ref1 } : {}),
+    ...(s.ref2 ? { ref2: s.ref2 } : {}),
   };
 }

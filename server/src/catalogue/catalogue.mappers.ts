@@ -87,6 +87,19 @@ export function toApiPresentation(row: PresentationRow): ApiPresentation {
   };
 }
 
+/** Russian and Arabic ticket prompts, where the ticket's translations carry them (ref1prompt, ref2prompt). */
+function promptTranslations(t: TicketEntity): Partial<ApiTicket> {
+  const out: Partial<ApiTicket> = {};
+  if (!t.ref1Prompt) return out;
+  for (const field of ['ref1prompt', 'ref2prompt'] as const) {
+    const ru = tr(t, 'ru', field);
+    const ar = tr(t, 'ar', field);
+    if (ru) out[`${field}Ru`] = ru;
+    if (ar) out[`${field}Ar`] = ar;
+  }
+  return out;
+}
+
 export function toApiTicket(t: TicketEntity): ApiTicket {
   return {
     id: t.id,
@@ -101,6 +114,9 @@ export function toApiTicket(t: TicketEntity): ApiTicket {
     pricePolicyId: t.pricePolicyId,
     code: null,
     multiplyFactor: t.multiplyFactor,
+    ...(t.ref1Prompt ? { ref1prompt: t.ref1Prompt, ref1promptEn: t.ref1PromptEn ?? t.ref1Prompt } : {}),
+    ...(t.ref2Prompt ? { ref2prompt: t.ref2Prompt, ref2promptEn: t.ref2PromptEn ?? t.ref2Prompt } : {}),
+    ...promptTranslations(t),
   };
 }
 

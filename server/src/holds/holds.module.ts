@@ -10,6 +10,7 @@ import { QuoteService } from '../orders/quote.service';
 import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
+import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
 import { TicketsModule } from '../tickets/tickets.module';
 import { WaiversModule } from '../waivers/waivers.module';
 import { ACTIVE_MEMBERSHIP } from './active-membership.port';
@@ -48,6 +49,7 @@ import { HoldsRepository } from './holds.repository';
   controllers: [HoldsController, BoxOfficeHoldsController, HoldTestClockController],
   providers: [
     QuoteService,
+    ReferenceEligibility,
     HoldClock,
     HoldsRepository,
     HoldPaymentsRepository,

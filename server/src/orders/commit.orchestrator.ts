@@ -53,6 +53,7 @@ export function saleInputOf(
     waivers: draft.waivers ?? [],
     ...(draft.memberships ? { memberships: draft.memberships } : {}),
     channel: draft.channel ?? null,
+    references: draft.references ?? [],
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
@@ -150,6 +151,7 @@ export class CommitOrchestrator {
 
     const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
     if (quote.channel) draft.channel = quote.channel;
+    if (quote.references?.length) draft.references = quote.references;
     const due = draft.chargedAgorot;
     // Cash at the box office: the staff member holds the money, no provider is called, the sale records it.
     const cash =

@@ -10,6 +10,7 @@ import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
 import { TicketsModule } from '../tickets/tickets.module';
+import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
 import { CommitController } from './commit.controller';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { OrdersRepository } from './orders.repository';
@@ -45,6 +46,7 @@ import { SettlementService } from './settlement.service';
     OrdersRepository,
     RecoveryJob,
     ProducerSaleAuthority,
+    ReferenceEligibility,
   ],
   exports: [CommitOrchestrator, SettlementService, RecoveryJob],
 })

@@ -30,6 +30,8 @@ import { SeatEngineService } from '../seats/seat-engine.service';
 import type { Layout } from '../seats/seat-layout';
 import { seatsCouponAllows } from '../tickets/coupon-check';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository';
+import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
+import type { SaleReference } from '../ticket-references/reference-sale';
 
 /** The order as the server prices it, before anything is written. */
 export interface Quote {
@@ -43,9 +45,16 @@ export interface Quote {
   waivers: SaleWaiver[];
   /** The mini-site / partner link the order is sold through (channels/channel-check.ts), or null. */
   channel?: SaleChannel | null;
+  /** Ticket references (ref1/ref2) the seats draw on, checked against their quantities. */
+  references?: SaleReference[];
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
+const refsOf = (s: ParsedCart['seats'][number]) => ({
+  ref1: s.ref1,
+  ref2: s.ref2,
+  subTicket: s.isMultiplyFactorSubTicket === true,
+});
 
 /**
  * The saga's first step: everything that may refuse the order before anything
@@ -65,6 +74,7 @@ export class QuoteService {
     private readonly waiverCheck: WaiverCheck,
     private readonly memberships: MembershipQuoteService,
     private readonly channels: ChannelCheck,
+    private readonly referenceCheck: ReferenceEligibility,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -199,6 +209,7 @@ export class QuoteService {
     await this.memberships.checkMemberTickets(visitorId, cart, priced);
     const waivers = await this.waiverCheck.check(seats, cart.waivers);
     const channel = await this.channels.check(cart, seats, layoutOf);
+    const references = await this.referenceCheck.check(seats.map((s) => ({ ...s, ...refsOf(cart.seats[s.index]!) })));
 
     await this.assertLocked(visitorId, seats, layoutOf);
     // Staff may sell a single seat beside a gap at the box office, as they may lock one (docs/back-office.md).
@@ -207,7 +218,7 @@ export class QuoteService {
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !paidLater) {
       throw new BookingError('PAYMENT_NOT_AUTHORISED');
     }
-    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel };
+    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel, references };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
@@ -221,6 +232,8 @@ export class QuoteService {
         return new AppError('NO_VALID_MEMBER');
       case 'MINI_SITE_BALANCE_USED_UP':
         return new AppError('MINI_SITE_BALANCE_USED_UP');
+      case 'REFERENCE_NOT_ELIGIBLE':
+        return new AppError('REFERENCE_NOT_ELIGIBLE');
       case 'VOUCHER_NO_BALANCE':
         return new BookingError('VOUCHER_NO_BALANCE', {}, { voucher: outcome.detail });
       case 'VOUCHER_GONE':

@@ -29,6 +29,8 @@ export interface SaleDraft {
   memberships?: MembershipSaleData;
   /** The mini-site / partner link the order is sold through (balances drawn down, channel recorded). */
   channel?: SaleChannel;
+  /** Ticket references the sale draws on (absent on drafts stored before references). */
+  references?: SaleInput['references'];
 }
 
 export function saleDraftOf(

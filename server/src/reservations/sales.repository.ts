@@ -3,6 +3,7 @@ import { DataSource, type QueryRunner } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
 import { MembershipSaleSteps, type MembershipRefusal, type MembershipSaleData } from './membership-sale-steps';
 import { drawDownMiniSiteBalances, recordSaleChannel, type SaleChannel } from '../channels/sale-channel';
+import { lockReferenceQuantities, recordSaleReferences, type SaleReference } from '../ticket-references/reference-sale';
 
 export interface SaleTicket {
   identifier: string;
@@ -52,6 +53,8 @@ export interface SaleInput {
     ip: string;
   }[];
   messages: { channel: 'email' | 'sms'; recipient: string }[];
+  /** Ticket references (ref1/ref2) the tickets draw on: re-checked under the option's row lock. */
+  references?: SaleReference[];
   /** The commit's answer, kept on the cart and replayed to retries. */
   result: Record<string, unknown>;
   /** Members' balances drawn, memberships sold, enrolments (membership-sale-steps.ts). */
@@ -68,7 +71,8 @@ export type SaleRefusal =
   | 'DUPLICATE_CART'
   | 'IDENTIFIER_TAKEN'
   | MembershipRefusal
-  | 'MINI_SITE_BALANCE_USED_UP';
+  | 'MINI_SITE_BALANCE_USED_UP'
+  | 'REFERENCE_NOT_ELIGIBLE';
 export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };
 
 /*
@@ -250,7 +254,13 @@ export class SalesRepository {
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     // Nothing shared but seats: the single statement is its own transaction.
-    if (sale.vouchers.length === 0 && sale.coupons.length === 0 && !sale.memberships && !sale.channel) {
+    if (
+      sale.vouchers.length === 0 &&
+      sale.coupons.length === 0 &&
+      !sale.memberships &&
+      !sale.channel &&
+      !sale.references?.length
+    ) {
       try {
         const [row] = await this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale));
         return { ok: true, reservationId: row!.reservation_id };
@@ -268,6 +278,7 @@ export class SalesRepository {
       const refused =
         (await this.lockVouchers(runner, sale)) ??
         (await this.lockCoupons(runner, sale)) ??
+        (await this.lockReferences(runner, sale)) ??
         membershipRefusal(await this.membershipSteps.before(runner, sale.memberships)) ??
         (await this.drawMiniSiteBalances(runner, sale));
       if (refused) {
@@ -281,6 +292,7 @@ export class SalesRepository {
         return late;
       }
       if (sale.channel) await recordSaleChannel(runner, row.reservation_id, sale.channel);
+      await recordSaleReferences(runner, row.reservation_id, sale.references ?? []);
       await runner.commitTransaction();
       return { ok: true, reservationId: row.reservation_id };
     } catch (error) {
@@ -320,6 +332,12 @@ export class SalesRepository {
   protected async drawMiniSiteBalances(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
     if (!sale.channel || (await drawDownMiniSiteBalances(runner, sale.channel))) return null;
     return { ok: false, reason: 'MINI_SITE_BALANCE_USED_UP' };
+  }
+
+  /** Ticket references after coupons (one global lock order); protected for the race's test-only control. */
+  protected async lockReferences(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
+    const spent = await lockReferenceQuantities(runner, sale.references ?? []);
+    return spent === null ? null : { ok: false, reason: 'REFERENCE_NOT_ELIGIBLE', detail: String(spent) };
   }
 
   private async lockCoupons(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {

@@ -19,6 +19,7 @@ import { seedDemoVodIfEmpty } from './demo-vod';
 import { seedDemoMembershipsIfEmpty } from './demo-memberships';
 import { seedDemoMiniSiteIfEmpty } from './demo-mini-site';
 import { seedDemoOnSaleIfEmpty } from './demo-on-sale';
+import { seedDemoTicketReferencesIfEmpty } from './demo-ticket-references';
 
 const SEED_LOCK = 7_263_002;
 
@@ -56,6 +57,7 @@ export async function seedDemoIfEmpty(
         await seedDemoMembershipsIfEmpty(tx);
         await seedDemoMiniSiteIfEmpty(tx);
         await seedDemoOnSaleIfEmpty(tx);
+        await seedDemoTicketReferencesIfEmpty(tx);
       });
       return null;
     }
@@ -85,6 +87,7 @@ export async function seedDemoIfEmpty(
       await seedDemoMembershipsIfEmpty(tx);
       await seedDemoMiniSiteIfEmpty(tx);
       await seedDemoOnSaleIfEmpty(tx);
+      await seedDemoTicketReferencesIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });
     await runner.query('ANALYZE');

@@ -59,11 +59,12 @@ describe('back office', () => {
       const admin = await signedIn(t.url, sql, 'admin');
       const me = await admin.call('GET', '/api/backoffice/me');
       expect(me.status).toBe(200);
-      expect(me.body.staff).toMatchObject({ businessIds: [1, 2], permissions: [266, 267, 268, 290] });
+      expect(me.body.staff).toMatchObject({ businessIds: [1, 2], permissions: [266, 267, 268, 269, 290] });
       expect(me.body.staff.menu.map((i: { id: string }) => i.id)).toEqual([
         'presentations-report',
         'producer-ticket-sale',
         'producer-reservations',
+        'ticket-references',
       ]);
       const producer = await signedIn(t.url, sql, 'producer');
       const pme = await producer.call('GET', '/api/backoffice/me');

@@ -84,6 +84,15 @@ export interface ApiPresentation {
 export interface ApiTicket extends WireTicket {
   /** Never the secret code itself in public lists; null for public tickets. */
   code: string | null;
+  /** Ticket prompts (spec "Ticket": ref1prompt, ref2prompt): the buyer types a reference the server checks. */
+  ref1prompt?: string;
+  ref1promptEn?: string;
+  ref2prompt?: string;
+  ref2promptEn?: string;
+  ref1promptRu?: string;
+  ref1promptAr?: string;
+  ref2promptRu?: string;
+  ref2promptAr?: string;
 }
 
 export interface ApiTicketGroup {

@@ -13,6 +13,7 @@ import './i18n';
 import { ReportsPanel } from './ReportsPanel';
 import { ReservationsPanel } from './ReservationsPanel';
 import { SignInForm } from './SignInForm';
+import { TicketReferencesPanel } from './ticket-references/TicketReferencesPanel';
 import './backoffice.css';
 
 type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
@@ -115,6 +116,7 @@ export default function BackOfficePage() {
         {!selling && active?.id === 'producer-ticket-sale' && <BoxOfficePanel />}
         {!selling && active?.id === 'producer-ticket-sale' && <BoxOfficeHoldsPanel />}
         {active?.id === 'producer-reservations' && <ReservationsPanel />}
+        {active?.id === 'ticket-references' && <TicketReferencesPanel />}
       </div>
     </div>
   );

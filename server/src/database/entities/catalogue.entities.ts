@@ -174,6 +174,11 @@ export class TicketEntity {
   @Column({ type: 'int', nullable: true }) balance: number | null;
   @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
+  /** Ticket prompts (docs/back-office.md "Ticket references"): null = the ticket asks for no reference. */
+  @Column({ name: 'ref1_prompt', type: 'varchar', nullable: true }) ref1Prompt: string | null;
+  @Column({ name: 'ref1_prompt_en', type: 'varchar', nullable: true }) ref1PromptEn: string | null;
+  @Column({ name: 'ref2_prompt', type: 'varchar', nullable: true }) ref2Prompt: string | null;
+  @Column({ name: 'ref2_prompt_en', type: 'varchar', nullable: true }) ref2PromptEn: string | null;
 }
 
 @Entity({ name: 'product' })

@@ -16,6 +16,7 @@ import { Memberships1795720000000 } from './1795720000000-memberships';
 import { MiniSitesIntegration1795740000000 } from './1795740000000-mini-sites-integration';
 import { OnSaleQueue1795710000000 } from './1795710000000-on-sale-queue';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
+import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -36,5 +37,6 @@ export const MIGRATIONS = [
   MiniSitesIntegration1795740000000,
   WalletSandbox1795750000000,
   OrderChanges1795760000000,
+  TicketReferences1795770000000,
   StaffAuthenticatorEnrolment1795780000000,
 ];

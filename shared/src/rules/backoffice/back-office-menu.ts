@@ -9,13 +9,15 @@ export const BACK_OFFICE_PERMISSION = {
   producerReservations: 268,
   /** Configure on-sales and their waiting rooms (admin API /api/admin/on-sales; docs/waiting-room.md). */
   onSaleAdmin: 290,
+  /** Not numbered by the spec ("ticket-reference admins edit quantities"): ours, docs/back-office.md. */
+  ticketReferences: 269,
 } as const;
 
 export type BackOfficePermission = (typeof BACK_OFFICE_PERMISSION)[keyof typeof BACK_OFFICE_PERMISSION];
 
 export interface BackOfficeMenuItem {
   /** Stable id the client translates (the spec names the items in Hebrew). */
-  id: 'presentations-report' | 'producer-ticket-sale' | 'producer-reservations';
+  id: 'presentations-report' | 'producer-ticket-sale' | 'producer-reservations' | 'ticket-references';
   permission: BackOfficePermission;
 }
 
@@ -23,6 +25,7 @@ export const BACK_OFFICE_MENU: readonly BackOfficeMenuItem[] = [
   { id: 'presentations-report', permission: BACK_OFFICE_PERMISSION.presentationsReport },
   { id: 'producer-ticket-sale', permission: BACK_OFFICE_PERMISSION.producerTicketSale },
   { id: 'producer-reservations', permission: BACK_OFFICE_PERMISSION.producerReservations },
+  { id: 'ticket-references', permission: BACK_OFFICE_PERMISSION.ticketReferences },
 ];
 
 /** The menu items a user with these permissions sees, in menu order. */

@@ -14,7 +14,8 @@ describe('backOfficeMenuFor', () => {
       [266, 267, 268],
       ['presentations-report', 'producer-ticket-sale', 'producer-reservations'],
     ],
-    [[1, 265, 269], []],
+    [[1, 265, 270], []],
+    [[269], ['ticket-references']],
     [[266, 266], ['presentations-report']],
   ])('permissions %j -> %j', (permissions, ids) => {
     expect(backOfficeMenuFor(permissions).map((i) => i.id)).toEqual(ids);
