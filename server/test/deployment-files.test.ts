@@ -72,6 +72,8 @@ describe('docker-compose.yml', () => {
     const conf = readFileSync(path.join(root, hostPath ?? ''), 'utf8');
     expect(conf).toContain('server server:3000');
     expect(conf).toMatch(/location \/socket\.io\//);
+    // The back office's live reports socket sits under /api, where the staff cookie reaches.
+    expect(conf).toMatch(/location \/api\/live\/ \{[^}]*proxy_set_header Upgrade \$http_upgrade/);
     expect(conf).toContain('proxy_set_header Upgrade $http_upgrade');
     expect(conf).toContain('proxy_set_header Connection $connection_upgrade');
     expect(conf).toContain('proxy_http_version 1.1');

@@ -157,6 +157,9 @@ describe('back office', () => {
           // Any signed-in staff member, for their own account: authenticator.medium.test.ts.
           'POST /api/backoffice/authenticator',
           'POST /api/backoffice/authenticator/confirm',
+          // Box-office holds (267): later-routes-scope.medium.test.ts.
+          'GET /api/backoffice/holds',
+          'POST /api/backoffice/holds/{resId}/pay',
           'POST /api/backoffice/sign-in',
           'POST /api/backoffice/sign-out',
           'PUT /api/backoffice/lock-seats',

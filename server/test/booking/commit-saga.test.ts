@@ -91,6 +91,7 @@ function world() {
   };
   const provider = {
     name: 'sandbox',
+    nameFor: () => 'sandbox',
     charge: jest.fn(async () => ({ status: 'approved', providerReference: 'ch_1', instalments: 1, last4: '0000' })),
     refund: jest.fn(async (): Promise<{ status: 'refunded' } | { status: 'failed'; reason: string }> => {
       calls.push('provider.refund');
