@@ -46,7 +46,11 @@ function cancellablePresentation(): Promise<number> {
   return withSql(async (sql) => {
     const r = await sql.query(
       `SELECT id FROM presentation WHERE seatplan_id = (SELECT seatplan_id FROM presentation WHERE id = 1)
-         AND date_time > now() + interval '2 days' ORDER BY id DESC LIMIT 1`,
+         AND date_time > now() + interval '2 days'
+         -- Not the demo on-sale behind the waiting room (issue 16): buying there needs an admission.
+         AND NOT EXISTS (SELECT 1 FROM on_sale o WHERE o.enabled
+                           AND (o.presentation_id = presentation.id OR o.feature_id = presentation.feature_id))
+       ORDER BY id DESC LIMIT 1`,
     );
     const id: number = r.rows[0].id;
     await sql.query(

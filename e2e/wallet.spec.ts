@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { findPresentation, holdReservedSeats, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { answerWallet, expectAxeClean, expectNoHorizontalOverflow, fillDetailsInEnglish } from './vod-wallet.support';
 
 /**
@@ -15,11 +15,13 @@ test.describe('wallet payment on the payment page', () => {
   }) => {
     await page.goto('/booking?lang=en');
     const uuid = await visitorIdOf(page);
-    const presentation = await findPresentation(
+    const held = await holdReservedSeatsIn(
       request,
+      uuid,
       (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
+      2,
     );
-    const resId = await saveHeldCart(request, uuid, await holdReservedSeats(request, uuid, presentation, 2));
+    const resId = await saveHeldCart(request, uuid, held);
     await page.goto(`/cart/${resId}?lang=en`);
     await fillDetailsInEnglish(page, { first: 'Dana', last: 'Cohen', email: 'dana@example.com', mobile: '0521112233' });
 
@@ -67,11 +69,13 @@ test.describe('wallet payment on the payment page', () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 1440 });
       await page.goto('/booking?lang=en');
       const uuid = await visitorIdOf(page);
-      const presentation = await findPresentation(
+      const held = await holdReservedSeatsIn(
         request,
+        uuid,
         (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
+        1,
       );
-      const resId = await saveHeldCart(request, uuid, await holdReservedSeats(request, uuid, presentation, 1));
+      const resId = await saveHeldCart(request, uuid, held);
       await page.goto(`/cart/${resId}?lang=en`);
       await fillDetailsInEnglish(page, {
         first: 'Sara',

@@ -50,6 +50,9 @@ export async function seedDemoTicketReferencesIfEmpty(tx: EntityManager): Promis
          JOIN LATERAL (SELECT price, service_charge FROM ticket WHERE ticket_group_id = g.id AND code IS NULL
                         ORDER BY sort_order, id LIMIT 1) t ON true
         WHERE p.business_id = $1 AND p.is_reserved AND p.venue_type_id NOT BETWEEN 101 AND 104
+         -- A public show: not the mini-site's own dates nor the on-sale behind the waiting room.
+         AND NOT EXISTS (SELECT 1 FROM mini_site_presentation m WHERE m.presentation_id = p.id)
+         AND NOT EXISTS (SELECT 1 FROM on_sale o WHERE o.presentation_id = p.id OR o.feature_id = p.feature_id)
         ORDER BY p.date_time DESC, p.id DESC, g.sort_order, g.id LIMIT 1`,
       [d.business],
     );
