@@ -194,7 +194,7 @@ export function OnSalesPanel() {
 
   return (
     <>
-      <section className="bo-card" aria-labelledby="bo-onsales-title">
+      <section className="bo-card">
         <div className="bo-card-head">
           <h2 id="bo-onsales-title">{t(`${K}.title`)}</h2>
         </div>
@@ -264,20 +264,14 @@ export function OnSalesPanel() {
                         <td>{o?.shoppingMinutes}</td>
                         <td>
                           <div className="bo-actions">
-                            <button
-                              type="button"
-                              className="button"
-                              aria-label={t(o ? `${K}.editFor` : `${K}.createFor`, { show: showLabel(p) })}
-                              onClick={(e) => open(p, e.currentTarget)}
-                            >
+                            {/* The visible word starts the accessible name; the hidden rest says which presentation. */}
+                            <button type="button" className="button" onClick={(e) => open(p, e.currentTarget)}>
                               {t(o ? `${K}.edit` : `${K}.create`)}
+                              <span className="visually-hidden">: {showLabel(p)}</span>
                             </button>
-                            <Link
-                              className="button"
-                              to={`${queueUrlOf(p.presentationId)}?lang=${locale}`}
-                              aria-label={t(`${K}.waitingPageFor`, { show: showLabel(p) })}
-                            >
+                            <Link className="button" to={`${queueUrlOf(p.presentationId)}?lang=${locale}`}>
                               {t(`${K}.waitingPage`)}
+                              <span className="visually-hidden">: {showLabel(p)}</span>
                             </Link>
                           </div>
                         </td>
