@@ -221,7 +221,12 @@ export function OnSalesPanel() {
           (shown.length === 0 ? (
             <p>{t(`${K}.empty`)}</p>
           ) : (
-            <div className="bo-table-wrap" role="region" aria-labelledby="bo-onsales-title" tabIndex={0}>
+            <div
+              className="bo-table-wrap bo-onsales-wrap"
+              role="region"
+              aria-labelledby="bo-onsales-title"
+              tabIndex={0}
+            >
               <table className="bo-table bo-onsales-table" id="bo-onsales">
                 <thead>
                   <tr>
