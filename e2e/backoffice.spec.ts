@@ -60,6 +60,7 @@ test.describe('back office', () => {
       'Producer ticket sale',
       'Producer reservations',
       'Ticket references',
+      'On-sales / waiting room',
     ]);
   });
 

@@ -3,9 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   BACK_OFFICE_PERMISSION,
+  ON_SALE_LIMITS,
   withinBusinessScope,
   type OnSaleConfig,
   type OnSaleListResponse,
+  type OnSalePresentationsResponse,
 } from '@hotline/shared';
 import { AuditLogRepository } from '../backoffice/audit-log.repository';
 import { CurrentStaff, StaffOnly } from '../backoffice/staff.guard';
@@ -23,9 +25,9 @@ const onSaleBody = z
     featureId: dbId.nullable().optional(),
     enabled: z.boolean(),
     saleStartsAt: z.string().datetime({ offset: true }),
-    maxActive: z.number().int().min(1).max(1_000_000),
-    admitPerMinute: z.number().int().min(1).max(1_000_000),
-    shoppingMinutes: z.number().int().min(1).max(240),
+    maxActive: z.number().int().min(ON_SALE_LIMITS.maxActive.min).max(ON_SALE_LIMITS.maxActive.max),
+    admitPerMinute: z.number().int().min(ON_SALE_LIMITS.admitPerMinute.min).max(ON_SALE_LIMITS.admitPerMinute.max),
+    shoppingMinutes: z.number().int().min(ON_SALE_LIMITS.shoppingMinutes.min).max(ON_SALE_LIMITS.shoppingMinutes.max),
   })
   .refine((b) => ((b.presentationId ?? null) === null) !== ((b.featureId ?? null) === null), {
     message: 'exactly one of presentationId and featureId',
@@ -50,6 +52,13 @@ export class OnSaleAdminController {
   @ApiOperation({ summary: 'Every configured on-sale' })
   async list(): Promise<OnSaleListResponse> {
     return { onSales: await this.repository.list() };
+  }
+
+  @Get('presentations')
+  @RateLimit(RATE_LIMITS.boxOffice)
+  @ApiOperation({ summary: "Your businesses' coming presentations with the on-sale that applies to each" })
+  async presentations(@CurrentStaff() staff: StaffIdentity): Promise<OnSalePresentationsResponse> {
+    return { presentations: await this.repository.presentationsOf(staff.businessIds) };
   }
 
   @Put()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { OnSaleConfig } from '@hotline/shared';
+import type { OnSaleConfig, OnSalePresentation } from '@hotline/shared';
 
 /** A presentation's effective on-sale (its own row, else its feature's). */
 export interface OnSaleRule {
@@ -65,6 +65,48 @@ export class OnSaleRepository {
          FROM on_sale ORDER BY id`,
     );
     return rows.map(toConfig);
+  }
+
+  /**
+   * The presentations of these businesses from yesterday on (a sale is configured before the show),
+   * soonest first, each with its effective on-sale: its own row, else its feature's.
+   */
+  async presentationsOf(businessIds: number[]): Promise<OnSalePresentation[]> {
+    const rows: (ConfigRow & {
+      id: number;
+      fid: number;
+      feature_name: string;
+      feature_name_en: string | null;
+      location_name: string;
+      location_name_en: string | null;
+      date_time: Date;
+      own: boolean | null;
+    })[] = await this.db.query(
+      `SELECT p.id, f.id AS fid, f.name AS feature_name, f.name_en AS feature_name_en, l.name AS location_name,
+              l.name_en AS location_name_en, p.date_time, o.presentation_id, o.feature_id, o.enabled,
+              o.sale_starts_at, o.max_active, o.admit_per_minute, o.shopping_minutes,
+              CASE WHEN o.id IS NULL THEN NULL ELSE o.presentation_id IS NOT NULL END AS own
+         FROM presentation p
+         JOIN feature f ON f.id = p.feature_id
+         JOIN location l ON l.id = p.location_id
+         LEFT JOIN LATERAL (
+           SELECT * FROM on_sale o WHERE o.presentation_id = p.id OR o.feature_id = p.feature_id
+            ORDER BY (o.presentation_id IS NULL) LIMIT 1) o ON true
+        WHERE p.business_id = ANY($1::int[]) AND p.date_time >= now() - interval '1 day'
+        ORDER BY p.date_time, p.id LIMIT 500`,
+      [businessIds],
+    );
+    return rows.map((r) => ({
+      presentationId: r.id,
+      featureId: r.fid,
+      featureName: r.feature_name,
+      featureNameEn: r.feature_name_en,
+      locationName: r.location_name,
+      locationNameEn: r.location_name_en,
+      dateTime: new Date(r.date_time).toISOString(),
+      onSale: r.own === null ? null : toConfig(r),
+      source: r.own === null ? null : r.own ? 'presentation' : 'feature',
+    }));
   }
 
   /** Creates or replaces the on-sale of one presentation or one feature. */

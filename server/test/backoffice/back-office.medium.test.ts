@@ -65,6 +65,7 @@ describe('back office', () => {
         'producer-ticket-sale',
         'producer-reservations',
         'ticket-references',
+        'on-sales',
       ]);
       const producer = await signedIn(t.url, sql, 'producer');
       const pme = await producer.call('GET', '/api/backoffice/me');

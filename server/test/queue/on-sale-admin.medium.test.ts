@@ -123,3 +123,55 @@ test('an admin puts a presentation behind a queue: seat calls and the box office
   expect((await admin.call('PUT', '/api/admin/on-sales', onSale({ enabled: false }))).status).toBe(200);
   expect((await lockSeat(randomUUID())).status).toBe(200);
 });
+
+test("the back office's list: the admin's coming presentations with the on-sale that applies (own row, else the feature's)", async () => {
+  const cashier = await signedIn(t.url, sql, 'cashier');
+  expect((await cashier.call('GET', '/api/admin/on-sales/presentations')).status).toBe(403);
+
+  const admin = await signedIn(t.url, sql, 'admin');
+  const { feature_id: featureId } = (
+    await sql.query('SELECT feature_id FROM presentation WHERE id = $1', [PRESENTATION])
+  ).rows[0];
+  expect(
+    (await admin.call('PUT', '/api/admin/on-sales', onSale({ presentationId: null, featureId, enabled: false })))
+      .status,
+  ).toBe(200);
+  expect((await admin.call('PUT', '/api/admin/on-sales', onSale({ maxActive: 77, enabled: false }))).status).toBe(200);
+
+  const list = await admin.call('GET', '/api/admin/on-sales/presentations');
+  expect(list.status).toBe(200);
+  const rows = list.body.presentations as {
+    presentationId: number;
+    featureId: number;
+    dateTime: string;
+    source: string | null;
+    onSale: { maxActive: number } | null;
+  }[];
+  const own = rows.find((r) => r.presentationId === PRESENTATION);
+  expect(own).toMatchObject({ featureId, source: 'presentation', onSale: { maxActive: 77 } });
+  // The show's other presentations without a row of their own (the demo on-sale has one) take the show's.
+  const ownRows = new Set(
+    (await sql.query('SELECT presentation_id FROM on_sale WHERE presentation_id IS NOT NULL')).rows.map(
+      (r: { presentation_id: number }) => r.presentation_id,
+    ),
+  );
+  const siblings = rows.filter((r) => r.featureId === featureId && !ownRows.has(r.presentationId));
+  expect(siblings.length).toBeGreaterThan(0);
+  for (const s of siblings) expect(s).toMatchObject({ source: 'feature', onSale: { maxActive: 100 } });
+  expect(rows.find((r) => r.featureId !== featureId && !ownRows.has(r.presentationId))).toMatchObject({
+    source: null,
+    onSale: null,
+  });
+  // Only the admin's businesses, soonest first, nothing long past.
+  const owners = (
+    await sql.query('SELECT DISTINCT business_id FROM presentation WHERE id = ANY($1::int[])', [
+      rows.map((r) => r.presentationId),
+    ])
+  ).rows.map((r: { business_id: number }) => r.business_id);
+  for (const b of owners) expect([1, 2]).toContain(b);
+  const times = rows.map((r) => Date.parse(r.dateTime));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  expect(Math.min(...times)).toBeGreaterThan(Date.now() - 86_400_000 - 60_000);
+
+  await sql.query('DELETE FROM on_sale WHERE feature_id = $1', [featureId]);
+});

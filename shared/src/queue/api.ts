@@ -104,6 +104,27 @@ export interface OnSaleListResponse {
   onSales: OnSaleConfig[];
 }
 
+/** One of the staff member's presentations with the on-sale that applies to it (back office screen). */
+export interface OnSalePresentation {
+  presentationId: number;
+  featureId: number;
+  featureName: string;
+  featureNameEn: string | null;
+  locationName: string;
+  locationNameEn: string | null;
+  /** ISO time of the presentation. */
+  dateTime: string;
+  /** The effective on-sale: the presentation's own, else its feature's, else none. */
+  onSale: OnSaleConfig | null;
+  /** Where the effective on-sale comes from. */
+  source: 'presentation' | 'feature' | null;
+}
+
+/** GET /api/admin/on-sales/presentations: the staff member's coming presentations (business scope). */
+export interface OnSalePresentationsResponse {
+  presentations: OnSalePresentation[];
+}
+
 /** The waiting page's address for a presentation. */
 export function queueUrlOf(presentationId: number): string {
   return `/queue/${presentationId}`;

@@ -1,2 +1,3 @@
 export * from './api';
 export * from './queue-place';
+export * from './on-sale-settings';

@@ -14,6 +14,7 @@ import { ReportsPanel } from './ReportsPanel';
 import { ReservationsPanel } from './ReservationsPanel';
 import { SignInForm } from './SignInForm';
 import { TicketReferencesPanel } from './ticket-references/TicketReferencesPanel';
+import { OnSalesPanel } from './on-sales/OnSalesPanel';
 import './backoffice.css';
 
 type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
@@ -117,6 +118,7 @@ export default function BackOfficePage() {
         {!selling && active?.id === 'producer-ticket-sale' && <BoxOfficeHoldsPanel />}
         {active?.id === 'producer-reservations' && <ReservationsPanel />}
         {active?.id === 'ticket-references' && <TicketReferencesPanel />}
+        {active?.id === 'on-sales' && <OnSalesPanel />}
       </div>
     </div>
   );

@@ -17,7 +17,7 @@ export type BackOfficePermission = (typeof BACK_OFFICE_PERMISSION)[keyof typeof 
 
 export interface BackOfficeMenuItem {
   /** Stable id the client translates (the spec names the items in Hebrew). */
-  id: 'presentations-report' | 'producer-ticket-sale' | 'producer-reservations' | 'ticket-references';
+  id: 'presentations-report' | 'producer-ticket-sale' | 'producer-reservations' | 'ticket-references' | 'on-sales';
   permission: BackOfficePermission;
 }
 
@@ -26,6 +26,7 @@ export const BACK_OFFICE_MENU: readonly BackOfficeMenuItem[] = [
   { id: 'producer-ticket-sale', permission: BACK_OFFICE_PERMISSION.producerTicketSale },
   { id: 'producer-reservations', permission: BACK_OFFICE_PERMISSION.producerReservations },
   { id: 'ticket-references', permission: BACK_OFFICE_PERMISSION.ticketReferences },
+  { id: 'on-sales', permission: BACK_OFFICE_PERMISSION.onSaleAdmin },
 ];
 
 /** The menu items a user with these permissions sees, in menu order. */

@@ -16,6 +16,11 @@ describe('backOfficeMenuFor', () => {
     ],
     [[1, 265, 270], []],
     [[269], ['ticket-references']],
+    [[290], ['on-sales']],
+    [
+      [290, 269, 266],
+      ['presentations-report', 'ticket-references', 'on-sales'],
+    ],
     [[266, 266], ['presentations-report']],
   ])('permissions %j -> %j', (permissions, ids) => {
     expect(backOfficeMenuFor(permissions).map((i) => i.id)).toEqual(ids);
