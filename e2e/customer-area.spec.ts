@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
-import { buyOneSeat } from './customer-area.support';
+import { buyOneSeat, codeFor } from './customer-area.support';
 import { openSeatMap } from './seatmap-support';
 
 /**
@@ -21,24 +21,6 @@ async function withSql<T>(fn: (sql: Client) => Promise<T>): Promise<T> {
   } finally {
     await sql.end();
   }
-}
-
-/** The newest login code texted to `mobile`, from GET /api/notifications/dev/sent-messages (development sender). */
-async function codeFor(page: Page, mobile: string, notBefore: string | null): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-        const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
-        const m = messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore);
-        code = m ? /(\d{6})/.exec(m.body)![1]! : null;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code!;
 }
 
 /** A presentation more than a day away on the cinema plan, cancellable without a fee. */

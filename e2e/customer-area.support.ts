@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { ApiPresentation, CartSeat, SaveCartResponse } from '@hotline/shared';
 import { solveAltcha } from '../server/test/support/altcha';
@@ -74,4 +74,22 @@ export async function buyOneSeat(
     documentKey: string;
   };
   return { reservationIdentifier, documentKey, held: held! };
+}
+
+/** The newest 6-digit code texted to `mobile` (development message store), other than message `notBefore`. */
+export async function codeFor(page: Page, mobile: string, notBefore: string | null): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
+        const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
+        const m = messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore);
+        code = m ? /(\d{6})/.exec(m.body)![1]! : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code!;
 }

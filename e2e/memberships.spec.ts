@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { payWithCard } from './booking-flow.support';
 import { availableSeat, clickSeat, openSeatMap, serverStatus, visitorId } from './seatmap-support';
+import { codeFor } from './customer-area.support';
 
 /**
  * Memberships end to end (issue 12): the list at 390 px and 2560 px, buying a membership with a seat (the canvas map
@@ -179,24 +180,6 @@ test.describe('memberships', () => {
 });
 
 const ISRAEL = { ssn: '000000018', mobile: '0501234567', memberNumber: 'M-100001' };
-
-/** The newest 6-digit code texted to `mobile` (development sender), other than `notBefore`. */
-async function codeFor(page: Page, mobile: string, notBefore: string | null): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-        const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
-        const m = messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore);
-        code = m ? /(\d{6})/.exec(m.body)![1]! : null;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code!;
-}
 
 async function logInAsMember(page: Page) {
   await page.goto('/booking/customer-portal?lang=en');

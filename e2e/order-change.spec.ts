@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
-import { buyOneSeat } from './customer-area.support';
+import { buyOneSeat, codeFor } from './customer-area.support';
 import { openSeatMap } from './seatmap-support';
 
 /**
@@ -32,23 +32,6 @@ function laterCinemaShow(offset: number): Promise<number> {
     );
     return r.rows[0].id as number;
   });
-}
-
-async function codeFor(page: Page, mobile: string, notBefore: string | null): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-        const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
-        const m = messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore);
-        code = m ? /(\d{6})/.exec(m.body)![1]! : null;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code!;
 }
 
 async function logIn(page: Page, who = ISRAEL) {
