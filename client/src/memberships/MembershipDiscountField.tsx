@@ -1,11 +1,24 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shekelsToAgorot, type MembershipDiscountCheckResponse } from '@hotline/shared';
+import {
+  agorotToShekels,
+  membershipDiscountAgorot,
+  shekelsToAgorot,
+  type MembershipDiscountCheckResponse,
+} from '@hotline/shared';
 import { userMessage } from '../api/user-message';
 import { money } from '../booking/format';
 import { useLocale } from '../hooks/useLocale';
 import { checkMembershipDiscount } from './membership-api';
 import './membership-i18n';
+
+/** The total after the applied code, by the shared rule the server prices with (the commit checks it again). */
+export function totalAfterDiscount(totalShekels: number, applied: MembershipDiscountCheckResponse | null): number {
+  if (!applied) return totalShekels;
+  const price = shekelsToAgorot(totalShekels);
+  const value = applied.kind === 'percent' ? applied.value : shekelsToAgorot(applied.value);
+  return agorotToShekels(price - membershipDiscountAgorot(price, { kind: applied.kind, value }));
+}
 
 /**
  * The membership order's discount code (docs/memberships.md, "Discount code"): one code per order. Before a code is
@@ -16,12 +29,15 @@ import './membership-i18n';
 export function MembershipDiscountField({
   membershipId,
   membershipPriceId,
+  totalShekels,
   applied,
   onChange,
   disabled,
 }: {
   membershipId: number;
   membershipPriceId: number;
+  /** The total before the code, to show what the code takes off it. */
+  totalShekels: number;
   applied: MembershipDiscountCheckResponse | null;
   onChange: (applied: MembershipDiscountCheckResponse | null) => void;
   disabled?: boolean;
@@ -67,7 +83,7 @@ export function MembershipDiscountField({
         <p className="membership-discount__applied" aria-live="polite">
           {t('memberships.discount.applied', {
             code: applied.code,
-            amount: money(shekelsToAgorot(applied.discountAmount), locale),
+            amount: money(shekelsToAgorot(totalShekels - totalAfterDiscount(totalShekels, applied)), locale),
           })}
         </p>
         <button

@@ -134,4 +134,35 @@ describe('a membership bought with a discount code', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('MEMBERSHIP_DISCOUNT_NOT_FOUND');
   });
+
+  test('an enrolment priced per event takes the code off its whole total (the shared rule)', async () => {
+    const flex = await membershipByCode(t.url, 'SEASON-FLEX');
+    const b = await newBuyer(t.url);
+    const r = await commit(t.url, b, {
+      seats: [],
+      memberships: [
+        {
+          membershipId: flex.MembershipId,
+          ticketId: flex.prices[0]!.MembershipPriceId,
+          seasonId: flex.SeasonId!,
+          totalAmount: 165,
+          seat: null,
+          selections: flex.Presentations.map((p) => ({ prsntId: p.PresentationId })),
+        },
+      ],
+      membershipDiscountCodes: ['MEMBER10'],
+      customerInfo: { ...MEMBER_CUSTOMER, ssn: '000000067' },
+      total: 148.5,
+      paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve),
+    } as never);
+    if (r.status !== 201) console.log('discounted enrolment', r.body);
+    expect(r.status).toBe(201);
+    expect(r.body.total).toBe(148.5);
+    const use = await sql.query(
+      `SELECT u.discount_agorot FROM membership_discount_use u JOIN reservation r ON r.id = u.reservation_id
+        WHERE r.identifier = $1`,
+      [r.body.reservationIdentifier],
+    );
+    expect(use.rows).toEqual([{ discount_agorot: 1650 }]);
+  });
 });

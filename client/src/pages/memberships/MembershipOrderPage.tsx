@@ -21,7 +21,7 @@ import {
   MembershipPayment,
   MembershipStepper,
 } from '../../memberships/MembershipCheckout';
-import { MembershipDiscountField } from '../../memberships/MembershipDiscountField';
+import { MembershipDiscountField, totalAfterDiscount } from '../../memberships/MembershipDiscountField';
 import { getMembershipSeatplan, getMemberships, membershipSeatPort } from '../../memberships/membership-api';
 import { SeatMap } from '../../seatmap/SeatMap';
 import '../../booking/booking.css';
@@ -72,7 +72,7 @@ export default function MembershipOrderPage() {
 
   const seat = held?.selections[0];
   // The server prices the code again at commit; this is the total it will charge when the check still holds.
-  const total = price ? Math.max(0, Math.round((price.Price - (discount?.discountAmount ?? 0)) * 100) / 100) : 0;
+  const total = price ? totalAfterDiscount(price.Price, discount) : 0;
   const cart = (paymentIdentifier: string | null) => ({
     seats: [],
     memberships: [
@@ -182,6 +182,7 @@ export default function MembershipOrderPage() {
             <MembershipDiscountField
               membershipId={membership.MembershipId}
               membershipPriceId={price.MembershipPriceId}
+              totalShekels={price.Price}
               applied={discount}
               onChange={setDiscount}
             />
