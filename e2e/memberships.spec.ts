@@ -219,7 +219,17 @@ test.describe('memberships', () => {
       mobile: '0541112233',
     });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    // The season's discount code: MEMBER10 takes 10 % off the rate.
+    await expect(page.getByTestId('pay-total')).toHaveText('₪300.00');
+    await page.getByRole('textbox', { name: /Discount code/ }).fill('MEMBER10');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByTestId('membership-discount-applied')).toContainText(
+      'Discount code MEMBER10 applied: ₪30.00 off',
+    );
+    await expect(page.getByTestId('pay-total')).toHaveText('₪270.00');
+    await expectNoA11yViolations(page);
     await pay(page);
+    await expect(page.getByTestId('confirmation')).toContainText('₪270.00');
     const uuid = await visitorId(page);
     for (const p of season.Presentations) {
       expect(await serverStatus(request, p.PresentationId, uuid, seat)).toBe(p.PresentationId === dropped ? 1 : 4);
