@@ -136,6 +136,55 @@ test.describe('memberships', () => {
     }
   });
 
+  test('buy a membership with a discount code: one code only, the lower total charged (390 px and 2560 px)', async ({
+    page,
+  }) => {
+    for (const width of [2560, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/membership/CINEMA-CARD?lang=en');
+      await expect(page.getByRole('radio', { name: /Cinema card · 10 entries/ })).toBeChecked();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await fillDetails(page, {
+        first: 'Dana',
+        last: 'Levi',
+        ssn: '000000026',
+        email: 'dana@example.com',
+        mobile: '0527654321',
+      });
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await expect(page.getByTestId('pay-total')).toHaveText('₪250.00');
+      const field = page.getByRole('textbox', { name: /Discount code/ });
+      // Unknown and expired codes are refused by the server, in the visitor's language.
+      await field.fill('NO-SUCH-CODE');
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('The discount code was not found.');
+      await field.fill('SUMMER25');
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('The discount code has expired.');
+      await expectNoA11yViolations(page);
+      await field.fill('card50');
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      // Once applied, the field is replaced by the code and a Remove button: a second code cannot be entered.
+      const applied = page.getByTestId('membership-discount-applied');
+      await expect(applied).toContainText('Discount code CARD50 applied: ₪50.00 off');
+      await expect(page.getByRole('textbox', { name: /Discount code/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Remove discount code CARD50' })).toBeFocused();
+      await expect(page.getByTestId('pay-total')).toHaveText('₪200.00');
+      await expectNoHorizontalScroll(page);
+      await expectNoA11yViolations(page);
+      if (width === 2560) {
+        // Removing gives the field back and the full price.
+        await page.getByRole('button', { name: 'Remove discount code CARD50' }).click();
+        await expect(page.getByRole('textbox', { name: /Discount code/ })).toBeFocused();
+        await expect(page.getByTestId('pay-total')).toHaveText('₪250.00');
+        continue;
+      }
+      await pay(page);
+      await expect(page.getByTestId('confirmation')).toContainText('₪200.00');
+      await expectNoA11yViolations(page);
+    }
+  });
+
   test('enrol in a season with a fixed seat on three events, one required', async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const season = (await (await request.get('/api/memberships/SEASON?lang=en')).json()).membership as {
@@ -171,7 +220,17 @@ test.describe('memberships', () => {
       mobile: '0541112233',
     });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    // The season's discount code: MEMBER10 takes 10 % off the rate.
+    await expect(page.getByTestId('pay-total')).toHaveText('₪300.00');
+    await page.getByRole('textbox', { name: /Discount code/ }).fill('MEMBER10');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByTestId('membership-discount-applied')).toContainText(
+      'Discount code MEMBER10 applied: ₪30.00 off',
+    );
+    await expect(page.getByTestId('pay-total')).toHaveText('₪270.00');
+    await expectNoA11yViolations(page);
     await pay(page);
+    await expect(page.getByTestId('confirmation')).toContainText('₪270.00');
     const uuid = await visitorId(page);
     for (const p of season.Presentations) {
       expect(await serverStatus(request, p.PresentationId, uuid, seat)).toBe(p.PresentationId === dropped ? 1 : 4);

@@ -14,6 +14,7 @@ export * from './backoffice/api';
 export * from './order-changes';
 export * from './catalogue/vod';
 export * from './memberships/api';
+export * from './memberships/discount';
 export * from './storefront-modes/api';
 export * from './queue';
 export * from './backoffice/ticket-references';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -106,12 +106,15 @@ export function MembershipPayment({
   ssn,
   onBack,
   onPaid,
+  discount,
 }: {
   totalShekels: number;
   cart: (paymentIdentifier: string | null) => Cart;
   ssn: string | undefined;
   onBack: () => void;
   onPaid: (r: CommitResponse) => void;
+  /** The membership order's discount code field, shown above the total. */
+  discount?: ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -165,6 +168,7 @@ export function MembershipPayment({
           {t('payment.payTitle')}
         </h2>
       </header>
+      {discount}
       <div className="pay-total">
         <span>{t('payment.toPay')}</span>
         <strong data-testid="pay-total">{money(due, locale)}</strong>

@@ -3,6 +3,7 @@ import type {
   MembershipLockResponse,
   MembershipSeatplanResponse,
   MembershipsResponse,
+  MembershipDiscountCheckResponse,
 } from '@hotline/shared';
 import { api } from '../api/client';
 import { withBotToken } from '../booking/botcheck';
@@ -94,5 +95,14 @@ export function releaseEnrolSeat(membershipId: number, plan: Plan, seat: SeatRef
     x: seat.x,
     y: seat.y,
     selections: presentationIds.map((prsntId) => ({ prsntId })),
+  });
+}
+
+/** POST /membership/discount-code: whether a code applies to the chosen membership price, and what it takes off. */
+export function checkMembershipDiscount(code: string, membershipId: number, membershipPriceId: number) {
+  return api.post<MembershipDiscountCheckResponse>('/membership/discount-code', {
+    code,
+    membershipId,
+    membershipPriceId,
   });
 }

@@ -151,6 +151,8 @@ export const cartSchema = z.object({
     .max(20)
     .optional(),
   memberships: membershipItems.optional(),
+  /** Membership discount codes: at most one is accepted (MEMBERSHIP_DISCOUNT_ONE_ONLY); a list so a second is refused by name. */
+  membershipDiscountCodes: z.array(z.string().trim().min(1).max(40)).max(5).optional(),
   locationId: dbInt.nullable().optional(),
   waivers: z
     .array(

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   agorotToShekels,
+  MAX_MEMBERSHIP_DISCOUNT_CODES_PER_ORDER,
   MAX_MEMBERSHIPS_PER_ORDER,
   MEMBERSHIP_TYPE_SEASON,
+  membershipDiscountAgorot,
   priceCart,
   seatKey,
   shekelsToAgorot,
@@ -17,6 +19,7 @@ import type { MembershipSaleData } from '../reservations/membership-sale-steps';
 import type { Layout } from '../seats/seat-layout';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import { TicketsRepository } from '../tickets/tickets.repository';
+import { discountValidFor, MembershipDiscountService } from './membership-discount.service';
 import { MembershipsRepository, type MembershipRow } from './memberships.repository';
 import { memberStanding, MembershipsService } from './memberships.service';
 
@@ -47,6 +50,7 @@ export class MembershipQuoteService {
     private readonly memberships: MembershipsService,
     private readonly engine: SeatEngineService,
     private readonly tickets: TicketsRepository,
+    private readonly discounts: MembershipDiscountService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -77,6 +81,7 @@ export class MembershipQuoteService {
         : await this.buy(m, item, index, holderName, ssn, mobile, sale, seats, mismatches);
       amounts.push(amount);
     }
+    await this.applyDiscount(cart, items, amounts, sale);
 
     const presentationIds = [...new Set(seats.map((s) => s.presentationId))];
     const layouts = await Promise.all(presentationIds.map((id) => this.engine.layout(id)));
@@ -122,6 +127,28 @@ export class MembershipQuoteService {
       coupons: [],
       waivers: [],
     };
+  }
+
+  /**
+   * The order's one discount code, priced here from the code's row and the server's own price (never a client
+   * amount): it lowers the first membership it is valid for (not a top-up). A second code is refused by name. The
+   * use is drawn in the sale's transaction (membership-sale-steps.ts), so a code used up meanwhile refuses there.
+   */
+  private async applyDiscount(
+    cart: ParsedCart,
+    items: Item[],
+    amounts: number[],
+    sale: MembershipSaleData,
+  ): Promise<void> {
+    const codes = cart.membershipDiscountCodes ?? [];
+    if (codes.length === 0) return;
+    if (codes.length > MAX_MEMBERSHIP_DISCOUNT_CODES_PER_ORDER) throw new AppError('MEMBERSHIP_DISCOUNT_ONE_ONLY');
+    const row = await this.discounts.usable(codes[0]!);
+    const index = items.findIndex((i) => (isEnrol(i) || !i.isTopup) && discountValidFor(row, i.membershipId));
+    if (index < 0) throw new AppError('MEMBERSHIP_DISCOUNT_NOT_FOR_MEMBERSHIP');
+    const off = membershipDiscountAgorot(amounts[index]!, row);
+    amounts[index] = amounts[index]! - off;
+    sale.discount = { codeId: row.id, code: row.code, membershipId: items[index]!.membershipId, discountAgorot: off };
   }
 
   private async buy(

@@ -3,6 +3,9 @@ import { CustomersModule } from '../customers/customers.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { SeatsModule } from '../seats/seats.module';
 import { TicketsModule } from '../tickets/tickets.module';
+import { MembershipDiscountController } from './membership-discount.controller';
+import { MembershipDiscountRepository } from './membership-discount.repository';
+import { MembershipDiscountService } from './membership-discount.service';
 import { MembershipQuoteService } from './membership-quote.service';
 import { MembershipsController } from './memberships.controller';
 import './memberships.errors';
@@ -16,8 +19,14 @@ import { MembershipsService } from './memberships.service';
  */
 @Module({
   imports: [SeatsModule, CustomersModule, NotificationsModule, TicketsModule],
-  controllers: [MembershipsController],
-  providers: [MembershipsRepository, MembershipsService, MembershipQuoteService],
+  controllers: [MembershipsController, MembershipDiscountController],
+  providers: [
+    MembershipsRepository,
+    MembershipsService,
+    MembershipQuoteService,
+    MembershipDiscountRepository,
+    MembershipDiscountService,
+  ],
   exports: [MembershipsService, MembershipQuoteService],
 })
 export class MembershipsModule {}

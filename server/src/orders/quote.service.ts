@@ -230,6 +230,8 @@ export class QuoteService {
         return new AppError('ALREADY_ENROLLED');
       case 'MEMBER_GONE':
         return new AppError('NO_VALID_MEMBER');
+      case 'DISCOUNT_USED_UP':
+        return new AppError('MEMBERSHIP_DISCOUNT_USED_UP');
       case 'MINI_SITE_BALANCE_USED_UP':
         return new AppError('MINI_SITE_BALANCE_USED_UP');
       case 'REFERENCE_NOT_ELIGIBLE':

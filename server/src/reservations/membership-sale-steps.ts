@@ -28,6 +28,8 @@ export interface MembershipSaleData {
     presentationIds: number[];
     seat: { sectionId: number; x: number; y: number } | null;
   }[];
+  /** The one discount code of the order: a use drawn in the sale (never beyond its limit) and recorded on it. */
+  discount?: { codeId: number; code: string; membershipId: number; discountAgorot: number };
 }
 
 /** TypeORM answers an UPDATE ... RETURNING with [rows, rowCount]; an INSERT or SELECT with the rows. */
@@ -35,7 +37,7 @@ export function updatedRows(result: unknown): unknown[] {
   return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
 }
 
-export type MembershipRefusal = 'MEMBER_BALANCE' | 'ALREADY_ENROLLED' | 'MEMBER_GONE';
+export type MembershipRefusal = 'MEMBER_BALANCE' | 'ALREADY_ENROLLED' | 'MEMBER_GONE' | 'DISCOUNT_USED_UP';
 
 /**
  * The membership part of the sale, run inside the sale's transaction (sales.repository.ts commitSale):
@@ -49,7 +51,15 @@ export class MembershipSaleSteps {
    * units can only be drawn once; the CHECK (used_balance <= balance) backs it up.
    */
   async before(runner: QueryRunner, data: MembershipSaleData | undefined): Promise<MembershipRefusal | null> {
-    if (!data || data.redemptions.length === 0) return null;
+    if (!data) return null;
+    // Members first, then the code: every sale takes the rows in the same order.
+    const refused = await this.drawMembers(runner, data);
+    if (refused) return refused;
+    return data.discount ? this.drawDiscount(runner, data.discount.codeId) : null;
+  }
+
+  private async drawMembers(runner: QueryRunner, data: MembershipSaleData): Promise<MembershipRefusal | null> {
+    if (data.redemptions.length === 0) return null;
     const units = new Map<number, number>();
     for (const r of data.redemptions) units.set(r.memberId, (units.get(r.memberId) ?? 0) + r.units);
     for (const [memberId, n] of [...units].sort((a, b) => a[0] - b[0])) {
@@ -73,12 +83,38 @@ export class MembershipSaleSteps {
     return rows.length === 1 ? null : 'MEMBER_BALANCE';
   }
 
+  /**
+   * The discount code's guard: one conditional UPDATE, so the last use can be drawn only once (the second writer
+   * re-reads the row the first committed); the CHECK (used_count <= max_uses) backs it up. The code's dates and
+   * state are checked again here, on the database's clock. Protected for the race test's control run.
+   */
+  protected async drawDiscount(runner: QueryRunner, codeId: number): Promise<MembershipRefusal | null> {
+    const rows = updatedRows(
+      await runner.query(
+        `UPDATE membership_discount_code SET used_count = used_count + 1
+          WHERE id = $1 AND active AND (max_uses IS NULL OR used_count < max_uses)
+            AND (valid_from IS NULL OR valid_from <= now()) AND (valid_until IS NULL OR valid_until > now())
+          RETURNING id`,
+        [codeId],
+      ),
+    );
+    return rows.length === 1 ? null : 'DISCOUNT_USED_UP';
+  }
+
   async after(
     runner: QueryRunner,
     data: MembershipSaleData | undefined,
     reservationId: string,
   ): Promise<MembershipRefusal | null> {
     if (!data) return null;
+    if (data.discount) {
+      const d = data.discount;
+      await runner.query(
+        `INSERT INTO membership_discount_use (membership_discount_code_id, code, membership_id, discount_agorot, reservation_id)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [d.codeId, d.code, d.membershipId, d.discountAgorot, reservationId],
+      );
+    }
     for (const r of data.redemptions) {
       await runner.query(
         `INSERT INTO member_redemption (customer_membership_id, reservation_id, units, used_after)

@@ -17,6 +17,7 @@ import { seedDemoGiftsIfEmpty } from './demo-gifts';
 import { seedDemoWaiverIfEmpty } from './demo-waiver';
 import { seedDemoVodIfEmpty } from './demo-vod';
 import { seedDemoMembershipsIfEmpty } from './demo-memberships';
+import { seedDemoMembershipDiscountsIfEmpty } from './demo-membership-discounts';
 import { seedDemoMiniSiteIfEmpty } from './demo-mini-site';
 import { seedDemoOnSaleIfEmpty } from './demo-on-sale';
 import { seedDemoTicketReferencesIfEmpty } from './demo-ticket-references';
@@ -55,6 +56,7 @@ export async function seedDemoIfEmpty(
         await seedDemoWaiverIfEmpty(tx);
         await seedDemoVodIfEmpty(tx, options.now ?? new Date());
         await seedDemoMembershipsIfEmpty(tx);
+        await seedDemoMembershipDiscountsIfEmpty(tx);
         await seedDemoMiniSiteIfEmpty(tx);
         await seedDemoOnSaleIfEmpty(tx);
         await seedDemoTicketReferencesIfEmpty(tx);
@@ -85,6 +87,7 @@ export async function seedDemoIfEmpty(
       await seedDemoWaiverIfEmpty(tx);
       await seedDemoVodIfEmpty(tx, options.now ?? new Date());
       await seedDemoMembershipsIfEmpty(tx);
+      await seedDemoMembershipDiscountsIfEmpty(tx);
       await seedDemoMiniSiteIfEmpty(tx);
       await seedDemoOnSaleIfEmpty(tx);
       await seedDemoTicketReferencesIfEmpty(tx);

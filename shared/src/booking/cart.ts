@@ -148,6 +148,8 @@ export interface Cart {
   donations?: CartDonationItem[];
   /** Membership and enrolment items (a memberships order). */
   memberships?: (MembershipCartItem | EnrolCartItem)[];
+  /** At most one membership discount code (docs/memberships.md); a second is refused MEMBERSHIP_DISCOUNT_ONE_ONLY. */
+  membershipDiscountCodes?: string[];
   /** The outlet (location) selling; a voucher class may be sold only in some. */
   locationId?: number | null;
   /** Signed waivers, one per event that needs one (GET /presentations/:id/waiver). */

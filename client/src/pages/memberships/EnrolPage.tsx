@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { ApiMembership, CommitResponse, CustomerDetails, MembershipLockResponse } from '@hotline/shared';
+import type {
+  ApiMembership,
+  CommitResponse,
+  CustomerDetails,
+  MembershipDiscountCheckResponse,
+  MembershipLockResponse,
+} from '@hotline/shared';
 import { getPresentationWithProducts } from '../../booking/api';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
 import { useLocale } from '../../hooks/useLocale';
@@ -12,6 +18,7 @@ import {
   MembershipPayment,
   MembershipStepper,
 } from '../../memberships/MembershipCheckout';
+import { MembershipDiscountField, totalAfterDiscount } from '../../memberships/MembershipDiscountField';
 import {
   enrolSeatPort,
   getMembership,
@@ -67,6 +74,7 @@ function EnrolFlow({ m }: { m: ApiMembership }) {
   const [members, setMembers] = useState(1);
   const [customer, setCustomer] = useState<CustomerDetails | null>(null);
   const [result, setResult] = useState<CommitResponse | null>(null);
+  const [discount, setDiscount] = useState<MembershipDiscountCheckResponse | null>(null);
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [step]);
@@ -115,9 +123,10 @@ function EnrolFlow({ m }: { m: ApiMembership }) {
         }),
       },
     ],
+    ...(discount ? { membershipDiscountCodes: [discount.code] } : {}),
     customerInfo: customer ?? undefined,
     numberOfPayments: 1,
-    total,
+    total: totalAfterDiscount(total, discount),
     paymentIdentifier,
   });
 
@@ -248,8 +257,17 @@ function EnrolFlow({ m }: { m: ApiMembership }) {
       )}
       {step === 'payment' && (
         <MembershipPayment
-          totalShekels={total}
+          totalShekels={totalAfterDiscount(total, discount)}
           cart={cart}
+          discount={
+            <MembershipDiscountField
+              membershipId={m.MembershipId}
+              membershipPriceId={rate.MembershipPriceId}
+              totalShekels={total}
+              applied={discount}
+              onChange={setDiscount}
+            />
+          }
           ssn={typeof customer?.ssn === 'string' ? customer.ssn : undefined}
           onBack={() => setStep('details')}
           onPaid={(r) => {

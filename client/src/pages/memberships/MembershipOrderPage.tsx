@@ -8,6 +8,7 @@ import {
   type ApiMembership,
   type CommitResponse,
   type CustomerDetails,
+  type MembershipDiscountCheckResponse,
   type MembershipLockResponse,
 } from '@hotline/shared';
 import { getPresentationWithProducts } from '../../booking/api';
@@ -20,6 +21,7 @@ import {
   MembershipPayment,
   MembershipStepper,
 } from '../../memberships/MembershipCheckout';
+import { MembershipDiscountField, totalAfterDiscount } from '../../memberships/MembershipDiscountField';
 import { getMembershipSeatplan, getMemberships, membershipSeatPort } from '../../memberships/membership-api';
 import { SeatMap } from '../../seatmap/SeatMap';
 import '../../booking/booking.css';
@@ -48,6 +50,7 @@ export default function MembershipOrderPage() {
   const [customer, setCustomer] = useState<CustomerDetails | null>(null);
   const [result, setResult] = useState<CommitResponse | null>(null);
   const [mustChoose, setMustChoose] = useState(false);
+  const [discount, setDiscount] = useState<MembershipDiscountCheckResponse | null>(null);
 
   // The route names a membership (and maybe its price): it is chosen until the visitor picks another.
   const fromRoute = useMemo(() => {
@@ -68,6 +71,8 @@ export default function MembershipOrderPage() {
     : ['choose', 'details', 'payment', 'confirmation'];
 
   const seat = held?.selections[0];
+  // The server prices the code again at commit; this is the total it will charge when the check still holds.
+  const total = price ? totalAfterDiscount(price.Price, discount) : 0;
   const cart = (paymentIdentifier: string | null) => ({
     seats: [],
     memberships: [
@@ -81,9 +86,10 @@ export default function MembershipOrderPage() {
         seat: seat ? { sectionId: seat.sectionId, x: seat.x, y: seat.y } : null,
       },
     ],
+    ...(discount ? { membershipDiscountCodes: [discount.code] } : {}),
     customerInfo: customer ?? undefined,
     numberOfPayments: 1,
-    total: price!.Price,
+    total,
     paymentIdentifier,
   });
 
@@ -117,6 +123,8 @@ export default function MembershipOrderPage() {
                     onChange={() => {
                       setChosen({ membershipId: m.MembershipId, priceId: p.MembershipPriceId });
                       setMustChoose(false);
+                      // A code was checked against the previous choice.
+                      setDiscount(null);
                     }}
                     disabled={p.isTopup}
                   />
@@ -168,8 +176,17 @@ export default function MembershipOrderPage() {
       )}
       {step === 'payment' && membership && price && (
         <MembershipPayment
-          totalShekels={price.Price}
+          totalShekels={total}
           cart={cart}
+          discount={
+            <MembershipDiscountField
+              membershipId={membership.MembershipId}
+              membershipPriceId={price.MembershipPriceId}
+              totalShekels={price.Price}
+              applied={discount}
+              onChange={setDiscount}
+            />
+          }
           ssn={typeof customer?.ssn === 'string' ? customer.ssn : undefined}
           onBack={() => setStep('details')}
           onPaid={(r) => {

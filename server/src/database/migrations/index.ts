@@ -10,6 +10,7 @@ import { GiftVouchersDonations1795593642340 } from './1795593642340-gift-voucher
 import { Waivers1795596000000 } from './1795596000000-waivers';
 import { SectionTranslations1795600000000 } from './1795600000000-section-translations';
 import { StaffAuthenticatorEnrolment1795780000000 } from './1795780000000-staff-authenticator-enrolment';
+import { MembershipDiscountCodes1795791000000 } from './1795791000000-membership-discount-codes';
 import { OrderChanges1795760000000 } from './1795760000000-order-changes';
 import { WalletSandbox1795750000000 } from './1795750000000-wallet-sandbox';
 import { Memberships1795720000000 } from './1795720000000-memberships';
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   OrderChanges1795760000000,
   TicketReferences1795770000000,
   StaffAuthenticatorEnrolment1795780000000,
+  MembershipDiscountCodes1795791000000,
 ];

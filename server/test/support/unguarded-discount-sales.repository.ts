@@ -1,0 +1,27 @@
+import type { QueryRunner } from 'typeorm';
+import { MembershipSaleSteps, type MembershipRefusal } from '../../src/reservations/membership-sale-steps';
+import { SalesRepository } from '../../src/reservations/sales.repository';
+
+/**
+ * TEST ONLY, for the membership discount-code race's control run: the code's use drawn as a naive read-then-write
+ * (read the count, compare in JS, wait a moment, write the computed value) instead of the guarded conditional
+ * UPDATE. Two sales that both read before either writes both pass on the last use.
+ */
+class UnguardedDiscountSaleSteps extends MembershipSaleSteps {
+  protected override async drawDiscount(runner: QueryRunner, codeId: number): Promise<MembershipRefusal | null> {
+    const [row] = await runner.query('SELECT used_count, max_uses FROM membership_discount_code WHERE id = $1', [
+      codeId,
+    ]);
+    if (!row || (row.max_uses !== null && row.used_count >= row.max_uses)) return 'DISCOUNT_USED_UP';
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await runner.query('UPDATE membership_discount_code SET used_count = $2 WHERE id = $1', [
+      codeId,
+      row.used_count + 1,
+    ]);
+    return null;
+  }
+}
+
+export class UnguardedDiscountSalesRepository extends SalesRepository {
+  protected override readonly membershipSteps = new UnguardedDiscountSaleSteps();
+}
