@@ -127,6 +127,9 @@ async function startServer(env) {
       HOLDS_TEST_CLOCK: 'true',
       // Every spec runs from 127.0.0.1: limits are tested in server/test/edge, not here.
       RATE_LIMIT_SCALE: '100',
+      // Several specs log the same demo customers in: the per-mobile code limits are tested in server/test/customers.
+      CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR: '100',
+      CUSTOMER_OTP_GUESSES_PER_MOBILE_HOUR: '300',
       SEAT_HOLD_CAP_PER_IP: '0',
       // Specs share a few presentations; the bot-check work under load is tested in server/test/botcheck-load.
       ALTCHA_LOAD_STEP: '0',

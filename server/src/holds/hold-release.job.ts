@@ -87,7 +87,11 @@ export class HoldReleaseJob implements OnApplicationBootstrap, OnApplicationShut
   private async freeSeats(seats: ReleasedSeat[]): Promise<number> {
     if (seats.length === 0) return 0;
     const byShow = new Map<number, string[]>();
-    for (const s of seats) byShow.set(s.presentationId, [...(byShow.get(s.presentationId) ?? []), s.key]);
+    for (const s of seats) {
+      const keys = byShow.get(s.presentationId);
+      if (keys) keys.push(s.key);
+      else byShow.set(s.presentationId, [s.key]);
+    }
     let freed = 0;
     for (const [presentationId, keys] of byShow) {
       const free = await this.holds.stillFree(presentationId, keys);
