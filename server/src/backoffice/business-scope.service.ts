@@ -14,10 +14,19 @@ export class BusinessScope {
 
   /** The presentation's business, after checking the staff member may act on it. */
   async presentation(staff: StaffIdentity, presentationId: number): Promise<number> {
-    const owners = await this.staff.presentationBusinesses([presentationId]);
-    const businessId = owners.get(presentationId);
-    if (businessId === undefined) throw new AppError('PRESENTATION_NOT_FOUND');
-    if (!withinBusinessScope(staff.businessIds, [businessId])) throw new AppError('STAFF_BUSINESS_SCOPE');
-    return businessId;
+    return (await this.presentations(staff, [presentationId]))[0]!;
+  }
+
+  /**
+   * The businesses owning these presentations, after checking the staff member may act on every one:
+   * any unknown id is 404, any presentation of another business 403.
+   */
+  async presentations(staff: StaffIdentity, presentationIds: readonly number[]): Promise<number[]> {
+    const ids = [...new Set(presentationIds)];
+    const owners = await this.staff.presentationBusinesses(ids);
+    if (ids.some((id) => !owners.has(id))) throw new AppError('PRESENTATION_NOT_FOUND');
+    const businessIds = [...new Set(owners.values())];
+    if (!withinBusinessScope(staff.businessIds, businessIds)) throw new AppError('STAFF_BUSINESS_SCOPE');
+    return businessIds;
   }
 }

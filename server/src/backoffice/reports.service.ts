@@ -10,7 +10,8 @@ import {
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { ReportsRepository, type PresentationSalesRow, type ReportFilter } from './reports.repository';
-import { StaffRepository, type StaffIdentity } from './staff.repository';
+import { BusinessScope } from './business-scope.service';
+import type { StaffIdentity } from './staff.repository';
 
 /** The spec's defaults: business (sale) dates 2000-01-01 to 3000-01-01. */
 const ALL_SALES = { saleFrom: '2000-01-01T00:00:00Z', saleTo: '3000-01-01T00:00:00Z' };
@@ -69,7 +70,7 @@ function salesReport(
 export class ReportsService {
   constructor(
     private readonly reports: ReportsRepository,
-    private readonly staffRepo: StaffRepository,
+    private readonly scope: BusinessScope,
     private readonly clock: Clock,
   ) {}
 
@@ -95,9 +96,7 @@ export class ReportsService {
   }
 
   async checkPresentations(staff: StaffIdentity, ids: number[]): Promise<void> {
-    const owners = await this.staffRepo.presentationBusinesses(ids);
-    if (ids.some((id) => !owners.has(id))) throw new AppError('PRESENTATION_NOT_FOUND');
-    if (!withinBusinessScope(staff.businessIds, [...owners.values()])) throw new AppError('STAFF_BUSINESS_SCOPE');
+    await this.scope.presentations(staff, ids);
   }
 
   async availableFeatures(staff: StaffIdentity, q: DateRange) {

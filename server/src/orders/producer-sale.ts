@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import {
-  BACK_OFFICE_PERMISSION,
-  walkInCustomer,
-  withinBusinessScope,
-  type CommitResponse,
-  type CustomerDetails,
-} from '@hotline/shared';
+import { BACK_OFFICE_PERMISSION, walkInCustomer, type CommitResponse, type CustomerDetails } from '@hotline/shared';
 import { AuditLogRepository } from '../backoffice/audit-log.repository';
-import { StaffRepository, type StaffIdentity } from '../backoffice/staff.repository';
+import { BusinessScope } from '../backoffice/business-scope.service';
+import type { StaffIdentity } from '../backoffice/staff.repository';
 import { StaffSessions } from '../backoffice/staff-sessions.service';
 import type { ParsedCart } from '../cart/cart.schema';
 import { AppError } from '../common/app-error';
@@ -37,7 +32,7 @@ export function isProducerCart(cart: ParsedCart): boolean {
 export class ProducerSaleAuthority {
   constructor(
     private readonly sessions: StaffSessions,
-    private readonly staffRepo: StaffRepository,
+    private readonly scope: BusinessScope,
     private readonly audit: AuditLogRepository,
   ) {}
 
@@ -50,11 +45,10 @@ export class ProducerSaleAuthority {
     // Tickets only: gift vouchers, donations and memberships have their own storefront flows.
     const onlyTickets = !cart.vouchers?.length && !cart.donations?.length && cart.seats.length > 0;
     if (!onlyTickets) throw new AppError('BOX_OFFICE_TICKETS_ONLY');
-    const presentationIds = [...new Set(cart.seats.map((s) => s.prsntId))];
-    const owners = await this.staffRepo.presentationBusinesses(presentationIds);
-    if (presentationIds.some((id) => !owners.has(id))) throw new AppError('PRESENTATION_NOT_FOUND');
-    const businessIds = [...new Set(owners.values())];
-    if (!withinBusinessScope(staff.businessIds, businessIds)) throw new AppError('STAFF_BUSINESS_SCOPE');
+    const businessIds = await this.scope.presentations(
+      staff,
+      cart.seats.map((s) => s.prsntId),
+    );
     const buyer = walkInCustomer(cart.customerName, cart.mobileNumber);
     if (!buyer.ok) throw new AppError('WALK_IN_CUSTOMER_INVALID', { fields: buyer.issues });
     // No marketing consent is asked at the counter, and the buyer did not tick the storefront's terms: both false.
