@@ -106,6 +106,18 @@ describe('hold orders', () => {
     expect(groups.body.ticketGroups.length).toBeGreaterThan(0);
   });
 
+  test('the test clock is absent unless switched on: 404 whatever the body, and the clock does not move', async () => {
+    for (const body of [{ offsetMs: 3_600_000 }, {}, { offsetMs: 'soon' }]) {
+      const r = await fetch(`${t.url}/api/holds/test/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect([r.status, ((await r.json()) as { error: string }).error]).toEqual([404, 'NOT_FOUND']);
+    }
+    expect(t.app.get(HoldClock).now().getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
   test('login and an active membership are required; nothing is written otherwise', async () => {
     const reservations = await count(sql, 'SELECT count(*) FROM reservation');
     const anonymous = await shopper(t.url, sql);
