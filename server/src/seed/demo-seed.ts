@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   addCalendarDays,
-  jerusalemDateKey,
   jerusalemWallClockToUtc,
   sectionTransform,
   seatCentreOnPlan,
@@ -21,6 +20,7 @@ import { seedDemoMembershipDiscountsIfEmpty } from './demo-membership-discounts'
 import { seedDemoMiniSiteIfEmpty } from './demo-mini-site';
 import { seedDemoOnSaleIfEmpty } from './demo-on-sale';
 import { seedDemoTicketReferencesIfEmpty } from './demo-ticket-references';
+import { demoWeekFirstDay } from './demo-week-start';
 
 const SEED_LOCK = 7_263_002;
 
@@ -35,7 +35,7 @@ export interface SeedSummary {
 /**
  * Loads the demo data when the database has no venues yet: the seat plans from
  * seatmaps/ (validated on load), features, a week of presentations starting
- * today in Asia/Jerusalem, ticket groups with tickets, and products.
+ * today in Asia/Jerusalem (tomorrow when today's first show is under four hours away: demo-week-start.ts), ticket groups with tickets, and products.
  * Runs under an advisory lock so concurrent nodes seed once.
  */
 export async function seedDemoIfEmpty(
@@ -68,7 +68,7 @@ export async function seedDemoIfEmpty(
     const venues = files.map((file) => loadVenueFile(file));
     let summary: SeedSummary | null = null;
     await runner.manager.transaction(async (tx) => {
-      const firstDay = jerusalemDateKey(options.now ?? new Date());
+      const firstDay = demoWeekFirstDay(options.now ?? new Date(), earliestScheduledTime());
       const featureIds = await insertFeatures(tx);
       const productLocations: number[] = [];
       let seats = 0;
@@ -99,6 +99,13 @@ export async function seedDemoIfEmpty(
     await runner.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]).catch(() => undefined);
     await runner.release();
   }
+}
+
+/** The earliest wall-clock time any venue plays ('HH:MM' sorts as text). */
+function earliestScheduledTime(): string {
+  const times = DEMO_SCHEDULE.flatMap((s) => s.times).sort();
+  if (!times[0]) throw new Error('the demo schedule lists no times');
+  return times[0];
 }
 
 async function insertFeatures(tx: EntityManager): Promise<Map<string, number>> {
