@@ -73,6 +73,18 @@ export function findRedisServer() {
  * Starts a local redis-server with AOF (appendfsync everysec) in `dir`.
  * Returns { url, stop }.
  */
+/**
+ * Redis keeps the real clock under the clock guard (scripts/clock-guard.mjs): Debian's redis-server allocates with
+ * jemalloc, which libfaketime cannot be preloaded into (it recurses at start). Nothing is lost: the seat engine
+ * reads time inside Redis only through TIME in its scripts, so Redis agrees with itself.
+ */
+function withoutFakeClock(env) {
+  if (!env.LD_PRELOAD?.includes('faketime')) return env;
+  const preload = env.LD_PRELOAD.split(':').filter((lib) => lib && !lib.includes('faketime'));
+  const { FAKETIME: _offset, ...rest } = env;
+  return { ...rest, LD_PRELOAD: preload.join(':') };
+}
+
 export async function startRedis({ dir, port }) {
   let binary = findRedisServer();
   if (!binary && aptInstall(['redis-server'])) binary = findRedisServer();
@@ -106,7 +118,7 @@ export async function startRedis({ dir, port }) {
       '--loglevel',
       'warning',
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+    { stdio: ['ignore', 'ignore', 'inherit'], env: withoutFakeClock(process.env) },
   );
   let exited = false;
   let stopping = false;

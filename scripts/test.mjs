@@ -6,22 +6,25 @@
 //  4. builds the app, starts the server on a free port, runs Playwright in Debian's Chromium;
 //  5. prints one line `N passed, N failed` totalled over all runners, cleans up,
 //     and exits non-zero on any failure.
-// Flags: --only=static | --only=jest | --only=e2e, and anything after `--` goes to jest or Playwright
-// (e.g. a file filter). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
+//  3b. the clock guard: the time-sensitive jest tests again at three fixed Israeli times (scripts/clock-guard.mjs);
+// Flags: --only=static | --only=jest | --only=clocks | --only=e2e, and anything after `--` goes to jest or Playwright
+// (e.g. a file filter); --report=FILE names jest's JSON report (the clock guard's inner runs). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
 import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { findLibfaketime, runClockGuard } from './clock-guard.mjs';
 import * as services from './services.mjs';
 
 const ROOT = services.ROOT;
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
-if (only !== undefined && !['static', 'jest', 'e2e'].includes(only)) {
-  process.stderr.write(`[test] unknown --only=${only}: use static, jest or e2e\n0 passed, 1 failed\n`);
+if (only !== undefined && !['static', 'jest', 'clocks', 'e2e'].includes(only)) {
+  process.stderr.write(`[test] unknown --only=${only}: use static, jest, clocks or e2e\n0 passed, 1 failed\n`);
   process.exit(1);
 }
 const passThrough = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+const reportArg = args.find((a) => a.startsWith('--report='))?.slice(9);
 const runDir = path.join(ROOT, '.tmp', `test-${process.pid}`);
 const reports = path.join(ROOT, 'reports');
 mkdirSync(reports, { recursive: true });
@@ -166,6 +169,24 @@ async function startServer(env) {
   };
 }
 
+/** The clock guard: each setting's run counts its tests into the totals; no libfaketime is one failure. */
+async function clockGuard(totals, problems) {
+  let lib = findLibfaketime();
+  if (!lib && services.aptInstall(['faketime'])) lib = findLibfaketime();
+  if (!lib) {
+    totals.failed += 1;
+    problems.push("clock guard: no libfaketime (Debian's `faketime` package): the time-sensitive tests did not run");
+    return;
+  }
+  const results = await runClockGuard({ root: ROOT, lib, reportsDir: reports, log: services.log });
+  for (const r of results) {
+    totals.passed += r.passed;
+    totals.failed += r.failed;
+    services.log(`clock guard ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+    if (r.failed) problems.push(`clock guard ${r.name}: ${r.problem ?? `${r.failed} failed`}`);
+  }
+}
+
 async function main() {
   const started = Date.now();
   const totals = { passed: 0, failed: 0 };
@@ -181,13 +202,17 @@ async function main() {
     }
     if (only === 'static') return finish(started, totals, problems);
   }
+  if (only === undefined || only === 'clocks') {
+    await clockGuard(totals, problems);
+    if (only === 'clocks') return finish(started, totals, problems);
+  }
   services.log('provisioning throw-away PostgreSQL and Redis…');
   const pg = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
   const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
   const env = { TEST_PG_BASE_URL: pg.baseUrl, TEST_REDIS_URL: redis.url };
   try {
     if (only !== 'e2e') {
-      const jestReport = path.join(reports, 'jest.json');
+      const jestReport = reportArg ?? path.join(reports, 'jest.json');
       rmSync(jestReport, { force: true });
       const code = await runNode(
         path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),

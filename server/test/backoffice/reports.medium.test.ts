@@ -133,7 +133,12 @@ describe('presentations report', () => {
     expect(r.body.presentations[0]).toMatchObject({ PresentationId: arena.id, Sold: 4, RevenueAgorot: 48000 });
     expect(r.body.totals).toMatchObject({ Sold: 4, RevenueAgorot: 48000 });
     expect(r.body.ticketTypes.reduce((s: number, x: { Sold: number }) => s + x.Sold, 0)).toBe(4);
-    expect(r.body.salesByDay).toEqual([{ Date: jerusalemDateKey(new Date()), Sold: 4, RevenueAgorot: 48000 }]);
+    // The day the tickets were written (PostgreSQL's clock), not the day this line runs: at 23:59 they can differ.
+    const soldOn = await sql.query(
+      'SELECT min(created_at) AS at FROM reservation_ticket WHERE presentation_id = $1 AND status = $2',
+      [arena.id, 'live'],
+    );
+    expect(r.body.salesByDay).toEqual([{ Date: jerusalemDateKey(soldOn.rows[0].at), Sold: 4, RevenueAgorot: 48000 }]);
     const p = await admin.call('GET', `/api/PRES-live/v2/presentationData?presentationId=${arena.id}`);
     expect(p.body.sections.reduce((s: number, x: { Sold: number }) => s + x.Sold, 0)).toBe(4);
     // Sales outside the transaction date range are not counted.

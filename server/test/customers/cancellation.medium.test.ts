@@ -142,7 +142,13 @@ describe('customer cancellation', () => {
     expect((await lockSeat(t.url, again, show, seat)).status).toBe(200);
     // Control: once the release is older than the grace, PostgreSQL's word is applied again (the seat turns sold).
     const redis = t.app.get<Redis>(REDIS);
-    await redis.zadd(`${t.config.REDIS_PREFIX}{s:${show.presentationId}}:released`, Date.now() - 60_000, key);
+    // Scored by Redis's own clock (TIME in the scripts), so "a minute ago" is read from Redis, not from this process.
+    const [seconds] = await redis.time();
+    await redis.zadd(
+      `${t.config.REDIS_PREFIX}{s:${show.presentationId}}:released`,
+      Number(seconds) * 1000 - 60_000,
+      key,
+    );
     expect(await store.reconcileSold(show.presentationId, [key])).toMatchObject({ ok: true, count: 1 });
   });
 

@@ -11,6 +11,7 @@ import {
   cartSeat,
   count,
   loadShow,
+  upcomingShowId,
   plainSeats,
   startBooking,
   TEST_CARDS,
@@ -44,7 +45,7 @@ describe('hold orders', () => {
   beforeAll(async () => {
     env = await startBooking({ HOLD_RELEASE_INTERVAL_MS: '0', RECOVERY_INTERVAL_MS: '0' });
     ({ t, sql } = env);
-    cinema = await loadShow(t.url, 1);
+    cinema = await loadShow(t.url, await upcomingShowId(t.url));
     free = plainSeats(cinema);
   });
   afterAll(() => env.close());
@@ -140,7 +141,7 @@ describe('hold orders', () => {
   });
 
   test('a premium seat cannot be held (409, which seat); the same seats as a regular order go through', async () => {
-    const theatre = await loadShow(t.url, 22);
+    const theatre = await loadShow(t.url, await upcomingShowId(t.url, { like: 22 }));
     const premium = theatre.seats.find(
       (s) => s.features.includes(13) && theatre.groupOfZone.get(s.TicketGroupId)?.tickets.length,
     );

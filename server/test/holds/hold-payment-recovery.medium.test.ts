@@ -6,7 +6,15 @@ import { HoldReleaseJob } from '../../src/holds/hold-release.job';
 import { HoldsRepository } from '../../src/holds/holds.repository';
 import { PaymentProvider } from '../../src/payment/payment-provider.port';
 import type { TestApp } from '../support/test-env';
-import { authoriseCard, count, loadShow, plainSeats, startBooking, TEST_CARDS } from '../booking/support/booking-kit';
+import {
+  authoriseCard,
+  count,
+  loadShow,
+  plainSeats,
+  startBooking,
+  TEST_CARDS,
+  upcomingShowId,
+} from '../booking/support/booking-kit';
 import { MEMBER, placeHold, shopper } from './support/hold-kit';
 
 /**
@@ -31,7 +39,7 @@ describe('hold payment recovery', () => {
 
   /** A hold, and a charge the provider took for it under an attempt whose request then "died". */
   async function chargedThenDied(seatOffset: number, charge = true) {
-    const show = await loadShow(t.url, 1);
+    const show = await loadShow(t.url, await upcomingShowId(t.url));
     const seats = plainSeats(show).slice(seatOffset, seatOffset + 1);
     const member = await shopper(t.url, sql, MEMBER);
     const hold = await placeHold(member, show, seats);

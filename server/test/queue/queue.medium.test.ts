@@ -15,6 +15,7 @@ import { fetchAltchaChallenge, solveAltcha, solveAltchaChallenge } from '../supp
 import { at } from '../support/at';
 import { startTestApp, type ProviderOverride, type TestApp } from '../support/test-env';
 import { ManualClock, NodeLocalBucketQueueStore, chiSquare, rule, spearman } from './support/queue-kit';
+import { redisServerEnv } from '../support/redis-server-env';
 
 /**
  * The waiting room against real PostgreSQL and Redis (issue 16, docs/waiting-room.md). Time is a
@@ -436,7 +437,7 @@ describe('durability', () => {
         '--save',
         '',
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'], env: redisServerEnv() },
     );
     return new Promise((resolve, reject) => {
       let out = '';

@@ -67,6 +67,33 @@ export interface ShowInfo {
   groupOfZone: Map<number, ApiTicketGroup>;
 }
 
+/**
+ * The soonest presentation at the same venue and seating policy as `like` (default: the cinema's presentation 1)
+ * that starts at least `hoursAhead` hours after `now`. Tests that need a show in the future pick it by its start
+ * time, never by the hour they happen to run at (a hold is refused from 30 minutes before the event).
+ */
+export async function upcomingShowId(
+  base: string,
+  { hoursAhead = 3, like = 1, now = Date.now() }: { hoursAhead?: number; like?: number; now?: number } = {},
+): Promise<number> {
+  const v = newVisitor();
+  const model = (await call(base, 'GET', `/api/presentations/${like}`, v)).body.presentation;
+  const list: { id: number; venueId: number; seatingPolicyId: number; dateTime: string }[] = (
+    await call(base, 'GET', '/api/presentations/', v)
+  ).body.presentations;
+  const earliest = now + hoursAhead * 3_600_000;
+  const found = list
+    .filter(
+      (p) =>
+        p.venueId === model.venueId &&
+        p.seatingPolicyId === model.seatingPolicyId &&
+        Date.parse(p.dateTime) >= earliest,
+    )
+    .sort((a, b) => Date.parse(a.dateTime) - Date.parse(b.dateTime) || a.id - b.id)[0];
+  if (!found) throw new Error(`no presentation like ${like} starts ${hoursAhead} h or more from now`);
+  return found.id;
+}
+
 export async function loadShow(base: string, presentationId: number): Promise<ShowInfo> {
   const v = newVisitor();
   const p = (await call(base, 'GET', `/api/presentations/${presentationId}`, v)).body.presentation;

@@ -1,0 +1,140 @@
+// The clock guard (issue 24): the time-sensitive tests run again with the whole process tree (node, jest's
+// workers, PostgreSQL, Redis) at three fixed Israeli wall-clock times, through Debian's libfaketime. The suite used to
+// pass in the morning and fail from 16:30 Jerusalem time (the demo's first show had started); a test that leans on
+// the hour it runs at fails here at once, whatever the hour of the real run.
+//
+// Why libfaketime and not only the server's injected Clock: the rules read time in TypeScript (Clock, Date) AND in
+// SQL (now() in PostgreSQL) AND in Redis (lock TTLs). Moving one of them would test a world that cannot happen.
+// The same offset is given to every process, so they all agree on "now"; the monotonic clock stays real so
+// timers and timeouts behave.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/** Tests whose outcome depends on the time of day or the calendar. */
+const CLOCK_SENSITIVE_TESTS = [
+  'shared/src/rules/catalogue',
+  'shared/src/rules/holds',
+  'shared/src/rules/cancellation',
+  'shared/src/rules/waiver',
+  'server/test/demo-week-start.test.ts',
+  'server/test/holds',
+  'server/test/customers/cancellation.medium.test.ts',
+  'server/test/waivers',
+  'server/test/queue',
+  'server/test/backoffice/reports.medium.test.ts',
+  'server/test/catalogue.medium.test.ts',
+  'server/test/catalogue-availability.medium.test.ts',
+  'server/test/vod',
+];
+
+/** 'YYYY-MM-DD' of the Israeli calendar day of an instant. */
+function jerusalemDay(ms) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(ms);
+}
+
+/** The UTC instant of an Israeli wall-clock time on a day (two passes settle the offset near a change). */
+function jerusalemInstant(day, time) {
+  const asUtc = Date.parse(`${day}T${time}:00Z`);
+  const offset = (ms) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'Asia/Jerusalem',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(ms)
+        .map((p) => [p.type, p.value]),
+    );
+    const wall = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`);
+    return wall - Math.floor(ms / 1000) * 1000;
+  };
+  let utc = asUtc - offset(asUtc);
+  utc = asUtc - offset(utc);
+  return utc;
+}
+
+/**
+ * The three settings: today's 16:45 (the first show 15 minutes away: where CI went red), today's 23:50 (the day
+ * rolls over during the run's first minutes) and 01:30 on the Friday the clocks jump to summer time (2027-03-26:
+ * the demo week's first day has 23 hours).
+ */
+function clockSettings(nowMs = Date.now()) {
+  const today = jerusalemDay(nowMs);
+  return [
+    { name: '16:45 Jerusalem', at: jerusalemInstant(today, '16:45') },
+    { name: '23:50 Jerusalem', at: jerusalemInstant(today, '23:50') },
+    { name: 'spring-forward night 01:30', at: Date.parse('2027-03-25T23:30:00Z') },
+  ];
+}
+
+const LIBFAKETIME = [
+  '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/faketime/libfaketime.so.1',
+];
+
+export function findLibfaketime() {
+  return LIBFAKETIME.find((p) => existsSync(p)) ?? null;
+}
+
+/**
+ * Runs `scripts/test.mjs --only=jest` over CLOCK_SENSITIVE_TESTS once per setting, each with its own throw-away
+ * PostgreSQL and Redis started under the same fake clock. Resolves to per-setting { name, passed, failed }.
+ */
+export async function runClockGuard({ root, lib, reportsDir, log }) {
+  const results = [];
+  for (const setting of clockSettings()) {
+    const report = path.join(reportsDir, `jest-clock-${results.length + 1}.json`);
+    rmSync(report, { force: true });
+    // Relative offset in seconds: every process started from here on sees the same "now".
+    const offsetSeconds = Math.round((setting.at - Date.now()) / 1000);
+    log(`clock guard: ${setting.name} (${new Date(setting.at).toISOString()}, offset ${offsetSeconds} s)`);
+    const code = await new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(root, 'scripts', 'test.mjs'), '--only=jest', `--report=${report}`, '--', ...CLOCK_SENSITIVE_TESTS],
+        {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: {
+            ...process.env,
+            LD_PRELOAD: [lib, process.env.LD_PRELOAD].filter(Boolean).join(':'),
+            FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`,
+            FAKETIME_DONT_FAKE_MONOTONIC: '1',
+          },
+        },
+      );
+      // Prefixed, so that the inner run's own "N passed, N failed" line is not mistaken for the total.
+      const prefix = (stream, out) => {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) out.write(`[clock ${setting.name}] ${line}\n`);
+        });
+        stream.on('end', () => rest && out.write(`[clock ${setting.name}] ${rest}\n`));
+      };
+      prefix(child.stdout, process.stdout);
+      prefix(child.stderr, process.stderr);
+      child.on('exit', (c) => resolve(c ?? 1));
+    });
+    let counts;
+    try {
+      const r = JSON.parse(readFileSync(report, 'utf8'));
+      counts = { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
+    } catch {
+      counts = null;
+    }
+    if (!counts) results.push({ name: setting.name, passed: 0, failed: 1, problem: 'no jest report' });
+    else if (code !== 0 && counts.failed === 0)
+      results.push({ name: setting.name, ...counts, failed: 1, problem: `exited ${code}` });
+    else results.push({ name: setting.name, ...counts });
+  }
+  return results;
+}
