@@ -1,3 +1,5 @@
+import { ReservationsModule } from '../reservations/reservations.module';
+import { ChannelSaleParticipant } from './channel-sale.participant';
 import { Module } from '@nestjs/common';
 import { ChannelCheck } from './channel-check';
 import { IntegrationController, MiniSiteController } from './channels.controller';
@@ -11,8 +13,16 @@ import { MiniSiteService } from './mini-site.service';
  * partner links. Depends on nothing but the database, so catalogue, seats, tickets and orders can all import it.
  */
 @Module({
+  imports: [ReservationsModule],
   controllers: [MiniSiteController, IntegrationController],
-  providers: [MiniSiteRepository, MiniSiteService, IntegrationService, ChannelCheck, ChannelScope],
+  providers: [
+    MiniSiteRepository,
+    MiniSiteService,
+    IntegrationService,
+    ChannelCheck,
+    ChannelScope,
+    ChannelSaleParticipant,
+  ],
   exports: [MiniSiteService, IntegrationService, ChannelCheck, ChannelScope],
 })
 export class ChannelsModule {}

@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  refusalOf as saleRefusalOf,
-  SALE_SQL,
-  saleParams,
-  type SaleInput,
-  type SaleOutcome,
-} from '../reservations/sales.repository';
 
 /** One ticket of a hold whose seats go back on sale. */
 export interface ReleasedSeat {
@@ -50,42 +43,14 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Hold orders in PostgreSQL (the durable truth): writing a hold (the commit's own sale statement plus the hold's
- * state, in one transaction), the release sweep's claim (one statement under FOR UPDATE SKIP LOCKED, so two nodes
+ * Hold orders in PostgreSQL (the durable truth; a hold is WRITTEN by the one sale write, hold-sale.participant.ts):
+ * the release sweep's claim (one statement under FOR UPDATE SKIP LOCKED, so two nodes
  * never release the same hold), and the reads of the customer area and the box office.
  */
 @Injectable()
 export class HoldsRepository {
   /** Protected so the control run's unguarded subclass (server/test/support) can query. */
   constructor(protected readonly db: DataSource) {}
-
-  /**
-   * The commit's sale statement (reservation, live tickets - the double-sale guard -, cart closed with its answer)
-   * and, in the same transaction, the reservation turned into an unpaid hold of this customer with its deadline.
-   */
-  async writeHold(sale: SaleInput, hold: { customerId: number; releaseAt: Date }): Promise<SaleOutcome> {
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      const [row] = await runner.query(SALE_SQL, saleParams(sale));
-      const id = String(row.reservation_id);
-      await runner.query(
-        `WITH r AS (UPDATE reservation SET state = 'hold', customer_id = $2 WHERE id = $1 RETURNING id)
-         INSERT INTO hold_order (reservation_id, customer_id, release_at) SELECT id, $2, $3 FROM r`,
-        [id, hold.customerId, hold.releaseAt],
-      );
-      await runner.commitTransaction();
-      return { ok: true, reservationId: id };
-    } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      const refusal = saleRefusalOf(error);
-      if (refusal) return refusal;
-      throw error;
-    } finally {
-      await runner.release();
-    }
-  }
 
   /**
    * Releases up to `limit` holds whose deadline is at or before `now`, in ONE statement: the hold 'released',

@@ -1,3 +1,5 @@
+import { ReservationsModule } from '../reservations/reservations.module';
+import { MembershipSaleParticipant } from './membership-sale.participant';
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -18,7 +20,7 @@ import { MembershipsService } from './memberships.service';
  * orders that the orders module's one commit calls. MembershipsService.hasActiveMembership is for hold orders.
  */
 @Module({
-  imports: [SeatsModule, CustomersModule, NotificationsModule, TicketsModule],
+  imports: [SeatsModule, CustomersModule, NotificationsModule, TicketsModule, ReservationsModule],
   controllers: [MembershipsController, MembershipDiscountController],
   providers: [
     MembershipsRepository,
@@ -26,6 +28,7 @@ import { MembershipsService } from './memberships.service';
     MembershipQuoteService,
     MembershipDiscountRepository,
     MembershipDiscountService,
+    MembershipSaleParticipant,
   ],
   exports: [MembershipsService, MembershipQuoteService],
 })

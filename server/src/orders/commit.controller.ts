@@ -40,12 +40,16 @@ export class CommitController {
     @Req() request: FastifyRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<CommitResponse> {
-    // A hold order (cart.isHold): unpaid, for members, paid at the box office (docs/hold-orders.md).
-    if (q.cart.isHold) return this.holds.place(visitorId, q, resolveLocale(query, acceptLanguage), request);
+    const locale = resolveLocale(query, acceptLanguage);
+    // A hold order (cart.isHold): unpaid, for members, paid at the box office (docs/hold-orders.md). The same commit.
+    if (q.cart.isHold) {
+      const admitHold = (kind: string) => this.holds.admit(q.cart, request, kind);
+      return this.orders.commit(visitorId, q, locale, request.ip, null, admitHold);
+    }
     // The producer variant (cart with mobileNumber / customerName / tender) is for staff only: 401/403 before anything.
     const producer = await this.producerSales.authorise(request, q.cart);
     // request.ip honours the deployment's trusted proxy setting (the address a waiver is signed from).
-    const result = await this.orders.commit(visitorId, q, resolveLocale(query, acceptLanguage), request.ip, producer);
+    const result = await this.orders.commit(visitorId, q, locale, request.ip, producer);
     if (producer && !result.replayed) await this.producerSales.recordSale(producer, result);
     return result;
   }

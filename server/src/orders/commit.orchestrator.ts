@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CommitResponse } from '@hotline/shared';
-import { agorotToShekels } from '@hotline/shared';
+import { agorotToShekels, seatKey } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import { newCartIdentifier, newResId } from '../cart/cart-ids';
 import { CartRepository, type CartRow } from '../cart/cart.repository';
@@ -12,6 +12,7 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentProvider } from '../payment/payment-provider.port';
 import type { CommitBody } from '../payment/payment.queries';
+import type { HoldTerms } from '../holds/hold-terms';
 import { SalesRepository, type SaleInput } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import { cartFingerprint } from './cart-fingerprint';
@@ -33,9 +34,11 @@ export function saleInputOf(
   cart: { cartId: string; cartIdentifier: string; visitorId: string },
   card: Pick<ApprovedCard, 'paymentId' | 'providerReference' | 'instalments'> | null,
   cash: SaleInput['cash'] = null,
+  hold: SaleInput['hold'] = null,
 ): SaleInput {
   return {
     ...cart,
+    hold,
     reservationIdentifier: ids.reservationIdentifier,
     documentKey: ids.documentKey,
     customer: draft.customer,
@@ -92,6 +95,16 @@ export function storedResultOf(
   return result;
 }
 
+/** What a hold's rules look at in the quote: when its shows start and which of its seats are premium. */
+function heldSeatsOf(quote: Quote): { showTimes: Date[]; premiumSeatKeys: string[] } {
+  return {
+    showTimes: [...quote.layoutOf.values()].map((l) => l.presentation.dateTime),
+    premiumSeatKeys: quote.seats
+      .filter((s) => quote.layoutOf.get(s.presentationId)?.seats.get(seatKey(s.sectionId, s.x, s.y))?.premium)
+      .map((s) => `${s.presentationId}:${seatKey(s.sectionId, s.x, s.y)}`),
+  };
+}
+
 /**
  * POST /api/payment/commit as a small saga over CommitState (commit-state.ts):
  * quoted (QuoteService) -> charging -> charged (SettlementService.charge) ->
@@ -118,6 +131,8 @@ export class CommitOrchestrator {
   /**
    * `clientIp`: the buyer's address, recorded with a signed waiver. `producer`: a box-office sale the
    * ProducerSaleAuthority accepted (walk-in buyer instead of the customer form; cash or the card page).
+   * `admitHold`: a hold order (cart.isHold), admitted by the holds context after the bot check; the same commit
+   * then writes the sale as an unpaid hold (no charge, no confirmation message).
    */
   async commit(
     visitorId: string,
@@ -125,6 +140,7 @@ export class CommitOrchestrator {
     locale: Locale,
     clientIp = '',
     producer: ProducerSale | null = null,
+    admitHold: ((kind: string) => Promise<HoldTerms>) | null = null,
   ): Promise<CommitResponse> {
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
@@ -132,12 +148,14 @@ export class CommitOrchestrator {
     const cart =
       body.miniSiteUrl && !body.cart.miniSiteUrl ? { ...body.cart, miniSiteUrl: body.miniSiteUrl } : body.cart;
     const kind = this.quotes.kindOf(cart);
+    const holdTerms = admitHold ? await admitHold(kind) : null;
     const customer = producer ? producer.customer : this.quotes.checkCustomer(cart.customerInfo, locale, kind);
     const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
 
     let quote: Quote;
     try {
-      quote = await this.quotes.quote(visitorId, cart, producer ? { boxOffice: producer.tender } : {});
+      const options = producer ? { boxOffice: producer.tender } : holdTerms ? { unpaid: true } : {};
+      quote = await this.quotes.quote(visitorId, cart, options);
     } catch (error) {
       // A cart that was already paid (or refunded) answers what it answered the first time: its seats are sold and
       // its prices may have moved, so checking it again must not decide. Looked up only on refusals (one query less).
@@ -149,10 +167,15 @@ export class CommitOrchestrator {
       throw error;
     }
 
+    const hold = holdTerms
+      ? { customerId: holdTerms.customerId, releaseAt: holdTerms.accept(heldSeatsOf(quote)) }
+      : null;
     const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
     if (quote.channel) draft.channel = quote.channel;
     if (quote.references?.length) draft.references = quote.references;
-    const due = draft.chargedAgorot;
+    // An unpaid hold sends no order confirmation: the customer area lists it with its deadline.
+    if (hold) draft.messages = [];
+    const due = hold ? 0 : draft.chargedAgorot;
     // Cash at the box office: the staff member holds the money, no provider is called, the sale records it.
     const cash =
       producer?.tender === 'cash' && due > 0 ? { amountAgorot: due, staffUserId: producer.staff.userId } : null;
@@ -190,8 +213,15 @@ export class CommitOrchestrator {
       }
 
       const ids = SaleIdentity.forDraft(draft);
+      const resultOf = (): StoredResult => {
+        const result = storedResultOf(draft, ids, cartIdentifier);
+        return hold ? { ...result, charged: 0, isHold: true, holdDeadline: hold.releaseAt.toISOString() } : result;
+      };
       const outcome = await this.settlement.writeSale(
-        () => saleInputOf(draft, ids, order, card, cash),
+        () => ({
+          ...saleInputOf(draft, ids, order, card, cash, hold),
+          result: resultOf() as unknown as Record<string, unknown>,
+        }),
         ids,
         cartIdentifier,
         card,
@@ -199,7 +229,7 @@ export class CommitOrchestrator {
       if (outcome.ok) {
         state = { kind: 'sold', reservationId: outcome.reservationId };
         await this.settlement.markSold(visitorId, draft.tickets);
-        return { ...storedResultOf(draft, ids, cartIdentifier), replayed: false };
+        return { ...resultOf(), replayed: false };
       }
       if (outcome.reason === 'IN_DOUBT') {
         // Cannot tell whether the sale committed: stay 'charged' (cart paying, payment pending). The recovery job
@@ -245,6 +275,10 @@ export class CommitOrchestrator {
    */
   private replay(row: CartRow, cart: ParsedCart, locale: Locale): CommitResponse {
     if (cartFingerprint(row.cart) !== cartFingerprint(cart)) throw new BookingError('IDEMPOTENCY_KEY_REUSED');
+    // A hold and a paid order are different answers: an identifier used for one is not the other's.
+    const stored = row.result as { isHold?: boolean } | null;
+    if (row.status === 'paid' && Boolean(stored?.isHold) !== Boolean(cart.isHold))
+      throw new BookingError('IDEMPOTENCY_KEY_REUSED');
     if (row.status === 'paid' && row.result) return { ...(row.result as unknown as StoredResult), replayed: true };
     if (row.status === 'refunded' && row.result) throw refusalOf(row.result as unknown as StoredRefusal, locale);
     throw new BookingError('COMMIT_IN_PROGRESS');

@@ -1,3 +1,4 @@
+import { VoucherSaleParticipant } from './voucher-sale.participant';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CartModule } from '../cart/cart.module';
@@ -33,6 +34,7 @@ import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => customerFormFromConfig(config.CUSTOMER_FORM),
     },
+    VoucherSaleParticipant,
     SandboxLedgerRepository,
     SandboxFormService,
     // Card and wallet behind one port: the router sends each call to its provider (payment-router.ts).

@@ -3,12 +3,13 @@ import '../cart/booking.errors';
 import { DocumentsRepository } from './documents.repository';
 import { EDocumentController } from './edocument.controller';
 import { EDocumentService } from './edocument.service';
+import { SaleParticipants } from './sale-participant';
 import { SalesRepository } from './sales.repository';
 
 /** Reservations: the durable sale (one transaction) and the electronic ticket. */
 @Module({
   controllers: [EDocumentController],
-  providers: [SalesRepository, DocumentsRepository, EDocumentService],
-  exports: [SalesRepository, DocumentsRepository, EDocumentService],
+  providers: [SaleParticipants, SalesRepository, DocumentsRepository, EDocumentService],
+  exports: [SaleParticipants, SalesRepository, DocumentsRepository, EDocumentService],
 })
 export class ReservationsModule {}

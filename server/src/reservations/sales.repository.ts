@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
-import { MembershipSaleSteps, type MembershipRefusal, type MembershipSaleData } from './membership-sale-steps';
-import { drawDownMiniSiteBalances, recordSaleChannel, type SaleChannel } from '../channels/sale-channel';
-import { lockReferenceQuantities, recordSaleReferences, type SaleReference } from '../ticket-references/reference-sale';
+import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
+import type { SaleChannel } from '../channels/sale-channel';
+import type { SaleReference } from '../ticket-references/reference-sale';
+import { SaleParticipants } from './sale-participant';
 
 export interface SaleTicket {
   identifier: string;
@@ -61,6 +62,8 @@ export interface SaleInput {
   memberships?: MembershipSaleData;
   /** Mini-site / partner link: balances drawn down and the channel recorded in the same transaction. */
   channel?: SaleChannel | null;
+  /** A hold order: the reservation is written unpaid, this customer's, released at this deadline (holds/). */
+  hold?: { customerId: number; releaseAt: Date } | null;
 }
 
 export type SaleRefusal =
@@ -204,10 +207,6 @@ export function saleParams(s: SaleInput): unknown[] {
   ];
 }
 
-function membershipRefusal(reason: MembershipRefusal | null): SaleOutcome | null {
-  return reason ? { ok: false, reason } : null;
-}
-
 /** Maps the constraint a sale ran into to why it was refused; anything else is not ours to explain. */
 export function refusalOf(error: unknown): SaleOutcome | null {
   // TypeORM's QueryFailedError carries the pg error's fields; look at the driver error too in case it does not.
@@ -240,27 +239,25 @@ export function refusalOf(error: unknown): SaleOutcome | null {
 /**
  * The durable side of a sale: reservation, tickets, payments, voucher balances,
  * outbox and cart in one PostgreSQL transaction, and the payment rows' life
- * around the card charge.
+ * around the card charge. THE sale write: every way to sell (tickets, gift vouchers, donations, memberships,
+ * enrolment, box office, hold orders) comes through commitSale, and the contexts' SaleParticipants lock, check and
+ * record their part inside it (sale-participant.ts).
  */
 @Injectable()
 export class SalesRepository {
   private readonly sql: PreparedSql;
-  /** Protected so the member-balance race's control run can swap in an unguarded draw (test/support). */
-  protected readonly membershipSteps: MembershipSaleSteps = new MembershipSaleSteps();
 
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly participants: SaleParticipants,
+  ) {
     this.sql = new PreparedSql(db);
   }
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
-    // Nothing shared but seats: the single statement is its own transaction.
-    if (
-      sale.vouchers.length === 0 &&
-      sale.coupons.length === 0 &&
-      !sale.memberships &&
-      !sale.channel &&
-      !sale.references?.length
-    ) {
+    const participants = this.participants.for(sale);
+    // Nothing shared but seats: the single statement is its own transaction (the hot path: one round trip).
+    if (participants.length === 0) {
       try {
         const [row] = await this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale));
         return { ok: true, reservationId: row!.reservation_id };
@@ -273,28 +270,26 @@ export class SalesRepository {
     const runner = this.db.createQueryRunner();
     await runner.connect();
     try {
-      // READ COMMITTED suffices: every re-check below reads under the row lock it depends on.
+      // READ COMMITTED suffices: every re-check reads under the row lock it depends on, taken in one global order.
       await runner.startTransaction();
-      const refused =
-        (await this.lockVouchers(runner, sale)) ??
-        (await this.lockCoupons(runner, sale)) ??
-        (await this.lockReferences(runner, sale)) ??
-        membershipRefusal(await this.membershipSteps.before(runner, sale.memberships)) ??
-        (await this.drawMiniSiteBalances(runner, sale));
-      if (refused) {
-        await runner.rollbackTransaction();
-        return refused;
+      for (const participant of participants) {
+        const refused = (await participant.before?.(runner, sale)) ?? null;
+        if (refused) {
+          await runner.rollbackTransaction();
+          return refused;
+        }
       }
       const [row] = await runner.query(SALE_SQL, saleParams(sale));
-      const late = membershipRefusal(await this.membershipSteps.after(runner, sale.memberships, row.reservation_id));
-      if (late) {
-        await runner.rollbackTransaction();
-        return late;
+      const reservationId = String(row.reservation_id);
+      for (const participant of participants) {
+        const late = (await participant.after?.(runner, sale, reservationId)) ?? null;
+        if (late) {
+          await runner.rollbackTransaction();
+          return late;
+        }
       }
-      if (sale.channel) await recordSaleChannel(runner, row.reservation_id, sale.channel);
-      await recordSaleReferences(runner, row.reservation_id, sale.references ?? []);
       await runner.commitTransaction();
-      return { ok: true, reservationId: row.reservation_id };
+      return { ok: true, reservationId };
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       const refusal = refusalOf(error);
@@ -303,58 +298,6 @@ export class SalesRepository {
     } finally {
       await runner.release();
     }
-  }
-
-  /**
-   * Pretix style: lock the shared rows in one global order (vouchers by id, then
-   * coded tickets by id) and re-check after locking, since another order may
-   * have spent the balance between the price check and now.
-   */
-  /** Protected so a test-only subclass (server/test/support) can leave this guard out in the race's control run. */
-  protected async lockVouchers(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    if (sale.vouchers.length === 0) return null;
-    const ids = [...new Set(sale.vouchers.map((v) => v.id))].sort((a, b) => a - b);
-    const rows: { id: number; balance: number; usable: boolean }[] = await runner.query(
-      `SELECT id::int AS id, balance_agorot AS balance, (active AND (expires_at IS NULL OR expires_at > now())) AS usable
-         FROM system_voucher WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-      [ids],
-    );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const v of sale.vouchers) {
-      const row = byId.get(v.id);
-      if (!row || !row.usable) return { ok: false, reason: 'VOUCHER_GONE', detail: v.reference };
-      if (row.balance < v.amountAgorot) return { ok: false, reason: 'VOUCHER_NO_BALANCE', detail: v.reference };
-    }
-    return null;
-  }
-
-  /** Protected so a test-only subclass (server/test/support) can leave this guard out in the balance race's control run. */
-  protected async drawMiniSiteBalances(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    if (!sale.channel || (await drawDownMiniSiteBalances(runner, sale.channel))) return null;
-    return { ok: false, reason: 'MINI_SITE_BALANCE_USED_UP' };
-  }
-
-  /** Ticket references after coupons (one global lock order); protected for the race's test-only control. */
-  protected async lockReferences(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    const spent = await lockReferenceQuantities(runner, sale.references ?? []);
-    return spent === null ? null : { ok: false, reason: 'REFERENCE_NOT_ELIGIBLE', detail: String(spent) };
-  }
-
-  private async lockCoupons(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    const limited = sale.coupons.filter((c) => c.limit !== null);
-    if (limited.length === 0) return null;
-    const ids = limited.map((c) => c.ticketId).sort((a, b) => a - b);
-    await runner.query('SELECT id FROM ticket WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
-    const used: { ticket_id: number; n: number }[] = await runner.query(
-      `SELECT ticket_id, count(*)::int AS n FROM reservation_ticket WHERE ticket_id = ANY($1::int[]) AND status = 'live' GROUP BY ticket_id`,
-      [ids],
-    );
-    const usage = new Map(used.map((u) => [u.ticket_id, u.n]));
-    for (const c of limited) {
-      if ((usage.get(c.ticketId) ?? 0) + c.seats > c.limit!)
-        return { ok: false, reason: 'COUPON_USED_UP', detail: String(c.ticketId) };
-    }
-    return null;
   }
 
   /**

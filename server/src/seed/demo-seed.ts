@@ -1,11 +1,6 @@
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import {
-  addCalendarDays,
-  jerusalemWallClockToUtc,
-  sectionTransform,
-  seatCentreOnPlan,
-} from '@hotline/shared';
+import { addCalendarDays, jerusalemWallClockToUtc, sectionTransform, seatCentreOnPlan } from '@hotline/shared';
 import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment/demo-vouchers';

@@ -1,3 +1,5 @@
+import { ReservationsModule } from '../reservations/reservations.module';
+import { CouponSaleParticipant } from './coupon-sale.participant';
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
 import { ChannelsModule } from '../channels/channels.module';
@@ -8,9 +10,9 @@ import { TicketsRepository } from './tickets.repository';
 
 /** Coupon and voucher tickets by code, and the price list the commit reprices from. */
 @Module({
-  imports: [SeatsModule, CartModule, ChannelsModule],
+  imports: [SeatsModule, CartModule, ChannelsModule, ReservationsModule],
   controllers: [TicketsController],
-  providers: [TicketsRepository, TicketByCodeService],
+  providers: [TicketsRepository, TicketByCodeService, CouponSaleParticipant],
   exports: [TicketsRepository],
 })
 export class TicketsModule {}

@@ -1,6 +1,6 @@
+import { ReferenceSaleParticipant } from '../../src/ticket-references/reference-sale.participant';
 import type { Client } from 'pg';
 import type { CartSeat } from '@hotline/shared';
-import { SalesRepository } from '../../src/reservations/sales.repository';
 import {
   buyer,
   call,
@@ -411,7 +411,9 @@ describe('ticket-reference administration', () => {
 
 describe('control run', () => {
   test('without the row lock and re-check in the sale, the same race sells more than the quantity', async () => {
-    const unguarded: ProviderOverride[] = [{ provide: SalesRepository, useClass: UnguardedReferenceSalesRepository }];
+    const unguarded: ProviderOverride[] = [
+      { provide: ReferenceSaleParticipant, useClass: UnguardedReferenceSalesRepository },
+    ];
     const env = await startBooking({}, unguarded);
     try {
       const o = await race(env.t, env.sql);

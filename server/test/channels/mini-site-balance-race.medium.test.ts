@@ -1,6 +1,6 @@
+import { ChannelSaleParticipant } from '../../src/channels/channel-sale.participant';
 import type { Client } from 'pg';
 import type { ApiSeat } from '@hotline/shared';
-import { SalesRepository } from '../../src/reservations/sales.repository';
 import { DEMO_MINI_SITE_URL } from '../../src/seed/demo-mini-site';
 import { UnguardedMiniSiteSalesRepository } from '../support/unguarded-mini-site-sales.repository';
 import type { ProviderOverride, TestApp } from '../support/test-env';
@@ -119,7 +119,9 @@ describe('a mini-site ticket balance under 50 concurrent buyers', () => {
   });
 
   test('control: the naive read-then-write draw-down (test-only override) sells more than the balance', async () => {
-    const UNGUARDED: ProviderOverride[] = [{ provide: SalesRepository, useClass: UnguardedMiniSiteSalesRepository }];
+    const UNGUARDED: ProviderOverride[] = [
+      { provide: ChannelSaleParticipant, useClass: UnguardedMiniSiteSalesRepository },
+    ];
     const env = await startBooking({}, UNGUARDED);
     try {
       const { results, ticketId } = await race(env.t, env.sql);

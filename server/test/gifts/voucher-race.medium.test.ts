@@ -1,5 +1,5 @@
+import { VoucherSaleParticipant } from '../../src/payment/voucher-sale.participant';
 import type { Client } from 'pg';
-import { SalesRepository } from '../../src/reservations/sales.repository';
 import {
   buyer,
   cartOf,
@@ -104,7 +104,9 @@ describe('50 orders redeem the same voucher at once', () => {
   });
 
   test('control: without the lock, the re-check and the CHECK, the same race overdraws the voucher', async () => {
-    const unguarded: ProviderOverride[] = [{ provide: SalesRepository, useClass: UnguardedVoucherSalesRepository }];
+    const unguarded: ProviderOverride[] = [
+      { provide: VoucherSaleParticipant, useClass: UnguardedVoucherSalesRepository },
+    ];
     const env = await startBooking({}, unguarded);
     try {
       await env.sql.query(`ALTER TABLE system_voucher DROP CONSTRAINT system_voucher_balance_agorot_check;

@@ -1,5 +1,5 @@
+import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
 import type { Client } from 'pg';
-import { SalesRepository } from '../../src/reservations/sales.repository';
 import { call, cartSeat, commit, count, lockAll, loadShow, startBooking } from '../booking/support/booking-kit';
 import type { ProviderOverride, TestApp } from '../support/test-env';
 import { UnguardedMemberSalesRepository } from '../support/unguarded-member-sales.repository';
@@ -77,7 +77,9 @@ describe('two orders redeem the last unit of a member balance at once', () => {
   });
 
   test('control: with a read-then-write draw, both orders pass on one unit', async () => {
-    const unguarded: ProviderOverride[] = [{ provide: SalesRepository, useClass: UnguardedMemberSalesRepository }];
+    const unguarded: ProviderOverride[] = [
+      { provide: MembershipSaleParticipant, useClass: UnguardedMemberSalesRepository },
+    ];
     const env = await startBooking({}, unguarded);
     try {
       const o = await race(env.t, env.sql);

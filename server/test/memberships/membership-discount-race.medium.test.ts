@@ -1,5 +1,5 @@
+import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
 import type { Client } from 'pg';
-import { SalesRepository } from '../../src/reservations/sales.repository';
 import { commit } from '../booking/support/booking-kit';
 import { startBooking } from '../booking/support/booking-kit';
 import type { ProviderOverride, TestApp } from '../support/test-env';
@@ -61,7 +61,9 @@ describe('two membership orders use the last use of a discount code at once', ()
   });
 
   test('control: with a read-then-write draw, both orders pass on one use', async () => {
-    const unguarded: ProviderOverride[] = [{ provide: SalesRepository, useClass: UnguardedDiscountSalesRepository }];
+    const unguarded: ProviderOverride[] = [
+      { provide: MembershipSaleParticipant, useClass: UnguardedDiscountSalesRepository },
+    ];
     const env = await startBooking({}, unguarded);
     try {
       const o = await race(env.t, env.sql);

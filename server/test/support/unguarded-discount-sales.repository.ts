@@ -1,6 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { MembershipSaleSteps, type MembershipRefusal } from '../../src/reservations/membership-sale-steps';
-import { SalesRepository } from '../../src/reservations/sales.repository';
+import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
 
 /**
  * TEST ONLY, for the membership discount-code race's control run: the code's use drawn as a naive read-then-write
@@ -22,6 +22,6 @@ class UnguardedDiscountSaleSteps extends MembershipSaleSteps {
   }
 }
 
-export class UnguardedDiscountSalesRepository extends SalesRepository {
-  protected override readonly membershipSteps = new UnguardedDiscountSaleSteps();
+export class UnguardedDiscountSalesRepository extends MembershipSaleParticipant {
+  protected override readonly steps = new UnguardedDiscountSaleSteps();
 }

@@ -1,6 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { MembershipSaleSteps, type MembershipRefusal } from '../../src/reservations/membership-sale-steps';
-import { SalesRepository } from '../../src/reservations/sales.repository';
+import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
 
 /**
  * TEST ONLY, for the member-balance race's control run: the draw as a naive read-then-write (read the balance,
@@ -24,6 +24,6 @@ class UnguardedMembershipSaleSteps extends MembershipSaleSteps {
   }
 }
 
-export class UnguardedMemberSalesRepository extends SalesRepository {
-  protected override readonly membershipSteps = new UnguardedMembershipSaleSteps();
+export class UnguardedMemberSalesRepository extends MembershipSaleParticipant {
+  protected override readonly steps = new UnguardedMembershipSaleSteps();
 }

@@ -1,5 +1,6 @@
 import type { QueryRunner } from 'typeorm';
-import { SalesRepository, type SaleInput, type SaleOutcome } from '../../src/reservations/sales.repository';
+import { ChannelSaleParticipant } from '../../src/channels/channel-sale.participant';
+import type { SaleInput, SaleOutcome } from '../../src/reservations/sales.repository';
 
 /**
  * TEST ONLY, for the mini-site balance race's control run: the balance drawn down the naive way - read it without
@@ -7,8 +8,8 @@ import { SalesRepository, type SaleInput, type SaleOutcome } from '../../src/res
  * seats. Swapped in with a @nestjs/testing provider override; src carries no switch. Concurrent sales overwrite
  * each other's draw-downs, so the mini-site sells more tickets than its balance.
  */
-export class UnguardedMiniSiteSalesRepository extends SalesRepository {
-  protected override async drawMiniSiteBalances(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
+export class UnguardedMiniSiteSalesRepository extends ChannelSaleParticipant {
+  override async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
     const channel = sale.channel;
     if (!channel || channel.miniSiteId === null) return null;
     for (const b of channel.balances) {

@@ -1,13 +1,14 @@
-import { SalesRepository, type SaleOutcome } from '../../src/reservations/sales.repository';
+import type { SaleOutcome } from '../../src/reservations/sales.repository';
+import { VoucherSaleParticipant } from '../../src/payment/voucher-sale.participant';
 
 /**
- * TEST ONLY, for the voucher race's control run: the sale without its voucher guard
- * (no SELECT ... FOR UPDATE and no balance re-check under the lock). Swapped in with a
- * @nestjs/testing provider override; src carries no switch. The control also drops the
- * balance CHECK constraint in its own database, so nothing stops an overdraft.
+ * TEST ONLY, for the voucher race's control run: the sale's voucher participant without its guard (no
+ * SELECT ... FOR UPDATE and no balance re-check under the lock). Swapped in with a @nestjs/testing provider
+ * override; src carries no switch. The control also drops the balance CHECK constraint in its own database, so
+ * nothing stops an overdraft.
  */
-export class UnguardedVoucherSalesRepository extends SalesRepository {
-  protected override async lockVouchers(): Promise<SaleOutcome | null> {
+export class UnguardedVoucherSalesRepository extends VoucherSaleParticipant {
+  override async before(): Promise<SaleOutcome | null> {
     return null;
   }
 }

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { QueryRunner } from 'typeorm';
+import { RegisteredSaleParticipant } from '../reservations/sale-participant';
+import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+
+/**
+ * Gift (system) vouchers paying for the order: locked by id and their balance re-checked under the lock, since
+ * another order may have spent it between the price check and now (the sale statement then draws them down and
+ * writes the ledger). First in the global lock order.
+ */
+@Injectable()
+export class VoucherSaleParticipant extends RegisteredSaleParticipant {
+  readonly name = 'vouchers';
+  readonly order = 10;
+
+  applies(sale: SaleInput): boolean {
+    return sale.vouchers.length > 0;
+  }
+
+  async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
+    const ids = [...new Set(sale.vouchers.map((v) => v.id))].sort((a, b) => a - b);
+    const rows: { id: number; balance: number; usable: boolean }[] = await runner.query(
+      `SELECT id::int AS id, balance_agorot AS balance, (active AND (expires_at IS NULL OR expires_at > now())) AS usable
+         FROM system_voucher WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const v of sale.vouchers) {
+      const row = byId.get(v.id);
+      if (!row || !row.usable) return { ok: false, reason: 'VOUCHER_GONE', detail: v.reference };
+      if (row.balance < v.amountAgorot) return { ok: false, reason: 'VOUCHER_NO_BALANCE', detail: v.reference };
+    }
+    return null;
+  }
+}

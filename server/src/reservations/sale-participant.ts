@@ -1,0 +1,72 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { QueryRunner } from 'typeorm';
+import type { SaleInput, SaleOutcome } from './sales.repository';
+
+/**
+ * One context's part of THE sale write (pretix's perform_order with its plugins): before the sale statement it locks
+ * and re-checks what it limits (coupon uses, voucher balances, reference quantities, member balances, mini-site
+ * balances), after it records what belongs to it (the channel, the references, the hold). Every way to sell writes
+ * through SalesRepository.commitSale, which runs every participant that `applies` to the sale's data: a new cart kind
+ * cannot forget a limit, because it does not choose which limits run.
+ */
+export interface SaleParticipant {
+  /** Unique; also what SalesRepository checks is registered before the first sale (REQUIRED_SALE_PARTICIPANTS). */
+  readonly name: SaleParticipantName;
+  /**
+   * Position in the one global lock order (lower first): two sales over the same rows wait on each other instead of
+   * deadlocking. vouchers 10, coupons 20, references 30, memberships 40, channel 50, hold 60.
+   */
+  readonly order: number;
+  /** Whether this sale carries anything of this participant's (no transaction at all when nothing applies). */
+  applies(sale: SaleInput): boolean;
+  /** Lock and re-check under the lock, before the reservation is written: a refusal rolls everything back. */
+  before?(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null>;
+  /** Record, after the reservation and its tickets exist, in the same transaction. */
+  after?(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null>;
+}
+
+/** Every participant the sale needs: a server missing one refuses to sell instead of selling past a limit. */
+export const REQUIRED_SALE_PARTICIPANTS = [
+  'vouchers',
+  'coupons',
+  'references',
+  'memberships',
+  'channel',
+  'hold',
+] as const;
+export type SaleParticipantName = (typeof REQUIRED_SALE_PARTICIPANTS)[number];
+
+/** Where the contexts register their participants (each in its own module, at module init). */
+@Injectable()
+export class SaleParticipants {
+  private readonly byName = new Map<SaleParticipantName, SaleParticipant>();
+  private ordered: SaleParticipant[] = [];
+
+  register(participant: SaleParticipant): void {
+    // A test's provider override registers its (unguarded) subclass under the same name: the last one wins.
+    this.byName.set(participant.name, participant);
+    this.ordered = [...this.byName.values()].sort((a, b) => a.order - b.order);
+  }
+
+  /** The participants this sale needs, in lock order; throws when one the sale needs was never registered. */
+  for(sale: SaleInput): SaleParticipant[] {
+    const missing = REQUIRED_SALE_PARTICIPANTS.filter((name) => !this.byName.has(name));
+    if (missing.length) throw new Error(`sale participants not registered: ${missing.join(', ')}`);
+    return this.ordered.filter((p) => p.applies(sale));
+  }
+}
+
+/** A participant that registers itself when its module starts (the contexts extend this, one class each). */
+@Injectable()
+export abstract class RegisteredSaleParticipant implements SaleParticipant, OnModuleInit {
+  abstract readonly name: SaleParticipantName;
+  abstract readonly order: number;
+
+  constructor(private readonly registry: SaleParticipants) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  abstract applies(sale: SaleInput): boolean;
+}
