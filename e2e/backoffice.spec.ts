@@ -85,8 +85,8 @@ test.describe('back office', () => {
     const csv = await readFile(file, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('שם,קיבולת,נמכרו,פנויים');
-    expect(lines.at(-1)).toMatch(/^כל בתי הקולנוע,\d+,\d+,\d+$/);
+    expect(lines[0]).toBe('שם,קיבולת,נמכרו,מוחזקים (לא שולמו),פנויים');
+    expect(lines.at(-1)).toMatch(/^כל בתי הקולנוע,\d+,\d+,\d+,\d+$/);
     expect(lines.length).toBe((await table.locator('tbody tr').count()) + 1);
   });
 
