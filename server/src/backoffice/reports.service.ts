@@ -180,8 +180,8 @@ export class ReportsService {
         ? { businessIds: staff.businessIds, ...ALL_TIME, saleFrom: range.from, saleTo: range.to }
         : { businessIds: staff.businessIds, from: range.from, to: range.to, ...ALL_SALES };
     const report = await this.report(filter);
-    // By sale date, a presentation with no sale in the range is not part of the answer.
-    if ((q.dateType ?? 2) === 2) report.presentations = report.presentations.filter((p) => p.Sold > 0);
+    // By sale date, a presentation with no sale (nor seats held) in the range is not part of the answer.
+    if ((q.dateType ?? 2) === 2) report.presentations = report.presentations.filter((p) => p.Sold > 0 || p.Held > 0);
     return report;
   }
 

@@ -112,6 +112,12 @@ describe('reports and hold orders', () => {
     expect(held.locationRow.Held).toBe(before.locationRow.Held + 2);
     expect(held.locationRow.Sold).toBe(before.locationRow.Sold);
     expect(held.locationRow.Availability).toBe(before.locationRow.Availability - 2);
+    // The sales monitor (by sale date, the last month) lists the show for its held seats, apart from the sold.
+    const monitor = await admin.call('GET', '/api/PRES-live/monitors/PresentationSales/data');
+    const line = monitor.body.presentations.find(
+      (p: { PresentationId: number }) => p.PresentationId === cinema.presentationId,
+    );
+    expect(line).toMatchObject({ Held: held.held, Sold: held.sold });
     await aggregateAgrees();
 
     // Placed two days ago (as if): the sale still belongs to the day the money is taken.
