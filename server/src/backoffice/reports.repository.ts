@@ -26,10 +26,12 @@ export interface PresentationSalesRow {
   dateTime: string;
   capacity: number;
   sold: number;
+  /** Seats of unpaid hold orders: taken, but neither sold nor revenue until paid. */
+  held: number;
   revenueAgorot: number;
 }
 
-export type PresentationListRow = Omit<PresentationSalesRow, 'capacity' | 'sold' | 'revenueAgorot'>;
+export type PresentationListRow = Omit<PresentationSalesRow, 'capacity' | 'sold' | 'held' | 'revenueAgorot'>;
 
 export interface TicketTypeRow {
   ticketId: number;
@@ -47,9 +49,11 @@ export interface DaySalesRow {
 
 /**
  * Report queries. Capacity is what is on sale: seats whose zone has a ticket group for the
- * presentation, plus general-admission capacity. Sold and revenue come from sales_daily,
- * the aggregate statement triggers keep in step with every live ticket (migration 1795470000001),
- * so a report over a million tickets sums a few thousand rows.
+ * presentation, plus general-admission capacity. Sold, held and revenue come from sales_daily,
+ * the aggregate statement triggers keep in step with every live ticket (migrations 1795470000001
+ * and 1795800000000), so a report over a million tickets sums a few thousand rows. Reports count
+ * money taken: a ticket of an unpaid hold order is `held` (no revenue); once paid it is sold, with
+ * its revenue, on the day of the payment; released, it is neither.
  */
 @Injectable()
 export class ReportsRepository {
@@ -57,9 +61,10 @@ export class ReportsRepository {
 
   /**
    * The CTEs every report starts from: `pres`, the presentations in scope; `sales`, their
-   * live tickets counted per presentation, ticket type and day of sale, read from the
-   * trigger-kept aggregate sales_daily (days are Asia/Jerusalem, like saleFrom/saleTo's
-   * midnights); `live`, the ticket rows themselves, only for per-seat questions of few shows.
+   * live tickets counted per presentation, ticket type and day of sale (a paid hold's day is the
+   * day it was paid), read from the trigger-kept aggregate sales_daily (days are Asia/Jerusalem,
+   * like saleFrom/saleTo's midnights); `live`, the sold ticket rows themselves (not those of unpaid
+   * holds), only for per-seat questions of few shows.
    */
   private scope(f: ReportFilter): { sql: string; params: unknown[] } {
     const params: unknown[] = [f.businessIds, f.from, f.to, f.saleFrom, f.saleTo];
@@ -79,13 +84,14 @@ export class ReportsRepository {
     return {
       sql: `pres AS (SELECT p.id, p.feature_id, p.location_id, p.seatplan_id, p.date_time FROM presentation p
                       WHERE ${where.join(' AND ')}),
-            sales AS (SELECT sd.presentation_id, sd.ticket_id, sd.day, sd.sold, sd.revenue_agorot
+            sales AS (SELECT sd.presentation_id, sd.ticket_id, sd.day, sd.sold, sd.held, sd.revenue_agorot
                         FROM sales_daily sd JOIN pres ON pres.id = sd.presentation_id
                        WHERE sd.day >= ($4::timestamptz AT TIME ZONE 'Asia/Jerusalem')::date
                          AND sd.day < ($5::timestamptz AT TIME ZONE 'Asia/Jerusalem')::date),
             live AS (SELECT rt.presentation_id, rt.section_id
                        FROM reservation_ticket rt JOIN pres ON pres.id = rt.presentation_id
-                      WHERE rt.status = 'live' AND rt.created_at >= $4 AND rt.created_at < $5)`,
+                      WHERE rt.status = 'live' AND NOT rt.on_hold
+                        AND COALESCE(rt.paid_at, rt.created_at) >= $4 AND COALESCE(rt.paid_at, rt.created_at) < $5)`,
       params,
     };
   }
@@ -102,11 +108,12 @@ export class ReportsRepository {
                   FROM ticket_group tg JOIN pres ON pres.id = tg.presentation_id
                   LEFT JOIN zone_seats zs ON zs.zone_id = tg.zone_id LEFT JOIN zone_ga ga ON ga.zone_id = tg.zone_id
                  GROUP BY tg.presentation_id),
-        sold AS (SELECT presentation_id AS id, sum(sold)::int AS sold, sum(revenue_agorot)::bigint AS revenue
+        sold AS (SELECT presentation_id AS id, sum(sold)::int AS sold, sum(held)::int AS held,
+                        sum(revenue_agorot)::bigint AS revenue
                    FROM sales GROUP BY presentation_id)
        SELECT pres.id AS "presentationId", f.id AS "featureId", f.name AS "featureName", f.name_en AS "featureNameEn",
               l.id AS "locationId", l.name AS "locationName", l.name_en AS "locationNameEn", pres.date_time AS "dateTime",
-              COALESCE(cap.capacity, 0) AS capacity, COALESCE(sold.sold, 0) AS sold,
+              COALESCE(cap.capacity, 0) AS capacity, COALESCE(sold.sold, 0) AS sold, COALESCE(sold.held, 0) AS held,
               COALESCE(sold.revenue, 0)::float8 AS "revenueAgorot"
          FROM pres JOIN feature f ON f.id = pres.feature_id JOIN location l ON l.id = pres.location_id
          LEFT JOIN cap ON cap.id = pres.id LEFT JOIN sold ON sold.id = pres.id

@@ -45,16 +45,18 @@ function salesReport(
     PresentationDateTime: r.dateTime,
     Capacity: r.capacity,
     Sold: r.sold,
-    Availability: Math.max(0, r.capacity - r.sold),
+    Held: r.held,
+    Availability: Math.max(0, r.capacity - r.sold - r.held),
     RevenueAgorot: r.revenueAgorot,
   }));
-  const sum = (k: 'Capacity' | 'Sold' | 'RevenueAgorot') => presentations.reduce((s, p) => s + p[k], 0);
+  const sum = (k: 'Capacity' | 'Sold' | 'Held' | 'RevenueAgorot') => presentations.reduce((s, p) => s + p[k], 0);
   return {
     presentations,
     totals: {
       Capacity: sum('Capacity'),
       Sold: sum('Sold'),
-      Availability: Math.max(0, sum('Capacity') - sum('Sold')),
+      Held: sum('Held'),
+      Availability: Math.max(0, sum('Capacity') - sum('Sold') - sum('Held')),
       RevenueAgorot: sum('RevenueAgorot'),
     },
     ...extra,
@@ -178,8 +180,8 @@ export class ReportsService {
         ? { businessIds: staff.businessIds, ...ALL_TIME, saleFrom: range.from, saleTo: range.to }
         : { businessIds: staff.businessIds, from: range.from, to: range.to, ...ALL_SALES };
     const report = await this.report(filter);
-    // By sale date, a presentation with no sale in the range is not part of the answer.
-    if ((q.dateType ?? 2) === 2) report.presentations = report.presentations.filter((p) => p.Sold > 0);
+    // By sale date, a presentation with no sale (nor seats held) in the range is not part of the answer.
+    if ((q.dateType ?? 2) === 2) report.presentations = report.presentations.filter((p) => p.Sold > 0 || p.Held > 0);
     return report;
   }
 
@@ -208,16 +210,30 @@ export class ReportsService {
       ...dayRange(date, date),
       ...ALL_SALES,
     });
-    const by = new Map<number, { name: string; nameEn: string; capacity: number; sold: number }>();
+    const by = new Map<number, { name: string; nameEn: string; capacity: number; sold: number; held: number }>();
     for (const r of rows) {
-      const e = by.get(r.locationId) ?? { name: r.locationName, nameEn: r.locationNameEn, capacity: 0, sold: 0 };
+      const e = by.get(r.locationId) ?? {
+        name: r.locationName,
+        nameEn: r.locationNameEn,
+        capacity: 0,
+        sold: 0,
+        held: 0,
+      };
       e.capacity += r.capacity;
       e.sold += r.sold;
+      e.held += r.held;
       by.set(r.locationId, e);
     }
     const names = new Map([...by].map(([id, e]) => [id, e.nameEn]));
     const lines = capacityReport(
-      [...by].map(([id, e]) => ({ id, name: e.name, capacity: e.capacity, sold: e.sold, locationId: id })),
+      [...by].map(([id, e]) => ({
+        id,
+        name: e.name,
+        capacity: e.capacity,
+        sold: e.sold,
+        held: e.held,
+        locationId: id,
+      })),
     );
     return {
       date,
@@ -227,6 +243,7 @@ export class ReportsService {
         NameEn: names.get(l.id) ?? 'All cinemas',
         Capacity: l.Capacity,
         Sold: l.Sold,
+        Held: l.Held,
         Availability: l.Availability,
       })),
     };
@@ -248,11 +265,15 @@ export class ReportsService {
       featureId: q.featureId,
     });
     const key = (r: PresentationSalesRow) => (q.isByLocation ? `${r.featureId}:${r.locationId}` : `${r.featureId}`);
-    const by = new Map<string, { row: PresentationSalesRow; capacity: number; sold: number; locations: Set<number> }>();
+    const by = new Map<
+      string,
+      { row: PresentationSalesRow; capacity: number; sold: number; held: number; locations: Set<number> }
+    >();
     for (const r of rows) {
-      const e = by.get(key(r)) ?? { row: r, capacity: 0, sold: 0, locations: new Set<number>() };
+      const e = by.get(key(r)) ?? { row: r, capacity: 0, sold: 0, held: 0, locations: new Set<number>() };
       e.capacity += r.capacity;
       e.sold += r.sold;
+      e.held += r.held;
       e.locations.add(r.locationId);
       by.set(key(r), e);
     }
@@ -263,6 +284,7 @@ export class ReportsService {
         name: q.isByLocation ? `${e.row.featureName} — ${e.row.locationName}` : e.row.featureName,
         capacity: e.capacity,
         sold: e.sold,
+        held: e.held,
         locationId: e.locations.size === 1 ? [...e.locations][0]! : null,
       })),
     );
@@ -281,6 +303,7 @@ export class ReportsService {
             : 'All cinemas',
           Capacity: l.Capacity,
           Sold: l.Sold,
+          Held: l.Held,
           Availability: l.Availability,
         };
       }),

@@ -3,11 +3,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CancelReservationResponse } from '@hotline/shared';
+import { pathText } from '../common/ids';
 import { parseInput } from '../common/validation';
 import { CustomerSessions } from '../customers/customer-sessions.service';
 import { CancellationService } from './cancellation.service';
 
-const params = z.object({ id: z.string().min(1).max(40) });
+const params = z.object({ id: pathText(40) });
 const body = z.object({
   itemsToCancel: z.array(z.string().min(1).max(64)).max(200).optional().nullable(),
   refundToTransactionCredit: z.boolean().optional().default(false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList } from '../common/ids';
+import { idList, pathText } from '../common/ids';
 
 /** The channel a seat lock names, as query parameters beside the spec's body (docs/storefront-modes.md). */
 export const channelQuery = z.object({
@@ -10,7 +10,7 @@ export const channelQuery = z.object({
 
 export type ChannelQuery = z.infer<typeof channelQuery>;
 
-export const miniSiteParams = z.object({ url: z.string().min(1).max(100) });
+export const miniSiteParams = z.object({ url: pathText(100) });
 export const miniSiteQuery = z.object({ lang: z.string().optional() });
 export const miniSiteValidateQuery = z.object({
   ticketIds: idList,

@@ -88,8 +88,15 @@ export class MiniSiteService {
     };
   }
 
+  /** The mini-site a path names: unlike `scope`, a blank url is no mini-site mode but MINI_SITE_NOT_FOUND. */
+  private async named(url: string): Promise<MiniSiteScope> {
+    const scope = await this.scope(url);
+    if (!scope) throw new AppError('MINI_SITE_NOT_FOUND');
+    return scope;
+  }
+
   async get(url: string, locale: Locale): Promise<MiniSiteResponse> {
-    const { row } = (await this.scope(url))!;
+    const { row } = await this.named(url);
     // The balance moves with every sale: read it fresh, not from the cached scope.
     const fresh = (await this.repo.byUrl(row.url)) ?? row;
     return {
@@ -121,7 +128,7 @@ export class MiniSiteService {
     url: string,
     q: { ticketIds: number[]; reference1?: string; reference2?: string; mode?: string },
   ): Promise<MiniSiteValidateResponse> {
-    const { row } = (await this.scope(url))!;
+    const { row } = await this.named(url);
     const fresh = (await this.repo.byUrl(row.url)) ?? row;
     const byId = new Map(fresh.tickets.map((t) => [t.ticketId, t]));
     const tickets = q.ticketIds.map((id) => {

@@ -54,3 +54,11 @@ export const isoDate = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
   }, 'is not a real calendar date');
+
+/**
+ * A text path parameter (a reference, a URL slug, an order identifier). `/api/x/%20` reaches the handler as " ":
+ * trimmed and required here, so a blank key is a 400 and never a lookup that finds nothing to destructure.
+ */
+export function pathText(max: number) {
+  return z.string().trim().min(1, 'must not be blank').max(max);
+}

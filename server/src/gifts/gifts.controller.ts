@@ -2,13 +2,13 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DonationsResponse, SystemVoucherHistoryResponse, SystemVoucherOffersResponse } from '@hotline/shared';
 import { z } from 'zod';
-import { dbId } from '../common/ids';
+import { dbId, pathText } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodParams } from '../common/validation';
 import { GiftsService } from './gifts.service';
 
 const superClassParams = z.object({ systemVoucherSuperClassId: dbId });
-const referenceParams = z.object({ ref: z.string().trim().min(1).max(64) });
+const referenceParams = z.object({ ref: pathText(64) });
 
 /** The gift-voucher calls (memberships-backoffice-spec.md section 7). Buying is POST /payment/commit with `vouchers`. */
 @ApiTags('gift vouchers and donations')

@@ -2,11 +2,12 @@ import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { pathText } from '../common/ids';
 import { parseInput } from '../common/validation';
 import { CustomerSessions } from '../customers/customer-sessions.service';
 import { SystemVouchersService } from './system-vouchers.service';
 
-const params = z.object({ ref: z.string().min(1).max(64) });
+const params = z.object({ ref: pathText(64) });
 const body = z.object({ reservationIdentifier: z.string().max(40).optional().nullable() });
 
 /** POST /system-vouchers/{ref}/cancel and /replacement (storefront-spec.md section 7): the customer's own vouchers only. */

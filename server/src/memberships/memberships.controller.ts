@@ -11,7 +11,7 @@ import type {
   MemberTicketsResponse,
 } from '@hotline/shared';
 import { RequireBotCheck } from '../botcheck/bot-check.guard';
-import { dbId } from '../common/ids';
+import { dbId, pathText } from '../common/ids';
 import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
@@ -55,7 +55,7 @@ type EnrolSeatBody = z.infer<typeof enrolSeatBody>;
 
 const membershipIdParams = z.object({ membershipId: dbId });
 const membershipIdQuery = z.object({ membershipId: dbId });
-const codeParams = z.object({ membershipCode: z.string().trim().min(1).max(64) });
+const codeParams = z.object({ membershipCode: pathText(64) });
 const lookupBody = z
   .object({
     recaptchaToken: token.optional(),

@@ -1,22 +1,30 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import { count, startBooking } from '../booking/support/booking-kit';
+import { startBooking } from '../booking/support/booking-kit';
+import { signedIn } from '../backoffice/support/staff-kit';
+import { customerClient, logIn } from '../customers/support/customer-kit';
+import { MEMBER } from '../holds/support/hold-kit';
 import { solveAltcha } from '../support/altcha';
 import type { TestApp } from '../support/test-env';
 
 /**
- * Property-based fuzzing of every route in our own OpenAPI document (issue 9, point 6).
+ * Property-based fuzzing of every route in our own OpenAPI document (issue 9, point 6; issue 20, point 9).
  * For each operation, fast-check builds requests from its declared parameters and body
- * schema, mixed with hostile values (NUL, lone surrogates, ids past 2^31, huge numbers,
- * wrong types, long strings), and asserts: never a 5xx, an answer within the timeout,
- * the `{ error, message }` shape on every 4xx, and nothing written when refused.
+ * schema, mixed with hostile values (NUL, lone surrogates, blank and unicode path keys, ids past 2^31,
+ * huge and negative numbers, SQL-ish text, wrong types, missing fields), and asserts: never a 5xx, an
+ * answer within the timeout, the `{ error, message }` shape on every 4xx, and nothing written when refused.
  *
- * Bounded: RUNS_PER_ROUTE cases per operation (seeded, so a failure replays).
+ * Three callers, so the handlers behind the guards are reached too: anonymous (every operation), a staff
+ * session holding every permission (every operation), and a logged-in member customer (the operations that
+ * answer an anonymous caller 401 CUSTOMER_NOT_LOGGED_IN, and the customer area). Besides the random cases,
+ * every path parameter of every operation gets each of PATH_EDGES once, per caller (the 500 of issue 20 was
+ * `GET /api/mini-site/%20`, one blank path key in 6,894 random requests).
+ *
+ * Bounded: RUNS_PER_ROUTE cases per operation and caller (seeded, so a failure replays).
  */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 10);
 const REQUEST_TIMEOUT_MS = 5_000;
-const SKIP = new Set(['/api/docs', '/api/docs/json', '/api/docs-json', '/api/docs/yaml']);
 
 type Schema = {
   type?: string;
@@ -36,6 +44,27 @@ type Operation = {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 };
+
+/** Every path parameter of every operation gets each of these once, per caller (deterministic). */
+const PATH_EDGES = [
+  ' ',
+  '   ',
+  '\t',
+  '%20',
+  ' 1 ',
+  'ü',
+  'שלום',
+  '😀',
+  '１２',
+  '-1',
+  '-2147483649',
+  '99999999999999999999999',
+  '1.5',
+  '1e3',
+  'true',
+  "1' OR '1'='1",
+  '1; DROP TABLE reservation --',
+];
 
 const HOSTILE_STRINGS = [
   '\u0000',
@@ -60,6 +89,12 @@ const HOSTILE_STRINGS = [
   'null',
   'x'.repeat(5_000),
   '١٢٣',
+  '%20',
+  ' x ',
+  '😀',
+  '1; DROP TABLE reservation --',
+  '-2147483649',
+  'true',
 ];
 const HOSTILE_NUMBERS = [2 ** 31, 2 ** 31 - 1, 2 ** 53, -(2 ** 31) - 1, -1, 0, 0.5, 1e308, -0];
 
@@ -190,95 +225,232 @@ function requestFor(template: string, operation: Operation): fc.Arbitrary<FuzzRe
 let env: Awaited<ReturnType<typeof startBooking>>;
 let t: TestApp;
 let sql: Client;
+let documented: string[] = [];
 let operations: { method: string; path: string; operation: Operation }[] = [];
 
+const label = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+
+/** A caller: the cookies it sends, and how to get its session back when a request ended it (sign-out, log-out). */
+interface Caller {
+  name: 'anonymous' | 'staff' | 'customer';
+  cookie: string;
+  /** The session cookie's name, if any: a response that sets it (ended or replaced the session) renews it. */
+  session?: string;
+  renew?: () => Promise<string>;
+  /** The error a caller without this session gets: never expected while fuzzing with it. */
+  refusedUnsigned?: string;
+}
+const anonymous: Caller = { name: 'anonymous', cookie: '' };
+const staff: Caller = {
+  name: 'staff',
+  cookie: '',
+  session: 'staff_session',
+  refusedUnsigned: 'STAFF_NOT_SIGNED_IN',
+  // The admin holds every permission and both businesses.
+  renew: async () => (await signedIn(t.url, sql, 'admin')).sessionCookie,
+};
+const customer: Caller = {
+  name: 'customer',
+  cookie: '',
+  session: 'customer_session',
+  refusedUnsigned: 'CUSTOMER_NOT_LOGGED_IN',
+  renew: async () => {
+    const client = customerClient(t.url, fuzzVisitor);
+    await logIn(client, sql, MEMBER);
+    return client.cookieHeader();
+  },
+};
+/** What each caller was sent: the test compares these with the document. */
+const fuzzed = { anonymous: new Set<string>(), staff: new Set<string>(), customer: new Set<string>() };
+/** Requests sent per caller, and those a session caller saw refused for want of its session (should be none). */
+const sent = { anonymous: 0, staff: 0, customer: 0 };
+const unsigned: string[] = [];
+
 beforeAll(async () => {
-  env = await startBooking();
+  // Sign-ins and log-ins happen again whenever a fuzzed request ends a session: no login limit may get in the way.
+  env = await startBooking({
+    CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR: '10000',
+    CUSTOMER_OTP_SENDS_PER_IP_HOUR: '100000',
+    STAFF_LOCKOUT_ATTEMPTS: '100',
+  });
   ({ t, sql } = env);
   fuzzVisitor = randomUUID();
   solvedToken = await solveAltcha(t.url, fuzzVisitor);
   const document = (await (await fetch(`${t.url}/api/docs/json`)).json()) as {
     paths: Record<string, Record<string, Operation>>;
   };
-  operations = Object.entries(document.paths)
-    .filter(([path]) => !SKIP.has(path))
-    .flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
-    );
-});
+  const all = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
+  documented = all.map(label).sort();
+  operations = all;
+  staff.cookie = await staff.renew!();
+  customer.cookie = await customer.renew!();
+}, 60_000);
 afterAll(() => env.close());
 
 /** Everything a refused request must leave as it was: rows that money, carts and seats write, and the seat state version. */
 async function state(): Promise<string> {
-  const tables = [
-    'cart',
-    'reservation',
-    'reservation_ticket',
-    'sandbox_payment_form',
-    'sandbox_card_authorisation',
-    'sandbox_charge',
-  ];
-  const rows: number[] = [];
-  for (const table of tables) rows.push(await count(sql, `SELECT count(*) FROM ${table}`));
+  const { rows } = await sql.query(
+    `SELECT (SELECT count(*) FROM cart) AS cart, (SELECT count(*) FROM reservation) AS reservation,
+            (SELECT count(*) FROM reservation_ticket) AS tickets, (SELECT count(*) FROM sandbox_payment_form) AS forms,
+            (SELECT count(*) FROM sandbox_card_authorisation) AS authorisations,
+            (SELECT count(*) FROM sandbox_charge) AS charges,
+            (SELECT count(*) FROM reservation WHERE state = 'cancelled') AS cancelled,
+            (SELECT count(*) FROM reservation_ticket WHERE status = 'live') AS live`,
+  );
   const seats = await fetch(`${t.url}/api/seats/seats-status?presentationId=1`, { headers: { uuid: randomUUID() } });
   const { version } = (await seats.json()) as { version: number };
-  return JSON.stringify({ rows, version });
+  return JSON.stringify({ ...rows[0], version });
+}
+
+/**
+ * One request as `caller`: throws on a 5xx, a 4xx without the error shape, or a refusal that changed state. The
+ * state before is the state after the previous request (nothing else writes meanwhile), so each request costs one
+ * state read.
+ */
+let lastState = '';
+async function send(caller: Caller, method: string, template: string, request: FuzzRequest): Promise<void> {
+  if (!lastState) lastState = await state();
+  const url = `${t.url}${request.path}${request.query ? `?${request.query}` : ''}`;
+  const response = await fetch(url, {
+    method,
+    headers: {
+      uuid: fuzzVisitor,
+      ...(caller.cookie ? { cookie: caller.cookie } : {}),
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: request.body,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body = await response.text();
+  const after = await state();
+  const before = lastState;
+  lastState = after;
+  if (caller.session && response.headers.getSetCookie().some((c) => c.startsWith(`${caller.session}=`)))
+    caller.cookie = await caller.renew!();
+  const what = `${caller.name}: ${method} ${url.slice(t.url.length, 300)} -> ${response.status} ${body.slice(0, 200)}`;
+  sent[caller.name] += 1;
+  if (caller.refusedUnsigned && body.includes(`"error":"${caller.refusedUnsigned}"`)) unsigned.push(what);
+  if (response.status >= 500) throw new Error(`server error: ${what}`);
+  if (response.status >= 400) {
+    if ((response.headers.get('content-type') ?? '').includes('json')) {
+      const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+      if (typeof parsed.error !== 'string' || typeof parsed.message !== 'string')
+        throw new Error(`error shape: ${what}`);
+    } else if (!template.startsWith('/api/payment/sandbox/')) {
+      // Only the sandbox card page answers HTML (its own error page).
+      throw new Error(`not JSON: ${what}`);
+    }
+    if (after !== before) throw new Error(`refused but changed state: ${what}`);
+  }
+}
+
+/** Random cases for every operation, then each path edge value in every path parameter, as `caller`. */
+async function fuzzAs(caller: Caller, ops: typeof operations): Promise<string[]> {
+  const failures: string[] = [];
+  for (const { method, path, operation } of ops) {
+    fuzzed[caller.name].add(`${method} ${path}`);
+    await fc
+      .assert(
+        fc.asyncProperty(requestFor(path, operation), (request) => send(caller, method, path, request)),
+        { numRuns: RUNS_PER_ROUTE, seed: 2026, endOnFailure: true },
+      )
+      .catch((error: Error) => failures.push(`${error.message.split('\n').slice(0, 6).join(' | ')}`));
+    const names = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+    if (names.length === 0) continue;
+    for (const edge of PATH_EDGES) {
+      let url = path;
+      for (const name of names) url = url.replace(`{${name}}`, encode(edge));
+      const body = operation.requestBody ? '{}' : undefined;
+      await send(caller, method, path, { path: url, query: '', body }).catch((error: Error) =>
+        failures.push(error.message),
+      );
+    }
+  }
+  return failures;
 }
 
 test('the OpenAPI document lists every route with its inputs', () => {
-  const listed = operations.map((o) => `${o.method} ${o.path}`);
-  expect(listed.length).toBeGreaterThanOrEqual(25);
+  expect(documented.length).toBeGreaterThanOrEqual(100);
   for (const route of [
     'POST /api/cart',
     'POST /api/payment/commit',
     'PUT /api/seats/lock-seat',
     'GET /api/seats/best-available',
     'GET /api/presentations/{id}',
+    'GET /api/mini-site/{url}',
+    'GET /api/backoffice/holds',
+    'GET /api/customer-area/holds',
   ])
-    expect(listed).toContain(route);
+    expect(documented).toContain(route);
   const commit = operations.find((o) => o.method === 'POST' && o.path === '/api/payment/commit')!;
   expect(commit.operation.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty('cart');
   const best = operations.find((o) => o.path === '/api/seats/best-available')!;
   expect(best.operation.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['presentationId', 'quantity']));
 });
 
-test('every route: no 5xx, no hang, the error shape, nothing changed on refusal', async () => {
-  const failures: string[] = [];
-  for (const { method, path, operation } of operations) {
-    await fc
-      .assert(
-        fc.asyncProperty(requestFor(path, operation), async (request) => {
-          const before = await state();
-          const url = `${t.url}${request.path}${request.query ? `?${request.query}` : ''}`;
-          const response = await fetch(url, {
-            method,
-            headers: {
-              uuid: fuzzVisitor,
-              ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-            },
-            body: request.body,
-            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-          });
-          const body = await response.text();
-          const label = `${method} ${url.slice(t.url.length, 300)} -> ${response.status} ${body.slice(0, 200)}`;
-          if (response.status >= 500) throw new Error(`server error: ${label}`);
-          if (response.status >= 400 && response.status < 500) {
-            if ((response.headers.get('content-type') ?? '').includes('json')) {
-              const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
-              if (typeof parsed.error !== 'string' || typeof parsed.message !== 'string')
-                throw new Error(`error shape: ${label}`);
-            } else if (!path.startsWith('/api/payment/sandbox/')) {
-              // Only the sandbox card page answers HTML (its own error page).
-              throw new Error(`not JSON: ${label}`);
-            }
-            if ((await state()) !== before) throw new Error(`refused but changed state: ${label}`);
-          }
-        }),
-        { numRuns: RUNS_PER_ROUTE, seed: 2026, endOnFailure: true },
-      )
-      .catch((error: Error) =>
-        failures.push(`${method} ${path}: ${error.message.split('\n').slice(0, 6).join(' | ')}`),
-      );
+test('the blank mini-site of issue 20 is a 404 in the caller language, not a 500', async () => {
+  for (const [path, lang] of [
+    ['/api/mini-site/%20', 'en'],
+    ['/api/mini-site/%20%20?lang=he', 'he'],
+    ['/api/mini-site/%20/validate?ticketIds=1', 'en'],
+  ] as const) {
+    const r = await fetch(`${t.url}${path}`, { headers: { uuid: fuzzVisitor, 'accept-language': lang } });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    const body = (await r.json()) as { error: string; message: string };
+    expect(body.error).toEqual(expect.any(String));
+    expect(body.message).toEqual(expect.any(String));
+    if (lang === 'he') expect(body.message).toMatch(/[\u0590-\u05FF]/);
+    else expect(body.message).toMatch(/^[\x20-\x7E]+$/);
   }
-  expect(failures).toEqual([]);
-}, 170_000);
+});
+
+describe('every operation of the OpenAPI document: no 5xx, no hang, the error shape, nothing changed on refusal', () => {
+  test('anonymous', async () => {
+    expect(await fuzzAs(anonymous, operations)).toEqual([]);
+  }, 120_000);
+
+  test('with a staff session holding every permission', async () => {
+    expect(await fuzzAs(staff, operations)).toEqual([]);
+    // The session is still alive: staff handlers were reached, not just the guard's 401.
+    const me = await fetch(`${t.url}/api/backoffice/me`, { headers: { uuid: fuzzVisitor, cookie: staff.cookie } });
+    expect(me.status).toBe(200);
+  }, 120_000);
+
+  test('with a logged-in member customer on the customer routes', async () => {
+    // Customer routes: those that turn an anonymous caller away for want of a customer login, and the customer area.
+    const customerRoutes: typeof operations = [];
+    for (const o of operations) {
+      const path = o.path.replace(/\{[^}]+\}/g, 'X1');
+      const r = await fetch(`${t.url}${path}`, {
+        method: o.method,
+        headers: { uuid: fuzzVisitor, ...(o.operation.requestBody ? { 'content-type': 'application/json' } : {}) },
+        body: o.operation.requestBody ? '{}' : undefined,
+      });
+      const body = (await r.json().catch(() => ({}))) as { error?: string };
+      if (o.path.startsWith('/api/customer-area/') || (r.status === 401 && body.error === 'CUSTOMER_NOT_LOGGED_IN'))
+        customerRoutes.push(o);
+    }
+    lastState = '';
+    for (const route of [
+      'GET /api/customer-area/holds',
+      'POST /api/reservations/{id}/cancel',
+      'POST /api/system-vouchers/{ref}/cancel',
+    ])
+      expect(customerRoutes.map(label)).toContain(route);
+    expect(await fuzzAs(customer, customerRoutes)).toEqual([]);
+  }, 120_000);
+
+  test('what was fuzzed is exactly the OpenAPI document: a new route is fuzzed without a line here', () => {
+    expect([...fuzzed.anonymous].sort()).toEqual(documented);
+    expect([...fuzzed.staff].sort()).toEqual(documented);
+    expect(fuzzed.customer.size).toBeGreaterThanOrEqual(3);
+    for (const route of fuzzed.customer) expect(documented).toContain(route);
+    // The sessions held all along: every staff and customer request reached past the login check.
+    expect(unsigned).toEqual([]);
+    expect(sent.staff).toBeGreaterThanOrEqual(documented.length * RUNS_PER_ROUTE);
+    process.stdout.write(`fuzzed ${JSON.stringify(sent)} requests over ${documented.length} operations\n`);
+  });
+});

@@ -62,7 +62,11 @@ export interface PresentationSalesLine {
   /** ISO instant; shown in Asia/Jerusalem. */
   PresentationDateTime: string;
   Capacity: number;
+  /** Paid tickets (reports count money taken). */
   Sold: number;
+  /** Seats of unpaid hold orders: taken, no revenue; sold once paid, gone once released. */
+  Held: number;
+  /** Capacity - Sold - Held, never below 0. */
   Availability: number;
   RevenueAgorot: number;
 }
@@ -85,7 +89,7 @@ export interface DaySales {
 /** GET /api/PRES-live/v2/featureData and /presentationData. */
 export interface SalesReport {
   presentations: PresentationSalesLine[];
-  totals: { Capacity: number; Sold: number; Availability: number; RevenueAgorot: number };
+  totals: { Capacity: number; Sold: number; Held: number; Availability: number; RevenueAgorot: number };
   ticketTypes: TicketTypeSales[];
   salesByDay: DaySales[];
 }
@@ -98,6 +102,7 @@ export interface CapacityLine {
   NameEn: string;
   Capacity: number;
   Sold: number;
+  Held: number;
   Availability: number;
 }
 

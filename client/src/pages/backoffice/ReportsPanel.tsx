@@ -174,6 +174,7 @@ function CapacityTable({
     { header: t('backOffice.reports.columns.name'), value: name },
     { header: t('backOffice.reports.columns.capacity'), value: (r) => r.Capacity, cell: (r) => count(r.Capacity) },
     { header: t('backOffice.reports.columns.sold'), value: (r) => r.Sold, cell: (r) => count(r.Sold) },
+    { header: t('backOffice.reports.columns.held'), value: (r) => r.Held, cell: (r) => count(r.Held) },
     {
       header: t('backOffice.reports.columns.availability'),
       value: (r) => r.Availability,
@@ -211,6 +212,7 @@ function SalesSection({ report, fileName }: { report: Load<SalesReport>; fileNam
       cell: (p) => p.Capacity.toLocaleString(locale),
     },
     { header: t('backOffice.reports.columns.sold'), value: (p) => p.Sold, cell: (p) => p.Sold.toLocaleString(locale) },
+    { header: t('backOffice.reports.columns.held'), value: (p) => p.Held, cell: (p) => p.Held.toLocaleString(locale) },
     {
       header: t('backOffice.reports.columns.revenue'),
       value: (p) => (p.RevenueAgorot / 100).toFixed(2),
