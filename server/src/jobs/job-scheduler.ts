@@ -114,8 +114,9 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       name,
       everyMs,
       lease,
-      // Renewed at every scheduled run and every third of it while a run lasts: lapses about three periods
-      // after the holder died or stopped renewing (back-off past that hands the job to a healthy node).
+      // Renewed only when a scheduled run starts: it lapses about three periods after the holder's last start, so
+      // a node that died, or whose run hangs, never keeps the job from the others (a long run may then have a
+      // twin on another node, which the job's row claims make safe).
       leaseTtlMs: Math.max(3 * everyMs, 5_000),
       maxBackoffMs: Math.max(options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, everyMs),
       runAtStart: options.runAtStart ?? false,
@@ -206,14 +207,12 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
         'jobs still running at stop; not waiting',
       );
     }
-    await Promise.all(
-      [...this.jobs.values()]
-        .filter((j) => j.holdsLease)
-        .map(async (j) => {
-          j.holdsLease = false;
-          await this.lease.release(j.name, this.holder).catch(() => undefined);
-        }),
-    );
+    await Promise.all([...this.jobs.values()].filter((j) => j.holdsLease).map((j) => this.giveUpLease(j)));
+  }
+
+  private async giveUpLease(job: Job): Promise<void> {
+    job.holdsLease = false;
+    await this.lease.release(job.name, this.holder).catch(() => undefined);
   }
 
   private runNow(job: Job): Promise<unknown> {
@@ -251,7 +250,6 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     if (this.stopping) throw new Error(`job ${job.name}: the scheduler has stopped`);
     job.active = true;
     this.disarm(job);
-    let heartbeat: NodeJS.Timeout | null = null;
     let ran = false;
     const started = this.timing.now();
     try {
@@ -260,8 +258,6 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
           job.metrics.leaseSkips++;
           return undefined as R;
         }
-        heartbeat = setInterval(() => void this.takeLease(job), job.leaseTtlMs / 3);
-        heartbeat.unref();
       }
       ran = true;
       job.metrics.runs++;
@@ -276,9 +272,10 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       job.metrics.failures++;
       job.metrics.lastErrorAt = iso(this.timing.now());
       this.report(job, error);
+      // A failing holder hands the job over: another node may take the lease at its next tick.
+      if (job.holdsLease) await this.giveUpLease(job);
       throw error;
     } finally {
-      if (heartbeat) clearInterval(heartbeat);
       if (ran) job.metrics.lastDurationMs = this.timing.now() - started;
       job.metrics.consecutiveFailures = job.consecutiveFailures;
       job.active = false;

@@ -212,6 +212,33 @@ test('a cluster job runs its scheduled passes only while this node holds the lea
   expect(lease.holders.size).toBe(0);
 });
 
+test('a cluster job whose run fails on the holder gives the lease up, and another node takes the job over', async () => {
+  const other = newScheduler();
+  let failing = 0;
+  let healthy = 0;
+  scheduler.register('recovery', {
+    everyMs: 100,
+    lease: 'cluster',
+    run: async () => {
+      failing++;
+      throw new Error('bug');
+    },
+  });
+  other.register('recovery', { everyMs: 100, lease: 'cluster', run: async () => void healthy++ });
+  scheduler.start();
+  await jest.advanceTimersByTimeAsync(40); // this node's first tick at 50: the lease is still free
+  other.start();
+  await jest.advanceTimersByTimeAsync(20); // at 50 it takes the lease, fails and gives it up
+  expect(failing).toBe(1);
+  expect(lease.holders.size).toBe(0);
+  await jest.advanceTimersByTimeAsync(100); // the other node's tick at 90 takes it
+  expect(healthy).toBe(1);
+  await jest.advanceTimersByTimeAsync(1_000);
+  expect(failing).toBe(1); // the lease stays with the healthy node, which renews it at every run
+  expect(healthy).toBe(11);
+  await other.stop();
+});
+
 test('a lease that cannot be asked (Redis down) lets the job run: its row-level claims are the guard', async () => {
   const broken = new (class extends JobLease {
     async acquire(): Promise<boolean> {
