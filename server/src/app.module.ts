@@ -9,6 +9,7 @@ import { LOGGER } from './common/logger';
 import { SpaFallback } from './common/spa-fallback';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { SeatHoldCapModule } from './common/seat-hold-cap/seat-hold-cap.module';
@@ -69,6 +70,7 @@ export class AppModule {
         RateLimitModule,
         SeatHoldCapModule,
         HealthModule,
+        JobsModule,
         CatalogueModule,
         BotCheckModule,
         SeatsModule,

@@ -3,7 +3,8 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import type { HealthResponse } from '@hotline/shared';
+import type { HealthResponse, JobsHealthResponse } from '@hotline/shared';
+import { JobScheduler } from '../jobs/job-scheduler';
 import { REDIS } from '../redis/redis.module';
 import { RETRY_AFTER_SECONDS } from './dependency-failure';
 
@@ -38,6 +39,7 @@ export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly jobs: JobScheduler,
   ) {}
 
   @Get()
@@ -52,5 +54,14 @@ export class HealthController {
     if (!ok) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     // No versions (server, Node, PostgreSQL, Redis): they only help an attacker pick an exploit.
     return { status: ok ? 'ok' : 'degraded', postgres, redis };
+  }
+
+  @Get('jobs')
+  @ApiOkResponse({
+    description: "This node's periodic jobs: runs, failures, last duration, last error time, next run.",
+  })
+  jobMetrics(): JobsHealthResponse {
+    // Counters and times only: no error texts (they may name hosts).
+    return { jobs: this.jobs.metrics() };
   }
 }

@@ -1,8 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
 import { PaymentProvider } from '../payment/payment-provider.port';
 import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';
 import { HoldPaymentService } from './hold-payment.service';
@@ -14,17 +15,15 @@ const BATCH = 20;
 export type HoldRecoveryResult = 'paid' | 'refunded' | 'refund_pending' | 'failed' | 'later';
 
 /**
- * Finishes hold payments a dead node (or a lost provider answer) left behind, on every node, every
- * RECOVERY_INTERVAL_MS, like the commit's recovery job: an attempt still 'charging' after
+ * Finishes hold payments a dead node (or a lost provider answer) left behind, every RECOVERY_INTERVAL_MS (job
+ * `hold-payment-recovery`, under the scheduler's cluster lease), like the commit's recovery job: an attempt still 'charging' after
  * RECOVERY_IN_DOUBT_SECONDS asks the provider (by the attempt's idempotency key): charged -> settle the hold, or
  * refund if it was released meanwhile; not charged -> failed. A refund still owed is retried with back-off.
- * Claims are leased under FOR UPDATE SKIP LOCKED; every step is idempotent.
+ * Claims are leased under FOR UPDATE SKIP LOCKED (what keeps nodes apart); every step is idempotent.
  */
 @Injectable()
-export class HoldPaymentRecoveryJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<HoldRecoveryResult[]> | null = null;
-  private stopped = false;
+export class HoldPaymentRecoveryJob {
+  private readonly job: JobHandle<HoldRecoveryResult[]>;
 
   constructor(
     private readonly payments: HoldPaymentsRepository,
@@ -33,37 +32,21 @@ export class HoldPaymentRecoveryJob implements OnApplicationBootstrap, OnApplica
     private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.RECOVERY_INTERVAL_MS > 0) this.schedule();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((err) => this.logger.warn({ err }, 'hold payment recovery pass failed; will retry'))
-        .finally(() => this.schedule());
-    }, this.config.RECOVERY_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  runOnce(): Promise<HoldRecoveryResult[]> {
-    if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
-      this.running = null;
+    scheduler: JobScheduler,
+  ) {
+    this.job = scheduler.register('hold-payment-recovery', {
+      everyMs: config.RECOVERY_INTERVAL_MS,
+      lease: 'cluster',
+      run: (ctx) => this.pass(ctx),
     });
-    return this.running;
   }
 
-  private async pass(): Promise<HoldRecoveryResult[]> {
+  /** One pass over everything due, after the pass in progress if any. */
+  runOnce(): Promise<HoldRecoveryResult[]> {
+    return this.job.runNow();
+  }
+
+  private async pass({ signal }: JobContext): Promise<HoldRecoveryResult[]> {
     const results: HoldRecoveryResult[] = [];
     for (;;) {
       const batch = await this.payments.claim(BATCH, this.config.RECOVERY_IN_DOUBT_SECONDS, LEASE_SECONDS);
@@ -77,7 +60,7 @@ export class HoldPaymentRecoveryJob implements OnApplicationBootstrap, OnApplica
           }),
         );
       }
-      if (batch.length < BATCH || this.stopped) return results;
+      if (batch.length < BATCH || signal.aborted) return results;
     }
   }
 

@@ -1,8 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
 import { SeatStore } from '../seats/seat-store.port';
 import { HoldClock } from './hold-clock';
 import { HoldsRepository, type ReleasedSeat } from './holds.repository';
@@ -16,7 +17,7 @@ export interface SweepResult {
 
 /**
  * Releases unpaid holds at their deadline (30 minutes before the event), on every node, every
- * HOLD_RELEASE_INTERVAL_MS. Durable and multi-node by construction: the due holds are a query over
+ * HOLD_RELEASE_INTERVAL_MS (job `hold-release`; no cluster lease: at a show's deadline nodes share the batches). Durable and multi-node by construction: the due holds are a query over
  * PostgreSQL (hold_order.release_at), not a timer in a process, so a restart loses nothing and the next pass of
  * any node finds what is due. Each batch is one statement under FOR UPDATE SKIP LOCKED that moves the hold, the
  * reservation and its tickets at once (HoldsRepository.releaseDue), so two nodes never release the same hold.
@@ -24,10 +25,8 @@ export interface SweepResult {
  * a node dying between the two steps leaves seats_released = false, which the next pass of any node finishes.
  */
 @Injectable()
-export class HoldReleaseJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<SweepResult> | null = null;
-  private stopped = false;
+export class HoldReleaseJob {
+  private readonly job: JobHandle<SweepResult>;
   private readonly node = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
   constructor(
@@ -36,45 +35,27 @@ export class HoldReleaseJob implements OnApplicationBootstrap, OnApplicationShut
     private readonly clock: HoldClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.HOLD_RELEASE_INTERVAL_MS > 0) this.schedule();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((err) => this.logger.warn({ err }, 'hold release pass failed; will retry'))
-        .finally(() => this.schedule());
-    }, this.config.HOLD_RELEASE_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  /** One pass over everything due now. One pass per node at a time; nodes skip each other's rows. */
-  runOnce(): Promise<SweepResult> {
-    if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
-      this.running = null;
+    scheduler: JobScheduler,
+  ) {
+    this.job = scheduler.register('hold-release', {
+      everyMs: config.HOLD_RELEASE_INTERVAL_MS,
+      run: (ctx) => this.pass(ctx),
     });
-    return this.running;
   }
 
-  private async pass(): Promise<SweepResult> {
+  /** One pass over everything due now, after the pass in progress if any. Nodes skip each other's rows. */
+  runOnce(): Promise<SweepResult> {
+    return this.job.runNow();
+  }
+
+  private async pass({ signal }: JobContext): Promise<SweepResult> {
     const total: SweepResult = { released: 0, seats: 0 };
     const batch = this.config.HOLD_RELEASE_BATCH;
     for (;;) {
       const { holds, seats } = await this.holds.releaseDue(this.clock.now(), batch, this.node);
       total.released += holds;
       total.seats += await this.freeSeats(seats);
-      if (holds < batch || this.stopped) break;
+      if (holds < batch || signal.aborted) break;
     }
     // Seats of holds released by a node that died before the seat engine's step.
     const leftOver = await this.holds.unreleasedSeats(batch);

@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
 import {
   DocumentsRepository,
   type DocumentDonation,
@@ -22,14 +23,13 @@ const STALE_CLAIM_SECONDS = 300;
 /**
  * Sends what the outbox holds. The sale writes its messages in its own
  * transaction, so a confirmation exists exactly when the sale does; this loop
- * delivers them at least once, with exponential back-off, on every node
- * (SKIP LOCKED keeps nodes off each other's rows).
+ * delivers them at least once, with exponential back-off per message, on every node
+ * (SKIP LOCKED keeps nodes off each other's rows), every OUTBOX_POLL_MS (job `outbox`;
+ * no cluster lease: every node sending is the outbox's throughput).
  */
 @Injectable()
-export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+export class OutboxDispatcher {
+  private readonly job: JobHandle<number>;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -37,44 +37,23 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
     private readonly sender: NotificationSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.OUTBOX_POLL_MS > 0) this.schedule();
+    scheduler: JobScheduler,
+  ) {
+    this.job = scheduler.register('outbox', { everyMs: config.OUTBOX_POLL_MS, run: (ctx) => this.pass(ctx) });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.dispatchOnce()
-        .catch((err) => this.logger.warn({ err }, 'outbox dispatch failed; will retry'))
-        .finally(() => this.schedule());
-    }, this.config.OUTBOX_POLL_MS);
-    this.timer.unref();
-  }
-
-  /** One pass: claim due messages, render, send. Returns how many were sent. Safe to call concurrently. */
+  /** One pass now (after the pass in progress if any): claim due messages, render, send. Returns how many were sent. */
   dispatchOnce(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.job.runNow();
   }
 
-  private async pass(): Promise<number> {
+  private async pass({ signal }: JobContext): Promise<number> {
     let sent = 0;
     for (;;) {
       const batch = await this.outbox.claim(this.config.OUTBOX_BATCH, STALE_CLAIM_SECONDS);
       if (batch.length === 0) return sent;
       sent += await this.deliverBatch(batch);
-      if (batch.length < this.config.OUTBOX_BATCH || this.stopped) return sent;
+      if (batch.length < this.config.OUTBOX_BATCH || signal.aborted) return sent;
     }
   }
 

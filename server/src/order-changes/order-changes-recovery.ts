@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
+import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
 import { OrderChangesRepository } from './order-changes.repository';
 import { OrderChangesService } from './order-changes.service';
 
@@ -11,39 +12,32 @@ const OLDER_THAN_SECONDS = 30;
 /**
  * Finishes order changes a crash left half done: committed in PostgreSQL (the truth: the tickets already sit on
  * their new seats) but not yet applied to the live seat state. Applying is idempotent, so two nodes doing it
- * at once, or a retry, change nothing twice.
+ * at once, or a retry, change nothing twice. Job `order-changes-recovery`, under the scheduler's cluster lease (an
+ * optimisation: the idempotent apply is what makes two nodes safe).
  */
 @Injectable()
-export class OrderChangesRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+export class OrderChangesRecovery {
+  private readonly job: JobHandle<number>;
 
   constructor(
     private readonly repo: OrderChangesRepository,
     private readonly changes: OrderChangesService,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.schedule();
+    scheduler: JobScheduler,
+  ) {
+    this.job = scheduler.register('order-changes-recovery', {
+      everyMs: INTERVAL_MS,
+      lease: 'cluster',
+      run: () => this.pass(OLDER_THAN_SECONDS),
+    });
   }
 
-  onApplicationShutdown(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+  /** One pass now (after the pass in progress if any); tests pass 0 to take changes of any age. */
+  runOnce(olderThanSeconds = OLDER_THAN_SECONDS): Promise<number> {
+    return this.job.runWith(() => this.pass(olderThanSeconds));
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((err) => this.logger.warn({ err }, 'order change recovery pass failed'))
-        .finally(() => this.schedule());
-    }, INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  async runOnce(olderThanSeconds = OLDER_THAN_SECONDS): Promise<number> {
+  private async pass(olderThanSeconds: number): Promise<number> {
     const ids = await this.repo.unapplied(olderThanSeconds, 50);
     for (const id of ids) {
       await this.changes

@@ -1,10 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { agorotToShekels } from '@hotline/shared';
 import { CartRepository } from '../cart/cart.repository';
 import { SeatLockReader } from '../cart/seat-lock-reader';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
 import { PaymentProvider, type ChargeStatus } from '../payment/payment-provider.port';
 import { SalesRepository } from '../reservations/sales.repository';
 import { saleInputOf } from './commit.orchestrator';
@@ -20,8 +21,8 @@ const BATCH = 20;
 export type RecoveryResult = 'sold' | 'refunded' | 'refund_pending' | 'closed' | 'later';
 
 /**
- * Finishes what a dead (or failed) commit left behind, on every node, every
- * RECOVERY_INTERVAL_MS (docs/booking.md, "Recovery job"):
+ * Finishes what a dead (or failed) commit left behind, every RECOVERY_INTERVAL_MS (job `commit-recovery`,
+ * under the scheduler's cluster lease: one node at a time while it is healthy) (docs/booking.md, "Recovery job"):
  *  - a card payment still 'pending' after RECOVERY_IN_DOUBT_SECONDS: ask the
  *    provider. No charge -> close it and reopen the cart. Charged -> finish the
  *    quoted sale if the seats are still the buyer's (or free), otherwise refund
@@ -31,13 +32,11 @@ export type RecoveryResult = 'sold' | 'refunded' | 'refund_pending' | 'closed' |
  * At least once and idempotent: cases are claimed with a lease under FOR UPDATE
  * SKIP LOCKED, the provider's charge and refund are idempotent, the sale is one
  * statement guarded by unique indexes, and the notice is written with the
- * 'refunded' transition in one statement.
+ * 'refunded' transition in one statement. Those row claims, not the scheduler's lease, keep two nodes apart.
  */
 @Injectable()
-export class RecoveryJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<RecoveryResult[]> | null = null;
-  private stopped = false;
+export class RecoveryJob {
+  private readonly job: JobHandle<RecoveryResult[]>;
 
   constructor(
     private readonly orders: OrdersRepository,
@@ -48,38 +47,21 @@ export class RecoveryJob implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.RECOVERY_INTERVAL_MS > 0) this.schedule();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((err) => this.logger.warn({ err }, 'commit recovery pass failed; will retry'))
-        .finally(() => this.schedule());
-    }, this.config.RECOVERY_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  /** One pass over everything due. Safe to call concurrently (one pass per node at a time; nodes skip each other's rows). */
-  runOnce(): Promise<RecoveryResult[]> {
-    if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
-      this.running = null;
+    scheduler: JobScheduler,
+  ) {
+    this.job = scheduler.register('commit-recovery', {
+      everyMs: config.RECOVERY_INTERVAL_MS,
+      lease: 'cluster',
+      run: (ctx) => this.pass(ctx),
     });
-    return this.running;
   }
 
-  private async pass(): Promise<RecoveryResult[]> {
+  /** One pass over everything due, after the pass in progress if any (nodes skip each other's rows). */
+  runOnce(): Promise<RecoveryResult[]> {
+    return this.job.runNow();
+  }
+
+  private async pass({ signal }: JobContext): Promise<RecoveryResult[]> {
     const results: RecoveryResult[] = [];
     for (;;) {
       const batch = await this.orders.claim(BATCH, this.config.RECOVERY_IN_DOUBT_SECONDS, LEASE_SECONDS);
@@ -92,7 +74,7 @@ export class RecoveryJob implements OnApplicationBootstrap, OnApplicationShutdow
           }),
         );
       }
-      if (batch.length < BATCH || this.stopped) return results;
+      if (batch.length < BATCH || signal.aborted) return results;
     }
   }
 

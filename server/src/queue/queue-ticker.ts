@@ -6,6 +6,7 @@ import type { QueueProgressMessage } from '@hotline/shared';
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
 import { REDIS } from '../redis/redis.module';
 import { OnSales } from './on-sales';
 import { progressChannel } from './queue-keys';
@@ -31,9 +32,8 @@ const MIN_BROADCAST_GAP_MS = 1_000;
 @Injectable()
 export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly nodeId = randomUUID();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly job: JobHandle<void>;
   private subscriber: Redis | null = null;
-  private running = false;
   private broadcaster: QueueBroadcaster | null = null;
   private readonly lastBroadcast = new Map<number, number>();
 
@@ -45,7 +45,11 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    scheduler: JobScheduler,
+  ) {
+    // Job `queue-ticker`; QUEUE_TICK_MS=0: this node never ticks (it still relays).
+    this.job = scheduler.register('queue-ticker', { everyMs: config.QUEUE_TICK_MS, run: () => this.round() });
+  }
 
   attach(broadcaster: QueueBroadcaster): void {
     this.broadcaster = broadcaster;
@@ -58,36 +62,34 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
     sub.on('error', (err) => this.logger.warn({ err }, 'queue progress subscriber'));
     sub.on('message', (_channel: string, message: string) => this.relay(message));
     await sub.subscribe(progressChannel(this.config.REDIS_PREFIX));
-    if (this.config.QUEUE_TICK_MS <= 0) return;
-    this.timer = setInterval(() => void this.tick(), this.config.QUEUE_TICK_MS);
-    this.timer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
     const sub = this.subscriber;
     this.subscriber = null;
     if (sub) await sub.quit().catch(() => sub.disconnect());
   }
 
-  /** One round over every queued presentation (skipped while the previous one still runs). */
-  async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      const claimMs = Math.max(100, (this.config.QUEUE_TICK_MS || 1_000) - 50);
-      for (const rule of this.onSales.allQueued()) {
-        try {
-          if (!(await this.store.claimTick(rule.presentationId, this.nodeId, claimMs))) continue;
-          const now = this.clock.nowMs();
-          const result = await this.queue.admit(rule, now);
-          await this.store.publishProgress(this.queue.progress(rule, result, now));
-        } catch (err) {
-          this.logger.warn({ err, presentationId: rule.presentationId }, 'queue admission run failed');
-        }
+  /** One round over every queued presentation, after the round in progress if any. */
+  tick(): Promise<void> {
+    return this.job.runNow();
+  }
+
+  /**
+   * A presentation's failure is logged and the round goes on to the next: one broken queue must not slow the
+   * others' admissions down with the scheduler's back-off.
+   */
+  private async round(): Promise<void> {
+    const claimMs = Math.max(100, (this.config.QUEUE_TICK_MS || 1_000) - 50);
+    for (const rule of this.onSales.allQueued()) {
+      try {
+        if (!(await this.store.claimTick(rule.presentationId, this.nodeId, claimMs))) continue;
+        const now = this.clock.nowMs();
+        const result = await this.queue.admit(rule, now);
+        await this.store.publishProgress(this.queue.progress(rule, result, now));
+      } catch (err) {
+        this.logger.warn({ err, presentationId: rule.presentationId }, 'queue admission run failed');
       }
-    } finally {
-      this.running = false;
     }
   }
 

@@ -4,6 +4,7 @@ import { SeatEvents, type SeatDeltaMessage, type SeatSnapshotMessage } from '@ho
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobScheduler } from '../jobs/job-scheduler';
 import { AdaptiveWindow } from './adaptive-window';
 import type { Layout } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';
@@ -29,6 +30,7 @@ export type SubscribeReply =
 
 /** How long a mirror nobody watches or reads is kept before it is dropped. */
 const IDLE_MS = 60_000;
+const EVICT_EVERY_MS = 10_000;
 
 /**
  * One presentation's public state as this node knows it. `state` holds one
@@ -65,7 +67,6 @@ export class SeatFeed implements OnModuleDestroy {
   private readonly mirrors = new Map<number, Mirror>();
   private readonly loading = new Map<number, Promise<Mirror>>();
   private broadcaster: SeatBroadcaster | null = null;
-  private readonly evictTimer: NodeJS.Timeout;
   /** Counters for tests and benchmarks. */
   readonly stats = { batches: 0, rows: 0, snapshots: 0, repairs: 0, reloads: 0 };
 
@@ -75,9 +76,10 @@ export class SeatFeed implements OnModuleDestroy {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    scheduler: JobScheduler,
   ) {
-    this.evictTimer = setInterval(() => this.evictIdle(), 10_000);
-    this.evictTimer.unref();
+    // Job `seat-feed-evict`: forgets presentations nobody watches (the per-batch flush timers are not jobs).
+    scheduler.register('seat-feed-evict', { everyMs: EVICT_EVERY_MS, run: async () => this.evictIdle() });
   }
 
   attach(broadcaster: SeatBroadcaster): void {
@@ -85,7 +87,6 @@ export class SeatFeed implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.evictTimer);
     for (const m of this.mirrors.values()) if (m.timer) clearTimeout(m.timer);
     this.mirrors.clear();
   }

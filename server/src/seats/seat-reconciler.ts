@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DependencyAlarm, classifyDependencyFailure } from '../health/dependency-failure';
+import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
 import { REDIS } from '../redis/redis.module';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatsRepository } from './seats.repository';
@@ -28,8 +28,7 @@ const CHUNK = 2000;
  */
 @Injectable()
 export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly job: JobHandle<void>;
   private fullPassPending = true;
   private lastSuccessMs = 0;
   private redisWasDown = false;
@@ -39,9 +38,16 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
     private readonly repo: SeatsRepository,
     private readonly engine: SeatEngineService,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly alarm: DependencyAlarm,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+    scheduler: JobScheduler,
+  ) {
+    // Job `seat-reconciler`: the first (full) pass at boot, then every SEAT_RECONCILE_INTERVAL_MS.
+    this.job = scheduler.register('seat-reconciler', {
+      everyMs: config.SEAT_RECONCILE_INTERVAL_MS,
+      runAtStart: true,
+      run: () => this.pass(),
+    });
+  }
 
   private readonly onRedisDown = (): void => {
     this.redisWasDown = true;
@@ -51,30 +57,23 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
     if (!this.redisWasDown) return;
     this.redisWasDown = false;
     this.fullPassPending = true;
-    void this.tick();
+    // A failure is logged and counted by the scheduler, and the periodic passes retry it.
+    this.tick().catch(() => undefined);
   };
 
   onApplicationBootstrap(): void {
     this.redis.on('close', this.onRedisDown);
     this.redis.on('ready', this.onRedisReady);
-    this.timer = setInterval(() => void this.tick(), this.config.SEAT_RECONCILE_INTERVAL_MS);
-    this.timer.unref();
-    void this.tick();
   }
 
   onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     this.redis.off('close', this.onRedisDown);
     this.redis.off('ready', this.onRedisReady);
   }
 
-  /** One pass (a full one when due); concurrent callers share the running pass. */
+  /** One pass (a full one when due) that starts after this call, once any pass in progress has ended. */
   tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.job.runNow();
   }
 
   private async pass(): Promise<void> {
@@ -102,8 +101,9 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
       }
       this.lastSuccessMs = now;
     } catch (error) {
+      // Reported by the scheduler (the alarm for an outage), which backs off and retries.
       this.stats.failures++;
-      this.alarm.report(classifyDependencyFailure(error) ?? 'seat reconciliation', 'seat reconciliation', error);
+      throw error;
     }
   }
 }

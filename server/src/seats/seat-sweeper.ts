@@ -1,63 +1,51 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Logger } from 'pino';
-import { LOGGER } from '../common/logger';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DependencyAlarm, classifyDependencyFailure } from '../health/dependency-failure';
+import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
 import { SeatStore } from './seat-store.port';
 
 /**
- * Releases expired locks within about SEAT_SWEEP_INTERVAL_MS of their expiry.
+ * Releases expired locks within about SEAT_SWEEP_INTERVAL_MS of their expiry (job `seat-sweeper`).
  * Every node runs it; that is safe because each release is one atomic script
  * that re-reads the expiries itself (a second node simply finds nothing due),
  * and it means the sweep survives any node going away.
  */
 @Injectable()
-export class SeatSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+export class SeatSweeper {
+  private readonly job: JobHandle<number>;
   readonly stats = { ticks: 0, released: 0 };
 
   constructor(
     private readonly store: SeatStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-    private readonly alarm: DependencyAlarm,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.config.SEAT_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    @Inject(APP_CONFIG) config: AppConfig,
+    scheduler: JobScheduler,
+  ) {
+    this.job = scheduler.register('seat-sweeper', {
+      everyMs: config.SEAT_SWEEP_INTERVAL_MS,
+      // During a Redis outage, retry every few seconds at most: locks that expired meanwhile are released soon after.
+      maxBackoffMs: 5_000,
+      run: () => this.sweep(),
+    });
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  /** One sweep now (after any sweep in progress); resolves to the seats released. */
+  tick(): Promise<number> {
+    return this.job.runNow();
   }
 
-  async tick(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
+  private async sweep(): Promise<number> {
     let released = 0;
-    try {
-      this.stats.ticks++;
-      const due = await this.store.dueForSweep(200);
-      await Promise.all(
-        due.map(async (pid) => {
-          for (let round = 0; round < 20; round++) {
-            const r = await this.store.releaseExpired(pid, 500);
-            released += r.released;
-            if (!r.more) break;
-          }
-        }),
-      );
-      this.stats.released += released;
-    } catch (error) {
-      const dependency = classifyDependencyFailure(error);
-      if (dependency) this.alarm.report(dependency, 'seat sweeper', error);
-      else this.logger.warn({ err: error }, 'seat sweep failed; retrying next tick');
-    } finally {
-      this.running = false;
-    }
+    this.stats.ticks++;
+    const due = await this.store.dueForSweep(200);
+    await Promise.all(
+      due.map(async (pid) => {
+        for (let round = 0; round < 20; round++) {
+          const r = await this.store.releaseExpired(pid, 500);
+          released += r.released;
+          if (!r.more) break;
+        }
+      }),
+    );
+    this.stats.released += released;
     return released;
   }
 }

@@ -13,6 +13,9 @@ import { canMove } from '../../src/orders/commit-state';
 import type { OrdersRepository, RecoveryCase } from '../../src/orders/orders.repository';
 import type { QuoteService, Quote } from '../../src/orders/quote.service';
 import { RecoveryJob } from '../../src/orders/recovery.job';
+import { DependencyAlarm } from '../../src/health/dependency-failure';
+import type { JobLease } from '../../src/jobs/job-lease';
+import { JobScheduler } from '../../src/jobs/job-scheduler';
 import { SettlementService } from '../../src/orders/settlement.service';
 
 /**
@@ -298,6 +301,8 @@ describe('recovery job: refunds owed are retried with back-off until the provide
       w.provider as unknown as PaymentProvider,
       config,
       w.logger as unknown as typeof silent,
+      // Never started: the test triggers the passes itself.
+      new JobScheduler(silent, new DependencyAlarm(silent), {} as JobLease),
     );
     w.provider.refund
       .mockResolvedValueOnce({ status: 'failed', reason: 'acquirer down' })

@@ -152,3 +152,25 @@ export interface HealthResponse {
   postgres: { ok: boolean; latencyMs: number | null; error?: 'timeout' | 'unreachable' };
   redis: { ok: boolean; latencyMs: number | null; error?: 'timeout' | 'unreachable' };
 }
+/** One periodic job of a node (GET /api/health/jobs): counters since the node started; times are ISO strings. */
+export interface JobMetrics {
+  name: string;
+  /** Period on this node; 0 = not scheduled here (only triggered). */
+  everyMs: number;
+  lease: 'none' | 'cluster';
+  running: boolean;
+  runs: number;
+  failures: number;
+  /** Failures since the last success: the back-off doubles with each. */
+  consecutiveFailures: number;
+  /** Scheduled runs skipped because another node held the job's lease. */
+  leaseSkips: number;
+  lastDurationMs: number | null;
+  lastRunAt: string | null;
+  lastSuccessAt: string | null;
+  lastErrorAt: string | null;
+  nextRunAt: string | null;
+}
+export interface JobsHealthResponse {
+  jobs: JobMetrics[];
+}
