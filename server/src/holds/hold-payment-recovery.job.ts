@@ -7,6 +7,7 @@ import { PaymentProvider } from '../payment/payment-provider.port';
 import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';
 import { HoldPaymentService } from './hold-payment.service';
 import { HoldsRepository } from './holds.repository';
+import { asSystem } from '../queue/admission-context';
 
 const LEASE_SECONDS = 120;
 const BATCH = 20;
@@ -57,7 +58,8 @@ export class HoldPaymentRecoveryJob implements OnApplicationBootstrap, OnApplica
 
   runOnce(): Promise<HoldRecoveryResult[]> {
     if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
+    // The server's own work: the waiting room never refuses it (docs/waiting-room.md).
+    this.running = asSystem('hold-payment-recovery', () => this.pass()).finally(() => {
       this.running = null;
     });
     return this.running;

@@ -50,6 +50,8 @@ export class HoldPlacementService {
   ) {}
 
   async place(visitorId: string, body: CommitBody, locale: Locale, request: FastifyRequest): Promise<HoldResponse> {
+    // The waiting room first (docs/waiting-room.md): a hold order takes the cart's seats like a sale.
+    await this.engine.admit(body.cart.seats.map((s) => s.prsntId));
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
     const cart = body.cart;
     const customerId = await this.sessions.current(request);

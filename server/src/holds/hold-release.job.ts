@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SeatStore } from '../seats/seat-store.port';
 import { HoldClock } from './hold-clock';
 import { HoldsRepository, type ReleasedSeat } from './holds.repository';
+import { asSystem } from '../queue/admission-context';
 
 export interface SweepResult {
   /** Holds this pass moved from 'held' to 'released' (PostgreSQL's count: each hold once, whichever node). */
@@ -61,7 +62,8 @@ export class HoldReleaseJob implements OnApplicationBootstrap, OnApplicationShut
   /** One pass over everything due now. One pass per node at a time; nodes skip each other's rows. */
   runOnce(): Promise<SweepResult> {
     if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
+    // The server's own work: the waiting room never refuses it (docs/waiting-room.md).
+    this.running = asSystem('hold-release', () => this.pass()).finally(() => {
       this.running = null;
     });
     return this.running;

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { OrderChangesRepository } from './order-changes.repository';
 import { OrderChangesService } from './order-changes.service';
+import { asSystem } from '../queue/admission-context';
 
 /** How often the job looks, and how old an unapplied change must be (the request that made it may still be on it). */
 const INTERVAL_MS = 5_000;
@@ -43,7 +44,12 @@ export class OrderChangesRecovery implements OnApplicationBootstrap, OnApplicati
     this.timer.unref();
   }
 
-  async runOnce(olderThanSeconds = OLDER_THAN_SECONDS): Promise<number> {
+  runOnce(olderThanSeconds = OLDER_THAN_SECONDS): Promise<number> {
+    // The server's own work: the waiting room never refuses it (docs/waiting-room.md).
+    return asSystem('order-change-recovery', () => this.pass(olderThanSeconds));
+  }
+
+  private async pass(olderThanSeconds: number): Promise<number> {
     const ids = await this.repo.unapplied(olderThanSeconds, 50);
     for (const id of ids) {
       await this.changes

@@ -12,6 +12,7 @@ import { OrdersRepository, type RecoveryCase } from './orders.repository';
 import type { SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
+import { asSystem } from '../queue/admission-context';
 
 /** How long a node keeps a claimed case before another node may take it (it died, or is very slow). */
 const LEASE_SECONDS = 120;
@@ -73,7 +74,8 @@ export class RecoveryJob implements OnApplicationBootstrap, OnApplicationShutdow
   /** One pass over everything due. Safe to call concurrently (one pass per node at a time; nodes skip each other's rows). */
   runOnce(): Promise<RecoveryResult[]> {
     if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
+    // The server's own work: the waiting room never refuses it (docs/waiting-room.md).
+    this.running = asSystem('commit-recovery', () => this.pass()).finally(() => {
       this.running = null;
     });
     return this.running;

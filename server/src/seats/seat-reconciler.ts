@@ -5,6 +5,7 @@ import { DependencyAlarm, classifyDependencyFailure } from '../health/dependency
 import { REDIS } from '../redis/redis.module';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatsRepository } from './seats.repository';
+import { asSystem } from '../queue/admission-context';
 
 /**
  * How far back each regular pass looks. A sale's rows are visible at most one
@@ -71,7 +72,8 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
 
   /** One pass (a full one when due); concurrent callers share the running pass. */
   tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
+    // The server's own work: the waiting room never refuses it (docs/waiting-room.md).
+    this.running ??= asSystem('seat-reconcile', () => this.pass()).finally(() => {
       this.running = null;
     });
     return this.running;

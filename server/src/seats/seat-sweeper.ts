@@ -4,6 +4,7 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm, classifyDependencyFailure } from '../health/dependency-failure';
 import { SeatStore } from './seat-store.port';
+import { asSystem } from '../queue/admission-context';
 
 /**
  * Releases expired locks within about SEAT_SWEEP_INTERVAL_MS of their expiry.
@@ -25,7 +26,8 @@ export class SeatSweeper implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.config.SEAT_SWEEP_INTERVAL_MS);
+    // The server's own work: the waiting room never refuses it (docs/waiting-room.md).
+    this.timer = setInterval(() => void asSystem('seat-sweep', () => this.tick()), this.config.SEAT_SWEEP_INTERVAL_MS);
     this.timer.unref();
   }
 
