@@ -8,6 +8,7 @@ import { QueueController } from './queue.controller';
 import { QueueGateway } from './queue.gateway';
 import { AdmissionGate } from './admission-gate';
 import { AdmissionInterceptor } from './admission.interceptor';
+import { QueueEarlyCheck } from './queue-early-check';
 import { QueueRandom } from './queue-random';
 import { QueueStore } from './queue-store';
 import { QueueTicker } from './queue-ticker';
@@ -32,8 +33,9 @@ import { QueueService } from './queue.service';
     QueueTicker,
     QueueGateway,
     AdmissionGate,
+    QueueEarlyCheck,
     { provide: APP_INTERCEPTOR, useClass: AdmissionInterceptor },
   ],
-  exports: [AdmissionGate, OnSales, QueueTickets, QueueService],
+  exports: [AdmissionGate, QueueEarlyCheck, OnSales, QueueTickets, QueueService],
 })
 export class QueueModule {}

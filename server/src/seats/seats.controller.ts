@@ -8,6 +8,7 @@ import type {
   UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck/bot-check.guard';
+import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from '../queue/queue-early-check';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
@@ -64,6 +65,7 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.seatLock)
   @SeatHoldCap()
+  @QueueEarly(lockSeatPresentation)
   async lock(
     @VisitorId() visitorId: string,
     @ZodBody(lockSeatBody) q: LockSeatBody,
@@ -90,6 +92,7 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
   @SeatHoldCap()
+  @QueueEarly(bestAvailablePresentation)
   async bestAvailable(
     @VisitorId() visitorId: string,
     @ZodQuery(bestAvailableQuery) q: BestAvailableQuery,

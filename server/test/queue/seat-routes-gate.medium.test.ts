@@ -25,6 +25,9 @@ import { OnSales } from '../../src/queue/on-sales';
 import { QueueTickets } from '../../src/queue/queue-tickets';
 import type { StaffIdentity } from '../../src/backoffice/staff.repository';
 import { SeatStore } from '../../src/seats/seat-store.port';
+import { SeatEngineService } from '../../src/seats/seat-engine.service';
+import { BestAvailableService } from '../../src/seats/best-available.service';
+import { CommitOrchestrator } from '../../src/orders/commit.orchestrator';
 import type { ProviderOverride, TestApp } from '../support/test-env';
 
 /**
@@ -514,6 +517,37 @@ describe('the gate itself', () => {
       QueueRequiredError,
     );
     await expect(asRequest(undefined, () => gate.admit([pid]))).rejects.toBeInstanceOf(QueueRequiredError);
+  });
+
+  test('the engine refuses by itself, behind the early check of lock-seat, best-available and the commit', async () => {
+    const visitor = randomUUID();
+    const seat = free[0]!;
+    const engine = t.app.get(SeatEngineService);
+    const pid = show.presentationId;
+    const before = await versions(t, [pid]);
+    const seatInput = lockBody({ id: visitor, token: '' }, seat).seat;
+    await expect(
+      asRequest(undefined, () => engine.lock(visitor, seatInput).then(() => undefined)),
+    ).rejects.toBeInstanceOf(QueueRequiredError);
+    const query = { presentationId: pid, quantity: 2, isLock: true, maxMatches: 1, resultsPerMatch: 1 };
+    await expect(
+      asRequest(undefined, () =>
+        t.app
+          .get(BestAvailableService)
+          .find(visitor, query as never)
+          .then(() => undefined),
+      ),
+    ).rejects.toBeInstanceOf(QueueRequiredError);
+    const cart = cartOf([cartSeat(show, seat)]);
+    await expect(
+      asRequest(undefined, () =>
+        t.app
+          .get(CommitOrchestrator)
+          .commit(visitor, { recaptchaToken: 'x', cart } as never, 'en')
+          .then(() => undefined),
+      ),
+    ).rejects.toBeInstanceOf(QueueRequiredError);
+    expect(await versions(t, [pid])).toEqual(before);
   });
 
   test("the server's own work passes when declared; a seat change with no context at all is refused", async () => {
