@@ -16,6 +16,7 @@ import {
   type ShowInfo,
 } from '../booking/support/booking-kit';
 import { signedIn, type StaffBrowser } from '../backoffice/support/staff-kit';
+import { solveAltcha } from '../support/altcha';
 import { cancellableShow } from '../customers/support/customer-kit';
 import { membershipByCode, seatFreeEverywhere } from '../memberships/support/membership-kit';
 import { buyAs, keyOfSeat, swapBody } from '../order-changes/swap-kit';
@@ -462,6 +463,52 @@ describe.each([...STAFF_ROUTES])('%s on a queued presentation (staff route)', (o
     // One row for the cashier's browser and this presentation, however many staff calls (this file makes several).
     expect(await auditRows()).toBe(1);
   });
+});
+
+test('a counter sale through the commit (producer cart): the cashier passes by right and sells', async () => {
+  const seat = nextFree();
+  const block = {
+    presentationId: show.presentationId,
+    seats: [{ sectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }],
+  };
+  expect((await cashier.call('PUT', '/api/backoffice/lock-seats', block)).status).toBe(200);
+  const cart = {
+    seats: [cartSeat(show, seat)],
+    numberOfPayments: 1,
+    customerName: 'Noa Bar',
+    mobileNumber: '0541234567',
+    tender: 'cash',
+  };
+  const r = await cashier.call('POST', '/api/payment/commit?lang=en', {
+    cart,
+    recaptchaToken: await solveAltcha(t.url, cashier.visitorId),
+  });
+  expect(r.status).toBe(201);
+  expect(await ticketSeat(r.body.ticketIdentifiers[0])).toBe(keyOfSeat(seat));
+});
+
+test('best-available over a whole feature (no presentationId) is gated where it locks: it bypassed the route guard', async () => {
+  const b = await buyer(t.url);
+  const featureId = (await sql.query('SELECT feature_id FROM presentation WHERE id = $1', [show.presentationId]))
+    .rows[0].feature_id;
+  const pids: number[] = (await sql.query('SELECT id FROM presentation WHERE feature_id = $1', [featureId])).rows.map(
+    (row: { id: number }) => row.id,
+  );
+  const before = await versions(t, pids);
+  const r = await call(
+    t.url,
+    'GET',
+    `/api/seats/best-available?lang=en&featureId=${featureId}&quantity=2&isLock=1&recaptchaToken=${encodeURIComponent(b.token)}`,
+    b.id,
+  );
+  expect(r.status).toBe(403);
+  expect(r.body).toMatchObject({ error: 'QUEUE_REQUIRED', message: QUEUE_TEXT_EN });
+  // The search builds the live state of presentations nobody had opened yet (not a seat change); none of those that
+  // had one moved, and the visitor holds nothing anywhere.
+  const after = await versions(t, pids);
+  expect(after.filter((_, i) => before[i] !== null)).toEqual(before.filter((v) => v !== null));
+  const store = t.app.get(SeatStore);
+  expect((await Promise.all(pids.map((p) => store.ownerKeys(p, b.id)))).flat()).toEqual([]);
 });
 
 test('staff without 267 are refused on a staff seat route (the order change needs only 268); nothing changes', async () => {
