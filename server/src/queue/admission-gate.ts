@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { BACK_OFFICE_PERMISSION, queueUrlOf, withinBusinessScope } from '@hotline/shared';
 import { AuditLogRepository } from '../backoffice/audit-log.repository';
@@ -25,6 +26,13 @@ export class QueueRequiredError extends AppError {
     return { queueUrl: queueUrlOf(this.presentationId) };
   }
 }
+
+/**
+ * OpenAPI only: the route takes seats, so the waiting room may refuse it. Documentation, not the gate: the engine
+ * decides whether or not a route carries this.
+ */
+export const ApiQueueRequired = () =>
+  ApiResponse({ status: 403, description: 'QUEUE_REQUIRED: join the waiting room at queueUrl first' });
 
 /** How long one staff pass by right is audited for (per staff member, browser and presentation, per node). */
 export const STAFF_PASS_AUDIT_WINDOW_MS = 15 * 60_000;

@@ -7,10 +7,9 @@ import {
   applyDecorators,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { withAdmission } from './admission-context';
-import { AdmissionGate } from './admission-gate';
+import { AdmissionGate, ApiQueueRequired } from './admission-gate';
 import { requestAdmission } from './admission.interceptor';
 
 /** The presentations a call names in its raw input (before validation); [] when it names none it can read. */
@@ -53,7 +52,7 @@ export function QueueEarly(presentationsOf: PresentationsOf) {
   return applyDecorators(
     SetMetadata(PRESENTATIONS_OF, presentationsOf),
     UseGuards(QueueEarlyCheck),
-    ApiResponse({ status: 403, description: 'QUEUE_REQUIRED: join the waiting room at queueUrl first' }),
+    ApiQueueRequired(),
   );
 }
 
