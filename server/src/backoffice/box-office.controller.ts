@@ -6,7 +6,6 @@ import { dbId, dbInt } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { QueueGate, boxOfficePresentation } from '../queue/queue.guard';
 import { BoxOfficeService } from './box-office.service';
 import { CurrentStaff, StaffOnly } from './staff.guard';
 import type { StaffIdentity } from './staff.repository';
@@ -33,7 +32,6 @@ export class BoxOfficeController {
   @StaffOnly(BACK_OFFICE_PERMISSION.producerTicketSale)
   @RateLimit(RATE_LIMITS.boxOffice)
   @ApiOperation({ summary: 'Locks a block of seats for this staff browser: all or nothing, one atomic script' })
-  @QueueGate(boxOfficePresentation)
   lockSeats(
     @CurrentStaff() staff: StaffIdentity,
     @VisitorId() visitorId: string,

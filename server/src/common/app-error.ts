@@ -37,6 +37,11 @@ export class AppError extends Error {
     return this.statusOverride ?? registry.get(this.code)?.status ?? 400;
   }
 
+  /** Fields an error adds to the one `{ error, message }` shape (e.g. QUEUE_REQUIRED's queueUrl); none by default. */
+  extraBody(): Record<string, unknown> | undefined {
+    return undefined;
+  }
+
   translate(locale: Locale): string {
     const entry = registry.get(this.code);
     return interpolate(entry?.message[locale] ?? entry?.message.en ?? this.code, this.params);

@@ -38,7 +38,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function toErrorResponse(error: unknown, locale: Locale): ErrorResponse {
   if (error instanceof AppError) {
-    return { status: error.status, body: { error: error.code, message: error.translate(locale) }, unexpected: false };
+    const body = { error: error.code, message: error.translate(locale), ...error.extraBody() };
+    return { status: error.status, body, unexpected: false };
   }
   const status =
     error instanceof HttpException

@@ -12,6 +12,7 @@ import type { JobMetrics } from '@hotline/shared';
 import { LOGGER } from '../common/logger';
 import { DependencyAlarm, classifyDependencyFailure } from '../health/dependency-failure';
 import { JobLease } from './job-lease';
+import { asSystem } from '../queue/admission-context';
 
 /** What a run gets: `signal` is aborted when the application stops, so a long pass can end after its batch. */
 export interface JobContext {
@@ -262,7 +263,8 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       ran = true;
       job.metrics.runs++;
       job.metrics.lastRunAt = iso(started);
-      const result = await run({ signal: this.abort.signal });
+      // The server's own work: the waiting room never refuses it (queue/admission-context.ts), by construction.
+      const result = await asSystem(`job:${job.name}`, () => run({ signal: this.abort.signal }));
       job.consecutiveFailures = 0;
       job.metrics.lastSuccessAt = iso(this.timing.now());
       return result;

@@ -17,6 +17,7 @@ import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { CustomerSessions } from '../customers/customer-sessions.service';
+import { ApiQueueRequired } from '../queue/admission-gate';
 import { MembershipsService } from './memberships.service';
 
 const locale = (request: FastifyRequest) => resolveLocale(request.query, request.headers['accept-language']);
@@ -114,6 +115,7 @@ export class MembershipsController {
   }
 
   @Put('membership/lock-seat')
+  @ApiQueueRequired()
   @ApiOperation({ summary: 'Lock a membership seat (held on every presentation of the membership at once)' })
   @RequireBotCheck()
   @RateLimit(RATE_LIMITS.seatLock)
@@ -140,6 +142,7 @@ export class MembershipsController {
   }
 
   @Put('enroll/:membershipId/lock-seat')
+  @ApiQueueRequired()
   @ApiOperation({ summary: 'Hold one fixed seat on every chosen presentation (required ones added), all or nothing' })
   @RequireBotCheck()
   @RateLimit(RATE_LIMITS.seatLock)

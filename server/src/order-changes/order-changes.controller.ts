@@ -17,6 +17,7 @@ import type { RateLimitPolicy } from '../common/rate-limit/rate-limit.policies';
 import { parseInput, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { CustomerSessions } from '../customers/customer-sessions.service';
+import { ApiQueueRequired } from '../queue/admission-gate';
 import { OrderChangesService, type OrderChangeActor } from './order-changes.service';
 
 const resParams = z.object({ resId: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
@@ -102,6 +103,7 @@ export class OrderChangesController {
   @Post(':resId/swap')
   @HttpCode(200)
   @RateLimit(ORDER_CHANGE_LIMIT)
+  @ApiQueueRequired()
   @ApiOperation({ summary: 'Swap seats of your paid order: old seat freed and new one sold in one step' })
   async swap(
     @VisitorId() visitorId: string,

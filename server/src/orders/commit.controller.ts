@@ -10,7 +10,7 @@ import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { HoldPlacementService } from '../holds/hold-placement.service';
 import { commitBody, type CommitBody } from '../payment/payment.queries';
-import { QueueGate, cartPresentations } from '../queue/queue.guard';
+import { QueueEarly, cartPresentations } from '../queue/queue-early-check';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { ProducerSaleAuthority } from './producer-sale';
 
@@ -32,7 +32,7 @@ export class CommitController {
   })
   @RequireBotCheck()
   @RateLimit(RATE_LIMITS.commit)
-  @QueueGate(cartPresentations)
+  @QueueEarly(cartPresentations)
   async commit(
     @VisitorId() visitorId: string,
     @ZodBody(commitBody) q: CommitBody,

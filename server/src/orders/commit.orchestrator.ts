@@ -142,6 +142,10 @@ export class CommitOrchestrator {
     producer: ProducerSale | null = null,
     admitHold: ((kind: string) => Promise<HoldTerms>) | null = null,
   ): Promise<CommitResponse> {
+    // The waiting room decides before anything is quoted or charged (docs/waiting-room.md): every presentation of
+    // the cart's seats needs an admission while its queue is on (a pass, or a counter sale's staff by right). The
+    // decision holds for the rest of this request, so a pass expiring mid-commit never strands a charge.
+    await this.engine.admit(body.cart.seats.map((s) => s.prsntId));
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
     // The spec sends miniSiteUrl beside the cart too; the cart's own wins, either one puts the order in mini-site mode.

@@ -49,6 +49,9 @@ export class ProducerSaleAuthority {
       staff,
       cart.seats.map((s) => s.prsntId),
     );
+    // Authenticated here rather than by a route guard: recorded on the request like StaffGuard does, so the
+    // waiting room's gate sees a counter sale (permission 267 passes by right, docs/waiting-room.md).
+    (request as FastifyRequest & { staff?: StaffIdentity }).staff = staff;
     const buyer = walkInCustomer(cart.customerName, cart.mobileNumber);
     if (!buyer.ok) throw new AppError('WALK_IN_CUSTOMER_INVALID', { fields: buyer.issues });
     // No marketing consent is asked at the counter, and the buyer did not tick the storefront's terms: both false.

@@ -5,6 +5,8 @@ import type { OnSaleConfig, OnSalePresentation } from '@hotline/shared';
 /** A presentation's effective on-sale (its own row, else its feature's). */
 export interface OnSaleRule {
   presentationId: number;
+  /** The presentation's business (staff with the box-office permission for it pass by right). */
+  businessId: number;
   enabled: boolean;
   saleStartsAt: number;
   maxActive: number;
@@ -14,6 +16,7 @@ export interface OnSaleRule {
 
 interface RuleRow {
   presentation_id: number;
+  business_id: number;
   enabled: boolean;
   sale_starts_at: Date;
   max_active: number;
@@ -21,7 +24,7 @@ interface RuleRow {
   shopping_minutes: number;
 }
 
-interface ConfigRow extends Omit<RuleRow, 'presentation_id'> {
+interface ConfigRow extends Omit<RuleRow, 'presentation_id' | 'business_id'> {
   presentation_id: number | null;
   feature_id: number | null;
 }
@@ -44,13 +47,14 @@ export class OnSaleRepository {
   /** Every presentation with an on-sale, resolved: a presentation's own row wins over its feature's. */
   async rules(): Promise<OnSaleRule[]> {
     const rows: RuleRow[] = await this.db.query(`
-      SELECT DISTINCT ON (p.id) p.id AS presentation_id, o.enabled, o.sale_starts_at, o.max_active,
+      SELECT DISTINCT ON (p.id) p.id AS presentation_id, p.business_id, o.enabled, o.sale_starts_at, o.max_active,
              o.admit_per_minute, o.shopping_minutes
         FROM on_sale o
         JOIN presentation p ON p.id = o.presentation_id OR (o.presentation_id IS NULL AND p.feature_id = o.feature_id)
        ORDER BY p.id, (o.presentation_id IS NULL)`);
     return rows.map((r) => ({
       presentationId: r.presentation_id,
+      businessId: r.business_id,
       enabled: r.enabled,
       saleStartsAt: r.sale_starts_at.getTime(),
       maxActive: r.max_active,

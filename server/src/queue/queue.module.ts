@@ -1,11 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { BackOfficeModule } from '../backoffice/backoffice.module';
 import { OnSaleAdminController } from './on-sale-admin.controller';
 import { OnSaleRepository } from './on-sale.repository';
 import { OnSales } from './on-sales';
 import { QueueController } from './queue.controller';
 import { QueueGateway } from './queue.gateway';
-import { QueueGuard } from './queue.guard';
+import { AdmissionGate } from './admission-gate';
+import { AdmissionInterceptor } from './admission.interceptor';
+import { QueueEarlyCheck } from './queue-early-check';
 import { QueueRandom } from './queue-random';
 import { QueueStore } from './queue-store';
 import { QueueTicker } from './queue-ticker';
@@ -13,8 +16,8 @@ import { QueueTickets } from './queue-tickets';
 import { QueueService } from './queue.service';
 
 /**
- * The on-sale waiting room (issue 16, docs/waiting-room.md). Global so the seat, box-office and
- * commit routes can put @QueueGate() on themselves (its guard is resolved from here).
+ * The on-sale waiting room (issue 16, docs/waiting-room.md). Global so the seat engine (and the commit)
+ * can inject the AdmissionGate; the AdmissionInterceptor is global so every request carries its admission.
  */
 @Global()
 @Module({
@@ -29,8 +32,10 @@ import { QueueService } from './queue.service';
     QueueService,
     QueueTicker,
     QueueGateway,
-    QueueGuard,
+    AdmissionGate,
+    QueueEarlyCheck,
+    { provide: APP_INTERCEPTOR, useClass: AdmissionInterceptor },
   ],
-  exports: [QueueGuard, OnSales, QueueTickets, QueueService],
+  exports: [AdmissionGate, QueueEarlyCheck, OnSales, QueueTickets, QueueService],
 })
 export class QueueModule {}

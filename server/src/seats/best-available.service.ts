@@ -92,6 +92,9 @@ export class BestAvailableService {
   }
 
   async find(visitorId: string, q: BestAvailableQuery): Promise<BestAvailableResponse> {
+    // A named presentation behind a queue: refused before any search, as before, lock or not. A search over a
+    // feature or a venue is gated where it locks (engine.lockSeats / lockGaPlaces), for the candidate it picked.
+    if (q.presentationId !== undefined) await this.engine.admit([q.presentationId]);
     const layouts = await this.presentations(q);
     if (q.sectionId !== undefined && !layouts.some((l) => l.sections.has(q.sectionId!)))
       throw new AppError('SECTION_NOT_FOUND');

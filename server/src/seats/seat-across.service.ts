@@ -52,6 +52,8 @@ export class SeatAcrossService {
     ref: SeatRef,
     maxSeats: number,
   ): Promise<{ holds: AcrossHold[]; expiresAt: string; timeInSeconds: number }> {
+    // The waiting room decides first, for every presentation the seat is held on (membership / season enrolment).
+    await this.engine.admit(presentationIds);
     const resolved = await this.resolve(presentationIds, ref);
     const seats = resolved.map((r) => ({ presentationId: r.layout.presentation.id, key: r.seat.key }));
     const request = {

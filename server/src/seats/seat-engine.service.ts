@@ -11,6 +11,7 @@ import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { BotCheck } from '../botcheck/bot-check.port';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AdmissionGate } from '../queue/admission-gate';
 import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatLayouts } from './seat-layouts';
 import { SoldSeatBatcher } from './sold-seat-batcher';
@@ -79,6 +80,11 @@ function gaSeatOf(section: LayoutSection, place: number): LockedSeat {
  * then through exactly one atomic store call. Validation against the seat map
  * (does the seat exist, is it on sale, which couch is it part of) happens first,
  * in memory; every rule that depends on the live state is the store's job.
+ *
+ * Every entry point that TAKES a seat (lock, lockSeats, lockGaPlaces, lockBlock, block / hold back) asks the
+ * waiting room's AdmissionGate first, before any I/O: on a presentation behind a queue only an admitted
+ * caller gets a seat, whichever route or service called (docs/waiting-room.md, "The gate"). Calls that give
+ * seats back or apply what PostgreSQL already sold (unlock, release, markSold, swaps, reconcile) are not gated.
  */
 @Injectable()
 export class SeatEngineService {
@@ -91,9 +97,18 @@ export class SeatEngineService {
     private readonly repo: SeatsRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly gate: AdmissionGate,
     @Optional() private readonly botCheck?: BotCheck,
   ) {
     this.sold = new SoldSeatBatcher((pid, seats) => this.repo.soldAmong(pid, seats));
+  }
+
+  /**
+   * The waiting room's admission for these presentations (QUEUE_REQUIRED otherwise): called by every seat-taking
+   * entry point below, and by flows that must decide before they start, such as the commit before it charges.
+   */
+  admit(presentationIds: Iterable<number>): Promise<void> {
+    return this.gate.admit(presentationIds);
   }
 
   layout(presentationId: number): Promise<Layout> {
@@ -252,6 +267,7 @@ export class SeatEngineService {
   /** Locks reserved seats as one atomic unit (a couch, a best-available block). */
   async lockSeats(visitorId: string, layout: Layout, seats: LayoutSeat[]) {
     const p = layout.presentation;
+    await this.admit([p.id]);
     if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
     if (seats.some((s) => !s.sellable)) throw new AppError('SEAT_NOT_AVAILABLE');
     const section = layout.sections.get(seats[0]!.sectionId)!;
@@ -307,6 +323,7 @@ export class SeatEngineService {
   }
 
   async lock(visitorId: string, input: SeatInput): Promise<LockSeatResponse> {
+    await this.admit([input.PresentationId]);
     const { layout, section, seat } = await this.resolve(input);
     const p = layout.presentation;
     if (!seat) {
@@ -345,6 +362,7 @@ export class SeatEngineService {
     count: number,
   ): Promise<GaLocked | Refused> {
     const p = layout.presentation;
+    await this.admit([p.id]);
     for (let attempt = 0; ; attempt++) {
       const r = await this.withState(layout, () =>
         this.store.lockGa(p.id, {
@@ -493,6 +511,7 @@ export class SeatEngineService {
     refs: SeatRef[],
     maxSeats: number,
   ): Promise<{ seats: LockedSeat[]; expiresAt: string; timeInSeconds: number; version: number }> {
+    await this.admit([presentationId]);
     const layout = await this.layouts.get(presentationId);
     const p = layout.presentation;
     if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
@@ -557,6 +576,8 @@ export class SeatEngineService {
 
   /** Back office: block ('b'), hold back ('h') or free again ('a') reserved seats. */
   async setAdminState(presentationId: number, letter: 'b' | 'h' | 'a', seats: SeatRef[]): Promise<{ version: number }> {
+    // Blocking or holding back takes seats off the public sale like a lock; releasing ('a') gives them back.
+    if (letter !== 'a') await this.admit([presentationId]);
     const layout = await this.layouts.get(presentationId);
     const keys = seats.map((s) => {
       const key = seatKey(s.sectionId, s.x, s.y);

@@ -8,7 +8,7 @@ import type {
   UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck/bot-check.guard';
-import { QueueGate, bestAvailablePresentation, lockSeatPresentation } from '../queue/queue.guard';
+import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from '../queue/queue-early-check';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
@@ -30,7 +30,8 @@ import {
 
 /**
  * The seat engine's REST calls (storefront-spec.md section 7). Thin: the edge (rate limits,
- * bot check, per-address hold cap, validation) is declared here; the engine does the rest.
+ * bot check, per-address hold cap, validation) is declared here; the engine does the rest, including the
+ * waiting room's admission (its AdmissionGate, docs/waiting-room.md): no route has to remember it.
  */
 @ApiTags('seats')
 @Controller('seats')
@@ -64,7 +65,7 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.seatLock)
   @SeatHoldCap()
-  @QueueGate(lockSeatPresentation)
+  @QueueEarly(lockSeatPresentation)
   async lock(
     @VisitorId() visitorId: string,
     @ZodBody(lockSeatBody) q: LockSeatBody,
@@ -91,7 +92,7 @@ export class SeatsController {
   })
   @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
   @SeatHoldCap()
-  @QueueGate(bestAvailablePresentation)
+  @QueueEarly(bestAvailablePresentation)
   async bestAvailable(
     @VisitorId() visitorId: string,
     @ZodQuery(bestAvailableQuery) q: BestAvailableQuery,

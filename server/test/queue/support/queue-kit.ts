@@ -16,6 +16,7 @@ export class ManualClock extends Clock {
 export function rule(presentationId: number, overrides: Partial<OnSaleRule> = {}): OnSaleRule {
   return {
     presentationId,
+    businessId: 1,
     enabled: true,
     saleStartsAt: 0,
     maxActive: 1_000_000,
