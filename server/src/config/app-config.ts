@@ -43,6 +43,8 @@ export const appConfigSchema = z.object({
   /** Seat lock lifetime. 1 s minimum so tests can watch a lock expire; production uses the 15-minute default. */
   LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
   LOCK_PAYMENT_EXTENSION_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  /** How long a commit's claim on limited things (coupon uses, balances) lives before the sale consumes it. */
+  LIMIT_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   LOCK_HARD_CAP_SECONDS: z.coerce.number().int().min(60).max(7200).default(1800),
   MAX_SEATS_PER_ORDER: z.coerce.number().int().min(1).max(100).default(10),
   ALTCHA_HMAC_KEY: z.string().min(16).default(DEVELOPMENT_ALTCHA_HMAC_KEY),

@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentProvider } from '../payment/payment-provider.port';
 import type { CommitBody } from '../payment/payment.queries';
 import type { HoldTerms } from '../holds/hold-terms';
+import { LimitClaims } from '../reservations/limit-claims';
 import { SalesRepository, type SaleInput } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import { cartFingerprint } from './cart-fingerprint';
@@ -124,6 +125,7 @@ export class CommitOrchestrator {
     private readonly sales: SalesRepository,
     private readonly engine: SeatEngineService,
     private readonly provider: PaymentProvider,
+    private readonly claims: LimitClaims,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -204,7 +206,14 @@ export class CommitOrchestrator {
     const order = { cartId: attempt.cartId, cartIdentifier, visitorId };
 
     let state: CommitState = { kind: 'quoted' };
+    let claimed = false;
     try {
+      // Everything limited is claimed before money moves (limit-claims.ts): a buyer the last coupon use, voucher
+      // balance or mini-site balance cannot go to is refused here, never charged and then refunded.
+      const unclaimable = await this.claims.claim(cartIdentifier, draft);
+      if (unclaimable) throw this.quotes.refusalWithoutCharge(unclaimable, quote);
+      claimed = true;
+      reachFaultPoint(this.fault, 'after-claim');
       // Payment is starting: every lock of the visitor gets its one extension, so it outlives the charge.
       await Promise.all(quote.presentationIds.map((id) => this.engine.extendForPayment(id, visitorId)));
       let card: ApprovedCard | null = null;
@@ -252,6 +261,11 @@ export class CommitOrchestrator {
       throw await this.settlement.refundOrder(outcome, card, order.cartId, locale);
     } finally {
       await this.releaseUnlessCharged(state, attempt.payment, order);
+      // An order that will not be written gives its claims back now (in doubt: kept for the recovery job's sale).
+      if (claimed && state.kind !== 'sold' && state.kind !== 'charged')
+        await this.claims
+          .release(cartIdentifier)
+          .catch((err) => this.logger.warn({ err, cartIdentifier }, 'claim release failed; it expires by itself'));
     }
   }
 

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import { RegisteredSaleParticipant } from '../reservations/sale-participant';
+import {
+  RegisteredSaleParticipant,
+  type ClaimableSale,
+  type LimitClaim,
+  type SaleRefused,
+} from '../reservations/sale-participant';
 import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
 
 /**
@@ -15,6 +20,27 @@ export class VoucherSaleParticipant extends RegisteredSaleParticipant {
 
   applies(sale: SaleInput): boolean {
     return sale.vouchers.length > 0;
+  }
+
+  claimsOf(sale: ClaimableSale): LimitClaim[] {
+    return [...sale.vouchers]
+      .sort((a, b) => a.id - b.id)
+      .map((v) => ({ resource: `voucher:${v.id}`, units: v.amountAgorot }));
+  }
+
+  /** Agorot left on each voucher (none when it is inactive or expired), the voucher rows locked. */
+  async remaining(runner: QueryRunner, resources: string[]): Promise<Map<string, number>> {
+    const rows: { id: number; left: number }[] = await runner.query(
+      `SELECT id::int AS id,
+              CASE WHEN active AND (expires_at IS NULL OR expires_at > now()) THEN balance_agorot ELSE 0 END AS left
+         FROM system_voucher WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+      [resources.map((r) => Number(r.slice('voucher:'.length)))],
+    );
+    return new Map(rows.map((r) => [`voucher:${r.id}`, r.left]));
+  }
+
+  refusalFor(): SaleRefused {
+    return { ok: false, reason: 'VOUCHER_NO_BALANCE' };
   }
 
   async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {

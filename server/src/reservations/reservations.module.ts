@@ -3,13 +3,14 @@ import '../cart/booking.errors';
 import { DocumentsRepository } from './documents.repository';
 import { EDocumentController } from './edocument.controller';
 import { EDocumentService } from './edocument.service';
+import { LimitClaims } from './limit-claims';
 import { SaleParticipants } from './sale-participant';
 import { SalesRepository } from './sales.repository';
 
 /** Reservations: the durable sale (one transaction) and the electronic ticket. */
 @Module({
   controllers: [EDocumentController],
-  providers: [SaleParticipants, SalesRepository, DocumentsRepository, EDocumentService],
-  exports: [SaleParticipants, SalesRepository, DocumentsRepository, EDocumentService],
+  providers: [SaleParticipants, LimitClaims, SalesRepository, DocumentsRepository, EDocumentService],
+  exports: [SaleParticipants, LimitClaims, SalesRepository, DocumentsRepository, EDocumentService],
 })
 export class ReservationsModule {}

@@ -23,7 +23,29 @@ export interface SaleParticipant {
   before?(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null>;
   /** Record, after the reservation and its tickets exist, in the same transaction. */
   after?(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null>;
+  /**
+   * The limited units this sale takes, per resource, in this participant's lock order: claimed before the card is
+   * charged (limit-claims.ts). Absent or empty: nothing of this participant's is limited.
+   */
+  claimsOf?(sale: ClaimableSale): LimitClaim[];
+  /** Locks the resources' rows (in the order given) and answers the units each has left before this sale. */
+  remaining?(runner: QueryRunner, resources: string[]): Promise<Map<string, number>>;
+  /** The refusal when a resource has too little left for this sale. */
+  refusalFor?(resource: string): SaleRefused;
 }
+
+/** A sale's refusal (what a participant or a claim answers when a limit is reached). */
+export type SaleRefused = Extract<SaleOutcome, { ok: false }>;
+
+/** Units of one limited resource ('coupon:12', 'voucher:7', 'mini-site:1:40', ...: the participant's own names). */
+export interface LimitClaim {
+  resource: string;
+  units: number;
+}
+
+/** What a claim is computed from: the parts of a sale (or of its quoted draft) that carry limits. */
+export type ClaimableSale = Pick<SaleInput, 'vouchers' | 'coupons'> &
+  Partial<Pick<SaleInput, 'references' | 'memberships' | 'channel'>>;
 
 /** Every participant the sale needs: a server missing one refuses to sell instead of selling past a limit. */
 export const REQUIRED_SALE_PARTICIPANTS = [
@@ -50,9 +72,14 @@ export class SaleParticipants {
 
   /** The participants this sale needs, in lock order; throws when one the sale needs was never registered. */
   for(sale: SaleInput): SaleParticipant[] {
+    return this.all().filter((p) => p.applies(sale));
+  }
+
+  /** Every registered participant in lock order (the claim step asks each for the limits of a quoted sale). */
+  all(): SaleParticipant[] {
     const missing = REQUIRED_SALE_PARTICIPANTS.filter((name) => !this.byName.has(name));
     if (missing.length) throw new Error(`sale participants not registered: ${missing.join(', ')}`);
-    return this.ordered.filter((p) => p.applies(sale));
+    return this.ordered;
   }
 }
 

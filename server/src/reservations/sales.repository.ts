@@ -4,6 +4,7 @@ import { PreparedSql } from '../database/prepared-sql';
 import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
 import type { SaleChannel } from '../channels/sale-channel';
 import type { SaleReference } from '../ticket-references/reference-sale';
+import { LimitClaims } from './limit-claims';
 import { SaleParticipants } from './sale-participant';
 
 export interface SaleTicket {
@@ -250,6 +251,7 @@ export class SalesRepository {
   constructor(
     private readonly db: DataSource,
     private readonly participants: SaleParticipants,
+    private readonly claims: LimitClaims,
   ) {
     this.sql = new PreparedSql(db);
   }
@@ -273,7 +275,10 @@ export class SalesRepository {
       // READ COMMITTED suffices: every re-check reads under the row lock it depends on, taken in one global order.
       await runner.startTransaction();
       for (const participant of participants) {
-        const refused = (await participant.before?.(runner, sale)) ?? null;
+        const refused =
+          (await this.claims.checkInSale(runner, participant, sale.cartIdentifier, sale)) ??
+          (await participant.before?.(runner, sale)) ??
+          null;
         if (refused) {
           await runner.rollbackTransaction();
           return refused;
@@ -288,6 +293,7 @@ export class SalesRepository {
           return late;
         }
       }
+      await this.claims.consume(runner, sale.cartIdentifier);
       await runner.commitTransaction();
       return { ok: true, reservationId };
     } catch (error) {

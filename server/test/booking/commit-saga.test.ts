@@ -17,6 +17,7 @@ import { DependencyAlarm } from '../../src/health/dependency-failure';
 import type { JobLease } from '../../src/jobs/job-lease';
 import { JobScheduler } from '../../src/jobs/job-scheduler';
 import { SettlementService } from '../../src/orders/settlement.service';
+import type { LimitClaims } from '../../src/reservations/limit-claims';
 
 /**
  * The commit saga's money branches, with every adapter faked (no PostgreSQL, no
@@ -119,6 +120,7 @@ function world() {
     markRefunded: jest.fn(async () => void calls.push('cart.refunded')),
   };
   const engine = {
+    admit: jest.fn(async () => undefined),
     verifyBotCheck: jest.fn(async () => undefined),
     extendForPayment: jest.fn(async () => ({})),
     markSold: jest.fn(async () => ({ version: 1, sold: 1 })),
@@ -129,6 +131,8 @@ function world() {
     quote: jest.fn(async () => quote),
     refusalWithoutCharge: jest.fn(() => new BookingError('SEAT_NOT_LOCKED', { seat: '1' })),
   };
+  // Nothing limited in these carts: the claim step answers "claimed" and is never a refusal here.
+  const claims = { claim: jest.fn(async () => null), release: jest.fn(async () => undefined) };
   const logger = { ...silent, warn: jest.fn(), error: jest.fn(), info: jest.fn(), debug: jest.fn() };
   const settlement = new SettlementService(
     carts as unknown as CartRepository,
@@ -144,6 +148,7 @@ function world() {
     sales as unknown as SalesRepository,
     engine as unknown as SeatEngineService,
     provider as unknown as PaymentProvider,
+    claims as unknown as LimitClaims,
     config,
     logger as unknown as typeof silent,
   );

@@ -8,6 +8,7 @@ const ALL_JOBS = [
   'commit-recovery',
   'hold-payment-recovery',
   'hold-release',
+  'limit-claim-purge',
   'on-sale-refresh',
   'order-changes-recovery',
   'outbox',

@@ -1,3 +1,4 @@
+import type { LimitClaim } from '../../src/reservations/sale-participant';
 import type { QueryRunner } from 'typeorm';
 import { MembershipSaleSteps, type MembershipRefusal } from '../../src/reservations/membership-sale-steps';
 import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
@@ -23,5 +24,10 @@ class UnguardedDiscountSaleSteps extends MembershipSaleSteps {
 }
 
 export class UnguardedDiscountSalesRepository extends MembershipSaleParticipant {
+  /** No claim before the charge either: the control shows the race with none of the participant's guards. */
+  override claimsOf(): LimitClaim[] {
+    return [];
+  }
+
   protected override readonly steps = new UnguardedDiscountSaleSteps();
 }

@@ -1,3 +1,4 @@
+import type { LimitClaim } from '../../src/reservations/sale-participant';
 import type { QueryRunner } from 'typeorm';
 import { MembershipSaleSteps, type MembershipRefusal } from '../../src/reservations/membership-sale-steps';
 import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
@@ -25,5 +26,10 @@ class UnguardedMembershipSaleSteps extends MembershipSaleSteps {
 }
 
 export class UnguardedMemberSalesRepository extends MembershipSaleParticipant {
+  /** No claim before the charge either: the control shows the race with none of the participant's guards. */
+  override claimsOf(): LimitClaim[] {
+    return [];
+  }
+
   protected override readonly steps = new UnguardedMembershipSaleSteps();
 }

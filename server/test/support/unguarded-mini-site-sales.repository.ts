@@ -1,3 +1,4 @@
+import type { LimitClaim } from '../../src/reservations/sale-participant';
 import type { QueryRunner } from 'typeorm';
 import { ChannelSaleParticipant } from '../../src/channels/channel-sale.participant';
 import type { SaleInput, SaleOutcome } from '../../src/reservations/sales.repository';
@@ -9,6 +10,11 @@ import type { SaleInput, SaleOutcome } from '../../src/reservations/sales.reposi
  * each other's draw-downs, so the mini-site sells more tickets than its balance.
  */
 export class UnguardedMiniSiteSalesRepository extends ChannelSaleParticipant {
+  /** No claim before the charge either: the control shows the race with none of the participant's guards. */
+  override claimsOf(): LimitClaim[] {
+    return [];
+  }
+
   override async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
     const channel = sale.channel;
     if (!channel || channel.miniSiteId === null) return null;

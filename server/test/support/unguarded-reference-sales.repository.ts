@@ -1,3 +1,4 @@
+import type { LimitClaim } from '../../src/reservations/sale-participant';
 import type { SaleOutcome } from '../../src/reservations/sales.repository';
 import { ReferenceSaleParticipant } from '../../src/ticket-references/reference-sale.participant';
 
@@ -7,6 +8,11 @@ import { ReferenceSaleParticipant } from '../../src/ticket-references/reference-
  * left, which every concurrent buyer passes. Swapped in with a provider override.
  */
 export class UnguardedReferenceSalesRepository extends ReferenceSaleParticipant {
+  /** No claim before the charge either: the control shows the race with none of the participant's guards. */
+  override claimsOf(): LimitClaim[] {
+    return [];
+  }
+
   override async before(): Promise<SaleOutcome | null> {
     return null;
   }

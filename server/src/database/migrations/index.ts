@@ -18,6 +18,7 @@ import { MiniSitesIntegration1795740000000 } from './1795740000000-mini-sites-in
 import { OnSaleQueue1795710000000 } from './1795710000000-on-sale-queue';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
+import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
 import { ReportsCountHeldApart1795800000000 } from './1795800000000-reports-count-held-apart';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   StaffAuthenticatorEnrolment1795780000000,
   MembershipDiscountCodes1795791000000,
   ReportsCountHeldApart1795800000000,
+  LimitClaims1795810000000,
 ];
