@@ -7,7 +7,7 @@ import {
   type SaleRefused,
 } from '../reservations/sale-participant';
 import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
-import { lockReferenceQuantities, recordSaleReferences } from './reference-sale';
+import { lockReferenceQuantities, recordSaleReferences, USED_SQL } from './reference-sale';
 
 /** Ticket references (ref1/ref2): quantities locked and re-counted before the sale, the tickets' references after. */
 @Injectable()
@@ -26,16 +26,19 @@ export class ReferenceSaleParticipant extends RegisteredSaleParticipant {
       .filter((c) => c.units > 0);
   }
 
-  /** Tickets left on each reference option (its quantity less its live tickets), the option rows locked. */
+  /**
+   * Tickets left on each reference option: its quantity less its live tickets, counted in a second statement once
+   * the option rows are locked (a statement that waited for the lock would read with its older snapshot).
+   */
   async remaining(runner: QueryRunner, resources: string[]): Promise<Map<string, number>> {
-    const rows: { id: number; left: number }[] = await runner.query(
-      `SELECT o.id, o.quantity - (SELECT count(*) FROM reservation_ticket_reference r
-                                    JOIN reservation_ticket rt ON rt.id = r.reservation_ticket_id AND rt.status = 'live'
-                                   WHERE r.option_id = o.id)::int AS left
-         FROM ticket_reference_option o WHERE o.id = ANY($1::int[]) ORDER BY o.id FOR UPDATE OF o`,
-      [resources.map((r) => Number(r.slice('reference:'.length)))],
+    const ids = resources.map((r) => Number(r.slice('reference:'.length)));
+    const options: { id: number; quantity: number }[] = await runner.query(
+      'SELECT id, quantity FROM ticket_reference_option WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+      [ids],
     );
-    return new Map(rows.map((r) => [`reference:${r.id}`, r.left]));
+    const used: { optionId: number; used: number }[] = await runner.query(USED_SQL, [ids]);
+    const usedOf = new Map(used.map((u) => [u.optionId, u.used]));
+    return new Map(options.map((o) => [`reference:${o.id}`, o.quantity - (usedOf.get(o.id) ?? 0)]));
   }
 
   refusalFor(resource: string): SaleRefused {

@@ -31,15 +31,29 @@ export class CouponSaleParticipant extends RegisteredSaleParticipant {
       .map((c) => ({ resource: `coupon:${c.ticketId}`, units: c.seats }));
   }
 
-  /** Uses left: the code's limit (balance x seats per ticket) less its live tickets, the ticket rows locked. */
+  /**
+   * Uses left: the code's limit (balance x seats per ticket) less its live tickets. Two statements on purpose: the
+   * count must be read AFTER the lock is granted (a statement that waited for a lock keeps its older snapshot, and
+   * would miss the tickets of the sale it waited for).
+   */
   async remaining(runner: QueryRunner, resources: string[]): Promise<Map<string, number>> {
-    const rows: { id: number; left: number | null }[] = await runner.query(
-      `SELECT t.id, t.balance * greatest(1, t.multiply_factor)
-              - (SELECT count(*) FROM reservation_ticket rt WHERE rt.ticket_id = t.id AND rt.status = 'live')::int AS left
-         FROM ticket t WHERE t.id = ANY($1::int[]) ORDER BY t.id FOR UPDATE OF t`,
-      [resources.map(idOf)],
+    const ids = resources.map(idOf);
+    const limits: { id: number; limit: number | null }[] = await runner.query(
+      `SELECT id, balance * greatest(1, multiply_factor) AS limit FROM ticket WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+      [ids],
     );
-    return new Map(rows.map((r) => [`coupon:${r.id}`, r.left ?? Number.POSITIVE_INFINITY]));
+    const used: { id: number; n: number }[] = await runner.query(
+      `SELECT ticket_id AS id, count(*)::int AS n FROM reservation_ticket
+        WHERE ticket_id = ANY($1::int[]) AND status = 'live' GROUP BY ticket_id`,
+      [ids],
+    );
+    const usedOf = new Map(used.map((u) => [u.id, u.n]));
+    return new Map(
+      limits.map((l) => [
+        `coupon:${l.id}`,
+        l.limit === null ? Number.POSITIVE_INFINITY : l.limit - (usedOf.get(l.id) ?? 0),
+      ]),
+    );
   }
 
   refusalFor(resource: string): SaleRefused {
