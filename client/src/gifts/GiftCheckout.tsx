@@ -21,9 +21,9 @@ import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { usesHebrewNames } from '../lib/localized';
 import { CustomerForm } from '../pages/checkout/CustomerForm';
-import { PaymentDialog } from '../pages/checkout/PaymentDialog';
-import { openPaymentPage, type PaymentMethod } from '../payment-method/api';
-import { PaymentMethodChoice, usePaymentDialogTexts } from '../payment-method/PaymentMethodChoice';
+import { PaymentDialog } from '../payment/PaymentDialog';
+import { openPaymentPage, type PaymentMethod } from '../payment/api';
+import { PaymentMethodChoice, usePaymentDialogTexts } from '../payment/PaymentMethodChoice';
 import { useGiftOrder, type GiftKind } from './gift-order-store';
 import { giftWireCart, priceGiftOrder } from './gift-pricing';
 

@@ -18,7 +18,7 @@ import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { useOnline } from '../hooks/useOnline';
 import { CustomerForm } from '../pages/checkout/CustomerForm';
-import { PaymentDialog } from '../pages/checkout/PaymentDialog';
+import { PaymentDialog } from '../payment/PaymentDialog';
 import './membership-i18n';
 
 /** The steps of the membership flows, as the stepper shows them (keys under memberships.steps). */

@@ -11,7 +11,7 @@ import { money } from '../../booking/format';
 import { useLocale } from '../../hooks/useLocale';
 import { useOnline } from '../../hooks/useOnline';
 import { useCartStore } from '../../state/cart-store';
-import { PaymentDialog } from '../checkout/PaymentDialog';
+import { PaymentDialog } from '../../payment/PaymentDialog';
 
 type Phase = 'idle' | 'opening' | 'card' | 'committing';
 interface Sold {

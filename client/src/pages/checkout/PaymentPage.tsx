@@ -18,13 +18,13 @@ import { VoucherForm } from '../../booking/VoucherForm';
 import { useLocale } from '../../hooks/useLocale';
 import { useOnline } from '../../hooks/useOnline';
 import { useCartStore } from '../../state/cart-store';
-import { openPaymentPage, type PaymentMethod } from '../../payment-method/api';
-import { PaymentMethodChoice, usePaymentDialogTexts } from '../../payment-method/PaymentMethodChoice';
+import { openPaymentPage, type PaymentMethod } from '../../payment/api';
+import { PaymentMethodChoice, usePaymentDialogTexts } from '../../payment/PaymentMethodChoice';
 import { useWaiverRequirements, WaiverStep } from '../../waiver/WaiverStep';
 import { CartGate, cartStepHrefs } from './CartGate';
 import { Confirmation } from './Confirmation';
 import { HoldOrderOption } from '../../holds/HoldOrderOption';
-import { PaymentDialog } from './PaymentDialog';
+import { PaymentDialog } from '../../payment/PaymentDialog';
 
 type Phase = 'idle' | 'opening' | 'card' | 'committing';
 

@@ -11,21 +11,16 @@ import {
   type MembershipDiscountCheckResponse,
   type MembershipLockResponse,
 } from '@hotline/shared';
-import { getPresentationWithProducts } from '../../booking/api';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { formatApiShekels } from '../../lib/money';
-import {
-  MembershipConfirmation,
-  MembershipDetails,
-  MembershipPayment,
-  MembershipStepper,
-} from '../../memberships/MembershipCheckout';
-import { MembershipDiscountField, totalAfterDiscount } from '../../memberships/MembershipDiscountField';
-import { getMembershipSeatplan, getMemberships, membershipSeatPort } from '../../memberships/membership-api';
-import { SeatMap } from '../../seatmap/SeatMap';
-import '../../booking/booking.css';
-import '../../memberships/memberships.css';
+import { getPresentationWithProducts } from '../booking/api';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { formatApiShekels } from '../lib/money';
+import { MembershipConfirmation, MembershipDetails, MembershipPayment, MembershipStepper } from './MembershipCheckout';
+import { MembershipDiscountField, totalAfterDiscount } from './MembershipDiscountField';
+import { getMembershipSeatplan, getMemberships, membershipSeatPort } from './membership-api';
+import { SeatMap } from '../seatmap/SeatMap';
+import '../booking/booking.css';
+import './memberships.css';
 
 type Step = 'choose' | 'seats' | 'details' | 'payment' | 'confirmation';
 

@@ -2,24 +2,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { shekelsToAgorot, type SystemVoucherOffer, type SystemVoucherOffersResponse } from '@hotline/shared';
-import { ApiError } from '../../api/client';
-import { isolate, money } from '../../booking/format';
-import {
-  GiftConfirmation,
-  GiftDetails,
-  GiftPayment,
-  GiftStepper,
-  GiftSummary,
-  type GiftStep,
-} from '../../gifts/GiftCheckout';
-import { getVoucherOffers } from '../../gifts/gift-api';
-import { useGiftOrder } from '../../gifts/gift-order-store';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { usesHebrewNames } from '../../lib/localized';
-import { useCartStore } from '../../state/cart-store';
-import '../../booking/booking.css';
-import '../../gifts/gifts.css';
+import { ApiError } from '../api/client';
+import { isolate, money } from '../booking/format';
+import { GiftConfirmation, GiftDetails, GiftPayment, GiftStepper, GiftSummary, type GiftStep } from './GiftCheckout';
+import { getVoucherOffers } from './gift-api';
+import { useGiftOrder } from './gift-order-store';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { usesHebrewNames } from '../lib/localized';
+import { useCartStore } from '../state/cart-store';
+import '../booking/booking.css';
+import './gifts.css';
 
 /**
  * /system-vouchers and /system-vouchers/:systemVoucherSuperClassId: the order-vouchers flow

@@ -8,26 +8,16 @@ import type {
   MembershipDiscountCheckResponse,
   MembershipLockResponse,
 } from '@hotline/shared';
-import { getPresentationWithProducts } from '../../booking/api';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { formatApiShekels } from '../../lib/money';
-import {
-  MembershipConfirmation,
-  MembershipDetails,
-  MembershipPayment,
-  MembershipStepper,
-} from '../../memberships/MembershipCheckout';
-import { MembershipDiscountField, totalAfterDiscount } from '../../memberships/MembershipDiscountField';
-import {
-  enrolSeatPort,
-  getMembership,
-  getMembershipSeatplan,
-  releaseEnrolSeat,
-} from '../../memberships/membership-api';
-import { SeatMap } from '../../seatmap/SeatMap';
-import '../../booking/booking.css';
-import '../../memberships/memberships.css';
+import { getPresentationWithProducts } from '../booking/api';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { formatApiShekels } from '../lib/money';
+import { MembershipConfirmation, MembershipDetails, MembershipPayment, MembershipStepper } from './MembershipCheckout';
+import { MembershipDiscountField, totalAfterDiscount } from './MembershipDiscountField';
+import { enrolSeatPort, getMembership, getMembershipSeatplan, releaseEnrolSeat } from './membership-api';
+import { SeatMap } from '../seatmap/SeatMap';
+import '../booking/booking.css';
+import './memberships.css';
 
 type Step = 'fixedSeat' | 'rates' | 'events' | 'eventSeats' | 'details' | 'payment' | 'confirmation';
 

@@ -2,23 +2,16 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { shekelsToAgorot, type Donation, type DonationsResponse } from '@hotline/shared';
-import { money } from '../../booking/format';
-import {
-  GiftConfirmation,
-  GiftDetails,
-  GiftPayment,
-  GiftStepper,
-  GiftSummary,
-  type GiftStep,
-} from '../../gifts/GiftCheckout';
-import { getDonations } from '../../gifts/gift-api';
-import { useGiftOrder } from '../../gifts/gift-order-store';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { usesHebrewNames } from '../../lib/localized';
-import { useCartStore } from '../../state/cart-store';
-import '../../booking/booking.css';
-import '../../gifts/gifts.css';
+import { money } from '../booking/format';
+import { GiftConfirmation, GiftDetails, GiftPayment, GiftStepper, GiftSummary, type GiftStep } from './GiftCheckout';
+import { getDonations } from './gift-api';
+import { useGiftOrder } from './gift-order-store';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { usesHebrewNames } from '../lib/localized';
+import { useCartStore } from '../state/cart-store';
+import '../booking/booking.css';
+import './gifts.css';
 
 /**
  * /donations: choose donations -> details and payment -> confirmation (memberships-backoffice-spec.md
