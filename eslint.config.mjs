@@ -81,7 +81,6 @@ export default defineConfig([
       'client/src/hooks/useDelayedFlag.ts',
       'client/src/hooks/useLatestQuery.ts',
       'client/src/pages/cart/CartPage.tsx',
-      'client/src/payment/PaymentDialog.tsx',
       'client/src/seatmap/SeatMap.tsx',
       'client/src/seatmap/ui/Panel.tsx',
       'client/src/seatmap/ui/SeatGrid.tsx',

@@ -1,29 +1,25 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { canAddVoucher } from '../booking/cart-logic';
 import {
   customerFormForKind,
   DEFAULT_CUSTOMER_FORM,
   shekelsToAgorot,
   type CustomerDetails,
   type CustomerFormConfig,
-  type WalletApproval,
 } from '@hotline/shared';
-import { ApiError } from '../api/client';
-import { userMessage } from '../api/user-message';
-import { useOnline } from '../hooks/useOnline';
-import { commitPayment, getCustomerFormConfig, getVoucher } from '../booking/api';
-import { warmBotToken, withBotToken } from '../booking/botcheck';
-import { CodeEntryForm, type CodeFeedback } from '../booking/CodeEntryForm';
+import { commitPayment, getCustomerFormConfig } from '../booking/api';
+import { withBotToken } from '../booking/botcheck';
 import { isolate, money } from '../booking/format';
+import { VoucherCodeBox } from '../booking/VoucherForm';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { usesHebrewNames } from '../lib/localized';
 import { CustomerForm } from '../pages/checkout/CustomerForm';
-import { PaymentDialog } from '../payment/PaymentDialog';
-import { openPaymentPage, type PaymentMethod } from '../payment/api';
-import { PaymentMethodChoice, usePaymentDialogTexts } from '../payment/PaymentMethodChoice';
+import type { PaymentMethod } from '../payment/api';
+import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
+import { PaymentStep } from '../payment/PaymentStep';
+import { usePayment } from '../payment/usePayment';
 import { useGiftOrder, type GiftKind } from './gift-order-store';
 import { giftWireCart, priceGiftOrder } from './gift-pricing';
 
@@ -155,69 +151,17 @@ export function GiftDetails({ kind, onBack, onDone }: { kind: GiftKind; onBack: 
   );
 }
 
-/** Pay part or all of a gift order with vouchers (the same lookup as the ticket flow's voucher box). */
+/** Pay part or all of a gift order with vouchers (the same voucher box as the ticket flow's). */
 function PayWithVoucher() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const inputId = useId();
-  const feedbackId = useId();
   const order = useGiftOrder();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<CodeFeedback>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const reference = code.trim();
-    if (!reference || busy) return;
-    setBusy(true);
-    setFeedback(null);
-    try {
-      const { payment } = await withBotToken((token) => getVoucher(reference, token));
-      if (useGiftOrder.getState().payWith.some((v) => v.id === payment.id)) {
-        setFeedback({ kind: 'error', text: t('voucher.alreadyAdded') });
-        return;
-      }
-      const due = priceGiftOrder(useGiftOrder.getState(), locale).totals.balanceDueAgorot;
-      const check = canAddVoucher(due, payment.balance, locale);
-      if (!check.ok) {
-        setFeedback({ kind: 'error', text: check.message });
-        return;
-      }
-      order.addPayWith({ id: payment.id, code: payment.code, balance: payment.balance, name: payment.name });
-      setCode('');
-      setFeedback({
-        kind: 'ok',
-        text: t('voucher.added', { code: isolate(payment.code, locale), amount: money(check.amountAgorot, locale) }),
-      });
-    } catch (error) {
-      setFeedback({
-        kind: 'error',
-        text: error instanceof ApiError && error.message ? error.message : t('voucher.failed'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <section className="booking-card voucher-form" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`} className="booking-card__title booking-card__title--small">
-        {t('voucher.title')}
-      </h2>
-      <CodeEntryForm
-        inputId={inputId}
-        feedbackId={feedbackId}
-        code={code}
-        onCodeChange={setCode}
-        onSubmit={submit}
-        busy={busy}
-        feedback={feedback}
-        labels={{
-          label: t('voucher.label'),
-          placeholder: t('voucher.placeholder'),
-          checking: t('voucher.checking'),
-          apply: t('voucher.apply'),
-        }}
-      />
+    <VoucherCodeBox
+      has={(id) => useGiftOrder.getState().payWith.some((v) => v.id === id)}
+      dueAgorot={() => priceGiftOrder(useGiftOrder.getState(), locale).totals.balanceDueAgorot}
+      add={order.addPayWith}
+    >
       {order.payWith.length > 0 && (
         <ul className="gift-paywith">
           {order.payWith.map((v) => (
@@ -235,128 +179,43 @@ function PayWithVoucher() {
           ))}
         </ul>
       )}
-    </section>
+    </VoucherCodeBox>
   );
 }
 
-type Phase = 'idle' | 'opening' | 'card' | 'committing';
-
-/** Step: payment. The one commit, the same card dialog; the server prices the order again and decides. */
+/** Step: payment. The one commit, the same payment step; the server prices the order again and decides. */
 export function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder();
-  const online = useOnline();
-  const pricing = priceGiftOrder(order, locale);
-  const due = pricing.totals.balanceDueAgorot;
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [formUrl, setFormUrl] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const busy = phase !== 'idle';
+  const due = priceGiftOrder(order, locale).totals.balanceDueAgorot;
   // Card or digital wallet (issue 15).
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const dialogTexts = usePaymentDialogTexts(method);
-  useEffect(() => warmBotToken(), []);
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
-
-  async function commit(paymentIdentifier: string | null, paypal?: WalletApproval) {
-    setPhase('committing');
-    setFailure(null);
-    try {
+  const payment = usePayment({
+    dueAgorot: due,
+    method,
+    ssn: typeof order.customerInfo?.ssn === 'string' ? order.customerInfo.ssn : undefined,
+    cartIdentifier: order.cartIdentifier,
+    async commit({ paymentIdentifier, paypal }) {
       const state = useGiftOrder.getState();
       const wire = giftWireCart(state, priceGiftOrder(state, locale), paymentIdentifier);
       const r = await withBotToken((token) => commitPayment(paypal ? { ...wire, paypal } : wire, token));
       const info = state.customerInfo;
       state.complete({ ...r, kind, email: typeof info?.email === 'string' ? info.email : null });
       window.scrollTo({ top: 0 });
-    } catch (error) {
-      setFailure(userMessage(error, t));
-    } finally {
-      setPhase('idle');
-    }
-  }
-
-  async function pay() {
-    if (busy) return;
-    setFailure(null);
-    if (due === 0) return commit(null);
-    setPhase('opening');
-    try {
-      const ssn = typeof order.customerInfo?.ssn === 'string' ? order.customerInfo.ssn : undefined;
-      const { paymentFormURL } = await withBotToken((recaptchaToken) =>
-        openPaymentPage(method, locale, { total: due / 100, recaptchaToken, ssn }),
-      );
-      setFormUrl(paymentFormURL);
-      setPhase('card');
-    } catch (error) {
-      setFailure(userMessage(error, t));
-      setPhase('idle');
-    }
-  }
+    },
+  });
 
   return (
     <>
       <PayWithVoucher />
-      <section className="booking-card pay-card" aria-labelledby="gift-pay-title">
-        <header className="booking-card__head">
-          <h2 id="gift-pay-title" className="booking-card__title booking-card__title--small">
-            {t('payment.payTitle')}
-          </h2>
-        </header>
-        <div className="pay-total">
-          <span>{due > 0 ? t('payment.toPay') : t('payment.coveredByVouchers')}</span>
-          <strong data-testid="pay-total">{money(due, locale)}</strong>
-        </div>
-        {due > 0 && <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />}
-        {failure && (
-          <div
-            className="notice notice--error"
-            role="alert"
-            tabIndex={-1}
-            ref={failureRef}
-            data-testid="payment-failure"
-          >
-            <p className="notice__title">{t('payment.failedTitle')}</p>
-            <p className="notice__detail">{failure}</p>
-          </div>
-        )}
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>
-            {t('gifts.back')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary pay-button"
-            onClick={() => void pay()}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {phase === 'committing'
-              ? t('payment.committing')
-              : phase === 'opening'
-                ? t('payment.opening')
-                : due > 0
-                  ? t('payment.payNow', { amount: money(due, locale) })
-                  : t('payment.complete')}
-          </button>
-        </div>
-      </section>
-      <PaymentDialog
-        url={formUrl}
-        online={online}
-        amountText={money(due, locale)}
-        {...dialogTexts}
-        onClose={() => {
-          setFormUrl(null);
-          setPhase('idle');
-        }}
-        onAuthorised={(m) => {
-          setFormUrl(null);
-          void commit(m.paymentIdentifier, m.paypal);
-        }}
+      <PaymentStep
+        payment={payment}
+        titleId="gift-pay-title"
+        method={method}
+        vouchers
+        back={{ label: t('gifts.back'), onBack }}
+        afterTotal={due > 0 && <PaymentMethodChoice value={method} onChange={setMethod} disabled={payment.busy} />}
       />
     </>
   );

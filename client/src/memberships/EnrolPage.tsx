@@ -15,6 +15,7 @@ import { formatApiShekels } from '../lib/money';
 import { MembershipConfirmation, MembershipDetails, MembershipPayment, MembershipStepper } from './MembershipCheckout';
 import { MembershipDiscountField, totalAfterDiscount } from './MembershipDiscountField';
 import { enrolSeatPort, getMembership, getMembershipSeatplan, releaseEnrolSeat } from './membership-api';
+import type { PaymentAttempt } from '../payment/usePayment';
 import { SeatMap } from '../seatmap/SeatMap';
 import '../booking/booking.css';
 import './memberships.css';
@@ -87,7 +88,7 @@ function EnrolFlow({ m }: { m: ApiMembership }) {
       )
     : rate.Price;
   const seat = held?.selections[0];
-  const cart = (paymentIdentifier: string | null) => ({
+  const cart = ({ paymentIdentifier, cartIdentifier }: PaymentAttempt) => ({
     seats: [],
     memberships: [
       {
@@ -118,6 +119,7 @@ function EnrolFlow({ m }: { m: ApiMembership }) {
     numberOfPayments: 1,
     total: totalAfterDiscount(total, discount),
     paymentIdentifier,
+    cartIdentifier,
   });
 
   async function confirmEvents() {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -10,15 +10,14 @@ import {
   type CustomerDetails,
   type CustomerFormConfig,
 } from '@hotline/shared';
-import { userMessage } from '../api/user-message';
-import { commitPayment, getCustomerFormConfig, getPaymentForm } from '../booking/api';
-import { warmBotToken, withBotToken } from '../booking/botcheck';
+import { commitPayment, getCustomerFormConfig } from '../booking/api';
+import { withBotToken } from '../booking/botcheck';
 import { money } from '../booking/format';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
-import { useOnline } from '../hooks/useOnline';
 import { CustomerForm } from '../pages/checkout/CustomerForm';
-import { PaymentDialog } from '../payment/PaymentDialog';
+import { PaymentStep } from '../payment/PaymentStep';
+import { usePayment, type PaymentAttempt } from '../payment/usePayment';
 import './membership-i18n';
 
 /** The steps of the membership flows, as the stepper shows them (keys under memberships.steps). */
@@ -97,9 +96,7 @@ export function MembershipDetails({
   );
 }
 
-type Phase = 'idle' | 'opening' | 'card' | 'committing';
-
-/** Payment: the same card dialog and the one commit as every order; the server prices the membership again. */
+/** Payment: the same payment step and the one commit as every order; the server prices the membership again. */
 export function MembershipPayment({
   totalShekels,
   cart,
@@ -109,7 +106,8 @@ export function MembershipPayment({
   discount,
 }: {
   totalShekels: number;
-  cart: (paymentIdentifier: string | null) => Cart;
+  /** The order for this attempt (the step keeps one cart identifier for all its attempts). */
+  cart: (attempt: PaymentAttempt) => Cart;
   ssn: string | undefined;
   onBack: () => void;
   onPaid: (r: CommitResponse) => void;
@@ -117,102 +115,19 @@ export function MembershipPayment({
   discount?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const online = useOnline();
-  const due = shekelsToAgorot(totalShekels);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [formUrl, setFormUrl] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const busy = phase !== 'idle';
-  useEffect(() => warmBotToken(), []);
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
-
-  async function commit(paymentIdentifier: string | null) {
-    setPhase('committing');
-    setFailure(null);
-    try {
-      const r = await withBotToken((token) => commitPayment(cart(paymentIdentifier), token));
+  const payment = usePayment({
+    dueAgorot: shekelsToAgorot(totalShekels),
+    ssn,
+    commit: (attempt) => withBotToken((token) => commitPayment(cart(attempt), token)),
+    onSuccess(r) {
       onPaid(r);
       window.scrollTo({ top: 0 });
-    } catch (error) {
-      setFailure(userMessage(error, t));
-    } finally {
-      setPhase('idle');
-    }
-  }
-
-  async function pay() {
-    if (busy) return;
-    setFailure(null);
-    if (due === 0) return commit(null);
-    setPhase('opening');
-    try {
-      const { paymentFormURL } = await withBotToken((recaptchaToken) =>
-        getPaymentForm(locale, { total: due / 100, recaptchaToken, ssn }),
-      );
-      setFormUrl(paymentFormURL);
-      setPhase('card');
-    } catch (error) {
-      setFailure(userMessage(error, t));
-      setPhase('idle');
-    }
-  }
-
+    },
+  });
   return (
-    <section className="booking-card pay-card" aria-labelledby="membership-pay-title">
-      <header className="booking-card__head">
-        <h2 id="membership-pay-title" className="booking-card__title booking-card__title--small">
-          {t('payment.payTitle')}
-        </h2>
-      </header>
+    <PaymentStep payment={payment} titleId="membership-pay-title" back={{ label: t('memberships.back'), onBack }}>
       {discount}
-      <div className="pay-total">
-        <span>{t('payment.toPay')}</span>
-        <strong data-testid="pay-total">{money(due, locale)}</strong>
-      </div>
-      {failure && (
-        <div className="notice notice--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="payment-failure">
-          <p className="notice__title">{t('payment.failedTitle')}</p>
-          <p className="notice__detail">{failure}</p>
-        </div>
-      )}
-      <div className="button-row">
-        <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>
-          {t('memberships.back')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary pay-button"
-          onClick={() => void pay()}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {phase === 'committing'
-            ? t('payment.committing')
-            : phase === 'opening'
-              ? t('payment.opening')
-              : due > 0
-                ? t('payment.payNow', { amount: money(due, locale) })
-                : t('payment.complete')}
-        </button>
-      </div>
-      <PaymentDialog
-        url={formUrl}
-        online={online}
-        amountText={money(due, locale)}
-        onClose={() => {
-          setFormUrl(null);
-          setPhase('idle');
-        }}
-        onAuthorised={(m) => {
-          setFormUrl(null);
-          void commit(m.paymentIdentifier);
-        }}
-      />
-    </section>
+    </PaymentStep>
   );
 }
 

@@ -18,6 +18,7 @@ import { formatApiShekels } from '../lib/money';
 import { MembershipConfirmation, MembershipDetails, MembershipPayment, MembershipStepper } from './MembershipCheckout';
 import { MembershipDiscountField, totalAfterDiscount } from './MembershipDiscountField';
 import { getMembershipSeatplan, getMemberships, membershipSeatPort } from './membership-api';
+import type { PaymentAttempt } from '../payment/usePayment';
 import { SeatMap } from '../seatmap/SeatMap';
 import '../booking/booking.css';
 import './memberships.css';
@@ -68,7 +69,7 @@ export default function MembershipOrderPage() {
   const seat = held?.selections[0];
   // The server prices the code again at commit; this is the total it will charge when the check still holds.
   const total = price ? totalAfterDiscount(price.Price, discount) : 0;
-  const cart = (paymentIdentifier: string | null) => ({
+  const cart = ({ paymentIdentifier, cartIdentifier }: PaymentAttempt) => ({
     seats: [],
     memberships: [
       {
@@ -86,6 +87,7 @@ export default function MembershipOrderPage() {
     numberOfPayments: 1,
     total,
     paymentIdentifier,
+    cartIdentifier,
   });
 
   return (
