@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -23,11 +23,11 @@ import { usePayment } from '../payment/usePayment';
 import { useGiftOrder, type GiftKind } from './gift-order-store';
 import { giftWireCart, priceGiftOrder } from './gift-pricing';
 
-export type GiftStep = 'choose' | 'details' | 'payment' | 'confirmation';
+type GiftStep = 'choose' | 'details' | 'payment' | 'confirmation';
 const STEPS: GiftStep[] = ['choose', 'details', 'payment', 'confirmation'];
 
 /** The order-vouchers / donations steps (memberships-backoffice-spec.md section 2). */
-export function GiftStepper({ kind, current }: { kind: GiftKind; current: GiftStep }) {
+function GiftStepper({ kind, current }: { kind: GiftKind; current: GiftStep }) {
   const { t } = useTranslation();
   const index = STEPS.indexOf(current);
   return (
@@ -59,7 +59,7 @@ export function GiftStepper({ kind, current }: { kind: GiftKind; current: GiftSt
 }
 
 /** What is bought and what is left to pay, priced by the shared pipeline. */
-export function GiftSummary() {
+function GiftSummary() {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder();
@@ -113,7 +113,7 @@ export function GiftSummary() {
 }
 
 /** Step: details. The deployment's form, with the ID number required for these kinds (shared customerFormForKind). */
-export function GiftDetails({ kind, onBack, onDone }: { kind: GiftKind; onBack: () => void; onDone: () => void }) {
+function GiftDetails({ kind, onBack, onDone }: { kind: GiftKind; onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder();
@@ -184,7 +184,7 @@ function PayWithVoucher() {
 }
 
 /** Step: payment. The one commit, the same payment step; the server prices the order again and decides. */
-export function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => void }) {
+function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder();
@@ -221,8 +221,138 @@ export function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => vo
   );
 }
 
+/**
+ * A gift order's page (vouchers or donations): stepper, title, the four steps and the summary beside them. The page
+ * brings its own first step; after paying, the payment step turns into the confirmation (derived, not an effect).
+ */
+export function GiftFlow({
+  kind,
+  testId,
+  title,
+  againLabel,
+  choose,
+}: {
+  kind: GiftKind;
+  testId: string;
+  title: string;
+  /** The button under the confirmation that starts another order. */
+  againLabel: string;
+  choose: (next: () => void) => ReactNode;
+}) {
+  const lastOrder = useGiftOrder((s) => s.lastOrder);
+  const [chosenStep, setStep] = useState<GiftStep>(lastOrder?.kind === kind ? 'confirmation' : 'choose');
+  const step: GiftStep = chosenStep === 'payment' && lastOrder?.kind === kind ? 'confirmation' : chosenStep;
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step]);
+  return (
+    <div className="container page booking-page gift-page" data-testid={testId}>
+      <GiftStepper kind={kind} current={step} />
+      <div className="booking-titlebar">
+        <h1 className="booking-page__title">{title}</h1>
+      </div>
+      <div className={step === 'confirmation' ? 'booking-layout booking-layout--single' : 'booking-layout'}>
+        <div className="booking-main">
+          {step === 'choose' && choose(() => setStep('details'))}
+          {step === 'details' && (
+            <GiftDetails kind={kind} onBack={() => setStep('choose')} onDone={() => setStep('payment')} />
+          )}
+          {step === 'payment' && <GiftPayment kind={kind} onBack={() => setStep('details')} />}
+          {step === 'confirmation' && (
+            <>
+              <GiftConfirmation kind={kind} />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  useGiftOrder.getState().reset();
+                  setStep('choose');
+                }}
+              >
+                {againLabel}
+              </button>
+            </>
+          )}
+        </div>
+        {step !== 'confirmation' && (
+          <div className="booking-aside">
+            <GiftSummary />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A gift page's offers while they load, or why they did not: our sentence and a retry, or the server's own "nothing
+ * on sale" (`none`), which is news rather than an error (no alert, no retry).
+ */
+export function GiftOffersState({ failed, retry, none }: { failed: boolean; retry: () => void; none?: string | null }) {
+  const { t } = useTranslation();
+  if (!failed) {
+    return (
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('app.loading')}
+      </div>
+    );
+  }
+  return (
+    <section className="booking-card" role={none ? undefined : 'alert'}>
+      <p>{none ?? t('gifts.loadFailed')}</p>
+      {!none && (
+        <button type="button" className="button button--secondary" onClick={retry}>
+          {t('gifts.retry')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Under a gift order's first step: "choose at least one" once Next was tried without a choice, the events, Next. */
+export function GiftChooseActions({
+  noneChosen,
+  noneChosenText,
+  canGoOn,
+  onNext,
+}: {
+  noneChosen: boolean;
+  noneChosenText: string;
+  /** Something is chosen and every amount typed is valid. */
+  canGoOn: boolean;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  const [tried, setTried] = useState(false);
+  return (
+    <>
+      {tried && noneChosen && (
+        <p className="notice notice--error" role="alert" data-testid="choose-one">
+          {noneChosenText}
+        </p>
+      )}
+      <div className="button-row">
+        <Link className="button button--secondary" to="/booking">
+          {t('gifts.toEvents')}
+        </Link>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setTried(true);
+            if (canGoOn) onNext();
+          }}
+        >
+          {t('gifts.next')}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** Step: confirmation. Voucher codes (also sent by e-mail and SMS) or the donation receipt note. */
-export function GiftConfirmation({ kind }: { kind: GiftKind }) {
+function GiftConfirmation({ kind }: { kind: GiftKind }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder((s) => s.lastOrder);

@@ -1,14 +1,17 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   customerFormForKind,
   DEFAULT_CUSTOMER_FORM,
   shekelsToAgorot,
+  type ApiPresentation,
   type Cart,
   type CommitResponse,
   type CustomerDetails,
   type CustomerFormConfig,
+  type MembershipDiscountCheckResponse,
+  type MembershipLockResponse,
 } from '@hotline/shared';
 import { commitPayment, getCustomerFormConfig } from '../booking/api';
 import { withBotToken } from '../booking/botcheck';
@@ -18,6 +21,9 @@ import { useLocale } from '../hooks/useLocale';
 import { CustomerForm } from '../pages/checkout/CustomerForm';
 import { PaymentStep } from '../payment/PaymentStep';
 import { usePayment, type PaymentAttempt } from '../payment/usePayment';
+import type { MembershipSeatPort } from '../seatmap/controller';
+import { SeatMap } from '../seatmap/SeatMap';
+import { MembershipDiscountField, totalAfterDiscount } from './MembershipDiscountField';
 import './membership-i18n';
 
 /** The steps of the membership flows, as the stepper shows them (keys under memberships.steps). */
@@ -53,7 +59,7 @@ export function MembershipStepper({ steps, current }: { steps: string[]; current
 }
 
 /** Details: the deployment's customer form with the ID number required for memberships (shared customerFormForKind). */
-export function MembershipDetails({
+function MembershipDetails({
   initial,
   onBack,
   onDone,
@@ -97,7 +103,7 @@ export function MembershipDetails({
 }
 
 /** Payment: the same payment step and the one commit as every order; the server prices the membership again. */
-export function MembershipPayment({
+function MembershipPayment({
   totalShekels,
   cart,
   ssn,
@@ -131,8 +137,140 @@ export function MembershipPayment({
   );
 }
 
+/** The steps after the seats, the same for an order and an enrolment: details, payment (with the code), confirmation. */
+export function MembershipCheckoutSteps({
+  step,
+  goTo,
+  detailsBack,
+  enrol,
+  membershipId,
+  membershipPriceId,
+  priceShekels,
+  discount,
+  onDiscount,
+  memberships,
+}: {
+  step: string;
+  goTo: (step: 'payment' | 'details' | 'confirmation') => void;
+  /** Back from the details: to the step before them. */
+  detailsBack: () => void;
+  enrol: boolean;
+  membershipId: number;
+  membershipPriceId: number;
+  /** The total before the discount code. */
+  priceShekels: number;
+  discount: MembershipDiscountCheckResponse | null;
+  onDiscount: (applied: MembershipDiscountCheckResponse | null) => void;
+  /** The order's membership line, as the commit takes it. */
+  memberships: () => NonNullable<Cart['memberships']>;
+}) {
+  const [customer, setCustomer] = useState<CustomerDetails | null>(null);
+  const [result, setResult] = useState<CommitResponse | null>(null);
+  // The server prices the code again at commit; this is the total it will charge when the check still holds.
+  const total = totalAfterDiscount(priceShekels, discount);
+  const cart = ({ paymentIdentifier, cartIdentifier }: PaymentAttempt): Cart => ({
+    seats: [],
+    memberships: memberships(),
+    ...(discount ? { membershipDiscountCodes: [discount.code] } : {}),
+    customerInfo: customer ?? undefined,
+    numberOfPayments: 1,
+    total,
+    paymentIdentifier,
+    cartIdentifier,
+  });
+  return (
+    <>
+      {step === 'details' && (
+        <MembershipDetails
+          initial={customer}
+          onBack={detailsBack}
+          onDone={(d) => {
+            setCustomer(d);
+            goTo('payment');
+          }}
+        />
+      )}
+      {step === 'payment' && (
+        <MembershipPayment
+          totalShekels={total}
+          cart={cart}
+          discount={
+            <MembershipDiscountField
+              membershipId={membershipId}
+              membershipPriceId={membershipPriceId}
+              totalShekels={priceShekels}
+              applied={discount}
+              onChange={onDiscount}
+            />
+          }
+          ssn={typeof customer?.ssn === 'string' ? customer.ssn : undefined}
+          onBack={() => goTo('details')}
+          onPaid={(r) => {
+            setResult(r);
+            goTo('confirmation');
+          }}
+        />
+      )}
+      {step === 'confirmation' && result && <MembershipConfirmation result={result} enrol={enrol} />}
+    </>
+  );
+}
+
+/** Under a seat map in membership mode: the seat held (announced), the map, and the step's buttons. */
+export function MembershipSeatMap({
+  presentation,
+  port,
+  held,
+  onBack,
+  onNext,
+}: {
+  presentation: ApiPresentation | null;
+  port: MembershipSeatPort | undefined;
+  held: MembershipLockResponse | null;
+  onBack?: () => void;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  const seat = held?.selections[0];
+  return (
+    <>
+      <p className="membership-held" role="status" data-testid="membership-held">
+        {seat
+          ? t('memberships.seats.held', { row: seat.RowName, seat: seat.SeatName, count: held!.selections.length })
+          : t('memberships.seats.none')}
+      </p>
+      {presentation && port && (
+        <div className="membership-map">
+          <SeatMap
+            key={presentation.id}
+            presentation={presentation}
+            membership={port}
+            onContinue={() => seat && onNext()}
+          />
+        </div>
+      )}
+      <div className="button-row">
+        {onBack && (
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            {t('memberships.back')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!seat}
+          onClick={onNext}
+          data-testid="membership-seats-next"
+        >
+          {t('memberships.next')}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** Confirmation: the reservation and the total. */
-export function MembershipConfirmation({ result, enrol }: { result: CommitResponse; enrol: boolean }) {
+function MembershipConfirmation({ result, enrol }: { result: CommitResponse; enrol: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const headingRef = useRef<HTMLHeadingElement>(null);
