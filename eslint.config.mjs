@@ -80,7 +80,7 @@ export default defineConfig([
       'client/src/booking/OrderTimer.tsx',
       'client/src/hooks/useDelayedFlag.ts',
       'client/src/hooks/useLatestQuery.ts',
-      'client/src/pages/cart/CartPage.tsx',
+      'client/src/booking/CartPage.tsx',
       'client/src/seatmap/SeatMap.tsx',
       'client/src/seatmap/ui/Panel.tsx',
       'client/src/seatmap/ui/SeatGrid.tsx',

@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { couponNoEligibleTicketsMessage } from '@hotline/shared';
 import { ApiError } from '../api/client';
 import { useLocale } from '../hooks/useLocale';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { getTicketByCode } from './api';
 import { withBotToken } from './botcheck';
 import { ticketInfoOf } from './cart-logic';

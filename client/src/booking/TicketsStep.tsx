@@ -7,7 +7,7 @@ import { useLocale } from '../hooks/useLocale';
 import { CatalogueText } from '../components/CatalogueText';
 import { formatJerusalemDateTime } from '../lib/datetime';
 import { presentationFeatureName, venueAndLocation } from '../lib/localized';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { CouponForm } from './CouponForm';
 import { groupOfSeat, incompleteUnits, selectableTickets, seatKeyOf, type CartSeat, type SeatLine } from './cart-logic';
 import { releaseSeats } from './cart-sync';

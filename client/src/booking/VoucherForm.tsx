@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useLocale } from '../hooks/useLocale';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { getVoucher } from './api';
 import { withBotToken } from './botcheck';
 import { canAddVoucher, type CartVoucher } from './cart-logic';

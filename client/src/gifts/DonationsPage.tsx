@@ -8,7 +8,7 @@ import { useGiftOrder } from './gift-order-store';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { usesHebrewNames } from '../lib/localized';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from '../booking/cart-store';
 import '../booking/booking.css';
 import './gifts.css';
 

@@ -15,7 +15,7 @@ import { VoucherCodeBox } from '../booking/VoucherForm';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { usesHebrewNames } from '../lib/localized';
-import { CustomerForm } from '../pages/checkout/CustomerForm';
+import { CustomerForm } from '../booking/CustomerForm';
 import type { PaymentMethod } from '../payment/api';
 import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
 import { PaymentStep } from '../payment/PaymentStep';

@@ -18,7 +18,7 @@ import { withBotToken } from '../booking/botcheck';
 import { money } from '../booking/format';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
-import { CustomerForm } from '../pages/checkout/CustomerForm';
+import { CustomerForm } from '../booking/CustomerForm';
 import { PaymentStep } from '../payment/PaymentStep';
 import { usePayment, type PaymentAttempt } from '../payment/usePayment';
 import type { MembershipSeatPort } from '../seatmap/controller';

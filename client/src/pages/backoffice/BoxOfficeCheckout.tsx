@@ -10,7 +10,7 @@ import { money } from '../../booking/format';
 import { useLocale } from '../../hooks/useLocale';
 import { PaymentStepDialog } from '../../payment/PaymentStep';
 import { usePayment } from '../../payment/usePayment';
-import { useCartStore } from '../../state/cart-store';
+import { useCartStore } from '../../booking/cart-store';
 
 interface Sold {
   order: CommitResponse;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useCartStore } from '../../state/cart-store';
-import type { OrderStep } from '../../booking';
+import { useCartStore } from './cart-store';
+import type { OrderStep } from './index';
 
 /** Where completed steps link back to from checkout: the cart page edits tickets and products of every show. */
 export function cartStepHrefs(resId: string | null, presentationId?: number): Partial<Record<OrderStep, string>> {

@@ -2,14 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { shekelsToAgorot } from '@hotline/shared';
-import { money, seatLabel } from '../../booking/format';
-import { CatalogueText } from '../../components/CatalogueText';
-import { formatJerusalemDateTime } from '../../lib/datetime';
-import { presentationFeatureName, venueAndLocation } from '../../lib/localized';
-import { useLocale } from '../../hooks/useLocale';
-import type { CompletedOrder } from '../../state/cart-store';
-import { useBookingCatalogue } from '../../booking/catalogue-store';
-import { WatchAfterPurchase } from '../../vod/WatchLinks';
+import { money, seatLabel } from './format';
+import { CatalogueText } from '../components/CatalogueText';
+import { formatJerusalemDateTime } from '../lib/datetime';
+import { presentationFeatureName, venueAndLocation } from '../lib/localized';
+import { useLocale } from '../hooks/useLocale';
+import type { CompletedOrder } from './cart-store';
+import { useBookingCatalogue } from './catalogue-store';
+import { WatchAfterPurchase } from '../vod/WatchLinks';
 
 /** Step 6: the order is paid. The reservation identifier, what was paid, and the way to the e-tickets. */
 export function Confirmation({ order }: { order: CompletedOrder }) {

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { createLatestRequest } from '../../api/latest';
-import { BookingShell, flushCartSave, ProductsStep, TicketsStep, useCart, installCartSync } from '../../booking';
-import { incompleteUnits, presentationIdsOf, type CartSeat } from '../../booking/cart-logic';
-import { restoreFromServer } from '../../booking/cart-sync';
-import { isolate, seatLabel, ticketName } from '../../booking/format';
-import { useCartCatalogue, useCartTotals } from '../../booking/hooks';
-import { useLocale } from '../../hooks/useLocale';
-import { formatList } from '../../lib/list-format';
-import { useCartStore } from '../../state/cart-store';
+import { ApiError } from '../api/client';
+import { createLatestRequest } from '../api/latest';
+import { BookingShell, flushCartSave, ProductsStep, TicketsStep, useCart, installCartSync } from './index';
+import { incompleteUnits, presentationIdsOf, type CartSeat } from './cart-logic';
+import { restoreFromServer } from './cart-sync';
+import { isolate, seatLabel, ticketName } from './format';
+import { useCartCatalogue, useCartTotals } from './hooks';
+import { useLocale } from '../hooks/useLocale';
+import { formatList } from '../lib/list-format';
+import { useCartStore } from './cart-store';
 
 type Load =
   | { kind: 'loading' }

@@ -12,7 +12,7 @@ import {
   type CustomerField,
   type CustomerFormConfig,
 } from '@hotline/shared';
-import type { SupportedLocale } from '../../lib/rules';
+import type { SupportedLocale } from '../lib/rules';
 
 /** The form's own values: every field as typed. */
 export interface CustomerFormValues {
