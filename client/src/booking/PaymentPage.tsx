@@ -11,7 +11,7 @@ import { incompleteUnits, presentationIdsOf } from './cart-logic';
 import { currentWireCart } from './cart-sync';
 import { useBookingCatalogue } from './catalogue-store';
 import { confirmedShows } from './confirmed-shows';
-import { isolate, money, ticketName } from './format';
+import { incompleteMessage, money, ticketName } from './format';
 import { cartItems, trackAddPaymentInfo, trackPurchase } from './tracking';
 import { VoucherForm } from './VoucherForm';
 import { useLocale } from '../hooks/useLocale';
@@ -53,15 +53,8 @@ export default function PaymentPage() {
     // The saved cart's identifier (in the wire cart): a retry of a paid cart answers its stored result.
     cartIdentifier: useCartStore.getState().cartIdentifier,
     check() {
-      const incomplete = incompleteUnits(totals.seats);
-      if (incomplete.length)
-        return {
-          text: t('ticketsStep.incomplete', {
-            name: isolate(ticketName(incomplete[0]!, locale), locale),
-            count: incomplete[0]!.multiplyFactor,
-          }),
-          code: 'INCOMPLETE',
-        };
+      const lacking = incompleteMessage(incompleteUnits(totals.seats), t, locale);
+      if (lacking) return { text: lacking, code: 'INCOMPLETE' };
       if ((waiverNeeds ?? []).some((w) => !signedWaivers[w.presentationId]))
         return { text: t('waiver.required'), code: 'WAIVER_REQUIRED' };
       return null;

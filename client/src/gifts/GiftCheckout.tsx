@@ -16,6 +16,7 @@ import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { usesHebrewNames } from '../lib/localized';
 import { CustomerForm } from '../booking/CustomerForm';
+import { OrderFacts } from '../booking/Confirmation';
 import type { PaymentMethod } from '../payment/api';
 import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
 import { PaymentStep } from '../payment/PaymentStep';
@@ -364,18 +365,7 @@ function GiftConfirmation({ kind }: { kind: GiftKind }) {
       <h2 id="gift-confirmation-title" className="confirmation__title" tabIndex={-1} ref={headingRef}>
         {t(`gifts.${kind}.thanks`)}
       </h2>
-      <dl className="confirmation__facts">
-        <div>
-          <dt>{t('confirmation.reservation')}</dt>
-          <dd className="confirmation__id" data-testid="reservation-identifier">
-            <bdi dir="ltr">{order.reservationIdentifier}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('confirmation.total')}</dt>
-          <dd>{money(shekelsToAgorot(order.total), locale)}</dd>
-        </div>
-      </dl>
+      <OrderFacts reservationIdentifier={order.reservationIdentifier} total={order.total} />
       {order.systemVouchers && order.systemVouchers.length > 0 && (
         <>
           <h3 className="booking-card__title booking-card__title--small">{t('gifts.vouchers.codesTitle')}</h3>

@@ -15,10 +15,10 @@ import {
 } from '@hotline/shared';
 import { commitPayment, getCustomerFormConfig } from '../booking/api';
 import { withBotToken } from '../booking/botcheck';
-import { money } from '../booking/format';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { CustomerForm } from '../booking/CustomerForm';
+import { OrderFacts } from '../booking/Confirmation';
 import { PaymentStep } from '../payment/PaymentStep';
 import { usePayment, type PaymentAttempt } from '../payment/usePayment';
 import type { MembershipSeatPort } from '../seatmap/controller';
@@ -272,7 +272,6 @@ export function MembershipSeatMap({
 /** Confirmation: the reservation and the total. */
 function MembershipConfirmation({ result, enrol }: { result: CommitResponse; enrol: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -284,18 +283,7 @@ function MembershipConfirmation({ result, enrol }: { result: CommitResponse; enr
       <h2 id="membership-confirmation-title" className="confirmation__title" tabIndex={-1} ref={headingRef}>
         {t(enrol ? 'memberships.enrolThanks' : 'memberships.thanks')}
       </h2>
-      <dl className="confirmation__facts">
-        <div>
-          <dt>{t('confirmation.reservation')}</dt>
-          <dd className="confirmation__id" data-testid="reservation-identifier">
-            <bdi dir="ltr">{result.reservationIdentifier}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('confirmation.total')}</dt>
-          <dd>{money(shekelsToAgorot(result.total), locale)}</dd>
-        </div>
-      </dl>
+      <OrderFacts reservationIdentifier={result.reservationIdentifier} total={result.total} />
       <p className="confirmation__email">{t('memberships.sent')}</p>
       <div className="button-row button-row--start">
         <Link className="button button--primary" to="/memberships">
