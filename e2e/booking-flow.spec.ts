@@ -136,6 +136,13 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     await page.getByRole('button', { name: `תשלום ${due}` }).click();
     const dialog = page.getByRole('dialog', { name: 'תשלום מאובטח בכרטיס אשראי' });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
+    // Issue 22: the dialog opens on the first card field (not on "Close payment"), and the number is grouped in fours
+    // as it is typed.
+    const cardNumber = page.frameLocator('iframe.payment-dialog__frame').locator('#cardNumber');
+    await expect(cardNumber).toBeFocused({ timeout: 15_000 });
+    await cardNumber.pressSequentially('400000000');
+    await expect(cardNumber).toHaveValue('4000 0000 0');
+    await cardNumber.clear();
     await payWithCard(page, '4000000000000002');
     const failure = page.getByTestId('payment-failure');
     await expect(failure).toContainText('העסקה נדחתה על ידי חברת האשראי. נסו כרטיס אחר.', { timeout: 20_000 });
@@ -149,7 +156,10 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
 
     await page.getByRole('button', { name: `תשלום ${due} בכרטיס אחר` }).click();
     await expect(dialog).toBeVisible({ timeout: 15_000 });
+    // Shown in groups, sent without the spaces.
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/payment/sandbox/form/'));
     await payWithCard(page, '4580000000000000');
+    expect((await posted).postData()).toContain('cardNumber=4580000000000000&');
 
     // Confirmation: reservation identifier and the way to the e-tickets.
     const confirmation = page.getByTestId('confirmation');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 
 /**
  * The cart button (spec section 2) for the site header: how many seats the

@@ -1,18 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
-import { CodeEntryForm, type CodeFeedback } from './CodeEntryForm';
+import { useId } from 'react';
+import { CodeEntryForm, useCodeEntry, type CodeOutcome } from './CodeEntry';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { couponNoEligibleTicketsMessage } from '@hotline/shared';
 import { ApiError } from '../api/client';
 import { useLocale } from '../hooks/useLocale';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { getTicketByCode } from './api';
 import { withBotToken } from './botcheck';
 import { ticketInfoOf } from './cart-logic';
 import { CatalogueText } from '../components/CatalogueText';
 import { isolate, ticketName } from './format';
-
-type Feedback = CodeFeedback;
 
 /** Ticket-group lookups that mean "not here", as opposed to a reason the visitor should hear. */
 const NOT_HERE = new Set(['TICKET_NOT_FOUND', 'TICKET_CODE_NOT_FOUND']);
@@ -29,9 +27,6 @@ export function CouponForm({ presentationId, headingLevel = 3 }: { presentationI
   const locale = useLocale();
   const inputId = useId();
   const feedbackId = useId();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
   const applied = useCartStore(
     useShallow((s) => {
       const used = new Set(
@@ -43,52 +38,39 @@ export function CouponForm({ presentationId, headingLevel = 3 }: { presentationI
   const codedTickets = useCartStore((s) => s.codedTickets);
   const removeCode = useCartStore((s) => s.removeCode);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const entered = code.trim();
-    if (!entered || busy) return;
-    setBusy(true);
-    setFeedback(null);
-    try {
-      const state = useCartStore.getState();
-      const groups = [...new Set(state.seats.filter((s) => s.prsntId === presentationId).map((s) => s.ticketGroupId))];
-      const ignoreTicketIds = Object.values(state.codedTickets).map((x) => x.id);
-      let count = 0;
-      let name = '';
-      const notes: string[] = [];
-      const errors: unknown[] = [];
-      for (const ticketGroupId of groups) {
-        try {
-          const r = await withBotToken((recaptchaToken) =>
-            getTicketByCode({ presentationId, ticketCode: entered, ticketGroupId, ignoreTicketIds, recaptchaToken }),
-          );
-          const info = ticketInfoOf(r.ticket);
-          const n = useCartStore.getState().applyCodedTicket(presentationId, info, r.ticket.quantity);
-          if (n > 0) {
-            count += n;
-            name = isolate(ticketName(info, locale), locale);
-            if (r.msg) notes.push(r.msg);
-          } else {
-            errors.push(new ApiError(409, 'COUPON_NO_ELIGIBLE_TICKETS', couponNoEligibleTicketsMessage(locale)));
-          }
-        } catch (error) {
-          errors.push(error);
+  const entry = useCodeEntry(async (entered): Promise<CodeOutcome> => {
+    const state = useCartStore.getState();
+    const groups = [...new Set(state.seats.filter((s) => s.prsntId === presentationId).map((s) => s.ticketGroupId))];
+    const ignoreTicketIds = Object.values(state.codedTickets).map((x) => x.id);
+    let count = 0;
+    let name = '';
+    const notes: string[] = [];
+    const errors: unknown[] = [];
+    for (const ticketGroupId of groups) {
+      try {
+        const r = await withBotToken((recaptchaToken) =>
+          getTicketByCode({ presentationId, ticketCode: entered, ticketGroupId, ignoreTicketIds, recaptchaToken }),
+        );
+        const info = ticketInfoOf(r.ticket);
+        const n = useCartStore.getState().applyCodedTicket(presentationId, info, r.ticket.quantity);
+        if (n > 0) {
+          count += n;
+          name = isolate(ticketName(info, locale), locale);
+          if (r.msg) notes.push(r.msg);
+        } else {
+          errors.push(new ApiError(409, 'COUPON_NO_ELIGIBLE_TICKETS', couponNoEligibleTicketsMessage(locale)));
         }
+      } catch (error) {
+        errors.push(error);
       }
-      if (count > 0) {
-        setCode('');
-        setFeedback({ kind: 'ok', text: [t('coupon.applied', { count, name }), ...notes].join(' ') });
-        return;
-      }
-      const telling = errors.find((e) => e instanceof ApiError && !NOT_HERE.has(e.code)) ?? errors[0];
-      setFeedback({
-        kind: 'error',
-        text: telling instanceof ApiError && telling.message ? telling.message : t('coupon.failed'),
-      });
-    } finally {
-      setBusy(false);
     }
-  }
+    if (count > 0) return { kind: 'ok', text: [t('coupon.applied', { count, name }), ...notes].join(' ') };
+    const telling = errors.find((e) => e instanceof ApiError && !NOT_HERE.has(e.code)) ?? errors[0];
+    return {
+      kind: 'error',
+      text: telling instanceof ApiError && telling.message ? telling.message : t('coupon.failed'),
+    };
+  });
 
   return (
     <section className="coupon" aria-labelledby={`${inputId}-title`}>
@@ -96,13 +78,9 @@ export function CouponForm({ presentationId, headingLevel = 3 }: { presentationI
         {t('coupon.title')}
       </Title>
       <CodeEntryForm
+        entry={entry}
         inputId={inputId}
         feedbackId={feedbackId}
-        code={code}
-        onCodeChange={setCode}
-        onSubmit={submit}
-        busy={busy}
-        feedback={feedback}
         labels={{
           label: t('coupon.label'),
           checking: t('coupon.checking'),
@@ -129,7 +107,7 @@ export function CouponForm({ presentationId, headingLevel = 3 }: { presentationI
                   className="chip__remove"
                   onClick={() => {
                     removeCode(c);
-                    setFeedback({ kind: 'ok', text: t('coupon.removed', { code: isolate(c, locale) }) });
+                    entry.say({ kind: 'ok', text: t('coupon.removed', { code: isolate(c, locale) }) });
                   }}
                   aria-label={t('coupon.remove', { code: c })}
                 >

@@ -4,7 +4,7 @@ import { CatalogueText } from '../components/CatalogueText';
 import { useLocale } from '../hooks/useLocale';
 import { formatJerusalemDateTime } from '../lib/datetime';
 import { presentationFeatureName, venueAndLocation } from '../lib/localized';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { presentationIdsOf } from './cart-logic';
 import { productOf } from './catalogue-store';
 import { isolate, money, productName, seatLabel, ticketName } from './format';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { createLatestRequest } from '../api/latest';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { getTimer } from './api';
 import { presentationIdsOf } from './cart-logic';
 import { flushCartSave, releaseSeats } from './cart-sync';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFocusOnAppear } from '../hooks/useFocusOnAppear';
 import { useLocale } from '../hooks/useLocale';
 import { CatalogueText } from '../components/CatalogueText';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { useBookingCatalogue } from './catalogue-store';
 import { moneyOfShekels, productName } from './format';
 import { usePresentationDetails } from './hooks';

@@ -4,12 +4,15 @@ export interface StepActionsProps {
   onBack?: () => void;
   onContinue?: () => void;
   continueLabel?: string;
+  /** Continue submits the step's form (the customer details) instead of calling onContinue. */
+  submit?: boolean;
+  busy?: boolean;
 }
 
 /** Back / Continue at the foot of an order step; renders nothing when the host page drives navigation itself. */
-export function StepActions({ onBack, onContinue, continueLabel }: StepActionsProps) {
+export function StepActions({ onBack, onContinue, continueLabel, submit, busy }: StepActionsProps) {
   const { t } = useTranslation();
-  if (!onBack && !onContinue) return null;
+  if (!onBack && !onContinue && !submit) return null;
   return (
     <div className="step-actions">
       {onBack && (
@@ -18,8 +21,13 @@ export function StepActions({ onBack, onContinue, continueLabel }: StepActionsPr
           {t('stepper.back')}
         </button>
       )}
-      {onContinue && (
-        <button type="button" className="button button--primary" onClick={onContinue}>
+      {(onContinue || submit) && (
+        <button
+          type={submit ? 'submit' : 'button'}
+          className="button button--primary"
+          onClick={submit ? undefined : onContinue}
+          disabled={busy}
+        >
           {continueLabel ?? t('stepper.continue')}
           <span className="arrow" aria-hidden="true" />
         </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiTicket, TicketReferenceCheckResponse } from '@hotline/shared';
 import { api, ApiError } from '../api/client';
 import { useLocale } from '../hooks/useLocale';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import type { CartSeat } from './cart-logic';
 
 /** The prompt of a ticket's reference field in the reader's language (Russian and Arabic where given, else English). */

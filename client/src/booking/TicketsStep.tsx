@@ -7,12 +7,12 @@ import { useLocale } from '../hooks/useLocale';
 import { CatalogueText } from '../components/CatalogueText';
 import { formatJerusalemDateTime } from '../lib/datetime';
 import { presentationFeatureName, venueAndLocation } from '../lib/localized';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { CouponForm } from './CouponForm';
 import { groupOfSeat, incompleteUnits, selectableTickets, seatKeyOf, type CartSeat, type SeatLine } from './cart-logic';
 import { releaseSeats } from './cart-sync';
 import { useBookingCatalogue } from './catalogue-store';
-import { groupName, isolate, money, moneyOfShekels, seatLabel, ticketName } from './format';
+import { groupName, incompleteMessage, isolate, money, moneyOfShekels, seatLabel, ticketName } from './format';
 import { useCartTotals, usePresentationDetails } from './hooks';
 import { trackViewItem } from './tracking';
 import { MemberPricePanel } from '../memberships/MemberPricePanel';
@@ -124,13 +124,9 @@ export function TicketsStep({
   }
 
   function next() {
-    if (incomplete.length) {
-      setMessage(
-        t('ticketsStep.incomplete', {
-          name: isolate(ticketName(incomplete[0]!, locale), locale),
-          count: incomplete[0]!.multiplyFactor,
-        }),
-      );
+    const lacking = incompleteMessage(incomplete, t, locale);
+    if (lacking) {
+      setMessage(lacking);
       return;
     }
     const unreferenced = lines.find((l) => missingReference(l.seat, ticketOf(l.seat)));

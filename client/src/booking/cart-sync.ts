@@ -1,6 +1,6 @@
 import type { LockSeatInput } from '@hotline/shared';
 import { ApiError } from '../api/client';
-import { cartEffects, useCartStore, type CartState, type CompletedOrder } from '../state/cart-store';
+import { cartEffects, useCartStore, type CartState, type CompletedOrder } from './cart-store';
 import { getTimer, lockSeat, restoreCart, saveCart, unlockSeat } from './api';
 import { withBotToken } from './botcheck';
 import { cartTotals, isGeneralAdmission, presentationIdsOf, toWireCart, type CartSeat } from './cart-logic';

@@ -37,3 +37,11 @@ export function seatLabel(
   if (seat.RowName && seat.SeatName) return t('ticketsStep.rowSeat', { row: seat.RowName, seat: seat.SeatName });
   return t('ticketsStep.seatOnly', { seat: seat.SeatName ?? String(seat.XCoordinate ?? '') });
 }
+
+/** "Choose N seats for <ticket>" for the first ticket sold in units that lacks seats (`incompleteUnits`); else null. */
+export function incompleteMessage(incomplete: readonly TicketInfo[], t: TFunction, locale: SupportedLocale) {
+  const first = incomplete[0];
+  return first
+    ? t('ticketsStep.incomplete', { name: isolate(ticketName(first, locale), locale), count: first.multiplyFactor })
+    : null;
+}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { useLocale } from '../hooks/useLocale';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import { cartTotals, presentationIdsOf, type CartTotals } from './cart-logic';
 import { hydrateCart, installCartSync } from './cart-sync';
 import { pricingOf, productOf, serviceChargeOf, useBookingCatalogue, type CatalogueEntry } from './catalogue-store';

@@ -1,4 +1,4 @@
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from './cart-store';
 import {
   ecommerceEvent,
   productItems,

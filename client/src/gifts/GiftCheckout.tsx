@@ -1,37 +1,34 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { canAddVoucher } from '../booking/cart-logic';
 import {
   customerFormForKind,
   DEFAULT_CUSTOMER_FORM,
   shekelsToAgorot,
   type CustomerDetails,
   type CustomerFormConfig,
-  type WalletApproval,
 } from '@hotline/shared';
-import { ApiError } from '../api/client';
-import { userMessage } from '../api/user-message';
-import { useOnline } from '../hooks/useOnline';
-import { commitPayment, getCustomerFormConfig, getVoucher } from '../booking/api';
-import { warmBotToken, withBotToken } from '../booking/botcheck';
-import { CodeEntryForm, type CodeFeedback } from '../booking/CodeEntryForm';
+import { commitPayment, getCustomerFormConfig } from '../booking/api';
+import { withBotToken } from '../booking/botcheck';
 import { isolate, money } from '../booking/format';
+import { VoucherCodeBox } from '../booking/VoucherForm';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { usesHebrewNames } from '../lib/localized';
-import { CustomerForm } from '../pages/checkout/CustomerForm';
-import { PaymentDialog } from '../pages/checkout/PaymentDialog';
-import { openPaymentPage, type PaymentMethod } from '../payment-method/api';
-import { PaymentMethodChoice, usePaymentDialogTexts } from '../payment-method/PaymentMethodChoice';
+import { CustomerForm } from '../booking/CustomerForm';
+import { OrderFacts } from '../booking/Confirmation';
+import type { PaymentMethod } from '../payment/api';
+import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
+import { PaymentStep } from '../payment/PaymentStep';
+import { usePayment } from '../payment/usePayment';
 import { useGiftOrder, type GiftKind } from './gift-order-store';
 import { giftWireCart, priceGiftOrder } from './gift-pricing';
 
-export type GiftStep = 'choose' | 'details' | 'payment' | 'confirmation';
+type GiftStep = 'choose' | 'details' | 'payment' | 'confirmation';
 const STEPS: GiftStep[] = ['choose', 'details', 'payment', 'confirmation'];
 
 /** The order-vouchers / donations steps (memberships-backoffice-spec.md section 2). */
-export function GiftStepper({ kind, current }: { kind: GiftKind; current: GiftStep }) {
+function GiftStepper({ kind, current }: { kind: GiftKind; current: GiftStep }) {
   const { t } = useTranslation();
   const index = STEPS.indexOf(current);
   return (
@@ -63,7 +60,7 @@ export function GiftStepper({ kind, current }: { kind: GiftKind; current: GiftSt
 }
 
 /** What is bought and what is left to pay, priced by the shared pipeline. */
-export function GiftSummary() {
+function GiftSummary() {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder();
@@ -117,7 +114,7 @@ export function GiftSummary() {
 }
 
 /** Step: details. The deployment's form, with the ID number required for these kinds (shared customerFormForKind). */
-export function GiftDetails({ kind, onBack, onDone }: { kind: GiftKind; onBack: () => void; onDone: () => void }) {
+function GiftDetails({ kind, onBack, onDone }: { kind: GiftKind; onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder();
@@ -155,69 +152,17 @@ export function GiftDetails({ kind, onBack, onDone }: { kind: GiftKind; onBack: 
   );
 }
 
-/** Pay part or all of a gift order with vouchers (the same lookup as the ticket flow's voucher box). */
+/** Pay part or all of a gift order with vouchers (the same voucher box as the ticket flow's). */
 function PayWithVoucher() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const inputId = useId();
-  const feedbackId = useId();
   const order = useGiftOrder();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<CodeFeedback>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const reference = code.trim();
-    if (!reference || busy) return;
-    setBusy(true);
-    setFeedback(null);
-    try {
-      const { payment } = await withBotToken((token) => getVoucher(reference, token));
-      if (useGiftOrder.getState().payWith.some((v) => v.id === payment.id)) {
-        setFeedback({ kind: 'error', text: t('voucher.alreadyAdded') });
-        return;
-      }
-      const due = priceGiftOrder(useGiftOrder.getState(), locale).totals.balanceDueAgorot;
-      const check = canAddVoucher(due, payment.balance, locale);
-      if (!check.ok) {
-        setFeedback({ kind: 'error', text: check.message });
-        return;
-      }
-      order.addPayWith({ id: payment.id, code: payment.code, balance: payment.balance, name: payment.name });
-      setCode('');
-      setFeedback({
-        kind: 'ok',
-        text: t('voucher.added', { code: isolate(payment.code, locale), amount: money(check.amountAgorot, locale) }),
-      });
-    } catch (error) {
-      setFeedback({
-        kind: 'error',
-        text: error instanceof ApiError && error.message ? error.message : t('voucher.failed'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <section className="booking-card voucher-form" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`} className="booking-card__title booking-card__title--small">
-        {t('voucher.title')}
-      </h2>
-      <CodeEntryForm
-        inputId={inputId}
-        feedbackId={feedbackId}
-        code={code}
-        onCodeChange={setCode}
-        onSubmit={submit}
-        busy={busy}
-        feedback={feedback}
-        labels={{
-          label: t('voucher.label'),
-          placeholder: t('voucher.placeholder'),
-          checking: t('voucher.checking'),
-          apply: t('voucher.apply'),
-        }}
-      />
+    <VoucherCodeBox
+      has={(id) => useGiftOrder.getState().payWith.some((v) => v.id === id)}
+      dueAgorot={() => priceGiftOrder(useGiftOrder.getState(), locale).totals.balanceDueAgorot}
+      add={order.addPayWith}
+    >
       {order.payWith.length > 0 && (
         <ul className="gift-paywith">
           {order.payWith.map((v) => (
@@ -235,135 +180,180 @@ function PayWithVoucher() {
           ))}
         </ul>
       )}
-    </section>
+    </VoucherCodeBox>
   );
 }
 
-type Phase = 'idle' | 'opening' | 'card' | 'committing';
-
-/** Step: payment. The one commit, the same card dialog; the server prices the order again and decides. */
-export function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => void }) {
+/** Step: payment. The one commit, the same payment step; the server prices the order again and decides. */
+function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder();
-  const online = useOnline();
-  const pricing = priceGiftOrder(order, locale);
-  const due = pricing.totals.balanceDueAgorot;
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [formUrl, setFormUrl] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const busy = phase !== 'idle';
+  const due = priceGiftOrder(order, locale).totals.balanceDueAgorot;
   // Card or digital wallet (issue 15).
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const dialogTexts = usePaymentDialogTexts(method);
-  useEffect(() => warmBotToken(), []);
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
-
-  async function commit(paymentIdentifier: string | null, paypal?: WalletApproval) {
-    setPhase('committing');
-    setFailure(null);
-    try {
+  const payment = usePayment({
+    dueAgorot: due,
+    method,
+    ssn: typeof order.customerInfo?.ssn === 'string' ? order.customerInfo.ssn : undefined,
+    cartIdentifier: order.cartIdentifier,
+    async commit({ paymentIdentifier, paypal }) {
       const state = useGiftOrder.getState();
       const wire = giftWireCart(state, priceGiftOrder(state, locale), paymentIdentifier);
       const r = await withBotToken((token) => commitPayment(paypal ? { ...wire, paypal } : wire, token));
       const info = state.customerInfo;
       state.complete({ ...r, kind, email: typeof info?.email === 'string' ? info.email : null });
       window.scrollTo({ top: 0 });
-    } catch (error) {
-      setFailure(userMessage(error, t));
-    } finally {
-      setPhase('idle');
-    }
-  }
-
-  async function pay() {
-    if (busy) return;
-    setFailure(null);
-    if (due === 0) return commit(null);
-    setPhase('opening');
-    try {
-      const ssn = typeof order.customerInfo?.ssn === 'string' ? order.customerInfo.ssn : undefined;
-      const { paymentFormURL } = await withBotToken((recaptchaToken) =>
-        openPaymentPage(method, locale, { total: due / 100, recaptchaToken, ssn }),
-      );
-      setFormUrl(paymentFormURL);
-      setPhase('card');
-    } catch (error) {
-      setFailure(userMessage(error, t));
-      setPhase('idle');
-    }
-  }
+    },
+  });
 
   return (
     <>
       <PayWithVoucher />
-      <section className="booking-card pay-card" aria-labelledby="gift-pay-title">
-        <header className="booking-card__head">
-          <h2 id="gift-pay-title" className="booking-card__title booking-card__title--small">
-            {t('payment.payTitle')}
-          </h2>
-        </header>
-        <div className="pay-total">
-          <span>{due > 0 ? t('payment.toPay') : t('payment.coveredByVouchers')}</span>
-          <strong data-testid="pay-total">{money(due, locale)}</strong>
-        </div>
-        {due > 0 && <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />}
-        {failure && (
-          <div
-            className="notice notice--error"
-            role="alert"
-            tabIndex={-1}
-            ref={failureRef}
-            data-testid="payment-failure"
-          >
-            <p className="notice__title">{t('payment.failedTitle')}</p>
-            <p className="notice__detail">{failure}</p>
-          </div>
-        )}
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>
-            {t('gifts.back')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary pay-button"
-            onClick={() => void pay()}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {phase === 'committing'
-              ? t('payment.committing')
-              : phase === 'opening'
-                ? t('payment.opening')
-                : due > 0
-                  ? t('payment.payNow', { amount: money(due, locale) })
-                  : t('payment.complete')}
-          </button>
-        </div>
-      </section>
-      <PaymentDialog
-        url={formUrl}
-        online={online}
-        amountText={money(due, locale)}
-        {...dialogTexts}
-        onClose={() => {
-          setFormUrl(null);
-          setPhase('idle');
-        }}
-        onAuthorised={(m) => {
-          setFormUrl(null);
-          void commit(m.paymentIdentifier, m.paypal);
-        }}
+      <PaymentStep
+        payment={payment}
+        titleId="gift-pay-title"
+        method={method}
+        vouchers
+        back={{ label: t('gifts.back'), onBack }}
+        afterTotal={due > 0 && <PaymentMethodChoice value={method} onChange={setMethod} disabled={payment.busy} />}
       />
     </>
   );
 }
 
+/**
+ * A gift order's page (vouchers or donations): stepper, title, the four steps and the summary beside them. The page
+ * brings its own first step; after paying, the payment step turns into the confirmation (derived, not an effect).
+ */
+export function GiftFlow({
+  kind,
+  testId,
+  title,
+  againLabel,
+  choose,
+}: {
+  kind: GiftKind;
+  testId: string;
+  title: string;
+  /** The button under the confirmation that starts another order. */
+  againLabel: string;
+  choose: (next: () => void) => ReactNode;
+}) {
+  const lastOrder = useGiftOrder((s) => s.lastOrder);
+  const [chosenStep, setStep] = useState<GiftStep>(lastOrder?.kind === kind ? 'confirmation' : 'choose');
+  const step: GiftStep = chosenStep === 'payment' && lastOrder?.kind === kind ? 'confirmation' : chosenStep;
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step]);
+  return (
+    <div className="container page booking-page gift-page" data-testid={testId}>
+      <GiftStepper kind={kind} current={step} />
+      <div className="booking-titlebar">
+        <h1 className="booking-page__title">{title}</h1>
+      </div>
+      <div className={step === 'confirmation' ? 'booking-layout booking-layout--single' : 'booking-layout'}>
+        <div className="booking-main">
+          {step === 'choose' && choose(() => setStep('details'))}
+          {step === 'details' && (
+            <GiftDetails kind={kind} onBack={() => setStep('choose')} onDone={() => setStep('payment')} />
+          )}
+          {step === 'payment' && <GiftPayment kind={kind} onBack={() => setStep('details')} />}
+          {step === 'confirmation' && (
+            <>
+              <GiftConfirmation kind={kind} />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  useGiftOrder.getState().reset();
+                  setStep('choose');
+                }}
+              >
+                {againLabel}
+              </button>
+            </>
+          )}
+        </div>
+        {step !== 'confirmation' && (
+          <div className="booking-aside">
+            <GiftSummary />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A gift page's offers while they load, or why they did not: our sentence and a retry, or the server's own "nothing
+ * on sale" (`none`), which is news rather than an error (no alert, no retry).
+ */
+export function GiftOffersState({ failed, retry, none }: { failed: boolean; retry: () => void; none?: string | null }) {
+  const { t } = useTranslation();
+  if (!failed) {
+    return (
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('app.loading')}
+      </div>
+    );
+  }
+  return (
+    <section className="booking-card" role={none ? undefined : 'alert'}>
+      <p>{none ?? t('gifts.loadFailed')}</p>
+      {!none && (
+        <button type="button" className="button button--secondary" onClick={retry}>
+          {t('gifts.retry')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Under a gift order's first step: "choose at least one" once Next was tried without a choice, the events, Next. */
+export function GiftChooseActions({
+  noneChosen,
+  noneChosenText,
+  canGoOn,
+  onNext,
+}: {
+  noneChosen: boolean;
+  noneChosenText: string;
+  /** Something is chosen and every amount typed is valid. */
+  canGoOn: boolean;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  const [tried, setTried] = useState(false);
+  return (
+    <>
+      {tried && noneChosen && (
+        <p className="notice notice--error" role="alert" data-testid="choose-one">
+          {noneChosenText}
+        </p>
+      )}
+      <div className="button-row">
+        <Link className="button button--secondary" to="/booking">
+          {t('gifts.toEvents')}
+        </Link>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setTried(true);
+            if (canGoOn) onNext();
+          }}
+        >
+          {t('gifts.next')}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** Step: confirmation. Voucher codes (also sent by e-mail and SMS) or the donation receipt note. */
-export function GiftConfirmation({ kind }: { kind: GiftKind }) {
+function GiftConfirmation({ kind }: { kind: GiftKind }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const order = useGiftOrder((s) => s.lastOrder);
@@ -375,18 +365,7 @@ export function GiftConfirmation({ kind }: { kind: GiftKind }) {
       <h2 id="gift-confirmation-title" className="confirmation__title" tabIndex={-1} ref={headingRef}>
         {t(`gifts.${kind}.thanks`)}
       </h2>
-      <dl className="confirmation__facts">
-        <div>
-          <dt>{t('confirmation.reservation')}</dt>
-          <dd className="confirmation__id" data-testid="reservation-identifier">
-            <bdi dir="ltr">{order.reservationIdentifier}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('confirmation.total')}</dt>
-          <dd>{money(shekelsToAgorot(order.total), locale)}</dd>
-        </div>
-      </dl>
+      <OrderFacts reservationIdentifier={order.reservationIdentifier} total={order.total} />
       {order.systemVouchers && order.systemVouchers.length > 0 && (
         <>
           <h3 className="booking-card__title booking-card__title--small">{t('gifts.vouchers.codesTitle')}</h3>

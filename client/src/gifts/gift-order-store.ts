@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { CartKind, CommitResponse, CustomerDetailsInput } from '@hotline/shared';
 import type { CartVoucher } from '../booking/cart-logic';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from '../booking/cart-store';
 
 /** A gift voucher chosen: one price of one voucher on sale, shown prices in shekels. */
 export interface ChosenVoucher {

@@ -9,7 +9,7 @@ import { commitPayment } from '../booking/api';
 import { withBotToken } from '../booking/botcheck';
 import { currentWireCart } from '../booking/cart-sync';
 import { customerApi } from '../pages/customer-area/customer-api';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from '../booking/cart-store';
 import './i18n';
 
 /** What the customer area shows once, right after a hold is placed (router state, never stored). */

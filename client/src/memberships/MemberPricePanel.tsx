@@ -4,7 +4,7 @@ import type { AvailableMembersResponse, MemberTicketsResponse } from '@hotline/s
 import { api } from '../api/client';
 import type { TicketInfo } from '../booking/cart-logic';
 import { useLatestQuery } from '../hooks/useLatestQuery';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from '../booking/cart-store';
 import './membership-i18n';
 
 /**

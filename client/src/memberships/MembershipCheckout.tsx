@@ -5,20 +5,25 @@ import {
   customerFormForKind,
   DEFAULT_CUSTOMER_FORM,
   shekelsToAgorot,
+  type ApiPresentation,
   type Cart,
   type CommitResponse,
   type CustomerDetails,
   type CustomerFormConfig,
+  type MembershipDiscountCheckResponse,
+  type MembershipLockResponse,
 } from '@hotline/shared';
-import { userMessage } from '../api/user-message';
-import { commitPayment, getCustomerFormConfig, getPaymentForm } from '../booking/api';
-import { warmBotToken, withBotToken } from '../booking/botcheck';
-import { money } from '../booking/format';
+import { commitPayment, getCustomerFormConfig } from '../booking/api';
+import { withBotToken } from '../booking/botcheck';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
-import { useOnline } from '../hooks/useOnline';
-import { CustomerForm } from '../pages/checkout/CustomerForm';
-import { PaymentDialog } from '../pages/checkout/PaymentDialog';
+import { CustomerForm } from '../booking/CustomerForm';
+import { OrderFacts } from '../booking/Confirmation';
+import { PaymentStep } from '../payment/PaymentStep';
+import { usePayment, type PaymentAttempt } from '../payment/usePayment';
+import type { MembershipSeatPort } from '../seatmap/controller';
+import { SeatMap } from '../seatmap/SeatMap';
+import { MembershipDiscountField, totalAfterDiscount } from './MembershipDiscountField';
 import './membership-i18n';
 
 /** The steps of the membership flows, as the stepper shows them (keys under memberships.steps). */
@@ -54,7 +59,7 @@ export function MembershipStepper({ steps, current }: { steps: string[]; current
 }
 
 /** Details: the deployment's customer form with the ID number required for memberships (shared customerFormForKind). */
-export function MembershipDetails({
+function MembershipDetails({
   initial,
   onBack,
   onDone,
@@ -97,10 +102,8 @@ export function MembershipDetails({
   );
 }
 
-type Phase = 'idle' | 'opening' | 'card' | 'committing';
-
-/** Payment: the same card dialog and the one commit as every order; the server prices the membership again. */
-export function MembershipPayment({
+/** Payment: the same payment step and the one commit as every order; the server prices the membership again. */
+function MembershipPayment({
   totalShekels,
   cart,
   ssn,
@@ -109,7 +112,8 @@ export function MembershipPayment({
   discount,
 }: {
   totalShekels: number;
-  cart: (paymentIdentifier: string | null) => Cart;
+  /** The order for this attempt (the step keeps one cart identifier for all its attempts). */
+  cart: (attempt: PaymentAttempt) => Cart;
   ssn: string | undefined;
   onBack: () => void;
   onPaid: (r: CommitResponse) => void;
@@ -117,109 +121,157 @@ export function MembershipPayment({
   discount?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const online = useOnline();
-  const due = shekelsToAgorot(totalShekels);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [formUrl, setFormUrl] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const busy = phase !== 'idle';
-  useEffect(() => warmBotToken(), []);
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
-
-  async function commit(paymentIdentifier: string | null) {
-    setPhase('committing');
-    setFailure(null);
-    try {
-      const r = await withBotToken((token) => commitPayment(cart(paymentIdentifier), token));
+  const payment = usePayment({
+    dueAgorot: shekelsToAgorot(totalShekels),
+    ssn,
+    commit: (attempt) => withBotToken((token) => commitPayment(cart(attempt), token)),
+    onSuccess(r) {
       onPaid(r);
       window.scrollTo({ top: 0 });
-    } catch (error) {
-      setFailure(userMessage(error, t));
-    } finally {
-      setPhase('idle');
-    }
-  }
-
-  async function pay() {
-    if (busy) return;
-    setFailure(null);
-    if (due === 0) return commit(null);
-    setPhase('opening');
-    try {
-      const { paymentFormURL } = await withBotToken((recaptchaToken) =>
-        getPaymentForm(locale, { total: due / 100, recaptchaToken, ssn }),
-      );
-      setFormUrl(paymentFormURL);
-      setPhase('card');
-    } catch (error) {
-      setFailure(userMessage(error, t));
-      setPhase('idle');
-    }
-  }
-
+    },
+  });
   return (
-    <section className="booking-card pay-card" aria-labelledby="membership-pay-title">
-      <header className="booking-card__head">
-        <h2 id="membership-pay-title" className="booking-card__title booking-card__title--small">
-          {t('payment.payTitle')}
-        </h2>
-      </header>
+    <PaymentStep payment={payment} titleId="membership-pay-title" back={{ label: t('memberships.back'), onBack }}>
       {discount}
-      <div className="pay-total">
-        <span>{t('payment.toPay')}</span>
-        <strong data-testid="pay-total">{money(due, locale)}</strong>
-      </div>
-      {failure && (
-        <div className="notice notice--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="payment-failure">
-          <p className="notice__title">{t('payment.failedTitle')}</p>
-          <p className="notice__detail">{failure}</p>
+    </PaymentStep>
+  );
+}
+
+/** The steps after the seats, the same for an order and an enrolment: details, payment (with the code), confirmation. */
+export function MembershipCheckoutSteps({
+  step,
+  goTo,
+  detailsBack,
+  enrol,
+  membershipId,
+  membershipPriceId,
+  priceShekels,
+  discount,
+  onDiscount,
+  memberships,
+}: {
+  step: string;
+  goTo: (step: 'payment' | 'details' | 'confirmation') => void;
+  /** Back from the details: to the step before them. */
+  detailsBack: () => void;
+  enrol: boolean;
+  membershipId: number;
+  membershipPriceId: number;
+  /** The total before the discount code. */
+  priceShekels: number;
+  discount: MembershipDiscountCheckResponse | null;
+  onDiscount: (applied: MembershipDiscountCheckResponse | null) => void;
+  /** The order's membership line, as the commit takes it. */
+  memberships: () => NonNullable<Cart['memberships']>;
+}) {
+  const [customer, setCustomer] = useState<CustomerDetails | null>(null);
+  const [result, setResult] = useState<CommitResponse | null>(null);
+  // The server prices the code again at commit; this is the total it will charge when the check still holds.
+  const total = totalAfterDiscount(priceShekels, discount);
+  const cart = ({ paymentIdentifier, cartIdentifier }: PaymentAttempt): Cart => ({
+    seats: [],
+    memberships: memberships(),
+    ...(discount ? { membershipDiscountCodes: [discount.code] } : {}),
+    customerInfo: customer ?? undefined,
+    numberOfPayments: 1,
+    total,
+    paymentIdentifier,
+    cartIdentifier,
+  });
+  return (
+    <>
+      {step === 'details' && (
+        <MembershipDetails
+          initial={customer}
+          onBack={detailsBack}
+          onDone={(d) => {
+            setCustomer(d);
+            goTo('payment');
+          }}
+        />
+      )}
+      {step === 'payment' && (
+        <MembershipPayment
+          totalShekels={total}
+          cart={cart}
+          discount={
+            <MembershipDiscountField
+              membershipId={membershipId}
+              membershipPriceId={membershipPriceId}
+              totalShekels={priceShekels}
+              applied={discount}
+              onChange={onDiscount}
+            />
+          }
+          ssn={typeof customer?.ssn === 'string' ? customer.ssn : undefined}
+          onBack={() => goTo('details')}
+          onPaid={(r) => {
+            setResult(r);
+            goTo('confirmation');
+          }}
+        />
+      )}
+      {step === 'confirmation' && result && <MembershipConfirmation result={result} enrol={enrol} />}
+    </>
+  );
+}
+
+/** Under a seat map in membership mode: the seat held (announced), the map, and the step's buttons. */
+export function MembershipSeatMap({
+  presentation,
+  port,
+  held,
+  onBack,
+  onNext,
+}: {
+  presentation: ApiPresentation | null;
+  port: MembershipSeatPort | undefined;
+  held: MembershipLockResponse | null;
+  onBack?: () => void;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  const seat = held?.selections[0];
+  return (
+    <>
+      <p className="membership-held" role="status" data-testid="membership-held">
+        {seat
+          ? t('memberships.seats.held', { row: seat.RowName, seat: seat.SeatName, count: held!.selections.length })
+          : t('memberships.seats.none')}
+      </p>
+      {presentation && port && (
+        <div className="membership-map">
+          <SeatMap
+            key={presentation.id}
+            presentation={presentation}
+            membership={port}
+            onContinue={() => seat && onNext()}
+          />
         </div>
       )}
       <div className="button-row">
-        <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>
-          {t('memberships.back')}
-        </button>
+        {onBack && (
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            {t('memberships.back')}
+          </button>
+        )}
         <button
           type="button"
-          className="button button--primary pay-button"
-          onClick={() => void pay()}
-          disabled={busy}
-          aria-busy={busy}
+          className="button button--primary"
+          disabled={!seat}
+          onClick={onNext}
+          data-testid="membership-seats-next"
         >
-          {phase === 'committing'
-            ? t('payment.committing')
-            : phase === 'opening'
-              ? t('payment.opening')
-              : due > 0
-                ? t('payment.payNow', { amount: money(due, locale) })
-                : t('payment.complete')}
+          {t('memberships.next')}
         </button>
       </div>
-      <PaymentDialog
-        url={formUrl}
-        online={online}
-        amountText={money(due, locale)}
-        onClose={() => {
-          setFormUrl(null);
-          setPhase('idle');
-        }}
-        onAuthorised={(m) => {
-          setFormUrl(null);
-          void commit(m.paymentIdentifier);
-        }}
-      />
-    </section>
+    </>
   );
 }
 
 /** Confirmation: the reservation and the total. */
-export function MembershipConfirmation({ result, enrol }: { result: CommitResponse; enrol: boolean }) {
+function MembershipConfirmation({ result, enrol }: { result: CommitResponse; enrol: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -231,18 +283,7 @@ export function MembershipConfirmation({ result, enrol }: { result: CommitRespon
       <h2 id="membership-confirmation-title" className="confirmation__title" tabIndex={-1} ref={headingRef}>
         {t(enrol ? 'memberships.enrolThanks' : 'memberships.thanks')}
       </h2>
-      <dl className="confirmation__facts">
-        <div>
-          <dt>{t('confirmation.reservation')}</dt>
-          <dd className="confirmation__id" data-testid="reservation-identifier">
-            <bdi dir="ltr">{result.reservationIdentifier}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('confirmation.total')}</dt>
-          <dd>{money(shekelsToAgorot(result.total), locale)}</dd>
-        </div>
-      </dl>
+      <OrderFacts reservationIdentifier={result.reservationIdentifier} total={result.total} />
       <p className="confirmation__email">{t('memberships.sent')}</p>
       <div className="button-row button-row--start">
         <Link className="button button--primary" to="/memberships">

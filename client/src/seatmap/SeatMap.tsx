@@ -12,7 +12,6 @@ import { markStaffSession, mayHaveStaffSession } from '../lib/staff-presence';
 import { SeatMapController, type MembershipSeatPort } from './controller';
 import { connectCart } from './booking-adapter';
 import { Filters } from './ui/Filters';
-import { installDebugHook } from './debug-hook';
 import { layoutSetting } from './render/palette';
 import { createUiStore } from './ui-state';
 import { Legend } from './ui/Legend';
@@ -87,7 +86,12 @@ export function SeatMap({ presentation, onContinue, membership }: SeatMapProps) 
         return c.load(ac.signal);
       });
     } else void c.load(ac.signal);
-    const uninstall = settings.debug ? installDebugHook(c) : null;
+    // The test hook (window.__seatmap) is test code: its own chunk, fetched only with ?test or ?debug.
+    let uninstall: (() => void) | null = null;
+    if (settings.debug)
+      void import('./debug-hook').then(({ installDebugHook }) => {
+        if (!ac.signal.aborted) uninstall = installDebugHook(c);
+      });
     // Staff (a back-office session with permission 267) get the box-office switch; in box office their blocks lock
     // in one all-or-nothing lock-seats call up to the staff limit (docs/back-office.md). Only a browser that signed
     // in to the back office asks; a session that has ended leaves box office for the ordinary map.

@@ -1,4 +1,4 @@
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from '../booking/cart-store';
 import type { SeatMapController } from './controller';
 import type { HoldEvent } from './hold-events';
 import { rowNameOf } from './model/seat-store';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import { ErrorView, LoadingView } from '../components/StateViews';
 import { useLatestQuery } from '../hooks/useLatestQuery';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from '../booking/cart-store';
 import { channel, setChannel } from './channel';
 import { ChannelShows } from './ChannelShows';
 import { leaveChannel } from './MiniSitePage';

@@ -14,7 +14,7 @@ import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { pickText } from '../lib/localized';
 import { formatApiShekels } from '../lib/money';
-import { useCartStore } from '../state/cart-store';
+import { useCartStore } from '../booking/cart-store';
 import { channel, setChannel } from './channel';
 import { ChannelShows } from './ChannelShows';
 import './i18n';

@@ -223,9 +223,11 @@ export function renderSandboxForm(view: SandboxFormView): string {
   const t = TEXTS[view.locale];
   const v = view.values ?? {};
   const e = view.errors ?? {};
+  // The first field with an error takes focus, else the card number (the storefront's dialog also moves focus here).
+  const first = (['cardNumber', 'expiry', 'cvv', 'holderId'] as const).find((f) => e[f]) ?? 'cardNumber';
   const field = (name: SandboxFormField, label: string, attrs: string) => `
     <label for="${name}">${escapeHtml(label)}</label>
-    <input id="${name}" name="${name}" class="ltr" ${attrs} value="${escapeHtml(v[name] ?? '')}"${e[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>
+    <input id="${name}" name="${name}" class="ltr" ${attrs} value="${escapeHtml(v[name] ?? '')}"${name === first ? ' autofocus' : ''}${e[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>
     ${e[name] ? `<div class="error" id="${name}-error">${escapeHtml(e[name]!)}</div>` : ''}`;
   const selected = Number(v.instalments ?? '1');
   const options = Array.from({ length: view.maxInstalments }, (_, i) => i + 1)
@@ -254,11 +256,34 @@ export function renderSandboxForm(view: SandboxFormView): string {
   </form>
   <div class="cards"><strong>${escapeHtml(t.testCards)}</strong><ul>${cards}</ul>${escapeHtml(t.testId)}</div>`;
   const cancel: PaymentFormMessage = { type: PAYMENT_FORM_MESSAGE_CANCELLED };
+  // The card number is grouped in fours as it is typed (the caret stays after the same digit) and sent without the
+  // spaces; anything but digits and spaces is left as typed, for the server to refuse with its own sentence.
   const script = `<script>
 document.getElementById('cancel').addEventListener('click', function () {
   var target = window.parent !== window ? window.parent : window.opener;
   if (target) target.postMessage(${scriptJson(cancel)}, window.location.origin);
 });
+(function () {
+  var card = document.getElementById('cardNumber');
+  function grouped(value) {
+    var digits = value.replace(/ /g, '');
+    return /^[0-9]*$/.test(digits) ? digits.replace(/([0-9]{4})(?=[0-9])/g, '$1 ') : value;
+  }
+  card.value = grouped(card.value);
+  card.addEventListener('input', function () {
+    var caret = card.selectionStart === null ? card.value.length : card.selectionStart;
+    var before = card.value.slice(0, caret).replace(/[^0-9]/g, '').length;
+    var next = grouped(card.value);
+    if (next === card.value) return;
+    card.value = next;
+    var at = 0;
+    for (var seen = 0; at < next.length && seen < before; at++) if (next.charAt(at) !== ' ') seen++;
+    card.setSelectionRange(at, at);
+  });
+  card.form.addEventListener('submit', function () {
+    card.value = card.value.replace(/ /g, '');
+  });
+})();
 </script>`;
   return page(view.locale, body, script);
 }

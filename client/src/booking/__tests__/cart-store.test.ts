@@ -1,5 +1,5 @@
 import type { ApiTicketGroup, RestoreCartResponse } from '@hotline/shared';
-import { cartEffects, useCartStore } from '../../state/cart-store';
+import { cartEffects, useCartStore } from '../cart-store';
 import { useBookingCatalogue } from '../catalogue-store';
 import type { CartSeat } from '../cart-logic';
 

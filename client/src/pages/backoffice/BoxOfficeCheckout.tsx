@@ -1,19 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { displayMobile, walkInCustomer, type BoxOfficeTender, type CommitResponse } from '@hotline/shared';
-import { userMessage } from '../../api/user-message';
 import { flushCartSave, OrderSummary, useCart, useCartHydration, useCartTotals } from '../../booking';
-import { commitPayment, getPaymentForm } from '../../booking/api';
-import { warmBotToken, withBotToken } from '../../booking/botcheck';
+import { commitPayment } from '../../booking/api';
+import { withBotToken } from '../../booking/botcheck';
 import { currentWireCart } from '../../booking/cart-sync';
 import { money } from '../../booking/format';
 import { useLocale } from '../../hooks/useLocale';
-import { useOnline } from '../../hooks/useOnline';
-import { useCartStore } from '../../state/cart-store';
-import { PaymentDialog } from '../checkout/PaymentDialog';
+import { PaymentStepDialog } from '../../payment/PaymentStep';
+import { usePayment } from '../../payment/usePayment';
+import { useCartStore } from '../../booking/cart-store';
 
-type Phase = 'idle' | 'opening' | 'card' | 'committing';
 interface Sold {
   order: CommitResponse;
   mobile: string;
@@ -32,26 +30,57 @@ export function BoxOfficeCheckout() {
   const ready = useCartHydration();
   const cart = useCart();
   const totals = useCartTotals();
-  const online = useOnline();
   const nameId = useId();
   const mobileId = useId();
   const errorId = useId();
   const [name, setName] = useState('');
   const [mobile, setMobile] = useState('');
   const [tender, setTender] = useState<BoxOfficeTender>('cash');
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [formUrl, setFormUrl] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [sold, setSold] = useState<Sold | null>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
   const due = totals.balanceDueAgorot;
-  const busy = phase !== 'idle';
+  /** The walk-in buyer as the server gets them, or null while the name or the mobile is not good enough. */
+  const buyer = () => {
+    const checked = walkInCustomer(name, mobile);
+    return checked.ok ? { name: name.trim(), mobile: checked.customer.mobileNumber } : null;
+  };
 
-  useEffect(() => warmBotToken(), []);
+  const payment = usePayment({
+    dueAgorot: due,
+    offlineText: t('backOffice.sell.offline'),
+    check: () => (buyer() ? null : { text: t('backOffice.sell.invalid'), code: 'INVALID_BUYER' }),
+    // Cash at the counter: no card page.
+    withoutCard: () => tender === 'cash',
+    async commit({ paymentIdentifier }) {
+      const details = buyer()!;
+      await flushCartSave().catch(() => undefined);
+      const { cart: wire } = currentWireCart({ paymentIdentifier });
+      const order = await withBotToken((token) =>
+        commitPayment(
+          { ...wire, customerInfo: null, customerName: details.name, mobileNumber: details.mobile, tender },
+          token,
+        ),
+      );
+      useCartStore.getState().completeOrder({
+        reservationIdentifier: order.reservationIdentifier,
+        documentKey: order.documentKey,
+        ticketIdentifiers: order.ticketIdentifiers,
+        total: order.total,
+        charged: order.charged,
+        email: null,
+        presentationIds: [...new Set(wire.seats.map((s) => s.prsntId))],
+        at: new Date().toISOString(),
+        shows: [],
+      });
+      setSold({ order, mobile: details.mobile, tender });
+    },
+  });
+  const problem = payment.failure?.text ?? null;
+  const busy = payment.busy;
   useEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
+    if (payment.failure) problemRef.current?.focus();
+  }, [payment.failure]);
   useEffect(() => {
     if (sold) doneRef.current?.focus();
   }, [sold]);
@@ -90,73 +119,19 @@ export function BoxOfficeCheckout() {
     );
   }
 
-  async function complete(paymentIdentifier: string | null, buyer: { name: string; mobile: string }) {
-    setPhase('committing');
-    try {
-      await flushCartSave().catch(() => undefined);
-      const { cart: wire } = currentWireCart({ paymentIdentifier });
-      const order = await withBotToken((token) =>
-        commitPayment(
-          { ...wire, customerInfo: null, customerName: buyer.name, mobileNumber: buyer.mobile, tender },
-          token,
-        ),
-      );
-      useCartStore.getState().completeOrder({
-        reservationIdentifier: order.reservationIdentifier,
-        documentKey: order.documentKey,
-        ticketIdentifiers: order.ticketIdentifiers,
-        total: order.total,
-        charged: order.charged,
-        email: null,
-        presentationIds: [...new Set(wire.seats.map((s) => s.prsntId))],
-        at: new Date().toISOString(),
-        shows: [],
-      });
-      setSold({ order, mobile: buyer.mobile, tender });
-    } catch (error) {
-      setProblem(userMessage(error, t));
-    } finally {
-      setPhase('idle');
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setProblem(null);
-    const buyer = walkInCustomer(name, mobile);
-    if (!buyer.ok) {
-      setProblem(t('backOffice.sell.invalid'));
-      return;
-    }
-    const details = { name: name.trim(), mobile: buyer.customer.mobileNumber };
-    if (tender === 'cash' || due === 0) {
-      await complete(null, details);
-      return;
-    }
-    if (!online) {
-      setProblem(t('backOffice.sell.offline'));
-      return;
-    }
-    setPhase('opening');
-    try {
-      const { paymentFormURL } = await withBotToken((recaptchaToken) =>
-        getPaymentForm(locale, { total: due / 100, recaptchaToken }),
-      );
-      setFormUrl(paymentFormURL);
-      setPhase('card');
-    } catch (error) {
-      setProblem(userMessage(error, t));
-      setPhase('idle');
-    }
-  }
-
   return (
     <div className="bo-sell">
       <section className="bo-card" aria-labelledby="bo-sell-title">
         <h2 id="bo-sell-title">{t('backOffice.sell.title')}</h2>
         <p>{t('backOffice.sell.intro')}</p>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={problem ? errorId : undefined}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void payment.pay();
+          }}
+          noValidate
+          aria-describedby={problem ? errorId : undefined}
+        >
           <div className="bo-field">
             <label htmlFor={nameId}>{t('backOffice.sell.name')}</label>
             <input
@@ -206,7 +181,7 @@ export function BoxOfficeCheckout() {
             </p>
           )}
           <button type="submit" className="button button--primary" disabled={busy || !ready} aria-busy={busy}>
-            {phase === 'committing' || phase === 'opening'
+            {busy
               ? t('backOffice.sell.working')
               : t(tender === 'cash' ? 'backOffice.sell.submitCash' : 'backOffice.sell.submitCard', {
                   amount: money(due, locale),
@@ -215,20 +190,7 @@ export function BoxOfficeCheckout() {
         </form>
       </section>
       <OrderSummary headingLevel={2} />
-      <PaymentDialog
-        url={formUrl}
-        online={online}
-        amountText={money(due, locale)}
-        onClose={() => {
-          setFormUrl(null);
-          setPhase('idle');
-        }}
-        onAuthorised={(m) => {
-          setFormUrl(null);
-          const buyer = walkInCustomer(name, mobile);
-          if (buyer.ok) void complete(m.paymentIdentifier, { name: name.trim(), mobile: buyer.customer.mobileNumber });
-        }}
-      />
+      <PaymentStepDialog payment={payment} />
     </div>
   );
 }

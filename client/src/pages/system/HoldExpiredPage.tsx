@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { flushCartSave, releaseSeats } from '../../booking/cart-sync';
-import { useCartStore } from '../../state/cart-store';
+import { useCartStore } from '../../booking/cart-store';
 
 const RELEASE_WAIT_MS = 3_000;
 

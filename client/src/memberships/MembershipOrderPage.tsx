@@ -6,26 +6,17 @@ import {
   MEMBERSHIP_TYPE_SEASON,
   MEMBERSHIP_TYPE_SERIES,
   type ApiMembership,
-  type CommitResponse,
-  type CustomerDetails,
   type MembershipDiscountCheckResponse,
   type MembershipLockResponse,
 } from '@hotline/shared';
-import { getPresentationWithProducts } from '../../booking/api';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { formatApiShekels } from '../../lib/money';
-import {
-  MembershipConfirmation,
-  MembershipDetails,
-  MembershipPayment,
-  MembershipStepper,
-} from '../../memberships/MembershipCheckout';
-import { MembershipDiscountField, totalAfterDiscount } from '../../memberships/MembershipDiscountField';
-import { getMembershipSeatplan, getMemberships, membershipSeatPort } from '../../memberships/membership-api';
-import { SeatMap } from '../../seatmap/SeatMap';
-import '../../booking/booking.css';
-import '../../memberships/memberships.css';
+import { getPresentationWithProducts } from '../booking/api';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { formatApiShekels } from '../lib/money';
+import { MembershipCheckoutSteps, MembershipSeatMap, MembershipStepper } from './MembershipCheckout';
+import { getMembershipSeatplan, getMemberships, membershipSeatPort } from './membership-api';
+import '../booking/booking.css';
+import './memberships.css';
 
 type Step = 'choose' | 'seats' | 'details' | 'payment' | 'confirmation';
 
@@ -47,8 +38,6 @@ export default function MembershipOrderPage() {
   const [picked, setChosen] = useState<{ membershipId: number; priceId: number } | null>(null);
   const [step, setStep] = useState<Step>('choose');
   const [held, setHeld] = useState<MembershipLockResponse | null>(null);
-  const [customer, setCustomer] = useState<CustomerDetails | null>(null);
-  const [result, setResult] = useState<CommitResponse | null>(null);
   const [mustChoose, setMustChoose] = useState(false);
   const [discount, setDiscount] = useState<MembershipDiscountCheckResponse | null>(null);
 
@@ -71,27 +60,17 @@ export default function MembershipOrderPage() {
     : ['choose', 'details', 'payment', 'confirmation'];
 
   const seat = held?.selections[0];
-  // The server prices the code again at commit; this is the total it will charge when the check still holds.
-  const total = price ? totalAfterDiscount(price.Price, discount) : 0;
-  const cart = (paymentIdentifier: string | null) => ({
-    seats: [],
-    memberships: [
-      {
-        membershipId: membership!.MembershipId,
-        membershipPriceId: price!.MembershipPriceId,
-        currencyId: price!.currency.CurrencyId,
-        reference1: price!.references.reference1,
-        reference2: price!.references.reference2,
-        price: price!.Price,
-        seat: seat ? { sectionId: seat.sectionId, x: seat.x, y: seat.y } : null,
-      },
-    ],
-    ...(discount ? { membershipDiscountCodes: [discount.code] } : {}),
-    customerInfo: customer ?? undefined,
-    numberOfPayments: 1,
-    total,
-    paymentIdentifier,
-  });
+  const memberships = () => [
+    {
+      membershipId: membership!.MembershipId,
+      membershipPriceId: price!.MembershipPriceId,
+      currencyId: price!.currency.CurrencyId,
+      reference1: price!.references.reference1,
+      reference2: price!.references.reference2,
+      price: price!.Price,
+      seat: seat ? { sectionId: seat.sectionId, x: seat.x, y: seat.y } : null,
+    },
+  ];
 
   return (
     <div className="container page booking-page membership-page" data-testid="membership-order-page">
@@ -164,38 +143,20 @@ export default function MembershipOrderPage() {
           onNext={() => setStep('details')}
         />
       )}
-      {step === 'details' && (
-        <MembershipDetails
-          initial={customer}
-          onBack={() => setStep(membership?.hasSeat ? 'seats' : 'choose')}
-          onDone={(d) => {
-            setCustomer(d);
-            setStep('payment');
-          }}
+      {membership && price && (
+        <MembershipCheckoutSteps
+          step={step}
+          goTo={setStep}
+          detailsBack={() => setStep(membership.hasSeat ? 'seats' : 'choose')}
+          enrol={false}
+          membershipId={membership.MembershipId}
+          membershipPriceId={price.MembershipPriceId}
+          priceShekels={price.Price}
+          discount={discount}
+          onDiscount={setDiscount}
+          memberships={memberships}
         />
       )}
-      {step === 'payment' && membership && price && (
-        <MembershipPayment
-          totalShekels={total}
-          cart={cart}
-          discount={
-            <MembershipDiscountField
-              membershipId={membership.MembershipId}
-              membershipPriceId={price.MembershipPriceId}
-              totalShekels={price.Price}
-              applied={discount}
-              onChange={setDiscount}
-            />
-          }
-          ssn={typeof customer?.ssn === 'string' ? customer.ssn : undefined}
-          onBack={() => setStep('details')}
-          onPaid={(r) => {
-            setResult(r);
-            setStep('confirmation');
-          }}
-        />
-      )}
-      {step === 'confirmation' && result && <MembershipConfirmation result={result} enrol={false} />}
     </div>
   );
 }
@@ -238,7 +199,6 @@ function MembershipSeats({
     [membership.MembershipId, plan.data, onHeld],
   );
   const series = membership.MembershipTypeId === MEMBERSHIP_TYPE_SERIES && pids.length > 1;
-  const seat = held?.selections[0];
   return (
     <section className="booking-card membership-seats" aria-labelledby="membership-seats-title">
       <h2 id="membership-seats-title" className="booking-card__title">
@@ -270,35 +230,13 @@ function MembershipSeats({
           <p className="membership-series__note">{t('memberships.seats.seriesNote')}</p>
         </div>
       )}
-      <p className="membership-held" role="status" data-testid="membership-held">
-        {seat
-          ? t('memberships.seats.held', { row: seat.RowName, seat: seat.SeatName, count: held!.selections.length })
-          : t('memberships.seats.none')}
-      </p>
-      {presentation.status === 'success' && presentation.data && port && (
-        <div className="membership-map">
-          <SeatMap
-            key={presentation.data.id}
-            presentation={presentation.data}
-            membership={port}
-            onContinue={() => seat && onNext()}
-          />
-        </div>
-      )}
-      <div className="button-row">
-        <button type="button" className="button button--secondary" onClick={onBack}>
-          {t('memberships.back')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!seat}
-          onClick={onNext}
-          data-testid="membership-seats-next"
-        >
-          {t('memberships.next')}
-        </button>
-      </div>
+      <MembershipSeatMap
+        presentation={presentation.status === 'success' ? presentation.data : null}
+        port={port}
+        held={held}
+        onBack={onBack}
+        onNext={onNext}
+      />
     </section>
   );
 }

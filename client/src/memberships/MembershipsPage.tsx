@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MEMBERSHIP_TYPE_SEASON, MEMBERSHIP_TYPE_SERIES, type ApiMembership } from '@hotline/shared';
-import { formatApiShekels } from '../../lib/money';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { getMemberships } from '../../memberships/membership-api';
-import '../../memberships/membership-i18n';
-import '../../booking/booking.css';
-import '../../memberships/memberships.css';
+import { formatApiShekels } from '../lib/money';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { getMemberships } from './membership-api';
+import './membership-i18n';
+import '../booking/booking.css';
+import './memberships.css';
 
 /** /memberships: the memberships on sale, each with its buy or enrol button (memberships-backoffice-spec.md section 2). */
 export default function MembershipsPage() {

@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { formatJerusalemDateTime, shekelsToAgorot, type SystemVoucherHistoryResponse } from '@hotline/shared';
-import { ApiError } from '../../api/client';
-import { money } from '../../booking/format';
-import { getVoucherHistory } from '../../gifts/gift-api';
-import { useLocale } from '../../hooks/useLocale';
-import { usesHebrewNames } from '../../lib/localized';
-import '../../booking/booking.css';
-import '../../gifts/gifts.css';
+import { ApiError } from '../api/client';
+import { money } from '../booking/format';
+import { getVoucherHistory } from './gift-api';
+import { useLocale } from '../hooks/useLocale';
+import { usesHebrewNames } from '../lib/localized';
+import '../booking/booking.css';
+import './gifts.css';
 
 /**
  * /system-vouchers/history: a voucher's balance and history (GET /system-vouchers/:ref/history). The code is typed

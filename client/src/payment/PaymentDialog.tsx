@@ -32,6 +32,22 @@ function isPaymentMessage(data: unknown): data is PaymentFormMessage {
 }
 
 /**
+ * Focus on the hosted page's first field when we may reach it (our own sandbox page is same-origin); a provider's
+ * page on another origin gets the focus on its frame, and its own autofocus takes it from there.
+ */
+function focusFirstField(frame: HTMLIFrameElement | null) {
+  if (!frame) return;
+  let field: HTMLElement | null;
+  try {
+    field = frame.contentDocument?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ?? null;
+  } catch {
+    field = null; // another origin's page
+  }
+  if (field) field.focus();
+  else frame.focus();
+}
+
+/**
  * The card-payment dialog: a modal <dialog> (focus is kept inside; Escape
  * closes it) framing the hosted card page. The page posts the card
  * authorisation to this window (same origin only); nothing about the card
@@ -49,25 +65,30 @@ export function PaymentDialog({
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const [loaded, setLoaded] = useState(false);
   // Each time the connection comes back the hosted page loads afresh (a new frame, a new load).
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!online) {
-      setLoaded(false);
-      return;
-    }
-    setAttempt((n) => n + 1);
-  }, [online]);
+  const [wasOnline, setWasOnline] = useState(online);
+  if (online !== wasOnline) {
+    setWasOnline(online);
+    if (online) setAttempt((n) => n + 1);
+  }
+  const frameKey = `${url}#${attempt}`;
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const loaded = online && loadedKey === frameKey;
+  /** The frame whose first card field has had focus: later loads (an error page, the answer) leave focus alone. */
+  const focusedKey = useRef<string | null>(null);
   const handlers = useRef({ onAuthorised, onClose });
-  handlers.current = { onAuthorised, onClose };
+  useEffect(() => {
+    handlers.current = { onAuthorised, onClose };
+  });
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (url && !dialog.open) {
-      setLoaded(false);
       dialog.showModal();
+      // Not "Close payment": the card page itself takes focus, its first field once it has loaded (issue 22).
+      frameRef.current?.focus();
     } else if (!url && dialog.open) dialog.close();
   }, [url]);
 
@@ -83,6 +104,13 @@ export function PaymentDialog({
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [url]);
+
+  function frameLoaded() {
+    setLoadedKey(frameKey);
+    if (focusedKey.current === frameKey) return;
+    focusedKey.current = frameKey;
+    focusFirstField(frameRef.current);
+  }
 
   return (
     <dialog
@@ -135,7 +163,7 @@ export function PaymentDialog({
             src={url}
             title={frameTitle ?? t('payment.frameTitle')}
             className="payment-dialog__frame"
-            onLoad={() => setLoaded(true)}
+            onLoad={frameLoaded}
             referrerPolicy="same-origin"
           />
         )}

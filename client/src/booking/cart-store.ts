@@ -16,9 +16,9 @@ import {
   type SeatRef,
   type TicketChangeResult,
   type TicketInfo,
-} from '../booking/cart-logic';
-import { pricingOf, useBookingCatalogue } from '../booking/catalogue-store';
-import type { ConfirmedShow } from '../booking/confirmed-shows';
+} from './cart-logic';
+import { pricingOf, useBookingCatalogue } from './catalogue-store';
+import type { ConfirmedShow } from './confirmed-shows';
 
 /**
  * The visitor's cart (storefront-spec.md section 3 "Cart"). The rules live in
@@ -29,7 +29,7 @@ import type { ConfirmedShow } from '../booking/confirmed-shows';
  * The seat map calls `addSeat` when a lock succeeds and `removeSeat` when an
  * unlock succeeds (see docs/booking-client.md).
  */
-export type { CartSeat, CartProduct, SeatRef } from '../booking/cart-logic';
+export type { CartSeat, CartProduct, SeatRef } from './cart-logic';
 
 /** What the confirmation page shows after a successful commit. */
 export interface CompletedOrder {

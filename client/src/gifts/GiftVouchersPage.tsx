@@ -1,25 +1,17 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { shekelsToAgorot, type SystemVoucherOffer, type SystemVoucherOffersResponse } from '@hotline/shared';
-import { ApiError } from '../../api/client';
-import { isolate, money } from '../../booking/format';
-import {
-  GiftConfirmation,
-  GiftDetails,
-  GiftPayment,
-  GiftStepper,
-  GiftSummary,
-  type GiftStep,
-} from '../../gifts/GiftCheckout';
-import { getVoucherOffers } from '../../gifts/gift-api';
-import { useGiftOrder } from '../../gifts/gift-order-store';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { usesHebrewNames } from '../../lib/localized';
-import { useCartStore } from '../../state/cart-store';
-import '../../booking/booking.css';
-import '../../gifts/gifts.css';
+import { ApiError } from '../api/client';
+import { isolate, money } from '../booking/format';
+import { GiftChooseActions, GiftFlow, GiftOffersState } from './GiftCheckout';
+import { getVoucherOffers } from './gift-api';
+import { useGiftOrder } from './gift-order-store';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { usesHebrewNames } from '../lib/localized';
+import { useCartStore } from '../booking/cart-store';
+import '../booking/booking.css';
+import './gifts.css';
 
 /**
  * /system-vouchers and /system-vouchers/:systemVoucherSuperClassId: the order-vouchers flow
@@ -32,51 +24,15 @@ export default function GiftVouchersPage() {
   const superClassId = id && /^\d+$/.test(id) ? Number(id) : null;
   const offers = useLatestQuery((signal) => getVoucherOffers(superClassId, signal), [superClassId]);
   const order = useGiftOrder();
-  const [chosenStep, setStep] = useState<GiftStep>(order.lastOrder?.kind === 'vouchers' ? 'confirmation' : 'choose');
-  // Paid: the payment step turns into the confirmation (derived, not an effect).
-  const step: GiftStep = chosenStep === 'payment' && order.lastOrder?.kind === 'vouchers' ? 'confirmation' : chosenStep;
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [step]);
-
-  const title = t('gifts.vouchers.title');
   const count = order.kind === 'vouchers' ? order.vouchers.reduce((n, v) => n + v.quantity, 0) : 0;
   return (
-    <div className="container page booking-page gift-page" data-testid="gift-vouchers-page">
-      <GiftStepper kind="vouchers" current={step} />
-      <div className="booking-titlebar">
-        <h1 className="booking-page__title">{title}</h1>
-      </div>
-      <div className={step === 'confirmation' ? 'booking-layout booking-layout--single' : 'booking-layout'}>
-        <div className="booking-main">
-          {step === 'choose' && <ChooseVouchers state={offers} onNext={() => setStep('details')} count={count} />}
-          {step === 'details' && (
-            <GiftDetails kind="vouchers" onBack={() => setStep('choose')} onDone={() => setStep('payment')} />
-          )}
-          {step === 'payment' && <GiftPayment kind="vouchers" onBack={() => setStep('details')} />}
-          {step === 'confirmation' && (
-            <>
-              <GiftConfirmation kind="vouchers" />
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  useGiftOrder.getState().reset();
-                  setStep('choose');
-                }}
-              >
-                {t('gifts.vouchers.buyAnother')}
-              </button>
-            </>
-          )}
-        </div>
-        {step !== 'confirmation' && (
-          <div className="booking-aside">
-            <GiftSummary />
-          </div>
-        )}
-      </div>
-    </div>
+    <GiftFlow
+      kind="vouchers"
+      testId="gift-vouchers-page"
+      title={t('gifts.vouchers.title')}
+      againLabel={t('gifts.vouchers.buyAnother')}
+      choose={(next) => <ChooseVouchers state={offers} onNext={next} count={count} />}
+    />
   );
 }
 
@@ -90,28 +46,10 @@ function ChooseVouchers({
   onNext: () => void;
 }) {
   const { t } = useTranslation();
-  const [tried, setTried] = useState(false);
   const hasTickets = useCartStore((s) => s.seats.length > 0);
-  if (state.status === 'loading') {
-    return (
-      <div className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('app.loading')}
-      </div>
-    );
-  }
-  if (state.status === 'error') {
+  if (state.status !== 'success') {
     const none = state.error instanceof ApiError && state.error.code === 'NO_VOUCHERS_FOR_SALE' ? state.error : null;
-    return (
-      <section className="booking-card" role={none ? undefined : 'alert'}>
-        <p>{none ? none.message : t('gifts.loadFailed')}</p>
-        {!none && (
-          <button type="button" className="button button--secondary" onClick={state.retry}>
-            {t('gifts.retry')}
-          </button>
-        )}
-      </section>
-    );
+    return <GiftOffersState failed={state.status === 'error'} retry={state.retry} none={none?.message} />;
   }
   const max = state.data.maxPerOrder;
   return (
@@ -121,26 +59,12 @@ function ChooseVouchers({
       {state.data.vouchers.map((offer) => (
         <OfferCard key={offer.SystemVoucherId} offer={offer} count={count} max={max} />
       ))}
-      {tried && count === 0 && (
-        <p className="notice notice--error" role="alert" data-testid="choose-one">
-          {t('gifts.vouchers.chooseOne')}
-        </p>
-      )}
-      <div className="button-row">
-        <Link className="button button--secondary" to="/booking">
-          {t('gifts.toEvents')}
-        </Link>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            setTried(true);
-            if (count > 0) onNext();
-          }}
-        >
-          {t('gifts.next')}
-        </button>
-      </div>
+      <GiftChooseActions
+        noneChosen={count === 0}
+        noneChosenText={t('gifts.vouchers.chooseOne')}
+        canGoOn={count > 0}
+        onNext={onNext}
+      />
     </>
   );
 }

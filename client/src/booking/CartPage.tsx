@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { createLatestRequest } from '../../api/latest';
-import { BookingShell, flushCartSave, ProductsStep, TicketsStep, useCart, installCartSync } from '../../booking';
-import { incompleteUnits, presentationIdsOf, type CartSeat } from '../../booking/cart-logic';
-import { restoreFromServer } from '../../booking/cart-sync';
-import { isolate, seatLabel, ticketName } from '../../booking/format';
-import { useCartCatalogue, useCartTotals } from '../../booking/hooks';
-import { useLocale } from '../../hooks/useLocale';
-import { formatList } from '../../lib/list-format';
-import { useCartStore } from '../../state/cart-store';
+import { ApiError } from '../api/client';
+import { createLatestRequest } from '../api/latest';
+import { BookingShell, flushCartSave, ProductsStep, TicketsStep, useCart, installCartSync } from './index';
+import { incompleteUnits, presentationIdsOf, type CartSeat } from './cart-logic';
+import { restoreFromServer } from './cart-sync';
+import { incompleteMessage, seatLabel } from './format';
+import { useCartCatalogue, useCartTotals } from './hooks';
+import { useLocale } from '../hooks/useLocale';
+import { formatList } from '../lib/list-format';
+import { useCartStore } from './cart-store';
+import { CartRestoring } from './CartGate';
 
 type Load =
   | { kind: 'loading' }
@@ -68,16 +69,7 @@ export default function CartPage() {
     return () => request.cancel();
   }, [resId, valid]);
 
-  if (load.kind === 'loading') {
-    return (
-      <div className="container page">
-        <div className="page-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('cartPage.restoring')}
-        </div>
-      </div>
-    );
-  }
+  if (load.kind === 'loading') return <CartRestoring />;
   if (load.kind !== 'open' || cart.seats.length === 0) {
     const key =
       load.kind === 'paid' ? 'paid' : load.kind === 'missing' ? 'missing' : load.kind === 'error' ? 'error' : 'empty';
@@ -111,14 +103,9 @@ export default function CartPage() {
   );
 
   async function toCheckout() {
-    const incomplete = incompleteUnits(totals.seats);
-    if (incomplete.length) {
-      setMessage(
-        t('ticketsStep.incomplete', {
-          name: isolate(ticketName(incomplete[0]!, locale), locale),
-          count: incomplete[0]!.multiplyFactor,
-        }),
-      );
+    const lacking = incompleteMessage(incompleteUnits(totals.seats), t, locale);
+    if (lacking) {
+      setMessage(lacking);
       return;
     }
     await flushCartSave().catch(() => undefined);

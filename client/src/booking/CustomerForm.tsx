@@ -12,7 +12,8 @@ import {
   type CustomerField,
   type CustomerFormConfig,
 } from '@hotline/shared';
-import type { SupportedLocale } from '../../lib/rules';
+import type { SupportedLocale } from '../lib/rules';
+import { StepActions } from './StepActions';
 
 /** The form's own values: every field as typed. */
 export interface CustomerFormValues {
@@ -303,18 +304,7 @@ export function CustomerForm({ config, locale, initial, busy, submitLabel, onSub
         )}
       </div>
 
-      <div className="step-actions">
-        {onBack && (
-          <button type="button" className="button button--secondary" onClick={onBack}>
-            <span className="arrow arrow--back" aria-hidden="true" />
-            {t('stepper.back')}
-          </button>
-        )}
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {submitLabel}
-          <span className="arrow" aria-hidden="true" />
-        </button>
-      </div>
+      <StepActions onBack={onBack} continueLabel={submitLabel} submit busy={busy} />
     </form>
   );
 }

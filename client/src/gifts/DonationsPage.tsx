@@ -1,24 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { shekelsToAgorot, type Donation, type DonationsResponse } from '@hotline/shared';
-import { money } from '../../booking/format';
-import {
-  GiftConfirmation,
-  GiftDetails,
-  GiftPayment,
-  GiftStepper,
-  GiftSummary,
-  type GiftStep,
-} from '../../gifts/GiftCheckout';
-import { getDonations } from '../../gifts/gift-api';
-import { useGiftOrder } from '../../gifts/gift-order-store';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { usesHebrewNames } from '../../lib/localized';
-import { useCartStore } from '../../state/cart-store';
-import '../../booking/booking.css';
-import '../../gifts/gifts.css';
+import { money } from '../booking/format';
+import { GiftChooseActions, GiftFlow, GiftOffersState } from './GiftCheckout';
+import { getDonations } from './gift-api';
+import { useGiftOrder } from './gift-order-store';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { usesHebrewNames } from '../lib/localized';
+import { useCartStore } from '../booking/cart-store';
+import '../booking/booking.css';
+import './gifts.css';
 
 /**
  * /donations: choose donations -> details and payment -> confirmation (memberships-backoffice-spec.md
@@ -28,49 +20,14 @@ import '../../gifts/gifts.css';
 export default function DonationsPage() {
   const { t } = useTranslation();
   const donations = useLatestQuery<DonationsResponse>((signal) => getDonations(signal), []);
-  const lastOrder = useGiftOrder((s) => s.lastOrder);
-  const [chosenStep, setStep] = useState<GiftStep>(lastOrder?.kind === 'donations' ? 'confirmation' : 'choose');
-  // Paid: the payment step turns into the confirmation (derived, not an effect).
-  const step: GiftStep = chosenStep === 'payment' && lastOrder?.kind === 'donations' ? 'confirmation' : chosenStep;
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [step]);
   return (
-    <div className="container page booking-page gift-page" data-testid="donations-page">
-      <GiftStepper kind="donations" current={step} />
-      <div className="booking-titlebar">
-        <h1 className="booking-page__title">{t('gifts.donations.title')}</h1>
-      </div>
-      <div className={step === 'confirmation' ? 'booking-layout booking-layout--single' : 'booking-layout'}>
-        <div className="booking-main">
-          {step === 'choose' && <ChooseDonations state={donations} onNext={() => setStep('details')} />}
-          {step === 'details' && (
-            <GiftDetails kind="donations" onBack={() => setStep('choose')} onDone={() => setStep('payment')} />
-          )}
-          {step === 'payment' && <GiftPayment kind="donations" onBack={() => setStep('details')} />}
-          {step === 'confirmation' && (
-            <>
-              <GiftConfirmation kind="donations" />
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  useGiftOrder.getState().reset();
-                  setStep('choose');
-                }}
-              >
-                {t('gifts.donations.donateAgain')}
-              </button>
-            </>
-          )}
-        </div>
-        {step !== 'confirmation' && (
-          <div className="booking-aside">
-            <GiftSummary />
-          </div>
-        )}
-      </div>
-    </div>
+    <GiftFlow
+      kind="donations"
+      testId="donations-page"
+      title={t('gifts.donations.title')}
+      againLabel={t('gifts.donations.donateAgain')}
+      choose={(next) => <ChooseDonations state={donations} onNext={next} />}
+    />
   );
 }
 
@@ -87,26 +44,8 @@ function ChooseDonations({
   const donations = useGiftOrder((s) => s.donations);
   const chosen = kind === 'donations' ? donations : [];
   const hasTickets = useCartStore((s) => s.seats.length > 0);
-  const [tried, setTried] = useState(false);
   const [invalid, setInvalid] = useState<Set<number>>(new Set());
-  if (state.status === 'loading') {
-    return (
-      <div className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('app.loading')}
-      </div>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <section className="booking-card" role="alert">
-        <p>{t('gifts.loadFailed')}</p>
-        <button type="button" className="button button--secondary" onClick={state.retry}>
-          {t('gifts.retry')}
-        </button>
-      </section>
-    );
-  }
+  if (state.status !== 'success') return <GiftOffersState failed={state.status === 'error'} retry={state.retry} />;
   const valid = chosen.length > 0 && invalid.size === 0;
   return (
     <>
@@ -126,26 +65,12 @@ function ChooseDonations({
           }
         />
       ))}
-      {tried && chosen.length === 0 && (
-        <p className="notice notice--error" role="alert" data-testid="choose-one">
-          {t('gifts.donations.chooseOne')}
-        </p>
-      )}
-      <div className="button-row">
-        <Link className="button button--secondary" to="/booking">
-          {t('gifts.toEvents')}
-        </Link>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            setTried(true);
-            if (valid) onNext();
-          }}
-        >
-          {t('gifts.next')}
-        </button>
-      </div>
+      <GiftChooseActions
+        noneChosen={chosen.length === 0}
+        noneChosenText={t('gifts.donations.chooseOne')}
+        canGoOn={valid}
+        onNext={onNext}
+      />
     </>
   );
 }

@@ -1,33 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type {
-  ApiMembership,
-  CommitResponse,
-  CustomerDetails,
-  MembershipDiscountCheckResponse,
-  MembershipLockResponse,
-} from '@hotline/shared';
-import { getPresentationWithProducts } from '../../booking/api';
-import { useLatestQuery } from '../../hooks/useLatestQuery';
-import { useLocale } from '../../hooks/useLocale';
-import { formatApiShekels } from '../../lib/money';
-import {
-  MembershipConfirmation,
-  MembershipDetails,
-  MembershipPayment,
-  MembershipStepper,
-} from '../../memberships/MembershipCheckout';
-import { MembershipDiscountField, totalAfterDiscount } from '../../memberships/MembershipDiscountField';
-import {
-  enrolSeatPort,
-  getMembership,
-  getMembershipSeatplan,
-  releaseEnrolSeat,
-} from '../../memberships/membership-api';
-import { SeatMap } from '../../seatmap/SeatMap';
-import '../../booking/booking.css';
-import '../../memberships/memberships.css';
+import type { ApiMembership, MembershipDiscountCheckResponse, MembershipLockResponse } from '@hotline/shared';
+import { getPresentationWithProducts } from '../booking/api';
+import { useLatestQuery } from '../hooks/useLatestQuery';
+import { useLocale } from '../hooks/useLocale';
+import { formatApiShekels } from '../lib/money';
+import { MembershipCheckoutSteps, MembershipSeatMap, MembershipStepper } from './MembershipCheckout';
+import { enrolSeatPort, getMembership, getMembershipSeatplan, releaseEnrolSeat } from './membership-api';
+import '../booking/booking.css';
+import './memberships.css';
 
 type Step = 'fixedSeat' | 'rates' | 'events' | 'eventSeats' | 'details' | 'payment' | 'confirmation';
 
@@ -72,8 +54,6 @@ function EnrolFlow({ m }: { m: ApiMembership }) {
   const [rateId, setRateId] = useState<number | null>(m.prices[0]?.MembershipPriceId ?? null);
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(m.Presentations.map((p) => p.PresentationId)));
   const [members, setMembers] = useState(1);
-  const [customer, setCustomer] = useState<CustomerDetails | null>(null);
-  const [result, setResult] = useState<CommitResponse | null>(null);
   const [discount, setDiscount] = useState<MembershipDiscountCheckResponse | null>(null);
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -97,38 +77,30 @@ function EnrolFlow({ m }: { m: ApiMembership }) {
       )
     : rate.Price;
   const seat = held?.selections[0];
-  const cart = (paymentIdentifier: string | null) => ({
-    seats: [],
-    memberships: [
-      {
-        membershipId: m.MembershipId,
-        ticketId: rate.MembershipPriceId,
-        seasonId: m.SeasonId!,
-        totalAmount: total,
-        seat: seat ? { sectionId: seat.sectionId, x: seat.x, y: seat.y } : null,
-        ticketGroupId: seat?.tgId ?? null,
-        selections: pids.map((prsntId) => {
-          const s = held?.selections.find((x) => x.prsntId === prsntId);
-          return s
-            ? {
-                prsntId,
-                venueId: s.venueId,
-                seatplanId: s.seatplanId,
-                sectionId: s.sectionId,
-                x: s.x,
-                y: s.y,
-                tgId: s.tgId,
-              }
-            : { prsntId };
-        }),
-      },
-    ],
-    ...(discount ? { membershipDiscountCodes: [discount.code] } : {}),
-    customerInfo: customer ?? undefined,
-    numberOfPayments: 1,
-    total: totalAfterDiscount(total, discount),
-    paymentIdentifier,
-  });
+  const memberships = () => [
+    {
+      membershipId: m.MembershipId,
+      ticketId: rate.MembershipPriceId,
+      seasonId: m.SeasonId!,
+      totalAmount: total,
+      seat: seat ? { sectionId: seat.sectionId, x: seat.x, y: seat.y } : null,
+      ticketGroupId: seat?.tgId ?? null,
+      selections: pids.map((prsntId) => {
+        const s = held?.selections.find((x) => x.prsntId === prsntId);
+        return s
+          ? {
+              prsntId,
+              venueId: s.venueId,
+              seatplanId: s.seatplanId,
+              sectionId: s.sectionId,
+              x: s.x,
+              y: s.y,
+              tgId: s.tgId,
+            }
+          : { prsntId };
+      }),
+    },
+  ];
 
   async function confirmEvents() {
     // Events left out give their seat back now (the hold stays on the chosen ones).
@@ -245,38 +217,18 @@ function EnrolFlow({ m }: { m: ApiMembership }) {
           <StepButtons onBack={() => setStep('events')} onNext={() => setStep('details')} />
         </section>
       )}
-      {step === 'details' && (
-        <MembershipDetails
-          initial={customer}
-          onBack={() => setStep('eventSeats')}
-          onDone={(d) => {
-            setCustomer(d);
-            setStep('payment');
-          }}
-        />
-      )}
-      {step === 'payment' && (
-        <MembershipPayment
-          totalShekels={totalAfterDiscount(total, discount)}
-          cart={cart}
-          discount={
-            <MembershipDiscountField
-              membershipId={m.MembershipId}
-              membershipPriceId={rate.MembershipPriceId}
-              totalShekels={total}
-              applied={discount}
-              onChange={setDiscount}
-            />
-          }
-          ssn={typeof customer?.ssn === 'string' ? customer.ssn : undefined}
-          onBack={() => setStep('details')}
-          onPaid={(r) => {
-            setResult(r);
-            setStep('confirmation');
-          }}
-        />
-      )}
-      {step === 'confirmation' && result && <MembershipConfirmation result={result} enrol />}
+      <MembershipCheckoutSteps
+        step={step}
+        goTo={setStep}
+        detailsBack={() => setStep('eventSeats')}
+        enrol
+        membershipId={m.MembershipId}
+        membershipPriceId={rate.MembershipPriceId}
+        priceShekels={total}
+        discount={discount}
+        onDiscount={setDiscount}
+        memberships={memberships}
+      />
     </div>
   );
 }
@@ -351,33 +303,17 @@ function FixedSeat({
         : undefined,
     [membership.MembershipId, plan.data, stableOnHeld, all],
   );
-  const seat = held?.selections[0];
   return (
     <section className="booking-card membership-seats" aria-labelledby="enrol-fixed-title">
       <h2 id="enrol-fixed-title" className="booking-card__title">
         {t('memberships.seats.title')}
       </h2>
-      <p className="membership-held" role="status" data-testid="membership-held">
-        {seat
-          ? t('memberships.seats.held', { row: seat.RowName, seat: seat.SeatName, count: held!.selections.length })
-          : t('memberships.seats.none')}
-      </p>
-      {presentation.status === 'success' && presentation.data && port && (
-        <div className="membership-map">
-          <SeatMap presentation={presentation.data} membership={port} onContinue={() => seat && onNext()} />
-        </div>
-      )}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!seat}
-          onClick={onNext}
-          data-testid="membership-seats-next"
-        >
-          {t('memberships.next')}
-        </button>
-      </div>
+      <MembershipSeatMap
+        presentation={presentation.status === 'success' ? presentation.data : null}
+        port={port}
+        held={held}
+        onNext={onNext}
+      />
     </section>
   );
 }

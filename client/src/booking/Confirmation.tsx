@@ -1,15 +1,45 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { shekelsToAgorot } from '@hotline/shared';
-import { money, seatLabel } from '../../booking/format';
-import { CatalogueText } from '../../components/CatalogueText';
-import { formatJerusalemDateTime } from '../../lib/datetime';
-import { presentationFeatureName, venueAndLocation } from '../../lib/localized';
-import { useLocale } from '../../hooks/useLocale';
-import type { CompletedOrder } from '../../state/cart-store';
-import { useBookingCatalogue } from '../../booking/catalogue-store';
-import { WatchAfterPurchase } from '../../vod/WatchLinks';
+import { money, seatLabel } from './format';
+import { CatalogueText } from '../components/CatalogueText';
+import { formatJerusalemDateTime } from '../lib/datetime';
+import { presentationFeatureName, venueAndLocation } from '../lib/localized';
+import { useLocale } from '../hooks/useLocale';
+import type { CompletedOrder } from './cart-store';
+import { useBookingCatalogue } from './catalogue-store';
+import { WatchAfterPurchase } from '../vod/WatchLinks';
+
+/** The facts every confirmation starts with: the reservation identifier and the total; `children` adds rows. */
+export function OrderFacts({
+  reservationIdentifier,
+  total,
+  children,
+}: {
+  reservationIdentifier: string;
+  /** Shekels, as the commit answers. */
+  total: number;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <dl className="confirmation__facts">
+      <div>
+        <dt>{t('confirmation.reservation')}</dt>
+        <dd className="confirmation__id" data-testid="reservation-identifier">
+          <bdi dir="ltr">{reservationIdentifier}</bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('confirmation.total')}</dt>
+        <dd>{money(shekelsToAgorot(total), locale)}</dd>
+      </div>
+      {children}
+    </dl>
+  );
+}
 
 /** Step 6: the order is paid. The reservation identifier, what was paid, and the way to the e-tickets. */
 export function Confirmation({ order }: { order: CompletedOrder }) {
@@ -38,17 +68,7 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
         {t('confirmation.thanks')}
       </h2>
       <p className="confirmation__lead">{t('confirmation.lead', { count: tickets })}</p>
-      <dl className="confirmation__facts">
-        <div>
-          <dt>{t('confirmation.reservation')}</dt>
-          <dd className="confirmation__id" data-testid="reservation-identifier">
-            <bdi dir="ltr">{order.reservationIdentifier}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('confirmation.total')}</dt>
-          <dd>{money(shekelsToAgorot(order.total), locale)}</dd>
-        </div>
+      <OrderFacts reservationIdentifier={order.reservationIdentifier} total={order.total}>
         {order.charged < order.total && (
           <div>
             <dt>{t('confirmation.vouchers')}</dt>
@@ -61,7 +81,7 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
             <dd>{money(shekelsToAgorot(order.charged), locale)}</dd>
           </div>
         )}
-      </dl>
+      </OrderFacts>
       {order.shows && order.shows.length > 0 && (
         <section className="confirmation__shows" aria-labelledby="confirmation-shows-title">
           <h3 id="confirmation-shows-title" className="confirmation__subtitle">

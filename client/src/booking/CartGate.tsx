@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useCartStore } from '../../state/cart-store';
-import type { OrderStep } from '../../booking';
+import { useCartStore } from './cart-store';
+import type { OrderStep } from './index';
 
 /** Where completed steps link back to from checkout: the cart page edits tickets and products of every show. */
 export function cartStepHrefs(resId: string | null, presentationId?: number): Partial<Record<OrderStep, string>> {
@@ -14,6 +14,19 @@ export function cartStepHrefs(resId: string | null, presentationId?: number): Pa
   };
 }
 
+/** A saved cart being restored (GET /api/reservations/:resId). */
+export function CartRestoring() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('cartPage.restoring')}
+      </div>
+    </div>
+  );
+}
+
 /**
  * Checkout pages need a cart: while it is being restored they wait; without
  * seats they say so (and point to the confirmation when an order was just paid).
@@ -22,16 +35,7 @@ export function CartGate({ ready, step, children }: { ready: boolean; step: Orde
   const { t } = useTranslation();
   const seats = useCartStore((s) => s.seats.length);
   const lastOrder = useCartStore((s) => s.lastOrder);
-  if (!ready) {
-    return (
-      <div className="container page">
-        <div className="page-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('cartPage.restoring')}
-        </div>
-      </div>
-    );
-  }
+  if (!ready) return <CartRestoring />;
   if (seats === 0) {
     return (
       <section className="container status-page" aria-labelledby="empty-cart-title" data-testid="empty-cart">

@@ -1,5 +1,5 @@
 import type { CustomerAreaInfo, CustomerDetailsInput } from '@hotline/shared';
-import { apiRequest } from '../../api/client';
+import { apiRequest } from '../api/client';
 
 /** The logged-in customer's details in the checkout form's shape (the terms are never pre-ticked). */
 export function detailsOfCustomer(c: CustomerAreaInfo): CustomerDetailsInput {
