@@ -15,7 +15,7 @@ import type { CommitBody } from '../payment/payment.queries';
 import type { HoldTerms } from '../holds/hold-terms';
 import { SalesRepository, type SaleInput } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
-import { cartFingerprint } from './cart-fingerprint';
+import { cartFingerprint } from '../cart/cart-fingerprint';
 import type { CommitState } from './commit-state';
 import { QuoteService, type Quote } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';
@@ -111,7 +111,7 @@ function heldSeatsOf(quote: Quote): { showTimes: Date[]; premiumSeatKeys: string
  * sold | refunding -> refunded | refund_pending. Each step's state is persisted
  * on the cart and the card payment row, so if this node dies the recovery job
  * (recovery.job.ts) finishes it. The cart identifier is the idempotency key of
- * the whole order, bound to what the cart buys (cart-fingerprint.ts).
+ * the whole order, bound to what the cart buys (cart/cart-fingerprint.ts).
  */
 @Injectable()
 export class CommitOrchestrator {

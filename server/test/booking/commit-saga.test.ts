@@ -13,7 +13,7 @@ import { canMove } from '../../src/orders/commit-state';
 import type { OrdersRepository, RecoveryCase } from '../../src/orders/orders.repository';
 import type { QuoteService, Quote } from '../../src/orders/quote.service';
 import { RecoveryJob } from '../../src/orders/recovery.job';
-import { DependencyAlarm } from '../../src/health/dependency-failure';
+import { DependencyAlarm } from '../../src/common/dependency-failure';
 import type { JobLease } from '../../src/jobs/job-lease';
 import { JobScheduler } from '../../src/jobs/job-scheduler';
 import { SettlementService } from '../../src/orders/settlement.service';
