@@ -60,7 +60,7 @@ export async function sendSmsNow(
     `INSERT INTO notification_outbox (channel, recipient, locale, template, payload, status, attempts, claimed_at)
      VALUES ('sms', $1, $2, $3, '{}', 'sending', 1, now()) RETURNING id::text AS id`,
     [sms.recipient, sms.locale, sms.template],
-  )) as { id: string }[];
+  )) as [{ id: string }];
   try {
     await sender.send({
       outboxId: row.id,
