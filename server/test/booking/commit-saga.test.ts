@@ -119,6 +119,7 @@ function world() {
     markRefunded: jest.fn(async () => void calls.push('cart.refunded')),
   };
   const engine = {
+    admit: jest.fn(async () => undefined),
     verifyBotCheck: jest.fn(async () => undefined),
     extendForPayment: jest.fn(async () => ({})),
     markSold: jest.fn(async () => ({ version: 1, sold: 1 })),
