@@ -12,7 +12,6 @@ import {
 } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import { ChannelCheck } from '../channels/channel-check';
-import type { SaleChannel } from '../channels/sale-channel';
 import type { ParsedCart } from '../cart/cart.schema';
 import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
 import type { Locale } from '../common/locale';
@@ -25,13 +24,12 @@ import { GiftOffersRepository } from '../gifts/gift-offers.repository';
 import { WaiverCheck, type SaleWaiver } from '../waivers/waiver-check';
 import { MembershipQuoteService } from '../memberships/membership-quote.service';
 import { VouchersRepository } from '../payment/vouchers.repository';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+import type { SaleChannel, SaleInput, SaleOutcome, SaleReference } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import type { Layout } from '../seats/seat-layout';
 import { seatsCouponAllows } from '../tickets/coupon-check';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository';
 import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
-import type { SaleReference } from '../ticket-references/reference-sale';
 
 /** The order as the server prices it, before anything is written. */
 export interface Quote {
