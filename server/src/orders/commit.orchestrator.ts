@@ -17,7 +17,8 @@ import { SalesRepository, type SaleInput } from '../reservations/sales.repositor
 import { SeatEngineService } from '../seats/seat-engine.service';
 import { cartFingerprint } from '../cart/cart-fingerprint';
 import type { CommitState } from './commit-state';
-import { QuoteService, type Quote } from './quote.service';
+import type { Quote } from '../payment/pricing';
+import { QuoteService } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';

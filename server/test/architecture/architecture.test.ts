@@ -21,7 +21,6 @@ const CYCLE_EDGES: Record<string, string> = {
     'the channel SaleParticipant plugs into the one sale write (which reaches seats through cart)',
   'jobs -> queue':
     'the scheduler runs every job asSystem through queue/admission-context; that context belongs in common',
-  'memberships -> orders': "membership-quote returns orders' Quote type while the commit calls the membership quote",
   'seats -> queue': "the seat engine asks queue's AdmissionGate; a gate port owned by seats would invert it",
 };
 
