@@ -229,5 +229,11 @@ describe('server boundaries', () => {
     expect(writers).toEqual(Object.keys(OUTBOX_WRITERS).sort());
     const sale = readFileSync(path.join(SRC, 'reservations/sales.repository.ts'), 'utf8');
     expect(sale.match(/INSERT\s+INTO\s+notification_outbox/gi)).toHaveLength(1);
+    // Nor through TypeORM's entity: only the entity list (database/) and notifications/ name it.
+    const entityUsers = tsFiles(SRC)
+      .map(rel)
+      .filter((f) => !f.startsWith('database/') && !f.startsWith('notifications/'))
+      .filter((f) => readFileSync(path.join(SRC, f), 'utf8').includes('NotificationOutboxEntity'));
+    expect(entityUsers).toEqual([]);
   });
 });
