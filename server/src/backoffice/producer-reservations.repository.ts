@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { enqueueMessages } from '../notifications';
 
 export interface ProducerReservationRow {
   reservationIdentifier: string;
@@ -79,10 +80,6 @@ export class ProducerReservationsRepository {
 
   /** Queues the order confirmation again (the outbox dispatcher sends it, at least once). */
   async resend(reservationId: string, locale: string, messages: { channel: 'email' | 'sms'; recipient: string }[]) {
-    await this.db.query(
-      `INSERT INTO notification_outbox (reservation_id, channel, recipient, locale, template)
-       SELECT $1, m.channel, m.recipient, $2, 'order-confirmation' FROM unnest($3::text[], $4::text[]) AS m(channel, recipient)`,
-      [reservationId, locale, messages.map((m) => m.channel), messages.map((m) => m.recipient)],
-    );
+    await enqueueMessages(this.db, { reservationId, locale, template: 'order-confirmation', messages });
   }
 }

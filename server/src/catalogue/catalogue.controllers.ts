@@ -1,4 +1,4 @@
-import { holdModeOf, withHoldMode } from '../holds/hold-mode';
+import { holdModeOf, withHoldMode } from './hold-mode';
 import { Controller, Get, Header, Headers, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';

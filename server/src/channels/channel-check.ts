@@ -7,7 +7,7 @@ import { allocationOf } from '../seats/seat-allocations';
 import type { Layout } from '../seats/seat-layout';
 import { IntegrationService } from './integration.service';
 import { MiniSiteService } from './mini-site.service';
-import type { SaleChannel } from './sale-channel';
+import type { SaleChannel } from '../reservations/sales.repository';
 
 /**
  * The commit's channel rules (QuoteService calls this before anything is written):

@@ -1,17 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-
-/**
- * Through which storefront channel an order is sold (docs/storefront-modes.md): a mini-site (whose ticket
- * balances the sale draws down) and/or a partner link (integrationId). Stored in the sale draft, so the recovery
- * job writes the same.
- */
-export interface SaleChannel {
-  miniSiteId: number | null;
-  integrationId: string | null;
-  partner: string | null;
-  /** Mini-site tickets with a Balance: how many seats this order puts on each. */
-  balances: { ticketId: number; seats: number }[];
-}
+import type { SaleChannel } from '../reservations/sales.repository';
 
 /**
  * Draws the mini-site balances down inside the sale's transaction: one conditional UPDATE per ticket, in ticket

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { DependencyAlarm, RETRY_AFTER_SECONDS, classifyDependencyFailure } from '../health/dependency-failure';
+import { DependencyAlarm, RETRY_AFTER_SECONDS, classifyDependencyFailure } from './dependency-failure';
 import { AppError } from './app-error';
 import { toErrorResponse } from './error-responder';
 import { pathOnly } from './log-redaction';

@@ -5,6 +5,7 @@ import { LOGGER } from '../common/logger';
 import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { NotificationSender } from '../notifications/notification-sender.port';
+import { sendSmsNow } from '../notifications';
 
 const TEXT: Record<Locale, string> = {
   he: '{brand}: קוד הכניסה שלך הוא {code}. בתוקף 5 דקות. אין למסור את הקוד לאף אחד.',
@@ -31,30 +32,8 @@ export class OtpSms {
   ) {}
 
   async send(mobile: string, code: string, locale: Locale): Promise<void> {
-    const [row] = await this.db.query(
-      `INSERT INTO notification_outbox (channel, recipient, locale, template, payload, status, attempts, claimed_at)
-       VALUES ('sms', $1, $2, 'customer-otp', '{}', 'sending', 1, now()) RETURNING id::text AS id`,
-      [mobile, locale],
-    );
     const body = TEXT[locale].replace('{brand}', this.config.BRAND_NAME).replace('{code}', code);
-    try {
-      await this.sender.send({
-        outboxId: row.id,
-        reservationId: null,
-        channel: 'sms',
-        recipient: mobile,
-        subject: null,
-        body,
-      });
-      await this.db.query(`UPDATE notification_outbox SET status = 'sent', sent_at = now() WHERE id = $1`, [row.id]);
-    } catch (err) {
-      this.logger.warn({ err, outbox: row.id }, 'login code SMS not sent');
-      await this.db
-        .query(`UPDATE notification_outbox SET status = 'failed', last_error = $2 WHERE id = $1`, [
-          row.id,
-          String((err as Error)?.message ?? err).slice(0, 500),
-        ])
-        .catch(() => undefined);
-    }
+    const sent = await sendSmsNow(this.db, this.sender, { recipient: mobile, locale, template: 'customer-otp', body });
+    if (!sent.ok) this.logger.warn({ err: sent.error }, 'login code SMS not sent');
   }
 }

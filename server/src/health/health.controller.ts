@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { HealthResponse, JobsHealthResponse } from '@hotline/shared';
 import { JobScheduler } from '../jobs/job-scheduler';
 import { REDIS } from '../redis/redis.module';
-import { RETRY_AFTER_SECONDS } from './dependency-failure';
+import { RETRY_AFTER_SECONDS } from '../common/dependency-failure';
 
 async function probe(
   check: () => Promise<unknown>,

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { DependencyAlarm } from './dependency-failure';
+import { DependencyAlarm } from '../common/dependency-failure';
 import { HealthController } from './health.controller';
 
 /** Health endpoint, and the one place dependency outages are logged (rate-limited). */

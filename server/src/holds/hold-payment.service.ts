@@ -8,7 +8,7 @@ import type { ParsedCart } from '../cart/cart.schema';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
-import { cartFingerprint } from '../orders/cart-fingerprint';
+import { cartFingerprint } from '../cart/cart-fingerprint';
 import { PaymentProvider, PaymentProviderTimeout, type ChargeResult } from '../payment/payment-provider.port';
 import { HoldClock } from './hold-clock';
 import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';

@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { JobMetrics } from '@hotline/shared';
 import { LOGGER } from '../common/logger';
-import { DependencyAlarm, classifyDependencyFailure } from '../health/dependency-failure';
+import { DependencyAlarm, classifyDependencyFailure } from '../common/dependency-failure';
 import { JobLease } from './job-lease';
 import { asSystem } from '../queue/admission-context';
 

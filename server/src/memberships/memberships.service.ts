@@ -18,6 +18,7 @@ import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { localizedName } from '../common/localized-name';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { sendSmsNow } from '../notifications';
 import { NotificationSender } from '../notifications/notification-sender.port';
 import { SeatAcrossService } from '../seats/seat-across.service';
 import { SeatEngineService } from '../seats/seat-engine.service';
@@ -323,26 +324,9 @@ export class MembershipsService {
     if (!m.mobile) throw new AppError('CUSTOMER_NO_MOBILE');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.repo.saveCode(m.id, this.codeHash(code), CODE_MINUTES);
-    const [row] = await db.query(
-      `INSERT INTO notification_outbox (channel, recipient, locale, template, payload, status, attempts, claimed_at)
-       VALUES ('sms', $1, $2, 'member-code', '{}', 'sending', 1, now()) RETURNING id::text AS id`,
-      [m.mobile, locale],
-    );
     const body = (CODE_TEXT[locale] ?? 'Your member code: {code}').replace('{code}', code);
-    try {
-      await this.sender.send({
-        outboxId: row.id,
-        reservationId: null,
-        channel: 'sms',
-        recipient: m.mobile,
-        subject: null,
-        body,
-      });
-      await db.query(`UPDATE notification_outbox SET status = 'sent', sent_at = now() WHERE id = $1`, [row.id]);
-    } catch {
-      await db.query(`UPDATE notification_outbox SET status = 'failed' WHERE id = $1`, [row.id]);
-      throw new AppError('GENERAL_ERROR');
-    }
+    const sent = await sendSmsNow(db, this.sender, { recipient: m.mobile, locale, template: 'member-code', body });
+    if (!sent.ok) throw new AppError('GENERAL_ERROR');
     return { sent: true };
   }
 

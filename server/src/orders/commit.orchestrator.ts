@@ -16,9 +16,10 @@ import type { HoldTerms } from '../holds/hold-terms';
 import { LimitClaims } from '../reservations/limit-claims';
 import { SalesRepository, type SaleInput } from '../reservations/sales.repository';
 import { SeatEngineService } from '../seats/seat-engine.service';
-import { cartFingerprint } from './cart-fingerprint';
+import { cartFingerprint } from '../cart/cart-fingerprint';
 import type { CommitState } from './commit-state';
-import { QuoteService, type Quote } from './quote.service';
+import type { Quote } from '../payment/pricing';
+import { QuoteService } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
@@ -112,7 +113,7 @@ function heldSeatsOf(quote: Quote): { showTimes: Date[]; premiumSeatKeys: string
  * sold | refunding -> refunded | refund_pending. Each step's state is persisted
  * on the cart and the card payment row, so if this node dies the recovery job
  * (recovery.job.ts) finishes it. The cart identifier is the idempotency key of
- * the whole order, bound to what the cart buys (cart-fingerprint.ts).
+ * the whole order, bound to what the cart buys (cart/cart-fingerprint.ts).
  */
 @Injectable()
 export class CommitOrchestrator {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { enqueueMessages } from '../notifications';
 import type { SaleDraft } from './sale-draft';
 
 /** A card payment the recovery job has to settle: in doubt ('pending', too old) or a refund still owed. */
@@ -93,27 +94,22 @@ export class OrdersRepository {
   }
 
   /**
-   * The refund went through: the payment is 'refunded' and the buyer is told, in one statement, so the
+   * The refund went through: the payment is 'refunded' and the buyer is told, in one transaction, so the
    * notice exists exactly once whichever node (or retry) got there first.
    */
   async markRefundedWithNotice(
     paymentId: string,
     notice: { locale: string; messages: { channel: 'email' | 'sms'; recipient: string }[]; payload: object },
   ): Promise<void> {
-    await this.db.query(
-      `WITH r AS (
-         UPDATE payment SET status = 'refunded', updated_at = now() WHERE id = $1 AND status = 'refund_pending' RETURNING id
-       )
-       INSERT INTO notification_outbox (reservation_id, channel, recipient, locale, template, payload)
-       SELECT NULL, m.channel, m.recipient, $2, 'payment-refunded', $5::jsonb
-         FROM r, unnest($3::text[], $4::text[]) AS m(channel, recipient)`,
-      [
-        paymentId,
-        notice.locale,
-        notice.messages.map((m) => m.channel),
-        notice.messages.map((m) => m.recipient),
-        JSON.stringify(notice.payload),
-      ],
-    );
+    await this.db.transaction(async (tx) => {
+      // Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count] instead of rows.
+      const refunded: unknown[] = await tx.query(
+        `WITH r AS (UPDATE payment SET status = 'refunded', updated_at = now() WHERE id = $1 AND status = 'refund_pending' RETURNING id)
+         SELECT id FROM r`,
+        [paymentId],
+      );
+      if (refunded.length === 0) return;
+      await enqueueMessages(tx, { reservationId: null, template: 'payment-refunded', ...notice });
+    });
   }
 }

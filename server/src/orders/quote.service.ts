@@ -12,17 +12,16 @@ import {
 } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import { ChannelCheck } from '../channels/channel-check';
-import type { SaleChannel } from '../channels/sale-channel';
 import type { ParsedCart } from '../cart/cart.schema';
 import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
 import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CUSTOMER_FORM } from '../payment/customer-form';
-import { priceOrder, type PricedOrder, type PricingSeat } from '../payment/pricing';
+import { priceOrder, type PricedOrder, type PricingSeat, type Quote } from '../payment/pricing';
 import { assertPaysAt, assertUsable } from '../payment/vouchers.service';
 import { DonationsRepository } from '../gifts/donations.repository';
 import { GiftOffersRepository } from '../gifts/gift-offers.repository';
-import { WaiverCheck, type SaleWaiver } from '../waivers/waiver-check';
+import { WaiverCheck } from '../waivers/waiver-check';
 import { MembershipQuoteService } from '../memberships/membership-quote.service';
 import { VouchersRepository } from '../payment/vouchers.repository';
 import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
@@ -31,23 +30,6 @@ import type { Layout } from '../seats/seat-layout';
 import { seatsCouponAllows } from '../tickets/coupon-check';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository';
 import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
-import type { SaleReference } from '../ticket-references/reference-sale';
-
-/** The order as the server prices it, before anything is written. */
-export interface Quote {
-  kind: CartKind;
-  presentationIds: number[];
-  layoutOf: Map<number, Layout>;
-  seats: PricingSeat[];
-  priced: PricedOrder;
-  coupons: SaleInput['coupons'];
-  /** Signed waivers for the events that need one (checked: signature, terms, participants, ages). */
-  waivers: SaleWaiver[];
-  /** The mini-site / partner link the order is sold through (channels/channel-check.ts), or null. */
-  channel?: SaleChannel | null;
-  /** Ticket references (ref1/ref2) the seats draw on, checked against their quantities. */
-  references?: SaleReference[];
-}
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 const refsOf = (s: ParsedCart['seats'][number]) => ({

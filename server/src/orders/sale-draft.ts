@@ -1,9 +1,8 @@
 import type { CustomerDetails } from '@hotline/shared';
-import type { SaleInput, SaleTicket } from '../reservations/sales.repository';
+import type { SaleChannel, SaleInput, SaleTicket } from '../reservations/sales.repository';
 import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
 import type { SaleWaiver } from '../waivers/waiver-check';
 import type { MembershipSaleData } from '../reservations/membership-sale-steps';
-import type { SaleChannel } from '../channels/sale-channel';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's

@@ -10,7 +10,10 @@ import {
 } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import type { MembershipSaleData } from '../reservations/membership-sale-steps';
+import type { SaleChannel, SaleInput, SaleReference } from '../reservations/sales.repository';
+import type { Layout } from '../seats/seat-layout';
 import type { TicketRow } from '../tickets/tickets.repository';
+import type { SaleWaiver } from '../waivers/waiver-check';
 
 /**
  * Reprices an order from the server's own data with the shared pricing
@@ -295,4 +298,23 @@ export function priceOrder(input: PricingInput): PricedOrder {
     voucherSales,
     donations,
   };
+}
+
+/**
+ * The order as the server prices it, before anything is written: what a quote (orders/quote.service.ts, or the
+ * membership quote) hands the commit. Beside the pricing it is made of, below both quoters.
+ */
+export interface Quote {
+  kind: CartKind;
+  presentationIds: number[];
+  layoutOf: Map<number, Layout>;
+  seats: PricingSeat[];
+  priced: PricedOrder;
+  coupons: SaleInput['coupons'];
+  /** Signed waivers for the events that need one (checked: signature, terms, participants, ages). */
+  waivers: SaleWaiver[];
+  /** The mini-site / partner link the order is sold through (channels/channel-check.ts), or null. */
+  channel?: SaleChannel | null;
+  /** Ticket references (ref1/ref2) the seats draw on, checked against their quantities. */
+  references?: SaleReference[];
 }

@@ -2,10 +2,31 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
 import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
-import type { SaleChannel } from '../channels/sale-channel';
-import type { SaleReference } from '../ticket-references/reference-sale';
 import { LimitClaims } from './limit-claims';
 import { SaleParticipants } from './sale-participant';
+
+// The parts of a sale that other contexts record (channel, references): the sale write defines them, they depend on it.
+
+/**
+ * Through which storefront channel an order is sold (docs/storefront-modes.md): a mini-site (whose ticket
+ * balances the sale draws down) and/or a partner link (integrationId). Stored in the sale draft, so the recovery
+ * job writes the same.
+ */
+export interface SaleChannel {
+  miniSiteId: number | null;
+  integrationId: string | null;
+  partner: string | null;
+  /** Mini-site tickets with a Balance: how many seats this order puts on each. */
+  balances: { ticketId: number; seats: number }[];
+}
+
+/** A reference the sale draws on: the option (PriceRowId), the typed values, and the seats that carry it. */
+export interface SaleReference {
+  optionId: number;
+  reference1: string;
+  reference2: string;
+  seats: { presentationId: number; sectionId: number; x: number; y: number }[];
+}
 
 export interface SaleTicket {
   identifier: string;

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type Redis from 'ioredis';
 import { HoldEndedEvent, type HoldEndedMessage } from '@hotline/shared';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DependencyAlarm } from '../health/dependency-failure';
+import { DependencyAlarm } from '../common/dependency-failure';
 import { REDIS } from '../redis/redis.module';
 import { holdsEndedChannel } from './seat-keys';
 import { SeatsGateway } from './seats.gateway';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DependencyAlarm } from '../health/dependency-failure';
+import { DependencyAlarm } from '../common/dependency-failure';
 import { REDIS } from '../redis/redis.module';
 import { changesChannel } from './seat-keys';
 import { SeatChangeTap } from './seat-change-tap';

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { normaliseReference, referenceEligibility } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import './ticket-references.errors';
-import { USED_SQL, type SaleReference } from './reference-sale';
+import type { SaleReference } from '../reservations/sales.repository';
+import { USED_SQL } from './reference-sale';
 
 /** A seat of an order as the reference check sees it. */
 export interface ReferencedSeat {

@@ -1,13 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { referenceEligibility } from '@hotline/shared';
-
-/** A reference the sale draws on: the option (PriceRowId), the typed values, and the seats that carry it. */
-export interface SaleReference {
-  optionId: number;
-  reference1: string;
-  reference2: string;
-  seats: { presentationId: number; sectionId: number; x: number; y: number }[];
-}
+import type { SaleReference } from '../reservations/sales.repository';
 
 /** Live tickets sold with each option (cancelled tickets give their place back). */
 export const USED_SQL = `SELECT r.option_id AS "optionId", count(*)::int AS used

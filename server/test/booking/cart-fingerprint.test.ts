@@ -1,5 +1,5 @@
 import type { Cart } from '@hotline/shared';
-import { cartFingerprint } from '../../src/orders/cart-fingerprint';
+import { cartFingerprint } from '../../src/cart/cart-fingerprint';
 
 /** What binds a cart identifier to its cart (the Stripe rule): what is bought and how, not how it is shown. */
 const seat = (x: number, ticketId = 9) => ({

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { DependencyAlarm, classifyDependencyFailure } from '../../src/health/dependency-failure';
+import { DependencyAlarm, classifyDependencyFailure } from '../../src/common/dependency-failure';
 
 /** Outages become 503s and bugs stay 500s: the classification, table-driven. */
 const cases: [string, unknown, ReturnType<typeof classifyDependencyFailure>][] = [

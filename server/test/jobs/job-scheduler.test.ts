@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { DependencyAlarm } from '../../src/health/dependency-failure';
+import type { DependencyAlarm } from '../../src/common/dependency-failure';
 import { JobLease } from '../../src/jobs/job-lease';
 import { JobScheduler, type JobContext } from '../../src/jobs/job-scheduler';
 

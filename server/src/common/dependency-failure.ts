@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER } from '../common/logger';
+import { LOGGER } from './logger';
 
 /** The outside services whose loss degrades the API to 503 rather than breaking it. */
 export type Dependency = 'redis' | 'postgres';

@@ -1,0 +1,239 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The server's boundaries, checked by reading files (issue 20.6; docs/architecture.md, "Server modules"). A context is
+ * a folder of server/src. The lists below are today's measured debt, each with its reason: a NEW cycle, reach or
+ * outbox writer fails, and an entry that no longer exists fails too, so the lists only shrink.
+ */
+
+/**
+ * Context edges that close import cycles today (a feedback set: without them the context graph is acyclic). Any other
+ * edge that closes a cycle fails.
+ */
+const CYCLE_EDGES: Record<string, string> = {
+  'channels -> cart': 'channel-check reads the parsed cart type; the check belongs with the commit (orders)',
+  'channels -> payment': 'channel-check reads the pricing seat type; same move as channels -> cart',
+  'channels -> seats':
+    'channel-scope applies the live-domain allocation to a seat layout; allocationOf belongs in channels',
+  'channels -> reservations':
+    'the channel SaleParticipant plugs into the one sale write (which reaches seats through cart)',
+  'jobs -> queue':
+    'the scheduler runs every job asSystem through queue/admission-context; that context belongs in common',
+  'seats -> queue': "the seat engine asks queue's AdmissionGate; a gate port owned by seats would invert it",
+};
+
+/** Infrastructure folders: they import no business context (imports among themselves are fine). */
+const INFRA = ['common', 'config', 'database', 'redis'];
+/** Today's infrastructure -> business imports. */
+const INFRA_IMPORTS: Record<string, string> = {
+  'config -> backoffice': "the config schema is composed from each context's own schema file (backoffice-config.ts)",
+  'config -> channels': 'as config -> backoffice (integration-config.ts)',
+  'config -> customers': 'as config -> backoffice (customers-config.ts)',
+  'config -> holds': 'as config -> backoffice (holds-config.ts)',
+  'config -> payment': 'as config -> backoffice (booking-config.ts)',
+  'config -> queue': 'as config -> backoffice (queue-config.ts)',
+};
+
+/**
+ * The files where `INSERT INTO notification_outbox` may appear: notifications/ owns the outbox, and the single-statement
+ * sale writes its confirmations as one CTE of that statement (the hot path's one round trip).
+ */
+const OUTBOX_WRITERS: Record<string, string> = {
+  'reservations/sales.repository.ts': "SALE_SQL's outbox CTE: the sale and its confirmations in one statement",
+};
+
+const SRC = path.resolve(__dirname, '../../src');
+const DOC = path.resolve(__dirname, '../../../docs/architecture.md');
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
+}
+const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+/** The context of a file under server/src, or null for the composition root (server/src/*.ts). */
+const contextOf = (relPath: string) => (relPath.includes('/') ? relPath.split('/')[0] : null);
+const contexts = readdirSync(SRC)
+  .filter((n) => statSync(path.join(SRC, n)).isDirectory() && tsFiles(path.join(SRC, n)).length > 0)
+  .sort();
+
+/** A specifier to the file it names: x.ts, x/index.ts (the build resolves the same way). */
+function resolve(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, path.join(base, 'index.ts')])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  return null;
+}
+
+interface Import {
+  from: string; // path under server/src
+  to: string;
+  typeOnly: boolean;
+}
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\s[^;]*?from\s+['"]([^'"]+)['"]/gm;
+const imports: Import[] = tsFiles(SRC).flatMap((file) => {
+  const text = readFileSync(file, 'utf8');
+  const typeOnly = new Set([...text.matchAll(TYPE_ONLY)].map((m) => m[1]));
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.filter((i) => i.fileName.startsWith('.'))
+    .map((i) => {
+      const target = resolve(file, i.fileName);
+      if (!target) throw new Error(`${rel(file)}: cannot resolve ${i.fileName}`);
+      return { from: rel(file), to: rel(target), typeOnly: typeOnly.has(i.fileName) };
+    })
+    .filter((i) => !i.to.startsWith('..'));
+});
+/** Imports from one context into another (the composition root left out: it wires every module). */
+const crossing = imports.filter((i) => {
+  const a = contextOf(i.from);
+  const b = contextOf(i.to);
+  return a !== null && b !== null && a !== b;
+});
+const edgeOf = (i: Import) => `${contextOf(i.from)} -> ${contextOf(i.to)}`;
+const ends = (edge: string) => edge.split(' -> ') as [string, string];
+
+/** Strongly connected components of a graph with more than one node (Tarjan). */
+function cycles(edges: Iterable<string>): string[][] {
+  const next = new Map<string, string[]>();
+  for (const e of edges) {
+    const [a, b] = ends(e);
+    next.set(a, [...(next.get(a) ?? []), b]);
+    if (!next.has(b)) next.set(b, []);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of next.get(v)!) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) out.push(scc.sort());
+    }
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+/** One concrete cycle inside a strongly connected component, as `a -> b -> ... -> a` (shortest from its first node). */
+function aCycle(scc: string[], edges: string[]): string {
+  const inside = edges.map(ends).filter(([a, b]) => scc.includes(a) && scc.includes(b));
+  const start = scc[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift()!;
+    for (const [, w] of inside.filter(([a]) => a === v)) {
+      if (w === start) {
+        const path = [v];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]!)!);
+        return [...path, start].join(' -> ');
+      }
+      if (!cameFrom.has(w)) {
+        cameFrom.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return scc.join(', ');
+}
+
+describe('server boundaries', () => {
+  it('docs/architecture.md names every folder of server/src in its module table, and nothing else', () => {
+    const doc = readFileSync(DOC, 'utf8');
+    const table = doc.slice(doc.indexOf('| module | owns |'));
+    const rows = table
+      .slice(0, table.search(/\n\s*\n/))
+      .split('\n')
+      .slice(2);
+    const named = rows.map((row) => /^\|\s*`([^`]+)`\s*\|/.exec(row)?.[1]).filter((n) => n !== undefined);
+    expect(named.length).toBe(rows.length);
+    expect([...named].sort()).toEqual(contexts);
+  });
+
+  const businessEdges = new Set(
+    crossing.filter((i) => !INFRA.includes(contextOf(i.from)!) && !INFRA.includes(contextOf(i.to)!)).map(edgeOf),
+  );
+
+  it('has no import cycle between contexts beyond the listed debt', () => {
+    const typeOnlyEdges = [...businessEdges].filter((e) =>
+      crossing.filter((i) => edgeOf(i) === e).every((i) => i.typeOnly),
+    );
+    const allowed = [...businessEdges].filter((e) => !(e in CYCLE_EDGES));
+    // A new cycle, shown as one path around it: break it (or, as a last resort, list its new edge above with a reason).
+    expect(cycles(allowed).map((scc) => aCycle(scc, allowed))).toEqual([]);
+    const inCycle = cycles(businessEdges);
+    const stale = Object.keys(CYCLE_EDGES).filter(
+      (e) => !businessEdges.has(e) || !inCycle.some((scc) => ends(e).every((c) => scc.includes(c))),
+    );
+    expect(stale).toEqual([]); // gone from the code: delete them from CYCLE_EDGES
+    console.log(
+      `context cycles (strongly connected components): ${inCycle.map((s) => `[${s.join(' ')}]`).join(' ') || 'none'}; ` +
+        `${Object.keys(CYCLE_EDGES).length} listed cycle edges (${
+          Object.keys(CYCLE_EDGES).filter((e) => typeOnlyEdges.includes(e)).length
+        } of them type-only); ${typeOnlyEdges.length} of ${businessEdges.size} context edges are type-only`,
+    );
+  });
+
+  it('keeps common, config, database and redis free of business contexts', () => {
+    const edges = new Set(crossing.filter((i) => INFRA.includes(contextOf(i.from)!)).map(edgeOf));
+    const found = [...edges].filter((e) => !INFRA.includes(ends(e)[1])).sort();
+    expect(found).toEqual(Object.keys(INFRA_IMPORTS).sort());
+  });
+
+  it("reaches into another context's files only where it did already", () => {
+    // A context's public entry is its index.ts (none yet) and its NestJS module file; the infrastructure is shared.
+    const reaches = crossing.filter(
+      (i) => !INFRA.includes(contextOf(i.to)!) && !/^[^/]+\/(index|[^/]+\.module)\.ts$/.test(i.to),
+    );
+    const measured: Record<string, string[]> = {};
+    for (const i of reaches) measured[edgeOf(i)] = [...new Set([...(measured[edgeOf(i)] ?? []), i.to])].sort();
+    const baseline = JSON.parse(readFileSync(path.join(__dirname, 'reaches.json'), 'utf8')) as Record<string, string[]>;
+    const added = Object.entries(measured).flatMap(([e, files]) =>
+      files.filter((f) => !(baseline[e] ?? []).includes(f)).map((f) => `${e}: ${f}`),
+    );
+    const gone = Object.entries(baseline).flatMap(([e, files]) =>
+      files.filter((f) => !(measured[e] ?? []).includes(f)).map((f) => `${e}: ${f}`),
+    );
+    expect(added).toEqual([]); // new reach: import the context's public entry, or argue for it in reaches.json
+    expect(gone).toEqual([]); // no longer reached: delete it from reaches.json
+    const files = Object.values(measured).flat().length;
+    console.log(
+      `cross-context reaches (debt): ${reaches.length} imports of ${files} files over ${Object.keys(measured).length} ` +
+        `context pairs; ${reaches.filter((i) => i.typeOnly).length} of the imports are type-only`,
+    );
+  });
+
+  it('has one outbox writer: notifications/, and the sale statement', () => {
+    const writers = tsFiles(SRC)
+      .filter((f) => /INSERT\s+INTO\s+notification_outbox\b/i.test(readFileSync(f, 'utf8')))
+      .map(rel)
+      .filter((f) => !f.startsWith('notifications/'))
+      .sort();
+    expect(writers).toEqual(Object.keys(OUTBOX_WRITERS).sort());
+    const sale = readFileSync(path.join(SRC, 'reservations/sales.repository.ts'), 'utf8');
+    expect(sale.match(/INSERT\s+INTO\s+notification_outbox/gi)).toHaveLength(1);
+    // Nor through TypeORM's entity: only the entity list (database/) and notifications/ name it.
+    const entityUsers = tsFiles(SRC)
+      .map(rel)
+      .filter((f) => !f.startsWith('database/') && !f.startsWith('notifications/'))
+      .filter((f) => readFileSync(path.join(SRC, f), 'utf8').includes('NotificationOutboxEntity'));
+    expect(entityUsers).toEqual([]);
+  });
+});
