@@ -1,7 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Client } from 'pg';
+import { buildServer, startFaultyNode } from '../support/doomed-server';
 import { createTestDatabase, startTestApp, testRedisUrl, type TestDatabase } from '../support/test-env';
 import {
   authoriseCard,
@@ -25,42 +25,7 @@ import {
  * its interval. Asserted: no charge is left without a sale or a refund, and the
  * buyer gets a message.
  */
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 jest.setTimeout(300_000);
-
-function build(): void {
-  // Incremental: seconds when dist is current (npm test builds it again for the e2e step anyway).
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'server'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`tsc -b server failed:\n${r.stdout}${r.stderr}`);
-}
-
-function startDoomedServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    child.stdout!.on('data', (c) => {
-      output += c;
-      const m = /HOTLINE_READY (\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1') });
-      }
-    });
-    child.stderr!.on('data', (c) => (output += c));
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
-}
 
 describe('chaos: a server node killed between the charge and the sale', () => {
   let db: TestDatabase;
@@ -68,7 +33,7 @@ describe('chaos: a server node killed between the charge and the sale', () => {
   let doomed: ChildProcess | null = null;
 
   beforeAll(async () => {
-    build();
+    buildServer();
     db = await createTestDatabase();
     sql = new Client({ connectionString: db.url });
     await sql.connect();
@@ -81,23 +46,13 @@ describe('chaos: a server node killed between the charge and the sale', () => {
 
   test('the recovery job on another node settles the charge: sale (seats still held) and a message to the buyer', async () => {
     const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
-    const started = await startDoomedServer({
-      NODE_ENV: 'test',
-      HOTLINE_TEST_FAULT: 'after-charge',
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      REDIS_PREFIX: redisPrefix,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      RUN_MIGRATIONS: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      ALTCHA_MAX_NUMBER: '20',
-      OUTBOX_POLL_MS: '0',
-      RECOVERY_INTERVAL_MS: '0',
+    const started = await startFaultyNode('after-charge', {
+      databaseUrl: db.url,
+      redisUrl: testRedisUrl(),
+      redisPrefix,
     });
     doomed = started.child;
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => started.child.on('exit', (_c, s) => resolve(s)));
+    const exited = started.killed;
     const url = started.url;
 
     const show = await loadShow(url, 1);

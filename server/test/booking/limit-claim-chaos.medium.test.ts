@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import type { ApiTicket } from '@hotline/shared';
 import { Client } from 'pg';
-import { buildServer, startDoomedServer } from '../support/doomed-server';
+import { buildServer, startFaultyNode } from '../support/doomed-server';
 import { createTestDatabase, startTestApp, testRedisUrl, type TestDatabase } from '../support/test-env';
 import {
   authoriseCard,
@@ -46,24 +46,13 @@ describe('chaos: a node killed between the claim and the charge', () => {
   test('the dead attempt charged nothing, its claim blocks the last use for its lifetime, then the use is sold', async () => {
     const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
     const CLAIM_SECONDS = 120;
-    const started = await startDoomedServer({
-      NODE_ENV: 'test',
-      HOTLINE_TEST_FAULT: 'after-claim',
-      LIMIT_CLAIM_SECONDS: String(CLAIM_SECONDS),
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      REDIS_PREFIX: redisPrefix,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      RUN_MIGRATIONS: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      ALTCHA_MAX_NUMBER: '20',
-      OUTBOX_POLL_MS: '0',
-      RECOVERY_INTERVAL_MS: '0',
-    });
+    const started = await startFaultyNode(
+      'after-claim',
+      { databaseUrl: db.url, redisUrl: testRedisUrl(), redisPrefix },
+      { LIMIT_CLAIM_SECONDS: String(CLAIM_SECONDS) },
+    );
     doomed = started.child;
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => started.child.on('exit', (_c, s) => resolve(s)));
+    const exited = started.killed;
     const url = started.url;
 
     const show = await loadShow(url, await upcomingShowId(url, { hoursAhead: 4 }));

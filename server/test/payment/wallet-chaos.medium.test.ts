@@ -14,7 +14,7 @@ import {
   plainSeats,
   waitFor,
 } from '../booking/support/booking-kit';
-import { buildServer, startDoomedServer } from '../support/doomed-server';
+import { buildServer, startFaultyNode } from '../support/doomed-server';
 import { createTestDatabase, startTestApp, testRedisUrl, type TestDatabase } from '../support/test-env';
 import { approveWallet } from './support/wallet-kit';
 
@@ -45,23 +45,13 @@ describe('chaos: a node killed between the wallet capture and the sale', () => {
 
   test('the recovery job on another node settles the capture: a sale and a message to the buyer', async () => {
     const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
-    const started = await startDoomedServer({
-      NODE_ENV: 'test',
-      HOTLINE_TEST_FAULT: 'after-charge',
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      REDIS_PREFIX: redisPrefix,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      RUN_MIGRATIONS: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      ALTCHA_MAX_NUMBER: '20',
-      OUTBOX_POLL_MS: '0',
-      RECOVERY_INTERVAL_MS: '0',
+    const started = await startFaultyNode('after-charge', {
+      databaseUrl: db.url,
+      redisUrl: testRedisUrl(),
+      redisPrefix,
     });
     doomed = started.child;
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => started.child.on('exit', (_c, s) => resolve(s)));
+    const exited = started.killed;
     const url = started.url;
 
     const show = await loadShow(url, 1);
@@ -120,23 +110,13 @@ describe('chaos: a node killed between the wallet capture and the sale', () => {
 
   test('seats lost while the node was dead: the capture is refunded at the wallet and the buyer is answered so', async () => {
     const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
-    const started = await startDoomedServer({
-      NODE_ENV: 'test',
-      HOTLINE_TEST_FAULT: 'after-charge',
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      REDIS_PREFIX: redisPrefix,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      RUN_MIGRATIONS: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      ALTCHA_MAX_NUMBER: '20',
-      OUTBOX_POLL_MS: '0',
-      RECOVERY_INTERVAL_MS: '0',
+    const started = await startFaultyNode('after-charge', {
+      databaseUrl: db.url,
+      redisUrl: testRedisUrl(),
+      redisPrefix,
     });
     doomed = started.child;
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => started.child.on('exit', (_c, s) => resolve(s)));
+    const exited = started.killed;
     const url = started.url;
     const show = await loadShow(url, 1);
     const seats = plainSeats(show).slice(4, 5);

@@ -37,3 +37,32 @@ export function startDoomedServer(env: Record<string, string>): Promise<{ child:
     });
   });
 }
+
+/**
+ * A node that SIGKILLs itself at `fault` (orders/test-fault-point.ts), on the given database and Redis prefix, with
+ * nothing periodic of its own (no outbox, no recovery): what it leaves behind is the test's subject.
+ */
+export async function startFaultyNode(
+  fault: 'after-charge' | 'after-claim',
+  world: { databaseUrl: string; redisUrl: string; redisPrefix: string },
+  extra: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; killed: Promise<NodeJS.Signals | null> }> {
+  const started = await startDoomedServer({
+    NODE_ENV: 'test',
+    HOTLINE_TEST_FAULT: fault,
+    DATABASE_URL: world.databaseUrl,
+    REDIS_URL: world.redisUrl,
+    REDIS_PREFIX: world.redisPrefix,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RUN_MIGRATIONS: 'false',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ALTCHA_MAX_NUMBER: '20',
+    OUTBOX_POLL_MS: '0',
+    RECOVERY_INTERVAL_MS: '0',
+    ...extra,
+  });
+  const killed = new Promise<NodeJS.Signals | null>((resolve) => started.child.on('exit', (_c, s) => resolve(s)));
+  return { ...started, killed };
+}
