@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import type { PayExistingResponse } from '@hotline/shared';
 import { agorotToShekels, formatShekels } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
 import type { ParsedCart } from '../cart/cart.schema';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
-import { LOGGER } from '../common/logger';
 import { cartFingerprint } from '../cart/cart-fingerprint';
-import { PaymentProvider, PaymentProviderTimeout, type ChargeResult } from '../payment/payment-provider.port';
+import { PaymentAttempts } from '../payment/payment-attempts';
+import { PaymentProvider } from '../payment/payment-provider.port';
 import { HoldClock } from './hold-clock';
 import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';
 import { HoldsRepository, type HoldRow } from './holds.repository';
@@ -46,8 +44,8 @@ export class HoldPaymentService {
     private readonly holds: HoldsRepository,
     private readonly payments: HoldPaymentsRepository,
     private readonly provider: PaymentProvider,
+    private readonly attempts: PaymentAttempts,
     private readonly clock: HoldClock,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** The hold, if this visitor (or logged-in customer) may pay it; 404 otherwise (never a hint that it exists). */
@@ -185,45 +183,18 @@ export class HoldPaymentService {
     visitorId: string,
     identifier: string,
   ): Promise<{ providerReference: string }> {
-    const idempotencyKey = row.providerKey!;
-    let result: ChargeResult | { status: 'timeout' } | { status: 'unknown' };
-    try {
-      result = await this.provider.charge({
-        idempotencyKey,
+    const approved = await this.attempts.charge(
+      {
+        idempotencyKey: row.providerKey!,
         paymentIdentifier,
         visitorId,
         amountAgorot: row.amountAgorot,
         currency: 'ILS',
         description: `Hold order ${identifier}`,
-      });
-    } catch (error) {
-      const timedOut = error instanceof PaymentProviderTimeout;
-      if (!timedOut) this.logger.error({ err: error, payment: row.id }, 'payment provider failed (hold payment)');
-      const status = await this.provider.status(idempotencyKey).catch(() => null);
-      if (status?.status === 'approved') result = { ...status, status: 'approved' };
-      else if (status === null) throw new BookingError(timedOut ? 'PAYMENT_TIMEOUT' : 'PAYMENT_ERROR');
-      else result = { status: timedOut ? 'timeout' : 'unknown' };
-    }
-    switch (result.status) {
-      case 'approved':
-        return { providerReference: result.providerReference };
-      case 'declined':
-        await this.payments.fail(row.id, 'declined', result.providerReference);
-        throw new BookingError('PAYMENT_DECLINED');
-      case 'insufficient_funds':
-        await this.payments.fail(row.id, 'insufficient_funds', result.providerReference);
-        throw new BookingError('PAYMENT_INSUFFICIENT_FUNDS');
-      case 'timeout':
-        await this.payments.fail(row.id, 'timeout');
-        throw new BookingError('PAYMENT_TIMEOUT');
-      case 'not_authorised':
-      case 'refunded':
-        await this.payments.fail(row.id, result.status);
-        throw new BookingError('PAYMENT_NOT_AUTHORISED');
-      default:
-        await this.payments.fail(row.id, 'provider error');
-        throw new BookingError('PAYMENT_ERROR');
-    }
+      },
+      ({ reason, providerReference }) => this.payments.fail(row.id, reason, providerReference),
+    );
+    return { providerReference: approved.providerReference };
   }
 
   /**
@@ -267,14 +238,10 @@ export class HoldPaymentService {
 
   /** The provider's refund of an attempt recorded refund_pending; true when done (else the job retries). */
   async refund(row: Pick<HoldPaymentRow, 'id' | 'amountAgorot'>, providerReference: string): Promise<boolean> {
-    const refund = await this.provider
-      .refund({ providerReference, amountAgorot: row.amountAgorot, reason: 'hold released before payment settled' })
-      .catch((err: unknown) => ({ status: 'failed' as const, reason: String((err as Error)?.message ?? err) }));
-    if (refund.status === 'refunded') {
-      await this.payments.refunded(row.id);
-      return true;
-    }
-    this.logger.error({ payment: row.id, refund }, 'hold payment refund failed; the recovery job retries it');
-    return false;
+    return this.attempts.refund(
+      { providerReference, amountAgorot: row.amountAgorot, reason: 'hold released before payment settled' },
+      () => this.payments.refunded(row.id),
+      row.id,
+    );
   }
 }

@@ -5,7 +5,7 @@ import { BookingError, type BookingErrorCode } from '../cart/booking.errors';
 import { CartRepository } from '../cart/cart.repository';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
-import { PaymentProvider, PaymentProviderTimeout, type ChargeResult } from '../payment/payment-provider.port';
+import { PaymentAttempts } from '../payment/payment-attempts';
 import { SalesRepository, type SaleInput, type SaleOutcome } from '../reservations/sales.repository';
 import { SeatEngineService, type SeatRef } from '../seats/seat-engine.service';
 import type { SaleIdentity } from './sale-identity';
@@ -38,7 +38,7 @@ export class SettlementService {
   constructor(
     private readonly carts: CartRepository,
     private readonly sales: SalesRepository,
-    private readonly provider: PaymentProvider,
+    private readonly attempts: PaymentAttempts,
     private readonly engine: SeatEngineService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -52,61 +52,18 @@ export class SettlementService {
     // This authorisation already paid for an order whose money went back: it cannot pay again.
     if (row.status === 'refunded' || row.status === 'refund_pending') throw new BookingError('PAYMENT_NOT_AUTHORISED');
     const { idempotencyKey, cartIdentifier } = request;
-
-    let result: ChargeResult | { status: 'timeout' } | { status: 'unknown' };
-    try {
-      result = await this.provider.charge({
+    const approved = await this.attempts.charge(
+      {
         idempotencyKey,
         paymentIdentifier: request.paymentIdentifier,
         visitorId: request.visitorId,
         amountAgorot,
         currency: 'ILS',
         description: `Order ${cartIdentifier}`,
-      });
-    } catch (error) {
-      // No answer: whether money moved is unknown until the provider is asked.
-      const timedOut = error instanceof PaymentProviderTimeout;
-      if (!timedOut) this.logger.error({ err: error, cartIdentifier }, 'payment provider failed');
-      const status = await this.provider.status(idempotencyKey).catch(() => null);
-      if (status?.status === 'approved') {
-        result = {
-          status: 'approved',
-          providerReference: status.providerReference,
-          instalments: status.instalments,
-          last4: status.last4,
-        };
-      } else if (status === null) {
-        // Still unknown: the row stays pending; the recovery job (or a retry with the same key) settles it.
-        throw new BookingError(timedOut ? 'PAYMENT_TIMEOUT' : 'PAYMENT_ERROR');
-      } else {
-        result = { status: timedOut ? 'timeout' : 'unknown' };
-      }
-    }
-    switch (result.status) {
-      case 'approved':
-        return {
-          paymentId: row.id,
-          providerReference: result.providerReference,
-          instalments: result.instalments,
-          amountAgorot,
-        };
-      case 'declined':
-        await this.sales.closeCardPayment(row.id, 'declined', 'declined', result.providerReference);
-        throw new BookingError('PAYMENT_DECLINED');
-      case 'insufficient_funds':
-        await this.sales.closeCardPayment(row.id, 'declined', 'insufficient_funds', result.providerReference);
-        throw new BookingError('PAYMENT_INSUFFICIENT_FUNDS');
-      case 'timeout':
-        await this.sales.closeCardPayment(row.id, 'failed', 'timeout', null);
-        throw new BookingError('PAYMENT_TIMEOUT');
-      case 'not_authorised':
-      case 'refunded':
-        await this.sales.closeCardPayment(row.id, 'failed', result.status, null);
-        throw new BookingError('PAYMENT_NOT_AUTHORISED');
-      default:
-        await this.sales.closeCardPayment(row.id, 'failed', 'provider error', null);
-        throw new BookingError('PAYMENT_ERROR');
-    }
+      },
+      ({ status, reason, providerReference }) => this.sales.closeCardPayment(row.id, status, reason, providerReference),
+    );
+    return { paymentId: row.id, ...approved, amountAgorot };
   }
 
   /**
@@ -173,18 +130,11 @@ export class SettlementService {
     reason: string,
     markRefunded: (paymentId: string) => Promise<void> = (id) => this.sales.markRefunded(id),
   ): Promise<boolean> {
-    const refund = await this.provider
-      .refund({ providerReference: card.providerReference, amountAgorot: card.amountAgorot, reason })
-      .catch((err: unknown) => ({ status: 'failed' as const, reason: String((err as Error)?.message ?? err) }));
-    if (refund.status === 'refunded') {
-      await markRefunded(card.paymentId);
-      return true;
-    }
-    this.logger.error(
-      { payment: card.paymentId, refund },
-      'refund failed: payment left refund_pending; the recovery job retries it',
+    return this.attempts.refund(
+      { providerReference: card.providerReference, amountAgorot: card.amountAgorot, reason },
+      () => markRefunded(card.paymentId),
+      card.paymentId,
     );
-    return false;
   }
 
   /** Another attempt on this cart sold it: our charge, if it is not that sale's, paid for nothing and goes back. */

@@ -1,3 +1,4 @@
+import { PaymentAttempts } from './payment-attempts';
 import { VoucherSaleParticipant } from './voucher-sale.participant';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -35,6 +36,7 @@ import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
       useFactory: (config: AppConfig) => customerFormFromConfig(config.CUSTOMER_FORM),
     },
     VoucherSaleParticipant,
+    PaymentAttempts,
     SandboxLedgerRepository,
     SandboxFormService,
     // Card and wallet behind one port: the router sends each call to its provider (payment-router.ts).
@@ -47,6 +49,6 @@ import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
     VouchersService,
     PaymentFormService,
   ],
-  exports: [PaymentProvider, CUSTOMER_FORM, VouchersRepository],
+  exports: [PaymentProvider, PaymentAttempts, CUSTOMER_FORM, VouchersRepository],
 })
 export class PaymentModule {}

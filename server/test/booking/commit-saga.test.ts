@@ -19,6 +19,7 @@ import type { JobLease } from '../../src/jobs/job-lease';
 import { JobScheduler } from '../../src/jobs/job-scheduler';
 import { SettlementService } from '../../src/orders/settlement.service';
 import type { LimitClaims } from '../../src/reservations/limit-claims';
+import { PaymentAttempts } from '../../src/payment/payment-attempts';
 
 /**
  * The commit saga's money branches, with every adapter faked (no PostgreSQL, no
@@ -138,7 +139,7 @@ function world() {
   const settlement = new SettlementService(
     carts as unknown as CartRepository,
     sales as unknown as SalesRepository,
-    provider as unknown as PaymentProvider,
+    new PaymentAttempts(provider as unknown as PaymentProvider, logger as unknown as typeof silent),
     engine as unknown as SeatEngineService,
     logger as unknown as typeof silent,
   );

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { BookingError } from '../cart/booking.errors';
+import { LOGGER } from '../common/logger';
+import {
+  PaymentProvider,
+  PaymentProviderTimeout,
+  type ChargeRequest,
+  type ChargeResult,
+  type RefundRequest,
+} from './payment-provider.port';
+
+/** An approved charge: what the attempt's owner records. */
+export interface ApprovedCharge {
+  providerReference: string;
+  instalments: number;
+}
+
+/** How the attempt's own row records a charge that did not go through (then the buyer's refusal is thrown). */
+export type CloseAttempt = (closed: {
+  status: 'declined' | 'failed';
+  reason: string;
+  providerReference: string | null;
+}) => Promise<void>;
+
+/**
+ * THE conversation with the payment provider for one payment attempt (Stripe's PaymentIntent, pretix's
+ * execute_payment): charge with the attempt's idempotency key; on no answer, ask the provider's status for the same
+ * key before deciding; map every outcome to the buyer's refusal, closing the attempt through its owner; and the
+ * refund of money that paid for nothing. The commit (orders/settlement.service.ts) and paying a hold
+ * (holds/hold-payment.service.ts) both charge and refund through here; each keeps its attempt's state in its own
+ * rows (payment / hold_payment), which is what its recovery job reads.
+ */
+@Injectable()
+export class PaymentAttempts {
+  constructor(
+    private readonly provider: PaymentProvider,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Approval, or the attempt closed (`close`) and the refusal thrown. When neither the charge nor the status query
+   * answers, the attempt is left open (pending) for the recovery job and PAYMENT_TIMEOUT / PAYMENT_ERROR is thrown.
+   */
+  async charge(request: ChargeRequest, close: CloseAttempt): Promise<ApprovedCharge> {
+    let result: ChargeResult | { status: 'timeout' } | { status: 'unknown' };
+    try {
+      result = await this.provider.charge(request);
+    } catch (error) {
+      // No answer: whether money moved is unknown until the provider is asked.
+      const timedOut = error instanceof PaymentProviderTimeout;
+      if (!timedOut) this.logger.error({ err: error, attempt: request.description }, 'payment provider failed');
+      const status = await this.provider.status(request.idempotencyKey).catch(() => null);
+      if (status?.status === 'approved') result = { ...status, status: 'approved' };
+      else if (status === null) throw new BookingError(timedOut ? 'PAYMENT_TIMEOUT' : 'PAYMENT_ERROR');
+      else result = { status: timedOut ? 'timeout' : 'unknown' };
+    }
+    switch (result.status) {
+      case 'approved':
+        return { providerReference: result.providerReference, instalments: result.instalments };
+      case 'declined':
+        await close({ status: 'declined', reason: 'declined', providerReference: result.providerReference });
+        throw new BookingError('PAYMENT_DECLINED');
+      case 'insufficient_funds':
+        await close({ status: 'declined', reason: 'insufficient_funds', providerReference: result.providerReference });
+        throw new BookingError('PAYMENT_INSUFFICIENT_FUNDS');
+      case 'timeout':
+        await close({ status: 'failed', reason: 'timeout', providerReference: null });
+        throw new BookingError('PAYMENT_TIMEOUT');
+      case 'not_authorised':
+      case 'refunded':
+        await close({ status: 'failed', reason: result.status, providerReference: null });
+        throw new BookingError('PAYMENT_NOT_AUTHORISED');
+      default:
+        await close({ status: 'failed', reason: 'provider error', providerReference: null });
+        throw new BookingError('PAYMENT_ERROR');
+    }
+  }
+
+  /**
+   * The provider call of a refund the owner already recorded as pending (so a failure is never forgotten): true and
+   * `markRefunded` on success; false (logged) when it failed, for the owner's recovery job to retry.
+   */
+  async refund(request: RefundRequest, markRefunded: () => Promise<void>, attempt: string): Promise<boolean> {
+    const refund = await this.provider
+      .refund(request)
+      .catch((err: unknown) => ({ status: 'failed' as const, reason: String((err as Error)?.message ?? err) }));
+    if (refund.status === 'refunded') {
+      await markRefunded();
+      return true;
+    }
+    this.logger.error({ attempt, refund }, 'refund failed: left refund_pending; the recovery job retries it');
+    return false;
+  }
+}
