@@ -6,7 +6,7 @@ import type { ParsedCart } from '../cart/cart.schema';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { cartFingerprint } from '../cart/cart-fingerprint';
-import { PaymentAttempts } from '../payment/payment-attempts';
+import { PaymentAttempts } from '../payment';
 import { PaymentProvider } from '../payment/payment-provider.port';
 import { HoldClock } from './hold-clock';
 import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';

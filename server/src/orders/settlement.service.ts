@@ -5,7 +5,7 @@ import { BookingError, type BookingErrorCode } from '../cart/booking.errors';
 import { CartRepository } from '../cart/cart.repository';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
-import { PaymentAttempts } from '../payment/payment-attempts';
+import { PaymentAttempts } from '../payment';
 import { SalesRepository, type SaleInput, type SaleOutcome } from '../reservations/sales.repository';
 import { SeatEngineService, type SeatRef } from '../seats/seat-engine.service';
 import type { SaleIdentity } from './sale-identity';
