@@ -22,4 +22,5 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "server/dist/main.js"]
+# AsyncLocalStorage on AsyncContextFrame (Node 22 flag; the default from Node 24): scripts/server-node-flags.mjs.
+CMD ["node", "--experimental-async-context-frame", "server/dist/main.js"]

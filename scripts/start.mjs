@@ -4,6 +4,7 @@
 // and serves http://localhost:3000 (or $PORT). Ctrl-C stops everything it started.
 // Only Node built-ins may be imported at the top: node_modules may not exist yet.
 import './node-runtime.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -77,7 +78,7 @@ async function main() {
       redisUrl = redis.current.url;
     }
     const port = process.env.PORT ?? '3000';
-    const server = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
+    const server = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT, 'server', 'dist', 'main.js')], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
       env: {

@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { findLibfaketime, runClockGuard } from './clock-guard.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 import * as services from './services.mjs';
 
 const ROOT = services.ROOT;
@@ -115,7 +116,7 @@ function findChromium() {
 
 async function startServer(env) {
   const port = await services.freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT, 'server', 'dist', 'main.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -7,6 +7,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 import * as services from '../../scripts/services.mjs';
 
 export const ROOT = services.ROOT;
@@ -72,28 +73,32 @@ export async function startServer(env, label = 'server', nodeArgs = []) {
   const port = await services.freePort();
   // BENCH_CPU_PROF=<dir> profiles the server (a .cpuprofile is written when it stops).
   const profArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profArgs, ...nodeArgs, path.join(ROOT, 'server', 'dist', 'main.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_STADIUM: 'false',
-      ALTCHA_HMAC_KEY: 'benchmark-only-hmac-key-0123456789',
-      CUSTOMER_SECRET: 'benchmark-only-customer-secret-0123456789abcdef',
-      TICKET_SIGNING_KEY: 'benchmark-only-ticket-key-0123456789',
-      PUBLIC_BASE_URL: 'http://127.0.0.1',
-      // One machine plays thousands of buyers from one address.
-      RATE_LIMIT_SCALE: '1000000',
-      SEAT_HOLD_CAP_PER_IP: '0',
-      // The benches measure the seat paths themselves; the bot-check work under load is off unless a bench sets it.
-      ALTCHA_LOAD_STEP: '0',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), ...profArgs, ...nodeArgs, path.join(ROOT, 'server', 'dist', 'main.js')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SEED_STADIUM: 'false',
+        ALTCHA_HMAC_KEY: 'benchmark-only-hmac-key-0123456789',
+        CUSTOMER_SECRET: 'benchmark-only-customer-secret-0123456789abcdef',
+        TICKET_SIGNING_KEY: 'benchmark-only-ticket-key-0123456789',
+        PUBLIC_BASE_URL: 'http://127.0.0.1',
+        // One machine plays thousands of buyers from one address.
+        RATE_LIMIT_SCALE: '1000000',
+        SEAT_HOLD_CAP_PER_IP: '0',
+        // The benches measure the seat paths themselves; the bot-check work under load is off unless a bench sets it.
+        ALTCHA_LOAD_STEP: '0',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
     },
-  });
+  );
   let output = '';
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within 180 s:\n${output}`)), 180_000);

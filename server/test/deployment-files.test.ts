@@ -82,7 +82,7 @@ describe('docker-compose.yml', () => {
   test('the Dockerfile builds and runs the server with a health check', () => {
     const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     expect(dockerfile).toContain('npm ci');
-    expect(dockerfile).toContain('CMD ["node", "server/dist/main.js"]');
+    expect(dockerfile).toContain('CMD ["node", "--experimental-async-context-frame", "server/dist/main.js"]');
     expect(dockerfile).toContain('/api/health');
   });
 });

@@ -14,7 +14,9 @@ export function buildServer(): void {
 }
 
 export function startDoomedServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
+  // As scripts/server-node-flags.mjs: AsyncLocalStorage on AsyncContextFrame under Node 22, as in production.
+  const flags = process.versions.node.startsWith('22.') ? ['--experimental-async-context-frame'] : [];
+  const child = spawn(process.execPath, [...flags, path.join(ROOT, 'server', 'dist', 'main.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
