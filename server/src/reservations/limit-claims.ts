@@ -126,9 +126,12 @@ export class LimitClaims {
   }
 }
 
-/** One claim per resource (a cart may name a voucher or a member twice), first-seen order kept. */
+/**
+ * One claim per resource (a cart may name a voucher or a member twice), first-seen order kept. Nothing is claimed for
+ * zero units (a second voucher the pricing left nothing to pay with): there is nothing to hold back.
+ */
 function summed(claims: LimitClaim[]): LimitClaim[] {
   const byResource = new Map<string, number>();
   for (const c of claims) byResource.set(c.resource, (byResource.get(c.resource) ?? 0) + c.units);
-  return [...byResource].map(([resource, units]) => ({ resource, units }));
+  return [...byResource].filter(([, units]) => units > 0).map(([resource, units]) => ({ resource, units }));
 }
