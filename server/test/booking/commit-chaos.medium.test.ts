@@ -1,8 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { buildServer, startFaultyNode } from '../support/doomed-server';
-import { createTestDatabase, startTestApp, testRedisUrl, type TestDatabase } from '../support/test-env';
+import { startFaultyNode, useChaosWorld } from '../support/doomed-server';
+import { startTestApp, testRedisUrl } from '../support/test-env';
 import {
   authoriseCard,
   buyer,
@@ -28,30 +26,17 @@ import {
 jest.setTimeout(300_000);
 
 describe('chaos: a server node killed between the charge and the sale', () => {
-  let db: TestDatabase;
-  let sql: Client;
-  let doomed: ChildProcess | null = null;
-
-  beforeAll(async () => {
-    buildServer();
-    db = await createTestDatabase();
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-  afterAll(async () => {
-    if (doomed && doomed.exitCode === null && doomed.signalCode === null) doomed.kill('SIGKILL');
-    await sql.end();
-    await db.drop();
-  });
+  const world = useChaosWorld();
 
   test('the recovery job on another node settles the charge: sale (seats still held) and a message to the buyer', async () => {
+    const { db, sql } = world;
     const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
     const started = await startFaultyNode('after-charge', {
       databaseUrl: db.url,
       redisUrl: testRedisUrl(),
       redisPrefix,
     });
-    doomed = started.child;
+    world.doomed = started.child;
     const exited = started.killed;
     const url = started.url;
 

@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
 import type { ApiTicket } from '@hotline/shared';
-import { Client } from 'pg';
-import { buildServer, startFaultyNode } from '../support/doomed-server';
-import { createTestDatabase, startTestApp, testRedisUrl, type TestDatabase } from '../support/test-env';
+import { startFaultyNode, useChaosWorld } from '../support/doomed-server';
+import { startTestApp, testRedisUrl } from '../support/test-env';
 import {
   authoriseCard,
   buyer,
@@ -27,23 +25,10 @@ import {
 jest.setTimeout(300_000);
 
 describe('chaos: a node killed between the claim and the charge', () => {
-  let db: TestDatabase;
-  let sql: Client;
-  let doomed: ChildProcess | null = null;
-
-  beforeAll(async () => {
-    buildServer();
-    db = await createTestDatabase();
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-  afterAll(async () => {
-    if (doomed && doomed.exitCode === null && doomed.signalCode === null) doomed.kill('SIGKILL');
-    await sql.end();
-    await db.drop();
-  });
+  const world = useChaosWorld();
 
   test('the dead attempt charged nothing, its claim blocks the last use for its lifetime, then the use is sold', async () => {
+    const { db, sql } = world;
     const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
     const CLAIM_SECONDS = 120;
     const started = await startFaultyNode(
@@ -51,7 +36,7 @@ describe('chaos: a node killed between the claim and the charge', () => {
       { databaseUrl: db.url, redisUrl: testRedisUrl(), redisPrefix },
       { LIMIT_CLAIM_SECONDS: String(CLAIM_SECONDS) },
     );
-    doomed = started.child;
+    world.doomed = started.child;
     const exited = started.killed;
     const url = started.url;
 

@@ -1,6 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { RecoveryJob } from '../../src/orders/recovery.job';
 import {
   buyer,
@@ -14,8 +12,8 @@ import {
   plainSeats,
   waitFor,
 } from '../booking/support/booking-kit';
-import { buildServer, startFaultyNode } from '../support/doomed-server';
-import { createTestDatabase, startTestApp, testRedisUrl, type TestDatabase } from '../support/test-env';
+import { startFaultyNode, useChaosWorld } from '../support/doomed-server';
+import { startTestApp, testRedisUrl } from '../support/test-env';
 import { approveWallet } from './support/wallet-kit';
 
 /**
@@ -27,30 +25,17 @@ import { approveWallet } from './support/wallet-kit';
 jest.setTimeout(300_000);
 
 describe('chaos: a node killed between the wallet capture and the sale', () => {
-  let db: TestDatabase;
-  let sql: Client;
-  let doomed: ChildProcess | null = null;
-
-  beforeAll(async () => {
-    buildServer();
-    db = await createTestDatabase();
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-  afterAll(async () => {
-    if (doomed && doomed.exitCode === null && doomed.signalCode === null) doomed.kill('SIGKILL');
-    await sql.end();
-    await db.drop();
-  });
+  const world = useChaosWorld();
 
   test('the recovery job on another node settles the capture: a sale and a message to the buyer', async () => {
+    const { db, sql } = world;
     const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
     const started = await startFaultyNode('after-charge', {
       databaseUrl: db.url,
       redisUrl: testRedisUrl(),
       redisPrefix,
     });
-    doomed = started.child;
+    world.doomed = started.child;
     const exited = started.killed;
     const url = started.url;
 
@@ -109,13 +94,14 @@ describe('chaos: a node killed between the wallet capture and the sale', () => {
   });
 
   test('seats lost while the node was dead: the capture is refunded at the wallet and the buyer is answered so', async () => {
+    const { db, sql } = world;
     const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
     const started = await startFaultyNode('after-charge', {
       databaseUrl: db.url,
       redisUrl: testRedisUrl(),
       redisPrefix,
     });
-    doomed = started.child;
+    world.doomed = started.child;
     const exited = started.killed;
     const url = started.url;
     const show = await loadShow(url, 1);

@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from './test-env';
 
 /** For chaos tests: a real server process (server/dist/main.js) that a test fault point may SIGKILL. */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -67,4 +69,29 @@ export async function startFaultyNode(
   });
   const killed = new Promise<NodeJS.Signals | null>((resolve) => started.child.on('exit', (_c, s) => resolve(s)));
   return { ...started, killed };
+}
+
+/** A chaos suite's world: its own database (dropped after) and SQL client; a doomed node left alive is killed. */
+export interface ChaosWorld {
+  db: TestDatabase;
+  sql: Client;
+  doomed: ChildProcess | null;
+}
+
+/** Registers the suite's setup and teardown (server built, database created; then all of it undone). */
+export function useChaosWorld(): ChaosWorld {
+  const world = { doomed: null } as ChaosWorld;
+  beforeAll(async () => {
+    buildServer();
+    world.db = await createTestDatabase();
+    world.sql = new Client({ connectionString: world.db.url });
+    await world.sql.connect();
+  });
+  afterAll(async () => {
+    const d = world.doomed;
+    if (d && d.exitCode === null && d.signalCode === null) d.kill('SIGKILL');
+    await world.sql?.end();
+    await world.db?.drop();
+  });
+  return world;
 }
