@@ -63,7 +63,7 @@ import {
  * database for the whole file (the registry swap needs no second server); every race has its own presentation (or
  * its own seats of a mini-site show) and its own limited thing, so races never share a seat or a limit.
  */
-jest.setTimeout(600_000);
+jest.setTimeout(300_000);
 
 const BUYERS = 25;
 const LEFT = 3;
@@ -86,7 +86,7 @@ interface Prepared {
   /** A cart seat for this seat (seat cells), priced as the server will price it. */
   line?(seat: ApiSeat): CartSeat;
   /** What the cart carries besides its seats (codes, voucher payments, the mini-site, the membership item). */
-  extra(i: number, seatLines: CartSeat[]): Partial<Cart>;
+  extra(): Partial<Cart>;
   /** Units of the limited thing sold by this race, read from PostgreSQL. */
   sold(): Promise<number>;
   /**
@@ -103,9 +103,9 @@ interface Thing {
   unguarded: new (registry: SaleParticipants) => SaleParticipant;
   /** The show kind the thing lives on. */
   shows: 'any' | 'cinema' | 'mini-site' | 'none';
-  prepare(show: ShowInfo | null, seats: ApiSeat[], control: boolean): Promise<Prepared>;
-  /** The database's own backstop (a CHECK) that the control must also lift to show the oversell. */
-  liftBackstop?(): Promise<void>;
+  prepare(show: ShowInfo | null, seats: ApiSeat[]): Promise<Prepared>;
+  /** The database's own backstop (a CHECK) that the control lifts too, to show the oversell; put back after it. */
+  backstop?: { lift(): Promise<void>; restore(): Promise<void> };
   ways: Way[];
 }
 
@@ -159,7 +159,7 @@ async function showFor(kind: Thing['shows']): Promise<{ show: ShowInfo | null; s
   for (;;) {
     const id = list.shift();
     if (id === undefined) throw new Error(`no ${kind} presentation left for a race`);
-    // A cinema show serves either list, never both.
+    // One race per presentation, whichever list it was taken from.
     pool.any = pool.any.filter((x) => x !== id);
     pool.cinema = pool.cinema.filter((x) => x !== id);
     const show = await loadShow(t.url, id);
@@ -279,20 +279,21 @@ const voucher: Thing = {
         ]),
     };
   },
-  // Without the participant the ledger's balance CHECKs would still refuse an overdraft; the control lifts them too
-  // (put back NOT VALID afterwards: they keep guarding every later write, the overdrawn control row excepted).
-  async liftBackstop() {
-    await sql.query(`ALTER TABLE system_voucher DROP CONSTRAINT system_voucher_balance_agorot_check;
-      ALTER TABLE system_voucher_event DROP CONSTRAINT system_voucher_event_balance_after_agorot_check`);
+  // Without the participant the balance CHECKs would still refuse an overdraft; the control lifts them too, and puts
+  // them back NOT VALID: they guard every later write again, the overdrawn control voucher excepted.
+  backstop: {
+    async lift() {
+      await sql.query(`ALTER TABLE system_voucher DROP CONSTRAINT system_voucher_balance_agorot_check;
+        ALTER TABLE system_voucher_event DROP CONSTRAINT system_voucher_event_balance_after_agorot_check`);
+    },
+    async restore() {
+      await sql.query(`ALTER TABLE system_voucher ADD CONSTRAINT system_voucher_balance_agorot_check
+          CHECK (balance_agorot >= 0) NOT VALID;
+        ALTER TABLE system_voucher_event ADD CONSTRAINT system_voucher_event_balance_after_agorot_check
+          CHECK (balance_after_agorot >= 0) NOT VALID`);
+    },
   },
 };
-
-async function restoreVoucherBackstop(): Promise<void> {
-  await sql.query(`ALTER TABLE system_voucher ADD CONSTRAINT system_voucher_balance_agorot_check
-      CHECK (balance_agorot >= 0) NOT VALID;
-    ALTER TABLE system_voucher_event ADD CONSTRAINT system_voucher_event_balance_after_agorot_check
-      CHECK (balance_after_agorot >= 0) NOT VALID`);
-}
 
 const miniSiteBalance: Thing = {
   name: 'mini-site balance',
@@ -494,7 +495,7 @@ async function withParticipant<T>(participant: SaleParticipant, run: () => Promi
 async function race(thing: Thing, way: Way, control: boolean): Promise<Outcome> {
   const { show, seats } = await showFor(thing.shows);
   const sellers = await sellersFor(way);
-  const prepared = await thing.prepare(show, seats, control);
+  const prepared = await thing.prepare(show, seats);
   const grant = prepared.grant;
   if (grant)
     await q(
@@ -509,7 +510,7 @@ async function race(thing: Thing, way: Way, control: boolean): Promise<Outcome> 
     sellers.map(async (s, i) => {
       const lines = show && prepared.line ? [prepared.line(seats[i]!)] : [];
       const base = cartOf(lines, { cartIdentifier: randomUUID() });
-      const cart: Cart = { ...base, ...prepared.extra(i, lines) };
+      const cart: Cart = { ...base, ...prepared.extra() };
       if (paysByCard && (cart.total ?? 0) > 0 && !cart.voucherPayments)
         cart.paymentIdentifier = await authoriseCard(t.url, { id: s.visitor, token: s.token }, TEST_CARDS.approve);
       return cart;
@@ -523,11 +524,11 @@ async function race(thing: Thing, way: Way, control: boolean): Promise<Outcome> 
   const go = () => Promise.all(sellers.map((s, i) => s.post(carts[i]!)));
   let replies: Answer[];
   if (control) {
-    await thing.liftBackstop?.();
+    await thing.backstop?.lift();
     try {
       replies = await withParticipant(new thing.unguarded(registry), go);
     } finally {
-      if (thing.liftBackstop) await restoreVoucherBackstop();
+      await thing.backstop?.restore();
     }
   } else replies = await go();
   const statuses: Record<string, number> = {};
