@@ -89,6 +89,8 @@ interface Prepared {
   extra(): Partial<Cart>;
   /** Units of the limited thing sold by this race, read from PostgreSQL. */
   sold(): Promise<number>;
+  /** Where the thing keeps its own counter: what it says is left, in buyers' worth (0 after a guarded race). */
+  left?(): Promise<number>;
   /**
    * A member every seller may draw on (member tickets): granted to each seller's visitor as the one-time code or the
    * customer's own login would (docs/memberships.md); at the box office the clerk's browser is the visitor.
@@ -273,6 +275,10 @@ const voucher: Thing = {
     return {
       line: (seat) => cartSeat(show!, seat),
       extra: () => ({ voucherPayments: [{ id: row.id, code: reference, amount: shekels(orderAgorot) }] }),
+      left: async () =>
+        Math.floor(
+          (await count(sql, 'SELECT balance_agorot FROM system_voucher WHERE id = $1', [row.id])) / orderAgorot,
+        ),
       sold: () =>
         count(sql, `SELECT count(*) FROM system_voucher_event WHERE system_voucher_id = $1 AND kind = 'redemption'`, [
           row.id,
@@ -318,6 +324,7 @@ const miniSiteBalance: Thing = {
       }),
       extra: () => ({ miniSiteUrl: DEMO_MINI_SITE_URL }),
       sold: () => liveOn(show!, seats),
+      left: () => count(sql, 'SELECT balance FROM mini_site_ticket WHERE ticket_id = $1', [employee.id]),
     };
   },
 };
@@ -390,6 +397,8 @@ const memberBalance: Thing = {
       }),
       extra: () => (ticket.code ? { ticketCodes: [ticket.code] } : {}),
       sold: () => liveOn(show!, seats),
+      left: () =>
+        count(sql, 'SELECT balance - used_balance FROM customer_membership WHERE member_number = $1', [memberNumber]),
       grant: memberNumber,
     };
   },
@@ -404,6 +413,8 @@ async function discountCode(membership: ApiMembership, percent: number): Promise
   );
   return code;
 }
+const leftOf = (code: string) =>
+  count(sql, 'SELECT max_uses - used_count FROM membership_discount_code WHERE code = $1', [code]);
 const usesOf = (code: string) => count(sql, 'SELECT count(*) FROM membership_discount_use WHERE code = $1', [code]);
 /** Half off, rounded half up to the agora (shared membershipDiscountAgorot). */
 const halfOff = (shekelPrice: number) => {
@@ -429,6 +440,7 @@ const discountOnMembership: Thing = {
         total: halfOff(price.Price),
       }),
       sold: () => usesOf(code),
+      left: () => leftOf(code),
     };
   },
 };
@@ -460,6 +472,7 @@ const discountOnEnrolment: Thing = {
         total: halfOff(165),
       }),
       sold: () => usesOf(code),
+      left: () => leftOf(code),
     };
   },
 };
@@ -475,6 +488,7 @@ interface Outcome {
   won: number;
   refused: number;
   sold: number;
+  left: number | null;
   charges: number;
   refunds: number;
   cash: number;
@@ -541,6 +555,7 @@ async function race(thing: Thing, way: Way, control: boolean): Promise<Outcome> 
     won: replies.filter((r) => r.status === 201).length,
     refused: replies.filter((r) => r.status === 409 && r.body?.error === thing.refusal).length,
     sold: await prepared.sold(),
+    left: prepared.left ? await prepared.left() : null,
     charges: (await count(sql, 'SELECT count(*) FROM sandbox_charge')) - before.charges,
     refunds:
       (await count(sql, "SELECT count(*) FROM payment WHERE status IN ('refunded', 'refund_pending')")) -
@@ -628,6 +643,8 @@ describe.each(CELLS)(`%s through %s: ${BUYERS} buyers on the last ${LEFT}`, (_na
     expect(o.refunds).toBe(0);
     expect(o.cash).toBe(way === 'box office' && thing !== voucher ? LEFT : 0);
     expect(o.claimsLeft).toBe(0);
+    // The thing's own counter agrees: nothing left, and never below nothing.
+    if (o.left !== null) expect(o.left).toBe(0);
   });
 
   test('control: with the unguarded participant the same race oversells', async () => {
