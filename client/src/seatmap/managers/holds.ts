@@ -249,11 +249,9 @@ export class HoldsManager {
     try {
       const st = this.c.store;
       const membership = this.c.opts.membership;
-      if (this.c.change.active) {
-        /* only chosen, nothing held */
-      } else if (membership)
-        await membership.unlock({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]! });
-      else await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
+      // Changing an order: the seat was only chosen, nothing is held to give back.
+      if (membership) await membership.unlock({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]! });
+      else if (!this.c.change.active) await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
       for (const j of removed) {
         this.owned.delete(j);
         this.c.holdEvents.emit({ kind: 'seatReleased', seat: j });
