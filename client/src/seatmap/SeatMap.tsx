@@ -1,5 +1,5 @@
 import { BACK_OFFICE_PERMISSION, type ApiPresentation } from '@hotline/shared';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -10,10 +10,11 @@ import { asTranslate } from './a11y/describe';
 import { staffMe } from './api';
 import { markStaffSession, mayHaveStaffSession } from '../lib/staff-presence';
 import { SeatMapController, type MembershipSeatPort } from './controller';
+import type { SeatChangeTargets } from './managers/change';
 import { connectCart } from './booking-adapter';
 import { Filters } from './ui/Filters';
 import { layoutSetting } from './render/palette';
-import { createUiStore } from './ui-state';
+import { createUiStore, type SelectedSeatView } from './ui-state';
 import { Legend } from './ui/Legend';
 import { BestAvailable, GaList, MobileBar, SelectionSummary, SheetHandle } from './ui/Panel';
 import { holdExpiredPath } from '../pages/system/hold-expired-path';
@@ -29,6 +30,25 @@ export interface SeatMapProps {
   onContinue?: () => void;
   /** Membership mode: the seat is held through the membership's calls and the ticket cart is left alone. */
   membership?: MembershipSeatPort;
+  /** Changing an order's seats (issue 22): see SeatMapChange. */
+  change?: SeatMapChange;
+}
+
+/**
+ * Changing the seats of a paid order on this map (managers/change.ts): the order's seats are marked, only the seats the
+ * server allows for the ticket being moved can be chosen (one, nothing is held), the rest say why. The page brings
+ * its own summary (the choice and the swap button) for the panel and for the phone's pinned bar.
+ */
+export interface SeatMapChange {
+  targets: SeatChangeTargets;
+  /** The panel's first block: what is being changed, the choice, the swap button. */
+  summary: ReactNode;
+  /** The phone's pinned bar (under 900 px) while a seat is chosen; null hides it. */
+  bar: ReactNode | null;
+  /** The chosen seat (names in the map's language), or null. */
+  onChoice: (seat: SelectedSeatView | null) => void;
+  /** A swap to the chosen seat is in flight: the seat turning sold is this order's own doing, not a loss. */
+  swapping: boolean;
 }
 
 /**
@@ -55,7 +75,7 @@ function readSettings() {
  * the side panel (legend with prices, best available, standing areas, your
  * seats with the order timer).
  */
-export function SeatMap({ presentation, onContinue, membership }: SeatMapProps) {
+export function SeatMap({ presentation, onContinue, membership, change }: SeatMapProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -75,9 +95,11 @@ export function SeatMap({ presentation, onContinue, membership }: SeatMapProps) 
       t: asTranslate(t),
       formatPrice,
       membership,
+      seatChange: change !== undefined,
     });
     setController(c);
-    const disconnectCart = membership ? () => undefined : connectCart(c);
+    // Membership and order-change modes leave the ticket cart alone.
+    const disconnectCart = membership || change ? () => undefined : connectCart(c);
     const ac = new AbortController();
     if (settings.naive) {
       void import('./render/naive-renderer').then(({ NaiveSeatLayer }) => {
@@ -131,6 +153,21 @@ export function SeatMap({ presentation, onContinue, membership }: SeatMapProps) 
     }
   }, [controller, t, locale, formatPrice]);
 
+  // Changing an order: the page's targets (the ticket being moved, the seats the server allows) reach the map.
+  const targets = change?.targets;
+  useEffect(() => {
+    if (controller && targets) controller.change.set(targets);
+  }, [controller, targets]);
+  const swapping = change?.swapping ?? false;
+  useEffect(() => {
+    if (controller) controller.change.swapping = swapping;
+  }, [controller, swapping]);
+  const selected = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.selected);
+  const onChoice = change?.onChoice;
+  useEffect(() => {
+    onChoice?.(selected[0] ?? null);
+  }, [selected, onChoice]);
+
   const phase = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.phase);
   const error = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.error);
 
@@ -166,6 +203,7 @@ export function SeatMap({ presentation, onContinue, membership }: SeatMapProps) 
           showBoxOfficeSwitch={staffSeller || (settings.boxOffice && settings.benchPage)}
           onExpire={onExpire}
           onContinue={onContinue ?? (() => navigate('/booking/checkout'))}
+          change={change}
         />
       ) : (
         <LoadingState />
@@ -198,9 +236,11 @@ function MapShell({
   showBoxOfficeSwitch,
   onExpire,
   onContinue,
+  change,
 }: {
   controller: SeatMapController;
   ready: boolean;
+  change?: SeatMapChange;
   boxOffice: boolean;
   /** Only staff who may sell see the switch (and leave box office with it). */
   showBoxOfficeSwitch: boolean;
@@ -311,12 +351,21 @@ function MapShell({
         {ready ? (
           <>
             <SheetHandle controller={controller} open={sheetOpen} panelId={panelId} onOpenChange={setSheetOpen} />
-            <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
-            <BestAvailable controller={controller} />
-            <GaList controller={controller} />
-            <Filters controller={controller} />
-            <Legend controller={controller} />
-            {showBoxOfficeSwitch && <BoxOfficeSwitch controller={controller} boxOffice={boxOffice} />}
+            {change ? (
+              <>
+                {change.summary}
+                <Legend controller={controller} />
+              </>
+            ) : (
+              <>
+                <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
+                <BestAvailable controller={controller} />
+                <GaList controller={controller} />
+                <Filters controller={controller} />
+                <Legend controller={controller} />
+                {showBoxOfficeSwitch && <BoxOfficeSwitch controller={controller} boxOffice={boxOffice} />}
+              </>
+            )}
           </>
         ) : (
           <div className="seatmap-panel__block seatmap-panel__skeleton" aria-hidden="true">
@@ -328,7 +377,15 @@ function MapShell({
       </aside>
       {ready && (
         <>
-          <MobileBar controller={controller} onExpire={onExpire} onContinue={onContinue} />
+          {change ? (
+            change.bar && (
+              <div className="seatmap-mobilebar" data-testid="seatmap-mobilebar" data-map-overlay="bottom">
+                {change.bar}
+              </div>
+            )
+          ) : (
+            <MobileBar controller={controller} onExpire={onExpire} onContinue={onContinue} />
+          )}
           <Toast controller={controller} />
           <LiveRegion controller={controller} />
         </>

@@ -3,6 +3,7 @@ import type { ApiPresentation, ApiSeatplan, ApiTicketGroup, ColumnarSeatplan } f
 import type { SeatFacts, Translate } from './a11y/describe';
 import { HoldEvents } from './hold-events';
 import { CameraManager } from './managers/camera';
+import { ChangeManager } from './managers/change';
 import { SeatFactsManager } from './managers/facts';
 import { FocusManager } from './managers/focus';
 import { HoldsManager } from './managers/holds';
@@ -31,6 +32,11 @@ export interface SeatMapOptions {
   formatPrice: (shekels: number) => string;
   /** Membership mode (issue 12): seats lock through the membership's own calls, held on all its presentations. */
   membership?: MembershipSeatPort;
+  /**
+   * Changing an order (issue 22, managers/change.ts): one new seat is chosen, not held (the swap holds it), among the
+   * seats the server allows; the targets come later through `change.set`.
+   */
+  seatChange?: boolean;
 }
 
 /** How the map holds a seat in membership mode (memberships/membership-seat-port.ts builds one). */
@@ -55,6 +61,7 @@ export interface MembershipSeatPort {
  * - `facts`: names, ticket groups, all-in prices, seat facts, section summaries, sold-out sections, the filter.
  * - `live`: the live room's deltas and snapshots.
  * - `messages`: toasts and screen-reader announcements.
+ * - `change`: changing an order's seats: its seats marked, the allowed targets, one seat chosen (off otherwise).
  */
 export class SeatMapController {
   readonly ui: StoreApi<SeatMapUi> = createUiStore();
@@ -71,6 +78,7 @@ export class SeatMapController {
   destroyed = false;
 
   readonly messages: Messages = new Messages(this.ui, () => this.opts.t);
+  readonly change: ChangeManager;
   readonly facts: SeatFactsManager = new SeatFactsManager(this);
   readonly camera: CameraManager = new CameraManager(this);
   readonly holds: HoldsManager = new HoldsManager(this);
@@ -79,7 +87,9 @@ export class SeatMapController {
   readonly live: LiveManager = new LiveManager(this);
   readonly loader: SeatMapLoader = new SeatMapLoader(this);
 
-  constructor(readonly opts: SeatMapOptions) {}
+  constructor(readonly opts: SeatMapOptions) {
+    this.change = new ChangeManager(this);
+  }
 
   get presentation(): ApiPresentation {
     return this.opts.presentation;

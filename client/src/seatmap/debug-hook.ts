@@ -27,6 +27,16 @@ export interface SeatMapDebugHook {
    */
   freeRow(minSeats: number, skip?: number): { sectionId: number; x: number; y: number }[] | null;
   focusedSeat(): { sectionId: number; x: number; y: number } | null;
+  /**
+   * Free seats on screen (away from the edges, clear of the phone's bar), nearest to the given seat first, and whether
+   * the order-change mode lets them be chosen (managers/change.ts).
+   */
+  freeSeatsNear(
+    sectionId: number,
+    x: number,
+    y: number,
+    limit: number,
+  ): { sectionId: number; x: number; y: number; choosable: boolean }[];
   /** Free seats with the wheelchair or companion feature (what the accessible filter should mark). */
   accessibleFree(): number;
   /** The biggest reserved section whose centre is on screen: its centre in page px, name and available seats. */
@@ -122,6 +132,28 @@ export function installDebugHook(c: SeatMapController): () => void {
         }
       }
       return best < 0 ? null : { sectionId: st.sectionId[best]!, x: st.coordX[best]!, y: st.coordY[best]! };
+    },
+    freeSeatsNear(sectionId, x, y, limit) {
+      const st = c.store;
+      const cam = c.camera.current;
+      const from = seatIndexOf(st, sectionId, x, y);
+      if (!cam || from < 0) return [];
+      const bottom = cam.viewportHeight - Math.max(30, c.camera.bottomInset);
+      const found: { i: number; d: number }[] = [];
+      for (let i = 0; i < st.count; i++) {
+        if (st.status[i] !== 1 || c.selection.has(i)) continue;
+        const sx = st.x[i]! * cam.scale + cam.x;
+        const sy = st.y[i]! * cam.scale + cam.y;
+        if (sx < 30 || sy < 30 || sx > cam.viewportWidth - 30 || sy > bottom) continue;
+        found.push({ i, d: (st.x[i]! - st.x[from]!) ** 2 + (st.y[i]! - st.y[from]!) ** 2 });
+      }
+      found.sort((a, b) => a.d - b.d);
+      return found.slice(0, limit).map(({ i }) => ({
+        sectionId: st.sectionId[i]!,
+        x: st.coordX[i]!,
+        y: st.coordY[i]!,
+        choosable: c.change.active && c.change.choosable(i),
+      }));
     },
     seatPlanPosition(sectionId, x, y) {
       const i = seatIndexOf(c.store, sectionId, x, y);

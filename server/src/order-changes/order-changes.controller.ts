@@ -7,6 +7,7 @@ import {
   type ModifiableReservation,
   type SwapOptionsResponse,
   type SwapSeatsResponse,
+  type SwapTargetsResponse,
 } from '@hotline/shared';
 import { BusinessScope } from '../backoffice/business-scope.service';
 import { CurrentStaff, StaffOnly } from '../backoffice/staff.guard';
@@ -100,6 +101,18 @@ export class OrderChangesController {
     return this.changes.options(await this.buyer(visitorId, request), p.resId, q.ticket, localeOf(request));
   }
 
+  @Get(':resId/targets')
+  @RateLimit(ORDER_CHANGE_READ_LIMIT)
+  @ApiOperation({ summary: 'Every seat a ticket of your order may move to by the rule (the change map offers these)' })
+  async targets(
+    @VisitorId() visitorId: string,
+    @ZodParams(resParams) p: z.infer<typeof resParams>,
+    @ZodQuery(optionsQuery) q: z.infer<typeof optionsQuery>,
+    @Req() request: FastifyRequest,
+  ): Promise<SwapTargetsResponse> {
+    return this.changes.targets(await this.buyer(visitorId, request), p.resId, q.ticket);
+  }
+
   @Post(':resId/swap')
   @HttpCode(200)
   @RateLimit(ORDER_CHANGE_LIMIT)
@@ -160,6 +173,19 @@ export class StaffOrderChangesController {
   ): Promise<SwapOptionsResponse> {
     const actor = await this.staffActor(staff, visitorId, p.resId);
     return this.changes.options(actor, p.resId, q.ticket, localeOf(request));
+  }
+
+  @Get(':resId/targets')
+  @StaffOnly(BACK_OFFICE_PERMISSION.producerReservations)
+  @RateLimit(ORDER_CHANGE_READ_LIMIT)
+  @ApiOperation({ summary: 'Every seat a ticket of an order of your businesses may move to by the rule' })
+  async targets(
+    @CurrentStaff() staff: StaffIdentity,
+    @VisitorId() visitorId: string,
+    @ZodParams(resParams) p: z.infer<typeof resParams>,
+    @ZodQuery(optionsQuery) q: z.infer<typeof optionsQuery>,
+  ): Promise<SwapTargetsResponse> {
+    return this.changes.targets(await this.staffActor(staff, visitorId, p.resId), p.resId, q.ticket);
   }
 
   @Post(':resId/swap')

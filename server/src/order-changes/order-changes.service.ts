@@ -4,11 +4,13 @@ import type { Logger } from 'pino';
 import {
   seatKey,
   seatSwapRefusal,
+  swapTargetRefusal,
   type ModifiableReservation,
   type ModifiableTicket,
   type SwapOptionsResponse,
   type SwapSeatsRequest,
   type SwapSeatsResponse,
+  type SwapTargetsResponse,
 } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
@@ -109,16 +111,16 @@ export class OrderChangesService {
     locale: Locale,
   ): Promise<SwapOptionsResponse> {
     const r = await this.owned(actor, identifier);
-    const ticket = (await this.repo.tickets(r.id)).find(
-      (t) => t.identifier === ticketIdentifier && t.status === 'live',
-    );
+    const live = (await this.repo.tickets(r.id)).filter((t) => t.status === 'live');
+    const ticket = live.find((t) => t.identifier === ticketIdentifier);
     if (!ticket) throw new AppError('TICKET_NOT_IN_ORDER');
     const layout = await this.engine.layout(ticket.presentationId);
     const { state } = await this.engine.snapshot(layout);
     const seats: LayoutSeat[] = [];
+    const refusal = targetRule(layout, new Set(live.map(keyOf)), ticket.ticketGroupId);
     for (const row of layout.rows) {
       for (const seat of row.seats) {
-        if (seat.ticketGroupId !== ticket.ticketGroupId || !seat.sellable || isTogetherSeat(seat)) continue;
+        if (refusal(seat) !== null) continue;
         if (state.has(seat.key)) continue;
         seats.push(seat);
         if (seats.length >= MAX_OPTIONS) break;
@@ -137,6 +139,25 @@ export class OrderChangesService {
         SeatName: s.seatName,
       })),
     };
+  }
+
+  /**
+   * Every seat of the hall the ticket may move to by the rule (same ticket group, reserved, not a couch, not the
+   * order's own), free or not this second: the order-change map dims the rest and follows the live seat state
+   * itself. No cap, unlike `options`: the map must be able to offer the seat beside a companion at the far end.
+   */
+  async targets(actor: OrderChangeActor, identifier: string, ticketIdentifier: string): Promise<SwapTargetsResponse> {
+    const r = await this.owned(actor, identifier);
+    const live = (await this.repo.tickets(r.id)).filter((t) => t.status === 'live');
+    const ticket = live.find((t) => t.identifier === ticketIdentifier);
+    if (!ticket) throw new AppError('TICKET_NOT_IN_ORDER');
+    const layout = await this.engine.layout(ticket.presentationId);
+    const refusal = targetRule(layout, new Set(live.map(keyOf)), ticket.ticketGroupId);
+    const seats: number[] = [];
+    for (const seat of layout.seats.values()) {
+      if (refusal(seat) === null) seats.push(seat.sectionId, seat.x, seat.y);
+    }
+    return { TicketIdentifier: ticket.identifier, TicketGroupId: ticket.ticketGroupId, seats };
   }
 
   async swap(actor: OrderChangeActor, identifier: string, request: SwapSeatsRequest): Promise<SwapSeatsResponse> {
@@ -360,6 +381,21 @@ export class OrderChangesService {
       ServiceChargeAmount: t.paidServiceChargeAgorot,
     };
   }
+}
+
+/** The shared target rule over the seat layout: null for a seat the ticket may move to, else why not. */
+function targetRule(layout: Layout, own: ReadonlySet<string>, ticketGroupId: number) {
+  return (seat: LayoutSeat) =>
+    swapTargetRefusal(
+      {
+        ticketGroupId: seat.ticketGroupId,
+        sellable: seat.sellable,
+        reserved: layout.sections.get(seat.sectionId)?.isReserved ?? false,
+        together: isTogetherSeat(seat),
+        own: own.has(seat.key),
+      },
+      ticketGroupId,
+    );
 }
 
 function sectionName(names: Map<number, LocalizedNames>, sectionId: number, layout: Layout, locale: Locale): string {

@@ -323,6 +323,54 @@ describe('order changes: swapping seats of a paid order', () => {
     expect(bad.status).toBe(400);
   });
 
+  test('targets: every seat of the same ticket group the ticket may move to, sold ones included, never the order’s own or a couch; only the buyer (or a customer logged in as them) may ask', async () => {
+    const [a, b, c] = take(3) as [ApiSeat, ApiSeat, ApiSeat];
+    const order = await buyAs(t.url, show, [a, b], '0527654321');
+    const someoneElse = await buyAs(t.url, show, [c]);
+    const path = `/api/order-changes/${order.reservationIdentifier}/targets?ticket=${order.ticketIdentifiers[0]}`;
+    const r = await call(t.url, 'GET', path, order.b.id);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ TicketIdentifier: order.ticketIdentifiers[0], TicketGroupId: expect.any(Number) });
+    const flat = r.body.seats as number[];
+    expect(flat.length % 3).toBe(0);
+    const keys = new Set<string>();
+    for (let k = 0; k < flat.length; k += 3) keys.add(`${flat[k]}:${flat[k + 1]}:${flat[k + 2]}`);
+    // The whole group, not a page of it: no 400 cap, so the far end of the hall is there as well as the near one.
+    const sameGroup = plainSeats(show).filter((s) => s.TicketGroupId === a.TicketGroupId);
+    const missing = sameGroup.filter((s) => s !== a && s !== b && !keys.has(keyOfSeat(s)));
+    expect(missing).toEqual([]);
+    expect(keys.has(keyOfSeat(a))).toBe(false);
+    expect(keys.has(keyOfSeat(b))).toBe(false);
+    // Sold to someone else this second, but the rule allows it: the map greys it by its live state, not by this list.
+    expect(keys.has(keyOfSeat(c))).toBe(true);
+    const couch = show.seats.find((s) => s.TicketGroupId !== a.TicketGroupId)!;
+    expect(keys.has(keyOfSeat(couch))).toBe(false);
+
+    // Someone else's order answers like a missing one, with nothing of the hall in it.
+    const stranger = await call(t.url, 'GET', path, newVisitor());
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual({ error: 'RESERVATION_NOT_FOUND', message: expect.any(String) });
+    const otherBuyer = await call(t.url, 'GET', path, someoneElse.b.id);
+    expect(otherBuyer.status).toBe(404);
+    // A ticket that is not in the order, and a bad query, are 4xx too.
+    const wrongTicket = await call(
+      t.url,
+      'GET',
+      `/api/order-changes/${order.reservationIdentifier}/targets?ticket=${someoneElse.ticketIdentifiers[0]}`,
+      order.b.id,
+    );
+    expect(wrongTicket.status).toBe(404);
+    expect(wrongTicket.body.error).toBe('TICKET_NOT_IN_ORDER');
+    const noTicket = await call(t.url, 'GET', `/api/order-changes/${order.reservationIdentifier}/targets`, order.b.id);
+    expect(noTicket.status).toBe(400);
+    // The customer-area login is the other proof.
+    const customer = customerClient(t.url, newVisitor());
+    await logIn(customer, sql, { ssn: '000000026', mobile: '0527654321' });
+    const byLogin = await customer.call('GET', path);
+    expect(byLogin.status).toBe(200);
+    expect(byLogin.body.seats).toEqual(flat);
+  });
+
   describe('a swap that dies half way leaves exactly one of the two seats sold', () => {
     afterEach(() => jest.restoreAllMocks());
 

@@ -71,3 +71,16 @@ export interface HoldEndedMessage {
   seats: string[];
   reason: 'expired';
 }
+
+/**
+ * GET /api/order-changes/:resId/targets?ticket=<TicketIdentifier> — every seat of the hall the ticket may move to by
+ * the rule (`swapTargetRefusal`: same ticket group, reserved, not a couch, not the order's own), whether or not it is
+ * free this second: the seat map combines it with the live seat state, so a seat freed a minute later can be chosen
+ * without asking again. The swap checks both again.
+ */
+export interface SwapTargetsResponse {
+  TicketIdentifier: string;
+  TicketGroupId: number;
+  /** The seats, flat: sectionId, x, y, sectionId, x, y, … (a stadium's group is tens of thousands of seats). */
+  seats: number[];
+}

@@ -1,23 +1,30 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { ModifiableTicket, SwapOption } from '@hotline/shared';
+import type { ModifiableReservation, ModifiableTicket } from '@hotline/shared';
+import { getPresentation } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { ErrorView, LoadingView } from '../../components/StateViews';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
 import { useLocale } from '../../hooks/useLocale';
 import { formatJerusalemDateTime } from '../../lib/datetime';
 import { formatShekels } from '../../lib/rules';
+import { SeatMap, type SeatMapChange } from '../../seatmap/SeatMap';
+import type { SelectedSeatView } from '../../seatmap/ui-state';
 import { orderChangeApi } from './order-change-api';
 import './i18n';
 import './order-change.css';
 
 const seatKeyOf = (s: { sectionId: number; x: number; y: number }) => `${s.sectionId}:${s.x}:${s.y}`;
 
+type Calls = ReturnType<typeof orderChangeApi>;
+
 /**
- * /booking/customer-portal/orders/:resId/change — change a seat of a paid order for another free seat of the same
- * ticket group and price (the server checks both and swaps in one step; the order keeps its number and history).
+ * /booking/customer-portal/orders/:resId/change — change a seat of a paid order on the same seat map the booking uses
+ * (issue 22): the order's seats are marked, only seats of the same ticket group and price can be chosen (the server
+ * lists them, GET .../targets), the rest are struck through and say why. The server checks the choice again and swaps
+ * in one step; the order keeps its number, which is what the confirmation names.
  */
 export default function OrderChangePage({ staff = false }: { staff?: boolean }) {
   const { t } = useTranslation();
@@ -26,8 +33,6 @@ export default function OrderChangePage({ staff = false }: { staff?: boolean }) 
   const calls = useMemo(() => orderChangeApi(staff), [staff]);
   const query = useLatestQuery((signal) => calls.view(resId, signal), [resId, calls]);
   const back = staff ? `/backoffice/producer-reservations?lang=${locale}` : '/booking/customer-portal';
-  const [done, setDone] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   if (query.status === 'loading') return <LoadingView label={t('orderChange.loading')} />;
   if (query.status === 'error') {
@@ -47,46 +52,7 @@ export default function OrderChangePage({ staff = false }: { staff?: boolean }) 
       </div>
     );
   }
-  const order = query.data;
-  return (
-    <section className="container page order-change" aria-labelledby="order-change-title">
-      <h1 id="order-change-title" tabIndex={-1} ref={headingRef}>
-        {t('orderChange.title')}
-      </h1>
-      <p className="order-change__meta">
-        {order.FeatureName} · {formatJerusalemDateTime(order.DateTime, locale)} · {t('orderChange.orderNumber')}{' '}
-        <bdi dir="ltr">{order.ReservationIdentifier}</bdi>
-      </p>
-      <p>{t('orderChange.rule')}</p>
-      {done && (
-        <div className="notice" role="status" data-testid="order-change-done">
-          {done}
-        </div>
-      )}
-      <ul className="order-change__tickets">
-        {order.Tickets.map((ticket) => (
-          <TicketChange
-            key={ticket.TicketIdentifier}
-            resId={order.ReservationIdentifier}
-            calls={calls}
-            ticket={ticket}
-            onChanged={async (text) => {
-              setDone(text);
-              query.retry();
-            }}
-          />
-        ))}
-      </ul>
-      {order.LastTransactionId && (
-        <p className="order-change__meta">
-          {t('orderChange.lastChange')} <bdi dir="ltr">{order.LastTransactionId}</bdi>
-        </p>
-      )}
-      <Link className="button button--secondary" to={back}>
-        {t(staff ? 'orderChange.backToOffice' : 'orderChange.backToArea')}
-      </Link>
-    </section>
-  );
+  return <OrderChange key={resId} initial={query.data} calls={calls} staff={staff} back={back} />;
 }
 
 function seatLabel(t: TFunction, s: { SectionName: string; RowName: string; SeatName: string }) {
@@ -99,125 +65,215 @@ function seatLabel(t: TFunction, s: { SectionName: string; RowName: string; Seat
     .join(' · ');
 }
 
-function TicketChange({
-  resId,
+/** The map's chosen seat in the page's words (names come from the plan, in the map's language). */
+function choiceLabel(t: TFunction, s: SelectedSeatView) {
+  return seatLabel(t, { SectionName: s.section, RowName: s.row, SeatName: s.seat });
+}
+
+function OrderChange({
+  initial,
   calls,
-  ticket,
-  onChanged,
+  staff,
+  back,
 }: {
-  resId: string;
-  calls: ReturnType<typeof orderChangeApi>;
-  ticket: ModifiableTicket;
-  onChanged: (text: string) => Promise<void>;
+  initial: ModifiableReservation;
+  calls: Calls;
+  staff: boolean;
+  back: string;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const selectId = useId();
-  const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<SwapOption[] | null>(null);
-  const [chosen, setChosen] = useState('');
+  const [order, setOrder] = useState(initial);
+  const [movingId, setMovingId] = useState(initial.Tickets[0]?.TicketIdentifier ?? '');
+  const moving = order.Tickets.find((x) => x.TicketIdentifier === movingId) ?? order.Tickets[0];
+  const [choice, setChoice] = useState<SelectedSeatView | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // One id per attempt: a retry of the same choice is answered once by the server (idempotent).
-  const transactionId = useMemo(() => crypto.randomUUID(), [chosen]); // eslint-disable-line react-hooks/exhaustive-deps
-  const label = seatLabel(t, ticket);
+  const [done, setDone] = useState<string | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const radioName = useId();
+  // One id per choice: a retry of the same choice is answered once by the server (idempotent).
+  const transactionId = useMemo(() => crypto.randomUUID(), [choice?.index, moving?.TicketIdentifier]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
-    if (!open || options) return;
-    let live = true;
-    calls
-      .options(resId, ticket.TicketIdentifier)
-      .then((r) => live && setOptions(r.options))
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : t('orderChange.error')));
-    return () => {
-      live = false;
-    };
-  }, [open, options, resId, ticket.TicketIdentifier, t, calls]);
+  const presentation = useLatestQuery(
+    (signal) => getPresentation(order.PresentationId, signal),
+    [order.PresentationId],
+  );
+  // The seats this ticket may move to by the rule (the map adds the live state); again after every change.
+  const movingKey = moving ? seatKeyOf(moving) : '';
+  const targetsQuery = useLatestQuery(
+    (signal) =>
+      moving
+        ? calls.targets(order.ReservationIdentifier, moving.TicketIdentifier, signal)
+        : Promise.resolve({ TicketIdentifier: '', TicketGroupId: 0, seats: [] }),
+    [order.ReservationIdentifier, moving?.TicketIdentifier, movingKey, calls],
+  );
+  const allowed = targetsQuery.status === 'success' ? targetsQuery.data.seats : null;
+  const targets = useMemo(
+    () => ({ yours: order.ChosenSeats, moving: movingKey || null, allowed }),
+    [order.ChosenSeats, movingKey, allowed],
+  );
 
-  const byRow = useMemo(() => {
-    const groups = new Map<string, SwapOption[]>();
-    for (const o of options ?? []) {
-      const g = `${o.SectionName}${o.RowName ? ` · ${t('orderChange.row', { row: o.RowName })}` : ''}`;
-      groups.set(g, [...(groups.get(g) ?? []), o]);
-    }
-    return [...groups.entries()];
-  }, [options, t]);
-
-  const confirm = async () => {
-    const target = options?.find((o) => seatKeyOf(o) === chosen);
-    if (!target) return;
+  const swap = useCallback(async () => {
+    if (!moving || !choice) return;
     setBusy(true);
     setError(null);
     try {
-      await calls.swap(resId, {
+      const from = seatLabel(t, moving);
+      const to = choiceLabel(t, choice);
+      const r = await calls.swap(order.ReservationIdentifier, {
         modifiedTickets: [
-          { TicketIdentifier: ticket.TicketIdentifier, sectionId: target.sectionId, x: target.x, y: target.y },
+          { TicketIdentifier: moving.TicketIdentifier, sectionId: choice.sectionId, x: choice.x, y: choice.y },
         ],
         transactionId,
       });
-      setOpen(false);
-      setOptions(null);
-      setChosen('');
-      await onChanged(t('orderChange.done', { from: label, to: seatLabel(t, target) }));
+      // The human reference the customer area shows (the order's own number), not the change's technical id.
+      setDone(t('orderChange.done', { from, to, order: r.ReservationIdentifier }));
+      setOrder(await calls.view(order.ReservationIdentifier));
+      requestAnimationFrame(() => doneRef.current?.focus());
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('orderChange.error'));
-      setOptions(null); // the hall moved on: offer fresh seats
     } finally {
       setBusy(false);
     }
+  }, [calls, choice, moving, order.ReservationIdentifier, t, transactionId]);
+
+  const onChoice = useCallback((seat: SelectedSeatView | null) => {
+    setChoice(seat);
+    if (seat) setError(null);
+  }, []);
+
+  const swapButton = (
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={busy || !choice}
+      onClick={() => void swap()}
+      data-testid="order-change-swap"
+    >
+      {t('orderChange.confirm')}
+    </button>
+  );
+
+  const summary = moving && (
+    <section className="seatmap-panel__block order-change__summary" aria-labelledby="order-change-summary-title">
+      <h2 id="order-change-summary-title" className="seatmap-panel__title">
+        {t('orderChange.summaryTitle')}
+      </h2>
+      <p className="order-change__now">{t('orderChange.now', { seat: seatLabel(t, moving) })}</p>
+      <p className="order-change__new" data-testid="order-change-choice">
+        {choice ? t('orderChange.newSeat', { seat: choiceLabel(t, choice) }) : t('orderChange.chooseOnMap')}
+      </p>
+      {targetsQuery.status === 'loading' && <p role="status">{t('orderChange.loadingSeats')}</p>}
+      {allowed !== null && allowed.length === 0 && <p>{t('orderChange.noSeats')}</p>}
+      {targetsQuery.status === 'error' && (
+        <p className="notice notice--error" role="alert">
+          {targetsQuery.error instanceof ApiError ? targetsQuery.error.message : t('orderChange.seatsError')}
+        </p>
+      )}
+      {choice && <div className="button-row">{swapButton}</div>}
+      {error && (
+        <div className="notice notice--error" role="alert">
+          {error}
+        </div>
+      )}
+    </section>
+  );
+
+  const change: SeatMapChange = {
+    targets,
+    summary,
+    // Phones: the choice and the swap button pinned under the map (the panel is a closed sheet there).
+    bar: choice ? (
+      <>
+        <p className="seatmap-mobilebar__text order-change__bar-text">
+          {t('orderChange.newSeat', { seat: choiceLabel(t, choice) })}
+        </p>
+        <button type="button" className="button" disabled={busy} onClick={() => void swap()}>
+          {t('orderChange.confirm')}
+        </button>
+      </>
+    ) : null,
+    onChoice,
+    swapping: busy,
   };
 
   return (
-    <li className="order-change__ticket" data-ticket={ticket.TicketIdentifier} data-seat={seatKeyOf(ticket)}>
-      <p className="order-change__seat">
-        <strong>{label}</strong> · {formatShekels(ticket.AmountWithSC, locale)}
+    <section className="container page order-change" aria-labelledby="order-change-title">
+      <h1 id="order-change-title">{t('orderChange.title')}</h1>
+      <p className="order-change__meta">
+        {order.FeatureName} · {formatJerusalemDateTime(order.DateTime, locale)} · {t('orderChange.orderNumber')}{' '}
+        <bdi dir="ltr" data-testid="order-change-reference">
+          {order.ReservationIdentifier}
+        </bdi>
       </p>
-      {!open ? (
-        <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-          {t('orderChange.change', { seat: label })}
-        </button>
-      ) : (
-        <fieldset className="order-change__form">
-          <legend>{t('orderChange.chooseFor', { seat: label })}</legend>
-          {options === null && !error && <p role="status">{t('orderChange.loadingSeats')}</p>}
-          {options !== null && options.length === 0 && <p>{t('orderChange.noSeats')}</p>}
-          {options !== null && options.length > 0 && (
-            <>
-              <label htmlFor={selectId}>{t('orderChange.newSeat')}</label>
-              <select id={selectId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
-                <option value="">{t('orderChange.pick')}</option>
-                {byRow.map(([group, seats]) => (
-                  <optgroup key={group} label={group}>
-                    {seats.map((o) => (
-                      <option key={seatKeyOf(o)} value={seatKeyOf(o)}>
-                        {seatLabel(t, o)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </>
-          )}
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={busy || !chosen}
-              onClick={() => void confirm()}
-            >
-              {t('orderChange.confirm')}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-              {t('orderChange.keep')}
-            </button>
-          </div>
-          {error && (
-            <div className="notice notice--error" role="alert">
-              {error}
-            </div>
-          )}
-        </fieldset>
+      <p className="order-change__rule">{t('orderChange.rule')}</p>
+      {done && (
+        <div className="notice" role="status" tabIndex={-1} ref={doneRef} data-testid="order-change-done">
+          {done}
+        </div>
       )}
+      {order.Tickets.length > 1 ? (
+        <fieldset className="order-change__which">
+          <legend>{t('orderChange.which')}</legend>
+          <ul className="order-change__tickets">
+            {order.Tickets.map((ticket) => (
+              <TicketOption
+                key={ticket.TicketIdentifier}
+                ticket={ticket}
+                name={radioName}
+                checked={ticket.TicketIdentifier === moving?.TicketIdentifier}
+                onPick={() => setMovingId(ticket.TicketIdentifier)}
+              />
+            ))}
+          </ul>
+        </fieldset>
+      ) : (
+        moving && (
+          <ul className="order-change__tickets">
+            <li className="order-change__ticket" data-ticket={moving.TicketIdentifier} data-seat={seatKeyOf(moving)}>
+              {t('orderChange.moving', { seat: seatLabel(t, moving) })} · {formatShekels(moving.AmountWithSC, locale)}
+            </li>
+          </ul>
+        )
+      )}
+      <div className="order-change__map">
+        {presentation.status === 'success' ? (
+          <SeatMap presentation={presentation.data} change={change} />
+        ) : presentation.status === 'error' ? (
+          <ErrorView message={t('orderChange.error')} error={presentation.error} onRetry={presentation.retry} />
+        ) : (
+          <LoadingView label={t('orderChange.loadingSeats')} />
+        )}
+      </div>
+      <Link className="button button--secondary" to={back}>
+        {t(staff ? 'orderChange.backToOffice' : 'orderChange.backToArea')}
+      </Link>
+    </section>
+  );
+}
+
+function TicketOption({
+  ticket,
+  name,
+  checked,
+  onPick,
+}: {
+  ticket: ModifiableTicket;
+  name: string;
+  checked: boolean;
+  onPick: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <li className="order-change__ticket" data-ticket={ticket.TicketIdentifier} data-seat={seatKeyOf(ticket)}>
+      <label className="order-change__pick">
+        <input type="radio" name={name} checked={checked} onChange={onPick} />
+        <span>
+          {seatLabel(t, ticket)} · {formatShekels(ticket.AmountWithSC, locale)}
+        </span>
+      </label>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import type { ModifiableReservation, SwapOptionsResponse, SwapSeatsResponse } from '@hotline/shared';
+import type { ModifiableReservation, SwapSeatsResponse, SwapTargetsResponse } from '@hotline/shared';
 import { api } from '../../api/client';
 
 /**
@@ -10,8 +10,9 @@ export function orderChangeApi(staff: boolean) {
   return {
     view: (resId: string, signal?: AbortSignal) =>
       api.get<ModifiableReservation>(`${base}/${encodeURIComponent(resId)}`, undefined, signal),
-    options: (resId: string, ticket: string) =>
-      api.get<SwapOptionsResponse>(`${base}/${encodeURIComponent(resId)}/options`, { ticket }),
+    /** Every seat the ticket may move to by the rule; the map shows the live state over it. */
+    targets: (resId: string, ticket: string, signal?: AbortSignal) =>
+      api.get<SwapTargetsResponse>(`${base}/${encodeURIComponent(resId)}/targets`, { ticket }, signal),
     swap: (
       resId: string,
       body: {

@@ -7,7 +7,18 @@ import { SeatStatus, seatFeatureName, type SeatFeatureName } from '@hotline/shar
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export type SeatState = 'available' | 'selected' | 'onHold' | 'blocked' | 'unavailable' | 'unknown';
+export type SeatState =
+  | 'available'
+  | 'selected'
+  | 'onHold'
+  | 'blocked'
+  | 'unavailable'
+  | 'unknown'
+  // Changing an order (managers/change.ts): the order's seat, the chosen new one, and why a free seat is left out.
+  | 'yours'
+  | 'newSeat'
+  | 'notForChange'
+  | 'notForChangeWhole';
 
 export interface SeatFacts {
   section: string;
@@ -65,7 +76,7 @@ export function describeSeat(f: SeatFacts, t: Translate, withSection = true): st
   if (withSection) parts.push(f.section);
   parts.push(seatName(f, t));
   parts.push(t(`seatmap.state.${f.state}`));
-  if (f.price && (f.state === 'available' || f.state === 'selected'))
+  if (f.price && (f.state === 'available' || f.state === 'selected' || f.state === 'newSeat'))
     parts.push(f.group ? `${f.group}, ${f.price}` : f.price);
   parts.push(...featureLabels(f.features, t));
   return parts.join(', ');

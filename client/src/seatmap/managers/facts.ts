@@ -69,7 +69,7 @@ export class SeatFactsManager {
       section: this.sectionName(st.sectionIndex[i]!),
       row: rowNameOf(st, i),
       seat: st.seatName[i]!,
-      state: seatState(st.status[i]!, this.c.selection.has(i)),
+      state: this.c.change.seatState(i) ?? seatState(st.status[i]!, this.c.selection.has(i)),
       group: this.groupName(g),
       price: price === null ? null : this.c.opts.formatPrice(price),
       features: featureCodesOf(st.features[i]!),

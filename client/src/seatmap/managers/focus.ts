@@ -9,10 +9,16 @@ import { firstSeat, navigate, type NavDirection } from '../model/keyboard-nav';
 export class FocusManager {
   constructor(private readonly c: SeatMapController) {}
 
-  /** Where focus lands when tabbing into the map: the first selected seat, else the first available one. */
+  /**
+   * Where focus lands when tabbing into the map: the first selected seat, else (changing an order) the seat being
+   * moved, else the first available one.
+   */
   entrySeat(): number {
     const sel = this.c.selection.indices();
     if (sel.length) return sel[0]!;
+    // Changing an order: start at the seat being moved, so its neighbours are an arrow away.
+    const moving = this.c.change.active ? this.c.change.movingSeat() : -1;
+    if (moving >= 0) return moving;
     const st = this.c.store;
     const available = firstSeat(st, (i) => st.status[i] === SeatStatus.Available);
     return available >= 0 ? available : firstSeat(st);

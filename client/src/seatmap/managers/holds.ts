@@ -69,6 +69,8 @@ export class HoldsManager {
    * mid-order), so they come back selected; GA rows are our places.
    */
   adoptRestStatus(version: number, rows: Int32Array): void {
+    // Changing an order holds nothing while choosing: a lock this browser has from a booking elsewhere is not a choice.
+    if (this.c.change.active) return;
     const st = this.c.store;
     for (let o = 0; o + 7 <= rows.length; o += 7) {
       if (rows[o + ROW_STATUS] !== SeatStatus.Selected) continue;
@@ -113,6 +115,8 @@ export class HoldsManager {
       await this.unselect(i);
       return;
     }
+    // Changing an order: one new seat per ticket, so choosing another one replaces the choice.
+    if (this.c.change.active) this.c.selection.clear();
     const r = this.c.selection.select(i);
     if (!r.ok) {
       const text =
@@ -194,6 +198,11 @@ export class HoldsManager {
     this.publishSelection();
     try {
       const st = this.c.store;
+      if (this.c.change.active) {
+        // Changing an order: the seat is only chosen here; the swap holds it and checks it on the server in one step.
+        this.gained(i, 0);
+        return true;
+      }
       const membership = this.c.opts.membership;
       if (membership) {
         // Membership mode: one call holds the seat on every presentation of the membership, all or nothing.
@@ -240,8 +249,9 @@ export class HoldsManager {
     try {
       const st = this.c.store;
       const membership = this.c.opts.membership;
+      // Changing an order: the seat was only chosen, nothing is held to give back.
       if (membership) await membership.unlock({ sectionId: st.sectionId[i]!, x: st.coordX[i]!, y: st.coordY[i]! });
-      else await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
+      else if (!this.c.change.active) await withBotToken((token) => seatApi.unlockSeat(this.seatInput(i), token));
       for (const j of removed) {
         this.owned.delete(j);
         this.c.holdEvents.emit({ kind: 'seatReleased', seat: j });
@@ -347,6 +357,17 @@ export class HoldsManager {
     }
   }
 
+  /** Changing an order: someone took the seat chosen (nothing held it): the choice goes and the buyer is told. */
+  checkTakenChoice(changed: readonly number[]): void {
+    const dropped = this.c.change.afterStatus(changed);
+    if (!dropped.length) return;
+    this.afterSelectionChange();
+    const facts = dropped.map((j) => this.c.facts.seatFacts(j));
+    const text = selectionAnnouncement('takenByOther', facts, this.c.opts.t);
+    this.c.messages.showToast(text, 'info');
+    this.c.messages.announce(text);
+  }
+
   private afterSelectionChange(): void {
     this.c.renderer?.overlayChanged();
     this.publishSelection();
@@ -428,6 +449,7 @@ export class HoldsManager {
 
   /** GET /api/presentations/timer/:id: seconds left on this visitor's earliest lock. */
   async refreshTimer(): Promise<void> {
+    if (this.c.change.active) return; // nothing is held while choosing a new seat: no order timer
     const id = this.c.presentation.id;
     try {
       const res = await seatApi.getTimer(id);

@@ -49,6 +49,7 @@ export class LiveManager {
         c.holds.publishSelection();
       }
       c.holds.checkLostHolds(changed, msg.toVersion);
+      c.holds.checkTakenChoice(changed);
     } else if (res.gap) this.feed?.resync();
   }
 
@@ -61,6 +62,7 @@ export class LiveManager {
     c.renderer?.statusChanged(res.changedIndices);
     if (res.changedGaSections.length) c.renderer?.staticChanged();
     c.holds.checkLostHolds(res.changedIndices, msg.version);
+    c.holds.checkTakenChoice(res.changedIndices);
   }
 
   close(): void {

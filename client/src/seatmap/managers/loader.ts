@@ -139,7 +139,8 @@ export class SeatMapLoader {
     c.facts.setGroups(groups);
     c.sync = new StatusSync(c.store, { presentationId: c.presentation.id });
     c.selection = new SeatSelection(c.store, {
-      canSelect: (i) => c.store.status[i] === SeatStatus.Available || c.holds.isOwned(i),
+      canSelect: (i) =>
+        c.change.active ? c.change.choosable(i) : c.store.status[i] === SeatStatus.Available || c.holds.isOwned(i),
       maxSeats: c.holds.seatLimit(),
     });
     c.holds.initSections();
@@ -155,6 +156,7 @@ export class SeatMapLoader {
   buildScene(): void {
     const c = this.c;
     c.scene = buildScene(c.store, c.plan, paletteFor(c.opts.layout), c.facts.zoneColours());
+    c.change.apply();
   }
 
   /** The page's map frame: the renderer mounts into it as soon as the model is built (at once if it already is). */
@@ -196,6 +198,7 @@ export class SeatMapLoader {
     renderer.bottomInset = c.camera.bottomInset;
     this.timings.mounted = performance.now();
     renderer.setSources({ selection: c.selection, sync: c.sync, gaHeld: (s) => c.holds.gaHeld(s) });
+    c.change.mounted();
     renderer.onFrame = () => {
       if (!this.firstFrameResolve) return;
       this.timings.firstFrame = performance.now();

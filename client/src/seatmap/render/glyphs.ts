@@ -24,7 +24,8 @@ export type GlyphName =
   | 'woodenChair'
   | 'longSeat'
   | 'check'
-  | 'slash';
+  | 'slash'
+  | 'person';
 
 export const GLYPH_PATHS: Record<GlyphName, string> = {
   // Head, back and seat, and a big wheel.
@@ -61,6 +62,8 @@ export const GLYPH_PATHS: Record<GlyphName, string> = {
   check: 'M9.2 16.6L4.4 11.8l-2.3 2.3l7.1 7.1L22 8.4l-2.3-2.3Z',
   // Single-seat blocking mark (drawn as a stroke-like bar).
   slash: 'M4.6 2.2L21.8 19.4l-2.4 2.4L2.2 4.6Z',
+  // Changing an order: the buyer's own seat (a head and shoulders).
+  person: 'M12 2.2a4.6 4.6 0 1 1 0 9.2a4.6 4.6 0 1 1 0-9.2Z M3 21.8c0-5 4-8.6 9-8.6s9 3.6 9 8.6Z',
 };
 
 /** Feature -> glyph, most important first: a seat shows the first one it has. */

@@ -22,6 +22,7 @@ export class NaiveSeatLayer implements SeatLayer {
   hover = -1;
   hoverSection = -1;
   highlight: Int32Array | null = null;
+  marked: Int32Array | null = null;
   bottomInset = 0;
   focus = -1;
   rubber: RubberBand | null = null;

@@ -35,6 +35,10 @@ export interface SeatPalette {
   readonly selectedMark: string;
   readonly selectedRing: string;
   readonly hoverRing: string;
+  /** Changing an order: the order's own seats (filled, a person mark, a ring). */
+  readonly yours: string;
+  readonly yoursMark: string;
+  readonly yoursRing: string;
   /** Ring around seats the buyer's filter points out (accessible seats, a price cap). */
   readonly highlightRing: string;
   /** Keyboard focus: two rings (light + dark) so it shows on any colour. */
@@ -68,6 +72,9 @@ export const DEFAULT_PALETTE: SeatPalette = {
   selectedMark: '#ffffff',
   selectedRing: '#ffb020',
   hoverRing: '#0e2340',
+  yours: '#0f766e',
+  yoursMark: '#ffffff',
+  yoursRing: '#0e2340',
   highlightRing: '#7b2cbf',
   focusOuter: '#ffffff',
   focusInner: '#c2410c',
@@ -96,6 +103,9 @@ export const LEGACY_PALETTE: SeatPalette = {
   selectedMark: '#212121',
   selectedRing: '#212121',
   hoverRing: '#212121',
+  yours: '#00695c',
+  yoursMark: '#ffffff',
+  yoursRing: '#212121',
   highlightRing: '#d6008f',
   focusOuter: '#ffffff',
   focusInner: '#d50000',
@@ -153,6 +163,17 @@ export function paintClass(status: number, zoneIndex: number): number {
       // 2 (ours: the overlay draws it), 4 sold, 5 locked by someone, 6 blocked, anything else.
       return Paint.Unavailable;
   }
+}
+
+/**
+ * Changing an order: the status a seat is painted with. A swap ignores the single-seat rules (docs/order-changes.md),
+ * so a free seat the ticket may move to is available even where the room says "blocked single" (7); a free seat it
+ * may not move to is painted with the blocked look (inset, slash), which in this mode means "not for this change"
+ * (the legend says so). Taken seats stay taken.
+ */
+export function changePaintStatus(status: number, eligible: boolean): number {
+  if (status !== SeatStatus.Available && status !== SeatStatus.SingleSeatBlocked) return status;
+  return eligible ? SeatStatus.Available : SeatStatus.SingleSeatBlocked;
 }
 
 export function isAvailableClass(cls: number): boolean {

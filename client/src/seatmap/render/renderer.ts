@@ -83,6 +83,8 @@ export interface SeatLayer {
   rubber: RubberBand | null;
   /** Seats the buyer's filter points out (accessible seats, a price cap): ringed on the overlay. */
   highlight: Int32Array | null;
+  /** Changing an order: the order's own seats, marked "your seat" on the overlay. */
+  marked: Int32Array | null;
   /** CSS px at the bottom of the map covered by the phone's bar: row names are not pinned under it. */
   bottomInset: number;
   onFrame: ((stats: FrameStats) => void) | null;
@@ -131,6 +133,7 @@ export class SeatMapRenderer implements SeatLayer {
   focus = -1;
   rubber: RubberBand | null = null;
   highlight: Int32Array | null = null;
+  marked: Int32Array | null = null;
   bottomInset = 0;
   /** Tests (window.__seatmap.labels()): keep the last frame's labels in `lastLabels`. */
   recordLabels = false;
@@ -662,6 +665,32 @@ export class SeatMapRenderer implements SeatLayer {
       ctx.lineWidth = Math.max(2 / k, st.typicalSeatSize * 0.12);
       ctx.strokeStyle = pal.highlightRing;
       ctx.stroke();
+    }
+
+    // Changing an order: the order's own seats, filled with a person mark and a ring (taken seats are drawn inset
+    // underneath, so the mark is drawn full size on top); tiny seats get a visible dot like selected ones.
+    if (this.marked && this.marked.length > 0) {
+      const person = glyphPath('person');
+      for (const i of this.marked) {
+        if (seatPx < 7) {
+          ctx.beginPath();
+          ctx.arc(st.x[i]!, st.y[i]!, Math.max(st.halfW[i]!, 5 / k), 0, Math.PI * 2);
+          ctx.fillStyle = pal.yours;
+          ctx.fill();
+          ctx.lineWidth = 2 / k;
+          ctx.strokeStyle = pal.yoursRing;
+          ctx.stroke();
+          continue;
+        }
+        seatOutlinePath(ctx, scene, i, 0);
+        ctx.fillStyle = pal.yours;
+        ctx.fill();
+        ctx.lineWidth = Math.max(2 / k, st.typicalSeatSize * 0.08);
+        ctx.strokeStyle = pal.yoursRing;
+        ctx.stroke();
+        const size = Math.min(st.halfW[i]!, st.halfH[i]!) * 2 * 0.74;
+        drawGlyph(ctx, person, st.x[i]!, st.y[i]!, size, 0, pal.yoursMark);
+      }
     }
 
     // Selected seats: solid, a check mark and a ring; tiny seats get a visible marker.

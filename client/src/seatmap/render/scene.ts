@@ -1,7 +1,7 @@
 import type { ApiSeatplan } from '@hotline/shared';
 import type { SeatStore } from '../model/seat-store';
 import { glyphIdForMask } from './glyphs';
-import { classColours, inkOn, paintClass, type SeatPalette, type ZoneInfo } from './palette';
+import { changePaintStatus, classColours, inkOn, paintClass, type SeatPalette, type ZoneInfo } from './palette';
 
 /**
  * Everything the painters read, derived once from the store and the plan:
@@ -31,6 +31,11 @@ export interface SceneData {
   readonly sectionRotation: Float64Array;
   /** Current paint class per seat. */
   readonly cls: Uint8Array;
+  /**
+   * Changing an order (managers/change.ts): 1 where the ticket being moved may go, by the server's rule. Null in
+   * every other mode. A free seat outside it is painted as "not for this change" (inset with a slash).
+   */
+  eligible: Uint8Array | null;
   readonly couches: CouchOutline[][];
   /** Seats with a glyph, per section (so glyph passes skip plain seats). */
   readonly glyphSeats: Int32Array[];
@@ -132,6 +137,7 @@ export function buildScene(
     hasOwnRotation,
     sectionRotation,
     cls,
+    eligible: null,
     couches,
     glyphSeats,
     zoneIds,
@@ -156,7 +162,11 @@ export function setScenePalette(
 
 /** Recomputes seat i's paint class from its status; true when it changed. */
 export function refreshClass(scene: SceneData, i: number): boolean {
-  const c = paintClass(scene.store.status[i]!, scene.zoneIndex[i]!);
+  const status = scene.store.status[i]!;
+  const c = paintClass(
+    scene.eligible ? changePaintStatus(status, scene.eligible[i] === 1) : status,
+    scene.zoneIndex[i]!,
+  );
   if (scene.cls[i] === c) return false;
   scene.cls[i] = c;
   return true;

@@ -14,6 +14,8 @@ export function Legend({ controller }: { controller: SeatMapController }) {
   const paletteVersion = useStore(controller.ui, (s) => s.paletteVersion);
   const scene = controller.scene;
   const pal = scene.palette;
+  // Changing an order: the order's seats, the new one, and the slashed look meaning "not for this change".
+  const changing = controller.change.active;
 
   const { zones, glyphs, hasBlocked, hasCouch } = useMemo(() => {
     const st = controller.store;
@@ -63,15 +65,27 @@ export function Legend({ controller }: { controller: SeatMapController }) {
         {t('seatmap.legend.allIn')}
       </p>
       <ul className="seatmap-legend__list seatmap-legend__list--key plain">
+        {changing && (
+          <li className="seatmap-legend__item" data-testid="legend-yours">
+            <SeatSwatch fill={pal.yours} mark="person" markColour={pal.yoursMark} ring={pal.yoursRing} />
+            <span>{t('seatmap.legend.yours')}</span>
+          </li>
+        )}
         <li className="seatmap-legend__item">
           <SeatSwatch fill={pal.selected} mark="check" markColour={pal.selectedMark} ring={pal.selectedRing} />
-          <span>{t('seatmap.legend.selected')}</span>
+          <span>{t(changing ? 'seatmap.legend.newSeat' : 'seatmap.legend.selected')}</span>
         </li>
+        {changing && (
+          <li className="seatmap-legend__item" data-testid="legend-not-for-change">
+            <SeatSwatch fill={pal.blocked} inset mark="slash" markColour={pal.blockedMark} />
+            <span>{t('seatmap.legend.notForChange')}</span>
+          </li>
+        )}
         <li className="seatmap-legend__item">
           <SeatSwatch fill={pal.unavailable} inset />
           <span>{t('seatmap.legend.unavailable')}</span>
         </li>
-        {hasBlocked && (
+        {hasBlocked && !changing && (
           <li className="seatmap-legend__item">
             <SeatSwatch fill={pal.blocked} inset mark="slash" markColour={pal.blockedMark} />
             <span>{t('seatmap.legend.blocked')}</span>
