@@ -61,6 +61,7 @@ export * from './rules/customers/clean-address';
 export * from './rules/cancellation/cancellation-charge';
 export * from './rules/cancellation/cancellation-eligibility';
 export * from './rules/cancellation/refund-split';
+export * from './rules/cancellation/cancellation-quote';
 export * from './rules/cancellation/otp-policy';
 
 export * from './rules/backoffice/back-office-menu';
