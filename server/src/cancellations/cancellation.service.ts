@@ -128,9 +128,7 @@ export class CancellationService {
         eventStartsAtMs: new Date(t.eventAt).getTime(),
       })),
       itemsToCancel: q.itemsToCancel,
-      terms: new Map(
-        [...terms].map(([id, p]) => [id, { ...p, charge: { type: p.chargeType, value: p.chargeValue } }]),
-      ),
+      terms: new Map([...terms].map(([id, p]) => [id, { ...p, charge: { type: p.chargeType, value: p.chargeValue } }])),
       payments: payments.map((p) => ({
         paymentId: p.id,
         method: p.method,
