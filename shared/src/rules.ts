@@ -63,6 +63,7 @@ export * from './rules/cancellation/cancellation-eligibility';
 export * from './rules/cancellation/refund-split';
 export * from './rules/cancellation/cancellation-quote';
 export * from './rules/cancellation/otp-policy';
+export * from './rules/memberships/membership-price-from';
 
 export * from './rules/backoffice/back-office-menu';
 export * from './rules/backoffice/within-business-scope';
