@@ -109,7 +109,9 @@ test.describe('small things (issue 22.9)', () => {
       await page.goto(`/memberships?lang=${lang}`);
       const price = page.getByTestId('membership-SEASON-FLEX').getByTestId('membership-price');
       await expect(price).toContainText(from, { timeout: 15_000 });
-      await expect(price).toContainText(flex.membership.PriceFrom!.toFixed(2));
+      // Russian writes a decimal comma.
+      const amount = flex.membership.PriceFrom!.toFixed(2);
+      await expect(price).toContainText(lang === 'ru' ? amount.replace('.', ',') : amount);
     });
   }
 
@@ -150,6 +152,8 @@ test.describe('small things (issue 22.9)', () => {
           }),
         }),
       );
+      // The map's bottom edge (the zoom column on wider screens) at the window's bottom, where the toast appears.
+      await page.locator('.seatmap__viewport').evaluate((el) => el.scrollIntoView({ block: 'end' }));
       await clickSeat(page, await availableSeat(page));
       const toast = page.getByTestId('seatmap-toast');
       await expect(toast).toBeVisible();
