@@ -11,8 +11,9 @@ export async function buyOneSeat(
   request: APIRequestContext,
   presentationId: number,
   customer: { mobile: string },
+  /** The buying visitor (a browser's own uuid, to see the order's confirmation there); a new one by default. */
+  uuid: string = randomUUID(),
 ): Promise<{ reservationIdentifier: string; documentKey: string; held: HeldSeat }> {
-  const uuid = randomUUID();
   const { presentation } = (await (await request.get(`/api/presentations/${presentationId}`)).json()) as {
     presentation: ApiPresentation;
   };

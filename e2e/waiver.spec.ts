@@ -96,9 +96,10 @@ test.describe('waiver', () => {
     await waiver.getByLabel('תאריך לידה').first().fill('1988-02-14');
     await waiver.getByRole('button', { name: 'הוספת ילד/ה' }).click();
     await waiver.getByRole('textbox', { name: 'ילד/ה 1: שם מלא' }).fill('נועם ברק');
-    // Too young for the child ticket (6-12): "the ticket must fit the participant's age".
+    // Too young for the child ticket (6-12): a sentence that names the child, the age and the ticket's band.
     await waiver.getByLabel('תאריך לידה').nth(1).fill('2023-01-01');
-    await expect(waiver.getByRole('alert')).toContainText('הכרטיס חייב להתאים לגיל המשתתף');
+    await expect(waiver.getByRole('alert')).toContainText(/ביום האירוע הגיל של נועם ברק יהיה [34],/);
+    await expect(waiver.getByRole('alert')).toContainText('הכרטיס הזה מיועד לגילאי 6 עד 12');
     await waiver.getByLabel('תאריך לידה').nth(1).fill('2017-05-20');
     await expect(waiver.getByRole('alert')).toHaveCount(0);
     await waiver.getByRole('checkbox', { name: /קראתי את כתב הוויתור/ }).check();
@@ -117,6 +118,11 @@ test.describe('waiver', () => {
     await expect(page.getByRole('dialog', { name: 'תשלום מאובטח בכרטיס אשראי' })).toBeVisible({ timeout: 15_000 });
     await payWithCard(page, '4580000000000000');
     await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 30_000 });
+    // The confirmation has its own address (issue 22): the order's public reference, and a reload keeps it.
+    const reservation = (await page.getByTestId('reservation-identifier').innerText()).trim();
+    await expect(page).toHaveURL(new RegExp(`/booking/confirmation/${reservation}(\\?.*)?$`));
+    await page.reload();
+    await expect(page.getByTestId('reservation-identifier')).toHaveText(reservation, { timeout: 15_000 });
 
     // The e-ticket shows the signed waiver: participants, time and address, the signature image.
     await page.getByTestId('edocument-link').click();

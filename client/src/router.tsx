@@ -10,6 +10,7 @@ const FeaturePage = lazyWithReload(() => import('./pages/booking/FeaturePage'));
 const OrderPage = lazyWithReload(() => import('./pages/order/OrderPage'));
 const CheckoutPage = lazyWithReload(() => import('./booking/CheckoutPage'));
 const PaymentPage = lazyWithReload(() => import('./booking/PaymentPage'));
+const ConfirmationPage = lazyWithReload(() => import('./booking/ConfirmationPage'));
 const CartPage = lazyWithReload(() => import('./booking/CartPage'));
 const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'booking/features/:featureId', element: <FeaturePage /> },
           { path: 'booking/checkout', element: <CheckoutPage /> },
           { path: 'booking/checkout/payment', element: <PaymentPage /> },
+          { path: 'booking/confirmation/:reservationIdentifier', element: <ConfirmationPage /> },
           { path: 'booking/hold-expired', element: <HoldExpiredPage /> },
           { path: 'booking/terms', element: <PolicyPage page="terms" /> },
           { path: 'booking/cancellation-policy', element: <PolicyPage page="cancellation" /> },

@@ -61,7 +61,9 @@ export * from './rules/customers/clean-address';
 export * from './rules/cancellation/cancellation-charge';
 export * from './rules/cancellation/cancellation-eligibility';
 export * from './rules/cancellation/refund-split';
+export * from './rules/cancellation/cancellation-quote';
 export * from './rules/cancellation/otp-policy';
+export * from './rules/memberships/membership-price-from';
 
 export * from './rules/backoffice/back-office-menu';
 export * from './rules/backoffice/within-business-scope';

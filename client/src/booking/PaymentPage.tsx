@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { displayMobile, shekelsToAgorot, type CartWaiver } from '@hotline/shared';
 import { ApiError } from '../api/client';
 import { isOnline, userMessage } from '../api/user-message';
@@ -23,7 +23,6 @@ import { PaymentStep } from '../payment/PaymentStep';
 import { usePayment } from '../payment/usePayment';
 import { useWaiverRequirements, WaiverStep } from '../waiver/WaiverStep';
 import { CartGate, cartStepHrefs } from './CartGate';
-import { Confirmation } from './Confirmation';
 import { HoldOrderOption } from '../holds/HoldOrderOption';
 
 const MAX_INSTALMENTS = 12;
@@ -33,6 +32,7 @@ export default function PaymentPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const ready = useCartHydration();
+  const location = useLocation();
   const cart = useCart();
   const totals = useCartTotals();
   const catalogue = useCartCatalogue();
@@ -107,11 +107,16 @@ export default function PaymentPage() {
     },
   });
 
+  // Paid: the confirmation has its own address (a reload or a shared link keeps it; the server checks who asks).
   if (ready && cart.seats.length === 0 && cart.lastOrder) {
     return (
-      <BookingShell step="confirmation" title={t('confirmation.title')} aside={null}>
-        <Confirmation order={cart.lastOrder} />
-      </BookingShell>
+      <Navigate
+        to={{
+          pathname: `/booking/confirmation/${encodeURIComponent(cart.lastOrder.reservationIdentifier)}`,
+          search: location.search,
+        }}
+        replace
+      />
     );
   }
   if (ready && cart.seats.length > 0 && !cart.customerInfo) return <Navigate to="/booking/checkout" replace />;

@@ -90,6 +90,9 @@ export interface CartVoucher {
 export interface TicketInfo extends WireTicket {
   code: string | null;
   isVoucher?: boolean;
+  /** The age band of a ticket priced for an age (ApiTicket); absent on tickets for anyone. */
+  minAge?: number | null;
+  maxAge?: number | null;
 }
 
 /** What the cart knows about one presentation's prices. */
@@ -140,6 +143,7 @@ export function ticketInfoOf(t: ApiTicket | CodedTicket): TicketInfo {
     multiplyFactor: t.multiplyFactor,
     code: t.code || null,
     isVoucher: 'isVoucher' in t ? t.isVoucher : false,
+    ...('minAge' in t && (t.minAge != null || t.maxAge != null) ? { minAge: t.minAge, maxAge: t.maxAge } : {}),
   };
 }
 
@@ -442,7 +446,11 @@ export function cartTotals(input: TotalsInput): CartTotals {
       const factor = Math.max(1, ticket.multiplyFactor);
       discountAgorot = ticketDiscount(
         { price: agorot(first.price) * factor, oldPrice: first.oldPrice ? agorot(first.oldPrice) * factor : null },
-        { price: amountAgorot },
+        {
+          price: amountAgorot,
+          oldPrice: ticket.oldPrice ? agorot(ticket.oldPrice) * factor : null,
+          forAgeBand: ticket.minAge != null || ticket.maxAge != null,
+        },
       );
     }
     return { seat, ticket, group, amountAgorot, serviceChargeAgorot, discountAgorot };

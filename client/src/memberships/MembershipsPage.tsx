@@ -51,7 +51,6 @@ function MembershipCard({ m }: { m: ApiMembership }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const season = m.MembershipTypeId === MEMBERSHIP_TYPE_SEASON;
-  const cheapest = Math.min(...m.prices.filter((p) => !p.isTopup).map((p) => p.Price));
   const titleId = `membership-${m.MembershipId}-title`;
   return (
     <li className="booking-card membership-card" aria-labelledby={titleId} data-testid={`membership-${m.Code}`}>
@@ -65,8 +64,11 @@ function MembershipCard({ m }: { m: ApiMembership }) {
         {m.Balance > 0 && <li>{t('memberships.entries', { count: m.Balance })}</li>}
         {m.hasSeat && <li>{t('memberships.withSeat')}</li>}
       </ul>
-      {!m.IsPricingPerTicket && Number.isFinite(cheapest) && (
-        <p className="membership-card__price">{t('memberships.from', { price: formatApiShekels(cheapest, locale) })}</p>
+      {/* The server's least price (fixed rate or the per-show season's required shows), never worked out here. */}
+      {m.PriceFrom !== null && (
+        <p className="membership-card__price" data-testid="membership-price">
+          {t('memberships.from', { price: formatApiShekels(m.PriceFrom, locale) })}
+        </p>
       )}
       <div className="button-row button-row--start">
         {season ? (

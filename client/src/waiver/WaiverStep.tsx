@@ -108,12 +108,14 @@ export function WaiverStep({
     const b = bands[i];
     if (!b || (b.minAge === null && b.maxAge === null)) return t('waiver.anyAge');
     if (b.maxAge === null) return t('waiver.ageFrom', { min: b.minAge });
-    return t('waiver.ageRange', { min: b.minAge ?? 0, max: b.maxAge });
+    if (b.minAge === null || b.minAge === 0) return t('waiver.ageUpTo', { max: b.maxAge });
+    return t('waiver.ageRange', { min: b.minAge, max: b.maxAge });
   };
   const field = (
     i: number,
     p: { name: string; dateOfBirth: string },
     set: (p: { name: string; dateOfBirth: string }) => void,
+    remove?: () => void,
   ) => {
     const refusal = refusalOf(i);
     const errorId = `${id}-p${i}-error`;
@@ -154,8 +156,17 @@ export function WaiverStep({
           <p className="field__error" id={errorId} role="alert">
             {refusal.code === 'WAIVER_BIRTH_DATE_INVALID'
               ? t('waiver.badDate')
-              : t('waiver.ageMismatch', { age: refusal.age, band: bandText(i) })}
+              : p.name.trim().length >= 2
+                ? t('waiver.ageMismatchNamed', { name: p.name.trim(), age: refusal.age, band: bandText(i) })
+                : t('waiver.ageMismatch', { age: refusal.age, band: bandText(i) })}
           </p>
+        )}
+        {remove && (
+          <button type="button" className="button button--secondary waiver__remove" onClick={remove}>
+            {p.name.trim().length >= 2
+              ? t('waiver.removeChildNamed', { name: p.name.trim() })
+              : t('waiver.removeChild', { n: i })}
+          </button>
         )}
       </div>
     );
@@ -173,14 +184,12 @@ export function WaiverStep({
       {field(0, draft.signer, (p) => update({ ...draft, signer: p }))}
       {draft.children.map((c, k) => (
         <div key={k}>
-          {field(k + 1, c, (p) => update({ ...draft, children: draft.children.map((x, j) => (j === k ? p : x)) }))}
-          <button
-            type="button"
-            className="text-link"
-            onClick={() => update({ ...draft, children: draft.children.filter((_, j) => j !== k) })}
-          >
-            {t('waiver.removeChild', { n: k + 1 })}
-          </button>
+          {field(
+            k + 1,
+            c,
+            (p) => update({ ...draft, children: draft.children.map((x, j) => (j === k ? p : x)) }),
+            () => update({ ...draft, children: draft.children.filter((_, j) => j !== k) }),
+          )}
         </div>
       ))}
       {participants.length < seats.length && (

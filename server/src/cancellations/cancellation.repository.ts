@@ -67,6 +67,16 @@ export class CancellationRepository {
     return rows[0] ?? null;
   }
 
+  /** The same row without a lock: the read-only quote must not queue behind (or hold up) a cancellation. */
+  async findReservation(tx: EntityManager, identifier: string): Promise<LockedReservation | null> {
+    const rows = await tx.query(
+      `SELECT id::text AS id, identifier, state, customer_id AS "customerId", created_at AS "createdAt"
+         FROM reservation WHERE identifier = $1`,
+      [identifier],
+    );
+    return rows[0] ?? null;
+  }
+
   tickets(tx: EntityManager, reservationId: string): Promise<ReservationTicketRow[]> {
     return tx.query(
       `SELECT rt.id::text AS id, rt.identifier, rt.presentation_id AS "presentationId", rt.section_id AS "sectionId",

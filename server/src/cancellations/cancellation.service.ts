@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
 import {
-  cancellationCharge,
-  cancellationRefusal,
+  cancellationQuote,
   seatKey,
   splitRefund,
+  type CancellationQuoteResponse,
   type CancelReservationResponse,
   type PaidWith,
 } from '@hotline/shared';
@@ -14,7 +15,7 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentProvider } from '../payment/payment-provider.port';
 import { SeatStore } from '../seats/seat-store.port';
-import { CancellationRepository, type ReservationTicketRow } from './cancellation.repository';
+import { CancellationRepository, type LockedReservation } from './cancellation.repository';
 
 export interface CancelRequest {
   itemsToCancel?: string[];
@@ -50,81 +51,33 @@ export class CancellationService {
       const r = await this.repo.lockReservation(tx, identifier);
       // Someone else's order answers exactly like a missing one.
       if (!r || r.customerId !== customerId) throw new AppError('RESERVATION_NOT_FOUND');
-      const tickets = await this.repo.tickets(tx, r.id);
-      const wanted = q.itemsToCancel?.length ? new Set(q.itemsToCancel) : null;
-      if (wanted && [...wanted].some((w) => !tickets.some((t) => t.identifier === w))) {
-        throw new AppError('NOTHING_TO_CANCEL');
-      }
-      const requested = wanted ? tickets.filter((t) => wanted.has(t.identifier)) : tickets;
-      const chosen = requested.filter((t) => t.status === 'live');
-      const remaining = tickets.filter((t) => t.status === 'live' && !chosen.includes(t));
-      const policies = await this.repo.policies(tx, [...new Set(requested.map((t) => t.presentationId))]);
-      const payments = await this.repo.payments(tx, r.id);
-      const card = payments.find((p) => p.method === 'card');
-
-      const groups = new Map<number, ReservationTicketRow[]>();
-      for (const t of chosen) groups.set(t.presentationId, [...(groups.get(t.presentationId) ?? []), t]);
-      const checks = groups.size ? [...groups.entries()] : [[requested[0]?.presentationId ?? 0, []] as const];
-      let charge = 0;
-      for (const [presentationId, group] of checks) {
-        const policy = policies.get(presentationId) ?? null;
-        const refusal = cancellationRefusal(policy, {
-          nowMs: this.clock.nowMs(),
-          eventStartsAtMs: new Date(group[0]?.eventAt ?? 0).getTime(),
-          purchasedAtMs: new Date(r.createdAt).getTime(),
-          liveTicketsChosen: group.length,
-          partial: remaining.length > 0,
-          reservationState: r.state,
-          paymentMethods: payments.map((p) => p.method),
-          cardInstalments: card?.instalments ?? 1,
-          refundToTransactionCredit: q.refundToTransactionCredit,
-        });
-        if (refusal) throw new AppError(refusal);
-        charge += cancellationCharge(
-          { type: policy!.chargeType, value: policy!.chargeValue },
-          group.map((t) => t.valueAgorot),
-        );
-      }
-
-      const paidLeft = payments.reduce((s, p) => s + Math.max(0, p.amountAgorot - p.refundedAgorot), 0);
-      // The last tickets of an order take everything still paid (order-level fees included).
-      const gross = remaining.length === 0 ? paidLeft : chosen.reduce((s, t) => s + t.valueAgorot, 0);
-      const refund = Math.max(0, Math.min(gross - charge, paidLeft));
-      const paid: PaidWith[] = payments
-        .filter((p): p is typeof p & { method: 'card' | 'voucher' } => p.method === 'card' || p.method === 'voucher')
-        .map((p) => ({
-          paymentId: p.id,
-          method: p.method,
-          paidAgorot: p.amountAgorot,
-          refundedAgorot: p.refundedAgorot,
-        }));
-      const parts = splitRefund(refund, paid, q.refundToTransactionCredit);
-
+      const { tickets, payments, quote } = await this.plan(tx, r, q);
+      const chosen = tickets.filter((t) => quote.cancelled.includes(t.identifier));
       await this.repo.cancelTickets(
         tx,
         chosen.map((t) => t.id),
         r.id,
-        remaining.length === 0,
+        quote.whole,
       );
       const cancellationId = await this.repo.createCancellation(tx, {
         reservationId: r.id,
         customerId,
         ticketIds: chosen.map((t) => t.id),
         seatKeys: chosen.map((t) => ({ presentationId: t.presentationId, key: seatKey(t.sectionId, t.x, t.y) })),
-        chargeAgorot: charge,
-        refundAgorot: refund,
+        chargeAgorot: quote.chargeAgorot,
+        refundAgorot: quote.refundAgorot,
         toCredit: q.refundToTransactionCredit,
       });
-      await this.repo.recordRefunds(tx, cancellationId, customerId, parts, payments);
+      await this.repo.recordRefunds(tx, cancellationId, customerId, quote.parts, payments);
       return {
         cancellationId,
         response: {
           ReservationIdentifier: r.identifier,
-          CancelledTickets: chosen.map((t) => t.identifier),
-          ChargeAgorot: charge,
-          RefundAgorot: refund,
-          RefundedTo: parts.map((p) => ({ kind: p.kind, amountAgorot: p.amountAgorot })),
-          ReservationState: remaining.length === 0 ? 'cancelled' : r.state,
+          CancelledTickets: quote.cancelled,
+          ChargeAgorot: quote.chargeAgorot,
+          RefundAgorot: quote.refundAgorot,
+          RefundedTo: quote.parts.map((p) => ({ kind: p.kind, amountAgorot: p.amountAgorot })),
+          ReservationState: quote.whole ? 'cancelled' : r.state,
         } satisfies CancelReservationResponse,
       };
     });
@@ -132,6 +85,61 @@ export class CancellationService {
       this.logger.warn({ err, cancellation: planned.cancellationId }, 'cancellation left for the recovery job'),
     );
     return planned.response;
+  }
+
+  /**
+   * The read-only cancellation quote (GET /reservations/{id}/cancellation-quote): what `cancel` with the same
+   * request would do now - the tickets, the charge kept, the refund and where each part goes - or the refusal it
+   * would answer. Same facts, same pure rule (`cancellationQuote`), no lock and no write: the dialog shows the exact
+   * amounts before the buyer confirms, and the confirmed cancellation cannot come out differently unless the order
+   * or the event's terms changed in between.
+   */
+  async quote(customerId: number, identifier: string, q: CancelRequest): Promise<CancellationQuoteResponse> {
+    if (!this.config.CUSTOMER_CANCELLATION_ENABLED) throw new AppError('PRSNT_NOT_FOUND');
+    return this.repo.transaction(async (tx) => {
+      const r = await this.repo.findReservation(tx, identifier);
+      if (!r || r.customerId !== customerId) throw new AppError('RESERVATION_NOT_FOUND');
+      const { quote } = await this.plan(tx, r, q);
+      return {
+        ReservationIdentifier: r.identifier,
+        CancelledTickets: quote.cancelled,
+        ChargeAgorot: quote.chargeAgorot,
+        RefundAgorot: quote.refundAgorot,
+        RefundedTo: quote.parts.map((p) => ({ kind: p.kind, amountAgorot: p.amountAgorot })),
+        ReservationState: quote.whole ? 'cancelled' : r.state,
+      };
+    });
+  }
+
+  /** Reads the facts of a customer's cancellation and applies the rule; a refusal is thrown as its error. */
+  private async plan(tx: EntityManager, r: LockedReservation, q: CancelRequest) {
+    const tickets = await this.repo.tickets(tx, r.id);
+    const terms = await this.repo.policies(tx, [...new Set(tickets.map((t) => t.presentationId))]);
+    const payments = await this.repo.payments(tx, r.id);
+    const quote = cancellationQuote({
+      nowMs: this.clock.nowMs(),
+      purchasedAtMs: new Date(r.createdAt).getTime(),
+      reservationState: r.state,
+      tickets: tickets.map((t) => ({
+        identifier: t.identifier,
+        presentationId: t.presentationId,
+        valueAgorot: t.valueAgorot,
+        status: t.status,
+        eventStartsAtMs: new Date(t.eventAt).getTime(),
+      })),
+      itemsToCancel: q.itemsToCancel,
+      terms: new Map([...terms].map(([id, p]) => [id, { ...p, charge: { type: p.chargeType, value: p.chargeValue } }])),
+      payments: payments.map((p) => ({
+        paymentId: p.id,
+        method: p.method,
+        amountAgorot: p.amountAgorot,
+        refundedAgorot: p.refundedAgorot,
+        instalments: p.instalments,
+      })),
+      refundToTransactionCredit: q.refundToTransactionCredit,
+    });
+    if (!quote.ok) throw new AppError(quote.refusal);
+    return { tickets, payments, quote };
   }
 
   /**

@@ -255,6 +255,15 @@ export const BookingErrors = registerErrors({
       ar: 'يرجى التأكد من إدخال جميع الحقول بشكل صحيح: {details}',
     },
   },
+  ORDER_CONFIRMATION_NOT_FOUND: {
+    status: 404,
+    message: {
+      he: 'אפשר לראות את אישור ההזמנה רק בדפדפן שבו היא בוצעה. הכרטיסים נשלחו אליך בדוא"ל, והם מחכים גם באזור האישי.',
+      en: 'This order confirmation can only be seen in the browser the order was made in. Your tickets were e-mailed to you, and they are in My account too.',
+      ru: 'Подтверждение заказа можно открыть только в браузере, в котором был сделан заказ. Билеты отправлены вам по электронной почте и есть в личном кабинете.',
+      ar: 'لا يمكن عرض تأكيد الطلب إلا في المتصفح الذي تم فيه الطلب. أُرسلت إليك التذاكر بالبريد الإلكتروني، وهي موجودة أيضًا في حسابي.',
+    },
+  },
   DOCUMENT_NOT_FOUND: {
     status: 404,
     message: {

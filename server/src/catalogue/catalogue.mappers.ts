@@ -114,6 +114,8 @@ export function toApiTicket(t: TicketEntity): ApiTicket {
     pricePolicyId: t.pricePolicyId,
     code: null,
     multiplyFactor: t.multiplyFactor,
+    // Only on tickets priced for an age (a child's ticket): its lower price is who sits there, not a saving.
+    ...(t.minAge != null || t.maxAge != null ? { minAge: t.minAge, maxAge: t.maxAge } : {}),
     ...(t.ref1Prompt ? { ref1prompt: t.ref1Prompt, ref1promptEn: t.ref1PromptEn ?? t.ref1Prompt } : {}),
     ...(t.ref2Prompt ? { ref2prompt: t.ref2Prompt, ref2promptEn: t.ref2PromptEn ?? t.ref2Prompt } : {}),
     ...promptTranslations(t),

@@ -2,15 +2,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Known storefront routes (storefront-spec.md section 2); anything else is a 404 page. */
+/**
+ * Known storefront routes: every path of client/src/router.tsx (storefront-spec.md section 2 and our additions).
+ * server/test/spa-fallback.test.ts reads the router and fails when a client route is missing here, so a page the
+ * client renders is never answered with HTTP 404 (issue 22: /memberships did).
+ */
 const CLIENT_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/booking\/?$/,
   /^\/booking\/features\/[^/]+\/?$/,
   /^\/booking\/checkout\/?$/,
   /^\/booking\/checkout\/payment\/?$/,
+  /^\/booking\/confirmation\/[^/]+\/?$/,
+  /^\/booking\/hold-expired\/?$/,
+  /^\/booking\/terms\/?$/,
+  /^\/booking\/cancellation-policy\/?$/,
   /^\/booking\/customer-portal\/?$/,
+  /^\/booking\/customer-portal\/orders\/[^/]+\/change\/?$/,
   /^\/customer\/?$/,
+  /^\/backoffice(\/[^/]+)?\/?$/,
+  /^\/backoffice\/orders\/[^/]+\/change\/?$/,
   /^\/order\/?$/,
   /^\/order\/[^/]+\/?$/,
   /^\/cart\/[^/]+\/?$/,
@@ -19,7 +30,11 @@ const CLIENT_ROUTES: RegExp[] = [
   /^\/vod(\/[^/]+){1,2}\/?$/,
   /^\/PRES-live(-v1)?(\/.*)?$/,
   /^\/membership(\/[^/]+){0,2}\/?$/,
+  /^\/memberships\/?$/,
+  /^\/memberships\/enrol\/[^/]+\/?$/,
   /^\/system-vouchers(\/[^/]+)?\/?$/,
+  /^\/donations\/?$/,
+  /^\/queue\/[^/]+\/?$/,
   /^\/http.*/,
 ];
 

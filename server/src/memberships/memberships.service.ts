@@ -6,6 +6,7 @@ import {
   isValidIsraeliMobile,
   MAX_MEMBERSHIPS_PER_ORDER,
   MEMBERSHIP_TYPE_SEASON,
+  membershipPriceFrom,
   normaliseMobile,
   type ApiMembership,
   type AvailableMember,
@@ -130,7 +131,18 @@ export class MembershipsService {
       })),
       PresentationDetail: detail,
       topups: {},
+      PriceFrom: this.priceFrom(m),
     };
+  }
+
+  private priceFrom(m: MembershipRow): number | null {
+    const agorot = membershipPriceFrom({
+      pricingPerTicket: m.isPricingPerTicket,
+      rates: m.prices,
+      presentations: m.presentations,
+      overrides: m.details.filter((d) => d.isPriceOverride),
+    });
+    return agorot === null ? null : agorotToShekels(agorot);
   }
 
   async list(locale: Locale): Promise<MembershipsResponse> {

@@ -93,6 +93,33 @@ export class DocumentsRepository {
     return rows[0] ?? null;
   }
 
+  /** A paid order as its confirmation page shows it, only for the visitor who bought it (null for anyone else). */
+  async confirmationFor(
+    identifier: string,
+    visitorId: string,
+  ): Promise<{
+    identifier: string;
+    documentKey: string;
+    totalAgorot: number;
+    chargedAgorot: number;
+    createdAt: Date;
+    ticketIdentifiers: string[];
+    presentationIds: number[];
+  } | null> {
+    const rows = await this.db.query(
+      `SELECT r.identifier, r.document_key AS "documentKey", r.total_agorot AS "totalAgorot", r.created_at AS "createdAt",
+              coalesce((SELECT sum(p.amount_agorot) FROM payment p WHERE p.reservation_id = r.id
+                         AND p.method <> 'voucher' AND p.status IN ('approved', 'refunded')), 0)::int AS "chargedAgorot",
+              coalesce((SELECT array_agg(rt.identifier ORDER BY rt.id) FROM reservation_ticket rt
+                         WHERE rt.reservation_id = r.id), '{}') AS "ticketIdentifiers",
+              coalesce((SELECT array_agg(DISTINCT rt.presentation_id) FROM reservation_ticket rt
+                         WHERE rt.reservation_id = r.id), '{}') AS "presentationIds"
+         FROM reservation r WHERE r.identifier = $1 AND r.visitor_id = $2 AND r.state = 'paid'`,
+      [identifier, visitorId],
+    );
+    return rows[0] ?? null;
+  }
+
   async byId(id: string): Promise<DocumentReservation | null> {
     const rows = await this.db.query(`${RESERVATION} WHERE id = $1`, [id]);
     return rows[0] ?? null;

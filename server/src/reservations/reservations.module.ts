@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import '../cart/booking.errors';
+import { ConfirmationController } from './confirmation.controller';
 import { DocumentsRepository } from './documents.repository';
 import { EDocumentController } from './edocument.controller';
 import { EDocumentService } from './edocument.service';
@@ -9,7 +10,7 @@ import { SalesRepository } from './sales.repository';
 
 /** Reservations: the durable sale (one transaction) and the electronic ticket. */
 @Module({
-  controllers: [EDocumentController],
+  controllers: [EDocumentController, ConfirmationController],
   providers: [SaleParticipants, LimitClaims, SalesRepository, DocumentsRepository, EDocumentService],
   exports: [SaleParticipants, LimitClaims, SalesRepository, DocumentsRepository, EDocumentService],
 })

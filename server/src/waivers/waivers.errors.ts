@@ -23,10 +23,10 @@ export const WaiverErrors = registerErrors({
   WAIVER_AGE_MISMATCH: {
     status: 400,
     message: {
-      he: 'הכרטיס חייב להתאים לגיל המשתתף ({name}, בן/בת {age}).',
-      en: "The ticket must fit the participant's age ({name}, {age}).",
-      ru: 'Билет должен соответствовать возрасту участника ({name}, {age}).',
-      ar: 'يجب أن تناسب التذكرة عمر المشارك ({name}، {age}).',
+      he: 'ביום האירוע הגיל של {name} יהיה {age}, והכרטיס שנבחר אינו מיועד לגיל הזה. בדקו את תאריך הלידה או בחרו כרטיס אחר.',
+      en: '{name} will be {age} on the day of the event, and the ticket chosen is not for that age. Check the date of birth or choose another ticket.',
+      ru: 'В день мероприятия возраст участника ({name}) — {age}, а выбранный билет не для этого возраста. Проверьте дату рождения или выберите другой билет.',
+      ar: 'سيكون عمر {name} يوم الفعالية {age}، والتذكرة المختارة ليست لهذا العمر. تحقّق من تاريخ الميلاد أو اختر تذكرة أخرى.',
     },
   },
   WAIVER_BIRTH_DATE_INVALID: {

@@ -297,6 +297,59 @@ describe('customer cancellation', () => {
     expect(await refundsOf(order.reservationIdentifier)).toEqual([r.body.RefundAgorot]);
   });
 
+  test('the cancellation quote names the exact charge, refund and destination, changes nothing, and the cancel then does exactly that (issue 22)', async () => {
+    const pid = await cancellableShow(sql, { chargeType: 'percent', chargeValue: 5 }, 2);
+    const other = await loadShow(t.url, pid);
+    const order = await buySeats(t.url, other, plainSeats(other).slice(2, 4), ISRAEL.mobile);
+    const info = await logIn(israel, sql, ISRAEL);
+    const mine = info.reservations.find(
+      (r: { ReservationIdentifier: string }) => r.ReservationIdentifier === order.reservationIdentifier,
+    );
+    const quoteOf = (c: CustomerClient, query = '') =>
+      c.call('GET', `/api/reservations/${order.reservationIdentifier}/cancellation-quote${query}`);
+
+    const whole = await quoteOf(israel);
+    expect(whole.status).toBe(200);
+    const ticketsAgorot = mine.Tickets.reduce((s: number, x: { AmountAgorot: number }) => s + x.AmountAgorot, 0);
+    const expectedCharge = Math.round(ticketsAgorot / 20);
+    expect(whole.body).toEqual({
+      ReservationIdentifier: order.reservationIdentifier,
+      CancelledTickets: mine.Tickets.map((x: { TicketIdentifier: string }) => x.TicketIdentifier),
+      ChargeAgorot: expectedCharge,
+      RefundAgorot: mine.TotalAgorot - expectedCharge,
+      RefundedTo: [{ kind: 'card', amountAgorot: mine.TotalAgorot - expectedCharge }],
+      ReservationState: 'cancelled',
+    });
+    const credit = await quoteOf(israel, '?refundToTransactionCredit=true');
+    expect(credit.body.RefundedTo).toEqual([{ kind: 'credit', amountAgorot: mine.TotalAgorot - expectedCharge }]);
+    const first = mine.Tickets[0];
+    const one = await quoteOf(israel, `?items=${first.TicketIdentifier}`);
+    expect(one.body).toMatchObject({
+      CancelledTickets: [first.TicketIdentifier],
+      ChargeAgorot: Math.round(first.AmountAgorot / 20),
+      RefundAgorot: first.AmountAgorot - Math.round(first.AmountAgorot / 20),
+      ReservationState: 'paid',
+    });
+
+    // Someone else's order answers like a missing one; no session is a 401; bad input a 400; a refusal its own code.
+    const dana = customerClient(t.url, newVisitor());
+    await logIn(dana, sql, DANA);
+    const foreign = await quoteOf(dana);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe('RESERVATION_NOT_FOUND');
+    expect((await quoteOf(customerClient(t.url, newVisitor()))).status).toBe(401);
+    expect((await quoteOf(israel, '?refundToTransactionCredit=maybe')).body.error).toBe('INVALID_QUERY');
+    const unknown = await quoteOf(israel, '?items=NOPE');
+    expect([unknown.status, unknown.body.error]).toEqual([409, 'NOTHING_TO_CANCEL']);
+
+    // Nothing was cancelled or refunded by asking; the cancel itself answers the quote's numbers.
+    expect(await refundsOf(order.reservationIdentifier)).toEqual([]);
+    const done = await cancel(israel, order.reservationIdentifier);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual(whole.body);
+    expect(await refundsOf(order.reservationIdentifier)).toEqual([whole.body.RefundAgorot]);
+  });
+
   test('refusals change nothing: event settings off, card refund not allowed', async () => {
     const order = await buySeats(t.url, show, take(1), ISRAEL.mobile);
     await logIn(israel, sql, ISRAEL);

@@ -293,6 +293,23 @@ export interface CommitRequest {
 }
 
 /** The spec's order result plus what the confirmation page needs. */
+/**
+ * GET /reservations/{identifier}/confirmation (our addition, issue 22): the confirmation page's own address
+ * (/booking/confirmation/{identifier}) survives a reload. Only the visitor who bought the order gets it (the `uuid`
+ * cookie/header the commit carried); anyone else, a shared link included, gets 404 ORDER_CONFIRMATION_NOT_FOUND.
+ * No names, e-mail or payment details: what the page shows after paying, amounts in shekels.
+ */
+export interface OrderConfirmationResponse {
+  reservationIdentifier: string;
+  documentKey: string;
+  ticketIdentifiers: string[];
+  total: number;
+  charged: number;
+  presentationIds: number[];
+  /** When the order was paid, ISO 8601. */
+  at: string;
+}
+
 export interface CommitResponse {
   reservationIdentifier: string;
   ticketIdentifiers: string[];

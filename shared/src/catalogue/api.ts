@@ -84,6 +84,9 @@ export interface ApiPresentation {
 export interface ApiTicket extends WireTicket {
   /** Never the secret code itself in public lists; null for public tickets. */
   code: string | null;
+  /** The age band of a ticket priced for an age (a child's ticket); absent on tickets for anyone. */
+  minAge?: number | null;
+  maxAge?: number | null;
   /** Ticket prompts (spec "Ticket": ref1prompt, ref2prompt): the buyer types a reference the server checks. */
   ref1prompt?: string;
   ref1promptEn?: string;

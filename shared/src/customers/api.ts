@@ -111,5 +111,11 @@ export interface CancelReservationResponse {
   ReservationState: string;
 }
 
+/**
+ * GET /reservations/{id}/cancellation-quote (our addition, issue 22): what the cancel with the same request would do
+ * now, from the same rule, so the dialog names the exact charge, refund and destinations before the buyer confirms.
+ */
+export type CancellationQuoteResponse = CancelReservationResponse;
+
 /** Login-link (jwtToken) states, shown with their date. */
 export type CustomerTokenState = 'CUSTOMER_TOKEN_REDEEMED' | 'CUSTOMER_TOKEN_EXPIRED' | 'CUSTOMER_TOKEN_ERROR';

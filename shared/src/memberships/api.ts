@@ -49,6 +49,8 @@ export interface ApiMembership {
   /** presentationId -> ticketGroupId -> ticketId -> override. */
   PresentationDetail: Record<string, Record<string, Record<string, { IsPriceOverride: boolean; Price: number }>>>;
   topups: Record<string, { balance: number; usedBalance: number }>;
+  /** The least it can cost, shekels (shared membershipPriceFrom): the list shows "from ₪X"; null when not on offer. */
+  PriceFrom: number | null;
 }
 
 export interface MembershipsResponse {

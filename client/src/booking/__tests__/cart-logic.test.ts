@@ -261,6 +261,21 @@ describe('totals and discounts (agorot, shared rules)', () => {
     expect(t.savingsAgorot).toBe(1260);
   });
 
+  test("a child's ticket (priced for an age band) is no saving against the adult one (issue 22)", () => {
+    const family: ApiTicketGroup = {
+      ...group10,
+      tickets: [ticket(101, 42), ticket(103, 25, { minAge: 6, maxAge: 12 })],
+    };
+    const t = cartTotals({
+      ...input,
+      seats: [seat(1, { ticketId: 101, amount: 42 }), seat(2, { ticketId: 103, amount: 25 })],
+      products: [],
+      pricing: (id) => (id === 1 ? { groups: [family] } : undefined),
+    });
+    expect(t.seats.map((l) => l.discountAgorot)).toEqual([0, 0]);
+    expect(t.savingsAgorot).toBe(0);
+  });
+
   test('tickets, service charges, products and a percent handling fee add up exactly', () => {
     const t = cartTotals(input);
     expect(t.ticketsAgorot).toBe(3780 + 3360);

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CancelReservationResponse, CustomerAreaReservation } from '@hotline/shared';
-import { ApiError } from '../../api/client';
+import type { CancellationQuoteResponse, CancelReservationResponse, CustomerAreaReservation } from '@hotline/shared';
+import { ApiError, isAbortError } from '../../api/client';
 import { useLocale } from '../../hooks/useLocale';
 import { formatJerusalemDateTime, formatShekels } from '../../lib/rules';
 import { customerApi } from './customer-api';
@@ -60,6 +60,30 @@ function ReservationCard({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<CancelReservationResponse | null>(null);
+  // The server's own quote for the current choice: the exact fee, refund and destinations before confirming.
+  // Kept with the choice it answers, so a change of choice shows "loading" until its own quote arrives.
+  const [answered, setAnswered] = useState<{ key: string; quote: QuoteState } | null>(null);
+  const chosenKey = chosen.join(',');
+  const quoteKey = `${chosenKey}|${toCredit}`;
+  const quote: QuoteState = answered?.key === quoteKey ? answered.quote : { state: 'loading' };
+  useEffect(() => {
+    if (!cancelling) return;
+    const abort = new AbortController();
+    const key = `${chosenKey}|${toCredit}`;
+    customerApi
+      .cancellationQuote(
+        r.ReservationIdentifier,
+        { itemsToCancel: chosenKey ? chosenKey.split(',') : undefined, refundToTransactionCredit: toCredit },
+        abort.signal,
+      )
+      .then((q) => setAnswered({ key, quote: { state: 'ready', quote: q } }))
+      .catch((e: unknown) => {
+        if (isAbortError(e)) return;
+        const message = e instanceof ApiError ? e.message : t('customerArea.cancel.quoteFailed');
+        setAnswered({ key, quote: { state: 'refused', message } });
+      });
+    return () => abort.abort();
+  }, [cancelling, chosenKey, toCredit, r.ReservationIdentifier, t]);
   const first = r.Tickets[0];
   const titleId = `ca-res-${r.ReservationIdentifier}`;
 
@@ -119,7 +143,14 @@ function ReservationCard({
           </Link>
         )}
         {r.IsCancellable && !cancelling && (
-          <button type="button" className="button button--secondary" onClick={() => setCancelling(true)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setAnswered(null); // the order may have changed since the last quote
+              setCancelling(true);
+            }}
+          >
             {t('customerArea.cancel.open')}
           </button>
         )}
@@ -156,9 +187,14 @@ function ReservationCard({
             <input type="checkbox" checked={toCredit} onChange={(e) => setToCredit(e.target.checked)} />
             {t('customerArea.cancel.toCredit')}
           </label>
-          <p className="ca-meta">{t('customerArea.cancel.chargeNote')}</p>
+          <CancellationQuoteSummary quote={quote} />
           <div className="button-row">
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => void confirm()}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy || quote.state !== 'ready'}
+              onClick={() => void confirm()}
+            >
               {chosen.length ? t('customerArea.cancel.confirmChosen') : t('customerArea.cancel.confirmAll')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setCancelling(false)}>
@@ -173,5 +209,54 @@ function ReservationCard({
         </fieldset>
       )}
     </li>
+  );
+}
+
+type QuoteState =
+  { state: 'loading' } | { state: 'ready'; quote: CancellationQuoteResponse } | { state: 'refused'; message: string };
+
+/** The fee, the refund and where each part of it goes, as the server quoted them; announced politely as they change. */
+function CancellationQuoteSummary({ quote }: { quote: QuoteState }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <div className="ca-quote" aria-live="polite" aria-busy={quote.state === 'loading'}>
+      {quote.state === 'loading' && <p className="ca-meta">{t('customerArea.cancel.quoteLoading')}</p>}
+      {quote.state === 'refused' && (
+        <p className="notice notice--error" data-testid="cancel-quote-refused">
+          {quote.message}
+        </p>
+      )}
+      {quote.state === 'ready' && (
+        <dl className="ca-quote__list" data-testid="cancel-quote">
+          <div>
+            <dt>{t('customerArea.cancel.fee')}</dt>
+            <dd>
+              {quote.quote.ChargeAgorot > 0
+                ? formatShekels(quote.quote.ChargeAgorot, locale)
+                : t('customerArea.cancel.noFee')}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('customerArea.cancel.refund')}</dt>
+            <dd>{formatShekels(quote.quote.RefundAgorot, locale)}</dd>
+          </div>
+          {quote.quote.RefundedTo.length > 0 && (
+            <div>
+              <dt>{t('customerArea.cancel.refundTo')}</dt>
+              <dd>
+                <ul className="ca-quote__parts">
+                  {quote.quote.RefundedTo.map((part) => (
+                    <li key={part.kind}>
+                      {t(`customerArea.cancel.to.${part.kind}`, { amount: formatShekels(part.amountAgorot, locale) })}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </div>
   );
 }

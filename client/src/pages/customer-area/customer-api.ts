@@ -1,4 +1,5 @@
 import type {
+  CancellationQuoteResponse,
   CancelReservationRequest,
   CancelReservationResponse,
   CustomerAreaInfo,
@@ -33,6 +34,13 @@ export const customerApi = {
     api.post<{ IsForReplacement: true; StartDate: string; EndDate: string; DateTimeCreated: string }>(
       `/system-vouchers/${encodeURIComponent(reference)}/replacement`,
       {},
+    ),
+  /** What `cancel` with the same choice would charge and refund now, and where the refund goes (read-only). */
+  cancellationQuote: (reservationIdentifier: string, body: CancelReservationRequest, signal?: AbortSignal) =>
+    api.get<CancellationQuoteResponse>(
+      `/reservations/${encodeURIComponent(reservationIdentifier)}/cancellation-quote`,
+      { items: body.itemsToCancel ?? [], refundToTransactionCredit: body.refundToTransactionCredit ?? false },
+      signal,
     ),
   cancel: (reservationIdentifier: string, body: CancelReservationRequest) =>
     api.post<CancelReservationResponse>(`/reservations/${encodeURIComponent(reservationIdentifier)}/cancel`, body),

@@ -179,6 +179,9 @@ export class TicketEntity {
   @Column({ name: 'ref1_prompt_en', type: 'varchar', nullable: true }) ref1PromptEn: string | null;
   @Column({ name: 'ref2_prompt', type: 'varchar', nullable: true }) ref2Prompt: string | null;
   @Column({ name: 'ref2_prompt_en', type: 'varchar', nullable: true }) ref2PromptEn: string | null;
+  /** The age band the ticket is for (waiver events: "the voucher must fit the jumper's age"); null bounds are open. */
+  @Column({ name: 'min_age', type: 'int', nullable: true }) minAge: number | null;
+  @Column({ name: 'max_age', type: 'int', nullable: true }) maxAge: number | null;
 }
 
 @Entity({ name: 'product' })

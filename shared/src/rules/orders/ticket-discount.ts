@@ -5,6 +5,8 @@ export interface PricedTicket {
   price: number;
   /** The crossed-out price before a promotion, in agorot; null, absent or 0 means none. */
   oldPrice?: number | null;
+  /** Priced for an age band (a child's ticket): a lower price for who sits there, not a promotion. */
+  forAgeBand?: boolean;
 }
 
 /**
@@ -16,12 +18,20 @@ export interface PricedTicket {
  *   the full price the promotion is measured against; otherwise its price.
  * - Never negative: a ticket dearer than the first one (a premium ticket, a
  *   voucher worth more) is no discount, and showing "you save -₪20" is wrong.
+ * - Never for a ticket priced for an age band (a child's ticket, issue 22): its
+ *   price is what a child's seat costs, and "your savings ₪100" next to it is not
+ *   what a person would say; only its own promotion (its oldPrice) counts.
  */
 export function ticketDiscount(firstTicket: PricedTicket, actual: PricedTicket): number {
   assertNonNegativeInteger(firstTicket.price, 'firstTicket.price');
   assertNonNegativeInteger(actual.price, 'actual.price');
   const { oldPrice } = firstTicket;
   if (oldPrice !== undefined && oldPrice !== null) assertNonNegativeInteger(oldPrice, 'firstTicket.oldPrice');
+  if (actual.forAgeBand) {
+    const own = actual.oldPrice ?? 0;
+    assertNonNegativeInteger(own, 'actual.oldPrice');
+    return Math.max(0, own - actual.price);
+  }
   const reference = oldPrice !== undefined && oldPrice !== null && oldPrice > 0 ? oldPrice : firstTicket.price;
   return Math.max(0, reference - actual.price);
 }

@@ -12,6 +12,13 @@ describe('ticketDiscount', () => {
     ['the actual ticket’s old price is irrelevant', { price: 4000 }, { price: 3500, oldPrice: 9000 }, 500],
     ['dearer ticket is no discount, not a negative one', { price: 4000 }, { price: 6000 }, 0],
     ['old price below price is still the reference', { price: 4000, oldPrice: 3000 }, { price: 3500 }, 0],
+    ['a child’s ticket is not a saving against the adult one', { price: 25000 }, { price: 15000, forAgeBand: true }, 0],
+    [
+      'a child’s ticket on promotion saves against its own old price',
+      { price: 25000 },
+      { price: 15000, oldPrice: 18000, forAgeBand: true },
+      3000,
+    ],
   ])('%s', (_label, firstTicket, actual, expected) => {
     expect(ticketDiscount(firstTicket, actual)).toBe(expected);
   });
