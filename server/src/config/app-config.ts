@@ -74,6 +74,11 @@ export const appConfigSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** How often each node compares PostgreSQL's live tickets with Redis and marks missing sales sold. */
   SEAT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * The lock path's question to PostgreSQL, asked only while Redis may have forgotten a sale (seats/sale-memory.ts):
+   * past this, the lock answers 503 + Retry-After instead of waiting for a frozen database.
+   */
+  SOLD_CHECK_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
   /** Multiplies every rate limit (server/src/common/rate-limit); 1 in production, larger for benchmarks. */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
   /**

@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AdmissionGate } from '../queue/admission-gate';
 import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatLayouts } from './seat-layouts';
+import { SaleMemory } from './sale-memory';
 import { SoldSeatBatcher } from './sold-seat-batcher';
 import { SeatsRepository } from './seats.repository';
 import { rowStatuses, saleSummary, statusRows } from './seat-state';
@@ -22,6 +23,7 @@ import { expandSoldTogether, selectionGaps } from './seat-rules';
 import type { LockSeatBody, SeatsStatusQuery } from './seats.queries';
 import {
   SeatStore,
+  type Changed,
   type GaLocked,
   type Locked,
   type NotInitialised,
@@ -75,6 +77,15 @@ function gaSeatOf(section: LayoutSection, place: number): LockedSeat {
   };
 }
 
+const NOTHING_SOLD: PromiseSettledResult<string[]> = { status: 'fulfilled', value: [] };
+
+function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
+}
+
 /**
  * The seat engine's use cases: every transition of a seat goes through here and
  * then through exactly one atomic store call. Validation against the seat map
@@ -98,6 +109,7 @@ export class SeatEngineService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly gate: AdmissionGate,
+    private readonly memory: SaleMemory,
     @Optional() private readonly botCheck?: BotCheck,
   ) {
     this.sold = new SoldSeatBatcher((pid, seats) => this.repo.soldAmong(pid, seats));
@@ -271,10 +283,9 @@ export class SeatEngineService {
     if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
     if (seats.some((s) => !s.sellable)) throw new AppError('SEAT_NOT_AVAILABLE');
     const section = layout.sections.get(seats[0]!.sectionId)!;
-    // PostgreSQL wins: it is asked in parallel whether any of these seats is sold, so a
-    // sale Redis forgot (it was down when the sale was marked, or restarted from an older
-    // file) is never locked again. One indexed query, overlapped with the Redis round trip.
-    const [locked, sold] = await Promise.allSettled([
+    // PostgreSQL wins, but is only asked while Redis may have forgotten a sale (SaleMemory): then in parallel
+    // with the Redis round trip, one indexed query for many locks (SoldSeatBatcher).
+    const [locked, sold] = await this.lockThenCheck(p.id, seats, () =>
       this.withState(layout, () =>
         this.store.lock(p.id, {
           owner: visitorId,
@@ -289,11 +300,45 @@ export class SeatEngineService {
           ownerSetTtlSeconds: this.ownerSetTtlSeconds,
         }),
       ),
-      this.sold.soldAmong(p.id, seats),
-    ]);
+    );
     if (locked.status === 'rejected') throw locked.reason;
     const keys = seats.map((s) => s.key);
     return this.keepIfUnsold(layout, visitorId, locked.value, keys, sold);
+  }
+
+  /**
+   * A lock's store call, with PostgreSQL's word on the seats when Redis may have forgotten a sale (SaleMemory): asked
+   * in parallel when known before the call, or after it when the connection was lost meanwhile (a command in flight
+   * may have run on a Redis that restarted from an older file). Otherwise no database work at all.
+   */
+  private async lockThenCheck<T>(
+    presentationId: number,
+    seats: SeatRef[],
+    lock: () => Promise<T>,
+  ): Promise<[PromiseSettledResult<T>, PromiseSettledResult<string[]>]> {
+    const early = this.memory.mustAskDatabase(presentationId) ? settle(this.askDatabase(presentationId, seats)) : null;
+    const locked = await settle(lock());
+    if (early) return [locked, await early];
+    if (locked.status === 'fulfilled' && this.memory.mustAskDatabase(presentationId))
+      return [locked, await settle(this.askDatabase(presentationId, seats))];
+    return [locked, NOTHING_SOLD];
+  }
+
+  /** Which of these seats PostgreSQL sold; a database that does not answer in time is a quick 503, not a wait. */
+  private askDatabase(presentationId: number, seats: SeatRef[]): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new AppError('SERVICE_UNAVAILABLE')), this.config.SOLD_CHECK_TIMEOUT_MS);
+      this.sold.soldAmong(presentationId, seats).then(
+        (sold) => {
+          clearTimeout(timer);
+          resolve(sold);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
   }
 
   /**
@@ -376,13 +421,14 @@ export class SeatEngineService {
       );
       if (!r.ok) return r as Refused;
       const refs = r.places.map((x) => ({ sectionId: section.id, x, y: 0 }));
-      const sold = await Promise.allSettled([this.sold.soldAmong(p.id, refs)]);
+      // The places are known only now, so PostgreSQL (when it must be asked) is asked after the script.
+      const sold = this.memory.mustAskDatabase(p.id) ? await settle(this.askDatabase(p.id, refs)) : NOTHING_SOLD;
       const kept = await this.keepIfUnsold(
         layout,
         visitorId,
         r,
         refs.map((s) => seatKey(s.sectionId, s.x, s.y)),
-        sold[0],
+        sold,
       );
       if (kept.ok || attempt >= 4) return kept;
     }
@@ -466,8 +512,17 @@ export class SeatEngineService {
   ): Promise<{ version: number; sold: number }> {
     const layout = await this.layouts.get(presentationId);
     const keys = seats.map((s) => seatKey(s.sectionId, s.x, s.y));
-    const r = await this.withState(layout, () => this.store.markSold(presentationId, visitorId, keys));
-    if (!r.ok) refuse(r as Refused, layout);
+    let r: Changed | Refused;
+    try {
+      r = await this.withState(layout, () => this.store.markSold(presentationId, visitorId, keys));
+    } catch (error) {
+      this.memory.saleNotMarked(presentationId);
+      throw error;
+    }
+    if (!r.ok) {
+      this.memory.saleNotMarked(presentationId);
+      refuse(r as Refused, layout);
+    }
     return { version: r.version, sold: r.count };
   }
 
@@ -526,7 +581,7 @@ export class SeatEngineService {
     const unsellable = seats.find((s) => !s.sellable);
     if (unsellable) throw new AppError('SEAT_NOT_AVAILABLE');
     const keys = seats.map((s) => s.key);
-    const [locked, sold] = await Promise.allSettled([
+    const [locked, sold] = await this.lockThenCheck(p.id, seats, () =>
       this.withState(layout, () =>
         this.store.lock(p.id, {
           owner: ownerId,
@@ -542,8 +597,7 @@ export class SeatEngineService {
           block: true,
         }),
       ),
-      this.sold.soldAmong(p.id, seats),
-    ]);
+    );
     if (locked.status === 'rejected') throw locked.reason;
     const r = await this.keepIfUnsold(layout, ownerId, locked.value, keys, sold);
     if (!r.ok) {

@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
 import { REDIS } from '../redis/redis.module';
+import { SaleMemory } from './sale-memory';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatsRepository } from './seats.repository';
 
@@ -40,6 +41,7 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
     scheduler: JobScheduler,
+    private readonly memory: SaleMemory,
   ) {
     // Job `seat-reconciler`: the first (full) pass at boot, then every SEAT_RECONCILE_INTERVAL_MS.
     this.job = scheduler.register('seat-reconciler', {
@@ -51,6 +53,7 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
 
   private readonly onRedisDown = (): void => {
     this.redisWasDown = true;
+    this.memory.connectionLost();
   };
 
   private readonly onRedisReady = (): void => {
@@ -80,6 +83,7 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
     const now = Date.now();
     const stale = now - this.lastSuccessMs > (RECONCILE_LOOKBACK_SECONDS * 1000) / 2;
     const full = this.fullPassPending || stale;
+    const token = this.memory.passStarting(full);
     try {
       const tickets = await this.repo.liveTicketsForReconcile(full ? null : RECONCILE_LOOKBACK_SECONDS);
       const byPresentation = new Map<number, string[]>();
@@ -95,10 +99,9 @@ export class SeatReconciler implements OnApplicationBootstrap, OnApplicationShut
         }
       }
       this.stats.passes++;
-      if (full) {
-        this.stats.fullPasses++;
-        this.fullPassPending = false;
-      }
+      if (full) this.stats.fullPasses++;
+      // A full pass the connection dropped under does not count: the next one is still owed.
+      if (this.memory.passSucceeded(token)) this.fullPassPending = false;
       this.lastSuccessMs = now;
     } catch (error) {
       // Reported by the scheduler (the alarm for an outage), which backs off and retries.

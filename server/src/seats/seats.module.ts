@@ -4,6 +4,7 @@ import { BestAvailableService } from './best-available.service';
 import { HoldEndedNotifier } from './hold-ended-notifier';
 import { RedisChangeSubscriber } from './redis-change-subscriber';
 import { RedisSeatStore } from './redis-seat-store';
+import { SaleMemory } from './sale-memory';
 import { SeatAcrossService } from './seat-across.service';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatChangeTap } from './seat-change-tap';
@@ -28,6 +29,7 @@ import { SeatsRepository } from './seats.repository';
   providers: [
     SeatsRepository,
     SeatLayouts,
+    SaleMemory,
     { provide: SeatStore, useClass: RedisSeatStore },
     SeatEngineService,
     SeatFeed,

@@ -67,10 +67,16 @@ test('PostgreSQL frozen: 503 + Retry-After in bounded time, health 503, recovery
       expect(r.status).not.toBe(500);
       expect(r.ms).toBeLessThan(BOUND_MS);
     }
-    // The lock path asks PostgreSQL whether the seat is sold: it cannot, so it refuses with 503.
-    for (const r of [frozen[0]!, frozen[1]!, frozen[3]!]) {
-      expect({ status: r.status, retryAfter: r.retryAfter !== null }).toEqual({ status: 503, retryAfter: true });
+    // Locks need no database while Redis is trusted to know every sale (seats/sale-memory.ts): they are granted
+    // within the issue's 3 s, while health reports the frozen database.
+    for (const r of [frozen[0]!, frozen[1]!]) {
+      expect(r.status).toBe(200);
+      expect(r.ms).toBeLessThan(3000);
     }
+    expect({ status: frozen[3]!.status, retryAfter: frozen[3]!.retryAfter !== null }).toEqual({
+      status: 503,
+      retryAfter: true,
+    });
   } finally {
     signalCluster(pg.pid, 'SIGCONT');
   }

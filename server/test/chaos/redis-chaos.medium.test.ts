@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { SeatStatus } from '@hotline/shared';
 import { SeatEngineService } from '../../src/seats/seat-engine.service';
+import { SeatReconciler } from '../../src/seats/seat-reconciler';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { tokenFor } from '../seats/support/bot-check-double';
 import { loadPlan, seatInput, status, statusOf, visitor, type PlanInfo } from '../seats/support/seat-kit';
@@ -121,16 +122,37 @@ test('kill -9 mid-sale, restart from its own file: 503 while down, and the sale 
   }
 });
 
-test('a lock on a seat PostgreSQL sold is refused even when Redis says it is free, and Redis is repaired', async () => {
+test('a sale whose markSold failed: the next lock on its seat asks PostgreSQL, is refused, and Redis is repaired', async () => {
   const db = t.app.get(DataSource);
+  const engine = t.app.get(SeatEngineService);
   const [d] = row(9) as [PlanInfo['seats'][number]];
-  // Sold in PostgreSQL only: Redis (initialised long ago) still shows the seat available.
-  await sellInDatabase(db, PID, [ref(d)], visitor());
+  // The payment took longer than the lock: the sale is committed, but the buyer's lock had expired, so the engine
+  // refuses to mark it sold (NOT_LOCK_OWNER) and Redis still shows the seat available.
+  const buyer = visitor();
+  await sellInDatabase(db, PID, [ref(d)], buyer);
+  await expect(engine.markSold(PID, buyer, [ref(d)])).rejects.toBeDefined();
   const v = visitor();
   expect(statusOf((await status(t.url, v, PID)).rows, 1, d.XCoordinate, d.YCoordinate)).toBe(SeatStatus.Available);
   const r = await timedCall(t.url, 'PUT', '/api/seats/lock-seat', v, lockBody(v, d));
   expect({ status: r.status, error: r.body.error }).toEqual({ status: 409, error: 'SEAT_NOT_AVAILABLE' });
   expect(statusOf((await status(t.url, v, PID)).rows, 1, d.XCoordinate, d.YCoordinate)).toBe(SeatStatus.Sold);
+});
+
+test('control: a sale written behind the engine (no failed markSold, no lost connection) is not asked about on the lock path; the next reconciliation pass marks it sold', async () => {
+  const db = t.app.get(DataSource);
+  const reconciler = t.app.get(SeatReconciler);
+  const [d] = row(7) as [PlanInfo['seats'][number]];
+  // A pass clears what the previous test left suspected (its failed markSold): Redis is trusted again.
+  await reconciler.tick();
+  await sellInDatabase(db, PID, [ref(d)], visitor());
+  // Redis is trusted (a full pass ran since the last reconnect): the lock costs no database query, and is granted.
+  const v = visitor();
+  expect((await timedCall(t.url, 'PUT', '/api/seats/lock-seat', v, lockBody(v, d))).status).toBe(200);
+  expect((await timedCall(t.url, 'PUT', '/api/seats/unlock-seat', v, lockBody(v, d))).status).toBe(200);
+  // What catches it is the reconciler (every 5 s in production), and the unique index would refuse a second sale.
+  await reconciler.tick();
+  const r = await timedCall(t.url, 'PUT', '/api/seats/lock-seat', v, lockBody(v, d));
+  expect({ status: r.status, error: r.body.error }).toEqual({ status: 409, error: 'SEAT_NOT_AVAILABLE' });
 });
 
 test('kill -9 and restart EMPTY: sold seats are rebuilt from PostgreSQL and never offered again', async () => {

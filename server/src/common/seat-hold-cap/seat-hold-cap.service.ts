@@ -96,7 +96,8 @@ export class SeatHoldCapService {
 
   /** Seats unlocked by their holder no longer count. */
   async released(presentationId: number, address: string, visitorId: string, seats: readonly HeldSeat[]) {
-    if (seats.length === 0) return;
+    // No cap on this presentation (the cached answer): nothing was counted, so no round trip on every unlock.
+    if (seats.length === 0 || (await this.capOf(presentationId)) <= 0) return;
     await this.redis.zrem(this.keyOf(presentationId, address), ...seats.map((s) => this.member(visitorId, s)));
   }
 
