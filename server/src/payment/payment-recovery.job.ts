@@ -9,7 +9,7 @@ import { PaymentAttempts } from './payment-attempts';
 /** The longest back-off of one case (an hour): a provider down for a day is still asked every hour. */
 const MAX_BACKOFF_SECONDS = 3600;
 
-/** What one explicit run of one kind may change (tests). */
+/** What an explicit run may change (tests). */
 export interface RunKindOptions {
   /** Take attempts of any age at least this old, instead of the kind's own in-doubt age. */
   olderThanSeconds?: number;
@@ -56,8 +56,8 @@ export class PaymentRecoveryJob implements InDoubtKinds, OnApplicationBootstrap 
   }
 
   /** One pass over every kind, due or not (after the pass in progress if any): each kind's results by name. */
-  runOnce(): Promise<Record<string, string[]>> {
-    return this.handle().runWith((ctx) => this.pass(ctx, [...this.kinds.values()], {}));
+  runOnce(options: RunKindOptions = {}): Promise<Record<string, string[]>> {
+    return this.handle().runWith((ctx) => this.pass(ctx, [...this.kinds.values()], options));
   }
 
   /** One pass over one kind (after the pass in progress if any): its results, one per case. */
