@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
+  ChargeInDoubtKind,
   PaymentRecoveryJob,
-  RegisteredInDoubtKind,
   type ApprovedStatus,
   type NotApprovedStatus,
   type Resolution,
@@ -13,8 +12,6 @@ import {
 import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';
 import { HoldPaymentService } from './hold-payment.service';
 import { HoldsRepository } from './holds.repository';
-
-const LEASE_SECONDS = 120;
 
 export type HoldRecoveryResult = 'paid' | 'refunded' | 'refund_pending' | 'failed' | 'later';
 type Resolved = Resolution<HoldRecoveryResult>;
@@ -27,30 +24,17 @@ type Resolved = Resolution<HoldRecoveryResult>;
  * back-off. Claims are leased under FOR UPDATE SKIP LOCKED (what keeps nodes apart); every step is idempotent.
  */
 @Injectable()
-export class HoldPaymentInDoubt extends RegisteredInDoubtKind<HoldPaymentRow, HoldRecoveryResult> {
+export class HoldPaymentInDoubt extends ChargeInDoubtKind<HoldPaymentRow, HoldRecoveryResult> {
   readonly name = 'hold-payment';
-  readonly everyMs: number;
-  readonly batch = 20;
-  readonly leased = true;
 
   constructor(
     private readonly payments: HoldPaymentsRepository,
     private readonly holds: HoldsRepository,
     private readonly service: HoldPaymentService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     recovery: PaymentRecoveryJob,
   ) {
-    super(recovery);
-    this.everyMs = config.RECOVERY_INTERVAL_MS;
-  }
-
-  claim(limit: number, olderThanSeconds = this.config.RECOVERY_IN_DOUBT_SECONDS): Promise<HoldPaymentRow[]> {
-    return this.payments.claim(limit, olderThanSeconds, LEASE_SECONDS);
-  }
-
-  retryLater(row: HoldPaymentRow, seconds: number): Promise<void> {
-    return this.payments.retryLater(row.id, seconds);
+    super(recovery, payments);
   }
 
   /** An online card attempt still charging; a box-office attempt never asked the provider. */

@@ -4,10 +4,9 @@ import { agorotToShekels } from '@hotline/shared';
 import { CartRepository } from '../cart/cart.repository';
 import { SeatLockReader } from '../cart/seat-lock-reader';
 import { LOGGER } from '../common/logger';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
+  ChargeInDoubtKind,
   PaymentRecoveryJob,
-  RegisteredInDoubtKind,
   type ApprovedStatus,
   type NotApprovedStatus,
   type Resolution,
@@ -19,14 +18,8 @@ import type { SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
 
-/** How long a node keeps a claimed case before another node may take it (it died, or is very slow). */
-const LEASE_SECONDS = 120;
-
 export type RecoveryResult = 'sold' | 'refunded' | 'refund_pending' | 'closed' | 'later';
 type Resolved = Resolution<RecoveryResult>;
-
-/** The commit's case as the loop sees it: the payment row, its id and recovery count under the loop's names. */
-export type CommitCase = RecoveryCase & { id: string };
 
 /**
  * The commit's in-doubt kind (`commit`), driven by the one recovery loop (payment/payment-recovery.job.ts) every
@@ -43,11 +36,8 @@ export type CommitCase = RecoveryCase & { id: string };
  * 'refunded' transition in one statement.
  */
 @Injectable()
-export class CommitInDoubt extends RegisteredInDoubtKind<CommitCase, RecoveryResult> {
+export class CommitInDoubt extends ChargeInDoubtKind<RecoveryCase, RecoveryResult> {
   readonly name = 'commit';
-  readonly everyMs: number;
-  readonly batch = 20;
-  readonly leased = true;
 
   constructor(
     private readonly orders: OrdersRepository,
@@ -55,48 +45,37 @@ export class CommitInDoubt extends RegisteredInDoubtKind<CommitCase, RecoveryRes
     private readonly sales: SalesRepository,
     private readonly carts: CartRepository,
     private readonly locks: SeatLockReader,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     recovery: PaymentRecoveryJob,
   ) {
-    super(recovery);
-    this.everyMs = config.RECOVERY_INTERVAL_MS;
-  }
-
-  async claim(limit: number, olderThanSeconds = this.config.RECOVERY_IN_DOUBT_SECONDS): Promise<CommitCase[]> {
-    const cases = await this.orders.claim(limit, olderThanSeconds, LEASE_SECONDS);
-    return cases.map((c) => ({ ...c, id: c.paymentId }));
-  }
-
-  retryLater(c: CommitCase, seconds: number): Promise<void> {
-    return this.orders.retryLater(c.paymentId, seconds);
+    super(recovery, orders);
   }
 
   /** A pending payment's charge is in doubt; a refund_pending one (or one that never got a key) is not. */
-  override inDoubtCharge(c: CommitCase): string | null {
+  override inDoubtCharge(c: RecoveryCase): string | null {
     return c.status === 'pending' ? c.idempotencyKey : null;
   }
 
-  async settle(c: CommitCase): Promise<Resolved> {
+  async settle(c: RecoveryCase): Promise<Resolved> {
     if (c.status === 'refund_pending') return this.retryRefund(c);
     await this.orders.closeWithoutCharge(c.paymentId, c.cartId, 'failed', 'no idempotency key', 0);
     return { result: 'closed' };
   }
 
   /** The provider has no approved charge under the key: no money moved, the attempt is over. */
-  override async notCharged(c: CommitCase, charge: NotApprovedStatus): Promise<Resolved> {
+  override async notCharged(c: RecoveryCase, charge: NotApprovedStatus): Promise<Resolved> {
     const declined = charge.status === 'declined' || charge.status === 'insufficient_funds';
     await this.orders.closeWithoutCharge(
       c.paymentId,
       c.cartId,
       declined ? 'declined' : 'failed',
       declined ? charge.status : `no approved charge at the provider (${charge.status}; recovered)`,
-      this.config.RECOVERY_IN_DOUBT_SECONDS,
+      this.inDoubtAfterSeconds,
     );
     return { result: 'closed' };
   }
 
-  override async charged(c: CommitCase, charge: ApprovedStatus): Promise<Resolved> {
+  override async charged(c: RecoveryCase, charge: ApprovedStatus): Promise<Resolved> {
     const card: ApprovedCard = {
       paymentId: c.paymentId,
       providerReference: charge.providerReference,
@@ -108,18 +87,18 @@ export class CommitInDoubt extends RegisteredInDoubtKind<CommitCase, RecoveryRes
     // (then this charge paid for nothing and goes back).
     if (await this.sales.reservationOfCart(c.cartIdentifier)) return this.duplicate(c, card);
     if (!c.draft || !c.cartId || !c.visitorId) return this.refund(c, card, 'NO_QUOTE', null);
-    if (!(await this.orders.takeOverCart(c.cartId, this.config.RECOVERY_IN_DOUBT_SECONDS))) {
+    if (!(await this.orders.takeOverCart(c.cartId, this.inDoubtAfterSeconds))) {
       const cart = await this.carts.byIdentifier(c.cartIdentifier);
       // A live attempt of the buyer holds the cart right now: it settles the same key itself, or we come back.
       if (cart?.status === 'paying') return { result: 'later', again: true };
       return this.refund(c, card, 'CART_CLOSED', null);
     }
-    return this.finishSale(c as CommitCase & { draft: SaleDraft; cartId: string; visitorId: string }, card);
+    return this.finishSale(c as RecoveryCase & { draft: SaleDraft; cartId: string; visitorId: string }, card);
   }
 
   /** The cart is ours again: sell the quoted seats if they are still the buyer's or free, else refund. */
   private async finishSale(
-    c: CommitCase & { draft: SaleDraft; cartId: string; visitorId: string },
+    c: RecoveryCase & { draft: SaleDraft; cartId: string; visitorId: string },
     card: ApprovedCard,
   ): Promise<Resolved> {
     const draft = c.draft;
@@ -151,13 +130,13 @@ export class CommitInDoubt extends RegisteredInDoubtKind<CommitCase, RecoveryRes
   }
 
   /** The cart's sale exists: if it is this payment's, nothing to do; otherwise this charge goes back. */
-  private async duplicate(c: CommitCase, card: ApprovedCard): Promise<Resolved> {
+  private async duplicate(c: RecoveryCase, card: ApprovedCard): Promise<Resolved> {
     if (await this.sales.paymentIsSettled(c.paymentId)) return { result: 'sold' };
     return this.refund(c, card, 'DUPLICATE_CART', null);
   }
 
   /** Money back, the cart closed with the answer a retry gets, and the buyer told once the provider confirms. */
-  private async refund(c: CommitCase, card: ApprovedCard, reason: string, cartId: string | null): Promise<Resolved> {
+  private async refund(c: RecoveryCase, card: ApprovedCard, reason: string, cartId: string | null): Promise<Resolved> {
     const notice = this.noticeOf(c, card.amountAgorot, reason);
     const refunded = await this.settlement.giveBack(card, reason, (id) =>
       this.orders.markRefundedWithNotice(id, notice),
@@ -174,7 +153,7 @@ export class CommitInDoubt extends RegisteredInDoubtKind<CommitCase, RecoveryRes
     return refunded ? { result: 'refunded' } : { result: 'refund_pending', again: true };
   }
 
-  private async retryRefund(c: CommitCase): Promise<Resolved> {
+  private async retryRefund(c: RecoveryCase): Promise<Resolved> {
     if (!c.providerReference) {
       this.logger.error({ payment: c.paymentId }, 'refund_pending without a provider reference: needs an operator');
       return { result: 'later', again: 3600 };
@@ -188,7 +167,7 @@ export class CommitInDoubt extends RegisteredInDoubtKind<CommitCase, RecoveryRes
     return ok ? { result: 'refunded' } : { result: 'refund_pending', again: true };
   }
 
-  private noticeOf(c: CommitCase, amountAgorot: number, reason: string) {
+  private noticeOf(c: RecoveryCase, amountAgorot: number, reason: string) {
     return {
       locale: c.draft?.locale ?? 'he',
       messages: c.draft?.messages ?? [],

@@ -14,6 +14,15 @@ export type ApprovedStatus = Extract<ChargeStatus, { status: 'approved' }>;
 /** Any other answer of the status query: no charge under the key ever went through (or it went back). */
 export type NotApprovedStatus = Exclude<ChargeStatus, ApprovedStatus>;
 
+/** What the loop asks a kind to claim. */
+export interface ClaimRequest {
+  limit: number;
+  /** Only attempts left alone at least this long (the kind's `inDoubtAfterSeconds`, or a test's 0). */
+  olderThanSeconds: number;
+  /** For a leased kind: how long a claimed case stays this node's before another node may take it. */
+  leaseSeconds: number;
+}
+
 /** How one resolve step ended: the kind's own word for it, and whether the case is unfinished. */
 export interface Resolution<R extends string = string> {
   result: R;
@@ -36,16 +45,15 @@ export interface InDoubtKind<C extends InDoubtCase = InDoubtCase, R extends stri
   readonly everyMs: number;
   /** The most cases one claim takes. */
   readonly batch: number;
+  /** How long an attempt must have been left alone before it counts as in doubt (its request may still be on it). */
+  readonly inDoubtAfterSeconds: number;
   /**
    * True when a claim leases its rows (FOR UPDATE SKIP LOCKED with a lease column): the next claim of the same pass
    * never sees them again, so the loop drains a full batch with another claim. False: one claim a pass.
    */
   readonly leased: boolean;
-  /**
-   * Up to `limit` cases due now, claimed so another node skips them. `olderThanSeconds` overrides how long an attempt
-   * must have been left alone before it counts as in doubt (tests pass 0).
-   */
-  claim(limit: number, olderThanSeconds?: number): Promise<C[]>;
+  /** Up to `limit` cases due now, claimed (for a leased kind: for `leaseSeconds`) so another node skips them. */
+  claim(request: ClaimRequest): Promise<C[]>;
   /** The idempotency key of the charge whose outcome only the provider knows; null when nothing is to be asked. */
   inDoubtCharge(c: C): string | null;
   /** The provider holds an approved charge under the key: finish what it paid for, or give the money back. */
@@ -61,12 +69,14 @@ export interface InDoubtKind<C extends InDoubtCase = InDoubtCase, R extends stri
 /** Where the kinds register: the recovery loop (payment-recovery.job.ts). */
 export interface InDoubtKinds {
   register(kind: InDoubtKind): void;
+  /** How often a card-charge kind is asked, and when its attempt counts as in doubt (the loop's configuration). */
+  readonly chargeCadence: { everyMs: number; inDoubtAfterSeconds: number };
 }
 
 /**
- * A kind that registers itself with the loop when its module starts (each owning context extends this, one class
- * per kind). By default nothing is asked of the provider: a kind with charges in doubt overrides `inDoubtCharge`,
- * `charged` and `notCharged`.
+ * A kind that registers itself with the loop when its module starts (as the sale participants register with the sale
+ * write; each owning context extends one of the two bases below, one class per kind). By default nothing is asked of
+ * the provider: a kind with charges in doubt overrides `inDoubtCharge`, `charged` and `notCharged`.
  */
 export abstract class RegisteredInDoubtKind<C extends InDoubtCase, R extends string>
   implements InDoubtKind<C, R>, OnModuleInit
@@ -74,6 +84,7 @@ export abstract class RegisteredInDoubtKind<C extends InDoubtCase, R extends str
   abstract readonly name: string;
   abstract readonly everyMs: number;
   abstract readonly batch: number;
+  abstract readonly inDoubtAfterSeconds: number;
   abstract readonly leased: boolean;
 
   constructor(private readonly kinds: InDoubtKinds) {}
@@ -82,7 +93,7 @@ export abstract class RegisteredInDoubtKind<C extends InDoubtCase, R extends str
     this.kinds.register(this as unknown as InDoubtKind);
   }
 
-  abstract claim(limit: number, olderThanSeconds?: number): Promise<C[]>;
+  abstract claim(request: ClaimRequest): Promise<C[]>;
   abstract settle(c: C): Promise<Resolution<R>>;
 
   inDoubtCharge(_c: C): string | null {
@@ -93,7 +104,81 @@ export abstract class RegisteredInDoubtKind<C extends InDoubtCase, R extends str
     return Promise.reject(new Error(`${this.name}: no charge is ever in doubt`));
   }
 
-  notCharged(c: C, _status: NotApprovedStatus): Promise<Resolution<R>> {
-    return this.charged(c, undefined as never);
+  notCharged(_c: C, _status: NotApprovedStatus): Promise<Resolution<R>> {
+    return Promise.reject(new Error(`${this.name}: no charge is ever in doubt`));
+  }
+}
+
+/** The SQL of leased attempt rows: a claim under FOR UPDATE SKIP LOCKED with a lease column, and a later retry. */
+export interface LeasedAttemptRows<C> {
+  claim(limit: number, inDoubtSeconds: number, leaseSeconds: number): Promise<C[]>;
+  retryLater(id: string, seconds: number): Promise<void>;
+}
+
+/**
+ * A kind whose attempts are card charges in leased rows (the commit's payment, a hold payment): asked every
+ * RECOVERY_INTERVAL_MS, in doubt after RECOVERY_IN_DOUBT_SECONDS (keep it above a request's worst duration, the
+ * provider's timeout included), claimed 20 at a time. It answers the provider's status (`charged`, `notCharged`).
+ */
+export abstract class ChargeInDoubtKind<C extends InDoubtCase, R extends string> extends RegisteredInDoubtKind<C, R> {
+  readonly everyMs: number;
+  readonly inDoubtAfterSeconds: number;
+  readonly batch = 20;
+  readonly leased = true;
+
+  constructor(
+    kinds: InDoubtKinds,
+    private readonly rows: LeasedAttemptRows<C>,
+  ) {
+    super(kinds);
+    this.everyMs = kinds.chargeCadence.everyMs;
+    this.inDoubtAfterSeconds = kinds.chargeCadence.inDoubtAfterSeconds;
+  }
+
+  claim({ limit, olderThanSeconds, leaseSeconds }: ClaimRequest): Promise<C[]> {
+    return this.rows.claim(limit, olderThanSeconds, leaseSeconds);
+  }
+
+  retryLater(c: C, seconds: number): Promise<void> {
+    return this.rows.retryLater(c.id, seconds);
+  }
+}
+
+/** What a step-only kind's pass says of each case. */
+export type StepResult = 'finished' | 'unfinished';
+
+/**
+ * A kind whose cases are rows one idempotent step finishes (a cancellation's seats and refunds, an order change's
+ * seats): no charge is asked about, the rows are not leased (two nodes doing the step change nothing twice), one
+ * batch a pass, a failed step logged and left for the next pass.
+ */
+export abstract class IdempotentStepKind extends RegisteredInDoubtKind<InDoubtCase, StepResult> {
+  readonly batch = 50;
+  readonly leased = false;
+
+  constructor(
+    kinds: InDoubtKinds,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {
+    super(kinds);
+  }
+
+  /** Ids of the unfinished rows left alone at least `olderThanSeconds`, at most `limit`. */
+  protected abstract unfinished(olderThanSeconds: number, limit: number): Promise<string[]>;
+  /** The step, idempotent. */
+  protected abstract finish(id: string): Promise<void>;
+
+  async claim({ limit, olderThanSeconds }: ClaimRequest): Promise<InDoubtCase[]> {
+    return (await this.unfinished(olderThanSeconds, limit)).map((id) => ({ id, attempts: 0 }));
+  }
+
+  async settle({ id }: InDoubtCase): Promise<Resolution<StepResult>> {
+    try {
+      await this.finish(id);
+      return { result: 'finished' };
+    } catch (err) {
+      this.log.warn({ err, kind: this.name, attempt: id }, `${this.name} still unfinished; the next pass retries it`);
+      return { result: 'unfinished' };
+    }
   }
 }

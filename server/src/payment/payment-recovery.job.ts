@@ -8,6 +8,8 @@ import { PaymentAttempts } from './payment-attempts';
 
 /** The longest back-off of one case (an hour): a provider down for a day is still asked every hour. */
 const MAX_BACKOFF_SECONDS = 3600;
+/** How long a node keeps a claimed case of a leased kind before another node may take it (it died, or is very slow). */
+const LEASE_SECONDS = 120;
 
 /** What an explicit run may change (tests). */
 export interface RunKindOptions {
@@ -35,13 +37,20 @@ export class PaymentRecoveryJob implements InDoubtKinds, OnApplicationBootstrap 
   private readonly lastAsked = new Map<string, number>();
   private job: JobHandle<Record<string, string[]>> | null = null;
   private tickMs = 0;
+  /** Card charges (the commit's, a hold payment's): every RECOVERY_INTERVAL_MS, in doubt after RECOVERY_IN_DOUBT_SECONDS. */
+  readonly chargeCadence: { everyMs: number; inDoubtAfterSeconds: number };
 
   constructor(
     private readonly attempts: PaymentAttempts,
     private readonly scheduler: JobScheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.chargeCadence = {
+      everyMs: config.RECOVERY_INTERVAL_MS,
+      inDoubtAfterSeconds: config.RECOVERY_IN_DOUBT_SECONDS,
+    };
+  }
 
   /** Called by each kind when its module starts (before the application boots and the loop is scheduled). */
   register(kind: InDoubtKind): void {
@@ -117,7 +126,11 @@ export class PaymentRecoveryJob implements InDoubtKinds, OnApplicationBootstrap 
   private async drain(kind: InDoubtKind, signal: AbortSignal, options: RunKindOptions): Promise<string[]> {
     const results: string[] = [];
     for (;;) {
-      const batch = await kind.claim(kind.batch, options.olderThanSeconds);
+      const batch = await kind.claim({
+        limit: kind.batch,
+        olderThanSeconds: options.olderThanSeconds ?? kind.inDoubtAfterSeconds,
+        leaseSeconds: LEASE_SECONDS,
+      });
       for (const c of batch) results.push(await this.resolve(kind, c));
       if (!kind.leased || batch.length < kind.batch || signal.aborted) return results;
     }

@@ -268,6 +268,7 @@ describe('recovery loop, commit kind: refunds owed are retried with back-off unt
   it('retries a refund_pending payment, backing off, and tells the buyer once it went through', async () => {
     const w = world();
     const owed: RecoveryCase = {
+      id: 'p9',
       paymentId: 'p9',
       status: 'refund_pending',
       cartIdentifier: CART_ID,
@@ -313,7 +314,6 @@ describe('recovery loop, commit kind: refunds owed are retried with back-off unt
       w.sales as unknown as SalesRepository,
       w.carts as unknown as CartRepository,
       {} as SeatLockReader,
-      config,
       w.logger as unknown as typeof silent,
       loop,
     ).onModuleInit();

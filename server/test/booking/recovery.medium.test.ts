@@ -19,7 +19,6 @@ import {
   plainSeats,
   startBooking,
   TEST_CARDS,
-  type Buyer,
   type ShowInfo,
 } from './support/booking-kit';
 

@@ -86,7 +86,7 @@ describe('the one recovery loop', () => {
       commit: ['sold'],
       'hold-payment': ['paid'],
       cancellation: ['finished'],
-      'order-change': ['applied'],
+      'order-change': ['finished'],
     });
     // The two charges in doubt went through the one status query, by their own idempotency keys.
     expect(statusOf).toHaveBeenCalledTimes(2);
