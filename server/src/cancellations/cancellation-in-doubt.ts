@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { IdempotentStepKind, PaymentRecoveryJob } from '../payment';
+import { InDoubt, PaymentRecoveryJob } from '../payment';
 import { CancellationRepository } from './cancellation.repository';
 import { CancellationService } from './cancellation.service';
 
@@ -14,7 +14,7 @@ import { CancellationService } from './cancellation.service';
  * what makes two nodes safe.
  */
 @Injectable()
-export class CancellationInDoubt extends IdempotentStepKind {
+export class CancellationInDoubt extends InDoubt.IdempotentStepKind {
   readonly name = 'cancellation';
   readonly everyMs: number;
   readonly inDoubtAfterSeconds = 10;

@@ -2,19 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
-import {
-  ChargeInDoubtKind,
-  PaymentRecoveryJob,
-  type ApprovedStatus,
-  type NotApprovedStatus,
-  type Resolution,
-} from '../payment';
+import { InDoubt, PaymentRecoveryJob } from '../payment';
 import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';
 import { HoldPaymentService } from './hold-payment.service';
 import { HoldsRepository } from './holds.repository';
 
 export type HoldRecoveryResult = 'paid' | 'refunded' | 'refund_pending' | 'failed' | 'later';
-type Resolved = Resolution<HoldRecoveryResult>;
+type Resolved = InDoubt.Resolution<HoldRecoveryResult>;
 
 /**
  * The hold payment's in-doubt kind (`hold-payment`), driven by the one recovery loop (payment/payment-recovery.job.ts)
@@ -24,7 +18,7 @@ type Resolved = Resolution<HoldRecoveryResult>;
  * back-off. Claims are leased under FOR UPDATE SKIP LOCKED (what keeps nodes apart); every step is idempotent.
  */
 @Injectable()
-export class HoldPaymentInDoubt extends ChargeInDoubtKind<HoldPaymentRow, HoldRecoveryResult> {
+export class HoldPaymentInDoubt extends InDoubt.ChargeInDoubtKind<HoldPaymentRow, HoldRecoveryResult> {
   readonly name = 'hold-payment';
 
   constructor(
@@ -54,12 +48,12 @@ export class HoldPaymentInDoubt extends ChargeInDoubtKind<HoldPaymentRow, HoldRe
     return this.fail(row, 'box-office attempt abandoned');
   }
 
-  override async notCharged(row: HoldPaymentRow, charge: NotApprovedStatus): Promise<Resolved> {
+  override async notCharged(row: HoldPaymentRow, charge: InDoubt.NotApprovedStatus): Promise<Resolved> {
     if (!(await this.holds.holdByReservationId(row.reservationId))) return this.fail(row, 'reservation gone');
     return this.fail(row, `no charge (${charge.status})`);
   }
 
-  override async charged(row: HoldPaymentRow, charge: ApprovedStatus): Promise<Resolved> {
+  override async charged(row: HoldPaymentRow, charge: InDoubt.ApprovedStatus): Promise<Resolved> {
     const hold = await this.holds.holdByReservationId(row.reservationId);
     if (!hold) return this.fail(row, 'reservation gone');
     this.logger.warn({ payment: row.id }, 'in-doubt hold payment: charged; finishing it');

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
-import { IdempotentStepKind, PaymentRecoveryJob } from '../payment';
+import { InDoubt, PaymentRecoveryJob } from '../payment';
 import { OrderChangesRepository } from './order-changes.repository';
 import { OrderChangesService } from './order-changes.service';
 
@@ -13,7 +13,7 @@ import { OrderChangesService } from './order-changes.service';
  * for changes at least 30 s old (the request that made one may still be applying it).
  */
 @Injectable()
-export class OrderChangeInDoubt extends IdempotentStepKind {
+export class OrderChangeInDoubt extends InDoubt.IdempotentStepKind {
   readonly name = 'order-change';
   readonly everyMs = 5_000;
   readonly inDoubtAfterSeconds = 30;

@@ -4,13 +4,7 @@ import { agorotToShekels } from '@hotline/shared';
 import { CartRepository } from '../cart/cart.repository';
 import { SeatLockReader } from '../cart/seat-lock-reader';
 import { LOGGER } from '../common/logger';
-import {
-  ChargeInDoubtKind,
-  PaymentRecoveryJob,
-  type ApprovedStatus,
-  type NotApprovedStatus,
-  type Resolution,
-} from '../payment';
+import { InDoubt, PaymentRecoveryJob } from '../payment';
 import { SalesRepository } from '../reservations/sales.repository';
 import { saleInputOf } from './commit.orchestrator';
 import { OrdersRepository, type RecoveryCase } from './orders.repository';
@@ -19,7 +13,7 @@ import { SaleIdentity } from './sale-identity';
 import { SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
 
 export type RecoveryResult = 'sold' | 'refunded' | 'refund_pending' | 'closed' | 'later';
-type Resolved = Resolution<RecoveryResult>;
+type Resolved = InDoubt.Resolution<RecoveryResult>;
 
 /**
  * The commit's in-doubt kind (`commit`), driven by the one recovery loop (payment/payment-recovery.job.ts) every
@@ -36,7 +30,7 @@ type Resolved = Resolution<RecoveryResult>;
  * 'refunded' transition in one statement.
  */
 @Injectable()
-export class CommitInDoubt extends ChargeInDoubtKind<RecoveryCase, RecoveryResult> {
+export class CommitInDoubt extends InDoubt.ChargeInDoubtKind<RecoveryCase, RecoveryResult> {
   readonly name = 'commit';
 
   constructor(
@@ -63,7 +57,7 @@ export class CommitInDoubt extends ChargeInDoubtKind<RecoveryCase, RecoveryResul
   }
 
   /** The provider has no approved charge under the key: no money moved, the attempt is over. */
-  override async notCharged(c: RecoveryCase, charge: NotApprovedStatus): Promise<Resolved> {
+  override async notCharged(c: RecoveryCase, charge: InDoubt.NotApprovedStatus): Promise<Resolved> {
     const declined = charge.status === 'declined' || charge.status === 'insufficient_funds';
     await this.orders.closeWithoutCharge(
       c.paymentId,
@@ -75,7 +69,7 @@ export class CommitInDoubt extends ChargeInDoubtKind<RecoveryCase, RecoveryResul
     return { result: 'closed' };
   }
 
-  override async charged(c: RecoveryCase, charge: ApprovedStatus): Promise<Resolved> {
+  override async charged(c: RecoveryCase, charge: InDoubt.ApprovedStatus): Promise<Resolved> {
     const card: ApprovedCard = {
       paymentId: c.paymentId,
       providerReference: charge.providerReference,
