@@ -13,7 +13,7 @@ import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { PaymentProvider } from '../payment/payment-provider.port';
+import { PaymentAttempts } from '../payment';
 import { SeatStore } from '../seats/seat-store.port';
 import { CancellationRepository, type LockedReservation } from './cancellation.repository';
 
@@ -39,7 +39,7 @@ export class CancellationService {
   constructor(
     private readonly repo: CancellationRepository,
     private readonly seats: SeatStore,
-    private readonly provider: PaymentProvider,
+    private readonly attempts: PaymentAttempts,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -212,7 +212,7 @@ export class CancellationService {
       await this.repo.markSeatsReleased(cancellationId);
     }
     for (const refund of await this.repo.openCardRefunds(cancellationId)) {
-      const result = await this.provider.refund({
+      const result = await this.attempts.refundOnce({
         providerReference: refund.providerReference,
         amountAgorot: refund.amountAgorot,
         reason: `customer cancellation ${cancellationId}`,

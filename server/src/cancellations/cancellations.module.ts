@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { PaymentModule } from '../payment/payment.module';
 import { SeatsModule } from '../seats/seats.module';
-import { CancellationRecovery } from './cancellation-recovery';
+import { CancellationInDoubt } from './cancellation-in-doubt';
 import { CancellationRepository } from './cancellation.repository';
 import { CancellationService } from './cancellation.service';
 import { CancellationsController } from './cancellations.controller';
@@ -12,7 +12,7 @@ import './cancellations.errors';
 @Module({
   imports: [CustomersModule, PaymentModule, SeatsModule],
   controllers: [CancellationsController],
-  providers: [CancellationRepository, CancellationService, CancellationRecovery],
-  exports: [CancellationService, CancellationRecovery, CancellationRepository],
+  providers: [CancellationRepository, CancellationService, CancellationInDoubt],
+  exports: [CancellationService, CancellationRepository],
 })
 export class CancellationsModule {}

@@ -80,7 +80,7 @@ export class SystemVouchersService {
       return { v, cancellationId: planned?.cancellationId ?? null, refund: planned?.refund ?? 0 };
     });
     if (done.cancellationId) {
-      // Same second step as a ticket cancellation; a crash leaves it to CancellationRecovery.
+      // Same second step as a ticket cancellation; a crash leaves it to the recovery loop's cancellation kind.
       await this.cancelFlow
         .finish(done.cancellationId)
         .catch((err) =>

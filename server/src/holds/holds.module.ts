@@ -10,7 +10,7 @@ import { SeatsModule } from '../seats/seats.module';
 import { ACTIVE_MEMBERSHIP } from './active-membership.port';
 import { BoxOfficeHoldsController } from './box-office-holds.controller';
 import { HoldClock } from './hold-clock';
-import { HoldPaymentRecoveryJob } from './hold-payment-recovery.job';
+import { HoldPaymentInDoubt } from './hold-payment-in-doubt';
 import { HoldPaymentService } from './hold-payment.service';
 import { HoldPaymentsRepository } from './hold-payments.repository';
 import { HoldPlacementService } from './hold-placement.service';
@@ -46,11 +46,11 @@ import { HoldSaleParticipant } from './hold-sale.participant';
     HoldPlacementService,
     HoldPaymentService,
     HoldReleaseJob,
-    HoldPaymentRecoveryJob,
+    HoldPaymentInDoubt,
     HoldSummaries,
     // The one question hold orders ask of the memberships context (a started, unexpired membership).
     { provide: ACTIVE_MEMBERSHIP, useExisting: MembershipsService },
   ],
-  exports: [HoldPlacementService, HoldReleaseJob, HoldPaymentRecoveryJob, HoldClock, ACTIVE_MEMBERSHIP],
+  exports: [HoldPlacementService, HoldReleaseJob, HoldClock, ACTIVE_MEMBERSHIP],
 })
 export class HoldsModule {}

@@ -1,7 +1,7 @@
 import { formatShekels, stripBidiMarks } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
 
-/** Outbox template written by the commit recovery job (orders/recovery.job.ts) when money went back with no sale. */
+/** Outbox template written by the commit's recovery (orders/commit-in-doubt.ts) when money went back with no sale. */
 export const REFUND_NOTICE_TEMPLATE = 'payment-refunded';
 
 const WORDS: Record<Locale, { subject: string; body: string; sms: string }> = {

@@ -112,7 +112,7 @@ function heldSeatsOf(quote: Quote): { showTimes: Date[]; premiumSeatKeys: string
  * quoted (QuoteService) -> charging -> charged (SettlementService.charge) ->
  * sold | refunding -> refunded | refund_pending. Each step's state is persisted
  * on the cart and the card payment row, so if this node dies the recovery job
- * (recovery.job.ts) finishes it. The cart identifier is the idempotency key of
+ * (commit-in-doubt.ts, driven by the recovery loop) finishes it. The cart identifier is the idempotency key of
  * the whole order, bound to what the cart buys (cart/cart-fingerprint.ts).
  */
 @Injectable()

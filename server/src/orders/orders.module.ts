@@ -12,16 +12,16 @@ import { SeatsModule } from '../seats/seats.module';
 import { TicketsModule } from '../tickets/tickets.module';
 import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
 import { CommitController } from './commit.controller';
+import { CommitInDoubt } from './commit-in-doubt';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { OrdersRepository } from './orders.repository';
 import { ProducerSaleAuthority } from './producer-sale';
 import { QuoteService } from './quote.service';
-import { RecoveryJob } from './recovery.job';
 import { SettlementService } from './settlement.service';
 
 /**
- * Orders: the commit as a saga (quote -> charge -> sale | refund) and the
- * recovery job that finishes what a dead node left (docs/booking.md).
+ * Orders: the commit as a saga (quote -> charge -> sale | refund) and its in-doubt kind, which the one recovery loop
+ * drives to finish what a dead node left (docs/booking.md).
  * Payment keeps the provider port, vouchers and the card page.
  */
 @Module({
@@ -44,10 +44,10 @@ import { SettlementService } from './settlement.service';
     SettlementService,
     CommitOrchestrator,
     OrdersRepository,
-    RecoveryJob,
+    CommitInDoubt,
     ProducerSaleAuthority,
     ReferenceEligibility,
   ],
-  exports: [CommitOrchestrator, SettlementService, RecoveryJob],
+  exports: [CommitOrchestrator, SettlementService],
 })
 export class OrdersModule {}

@@ -5,6 +5,8 @@ import type { SaleDraft } from './sale-draft';
 
 /** A card payment the recovery job has to settle: in doubt ('pending', too old) or a refund still owed. */
 export interface RecoveryCase {
+  /** The payment row's id, under the recovery loop's name for a case's id. */
+  id: string;
   paymentId: string;
   status: 'pending' | 'refund_pending';
   cartIdentifier: string;
@@ -41,7 +43,7 @@ export class OrdersRepository {
              ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
           RETURNING p.id, p.status, p.cart_identifier, p.idempotency_key, p.amount_agorot, p.provider_reference, p.error,
                     p.sale_draft, p.recovery_attempts)
-       SELECT cl.id::text AS "paymentId", cl.status, cl.cart_identifier AS "cartIdentifier",
+       SELECT cl.id::text AS id, cl.id::text AS "paymentId", cl.status, cl.cart_identifier AS "cartIdentifier",
               cl.idempotency_key AS "idempotencyKey", cl.amount_agorot AS "amountAgorot",
               cl.provider_reference AS "providerReference", cl.error, cl.sale_draft AS draft,
               cl.recovery_attempts AS attempts, c.id::text AS "cartId", c.visitor_id AS "visitorId", c.status AS "cartStatus"

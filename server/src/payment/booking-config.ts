@@ -33,7 +33,10 @@ export const BOOKING_CONFIG_SHAPE = {
   CUSTOMER_FORM: z.string().max(5_000).optional(),
   /** A commit that has been "paying" longer than this is presumed dead, and a retry may take over its cart. */
   COMMIT_STALE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(120),
-  /** Recovery job (orders/recovery.job.ts): how often each node looks for in-doubt commits and owed refunds; 0 = off here. */
+  /**
+   * The recovery loop (payment/payment-recovery.job.ts): how often each node looks for in-doubt commits and hold
+   * payments and their owed refunds; 0 = off here.
+   */
   RECOVERY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** A card payment still 'pending' after this long is in doubt: its node is presumed dead (keep above a commit's worst time). */
   RECOVERY_IN_DOUBT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),

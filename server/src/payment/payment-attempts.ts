@@ -7,7 +7,9 @@ import {
   PaymentProviderTimeout,
   type ChargeRequest,
   type ChargeResult,
+  type ChargeStatus,
   type RefundRequest,
+  type RefundResult,
 } from './payment-provider.port';
 
 /** An approved charge: what the attempt's owner records. */
@@ -27,9 +29,12 @@ export type CloseAttempt = (closed: {
  * THE conversation with the payment provider for one payment attempt (Stripe's PaymentIntent, pretix's
  * execute_payment): charge with the attempt's idempotency key; on no answer, ask the provider's status for the same
  * key before deciding; map every outcome to the buyer's refusal, closing the attempt through its owner; and the
- * refund of money that paid for nothing. The commit (orders/settlement.service.ts) and paying a hold
- * (holds/hold-payment.service.ts) both charge and refund through here; each keeps its attempt's state in its own
- * rows (payment / hold_payment), which is what its recovery job reads.
+ * refund of money that paid for nothing; the status of an in-doubt charge for the recovery loop. Every charge, status
+ * query and refund of the server goes through here: the commit (orders/settlement.service.ts), paying a hold
+ * (holds/hold-payment.service.ts), cancellations' card refunds (cancellations/cancellation.service.ts), and the one
+ * recovery loop (payment-recovery.job.ts). Card and wallet alike: the provider behind it is the router
+ * (payment-router.ts). Each owner keeps its attempt's state in its own rows (payment / hold_payment /
+ * cancellation_refund), which is what its in-doubt kind hands the recovery loop.
  */
 @Injectable()
 export class PaymentAttempts {
@@ -78,18 +83,36 @@ export class PaymentAttempts {
   }
 
   /**
+   * What the provider knows of the charge under `idempotencyKey` (the recovery loop's question for an attempt whose
+   * outcome was never heard). Throws when the provider does not answer: the attempt stays in doubt, asked again later.
+   */
+  statusOf(idempotencyKey: string): Promise<ChargeStatus> {
+    return this.provider.status(idempotencyKey);
+  }
+
+  /**
    * The provider call of a refund the owner already recorded as pending (so a failure is never forgotten): true and
-   * `markRefunded` on success; false (logged) when it failed, for the owner's recovery job to retry.
+   * `markRefunded` on success; false (logged) when it failed or got no answer, for the recovery loop to retry.
    */
   async refund(request: RefundRequest, markRefunded: () => Promise<void>, attempt: string): Promise<boolean> {
-    const refund = await this.provider
-      .refund(request)
-      .catch((err: unknown) => ({ status: 'failed' as const, reason: String((err as Error)?.message ?? err) }));
+    const refund = await this.refundOnce(request).catch((err: unknown) => ({
+      status: 'failed' as const,
+      reason: String((err as Error)?.message ?? err),
+    }));
     if (refund.status === 'refunded') {
       await markRefunded();
       return true;
     }
-    this.logger.error({ attempt, refund }, 'refund failed: left refund_pending; the recovery job retries it');
+    this.logger.error({ attempt, refund }, 'refund failed: left refund_pending; the recovery loop retries it');
     return false;
+  }
+
+  /**
+   * One refund call, its answer as the provider gave it: 'refunded', or a definite refusal the owner records (a
+   * cancellation's refund needs a person then). Throws when the provider does not answer: the owner's row stays open
+   * for the recovery loop. Idempotent per charge, or per `idempotencyKey` for a partial refund.
+   */
+  refundOnce(request: RefundRequest): Promise<RefundResult> {
+    return this.provider.refund(request);
   }
 }

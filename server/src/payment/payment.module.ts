@@ -1,4 +1,5 @@
 import { PaymentAttempts } from './payment-attempts';
+import { PaymentRecoveryJob } from './payment-recovery.job';
 import { VoucherSaleParticipant } from './voucher-sale.participant';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -37,6 +38,8 @@ import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
     },
     VoucherSaleParticipant,
     PaymentAttempts,
+    // The one recovery loop: the contexts register their in-doubt kinds with it (in-doubt.ts).
+    PaymentRecoveryJob,
     SandboxLedgerRepository,
     SandboxFormService,
     // Card and wallet behind one port: the router sends each call to its provider (payment-router.ts).
@@ -49,6 +52,6 @@ import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
     VouchersService,
     PaymentFormService,
   ],
-  exports: [PaymentProvider, PaymentAttempts, CUSTOMER_FORM, VouchersRepository],
+  exports: [PaymentProvider, PaymentAttempts, PaymentRecoveryJob, CUSTOMER_FORM, VouchersRepository],
 })
 export class PaymentModule {}

@@ -13,7 +13,8 @@ import { canMove } from '../../src/orders/commit-state';
 import type { OrdersRepository, RecoveryCase } from '../../src/orders/orders.repository';
 import type { Quote } from '../../src/payment/pricing';
 import type { QuoteService } from '../../src/orders/quote.service';
-import { RecoveryJob } from '../../src/orders/recovery.job';
+import { CommitInDoubt } from '../../src/orders/commit-in-doubt';
+import { PaymentRecoveryJob } from '../../src/payment/payment-recovery.job';
 import { DependencyAlarm } from '../../src/common/dependency-failure';
 import type { JobLease } from '../../src/jobs/job-lease';
 import { JobScheduler } from '../../src/jobs/job-scheduler';
@@ -263,10 +264,11 @@ describe('commit saga: money branches', () => {
   });
 });
 
-describe('recovery job: refunds owed are retried with back-off until the provider confirms', () => {
+describe('recovery loop, commit kind: refunds owed are retried with back-off until the provider confirms', () => {
   it('retries a refund_pending payment, backing off, and tells the buyer once it went through', async () => {
     const w = world();
     const owed: RecoveryCase = {
+      id: 'p9',
       paymentId: 'p9',
       status: 'refund_pending',
       cartIdentifier: CART_ID,
@@ -299,18 +301,23 @@ describe('recovery job: refunds owed are retried with back-off until the provide
       retryLater: jest.fn(async () => undefined),
       markRefundedWithNotice: jest.fn(async () => undefined),
     };
-    const job = new RecoveryJob(
+    // The one recovery loop with the commit's kind registered; never scheduled: the test runs the passes itself.
+    const loop = new PaymentRecoveryJob(
+      new PaymentAttempts(w.provider as unknown as PaymentProvider, w.logger as unknown as typeof silent),
+      new JobScheduler(silent, new DependencyAlarm(silent), {} as JobLease),
+      config,
+      w.logger as unknown as typeof silent,
+    );
+    new CommitInDoubt(
       orders as unknown as OrdersRepository,
       w.settlement,
       w.sales as unknown as SalesRepository,
       w.carts as unknown as CartRepository,
       {} as SeatLockReader,
-      w.provider as unknown as PaymentProvider,
-      config,
       w.logger as unknown as typeof silent,
-      // Never started: the test triggers the passes itself.
-      new JobScheduler(silent, new DependencyAlarm(silent), {} as JobLease),
-    );
+      loop,
+    ).onModuleInit();
+    const job = { runOnce: () => loop.runKind('commit') };
     w.provider.refund
       .mockResolvedValueOnce({ status: 'failed', reason: 'acquirer down' })
       .mockResolvedValueOnce({ status: 'failed', reason: 'acquirer down' });

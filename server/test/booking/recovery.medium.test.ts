@@ -3,8 +3,9 @@ import type { ApiSeat } from '@hotline/shared';
 import { PaymentProvider } from '../../src/payment/payment-provider.port';
 import { SalesRepository } from '../../src/reservations/sales.repository';
 import { OutboxDispatcher } from '../../src/notifications/outbox-dispatcher';
-import { RecoveryJob } from '../../src/orders/recovery.job';
+import { PaymentRecoveryJob } from '../../src/payment/payment-recovery.job';
 import { startTestApp, type TestApp } from '../support/test-env';
+import { inDoubtCommit } from '../payment/support/in-doubt-kit';
 import {
   authoriseCard,
   buyer,
@@ -18,7 +19,6 @@ import {
   plainSeats,
   startBooking,
   TEST_CARDS,
-  type Buyer,
   type ShowInfo,
 } from './support/booking-kit';
 
@@ -50,35 +50,14 @@ describe('commit recovery job', () => {
   afterAll(() => env.close());
   afterEach(() => jest.restoreAllMocks());
 
-  const job = (app: TestApp = t) => app.app.get(RecoveryJob, { strict: false });
-
-  async function inDoubtCommit(seats: ApiSeat[]): Promise<{ b: Buyer; cart: ReturnType<typeof cartOf> }> {
-    const b = await buyer(t.url);
-    await lockAll(t.url, b, show, seats);
-    const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve);
-    const cart = cartOf(
-      seats.map((s) => cartSeat(show, s)),
-      { cartIdentifier: crypto.randomUUID(), paymentIdentifier },
-    );
-    const sales = t.app.get(SalesRepository, { strict: false });
-    jest.spyOn(sales, 'commitSale').mockRejectedValueOnce(new Error('connection terminated'));
-    jest.spyOn(sales, 'reservationOfCart').mockRejectedValueOnce(new Error('connection terminated'));
-    const r = await commit(t.url, b, cart);
-    expect(r.status).toBeGreaterThanOrEqual(500);
-    jest.restoreAllMocks();
-    const state = await sql.query(
-      `SELECT c.status AS cart, p.status AS payment, s.status AS charge
-         FROM cart c JOIN payment p ON p.cart_identifier = c.cart_identifier::text
-         JOIN sandbox_charge s ON s.idempotency_key = p.idempotency_key WHERE c.cart_identifier = $1`,
-      [cart.cartIdentifier],
-    );
-    expect(state.rows).toEqual([{ cart: 'paying', payment: 'pending', charge: 'approved' }]);
-    return { b, cart };
-  }
+  /** The one recovery loop, run for the commit's kind only. */
+  const job = (app: TestApp = t) => ({
+    runOnce: () => app.app.get(PaymentRecoveryJob, { strict: false }).runKind('commit'),
+  });
 
   test('seats still held: the job finishes the quoted sale once, even with two nodes running it at the same time', async () => {
     const seats = take(2);
-    const { b, cart } = await inDoubtCommit(seats);
+    const { b, cart } = await inDoubtCommit(t, sql, show, seats);
     // A second node: same database and Redis data, its own job.
     const second = await startTestApp(
       {
@@ -124,7 +103,7 @@ describe('commit recovery job', () => {
 
   test('seats taken by someone else meanwhile: refunded at the provider, cart closed, buyer told', async () => {
     const seats = take(2);
-    const { b, cart } = await inDoubtCommit(seats);
+    const { b, cart } = await inDoubtCommit(t, sql, show, seats);
     // The buyer's locks go, and another visitor locks one of the seats.
     for (const s of seats) {
       await call(t.url, 'PUT', '/api/seats/unlock-seat', b.id, {
@@ -176,7 +155,7 @@ describe('commit recovery job', () => {
 
   test('a refund the provider refuses stays refund_pending and is retried by the job until it succeeds', async () => {
     const seats = take(1);
-    const { cart } = await inDoubtCommit(seats);
+    const { cart } = await inDoubtCommit(t, sql, show, seats);
     const provider = t.app.get(PaymentProvider, { strict: false });
     const sales = t.app.get(SalesRepository, { strict: false });
     // The sale cannot stand (as if the seat were sold to someone else meanwhile) and the first two refunds fail.

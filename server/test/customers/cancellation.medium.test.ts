@@ -179,8 +179,10 @@ describe('customer cancellation', () => {
     await sql.query(
       `UPDATE cancellation SET state = 'refunding', seats_released = false WHERE id = (SELECT max(id) FROM cancellation)`,
     );
-    const { CancellationRecovery } = await import('../../src/cancellations/cancellation-recovery');
-    expect(await t.app.get(CancellationRecovery).runOnce(0)).toBe(1);
+    const { PaymentRecoveryJob } = await import('../../src/payment/payment-recovery.job');
+    expect(
+      await t.app.get(PaymentRecoveryJob, { strict: false }).runKind('cancellation', { olderThanSeconds: 0 }),
+    ).toEqual(['finished']);
     expect(await refundsOf(order.reservationIdentifier)).toHaveLength(1);
     expect(await count(sql, `SELECT count(*) FROM cancellation WHERE state = 'refunding' OR NOT seats_released`)).toBe(
       0,

@@ -4,14 +4,11 @@ import { waitFor } from '../booking/support/booking-kit';
 import { createTestDatabase, startTestApp, testRedisUrl, type TestApp, type TestDatabase } from '../support/test-env';
 
 const ALL_JOBS = [
-  'cancellation-recovery',
-  'commit-recovery',
-  'hold-payment-recovery',
   'hold-release',
   'limit-claim-purge',
   'on-sale-refresh',
-  'order-changes-recovery',
   'outbox',
+  'payment-recovery',
   'queue-ticker',
   'seat-feed-evict',
   'seat-reconciler',
@@ -54,11 +51,12 @@ describe('periodic jobs of a running node', () => {
     const before = await jobs(a);
     expect(Object.keys(before).sort()).toEqual(ALL_JOBS);
     expect(before['seat-sweeper']).toMatchObject({ everyMs: 50, lease: 'none' });
-    expect(before['commit-recovery']).toMatchObject({ everyMs: 100, lease: 'cluster' });
+    // The one recovery loop ticks at its kinds' shortest period (the commit's and the hold payment's here).
+    expect(before['payment-recovery']).toMatchObject({ everyMs: 100, lease: 'cluster' });
     expect(before['outbox']).toMatchObject({ everyMs: 100, lease: 'none' });
     const ran = await waitFor(async () => {
       const now = await jobs(a);
-      return now['seat-sweeper']!.runs > 2 && now['outbox']!.runs > 2 && now['commit-recovery']!.runs > 2 && now;
+      return now['seat-sweeper']!.runs > 2 && now['outbox']!.runs > 2 && now['payment-recovery']!.runs > 2 && now;
     }, 30_000);
     expect(ran['seat-sweeper']).toMatchObject({ failures: 0, lastErrorAt: null });
     expect(ran['seat-sweeper']!.lastSuccessAt).toEqual(expect.any(String));
@@ -67,18 +65,18 @@ describe('periodic jobs of a running node', () => {
 
   test('a cluster job runs where the lease is; when that node stops, the other takes the lease over', async () => {
     b = await startTestApp({ ...fast, REDIS_PREFIX: a.config.REDIS_PREFIX }, db);
-    const key = `${a.config.REDIS_PREFIX}jobs:lease:commit-recovery`;
+    const key = `${a.config.REDIS_PREFIX}jobs:lease:payment-recovery`;
     // a held the lease before b started: b's scheduled passes are skipped while a renews it.
-    await waitFor(async () => (await jobs(b!))['commit-recovery']!.leaseSkips > 2, 30_000);
+    await waitFor(async () => (await jobs(b!))['payment-recovery']!.leaseSkips > 2, 30_000);
     const holder = await redis.get(key);
     expect(holder).toEqual(expect.any(String));
     // Node-local jobs run on both.
     await waitFor(async () => (await jobs(b!))['seat-sweeper']!.runs > 2, 30_000);
 
-    const runsOfB = (await jobs(b))['commit-recovery']!.runs;
+    const runsOfB = (await jobs(b))['payment-recovery']!.runs;
     await a.close();
     aClosed = true;
-    await waitFor(async () => (await jobs(b!))['commit-recovery']!.runs > runsOfB + 2, 30_000);
+    await waitFor(async () => (await jobs(b!))['payment-recovery']!.runs > runsOfB + 2, 30_000);
     expect(await redis.get(key)).not.toBe(holder);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RecoveryJob } from '../../src/orders/recovery.job';
+import { PaymentRecoveryJob } from '../../src/payment/payment-recovery.job';
 import {
   buyer,
   call,
@@ -138,7 +138,7 @@ describe('chaos: a node killed between the wallet capture and the sale', () => {
       }
       const other = await buyer(survivor.url);
       await lockAll(survivor.url, other, show, seats);
-      expect(await survivor.app.get(RecoveryJob, { strict: false }).runOnce()).toEqual(['refunded']);
+      expect(await survivor.app.get(PaymentRecoveryJob, { strict: false }).runKind('commit')).toEqual(['refunded']);
       const state = await sql.query(
         `SELECT c.status AS cart, p.status AS payment, s.status AS capture
            FROM cart c JOIN payment p ON p.cart_identifier = c.cart_identifier::text

@@ -4,9 +4,7 @@ import { agorotToShekels } from '@hotline/shared';
 import { CartRepository } from '../cart/cart.repository';
 import { SeatLockReader } from '../cart/seat-lock-reader';
 import { LOGGER } from '../common/logger';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
-import { PaymentProvider, type ChargeStatus } from '../payment/payment-provider.port';
+import { InDoubt, PaymentRecoveryJob } from '../payment';
 import { SalesRepository } from '../reservations/sales.repository';
 import { saleInputOf } from './commit.orchestrator';
 import { OrdersRepository, type RecoveryCase } from './orders.repository';
@@ -14,29 +12,26 @@ import type { SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
 
-/** How long a node keeps a claimed case before another node may take it (it died, or is very slow). */
-const LEASE_SECONDS = 120;
-const BATCH = 20;
-
 export type RecoveryResult = 'sold' | 'refunded' | 'refund_pending' | 'closed' | 'later';
+type Resolved = InDoubt.Resolution<RecoveryResult>;
 
 /**
- * Finishes what a dead (or failed) commit left behind, every RECOVERY_INTERVAL_MS (job `commit-recovery`,
- * under the scheduler's cluster lease: one node at a time while it is healthy) (docs/booking.md, "Recovery job"):
- *  - a card payment still 'pending' after RECOVERY_IN_DOUBT_SECONDS: ask the
+ * The commit's in-doubt kind (`commit`), driven by the one recovery loop (payment/payment-recovery.job.ts) every
+ * RECOVERY_INTERVAL_MS (docs/booking.md, "Recovery"):
+ *  - a card payment still 'pending' after RECOVERY_IN_DOUBT_SECONDS: the loop asks the
  *    provider. No charge -> close it and reopen the cart. Charged -> finish the
  *    quoted sale if the seats are still the buyer's (or free), otherwise refund
  *    and tell the buyer (outbox);
- *  - a 'refund_pending' payment: refund again, with exponential back-off, until
+ *  - a 'refund_pending' payment: refund again, with the loop's back-off, until
  *    the provider confirms; then tell the buyer.
  * At least once and idempotent: cases are claimed with a lease under FOR UPDATE
  * SKIP LOCKED, the provider's charge and refund are idempotent, the sale is one
  * statement guarded by unique indexes, and the notice is written with the
- * 'refunded' transition in one statement. Those row claims, not the scheduler's lease, keep two nodes apart.
+ * 'refunded' transition in one statement.
  */
 @Injectable()
-export class RecoveryJob {
-  private readonly job: JobHandle<RecoveryResult[]>;
+export class CommitInDoubt extends InDoubt.ChargeInDoubtKind<RecoveryCase, RecoveryResult> {
+  readonly name = 'commit';
 
   constructor(
     private readonly orders: OrdersRepository,
@@ -44,53 +39,37 @@ export class RecoveryJob {
     private readonly sales: SalesRepository,
     private readonly carts: CartRepository,
     private readonly locks: SeatLockReader,
-    private readonly provider: PaymentProvider,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    scheduler: JobScheduler,
+    recovery: PaymentRecoveryJob,
   ) {
-    this.job = scheduler.register('commit-recovery', {
-      everyMs: config.RECOVERY_INTERVAL_MS,
-      lease: 'cluster',
-      run: (ctx) => this.pass(ctx),
-    });
+    super(recovery, orders);
   }
 
-  /** One pass over everything due, after the pass in progress if any (nodes skip each other's rows). */
-  runOnce(): Promise<RecoveryResult[]> {
-    return this.job.runNow();
+  /** A pending payment's charge is in doubt; a refund_pending one (or one that never got a key) is not. */
+  override inDoubtCharge(c: RecoveryCase): string | null {
+    return c.status === 'pending' ? c.idempotencyKey : null;
   }
 
-  private async pass({ signal }: JobContext): Promise<RecoveryResult[]> {
-    const results: RecoveryResult[] = [];
-    for (;;) {
-      const batch = await this.orders.claim(BATCH, this.config.RECOVERY_IN_DOUBT_SECONDS, LEASE_SECONDS);
-      for (const c of batch) {
-        results.push(
-          await this.settle(c).catch(async (err: unknown) => {
-            this.logger.error({ err, payment: c.paymentId }, 'commit recovery failed for a payment; will retry');
-            await this.orders.retryLater(c.paymentId, this.backoff(c.attempts)).catch(() => undefined);
-            return 'later' as const;
-          }),
-        );
-      }
-      if (batch.length < BATCH || signal.aborted) return results;
-    }
-  }
-
-  private backoff(attempts: number): number {
-    return Math.min(3600, this.config.RECOVERY_RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
-  }
-
-  private async settle(c: RecoveryCase): Promise<RecoveryResult> {
+  async settle(c: RecoveryCase): Promise<Resolved> {
     if (c.status === 'refund_pending') return this.retryRefund(c);
-    if (!c.idempotencyKey) {
-      await this.orders.closeWithoutCharge(c.paymentId, c.cartId, 'failed', 'no idempotency key', 0);
-      return 'closed';
-    }
-    const charge: ChargeStatus = await this.provider.status(c.idempotencyKey);
-    if (charge.status !== 'approved') return this.closeUncharged(c, charge);
+    await this.orders.closeWithoutCharge(c.paymentId, c.cartId, 'failed', 'no idempotency key', 0);
+    return { result: 'closed' };
+  }
 
+  /** The provider has no approved charge under the key: no money moved, the attempt is over. */
+  override async notCharged(c: RecoveryCase, charge: InDoubt.NotApprovedStatus): Promise<Resolved> {
+    const declined = charge.status === 'declined' || charge.status === 'insufficient_funds';
+    await this.orders.closeWithoutCharge(
+      c.paymentId,
+      c.cartId,
+      declined ? 'declined' : 'failed',
+      declined ? charge.status : `no approved charge at the provider (${charge.status}; recovered)`,
+      this.inDoubtAfterSeconds,
+    );
+    return { result: 'closed' };
+  }
+
+  override async charged(c: RecoveryCase, charge: InDoubt.ApprovedStatus): Promise<Resolved> {
     const card: ApprovedCard = {
       paymentId: c.paymentId,
       providerReference: charge.providerReference,
@@ -102,36 +81,20 @@ export class RecoveryJob {
     // (then this charge paid for nothing and goes back).
     if (await this.sales.reservationOfCart(c.cartIdentifier)) return this.duplicate(c, card);
     if (!c.draft || !c.cartId || !c.visitorId) return this.refund(c, card, 'NO_QUOTE', null);
-    if (!(await this.orders.takeOverCart(c.cartId, this.config.RECOVERY_IN_DOUBT_SECONDS))) {
+    if (!(await this.orders.takeOverCart(c.cartId, this.inDoubtAfterSeconds))) {
       const cart = await this.carts.byIdentifier(c.cartIdentifier);
-      if (cart?.status === 'paying') {
-        // A live attempt of the buyer holds the cart right now: it settles the same key itself, or we come back.
-        await this.orders.retryLater(c.paymentId, this.backoff(c.attempts));
-        return 'later';
-      }
+      // A live attempt of the buyer holds the cart right now: it settles the same key itself, or we come back.
+      if (cart?.status === 'paying') return { result: 'later', again: true };
       return this.refund(c, card, 'CART_CLOSED', null);
     }
     return this.finishSale(c as RecoveryCase & { draft: SaleDraft; cartId: string; visitorId: string }, card);
-  }
-
-  /** The provider has no approved charge under the key: no money moved, the attempt is over. */
-  private async closeUncharged(c: RecoveryCase, charge: ChargeStatus): Promise<RecoveryResult> {
-    const declined = charge.status === 'declined' || charge.status === 'insufficient_funds';
-    await this.orders.closeWithoutCharge(
-      c.paymentId,
-      c.cartId,
-      declined ? 'declined' : 'failed',
-      declined ? charge.status : `no approved charge at the provider (${charge.status}; recovered)`,
-      this.config.RECOVERY_IN_DOUBT_SECONDS,
-    );
-    return 'closed';
   }
 
   /** The cart is ours again: sell the quoted seats if they are still the buyer's or free, else refund. */
   private async finishSale(
     c: RecoveryCase & { draft: SaleDraft; cartId: string; visitorId: string },
     card: ApprovedCard,
-  ): Promise<RecoveryResult> {
+  ): Promise<Resolved> {
     const draft = c.draft;
     const byPresentation = new Map<number, SaleDraft['tickets']>();
     for (const t of draft.tickets)
@@ -153,7 +116,7 @@ export class RecoveryJob {
     if (outcome.ok) {
       await this.settlement.markSold(c.visitorId, draft.tickets);
       this.logger.warn({ payment: c.paymentId, reservation: outcome.reservationId }, 'in-doubt commit recovered: sold');
-      return 'sold';
+      return { result: 'sold' };
     }
     if (outcome.reason === 'IN_DOUBT') throw outcome.error;
     if (outcome.reason === 'DUPLICATE_CART') return this.duplicate(c, card);
@@ -161,18 +124,13 @@ export class RecoveryJob {
   }
 
   /** The cart's sale exists: if it is this payment's, nothing to do; otherwise this charge goes back. */
-  private async duplicate(c: RecoveryCase, card: ApprovedCard): Promise<RecoveryResult> {
-    if (await this.sales.paymentIsSettled(c.paymentId)) return 'sold';
+  private async duplicate(c: RecoveryCase, card: ApprovedCard): Promise<Resolved> {
+    if (await this.sales.paymentIsSettled(c.paymentId)) return { result: 'sold' };
     return this.refund(c, card, 'DUPLICATE_CART', null);
   }
 
   /** Money back, the cart closed with the answer a retry gets, and the buyer told once the provider confirms. */
-  private async refund(
-    c: RecoveryCase,
-    card: ApprovedCard,
-    reason: string,
-    cartId: string | null,
-  ): Promise<RecoveryResult> {
+  private async refund(c: RecoveryCase, card: ApprovedCard, reason: string, cartId: string | null): Promise<Resolved> {
     const notice = this.noticeOf(c, card.amountAgorot, reason);
     const refunded = await this.settlement.giveBack(card, reason, (id) =>
       this.orders.markRefundedWithNotice(id, notice),
@@ -185,16 +143,14 @@ export class RecoveryJob {
       };
       await this.carts.markRefunded(cartId, stored as unknown as Record<string, unknown>);
     }
-    if (!refunded) await this.orders.retryLater(c.paymentId, this.backoff(c.attempts));
     this.logger.warn({ payment: c.paymentId, reason, refunded }, 'in-doubt commit recovered: refund');
-    return refunded ? 'refunded' : 'refund_pending';
+    return refunded ? { result: 'refunded' } : { result: 'refund_pending', again: true };
   }
 
-  private async retryRefund(c: RecoveryCase): Promise<RecoveryResult> {
+  private async retryRefund(c: RecoveryCase): Promise<Resolved> {
     if (!c.providerReference) {
       this.logger.error({ payment: c.paymentId }, 'refund_pending without a provider reference: needs an operator');
-      await this.orders.retryLater(c.paymentId, 3600);
-      return 'later';
+      return { result: 'later', again: 3600 };
     }
     const card = { paymentId: c.paymentId, providerReference: c.providerReference, amountAgorot: c.amountAgorot };
     const reason = c.error ?? 'refund retry';
@@ -202,9 +158,7 @@ export class RecoveryJob {
     const ok = await this.settlement.refundPending(card, reason, (id) =>
       this.orders.markRefundedWithNotice(id, notice),
     );
-    if (ok) return 'refunded';
-    await this.orders.retryLater(c.paymentId, this.backoff(c.attempts));
-    return 'refund_pending';
+    return ok ? { result: 'refunded' } : { result: 'refund_pending', again: true };
   }
 
   private noticeOf(c: RecoveryCase, amountAgorot: number, reason: string) {
