@@ -57,6 +57,13 @@ export class HoldsRepository {
    * the reservation 'cancelled', its tickets no longer live (the seats free in PostgreSQL). Rows another node is
    * releasing are skipped (SKIP LOCKED) and a hold is only ever moved from 'held' once, so each is released exactly
    * once whichever node gets there. Answers the seats to free on the live map.
+   *
+   * The tickets are found by their reservation only: "not cancelled" (the same rows as 'live', status is one of the
+   * two) on purpose, never `status = 'live'`, which would let the planner read a live-ticket partial index
+   * (reservation_ticket_ticket_live, _live_sales, _live_seat) without a key. Right after a sweep autovacuum's
+   * statistics say no ticket is live; the next show's holds then look free to enumerate, and each batch read every
+   * live ticket (once, or once per hold): the sweep grew with the table (docs/hold-orders.md, "Why the third round
+   * was slower"; server/test/holds/hold-release-plan.medium.test.ts).
    */
   async releaseDue(now: Date, limit: number, node: string): Promise<{ holds: number; seats: ReleasedSeat[] }> {
     const rows: { reservation_id: string | null; presentation_id: number | null; k: string | null; holds: number }[] =
@@ -75,7 +82,7 @@ export class HoldsRepository {
            RETURNING r.id
          ), tix AS (
            UPDATE reservation_ticket t SET status = 'cancelled' FROM res
-            WHERE t.reservation_id = res.id AND t.status = 'live'
+            WHERE t.reservation_id = res.id AND t.status <> 'cancelled'
            RETURNING t.reservation_id, t.presentation_id, t.section_id || ':' || t.x || ':' || t.y AS k
          )
          SELECT tix.reservation_id::text, tix.presentation_id, tix.k, (SELECT count(*) FROM released)::int AS holds
