@@ -57,6 +57,15 @@ export class HoldsRepository {
    * the reservation 'cancelled', its tickets no longer live (the seats free in PostgreSQL). Rows another node is
    * releasing are skipped (SKIP LOCKED) and a hold is only ever moved from 'held' once, so each is released exactly
    * once whichever node gets there. Answers the seats to free on the live map.
+   *
+   * Each step finds its rows by the keys the step before returned (`= ANY (ARRAY(...))`: primary keys, then the
+   * tickets' reservation index), so one batch costs what the batch holds, whatever the table holds or the
+   * statistics say: joined to the previous step instead, the planner hash-joined a seq scan of the whole of
+   * hold_order and of reservation per batch. The tickets are "not cancelled" (the same rows as 'live', status is one
+   * of the two) on purpose, never `status = 'live'`, which lets the planner read a live-ticket partial index
+   * (reservation_ticket_ticket_live, _live_sales, _live_seat) with no key: right after a sweep autovacuum's
+   * statistics say no ticket is live, the next show's holds then look free to enumerate, and each batch read every
+   * live ticket (docs/hold-orders.md, "Why the third round was slower"; hold-release-plan.medium.test.ts).
    */
   async releaseDue(now: Date, limit: number, node: string): Promise<{ holds: number; seats: ReleasedSeat[] }> {
     const rows: { reservation_id: string | null; presentation_id: number | null; k: string | null; holds: number }[] =
@@ -67,15 +76,15 @@ export class HoldsRepository {
             ORDER BY release_at, reservation_id LIMIT $2 FOR UPDATE SKIP LOCKED
          ), released AS (
            UPDATE hold_order h SET state = 'released', released_at = now(), released_by = $3, seats_released = false
-             FROM due WHERE h.reservation_id = due.reservation_id
+            WHERE h.reservation_id = ANY (ARRAY(SELECT reservation_id FROM due))
            RETURNING h.reservation_id
          ), res AS (
-           UPDATE reservation r SET state = 'cancelled' FROM released
-            WHERE r.id = released.reservation_id AND r.state = 'hold'
+           UPDATE reservation r SET state = 'cancelled'
+            WHERE r.id = ANY (ARRAY(SELECT reservation_id FROM released)) AND r.state = 'hold'
            RETURNING r.id
          ), tix AS (
-           UPDATE reservation_ticket t SET status = 'cancelled' FROM res
-            WHERE t.reservation_id = res.id AND t.status = 'live'
+           UPDATE reservation_ticket t SET status = 'cancelled'
+            WHERE t.reservation_id = ANY (ARRAY(SELECT id FROM res)) AND t.status <> 'cancelled'
            RETURNING t.reservation_id, t.presentation_id, t.section_id || ':' || t.x || ':' || t.y AS k
          )
          SELECT tix.reservation_id::text, tix.presentation_id, tix.k, (SELECT count(*) FROM released)::int AS holds
