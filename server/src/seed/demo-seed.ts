@@ -5,7 +5,7 @@ import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocumen
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
-import { seedDemoStaff } from './demo-staff';
+import { renameDemoStaff, seedDemoStaff } from './demo-staff';
 import { translationOf, translationsOf } from './demo-translations';
 import { seedDemoGiftsIfEmpty } from './demo-gifts';
 import { seedDemoWaiverIfEmpty } from './demo-waiver';
@@ -55,6 +55,7 @@ export async function seedDemoIfEmpty(
         await seedDemoMiniSiteIfEmpty(tx);
         await seedDemoOnSaleIfEmpty(tx);
         await seedDemoTicketReferencesIfEmpty(tx);
+        await renameDemoStaff(tx);
       });
       return null;
     }
@@ -148,9 +149,12 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
       JSON.stringify(translationsOf({ name: doc.location.name.en })),
     ],
   );
+  // The back office heads its capacity report by venue kind; the demo theatre is a hall.
+  const scheduled = DEMO_SCHEDULE.find((s) => doc.code.startsWith(s.venue))?.kind;
+  const kind = scheduled === undefined || scheduled === 'theatre' ? 'hall' : scheduled;
   const [venue] = await tx.query(
-    'INSERT INTO venue (location_id, code, name, name_en, translations) VALUES ($1,$2,$3,$4,$5) RETURNING id',
-    [location.id, doc.code, doc.name.he, doc.name.en, JSON.stringify(translationsOf({ name: doc.name.en }))],
+    'INSERT INTO venue (location_id, code, name, name_en, translations, kind) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
+    [location.id, doc.code, doc.name.he, doc.name.en, JSON.stringify(translationsOf({ name: doc.name.en })), kind],
   );
   const sp = doc.seatplan;
   const stage = sp.stage
