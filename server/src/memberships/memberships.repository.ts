@@ -220,9 +220,21 @@ export class MembershipsRepository {
   /** The member tickets of one presentation (code, price) for a member's ticket step. */
   memberTicketsOf(
     presentationId: number,
-  ): Promise<{ id: number; ticketGroupId: number; name: string; nameEn: string; price: number; code: string }[]> {
+  ): Promise<
+    {
+      id: number;
+      ticketGroupId: number;
+      name: string;
+      nameEn: string;
+      nameRu: string | null;
+      nameAr: string | null;
+      price: number;
+      code: string;
+    }[]
+  > {
     return this.db.query(
-      `SELECT t.id, t.ticket_group_id AS "ticketGroupId", t.name, t.name_en AS "nameEn", t.price, t.code
+      `SELECT t.id, t.ticket_group_id AS "ticketGroupId", t.name, t.name_en AS "nameEn",
+              t.translations->'ru'->>'name' AS "nameRu", t.translations->'ar'->>'name' AS "nameAr", t.price, t.code
          FROM member_ticket mt JOIN ticket t ON t.id = mt.ticket_id JOIN ticket_group tg ON tg.id = t.ticket_group_id
         WHERE tg.presentation_id = $1 ORDER BY tg.sort_order, tg.id`,
       [presentationId],

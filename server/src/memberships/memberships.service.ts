@@ -336,7 +336,7 @@ export class MembershipsService {
       tickets: rows.map((t) => ({
         id: t.id,
         ticketGroupId: t.ticketGroupId,
-        name: locale === 'he' ? t.name : t.nameEn,
+        name: localizedName(locale, { he: t.name, en: t.nameEn, ru: t.nameRu, ar: t.nameAr }),
         price: agorotToShekels(t.price),
         code: t.code,
       })),
