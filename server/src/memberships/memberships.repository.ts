@@ -8,6 +8,8 @@ export interface MembershipPriceRow {
   priceCode: string;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names (`{ ru: { name }, ar: … }`, issue 22). */
+  translations: { ru?: Record<string, string>; ar?: Record<string, string> } | null;
   priceAgorot: number;
   currencyId: number;
   reference1: string | null;
@@ -100,7 +102,7 @@ export class MembershipsRepository {
     const ids = rows.map((r) => r.id);
     const [prices, presentations, details] = await Promise.all([
       this.db.query(
-        `SELECT id, membership_id AS "membershipId", price_code AS "priceCode", name, name_en AS "nameEn",
+        `SELECT id, membership_id AS "membershipId", price_code AS "priceCode", name, name_en AS "nameEn", translations,
                 price_agorot AS "priceAgorot", currency_id AS "currencyId", reference1, reference2,
                 is_topup AS "isTopup", topup_units AS "topupUnits"
            FROM membership_price WHERE membership_id = ANY($1) ORDER BY sort_order, id`,

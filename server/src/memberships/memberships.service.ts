@@ -114,7 +114,12 @@ export class MembershipsService {
       prices: m.prices.map((p) => ({
         MembershipPriceId: p.id,
         PriceCode: p.priceCode,
-        Name: locale === 'he' ? p.name : p.nameEn,
+        Name: localizedName(locale, {
+          he: p.name,
+          en: p.nameEn,
+          ru: p.translations?.ru?.name,
+          ar: p.translations?.ar?.name,
+        }),
         Price: agorotToShekels(p.priceAgorot),
         currency: { CurrencyId: p.currencyId, Price: agorotToShekels(p.priceAgorot), symbol: '₪', code: 'ILS' },
         selectedQuantity: 0,

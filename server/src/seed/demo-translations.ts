@@ -102,6 +102,19 @@ export const DEMO_TRANSLATIONS: Record<string, { ru: string; ar: string }> = {
   'Gift voucher ₪30': { ru: 'Подарочный ваучер ₪30', ar: 'قسيمة هدية ₪30' },
   'Gift voucher (used up)': { ru: 'Подарочный ваучер (использован)', ar: 'قسيمة هدية (مستخدمة)' },
   'Gift voucher (expired)': { ru: 'Подарочный ваучер (просрочен)', ar: 'قسيمة هدية (منتهية الصلاحية)' },
+  // Memberships and their prices (issue 22).
+  'Cinema card': { ru: 'Киноабонемент', ar: 'بطاقة السينما' },
+  '10 entries': { ru: '10 посещений', ar: '10 دخولات' },
+  'Top-up: 5 entries': { ru: 'Пополнение: 5 посещений', ar: 'تعبئة: 5 دخولات' },
+  'Cinema membership with a seat': { ru: 'Киноабонемент с местом', ar: 'اشتراك سينما مع مقعد' },
+  'Membership with a seat': { ru: 'Абонемент с местом', ar: 'اشتراك مع مقعد' },
+  'Theatre series': { ru: 'Театральный цикл', ar: 'سلسلة مسرحية' },
+  'Series of three plays': { ru: 'Цикл из трёх спектаклей', ar: 'سلسلة من ثلاث مسرحيات' },
+  'Season membership': { ru: 'Сезонный абонемент', ar: 'اشتراك موسمي' },
+  Adult: { ru: 'Взрослый', ar: 'بالغ' },
+  Senior: { ru: 'Пенсионер', ar: 'مسن' },
+  'Flexible season': { ru: 'Гибкий сезон', ar: 'موسم مرن' },
+  'Per show': { ru: 'За спектакль', ar: 'لكل عرض' },
 };
 
 /**

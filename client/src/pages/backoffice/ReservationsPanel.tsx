@@ -108,7 +108,8 @@ export function ReservationsPanel() {
                     </td>
                     <td>{formatJerusalemDateTime(r.StartDateTime, locale)}</td>
                     <td>
-                      {r.CustomerName}
+                      {/* The buyer's own name, as typed: not translated. */}
+                      <bdi translate="no">{r.CustomerName}</bdi>
                       {r.MobileLast4 && <span dir="ltr"> ···{r.MobileLast4}</span>}
                     </td>
                     <td>{r.Tickets}</td>
