@@ -10,15 +10,17 @@ import { findPresentation } from './seatmap-support';
  * Arabic, is read as a person meets it - its visible text, the accessible names (aria-label, alt, title,
  * placeholder) and the document title - and may hold no Hebrew letter, no letter of the other language's script,
  * and no Latin word but codes (references, order numbers: a digit or all capitals), links, e-mail addresses and
- * the few names that have no translation (ALLOWED). The language switcher names each language in its own words on
+ * keys as printed on the keyboard and the few names that have no translation (ALLOWED). The language switcher names each language in its own words on
  * purpose and is left out; a person's name (marked translate="no") may be Latin but never Hebrew.
  */
 const HEBREW = /[\u0590-\u05ff\ufb1d-\ufb4f]/;
 const ARABIC = /[\u0600-\u06ff]/;
 const CYRILLIC = /[\u0400-\u04ff]/;
 const OTHER_SCRIPT = { ru: ARABIC, ar: CYRILLIC } as const;
-/** Words that stay as they are in every language: card schemes and wallets, and keys as printed on the keyboard. */
-const ALLOWED = new Set(['Visa', 'Mastercard', 'Isracard', 'Amex', 'Diners', 'Apple', 'Google', 'Pay', 'Bit', 'Enter']);
+/** Words that stay as they are in every language: card schemes and wallets. */
+const ALLOWED = new Set(['Visa', 'Mastercard', 'Isracard', 'Amex', 'Diners', 'Apple', 'Google', 'Pay', 'Bit']);
+/** Keys as printed on the keyboard (the seat map's keyboard help names them). */
+const KEYS = /\b(?:Enter|Escape|Home|End|Page Up|Page Down|Tab|Shift)\b/g;
 
 interface Text {
   text: string;
@@ -55,11 +57,12 @@ async function pageTexts(page: Page): Promise<Text[]> {
   });
 }
 
-/** Latin words left once links, e-mail addresses, codes (a digit, or all capitals) and ALLOWED names are out. */
+/** Latin words left once links, e-mail addresses, codes (a digit, or all capitals), keys and ALLOWED names are out. */
 function latinWords(text: string): string[] {
   const rest = text
     .replace(/https?:\/\/\S+|\S+@\S+|\S*\d\S*/g, ' ')
     .replace(/\b[A-Z]{2,}\b/g, ' ')
+    .replace(KEYS, ' ')
     .replace(/\/[\w\-/]+/g, ' ');
   return (rest.match(/[A-Za-z]+/g) ?? []).filter((w) => !ALLOWED.has(w));
 }

@@ -133,7 +133,9 @@ function DonationCard({ donation, onValidity }: { donation: Donation; onValidity
       <h2 id={headingId} className="booking-card__title">
         {name}
       </h2>
-      <p className="booking-card__sub">{pickText(locale, donation.Description, donation.DescriptionEn, donation.DescriptionRu, donation.DescriptionAr)}</p>
+      <p className="booking-card__sub">
+        {pickText(locale, donation.Description, donation.DescriptionEn, donation.DescriptionRu, donation.DescriptionAr)}
+      </p>
       <fieldset className="gift-donation__options">
         <legend className="visually-hidden">{name}</legend>
         {donation.donationDetails

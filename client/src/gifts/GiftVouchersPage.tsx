@@ -80,7 +80,9 @@ function OfferCard({ offer, count, max }: { offer: SystemVoucherOffer; count: nu
       <h2 id={headingId} className="booking-card__title">
         {name}
       </h2>
-      <p className="booking-card__sub">{pickText(locale, offer.Description, offer.DescriptionEn, offer.DescriptionRu, offer.DescriptionAr)}</p>
+      <p className="booking-card__sub">
+        {pickText(locale, offer.Description, offer.DescriptionEn, offer.DescriptionRu, offer.DescriptionAr)}
+      </p>
       <p className="gift-offer__valid">{t('gifts.vouchers.validDays', { count: offer.ValidDays })}</p>
       <ul className="gift-offer__prices">
         {offer.Prices.map((p) => {

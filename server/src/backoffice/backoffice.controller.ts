@@ -27,7 +27,12 @@ const signInBody = z.object({
 
 function me(staff: StaffIdentity, boxOfficeMaxSeats: number): StaffMeResponse {
   return {
-    staff: { ...staff, menu: backOfficeMenuFor(staff.permissions), role: staffRole(staff.permissions), boxOfficeMaxSeats },
+    staff: {
+      ...staff,
+      menu: backOfficeMenuFor(staff.permissions),
+      role: staffRole(staff.permissions),
+      boxOfficeMaxSeats,
+    },
   };
 }
 

@@ -220,9 +220,7 @@ export class MembershipsRepository {
   }
 
   /** The member tickets of one presentation (code, price) for a member's ticket step. */
-  memberTicketsOf(
-    presentationId: number,
-  ): Promise<
+  memberTicketsOf(presentationId: number): Promise<
     {
       id: number;
       ticketGroupId: number;

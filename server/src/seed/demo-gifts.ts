@@ -6,7 +6,7 @@ import { translationsOf } from './demo-translations';
  * none yet - also into a database seeded before they existed, so `npm start` on an
  * old .data directory shows them too. Money in agorot.
  */
-const CLASSES = [
+export const DEMO_GIFT_CLASSES = [
   {
     superClassId: 1,
     name: 'שובר מתנה',
@@ -33,7 +33,7 @@ const CLASSES = [
   },
 ] as const;
 
-const DONATIONS = [
+export const DEMO_DONATIONS = [
   {
     code: 'YOUTH',
     name: 'קרן כרטיסים לבני נוער',
@@ -69,7 +69,7 @@ export async function seedDemoGiftsIfEmpty(tx: EntityManager): Promise<boolean> 
 
 async function seedClassesAndDonations(tx: EntityManager): Promise<void> {
   const [first] = await tx.query('SELECT min(id) AS id FROM location');
-  for (const [i, c] of CLASSES.entries()) {
+  for (const [i, c] of DEMO_GIFT_CLASSES.entries()) {
     const locations = c.onlyFirstLocation && first?.id ? [first.id] : null;
     const [row] = await tx.query(
       `INSERT INTO system_voucher_class (super_class_id, name, name_en, description, description_en, valid_days, location_ids, sort, translations)
@@ -96,7 +96,7 @@ async function seedClassesAndDonations(tx: EntityManager): Promise<void> {
   }
   const [{ d }] = await tx.query('SELECT count(*)::int AS d FROM donation');
   if (d === 0) {
-    for (const [i, don] of DONATIONS.entries()) {
+    for (const [i, don] of DEMO_DONATIONS.entries()) {
       const [row] = await tx.query(
         `INSERT INTO donation (code, name, name_en, description, description_en, min_custom_agorot, max_custom_agorot, sort, translations)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
@@ -132,7 +132,10 @@ async function seedClassesAndDonations(tx: EntityManager): Promise<void> {
  * their English name, and only where a row has no translations yet (nothing someone wrote is overwritten).
  */
 async function translateDemoGifts(tx: EntityManager): Promise<void> {
-  const texts = [...CLASSES, ...DONATIONS].map((x) => ({ nameEn: x.nameEn, descriptionEn: x.descriptionEn }));
+  const texts = [...DEMO_GIFT_CLASSES, ...DEMO_DONATIONS].map((x) => ({
+    nameEn: x.nameEn,
+    descriptionEn: x.descriptionEn,
+  }));
   for (const table of ['system_voucher_class', 'donation'])
     for (const t of texts)
       await tx.query(

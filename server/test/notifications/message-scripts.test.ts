@@ -34,14 +34,13 @@ const FOREIGN: Record<Locale, RegExp[]> = {
 
 /** Latin words left once links, codes (anything with a digit or in capitals) and the brand are taken out. */
 function latinWords(text: string): string[] {
-  const rest = text
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/\S*\d\S*/g, ' ');
+  const rest = text.replace(/https?:\/\/\S+/g, ' ').replace(/\S*\d\S*/g, ' ');
   return (rest.match(/[A-Za-z]+/g) ?? []).filter((w) => w !== w.toUpperCase());
 }
 
 function expectScript(locale: Locale, text: string): void {
-  for (const letters of FOREIGN[locale]) expect({ locale, text, foreign: letters.test(text) }).toMatchObject({ foreign: false });
+  for (const letters of FOREIGN[locale])
+    expect({ locale, text, foreign: letters.test(text) }).toMatchObject({ foreign: false });
   if (locale !== 'en') expect({ locale, text, latin: latinWords(text) }).toMatchObject({ latin: [] });
 }
 

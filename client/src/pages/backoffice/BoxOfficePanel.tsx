@@ -32,9 +32,13 @@ export function BoxOfficePanel() {
   }, []);
 
   const label = (p: Presentation) =>
-    `${pickText(locale, p.FeatureName, p.FeatureNameEn, p.FeatureNameRu, p.FeatureNameAr)} · ${
-      pickText(locale, p.LocationName, p.LocationNameEn, p.LocationNameRu, p.LocationNameAr)
-    } · ${formatJerusalemDateTime(p.PresentationDateTime, locale)}`;
+    `${pickText(locale, p.FeatureName, p.FeatureNameEn, p.FeatureNameRu, p.FeatureNameAr)} · ${pickText(
+      locale,
+      p.LocationName,
+      p.LocationNameEn,
+      p.LocationNameRu,
+      p.LocationNameAr,
+    )} · ${formatJerusalemDateTime(p.PresentationDateTime, locale)}`;
 
   return (
     <section className="bo-card" aria-labelledby="bo-boxoffice-title">

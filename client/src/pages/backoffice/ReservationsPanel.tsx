@@ -67,7 +67,6 @@ export function ReservationsPanel() {
     }
   };
 
-
   return (
     <section className="bo-card" aria-labelledby="bo-reservations-title">
       <h2 id="bo-reservations-title">{t('backOffice.reservations.title')}</h2>

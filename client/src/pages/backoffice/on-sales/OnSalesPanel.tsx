@@ -262,7 +262,13 @@ export function OnSalesPanel() {
                             {' · '}
                             <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
                             {' · '}
-                            {pickText(locale, p.locationName, p.locationNameEn ?? '', p.locationNameRu, p.locationNameAr)}
+                            {pickText(
+                              locale,
+                              p.locationName,
+                              p.locationNameEn ?? '',
+                              p.locationNameRu,
+                              p.locationNameAr,
+                            )}
                           </span>
                         </th>
                         <td data-testid="bo-onsale-state">

@@ -130,7 +130,10 @@ export function TicketReferencesPanel() {
     { header: t(`${K}.agent`), value: (r) => r.AgentName ?? '' },
     { header: t(`${K}.columns.show`), value: (r) => show(r) },
     { header: t(`${K}.columns.date`), value: (r) => when(r.PresentationDateTime) },
-    { header: t(`${K}.columns.ticket`), value: (r) => local(r.TicketName, r.TicketNameEn, r.TicketNameRu, r.TicketNameAr) },
+    {
+      header: t(`${K}.columns.ticket`),
+      value: (r) => local(r.TicketName, r.TicketNameEn, r.TicketNameRu, r.TicketNameAr),
+    },
     { header: t(`${K}.columns.priceType`), value: (r) => t(`${K}.priceType.${r.PriceType}`) },
     { header: 'PriceId', value: (r) => r.PriceId },
     { header: 'PriceRowId', value: (r) => r.PriceRowId },
@@ -234,7 +237,10 @@ export function TicketReferencesPanel() {
                         {show(r)}
                         {r.PresentationDateTime && <span className="bo-hint"> · {when(r.PresentationDateTime)}</span>}
                       </td>
-                      <td>{local(r.TicketName, r.TicketNameEn, r.TicketNameRu, r.TicketNameAr) || t(`${K}.priceType.${r.PriceType}`)}</td>
+                      <td>
+                        {local(r.TicketName, r.TicketNameEn, r.TicketNameRu, r.TicketNameAr) ||
+                          t(`${K}.priceType.${r.PriceType}`)}
+                      </td>
                       <td>{r.Used}</td>
                       <td>{r.Remaining}</td>
                       <td>
