@@ -9,9 +9,10 @@ import { findPresentation } from './seatmap-support';
  * Issue 22: no word of another language on any page. Every storefront and back-office page, in Russian and in
  * Arabic, is read as a person meets it - its visible text, the accessible names (aria-label, alt, title,
  * placeholder) and the document title - and may hold no Hebrew letter, no letter of the other language's script,
- * and no Latin word but codes (references, order numbers: a digit or all capitals), links, e-mail addresses and
- * keys as printed on the keyboard and the few names that have no translation (ALLOWED). The language switcher names each language in its own words on
- * purpose and is left out; a person's name (marked translate="no") may be Latin but never Hebrew.
+ * and no Latin word but codes (references, order numbers: a digit or all capitals), links, e-mail addresses, keys
+ * as printed on the keyboard and the few names that have no translation (ALLOWED). The language switcher names each
+ * language in its own words on purpose and is left out; a person's name (marked translate="no") may be Latin but
+ * never Hebrew. Each page's screenshot goes to the test's output folder, for a person to look at.
  */
 const HEBREW = /[\u0590-\u05ff\ufb1d-\ufb4f]/;
 const ARABIC = /[\u0600-\u06ff]/;
