@@ -93,7 +93,7 @@ test.describe('back office', () => {
     await expect(page.getByRole('alert')).toContainText('Неверное имя пользователя');
   });
 
-  test('capacity by cinema exports to CSV with a BOM, Hebrew names and the total row', async ({ page }) => {
+  test('the capacity report exports to CSV with a BOM, Hebrew names and the total row', async ({ page }) => {
     await signIn(page, 'he', 'admin');
     await reportOnShowDay(page);
     const table = page.locator('#bo-by-location');

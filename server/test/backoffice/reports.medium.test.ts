@@ -90,7 +90,7 @@ describe('presentations report', () => {
 
   const day = (p: Pres) => jerusalemDateKey(p.dateTime);
 
-  test('capacity by cinema: one row per location with sales, then the total row -1 "כל בתי הקולנוע" without location 1', async () => {
+  test('capacity by location: one row per location with sales, then the total row -1 "כל בתי הקולנוע" without location 1', async () => {
     const admin = await signedIn(t.url, sql, 'admin');
     const r = await admin.call('GET', `/api/PRES-live/locationTicketSales/data/${day(cinema)}/0`);
     expect(r.status).toBe(200);
