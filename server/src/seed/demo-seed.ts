@@ -56,6 +56,7 @@ export async function seedDemoIfEmpty(
         await seedDemoOnSaleIfEmpty(tx);
         await seedDemoTicketReferencesIfEmpty(tx);
         await renameDemoStaff(tx);
+        await translateDemoNames(tx, ['membership', 'membership_price']);
       });
       return null;
     }
@@ -94,6 +95,27 @@ export async function seedDemoIfEmpty(
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]).catch(() => undefined);
     await runner.release();
+  }
+}
+
+/**
+ * Rows of an earlier demo database whose names had no Russian yet (memberships and their prices before issue 22)
+ * get Russian and Arabic from the table, matched by English name; a row that has a Russian name is left alone.
+ */
+async function translateDemoNames(tx: EntityManager, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    const rows: { nameEn: string }[] = await tx.query(
+      `SELECT DISTINCT name_en AS "nameEn" FROM ${table} WHERE coalesce(translations->'ru'->>'name', '') = ''`,
+    );
+    for (const { nameEn } of rows) {
+      const names = translationsOf({ name: nameEn });
+      if (!names.ru?.name) continue;
+      await tx.query(
+        `UPDATE ${table} SET translations = translations || $2::jsonb
+          WHERE name_en = $1 AND coalesce(translations->'ru'->>'name', '') = ''`,
+        [nameEn, JSON.stringify(names)],
+      );
+    }
   }
 }
 
