@@ -93,12 +93,12 @@ test.describe('back office', () => {
     await expect(page.getByRole('alert')).toContainText('Неверное имя пользователя');
   });
 
-  test('capacity by cinema exports to CSV with a BOM, Hebrew names and the total row', async ({ page }) => {
+  test('the capacity report exports to CSV with a BOM, Hebrew names and the total row', async ({ page }) => {
     await signIn(page, 'he', 'admin');
     await reportOnShowDay(page);
     const table = page.locator('#bo-by-location');
     await expect(table).toBeVisible({ timeout: 15_000 });
-    await expect(table.locator('tr.bo-total th')).toHaveText('כל בתי הקולנוע');
+    await expect(table.locator('tr.bo-total th')).toHaveText('כל המקומות'); // the cinema and the theatre: "all venues" (issue 22)
     const download = page.waitForEvent('download');
     await page.locator('section', { has: table }).getByRole('button').click();
     const file = await (await download).path();
@@ -106,7 +106,7 @@ test.describe('back office', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('שם,קיבולת,נמכרו,מוחזקים (לא שולמו),פנויים');
-    expect(lines.at(-1)).toMatch(/^כל בתי הקולנוע,\d+,\d+,\d+,\d+$/);
+    expect(lines.at(-1)).toMatch(/^כל המקומות,\d+,\d+,\d+,\d+$/);
     expect(lines.length).toBe((await table.locator('tbody tr').count()) + 1);
   });
 

@@ -1,6 +1,8 @@
 import { listVenueFiles, loadVenueFile } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, demoTickets } from '../src/seed/demo-catalogue';
+import { DEMO_DONATIONS, DEMO_GIFT_CLASSES } from '../src/seed/demo-gifts';
 import { DEMO_TRANSLATIONS, translationOf, translationsOf } from '../src/seed/demo-translations';
+import { DEMO_VOUCHERS } from '../src/payment/demo-vouchers';
 
 /** Issue 8: the demo catalogue carries Russian and Arabic for every text a visitor sees. */
 describe('demo catalogue translations', () => {
@@ -9,6 +11,25 @@ describe('demo catalogue translations', () => {
   for (const kind of ['cinema', 'theatre', 'arena', 'stadium'] as const)
     for (const t of demoTickets(kind, 0)) english.add(t.nameEn);
   for (const p of DEMO_PRODUCTS) english.add(p.nameEn);
+  // Issue 22: gift vouchers, donation causes, the demo vouchers, memberships and their prices.
+  for (const g of [...DEMO_GIFT_CLASSES, ...DEMO_DONATIONS])
+    for (const text of [g.nameEn, g.descriptionEn]) english.add(text);
+  for (const v of DEMO_VOUCHERS) english.add(v.nameEn);
+  for (const text of [
+    'Cinema card',
+    '10 entries',
+    'Top-up: 5 entries',
+    'Cinema membership with a seat',
+    'Membership with a seat',
+    'Theatre series',
+    'Series of three plays',
+    'Season membership',
+    'Adult',
+    'Senior',
+    'Flexible season',
+    'Per show',
+  ])
+    english.add(text);
   for (const file of listVenueFiles()) {
     const venue = loadVenueFile(file);
     english.add(venue.name.en);

@@ -69,6 +69,8 @@ export * from './rules/backoffice/back-office-menu';
 export * from './rules/backoffice/within-business-scope';
 export * from './rules/backoffice/ticket-reference';
 export * from './rules/backoffice/capacity-report';
+export * from './rules/backoffice/staff-role';
+export * from './rules/backoffice/report-venue-kind';
 export * from './rules/backoffice/walk-in-customer';
 export * from './rules/storefront-modes/integration-ts-fresh';
 

@@ -7,7 +7,7 @@ import { getDonations } from './gift-api';
 import { useGiftOrder } from './gift-order-store';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
-import { usesHebrewNames } from '../lib/localized';
+import { pickText } from '../lib/localized';
 import { useCartStore } from '../booking/cart-store';
 import '../booking/booking.css';
 import './gifts.css';
@@ -79,10 +79,9 @@ function ChooseDonations({
 function DonationCard({ donation, onValidity }: { donation: Donation; onValidity: (ok: boolean) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const he = usesHebrewNames(locale);
   const order = useGiftOrder();
   const current = order.kind === 'donations' ? order.donations.find((d) => d.donationId === donation.id) : undefined;
-  const name = he ? donation.Name : donation.NameEn;
+  const name = pickText(locale, donation.Name, donation.NameEn, donation.NameRu, donation.NameAr);
   const customDetail = donation.donationDetails.find((d) => d.customAmount);
   const [customText, setCustomText] = useState(current?.custom ? String(current.amount) : '');
   const [customError, setCustomError] = useState(false);
@@ -107,6 +106,8 @@ function DonationCard({ donation, onValidity }: { donation: Donation; onValidity
         custom: detail.customAmount,
         name: donation.Name,
         nameEn: donation.NameEn,
+        nameRu: donation.NameRu,
+        nameAr: donation.NameAr,
       },
       donation.id,
     );
@@ -132,7 +133,9 @@ function DonationCard({ donation, onValidity }: { donation: Donation; onValidity
       <h2 id={headingId} className="booking-card__title">
         {name}
       </h2>
-      <p className="booking-card__sub">{he ? donation.Description : donation.DescriptionEn}</p>
+      <p className="booking-card__sub">
+        {pickText(locale, donation.Description, donation.DescriptionEn, donation.DescriptionRu, donation.DescriptionAr)}
+      </p>
       <fieldset className="gift-donation__options">
         <legend className="visually-hidden">{name}</legend>
         {donation.donationDetails

@@ -14,7 +14,7 @@ import { isolate, money } from '../booking/format';
 import { VoucherCodeBox } from '../booking/VoucherForm';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
-import { usesHebrewNames } from '../lib/localized';
+import { pickText } from '../lib/localized';
 import { CustomerForm } from '../booking/CustomerForm';
 import { OrderFacts } from '../booking/Confirmation';
 import type { PaymentMethod } from '../payment/api';
@@ -65,7 +65,6 @@ function GiftSummary() {
   const locale = useLocale();
   const order = useGiftOrder();
   const pricing = priceGiftOrder(order, locale);
-  const he = usesHebrewNames(locale);
   return (
     <section className="booking-card gift-summary" aria-labelledby="gift-summary-title">
       <h2 id="gift-summary-title" className="booking-card__title booking-card__title--small">
@@ -77,7 +76,7 @@ function GiftSummary() {
             <span>
               {t('gifts.summary.voucherLine', {
                 count: v.quantity,
-                name: isolate(he ? v.name : v.nameEn, locale),
+                name: isolate(pickText(locale, v.name, v.nameEn, v.nameRu, v.nameAr), locale),
                 value: money(shekelsToAgorot(v.value), locale),
               })}
             </span>
@@ -86,7 +85,7 @@ function GiftSummary() {
         ))}
         {order.donations.map((d) => (
           <li key={d.donationId}>
-            <span>{isolate(he ? d.name : d.nameEn, locale)}</span>
+            <span>{isolate(pickText(locale, d.name, d.nameEn, d.nameRu, d.nameAr), locale)}</span>
             <span>{money(shekelsToAgorot(d.amount) * d.quantity, locale)}</span>
           </li>
         ))}

@@ -8,7 +8,7 @@ import { getVoucherOffers } from './gift-api';
 import { useGiftOrder } from './gift-order-store';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
-import { usesHebrewNames } from '../lib/localized';
+import { pickText } from '../lib/localized';
 import { useCartStore } from '../booking/cart-store';
 import '../booking/booking.css';
 import './gifts.css';
@@ -72,16 +72,17 @@ function ChooseVouchers({
 function OfferCard({ offer, count, max }: { offer: SystemVoucherOffer; count: number; max: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const he = usesHebrewNames(locale);
   const order = useGiftOrder();
-  const name = he ? offer.Name : offer.NameEn;
+  const name = pickText(locale, offer.Name, offer.NameEn, offer.NameRu, offer.NameAr);
   const headingId = `voucher-offer-${offer.SystemVoucherId}`;
   return (
     <section className="booking-card gift-offer" aria-labelledby={headingId}>
       <h2 id={headingId} className="booking-card__title">
         {name}
       </h2>
-      <p className="booking-card__sub">{he ? offer.Description : offer.DescriptionEn}</p>
+      <p className="booking-card__sub">
+        {pickText(locale, offer.Description, offer.DescriptionEn, offer.DescriptionRu, offer.DescriptionAr)}
+      </p>
       <p className="gift-offer__valid">{t('gifts.vouchers.validDays', { count: offer.ValidDays })}</p>
       <ul className="gift-offer__prices">
         {offer.Prices.map((p) => {
@@ -104,6 +105,8 @@ function OfferCard({ offer, count, max }: { offer: SystemVoucherOffer; count: nu
                 value: p.redemptionData.price,
                 name: offer.Name,
                 nameEn: offer.NameEn,
+                nameRu: offer.NameRu,
+                nameAr: offer.NameAr,
               },
               q,
             );

@@ -6,7 +6,7 @@ import { ApiError } from '../api/client';
 import { money } from '../booking/format';
 import { getVoucherHistory } from './gift-api';
 import { useLocale } from '../hooks/useLocale';
-import { usesHebrewNames } from '../lib/localized';
+import { pickText } from '../lib/localized';
 import '../booking/booking.css';
 import './gifts.css';
 
@@ -73,7 +73,7 @@ export default function VoucherHistoryPage() {
       {data && (
         <section className="booking-card" aria-labelledby="history-title" data-testid="voucher-history">
           <h2 id="history-title" className="booking-card__title">
-            {usesHebrewNames(locale) ? data.Name : data.NameEn} · <bdi dir="ltr">{data.Reference}</bdi>
+            {pickText(locale, data.Name, data.NameEn, data.NameRu, data.NameAr)} · <bdi dir="ltr">{data.Reference}</bdi>
           </h2>
           <dl className="confirmation__facts">
             <div>

@@ -13,6 +13,9 @@ export interface ChosenVoucher {
   value: number;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names (issue 22); absent in an order kept from before them. */
+  nameRu?: string | null;
+  nameAr?: string | null;
 }
 
 /** A donation chosen: a preset (customAmount null) or the custom option with the amount typed, shekels. */
@@ -25,6 +28,8 @@ export interface ChosenDonation {
   custom: boolean;
   name: string;
   nameEn: string;
+  nameRu?: string | null;
+  nameAr?: string | null;
 }
 
 export type GiftKind = Extract<CartKind, 'vouchers' | 'donations'>;

@@ -2,16 +2,13 @@ import type { ApiFeature, ApiPresentation } from '@hotline/shared';
 import { nameSeparator } from './list-format';
 import type { SupportedLocale } from './rules';
 
-/**
+/*
  * Which catalogue text to show. The API carries Hebrew (`name`), English (`nameEn`) and, where the catalogue has
- * them, Russian and Arabic (`nameRu`, `nameAr`; issue 8). Each language shows its own text; a Russian or Arabic
- * text that is missing falls back to the English (a Latin-script name is the better guess for those readers),
- * and any empty text to the Hebrew. Only this file (and booking/format.ts for tickets, groups and products)
- * chooses.
+ * them, Russian and Arabic (`nameRu`, `nameAr`; issue 8; gift vouchers, donations and back-office reports too,
+ * issue 22). Each language shows its own text; a Russian or Arabic text that is missing falls back to the English
+ * (a Latin-script name is the better guess for those readers), and any empty text to the Hebrew. Only this file
+ * (and booking/format.ts for tickets, groups and products) chooses.
  */
-export function usesHebrewNames(locale: SupportedLocale): boolean {
-  return locale === 'he';
-}
 
 const filled = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== '';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Header, HttpCode, Inject, Post, Req, Res } from '@nest
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { backOfficeMenuFor, type AuthenticatorEnrolment, type StaffMeResponse } from '@hotline/shared';
+import { backOfficeMenuFor, staffRole, type AuthenticatorEnrolment, type StaffMeResponse } from '@hotline/shared';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ZodBody } from '../common/validation';
@@ -26,7 +26,14 @@ const signInBody = z.object({
 });
 
 function me(staff: StaffIdentity, boxOfficeMaxSeats: number): StaffMeResponse {
-  return { staff: { ...staff, menu: backOfficeMenuFor(staff.permissions), boxOfficeMaxSeats } };
+  return {
+    staff: {
+      ...staff,
+      menu: backOfficeMenuFor(staff.permissions),
+      role: staffRole(staff.permissions),
+      boxOfficeMaxSeats,
+    },
+  };
 }
 
 /**

@@ -9,8 +9,13 @@ export interface ProducerReservationRow {
   presentationId: number;
   featureName: string;
   featureNameEn: string;
+  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  featureNameRu: string | null;
+  featureNameAr: string | null;
   locationName: string;
   locationNameEn: string;
+  locationNameRu: string | null;
+  locationNameAr: string | null;
   tickets: number;
   totalAgorot: number;
   firstName: string | null;
@@ -52,7 +57,11 @@ export class ProducerReservationsRepository {
     const rows: ProducerReservationRow[] = await this.db.query(
       `SELECT r.identifier AS "reservationIdentifier", r.state, min(p.date_time) AS "startDateTime",
               min(p.id) AS "presentationId", min(f.name) AS "featureName", min(f.name_en) AS "featureNameEn",
-              min(l.name) AS "locationName", min(l.name_en) AS "locationNameEn", count(*)::int AS tickets,
+              min(NULLIF(f.translations->'ru'->>'name', '')) AS "featureNameRu",
+              min(NULLIF(f.translations->'ar'->>'name', '')) AS "featureNameAr",
+              min(l.name) AS "locationName", min(l.name_en) AS "locationNameEn",
+              min(NULLIF(l.translations->'ru'->>'name', '')) AS "locationNameRu",
+              min(NULLIF(l.translations->'ar'->>'name', '')) AS "locationNameAr", count(*)::int AS tickets,
               r.total_agorot AS "totalAgorot", r.customer->>'firstName' AS "firstName",
               r.customer->>'lastName' AS "lastName", r.customer->>'mobileNumber' AS mobile
          FROM reservation r

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import type { VenueKind } from '@hotline/shared';
 import { DataSource } from 'typeorm';
+
+/** A row's Russian and Arabic name from its `translations` jsonb, null where it has none (issue 22). */
+const ruAr = (alias: string, field: string) =>
+  `NULLIF(${alias}.translations->'ru'->>'name', '') AS "${field}Ru", NULLIF(${alias}.translations->'ar'->>'name', '') AS "${field}Ar"`;
 
 /** Which presentations and which sales a report counts. Every query is limited to `businessIds`. */
 export interface ReportFilter {
@@ -20,9 +25,15 @@ export interface PresentationSalesRow {
   featureId: number;
   featureName: string;
   featureNameEn: string;
+  featureNameRu: string | null;
+  featureNameAr: string | null;
   locationId: number;
   locationName: string;
   locationNameEn: string;
+  locationNameRu: string | null;
+  locationNameAr: string | null;
+  /** The kind of place it plays in (the capacity report's heading). */
+  venueKind: VenueKind;
   dateTime: string;
   capacity: number;
   sold: number;
@@ -31,12 +42,17 @@ export interface PresentationSalesRow {
   revenueAgorot: number;
 }
 
-export type PresentationListRow = Omit<PresentationSalesRow, 'capacity' | 'sold' | 'held' | 'revenueAgorot'>;
+export type PresentationListRow = Omit<
+  PresentationSalesRow,
+  'capacity' | 'sold' | 'held' | 'revenueAgorot' | 'venueKind'
+>;
 
 export interface TicketTypeRow {
   ticketId: number;
   name: string;
   nameEn: string;
+  nameRu: string | null;
+  nameAr: string | null;
   sold: number;
   revenueAgorot: number;
 }
@@ -82,7 +98,7 @@ export class ReportsRepository {
       where.push(`p.id = ANY($${params.length}::int[])`);
     }
     return {
-      sql: `pres AS (SELECT p.id, p.feature_id, p.location_id, p.seatplan_id, p.date_time FROM presentation p
+      sql: `pres AS (SELECT p.id, p.feature_id, p.location_id, p.venue_id, p.seatplan_id, p.date_time FROM presentation p
                       WHERE ${where.join(' AND ')}),
             sales AS (SELECT sd.presentation_id, sd.ticket_id, sd.day, sd.sold, sd.held, sd.revenue_agorot
                         FROM sales_daily sd JOIN pres ON pres.id = sd.presentation_id
@@ -112,11 +128,12 @@ export class ReportsRepository {
                         sum(revenue_agorot)::bigint AS revenue
                    FROM sales GROUP BY presentation_id)
        SELECT pres.id AS "presentationId", f.id AS "featureId", f.name AS "featureName", f.name_en AS "featureNameEn",
-              l.id AS "locationId", l.name AS "locationName", l.name_en AS "locationNameEn", pres.date_time AS "dateTime",
+              ${ruAr('f', 'featureName')}, l.id AS "locationId", l.name AS "locationName", l.name_en AS "locationNameEn",
+              ${ruAr('l', 'locationName')}, v.kind AS "venueKind", pres.date_time AS "dateTime",
               COALESCE(cap.capacity, 0) AS capacity, COALESCE(sold.sold, 0) AS sold, COALESCE(sold.held, 0) AS held,
               COALESCE(sold.revenue, 0)::float8 AS "revenueAgorot"
          FROM pres JOIN feature f ON f.id = pres.feature_id JOIN location l ON l.id = pres.location_id
-         LEFT JOIN cap ON cap.id = pres.id LEFT JOIN sold ON sold.id = pres.id
+         JOIN venue v ON v.id = pres.venue_id LEFT JOIN cap ON cap.id = pres.id LEFT JOIN sold ON sold.id = pres.id
         ORDER BY pres.date_time, pres.id`,
       params,
     );
@@ -127,7 +144,7 @@ export class ReportsRepository {
     const { sql, params } = this.scope(f);
     return this.db.query(
       `WITH ${sql}
-       SELECT t.id AS "ticketId", t.name, t.name_en AS "nameEn", sum(sales.sold)::int AS sold,
+       SELECT t.id AS "ticketId", t.name, t.name_en AS "nameEn", ${ruAr('t', 'name')}, sum(sales.sold)::int AS sold,
               sum(sales.revenue_agorot)::float8 AS "revenueAgorot"
          FROM sales JOIN ticket t ON t.id = sales.ticket_id
         GROUP BY t.id HAVING sum(sales.sold) <> 0 ORDER BY sold DESC, t.id`,
@@ -160,7 +177,8 @@ export class ReportsRepository {
   async presentationList(businessIds: number[], from: string, to: string, featureId?: number) {
     const rows: PresentationListRow[] = await this.db.query(
       `SELECT p.id AS "presentationId", f.id AS "featureId", f.name AS "featureName", f.name_en AS "featureNameEn",
-              l.id AS "locationId", l.name AS "locationName", l.name_en AS "locationNameEn", p.date_time AS "dateTime"
+              ${ruAr('f', 'featureName')}, l.id AS "locationId", l.name AS "locationName", l.name_en AS "locationNameEn",
+              ${ruAr('l', 'locationName')}, p.date_time AS "dateTime"
          FROM presentation p JOIN feature f ON f.id = p.feature_id JOIN location l ON l.id = p.location_id
         WHERE p.business_id = ANY($1::int[]) AND p.date_time >= $2 AND p.date_time < $3
           AND ($4::int IS NULL OR p.feature_id = $4::int)

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   capacityReport,
   jerusalemDateKey,
+  reportVenueKind,
   jerusalemDayRangeUtc,
   withinBusinessScope,
   type CapacityReportResponse,
@@ -39,9 +40,13 @@ function salesReport(
     FeatureId: r.featureId,
     FeatureName: r.featureName,
     FeatureNameEn: r.featureNameEn,
+    FeatureNameRu: r.featureNameRu,
+    FeatureNameAr: r.featureNameAr,
     LocationId: r.locationId,
     LocationName: r.locationName,
     LocationNameEn: r.locationNameEn,
+    LocationNameRu: r.locationNameRu,
+    LocationNameAr: r.locationNameAr,
     PresentationDateTime: r.dateTime,
     Capacity: r.capacity,
     Sold: r.sold,
@@ -118,9 +123,13 @@ export class ReportsService {
         FeatureId: r.featureId,
         FeatureName: r.featureName,
         FeatureNameEn: r.featureNameEn,
+        FeatureNameRu: r.featureNameRu,
+        FeatureNameAr: r.featureNameAr,
         LocationId: r.locationId,
         LocationName: r.locationName,
         LocationNameEn: r.locationNameEn,
+        LocationNameRu: r.locationNameRu,
+        LocationNameAr: r.locationNameAr,
         PresentationDateTime: r.dateTime,
       })),
     };
@@ -196,6 +205,8 @@ export class ReportsService {
         TicketId: t.ticketId,
         Name: t.name,
         NameEn: t.nameEn,
+        NameRu: t.nameRu,
+        NameAr: t.nameAr,
         Sold: t.sold,
         RevenueAgorot: t.revenueAgorot,
       })),
@@ -210,9 +221,13 @@ export class ReportsService {
       ...dayRange(date, date),
       ...ALL_SALES,
     });
-    const by = new Map<number, { name: string; nameEn: string; capacity: number; sold: number; held: number }>();
+    const by = new Map<
+      number,
+      { row: PresentationSalesRow; name: string; nameEn: string; capacity: number; sold: number; held: number }
+    >();
     for (const r of rows) {
       const e = by.get(r.locationId) ?? {
+        row: r,
         name: r.locationName,
         nameEn: r.locationNameEn,
         capacity: 0,
@@ -224,7 +239,7 @@ export class ReportsService {
       e.held += r.held;
       by.set(r.locationId, e);
     }
-    const names = new Map([...by].map(([id, e]) => [id, e.nameEn]));
+    const names = new Map([...by].map(([id, e]) => [id, e]));
     const lines = capacityReport(
       [...by].map(([id, e]) => ({
         id,
@@ -237,10 +252,13 @@ export class ReportsService {
     );
     return {
       date,
+      venueKind: reportVenueKind(rows.map((r) => r.venueKind)),
       rows: lines.map((l) => ({
         LocationId: l.id,
         Name: l.name,
-        NameEn: names.get(l.id) ?? 'All cinemas',
+        NameEn: names.get(l.id)?.nameEn ?? 'All cinemas',
+        NameRu: names.get(l.id)?.row.locationNameRu ?? null,
+        NameAr: names.get(l.id)?.row.locationNameAr ?? null,
         Capacity: l.Capacity,
         Sold: l.Sold,
         Held: l.Held,
@@ -288,8 +306,16 @@ export class ReportsService {
         locationId: e.locations.size === 1 ? [...e.locations][0]! : null,
       })),
     );
+    // "Movie — Cinema" by location; each part in the reader's language where it has one.
+    const joined = (e: (typeof entries)[number], locale: 'Ru' | 'Ar') => {
+      const feature = e.row[`featureName${locale}`];
+      const location = e.row[`locationName${locale}`];
+      if (!q.isByLocation) return feature;
+      return feature && location ? `${feature} — ${location}` : null;
+    };
     return {
       date,
+      venueKind: reportVenueKind(rows.map((r) => r.venueKind)),
       rows: lines.map((l, i) => {
         const e = entries[i];
         return {
@@ -301,6 +327,8 @@ export class ReportsService {
               ? `${e.row.featureNameEn} — ${e.row.locationNameEn}`
               : e.row.featureNameEn
             : 'All cinemas',
+          NameRu: e ? joined(e, 'Ru') : null,
+          NameAr: e ? joined(e, 'Ar') : null,
           Capacity: l.Capacity,
           Sold: l.Sold,
           Held: l.Held,

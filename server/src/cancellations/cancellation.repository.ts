@@ -190,8 +190,10 @@ export class CancellationRepository {
         // Store credit is a system voucher of the customer's, usable at checkout like any voucher.
         const reference = `CR${randomBytes(6).toString('hex').toUpperCase()}`;
         const [voucher] = await tx.query(
-          `INSERT INTO system_voucher (reference, name, name_en, initial_agorot, balance_agorot, customer_id, expires_at)
-           VALUES ($1, 'זיכוי מביטול הזמנה', 'Credit from a cancelled order', $2, $2, $3, now() + interval '1 year')
+          `INSERT INTO system_voucher (reference, name, name_en, translations, initial_agorot, balance_agorot, customer_id, expires_at)
+           VALUES ($1, 'זיכוי מביטול הזמנה', 'Credit from a cancelled order',
+                   '{"ru":{"name":"Кредит за отменённый заказ"},"ar":{"name":"رصيد من طلب ملغى"}}'::jsonb,
+                   $2, $2, $3, now() + interval '1 year')
            RETURNING id::text AS id`,
           [reference, part.amountAgorot, customerId],
         );

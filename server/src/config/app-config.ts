@@ -39,6 +39,10 @@ export const appConfigSchema = z.object({
   SEED_STADIUM: bool.default(true),
   CLIENT_DIST: z.string().optional(),
   BRAND_NAME: z.string().default('הוטליין כרטיסים'),
+  /** The brand in English, Russian and Arabic messages (common/brand.ts); the storefront's names by default. */
+  BRAND_NAME_EN: z.string().default('Hotline Tickets'),
+  BRAND_NAME_RU: z.string().default('Хотлайн Билеты'),
+  BRAND_NAME_AR: z.string().default('هوتلاين للتذاكر'),
   HOTLINE: z.string().default('*9080'),
   /** Seat lock lifetime. 1 s minimum so tests can watch a lock expire; production uses the 15-minute default. */
   LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),

@@ -66,7 +66,7 @@ export class CustomerAreaService {
       reservations,
       SystemVouchers: vouchers.map((v) => ({
         Reference: v.reference,
-        Name: locale === 'he' ? v.name : v.nameEn,
+        Name: localizedName(locale, { he: v.name, en: v.nameEn, ru: v.nameRu, ar: v.nameAr }),
         BalanceAgorot: v.balanceAgorot,
         IsForReplacement: v.isForReplacement,
         StartDate: new Date(v.startsAt).toISOString(),

@@ -54,6 +54,9 @@ export interface VoucherRow {
   reference: string;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names, where stored (issue 22). */
+  nameRu: string | null;
+  nameAr: string | null;
   balanceAgorot: number;
   isForReplacement: boolean;
   createdAt: Date;
@@ -179,8 +182,8 @@ export class CustomersRepository {
 
   vouchers(customerId: number): Promise<VoucherRow[]> {
     return this.db.query(
-      `SELECT reference, name, name_en AS "nameEn", balance_agorot AS "balanceAgorot",
-              is_for_replacement AS "isForReplacement", created_at AS "createdAt",
+      `SELECT reference, name, name_en AS "nameEn", translations->'ru'->>'name' AS "nameRu",
+              translations->'ar'->>'name' AS "nameAr", balance_agorot AS "balanceAgorot", is_for_replacement AS "isForReplacement", created_at AS "createdAt",
               coalesce(starts_at, created_at) AS "startsAt", expires_at AS "expiresAt"
          FROM system_voucher
         WHERE active AND (customer_id = $1 OR reservation_id IN (SELECT id FROM reservation WHERE customer_id = $1))

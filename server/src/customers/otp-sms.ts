@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { LOGGER } from '../common/logger';
 import type { Locale } from '../common/locale';
+import { brandName } from '../common/brand';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { NotificationSender } from '../notifications/notification-sender.port';
 import { sendSmsNow } from '../notifications';
@@ -13,6 +14,11 @@ const TEXT: Record<Locale, string> = {
   ru: '{brand}: ваш код входа {code}. Действует 5 минут. Никому не сообщайте этот код.',
   ar: '{brand}: رمز الدخول الخاص بك هو {code}. صالح لمدة 5 دقائق. لا تشارك هذا الرمز مع أحد.',
 };
+
+/** The login-code SMS in the customer's language. */
+export function renderOtpSms(locale: Locale, brand: string, code: string): string {
+  return TEXT[locale].replace('{brand}', brand).replace('{code}', code);
+}
 
 /**
  * Sends a login code through the notification provider port, recorded in the
@@ -32,7 +38,7 @@ export class OtpSms {
   ) {}
 
   async send(mobile: string, code: string, locale: Locale): Promise<void> {
-    const body = TEXT[locale].replace('{brand}', this.config.BRAND_NAME).replace('{code}', code);
+    const body = renderOtpSms(locale, brandName(this.config, locale), code);
     const sent = await sendSmsNow(this.db, this.sender, { recipient: mobile, locale, template: 'customer-otp', body });
     if (!sent.ok) this.logger.warn({ err: sent.error }, 'login code SMS not sent');
   }

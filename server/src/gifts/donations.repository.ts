@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { GiftTranslations } from './gift-translations';
 
 export interface DonationOptionRow {
   donationId: number;
@@ -8,6 +9,7 @@ export interface DonationOptionRow {
   nameEn: string;
   description: string;
   descriptionEn: string;
+  translations: GiftTranslations;
   minAgorot: number;
   maxAgorot: number;
   detailId: number;
@@ -16,7 +18,7 @@ export interface DonationOptionRow {
 }
 
 const COLUMNS = `d.id AS "donationId", d.code, d.name, d.name_en AS "nameEn", d.description,
-  d.description_en AS "descriptionEn", d.min_custom_agorot AS "minAgorot", d.max_custom_agorot AS "maxAgorot",
+  d.description_en AS "descriptionEn", d.translations, d.min_custom_agorot AS "minAgorot", d.max_custom_agorot AS "maxAgorot",
   x.id AS "detailId", x.amount_agorot AS "amountAgorot", x.is_custom AS "isCustom"`;
 
 /** Donations and their options (preset amounts and the custom one). */

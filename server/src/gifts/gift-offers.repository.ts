@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { GiftTranslations } from './gift-translations';
 
 export interface OfferPriceRow {
   classId: number;
@@ -8,6 +9,8 @@ export interface OfferPriceRow {
   nameEn: string;
   description: string;
   descriptionEn: string;
+  /** Russian and Arabic names and descriptions (`{ ru: { name, description }, ar: … }`). */
+  translations: GiftTranslations;
   validDays: number;
   locationIds: number[] | null;
   saleStart: Date | null;
@@ -25,7 +28,7 @@ const ON_SALE = `c.active AND p.active AND (c.sale_start IS NULL OR c.sale_start
   AND (c.sale_end IS NULL OR c.sale_end > now())`;
 
 const COLUMNS = `c.id AS "classId", c.super_class_id AS "superClassId", c.name, c.name_en AS "nameEn",
-  c.description, c.description_en AS "descriptionEn", c.valid_days AS "validDays", c.location_ids AS "locationIds",
+  c.description, c.description_en AS "descriptionEn", c.translations, c.valid_days AS "validDays", c.location_ids AS "locationIds",
   c.sale_start AS "saleStart", c.sale_end AS "saleEnd", c.sort, p.id AS "priceId", p.price_agorot AS "priceAgorot",
   p.value_agorot AS "valueAgorot", p.redemption_reference AS "redemptionReference", p.is_new AS "isNew"`;
 

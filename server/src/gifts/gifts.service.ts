@@ -10,6 +10,7 @@ import { agorotToShekels } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { MAX_VOUCHERS_PER_ORDER } from '../payment/pricing';
 import { DonationsRepository } from './donations.repository';
+import { giftText } from './gift-translations';
 import { GiftOffersRepository } from './gift-offers.repository';
 import { VoucherHistoryRepository } from './voucher-history.repository';
 
@@ -37,8 +38,12 @@ export class GiftsService {
           SystemVoucherSuperClassId: r.superClassId,
           Name: r.name,
           NameEn: r.nameEn,
+          NameRu: giftText(r.translations, 'ru'),
+          NameAr: giftText(r.translations, 'ar'),
           Description: r.description,
           DescriptionEn: r.descriptionEn,
+          DescriptionRu: giftText(r.translations, 'ru', 'description'),
+          DescriptionAr: giftText(r.translations, 'ar', 'description'),
           ValidDays: r.validDays,
           Prices: [],
           Date: { start: iso(r.saleStart), end: iso(r.saleEnd) },
@@ -67,8 +72,12 @@ export class GiftsService {
           Code: r.code,
           Name: r.name,
           NameEn: r.nameEn,
+          NameRu: giftText(r.translations, 'ru'),
+          NameAr: giftText(r.translations, 'ar'),
           Description: r.description,
           DescriptionEn: r.descriptionEn,
+          DescriptionRu: giftText(r.translations, 'ru', 'description'),
+          DescriptionAr: giftText(r.translations, 'ar', 'description'),
           MinCustomAmount: agorotToShekels(r.minAgorot),
           MaxCustomAmount: agorotToShekels(r.maxAgorot),
           donationDetails: [],
@@ -97,6 +106,8 @@ export class GiftsService {
       Reference: v.reference,
       Name: v.name,
       NameEn: v.nameEn,
+      NameRu: giftText(v.translations, 'ru'),
+      NameAr: giftText(v.translations, 'ar'),
       Value: agorotToShekels(v.initialAgorot),
       Balance: agorotToShekels(v.balanceAgorot),
       IsActive: v.active,

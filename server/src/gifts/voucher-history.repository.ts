@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { GiftTranslations } from './gift-translations';
 
 export interface HistoryVoucherRow {
   id: string;
   reference: string;
   name: string;
   nameEn: string;
+  translations: GiftTranslations;
   initialAgorot: number;
   balanceAgorot: number;
   active: boolean;
@@ -30,7 +32,7 @@ export class VoucherHistoryRepository {
 
   async voucher(reference: string): Promise<HistoryVoucherRow | null> {
     const rows: HistoryVoucherRow[] = await this.db.query(
-      `SELECT id::text AS id, reference, name, name_en AS "nameEn", initial_agorot AS "initialAgorot",
+      `SELECT id::text AS id, reference, name, name_en AS "nameEn", translations, initial_agorot AS "initialAgorot",
               balance_agorot AS "balanceAgorot", active, is_for_replacement AS "isForReplacement",
               coalesce(starts_at, created_at) AS "startsAt", expires_at AS "expiresAt", created_at AS "createdAt"
          FROM system_voucher WHERE lower(reference) = lower($1)`,

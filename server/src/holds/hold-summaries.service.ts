@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { HoldOrderSummary } from '@hotline/shared';
 import { agorotToShekels, seatKey } from '@hotline/shared';
 import type { Locale } from '../common/locale';
+import { localizedName } from '../common/localized-name';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import { HoldsRepository, type HoldRow } from './holds.repository';
 
@@ -29,7 +30,12 @@ export class HoldSummaries {
         if (!event) {
           event = {
             presentationId: t.presentationId,
-            name: locale === 'he' ? t.featureName : t.featureNameEn,
+            name: localizedName(locale, {
+              he: t.featureName,
+              en: t.featureNameEn,
+              ru: t.featureNameRu,
+              ar: t.featureNameAr,
+            }),
             dateTime: new Date(t.dateTime).toISOString(),
             seats: [],
           };

@@ -29,6 +29,9 @@ export interface HoldTicketRow {
   y: number;
   featureName: string;
   featureNameEn: string;
+  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  featureNameRu: string | null;
+  featureNameAr: string | null;
   dateTime: Date;
 }
 
@@ -182,7 +185,9 @@ export class HoldsRepository {
     if (reservationIds.length === 0) return [];
     return this.db.query(
       `SELECT t.reservation_id::text AS "reservationId", t.presentation_id AS "presentationId", t.section_id AS "sectionId",
-              t.x, t.y, f.name AS "featureName", f.name_en AS "featureNameEn", p.date_time AS "dateTime"
+              t.x, t.y, f.name AS "featureName", f.name_en AS "featureNameEn",
+              NULLIF(f.translations->'ru'->>'name', '') AS "featureNameRu",
+              NULLIF(f.translations->'ar'->>'name', '') AS "featureNameAr", p.date_time AS "dateTime"
          FROM reservation_ticket t JOIN presentation p ON p.id = t.presentation_id JOIN feature f ON f.id = p.feature_id
         WHERE t.reservation_id = ANY($1::bigint[])
         ORDER BY t.reservation_id, p.date_time, t.section_id, t.y, t.x`,

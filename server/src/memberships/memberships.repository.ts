@@ -8,6 +8,8 @@ export interface MembershipPriceRow {
   priceCode: string;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names (`{ ru: { name }, ar: … }`, issue 22). */
+  translations: { ru?: Record<string, string>; ar?: Record<string, string> } | null;
   priceAgorot: number;
   currencyId: number;
   reference1: string | null;
@@ -100,7 +102,7 @@ export class MembershipsRepository {
     const ids = rows.map((r) => r.id);
     const [prices, presentations, details] = await Promise.all([
       this.db.query(
-        `SELECT id, membership_id AS "membershipId", price_code AS "priceCode", name, name_en AS "nameEn",
+        `SELECT id, membership_id AS "membershipId", price_code AS "priceCode", name, name_en AS "nameEn", translations,
                 price_agorot AS "priceAgorot", currency_id AS "currencyId", reference1, reference2,
                 is_topup AS "isTopup", topup_units AS "topupUnits"
            FROM membership_price WHERE membership_id = ANY($1) ORDER BY sort_order, id`,
@@ -218,11 +220,21 @@ export class MembershipsRepository {
   }
 
   /** The member tickets of one presentation (code, price) for a member's ticket step. */
-  memberTicketsOf(
-    presentationId: number,
-  ): Promise<{ id: number; ticketGroupId: number; name: string; nameEn: string; price: number; code: string }[]> {
+  memberTicketsOf(presentationId: number): Promise<
+    {
+      id: number;
+      ticketGroupId: number;
+      name: string;
+      nameEn: string;
+      nameRu: string | null;
+      nameAr: string | null;
+      price: number;
+      code: string;
+    }[]
+  > {
     return this.db.query(
-      `SELECT t.id, t.ticket_group_id AS "ticketGroupId", t.name, t.name_en AS "nameEn", t.price, t.code
+      `SELECT t.id, t.ticket_group_id AS "ticketGroupId", t.name, t.name_en AS "nameEn",
+              t.translations->'ru'->>'name' AS "nameRu", t.translations->'ar'->>'name' AS "nameAr", t.price, t.code
          FROM member_ticket mt JOIN ticket t ON t.id = mt.ticket_id JOIN ticket_group tg ON tg.id = t.ticket_group_id
         WHERE tg.presentation_id = $1 ORDER BY tg.sort_order, tg.id`,
       [presentationId],

@@ -115,7 +115,12 @@ export class MembershipsService {
       prices: m.prices.map((p) => ({
         MembershipPriceId: p.id,
         PriceCode: p.priceCode,
-        Name: locale === 'he' ? p.name : p.nameEn,
+        Name: localizedName(locale, {
+          he: p.name,
+          en: p.nameEn,
+          ru: p.translations?.ru?.name,
+          ar: p.translations?.ar?.name,
+        }),
         Price: agorotToShekels(p.priceAgorot),
         currency: { CurrencyId: p.currencyId, Price: agorotToShekels(p.priceAgorot), symbol: '₪', code: 'ILS' },
         selectedQuantity: 0,
@@ -336,7 +341,7 @@ export class MembershipsService {
     if (!m.mobile) throw new AppError('CUSTOMER_NO_MOBILE');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.repo.saveCode(m.id, this.codeHash(code), CODE_MINUTES);
-    const body = (CODE_TEXT[locale] ?? 'Your member code: {code}').replace('{code}', code);
+    const body = renderMemberCodeSms(locale, code);
     const sent = await sendSmsNow(db, this.sender, { recipient: m.mobile, locale, template: 'member-code', body });
     if (!sent.ok) throw new AppError('GENERAL_ERROR');
     return { sent: true };
@@ -348,7 +353,7 @@ export class MembershipsService {
       tickets: rows.map((t) => ({
         id: t.id,
         ticketGroupId: t.ticketGroupId,
-        name: locale === 'he' ? t.name : t.nameEn,
+        name: localizedName(locale, { he: t.name, en: t.nameEn, ru: t.nameRu, ar: t.nameAr }),
         price: agorotToShekels(t.price),
         code: t.code,
       })),
@@ -356,7 +361,12 @@ export class MembershipsService {
   }
 }
 
-const CODE_TEXT: Record<string, string> = {
+/** The member-code SMS in the member's language. */
+export function renderMemberCodeSms(locale: Locale, code: string): string {
+  return CODE_TEXT[locale].replace('{code}', code);
+}
+
+const CODE_TEXT: Record<Locale, string> = {
   he: 'קוד החבר שלך: {code}',
   en: 'Your member code: {code}',
   ru: 'Ваш код участника: {code}',

@@ -119,7 +119,6 @@ export function renderConfirmation(
   const w = WORDS[locale];
   const r = input.reservation;
   const link = `${input.baseUrl}/edocument/${r.documentKey}`;
-  const he = locale === 'he';
   const shows = new Map<number, DocumentTicket[]>();
   for (const t of input.tickets) shows.set(t.presentationId, [...(shows.get(t.presentationId) ?? []), t]);
   const showLine = (show: DocumentTicket[]) => {
@@ -133,7 +132,7 @@ export function renderConfirmation(
   // The last day in Israel, written YYYY-MM-DD: unambiguous in every language and in SMS.
   const until = (v: DocumentVoucher) => (v.expiresAt ? jerusalemDateKey(new Date(v.expiresAt)) : '-');
   const voucherParams = (v: DocumentVoucher) => ({
-    name: he ? v.name : v.nameEn,
+    name: localizedName(locale, { he: v.name, en: v.nameEn, ru: v.nameRu, ar: v.nameAr }),
     value: formatShekels(v.valueAgorot, locale),
     reference: v.reference,
     until: until(v),
@@ -141,7 +140,7 @@ export function renderConfirmation(
   const donationLine = (d: DocumentDonation) =>
     fill(w.receipt, {
       receipt: d.receiptNumber,
-      name: he ? d.name : d.nameEn,
+      name: localizedName(locale, { he: d.name, en: d.nameEn, ru: d.nameRu, ar: d.nameAr }),
       quantity: String(d.quantity),
       amount: formatShekels(d.unitAgorot * d.quantity, locale),
     });

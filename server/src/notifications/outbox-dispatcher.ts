@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { brandName } from '../common/brand';
+import { isLocale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
@@ -87,7 +89,12 @@ export class OutboxDispatcher {
     try {
       if (row.template === REFUND_NOTICE_TEMPLATE) {
         const notice = renderRefundNotice(
-          { payload: row.payload, locale: row.locale, brand: this.config.BRAND_NAME, hotline: this.config.HOTLINE },
+          {
+            payload: row.payload,
+            locale: row.locale,
+            brand: brandName(this.config, isLocale(row.locale) ? row.locale : 'he'),
+            hotline: this.config.HOTLINE,
+          },
           row.channel,
         );
         await this.sender.send({
@@ -108,7 +115,7 @@ export class OutboxDispatcher {
           vouchers: lines.vouchers.get(reservation.id) ?? [],
           donations: lines.donations.get(reservation.id) ?? [],
           locale: row.locale,
-          brand: this.config.BRAND_NAME,
+          brand: brandName(this.config, isLocale(row.locale) ? row.locale : 'he'),
           hotline: this.config.HOTLINE,
           baseUrl: publicBaseUrl(this.config),
         },

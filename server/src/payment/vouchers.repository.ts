@@ -6,6 +6,9 @@ export interface VoucherRow {
   reference: string;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names, where stored (issue 22). */
+  nameRu: string | null;
+  nameAr: string | null;
   balanceAgorot: number;
   active: boolean;
   expiresAt: Date | null;
@@ -16,7 +19,8 @@ export interface VoucherRow {
   locationIds: number[] | null;
 }
 
-const COLUMNS = `v.id::int AS id, v.reference, v.name, v.name_en AS "nameEn", v.balance_agorot AS "balanceAgorot",
+const COLUMNS = `v.id::int AS id, v.reference, v.name, v.name_en AS "nameEn",
+  v.translations->'ru'->>'name' AS "nameRu", v.translations->'ar'->>'name' AS "nameAr", v.balance_agorot AS "balanceAgorot",
   v.active, v.expires_at AS "expiresAt", (v.expires_at IS NOT NULL AND v.expires_at <= now()) AS expired,
   (v.starts_at IS NOT NULL AND v.starts_at > now()) AS "notStarted", c.location_ids AS "locationIds"`;
 const FROM = `system_voucher v LEFT JOIN system_voucher_class c ON c.id = v.class_id`;

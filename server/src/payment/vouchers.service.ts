@@ -4,6 +4,7 @@ import { agorotToShekels } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
+import { localizedName } from '../common/localized-name';
 import { VouchersRepository, type VoucherRow } from './vouchers.repository';
 
 /** A voucher the visitor may pay with now; the spec's refusals otherwise. */
@@ -39,7 +40,7 @@ export class VouchersService {
         code: v.reference,
         balance: agorotToShekels(v.balanceAgorot),
         systemVoucher: true,
-        name: locale === 'he' ? v.name : v.nameEn,
+        name: localizedName(locale, { he: v.name, en: v.nameEn, ru: v.nameRu, ar: v.nameAr }),
         expiresAt: v.expiresAt ? new Date(v.expiresAt).toISOString() : null,
       },
     };

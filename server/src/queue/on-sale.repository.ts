@@ -81,13 +81,20 @@ export class OnSaleRepository {
       fid: number;
       feature_name: string;
       feature_name_en: string | null;
+      feature_name_ru: string | null;
+      feature_name_ar: string | null;
       location_name: string;
       location_name_en: string | null;
+      location_name_ru: string | null;
+      location_name_ar: string | null;
       date_time: Date;
       own: boolean | null;
     })[] = await this.db.query(
       `SELECT p.id, f.id AS fid, f.name AS feature_name, f.name_en AS feature_name_en, l.name AS location_name,
-              l.name_en AS location_name_en, p.date_time, o.presentation_id, o.feature_id, o.enabled,
+              l.name_en AS location_name_en, NULLIF(f.translations->'ru'->>'name', '') AS feature_name_ru,
+              NULLIF(f.translations->'ar'->>'name', '') AS feature_name_ar,
+              NULLIF(l.translations->'ru'->>'name', '') AS location_name_ru,
+              NULLIF(l.translations->'ar'->>'name', '') AS location_name_ar, p.date_time, o.presentation_id, o.feature_id, o.enabled,
               o.sale_starts_at, o.max_active, o.admit_per_minute, o.shopping_minutes,
               CASE WHEN o.id IS NULL THEN NULL ELSE o.presentation_id IS NOT NULL END AS own
          FROM presentation p
@@ -105,8 +112,12 @@ export class OnSaleRepository {
       featureId: r.fid,
       featureName: r.feature_name,
       featureNameEn: r.feature_name_en,
+      featureNameRu: r.feature_name_ru,
+      featureNameAr: r.feature_name_ar,
       locationName: r.location_name,
       locationNameEn: r.location_name_en,
+      locationNameRu: r.location_name_ru,
+      locationNameAr: r.location_name_ar,
       dateTime: new Date(r.date_time).toISOString(),
       onSale: r.own === null ? null : toConfig(r),
       source: r.own === null ? null : r.own ? 'presentation' : 'feature',

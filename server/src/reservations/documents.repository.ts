@@ -54,6 +54,9 @@ export interface DocumentVoucher {
   reference: string;
   name: string;
   nameEn: string;
+  /** Russian and Arabic names, where stored (issue 22). */
+  nameRu: string | null;
+  nameAr: string | null;
   valueAgorot: number;
   startsAt: Date;
   expiresAt: Date | null;
@@ -64,6 +67,8 @@ export interface DocumentDonation {
   receiptNumber: string;
   name: string;
   nameEn: string;
+  nameRu: string | null;
+  nameAr: string | null;
   quantity: number;
   unitAgorot: number;
 }
@@ -190,6 +195,7 @@ export class DocumentsRepository {
     if (reservationIds.length === 0) return new Map();
     const rows: (DocumentVoucher & { reservationId: string })[] = await this.db.query(
       `SELECT reservation_id::text AS "reservationId", reference, name, name_en AS "nameEn",
+              translations->'ru'->>'name' AS "nameRu", translations->'ar'->>'name' AS "nameAr",
               initial_agorot AS "valueAgorot", coalesce(starts_at, created_at) AS "startsAt", expires_at AS "expiresAt"
          FROM system_voucher WHERE reservation_id = ANY($1::bigint[]) ORDER BY id`,
       [reservationIds],
@@ -201,7 +207,8 @@ export class DocumentsRepository {
     if (reservationIds.length === 0) return new Map();
     const rows: (DocumentDonation & { reservationId: string })[] = await this.db.query(
       `SELECT rd.reservation_id::text AS "reservationId", rd.receipt_number AS "receiptNumber", d.name,
-              d.name_en AS "nameEn", rd.quantity, rd.unit_agorot AS "unitAgorot"
+              d.name_en AS "nameEn", d.translations->'ru'->>'name' AS "nameRu", d.translations->'ar'->>'name' AS "nameAr",
+              rd.quantity, rd.unit_agorot AS "unitAgorot"
          FROM reservation_donation rd JOIN donation d ON d.id = rd.donation_id
         WHERE rd.reservation_id = ANY($1::bigint[]) ORDER BY rd.id`,
       [reservationIds],

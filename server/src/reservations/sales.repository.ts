@@ -146,8 +146,9 @@ WITH res AS (
     FROM res, balances b JOIN unnest($19::bigint[], $21::int[]) AS v(id, amount) ON v.id = b.id
   RETURNING id
 ), sold_vouchers AS (
-  INSERT INTO system_voucher (reference, name, name_en, initial_agorot, balance_agorot, class_id, price_id, reservation_id, starts_at, expires_at)
-  SELECT g.reference, g.name, g.name_en, g.value, g.value, g.class_id, g.price_id, res.id, now(), now() + make_interval(days => g.days)
+  INSERT INTO system_voucher (reference, name, name_en, translations, initial_agorot, balance_agorot, class_id, price_id, reservation_id, starts_at, expires_at)
+  SELECT g.reference, g.name, g.name_en, coalesce((SELECT c.translations FROM system_voucher_class c WHERE c.id = g.class_id), '{}'::jsonb),
+         g.value, g.value, g.class_id, g.price_id, res.id, now(), now() + make_interval(days => g.days)
     FROM res, unnest($26::text[], $27::text[], $28::text[], $29::int[], $30::int[], $31::int[], $32::int[])
          AS g(reference, name, name_en, value, class_id, price_id, days)
   RETURNING id, initial_agorot, reservation_id

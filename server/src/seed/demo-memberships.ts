@@ -63,9 +63,20 @@ export async function seedDemoMembershipsIfEmpty(tx: EntityManager): Promise<boo
     );
     for (const [i, p] of m.prices.entries()) {
       await tx.query(
-        `INSERT INTO membership_price (membership_id, price_code, name, name_en, price_agorot, reference1, is_topup, topup_units, sort_order)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-        [row.id, p.code, p.name, p.nameEn, p.price, p.code, (p.topup ?? 0) > 0, p.topup ?? 0, i],
+        `INSERT INTO membership_price (membership_id, price_code, name, name_en, price_agorot, reference1, is_topup, topup_units, sort_order, translations)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
+        [
+          row.id,
+          p.code,
+          p.name,
+          p.nameEn,
+          p.price,
+          p.code,
+          (p.topup ?? 0) > 0,
+          p.topup ?? 0,
+          i,
+          JSON.stringify(translationsOf({ name: p.nameEn })),
+        ],
       );
     }
     return row.id;

@@ -25,7 +25,7 @@ export async function seedDemoMiniSiteIfEmpty(tx: EntityManager): Promise<number
   const [site] = await tx.query(
     `INSERT INTO mini_site (url, name, name_en, translations, mode)
      VALUES ($1, 'הטבת עובדים - אקמה בע״מ', 'Acme Ltd. staff offer',
-             '{"ru": {"name": "Предложение для сотрудников Acme"}, "ar": {"name": "عرض موظفي أكمي"}}'::jsonb, 'seats')
+             '{"ru": {"name": "Предложение для сотрудников «Акме»"}, "ar": {"name": "عرض موظفي أكمي"}}'::jsonb, 'seats')
      RETURNING id`,
     [DEMO_MINI_SITE_URL],
   );
@@ -64,7 +64,7 @@ export async function seedDemoMiniSiteIfEmpty(tx: EntityManager): Promise<number
       const [employee] = await tx.query(
         `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, sort_order, translations)
          SELECT $1, 'עובד/ת אקמה', 'Acme employee', round(price * 0.6 / 100) * 100, price, 0, 100,
-                '{"ru": {"name": "Сотрудник Acme"}, "ar": {"name": "موظف أكمي"}}'::jsonb
+                '{"ru": {"name": "Сотрудник «Акме»"}, "ar": {"name": "موظف أكمي"}}'::jsonb
            FROM ticket WHERE ticket_group_id = $2 AND code IS NULL ORDER BY sort_order, id LIMIT 1
          RETURNING id`,
         [copy.id, g.id],

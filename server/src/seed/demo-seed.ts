@@ -5,7 +5,7 @@ import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocumen
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment/demo-vouchers';
 import { seedDemoCustomers } from './demo-customers';
-import { seedDemoStaff } from './demo-staff';
+import { renameDemoStaff, seedDemoStaff } from './demo-staff';
 import { translationOf, translationsOf } from './demo-translations';
 import { seedDemoGiftsIfEmpty } from './demo-gifts';
 import { seedDemoWaiverIfEmpty } from './demo-waiver';
@@ -55,6 +55,8 @@ export async function seedDemoIfEmpty(
         await seedDemoMiniSiteIfEmpty(tx);
         await seedDemoOnSaleIfEmpty(tx);
         await seedDemoTicketReferencesIfEmpty(tx);
+        await renameDemoStaff(tx);
+        await translateDemoNames(tx, ['membership', 'membership_price']);
       });
       return null;
     }
@@ -93,6 +95,27 @@ export async function seedDemoIfEmpty(
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]).catch(() => undefined);
     await runner.release();
+  }
+}
+
+/**
+ * Rows of an earlier demo database whose names had no Russian yet (memberships and their prices before issue 22)
+ * get Russian and Arabic from the table, matched by English name; a row that has a Russian name is left alone.
+ */
+async function translateDemoNames(tx: EntityManager, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    const rows: { nameEn: string }[] = await tx.query(
+      `SELECT DISTINCT name_en AS "nameEn" FROM ${table} WHERE coalesce(translations->'ru'->>'name', '') = ''`,
+    );
+    for (const { nameEn } of rows) {
+      const names = translationsOf({ name: nameEn });
+      if (!names.ru?.name) continue;
+      await tx.query(
+        `UPDATE ${table} SET translations = translations || $2::jsonb
+          WHERE name_en = $1 AND coalesce(translations->'ru'->>'name', '') = ''`,
+        [nameEn, JSON.stringify(names)],
+      );
+    }
   }
 }
 
@@ -148,9 +171,12 @@ async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<Loade
       JSON.stringify(translationsOf({ name: doc.location.name.en })),
     ],
   );
+  // The back office heads its capacity report by venue kind; the demo theatre is a hall.
+  const scheduled = DEMO_SCHEDULE.find((s) => doc.code.startsWith(s.venue))?.kind;
+  const kind = scheduled === undefined || scheduled === 'theatre' ? 'hall' : scheduled;
   const [venue] = await tx.query(
-    'INSERT INTO venue (location_id, code, name, name_en, translations) VALUES ($1,$2,$3,$4,$5) RETURNING id',
-    [location.id, doc.code, doc.name.he, doc.name.en, JSON.stringify(translationsOf({ name: doc.name.en }))],
+    'INSERT INTO venue (location_id, code, name, name_en, translations, kind) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
+    [location.id, doc.code, doc.name.he, doc.name.en, JSON.stringify(translationsOf({ name: doc.name.en })), kind],
   );
   const sp = doc.seatplan;
   const stage = sp.stage

@@ -13,8 +13,9 @@ export const DEMO_STAFF = [
     username: 'admin',
     password: 'demo-admin-password',
     totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-    firstName: 'מנהלת',
-    lastName: 'המערכת',
+    // A person's name: the role ("administrator") is the back office's to say, in the reader's language.
+    firstName: 'Michal',
+    lastName: 'Cohen',
     businessIds: [1, 2],
     permissions: Object.values(BACK_OFFICE_PERMISSION),
   },
@@ -23,7 +24,7 @@ export const DEMO_STAFF = [
     password: 'demo-producer-password',
     totpSecret: 'KRUGS4ZANFZSAYJAORSXG5BAONSWG4TF',
     firstName: 'Yossi',
-    lastName: 'Producer',
+    lastName: 'Mizrahi',
     businessIds: [1],
     permissions: [BACK_OFFICE_PERMISSION.presentationsReport],
   },
@@ -32,7 +33,7 @@ export const DEMO_STAFF = [
     password: 'demo-cashier-password',
     totpSecret: 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U',
     firstName: 'Rina',
-    lastName: 'Box Office',
+    lastName: 'Levi',
     businessIds: [1],
     permissions: [BACK_OFFICE_PERMISSION.producerTicketSale, BACK_OFFICE_PERMISSION.producerReservations],
   },
@@ -49,5 +50,23 @@ export async function seedDemoStaff(tx: EntityManager): Promise<void> {
       await tx.query(`INSERT INTO staff_business (staff_user_id, business_id) VALUES ($1, $2)`, [row.id, b]);
     for (const p of s.permissions)
       await tx.query(`INSERT INTO staff_permission (staff_user_id, permission) VALUES ($1, $2)`, [row.id, p]);
+  }
+}
+
+/** Names the demo staff had before issue 22 (the administrator's was her role, in Hebrew). */
+const OLD_NAMES: Record<string, [string, string]> = {
+  admin: ['מנהלת', 'המערכת'],
+  producer: ['Yossi', 'Producer'],
+  cashier: ['Rina', 'Box Office'],
+};
+
+/** A database seeded earlier gets the demo staff's new names; a name someone changed is left alone. */
+export async function renameDemoStaff(tx: EntityManager): Promise<void> {
+  for (const s of DEMO_STAFF) {
+    const [first, last] = OLD_NAMES[s.username]!;
+    await tx.query(
+      `UPDATE staff_user SET first_name = $2, last_name = $3 WHERE username = $1 AND first_name = $4 AND last_name = $5`,
+      [s.username, s.firstName, s.lastName, first, last],
+    );
   }
 }

@@ -76,6 +76,45 @@ export const DEMO_TRANSLATIONS: Record<string, { ru: string; ar: string }> = {
   'Soft drink': { ru: 'Прохладительный напиток', ar: 'مشروب غازي' },
   'Programme booklet': { ru: 'Программка', ar: 'كتيّب البرنامج' },
   'Tour T-shirt': { ru: 'Футболка тура', ar: 'قميص الجولة' },
+  // Gift vouchers on sale and donation causes (issue 22), and the demo vouchers.
+  'Gift voucher': { ru: 'Подарочный ваучер', ar: 'قسيمة هدية' },
+  'Good for any show for a year. It can be spent in parts.': {
+    ru: 'Подходит для любого спектакля в течение года. Можно тратить частями.',
+    ar: 'صالحة لأي عرض لمدة سنة. يمكن استخدامها على دفعات.',
+  },
+  'Evening for two': { ru: 'Вечер для двоих', ar: 'أمسية لشخصين' },
+  'An evening for two at our main hall, valid for six months.': {
+    ru: 'Вечер для двоих в нашем главном зале, действует полгода.',
+    ar: 'أمسية لشخصين في قاعتنا الرئيسية، صالحة لستة أشهر.',
+  },
+  'Tickets for young people': { ru: 'Билеты для молодёжи', ar: 'تذاكر للشباب' },
+  'Every gift buys tickets for young people who could not otherwise come.': {
+    ru: 'Каждое пожертвование оплачивает билеты молодым людям, которые иначе не смогли бы прийти.',
+    ar: 'كل تبرع يشتري تذاكر لشباب لم يكن بإمكانهم الحضور لولاه.',
+  },
+  'Support our artists': { ru: 'Поддержите наших артистов', ar: 'ادعموا فنانينا' },
+  "A gift to the theatre's artists' fund.": {
+    ru: 'Пожертвование в фонд артистов театра.',
+    ar: 'تبرع لصندوق فناني المسرح.',
+  },
+  'Gift voucher ₪100': { ru: 'Подарочный ваучер ₪100', ar: 'قسيمة هدية ₪100' },
+  'Gift voucher ₪250': { ru: 'Подарочный ваучер ₪250', ar: 'قسيمة هدية ₪250' },
+  'Gift voucher ₪30': { ru: 'Подарочный ваучер ₪30', ar: 'قسيمة هدية ₪30' },
+  'Gift voucher (used up)': { ru: 'Подарочный ваучер (использован)', ar: 'قسيمة هدية (مستخدمة)' },
+  'Gift voucher (expired)': { ru: 'Подарочный ваучер (просрочен)', ar: 'قسيمة هدية (منتهية الصلاحية)' },
+  // Memberships and their prices (issue 22).
+  'Cinema card': { ru: 'Киноабонемент', ar: 'بطاقة السينما' },
+  '10 entries': { ru: '10 посещений', ar: '10 دخولات' },
+  'Top-up: 5 entries': { ru: 'Пополнение: 5 посещений', ar: 'تعبئة: 5 دخولات' },
+  'Cinema membership with a seat': { ru: 'Киноабонемент с местом', ar: 'اشتراك سينما مع مقعد' },
+  'Membership with a seat': { ru: 'Абонемент с местом', ar: 'اشتراك مع مقعد' },
+  'Theatre series': { ru: 'Театральный цикл', ar: 'سلسلة مسرحية' },
+  'Series of three plays': { ru: 'Цикл из трёх спектаклей', ar: 'سلسلة من ثلاث مسرحيات' },
+  'Season membership': { ru: 'Сезонный абонемент', ar: 'اشتراك موسمي' },
+  Adult: { ru: 'Взрослый', ar: 'بالغ' },
+  Senior: { ru: 'Пенсионер', ar: 'مسن' },
+  'Flexible season': { ru: 'Гибкий сезон', ar: 'موسم مرن' },
+  'Per show': { ru: 'За спектакль', ar: 'لكل عرض' },
 };
 
 /**

@@ -23,7 +23,7 @@ const NAMES = {
     ar: 'فيلم قصير للمشاهدة في المنزل في أي وقت بعد الشراء (عرض تجريبي).',
   },
   category: { he: 'צפייה מקוונת', en: 'Video on demand', ru: 'Видео по запросу', ar: 'فيديو حسب الطلب' },
-  location: { he: 'הוטליין אונליין', en: 'Hotline Online', ru: 'Hotline онлайн', ar: 'هوتلاين أونلاين' },
+  location: { he: 'הוטליין אונליין', en: 'Hotline Online', ru: 'Хотлайн онлайн', ar: 'هوتلاين أونلاين' },
   venue: { he: 'אולם מקוון', en: 'Online screening room', ru: 'Онлайн-зал', ar: 'قاعة العرض عبر الإنترنت' },
   section: { he: 'צפייה מקוונת', en: 'Online viewing', ru: 'Онлайн-просмотр', ar: 'مشاهدة عبر الإنترنت' },
   ticket: { he: 'צפייה בבית', en: 'Home viewing', ru: 'Просмотр дома', ar: 'مشاهدة منزلية' },

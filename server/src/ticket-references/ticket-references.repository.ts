@@ -18,7 +18,9 @@ const ROW_SQL = `
          COALESCE(o.presentation_id, tg.presentation_id) AS "PresentationId",
          COALESCE(o.feature_category_id, f.feature_category_id) AS "FeatureCategoryId",
          o.business_id AS "BusinessId", o.agent_id AS "CustomerId", a.name AS "AgentName",
-         tk.name AS "TicketName", tk.name_en AS "TicketNameEn", f.name AS "FeatureName", f.name_en AS "FeatureNameEn",
+         tk.name AS "TicketName", tk.name_en AS "TicketNameEn", NULLIF(tk.translations->'ru'->>'name', '') AS "TicketNameRu",
+         NULLIF(tk.translations->'ar'->>'name', '') AS "TicketNameAr", f.name AS "FeatureName", f.name_en AS "FeatureNameEn",
+         NULLIF(f.translations->'ru'->>'name', '') AS "FeatureNameRu", NULLIF(f.translations->'ar'->>'name', '') AS "FeatureNameAr",
          pr.date_time AS "PresentationDateTime", o.quantity AS "Quantity",
          (SELECT count(*)::int FROM reservation_ticket_reference r
             JOIN reservation_ticket rt ON rt.id = r.reservation_ticket_id AND rt.status = 'live'
@@ -175,6 +177,7 @@ export class TicketReferencesRepository {
       `SELECT r.identifier AS "ReservationIdentifier", rt.identifier AS "TicketIdentifier", o.id AS "PriceRowId",
               x.reference1 AS "Reference1", x.reference2 AS "Reference2", p.id AS "PresentationId",
               p.date_time AS "PresentationDateTime", f.name AS "FeatureName", f.name_en AS "FeatureNameEn",
+              NULLIF(f.translations->'ru'->>'name', '') AS "FeatureNameRu", NULLIF(f.translations->'ar'->>'name', '') AS "FeatureNameAr",
               rt.ticket_id AS "TicketId", rt.amount_agorot AS "AmountAgorot", rt.created_at AS "SaleDateTime",
               rt.status AS "Status"
          FROM reservation_ticket_reference x

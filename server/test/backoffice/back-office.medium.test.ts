@@ -59,7 +59,13 @@ describe('back office', () => {
       const admin = await signedIn(t.url, sql, 'admin');
       const me = await admin.call('GET', '/api/backoffice/me');
       expect(me.status).toBe(200);
-      expect(me.body.staff).toMatchObject({ businessIds: [1, 2], permissions: [266, 267, 268, 269, 290] });
+      // The role is a stable id the client names in the reader's language; the name is a person's (issue 22).
+      expect(me.body.staff).toMatchObject({
+        businessIds: [1, 2],
+        permissions: [266, 267, 268, 269, 290],
+        role: 'administrator',
+        FirstName: 'Michal',
+      });
       expect(me.body.staff.menu.map((i: { id: string }) => i.id)).toEqual([
         'presentations-report',
         'producer-ticket-sale',
@@ -69,7 +75,7 @@ describe('back office', () => {
       ]);
       const producer = await signedIn(t.url, sql, 'producer');
       const pme = await producer.call('GET', '/api/backoffice/me');
-      expect(pme.body.staff).toMatchObject({ businessIds: [1], permissions: [266] });
+      expect(pme.body.staff).toMatchObject({ businessIds: [1], permissions: [266], role: 'producer' });
       expect(pme.body.staff.menu.map((i: { id: string }) => i.id)).toEqual(['presentations-report']);
     });
 

@@ -90,7 +90,7 @@ describe('presentations report', () => {
 
   const day = (p: Pres) => jerusalemDateKey(p.dateTime);
 
-  test('capacity by cinema: one row per location with sales, then the total row -1 "כל בתי הקולנוע" without location 1', async () => {
+  test('capacity by location: one row per location with sales, then the total row -1 "כל בתי הקולנוע" without location 1', async () => {
     const admin = await signedIn(t.url, sql, 'admin');
     const r = await admin.call('GET', `/api/PRES-live/locationTicketSales/data/${day(cinema)}/0`);
     expect(r.status).toBe(200);
@@ -108,6 +108,32 @@ describe('presentations report', () => {
     const counted = r.body.rows.slice(0, -1).filter((x: { LocationId: number }) => x.LocationId !== 1);
     expect(total.Capacity).toBe(counted.reduce((s: number, x: { Capacity: number }) => s + x.Capacity, 0));
     expect(total.Sold).toBe(counted.reduce((s: number, x: { Sold: number }) => s + x.Sold, 0));
+  });
+
+  test('issue 22: the report says what kind of venues it lists, and names them in Russian and Arabic too', async () => {
+    const admin = await signedIn(t.url, sql, 'admin');
+    // One show of one venue: its own kind. The demo's arena plays alone on its days or with others.
+    const kinds = await sql.query(
+      `SELECT DISTINCT v.kind FROM presentation p JOIN venue v ON v.id = p.venue_id
+        WHERE p.business_id = ANY('{1,2}') AND (p.date_time AT TIME ZONE 'Asia/Jerusalem')::date = $1::date`,
+      [day(arena)],
+    );
+    const r = await admin.call('GET', `/api/PRES-live/locationTicketSales/data/${day(arena)}/0`);
+    expect(r.body.venueKind).toBe(kinds.rows.length === 1 ? kinds.rows[0].kind : 'mixed');
+    const arenaRow = r.body.rows.find((x: { LocationId: number }) => x.LocationId === arena.locationId);
+    expect(arenaRow.NameRu).toMatch(/[а-яё]/i);
+    expect(arenaRow.NameAr).toMatch(/[\u0600-\u06ff]/);
+    const byFeature = await admin.call(
+      'GET',
+      `/api/PRES-live/featureTicketSales/data/${day(arena)}?locationId=${arena.locationId}`,
+    );
+    expect(byFeature.body.venueKind).toBe('arena');
+    expect(byFeature.body.rows[0].NameRu).toMatch(/[а-яё]/i);
+    const sales = await admin.call('GET', '/api/PRES-live/monitors/PresentationSales/data');
+    const line = sales.body.presentations.find((p: { PresentationId: number }) => p.PresentationId === arena.id);
+    expect(line).toMatchObject({ FeatureNameRu: expect.stringMatching(/[а-яё]/i), LocationNameAr: expect.any(String) });
+    const empty = await admin.call('GET', '/api/PRES-live/locationTicketSales/data/2001-01-01/0');
+    expect(empty.body.venueKind).toBe('mixed');
   });
 
   test("a producer's reports show only their business", async () => {

@@ -40,6 +40,10 @@ describe('donations', () => {
     expect(youth()).toMatchObject({
       Code: 'YOUTH',
       NameEn: 'Tickets for young people',
+      NameRu: 'Билеты для молодёжи',
+      NameAr: 'تذاكر للشباب',
+      DescriptionRu: expect.stringMatching(/[а-яё]/i),
+      DescriptionAr: expect.stringMatching(/[\u0600-\u06ff]/),
       MinCustomAmount: 10,
       MaxCustomAmount: 10_000,
       donationDetails: [

@@ -102,6 +102,11 @@ describe('gift vouchers', () => {
     expect(list.vouchers[0]).toMatchObject({
       SystemVoucherSuperClassId: 1,
       NameEn: 'Gift voucher',
+      // Issue 22: Russian and Arabic names and descriptions beside the spec's Hebrew and English.
+      NameRu: 'Подарочный ваучер',
+      NameAr: 'قسيمة هدية',
+      DescriptionRu: expect.stringMatching(/^[^\u0590-\u05ff]*[а-яё][^\u0590-\u05ff]*$/i),
+      DescriptionAr: expect.stringMatching(/[\u0600-\u06ff]/),
       ValidDays: 365,
       Prices: [
         { Price: 100, redemptionData: { price: 100 }, selectedQuantity: 0, IsNew: false },
@@ -152,6 +157,8 @@ describe('gift vouchers', () => {
     const h = await history(order.systemVouchers[0]!.Reference.toLowerCase());
     expect(h.status).toBe(200);
     expect(h.body).toMatchObject({ Value: 500, Balance: 500, IsActive: true, IsForReplacement: false });
+    // A sold voucher keeps its class's names in all four languages (issue 22).
+    expect(h.body).toMatchObject({ NameEn: 'Gift voucher', NameRu: 'Подарочный ваучер', NameAr: 'قسيمة هدية' });
     expect(h.body.history).toEqual([
       {
         kind: 'purchase',

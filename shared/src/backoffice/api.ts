@@ -1,4 +1,6 @@
 import type { BackOfficeMenuItem } from '../rules/backoffice/back-office-menu';
+import type { ReportVenueKind } from '../rules/backoffice/report-venue-kind';
+import type { StaffRole } from '../rules/backoffice/staff-role';
 import type { LockedSeat } from '../seats/wire';
 
 /** POST /api/backoffice/sign-in body: password and the authenticator app's current code. */
@@ -16,6 +18,8 @@ export interface StaffMe {
   businessIds: number[];
   permissions: number[];
   menu: BackOfficeMenuItem[];
+  /** What the staff member is, for the greeting in the reader's language (staffRole). */
+  role: StaffRole;
   /** The most seats one box-office block lock may take (BOX_OFFICE_MAX_SEATS); the seat map shows it. */
   boxOfficeMaxSeats: number;
 }
@@ -56,9 +60,14 @@ export interface PresentationSalesLine {
   FeatureId: number;
   FeatureName: string;
   FeatureNameEn: string;
+  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  FeatureNameRu: string | null;
+  FeatureNameAr: string | null;
   LocationId: number;
   LocationName: string;
   LocationNameEn: string;
+  LocationNameRu: string | null;
+  LocationNameAr: string | null;
   /** ISO instant; shown in Asia/Jerusalem. */
   PresentationDateTime: string;
   Capacity: number;
@@ -75,6 +84,8 @@ export interface TicketTypeSales {
   TicketId: number;
   Name: string;
   NameEn: string;
+  NameRu: string | null;
+  NameAr: string | null;
   Sold: number;
   RevenueAgorot: number;
 }
@@ -100,6 +111,9 @@ export interface CapacityLine {
   FeatureId?: number;
   Name: string;
   NameEn: string;
+  /** Russian and Arabic names (issue 22); null where none is stored, and on the total row (the client names it). */
+  NameRu: string | null;
+  NameAr: string | null;
   Capacity: number;
   Sold: number;
   Held: number;
@@ -110,6 +124,8 @@ export interface CapacityLine {
 export interface CapacityReportResponse {
   date: string;
   rows: CapacityLine[];
+  /** The kind of the venues listed (cinema, hall, stadium, arena) or mixed: the report's heading and total row. */
+  venueKind: ReportVenueKind;
 }
 
 /**

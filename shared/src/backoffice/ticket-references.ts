@@ -34,8 +34,13 @@ export interface TicketReferenceRow {
   AgentName: string | null;
   TicketName: string | null;
   TicketNameEn: string | null;
+  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  TicketNameRu: string | null;
+  TicketNameAr: string | null;
   FeatureName: string | null;
   FeatureNameEn: string | null;
+  FeatureNameRu: string | null;
+  FeatureNameAr: string | null;
   PresentationDateTime: string | null;
   /** Tickets allowed with this reference in all. */
   Quantity: number;
@@ -78,6 +83,8 @@ export interface TicketReferenceSale {
   PresentationDateTime: string;
   FeatureName: string;
   FeatureNameEn: string;
+  FeatureNameRu: string | null;
+  FeatureNameAr: string | null;
   TicketId: number;
   AmountAgorot: number;
   SaleDateTime: string;

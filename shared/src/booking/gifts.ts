@@ -21,8 +21,13 @@ export interface SystemVoucherOffer {
   SystemVoucherSuperClassId: number;
   Name: string;
   NameEn: string;
+  /** Russian and Arabic (issue 22), null where none is stored: the storefront then shows the English. */
+  NameRu: string | null;
+  NameAr: string | null;
   Description: string;
   DescriptionEn: string;
+  DescriptionRu: string | null;
+  DescriptionAr: string | null;
   /** Days a sold voucher is valid. */
   ValidDays: number;
   Prices: SystemVoucherPrice[];
@@ -55,6 +60,9 @@ export interface SystemVoucherHistoryResponse {
   Reference: string;
   Name: string;
   NameEn: string;
+  /** Russian and Arabic (issue 22), null where none is stored. */
+  NameRu: string | null;
+  NameAr: string | null;
   Value: number;
   Balance: number;
   IsActive: boolean;
@@ -78,8 +86,13 @@ export interface Donation {
   Code: string;
   Name: string;
   NameEn: string;
+  /** Russian and Arabic (issue 22), null where none is stored: the storefront then shows the English. */
+  NameRu: string | null;
+  NameAr: string | null;
   Description: string;
   DescriptionEn: string;
+  DescriptionRu: string | null;
+  DescriptionAr: string | null;
   /** Bounds of a custom amount, shekels. */
   MinCustomAmount: number;
   MaxCustomAmount: number;

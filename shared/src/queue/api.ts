@@ -110,8 +110,13 @@ export interface OnSalePresentation {
   featureId: number;
   featureName: string;
   featureNameEn: string | null;
+  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  featureNameRu: string | null;
+  featureNameAr: string | null;
   locationName: string;
   locationNameEn: string | null;
+  locationNameRu: string | null;
+  locationNameAr: string | null;
   /** ISO time of the presentation. */
   dateTime: string;
   /** The effective on-sale: the presentation's own, else its feature's, else none. */

@@ -87,7 +87,12 @@ export default function BackOfficePage() {
     <div className="backoffice backoffice--in">
       <div className="bo-top">
         <h1>{t('backOffice.title')}</h1>
-        <span>{t('backOffice.signedInAs', { name: `${staff.FirstName} ${staff.LastName}` })}</span>
+        <span>
+          {/* A person's name is not translated (translate="no"); the role is, in the reader's language. */}
+          {t('backOffice.signedInAs')} <bdi translate="no">{`${staff.FirstName} ${staff.LastName}`}</bdi>
+          {' · '}
+          {t(`backOffice.roles.${staff.role}`)}
+        </span>
         <NavLink className="button" to={`/backoffice/security?lang=${locale}`}>
           {t('backOffice.security.link')}
         </NavLink>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatJerusalemDateTime } from '@hotline/shared';
 import { useLocale } from '../../hooks/useLocale';
+import { pickText } from '../../lib/localized';
 import { backOfficeApi } from './backoffice-api';
 
 type Presentation = Awaited<ReturnType<typeof backOfficeApi.availablePresentations>>['presentations'][number];
@@ -31,9 +32,13 @@ export function BoxOfficePanel() {
   }, []);
 
   const label = (p: Presentation) =>
-    `${locale === 'he' || locale === 'ar' ? p.FeatureName : p.FeatureNameEn} · ${
-      locale === 'he' || locale === 'ar' ? p.LocationName : p.LocationNameEn
-    } · ${formatJerusalemDateTime(p.PresentationDateTime, locale)}`;
+    `${pickText(locale, p.FeatureName, p.FeatureNameEn, p.FeatureNameRu, p.FeatureNameAr)} · ${pickText(
+      locale,
+      p.LocationName,
+      p.LocationNameEn,
+      p.LocationNameRu,
+      p.LocationNameAr,
+    )} · ${formatJerusalemDateTime(p.PresentationDateTime, locale)}`;
 
   return (
     <section className="bo-card" aria-labelledby="bo-boxoffice-title">

@@ -7,9 +7,11 @@ import {
   jerusalemDateKey,
   type CapacityLine,
   type CapacityReportResponse,
+  type ReportVenueKind,
   type SalesReport,
 } from '@hotline/shared';
 import { useLocale } from '../../hooks/useLocale';
+import { pickText } from '../../lib/localized';
 import { backOfficeApi } from './backoffice-api';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
 import { onReportsChanged } from './reports-push';
@@ -152,6 +154,11 @@ function mapLoad<A, B>(load: Load<A>, f: (a: A) => B): Load<B> {
   return load.kind === 'ready' ? { kind: 'ready', data: f(load.data) } : load;
 }
 
+/** What a capacity report's venues are (its heading and total row say "cinema", "stadium", … or "venue"). */
+function venueKindOf(report: Load<CapacityReportResponse>): ReportVenueKind {
+  return report.kind === 'ready' ? report.data.venueKind : 'mixed';
+}
+
 function CapacityTable({
   id,
   title,
@@ -167,8 +174,9 @@ function CapacityTable({
   const locale = useLocale();
   // The total row is id -1 (LocationId by cinema, FeatureId by movie); its name is ours to translate.
   const isTotal = (r: CapacityLine) => (r.LocationId ?? r.FeatureId) === CAPACITY_TOTAL_ID;
+  const kind = venueKindOf(report);
   const name = (r: CapacityLine) =>
-    isTotal(r) ? t('backOffice.reports.total') : locale === 'he' || locale === 'ar' ? r.Name : r.NameEn;
+    isTotal(r) ? t(`backOffice.reports.total.${kind}`) : pickText(locale, r.Name, r.NameEn, r.NameRu, r.NameAr);
   const count = (n: number) => n.toLocaleString(locale);
   const columns: Column<CapacityLine>[] = [
     { header: t('backOffice.reports.columns.name'), value: name },
@@ -198,10 +206,15 @@ type SalesLine = SalesReport['presentations'][number];
 function SalesSection({ report, fileName }: { report: Load<SalesReport>; fileName: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const local = (he: string, en: string) => (locale === 'he' || locale === 'ar' ? he : en);
   const columns: Column<SalesLine>[] = [
-    { header: t('backOffice.reports.columns.show'), value: (p) => local(p.FeatureName, p.FeatureNameEn) },
-    { header: t('backOffice.reports.columns.location'), value: (p) => local(p.LocationName, p.LocationNameEn) },
+    {
+      header: t('backOffice.reports.columns.show'),
+      value: (p) => pickText(locale, p.FeatureName, p.FeatureNameEn, p.FeatureNameRu, p.FeatureNameAr),
+    },
+    {
+      header: t('backOffice.reports.columns.location'),
+      value: (p) => pickText(locale, p.LocationName, p.LocationNameEn, p.LocationNameRu, p.LocationNameAr),
+    },
     {
       header: t('backOffice.reports.columns.date'),
       value: (p) => formatJerusalemDateTime(p.PresentationDateTime, locale),
@@ -252,13 +265,13 @@ export function ReportsPanel() {
       </div>
       <CapacityTable
         id="bo-by-location"
-        title={t('backOffice.reports.byLocation')}
+        title={t(`backOffice.reports.byLocation.${venueKindOf(byLocation)}`)}
         report={byLocation}
         fileName={`capacity-by-cinema-${date}.csv`}
       />
       <CapacityTable
         id="bo-by-feature"
-        title={t('backOffice.reports.byFeature')}
+        title={t(`backOffice.reports.byFeature.${venueKindOf(byFeature)}`)}
         report={byFeature}
         fileName={`capacity-by-movie-${date}.csv`}
       />

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatJerusalemDateTime, formatShekels } from '@hotline/shared';
 import { ApiError } from '../../api/client';
 import { useLocale } from '../../hooks/useLocale';
+import { pickText } from '../../lib/localized';
 import { backOfficeApi } from './backoffice-api';
 
 type Reservation = Awaited<ReturnType<typeof backOfficeApi.producerReservations>>['reservations'][number];
@@ -66,7 +67,6 @@ export function ReservationsPanel() {
     }
   };
 
-  const local = (he: string, en: string) => (locale === 'he' || locale === 'ar' ? he : en);
   return (
     <section className="bo-card" aria-labelledby="bo-reservations-title">
       <h2 id="bo-reservations-title">{t('backOffice.reservations.title')}</h2>
@@ -102,11 +102,13 @@ export function ReservationsPanel() {
                       {r.ReservationIdentifier}
                     </th>
                     <td>
-                      {local(r.FeatureName, r.FeatureNameEn)} · {local(r.LocationName, r.LocationNameEn)}
+                      {pickText(locale, r.FeatureName, r.FeatureNameEn, r.FeatureNameRu, r.FeatureNameAr)} ·{' '}
+                      {pickText(locale, r.LocationName, r.LocationNameEn, r.LocationNameRu, r.LocationNameAr)}
                     </td>
                     <td>{formatJerusalemDateTime(r.StartDateTime, locale)}</td>
                     <td>
-                      {r.CustomerName}
+                      {/* The buyer's own name, as typed: not translated. */}
+                      <bdi translate="no">{r.CustomerName}</bdi>
                       {r.MobileLast4 && <span dir="ltr"> ···{r.MobileLast4}</span>}
                     </td>
                     <td>{r.Tickets}</td>

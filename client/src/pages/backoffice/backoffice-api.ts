@@ -31,8 +31,12 @@ export const backOfficeApi = {
         PresentationId: number;
         FeatureName: string;
         FeatureNameEn: string;
+        FeatureNameRu: string | null;
+        FeatureNameAr: string | null;
         LocationName: string;
         LocationNameEn: string;
+        LocationNameRu: string | null;
+        LocationNameAr: string | null;
         PresentationDateTime: string;
       }[];
     }>('/PRES-live/v2/availablePresentations'),
@@ -44,8 +48,12 @@ export const backOfficeApi = {
         StartDateTime: string;
         FeatureName: string;
         FeatureNameEn: string;
+        FeatureNameRu: string | null;
+        FeatureNameAr: string | null;
         LocationName: string;
         LocationNameEn: string;
+        LocationNameRu: string | null;
+        LocationNameAr: string | null;
         Tickets: number;
         TotalAgorot: number;
         CustomerName: string;

@@ -180,7 +180,10 @@ export default function EDocumentPage() {
             {r.customerName && (
               <div>
                 <dt>{t('edocument.name')}</dt>
-                <dd>{r.customerName}</dd>
+                {/* The buyer's own name, as typed: not translated. */}
+                <dd translate="no">
+                  <bdi>{r.customerName}</bdi>
+                </dd>
               </div>
             )}
             <div>

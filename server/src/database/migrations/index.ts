@@ -20,6 +20,8 @@ import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
 import { ReportsCountHeldApart1795800000000 } from './1795800000000-reports-count-held-apart';
+import { GiftTranslations1795820000000 } from './1795820000000-gift-translations';
+import { VenueKind1795820000001 } from './1795820000001-venue-kind';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -45,4 +47,6 @@ export const MIGRATIONS = [
   MembershipDiscountCodes1795791000000,
   ReportsCountHeldApart1795800000000,
   LimitClaims1795810000000,
+  GiftTranslations1795820000000,
+  VenueKind1795820000001,
 ];

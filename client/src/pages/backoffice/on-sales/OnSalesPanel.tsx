@@ -16,6 +16,7 @@ import {
 } from '@hotline/shared';
 import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
+import { pickText } from '../../../lib/localized';
 import './i18n';
 import './on-sales.css';
 import { onSalesApi } from './on-sales-api';
@@ -65,7 +66,6 @@ const errorText = (e: unknown, fallback: string) =>
 export function OnSalesPanel() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const local = (he: string, en: string | null) => (locale === 'he' || locale === 'ar' ? he : (en ?? he));
   const [rows, setRows] = useState<OnSalePresentation[] | null | 'failed'>(null);
   const [search, setSearch] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -90,7 +90,8 @@ export function OnSalesPanel() {
     // Focus moves to the form when it opens for another presentation, not on every keystroke.
   }, [draft?.presentation.presentationId]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const showName = (p: OnSalePresentation) => local(p.featureName, p.featureNameEn);
+  const showName = (p: OnSalePresentation) =>
+    pickText(locale, p.featureName, p.featureNameEn ?? '', p.featureNameRu, p.featureNameAr);
   const showLabel = (p: OnSalePresentation) => `${showName(p)} · ${formatJerusalemDateTime(p.dateTime, locale)}`;
 
   const shown = useMemo(() => {
@@ -98,7 +99,16 @@ export function OnSalesPanel() {
     const q = search.trim().toLowerCase();
     if (!q) return rows;
     return rows.filter((p) =>
-      [p.featureName, p.featureNameEn, p.locationName, p.locationNameEn]
+      [
+        p.featureName,
+        p.featureNameEn,
+        p.featureNameRu,
+        p.featureNameAr,
+        p.locationName,
+        p.locationNameEn,
+        p.locationNameRu,
+        p.locationNameAr,
+      ]
         .filter(Boolean)
         .some((v) => v!.toLowerCase().includes(q)),
     );
@@ -252,7 +262,13 @@ export function OnSalesPanel() {
                             {' · '}
                             <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
                             {' · '}
-                            {local(p.locationName, p.locationNameEn)}
+                            {pickText(
+                              locale,
+                              p.locationName,
+                              p.locationNameEn ?? '',
+                              p.locationNameRu,
+                              p.locationNameAr,
+                            )}
                           </span>
                         </th>
                         <td data-testid="bo-onsale-state">

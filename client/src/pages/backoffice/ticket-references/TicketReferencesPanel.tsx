@@ -9,6 +9,7 @@ import type {
 import { formatJerusalemDateTime, formatShekels, jerusalemDateKey } from '@hotline/shared';
 import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
+import { pickText } from '../../../lib/localized';
 import { downloadCsv, toCsv, type CsvColumn } from '../csv';
 import './i18n';
 import './ticket-references.css';
@@ -33,7 +34,9 @@ const errorText = (e: unknown, fallback: string) =>
 export function TicketReferencesPanel() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const local = (he: string | null, en: string | null) => (locale === 'he' || locale === 'ar' ? he : en) ?? '';
+  // Each language its own name, then the English, then the Hebrew (lib/localized.ts); '' when the row has none.
+  const local = (he: string | null, en: string | null, ru: string | null, ar: string | null) =>
+    he === null && en === null ? '' : pickText(locale, he ?? '', en ?? '', ru, ar);
   const [agents, setAgents] = useState<TicketRefAgent[]>([]);
   const [agent, setAgent] = useState<number | null>(null);
   const [search, setSearch] = useState('');
@@ -114,8 +117,12 @@ export function TicketReferencesPanel() {
     }
   };
 
-  const show = (r: { FeatureName: string | null; FeatureNameEn: string | null }) =>
-    local(r.FeatureName, r.FeatureNameEn);
+  const show = (r: {
+    FeatureName: string | null;
+    FeatureNameEn: string | null;
+    FeatureNameRu: string | null;
+    FeatureNameAr: string | null;
+  }) => local(r.FeatureName, r.FeatureNameEn, r.FeatureNameRu, r.FeatureNameAr);
   const when = (iso: string | null) => (iso ? formatJerusalemDateTime(iso, locale) : '');
   const rowColumns: CsvColumn<TicketReferenceRow>[] = [
     { header: t(`${K}.columns.reference1`), value: (r) => r.Reference1 },
@@ -123,7 +130,10 @@ export function TicketReferencesPanel() {
     { header: t(`${K}.agent`), value: (r) => r.AgentName ?? '' },
     { header: t(`${K}.columns.show`), value: (r) => show(r) },
     { header: t(`${K}.columns.date`), value: (r) => when(r.PresentationDateTime) },
-    { header: t(`${K}.columns.ticket`), value: (r) => local(r.TicketName, r.TicketNameEn) },
+    {
+      header: t(`${K}.columns.ticket`),
+      value: (r) => local(r.TicketName, r.TicketNameEn, r.TicketNameRu, r.TicketNameAr),
+    },
     { header: t(`${K}.columns.priceType`), value: (r) => t(`${K}.priceType.${r.PriceType}`) },
     { header: 'PriceId', value: (r) => r.PriceId },
     { header: 'PriceRowId', value: (r) => r.PriceRowId },
@@ -227,7 +237,10 @@ export function TicketReferencesPanel() {
                         {show(r)}
                         {r.PresentationDateTime && <span className="bo-hint"> · {when(r.PresentationDateTime)}</span>}
                       </td>
-                      <td>{local(r.TicketName, r.TicketNameEn) || t(`${K}.priceType.${r.PriceType}`)}</td>
+                      <td>
+                        {local(r.TicketName, r.TicketNameEn, r.TicketNameRu, r.TicketNameAr) ||
+                          t(`${K}.priceType.${r.PriceType}`)}
+                      </td>
                       <td>{r.Used}</td>
                       <td>{r.Remaining}</td>
                       <td>

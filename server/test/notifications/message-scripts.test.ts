@@ -1,0 +1,160 @@
+import { LOCALES, type Locale } from '../../src/common/locale';
+import { brandName } from '../../src/common/brand';
+import { renderOtpSms } from '../../src/customers/otp-sms';
+import { renderMemberCodeSms } from '../../src/memberships/memberships.service';
+import { renderConfirmation } from '../../src/notifications/confirmation-message';
+import { renderRefundNotice } from '../../src/notifications/refund-notice';
+import type {
+  DocumentDonation,
+  DocumentReservation,
+  DocumentTicket,
+  DocumentVoucher,
+} from '../../src/reservations/documents.repository';
+
+/**
+ * Issue 22: every message the server writes (SMS and e-mail), rendered in every language, is in that language's
+ * script only: a Russian SMS that opens with Hebrew (the brand) or names a donation in English fails here. Allowed
+ * anywhere: digits, punctuation, ₪, links and codes (references, order numbers); each language has its own brand.
+ */
+const CONFIG = {
+  BRAND_NAME: 'הוטליין כרטיסים',
+  BRAND_NAME_EN: 'Hotline Tickets',
+  BRAND_NAME_RU: 'Хотлайн Билеты',
+  BRAND_NAME_AR: 'هوتلاين للتذاكر',
+};
+const HEBREW = /[\u0590-\u05ff]/;
+const ARABIC = /[\u0600-\u06ff]/;
+const CYRILLIC = /[\u0400-\u04ff]/;
+const FOREIGN: Record<Locale, RegExp[]> = {
+  he: [CYRILLIC, ARABIC],
+  en: [HEBREW, CYRILLIC, ARABIC],
+  ru: [HEBREW, ARABIC],
+  ar: [HEBREW, CYRILLIC],
+};
+
+/** Latin words left once links, codes (anything with a digit or in capitals) and the brand are taken out. */
+function latinWords(text: string): string[] {
+  const rest = text.replace(/https?:\/\/\S+/g, ' ').replace(/\S*\d\S*/g, ' ');
+  return (rest.match(/[A-Za-z]+/g) ?? []).filter((w) => w !== w.toUpperCase());
+}
+
+function expectScript(locale: Locale, text: string): void {
+  for (const letters of FOREIGN[locale])
+    expect({ locale, text, foreign: letters.test(text) }).toMatchObject({ foreign: false });
+  if (locale !== 'en') expect({ locale, text, latin: latinWords(text) }).toMatchObject({ latin: [] });
+}
+
+/** A customer, a show, a voucher and a donation named in all four languages, as the demo has them. */
+const CUSTOMER: Record<Locale, { firstName: string; lastName: string }> = {
+  he: { firstName: 'דנה', lastName: 'לוי' },
+  en: { firstName: 'Dana', lastName: 'Levi' },
+  ru: { firstName: 'Дана', lastName: 'Леви' },
+  ar: { firstName: 'دانا', lastName: 'ليفي' },
+};
+const reservation = (locale: Locale): DocumentReservation => ({
+  id: '1',
+  identifier: 'H7K2M9',
+  state: 'paid',
+  createdAt: new Date('2026-11-20T10:00:00Z'),
+  customer: CUSTOMER[locale],
+  locale,
+  totalAgorot: 12_345,
+  documentKey: 'abc123',
+});
+const ticket = (isReserved: boolean): DocumentTicket => ({
+  identifier: 'T1',
+  presentationId: 5,
+  dateTime: new Date('2026-11-30T18:30:00Z'),
+  durationMinutes: 120,
+  featureName: 'הדיבוק',
+  featureNameEn: 'The Dybbuk',
+  featureNameRu: 'Диббук',
+  featureNameAr: 'الديبوك',
+  venueName: 'האולם הגדול',
+  venueNameEn: 'Main hall',
+  venueNameRu: 'Большой зал',
+  venueNameAr: 'القاعة الكبرى',
+  locationName: 'תיאטרון',
+  locationNameEn: 'Theatre',
+  locationNameRu: 'Театр',
+  locationNameAr: 'مسرح',
+  sectionName: 'אולם',
+  sectionNameEn: 'Stalls',
+  sectionNameRu: 'Партер',
+  sectionNameAr: 'الصالة',
+  isReserved,
+  x: 3,
+  rowName: '3',
+  seatName: '7',
+  ticketName: 'רגיל',
+  ticketNameEn: 'Regular',
+  ticketNameRu: 'Обычный',
+  ticketNameAr: 'عادية',
+  amountAgorot: 10_000,
+  serviceChargeAgorot: 500,
+});
+const voucher: DocumentVoucher = {
+  reference: 'GV0123456789ABCDEF',
+  name: 'שובר מתנה',
+  nameEn: 'Gift voucher',
+  nameRu: 'Подарочный ваучер',
+  nameAr: 'قسيمة هدية',
+  valueAgorot: 50_000,
+  startsAt: new Date('2026-11-20T10:00:00Z'),
+  expiresAt: new Date('2027-11-20T10:00:00Z'),
+};
+const donation: DocumentDonation = {
+  receiptNumber: 'DN-2026-000123',
+  name: 'קרן כרטיסים לבני נוער',
+  nameEn: 'Tickets for young people',
+  nameRu: 'Билеты для молодёжи',
+  nameAr: 'تذاكر للشباب',
+  quantity: 2,
+  unitAgorot: 1_800,
+};
+
+const ORDERS = {
+  tickets: { tickets: [ticket(true), ticket(false)] },
+  vouchers: { tickets: [], vouchers: [voucher] },
+  donations: { tickets: [], donations: [donation] },
+  everything: { tickets: [ticket(true)], vouchers: [voucher], donations: [donation] },
+};
+
+describe.each(LOCALES.map((l) => [l]))('every message in %s is in its own script', (locale) => {
+  const brand = brandName(CONFIG, locale);
+  const common = { locale, brand, hotline: '*9080', baseUrl: 'https://tickets.example' };
+
+  test.each(Object.keys(ORDERS).flatMap((kind) => [[kind, 'email'] as const, [kind, 'sms'] as const]))(
+    'order confirmation (%s) by %s',
+    (kind, channel) => {
+      const message = renderConfirmation(
+        { ...common, reservation: reservation(locale), ...ORDERS[kind as keyof typeof ORDERS] },
+        channel,
+      );
+      if (message.subject !== null) expectScript(locale, message.subject);
+      expectScript(locale, message.body);
+    },
+  );
+
+  test.each([['email'], ['sms']] as const)('refund notice by %s', (channel) => {
+    const message = renderRefundNotice({ ...common, payload: { amountAgorot: 12_345 } }, channel);
+    if (message.subject !== null) expectScript(locale, message.subject);
+    expectScript(locale, message.body);
+  });
+
+  test('login code SMS', () => expectScript(locale, renderOtpSms(locale, brand, '123456')));
+  test('member code SMS', () => expectScript(locale, renderMemberCodeSms(locale, '123456')));
+
+  test('an SMS opens with the brand in the reader’s script', () => {
+    const sms = renderConfirmation({ ...common, reservation: reservation(locale), ...ORDERS.tickets }, 'sms').body;
+    expect(sms.startsWith(`${brandName(CONFIG, locale)}:`)).toBe(true);
+    expect(new Set(LOCALES.map((l) => brandName(CONFIG, l))).size).toBe(4);
+  });
+});
+
+test('the check itself catches a foreign word', () => {
+  expect(() => expectScript('ru', 'הוטליין: заказ')).toThrow();
+  expect(() => expectScript('ar', 'تم تأكيد Gift voucher')).toThrow();
+  expect(() => expectScript('ru', 'Hotline Tickets: заказ')).toThrow();
+  expect(() => expectScript('ru', 'Хотлайн Билеты: заказ H7K2M9 https://x.example/a')).not.toThrow();
+});
