@@ -153,7 +153,7 @@ test.describe('an online show from order page to e-ticket', () => {
       await page.goto(`/order/${vod.id}?lang=he`);
       await expect(page.getByTestId('order-online')).toHaveText('מקוון: צפייה מהבית');
       await expect(page.getByTestId('order-online-intro')).toContainText('אין מקומות לבחור');
-      await expect(page.getByRole('heading', { name: 'צפיות' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: 'צפיות', exact: true })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('seatmap-viewport')).toBeHidden();
       await expect(page.getByRole('toolbar')).toHaveCount(0);
       await expect(page.getByRole('heading', { name: 'אזורי עמידה' })).toHaveCount(0);
