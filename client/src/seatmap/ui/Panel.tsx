@@ -111,13 +111,17 @@ export function GaList({ controller, online = false }: { controller: SeatMapCont
             <div className="seatmap-ga__text">
               <span className="seatmap-ga__name">{g.name}</span>
               <span className="seatmap-ga__meta">
-                {g.price !== null && controller.opts.formatPrice(g.price)}
-                {' · '}
-                {g.soldOut
-                  ? t('seatmap.ga.soldOut')
-                  : g.remaining !== null && !online
-                    ? t('seatmap.ga.left', { count: g.remaining })
-                    : ''}
+                {[
+                  g.price !== null ? controller.opts.formatPrice(g.price) : '',
+                  // An online show's "places left" is a virtual hall's size, not news for a viewer.
+                  g.soldOut
+                    ? t('seatmap.ga.soldOut')
+                    : g.remaining !== null && !online
+                      ? t('seatmap.ga.left', { count: g.remaining })
+                      : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </div>
             <GaStepper controller={controller} sectionIndex={g.sectionIndex} />
