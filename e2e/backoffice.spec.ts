@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import { payWithCard, saveHeldCart, type HeldSeat } from './booking-flow.support';
@@ -627,6 +628,85 @@ test.describe('back office', () => {
       const uuid = await visitorId(page);
       for (const s of row) expect(await serverStatus(page.request, p.id, uuid, s)).not.toBe(2);
       await other.close();
+    });
+
+    // Issue 22, point 6: the drag mode is a labelled switch, switched by keyboard and said aloud; a cashier gives a
+    // whole block one ticket type in one choice and goes from the tickets straight to the sale (extras skippable).
+    test('select / pan is a labelled switch with a keyboard shortcut; a block takes one ticket type and goes to the sale', async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      const shots = path.resolve(__dirname, '..', '.tmp', 'shots');
+      await signIn(page, 'he', 'admin');
+      const p = await findPresentation(page.request, 'The Summer Concert', /arena/i);
+      await openSeatMap(page, p.id, 'mode=boxoffice&lang=he');
+      const mode = page.getByTestId('boxoffice-drag-mode');
+      await expect(mode).toBeVisible();
+      await expect(mode).toContainText('גרירה על המפה');
+      const select = mode.getByRole('button', { name: 'בחירת מושבים' });
+      const pan = mode.getByRole('button', { name: 'הזזה' });
+      await expect(select).toHaveAttribute('aria-pressed', 'true');
+      await expect(pan).toHaveAttribute('aria-pressed', 'false');
+      await expect(select).toHaveAttribute('aria-keyshortcuts', 'M');
+      // The map's keyboard help names the shortcut; M on the map switches and says so.
+      await expect(page.locator('.seatmap__stage p.visually-hidden')).toContainText('הקישו M');
+      await page.getByRole('grid').first().focus();
+      await page.keyboard.press('m');
+      await expect(pan).toHaveAttribute('aria-pressed', 'true');
+      await expect(select).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.getByTestId('seatmap-announcer')).toContainText('גרירה מזיזה עכשיו את המפה');
+      // Panning: a drag over free seats moves the map and locks nothing.
+      const locks: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/backoffice/lock-seats')) locks.push(r.url());
+      });
+      const row = (await page.evaluate(() => window.__seatmap!.freeRow(6, 2)))!.slice(0, 6);
+      await drag(page, await frame(page, row));
+      await page.waitForTimeout(500);
+      expect(locks).toEqual([]);
+      await page.getByRole('grid').first().focus();
+      await page.keyboard.press('M');
+      await expect(select).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('seatmap-announcer')).toContainText('גרירה בוחרת עכשיו גוש מושבים');
+      expect((await axe(page)).violations).toEqual([]);
+      await page.screenshot({ path: `${shots}/boxoffice-drag-mode-he-2560.png` });
+
+      // On a 1280 x 800 counter screen, in English: select a block, give it one ticket type, go to the sale.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openSeatMap(page, p.id, 'mode=boxoffice&lang=en');
+      await expect(
+        page.getByTestId('boxoffice-drag-mode').getByRole('button', { name: 'Select seats' }),
+      ).toHaveAttribute('aria-pressed', 'true');
+      await page.getByTestId('seatmap-viewport').scrollIntoViewIfNeeded();
+      const block = (await page.evaluate(() => window.__seatmap!.freeRow(8, 2)))!.slice(0, 8);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/lock-seats'));
+      await drag(page, await frame(page, block));
+      const locked = await answered;
+      expect(locked.status()).toBe(200);
+      // The row's rectangle catches the neighbouring rows of a turned section too: the block is what was locked.
+      const count = ((await locked.json()) as { seats: unknown[] }).seats.length;
+      expect(count).toBeGreaterThanOrEqual(8);
+      await page.screenshot({ path: `${shots}/boxoffice-block-en-1280.png` });
+      await page.locator('.seatmap-summary__continue').click();
+      await expect(page.getByTestId('seat-line')).toHaveCount(count, { timeout: 15_000 });
+      const group = page.locator('.ticket-group').first();
+      const lines = group.getByTestId('seat-line');
+      const inGroup = await lines.count();
+      const all = group.getByTestId('ticket-all');
+      await expect(all).toHaveAccessibleName(`One ticket type for all ${inGroup} seats`);
+      const chosen = await all.locator('option').nth(2).getAttribute('value');
+      await all.selectOption(chosen!);
+      for (const value of await lines
+        .locator('select')
+        .evaluateAll((els) => els.map((e) => (e as HTMLSelectElement).value)))
+        expect(value).toBe(chosen);
+      await expect(page.getByText(`The ticket of all ${inGroup} seats was changed.`)).toBeVisible();
+      await expect(page.getByTestId('boxoffice-add-extras')).toBeVisible();
+      expect((await axe(page)).violations).toEqual([]);
+      await page.screenshot({ path: `${shots}/boxoffice-tickets-en-1280.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Continue to the sale' }).click();
+      await expect(page).toHaveURL(/\/backoffice\/sell/);
+      await expect(page.getByRole('heading', { name: 'Box-office sale' })).toBeVisible({ timeout: 15_000 });
     });
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiPresentation } from '@hotline/shared';
 import { findPresentation, holdGaPlaces, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
@@ -132,5 +133,84 @@ test.describe('video on demand', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+/**
+ * Issue 22, point 7: an online show looks like one from the order page to the e-ticket: no venue map, zoom buttons,
+ * standing areas or legend; the order page, confirmation and e-ticket speak of watching at home and the viewing
+ * window, with the watch link; he at 390 px, en at 1280 px (the e-ticket also at 2560 px), axe clean.
+ */
+test.describe('an online show from order page to e-ticket', () => {
+  test.setTimeout(150_000);
+  const shots = path.resolve(__dirname, '..', '.tmp', 'shots');
+
+  test('the order page has no map, only viewings and the viewing window (he, phone)', async ({ browser, request }) => {
+    const vod = await findPresentation(request, isVod101);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/order/${vod.id}?lang=he`);
+      await expect(page.getByTestId('order-online')).toHaveText('מקוון: צפייה מהבית');
+      await expect(page.getByTestId('order-online-intro')).toContainText('אין מקומות לבחור');
+      await expect(page.getByRole('heading', { name: 'צפיות', exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('seatmap-viewport')).toBeHidden();
+      await expect(page.getByRole('toolbar')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'אזורי עמידה' })).toHaveCount(0);
+      await expect(page.locator('.seatmap-legend')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expectNoHorizontalOverflow(page, 'online order page at 390px');
+      await expectAxeClean(page, 'online order page (he, 390)');
+      await page.screenshot({ path: `${shots}/vod-order-he-390.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('confirmation and e-ticket speak of watching online (en, laptop and big screen)', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/booking?lang=en');
+    const uuid = await visitorIdOf(page);
+    const vod = await findPresentation(request, isVod101);
+    const resId = await saveHeldCart(request, uuid, await holdGaPlaces(request, uuid, vod, 2));
+    await page.goto(`/cart/${resId}?lang=en`);
+    await fillDetailsInEnglish(page, {
+      first: 'Noa',
+      last: 'Levi',
+      email: 'noa.viewer@example.com',
+      mobile: '0541234567',
+    });
+    const due = (await page.getByTestId('pay-total').innerText()).trim();
+    await page.getByRole('button', { name: `Pay ${due}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Secure card payment' })).toBeVisible({ timeout: 15_000 });
+    await payWithCard(page, '4580000000000000');
+    const confirmation = page.getByTestId('confirmation');
+    await expect(confirmation).toBeVisible({ timeout: 30_000 });
+    const reservation = (await page.getByTestId('reservation-identifier').innerText()).trim();
+    await expect(confirmation.getByTestId('confirmation-online')).toHaveText('Online: watch at home');
+    await expect(confirmation.getByTestId('confirmation-watch-until')).toContainText('From purchase until');
+    await expect(confirmation).not.toContainText('General admission');
+    await expect(confirmation).not.toContainText('Seats');
+    await expect(page.getByTestId('vod-watch-now')).toBeVisible();
+    await expectAxeClean(page, 'online show confirmation (en)');
+    await page.screenshot({ path: `${shots}/vod-confirmation-en-1280.png`, fullPage: true });
+
+    await page.getByTestId('edocument-link').click();
+    const tickets = page.getByTestId('eticket');
+    await expect(tickets).toHaveCount(2, { timeout: 15_000 });
+    await expect(tickets.first().getByTestId('eticket-online')).toHaveText('Online: watch at home');
+    await expect(tickets.first()).toContainText('From purchase until');
+    await expect(tickets.first()).not.toContainText('General admission');
+    await expect(page.locator('.eticket__qr')).toHaveCount(0);
+    await expect(tickets.first().getByTestId('eticket-watch')).toHaveAttribute('href', `/vod/${reservation}/${vod.id}`);
+    await expectAxeClean(page, 'online show e-ticket (en)');
+    await page.screenshot({ path: `${shots}/vod-eticket-en-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 2560, height: 1440 });
+    await expectNoHorizontalOverflow(page, 'online e-ticket at 2560px');
+    await page.screenshot({ path: `${shots}/vod-eticket-en-2560.png` });
+
+    // The watch link leads to the VOD page with the order filled in.
+    await tickets.first().getByTestId('eticket-watch').click();
+    await expect(page.getByRole('dialog', { name: 'Confirm your purchase' })).toBeVisible({ timeout: 15_000 });
   });
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Client } from 'pg';
 import { solveAltchaChallenge } from '../server/test/support/altcha';
 import type { AltchaChallenge } from '../server/src/botcheck/altcha-lib';
@@ -35,21 +36,23 @@ let pid: number;
 
 test.beforeAll(async () => {
   pid = await withSql(
-    async (sql) => (await sql.query('SELECT presentation_id FROM on_sale LIMIT 1')).rows[0].presentation_id,
+    async (sql) =>
+      (await sql.query('SELECT presentation_id FROM on_sale WHERE demo_line_ahead = 0 LIMIT 1')).rows[0]
+        .presentation_id,
   );
 });
 
 /** Sets the demo on-sale and waits until the server has re-read it (every 2 s). */
-async function configure(request: APIRequestContext, rate: number, startsInMs: number) {
+async function configure(request: APIRequestContext, rate: number, startsInMs: number, on = pid) {
   await withSql((sql) =>
     sql.query(
       `UPDATE on_sale SET admit_per_minute = $1, sale_starts_at = now() + ($2 || ' milliseconds')::interval WHERE presentation_id = $3`,
-      [rate, String(startsInMs), pid],
+      [rate, String(startsInMs), on],
     ),
   );
   await expect
     .poll(async () => {
-      const s = await (await request.get(`/api/queue/${pid}`, { headers: { uuid: randomUUID() } })).json();
+      const s = await (await request.get(`/api/queue/${on}`, { headers: { uuid: randomUUID() } })).json();
       return s.admitPerMinute === rate && startsInMs > 0 === Date.parse(s.saleStartsAt) > s.serverTime;
     })
     .toBe(true);
@@ -158,6 +161,104 @@ test.describe.serial('waiting room', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+});
+
+/**
+ * Issue 22, point 10: the demo line (seed/demo-on-sale.ts, `demo_line_ahead`). A visitor finds simulated shoppers
+ * ahead, labelled as such, and sees the place, the estimate and the countdown to the turn; the test watches the
+ * place fall and checks the countdown against the admission rate: between the estimates of the place and the place
+ * behind it (the rate's own arithmetic), never going up, and the place falling at about the rate. No time of day.
+ */
+test.describe.serial('waiting room with a line (demo)', () => {
+  /** 30 a minute for the test (one every two seconds) instead of the seed's 12, so it watches enough admissions. */
+  const RATE = 30;
+  let demo: number;
+  const shots = path.resolve(__dirname, '..', '.tmp', 'shots');
+
+  test.beforeAll(async () => {
+    demo = await withSql(
+      async (sql) =>
+        (await sql.query('SELECT presentation_id FROM on_sale WHERE demo_line_ahead > 0 LIMIT 1')).rows[0]
+          .presentation_id,
+    );
+  });
+  test.afterAll(async ({ request }) => {
+    await configure(request, 12, -60_000, demo);
+  });
+
+  /** The rate's estimate for a place, in seconds (shared estimatedWaitSeconds, restated so the test checks it). */
+  const estimate = (place: number) => (place <= 0 ? 0 : Math.ceil(((place - 1) * 60) / RATE) + 1);
+  const seconds = (text: string) => text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+
+  test('the place falls at the rate and the countdown stays honest (he, phone)', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    await configure(request, RATE, -60_000, demo);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/queue/${demo}`);
+    const placeText = page.getByTestId('queue-place');
+    await expect(placeText).toHaveText(/^\d+$/, { timeout: 30_000 });
+    await expect(page.getByTestId('queue-demo-line')).toContainText('הדגמה');
+    // The seed's 40 simulated shoppers at least (more when a line was already there), some gone meanwhile.
+    expect(Number(await placeText.textContent())).toBeGreaterThan(30);
+    await expect(page.getByTestId('queue-turn-countdown')).toHaveText(/^\d\d:\d\d$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expectAxeClean(page, 'waiting room with a line (he, 390)');
+    await page.screenshot({ path: `${shots}/waiting-line-he-390.png`, fullPage: true });
+
+    // Place and countdown read together (one evaluate, one render), four times a second for 16 s.
+    const samples: { t: number; place: number; turn: number; minutes: number | null }[] = [];
+    const started = Date.now();
+    while (Date.now() - started < 16_000) {
+      const s = await page.evaluate(() => ({
+        place: document.querySelector('[data-testid="queue-place"]')?.textContent ?? '',
+        turn: document.querySelector('[data-testid="queue-turn-countdown"]')?.textContent ?? '',
+        wait: document.querySelector('[data-testid="queue-wait"]')?.textContent ?? '',
+      }));
+      const minutes = /\d+/.exec(s.wait);
+      samples.push({
+        t: Date.now(),
+        place: Number(s.place),
+        turn: seconds(s.turn),
+        minutes: minutes ? Number(minutes[0]) : null,
+      });
+      await page.waitForTimeout(250);
+    }
+    const first = samples[0]!;
+    const last = samples.at(-1)!;
+    const falls = samples.filter((s, i) => i > 0 && s.place < samples[i - 1]!.place).length;
+    expect(falls, 'the place fell several times').toBeGreaterThanOrEqual(3);
+    for (const [i, s] of samples.entries()) {
+      // Honest: never less than the people still ahead take at the rate, never more than the place's estimate.
+      expect(s.turn, `countdown at place ${s.place}`).toBeGreaterThanOrEqual(estimate(s.place - 1));
+      expect(s.turn, `countdown at place ${s.place}`).toBeLessThanOrEqual(estimate(s.place));
+      if (i === 0) continue;
+      const before = samples[i - 1]!;
+      expect(s.place).toBeLessThanOrEqual(before.place);
+      expect(s.turn, 'the countdown never goes up').toBeLessThanOrEqual(before.turn);
+      if (s.minutes !== null && before.minutes !== null) expect(s.minutes).toBeLessThanOrEqual(before.minutes);
+    }
+    // The place falls at about the rate the estimate assumes (ticks of a second, a loaded machine: +-50 %).
+    const perMinute = ((first.place - last.place) * 60_000) / (last.t - first.t);
+    expect(perMinute).toBeGreaterThan(RATE * 0.5);
+    expect(perMinute).toBeLessThan(RATE * 1.5);
+  });
+
+  test('the demo line is labelled and axe-clean in English on a laptop', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/queue/${demo}?lang=en`);
+      await expect(page.getByTestId('queue-place')).toHaveText(/^\d+$/, { timeout: 30_000 });
+      await expect(page.getByTestId('queue-demo-line')).toContainText('simulated');
+      await expect(page.getByTestId('queue-turn-countdown')).toHaveText(/^\d\d:\d\d$/);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      await expectAxeClean(page, 'waiting room with a line (en, 1280)');
+      await page.screenshot({ path: `${shots}/waiting-line-en-1280.png`, fullPage: true });
+    } finally {
+      await context.close();
     }
   });
 });

@@ -36,6 +36,7 @@ export * from './rules/catalogue/seating-mode';
 export * from './rules/catalogue/presentation-availability';
 export * from './rules/catalogue/video-on-demand';
 export * from './rules/catalogue/vod-browser';
+export * from './rules/catalogue/vod-watch-window';
 export * from './rules/catalogue/jerusalem-time';
 export * from './rules/catalogue/jerusalem-wall-clock';
 

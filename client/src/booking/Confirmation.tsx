@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { shekelsToAgorot } from '@hotline/shared';
+import { isVideoOnDemand, shekelsToAgorot, vodWatchUntil } from '@hotline/shared';
 import { money, seatLabel } from './format';
 import { CatalogueText } from '../components/CatalogueText';
 import { formatJerusalemDateTime } from '../lib/datetime';
@@ -89,36 +89,61 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
           </h3>
           {order.shows.map((show) => {
             const p = show.presentation;
+            const online = p.venueTypeId !== undefined && isVideoOnDemand(p.venueTypeId);
             return (
               <div key={p.id} className="confirmation__show" data-testid="confirmation-show">
                 <p className="confirmation__show-name">
                   <CatalogueText locale={locale}>{presentationFeatureName(p, locale)}</CatalogueText>
                 </p>
                 <dl className="confirmation__show-facts">
-                  <div>
-                    <dt>{t('confirmation.when')}</dt>
-                    <dd>
-                      <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('confirmation.where')}</dt>
-                    <dd>
-                      <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('confirmation.seats')}</dt>
-                    <dd>
-                      <ul className="plain confirmation__seats">
-                        {show.seats.map((seat, i) => (
-                          <li key={`${seat.sectionId}:${seat.XCoordinate}:${seat.YCoordinate}:${i}`}>
-                            {seatLabel(seat, t)}
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </div>
+                  {online ? (
+                    // An online show has no venue, time or seats, but a viewing window (issue 22, point 7).
+                    <>
+                      <div>
+                        <dt>{t('confirmation.where')}</dt>
+                        <dd data-testid="confirmation-online">{t('vod.online')}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('vod.viewings')}</dt>
+                        <dd>{show.seats.length.toLocaleString(locale)}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('vod.watchUntil')}</dt>
+                        <dd data-testid="confirmation-watch-until">
+                          <time dateTime={vodWatchUntil(p.dateTime)}>
+                            {t('vod.watchWindow', { date: formatJerusalemDateTime(vodWatchUntil(p.dateTime), locale) })}
+                          </time>
+                        </dd>
+                      </div>
+                    </>
+                  ) : (
+                    <>
+                      <div>
+                        <dt>{t('confirmation.when')}</dt>
+                        <dd>
+                          <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{t('confirmation.where')}</dt>
+                        <dd>
+                          <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{t('confirmation.seats')}</dt>
+                        <dd>
+                          <ul className="plain confirmation__seats">
+                            {show.seats.map((seat, i) => (
+                              <li key={`${seat.sectionId}:${seat.XCoordinate}:${seat.YCoordinate}:${i}`}>
+                                {seatLabel(seat, t)}
+                              </li>
+                            ))}
+                          </ul>
+                        </dd>
+                      </div>
+                    </>
+                  )}
                 </dl>
               </div>
             );

@@ -1,5 +1,7 @@
+import { isVideoOnDemand, vodWatchUntil } from '@hotline/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../vod/i18n';
 import { CatalogueText } from '../components/CatalogueText';
 import { useLocale } from '../hooks/useLocale';
 import { formatJerusalemDateTime } from '../lib/datetime';
@@ -52,11 +54,19 @@ export function OrderSummary({ editableVouchers = false, headingLevel = 2 }: Ord
                     <p className="summary-show__name">
                       <CatalogueText locale={locale}>{presentationFeatureName(p, locale)}</CatalogueText>
                     </p>
-                    <p className="summary-show__meta">
-                      <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
-                      <br />
-                      <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
-                    </p>
+                    {isVideoOnDemand(p.venueTypeId) ? (
+                      <p className="summary-show__meta">
+                        {t('vod.online')}
+                        <br />
+                        {t('vod.watchWindow', { date: formatJerusalemDateTime(vodWatchUntil(p.dateTime), locale) })}
+                      </p>
+                    ) : (
+                      <p className="summary-show__meta">
+                        <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
+                        <br />
+                        <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
+                      </p>
+                    )}
                   </>
                 ) : (
                   <p className="summary-show__name">{t('summary.loadingShow')}</p>
@@ -68,7 +78,7 @@ export function OrderSummary({ editableVouchers = false, headingLevel = 2 }: Ord
                       className="summary-line"
                     >
                       <span className="summary-line__what">
-                        {seatLabel(l.seat, t)}
+                        {seatLabel(l.seat, t, p !== undefined && isVideoOnDemand(p.venueTypeId))}
                         {l.ticket && (
                           <span className="summary-line__detail">
                             <CatalogueText locale={locale}>{ticketName(l.ticket, locale)}</CatalogueText>

@@ -1,3 +1,4 @@
+import { isVideoOnDemand } from '@hotline/shared';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { StepActions } from './StepActions';
 import { useTranslation } from 'react-i18next';
@@ -117,6 +118,16 @@ export function TicketsStep({
     else setMessage(null);
   }
 
+  /**
+   * One ticket type for every seat of a group at once (issue 22, point 6: a cashier selling a block chose it seat by
+   * seat). Seats on a code's ticket and couple sub-tickets keep theirs.
+   */
+  function changeAll(groupLines: SeatLine[], ticketId: number) {
+    for (const l of groupLines)
+      if (!l.ticket?.code && !l.seat.isMultiplyFactorSubTicket) chooseTicket(l.seat, ticketId);
+    setMessage(t('ticketsStep.allChanged', { count: groupLines.length }));
+  }
+
   function remove(seat: CartSeat) {
     removeSeat(seat);
     void releaseSeats([seat]);
@@ -154,9 +165,16 @@ export function TicketsStep({
         <p className="booking-card__sub">
           <CatalogueText locale={locale}>{presentationFeatureName(p, locale)}</CatalogueText>
           <span aria-hidden="true"> · </span>
-          <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
-          <span aria-hidden="true"> · </span>
-          <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
+          {isVideoOnDemand(p.venueTypeId) ? (
+            // An online show: watched at home, no showtime or venue to name (issue 22, point 7).
+            t('vod.online')
+          ) : (
+            <>
+              <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
+              <span aria-hidden="true"> · </span>
+              <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
+            </>
+          )}
         </p>
       </header>
 
@@ -177,12 +195,38 @@ export function TicketsStep({
               )}
               <span className="ticket-group__count">{t('ticketsStep.seatCount', { count: groupLines.length })}</span>
             </Sub>
+            {groupLines.length > 1 && options.filter((o) => o.multiplyFactor <= 1).length > 1 && (
+              <div className="ticket-group__all">
+                <label htmlFor={`ticket-all-${groupId}`}>
+                  {t('ticketsStep.allLabel', { count: groupLines.length })}
+                </label>
+                <select
+                  id={`ticket-all-${groupId}`}
+                  className="select"
+                  data-testid="ticket-all"
+                  value=""
+                  onChange={(e) => e.target.value && changeAll(groupLines, Number(e.target.value))}
+                >
+                  <option value="">{t('ticketsStep.allPlaceholder')}</option>
+                  {options
+                    .filter((o) => o.multiplyFactor <= 1)
+                    .map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {t('ticketsStep.option', {
+                          name: isolate(ticketName(o, locale), locale),
+                          price: moneyOfShekels(o.price, locale),
+                        })}
+                      </option>
+                    ))}
+                </select>
+              </div>
+            )}
             <ul className="plain seat-lines">
               {groupLines.map((line) => {
                 const { seat } = line;
                 const key = seatKeyOf(seat);
                 const selectId = `ticket-${key.replace(/[^0-9a-z]/gi, '-')}`;
-                const label = seatLabel(seat, t);
+                const label = seatLabel(seat, t, isVideoOnDemand(p.venueTypeId));
                 const coded = line.ticket?.code ? line.ticket : null;
                 return (
                   <li key={key} className="seat-line" data-testid="seat-line">

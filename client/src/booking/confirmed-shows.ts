@@ -18,7 +18,9 @@ export type ConfirmedPresentation = Pick<
   | 'locationNameEn'
   | 'locationNameRu'
   | 'locationNameAr'
->;
+> &
+  // Optional: a confirmation kept in sessionStorage before online shows were told apart has none.
+  Partial<Pick<ApiPresentation, 'venueTypeId'>>;
 
 export interface ConfirmedShow {
   presentation: ConfirmedPresentation;
@@ -57,6 +59,7 @@ export function confirmedShows(
           locationNameEn: p.locationNameEn,
           locationNameRu: p.locationNameRu ?? null,
           locationNameAr: p.locationNameAr ?? null,
+          venueTypeId: p.venueTypeId,
         },
         seats: [],
       };

@@ -32,7 +32,10 @@ export const productName = (p: Pick<ApiProduct, keyof Names>, locale: SupportedL
 export function seatLabel(
   seat: Pick<CartSeat, 'RowName' | 'SeatName' | 'XCoordinate' | 'YCoordinate'>,
   t: TFunction,
+  /** The seat is an online show's viewing (video on demand): called that, not "general admission" (issue 22). */
+  online = false,
 ): string {
+  if (online) return t('vod.viewing');
   if (isGeneralAdmission(seat)) return t('ticketsStep.gaPlace');
   if (seat.RowName && seat.SeatName) return t('ticketsStep.rowSeat', { row: seat.RowName, seat: seat.SeatName });
   return t('ticketsStep.seatOnly', { seat: seat.SeatName ?? String(seat.XCoordinate ?? '') });

@@ -1,4 +1,4 @@
-import { BACK_OFFICE_PERMISSION, type ApiPresentation } from '@hotline/shared';
+import { BACK_OFFICE_PERMISSION, isVideoOnDemand, type ApiPresentation } from '@hotline/shared';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -22,6 +22,7 @@ import { SeatCard } from './ui/SeatCard';
 import { SeatGrid } from './ui/SeatGrid';
 import { useBottomOverlay } from './ui/useBottomOverlay';
 import { useMapGestures } from './ui/useMapGestures';
+import '../vod/i18n';
 import './seatmap.css';
 
 export interface SeatMapProps {
@@ -260,6 +261,9 @@ function MapShell({
   const [sheetOpen, setSheetOpen] = useState(false);
   const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
   const zoomedIn = useStore(controller.ui, (s) => s.zoomedIn);
+  // An online show (video on demand) has one "area" and nothing to see on a map: no stage, zoom, filters or
+  // legend, only how many viewings (issue 22, point 7). The stage stays mounted (hidden) for the loader.
+  const online = isVideoOnDemand(controller.presentation.venueTypeId);
 
   useLayoutEffect(() => {
     const el = viewportRef.current;
@@ -296,8 +300,18 @@ function MapShell({
   };
 
   return (
-    <div className="seatmap__layout">
-      <div className="seatmap__stage">
+    <div
+      className={`seatmap__layout${online ? ' seatmap__layout--online' : ''}`}
+      onKeyDown={(e) => {
+        // Box office: M switches select / pan while the map has focus (not while typing in a field), so a single
+        // letter never fires from elsewhere on the page (WCAG 2.1.4).
+        if (!boxOffice || e.altKey || e.ctrlKey || e.metaKey || e.key.toLowerCase() !== 'm') return;
+        if ((e.target as HTMLElement).closest('input, select, textarea, [contenteditable="true"]')) return;
+        e.preventDefault();
+        toggleDragMode(controller, t);
+      }}
+    >
+      <div className="seatmap__stage" hidden={online}>
         <div
           ref={viewportRef}
           className={`seatmap__viewport${zoomedIn ? ' is-zoomed' : ''}`}
@@ -323,15 +337,17 @@ function MapShell({
             </div>
           )}
         </div>
-        {ready && (
+        {ready && !online && (
           <>
-            <Toolbar controller={controller} boxOffice={boxOffice} />
+            <Toolbar controller={controller} />
+            {boxOffice && <DragMode controller={controller} />}
             <BackToVenue controller={controller} />
             <LiveBadge controller={controller} />
           </>
         )}
         <p id={helpId} className="visually-hidden">
           {t('seatmap.keyboardHelp')}
+          {boxOffice && ` ${t('seatmap.boxOffice.shortcut')}`}
         </p>
       </div>
       <aside
@@ -358,11 +374,16 @@ function MapShell({
               </>
             ) : (
               <>
-                <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} />
-                <BestAvailable controller={controller} />
-                <GaList controller={controller} />
-                <Filters controller={controller} />
-                <Legend controller={controller} />
+                <SelectionSummary
+                  controller={controller}
+                  onExpire={onExpire}
+                  onContinue={onContinue}
+                  online={online}
+                />
+                {!online && <BestAvailable controller={controller} />}
+                <GaList controller={controller} online={online} />
+                {!online && <Filters controller={controller} />}
+                {!online && <Legend controller={controller} />}
                 {showBoxOfficeSwitch && <BoxOfficeSwitch controller={controller} boxOffice={boxOffice} />}
               </>
             )}
@@ -431,27 +452,60 @@ function BoxOfficeSwitch({ controller, boxOffice }: { controller: SeatMapControl
   );
 }
 
-function Toolbar({ controller, boxOffice }: { controller: SeatMapController; boxOffice: boolean }) {
+/** Box office: what a drag on the map does, switched by `M` while the map has focus; said aloud when it changes. */
+function toggleDragMode(controller: SeatMapController, t: (key: string) => string): void {
+  const next = !controller.ui.getState().rectangleTool;
+  controller.ui.setState({ rectangleTool: next });
+  controller.announce(next ? t('seatmap.boxOffice.nowSelect') : t('seatmap.boxOffice.nowPan'));
+}
+
+/**
+ * Box office: the drag mode as a labelled two-way switch on the map (issue 22, point 6: it used to be a small
+ * corner icon whose state nobody could read), with its keyboard shortcut shown and announced.
+ */
+function DragMode({ controller }: { controller: SeatMapController }) {
+  const { t } = useTranslation();
+  const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
+  const labelId = useId();
+  const set = (on: boolean) => {
+    if (on !== rectangleTool) toggleDragMode(controller, t);
+  };
+  return (
+    <div className="seatmap-dragmode" role="group" aria-labelledby={labelId} data-testid="boxoffice-drag-mode">
+      <span id={labelId} className="seatmap-dragmode__label">
+        {t('seatmap.boxOffice.dragLabel')}
+      </span>
+      <button
+        type="button"
+        className="seatmap-dragmode__option"
+        aria-pressed={rectangleTool}
+        aria-keyshortcuts="M"
+        onClick={() => set(true)}
+      >
+        {t('seatmap.boxOffice.select')}
+      </button>
+      <button
+        type="button"
+        className="seatmap-dragmode__option"
+        aria-pressed={!rectangleTool}
+        aria-keyshortcuts="M"
+        onClick={() => set(false)}
+      >
+        {t('seatmap.boxOffice.pan')}
+      </button>
+      <span className="seatmap-dragmode__key" aria-hidden="true">
+        <kbd>M</kbd>
+      </span>
+    </div>
+  );
+}
+
+function Toolbar({ controller }: { controller: SeatMapController }) {
   const { t } = useTranslation();
   const canIn = useStore(controller.ui, (s) => s.canZoomIn);
   const canOut = useStore(controller.ui, (s) => s.canZoomOut);
-  const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
   return (
     <div className="seatmap-toolbar" role="toolbar" aria-label={t('seatmap.toolbar')}>
-      {boxOffice && (
-        <button
-          type="button"
-          className="seatmap-tool"
-          aria-pressed={rectangleTool}
-          onClick={() => controller.ui.setState({ rectangleTool: !rectangleTool })}
-          title={t('seatmap.boxOffice.rectangle')}
-        >
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="3 2" d="M4 4h16v16H4Z" />
-          </svg>
-          <span className="visually-hidden">{t('seatmap.boxOffice.rectangle')}</span>
-        </button>
-      )}
       <button
         type="button"
         className="seatmap-tool"

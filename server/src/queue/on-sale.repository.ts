@@ -12,6 +12,8 @@ export interface OnSaleRule {
   maxActive: number;
   admitPerMinute: number;
   shoppingMinutes: number;
+  /** Demo data only (seeded, never set by staff): synthetic entries a newcomer finds ahead (issue 22, point 10). */
+  demoLineAhead: number;
 }
 
 interface RuleRow {
@@ -22,9 +24,10 @@ interface RuleRow {
   max_active: number;
   admit_per_minute: number;
   shopping_minutes: number;
+  demo_line_ahead: number;
 }
 
-interface ConfigRow extends Omit<RuleRow, 'presentation_id' | 'business_id'> {
+interface ConfigRow extends Omit<RuleRow, 'presentation_id' | 'business_id' | 'demo_line_ahead'> {
   presentation_id: number | null;
   feature_id: number | null;
 }
@@ -48,7 +51,7 @@ export class OnSaleRepository {
   async rules(): Promise<OnSaleRule[]> {
     const rows: RuleRow[] = await this.db.query(`
       SELECT DISTINCT ON (p.id) p.id AS presentation_id, p.business_id, o.enabled, o.sale_starts_at, o.max_active,
-             o.admit_per_minute, o.shopping_minutes
+             o.admit_per_minute, o.shopping_minutes, o.demo_line_ahead
         FROM on_sale o
         JOIN presentation p ON p.id = o.presentation_id OR (o.presentation_id IS NULL AND p.feature_id = o.feature_id)
        ORDER BY p.id, (o.presentation_id IS NULL)`);
@@ -60,6 +63,7 @@ export class OnSaleRepository {
       maxActive: r.max_active,
       admitPerMinute: r.admit_per_minute,
       shoppingMinutes: r.shopping_minutes,
+      demoLineAhead: r.demo_line_ahead,
     }));
   }
 

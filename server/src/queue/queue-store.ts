@@ -67,16 +67,31 @@ export class QueueStore {
     return queueKeys(this.config.REDIS_PREFIX, presentationId);
   }
 
-  /** Takes a place (or finds the one this visitor has); `draw` is the pre-queue score used before the start. */
+  /**
+   * Takes a place (or finds the one this visitor has); `draw` is the pre-queue score used before the start;
+   * `demoLineAhead` > 0 (demo data only) tops the line up with synthetic entries first (join.lua.ts).
+   */
   async join(
     presentationId: number,
     visitorId: string,
     now: number,
     saleStartsAt: number,
     draw: number,
+    demoLineAhead = 0,
   ): Promise<Standing> {
     const k = this.keys(presentationId);
-    const r = await this.join_(k.line, k.seq, k.seen, k.active, k.removed, visitorId, now, saleStartsAt, draw);
+    const r = await this.join_(
+      k.line,
+      k.seq,
+      k.seen,
+      k.active,
+      k.removed,
+      visitorId,
+      now,
+      saleStartsAt,
+      draw,
+      demoLineAhead,
+    );
     const removed = Number(r[3]);
     const lineLength = Number(r[4]);
     if (r[0] === 'admitted') return { kind: 'admitted', until: Number(r[1]), removed, lineLength };

@@ -49,7 +49,14 @@ export class QueueService {
     if (!this.altcha || this.altcha.signedWorkFactor(token) < this.config.QUEUE_JOIN_WORK)
       throw new AppError('INVALID_CAPTCHA');
     const now = this.clock.nowMs();
-    const standing = await this.store.join(presentationId, visitorId, now, rule.saleStartsAt, this.random.draw());
+    const standing = await this.store.join(
+      presentationId,
+      visitorId,
+      now,
+      rule.saleStartsAt,
+      this.random.draw(),
+      rule.demoLineAhead,
+    );
     return this.describe(rule, visitorId, standing, now, true);
   }
 
@@ -117,6 +124,7 @@ export class QueueService {
       admitPerMinute: rule.admitPerMinute,
       saleStartsAt: new Date(rule.saleStartsAt).toISOString(),
       serverTime: now,
+      demoLine: rule.demoLineAhead > 0,
     };
     const ticket = own ? this.tickets.sign('w', rule.presentationId, visitorId, now + WAIT_TICKET_MS) : null;
     if (standing.kind === 'admitted')
@@ -156,6 +164,7 @@ export class QueueService {
       saleStartsAt: new Date(now).toISOString(),
       serverTime: now,
       admittedUntil: null,
+      demoLine: false,
     };
   }
 }

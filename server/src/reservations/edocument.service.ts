@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import type { EDocumentResponse, EDocumentTicket } from '@hotline/shared';
-import { agorotToShekels, formatJerusalemDateTime, JERUSALEM_TIME_ZONE } from '@hotline/shared';
+import {
+  agorotToShekels,
+  formatJerusalemDateTime,
+  isVideoOnDemand,
+  JERUSALEM_TIME_ZONE,
+  vodWatchUntil,
+} from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
 import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
@@ -84,7 +90,7 @@ export class EDocumentService {
         customerName: [customer.firstName, customer.lastName].filter(Boolean).join(' '),
         total: agorotToShekels(r.totalAgorot),
         locale: r.locale,
-        tickets: await Promise.all(tickets.map((t) => this.ticket(t, locale))),
+        tickets: await Promise.all(tickets.map((t) => this.ticket(t, locale, r.identifier))),
         calendarUrl: `/api/edocument/${r.documentKey}/calendar.ics`,
         waivers: (await this.documents.waiversOf(r.id)).map((w) => ({
           presentationId: w.presentationId,
@@ -97,7 +103,7 @@ export class EDocumentService {
     };
   }
 
-  private async ticket(t: DocumentTicket, locale: Locale): Promise<EDocumentTicket> {
+  private async ticket(t: DocumentTicket, locale: Locale, reservationIdentifier: string): Promise<EDocumentTicket> {
     const qrText = ticketQrText(this.config.TICKET_SIGNING_KEY, t.identifier);
     const dateTime = new Date(t.dateTime);
     return {
@@ -125,6 +131,12 @@ export class EDocumentService {
       rowName: t.isReserved ? (t.rowName ?? '') : '',
       seatName: t.isReserved ? (t.seatName ?? '') : String(t.x),
       isGeneralAdmission: !t.isReserved,
+      online: isVideoOnDemand(t.venueTypeId)
+        ? {
+            watchUrl: `/vod/${reservationIdentifier}/${t.presentationId}`,
+            watchUntil: vodWatchUntil(dateTime.toISOString()),
+          }
+        : null,
       ticketName: t.ticketName,
       ticketNameEn: t.ticketNameEn,
       ticketNameRu: t.ticketNameRu,

@@ -13,7 +13,7 @@ import { seedDemoVodIfEmpty } from './demo-vod';
 import { seedDemoMembershipsIfEmpty } from './demo-memberships';
 import { seedDemoMembershipDiscountsIfEmpty } from './demo-membership-discounts';
 import { seedDemoMiniSiteIfEmpty } from './demo-mini-site';
-import { seedDemoOnSaleIfEmpty } from './demo-on-sale';
+import { seedDemoLineOnSaleIfMissing, seedDemoOnSaleIfEmpty } from './demo-on-sale';
 import { seedDemoTicketReferencesIfEmpty } from './demo-ticket-references';
 import { demoWeekFirstDay } from './demo-week-start';
 
@@ -54,6 +54,7 @@ export async function seedDemoIfEmpty(
         await seedDemoMembershipDiscountsIfEmpty(tx);
         await seedDemoMiniSiteIfEmpty(tx);
         await seedDemoOnSaleIfEmpty(tx);
+        await seedDemoLineOnSaleIfMissing(tx);
         await seedDemoTicketReferencesIfEmpty(tx);
         await renameDemoStaff(tx);
         await translateDemoNames(tx, ['membership', 'membership_price']);
@@ -87,6 +88,7 @@ export async function seedDemoIfEmpty(
       await seedDemoMembershipDiscountsIfEmpty(tx);
       await seedDemoMiniSiteIfEmpty(tx);
       await seedDemoOnSaleIfEmpty(tx);
+      await seedDemoLineOnSaleIfMissing(tx);
       await seedDemoTicketReferencesIfEmpty(tx);
       summary = { venues: venues.length, seats, presentations, firstDay, ms: 0 };
     });

@@ -29,4 +29,13 @@ export const VodErrors = registerErrors({
       ar: 'انتهت صلاحية رابط المشاهدة. افتح الفيديو من جديد.',
     },
   },
+  VOD_WINDOW_ENDED: {
+    status: 403,
+    message: {
+      he: 'חלון הצפייה במופע המקוון הזה הסתיים.',
+      en: 'The viewing window for this online show has ended.',
+      ru: 'Период просмотра этого онлайн-показа закончился.',
+      ar: 'انتهت فترة المشاهدة لهذا العرض عبر الإنترنت.',
+    },
+  },
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { isVideoOnDemand, type VodAccessResponse, type VodInfo } from '@hotline/shared';
+import { isVideoOnDemand, vodWatchOpen, vodWatchUntil, type VodAccessResponse, type VodInfo } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
@@ -55,6 +55,7 @@ export class VodService {
       featureName: localizedName(locale, event),
       venueTypeId: event.venueTypeId,
       dateTime: new Date(event.dateTime).toISOString(),
+      watchUntil: vodWatchUntil(new Date(event.dateTime).toISOString()),
       simulated: this.source.isSimulation,
     };
   }
@@ -71,6 +72,9 @@ export class VodService {
           mobile: localMobile(proof.mobileNumber),
         })));
     if (!owned) throw new AppError('VOD_NOT_OWNED');
+    // Told only to an owner, after the ownership check: the window is what the order page and e-ticket promised.
+    if (!vodWatchOpen(new Date(event.dateTime).toISOString(), this.clock.nowMs()))
+      throw new AppError('VOD_WINDOW_ENDED');
     const expiresAt = Math.floor(this.clock.nowMs() / 1000) + STREAM_URL_TTL_SECONDS;
     return {
       streamUrl: `/api/vod/stream/${streamToken(this.config.TICKET_SIGNING_KEY, vodId, expiresAt)}`,

@@ -100,6 +100,38 @@ describe('joining and admission order', () => {
   });
 });
 
+describe('the demo line (issue 22, point 10)', () => {
+  test('a newcomer finds the simulated line ahead; it leaves at the rate and takes no room in the shop', async () => {
+    const store = t.app.get(QueueStore);
+    const service = t.app.get(QueueService);
+    // Room for one shopper only: simulated entries must not fill it.
+    // Opened just now, so the first run a second later has one credit, not the two-second burst.
+    const r = rule(900_003, { saleStartsAt: clock.ms, admitPerMinute: 60, maxActive: 1, demoLineAhead: 5 });
+    const [first, second] = [randomUUID(), randomUUID()];
+    const joined = await store.join(r.presentationId, first, clock.ms, r.saleStartsAt, 0, r.demoLineAhead);
+    expect(joined).toMatchObject({ kind: 'line', rank: 5, lineLength: 6 });
+    // The line is long enough already: the next visitor is put behind, not given five more ahead.
+    expect(await store.join(r.presentationId, second, clock.ms, r.saleStartsAt, 0, r.demoLineAhead)).toMatchObject({
+      rank: 6,
+      lineLength: 7,
+    });
+    // One a second: five seconds for the simulated five, then the visitor, who gets the one room.
+    const removed: number[] = [];
+    for (let s = 0; s < 5; s++) {
+      clock.ms += 1_000;
+      const result = await service.admit(r, clock.ms);
+      expect(result.admitted).toBe(0);
+      removed.push(result.removed);
+    }
+    expect(removed).toEqual([1, 2, 3, 4, 5]);
+    clock.ms += 1_000;
+    await store.standing(r.presentationId, first, clock.ms, true);
+    await store.standing(r.presentationId, second, clock.ms, true);
+    expect(await service.admit(r, clock.ms)).toMatchObject({ admitted: 1, removed: 6, visitors: [first] });
+    expect(await store.admittedTotal(r.presentationId)).toBe(1);
+  });
+});
+
 describe('pre-queue: a random place when the sale opens', () => {
   const N = 2_000;
   const BINS = 10;
@@ -281,7 +313,12 @@ describe('tickets, passes and the seat-call guard (HTTP)', () => {
     // The demo on-sale (seed/demo-on-sale.ts): open since the template was seeded.
     const sql = t.app.get(OnSales);
     await sql.refresh();
-    pid = at(sql.allQueued(), 0, 'demo on-sale').presentationId;
+    // Not the demo line's on-sale (seed/demo-on-sale.ts too): its simulated line would keep the owner waiting.
+    pid = at(
+      sql.allQueued().filter((r) => r.demoLineAhead === 0),
+      0,
+      'demo on-sale',
+    ).presentationId;
   });
 
   test('joining costs a harder proof of work: an ordinary seat-lock token is refused', async () => {

@@ -179,4 +179,35 @@ describe('video-on-demand access', () => {
     expect(theirs.status).toBe(403);
     expect(theirs.body.error).toBe('VOD_NOT_OWNED');
   });
+
+  test('the viewing window: the owner is refused once it has ended (issue 22, point 7), told only after ownership', async () => {
+    const owner = await buyer(url());
+    const reservation = await buyVod(owner, vod101);
+    const proof = { reservationIdentifier: reservation, email: CUSTOMER.email };
+    const info = await call(url(), 'GET', `/api/vod/${vod101}?lang=en`, newVisitor());
+    expect(Date.parse(info.body.watchUntil) - Date.parse(info.body.dateTime)).toBe(7 * 86_400_000);
+    const [{ date_time: was }] = (await env.sql.query('SELECT date_time FROM presentation WHERE id = $1', [vod101]))
+      .rows;
+    try {
+      // The show's date eight days ago: its seven-day window has ended.
+      await env.sql.query(`UPDATE presentation SET date_time = now() - interval '8 days' WHERE id = $1`, [vod101]);
+      const ended = await access(newVisitor(), vod101, proof, '?lang=en');
+      expect(ended.status).toBe(403);
+      expect(ended.body).toEqual({
+        error: 'VOD_WINDOW_ENDED',
+        message: 'The viewing window for this online show has ended.',
+      });
+      // Someone without the purchase learns nothing about the window.
+      const stranger = await access(newVisitor(), vod101, {
+        reservationIdentifier: 'HL00000000',
+        email: 'x@example.com',
+      });
+      expect(stranger.body.error).toBe('VOD_NOT_OWNED');
+      // Six days ago: still inside the window.
+      await env.sql.query(`UPDATE presentation SET date_time = now() - interval '6 days' WHERE id = $1`, [vod101]);
+      expect((await access(newVisitor(), vod101, proof)).status).toBe(200);
+    } finally {
+      await env.sql.query('UPDATE presentation SET date_time = $2 WHERE id = $1', [vod101, was]);
+    }
+  });
 });

@@ -370,6 +370,11 @@ export interface EDocumentTicket {
   rowName: string;
   seatName: string;
   isGeneralAdmission: boolean;
+  /**
+   * An online (video-on-demand) show: watched at home through `watchUrl` (the VOD page with the order filled in;
+   * it proves nothing by itself) until `watchUntil` (ISO, vodWatchUntil). Null for a show in a venue.
+   */
+  online: { watchUrl: string; watchUntil: string } | null;
   ticketName: string;
   ticketNameEn: string;
   ticketNameRu?: string | null;

@@ -8,6 +8,8 @@ export interface VodInfo {
   /** 101-104. */
   venueTypeId: number;
   dateTime: string;
+  /** ISO end of the viewing window (vodWatchUntil): watchable from purchase until then. */
+  watchUntil: string;
   /** True when the streaming source is the built-in simulation (a demo clip). */
   simulated: boolean;
 }

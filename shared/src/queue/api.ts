@@ -43,6 +43,11 @@ export interface QueueStatusResponse {
   serverTime: number;
   /** ISO time the admission ends (shopping window), when admitted. */
   admittedUntil: string | null;
+  /**
+   * Demo data: part of the line ahead is simulated (synthetic entries that leave at the admission rate),
+   * so the page says so (issue 22, point 10). Never true for an on-sale staff set up.
+   */
+  demoLine: boolean;
 }
 
 /** POST /api/queue/:presentationId/join body. */

@@ -1,3 +1,4 @@
 export * from './api';
 export * from './queue-place';
 export * from './on-sale-settings';
+export * from './wait-countdown';

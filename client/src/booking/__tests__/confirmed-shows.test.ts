@@ -35,6 +35,7 @@ const show = (id: number) =>
     locationName: 'תל אביב',
     locationNameEn: 'Tel Aviv',
     featureNameRu: `Шоу ${id}`,
+    venueTypeId: 1,
     soldout: false,
   }) as ApiPresentation;
 
@@ -75,6 +76,7 @@ describe('confirmedShows: the confirmation names each show, its date, venue and 
       locationNameEn: 'Tel Aviv',
       locationNameRu: null,
       locationNameAr: null,
+      venueTypeId: 1,
     });
   });
 });

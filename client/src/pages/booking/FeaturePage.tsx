@@ -1,4 +1,5 @@
-import type { ApiPresentation } from '@hotline/shared';
+import { isVideoOnDemand, type ApiPresentation } from '@hotline/shared';
+import '../../vod/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
@@ -25,7 +26,8 @@ function PresentationRow({ presentation }: { presentation: ApiPresentation }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const time = formatTime(presentation.dateTime, locale);
-  const place = venueAndLocation(presentation, locale);
+  // An online show has no venue to name: it is watched at home (issue 22, point 7).
+  const place = isVideoOnDemand(presentation.venueTypeId) ? t('vod.online') : venueAndLocation(presentation, locale);
   const vars = {
     feature: presentationFeatureName(presentation, locale),
     date: formatDayHeading(presentation.dateTime, locale),

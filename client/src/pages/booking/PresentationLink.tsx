@@ -1,4 +1,5 @@
-import type { ApiPresentation } from '@hotline/shared';
+import { isVideoOnDemand, type ApiPresentation } from '@hotline/shared';
+import '../../vod/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDayHeading, formatTime } from '../../lib/datetime';
@@ -21,11 +22,13 @@ export function PresentationTimeLink({
   const { t } = useTranslation();
   const locale = useLocale();
   const time = formatTime(presentation.dateTime, locale);
+  // An online show has no venue to name: it is watched at home (issue 22, point 7).
+  const online = isVideoOnDemand(presentation.venueTypeId);
   const vars = {
     feature: presentationFeatureName(presentation, locale),
     date: formatDayHeading(presentation.dateTime, locale),
     time,
-    venue: venueAndLocation(presentation, locale),
+    venue: online ? t('vod.online') : venueAndLocation(presentation, locale),
   };
 
   const last = presentation.availability === 'lastSeats';
@@ -34,7 +37,7 @@ export function PresentationTimeLink({
       <span className="time-chip__time">{time}</span>
       {showVenue && (
         <span className="time-chip__venue">
-          <CatalogueText locale={locale}>{venueName(presentation, locale)}</CatalogueText>
+          {online ? t('vod.online') : <CatalogueText locale={locale}>{venueName(presentation, locale)}</CatalogueText>}
         </span>
       )}
     </>

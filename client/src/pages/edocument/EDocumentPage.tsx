@@ -14,6 +14,7 @@ import { formatJerusalemDateTime } from '../../lib/datetime';
 import { pickText, venueAndLocation } from '../../lib/localized';
 import type { SupportedLocale } from '../../lib/rules';
 import { NotFoundPage } from '../system/NotFoundPage';
+import '../../vod/i18n';
 
 const DOCUMENT_KEY = /^[A-Za-z0-9_-]{43}$/;
 
@@ -68,39 +69,59 @@ function TicketCard({
           <CatalogueText locale={locale}>{feature}</CatalogueText>
         </h2>
         <dl className="eticket__facts">
-          <div className="eticket__fact eticket__fact--wide">
-            <dt>{t('edocument.when')}</dt>
-            <dd>
-              <time dateTime={ticket.dateTime}>{formatJerusalemDateTime(ticket.dateTime, locale)}</time>
-            </dd>
-          </div>
-          <div className="eticket__fact eticket__fact--wide">
-            <dt>{t('edocument.where')}</dt>
-            <dd>
-              <CatalogueText locale={locale}>{venue}</CatalogueText>
-            </dd>
-          </div>
-          <div className="eticket__fact">
-            <dt>{t('edocument.section')}</dt>
-            <dd>
-              <CatalogueText locale={locale}>{section}</CatalogueText>
-            </dd>
-          </div>
-          {ticket.isGeneralAdmission ? (
-            <div className="eticket__fact">
-              <dt>{t('edocument.admission')}</dt>
-              <dd>{t('edocument.generalAdmission')}</dd>
-            </div>
+          {ticket.online ? (
+            // An online show: watched at home, not entered (issue 22, point 7). No venue, seat or gate code.
+            <>
+              <div className="eticket__fact eticket__fact--wide">
+                <dt>{t('edocument.where')}</dt>
+                <dd data-testid="eticket-online">{t('vod.online')}</dd>
+              </div>
+              <div className="eticket__fact eticket__fact--wide">
+                <dt>{t('vod.watchUntil')}</dt>
+                <dd>
+                  <time dateTime={ticket.online.watchUntil}>
+                    {t('vod.watchWindow', { date: formatJerusalemDateTime(ticket.online.watchUntil, locale) })}
+                  </time>
+                </dd>
+              </div>
+            </>
           ) : (
             <>
-              <div className="eticket__fact">
-                <dt>{t('edocument.row')}</dt>
-                <dd className="eticket__big">{ticket.rowName}</dd>
+              <div className="eticket__fact eticket__fact--wide">
+                <dt>{t('edocument.when')}</dt>
+                <dd>
+                  <time dateTime={ticket.dateTime}>{formatJerusalemDateTime(ticket.dateTime, locale)}</time>
+                </dd>
+              </div>
+              <div className="eticket__fact eticket__fact--wide">
+                <dt>{t('edocument.where')}</dt>
+                <dd>
+                  <CatalogueText locale={locale}>{venue}</CatalogueText>
+                </dd>
               </div>
               <div className="eticket__fact">
-                <dt>{t('edocument.seat')}</dt>
-                <dd className="eticket__big">{ticket.seatName}</dd>
+                <dt>{t('edocument.section')}</dt>
+                <dd>
+                  <CatalogueText locale={locale}>{section}</CatalogueText>
+                </dd>
               </div>
+              {ticket.isGeneralAdmission ? (
+                <div className="eticket__fact">
+                  <dt>{t('edocument.admission')}</dt>
+                  <dd>{t('edocument.generalAdmission')}</dd>
+                </div>
+              ) : (
+                <>
+                  <div className="eticket__fact">
+                    <dt>{t('edocument.row')}</dt>
+                    <dd className="eticket__big">{ticket.rowName}</dd>
+                  </div>
+                  <div className="eticket__fact">
+                    <dt>{t('edocument.seat')}</dt>
+                    <dd className="eticket__big">{ticket.seatName}</dd>
+                  </div>
+                </>
+              )}
             </>
           )}
           <div className="eticket__fact">
@@ -118,7 +139,16 @@ function TicketCard({
         </dl>
       </div>
       <div className="eticket__stub">
-        <QrCode svg={ticket.qrSvg} label={t('edocument.qrAlt', { id: ticket.ticketIdentifier })} />
+        {ticket.online ? (
+          <>
+            <Link className="button button--primary no-print" to={ticket.online.watchUrl} data-testid="eticket-watch">
+              {t('vod.watchNow')}
+            </Link>
+            <p className="eticket__online-note">{t('vod.eticketNote')}</p>
+          </>
+        ) : (
+          <QrCode svg={ticket.qrSvg} label={t('edocument.qrAlt', { id: ticket.ticketIdentifier })} />
+        )}
         <p className="eticket__id">
           <bdi dir="ltr">{ticket.ticketIdentifier}</bdi>
         </p>
@@ -219,7 +249,9 @@ export default function EDocumentPage() {
           </a>
         </div>
       </header>
-      <p className="edocument__note no-print">{t('edocument.note')}</p>
+      <p className="edocument__note no-print">
+        {r.tickets.every((x) => x.online) ? t('vod.eticketPageNote') : t('edocument.note')}
+      </p>
       <ol className="plain eticket-list" aria-label={t('edocument.listLabel', { count: r.tickets.length })}>
         {r.tickets.map((ticket, i) => (
           <TicketCard

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { isVideoOnDemand, vodWatchUntil } from '@hotline/shared';
 import { getPresentation } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useLatestQuery } from '../../hooks/useLatestQuery';
@@ -25,6 +26,7 @@ import {
   useCartHydration,
   useOrderStep,
 } from '../../booking';
+import '../../vod/i18n';
 import './order-page.css';
 
 function parseId(raw: string | undefined): number | null {
@@ -85,6 +87,13 @@ export default function OrderPage() {
 
   const p = query.data;
   const name = presentationFeatureName(p, locale);
+  // An online show is bought like general admission but shown as what it is: no venue, a viewing window (issue 22).
+  const online = isVideoOnDemand(p.venueTypeId);
+  const toSale = async () => {
+    await flushCartSave();
+    navigate(boxOfficeSale ? `/backoffice/sell?lang=${locale}` : '/booking/checkout');
+  };
+  const watchUntil = online ? formatJerusalemDateTime(vodWatchUntil(p.dateTime), locale) : '';
   return (
     <div className="container page order-page">
       <p className="breadcrumbs">
@@ -98,18 +107,35 @@ export default function OrderPage() {
           <CatalogueText locale={locale}>{name}</CatalogueText>
         </h1>
         <dl className="facts">
-          <div>
-            <dt>{t('order.when')}</dt>
-            <dd>
-              <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('order.where')}</dt>
-            <dd>
-              <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
-            </dd>
-          </div>
+          {online ? (
+            <>
+              <div>
+                <dt>{t('order.where')}</dt>
+                <dd data-testid="order-online">{t('vod.online')}</dd>
+              </div>
+              <div>
+                <dt>{t('vod.watchUntil')}</dt>
+                <dd>
+                  <time dateTime={vodWatchUntil(p.dateTime)}>{t('vod.watchWindow', { date: watchUntil })}</time>
+                </dd>
+              </div>
+            </>
+          ) : (
+            <>
+              <div>
+                <dt>{t('order.when')}</dt>
+                <dd>
+                  <time dateTime={p.dateTime}>{formatJerusalemDateTime(p.dateTime, locale)}</time>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('order.where')}</dt>
+                <dd>
+                  <CatalogueText locale={locale}>{venueAndLocation(p, locale)}</CatalogueText>
+                </dd>
+              </div>
+            </>
+          )}
           {p.priceFrom !== null && (
             <div>
               <dt>{t('order.prices')}</dt>
@@ -117,6 +143,11 @@ export default function OrderPage() {
             </div>
           )}
         </dl>
+        {online && (
+          <p className="order-header__online" data-testid="order-online-intro">
+            {t('vod.orderIntro', { date: watchUntil })}
+          </p>
+        )}
       </header>
       <QueueNotice presentationId={p.id} />
       {(p.soldout || p.availability === 'soldOut') && (
@@ -133,18 +164,29 @@ export default function OrderPage() {
           presentationId={p.id}
           focusHeading={stepChanged}
           onBack={() => goTo('seats')}
-          onContinue={() => goTo('products')}
+          // At the counter the extras are skippable (issue 22, point 6): Continue goes straight to the sale form.
+          onContinue={boxOfficeSale ? () => void toSale() : () => goTo('products')}
+          continueLabel={boxOfficeSale ? t('ticketsStep.toSale') : undefined}
         />
+      )}
+      {step === 'tickets' && boxOfficeSale && (
+        <p className="button-row button-row--start">
+          <button
+            type="button"
+            className="button button--secondary"
+            data-testid="boxoffice-add-extras"
+            onClick={() => goTo('products')}
+          >
+            {t('ticketsStep.addExtras')}
+          </button>
+        </p>
       )}
       {step === 'products' && (
         <ProductsStep
           presentationId={p.id}
           focusHeading={stepChanged}
           onBack={() => goTo('tickets')}
-          onContinue={async () => {
-            await flushCartSave();
-            navigate(boxOfficeSale ? `/backoffice/sell?lang=${locale}` : '/booking/checkout');
-          }}
+          onContinue={toSale}
         />
       )}
       {step !== 'seats' && <OrderSummary />}

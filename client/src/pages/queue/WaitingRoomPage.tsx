@@ -5,6 +5,7 @@ import {
   estimatedWaitSeconds,
   queuePlace,
   queueProgress,
+  waitCountdownSeconds,
   type QueueProgressMessage,
   type QueueStatusResponse,
 } from '@hotline/shared';
@@ -59,6 +60,12 @@ export default function WaitingRoomPage() {
   const [removed, setRemoved] = useState(0);
   const [lineLength, setLineLength] = useState(0);
   const [removedAtJoin, setRemovedAtJoin] = useState<number | null>(null);
+  // When `removed` last grew (the place fell): the turn countdown runs from there.
+  const [placeSince, setPlaceSince] = useState({ removed: -1, at: 0 });
+  const advance = useCallback((next: number) => {
+    setRemoved((r) => Math.max(r, next));
+    setPlaceSince((since) => (next > since.removed ? { removed: next, at: Date.now() } : since));
+  }, []);
   const [now, setNow] = useState(() => Date.now());
   const [skew, setSkew] = useState(0);
   const [announcement, setAnnouncement] = useState('');
@@ -97,7 +104,7 @@ export default function WaitingRoomPage() {
       }
       const known = ticketNoRef.current !== null;
       ticketNoRef.current = status.ticketNo;
-      setRemoved((r) => Math.max(r, status.removed));
+      advance(status.removed);
       setLineLength(status.lineLength);
       if (status.ticketNo !== null) setRemovedAtJoin((r) => r ?? status.removed);
       setView({ kind: 'line', status });
@@ -112,7 +119,7 @@ export default function WaitingRoomPage() {
           speak(t('queue.live', { place: number(place), wait: waitTextFor(place, status.admitPerMinute) }), !known);
       }
     },
-    [navigate, number, presentationId, seatMap, speak, t, waitTextFor],
+    [advance, navigate, number, presentationId, seatMap, speak, t, waitTextFor],
   );
   const fail = useCallback(() => {
     setView({ kind: 'failed' });
@@ -139,7 +146,7 @@ export default function WaitingRoomPage() {
     if (presentationId === null || !ticket || !visitorId) return;
     const feed = new QueueFeed(presentationId, visitorId, ticket, locale, (m: QueueProgressMessage) => {
       setSkew(m.serverTime - Date.now());
-      setRemoved((r) => Math.max(r, m.removed));
+      advance(m.removed);
       setLineLength(m.lineLength);
       const place = queuePlace(ticketNoRef.current, m.removed);
       if (place !== null)
@@ -151,7 +158,7 @@ export default function WaitingRoomPage() {
       feed.close();
       clearInterval(poll);
     };
-  }, [presentationId, ticket, locale, reload, speak, t, number, waitTextFor]);
+  }, [advance, presentationId, ticket, locale, reload, speak, t, number, waitTextFor]);
 
   // Our turn came (we passed the head), or the sale opened and our drawn number is to be fetched.
   const open = status !== null && now + skew >= saleStartsAt;
@@ -168,6 +175,7 @@ export default function WaitingRoomPage() {
 
   const place = queuePlace(ticketNo, removed);
   const waitText = waitTextFor(place, status?.admitPerMinute ?? 0);
+  const turnIn = waitCountdownSeconds(place, status?.admitPerMinute ?? 0, now - placeSince.at);
   const countdown = formatCountdown(saleStartsAt - (now + skew));
   const fraction = queueProgress(ticketNo, removedAtJoin ?? removed, removed);
 
@@ -208,6 +216,11 @@ export default function WaitingRoomPage() {
       {status ? (
         <>
           <p className="waiting-room__intro">{t('queue.intro')}</p>
+          {status.demoLine ? (
+            <p className="notice waiting-room__demo" data-testid="queue-demo-line">
+              {t('queue.demoLine')}
+            </p>
+          ) : null}
           {status.state === 'pre-queue' ? (
             <div className="waiting-room__card" data-testid="queue-pre-queue">
               <h2>{open ? t('queue.drawing') : t('queue.preQueueTitle')}</h2>
@@ -247,6 +260,14 @@ export default function WaitingRoomPage() {
                 <div>
                   <dt>{t('queue.wait')}</dt>
                   <dd data-testid="queue-wait">{waitText}</dd>
+                </div>
+                <div>
+                  <dt>{t('queue.turnIn')}</dt>
+                  <dd>
+                    <span data-testid="queue-turn-countdown" dir="ltr">
+                      {turnIn === null ? '—' : formatCountdown(turnIn * 1000)}
+                    </span>
+                  </dd>
                 </div>
               </dl>
               <label className="waiting-room__progress-label" htmlFor="queue-progress">

@@ -95,15 +95,15 @@ export function GaStepper({ controller, sectionIndex }: { controller: SeatMapCon
   );
 }
 
-/** Standing areas (general admission): a quantity picker per area. */
-export function GaList({ controller }: { controller: SeatMapController }) {
+/** Standing areas (general admission): a quantity picker per area; for an online show, the number of viewings. */
+export function GaList({ controller, online = false }: { controller: SeatMapController; online?: boolean }) {
   const { t } = useTranslation();
   const ga = useStore(controller.ui, (s) => s.ga);
   if (ga.length === 0) return null;
   return (
     <section className="seatmap-panel__block" aria-labelledby="seatmap-ga-title">
       <h2 id="seatmap-ga-title" className="seatmap-panel__title">
-        {t('seatmap.ga.title')}
+        {online ? t('vod.viewings') : t('seatmap.ga.title')}
       </h2>
       <ul className="seatmap-ga plain">
         {ga.map((g) => (
@@ -111,13 +111,17 @@ export function GaList({ controller }: { controller: SeatMapController }) {
             <div className="seatmap-ga__text">
               <span className="seatmap-ga__name">{g.name}</span>
               <span className="seatmap-ga__meta">
-                {g.price !== null && controller.opts.formatPrice(g.price)}
-                {' · '}
-                {g.soldOut
-                  ? t('seatmap.ga.soldOut')
-                  : g.remaining !== null
-                    ? t('seatmap.ga.left', { count: g.remaining })
-                    : ''}
+                {[
+                  g.price !== null ? controller.opts.formatPrice(g.price) : '',
+                  // An online show's "places left" is a virtual hall's size, not news for a viewer.
+                  g.soldOut
+                    ? t('seatmap.ga.soldOut')
+                    : g.remaining !== null && !online
+                      ? t('seatmap.ga.left', { count: g.remaining })
+                      : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </div>
             <GaStepper controller={controller} sectionIndex={g.sectionIndex} />
@@ -226,10 +230,13 @@ export function SelectionSummary({
   controller,
   onExpire,
   onContinue,
+  online = false,
 }: {
   controller: SeatMapController;
   onExpire: (url: string) => void;
   onContinue: () => void;
+  /** An online show: "your viewings", and no hint about a map it does not show. */
+  online?: boolean;
 }) {
   const { t } = useTranslation();
   const tr = asTranslate(t);
@@ -242,12 +249,12 @@ export function SelectionSummary({
     <section className="seatmap-panel__block seatmap-summary" aria-labelledby="seatmap-summary-title">
       <div className="seatmap-summary__head">
         <h2 id="seatmap-summary-title" className="seatmap-panel__title">
-          {t('seatmap.summary.title')}
+          {online ? t('vod.yourViewings') : t('seatmap.summary.title')}
         </h2>
         <OrderTimer controller={controller} onExpire={onExpire} />
       </div>
       {count === 0 ? (
-        <p className="seatmap-summary__empty">{t('seatmap.summary.empty')}</p>
+        <p className="seatmap-summary__empty">{online ? t('vod.chooseViewings') : t('seatmap.summary.empty')}</p>
       ) : (
         <ul className="seatmap-summary__list plain" data-testid="selected-seats">
           {selected.map((s) => (

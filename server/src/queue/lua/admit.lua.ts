@@ -4,6 +4,8 @@
  * it), capped at `burst`; each admission spends one. Because the credit and its clock live here and
  * the script is atomic, two nodes running it every second admit the rate once, never twice.
  * Visitors not seen within the abandon window are dropped at the head without spending credit.
+ * A demo line's synthetic `demo:<n>` entries (join.lua.ts) spend credit like a shopper, so the line moves at the
+ * rate, but take no room in the shop: they are counted in `removed` and in nothing else.
  * KEYS: line, seen, active, removed, bucket, admitted
  * ARGV: now, sale start, per minute, max active, shopping window (ms), abandon (ms), burst, max pops
  * Answers { admitted now, removed, line length, dropped now, the admitted visitors in order }.
@@ -31,6 +33,7 @@ local pops = tonumber(ARGV[8])
 local admitted = 0
 local admittedIds = {}
 local dropped = 0
+local simulated = 0
 while credit >= 1 and room > 0 and pops > 0 do
   local head = redis.call('ZPOPMIN', KEYS[1])
   if #head == 0 then break end
@@ -38,7 +41,10 @@ while credit >= 1 and room > 0 and pops > 0 do
   local visitor = head[1]
   local seen = tonumber(redis.call('HGET', KEYS[2], visitor) or '0')
   redis.call('HDEL', KEYS[2], visitor)
-  if seen >= stale then
+  if string.sub(visitor, 1, 5) == 'demo:' then
+    credit = credit - 1
+    simulated = simulated + 1
+  elseif seen >= stale then
     redis.call('ZADD', KEYS[3], admittedUntil, visitor)
     credit = credit - 1
     room = room - 1
@@ -48,7 +54,7 @@ while credit >= 1 and room > 0 and pops > 0 do
     dropped = dropped + 1
   end
 end
-local removed = redis.call('INCRBY', KEYS[4], admitted + dropped)
+local removed = redis.call('INCRBY', KEYS[4], admitted + dropped + simulated)
 if admitted > 0 then redis.call('INCRBY', KEYS[6], admitted) end
 redis.call('HSET', KEYS[5], 'credit', string.format('%.17g', credit), 'last', string.format('%d', last))
 return {admitted, removed, redis.call('ZCARD', KEYS[1]), dropped, admittedIds}

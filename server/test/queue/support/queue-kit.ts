@@ -22,6 +22,7 @@ export function rule(presentationId: number, overrides: Partial<OnSaleRule> = {}
     maxActive: 1_000_000,
     admitPerMinute: 60,
     shoppingMinutes: 15,
+    demoLineAhead: 0,
     ...overrides,
   };
 }
