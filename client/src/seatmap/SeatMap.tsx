@@ -374,12 +374,7 @@ function MapShell({
               </>
             ) : (
               <>
-                <SelectionSummary
-                  controller={controller}
-                  onExpire={onExpire}
-                  onContinue={onContinue}
-                  online={online}
-                />
+                <SelectionSummary controller={controller} onExpire={onExpire} onContinue={onContinue} online={online} />
                 {!online && <BestAvailable controller={controller} />}
                 <GaList controller={controller} online={online} />
                 {!online && <Filters controller={controller} />}
