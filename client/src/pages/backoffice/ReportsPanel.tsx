@@ -195,7 +195,17 @@ function CapacityTable({
 
 type SalesLine = SalesReport['presentations'][number];
 
-function SalesSection({ report, fileName }: { report: Load<SalesReport>; fileName: string }) {
+function SalesSection({
+  report,
+  from,
+  to,
+  fileName,
+}: {
+  report: Load<SalesReport>;
+  from: string;
+  to: string;
+  fileName: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const local = (he: string, en: string) => (locale === 'he' || locale === 'ar' ? he : en);
@@ -226,7 +236,7 @@ function SalesSection({ report, fileName }: { report: Load<SalesReport>; fileNam
       load={mapLoad(report, (d) => d.presentations)}
       columns={columns}
       fileName={fileName}
-      extra={report.kind === 'ready' && <SalesChart days={report.data.salesByDay} />}
+      extra={report.kind === 'ready' && <SalesChart days={report.data.salesByDay} from={from} to={to} />}
     />
   );
 }
@@ -237,7 +247,8 @@ export function ReportsPanel() {
   const [date, setDate] = useState(() => jerusalemDateKey(new Date()));
   const byLocation = useLatest(`loc:${date}`, () => backOfficeApi.capacityByLocation(date));
   const byFeature = useLatest(`feat:${date}`, () => backOfficeApi.capacityByFeature(date));
-  const sales = useLatest(`sales:${date}`, () => backOfficeApi.presentationSales(daysBefore(date, 30), date));
+  const from = daysBefore(date, 30);
+  const sales = useLatest(`sales:${date}`, () => backOfficeApi.presentationSales(from, date));
   return (
     <div className="bo-reports">
       <h2>{t('backOffice.reports.title')}</h2>
@@ -262,7 +273,7 @@ export function ReportsPanel() {
         report={byFeature}
         fileName={`capacity-by-movie-${date}.csv`}
       />
-      <SalesSection report={sales} fileName={`sales-${daysBefore(date, 30)}-${date}.csv`} />
+      <SalesSection report={sales} from={from} to={date} fileName={`sales-${from}-${date}.csv`} />
     </div>
   );
 }
