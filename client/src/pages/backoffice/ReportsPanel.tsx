@@ -115,7 +115,8 @@ function ReportTable<Row>({
         (rows.filter((r) => !isTotal?.(r)).length === 0 ? (
           <p>{t('backOffice.reports.empty')}</p>
         ) : (
-          <div className="bo-table-wrap">
+          // Scrolls sideways on a phone: a focusable region, so a keyboard can scroll it too.
+          <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
             <table className="bo-table" id={id}>
               <thead>
                 <tr>

@@ -86,8 +86,8 @@ export function SalesChart({ days, from, to }: { days: DaySales[]; from: string;
         )}
       </div>
       <details className="bo-chart__data">
-        <summary>{t('backOffice.reports.chart.asTable')}</summary>
-        <div className="bo-table-wrap">
+        <summary id={`${id}-table`}>{t('backOffice.reports.chart.asTable')}</summary>
+        <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-table`}>
           <table className="bo-table" data-testid="bo-chart-table">
             <thead>
               <tr>
