@@ -164,7 +164,7 @@ test('seen whole on a phone, a section name is shown whole, shortened by rule, o
     for (const n of names) {
       const visible = n.text.replace(/…$/, '');
       expect([...visible.trim()].length, `"${n.text}" at ${relative}x`).toBeGreaterThanOrEqual(
-        n.text.endsWith('…') ? 3 : 1,
+        n.text.endsWith('…') ? 2 : 1,
       );
     }
     if (relative === 1) await shot(page, 'phone-arena-whole');

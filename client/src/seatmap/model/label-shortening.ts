@@ -1,13 +1,14 @@
 /**
  * How a name that does not fit its room is shortened on the map, or left out: a rule of its own so every label
  * (section names on the overview, any later caller) shortens the same way. A name is cut at the end with "…" only
- * while what is left still says something: at least MIN_KEPT characters, and never in the middle of a number
+ * while what is left still says something: at least MIN_KEPT characters (two: "Ri…" for "Right side box" still tells
+ * it from "Le…" beside it; one letter does not), and never in the middle of a number
  * ("Gate 105" never becomes "Gate 1…", which reads as another gate; "201" never becomes "2…"). Otherwise the name
  * is not drawn at all; the seat grid and the panel still name the section.
  */
 
-/** The fewest characters a cut name keeps before its "…" (fewer says nothing, like "2…"). */
-export const MIN_KEPT = 3;
+/** The fewest characters a cut name keeps before its "…" (one says nothing, like "2…"). */
+export const MIN_KEPT = 2;
 
 const DIGIT = /\p{Nd}/u;
 

@@ -164,7 +164,7 @@ export function sectionForms(name: string): [string[], string[], string[]] {
 }
 
 /**
- * `text` if it fits maxWidth, else cut with "…" by the map's one shortening rule (`shortenLabel`: at least three
+ * `text` if it fits maxWidth, else cut with "…" by the map's one shortening rule (`shortenLabel`: at least two
  * characters kept, never a number cut in two); null: leave the label out.
  */
 export function truncate(measure: MeasureText, text: string, size: number, maxWidth: number): string | null {

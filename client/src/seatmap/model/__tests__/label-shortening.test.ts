@@ -7,8 +7,9 @@ describe('shortenLabel', () => {
   it.each([
     ['fits: unchanged', 'Balcony', 7, 'Balcony'],
     ['cut with an ellipsis', 'Balcony', 5, 'Balc…'],
-    ['the shortest cut keeps three letters', 'Balcony', 4, 'Bal…'],
-    ['room for fewer than three letters: hidden, never "B…"', 'Balcony', 3, null],
+    ['room for three letters', 'Balcony', 4, 'Bal…'],
+    ['the shortest cut keeps two letters', 'Balcony', 3, 'Ba…'],
+    ['room for one letter only: hidden, never "B…"', 'Balcony', 2, null],
     ['a number alone is never cut: "201" is never "2…"', '201', 2, null],
     ['a number is not cut in two: the cut moves before it', 'Gate 105', 7, 'Gate…'],
     ['a whole number may stay before the cut', 'Gate 105 North', 9, 'Gate 105…'],

@@ -172,7 +172,7 @@ describe('section names: one style, shortened consistently (issue 8)', () => {
   it.each([
     ['fits: unchanged', 'Balcony', 100, 'Balcony'],
     ['too long: cut with an ellipsis', 'Balcony', 29, 'Bal…'],
-    ['no room for three letters and the ellipsis: left out (never "B…")', 'Balcony', 20, null],
+    ['no room for two letters and the ellipsis: left out (never "B…")', 'Balcony', 15, null],
     ['a number is never cut to its first digit ("2…")', '201', 15, null],
     ['trailing space before the ellipsis is dropped', 'Box A', 29, 'Box…'],
   ])('truncate: %s', (_name, text, maxWidth, want) => {
