@@ -354,6 +354,9 @@ function MapShell({
         ref={panelRef}
         id={panelId}
         className={`seatmap__panel${sheetOpen ? ' is-open' : ''}`}
+        // On a phone the panel is the bottom sheet, fixed over the map: the camera keeps the last rows above its
+        // handle (useBottomOverlay skips it where it sits beside or below the map).
+        data-map-overlay="bottom"
         tabIndex={-1}
         aria-label={t('seatmap.panelLabel')}
         aria-busy={!ready}

@@ -117,7 +117,8 @@ function ReportTable<Row>({
         (rows.filter((r) => !isTotal?.(r)).length === 0 ? (
           <p>{t('backOffice.reports.empty')}</p>
         ) : (
-          <div className="bo-table-wrap">
+          // Scrolls sideways on a phone: a focusable region, so a keyboard can scroll it too.
+          <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
             <table className="bo-table" id={id}>
               <thead>
                 <tr>
@@ -203,7 +204,17 @@ function CapacityTable({
 
 type SalesLine = SalesReport['presentations'][number];
 
-function SalesSection({ report, fileName }: { report: Load<SalesReport>; fileName: string }) {
+function SalesSection({
+  report,
+  from,
+  to,
+  fileName,
+}: {
+  report: Load<SalesReport>;
+  from: string;
+  to: string;
+  fileName: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const columns: Column<SalesLine>[] = [
@@ -239,7 +250,7 @@ function SalesSection({ report, fileName }: { report: Load<SalesReport>; fileNam
       load={mapLoad(report, (d) => d.presentations)}
       columns={columns}
       fileName={fileName}
-      extra={report.kind === 'ready' && <SalesChart days={report.data.salesByDay} />}
+      extra={report.kind === 'ready' && <SalesChart days={report.data.salesByDay} from={from} to={to} />}
     />
   );
 }
@@ -250,7 +261,8 @@ export function ReportsPanel() {
   const [date, setDate] = useState(() => jerusalemDateKey(new Date()));
   const byLocation = useLatest(`loc:${date}`, () => backOfficeApi.capacityByLocation(date));
   const byFeature = useLatest(`feat:${date}`, () => backOfficeApi.capacityByFeature(date));
-  const sales = useLatest(`sales:${date}`, () => backOfficeApi.presentationSales(daysBefore(date, 30), date));
+  const from = daysBefore(date, 30);
+  const sales = useLatest(`sales:${date}`, () => backOfficeApi.presentationSales(from, date));
   return (
     <div className="bo-reports">
       <h2>{t('backOffice.reports.title')}</h2>
@@ -275,7 +287,7 @@ export function ReportsPanel() {
         report={byFeature}
         fileName={`capacity-by-movie-${date}.csv`}
       />
-      <SalesSection report={sales} fileName={`sales-${daysBefore(date, 30)}-${date}.csv`} />
+      <SalesSection report={sales} from={from} to={date} fileName={`sales-${from}-${date}.csv`} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isVideoOnDemand, vodWatchUntil } from '@hotline/shared';
 import { getPresentation } from '../../api/catalogue';
@@ -28,6 +28,9 @@ import {
 } from '../../booking';
 import '../../vod/i18n';
 import './order-page.css';
+
+/** The phone layout of seatmap.css and order-page.css (bottom sheet, short show header). */
+const PHONE = '(max-width: 599px)';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
@@ -64,6 +67,15 @@ export default function OrderPage() {
   useEffect(() => {
     if (loadedId !== null) trackViewItem(loadedId);
   }, [loadedId]);
+  // Phones, on the seats: the page opens scrolled past the site's header (one swipe down brings it back), so the map
+  // gets the screen under the show's name and date instead of about 400 px of it. Only from the very top: a visitor
+  // who has scrolled is never moved. Before the map measures the sheet over it (a layout effect, before paint).
+  const seatsShown = loadedId !== null && step === 'seats' && !boxOfficeSale;
+  useLayoutEffect(() => {
+    if (!seatsShown || window.scrollY > 0 || !window.matchMedia(PHONE).matches) return;
+    const main = document.getElementById('main');
+    if (main) window.scrollTo({ top: main.getBoundingClientRect().top, behavior: 'instant' });
+  }, [seatsShown, loadedId]);
 
   if (id === null) return <NotFoundPage />;
   if (query.status === 'loading') return <LoadingView label={t('order.loading')} />;

@@ -1,4 +1,5 @@
 import type { Bounds } from '@hotline/shared';
+import { shortenLabel } from '../model/label-shortening';
 import type { SeatStore } from '../model/seat-store';
 import type { Camera } from '../model/viewport';
 import { ROW_LABEL_MIN_PX, sectionLabelPx, seatPixels } from './lod';
@@ -162,15 +163,12 @@ export function sectionForms(name: string): [string[], string[], string[]] {
   return [full, two, short];
 }
 
-/** The longest start of `text` that, with "…", fits maxWidth; null if not even one letter does. */
+/**
+ * `text` if it fits maxWidth, else cut with "…" by the map's one shortening rule (`shortenLabel`: at least two
+ * characters kept, never a number cut in two); null: leave the label out.
+ */
 export function truncate(measure: MeasureText, text: string, size: number, maxWidth: number): string | null {
-  if (measure(text, size, 700) <= maxWidth) return text;
-  const chars = [...text];
-  for (let n = chars.length - 1; n >= 1; n--) {
-    const candidate = `${chars.slice(0, n).join('').trimEnd()}…`;
-    if (measure(candidate, size, 700) <= maxWidth) return candidate;
-  }
-  return null;
+  return shortenLabel(text, (candidate) => measure(candidate, size, 700) <= maxWidth);
 }
 
 /**
@@ -256,6 +254,10 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
   const rowPx = Math.min(large ? 17 : 14, Math.max(large ? 11 : 9, seatPx * 0.5));
   const namePx = Math.min(large ? 20 : 16, Math.max(11, seatPx * 0.6));
   const typ = st.typicalSeatSize;
+  // Row names pinned to the map's edges sit on plates over the edge seats: those seats' numbers are left out (below),
+  // so a plate never lies over a number.
+  const pins: number[] = [];
+  const numbered: number[] = [];
   for (let s = 0; s < st.sections.length; s++) {
     const sec = st.sections[s]!;
     if (!sec.isReserved || !intersects(sec.bounds, view)) continue;
@@ -277,7 +279,7 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
       nX++;
       const a = plan(st.localX[first]! - st.halfW[first]! - typ * 0.55, row.localY);
       const b = plan(st.localX[last]! + st.halfW[last]! + typ * 0.55, row.localY);
-      layoutRow(input, sink, placer, row.name, toX(a.x), toY(a.y), toX(b.x), toY(b.y), rowPx, view2);
+      layoutRow(input, sink, placer, row.name, toX(a.x), toY(a.y), toX(b.x), toY(b.y), rowPx, view2, pins);
     }
     if (nX > 0) {
       // The section name above its first row, else below its last row, never over seats; left out if both are taken.
@@ -303,16 +305,32 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
         }
       }
     }
-    // Seat numbers inside available seats once they are big enough to read.
-    if (seatPx >= (large ? SEAT_NUMBER_MIN_PX_LARGE : SEAT_NUMBER_MIN_PX)) {
-      sink.beginSeatNumbers(Math.min(large ? 15 : 13, seatPx * 0.42));
-      for (let i = sec.seatStart; i < sec.seatEnd; i++) {
-        if (!input.showsNumber(i)) continue;
-        const x = st.x[i]!;
-        const y = st.y[i]!;
-        if (x < view.minX || x > view.maxX || y < view.minY || y > view.maxY) continue;
-        sink.seatNumber(i, toX(x), toY(y) + 0.5);
-      }
+    numbered.push(s);
+  }
+  // Seat numbers inside available seats once they are big enough to read, after every section's row names (a name
+  // pinned for one section may lie over another's edge seats).
+  if (seatPx < (large ? SEAT_NUMBER_MIN_PX_LARGE : SEAT_NUMBER_MIN_PX)) return;
+  const numberPx = Math.min(large ? 15 : 13, seatPx * 0.42);
+  // A seat is left without its number when its box touches a pin's plate.
+  const half = Math.max(seatPx / 2, numberPx * 0.9);
+  const underPin = (sx: number, sy: number) => {
+    for (let q = 0; q < pins.length; q += 4)
+      if (sx + half > pins[q]! && sx - half < pins[q + 2]! && sy + half > pins[q + 1]! && sy - half < pins[q + 3]!)
+        return true;
+    return false;
+  };
+  sink.beginSeatNumbers(numberPx);
+  for (const s of numbered) {
+    const sec = st.sections[s]!;
+    for (let i = sec.seatStart; i < sec.seatEnd; i++) {
+      if (!input.showsNumber(i)) continue;
+      const x = st.x[i]!;
+      const y = st.y[i]!;
+      if (x < view.minX || x > view.maxX || y < view.minY || y > view.maxY) continue;
+      const sx = toX(x);
+      const sy = toY(y);
+      if (pins.length > 0 && underPin(sx, sy)) continue;
+      sink.seatNumber(i, sx, sy + 0.5);
     }
   }
 }
@@ -442,6 +460,8 @@ function layoutRow(
   by: number,
   px: number,
   view: { w: number; h: number },
+  /** Where pinned names' plates went (x0, y0, x1, y1 in a row), for the seat numbers they cover. */
+  pins: number[],
 ): void {
   const half = input.measure(name, px, 600) / 2 + 2;
   const halfH = px * 0.55;
@@ -463,7 +483,11 @@ function layoutRow(
     if (!across || !(offLeft || offRight) || !(lx < edge && edge < rx)) continue;
     const py = ly + ((ry - ly) * (edge - lx)) / (rx - lx);
     if (py - halfH < 0 || py + halfH > view.h) continue;
-    if (placer.claim(edge - half - 2, py - halfH, edge + half + 2, py + halfH))
+    if (placer.claim(edge - half - 2, py - halfH, edge + half + 2, py + halfH)) {
       sink.text('rowPinned', name, edge, py, px, 600);
+      // The plate as text.ts draws it: the text's width plus 0.7 em, 1.25 em high.
+      const plateW = input.measure(name, px, 600) / 2 + px * 0.35;
+      pins.push(edge - plateW, py - px * 0.625, edge + plateW, py + px * 0.625);
+    }
   }
 }

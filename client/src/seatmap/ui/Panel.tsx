@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { asTranslate, formatCountdown, seatName } from '../a11y/describe';
@@ -348,9 +348,24 @@ export function MobileBar({
   const selected = useStore(controller.ui, (s) => s.selected);
   const ga = useStore(controller.ui, (s) => s.ga);
   const count = selected.length + ga.reduce((n, g) => n + g.places.length, 0);
-  if (count === 0) return null;
+  const shown = count > 0;
+  const bar = useRef<HTMLDivElement>(null);
+  // The sheet's handle sits on the bar: it needs the bar's real height (a longer text or a bigger font wraps it),
+  // not the one the stylesheet assumes.
+  useLayoutEffect(() => {
+    const el = bar.current;
+    const layout = el?.closest<HTMLElement>('.seatmap__layout');
+    if (!el || !layout) return;
+    const ro = new ResizeObserver(() => layout.style.setProperty('--mobilebar-h', `${Math.ceil(el.offsetHeight)}px`));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      layout.style.removeProperty('--mobilebar-h');
+    };
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <div className="seatmap-mobilebar" data-testid="seatmap-mobilebar" data-map-overlay="bottom">
+    <div ref={bar} className="seatmap-mobilebar" data-testid="seatmap-mobilebar" data-map-overlay="bottom">
       <p className="seatmap-mobilebar__text">
         <span>{t('seatmap.summary.total', { count })}</span>
         <span className="seatmap-mobilebar__total">{controller.opts.formatPrice(controller.selectedTotal())}</span>
@@ -388,6 +403,10 @@ export function SheetHandle({
   const count = selected.length + ga.reduce((n, g) => n + g.places.length, 0);
   const [startY, setStartY] = useState<number | null>(null);
   const [pulled, setPulled] = useState(false);
+  // Whether the press that ends in a click began on this handle. A phone's browser moves a fingertip's tap on a seat
+  // just above the handle onto the handle (touch adjustment snaps taps to the nearest button), while the map under
+  // the finger has already taken the tap: such a click is not for the sheet.
+  const pressed = useRef(false);
   return (
     <button
       type="button"
@@ -396,6 +415,7 @@ export function SheetHandle({
       aria-controls={panelId}
       data-testid="seatmap-sheet-handle"
       onPointerDown={(e) => {
+        pressed.current = true;
         setStartY(e.clientY);
         setPulled(false);
         e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -413,7 +433,11 @@ export function SheetHandle({
       }}
       onPointerUp={() => setStartY(null)}
       onPointerCancel={() => setStartY(null)}
-      onClick={() => {
+      onClick={(e) => {
+        const mine = pressed.current;
+        pressed.current = false;
+        // Keyboard clicks (Enter, Space: detail 0) always count; a pointer's only when it was pressed here.
+        if (e.detail !== 0 && !mine) return;
         // A pull already moved the sheet; the click that ends it must not undo that.
         if (pulled) {
           setPulled(false);

@@ -172,7 +172,8 @@ describe('section names: one style, shortened consistently (issue 8)', () => {
   it.each([
     ['fits: unchanged', 'Balcony', 100, 'Balcony'],
     ['too long: cut with an ellipsis', 'Balcony', 29, 'Bal…'],
-    ['no room for one letter and the ellipsis', 'Balcony', 10, null],
+    ['no room for two letters and the ellipsis: left out (never "B…")', 'Balcony', 15, null],
+    ['a number is never cut to its first digit ("2…")', '201', 15, null],
     ['trailing space before the ellipsis is dropped', 'Box A', 29, 'Box…'],
   ])('truncate: %s', (_name, text, maxWidth, want) => {
     expect(truncate(measure, text, 10, maxWidth)).toBe(want);
@@ -276,6 +277,30 @@ describe('row names (issue 8)', () => {
     }
     for (const t of right) expect(t.x).toBeGreaterThan(380);
     expect(o.texts.filter((t) => t.kind === 'row')).toEqual([]);
+  });
+
+  it("zoomed in: a pinned name's plate never lies over a seat number (those seats show none)", () => {
+    const cam = camera(3, -160, 20, 400, 600);
+    const o = layout(cam);
+    const plates = o.texts
+      .filter((t) => t.kind === 'rowPinned')
+      .map((t) => ({
+        x0: t.x - measure(t.text, t.px) / 2 - t.px * 0.35,
+        x1: t.x + measure(t.text, t.px) / 2 + t.px * 0.35,
+        y: t.y,
+        h: t.px * 0.625,
+      }));
+    expect(plates.length).toBeGreaterThan(0);
+    // The seats away from the edges keep their numbers.
+    expect(o.numbers.length).toBeGreaterThan(40);
+    for (const i of o.numbers) {
+      const x = store.x[i]! * cam.scale + cam.x;
+      const y = store.y[i]! * cam.scale + cam.y;
+      for (const p of plates) {
+        const under = x + 6 > p.x0 && x - 6 < p.x1 && Math.abs(y - p.y) < p.h + 6;
+        expect({ seat: i, under }).toEqual({ seat: i, under: false });
+      }
+    }
   });
 
   it('row ends on screen: names at the ends, nothing pinned', () => {
