@@ -241,14 +241,18 @@ describe('two app instances on one Redis', () => {
       a.app.get(QueueTicker).attach({ progress: (m) => heard.a.push(m) });
       b.app.get(QueueTicker).attach({ progress: (m) => heard.b.push(m) });
       const runs = jest.spyOn(QueueService.prototype, 'admit');
-      // Both nodes tick at the same instant (the demo on-sale is the one queued presentation).
+      // Both nodes tick at the same instant. The demo has more than one queued presentation (the on-sale and the
+      // one with a simulated line): each is admitted once in all, by one node or the other.
       await Promise.all([a.app.get(QueueTicker).tick(), b.app.get(QueueTicker).tick()]);
-      expect(runs).toHaveBeenCalledTimes(1);
+      const admittedShows = runs.mock.calls.map(([rule]) => rule.presentationId);
       runs.mockRestore();
-      for (let i = 0; i < 100 && (heard.a.length === 0 || heard.b.length === 0); i++)
+      expect(admittedShows.length).toBeGreaterThan(0);
+      expect(new Set(admittedShows).size).toBe(admittedShows.length);
+      const byShow = (m: QueueProgressMessage[]) => [...m].sort((x, y) => x.presentationId - y.presentationId);
+      for (let i = 0; i < 100 && (heard.a.length < admittedShows.length || heard.b.length < admittedShows.length); i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(heard.a).toHaveLength(1);
-      expect(heard.b).toEqual(heard.a);
+      expect(heard.a).toHaveLength(admittedShows.length);
+      expect(byShow(heard.b)).toEqual(byShow(heard.a));
     } finally {
       await a.close();
       await b.close();
