@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import {
   cancellationQuote,
   seatKey,
+  type CancellationQuote,
   splitRefund,
   type CancellationQuoteResponse,
   type CancelReservationResponse,
@@ -20,6 +21,21 @@ import { CancellationRepository, type LockedReservation } from './cancellation.r
 export interface CancelRequest {
   itemsToCancel?: string[];
   refundToTransactionCredit: boolean;
+}
+
+/** What a cancellation does to an order, as both the quote and the confirmed cancellation answer it. */
+function outcomeOf(
+  r: LockedReservation,
+  quote: Extract<CancellationQuote, { ok: true }>,
+): CancellationQuoteResponse & CancelReservationResponse {
+  return {
+    ReservationIdentifier: r.identifier,
+    CancelledTickets: quote.cancelled,
+    ChargeAgorot: quote.chargeAgorot,
+    RefundAgorot: quote.refundAgorot,
+    RefundedTo: quote.parts.map((p) => ({ kind: p.kind, amountAgorot: p.amountAgorot })),
+    ReservationState: quote.whole ? 'cancelled' : r.state,
+  };
 }
 
 /**
@@ -71,14 +87,7 @@ export class CancellationService {
       await this.repo.recordRefunds(tx, cancellationId, customerId, quote.parts, payments);
       return {
         cancellationId,
-        response: {
-          ReservationIdentifier: r.identifier,
-          CancelledTickets: quote.cancelled,
-          ChargeAgorot: quote.chargeAgorot,
-          RefundAgorot: quote.refundAgorot,
-          RefundedTo: quote.parts.map((p) => ({ kind: p.kind, amountAgorot: p.amountAgorot })),
-          ReservationState: quote.whole ? 'cancelled' : r.state,
-        } satisfies CancelReservationResponse,
+        response: outcomeOf(r, quote) satisfies CancelReservationResponse,
       };
     });
     await this.finish(planned.cancellationId).catch((err) =>
@@ -100,14 +109,7 @@ export class CancellationService {
       const r = await this.repo.findReservation(tx, identifier);
       if (!r || r.customerId !== customerId) throw new AppError('RESERVATION_NOT_FOUND');
       const { quote } = await this.plan(tx, r, q);
-      return {
-        ReservationIdentifier: r.identifier,
-        CancelledTickets: quote.cancelled,
-        ChargeAgorot: quote.chargeAgorot,
-        RefundAgorot: quote.refundAgorot,
-        RefundedTo: quote.parts.map((p) => ({ kind: p.kind, amountAgorot: p.amountAgorot })),
-        ReservationState: quote.whole ? 'cancelled' : r.state,
-      };
+      return outcomeOf(r, quote);
     });
   }
 
