@@ -14,27 +14,41 @@ export async function buyOneSeat(
   /** The buying visitor (a browser's own uuid, to see the order's confirmation there); a new one by default. */
   uuid: string = randomUUID(),
 ): Promise<{ reservationIdentifier: string; documentKey: string; held: HeldSeat }> {
+  const { seats, ...order } = await buySeats(request, presentationId, customer, 1, uuid);
+  return { ...order, held: seats[0]! };
+}
+
+/** As buyOneSeat, with `count` seats held together (one order of several tickets, e.g. to choose which to change). */
+export async function buySeats(
+  request: APIRequestContext,
+  presentationId: number,
+  customer: { mobile: string },
+  count: number,
+  uuid: string = randomUUID(),
+): Promise<{ reservationIdentifier: string; documentKey: string; seats: HeldSeat[] }> {
   const { presentation } = (await (await request.get(`/api/presentations/${presentationId}`)).json()) as {
     presentation: ApiPresentation;
   };
-  const [held] = await holdReservedSeats(request, uuid, presentation, 1);
+  const helds = await holdReservedSeats(request, uuid, presentation, count);
   const { ticketGroups } = await ticketGroupsOf(request, presentationId);
-  const group = ticketGroups.find((g) => g.id === held!.ticketGroupId) ?? ticketGroups[0]!;
-  const ticket = group.tickets.find((t) => !t.code && t.multiplyFactor <= 1)!;
-  const seat: CartSeat = {
-    prsntId: presentationId,
-    ticketGroupId: group.id,
-    venueId: presentation.venueId,
-    seatplanId: presentation.seatplanId,
-    sectionId: held!.sectionId,
-    ticketId: ticket.id,
-    amount: ticket.price,
-    serviceCharge: ticket.serviceCharge,
-    XCoordinate: held!.x,
-    YCoordinate: held!.y,
-    RowName: held!.rowName,
-    SeatName: held!.seatName,
-  };
+  const seats: CartSeat[] = helds.map((held) => {
+    const group = ticketGroups.find((g) => g.id === held.ticketGroupId) ?? ticketGroups[0]!;
+    const ticket = group.tickets.find((t) => !t.code && t.multiplyFactor <= 1)!;
+    return {
+      prsntId: presentationId,
+      ticketGroupId: group.id,
+      venueId: presentation.venueId,
+      seatplanId: presentation.seatplanId,
+      sectionId: held.sectionId,
+      ticketId: ticket.id,
+      amount: ticket.price,
+      serviceCharge: ticket.serviceCharge,
+      XCoordinate: held.x,
+      YCoordinate: held.y,
+      RowName: held.rowName,
+      SeatName: held.seatName,
+    };
+  });
   const customerInfo = {
     firstName: 'Oleg',
     lastName: 'Petrov',
@@ -43,11 +57,11 @@ export async function buyOneSeat(
     verifyMobileNumber: customer.mobile,
     termsAccepted: true,
   };
-  const total = Math.round((ticket.price + ticket.serviceCharge) * 100) / 100;
+  const total = Math.round(seats.reduce((sum, x) => sum + x.amount + x.serviceCharge, 0) * 100) / 100;
   const token = await solveAltcha(base(), uuid);
   const saved = await request.post('/api/cart', {
     headers: { uuid },
-    data: { cart: { seats: [seat], customerInfo }, uuid, recaptchaToken: token },
+    data: { cart: { seats, customerInfo }, uuid, recaptchaToken: token },
   });
   expect(saved.status(), await saved.text()).toBe(201);
   const { cartIdentifier } = (await saved.json()) as SaveCartResponse;
@@ -65,7 +79,7 @@ export async function buyOneSeat(
   const commit = await request.post('/api/payment/commit', {
     headers: { uuid },
     data: {
-      cart: { seats: [seat], customerInfo, cartIdentifier, paymentIdentifier, numberOfPayments: 1, total },
+      cart: { seats, customerInfo, cartIdentifier, paymentIdentifier, numberOfPayments: 1, total },
       recaptchaToken: token,
     },
   });
@@ -74,7 +88,7 @@ export async function buyOneSeat(
     reservationIdentifier: string;
     documentKey: string;
   };
-  return { reservationIdentifier, documentKey, held: held! };
+  return { reservationIdentifier, documentKey, seats: helds };
 }
 
 /** The newest 6-digit code texted to `mobile` (development message store), other than message `notBefore`. */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
-import { buyOneSeat } from './customer-area.support';
+import { buyOneSeat, buySeats } from './customer-area.support';
 import { expectDocumentLocale } from './helpers';
 import { clickSeat, type SeatRef } from './seatmap-support';
 
@@ -221,4 +221,91 @@ test.describe('changing a seat on the seat map', () => {
       await page.screenshot({ path: `${SHOTS}/order-change-${lang}-${width}-keyboard-done.png`, fullPage: true });
     });
   }
+
+  test('ru at 390x844: an order of two tickets — the buyer picks which seat to move, moves it on the map, the other stays', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // No demo order of the test customer has two tickets: buy one as openChange buys its single seat.
+    const order = await buySeats(page.request, await laterCinemaShow(6), { mobile: '0509990015' }, 2);
+    const uuid = randomUUID();
+    await withSql((sql) =>
+      sql.query(`UPDATE reservation SET visitor_id = $2 WHERE identifier = $1`, [order.reservationIdentifier, uuid]),
+    );
+    await page.addInitScript((id) => window.localStorage.setItem('uuid', id), uuid);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/booking/customer-portal/orders/${order.reservationIdentifier}/change?lang=ru&test`);
+    await page.waitForFunction(() => window.__seatmap?.ready() === true, null, { timeout: 20_000 });
+    await page.evaluate(() => window.__seatmap!.firstFrame());
+    await expectDocumentLocale(page, 'ru', 'ltr');
+
+    const [stays, moves] = order.seats.map((h) => ({ sectionId: h.sectionId, x: h.x, y: h.y })) as [SeatRef, SeatRef];
+    const which = page.getByRole('group', { name: 'Какое место заменить?' });
+    await expect(which.getByRole('radio')).toHaveCount(2);
+    // The first ticket is the one moved until the buyer picks another: pick the second.
+    const movesRadio = page.locator(`[data-seat="${key(moves)}"]`).getByRole('radio');
+    await movesRadio.check();
+    await expect(movesRadio).toBeChecked();
+    await expect(page.locator(`[data-seat="${key(stays)}"]`).getByRole('radio')).not.toBeChecked();
+
+    // What the server allows the picked ticket; the map must offer exactly these once it has them.
+    const view = (await (
+      await page.request.get(`/api/order-changes/${order.reservationIdentifier}`, { headers: { uuid } })
+    ).json()) as { Tickets: { TicketIdentifier: string; sectionId: number; x: number; y: number }[] };
+    const ticket = view.Tickets.find((x) => key(x) === key(moves))!;
+    const r = await page.request.get(
+      `/api/order-changes/${order.reservationIdentifier}/targets?ticket=${ticket.TicketIdentifier}`,
+      { headers: { uuid } },
+    );
+    expect(r.status()).toBe(200);
+    const flat = ((await r.json()) as { seats: number[] }).seats;
+    const allowed = new Set<string>();
+    for (let k = 0; k < flat.length; k += 3) allowed.add(`${flat[k]}:${flat[k + 1]}:${flat[k + 2]}`);
+    await expect
+      .poll(async () => {
+        const near = await page.evaluate((q) => window.__seatmap!.freeSeatsNear(q.sectionId, q.x, q.y, 150), moves);
+        return near.every((n) => n.choosable === allowed.has(key(n)));
+      })
+      .toBe(true);
+
+    const { target } = await seatsNear(page, moves, allowed);
+    expect(target, 'an allowed free seat on screen').toBeDefined();
+    await clickSeat(page, target!);
+    await expect
+      .poll(() => page.evaluate((q) => window.__seatmap!.isSelected(q.sectionId, q.x, q.y), target!))
+      .toBe(true);
+    // The phone's sheet handle names the move, not a price as when booking.
+    const rowSeat = (row: string | null, seat: string) => (row ? `Ряд ${row}, место ${seat}` : `Место ${seat}`);
+    const handle = page.getByTestId('seatmap-sheet-count');
+    const from = rowSeat(order.seats[1]!.rowName, order.seats[1]!.seatName);
+    await expect(handle).toHaveText(new RegExp(`^Замена: ${from} → (Ряд \\S+, место|Место) \\S+$`));
+    await expect(handle).not.toContainText('₪');
+    // Readable, not under the change's own bar at the bottom of the screen.
+    await expect(handle).toBeVisible();
+    const covered = await handle.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return !el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(covered, "the handle's text is under another element").toBe(false);
+    await expect(swapButton(page, 'Заменить место')).toBeEnabled();
+    await page.screenshot({ path: `${SHOTS}/order-change-ru-390-two-tickets-chosen.png` });
+    await expectAxeClean(page);
+
+    await swapButton(page, 'Заменить место').click();
+    await expect(page.getByTestId('order-change-done')).toContainText('Место заменено');
+    await expect(page.getByTestId('order-change-done')).toContainText(order.reservationIdentifier);
+    // The picked ticket moved; the other ticket's seat stayed where it was.
+    await expect(page.locator(`[data-seat="${key(target!)}"]`)).toHaveCount(1);
+    await expect(page.locator(`[data-seat="${key(stays)}"]`)).toHaveCount(1);
+    await expect(page.locator(`[data-seat="${key(moves)}"]`)).toHaveCount(0);
+    const rows = await withSql((sql) =>
+      sql.query(
+        `SELECT rt.section_id AS "sectionId", rt.x, rt.y FROM reservation r
+           JOIN reservation_ticket rt ON rt.reservation_id = r.id AND rt.status = 'live' WHERE r.identifier = $1`,
+        [order.reservationIdentifier],
+      ),
+    );
+    expect(rows.rows.map((x: SeatRef) => key(x)).sort()).toEqual([key(stays), key(target!)].sort());
+    await page.screenshot({ path: `${SHOTS}/order-change-ru-390-two-tickets-done.png`, fullPage: true });
+  });
 });

@@ -214,3 +214,108 @@ test.describe('an online show from order page to e-ticket', () => {
     await expect(page.getByRole('dialog', { name: 'Confirm your purchase' })).toBeVisible({ timeout: 15_000 });
   });
 });
+
+/**
+ * Issue 22 follow-up: the watch page itself states the viewing window ("You can watch until …", Israel time, in the
+ * reader's language), and once it has ended says so in words, not with an error box: he at 390 px (the browser's
+ * clock past the end), en at 1280 px (the server's 403 VOD_WINDOW_ENDED after the purchase is proven).
+ */
+test.describe('the watch page states the viewing window', () => {
+  test.setTimeout(90_000);
+  const shots = path.resolve(__dirname, '..', '.tmp', 'shots');
+
+  async function watchUntilOf(page: Page, vodId: number): Promise<string> {
+    const r = await page.request.get(`/api/vod/${vodId}`);
+    expect(r.status()).toBe(200);
+    return ((await r.json()) as { watchUntil: string }).watchUntil;
+  }
+
+  test('he at 390x844: "watch until" while open, then the ended message in place of the dialog', async ({
+    browser,
+    request,
+  }) => {
+    const vod = await findPresentation(request, isVod101);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      const until = await watchUntilOf(page, vod.id);
+      await page.goto(`/vod/${vod.id}?lang=he`);
+      const line = page.getByTestId('vod-watch-until');
+      await expect(line).toContainText('ניתן לצפות עד', { timeout: 15_000 });
+      await expect(line.locator('time')).toHaveAttribute('datetime', until);
+      // Israel time (the hour differs from UTC's), the year beside it.
+      const israelTime = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Jerusalem',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(until));
+      await expect(line).toContainText(String(new Date(until).getUTCFullYear()));
+      await expect(line).toContainText(israelTime);
+      await expect(page.getByRole('dialog', { name: 'אימות הרכישה' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expectNoHorizontalOverflow(page, 'VOD page at 390px');
+      await expectAxeClean(page, 'VOD page with the viewing window (he, 390)');
+      await page.getByRole('dialog').getByRole('button', { name: 'סגירה' }).click();
+      await expect(line).toBeVisible();
+      await page.screenshot({ path: `${shots}/vod-watch-until-he-390.png`, fullPage: true });
+
+      // A day after the window's end (the server refuses then too; the page does not even offer the dialog).
+      await page.clock.setFixedTime(new Date(Date.parse(until) + 86_400_000));
+      await page.reload();
+      const ended = page.getByTestId('vod-window-ended');
+      await expect(ended).toContainText('חלון הצפייה הסתיים', { timeout: 15_000 });
+      await expect(ended).toContainText(israelTime);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByTestId('vod-watch-until')).toHaveCount(0);
+      await expect(page.getByTestId('vod-player')).toHaveCount(0);
+      await expectNoHorizontalOverflow(page, 'VOD window ended at 390px');
+      await expectAxeClean(page, 'VOD window ended (he, 390)');
+      await page.screenshot({ path: `${shots}/vod-window-ended-he-390.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('en at 1280x800: "You can watch until"; the server saying the window ended replaces the dialog', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const vod = await findPresentation(request, isVod101);
+    const until = await watchUntilOf(page, vod.id);
+    await page.goto(`/vod/HL12345678/${vod.id}?lang=en`);
+    const line = page.getByTestId('vod-watch-until');
+    await expect(line).toContainText('You can watch until', { timeout: 15_000 });
+    await expect(line.locator('time')).toHaveAttribute('datetime', until);
+    await expectAxeClean(page, 'VOD page with the viewing window (en, 1280)');
+    await page.screenshot({ path: `${shots}/vod-watch-until-en-1280.png` });
+
+    // Every demo online show is still within its window, so the server's refusal (as vod.errors.ts words it, after
+    // the purchase is proven) is answered here for this one request.
+    await page.route(
+      (url) => url.pathname.endsWith(`/vod/${vod.id}/access`),
+      (route) =>
+        route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: 'VOD_WINDOW_ENDED',
+            message: 'The viewing window for this online show has ended.',
+          }),
+        }),
+    );
+    const dialog = page.getByRole('dialog', { name: 'Confirm your purchase' });
+    await dialog.getByRole('textbox', { name: 'E-mail or mobile number' }).fill('viewer@example.com');
+    await dialog.getByRole('button', { name: 'Watch', exact: true }).click();
+    const ended = page.getByTestId('vod-window-ended');
+    await expect(ended).toContainText('The viewing window has ended');
+    await expect(ended).toContainText('(Israel time)');
+    await expect(ended.getByRole('link', { name: 'See what is on now' })).toHaveAttribute('href', '/booking');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('vod-error')).toHaveCount(0);
+    await expect(page.getByText('VOD_WINDOW_ENDED')).toHaveCount(0);
+    await expectAxeClean(page, 'VOD window ended (en, 1280)');
+    await page.screenshot({ path: `${shots}/vod-window-ended-en-1280.png` });
+  });
+});

@@ -16,7 +16,7 @@ import { Filters } from './ui/Filters';
 import { layoutSetting } from './render/palette';
 import { createUiStore, type SelectedSeatView } from './ui-state';
 import { Legend } from './ui/Legend';
-import { BestAvailable, GaList, MobileBar, SelectionSummary, SheetHandle } from './ui/Panel';
+import { BestAvailable, ChangeBar, GaList, MobileBar, SelectionSummary, SheetHandle } from './ui/Panel';
 import { holdExpiredPath } from '../pages/system/hold-expired-path';
 import { SeatCard } from './ui/SeatCard';
 import { SeatGrid } from './ui/SeatGrid';
@@ -369,7 +369,13 @@ function MapShell({
       >
         {ready ? (
           <>
-            <SheetHandle controller={controller} open={sheetOpen} panelId={panelId} onOpenChange={setSheetOpen} />
+            <SheetHandle
+              controller={controller}
+              open={sheetOpen}
+              panelId={panelId}
+              onOpenChange={setSheetOpen}
+              changeFrom={change?.targets.moving}
+            />
             {change ? (
               <>
                 {change.summary}
@@ -397,11 +403,7 @@ function MapShell({
       {ready && (
         <>
           {change ? (
-            change.bar && (
-              <div className="seatmap-mobilebar" data-testid="seatmap-mobilebar" data-map-overlay="bottom">
-                {change.bar}
-              </div>
-            )
+            change.bar && <ChangeBar>{change.bar}</ChangeBar>
           ) : (
             <MobileBar controller={controller} onExpire={onExpire} onContinue={onContinue} />
           )}

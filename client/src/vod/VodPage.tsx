@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isVodUnsupportedBrowser, type VodAccessResponse } from '@hotline/shared';
+import { ApiError } from '../api/client';
 import { userMessage } from '../api/user-message';
 import { ErrorView, LoadingView } from '../components/StateViews';
 import { useLatestQuery } from '../hooks/useLatestQuery';
@@ -32,6 +33,10 @@ function VodScreen({ vodId, reservation }: { vodId: number; reservation: string 
   const [access, setAccess] = useState<VodAccessResponse | null>(null);
   const [dialogOpen, setDialogOpen] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
+  // Set when the server refuses with VOD_WINDOW_ENDED (the authority); the client's clock only pre-empts the dialog.
+  const [serverSaysEnded, setServerSaysEnded] = useState(false);
+  // The browser's clock when the page opened: past the window's end, the page says so instead of offering the dialog.
+  const [openedAt] = useState(() => Date.now());
 
   if (query.status === 'loading') return <LoadingView label={t('vod.loading')} />;
   if (query.status === 'error') {
@@ -42,6 +47,8 @@ function VodScreen({ vodId, reservation }: { vodId: number; reservation: string 
     );
   }
   const info = query.data;
+  const watchUntil = formatJerusalemDateTime(info.watchUntil, locale);
+  const ended = serverSaysEnded || openedAt >= Date.parse(info.watchUntil);
   return (
     <div className="container page vod-page">
       <header className="page-header">
@@ -55,9 +62,24 @@ function VodScreen({ vodId, reservation }: { vodId: number; reservation: string 
             </>
           )}
         </p>
+        {!ended && (
+          <p data-testid="vod-watch-until">
+            {t('vod.watchUntilDate')} <time dateTime={info.watchUntil}>{watchUntil}</time>
+          </p>
+        )}
       </header>
 
-      {unsupported ? (
+      {ended ? (
+        <div className="notice notice--warning" role="status" data-testid="vod-window-ended">
+          <p className="notice__title">{t('vod.endedTitle')}</p>
+          <p className="notice__detail">
+            {t('vod.ended', { date: watchUntil })}{' '}
+            <Link className="text-link" to="/booking">
+              {t('vod.endedBrowse')}
+            </Link>
+          </p>
+        </div>
+      ) : unsupported ? (
         <div className="notice notice--warning" role="alert" data-testid="vod-unsupported">
           <p className="notice__title">{t('vod.unsupportedTitle')}</p>
           <p className="notice__detail">{t('vod.unsupported')}</p>
@@ -100,6 +122,10 @@ function VodScreen({ vodId, reservation }: { vodId: number; reservation: string 
             vodId={vodId}
             reservation={reservation}
             onClose={() => setDialogOpen(false)}
+            onEnded={() => {
+              setDialogOpen(false);
+              setServerSaysEnded(true);
+            }}
             onAccess={(a) => {
               setNotice(null);
               setAccess(a);
@@ -118,12 +144,15 @@ function VodAuthDialog({
   vodId,
   reservation,
   onClose,
+  onEnded,
   onAccess,
 }: {
   open: boolean;
   vodId: number;
   reservation: string;
   onClose: () => void;
+  /** The purchase is proven but its viewing window is over: the page says so in place of the dialog. */
+  onEnded: () => void;
   onAccess: (access: VodAccessResponse) => void;
 }) {
   const { t } = useTranslation();
@@ -147,7 +176,8 @@ function VodAuthDialog({
     try {
       onAccess(await requestVodAccess(vodId, proof));
     } catch (e) {
-      setError(userMessage(e, t));
+      if (e instanceof ApiError && e.code === 'VOD_WINDOW_ENDED') onEnded();
+      else setError(userMessage(e, t));
     } finally {
       setBusy(false);
     }

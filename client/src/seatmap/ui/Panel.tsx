@@ -1,8 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { asTranslate, formatCountdown, seatName } from '../a11y/describe';
+import { asTranslate, formatCountdown, seatName, type Translate } from '../a11y/describe';
 import type { SeatMapController } from '../controller';
+import { seatIndexOf } from '../model/seat-store';
+import type { SelectedSeatView } from '../ui-state';
 import { handlingFeeTerms } from '../../booking/handling-fee';
 import { usePresentationDetails } from '../../booking/hooks';
 import { formatShekels } from '../../lib/rules';
@@ -350,19 +352,7 @@ export function MobileBar({
   const count = selected.length + ga.reduce((n, g) => n + g.places.length, 0);
   const shown = count > 0;
   const bar = useRef<HTMLDivElement>(null);
-  // The sheet's handle sits on the bar: it needs the bar's real height (a longer text or a bigger font wraps it),
-  // not the one the stylesheet assumes.
-  useLayoutEffect(() => {
-    const el = bar.current;
-    const layout = el?.closest<HTMLElement>('.seatmap__layout');
-    if (!el || !layout) return;
-    const ro = new ResizeObserver(() => layout.style.setProperty('--mobilebar-h', `${Math.ceil(el.offsetHeight)}px`));
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      layout.style.removeProperty('--mobilebar-h');
-    };
-  }, [shown]);
+  useMobileBarHeight(bar, shown);
   if (!shown) return null;
   return (
     <div ref={bar} className="seatmap-mobilebar" data-testid="seatmap-mobilebar" data-map-overlay="bottom">
@@ -374,6 +364,35 @@ export function MobileBar({
       <button type="button" className="button" onClick={onContinue}>
         {t('seatmap.summary.continue')}
       </button>
+    </div>
+  );
+}
+
+/**
+ * The sheet's handle sits on the bar: it needs the bar's real height (a longer text or a bigger font wraps it), not the
+ * one the stylesheet assumes.
+ */
+function useMobileBarHeight(bar: RefObject<HTMLDivElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const el = bar.current;
+    const layout = el?.closest<HTMLElement>('.seatmap__layout');
+    if (!el || !layout) return;
+    const ro = new ResizeObserver(() => layout.style.setProperty('--mobilebar-h', `${Math.ceil(el.offsetHeight)}px`));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      layout.style.removeProperty('--mobilebar-h');
+    };
+  }, [bar, shown]);
+}
+
+/** Order-change mode's phone bar (the choice and the swap button): measured like the booking bar, as it wraps too. */
+export function ChangeBar({ children }: { children: ReactNode }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useMobileBarHeight(bar, true);
+  return (
+    <div ref={bar} className="seatmap-mobilebar" data-testid="seatmap-mobilebar" data-map-overlay="bottom">
+      {children}
     </div>
   );
 }
@@ -391,13 +410,17 @@ export function SheetHandle({
   open,
   panelId,
   onOpenChange,
+  changeFrom,
 }: {
   controller: SeatMapController;
   open: boolean;
   panelId: string;
   onOpenChange: (open: boolean) => void;
+  /** Order-change mode: the seat being moved ("sectionId:x:y"), named beside the chosen one instead of a price. */
+  changeFrom?: string | null;
 }) {
   const { t } = useTranslation();
+  const tr = asTranslate(t);
   const selected = useStore(controller.ui, (s) => s.selected);
   const ga = useStore(controller.ui, (s) => s.ga);
   const count = selected.length + ga.reduce((n, g) => n + g.places.length, 0);
@@ -449,10 +472,29 @@ export function SheetHandle({
       <span className="seatmap-sheet__grip" aria-hidden="true" />
       <span className="seatmap-sheet__label">{t('seatmap.panelLabel')}</span>
       {count > 0 && (
-        <span className="seatmap-sheet__count">
-          {t('seatmap.summary.total', { count })} · {controller.opts.formatPrice(controller.selectedTotal())}
+        <span className="seatmap-sheet__count" data-testid="seatmap-sheet-count">
+          {controller.change.active
+            ? changeLabel(controller, changeFrom ?? null, selected[0], tr)
+            : `${t('seatmap.summary.total', { count })} · ${controller.opts.formatPrice(controller.selectedTotal())}`}
         </span>
       )}
     </button>
   );
+}
+
+/**
+ * The handle's summary in order-change mode: a swap costs nothing here (the change page states any difference), so it
+ * names the move, "Row 5, seat 12 → Row 5, seat 14" (the arrow follows the reading direction), or just the new seat.
+ */
+function changeLabel(
+  controller: SeatMapController,
+  fromKey: string | null,
+  to: SelectedSeatView | undefined,
+  tr: Translate,
+): string {
+  const toName = to ? seatName(to, tr) : '';
+  const [s, x, y] = (fromKey ?? '').split(':').map(Number);
+  const from = fromKey ? seatIndexOf(controller.store, s!, x!, y!) : -1;
+  if (from < 0 || !toName) return toName;
+  return tr('seatmap.changeMove', { from: seatName(controller.seatFacts(from), tr), to: toName });
 }
