@@ -313,7 +313,16 @@ export class MembershipQuoteService {
    * one-time code) and have the units. The balance is drawn inside the sale's transaction (membership-sale-steps.ts).
    */
   async checkMemberTickets(visitorId: string, cart: ParsedCart, priced: PricedOrder): Promise<void> {
-    const units = await this.repo.memberTicketUnits([...new Set(priced.lines.map((l) => l.ticket.id))]);
+    // The ticket rows read with the price already say which are member tickets (tickets.repository.ts facts):
+    // an order without one asks nothing more. Rows read elsewhere (no facts) ask member_ticket.
+    const known = priced.lines.every((l) => l.ticket.facts);
+    const units = known
+      ? new Map(
+          priced.lines.flatMap((l) =>
+            l.ticket.facts!.memberUnits ? [[l.ticket.id, l.ticket.facts!.memberUnits]] : [],
+          ),
+        )
+      : await this.repo.memberTicketUnits([...new Set(priced.lines.map((l) => l.ticket.id))]);
     if (units.size === 0) return;
     const need = new Map<string, number>();
     for (const line of priced.lines) {

@@ -189,9 +189,19 @@ export class QuoteService {
     });
     const coupons = await this.checkCoupons(priced, tickets);
     await this.memberships.checkMemberTickets(visitorId, cart, priced);
-    const waivers = await this.waiverCheck.check(seats, cart.waivers);
+    // The ticket rows carry what the waiver and reference checks would ask (tickets.repository.ts facts; priceOrder
+    // refused any seat whose ticket is missing or of another presentation), so a plain order asks neither table.
+    const seatFacts = seats.map((s) => tickets.get(s.ticketId)?.facts);
+    const known = seatFacts.every((f) => f !== undefined);
+    const waivers = await this.waiverCheck.check(seats, cart.waivers, known && seatFacts.every((f) => !f!.needsWaiver));
     const channel = await this.channels.check(cart, seats, layoutOf);
-    const references = await this.referenceCheck.check(seats.map((s) => ({ ...s, ...refsOf(cart.seats[s.index]!) })));
+    const prompts = known
+      ? new Map(ticketRows.flatMap((t) => (t.facts?.ref1Prompt ? [[t.id, { ref2: t.facts.ref2Prompt }] as const] : [])))
+      : undefined;
+    const references = await this.referenceCheck.check(
+      seats.map((s) => ({ ...s, ...refsOf(cart.seats[s.index]!) })),
+      prompts,
+    );
 
     await this.assertLocked(visitorId, seats, layoutOf);
     // Staff may sell a single seat beside a gap at the box office, as they may lock one (docs/back-office.md).

@@ -41,9 +41,10 @@ export class ReferenceEligibility {
    * one (REFERENCE_REQUIRED) that is an allowed pair with enough left for every seat of the order
    * that uses it (REFERENCE_NOT_ELIGIBLE, the same answer for unknown and used-up references).
    */
-  async check(seats: ReferencedSeat[]): Promise<SaleReference[]> {
+  async check(seats: ReferencedSeat[], known?: Map<number, { ref2: boolean }>): Promise<SaleReference[]> {
     if (seats.length === 0) return [];
-    const prompts = await this.prompts([...new Set(seats.map((s) => s.ticketId))]);
+    // `known`: the prompts the caller read with its tickets (the tickets that prompt, as prompts() answers).
+    const prompts = known ?? (await this.prompts([...new Set(seats.map((s) => s.ticketId))]));
     const asked = seats.filter((s) => !s.subTicket && prompts.has(s.ticketId));
     if (asked.length === 0) return [];
     for (const s of asked) {

@@ -21,6 +21,19 @@ export interface TicketRow {
   isVoucher: boolean;
   balance: number | null;
   isByCodeEnabled: boolean;
+  /**
+   * What the quote's per-ticket checks need to know, read with the price (tickets() only; undefined elsewhere), so a
+   * plain order asks no participant table (issue 21): units drawn from a member's balance (member_ticket, null when
+   * not a member ticket), whether the ticket prompts for references, whether its presentation needs a waiver.
+   */
+  facts?: TicketFacts;
+}
+
+export interface TicketFacts {
+  memberUnits: number | null;
+  ref1Prompt: boolean;
+  ref2Prompt: boolean;
+  needsWaiver: boolean;
 }
 
 const COLUMNS = `t.id, t.ticket_group_id AS "ticketGroupId", tg.presentation_id AS "presentationId", t.name, t.name_en AS "nameEn",
@@ -53,12 +66,20 @@ export class TicketsRepository {
     );
   }
 
-  tickets(ids: number[]): Promise<TicketRow[]> {
-    return this.sql.query<TicketRow>(
+  async tickets(ids: number[]): Promise<TicketRow[]> {
+    const rows = await this.sql.query<TicketRow & TicketFacts>(
       'tickets_by_id',
-      `SELECT ${COLUMNS} FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id WHERE t.id = ANY($1::int[])`,
+      `SELECT ${COLUMNS},
+              (SELECT mt.units FROM member_ticket mt WHERE mt.ticket_id = t.id) AS "memberUnits",
+              t.ref1_prompt IS NOT NULL AS "ref1Prompt", t.ref2_prompt IS NOT NULL AS "ref2Prompt",
+              EXISTS (SELECT 1 FROM presentation_waiver w WHERE w.presentation_id = tg.presentation_id) AS "needsWaiver"
+         FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id WHERE t.id = ANY($1::int[])`,
       [ids],
     );
+    return rows.map(({ memberUnits, ref1Prompt, ref2Prompt, needsWaiver, ...row }) => ({
+      ...row,
+      facts: { memberUnits, ref1Prompt, ref2Prompt, needsWaiver },
+    }));
   }
 
   products(ids: number[]): Promise<ProductRow[]> {

@@ -28,12 +28,17 @@ export class WaiverCheck {
   async check(
     seats: readonly { presentationId: number; ticketId: number }[],
     given: readonly CartWaiver[] | undefined,
+    noneRequired = false,
   ): Promise<SaleWaiver[]> {
     const presentationIds = [...new Set(seats.map((s) => s.presentationId))];
-    const [required, bands] = await Promise.all([
-      this.waivers.requirements(presentationIds),
-      this.waivers.bands([...new Set(seats.map((s) => s.ticketId))]),
-    ]);
+    // `noneRequired`: the caller read with its tickets that no event of the order needs a waiver (the plain order's
+    // case, issue 21), so nothing is asked; a waiver given anyway is still refused below.
+    const [required, bands] = noneRequired
+      ? [[], []]
+      : await Promise.all([
+          this.waivers.requirements(presentationIds),
+          this.waivers.bands([...new Set(seats.map((s) => s.ticketId))]),
+        ]);
     const bandOf = new Map(bands.map((b) => [b.id, b]));
     const byPresentation = new Map((given ?? []).map((w) => [w.presentationId, w]));
     const invalid = (details: string) => new AppError('WAIVER_INVALID', { details });

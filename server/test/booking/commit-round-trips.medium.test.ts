@@ -1,0 +1,189 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { REDIS } from '../../src/redis/redis.module';
+import { SALE_SQL } from '../../src/reservations/sales.repository';
+import type { TestApp } from '../support/test-env';
+import {
+  authoriseCard,
+  buyer,
+  call,
+  cartOf,
+  cartSeat,
+  lockAll,
+  loadShow,
+  plainSeats,
+  startBooking,
+  TEST_CARDS,
+  type ShowInfo,
+} from './support/booking-kit';
+
+/**
+ * A budget, not a timing: how many PostgreSQL statements and Redis commands ONE plain ticket commit
+ * (2 reserved seats, card, nothing limited, no membership or mini-site) costs the server (issue 21: the commit's
+ * CPU doubled). Every statement and command the server issues while handling the commit request is counted: the
+ * request runs inside an AsyncLocalStorage context, and pg's Client.query and ioredis' sendCommand note what they
+ * were asked while that context is current (background loops - outbox, sweeps, recovery - run outside it).
+ * A new statement or command per order fails this test: raise the budget only with a reason (docs/booking.md,
+ * "Round trips per commit").
+ */
+const BUDGET = {
+  // tickets_by_id (prices + what the member, waiver and reference checks need), attempt_begin (cart + payment row
+  // before the charge), the sandbox provider's lookup and charge record (a real provider is an HTTP call instead),
+  // sale (reservation, tickets, payment, outbox, cart in one statement). Was 9 (issue 21).
+  statements: 5,
+  // The rate limiter's bucket, the visitor's locks (assertLocked), the payment extension, markSold.
+  redis: 4,
+};
+
+interface Tally {
+  statements: string[];
+  redis: string[];
+}
+
+const context = new AsyncLocalStorage<Tally>();
+
+function statementName(arg: unknown): string {
+  const q = arg as { name?: string; text?: string } | string;
+  if (typeof q === 'string') return q.replace(/\s+/g, ' ').trim().slice(0, 70);
+  if (q?.name) return q.name;
+  return (q?.text ?? '?').replace(/\s+/g, ' ').trim().slice(0, 70);
+}
+
+/** The first frame in the server's own code: file:function. */
+function callerIn(stack: string): string {
+  for (const line of stack.split('\n').slice(1)) {
+    const m = /at (?:async )?([\w.<>]+) \(.*\/server\/src\/(.+?):\d+:\d+\)/.exec(line);
+    if (m) return `${m[2]} ${m[1]}`;
+    const bare = /\/server\/src\/(.+?):\d+:\d+/.exec(line);
+    if (bare) return bare[1]!;
+  }
+  return '?';
+}
+
+function summary(list: string[]): string {
+  const counts = new Map<string, number>();
+  for (const s of list) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `  ${String(n).padStart(3)}  ${k}`).join('\n');
+}
+
+describe('round trips per commit', () => {
+  let env: Awaited<ReturnType<typeof startBooking>>;
+  let t: TestApp;
+  let show: ShowInfo;
+  let free: ReturnType<typeof plainSeats>;
+  const restore: (() => void)[] = [];
+
+  beforeAll(async () => {
+    env = await startBooking();
+    ({ t } = env);
+    show = await loadShow(t.url, 1);
+    free = plainSeats(show);
+
+    const pgQuery = Client.prototype.query;
+    Client.prototype.query = function (this: Client, ...args: unknown[]) {
+      context.getStore()?.statements.push(statementName(args[0]));
+      return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pgQuery;
+    restore.push(() => (Client.prototype.query = pgQuery));
+    // Auto-pipelining sends a batch from a later tick, away from the code (and the request) that asked: off here,
+    // so each command is sent where it is asked. Same commands, only batched differently.
+    t.app.get<Redis>(REDIS).options.enableAutoPipelining = false;
+    const send = Redis.prototype.sendCommand;
+    Redis.prototype.sendCommand = function (this: Redis, ...args: Parameters<typeof send>) {
+      const command = args[0] as unknown as { name: string };
+      const tally = context.getStore();
+      // Named by the server code that sent it (a script is only a SHA on the wire).
+      if (tally) {
+        const limit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 40;
+        const stack = new Error().stack ?? '';
+        Error.stackTraceLimit = limit;
+        tally.redis.push(`${command.name} from ${callerIn(stack)}`);
+      }
+      return send.apply(this, args);
+    };
+    restore.push(() => (Redis.prototype.sendCommand = send));
+
+    // Only the commit request runs inside a tally (the header says which).
+    const server = t.app.getHttpServer();
+    const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.removeAllListeners('request');
+    for (const handler of handlers)
+      server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        const tally = (req.headers['x-tally'] && tallies.get(String(req.headers['x-tally']))) || undefined;
+        if (tally) context.run(tally, () => handler(req, res));
+        else handler(req, res);
+      });
+  });
+  afterAll(async () => {
+    for (const undo of restore) undo();
+    await env.close();
+  });
+
+  const tallies = new Map<string, Tally>();
+
+  async function plainCommit(): Promise<Tally> {
+    const b = await buyer(t.url);
+    const seats = free.splice(0, 2);
+    await lockAll(t.url, b, show, seats);
+    const saved = await call(t.url, 'POST', '/api/cart', b.id, {
+      cart: cartOf(seats.map((s) => cartSeat(show, s))),
+      uuid: b.id,
+      recaptchaToken: b.token,
+    });
+    expect(saved.status).toBe(201);
+    const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve);
+    const cart = cartOf(
+      seats.map((s) => cartSeat(show, s)),
+      { cartIdentifier: saved.body.cartIdentifier, paymentIdentifier },
+    );
+    const tally: Tally = { statements: [], redis: [] };
+    const key = crypto.randomUUID();
+    tallies.set(key, tally);
+    const r = await call(
+      t.url,
+      'POST',
+      '/api/payment/commit',
+      b.id,
+      { cart, recaptchaToken: b.token },
+      { 'x-tally': key },
+    );
+    expect(r.status).toBe(201);
+    expect(r.body.ticketIdentifiers).toHaveLength(2);
+    // Work the request started but did not wait for (marking seats sold, batched deltas) is the order's too.
+    await new Promise((done) => setTimeout(done, 500));
+    return tally;
+  }
+
+  test('one plain card commit of 2 seats stays within its statement and Redis command budget', async () => {
+    await plainCommit(); // warm: first-use caches and prepared statements are not per order
+    const tally = await plainCommit();
+    console.log(
+      `plain commit: ${tally.statements.length} PostgreSQL statements, ${tally.redis.length} Redis commands\n` +
+        `statements:\n${summary(tally.statements)}\nredis:\n${summary(tally.redis)}`,
+    );
+    expect(tally.statements.length).toBeGreaterThan(0);
+    expect(tally.statements.length).toBeLessThanOrEqual(BUDGET.statements);
+    expect(tally.redis.length).toBeLessThanOrEqual(BUDGET.redis);
+  });
+
+  test('the triggers the sale statement fires: the sales_daily aggregate only', async () => {
+    // Every data-modifying CTE of the sale runs, even with no rows, and a statement trigger fires for it anyway:
+    // the triggers of every table and operation the statement names are what a sale pays for.
+    const writes = [...SALE_SQL.matchAll(/\b(INSERT INTO|UPDATE) (\w+)/g)].map(([, op, table]) => ({
+      table: table!,
+      bit: op === 'UPDATE' ? 16 : 4, // pg_trigger.tgtype: TRIGGER_TYPE_INSERT 4, TRIGGER_TYPE_UPDATE 16
+    }));
+    const { rows } = await env.sql.query<{ name: string }>(
+      `SELECT DISTINCT c.relname || '.' || t.tgname AS name
+         FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+         JOIN unnest($1::text[], $2::int[]) AS w(tbl, bit) ON w.tbl = c.relname AND t.tgtype & w.bit <> 0
+        WHERE NOT t.tgisinternal ORDER BY 1`,
+      [writes.map((w) => w.table), writes.map((w) => w.bit)],
+    );
+    console.log(`sale statement writes ${writes.map((w) => w.table).join(', ')}; triggers: ${rows.map((r) => r.name)}`);
+    expect(rows.map((r) => r.name)).toEqual(['reservation_ticket.reservation_ticket_sales_daily_insert']);
+  });
+});
