@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
 import { SeatStore } from '../seats/seat-store.port';
 import { HoldClock } from './hold-clock';
 import { HoldsRepository, type ReleasedSeat } from './holds.repository';

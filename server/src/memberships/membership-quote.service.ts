@@ -17,7 +17,7 @@ import type { PricedLine, PricedOrder, PricingSeat, Quote } from '../payment/pri
 import type { MembershipSaleData } from '../reservations/membership-sale-steps';
 import type { Layout } from '../seats/seat-layout';
 import { SeatEngineService } from '../seats/seat-engine.service';
-import { TicketsRepository } from '../tickets/tickets.repository';
+import { TicketsRepository } from '../tickets';
 import { discountValidFor, MembershipDiscountService } from './membership-discount.service';
 import { MembershipsRepository, type MembershipRow } from './memberships.repository';
 import { memberStanding, MembershipsService } from './memberships.service';

@@ -17,7 +17,7 @@ import { RateLimit } from '../common/rate-limit';
 import type { RateLimitPolicy } from '../common/rate-limit/rate-limit.policies';
 import { parseInput, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { CustomerSessions } from '../customers/customer-sessions.service';
+import { CustomerSessions } from '../customers';
 import { ApiQueueRequired } from '../queue/admission-gate';
 import { OrderChangesService, type OrderChangeActor } from './order-changes.service';
 

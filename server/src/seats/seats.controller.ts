@@ -7,7 +7,7 @@ import type {
   TimerResponse,
   UnlockSeatResponse,
 } from '@hotline/shared';
-import { RequireBotCheck, idFrom } from '../botcheck/bot-check.guard';
+import { RequireBotCheck, idFrom } from '../botcheck';
 import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from '../queue/queue-early-check';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';

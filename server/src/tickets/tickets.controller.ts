@@ -2,7 +2,7 @@ import { Controller, Get, Headers, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { TicketByCodeResponse } from '@hotline/shared';
 import type { z } from 'zod';
-import { RequireBotCheck } from '../botcheck/bot-check.guard';
+import { RequireBotCheck } from '../botcheck';
 import { BookingErrorFilter } from '../cart/booking-error.filter';
 import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
