@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NO_ALLOCATION } from '@hotline/shared';
 import { AppError } from '../common/app-error';
-import type { ParsedCart } from '../cart/cart.schema';
+import type { ParsedCart } from '../cart';
 import type { PricingSeat } from '../payment/pricing';
 import { allocationOf } from '../seats/seat-allocations';
 import type { Layout } from '../seats/seat-layout';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
-import { SeatStore } from '../seats/seat-store.port';
+import { SeatStore } from '../seats';
 import { HoldClock } from './hold-clock';
 import { HoldsRepository, type ReleasedSeat } from './holds.repository';
 

@@ -12,7 +12,7 @@ import type { JobMetrics } from '@hotline/shared';
 import { LOGGER } from '../common/logger';
 import { DependencyAlarm, classifyDependencyFailure } from '../common/dependency-failure';
 import { JobLease } from './job-lease';
-import { asSystem } from '../queue/admission-context';
+import { asSystem } from '../queue';
 
 /** What a run gets: `signal` is aborted when the application stops, so a long pass can end after its batch. */
 export interface JobContext {

@@ -11,7 +11,7 @@ import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { BotCheck } from '../botcheck';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { AdmissionGate } from '../queue/admission-gate';
+import { AdmissionGate } from '../queue';
 import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatLayouts } from './seat-layouts';
 import { SaleMemory } from './sale-memory';

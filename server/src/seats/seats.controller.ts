@@ -8,13 +8,12 @@ import type {
   UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck';
-import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from '../queue/queue-early-check';
+import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from '../queue';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { ChannelScope } from '../channels/channel-scope';
-import { channelQuery, type ChannelQuery } from '../channels/channels.queries';
+import { ChannelScope, channelQuery, type ChannelQuery } from '../channels';
 import { BestAvailableService } from './best-available.service';
 import { SeatEngineService } from './seat-engine.service';
 import {
