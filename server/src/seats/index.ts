@@ -9,3 +9,5 @@ export { isTogetherSeat, parseSeatKey } from './seat-layout';
 export type { Layout, LayoutSeat } from './seat-layout';
 // The stream of seat changes the live reports listen to.
 export { SeatChangeTap } from './seat-change-tap';
+// The live domain's allocation rule applied to a seat layout (the channel scope and check).
+export { allocationOf } from './seat-allocations';
