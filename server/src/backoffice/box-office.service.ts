@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { BlockSeatRef, LockSeatsResponse } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { SeatEngineService } from '../seats/seat-engine.service';
+import { SeatEngineService } from '../seats';
 import { AuditLogRepository } from './audit-log.repository';
 import { BusinessScope } from './business-scope.service';
 import type { StaffIdentity } from './staff.repository';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { jerusalemDayRangeUtc, withinBusinessScope } from '@hotline/shared';
-import { CancellationService } from '../cancellations/cancellation.service';
+import { CancellationService } from '../cancellations';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { AuditLogRepository } from './audit-log.repository';

@@ -11,7 +11,7 @@ import {
 } from '@hotline/shared';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { SeatChangeTap } from '../seats/seat-change-tap';
+import { SeatChangeTap } from '../seats';
 import { StaffRepository } from './staff.repository';
 import { StaffSessions } from './staff-sessions.service';
 

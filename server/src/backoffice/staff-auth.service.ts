@@ -4,7 +4,7 @@ import { argon2Verify } from 'hash-wasm';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { hashPassword } from '../customers/password-login.service';
+import { hashPassword } from '../customers';
 import { AuditLogRepository } from './audit-log.repository';
 import { matchTotp } from './totp';
 import { StaffRepository } from './staff.repository';

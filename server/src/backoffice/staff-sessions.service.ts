@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { clearCookie, cookieValue, setCookie } from '../customers/customer-cookies';
-import { handleHash, newHandle } from '../customers/secrets';
+import { clearCookie, cookieValue, setCookie, handleHash, newHandle } from '../customers';
 import { StaffRepository, type StaffIdentity } from './staff.repository';
 
 /** httpOnly, SameSite=Strict (a back-office call never starts on another site), Secure outside localhost. */

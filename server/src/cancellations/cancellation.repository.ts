@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { CancellationChargeType, CancellationPolicy, RefundPart } from '@hotline/shared';
-import { giveBackMiniSiteBalances } from '../channels/sale-channel';
+import { giveBackMiniSiteBalances } from '../channels';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface LockedReservation {

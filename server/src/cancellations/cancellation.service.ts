@@ -15,7 +15,7 @@ import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentAttempts } from '../payment';
-import { SeatStore } from '../seats/seat-store.port';
+import { SeatStore } from '../seats';
 import { CancellationRepository, type LockedReservation } from './cancellation.repository';
 
 export interface CancelRequest {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { CancellationQuoteResponse, CancelReservationResponse } from '@hotline/shared';
 import { flag, pathText } from '../common/ids';
 import { parseInput } from '../common/validation';
-import { CustomerSessions } from '../customers/customer-sessions.service';
+import { CustomerSessions } from '../customers';
 import { CancellationService } from './cancellation.service';
 
 const params = z.object({ id: pathText(40) });

@@ -2,7 +2,7 @@ import { Controller, Get, Post, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { RestoreCartResponse, SaveCartResponse } from '@hotline/shared';
 import type { z } from 'zod';
-import { RequireBotCheck } from '../botcheck/bot-check.guard';
+import { RequireBotCheck } from '../botcheck';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';

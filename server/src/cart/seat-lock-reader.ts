@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SeatEngineService } from '../seats/seat-engine.service';
-import type { SeatHold } from '../seats/seat-store.port';
+import { SeatEngineService, type SeatHold } from '../seats';
 
 export type { SeatHold };
 

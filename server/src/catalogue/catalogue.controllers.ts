@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import { resolveLocale } from '../common/locale';
 import { ZodParams, ZodQuery } from '../common/validation';
-import { ChannelScope } from '../channels/channel-scope';
+import { ChannelScope } from '../channels';
 import { CatalogueService } from './catalogue.service';
 import {
   dateQuery,

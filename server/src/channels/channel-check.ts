@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { NO_ALLOCATION } from '@hotline/shared';
 import { AppError } from '../common/app-error';
-import type { ParsedCart } from '../cart/cart.schema';
+import type { ParsedCart } from '../cart';
 import type { PricingSeat } from '../payment/pricing';
-import { allocationOf } from '../seats/seat-allocations';
-import type { Layout } from '../seats/seat-layout';
+import { allocationOf, type Layout } from '../seats';
 import { IntegrationService } from './integration.service';
 import { MiniSiteService } from './mini-site.service';
 import type { SaleChannel } from '../reservations/sales.repository';

@@ -9,8 +9,7 @@ import type {
 } from '@hotline/shared';
 import { NO_ALLOCATION, SeatStatus } from '@hotline/shared';
 import { AppError } from '../common/app-error';
-import { allocationOf } from '../seats/seat-allocations';
-import type { Layout } from '../seats/seat-layout';
+import { allocationOf, type Layout } from '../seats';
 import { MiniSiteRepository } from './mini-site.repository';
 import { MiniSiteService } from './mini-site.service';
 

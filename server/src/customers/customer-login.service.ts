@@ -10,7 +10,7 @@ import {
   resendVerdict,
   type MobileLoginResponse,
 } from '@hotline/shared';
-import { BotCheck } from '../botcheck/bot-check.port';
+import { BotCheck } from '../botcheck';
 import { AppError } from '../common/app-error';
 import { LOGGER } from '../common/logger';
 import type { Locale } from '../common/locale';

@@ -5,7 +5,7 @@ import { LOGGER } from '../common/logger';
 import type { Locale } from '../common/locale';
 import { brandName } from '../common/brand';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { NotificationSender } from '../notifications/notification-sender.port';
+import { NotificationSender } from '../notifications';
 import { sendSmsNow } from '../notifications';
 
 const TEXT: Record<Locale, string> = {

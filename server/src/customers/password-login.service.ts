@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { argon2id } from 'hash-wasm';
-import { BotCheck } from '../botcheck/bot-check.port';
+import { BotCheck } from '../botcheck';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AttemptLimiter } from './attempt-limiter';

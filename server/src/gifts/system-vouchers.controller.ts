@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pathText } from '../common/ids';
 import { parseInput } from '../common/validation';
-import { CustomerSessions } from '../customers/customer-sessions.service';
+import { CustomerSessions } from '../customers';
 import { SystemVouchersService } from './system-vouchers.service';
 
 const params = z.object({ ref: pathText(64) });

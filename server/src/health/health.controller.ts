@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { HealthResponse, JobsHealthResponse } from '@hotline/shared';
-import { JobScheduler } from '../jobs/job-scheduler';
+import { JobScheduler } from '../jobs';
 import { REDIS } from '../redis/redis.module';
 import { RETRY_AFTER_SECONDS } from '../common/dependency-failure';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { holdDeadline, holdRefusal, isBeforeHoldDeadline } from '@hotline/shared';
 import { AppError } from '../common/app-error';
-import { CustomerSessions } from '../customers/customer-sessions.service';
+import { CustomerSessions } from '../customers';
 import { ACTIVE_MEMBERSHIP, type ActiveMembership } from './active-membership.port';
 import { HoldClock } from './hold-clock';
 import type { HoldTerms } from './hold-terms';

@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
-import { SeatStore } from '../seats/seat-store.port';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
+import { SeatStore } from '../seats';
 import { HoldClock } from './hold-clock';
 import { HoldsRepository, type ReleasedSeat } from './holds.repository';
 

@@ -3,7 +3,7 @@ import type { HoldOrderSummary } from '@hotline/shared';
 import { agorotToShekels, seatKey } from '@hotline/shared';
 import type { Locale } from '../common/locale';
 import { localizedName } from '../common/localized-name';
-import { SeatEngineService } from '../seats/seat-engine.service';
+import { SeatEngineService } from '../seats';
 import { HoldsRepository, type HoldRow } from './holds.repository';
 
 /** Holds as the customer area and the box office show them: deadline, total, events and seats by row and number. */

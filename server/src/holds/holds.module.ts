@@ -3,7 +3,7 @@ import { BackOfficeModule } from '../backoffice/backoffice.module';
 import { CartModule } from '../cart/cart.module';
 import { CustomersModule } from '../customers/customers.module';
 import { MembershipsModule } from '../memberships/memberships.module';
-import { MembershipsService } from '../memberships/memberships.service';
+import { MembershipsService } from '../memberships';
 import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';

@@ -12,6 +12,7 @@ import type { JobMetrics } from '@hotline/shared';
 import { LOGGER } from '../common/logger';
 import { DependencyAlarm, classifyDependencyFailure } from '../common/dependency-failure';
 import { JobLease } from './job-lease';
+// Not through '../queue': its entry loads the admission gate, whose on-sales.ts imports this file (a load cycle).
 import { asSystem } from '../queue/admission-context';
 
 /** What a run gets: `signal` is aborted when the application stops, so a long pass can end after its batch. */

@@ -9,15 +9,13 @@ import {
   seatKey,
   shekelsToAgorot,
 } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
-import type { ParsedCart } from '../cart/cart.schema';
+import { BookingError, type ParsedCart } from '../cart';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { PricedLine, PricedOrder, PricingSeat, Quote } from '../payment/pricing';
 import type { MembershipSaleData } from '../reservations/membership-sale-steps';
-import type { Layout } from '../seats/seat-layout';
-import { SeatEngineService } from '../seats/seat-engine.service';
-import { TicketsRepository } from '../tickets/tickets.repository';
+import { type Layout, SeatEngineService } from '../seats';
+import { TicketsRepository } from '../tickets';
 import { discountValidFor, MembershipDiscountService } from './membership-discount.service';
 import { MembershipsRepository, type MembershipRow } from './memberships.repository';
 import { memberStanding, MembershipsService } from './memberships.service';

@@ -10,14 +10,14 @@ import type {
   MembershipsResponse,
   MemberTicketsResponse,
 } from '@hotline/shared';
-import { RequireBotCheck } from '../botcheck/bot-check.guard';
+import { RequireBotCheck } from '../botcheck';
 import { dbId, pathText } from '../common/ids';
 import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { CustomerSessions } from '../customers/customer-sessions.service';
-import { ApiQueueRequired } from '../queue/admission-gate';
+import { CustomerSessions } from '../customers';
+import { ApiQueueRequired } from '../queue';
 import { MembershipsService } from './memberships.service';
 
 const locale = (request: FastifyRequest) => resolveLocale(request.query, request.headers['accept-language']);

@@ -20,9 +20,8 @@ import type { Locale } from '../common/locale';
 import { localizedName } from '../common/localized-name';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { sendSmsNow } from '../notifications';
-import { NotificationSender } from '../notifications/notification-sender.port';
-import { SeatAcrossService } from '../seats/seat-across.service';
-import { SeatEngineService } from '../seats/seat-engine.service';
+import { NotificationSender } from '../notifications';
+import { SeatAcrossService, SeatEngineService } from '../seats';
 import { MembershipsRepository, type MemberRow, type MembershipRow } from './memberships.repository';
 import './memberships.errors';
 

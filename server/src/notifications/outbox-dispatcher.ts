@@ -4,7 +4,7 @@ import { brandName } from '../common/brand';
 import { isLocale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
 import {
   DocumentsRepository,
   type DocumentDonation,

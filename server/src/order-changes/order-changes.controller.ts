@@ -9,16 +9,14 @@ import {
   type SwapSeatsResponse,
   type SwapTargetsResponse,
 } from '@hotline/shared';
-import { BusinessScope } from '../backoffice/business-scope.service';
-import { CurrentStaff, StaffOnly } from '../backoffice/staff.guard';
-import type { StaffIdentity } from '../backoffice/staff.repository';
+import { BusinessScope, CurrentStaff, StaffOnly, type StaffIdentity } from '../backoffice';
 import { resolveLocale } from '../common/locale';
 import { RateLimit } from '../common/rate-limit';
 import type { RateLimitPolicy } from '../common/rate-limit/rate-limit.policies';
 import { parseInput, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { CustomerSessions } from '../customers/customer-sessions.service';
-import { ApiQueueRequired } from '../queue/admission-gate';
+import { CustomerSessions } from '../customers';
+import { ApiQueueRequired } from '../queue';
 import { OrderChangesService, type OrderChangeActor } from './order-changes.service';
 
 const resParams = z.object({ resId: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });

@@ -17,9 +17,7 @@ import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
 import { localizedName, type LocalizedNames } from '../common/localized-name';
 import { LOGGER } from '../common/logger';
-import { SeatEngineService } from '../seats/seat-engine.service';
-import { isTogetherSeat, type Layout, type LayoutSeat } from '../seats/seat-layout';
-import { SeatStore } from '../seats/seat-store.port';
+import { SeatEngineService, isTogetherSeat, type Layout, type LayoutSeat, SeatStore } from '../seats';
 import '../cancellations/cancellations.errors';
 import './order-changes.errors';
 import {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { StaffIdentity } from '../backoffice/staff.repository';
+import type { StaffIdentity } from '../backoffice';
 
 /**
  * Who is asking for seats, carried from the HTTP edge to the seat engine without any parameter

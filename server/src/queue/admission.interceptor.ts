@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import type { StaffIdentity } from '../backoffice/staff.repository';
+import type { StaffIdentity } from '../backoffice';
 import { readCookie } from '../common/visitor-identity';
 import { withAdmission, type RequestAdmission } from './admission-context';
 

@@ -9,9 +9,7 @@ import {
   type OnSaleListResponse,
   type OnSalePresentationsResponse,
 } from '@hotline/shared';
-import { AuditLogRepository } from '../backoffice/audit-log.repository';
-import { CurrentStaff, StaffOnly } from '../backoffice/staff.guard';
-import type { StaffIdentity } from '../backoffice/staff.repository';
+import { AuditLogRepository, CurrentStaff, StaffOnly, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
 import { dbId } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';

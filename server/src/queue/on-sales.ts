@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
+import { JobScheduler, type JobHandle } from '../jobs';
 import { OnSaleRepository, type OnSaleRule } from './on-sale.repository';
 
 /**

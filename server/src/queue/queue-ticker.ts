@@ -6,7 +6,7 @@ import type { QueueProgressMessage } from '@hotline/shared';
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
+import { JobScheduler, type JobHandle } from '../jobs';
 import { REDIS } from '../redis/redis.module';
 import { OnSales } from './on-sales';
 import { progressChannel } from './queue-keys';

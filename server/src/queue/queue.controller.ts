@@ -3,12 +3,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueueStatusResponse } from '@hotline/shared';
-import type { AltchaChallenge } from '../botcheck/altcha-lib';
+import type { AltchaChallenge } from '../botcheck';
 import { idString } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { setCookie } from '../customers/customer-cookies';
+import { setCookie } from '../customers';
 import { passCookieOf } from './admission.interceptor';
 import { QueueService } from './queue.service';
 

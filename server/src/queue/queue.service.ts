@@ -1,8 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { QueueProgressMessage, QueueStatusResponse } from '@hotline/shared';
-import { AltchaBotCheck } from '../botcheck/altcha-bot-check';
-import type { AltchaChallenge } from '../botcheck/altcha-lib';
-import { BotCheck } from '../botcheck/bot-check.port';
+import { AltchaBotCheck, type AltchaChallenge, BotCheck } from '../botcheck';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';

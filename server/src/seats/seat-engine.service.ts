@@ -9,9 +9,9 @@ import type {
 import { SeatStatus, seatKey, type SeatStatusRow } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
-import { BotCheck } from '../botcheck/bot-check.port';
+import { BotCheck } from '../botcheck';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { AdmissionGate } from '../queue/admission-gate';
+import { AdmissionGate } from '../queue';
 import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatLayouts } from './seat-layouts';
 import { SaleMemory } from './sale-memory';

@@ -4,7 +4,7 @@ import { SeatEvents, type SeatDeltaMessage, type SeatSnapshotMessage } from '@ho
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler } from '../jobs/job-scheduler';
+import { JobScheduler } from '../jobs';
 import { AdaptiveWindow } from './adaptive-window';
 import type { Layout } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
+import { JobScheduler, type JobHandle } from '../jobs';
 import { REDIS } from '../redis/redis.module';
 import { SaleMemory } from './sale-memory';
 import { SeatEngineService } from './seat-engine.service';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobHandle } from '../jobs/job-scheduler';
+import { JobScheduler, type JobHandle } from '../jobs';
 import { SeatStore } from './seat-store.port';
 
 /**

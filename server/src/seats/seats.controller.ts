@@ -7,14 +7,13 @@ import type {
   TimerResponse,
   UnlockSeatResponse,
 } from '@hotline/shared';
-import { RequireBotCheck, idFrom } from '../botcheck/bot-check.guard';
-import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from '../queue/queue-early-check';
+import { RequireBotCheck, idFrom } from '../botcheck';
+import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from '../queue';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { ChannelScope } from '../channels/channel-scope';
-import { channelQuery, type ChannelQuery } from '../channels/channels.queries';
+import { ChannelScope, channelQuery, type ChannelQuery } from '../channels';
 import { BestAvailableService } from './best-available.service';
 import { SeatEngineService } from './seat-engine.service';
 import {

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { hashPassword } from '../customers/password-login.service';
+import { hashPassword } from '../customers';
 
 /**
  * Demo customers and per-event cancellation settings (docs/customers.md).

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { BACK_OFFICE_PERMISSION } from '@hotline/shared';
-import { hashPassword } from '../customers/password-login.service';
+import { hashPassword } from '../customers';
 
 /**
  * Demo back-office staff (README "Back office"). FOR LOCAL USE ONLY: the passwords and

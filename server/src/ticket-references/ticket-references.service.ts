@@ -8,8 +8,7 @@ import {
   quantityEditAllowed,
   withinBusinessScope,
 } from '@hotline/shared';
-import { AuditLogRepository } from '../backoffice/audit-log.repository';
-import type { StaffIdentity } from '../backoffice/staff.repository';
+import { AuditLogRepository, type StaffIdentity } from '../backoffice';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/app-error';
 import './ticket-references.errors';

@@ -1,5 +1,5 @@
 import { couponNeedsMoreTicketsMessage, evaluateCoupon } from '@hotline/shared';
-import { BookingError, CouponNeedsMoreTickets } from '../cart/booking.errors';
+import { BookingError, CouponNeedsMoreTickets } from '../cart';
 import type { TicketRow } from './tickets.repository';
 
 /**

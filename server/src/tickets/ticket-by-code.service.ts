@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { CodedTicket, TicketByCodeResponse } from '@hotline/shared';
 import { agorotToShekels } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
-import { SeatLockReader } from '../cart/seat-lock-reader';
+import { BookingError, SeatLockReader } from '../cart';
 import type { Locale } from '../common/locale';
-import { SeatEngineService } from '../seats/seat-engine.service';
-import { parseSeatKey, type Layout } from '../seats/seat-layout';
+import { SeatEngineService, parseSeatKey, type Layout } from '../seats';
 import { seatsCouponAllows, usesLeft } from './coupon-check';
 import type { TicketByCodeQuery } from './ticket-by-code.queries';
 import { TicketsRepository, type TicketRow } from './tickets.repository';

@@ -2,14 +2,14 @@ import { Controller, Get, Headers, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { TicketByCodeResponse } from '@hotline/shared';
 import type { z } from 'zod';
-import { RequireBotCheck } from '../botcheck/bot-check.guard';
-import { BookingErrorFilter } from '../cart/booking-error.filter';
+import { RequireBotCheck } from '../botcheck';
+import { BookingErrorFilter } from '../cart';
 import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { presentationParams, ticketByCodeQuery, type TicketByCodeQuery } from './ticket-by-code.queries';
-import { ChannelScope } from '../channels/channel-scope';
+import { ChannelScope } from '../channels';
 import { TicketByCodeService } from './ticket-by-code.service';
 
 @ApiTags('booking')

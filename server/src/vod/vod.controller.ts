@@ -7,7 +7,7 @@ import { idString } from '../common/ids';
 import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams } from '../common/validation';
-import { CustomerSessions } from '../customers/customer-sessions.service';
+import { CustomerSessions } from '../customers';
 import { VodService } from './vod.service';
 
 const vodParams = z.object({ vodId: idString });

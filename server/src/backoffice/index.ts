@@ -1,0 +1,7 @@
+/** The backoffice context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+// Staff-only routes in other contexts: the guard, the signed-in staff member and their identity.
+export { CurrentStaff, StaffOnly } from './staff.guard';
+export type { StaffIdentity } from './staff.repository';
+// Which businesses a staff member may act for, and the audit log their actions are written to.
+export { BusinessScope } from './business-scope.service';
+export { AuditLogRepository } from './audit-log.repository';

@@ -1,0 +1,7 @@
+/** The botcheck context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+// The port other contexts ask, its ALTCHA implementation (the waiting room builds its own) and the challenge type.
+export { BotCheck } from './bot-check.port';
+export { AltchaBotCheck } from './altcha-bot-check';
+export type { AltchaChallenge } from './altcha-lib';
+// The route guard that demands a solved challenge, and the helper that reads the presentation id it is scaled by.
+export { RequireBotCheck, idFrom } from './bot-check.guard';

@@ -1,0 +1,7 @@
+/** The channels context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+// The storefront channel of a request (mini-site, live domain, partner link) and the query that names it.
+export { ChannelScope } from './channel-scope';
+export { channelQuery } from './channels.queries';
+export type { ChannelQuery } from './channels.queries';
+// A cancellation gives a mini-site's balance back.
+export { giveBackMiniSiteBalances } from './sale-channel';

@@ -1,0 +1,13 @@
+/** The seats context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+// The seat engine (locks, sales, releases), its store port, and seat locks across presentations (memberships).
+export { SeatEngineService } from './seat-engine.service';
+export { SeatStore } from './seat-store.port';
+export type { SeatHold } from './seat-store.port';
+export { SeatAcrossService } from './seat-across.service';
+// The seat layout of a presentation and its seat keys.
+export { isTogetherSeat, parseSeatKey } from './seat-layout';
+export type { Layout, LayoutSeat } from './seat-layout';
+// The stream of seat changes the live reports listen to.
+export { SeatChangeTap } from './seat-change-tap';
+// The live domain's allocation rule applied to a seat layout (the channel scope and check).
+export { allocationOf } from './seat-allocations';
