@@ -98,9 +98,10 @@ async function lock(request: APIRequestContext, uuid: string, token: string, sea
 }
 
 /**
- * Holds `count` adjacent reserved seats for the visitor: the first seats of a row
- * that is entirely free (no single-seat gap rule can refuse them), avoiding
- * couches and beds (they lock as a pair).
+ * Holds `count` adjacent reserved seats for the visitor, avoiding couches and beds (they lock as a pair): the first
+ * seats of a run of free seats that starts at the row's edge or beside a taken seat and either ends with them or
+ * leaves at least two free seats after them, so no single-seat gap rule can refuse them. Runs rather than whole free
+ * rows, so the suite's many purchases share rows and whole free rows stay for the tests that need one.
  */
 export async function holdReservedSeats(
   request: APIRequestContext,
@@ -117,16 +118,34 @@ export async function holdReservedSeats(
     ),
   ]);
   const free = new Set(status.seats.filter((r) => r[6] === 1).map((r) => `${r[0]}:${r[2]}:${r[3]}`));
+  const isFree = (s: ApiSeatplan['sections'][number]['groups'][number]['rows'][number]['seats'][number]) =>
+    free.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`);
   for (const section of seatplan.sections) {
     if (!section.IsReserved) continue;
     for (const group of section.groups ?? []) {
       for (const row of group.rows ?? []) {
         const seats = [...row.seats].sort((a, b) => a.XCoordinate - b.XCoordinate);
-        const usable =
-          seats.length >= count + 2 &&
-          seats.every((s) => free.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`) && !s.togetherId);
-        if (!usable) continue;
-        const chosen = seats.slice(0, count);
+        // Every maximal run of free plain seats with contiguous coordinates, bounded by the row's edge or a taken
+        // plain seat (a free couch beside it would be a neighbour the gap rules may count).
+        let chosen: typeof seats | null = null;
+        for (let start = 0; start < seats.length && !chosen; start++) {
+          const before = seats[start - 1];
+          if (!isFree(seats[start]!) || seats[start]!.togetherId) continue;
+          if (before && (isFree(before) || before.togetherId)) continue;
+          let end = start;
+          while (
+            end + 1 < seats.length &&
+            isFree(seats[end + 1]!) &&
+            !seats[end + 1]!.togetherId &&
+            seats[end + 1]!.XCoordinate === seats[end]!.XCoordinate + 1
+          )
+            end++;
+          const run = end - start + 1;
+          const after = seats[end + 1];
+          const closed = !after || (!isFree(after) && !after.togetherId);
+          if (run === count ? closed : run >= count + 2) chosen = seats.slice(start, start + count);
+        }
+        if (!chosen) continue;
         const token = await solveAltcha(base(), uuid);
         for (const s of chosen) {
           await lock(request, uuid, token, {

@@ -73,9 +73,12 @@ async function expectOwnLanguage(page: Page, lang: 'ru' | 'ar', what: string, in
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const found: string[] = [];
   for (const t of await pageTexts(page)) {
+    // A person's name (translate="no") is shown as its owner typed it, in whatever script: the buyers other tests
+    // created have Hebrew names. Everything around it is checked.
+    if (t.name) continue;
     const hebrew = HEBREW.test(t.text);
     const other = OTHER_SCRIPT[lang].test(t.text);
-    const latin = t.name ? [] : latinWords(t.text);
+    const latin = latinWords(t.text);
     if (hebrew || other || latin.length) found.push(`${t.where}: ${JSON.stringify(t.text.slice(0, 120))}`);
   }
   await page.screenshot({ path: info.outputPath(`${lang}-${what.replace(/\W+/g, '-')}.png`), fullPage: true });

@@ -7,6 +7,12 @@ import { userMessage } from '../api/user-message';
 import { BookingShell } from './BookingShell';
 import { Confirmation } from './Confirmation';
 import { useCartStore, type CompletedOrder } from './cart-store';
+import { installCartSync } from './cart-sync';
+import './booking.css';
+
+// Reached straight from the address bar (a reload, a shared link): the order this browser just completed comes back
+// from sessionStorage with its shows and seats, which the server's answer does not carry.
+installCartSync();
 
 type Loaded = { id: string; order: CompletedOrder } | { id: string; error: string };
 
