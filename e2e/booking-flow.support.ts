@@ -118,8 +118,11 @@ export async function holdReservedSeats(
     ),
   ]);
   const free = new Set(status.seats.filter((r) => r[6] === 1).map((r) => `${r[0]}:${r[2]}:${r[3]}`));
-  const isFree = (s: ApiSeatplan['sections'][number]['groups'][number]['rows'][number]['seats'][number]) =>
-    free.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`);
+  type Seat = ApiSeatplan['sections'][number]['groups'][number]['rows'][number]['seats'][number];
+  const isFree = (s: Seat) => free.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`);
+  // Wheelchair and companion seats stay free for the tests that look for them; couch parts lock as a pair.
+  const special = new Set([1, 4, 10, 11, 31, 32, 33]);
+  const plain = (s: Seat) => !s.togetherId && !s.features.some((f) => special.has(f));
   for (const section of seatplan.sections) {
     if (!section.IsReserved) continue;
     for (const group of section.groups ?? []) {
@@ -130,13 +133,13 @@ export async function holdReservedSeats(
         let chosen: typeof seats | null = null;
         for (let start = 0; start < seats.length && !chosen; start++) {
           const before = seats[start - 1];
-          if (!isFree(seats[start]!) || seats[start]!.togetherId) continue;
+          if (!isFree(seats[start]!) || !plain(seats[start]!)) continue;
           if (before && (isFree(before) || before.togetherId)) continue;
           let end = start;
           while (
             end + 1 < seats.length &&
             isFree(seats[end + 1]!) &&
-            !seats[end + 1]!.togetherId &&
+            plain(seats[end + 1]!) &&
             seats[end + 1]!.XCoordinate === seats[end]!.XCoordinate + 1
           )
             end++;
