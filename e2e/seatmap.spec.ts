@@ -128,12 +128,25 @@ test('keyboard only: Tab into the map, arrows move between seats, Enter selects,
   expect(active).toBeTruthy();
   await expect(page.locator(`#${active}`)).toHaveText(/Row \d+, seat \d+/);
 
-  // Walk to an available seat if this one is not.
-  for (let k = 0; k < 20; k++) {
-    const f = (await page.evaluate(() => window.__seatmap!.focusedSeat()))!;
+  // Walk to an available seat if this one is not: along the row, then down and back the other way (earlier specs buy
+  // runs of seats, so a whole stretch of a row may be taken).
+  const focused = async () => (await page.evaluate(() => window.__seatmap!.focusedSeat()))!;
+  let along = 'ArrowRight';
+  for (let k = 0; k < 400; k++) {
+    const f = await focused();
     if ((await page.evaluate((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y), f)) === 1) break;
-    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(along);
+    if (JSON.stringify(await focused()) !== JSON.stringify(f)) continue;
+    await page.keyboard.press('ArrowDown');
+    along = along === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
   }
+  expect(
+    await page.evaluate(async () => {
+      const f = window.__seatmap!.focusedSeat()!;
+      return window.__seatmap!.seatStatus(f.sectionId, f.x, f.y);
+    }),
+    'the walk reached an available seat',
+  ).toBe(1);
   const target = (await page.evaluate(() => window.__seatmap!.focusedSeat()))!;
   const locked = page.waitForResponse((r) => r.url().includes('/api/seats/lock-seat'));
   await page.keyboard.press('Enter');
