@@ -12,6 +12,7 @@
 import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { findLibfaketime, runClockGuard } from './clock-guard.mjs';
 import { serverNodeFlags } from './server-node-flags.mjs';
@@ -170,6 +171,67 @@ async function startServer(env) {
   };
 }
 
+/**
+ * Playwright workers, each with a stack of its own: on two cores the e2e run was 15 of the suite's 22 minutes, one
+ * browser at a time, and about a third of it waiting (timers, animations, the network). Specs were written against one
+ * server whose state the previous spec left behind, so a worker never shares a server, a database or a Redis with
+ * another: each gets all three, seeded the same way. E2E_WORKERS overrides (1 = the old serial run).
+ */
+function e2eWorkers() {
+  const asked = Number(process.env.E2E_WORKERS);
+  if (Number.isInteger(asked) && asked >= 1) return asked;
+  // One spec file named on the command line runs in one worker: a second stack would only cost its start.
+  if (only === 'e2e' && passThrough.filter((a) => a.endsWith('.spec.ts')).length === 1) return 1;
+  return Math.min(2, Math.max(1, os.availableParallelism()));
+}
+
+/** One server + database + Redis per Playwright worker, started side by side. */
+async function startE2eStacks(pg, count) {
+  const stacks = [];
+  try {
+    await Promise.all(
+      Array.from({ length: count }, async (_, slot) => {
+        const database = slot === 0 ? 'hotline_e2e' : `hotline_e2e_${slot}`;
+        await pg.createDatabase(database);
+        const redis = await services.startRedis({ dir: path.join(runDir, `redis-e2e-${slot}`) });
+        const stack = { slot, databaseUrl: pg.urlFor(database), redisUrl: redis.url, redis, server: null };
+        stacks.push(stack);
+        stack.server = await startServer({
+          DATABASE_URL: stack.databaseUrl,
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: 'e2e:',
+          SEED_STADIUM: 'false',
+        });
+      }),
+    );
+  } catch (error) {
+    await Promise.all(stacks.map((x) => stopStack(x)));
+    throw error;
+  }
+  stacks.sort((a, b) => a.slot - b.slot);
+  return stacks.map((x) => ({ ...x, url: x.server.url, stop: () => stopStack(x) }));
+}
+
+async function stopStack(stack) {
+  if (stack.server) await stack.server.stop();
+  await stack.redis.stop();
+}
+
+/** Slot 0 under the plain names (a spec run by hand); every slot under NAME_<parallel index> (playwright.config.ts). */
+function e2eEnv(stacks) {
+  const env = {
+    E2E_BASE_URL: stacks[0].url,
+    E2E_DATABASE_URL: stacks[0].databaseUrl,
+    E2E_REDIS_URL: stacks[0].redisUrl,
+  };
+  for (const x of stacks) {
+    env[`E2E_BASE_URL_${x.slot}`] = x.url;
+    env[`E2E_DATABASE_URL_${x.slot}`] = x.databaseUrl;
+    env[`E2E_REDIS_URL_${x.slot}`] = x.redisUrl;
+  }
+  return env;
+}
+
 /** The clock guard: each setting's run counts its tests into the totals; no libfaketime is one failure. */
 async function clockGuard(totals, problems) {
   let lib = findLibfaketime();
@@ -244,26 +306,14 @@ async function main() {
           stdio: 'inherit',
         });
         if (build.status !== 0) throw new Error('build failed');
-        await pg.createDatabase('hotline_e2e');
-        const server = await startServer({
-          DATABASE_URL: pg.urlFor('hotline_e2e'),
-          REDIS_URL: redis.url,
-          REDIS_PREFIX: 'e2e:',
-          SEED_STADIUM: 'false',
-        });
+        const stacks = await startE2eStacks(pg, e2eWorkers());
         try {
           const pwReport = path.join(reports, 'playwright.json');
           rmSync(pwReport, { force: true });
           const code = await runNode(
             path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
-            ['test', ...(only === 'e2e' ? passThrough : [])],
-            {
-              ...env,
-              E2E_BASE_URL: server.url,
-              CHROMIUM_PATH: chromium,
-              E2E_DATABASE_URL: pg.urlFor('hotline_e2e'),
-              E2E_REDIS_URL: redis.url,
-            },
+            ['test', `--workers=${stacks.length}`, ...(only === 'e2e' ? passThrough : [])],
+            { ...env, CHROMIUM_PATH: chromium, ...e2eEnv(stacks) },
           );
           const counts = playwrightCounts(pwReport);
           if (counts) {
@@ -278,7 +328,7 @@ async function main() {
             problems.push(`playwright exited ${code}`);
           }
         } finally {
-          await server.stop();
+          await Promise.all(stacks.map((x) => x.stop()));
         }
       }
     }
