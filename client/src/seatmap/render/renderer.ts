@@ -119,6 +119,40 @@ const LABEL_COLOUR: Record<LabelKind, (p: SeatPalette) => string> = {
 /** The camera has rested this long at a new zoom: build that zoom's dot atlas. */
 const ATLAS_SETTLE_MS = 150;
 
+interface SeatMarkLook {
+  fill: string;
+  ring: string;
+  mark: string;
+  glyph: Path2D;
+  /** The glyph's size as a share of the seat's smaller side. */
+  size: number;
+}
+
+/**
+ * A seat drawn over the plan in a state of its own (selected, or the order's own seat being changed): filled, ringed and
+ * marked with a glyph; a seat under 7 px on screen becomes a dot of at least 10 px so it can still be seen.
+ */
+function markSeat(
+  ctx: CanvasRenderingContext2D,
+  scene: SceneData,
+  i: number,
+  k: number,
+  seatPx: number,
+  look: SeatMarkLook,
+): void {
+  const st = scene.store;
+  ctx.beginPath();
+  if (seatPx < 7) ctx.arc(st.x[i]!, st.y[i]!, Math.max(st.halfW[i]!, 5 / k), 0, Math.PI * 2);
+  else seatOutlinePath(ctx, scene, i, 0);
+  ctx.fillStyle = look.fill;
+  ctx.fill();
+  ctx.lineWidth = seatPx < 7 ? 2 / k : Math.max(2 / k, st.typicalSeatSize * 0.08);
+  ctx.strokeStyle = look.ring;
+  ctx.stroke();
+  if (seatPx < 7) return;
+  drawGlyph(ctx, look.glyph, st.x[i]!, st.y[i]!, Math.min(st.halfW[i]!, st.halfH[i]!) * 2 * look.size, 0, look.mark);
+}
+
 const intersects = (a: Bounds, b: Bounds) =>
   a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
@@ -668,53 +702,22 @@ export class SeatMapRenderer implements SeatLayer {
     }
 
     // Changing an order: the order's own seats, filled with a person mark and a ring (taken seats are drawn inset
-    // underneath, so the mark is drawn full size on top); tiny seats get a visible dot like selected ones.
+    // underneath, so the mark is drawn full size on top).
     if (this.marked && this.marked.length > 0) {
-      const person = glyphPath('person');
-      for (const i of this.marked) {
-        if (seatPx < 7) {
-          ctx.beginPath();
-          ctx.arc(st.x[i]!, st.y[i]!, Math.max(st.halfW[i]!, 5 / k), 0, Math.PI * 2);
-          ctx.fillStyle = pal.yours;
-          ctx.fill();
-          ctx.lineWidth = 2 / k;
-          ctx.strokeStyle = pal.yoursRing;
-          ctx.stroke();
-          continue;
-        }
-        seatOutlinePath(ctx, scene, i, 0);
-        ctx.fillStyle = pal.yours;
-        ctx.fill();
-        ctx.lineWidth = Math.max(2 / k, st.typicalSeatSize * 0.08);
-        ctx.strokeStyle = pal.yoursRing;
-        ctx.stroke();
-        const size = Math.min(st.halfW[i]!, st.halfH[i]!) * 2 * 0.74;
-        drawGlyph(ctx, person, st.x[i]!, st.y[i]!, size, 0, pal.yoursMark);
-      }
+      const look = {
+        fill: pal.yours,
+        ring: pal.yoursRing,
+        mark: pal.yoursMark,
+        glyph: glyphPath('person'),
+        size: 0.74,
+      };
+      for (const i of this.marked) markSeat(ctx, scene, i, k, seatPx, look);
     }
 
-    // Selected seats: solid, a check mark and a ring; tiny seats get a visible marker.
+    // Selected seats: solid, a check mark and a ring.
     if (selection && selection.size > 0) {
-      for (const i of selection.indices()) {
-        if (seatPx < 7) {
-          ctx.beginPath();
-          ctx.arc(st.x[i]!, st.y[i]!, Math.max(st.halfW[i]!, 5 / k), 0, Math.PI * 2);
-          ctx.fillStyle = pal.selected;
-          ctx.fill();
-          ctx.lineWidth = 2 / k;
-          ctx.strokeStyle = pal.selectedRing;
-          ctx.stroke();
-          continue;
-        }
-        seatOutlinePath(ctx, scene, i, 0);
-        ctx.fillStyle = pal.selected;
-        ctx.fill();
-        ctx.lineWidth = Math.max(2 / k, st.typicalSeatSize * 0.08);
-        ctx.strokeStyle = pal.selectedRing;
-        ctx.stroke();
-        const size = Math.min(st.halfW[i]!, st.halfH[i]!) * 2 * 0.78;
-        drawGlyph(ctx, check, st.x[i]!, st.y[i]!, size, 0, pal.selectedMark);
-      }
+      const look = { fill: pal.selected, ring: pal.selectedRing, mark: pal.selectedMark, glyph: check, size: 0.78 };
+      for (const i of selection.indices()) markSeat(ctx, scene, i, k, seatPx, look);
     }
 
     if (this.hover >= 0 && this.hover !== this.focus) {
