@@ -1,22 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { Client } from 'pg';
-import { buyOneSeat, codeFor } from './customer-area.support';
+import { expect, test } from '@playwright/test';
+import { buyOneSeat, signInCustomer } from './customer-area.support';
+import { withSql } from './sql.support';
 
 /**
  * Issue 22, point 2: the cancellation dialog states the exact fee, the exact refund and where it goes, from the
  * server's own quote, before the buyer confirms; the confirmed cancellation then answers the same numbers.
  */
-async function withSql<T>(fn: (sql: Client) => Promise<T>): Promise<T> {
-  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await sql.connect();
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end();
-  }
-}
-
 /** A presentation more than two days away on the cinema plan, cancellable with a 5 percent fee. */
 function presentationWithFee(): Promise<number> {
   return withSql(async (sql) => {
@@ -38,20 +28,6 @@ function presentationWithFee(): Promise<number> {
     );
     return id;
   });
-}
-
-async function logIn(page: Page, lang: string, who: { ssn: string; mobile: string }) {
-  await page.goto(`/booking/customer-portal?lang=${lang}`);
-  await page.locator('#ca-ssn').fill(who.ssn);
-  await page.locator('#ca-mobile').fill(who.mobile);
-  const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-  const { messages } = (await r.json()) as { messages: { id: string; recipient: string }[] };
-  const before = messages.find((x) => x.recipient === who.mobile)?.id ?? null;
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
-  await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
-  await page.locator('form button[type=submit]').click();
-  await expect(page.getByRole('tablist')).toBeVisible();
 }
 
 /** The amount as the page writes it: Russian uses a decimal comma. */
@@ -92,7 +68,7 @@ test.describe('cancellation quote in the dialog (issue 22.2)', () => {
     }) => {
       await page.setViewportSize({ width, height: 900 });
       const order = await buyOneSeat(page.request, await presentationWithFee(), { mobile: who.mobile });
-      await logIn(page, lang, who);
+      await signInCustomer(page, lang, who);
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
       const reservation = page.locator(`[data-reservation="${order.reservationIdentifier}"]`);
       await reservation.getByRole('button', { name: open }).click();

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { Client } from 'pg';
 import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
-import { buyOneSeat, codeFor } from './customer-area.support';
+import { buyOneSeat, codeFor, signInCustomer } from './customer-area.support';
 import { openSeatMap } from './seatmap-support';
+import { withSql } from './sql.support';
 
 /**
  * The returning customer (issue 11): log in by ID and the SMS code read from the
@@ -12,16 +12,6 @@ import { openSeatMap } from './seatmap-support';
  * sandbox provider's ledger.
  */
 const OLEG = { ssn: '000000034', mobile: '0541112233' };
-
-async function withSql<T>(fn: (sql: Client) => Promise<T>): Promise<T> {
-  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await sql.connect();
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end();
-  }
-}
 
 /** A presentation more than a day away on the cinema plan, cancellable without a fee. */
 function cancellablePresentation(): Promise<number> {
@@ -50,18 +40,6 @@ async function lastMessageId(page: Page, mobile: string): Promise<string | null>
   return messages.find((x) => x.recipient === mobile)?.id ?? null;
 }
 
-async function logIn(page: Page, lang: string, who = OLEG) {
-  await page.goto(`/booking/customer-portal?lang=${lang}`);
-  await page.locator('#ca-ssn').fill(who.ssn);
-  await page.locator('#ca-mobile').fill(who.mobile);
-  const before = await lastMessageId(page, who.mobile);
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
-  await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
-  await page.locator('form button[type=submit]').click();
-  await expect(page.getByRole('tablist')).toBeVisible();
-}
-
 test.describe('customer area', () => {
   test.setTimeout(90_000);
 
@@ -79,7 +57,7 @@ test.describe('customer area', () => {
     const ref = { sectionId: order.held.sectionId, x: order.held.x, y: order.held.y };
     expect(await watcher.evaluate((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y), ref)).not.toBe(1);
 
-    await logIn(page, 'en');
+    await signInCustomer(page, 'en', OLEG);
     const card = page.locator(`[data-reservation="${order.reservationIdentifier}"]`);
     await expect(card).toBeVisible();
     await expect(card.getByRole('link', { name: 'E-ticket' })).toHaveAttribute('href', /^\/edocument\//);
@@ -125,7 +103,7 @@ test.describe('customer area', () => {
       const login = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(login.violations).toEqual([]);
       if (lang !== 'he') return;
-      await logIn(page, lang);
+      await signInCustomer(page, lang, OLEG);
       for (const tab of ['tickets', 'vouchers', 'details']) {
         await page.locator(`#ca-tab-${tab}`).click();
         const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -142,7 +120,7 @@ test.describe('customer area', () => {
   ] as const) {
     test(`${lang}: a returning customer sees and cancels an order, ${dir}, axe clean`, async ({ page }) => {
       const order = await buyOneSeat(page.request, await cancellablePresentation(), { mobile: who.mobile });
-      await logIn(page, lang, who);
+      await signInCustomer(page, lang, who);
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
       const card = page.locator(`[data-reservation="${order.reservationIdentifier}"]`);
       await expect(card).toBeVisible();
@@ -198,7 +176,7 @@ test.describe('customer area', () => {
   });
 
   test('checkout pre-fills the details of the logged-in customer', async ({ page, request }) => {
-    await logIn(page, 'he', { ssn: '000000026', mobile: '0527654321' });
+    await signInCustomer(page, 'he', { ssn: '000000026', mobile: '0527654321' });
     const uuid = await visitorIdOf(page);
     const held = await holdReservedSeatsIn(
       request,
@@ -232,7 +210,7 @@ test.describe('customer area', () => {
   test('vouchers: turn the demo gift voucher into a replacement voucher, in Arabic (right to left), axe clean', async ({
     page,
   }) => {
-    await logIn(page, 'ar', { ssn: '000000018', mobile: '0501234567' });
+    await signInCustomer(page, 'ar', { ssn: '000000018', mobile: '0501234567' });
     await page.locator('#ca-tab-vouchers').click();
     const voucher = page.locator('[data-voucher="GIFT-DEMO-100"]');
     await expect(voucher).toBeVisible();

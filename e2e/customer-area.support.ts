@@ -91,15 +91,26 @@ export async function buySeats(
   return { reservationIdentifier, documentKey, seats: helds };
 }
 
-/** The newest 6-digit code texted to `mobile` (development message store), other than message `notBefore`. */
+interface SentMessage {
+  id: string;
+  recipient: string;
+  body: string;
+}
+
+/** The newest 6-digit code message texted to `mobile` (development message store), other than message `notBefore`. */
+async function newestCodeMessage(page: Page, mobile: string, notBefore: string | null): Promise<SentMessage | null> {
+  const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
+  const { messages } = (await r.json()) as { messages: SentMessage[] };
+  return messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore) ?? null;
+}
+
+/** The newest 6-digit code texted to `mobile`, other than message `notBefore` (waits up to 10 s for it). */
 export async function codeFor(page: Page, mobile: string, notBefore: string | null): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(
       async () => {
-        const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-        const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
-        const m = messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore);
+        const m = await newestCodeMessage(page, mobile, notBefore);
         code = m ? /(\d{6})/.exec(m.body)![1]! : null;
         return code;
       },
@@ -107,4 +118,18 @@ export async function codeFor(page: Page, mobile: string, notBefore: string | nu
     )
     .not.toBeNull();
   return code!;
+}
+
+/** Signs a customer in to the customer area with the code texted to them, the page in `lang`. */
+export async function signInCustomer(page: Page, lang: string, who: { ssn: string; mobile: string }): Promise<void> {
+  await page.goto(`/booking/customer-portal?lang=${lang}`);
+  await page.locator('#ca-ssn').fill(who.ssn);
+  await page.locator('#ca-mobile').fill(who.mobile);
+  // The code sent before this sign-in (another spec's), so an old one is never typed.
+  const before = (await newestCodeMessage(page, who.mobile, null))?.id ?? null;
+  await page.locator('form button[type=submit]').click();
+  await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
+  await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByRole('tablist')).toBeVisible();
 }

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Client } from 'pg';
 import type { CartSeat } from '@hotline/shared';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import { solveAltcha } from '../server/test/support/altcha';
 import { holdReservedSeatsIn, saveHeldCart, ticketGroupsOf, visitorIdOf, type HeldSeat } from './booking-flow.support';
+import { withSql } from './sql.support';
+import { signInCustomer } from './customer-area.support';
 
 /**
  * Hold orders (issue 12, docs/hold-orders.md): a member reserves without paying on the payment step, sees the hold
@@ -25,44 +26,6 @@ async function expectAxeClean(page: Page, what: string) {
       what,
     )
     .toEqual([]);
-}
-
-async function withSql<T>(fn: (sql: Client) => Promise<T>): Promise<T> {
-  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await sql.connect();
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end();
-  }
-}
-
-async function logIn(page: Page, lang: string) {
-  await page.goto(`/booking/customer-portal?lang=${lang}`);
-  await page.locator('#ca-ssn').fill(MEMBER.ssn);
-  await page.locator('#ca-mobile').fill(MEMBER.mobile);
-  const latest = async () => {
-    const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-    const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
-    return messages.find((m) => m.recipient === MEMBER.mobile && /\d{6}/.test(m.body)) ?? null;
-  };
-  const before = (await latest())?.id ?? null;
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const m = await latest();
-        code = m && m.id !== before ? /(\d{6})/.exec(m.body)![1]! : '';
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  await page.locator('#ca-code').fill(code);
-  await page.locator('form button[type=submit]').click();
-  await expect(page.getByRole('tablist')).toBeVisible();
 }
 
 async function statusOf(request: APIRequestContext, seat: HeldSeat, isHold: boolean): Promise<number | undefined> {
@@ -91,7 +54,7 @@ test.describe('hold orders', () => {
   test('a member reserves without paying, sees the deadline, and the hold is released when it passes', async ({
     page,
   }) => {
-    await logIn(page, 'en');
+    await signInCustomer(page, 'en', MEMBER);
     const uuid = await visitorIdOf(page);
     const held = await holdReservedSeatsIn(page.request, uuid, reservedShow, 2);
     const resId = await saveHeldCart(page.request, uuid, held);
@@ -155,7 +118,7 @@ test.describe('hold orders', () => {
   });
 
   test('the box office takes payment for a hold in cash; the customer sees it paid', async ({ page, browser }) => {
-    await logIn(page, 'he');
+    await signInCustomer(page, 'he', MEMBER);
     const uuid = await visitorIdOf(page);
     const [seat] = await holdReservedSeatsIn(page.request, uuid, reservedShow, 1);
     const p = seat!.presentation;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { payWithCard } from './booking-flow.support';
 import { availableSeat, clickSeat, openSeatMap, serverStatus, visitorId } from './seatmap-support';
-import { codeFor } from './customer-area.support';
+import { signInCustomer } from './customer-area.support';
 
 /**
  * Memberships end to end (issue 12): the list at 390 px and 2560 px, buying a membership with a seat (the canvas map
@@ -240,22 +240,6 @@ test.describe('memberships', () => {
 
 const ISRAEL = { ssn: '000000018', mobile: '0501234567', memberNumber: 'M-100001' };
 
-async function logInAsMember(page: Page) {
-  await page.goto('/booking/customer-portal?lang=en');
-  await page.locator('#ca-ssn').fill(ISRAEL.ssn);
-  await page.locator('#ca-mobile').fill(ISRAEL.mobile);
-  const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-  const before =
-    ((await r.json()) as { messages: { id: string; recipient: string }[] }).messages.find(
-      (x) => x.recipient === ISRAEL.mobile,
-    )?.id ?? null;
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
-  await page.locator('#ca-code').fill(await codeFor(page, ISRAEL.mobile, before));
-  await page.locator('form button[type=submit]').click();
-  await expect(page.getByRole('tablist')).toBeVisible();
-}
-
 async function memberBalance(page: Page): Promise<number> {
   const r = await page.request.get('/api/membership/mine');
   const { members } = (await r.json()) as { members: { memberNumber: string; balance: number }[] };
@@ -270,7 +254,7 @@ test.describe('member prices', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await logInAsMember(page);
+    await signInCustomer(page, 'en', ISRAEL);
     const before = await memberBalance(page);
     const season = (await (await request.get('/api/memberships/SEASON')).json()).membership as {
       Presentations: { PresentationId: number }[];

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import type { AltchaChallenge } from '../server/src/botcheck/altcha-lib';
 import { solveAltchaChallenge } from '../server/test/support/altcha';
+import { withSql } from './sql.support';
 
 /**
  * Issue 16, the back-office screen for on-sales (permission 290): the admin turns a presentation's
@@ -14,16 +14,6 @@ import { solveAltchaChallenge } from '../server/test/support/altcha';
  */
 const ADMIN = { password: 'demo-admin-password', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function withSql<T>(work: (sql: Client) => Promise<T>): Promise<T> {
-  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await sql.connect();
-  try {
-    return await work(sql);
-  } finally {
-    await sql.end();
-  }
-}
 
 async function signInAdmin(page: Page, lang: string) {
   await withSql((sql) =>

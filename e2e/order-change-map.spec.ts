@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { Client } from 'pg';
 import { buyOneSeat, buySeats } from './customer-area.support';
 import { expectDocumentLocale } from './helpers';
 import { clickSeat, type SeatRef } from './seatmap-support';
+import { withSql } from './sql.support';
 
 /**
  * Issue 22.1: the buyer changes a seat of a paid order on the same canvas seat map the booking uses, not in a list.
@@ -21,16 +21,6 @@ const TEXT = {
   en: { swap: 'Swap seat', yours: 'Your seat now', done: 'Seat changed', notForChange: 'Not for this change' },
   ar: { swap: 'تبديل المقعد', yours: 'مقعدك الحالي', done: 'تم تغيير المقعد', notForChange: 'غير متاح لهذا التغيير' },
 } as const;
-
-async function withSql<T>(fn: (sql: Client) => Promise<T>): Promise<T> {
-  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await sql.connect();
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end();
-  }
-}
 
 /** A cinema show two days out or more with the ordinary seating policy (as e2e/order-change.spec.ts picks them). */
 function laterCinemaShow(offset: number): Promise<number> {

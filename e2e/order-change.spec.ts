@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { Client } from 'pg';
-import { buyOneSeat, codeFor } from './customer-area.support';
+import { expect, test } from '@playwright/test';
+import { buyOneSeat, signInCustomer } from './customer-area.support';
 import { clickSeat, openSeatMap } from './seatmap-support';
+import { withSql } from './sql.support';
 
 /**
  * Issue 15 (the choice on the seat map since issue 22): a buyer changes a seat of a paid order from the customer area; a second browser watching the live
@@ -11,16 +11,6 @@ import { clickSeat, openSeatMap } from './seatmap-support';
  * in every language, right to left in Hebrew and Arabic, and fits 390 px and 2560 px.
  */
 const ISRAEL = { ssn: '000000018', mobile: '0501234567' };
-
-async function withSql<T>(fn: (sql: Client) => Promise<T>): Promise<T> {
-  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await sql.connect();
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end();
-  }
-}
 
 /** A presentation more than two days away on the cinema plan (not the one the cancellation spec uses). */
 /**
@@ -37,20 +27,6 @@ function laterCinemaShow(offset: number): Promise<number> {
     );
     return r.rows[0].id as number;
   });
-}
-
-async function logIn(page: Page, who = ISRAEL) {
-  await page.goto('/booking/customer-portal?lang=en');
-  await page.locator('#ca-ssn').fill(who.ssn);
-  await page.locator('#ca-mobile').fill(who.mobile);
-  const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-  const { messages } = (await r.json()) as { messages: { id: string; recipient: string }[] };
-  const before = messages.find((x) => x.recipient === who.mobile)?.id ?? null;
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
-  await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
-  await page.locator('form button[type=submit]').click();
-  await expect(page.getByRole('tablist')).toBeVisible();
 }
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -71,7 +47,7 @@ test.describe('changing seats of a paid order', () => {
     await openSeatMap(watcher, presentationId);
     expect(await watcher.evaluate((s) => window.__seatmap!.seatStatus(s.sectionId, s.x, s.y), old)).not.toBe(1);
 
-    await logIn(page);
+    await signInCustomer(page, 'en', ISRAEL);
     const card = page.locator(`[data-reservation="${order.reservationIdentifier}"]`);
     await card.getByRole('link', { name: 'Change seats' }).click();
     await expect(page.getByRole('heading', { name: 'Change seats in your order' })).toBeVisible();

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { withSql } from './sql.support';
 
 /**
  * Ticket-reference administration (issue 14): staff change a reference's quantity in the back
@@ -12,16 +12,6 @@ import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.s
  * Demo data: server/src/seed/demo-ticket-references.ts (EMP-1002 on the last show of business 1).
  */
 const ADMIN = { password: 'demo-admin-password', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-
-async function withSql<T>(fn: (sql: Client) => Promise<T>): Promise<T> {
-  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await sql.connect();
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end();
-  }
-}
 
 async function signInAdmin(page: Page, lang: string) {
   await withSql((sql) =>

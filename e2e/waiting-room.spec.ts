@@ -2,10 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Client } from 'pg';
 import { solveAltchaChallenge } from '../server/test/support/altcha';
 import type { AltchaChallenge } from '../server/src/botcheck/altcha-lib';
 import { availableSeat, clickSeat, openSeatMap } from './seatmap-support';
+import { withSql } from './sql.support';
 
 /**
  * Issue 16: the demo on-sale behind the waiting room (seed/demo-on-sale.ts). A visitor waits, sees
@@ -20,16 +20,6 @@ async function expectAxeClean(page: Page, what: string) {
     (v) => `${what}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
   expect.soft(found, what).toEqual([]);
-}
-
-async function withSql<T>(work: (sql: Client) => Promise<T>): Promise<T> {
-  const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await sql.connect();
-  try {
-    return await work(sql);
-  } finally {
-    await sql.end();
-  }
 }
 
 let pid: number;
