@@ -109,6 +109,8 @@ describe('docker-compose.yml', () => {
     expect(node.build).toBe('.');
     expect(node.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
     expect(node.environment?.REDIS_CLUSTER_NODES?.split(',').sort()).toEqual(redisNodes.map((n) => `${n}:6379`));
+    // The configuration still requires REDIS_URL; in cluster mode only its credentials are read.
+    expect(node.environment?.REDIS_URL).toBe('redis://redis-1:6379');
     expect(node.depends_on?.postgres?.condition).toBe('service_healthy');
     expect(node.depends_on?.['redis-cluster-create']?.condition).toBe('service_completed_successfully');
     expect(node.healthcheck?.test.join(' ')).toContain('/api/health');
