@@ -1,0 +1,599 @@
+// nodes.bench.mjs - 1, 2 and 3 real server processes (server/dist/main.js) behind one local load balancer,
+// on one PostgreSQL and either one Redis or a local 3-primary Redis Cluster (issue 23, item 5).
+// Per node count:
+//   - locks: CONCURRENCY keep-alive loops of lock + unlock (each loop its own seats of the arena, presentation 29)
+//     through the balancer: locks/s, lock p50/p99, server CPU per lock (all server processes, /proc/<pid>/stat;
+//     a loop's unlock is included, as one lock is never taken without its release) and the balancer's CPU;
+//   - delivery: WATCHERS socket.io watchers of presentation 2, connected through the balancer (so spread over the
+//     nodes by least connections), while 100 locks/s are taken and released 0.5 s later (200 changes/s):
+//     delivery p50/p99 from the lock request to the delta's arrival, lost/gaps/dups, server CPU per delivered delta.
+// On a 2-core machine more nodes are not faster; what must hold is that the cost per lock and per delivery stays
+// flat as nodes are added (within 15 %), which is what lets a bigger machine (or more machines) scale.
+// The balancer is Debian's nginx (/usr/sbin/nginx, non-daemon, generated config under .tmp/) when present, else
+// lib/node-balancer.mjs, a node stand-in, named as such in every row.
+//   node scripts/build.mjs && node load-tests/nodes.bench.mjs [--nodes=1,2,3] [--redis=single|cluster]
+//     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--balancer=nginx|node] [--no-results]
+// --no-results prints the table without appending it to RESULTS.md (smoke runs).
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../scripts/services.mjs';
+import {
+  agentFor,
+  appendResults,
+  cpuMsOf,
+  ensureBuilt,
+  log,
+  median,
+  onInterrupt,
+  percentile,
+  request,
+  ROOT,
+  solveTokens,
+  startNodeChild,
+  startServer,
+  startServices,
+} from './lib/stack.mjs';
+
+const argOf = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const NODES = String(argOf('nodes', '1,2,3'))
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+const REDIS_MODE = argOf('redis', 'single');
+const ROUNDS = Number(argOf('rounds', 3));
+const SECONDS = Number(argOf('seconds', 8));
+const WATCHERS = Number(argOf('watchers', 5000));
+const CONCURRENCY = Number(argOf('concurrency', 50));
+const WRITE_RESULTS = !process.argv.includes('--no-results');
+const LOCK_PRESENTATION = 29; // the arena: 15,428 reserved seats + 4,500 GA places
+const WATCH_PRESENTATION = 2; // a cinema show: 150 seats
+const PER_PROCESS = 500; // watchers per child process
+/** Our rule for RESULTS.md: above this 1-minute load average on this machine a number is not a result. */
+const MAX_LOAD = 3;
+const FLAT_WITHIN = 0.15;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const load1 = () => os.loadavg()[0];
+
+if (!['single', 'cluster'].includes(REDIS_MODE)) throw new Error('--redis must be single or cluster');
+
+function which(cmd) {
+  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : which('nginx');
+const BALANCER = argOf('balancer', NGINX ? 'nginx' : 'node');
+if (BALANCER === 'nginx' && !NGINX) throw new Error('--balancer=nginx but no nginx found');
+const BALANCER_LABEL = BALANCER === 'nginx' ? 'nginx' : 'node stand-in (no nginx)';
+
+/** Whether the built server knows REDIS_CLUSTER_NODES (issue 23's cluster mode). */
+function serverSupportsCluster() {
+  const dist = path.join(ROOT, 'server', 'dist');
+  for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.js')) continue;
+    if (readFileSync(path.join(dist, file), 'utf8').includes('REDIS_CLUSTER_NODES')) return true;
+  }
+  return false;
+}
+
+/** Pids whose parent is `pid` (nginx's workers), from /proc. */
+function childPids(pid) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) pids.push(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return pids;
+}
+
+const cpuOfAll = (pids) => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+const openFds = (pid) => {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return NaN;
+  }
+};
+
+/** A local 3-primary Redis Cluster (no replicas: on one machine they only add noise), as issue 23's tests start it. */
+async function startCluster(dir) {
+  const binary = which('redis-server');
+  const cli = which('redis-cli');
+  if (!binary || !cli) throw new Error('redis-server and redis-cli are needed for --redis=cluster');
+  const nodes = [];
+  for (let n = 0; n < 3; n++) {
+    const port = await freePort();
+    const nodeDir = path.join(dir, `redis-${n}`);
+    mkdirSync(nodeDir, { recursive: true });
+    const child = spawn(
+      binary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        nodeDir,
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        'nodes.conf',
+        '--cluster-node-timeout',
+        '5000',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'everysec',
+        '--save',
+        '',
+        '--loglevel',
+        'warning',
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    onInterrupt(() => child.kill('SIGKILL'));
+    nodes.push({ port, child });
+  }
+  const ping = (port) => spawnSync(cli, ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim();
+  for (const { port } of nodes) {
+    const deadline = Date.now() + 15_000;
+    while (ping(port) !== 'PONG') {
+      if (Date.now() > deadline) throw new Error(`redis cluster node on ${port} did not start`);
+      await sleep(100);
+    }
+  }
+  const create = spawnSync(
+    cli,
+    ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '0', '--cluster-yes'],
+    { encoding: 'utf8' },
+  );
+  if (create.status !== 0) throw new Error(`redis-cli --cluster create failed:\n${create.stdout}${create.stderr}`);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const states = nodes.map(
+      (n) => spawnSync(cli, ['-p', String(n.port), 'cluster', 'info'], { encoding: 'utf8' }).stdout,
+    );
+    if (states.every((s) => s.includes('cluster_state:ok'))) break;
+    if (Date.now() > deadline) throw new Error('the Redis Cluster did not reach cluster_state:ok');
+    await sleep(200);
+  }
+  return {
+    nodes: nodes.map((n) => `127.0.0.1:${n.port}`).join(','),
+    pids: nodes.map((n) => n.child.pid),
+    async stop() {
+      await Promise.all(
+        nodes.map(
+          ({ child }) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              child.once('exit', resolve);
+              child.kill('SIGTERM');
+              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** nginx in the foreground with a generated config: least_conn over the nodes, WebSocket upgrade, as deploy/nginx.conf. */
+async function startNginx(dir, ports) {
+  mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `# Generated by load-tests/nodes.bench.mjs; the production config is deploy/nginx.conf.
+# One worker: on this 2-core machine a second one would only compete with the nodes it fronts.
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+worker_rlimit_nofile 20000;
+events { worker_connections 16000; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream nodes {
+    least_conn;
+${ports.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
+    keepalive 64;
+  }
+  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  server {
+    listen 127.0.0.1:${port};
+    location /socket.io/ {
+      proxy_pass http://nodes;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_read_timeout 75s;
+    }
+    location / {
+      proxy_pass http://nodes;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }
+}
+`,
+  );
+  let output = '';
+  const child = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  onInterrupt(() => child.kill('SIGKILL'));
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${output}`);
+    const ok = await request(`http://127.0.0.1:${port}`, 'GET', '/api/health').then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${port}: ${output}`);
+    await sleep(100);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pids: () => [child.pid, ...childPids(child.pid)],
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGQUIT'); // graceful: finishes open requests, closes the sockets
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+async function startBalancer(dir, ports) {
+  if (BALANCER === 'nginx') return startNginx(dir, ports);
+  const child = await startNodeChild(
+    path.join(ROOT, 'load-tests', 'lib', 'node-balancer.mjs'),
+    { UPSTREAMS: ports.join(',') },
+    'node stand-in balancer',
+  );
+  return { url: child.url, pids: () => [child.pid], stop: child.stop };
+}
+
+function askAll(children, message, replyType) {
+  return Promise.all(
+    children.map(
+      (c) =>
+        new Promise((resolve) => {
+          const onMessage = (m) => {
+            if (m.type === replyType) {
+              c.off('message', onMessage);
+              resolve(m);
+            }
+          };
+          c.on('message', onMessage);
+          c.send(message);
+        }),
+    ),
+  );
+}
+
+async function startWatchers(url, n) {
+  const children = [];
+  for (let left = n; left > 0; left -= PER_PROCESS) {
+    const child = fork(
+      path.join(ROOT, 'load-tests', 'lib', 'fanout-watcher.mjs'),
+      [url, String(Math.min(PER_PROCESS, left)), String(WATCH_PRESENTATION)],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    await new Promise((resolve) => child.once('message', resolve));
+    children.push(child);
+    onInterrupt(() => child.kill('SIGKILL'));
+  }
+  for (const c of children) await askAll([c], { type: 'connect' }, 'connected');
+  return children;
+}
+
+async function closeWatchers(children) {
+  for (const c of children) c.send({ type: 'close' });
+  await sleep(500);
+  for (const c of children) c.kill();
+}
+
+/** Seats of a presentation as lock-seat bodies need them. */
+async function seatsOf(base, presentationId, filter) {
+  const info = (await request(base, 'GET', `/api/presentations/${presentationId}`, { headers: { uuid: randomUUID() } }))
+    .body.presentation;
+  const plan = (
+    await request(base, 'GET', `/api/seats/seatplan?venueId=${info.venueId}&seatplanId=${info.seatplanId}`, {
+      headers: { uuid: randomUUID() },
+    })
+  ).body.seatplan;
+  const seats = plan.sections
+    .filter(filter.section)
+    .flatMap((s) => s.groups.flatMap((g) => g.rows.flatMap((r) => r.seats)));
+  return { info, seats: seats.filter(filter.seat) };
+}
+
+const lockBody = (token, presentationId, info, seat) => ({
+  recaptchaToken: token,
+  seat: {
+    PresentationId: presentationId,
+    VenueId: info.venueId,
+    VenueSeatplanId: info.seatplanId,
+    VenueSectionId: seat.VenueSectionId,
+    TicketGroupId: seat.TicketGroupId,
+    XCoordinate: seat.XCoordinate,
+    YCoordinate: seat.YCoordinate,
+  },
+});
+
+async function main() {
+  ensureBuilt();
+  if (REDIS_MODE === 'cluster' && !serverSupportsCluster()) {
+    log(
+      'SKIPPED --redis=cluster: the built server (server/dist) does not know REDIS_CLUSTER_NODES yet (issue 23, ' +
+        'the Redis Cluster work); run it again once that is merged and built. Nothing was measured or written.',
+    );
+    return;
+  }
+  const dir = path.join(ROOT, '.tmp', `bench-nodes-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const svc = await startServices('bench-nodes');
+  const cluster = REDIS_MODE === 'cluster' ? await startCluster(path.join(dir, 'cluster')) : null;
+  const redisEnv = cluster
+    ? // REDIS_URL only as a seed while the configuration still requires it; REDIS_CLUSTER_NODES selects cluster mode.
+      { REDIS_CLUSTER_NODES: cluster.nodes, REDIS_URL: `redis://${cluster.nodes.split(',')[0]}` }
+    : { REDIS_URL: svc.redisUrl };
+  const servers = [];
+  let balancer = null;
+  const rows = [];
+  try {
+    const startNode = async () => {
+      log(`starting server node ${servers.length + 1}${servers.length ? '' : ' (migrations + demo seed)'}…`);
+      servers.push(
+        await startServer(
+          {
+            DATABASE_URL: svc.databaseUrl,
+            ...redisEnv,
+            ALTCHA_MAX_NUMBER: '1000',
+            // One solved token per visitor for the whole run (it outlasts the default 10 minutes).
+            ALTCHA_BINDING_TTL_SECONDS: '7200',
+          },
+          `server node ${servers.length + 1}`,
+        ),
+      );
+    };
+    await startNode();
+    const direct = servers[0].url;
+    const arena = await seatsOf(direct, LOCK_PRESENTATION, { section: (s) => s.IsReserved, seat: () => true });
+    const cinema = await seatsOf(direct, WATCH_PRESENTATION, {
+      section: () => true,
+      seat: (s) => !s.features.includes(1),
+    });
+    const lockers = Array.from({ length: CONCURRENCY }, () => randomUUID());
+    const drivers = Array.from({ length: 25 }, () => randomUUID());
+    log(`solving one ALTCHA challenge per visitor (${lockers.length + drivers.length})…`);
+    const tokens = await solveTokens(direct, [...lockers, ...drivers]);
+
+    for (const n of NODES) {
+      while (servers.length < n) await startNode();
+      const nodes = servers.slice(0, n);
+      balancer = await startBalancer(
+        path.join(dir, `balancer-${n}`),
+        nodes.map((s) => Number(new URL(s.url).port)),
+      );
+      const lb = balancer.url;
+      const serverPids = nodes.map((s) => s.pid);
+      const loads = [load1()];
+      log(`${n} node(s) behind ${BALANCER_LABEL} at ${lb}`);
+
+      // --- locks: each loop locks and unlocks its own 8 seats, so no lock ever contends.
+      const seatOf = (i, k) => arena.seats[(i * 8 + (k % 8)) % arena.seats.length];
+      const lockRound = async (seconds) => {
+        const agent = agentFor(CONCURRENCY);
+        const lockMs = [];
+        let locks = 0;
+        let failures = 0;
+        const stopAt = Date.now() + seconds * 1000;
+        const cpu0 = cpuOfAll(serverPids);
+        const lbCpu0 = cpuOfAll(balancer.pids());
+        await Promise.all(
+          lockers.map(async (visitor, i) => {
+            let k = 0;
+            const headers = { uuid: visitor };
+            while (Date.now() < stopAt) {
+              const body = lockBody(tokens.get(visitor), LOCK_PRESENTATION, arena.info, seatOf(i, k++));
+              const lock = await request(lb, 'PUT', '/api/seats/lock-seat', { headers, body, agent });
+              await request(lb, 'PUT', '/api/seats/unlock-seat', { headers, body, agent });
+              if (lock.status === 200) {
+                locks++;
+                lockMs.push(lock.ms);
+              } else failures++;
+            }
+          }),
+        );
+        const cpu = cpuOfAll(serverPids) - cpu0;
+        const lbCpu = cpuOfAll(balancer.pids()) - lbCpu0;
+        lockMs.sort((a, b) => a - b);
+        return {
+          locksPerSecond: locks / seconds,
+          p50: percentile(lockMs, 50),
+          p99: percentile(lockMs, 99),
+          failures,
+          cpuPerLockUs: (cpu * 1000) / Math.max(1, locks),
+          lbCpuPerLockUs: (lbCpu * 1000) / Math.max(1, locks),
+        };
+      };
+      await lockRound(Math.min(2, SECONDS)); // warm-up: JIT, connection pools, nginx keepalive
+      const lockRounds = [];
+      for (let r = 1; r <= ROUNDS; r++) {
+        const row = await lockRound(SECONDS);
+        loads.push(load1());
+        lockRounds.push(row);
+        log(
+          `n=${n} locks round ${r}: ${row.locksPerSecond.toFixed(0)} locks/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, failures ${row.failures}, ${row.cpuPerLockUs.toFixed(0)} µs server CPU/lock, ${row.lbCpuPerLockUs.toFixed(0)} µs balancer CPU/lock`,
+        );
+      }
+
+      // --- delivery: watchers spread over the nodes by the balancer.
+      const fds0 = serverPids.map(openFds);
+      log(`connecting ${WATCHERS} watchers through the balancer…`);
+      const watchers = await startWatchers(lb, WATCHERS);
+      await sleep(1000);
+      const perNode = serverPids.map((pid, i) => openFds(pid) - fds0[i]);
+      const drive = async (seconds) => {
+        const versionTimes = [];
+        const free = [...cinema.seats];
+        const inflight = [];
+        let next = 0;
+        const stopAt = Date.now() + seconds * 1000;
+        while (Date.now() < stopAt) {
+          const tick = Date.now();
+          const seat = free.shift();
+          if (seat) {
+            const visitor = drivers[next++ % drivers.length];
+            const body = lockBody(tokens.get(visitor), WATCH_PRESENTATION, cinema.info, seat);
+            inflight.push(
+              (async () => {
+                const sent = Date.now();
+                const r = await request(lb, 'PUT', '/api/seats/lock-seat', { headers: { uuid: visitor }, body });
+                if (r.status === 200) versionTimes.push([r.body.version, sent]);
+                await sleep(500);
+                const sentU = Date.now();
+                const u = await request(lb, 'PUT', '/api/seats/unlock-seat', { headers: { uuid: visitor }, body });
+                if (u.status === 200) versionTimes.push([u.body.version, sentU]);
+                free.push(seat);
+              })(),
+            );
+          }
+          await sleep(Math.max(0, 10 - (Date.now() - tick)));
+        }
+        await Promise.all(inflight);
+        return versionTimes;
+      };
+      const deliveryRounds = [];
+      for (let r = 1; r <= ROUNDS; r++) {
+        await askAll(watchers, { type: 'reset' }, 'reset');
+        const cpu0 = cpuOfAll(serverPids);
+        const versionTimes = await drive(SECONDS);
+        await sleep(1500);
+        const cpu = cpuOfAll(serverPids) - cpu0;
+        loads.push(load1());
+        const finalVersion = (
+          await request(lb, 'GET', `/api/seats/seats-status?presentationId=${WATCH_PRESENTATION}&isReserved=1`, {
+            headers: { uuid: randomUUID() },
+          })
+        ).body.version;
+        const reports = await askAll(watchers, { type: 'report', versionTimes, finalVersion }, 'report');
+        const sum = (k) => reports.reduce((a, x) => a + x[k], 0);
+        const row = {
+          deltasPerSecond: sum('deltas') / SECONDS,
+          lost: sum('lost'),
+          gaps: sum('gaps'),
+          dups: sum('dups'),
+          // Each child reports its own percentiles; the worst child is the honest figure.
+          p50: Math.max(...reports.map((x) => x.p50)),
+          p99: Math.max(...reports.map((x) => x.p99)),
+          cpuPerDeltaUs: (cpu * 1000) / Math.max(1, sum('deltas')),
+        };
+        deliveryRounds.push(row);
+        log(
+          `n=${n} delivery round ${r}: ${row.deltasPerSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, gaps ${row.gaps}, dups ${row.dups}, ${row.cpuPerDeltaUs.toFixed(1)} µs server CPU/delta`,
+        );
+      }
+      await closeWatchers(watchers);
+      await balancer.stop();
+      balancer = null;
+
+      const m = (list, k) => median(list.map((x) => x[k]));
+      const total = (list, k) => list.reduce((a, x) => a + x[k], 0);
+      rows.push({
+        n,
+        maxLoad: Math.max(...loads),
+        loads,
+        perNode,
+        locksPerSecond: m(lockRounds, 'locksPerSecond'),
+        lockP50: m(lockRounds, 'p50'),
+        lockP99: m(lockRounds, 'p99'),
+        failures: total(lockRounds, 'failures'),
+        cpuPerLockUs: m(lockRounds, 'cpuPerLockUs'),
+        lbCpuPerLockUs: m(lockRounds, 'lbCpuPerLockUs'),
+        deltasPerSecond: m(deliveryRounds, 'deltasPerSecond'),
+        deliveryP50: m(deliveryRounds, 'p50'),
+        deliveryP99: m(deliveryRounds, 'p99'),
+        lost: total(deliveryRounds, 'lost'),
+        gaps: total(deliveryRounds, 'gaps'),
+        dups: total(deliveryRounds, 'dups'),
+        cpuPerDeltaUs: m(deliveryRounds, 'cpuPerDeltaUs'),
+      });
+    }
+
+    const valid = (r) => r.maxLoad <= MAX_LOAD;
+    const lines = [
+      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included. Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, 100 locks/s each released 0.5 s later; latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's 200 requests/s. Watchers per node = open file descriptors the node gained (approximate).`,
+      '',
+      '| nodes | 1-min load (max) | locks/s | lock p50 / p99 ms | failed | server CPU µs / lock | balancer CPU µs / lock | watchers per node | deltas/s | delivery p50 / p99 ms | lost / gaps / dups | server CPU µs / delta |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...rows.map(
+        (r) =>
+          `| ${r.n}${valid(r) ? '' : ` (load > ${MAX_LOAD}: not a result)`} | ${r.maxLoad.toFixed(1)} | ${r.locksPerSecond.toFixed(0)} | ${r.lockP50.toFixed(1)} / ${r.lockP99.toFixed(1)} | ${r.failures} | ${r.cpuPerLockUs.toFixed(0)} | ${r.lbCpuPerLockUs.toFixed(0)} | ${r.perNode.join(' / ')} | ${r.deltasPerSecond.toFixed(0)} | ${r.deliveryP50} / ${r.deliveryP99} | ${r.lost} / ${r.gaps} / ${r.dups} | ${r.cpuPerDeltaUs.toFixed(1)} |`,
+      ),
+      '',
+    ];
+    const base = rows[0];
+    if (rows.length > 1 && rows.every(valid)) {
+      const change = (r, k) => r[k] / base[k] - 1;
+      const worst = (k) => Math.max(...rows.slice(1).map((r) => Math.abs(change(r, k))));
+      const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+      lines.push(
+        `Cost per lock against ${base.n} node(s): ${rows
+          .slice(1)
+          .map((r) => `${r.n} nodes ${pct(change(r, 'cpuPerLockUs'))}`)
+          .join(', ')}; per delivered delta: ${rows
+          .slice(1)
+          .map((r) => `${r.n} nodes ${pct(change(r, 'cpuPerDeltaUs'))}`)
+          .join(
+            ', ',
+          )}. Flat within ${FLAT_WITHIN * 100} %: per lock ${worst('cpuPerLockUs') <= FLAT_WITHIN ? 'yes' : 'NO'}, per delta ${worst('cpuPerDeltaUs') <= FLAT_WITHIN ? 'yes' : 'NO'}.`,
+      );
+    } else if (rows.length > 1) {
+      lines.push(
+        `No verdict on flat cost per lock and per delta: a row ran above load ${MAX_LOAD} (our rule: not a result).`,
+      );
+    }
+    lines.push(
+      `1-minute load at the start and after each round: ${rows.map((r) => `${r.n} node(s) ${r.loads.map((l) => l.toFixed(1)).join(', ')}`).join('; ')}.`,
+    );
+    if (WRITE_RESULTS) appendResults(`N nodes behind one address (nodes.bench.mjs, redis=${REDIS_MODE})`, lines);
+    else process.stdout.write(`\n(--no-results: not written to RESULTS.md)\n${lines.join('\n')}\n`);
+  } finally {
+    await balancer?.stop();
+    for (const s of servers.reverse()) await s.stop();
+    await cluster?.stop();
+    await svc.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exit(1);
+  },
+);
