@@ -6,7 +6,7 @@ import type { PricingSeat } from '../payment/pricing';
 import { allocationOf, type Layout } from '../seats';
 import { IntegrationService } from './integration.service';
 import { MiniSiteService } from './mini-site.service';
-import type { SaleChannel } from '../reservations/sales.repository';
+import type { SaleChannel } from '../reservations';
 
 /**
  * The commit's channel rules (QuoteService calls this before anything is written):

@@ -24,7 +24,7 @@ import { GiftOffersRepository } from '../gifts/gift-offers.repository';
 import { WaiverCheck } from '../waivers/waiver-check';
 import { MembershipQuoteService } from '../memberships/membership-quote.service';
 import { VouchersRepository } from '../payment/vouchers.repository';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+import type { SaleInput, SaleOutcome } from '../reservations';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import type { Layout } from '../seats/seat-layout';
 import { seatsCouponAllows } from '../tickets/coupon-check';

@@ -9,8 +9,7 @@ import {
   type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart/booking.errors';
-import type { MembershipSaleData } from '../reservations/membership-sale-steps';
-import type { SaleChannel, SaleInput, SaleReference } from '../reservations/sales.repository';
+import type { MembershipSaleData, SaleChannel, SaleInput, SaleReference } from '../reservations';
 import type { Layout } from '../seats/seat-layout';
 import type { TicketRow } from '../tickets/tickets.repository';
 import type { SaleWaiver } from '../waivers/waiver-check';
