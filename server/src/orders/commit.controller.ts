@@ -9,7 +9,7 @@ import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { HoldPlacementService } from '../holds/hold-placement.service';
-import { commitBody, type CommitBody } from '../payment/payment.queries';
+import { commitBody, type CommitBody } from '../payment';
 import { QueueEarly, cartPresentations } from '../queue/queue-early-check';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { ProducerSaleAuthority } from './producer-sale';

@@ -16,14 +16,20 @@ import type { ParsedCart } from '../cart/cart.schema';
 import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
 import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { CUSTOMER_FORM } from '../payment/customer-form';
-import { priceOrder, type PricedOrder, type PricingSeat, type Quote } from '../payment/pricing';
-import { assertPaysAt, assertUsable } from '../payment/vouchers.service';
+import {
+  CUSTOMER_FORM,
+  priceOrder,
+  type PricedOrder,
+  type PricingSeat,
+  type Quote,
+  assertPaysAt,
+  assertUsable,
+  VouchersRepository,
+} from '../payment';
 import { DonationsRepository } from '../gifts/donations.repository';
 import { GiftOffersRepository } from '../gifts/gift-offers.repository';
 import { WaiverCheck } from '../waivers/waiver-check';
 import { MembershipQuoteService } from '../memberships/membership-quote.service';
-import { VouchersRepository } from '../payment/vouchers.repository';
 import type { SaleInput, SaleOutcome } from '../reservations';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import type { Layout } from '../seats/seat-layout';

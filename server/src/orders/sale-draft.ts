@@ -1,6 +1,6 @@
 import type { CustomerDetails } from '@hotline/shared';
 import type { SaleChannel, SaleInput, SaleTicket, MembershipSaleData } from '../reservations';
-import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
+import type { DonationSale, PricedOrder, VoucherSale } from '../payment';
 import type { SaleWaiver } from '../waivers/waiver-check';
 
 /**
