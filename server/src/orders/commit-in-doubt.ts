@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { agorotToShekels } from '@hotline/shared';
-import { CartRepository } from '../cart/cart.repository';
-import { SeatLockReader } from '../cart/seat-lock-reader';
+import { CartRepository, SeatLockReader } from '../cart';
 import { LOGGER } from '../common/logger';
 import { InDoubt, PaymentRecoveryJob } from '../payment';
 import { SalesRepository } from '../reservations';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommitResponse } from '@hotline/shared';
 import { RequireBotCheck } from '../botcheck/bot-check.guard';
-import { BookingErrorFilter } from '../cart/booking-error.filter';
+import { BookingErrorFilter } from '../cart';
 import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';

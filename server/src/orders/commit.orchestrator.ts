@@ -2,10 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CommitResponse } from '@hotline/shared';
 import { agorotToShekels, seatKey } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
-import { newCartIdentifier, newResId } from '../cart/cart-ids';
-import { CartRepository, type CartRow } from '../cart/cart.repository';
-import { storableCart, type ParsedCart } from '../cart/cart.schema';
+import {
+  BookingError,
+  newCartIdentifier,
+  newResId,
+  CartRepository,
+  type CartRow,
+  storableCart,
+  type ParsedCart,
+  cartFingerprint,
+} from '../cart';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
@@ -14,7 +20,6 @@ import { PaymentProvider, type CommitBody, type Quote } from '../payment';
 import type { HoldTerms } from '../holds/hold-terms';
 import { LimitClaims, SalesRepository, type SaleInput } from '../reservations';
 import { SeatEngineService } from '../seats/seat-engine.service';
-import { cartFingerprint } from '../cart/cart-fingerprint';
 import type { CommitState } from './commit-state';
 import { QuoteService } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';

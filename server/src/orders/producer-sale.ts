@@ -5,7 +5,7 @@ import { AuditLogRepository } from '../backoffice/audit-log.repository';
 import { BusinessScope } from '../backoffice/business-scope.service';
 import type { StaffIdentity } from '../backoffice/staff.repository';
 import { StaffSessions } from '../backoffice/staff-sessions.service';
-import type { ParsedCart } from '../cart/cart.schema';
+import type { ParsedCart } from '../cart';
 import { AppError } from '../common/app-error';
 
 /** A box-office sale the server has accepted: who sells, to whom, and how the buyer pays. */

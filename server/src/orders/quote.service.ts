@@ -10,10 +10,8 @@ import {
   shekelsToAgorot,
   type CartKind,
 } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
+import { BookingError, type ParsedCart, SeatLockReader, type SeatHold } from '../cart';
 import { ChannelCheck } from '../channels/channel-check';
-import type { ParsedCart } from '../cart/cart.schema';
-import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
 import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { agorotToShekels, formatShekels } from '@hotline/shared';
-import { BookingError, type BookingErrorCode } from '../cart/booking.errors';
-import { CartRepository } from '../cart/cart.repository';
+import { BookingError, type BookingErrorCode, CartRepository } from '../cart';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { PaymentAttempts } from '../payment';

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { CustomerFormConfig, PaymentFormResponse, VoucherLookupResponse } from '@hotline/shared';
 import type { z } from 'zod';
 import { RequireBotCheck } from '../botcheck/bot-check.guard';
-import { BookingErrorFilter } from '../cart/booking-error.filter';
+import { BookingErrorFilter } from '../cart';
 import { isLocale, resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';

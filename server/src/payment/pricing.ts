@@ -8,7 +8,7 @@ import {
   type GlobalServiceChargeConfig,
   type OrderTotals,
 } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
+import { BookingError } from '../cart';
 import type { MembershipSaleData, SaleChannel, SaleInput, SaleReference } from '../reservations';
 import type { Layout } from '../seats/seat-layout';
 import type { TicketRow } from '../tickets/tickets.repository';
