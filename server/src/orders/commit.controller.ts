@@ -8,7 +8,7 @@ import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { HoldPlacementService } from '../holds/hold-placement.service';
+import { HoldPlacementService } from '../holds';
 import { commitBody, type CommitBody } from '../payment';
 import { QueueEarly, cartPresentations } from '../queue/queue-early-check';
 import { CommitOrchestrator } from './commit.orchestrator';

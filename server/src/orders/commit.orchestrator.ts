@@ -17,7 +17,7 @@ import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentProvider, type CommitBody, type Quote } from '../payment';
-import type { HoldTerms } from '../holds/hold-terms';
+import type { HoldTerms } from '../holds';
 import { LimitClaims, SalesRepository, type SaleInput } from '../reservations';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import type { CommitState } from './commit-state';

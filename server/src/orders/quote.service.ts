@@ -24,16 +24,15 @@ import {
   assertUsable,
   VouchersRepository,
 } from '../payment';
-import { DonationsRepository } from '../gifts/donations.repository';
-import { GiftOffersRepository } from '../gifts/gift-offers.repository';
-import { WaiverCheck } from '../waivers/waiver-check';
+import { DonationsRepository, GiftOffersRepository } from '../gifts';
+import { WaiverCheck } from '../waivers';
 import { MembershipQuoteService } from '../memberships/membership-quote.service';
 import type { SaleInput, SaleOutcome } from '../reservations';
 import { SeatEngineService } from '../seats/seat-engine.service';
 import type { Layout } from '../seats/seat-layout';
 import { seatsCouponAllows } from '../tickets/coupon-check';
 import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository';
-import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
+import { ReferenceEligibility } from '../ticket-references';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 const refsOf = (s: ParsedCart['seats'][number]) => ({

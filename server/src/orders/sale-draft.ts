@@ -1,7 +1,7 @@
 import type { CustomerDetails } from '@hotline/shared';
 import type { SaleChannel, SaleInput, SaleTicket, MembershipSaleData } from '../reservations';
 import type { DonationSale, PricedOrder, VoucherSale } from '../payment';
-import type { SaleWaiver } from '../waivers/waiver-check';
+import type { SaleWaiver } from '../waivers';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's

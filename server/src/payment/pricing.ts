@@ -12,7 +12,7 @@ import { BookingError } from '../cart';
 import type { MembershipSaleData, SaleChannel, SaleInput, SaleReference } from '../reservations';
 import type { Layout } from '../seats/seat-layout';
 import type { TicketRow } from '../tickets/tickets.repository';
-import type { SaleWaiver } from '../waivers/waiver-check';
+import type { SaleWaiver } from '../waivers';
 
 /**
  * Reprices an order from the server's own data with the shared pricing
