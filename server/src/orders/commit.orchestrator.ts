@@ -19,7 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentProvider, type CommitBody, type Quote } from '../payment';
 import type { HoldTerms } from '../holds';
 import { LimitClaims, SalesRepository, type SaleInput } from '../reservations';
-import { SeatEngineService } from '../seats/seat-engine.service';
+import { SeatEngineService } from '../seats';
 import type { CommitState } from './commit-state';
 import { QuoteService } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';

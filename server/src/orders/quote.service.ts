@@ -11,7 +11,7 @@ import {
   type CartKind,
 } from '@hotline/shared';
 import { BookingError, type ParsedCart, SeatLockReader, type SeatHold } from '../cart';
-import { ChannelCheck } from '../channels/channel-check';
+import { ChannelCheck } from '../channels';
 import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
@@ -26,12 +26,10 @@ import {
 } from '../payment';
 import { DonationsRepository, GiftOffersRepository } from '../gifts';
 import { WaiverCheck } from '../waivers';
-import { MembershipQuoteService } from '../memberships/membership-quote.service';
+import { MembershipQuoteService } from '../memberships';
 import type { SaleInput, SaleOutcome } from '../reservations';
-import { SeatEngineService } from '../seats/seat-engine.service';
-import type { Layout } from '../seats/seat-layout';
-import { seatsCouponAllows } from '../tickets/coupon-check';
-import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository';
+import { SeatEngineService, type Layout } from '../seats';
+import { seatsCouponAllows, TicketsRepository, type TicketRow } from '../tickets';
 import { ReferenceEligibility } from '../ticket-references';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];

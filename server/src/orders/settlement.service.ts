@@ -6,7 +6,7 @@ import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { PaymentAttempts } from '../payment';
 import { SalesRepository, type SaleInput, type SaleOutcome } from '../reservations';
-import { SeatEngineService, type SeatRef } from '../seats/seat-engine.service';
+import { SeatEngineService, type SeatRef } from '../seats';
 import type { SaleIdentity } from './sale-identity';
 
 export interface ApprovedCard {

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { CustomerFormConfig, PaymentFormResponse, VoucherLookupResponse } from '@hotline/shared';
 import type { z } from 'zod';
-import { RequireBotCheck } from '../botcheck/bot-check.guard';
+import { RequireBotCheck } from '../botcheck';
 import { BookingErrorFilter } from '../cart';
 import { isLocale, resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';

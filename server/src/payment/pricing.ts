@@ -10,8 +10,8 @@ import {
 } from '@hotline/shared';
 import { BookingError } from '../cart';
 import type { MembershipSaleData, SaleChannel, SaleInput, SaleReference } from '../reservations';
-import type { Layout } from '../seats/seat-layout';
-import type { TicketRow } from '../tickets/tickets.repository';
+import type { Layout } from '../seats';
+import type { TicketRow } from '../tickets';
 import type { SaleWaiver } from '../waivers';
 
 /**
