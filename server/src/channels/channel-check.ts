@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { NO_ALLOCATION } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import type { ParsedCart } from '../cart';
-import type { PricingSeat } from '../payment/pricing';
+import type { PricingSeat } from '../payment';
 import { allocationOf, type Layout } from '../seats';
 import { IntegrationService } from './integration.service';
 import { MiniSiteService } from './mini-site.service';
-import type { SaleChannel } from '../reservations/sales.repository';
+import type { SaleChannel } from '../reservations';
 
 /**
  * The commit's channel rules (QuoteService calls this before anything is written):

@@ -5,8 +5,9 @@ import {
   type ClaimableSale,
   type LimitClaim,
   type SaleRefused,
-} from '../reservations/sale-participant';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+  type SaleInput,
+  type SaleOutcome,
+} from '../reservations';
 import { drawDownMiniSiteBalances, recordSaleChannel } from './sale-channel';
 
 /** The storefront channel: mini-site ticket balances drawn down before the sale, the channel recorded after it. */

@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import type { SaleChannel } from '../reservations/sales.repository';
+import type { SaleChannel } from '../reservations';
 
 /**
  * Draws the mini-site balances down inside the sale's transaction: one conditional UPDATE per ticket, in ticket

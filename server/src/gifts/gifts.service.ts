@@ -8,7 +8,7 @@ import type {
 } from '@hotline/shared';
 import { agorotToShekels } from '@hotline/shared';
 import { AppError } from '../common/app-error';
-import { MAX_VOUCHERS_PER_ORDER } from '../payment/pricing';
+import { MAX_VOUCHERS_PER_ORDER } from '../payment';
 import { DonationsRepository } from './donations.repository';
 import { giftText } from './gift-translations';
 import { GiftOffersRepository } from './gift-offers.repository';

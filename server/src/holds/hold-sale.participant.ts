@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import { RegisteredSaleParticipant } from '../reservations/sale-participant';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+import { RegisteredSaleParticipant, type SaleInput, type SaleOutcome } from '../reservations';
 
 /**
  * A hold order is a state of the sale, not a second writer: the same sale (every limit checked by the other

@@ -12,8 +12,8 @@ import {
 import { BookingError, type ParsedCart } from '../cart';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { PricedLine, PricedOrder, PricingSeat, Quote } from '../payment/pricing';
-import type { MembershipSaleData } from '../reservations/membership-sale-steps';
+import type { PricedLine, PricedOrder, PricingSeat, Quote } from '../payment';
+import type { MembershipSaleData } from '../reservations';
 import { type Layout, SeatEngineService } from '../seats';
 import { TicketsRepository } from '../tickets';
 import { discountValidFor, MembershipDiscountService } from './membership-discount.service';

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import { MembershipSaleSteps, type MembershipRefusal } from '../reservations/membership-sale-steps';
 import {
+  MembershipSaleSteps,
+  type MembershipRefusal,
   RegisteredSaleParticipant,
   type ClaimableSale,
   type LimitClaim,
   type SaleRefused,
-} from '../reservations/sale-participant';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+  type SaleInput,
+  type SaleOutcome,
+} from '../reservations';
 
 const outcomeOf = (reason: MembershipRefusal | null): SaleOutcome | null => (reason ? { ok: false, reason } : null);
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { updatedRows } from '../reservations/membership-sale-steps';
+import { updatedRows } from '../reservations';
 
 export interface MembershipPriceRow {
   id: number;

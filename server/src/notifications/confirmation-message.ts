@@ -1,13 +1,14 @@
 import { formatJerusalemDateTime, formatShekels, jerusalemDateKey, stripBidiMarks } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
 import { localizedName } from '../common/localized-name';
-import type {
-  DocumentDonation,
-  DocumentReservation,
-  DocumentTicket,
-  DocumentVoucher,
-} from '../reservations/documents.repository';
-import { names, seatText } from '../reservations/edocument.service';
+import {
+  type DocumentDonation,
+  type DocumentReservation,
+  type DocumentTicket,
+  type DocumentVoucher,
+  names,
+  seatText,
+} from '../reservations';
 
 interface Words {
   subject: string;

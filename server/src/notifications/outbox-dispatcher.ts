@@ -11,8 +11,8 @@ import {
   type DocumentReservation,
   type DocumentTicket,
   type DocumentVoucher,
-} from '../reservations/documents.repository';
-import { publicBaseUrl } from '../reservations/public-url';
+  publicBaseUrl,
+} from '../reservations';
 import { renderConfirmation } from './confirmation-message';
 import { NotificationSender } from './notification-sender.port';
 import { OutboxRepository, type OutboxRow } from './outbox.repository';

@@ -18,7 +18,7 @@ import type { Locale } from '../common/locale';
 import { localizedName, type LocalizedNames } from '../common/localized-name';
 import { LOGGER } from '../common/logger';
 import { SeatEngineService, isTogetherSeat, type Layout, type LayoutSeat, SeatStore } from '../seats';
-import '../cancellations/cancellations.errors';
+import '../cancellations';
 import './order-changes.errors';
 import {
   OrderChangesRepository,

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { agorotToShekels } from '@hotline/shared';
-import { CartRepository } from '../cart/cart.repository';
-import { SeatLockReader } from '../cart/seat-lock-reader';
+import { CartRepository, SeatLockReader } from '../cart';
 import { LOGGER } from '../common/logger';
 import { InDoubt, PaymentRecoveryJob } from '../payment';
-import { SalesRepository } from '../reservations/sales.repository';
+import { SalesRepository } from '../reservations';
 import { saleInputOf } from './commit.orchestrator';
 import { OrdersRepository, type RecoveryCase } from './orders.repository';
 import type { SaleDraft } from './sale-draft';

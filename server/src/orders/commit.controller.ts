@@ -2,15 +2,15 @@ import { Controller, Headers, Post, Query, Req, UseFilters } from '@nestjs/commo
 import type { FastifyRequest } from 'fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommitResponse } from '@hotline/shared';
-import { RequireBotCheck } from '../botcheck/bot-check.guard';
-import { BookingErrorFilter } from '../cart/booking-error.filter';
+import { RequireBotCheck } from '../botcheck';
+import { BookingErrorFilter } from '../cart';
 import { resolveLocale } from '../common/locale';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { HoldPlacementService } from '../holds/hold-placement.service';
-import { commitBody, type CommitBody } from '../payment/payment.queries';
-import { QueueEarly, cartPresentations } from '../queue/queue-early-check';
+import { HoldPlacementService } from '../holds';
+import { commitBody, type CommitBody } from '../payment';
+import { QueueEarly, cartPresentations } from '../queue';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { ProducerSaleAuthority } from './producer-sale';
 

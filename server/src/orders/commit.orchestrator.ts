@@ -2,23 +2,25 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CommitResponse } from '@hotline/shared';
 import { agorotToShekels, seatKey } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
-import { newCartIdentifier, newResId } from '../cart/cart-ids';
-import { CartRepository, type CartRow } from '../cart/cart.repository';
-import { storableCart, type ParsedCart } from '../cart/cart.schema';
+import {
+  BookingError,
+  newCartIdentifier,
+  newResId,
+  CartRepository,
+  type CartRow,
+  storableCart,
+  type ParsedCart,
+  cartFingerprint,
+} from '../cart';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { PaymentProvider } from '../payment/payment-provider.port';
-import type { CommitBody } from '../payment/payment.queries';
-import type { HoldTerms } from '../holds/hold-terms';
-import { LimitClaims } from '../reservations/limit-claims';
-import { SalesRepository, type SaleInput } from '../reservations/sales.repository';
-import { SeatEngineService } from '../seats/seat-engine.service';
-import { cartFingerprint } from '../cart/cart-fingerprint';
+import { PaymentProvider, type CommitBody, type Quote } from '../payment';
+import type { HoldTerms } from '../holds';
+import { LimitClaims, SalesRepository, type SaleInput } from '../reservations';
+import { SeatEngineService } from '../seats';
 import type { CommitState } from './commit-state';
-import type { Quote } from '../payment/pricing';
 import { QuoteService } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';

@@ -10,7 +10,7 @@ import { PaymentModule } from '../payment/payment.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
 import { TicketsModule } from '../tickets/tickets.module';
-import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
+import { ReferenceEligibility } from '../ticket-references';
 import { CommitController } from './commit.controller';
 import { CommitInDoubt } from './commit-in-doubt';
 import { CommitOrchestrator } from './commit.orchestrator';

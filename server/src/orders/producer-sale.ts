@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { BACK_OFFICE_PERMISSION, walkInCustomer, type CommitResponse, type CustomerDetails } from '@hotline/shared';
-import { AuditLogRepository } from '../backoffice/audit-log.repository';
-import { BusinessScope } from '../backoffice/business-scope.service';
-import type { StaffIdentity } from '../backoffice/staff.repository';
-import { StaffSessions } from '../backoffice/staff-sessions.service';
-import type { ParsedCart } from '../cart/cart.schema';
+import { AuditLogRepository, BusinessScope, type StaffIdentity, StaffSessions } from '../backoffice';
+import type { ParsedCart } from '../cart';
 import { AppError } from '../common/app-error';
 
 /** A box-office sale the server has accepted: who sells, to whom, and how the buyer pays. */

@@ -10,26 +10,27 @@ import {
   shekelsToAgorot,
   type CartKind,
 } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
-import { ChannelCheck } from '../channels/channel-check';
-import type { ParsedCart } from '../cart/cart.schema';
-import { SeatLockReader, type SeatHold } from '../cart/seat-lock-reader';
+import { BookingError, type ParsedCart, SeatLockReader, type SeatHold } from '../cart';
+import { ChannelCheck } from '../channels';
 import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { CUSTOMER_FORM } from '../payment/customer-form';
-import { priceOrder, type PricedOrder, type PricingSeat, type Quote } from '../payment/pricing';
-import { assertPaysAt, assertUsable } from '../payment/vouchers.service';
-import { DonationsRepository } from '../gifts/donations.repository';
-import { GiftOffersRepository } from '../gifts/gift-offers.repository';
-import { WaiverCheck } from '../waivers/waiver-check';
-import { MembershipQuoteService } from '../memberships/membership-quote.service';
-import { VouchersRepository } from '../payment/vouchers.repository';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
-import { SeatEngineService } from '../seats/seat-engine.service';
-import type { Layout } from '../seats/seat-layout';
-import { seatsCouponAllows } from '../tickets/coupon-check';
-import { TicketsRepository, type TicketRow } from '../tickets/tickets.repository';
-import { ReferenceEligibility } from '../ticket-references/reference-eligibility.service';
+import {
+  CUSTOMER_FORM,
+  priceOrder,
+  type PricedOrder,
+  type PricingSeat,
+  type Quote,
+  assertPaysAt,
+  assertUsable,
+  VouchersRepository,
+} from '../payment';
+import { DonationsRepository, GiftOffersRepository } from '../gifts';
+import { WaiverCheck } from '../waivers';
+import { MembershipQuoteService } from '../memberships';
+import type { SaleInput, SaleOutcome } from '../reservations';
+import { SeatEngineService, type Layout } from '../seats';
+import { seatsCouponAllows, TicketsRepository, type TicketRow } from '../tickets';
+import { ReferenceEligibility } from '../ticket-references';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 const refsOf = (s: ParsedCart['seats'][number]) => ({

@@ -1,8 +1,7 @@
 import type { CustomerDetails } from '@hotline/shared';
-import type { SaleChannel, SaleInput, SaleTicket } from '../reservations/sales.repository';
-import type { DonationSale, PricedOrder, VoucherSale } from '../payment/pricing';
-import type { SaleWaiver } from '../waivers/waiver-check';
-import type { MembershipSaleData } from '../reservations/membership-sale-steps';
+import type { SaleChannel, SaleInput, SaleTicket, MembershipSaleData } from '../reservations';
+import type { DonationSale, PricedOrder, VoucherSale } from '../payment';
+import type { SaleWaiver } from '../waivers';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's

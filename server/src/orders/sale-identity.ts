@@ -4,7 +4,7 @@ import {
   newReservationIdentifier,
   newSystemVoucherReference,
   newTicketIdentifier,
-} from '../reservations/identifiers';
+} from '../reservations';
 
 const draw = <T>(n: number, fn: () => T) => Array.from({ length: n }, fn);
 

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { agorotToShekels, formatShekels } from '@hotline/shared';
-import { BookingError, type BookingErrorCode } from '../cart/booking.errors';
-import { CartRepository } from '../cart/cart.repository';
+import { BookingError, type BookingErrorCode, CartRepository } from '../cart';
 import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { PaymentAttempts } from '../payment';
-import { SalesRepository, type SaleInput, type SaleOutcome } from '../reservations/sales.repository';
-import { SeatEngineService, type SeatRef } from '../seats/seat-engine.service';
+import { SalesRepository, type SaleInput, type SaleOutcome } from '../reservations';
+import { SeatEngineService, type SeatRef } from '../seats';
 import type { SaleIdentity } from './sale-identity';
 
 export interface ApprovedCard {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { BookingError } from '../cart/booking.errors';
+import { BookingError } from '../cart';
 import { LOGGER } from '../common/logger';
 import {
   PaymentProvider,

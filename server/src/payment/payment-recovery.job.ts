@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler, type JobContext, type JobHandle } from '../jobs/job-scheduler';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
 import type { InDoubtCase, InDoubtKind, InDoubtKinds, Resolution } from './in-doubt';
 import { PaymentAttempts } from './payment-attempts';
 

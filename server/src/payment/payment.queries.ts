@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cartSchema } from '../cart/cart.schema';
+import { cartSchema } from '../cart';
 import { idString } from '../common/ids';
 
 export const commitBody = z.object({

@@ -8,12 +8,11 @@ import {
   type GlobalServiceChargeConfig,
   type OrderTotals,
 } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
-import type { MembershipSaleData } from '../reservations/membership-sale-steps';
-import type { SaleChannel, SaleInput, SaleReference } from '../reservations/sales.repository';
-import type { Layout } from '../seats/seat-layout';
-import type { TicketRow } from '../tickets/tickets.repository';
-import type { SaleWaiver } from '../waivers/waiver-check';
+import { BookingError } from '../cart';
+import type { MembershipSaleData, SaleChannel, SaleInput, SaleReference } from '../reservations';
+import type { Layout } from '../seats';
+import type { TicketRow } from '../tickets';
+import type { SaleWaiver } from '../waivers';
 
 /**
  * Reprices an order from the server's own data with the shared pricing

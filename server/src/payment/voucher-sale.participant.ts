@@ -5,8 +5,9 @@ import {
   type ClaimableSale,
   type LimitClaim,
   type SaleRefused,
-} from '../reservations/sale-participant';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+  type SaleInput,
+  type SaleOutcome,
+} from '../reservations';
 
 /**
  * Gift (system) vouchers paying for the order: locked by id and their balance re-checked under the lock, since

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { VoucherLookupResponse } from '@hotline/shared';
 import { agorotToShekels } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
+import { BookingError } from '../cart';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { localizedName } from '../common/localized-name';

@@ -3,4 +3,4 @@
 export { AdmissionGate, ApiQueueRequired } from './admission-gate';
 // The early guard that asks the same gate on the hot public routes (before rate limit and bot check), and the
 // readers of the presentations such a request names.
-export { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from './queue-early-check';
+export { QueueEarly, bestAvailablePresentation, cartPresentations, lockSeatPresentation } from './queue-early-check';

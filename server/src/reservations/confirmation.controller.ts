@@ -2,7 +2,7 @@ import { Controller, Get, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { agorotToShekels, type OrderConfirmationResponse } from '@hotline/shared';
-import { BookingErrorFilter } from '../cart/booking-error.filter';
+import { BookingErrorFilter } from '../cart';
 import { AppError } from '../common/app-error';
 import { pathText } from '../common/ids';
 import { ZodParams } from '../common/validation';

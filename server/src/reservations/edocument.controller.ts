@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EDocumentResponse } from '@hotline/shared';
-import { BookingErrorFilter } from '../cart/booking-error.filter';
+import { BookingErrorFilter } from '../cart';
 import { resolveLocale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ZodParams } from '../common/validation';

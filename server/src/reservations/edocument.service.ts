@@ -8,7 +8,7 @@ import {
   JERUSALEM_TIME_ZONE,
   vodWatchUntil,
 } from '@hotline/shared';
-import { BookingError } from '../cart/booking.errors';
+import { BookingError } from '../cart';
 import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
 import { localizedName, type LocalizedNames } from '../common/localized-name';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { JobScheduler } from '../jobs/job-scheduler';
+import { JobScheduler } from '../jobs';
 import {
   SaleParticipants,
   type ClaimableSale,

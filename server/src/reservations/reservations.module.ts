@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import '../cart/booking.errors';
+// Registers the booking error codes this module's routes answer with (cart's entry loads its error catalogue).
+import '../cart';
 import { ConfirmationController } from './confirmation.controller';
 import { DocumentsRepository } from './documents.repository';
 import { EDocumentController } from './edocument.controller';

@@ -1,6 +1,7 @@
 /** The seats context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
 // The seat engine (locks, sales, releases), its store port, and seat locks across presentations (memberships).
 export { SeatEngineService } from './seat-engine.service';
+export type { SeatRef } from './seat-engine.service';
 export { SeatStore } from './seat-store.port';
 export type { SeatHold } from './seat-store.port';
 export { SeatAcrossService } from './seat-across.service';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import '../catalogue/catalogue.errors';
+import '../catalogue';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { applyAllocations } from './seat-allocations';

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { addCalendarDays, jerusalemWallClockToUtc, sectionTransform, seatCentreOnPlan } from '@hotline/shared';
 import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
-import { seedDemoVouchers } from '../payment/demo-vouchers';
+import { seedDemoVouchers } from '../payment';
 import { seedDemoCustomers } from './demo-customers';
 import { renameDemoStaff, seedDemoStaff } from './demo-staff';
 import { translationOf, translationsOf } from './demo-translations';

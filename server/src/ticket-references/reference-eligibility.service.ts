@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { normaliseReference, referenceEligibility } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import './ticket-references.errors';
-import type { SaleReference } from '../reservations/sales.repository';
+import type { SaleReference } from '../reservations';
 import { USED_SQL } from './reference-sale';
 
 /** A seat of an order as the reference check sees it. */

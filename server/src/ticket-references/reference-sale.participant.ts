@@ -5,8 +5,9 @@ import {
   type ClaimableSale,
   type LimitClaim,
   type SaleRefused,
-} from '../reservations/sale-participant';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+  type SaleInput,
+  type SaleOutcome,
+} from '../reservations';
 import { lockReferenceQuantities, recordSaleReferences, USED_SQL } from './reference-sale';
 
 /** Ticket references (ref1/ref2): quantities locked and re-counted before the sale, the tickets' references after. */

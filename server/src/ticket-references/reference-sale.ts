@@ -1,6 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { referenceEligibility } from '@hotline/shared';
-import type { SaleReference } from '../reservations/sales.repository';
+import type { SaleReference } from '../reservations';
 
 /** Live tickets sold with each option (cancelled tickets give their place back). */
 export const USED_SQL = `SELECT r.option_id AS "optionId", count(*)::int AS used

@@ -5,8 +5,9 @@ import {
   type ClaimableSale,
   type LimitClaim,
   type SaleRefused,
-} from '../reservations/sale-participant';
-import type { SaleInput, SaleOutcome } from '../reservations/sales.repository';
+  type SaleInput,
+  type SaleOutcome,
+} from '../reservations';
 
 /**
  * Coded tickets with a use limit (coupons): the ticket rows locked in id order, their live use counted under the

@@ -1,3 +1,6 @@
 /** The tickets context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
-// The price list (ticket rows) a quote prices from.
+// The price list (ticket rows) a quote and the pricing read.
 export { TicketsRepository } from './tickets.repository';
+export type { TicketRow } from './tickets.repository';
+// How many of a cart's seats a coupon ticket may pay for (its uses left and eligible seats).
+export { seatsCouponAllows } from './coupon-check';

@@ -1,0 +1,25 @@
+/** The reservations context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+// The one sale write: the statement's repository and the shapes of a sale and its outcome.
+export { SalesRepository } from './sales.repository';
+export type { SaleChannel, SaleInput, SaleOutcome, SaleReference, SaleTicket } from './sales.repository';
+// What a sale participant (coupons, vouchers, references, memberships, channels, holds) implements to join the sale,
+// and the short-lived limit claims the commit takes before money moves.
+export { RegisteredSaleParticipant } from './sale-participant';
+export type { ClaimableSale, LimitClaim, SaleRefused } from './sale-participant';
+export { LimitClaims } from './limit-claims';
+// The membership steps of the sale statement (draws, discount codes), their data and refusals.
+export { MembershipSaleSteps, updatedRows } from './membership-sale-steps';
+export type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
+// The identifiers a sale is written with (reservation, ticket, document key, voucher, donation receipt).
+export {
+  newDocumentKey,
+  newDonationReceiptNumber,
+  newReservationIdentifier,
+  newSystemVoucherReference,
+  newTicketIdentifier,
+} from './identifiers';
+// An order's documents as the confirmation message renders them, and the site address its links point to.
+export { DocumentsRepository } from './documents.repository';
+export type { DocumentDonation, DocumentReservation, DocumentTicket, DocumentVoucher } from './documents.repository';
+export { names, seatText } from './edocument.service';
+export { publicBaseUrl } from './public-url';
