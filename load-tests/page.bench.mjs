@@ -25,7 +25,9 @@
 //  - first seat pixels: the loader's firstFrame stamp (client/src/seatmap/managers/loader.ts) — the renderer has drawn
 //    the seats onto the canvas synchronously; checked afterwards by reading the canvas back (a page whose canvas is
 //    still blank counts as an error). Broken down into: page code until the plan request left (`requested`), the
-//    requests until every byte was in (`dataReady`), and our own parse + model + first draw after that.
+//    loader holding every answer (`dataReady`: the bytes, or with the order page's early requests its own code
+//    arriving after them), and our own parse + model + first draw after that. Also what code (files, KB on the
+//    wire) the page had asked for before the plan request.
 //  - first click answered: as soon as the map is ready the bench clicks (desktop) or taps (phone) an available seat
 //    near the centre; answered = the first animation frame in which the seat shows selected or, zoomed too far out to
 //    aim at a seat (pointer.ts tapAt), the camera moved in on its section.
@@ -418,7 +420,7 @@ async function main() {
   lines.push(
     `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files uncompressed, plan gzipped, statuses plain JSON, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
     '',
-    'All times in ms from navigation start. First pixels = the seats drawn on the canvas (loader firstFrame); in brackets when the plan request left (page code and the presentation call before it), when every byte was in, and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).',
+    'All times in ms from navigation start. First pixels = the seats drawn on the canvas (loader firstFrame); in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of pages/order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).',
     '',
     '| seats | device | profile | first pixels (plan requested / data in / ours) | target | code before the plan request | click → answered (how) | held | pages ok | load avg start–end |',
     '|---:|---|---|---|---|---|---|---|---|---|',
