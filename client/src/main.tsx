@@ -6,6 +6,7 @@ import { initI18n } from './i18n';
 import { applyDocumentLocale } from './i18n/locale';
 import { embeddedExternalUrl } from './lib/external-redirect';
 import { installChunkErrorRecovery } from './lib/lazy';
+import { startOrderPageRequests } from './pages/order/early-requests';
 import { createRouter } from './router';
 import { lookupIntegrationFromUrl } from './storefront-modes/integration-lookup';
 import { useLocaleStore } from './state/locale-store';
@@ -26,6 +27,8 @@ function start() {
   applyDocumentLocale(locale);
   setApiLocale(locale);
   void lookupIntegrationFromUrl();
+  // The seat map's data starts downloading now, beside the order page's code, not after it (issue 21).
+  startOrderPageRequests(window.location.pathname, window.location.search);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

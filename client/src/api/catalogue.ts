@@ -1,5 +1,6 @@
 import type { ApiFeature, FeaturesResponse, PresentationResponse, PresentationsResponse } from '@hotline/shared';
-import { api } from './client';
+import { api, buildUrl } from './client';
+import { takeEarlyAnswer } from './early-answers';
 
 /** GET /api/features/ (optionally some ids). */
 export async function getFeatures(
@@ -21,6 +22,9 @@ export function getPresentations(featureIds: readonly number[], signal?: AbortSi
 
 /** GET /api/presentations/:id */
 export async function getPresentation(id: number, signal?: AbortSignal): Promise<PresentationResponse['presentation']> {
-  const data = await api.get<PresentationResponse>(`/presentations/${encodeURIComponent(String(id))}`, {}, signal);
+  const path = `/presentations/${encodeURIComponent(String(id))}`;
+  // The order page's entry may have asked already (pages/order/early-requests.ts).
+  const data = await (takeEarlyAnswer<PresentationResponse>(buildUrl(path), signal) ??
+    api.get<PresentationResponse>(path, {}, signal));
   return data.presentation;
 }

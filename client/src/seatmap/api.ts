@@ -14,6 +14,7 @@ import type {
 } from '@hotline/shared';
 import { api, ApiError, badResponse, buildUrl, isAbortError, networkError } from '../api/client';
 import { withVisitorId } from '../api/identity';
+import { takeEarlyAnswer } from '../api/early-answers';
 
 /** The seat map's calls (storefront-spec.md section 7). All go through the shared API client (uuid header, lang, ApiError). */
 
@@ -35,8 +36,12 @@ export async function getSeatplanText(
   seatplanId: number,
   signal?: AbortSignal,
 ): Promise<{ text: string; timings: SeatplanTimings }> {
+  const query = { venueId, seatplanId, format: 'columnar' };
+  // Asked already by the order page's entry (pages/order/early-requests.ts): its timings are the real request's.
+  const early = takeEarlyAnswer<{ text: string; timings: SeatplanTimings }>(buildUrl('/seats/seatplan', query), signal);
+  if (early) return early;
   const requested = performance.now();
-  const text = await fetchText('/seats/seatplan', { venueId, seatplanId, format: 'columnar' }, signal);
+  const text = await fetchText('/seats/seatplan', query, signal);
   return { text, timings: { requested, received: performance.now(), bytes: text.length } };
 }
 
@@ -52,6 +57,14 @@ export async function getSeatsStatusBytes(
 ): Promise<ArrayBuffer> {
   const response = await fetchResponse('/seats/seats-status', { presentationId, venueTypeId }, signal);
   return response.arrayBuffer();
+}
+
+/**
+ * Where the order page's early requests keep the statuses, already parsed in the status worker
+ * (pages/order/early-requests.ts): the same address as getSeatsStatusBytes, but a different answer.
+ */
+export function parsedStatusKey(presentationId: number, venueTypeId: number): string {
+  return `parsed:${buildUrl('/seats/seats-status', { presentationId, venueTypeId })}`;
 }
 
 /** GET returning the raw body text; failures become ApiError like every other call. */
@@ -92,9 +105,10 @@ async function fetchResponse(
 }
 
 export function getTicketGroups(presentationId: number, signal?: AbortSignal): Promise<ApiTicketGroup[]> {
-  return api
-    .get<TicketGroupsResponse>(`/presentations/${presentationId}/ticketGroups`, {}, signal)
-    .then((r) => r.ticketGroups);
+  const path = `/presentations/${presentationId}/ticketGroups`;
+  return (
+    takeEarlyAnswer<TicketGroupsResponse>(buildUrl(path), signal) ?? api.get<TicketGroupsResponse>(path, {}, signal)
+  ).then((r) => r.ticketGroups);
 }
 
 export function lockSeat(seat: LockSeatInput, recaptchaToken: string): Promise<LockSeatResponse> {

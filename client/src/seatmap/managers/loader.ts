@@ -1,5 +1,6 @@
 import { SeatStatus, type ApiSeatplan, type ApiTicketGroup, type ColumnarSeatplan } from '@hotline/shared';
 import { isAbortError } from '../../api/client';
+import { takeEarlyAnswer } from '../../api/early-answers';
 import * as seatApi from '../api';
 import { warmBotToken } from '../botcheck';
 import type { SeatMapController } from '../controller';
@@ -78,19 +79,26 @@ export class SeatMapLoader {
   async load(signal?: AbortSignal): Promise<void> {
     const c = this.c;
     const p = c.presentation;
-    const statusParser = new StatusParser();
+    // The order page's entry may have fetched and parsed the statuses already (pages/order/early-requests.ts).
+    const earlyStatus = takeEarlyAnswer<FlatSeatsStatus>(seatApi.parsedStatusKey(p.id, p.venueTypeId), signal);
+    const statusParser = earlyStatus ? null : new StatusParser();
     try {
       // The statuses go to a worker as soon as their bytes are in, and parse while the plan is handled here.
       let statusParsed: Promise<FlatSeatsStatus> | null = null;
+      const statusBytes = earlyStatus
+        ? earlyStatus.then((status) => {
+            statusParsed = Promise.resolve(status);
+          })
+        : seatApi.getSeatsStatusBytes(p.id, p.venueTypeId, signal).then((bytes) => {
+            statusParsed = statusParser!.parse(bytes);
+          });
       const requests = [
         seatApi.getSeatplanText(p.venueId, p.seatplanId, signal),
         seatApi.getTicketGroups(p.id, signal).catch((e: unknown) => {
           if (isAbortError(e)) throw e;
           return [] as ApiTicketGroup[];
         }),
-        seatApi.getSeatsStatusBytes(p.id, p.venueTypeId, signal).then((bytes) => {
-          statusParsed = statusParser.parse(bytes);
-        }),
+        statusBytes,
       ] as const;
       // While the plan downloads: pay the text engine's first-use cost now, not in the first frame.
       warmTextRendering();
@@ -121,7 +129,7 @@ export class SeatMapLoader {
       if (isAbortError(error) || c.destroyed) return;
       c.ui.setState({ phase: 'error', error });
     } finally {
-      statusParser.close();
+      statusParser?.close();
     }
   }
 

@@ -1,0 +1,446 @@
+// Page-level benchmark of the order page (issue 21): from navigation start to the first seat pixels and to the first
+// seat click answered, in Debian's headless Chromium (/usr/bin/chromium, --no-sandbox; never a downloaded browser).
+//
+// What is served: the PRODUCTION storefront build (client/vite.config.ts, `vite build` into .tmp/page-bench-dist —
+// the same files the server serves from CLIENT_DIST), by a small node:http server that answers like the real one:
+// static files uncompressed with `cache-control: max-age=3600` (server/src/app.factory.ts: @fastify/static, no
+// compression), the SPA's index.html for /order/:id, the seat plan gzipped when the browser accepts it
+// (catalogue.controllers.ts), the seats-status as plain JSON, a real ALTCHA challenge (the server's altcha-lib and
+// defaults: SHA-256, cost 1, max number 50,000) so the first click pays the real proof of work, and a lock-seat
+// answer. The plans are load-tests/seatmap.bench.mjs's synthetic bowls of exactly N seats (columnar plan, ~6 % taken).
+// Unlike page.route(), a real server keeps every byte on Chromium's network stack, so the network profile applies.
+// Every page is fresh (new browser context: empty HTTP cache, no cookies or storage), opened with ?test so the seat
+// map's test hook (client/src/seatmap/debug-hook.ts, its own small chunk) is there to read timings and find a seat.
+//
+//   node load-tests/page.bench.mjs [--sizes=1200,20000,100000] [--devices=desktop,phone]
+//     [--profiles=plain,throttled] [--repeats=5] [--no-click] [--no-build] [--no-write]
+//
+// Devices: desktop = 1280x800, DPR 1; phone = 390x844, DPR 3, isMobile, hasTouch (Playwright's iPhone 13 metrics).
+// Profiles: plain = no throttling; throttled = CDP Emulation.setCPUThrottlingRate 4 (the page's main thread; Chromium
+// does not throttle workers) and Network.emulateNetworkConditions with Chrome DevTools' "Fast 3G" preset
+// (front_end/core/sdk/NetworkManager.ts, also Puppeteer's PredefinedNetworkConditions['Fast 3G']): 562.5 ms latency,
+// 1.44 Mbit/s down (180,000 B/s), 675 kbit/s up (84,375 B/s).
+//
+// Measured per page, all as ms from navigation start (the page's performance.timeOrigin):
+//  - first seat pixels: the loader's firstFrame stamp (client/src/seatmap/managers/loader.ts) — the renderer has drawn
+//    the seats onto the canvas synchronously; checked afterwards by reading the canvas back (a page whose canvas is
+//    still blank counts as an error). Broken down into: page code until the plan request left (`requested`), the
+//    loader holding every answer (`dataReady`: the bytes, or with the order page's early requests its own code
+//    arriving after them), and our own parse + model + first draw after that. Also what code (files, KB on the
+//    wire) the page had asked for before the plan request.
+//  - first click answered: as soon as the map is ready the bench clicks (desktop) or taps (phone) an available seat
+//    near the centre; answered = the first animation frame in which the seat shows selected or, zoomed too far out to
+//    aim at a seat (pointer.ts tapAt), the camera moved in on its section.
+//  - seat held: when the map zoomed instead, the bench clicks the seat again once the camera settles; held = the
+//    lock-seat answer in hand (resource timing responseEnd), which includes the bot-check proof of work.
+// Medians over the repeats (>= 5 for a result; fewer is a smoke run and the table says so). Appended to
+// load-tests/RESULTS.md with date, machine and load average; a row taken at a 1-minute load average above 3 (at its
+// start or end) is marked "not a result", as the other benches do.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { appendResults, ROOT, require as rootRequire } from './lib/stack.mjs';
+import { apiFixtures } from './seatmap.bench.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const SIZES = arg('sizes', '1200,20000,100000').split(',').map(Number);
+const DEVICES = arg('devices', 'desktop,phone').split(',');
+const PROFILES = arg('profiles', 'plain,throttled').split(',');
+const REPEATS = Math.max(1, Number(arg('repeats', 5)));
+const CLICK = !args.includes('--no-click');
+const WRITE = !args.includes('--no-write');
+const DIST = path.join(ROOT, '.tmp', 'page-bench-dist');
+const PRESENTATION_ID = 9001;
+const log = (m) => process.stdout.write(`[page-bench] ${m}\n`);
+
+const DEVICE = {
+  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+};
+/** Chrome DevTools' "Fast 3G" (NetworkManager.ts): 1.6 Mbit/s x 0.9 down, 750 kbit/s x 0.9 up, 150 ms x 3.75 latency. */
+const FAST_3G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+};
+for (const d of DEVICES) if (!DEVICE[d]) throw new Error(`--devices: ${d}? (desktop, phone)`);
+for (const p of PROFILES)
+  if (p !== 'plain' && p !== 'throttled') throw new Error(`--profiles: ${p}? (plain, throttled)`);
+
+/* ------------------------------------------------------------------ build */
+
+function build() {
+  log('building the storefront (client/vite.config.ts, production) into .tmp/page-bench-dist…');
+  // shared/dist: the plan generator's toColumnarSeatplan (seatmap.bench.mjs).
+  spawnSync(process.execPath, [rootRequire.resolve('typescript/bin/tsc'), '-b', 'shared'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--outDir',
+      DIST,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: path.join(ROOT, 'client'), stdio: 'inherit' },
+  );
+  if (r.status !== 0) throw new Error('client build failed');
+}
+
+/* ------------------------------------------------------------------ the server */
+
+const altchaLib = rootRequire(rootRequire.resolve('altcha-lib', { paths: [path.join(ROOT, 'server')] }));
+const altchaSha = rootRequire(rootRequire.resolve('altcha-lib/algorithms/sha', { paths: [path.join(ROOT, 'server')] }));
+
+/** A challenge as AltchaBotCheck.issueChallenge makes one with the server's defaults. */
+function altchaChallenge() {
+  return altchaLib.createChallenge({
+    algorithm: 'SHA-256',
+    cost: 1,
+    counter: Math.floor(Math.random() * 50_001),
+    deriveKey: altchaSha.deriveKey,
+    expiresAt: Math.floor(Date.now() / 1000) + 600,
+    hmacSignatureSecret: 'page-bench-only-hmac-key-0123456789',
+  });
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+};
+
+/** Serves DIST and the API of one synthetic presentation; `fixtures` is swapped per plan size. */
+function startServer() {
+  const state = { fx: null, planGzip: null, unknown: new Set() };
+  const files = new Map();
+  const readStatic = (file) => {
+    if (!files.has(file)) files.set(file, readFileSync(file));
+    return files.get(file);
+  };
+  const json = (res, status, body, extra = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra });
+    res.end(body);
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    const p = url.pathname;
+    const fx = state.fx;
+    if (p.startsWith('/socket.io'))
+      return json(res, 404, '{"error":"NOT_FOUND","message":"no live room in the bench"}');
+    if (p.startsWith('/api/')) {
+      if (p === '/api/seats/seatplan') {
+        if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
+          return json(res, 200, state.planGzip, { 'content-encoding': 'gzip', vary: 'accept-encoding' });
+        return json(res, 200, fx.seatplan);
+      }
+      if (p === '/api/seats/seats-status') return json(res, 200, fx.status);
+      if (p === `/api/presentations/${PRESENTATION_ID}/ticketGroups`) return json(res, 200, fx.ticketGroups);
+      if (p.startsWith('/api/presentations/timer')) return json(res, 200, JSON.stringify({ timer: {} }));
+      if (p === `/api/presentations/${PRESENTATION_ID}`) return json(res, 200, fx.presentation);
+      if (p === '/api/altcha/challenge') return void altchaChallenge().then((c) => json(res, 200, JSON.stringify(c)));
+      if (p === '/api/seats/lock-seat' && req.method === 'PUT') {
+        let body = '';
+        req.on('data', (c) => (body += c));
+        req.on('end', () => {
+          const seat = JSON.parse(body || '{}').seat ?? {};
+          json(
+            res,
+            200,
+            JSON.stringify({
+              lockedSeat: { x: seat.XCoordinate, y: seat.YCoordinate },
+              seats: [
+                {
+                  sectionId: seat.VenueSectionId,
+                  x: seat.XCoordinate,
+                  y: seat.YCoordinate,
+                  RowName: String(seat.YCoordinate),
+                  SeatName: String(seat.XCoordinate),
+                  ticketGroupId: seat.TicketGroupId,
+                  isPremium: false,
+                  features: [],
+                },
+              ],
+              expiresAt: new Date(Date.now() + 600_000).toISOString(),
+              timeInSeconds: 600,
+              version: 2,
+            }),
+          );
+        });
+        return undefined;
+      }
+      // No waiting room for this show: the storefront then shows no queue notice (QueueNotice.tsx).
+      if (p === `/api/queue/${PRESENTATION_ID}`) return json(res, 404, '{"error":"NOT_FOUND","message":"no queue"}');
+      state.unknown.add(`${req.method} ${p}`);
+      return json(res, 404, '{"error":"NOT_FOUND","message":"not in the page bench"}');
+    }
+    let file = path.join(DIST, path.normalize(p).replace(/^(\.\.[/\\])+/, ''));
+    const isAsset = file.startsWith(DIST) && existsSync(file) && statSync(file).isFile();
+    if (!isAsset) file = path.join(DIST, 'index.html');
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': isAsset ? 'public, max-age=3600' : 'no-cache',
+    });
+    res.end(readStatic(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        state,
+        setFixtures(fx) {
+          state.fx = fx;
+          state.planGzip = gzipSync(fx.seatplan, { level: 6 });
+        },
+        close: () => new Promise((r) => server.close(r)),
+      }),
+    ),
+  );
+}
+
+/* ------------------------------------------------------------------ one page */
+
+const median = (xs) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+async function runOnce(browser, baseUrl, device, profile) {
+  const context = await browser.newContext({ ...DEVICE[device], locale: 'he-IL' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The first pointer event's time, whatever element takes it.
+  await page.addInitScript(() => {
+    window.__pointerAt = [];
+    window.addEventListener('pointerdown', (e) => window.__pointerAt.push(e.timeStamp), { capture: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  if (profile === 'throttled') {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  }
+  const out = { errors };
+  const timeout = profile === 'throttled' ? 300_000 : 120_000;
+  try {
+    await page.goto(`${baseUrl}/order/${PRESENTATION_ID}?test`, { waitUntil: 'commit', timeout });
+    await page.waitForFunction(() => window.__seatmap?.ready() === true, null, { timeout, polling: 'raf' });
+    await page.evaluate(() => window.__seatmap.firstFrame());
+    const t = await page.evaluate(() => window.__seatmap.timings());
+    out.firstPixels = t.firstFrame;
+    out.requested = t.requested;
+    out.dataReady = t.dataReady;
+    out.ours = t.firstFrame - t.dataReady;
+    out.seats = await page.evaluate(() => window.__seatmap.seatCount());
+    // What the page fetched before the plan request left: its code (scripts, styles) and API calls, in KB on the wire.
+    Object.assign(
+      out,
+      await page.evaluate((before) => {
+        const early = performance.getEntriesByType('resource').filter((e) => e.startTime < before);
+        const code = early.filter((e) => /\.(js|css)(\?|$)/.test(new URL(e.name).pathname));
+        return {
+          codeFiles: code.length,
+          codeKB: code.reduce((a, e) => a + e.encodedBodySize, 0) / 1024,
+          apiBefore: early.filter((e) => new URL(e.name).pathname.startsWith('/api/')).length,
+        };
+      }, t.requested),
+    );
+    // Sanity: the seat layer has pixels on it (not a blank canvas).
+    const painted = await page.evaluate(() => {
+      const cv = document.querySelector('.konvajs-content canvas') ?? document.querySelector('canvas');
+      if (!cv) return 0;
+      const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+      let n = 0;
+      for (let k = 0; k < d.length; k += 4 * 97) if (d[k + 3] !== 0) n++;
+      return n;
+    });
+    if (painted === 0) errors.push('first frame stamped but the seat canvas is blank');
+    if (CLICK) Object.assign(out, await firstClick(page, device, timeout));
+  } catch (error) {
+    errors.push(String(error.message ?? error).split('\n')[0]);
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
+/** Clicks/taps a free seat near the centre as soon as the map is ready; a second time if the first one zoomed in. */
+async function firstClick(page, device, timeout) {
+  const target = await page.evaluate(() => {
+    const h = window.__seatmap;
+    const s = h.findSeat(1, true);
+    if (!s) return null;
+    // Clear of the phone's bottom bar.
+    const near = h.freeSeatsNear(s.sectionId, s.x, s.y, 1)[0] ?? s;
+    return { sectionId: near.sectionId, x: near.x, y: near.y };
+  });
+  if (!target) return { clickError: 'no free seat on screen' };
+  const press = async () => {
+    const at = await page.evaluate((s) => window.__seatmap.seatScreenPosition(s.sectionId, s.x, s.y), target);
+    if (!at) throw new Error('the seat is off screen');
+    // The answer is looked for from the frame after the press on: selected, or the camera moved.
+    const answered = page.evaluate(
+      ([s, ms]) =>
+        new Promise((resolve) => {
+          const h = window.__seatmap;
+          const scale0 = h.scale();
+          const stop = performance.now() + ms;
+          const loop = () => {
+            if (h.isSelected(s.sectionId, s.x, s.y)) resolve({ at: performance.now(), kind: 'selected' });
+            else if (Math.abs(h.scale() - scale0) > scale0 * 1e-6) resolve({ at: performance.now(), kind: 'zoomed' });
+            else if (performance.now() > stop) resolve({ at: NaN, kind: 'none' });
+            else requestAnimationFrame(loop);
+          };
+          requestAnimationFrame(loop);
+        }),
+      [target, timeout],
+    );
+    if (device === 'phone') await page.touchscreen.tap(at.x, at.y);
+    else await page.mouse.click(at.x, at.y);
+    return answered;
+  };
+  const first = await press();
+  const pressedAt = await page.evaluate(() => window.__pointerAt[0] ?? NaN);
+  const out = { clickAt: pressedAt, answered: first.at, answerKind: first.kind };
+  if (first.kind === 'none') return { ...out, clickError: 'the first click was not answered' };
+  if (first.kind === 'zoomed') {
+    // Let the zoom animation finish (the scale still for 5 frames), then click the same seat.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          let last = -1;
+          let still = 0;
+          const loop = () => {
+            const s = window.__seatmap.scale();
+            still = s === last ? still + 1 : 0;
+            last = s;
+            if (still >= 5) resolve();
+            else requestAnimationFrame(loop);
+          };
+          requestAnimationFrame(loop);
+        }),
+    );
+    const second = await press();
+    if (second.kind !== 'selected') return { ...out, clickError: `second click: ${second.kind}` };
+  }
+  const held = await page
+    .waitForFunction(
+      () => performance.getEntriesByType('resource').find((e) => e.name.includes('/api/seats/lock-seat'))?.responseEnd,
+      null,
+      { timeout, polling: 50 },
+    )
+    .then((h) => h.jsonValue());
+  return { ...out, held };
+}
+
+/* ------------------------------------------------------------------ main */
+
+const f0 = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : '—');
+
+async function main() {
+  if (!args.includes('--no-build') || !existsSync(path.join(DIST, 'index.html'))) build();
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+    ],
+  });
+  const version = browser.version();
+  const rows = [];
+  try {
+    for (const size of SIZES) {
+      const fx = apiFixtures(size);
+      server.setFixtures(fx);
+      log(
+        `${size} seats: plan ${(fx.seatplan.length / 1e6).toFixed(2)} MB (${(server.state.planGzip.length / 1e6).toFixed(2)} MB gzipped), statuses ${(fx.status.length / 1e6).toFixed(2)} MB`,
+      );
+      for (const device of DEVICES)
+        for (const profile of PROFILES) {
+          const loadStart = os.loadavg()[0];
+          const runs = [];
+          for (let k = 0; k < REPEATS; k++) {
+            const r = await runOnce(browser, server.url, device, profile);
+            runs.push(r);
+            log(
+              `  ${device} ${profile} #${k + 1}: first pixels ${f0(r.firstPixels)} ms (plan requested ${f0(r.requested)} after ${r.codeFiles} code files / ${f0(r.codeKB)} KB and ${r.apiBefore} API calls, data in ${f0(r.dataReady)}, ours ${f0(r.ours)}), click ${f0(r.clickAt)} → answered ${f0(r.answered)} (${r.answerKind ?? '—'}), held ${f0(r.held)}${r.clickError ? ` [${r.clickError}]` : ''}${r.errors.length ? ` ERRORS: ${r.errors.join('; ')}` : ''}`,
+            );
+          }
+          const loadEnd = os.loadavg()[0];
+          const m = (f) => median(runs.map(f));
+          rows.push({
+            size,
+            device,
+            profile,
+            seats: runs.find((r) => r.seats)?.seats,
+            firstPixels: m((r) => r.firstPixels),
+            requested: m((r) => r.requested),
+            dataReady: m((r) => r.dataReady),
+            ours: m((r) => r.ours),
+            codeFiles: m((r) => r.codeFiles),
+            codeKB: m((r) => r.codeKB),
+            clickAt: m((r) => r.clickAt),
+            answered: m((r) => r.answered),
+            held: m((r) => r.held),
+            kinds: [...new Set(runs.map((r) => r.answerKind).filter(Boolean))].join('/'),
+            ok: runs.filter((r) => r.errors.length === 0 && Number.isFinite(r.firstPixels)).length,
+            load: [loadStart, loadEnd],
+            errors: runs.flatMap((r) => [...r.errors, ...(r.clickError ? [r.clickError] : [])]),
+          });
+        }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  if (server.state.unknown.size) log(`API calls the bench answered 404: ${[...server.state.unknown].join(', ')}`);
+
+  const smoke = REPEATS < 5;
+  const lines = [];
+  lines.push(
+    `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files uncompressed, plan gzipped, statuses plain JSON, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
+    '',
+    'All times in ms from navigation start. First pixels = the seats drawn on the canvas (loader firstFrame); in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of pages/order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).',
+    '',
+    '| seats | device | profile | first pixels (plan requested / data in / ours) | target | code before the plan request | click → answered (how) | held | pages ok | load avg start–end |',
+    '|---:|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of rows) {
+    const target = r.profile === 'plain' ? 1000 : 2500;
+    const busy = Math.max(...r.load) > 3;
+    const verdict = busy || smoke ? 'not a result' : r.firstPixels < target ? 'met' : '**MISSED**';
+    lines.push(
+      `| ${r.size.toLocaleString('en')} | ${r.device} | ${r.profile} | ${f0(r.firstPixels)} (${f0(r.requested)} / ${f0(r.dataReady)} / ${f0(r.ours)}) | < ${target.toLocaleString('en')}: ${verdict} | ${f0(r.codeFiles)} files, ${f0(r.codeKB)} KB | ${f0(r.clickAt)} → ${f0(r.answered)} (${r.kinds || '—'}) | ${f0(r.held)} | ${r.ok}/${REPEATS} | ${r.load.map((l) => l.toFixed(2)).join('–')}${busy ? ' (above 3: not a result)' : ''} |`,
+    );
+  }
+  const errors = [...new Set(rows.flatMap((r) => r.errors))];
+  if (errors.length) lines.push('', `Errors: ${errors.slice(0, 8).join('; ')}`);
+  const title = 'Order page: navigation → first seat pixels and first click (load-tests/page.bench.mjs)';
+  if (WRITE) appendResults(title, lines);
+  else process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});
