@@ -1,26 +1,20 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  customerFormForKind,
-  DEFAULT_CUSTOMER_FORM,
-  shekelsToAgorot,
-  type CustomerDetails,
-  type CustomerFormConfig,
-} from '@hotline/shared';
-import { commitPayment, getCustomerFormConfig } from '../booking/api';
+import { shekelsToAgorot } from '@hotline/shared';
+import { commitPayment } from '../booking/api';
 import { withBotToken } from '../booking/botcheck';
 import { isolate, money } from '../booking/format';
 import { VoucherCodeBox } from '../booking/VoucherForm';
-import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { pickText } from '../lib/localized';
-import { CustomerForm } from '../booking/CustomerForm';
+import { CustomerDetailsStep } from '../booking/CustomerDetailsStep';
 import { OrderFacts } from '../booking/Confirmation';
 import type { PaymentMethod } from '../payment/api';
 import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
 import { PaymentStep } from '../payment/PaymentStep';
 import { usePayment } from '../payment/usePayment';
+import { StepList } from '../components/StepList';
 import { useGiftOrder, type GiftKind } from './gift-order-store';
 import { giftWireCart, priceGiftOrder } from './gift-pricing';
 
@@ -30,32 +24,13 @@ const STEPS: GiftStep[] = ['choose', 'details', 'payment', 'confirmation'];
 /** The order-vouchers / donations steps (memberships-backoffice-spec.md section 2). */
 function GiftStepper({ kind, current }: { kind: GiftKind; current: GiftStep }) {
   const { t } = useTranslation();
-  const index = STEPS.indexOf(current);
   return (
-    <nav className="stepper" aria-label={t('stepper.label')}>
-      <ol className="stepper__list">
-        {STEPS.map((step, i) => {
-          const state = i < index ? 'done' : i === index ? 'current' : 'todo';
-          return (
-            <li
-              key={step}
-              className={`stepper__step stepper__step--${state}`}
-              aria-current={state === 'current' ? 'step' : undefined}
-            >
-              <span className="stepper__link">
-                <span className="stepper__marker" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className="stepper__label">{t(`gifts.steps.${kind}.${step}`)}</span>
-                {state !== 'current' && (
-                  <span className="visually-hidden">{t(state === 'done' ? 'stepper.done' : 'stepper.todo')}</span>
-                )}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
+    <StepList
+      steps={STEPS}
+      current={current}
+      label={t('stepper.label')}
+      nameOf={(step) => t(`gifts.steps.${kind}.${step}`)}
+    />
   );
 }
 
@@ -112,42 +87,22 @@ function GiftSummary() {
   );
 }
 
-/** Step: details. The deployment's form, with the ID number required for these kinds (shared customerFormForKind). */
+/** Step: details. The deployment's form, with the ID number required for these kinds. */
 function GiftDetails({ kind, onBack, onDone }: { kind: GiftKind; onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const order = useGiftOrder();
-  const config = useLatestQuery<CustomerFormConfig>((signal) => getCustomerFormConfig(signal), []);
-  const base = config.status === 'success' ? config.data : config.status === 'error' ? DEFAULT_CUSTOMER_FORM : null;
-  function submit(details: CustomerDetails) {
-    order.setCustomerInfo({ ...details, verifyMobileNumber: details.mobileNumber ?? null });
-    onDone();
-  }
   return (
-    <section className="booking-card" aria-labelledby="gift-details-title">
-      <header className="booking-card__head">
-        <h2 id="gift-details-title" className="booking-card__title">
-          {t('checkout.formTitle')}
-        </h2>
-        <p className="booking-card__sub">{t(`gifts.${kind}.detailsIntro`)}</p>
-      </header>
-      {base ? (
-        <CustomerForm
-          config={customerFormForKind(base, kind)}
-          locale={locale}
-          initial={order.customerInfo}
-          busy={false}
-          submitLabel={t('checkout.toPayment')}
-          onSubmit={submit}
-          onBack={onBack}
-        />
-      ) : (
-        <div className="page-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      )}
-    </section>
+    <CustomerDetailsStep
+      kind={kind}
+      titleId="gift-details-title"
+      intro={t(`gifts.${kind}.detailsIntro`)}
+      initial={order.customerInfo}
+      onBack={onBack}
+      onDone={(details) => {
+        order.setCustomerInfo(details);
+        onDone();
+      }}
+    />
   );
 }
 

@@ -2,63 +2,40 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  customerFormForKind,
-  DEFAULT_CUSTOMER_FORM,
   shekelsToAgorot,
   type ApiPresentation,
   type Cart,
   type CommitResponse,
   type CustomerDetails,
-  type CustomerFormConfig,
   type MembershipDiscountCheckResponse,
   type MembershipLockResponse,
 } from '@hotline/shared';
-import { commitPayment, getCustomerFormConfig } from '../booking/api';
+import { commitPayment } from '../booking/api';
 import { withBotToken } from '../booking/botcheck';
-import { useLatestQuery } from '../hooks/useLatestQuery';
-import { useLocale } from '../hooks/useLocale';
-import { CustomerForm } from '../booking/CustomerForm';
+import { CustomerDetailsStep } from '../booking/CustomerDetailsStep';
 import { OrderFacts } from '../booking/Confirmation';
 import { PaymentStep } from '../payment/PaymentStep';
 import { usePayment, type PaymentAttempt } from '../payment/usePayment';
 import type { MembershipSeatPort } from '../seatmap/controller';
 import { SeatMap } from '../seatmap/SeatMap';
+import { StepList } from '../components/StepList';
 import { MembershipDiscountField, totalAfterDiscount } from './MembershipDiscountField';
 import './membership-i18n';
 
 /** The steps of the membership flows, as the stepper shows them (keys under memberships.steps). */
 export function MembershipStepper({ steps, current }: { steps: string[]; current: string }) {
   const { t } = useTranslation();
-  const index = steps.indexOf(current);
   return (
-    <nav className="stepper" aria-label={t('memberships.steps.label')}>
-      <ol className="stepper__list">
-        {steps.map((step, i) => {
-          const state = i < index ? 'done' : i === index ? 'current' : 'todo';
-          return (
-            <li
-              key={step}
-              className={`stepper__step stepper__step--${state}`}
-              aria-current={state === 'current' ? 'step' : undefined}
-            >
-              <span className="stepper__link">
-                <span className="stepper__marker" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className="stepper__label">{t(`memberships.steps.${step}`)}</span>
-                {state !== 'current' && (
-                  <span className="visually-hidden">{t(state === 'done' ? 'stepper.done' : 'stepper.todo')}</span>
-                )}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
+    <StepList
+      steps={steps}
+      current={current}
+      label={t('memberships.steps.label')}
+      nameOf={(step) => t(`memberships.steps.${step}`)}
+    />
   );
 }
 
-/** Details: the deployment's customer form with the ID number required for memberships (shared customerFormForKind). */
+/** Details: the deployment's customer form with the ID number required for memberships. */
 function MembershipDetails({
   initial,
   onBack,
@@ -69,36 +46,15 @@ function MembershipDetails({
   onDone: (details: CustomerDetails) => void;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const config = useLatestQuery<CustomerFormConfig>((signal) => getCustomerFormConfig(signal), []);
-  const base = config.status === 'success' ? config.data : config.status === 'error' ? DEFAULT_CUSTOMER_FORM : null;
   return (
-    <section className="booking-card" aria-labelledby="membership-details-title">
-      <header className="booking-card__head">
-        <h2 id="membership-details-title" className="booking-card__title">
-          {t('checkout.formTitle')}
-        </h2>
-        <p className="booking-card__sub">{t('memberships.detailsIntro')}</p>
-      </header>
-      {base ? (
-        <CustomerForm
-          config={customerFormForKind(base, 'memberships')}
-          locale={locale}
-          initial={initial}
-          busy={false}
-          submitLabel={t('checkout.toPayment')}
-          onSubmit={(details) =>
-            onDone({ ...details, verifyMobileNumber: details.mobileNumber ?? null } as CustomerDetails)
-          }
-          onBack={onBack}
-        />
-      ) : (
-        <div className="page-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('app.loading')}
-        </div>
-      )}
-    </section>
+    <CustomerDetailsStep
+      kind="memberships"
+      titleId="membership-details-title"
+      intro={t('memberships.detailsIntro')}
+      initial={initial}
+      onBack={onBack}
+      onDone={onDone}
+    />
   );
 }
 
