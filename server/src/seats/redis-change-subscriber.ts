@@ -2,8 +2,8 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm } from '../common/dependency-failure';
-import { REDIS } from '../redis/redis.module';
-import { changesChannel } from './seat-keys';
+import { RedisConnection } from '../redis/redis.module';
+import { changesChannel, slotChangesChannel } from './seat-keys';
 import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
 
@@ -13,6 +13,11 @@ import { SeatFeed } from './seat-feed.service';
  * connection's messages in publish order, and the scripts publish in version
  * order, so each node sees every presentation's versions in sequence; if the
  * connection drops, the feed repairs the gap from the change log on reconnect.
+ *
+ * On a Redis Cluster the scripts SPUBLISH to their slot's channel (seat-keys.ts); this node SSUBSCRIBEs to all
+ * 16,384 slot channels through ioredis' sharded subscribers (one connection per primary, moved to the new primary
+ * after a failover). A slot's messages come from one shard in publish order, so versions stay in order per
+ * presentation; a message lost in a failover is a gap the feed fills from the log at the next change.
  */
 @Injectable()
 export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
@@ -20,7 +25,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   private connectedOnce = false;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly connection: RedisConnection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly feed: SeatFeed,
     private readonly alarm: DependencyAlarm,
@@ -29,7 +34,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     const channel = changesChannel(this.config.REDIS_PREFIX);
-    const sub = this.redis.duplicate({ connectionName: `hotline-seats-sub-${process.pid}` });
+    const sub = this.connection.subscriber('hotline-seats-sub');
     this.subscriber = sub;
     // Reconnect attempts fail every second or two while Redis is down: one line per window.
     sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));
@@ -41,6 +46,17 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
       if (this.connectedOnce) void this.feed.onReconnect();
       this.connectedOnce = true;
     });
+    if (this.connection.cluster) {
+      sub.on('smessage', (_channel: string, message: string) => {
+        this.feed.onMessage(message);
+        this.tap.onMessage(message);
+      });
+      const subscriptions: Promise<unknown>[] = [];
+      for (let slot = 0; slot < 16384; slot++)
+        subscriptions.push(sub.ssubscribe(slotChangesChannel(this.config.REDIS_PREFIX, slot)));
+      await Promise.all(subscriptions);
+      return;
+    }
     await sub.subscribe(channel);
   }
 

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { keySlot } from '../redis/cluster-slots';
 import { REDIS } from '../redis/redis.module';
+import { redisTopology } from '../redis/redis-topology';
 import { ADMIN_LUA } from './lua/admin.lua';
 import { EXTEND_LUA } from './lua/extend.lua';
 import { INIT_LUA } from './lua/init.lua';
@@ -17,7 +19,15 @@ import { SWAP_LUA } from './lua/swap.lua';
 import { DUE_LUA, RELEASE_EXPIRED_LUA } from './lua/sweep.lua';
 import { TIMER_LUA } from './lua/timer.lua';
 import { UNLOCK_LUA } from './lua/unlock.lua';
-import { changesChannel, dueKey, holdsEndedChannel, presentationKeys, type PresentationKeys } from './seat-keys';
+import {
+  changesChannel,
+  dueKey,
+  holdsEndedChannel,
+  presentationKeys,
+  slotDueKey,
+  slotsKey,
+  type PresentationKeys,
+} from './seat-keys';
 import { parseChanges } from './seat-state';
 import {
   SeatStore,
@@ -93,6 +103,11 @@ export class RedisSeatStore extends SeatStore {
   private readonly due: string;
   private readonly holdsEnded: string;
   private readonly keyCache = new Map<number, PresentationKeys>();
+  /** Redis Cluster: per-slot due index and sharded change channels (docs/seat-engine.md, "Redis Cluster"). */
+  protected readonly cluster: boolean;
+  /** Cluster: the slots of the presentations this node used, swept even if the shared slot list lost them. */
+  private readonly usedSlots = new Set<number>();
+  private slotsListedAt = 0;
 
   constructor(
     @Inject(REDIS) protected readonly redis: Redis,
@@ -105,9 +120,16 @@ export class RedisSeatStore extends SeatStore {
     this.logMax = config.SEAT_LOG_LENGTH;
     this.due = dueKey(config.REDIS_PREFIX);
     this.holdsEnded = holdsEndedChannel(config.REDIS_PREFIX);
+    this.cluster = redisTopology(config).mode === 'cluster';
     // Variable key count (7 per presentation): defined without numberOfKeys, called with the count first.
     if (!('seatLockAcross' in redis)) redis.defineCommand('seatLockAcross', { lua: LOCK_ACROSS_LUA });
     if (!('seatUnlockAcross' in redis)) redis.defineCommand('seatUnlockAcross', { lua: UNLOCK_ACROSS_LUA });
+    // Redis Cluster: one presentation per call, with its key count fixed so ioredis can route the script by its
+    // first key (with a leading key count it would hash the count).
+    if (!('seatLockAcrossOne' in redis))
+      redis.defineCommand('seatLockAcrossOne', { lua: LOCK_ACROSS_LUA, numberOfKeys: 8 });
+    if (!('seatUnlockAcrossOne' in redis))
+      redis.defineCommand('seatUnlockAcrossOne', { lua: UNLOCK_ACROSS_LUA, numberOfKeys: 7 });
   }
 
   private across(name: 'seatLockAcross' | 'seatUnlockAcross', keys: string[], args: (string | number)[]) {
@@ -115,7 +137,13 @@ export class RedisSeatStore extends SeatStore {
     return fn.call(this.redis, keys.length, ...keys, ...args);
   }
 
+  private acrossOne(name: 'seatLockAcrossOne' | 'seatUnlockAcrossOne', keys: string[], args: (string | number)[]) {
+    const fn = (this.redis as unknown as Record<string, Command>)[name]!;
+    return fn.call(this.redis, ...keys, ...args);
+  }
+
   async lockAcross(q: AcrossRequest): Promise<AcrossLocked | AcrossRefused | AcrossNotInitialised> {
+    if (this.cluster) return this.lockAcrossClaims(q);
     const keys: string[] = [this.due];
     const args: (string | number)[] = [this.channel, this.logMax, q.owner, q.ttlMs, q.maxSeats, q.ownerSetTtlSeconds];
     args.push(q.seats.length);
@@ -140,6 +168,7 @@ export class RedisSeatStore extends SeatStore {
     owner: string,
     seats: { presentationId: number; key: string }[],
   ): Promise<{ ok: true; released: number } | AcrossRefused | AcrossNotInitialised> {
+    if (this.cluster) return this.unlockAcrossEach(owner, seats);
     const keys: string[] = [];
     const args: (string | number)[] = [this.channel, this.logMax, owner, seats.length];
     for (const s of seats) {
@@ -153,21 +182,90 @@ export class RedisSeatStore extends SeatStore {
     return { ok: true, released: Number(r[1]) };
   }
 
+  /**
+   * Redis Cluster: the presentations' keys live in different slots (often on different shards), so one script
+   * cannot span them. A two-phase claim with compensation instead: each seat is locked by the same script, one
+   * presentation at a time (in the request's order); the first refusal releases the seats this call locked, in
+   * reverse, and answers that refusal. Between the two, another buyer may see such a seat locked for a moment and
+   * be refused it; nobody ever gets a seat twice, and each presentation keeps its own version order.
+   * A compensation that fails (a shard down) leaves the lock to expire like any abandoned hold.
+   */
+  private async lockAcrossClaims(q: AcrossRequest): Promise<AcrossLocked | AcrossRefused | AcrossNotInitialised> {
+    const claimed: { presentationId: number; key: string }[] = [];
+    const versions: number[] = [];
+    let nowMs = 0;
+    let expiresMs = 0;
+    let newlyLocked = 0;
+    for (const s of q.seats) {
+      const k = this.keys(s.presentationId);
+      const r = await this.acrossOne(
+        'seatLockAcrossOne',
+        [k.due, k.init, k.st, k.exp, k.ver, k.log, k.taken, k.own(q.owner)],
+        [k.changes, this.logMax, q.owner, q.ttlMs, q.maxSeats, q.ownerSetTtlSeconds, 1, s.presentationId, s.key],
+      );
+      if (r[0] !== 'OK') {
+        if (claimed.length > 0) await this.unlockAcrossEach(q.owner, claimed.reverse()).catch(() => undefined);
+        if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
+        return { ok: false, code: String(r[1]) as StoreRefusal, presentationId: Number(r[2]) };
+      }
+      if (Number(r[3]) === 1) claimed.push(s);
+      nowMs = Number(r[1]);
+      expiresMs = Number(r[2]);
+      newlyLocked += Number(r[3]);
+      versions.push(Number(r[4]));
+    }
+    return { ok: true, nowMs, expiresMs, newlyLocked, versions };
+  }
+
+  /**
+   * Redis Cluster: checks first that every seat is the owner's or free (a read per presentation), then releases
+   * each by its own presentation's script. A seat taken by someone else in between is refused by that script and
+   * the seats before it stay released: the owner asked to give them up anyway.
+   */
+  private async unlockAcrossEach(
+    owner: string,
+    seats: { presentationId: number; key: string }[],
+  ): Promise<{ ok: true; released: number } | AcrossRefused | AcrossNotInitialised> {
+    for (const s of seats) {
+      const k = this.keys(s.presentationId);
+      const [init, v] = await Promise.all([this.redis.exists(k.init), this.redis.hget(k.st, s.key)]);
+      if (!init) return { ok: false, notInitialised: true, presentationId: s.presentationId };
+      if (v !== null && !v.startsWith(`l|${owner}|`))
+        return { ok: false, code: 'NOT_LOCK_OWNER', presentationId: s.presentationId };
+    }
+    let released = 0;
+    for (const s of seats) {
+      const k = this.keys(s.presentationId);
+      const r = await this.acrossOne(
+        'seatUnlockAcrossOne',
+        [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga],
+        [k.changes, this.logMax, owner, 1, s.presentationId, s.key, k.base],
+      );
+      if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
+      if (r[0] === 'ERR') return { ok: false, code: String(r[1]) as StoreRefusal, presentationId: Number(r[2]) };
+      released += Number(r[1]);
+    }
+    return { ok: true, released };
+  }
+
   protected keys(pid: number): PresentationKeys {
     let k = this.keyCache.get(pid);
     if (!k) {
-      k = presentationKeys(this.prefix, pid);
+      k = presentationKeys(this.prefix, pid, this.cluster);
       this.keyCache.set(pid, k);
+      if (this.cluster) this.usedSlots.add(keySlot(k.base));
     }
     return k;
   }
 
   async initialise(pid: number, state: InitialState): Promise<{ created: boolean; version: number }> {
     const k = this.keys(pid);
-    const args: (string | number)[] = [pid, this.channel, k.base, state.gaSections.length];
+    const args: (string | number)[] = [pid, k.changes, k.base, state.gaSections.length];
     for (const s of state.gaSections) args.push(s.id, s.capacity);
     args.push(state.soldKeys.length, ...state.soldKeys);
-    const r = await this.cmd.seatInit(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.ganext, this.due, ...args);
+    const r = await this.cmd.seatInit(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.ganext, k.due, ...args);
+    // Cluster: list the slot for the sweepers (a separate command: the list is global; initialise is rare).
+    if (this.cluster) await this.redis.sadd(slotsKey(this.prefix), keySlot(k.base));
     return { created: r[0] === 'INIT', version: Number(r[1]) };
   }
 
@@ -176,7 +274,7 @@ export class RedisSeatStore extends SeatStore {
     const flags = (q.noSingleSeatGap ? 1 : 0) + (q.singleSeatBlocking ? 2 : 0) + (q.block ? 4 : 0);
     const args: (string | number)[] = [
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       q.owner,
       q.ttlMs,
@@ -190,7 +288,7 @@ export class RedisSeatStore extends SeatStore {
       q.rows.length,
     ];
     for (const row of q.rows) args.push(row.keys.length, ...row.keys, row.flags);
-    const r = await this.cmd.seatLock(k.init, k.st, k.exp, k.ver, k.log, k.taken, this.due, k.own(q.owner), ...args);
+    const r = await this.cmd.seatLock(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.due, k.own(q.owner), ...args);
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
     const earliest = Number(r[2]);
@@ -212,13 +310,13 @@ export class RedisSeatStore extends SeatStore {
       k.ver,
       k.log,
       k.taken,
-      this.due,
+      k.due,
       k.own(q.owner),
       k.ga,
       k.ganext,
       k.gafree(q.sectionId),
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       q.owner,
       q.ttlMs,
@@ -249,7 +347,7 @@ export class RedisSeatStore extends SeatStore {
       k.taken,
       k.ga,
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       owner,
       k.base,
@@ -271,7 +369,7 @@ export class RedisSeatStore extends SeatStore {
       k.log,
       k.own(owner),
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       owner,
       keys.length,
@@ -292,7 +390,7 @@ export class RedisSeatStore extends SeatStore {
       k.taken,
       k.ga,
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       k.base,
       keys.length,
@@ -313,7 +411,7 @@ export class RedisSeatStore extends SeatStore {
       k.taken,
       k.ga,
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       k.base,
       newKeys.length,
@@ -338,7 +436,7 @@ export class RedisSeatStore extends SeatStore {
       k.log,
       k.taken,
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       letter,
       keys.length,
@@ -384,7 +482,7 @@ export class RedisSeatStore extends SeatStore {
       k.taken,
       k.ga,
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       k.base,
       keys.length,
@@ -441,8 +539,28 @@ export class RedisSeatStore extends SeatStore {
   }
 
   async dueForSweep(limit: number): Promise<number[]> {
+    if (this.cluster) return this.dueInSlots(limit);
     const r = await this.cmd.seatDue(this.due, limit);
     return r.slice(1).map(Number);
+  }
+
+  /**
+   * Redis Cluster: the due index of every listed slot (one small script per slot, pipelined per shard by ioredis),
+   * plus the slots this node used itself, so a slot list lost in a failover still gets swept by the nodes that
+   * serve its presentations; each node puts its own slots back on the list once a minute.
+   */
+  private async dueInSlots(limit: number): Promise<number[]> {
+    const listed = (await this.redis.smembers(slotsKey(this.prefix))).map(Number);
+    const now = Date.now();
+    if (this.usedSlots.size > 0 && now - this.slotsListedAt > 60_000) {
+      this.slotsListedAt = now;
+      await this.redis.sadd(slotsKey(this.prefix), ...this.usedSlots);
+    }
+    const slots = new Set([...listed, ...this.usedSlots]);
+    const replies = await Promise.all([...slots].map((slot) => this.cmd.seatDue(slotDueKey(this.prefix, slot), limit)));
+    const due: number[] = [];
+    for (const r of replies) for (const pid of r.slice(1)) if (due.length < limit) due.push(Number(pid));
+    return due;
   }
 
   async releaseExpired(pid: number, limit: number): Promise<{ released: number; version: number; more: boolean }> {
@@ -453,10 +571,10 @@ export class RedisSeatStore extends SeatStore {
       k.ver,
       k.log,
       k.taken,
-      this.due,
+      k.due,
       k.ga,
       pid,
-      this.channel,
+      k.changes,
       this.logMax,
       k.base,
       limit,

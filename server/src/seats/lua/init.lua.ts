@@ -55,6 +55,8 @@ local v = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local vs = string.format('%d', v)
 redis.call('SET', KEYS[4], vs)
 redis.call('SET', KEYS[1], vs)
-redis.call('PUBLISH', ARGV[2], ARGV[1] .. ' ' .. vs .. ' *')
+-- A slot channel (hash tag) on a Redis Cluster: SPUBLISH, as the prelude's publish does.
+local cmd = string.find(ARGV[2], '{', 1, true) and 'SPUBLISH' or 'PUBLISH'
+redis.call(cmd, ARGV[2], ARGV[1] .. ' ' .. vs .. ' *')
 return {'INIT', v}
 `;

@@ -9,7 +9,7 @@ import { PRELUDE } from './prelude';
  * The row rules of the public map (single-seat blocking, no single-seat gap) are not applied: a fixed season seat
  * is the house's offer, like a box-office block. Availability and the owner's max seats are.
  *
- * KEYS: 1 due (global), then per presentation i (7 each, from 2 + 7(i-1)): init, st, exp, ver, log, taken, own
+ * KEYS: 1 due (global on one Redis; on a cluster the store calls it per presentation with its slot's due), then per presentation i (7 each, from 2 + 7(i-1)): init, st, exp, ver, log, taken, own
  * ARGV: 1 channel, 2 logMax, 3 owner, 4 ttlMs, 5 maxSeats, 6 ownerSetTtlSeconds, 7 n, then per presentation: pid, seat key
  * Returns {'NOINIT', pid} | {'ERR', code, pid} | {'OK', nowMs, expiresMs, newlyLocked, v1, ..., vn}
  */

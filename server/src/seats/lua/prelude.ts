@@ -11,7 +11,7 @@
  *
  * Every state change goes through `commit`, which bumps the presentation's
  * version ONCE for the whole script, appends the change to the bounded stream
- * `log` (entry id = "<version>-0") and PUBLISHes it, all inside the same atomic
+ * `log` (entry id = "<version>-0") and publishes it, all inside the same atomic
  * script: a reader either sees the change with its version or neither.
  */
 export const PRELUDE = `
@@ -37,13 +37,23 @@ local function lock_owner(v)
   return nil
 end
 
+-- A channel with a hash tag is a Redis Cluster slot channel (seat-keys.ts): SPUBLISH keeps the message on the shard
+-- that owns the slot; on one Redis the global channel gets a plain PUBLISH.
+local function publish(channel, message)
+  if string.find(channel, '{', 1, true) then
+    redis.call('SPUBLISH', channel, message)
+  else
+    redis.call('PUBLISH', channel, message)
+  end
+end
+
 -- changes: list of 'seatKey=letter' ('a' available, 'l' locked, 's' sold, 'b' blocked, 'h' held)
 local function commit(ver_key, log_key, channel, pid, changes, log_max)
   local v = redis.call('INCR', ver_key)
   local vs = fmt(v)
   local payload = table.concat(changes, ';')
   redis.call('XADD', log_key, 'MAXLEN', '~', log_max, vs .. '-0', 'c', payload)
-  redis.call('PUBLISH', channel, pid .. ' ' .. vs .. ' ' .. payload)
+  publish(channel, pid .. ' ' .. vs .. ' ' .. payload)
   return v
 end
 
