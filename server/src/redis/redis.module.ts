@@ -59,6 +59,8 @@ export class RedisConnection implements OnApplicationShutdown {
     const cluster = new Cluster(t.nodes, {
       enableAutoPipelining: true,
       shardedSubscribers: subscriber,
+      // Its own list: adapters add the variable-key scripts ioredis cannot route inside an auto-pipeline.
+      autoPipeliningIgnoredCommands: [],
       // A failover takes a few seconds (cluster-node-timeout); commands in between wait for the new slot map
       // within the command timeout, then fail (503), never hang.
       retryDelayOnFailover: 200,

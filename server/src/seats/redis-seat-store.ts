@@ -16,7 +16,7 @@ import { RECONCILE_LUA } from './lua/reconcile.lua';
 import { SNAPSHOT_LUA } from './lua/snapshot.lua';
 import { SOLD_LUA } from './lua/sold.lua';
 import { SWAP_LUA } from './lua/swap.lua';
-import { DUE_LUA, RELEASE_EXPIRED_LUA } from './lua/sweep.lua';
+import { DUE_LUA, RELEASE_EXPIRED_LUA, SWEEP_PLAN_LUA } from './lua/sweep.lua';
 import { TIMER_LUA } from './lua/timer.lua';
 import { UNLOCK_LUA } from './lua/unlock.lua';
 import {
@@ -54,31 +54,44 @@ import {
 type Reply = (string | number)[];
 type Command = (...args: (string | number)[]) => Promise<Reply>;
 
-/** Scripts registered with defineCommand: ioredis sends EVALSHA and falls back to EVAL once per connection. */
+/**
+ * Scripts registered with defineCommand: ioredis sends EVALSHA and falls back to EVAL once per connection.
+ * keys null: a variable key count (the owner sets and GA free lists a release touches), passed first in the call.
+ */
 const SCRIPTS = {
-  seatInit: { lua: INIT_LUA, keys: 9 },
+  seatInit: { lua: INIT_LUA, keys: null },
   seatLock: { lua: LOCK_LUA, keys: 8 },
   seatLockGa: { lua: LOCK_GA_LUA, keys: 11 },
-  seatUnlock: { lua: UNLOCK_LUA, keys: 7 },
+  seatUnlock: { lua: UNLOCK_LUA, keys: null },
   seatSold: { lua: SOLD_LUA, keys: 6 },
-  seatReleaseSold: { lua: RELEASE_SOLD_LUA, keys: 6 },
+  seatReleaseSold: { lua: RELEASE_SOLD_LUA, keys: null },
   seatAdmin: { lua: ADMIN_LUA, keys: 5 },
   seatExtend: { lua: EXTEND_LUA, keys: 3 },
   seatTimer: { lua: TIMER_LUA, keys: 2 },
   seatSnapshot: { lua: SNAPSHOT_LUA, keys: 3 },
   seatDue: { lua: DUE_LUA, keys: 1 },
-  seatReleaseExpired: { lua: RELEASE_EXPIRED_LUA, keys: 7 },
-  seatReconcile: { lua: RECONCILE_LUA, keys: 7 },
+  seatReleaseExpired: { lua: RELEASE_EXPIRED_LUA, keys: null },
+  seatSweepPlan: { lua: SWEEP_PLAN_LUA, keys: 2 },
+  seatReconcile: { lua: RECONCILE_LUA, keys: null },
   seatHolds: { lua: HOLDS_LUA, keys: 2 },
   seatOwned: { lua: OWNED_LUA, keys: 3 },
-  seatSwap: { lua: SWAP_LUA, keys: 7 },
+  seatSwap: { lua: SWAP_LUA, keys: null },
 } as const;
 type ScriptName = keyof typeof SCRIPTS;
 
 export function defineSeatScripts(redis: Redis): Record<ScriptName, Command> {
   const commands = {} as Record<ScriptName, Command>;
-  for (const [name, script] of Object.entries(SCRIPTS) as [ScriptName, { lua: string; keys: number }][]) {
-    if (!(name in redis)) redis.defineCommand(name, { lua: script.lua, numberOfKeys: script.keys });
+  // Redis Cluster: ioredis would route a variable-key script by its leading key count in an auto-pipeline, so
+  // those go outside auto-pipelining (routed by their real first key); one Redis keeps auto-pipelining them.
+  const ignored = (redis.options as { autoPipeliningIgnoredCommands?: string[] }).autoPipeliningIgnoredCommands;
+  const isCluster = (redis as unknown as { isCluster?: boolean }).isCluster === true;
+  for (const [name, script] of Object.entries(SCRIPTS) as [ScriptName, { lua: string; keys: number | null }][]) {
+    if (!(name in redis))
+      redis.defineCommand(
+        name,
+        script.keys === null ? { lua: script.lua } : { lua: script.lua, numberOfKeys: script.keys },
+      );
+    if (script.keys === null && isCluster && ignored && !ignored.includes(name)) ignored.push(name);
     const fn = (redis as unknown as Record<string, Command>)[name]!;
     commands[name] = fn.bind(redis);
   }
@@ -129,7 +142,7 @@ export class RedisSeatStore extends SeatStore {
     if (!('seatLockAcrossOne' in redis))
       redis.defineCommand('seatLockAcrossOne', { lua: LOCK_ACROSS_LUA, numberOfKeys: 8 });
     if (!('seatUnlockAcrossOne' in redis))
-      redis.defineCommand('seatUnlockAcrossOne', { lua: UNLOCK_ACROSS_LUA, numberOfKeys: 7 });
+      redis.defineCommand('seatUnlockAcrossOne', { lua: UNLOCK_ACROSS_LUA, numberOfKeys: 9 });
   }
 
   private across(name: 'seatLockAcross' | 'seatUnlockAcross', keys: string[], args: (string | number)[]) {
@@ -173,7 +186,7 @@ export class RedisSeatStore extends SeatStore {
     const args: (string | number)[] = [this.channel, this.logMax, owner, seats.length];
     for (const s of seats) {
       const k = this.keys(s.presentationId);
-      keys.push(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga);
+      keys.push(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.own(owner), this.freeLists(k, [s.key])[0]!);
       args.push(s.presentationId, s.key, k.base);
     }
     const r = await this.across('seatUnlockAcross', keys, args);
@@ -238,7 +251,7 @@ export class RedisSeatStore extends SeatStore {
       const k = this.keys(s.presentationId);
       const r = await this.acrossOne(
         'seatUnlockAcrossOne',
-        [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga],
+        [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.own(owner), this.freeLists(k, [s.key])[0]!],
         [k.changes, this.logMax, owner, 1, s.presentationId, s.key, k.base],
       );
       if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
@@ -246,6 +259,25 @@ export class RedisSeatStore extends SeatStore {
       released += Number(r[1]);
     }
     return { ok: true, released };
+  }
+
+  /** The GA free lists of the sections of these seat keys (`sectionId:x:y`), for a script that may free a place. */
+  private freeLists(k: PresentationKeys, seatKeys: string[]): string[] {
+    const sections = new Set(seatKeys.map((key) => Number(key.slice(0, key.indexOf(':')))));
+    return [...sections].map((sid) => k.gafree(sid));
+  }
+
+  /**
+   * Read before a release that may touch other owners' locks (the sweep, reconcile, swap): their owners and
+   * sections, so the release script gets every key it touches in KEYS (Redis Cluster). Off the lock path.
+   */
+  private async plan(
+    k: PresentationKeys,
+    args: (string | number)[],
+  ): Promise<{ owners: string[]; sections: number[] }> {
+    const r = await this.cmd.seatSweepPlan(k.st, k.exp, ...args);
+    const n = Number(r[0]);
+    return { owners: r.slice(1, 1 + n).map(String), sections: r.slice(1 + n).map(Number) };
   }
 
   protected keys(pid: number): PresentationKeys {
@@ -263,7 +295,9 @@ export class RedisSeatStore extends SeatStore {
     const args: (string | number)[] = [pid, k.changes, k.base, state.gaSections.length];
     for (const s of state.gaSections) args.push(s.id, s.capacity);
     args.push(state.soldKeys.length, ...state.soldKeys);
-    const r = await this.cmd.seatInit(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.ganext, k.due, ...args);
+    const keys = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.ganext, k.due];
+    for (const s of state.gaSections) keys.push(k.gafree(s.id));
+    const r = await this.cmd.seatInit(keys.length, ...keys, ...args);
     // Cluster: list the slot for the sweepers (a separate command: the list is global; initialise is rare).
     if (this.cluster) await this.redis.sadd(slotsKey(this.prefix), keySlot(k.base));
     return { created: r[0] === 'INIT', version: Number(r[1]) };
@@ -338,14 +372,10 @@ export class RedisSeatStore extends SeatStore {
 
   async unlock(pid: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised> {
     const k = this.keys(pid);
+    const declared = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.own(owner), ...this.freeLists(k, keys)];
     const r = await this.cmd.seatUnlock(
-      k.init,
-      k.st,
-      k.exp,
-      k.ver,
-      k.log,
-      k.taken,
-      k.ga,
+      declared.length,
+      ...declared,
       pid,
       k.changes,
       this.logMax,
@@ -382,13 +412,10 @@ export class RedisSeatStore extends SeatStore {
 
   async releaseSold(pid: number, keys: string[]): Promise<Changed | NotInitialised> {
     const k = this.keys(pid);
+    const declared = [k.init, k.st, k.ver, k.log, k.taken, k.ga, k.released, ...this.freeLists(k, keys)];
     const r = await this.cmd.seatReleaseSold(
-      k.init,
-      k.st,
-      k.ver,
-      k.log,
-      k.taken,
-      k.ga,
+      declared.length,
+      ...declared,
       pid,
       k.changes,
       this.logMax,
@@ -402,14 +429,12 @@ export class RedisSeatStore extends SeatStore {
 
   async swapSold(pid: number, newKeys: string[], oldKeys: string[]): Promise<Swapped | NotInitialised> {
     const k = this.keys(pid);
+    const owners = (await this.plan(k, ['keys', ...newKeys])).owners;
+    const declared = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.released];
+    declared.push(...owners.map((o) => k.own(o)), ...this.freeLists(k, oldKeys));
     const r = await this.cmd.seatSwap(
-      k.init,
-      k.st,
-      k.exp,
-      k.ver,
-      k.log,
-      k.taken,
-      k.ga,
+      declared.length,
+      ...declared,
       pid,
       k.changes,
       this.logMax,
@@ -473,14 +498,11 @@ export class RedisSeatStore extends SeatStore {
 
   async reconcileSold(pid: number, keys: string[]): Promise<Changed | NotInitialised> {
     const k = this.keys(pid);
+    const owners = (await this.plan(k, ['keys', ...keys])).owners;
+    const declared = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.released, ...owners.map((o) => k.own(o))];
     const r = await this.cmd.seatReconcile(
-      k.init,
-      k.st,
-      k.exp,
-      k.ver,
-      k.log,
-      k.taken,
-      k.ga,
+      declared.length,
+      ...declared,
       pid,
       k.changes,
       this.logMax,
@@ -565,14 +587,12 @@ export class RedisSeatStore extends SeatStore {
 
   async releaseExpired(pid: number, limit: number): Promise<{ released: number; version: number; more: boolean }> {
     const k = this.keys(pid);
+    const plan = await this.plan(k, ['expired', limit]);
+    const declared = [k.st, k.exp, k.ver, k.log, k.taken, k.due, k.ga];
+    declared.push(...plan.owners.map((o) => k.own(o)), ...plan.sections.map((s) => k.gafree(s)));
     const r = await this.cmd.seatReleaseExpired(
-      k.st,
-      k.exp,
-      k.ver,
-      k.log,
-      k.taken,
-      k.due,
-      k.ga,
+      declared.length,
+      ...declared,
       pid,
       k.changes,
       this.logMax,

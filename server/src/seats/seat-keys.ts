@@ -16,6 +16,7 @@ export interface PresentationKeys {
   taken: string;
   ga: string;
   ganext: string;
+  released: string;
   own(owner: string): string;
   gafree(sectionId: number): string;
   /** The sweeper's due index this presentation's locks are listed in: global on one Redis, its slot's on a cluster. */
@@ -39,6 +40,7 @@ export function presentationKeys(prefix: string, presentationId: number, cluster
     taken: `${base}taken`,
     ga: `${base}ga`,
     ganext: `${base}ganext`,
+    released: `${base}released`,
     own: (owner) => `${base}own:${owner}`,
     gafree: (sectionId) => `${base}gafree:${sectionId}`,
   };
