@@ -1,4 +1,9 @@
-import { SeatStatus } from '@hotline/shared';
+import { randomUUID } from 'node:crypto';
+import { SeatStatus, type QueueProgressMessage } from '@hotline/shared';
+import { Clock } from '../../src/common/clock';
+import { QueueStore } from '../../src/queue/queue-store';
+import { QueueService } from '../../src/queue/queue.service';
+import { QueueTicker } from '../../src/queue/queue-ticker';
 import { DataSource } from 'typeorm';
 import { keySlot } from '../../src/redis/cluster-slots';
 import { RedisConnection } from '../../src/redis/redis.module';
@@ -6,6 +11,7 @@ import { presentationKeys, slotDueKey } from '../../src/seats/seat-keys';
 import { SeatStore } from '../../src/seats/seat-store.port';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster';
 import { startTestApp, type TestApp } from '../support/test-env';
+import { ManualClock, rule } from '../queue/support/queue-kit';
 import {
   loadPlan,
   lock,
@@ -22,7 +28,8 @@ jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../sea
 /**
  * The seat engine on a real Redis Cluster (3 primaries + 3 replicas of the same redis-server binary, started by
  * this file under .tmp/): the atomic lock, the per-slot due index swept on every shard, the season lock across
- * shards (two-phase claim with compensation), the sharded change stream on two server nodes, and a failover.
+ * shards (two-phase claim with compensation), the sharded change stream on two server nodes, the waiting room's
+ * admission shared by two nodes, and a failover (last: it leaves one shard on its promoted replica).
  */
 jest.setTimeout(120_000);
 
@@ -181,6 +188,66 @@ test('the change stream reaches watchers on two server nodes with gap-free versi
   } finally {
     for (const w of watchers) w.close();
     await second.close();
+  }
+});
+
+const QUEUE_ENV = { QUEUE_TICK_MS: '0', QUEUE_CONFIG_REFRESH_MS: '0' };
+
+test('waiting room, two server nodes: together they admit the configured number per minute within 2 %, and both relay one progress message', async () => {
+  const RATE = 1_200;
+  const c = new ManualClock(Date.now());
+  const env = {
+    ...PATIENT,
+    ...QUEUE_ENV,
+    REDIS_URL: `redis://127.0.0.1:${cluster.ports[0]}`,
+    REDIS_CLUSTER_NODES: cluster.nodes,
+    REDIS_PREFIX: `test:qc:${randomUUID().slice(0, 8)}:`,
+  };
+  const clock = [{ provide: Clock, useFactory: () => c }];
+  const a = await startTestApp(env, t.db, clock);
+  const b = await startTestApp(env, t.db, clock);
+  try {
+    const presentationId = 900_020;
+    const r = rule(presentationId, { saleStartsAt: c.ms, admitPerMinute: RATE });
+    const store = a.app.get(QueueStore);
+    await Promise.all(
+      Array.from({ length: 2_000 }, () => store.join(presentationId, randomUUID(), c.ms, r.saleStartsAt, 0)),
+    );
+    const [sa, sb] = [a.app.get(QueueService), b.app.get(QueueService)];
+    let admitted = 0;
+    const start = c.ms;
+    for (let step = 1; step <= 120; step++) {
+      c.ms = start + step * 500;
+      if (step % 5 === 0) {
+        const [x, y] = await Promise.all([sa.admit(r, c.ms), sb.admit(r, c.ms)]);
+        admitted += x.admitted + y.admitted;
+      } else {
+        admitted += (await (step % 2 ? sa : sb).admit(r, c.ms)).admitted;
+      }
+    }
+    expect(await store.admittedTotal(presentationId)).toBe(admitted);
+    expect(Math.abs(admitted - RATE)).toBeLessThanOrEqual(RATE * 0.02);
+
+    // The progress channel stays plain PUBLISH: the cluster copies it to every node, both server nodes hear it.
+    const heard: Record<'a' | 'b', QueueProgressMessage[]> = { a: [], b: [] };
+    a.app.get(QueueTicker).attach({ progress: (m) => heard.a.push(m) });
+    b.app.get(QueueTicker).attach({ progress: (m) => heard.b.push(m) });
+    const message: QueueProgressMessage = {
+      presentationId,
+      removed: admitted,
+      lineLength: 2_000 - admitted,
+      admitPerMinute: RATE,
+      open: true,
+      serverTime: c.ms,
+    };
+    await store.publishProgress(message);
+    for (let i = 0; i < 100 && (heard.a.length === 0 || heard.b.length === 0); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard.a.map((m) => m.presentationId)).toEqual([presentationId]);
+    expect(heard.b.map((m) => m.presentationId)).toEqual([presentationId]);
+  } finally {
+    await a.close();
+    await b.close();
   }
 });
 
