@@ -267,13 +267,41 @@ test('failover: kill -9 a primary; its replica takes over, its locks and sales s
   // moment's writes; docs/seat-engine.md, "Redis Cluster", and the reconciler puts lost sales back from PostgreSQL).
   await new Promise((r) => setTimeout(r, 1000));
   cluster.kill(p.primary);
+  // Buyers keep trying the failed shard's presentation meanwhile: each is answered 200, 409 or 503, never 500.
+  const probes: Promise<number>[] = [];
+  let n = 0;
+  const probe = setInterval(() => {
+    const s = p.seats[36 + (n++ % 4)]!;
+    probes.push(
+      lock(t.url, visitor(), seatInput(p.info, s.VenueSectionId, s.XCoordinate, s.YCoordinate)).then(
+        (r) => r.status,
+        () => -1,
+      ),
+    );
+  }, 250);
+  // Another shard keeps working while this one has no primary.
+  const other = picks[0]!;
+  const elsewhere = other.seats[40]!;
+  const otherLock = lock(
+    t.url,
+    visitor(),
+    seatInput(other.info, elsewhere.VenueSectionId, elsewhere.XCoordinate, elsewhere.YCoordinate),
+  );
   // The replica is promoted once the others mark the primary failed (cluster-node-timeout 1.5 s, then an election).
   const promoted = Date.now() + 30_000;
-  while ((await cluster.primaryOf(slotOf(p.pid)).catch(() => p.primary)) === p.primary) {
-    if (Date.now() > promoted) throw new Error('no replica took over');
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    while ((await cluster.primaryOf(slotOf(p.pid)).catch(() => p.primary)) === p.primary) {
+      if (Date.now() > promoted) throw new Error('no replica took over');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await cluster.waitOk(30_000);
+  } finally {
+    clearInterval(probe);
   }
-  await cluster.waitOk(30_000);
+  expect((await otherLock).status).toBe(200);
+  const answered = await Promise.all(probes);
+  expect(answered.length).toBeGreaterThan(0);
+  expect(answered.filter((code) => ![200, 409, 503].includes(code))).toEqual([]);
   // The app follows the new slot map; scripts load on the promoted replica (NOSCRIPT -> EVAL).
   const deadline = Date.now() + 30_000;
   let rows: Awaited<ReturnType<typeof status>>['rows'] | null = null;
