@@ -65,6 +65,9 @@ export class RedisConnection implements OnApplicationShutdown {
       // within the command timeout, then fail (503), never hang.
       retryDelayOnFailover: 200,
       retryDelayOnClusterDown: 200,
+      // ioredis does not poll the slot map by default. A subscriber connection sends no commands, so it would never
+      // hear of a promoted replica (no MOVED ever reaches it): poll, and its sharded subscribers follow in seconds.
+      slotsRefreshInterval: 2000,
       redisOptions: {
         ...this.options,
         connectionName,

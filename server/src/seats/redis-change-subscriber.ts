@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm } from '../common/dependency-failure';
+import { JobScheduler } from '../jobs';
 import { RedisConnection } from '../redis/redis.module';
 import { changesChannel, slotChangesChannel } from './seat-keys';
 import { SeatChangeTap } from './seat-change-tap';
@@ -17,12 +18,15 @@ import { SeatFeed } from './seat-feed.service';
  * On a Redis Cluster the scripts SPUBLISH to their slot's channel (seat-keys.ts); this node SSUBSCRIBEs to all
  * 16,384 slot channels through ioredis' sharded subscribers (one connection per primary, moved to the new primary
  * after a failover). A slot's messages come from one shard in publish order, so versions stay in order per
- * presentation; a message lost in a failover is a gap the feed fills from the log at the next change.
+ * presentation. When ioredis has moved its sharded subscribers (a failover, a slot map change) every mirror is
+ * checked against Redis, as after a reconnect; a gap seen later is filled from the log at the next change.
  */
 @Injectable()
 export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   private subscriber: Redis | null = null;
   private connectedOnce = false;
+  /** Cluster: consecutive stream checks that found a mirror behind Redis. */
+  private behindChecks = 0;
 
   constructor(
     private readonly connection: RedisConnection,
@@ -30,9 +34,52 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     private readonly feed: SeatFeed,
     private readonly alarm: DependencyAlarm,
     private readonly tap: SeatChangeTap,
-  ) {}
+    scheduler: JobScheduler,
+  ) {
+    // Job `seat-stream-check` (cluster only): after a failover ioredis does not always move its sharded
+    // subscribers to the promoted replica (seen in the failover test: the slot map settles while the
+    // subscribers are being reset). Every 2 s each mirror is compared with Redis and repaired from the log,
+    // so a watcher still gets every version, in order; behind on two checks running, the subscriber is rebuilt.
+    scheduler.register('seat-stream-check', {
+      everyMs: connection.cluster ? 2000 : 0,
+      run: () => this.checkStream(),
+    });
+  }
+
+  private async checkStream(): Promise<void> {
+    if (!this.subscriber) return;
+    const behind = await this.feed.onReconnect();
+    this.behindChecks = behind > 0 ? this.behindChecks + 1 : 0;
+    if (this.behindChecks < 2) return;
+    this.behindChecks = 0;
+    const old = this.subscriber;
+    await this.subscribeSharded();
+    await old.quit().catch(() => old.disconnect());
+  }
+
+  /** Cluster: a new sharded subscriber for all 16,384 slot channels (replaces the current one). */
+  private async subscribeSharded(): Promise<void> {
+    const sub = this.connection.subscriber('hotline-seats-sub');
+    this.subscriber = sub;
+    sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));
+    sub.on('smessage', (_channel: string, message: string) => {
+      if (this.subscriber !== sub) return;
+      this.feed.onMessage(message);
+      this.tap.onMessage(message);
+    });
+    let shardedOnce = false;
+    sub.on('subscribersReady', () => {
+      if (shardedOnce) void this.feed.onReconnect();
+      shardedOnce = true;
+    });
+    const subscriptions: Promise<unknown>[] = [];
+    for (let slot = 0; slot < 16384; slot++)
+      subscriptions.push(sub.ssubscribe(slotChangesChannel(this.config.REDIS_PREFIX, slot)));
+    await Promise.all(subscriptions);
+  }
 
   async onModuleInit(): Promise<void> {
+    if (this.connection.cluster) return this.subscribeSharded();
     const channel = changesChannel(this.config.REDIS_PREFIX);
     const sub = this.connection.subscriber('hotline-seats-sub');
     this.subscriber = sub;
@@ -46,17 +93,6 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
       if (this.connectedOnce) void this.feed.onReconnect();
       this.connectedOnce = true;
     });
-    if (this.connection.cluster) {
-      sub.on('smessage', (_channel: string, message: string) => {
-        this.feed.onMessage(message);
-        this.tap.onMessage(message);
-      });
-      const subscriptions: Promise<unknown>[] = [];
-      for (let slot = 0; slot < 16384; slot++)
-        subscriptions.push(sub.ssubscribe(slotChangesChannel(this.config.REDIS_PREFIX, slot)));
-      await Promise.all(subscriptions);
-      return;
-    }
     await sub.subscribe(channel);
   }
 

@@ -266,6 +266,8 @@ test('failover: kill -9 a primary; its replica takes over, its locks and sales s
   // Replication is asynchronous: give the replica the write before the crash (what a crash can lose is the last
   // moment's writes; docs/seat-engine.md, "Redis Cluster", and the reconciler puts lost sales back from PostgreSQL).
   await new Promise((r) => setTimeout(r, 1000));
+  const watcher = new Watcher(t.url, p.pid);
+  await watcher.subscribe();
   cluster.kill(p.primary);
   // Buyers keep trying the failed shard's presentation meanwhile: each is answered 200, 409 or 503, never 500.
   const probes: Promise<number>[] = [];
@@ -320,4 +322,14 @@ test('failover: kill -9 a primary; its replica takes over, its locks and sales s
   expect(
     (await lock(t.url, rival, seatInput(p.info, free.VenueSectionId, free.XCoordinate, free.YCoordinate))).status,
   ).toBe(200);
+  // A watcher from before the crash gets the change from the promoted replica's shard, with no gap.
+  try {
+    await watcher.until(
+      () => watcher.statusOf(free.VenueSectionId, free.XCoordinate, free.YCoordinate) === SeatStatus.LockedByOther,
+      20_000,
+    );
+    expect(watcher.gaps).toEqual([]);
+  } finally {
+    watcher.close();
+  }
 });
