@@ -47,7 +47,8 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   }
 
   private async checkStream(): Promise<void> {
-    if (!this.subscriber) return;
+    // A repair already running (a gap, a reconnect) is left to finish: the next check sees its result.
+    if (!this.subscriber || this.feed.repairing()) return;
     const behind = await this.feed.onReconnect();
     this.behindChecks = behind > 0 ? this.behindChecks + 1 : 0;
     if (this.behindChecks < 2) return;
