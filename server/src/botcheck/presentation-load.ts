@@ -63,7 +63,8 @@ export class PresentationLoad {
 
   private keys(presentationId: number): [string, string] {
     const window = Math.floor(Date.now() / WINDOW_MS);
-    const base = `${this.config.REDIS_PREFIX}altcha:load:${presentationId}:`;
+    // One hash tag per presentation: both windows in one slot, so the script runs on a Redis Cluster too.
+    const base = `${this.config.REDIS_PREFIX}altcha:load:{${presentationId}}:`;
     return [`${base}${window}`, `${base}${window - 1}`];
   }
 }

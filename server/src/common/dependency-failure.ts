@@ -22,6 +22,15 @@ const REDIS_MESSAGES = [
   'Command timed out',
   "Stream isn't writeable",
   'Reached the max retries per request limit',
+  // Redis Cluster: a shard whose primary failed until its replica is promoted, a slot moving during resharding,
+  // a slot map ioredis cannot refresh. A 503 with Retry-After on the slots concerned; the other shards keep working.
+  'CLUSTERDOWN',
+  'TRYAGAIN',
+  'Too many Cluster redirections',
+  'Failed to refresh slots cache',
+  'None of startup nodes is available',
+  "Cluster isn't ready",
+  'LOADING',
 ];
 
 interface ErrorLike {

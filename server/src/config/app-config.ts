@@ -32,6 +32,14 @@ export const appConfigSchema = z.object({
   REDIS_URL: z.string().url({ message: 'REDIS_URL must be a redis:// URL' }),
   /** Prefix of every Redis key and pub/sub channel; lets several test runs share one Redis. */
   REDIS_PREFIX: z.string().default('hotline:'),
+  /**
+   * Redis Cluster seed nodes, comma-separated host:port (docs/scaling.md, "Redis Cluster"); unset = the single Redis
+   * of REDIS_URL. A `redis+cluster://host:port` REDIS_URL selects cluster mode too.
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, { message: 'REDIS_CLUSTER_NODES must be host:port[,host:port...]' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_MIGRATIONS: bool.default(true),
   SEED_DEMO: bool.default(true),

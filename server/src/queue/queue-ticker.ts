@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler, type JobHandle } from '../jobs';
-import { REDIS } from '../redis/redis.module';
+import { RedisConnection } from '../redis/redis.module';
 import { OnSales } from './on-sales';
 import { progressChannel } from './queue-keys';
 import { QueueStore } from './queue-store';
@@ -42,7 +42,7 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly store: QueueStore,
     private readonly onSales: OnSales,
     private readonly clock: Clock,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly connection: RedisConnection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     scheduler: JobScheduler,
@@ -57,7 +57,7 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     // Every node relays progress, also one that does not tick itself (QUEUE_TICK_MS=0).
-    const sub = this.redis.duplicate({ connectionName: `hotline-queue-sub-${process.pid}` });
+    const sub = this.connection.subscriber('hotline-queue-sub');
     this.subscriber = sub;
     sub.on('error', (err) => this.logger.warn({ err }, 'queue progress subscriber'));
     sub.on('message', (_channel: string, message: string) => this.relay(message));

@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { HoldEndedEvent, type HoldEndedMessage } from '@hotline/shared';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm } from '../common/dependency-failure';
-import { REDIS } from '../redis/redis.module';
+import { RedisConnection } from '../redis/redis.module';
 import { holdsEndedChannel } from './seat-keys';
 import { SeatsGateway } from './seats.gateway';
 
@@ -19,14 +19,14 @@ export class HoldEndedNotifier implements OnModuleInit, OnModuleDestroy {
   private subscriber: Redis | null = null;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly connection: RedisConnection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly gateway: SeatsGateway,
     private readonly alarm: DependencyAlarm,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const sub = this.redis.duplicate({ connectionName: `hotline-holds-ended-${process.pid}` });
+    const sub = this.connection.subscriber('hotline-holds-ended');
     this.subscriber = sub;
     sub.on('error', (err) => this.alarm.report('redis', 'hold-ended subscriber', err));
     sub.on('message', (_channel: string, message: string) => this.forward(message));

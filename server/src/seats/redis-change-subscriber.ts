@@ -2,8 +2,9 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm } from '../common/dependency-failure';
-import { REDIS } from '../redis/redis.module';
-import { changesChannel } from './seat-keys';
+import { JobScheduler } from '../jobs';
+import { RedisConnection } from '../redis/redis.module';
+import { changesChannel, slotChangesChannel } from './seat-keys';
 import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
 
@@ -13,23 +14,75 @@ import { SeatFeed } from './seat-feed.service';
  * connection's messages in publish order, and the scripts publish in version
  * order, so each node sees every presentation's versions in sequence; if the
  * connection drops, the feed repairs the gap from the change log on reconnect.
+ *
+ * On a Redis Cluster the scripts SPUBLISH to their slot's channel (seat-keys.ts); this node SSUBSCRIBEs to all
+ * 16,384 slot channels through ioredis' sharded subscribers (one connection per primary, moved to the new primary
+ * after a failover). A slot's messages come from one shard in publish order, so versions stay in order per
+ * presentation. When ioredis has moved its sharded subscribers (a failover, a slot map change) every mirror is
+ * checked against Redis, as after a reconnect; a gap seen later is filled from the log at the next change.
  */
 @Injectable()
 export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   private subscriber: Redis | null = null;
   private connectedOnce = false;
+  /** Cluster: consecutive stream checks that found a mirror behind Redis. */
+  private behindChecks = 0;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly connection: RedisConnection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly feed: SeatFeed,
     private readonly alarm: DependencyAlarm,
     private readonly tap: SeatChangeTap,
-  ) {}
+    scheduler: JobScheduler,
+  ) {
+    // Job `seat-stream-check` (cluster only): after a failover ioredis does not always move its sharded
+    // subscribers to the promoted replica (seen in the failover test: the slot map settles while the
+    // subscribers are being reset). Every 2 s each mirror is compared with Redis and repaired from the log,
+    // so a watcher still gets every version, in order; behind on two checks running, the subscriber is rebuilt.
+    scheduler.register('seat-stream-check', {
+      everyMs: connection.cluster ? 2000 : 0,
+      run: () => this.checkStream(),
+    });
+  }
+
+  private async checkStream(): Promise<void> {
+    // A repair already running (a gap, a reconnect) is left to finish: the next check sees its result.
+    if (!this.subscriber || this.feed.repairing()) return;
+    const behind = await this.feed.onReconnect();
+    this.behindChecks = behind > 0 ? this.behindChecks + 1 : 0;
+    if (this.behindChecks < 2) return;
+    this.behindChecks = 0;
+    const old = this.subscriber;
+    await this.subscribeSharded();
+    await old.quit().catch(() => old.disconnect());
+  }
+
+  /** Cluster: a new sharded subscriber for all 16,384 slot channels (replaces the current one). */
+  private async subscribeSharded(): Promise<void> {
+    const sub = this.connection.subscriber('hotline-seats-sub');
+    this.subscriber = sub;
+    sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));
+    sub.on('smessage', (_channel: string, message: string) => {
+      if (this.subscriber !== sub) return;
+      this.feed.onMessage(message);
+      this.tap.onMessage(message);
+    });
+    let shardedOnce = false;
+    sub.on('subscribersReady', () => {
+      if (shardedOnce) void this.feed.onReconnect();
+      shardedOnce = true;
+    });
+    const subscriptions: Promise<unknown>[] = [];
+    for (let slot = 0; slot < 16384; slot++)
+      subscriptions.push(sub.ssubscribe(slotChangesChannel(this.config.REDIS_PREFIX, slot)));
+    await Promise.all(subscriptions);
+  }
 
   async onModuleInit(): Promise<void> {
+    if (this.connection.cluster) return this.subscribeSharded();
     const channel = changesChannel(this.config.REDIS_PREFIX);
-    const sub = this.redis.duplicate({ connectionName: `hotline-seats-sub-${process.pid}` });
+    const sub = this.connection.subscriber('hotline-seats-sub');
     this.subscriber = sub;
     // Reconnect attempts fail every second or two while Redis is down: one line per window.
     sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));

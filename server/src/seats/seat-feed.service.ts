@@ -173,13 +173,27 @@ export class SeatFeed implements OnModuleDestroy {
     if (!m.busy) this.drain(m);
   }
 
-  /** The subscriber connection came back: changes may have been missed; check every mirror. */
-  async onReconnect(): Promise<void> {
+  /** Whether any mirror is being repaired or reloaded now. */
+  repairing(): boolean {
+    for (const m of this.mirrors.values()) if (m.busy) return true;
+    return false;
+  }
+
+  /**
+   * The subscriber connection came back: changes may have been missed; check every mirror.
+   * Resolves to how many mirrors were behind Redis (and are being repaired from the log).
+   */
+  async onReconnect(): Promise<number> {
+    let behind = 0;
     for (const m of this.mirrors.values()) {
       const version = await this.store.currentVersion(m.pid).catch(() => null);
       if (version === null || version < m.received) this.startRepair(m, null, true);
-      else if (version > m.received) this.startRepair(m, version, false);
+      else if (version > m.received) {
+        behind++;
+        this.startRepair(m, version, false);
+      }
     }
+    return behind;
   }
 
   private drain(m: Mirror): void {

@@ -1,3 +1,5 @@
+import { keySlot, slotTag } from '../redis/cluster-slots';
+
 /**
  * Redis key layout of the seat engine (docs/seat-engine.md). Every key of one
  * presentation shares the hash tag `{s:<id>}`, so they live in one slot and
@@ -14,13 +16,21 @@ export interface PresentationKeys {
   taken: string;
   ga: string;
   ganext: string;
+  released: string;
   own(owner: string): string;
   gafree(sectionId: number): string;
+  /** The sweeper's due index this presentation's locks are listed in: global on one Redis, its slot's on a cluster. */
+  due: string;
+  /** Where its changes are published: PUBLISH on one Redis, SPUBLISH to its slot's channel on a cluster. */
+  changes: string;
 }
 
-export function presentationKeys(prefix: string, presentationId: number): PresentationKeys {
+export function presentationKeys(prefix: string, presentationId: number, cluster = false): PresentationKeys {
   const base = `${prefix}{s:${presentationId}}:`;
+  const slot = keySlot(base);
   return {
+    due: cluster ? slotDueKey(prefix, slot) : dueKey(prefix),
+    changes: cluster ? slotChangesChannel(prefix, slot) : changesChannel(prefix),
     base,
     init: `${base}init`,
     st: `${base}st`,
@@ -30,6 +40,7 @@ export function presentationKeys(prefix: string, presentationId: number): Presen
     taken: `${base}taken`,
     ga: `${base}ga`,
     ganext: `${base}ganext`,
+    released: `${base}released`,
     own: (owner) => `${base}own:${owner}`,
     gafree: (sectionId) => `${base}gafree:${sectionId}`,
   };
@@ -38,6 +49,29 @@ export function presentationKeys(prefix: string, presentationId: number): Presen
 /** Presentation id -> earliest lock expiry; what the sweeper polls. */
 export function dueKey(prefix: string): string {
   return `${prefix}seats:due`;
+}
+
+/**
+ * On a Redis Cluster the due index is one ZSET per hash slot, named with a tag of that slot (redis/cluster-slots.ts)
+ * so the lock script can write it beside the presentation's own keys; the sweeper reads the slots listed in
+ * `slotsKey` (docs/seat-engine.md, "Redis Cluster").
+ */
+export function slotDueKey(prefix: string, slot: number): string {
+  return `${prefix}{${slotTag(slot)}}:seats:due`;
+}
+
+/** Cluster only: the hash slots that hold an initialised presentation (written at initialise, never on a lock). */
+export function slotsKey(prefix: string): string {
+  return `${prefix}seats:slots`;
+}
+
+/**
+ * Cluster only: the sharded channel of one slot's changes. SPUBLISH goes only to the shard that owns the slot (plain
+ * PUBLISH on a cluster is copied to every node); each server node SSUBSCRIBEs to all 16,384 slot channels, so it
+ * still hears every presentation, in each presentation's version order.
+ */
+export function slotChangesChannel(prefix: string, slot: number): string {
+  return `${prefix}{${slotTag(slot)}}:seats:changes`;
 }
 
 /** Every change of every presentation is published here as "<pid> <version> <changes>". */

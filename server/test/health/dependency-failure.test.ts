@@ -12,6 +12,10 @@ const cases: [string, unknown, ReturnType<typeof classifyDependencyFailure>][] =
   ],
   ['ioredis: command timeout', new Error('Command timed out'), 'redis'],
   ['ioredis: connection closed', new Error('Connection is closed.'), 'redis'],
+  ['Redis Cluster: shard without a primary', new Error('CLUSTERDOWN The cluster is down'), 'redis'],
+  ['Redis Cluster: slot migrating', new Error('TRYAGAIN Multiple keys request during rehashing of slot'), 'redis'],
+  ['ioredis Cluster: redirection storm', new Error('Too many Cluster redirections. Last error: MOVED'), 'redis'],
+  ['ioredis Cluster: no slot map', new Error('Failed to refresh slots cache.'), 'redis'],
   ['pg: pool wait / connect timeout', new Error('timeout exceeded when trying to connect'), 'postgres'],
   ['pg: client query timeout', new Error('Query read timeout'), 'postgres'],
   [

@@ -12,6 +12,7 @@ const ALL_JOBS = [
   'queue-ticker',
   'seat-feed-evict',
   'seat-reconciler',
+  'seat-stream-check',
   'seat-sweeper',
 ];
 

@@ -10,7 +10,7 @@ import { REDIS } from '../../redis/redis.module';
 import { SEAT_HOLD_RESERVE_LUA } from './seat-hold-cap.script';
 
 type RedisWithHoldCap = Redis & {
-  hotlineSeatHoldReserve(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<[number, number]>;
+  hotlineSeatHoldReserve(key: string, ...args: (string | number)[]): Promise<[number, number]>;
 };
 
 export interface HeldSeat {
@@ -51,7 +51,8 @@ export class SeatHoldCapService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {
-    redis.defineCommand('hotlineSeatHoldReserve', { lua: SEAT_HOLD_RESERVE_LUA });
+    // numberOfKeys declared: on a Redis Cluster ioredis routes (and auto-pipelines) a script by its first key.
+    redis.defineCommand('hotlineSeatHoldReserve', { lua: SEAT_HOLD_RESERVE_LUA, numberOfKeys: 1 });
     this.redis = redis as RedisWithHoldCap;
   }
 
@@ -76,7 +77,7 @@ export class SeatHoldCapService {
     const now = this.clock.nowMs();
     const expiry = now + this.config.LOCK_HARD_CAP_SECONDS * 1000;
     const provisional = `pending:${randomBytes(6).toString('hex')}:`;
-    const [ok, waitMs] = await this.redis.hotlineSeatHoldReserve(1, key, now, cap, count, provisional, expiry);
+    const [ok, waitMs] = await this.redis.hotlineSeatHoldReserve(key, now, cap, count, provisional, expiry);
     if (ok !== 1) {
       throw new AppError('SEAT_HOLD_CAP', { cap, retryAfter: Math.ceil(waitMs / 1000) });
     }

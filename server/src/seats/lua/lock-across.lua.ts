@@ -9,7 +9,7 @@ import { PRELUDE } from './prelude';
  * The row rules of the public map (single-seat blocking, no single-seat gap) are not applied: a fixed season seat
  * is the house's offer, like a box-office block. Availability and the owner's max seats are.
  *
- * KEYS: 1 due (global), then per presentation i (7 each, from 2 + 7(i-1)): init, st, exp, ver, log, taken, own
+ * KEYS: 1 due (global on one Redis; on a cluster the store calls it per presentation with its slot's due), then per presentation i (7 each, from 2 + 7(i-1)): init, st, exp, ver, log, taken, own
  * ARGV: 1 channel, 2 logMax, 3 owner, 4 ttlMs, 5 maxSeats, 6 ownerSetTtlSeconds, 7 n, then per presentation: pid, seat key
  * Returns {'NOINIT', pid} | {'ERR', code, pid} | {'OK', nowMs, expiresMs, newlyLocked, v1, ..., vn}
  */
@@ -60,7 +60,8 @@ return out
  * them is someone else's or sold); seats already free are skipped. Each presentation that changed gets its own
  * version bump and published change.
  *
- * KEYS: per presentation i (7 each, from 1 + 7(i-1)): init, st, exp, ver, log, taken, ga
+ * KEYS: per presentation i (9 each, from 1 + 9(i-1)): init, st, exp, ver, log, taken, ga, the owner's set, the GA
+ *       free list of the seat's section (the last two for the prelude's release_lock)
  * ARGV: 1 channel, 2 logMax, 3 owner, 4 n, then per presentation: pid, seat key, key base
  * Returns {'NOINIT', pid} | {'ERR', code, pid} | {'OK', released}
  */
@@ -69,7 +70,7 @@ local channel, log_max, owner = ARGV[1], ARGV[2], ARGV[3]
 local n = tonumber(ARGV[4])
 local todo = {}
 for i = 1, n do
-  local k = (i - 1) * 7
+  local k = (i - 1) * 9
   local pid, sk = ARGV[2 + i * 3], ARGV[3 + i * 3]
   if redis.call('EXISTS', KEYS[k + 1]) == 0 then return {'NOINIT', pid} end
   local v = redis.call('HGET', KEYS[k + 2], sk)
@@ -78,11 +79,14 @@ for i = 1, n do
     todo[#todo + 1] = i
   end
 end
+local released = 0
 for _, i in ipairs(todo) do
-  local k = (i - 1) * 7
+  local k = (i - 1) * 9
   local pid, sk, base = ARGV[2 + i * 3], ARGV[3 + i * 3], ARGV[4 + i * 3]
-  release_lock(KEYS[k + 2], KEYS[k + 3], KEYS[k + 6], base, sk, owner, KEYS[k + 7])
-  commit(KEYS[k + 4], KEYS[k + 5], channel, pid, {sk .. '=a'}, log_max)
+  if release_lock(KEYS[k + 2], KEYS[k + 3], KEYS[k + 6], base, sk, owner, KEYS[k + 7]) then
+    commit(KEYS[k + 4], KEYS[k + 5], channel, pid, {sk .. '=a'}, log_max)
+    released = released + 1
+  end
 end
-return {'OK', #todo}
+return {'OK', released}
 `;

@@ -13,7 +13,7 @@ import { PRELUDE } from './prelude';
  * The row rules mirror shared/src/rules/seats (single-seat-blocking.ts,
  * orphan-seats.ts, single-seat-gap.ts); server/test/seats/seat-store.medium.test.ts checks parity.
  *
- * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due (global), 8 own (owner's set)
+ * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due (global on one Redis, the slot's on a cluster), 8 own (owner's set)
  * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 ttlMs, 6 maxSeats, 7 flags (1 no-gap, 2 policy 3, 4 box-office block),
  *       8 ownerSetTtlSeconds, 9 sectionSize, 10 reservedTotal, 11 n, n seat keys (chosen first),
  *       then nRows, and per row: m, m seat keys in ascending x, one flag char per seat

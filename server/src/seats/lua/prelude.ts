@@ -11,7 +11,7 @@
  *
  * Every state change goes through `commit`, which bumps the presentation's
  * version ONCE for the whole script, appends the change to the bounded stream
- * `log` (entry id = "<version>-0") and PUBLISHes it, all inside the same atomic
+ * `log` (entry id = "<version>-0") and publishes it, all inside the same atomic
  * script: a reader either sees the change with its version or neither.
  */
 export const PRELUDE = `
@@ -37,28 +37,56 @@ local function lock_owner(v)
   return nil
 end
 
+-- A channel with a hash tag is a Redis Cluster slot channel (seat-keys.ts): SPUBLISH keeps the message on the shard
+-- that owns the slot; on one Redis the global channel gets a plain PUBLISH.
+local function publish(channel, message)
+  if string.find(channel, '{', 1, true) then
+    redis.call('SPUBLISH', channel, message)
+  else
+    redis.call('PUBLISH', channel, message)
+  end
+end
+
 -- changes: list of 'seatKey=letter' ('a' available, 'l' locked, 's' sold, 'b' blocked, 'h' held)
 local function commit(ver_key, log_key, channel, pid, changes, log_max)
   local v = redis.call('INCR', ver_key)
   local vs = fmt(v)
   local payload = table.concat(changes, ';')
   redis.call('XADD', log_key, 'MAXLEN', '~', log_max, vs .. '-0', 'c', payload)
-  redis.call('PUBLISH', channel, pid .. ' ' .. vs .. ' ' .. payload)
+  publish(channel, pid .. ' ' .. vs .. ' ' .. payload)
   return v
 end
 
--- Releases one lock (caller checked it is a lock). Keeps every index in step.
+-- Redis Cluster: a script may touch only keys given in KEYS. The owner sets and GA free lists a script
+-- needs are passed after its fixed keys (the store learns them first when they depend on the state); a name
+-- built here is used only if the caller declared it.
+local declared_keys = nil
+local function declared(name)
+  if not declared_keys then
+    declared_keys = {}
+    for _, k in ipairs(KEYS) do declared_keys[k] = true end
+  end
+  return declared_keys[name] == true
+end
+
+-- Releases one lock (caller checked it is a lock). Keeps every index in step. Returns false, changing
+-- nothing, when the owner's set or the section's GA free list was not declared (the caller skips the seat).
 local function release_lock(st, exp, taken, base, sk, owner, ga)
+  local own = base .. 'own:' .. owner
+  local sid, x = parse_key(sk)
+  local free = nil
+  if ga and redis.call('HEXISTS', ga, sid) == 1 then free = base .. 'gafree:' .. sid end
+  if not declared(own) or (free and not declared(free)) then return false end
   redis.call('HDEL', st, sk)
   redis.call('ZREM', exp, sk)
-  redis.call('SREM', base .. 'own:' .. owner, sk)
-  local sid, x = parse_key(sk)
+  redis.call('SREM', own, sk)
   redis.call('HINCRBY', taken, sid, -1)
-  if ga and redis.call('HEXISTS', ga, sid) == 1 then
+  if free then
     -- A general-admission place goes back on its section's free list.
-    redis.call('RPUSH', base .. 'gafree:' .. sid, x)
+    redis.call('RPUSH', free, x)
   else
     redis.call('HINCRBY', taken, '_r', -1)
   end
+  return true
 end
 `;

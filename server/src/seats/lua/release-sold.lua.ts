@@ -19,7 +19,8 @@ export const RELEASE_GRACE_MS = 30_000;
  * kept for RELEASE_GRACE_MS): a lock or the periodic reconciliation that read PostgreSQL just before the
  * cancellation committed would otherwise mark the seat sold again, and nothing would ever free it.
  *
- * KEYS: 1 init, 2 st, 3 ver, 4 log, 5 taken, 6 ga
+ * KEYS: 1 init, 2 st, 3 ver, 4 log, 5 taken, 6 ga, 7 released, then the GA free list of every section of the
+ *       seat keys
  * ARGV: 1 pid, 2 channel, 3 logMax, 4 base, 5 n, seat keys
  * Returns {'NOINIT'} | {'OK', version, released}
  */
@@ -28,16 +29,17 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return {'NOINIT'} end
 local st, base = KEYS[2], ARGV[4]
 local n = tonumber(ARGV[5])
 local changes = {}
-local released, now = base .. 'released', now_ms()
+local released, now = KEYS[7], now_ms()
 for i = 1, n do
   local sk = ARGV[5 + i]
   redis.call('ZADD', released, now, sk)
-  if redis.call('HGET', st, sk) == 's' then
+  local sid, x = parse_key(sk)
+  local free = redis.call('HEXISTS', KEYS[6], sid) == 1 and (base .. 'gafree:' .. sid)
+  if redis.call('HGET', st, sk) == 's' and (not free or declared(free)) then
     redis.call('HDEL', st, sk)
-    local sid, x = parse_key(sk)
     redis.call('HINCRBY', KEYS[5], sid, -1)
-    if redis.call('HEXISTS', KEYS[6], sid) == 1 then
-      redis.call('RPUSH', base .. 'gafree:' .. sid, x)
+    if free then
+      redis.call('RPUSH', free, x)
     else
       redis.call('HINCRBY', KEYS[5], '_r', -1)
     end

@@ -13,7 +13,8 @@ import { RELEASE_GRACE_MS } from './release-sold.lua';
  * cancellation, so a stale "PostgreSQL says sold" repair cannot put them back off sale; anything else is
  * skipped. The caller passes disjoint lists and only old seats PostgreSQL no longer sells.
  *
- * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 ga
+ * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 ga, 8 released, then the sets of the owners holding new
+ *       seats (SWEEP_PLAN_LUA) and the GA free lists of the old seats' sections
  * ARGV: 1 pid, 2 channel, 3 logMax, 4 base, 5 nNew, new keys..., nOld, old keys...
  * Returns {'NOINIT'} | {'OK', version, sold, released}
  */
@@ -29,29 +30,33 @@ for i = 1, nNew do
   local v = redis.call('HGET', st, sk)
   if v ~= 's' then
     local owner = lock_owner(v)
-    if owner then
-      redis.call('ZREM', exp, sk)
-      redis.call('SREM', base .. 'own:' .. owner, sk)
-    elseif not v then
-      local sid = parse_key(sk)
-      redis.call('HINCRBY', taken, sid, 1)
-      if redis.call('HEXISTS', KEYS[7], sid) == 0 then redis.call('HINCRBY', taken, '_r', 1) end
+    local own = owner and (base .. 'own:' .. owner)
+    if not own or declared(own) then
+      if own then
+        redis.call('ZREM', exp, sk)
+        redis.call('SREM', own, sk)
+      elseif not v then
+        local sid = parse_key(sk)
+        redis.call('HINCRBY', taken, sid, 1)
+        if redis.call('HEXISTS', KEYS[7], sid) == 0 then redis.call('HINCRBY', taken, '_r', 1) end
+      end
+      redis.call('HSET', st, sk, 's')
+      changes[#changes + 1] = sk .. '=s'
+      sold = sold + 1
     end
-    redis.call('HSET', st, sk, 's')
-    changes[#changes + 1] = sk .. '=s'
-    sold = sold + 1
   end
 end
-local released, now = base .. 'released', now_ms()
+local released, now = KEYS[8], now_ms()
 for i = 1, nOld do
   local sk = ARGV[6 + nNew + i]
   redis.call('ZADD', released, now, sk)
-  if redis.call('HGET', st, sk) == 's' then
+  local sid, x = parse_key(sk)
+  local free = redis.call('HEXISTS', KEYS[7], sid) == 1 and (base .. 'gafree:' .. sid)
+  if redis.call('HGET', st, sk) == 's' and (not free or declared(free)) then
     redis.call('HDEL', st, sk)
-    local sid, x = parse_key(sk)
     redis.call('HINCRBY', taken, sid, -1)
-    if redis.call('HEXISTS', KEYS[7], sid) == 1 then
-      redis.call('RPUSH', base .. 'gafree:' .. sid, x)
+    if free then
+      redis.call('RPUSH', free, x)
     else
       redis.call('HINCRBY', taken, '_r', -1)
     end

@@ -5,7 +5,8 @@ import { PRELUDE } from './prelude';
  * someone else (or sold/blocked), nothing changes and NOT_LOCK_OWNER is returned.
  * Seats that are already free are skipped, so a repeated unlock is harmless.
  *
- * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 ga
+ * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 ga, then the owner's set and the GA free list of every
+ *       section of the seat keys (the prelude's release_lock looks them up)
  * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 base (key prefix of the presentation), 6 n, seat keys
  * Returns {'NOINIT'} | {'ERR', code, seatKey} | {'OK', version, released}
  */
@@ -25,10 +26,10 @@ for i = 1, n do
 end
 if #mine == 0 then return {'OK', tonumber(redis.call('GET', KEYS[4]) or '0'), 0} end
 local changes = {}
-for i, sk in ipairs(mine) do
-  release_lock(st, KEYS[3], KEYS[6], base, sk, owner, KEYS[7])
-  changes[i] = sk .. '=a'
+for _, sk in ipairs(mine) do
+  if release_lock(st, KEYS[3], KEYS[6], base, sk, owner, KEYS[7]) then changes[#changes + 1] = sk .. '=a' end
 end
+if #changes == 0 then return {'OK', tonumber(redis.call('GET', KEYS[4]) or '0'), 0} end
 local v = commit(KEYS[4], KEYS[5], ARGV[2], ARGV[1], changes, ARGV[3])
-return {'OK', v, #mine}
+return {'OK', v, #changes}
 `;
