@@ -13,7 +13,7 @@ import { LOGGER } from '../common/logger';
 import { DependencyAlarm, classifyDependencyFailure } from '../common/dependency-failure';
 import { JobLease } from './job-lease';
 // Not through '../queue': its entry loads the admission gate, whose on-sales.ts imports this file (a load cycle).
-import { asSystem } from '../queue/admission-context';
+import { asSystem } from '../common/admission-context';
 
 /** What a run gets: `signal` is aborted when the application stops, so a long pass can end after its batch. */
 export interface JobContext {
@@ -264,7 +264,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       ran = true;
       job.metrics.runs++;
       job.metrics.lastRunAt = iso(started);
-      // The server's own work: the waiting room never refuses it (queue/admission-context.ts), by construction.
+      // The server's own work: the waiting room never refuses it (common/admission-context.ts), by construction.
       const result = await asSystem(`job:${job.name}`, () => run({ signal: this.abort.signal }));
       job.consecutiveFailures = 0;
       job.metrics.lastSuccessAt = iso(this.timing.now());

@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { BACK_OFFICE_PERMISSION, queueUrlOf, withinBusinessScope } from '@hotline/shared';
-import { AuditLogRepository, type StaffIdentity } from '../backoffice';
+import { AuditLogRepository } from '../backoffice';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
-import { currentAdmission } from './admission-context';
+import { currentAdmission, type AdmissionStaff } from '../common/admission-context';
 import { OnSales } from './on-sales';
 import type { OnSaleRule } from './on-sale.repository';
 import { QueueTickets } from './queue-tickets';
@@ -105,7 +105,7 @@ export class AdmissionGate {
     throw refused;
   }
 
-  private sellsAtCounter(staff: StaffIdentity, rule: OnSaleRule): boolean {
+  private sellsAtCounter(staff: AdmissionStaff, rule: OnSaleRule): boolean {
     return (
       staff.permissions.includes(BACK_OFFICE_PERMISSION.producerTicketSale) &&
       withinBusinessScope(staff.businessIds, [rule.businessId])
@@ -116,7 +116,7 @@ export class AdmissionGate {
    * One audit row per staff member, browser (uuid) and presentation per window on this node, not one per
    * seat click: a counter session is dozens of block locks and sales. Written before the seat changes.
    */
-  private auditStaffPass(staff: StaffIdentity, visitorId: string, rule: OnSaleRule, now: number) {
+  private auditStaffPass(staff: AdmissionStaff, visitorId: string, rule: OnSaleRule, now: number) {
     const key = `${staff.userId}|${visitorId}|${rule.presentationId}`;
     const last = this.audited.get(key);
     if (last !== undefined && now - last < STAFF_PASS_AUDIT_WINDOW_MS) return undefined;

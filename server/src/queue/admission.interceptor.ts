@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 import type { StaffIdentity } from '../backoffice';
 import { readCookie } from '../common/visitor-identity';
-import { withAdmission, type RequestAdmission } from './admission-context';
+import { withAdmission, type RequestAdmission } from '../common/admission-context';
 
 /** The admission pass: a cookie per presentation (set by the waiting page's status call), or this header. */
 export const passCookieOf = (presentationId: number): string => `hotline_queue_${presentationId}`;

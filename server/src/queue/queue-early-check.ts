@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { withAdmission } from './admission-context';
+import { withAdmission } from '../common/admission-context';
 import { AdmissionGate, ApiQueueRequired } from './admission-gate';
 import { requestAdmission } from './admission.interceptor';
 

@@ -19,8 +19,6 @@ const CYCLE_EDGES: Record<string, string> = {
     'channel-scope applies the live-domain allocation to a seat layout; allocationOf belongs in channels',
   'channels -> reservations':
     'the channel SaleParticipant plugs into the one sale write (which reaches seats through cart)',
-  'jobs -> queue':
-    'the scheduler runs every job asSystem through queue/admission-context; that context belongs in common',
   'seats -> queue': "the seat engine asks queue's AdmissionGate; a gate port owned by seats would invert it",
 };
 

@@ -20,7 +20,7 @@ import { solveAltcha } from '../support/altcha';
 import { cancellableShow } from '../customers/support/customer-kit';
 import { membershipByCode, seatFreeEverywhere } from '../memberships/support/membership-kit';
 import { buyAs, keyOfSeat, swapBody } from '../order-changes/swap-kit';
-import { asSystem, withAdmission } from '../../src/queue/admission-context';
+import { asSystem, withAdmission } from '../../src/common/admission-context';
 import { AdmissionGate, QueueRequiredError, STAFF_PASS_AUDIT_ACTION } from '../../src/queue/admission-gate';
 import { OnSales } from '../../src/queue/on-sales';
 import { QueueTickets } from '../../src/queue/queue-tickets';

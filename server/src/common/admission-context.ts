@@ -1,5 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { StaffIdentity } from '../backoffice';
+
+/**
+ * The staff member a request carries: the part of backoffice's StaffIdentity the gate reads. Declared here
+ * because common imports no business context; a StaffIdentity satisfies it as is.
+ */
+export interface AdmissionStaff {
+  userId: number;
+  businessIds: number[];
+  permissions: number[];
+}
 
 /**
  * Who is asking for seats, carried from the HTTP edge to the seat engine without any parameter
@@ -14,7 +23,7 @@ export interface RequestAdmission {
   /** The admission pass this request carries for a presentation: the `queue-pass` header, else its cookie. */
   passOf(presentationId: number): string | undefined;
   /** The signed-in staff member, once a staff guard (or the producer sale) has authenticated the request. */
-  staff(): StaffIdentity | undefined;
+  staff(): AdmissionStaff | undefined;
   /**
    * Decisions already taken in this request, per presentation: a request that was admitted at its start
    * (the commit, before the card is charged) stays admitted for its later seat steps, even if its pass
