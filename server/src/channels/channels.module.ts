@@ -1,7 +1,6 @@
 import { ReservationsModule } from '../reservations/reservations.module';
 import { ChannelSaleParticipant } from './channel-sale.participant';
 import { Module } from '@nestjs/common';
-import { ChannelCheck } from './channel-check';
 import { IntegrationController, MiniSiteController } from './channels.controller';
 import { ChannelScope } from './channel-scope';
 import { IntegrationService } from './integration.service';
@@ -15,14 +14,7 @@ import { MiniSiteService } from './mini-site.service';
 @Module({
   imports: [ReservationsModule],
   controllers: [MiniSiteController, IntegrationController],
-  providers: [
-    MiniSiteRepository,
-    MiniSiteService,
-    IntegrationService,
-    ChannelCheck,
-    ChannelScope,
-    ChannelSaleParticipant,
-  ],
-  exports: [MiniSiteService, IntegrationService, ChannelCheck, ChannelScope],
+  providers: [MiniSiteRepository, MiniSiteService, IntegrationService, ChannelScope, ChannelSaleParticipant],
+  exports: [MiniSiteService, IntegrationService, ChannelScope],
 })
 export class ChannelsModule {}

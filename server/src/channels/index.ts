@@ -5,5 +5,6 @@ export { channelQuery } from './channels.queries';
 export type { ChannelQuery } from './channels.queries';
 // A cancellation gives a mini-site's balance back.
 export { giveBackMiniSiteBalances } from './sale-channel';
-// The quote's check of a cart against its channel (mini-site allocation and balance, live domain).
-export { ChannelCheck } from './channel-check';
+// The services the commit's channel check (orders/channel-check.ts) asks: mini-site scope and balance, partner links.
+export { IntegrationService } from './integration.service';
+export { MiniSiteService } from './mini-site.service';

@@ -17,6 +17,7 @@ import { CommitOrchestrator } from './commit.orchestrator';
 import { OrdersRepository } from './orders.repository';
 import { ProducerSaleAuthority } from './producer-sale';
 import { QuoteService } from './quote.service';
+import { ChannelCheck } from './channel-check';
 import { SettlementService } from './settlement.service';
 
 /**
@@ -41,6 +42,7 @@ import { SettlementService } from './settlement.service';
   controllers: [CommitController],
   providers: [
     QuoteService,
+    ChannelCheck,
     SettlementService,
     CommitOrchestrator,
     OrdersRepository,

@@ -11,7 +11,6 @@ import {
   type CartKind,
 } from '@hotline/shared';
 import { BookingError, type ParsedCart, SeatLockReader, type SeatHold } from '../cart';
-import { ChannelCheck } from '../channels';
 import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
@@ -31,6 +30,7 @@ import type { SaleInput, SaleOutcome } from '../reservations';
 import { SeatEngineService, type Layout } from '../seats';
 import { seatsCouponAllows, TicketsRepository, type TicketRow } from '../tickets';
 import { ReferenceEligibility } from '../ticket-references';
+import { ChannelCheck } from './channel-check';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 const refsOf = (s: ParsedCart['seats'][number]) => ({

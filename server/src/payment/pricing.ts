@@ -312,7 +312,7 @@ export interface Quote {
   coupons: SaleInput['coupons'];
   /** Signed waivers for the events that need one (checked: signature, terms, participants, ages). */
   waivers: SaleWaiver[];
-  /** The mini-site / partner link the order is sold through (channels/channel-check.ts), or null. */
+  /** The mini-site / partner link the order is sold through (orders/channel-check.ts), or null. */
   channel?: SaleChannel | null;
   /** Ticket references (ref1/ref2) the seats draw on, checked against their quantities. */
   references?: SaleReference[];

@@ -13,8 +13,6 @@ import ts from 'typescript';
  * edge that closes a cycle fails.
  */
 const CYCLE_EDGES: Record<string, string> = {
-  'channels -> cart': 'channel-check reads the parsed cart type; the check belongs with the commit (orders)',
-  'channels -> payment': 'channel-check reads the pricing seat type; same move as channels -> cart',
   'channels -> seats':
     'channel-scope applies the live-domain allocation to a seat layout; allocationOf belongs in channels',
   'channels -> reservations':

@@ -4,8 +4,7 @@ import { AppError } from '../common/app-error';
 import type { ParsedCart } from '../cart';
 import type { PricingSeat } from '../payment';
 import { allocationOf, type Layout } from '../seats';
-import { IntegrationService } from './integration.service';
-import { MiniSiteService } from './mini-site.service';
+import { IntegrationService, MiniSiteService } from '../channels';
 import type { SaleChannel } from '../reservations';
 
 /**
@@ -14,6 +13,8 @@ import type { SaleChannel } from '../reservations';
  *   carry an allocation, and each limited ticket must have balance left (checked again, atomically, by the sale);
  * - live domain (cart.domain): every seat must carry an allocation;
  * - partner link (cart.integrationId): recorded when GET /api/integration issued it and it is still live.
+ * It lives with the commit, not in channels: it reads the cart and the priced seats, and channels importing those
+ * closed a context cycle.
  */
 const notFoundAsNull = (error: unknown): null => {
   if (error instanceof AppError && error.code === 'INTEGRATION_NOT_FOUND') return null;
