@@ -1,5 +1,3 @@
-import { ReservationsModule } from '../reservations/reservations.module';
-import { ChannelSaleParticipant } from './channel-sale.participant';
 import { Module } from '@nestjs/common';
 import { IntegrationController, MiniSiteController } from './channels.controller';
 import { ChannelScope } from './channel-scope';
@@ -12,9 +10,8 @@ import { MiniSiteService } from './mini-site.service';
  * partner links. Depends on nothing but the database, so catalogue, seats, tickets and orders can all import it.
  */
 @Module({
-  imports: [ReservationsModule],
   controllers: [MiniSiteController, IntegrationController],
-  providers: [MiniSiteRepository, MiniSiteService, IntegrationService, ChannelScope, ChannelSaleParticipant],
+  providers: [MiniSiteRepository, MiniSiteService, IntegrationService, ChannelScope],
   exports: [MiniSiteService, IntegrationService, ChannelScope],
 })
 export class ChannelsModule {}

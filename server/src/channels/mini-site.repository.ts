@@ -20,7 +20,7 @@ export interface MiniSiteRow {
   tickets: MiniSiteTicketRow[];
 }
 
-/** The mini-site tables (migration 1795740000000); reads only: the balance is drawn down by the sale (sale-channel.ts). */
+/** The mini-site tables (migration 1795740000000); reads only: the balance is drawn down by the sale (orders/channel-sale.participant.ts). */
 @Injectable()
 export class MiniSiteRepository {
   constructor(private readonly db: DataSource) {}

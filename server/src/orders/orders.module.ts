@@ -18,6 +18,7 @@ import { OrdersRepository } from './orders.repository';
 import { ProducerSaleAuthority } from './producer-sale';
 import { QuoteService } from './quote.service';
 import { ChannelCheck } from './channel-check';
+import { ChannelSaleParticipant } from './channel-sale.participant';
 import { SettlementService } from './settlement.service';
 
 /**
@@ -43,6 +44,7 @@ import { SettlementService } from './settlement.service';
   providers: [
     QuoteService,
     ChannelCheck,
+    ChannelSaleParticipant,
     SettlementService,
     CommitOrchestrator,
     OrdersRepository,

@@ -1,4 +1,4 @@
-import { ChannelSaleParticipant } from '../../src/channels/channel-sale.participant';
+import { ChannelSaleParticipant } from '../../src/orders/channel-sale.participant';
 import type { Client } from 'pg';
 import type { ApiSeat } from '@hotline/shared';
 import { DEMO_MINI_SITE_URL } from '../../src/seed/demo-mini-site';

@@ -1,6 +1,6 @@
 import type { LimitClaim } from '../../src/reservations/sale-participant';
 import type { QueryRunner } from 'typeorm';
-import { ChannelSaleParticipant } from '../../src/channels/channel-sale.participant';
+import { ChannelSaleParticipant } from '../../src/orders/channel-sale.participant';
 import type { SaleInput, SaleOutcome } from '../../src/reservations/sales.repository';
 
 /**

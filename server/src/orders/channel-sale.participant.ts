@@ -6,11 +6,15 @@ import {
   type LimitClaim,
   type SaleRefused,
   type SaleInput,
+  type SaleChannel,
   type SaleOutcome,
 } from '../reservations';
-import { drawDownMiniSiteBalances, recordSaleChannel } from './sale-channel';
 
-/** The storefront channel: mini-site ticket balances drawn down before the sale, the channel recorded after it. */
+/**
+ * The storefront channel: mini-site ticket balances drawn down before the sale, the channel recorded after it.
+ * It lives with the commit (orders), which sets sale.channel from the channel check: in channels it would import
+ * reservations, which closed a context cycle (reservations -> cart -> seats -> channels).
+ */
 @Injectable()
 export class ChannelSaleParticipant extends RegisteredSaleParticipant {
   readonly name = 'channel';
@@ -55,4 +59,39 @@ export class ChannelSaleParticipant extends RegisteredSaleParticipant {
     await recordSaleChannel(runner, reservationId, sale.channel!);
     return null;
   }
+}
+
+/**
+ * Draws the mini-site balances down inside the sale's transaction: one conditional UPDATE per ticket, in ticket
+ * order (the global lock order after vouchers and coded tickets). `balance >= n` is re-evaluated on the locked
+ * row, so concurrent sales queue on the row and the balance can never go below zero (the CHECK constraint is the
+ * belt to these braces). False when a balance is used up.
+ */
+export async function drawDownMiniSiteBalances(runner: QueryRunner, channel: SaleChannel): Promise<boolean> {
+  if (channel.miniSiteId === null) return true;
+  for (const b of [...channel.balances].sort((a, c) => a.ticketId - c.ticketId)) {
+    const [row]: { n: number }[] = await runner.query(
+      `WITH drawn AS (
+         UPDATE mini_site_ticket SET balance = balance - $3
+          WHERE mini_site_id = $1 AND ticket_id = $2 AND balance IS NOT NULL AND balance >= $3
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM drawn`,
+      [channel.miniSiteId, b.ticketId, b.seats],
+    );
+    if (!row || row.n !== 1) return false;
+  }
+  return true;
+}
+
+/** Records the channel on the reservation, in the sale's transaction. */
+export async function recordSaleChannel(
+  runner: QueryRunner,
+  reservationId: string,
+  channel: SaleChannel,
+): Promise<void> {
+  await runner.query(
+    `INSERT INTO reservation_channel (reservation_id, mini_site_id, integration_id, partner)
+     VALUES ($1::bigint, $2, $3::uuid, $4)`,
+    [reservationId, channel.miniSiteId, channel.integrationId, channel.partner],
+  );
 }
