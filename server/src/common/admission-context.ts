@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyRequest } from 'fastify';
+import { readCookie } from './visitor-identity';
 
 /**
  * The staff member a request carries: the part of backoffice's StaffIdentity the gate reads. Declared here
@@ -58,4 +60,31 @@ export function withAdmission<T>(admission: Admission, fn: () => T): T {
 /** Runs `fn` as the server's own work: the queue never refuses it. `reason` names it in logs. */
 export function asSystem<T>(reason: string, fn: () => T): T {
   return storage.run({ kind: 'system', reason }, fn);
+}
+
+/**
+ * The admission pass: a cookie per presentation (set by the waiting page's status call, queue.controller.ts), or this
+ * header. Read here, at the edge, by the interceptor and by the seat routes' early check alike.
+ */
+export const passCookieOf = (presentationId: number): string => `hotline_queue_${presentationId}`;
+export const PASS_HEADER = 'queue-pass';
+
+/** A request as the staff guards leave it: `staff` is set once one has authenticated the caller. */
+export type AdmissionRequest = FastifyRequest & { staff?: AdmissionStaff };
+
+/** The admission of one HTTP request: its uuid, its passes (read lazily), its staff member once authenticated. */
+export function requestAdmission(request: AdmissionRequest): RequestAdmission {
+  return {
+    kind: 'request',
+    visitorId: request.visitorId,
+    passOf(presentationId) {
+      const header = request.headers[PASS_HEADER];
+      return (
+        (Array.isArray(header) ? header[0] : header) ?? readCookie(request.headers.cookie, passCookieOf(presentationId))
+      );
+    },
+    // Read at decision time: a staff guard runs before this interceptor, the producer sale authenticates in the handler.
+    staff: () => request.staff,
+    decided: new Map(),
+  };
 }

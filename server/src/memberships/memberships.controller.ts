@@ -17,7 +17,7 @@ import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { CustomerSessions } from '../customers';
-import { ApiQueueRequired } from '../queue';
+import { ApiQueueRequired } from '../seats';
 import { MembershipsService } from './memberships.service';
 
 const locale = (request: FastifyRequest) => resolveLocale(request.query, request.headers['accept-language']);

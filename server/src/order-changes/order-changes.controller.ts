@@ -16,7 +16,7 @@ import type { RateLimitPolicy } from '../common/rate-limit/rate-limit.policies';
 import { parseInput, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { CustomerSessions } from '../customers';
-import { ApiQueueRequired } from '../queue';
+import { ApiQueueRequired } from '../seats';
 import { OrderChangesService, type OrderChangeActor } from './order-changes.service';
 
 const resParams = z.object({ resId: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });

@@ -10,7 +10,7 @@ import { ZodBody } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { HoldPlacementService } from '../holds';
 import { commitBody, type CommitBody } from '../payment';
-import { QueueEarly, cartPresentations } from '../queue';
+import { QueueEarly, cartPresentations } from '../seats';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { ProducerSaleAuthority } from './producer-sale';
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { BACK_OFFICE_PERMISSION, queueUrlOf, withinBusinessScope } from '@hotline/shared';
 import { AuditLogRepository } from '../backoffice';
@@ -7,6 +6,7 @@ import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { currentAdmission, type AdmissionStaff } from '../common/admission-context';
+import { SeatAdmission } from '../seats';
 import { OnSales } from './on-sales';
 import type { OnSaleRule } from './on-sale.repository';
 import { QueueTickets } from './queue-tickets';
@@ -25,13 +25,6 @@ export class QueueRequiredError extends AppError {
     return { queueUrl: queueUrlOf(this.presentationId) };
   }
 }
-
-/**
- * OpenAPI only: the route takes seats, so the waiting room may refuse it. Documentation, not the gate: the engine
- * decides whether or not a route carries this.
- */
-export const ApiQueueRequired = () =>
-  ApiResponse({ status: 403, description: 'QUEUE_REQUIRED: join the waiting room at queueUrl first' });
 
 /** How long one staff pass by right is audited for (per staff member, browser and presentation, per node). */
 export const STAFF_PASS_AUDIT_WINDOW_MS = 15 * 60_000;
@@ -52,7 +45,7 @@ export const STAFF_PASS_AUDIT_ACTION = 'queue-staff-pass';
  * Presentations not behind a queue cost one in-memory Map lookup (OnSales).
  */
 @Injectable()
-export class AdmissionGate {
+export class AdmissionGate implements SeatAdmission {
   private readonly audited = new Map<string, number>();
 
   constructor(

@@ -1,32 +1,6 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import type { StaffIdentity } from '../backoffice';
-import { readCookie } from '../common/visitor-identity';
-import { withAdmission, type RequestAdmission } from '../common/admission-context';
-
-/** The admission pass: a cookie per presentation (set by the waiting page's status call), or this header. */
-export const passCookieOf = (presentationId: number): string => `hotline_queue_${presentationId}`;
-export const PASS_HEADER = 'queue-pass';
-
-type AdmissionRequest = FastifyRequest & { staff?: StaffIdentity };
-
-/** The admission of one HTTP request: its uuid, its passes (read lazily), its staff member once authenticated. */
-export function requestAdmission(request: AdmissionRequest): RequestAdmission {
-  return {
-    kind: 'request',
-    visitorId: request.visitorId,
-    passOf(presentationId) {
-      const header = request.headers[PASS_HEADER];
-      return (
-        (Array.isArray(header) ? header[0] : header) ?? readCookie(request.headers.cookie, passCookieOf(presentationId))
-      );
-    },
-    // Read at decision time: a staff guard runs before this interceptor, the producer sale authenticates in the handler.
-    staff: () => request.staff,
-    decided: new Map(),
-  };
-}
+import { requestAdmission, withAdmission, type AdmissionRequest } from '../common/admission-context';
 
 /**
  * Global (APP_INTERCEPTOR, registered by QueueModule), so no route can forget it: every HTTP handler

@@ -9,7 +9,7 @@ import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { setCookie } from '../customers';
-import { passCookieOf } from './admission.interceptor';
+import { passCookieOf } from '../common/admission-context';
 import { QueueService } from './queue.service';
 
 const params = z.object({ presentationId: idString });

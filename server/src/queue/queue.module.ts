@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { BackOfficeModule } from '../backoffice/backoffice.module';
+import { SeatAdmission } from '../seats';
 import { OnSaleAdminController } from './on-sale-admin.controller';
 import { OnSaleRepository } from './on-sale.repository';
 import { OnSales } from './on-sales';
@@ -8,7 +9,6 @@ import { QueueController } from './queue.controller';
 import { QueueGateway } from './queue.gateway';
 import { AdmissionGate } from './admission-gate';
 import { AdmissionInterceptor } from './admission.interceptor';
-import { QueueEarlyCheck } from './queue-early-check';
 import { QueueRandom } from './queue-random';
 import { QueueStore } from './queue-store';
 import { QueueTicker } from './queue-ticker';
@@ -17,7 +17,7 @@ import { QueueService } from './queue.service';
 
 /**
  * The on-sale waiting room (issue 16, docs/waiting-room.md). Global so the seat engine (and the commit)
- * can inject the AdmissionGate; the AdmissionInterceptor is global so every request carries its admission.
+ * can inject the AdmissionGate, as seats' SeatAdmission port; the AdmissionInterceptor is global so every request carries its admission.
  */
 @Global()
 @Module({
@@ -33,9 +33,10 @@ import { QueueService } from './queue.service';
     QueueTicker,
     QueueGateway,
     AdmissionGate,
-    QueueEarlyCheck,
+    // The seat engine's port (owned by seats, so seats imports no queue code).
+    { provide: SeatAdmission, useExisting: AdmissionGate },
     { provide: APP_INTERCEPTOR, useClass: AdmissionInterceptor },
   ],
-  exports: [AdmissionGate, QueueEarlyCheck, OnSales, QueueTickets, QueueService],
+  exports: [AdmissionGate, SeatAdmission, OnSales, QueueTickets, QueueService],
 })
 export class QueueModule {}

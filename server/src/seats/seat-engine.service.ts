@@ -11,8 +11,8 @@ import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { BotCheck } from '../botcheck';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { AdmissionGate } from '../queue';
 import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
+import { SeatAdmission } from './seat-admission';
 import { SeatLayouts } from './seat-layouts';
 import { SaleMemory } from './sale-memory';
 import { SoldSeatBatcher } from './sold-seat-batcher';
@@ -93,7 +93,7 @@ function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
  * in memory; every rule that depends on the live state is the store's job.
  *
  * Every entry point that TAKES a seat (lock, lockSeats, lockGaPlaces, lockBlock, block / hold back) asks the
- * waiting room's AdmissionGate first, before any I/O: on a presentation behind a queue only an admitted
+ * waiting room's gate first (the SeatAdmission port, queue's AdmissionGate), before any I/O: on a presentation behind a queue only an admitted
  * caller gets a seat, whichever route or service called (docs/waiting-room.md, "The gate"). Calls that give
  * seats back or apply what PostgreSQL already sold (unlock, release, markSold, swaps, reconcile) are not gated.
  */
@@ -108,7 +108,7 @@ export class SeatEngineService {
     private readonly repo: SeatsRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly gate: AdmissionGate,
+    private readonly gate: SeatAdmission,
     private readonly memory: SaleMemory,
     @Optional() private readonly botCheck?: BotCheck,
   ) {

@@ -8,13 +8,13 @@ import type {
   UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck';
-import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from '../queue';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { ChannelScope, channelQuery, type ChannelQuery } from '../channels';
 import { BestAvailableService } from './best-available.service';
+import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from './seat-admission';
 import { SeatEngineService } from './seat-engine.service';
 import {
   bestAvailableQuery,

@@ -15,7 +15,6 @@ import ts from 'typescript';
 const CYCLE_EDGES: Record<string, string> = {
   'channels -> seats':
     'channel-scope applies the live-domain allocation to a seat layout; allocationOf belongs in channels',
-  'seats -> queue': "the seat engine asks queue's AdmissionGate; a gate port owned by seats would invert it",
 };
 
 /** Infrastructure folders: they import no business context (imports among themselves are fine). */

@@ -7,10 +7,25 @@ import {
   applyDecorators,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { withAdmission } from '../common/admission-context';
-import { AdmissionGate, ApiQueueRequired } from './admission-gate';
-import { requestAdmission } from './admission.interceptor';
+import { requestAdmission, withAdmission } from '../common/admission-context';
+
+/**
+ * The seat engine's port to the waiting room: may the caller running now (common/admission-context.ts) take seats
+ * of these presentations? Refuses with 403 QUEUE_REQUIRED otherwise. Owned by seats, implemented and provided
+ * (globally) by queue's AdmissionGate, so the engine does not import queue (that closed a context cycle).
+ */
+export abstract class SeatAdmission {
+  abstract admit(presentationIds: Iterable<number>): Promise<void>;
+}
+
+/**
+ * OpenAPI only: the route takes seats, so the waiting room may refuse it. Documentation, not the gate: the engine
+ * decides whether or not a route carries this.
+ */
+export const ApiQueueRequired = () =>
+  ApiResponse({ status: 403, description: 'QUEUE_REQUIRED: join the waiting room at queueUrl first' });
 
 /** The presentations a call names in its raw input (before validation); [] when it names none it can read. */
 export type PresentationsOf = (request: FastifyRequest) => readonly number[];
@@ -19,7 +34,7 @@ const PRESENTATIONS_OF = Symbol('QUEUE_EARLY_PRESENTATIONS_OF');
 
 /**
  * NOT the gate: an optimisation in front of it. The seat engine decides admission for every seat it is asked
- * for (AdmissionGate, docs/waiting-room.md "The gate"), whatever the route. This guard asks the same gate
+ * for (SeatAdmission, queue's AdmissionGate, docs/waiting-room.md "The gate"), whatever the route. This guard asks the same gate
  * earlier, on the storefront's three hot public routes, so a skipper is refused before the rate limit's Redis
  * call and the bot check's HMACs, and before body validation, exactly as the issue-16 guard did. Leaving it off
  * a route costs only that ordering, never admission. It never refuses what the engine would admit: it only
@@ -29,7 +44,7 @@ const PRESENTATIONS_OF = Symbol('QUEUE_EARLY_PRESENTATIONS_OF');
 @Injectable()
 export class QueueEarlyCheck implements CanActivate {
   constructor(
-    private readonly gate: AdmissionGate,
+    private readonly gate: SeatAdmission,
     private readonly reflector: Reflector,
   ) {}
 
