@@ -9,9 +9,9 @@ import type {
 } from '@hotline/shared';
 import { NO_ALLOCATION, SeatStatus } from '@hotline/shared';
 import { AppError } from '../common/app-error';
-import { allocationOf, type Layout } from '../seats';
 import { MiniSiteRepository } from './mini-site.repository';
 import { MiniSiteService } from './mini-site.service';
+import { allocationOf, type AllocatedLayout } from './seat-allocation';
 
 /** The channel a catalogue, seat or ticket call names (query parameters of storefront-spec.md section 7). */
 export interface ChannelParams {
@@ -122,7 +122,7 @@ export class ChannelScope {
    */
   async assertLockable(
     p: ChannelParams,
-    layout: Layout,
+    layout: AllocatedLayout,
     seat: { VenueSectionId: number; XCoordinate?: number | null; YCoordinate?: number | null },
   ): Promise<void> {
     const scope = await this.miniSites.scope(p.miniSiteUrl);

@@ -8,3 +8,5 @@ export { giveBackMiniSiteBalances } from './sale-channel';
 // The services the commit's channel check (orders/channel-check.ts) asks: mini-site scope and balance, partner links.
 export { IntegrationService } from './integration.service';
 export { MiniSiteService } from './mini-site.service';
+// The live domain's allocation rule read from a seat layout (the commit's channel check).
+export { allocationOf } from './seat-allocation';

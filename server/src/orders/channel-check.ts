@@ -3,8 +3,8 @@ import { NO_ALLOCATION } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import type { ParsedCart } from '../cart';
 import type { PricingSeat } from '../payment';
-import { allocationOf, type Layout } from '../seats';
-import { IntegrationService, MiniSiteService } from '../channels';
+import type { Layout } from '../seats';
+import { IntegrationService, MiniSiteService, allocationOf } from '../channels';
 import type { SaleChannel } from '../reservations';
 
 /**

@@ -10,8 +10,6 @@ export { isTogetherSeat, parseSeatKey } from './seat-layout';
 export type { Layout, LayoutSeat } from './seat-layout';
 // The stream of seat changes the live reports listen to.
 export { SeatChangeTap } from './seat-change-tap';
-// The live domain's allocation rule applied to a seat layout (the channel scope and check).
-export { allocationOf } from './seat-allocations';
 // The waiting room's port (queue implements it), the early guard on the hot seat-taking routes and its readers, and
 // the OpenAPI marker of a route the waiting room may refuse.
 export { ApiQueueRequired, QueueEarly, SeatAdmission, cartPresentations } from './seat-admission';

@@ -1,4 +1,4 @@
-import { NO_ALLOCATION, seatKey } from '@hotline/shared';
+import { seatKey } from '@hotline/shared';
 import type { Layout } from './seat-layout';
 
 /** One row of seat_allocation (migration 1795740000000): a place of a presentation set aside for mini-sites / the live domain. */
@@ -11,7 +11,8 @@ export interface AllocationRow {
 
 /**
  * Puts each seat's AllocationId on the cached layout (reserved seats on the seat, general-admission places on
- * their section), so every seat-status row carries it. Places that are not on the plan are ignored.
+ * their section), so every seat-status row carries it. Places that are not on the plan are ignored. Reading it
+ * back is channels' rule (channels/seat-allocation.ts, allocationOf).
  */
 export function applyAllocations(layout: Layout, rows: readonly AllocationRow[]): void {
   for (const r of rows) {
@@ -25,11 +26,4 @@ export function applyAllocations(layout: Layout, rows: readonly AllocationRow[])
       (section.allocations ??= new Map()).set(r.x, r.allocation_id);
     }
   }
-}
-
-/** The AllocationId of one place (-1 when it has none). */
-export function allocationOf(layout: Layout, sectionId: number, x: number, y: number): number {
-  const seat = layout.seats.get(seatKey(sectionId, x, y));
-  if (seat) return seat.allocationId ?? NO_ALLOCATION;
-  return layout.sections.get(sectionId)?.allocations?.get(x) ?? NO_ALLOCATION;
 }
