@@ -5,13 +5,11 @@
 // delta and server memory per watcher - against a bare socket.io server broadcasting batches
 // of the same shape and rate to the same number of watchers, back to back, >= 5 windows each.
 //   node scripts/build.mjs && node load-tests/fanout.bench.mjs [--watchers=1000,5000] [--rounds=5] [--seconds=10]
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   appendResults,
   cpuMsOf,
-  onInterrupt,
   ensureBuilt,
   log,
   median,
@@ -23,48 +21,14 @@ import {
   startServer,
   startServices,
 } from './lib/stack.mjs';
+import { askAll, startWatchers } from './lib/watcher-pool.mjs';
 
 const argOf = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const SIZES = String(argOf('watchers', '1000,5000')).split(',').map(Number);
 const ROUNDS = Number(argOf('rounds', 5));
 const SECONDS = Number(argOf('seconds', 10));
 const PRESENTATION = 2; // a cinema show: 150 seats, policy 1
-const PER_PROCESS = 500;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function askAll(children, message, replyType) {
-  return Promise.all(
-    children.map(
-      (c) =>
-        new Promise((resolve) => {
-          const onMessage = (m) => {
-            if (m.type === replyType) {
-              c.off('message', onMessage);
-              resolve(m);
-            }
-          };
-          c.on('message', onMessage);
-          c.send(message);
-        }),
-    ),
-  );
-}
-
-async function startWatchers(url, n) {
-  const children = [];
-  for (let left = n; left > 0; left -= PER_PROCESS) {
-    const child = fork(
-      path.join(ROOT, 'load-tests', 'lib', 'fanout-watcher.mjs'),
-      [url, String(Math.min(PER_PROCESS, left)), String(PRESENTATION)],
-      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-    );
-    await new Promise((resolve) => child.once('message', resolve));
-    children.push(child);
-    onInterrupt(() => child.kill('SIGKILL'));
-  }
-  for (const c of children) await askAll([c], { type: 'connect' }, 'connected');
-  return children;
-}
 
 function aggregate(reports) {
   const sum = (k) => reports.reduce((a, r) => a + r[k], 0);
@@ -90,7 +54,7 @@ async function main() {
     ALTCHA_MAX_NUMBER: '1000',
   });
   const lines = [
-    `fanout.bench.mjs: watchers of presentation ${PRESENTATION} in child processes of ${PER_PROCESS}; driver: 100 locks/s through PUT /api/seats/lock-seat, each released 0.5 s later (200 changes/s); ${ROUNDS} windows x ${SECONDS} s per side; medians over windows. Latency = lock request sent -> delta received. Server CPU includes serving the driver's 200 HTTP requests/s.`,
+    `fanout.bench.mjs: watchers of presentation ${PRESENTATION} in child processes of 500; driver: 100 locks/s through PUT /api/seats/lock-seat, each released 0.5 s later (200 changes/s); ${ROUNDS} windows x ${SECONDS} s per side; medians over windows. Latency = lock request sent -> delta received. Server CPU includes serving the driver's 200 HTTP requests/s.`,
     '',
     '| watchers | server | deltas delivered/s | delivery p50 ms | p99 ms | lost | gaps | dups | server CPU µs / delivered delta | server MiB / watcher |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -157,7 +121,7 @@ async function main() {
       // --- the real server
       const rss0 = rssMiBOf(server.pid);
       log(`connecting ${n} watchers to the real server…`);
-      let children = await startWatchers(server.url, n);
+      let children = await startWatchers(server.url, n, PRESENTATION);
       await sleep(1000);
       const memPerWatcher = (rssMiBOf(server.pid) - rss0) / n;
       const ours = [];
@@ -195,7 +159,7 @@ async function main() {
       );
       const brss0 = rssMiBOf(bare.pid);
       log(`connecting ${n} watchers to the bare socket.io server…`);
-      children = await startWatchers(bare.url, n);
+      children = await startWatchers(bare.url, n, PRESENTATION);
       await sleep(1000);
       const bareMem = (rssMiBOf(bare.pid) - brss0) / n;
       const base = [];

@@ -14,7 +14,7 @@
 //   node scripts/build.mjs && node load-tests/nodes.bench.mjs [--nodes=1,2,3] [--redis=single|cluster]
 //     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--balancer=nginx|node] [--no-results]
 // --no-results prints the table without appending it to RESULTS.md (smoke runs).
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -36,6 +36,7 @@ import {
   startServer,
   startServices,
 } from './lib/stack.mjs';
+import { askAll, startWatchers } from './lib/watcher-pool.mjs';
 
 const argOf = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const NODES = String(argOf('nodes', '1,2,3'))
@@ -50,7 +51,6 @@ const CONCURRENCY = Number(argOf('concurrency', 50));
 const WRITE_RESULTS = !process.argv.includes('--no-results');
 const LOCK_PRESENTATION = 29; // the arena: 15,428 reserved seats + 4,500 GA places
 const WATCH_PRESENTATION = 2; // a cinema show: 150 seats
-const PER_PROCESS = 500; // watchers per child process
 /** Our rule for RESULTS.md: above this 1-minute load average on this machine a number is not a result. */
 const MAX_LOAD = 3;
 const FLAT_WITHIN = 0.15;
@@ -273,40 +273,6 @@ async function startBalancer(dir, ports) {
   return { url: child.url, pids: () => [child.pid], stop: child.stop };
 }
 
-function askAll(children, message, replyType) {
-  return Promise.all(
-    children.map(
-      (c) =>
-        new Promise((resolve) => {
-          const onMessage = (m) => {
-            if (m.type === replyType) {
-              c.off('message', onMessage);
-              resolve(m);
-            }
-          };
-          c.on('message', onMessage);
-          c.send(message);
-        }),
-    ),
-  );
-}
-
-async function startWatchers(url, n) {
-  const children = [];
-  for (let left = n; left > 0; left -= PER_PROCESS) {
-    const child = fork(
-      path.join(ROOT, 'load-tests', 'lib', 'fanout-watcher.mjs'),
-      [url, String(Math.min(PER_PROCESS, left)), String(WATCH_PRESENTATION)],
-      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-    );
-    await new Promise((resolve) => child.once('message', resolve));
-    children.push(child);
-    onInterrupt(() => child.kill('SIGKILL'));
-  }
-  for (const c of children) await askAll([c], { type: 'connect' }, 'connected');
-  return children;
-}
-
 async function closeWatchers(children) {
   for (const c of children) c.send({ type: 'close' });
   await sleep(500);
@@ -453,7 +419,7 @@ async function main() {
       // --- delivery: watchers spread over the nodes by the balancer.
       const fds0 = serverPids.map(openFds);
       log(`connecting ${WATCHERS} watchers through the balancer…`);
-      const watchers = await startWatchers(lb, WATCHERS);
+      const watchers = await startWatchers(lb, WATCHERS, WATCH_PRESENTATION);
       await sleep(1000);
       const perNode = serverPids.map((pid, i) => openFds(pid) - fds0[i]);
       const drive = async (seconds) => {
