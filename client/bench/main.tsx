@@ -1,10 +1,7 @@
+import './locale-first';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { setApiLocale } from '../src/api/client';
-import { initI18n } from '../src/i18n';
-import { applyDocumentLocale } from '../src/i18n/locale';
 import OrderPage from '../src/pages/order/OrderPage';
-import { useLocaleStore } from '../src/state/locale-store';
 import '../src/styles/index.css';
 
 /**
@@ -15,10 +12,6 @@ import '../src/styles/index.css';
  */
 // The benchmark's synthetic plans have no staff: box office (--boxoffice) runs without a back-office session here.
 (window as { __HOTLINE_BENCH__?: boolean }).__HOTLINE_BENCH__ = true;
-const { locale } = useLocaleStore.getState();
-initI18n(locale);
-applyDocumentLocale(locale);
-setApiLocale(locale);
 
 const router = createBrowserRouter([
   {
