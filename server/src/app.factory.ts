@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { DynamicModule, NestApplicationOptions } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModuleRef, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { existsSync } from 'node:fs';
@@ -9,7 +9,9 @@ import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { apiDocsEnabled, type AppConfig } from './config/app-config';
 import type { Clock } from './common/clock';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AppError } from './common/app-error';
+import { servePlainRoutes, type PlainRoute } from './common/plain-route';
 import { toErrorResponse } from './common/error-responder';
 import { resolveLocale } from './common/locale';
 import { createLogger, PinoNestLogger } from './common/logger';
@@ -19,6 +21,7 @@ import { applySecurityHeaders, cookieSecureAttribute } from './common/security-h
 import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
 import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
+import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -132,6 +135,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   // NUL characters and lone surrogates are refused for every route, once, before any handler.
   installTextGuard(fastify);
+  // lock-seat and unlock-seat skip Nest's per-request pipeline (same guards, inputs, errors): installed before
+  // Nest registers its routes, which happens when the app initialises.
+  const errors = app.get(AllExceptionsFilter);
+  await servePlainRoutes(
+    fastify,
+    app.select(SeatsModule).get(ModuleRef),
+    SEAT_PLAIN_ROUTES as readonly PlainRoute[],
+    (error, request, reply) => errors.respond(error, request, reply),
+  );
   // Errors fastify raises itself (malformed JSON, wrong content type, body too large) reach
   // AllExceptionsFilter through Nest's own fastify error handler, so they get the same shape.
 

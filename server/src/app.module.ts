@@ -92,7 +92,8 @@ export class AppModule {
         ChannelsModule,
         QueueModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      // The filter is also a provider of its own: plain routes answer errors through it (app.factory.ts).
+      providers: [AllExceptionsFilter, { provide: APP_FILTER, useExisting: AllExceptionsFilter }],
     };
   }
 }

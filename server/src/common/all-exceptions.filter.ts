@@ -20,8 +20,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const http = host.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
+    this.respond(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+
+  /** The one error answer: also what plain routes (common/plain-route.ts) answer with. */
+  respond(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
     // Unknown non-API GETs are client routes: the storefront decides what to show.
     if (exception instanceof NotFoundException && this.spa.handles(request)) {
       this.spa.send(request, reply);

@@ -32,20 +32,42 @@ function remember(descriptor: PropertyDescriptor, part: RequestPart, schema: z.Z
   Reflect.defineMetadata(ZOD_INPUTS, { ...known, [part]: schema }, handler);
 }
 
+/** A request's inputs as its handler's zod decorators declared them, parsed (undefined where none is declared). */
+export interface DeclaredInputs {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** One parse per request: a guard that validates early and the plain route that then needs the values share it. */
+const parsedInputs = new WeakMap<object, DeclaredInputs>();
+
 /**
- * Validates a request against its handler's declared schemas (the pipes do it again, cheaply,
- * and hand the parsed values over). Guards that do costly work (the bot check) call it first,
- * so bad input is always a 400 before anything else is asked.
+ * Parses a request against its handler's declared schemas (400 on any problem). Guards that do costly work (the bot
+ * check) call it first, so bad input is always a 400 before anything else is asked; Nest's pipes parse again,
+ * cheaply, and hand the values over; a plain route (common/plain-route.ts) takes them from here.
  */
+export function parseDeclaredInputs(
+  handler: object,
+  request: { params?: unknown; query?: unknown; body?: unknown },
+): DeclaredInputs {
+  const known = parsedInputs.get(request);
+  if (known) return known;
+  const inputs = Reflect.getMetadata(ZOD_INPUTS, handler) as ZodInputs | undefined;
+  const parsed: DeclaredInputs = {};
+  if (inputs?.params) parsed.params = parseInput(inputs.params, request.params, 'INVALID_QUERY');
+  if (inputs?.query) parsed.query = parseInput(inputs.query, request.query, 'INVALID_QUERY');
+  if (inputs?.body) parsed.body = parseInput(inputs.body, request.body, 'INVALID_BODY');
+  parsedInputs.set(request, parsed);
+  return parsed;
+}
+
+/** Validates a request against its handler's declared schemas (see parseDeclaredInputs). */
 export function validateDeclaredInputs(
   handler: object,
   request: { params?: unknown; query?: unknown; body?: unknown },
 ): void {
-  const inputs = Reflect.getMetadata(ZOD_INPUTS, handler) as ZodInputs | undefined;
-  if (!inputs) return;
-  if (inputs.params) parseInput(inputs.params, request.params, 'INVALID_QUERY');
-  if (inputs.query) parseInput(inputs.query, request.query, 'INVALID_QUERY');
-  if (inputs.body) parseInput(inputs.body, request.body, 'INVALID_BODY');
+  parseDeclaredInputs(handler, request);
 }
 
 /** The one request-validation path: a zod schema as a Nest pipe (400 with the error shape on any problem). */

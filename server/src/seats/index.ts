@@ -13,3 +13,6 @@ export { SeatChangeTap } from './seat-change-tap';
 // The waiting room's port (queue implements it), the early guard on the hot seat-taking routes and its readers, and
 // the OpenAPI marker of a route the waiting room may refuse.
 export { ApiQueueRequired, QueueEarly, SeatAdmission, cartPresentations } from './seat-admission';
+// The seat calls served as plain routes (app.factory.ts installs them) and the module that declares them.
+export { SEAT_PLAIN_ROUTES } from './seat-plain-routes';
+export { SeatsModule } from './seats.module';

@@ -12,6 +12,7 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { BestAvailableResponse, LockSeatResponse, UnlockSeatResponse } from '@hotline/shared';
 import { AppError } from '../app-error';
 import { MAX_DB_ID } from '../ids';
+import type { PlainInterceptor } from '../plain-route';
 import { type HeldSeat, SeatHoldCapService } from './seat-hold-cap.service';
 
 type Body = Record<string, unknown> | undefined;
@@ -45,54 +46,56 @@ function lockedSeatsOf(answer: unknown, presentationId: number): HeldSeat[] {
 
 /** Before a lock: room under the address's cap; after it: the seats it got (see SeatHoldCapService). */
 @Injectable()
-export class SeatHoldCapInterceptor implements NestInterceptor {
+export class SeatHoldCapInterceptor implements NestInterceptor, PlainInterceptor {
   constructor(private readonly holds: SeatHoldCapService) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!lockRequestOf(context.switchToHttp().getRequest<FastifyRequest>())) return next.handle();
+    return from(this.around(context, () => lastValueFrom(next.handle())));
+  }
+
+  async around(context: ExecutionContext, run: () => Promise<unknown>): Promise<unknown> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const asked = lockRequestOf(request);
-    if (!asked) return next.handle();
-    return from(
-      (async () => {
-        let reservation;
-        try {
-          reservation = await this.holds.reserve(asked.presentationId, request.ip, request.visitorId, asked.count);
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'SEAT_HOLD_CAP') {
-            void http.getResponse<FastifyReply>().header('retry-after', String(error.params.retryAfter ?? 1));
-          }
-          throw error;
-        }
-        try {
-          const answer = await lastValueFrom(next.handle());
-          await reservation.confirm(lockedSeatsOf(answer, asked.presentationId));
-          return answer;
-        } catch (error) {
-          await reservation.cancel();
-          throw error;
-        }
-      })(),
-    );
+    if (!asked) return run();
+    let reservation;
+    try {
+      reservation = await this.holds.reserve(asked.presentationId, request.ip, request.visitorId, asked.count);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'SEAT_HOLD_CAP') {
+        void http.getResponse<FastifyReply>().header('retry-after', String(error.params.retryAfter ?? 1));
+      }
+      throw error;
+    }
+    try {
+      const answer = await run();
+      await reservation.confirm(lockedSeatsOf(answer, asked.presentationId));
+      return answer;
+    } catch (error) {
+      await reservation.cancel();
+      throw error;
+    }
   }
 }
 
 /** After an unlock: the released seats stop counting against the address. */
 @Injectable()
-export class SeatHoldReleaseInterceptor implements NestInterceptor {
+export class SeatHoldReleaseInterceptor implements NestInterceptor, PlainInterceptor {
   constructor(private readonly holds: SeatHoldCapService) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!lockRequestOf(context.switchToHttp().getRequest<FastifyRequest>())) return next.handle();
+    return from(this.around(context, () => lastValueFrom(next.handle())));
+  }
+
+  async around(context: ExecutionContext, run: () => Promise<unknown>): Promise<unknown> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const asked = lockRequestOf(request);
-    if (!asked) return next.handle();
-    return from(
-      (async () => {
-        const answer = (await lastValueFrom(next.handle())) as Partial<UnlockSeatResponse>;
-        await this.holds.released(asked.presentationId, request.ip, request.visitorId, answer.seats ?? []);
-        return answer;
-      })(),
-    );
+    if (!asked) return run();
+    const answer = (await run()) as Partial<UnlockSeatResponse>;
+    await this.holds.released(asked.presentationId, request.ip, request.visitorId, answer.seats ?? []);
+    return answer;
   }
 }
 
