@@ -37,6 +37,7 @@ export class RateLimitGuard implements CanActivate {
           key: `${policy.name}:${rule.windowSeconds}:${subject}`,
           limit: rule.limit,
           windowSeconds: rule.windowSeconds,
+          lease: policy.lease,
         });
       }
     }
