@@ -27,6 +27,8 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   private connectedOnce = false;
   /** Cluster: consecutive stream checks that found a mirror behind Redis. */
   private behindChecks = 0;
+  /** Cluster: the sharded subscribers whose messages count (two for a moment while one replaces the other). */
+  private readonly live = new Set<Redis>();
 
   constructor(
     private readonly connection: RedisConnection,
@@ -38,8 +40,10 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   ) {
     // Job `seat-stream-check` (cluster only): after a failover ioredis does not always move its sharded
     // subscribers to the promoted replica (seen in the failover test: the slot map settles while the
-    // subscribers are being reset). Every 2 s each mirror is compared with Redis and repaired from the log,
-    // so a watcher still gets every version, in order; behind on two checks running, the subscriber is rebuilt.
+    // subscribers are being reset). Every 2 s each mirror is compared with Redis: one that has not received by now
+    // the version Redis had at the previous check is repaired from the log (SeatFeed.checkBehind: newer versions
+    // are just in flight), so a watcher still gets every version, in order; behind on two checks running, the
+    // subscriber is rebuilt.
     scheduler.register('seat-stream-check', {
       everyMs: connection.cluster ? 2000 : 0,
       run: () => this.checkStream(),
@@ -47,24 +51,26 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   }
 
   private async checkStream(): Promise<void> {
-    // A repair already running (a gap, a reconnect) is left to finish: the next check sees its result.
-    if (!this.subscriber || this.feed.repairing()) return;
-    const behind = await this.feed.onReconnect();
+    if (!this.subscriber) return;
+    const behind = await this.feed.checkBehind();
     this.behindChecks = behind > 0 ? this.behindChecks + 1 : 0;
     if (this.behindChecks < 2) return;
     this.behindChecks = 0;
     const old = this.subscriber;
     await this.subscribeSharded();
+    // The old subscriber kept delivering until the new one had subscribed every slot, so the switch loses
+    // nothing; a version both delivered is applied once (the feed skips versions it has).
+    this.live.delete(old);
     await old.quit().catch(() => old.disconnect());
   }
 
-  /** Cluster: a new sharded subscriber for all 16,384 slot channels (replaces the current one). */
+  /** Cluster: a new sharded subscriber for all 16,384 slot channels (replaces the current one once subscribed). */
   private async subscribeSharded(): Promise<void> {
     const sub = this.connection.subscriber('hotline-seats-sub');
-    this.subscriber = sub;
+    this.live.add(sub);
     sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));
     sub.on('smessage', (_channel: string, message: string) => {
-      if (this.subscriber !== sub) return;
+      if (!this.live.has(sub)) return;
       this.feed.onMessage(message);
       this.tap.onMessage(message);
     });
@@ -77,6 +83,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     for (let slot = 0; slot < 16384; slot++)
       subscriptions.push(sub.ssubscribe(slotChangesChannel(this.config.REDIS_PREFIX, slot)));
     await Promise.all(subscriptions);
+    this.subscriber = sub;
   }
 
   async onModuleInit(): Promise<void> {
@@ -100,6 +107,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     const sub = this.subscriber;
     this.subscriber = null;
+    this.live.clear();
     if (sub) await sub.quit().catch(() => sub.disconnect());
   }
 }

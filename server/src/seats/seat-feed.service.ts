@@ -53,6 +53,8 @@ interface Mirror {
   flushDueAt: number;
   window: AdaptiveWindow;
   lastUsed: number;
+  /** Cluster stream check: the version Redis had at the previous check (0: none yet). */
+  checked: number;
 }
 
 /**
@@ -128,6 +130,7 @@ export class SeatFeed implements OnModuleDestroy {
       flushDueAt: 0,
       window: new AdaptiveWindow(this.config.DELTA_BATCH_MS, this.config.DELTA_BATCH_MAX_MS),
       lastUsed: this.clock.nowMs(),
+      checked: 0,
     };
     // Registered before the snapshot is read, so no change published meanwhile is missed:
     // it waits in the queue and is applied (or skipped as already included) afterwards.
@@ -173,27 +176,60 @@ export class SeatFeed implements OnModuleDestroy {
     if (!m.busy) this.drain(m);
   }
 
-  /** Whether any mirror is being repaired or reloaded now. */
-  repairing(): boolean {
-    for (const m of this.mirrors.values()) if (m.busy) return true;
-    return false;
+  /**
+   * The subscriber connection came back: changes may have been missed; check every mirror against Redis.
+   *
+   * The version is read on the command connection while the messages come on the subscriber's, and nothing orders
+   * the two: a GET reply may be handled after messages published later (so Redis "is behind" the mirror), or before
+   * messages published earlier that are still in flight. Only a version below what the mirror had received before
+   * the GET was sent means Redis went back (a failover lost writes, a rebuild): that alone forces a reload.
+   */
+  async onReconnect(): Promise<void> {
+    for (const m of this.mirrors.values()) {
+      const sent = m.received;
+      const version = await this.versionOf(m.pid);
+      // Unknown (Redis unreachable again) or being loaded/repaired: the next reconnect or change sees to it.
+      if (version === undefined || m.busy) continue;
+      if (version === null || version < sent) this.startRepair(m, null, true);
+      else if (version > m.received) this.startRepair(m, version, false);
+    }
   }
 
   /**
-   * The subscriber connection came back: changes may have been missed; check every mirror.
-   * Resolves to how many mirrors were behind Redis (and are being repaired from the log).
+   * Redis Cluster's periodic stream check (job `seat-stream-check`). A mirror is behind only if it has still not
+   * received the version Redis had at the previous check, a period ago: versions newer than the GET reply are
+   * normally just in flight on the subscriber, and repairing them (or reloading because a reply was older than a
+   * message already handled) replaced deltas with log repairs, subscriber rebuilds and snapshots (issue 23).
+   * Resolves to how many mirrors were behind (and are being repaired from the log).
    */
-  async onReconnect(): Promise<number> {
+  async checkBehind(): Promise<number> {
     let behind = 0;
     for (const m of this.mirrors.values()) {
-      const version = await this.store.currentVersion(m.pid).catch(() => null);
-      if (version === null || version < m.received) this.startRepair(m, null, true);
-      else if (version > m.received) {
+      const sent = m.received;
+      const previous = m.checked;
+      const version = await this.versionOf(m.pid);
+      if (version === undefined || m.busy) continue;
+      if (version === null || version < sent) {
+        m.checked = 0;
+        this.startRepair(m, null, true);
+        continue;
+      }
+      m.checked = version;
+      if (previous > m.received) {
         behind++;
-        this.startRepair(m, version, false);
+        this.startRepair(m, previous, false);
       }
     }
     return behind;
+  }
+
+  /** The presentation's version in Redis; null if it has none (lost or never built); undefined if unreachable. */
+  private async versionOf(pid: number): Promise<number | null | undefined> {
+    try {
+      return await this.store.currentVersion(pid);
+    } catch {
+      return undefined;
+    }
   }
 
   private drain(m: Mirror): void {
