@@ -4,7 +4,10 @@
 // against a bare node:http + ioredis server running the same Lua script, back to back,
 // 5 rounds each. Every loop is lock seat -> unlock seat (so seats never run out); the
 // numbers are for the lock requests. Targets: >= 70 % of baseline throughput, p99 < 15 ms.
-//   node scripts/build.mjs && node load-tests/lock-path.bench.mjs [--rounds=5] [--seconds=8]
+//   node scripts/build.mjs && node load-tests/lock-path.bench.mjs [--rounds=5] [--seconds=8] [--edges=production]
+// --edges=production keeps the two edges the default run turns off, as a production server runs them: the
+// per-address seat-hold cap (each connection is its own address, via X-Forwarded-For from loopback) and the
+// bot-check load count (ALTCHA_LOAD_STEP so large that the work factor stays 1: counted, never refused).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
@@ -26,7 +29,8 @@ const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--
 const ROUNDS = arg('rounds', 5);
 const SECONDS = arg('seconds', 8);
 const CONCURRENCY = 50;
-const PRESENTATION = 29; // the arena: 15,428 reserved seats + 4,500 GA places
+const PRESENTATION = 29;
+const PRODUCTION_EDGES = process.argv.includes('--edges=production'); // the arena: 15,428 reserved seats + 4,500 GA places
 
 async function run(label, once) {
   const agent = agentFor(CONCURRENCY);
@@ -67,7 +71,12 @@ async function main() {
   let bare;
   try {
     log('starting the real server (migrations + demo seed on first start)…');
-    server = await startServer({ DATABASE_URL: svc.databaseUrl, REDIS_URL: svc.redisUrl, ALTCHA_MAX_NUMBER: '1000' });
+    server = await startServer({
+      DATABASE_URL: svc.databaseUrl,
+      REDIS_URL: svc.redisUrl,
+      ALTCHA_MAX_NUMBER: '1000',
+      ...(PRODUCTION_EDGES ? { SEAT_HOLD_CAP_PER_IP: '40', ALTCHA_LOAD_STEP: '100000000' } : {}),
+    });
     bare = await startNodeChild(
       path.join(ROOT, 'load-tests', 'lib', 'bare-lock-server.mjs'),
       { REDIS_URL: svc.redisUrl, PRESENTATION_ID: String(PRESENTATION) },
@@ -109,7 +118,7 @@ async function main() {
       };
     };
     const ours = async (i, n, agent) => {
-      const headers = { uuid: visitors[i] };
+      const headers = { uuid: visitors[i], ...(PRODUCTION_EDGES ? { 'x-forwarded-for': `10.77.0.${i + 1}` } : {}) };
       const b = body(i, n);
       const lock = await request(server.url, 'PUT', '/api/seats/lock-seat', { headers, body: b, agent });
       await request(server.url, 'PUT', '/api/seats/unlock-seat', { headers, body: b, agent });
@@ -135,7 +144,7 @@ async function main() {
     const m = (runs, key) => median(runs.map((r) => r[key]));
     const ratio = m(oursRuns, 'locksPerSecond') / m(bareRuns, 'locksPerSecond');
     const lines = [
-      `lock-path.bench.mjs: ${CONCURRENCY} concurrent keep-alive connections, ${ROUNDS} rounds x ${SECONDS} s each side, loop = lock + unlock of the loop's own seats (arena, presentation ${PRESENTATION}); medians over rounds.`,
+      `lock-path.bench.mjs${PRODUCTION_EDGES ? ' --edges=production (seat-hold cap and bot-check load count on)' : ''}: ${CONCURRENCY} concurrent keep-alive connections, ${ROUNDS} rounds x ${SECONDS} s each side, loop = lock + unlock of the loop's own seats (arena, presentation ${PRESENTATION}); medians over rounds.`,
       '',
       '| path | locks/s | p50 ms | p99 ms | failed locks |',
       '|---|---|---|---|---|',

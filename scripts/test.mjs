@@ -6,7 +6,8 @@
 //  4. builds the app, starts the server on a free port, runs Playwright in Debian's Chromium;
 //  5. prints one line `N passed, N failed` totalled over all runners, cleans up,
 //     and exits non-zero on any failure.
-//  3b. the clock guard: the time-sensitive jest tests again at three fixed Israeli times (scripts/clock-guard.mjs);
+//  1b. the clock guard, beside the static checks: the time-sensitive jest tests again at three fixed Israeli times
+//      (scripts/clock-guard.mjs);
 // Flags: --only=static | --only=jest | --only=clocks | --only=e2e, and anything after `--` goes to jest or Playwright
 // (e.g. a file filter); --report=FILE names jest's JSON report (the clock guard's inner runs). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
 import './node-runtime.mjs';
@@ -254,7 +255,7 @@ async function main() {
   const started = Date.now();
   const totals = { passed: 0, failed: 0 };
   const problems = [];
-  if (only === undefined || only === 'static') {
+  const staticChecks = async () => {
     process.stdout.write('[test] static checks: lint, format, typecheck, knip…\n');
     for (const { name, ok } of await runStaticChecks()) {
       if (ok) totals.passed += 1;
@@ -263,12 +264,18 @@ async function main() {
         problems.push(`static check failed: ${name}`);
       }
     }
-    if (only === 'static') return finish(started, totals, problems);
+  };
+  if (only === 'static') {
+    await staticChecks();
+    return finish(started, totals, problems);
   }
-  if (only === undefined || only === 'clocks') {
+  if (only === 'clocks') {
     await clockGuard(totals, problems);
-    if (only === 'clocks') return finish(started, totals, problems);
+    return finish(started, totals, problems);
   }
+  // Side by side: the static checks are two single-threaded tools at a time with idle gaps, the clock guard's
+  // small jest runs wait on their own PostgreSQL start; together they keep the suite under CI's 20 minutes.
+  if (only === undefined) await Promise.all([staticChecks(), clockGuard(totals, problems)]);
   services.log('provisioning throw-away PostgreSQL and Redis…');
   const pg = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
   const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
