@@ -2,9 +2,10 @@
 // seat click answered, in Debian's headless Chromium (/usr/bin/chromium, --no-sandbox; never a downloaded browser).
 //
 // What is served: the PRODUCTION storefront build (client/vite.config.ts, `vite build` into .tmp/page-bench-dist —
-// the same files the server serves from CLIENT_DIST), by a small node:http server that answers like the real one:
-// static files uncompressed with `cache-control: max-age=3600` (server/src/app.factory.ts: @fastify/static, no
-// compression), the SPA's index.html for /order/:id, the seat plan gzipped when the browser accepts it
+// the same files the server serves from CLIENT_DIST, with the .br/.gz files scripts/precompress.mjs writes beside
+// them), by a small node:http server that answers like the real one: static files as their brotli or gzip sibling
+// when the browser accepts it, hashed assets cached a year (server/src/common/static-assets.ts: @fastify/static with
+// preCompressed), the SPA's index.html for /order/:id (compressed too), the seat plan gzipped when the browser accepts it
 // (catalogue.controllers.ts), the seats-status as plain JSON, a real ALTCHA challenge (the server's altcha-lib and
 // defaults: SHA-256, cost 1, max number 50,000) so the first click pays the real proof of work, and a lock-seat
 // answer. The plans are load-tests/seatmap.bench.mjs's synthetic bowls of exactly N seats (columnar plan, ~6 % taken).
@@ -96,6 +97,8 @@ function build() {
     { cwd: path.join(ROOT, 'client'), stdio: 'inherit' },
   );
   if (r.status !== 0) throw new Error('client build failed');
+  const c = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'precompress.mjs'), DIST], { stdio: 'inherit' });
+  if (c.status !== 0) throw new Error('precompress failed');
 }
 
 /* ------------------------------------------------------------------ the server */
@@ -192,11 +195,20 @@ function startServer() {
     let file = path.join(DIST, path.normalize(p).replace(/^(\.\.[/\\])+/, ''));
     const isAsset = file.startsWith(DIST) && existsSync(file) && statSync(file).isFile();
     if (!isAsset) file = path.join(DIST, 'index.html');
+    // The server's choice (preCompressed): brotli, else gzip, when accepted and the build wrote the sibling.
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ].find(([name, ext]) => new RegExp(`\\b${name}\\b`).test(accept) && existsSync(file + ext));
+    const hashed = isAsset && path.relative(DIST, file).startsWith(`assets${path.sep}`);
     res.writeHead(200, {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'cache-control': isAsset ? 'public, max-age=3600' : 'no-cache',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : isAsset ? 'public, max-age=3600' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding[0] } : {}),
     });
-    res.end(readStatic(file));
+    res.end(readStatic(encoding ? file + encoding[1] : file));
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>

@@ -4,6 +4,7 @@ import './node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { precompress } from './precompress.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const force = process.argv.includes('--force');
@@ -62,3 +63,7 @@ if (force || !existsSync(clientIndex) || statSync(clientIndex).mtimeMs < clientS
     path.join(ROOT, 'client'),
   );
 }
+
+// Brotli and gzip siblings for the server's preCompressed static files. After every build, not only after Vite
+// ran: a dist/ built before this step existed gets them too (files already done are skipped).
+if (existsSync(clientIndex)) await precompress(path.join(ROOT, 'client', 'dist'));

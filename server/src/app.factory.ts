@@ -18,6 +18,7 @@ import { createLogger, PinoNestLogger } from './common/logger';
 import { installTextGuard } from './common/text-guard';
 import { ConfiguredIoAdapter } from './common/socket-origins';
 import { applySecurityHeaders, cookieSecureAttribute } from './common/security-headers';
+import { clientStaticOptions } from './common/static-assets';
 import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
 import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
@@ -148,13 +149,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // AllExceptionsFilter through Nest's own fastify error handler, so they get the same shape.
 
   if (config.CLIENT_DIST && existsSync(config.CLIENT_DIST)) {
-    app.useStaticAssets({
-      root: config.CLIENT_DIST,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      maxAge: '1h',
-    } as never);
+    // Nest's copy of the options type still describes an older @fastify/static `setHeaders(res)`; the plugin it
+    // registers (v10) passes the fastify reply, which clientStaticOptions is typed against.
+    app.useStaticAssets(clientStaticOptions(config.CLIENT_DIST) as never);
   }
 
   const openApi = new DocumentBuilder()

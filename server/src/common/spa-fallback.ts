@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REVALIDATE } from './static-assets';
 
 /**
  * Known storefront routes: every path of client/src/router.tsx (storefront-spec.md section 2 and our additions).
@@ -38,13 +39,50 @@ const CLIENT_ROUTES: RegExp[] = [
   /^\/http.*/,
 ];
 
+/** The encodings the build writes beside index.html (scripts/precompress.mjs), the server's preference first. */
+type Encoding = 'br' | 'gzip';
+const SIBLING: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The encoding to send from `available` for an Accept-Encoding header: the highest q the client gives, ties to the
+ * server's order; `*` covers what it does not name; q=0 refuses. Undefined: send the file itself.
+ */
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly Encoding[],
+): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    if (!name) continue;
+    const qParam = params.find((p) => p.startsWith('q='));
+    const value = qParam === undefined ? 1 : Number(qParam.slice(2));
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  let best: Encoding | undefined;
+  let bestQ = 0;
+  for (const encoding of available) {
+    const value = q.get(encoding) ?? q.get('*') ?? 0;
+    if (value > bestQ) [best, bestQ] = [encoding, value];
+  }
+  return best;
+}
+
+interface IndexPage {
+  html: string;
+  /** Only siblings at least as new as index.html: a stale one would name another build's chunks. */
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
 /**
  * Serves the built storefront's index.html for client routes. A route we do not
  * know, or a `lang` other than he/en, still gets the page (so the client can show
  * its translated 404) but with status 404, so crawlers and monitors see the truth.
+ * Brotli or gzip when the browser takes it and the build wrote it, like the static files.
  */
 export class SpaFallback {
-  private html: string | null = null;
+  private page: IndexPage | null = null;
 
   constructor(private readonly clientDist: string | undefined) {}
 
@@ -53,7 +91,7 @@ export class SpaFallback {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api') &&
       !request.url.startsWith('/socket.io') &&
-      this.indexHtml() !== null
+      this.indexPage() !== null
     );
   }
 
@@ -65,20 +103,31 @@ export class SpaFallback {
   }
 
   send(request: FastifyRequest, reply: FastifyReply): void {
+    const page = this.indexPage()!;
+    const available = (Object.keys(SIBLING) as Encoding[]).filter((e) => page.compressed[e]);
+    const encoding = chooseEncoding(request.headers['accept-encoding'], available);
     void reply
       .status(this.statusFor(request.url))
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(this.indexHtml());
+      .header('cache-control', REVALIDATE)
+      .header('x-robots-tag', 'noindex, nofollow');
+    if (available.length) void reply.header('vary', 'accept-encoding');
+    if (encoding) void reply.header('content-encoding', encoding);
+    void reply.send(encoding ? page.compressed[encoding] : page.html);
   }
 
-  private indexHtml(): string | null {
-    if (this.html !== null) return this.html;
+  private indexPage(): IndexPage | null {
+    if (this.page !== null) return this.page;
     if (!this.clientDist) return null;
     const file = path.join(this.clientDist, 'index.html');
     if (!existsSync(file)) return null;
-    this.html = readFileSync(file, 'utf8');
-    return this.html;
+    const built = statSync(file).mtimeMs;
+    const compressed: IndexPage['compressed'] = {};
+    for (const encoding of Object.keys(SIBLING) as Encoding[]) {
+      const sibling = file + SIBLING[encoding];
+      if (existsSync(sibling) && statSync(sibling).mtimeMs >= built) compressed[encoding] = readFileSync(sibling);
+    }
+    this.page = { html: readFileSync(file, 'utf8'), compressed };
+    return this.page;
   }
 }
