@@ -137,6 +137,9 @@ async function startServer(env) {
       CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR: '100',
       CUSTOMER_OTP_GUESSES_PER_MOBILE_HOUR: '300',
       SEAT_HOLD_CAP_PER_IP: '0',
+      // Specs read a seat's status over the API right after changing it (the storefront itself catches up through
+      // its subscription): the shared seats-status answer is reused only at the current version.
+      SEAT_STATUS_STALE_MS: '0',
       // Specs share a few presentations; the bot-check work under load is tested in server/test/botcheck-load.
       ALTCHA_LOAD_STEP: '0',
       CLIENT_DIST: path.join(ROOT, 'client', 'dist'),

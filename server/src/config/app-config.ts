@@ -54,6 +54,12 @@ export const appConfigSchema = z.object({
   HOTLINE: z.string().default('*9080'),
   /** Seat lock lifetime. 1 s minimum so tests can watch a lock expire; production uses the 15-minute default. */
   LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
+  /**
+   * How old the shared seats-status answer (seats/public-seat-status.ts) may be while seats change: the storefront's
+   * subscription replays every change since its version. 0 = reuse only at the current version (the test suites,
+   * which read a status right after changing it).
+   */
+  SEAT_STATUS_STALE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   LOCK_PAYMENT_EXTENSION_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   /** How long a commit's claim on limited things (coupon uses, balances) lives before the sale consumes it. */
   LIMIT_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),

@@ -170,7 +170,8 @@ export class SeatEngineService {
     return snap;
   }
 
-  async status(visitorId: string, q: SeatsStatusQuery): Promise<SeatsStatusResponse> {
+  /** A visitor's view of the presentation's seats; `null` is the public view (nobody's locks are "mine"). */
+  async status(visitorId: string | null, q: SeatsStatusQuery): Promise<SeatsStatusResponse> {
     const layout = await this.layouts.get(q.presentationId);
     if (q.sectionId !== undefined && !layout.sections.has(q.sectionId)) throw new AppError('SECTION_NOT_FOUND');
     const { version, state } = await this.snapshot(layout);
@@ -187,7 +188,8 @@ export class SeatEngineService {
     const summary = saleSummary(layout, rows, { miniSiteOrLiveDomain: Boolean(q.miniSiteUrl || q.domain) });
     // Changing an order (modifySeats=1): the visitor's own sold seats show as theirs (2), so the map can offer them
     // as the seats to swap from (docs/order-changes.md). Applied after the summary: they stay sold for it.
-    if (q.modifySeats) markOwnSeats(rows, await this.repo.ownPaidSeatKeys(layout.presentation.id, visitorId));
+    if (q.modifySeats && visitorId !== null)
+      markOwnSeats(rows, await this.repo.ownPaidSeatKeys(layout.presentation.id, visitorId));
     return {
       seats: rows,
       version,

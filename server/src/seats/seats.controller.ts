@@ -1,5 +1,6 @@
-import { Controller, Get, Put } from '@nestjs/common';
+import { Controller, Get, Put, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
   BestAvailableResponse,
   LockSeatResponse,
@@ -10,10 +11,12 @@ import type {
 import { RequireBotCheck, idFrom } from '../botcheck';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
+import { sendEncodedJson } from '../common/encoded-json';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { ChannelScope, channelQuery, type ChannelQuery } from '../channels';
 import { BestAvailableService } from './best-available.service';
+import { PublicSeatStatus } from './public-seat-status';
 import { QueueEarly, bestAvailablePresentation, lockSeatPresentation } from './seat-admission';
 import { SeatEngineService } from './seat-engine.service';
 import {
@@ -39,6 +42,7 @@ export class SeatsController {
     private readonly engine: SeatEngineService,
     private readonly best: BestAvailableService,
     private readonly channel: ChannelScope,
+    private readonly publicStatus: PublicSeatStatus,
   ) {}
 
   // Guards run in the order they are listed below each route's decorators reversed:
@@ -52,8 +56,13 @@ export class SeatsController {
   async status(
     @VisitorId() visitorId: string,
     @ZodQuery(seatsStatusQuery) query: SeatsStatusQuery,
-  ): Promise<SeatsStatusResponse> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SeatsStatusResponse | Buffer> {
     await this.channel.assertPresentation(query, query.presentationId);
+    // Most visitors hold no seat: their answer is one shared, compressed document (public-seat-status.ts).
+    const shared = await this.publicStatus.answer(visitorId, query);
+    if (shared) return sendEncodedJson(request, reply, shared);
     return this.channel.seatsStatus(query, query.presentationId, await this.engine.status(visitorId, query));
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { BestAvailableService } from './best-available.service';
 import { HoldEndedNotifier } from './hold-ended-notifier';
+import { PublicSeatStatus } from './public-seat-status';
 import { RedisChangeSubscriber } from './redis-change-subscriber';
 import { RedisSeatStore } from './redis-seat-store';
 import { SaleMemory } from './sale-memory';
@@ -35,6 +36,7 @@ import { SeatsRepository } from './seats.repository';
     SeatFeed,
     SeatChangeTap,
     BestAvailableService,
+    PublicSeatStatus,
     SeatsGateway,
     RedisChangeSubscriber,
     SeatSweeper,

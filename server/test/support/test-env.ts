@@ -102,6 +102,8 @@ export function testConfig(overrides: Partial<Record<keyof AppConfig, string>> &
     // Many buyers on one presentation within a minute would raise the bot-check work; botcheck-load turns it on.
     ALTCHA_LOAD_STEP: '0',
     DEV_MESSAGES_ENABLED: 'true',
+    // Tests read a status right after changing seats: the shared answer is reused only at the current version.
+    SEAT_STATUS_STALE_MS: '0',
     ...overrides,
   });
 }
