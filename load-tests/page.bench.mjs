@@ -6,7 +6,8 @@
 // them), by a small node:http server that answers like the real one: static files as their brotli or gzip sibling
 // when the browser accepts it, hashed assets cached a year (server/src/common/static-assets.ts: @fastify/static with
 // preCompressed), the SPA's index.html for /order/:id (compressed too), the seat plan gzipped when the browser accepts it
-// (catalogue.controllers.ts), the seats-status as plain JSON, a real ALTCHA challenge (the server's altcha-lib and
+// (catalogue.controllers.ts), the seats-status brotli (quality 4) or gzip when accepted, as the server sends the shared
+// answer to a visitor who holds no seat (server/src/seats/public-seat-status.ts), a real ALTCHA challenge (the server's altcha-lib and
 // defaults: SHA-256, cost 1, max number 50,000) so the first click pays the real proof of work, and a lock-seat
 // answer. The plans are load-tests/seatmap.bench.mjs's synthetic bowls of exactly N seats (columnar plan, ~6 % taken).
 // Unlike page.route(), a real server keeps every byte on Chromium's network stack, so the network profile applies.
@@ -42,7 +43,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { appendResults, ROOT, require as rootRequire } from './lib/stack.mjs';
 import { apiFixtures } from './seatmap.bench.mjs';
@@ -152,7 +153,14 @@ function startServer() {
           return json(res, 200, state.planGzip, { 'content-encoding': 'gzip', vary: 'accept-encoding' });
         return json(res, 200, fx.seatplan);
       }
-      if (p === '/api/seats/seats-status') return json(res, 200, fx.status);
+      if (p === '/api/seats/seats-status') {
+        const accept = String(req.headers['accept-encoding'] ?? '');
+        if (/\bbr\b/.test(accept))
+          return json(res, 200, state.statusBr, { 'content-encoding': 'br', vary: 'accept-encoding' });
+        if (/\bgzip\b/.test(accept))
+          return json(res, 200, state.statusGzip, { 'content-encoding': 'gzip', vary: 'accept-encoding' });
+        return json(res, 200, fx.status);
+      }
       if (p === `/api/presentations/${PRESENTATION_ID}/ticketGroups`) return json(res, 200, fx.ticketGroups);
       if (p.startsWith('/api/presentations/timer')) return json(res, 200, JSON.stringify({ timer: {} }));
       if (p === `/api/presentations/${PRESENTATION_ID}`) return json(res, 200, fx.presentation);
@@ -218,6 +226,14 @@ function startServer() {
         setFixtures(fx) {
           state.fx = fx;
           state.planGzip = gzipSync(fx.seatplan, { level: 6 });
+          // server/src/common/encoded-json.ts: brotli quality 4, gzip 6.
+          state.statusBr = brotliCompressSync(fx.status, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            },
+          });
+          state.statusGzip = gzipSync(fx.status, { level: 6 });
         },
         close: () => new Promise((r) => server.close(r)),
       }),
@@ -430,7 +446,7 @@ async function main() {
   const smoke = REPEATS < 5;
   const lines = [];
   lines.push(
-    `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files uncompressed, plan gzipped, statuses plain JSON, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
+    `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files and statuses brotli, plan gzipped, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
     '',
     'All times in ms from navigation start. First pixels = the seats drawn on the canvas (loader firstFrame); in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of pages/order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).',
     '',
