@@ -32,6 +32,16 @@ const REDIS_MESSAGES = [
   "Cluster isn't ready",
   'LOADING',
 ];
+/**
+ * What a resharding lets through to the caller (reshard-cluster.medium.test.ts found both as 500s). ioredis follows a
+ * redirection of a single command, but an auto-pipelined batch is retried only when every reply in it is the same
+ * error (ioredis Pipeline), so a script whose neighbours in the batch succeeded comes back with the raw
+ * `ASK <slot> <host:port>` (or `MOVED …`). And a script re-sent after such a redirection has lost ioredis's NOSCRIPT ->
+ * EVAL fallback (the retry re-creates the command's promise), so on a target primary that never ran it the reply is
+ * `NOSCRIPT`; the next command on that connection sends EVAL again. In all three the node did not run the command:
+ * a 503 with Retry-After is true and safe.
+ */
+const REDIS_NOT_RUN = /^(?:(?:ASK|MOVED) \d+ \S+|NOSCRIPT .*)$/;
 
 interface ErrorLike {
   name?: unknown;
@@ -60,7 +70,12 @@ export function classifyDependencyFailure(error: unknown): Dependency | null {
   const name = typeof e.name === 'string' ? e.name : '';
   const message = typeof e.message === 'string' ? e.message : '';
   const code = typeof e.code === 'string' ? e.code : '';
-  if (name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.some((m) => message.includes(m))) return 'redis';
+  if (
+    name === 'MaxRetriesPerRequestError' ||
+    REDIS_MESSAGES.some((m) => message.includes(m)) ||
+    REDIS_NOT_RUN.test(message)
+  )
+    return 'redis';
   if (PG_CONNECTION_CODES.has(code) || PG_MESSAGES.some((m) => message.includes(m))) return 'postgres';
   // ioredis turns socket errors into the retry/closed errors above; a bare socket error comes from pg.
   if (NET_CODES.has(code)) return 'postgres';

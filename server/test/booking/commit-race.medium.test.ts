@@ -1,7 +1,3 @@
-import type { Client } from 'pg';
-import { LocklessQuoteService } from '../support/lockless-quote.service';
-import type { ProviderOverride, TestApp } from '../support/test-env';
-import { QuoteService } from '../../src/orders/quote.service';
 import {
   authoriseCard,
   buyer,
@@ -14,68 +10,26 @@ import {
   plainSeats,
   startBooking,
   TEST_CARDS,
-  type Buyer,
-  type ShowInfo,
 } from './support/booking-kit';
+import { commitRace, doubleSold, LOCKLESS, type RaceShape } from './support/commit-race-kit';
 
 /**
- * What stops a double sale when everything above PostgreSQL has been bypassed.
- * Every buyer holds a legitimate lock on a seat of their own, but their carts
- * name seats from one small shared pool, and the test-only switch
- * A test-only LocklessQuoteService (provider override) lets those carts through to the database, so
- * the partial unique index reservation_ticket_live_seat is the only judge. Each
- * buyer pays by card first, so every loser must come back refunded. The control
- * run drops the index in its own database and must show double sales, or this
- * test proves nothing.
+ * What stops a double sale when everything above PostgreSQL has been bypassed (the race itself, shared with the
+ * Redis Cluster test, is in support/commit-race-kit.ts). Each buyer pays by card first, so every loser must come
+ * back refunded. The control run drops the index in its own database and must show double sales, or this test
+ * proves nothing.
  */
 const BUYERS = 100;
 const POOL = 20;
 const SEATS_PER_CART = 2;
-/** The control and race runs buy seats without holding their locks (test-only provider override). */
-const LOCKLESS: ProviderOverride[] = [{ provide: QuoteService, useClass: LocklessQuoteService }];
-
-interface Race {
-  show: ShowInfo;
-  results: { buyer: Buyer; status: number; body: any }[];
-}
-
-async function race(t: TestApp): Promise<Race> {
-  const show = await loadShow(t.url, 29); // the arena: 15,428 places, no seat-gap rules
-  const seats = plainSeats(show);
-  const own = seats.slice(0, BUYERS);
-  const pool = seats.slice(BUYERS, BUYERS + POOL);
-  const buyers = await Promise.all(Array.from({ length: BUYERS }, () => buyer(t.url)));
-  let seed = 7;
-  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const carts = await Promise.all(
-    buyers.map(async (b, i) => {
-      await lockAll(t.url, b, show, [own[i]!]);
-      const picked = new Set<number>();
-      while (picked.size < SEATS_PER_CART) picked.add(Math.floor(rand() * POOL));
-      const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve);
-      return cartOf(
-        [...picked].map((p) => cartSeat(show, pool[p]!)),
-        { cartIdentifier: crypto.randomUUID(), paymentIdentifier },
-      );
-    }),
-  );
-  const results = await Promise.all(buyers.map(async (b, i) => ({ buyer: b, ...(await commit(t.url, b, carts[i]!)) })));
-  return { show, results };
-}
-
-async function doubleSold(sql: Client): Promise<number> {
-  return count(
-    sql,
-    `SELECT count(*) FROM (SELECT 1 FROM reservation_ticket WHERE status = 'live' AND presentation_id = 29
-                           GROUP BY presentation_id, section_id, x, y HAVING count(*) > 1) d`,
-  );
-}
+/** The arena: 15,428 places, no seat-gap rules. */
+const SHAPE: RaceShape = { presentationId: 29, buyers: BUYERS, pool: POOL, seatsPerCart: SEATS_PER_CART };
 
 describe('100 buyers commit overlapping seats at once', () => {
   test('PostgreSQL sells each seat at most once; every winner has its tickets and payment; every loser is refunded', async () => {
     const env = await startBooking({}, LOCKLESS);
     try {
-      const { results } = await race(env.t);
+      const { results } = await commitRace(env.t, SHAPE);
       const { sql } = env;
       const outcomes = new Map<string, number>();
       for (const r of results)
@@ -92,7 +46,7 @@ describe('100 buyers commit overlapping seats at once', () => {
       expect([...outcomes.keys()].sort()).toEqual(['201 OK', '409 SEATS_LOST_REFUNDED']);
 
       // Each seat sold at most once.
-      expect(await doubleSold(sql)).toBe(0);
+      expect(await doubleSold(sql, 29)).toBe(0);
       // Every paid reservation has all its tickets, live, and one approved card payment for its total.
       expect(await count(sql, "SELECT count(*) FROM reservation WHERE state = 'paid'")).toBe(won.length);
       expect(
@@ -146,9 +100,9 @@ describe('100 buyers commit overlapping seats at once', () => {
     const env = await startBooking({}, LOCKLESS);
     try {
       await env.sql.query('DROP INDEX reservation_ticket_live_seat');
-      const { results } = await race(env.t);
+      const { results } = await commitRace(env.t, SHAPE);
       expect(results.filter((r) => r.status === 201).length).toBeGreaterThan(POOL / SEATS_PER_CART);
-      expect(await doubleSold(env.sql)).toBeGreaterThan(0);
+      expect(await doubleSold(env.sql, 29)).toBeGreaterThan(0);
     } finally {
       await env.close();
     }

@@ -15,6 +15,18 @@ const cases: [string, unknown, ReturnType<typeof classifyDependencyFailure>][] =
   ['Redis Cluster: shard without a primary', new Error('CLUSTERDOWN The cluster is down'), 'redis'],
   ['Redis Cluster: slot migrating', new Error('TRYAGAIN Multiple keys request during rehashing of slot'), 'redis'],
   ['ioredis Cluster: redirection storm', new Error('Too many Cluster redirections. Last error: MOVED'), 'redis'],
+  [
+    'Redis Cluster: ASK inside an auto-pipelined batch (resharding)',
+    Object.assign(new Error('ASK 3444 127.0.0.1:36451'), { name: 'ReplyError' }),
+    'redis',
+  ],
+  ['Redis Cluster: MOVED inside a batch', new Error('MOVED 3444 127.0.0.1:36451'), 'redis'],
+  [
+    'Redis Cluster: NOSCRIPT after a redirected retry',
+    new Error('NOSCRIPT No matching script. Please use EVAL.'),
+    'redis',
+  ],
+  ['not a redirection: a word that starts with ASK', new Error('ASKED 3 times'), null],
   ['ioredis Cluster: no slot map', new Error('Failed to refresh slots cache.'), 'redis'],
   ['pg: pool wait / connect timeout', new Error('timeout exceeded when trying to connect'), 'postgres'],
   ['pg: client query timeout', new Error('Query read timeout'), 'postgres'],
