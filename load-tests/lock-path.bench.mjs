@@ -4,7 +4,9 @@
 // against a bare node:http + ioredis server running the same Lua script, back to back,
 // 5 rounds each. Every loop is lock seat -> unlock seat (so seats never run out); the
 // numbers are for the lock requests. Targets: >= 70 % of baseline throughput, p99 < 15 ms.
-//   node scripts/build.mjs && node load-tests/lock-path.bench.mjs [--rounds=5] [--seconds=8] [--edges=production]
+//   node scripts/build.mjs && node load-tests/lock-path.bench.mjs [--rounds=5] [--seconds=8] [--edges=production] [--floor]
+// --floor adds a third side each round: the same bare server on fastify instead of node:http (no NestJS, no
+// checks), the floor of any route of a server built on the stack we use — how much of the gap is the framework.
 // --edges=production keeps the two edges the default run turns off, as a production server runs them: the
 // per-address seat-hold cap (each connection is its own address, via X-Forwarded-For from loopback) and the
 // bot-check load count (ALTCHA_LOAD_STEP so large that the work factor stays 1: counted, never refused).
@@ -30,7 +32,8 @@ const ROUNDS = arg('rounds', 5);
 const SECONDS = arg('seconds', 8);
 const CONCURRENCY = 50;
 const PRESENTATION = 29;
-const PRODUCTION_EDGES = process.argv.includes('--edges=production'); // the arena: 15,428 reserved seats + 4,500 GA places
+const PRODUCTION_EDGES = process.argv.includes('--edges=production');
+const FLOOR = process.argv.includes('--floor'); // the arena: 15,428 reserved seats + 4,500 GA places
 
 async function run(label, once) {
   const agent = agentFor(CONCURRENCY);
@@ -69,6 +72,7 @@ async function main() {
   const svc = await startServices('bench-lock');
   let server;
   let bare;
+  let floor;
   try {
     log('starting the real server (migrations + demo seed on first start)…');
     server = await startServer({
@@ -82,6 +86,13 @@ async function main() {
       { REDIS_URL: svc.redisUrl, PRESENTATION_ID: String(PRESENTATION) },
       'bare server',
     );
+    if (FLOOR) {
+      floor = await startNodeChild(
+        path.join(ROOT, 'load-tests', 'lib', 'bare-lock-server.mjs'),
+        { REDIS_URL: svc.redisUrl, PRESENTATION_ID: String(PRESENTATION), BARE_FRAMEWORK: 'fastify' },
+        'fastify floor',
+      );
+    }
 
     const presentation = (
       await request(server.url, 'GET', `/api/presentations/${PRESENTATION}`, { headers: { uuid: randomUUID() } })
@@ -124,22 +135,26 @@ async function main() {
       await request(server.url, 'PUT', '/api/seats/unlock-seat', { headers, body: b, agent });
       return { lock };
     };
-    const baseline = async (i, n, agent) => {
+    const bareSide = (target) => async (i, n, agent) => {
       const headers = { uuid: visitors[i] };
       const s = seatOf(i, n);
       const b = { key: `${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}` };
-      const lock = await request(bare.url, 'PUT', '/lock', { headers, body: b, agent });
-      await request(bare.url, 'PUT', '/unlock', { headers, body: b, agent });
+      const lock = await request(target.url, 'PUT', '/lock', { headers, body: b, agent });
+      await request(target.url, 'PUT', '/unlock', { headers, body: b, agent });
       return { lock };
     };
+    const baseline = bareSide(bare);
     log('warm-up…');
     await run('warm-up ours', ours);
     await run('warm-up baseline', baseline);
+    if (FLOOR) await run('warm-up fastify floor', bareSide(floor));
     const oursRuns = [];
     const bareRuns = [];
+    const floorRuns = [];
     for (let round = 1; round <= ROUNDS; round++) {
       oursRuns.push(await run(`round ${round} ours`, ours));
       bareRuns.push(await run(`round ${round} baseline`, baseline));
+      if (FLOOR) floorRuns.push(await run(`round ${round} fastify floor`, bareSide(floor)));
     }
     const m = (runs, key) => median(runs.map((r) => r[key]));
     const ratio = m(oursRuns, 'locksPerSecond') / m(bareRuns, 'locksPerSecond');
@@ -150,13 +165,24 @@ async function main() {
       '|---|---|---|---|---|',
       `| PUT /api/seats/lock-seat (NestJS+fastify, zod, ALTCHA verify, rules, Lua, publish) | ${m(oursRuns, 'locksPerSecond').toFixed(0)} | ${m(oursRuns, 'p50').toFixed(2)} | ${m(oursRuns, 'p99').toFixed(2)} | ${oursRuns.reduce((a, r) => a + r.failures, 0)} |`,
       `| bare node:http + ioredis, same Lua script | ${m(bareRuns, 'locksPerSecond').toFixed(0)} | ${m(bareRuns, 'p50').toFixed(2)} | ${m(bareRuns, 'p99').toFixed(2)} | ${bareRuns.reduce((a, r) => a + r.failures, 0)} |`,
+      ...(FLOOR
+        ? [
+            `| bare fastify + ioredis, same Lua script (the framework floor) | ${m(floorRuns, 'locksPerSecond').toFixed(0)} | ${m(floorRuns, 'p50').toFixed(2)} | ${m(floorRuns, 'p99').toFixed(2)} | ${floorRuns.reduce((a, r) => a + r.failures, 0)} |`,
+          ]
+        : []),
       '',
+      ...(FLOOR
+        ? [
+            `Framework floor: bare fastify / bare node:http ${((100 * m(floorRuns, 'locksPerSecond')) / m(bareRuns, 'locksPerSecond')).toFixed(1)} %; ours / bare fastify ${((100 * m(oursRuns, 'locksPerSecond')) / m(floorRuns, 'locksPerSecond')).toFixed(1)} %.`,
+          ]
+        : []),
       `Ratio (ours / baseline throughput): ${(ratio * 100).toFixed(1)} % (target >= 70 %). p99 target < 15 ms: ${m(oursRuns, 'p99') < 15 ? 'met' : 'NOT met'}.`,
       `Per-round locks/s, ours: ${oursRuns.map((r) => r.locksPerSecond.toFixed(0)).join(', ')}; baseline: ${bareRuns.map((r) => r.locksPerSecond.toFixed(0)).join(', ')}.`,
     ];
     appendResults('Lock path', lines);
   } finally {
     await bare?.stop();
+    await floor?.stop();
     await server?.stop();
     await svc.stop();
   }

@@ -32,63 +32,83 @@ function readBody(req) {
   });
 }
 
-const server = http.createServer(async (req, res) => {
-  try {
-    const body = JSON.parse(await readBody(req));
-    const owner = req.headers.uuid;
-    let reply;
-    if (req.url === '/lock') {
-      reply = await redis.bareLock(
-        k.init,
-        k.st,
-        k.exp,
-        k.ver,
-        k.log,
-        k.taken,
-        due,
-        k.own(owner),
-        pid,
-        channel,
-        1000,
-        owner,
-        900_000,
-        10,
-        0,
-        3600,
-        100_000,
-        100_000,
-        1,
-        body.key,
-        0,
-      );
-    } else {
-      reply = await redis.bareUnlock(
-        k.init,
-        k.st,
-        k.exp,
-        k.ver,
-        k.log,
-        k.taken,
-        k.ga,
-        pid,
-        channel,
-        1000,
-        owner,
-        k.base,
-        1,
-        body.key,
-      );
-    }
-    const ok = reply[0] === 'OK';
-    res.writeHead(ok ? 200 : 409, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(ok ? { version: reply[1] } : { error: reply[1] }));
-  } catch (error) {
-    res.writeHead(400, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: String(error) }));
+/** The same Lua lock or unlock, its answer as [status, body]. */
+async function handle(path, owner, body) {
+  let reply;
+  if (path === '/lock') {
+    reply = await redis.bareLock(
+      k.init,
+      k.st,
+      k.exp,
+      k.ver,
+      k.log,
+      k.taken,
+      due,
+      k.own(owner),
+      pid,
+      channel,
+      1000,
+      owner,
+      900_000,
+      10,
+      0,
+      3600,
+      100_000,
+      100_000,
+      1,
+      body.key,
+      0,
+    );
+  } else {
+    reply = await redis.bareUnlock(
+      k.init,
+      k.st,
+      k.exp,
+      k.ver,
+      k.log,
+      k.taken,
+      k.ga,
+      pid,
+      channel,
+      1000,
+      owner,
+      k.base,
+      1,
+      body.key,
+    );
   }
-});
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${server.address().port}\n`));
+  const ok = reply[0] === 'OK';
+  return [ok ? 200 : 409, ok ? { version: reply[1] } : { error: reply[1] }];
+}
+
+let server;
+if (process.env.BARE_FRAMEWORK === 'fastify') {
+  // The framework floor (lock-path.bench.mjs --floor): fastify alone, as the real server uses it under NestJS,
+  // with its default JSON body parser and serialiser and nothing else.
+  const fastify = require(path.join(ROOT, 'node_modules', 'fastify'))({ keepAliveTimeout: 60_000 });
+  for (const url of ['/lock', '/unlock']) {
+    fastify.put(url, async (request, reply) => {
+      const [status, answer] = await handle(url, request.headers.uuid, request.body);
+      return reply.status(status).send(answer);
+    });
+  }
+  await fastify.listen({ port: 0, host: '127.0.0.1' });
+  server = fastify.server;
+  process.stdout.write(`READY ${server.address().port}\n`);
+} else {
+  server = http.createServer(async (req, res) => {
+    try {
+      const [status, answer] = await handle(req.url, req.headers.uuid, JSON.parse(await readBody(req)));
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer));
+    } catch (error) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: String(error) }));
+    }
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${server.address().port}\n`));
+}
 process.on('SIGTERM', () => {
   server.close();
   redis.quit().finally(() => process.exit(0));
