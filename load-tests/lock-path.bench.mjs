@@ -79,7 +79,7 @@ async function main() {
       DATABASE_URL: svc.databaseUrl,
       REDIS_URL: svc.redisUrl,
       ALTCHA_MAX_NUMBER: '1000',
-      ...(PRODUCTION_EDGES ? { SEAT_HOLD_CAP_PER_IP: '40', ALTCHA_LOAD_STEP: '100000000' } : {}),
+      ...(PRODUCTION_EDGES ? { SEAT_HOLD_CAP_PER_IP: '40', ALTCHA_LOAD_STEP: '1000000' } : {}),
     });
     bare = await startNodeChild(
       path.join(ROOT, 'load-tests', 'lib', 'bare-lock-server.mjs'),
