@@ -6,7 +6,8 @@ import { Clock } from '../common/clock';
 import { isTogetherSeat, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatFeed } from './seat-feed.service';
-import { bestAvailable } from './seat-rules';
+import { BestAvailableClaims, isClaimed } from './best-available-claims';
+import { bestAvailable, groupSeatsIntoRows, type BestAvailableRow } from './seat-rules';
 import { isPolicy3, PUBLIC_VIEW, rowStatuses, type RawState } from './seat-state';
 import type { BestAvailableQuery } from './seats.queries';
 import { SeatsRepository } from './seats.repository';
@@ -36,6 +37,8 @@ interface SeatInput {
 interface SectionInput {
   sectionId: number;
   seats: SeatInput[];
+  /** The same seats grouped into rows, once per layout (only their `available` changes between searches). */
+  rows: BestAvailableRow<SeatInput>[];
   /** Upper bound of any block's score in the section (from its seats' bounding box). */
   bestPossible: number;
   hasTogether: boolean;
@@ -48,8 +51,6 @@ interface Candidate {
   /** A general-admission match: `quantity` places in this section (seats is empty). */
   ga?: { section: LayoutSection; placesLeft: number };
 }
-
-const claimKey = (layout: Layout, seatKey: string): string => `${layout.presentation.id}/${seatKey}`;
 
 function jerusalemHour(date: Date): number {
   return Number(
@@ -81,15 +82,7 @@ export class BestAvailableService {
    * blocks instead of all failing on the same best one. Purely an optimisation:
    * the lock script decides, and across nodes the fallback to the next block does.
    */
-  private readonly claimed = new Map<string, number>();
-
-  private isClaimed(key: string, now: number): boolean {
-    const until = this.claimed.get(key);
-    if (until === undefined) return false;
-    if (until > now) return true;
-    this.claimed.delete(key);
-    return false;
-  }
+  private readonly claims = new BestAvailableClaims();
 
   async find(visitorId: string, q: BestAvailableQuery): Promise<BestAvailableResponse> {
     // A named presentation behind a queue: refused before any search, as before, lock or not. A search over a
@@ -108,7 +101,8 @@ export class BestAvailableService {
       const candidates = await this.candidates(layouts, q, q.maxMatches, true);
       const c = candidates[0];
       if (!c) break;
-      const keys = c.seats.map((s) => claimKey(c.layout, s.key));
+      const pid = c.layout.presentation.id;
+      const keys = c.seats.map((s) => s.key);
       if (c.ga) {
         const g = await this.engine.lockGaPlaces(visitorId, c.layout, c.ga.section, q.quantity);
         if (g.ok) {
@@ -139,12 +133,12 @@ export class BestAvailableService {
       try {
         r = await this.engine.lockSeats(visitorId, c.layout, c.seats);
       } catch (error) {
-        for (const k of keys) this.claimed.delete(k);
+        this.claims.delete(pid, keys);
         throw error;
       }
       // Won or lost, these seats are taken now; the mirror will say so within milliseconds.
       const until = this.clock.nowMs() + CLAIM_HOLD_MS;
-      for (const k of keys) this.claimed.set(k, until);
+      this.claims.set(pid, keys, until);
       if (r.ok) {
         const locked: BestAvailableMatchResult = {
           ...this.result(c),
@@ -154,7 +148,7 @@ export class BestAvailableService {
         };
         const others = candidates
           .slice(1)
-          .filter((x) => !x.seats.some((s) => keys.includes(claimKey(x.layout, s.key))));
+          .filter((x) => x.layout.presentation.id !== pid || !x.seats.some((s) => keys.includes(s.key)));
         return { matches: [locked, ...others.slice(0, q.maxMatches - 1).map((x) => this.result(x))] };
       }
       // A limit of the order itself will not go away by trying another block.
@@ -194,9 +188,14 @@ export class BestAvailableService {
     });
     all.sort((a, b) => b.score - a.score);
     if (all.length > max) all.length = max;
-    if (claim && all[0])
-      for (const s of all[0].seats) this.claimed.set(claimKey(all[0].layout, s.key), Number.POSITIVE_INFINITY);
-    if (this.claimed.size > 50_000) for (const [k, until] of this.claimed) if (until <= now) this.claimed.delete(k);
+    if (claim && all[0]) {
+      this.claims.set(
+        all[0].layout.presentation.id,
+        all[0].seats.map((s) => s.key),
+        Number.POSITIVE_INFINITY,
+      );
+    }
+    this.claims.prune(now);
     return all;
   }
 
@@ -240,7 +239,7 @@ export class BestAvailableService {
         if (!input)
           bySection.set(
             seat.sectionId,
-            (input = { sectionId: seat.sectionId, seats: [], bestPossible: -Infinity, hasTogether: false }),
+            (input = { sectionId: seat.sectionId, seats: [], rows: [], bestPossible: -Infinity, hasTogether: false }),
           );
         input.seats.push({ seat, x: seat.x, y: seat.y, px: seat.px, py: seat.py, rowKey: row.key, available: false });
         if (isTogetherSeat(seat)) input.hasTogether = true;
@@ -250,6 +249,7 @@ export class BestAvailableService {
     // box's distance to the focal point bounds the best score any block there can get.
     const f = layout.focalPoint;
     for (const input of bySection.values()) {
+      input.rows = groupSeatsIntoRows(input.seats);
       const xs = input.seats.map((s) => s.px);
       const ys = input.seats.map((s) => s.py);
       const dx = Math.max(Math.min(...xs) - f.x, 0, f.x - Math.max(...xs));
@@ -267,6 +267,7 @@ export class BestAvailableService {
     const zone = q.ticketGroupId !== undefined ? layout.zoneOfTicketGroup.get(q.ticketGroupId) : undefined;
     if (q.ticketGroupId !== undefined && zone === undefined) return [];
     const policy3 = isPolicy3(layout);
+    const claims = this.claims.of(p.id);
     const out: Candidate[] = [];
     for (const section of this.sectionInputs(layout, zone)) {
       if (q.sectionId !== undefined && section.sectionId !== q.sectionId) continue;
@@ -281,18 +282,19 @@ export class BestAvailableService {
           rowStatuses(row, state, PUBLIC_VIEW, true).forEach((c, i) => codes.set(row.seats[i]!.key, c));
         }
         for (const s of section.seats) {
-          s.available = codes.get(s.seat.key) === 1 && !this.isClaimed(claimKey(layout, s.seat.key), now);
+          s.available = codes.get(s.seat.key) === 1 && !isClaimed(claims, s.seat.key, now);
           if (s.available) free++;
         }
       } else {
         for (const s of section.seats) {
-          s.available = s.seat.sellable && !state.has(s.seat.key) && !this.isClaimed(claimKey(layout, s.seat.key), now);
+          s.available = s.seat.sellable && !state.has(s.seat.key) && !isClaimed(claims, s.seat.key, now);
           if (s.available) free++;
         }
       }
       if (free < q.quantity) continue;
       for (const match of bestAvailable({
         seats: section.seats,
+        rows: section.rows,
         focalPoint: layout.focalPoint,
         quantity: q.quantity,
         maxMatches: max,

@@ -1,7 +1,7 @@
 import type { ChannelQuery } from '../channels';
 import type { PlainRoute } from '../common/plain-route';
 import { SeatsController } from './seats.controller';
-import type { LockSeatBody } from './seats.queries';
+import type { BestAvailableQuery, LockSeatBody } from './seats.queries';
 
 /**
  * The calls an on-sale crowd makes thousands of times a second, served without Nest's per-request pipeline
@@ -22,5 +22,12 @@ export const SEAT_PLAIN_ROUTES: readonly PlainRoute<SeatsController>[] = [
     controller: SeatsController,
     handler: SeatsController.prototype.unlock,
     call: (seats, request, inputs) => seats.unlock(request.visitorId, inputs.body as LockSeatBody),
+  },
+  {
+    method: 'GET',
+    url: '/api/seats/best-available',
+    controller: SeatsController,
+    handler: SeatsController.prototype.bestAvailable,
+    call: (seats, request, inputs) => seats.bestAvailable(request.visitorId, inputs.query as BestAvailableQuery),
   },
 ];

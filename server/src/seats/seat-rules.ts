@@ -10,4 +10,6 @@ export {
   isPresentationSoldOut,
   isSectionSoldOut,
   bestAvailable,
+  groupSeatsIntoRows,
 } from '@hotline/shared';
+export type { BestAvailableRow } from '@hotline/shared';

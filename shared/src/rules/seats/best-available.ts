@@ -14,6 +14,11 @@ export interface BestAvailableRequest<T extends BestAvailableSeat> {
   focalPoint: PlanPoint;
   quantity: number;
   maxMatches?: number;
+  /**
+   * `seats` already grouped by groupSeatsIntoRows: a caller that searches the same seats again and again (only their
+   * `available` changes) groups them once. Without it they are grouped here, on every call.
+   */
+  rows?: readonly BestAvailableRow<T>[];
 }
 
 export interface BestAvailableMatch<T extends BestAvailableSeat> {
@@ -81,7 +86,7 @@ export function bestAvailable<T extends BestAvailableSeat>(request: BestAvailabl
   assertFiniteNumber(focalPoint.x, 'focalPoint.x');
   assertFiniteNumber(focalPoint.y, 'focalPoint.y');
 
-  const rows = groupSeatsIntoRows(seats);
+  const rows = request.rows ?? groupSeatsIntoRows(seats);
   let freeSeats = 0;
   for (const seat of seats) if (seat.available) freeSeats++;
   if (quantity > freeSeats) return [];

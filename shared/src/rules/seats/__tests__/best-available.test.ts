@@ -1,5 +1,5 @@
 import { BEST_AVAILABLE_MAX_MATCHES, bestAvailable, type BestAvailableMatch } from '../best-available';
-import type { BestAvailableSeat } from '../best-available-rows';
+import { groupSeatsIntoRows, type BestAvailableSeat } from '../best-available-rows';
 import { blockLabel, section, type TestSeat } from './section-notation';
 
 // Focal point in front of the middle of a 7-seat-wide section (seats at px = 10..70).
@@ -61,6 +61,18 @@ describe('bestAvailable', () => {
   ])('%s', (_label, pictures, quantity, maxMatches, expected) => {
     const request = { seats: section(pictures), focalPoint: FOCAL, quantity, ...(maxMatches ? { maxMatches } : {}) };
     expect(labels(bestAvailable(request))).toEqual(expected);
+    // The caller's rows, grouped once: the same answer.
+    expect(labels(bestAvailable({ ...request, rows: groupSeatsIntoRows(request.seats) }))).toEqual(expected);
+  });
+
+  it('rows grouped once stay right as availability changes (they hold the seats themselves)', () => {
+    const seats = section(['.......', '.......']);
+    const rows = groupSeatsIntoRows(seats);
+    for (const seat of seats) if (seat.y === 1 && seat.x >= 3 && seat.x <= 5) seat.available = false;
+    expect(labels(bestAvailable({ seats, rows, focalPoint: FOCAL, quantity: 3 }))).toEqual(
+      labels(bestAvailable({ seats, focalPoint: FOCAL, quantity: 3 })),
+    );
+    expect(labels(bestAvailable({ seats, rows, focalPoint: FOCAL, quantity: 3 }))[0]).toBe('B3-B5');
   });
 
   it('defaults to the spec’s 5 matches', () => {
