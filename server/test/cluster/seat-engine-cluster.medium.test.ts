@@ -15,6 +15,7 @@ import { ManualClock, rule } from '../queue/support/queue-kit';
 import {
   loadPlan,
   lock,
+  lockRequest,
   seatInput,
   status,
   statusOf,
@@ -110,18 +111,15 @@ test('locks on presentations of three shards land in each slot’s due index, an
   const redis = t.app.get(RedisConnection).client;
   const owner = visitor();
   for (const p of picks) {
-    const r = await store.lock(p.pid, {
-      owner,
-      keys: [keyOf(p.seats[1]!)],
-      ttlMs: 1500,
-      maxSeats: 10,
-      noSingleSeatGap: false,
-      singleSeatBlocking: false,
-      rows: [],
-      sectionSize: 100_000,
-      reservedTotal: 100_000,
-      ownerSetTtlSeconds: 60,
-    });
+    const r = await store.lock(
+      p.pid,
+      lockRequest(owner, [keyOf(p.seats[1]!)], {
+        ttlMs: 1500,
+        sectionSize: 100_000,
+        reservedTotal: 100_000,
+        ownerSetTtlSeconds: 60,
+      }),
+    );
     expect(r.ok).toBe(true);
     // Written by the lock script beside the presentation's keys: same slot, no global key.
     expect(await redis.zscore(slotDueKey(t.config.REDIS_PREFIX, slotOf(p.pid)), String(p.pid))).not.toBeNull();

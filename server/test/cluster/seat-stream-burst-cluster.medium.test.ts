@@ -5,7 +5,7 @@ import { SeatFeed } from '../../src/seats/seat-feed.service';
 import { SeatStore } from '../../src/seats/seat-store.port';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster';
 import { startTestApp, type TestApp } from '../support/test-env';
-import { loadPlan, status, visitor, Watcher } from '../seats/support/seat-kit';
+import { loadPlan, status, visitor, Watcher, lockRequest } from '../seats/support/seat-kit';
 
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
@@ -99,18 +99,15 @@ test('a burst of locks on presentations of different shards reaches watchers as 
         const j = jobs[n]!;
         const wait = t0 + (n * 1000) / LOCKS_PER_SECOND - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        const r = await store.lock(j.pid, {
-          owner: visitor(),
-          keys: [j.key],
-          ttlMs: 120_000,
-          maxSeats: 10,
-          noSingleSeatGap: false,
-          singleSeatBlocking: false,
-          rows: [],
-          sectionSize: 100_000,
-          reservedTotal: 100_000,
-          ownerSetTtlSeconds: 120,
-        });
+        const r = await store.lock(
+          j.pid,
+          lockRequest(visitor(), [j.key], {
+            ttlMs: 120_000,
+            sectionSize: 100_000,
+            reservedTotal: 100_000,
+            ownerSetTtlSeconds: 120,
+          }),
+        );
         expect(r.ok).toBe(true);
       }
     }),

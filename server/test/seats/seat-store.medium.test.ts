@@ -4,8 +4,8 @@ import { lockLeavesUnfillableGap, selectionGaps, singleSeatBlocking, SeatStatus 
 import { parseAppConfig, type AppConfig } from '../../src/config/app-config';
 import { RedisSeatStore } from '../../src/seats/redis-seat-store';
 import { changesChannel, presentationKeys } from '../../src/seats/seat-keys';
-import type { LockRequest } from '../../src/seats/seat-store.port';
 import { testRedisUrl } from '../support/test-env';
+import { lockRequest } from './support/seat-kit';
 
 /**
  * The Lua scripts against a real Redis, without the web layer: atomicity,
@@ -36,22 +36,6 @@ afterAll(async () => {
 
 const k = (x: number, y = 1, section = 7) => `${section}:${x}:${y}`;
 
-function lockReq(owner: string, keys: string[], extra: Partial<LockRequest> = {}): LockRequest {
-  return {
-    owner,
-    keys,
-    ttlMs: 60_000,
-    maxSeats: 10,
-    noSingleSeatGap: false,
-    singleSeatBlocking: false,
-    rows: [],
-    sectionSize: 1000,
-    reservedTotal: 1000,
-    ownerSetTtlSeconds: 600,
-    ...extra,
-  };
-}
-
 async function fresh(ga: { id: number; capacity: number }[] = [], sold: string[] = []): Promise<number> {
   const pid = pidSeq++;
   await store.initialise(pid, { gaSections: ga, soldKeys: sold });
@@ -61,7 +45,7 @@ async function fresh(ga: { id: number; capacity: number }[] = [], sold: string[]
 describe('seat scripts', () => {
   test('every script refuses with NOINIT until the presentation is initialised, and init is idempotent', async () => {
     const pid = pidSeq++;
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)]))).toEqual({ ok: false, notInitialised: true });
+    expect(await store.lock(pid, lockRequest(randomUUID(), [k(1)]))).toEqual({ ok: false, notInitialised: true });
     expect(await store.snapshot(pid)).toEqual({ ok: false, notInitialised: true });
     const [a, b] = await Promise.all([
       store.initialise(pid, { gaSections: [], soldKeys: [k(1)] }),
@@ -82,7 +66,7 @@ describe('seat scripts', () => {
   test('one winner per seat among 100 concurrent owners; losers get SEAT_NOT_AVAILABLE', async () => {
     const pid = await fresh();
     const owners = Array.from({ length: 100 }, () => randomUUID());
-    const results = await Promise.all(owners.map((o) => store.lock(pid, lockReq(o, [k(1), k(2)]))));
+    const results = await Promise.all(owners.map((o) => store.lock(pid, lockRequest(o, [k(1), k(2)]))));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const codes = new Set(results.filter((x) => !x.ok).map((x) => (x as { code: string }).code));
     expect([...codes]).toEqual(['SEAT_NOT_AVAILABLE']);
@@ -91,11 +75,11 @@ describe('seat scripts', () => {
   test('re-locking your own seat is a no-op (no version bump); max seats counts the owner set', async () => {
     const pid = await fresh();
     const owner = randomUUID();
-    const first = await store.lock(pid, lockReq(owner, [k(1)], { maxSeats: 2 }));
-    const again = await store.lock(pid, lockReq(owner, [k(1)], { maxSeats: 2 }));
+    const first = await store.lock(pid, lockRequest(owner, [k(1)], { maxSeats: 2 }));
+    const again = await store.lock(pid, lockRequest(owner, [k(1)], { maxSeats: 2 }));
     expect(first.ok && again.ok && again.version === first.version).toBe(true);
-    expect(await store.lock(pid, lockReq(owner, [k(2)], { maxSeats: 2 }))).toMatchObject({ ok: true });
-    expect(await store.lock(pid, lockReq(owner, [k(3)], { maxSeats: 2 }))).toMatchObject({
+    expect(await store.lock(pid, lockRequest(owner, [k(2)], { maxSeats: 2 }))).toMatchObject({ ok: true });
+    expect(await store.lock(pid, lockRequest(owner, [k(3)], { maxSeats: 2 }))).toMatchObject({
       ok: false,
       code: 'MAX_SEATS_EXCEEDED',
       detail: '2',
@@ -106,7 +90,7 @@ describe('seat scripts', () => {
     const pid = await fresh();
     const owner = randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => store.lock(pid, lockReq(owner, [k(i + 1)], { maxSeats: 4 }))),
+      Array.from({ length: 30 }, (_, i) => store.lock(pid, lockRequest(owner, [k(i + 1)], { maxSeats: 4 }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(4);
     expect(await redis.scard(presentationKeys(config.REDIS_PREFIX, pid).own(owner))).toBe(4);
@@ -114,16 +98,16 @@ describe('seat scripts', () => {
 
   test('a taken seat in a full section / full hall says so (NO_SEATS_LEFT_SECTION / _RESERVED)', async () => {
     const pid = await fresh();
-    await store.lock(pid, lockReq(randomUUID(), [k(1)]));
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { sectionSize: 1 }))).toMatchObject({
+    await store.lock(pid, lockRequest(randomUUID(), [k(1)]));
+    expect(await store.lock(pid, lockRequest(randomUUID(), [k(1)], { sectionSize: 1 }))).toMatchObject({
       ok: false,
       code: 'NO_SEATS_LEFT_SECTION',
     });
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { reservedTotal: 1 }))).toMatchObject({
+    expect(await store.lock(pid, lockRequest(randomUUID(), [k(1)], { reservedTotal: 1 }))).toMatchObject({
       ok: false,
       code: 'NO_SEATS_LEFT_RESERVED',
     });
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)]))).toMatchObject({
+    expect(await store.lock(pid, lockRequest(randomUUID(), [k(1)]))).toMatchObject({
       ok: false,
       code: 'SEAT_NOT_AVAILABLE',
     });
@@ -132,20 +116,20 @@ describe('seat scripts', () => {
   test('block / hold back / free again (back office), all or nothing', async () => {
     const pid = await fresh();
     const o = randomUUID();
-    await store.lock(pid, lockReq(o, [k(3)]));
+    await store.lock(pid, lockRequest(o, [k(3)]));
     expect(await store.setAdminState(pid, 'b', [k(1), k(3)])).toMatchObject({ ok: false, code: 'SEAT_NOT_AVAILABLE' });
     expect(await store.setAdminState(pid, 'b', [k(1)])).toMatchObject({ ok: true, count: 1 });
     expect(await store.setAdminState(pid, 'h', [k(2)])).toMatchObject({ ok: true, count: 1 });
-    expect(await store.lock(pid, lockReq(o, [k(1)]))).toMatchObject({ ok: false, code: 'SEAT_NOT_AVAILABLE' });
+    expect(await store.lock(pid, lockRequest(o, [k(1)]))).toMatchObject({ ok: false, code: 'SEAT_NOT_AVAILABLE' });
     expect(await store.setAdminState(pid, 'a', [k(1), k(2)])).toMatchObject({ ok: true, count: 2 });
-    expect(await store.lock(pid, lockReq(o, [k(1)]))).toMatchObject({ ok: true });
+    expect(await store.lock(pid, lockRequest(o, [k(1)]))).toMatchObject({ ok: true });
   });
 
   test('unlock is owner-checked and all or nothing; sold is owner-checked', async () => {
     const pid = await fresh();
     const [a, b] = [randomUUID(), randomUUID()];
-    await store.lock(pid, lockReq(a, [k(1)]));
-    await store.lock(pid, lockReq(b, [k(2)]));
+    await store.lock(pid, lockRequest(a, [k(1)]));
+    await store.lock(pid, lockRequest(b, [k(2)]));
     expect(await store.unlock(pid, b, [k(1), k(2)])).toMatchObject({ ok: false, code: 'NOT_LOCK_OWNER' });
     expect(await store.markSold(pid, b, [k(1)])).toMatchObject({ ok: false, code: 'NOT_LOCK_OWNER' });
     expect(await store.unlock(pid, b, [k(2)])).toMatchObject({ ok: true, count: 1 });
@@ -167,9 +151,9 @@ describe('seat scripts', () => {
     await sub.subscribe(changesChannel(config.REDIS_PREFIX));
     const v0 = (await store.currentVersion(pid))!;
     const o = randomUUID();
-    await store.lock(pid, lockReq(o, [k(1), k(2)]));
+    await store.lock(pid, lockRequest(o, [k(1), k(2)]));
     await store.unlock(pid, o, [k(1), k(2)]);
-    await store.lock(pid, lockReq(o, [k(3)]));
+    await store.lock(pid, lockRequest(o, [k(3)]));
     const log = await store.readLog(pid, v0, v0 + 3);
     expect(log).toEqual([
       {
@@ -202,7 +186,7 @@ describe('seat scripts', () => {
     const v0 = (await store.currentVersion(pid))!;
     const o = randomUUID();
     for (let i = 0; i < 200; i++) {
-      await store.lock(pid, lockReq(o, [k(1)]));
+      await store.lock(pid, lockRequest(o, [k(1)]));
       await store.unlock(pid, o, [k(1)]);
     }
     expect(await store.readLog(pid, v0, v0 + 400)).toBeNull();
@@ -240,7 +224,7 @@ describe('seat scripts', () => {
   test('extendForPayment extends once, up to the hard cap', async () => {
     const pid = await fresh();
     const o = randomUUID();
-    const locked = await store.lock(pid, lockReq(o, [k(1)], { ttlMs: 10_000 }));
+    const locked = await store.lock(pid, lockRequest(o, [k(1)], { ttlMs: 10_000 }));
     if (!locked.ok) throw new Error('lock failed');
     const e1 = await store.extend(pid, o, 60_000, 30_000);
     // Capped at lockedAt + 30 s, not expiry + 60 s.
@@ -255,9 +239,9 @@ describe('seat scripts', () => {
   test('the release script frees expired locks once, even when two callers race, and updates the due index', async () => {
     const pid = await fresh([{ id: 9, capacity: 2 }]);
     const o = randomUUID();
-    await store.lock(pid, lockReq(o, [k(1), k(2)], { ttlMs: 50 }));
+    await store.lock(pid, lockRequest(o, [k(1), k(2)], { ttlMs: 50 }));
     await store.lockGa(pid, { owner: o, sectionId: 9, count: 1, ttlMs: 50, maxSeats: 10, ownerSetTtlSeconds: 600 });
-    await store.lock(pid, lockReq(o, [k(3)], { ttlMs: 60_000 }));
+    await store.lock(pid, lockRequest(o, [k(3)], { ttlMs: 60_000 }));
     await new Promise((r) => setTimeout(r, 80));
     expect(await store.dueForSweep(100)).toContain(pid);
     const [a, b] = await Promise.all([store.releaseExpired(pid, 100), store.releaseExpired(pid, 100)]);
@@ -328,7 +312,7 @@ describe('row rules in Lua agree with the shared rules (random rows)', () => {
       const rowKeys = cells.map((_, i) => k(i + 1, 3));
       const r = await store.lock(
         pid,
-        lockReq(
+        lockRequest(
           me,
           selection.map((i) => rowKeys[i]!),
           {
@@ -371,7 +355,7 @@ describe('row rules in Lua agree with the shared rules (random rows)', () => {
       const rowKeys = cells.map((_, i) => k(i + 1, 3));
       const r = await store.lock(
         pid,
-        lockReq(me, [rowKeys[target]!], {
+        lockRequest(me, [rowKeys[target]!], {
           singleSeatBlocking: true,
           rows: [{ keys: rowKeys, flags: exempt.map((e) => (e ? '1' : '0')).join('') }],
         }),

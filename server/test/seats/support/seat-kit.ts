@@ -9,6 +9,7 @@ import type {
   SeatStatusRow,
 } from '@hotline/shared';
 import { SeatEvents } from '@hotline/shared';
+import type { LockRequest } from '../../../src/seats/seat-store.port';
 import { tokenFor } from './bot-check-double';
 
 /** Small HTTP + socket helpers shared by the seat engine's medium tests. */
@@ -180,4 +181,21 @@ export class Watcher {
   close(): void {
     this.socket.close();
   }
+}
+
+/** A seat-store lock request with permissive rules (no gap rules, 10 seats), for store-level tests. */
+export function lockRequest(owner: string, keys: string[], extra: Partial<LockRequest> = {}): LockRequest {
+  return {
+    owner,
+    keys,
+    ttlMs: 60_000,
+    maxSeats: 10,
+    noSingleSeatGap: false,
+    singleSeatBlocking: false,
+    rows: [],
+    sectionSize: 1000,
+    reservedTotal: 1000,
+    ownerSetTtlSeconds: 600,
+    ...extra,
+  };
 }
