@@ -14,6 +14,9 @@
 //   node scripts/build.mjs && node load-tests/nodes.bench.mjs [--nodes=1,2,3] [--redis=single|cluster]
 //     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--balancer=nginx|node] [--no-results]
 // --no-results prints the table without appending it to RESULTS.md (smoke runs).
+// --rate=N paces the lock loops to N locks/s in all (open loop) instead of as fast as the nodes answer: the cost
+// per lock compared across node counts at the same offered load, with the cores not saturated (on 2 cores a closed
+// loop with 2 or 3 nodes pushes the load average above 3 by itself, which makes a row not a result).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +51,7 @@ const ROUNDS = Number(argOf('rounds', 3));
 const SECONDS = Number(argOf('seconds', 8));
 const WATCHERS = Number(argOf('watchers', 5000));
 const CONCURRENCY = Number(argOf('concurrency', 50));
+const RATE = Number(argOf('rate', 0));
 const WRITE_RESULTS = !process.argv.includes('--no-results');
 const LOCK_PRESENTATION = 29; // the arena: 15,428 reserved seats + 4,500 GA places
 const WATCH_PRESENTATION = 2; // a cinema show: 150 seats
@@ -378,11 +382,20 @@ async function main() {
         const stopAt = Date.now() + seconds * 1000;
         const cpu0 = cpuOfAll(serverPids);
         const lbCpu0 = cpuOfAll(balancer.pids());
+        // Open loop (--rate): loop i takes its k-th lock at start + (k + i / CONCURRENCY) * interval, or at once
+        // when it is late (then it is as closed as the default).
+        const interval = RATE > 0 ? (CONCURRENCY * 1000) / RATE : 0;
+        const start = Date.now();
         await Promise.all(
           lockers.map(async (visitor, i) => {
             let k = 0;
             const headers = { uuid: visitor };
             while (Date.now() < stopAt) {
+              if (interval > 0) {
+                const wait = start + (k + i / CONCURRENCY) * interval - Date.now();
+                if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+                if (Date.now() >= stopAt) break;
+              }
               const body = lockBody(tokens.get(visitor), LOCK_PRESENTATION, arena.info, seatOf(i, k++));
               const lock = await request(lb, 'PUT', '/api/seats/lock-seat', { headers, body, agent });
               await request(lb, 'PUT', '/api/seats/unlock-seat', { headers, body, agent });
@@ -511,7 +524,7 @@ async function main() {
 
     const valid = (r) => r.maxLoad <= MAX_LOAD;
     const lines = [
-      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included. Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, 100 locks/s each released 0.5 s later; latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's 200 requests/s. Watchers per node = open file descriptors the node gained (approximate).`,
+      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s in all (open loop)` : ''} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included. Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, 100 locks/s each released 0.5 s later; latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's 200 requests/s. Watchers per node = open file descriptors the node gained (approximate).`,
       '',
       '| nodes | 1-min load (max) | locks/s | lock p50 / p99 ms | failed | server CPU µs / lock | balancer CPU µs / lock | watchers per node | deltas/s | delivery p50 / p99 ms | lost / gaps / dups | server CPU µs / delta |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
