@@ -84,7 +84,8 @@ export class BestAvailableService {
    */
   private readonly claims = new BestAvailableClaims();
 
-  async find(visitorId: string, q: BestAvailableQuery): Promise<BestAvailableResponse> {
+  /** `address`: the client's, when a public isLock=1 puts the lock under the per-address hold cap. */
+  async find(visitorId: string, q: BestAvailableQuery, address?: string): Promise<BestAvailableResponse> {
     // A named presentation behind a queue: refused before any search, as before, lock or not. A search over a
     // feature or a venue is gated where it locks (engine.lockSeats / lockGaPlaces), for the candidate it picked.
     if (q.presentationId !== undefined) await this.engine.admit([q.presentationId]);
@@ -104,7 +105,7 @@ export class BestAvailableService {
       const pid = c.layout.presentation.id;
       const keys = c.seats.map((s) => s.key);
       if (c.ga) {
-        const g = await this.engine.lockGaPlaces(visitorId, c.layout, c.ga.section, q.quantity);
+        const g = await this.engine.lockGaPlaces(visitorId, c.layout, c.ga.section, q.quantity, address);
         if (g.ok) {
           const places = g.places.map((x) => ({
             sectionId: c.ga!.section.id,
@@ -131,7 +132,7 @@ export class BestAvailableService {
       }
       let r;
       try {
-        r = await this.engine.lockSeats(visitorId, c.layout, c.seats);
+        r = await this.engine.lockSeats(visitorId, c.layout, c.seats, address);
       } catch (error) {
         this.claims.delete(pid, keys);
         throw error;

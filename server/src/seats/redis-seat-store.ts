@@ -62,6 +62,9 @@ const SCRIPTS = {
   seatInit: { lua: INIT_LUA, keys: null },
   seatLock: { lua: LOCK_LUA, keys: 8 },
   seatLockGa: { lua: LOCK_GA_LUA, keys: 11 },
+  // The same scripts with the address's hold set as one more key (the hold cap on): same SHA, another key count.
+  seatLockCapped: { lua: LOCK_LUA, keys: 9 },
+  seatLockGaCapped: { lua: LOCK_GA_LUA, keys: 12 },
   seatUnlock: { lua: UNLOCK_LUA, keys: null },
   seatSold: { lua: SOLD_LUA, keys: 6 },
   seatReleaseSold: { lua: RELEASE_SOLD_LUA, keys: null },
@@ -322,7 +325,10 @@ export class RedisSeatStore extends SeatStore {
       q.rows.length,
     ];
     for (const row of q.rows) args.push(row.keys.length, ...row.keys, row.flags);
-    const r = await this.cmd.seatLock(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.due, k.own(q.owner), ...args);
+    const fixed = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.due, k.own(q.owner)];
+    const r = q.holdCap
+      ? await this.cmd.seatLockCapped(...fixed, k.hold(q.holdCap.address), ...args, q.holdCap.cap)
+      : await this.cmd.seatLock(...fixed, ...args);
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
     const earliest = Number(r[2]);
@@ -337,7 +343,7 @@ export class RedisSeatStore extends SeatStore {
 
   async lockGa(pid: number, q: GaLockRequest): Promise<GaLocked | Refused | NotInitialised> {
     const k = this.keys(pid);
-    const r = await this.cmd.seatLockGa(
+    const keys = [
       k.init,
       k.st,
       k.exp,
@@ -349,6 +355,8 @@ export class RedisSeatStore extends SeatStore {
       k.ga,
       k.ganext,
       k.gafree(q.sectionId),
+    ];
+    const args = [
       pid,
       k.changes,
       this.logMax,
@@ -358,7 +366,10 @@ export class RedisSeatStore extends SeatStore {
       q.ownerSetTtlSeconds,
       q.sectionId,
       q.count,
-    );
+    ];
+    const r = q.holdCap
+      ? await this.cmd.seatLockGaCapped(...keys, k.hold(q.holdCap.address), ...args, q.holdCap.cap)
+      : await this.cmd.seatLockGa(...keys, ...args);
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);
     return {
@@ -370,12 +381,19 @@ export class RedisSeatStore extends SeatStore {
     };
   }
 
-  async unlock(pid: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised> {
+  async unlock(
+    pid: number,
+    owner: string,
+    keys: string[],
+    holdAddress?: string,
+  ): Promise<Changed | Refused | NotInitialised> {
     const k = this.keys(pid);
     const declared = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.own(owner), ...this.freeLists(k, keys)];
+    const hold = holdAddress === undefined ? [] : [k.hold(holdAddress)];
     const r = await this.cmd.seatUnlock(
-      declared.length,
+      declared.length + hold.length,
       ...declared,
+      ...hold,
       pid,
       k.changes,
       this.logMax,
@@ -383,6 +401,7 @@ export class RedisSeatStore extends SeatStore {
       k.base,
       keys.length,
       ...keys,
+      ...hold,
     );
     if (r[0] === 'NOINIT') return NOINIT;
     if (r[0] === 'ERR') return refusal(r);

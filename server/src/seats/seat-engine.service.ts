@@ -9,6 +9,7 @@ import type {
 import { SeatStatus, seatKey, type SeatStatusRow } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
+import { SeatHoldCapService } from '../common/seat-hold-cap/seat-hold-cap.service';
 import { BotCheck } from '../botcheck';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { isTogetherSeat, parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
@@ -27,6 +28,7 @@ import {
   type GaLocked,
   type Locked,
   type NotInitialised,
+  type HoldCap,
   type Refused,
   type RuleRow,
   type SeatHold,
@@ -42,6 +44,14 @@ export interface SeatRef {
   sectionId: number;
   x: number;
   y: number;
+}
+
+/** The lock scripts' hold-cap refusal as the 429 the client sees, with when to try again. */
+function throwIfHoldCap(r: { ok: boolean }, holdCap: HoldCap | undefined): void {
+  const refused = r as Refused;
+  if (r.ok || refused.code !== 'SEAT_HOLD_CAP') return;
+  const waitMs = Number(refused.detail) || 1000;
+  throw new AppError('SEAT_HOLD_CAP', { cap: holdCap?.cap ?? 0, retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) });
 }
 
 function refuse(r: Refused, layout: Layout): never {
@@ -110,6 +120,7 @@ export class SeatEngineService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly gate: SeatAdmission,
     private readonly memory: SaleMemory,
+    private readonly holdCaps: SeatHoldCapService,
     @Optional() private readonly botCheck?: BotCheck,
   ) {
     this.sold = new SoldSeatBatcher((pid, seats) => this.repo.soldAmong(pid, seats));
@@ -278,13 +289,27 @@ export class SeatEngineService {
     return Math.max(this.config.LOCK_HARD_CAP_SECONDS, this.config.LOCK_TTL_SECONDS) + 60;
   }
 
-  /** Locks reserved seats as one atomic unit (a couch, a best-available block). */
-  async lockSeats(visitorId: string, layout: Layout, seats: LayoutSeat[]) {
+  /**
+   * The per-address hold cap a public lock from `address` runs under, or none (no address: box office, staff and
+   * server-side callers; cap 0: switched off for the presentation). The lock script checks and books it itself.
+   */
+  private async holdCapOf(presentationId: number, address: string | undefined): Promise<HoldCap | undefined> {
+    if (address === undefined) return undefined;
+    const cap = await this.holdCaps.capOf(presentationId);
+    return cap > 0 ? { address, cap } : undefined;
+  }
+
+  /**
+   * Locks reserved seats as one atomic unit (a couch, a best-available block). `address`: the client address of a
+   * public lock, counted against its hold cap (SEAT_HOLD_CAP 429); absent for callers the cap does not apply to.
+   */
+  async lockSeats(visitorId: string, layout: Layout, seats: LayoutSeat[], address?: string) {
     const p = layout.presentation;
     await this.admit([p.id]);
     if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
     if (seats.some((s) => !s.sellable)) throw new AppError('SEAT_NOT_AVAILABLE');
     const section = layout.sections.get(seats[0]!.sectionId)!;
+    const holdCap = await this.holdCapOf(p.id, address);
     // PostgreSQL wins, but is only asked while Redis may have forgotten a sale (SaleMemory): then in parallel
     // with the Redis round trip, one indexed query for many locks (SoldSeatBatcher).
     const [locked, sold] = await this.lockThenCheck(p.id, seats, () =>
@@ -300,12 +325,14 @@ export class SeatEngineService {
           sectionSize: section.sellableSeats,
           reservedTotal: layout.reservedSellable,
           ownerSetTtlSeconds: this.ownerSetTtlSeconds,
+          holdCap,
         }),
       ),
     );
     if (locked.status === 'rejected') throw locked.reason;
+    throwIfHoldCap(locked.value, holdCap);
     const keys = seats.map((s) => s.key);
-    return this.keepIfUnsold(layout, visitorId, locked.value, keys, sold);
+    return this.keepIfUnsold(layout, visitorId, locked.value, keys, sold, holdCap?.address);
   }
 
   /**
@@ -355,28 +382,30 @@ export class SeatEngineService {
     result: T | Refused,
     keys: string[],
     sold: PromiseSettledResult<string[]>,
+    holdAddress?: string,
   ): Promise<T | Refused> {
     const pid = layout.presentation.id;
     if (sold.status === 'rejected') {
-      if (result.ok) await this.store.unlock(pid, visitorId, keys).catch(() => undefined);
+      if (result.ok) await this.store.unlock(pid, visitorId, keys, holdAddress).catch(() => undefined);
       throw sold.reason;
     }
     if (sold.value.length === 0) return result;
     await this.withState(layout, () => this.store.reconcileSold(pid, sold.value));
     const soldKeys = new Set(sold.value);
     const rest = keys.filter((k) => !soldKeys.has(k));
-    if (result.ok && rest.length > 0) await this.store.unlock(pid, visitorId, rest).catch(() => undefined);
+    if (result.ok && rest.length > 0) await this.store.unlock(pid, visitorId, rest, holdAddress).catch(() => undefined);
     return { ok: false, code: 'SEAT_NOT_AVAILABLE', detail: sold.value[0]! };
   }
 
-  async lock(visitorId: string, input: SeatInput): Promise<LockSeatResponse> {
+  /** A visitor's lock-seat; `address` (the client's) puts it under the per-address hold cap. */
+  async lock(visitorId: string, input: SeatInput, address?: string): Promise<LockSeatResponse> {
     await this.admit([input.PresentationId]);
     const { layout, section, seat } = await this.resolve(input);
     const p = layout.presentation;
     if (!seat) {
       if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
       if (section.ticketGroupId === 0) throw new AppError('SEAT_NOT_AVAILABLE');
-      const r = await this.lockGaPlaces(visitorId, layout, section, 1);
+      const r = await this.lockGaPlaces(visitorId, layout, section, 1, address);
       if (!r.ok) refuse(r as Refused, layout);
       const place = r.places[0]!;
       return {
@@ -387,7 +416,7 @@ export class SeatEngineService {
       };
     }
     const group = this.group(layout, seat);
-    const r = await this.lockSeats(visitorId, layout, group);
+    const r = await this.lockSeats(visitorId, layout, group, address);
     if (!r.ok) refuse(r as Refused, layout);
     return {
       lockedSeat: { x: seat.x, y: seat.y },
@@ -407,9 +436,11 @@ export class SeatEngineService {
     layout: Layout,
     section: LayoutSection,
     count: number,
+    address?: string,
   ): Promise<GaLocked | Refused> {
     const p = layout.presentation;
     await this.admit([p.id]);
+    const holdCap = await this.holdCapOf(p.id, address);
     for (let attempt = 0; ; attempt++) {
       const r = await this.withState(layout, () =>
         this.store.lockGa(p.id, {
@@ -419,8 +450,10 @@ export class SeatEngineService {
           ttlMs: this.config.LOCK_TTL_SECONDS * 1000,
           maxSeats: p.maxSeatsPerOrder,
           ownerSetTtlSeconds: this.ownerSetTtlSeconds,
+          holdCap,
         }),
       );
+      throwIfHoldCap(r, holdCap);
       if (!r.ok) return r as Refused;
       const refs = r.places.map((x) => ({ sectionId: section.id, x, y: 0 }));
       // The places are known only now, so PostgreSQL (when it must be asked) is asked after the script.
@@ -431,6 +464,7 @@ export class SeatEngineService {
         r,
         refs.map((s) => seatKey(s.sectionId, s.x, s.y)),
         sold,
+        holdCap?.address,
       );
       if (kept.ok || attempt >= 4) return kept;
     }
@@ -456,7 +490,8 @@ export class SeatEngineService {
     return this.store.liveLockedKeys(presentationId, visitorId);
   }
 
-  async unlock(visitorId: string, input: SeatInput): Promise<UnlockSeatResponse> {
+  /** A visitor's unlock-seat; `address` (the client's): the released seats stop counting against its hold cap. */
+  async unlock(visitorId: string, input: SeatInput, address?: string): Promise<UnlockSeatResponse> {
     const { layout, section, seat } = await this.resolve(input);
     const pid = layout.presentation.id;
     let keys: string[];
@@ -483,7 +518,9 @@ export class SeatEngineService {
       seats = [gaSeatOf(section, place)];
       named = { x: place, y: 0 };
     }
-    const r = await this.withState(layout, () => this.store.unlock(pid, visitorId, keys));
+    // No cap on this presentation (the cached answer): nothing was booked, so no extra key either.
+    const holdAddress = (await this.holdCapOf(pid, address))?.address;
+    const r = await this.withState(layout, () => this.store.unlock(pid, visitorId, keys, holdAddress));
     if (!r.ok) refuse(r as Refused, layout);
     return { unlockedSeat: named, seats, version: r.version };
   }

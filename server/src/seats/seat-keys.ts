@@ -19,6 +19,11 @@ export interface PresentationKeys {
   released: string;
   own(owner: string): string;
   gafree(sectionId: number): string;
+  /**
+   * The seats one client address holds on this presentation (the per-address hold cap): a ZSET seat key -> its lock's
+   * expiry (ms). In the presentation's slot, so the lock script checks and books the cap in the same atomic step.
+   */
+  hold(address: string): string;
   /** The sweeper's due index this presentation's locks are listed in: global on one Redis, its slot's on a cluster. */
   due: string;
   /** Where its changes are published: PUBLISH on one Redis, SPUBLISH to its slot's channel on a cluster. */
@@ -43,6 +48,7 @@ export function presentationKeys(prefix: string, presentationId: number, cluster
     released: `${base}released`,
     own: (owner) => `${base}own:${owner}`,
     gafree: (sectionId) => `${base}gafree:${sectionId}`,
+    hold: (address) => `${base}hold:${address}`,
   };
 }
 

@@ -14,20 +14,21 @@ export const SEAT_PLAIN_ROUTES: readonly PlainRoute<SeatsController>[] = [
     controller: SeatsController,
     handler: SeatsController.prototype.lock,
     call: (seats, request, inputs) =>
-      seats.lock(request.visitorId, inputs.body as LockSeatBody, inputs.query as ChannelQuery),
+      seats.lock(request.visitorId, inputs.body as LockSeatBody, inputs.query as ChannelQuery, request.ip),
   },
   {
     method: 'PUT',
     url: '/api/seats/unlock-seat',
     controller: SeatsController,
     handler: SeatsController.prototype.unlock,
-    call: (seats, request, inputs) => seats.unlock(request.visitorId, inputs.body as LockSeatBody),
+    call: (seats, request, inputs) => seats.unlock(request.visitorId, inputs.body as LockSeatBody, request.ip),
   },
   {
     method: 'GET',
     url: '/api/seats/best-available',
     controller: SeatsController,
     handler: SeatsController.prototype.bestAvailable,
-    call: (seats, request, inputs) => seats.bestAvailable(request.visitorId, inputs.query as BestAvailableQuery),
+    call: (seats, request, inputs) =>
+      seats.bestAvailable(request.visitorId, inputs.query as BestAvailableQuery, request.ip),
   },
 ];

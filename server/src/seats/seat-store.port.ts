@@ -12,7 +12,9 @@ export type StoreRefusal =
   | 'NO_SEATS_LEFT_RESERVED'
   | 'NO_SEATS_LEFT_SECTION'
   | 'NOT_LOCK_OWNER'
-  | 'SECTION_NOT_FOUND';
+  | 'SECTION_NOT_FOUND'
+  /** The client address holds its cap of seats; detail: ms until its earliest hold expires. */
+  | 'SEAT_HOLD_CAP';
 
 /** The presentation has no live state yet (never initialised, or Redis lost it). */
 export interface NotInitialised {
@@ -48,6 +50,14 @@ export interface LockRequest {
   ownerSetTtlSeconds: number;
   /** A box-office block: independent seats, all or nothing; a taken one is named in the refusal's detail. */
   block?: boolean;
+  /** The per-address hold cap, checked and booked in the lock's own atomic step; absent = no cap, no extra work. */
+  holdCap?: HoldCap;
+}
+
+/** Seats one client address may hold at once on the presentation (cap > 0). */
+export interface HoldCap {
+  address: string;
+  cap: number;
 }
 
 export interface Locked {
@@ -65,6 +75,7 @@ export interface GaLockRequest {
   ttlMs: number;
   maxSeats: number;
   ownerSetTtlSeconds: number;
+  holdCap?: HoldCap;
 }
 
 export interface GaLocked {
@@ -130,7 +141,13 @@ export abstract class SeatStore {
   abstract initialise(presentationId: number, state: InitialState): Promise<{ created: boolean; version: number }>;
   abstract lock(presentationId: number, request: LockRequest): Promise<Locked | Refused | NotInitialised>;
   abstract lockGa(presentationId: number, request: GaLockRequest): Promise<GaLocked | Refused | NotInitialised>;
-  abstract unlock(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
+  /** holdAddress: the released seats also leave that address's hold set (the hold cap is on for it). */
+  abstract unlock(
+    presentationId: number,
+    owner: string,
+    keys: string[],
+    holdAddress?: string,
+  ): Promise<Changed | Refused | NotInitialised>;
   abstract markSold(presentationId: number, owner: string, keys: string[]): Promise<Changed | Refused | NotInitialised>;
   /** Sold -> available after a cancellation committed in PostgreSQL; non-sold seats are skipped (idempotent). */
   abstract releaseSold(presentationId: number, keys: string[]): Promise<Changed | NotInitialised>;

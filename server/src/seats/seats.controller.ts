@@ -1,5 +1,5 @@
-import { Controller, Get, Put, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Ip, Put, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
   BestAvailableResponse,
@@ -10,7 +10,6 @@ import type {
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
-import { SeatHoldCap, SeatHoldRelease } from '../common/seat-hold-cap/seat-hold-cap.interceptor';
 import { sendEncodedJson } from '../common/encoded-json';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
@@ -30,9 +29,16 @@ import {
   type SeatsStatusQuery,
 } from './seats.queries';
 
+/** Lock-like routes: the per-address hold cap applies (checked inside the lock script, docs/seat-engine.md). */
+const HOLD_CAP_REFUSAL = ApiResponse({
+  status: 429,
+  description: 'SEAT_HOLD_CAP: this address already holds the most seats allowed',
+});
+
 /**
  * The seat engine's REST calls (storefront-spec.md section 7). Thin: the edge (rate limits,
- * bot check, per-address hold cap, validation) is declared here; the engine does the rest, including the
+ * bot check, validation) is declared here; the client address goes to the engine, whose lock script applies the
+ * per-address hold cap; the engine does the rest, including the
  * waiting room's admission (its AdmissionGate, docs/waiting-room.md): no route has to remember it.
  */
 @ApiTags('seats')
@@ -72,25 +78,29 @@ export class SeatsController {
     presentationOf: (request) => idFrom((request.body as LockSeatBody | undefined)?.seat?.PresentationId),
   })
   @RateLimit(RATE_LIMITS.seatLock)
-  @SeatHoldCap()
+  @HOLD_CAP_REFUSAL
   @QueueEarly(lockSeatPresentation)
   async lock(
     @VisitorId() visitorId: string,
     @ZodBody(lockSeatBody) q: LockSeatBody,
     @ZodQuery(channelQuery) channel: ChannelQuery,
+    @Ip() address: string,
   ): Promise<LockSeatResponse> {
     // The hot path stays as it was: only a lock in a channel reads the layout here.
     if (channel.miniSiteUrl || channel.domain)
       await this.channel.assertLockable(channel, await this.engine.layout(q.seat.PresentationId), q.seat);
-    return this.engine.lock(visitorId, q.seat);
+    return this.engine.lock(visitorId, q.seat, address);
   }
 
   @Put('unlock-seat')
   @ApiOperation({ summary: 'Release a seat this visitor holds (its couch/bed group with it)' })
   @RateLimit(RATE_LIMITS.seatLock)
-  @SeatHoldRelease()
-  unlock(@VisitorId() visitorId: string, @ZodBody(lockSeatBody) q: LockSeatBody): Promise<UnlockSeatResponse> {
-    return this.engine.unlock(visitorId, q.seat);
+  unlock(
+    @VisitorId() visitorId: string,
+    @ZodBody(lockSeatBody) q: LockSeatBody,
+    @Ip() address: string,
+  ): Promise<UnlockSeatResponse> {
+    return this.engine.unlock(visitorId, q.seat, address);
   }
 
   @Get('best-available')
@@ -99,14 +109,15 @@ export class SeatsController {
     presentationOf: (request) => idFrom((request.query as Record<string, unknown> | undefined)?.presentationId),
   })
   @RateLimit(RATE_LIMITS.bestAvailable, RATE_LIMITS.bestAvailableLock)
-  @SeatHoldCap()
+  @HOLD_CAP_REFUSAL
   @QueueEarly(bestAvailablePresentation)
   async bestAvailable(
     @VisitorId() visitorId: string,
     @ZodQuery(bestAvailableQuery) q: BestAvailableQuery,
+    @Ip() address: string,
   ): Promise<BestAvailableResponse> {
     if (q.presentationId !== undefined) await this.channel.assertPresentation(q, q.presentationId);
-    return this.best.find(visitorId, q);
+    return this.best.find(visitorId, q, address);
   }
 }
 

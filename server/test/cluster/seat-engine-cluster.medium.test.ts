@@ -155,6 +155,39 @@ test('a season lock across shards is all or nothing: a refusal on the last relea
   expect(await store.unlockAcross(owner, seats)).toEqual({ ok: true, released: 3 });
 });
 
+test('the hold cap rides in the lock script on every shard: its set in the presentation’s slot, unlock frees room', async () => {
+  const redis = t.app.get(RedisConnection).client;
+  const holdCap = { address: '10.66.0.1', cap: 2 };
+  const req = (owner: string, key: string) => ({
+    owner,
+    keys: [key],
+    ttlMs: 60_000,
+    maxSeats: 10,
+    noSingleSeatGap: false,
+    singleSeatBlocking: false,
+    rows: [],
+    sectionSize: 100_000,
+    reservedTotal: 100_000,
+    ownerSetTtlSeconds: 60,
+    holdCap,
+  });
+  for (const p of picks) {
+    const [a, b, c] = [visitor(), visitor(), visitor()];
+    const keys = [3, 4, 5].map((i) => keyOf(p.seats[i]!));
+    const first = await Promise.all([store.lock(p.pid, req(a, keys[0]!)), store.lock(p.pid, req(b, keys[1]!))]);
+    expect(first.map((r) => r.ok)).toEqual([true, true]);
+    expect(await store.lock(p.pid, req(c, keys[2]!))).toMatchObject({ ok: false, code: 'SEAT_HOLD_CAP' });
+    const hold = presentationKeys(t.config.REDIS_PREFIX, p.pid, true).hold(holdCap.address);
+    expect(keySlot(hold)).toBe(slotOf(p.pid));
+    expect(await redis.zcard(hold)).toBe(2);
+    expect(await store.unlock(p.pid, a, [keys[0]!], holdCap.address)).toMatchObject({ ok: true, count: 1 });
+    expect(await store.lock(p.pid, req(c, keys[2]!))).toMatchObject({ ok: true });
+    expect(await store.unlock(p.pid, b, [keys[1]!], holdCap.address)).toMatchObject({ ok: true, count: 1 });
+    expect(await store.unlock(p.pid, c, [keys[2]!], holdCap.address)).toMatchObject({ ok: true, count: 1 });
+    expect(await redis.zcard(hold)).toBe(0);
+  }
+});
+
 test('the change stream reaches watchers on two server nodes with gap-free versions', async () => {
   const second = await startTestApp(
     {

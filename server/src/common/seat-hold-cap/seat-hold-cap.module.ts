@@ -1,10 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { SeatHoldCapInterceptor, SeatHoldReleaseInterceptor } from './seat-hold-cap.interceptor';
 import { SeatHoldCapService } from './seat-hold-cap.service';
 
 @Global()
-@Module({
-  providers: [SeatHoldCapService, SeatHoldCapInterceptor, SeatHoldReleaseInterceptor],
-  exports: [SeatHoldCapService, SeatHoldCapInterceptor, SeatHoldReleaseInterceptor],
-})
+@Module({ providers: [SeatHoldCapService], exports: [SeatHoldCapService] })
 export class SeatHoldCapModule {}

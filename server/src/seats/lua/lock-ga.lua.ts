@@ -8,8 +8,10 @@ import { PRELUDE } from './prelude';
  * section's taken counter (locked + sold places) in the same atomic step.
  *
  * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due, 8 own, 9 ga (sid -> capacity),
- *       10 ganext (sid -> cursor), 11 gafree list of this section
- * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 ttlMs, 6 maxSeats, 7 ownerSetTtlSeconds, 8 sectionId, 9 count
+ *       10 ganext (sid -> cursor), 11 gafree list of this section,
+ *       12 (optional) hold: the client address's ZSET of held seats, capped at ARGV[10] (HOLD_CAP_CHECK in the prelude)
+ * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 ttlMs, 6 maxSeats, 7 ownerSetTtlSeconds, 8 sectionId, 9 count,
+ *       10 (with KEYS[12]) the address's cap
  * Returns {'NOINIT'} | {'ERR', code, detail} | {'OK', version, earliestExpiryMs, nowMs, place1, place2, ...}
  */
 export const LOCK_GA_LUA = `${PRELUDE}
@@ -25,6 +27,12 @@ if redis.call('SCARD', KEYS[8]) + count > max_seats then
 end
 local taken_s = tonumber(redis.call('HGET', taken, sid) or '0')
 if taken_s + count > capacity then return {'ERR', 'NO_SEATS_LEFT_GA', ''} end
+local hold = KEYS[12]
+if hold then
+  -- The places are picked below, so all count as new (a stale entry of one of them only errs on the strict side).
+  local refused = hold_cap_refusal(hold, tonumber(ARGV[10]), {}, count)
+  if refused then return refused end
+end
 
 local now = now_ms()
 local expires = now + ttl
@@ -53,9 +61,11 @@ for _, p in ipairs(places) do
   redis.call('ZADD', exp, expires, sk)
   redis.call('SADD', KEYS[8], sk)
   redis.call('HINCRBY', taken, sid, 1)
+  if hold then redis.call('ZADD', hold, expires, sk) end
   changes[#changes + 1] = sk .. '=l'
 end
 redis.call('EXPIRE', KEYS[8], tonumber(ARGV[7]))
+if hold then redis.call('PEXPIRE', hold, ttl) end
 redis.call('ZADD', KEYS[7], 'LT', expires, pid)
 local v = commit(KEYS[4], KEYS[5], ARGV[2], pid, changes, ARGV[3])
 local best = nil

@@ -13,7 +13,9 @@ import { PRELUDE } from './prelude';
  * The row rules mirror shared/src/rules/seats (single-seat-blocking.ts,
  * orphan-seats.ts, single-seat-gap.ts); server/test/seats/seat-store.medium.test.ts checks parity.
  *
- * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due (global on one Redis, the slot's on a cluster), 8 own (owner's set)
+ *   - the per-address hold cap (only when KEYS[9] is given, see HOLD_CAP_CHECK).
+ * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due (global on one Redis, the slot's on a cluster), 8 own (owner's set),
+ *       9 (optional) hold: the client address's ZSET of held seats (seat-keys.ts hold()); the cap is then the LAST ARGV
  * ARGV: 1 pid, 2 channel, 3 logMax, 4 owner, 5 ttlMs, 6 maxSeats, 7 flags (1 no-gap, 2 policy 3, 4 box-office block),
  *       8 ownerSetTtlSeconds, 9 sectionSize, 10 reservedTotal, 11 n, n seat keys (chosen first),
  *       then nRows, and per row: m, m seat keys in ascending x, one flag char per seat
@@ -75,6 +77,12 @@ end
 
 if redis.call('SCARD', KEYS[8]) + #to_lock > max_seats then
   return {'ERR', 'MAX_SEATS_EXCEEDED', fmt(max_seats)}
+end
+
+local hold = KEYS[9]
+if hold then
+  local refused = hold_cap_refusal(hold, tonumber(ARGV[#ARGV]), to_lock, #to_lock)
+  if refused then return refused end
 end
 
 -- Row layout for the rules: seat key -> {row, x}; row = {byx = {x -> {key, flag}}}
@@ -166,9 +174,12 @@ for i, sk in ipairs(to_lock) do
   local sid = parse_key(sk)
   redis.call('HINCRBY', taken, sid, 1)
   redis.call('HINCRBY', taken, '_r', 1)
+  if hold then redis.call('ZADD', hold, expires, sk) end
   changes[i] = sk .. '=l'
 end
 redis.call('EXPIRE', KEYS[8], tonumber(ARGV[8]))
+-- Every entry's score is at most this lock's expiry, so the set may go when this lock would.
+if hold then redis.call('PEXPIRE', hold, ttl) end
 redis.call('ZADD', KEYS[7], 'LT', expires, pid)
 local v = commit(KEYS[4], KEYS[5], ARGV[2], pid, changes, ARGV[3])
 return {'OK', v, earliest_of_owner(), now, #to_lock}

@@ -89,4 +89,22 @@ local function release_lock(st, exp, taken, base, sk, owner, ga)
   end
   return true
 end
+
+-- HOLD_CAP_CHECK: the per-address hold cap (SEAT_HOLD_CAP_PER_IP, docs/seat-engine.md "Seats held per address"),
+-- checked by the lock scripts in the same atomic step as the lock, so parallel identities from one address cannot
+-- all pass a "held < cap" test. hold: ZSET seat key -> its lock's expiry (ms). Expired entries are dropped here
+-- (the sweep need not know the set); seats the address already lists (to_lock_keys) are not counted twice.
+-- Returns nil when adding \`adding\` seats fits, else the refusal with the ms until the earliest entry expires.
+local function hold_cap_refusal(hold, cap, to_lock_keys, adding)
+  local now = now_ms()
+  redis.call('ZREMRANGEBYSCORE', hold, '-inf', now)
+  for _, sk in ipairs(to_lock_keys) do
+    if redis.call('ZSCORE', hold, sk) then adding = adding - 1 end
+  end
+  if redis.call('ZCARD', hold) + adding <= cap then return nil end
+  local first = redis.call('ZRANGE', hold, 0, 0, 'WITHSCORES')
+  local wait = 1000
+  if first[2] then wait = math.max(1000, tonumber(first[2]) - now) end
+  return {'ERR', 'SEAT_HOLD_CAP', fmt(wait)}
+end
 `;
