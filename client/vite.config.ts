@@ -1,13 +1,52 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
+// Seat-map modules that are import()ed on their own and must stay out of the seat map's chunk: the test hook and the
+// benchmark renderer (e2e/test-code-split.spec.ts) and the bot check (checkout asks for it without the map).
+const LOADED_APART = /[\\/]seatmap[\\/](debug-hook|render[\\/]naive-renderer|botcheck)\.ts$/;
 const API_TARGET = process.env.HOTLINE_API_URL ?? 'http://localhost:3000';
 
+/**
+ * Issue 21: main.tsx is a small entry that starts the page's data requests and then import()s app.tsx (React, the
+ * router, the layout) and its chunks, which every page needs. Vite links only the entry's static imports from
+ * index.html, so those were asked for only once the entry had arrived and run, one round trip (562 ms on fast 3G)
+ * after the bandwidth sat half idle. This links them too (modulepreload: fetched and compiled, run by the import()),
+ * after the entry so the entry's request leaves first.
+ */
+function preloadAppChunks(): Plugin {
+  return {
+    name: 'hotline:preload-app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const app = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/app.tsx'),
+        );
+        if (!app || app.type !== 'chunk') throw new Error('preload-app-chunks: no chunk for src/app.tsx');
+        const files = [...app.imports, app.fileName];
+        return (
+          files
+            // The entry and what it imports are linked already.
+            .filter((f) => f.endsWith('.js') && !html.includes(`/${f}"`))
+            .map((f) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+              injectTo: 'head' as const,
+            }))
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadAppChunks()],
   resolve: {
     alias: {
       '@hotline/shared': path.resolve(clientDir, '../shared/src/index.ts'),
@@ -18,6 +57,41 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps for error reports, not referenced from the served files.
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Issue 21: rolldown's automatic splitting cut the order page into 45 files (17 under 1 kB), and over HTTP/1.1
+        // (deploy/nginx.conf: six connections per origin) each wave of six costs a round trip, 562 ms on a fast-3G
+        // phone. A few larger chunks instead: the entry in one file, the seat map (with konva) in one, and the app code
+        // that two or more lazy chunks share in one (a page may get some code it does not use: a few kB against a round
+        // trip). Checked by e2e/test-code-split.spec.ts (test code apart) and load-tests/page.bench.mjs --waterfall.
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically, in one file.
+            { name: 'entry', tags: ['$initial'], priority: 3 },
+            {
+              // Only the modules named: with their dependencies it would take the shared app code along, and every
+              // page would then import the seat map's chunk.
+              name: 'seatmap',
+              test: (id) =>
+                /[\\/]client[\\/]src[\\/]seatmap[\\/]|[\\/]node_modules[\\/](konva|@react-spring|@use-gesture)[\\/]/.test(
+                  id,
+                ) && !LOADED_APART.test(id),
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // memberships/ embeds the seat map: in the shared chunk it would make every page load the map.
+              name: 'app-shared',
+              test: (id) =>
+                /[\\/](client|shared)[\\/]src[\\/]/.test(id) &&
+                !/[\\/]client[\\/]src[\\/](seatmap|memberships)[\\/]/.test(id),
+              minShareCount: 2,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

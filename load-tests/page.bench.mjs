@@ -15,7 +15,7 @@
 // map's test hook (client/src/seatmap/debug-hook.ts, its own small chunk) is there to read timings and find a seat.
 //
 //   node load-tests/page.bench.mjs [--sizes=1200,20000,100000] [--devices=desktop,phone]
-//     [--profiles=plain,throttled] [--repeats=5] [--no-click] [--no-build] [--no-write]
+//     [--profiles=plain,throttled] [--repeats=5] [--no-click] [--no-build] [--no-write] [--waterfall]
 //
 // Devices: desktop = 1280x800, DPR 1; phone = 390x844, DPR 3, isMobile, hasTouch (Playwright's iPhone 13 metrics).
 // Profiles: plain = no throttling; throttled = CDP Emulation.setCPUThrottlingRate 4 (the page's main thread; Chromium
@@ -56,6 +56,9 @@ const PROFILES = arg('profiles', 'plain,throttled').split(',');
 const REPEATS = Math.max(1, Number(arg('repeats', 5)));
 const CLICK = !args.includes('--no-click');
 const WRITE = !args.includes('--no-write');
+// Prints each page's request waterfall (Resource Timing: when each request left, its first byte, its end, its size),
+// to see what the chain of code and data requests waits on.
+const WATERFALL = args.includes('--waterfall');
 const DIST = path.join(ROOT, '.tmp', 'page-bench-dist');
 const PRESENTATION_ID = 9001;
 const log = (m) => process.stdout.write(`[page-bench] ${m}\n`);
@@ -299,6 +302,7 @@ async function runOnce(browser, baseUrl, device, profile) {
       return n;
     });
     if (painted === 0) errors.push('first frame stamped but the seat canvas is blank');
+    if (WATERFALL) await printWaterfall(page, t);
     if (CLICK) Object.assign(out, await firstClick(page, device, timeout));
   } catch (error) {
     errors.push(String(error.message ?? error).split('\n')[0]);
@@ -306,6 +310,30 @@ async function runOnce(browser, baseUrl, device, profile) {
     await context.close();
   }
   return out;
+}
+
+async function printWaterfall(page, t) {
+  const rows = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    return [nav, ...performance.getEntriesByType('resource')].map((e) => ({
+      name: e === nav ? '(document)' : new URL(e.name).pathname + new URL(e.name).search,
+      kind: e === nav ? 'navigation' : e.initiatorType,
+      start: e.startTime,
+      sent: e.requestStart,
+      firstByte: e.responseStart,
+      end: e.responseEnd,
+      kb: e.encodedBodySize / 1024,
+    }));
+  });
+  const ms = (n) => String(Math.round(n)).padStart(6);
+  log(
+    `    waterfall (ms from navigation; plan requested ${Math.round(t.requested)}, data in ${Math.round(t.dataReady)}, first frame ${Math.round(t.firstFrame)}):`,
+  );
+  log('     start   sent  1st B    end      KB  type            name');
+  for (const r of rows.sort((a, b) => a.start - b.start))
+    log(
+      `    ${ms(r.start)} ${ms(r.sent)} ${ms(r.firstByte)} ${ms(r.end)} ${r.kb.toFixed(1).padStart(7)}  ${r.kind.padEnd(14)}  ${r.name.slice(0, 70)}`,
+    );
 }
 
 /** Clicks/taps a free seat near the centre as soon as the map is ready; a second time if the first one zoomed in. */

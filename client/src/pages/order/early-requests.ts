@@ -13,8 +13,21 @@ import { StatusParser } from '../../seatmap/status-parser';
  *
  * Only where the map opens: /order/:id on the seats step (no ?step=tickets / products).
  */
+const ORDER_PATH = /^\/order\/(\d{1,12})\/?$/;
+
+/**
+ * On /order/:id, asks for the order page's code (its chunk, the seat map's and the CSS) now, beside the app's own chunk,
+ * instead of when the router renders the route after that chunk has arrived: one round trip less on the way to the map.
+ * The router's import() of the same module then finds it loading or loaded. A failure is left to the router's
+ * lazyWithReload, which reports or reloads when it asks again.
+ */
+export function preloadOrderPage(pathname: string): void {
+  if (!ORDER_PATH.test(pathname)) return;
+  import('./OrderPage').catch(() => undefined);
+}
+
 export function startOrderPageRequests(pathname: string, search: string): void {
-  const match = /^\/order\/(\d{1,12})\/?$/.exec(pathname);
+  const match = ORDER_PATH.exec(pathname);
   if (!match) return;
   const step = new URLSearchParams(search).get('step');
   if (step === 'tickets' || step === 'products') return;

@@ -5,6 +5,13 @@
  */
 type FetchCall = { url: string };
 
+// The order page's module, stood in for: preloadOrderPage only has to ask for it.
+const mockOrderPageLoaded = jest.fn();
+jest.mock('../OrderPage', () => {
+  mockOrderPageLoaded();
+  return { default: () => null };
+});
+
 const store = new Map<string, string>();
 const calls: FetchCall[] = [];
 
@@ -110,6 +117,18 @@ describe('startOrderPageRequests', () => {
     ac.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
     expect(takeEarlyAnswer('/api/slow')).toBeUndefined();
+  });
+});
+
+describe('preloadOrderPage', () => {
+  test("asks for the order page's code on /order/:id (any step) and nowhere else", async () => {
+    const { preloadOrderPage } = await import('../early-requests');
+    for (const path of ['/booking', '/order', '/order/7/extra', '/order/abc']) preloadOrderPage(path);
+    await settle();
+    expect(mockOrderPageLoaded).not.toHaveBeenCalled();
+    preloadOrderPage('/order/7');
+    await settle();
+    expect(mockOrderPageLoaded).toHaveBeenCalledTimes(1);
   });
 });
 
