@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { parseAppConfig, type AppConfig } from '../../src/config/app-config';
 import { RedisSeatStore } from '../../src/seats/redis-seat-store';
 import { presentationKeys } from '../../src/seats/seat-keys';
-import type { LockRequest } from '../../src/seats/seat-store.port';
+import { lockRequest } from './support/seat-kit';
 import { testRedisUrl } from '../support/test-env';
 
 /**
@@ -34,22 +34,6 @@ afterAll(async () => {
 
 const k = (x: number) => `7:${x}:1`;
 
-function lockReq(owner: string, keys: string[], extra: Partial<LockRequest> = {}): LockRequest {
-  return {
-    owner,
-    keys,
-    ttlMs: 60_000,
-    maxSeats: 10,
-    noSingleSeatGap: false,
-    singleSeatBlocking: false,
-    rows: [],
-    sectionSize: 1000,
-    reservedTotal: 1000,
-    ownerSetTtlSeconds: 600,
-    ...extra,
-  };
-}
-
 async function fresh(ga: { id: number; capacity: number }[] = []): Promise<number> {
   const pid = pidSeq++;
   await store.initialise(pid, { gaSections: ga, soldKeys: [] });
@@ -67,7 +51,7 @@ describe('per-address hold cap in the lock scripts', () => {
     // The guard: the cap checked inside the lock script, all thirteen locks sent at once.
     const guarded = await fresh();
     const results = await Promise.all(
-      owners.map((o, i) => store.lock(guarded, lockReq(o, [k(i + 1)], { holdCap: { address, cap } }))),
+      owners.map((o, i) => store.lock(guarded, lockRequest(o, [k(i + 1)], { holdCap: { address, cap } }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(cap);
     const refused = results.filter((r) => !r.ok);
@@ -86,7 +70,7 @@ describe('per-address hold cap in the lock scripts', () => {
       owners.map((o, i) =>
         counts[i]! + 1 > cap
           ? Promise.resolve({ ok: false })
-          : store.lock(control, lockReq(o, [k(i + 1)], { holdCap: { address, cap: 1_000 } })),
+          : store.lock(control, lockRequest(o, [k(i + 1)], { holdCap: { address, cap: 1_000 } })),
       ),
     );
     expect(naive.filter((r) => r.ok).length).toBeGreaterThan(cap);
@@ -97,36 +81,38 @@ describe('per-address hold cap in the lock scripts', () => {
     const address = '10.9.0.2';
     const holdCap = { address, cap: 2 };
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
-    expect(await store.lock(pid, lockReq(a, [k(1)], { holdCap }))).toMatchObject({ ok: true });
-    expect(await store.lock(pid, lockReq(b, [k(2)], { holdCap }))).toMatchObject({ ok: true });
+    expect(await store.lock(pid, lockRequest(a, [k(1)], { holdCap }))).toMatchObject({ ok: true });
+    expect(await store.lock(pid, lockRequest(b, [k(2)], { holdCap }))).toMatchObject({ ok: true });
     // Locking a seat the owner already holds is a no-op, not one more seat.
-    expect(await store.lock(pid, lockReq(a, [k(1)], { holdCap }))).toMatchObject({ ok: true, newlyLocked: 0 });
-    expect(await store.lock(pid, lockReq(c, [k(3)], { holdCap }))).toMatchObject({ code: 'SEAT_HOLD_CAP' });
+    expect(await store.lock(pid, lockRequest(a, [k(1)], { holdCap }))).toMatchObject({ ok: true, newlyLocked: 0 });
+    expect(await store.lock(pid, lockRequest(c, [k(3)], { holdCap }))).toMatchObject({ code: 'SEAT_HOLD_CAP' });
     // The refused seat stays free for anybody else.
-    expect(await store.lock(pid, lockReq(c, [k(3)], { holdCap: { address: '10.9.0.3', cap: 2 } }))).toMatchObject({
+    expect(await store.lock(pid, lockRequest(c, [k(3)], { holdCap: { address: '10.9.0.3', cap: 2 } }))).toMatchObject({
       ok: true,
     });
 
     expect(await store.unlock(pid, a, [k(1)], address)).toMatchObject({ ok: true, count: 1 });
     expect(await redis.zrange(holdKey(pid, address), 0, -1)).toEqual([k(2)]);
-    expect(await store.lock(pid, lockReq(c, [k(4)], { holdCap }))).toMatchObject({ ok: true });
+    expect(await store.lock(pid, lockRequest(c, [k(4)], { holdCap }))).toMatchObject({ ok: true });
 
     // Released without the address (another path): still counted, the strict side, until the lock would expire.
     expect(await store.unlock(pid, b, [k(2)])).toMatchObject({ ok: true, count: 1 });
-    expect(await store.lock(pid, lockReq(a, [k(5)], { holdCap }))).toMatchObject({ code: 'SEAT_HOLD_CAP' });
+    expect(await store.lock(pid, lockRequest(a, [k(5)], { holdCap }))).toMatchObject({ code: 'SEAT_HOLD_CAP' });
     // ...unless the same address locks that very seat again: listed once, not twice.
-    expect(await store.lock(pid, lockReq(a, [k(2)], { holdCap }))).toMatchObject({ ok: true });
+    expect(await store.lock(pid, lockRequest(a, [k(2)], { holdCap }))).toMatchObject({ ok: true });
   });
 
   test('entries whose lock expired stop counting without any sweep', async () => {
     const pid = await fresh();
     const holdCap = { address: '10.9.0.4', cap: 1 };
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)], { holdCap, ttlMs: 50 }))).toMatchObject({ ok: true });
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(2)], { holdCap }))).toMatchObject({
+    expect(await store.lock(pid, lockRequest(randomUUID(), [k(1)], { holdCap, ttlMs: 50 }))).toMatchObject({
+      ok: true,
+    });
+    expect(await store.lock(pid, lockRequest(randomUUID(), [k(2)], { holdCap }))).toMatchObject({
       code: 'SEAT_HOLD_CAP',
     });
     await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(2)], { holdCap }))).toMatchObject({ ok: true });
+    expect(await store.lock(pid, lockRequest(randomUUID(), [k(2)], { holdCap }))).toMatchObject({ ok: true });
     expect(await redis.zrange(holdKey(pid, holdCap.address), 0, -1)).toEqual([k(2)]);
     // The set lives no longer than its newest lock.
     expect(await redis.pttl(holdKey(pid, holdCap.address))).toBeLessThanOrEqual(60_000);
@@ -146,7 +132,7 @@ describe('per-address hold cap in the lock scripts', () => {
 
   test('no cap: the lock touches no hold set', async () => {
     const pid = await fresh();
-    expect(await store.lock(pid, lockReq(randomUUID(), [k(1)]))).toMatchObject({ ok: true });
+    expect(await store.lock(pid, lockRequest(randomUUID(), [k(1)]))).toMatchObject({ ok: true });
     expect(await redis.keys(`${presentationKeys(config.REDIS_PREFIX, pid).base}hold:*`)).toEqual([]);
   });
 });
