@@ -139,7 +139,11 @@ test('a burst of locks on presentations of different shards reaches watchers as 
   }
   // The stream check (every 2 s) ran during the burst, so it had in-flight versions to misjudge.
   expect(report.versionChecks).toBeGreaterThanOrEqual(2 * picks.length);
-  expect(started).toEqual([]);
-  expect(report.stats).toMatchObject({ repairs: 0, reloads: 0 });
+  // Before the fix the check misjudged versions in transit in every run: 5 or more repairs (or reloads). A node that
+  // is really more than a check period behind may still be repaired from the log once — on a loaded CI machine
+  // (load 10+) one was — which costs watchers nothing (deltas from the log, no snapshot: asserted above).
+  expect(started.length).toBeLessThanOrEqual(1);
+  expect(report.stats.repairs).toBeLessThanOrEqual(1);
+  expect(report.stats.reloads).toBe(0);
   for (const w of watchers) w.close();
 });
