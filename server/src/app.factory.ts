@@ -83,7 +83,7 @@ export async function prepareDatabase(config: AppConfig, logger: Logger, dataSou
       if (!dataSource) await maintenance.destroy();
     }
   }
-  return dataSource ?? (await openDataSource(config.DATABASE_URL, undefined, servingTimeouts(config)));
+  return dataSource ?? (await openDataSource(config.DATABASE_URL, config.DB_POOL_SIZE, servingTimeouts(config)));
 }
 
 /**

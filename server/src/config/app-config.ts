@@ -89,6 +89,11 @@ export const appConfigSchema = z.object({
   /** Degraded mode (docs/failure-modes.md): every wait for PostgreSQL and Redis is bounded. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /**
+   * Serving connections each node may open to PostgreSQL. Nodes x this must stay under the server's
+   * max_connections (100 by default) minus what maintenance needs; beyond a few nodes use a pooler (docs/scaling.md).
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** How often each node compares PostgreSQL's live tickets with Redis and marks missing sales sold. */
   SEAT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
