@@ -60,6 +60,8 @@ export async function startServices(name) {
   return {
     databaseUrl: pg.urlFor('bench'),
     redisUrl: redis.url,
+    /** For the Redis side of a cost (CPU of redis-server, /proc). */
+    redisPid: redis.pid,
     async stop() {
       await redis.stop().catch(() => undefined);
       await pg.stop().catch(() => undefined);
