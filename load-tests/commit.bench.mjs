@@ -16,6 +16,7 @@ import {
   agentFor,
   appendResults,
   cpuMsOf,
+  cpuMsOfTree,
   log,
   median,
   percentile,
@@ -90,6 +91,31 @@ async function pool(items, limit, fn) {
     }),
   );
   return out;
+}
+
+/**
+ * Samples, every 20 ms until stopped, how many of the server's PostgreSQL connections are in a query or a
+ * transaction (pg_stat_activity, application_name of the server's pool); resolves to the mean.
+ */
+function sampleBusyConnections(db) {
+  let running = true;
+  const samples = [];
+  const done = (async () => {
+    while (running) {
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'hotline-server' AND state <> 'idle'`,
+      );
+      samples.push(rows[0].n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return samples.reduce((a, x) => a + x, 0) / Math.max(1, samples.length);
+    },
+  };
 }
 
 /** Times `ops` operations with CONCURRENCY workers pulling from one queue. */
@@ -406,8 +432,19 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       const buyers = await prepareBuyers(COMMITS);
       const cpu0 = cpuMsOf(server.pid);
+      const pgCpu0 = cpuMsOfTree(svc.pgPid);
+      const redisCpu0 = cpuMsOf(svc.redisPid);
+      const busy = sampleBusyConnections(db);
+      const started = Date.now();
       const ours = await timed(`round ${round} ours (${COMMITS} commits)`, buyers, commitOnce);
+      const seconds = (Date.now() - started) / 1000;
       ours.serverCpuMsPerCommit = (cpuMsOf(server.pid) - cpu0) / COMMITS;
+      // The sampler's own queries are PostgreSQL work too; at one every 20 ms they are noise beside the commits.
+      ours.pgCpuMsPerCommit = (cpuMsOfTree(svc.pgPid) - pgCpu0) / COMMITS;
+      ours.redisCpuMsPerCommit = (cpuMsOf(svc.redisPid) - redisCpu0) / COMMITS;
+      // Little's law: mean connections busy = commits/s x connection time per commit.
+      ours.busyConnections = await busy.stop();
+      ours.connectionMsPerCommit = (ours.busyConnections * seconds * 1000) / COMMITS;
       oursRuns.push(ours);
       baseRuns.push(
         await timed(`round ${round} baseline (${COMMITS} inserts)`, Array.from({ length: COMMITS }), baselineOnce),
@@ -430,11 +467,12 @@ async function main() {
     const lines = [
       `commit.bench.mjs: ${CONCURRENCY} concurrent buyers (keep-alive), ${ROUNDS} rounds x ${COMMITS} commits each side, ${SEATS_PER_ORDER} seats per order on the stadium (presentation ${stadium.id}); every buyer locked its seats and authorised a card on the sandbox page before the clock starts; medians over rounds. Database pre-filled with ${history.r} reservations / ${history.t} tickets / ${history.p} payments / ${history.c} carts, ANALYZEd. Server: one node process, NODE_ENV=production, outbox dispatcher on.`,
       '',
-      '| path | orders/s | p50 ms | p99 ms | failed | server CPU ms/commit |',
-      '|---|---|---|---|---|---|',
-      `| POST /api/payment/commit (full path, sandbox approves at once) | ${m(oursRuns, 'perSecond').toFixed(0)} | ${m(oursRuns, 'p50').toFixed(2)} | ${m(oursRuns, 'p99').toFixed(2)} | ${failures} | ${m(oursRuns, 'serverCpuMsPerCommit').toFixed(2)} |`,
-      `| baseline: plain pg, BEGIN + INSERT reservation + INSERT 2 tickets + COMMIT | ${m(baseRuns, 'perSecond').toFixed(0)} | ${m(baseRuns, 'p50').toFixed(2)} | ${m(baseRuns, 'p99').toFixed(2)} | ${baseRuns.reduce((a, r) => a + r.failures, 0)} | - |`,
+      '| path | orders/s | p50 ms | p99 ms | failed | server CPU ms/commit | PostgreSQL CPU ms/commit | Redis CPU ms/commit | connections busy (mean) / connection ms per commit |',
+      '|---|---|---|---|---|---|---|---|---|',
+      `| POST /api/payment/commit (full path, sandbox approves at once) | ${m(oursRuns, 'perSecond').toFixed(0)} | ${m(oursRuns, 'p50').toFixed(2)} | ${m(oursRuns, 'p99').toFixed(2)} | ${failures} | ${m(oursRuns, 'serverCpuMsPerCommit').toFixed(2)} | ${m(oursRuns, 'pgCpuMsPerCommit').toFixed(2)} | ${m(oursRuns, 'redisCpuMsPerCommit').toFixed(3)} | ${m(oursRuns, 'busyConnections').toFixed(1)} / ${m(oursRuns, 'connectionMsPerCommit').toFixed(1)} |`,
+      `| baseline: plain pg, BEGIN + INSERT reservation + INSERT 2 tickets + COMMIT | ${m(baseRuns, 'perSecond').toFixed(0)} | ${m(baseRuns, 'p50').toFixed(2)} | ${m(baseRuns, 'p99').toFixed(2)} | ${baseRuns.reduce((a, r) => a + r.failures, 0)} | - | - | - | - |`,
       '',
+      `PostgreSQL CPU = the postmaster and all its backends (/proc). Connection ms per commit = mean busy connections of the server's pool (pg_stat_activity sampled every 20 ms, state not idle) x round time / commits: what one commit holds of a connection at this concurrency, queueing for locks inside PostgreSQL included (the pool has 20 connections for ${CONCURRENCY} buyers, so the busy mean is capped at 20).`,
       `Ratio (commit / baseline throughput): ${(ratio * 100).toFixed(1)} %. Targets: >= 1,000 commits/s ${met(m(oursRuns, 'perSecond') >= 1000)}; p99 < 100 ms ${met(m(oursRuns, 'p99') < 100)}; zero double sales ${met(doubles === 0)} (${doubles} seats with more than one live ticket; ${sold} orders sold through the API).`,
       `Per-round commits/s: ${oursRuns.map((r) => r.perSecond.toFixed(0)).join(', ')}; baseline: ${baseRuns.map((r) => r.perSecond.toFixed(0)).join(', ')}.`,
       `1-minute load average during the rounds: ${load.map((l) => l.toFixed(1)).join(', ')} on ${os.cpus().length} cores (PostgreSQL, Redis, the server and this load generator share them${Math.max(...load) > os.cpus().length + 1 ? ', and other workloads were running' : ''}).`,

@@ -62,6 +62,8 @@ export async function startServices(name) {
     redisUrl: redis.url,
     /** For the Redis side of a cost (CPU of redis-server, /proc). */
     redisPid: redis.pid,
+    /** The postmaster; its backends are its children (cpuMsOfTree). */
+    pgPid: pg.pid,
     async stop() {
       await redis.stop().catch(() => undefined);
       await pg.stop().catch(() => undefined);
@@ -280,6 +282,35 @@ export function cpuMsOf(pid) {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * CPU time (ms) of a process and all its descendants, including children that already exited (cutime/cstime):
+ * PostgreSQL's cost is its backends', which are the postmaster's children.
+ */
+export function cpuMsOfTree(rootPid) {
+  const fs = require('node:fs');
+  const stats = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), fields });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  let ticks = 0;
+  const visit = (pid, withExited) => {
+    const s = stats.get(pid);
+    if (!s) return;
+    ticks += Number(s.fields[11]) + Number(s.fields[12]);
+    if (withExited) ticks += Number(s.fields[13]) + Number(s.fields[14]);
+    for (const [child, c] of stats) if (c.ppid === pid) visit(child, true);
+  };
+  visit(rootPid, true);
+  return (ticks * 1000) / 100;
 }
 
 export function rssMiBOf(pid) {
