@@ -197,6 +197,15 @@ test.describe.serial('waiting room with a line (demo)', () => {
     await expectAxeClean(page, 'waiting room with a line (he, 390)');
     await page.screenshot({ path: `${shots}/waiting-line-he-390.png`, fullPage: true });
 
+    // While the live feed speaks, the page neither polls its standing nor reconnects: one socket for the whole
+    // wait (the poll is the fallback for a silent feed; each answer renews the ticket, which used to restart it).
+    let sockets = 0;
+    let polls = 0;
+    page.on('websocket', () => sockets++);
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/queue/${demo}`) polls++;
+    });
+
     // Place and countdown read together (one evaluate, one render), four times a second for 16 s.
     const samples: { t: number; place: number; turn: number; minutes: number | null }[] = [];
     const started = Date.now();
@@ -215,6 +224,7 @@ test.describe.serial('waiting room with a line (demo)', () => {
       });
       await page.waitForTimeout(250);
     }
+    expect({ sockets, polls }, 'no poll and no new socket in 16 s of a live feed').toEqual({ sockets: 0, polls: 0 });
     const first = samples[0]!;
     const last = samples.at(-1)!;
     const falls = samples.filter((s, i) => i > 0 && s.place < samples[i - 1]!.place).length;
@@ -250,5 +260,23 @@ test.describe.serial('waiting room with a line (demo)', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('with the live feed silent, the page falls back to asking for its standing every 15 s', async ({ page }) => {
+    // The page's clock is Playwright's (its timers advance when told), and its socket is answered by nothing: the
+    // socket.io handshake never comes, so no progress ever arrives.
+    await page.clock.install();
+    await page.routeWebSocket(/\/socket\.io\//, () => undefined);
+    let polls = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/queue/${demo}`) polls++;
+    });
+    await page.goto(`/queue/${demo}`);
+    await expect(page.getByTestId('queue-place')).toHaveText(/^\d+$/, { timeout: 30_000 });
+    const first = polls;
+    await page.clock.runFor(15_000);
+    await expect.poll(() => polls, { message: 'a poll after 15 s of silence' }).toBe(first + 1);
+    await page.clock.runFor(15_000);
+    await expect.poll(() => polls, { message: 'and again 15 s later' }).toBe(first + 2);
   });
 });

@@ -12,11 +12,12 @@ import {
 import { storedVisitorId } from '../../api/identity';
 import { useLocale } from '../../hooks/useLocale';
 import { joinQueue, queueStatus, storeTicket, storedTicket } from './queue-api';
+import { fallbackPollDue } from './fallback-poll';
 import { QueueFeed } from './queue-feed';
 import './i18n';
 import './queue.css';
 
-/** Fallback when the live feed is down: the page asks for its standing this often. */
+/** Fallback when the live feed is silent this long: the page asks for its standing (fallback-poll.ts). */
 const POLL_MS = 15_000;
 /** The polite live region speaks at most this often (a screen reader user is not read every second). */
 const ANNOUNCE_MS = 30_000;
@@ -137,14 +138,25 @@ export default function WaitingRoomPage() {
 
   const status = view.kind === 'line' ? view.status : null;
   const ticket = status?.ticket ?? null;
+  // Every status answer carries a renewed ticket; the feed reads the newest from this ref, so only gaining or losing
+  // a ticket restarts it (it used to reconnect the socket after every poll).
+  const ticketRef = useRef<string | null>(null);
+  useEffect(() => {
+    ticketRef.current = ticket;
+  }, [ticket]);
+  const hasTicket = ticket !== null;
+  /** When the live feed last brought progress: the fallback poll stays quiet while it speaks. */
+  const lastHeardAt = useRef<number | null>(null);
   const ticketNo = status?.ticketNo ?? null;
   const saleStartsAt = status ? Date.parse(status.saleStartsAt) : 0;
 
   // The live feed: one broadcast a second for everyone; our place follows from `removed`.
   useEffect(() => {
     const visitorId = storedVisitorId();
-    if (presentationId === null || !ticket || !visitorId) return;
-    const feed = new QueueFeed(presentationId, visitorId, ticket, locale, (m: QueueProgressMessage) => {
+    if (presentationId === null || !hasTicket || !visitorId) return;
+    const currentTicket = () => ticketRef.current ?? '';
+    const feed = new QueueFeed(presentationId, visitorId, currentTicket, locale, (m: QueueProgressMessage) => {
+      lastHeardAt.current = Date.now();
       setSkew(m.serverTime - Date.now());
       advance(m.removed);
       setLineLength(m.lineLength);
@@ -153,12 +165,15 @@ export default function WaitingRoomPage() {
         speak(t('queue.live', { place: number(place), wait: waitTextFor(place, m.admitPerMinute) }), false);
     });
     feed.connect();
-    const poll = setInterval(reload, POLL_MS);
+    lastHeardAt.current = null;
+    const poll = setInterval(() => {
+      if (fallbackPollDue(lastHeardAt.current, Date.now(), POLL_MS)) reload();
+    }, POLL_MS);
     return () => {
       feed.close();
       clearInterval(poll);
     };
-  }, [advance, presentationId, ticket, locale, reload, speak, t, number, waitTextFor]);
+  }, [advance, presentationId, hasTicket, locale, reload, speak, t, number, waitTextFor]);
 
   // Our turn came (we passed the head), or the sale opened and our drawn number is to be fetched.
   const open = status !== null && now + skew >= saleStartsAt;

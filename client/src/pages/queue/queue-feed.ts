@@ -15,7 +15,8 @@ export class QueueFeed {
   constructor(
     private readonly presentationId: number,
     private readonly visitorId: string,
-    private readonly ticket: string,
+    /** The newest wait ticket: each status answer renews it, and the socket must not reconnect for that. */
+    private readonly ticket: () => string,
     private readonly lang: string,
     private readonly onProgress: (message: QueueProgressMessage) => void,
   ) {}
@@ -24,13 +25,13 @@ export class QueueFeed {
     if (this.socket) return;
     const socket = io({ path: '/socket.io', transports: ['websocket'], query: { lang: this.lang } });
     this.socket = socket;
-    const hello = { presentationId: this.presentationId, visitorId: this.visitorId, ticket: this.ticket };
-    socket.on('connect', () => socket.emit(QueueEvents.Subscribe, hello));
+    const hello = () => ({ presentationId: this.presentationId, visitorId: this.visitorId, ticket: this.ticket() });
+    socket.on('connect', () => socket.emit(QueueEvents.Subscribe, hello()));
     socket.on(QueueEvents.Progress, (message: QueueProgressMessage) => {
       if (message.presentationId === this.presentationId) this.onProgress(message);
     });
     this.timer = setInterval(() => {
-      if (socket.connected) socket.emit(QueueEvents.Heartbeat, hello);
+      if (socket.connected) socket.emit(QueueEvents.Heartbeat, hello());
     }, HEARTBEAT_MS);
   }
 
