@@ -16,14 +16,23 @@
 //      delivery phase's change rate, so every node count does the same work; without --rate the lock loops are
 //      closed (as fast as the nodes answer), which saturates 2 cores with 2-3 nodes and inflates CPU per lock with
 //      contention: the verdict line says so. The lead's verdict run: --rate=400 (the default --changes).
+//      A server's CPU per lock depends on its own request rate: in a smoke on a busy machine one node took about
+//      3.1 ms of CPU per lock at 100 locks/s, 2.5 ms at 200/s, 1.5-1.9 ms at 400/s and 0.9 ms closed (each request
+//      pays the event-loop wake-up, its syscalls and Redis round trip alone instead of sharing them). A fixed total
+//      rate gives each of N nodes 1/N of it, so per-lock cost rises with N for that reason too, which idle
+//      subtraction does not remove. --per-node makes --rate a per-node rate (N x rate in all), comparing nodes at
+//      the same operating point, as on a bigger machine where each node is fed its share: run both
+//      (--rate=400, and e.g. --rate=150 --per-node, which stays near one core in all with 3 nodes).
 //   2. Idle subtraction. Every node has constant background work (the seat sweeper every 250 ms, the jobs,
 //      socket.io's heartbeats to its watchers); at a fixed offered load it is spread over the same number of locks
 //      while each added node adds its own, so raw "CPU per lock" rises with node count for reasons that are not a
-//      lock's cost. Right before every measured round an idle window of the same length measures all server
-//      processes' CPU with nothing sent (delivery: with the watchers already connected); the round's NET CPU is
-//      raw - idle rate x the round's seconds. Both are reported; the verdict compares NET cost per lock and per
-//      delta against the first node count. The idle rate is reported too: where it is most of the raw figure, the
-//      NET figure is a difference of two noisy numbers and more --rounds / --seconds are needed.
+//      lock's cost. Right before every measured round (after a 2 s settle, so the tail of what came before is not
+//      counted) an idle window of the same length measures all server processes' CPU with nothing sent (delivery:
+//      with the watchers already connected, after a warm-up drive); the idle rate is pooled over a phase's windows
+//      (one window holds only a few runs of a periodic job), and a round's NET CPU is raw - idle rate x the
+//      round's seconds. Both are reported; the verdict compares NET cost per lock and per delta against the first
+//      node count. Where idle is more than half of the raw figure the verdict line warns: NET is then a small
+//      difference of two noisy numbers and more --rounds / --seconds (or load) are needed.
 //   3. Quiet starts. Before every idle window and every round the bench waits until the 1-minute load average is
 //      at most --cool (default 2.0; it gives up after --cool-max seconds, default 120, and marks the row), and
 //      records the load at each round's start and end. A row is a result only if every round ended at load <= 3
@@ -31,7 +40,7 @@
 // The balancer is Debian's nginx (/usr/sbin/nginx, non-daemon, generated config under .tmp/) when present, else
 // lib/node-balancer.mjs, a node stand-in, named as such in every row.
 //   node scripts/build.mjs && node load-tests/nodes.bench.mjs [--nodes=1,2,3] [--redis=single|cluster]
-//     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--rate=N] [--changes=4]
+//     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--rate=N [--per-node]] [--changes=4]
 //     [--cool=2.0] [--cool-max=120] [--balancer=nginx|node] [--no-results]
 // --no-results prints the table without appending it to RESULTS.md (smoke runs).
 import { spawn, spawnSync } from 'node:child_process';
@@ -69,12 +78,17 @@ const SECONDS = Number(argOf('seconds', 8));
 const WATCHERS = Number(argOf('watchers', 5000));
 const CONCURRENCY = Number(argOf('concurrency', 50));
 const RATE = Number(argOf('rate', 0));
+/** --per-node: --rate is per node (each node count gets RATE x nodes locks/s in all), see the header. */
+const PER_NODE = process.argv.includes('--per-node');
 // Seat changes/s in the delivery phase. At up to 20 changes/s (one per 50 ms batch window) every change is one
-// socket message to every watcher: 5,000 x N messages/s. Each costs about 20-25 µs of server CPU (RESULTS.md,
-// fanout and nodes rows), roughly as much again in the watcher child processes (socket.io-client decoding, ten
-// processes of 500) and a few µs in nginx: ~50 µs all told, so 4 changes/s = 20,000 messages/s = about one of the
-// two cores, which leaves room under load 3 for 3 nodes' own background, Redis and PostgreSQL. The old fixed
-// 200 changes/s (100 locks/s) filled every window: ~100,000 messages/s, more than 2 cores by itself.
+// socket message to every watcher: 5,000 x N messages/s. Each costs about 20-25 µs of server CPU with 5,000
+// watchers (RESULTS.md, fanout and nodes rows), 35-85 µs in the watcher child processes (socket.io-client; smoke
+// runs with 100-300 watchers on a busy machine, printed per round as "watchers' own CPU") and a few µs in nginx:
+// 60-110 µs all told, so 4 changes/s = 20,000 messages/s = 1.2-2 of the two cores. The load average lags by a
+// minute: a ~12 s round that starts at --cool 2.0 ends near 2.2 even with the cores full (it needs 7 runnable
+// threads throughout to reach 3), so 3 nodes + 5,000 watchers stay under load 3; if the printed cores busy are
+// near 2, --changes=2 halves it. The old fixed 200 changes/s (100 locks/s) filled every window: ~100,000
+// messages/s, several times the two cores.
 const CHANGES = Number(argOf('changes', 4));
 /**
  * The delivery phase makes `changes`/s as changes/2 locks/s, each released this long after it was sent: an odd
@@ -94,6 +108,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const load1 = () => os.loadavg()[0];
 
 if (!['single', 'cluster'].includes(REDIS_MODE)) throw new Error('--redis must be single or cluster');
+if (PER_NODE && !(RATE > 0)) throw new Error('--per-node needs --rate=N (locks/s per node)');
 if (!(CHANGES > 0)) throw new Error('--changes must be a positive number of seat changes per second');
 if (!(COOL > 0) || !(COOL_MAX_SECONDS >= 0)) throw new Error('--cool and --cool-max must be positive numbers');
 
@@ -478,7 +493,8 @@ async function main() {
         const lbCpu0 = cpuOfAll(balancer.pids());
         // Open loop (--rate): loop i takes its k-th lock at start + (k + i / CONCURRENCY) * interval, or at once
         // when it is late (then it is as closed as the default).
-        const interval = RATE > 0 ? (CONCURRENCY * 1000) / RATE : 0;
+        const rate = PER_NODE ? RATE * n : RATE;
+        const interval = rate > 0 ? (CONCURRENCY * 1000) / rate : 0;
         const start = Date.now();
         await Promise.all(
           lockers.map(async (visitor, i) => {
@@ -611,7 +627,7 @@ async function main() {
         };
         rawDeliveryRounds.push(row);
         log(
-          `n=${n} delivery round ${r}: ${row.changesPerSecond.toFixed(1)} changes/s, ${row.deltasPerSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, gaps ${row.gaps}, dups ${row.dups}, server CPU/delta ${row.cpuPerDeltaUs.toFixed(1)} µs raw (idle window ${(row.idleCpuMs / row.idleWallSeconds).toFixed(1)} ms/s), watchers' own CPU ${row.watcherCpuPerDeltaUs.toFixed(1)} µs/delta, load ${row.loadStart.toFixed(2)} -> ${row.loadEnd.toFixed(2)}`,
+          `n=${n} delivery round ${r}: ${row.changesPerSecond.toFixed(1)} changes/s, ${row.deltasPerSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, gaps ${row.gaps}, dups ${row.dups}, server CPU/delta ${row.cpuPerDeltaUs.toFixed(1)} µs raw (idle window ${(row.idleCpuMs / row.idleWallSeconds).toFixed(1)} ms/s), watchers' own CPU ${row.watcherCpuPerDeltaUs.toFixed(1)} µs/delta, cores busy: servers ${(row.cpuMs / 1000 / row.seconds).toFixed(2)} + watchers ${(row.watcherCpu / 1000 / row.seconds).toFixed(2)}, load ${row.loadStart.toFixed(2)} -> ${row.loadEnd.toFixed(2)}`,
         );
       }
       const deliveryRounds = withNet(rawDeliveryRounds).map((x) => ({
@@ -666,7 +682,7 @@ async function main() {
       ].join('');
     const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
     const lines = [
-      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds; every round (and the idle window before it) starts once the 1-minute load is <= ${COOL}. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s in all (open loop)` : ', closed loop (as fast as the nodes answer)'} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included. Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, ${CHANGES} changes/s asked (${CHANGES / 2} locks/s, each released ${Math.round(holdMsFor(CHANGES))} ms after it was sent); latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's requests. Idle = all server processes' CPU per second over a window of the round's length with nothing sent, right before it (delivery: watchers connected); NET = raw - idle rate x the round's seconds. Watchers per node = open file descriptors the node gained (approximate).`,
+      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds; every round (and the idle window before it) starts once the 1-minute load is <= ${COOL}. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s ${PER_NODE ? 'per node (x the node count in all)' : 'in all'} (open loop)` : ', closed loop (as fast as the nodes answer)'} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included. Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, ${CHANGES} changes/s asked (${CHANGES / 2} locks/s, each released ${Math.round(holdMsFor(CHANGES))} ms after it was sent); latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's requests. Idle = all server processes' CPU per second over a window of the round's length with nothing sent, right before it (delivery: watchers connected); NET = raw - idle rate x the round's seconds. Watchers per node = open file descriptors the node gained (approximate).`,
       '',
       '| nodes | 1-min load max at start / end of rounds | locks/s | lock p50 / p99 ms | failed | idle server CPU ms/s (locks) | server CPU µs / lock raw / **NET** | balancer CPU µs / lock | watchers per node | changes/s | deltas/s | delivery p50 / p99 ms | lost / gaps / dups | idle server CPU ms/s (watchers connected) | server CPU µs / delta raw / **NET** |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -695,7 +711,7 @@ async function main() {
       const worst = (k) => Math.max(...rows.slice(1).map((r) => Math.abs(change(r, k))));
       const flat = (k) => (worst(k) <= FLAT_WITHIN ? 'yes' : 'NO');
       lines.push(
-        `Verdict on NET cost (server CPU minus the nodes' idle rate x the round's seconds; raw in brackets), against ${base.n} node(s): per lock ${against('netCpuPerLockUs')} (raw ${against('cpuPerLockUs')}); per delivered delta ${against('netCpuPerDeltaUs')} (raw ${against('cpuPerDeltaUs')}). Flat within ${FLAT_WITHIN * 100} % (NET): per lock ${flat('netCpuPerLockUs')}, per delta ${flat('netCpuPerDeltaUs')}.${RATE > 0 ? '' : ' Caution: the lock loops were closed (no --rate), so the offered load differs by node count and CPU per lock includes contention for the cores; take the per-lock verdict from a --rate run.'}${idleCaution}`,
+        `Verdict on NET cost (server CPU minus the nodes' idle rate x the round's seconds; raw in brackets), against ${base.n} node(s): per lock ${against('netCpuPerLockUs')} (raw ${against('cpuPerLockUs')}); per delivered delta ${against('netCpuPerDeltaUs')} (raw ${against('cpuPerDeltaUs')}). Flat within ${FLAT_WITHIN * 100} % (NET): per lock ${flat('netCpuPerLockUs')}, per delta ${flat('netCpuPerDeltaUs')}.${RATE > 0 ? '' : ' Caution: the lock loops were closed (no --rate), so the offered load differs by node count and CPU per lock includes contention for the cores; take the per-lock verdict from a --rate run.'}${RATE > 0 && !PER_NODE ? " At a fixed total rate each node serves 1/N of it, and a node's CPU per lock rises as its own rate falls (see the bench's header): compare with a --per-node run before reading a rise as a cost of more nodes." : ''}${idleCaution}`,
       );
     } else if (rows.length > 1) {
       lines.push(
