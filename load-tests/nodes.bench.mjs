@@ -5,18 +5,44 @@
 //     through the balancer: locks/s, lock p50/p99, server CPU per lock (all server processes, /proc/<pid>/stat;
 //     a loop's unlock is included, as one lock is never taken without its release) and the balancer's CPU;
 //   - delivery: WATCHERS socket.io watchers of presentation 2, connected through the balancer (so spread over the
-//     nodes by least connections), while 100 locks/s are taken and released 0.5 s later (200 changes/s):
-//     delivery p50/p99 from the lock request to the delta's arrival, lost/gaps/dups, server CPU per delivered delta.
+//     nodes by least connections), while --changes=N seat changes/s are made (N/2 locks/s, each released about
+//     0.5 s later): delivery p50/p99 from the lock request to the delta's arrival, lost/gaps/dups, server CPU per
+//     delivered delta.
 // On a 2-core machine more nodes are not faster; what must hold is that the cost per lock and per delivery stays
 // flat as nodes are added (within 15 %), which is what lets a bigger machine (or more machines) scale.
+//
+// How the flatness verdict is reached (so that it is a result on this 2-core machine):
+//   1. Fixed offered load. --rate=N paces the lock loops to N locks/s in all (open loop), and --changes=N fixes the
+//      delivery phase's change rate, so every node count does the same work; without --rate the lock loops are
+//      closed (as fast as the nodes answer), which saturates 2 cores with 2-3 nodes and inflates CPU per lock with
+//      contention: the verdict line says so. The lead's verdict run: --rate=400 (the default --changes).
+//      A server's CPU per lock depends on its own request rate: in a smoke on a busy machine one node took about
+//      3.1 ms of CPU per lock at 100 locks/s, 2.5 ms at 200/s, 1.5-1.9 ms at 400/s and 0.9 ms closed (each request
+//      pays the event-loop wake-up, its syscalls and Redis round trip alone instead of sharing them). A fixed total
+//      rate gives each of N nodes 1/N of it, so per-lock cost rises with N for that reason too, which idle
+//      subtraction does not remove. --per-node makes --rate a per-node rate (N x rate in all), comparing nodes at
+//      the same operating point, as on a bigger machine where each node is fed its share: run both
+//      (--rate=400, and e.g. --rate=150 --per-node, which stays near one core in all with 3 nodes).
+//   2. Idle subtraction. Every node has constant background work (the seat sweeper every 250 ms, the jobs,
+//      socket.io's heartbeats to its watchers); at a fixed offered load it is spread over the same number of locks
+//      while each added node adds its own, so raw "CPU per lock" rises with node count for reasons that are not a
+//      lock's cost. Right before every measured round (after a 2 s settle, so the tail of what came before is not
+//      counted) an idle window of the same length measures all server processes' CPU with nothing sent (delivery:
+//      with the watchers already connected, after a warm-up drive); the idle rate is pooled over a phase's windows
+//      (one window holds only a few runs of a periodic job), and a round's NET CPU is raw - idle rate x the
+//      round's seconds. Both are reported; the verdict compares NET cost per lock and per delta against the first
+//      node count. Where idle is more than half of the raw figure the verdict line warns: NET is then a small
+//      difference of two noisy numbers and more --rounds / --seconds (or load) are needed.
+//   3. Quiet starts. Before every idle window and every round the bench waits until the 1-minute load average is
+//      at most --cool (default 2.0; it gives up after --cool-max seconds, default 120, and marks the row), and
+//      records the load at each round's start and end. A row is a result only if every round ended at load <= 3
+//      (our rule for RESULTS.md); the verdict is given only when every row is a result.
 // The balancer is Debian's nginx (/usr/sbin/nginx, non-daemon, generated config under .tmp/) when present, else
 // lib/node-balancer.mjs, a node stand-in, named as such in every row.
 //   node scripts/build.mjs && node load-tests/nodes.bench.mjs [--nodes=1,2,3] [--redis=single|cluster]
-//     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--balancer=nginx|node] [--no-results]
+//     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--rate=N [--per-node]] [--changes=4]
+//     [--cool=2.0] [--cool-max=120] [--balancer=nginx|node] [--no-results]
 // --no-results prints the table without appending it to RESULTS.md (smoke runs).
-// --rate=N paces the lock loops to N locks/s in all (open loop) instead of as fast as the nodes answer: the cost
-// per lock compared across node counts at the same offered load, with the cores not saturated (on 2 cores a closed
-// loop with 2 or 3 nodes pushes the load average above 3 by itself, which makes a row not a result).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +78,26 @@ const SECONDS = Number(argOf('seconds', 8));
 const WATCHERS = Number(argOf('watchers', 5000));
 const CONCURRENCY = Number(argOf('concurrency', 50));
 const RATE = Number(argOf('rate', 0));
+/** --per-node: --rate is per node (each node count gets RATE x nodes locks/s in all), see the header. */
+const PER_NODE = process.argv.includes('--per-node');
+// Seat changes/s in the delivery phase. At up to 20 changes/s (one per 50 ms batch window) every change is one
+// socket message to every watcher: 5,000 x N messages/s. Each costs about 20-25 µs of server CPU with 5,000
+// watchers (RESULTS.md, fanout and nodes rows), 35-85 µs in the watcher child processes (socket.io-client; smoke
+// runs with 100-300 watchers on a busy machine, printed per round as "watchers' own CPU") and a few µs in nginx:
+// 60-110 µs all told, so 4 changes/s = 20,000 messages/s = 1.2-2 of the two cores. The load average lags by a
+// minute: a ~12 s round that starts at --cool 2.0 ends near 2.2 even with the cores full (it needs 7 runnable
+// threads throughout to reach 3), so 3 nodes + 5,000 watchers stay under load 3; if the printed cores busy are
+// near 2, --changes=2 halves it. The old fixed 200 changes/s (100 locks/s) filled every window: ~100,000
+// messages/s, several times the two cores.
+const CHANGES = Number(argOf('changes', 4));
+/**
+ * The delivery phase makes `changes`/s as changes/2 locks/s, each released this long after it was sent: an odd
+ * number of half lock-intervals near 0.5 s, so a release falls midway between two locks and (at <= 20 changes/s)
+ * every change is its own 50 ms batch, one message to each watcher.
+ */
+const holdMsFor = (changes) => (Math.floor(500 / (2000 / changes)) + 0.5) * (2000 / changes);
+const COOL = Number(argOf('cool', 2.0));
+const COOL_MAX_SECONDS = Number(argOf('cool-max', 120));
 const WRITE_RESULTS = !process.argv.includes('--no-results');
 const LOCK_PRESENTATION = 29; // the arena: 15,428 reserved seats + 4,500 GA places
 const WATCH_PRESENTATION = 2; // a cinema show: 150 seats
@@ -62,6 +108,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const load1 = () => os.loadavg()[0];
 
 if (!['single', 'cluster'].includes(REDIS_MODE)) throw new Error('--redis must be single or cluster');
+if (PER_NODE && !(RATE > 0)) throw new Error('--per-node needs --rate=N (locks/s per node)');
+if (!(CHANGES > 0)) throw new Error('--changes must be a positive number of seat changes per second');
+if (!(COOL > 0) || !(COOL_MAX_SECONDS >= 0)) throw new Error('--cool and --cool-max must be positive numbers');
 
 function which(cmd) {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
@@ -99,6 +148,68 @@ function childPids(pid) {
 }
 
 const cpuOfAll = (pids) => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+
+/**
+ * Waits until the 1-minute load average is at most --cool, so every round starts on a quiet machine (the average
+ * lags by about a minute: without this, a round inherits the load of the one before). Gives up after --cool-max
+ * seconds; the caller marks the row.
+ */
+async function coolDown(what) {
+  const since = Date.now();
+  if (load1() > COOL) log(`waiting for the 1-minute load (${load1().toFixed(2)}) to fall to ${COOL} before ${what}…`);
+  while (load1() > COOL) {
+    if (Date.now() - since >= COOL_MAX_SECONDS * 1000) {
+      log(`cool-down gave up before ${what}: load ${load1().toFixed(2)} after ${COOL_MAX_SECONDS} s`);
+      return false;
+    }
+    await sleep(1000);
+  }
+  return true;
+}
+
+/** Pause before an idle window, so the tail of what came before (last flushes, GC, connects) is not idle CPU. */
+const SETTLE_MS = 2000;
+
+/**
+ * One measured round: cool down, settle, an idle window of `idleSeconds` (nothing sent: all server processes' CPU),
+ * cool down again, then `body()` with the same processes' CPU measured around it. `prepare` runs after the
+ * cool-down and outside the measurement (resetting the watchers' counters). NET is computed by withNet() once the
+ * phase's rounds are done.
+ */
+async function measuredRound(what, pids, idleSeconds, body, prepare = async () => undefined) {
+  let cooled = await coolDown(`${what} (idle window)`);
+  await sleep(SETTLE_MS);
+  const idleStart = performance.now();
+  const idleCpu0 = cpuOfAll(pids);
+  await sleep(idleSeconds * 1000);
+  const idleCpuMs = cpuOfAll(pids) - idleCpu0;
+  const idleWallSeconds = (performance.now() - idleStart) / 1000;
+  cooled = (await coolDown(what)) && cooled;
+  await prepare();
+  const loadStart = load1();
+  const start = performance.now();
+  const cpu0 = cpuOfAll(pids);
+  const result = await body();
+  const cpuMs = cpuOfAll(pids) - cpu0;
+  const seconds = (performance.now() - start) / 1000;
+  return { ...result, cpuMs, idleCpuMs, idleWallSeconds, seconds, loadStart, loadEnd: load1(), cooled };
+}
+
+/**
+ * NET CPU of each round of a phase: raw - idle rate x the round's own seconds, where the idle rate is pooled over
+ * all the phase's idle windows (one window holds only a few runs of a periodic job - the 2 s stream check on a
+ * cluster, the 250 ms sweeper - so a single window's rate varies by tens of percent).
+ */
+function withNet(rounds) {
+  const idleMsPerSecond =
+    rounds.reduce((a, r) => a + r.idleCpuMs, 0) /
+    Math.max(
+      1e-9,
+      rounds.reduce((a, r) => a + r.idleWallSeconds, 0),
+    );
+  return rounds.map((r) => ({ ...r, idleMsPerSecond, netCpuMs: r.cpuMs - idleMsPerSecond * r.seconds }));
+}
+
 const openFds = (pid) => {
   try {
     return readdirSync(`/proc/${pid}/fd`).length;
@@ -369,22 +480,21 @@ async function main() {
       );
       const lb = balancer.url;
       const serverPids = nodes.map((s) => s.pid);
-      const loads = [load1()];
       log(`${n} node(s) behind ${BALANCER_LABEL} at ${lb}`);
 
       // --- locks: each loop locks and unlocks its own 8 seats, so no lock ever contends.
       const seatOf = (i, k) => arena.seats[(i * 8 + (k % 8)) % arena.seats.length];
-      const lockRound = async (seconds) => {
+      const lockLoops = async (seconds) => {
         const agent = agentFor(CONCURRENCY);
         const lockMs = [];
         let locks = 0;
         let failures = 0;
         const stopAt = Date.now() + seconds * 1000;
-        const cpu0 = cpuOfAll(serverPids);
         const lbCpu0 = cpuOfAll(balancer.pids());
         // Open loop (--rate): loop i takes its k-th lock at start + (k + i / CONCURRENCY) * interval, or at once
         // when it is late (then it is as closed as the default).
-        const interval = RATE > 0 ? (CONCURRENCY * 1000) / RATE : 0;
+        const rate = PER_NODE ? RATE * n : RATE;
+        const interval = rate > 0 ? (CONCURRENCY * 1000) / rate : 0;
         const start = Date.now();
         await Promise.all(
           lockers.map(async (visitor, i) => {
@@ -406,28 +516,34 @@ async function main() {
             }
           }),
         );
-        const cpu = cpuOfAll(serverPids) - cpu0;
-        const lbCpu = cpuOfAll(balancer.pids()) - lbCpu0;
         lockMs.sort((a, b) => a - b);
-        return {
-          locksPerSecond: locks / seconds,
+        return { locks, lockMs, failures, lbCpu: cpuOfAll(balancer.pids()) - lbCpu0 };
+      };
+      await lockLoops(Math.min(2, SECONDS)); // warm-up: JIT, connection pools, nginx keepalive
+      const rawLockRounds = [];
+      for (let r = 1; r <= ROUNDS; r++) {
+        const m = await measuredRound(`n=${n} locks round ${r}`, serverPids, SECONDS, () => lockLoops(SECONDS));
+        const { lockMs, ...rest } = m;
+        const row = {
+          ...rest,
+          locksPerSecond: m.locks / SECONDS,
           p50: percentile(lockMs, 50),
           p99: percentile(lockMs, 99),
-          failures,
-          cpuPerLockUs: (cpu * 1000) / Math.max(1, locks),
-          lbCpuPerLockUs: (lbCpu * 1000) / Math.max(1, locks),
+          cpuPerLockUs: (m.cpuMs * 1000) / Math.max(1, m.locks),
+          lbCpuPerLockUs: (m.lbCpu * 1000) / Math.max(1, m.locks),
         };
-      };
-      await lockRound(Math.min(2, SECONDS)); // warm-up: JIT, connection pools, nginx keepalive
-      const lockRounds = [];
-      for (let r = 1; r <= ROUNDS; r++) {
-        const row = await lockRound(SECONDS);
-        loads.push(load1());
-        lockRounds.push(row);
+        rawLockRounds.push(row);
         log(
-          `n=${n} locks round ${r}: ${row.locksPerSecond.toFixed(0)} locks/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, failures ${row.failures}, ${row.cpuPerLockUs.toFixed(0)} µs server CPU/lock, ${row.lbCpuPerLockUs.toFixed(0)} µs balancer CPU/lock`,
+          `n=${n} locks round ${r}: ${row.locksPerSecond.toFixed(0)} locks/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, failures ${row.failures}, server CPU/lock ${row.cpuPerLockUs.toFixed(0)} µs raw (idle window ${(row.idleCpuMs / row.idleWallSeconds).toFixed(1)} ms/s), ${row.lbCpuPerLockUs.toFixed(0)} µs balancer CPU/lock, load ${row.loadStart.toFixed(2)} -> ${row.loadEnd.toFixed(2)}`,
         );
       }
+      const lockRounds = withNet(rawLockRounds).map((x) => ({
+        ...x,
+        netCpuPerLockUs: (x.netCpuMs * 1000) / Math.max(1, x.locks),
+      }));
+      log(
+        `n=${n} locks, idle ${lockRounds[0].idleMsPerSecond.toFixed(1)} ms/s (pooled): NET server CPU/lock by round ${lockRounds.map((x) => `${x.netCpuPerLockUs.toFixed(0)} µs`).join(', ')}`,
+      );
 
       // --- delivery: watchers spread over the nodes by the balancer.
       const fds0 = serverPids.map(openFds);
@@ -435,52 +551,70 @@ async function main() {
       const watchers = await startWatchers(lb, WATCHERS, WATCH_PRESENTATION);
       await sleep(1000);
       const perNode = serverPids.map((pid, i) => openFds(pid) - fds0[i]);
+      const drivingWarmUp = Math.min(2, SECONDS); // JIT of the delivery path, before anything is measured
+      const watcherPids = watchers.map((c) => c.pid);
+      const lockInterval = 2000 / CHANGES;
+      const holdMs = holdMsFor(CHANGES);
+      const TAIL_MS = 1500; // the last deltas' way to the watchers, inside the measurement
       const drive = async (seconds) => {
         const versionTimes = [];
         const free = [...cinema.seats];
         const inflight = [];
         let next = 0;
-        const stopAt = Date.now() + seconds * 1000;
-        while (Date.now() < stopAt) {
-          const tick = Date.now();
+        const watcherCpu0 = cpuOfAll(watcherPids);
+        const start = Date.now();
+        const stopAt = start + seconds * 1000;
+        for (let k = 0; start + k * lockInterval < stopAt; k++) {
+          const at = start + k * lockInterval;
+          if (at > Date.now()) await sleep(at - Date.now());
           const seat = free.shift();
-          if (seat) {
-            const visitor = drivers[next++ % drivers.length];
-            const body = lockBody(tokens.get(visitor), WATCH_PRESENTATION, cinema.info, seat);
-            inflight.push(
-              (async () => {
-                const sent = Date.now();
-                const r = await request(lb, 'PUT', '/api/seats/lock-seat', { headers: { uuid: visitor }, body });
-                if (r.status === 200) versionTimes.push([r.body.version, sent]);
-                await sleep(500);
-                const sentU = Date.now();
-                const u = await request(lb, 'PUT', '/api/seats/unlock-seat', { headers: { uuid: visitor }, body });
-                if (u.status === 200) versionTimes.push([u.body.version, sentU]);
-                free.push(seat);
-              })(),
-            );
-          }
-          await sleep(Math.max(0, 10 - (Date.now() - tick)));
+          if (!seat) continue;
+          const visitor = drivers[next++ % drivers.length];
+          const body = lockBody(tokens.get(visitor), WATCH_PRESENTATION, cinema.info, seat);
+          inflight.push(
+            (async () => {
+              const sent = Date.now();
+              const r = await request(lb, 'PUT', '/api/seats/lock-seat', { headers: { uuid: visitor }, body });
+              if (r.status === 200) versionTimes.push([r.body.version, sent]);
+              await sleep(Math.max(0, at + holdMs - Date.now()));
+              const sentU = Date.now();
+              const u = await request(lb, 'PUT', '/api/seats/unlock-seat', { headers: { uuid: visitor }, body });
+              if (u.status === 200) versionTimes.push([u.body.version, sentU]);
+              free.push(seat);
+            })(),
+          );
         }
         await Promise.all(inflight);
-        return versionTimes;
+        await sleep(TAIL_MS);
+        return { versionTimes, watcherCpu: cpuOfAll(watcherPids) - watcherCpu0 };
       };
-      const deliveryRounds = [];
+      await drive(drivingWarmUp);
+      const rawDeliveryRounds = [];
       for (let r = 1; r <= ROUNDS; r++) {
-        await askAll(watchers, { type: 'reset' }, 'reset');
-        const cpu0 = cpuOfAll(serverPids);
-        const versionTimes = await drive(SECONDS);
-        await sleep(1500);
-        const cpu = cpuOfAll(serverPids) - cpu0;
-        loads.push(load1());
+        const m = await measuredRound(
+          `n=${n} delivery round ${r}`,
+          serverPids,
+          SECONDS + TAIL_MS / 1000 + holdMs / 1000,
+          () => drive(SECONDS),
+          () => askAll(watchers, { type: 'reset' }, 'reset'),
+        );
         const finalVersion = (
           await request(lb, 'GET', `/api/seats/seats-status?presentationId=${WATCH_PRESENTATION}&isReserved=1`, {
             headers: { uuid: randomUUID() },
           })
         ).body.version;
-        const reports = await askAll(watchers, { type: 'report', versionTimes, finalVersion }, 'report');
+        const reports = await askAll(
+          watchers,
+          { type: 'report', versionTimes: m.versionTimes, finalVersion },
+          'report',
+        );
         const sum = (k) => reports.reduce((a, x) => a + x[k], 0);
+        const deltas = Math.max(1, sum('deltas'));
+        const { versionTimes, ...rest } = m;
         const row = {
+          ...rest,
+          deltas,
+          changesPerSecond: versionTimes.length / SECONDS,
           deltasPerSecond: sum('deltas') / SECONDS,
           lost: sum('lost'),
           gaps: sum('gaps'),
@@ -488,75 +622,104 @@ async function main() {
           // Each child reports its own percentiles; the worst child is the honest figure.
           p50: Math.max(...reports.map((x) => x.p50)),
           p99: Math.max(...reports.map((x) => x.p99)),
-          cpuPerDeltaUs: (cpu * 1000) / Math.max(1, sum('deltas')),
+          cpuPerDeltaUs: (m.cpuMs * 1000) / deltas,
+          watcherCpuPerDeltaUs: (m.watcherCpu * 1000) / deltas,
         };
-        deliveryRounds.push(row);
+        rawDeliveryRounds.push(row);
         log(
-          `n=${n} delivery round ${r}: ${row.deltasPerSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, gaps ${row.gaps}, dups ${row.dups}, ${row.cpuPerDeltaUs.toFixed(1)} µs server CPU/delta`,
+          `n=${n} delivery round ${r}: ${row.changesPerSecond.toFixed(1)} changes/s, ${row.deltasPerSecond.toFixed(0)} deltas/s, p50 ${row.p50} ms, p99 ${row.p99} ms, lost ${row.lost}, gaps ${row.gaps}, dups ${row.dups}, server CPU/delta ${row.cpuPerDeltaUs.toFixed(1)} µs raw (idle window ${(row.idleCpuMs / row.idleWallSeconds).toFixed(1)} ms/s), watchers' own CPU ${row.watcherCpuPerDeltaUs.toFixed(1)} µs/delta, cores busy: servers ${(row.cpuMs / 1000 / row.seconds).toFixed(2)} + watchers ${(row.watcherCpu / 1000 / row.seconds).toFixed(2)}, load ${row.loadStart.toFixed(2)} -> ${row.loadEnd.toFixed(2)}`,
         );
       }
+      const deliveryRounds = withNet(rawDeliveryRounds).map((x) => ({
+        ...x,
+        netCpuPerDeltaUs: (x.netCpuMs * 1000) / x.deltas,
+      }));
+      log(
+        `n=${n} delivery, idle ${deliveryRounds[0].idleMsPerSecond.toFixed(1)} ms/s (pooled, watchers connected): NET server CPU/delta by round ${deliveryRounds.map((x) => `${x.netCpuPerDeltaUs.toFixed(1)} µs`).join(', ')}`,
+      );
       await closeWatchers(watchers);
       await balancer.stop();
       balancer = null;
 
       const m = (list, k) => median(list.map((x) => x[k]));
       const total = (list, k) => list.reduce((a, x) => a + x[k], 0);
+      const all = [...lockRounds, ...deliveryRounds];
       rows.push({
         n,
-        maxLoad: Math.max(...loads),
-        loads,
+        loads: all.map((x) => [x.loadStart, x.loadEnd]),
+        maxStart: Math.max(...all.map((x) => x.loadStart)),
+        maxEnd: Math.max(...all.map((x) => x.loadEnd)),
+        coolGaveUp: all.filter((x) => !x.cooled).length,
         perNode,
         locksPerSecond: m(lockRounds, 'locksPerSecond'),
         lockP50: m(lockRounds, 'p50'),
         lockP99: m(lockRounds, 'p99'),
         failures: total(lockRounds, 'failures'),
+        lockIdleMsPerSecond: m(lockRounds, 'idleMsPerSecond'),
         cpuPerLockUs: m(lockRounds, 'cpuPerLockUs'),
+        netCpuPerLockUs: m(lockRounds, 'netCpuPerLockUs'),
         lbCpuPerLockUs: m(lockRounds, 'lbCpuPerLockUs'),
+        changesPerSecond: m(deliveryRounds, 'changesPerSecond'),
         deltasPerSecond: m(deliveryRounds, 'deltasPerSecond'),
         deliveryP50: m(deliveryRounds, 'p50'),
         deliveryP99: m(deliveryRounds, 'p99'),
         lost: total(deliveryRounds, 'lost'),
         gaps: total(deliveryRounds, 'gaps'),
         dups: total(deliveryRounds, 'dups'),
+        deliveryIdleMsPerSecond: m(deliveryRounds, 'idleMsPerSecond'),
         cpuPerDeltaUs: m(deliveryRounds, 'cpuPerDeltaUs'),
+        netCpuPerDeltaUs: m(deliveryRounds, 'netCpuPerDeltaUs'),
+        watcherCpuPerDeltaUs: m(deliveryRounds, 'watcherCpuPerDeltaUs'),
       });
     }
 
-    const valid = (r) => r.maxLoad <= MAX_LOAD;
+    // A row is a result only if every one of its rounds ended at load <= MAX_LOAD (they all start at <= COOL).
+    const valid = (r) => r.maxEnd <= MAX_LOAD;
+    const mark = (r) =>
+      [
+        valid(r) ? '' : ` (a round ended above load ${MAX_LOAD}: not a result)`,
+        r.coolGaveUp ? ` (cool-down to ${COOL} gave up before ${r.coolGaveUp} round(s))` : '',
+      ].join('');
+    const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
     const lines = [
-      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s in all (open loop)` : ''} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included. Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, 100 locks/s each released 0.5 s later; latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's 200 requests/s. Watchers per node = open file descriptors the node gained (approximate).`,
+      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds; every round (and the idle window before it) starts once the 1-minute load is <= ${COOL}. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s ${PER_NODE ? 'per node (x the node count in all)' : 'in all'} (open loop)` : ', closed loop (as fast as the nodes answer)'} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included. Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, ${CHANGES} changes/s asked (${CHANGES / 2} locks/s, each released ${Math.round(holdMsFor(CHANGES))} ms after it was sent); latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's requests. Idle = all server processes' CPU per second over a window of the round's length with nothing sent, right before it (delivery: watchers connected); NET = raw - idle rate x the round's seconds. Watchers per node = open file descriptors the node gained (approximate).`,
       '',
-      '| nodes | 1-min load (max) | locks/s | lock p50 / p99 ms | failed | server CPU µs / lock | balancer CPU µs / lock | watchers per node | deltas/s | delivery p50 / p99 ms | lost / gaps / dups | server CPU µs / delta |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| nodes | 1-min load max at start / end of rounds | locks/s | lock p50 / p99 ms | failed | idle server CPU ms/s (locks) | server CPU µs / lock raw / **NET** | balancer CPU µs / lock | watchers per node | changes/s | deltas/s | delivery p50 / p99 ms | lost / gaps / dups | idle server CPU ms/s (watchers connected) | server CPU µs / delta raw / **NET** |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>
-          `| ${r.n}${valid(r) ? '' : ` (load > ${MAX_LOAD}: not a result)`} | ${r.maxLoad.toFixed(1)} | ${r.locksPerSecond.toFixed(0)} | ${r.lockP50.toFixed(1)} / ${r.lockP99.toFixed(1)} | ${r.failures} | ${r.cpuPerLockUs.toFixed(0)} | ${r.lbCpuPerLockUs.toFixed(0)} | ${r.perNode.join(' / ')} | ${r.deltasPerSecond.toFixed(0)} | ${r.deliveryP50} / ${r.deliveryP99} | ${r.lost} / ${r.gaps} / ${r.dups} | ${r.cpuPerDeltaUs.toFixed(1)} |`,
+          `| ${r.n}${mark(r)} | ${r.maxStart.toFixed(2)} / ${r.maxEnd.toFixed(2)} | ${r.locksPerSecond.toFixed(0)} | ${r.lockP50.toFixed(1)} / ${r.lockP99.toFixed(1)} | ${r.failures} | ${r.lockIdleMsPerSecond.toFixed(1)} | ${r.cpuPerLockUs.toFixed(0)} / **${r.netCpuPerLockUs.toFixed(0)}** | ${r.lbCpuPerLockUs.toFixed(0)} | ${r.perNode.join(' / ')} | ${r.changesPerSecond.toFixed(1)} | ${r.deltasPerSecond.toFixed(0)} | ${r.deliveryP50} / ${r.deliveryP99} | ${r.lost} / ${r.gaps} / ${r.dups} | ${r.deliveryIdleMsPerSecond.toFixed(1)} | ${r.cpuPerDeltaUs.toFixed(1)} / **${r.netCpuPerDeltaUs.toFixed(1)}** |`,
       ),
       '',
     ];
+    // Where idle is most of the raw figure, NET is a small difference of two noisy numbers: say so.
+    const idleHeavy = rows.flatMap((r) => [
+      ...(r.netCpuPerLockUs < r.cpuPerLockUs / 2 ? [`${r.n} node(s) per lock`] : []),
+      ...(r.netCpuPerDeltaUs < r.cpuPerDeltaUs / 2 ? [`${r.n} node(s) per delta`] : []),
+    ]);
+    const idleCaution = idleHeavy.length
+      ? ` Caution: idle is more than half of the raw figure for ${idleHeavy.join(', ')}; NET there is a small difference of two noisy numbers (more --seconds and --rounds, or more --changes / --rate).`
+      : '';
     const base = rows[0];
+    const change = (r, k) => r[k] / base[k] - 1;
+    const against = (k) =>
+      rows
+        .slice(1)
+        .map((r) => `${r.n} nodes ${pct(change(r, k))}`)
+        .join(', ');
     if (rows.length > 1 && rows.every(valid)) {
-      const change = (r, k) => r[k] / base[k] - 1;
       const worst = (k) => Math.max(...rows.slice(1).map((r) => Math.abs(change(r, k))));
-      const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+      const flat = (k) => (worst(k) <= FLAT_WITHIN ? 'yes' : 'NO');
       lines.push(
-        `Cost per lock against ${base.n} node(s): ${rows
-          .slice(1)
-          .map((r) => `${r.n} nodes ${pct(change(r, 'cpuPerLockUs'))}`)
-          .join(', ')}; per delivered delta: ${rows
-          .slice(1)
-          .map((r) => `${r.n} nodes ${pct(change(r, 'cpuPerDeltaUs'))}`)
-          .join(
-            ', ',
-          )}. Flat within ${FLAT_WITHIN * 100} %: per lock ${worst('cpuPerLockUs') <= FLAT_WITHIN ? 'yes' : 'NO'}, per delta ${worst('cpuPerDeltaUs') <= FLAT_WITHIN ? 'yes' : 'NO'}.`,
+        `Verdict on NET cost (server CPU minus the nodes' idle rate x the round's seconds; raw in brackets), against ${base.n} node(s): per lock ${against('netCpuPerLockUs')} (raw ${against('cpuPerLockUs')}); per delivered delta ${against('netCpuPerDeltaUs')} (raw ${against('cpuPerDeltaUs')}). Flat within ${FLAT_WITHIN * 100} % (NET): per lock ${flat('netCpuPerLockUs')}, per delta ${flat('netCpuPerDeltaUs')}.${RATE > 0 ? '' : ' Caution: the lock loops were closed (no --rate), so the offered load differs by node count and CPU per lock includes contention for the cores; take the per-lock verdict from a --rate run.'}${RATE > 0 && !PER_NODE ? " At a fixed total rate each node serves 1/N of it, and a node's CPU per lock rises as its own rate falls (see the bench's header): compare with a --per-node run before reading a rise as a cost of more nodes." : ''}${idleCaution}`,
       );
     } else if (rows.length > 1) {
       lines.push(
-        `No verdict on flat cost per lock and per delta: a row ran above load ${MAX_LOAD} (our rule: not a result).`,
+        `No verdict on flat cost per lock and per delta: a round ended above load ${MAX_LOAD} (our rule: not a result). NET against ${base.n} node(s), for information only: per lock ${against('netCpuPerLockUs')}; per delta ${against('netCpuPerDeltaUs')}.${idleCaution}`,
       );
     }
     lines.push(
-      `1-minute load at the start and after each round: ${rows.map((r) => `${r.n} node(s) ${r.loads.map((l) => l.toFixed(1)).join(', ')}`).join('; ')}.`,
+      `1-minute load at the start -> end of each round (locks rounds, then delivery rounds): ${rows.map((r) => `${r.n} node(s) ${r.loads.map(([a, b]) => `${a.toFixed(1)}->${b.toFixed(1)}`).join(', ')}`).join('; ')}. Watchers' own CPU per delivered delta (their child processes, not in the server figures): ${rows.map((r) => `${r.n} node(s) ${r.watcherCpuPerDeltaUs.toFixed(1)} µs`).join(', ')}.`,
     );
     if (WRITE_RESULTS) appendResults(`N nodes behind one address (nodes.bench.mjs, redis=${REDIS_MODE})`, lines);
     else process.stdout.write(`\n(--no-results: not written to RESULTS.md)\n${lines.join('\n')}\n`);
