@@ -167,6 +167,9 @@ async function coolDown(what) {
   return true;
 }
 
+/** Redis's processes (set once they are started): their CPU is measured beside the nodes'. */
+let redisPids = [];
+
 /** Pause before an idle window, so the tail of what came before (last flushes, GC, connects) is not idle CPU. */
 const SETTLE_MS = 2000;
 
@@ -181,8 +184,11 @@ async function measuredRound(what, pids, idleSeconds, body, prepare = async () =
   await sleep(SETTLE_MS);
   const idleStart = performance.now();
   const idleCpu0 = cpuOfAll(pids);
+  const idleRedisCpu0 = cpuOfAll(redisPids);
   await sleep(idleSeconds * 1000);
   const idleCpuMs = cpuOfAll(pids) - idleCpu0;
+  // Redis is busy while the nodes idle too (their sweeper, stream check and reconcile run against it).
+  const idleRedisCpuMs = cpuOfAll(redisPids) - idleRedisCpu0;
   const idleWallSeconds = (performance.now() - idleStart) / 1000;
   cooled = (await coolDown(what)) && cooled;
   await prepare();
@@ -192,7 +198,17 @@ async function measuredRound(what, pids, idleSeconds, body, prepare = async () =
   const result = await body();
   const cpuMs = cpuOfAll(pids) - cpu0;
   const seconds = (performance.now() - start) / 1000;
-  return { ...result, cpuMs, idleCpuMs, idleWallSeconds, seconds, loadStart, loadEnd: load1(), cooled };
+  return {
+    ...result,
+    cpuMs,
+    idleCpuMs,
+    idleRedisCpuMs,
+    idleWallSeconds,
+    seconds,
+    loadStart,
+    loadEnd: load1(),
+    cooled,
+  };
 }
 
 /**
@@ -207,7 +223,18 @@ function withNet(rounds) {
       1e-9,
       rounds.reduce((a, r) => a + r.idleWallSeconds, 0),
     );
-  return rounds.map((r) => ({ ...r, idleMsPerSecond, netCpuMs: r.cpuMs - idleMsPerSecond * r.seconds }));
+  const idleRedisMsPerSecond =
+    rounds.reduce((a, r) => a + r.idleRedisCpuMs, 0) /
+    Math.max(
+      1e-9,
+      rounds.reduce((a, r) => a + r.idleWallSeconds, 0),
+    );
+  return rounds.map((r) => ({
+    ...r,
+    idleMsPerSecond,
+    netCpuMs: r.cpuMs - idleMsPerSecond * r.seconds,
+    netRedisCpuMs: r.redisCpu - idleRedisMsPerSecond * r.seconds,
+  }));
 }
 
 const openFds = (pid) => {
@@ -436,6 +463,8 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   const svc = await startServices('bench-nodes');
   const cluster = REDIS_MODE === 'cluster' ? await startCluster(path.join(dir, 'cluster')) : null;
+  /** Redis's side of each cost: the one redis-server, or every primary of the cluster (all its shards). */
+  redisPids = cluster ? cluster.pids : [svc.redisPid];
   const redisEnv = cluster
     ? // REDIS_URL only as a seed while the configuration still requires it; REDIS_CLUSTER_NODES selects cluster mode.
       { REDIS_CLUSTER_NODES: cluster.nodes, REDIS_URL: `redis://${cluster.nodes.split(',')[0]}` }
@@ -491,6 +520,7 @@ async function main() {
         let failures = 0;
         const stopAt = Date.now() + seconds * 1000;
         const lbCpu0 = cpuOfAll(balancer.pids());
+        const redisCpu0 = cpuOfAll(redisPids);
         // Open loop (--rate): loop i takes its k-th lock at start + (k + i / CONCURRENCY) * interval, or at once
         // when it is late (then it is as closed as the default).
         const rate = PER_NODE ? RATE * n : RATE;
@@ -517,7 +547,13 @@ async function main() {
           }),
         );
         lockMs.sort((a, b) => a - b);
-        return { locks, lockMs, failures, lbCpu: cpuOfAll(balancer.pids()) - lbCpu0 };
+        return {
+          locks,
+          lockMs,
+          failures,
+          lbCpu: cpuOfAll(balancer.pids()) - lbCpu0,
+          redisCpu: cpuOfAll(redisPids) - redisCpu0,
+        };
       };
       await lockLoops(Math.min(2, SECONDS)); // warm-up: JIT, connection pools, nginx keepalive
       const rawLockRounds = [];
@@ -531,6 +567,7 @@ async function main() {
           p99: percentile(lockMs, 99),
           cpuPerLockUs: (m.cpuMs * 1000) / Math.max(1, m.locks),
           lbCpuPerLockUs: (m.lbCpu * 1000) / Math.max(1, m.locks),
+          redisCpuPerLockUs: (m.redisCpu * 1000) / Math.max(1, m.locks),
         };
         rawLockRounds.push(row);
         log(
@@ -540,6 +577,7 @@ async function main() {
       const lockRounds = withNet(rawLockRounds).map((x) => ({
         ...x,
         netCpuPerLockUs: (x.netCpuMs * 1000) / Math.max(1, x.locks),
+        netRedisCpuPerLockUs: (x.netRedisCpuMs * 1000) / Math.max(1, x.locks),
       }));
       log(
         `n=${n} locks, idle ${lockRounds[0].idleMsPerSecond.toFixed(1)} ms/s (pooled): NET server CPU/lock by round ${lockRounds.map((x) => `${x.netCpuPerLockUs.toFixed(0)} µs`).join(', ')}`,
@@ -562,6 +600,7 @@ async function main() {
         const inflight = [];
         let next = 0;
         const watcherCpu0 = cpuOfAll(watcherPids);
+        const redisCpu0 = cpuOfAll(redisPids);
         const start = Date.now();
         const stopAt = start + seconds * 1000;
         for (let k = 0; start + k * lockInterval < stopAt; k++) {
@@ -586,7 +625,11 @@ async function main() {
         }
         await Promise.all(inflight);
         await sleep(TAIL_MS);
-        return { versionTimes, watcherCpu: cpuOfAll(watcherPids) - watcherCpu0 };
+        return {
+          versionTimes,
+          watcherCpu: cpuOfAll(watcherPids) - watcherCpu0,
+          redisCpu: cpuOfAll(redisPids) - redisCpu0,
+        };
       };
       await drive(drivingWarmUp);
       const rawDeliveryRounds = [];
@@ -624,6 +667,8 @@ async function main() {
           p99: Math.max(...reports.map((x) => x.p99)),
           cpuPerDeltaUs: (m.cpuMs * 1000) / deltas,
           watcherCpuPerDeltaUs: (m.watcherCpu * 1000) / deltas,
+          // Redis per seat change: its script, the publish to every node's subscriber, the version and log.
+          redisCpuPerChangeUs: (m.redisCpu * 1000) / Math.max(1, versionTimes.length),
         };
         rawDeliveryRounds.push(row);
         log(
@@ -633,6 +678,7 @@ async function main() {
       const deliveryRounds = withNet(rawDeliveryRounds).map((x) => ({
         ...x,
         netCpuPerDeltaUs: (x.netCpuMs * 1000) / x.deltas,
+        netRedisCpuPerChangeUs: (x.netRedisCpuMs * 1000) / Math.max(1, x.changesPerSecond * SECONDS),
       }));
       log(
         `n=${n} delivery, idle ${deliveryRounds[0].idleMsPerSecond.toFixed(1)} ms/s (pooled, watchers connected): NET server CPU/delta by round ${deliveryRounds.map((x) => `${x.netCpuPerDeltaUs.toFixed(1)} µs`).join(', ')}`,
@@ -659,6 +705,10 @@ async function main() {
         cpuPerLockUs: m(lockRounds, 'cpuPerLockUs'),
         netCpuPerLockUs: m(lockRounds, 'netCpuPerLockUs'),
         lbCpuPerLockUs: m(lockRounds, 'lbCpuPerLockUs'),
+        redisCpuPerLockUs: m(lockRounds, 'redisCpuPerLockUs'),
+        netRedisCpuPerLockUs: m(lockRounds, 'netRedisCpuPerLockUs'),
+        redisCpuPerChangeUs: m(deliveryRounds, 'redisCpuPerChangeUs'),
+        netRedisCpuPerChangeUs: m(deliveryRounds, 'netRedisCpuPerChangeUs'),
         changesPerSecond: m(deliveryRounds, 'changesPerSecond'),
         deltasPerSecond: m(deliveryRounds, 'deltasPerSecond'),
         deliveryP50: m(deliveryRounds, 'p50'),
@@ -682,13 +732,13 @@ async function main() {
       ].join('');
     const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
     const lines = [
-      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds; every round (and the idle window before it) starts once the 1-minute load is <= ${COOL}. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s ${PER_NODE ? 'per node (x the node count in all)' : 'in all'} (open loop)` : ', closed loop (as fast as the nodes answer)'} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included. Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, ${CHANGES} changes/s asked (${CHANGES / 2} locks/s, each released ${Math.round(holdMsFor(CHANGES))} ms after it was sent); latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's requests. Idle = all server processes' CPU per second over a window of the round's length with nothing sent, right before it (delivery: watchers connected); NET = raw - idle rate x the round's seconds. Watchers per node = open file descriptors the node gained (approximate).`,
+      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds; every round (and the idle window before it) starts once the 1-minute load is <= ${COOL}. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s ${PER_NODE ? 'per node (x the node count in all)' : 'in all'} (open loop)` : ', closed loop (as fast as the nodes answer)'} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included; Redis CPU the same for redis-server (every primary on a cluster), raw and NET of its own idle window (the nodes' background jobs run against it). Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, ${CHANGES} changes/s asked (${CHANGES / 2} locks/s, each released ${Math.round(holdMsFor(CHANGES))} ms after it was sent); latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's requests. Idle = all server processes' CPU per second over a window of the round's length with nothing sent, right before it (delivery: watchers connected); NET = raw - idle rate x the round's seconds. Watchers per node = open file descriptors the node gained (approximate).`,
       '',
-      '| nodes | 1-min load max at start / end of rounds | locks/s | lock p50 / p99 ms | failed | idle server CPU ms/s (locks) | server CPU µs / lock raw / **NET** | balancer CPU µs / lock | watchers per node | changes/s | deltas/s | delivery p50 / p99 ms | lost / gaps / dups | idle server CPU ms/s (watchers connected) | server CPU µs / delta raw / **NET** |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| nodes | 1-min load max at start / end of rounds | locks/s | lock p50 / p99 ms | failed | idle server CPU ms/s (locks) | server CPU µs / lock raw / **NET** | balancer CPU µs / lock | Redis CPU µs / lock raw / **NET** | watchers per node | changes/s | Redis CPU µs / change raw / **NET** | deltas/s | delivery p50 / p99 ms | lost / gaps / dups | idle server CPU ms/s (watchers connected) | server CPU µs / delta raw / **NET** |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>
-          `| ${r.n}${mark(r)} | ${r.maxStart.toFixed(2)} / ${r.maxEnd.toFixed(2)} | ${r.locksPerSecond.toFixed(0)} | ${r.lockP50.toFixed(1)} / ${r.lockP99.toFixed(1)} | ${r.failures} | ${r.lockIdleMsPerSecond.toFixed(1)} | ${r.cpuPerLockUs.toFixed(0)} / **${r.netCpuPerLockUs.toFixed(0)}** | ${r.lbCpuPerLockUs.toFixed(0)} | ${r.perNode.join(' / ')} | ${r.changesPerSecond.toFixed(1)} | ${r.deltasPerSecond.toFixed(0)} | ${r.deliveryP50} / ${r.deliveryP99} | ${r.lost} / ${r.gaps} / ${r.dups} | ${r.deliveryIdleMsPerSecond.toFixed(1)} | ${r.cpuPerDeltaUs.toFixed(1)} / **${r.netCpuPerDeltaUs.toFixed(1)}** |`,
+          `| ${r.n}${mark(r)} | ${r.maxStart.toFixed(2)} / ${r.maxEnd.toFixed(2)} | ${r.locksPerSecond.toFixed(0)} | ${r.lockP50.toFixed(1)} / ${r.lockP99.toFixed(1)} | ${r.failures} | ${r.lockIdleMsPerSecond.toFixed(1)} | ${r.cpuPerLockUs.toFixed(0)} / **${r.netCpuPerLockUs.toFixed(0)}** | ${r.lbCpuPerLockUs.toFixed(0)} | ${r.redisCpuPerLockUs.toFixed(0)} / **${r.netRedisCpuPerLockUs.toFixed(0)}** | ${r.perNode.join(' / ')} | ${r.changesPerSecond.toFixed(1)} | ${r.redisCpuPerChangeUs.toFixed(0)} / **${r.netRedisCpuPerChangeUs.toFixed(0)}** | ${r.deltasPerSecond.toFixed(0)} | ${r.deliveryP50} / ${r.deliveryP99} | ${r.lost} / ${r.gaps} / ${r.dups} | ${r.deliveryIdleMsPerSecond.toFixed(1)} | ${r.cpuPerDeltaUs.toFixed(1)} / **${r.netCpuPerDeltaUs.toFixed(1)}** |`,
       ),
       '',
     ];
