@@ -40,7 +40,7 @@
 // The balancer is Debian's nginx (/usr/sbin/nginx, non-daemon, generated config under .tmp/) when present, else
 // lib/node-balancer.mjs, a node stand-in, named as such in every row.
 //   node scripts/build.mjs && node load-tests/nodes.bench.mjs [--nodes=1,2,3] [--redis=single|cluster]
-//     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--rate=N [--per-node]] [--changes=4]
+//     [--rounds=3] [--seconds=8] [--watchers=5000] [--concurrency=50] [--rate=N [--per-node]] [--locks-to-first-node] [--changes=4]
 //     [--cool=2.0] [--cool-max=120] [--warmup=12] [--balancer=nginx|node] [--no-results]
 // --no-results prints the table without appending it to RESULTS.md (smoke runs).
 import { spawn, spawnSync } from 'node:child_process';
@@ -80,6 +80,12 @@ const CONCURRENCY = Number(argOf('concurrency', 50));
 const RATE = Number(argOf('rate', 0));
 /** --per-node: --rate is per node (each node count gets RATE x nodes locks/s in all), see the header. */
 const PER_NODE = process.argv.includes('--per-node');
+/**
+ * --locks-to-first-node: the lock loops call node 1 directly while the other nodes only run (subscribed to the
+ * change stream, their jobs ticking). Against one node at the same rate this isolates what another node's mere
+ * presence costs per lock from what spreading the work over processes on shared cores costs.
+ */
+const LOCKS_TO_FIRST = process.argv.includes('--locks-to-first-node');
 // Seat changes/s in the delivery phase. At up to 20 changes/s (one per 50 ms batch window) every change is one
 // socket message to every watcher: 5,000 x N messages/s. Each costs about 20-25 µs of server CPU with 5,000
 // watchers (RESULTS.md, fanout and nodes rows), 35-85 µs in the watcher child processes (socket.io-client; smoke
@@ -115,6 +121,8 @@ const load1 = () => os.loadavg()[0];
 if (!['single', 'cluster'].includes(REDIS_MODE)) throw new Error('--redis must be single or cluster');
 if (PER_NODE && !(RATE > 0)) throw new Error('--per-node needs --rate=N (locks/s per node)');
 if (!(CHANGES > 0)) throw new Error('--changes must be a positive number of seat changes per second');
+if (LOCKS_TO_FIRST && PER_NODE)
+  throw new Error('--locks-to-first-node sends every lock to node 1: use --rate (in all)');
 if (!(COOL > 0) || !(COOL_MAX_SECONDS >= 0)) throw new Error('--cool and --cool-max must be positive numbers');
 
 function which(cmd) {
@@ -513,6 +521,7 @@ async function main() {
         nodes.map((s) => Number(new URL(s.url).port)),
       );
       const lb = balancer.url;
+      const lockBase = LOCKS_TO_FIRST ? nodes[0].url : lb;
       const serverPids = nodes.map((s) => s.pid);
       log(`${n} node(s) behind ${BALANCER_LABEL} at ${lb}`);
 
@@ -542,8 +551,8 @@ async function main() {
                 if (Date.now() >= stopAt) break;
               }
               const body = lockBody(tokens.get(visitor), LOCK_PRESENTATION, arena.info, seatOf(i, k++));
-              const lock = await request(lb, 'PUT', '/api/seats/lock-seat', { headers, body, agent });
-              await request(lb, 'PUT', '/api/seats/unlock-seat', { headers, body, agent });
+              const lock = await request(lockBase, 'PUT', '/api/seats/lock-seat', { headers, body, agent });
+              await request(lockBase, 'PUT', '/api/seats/unlock-seat', { headers, body, agent });
               if (lock.status === 200) {
                 locks++;
                 lockMs.push(lock.ms);
@@ -737,7 +746,7 @@ async function main() {
       ].join('');
     const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
     const lines = [
-      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds; every round (and the idle window before it) starts once the 1-minute load is <= ${COOL}. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s ${PER_NODE ? 'per node (x the node count in all)' : 'in all'} (open loop)` : ', closed loop (as fast as the nodes answer)'} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included; Redis CPU the same for redis-server (every primary on a cluster), raw and NET of its own idle window (the nodes' background jobs run against it). Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, ${CHANGES} changes/s asked (${CHANGES / 2} locks/s, each released ${Math.round(holdMsFor(CHANGES))} ms after it was sent); latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's requests. Idle = all server processes' CPU per second over a window of the round's length with nothing sent, right before it (delivery: watchers connected); NET = raw - idle rate x the round's seconds. Watchers per node = open file descriptors the node gained (approximate).`,
+      `nodes.bench.mjs: ${NODES.join(', ')} server node(s) (server/dist/main.js, one process each) behind ${BALANCER_LABEL}, one PostgreSQL, ${cluster ? 'a local 3-primary Redis Cluster (REDIS_CLUSTER_NODES)' : 'one Redis'}; ${ROUNDS} rounds x ${SECONDS} s per phase, medians over rounds; every round (and the idle window before it) starts once the 1-minute load is <= ${COOL}. Locks: ${CONCURRENCY} keep-alive loops of lock + unlock on their own arena seats${RATE > 0 ? `, paced to ${RATE} locks/s ${PER_NODE ? 'per node (x the node count in all)' : 'in all'} (open loop)` : ', closed loop (as fast as the nodes answer)'}${LOCKS_TO_FIRST ? ', all sent to node 1 directly (the other nodes only run)' : ''} (presentation ${LOCK_PRESENTATION}); server CPU per lock = CPU of all server processes / locks, unlock included; Redis CPU the same for redis-server (every primary on a cluster), raw and NET of its own idle window (the nodes' background jobs run against it). Delivery: ${WATCHERS} socket.io watchers of presentation ${WATCH_PRESENTATION} through the balancer, ${CHANGES} changes/s asked (${CHANGES / 2} locks/s, each released ${Math.round(holdMsFor(CHANGES))} ms after it was sent); latency = lock request sent -> delta received; server CPU per delivered delta includes serving the driver's requests. Idle = all server processes' CPU per second over a window of the round's length with nothing sent, right before it (delivery: watchers connected); NET = raw - idle rate x the round's seconds. Watchers per node = open file descriptors the node gained (approximate).`,
       '',
       '| nodes | 1-min load max at start / end of rounds | locks/s | lock p50 / p99 ms | failed | idle server CPU ms/s (locks) | server CPU µs / lock raw / **NET** | balancer CPU µs / lock | Redis CPU µs / lock raw / **NET** | watchers per node | changes/s | Redis CPU µs / change raw / **NET** | deltas/s | delivery p50 / p99 ms | lost / gaps / dups | idle server CPU ms/s (watchers connected) | server CPU µs / delta raw / **NET** |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
