@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { ADMIT_LUA } from './lua/admit.lua';
 import { JOIN_LUA } from './lua/join.lua';
+import { SEEN_LUA } from './lua/seen.lua';
 import { STATUS_LUA } from './lua/status.lua';
 import type { QueueProgressMessage } from '@hotline/shared';
 import { progressChannel, queueKeys, type QueueKeys } from './queue-keys';
@@ -37,6 +38,12 @@ type Script = (...args: (string | number)[]) => Promise<unknown[]>;
 const MAX_POPS = 5_000;
 
 /**
+ * Visitors per seen-refresh script call: one call blocks Redis for about a millisecond (a ZSCORE and a hash
+ * field each), and 2,000 HSET arguments stay far under Lua's unpack limit (8,000).
+ */
+const SEEN_CHUNK = 1_000;
+
+/**
  * The only code that touches the waiting room's Redis keys; every change is one Lua script.
  * Queue positions live in Redis with AOF (docs/waiting-room.md, "Durability").
  */
@@ -45,6 +52,7 @@ export class QueueStore {
   private readonly join_: Script;
   private readonly status_: Script;
   private readonly admit_: Script;
+  private readonly seen_: Script;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -53,13 +61,15 @@ export class QueueStore {
     redis.defineCommand('hotlineQueueJoin', { lua: JOIN_LUA, numberOfKeys: 5 });
     redis.defineCommand('hotlineQueueStatus', { lua: STATUS_LUA, numberOfKeys: 4 });
     redis.defineCommand('hotlineQueueAdmit', { lua: ADMIT_LUA, numberOfKeys: 6 });
+    redis.defineCommand('hotlineQueueSeen', { lua: SEEN_LUA, numberOfKeys: 2 });
     const commands = redis as unknown as Record<
-      'hotlineQueueJoin' | 'hotlineQueueStatus' | 'hotlineQueueAdmit',
+      'hotlineQueueJoin' | 'hotlineQueueStatus' | 'hotlineQueueAdmit' | 'hotlineQueueSeen',
       Script
     >;
     this.join_ = commands.hotlineQueueJoin.bind(redis);
     this.status_ = commands.hotlineQueueStatus.bind(redis);
     this.admit_ = commands.hotlineQueueAdmit.bind(redis);
+    this.seen_ = commands.hotlineQueueSeen.bind(redis);
   }
 
   /** Protected for the rate test's control run only (server/test/queue/support), which splits the bucket per node. */
@@ -107,6 +117,21 @@ export class QueueStore {
     if (r[0] === 'admitted') return { kind: 'admitted', until: Number(r[1]), removed, lineLength };
     if (r[0] === 'line') return { kind: 'line', rank: Number(r[1]), removed, lineLength, created: false };
     return { kind: 'outside', removed, lineLength };
+  }
+
+  /**
+   * Marks these visitors seen at `now` where they still have a place (seen.lua.ts), one script call per
+   * SEEN_CHUNK, one after another (a node's refresh is background work, not worth a burst on the line's shard).
+   * Answers how many were marked. A failed call rejects; the chunks before it stay marked.
+   */
+  async markSeen(presentationId: number, visitorIds: readonly string[], now: number): Promise<number> {
+    const k = this.keys(presentationId);
+    let marked = 0;
+    for (let i = 0; i < visitorIds.length; i += SEEN_CHUNK) {
+      const r = (await this.seen_(k.line, k.seen, now, ...visitorIds.slice(i, i + SEEN_CHUNK))) as unknown;
+      marked += Number(r);
+    }
+    return marked;
   }
 
   /** One admission run (any node, any time: the bucket in Redis makes the total rate exact). */

@@ -42,27 +42,35 @@ export class QueueTickets {
 
   /** True when `ticket` is ours, of this kind, for this presentation and visitor, and not expired. */
   valid(ticket: unknown, kind: TicketKind, presentationId: number, visitorId: string, now: number): boolean {
-    if (typeof ticket !== 'string' || ticket.length > MAX_TICKET_LENGTH) return false;
+    return this.validUntil(ticket, kind, presentationId, visitorId, now) !== null;
+  }
+
+  /**
+   * The ticket's expiry when `valid` accepts it, else null: a node that keeps a subscribed page's place
+   * (queue-seen-refresh.ts) keeps it no longer than the ticket the page proved it with.
+   */
+  validUntil(ticket: unknown, kind: TicketKind, presentationId: number, visitorId: string, now: number): number | null {
+    if (typeof ticket !== 'string' || ticket.length > MAX_TICKET_LENGTH) return null;
     const dot = ticket.indexOf('.');
-    if (dot <= 0) return false;
+    if (dot <= 0) return null;
     const body = ticket.slice(0, dot);
     const given = Buffer.from(ticket.slice(dot + 1), 'base64url');
     const expected = this.mac(body);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     let claims: TicketClaims;
     try {
       claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TicketClaims;
     } catch {
-      return false;
+      return null;
     }
-    return (
+    const ok =
       claims.k === kind &&
       claims.p === presentationId &&
       typeof claims.u === 'string' &&
       claims.u === visitorId &&
       typeof claims.e === 'number' &&
-      claims.e > now
-    );
+      claims.e > now;
+    return ok ? claims.e : null;
   }
 
   private mac(body: string): Buffer {

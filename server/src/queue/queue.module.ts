@@ -9,7 +9,9 @@ import { QueueController } from './queue.controller';
 import { QueueGateway } from './queue.gateway';
 import { AdmissionGate } from './admission-gate';
 import { AdmissionInterceptor } from './admission.interceptor';
+import { QueuePresence } from './queue-presence';
 import { QueueRandom } from './queue-random';
+import { QueueSeenRefresh } from './queue-seen-refresh';
 import { QueueStore } from './queue-store';
 import { QueueTicker } from './queue-ticker';
 import { QueueTickets } from './queue-tickets';
@@ -31,6 +33,8 @@ import { QueueService } from './queue.service';
     QueueTickets,
     QueueService,
     QueueTicker,
+    QueuePresence,
+    QueueSeenRefresh,
     QueueGateway,
     AdmissionGate,
     // The seat engine's port (owned by seats, so seats imports no queue code).

@@ -76,13 +76,17 @@ export class QueueService {
     return this.describe(rule, visitorId, standing, now, true);
   }
 
-  /** A socket's subscription or heartbeat: the ticket names the visitor. False when the ticket is not valid. */
-  async heartbeat(presentationId: number, ticket: string, visitorId: string): Promise<boolean> {
+  /**
+   * A socket's subscription or heartbeat: the ticket names the visitor. Answers the ticket's expiry (how long
+   * the node may keep this page's place, queue-seen-refresh.ts), or null when the ticket is not valid.
+   */
+  async heartbeat(presentationId: number, ticket: string, visitorId: string): Promise<number | null> {
     const now = this.clock.nowMs();
-    if (!this.onSales.queued(presentationId) || !this.tickets.valid(ticket, 'w', presentationId, visitorId, now))
-      return false;
+    if (!this.onSales.queued(presentationId)) return null;
+    const until = this.tickets.validUntil(ticket, 'w', presentationId, visitorId, now);
+    if (until === null) return null;
     await this.store.standing(presentationId, visitorId, now, true);
-    return true;
+    return until;
   }
 
   /** One admission run for one presentation (each node calls it every tick; Redis keeps the total exact). */

@@ -9,6 +9,7 @@ const ALL_JOBS = [
   'on-sale-refresh',
   'outbox',
   'payment-recovery',
+  'queue-seen-refresh',
   'queue-ticker',
   'seat-feed-evict',
   'seat-reconciler',

@@ -58,9 +58,15 @@ export interface QueueJoinBody {
 
 /** socket.io events of the waiting room (room `queue:<presentationId>` per queue, node-local). */
 export const QueueEvents = {
-  /** client -> server: { presentationId, ticket }; joins the room and counts as a heartbeat. */
+  /**
+   * client -> server: { presentationId, visitorId, ticket }; joins the room, counts as a sign of life, and from
+   * then on the server node keeps the place while this socket is open (queue-seen-refresh.ts).
+   */
   Subscribe: 'queue:subscribe',
-  /** client -> server: { presentationId, ticket } every ~30 s while the page is open (keeps the place). */
+  /**
+   * client -> server: { presentationId, visitorId, ticket }: marks the place seen. The page no longer sends it;
+   * the server still answers pages loaded before that change.
+   */
   Heartbeat: 'queue:heartbeat',
   /** server -> room: QueueProgressMessage, at most once a second. */
   Progress: 'queue:progress',

@@ -1,16 +1,15 @@
 import { io, type Socket } from 'socket.io-client';
 import { QueueEvents, type QueueProgressMessage } from '@hotline/shared';
 
-/** The page says it is still open this often (the server keeps a place QUEUE_ABANDON_SECONDS without one). */
-const HEARTBEAT_MS = 30_000;
-
 /**
  * The waiting room's live feed: one socket, the queue's room, one progress message a second at most.
  * Each message is the same for everyone; the page works out its own place from it.
+ * The subscription (sent again on every reconnect) is all the page sends: while the socket stays open the
+ * server node it is connected to keeps the place (server/src/queue/queue-seen-refresh.ts). The page used to
+ * send a heartbeat every 30 s, which at a million pages cost the servers about 27 cores (docs/scaling.md).
  */
 export class QueueFeed {
   private socket: Socket | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly presentationId: number,
@@ -30,13 +29,9 @@ export class QueueFeed {
     socket.on(QueueEvents.Progress, (message: QueueProgressMessage) => {
       if (message.presentationId === this.presentationId) this.onProgress(message);
     });
-    this.timer = setInterval(() => {
-      if (socket.connected) socket.emit(QueueEvents.Heartbeat, hello());
-    }, HEARTBEAT_MS);
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
     this.socket?.disconnect();
     this.socket = null;
   }
