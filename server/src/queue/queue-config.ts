@@ -19,6 +19,18 @@ export const QUEUE_CONFIG_SHAPE = {
    * 0 = never on this node (tests drive it).
    */
   QUEUE_SEEN_REFRESH_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /**
+   * A waiting page is "near" the head when its place is within this many seconds of admissions at the queue's rate
+   * (admitPerMinute / 60 x this many places): near pages get the progress message every tick, the others every
+   * QUEUE_FAR_EVERY_TICKS-th (docs/waiting-room.md, "Live updates"). A page the message itself admits hears it
+   * whatever this is; it only decides how long before its turn a page's place moves every second.
+   */
+  QUEUE_NEAR_SECONDS: z.coerce.number().int().min(0).max(3_600).default(120),
+  /**
+   * Far pages get every this-many-th progress message (1 = every page every tick, as before). At most 10: a far page
+   * must hear from its feed well within the page's 15 s fallback poll (client/src/pages/queue/fallback-poll.ts).
+   */
+  QUEUE_FAR_EVERY_TICKS: z.coerce.number().int().min(1).max(10).default(5),
   /** How often each node re-reads the on-sale configuration from PostgreSQL. */
   QUEUE_CONFIG_REFRESH_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
 };

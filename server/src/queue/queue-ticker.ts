@@ -13,7 +13,7 @@ import { progressChannel } from './queue-keys';
 import { QueueStore } from './queue-store';
 import { QueueService } from './queue.service';
 
-/** Where progress goes: the gateway's node-local rooms. */
+/** Where progress goes: the gateway's node-local rooms (near pages every message, far pages one in N). */
 export interface QueueBroadcaster {
   progress(message: QueueProgressMessage): void;
 }
@@ -24,8 +24,9 @@ const MIN_BROADCAST_GAP_MS = 1_000;
 /**
  * Every QUEUE_TICK_MS, for each queued presentation, one node (whichever claims the tick in Redis
  * first; a dead node's claim lapses within the tick) runs the admission script and publishes one
- * progress message; every node relays it to its own room at once. So a page learns of an admission
- * within milliseconds whichever node it is connected to, and each room gets one message per tick.
+ * progress message; every node relays it to its own rooms at once. So a page learns of an admission
+ * within milliseconds whichever node it is connected to, and each near room gets one message per tick (each far
+ * room one in QUEUE_FAR_EVERY_TICKS, queue.gateway.ts).
  * Correctness does not depend on the claim: the admission bucket lives in Redis (admit.lua.ts), so
  * two nodes admitting in the same tick still admit the rate once.
  */
@@ -100,7 +101,8 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
     } catch {
       return;
     }
-    const now = Date.now();
+    // The node's clock (a test's hand-moved one too): relays a tick apart on that clock are never merged.
+    const now = this.clock.nowMs();
     const last = this.lastBroadcast.get(message.presentationId) ?? 0;
     if (!this.broadcaster || now - last < MIN_BROADCAST_GAP_MS - 100) return;
     this.lastBroadcast.set(message.presentationId, now);

@@ -1,5 +1,6 @@
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { OnGatewayDisconnect, OnGatewayInit } from '@nestjs/websockets';
+import { Inject } from '@nestjs/common';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { QueueEvents, type QueueProgressMessage } from '@hotline/shared';
@@ -7,12 +8,14 @@ import { AppError } from '../common/app-error';
 import { toErrorResponse } from '../common/error-responder';
 import { resolveLocale } from '../common/locale';
 import { dbId } from '../common/ids';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SocketBudget } from '../common/rate-limit/socket-budget';
-import { QueuePresence } from './queue-presence';
-import { QueueService } from './queue.service';
+import { farFrom, QueuePresence, type Band } from './queue-presence';
+import { QueueService, type HeldPlace } from './queue.service';
 import { QueueTicker, type QueueBroadcaster } from './queue-ticker';
 
-export const queueRoomOf = (presentationId: number): string => `queue:${presentationId}`;
+/** A queue's node-local room for its near pages (every tick) or its far pages (every QUEUE_FAR_EVERY_TICKS-th). */
+export const queueRoomOf = (presentationId: number, band: Band): string => `queue:${presentationId}:${band}`;
 
 const subscribeMessage = z.object({
   presentationId: dbId,
@@ -27,21 +30,29 @@ const subscribeMessage = z.object({
 const SOCKET_BUDGET = { limit: 20, windowMs: 60_000 };
 
 /**
- * The waiting room's live feed: one node-local socket.io room per queue (`queue:<id>`), one
- * progress message per tick (at most once a second), the same for every visitor: each computes
- * its own place from `removed`, so a position update costs one broadcast per queue, not one
- * message per visitor. A subscription proves the place with its wait ticket; from then on this node keeps
+ * The waiting room's live feed: per queue two node-local socket.io rooms, `queue:<id>:near` and `queue:<id>:far`.
+ * One progress message per tick (at most once a second), the same for every visitor: each computes its own place
+ * from `removed`, so a position update costs one broadcast per queue, not one message per visitor. Near pages (a
+ * place within QUEUE_NEAR_SECONDS of admissions at the rate, or no number) get every message; far pages every
+ * QUEUE_FAR_EVERY_TICKS-th: at a million waiting pages the every-second message to all was 35 of the on-sale's 57
+ * server cores (docs/scaling.md, lever 1), and a page far back learns nothing from it each second that its
+ * countdown does not already show. Before each message, the far pages the line has come near to (or that this very
+ * message admits) move to near, so no page hears of its admission later than before.
+ * A subscription proves the place with its wait ticket; from then on this node keeps
  * the place while the socket is open (QueuePresence, refreshed by queue-seen-refresh.ts), so the page sends
  * nothing more. The heartbeat handler stays for pages loaded before that (open in browsers across a deploy).
  */
 @WebSocketGateway({ path: '/socket.io', perMessageDeflate: false })
 export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBroadcaster {
   @WebSocketServer() server: Server;
+  /** Per queue, messages relayed on this node modulo QUEUE_FAR_EVERY_TICKS: 0 = this one goes to the far pages too. */
+  private readonly relayed = new Map<number, number>();
 
   constructor(
     private readonly queue: QueueService,
     private readonly ticker: QueueTicker,
     private readonly presence: QueuePresence,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   afterInit(): void {
@@ -49,7 +60,23 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
   }
 
   progress(message: QueueProgressMessage): void {
-    this.server.to(queueRoomOf(message.presentationId)).emit(QueueEvents.Progress, message);
+    const id = message.presentationId;
+    const near = queueRoomOf(id, 'near');
+    const far = queueRoomOf(id, 'far');
+    // First the far pages this message brings near (or admits): they hear it, and every tick from now on.
+    const moved = this.presence.advance(
+      id,
+      farFrom(message.removed, message.admitPerMinute, this.config.QUEUE_NEAR_SECONDS),
+    );
+    if (moved.length > 0) {
+      this.server.in(moved).socketsLeave(far);
+      this.server.in(moved).socketsJoin(near);
+    }
+    // The phase is this node's own: which tick a far page hears matters to nobody, only that it is one in N.
+    const every = this.config.QUEUE_FAR_EVERY_TICKS;
+    const count = ((this.relayed.get(id) ?? -1) + 1) % every;
+    this.relayed.set(id, count);
+    this.server.to(count === 0 ? [near, far] : near).emit(QueueEvents.Progress, message);
   }
 
   /** Every socket of the server passes here (the seat feed's too); only a queue subscriber has anything to forget. */
@@ -59,15 +86,26 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
 
   @SubscribeMessage(QueueEvents.Subscribe)
   async subscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
-    await this.serve(socket, body, (presentationId, visitorId, until) => {
+    await this.serve(socket, body, (presentationId, visitorId, held) => {
       // Gone while its ticket was checked: handleDisconnect has run already, so remembering it now would keep the
       // place of a closed page for good.
       if (socket.disconnected) return;
-      // One socket watches one place: moving to another presentation leaves the old room and the old place.
+      // One socket watches one place: moving to another presentation (or subscribing again) leaves the old rooms and
+      // the old place.
       const before = this.presence.presentationOf(socket.id);
-      if (before !== undefined && before !== presentationId) void socket.leave(queueRoomOf(before));
-      this.presence.subscribe(socket.id, presentationId, visitorId, until);
-      void socket.join(queueRoomOf(presentationId));
+      if (before !== undefined) {
+        void socket.leave(queueRoomOf(before, 'near'));
+        void socket.leave(queueRoomOf(before, 'far'));
+      }
+      const band = this.presence.subscribe(
+        socket.id,
+        presentationId,
+        visitorId,
+        held.until,
+        held.ticketNo,
+        farFrom(held.removed, held.admitPerMinute, this.config.QUEUE_NEAR_SECONDS),
+      );
+      void socket.join(queueRoomOf(presentationId, band));
     });
   }
 
@@ -80,7 +118,7 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
   private async serve(
     socket: Socket,
     body: unknown,
-    then: (presentationId: number, visitorId: string, until: number) => void,
+    then: (presentationId: number, visitorId: string, held: HeldPlace) => void,
   ): Promise<void> {
     try {
       const data = socket.data as { queueBudget?: SocketBudget };
@@ -91,9 +129,9 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
       if (!parsed.success) throw new AppError('INVALID_BODY', { details: 'presentationId, visitorId, ticket' });
       const m = parsed.data;
       const visitorId = m.visitorId.toLowerCase();
-      const until = await this.queue.heartbeat(m.presentationId, m.ticket, visitorId);
-      if (until === null) throw new AppError('QUEUE_TICKET_INVALID');
-      then(m.presentationId, visitorId, until);
+      const held = await this.queue.heartbeat(m.presentationId, m.ticket, visitorId);
+      if (held === null) throw new AppError('QUEUE_TICKET_INVALID');
+      then(m.presentationId, visitorId, held);
     } catch (error) {
       const locale = resolveLocale(socket.handshake.query, socket.handshake.headers['accept-language']);
       socket.emit(QueueEvents.Error, toErrorResponse(error, locale).body);

@@ -11,6 +11,16 @@ import { QueueStore, type AdmitResult, type Standing } from './queue-store';
 import { QueueTickets } from './queue-tickets';
 import './queue.errors';
 
+/** What a socket's wait ticket proved, for the node that keeps the page (queue.gateway.ts). */
+export interface HeldPlace {
+  /** The wait ticket's expiry: the node keeps the place no longer. */
+  until: number;
+  /** The visitor's number in the line (rank + removed), null when not in it (admitted, outside). */
+  ticketNo: number | null;
+  removed: number;
+  admitPerMinute: number;
+}
+
 /** A place in the line is kept (and its ticket valid) this long at most. */
 const WAIT_TICKET_MS = 24 * 3600_000;
 
@@ -77,16 +87,24 @@ export class QueueService {
   }
 
   /**
-   * A socket's subscription or heartbeat: the ticket names the visitor. Answers the ticket's expiry (how long
-   * the node may keep this page's place, queue-seen-refresh.ts), or null when the ticket is not valid.
+   * A socket's subscription or heartbeat: the ticket names the visitor. Answers what the node needs to keep the page
+   * (queue-seen-refresh.ts) and to send it progress (QueuePresence's near and far), or null when the ticket is not
+   * valid.
    */
-  async heartbeat(presentationId: number, ticket: string, visitorId: string): Promise<number | null> {
+  async heartbeat(presentationId: number, ticket: string, visitorId: string): Promise<HeldPlace | null> {
     const now = this.clock.nowMs();
-    if (!this.onSales.queued(presentationId)) return null;
+    const rule = this.onSales.queued(presentationId);
+    if (!rule) return null;
     const until = this.tickets.validUntil(ticket, 'w', presentationId, visitorId, now);
     if (until === null) return null;
-    await this.store.standing(presentationId, visitorId, now, true);
-    return until;
+    const standing = await this.store.standing(presentationId, visitorId, now, true);
+    return {
+      until,
+      // Before the start this is the pre-queue rank so far, a lower bound of the number (queue-presence.ts).
+      ticketNo: standing.kind === 'line' ? standing.rank + standing.removed : null,
+      removed: standing.removed,
+      admitPerMinute: rule.admitPerMinute,
+    };
   }
 
   /** One admission run for one presentation (each node calls it every tick; Redis keeps the total exact). */
