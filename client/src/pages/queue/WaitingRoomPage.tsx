@@ -13,6 +13,7 @@ import { storedVisitorId } from '../../api/identity';
 import { useLocale } from '../../hooks/useLocale';
 import { joinQueue, queueStatus, storeTicket, storedTicket } from './queue-api';
 import { fallbackPollDue } from './fallback-poll';
+import { MonotoneCountdown } from './monotone-countdown';
 import { QueueFeed } from './queue-feed';
 import './i18n';
 import './queue.css';
@@ -71,6 +72,13 @@ export default function WaitingRoomPage() {
   const [skew, setSkew] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const ticketNoRef = useRef<number | null>(null);
+  // The admission rate as last heard (a status answer or a progress message: the organiser may change it while
+  // the page waits, and the page no longer polls while its feed speaks).
+  const [rate, setRate] = useState<number | null>(null);
+  // How long the last two progress messages were apart: 1 s near the head, every few seconds further back
+  // (docs/waiting-room.md, "Live updates"); the countdown runs down across that gap.
+  const [updateGapMs, setUpdateGapMs] = useState(1000);
+  const [turnDisplay] = useState(() => new MonotoneCountdown());
   const lastSpoken = useRef(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const seatMap = presentationId === null ? '/booking' : `/order/${presentationId}`;
@@ -96,6 +104,7 @@ export default function WaitingRoomPage() {
     (status: QueueStatusResponse) => {
       if (presentationId === null) return;
       setSkew(status.serverTime - Date.now());
+      setRate(status.admitPerMinute);
       if (status.ticket) storeTicket(presentationId, status.ticket);
       if (status.state === 'no-queue' || status.state === 'admitted') {
         setView({ kind: 'admitted' });
@@ -156,7 +165,10 @@ export default function WaitingRoomPage() {
     if (presentationId === null || !hasTicket || !visitorId) return;
     const currentTicket = () => ticketRef.current ?? '';
     const feed = new QueueFeed(presentationId, visitorId, currentTicket, locale, (m: QueueProgressMessage) => {
-      lastHeardAt.current = Date.now();
+      const heardAt = Date.now();
+      if (lastHeardAt.current !== null) setUpdateGapMs(heardAt - lastHeardAt.current);
+      lastHeardAt.current = heardAt;
+      setRate(m.admitPerMinute);
       setSkew(m.serverTime - Date.now());
       advance(m.removed);
       setLineLength(m.lineLength);
@@ -189,8 +201,13 @@ export default function WaitingRoomPage() {
   }, []);
 
   const place = queuePlace(ticketNo, removed);
-  const waitText = waitTextFor(place, status?.admitPerMinute ?? 0);
-  const turnIn = waitCountdownSeconds(place, status?.admitPerMinute ?? 0, now - placeSince.at);
+  const admitPerMinute = rate ?? status?.admitPerMinute ?? 0;
+  const waitText = waitTextFor(place, admitPerMinute);
+  const placesPerUpdate = (admitPerMinute / 60) * (updateGapMs / 1000);
+  const turnIn = turnDisplay.next(
+    waitCountdownSeconds(place, admitPerMinute, now - placeSince.at, placesPerUpdate),
+    `${admitPerMinute}:${ticketNo}`,
+  );
   const countdown = formatCountdown(saleStartsAt - (now + skew));
   const fraction = queueProgress(ticketNo, removedAtJoin ?? removed, removed);
 
@@ -294,7 +311,7 @@ export default function WaitingRoomPage() {
             </div>
           )}
           <p className="waiting-room__meta">
-            {t('queue.rate', { rate: number(status.admitPerMinute) })} · {number(lineLength)}
+            {t('queue.rate', { rate: number(admitPerMinute) })} · {number(lineLength)}
           </p>
           <p className="waiting-room__meta">{t('queue.keepOpen')}</p>
         </>

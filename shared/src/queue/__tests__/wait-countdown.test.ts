@@ -19,6 +19,21 @@ describe('waitCountdownSeconds', () => {
     expect(waitCountdownSeconds(place, rate, ms)).toBe(seconds);
   });
 
+  it.each<[number, number, number, number, number]>([
+    // 600 a minute (10 a second), news every 5 s: 50 people go between two messages.
+    // Place 1,000 is ceil(99.9 s) + 1 = 101 s; with one place per update it cannot leave place 999's 101 s...
+    [1_000, 600, 4_000, 1, 101],
+    // ...with 50 per update it runs down with the clock to place 950's 96 s, where the next message puts it.
+    [1_000, 600, 4_000, 50, 97],
+    [1_000, 600, 5_000, 50, 96],
+    [1_000, 600, 9_000, 50, 96],
+    // Fractions and nonsense count as one place.
+    [1_000, 600, 4_000, 0.4, 101],
+    [1_000, 600, 4_000, -3, 101],
+  ])('place %p at %p a minute, %p ms, %p places per update: %p s', (place, rate, ms, step, seconds) => {
+    expect(waitCountdownSeconds(place, rate, ms, step)).toBe(seconds);
+  });
+
   it('never goes up as the place falls, whenever the admissions come', () => {
     for (const rate of [1, 7, 12, 60, 600]) {
       let shown = Number.POSITIVE_INFINITY;
