@@ -12,7 +12,7 @@ import { QueueService } from '../../src/queue/queue.service';
 import { REDIS } from '../../src/redis/redis.module';
 import { at } from '../support/at';
 import { startTestApp, type TestApp } from '../support/test-env';
-import { ManualClock, rule } from './support/queue-kit';
+import { ManualClock, rule, twoQueueNodes } from './support/queue-kit';
 
 /**
  * Progress to far pages every QUEUE_FAR_EVERY_TICKS-th tick (docs/waiting-room.md, "Live updates"; docs/scaling.md,
@@ -38,11 +38,7 @@ let pid: number;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  clock = new ManualClock(Date.now());
-  const providers = [{ provide: Clock, useFactory: () => clock }];
-  const env = { ...ENV, REDIS_PREFIX: `test:far:${randomUUID().slice(0, 8)}:` };
-  a = await startTestApp(env, undefined, providers);
-  b = await startTestApp(env, a.db, providers);
+  ({ clock, a, b } = await twoQueueNodes(ENV, 'far'));
   const onSale = at(
     a.app
       .get(OnSales)

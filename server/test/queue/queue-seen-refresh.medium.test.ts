@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { QueueEvents } from '@hotline/shared';
-import { Clock } from '../../src/common/clock';
 import { OnSales } from '../../src/queue/on-sales';
 import { queueKeys } from '../../src/queue/queue-keys';
 import { QueuePresence } from '../../src/queue/queue-presence';
@@ -12,8 +11,8 @@ import { QueueTickets } from '../../src/queue/queue-tickets';
 import { QueueService } from '../../src/queue/queue.service';
 import { REDIS } from '../../src/redis/redis.module';
 import { at } from '../support/at';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { ManualClock, rule } from './support/queue-kit';
+import type { TestApp } from '../support/test-env';
+import { ManualClock, rule, twoQueueNodes } from './support/queue-kit';
 
 /**
  * The node keeps the places of the waiting pages subscribed on it (docs/waiting-room.md, "Live updates"): no page
@@ -36,11 +35,7 @@ let otherPid: number;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  clock = new ManualClock(Date.now());
-  const providers = [{ provide: Clock, useFactory: () => clock }];
-  const env = { ...ENV, REDIS_PREFIX: `test:seen:${randomUUID().slice(0, 8)}:` };
-  a = await startTestApp(env, undefined, providers);
-  b = await startTestApp(env, a.db, providers);
+  ({ clock, a, b } = await twoQueueNodes(ENV, 'seen'));
   const queued = a.app.get(OnSales).allQueued();
   pid = at(
     queued.filter((r) => r.demoLineAhead === 0),

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Clock } from '../../../src/common/clock';
 import { QueueStore } from '../../../src/queue/queue-store';
 import type { QueueKeys } from '../../../src/queue/queue-keys';
 import type { OnSaleRule } from '../../../src/queue/on-sale.repository';
+import { startTestApp, type TestApp } from '../../support/test-env';
 
 /** A clock the test moves by hand, shared by every app instance of a test (no sleeping, no timed tests). */
 export class ManualClock extends Clock {
@@ -11,6 +13,22 @@ export class ManualClock extends Clock {
   now(): Date {
     return new Date(this.ms);
   }
+}
+
+/**
+ * Two app instances (two nodes) on one database and one fresh Redis prefix, sharing one ManualClock: the waiting
+ * room as a fleet runs it, with sockets on either node. `tag` names the prefix for a reader of Redis.
+ */
+export async function twoQueueNodes(
+  env: Record<string, string>,
+  tag: string,
+): Promise<{ clock: ManualClock; a: TestApp; b: TestApp }> {
+  const clock = new ManualClock(Date.now());
+  const providers = [{ provide: Clock, useFactory: () => clock }];
+  const shared = { ...env, REDIS_PREFIX: `test:${tag}:${randomUUID().slice(0, 8)}:` };
+  const a = await startTestApp(shared, undefined, providers);
+  const b = await startTestApp(shared, a.db, providers);
+  return { clock, a, b };
 }
 
 export function rule(presentationId: number, overrides: Partial<OnSaleRule> = {}): OnSaleRule {
