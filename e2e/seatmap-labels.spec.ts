@@ -143,6 +143,49 @@ test.describe('big plan', () => {
   });
 });
 
+test.describe('sections with nothing left', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('seen whole, a sold-out section keeps its name even where its "Sold out" caption has no room', async ({
+    page,
+    request,
+  }) => {
+    // Every other section sold out, as the live feed tells it: on this map 108 and 120 lost their names to the
+    // caption that did not fit under them.
+    const arena = await findPresentation(request, 'The Summer Concert');
+    const status = await request.get(`/api/seats/seats-status?presentationId=${arena.id}`, {
+      headers: { uuid: crypto.randomUUID() },
+    });
+    const seats = ((await status.json()) as { seats: number[][] }).seats;
+    await openSeatMap(page, arena.id, 'lang=en');
+    const ids = [...new Set(seats.map((r) => r[0]!))];
+    const soldOut = new Set(ids.filter((_, i) => i % 2 === 1));
+    await page.evaluate(
+      ({ pid, rows }) => {
+        const h = window.__seatmap!;
+        const v = h.version();
+        h.applyDelta({ presentationId: pid, fromVersion: v, toVersion: v + 1, rows: rows as never });
+        h.flush();
+      },
+      { pid: arena.id, rows: seats.filter((r) => soldOut.has(r[0]!)).map((r) => [...r.slice(0, 6), 4]) },
+    );
+    const names = (await labels(page)).filter((l) => l.kind === 'section' || l.kind === 'sectionSoldOut');
+    const wide = (await page.evaluate(() => window.__seatmap!.sectionsOnScreen())).filter(
+      (x) => x.reserved && x.onScreen && x.right - x.left >= 60,
+    );
+    expect(wide.length).toBeGreaterThan(10);
+    const unnamed = wide.filter(
+      (sec) =>
+        !names.some(
+          (l) =>
+            l.x >= sec.left && l.x <= sec.right && l.y >= sec.top && l.y <= sec.bottom && sec.name.includes(l.text),
+        ),
+    );
+    expect(unnamed.map((x) => x.name)).toEqual([]);
+    expect(names.filter((l) => l.kind === 'sectionSoldOut').length, 'sold-out names are drawn grey').toBeGreaterThan(5);
+  });
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
 

@@ -157,6 +157,8 @@ export class SeatMapLoader {
   /** The REST seats-status answer (flat rows, 7 numbers each) as the first snapshot; our own holds come back selected. */
   applyRestStatus(version: number, rows: Int32Array): void {
     this.c.sync.applySnapshotFlat(this.c.presentation.id, version, rows);
+    // Every status may have changed: which sections have nothing left is counted again at the next label draw.
+    this.c.facts.forgetSoldOut();
     this.c.holds.adoptRestStatus(version, rows);
   }
 

@@ -368,17 +368,33 @@ function layoutInside(
   }
   const nameH = lines.length * size * LINE;
   const captionPx = size * 0.82;
-  const caption = sec.isReserved ? input.soldOutCaption(item.s) : input.gaCaption(item.s);
-  let w = 0;
-  for (const line of lines) w = Math.max(w, measure(line, size, 700));
-  if (caption !== '') w = Math.max(w, measure(caption, captionPx, 700));
-  w += 6;
-  const h = nameH + (caption !== '' ? captionPx * 1.3 : 0) + 2;
-  const at = namePosition(input, sec, w, h, !sec.isReserved || speck, placer);
+  const captionText = sec.isReserved ? input.soldOutCaption(item.s) : input.gaCaption(item.s);
+  let nameW = 0;
+  for (const line of lines) nameW = Math.max(nameW, measure(line, size, 700));
+  const inside = !sec.isReserved || speck;
+  // The name with its caption under it; where the two do not fit (a small or crowded section), the name alone: a
+  // caption ("Sold out", "120 left") never costs a section its name. The grey still says sold out, the panel the rest.
+  let caption = captionText;
+  let at =
+    caption === ''
+      ? null
+      : namePosition(
+          input,
+          sec,
+          Math.max(nameW, measure(caption, captionPx, 700)) + 6,
+          nameH + captionPx * 1.3 + 2,
+          inside,
+          placer,
+        );
+  if (!at) {
+    caption = '';
+    at = namePosition(input, sec, nameW + 6, nameH + 2, inside, placer);
+  }
   if (!at) return;
   const { x: cx, y: cy } = at;
   if (sec.isReserved) {
-    if (caption === '') return emitLines(sink, 'section', lines, cx, cy, size);
+    const soldOut = captionText !== '';
+    if (caption === '') return emitLines(sink, soldOut ? 'sectionSoldOut' : 'section', lines, cx, cy, size);
     // Sold out: the name and a caption under it, both in the "taken" grey so the section reads as closed.
     const nameY = cy - captionPx * 0.65;
     emitLines(sink, 'sectionSoldOut', lines, cx, nameY, size);

@@ -120,6 +120,13 @@ describe('layoutLabels', () => {
     expect(texts(o, 'captionSoldOut')).toEqual(['Sold out']);
   });
 
+  it('a sold-out section too small for its caption keeps its name (the caption gives way)', () => {
+    // Seats 1.5 px: the section is 18 px high, room for "101" (11.5 px) but not for it and "Sold out" under it.
+    const o = layout(camera(0.15), { soldOutCaption: (s) => (s === 0 ? 'Sold out' : '') });
+    expect(texts(o, 'sectionSoldOut')).toEqual(['101']);
+    expect(texts(o, 'captionSoldOut')).toEqual([]);
+  });
+
   it('places held in an area are shown as a tick and a count', () => {
     expect(texts(layout(camera(0.5), { gaHeld: (s) => (s === 1 ? 2 : 0) }), 'gaHeld')).toEqual(['✓ 2']);
   });
