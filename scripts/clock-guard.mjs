@@ -8,8 +8,9 @@
 // The same offset is given to every process, so they all agree on "now"; the monotonic clock stays real so
 // timers and timeouts behave.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { jestCounts } from './test-reports.mjs';
 
 /** Tests whose outcome depends on the time of day or the calendar. */
 const CLOCK_SENSITIVE_TESTS = [
@@ -125,13 +126,7 @@ export async function runClockGuard({ root, lib, reportsDir, log }) {
       prefix(child.stderr, process.stderr);
       child.on('exit', (c) => resolve(c ?? 1));
     });
-    let counts;
-    try {
-      const r = JSON.parse(readFileSync(report, 'utf8'));
-      counts = { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
-    } catch {
-      counts = null;
-    }
+    const counts = jestCounts(report);
     if (!counts) results.push({ name: setting.name, passed: 0, failed: 1, problem: 'no jest report' });
     else if (code !== 0 && counts.failed === 0)
       results.push({ name: setting.name, ...counts, failed: 1, problem: `exited ${code}` });

@@ -12,10 +12,11 @@
 // (e.g. a file filter); --report=FILE names jest's JSON report (the clock guard's inner runs). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
 import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findLibfaketime, runClockGuard } from './clock-guard.mjs';
+import { jestCounts, playwrightCounts } from './test-reports.mjs';
 import { serverNodeFlags } from './server-node-flags.mjs';
 import * as services from './services.mjs';
 
@@ -27,6 +28,12 @@ if (only !== undefined && !['static', 'jest', 'clocks', 'e2e'].includes(only)) {
   process.exit(1);
 }
 const passThrough = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+const ownArgs = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+// The flake hunt (docs/testing.md): --shuffle=SEED runs the e2e specs one file at a time in a seeded random order, one
+// lane per stack; --burner keeps one core busy for the whole run, as a loaded CI machine would.
+const shuffleSeed = ownArgs.find((a) => a.startsWith('--shuffle'))?.split('=')[1];
+const shuffle = ownArgs.some((a) => a.startsWith('--shuffle'));
+const burner = ownArgs.includes('--burner');
 const reportArg = args.find((a) => a.startsWith('--report='))?.slice(9);
 const runDir = path.join(ROOT, '.tmp', `test-${process.pid}`);
 const reports = path.join(ROOT, 'reports');
@@ -85,27 +92,6 @@ async function runStaticChecks() {
   };
   await Promise.all([next(), next()]);
   return results;
-}
-
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-function jestCounts(file) {
-  const r = readJson(file);
-  if (!r) return null;
-  // Suites that failed to run at all count as one failure each.
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
-}
-
-function playwrightCounts(file) {
-  const r = readJson(file);
-  if (!r?.stats) return null;
-  return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected };
 }
 
 function findChromium() {
@@ -236,6 +222,75 @@ function e2eEnv(stacks) {
   return env;
 }
 
+/** A seeded shuffle (mulberry32), so that an order that failed can be run again: the seed is printed. */
+function shuffled(list, seed) {
+  let a = seed >>> 0;
+  const random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/**
+ * The e2e specs in a random order: each lane (one per stack) runs its share one file at a time, so a spec meets the
+ * demo data as every spec before it in its lane left it, in an order the suite never runs them in.
+ */
+async function runShuffledLanes(stacks, chromium, env, extraArgs) {
+  const seed = Number(shuffleSeed) || Math.floor(Math.random() * 1e9);
+  const named = extraArgs.filter((a) => a.endsWith('.spec.ts'));
+  const files = named.length > 0 ? named : readdirSync(path.join(ROOT, 'e2e')).filter((f) => f.endsWith('.spec.ts'));
+  const flags = extraArgs.filter((a) => !a.endsWith('.spec.ts'));
+  const order = shuffled(files, seed).map((f) => path.join('e2e', path.basename(f)));
+  services.log(`shuffled e2e, seed ${seed} (--shuffle=${seed} runs this order again), ${stacks.length} lane(s)`);
+  const dir = path.join(reports, 'shuffled');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const results = [];
+  await Promise.all(
+    stacks.map(async (stack) => {
+      const mine = order.filter((_, i) => i % stacks.length === stack.slot);
+      for (const [k, file] of mine.entries()) {
+        const report = path.join(dir, `lane${stack.slot}-${String(k).padStart(2, '0')}.json`);
+        services.log(`lane ${stack.slot}: ${file}`);
+        await runNode(
+          path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+          ['test', '--workers=1', '--reporter=list,json', ...flags, file],
+          {
+            ...env,
+            CHROMIUM_PATH: chromium,
+            PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+            E2E_BASE_URL: stack.url,
+            E2E_DATABASE_URL: stack.databaseUrl,
+            E2E_REDIS_URL: stack.redisUrl,
+          },
+        );
+        results.push(playwrightCounts(report) ?? { passed: 0, failed: 1, failures: [`${file} › (no report)`] });
+      }
+    }),
+  );
+  return {
+    passed: results.reduce((n, r) => n + r.passed, 0),
+    failed: results.reduce((n, r) => n + r.failed, 0),
+    failures: results.flatMap((r) => r.failures),
+  };
+}
+
+/** A busy loop on one core for the whole run (--burner): the load under which flaky specs show themselves. */
+function startBurner() {
+  const child = spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
+  services.log(`CPU burner started (pid ${child.pid})`);
+  return () => child.kill('SIGKILL');
+}
+
 /** The clock guard: each setting's run counts its tests into the totals; no libfaketime is one failure. */
 async function clockGuard(totals, problems) {
   let lib = findLibfaketime();
@@ -251,11 +306,26 @@ async function clockGuard(totals, problems) {
     totals.failed += r.failed;
     services.log(`clock guard ${r.name}: ${r.passed} passed, ${r.failed} failed`);
     if (r.failed) problems.push(`clock guard ${r.name}: ${r.problem ?? `${r.failed} failed`}`);
+    problems.push(...(r.failures ?? []).map((f) => `FAILED clock guard ${r.name}: ${f}`));
   }
 }
 
+/** Where the time went, printed at the end: [phase, seconds]. */
+const phases = [];
+async function timed(name, fn) {
+  const t0 = Date.now();
+  try {
+    return await fn();
+  } finally {
+    phases.push([name, Math.round((Date.now() - t0) / 1000)]);
+  }
+}
+
+let stopBurner = () => {};
+
 async function main() {
   const started = Date.now();
+  if (burner) stopBurner = startBurner();
   const totals = { passed: 0, failed: 0 };
   const problems = [];
   const staticChecks = async () => {
@@ -278,7 +348,8 @@ async function main() {
   }
   // Side by side: the static checks are two single-threaded tools at a time with idle gaps, the clock guard's
   // small jest runs wait on their own PostgreSQL start; together they keep the suite under CI's 20 minutes.
-  if (only === undefined) await Promise.all([staticChecks(), clockGuard(totals, problems)]);
+  if (only === undefined)
+    await Promise.all([timed('static checks', staticChecks), timed('clock guard', () => clockGuard(totals, problems))]);
   services.log('provisioning throw-away PostgreSQL and Redis…');
   const pg = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
   const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
@@ -287,15 +358,18 @@ async function main() {
     if (only !== 'e2e') {
       const jestReport = reportArg ?? path.join(reports, 'jest.json');
       rmSync(jestReport, { force: true });
-      const code = await runNode(
-        path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
-        ['--ci', '--json', `--outputFile=${jestReport}`, '--maxWorkers=2', ...(only === 'jest' ? passThrough : [])],
-        env,
+      const code = await timed('jest', () =>
+        runNode(
+          path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+          ['--ci', '--json', `--outputFile=${jestReport}`, '--maxWorkers=2', ...(only === 'jest' ? passThrough : [])],
+          env,
+        ),
       );
       const counts = jestCounts(jestReport);
       if (counts) {
         totals.passed += counts.passed;
         totals.failed += counts.failed;
+        problems.push(...counts.failures.map((f) => `FAILED jest: ${f}`));
       }
       if (!counts) {
         totals.failed += 1;
@@ -311,32 +385,20 @@ async function main() {
         totals.failed += 1;
         problems.push("no Chromium: install Debian's `chromium` package (apt-get install chromium)");
       } else {
-        const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], {
-          cwd: ROOT,
-          stdio: 'inherit',
-        });
+        const build = await timed('build', () =>
+          spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' }),
+        );
         if (build.status !== 0) throw new Error('build failed');
-        const stacks = await startE2eStacks(pg, e2eWorkers());
+        const stacks = await timed('e2e stacks', () => startE2eStacks(pg, e2eWorkers()));
         try {
-          const pwReport = path.join(reports, 'playwright.json');
-          rmSync(pwReport, { force: true });
-          const code = await runNode(
-            path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
-            ['test', `--workers=${stacks.length}`, ...(only === 'e2e' ? passThrough : [])],
-            { ...env, CHROMIUM_PATH: chromium, ...e2eEnv(stacks) },
-          );
-          const counts = playwrightCounts(pwReport);
-          if (counts) {
+          if (shuffle) {
+            const counts = await timed('playwright (shuffled)', () =>
+              runShuffledLanes(stacks, chromium, env, only === 'e2e' ? passThrough : []),
+            );
             totals.passed += counts.passed;
             totals.failed += counts.failed;
-          }
-          if (!counts) {
-            totals.failed += 1;
-            problems.push('playwright produced no report');
-          } else if (code !== 0 && counts.failed === 0) {
-            totals.failed += 1;
-            problems.push(`playwright exited ${code}`);
-          }
+            problems.push(...counts.failures.map((f) => `FAILED playwright: ${f}`));
+          } else await playwright(stacks, chromium, env, totals, problems);
         } finally {
           await Promise.all(stacks.map((x) => x.stop()));
         }
@@ -353,9 +415,40 @@ async function main() {
   finish(started, totals, problems);
 }
 
+/** One Playwright run over the specs, a worker per stack. */
+async function playwright(stacks, chromium, env, totals, problems) {
+  const pwReport = path.join(reports, 'playwright.json');
+  rmSync(pwReport, { force: true });
+  const code = await timed('playwright', () =>
+    runNode(
+      path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+      ['test', `--workers=${stacks.length}`, ...(only === 'e2e' ? passThrough : [])],
+      { ...env, CHROMIUM_PATH: chromium, ...e2eEnv(stacks) },
+    ),
+  );
+  const counts = playwrightCounts(pwReport);
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    problems.push(...counts.failures.map((f) => `FAILED playwright: ${f}`));
+  }
+  if (!counts) {
+    totals.failed += 1;
+    problems.push('playwright produced no report');
+  } else if (code !== 0 && counts.failed === 0) {
+    totals.failed += 1;
+    problems.push(`playwright exited ${code}`);
+  }
+}
+
 function finish(started, totals, problems) {
-  for (const p of problems) process.stderr.write(`[test] ${p}\n`);
-  process.stdout.write(`[test] finished in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  stopBurner();
+  // Last, just above the totals: what failed, each test by file and title.
+  for (const p of problems) process.stdout.write(`[test] ${p}\n`);
+  const split = phases.map(([name, seconds]) => `${name} ${seconds} s`).join(', ');
+  process.stdout.write(
+    `[test] finished in ${Math.round((Date.now() - started) / 1000)} s${split ? ` (${split})` : ''}\n`,
+  );
   process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
   process.exit(totals.failed > 0 ? 1 : 0);
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 
@@ -55,6 +56,7 @@ export class PresentationLoad {
   constructor(
     @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     redis.defineCommand('hotlineLoadRecord', { lua: RECORD_LUA, numberOfKeys: 2 });
     redis.defineCommand('hotlineLoadRead', { lua: READ_LUA, numberOfKeys: 2 });
@@ -77,7 +79,7 @@ export class PresentationLoad {
       this.counts.set(presentationId, local);
     }
     local.pending += 1;
-    if (!local.flushing && performance.now() - local.flushedAt >= FLUSH_EVERY_MS) {
+    if (!local.flushing && this.clock.nowMs() - local.flushedAt >= FLUSH_EVERY_MS) {
       local.flushing = this.flush(presentationId, local);
     }
     const estimate = (c: LocalCount) => c.known + c.inFlight + c.pending;
@@ -94,7 +96,7 @@ export class PresentationLoad {
     try {
       local.known = await this.recordCommand(current, previous, WINDOW_MS * 2, local.inFlight);
       local.seen = true;
-      local.flushedAt = performance.now();
+      local.flushedAt = this.clock.nowMs();
     } catch (error) {
       local.pending += local.inFlight;
       throw error;
@@ -113,7 +115,7 @@ export class PresentationLoad {
   }
 
   private keys(presentationId: number): [string, string] {
-    const window = Math.floor(Date.now() / WINDOW_MS);
+    const window = Math.floor(this.clock.nowMs() / WINDOW_MS);
     // One hash tag per presentation: both windows in one slot, so the script runs on a Redis Cluster too.
     const base = `${this.config.REDIS_PREFIX}altcha:load:{${presentationId}}:`;
     return [`${base}${window}`, `${base}${window - 1}`];

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { REDIS } from '../../src/redis/redis.module';
 import { SALE_SQL } from '../../src/reservations/sales.repository';
 import type { TestApp } from '../support/test-env';
@@ -16,6 +18,7 @@ import {
   plainSeats,
   startBooking,
   TEST_CARDS,
+  waitFor,
   type ShowInfo,
 } from './support/booking-kit';
 
@@ -124,6 +127,18 @@ describe('round trips per commit', () => {
 
   const tallies = new Map<string, Tally>();
 
+  /** No statement on a checked-out connection, none waiting for one, and no Redis command awaiting its reply. */
+  function serverIdle(): boolean {
+    const pool = (t.app.get(DataSource).driver as PostgresDriver).master as {
+      totalCount: number;
+      idleCount: number;
+      waitingCount: number;
+    };
+    return (
+      pool.totalCount === pool.idleCount && pool.waitingCount === 0 && t.app.get<Redis>(REDIS).commandQueue.length === 0
+    );
+  }
+
   async function plainCommit(): Promise<Tally> {
     const b = await buyer(t.url);
     const seats = free.splice(0, 2);
@@ -152,8 +167,9 @@ describe('round trips per commit', () => {
     );
     expect(r.status).toBe(201);
     expect(r.body.ticketIdentifiers).toHaveLength(2);
-    // Work the request started but did not wait for (marking seats sold, batched deltas) is the order's too.
-    await new Promise((done) => setTimeout(done, 500));
+    // Work the request started but did not wait for is the order's too: counted until the server's PostgreSQL pool
+    // and Redis connection have nothing in flight (a state, not a fixed wait: under load it can take longer).
+    await waitFor(async () => serverIdle());
     return tally;
   }
 

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../../src/common/clock';
+import { ManualClock } from '../../support/manual-clock';
 import { QueueStore } from '../../../src/queue/queue-store';
 import type { QueueKeys } from '../../../src/queue/queue-keys';
 import type { OnSaleRule } from '../../../src/queue/on-sale.repository';
 import { startTestApp, type TestApp } from '../../support/test-env';
 
-/** A clock the test moves by hand, shared by every app instance of a test (no sleeping, no timed tests). */
-export class ManualClock extends Clock {
-  constructor(public ms: number) {
-    super();
-  }
-  now(): Date {
-    return new Date(this.ms);
-  }
-}
+export { ManualClock };
 
 /**
  * Two app instances (two nodes) on one database and one fresh Redis prefix, sharing one ManualClock: the waiting
