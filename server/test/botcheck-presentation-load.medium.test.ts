@@ -65,7 +65,7 @@ describe('presentation load: counted per call, added to the shared count a few t
       await a.record(9);
       await b.record(9);
     });
-    expect(flushes, 'one script call a node').toBe(2);
+    expect(flushes).toBe(2); // one script call a node
     // a's 31 calls and b's 22 (both flushes sent on one connection, so a's lands first and b learns the sum).
     await until(async () => (await a.read(9)) >= 53);
     expect(await b.record(9)).toBe(54);
