@@ -21,6 +21,8 @@ export interface SeatMapDebugHook {
   /** Seat centre in plan units (for setView). */
   seatPlanPosition(sectionId: number, x: number, y: number): { x: number; y: number } | null;
   isSelected(sectionId: number, x: number, y: number): boolean;
+  /** Releases every seat this page holds, as taps on them would: a spec leaves the shared demo seats as it found them. */
+  releaseAll(): Promise<void>;
   /**
    * The seats (in x order) of a row of at least `minSeats` seats, all available, side by side (consecutive x), with no
    * couches and no left/middle/right seats, skipping the first `skip` such rows; null when none.
@@ -166,6 +168,9 @@ export function installDebugHook(c: SeatMapController): () => void {
     isSelected(sectionId, x, y) {
       const i = seatIndexOf(c.store, sectionId, x, y);
       return i >= 0 && c.selection.has(i);
+    },
+    async releaseAll() {
+      for (const i of c.selection.indices()) if (c.selection.has(i)) await c.holds.toggleSeat(i);
     },
     freeRow(minSeats, skip = 0) {
       const st = c.store;
