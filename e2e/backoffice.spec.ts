@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import { payWithCard, saveHeldCart, type HeldSeat } from './booking-flow.support';
 import { findPresentation, openSeatMap, serverStatus, visitorId, type SeatRef } from './seatmap-support';
+import { ReportsLiveEvent, STAFF_SOCKET_PATH } from '../shared/src/backoffice/api';
 
 /**
  * The back office (issue 14, first slice): staff sign in with a password and an
@@ -116,9 +117,18 @@ test.describe('back office', () => {
     browser,
   }) => {
     await signIn(page, 'en', 'producer'); // business 1, report permission
+    // The live channel says so once it listens to this staff member's businesses (reports-live.gateway.ts).
+    const listening = new Promise<void>((resolve) =>
+      page.on('websocket', (ws) => {
+        if (ws.url().includes(STAFF_SOCKET_PATH))
+          ws.on('framereceived', (f) => String(f.payload).includes(ReportsLiveEvent) && resolve());
+      }),
+    );
     await reportOnShowDay(page);
     await expect(page.locator('#bo-by-location')).toBeVisible({ timeout: 15_000 });
-    await page.waitForTimeout(1500); // the first answers are in and the live socket is open
+    // The first answers are in (nothing more on the wire) and the live socket listens: only a push asks again.
+    await page.waitForLoadState('networkidle');
+    await listening;
     let asked = 0;
     page.on('request', (r) => {
       if (r.url().includes('/api/PRES-live/locationTicketSales/data/')) asked += 1;

@@ -15,7 +15,12 @@ async function expectNoSeriousA11yIssues(page: Page) {
   // The pointer rests where the last confirm button was: a button under it is mid hover transition, and axe would
   // judge the colours between two states rather than the page a person reads.
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
+  // Once the move has been drawn (two frames: the hover's transitions have started) and no CSS transition runs any
+  // more (the colours have settled), not after a guessed 300 ms.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page })
     .include('#main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

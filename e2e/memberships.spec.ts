@@ -11,7 +11,12 @@ import { signInCustomer } from './customer-area.support';
 
 async function expectNoA11yViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
+  // Once the move has been drawn (two frames: the hover's transitions have started) and no CSS transition runs any
+  // more (the colours have settled), not after a guessed 300 ms.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page })
     .include('#main')
     // The canvas map has its own accessibility suite (seatmap specs); here the membership screens around it.

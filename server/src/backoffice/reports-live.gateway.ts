@@ -5,6 +5,7 @@ import type { Namespace, Socket } from 'socket.io';
 import {
   BACK_OFFICE_PERMISSION,
   ReportsChangedEvent,
+  ReportsLiveEvent,
   STAFF_NAMESPACE,
   STAFF_SOCKET_PATH,
   type ReportsChangedMessage,
@@ -57,6 +58,8 @@ export class ReportsLiveGateway implements OnGatewayInit, OnGatewayConnection, O
       return;
     }
     await socket.join(staff.businessIds.map(roomOf));
+    // Said once joined, so a page (or a test) can tell "live" from "connected but not yet listening".
+    socket.emit(ReportsLiveEvent);
   }
 
   private async changed(presentationId: number): Promise<void> {

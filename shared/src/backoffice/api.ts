@@ -137,6 +137,8 @@ export const STAFF_NAMESPACE = '/staff';
 /** Under /api because the staff session cookie is scoped to Path=/api. */
 export const STAFF_SOCKET_PATH = '/api/live';
 export const ReportsChangedEvent = 'reports:changed';
+/** Sent once the socket is in its businesses' rooms: from then on every change reaches it (no data). */
+export const ReportsLiveEvent = 'reports:live';
 export interface ReportsChangedMessage {
   businessId: number;
 }
