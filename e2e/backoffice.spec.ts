@@ -116,14 +116,15 @@ test.describe('back office', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'en', 'producer'); // business 1, report permission
-    // The live channel says so once it listens to this staff member's businesses (reports-live.gateway.ts).
+    // The live channel says so once it listens to this staff member's businesses (reports-live.gateway.ts). Watched
+    // from before the sign-in: the report it lands on may open the socket at once.
     const listening = new Promise<void>((resolve) =>
       page.on('websocket', (ws) => {
         if (ws.url().includes(STAFF_SOCKET_PATH))
           ws.on('framereceived', (f) => String(f.payload).includes(ReportsLiveEvent) && resolve());
       }),
     );
+    await signIn(page, 'en', 'producer'); // business 1, report permission
     await reportOnShowDay(page);
     await expect(page.locator('#bo-by-location')).toBeVisible({ timeout: 15_000 });
     // The first answers are in (nothing more on the wire) and the live socket listens: only a push asks again.

@@ -111,6 +111,14 @@ for (const withBar of [false, true])
       const first = await seatAboveHandle(page, seats[0]!, 500, 0);
       await fingerTap(page, first.x, first.y);
       await expect(page.getByTestId('seatmap-mobilebar')).toBeVisible();
+      // The pick shows at once; the server's answer comes later, and a refusal would take the seat and the bar away
+      // again, moving the sheet under the next aim (a CI run under load: the next tap landed on the handle). Aim only
+      // once the server has answered, and say so if it refused.
+      await expect.poll(() => page.evaluate(() => window.__seatmap!.locksInFlight())).toBe(0);
+      expect(
+        await page.evaluate((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y), seats[0]!),
+        'the server held the first seat',
+      ).toBe(true);
       await expect(handle).toHaveAttribute('aria-expanded', 'false');
     }
     // Each distance with its own seat: picking one brings the bar, which lifts the sheet over the seat just picked.
@@ -141,6 +149,11 @@ for (const withBar of [false, true])
       await expect
         .poll(() => page.evaluate((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y), seat))
         .toBe(true);
+      await expect.poll(() => page.evaluate(() => window.__seatmap!.locksInFlight())).toBe(0);
+      expect(
+        await page.evaluate((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y), seat),
+        'the server held it',
+      ).toBe(true);
       await page.waitForTimeout(300);
       await expect(handle, `${above} px above the handle`).toHaveAttribute('aria-expanded', 'false');
     }

@@ -23,6 +23,8 @@ export interface SeatMapDebugHook {
   isSelected(sectionId: number, x: number, y: number): boolean;
   /** Releases every seat this page holds, as taps on them would: a spec leaves the shared demo seats as it found them. */
   releaseAll(): Promise<void>;
+  /** Seats picked whose lock the server has not answered yet. */
+  locksInFlight(): number;
   /**
    * The seats (in x order) of a row of at least `minSeats` seats, all available, side by side (consecutive x), with no
    * couches and no left/middle/right seats, skipping the first `skip` such rows; null when none.
@@ -169,6 +171,7 @@ export function installDebugHook(c: SeatMapController): () => void {
       const i = seatIndexOf(c.store, sectionId, x, y);
       return i >= 0 && c.selection.has(i);
     },
+    locksInFlight: () => c.holds.locksInFlight,
     async releaseAll() {
       for (const i of c.selection.indices()) if (c.selection.has(i)) await c.holds.toggleSeat(i);
     },

@@ -50,6 +50,11 @@ export class HoldsManager {
   /** Seats this visitor holds or is about to: the room reports them as anybody's lock (5). */
   readonly isOwn = (i: number): boolean => this.c.selection.has(i) || this.inFlight.has(i);
 
+  /** Seats whose lock the server has not answered yet (the selection shows them already). */
+  get locksInFlight(): number {
+    return this.inFlight.size;
+  }
+
   /** Ours if the server confirmed it (a seat others hold is not selectable). */
   isOwned(i: number): boolean {
     return this.owned.has(i);
