@@ -3,34 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { PresentationLoad } from '../src/botcheck/presentation-load';
 import type { AppConfig } from '../src/config/app-config';
 import { ManualClock } from './support/manual-clock';
+import { scriptCallCounter } from './support/script-calls';
 import { testRedisUrl } from './support/test-env';
 
 const redis = new Redis(testRedisUrl());
 afterAll(() => redis.quit());
 
-/**
- * Script calls this test's own connection sent while `fn` ran. Counted on the client, not with INFO commandstats:
- * those are the whole server's, and other test files run scripts on the same Redis meanwhile.
- */
-let scriptRuns = 0;
-const send = redis.sendCommand.bind(redis);
-redis.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], stream?: Parameters<Redis['sendCommand']>[1]) => {
-  if (/^eval(sha)?$/i.test(command.name)) scriptRuns++;
-  return send(command, stream);
-}) as Redis['sendCommand'];
+const roundTrips = scriptCallCounter(redis);
 
-// ioredis sends EVALSHA and, on NOSCRIPT, EVAL, which would count twice: the scripts are loaded into Redis first.
+// The scripts loaded into Redis first (see scriptCallCounter).
 beforeAll(async () => {
   const load = new PresentationLoad(redis, { REDIS_PREFIX: `load-test:${randomUUID()}:` } as AppConfig, clockAt());
   await load.record(1);
   await load.read(1);
 });
-
-async function roundTrips(fn: () => Promise<unknown>): Promise<number> {
-  const before = scriptRuns;
-  await fn();
-  return scriptRuns - before;
-}
 
 /** Ten seconds into a one-minute window: no test here straddles a window's turn, whatever the wall clock says. */
 function clockAt(): ManualClock {

@@ -5,6 +5,7 @@ import { Clock } from '../../src/common/clock';
 import { type RateLimitCounter, RateLimitService } from '../../src/common/rate-limit/rate-limit.service';
 import type { RedisConnection } from '../../src/redis/redis.module';
 import { testRedisUrl } from '../support/test-env';
+import { scriptCallCounter } from '../support/script-calls';
 
 /** A clock the test moves: leases end with their counter's window. */
 class TestClock extends Clock {
@@ -45,30 +46,14 @@ async function calls(service: RateLimitService, visitor: string, n: number, leas
   return { allowed, retryAfter };
 }
 
-/**
- * Script calls this test's own connection had Redis run while `fn` did. Counted on the client, not with INFO
- * commandstats: the stats are the whole server's, and other test files run scripts on the same Redis meanwhile (a
- * CI run counted 21 for 20).
- */
-let scriptRuns = 0;
-const send = redis.sendCommand.bind(redis);
-redis.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], stream?: Parameters<Redis['sendCommand']>[1]) => {
-  if (/^eval(sha)?$/i.test(command.name)) scriptRuns++;
-  return send(command, stream);
-}) as Redis['sendCommand'];
+const roundTrips = scriptCallCounter(redis);
 
-// ioredis sends EVALSHA and, on NOSCRIPT, EVAL, which would count twice: the scripts are loaded into Redis first.
+// The scripts loaded into Redis first (see scriptCallCounter).
 beforeAll(async () => {
   const { service } = node();
   await service.consume(counters(randomUUID()));
   await service.consume(counters(randomUUID(), 5));
 });
-
-async function roundTrips(fn: () => Promise<unknown>): Promise<number> {
-  const before = scriptRuns;
-  await fn();
-  return scriptRuns - before;
-}
 
 describe('rate-limit leases: one round trip per few calls, never more calls than the limit', () => {
   test('one node gets exactly the limit, then 429 with the time left, in a fifth of the round trips', async () => {
