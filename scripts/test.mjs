@@ -8,7 +8,8 @@
 //     and exits non-zero on any failure.
 //  1b. the clock guard, beside the static checks: the time-sensitive jest tests again at three fixed Israeli times
 //      (scripts/clock-guard.mjs);
-// Flags: --only=static | --only=jest | --only=clocks | --only=e2e, and anything after `--` goes to jest or Playwright
+// Flags: --only=static | --only=jest | --only=clocks | --only=e2e, --shuffle[=SEED] and --burner (the flake hunt,
+// docs/testing.md), and anything after `--` goes to jest or Playwright
 // (e.g. a file filter); --report=FILE names jest's JSON report (the clock guard's inner runs). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
 import './node-runtime.mjs';
 import { spawn, spawnSync } from 'node:child_process';
@@ -454,6 +455,7 @@ function finish(started, totals, problems) {
 }
 
 main().catch((error) => {
+  stopBurner();
   process.stderr.write(`${error.stack}\n0 passed, 1 failed\n`);
   process.exit(1);
 });
