@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { Client } from 'pg';
@@ -95,7 +95,7 @@ async function signIn(page: Page, lang: string) {
   await expect(page.locator('nav.bo-menu a').first()).toBeVisible({ timeout: 15_000 });
 }
 
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+const axe = (page: Page) => axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
 
 for (const [width, height, lang] of [
   [2560, 1440, 'he'],

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -64,7 +64,7 @@ async function reportOnShowDay(page: Page) {
   }
 }
 
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+const axe = (page: Page) => axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
 
 test.describe('back office', () => {
   test('a producer sees only the presentations report; the administrator sees all three items', async ({ page }) => {
@@ -575,7 +575,7 @@ test.describe('back office', () => {
 
       await page.goto('/backoffice/sell?lang=he');
       await expect(page.getByRole('heading', { name: 'מכירה בקופה' })).toBeVisible({ timeout: 15_000 });
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeFor(page).analyze()).violations).toEqual([]);
       await page.goto('/backoffice/sell?lang=en');
       await expect(page.getByRole('heading', { name: 'Box-office sale' })).toBeVisible({ timeout: 15_000 });
       // A landline cannot receive the tickets: refused here before anything is sent.
@@ -587,7 +587,7 @@ test.describe('back office', () => {
       await page.getByRole('button', { name: /^Take .* in cash and sell$/ }).click();
       await expect(page.getByRole('heading', { name: 'Sold' })).toBeFocused({ timeout: 30_000 });
       const order = (await page.getByTestId('bo-sold-order').textContent())!.replace('Order ', '');
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeFor(page).analyze()).violations).toEqual([]);
       const sql = new Client({ connectionString: process.env.E2E_DATABASE_URL });
       await sql.connect();
       try {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test } from '@playwright/test';
 import { buyOneSeat, signInCustomer } from './customer-area.support';
 import { withSql } from './sql.support';
@@ -84,7 +84,7 @@ test.describe('cancellation quote in the dialog (issue 22.2)', () => {
       await expect(summary).toContainText(shekels(quote.RefundAgorot, lang));
       await expect(summary).toContainText(card);
       await reservation.screenshot({ path: `.tmp/shots/cancel-quote-${lang}-${width}.png` });
-      const a11y = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const a11y = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(a11y.violations).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { buyOneSeat, codeFor, signInCustomer } from './customer-area.support';
@@ -100,13 +100,13 @@ test.describe('customer area', () => {
       await page.goto(`/booking/customer-portal?lang=${lang}`);
       await expect(page.locator('#ca-ssn')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
-      const login = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const login = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(login.violations).toEqual([]);
       if (lang !== 'he') return;
       await signInCustomer(page, lang, OLEG);
       for (const tab of ['tickets', 'vouchers', 'details']) {
         await page.locator(`#ca-tab-${tab}`).click();
-        const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const r = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         expect(r.violations, tab).toEqual([]);
       }
     });
@@ -127,7 +127,7 @@ test.describe('customer area', () => {
       await card.getByRole('button', { name: open }).click();
       await card.getByRole('button', { name: confirm }).click();
       await expect(card.getByRole('status')).toContainText(done);
-      const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const r = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(r.violations).toEqual([]);
     });
   }
@@ -218,7 +218,7 @@ test.describe('customer area', () => {
     await voucher.getByRole('button', { name: 'نعم، تحويلها إلى قسيمة بديلة' }).click();
     await expect(page.getByRole('status').first()).toContainText('أصبحت القسيمة قسيمة بديلة.');
     await expect(voucher.getByRole('button', { name: 'قسيمة بديلة' })).toHaveCount(0);
-    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const r = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(r.violations).toEqual([]);
   });
 });

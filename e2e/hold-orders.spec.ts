@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartSeat } from '@hotline/shared';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
@@ -19,7 +19,7 @@ const base = () => process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeFor(page).withTags(TAGS).analyze();
   expect
     .soft(
       results.violations.map((v) => `${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),

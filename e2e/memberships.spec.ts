@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { payWithCard } from './booking-flow.support';
 import { availableSeat, clickSeat, openSeatMap, serverStatus, visitorId } from './seatmap-support';
@@ -17,7 +17,7 @@ async function expectNoA11yViolations(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
   );
-  const results = await new AxeBuilder({ page })
+  const results = await axeFor(page)
     .include('#main')
     // The canvas map has its own accessibility suite (seatmap specs); here the membership screens around it.
     .exclude('.seatmap')

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
@@ -30,7 +30,7 @@ async function signInAdmin(page: Page, lang: string) {
 }
 
 async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeFor(page).withTags(TAGS).analyze();
   const found = results.violations.map(
     (v) => `${what}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { buyOneSeat, buySeats } from './customer-area.support';
@@ -92,7 +92,7 @@ async function seatsNear(page: Page, from: SeatRef, allowed: Set<string>) {
 }
 
 async function expectAxeClean(page: Page) {
-  const r = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const r = await axeFor(page).withTags(WCAG).analyze();
   const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

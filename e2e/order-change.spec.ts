@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { buyOneSeat, signInCustomer } from './customer-area.support';
@@ -115,7 +115,7 @@ test.describe('changing seats of a paid order', () => {
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
       // The seat map in order-change mode, drawn and ready to choose on.
       await expect(page.locator('.seatmap[data-phase="ready"]')).toBeVisible({ timeout: 20_000 });
-      const r = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+      const r = await axeFor(page).withTags(WCAG).analyze();
       expect(r.violations).toEqual([]);
       for (const width of [390, 2560]) {
         await page.setViewportSize({ width, height: 900 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_TITLE, waitForFeatures } from './helpers';
 
@@ -65,7 +65,7 @@ test.describe('routes', () => {
   test('/booking has no serious accessibility violations (axe, WCAG 2.1 AA)', async ({ page }) => {
     await page.goto('/booking');
     await waitForFeatures(page);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const results = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { findPresentation, openSeatMap, type SeatRef } from './seatmap-support';
@@ -50,7 +50,7 @@ for (const lang of ['en', 'he'] as const) {
     // Scrolled back to the top, the site's header is there as before, and nothing covers it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.locator('.site-header')).toBeInViewport();
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeFor(page)
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .exclude('.seatmap__canvas')
       .analyze();

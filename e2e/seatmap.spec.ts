@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
 import {
@@ -219,9 +219,7 @@ test('axe finds no serious or critical violations on the seat page', async ({ pa
   await openSeatMap(page, cinema.id);
   await page.getByRole('grid').focus();
   await page.keyboard.press('ArrowRight');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const results = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
@@ -76,7 +76,7 @@ async function sellWithReference(optionId: number, presentationId: number, ticke
   });
 }
 
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+const axe = (page: Page) => axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
 
 test.describe('ticket references', () => {
   test('staff set a quantity and see its history; a buyer with that reference is refused once it is used up', async ({
@@ -112,9 +112,7 @@ test.describe('ticket references', () => {
     await field.fill('emp-1002');
     await field.blur();
     await expect(line.getByRole('status')).toHaveText('האסמכתא תקפה לכרטיס זה.', { timeout: 15_000 });
-    expect(
-      (await new AxeBuilder({ page: buyer }).include('#main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations,
-    ).toEqual([]);
+    expect((await axeFor(buyer).include('#main').withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
 
     // Somebody buys the one ticket left with EMP-1002: it is used up.
     await sellWithReference(ref.id, ref.presentationId, ref.ticketId, 'EMP-1002');

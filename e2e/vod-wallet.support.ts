@@ -1,11 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, type Page } from '@playwright/test';
 
 /** Shared by vod.spec.ts and wallet.spec.ts (issue 15). */
 
 /** axe: zero violations of any impact (WCAG 2.x A/AA and best practices), as a11y-storefront.spec.ts asks. */
 export async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeFor(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const found = results.violations.map(

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import type { ApiPresentation } from '@hotline/shared';
@@ -109,10 +109,7 @@ test.describe('waiver texts (issue 22.8)', () => {
 
       await remove.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `.tmp/shots/waiver-${lang}-390.png`, fullPage: true });
-      const a11y = await new AxeBuilder({ page })
-        .include('#main')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
+      const a11y = await axeFor(page).include('#main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(a11y.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         1,

@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { axeFor } from './axe.support';
+
+/**
+ * The fast axe every spec uses (axe.support.ts: legacy mode, violations only) must see what the default mode sees:
+ * a violation in the page and one inside an iframe, as on the payment page's card dialog.
+ */
+test('axe as the specs run it finds a violation in the page and inside a frame', async ({ page }) => {
+  await page.goto('/booking/terms');
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    img.id = 'probe-image';
+    document.querySelector('main')!.append(img);
+    const frame = document.createElement('iframe');
+    frame.title = 'probe frame';
+    frame.srcdoc =
+      '<!doctype html><html lang="en"><title>f</title><main><button id="probe-button"></button></main></html>';
+    document.querySelector('main')!.append(frame);
+  });
+  await expect(page.frameLocator('iframe[title="probe frame"]').locator('#probe-button')).toBeAttached();
+  const { violations } = await axeFor(page).withTags(['wcag2a']).analyze();
+  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  expect(found).toEqual(
+    expect.arrayContaining(['image-alt #probe-image', expect.stringMatching(/^button-name .*#probe-button/)]),
+  );
+});
