@@ -26,6 +26,11 @@ const cases: [string, unknown, ReturnType<typeof classifyDependencyFailure>][] =
     new Error('NOSCRIPT No matching script. Please use EVAL.'),
     'redis',
   ],
+  [
+    'ioredis Cluster: an auto-pipelined batch split by a slot move before it was sent',
+    new Error('All keys in the pipeline should belong to the same slots allocation group'),
+    'redis',
+  ],
   ['not a redirection: a word that starts with ASK', new Error('ASKED 3 times'), null],
   ['ioredis Cluster: no slot map', new Error('Failed to refresh slots cache.'), 'redis'],
   ['pg: pool wait / connect timeout', new Error('timeout exceeded when trying to connect'), 'postgres'],
