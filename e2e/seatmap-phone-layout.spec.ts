@@ -58,13 +58,19 @@ for (const lang of ['en', 'he'] as const) {
   });
 }
 
-/** A finger's tap (a touch 11 px in radius, as a fingertip is, not a stylus point) at (x, y). */
+/**
+ * A finger's tap (a touch 11 px in radius, as a fingertip is, not a stylus point) at (x, y), held 40 ms by the input's
+ * own times. Both events go out at once with those times: a test runner starved of CPU between them would otherwise
+ * hold the finger down for as long as it was starved (a CI run under load turned the tap into a long press).
+ */
 async function fingerTap(page: Page, x: number, y: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const point = [{ x, y, id: 0, radiusX: 11, radiusY: 11, force: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-  await page.waitForTimeout(40);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const at = Date.now() / 1000;
+  await Promise.all([
+    cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point, timestamp: at }),
+    cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at + 0.04 }),
+  ]);
   await cdp.detach();
 }
 

@@ -1,6 +1,7 @@
 import { useGesture } from '@use-gesture/react';
 import { useRef, type RefObject } from 'react';
 import type { SeatMapController } from '../controller';
+import { LONG_PRESS_MS, pressKind } from './press-kind';
 
 /**
  * Pointer, touch and wheel on the map (@use-gesture/react), turned into
@@ -14,7 +15,6 @@ import type { SeatMapController } from '../controller';
  *  - long press (touch): the seat's card; hover (mouse): the seat's card.
  */
 const DOUBLE_TAP_MS = 320;
-const LONG_PRESS_MS = 480;
 
 export function useMapGestures(
   target: RefObject<HTMLDivElement | null>,
@@ -22,11 +22,18 @@ export function useMapGestures(
   opts: { boxOffice: boolean; rectangleTool: boolean; onPointerFocus: () => void },
 ) {
   const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
-  const press = useRef<{ timer: ReturnType<typeof setTimeout> | null; fired: boolean; x: number; y: number }>({
+  const press = useRef<{
+    timer: ReturnType<typeof setTimeout> | null;
+    fired: boolean;
+    x: number;
+    y: number;
+    downAt: number;
+  }>({
     timer: null,
     fired: false,
     x: 0,
     y: 0,
+    downAt: 0,
   });
   const rubber = useRef<{ x0: number; y0: number } | null>(null);
   const pinch = useRef<{ ratio: number; ox: number; oy: number } | null>(null);
@@ -49,6 +56,7 @@ export function useMapGestures(
         opts.onPointerFocus();
         controller?.camera.stopAnimation();
         press.current.fired = false;
+        press.current.downAt = event.timeStamp;
         cancelPress();
         if (event.pointerType !== 'mouse') {
           const p = local(event.clientX, event.clientY);
@@ -73,7 +81,8 @@ export function useMapGestures(
         if (Math.hypot(xy[0] - press.current.x, xy[1] - press.current.y) > 8) cancelPress();
         const p = local(xy[0], xy[1]);
         if (tap) {
-          if (press.current.fired) return; // the long press already showed the card
+          // The long press already showed the card, unless its timer only fired late: the input's times decide.
+          if (press.current.fired && pressKind(press.current.downAt, event.timeStamp) === 'long') return;
           const touch = pointerType !== 'mouse';
           const now = performance.now();
           const prev = lastTap.current;
