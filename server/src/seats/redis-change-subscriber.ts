@@ -21,6 +21,19 @@ import { SeatFeed } from './seat-feed.service';
  * presentation. When ioredis has moved its sharded subscribers (a failover, a slot map change) every mirror is
  * checked against Redis, as after a reconnect; a gap seen later is filled from the log at the next change.
  */
+/** Cluster start-up: how long to wait for ioredis' sharded subscribers, and how often to retry a refused SSUBSCRIBE. */
+const SUBSCRIBERS_READY_WAIT_MS = 5000;
+const SSUBSCRIBE_ATTEMPTS = 20;
+const SSUBSCRIBE_RETRY_MS = 250;
+
+function noSubscriberYet(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('No sharded subscriber for slot');
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
 @Injectable()
 export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   private subscriber: Redis | null = null;
@@ -75,14 +88,29 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
       this.tap.onMessage(message);
     });
     let shardedOnce = false;
+    const ready = new Promise<void>((resolve) => sub.once('subscribersReady', () => resolve()));
     sub.on('subscribersReady', () => {
       if (shardedOnce) void this.feed.onReconnect();
       shardedOnce = true;
     });
-    const subscriptions: Promise<unknown>[] = [];
-    for (let slot = 0; slot < 16384; slot++)
-      subscriptions.push(sub.ssubscribe(slotChangesChannel(this.config.REDIS_PREFIX, slot)));
-    await Promise.all(subscriptions);
+    // ioredis starts its per-primary sharded subscribers after the slot map, asynchronously, and may call the cluster
+    // ready first: an SSUBSCRIBE sent before its primary's subscriber exists is refused ("No sharded subscriber for
+    // slot", seen at start-up on a loaded machine). Wait for them (bounded), then retry what was still refused.
+    await Promise.race([ready, pause(SUBSCRIBERS_READY_WAIT_MS)]);
+    let pending = Array.from({ length: 16384 }, (_, slot) => slot);
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const refused: number[] = [];
+      await Promise.all(
+        pending.map((slot) =>
+          sub.ssubscribe(slotChangesChannel(this.config.REDIS_PREFIX, slot)).catch((error: unknown) => {
+            if (attempt >= SSUBSCRIBE_ATTEMPTS || !noSubscriberYet(error)) throw error;
+            refused.push(slot);
+          }),
+        ),
+      );
+      pending = refused;
+      if (pending.length > 0) await pause(SSUBSCRIBE_RETRY_MS);
+    }
     this.subscriber = sub;
   }
 
