@@ -28,7 +28,7 @@ export function HoldsPanel({ placed }: { placed: HoldPlacedState['holdPlaced'] |
     <div className="ca-holds">
       <h2 className="ca-section-title">{t('holds.list.title')}</h2>
       {placed && (
-        <div className="notice" role="status" data-testid="hold-placed">
+        <div className="notice" role="status" data-testid="hold-placed" data-reservation={placed.reservationIdentifier}>
           {t('holds.list.placed', {
             id: placed.reservationIdentifier,
             deadline: formatJerusalemDateTime(placed.holdDeadline, locale),
@@ -39,7 +39,13 @@ export function HoldsPanel({ placed }: { placed: HoldPlacedState['holdPlaced'] |
       {holds !== null && holds.length > 0 && (
         <ul className="ca-list">
           {holds.map((h) => (
-            <li key={h.reservationIdentifier} className="ca-card" data-testid="hold-card" data-state={h.state}>
+            <li
+              key={h.reservationIdentifier}
+              className="ca-card"
+              data-testid="hold-card"
+              data-state={h.state}
+              data-reservation={h.reservationIdentifier}
+            >
               <p>
                 <strong>{t('holds.list.reservation', { id: h.reservationIdentifier })}</strong>
                 {' · '}

@@ -161,12 +161,15 @@ export class HoldsRepository {
     return rows[0] ?? null;
   }
 
-  /** A customer's holds, soonest deadline first; released ones for a week after their deadline. */
+  /**
+   * A customer's holds: those still awaiting payment first (what asks for action), then paid, then released (for a
+   * week after their deadline); soonest deadline first within each.
+   */
   async holdsOfCustomer(customerId: number): Promise<HoldRow[]> {
     return this.db.query(
       `SELECT ${HOLD_COLUMNS} FROM hold_order h JOIN reservation r ON r.id = h.reservation_id
         WHERE h.customer_id = $1 AND (h.state <> 'released' OR h.release_at > now() - interval '7 days')
-        ORDER BY h.release_at, r.id LIMIT 100`,
+        ORDER BY CASE h.state WHEN 'held' THEN 0 WHEN 'paid' THEN 1 ELSE 2 END, h.release_at, r.id LIMIT 100`,
       [customerId],
     );
   }
