@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
 import { findPresentation, holdGaPlaces, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { freshGiftVoucher } from './sql.support';
 
 /**
  * A full purchase in English on a presentation with general-admission (floor)
@@ -60,19 +61,20 @@ test.describe('booking flow in English (general admission)', () => {
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page).toHaveURL(/\/booking\/checkout\/payment$/);
 
-    // A used-up voucher is refused with the spec's message; GIFT-30 pays ₪30.00 of the order.
+    // A used-up voucher is refused with the spec's message; a ₪30 voucher of our own pays ₪30.00 of the order.
+    const gift30 = await freshGiftVoucher(3_000);
     const voucher = page.getByRole('textbox', { name: 'Voucher number' });
     await voucher.fill('GIFT-EMPTY');
     await page.getByRole('button', { name: 'Redeem' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'No balance left to redeem this benefit' })).toBeVisible({
       timeout: 15_000,
     });
-    await voucher.fill('GIFT-30');
+    await voucher.fill(gift30);
     await page.getByRole('button', { name: 'Redeem' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Voucher GIFT-30 pays ₪30.00.' })).toBeVisible({
+    await expect(page.getByRole('status').filter({ hasText: `Voucher ${gift30} pays ₪30.00.` })).toBeVisible({
       timeout: 15_000,
     });
-    await expect(page.getByTestId('order-summary')).toContainText('Voucher GIFT-30');
+    await expect(page.getByTestId('order-summary')).toContainText(`Voucher ${gift30}`);
     await expect(page.getByTestId('summary-balance-due')).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Number of payments' }).selectOption('3');
@@ -112,8 +114,8 @@ test.describe('booking flow in English (general admission)', () => {
     await page.getByRole('button', { name: 'Continue to payment' }).click();
 
     const voucher = page.getByRole('textbox', { name: 'Voucher number' });
-    // GIFT-250 and GIFT-100 (demo vouchers; GIFT-30 went to the test above) cover the whole order.
-    for (const code of ['GIFT-250', 'GIFT-100']) {
+    // Two vouchers of our own, ₪250 and ₪100, cover the whole order.
+    for (const code of [await freshGiftVoucher(25_000), await freshGiftVoucher(10_000)]) {
       await voucher.fill(code);
       await page.getByRole('button', { name: 'Redeem' }).click();
       await expect(page.getByRole('status').filter({ hasText: `Voucher ${code} pays` })).toBeVisible({

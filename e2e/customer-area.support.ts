@@ -131,5 +131,5 @@ export async function signInCustomer(page: Page, lang: string, who: { ssn: strin
   await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
   await page.locator('#ca-code').fill(await codeFor(page, who.mobile, before));
   await page.locator('form button[type=submit]').click();
-  await expect(page.getByRole('tablist')).toBeVisible();
+  await expect(page.getByRole('tablist')).toBeVisible({ timeout: 15_000 });
 }

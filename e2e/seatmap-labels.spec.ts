@@ -188,16 +188,22 @@ test.describe('sections with nothing left', () => {
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+  // The seat picked below is given back, so a repeat (or a later spec) finds the same seat free.
+  test.afterEach(async ({ page }) => {
+    await page.evaluate(() => window.__seatmap?.releaseAll());
+  });
 
   test('the bottom bar never hides the last rows: the whole-venue view keeps them above it', async ({ page }) => {
     await openSeatMap(page, cinemaId, 'lang=en');
     await page.evaluate(() => window.scrollTo(0, 0));
-    // Pick a seat (zoomed in so a tap picks, not zooms): the bar appears.
-    await page.evaluate(() => {
-      window.__seatmap!.setView(3);
-      window.__seatmap!.flush();
-    });
+    // Pick a seat (zoomed in on it, so a tap picks, not zooms): the bar appears.
     const seat = (await page.evaluate(() => window.__seatmap!.findSeat(1))) as SeatRef;
+    await page.evaluate((s) => {
+      const h = window.__seatmap!;
+      const at = h.seatPlanPosition(s.sectionId, s.x, s.y)!;
+      h.setView(3, at.x, at.y);
+      h.flush();
+    }, seat);
     const p = (await page.evaluate((s) => window.__seatmap!.seatScreenPosition(s.sectionId, s.x, s.y), seat))!;
     await page.touchscreen.tap(p.x, p.y);
     const bar = page.getByTestId('seatmap-mobilebar');

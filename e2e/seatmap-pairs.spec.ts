@@ -63,7 +63,6 @@ ORDERS.forEach(([what, positions]) => {
     try {
       const page = await context.newPage();
       await openSeatMap(page, show);
-      // Rows used by the earlier orders are held now, so the first free row is a fresh one.
       const row = await page.evaluate((skip) => window.__seatmap!.freeRow(10, skip), 0);
       expect(row, 'a free row of at least 10 seats').not.toBeNull();
       const seats = positions.map((p) => row![p < 0 ? row!.length + p : p]!);
@@ -86,6 +85,8 @@ ORDERS.forEach(([what, positions]) => {
       // Every seat of the pair (or the three) ends up ours on the server too.
       for (const seat of seats)
         expect(await page.evaluate((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y), seat)).toBe(true);
+      // Given back: the next order (or a repeat of this spec) finds the row free again.
+      await page.evaluate(() => window.__seatmap!.releaseAll());
     } finally {
       await context.close();
     }

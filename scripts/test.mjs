@@ -138,6 +138,10 @@ async function startServer(env) {
       // Several specs log the same demo customers in: the per-mobile code limits are tested in server/test/customers.
       CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR: '100',
       CUSTOMER_OTP_GUESSES_PER_MOBILE_HOUR: '300',
+      // And all of them from one address: 30 codes an hour per address ran out when the flake hunt repeated each spec
+      // three times (the i18n walk's sign-in found no code box). The per-address limits are tested there too.
+      CUSTOMER_OTP_SENDS_PER_IP_HOUR: '3000',
+      CUSTOMER_OTP_GUESSES_PER_IP_10MIN: '6000',
       SEAT_HOLD_CAP_PER_IP: '0',
       // Specs read a seat's status over the API right after changing it (the storefront itself catches up through
       // its subscription): the shared seats-status answer is reused only at the current version.
