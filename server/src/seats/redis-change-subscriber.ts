@@ -25,6 +25,7 @@ import { SeatFeed } from './seat-feed.service';
 const SUBSCRIBERS_READY_WAIT_MS = 5000;
 const SSUBSCRIBE_ATTEMPTS = 20;
 const SSUBSCRIBE_RETRY_MS = 250;
+const SUBSCRIBER_ROUNDS = 3;
 
 function noSubscriberYet(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('No sharded subscriber for slot');
@@ -79,7 +80,24 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
 
   /** Cluster: a new sharded subscriber for all 16,384 slot channels (replaces the current one once subscribed). */
   private async subscribeSharded(): Promise<void> {
-    const sub = this.connection.subscriber('hotline-seats-sub');
+    // A connection whose sharded subscribers ioredis never set up (seen once under a load of 11: every SSUBSCRIBE
+    // still refused after the retries) is dropped for a fresh one, a few times, before start-up gives up.
+    for (let round = 1; ; round++) {
+      const sub = this.connection.subscriber('hotline-seats-sub');
+      try {
+        await this.subscribeAllSlots(sub);
+        this.subscriber = sub;
+        return;
+      } catch (error) {
+        this.live.delete(sub);
+        await sub.quit().catch(() => sub.disconnect());
+        if (round >= SUBSCRIBER_ROUNDS || !noSubscriberYet(error)) throw error;
+        this.alarm.report('redis', 'seat change subscriber', error);
+      }
+    }
+  }
+
+  private async subscribeAllSlots(sub: Redis): Promise<void> {
     this.live.add(sub);
     sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));
     sub.on('smessage', (_channel: string, message: string) => {
@@ -111,7 +129,6 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
       pending = refused;
       if (pending.length > 0) await pause(SSUBSCRIBE_RETRY_MS);
     }
-    this.subscriber = sub;
   }
 
   async onModuleInit(): Promise<void> {
