@@ -26,6 +26,12 @@ const SUBSCRIBERS_READY_WAIT_MS = 5000;
 const SSUBSCRIBE_ATTEMPTS = 20;
 const SSUBSCRIBE_RETRY_MS = 250;
 const SUBSCRIBER_ROUNDS = 3;
+const SUBSCRIBE_ROUND_MS = 20_000;
+const ROUND_TIMED_OUT = 'seat change subscriber: the slot channels were not all subscribed in time';
+
+function timedOut(error: unknown): boolean {
+  return error instanceof Error && error.message === ROUND_TIMED_OUT;
+}
 
 function noSubscriberYet(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('No sharded subscriber for slot');
@@ -84,14 +90,21 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     // still refused after the retries) is dropped for a fresh one, a few times, before start-up gives up.
     for (let round = 1; ; round++) {
       const sub = this.connection.subscriber('hotline-seats-sub');
+      // A round is bounded too: a fresh-clone suite run saw start-up hang for 180 s on a connection that never
+      // answered its SSUBSCRIBEs at all.
+      const subscribed = this.subscribeAllSlots(sub);
+      subscribed.catch(() => undefined);
       try {
-        await this.subscribeAllSlots(sub);
+        await Promise.race([
+          subscribed,
+          pause(SUBSCRIBE_ROUND_MS).then(() => Promise.reject(new Error(ROUND_TIMED_OUT))),
+        ]);
         this.subscriber = sub;
         return;
       } catch (error) {
         this.live.delete(sub);
-        await sub.quit().catch(() => sub.disconnect());
-        if (round >= SUBSCRIBER_ROUNDS || !noSubscriberYet(error)) throw error;
+        sub.disconnect();
+        if (round >= SUBSCRIBER_ROUNDS || !(noSubscriberYet(error) || timedOut(error))) throw error;
         this.alarm.report('redis', 'seat change subscriber', error);
       }
     }
