@@ -400,6 +400,25 @@ async function main() {
   finish(started, totals, problems);
 }
 
+/**
+ * A runner's report into the totals, each failed test named; no report, or a failing exit with no failed test (a crash,
+ * a timeout of the whole run), counts as one failure.
+ */
+function addRunnerCounts(name, counts, code, totals, problems) {
+  if (!counts) {
+    totals.failed += 1;
+    problems.push(`${name} produced no report`);
+    return;
+  }
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  problems.push(...counts.failures.map((f) => `FAILED ${name}: ${f}`));
+  if (code !== 0 && counts.failed === 0) {
+    totals.failed += 1;
+    problems.push(`${name} exited ${code}`);
+  }
+}
+
 /** jest over every workspace (or what `--` names), its counts added to the totals. */
 async function jestPart(env, totals, problems, { prefix }) {
   const jestReport = reportArg ?? path.join(reports, 'jest.json');
@@ -413,18 +432,7 @@ async function jestPart(env, totals, problems, { prefix }) {
     ),
   );
   const counts = jestCounts(jestReport);
-  if (counts) {
-    totals.passed += counts.passed;
-    totals.failed += counts.failed;
-    problems.push(...counts.failures.map((f) => `FAILED jest: ${f}`));
-  }
-  if (!counts) {
-    totals.failed += 1;
-    problems.push('jest produced no report');
-  } else if (code !== 0 && counts.failed === 0) {
-    totals.failed += 1;
-    problems.push(`jest exited ${code}`);
-  }
+  addRunnerCounts('jest', counts, code, totals, problems);
 }
 
 /** Build, a stack per Playwright worker, then Playwright (or the shuffled lanes). */
@@ -443,9 +451,7 @@ async function e2ePart(pg, env, totals, problems) {
       const counts = await timed('playwright (shuffled)', () =>
         runShuffledLanes(stacks, chromium, env, only === 'e2e' ? passThrough : []),
       );
-      totals.passed += counts.passed;
-      totals.failed += counts.failed;
-      problems.push(...counts.failures.map((f) => `FAILED playwright: ${f}`));
+      addRunnerCounts('playwright', counts, 0, totals, problems);
     } else await playwright(stacks, chromium, env, totals, problems);
   } finally {
     await Promise.all(stacks.map((x) => x.stop()));
@@ -464,18 +470,7 @@ async function playwright(stacks, chromium, env, totals, problems) {
     ),
   );
   const counts = playwrightCounts(pwReport);
-  if (counts) {
-    totals.passed += counts.passed;
-    totals.failed += counts.failed;
-    problems.push(...counts.failures.map((f) => `FAILED playwright: ${f}`));
-  }
-  if (!counts) {
-    totals.failed += 1;
-    problems.push('playwright produced no report');
-  } else if (code !== 0 && counts.failed === 0) {
-    totals.failed += 1;
-    problems.push(`playwright exited ${code}`);
-  }
+  addRunnerCounts('playwright', counts, code, totals, problems);
 }
 
 function finish(started, totals, problems) {
