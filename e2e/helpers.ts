@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { israeliIdIsValid } from '../shared/src/rules/customers/israeli-id';
 
 /** Seeded demo catalogue (server/src/seed/demo-catalogue.ts). */
 export const SEEDED = {
@@ -20,14 +21,12 @@ export async function waitForFeatures(page: Page) {
 }
 
 /**
- * An Israeli ID number nobody in the demo data has (eight random digits and the check digit): for a spec that
+ * An Israeli ID number nobody in the demo data has (random, valid by the product's own rule): for a spec that
  * enrols or registers a person once per run, since the same holder cannot enrol in a season twice.
  */
 export function freshIsraeliId(): string {
-  const body = Array.from({ length: 8 }, () => Math.floor(Math.random() * 10));
-  const sum = body.reduce((acc, d, i) => {
-    const p = d * ((i % 2) + 1);
-    return acc + (p > 9 ? p - 9 : p);
-  }, 0);
-  return [...body, (10 - (sum % 10)) % 10].join('');
+  for (;;) {
+    const id = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+    if (israeliIdIsValid(id)) return id;
+  }
 }
