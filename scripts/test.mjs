@@ -445,7 +445,9 @@ async function e2ePart(pg, env, totals, problems) {
   const chromium = findChromium();
   if (!chromium) {
     totals.failed += 1;
-    problems.push("no Chromium: install Debian's `chromium-headless-shell` package (apt-get install chromium-headless-shell)");
+    problems.push(
+      "no Chromium: install Debian's `chromium-headless-shell` package (apt-get install chromium-headless-shell)",
+    );
     return;
   }
   const build = await timed('build', () => runNode(path.join(ROOT, 'scripts', 'build.mjs'), [], {}));
