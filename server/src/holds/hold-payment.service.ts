@@ -81,6 +81,8 @@ export class HoldPaymentService {
       providerKey,
       visitorId,
     });
+    // Another device is paying this hold right now (its own key): this attempt never reaches the card.
+    if (row === 'busy') throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
     if (!row) {
       // Another request holds this key (or it is finished): answer as it does.
       const now = await this.payments.byKey(key);
@@ -117,7 +119,7 @@ export class HoldPaymentService {
       providerKey: null,
       visitorId: null,
     });
-    if (!row) throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
+    if (!row || row === 'busy') throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
     const result: PaidResult = {
       reservationIdentifier: hold.identifier,
       charged: agorotToShekels(hold.totalAgorot),

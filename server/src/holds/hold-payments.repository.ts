@@ -29,6 +29,13 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(list[0]) ? list[0] : list) as T[];
 }
 
+function violates(error: unknown, constraint: string): boolean {
+  type PgError = { code?: string; constraint?: string; driverError?: PgError };
+  const outer = error as PgError;
+  const e = outer?.code ? outer : (outer?.driverError ?? outer);
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
 /**
  * The attempts to pay an existing reservation (hold_payment): one row per idempotency key, opened BEFORE the
  * provider is called (check before charge), so a retry, a second node or the recovery job finds it.
@@ -40,6 +47,8 @@ export class HoldPaymentsRepository {
   /**
    * Opens the attempt for this key, or takes over a failed one (a declined card may be retried under the same key
    * with a new authorisation). Null when the key already has a live or finished attempt: read it with byKey.
+   * 'busy' when ANOTHER attempt on the same reservation is charging (another device, another key): at most one
+   * attempt per hold reaches the provider at a time (the index hold_payment_one_charging).
    */
   async open(a: {
     idempotencyKey: string;
@@ -50,9 +59,10 @@ export class HoldPaymentsRepository {
     amountAgorot: number;
     providerKey: string | null;
     visitorId: string | null;
-  }): Promise<HoldPaymentRow | null> {
-    const rows = rowsOf<HoldPaymentRow>(
-      await this.db.query(
+  }): Promise<HoldPaymentRow | null | 'busy'> {
+    let result: unknown;
+    try {
+      result = await this.db.query(
         `INSERT INTO hold_payment (idempotency_key, fingerprint, reservation_id, channel, method, amount_agorot, provider_key, visitor_id, state)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'charging')
          ON CONFLICT (idempotency_key) DO UPDATE
@@ -71,9 +81,12 @@ export class HoldPaymentsRepository {
           a.providerKey,
           a.visitorId,
         ],
-      ),
-    );
-    return rows[0] ?? null;
+      );
+    } catch (error) {
+      if (violates(error, 'hold_payment_one_charging')) return 'busy';
+      throw error;
+    }
+    return rowsOf<HoldPaymentRow>(result)[0] ?? null;
   }
 
   async byKey(idempotencyKey: string): Promise<HoldPaymentRow | null> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
 import {
@@ -28,14 +29,26 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
     return !!sale.memberships;
   }
 
-  /** Member units (members by id), then the discount code's one use: the order the sale draws them in. */
+  /**
+   * Member units (members by id), then each enrolment's one place per season and holder, each topped-up member's
+   * being active, then the discount code's one use: the order the sale draws them in. Enrolments and top-ups are
+   * claimed like the rest, so a second enrolment of the same holder (another tab, another device) is refused before
+   * its card is charged (issue 31, point 2), not charged and refunded as ALREADY_ENROLLED.
+   */
   claimsOf(sale: ClaimableSale): LimitClaim[] {
     const data = sale.memberships;
     if (!data) return [];
     const members = [...data.redemptions]
       .sort((a, b) => a.memberId - b.memberId)
       .map((r) => ({ resource: `member:${r.memberId}`, units: r.units }));
-    return data.discount ? [...members, { resource: `discount:${data.discount.codeId}`, units: 1 }] : members;
+    const enrolments = data.enrolments
+      .map((e) => ({ resource: enrolmentResource(e.seasonId, e.holderSsn), units: 1 }))
+      .sort((a, b) => a.resource.localeCompare(b.resource));
+    const topups = data.topups
+      .map((t) => ({ resource: `topup:${t.memberNumber}`, units: 1 }))
+      .sort((a, b) => a.resource.localeCompare(b.resource));
+    const discount = data.discount ? [{ resource: `discount:${data.discount.codeId}`, units: 1 }] : [];
+    return [...members, ...enrolments, ...topups, ...discount];
   }
 
   async remaining(runner: QueryRunner, resources: string[]): Promise<Map<string, number>> {
@@ -50,6 +63,27 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
       );
       for (const r of rows) left.set(`member:${r.id}`, r.left);
     }
+    for (const resource of resources.filter((r) => r.startsWith('enrolment:'))) {
+      const [, season, holder] = resource.split(':');
+      // A place per season and holder has no row until it is taken: the claim step queues on the name instead.
+      await runner.query('SELECT pg_advisory_xact_lock(hashtext($1))', [resource]);
+      const taken: unknown[] = await runner.query(
+        `SELECT 1 FROM enrolment WHERE season_id = $1 AND status = 'live'
+            AND encode(sha256(convert_to(holder_ssn, 'UTF8')), 'hex') = $2 LIMIT 1`,
+        [Number(season), holder],
+      );
+      left.set(resource, taken.length ? 0 : 1);
+    }
+    const topped = resources.filter((r) => r.startsWith('topup:')).map((r) => r.slice('topup:'.length));
+    if (topped.length) {
+      const rows: { memberNumber: string }[] = await runner.query(
+        `SELECT member_number AS "memberNumber" FROM customer_membership
+          WHERE member_number = ANY($1::text[]) AND status = 'active' ORDER BY id FOR UPDATE`,
+        [topped],
+      );
+      // Top-ups are not limited in number: an active member has room for every one of them.
+      for (const r of rows) left.set(`topup:${r.memberNumber}`, Number.MAX_SAFE_INTEGER);
+    }
     const codes = resources.filter((r) => r.startsWith('discount:')).map((r) => Number(r.slice('discount:'.length)));
     if (codes.length) {
       const rows: { id: number; left: number | null }[] = await runner.query(
@@ -63,7 +97,10 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
   }
 
   refusalFor(resource: string): SaleRefused {
-    return { ok: false, reason: resource.startsWith('discount:') ? 'DISCOUNT_USED_UP' : 'MEMBER_BALANCE' };
+    if (resource.startsWith('discount:')) return { ok: false, reason: 'DISCOUNT_USED_UP' };
+    if (resource.startsWith('enrolment:')) return { ok: false, reason: 'ALREADY_ENROLLED' };
+    if (resource.startsWith('topup:')) return { ok: false, reason: 'MEMBER_GONE' };
+    return { ok: false, reason: 'MEMBER_BALANCE' };
   }
 
   async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
@@ -73,4 +110,9 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
   async after(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null> {
     return outcomeOf(await this.steps.after(runner, sale.memberships, reservationId));
   }
+}
+
+/** A season place's claim name: the holder's ID number only as a digest (claims are kept apart from people's data). */
+function enrolmentResource(seasonId: number, holderSsn: string): string {
+  return `enrolment:${seasonId}:${createHash('sha256').update(holderSsn, 'utf8').digest('hex')}`;
 }

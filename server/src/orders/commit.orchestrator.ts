@@ -150,7 +150,8 @@ export class CommitOrchestrator {
     // The waiting room decides before anything is quoted or charged (docs/waiting-room.md): every presentation of
     // the cart's seats needs an admission while its queue is on (a pass, or a counter sale's staff by right). The
     // decision holds for the rest of this request, so a pass expiring mid-commit never strands a charge.
-    await this.engine.admit(body.cart.seats.map((s) => s.prsntId));
+    const admitted = new Set(body.cart.seats.map((s) => s.prsntId));
+    await this.engine.admit(admitted);
     // Through the seat engine: a commit is a seat action, and the engine remembers a visitor's recently verified token.
     await this.engine.verifyBotCheck(body.recaptchaToken, visitorId);
     // The spec sends miniSiteUrl beside the cart too; the cart's own wins, either one puts the order in mini-site mode.
@@ -175,6 +176,11 @@ export class CommitOrchestrator {
       }
       throw error;
     }
+
+    // Seats named by other parts of the cart (a membership's or an enrolment's seat, known once the quote resolved
+    // its presentations) pass the same gate before anything is charged (issue 31, point 3).
+    const unadmitted = quote.presentationIds.filter((id) => !admitted.has(id));
+    if (unadmitted.length) await this.engine.admit(unadmitted);
 
     const hold = holdTerms
       ? { customerId: holdTerms.customerId, releaseAt: holdTerms.accept(heldSeatsOf(quote)) }
@@ -210,6 +216,7 @@ export class CommitOrchestrator {
 
     let state: CommitState = { kind: 'quoted' };
     let claimed = false;
+    let seatsClaimed = false;
     try {
       // Everything limited is claimed before money moves (limit-claims.ts): a buyer the last coupon use, voucher
       // balance or mini-site balance cannot go to is refused here, never charged and then refunded.
@@ -217,8 +224,10 @@ export class CommitOrchestrator {
       if (unclaimable) throw this.quotes.refusalWithoutCharge(unclaimable, quote);
       claimed = true;
       reachFaultPoint(this.fault, 'after-claim');
-      // Payment is starting: every lock of the visitor gets its one extension, so it outlives the charge.
-      await Promise.all(quote.presentationIds.map((id) => this.engine.extendForPayment(id, visitorId)));
+      // Payment is starting: the cart's seats are claimed for this cart (the visitor's other tab or device paying
+      // the same seats is refused before its card, SEATS_BEING_PAID), and every lock gets its one extension.
+      await this.engine.claimForPayment(visitorId, cartIdentifier, quote.presentationIds, quote.seats);
+      seatsClaimed = true;
       let card: ApprovedCard | null = null;
       if (attempt.payment && idempotencyKey) {
         state = { kind: 'charging', paymentId: attempt.payment.id };
@@ -269,6 +278,11 @@ export class CommitOrchestrator {
         await this.claims
           .release(cartIdentifier)
           .catch((err) => this.logger.warn({ err, cartIdentifier }, 'claim release failed; it expires by itself'));
+      // Sold seats are no one's to pay again; in doubt (charged) the claim stays until the recovery job decides.
+      if (seatsClaimed && state.kind !== 'sold' && state.kind !== 'charged')
+        await this.engine
+          .releasePaymentClaim(visitorId, cartIdentifier, quote.presentationIds, quote.seats)
+          .catch((err) => this.logger.warn({ err, cartIdentifier }, 'seat payment claim release failed; it expires'));
     }
   }
 

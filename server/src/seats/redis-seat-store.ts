@@ -5,6 +5,7 @@ import { keySlot } from '../redis/cluster-slots';
 import { REDIS } from '../redis/redis.module';
 import { redisTopology } from '../redis/redis-topology';
 import { ADMIN_LUA } from './lua/admin.lua';
+import { CLAIM_PAYMENT_LUA, RELEASE_PAYMENT_CLAIM_LUA } from './lua/claim-payment.lua';
 import { EXTEND_LUA } from './lua/extend.lua';
 import { INIT_LUA } from './lua/init.lua';
 import { LOCK_GA_LUA } from './lua/lock-ga.lua';
@@ -70,6 +71,8 @@ const SCRIPTS = {
   seatReleaseSold: { lua: RELEASE_SOLD_LUA, keys: null },
   seatAdmin: { lua: ADMIN_LUA, keys: 5 },
   seatExtend: { lua: EXTEND_LUA, keys: 3 },
+  seatClaimPayment: { lua: CLAIM_PAYMENT_LUA, keys: 4 },
+  seatReleasePaymentClaim: { lua: RELEASE_PAYMENT_CLAIM_LUA, keys: 1 },
   seatTimer: { lua: TIMER_LUA, keys: 2 },
   seatSnapshot: { lua: SNAPSHOT_LUA, keys: 3 },
   seatDue: { lua: DUE_LUA, keys: 1 },
@@ -506,6 +509,42 @@ export class RedisSeatStore extends SeatStore {
       lockCount: Number(r[3]),
       extended: Number(r[2]),
     };
+  }
+
+  async claimForPayment(
+    pid: number,
+    owner: string,
+    cart: string,
+    keys: string[],
+    timing: { extensionMs: number; hardCapMs: number; claimMs: number },
+  ): Promise<(TimerReading & { ok: true; extended: number }) | { ok: false; busySeat: string }> {
+    const k = this.keys(pid);
+    const r = await this.cmd.seatClaimPayment(
+      k.st,
+      k.exp,
+      k.own(owner),
+      k.pay,
+      owner,
+      timing.extensionMs,
+      timing.hardCapMs,
+      cart,
+      timing.claimMs,
+      ...keys,
+    );
+    if (r[0] === 'BUSY') return { ok: false, busySeat: String(r[1]) };
+    const earliest = Number(r[1]);
+    return {
+      ok: true,
+      nowMs: Number(r[0]),
+      earliestExpiryMs: earliest < 0 ? null : earliest,
+      lockCount: Number(r[3]),
+      extended: Number(r[2]),
+    };
+  }
+
+  async releasePaymentClaim(pid: number, owner: string, cart: string, keys: string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    return Number(await this.cmd.seatReleasePaymentClaim(this.keys(pid).pay, owner, cart, ...keys));
   }
 
   async timer(pid: number, owner: string): Promise<TimerReading> {

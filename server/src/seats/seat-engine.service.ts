@@ -107,6 +107,20 @@ function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
  * caller gets a seat, whichever route or service called (docs/waiting-room.md, "The gate"). Calls that give
  * seats back or apply what PostgreSQL already sold (unlock, release, markSold, swaps, reconcile) are not gated.
  */
+/** Seat keys per presentation, every named presentation listed (one with no seats still gets its extension). */
+function paymentClaimKeys(
+  presentationIds: number[],
+  seats: (SeatRef & { presentationId: number })[],
+): Map<number, string[]> {
+  const byPresentation = new Map<number, string[]>(presentationIds.map((id) => [id, []]));
+  for (const s of seats) {
+    const keys = byPresentation.get(s.presentationId) ?? [];
+    keys.push(seatKey(s.sectionId, s.x, s.y));
+    byPresentation.set(s.presentationId, keys);
+  }
+  return byPresentation;
+}
+
 @Injectable()
 export class SeatEngineService {
   private readonly initialising = new Map<number, Promise<void>>();
@@ -538,6 +552,51 @@ export class SeatEngineService {
     );
     if (r.earliestExpiryMs === null) return { expiresAt: null, timeInSeconds: 0, extended: 0 };
     return { ...this.timing(r.nowMs, r.earliestExpiryMs), extended: r.extended };
+  }
+
+  /**
+   * Payment of one cart is starting: its seats are claimed for that cart before any card is charged, so the same
+   * visitor's other cart (another tab or device) on any of them is refused (SEATS_BEING_PAID) instead of being charged
+   * and refunded; then every lock of the visitor gets its payment extension. The claim lasts as long as a paying cart
+   * is presumed alive (COMMIT_STALE_SECONDS). All or nothing across the presentations: a refusal gives back what this
+   * call claimed.
+   */
+  async claimForPayment(
+    visitorId: string,
+    cart: string,
+    presentationIds: number[],
+    seats: (SeatRef & { presentationId: number })[],
+  ): Promise<void> {
+    const timing = {
+      extensionMs: this.config.LOCK_PAYMENT_EXTENSION_SECONDS * 1000,
+      hardCapMs: this.config.LOCK_HARD_CAP_SECONDS * 1000,
+      claimMs: this.config.COMMIT_STALE_SECONDS * 1000,
+    };
+    const keysOf = paymentClaimKeys(presentationIds, seats);
+    const results = await Promise.all(
+      [...keysOf].map(async ([pid, keys]) => ({
+        pid,
+        keys,
+        r: await this.store.claimForPayment(pid, visitorId, cart, keys, timing),
+      })),
+    );
+    if (results.every((x) => x.r.ok)) return;
+    await this.releasePaymentClaim(visitorId, cart, presentationIds, seats);
+    throw new AppError('SEATS_BEING_PAID');
+  }
+
+  /** The cart will not be paid: its payment claims go at once (the owner's other tab may pay), not at expiry. */
+  async releasePaymentClaim(
+    visitorId: string,
+    cart: string,
+    presentationIds: number[],
+    seats: (SeatRef & { presentationId: number })[],
+  ): Promise<void> {
+    await Promise.all(
+      [...paymentClaimKeys(presentationIds, seats)].map(([pid, keys]) =>
+        this.store.releasePaymentClaim(pid, visitorId, cart, keys),
+      ),
+    );
   }
 
   /**

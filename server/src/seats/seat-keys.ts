@@ -17,6 +17,8 @@ export interface PresentationKeys {
   ga: string;
   ganext: string;
   released: string;
+  /** Seats claimed by a cart whose payment started (claim-payment.lua.ts): seat key -> 'owner|cart|untilMs'. */
+  pay: string;
   own(owner: string): string;
   gafree(sectionId: number): string;
   /**
@@ -46,6 +48,7 @@ export function presentationKeys(prefix: string, presentationId: number, cluster
     ga: `${base}ga`,
     ganext: `${base}ganext`,
     released: `${base}released`,
+    pay: `${base}pay`,
     own: (owner) => `${base}own:${owner}`,
     gafree: (sectionId) => `${base}gafree:${sectionId}`,
     hold: (address) => `${base}hold:${address}`,

@@ -164,6 +164,20 @@ export abstract class SeatStore {
     extensionMs: number,
     hardCapMs: number,
   ): Promise<TimerReading & { extended: number }>;
+  /**
+   * Payment is starting for `cart`: its seats (`keys`) are claimed for it for `claimMs`, then the owner's locks get
+   * their one extension (as `extend`). BUSY, changing nothing, when the same owner's other cart holds a live claim on
+   * one of them (claim-payment.lua.ts).
+   */
+  abstract claimForPayment(
+    presentationId: number,
+    owner: string,
+    cart: string,
+    keys: string[],
+    timing: { extensionMs: number; hardCapMs: number; claimMs: number },
+  ): Promise<(TimerReading & { ok: true; extended: number }) | { ok: false; busySeat: string }>;
+  /** The cart will not be paid: its claims on these seats go (only this owner's, only this cart's). */
+  abstract releasePaymentClaim(presentationId: number, owner: string, cart: string, keys: string[]): Promise<number>;
   abstract timer(presentationId: number, owner: string): Promise<TimerReading>;
   abstract ownerKeys(presentationId: number, owner: string): Promise<string[]>;
   /** PostgreSQL wins: these seats have live tickets, so they become sold whatever the live state says. */

@@ -96,6 +96,15 @@ export const SeatErrors = registerErrors({
       ar: 'نفدت تذاكر هذا العرض.',
     },
   },
+  SEATS_BEING_PAID: {
+    status: 409,
+    message: {
+      he: 'המושבים האלה כבר בתהליך תשלום בחלון או במכשיר אחר. לא חויבתם כאן; המתינו לסיום התשלום שם.',
+      en: 'These seats are already being paid for in another window or on another device. You were not charged here; wait for that payment to finish.',
+      ru: 'Эти места уже оплачиваются в другом окне или на другом устройстве. Здесь с вас ничего не списано; дождитесь завершения той оплаты.',
+      ar: 'يجري دفع ثمن هذه المقاعد بالفعل في نافذة أو جهاز آخر. لم يتم خصم أي مبلغ منك هنا؛ انتظر حتى تكتمل تلك العملية.',
+    },
+  },
   NOT_LOCK_OWNER: {
     status: 403,
     message: {

@@ -22,7 +22,7 @@ import { SeatsRepository } from './seats.repository';
  * Real-time seat engine (docs/seat-engine.md): seat state in Redis behind one
  * Lua script per transition, REST calls, the socket.io live feed, the expiry
  * sweeper and the rebuild from PostgreSQL. Other contexts use SeatEngineService
- * (markSold after a sale, extendForPayment when payment starts).
+ * (markSold after a sale, claimForPayment when payment starts).
  */
 @Module({
   imports: [ChannelsModule],

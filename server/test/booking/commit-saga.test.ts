@@ -125,7 +125,8 @@ function world() {
   const engine = {
     admit: jest.fn(async () => undefined),
     verifyBotCheck: jest.fn(async () => undefined),
-    extendForPayment: jest.fn(async () => ({})),
+    claimForPayment: jest.fn(async () => undefined),
+    releasePaymentClaim: jest.fn(async () => undefined),
     markSold: jest.fn(async () => ({ version: 1, sold: 1 })),
   };
   const quotes = {

@@ -236,6 +236,32 @@ describe('seat scripts', () => {
     expect(e2.earliestExpiryMs).toBe(e1.earliestExpiryMs);
   });
 
+  test("a payment claim: one cart of an owner at a time; another owner's claim is stale; release takes only its own", async () => {
+    const pid = await fresh();
+    const o = randomUUID();
+    const timing = { extensionMs: 60_000, hardCapMs: 300_000, claimMs: 60_000 };
+    const locked = await store.lock(pid, lockRequest(o, [k(1), k(2)], { ttlMs: 10_000 }));
+    if (!locked.ok) throw new Error('lock failed');
+    const first = await store.claimForPayment(pid, o, 'cart-a', [k(1), k(2)], timing);
+    expect(first).toMatchObject({ ok: true, extended: 2, lockCount: 2 });
+    // The same cart again (a retry) is welcome; the owner's other cart on one of the seats is refused, whole.
+    expect(await store.claimForPayment(pid, o, 'cart-a', [k(1)], timing)).toMatchObject({ ok: true });
+    expect(await store.claimForPayment(pid, o, 'cart-b', [k(2), k(3)], timing)).toEqual({ ok: false, busySeat: k(2) });
+    expect(await store.claimForPayment(pid, o, 'cart-b', [k(3)], timing)).toMatchObject({ ok: true });
+    // Another owner's claim left on a seat is stale (that owner's lock is gone): it never refuses.
+    expect(await store.claimForPayment(pid, randomUUID(), 'cart-c', [k(1)], timing)).toMatchObject({ ok: true });
+    // Releasing takes only this owner's claims for this cart.
+    expect(await store.releasePaymentClaim(pid, o, 'cart-b', [k(1), k(2), k(3)])).toBe(1);
+    expect(await store.releasePaymentClaim(pid, o, 'cart-a', [k(2)])).toBe(1);
+    expect(await store.claimForPayment(pid, o, 'cart-b', [k(2)], timing)).toMatchObject({ ok: true });
+    // An expired claim does not refuse either.
+    expect(await store.claimForPayment(pid, o, 'cart-d', [k(4)], { ...timing, claimMs: 1 })).toMatchObject({
+      ok: true,
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await store.claimForPayment(pid, o, 'cart-e', [k(4)], timing)).toMatchObject({ ok: true });
+  });
+
   test('the release script frees expired locks once, even when two callers race, and updates the due index', async () => {
     const pid = await fresh([{ id: 9, capacity: 2 }]);
     const o = randomUUID();

@@ -17,6 +17,7 @@ import { Memberships1795720000000 } from './1795720000000-memberships';
 import { MiniSitesIntegration1795740000000 } from './1795740000000-mini-sites-integration';
 import { OnSaleQueue1795710000000 } from './1795710000000-on-sale-queue';
 import { OnSaleDemoLine1795830000000 } from './1795830000000-on-sale-demo-line';
+import { OneHoldPaymentAtATime1795840000000 } from './1795840000000-one-hold-payment-at-a-time';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   GiftTranslations1795820000000,
   VenueKind1795820000001,
   OnSaleDemoLine1795830000000,
+  OneHoldPaymentAtATime1795840000000,
 ];

@@ -1,19 +1,7 @@
 import { PRELUDE } from './prelude';
 
-/**
- * Extends every lock of one owner once, when payment starts: new expiry =
- * min(expiry + extension, lockedAt + hard cap). A lock already extended keeps its
- * expiry, so calling this twice never extends twice. No seat changes status, so
- * the version is not bumped and watchers see nothing.
- *
- * KEYS: 1 st, 2 exp, 3 own
- * ARGV: 1 owner, 2 extensionMs, 3 hardCapMs
- * Returns {nowMs, earliestExpiryMs or -1, extendedCount, lockCount}
- */
-export const EXTEND_LUA = `${PRELUDE}
-local st, exp = KEYS[1], KEYS[2]
-local owner = ARGV[1]
-local ext, cap = tonumber(ARGV[2]), tonumber(ARGV[3])
+/** The extension itself, once `st`, `exp`, `owner`, `ext` and `cap` are set (shared with claim-payment.lua.ts). */
+export const EXTEND_BODY = `
 local now = now_ms()
 local best, extended, count = nil, 0, 0
 for _, sk in ipairs(redis.call('SMEMBERS', KEYS[3])) do
@@ -37,3 +25,19 @@ for _, sk in ipairs(redis.call('SMEMBERS', KEYS[3])) do
 end
 return {now, best or -1, extended, count}
 `;
+
+/**
+ * Extends every lock of one owner once, when payment starts: new expiry =
+ * min(expiry + extension, lockedAt + hard cap). A lock already extended keeps its
+ * expiry, so calling this twice never extends twice. No seat changes status, so
+ * the version is not bumped and watchers see nothing.
+ *
+ * KEYS: 1 st, 2 exp, 3 own
+ * ARGV: 1 owner, 2 extensionMs, 3 hardCapMs
+ * Returns {nowMs, earliestExpiryMs or -1, extendedCount, lockCount}
+ */
+export const EXTEND_LUA = `${PRELUDE}
+local st, exp = KEYS[1], KEYS[2]
+local owner = ARGV[1]
+local ext, cap = tonumber(ARGV[2]), tonumber(ARGV[3])
+${EXTEND_BODY}`;

@@ -79,7 +79,7 @@ export async function inDoubtHoldPayment(t: TestApp, sql: Client, seatOffset: nu
   );
   const key = randomUUID();
   const providerKey = `hold:${key}:${paymentIdentifier}`;
-  const row = (await t.app.get(HoldPaymentsRepository).open({
+  const opened = await t.app.get(HoldPaymentsRepository).open({
     idempotencyKey: key,
     fingerprint: 'f',
     reservationId: h.reservationId,
@@ -88,7 +88,9 @@ export async function inDoubtHoldPayment(t: TestApp, sql: Client, seatOffset: nu
     amountAgorot: h.totalAgorot,
     providerKey,
     visitorId: member.client.visitor,
-  }))!;
+  });
+  if (!opened || opened === 'busy') throw new Error(`hold payment not opened: ${String(opened)}`);
+  const row = opened;
   if (charge) {
     const r = await t.app.get(PaymentProvider).charge({
       idempotencyKey: providerKey,
