@@ -654,3 +654,78 @@ describe('control: the same calls with the engine gate switched off (a test-only
     }
   });
 });
+
+/**
+ * Issue 31, point 3: the commit's gate looked at cart.seats only, so a season enrolment whose seat was held while
+ * admitted (or before the queue went on) was sold by a commit without a pass. Now every presentation the quote
+ * resolves (a membership's or an enrolment's seat) passes the same gate before any charge.
+ */
+test('POST /api/payment/commit of a season enrolment (cart.memberships) on queued presentations needs a pass too', async () => {
+  const b = await buyer(t.url);
+  const pids = season.Presentations.map((p) => p.PresentationId).slice(0, 2);
+  const { show: seasonShow, seat } = await seatFreeEverywhere(t.url, pids, (skip += 2));
+  const held = await call(
+    t.url,
+    'PUT',
+    `/api/enroll/${season.MembershipId}/lock-seat?lang=en`,
+    b.id,
+    {
+      recaptchaToken: b.token,
+      venueId: seasonShow.venueId,
+      seatplanId: seasonShow.seatplanId,
+      sectionId: seat.VenueSectionId,
+      x: seat.XCoordinate,
+      y: seat.YCoordinate,
+      ticketGroupId: seat.TicketGroupId,
+      seasonId: season.SeasonId,
+      presentationId: pids[0],
+      selections: pids.map((prsntId) => ({ prsntId })),
+    },
+    passes(t, b.id, pids),
+  );
+  expect(held.status).toBe(200);
+  const rate = season.prices[0]!;
+  const cart = {
+    seats: [],
+    memberships: [
+      {
+        membershipId: season.MembershipId,
+        ticketId: rate.MembershipPriceId,
+        seasonId: season.SeasonId!,
+        totalAmount: rate.Price,
+        seat: { sectionId: seat.VenueSectionId, x: seat.XCoordinate!, y: seat.YCoordinate! },
+        ticketGroupId: seat.TicketGroupId,
+        selections: pids.map((prsntId) => ({ prsntId })),
+      },
+    ],
+    customerInfo: {
+      firstName: 'Noa',
+      lastName: 'Bar',
+      ssn: '000000042',
+      email: 'noa@example.com',
+      mobileNumber: '0529998877',
+      verifyMobileNumber: '0529998877',
+      termsAccepted: true,
+    },
+    total: rate.Price,
+    paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve, { total: rate.Price.toFixed(2) }),
+  };
+  const sales = async () =>
+    Number((await sql.query('SELECT count(*)::int AS n FROM reservation WHERE visitor_id = $1', [b.id])).rows[0].n);
+  const commitAs = (admitted: boolean) =>
+    call(
+      t.url,
+      'POST',
+      '/api/payment/commit?lang=en',
+      b.id,
+      { recaptchaToken: b.token, cart },
+      admitted ? passes(t, b.id, pids) : {},
+    );
+  const refused = await commitAs(false);
+  expect(refused.status).toBe(403);
+  expect(refused.body.error).toBe('QUEUE_REQUIRED');
+  expect(await sales()).toBe(0);
+  const sold = await commitAs(true);
+  expect(sold.status).toBe(201);
+  expect(await sales()).toBe(1);
+});
