@@ -155,6 +155,15 @@ export const BookingErrors = registerErrors({
     status: 409,
     message: { he: '{message}', en: '{message}', ru: '{message}', ar: '{message}' },
   },
+  VOUCHER_LISTED_TWICE: {
+    status: 400,
+    message: {
+      he: 'אותו שובר מופיע פעמיים בהזמנה. השתמשו בו פעם אחת, עם הסכום המלא שתרצו לממש.',
+      en: 'The same voucher is listed twice in this order. Use it once, with the whole amount you want to redeem.',
+      ru: 'Один и тот же ваучер указан в заказе дважды. Укажите его один раз, со всей суммой, которую хотите использовать.',
+      ar: 'القسيمة نفسها مدرجة مرتين في هذا الطلب. استخدمها مرة واحدة بالمبلغ الكامل الذي تريد استرداده.',
+    },
+  },
   VOUCHER_NOT_FOUND: {
     status: 404,
     message: {

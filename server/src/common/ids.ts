@@ -46,14 +46,43 @@ export const idList = z
 /** "1"/"0"/"true"/"false" flags as the storefront sends them. */
 export const flag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-/** A calendar date YYYY-MM-DD that really exists. */
+/**
+ * The years the product deals in: births from 1900, sales and reports up to 2199. Outside them a date is a typing
+ * mistake or a probe, and years PostgreSQL or JavaScript treat specially (0000, 0001, five digits) never reach them.
+ */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2199;
+
+/** A calendar date YYYY-MM-DD that really exists, in the years the product deals in. */
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'is not a real calendar date');
+  }, 'is not a real calendar date')
+  .refine((s) => {
+    const year = Number(s.slice(0, 4));
+    return year >= FIRST_YEAR && year <= LAST_YEAR;
+  }, `must be in the years ${FIRST_YEAR}-${LAST_YEAR}`);
+
+/**
+ * An ISO 8601 moment with its offset (2027-03-01T10:00:00+02:00), within real offsets (UTC-12:00 to UTC+14:00) and
+ * the years the product deals in: `-21:17` or year 0034 is refused by name instead of stored or failing later.
+ */
+export const isoMoment = z
+  .string()
+  .datetime({ offset: true })
+  .refine((s) => {
+    const offset = /([+-])(\d{2}):?(\d{2})$/.exec(s);
+    if (!offset) return true; // 'Z'
+    const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
+    return minutes >= -12 * 60 && minutes <= 14 * 60;
+  }, 'the offset must be between -12:00 and +14:00')
+  .refine((s) => {
+    const year = new Date(s).getUTCFullYear();
+    return year >= FIRST_YEAR && year <= LAST_YEAR;
+  }, `must be in the years ${FIRST_YEAR}-${LAST_YEAR}`);
 
 /**
  * A text path parameter (a reference, a URL slug, an order identifier). `/api/x/%20` reaches the handler as " ":

@@ -94,6 +94,9 @@ export class QuoteService {
   ): Promise<Quote> {
     const kind = this.kindOf(cart);
     if (kind === 'memberships') return this.memberships.quote(visitorId, cart);
+    // One voucher, one line: the allocation spends each balance once, so a second line could only be a mistake.
+    const voucherIds = (cart.voucherPayments ?? []).map((v) => v.id);
+    if (unique(voucherIds).length !== voucherIds.length) throw new BookingError('VOUCHER_LISTED_TWICE');
     const presentationIds = unique(cart.seats.map((s) => s.prsntId));
     const [layouts, ticketRows, productRows, voucherRows, offerRows, donationRows] = await Promise.all([
       Promise.all(presentationIds.map((id) => this.engine.layout(id))),

@@ -11,7 +11,7 @@ import {
 } from '@hotline/shared';
 import { AuditLogRepository, CurrentStaff, StaffOnly, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
-import { dbId } from '../common/ids';
+import { dbId, isoMoment } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody } from '../common/validation';
 import { OnSaleRepository } from './on-sale.repository';
@@ -22,7 +22,7 @@ const onSaleBody = z
     presentationId: dbId.nullable().optional(),
     featureId: dbId.nullable().optional(),
     enabled: z.boolean(),
-    saleStartsAt: z.string().datetime({ offset: true }),
+    saleStartsAt: isoMoment,
     maxActive: z.number().int().min(ON_SALE_LIMITS.maxActive.min).max(ON_SALE_LIMITS.maxActive.max),
     admitPerMinute: z.number().int().min(ON_SALE_LIMITS.admitPerMinute.min).max(ON_SALE_LIMITS.admitPerMinute.max),
     shoppingMinutes: z.number().int().min(ON_SALE_LIMITS.shoppingMinutes.min).max(ON_SALE_LIMITS.shoppingMinutes.max),

@@ -269,6 +269,25 @@ describe('coupons, voucher tickets and system vouchers', () => {
         (await commit(t.url, b, { ...cart, voucherPayments: [{ id: v30.id, code: 'GIFT-100', amount: 30 }] })).body
           .error,
       ).toBe('VOUCHER_NOT_FOUND');
+      // The same voucher named twice was a 500 (the allocation's RangeError); now a refusal that says so.
+      const twice = await commit(
+        t.url,
+        b,
+        {
+          ...cart,
+          voucherPayments: [
+            { id: v30.id, code: v30.code, amount: 15 },
+            { id: v30.id, code: v30.code, amount: 15 },
+          ],
+        },
+        '?lang=en',
+      );
+      expect(twice.status).toBe(400);
+      expect(twice.body).toEqual({
+        error: 'VOUCHER_LISTED_TWICE',
+        message:
+          'The same voucher is listed twice in this order. Use it once, with the whole amount you want to redeem.',
+      });
 
       const r = await commit(t.url, b, cart);
       expect(r.status).toBe(201);
