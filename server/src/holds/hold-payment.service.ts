@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { PayExistingResponse } from '@hotline/shared';
 import { agorotToShekels, formatShekels } from '@hotline/shared';
-import { type ParsedCart, cartFingerprint } from '../cart';
+import { BookingError, type ParsedCart, cartFingerprint } from '../cart';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { PaymentAttempts, PaymentProvider } from '../payment';
@@ -16,6 +16,13 @@ export interface PaidResult {
   reservationIdentifier: string;
   charged: number;
   method: HoldPaymentRow['method'];
+}
+
+/** What a failed attempt's buyer is told when the same authorisation is sent again (as the charge told them). */
+function failedAttemptRefusal(error: string | null): BookingError {
+  if (error === 'declined') return new BookingError('PAYMENT_DECLINED');
+  if (error === 'insufficient_funds') return new BookingError('PAYMENT_INSUFFICIENT_FUNDS');
+  return new BookingError('PAYMENT_NOT_AUTHORISED');
 }
 
 export function fingerprintOf(parts: unknown[]): string {
@@ -88,6 +95,9 @@ export class HoldPaymentService {
       const now = await this.payments.byKey(key);
       const answer = now && this.answerExisting(now, fingerprint, locale);
       if (answer) return answer;
+      // The same card authorisation again after this key's attempt failed (declined, or closed by the recovery
+      // job): its real outcome, never "in progress" (issue 31, point 5). A new authorisation may try again.
+      if (now?.state === 'failed') throw failedAttemptRefusal(now.error);
       throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
     }
     const approved = await this.charge(row, paymentIdentifier, visitorId, hold.identifier);

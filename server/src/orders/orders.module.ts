@@ -12,6 +12,7 @@ import { SeatsModule } from '../seats/seats.module';
 import { TicketsModule } from '../tickets/tickets.module';
 import { ReferenceEligibility } from '../ticket-references';
 import { CommitController } from './commit.controller';
+import { CardlessCommitInDoubt } from './cardless-commit-in-doubt';
 import { CommitInDoubt } from './commit-in-doubt';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { OrdersRepository } from './orders.repository';
@@ -49,6 +50,7 @@ import { SettlementService } from './settlement.service';
     CommitOrchestrator,
     OrdersRepository,
     CommitInDoubt,
+    CardlessCommitInDoubt,
     ProducerSaleAuthority,
     ReferenceEligibility,
   ],

@@ -77,6 +77,37 @@ export class OrdersRepository {
     return list.length > 0;
   }
 
+  /**
+   * Carts a commit left 'paying' with no card attempt to settle (a voucher-only or fully discounted order, a box-office
+   * cash sale, or a card attempt already closed) and no sale: their node died between taking the cart and writing the
+   * sale or opening it again. Nothing moved - vouchers and balances are drawn only inside the sale's transaction and
+   * the limit claims expire by themselves - so the cart only needs opening again. Oldest first.
+   */
+  async staleCardlessCarts(olderThanSeconds: number, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT c.id::text AS id FROM cart c
+        WHERE c.status = 'paying' AND c.attempt_started_at < now() - make_interval(secs => $1::float8)
+          AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.cart_identifier = c.cart_identifier::text
+                            AND p.status IN ('pending', 'refund_pending', 'approved'))
+          AND NOT EXISTS (SELECT 1 FROM reservation r WHERE r.cart_identifier = c.cart_identifier::text)
+        ORDER BY c.attempt_started_at LIMIT $2`,
+      [olderThanSeconds, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Opens such a cart again, re-checking every condition in the same statement (a live retry may have taken it). */
+  async reopenStaleCardlessCart(id: string, olderThanSeconds: number): Promise<void> {
+    await this.db.query(
+      `UPDATE cart c SET status = 'open', attempt_started_at = NULL, updated_at = now()
+        WHERE c.id = $1 AND c.status = 'paying' AND c.attempt_started_at < now() - make_interval(secs => $2::float8)
+          AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.cart_identifier = c.cart_identifier::text
+                            AND p.status IN ('pending', 'refund_pending', 'approved'))
+          AND NOT EXISTS (SELECT 1 FROM reservation r WHERE r.cart_identifier = c.cart_identifier::text)`,
+      [id, olderThanSeconds],
+    );
+  }
+
   /** No money moved after all: the attempt is over, the payment closed and a stale cart opened again. */
   async closeWithoutCharge(
     paymentId: string,

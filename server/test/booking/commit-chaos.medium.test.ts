@@ -4,6 +4,7 @@ import { startTestApp, testRedisUrl } from '../support/test-env';
 import {
   authoriseCard,
   buyer,
+  call,
   cartOf,
   cartSeat,
   commit,
@@ -94,6 +95,61 @@ describe('chaos: a server node killed between the charge and the sale', () => {
       // The buyer's retry on the surviving node answers the recovered order.
       const replay = await commit(survivor.url, b, cart);
       expect(replay.body).toMatchObject({ replayed: true, reservationIdentifier: sale.rows[0].identifier });
+    } finally {
+      await survivor.close();
+    }
+  });
+
+  test('a voucher-only order whose node died mid-commit is opened again by the recovery job, and its retry sells once', async () => {
+    const { db, sql } = world;
+    const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
+    const started = await startFaultyNode('after-claim', {
+      databaseUrl: db.url,
+      redisUrl: testRedisUrl(),
+      redisPrefix,
+    });
+    world.doomed = started.child;
+    const url = started.url;
+
+    const show = await loadShow(url, 1);
+    const seat = plainSeats(show)[4]!;
+    const b = await buyer(url);
+    await lockAll(url, b, show, [seat]);
+    const line = cartSeat(show, seat);
+    const looked = await call(
+      url,
+      'GET',
+      `/api/payment/voucher?reference=GIFT-100&recaptchaToken=${encodeURIComponent(b.token)}`,
+      b.id,
+    );
+    expect(looked.status).toBe(200);
+    const gift = looked.body.payment as { id: number; code: string };
+    const before = await count(sql, 'SELECT balance_agorot FROM system_voucher WHERE id = $1', [gift.id]);
+    const chargesBefore = await count(sql, 'SELECT count(*) FROM sandbox_charge');
+    const cart = cartOf([line], {
+      cartIdentifier: crypto.randomUUID(),
+      voucherPayments: [{ id: gift.id, code: gift.code, amount: line.amount + line.serviceCharge }],
+    });
+    await expect(commit(url, b, cart)).rejects.toThrow(); // killed after the claim, before the sale
+    expect(await started.killed).toBe('SIGKILL');
+    const cartStatus = () => sql.query('SELECT status FROM cart WHERE cart_identifier = $1', [cart.cartIdentifier]);
+    expect((await cartStatus()).rows).toEqual([{ status: 'paying' }]);
+
+    const survivor = await startTestApp(
+      { REDIS_PREFIX: redisPrefix, OUTBOX_POLL_MS: '50', RECOVERY_INTERVAL_MS: '100', RECOVERY_IN_DOUBT_SECONDS: '1' },
+      db,
+    );
+    try {
+      // Nothing moved, so nothing to settle: the cart is only opened again (it stayed 'paying' for good before).
+      await waitFor(async () => (await cartStatus()).rows[0]?.status === 'open', 30_000);
+      expect(await count(sql, 'SELECT balance_agorot FROM system_voucher WHERE id = $1', [gift.id])).toBe(before);
+      // The buyer's retry gets the order's real answer (the seat is still theirs: a sale), not COMMIT_IN_PROGRESS.
+      const retry = await commit(survivor.url, b, cart);
+      expect(retry.status).toBe(201);
+      expect(await count(sql, 'SELECT balance_agorot FROM system_voucher WHERE id = $1', [gift.id])).toBe(
+        before - (line.amount + line.serviceCharge) * 100,
+      );
+      expect(await count(sql, 'SELECT count(*) FROM sandbox_charge')).toBe(chargesBefore);
     } finally {
       await survivor.close();
     }

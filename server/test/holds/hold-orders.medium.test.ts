@@ -169,6 +169,32 @@ describe('hold orders', () => {
     expect(paid.body.isHold).toBeUndefined();
   });
 
+  test('a declined attempt sent again with the same authorisation is told it was declined, not "in progress"', async () => {
+    const member = await shopper(t.url, sql, MEMBER);
+    const seats = take(1);
+    const hold = await placeHold(member, cinema, seats);
+    expect(hold.status).toBe(201);
+    const resId = hold.body.reservationIdentifier as string;
+    const key = randomUUID();
+    const cart = cartOf(
+      seats.map((s) => cartSeat(cinema, s)),
+      {
+        paymentIdentifier: await authoriseCard(
+          t.url,
+          { id: member.client.visitor, token: member.token },
+          TEST_CARDS.decline,
+        ),
+      },
+    );
+    const approved = () => count(sql, "SELECT count(*) FROM sandbox_charge WHERE status = 'approved'");
+    const before = await approved();
+    const first = await payExisting(member, resId, cart, key);
+    expect(first.body.error).toBe('PAYMENT_DECLINED');
+    const again = await payExisting(member, resId, cart, key);
+    expect(again.body.error).toBe('PAYMENT_DECLINED');
+    expect(await approved()).toBe(before);
+  });
+
   test('paying an existing hold: one charge per key, the same key replays, another cart under the key is refused', async () => {
     const member = await shopper(t.url, sql, MEMBER);
     const seats = take(2);

@@ -74,11 +74,18 @@ describe('the one recovery loop', () => {
     return change.rows[0].id;
   }
 
-  test('one stuck attempt of each kind: one run finishes all four, the charges asked of the provider the same way', async () => {
+  test('one stuck attempt of each kind: one run finishes all five, the charges asked of the provider the same way', async () => {
     const { cart } = await inDoubtCommit(t, sql, show, take(1));
     const { row: holdPayment } = await inDoubtHoldPayment(t, sql, 0);
     const cancellation = await halfDoneCancellation();
     const change = await unappliedOrderChange();
+    // A cart a voucher-only commit left 'paying' (its node died before the sale): no card attempt behind it.
+    const cardless = crypto.randomUUID();
+    await sql.query(
+      `INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
+       VALUES ($1, $2, $3, '{}'::jsonb, 'paying', now() - interval '1 hour')`,
+      [cardless, `res-${cardless.slice(0, 8)}`, crypto.randomUUID()],
+    );
     const statusOf = jest.spyOn(t.app.get(PaymentAttempts, { strict: false }), 'statusOf');
     const loop = t.app.get(PaymentRecoveryJob, { strict: false });
 
@@ -87,7 +94,11 @@ describe('the one recovery loop', () => {
       'hold-payment': ['paid'],
       cancellation: ['finished'],
       'order-change': ['finished'],
+      'commit-without-card': ['finished'],
     });
+    expect((await sql.query('SELECT status FROM cart WHERE cart_identifier = $1', [cardless])).rows).toEqual([
+      { status: 'open' },
+    ]);
     // The two charges in doubt went through the one status query, by their own idempotency keys.
     expect(statusOf).toHaveBeenCalledTimes(2);
     statusOf.mockRestore();
@@ -114,6 +125,7 @@ describe('the one recovery loop', () => {
       'hold-payment': [],
       cancellation: [],
       'order-change': [],
+      'commit-without-card': [],
     });
   });
 
