@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { CancellationChargeType, CancellationPolicy, RefundPart } from '@hotline/shared';
-import { giveBackMiniSiteBalances } from '../channels';
+import { SaleParticipants } from '../reservations';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface LockedReservation {
@@ -49,9 +49,18 @@ export interface OpenRefund {
 }
 
 /** Cancellations: ticket state, refunds owed and made, store credit. Only this adapter touches their tables. */
+/** TypeORM answers an UPDATE ... RETURNING with [rows, count]. */
+function returnedRows<T>(result: unknown): T[] {
+  const list = result as unknown[];
+  return (Array.isArray(list[0]) ? list[0] : list) as T[];
+}
+
 @Injectable()
 export class CancellationRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly participants: SaleParticipants,
+  ) {}
 
   transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(fn);
@@ -111,13 +120,24 @@ export class CancellationRepository {
     );
   }
 
+  /**
+   * The tickets leave 'live' and every sale participant gives back what they drew (mini-site balances; member units
+   * and the discount code's use when the whole order goes), in the cancellation's transaction: only the tickets this
+   * statement moved count, so a replay gives nothing twice.
+   */
   async cancelTickets(tx: EntityManager, ticketIds: string[], reservationId: string, whole: boolean): Promise<void> {
-    await giveBackMiniSiteBalances(tx, ticketIds);
-    await tx.query(
-      `UPDATE reservation_ticket SET status = 'cancelled' WHERE id = ANY($1::bigint[]) AND status = 'live'`,
-      [ticketIds],
+    const ended: { id: string }[] = returnedRows(
+      await tx.query(
+        `UPDATE reservation_ticket SET status = 'cancelled' WHERE id = ANY($1::bigint[]) AND status = 'live'
+         RETURNING id::text AS id`,
+        [ticketIds],
+      ),
     );
     if (whole) await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = $1`, [reservationId]);
+    await this.participants.giveBack(tx, {
+      ticketIds: ended.map((t) => t.id),
+      wholeReservationIds: whole && ended.length ? [reservationId] : [],
+    });
   }
 
   async createCancellation(

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { PaymentModule } from '../payment/payment.module';
+import { ReservationsModule } from '../reservations/reservations.module';
 import { SeatsModule } from '../seats/seats.module';
 import { CancellationInDoubt } from './cancellation-in-doubt';
 import { CancellationRepository } from './cancellation.repository';
@@ -10,7 +11,7 @@ import './cancellations.errors';
 
 /** Customer cancellations with charges and refunds (docs/customers.md). */
 @Module({
-  imports: [CustomersModule, PaymentModule, SeatsModule],
+  imports: [CustomersModule, PaymentModule, ReservationsModule, SeatsModule],
   controllers: [CancellationsController],
   providers: [CancellationRepository, CancellationService, CancellationInDoubt],
   exports: [CancellationService, CancellationRepository],

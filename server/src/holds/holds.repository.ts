@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { SaleParticipants } from '../reservations';
 
 /** One ticket of a hold whose seats go back on sale. */
 export interface ReleasedSeat {
@@ -53,7 +54,10 @@ function rowsOf<T>(result: unknown): T[] {
 @Injectable()
 export class HoldsRepository {
   /** Protected so the control run's unguarded subclass (server/test/support) can query. */
-  constructor(protected readonly db: DataSource) {}
+  constructor(
+    protected readonly db: DataSource,
+    private readonly participants: SaleParticipants,
+  ) {}
 
   /**
    * Releases up to `limit` holds whose deadline is at or before `now`, in ONE statement: the hold 'released',
@@ -71,9 +75,28 @@ export class HoldsRepository {
    * live ticket (docs/hold-orders.md, "Why the third round was slower"; hold-release-plan.medium.test.ts).
    */
   async releaseDue(now: Date, limit: number, node: string): Promise<{ holds: number; seats: ReleasedSeat[] }> {
-    const rows: { reservation_id: string | null; presentation_id: number | null; k: string | null; holds: number }[] =
-      await this.db.query(
-        `WITH due AS (
+    return this.db.transaction((tx) => this.releaseDueIn(tx, now, limit, node));
+  }
+
+  /**
+   * The release statement, then the give-back of what the released holds drew (issue 31, point 4: a mini-site's
+   * balance, the member's units, a discount code's use), in the same transaction: the statement moves each ticket
+   * out of 'live' once, so each draw comes back once.
+   */
+  private async releaseDueIn(
+    tx: EntityManager,
+    now: Date,
+    limit: number,
+    node: string,
+  ): Promise<{ holds: number; seats: ReleasedSeat[] }> {
+    const rows: {
+      reservation_id: string | null;
+      ticket_id: string | null;
+      presentation_id: number | null;
+      k: string | null;
+      holds: number;
+    }[] = await tx.query(
+      `WITH due AS (
            SELECT reservation_id FROM hold_order
             WHERE state = 'held' AND release_at <= $1
             ORDER BY release_at, reservation_id LIMIT $2 FOR UPDATE SKIP LOCKED
@@ -88,16 +111,24 @@ export class HoldsRepository {
          ), tix AS (
            UPDATE reservation_ticket t SET status = 'cancelled'
             WHERE t.reservation_id = ANY (ARRAY(SELECT id FROM res)) AND t.status <> 'cancelled'
-           RETURNING t.reservation_id, t.presentation_id, t.section_id || ':' || t.x || ':' || t.y AS k
+           RETURNING t.id, t.reservation_id, t.presentation_id, t.section_id || ':' || t.x || ':' || t.y AS k
          )
-         SELECT tix.reservation_id::text, tix.presentation_id, tix.k, (SELECT count(*) FROM released)::int AS holds
+         SELECT tix.reservation_id::text, tix.id::text AS ticket_id, tix.presentation_id, tix.k,
+                (SELECT count(*) FROM released)::int AS holds
            FROM (SELECT 1) one LEFT JOIN tix ON true`,
-        [now, limit, node],
-      );
+      [now, limit, node],
+    );
     const holds = rows[0]?.holds ?? 0;
-    const seats = rows
-      .filter((r) => r.k !== null)
-      .map((r) => ({ reservationId: r.reservation_id!, presentationId: r.presentation_id!, key: r.k! }));
+    const ended = rows.filter((r) => r.k !== null);
+    const seats = ended.map((r) => ({
+      reservationId: r.reservation_id!,
+      presentationId: r.presentation_id!,
+      key: r.k!,
+    }));
+    await this.participants.giveBack(tx, {
+      ticketIds: ended.map((r) => r.ticket_id!),
+      wholeReservationIds: [...new Set(ended.map((r) => r.reservation_id!))],
+    });
     return { holds, seats };
   }
 

@@ -10,6 +10,8 @@ import {
   type SaleRefused,
   type SaleInput,
   type SaleOutcome,
+  type Queryable,
+  type EndedSale,
 } from '../reservations';
 
 const outcomeOf = (reason: MembershipRefusal | null): SaleOutcome | null => (reason ? { ok: false, reason } : null);
@@ -101,6 +103,38 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
     if (resource.startsWith('enrolment:')) return { ok: false, reason: 'ALREADY_ENROLLED' };
     if (resource.startsWith('topup:')) return { ok: false, reason: 'MEMBER_GONE' };
     return { ok: false, reason: 'MEMBER_BALANCE' };
+  }
+
+  /**
+   * An order that ends whole (a hold released at its deadline, a cancellation of every ticket) gives the member
+   * units it drew and its discount code's use back (issue 31, point 4: before, member units never came back). Each
+   * ledger row is marked given back in the same statement, so a row comes back once. Tickets cancelled a few at a
+   * time give nothing back until the last one goes: a redemption row is per order, not per ticket.
+   */
+  async giveBack(db: Queryable, ended: EndedSale): Promise<void> {
+    if (ended.wholeReservationIds.length === 0) return;
+    await db.query(
+      `WITH back AS (
+         UPDATE member_redemption SET given_back_at = now()
+          WHERE reservation_id = ANY($1::bigint[]) AND given_back_at IS NULL
+         RETURNING customer_membership_id, units
+       )
+       UPDATE customer_membership m SET used_balance = greatest(0, m.used_balance - b.units)
+         FROM (SELECT customer_membership_id, sum(units)::int AS units FROM back GROUP BY customer_membership_id) b
+        WHERE m.id = b.customer_membership_id`,
+      [ended.wholeReservationIds],
+    );
+    await db.query(
+      `WITH back AS (
+         UPDATE membership_discount_use SET given_back_at = now()
+          WHERE reservation_id = ANY($1::bigint[]) AND given_back_at IS NULL
+         RETURNING membership_discount_code_id
+       )
+       UPDATE membership_discount_code c SET used_count = greatest(0, c.used_count - b.n)
+         FROM (SELECT membership_discount_code_id, count(*)::int AS n FROM back GROUP BY membership_discount_code_id) b
+        WHERE c.id = b.membership_discount_code_id`,
+      [ended.wholeReservationIds],
+    );
   }
 
   async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
+import { giveBackMiniSiteBalances } from '../channels';
 import {
   RegisteredSaleParticipant,
   type ClaimableSale,
@@ -8,6 +9,8 @@ import {
   type SaleInput,
   type SaleChannel,
   type SaleOutcome,
+  type Queryable,
+  type EndedSale,
 } from '../reservations';
 
 /**
@@ -58,6 +61,11 @@ export class ChannelSaleParticipant extends RegisteredSaleParticipant {
   async after(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null> {
     await recordSaleChannel(runner, reservationId, sale.channel!);
     return null;
+  }
+
+  /** A mini-site's balance comes back for each ended ticket sold through it (a released hold included). */
+  async giveBack(db: Queryable, ended: EndedSale): Promise<void> {
+    if (ended.ticketIds.length) await giveBackMiniSiteBalances(db, ended.ticketIds);
   }
 }
 

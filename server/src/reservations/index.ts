@@ -4,8 +4,8 @@ export { SalesRepository } from './sales.repository';
 export type { SaleChannel, SaleInput, SaleOutcome, SaleReference, SaleTicket } from './sales.repository';
 // What a sale participant (coupons, vouchers, references, memberships, channels, holds) implements to join the sale,
 // and the short-lived limit claims the commit takes before money moves.
-export { RegisteredSaleParticipant } from './sale-participant';
-export type { ClaimableSale, LimitClaim, SaleRefused } from './sale-participant';
+export { RegisteredSaleParticipant, SaleParticipants } from './sale-participant';
+export type { ClaimableSale, EndedSale, LimitClaim, Queryable, SaleRefused } from './sale-participant';
 export { LimitClaims } from './limit-claims';
 // The membership steps of the sale statement (draws, discount codes), their data and refusals.
 export { MembershipSaleSteps, updatedRows } from './membership-sale-steps';

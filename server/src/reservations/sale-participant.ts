@@ -32,6 +32,24 @@ export interface SaleParticipant {
   remaining?(runner: QueryRunner, resources: string[]): Promise<Map<string, number>>;
   /** The refusal when a resource has too little left for this sale. */
   refusalFor?(resource: string): SaleRefused;
+  /**
+   * Give back what the sale drew, for tickets that stop being live now (a hold released at its deadline, a
+   * cancellation): in the caller's transaction, which moves each ticket out of 'live' exactly once, so each draw
+   * comes back exactly once. Counters only; limits counted from live tickets (coupon uses, reference quantities)
+   * come back by themselves, and money (voucher balances) goes back through the cancellation's refund plan.
+   */
+  giveBack?(db: Queryable, ended: EndedSale): Promise<void>;
+}
+
+/** What a give-back runs statements on: a QueryRunner or a transaction's EntityManager. */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+/** The tickets leaving 'live' in this transaction, and the reservations that end with them (no live ticket left). */
+export interface EndedSale {
+  ticketIds: string[];
+  wholeReservationIds: string[];
 }
 
 /** A sale's refusal (what a participant or a claim answers when a limit is reached). */
@@ -73,6 +91,12 @@ export class SaleParticipants {
   /** The participants this sale needs, in lock order; throws when one the sale needs was never registered. */
   for(sale: SaleInput): SaleParticipant[] {
     return this.all().filter((p) => p.applies(sale));
+  }
+
+  /** Every participant gives back its draws for these ended tickets and reservations (see SaleParticipant.giveBack). */
+  async giveBack(db: Queryable, ended: EndedSale): Promise<void> {
+    if (ended.ticketIds.length === 0 && ended.wholeReservationIds.length === 0) return;
+    for (const participant of this.all()) await participant.giveBack?.(db, ended);
   }
 
   /** Every registered participant in lock order (the claim step asks each for the limits of a quoted sale). */

@@ -18,6 +18,7 @@ import { MiniSitesIntegration1795740000000 } from './1795740000000-mini-sites-in
 import { OnSaleQueue1795710000000 } from './1795710000000-on-sale-queue';
 import { OnSaleDemoLine1795830000000 } from './1795830000000-on-sale-demo-line';
 import { OneHoldPaymentAtATime1795840000000 } from './1795840000000-one-hold-payment-at-a-time';
+import { GivenBackDraws1795840000001 } from './1795840000001-given-back-draws';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   VenueKind1795820000001,
   OnSaleDemoLine1795830000000,
   OneHoldPaymentAtATime1795840000000,
+  GivenBackDraws1795840000001,
 ];
