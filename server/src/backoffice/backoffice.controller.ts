@@ -9,7 +9,7 @@ import { ZodBody } from '../common/validation';
 import { AuditLogRepository } from './audit-log.repository';
 import { AuthenticatorService } from './authenticator.service';
 import { STAFF_SESSION_COOKIE } from './staff-sessions.service';
-import { cookieValue, handleHash } from '../customers';
+import { clientIp, cookieValue, handleHash } from '../customers';
 import { StaffAuthService } from './staff-auth.service';
 import { CurrentStaff, StaffOnly } from './staff.guard';
 import { StaffRepository, type StaffIdentity } from './staff.repository';
@@ -86,7 +86,7 @@ export class BackOfficeController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StaffMeResponse> {
-    const id = await this.auth.signIn(body);
+    const id = await this.auth.signIn(body, clientIp(request));
     await this.sessions.start(request, reply, id);
     return me((await this.staff.identity(id))!, this.config.BOX_OFFICE_MAX_SEATS);
   }

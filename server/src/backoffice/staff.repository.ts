@@ -59,6 +59,43 @@ export class StaffRepository {
     );
   }
 
+  /** Seconds left of a sign-in lock on this (name, address) pair; 0 when none. Keys are digests (staff-auth). */
+  async signInLockedFor(nameKey: string, addressKey: string): Promise<number> {
+    const rows: { s: number }[] = await this.db.query(
+      `SELECT GREATEST(0, extract(epoch FROM locked_until - now()))::float8 AS s
+         FROM staff_sign_in_failure WHERE name_key = $1 AND address_key = $2`,
+      [nameKey, addressKey],
+    );
+    return Number(rows[0]?.s ?? 0);
+  }
+
+  /**
+   * Counts a failed sign-in of this name from this address, whether the name exists or not; at `limit` failures in a
+   * row the pair is locked for `minutes` and the counter starts again. One statement, so parallel guesses count exactly.
+   */
+  async recordSignInFailure(nameKey: string, addressKey: string, limit: number, minutes: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO staff_sign_in_failure AS f (name_key, address_key, failures, locked_until)
+       VALUES ($1, $2, CASE WHEN $3::int <= 1 THEN 0 ELSE 1 END,
+               CASE WHEN $3::int <= 1 THEN now() + make_interval(secs => $4::float8 * 60) END)
+       ON CONFLICT (name_key, address_key) DO UPDATE SET
+         failures = CASE WHEN f.failures + 1 >= $3 THEN 0 ELSE f.failures + 1 END,
+         locked_until = CASE WHEN f.failures + 1 >= $3 THEN now() + make_interval(secs => $4::float8 * 60)
+                             ELSE f.locked_until END,
+         updated_at = now()`,
+      [nameKey, addressKey, limit, minutes],
+    );
+  }
+
+  /** A successful sign-in from this address forgets its failures; old rows go after a day. */
+  async clearSignInFailures(nameKey: string, addressKey: string): Promise<void> {
+    await this.db.query(
+      `DELETE FROM staff_sign_in_failure
+        WHERE (name_key = $1 AND address_key = $2) OR updated_at < now() - interval '1 day'`,
+      [nameKey, addressKey],
+    );
+  }
+
   /**
    * A successful sign-in: the TOTP step is consumed only if it is newer than the last
    * one (a code works once, also under two parallel requests). False if it was not.

@@ -1,6 +1,6 @@
 /** The customers context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
 // Session cookies, shared with the staff sessions and the waiting room's cookie.
-export { clearCookie, cookieValue, setCookie } from './customer-cookies';
+export { clearCookie, clientIp, cookieValue, setCookie } from './customer-cookies';
 // The signed-in customer of a request, for the customer-facing controllers of other contexts.
 export { CustomerSessions } from './customer-sessions.service';
 // Password hashing, shared with staff login and the demo seed.

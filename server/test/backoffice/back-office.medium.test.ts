@@ -104,6 +104,7 @@ describe('back office', () => {
 
     test('five failures lock the account: then even the right password and code are refused', async () => {
       await sql.query(`UPDATE staff_user SET failed_attempts = 0, locked_until = NULL, last_totp_step = 0`);
+      await sql.query('DELETE FROM staff_sign_in_failure');
       const b = new StaffBrowser(t.url);
       for (let i = 0; i < 5; i++) {
         const r = await b.signIn('producer', 'wrong-password', totpFor('producer'));
@@ -117,7 +118,23 @@ describe('back office', () => {
           WHERE u.username = 'producer' AND a.action = 'sign-in-failed'`,
       );
       expect(audit.rows[0].n).toBeGreaterThanOrEqual(5);
-      await sql.query(`UPDATE staff_user SET failed_attempts = 0, locked_until = NULL WHERE username = 'producer'`);
+      // Only from the address that made the tries: the producer at their own desk still signs in.
+      const desk = new StaffBrowser(t.url, { 'x-forwarded-for': '198.51.100.23' });
+      const own = await desk.signIn('producer', demoStaff('producer').password, totpFor('producer'));
+      expect(own.status).toBe(200);
+      await sql.query('DELETE FROM staff_sign_in_failure');
+    });
+
+    test('a made-up name is refused and locked exactly as a real one: the lockout tells no names apart', async () => {
+      await sql.query('DELETE FROM staff_sign_in_failure');
+      const b = new StaffBrowser(t.url, { 'x-forwarded-for': '198.51.100.77' });
+      const answers: [number, string][] = [];
+      for (let i = 0; i < 6; i++) {
+        const r = await b.signIn('nobody-at-all', 'wrong-password', '123456');
+        answers.push([r.status, r.body.error]);
+      }
+      expect(answers).toEqual([...Array(5).fill([401, 'STAFF_SIGN_IN_FAILED']), [423, 'STAFF_LOCKED']]);
+      await sql.query('DELETE FROM staff_sign_in_failure');
     });
 
     test('an authenticator code works once: the same code replayed is refused', async () => {

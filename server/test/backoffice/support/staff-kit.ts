@@ -25,12 +25,17 @@ export class StaffBrowser {
   readonly visitorId = randomUUID();
   private cookie = '';
 
-  constructor(private readonly base: string) {}
+  /** `headers`: sent with every call (a test's X-Forwarded-For: another client address behind the trusted proxy). */
+  constructor(
+    private readonly base: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   async call<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
     const response = await fetch(`${this.base}${path}`, {
       method,
       headers: {
+        ...this.headers,
         uuid: this.visitorId,
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -73,7 +78,8 @@ export class StaffBrowser {
  */
 export async function signedIn(base: string, sql: Client, name: DemoStaffName): Promise<StaffBrowser> {
   await sql.query(
-    `UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = $1`,
+    `WITH forgotten AS (DELETE FROM staff_sign_in_failure)
+     UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = $1`,
     [name],
   );
   const b = new StaffBrowser(base);
