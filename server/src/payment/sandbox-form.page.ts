@@ -39,7 +39,7 @@ const TEXTS: Record<Locale, Texts> = {
     amount: 'סכום לתשלום',
     cardNumber: 'מספר כרטיס',
     expiry: 'תוקף (MM/YY)',
-    cvv: 'CVV',
+    cvv: 'קוד CVV',
     holderId: 'תעודת זהות של בעל הכרטיס',
     instalments: 'מספר תשלומים',
     submit: 'אישור',
@@ -101,7 +101,7 @@ const TEXTS: Record<Locale, Texts> = {
     amount: 'Сумма к оплате',
     cardNumber: 'Номер карты',
     expiry: 'Срок действия (MM/YY)',
-    cvv: 'CVV',
+    cvv: 'Код CVV',
     holderId: 'Номер удостоверения владельца карты',
     instalments: 'Количество платежей',
     submit: 'Подтвердить',
@@ -132,7 +132,7 @@ const TEXTS: Record<Locale, Texts> = {
     amount: 'المبلغ المطلوب',
     cardNumber: 'رقم البطاقة',
     expiry: 'تاريخ الانتهاء (MM/YY)',
-    cvv: 'CVV',
+    cvv: 'رمز CVV',
     holderId: 'رقم هوية صاحب البطاقة',
     instalments: 'عدد الدفعات',
     submit: 'تأكيد',
@@ -201,7 +201,7 @@ function page(locale: Locale, body: string, script = ''): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<div class="banner" role="alert">${escapeHtml(t.banner)}${locale === 'en' ? '' : '<small>SANDBOX - no real money</small>'}<small>${escapeHtml(t.bannerDetail)}</small></div>
+<div class="banner" role="alert">${escapeHtml(t.banner)}<small>${escapeHtml(t.bannerDetail)}</small></div>
 <main>
 ${body}
 </main>
