@@ -1,4 +1,4 @@
-import { formatJerusalemDateTime, formatShekels, jerusalemDateKey, stripBidiMarks } from '@hotline/shared';
+import { formatJerusalemDate, formatJerusalemDateTime, formatShekels, stripBidiMarks } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
 import { localizedName } from '../common/localized-name';
 import {
@@ -53,7 +53,7 @@ const WORDS: Record<Locale, Words> = {
     help: 'Questions: {hotline}',
     sms: '{brand}: order {id} confirmed. {show}. Tickets: {link}',
     voucher: '{name}: {value}. Voucher code: {reference}. Valid until {until}.',
-    voucherSms: 'voucher {value}, code {reference}, valid until {until}',
+    voucherSms: 'Voucher {value}, code {reference}, valid until {until}',
     voucherHint: 'To pay with the voucher, type its code at checkout. Voucher history: {historyLink}',
     receipt: 'Receipt {receipt}: {name} x{quantity} = {amount}',
     receiptTitle: 'Donation receipt',
@@ -68,7 +68,7 @@ const WORDS: Record<Locale, Words> = {
     help: 'Вопросы: {hotline}',
     sms: '{brand}: заказ {id} подтверждён. {show}. Билеты: {link}',
     voucher: '{name}: {value}. Код ваучера: {reference}. Действителен до {until}.',
-    voucherSms: 'ваучер {value}, код {reference}, действителен до {until}',
+    voucherSms: 'Ваучер {value}, код {reference}, действителен до {until}',
     voucherHint: 'Чтобы оплатить ваучером, введите его код при оплате. История ваучера: {historyLink}',
     receipt: 'Квитанция {receipt}: {name} x{quantity} = {amount}',
     receiptTitle: 'Квитанция о пожертвовании',
@@ -130,8 +130,9 @@ export function renderConfirmation(
   const params = { id: r.identifier, brand: input.brand, hotline: input.hotline, link };
   const vouchers = input.vouchers ?? [];
   const donations = input.donations ?? [];
-  // The last day in Israel, written YYYY-MM-DD: unambiguous in every language and in SMS.
-  const until = (v: DocumentVoucher) => (v.expiresAt ? jerusalemDateKey(new Date(v.expiresAt)) : '-');
+  // The last day in Israel, written as the reader writes a date (day, month's name, year; issue 32).
+  const until = (v: DocumentVoucher) =>
+    v.expiresAt ? formatJerusalemDate(new Date(v.expiresAt).toISOString(), locale) : '-';
   const voucherParams = (v: DocumentVoucher) => ({
     name: localizedName(locale, { he: v.name, en: v.nameEn, ru: v.nameRu, ar: v.nameAr }),
     value: formatShekels(v.valueAgorot, locale),

@@ -159,3 +159,27 @@ test('the check itself catches a foreign word', () => {
   expect(() => expectScript('ru', 'Hotline Tickets: заказ')).toThrow();
   expect(() => expectScript('ru', 'Хотлайн Билеты: заказ H7K2M9 https://x.example/a')).not.toThrow();
 });
+
+test.each([
+  ['he', '20 בנובמבר 2027'],
+  ['en', '20 November 2027'],
+  ['ru', '20 ноября 2027 г.'],
+  ['ar', '20 نوفمبر 2027'],
+] as const)('a voucher SMS in %s writes its last day as people do (%s), never 2027-11-20', (locale, day) => {
+  const brand = brandName(CONFIG, locale);
+  const sms = renderConfirmation(
+    {
+      locale,
+      brand,
+      hotline: '*9080',
+      baseUrl: 'https://tickets.example',
+      reservation: reservation(locale),
+      ...ORDERS.vouchers,
+    },
+    'sms',
+  ).body;
+  expect(sms).toContain(day);
+  expect(sms).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  // A sentence of its own after the confirmation: it starts with a capital where the script has them.
+  if (locale === 'ru') expect(sms).toContain('. Ваучер');
+});

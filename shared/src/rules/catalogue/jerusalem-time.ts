@@ -63,6 +63,30 @@ export function formatJerusalemDateTime(isoUtc: string, locale: string = 'he'): 
   return formatter.format(date);
 }
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day for people, in Israel time, e.g. he: '29 בנובמבר 2027', en: '29 November 2027', ru: '29 ноября
+ * 2027 г.', ar: '29 نوفمبر 2027': the day a voucher is valid until, in the reader's language (issue 32: messages
+ * wrote 2027-11-29). Latin digits in every language, as on the rest of the site.
+ */
+export function formatJerusalemDate(isoUtc: string, locale: string = 'he'): string {
+  const date = parseIsoInstant(isoUtc);
+  const intlLocale = intlLocaleFor(locale);
+  let formatter = dateFormatters.get(intlLocale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intlLocale, {
+      timeZone: JERUSALEM_TIME_ZONE,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      numberingSystem: 'latn',
+    });
+    dateFormatters.set(intlLocale, formatter);
+  }
+  return formatter.format(date);
+}
+
 // en-US with h23 gives plain numeric parts we can read back reliably.
 const partsFormatter = new Intl.DateTimeFormat('en-US', {
   timeZone: JERUSALEM_TIME_ZONE,

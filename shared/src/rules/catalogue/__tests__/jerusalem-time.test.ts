@@ -1,4 +1,10 @@
-import { formatJerusalemDateTime, jerusalemDateKey, jerusalemDayRangeUtc, parseIsoInstant } from '../jerusalem-time';
+import {
+  formatJerusalemDate,
+  formatJerusalemDateTime,
+  jerusalemDateKey,
+  jerusalemDayRangeUtc,
+  parseIsoInstant,
+} from '../jerusalem-time';
 
 // 2026 in Israel: DST starts Friday 27 March at 02:00 (-> 03:00, i.e. 00:00Z) and
 // ends Sunday 25 October at 02:00 (-> 01:00, i.e. 23:00Z on the 24th).
@@ -28,6 +34,19 @@ describe('parseIsoInstant', () => {
     ['2026-01-01T23:60:00Z', 'not a real date-time'],
   ])('rejects %p', (iso, message) => {
     expect(() => parseIsoInstant(iso as string)).toThrow(message);
+  });
+});
+
+describe('formatJerusalemDate', () => {
+  it.each([
+    ['2027-11-29T10:00:00Z', 'he', '29 בנובמבר 2027'],
+    ['2027-11-29T10:00:00Z', 'en', '29 November 2027'],
+    ['2027-11-29T10:00:00Z', 'ru', '29 ноября 2027 г.'],
+    ['2027-11-29T10:00:00Z', 'ar', '29 نوفمبر 2027'],
+    // 23:30Z on the 28th is already the 29th in Israel (UTC+2 in November)
+    ['2027-11-28T23:30:00Z', 'en', '29 November 2027'],
+  ])('%s in %s -> %s', (iso, locale, expected) => {
+    expect(formatJerusalemDate(iso, locale)).toBe(expected);
   });
 });
 
