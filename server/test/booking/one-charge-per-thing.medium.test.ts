@@ -10,6 +10,7 @@ import type { ProviderOverride } from '../support/test-env';
 import { MEMBER, payExisting, placeHold, shopper } from '../holds/support/hold-kit';
 import {
   enrolLock,
+  enrolmentCart,
   MEMBER_CUSTOMER,
   membershipByCode,
   seatFreeEverywhere,
@@ -104,31 +105,14 @@ async function cartFromTabs(e: Env): Promise<{ statuses: number[]; errors: strin
 async function enrolmentsOfOneHolder(e: Env): Promise<{ statuses: number[]; errors: string[] }> {
   const season = await membershipByCode(e.t.url, 'SEASON');
   const pids = season.Presentations.map((p) => p.PresentationId).slice(0, 2);
-  const rate = season.prices[0]!;
   const carts = [];
   for (let i = 0; i < DEVICES; i++) {
     const { show, seat } = await seatFreeEverywhere(e.t.url, pids, 2 * i);
     const b = await buyer(e.t.url);
     const locked = await enrolLock(e.t.url, b, season, show, seat, pids);
     if (locked.status !== 200) throw new Error(`enrol lock ${locked.status} ${JSON.stringify(locked.body)}`);
-    const cart = {
-      seats: [],
-      memberships: [
-        {
-          membershipId: season.MembershipId,
-          ticketId: rate.MembershipPriceId,
-          seasonId: season.SeasonId!,
-          totalAmount: rate.Price,
-          seat: { sectionId: seat.VenueSectionId, x: seat.XCoordinate!, y: seat.YCoordinate! },
-          ticketGroupId: seat.TicketGroupId,
-          selections: pids.map((prsntId) => ({ prsntId })),
-        },
-      ],
-      customerInfo: MEMBER_CUSTOMER,
-      total: rate.Price,
-      cartIdentifier: randomUUID(),
-      paymentIdentifier: await authoriseCard(e.t.url, b, TEST_CARDS.approve),
-    };
+    const card = await authoriseCard(e.t.url, b, TEST_CARDS.approve);
+    const cart = enrolmentCart(season, seat, pids, MEMBER_CUSTOMER, card, { cartIdentifier: randomUUID() });
     carts.push({ b, cart });
   }
   const replies = await Promise.all(carts.map(({ b, cart }) => commit(e.t.url, b, cart as never, '?lang=en')));

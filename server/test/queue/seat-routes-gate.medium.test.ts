@@ -18,7 +18,7 @@ import {
 import { signedIn, type StaffBrowser } from '../backoffice/support/staff-kit';
 import { solveAltcha } from '../support/altcha';
 import { cancellableShow } from '../customers/support/customer-kit';
-import { membershipByCode, seatFreeEverywhere } from '../memberships/support/membership-kit';
+import { enrolmentCart, membershipByCode, seatFreeEverywhere } from '../memberships/support/membership-kit';
 import { buyAs, keyOfSeat, swapBody } from '../order-changes/swap-kit';
 import { asSystem, withAdmission } from '../../src/common/admission-context';
 import { AdmissionGate, QueueRequiredError, STAFF_PASS_AUDIT_ACTION } from '../../src/queue/admission-gate';
@@ -684,32 +684,23 @@ test('POST /api/payment/commit of a season enrolment (cart.memberships) on queue
     passes(t, b.id, pids),
   );
   expect(held.status).toBe(200);
-  const rate = season.prices[0]!;
-  const cart = {
-    seats: [],
-    memberships: [
-      {
-        membershipId: season.MembershipId,
-        ticketId: rate.MembershipPriceId,
-        seasonId: season.SeasonId!,
-        totalAmount: rate.Price,
-        seat: { sectionId: seat.VenueSectionId, x: seat.XCoordinate!, y: seat.YCoordinate! },
-        ticketGroupId: seat.TicketGroupId,
-        selections: pids.map((prsntId) => ({ prsntId })),
-      },
-    ],
-    customerInfo: {
-      firstName: 'Noa',
-      lastName: 'Bar',
-      ssn: '000000042',
-      email: 'noa@example.com',
-      mobileNumber: '0529998877',
-      verifyMobileNumber: '0529998877',
-      termsAccepted: true,
-    },
-    total: rate.Price,
-    paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve, { total: rate.Price.toFixed(2) }),
+  const customer = {
+    firstName: 'Noa',
+    lastName: 'Bar',
+    ssn: '000000042',
+    email: 'noa@example.com',
+    mobileNumber: '0529998877',
+    verifyMobileNumber: '0529998877',
+    termsAccepted: true,
   };
+  const total = season.prices[0]!.Price.toFixed(2);
+  const cart = enrolmentCart(
+    season,
+    seat,
+    pids,
+    customer,
+    await authoriseCard(t.url, b, TEST_CARDS.approve, { total }),
+  );
   const sales = async () =>
     Number((await sql.query('SELECT count(*)::int AS n FROM reservation WHERE visitor_id = $1', [b.id])).rows[0].n);
   const commitAs = (admitted: boolean) =>

@@ -73,3 +73,33 @@ export async function newBuyer(base: string): Promise<Buyer> {
 export async function memberRow(sql: Client, memberNumber: string) {
   return (await sql.query('SELECT * FROM customer_membership WHERE member_number = $1', [memberNumber])).rows[0];
 }
+
+/** The cart of a season enrolment on a fixed seat (memberships-backoffice-spec.md section 7), at the season's first rate. */
+export function enrolmentCart(
+  m: ApiMembership,
+  seat: ApiSeat,
+  pids: number[],
+  customerInfo: Record<string, unknown>,
+  paymentIdentifier: string,
+  extra: Record<string, unknown> = {},
+) {
+  const rate = m.prices[0]!;
+  return {
+    seats: [],
+    memberships: [
+      {
+        membershipId: m.MembershipId,
+        ticketId: rate.MembershipPriceId,
+        seasonId: m.SeasonId!,
+        totalAmount: rate.Price,
+        seat: { sectionId: seat.VenueSectionId, x: seat.XCoordinate!, y: seat.YCoordinate! },
+        ticketGroupId: seat.TicketGroupId,
+        selections: pids.map((prsntId) => ({ prsntId })),
+      },
+    ],
+    customerInfo,
+    total: rate.Price,
+    paymentIdentifier,
+    ...extra,
+  };
+}
