@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { ModuleRef, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -163,11 +163,26 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     .addGlobalParameters({ name: 'uuid', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } })
     .build();
   if (apiDocsEnabled(config)) {
-    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+    SwaggerModule.setup('api/docs', app, () => withOptionalHeaders(SwaggerModule.createDocument(app, openApi)), {
       jsonDocumentUrl: 'api/docs/json',
     });
   }
 
   await app.init();
   return app;
+}
+
+/**
+ * Nest documents every `@Headers('name')` argument as a required header; the routes read `accept-language` and the
+ * waiting room's `queue-ticket` when they are there and do without them (issue 31: tools sent them on every call).
+ */
+const OPTIONAL_HEADERS = new Set(['accept-language', 'queue-ticket']);
+function withOptionalHeaders(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths))
+    for (const operation of Object.values(item) as {
+      parameters?: { in?: string; name?: string; required?: boolean }[];
+    }[])
+      for (const p of operation?.parameters ?? [])
+        if (p.in === 'header' && p.name && OPTIONAL_HEADERS.has(p.name)) p.required = false;
+  return document;
 }

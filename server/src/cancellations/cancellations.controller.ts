@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CancellationQuoteResponse, CancelReservationResponse } from '@hotline/shared';
@@ -34,6 +34,12 @@ export class CancellationsController {
   ) {}
 
   @Post(':id/cancel')
+  @ApiParam({
+    name: 'id',
+    required: true,
+    description: "The order's reservation identifier",
+    schema: { type: 'string' },
+  })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Cancel a whole reservation or chosen tickets; refund to the card/vouchers or store credit',
@@ -53,6 +59,12 @@ export class CancellationsController {
   }
 
   @Get(':id/cancellation-quote')
+  @ApiParam({
+    name: 'id',
+    required: true,
+    description: "The order's reservation identifier",
+    schema: { type: 'string' },
+  })
   @ApiOperation({
     summary: 'What cancelling these tickets would charge and refund, and where the refund goes (read-only)',
   })

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CustomerAreaInfo, MobileLoginResponse } from '@hotline/shared';
 import { OTP_TTL_SECONDS } from '@hotline/shared';
@@ -99,6 +99,12 @@ export class CustomerAreaController {
   }
 
   @Put('customers/:id')
+  @ApiParam({
+    name: 'id',
+    required: true,
+    description: "The customer's id (the signed-in customer's own)",
+    schema: { type: 'string' },
+  })
   @ApiOperation({ summary: "Save the customer's own details" })
   async update(
     @Param() params: unknown,

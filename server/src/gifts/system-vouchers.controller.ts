@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pathText } from '../common/ids';
@@ -20,6 +20,7 @@ export class SystemVouchersController {
   ) {}
 
   @Post(':ref/cancel')
+  @ApiParam({ name: 'ref', required: true, description: "The voucher's reference", schema: { type: 'string' } })
   @HttpCode(200)
   @ApiOperation({ summary: "Withdraw one of the customer's unused vouchers" })
   async cancel(@Param() raw: unknown, @Body() rawBody: unknown, @Req() request: FastifyRequest) {
@@ -30,6 +31,7 @@ export class SystemVouchersController {
   }
 
   @Post(':ref/replacement')
+  @ApiParam({ name: 'ref', required: true, description: "The voucher's reference", schema: { type: 'string' } })
   @HttpCode(200)
   @ApiOperation({ summary: "Turn one of the customer's vouchers into a replacement voucher with new dates" })
   async replacement(@Param() raw: unknown, @Body() rawBody: unknown, @Req() request: FastifyRequest) {

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { BoxOfficeHoldPaymentResponse, CustomerHoldsResponse } from '@hotline/shared';
 import { BACK_OFFICE_PERMISSION } from '@hotline/shared';
@@ -55,6 +55,12 @@ export class BoxOfficeHoldsController {
   }
 
   @Post(':resId/pay')
+  @ApiParam({
+    name: 'resId',
+    required: true,
+    description: "The hold's reservation identifier",
+    schema: { type: 'string' },
+  })
   @HttpCode(200)
   @StaffOnly(BACK_OFFICE_PERMISSION.producerTicketSale)
   @RateLimit(RATE_LIMITS.boxOffice)

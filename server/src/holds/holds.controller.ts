@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, Req, UseFilters } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CustomerHoldsResponse, PayExistingResponse } from '@hotline/shared';
@@ -34,6 +34,12 @@ export class HoldsController {
   ) {}
 
   @Post('payment/:resId/payment')
+  @ApiParam({
+    name: 'resId',
+    required: true,
+    description: "The hold's reservation identifier",
+    schema: { type: 'string' },
+  })
   @HttpCode(200)
   @ApiOperation({
     summary:

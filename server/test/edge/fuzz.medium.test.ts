@@ -390,6 +390,25 @@ test('the OpenAPI document lists every route with its inputs', () => {
   expect(best.operation.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['presentationId', 'quantity']));
 });
 
+test('every parameter a path templates is declared by its operation, as a required path parameter (issue 31)', () => {
+  const undeclared = operations.flatMap(({ method, path, operation }) =>
+    [...path.matchAll(/\{([^}]+)\}/g)]
+      .map((m) => m[1]!)
+      .filter((name) => !operation.parameters?.some((p) => p.in === 'path' && p.name === name && p.required))
+      .map((name) => `${method} ${path}: {${name}}`),
+  );
+  expect(undeclared).toEqual([]);
+});
+
+test('no header is declared required: the language and the queue ticket are optional, as the routes treat them', () => {
+  const required = operations.flatMap(({ method, path, operation }) =>
+    (operation.parameters ?? [])
+      .filter((p) => p.in === 'header' && p.required)
+      .map((p) => `${method} ${path}: ${p.name}`),
+  );
+  expect(required).toEqual([]);
+});
+
 test('the blank mini-site of issue 20 is a 404 in the caller language, not a 500', async () => {
   for (const [path, lang] of [
     ['/api/mini-site/%20', 'en'],
