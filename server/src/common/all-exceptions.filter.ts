@@ -31,6 +31,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     const locale = resolveLocale(request.query, request.headers['accept-language']);
+    // A route that exists under other methods: 405 with the methods it has (RFC 9110), not "not found".
+    const allowed = exception instanceof NotFoundException ? methodsOf(request) : [];
+    if (allowed.length) {
+      const refusal = toErrorResponse(new AppError('METHOD_NOT_ALLOWED'), locale);
+      void reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(refusal.body);
+      return;
+    }
     // Redis or PostgreSQL down, frozen or timing out: 503 + Retry-After and one log line per
     // window (docs/failure-modes.md), never a 500 with a stack trace per request.
     const dependency = classifyDependencyFailure(exception);
@@ -45,6 +56,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     void reply.status(response.status).header('content-type', 'application/json; charset=utf-8').send(response.body);
   }
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods the request's path answers to, when its own is not one of them; [] for a path nobody serves. */
+function methodsOf(request: FastifyRequest): string[] {
+  const url = request.url.split('?')[0] ?? '';
+  if (!url.startsWith('/api/')) return [];
+  return METHODS.filter((method) => method !== request.method && request.server.findRoute({ method, url }) !== null);
 }
 
 function retryAfterOf(error: AppError): number | undefined {

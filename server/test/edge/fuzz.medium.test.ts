@@ -409,6 +409,19 @@ test('no header is declared required: the language and the queue ticket are opti
   expect(required).toEqual([]);
 });
 
+test('a method a route does not have is a 405 naming the ones it has; a path nobody serves stays a 404', async () => {
+  const ask = (method: string, path: string) =>
+    fetch(`${t.url}${path}`, { method, headers: { uuid: randomUUID(), 'accept-language': 'en' } });
+  const wrong = await ask('DELETE', '/api/payment/commit');
+  expect(wrong.status).toBe(405);
+  expect(wrong.headers.get('allow')).toBe('POST');
+  expect(await wrong.json()).toEqual({ error: 'METHOD_NOT_ALLOWED', message: 'Method not allowed.' });
+  const read = await ask('PUT', '/api/presentations/1');
+  expect(read.status).toBe(405);
+  expect(read.headers.get('allow')).toBe('GET, HEAD');
+  expect((await ask('GET', '/api/no-such-thing')).status).toBe(404);
+});
+
 test('the blank mini-site of issue 20 is a 404 in the caller language, not a 500', async () => {
   for (const [path, lang] of [
     ['/api/mini-site/%20', 'en'],
