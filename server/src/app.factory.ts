@@ -174,7 +174,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
 /**
  * Nest documents every `@Headers('name')` argument as a required header; the routes read `accept-language` and the
- * waiting room's `queue-ticket` when they are there and do without them (issue 31: tools sent them on every call).
+ * waiting room's `queue-ticket` when they are there and do without them (tools sent them on every call).
  */
 const OPTIONAL_HEADERS = new Set(['accept-language', 'queue-ticket']);
 function withOptionalHeaders(document: OpenAPIObject): OpenAPIObject {

@@ -14,10 +14,10 @@ import { StaffRepository } from './staff.repository';
  * call with one generic refusal, so an attacker learns nothing about which part was wrong
  * or whether the account exists (unknown names are checked against a dummy hash, so both
  * answers take the same time). STAFF_LOCKOUT_ATTEMPTS failures in a row of one name from one
- * address lock that pair for STAFF_LOCKOUT_MINUTES, whether the name exists or not (issue 31:
- * the lock on the account row told real names from made-up ones, and let anyone lock a staff
- * member out from anywhere); a TOTP code is accepted once (the step is consumed). Per-address
- * limits come on top (RATE_LIMITS.staffSignIn).
+ * address lock that pair for STAFF_LOCKOUT_MINUTES, whether the name exists or not: a lock on
+ * the account row told real names from made-up ones, and let anyone lock a staff member out
+ * from anywhere. A TOTP code is accepted once (the step is consumed). Per-address limits come
+ * on top (RATE_LIMITS.staffSignIn).
  */
 @Injectable()
 export class StaffAuthService {

@@ -96,7 +96,7 @@ export class HoldPaymentService {
       const answer = now && this.answerExisting(now, fingerprint, locale);
       if (answer) return answer;
       // The same card authorisation again after this key's attempt failed (declined, or closed by the recovery
-      // job): its real outcome, never "in progress" (issue 31, point 5). A new authorisation may try again.
+      // job): its real outcome, never "in progress". A new authorisation may try again.
       if (now?.state === 'failed') throw failedAttemptRefusal(now.error);
       throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
     }

@@ -79,7 +79,7 @@ export class HoldsRepository {
   }
 
   /**
-   * The release statement, then the give-back of what the released holds drew (issue 31, point 4: a mini-site's
+   * The release statement, then the give-back of what the released holds drew (a mini-site's
    * balance, the member's units, a discount code's use), in the same transaction: the statement moves each ticket
    * out of 'live' once, so each draw comes back once.
    */

@@ -35,7 +35,7 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
    * Member units (members by id), then each enrolment's one place per season and holder, each topped-up member's
    * being active, then the discount code's one use: the order the sale draws them in. Enrolments and top-ups are
    * claimed like the rest, so a second enrolment of the same holder (another tab, another device) is refused before
-   * its card is charged (issue 31, point 2), not charged and refunded as ALREADY_ENROLLED.
+   * its card is charged, not charged and refunded as ALREADY_ENROLLED.
    */
   claimsOf(sale: ClaimableSale): LimitClaim[] {
     const data = sale.memberships;
@@ -107,7 +107,7 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
 
   /**
    * An order that ends whole (a hold released at its deadline, a cancellation of every ticket) gives the member
-   * units it drew and its discount code's use back (issue 31, point 4: before, member units never came back). Each
+   * units it drew and its discount code's use back (before, member units never came back). Each
    * ledger row is marked given back in the same statement, so a row comes back once. Tickets cancelled a few at a
    * time give nothing back until the last one goes: a redemption row is per order, not per ticket.
    */

@@ -130,7 +130,7 @@ export function renderConfirmation(
   const params = { id: r.identifier, brand: input.brand, hotline: input.hotline, link };
   const vouchers = input.vouchers ?? [];
   const donations = input.donations ?? [];
-  // The last day in Israel, written as the reader writes a date (day, month's name, year; issue 32).
+  // The last day in Israel, written as the reader writes a date (day, month's name, year).
   const until = (v: DocumentVoucher) =>
     v.expiresAt ? formatJerusalemDate(new Date(v.expiresAt).toISOString(), locale) : '-';
   const voucherParams = (v: DocumentVoucher) => ({

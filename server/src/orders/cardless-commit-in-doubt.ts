@@ -5,7 +5,7 @@ import { InDoubt, PaymentRecoveryJob } from '../payment';
 import { OrdersRepository } from './orders.repository';
 
 /**
- * The commit's other in-doubt kind (issue 31, point 5): a cart left 'paying' with no card attempt behind it. A
+ * The commit's other in-doubt kind: a cart left 'paying' with no card attempt behind it. A
  * voucher-only order whose node died mid-commit stayed 'paying' for good, and every retry was told
  * COMMIT_IN_PROGRESS, because the card kind (commit-in-doubt.ts) only looks at payment rows. No money moved for such
  * a cart (vouchers and balances are drawn inside the sale's transaction, which did not commit), so the step is to open

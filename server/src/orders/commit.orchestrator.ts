@@ -178,7 +178,7 @@ export class CommitOrchestrator {
     }
 
     // Seats named by other parts of the cart (a membership's or an enrolment's seat, known once the quote resolved
-    // its presentations) pass the same gate before anything is charged (issue 31, point 3).
+    // its presentations) pass the same gate before anything is charged.
     const unadmitted = quote.presentationIds.filter((id) => !admitted.has(id));
     if (unadmitted.length) await this.engine.admit(unadmitted);
 

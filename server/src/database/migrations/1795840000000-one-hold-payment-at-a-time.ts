@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * One charge per hold, by construction (issue 31, point 1). Attempts to pay a hold were unique per idempotency key
+ * One charge per hold, by construction. Attempts to pay a hold were unique per idempotency key
  * only, so two devices paying the same hold (each with its own key) both reached the card, and the loser was
  * refunded. At most one attempt per reservation may now be `charging`: the second is refused before its provider
  * call (hold-payments.repository.ts maps the violation to "in progress"). A failed attempt leaves `charging`, so the

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Every draw has its give-back (issue 31, point 4). A hold released at its deadline kept the member units and the
+ * Every draw has its give-back. A hold released at its deadline kept the member units and the
  * mini-site balance it drew, and member units never came back at all, cancellations included. Member units and a
  * discount code's uses are counters, so the ledger rows that drew them (member_redemption, membership_discount_use)
  * are marked when they are given back, in the transaction that ends the order: each comes back once.

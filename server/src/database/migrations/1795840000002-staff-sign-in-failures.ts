@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Staff sign-in refuses known and unknown names the same way (issue 31, point 6). Failures used to be counted on the
+ * Staff sign-in refuses known and unknown names the same way. Failures used to be counted on the
  * staff_user row, so a real user name locked (423) after five tries while a made-up one answered 401 for ever: the
  * lockout told names apart. And anyone could lock a staff member out from anywhere. Failures are now counted per
  * (name as typed, client address), known or not, both kept only as digests: the same five tries lock the same way

@@ -67,7 +67,7 @@ const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A calendar day for people, in Israel time, e.g. he: '29 בנובמבר 2027', en: '29 November 2027', ru: '29 ноября
- * 2027 г.', ar: '29 نوفمبر 2027': the day a voucher is valid until, in the reader's language (issue 32: messages
+ * 2027 г.', ar: '29 نوفمبر 2027': the day a voucher is valid until, in the reader's language (messages
  * wrote 2027-11-29). Latin digits in every language, as on the rest of the site.
  */
 export function formatJerusalemDate(isoUtc: string, locale: string = 'he'): string {
