@@ -32,6 +32,9 @@ export class AuthenticatorService {
   async start(who: StaffIdentity, password: string): Promise<AuthenticatorEnrolment> {
     const account = await this.staff.credentials(who.userId);
     if (!account) throw new AppError('STAFF_NOT_SIGNED_IN');
+    // A session's password guesses lock the account here (sign-in counts per name and address instead).
+    if (account.lockedForSeconds > 0)
+      throw new AppError('STAFF_LOCKED', { minutes: Math.max(1, Math.ceil(account.lockedForSeconds / 60)) });
     if (!(await argon2Verify({ password, hash: account.passwordHash }))) {
       await this.staff.recordFailure(who.userId, this.config.STAFF_LOCKOUT_ATTEMPTS, this.config.STAFF_LOCKOUT_MINUTES);
       await this.audit.record({ staffUserId: who.userId, action: 'authenticator-password-failed' });

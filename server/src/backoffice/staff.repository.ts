@@ -160,12 +160,16 @@ export class StaffRepository {
   }
 
   /** The password hash and user name of a signed-in staff member (re-authentication before a security change). */
-  async credentials(id: number): Promise<{ username: string; passwordHash: string } | null> {
+  /** With the seconds left of the account's own lock (wrong passwords on re-authentication set it). */
+  async credentials(id: number): Promise<{ username: string; passwordHash: string; lockedForSeconds: number } | null> {
     const rows = await this.db.query(
-      `SELECT username, password_hash AS "passwordHash" FROM staff_user WHERE id = $1 AND active`,
+      `SELECT username, password_hash AS "passwordHash",
+              GREATEST(0, extract(epoch FROM locked_until - now()))::float8 AS "lockedForSeconds"
+         FROM staff_user WHERE id = $1 AND active`,
       [id],
     );
-    return rows[0] ?? null;
+    const row = rows[0];
+    return row ? { ...row, lockedForSeconds: Number(row.lockedForSeconds ?? 0) } : null;
   }
 
   /** Keeps a new authenticator secret aside for `minutes`, until a code from it is shown. */

@@ -79,6 +79,11 @@ describe('authenticator enrolment', () => {
       `SELECT failed_attempts, pending_totp_secret FROM staff_user WHERE username = 'cashier'`,
     );
     expect(row.rows[0]).toEqual({ failed_attempts: 1, pending_totp_secret: null });
+    // Five in a row lock re-authentication for this account: then even the right password is refused.
+    for (let i = 0; i < 4; i++) await b.call('POST', '/api/backoffice/authenticator', { password: 'not-it' });
+    const locked = await b.call('POST', '/api/backoffice/authenticator', { password: demoStaff('cashier').password });
+    expect([locked.status, locked.body.error]).toEqual([423, 'STAFF_LOCKED']);
+    await sql.query(`UPDATE staff_user SET failed_attempts = 0, locked_until = NULL WHERE username = 'cashier'`);
   });
 
   test('confirming without a started replacement, or after it expired, is refused', async () => {
