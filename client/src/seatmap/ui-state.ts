@@ -29,6 +29,13 @@ export interface GaHoldingView {
   soldOut: boolean;
 }
 
+/** A free seat the visitor's selection would leave alone (the single-seat-gap rule the commit applies). */
+export interface GapView {
+  index: number;
+  /** Section and "row 7, seat 1", in the visitor's language. */
+  name: string;
+}
+
 export interface CardView {
   /** A seat, a standing area, or (zoomed far out) a reserved section's overview: price range and seats left. */
   kind: 'seat' | 'ga' | 'section';
@@ -77,6 +84,11 @@ export interface SeatMapUi {
   staffCap: number | null;
   /** Bumped when ticket groups / layout change (legend re-renders). */
   paletteVersion: number;
+  /**
+   * Seats the selection would leave alone between taken seats, on a show with the single-seat-gap rule: the order
+   * cannot continue until the visitor takes them too or chooses otherwise (the commit would refuse it after the card).
+   */
+  gaps: GapView[];
 }
 
 export function createUiStore(): StoreApi<SeatMapUi> {
@@ -101,5 +113,6 @@ export function createUiStore(): StoreApi<SeatMapUi> {
     rectangleTool: true,
     staffCap: null,
     paletteVersion: 0,
+    gaps: [],
   }));
 }

@@ -81,6 +81,7 @@ export function toApiPresentation(row: PresentationRow): ApiPresentation {
     hasGASection: seating.hasGASection,
     hasMultiGASections: seating.hasMultiGASections,
     maxSeatsPerOrder: p.maxSeatsPerOrder,
+    noSingleSeatGap: p.noSingleSeatGap,
     priceFrom: row.priceFromAgorot === null ? null : agorotToShekels(row.priceFromAgorot),
     viewAreaFilename: null,
     imageMapHtml: null,

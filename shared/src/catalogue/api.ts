@@ -71,6 +71,11 @@ export interface ApiPresentation {
   hasGASection: boolean;
   hasMultiGASections: boolean;
   maxSeatsPerOrder: number;
+  /**
+   * The show refuses a selection that leaves one free seat alone between taken seats (SINGLE_SEAT_GAP at commit);
+   * the map decides the same rule at every tap, so a buyer learns it before the card. Absent: no such rule.
+   */
+  noSingleSeatGap?: boolean;
   /** Lowest public ticket price (shekels), or null when nothing is on sale. */
   priceFrom: number | null;
   viewAreaFilename: string | null;

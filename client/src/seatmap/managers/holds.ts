@@ -1,9 +1,10 @@
 import { ROW_SECTION, ROW_STATUS, ROW_X, ROW_Y, SeatStatus, type LockSeatInput } from '@hotline/shared';
-import { selectionAnnouncement } from '../a11y/describe';
+import { seatName, selectionAnnouncement } from '../a11y/describe';
 import * as seatApi from '../api';
 import { withBotToken } from '../botcheck';
 import type { SeatMapController } from '../controller';
 import { rowNameOf, seatIndexOf } from '../model/seat-store';
+import { gapsLeftBySelection } from '../model/selection-gaps';
 import type { GaHoldingView, SelectedSeatView } from '../ui-state';
 
 /**
@@ -446,6 +447,37 @@ export class HoldsManager {
       });
     }
     c.ui.setState({ selected, ga });
+    this.checkGaps();
+  }
+
+  /**
+   * The single-seat-gap rule as the commit will apply it (`gapsLeftBySelection`), re-read after every selection change
+   * and every live change: the seats the selection would leave alone go to the UI, which says so and holds the order
+   * back until the visitor takes them too or chooses otherwise. Box office and seat changes are not under the rule.
+   */
+  checkGaps(): void {
+    const c = this.c;
+    if (!c.store) return;
+    const ruled = c.presentation.noSingleSeatGap === true && !c.opts.boxOffice && !c.change.active;
+    const gaps = ruled && c.selection.size > 0 ? gapsLeftBySelection(c.store, c.selection.indices()) : [];
+    const before = c.ui.getState().gaps;
+    if (gaps.length === before.length && gaps.every((i, k) => before[k]!.index === i)) return;
+    const facts = c.facts;
+    const views = gaps.map((i) => ({
+      index: i,
+      name: `${facts.sectionName(c.store.sectionIndex[i]!)} ${seatName(facts.seatFacts(i), c.opts.t)}`,
+    }));
+    c.ui.setState({ gaps: views });
+    if (views.length > 0) {
+      const seats = views.map((g) => g.name).join('; ');
+      c.messages.announce(`${c.opts.t('seatmap.gap.rule')} ${c.opts.t('seatmap.gap.takeOrChoose', { seats })}`);
+    }
+  }
+
+  /** "Take it too": the seats the selection would leave alone, locked like taps, while the order has room. */
+  async takeGaps(): Promise<void> {
+    const gaps = this.c.ui.getState().gaps.map((g) => g.index);
+    for (const i of gaps) if (!this.c.selection.has(i)) await this.toggleSeat(i);
   }
 
   private setDeadline(seconds: number): void {

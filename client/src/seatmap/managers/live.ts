@@ -50,6 +50,8 @@ export class LiveManager {
       }
       c.holds.checkLostHolds(changed, msg.toVersion);
       c.holds.checkTakenChoice(changed);
+      // Someone took the seat beside ours: our selection may now leave one alone.
+      if (changed.length) c.holds.checkGaps();
     } else if (res.gap) this.feed?.resync();
   }
 
@@ -63,6 +65,7 @@ export class LiveManager {
     if (res.changedGaSections.length) c.renderer?.staticChanged();
     c.holds.checkLostHolds(res.changedIndices, msg.version);
     c.holds.checkTakenChoice(res.changedIndices);
+    c.holds.checkGaps();
   }
 
   close(): void {

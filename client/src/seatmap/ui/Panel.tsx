@@ -247,6 +247,8 @@ export function SelectionSummary({
   const gaHeld = ga.filter((g) => g.places.length > 0);
   const count = selected.length + gaHeld.reduce((n, g) => n + g.places.length, 0);
   const total = controller.selectedTotal();
+  const gapped = useStore(controller.ui, (s) => s.gaps.length > 0);
+  const gapNoticeId = useId();
   return (
     <section className="seatmap-panel__block seatmap-summary" aria-labelledby="seatmap-summary-title">
       <div className="seatmap-summary__head">
@@ -305,12 +307,52 @@ export function SelectionSummary({
             <span>{t('seatmap.summary.total', { count })}</span>
             <strong>{controller.opts.formatPrice(total)}</strong>
           </p>
-          <button type="button" className="button button--primary seatmap-summary__continue" onClick={onContinue}>
+          <GapNotice controller={controller} id={gapNoticeId} />
+          <button
+            type="button"
+            className="button button--primary seatmap-summary__continue"
+            onClick={onContinue}
+            disabled={gapped}
+            aria-describedby={gapped ? gapNoticeId : undefined}
+          >
             {t('seatmap.summary.continue')}
           </button>
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The single-seat-gap rule, said at the tap that breaks it (the commit refuses such a selection after the card):
+ * which seat would be left alone, the rule in the server's own words, and a button that takes the seat too. The
+ * order's continue waits until the selection leaves no seat alone. Said aloud once by the map's live region
+ * (`HoldsManager.checkGaps`), so the desktop panel and the phone bar can both show it.
+ */
+export function GapNotice({ controller, id }: { controller: SeatMapController; id: string }) {
+  const { t } = useTranslation();
+  const gaps = useStore(controller.ui, (s) => s.gaps);
+  const selected = useStore(controller.ui, (s) => s.selected);
+  if (gaps.length === 0) return <span id={id} hidden />;
+  const max = controller.holds.seatLimit();
+  const room = selected.length + gaps.length <= max;
+  const seats = gaps.map((g) => g.name).join('; ');
+  return (
+    <div className="seatmap-gap" data-testid="seatmap-gap-notice">
+      <p id={id} className="seatmap-gap__text">
+        {t('seatmap.gap.rule')}{' '}
+        {t(room ? 'seatmap.gap.takeOrChoose' : 'seatmap.gap.choose', { seats, count: gaps.length })}
+      </p>
+      {room && (
+        <button
+          type="button"
+          className="button button--secondary seatmap-gap__take"
+          onClick={() => void controller.holds.takeGaps()}
+        >
+          {t('seatmap.gap.take', { seats, count: gaps.length })}
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -351,6 +393,8 @@ export function MobileBar({
   const ga = useStore(controller.ui, (s) => s.ga);
   const count = selected.length + ga.reduce((n, g) => n + g.places.length, 0);
   const shown = count > 0;
+  const gapped = useStore(controller.ui, (s) => s.gaps.length > 0);
+  const gapNoticeId = useId();
   const bar = useRef<HTMLDivElement>(null);
   useMobileBarHeight(bar, shown);
   if (!shown) return null;
@@ -361,9 +405,16 @@ export function MobileBar({
         <span className="seatmap-mobilebar__total">{controller.opts.formatPrice(controller.selectedTotal())}</span>
       </p>
       <OrderTimer controller={controller} onExpire={onExpire} mirror />
-      <button type="button" className="button" onClick={onContinue}>
+      <button
+        type="button"
+        className="button"
+        onClick={onContinue}
+        disabled={gapped}
+        aria-describedby={gapped ? gapNoticeId : undefined}
+      >
         {t('seatmap.summary.continue')}
       </button>
+      <GapNotice controller={controller} id={gapNoticeId} />
     </div>
   );
 }
