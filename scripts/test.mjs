@@ -197,7 +197,9 @@ function e2eWorkers() {
   if (Number.isInteger(asked) && asked >= 1) return asked;
   // One spec file named on the command line runs in one worker: a second stack would only cost its start.
   if (only === 'e2e' && passThrough.filter((a) => a.endsWith('.spec.ts')).length === 1) return 1;
-  return Math.min(2, Math.max(1, os.availableParallelism()));
+  // Three on two cores: a worker waits on its page and server a fifth of the time, so a third keeps the cores busy
+  // (same hour, quiet: 331 s and 599 CPU-s with three against 358 s and 546 CPU-s with two, docs/testing.md).
+  return Math.min(3, Math.max(1, os.availableParallelism() + 1));
 }
 
 /** One server + database + Redis per Playwright worker, started side by side. */
@@ -424,6 +426,16 @@ function addRunnerCounts(name, counts, code, totals, problems) {
   }
 }
 
+/**
+ * jest's workers: three on two cores, since the medium tests wait on their servers, PostgreSQL and Redis (same hour,
+ * quiet: 269 s and 474 CPU-s with three against 319 s and 514 CPU-s with two, docs/testing.md). JEST_WORKERS
+ * overrides (the clock guard's three settings side by side take two each).
+ */
+function jestWorkers() {
+  const asked = Number(process.env.JEST_WORKERS);
+  return Number.isInteger(asked) && asked >= 1 ? asked : 3;
+}
+
 /** jest over every workspace (or what `--` names), its counts added to the totals. */
 async function jestPart(env, totals, problems, { prefix }) {
   const jestReport = reportArg ?? path.join(reports, 'jest.json');
@@ -431,7 +443,13 @@ async function jestPart(env, totals, problems, { prefix }) {
   const code = await timed('jest', () =>
     runNode(
       path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
-      ['--ci', '--json', `--outputFile=${jestReport}`, '--maxWorkers=2', ...(only === 'jest' ? passThrough : [])],
+      [
+        '--ci',
+        '--json',
+        `--outputFile=${jestReport}`,
+        `--maxWorkers=${jestWorkers()}`,
+        ...(only === 'jest' ? passThrough : []),
+      ],
       env,
       prefix ? '[jest] ' : undefined,
     ),
