@@ -70,7 +70,25 @@ async function openChange(page: Page, lang: string, offset: number, mobile: stri
   for (let k = 0; k < flat.length; k += 3) allowed.add(`${flat[k]}:${flat[k + 1]}:${flat[k + 2]}`);
   const old = { sectionId: order.held.sectionId, x: order.held.x, y: order.held.y };
   await expect(page.locator('[data-ticket]')).toHaveAttribute('data-seat', key(old));
+  await expectMapInView(page);
   return { reservation: order.reservationIdentifier, uuid, old, allowed };
+}
+
+/**
+ * The map in view as the change starts (issue: at 1280x800 it began 445 px down, mostly below the fold): all of the
+ * map's viewport between the sticky header and the bottom of the window, or, if it is taller, from its top.
+ */
+async function expectMapInView(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const map = document.querySelector('[data-testid="seatmap-viewport"]')!.getBoundingClientRect();
+        const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+        const shown = Math.min(map.bottom, window.innerHeight) - Math.max(map.top, header);
+        return shown / Math.min(map.height, window.innerHeight - header);
+      }),
+    )
+    .toBeGreaterThan(0.95);
 }
 
 /** Free seats on screen, nearest to `from` first: one the rule allows, and one it does not. */

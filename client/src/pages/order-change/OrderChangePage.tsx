@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -65,6 +65,24 @@ function seatLabel(t: TFunction, s: { SectionName: string; RowName: string; Seat
     .join(' · ');
 }
 
+/**
+ * The map is what the page is for: when a change starts (the page opens, another ticket is picked) the least scroll
+ * that shows all of it below the sticky header, or its top when it is taller than the screen. At 1280x800 it used to
+ * start 445 px down, mostly below the fold.
+ */
+function bringIntoView(el: HTMLElement) {
+  const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+  const box = el.getBoundingClientRect();
+  const margin = 8;
+  let dy = 0;
+  if (box.top < header || box.height > window.innerHeight - header - 2 * margin) dy = box.top - header - margin;
+  else if (box.bottom > window.innerHeight) dy = box.bottom - window.innerHeight + margin;
+  if (Math.abs(dy) >= 1) window.scrollBy({ top: dy, behavior: 'instant' });
+}
+
+/** A person scrolling or typing: the page stops bringing the map into view. */
+const USER_SCROLL_EVENTS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+
 /** The map's chosen seat in the page's words (names come from the plan, in the map's language). */
 function choiceLabel(t: TFunction, s: SelectedSeatView) {
   return seatLabel(t, { SectionName: s.section, RowName: s.row, SeatName: s.seat });
@@ -109,6 +127,31 @@ function OrderChange({
     [order.ReservationIdentifier, moving?.TicketIdentifier, movingKey, calls],
   );
   const allowed = targetsQuery.status === 'success' ? targetsQuery.data.seats : null;
+  const mapRef = useRef<HTMLDivElement>(null);
+  const mapShown = presentation.status === 'success';
+  useEffect(() => {
+    const el = mapRef.current;
+    if (!mapShown || !el) return;
+    // The map takes its height as it loads: follow it until it is drawn, unless the person scrolls first.
+    let done = false;
+    const stop = () => {
+      done = true;
+      sized.disconnect();
+      drawn.disconnect();
+      for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
+    };
+    const follow = () => {
+      if (done) return;
+      bringIntoView(el);
+      if (el.querySelector('.seatmap[data-phase="ready"]')) stop();
+    };
+    const sized = new ResizeObserver(follow);
+    const drawn = new MutationObserver(follow);
+    sized.observe(el);
+    drawn.observe(el, { subtree: true, attributes: true, attributeFilter: ['data-phase'] });
+    for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
+    return stop;
+  }, [mapShown, moving?.TicketIdentifier]);
   const targets = useMemo(
     () => ({ yours: order.ChosenSeats, moving: movingKey || null, allowed }),
     [order.ChosenSeats, movingKey, allowed],
@@ -237,7 +280,7 @@ function OrderChange({
           </ul>
         )
       )}
-      <div className="order-change__map">
+      <div className="order-change__map" ref={mapRef}>
         {presentation.status === 'success' ? (
           <SeatMap presentation={presentation.data} change={change} />
         ) : presentation.status === 'error' ? (
