@@ -303,10 +303,17 @@ function MapShell({
     <div
       className={`seatmap__layout${online ? ' seatmap__layout--online' : ''}`}
       onKeyDown={(e) => {
-        // Box office: M switches select / pan while the map has focus (not while typing in a field), so a single
-        // letter never fires from elsewhere on the page (WCAG 2.1.4).
-        if (!boxOffice || e.altKey || e.ctrlKey || e.metaKey || e.key.toLowerCase() !== 'm') return;
+        if (!boxOffice || e.altKey) return;
         if ((e.target as HTMLElement).closest('input, select, textarea, [contenteditable="true"]')) return;
+        // Box office: Ctrl+Z (or Cmd+Z) gives back the last block, all of it.
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z' && controller.ui.getState().lastBlock > 0) {
+          e.preventDefault();
+          void controller.holds.undoLastBlock();
+          return;
+        }
+        // M switches select / pan while the map has focus (not while typing in a field), so a single letter never
+        // fires from elsewhere on the page (WCAG 2.1.4).
+        if (e.ctrlKey || e.metaKey || e.key.toLowerCase() !== 'm') return;
         e.preventDefault();
         toggleDragMode(controller, t);
       }}
@@ -341,13 +348,14 @@ function MapShell({
           <>
             <Toolbar controller={controller} />
             {boxOffice && <DragMode controller={controller} />}
+            {boxOffice && <BlockControls controller={controller} />}
             <BackToVenue controller={controller} />
             <LiveBadge controller={controller} />
           </>
         )}
         <p id={helpId} className="visually-hidden">
           {t('seatmap.keyboardHelp')}
-          {boxOffice && ` ${t('seatmap.boxOffice.shortcut')}`}
+          {boxOffice && ` ${t('seatmap.boxOffice.shortcut')} ${t('seatmap.boxOffice.blockHelp')}`}
         </p>
       </div>
       <aside
@@ -449,6 +457,64 @@ function BoxOfficeSwitch({ controller, boxOffice }: { controller: SeatMapControl
         {boxOffice ? t('seatmap.boxOffice.leave') : t('seatmap.boxOffice.enter')}
       </a>
     </section>
+  );
+}
+
+/**
+ * Box office: a block larger than an order's usual size is asked first (how many seats, the total), and the last
+ * block can be given back whole with one button or Ctrl+Z. Over the map, beside the drag switch.
+ */
+function BlockControls({ controller }: { controller: SeatMapController }) {
+  const { t } = useTranslation();
+  const pending = useStore(controller.ui, (s) => s.blockToConfirm);
+  const lastBlock = useStore(controller.ui, (s) => s.lastBlock);
+  const lockRef = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
+  useEffect(() => {
+    if (pending) lockRef.current?.focus();
+  }, [pending]);
+  if (pending) {
+    return (
+      <div className="seatmap-block" role="alertdialog" aria-labelledby={questionId} data-testid="block-confirm">
+        <p id={questionId} className="seatmap-block__question">
+          {t('seatmap.boxOffice.blockConfirm', {
+            count: pending.seats.length,
+            total: controller.opts.formatPrice(pending.total),
+          })}
+        </p>
+        <div className="seatmap-block__actions">
+          <button
+            ref={lockRef}
+            type="button"
+            className="button button--primary"
+            onClick={() => void controller.holds.confirmBlock(true)}
+          >
+            {t('seatmap.boxOffice.blockLock', { count: pending.seats.length })}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void controller.holds.confirmBlock(false)}
+          >
+            {t('seatmap.boxOffice.blockCancel')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (lastBlock === 0) return null;
+  return (
+    <div className="seatmap-block seatmap-block--undo">
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-keyshortcuts="Control+Z"
+        data-testid="block-undo"
+        onClick={() => void controller.holds.undoLastBlock()}
+      >
+        {t('seatmap.boxOffice.blockUndo', { count: lastBlock })}
+      </button>
+    </div>
   );
 }
 

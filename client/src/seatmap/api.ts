@@ -120,6 +120,11 @@ export function lockSeatsBlock(presentationId: number, seats: BlockSeatRef[]): P
   return api.put<LockSeatsResponse>('/backoffice/lock-seats', { presentationId, seats });
 }
 
+/** Box office: PUT /api/backoffice/unlock-seats, a block given back in one call (the undo of a block). */
+export function unlockSeatsBlock(presentationId: number, seats: BlockSeatRef[]): Promise<{ version: number }> {
+  return api.put<{ version: number }>('/backoffice/unlock-seats', { presentationId, seats });
+}
+
 /** GET /api/backoffice/me: the signed-in staff member, or an ApiError (401) without a staff session. */
 export function staffMe(): Promise<StaffMeResponse> {
   return api.get<StaffMeResponse>('/backoffice/me');

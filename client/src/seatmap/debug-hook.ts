@@ -1,8 +1,8 @@
-import { SEAT_FEATURE_CODES, type SeatDeltaMessage } from '@hotline/shared';
+import { apply, SEAT_FEATURE_CODES, type SeatDeltaMessage } from '@hotline/shared';
 import { featureMask } from './model/features';
 import type { SeatMapController } from './controller';
 import { seatIndexOf } from './model/seat-store';
-import { screenToPlan } from './model/viewport';
+import { planToScreen, screenToPlan } from './model/viewport';
 
 /**
  * A small window.__seatmap handle for tests and benchmarks, installed only
@@ -21,6 +21,16 @@ export interface SeatMapDebugHook {
   /** Seat centre in plan units (for setView). */
   seatPlanPosition(sectionId: number, x: number, y: number): { x: number; y: number } | null;
   isSelected(sectionId: number, x: number, y: number): boolean;
+  /**
+   * Page points `half` seats before and after the seat along both of its section's own axes (the two ends of a
+   * box-office drag in the section's frame, whichever way the section is turned).
+   */
+  sectionFrameCorners(
+    sectionId: number,
+    x: number,
+    y: number,
+    half: number,
+  ): { x0: number; y0: number; x1: number; y1: number } | null;
   /** Releases every seat this page holds, as taps on them would: a spec leaves the shared demo seats as it found them. */
   releaseAll(): Promise<void>;
   /** Seats picked whose lock the server has not answered yet. */
@@ -29,7 +39,7 @@ export interface SeatMapDebugHook {
    * The seats (in x order) of a row of at least `minSeats` seats, all available, side by side (consecutive x), with no
    * couches and no left/middle/right seats, skipping the first `skip` such rows; null when none.
    */
-  freeRow(minSeats: number, skip?: number): { sectionId: number; x: number; y: number }[] | null;
+  freeRow(minSeats: number, skip?: number, turned?: boolean): { sectionId: number; x: number; y: number }[] | null;
   focusedSeat(): { sectionId: number; x: number; y: number } | null;
   /**
    * Free seats on screen (away from the edges, clear of the phone's bar), nearest to the given seat first, and whether
@@ -163,6 +173,22 @@ export function installDebugHook(c: SeatMapController): () => void {
       const i = seatIndexOf(c.store, sectionId, x, y);
       return i < 0 ? null : { x: c.store.x[i]!, y: c.store.y[i]! };
     },
+    sectionFrameCorners(sectionId, x, y, half) {
+      const i = seatIndexOf(c.store, sectionId, x, y);
+      const r = c.renderer;
+      if (i < 0 || !r) return null;
+      const st = c.store;
+      const m = st.sections[st.sectionIndex[i]!]!.transform;
+      const d = half * st.typicalSeatSize;
+      const corner = (lx: number, ly: number) => {
+        const p = apply(m, lx, ly);
+        return planToScreen(r.camera, p.x, p.y);
+      };
+      const a = corner(st.localX[i]! - d, st.localY[i]! - d);
+      const b = corner(st.localX[i]! + d, st.localY[i]! + d);
+      const o = canvasOffset();
+      return { x0: a.x + o.left, y0: a.y + o.top, x1: b.x + o.left, y1: b.y + o.top };
+    },
     seatStatus(sectionId, x, y) {
       const i = seatIndexOf(c.store, sectionId, x, y);
       return i < 0 ? -1 : c.store.status[i]!;
@@ -175,7 +201,7 @@ export function installDebugHook(c: SeatMapController): () => void {
     async releaseAll() {
       for (const i of c.selection.indices()) if (c.selection.has(i)) await c.holds.toggleSeat(i);
     },
-    freeRow(minSeats, skip = 0) {
+    freeRow(minSeats, skip = 0, turned = false) {
       const st = c.store;
       const exempt = featureMask([
         SEAT_FEATURE_CODES.isLeftSeat,
@@ -186,6 +212,13 @@ export function installDebugHook(c: SeatMapController): () => void {
       for (const row of st.rows) {
         const n = row.end - row.start;
         if (n < minSeats || !st.sections[row.sectionIndex]!.isReserved) continue;
+        if (turned) {
+          // A section turned off the page's axes (not by a multiple of 90 degrees).
+          const [a, b] = st.sections[row.sectionIndex]!.transform;
+          const deg = (Math.atan2(b, a) * 180) / Math.PI;
+          const off = Math.abs(deg - 90 * Math.round(deg / 90));
+          if (off < 10) continue;
+        }
         const seats: { sectionId: number; x: number; y: number }[] = [];
         let ok = true;
         for (let i = row.start; i < row.end && ok; i++) {

@@ -89,6 +89,10 @@ export interface SeatMapUi {
    * cannot continue until the visitor takes them too or chooses otherwise (the commit would refuse it after the card).
    */
   gaps: GapView[];
+  /** Box office: a block larger than an order's usual size, waiting for the cashier's yes (count and total shown). */
+  blockToConfirm: { seats: number[]; total: number } | null;
+  /** Box office: how many seats the last block locked (one undo gives them all back); 0 = nothing to undo. */
+  lastBlock: number;
 }
 
 export function createUiStore(): StoreApi<SeatMapUi> {
@@ -114,5 +118,7 @@ export function createUiStore(): StoreApi<SeatMapUi> {
     staffCap: null,
     paletteVersion: 0,
     gaps: [],
+    blockToConfirm: null,
+    lastBlock: 0,
   }));
 }

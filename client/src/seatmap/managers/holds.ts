@@ -146,6 +146,7 @@ export class HoldsManager {
     if (this.staffMax !== null) return this.lockBlock(seats);
     const selection = this.c.selection;
     const added = selection.selectMany(seats);
+    this.rememberBlock(added);
     if (added.length < seats.length) this.c.messages.showToast(this.limitText(), 'info');
     this.afterSelectionChange();
     // One lock call per unit (a couch locks whole), a few at a time.
@@ -173,6 +174,7 @@ export class HoldsManager {
     const added = selection.selectMany(seats);
     if (added.length < seats.length) this.c.messages.showToast(this.limitText(), 'info');
     if (added.length === 0) return;
+    this.rememberBlock(added);
     for (const j of added) this.inFlight.add(j);
     this.afterSelectionChange();
     const st = this.c.store;
@@ -195,6 +197,58 @@ export class HoldsManager {
       for (const j of added) this.inFlight.delete(j);
       this.afterSelectionChange();
     }
+  }
+
+  /** The seats of the last box-office block, for one undo. */
+  private lastBlock: number[] = [];
+
+  private rememberBlock(seats: readonly number[]): void {
+    this.lastBlock = [...seats];
+    this.c.ui.setState({ lastBlock: seats.length, blockToConfirm: null });
+  }
+
+  /** All-in total of these seats, in shekels (what a block is said to cost before it is locked). */
+  totalOf(seats: readonly number[]): number {
+    const facts = this.c.facts;
+    let total = 0;
+    for (const i of seats) total += facts.groupPrice(facts.groupOfSeat(i)) ?? 0;
+    return total;
+  }
+
+  /** The cashier's answer to a large block: yes locks it, no drops it. */
+  async confirmBlock(yes: boolean): Promise<void> {
+    const pending = this.c.ui.getState().blockToConfirm;
+    this.c.ui.setState({ blockToConfirm: null });
+    if (yes && pending) await this.selectAndLock(pending.seats);
+  }
+
+  /** One undo gives back the whole last block (the seats of it still held), in one call for a staff session. */
+  async undoLastBlock(): Promise<void> {
+    const seats = this.lastBlock.filter((i) => this.c.selection.has(i) && !this.inFlight.has(i));
+    this.lastBlock = [];
+    this.c.ui.setState({ lastBlock: 0 });
+    if (seats.length === 0) return;
+    if (this.staffMax !== null) {
+      const st = this.c.store;
+      const refs = seats.map((j) => ({ sectionId: st.sectionId[j]!, x: st.coordX[j]!, y: st.coordY[j]! }));
+      for (const j of seats) this.inFlight.add(j);
+      try {
+        await seatApi.unlockSeatsBlock(this.c.presentation.id, refs);
+        for (const j of seats) {
+          this.owned.delete(j);
+          this.c.selection.deselect(j);
+          this.c.holdEvents.emit({ kind: 'seatReleased', seat: j });
+        }
+        this.announceSelection('unselected', seats);
+      } catch (error) {
+        this.c.messages.announce(this.c.messages.failed(error));
+      } finally {
+        for (const j of seats) this.inFlight.delete(j);
+        this.afterSelectionChange();
+      }
+      return;
+    }
+    for (const j of seats) if (this.c.selection.has(j)) await this.unselect(j);
   }
 
   /** Locks the unit of seat i (already selected); on refusal unselects it and says why. */

@@ -1,12 +1,15 @@
-import { SeatStatus } from '@hotline/shared';
+import { SeatStatus, type Point } from '@hotline/shared';
 import type { SeatMapController } from '../controller';
-import { screenToPlan } from '../model/viewport';
+import { sectionBlock } from '../model/section-block';
+import { planToScreen, screenToPlan } from '../model/viewport';
 
 /** Below this seat size (CSS px) the map is an overview: hovering describes sections, not seats. */
 const OVERVIEW_SEAT_PX = 6;
 /** Touch gets a finger-sized tolerance around seats (CSS px); a mouse two pixels. */
 const TOUCH_TOLERANCE_PX = 14;
 const MOUSE_TOLERANCE_PX = 2;
+/** A block's ends snap to a seat this close (CSS px): a drag starts and ends on seats, give or take a finger. */
+const BLOCK_SNAP_PX = 10;
 
 /**
  * Pointer and touch: hover and long press (the seat, area or section card), taps and clicks (zoom into a section
@@ -126,19 +129,63 @@ export class PointerManager {
     return i >= 0 ? this.c.store.sectionIndex[i]! : -1;
   }
 
-  /** Box office: every available seat whose centre is inside the screen rectangle. */
-  async selectRect(x0: number, y0: number, x1: number, y1: number): Promise<void> {
+  /**
+   * Box office: the block a drag from (x0, y0) to (x1, y1) spans. From one seat to another of the same row: that
+   * row between them (straight or curved). Otherwise the box the two ends span in the frame of the section the drag
+   * starts in, that section's seats only (`sectionBlock`). `across` (Shift held): the screen rectangle, every section
+   * it covers, as the cashier asked. The outline is in screen coordinates, to draw while dragging.
+   */
+  blockAt(x0: number, y0: number, x1: number, y1: number, across: boolean): { seats: number[]; outline: Point[] } {
     const r = this.c.renderer;
-    if (!r) return;
-    const a = screenToPlan(r.camera, Math.min(x0, x1), Math.min(y0, y1));
-    const b = screenToPlan(r.camera, Math.max(x0, x1), Math.max(y0, y1));
+    if (!r) return { seats: [], outline: [] };
+    const st = this.c.store;
+    const cam = r.camera;
+    if (across) {
+      const a = screenToPlan(cam, Math.min(x0, x1), Math.min(y0, y1));
+      const b = screenToPlan(cam, Math.max(x0, x1), Math.max(y0, y1));
+      const seats = r.spatialIndex().queryRect(a.x, a.y, b.x, b.y, 'centre');
+      const outline = [
+        { x: x0, y: y0 },
+        { x: x1, y: y0 },
+        { x: x1, y: y1 },
+        { x: x0, y: y1 },
+      ];
+      return { seats: seats.sort((p, q) => p - q), outline };
+    }
+    const reach = BLOCK_SNAP_PX;
+    const first = r.seatAt(x0, y0, reach);
+    const last = r.seatAt(x1, y1, reach);
+    const section = first >= 0 ? st.sectionIndex[first]! : r.sectionAt(x0, y0);
+    if (section < 0 || !st.sections[section]!.isReserved) return { seats: [], outline: [] };
+    if (first >= 0 && last >= 0 && st.rowOf[first] === st.rowOf[last]) {
+      // Seats of a row are stored in order along it: the run between the two ends, however the row bends.
+      const from = Math.min(first, last);
+      const to = Math.max(first, last);
+      const seats = Array.from({ length: to - from + 1 }, (_, k) => from + k);
+      return {
+        seats,
+        outline: [planToScreen(cam, st.x[first]!, st.y[first]!), planToScreen(cam, st.x[last]!, st.y[last]!)],
+      };
+    }
+    const block = sectionBlock(st, section, screenToPlan(cam, x0, y0), screenToPlan(cam, x1, y1));
+    return { seats: block.seats, outline: block.corners.map((p) => planToScreen(cam, p.x, p.y)) };
+  }
+
+  /**
+   * Box office: the drag ended; its block's free seats are locked. More than an order's usual size (the show's
+   * per-order maximum) is asked first: the count and the total, locked only when the cashier says so.
+   */
+  async selectBlock(x0: number, y0: number, x1: number, y1: number, across: boolean): Promise<void> {
     const { status } = this.c.store;
-    const hits = r
-      .spatialIndex()
-      .queryRect(a.x, a.y, b.x, b.y, 'centre')
-      .filter((i) => status[i] === SeatStatus.Available && !this.c.selection.has(i));
-    hits.sort((p, q) => p - q);
+    const hits = this.blockAt(x0, y0, x1, y1, across).seats.filter(
+      (i) => status[i] === SeatStatus.Available && !this.c.selection.has(i),
+    );
     if (hits.length === 0) return;
+    const usual = this.c.presentation.maxSeatsPerOrder;
+    if (usual > 0 && hits.length > usual) {
+      this.c.ui.setState({ blockToConfirm: { seats: hits, total: this.c.holds.totalOf(hits) } });
+      return;
+    }
     await this.c.holds.selectAndLock(hits);
   }
 }

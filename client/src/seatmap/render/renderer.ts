@@ -62,6 +62,11 @@ export interface RubberBand {
   y0: number;
   x1: number;
   y1: number;
+  /**
+   * What the block will take, in screen coordinates: four corners (a box turned with its section) or two points (a
+   * run of one row). Absent: the screen rectangle itself.
+   */
+  outline?: readonly { x: number; y: number }[];
 }
 
 export interface FrameStats {
@@ -745,14 +750,31 @@ export class SeatMapRenderer implements SeatLayer {
       const r = this.rubber;
       ctx.save();
       ctx.setTransform(pr, 0, 0, pr, 0, 0);
-      const x = Math.min(r.x0, r.x1);
-      const y = Math.min(r.y0, r.y1);
-      ctx.fillStyle = 'rgba(14,35,64,0.10)';
-      ctx.fillRect(x, y, Math.abs(r.x1 - r.x0), Math.abs(r.y1 - r.y0));
-      ctx.setLineDash([6, 4]);
-      ctx.lineWidth = 1.5;
+      const outline = r.outline ?? [
+        { x: r.x0, y: r.y0 },
+        { x: r.x1, y: r.y0 },
+        { x: r.x1, y: r.y1 },
+        { x: r.x0, y: r.y1 },
+      ];
+      ctx.beginPath();
+      outline.forEach((p, k) => (k === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+      if (outline.length > 2) {
+        ctx.closePath();
+        ctx.fillStyle = 'rgba(14,35,64,0.10)';
+        ctx.fill();
+        ctx.setLineDash([6, 4]);
+        ctx.lineWidth = 1.5;
+      } else {
+        // A run along one row: a broad stroke through its seats.
+        ctx.lineCap = 'round';
+        ctx.lineWidth = 10;
+        ctx.strokeStyle = 'rgba(14,35,64,0.18)';
+        ctx.stroke();
+        ctx.setLineDash([6, 4]);
+        ctx.lineWidth = 1.5;
+      }
       ctx.strokeStyle = pal.hoverRing;
-      ctx.strokeRect(x, y, Math.abs(r.x1 - r.x0), Math.abs(r.y1 - r.y0));
+      ctx.stroke();
       ctx.restore();
     }
   }

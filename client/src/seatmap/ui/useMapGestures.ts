@@ -103,14 +103,17 @@ export function useMapGestures(
           if (first || !rubber.current) rubber.current = { x0: p.x - delta[0], y0: p.y - delta[1] };
           const r = controller.renderer;
           if (!r) return;
-          r.rubber = { x0: rubber.current.x0, y0: rubber.current.y0, x1: p.x, y1: p.y };
+          // Shift: the block may cross into other sections (the screen rectangle); else it keeps to its section.
+          const across = 'shiftKey' in event && event.shiftKey === true;
+          const { x0, y0 } = rubber.current;
+          const { outline } = controller.pointer.blockAt(x0, y0, p.x, p.y, across);
+          r.rubber = { x0, y0, x1: p.x, y1: p.y, outline: outline.length ? outline : undefined };
           r.overlayChanged();
           if (last) {
-            const band = r.rubber;
             r.rubber = null;
             r.overlayChanged();
             rubber.current = null;
-            void controller.pointer.selectRect(band.x0, band.y0, band.x1, band.y1);
+            void controller.pointer.selectBlock(x0, y0, p.x, p.y, across);
           }
           return;
         }
