@@ -153,6 +153,8 @@ test.describe('an online show from order page to e-ticket', () => {
       await page.goto(`/order/${vod.id}?lang=he`);
       await expect(page.getByTestId('order-online')).toHaveText('מקוון: צפייה מהבית');
       await expect(page.getByTestId('order-online-intro')).toContainText('אין מקומות לבחור');
+      // The first step is named for what it chooses (it said "Seats" under "there are no seats to choose").
+      await expect(page.locator('.stepper__step--current .stepper__label')).toHaveText('צפיות');
       await expect(page.getByRole('heading', { name: 'צפיות', exact: true })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('seatmap-viewport')).toBeHidden();
       await expect(page.getByRole('toolbar')).toHaveCount(0);

@@ -8,6 +8,8 @@ export interface OrderStepperProps {
   presentationId?: number;
   /** Overrides for where a completed step links to (e.g. the cart page for tickets). */
   hrefs?: Partial<Record<OrderStep, string>>;
+  /** An online show: its first step chooses viewings, not seats. */
+  online?: boolean;
 }
 
 /** Where each step lives, for "go back" links on completed steps. */
@@ -33,7 +35,7 @@ function defaultHref(step: OrderStep, presentationId: number | undefined): strin
  * steps are links back (the cart is kept). On a phone only the current step's
  * name shows next to the numbers.
  */
-export function OrderStepper({ current, presentationId, hrefs = {} }: OrderStepperProps) {
+export function OrderStepper({ current, presentationId, hrefs = {}, online = false }: OrderStepperProps) {
   const { t } = useTranslation();
   const currentIndex = ORDER_STEPS.indexOf(current);
   return (
@@ -66,7 +68,9 @@ export function OrderStepper({ current, presentationId, hrefs = {} }: OrderStepp
                   i + 1
                 )}
               </span>
-              <span className="stepper__label">{t(`stepper.${step}`)}</span>
+              <span className="stepper__label">
+                {t(online && step === 'seats' ? 'stepper.viewings' : `stepper.${step}`)}
+              </span>
               {state !== 'current' && (
                 <span className="visually-hidden">{t(state === 'done' ? 'stepper.done' : 'stepper.todo')}</span>
               )}

@@ -167,7 +167,7 @@ export default function OrderPage() {
           {t('order.soldOut')}
         </p>
       )}
-      <OrderStepper current={step} presentationId={p.id} />
+      <OrderStepper current={step} presentationId={p.id} online={online} />
       {/* The seat map shows its own countdown in its panel; from the tickets step on, this one. */}
       {step !== 'seats' && <OrderTimer presentationId={p.id} />}
       {step === 'seats' && <SeatMapSlot presentation={p} onContinue={() => goTo('tickets')} />}
