@@ -277,8 +277,8 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
       bottomY = Math.max(bottomY, row.localY);
       sumX += (st.localX[first]! + st.localX[last]!) / 2;
       nX++;
-      const a = plan(st.localX[first]! - st.halfW[first]! - typ * 0.55, row.localY);
-      const b = plan(st.localX[last]! + st.halfW[last]! + typ * 0.55, row.localY);
+      const a = plan(...beyondEnd(st, first, first + 1, typ));
+      const b = plan(...beyondEnd(st, last, last - 1, typ));
       layoutRow(input, sink, placer, row.name, toX(a.x), toY(a.y), toX(b.x), toY(b.y), rowPx, view2, pins);
     }
     if (nX > 0) {
@@ -333,6 +333,31 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
       sink.seatNumber(i, sx, sy + 0.5);
     }
   }
+}
+
+/**
+ * Where a row's name goes beyond its end seat, in section-local units: past the seat along the row's own direction
+ * there (from its neighbour to it), at the end seat's height. A curved row bends away from the section's x axis, so
+ * a name put at the row's mean height beyond the end lay over the seats of the next row (the theatre's side
+ * sections, the arena's curved tiers).
+ */
+function beyondEnd(st: SeatStore, end: number, neighbour: number, typ: number): [number, number] {
+  const ex = st.localX[end]!;
+  const ey = st.localY[end]!;
+  const row = st.rows[st.rowOf[end]!]!;
+  let dx = end === row.start ? -1 : 1;
+  let dy = 0;
+  if (neighbour >= row.start && neighbour < row.end) {
+    const nx = ex - st.localX[neighbour]!;
+    const ny = ey - st.localY[neighbour]!;
+    const len = Math.hypot(nx, ny);
+    if (len > 0) {
+      dx = nx / len;
+      dy = ny / len;
+    }
+  }
+  const reach = st.halfW[end]! + typ * 0.55;
+  return [ex + dx * reach, ey + dy * reach];
 }
 
 /** Seat numbers are drawn from this seat size (CSS px; box office from the smaller one). */

@@ -47,6 +47,10 @@ export interface GridSectionSpec {
   blocks?: number;
   /** Extra gap between blocks, in plan units. */
   blockGap?: number;
+  /** Moves seat (row, col) down by this many plan units: curved rows (a theatre's, an arena's). */
+  bend?: (row: number, col: number) => number;
+  /** Leaves seat (row, col) out: rows of different lengths. */
+  skip?: (row: number, col: number) => boolean;
 }
 
 export interface GaSectionSpec {
@@ -84,8 +88,9 @@ export function gridSection(spec: GridSectionSpec): ApiSection {
     for (let r = 0; r < spec.rows; r++) {
       const seats: ApiSeat[] = [];
       for (let c = b * perBlock; c < Math.min(spec.cols, (b + 1) * perBlock); c++) {
+        if (spec.skip?.(r, c)) continue;
         const left = c * pitch + (pitch - size) / 2 + b * blockGap;
-        const top = r * pitch + (pitch - size) / 2;
+        const top = r * pitch + (pitch - size) / 2 + (spec.bend?.(r, c) ?? 0);
         const seat: ApiSeat = {
           ...base,
           VenueSectionId: spec.id,

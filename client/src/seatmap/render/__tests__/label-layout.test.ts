@@ -310,6 +310,42 @@ describe('row names (issue 8)', () => {
     }
   });
 
+  it.each([0, 25, -40, 90])(
+    'a curved row in a section turned %s degrees: its names sit beyond its ends, over no seat',
+    (rotation) => {
+      // Rows bend down towards both ends (a theatre's side section, an arena's tier), and every other row is a seat
+      // shorter at each end, so a name at the row's mean height beyond its end lies over the longer row's end seat.
+      const curved = buildSeatStore(
+        plan([
+          gridSection({
+            id: 1,
+            x: 300,
+            y: 300,
+            rows: 6,
+            cols: 14,
+            rotation,
+            bend: (_r, c) => 0.35 * (c - 6.5) ** 2,
+            skip: (r, c) => r % 2 === 1 && (c === 0 || c === 13),
+          }),
+        ]),
+      );
+      const cam = camera(2, -300, -300, 1400, 1200);
+      const o = layout(cam, { store: curved });
+      const names = o.texts.filter((t) => t.kind === 'row');
+      expect(names.length).toBeGreaterThanOrEqual(6);
+      for (const t of names) {
+        const half = measure(t.text, t.px) / 2;
+        for (let i = 0; i < curved.count; i++) {
+          const sx = curved.x[i]! * cam.scale + cam.x;
+          const sy = curved.y[i]! * cam.scale + cam.y;
+          const r = Math.hypot(curved.halfW[i]!, curved.halfH[i]!) * cam.scale * 0.85;
+          const over = Math.abs(sx - t.x) < half + r && Math.abs(sy - t.y) < t.px * 0.5 + r;
+          expect({ row: t.text, at: [Math.round(t.x), Math.round(t.y)], seat: i, over }).toMatchObject({ over: false });
+        }
+      }
+    },
+  );
+
   it('row ends on screen: names at the ends, nothing pinned', () => {
     const o = layout(camera(1.5));
     expect(o.texts.filter((t) => t.kind === 'rowPinned')).toEqual([]);
