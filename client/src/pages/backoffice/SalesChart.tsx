@@ -87,7 +87,8 @@ export function SalesChart({ days, from, to }: { days: DaySales[]; from: string;
       </div>
       <details className="bo-chart__data">
         <summary id={`${id}-table`}>{t('backOffice.reports.chart.asTable')}</summary>
-        <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-table`}>
+        {/* The chart's title too: every chart has its "as a table", and landmarks need names of their own. */}
+        <div className="bo-table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-title ${id}-table`}>
           <table className="bo-table" data-testid="bo-chart-table">
             <thead>
               <tr>

@@ -179,6 +179,9 @@ export function SeatGrid({
       }}
     >
       {rows.map((k) => {
+        // A seat's name says its section wherever the plan has more than one: arrows cross from one to the next, and
+        // "row 2, seat 4" alone is in every section.
+        const namedSections = st.sections.length > 1;
         const row = st.rows[k]!;
         // The seats nearest the focus column (rows differ in length; keep the window centred on the focus).
         let centre = row.start;
@@ -204,7 +207,7 @@ export function SeatGrid({
               aria-selected={mine}
               className="seatmap-grid__cell"
             >
-              {controller.describe(j, false)}
+              {controller.describe(j, namedSections)}
             </div>,
           );
         }
