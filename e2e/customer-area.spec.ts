@@ -224,3 +224,36 @@ test.describe('customer area', () => {
     expect(r.violations).toEqual([]);
   });
 });
+
+test('an anonymous visitor is not asked for a session it does not have: no 401s, no console errors', async ({
+  page,
+  request,
+}) => {
+  const sessionCalls: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(customer\/refresh|customer-area\/customerAreaData)/.test(r.url())) sessionCalls.push(r.url());
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  await page.goto('/booking?lang=he');
+  await expect(page.locator('article.feature-card').first()).toBeVisible({ timeout: 15_000 });
+  await page.goto('/booking/customer-portal?lang=he');
+  await expect(page.locator('#ca-ssn')).toBeVisible();
+  // The checkout, with seats held (its pre-fill asks for the customer's details only if one signed in here).
+  const uuid = await visitorIdOf(page);
+  const held = await holdReservedSeatsIn(
+    request,
+    uuid,
+    (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
+    1,
+  );
+  const resId = await saveHeldCart(request, uuid, held);
+  await page.goto(`/cart/${resId}?lang=he`);
+  await page.getByRole('button', { name: 'המשך לפרטים האישיים' }).click();
+  await expect(page.locator('input[name="firstName"]')).toBeVisible();
+  await expect(page.locator('input[name="firstName"]')).toHaveValue('');
+  expect(sessionCalls).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

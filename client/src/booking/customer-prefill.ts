@@ -1,5 +1,6 @@
 import type { CustomerAreaInfo, CustomerDetailsInput } from '@hotline/shared';
-import { apiRequest } from '../api/client';
+import { ApiError, apiRequest } from '../api/client';
+import { customerSessionHint } from '../lib/customer-session-hint';
 
 /** The logged-in customer's details in the checkout form's shape (the terms are never pre-ticked). */
 export function detailsOfCustomer(c: CustomerAreaInfo): CustomerDetailsInput {
@@ -24,11 +25,15 @@ export function detailsOfCustomer(c: CustomerAreaInfo): CustomerDetailsInput {
  * null when nobody is logged in (401) or the call fails - the form then starts empty, as before.
  */
 export async function loggedInCustomerDetails(signal: AbortSignal): Promise<CustomerDetailsInput | null> {
+  // Nobody signed in from this browser: no call, no 401 in the console (lib/customer-session-hint.ts).
+  if (!customerSessionHint.likely()) return null;
   try {
     const r = await apiRequest<{ customerInfo: CustomerAreaInfo }>('/customer/refresh', { method: 'POST', signal });
+    customerSessionHint.signedIn();
     return detailsOfCustomer(r.customerInfo);
   } catch (error) {
     if (signal.aborted) throw error;
+    if (error instanceof ApiError && error.status === 401) customerSessionHint.signedOut();
     return null;
   }
 }

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { LoadingView } from '../../components/StateViews';
 import { useLocale } from '../../hooks/useLocale';
 import { formatJerusalemDateTime, formatShekels } from '../../lib/rules';
+import { customerSessionHint } from '../../lib/customer-session-hint';
 import { customerApi } from './customer-api';
 import { DetailsPanel } from './DetailsPanel';
 import { LoginForm } from './LoginForm';
@@ -57,6 +58,8 @@ export default function CustomerAreaPage() {
   useEffect(() => {
     let active = true;
     const load = async () => {
+      // Nobody signed in from this browser: the login form at once, without a 401 from the server.
+      if (!jwtToken && !customerSessionHint.likely()) return { info: null, notice: null };
       try {
         return { info: (await customerApi.data(jwtToken)).customerAreaInfo, notice: null };
       } catch (e) {

@@ -6,8 +6,23 @@ import type {
   CustomerDetailsUpdate,
   MobileLoginResponse,
 } from '@hotline/shared';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
+import { customerSessionHint } from '../../lib/customer-session-hint';
 import { withBotToken } from '../../booking/botcheck';
+
+/** A call that answers with the customer's area: a session exists; a 401: none does (customer-session-hint.ts). */
+function remembered<T>(call: Promise<T>): Promise<T> {
+  return call.then(
+    (r) => {
+      customerSessionHint.signedIn();
+      return r;
+    },
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) customerSessionHint.signedOut();
+      throw error;
+    },
+  );
+}
 
 /** The customer-area calls (storefront-spec.md section 7). The session is an httpOnly cookie the browser keeps. */
 export const customerApi = {
@@ -16,10 +31,16 @@ export const customerApi = {
       api.post<MobileLoginResponse>('/customer-area/mobile-login', { ...body, recaptchaToken }),
     ),
   validate: (smsCode: string) =>
-    api.post<{ customerAreaInfo: CustomerAreaInfo }>('/customer-area/mobile-login-validation', { smsCode }),
+    remembered(api.post<{ customerAreaInfo: CustomerAreaInfo }>('/customer-area/mobile-login-validation', { smsCode })),
   data: (jwtToken?: string) =>
-    api.get<{ customerAreaInfo: CustomerAreaInfo }>('/customer-area/customerAreaData', jwtToken ? { jwtToken } : {}),
-  logout: () => api.post<{ success: boolean }>('/customer-area/logout'),
+    remembered(
+      api.get<{ customerAreaInfo: CustomerAreaInfo }>('/customer-area/customerAreaData', jwtToken ? { jwtToken } : {}),
+    ),
+  logout: () =>
+    api.post<{ success: boolean }>('/customer-area/logout').then((r) => {
+      customerSessionHint.signedOut();
+      return r;
+    }),
   save: (id: number, body: CustomerDetailsUpdate) =>
     api.put<{ success: true; message: string; customerAreaInfo: CustomerAreaInfo }>(
       `/customer-area/customers/${id}`,
