@@ -22,6 +22,8 @@ import './queue.css';
 const POLL_MS = 15_000;
 /** The polite live region speaks at most this often (a screen reader user is not read every second). */
 const ANNOUNCE_MS = 30_000;
+/** A spoken place leaves the live region after this long: read by then, and soon out of date. */
+const SPOKEN_PLACE_MS = 8_000;
 
 type View =
   { kind: 'loading' } | { kind: 'failed' } | { kind: 'line'; status: QueueStatusResponse } | { kind: 'admitted' };
@@ -93,12 +95,25 @@ export default function WaitingRoomPage() {
     },
     [number, t],
   );
-  /** The live region: at once when `force` (a change of state), else at most every ANNOUNCE_MS. */
-  const speak = useCallback((text: string, force: boolean) => {
+  /**
+   * The live region: at once when `force` (a change of state), else at most every ANNOUNCE_MS. A place spoken is
+   * taken out of the region once read (SPOKEN_PLACE_MS): left there, it lagged the big number by up to half a
+   * minute for anyone reading the page later ("Your place in line: 41" under 35).
+   */
+  const forget = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const speak = useCallback((text: string, force: boolean, place = false) => {
     if (!force && Date.now() - lastSpoken.current < ANNOUNCE_MS) return;
     lastSpoken.current = Date.now();
     setAnnouncement(text);
+    if (forget.current) clearTimeout(forget.current);
+    forget.current = place ? setTimeout(() => setAnnouncement(''), SPOKEN_PLACE_MS) : null;
   }, []);
+  useEffect(
+    () => () => {
+      if (forget.current) clearTimeout(forget.current);
+    },
+    [],
+  );
 
   const apply = useCallback(
     (status: QueueStatusResponse) => {
@@ -126,7 +141,11 @@ export default function WaitingRoomPage() {
       else {
         const place = queuePlace(status.ticketNo, status.removed);
         if (place !== null)
-          speak(t('queue.live', { place: number(place), wait: waitTextFor(place, status.admitPerMinute) }), !known);
+          speak(
+            t('queue.live', { place: number(place), wait: waitTextFor(place, status.admitPerMinute) }),
+            !known,
+            true,
+          );
       }
     },
     [advance, navigate, number, presentationId, seatMap, speak, t, waitTextFor],
@@ -174,7 +193,7 @@ export default function WaitingRoomPage() {
       setLineLength(m.lineLength);
       const place = queuePlace(ticketNoRef.current, m.removed);
       if (place !== null)
-        speak(t('queue.live', { place: number(place), wait: waitTextFor(place, m.admitPerMinute) }), false);
+        speak(t('queue.live', { place: number(place), wait: waitTextFor(place, m.admitPerMinute) }), false, true);
     });
     feed.connect();
     lastHeardAt.current = null;
