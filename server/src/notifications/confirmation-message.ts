@@ -3,6 +3,7 @@ import { isLocale, type Locale } from '../common/locale';
 import { localizedName } from '../common/localized-name';
 import {
   type DocumentDonation,
+  type DocumentMembership,
   type DocumentReservation,
   type DocumentTicket,
   type DocumentVoucher,
@@ -26,6 +27,10 @@ interface Words {
   receipt: string;
   receiptTitle: string;
   thanks: string;
+  /** A membership card bought: {name} {number} {units} {until}. */
+  membership: string;
+  /** Units added to a card: {name} {number} {units}. */
+  topup: string;
 }
 
 const WORDS: Record<Locale, Words> = {
@@ -43,6 +48,8 @@ const WORDS: Record<Locale, Words> = {
     receipt: 'קבלה {receipt}: {name} x{quantity} = {amount}',
     receiptTitle: 'קבלה על תרומה',
     thanks: 'תודה על תרומתך!',
+    membership: '{name}: מנוי מספר {number}, {units} יחידות, בתוקף עד {until}.',
+    topup: '{name}: נוספו {units} יחידות למנוי מספר {number}.',
   },
   en: {
     subject: 'Order confirmation {id} - {brand}',
@@ -58,6 +65,8 @@ const WORDS: Record<Locale, Words> = {
     receipt: 'Receipt {receipt}: {name} x{quantity} = {amount}',
     receiptTitle: 'Donation receipt',
     thanks: 'Thank you for your donation!',
+    membership: '{name}: membership number {number}, {units} units, valid until {until}.',
+    topup: '{name}: {units} units added to membership number {number}.',
   },
   ru: {
     subject: 'Подтверждение заказа {id} - {brand}',
@@ -73,6 +82,8 @@ const WORDS: Record<Locale, Words> = {
     receipt: 'Квитанция {receipt}: {name} x{quantity} = {amount}',
     receiptTitle: 'Квитанция о пожертвовании',
     thanks: 'Спасибо за ваше пожертвование!',
+    membership: '{name}: абонемент номер {number}, единиц: {units}, действует до {until}.',
+    topup: '{name}: к абонементу номер {number} добавлено единиц: {units}.',
   },
   ar: {
     subject: 'تأكيد الطلب {id} - {brand}',
@@ -88,6 +99,8 @@ const WORDS: Record<Locale, Words> = {
     receipt: 'إيصال {receipt}: {name} x{quantity} = {amount}',
     receiptTitle: 'إيصال تبرع',
     thanks: 'شكرًا لتبرعك!',
+    membership: '{name}: رقم الاشتراك {number}، الوحدات: {units}، صالح حتى {until}.',
+    topup: '{name}: أضيفت وحدات: {units} إلى الاشتراك رقم {number}.',
   },
 };
 
@@ -101,6 +114,8 @@ export interface ConfirmationInput {
   vouchers?: DocumentVoucher[];
   /** Donations the order gave; the message is their receipt. */
   donations?: DocumentDonation[];
+  /** Memberships the order bought or topped up: named, with their number (the order number alone says nothing). */
+  memberships?: DocumentMembership[];
   locale: string;
   brand: string;
   hotline: string;
@@ -139,6 +154,14 @@ export function renderConfirmation(
     reference: v.reference,
     until: until(v),
   });
+  const memberships = input.memberships ?? [];
+  const membershipLine = (m: DocumentMembership) =>
+    fill(m.kind === 'new' ? w.membership : w.topup, {
+      name: localizedName(locale, { he: m.name, en: m.nameEn, ru: m.nameRu, ar: m.nameAr }),
+      number: m.memberNumber,
+      units: String(m.units),
+      until: m.endsAt ? formatJerusalemDate(new Date(m.endsAt).toISOString(), locale) : '-',
+    });
   const donationLine = (d: DocumentDonation) =>
     fill(w.receipt, {
       receipt: d.receiptNumber,
@@ -149,9 +172,11 @@ export function renderConfirmation(
   if (channel === 'sms') {
     if (shows.size === 0) {
       // A voucher or donation order: the SMS carries the voucher codes (or the receipt numbers) themselves.
-      const items = [...vouchers.map((v) => fill(w.voucherSms, voucherParams(v))), ...donations.map(donationLine)].join(
-        '; ',
-      );
+      const items = [
+        ...memberships.map(membershipLine),
+        ...vouchers.map((v) => fill(w.voucherSms, voucherParams(v))),
+        ...donations.map(donationLine),
+      ].join('; ');
       return { subject: null, body: stripBidiMarks(`${input.brand}: ${fill(w.confirmed, params)} ${items}`) };
     }
     const first = [...shows.values()][0];
@@ -164,6 +189,8 @@ export function renderConfirmation(
     for (const t of show) lines.push(`  - ${seatText(t, locale)} (${localizedName(locale, names(t, 'ticketName'))})`);
     lines.push('');
   }
+  for (const m of memberships) lines.push(membershipLine(m));
+  if (memberships.length) lines.push('');
   for (const v of vouchers) lines.push(fill(w.voucher, voucherParams(v)));
   if (vouchers.length) {
     const historyLink = `${input.baseUrl}/system-vouchers/history`;

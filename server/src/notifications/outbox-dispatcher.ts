@@ -8,6 +8,7 @@ import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
 import {
   DocumentsRepository,
   type DocumentDonation,
+  type DocumentMembership,
   type DocumentReservation,
   type DocumentTicket,
   type DocumentVoucher,
@@ -59,19 +60,20 @@ export class OutboxDispatcher {
     }
   }
 
-  /** Loads what a batch needs in two queries, sends each message, and records the sent ones in one update. */
+  /** Loads what a batch needs (one query per kind of line, side by side), sends each message, records the sent ones. */
   private async deliverBatch(batch: OutboxRow[]): Promise<number> {
     const ids = [...new Set(batch.map((r) => r.reservationId).filter((id): id is string => id !== null))];
-    const [reservations, tickets, vouchers, donations] = await Promise.all([
+    const [reservations, tickets, vouchers, donations, memberships] = await Promise.all([
       this.documents.byIds(ids),
       this.documents.ticketsOf(ids),
       this.documents.vouchersOf(ids),
       this.documents.donationsOf(ids),
+      this.documents.membershipsOf(ids),
     ]);
     const byId = new Map(reservations.map((r) => [r.id, r]));
     const sent: string[] = [];
     for (const row of batch) {
-      if (await this.deliver(row, byId, { tickets, vouchers, donations })) sent.push(row.id);
+      if (await this.deliver(row, byId, { tickets, vouchers, donations, memberships })) sent.push(row.id);
     }
     await this.outbox.markSent(sent);
     return sent.length;
@@ -84,6 +86,7 @@ export class OutboxDispatcher {
       tickets: Map<string, DocumentTicket[]>;
       vouchers: Map<string, DocumentVoucher[]>;
       donations: Map<string, DocumentDonation[]>;
+      memberships: Map<string, DocumentMembership[]>;
     },
   ): Promise<boolean> {
     try {
@@ -114,6 +117,7 @@ export class OutboxDispatcher {
           tickets: lines.tickets.get(reservation.id) ?? [],
           vouchers: lines.vouchers.get(reservation.id) ?? [],
           donations: lines.donations.get(reservation.id) ?? [],
+          memberships: lines.memberships.get(reservation.id) ?? [],
           locale: row.locale,
           brand: brandName(this.config, isLocale(row.locale) ? row.locale : 'he'),
           hotline: this.config.HOTLINE,

@@ -75,6 +75,20 @@ export interface DocumentDonation {
   unitAgorot: number;
 }
 
+/** A membership the order bought (a new card) or topped up (units added to a card). */
+export interface DocumentMembership {
+  kind: 'new' | 'topup';
+  memberNumber: string;
+  name: string;
+  nameEn: string;
+  nameRu: string | null;
+  nameAr: string | null;
+  /** Units the order added (a top-up), or the card's units when it was bought. */
+  units: number;
+  /** The card's last day (a new card). */
+  endsAt: Date | null;
+}
+
 /** Groups rows carrying a reservationId by it (the outbox renders a batch at a time). */
 function byReservationId<T>(rows: (T & { reservationId: string })[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -200,6 +214,28 @@ export class DocumentsRepository {
               translations->'ru'->>'name' AS "nameRu", translations->'ar'->>'name' AS "nameAr",
               initial_agorot AS "valueAgorot", coalesce(starts_at, created_at) AS "startsAt", expires_at AS "expiresAt"
          FROM system_voucher WHERE reservation_id = ANY($1::bigint[]) ORDER BY id`,
+      [reservationIds],
+    );
+    return byReservationId(rows);
+  }
+
+  /** Memberships bought or topped up by these orders, so their confirmation names what was bought. */
+  async membershipsOf(reservationIds: string[]): Promise<Map<string, DocumentMembership[]>> {
+    if (reservationIds.length === 0) return new Map();
+    const rows: (DocumentMembership & { reservationId: string })[] = await this.db.query(
+      `SELECT cm.reservation_id::text AS "reservationId", 'new' AS kind, cm.member_number AS "memberNumber",
+              m.name, m.name_en AS "nameEn", m.translations->'ru'->>'name' AS "nameRu",
+              m.translations->'ar'->>'name' AS "nameAr", cm.balance AS units, cm.ends_at AS "endsAt"
+         FROM customer_membership cm JOIN membership m ON m.id = cm.membership_id
+        WHERE cm.reservation_id = ANY($1::bigint[])
+       UNION ALL
+       SELECT t.reservation_id::text, 'topup', t.member_number, m.name, m.name_en, m.translations->'ru'->>'name',
+              m.translations->'ar'->>'name', t.units, NULL
+         FROM membership_topup t
+         JOIN customer_membership cm ON cm.member_number = t.member_number
+         JOIN membership m ON m.id = cm.membership_id
+        WHERE t.reservation_id = ANY($1::bigint[])
+        ORDER BY 1, 2, 3`,
       [reservationIds],
     );
     return byReservationId(rows);

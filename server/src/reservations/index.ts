@@ -20,6 +20,12 @@ export {
 } from './identifiers';
 // An order's documents as the confirmation message renders them, and the site address its links point to.
 export { DocumentsRepository } from './documents.repository';
-export type { DocumentDonation, DocumentReservation, DocumentTicket, DocumentVoucher } from './documents.repository';
+export type {
+  DocumentDonation,
+  DocumentMembership,
+  DocumentReservation,
+  DocumentTicket,
+  DocumentVoucher,
+} from './documents.repository';
 export { names, seatText } from './edocument.service';
 export { publicBaseUrl } from './public-url';

@@ -6,6 +6,7 @@ import { renderConfirmation } from '../../src/notifications/confirmation-message
 import { renderRefundNotice } from '../../src/notifications/refund-notice';
 import type {
   DocumentDonation,
+  DocumentMembership,
   DocumentReservation,
   DocumentTicket,
   DocumentVoucher,
@@ -114,11 +115,25 @@ const donation: DocumentDonation = {
   unitAgorot: 1_800,
 };
 
+const membership: DocumentMembership = {
+  kind: 'new',
+  memberNumber: 'M-100234',
+  name: 'כרטיסיית קולנוע',
+  nameEn: 'Cinema card',
+  nameRu: 'Абонемент в кино',
+  nameAr: 'بطاقة السينما',
+  units: 10,
+  endsAt: new Date('2027-11-20T10:00:00Z'),
+};
+const topup: DocumentMembership = { ...membership, kind: 'topup', units: 5, endsAt: null };
+
 const ORDERS = {
   tickets: { tickets: [ticket(true), ticket(false)] },
   vouchers: { tickets: [], vouchers: [voucher] },
   donations: { tickets: [], donations: [donation] },
-  everything: { tickets: [ticket(true)], vouchers: [voucher], donations: [donation] },
+  memberships: { tickets: [], memberships: [membership] },
+  topups: { tickets: [], memberships: [topup] },
+  everything: { tickets: [ticket(true)], vouchers: [voucher], donations: [donation], memberships: [membership] },
 };
 
 describe.each(LOCALES.map((l) => [l]))('every message in %s is in its own script', (locale) => {
@@ -182,4 +197,21 @@ test.each([
   expect(sms).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   // A sentence of its own after the confirmation: it starts with a capital where the script has them.
   if (locale === 'ru') expect(sms).toContain('. Ваучер');
+});
+
+test.each([
+  ['he', 'כרטיסיית קולנוע', '5 יחידות'],
+  ['en', 'Cinema card', '5 units'],
+  ['ru', 'Абонемент в кино', 'единиц: 5'],
+  ['ar', 'بطاقة السينما', 'وحدات: 5'],
+] as const)('a membership order in %s names what was bought, not only the order number', (locale, name, units) => {
+  const common = { locale, brand: brandName(CONFIG, locale), hotline: '*9080', baseUrl: 'https://tickets.example' };
+  for (const channel of ['sms', 'email'] as const) {
+    const bought = renderConfirmation({ ...common, reservation: reservation(locale), ...ORDERS.memberships }, channel);
+    expect(bought.body).toContain(name);
+    expect(bought.body).toContain('M-100234');
+    const added = renderConfirmation({ ...common, reservation: reservation(locale), ...ORDERS.topups }, channel);
+    expect(added.body).toContain(units);
+    expect(added.body).toContain('M-100234');
+  }
 });
