@@ -539,21 +539,6 @@ export class SeatEngineService {
     return { unlockedSeat: named, seats, version: r.version };
   }
 
-  /** Payment started: every lock of this visitor in the presentation gets its one extension (up to the hard cap). */
-  async extendForPayment(
-    presentationId: number,
-    visitorId: string,
-  ): Promise<{ expiresAt: string | null; timeInSeconds: number; extended: number }> {
-    const r = await this.store.extend(
-      presentationId,
-      visitorId,
-      this.config.LOCK_PAYMENT_EXTENSION_SECONDS * 1000,
-      this.config.LOCK_HARD_CAP_SECONDS * 1000,
-    );
-    if (r.earliestExpiryMs === null) return { expiresAt: null, timeInSeconds: 0, extended: 0 };
-    return { ...this.timing(r.nowMs, r.earliestExpiryMs), extended: r.extended };
-  }
-
   /**
    * Payment of one cart is starting: its seats are claimed for that cart before any card is charged, so the same
    * visitor's other cart (another tab or device) on any of them is refused (SEATS_BEING_PAID) instead of being charged

@@ -450,16 +450,20 @@ describe('timer, payment extension and sale', () => {
     expect(timer.url).toBe('/booking?lang=he');
   });
 
-  test('extendForPayment extends once; markSold turns the lock into a sale, owner-checked', async () => {
+  test('the payment claim extends the locks once; markSold turns the lock into a sale, owner-checked', async () => {
     const engine = t.app.get(SeatEngineService);
     const v = visitor();
     const info = await loadPlan(t.url, 5);
     const seat = rowSeats(info, 1, 2)[0]!;
     const l = await lock(t.url, v, seatInput(info, 1, seat.XCoordinate, seat.YCoordinate));
-    const e = await engine.extendForPayment(5, v);
-    expect(Date.parse(e.expiresAt!) - Date.parse(l.body.expiresAt)).toBeGreaterThan(290_000);
-    const again = await engine.extendForPayment(5, v);
-    expect(again.expiresAt).toBe(e.expiresAt);
+    const ref = { presentationId: 5, sectionId: 1, x: seat.XCoordinate, y: seat.YCoordinate };
+    const timer = async () => (await call(t.url, 'GET', '/api/presentations/timer/5', v)).body.timer['5'].timeInSeconds;
+    await engine.claimForPayment(v, 'cart-1', [5], [ref]);
+    const extended = await timer();
+    expect(extended * 1000 - (Date.parse(l.body.expiresAt) - Date.now())).toBeGreaterThan(280_000);
+    // The same cart claiming again (a retried payment) does not extend a second time.
+    await engine.claimForPayment(v, 'cart-1', [5], [ref]);
+    expect(await timer()).toBeLessThanOrEqual(extended);
     await expect(
       engine.markSold(5, visitor(), [{ sectionId: 1, x: seat.XCoordinate, y: seat.YCoordinate }]),
     ).rejects.toMatchObject({ code: 'NOT_LOCK_OWNER' });
