@@ -163,3 +163,22 @@ test.describe('small things (issue 22.9)', () => {
     });
   }
 });
+
+test('the catalogue does not shift as it loads: its list keeps its room, the footer stays below the fold', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/booking?lang=he');
+  await expect(page.locator('article.feature-card').first()).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  // Cumulative layout shift: it was 0.073 (the footer pushed out of view when the list arrived); good is under 0.1.
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+});

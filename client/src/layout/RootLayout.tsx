@@ -74,7 +74,7 @@ export function RootLayout() {
         {langParam.kind === 'invalid' ? (
           <InvalidLangPage />
         ) : (
-          <Suspense fallback={<PageLoading />}>
+          <Suspense fallback={<PageLoading route />}>
             <Outlet />
           </Suspense>
         )}

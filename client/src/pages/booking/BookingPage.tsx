@@ -20,7 +20,13 @@ export default function BookingPage() {
         <h1>{t('booking.title')}</h1>
         <p className="lead">{t('booking.intro')}</p>
       </header>
-      {query.status === 'loading' && <LoadingView label={t('booking.loading')} />}
+      {query.status === 'loading' && (
+        // The list's room is kept while it loads: the footer below it stays below the fold instead of being pushed
+        // off the screen when the list arrives (a layout shift people see).
+        <div className="feature-grid-pending">
+          <LoadingView label={t('booking.loading')} />
+        </div>
+      )}
       {query.status === 'error' && <ErrorView message={t('booking.error')} error={query.error} onRetry={query.retry} />}
       {query.status === 'success' &&
         (query.data.features.length === 0 ? (
