@@ -207,12 +207,12 @@ export class HoldsManager {
     this.c.ui.setState({ lastBlock: seats.length, blockToConfirm: null });
   }
 
-  /** All-in total of these seats, in shekels (what a block is said to cost before it is locked). */
+  /** All-in total of these seats, in shekels (a block's before it is locked; the selection's seats in `selectedTotal`). */
   totalOf(seats: readonly number[]): number {
     const facts = this.c.facts;
     let total = 0;
     for (const i of seats) total += facts.groupPrice(facts.groupOfSeat(i)) ?? 0;
-    return total;
+    return Math.round(total * 100) / 100;
   }
 
   /** The cashier's answer to a large block: yes locks it, no drops it. */
@@ -456,8 +456,7 @@ export class HoldsManager {
   /** All-in total of the selection, in shekels (the server prices the order). */
   selectedTotal(): number {
     const facts = this.c.facts;
-    let total = 0;
-    for (const i of this.c.selection.indices()) total += facts.groupPrice(facts.groupOfSeat(i)) ?? 0;
+    let total = this.totalOf(this.c.selection.indices());
     for (const [s, p] of this.gaPlaces)
       total += (facts.groupPrice(facts.groupOfZone(this.c.store.sections[s]!.zoneId)) ?? 0) * p.length;
     return Math.round(total * 100) / 100;
