@@ -1,5 +1,5 @@
 import { axeFor } from './axe.support';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { buyOneSeat, codeFor, signInCustomer } from './customer-area.support';
 import { openSeatMap } from './seatmap-support';
@@ -38,6 +38,21 @@ async function lastMessageId(page: Page, mobile: string): Promise<string | null>
   const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
   const { messages } = (await r.json()) as { messages: { id: string; recipient: string }[] };
   return messages.find((x) => x.recipient === mobile)?.id ?? null;
+}
+
+/** One reserved seat held for this browser, its cart saved, and on from the cart to the checkout (in Hebrew). */
+async function checkoutWithOneSeat(page: Page, request: APIRequestContext): Promise<void> {
+  const uuid = await visitorIdOf(page);
+  const held = await holdReservedSeatsIn(
+    request,
+    uuid,
+    (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
+    1,
+  );
+  const resId = await saveHeldCart(request, uuid, held);
+  await page.goto(`/cart/${resId}?lang=he`);
+  await page.getByRole('button', { name: 'המשך לפרטים האישיים' }).click();
+  await expect(page).toHaveURL(/\/booking\/checkout/);
 }
 
 test.describe('customer area', () => {
@@ -177,17 +192,7 @@ test.describe('customer area', () => {
 
   test('checkout pre-fills the details of the logged-in customer', async ({ page, request }) => {
     await signInCustomer(page, 'he', { ssn: '000000026', mobile: '0527654321' });
-    const uuid = await visitorIdOf(page);
-    const held = await holdReservedSeatsIn(
-      request,
-      uuid,
-      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-      1,
-    );
-    const resId = await saveHeldCart(request, uuid, held);
-    await page.goto(`/cart/${resId}?lang=he`);
-    await page.getByRole('button', { name: 'המשך לפרטים האישיים' }).click();
-    await expect(page).toHaveURL(/\/booking\/checkout/);
+    await checkoutWithOneSeat(page, request);
     await expect(page.getByRole('textbox', { name: 'שם פרטי', exact: true })).toHaveValue('Dana');
     await expect(page.getByRole('textbox', { name: 'שם משפחה', exact: true })).toHaveValue('Levi');
     await expect(page.getByRole('textbox', { name: 'דוא"ל', exact: true })).toHaveValue('dana@example.com');
@@ -242,16 +247,7 @@ test('an anonymous visitor is not asked for a session it does not have: no 401s,
   await page.goto('/booking/customer-portal?lang=he');
   await expect(page.locator('#ca-ssn')).toBeVisible();
   // The checkout, with seats held (its pre-fill asks for the customer's details only if one signed in here).
-  const uuid = await visitorIdOf(page);
-  const held = await holdReservedSeatsIn(
-    request,
-    uuid,
-    (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-    1,
-  );
-  const resId = await saveHeldCart(request, uuid, held);
-  await page.goto(`/cart/${resId}?lang=he`);
-  await page.getByRole('button', { name: 'המשך לפרטים האישיים' }).click();
+  await checkoutWithOneSeat(page, request);
   await expect(page.locator('input[name="firstName"]')).toBeVisible();
   await expect(page.locator('input[name="firstName"]')).toHaveValue('');
   expect(sessionCalls).toEqual([]);
