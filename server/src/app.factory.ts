@@ -3,6 +3,8 @@ import type { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { ModuleRef, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { withResponseSchemas } from './api-docs/response-schemas';
+import { installResponseValidation } from './api-docs/response-validation';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -112,6 +114,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
 
+  if (config.VALIDATE_RESPONSES) installResponseValidation(fastify, logger);
+
   // Identity first, so every handler (and every error) knows the visitor.
   fastify.addHook('onRequest', async (request, reply) => {
     applySecurityHeaders(config, request, reply);
@@ -163,9 +167,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     .addGlobalParameters({ name: 'uuid', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } })
     .build();
   if (apiDocsEnabled(config)) {
-    SwaggerModule.setup('api/docs', app, () => withOptionalHeaders(SwaggerModule.createDocument(app, openApi)), {
-      jsonDocumentUrl: 'api/docs/json',
-    });
+    const document = () => withResponseSchemas(withOptionalHeaders(SwaggerModule.createDocument(app, openApi)));
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
   }
 
   await app.init();

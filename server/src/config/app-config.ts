@@ -120,6 +120,12 @@ export const appConfigSchema = z.object({
   ALLOWED_ORIGINS: z.string().max(2000).optional(),
   /** The OpenAPI UI and JSON at /api/docs; default on outside production. */
   API_DOCS_ENABLED: bool.optional(),
+  /**
+   * Every answer checked against the OpenAPI document, a violation answered as a 500 (api-docs/response-validation.ts):
+   * on in the tests, never in production (a schema check per answer costs CPU and would turn a harmless extra field
+   * into an outage).
+   */
+  VALIDATE_RESPONSES: bool.default(false),
   /** The development message store at /api/notifications/dev (names, e-mails, e-ticket links). Never in production. */
   DEV_MESSAGES_ENABLED: bool.default(false),
   /** Booking, payment and notifications (server/src/payment/booking-config.ts). */
@@ -157,6 +163,10 @@ function productionProblems(config: AppConfig): string[] {
   if (config.DEV_MESSAGES_ENABLED)
     problems.push('DEV_MESSAGES_ENABLED: the development message store is never on in production');
   problems.push(...integrationProductionProblems(config));
+  if (config.VALIDATE_RESPONSES)
+    problems.push(
+      'VALIDATE_RESPONSES: answers are checked against the document in the tests only, never in production',
+    );
   if (config.HOLDS_TEST_CLOCK) problems.push('HOLDS_TEST_CLOCK: the movable hold clock is never on in production');
   return problems;
 }

@@ -7,6 +7,7 @@ import { customerClient, logIn } from '../customers/support/customer-kit';
 import { MEMBER } from '../holds/support/hold-kit';
 import { solveAltcha } from '../support/altcha';
 import type { TestApp } from '../support/test-env';
+import { GENERATED } from '../../src/api-docs/declared-responses';
 
 /**
  * Property-based fuzzing of every route in our own OpenAPI document (issue 9, point 6; issue 20, point 9).
@@ -41,8 +42,10 @@ type Schema = {
 };
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: Schema };
 type Operation = {
+  operationId?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 };
 
 /** Every path parameter of every operation gets each of these once, per caller (deterministic). */
@@ -222,6 +225,13 @@ function requestFor(template: string, operation: Operation): fc.Arbitrary<FuzzRe
   );
 }
 
+/**
+ * Every answer is also checked against the document by the server under test (VALIDATE_RESPONSES, on in every
+ * medium test: src/api-docs/response-validation.ts): an undeclared status or a body not matching its schema comes
+ * back as a 500 RESPONSE_NOT_AS_DECLARED, which fails the pass like any 5xx. Counted here per status class.
+ */
+const answered: Record<string, number> = {};
+
 let env: Awaited<ReturnType<typeof startBooking>>;
 let t: TestApp;
 let sql: Client;
@@ -278,6 +288,7 @@ beforeAll(async () => {
   solvedToken = await solveAltcha(t.url, fuzzVisitor);
   const document = (await (await fetch(`${t.url}/api/docs/json`)).json()) as {
     paths: Record<string, Record<string, Operation>>;
+    components?: { schemas?: Record<string, Schema> };
   };
   const all = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
@@ -333,6 +344,8 @@ async function send(caller: Caller, method: string, template: string, request: F
   sent[caller.name] += 1;
   if (caller.refusedUnsigned && body.includes(`"error":"${caller.refusedUnsigned}"`)) unsigned.push(what);
   if (response.status >= 500) throw new Error(`server error: ${what}`);
+  const kind = `${Math.floor(response.status / 100)}xx`;
+  answered[kind] = (answered[kind] ?? 0) + 1;
   if (response.status >= 400) {
     if ((response.headers.get('content-type') ?? '').includes('json')) {
       const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
@@ -398,6 +411,29 @@ test('every parameter a path templates is declared by its operation, as a requir
       .map((name) => `${method} ${path}: {${name}}`),
   );
   expect(undeclared).toEqual([]);
+});
+
+test('every operation declares its success answer and the error shape, with schemas generated from the handlers', () => {
+  const missing = operations.flatMap(({ method, path, operation }) => {
+    const responses = operation.responses ?? {};
+    const success = Object.entries(responses).find(([code]) => /^2\d\d$/.test(code));
+    const problems: string[] = [];
+    if (!success?.[1].content) problems.push('no success body');
+    if (!responses['4XX']?.content?.['application/json']) problems.push('no 4XX error shape');
+    return problems.map((p) => `${method} ${path}: ${p}`);
+  });
+  expect(missing).toEqual([]);
+  // The answer check the server runs in the tests finds each operation by method and path: the same as the document's.
+  const served = operations.map((o) => `${o.operation.operationId} ${o.method} ${o.path}`).sort();
+  const generated = Object.entries(GENERATED.operations)
+    .filter(([, g]) => documented.includes(`${g.method} ${g.path}`) || !g.path.startsWith('/api/holds/test'))
+    .map(([id, g]) => `${id} ${g.method} ${g.path}`)
+    .sort();
+  expect(generated).toEqual(served);
+  const lock = operations.find((o) => o.method === 'PUT' && o.path === '/api/seats/lock-seat')!;
+  expect(lock.operation.responses?.['200']?.content?.['application/json']?.schema).toEqual({
+    $ref: '#/components/schemas/LockSeatResponse',
+  });
 });
 
 test('no header is declared required: the language and the queue ticket are optional, as the routes treat them', () => {
@@ -502,6 +538,10 @@ describe('every operation of the OpenAPI document: no 5xx, no hang, the error sh
     // The sessions held all along: every staff and customer request reached past the login check.
     expect(unsigned).toEqual([]);
     expect(sent.staff).toBeGreaterThanOrEqual(documented.length * RUNS_PER_ROUTE);
-    process.stdout.write(`fuzzed ${JSON.stringify(sent)} requests over ${documented.length} operations\n`);
+    // Answers were checked against declared schemas, successes among them (not only refusals).
+    expect(answered['2xx']).toBeGreaterThanOrEqual(100);
+    process.stdout.write(
+      `fuzzed ${JSON.stringify(sent)} requests over ${documented.length} operations; answers by class, each checked against the document: ${JSON.stringify(answered)}\n`,
+    );
   });
 });

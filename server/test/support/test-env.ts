@@ -104,6 +104,8 @@ export function testConfig(overrides: Partial<Record<keyof AppConfig, string>> &
     DEV_MESSAGES_ENABLED: 'true',
     // Tests read a status right after changing seats: the shared answer is reused only at the current version.
     SEAT_STATUS_STALE_MS: '0',
+    // Every answer of every medium test is checked against the OpenAPI document (api-docs/response-validation.ts).
+    VALIDATE_RESPONSES: overrides.NODE_ENV === 'production' ? 'false' : 'true',
     ...overrides,
   });
 }
