@@ -153,6 +153,9 @@ async function startServer(env) {
       SEAT_STATUS_STALE_MS: '0',
       // Specs share a few presentations; the bot-check work under load is tested in server/test/botcheck-load.
       ALTCHA_LOAD_STEP: '0',
+      // Every answer the browsers get is checked against the OpenAPI document (server/src/api-docs): a violation is a
+      // 500 RESPONSE_NOT_AS_DECLARED in the server's log and a failing spec.
+      VALIDATE_RESPONSES: 'true',
       CLIENT_DIST: path.join(ROOT, 'client', 'dist'),
     },
   });
@@ -177,6 +180,19 @@ async function startServer(env) {
   child.removeAllListeners('exit');
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Answers the server found not as the OpenAPI document declares (VALIDATE_RESPONSES logs each one). */
+    undeclaredAnswers: () =>
+      output
+        .split('\n')
+        .filter((line) => line.includes('answer not as declared'))
+        .map((line) => {
+          try {
+            const { route, problem } = JSON.parse(line);
+            return `${route}: ${problem}`;
+          } catch {
+            return line.slice(0, 300);
+          }
+        }),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
@@ -479,6 +495,11 @@ async function e2ePart(pg, env, totals, problems) {
       addRunnerCounts('playwright', counts, 0, totals, problems);
     } else await playwright(stacks, chromium, env, totals, problems);
   } finally {
+    // An answer not as declared fails the run even when the spec that caused it did not notice the 500.
+    const undeclared = [...new Set(stacks.flatMap((x) => x.server?.undeclaredAnswers() ?? []))];
+    totals.passed += undeclared.length ? 0 : 1;
+    totals.failed += undeclared.length ? 1 : 0;
+    problems.push(...undeclared.map((u) => `FAILED e2e answers as declared: ${u}`));
     await Promise.all(stacks.map((x) => x.stop()));
   }
 }
