@@ -13,7 +13,7 @@ import { BookingError, type ParsedCart } from '../cart';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { PricedLine, PricedOrder, PricingSeat, Quote } from '../payment';
-import type { MembershipSaleData } from '../reservations';
+import type { MembershipSaleData, RedeemedSeat } from '../reservations';
 import { type Layout, SeatEngineService } from '../seats';
 import { TicketsRepository } from '../tickets';
 import { discountValidFor, MembershipDiscountService } from './membership-discount.service';
@@ -323,12 +323,15 @@ export class MembershipQuoteService {
       : await this.repo.memberTicketUnits([...new Set(priced.lines.map((l) => l.ticket.id))]);
     if (units.size === 0) return;
     const need = new Map<string, number>();
+    const seatsOf = new Map<string, RedeemedSeat[]>();
     for (const line of priced.lines) {
       const u = units.get(line.ticket.id);
       if (u === undefined) continue;
-      const number = cart.seats[line.seat.index]?.memberNumber?.trim();
+      const number = cart.seats[line.seat.index]?.memberNumber?.trim().toLowerCase();
       if (!number) throw new AppError('NO_VALID_MEMBER');
-      need.set(number.toLowerCase(), (need.get(number.toLowerCase()) ?? 0) + u);
+      need.set(number, (need.get(number) ?? 0) + u);
+      const { presentationId, sectionId, x, y } = line.seat;
+      seatsOf.set(number, [...(seatsOf.get(number) ?? []), { presentationId, sectionId, x, y, units: u }]);
     }
     const now = new Date();
     const redemptions: MembershipSaleData['redemptions'] = [];
@@ -342,7 +345,7 @@ export class MembershipQuoteService {
       if (!(await this.repo.grantedMembers(visitorId, [member.id])).has(member.id))
         throw new AppError('MEMBER_NOT_VERIFIED');
       if (member.balance - member.usedBalance < n) throw new AppError('BALANCE_INSUFFICIENT');
-      redemptions.push({ memberId: member.id, units: n });
+      redemptions.push({ memberId: member.id, units: n, seats: seatsOf.get(number) ?? [] });
     }
     priced.memberships = { redemptions, sold: [], topups: [], enrolments: [] };
   }

@@ -106,17 +106,41 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
   }
 
   /**
-   * An order that ends whole (a hold released at its deadline, a cancellation of every ticket) gives the member
-   * units it drew and its discount code's use back (before, member units never came back). Each
-   * ledger row is marked given back in the same statement, so a row comes back once. Tickets cancelled a few at a
-   * time give nothing back until the last one goes: a redemption row is per order, not per ticket.
+   * Member units come back per ticket: each ticket that leaves 'live' here gives back the units it drew
+   * (member_redemption_ticket), marked in the same statement, so each comes back once; its redemption is marked given
+   * back when its last ticket is. Redemptions recorded before tickets carried their units come back when the whole
+   * order ends (a hold released at its deadline, a cancellation of every ticket), as do discount code uses (one per
+   * order).
    */
   async giveBack(db: Queryable, ended: EndedSale): Promise<void> {
+    if (ended.ticketIds.length) {
+      await db.query(
+        `WITH back AS (
+           UPDATE member_redemption_ticket SET given_back_at = now()
+            WHERE reservation_ticket_id = ANY($1::bigint[]) AND given_back_at IS NULL
+           RETURNING member_redemption_id, units
+         ), per_member AS (
+           SELECT r.customer_membership_id, sum(b.units)::int AS units
+             FROM back b JOIN member_redemption r ON r.id = b.member_redemption_id GROUP BY r.customer_membership_id
+         ), members AS (
+           UPDATE customer_membership m SET used_balance = greatest(0, m.used_balance - p.units)
+             FROM per_member p WHERE m.id = p.customer_membership_id
+           RETURNING m.id
+         )
+         UPDATE member_redemption r SET given_back_at = now()
+          WHERE r.id IN (SELECT member_redemption_id FROM back) AND r.given_back_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM member_redemption_ticket t
+                             WHERE t.member_redemption_id = r.id AND t.given_back_at IS NULL
+                               AND t.reservation_ticket_id <> ALL($1::bigint[]))`,
+        [ended.ticketIds],
+      );
+    }
     if (ended.wholeReservationIds.length === 0) return;
     await db.query(
       `WITH back AS (
-         UPDATE member_redemption SET given_back_at = now()
-          WHERE reservation_id = ANY($1::bigint[]) AND given_back_at IS NULL
+         UPDATE member_redemption r SET given_back_at = now()
+          WHERE r.reservation_id = ANY($1::bigint[]) AND r.given_back_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM member_redemption_ticket t WHERE t.member_redemption_id = r.id)
          RETURNING customer_membership_id, units
        )
        UPDATE customer_membership m SET used_balance = greatest(0, m.used_balance - b.units)

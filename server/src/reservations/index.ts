@@ -9,7 +9,7 @@ export type { ClaimableSale, EndedSale, LimitClaim, Queryable, SaleRefused } fro
 export { LimitClaims } from './limit-claims';
 // The membership steps of the sale statement (draws, discount codes), their data and refusals.
 export { MembershipSaleSteps, updatedRows } from './membership-sale-steps';
-export type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
+export type { MembershipRefusal, MembershipSaleData, RedeemedSeat } from './membership-sale-steps';
 // The identifiers a sale is written with (reservation, ticket, document key, voucher, donation receipt).
 export {
   newDocumentKey,

@@ -1,12 +1,25 @@
 import type { QueryRunner } from 'typeorm';
 
+/** A seat a member ticket was sold for, and the member units its ticket drew. */
+export interface RedeemedSeat {
+  presentationId: number;
+  sectionId: number;
+  x: number;
+  y: number;
+  units: number;
+}
+
 /**
  * What a sale writes for memberships (issue 12), as plain data so that it rides on the sale draft (and so survives
  * a crash: the recovery job writes exactly the quoted sale).
  */
 export interface MembershipSaleData {
-  /** Member tickets: units drawn from each member's balance, inside the sale's transaction. */
-  redemptions: { memberId: number; units: number }[];
+  /**
+   * Member tickets: units drawn from each member's balance, inside the sale's transaction, and the seats they were
+   * drawn for (each seat's units come back when its ticket is cancelled: MembershipSaleParticipant.giveBack).
+   * `seats` is absent on drafts quoted before it existed: their units come back when the whole order ends.
+   */
+  redemptions: { memberId: number; units: number; seats?: RedeemedSeat[] }[];
   /** New members (a membership bought). */
   sold: {
     membershipId: number;
@@ -116,10 +129,29 @@ export class MembershipSaleSteps {
       );
     }
     for (const r of data.redemptions) {
-      await runner.query(
+      const [redemption] = await runner.query(
         `INSERT INTO member_redemption (customer_membership_id, reservation_id, units, used_after)
-         SELECT id, $2, $3, used_balance FROM customer_membership WHERE id = $1`,
+         SELECT id, $2, $3, used_balance FROM customer_membership WHERE id = $1 RETURNING id`,
         [r.memberId, reservationId, r.units],
+      );
+      const seats = r.seats ?? [];
+      if (seats.length === 0) continue;
+      // Which ticket drew how many units: a ticket cancelled alone gives its own units back.
+      await runner.query(
+        `INSERT INTO member_redemption_ticket (member_redemption_id, reservation_ticket_id, units)
+         SELECT $1, t.id, s.units
+           FROM unnest($3::int[], $4::int[], $5::int[], $6::int[], $7::int[]) AS s(pid, sid, x, y, units)
+           JOIN reservation_ticket t ON t.reservation_id = $2 AND t.presentation_id = s.pid AND t.section_id = s.sid
+                                    AND t.x = s.x AND t.y = s.y`,
+        [
+          redemption.id,
+          reservationId,
+          seats.map((s) => s.presentationId),
+          seats.map((s) => s.sectionId),
+          seats.map((s) => s.x),
+          seats.map((s) => s.y),
+          seats.map((s) => s.units),
+        ],
       );
     }
     for (const s of data.sold) {

@@ -20,6 +20,7 @@ import { OnSaleDemoLine1795830000000 } from './1795830000000-on-sale-demo-line';
 import { OneHoldPaymentAtATime1795840000000 } from './1795840000000-one-hold-payment-at-a-time';
 import { GivenBackDraws1795840000001 } from './1795840000001-given-back-draws';
 import { StaffSignInFailures1795840000002 } from './1795840000002-staff-sign-in-failures';
+import { MemberUnitsPerTicket1795900000000 } from './1795900000000-member-units-per-ticket';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   OneHoldPaymentAtATime1795840000000,
   GivenBackDraws1795840000001,
   StaffSignInFailures1795840000002,
+  MemberUnitsPerTicket1795900000000,
 ];
