@@ -1,9 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { ApiSeatplan } from '@hotline/shared';
-import { solveAltcha } from '../server/test/support/altcha';
+import { expect, test, type Page } from '@playwright/test';
 import { axeFor } from './axe.support';
-import { clickSeat, findPresentation, openSeatMap, visitorId, type SeatRef } from './seatmap-support';
+import {
+  clickSeat,
+  lockAs,
+  lockBodies,
+  openSeatMap,
+  rowWithTakenPair,
+  statusOf,
+  theatreShow,
+  visitorId,
+  zoomToRow,
+  type SeatRef,
+} from './seatmap-support';
 
 /**
  * The single-seat-gap rule told at the tap, not after the card. The Dybbuk (a theatre show: no single free seat may
@@ -11,77 +19,12 @@ import { clickSeat, findPresentation, openSeatMap, visitorId, type SeatRef } fro
  * leave seat 1 alone at the row end. The commit refuses that (409 SINGLE_SEAT_GAP) after the card is typed; the map
  * must say it at once, in the buyer's language, hold the order back, and offer to take seat 1 too.
  */
-const base = () => process.env.E2E_BASE_URL ?? 'http://localhost:3000';
-
 const RULE = {
   he: 'לא ניתן להשאיר מושב בודד פנוי בין מושבים תפוסים.',
   en: 'A single empty seat may not be left between taken seats.',
   ru: 'Нельзя оставлять одно свободное место между занятыми.',
   ar: 'لا يمكن ترك مقعد فارغ واحد بين مقاعد محجوزة.',
 } as const;
-
-interface Show {
-  id: number;
-  venueId: number;
-  seatplanId: number;
-}
-
-async function theatreShow(request: APIRequestContext): Promise<Show> {
-  const p = (await findPresentation(request, 'The Dybbuk')) as unknown as Show;
-  return p;
-}
-
-/** The API lock body of a seat of the plan (its ticket group from the plan). */
-async function lockBodies(request: APIRequestContext, show: Show, seats: SeatRef[]) {
-  const { seatplan } = (await (
-    await request.get(`/api/seats/seatplan?venueId=${show.venueId}&seatplanId=${show.seatplanId}`)
-  ).json()) as { seatplan: ApiSeatplan };
-  return seats.map((s) => {
-    const section = seatplan.sections.find((x) => x.VenueSectionId === s.sectionId)!;
-    const seat = section.groups
-      .flatMap((g) => g.rows.flatMap((r) => r.seats))
-      .find((x) => x.XCoordinate === s.x && x.YCoordinate === s.y)!;
-    return {
-      PresentationId: show.id,
-      VenueId: show.venueId,
-      VenueSeatplanId: show.seatplanId,
-      VenueSectionId: s.sectionId,
-      TicketGroupId: seat.TicketGroupId,
-      XCoordinate: s.x,
-      YCoordinate: s.y,
-    };
-  });
-}
-
-/** Locks seats for a visitor through the API; returns the undo. */
-async function lockAs(request: APIRequestContext, uuid: string, bodies: object[]): Promise<() => Promise<void>> {
-  const token = await solveAltcha(base(), uuid);
-  for (const seat of bodies) {
-    const r = await request.put('/api/seats/lock-seat', { headers: { uuid }, data: { recaptchaToken: token, seat } });
-    expect(r.status(), `lock ${JSON.stringify(seat)}: ${await r.text()}`).toBe(200);
-  }
-  return async () => {
-    for (const seat of bodies) await request.put('/api/seats/unlock-seat', { headers: { uuid }, data: { seat } });
-  };
-}
-
-const statusOf = (page: Page, s: SeatRef) =>
-  page.evaluate((seat) => window.__seatmap!.seatStatus(seat.sectionId, seat.x, seat.y), s);
-
-/** Zoom so seats of the row are about 30 px apart, centred on it (as the pairs spec does). */
-async function zoomToRow(page: Page, row: SeatRef[]) {
-  const pos = (s: SeatRef) => page.evaluate((q) => window.__seatmap!.seatPlanPosition(q.sectionId, q.x, q.y), s);
-  const [a, b, mid] = [await pos(row[0]!), await pos(row[1]!), await pos(row[Math.floor(row.length / 2)]!)];
-  const pitch = Math.hypot(b!.x - a!.x, b!.y - a!.y);
-  const fit = await page.evaluate(() => window.__seatmap!.fitScale());
-  await page.evaluate(
-    ({ rel, cx, cy }) => {
-      window.__seatmap!.setView(rel, cx, cy);
-      window.__seatmap!.flush();
-    },
-    { rel: 30 / (pitch * fit), cx: mid!.x, cy: mid!.y },
-  );
-}
 
 async function pick(page: Page, seat: SeatRef) {
   expect(await statusOf(page, seat)).toBe(1);
@@ -90,17 +33,6 @@ async function pick(page: Page, seat: SeatRef) {
   );
   await clickSeat(page, seat);
   expect((await locked).status()).toBe(200);
-}
-
-/** A free row of the show with at least 8 seats, and the seats 4-5 of it taken by another visitor (room echoed). */
-async function rowWithTakenPair(page: Page, request: APIRequestContext, show: Show) {
-  const row = await page.evaluate(() => window.__seatmap!.freeRow(8));
-  expect(row, 'a free row of at least 8 seats').not.toBeNull();
-  const taken = [row![3]!, row![4]!];
-  const release = await lockAs(request, randomUUID(), await lockBodies(request, show, taken));
-  for (const s of taken)
-    await page.waitForFunction((q) => window.__seatmap!.seatStatus(q.sectionId, q.x, q.y) === 5, s, { polling: 50 });
-  return { row: row!, release };
 }
 
 for (const lang of ['he', 'en', 'ru', 'ar'] as const) {

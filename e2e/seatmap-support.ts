@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ApiSeatplan } from '@hotline/shared';
 import type { SeatMapDebugHook } from '../client/src/seatmap/debug-hook';
+import { solveAltcha } from '../server/test/support/altcha';
 
 /** Shared steps for the seat-map specs (e2e/seatmap*.spec.ts). */
 
@@ -96,4 +99,80 @@ export async function seatPixel(page: Page, seat: SeatRef): Promise<number[]> {
       ctx.getImageData(Math.round((p.x - r.left) * ratio), Math.round((p.y - r.top) * ratio), 1, 1).data,
     );
   }, seat);
+}
+
+const base = () => process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+
+export interface Show {
+  id: number;
+  venueId: number;
+  seatplanId: number;
+}
+
+export async function theatreShow(request: APIRequestContext): Promise<Show> {
+  const p = (await findPresentation(request, 'The Dybbuk')) as unknown as Show;
+  return p;
+}
+
+/** The API lock body of a seat of the plan (its ticket group from the plan). */
+export async function lockBodies(request: APIRequestContext, show: Show, seats: SeatRef[]) {
+  const { seatplan } = (await (
+    await request.get(`/api/seats/seatplan?venueId=${show.venueId}&seatplanId=${show.seatplanId}`)
+  ).json()) as { seatplan: ApiSeatplan };
+  return seats.map((s) => {
+    const section = seatplan.sections.find((x) => x.VenueSectionId === s.sectionId)!;
+    const seat = section.groups
+      .flatMap((g) => g.rows.flatMap((r) => r.seats))
+      .find((x) => x.XCoordinate === s.x && x.YCoordinate === s.y)!;
+    return {
+      PresentationId: show.id,
+      VenueId: show.venueId,
+      VenueSeatplanId: show.seatplanId,
+      VenueSectionId: s.sectionId,
+      TicketGroupId: seat.TicketGroupId,
+      XCoordinate: s.x,
+      YCoordinate: s.y,
+    };
+  });
+}
+
+/** Locks seats for a visitor through the API; returns the undo. */
+export async function lockAs(request: APIRequestContext, uuid: string, bodies: object[]): Promise<() => Promise<void>> {
+  const token = await solveAltcha(base(), uuid);
+  for (const seat of bodies) {
+    const r = await request.put('/api/seats/lock-seat', { headers: { uuid }, data: { recaptchaToken: token, seat } });
+    expect(r.status(), `lock ${JSON.stringify(seat)}: ${await r.text()}`).toBe(200);
+  }
+  return async () => {
+    for (const seat of bodies) await request.put('/api/seats/unlock-seat', { headers: { uuid }, data: { seat } });
+  };
+}
+
+export const statusOf = (page: Page, s: SeatRef) =>
+  page.evaluate((seat) => window.__seatmap!.seatStatus(seat.sectionId, seat.x, seat.y), s);
+
+/** Zoom so seats of the row are about 30 px apart, centred on it (as the pairs spec does). */
+export async function zoomToRow(page: Page, row: SeatRef[]) {
+  const pos = (s: SeatRef) => page.evaluate((q) => window.__seatmap!.seatPlanPosition(q.sectionId, q.x, q.y), s);
+  const [a, b, mid] = [await pos(row[0]!), await pos(row[1]!), await pos(row[Math.floor(row.length / 2)]!)];
+  const pitch = Math.hypot(b!.x - a!.x, b!.y - a!.y);
+  const fit = await page.evaluate(() => window.__seatmap!.fitScale());
+  await page.evaluate(
+    ({ rel, cx, cy }) => {
+      window.__seatmap!.setView(rel, cx, cy);
+      window.__seatmap!.flush();
+    },
+    { rel: 30 / (pitch * fit), cx: mid!.x, cy: mid!.y },
+  );
+}
+
+/** A free row of the show with at least 8 seats, and the seats 4-5 of it taken by another visitor (room echoed). */
+export async function rowWithTakenPair(page: Page, request: APIRequestContext, show: Show) {
+  const row = await page.evaluate(() => window.__seatmap!.freeRow(8));
+  expect(row, 'a free row of at least 8 seats').not.toBeNull();
+  const taken = [row![3]!, row![4]!];
+  const release = await lockAs(request, randomUUID(), await lockBodies(request, show, taken));
+  for (const s of taken)
+    await page.waitForFunction((q) => window.__seatmap!.seatStatus(q.sectionId, q.x, q.y) === 5, s, { polling: 50 });
+  return { row: row!, release };
 }
