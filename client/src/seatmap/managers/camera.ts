@@ -25,6 +25,10 @@ export class CameraManager {
   bottomInset = 0;
   private readonly spring = new SpringValue(0);
   private animating = false;
+  /** Where the running animation ends: a second move started meanwhile starts from there, not from mid-flight. */
+  private target: Camera | null = null;
+  /** The seat the buyer picked last, kept above the phone's bar while the bar grows to its resting size. */
+  private keptSeat: number | null = null;
 
   constructor(private readonly c: SeatMapController) {}
 
@@ -69,7 +73,30 @@ export class CameraManager {
     r.staticChanged();
     const fit = this.refit(r.camera.viewportWidth, r.camera.viewportHeight);
     if (wasFit) this.animateTo(fit);
+    else this.liftAboveBar();
     this.publishZoom();
+  }
+
+  /**
+   * A seat just picked on a phone stays in sight: when the bar covers it (the bar appears or grows with the pick), the
+   * map pans up just enough, now and again each time the bar settles at a new height, so the next tap meant for
+   * the seat does not land on the bar. Nothing moves when the seat is already above the bar.
+   */
+  keepAboveBar(i: number): void {
+    this.keptSeat = i;
+    this.liftAboveBar();
+  }
+
+  private liftAboveBar(): void {
+    const i = this.keptSeat;
+    const now = this.current;
+    if (i === null || !now || this.bottomInset === 0 || !this.c.selection.has(i)) return;
+    const cam = this.animating && this.target ? { ...this.target, viewportHeight: now.viewportHeight } : now;
+    const st = this.c.store;
+    const below = Math.max(12, (st.typicalSeatSize * cam.scale) / 2 + 8);
+    const sy = st.y[i]! * cam.scale + cam.y;
+    const limit = this.visibleHeight(cam) - below;
+    if (sy > limit) this.animateTo({ ...cam, y: cam.y - (sy - limit) });
   }
 
   private atFit(cam: Camera): boolean {
@@ -93,6 +120,8 @@ export class CameraManager {
   resize(width: number, height: number): void {
     const r = this.c.renderer;
     if (!r) return;
+    // A move in flight was computed for the old frame: it stops where it is, and the frame's own rules apply.
+    this.stopAnimation();
     const before = r.camera;
     const wasFit = this.atFit(before);
     const next = this.refit(width, height);
@@ -101,6 +130,8 @@ export class CameraManager {
     else {
       const p = screenToPlan(before, before.viewportWidth / 2, before.viewportHeight / 2);
       r.setCamera({ ...r.camera, x: width / 2 - p.x * r.camera.scale, y: height / 2 - p.y * r.camera.scale });
+      // The frame shrinks when the phone's bar appears with a pick: the picked seat stays above the bar.
+      this.liftAboveBar();
     }
     this.publishZoom();
   }
@@ -233,6 +264,7 @@ export class CameraManager {
     this.spring.stop();
     this.spring.set(0);
     this.animating = true;
+    this.target = target;
     const apply = (t: number) => {
       const scale = Math.exp(l0 + (l1 - l0) * t);
       const cx = c0.x + (c1.x - c0.x) * t;

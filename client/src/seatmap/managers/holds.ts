@@ -134,6 +134,7 @@ export class HoldsManager {
       return;
     }
     this.afterSelectionChange();
+    this.c.camera.keepAboveBar(i);
     const ok = await this.lockUnit(i, true);
     if (ok) this.announceSelection('selected', r.seats);
   }
