@@ -237,7 +237,15 @@ describe('resharding: a presentation’s slot moves to another primary while buy
     // the version and seat states the server reports. The feed may resync it with a snapshot (a mirror reloaded when
     // the change log no longer covers what it missed); those are counted by phase, for docs/seat-engine.md.
     try {
-      await watcher.until(() => watcher.version === after.version, 20_000);
+      await watcher
+        .until(() => watcher.version === after.version, 20_000)
+        .catch((error: Error) => {
+          // Say where the watcher stood: behind (the feed lost it) or past (a later change it was right to follow).
+          throw new Error(
+            `${error.message}: watcher at version ${watcher.version}, the server's answer at ${after.version}; ` +
+              `${watcher.snapshots.length} snapshots, ${watcher.deltas.length} deltas, gaps ${JSON.stringify(watcher.gaps)}, errors ${JSON.stringify(watcher.errors)}`,
+          );
+        });
       expect(watcher.gaps).toEqual([]);
       expect(watcher.errors).toEqual([]);
       const phaseOf = (at: number) => phases.filter((p) => p.from <= at).pop()!.phase;
