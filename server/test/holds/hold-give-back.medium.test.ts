@@ -2,10 +2,10 @@ import type { Client } from 'pg';
 import { HoldClock } from '../../src/holds/hold-clock';
 import { HoldReleaseJob } from '../../src/holds/hold-release.job';
 import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
-import { call, cartOf, cartSeat, loadShow, startBooking } from '../booking/support/booking-kit';
-import { membershipByCode, seatFreeEverywhere } from '../memberships/support/membership-kit';
+import { cartOf, startBooking } from '../booking/support/booking-kit';
+import { seatFreeEverywhere } from '../memberships/support/membership-kit';
 import type { ProviderOverride, TestApp } from '../support/test-env';
-import { MEMBER, placeHold, shopper } from './support/hold-kit';
+import { freeMemberTickets, placeHold } from './support/hold-kit';
 
 /**
  * Every draw has its give-back (issue 31, point 4): a member's unpaid hold on a member ticket, released at its
@@ -33,39 +33,11 @@ interface Held {
 
 /** A member with 5 units holds one member ticket (free, so no card is involved), to be released at its deadline. */
 async function memberTicketHold(t: TestApp, sql: Client, memberNumber: string): Promise<Held> {
-  await sql.query(`UPDATE ticket SET price = 0, service_charge = 0 WHERE code = 'MEMBER'`);
-  await sql.query(
-    `INSERT INTO customer_membership (membership_id, member_number, holder_name, balance, used_balance, starts_at, ends_at)
-     SELECT id, $1, 'Give Back', 5, 0, now() - interval '1 day', now() + interval '30 days' FROM membership WHERE code = 'CINEMA-CARD'`,
-    [memberNumber],
-  );
-  const season = await membershipByCode(t.url, 'SEASON');
-  const pid = season.Presentations[3]!.PresentationId;
-  const show = await loadShow(t.url, pid);
-  const member = await shopper(t.url, sql, MEMBER);
-  await sql.query(
-    `INSERT INTO member_grant (visitor_id, customer_membership_id, expires_at)
-     SELECT $1, id, now() + interval '1 hour' FROM customer_membership WHERE member_number = $2`,
-    [member.client.visitor, memberNumber],
-  );
+  const { pid, show, member, line, used } = await freeMemberTickets(t.url, sql, memberNumber);
   const { seat } = await seatFreeEverywhere(t.url, [pid], 5);
-  const tickets = (
-    await call(t.url, 'GET', `/api/membership/member-tickets?presentationId=${pid}`, member.client.visitor)
-  ).body.tickets as { id: number; ticketGroupId: number }[];
-  const group = show.groupOfZone.get(seat.TicketGroupId)!;
-  const ticket = tickets.find((x) => x.ticketGroupId === group.id)!;
-  const cart = cartOf([{ ...cartSeat(show, seat), ticketId: ticket.id, amount: 0, serviceCharge: 0, memberNumber }], {
-    cartIdentifier: crypto.randomUUID(),
-    isHold: true,
-    ticketCodes: ['MEMBER'],
-  });
+  const cart = cartOf([line(seat)], { cartIdentifier: crypto.randomUUID(), isHold: true, ticketCodes: ['MEMBER'] });
   const hold = await placeHold(member, show, [seat], cart);
   if (hold.status !== 201) throw new Error(`hold ${hold.status} ${JSON.stringify(hold.body)}`);
-  const used = async () =>
-    Number(
-      (await sql.query('SELECT used_balance FROM customer_membership WHERE member_number = $1', [memberNumber])).rows[0]
-        .used_balance,
-    );
   return {
     used,
     release: async () => {

@@ -3,10 +3,10 @@ import { DataSource } from 'typeorm';
 import { CancellationRepository } from '../../src/cancellations/cancellation.repository';
 import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
 import type { EndedSale, Queryable } from '../../src/reservations/sale-participant';
-import { call, cartOf, cartSeat, loadShow, startBooking } from '../booking/support/booking-kit';
-import { MEMBER, placeHold, shopper } from '../holds/support/hold-kit';
+import { cartOf, startBooking } from '../booking/support/booking-kit';
+import { freeMemberTickets, placeHold } from '../holds/support/hold-kit';
 import type { ProviderOverride, TestApp } from '../support/test-env';
-import { membershipByCode, seatFreeEverywhere } from './support/membership-kit';
+import { seatFreeEverywhere } from './support/membership-kit';
 
 /**
  * Member units come back per ticket (issue 31, "every draw has its give-back"): a member's order of two member
@@ -25,21 +25,7 @@ class WholeOrderOnlyMembershipParticipant extends MembershipSaleParticipant {
 
 /** A member with 5 units holds two member tickets (free: no card involved); answers the ledger and a canceller. */
 async function twoMemberTickets(t: TestApp, sql: Client, memberNumber: string) {
-  await sql.query(`UPDATE ticket SET price = 0, service_charge = 0 WHERE code = 'MEMBER'`);
-  await sql.query(
-    `INSERT INTO customer_membership (membership_id, member_number, holder_name, balance, used_balance, starts_at, ends_at)
-     SELECT id, $1, 'Per Ticket', 5, 0, now() - interval '1 day', now() + interval '30 days' FROM membership WHERE code = 'CINEMA-CARD'`,
-    [memberNumber],
-  );
-  const season = await membershipByCode(t.url, 'SEASON');
-  const pid = season.Presentations[3]!.PresentationId;
-  const show = await loadShow(t.url, pid);
-  const member = await shopper(t.url, sql, MEMBER);
-  await sql.query(
-    `INSERT INTO member_grant (visitor_id, customer_membership_id, expires_at)
-     SELECT $1, id, now() + interval '1 hour' FROM customer_membership WHERE member_number = $2`,
-    [member.client.visitor, memberNumber],
-  );
+  const { pid, show, member, line, used } = await freeMemberTickets(t.url, sql, memberNumber);
   const { seat: first } = await seatFreeEverywhere(t.url, [pid], 5);
   const second = show.seats.find(
     (s) =>
@@ -47,13 +33,6 @@ async function twoMemberTickets(t: TestApp, sql: Client, memberNumber: string) {
       s.YCoordinate === first.YCoordinate &&
       s.XCoordinate === first.XCoordinate! + 1,
   )!;
-  const tickets = (
-    await call(t.url, 'GET', `/api/membership/member-tickets?presentationId=${pid}`, member.client.visitor)
-  ).body.tickets as { id: number; ticketGroupId: number }[];
-  const line = (seat: typeof first) => {
-    const ticket = tickets.find((x) => x.ticketGroupId === show.groupOfZone.get(seat.TicketGroupId)!.id)!;
-    return { ...cartSeat(show, seat), ticketId: ticket.id, amount: 0, serviceCharge: 0, memberNumber };
-  };
   const cart = cartOf([line(first), line(second)], {
     cartIdentifier: crypto.randomUUID(),
     isHold: true,
@@ -66,11 +45,6 @@ async function twoMemberTickets(t: TestApp, sql: Client, memberNumber: string) {
       WHERE r.identifier = $1 ORDER BY t.x`,
     [hold.body.reservationIdentifier],
   );
-  const used = async () =>
-    Number(
-      (await sql.query('SELECT used_balance FROM customer_membership WHERE member_number = $1', [memberNumber])).rows[0]
-        .used_balance,
-    );
   const repo = t.app.get(CancellationRepository, { strict: false });
   /** Cancels tickets as the customer and producer cancellations do (one transaction, every participant's give-back). */
   const cancel = (ticketIds: string[], whole: boolean) =>

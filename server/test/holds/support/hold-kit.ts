@@ -2,8 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import type { ApiSeat, Cart } from '@hotline/shared';
 import { solveAltcha } from '../../support/altcha';
-import { cartOf, cartSeat, lockAll, type Reply, type ShowInfo } from '../../booking/support/booking-kit';
+import {
+  call,
+  cartOf,
+  cartSeat,
+  loadShow,
+  lockAll,
+  type Reply,
+  type ShowInfo,
+} from '../../booking/support/booking-kit';
 import { customerClient, logIn, type CustomerClient } from '../../customers/support/customer-kit';
+import { membershipByCode } from '../../memberships/support/membership-kit';
 
 /** The seed's demo customers: the first two hold demo memberships (seed/demo-memberships.ts), the third does not. */
 export const MEMBER = { ssn: '000000018', mobile: '0501234567' };
@@ -89,4 +98,38 @@ export async function seedDueHolds(sql: Client, n: number, presentationIds: numb
     [n, MEMBER.ssn, presentationIds, tag],
   );
   return r.rowCount ?? 0;
+}
+
+/**
+ * A member (MEMBER, logged in) with 5 units on the card `memberNumber`, granted to this shopper, on a season show whose
+ * member tickets cost nothing (so no card is involved); `line(seat)` is the seat's cart line as a member ticket.
+ */
+export async function freeMemberTickets(base: string, sql: Client, memberNumber: string) {
+  await sql.query(`UPDATE ticket SET price = 0, service_charge = 0 WHERE code = 'MEMBER'`);
+  await sql.query(
+    `INSERT INTO customer_membership (membership_id, member_number, holder_name, balance, used_balance, starts_at, ends_at)
+     SELECT id, $1, 'Member Tickets', 5, 0, now() - interval '1 day', now() + interval '30 days' FROM membership WHERE code = 'CINEMA-CARD'`,
+    [memberNumber],
+  );
+  const pid = (await membershipByCode(base, 'SEASON')).Presentations[3]!.PresentationId;
+  const show = await loadShow(base, pid);
+  const member = await shopper(base, sql, MEMBER);
+  await sql.query(
+    `INSERT INTO member_grant (visitor_id, customer_membership_id, expires_at)
+     SELECT $1, id, now() + interval '1 hour' FROM customer_membership WHERE member_number = $2`,
+    [member.client.visitor, memberNumber],
+  );
+  const tickets = (
+    await call(base, 'GET', `/api/membership/member-tickets?presentationId=${pid}`, member.client.visitor)
+  ).body.tickets as { id: number; ticketGroupId: number }[];
+  const line = (seat: ApiSeat) => {
+    const ticket = tickets.find((x) => x.ticketGroupId === show.groupOfZone.get(seat.TicketGroupId)!.id)!;
+    return { ...cartSeat(show, seat), ticketId: ticket.id, amount: 0, serviceCharge: 0, memberNumber };
+  };
+  const used = async () =>
+    Number(
+      (await sql.query('SELECT used_balance FROM customer_membership WHERE member_number = $1', [memberNumber])).rows[0]
+        .used_balance,
+    );
+  return { pid, show, member, line, used };
 }
