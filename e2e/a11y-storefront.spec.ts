@@ -1,6 +1,6 @@
 import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
-import { holdReservedSeatsIn, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { findPresentation } from './seatmap-support';
 
 /**
@@ -51,12 +51,7 @@ test.describe('axe: zero violations on every storefront page', () => {
 
       // The booking steps, with seats held for this visitor.
       const uuid = await visitorIdOf(page);
-      const held = await holdReservedSeatsIn(
-        request,
-        uuid,
-        (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-        2,
-      );
+      const held = await holdPlainReservedSeats(request, uuid, 2);
       const resId = await saveHeldCart(request, uuid, held);
       await page.goto(`/cart/${resId}?${q}`);
       await expect(page.getByTestId('seat-line')).toHaveCount(2, { timeout: 15_000 });

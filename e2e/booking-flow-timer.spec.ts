@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { RestoreCartResponse } from '@hotline/shared';
-import { holdReservedSeatsIn, saveHeldCart, seatStatus, visitorIdOf } from './booking-flow.support';
+import { holdPlainReservedSeats, saveHeldCart, seatStatus, visitorIdOf } from './booking-flow.support';
 
 /**
  * The order timer's real client path: it counts down each second from the
@@ -24,12 +24,7 @@ test.describe('order timer', () => {
     await page.clock.install();
     await page.goto('/booking');
     const uuid = await visitorIdOf(page);
-    const held = await holdReservedSeatsIn(
-      request,
-      uuid,
-      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-      2,
-    );
+    const held = await holdPlainReservedSeats(request, uuid, 2);
     const resId = await saveHeldCart(request, uuid, held);
 
     await page.goto(`/cart/${resId}`);

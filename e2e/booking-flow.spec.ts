@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
 import {
   dataLayerEvents,
-  holdReservedSeatsIn,
+  holdPlainReservedSeats,
   payWithCard,
   saveHeldCart,
   seatStatus,
@@ -37,12 +37,7 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
   }) => {
     await page.goto('/booking');
     const uuid = await visitorIdOf(page);
-    const held = await holdReservedSeatsIn(
-      request,
-      uuid,
-      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-      2,
-    );
+    const held = await holdPlainReservedSeats(request, uuid, 2);
     const resId = await saveHeldCart(request, uuid, held);
 
     // Restored cart: tickets and products of the show, the stepper and the order timer.

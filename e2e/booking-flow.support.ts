@@ -69,6 +69,14 @@ export async function holdReservedSeatsIn(
   throw new Error(`no presentation has a free row of ${count + 2} seats`);
 }
 
+/**
+ * Seats held in the first reserved presentation with a free row that blocks no single seat (seating policy 3 refuses
+ * some pairs): the plain case most booking specs start from.
+ */
+export function holdPlainReservedSeats(request: APIRequestContext, uuid: string, count: number): Promise<HeldSeat[]> {
+  return holdReservedSeatsIn(request, uuid, (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3, count);
+}
+
 export async function ticketGroupsOf(
   request: APIRequestContext,
   presentationId: number,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { holdReservedSeatsIn, payWithCard, saveHeldCart, visitorIdOf, type HeldSeat } from './booking-flow.support';
+import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf, type HeldSeat } from './booking-flow.support';
 import { availableSeat, clickSeat, findPresentation as findShow, openSeatMap } from './seatmap-support';
 
 /**
@@ -9,15 +9,13 @@ import { availableSeat, clickSeat, findPresentation as findShow, openSeatMap } f
  */
 
 /** Seats held through the API with the page's uuid, saved as its cart, and the details form filled in, in English. */
-async function toPaymentInEnglish(page: Page, request: Parameters<typeof holdReservedSeatsIn>[0]): Promise<HeldSeat[]> {
+async function toPaymentInEnglish(
+  page: Page,
+  request: Parameters<typeof holdPlainReservedSeats>[0],
+): Promise<HeldSeat[]> {
   await page.goto('/booking?lang=en');
   const uuid = await visitorIdOf(page);
-  const held = await holdReservedSeatsIn(
-    request,
-    uuid,
-    (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-    2,
-  );
+  const held = await holdPlainReservedSeats(request, uuid, 2);
   const resId = await saveHeldCart(request, uuid, held);
   await page.goto(`/cart/${resId}?lang=en`);
   await expect(page.getByTestId('seat-line')).toHaveCount(2);

@@ -1,6 +1,6 @@
 import { axeFor } from './axe.support';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { holdPlainReservedSeats, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { buyOneSeat, codeFor, signInCustomer } from './customer-area.support';
 import { openSeatMap } from './seatmap-support';
 import { freshGiftVoucher, withSql } from './sql.support';
@@ -43,12 +43,7 @@ async function lastMessageId(page: Page, mobile: string): Promise<string | null>
 /** One reserved seat held for this browser, its cart saved, and on from the cart to the checkout (in Hebrew). */
 async function checkoutWithOneSeat(page: Page, request: APIRequestContext): Promise<void> {
   const uuid = await visitorIdOf(page);
-  const held = await holdReservedSeatsIn(
-    request,
-    uuid,
-    (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-    1,
-  );
+  const held = await holdPlainReservedSeats(request, uuid, 1);
   const resId = await saveHeldCart(request, uuid, held);
   await page.goto(`/cart/${resId}?lang=he`);
   await page.getByRole('button', { name: 'המשך לפרטים האישיים' }).click();

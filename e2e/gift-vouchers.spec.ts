@@ -1,7 +1,7 @@
 import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
-import { holdReservedSeatsIn, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
 
 /**
  * Gift vouchers end to end (issue 13): bought in Hebrew, the codes read from the
@@ -125,12 +125,7 @@ test.describe('gift vouchers', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/booking?lang=en');
     const uuid = await visitorIdOf(page);
-    const held = await holdReservedSeatsIn(
-      request,
-      uuid,
-      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-      3,
-    );
+    const held = await holdPlainReservedSeats(request, uuid, 3);
     const resId = await saveHeldCart(request, uuid, held);
     await page.goto(`/cart/${resId}?lang=en`);
     await expectDocumentLocale(page, 'en', 'ltr');

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
-import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { holdPlainReservedSeats, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { buyOneSeat, codeFor } from './customer-area.support';
 import { findPresentation } from './seatmap-support';
 
@@ -134,12 +134,7 @@ for (const lang of ['ru', 'ar'] as const) {
       await check('seat map');
 
       const uuid = await visitorIdOf(page);
-      const held = await holdReservedSeatsIn(
-        request,
-        uuid,
-        (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-        2,
-      );
+      const held = await holdPlainReservedSeats(request, uuid, 2);
       const resId = await saveHeldCart(request, uuid, held);
       await page.goto(`/cart/${resId}?${q}`);
       await expect(page.getByTestId('seat-line')).toHaveCount(2, { timeout: 15_000 });

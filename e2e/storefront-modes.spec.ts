@@ -9,7 +9,7 @@ import type {
   TicketGroupsResponse,
 } from '@hotline/shared';
 import { solveAltcha } from '../server/test/support/altcha';
-import { holdReservedSeatsIn, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
 
 /**
  * Issue 15: the demo mini-site (/mini-site/demo-company) offers only its presentations and tickets and the server
@@ -220,12 +220,7 @@ test.describe('partner link', () => {
     expect(integrationId).toMatch(/^[0-9a-f-]{36}$/);
 
     const uuid = await visitorIdOf(page);
-    const held = await holdReservedSeatsIn(
-      request,
-      uuid,
-      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-      1,
-    );
+    const held = await holdPlainReservedSeats(request, uuid, 1);
     const resId = await saveHeldCart(request, uuid, held);
     // The ticket groups call carries the partner link too.
     const groups = page.waitForResponse((r) => /ticketGroups\?.*integrationId=/.test(r.url()));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { holdPlainReservedSeats, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { answerWallet, expectAxeClean, expectNoHorizontalOverflow, fillDetailsInEnglish } from './vod-wallet.support';
 
 /**
@@ -15,12 +15,7 @@ test.describe('wallet payment on the payment page', () => {
   }) => {
     await page.goto('/booking?lang=en');
     const uuid = await visitorIdOf(page);
-    const held = await holdReservedSeatsIn(
-      request,
-      uuid,
-      (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-      2,
-    );
+    const held = await holdPlainReservedSeats(request, uuid, 2);
     const resId = await saveHeldCart(request, uuid, held);
     await page.goto(`/cart/${resId}?lang=en`);
     await fillDetailsInEnglish(page, { first: 'Dana', last: 'Cohen', email: 'dana@example.com', mobile: '0521112233' });
@@ -69,12 +64,7 @@ test.describe('wallet payment on the payment page', () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 1440 });
       await page.goto('/booking?lang=en');
       const uuid = await visitorIdOf(page);
-      const held = await holdReservedSeatsIn(
-        request,
-        uuid,
-        (p) => p.seatingMode === 'reserved' && p.seatingPolicyId !== 3,
-        1,
-      );
+      const held = await holdPlainReservedSeats(request, uuid, 1);
       const resId = await saveHeldCart(request, uuid, held);
       await page.goto(`/cart/${resId}?lang=en`);
       await fillDetailsInEnglish(page, {
