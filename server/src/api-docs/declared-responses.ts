@@ -59,7 +59,8 @@ export function declaredResponses(op: GeneratedOperation): Record<string, Respon
     description: "Refused: `{ error, message }` in the caller's language; nothing was changed",
     content: refusal,
   };
-  // PostgreSQL or Redis unreachable (common/dependency-failure.ts): any operation, with Retry-After.
+  // PostgreSQL or Redis unreachable (common/dependency-failure.ts): any operation, with Retry-After; unless the
+  // operation answers 503 with its own body (the health check's degraded report, declared above).
   responses['503'] ??= {
     description: 'SERVICE_UNAVAILABLE (or the seat engine unavailable): a store is unreachable; see Retry-After',
     content: ERROR_CONTENT,
