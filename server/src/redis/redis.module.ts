@@ -68,6 +68,9 @@ export class RedisConnection implements OnApplicationShutdown {
       // ioredis does not poll the slot map by default. A subscriber connection sends no commands, so it would never
       // hear of a promoted replica (no MOVED ever reaches it): poll, and its sharded subscribers follow in seconds.
       slotsRefreshInterval: 2000,
+      // CLUSTER SLOTS gets the connect timeout (ioredis' default is 1 s): on a starved machine a first slot map
+      // that takes longer fails the connection attempt (issue 30; start-up retries it, until-redis-answers.ts).
+      slotsRefreshTimeout: this.options.connectTimeout,
       redisOptions: {
         ...this.options,
         connectionName,

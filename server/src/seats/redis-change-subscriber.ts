@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm } from '../common/dependency-failure';
 import { JobScheduler } from '../jobs';
 import { RedisConnection } from '../redis/redis.module';
+import { untilRedisAnswers } from '../redis/until-redis-answers';
 import { changesChannel, slotChangesChannel } from './seat-keys';
 import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
@@ -145,7 +146,9 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    if (this.connection.cluster) return this.subscribeSharded();
+    const report = (err: unknown) => this.alarm.report('redis', 'seat change subscriber', err);
+    // A round that fails because Redis does not answer yet (not its own sharded-subscriber trouble) starts over.
+    if (this.connection.cluster) return untilRedisAnswers(() => this.subscribeSharded(), report);
     const channel = changesChannel(this.config.REDIS_PREFIX);
     const sub = this.connection.subscriber('hotline-seats-sub');
     this.subscriber = sub;
@@ -159,7 +162,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
       if (this.connectedOnce) void this.feed.onReconnect();
       this.connectedOnce = true;
     });
-    await sub.subscribe(channel);
+    await untilRedisAnswers(() => sub.subscribe(channel), report);
   }
 
   async onModuleDestroy(): Promise<void> {

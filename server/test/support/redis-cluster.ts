@@ -16,6 +16,9 @@ export interface TestRedisCluster {
   ports: number[];
   /** Sends SIGKILL to the node on this port (a crash, as in a failover test). */
   kill(port: number): void;
+  /** SIGSTOP / SIGCONT: the node accepts connections (the kernel does) but answers nothing, as on a starved machine. */
+  freeze(port: number): void;
+  thaw(port: number): void;
   /** The port of the primary that serves this slot now. */
   primaryOf(slot: number): Promise<number>;
   /** Waits until every live node says cluster_state:ok and the slot map agrees (after a failover). */
@@ -161,6 +164,12 @@ export async function startRedisCluster(
     ports,
     kill(port) {
       children.get(port)?.kill('SIGKILL');
+    },
+    freeze(port) {
+      children.get(port)?.kill('SIGSTOP');
+    },
+    thaw(port) {
+      children.get(port)?.kill('SIGCONT');
     },
     async primaryOf(slot) {
       for (const port of live()) {

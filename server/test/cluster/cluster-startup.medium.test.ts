@@ -1,0 +1,82 @@
+import { SeatStatus } from '@hotline/shared';
+import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../support/test-env';
+import { loadPlan, lock, seatInput, status, visitor, Watcher, type PlanInfo } from '../seats/support/seat-kit';
+
+jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
+
+/**
+ * Issue 30: a fresh-clone suite run with a CPU burner failed once at start-up: "None of startup nodes is available",
+ * thrown by a subscriber's first SUBSCRIBE while every node was too slow to answer CLUSTER SLOTS in time on a starved
+ * machine. ioredis reconnects on its own; the start-up subscriptions must wait for it instead of failing the app.
+ * Here every node answers nothing (SIGSTOP: the kernel still accepts connections) for longer than the connect and
+ * slot-refresh timeouts while the app starts, then wakes up: the app must come up, lock, and stream changes.
+ */
+jest.setTimeout(120_000);
+
+/** Longer than the connect timeout and the slot-refresh timeout (both 2 s here), so the first attempt is lost. */
+const FROZEN_MS = 4500;
+
+let cluster: TestRedisCluster;
+let db: TestDatabase;
+let t: TestApp | undefined;
+
+beforeAll(async () => {
+  cluster = await startRedisCluster({ primaries: 3 });
+  db = await createTestDatabase();
+});
+
+afterAll(async () => {
+  for (const port of cluster?.ports ?? []) cluster.thaw(port);
+  await t?.close();
+  await db?.drop();
+  await cluster?.stop();
+});
+
+test('an app started while every cluster node is frozen comes up once they answer: locks work and changes stream', async () => {
+  for (const port of cluster.ports) cluster.freeze(port);
+  const thawed = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      for (const port of cluster.ports) cluster.thaw(port);
+      resolve();
+    }, FROZEN_MS),
+  );
+  const started = startTestApp(
+    {
+      REDIS_URL: `redis://127.0.0.1:${cluster.ports[0]}`,
+      REDIS_CLUSTER_NODES: cluster.nodes,
+      REDIS_COMMAND_TIMEOUT_MS: '2000',
+    },
+    db,
+  );
+  await thawed;
+  t = await started;
+
+  let info: PlanInfo | null = null;
+  for (const pid of [2, 3, 4, 5, 6, 7, 8]) {
+    const candidate = await loadPlan(t.url, pid).catch(() => null);
+    const plain = (candidate?.seats ?? []).filter((s) => !s.features.includes(1) && s.YCoordinate >= 3);
+    if (candidate && plain.length > 0 && (await status(t.url, visitor(), pid).catch(() => null))) {
+      info = { ...candidate, seats: plain };
+      break;
+    }
+  }
+  if (!info) throw new Error('no presentation with plain reserved seats');
+  const watcher = new Watcher(t.url, info.presentationId);
+  try {
+    await watcher.subscribe();
+    const seat = info.seats[0]!;
+    const reply = await lock(
+      t.url,
+      visitor(),
+      seatInput(info, seat.VenueSectionId, seat.XCoordinate, seat.YCoordinate),
+    );
+    expect(reply.status).toBe(200);
+    await watcher.until(
+      () => watcher.statusOf(seat.VenueSectionId, seat.XCoordinate!, seat.YCoordinate!) === SeatStatus.LockedByOther,
+    );
+    expect(watcher.gaps).toEqual([]);
+  } finally {
+    watcher.close();
+  }
+});
