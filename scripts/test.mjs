@@ -400,7 +400,7 @@ async function main() {
   // jest beside the e2e part: each alone leaves a fifth of the two cores idle, and with a CPU burner on one core a
   // fresh clone took 14.8 min side by side against 16.3-17.0 one after the other (docs/testing.md). The load once
   // failed reshard-cluster's start-up (a cluster connection's first slot map too slow); start-up now waits for Redis
-  // (until-redis-answers.ts, cluster-startup.medium.test.ts). SUITE_PARALLEL=0 runs them one after the other.
+  // (common/until-dependency-answers.ts, cluster-startup.medium.test.ts). SUITE_PARALLEL=0 runs them one after the other.
   const serial = process.env.SUITE_PARALLEL === '0';
   const parts = [];
   const part = (fn) =>

@@ -24,6 +24,7 @@ import { clientStaticOptions } from './common/static-assets';
 import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
 import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
+import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
 
 declare module 'fastify' {
@@ -85,7 +86,14 @@ export async function prepareDatabase(config: AppConfig, logger: Logger, dataSou
       if (!dataSource) await maintenance.destroy();
     }
   }
-  return dataSource ?? (await openDataSource(config.DATABASE_URL, config.DB_POOL_SIZE, servingTimeouts(config)));
+  if (dataSource) return dataSource;
+  // The serving pool's first connection has the connect timeout; a PostgreSQL too busy to accept it in time (a
+  // fresh-clone suite run under a CPU burner) is waited for, not a failed start.
+  return untilDependencyAnswers(
+    'postgres',
+    () => openDataSource(config.DATABASE_URL, config.DB_POOL_SIZE, servingTimeouts(config)),
+    (err) => logger.warn({ err }, 'PostgreSQL not accepting connections yet: retrying'),
+  );
 }
 
 /**

@@ -83,6 +83,14 @@ export async function openDataSource(
   timeouts: DatabaseTimeouts | null = null,
 ): Promise<DataSource> {
   const ds = new DataSource(dataSourceOptions(url, poolSize, timeouts));
-  await ds.initialize();
+  try {
+    await ds.initialize();
+  } catch (error) {
+    // A failed start leaves the pool open (TypeORM creates it before its first query): close it, so a retry
+    // (until-dependency-answers.ts) does not leak one pool per attempt.
+    if (ds.isInitialized) await ds.destroy().catch(() => undefined);
+    else await (ds.driver as { master?: { end(): Promise<void> } }).master?.end().catch(() => undefined);
+    throw error;
+  }
   return ds;
 }

@@ -8,7 +8,7 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler, type JobHandle } from '../jobs';
 import { RedisConnection } from '../redis/redis.module';
-import { untilRedisAnswers } from '../redis/until-redis-answers';
+import { untilDependencyAnswers } from '../common/until-dependency-answers';
 import { OnSales } from './on-sales';
 import { progressChannel } from './queue-keys';
 import { QueueStore } from './queue-store';
@@ -63,7 +63,8 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
     this.subscriber = sub;
     sub.on('error', (err) => this.logger.warn({ err }, 'queue progress subscriber'));
     sub.on('message', (_channel: string, message: string) => this.relay(message));
-    await untilRedisAnswers(
+    await untilDependencyAnswers(
+      'redis',
       () => sub.subscribe(progressChannel(this.config.REDIS_PREFIX)),
       (err) => this.logger.warn({ err }, 'queue progress subscriber: Redis not answering yet'),
     );

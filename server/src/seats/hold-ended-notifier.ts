@@ -4,7 +4,7 @@ import { HoldEndedEvent, type HoldEndedMessage } from '@hotline/shared';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm } from '../common/dependency-failure';
 import { RedisConnection } from '../redis/redis.module';
-import { untilRedisAnswers } from '../redis/until-redis-answers';
+import { untilDependencyAnswers } from '../common/until-dependency-answers';
 import { holdsEndedChannel } from './seat-keys';
 import { SeatsGateway } from './seats.gateway';
 
@@ -31,7 +31,8 @@ export class HoldEndedNotifier implements OnModuleInit, OnModuleDestroy {
     this.subscriber = sub;
     sub.on('error', (err) => this.alarm.report('redis', 'hold-ended subscriber', err));
     sub.on('message', (_channel: string, message: string) => this.forward(message));
-    await untilRedisAnswers(
+    await untilDependencyAnswers(
+      'redis',
       () => sub.subscribe(holdsEndedChannel(this.config.REDIS_PREFIX)),
       (err) => this.alarm.report('redis', 'hold-ended subscriber', err),
     );

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DependencyAlarm } from '../common/dependency-failure';
 import { JobScheduler } from '../jobs';
 import { RedisConnection } from '../redis/redis.module';
-import { untilRedisAnswers } from '../redis/until-redis-answers';
+import { untilDependencyAnswers } from '../common/until-dependency-answers';
 import { changesChannel, slotChangesChannel } from './seat-keys';
 import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
@@ -148,7 +148,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     const report = (err: unknown) => this.alarm.report('redis', 'seat change subscriber', err);
     // A round that fails because Redis does not answer yet (not its own sharded-subscriber trouble) starts over.
-    if (this.connection.cluster) return untilRedisAnswers(() => this.subscribeSharded(), report);
+    if (this.connection.cluster) return untilDependencyAnswers('redis', () => this.subscribeSharded(), report);
     const channel = changesChannel(this.config.REDIS_PREFIX);
     const sub = this.connection.subscriber('hotline-seats-sub');
     this.subscriber = sub;
@@ -162,7 +162,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
       if (this.connectedOnce) void this.feed.onReconnect();
       this.connectedOnce = true;
     });
-    await untilRedisAnswers(() => sub.subscribe(channel), report);
+    await untilDependencyAnswers('redis', () => sub.subscribe(channel), report);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,0 +1,34 @@
+import { classifyDependencyFailure, type Dependency } from './dependency-failure';
+
+/** How often, and how many times, a start-up step is retried while its dependency does not answer: about a minute. */
+const RETRY_MS = 500;
+const ATTEMPTS = 120;
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * Runs a start-up step that needs PostgreSQL or Redis (opening the serving pool, a SUBSCRIBE on a subscriber
+ * connection) again while that dependency is unreachable, frozen or too slow to accept a connection, instead of
+ * failing the application's start. Issue 30, fresh-clone runs with a CPU burner: a Redis Cluster whose nodes answered
+ * CLUSTER SLOTS late rejected the first SUBSCRIBE ("None of startup nodes is available"), and a PostgreSQL busy
+ * cloning databases took longer than the 3 s connect timeout to accept the serving pool's first connection. Any other
+ * error, or the dependency still away after about a minute, fails the start as before: an orchestrator restarts the
+ * process, and the failure is visible.
+ */
+export async function untilDependencyAnswers<T>(
+  dependency: Dependency,
+  step: () => Promise<T>,
+  report: (error: unknown) => void,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || classifyDependencyFailure(error) !== dependency) throw error;
+      report(error);
+      await pause(RETRY_MS);
+    }
+  }
+}
