@@ -24,6 +24,7 @@ import { clientStaticOptions } from './common/static-assets';
 import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
 import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
+import { installSeatPlanUploadParser } from './catalogue-admin/seat-plan-upload-parser';
 import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
 
@@ -148,6 +149,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   // NUL characters and lone surrogates are refused for every route, once, before any handler.
   installTextGuard(fastify);
+  installSeatPlanUploadParser(fastify);
   // lock-seat and unlock-seat skip Nest's per-request pipeline (same guards, inputs, errors): installed before
   // Nest registers its routes, which happens when the app initialises.
   const errors = app.get(AllExceptionsFilter);

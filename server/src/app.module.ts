@@ -32,6 +32,7 @@ import { OrderChangesModule } from './order-changes/order-changes.module';
 import { VodModule } from './vod/vod.module';
 import { ChannelsModule } from './channels/channels.module';
 import { QueueModule } from './queue/queue.module';
+import { CatalogueAdminModule } from './catalogue-admin/catalogue-admin.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -91,6 +92,7 @@ export class AppModule {
         VodModule,
         ChannelsModule,
         QueueModule,
+        CatalogueAdminModule,
       ],
       // The filter is also a provider of its own: plain routes answer errors through it (app.factory.ts).
       providers: [AllExceptionsFilter, { provide: APP_FILTER, useExisting: AllExceptionsFilter }],

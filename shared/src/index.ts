@@ -18,3 +18,4 @@ export * from './memberships/discount';
 export * from './storefront-modes/api';
 export * from './queue';
 export * from './backoffice/ticket-references';
+export * from './backoffice/catalogue-admin';

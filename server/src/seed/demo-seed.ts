@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { addCalendarDays, jerusalemWallClockToUtc, sectionTransform, seatCentreOnPlan } from '@hotline/shared';
+import { addCalendarDays, jerusalemWallClockToUtc } from '@hotline/shared';
+import { insertSeatPlan, insertVenue } from '../catalogue-admin';
 import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment';
 import { seedDemoCustomers } from './demo-customers';
-import { renameDemoStaff, seedDemoStaff } from './demo-staff';
+import { grantDemoStaffPermissions, renameDemoStaff, seedDemoStaff } from './demo-staff';
 import { translationOf, translationsOf } from './demo-translations';
 import { seedDemoGiftsIfEmpty } from './demo-gifts';
 import { seedDemoWaiverIfEmpty } from './demo-waiver';
@@ -57,6 +58,7 @@ export async function seedDemoIfEmpty(
         await seedDemoLineOnSaleIfMissing(tx);
         await seedDemoTicketReferencesIfEmpty(tx);
         await renameDemoStaff(tx);
+        if (options.includeStaff ?? true) await grantDemoStaffPermissions(tx);
         await translateDemoNames(tx, ['membership', 'membership_price']);
       });
       return null;
@@ -72,7 +74,7 @@ export async function seedDemoIfEmpty(
       let seats = 0;
       let presentations = 0;
       for (const venue of venues) {
-        const loaded = await insertVenue(tx, venue);
+        const loaded = await insertDemoVenue(tx, venue);
         seats += loaded.seatCount;
         productLocations.push(loaded.locationId);
         presentations += await insertPresentations(tx, venue, loaded, featureIds, firstDay);
@@ -161,205 +163,35 @@ interface LoadedVenue {
   zoneIds: Map<string, number>;
 }
 
-async function insertVenue(tx: EntityManager, doc: VenueDocument): Promise<LoadedVenue> {
-  const [location] = await tx.query(
-    `INSERT INTO location (business_id, code, name, name_en, translations) VALUES ($1,$2,$3,$4,$5)
-     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-    [
-      doc.location.businessId,
-      doc.location.code,
-      doc.location.name.he,
-      doc.location.name.en,
-      JSON.stringify(translationsOf({ name: doc.location.name.en })),
-    ],
-  );
+/** Through the back office's writer (catalogue-admin/venue-writer.ts): one way to create a venue and its plan. */
+async function insertDemoVenue(tx: EntityManager, doc: VenueDocument): Promise<LoadedVenue> {
+  const four = (name: { he: string; en: string }) => {
+    const t = translationOf(name.en);
+    return { ...name, ru: t?.ru ?? '', ar: t?.ar ?? '' };
+  };
   // The back office heads its capacity report by venue kind; the demo theatre is a hall.
   const scheduled = DEMO_SCHEDULE.find((s) => doc.code.startsWith(s.venue))?.kind;
   const kind = scheduled === undefined || scheduled === 'theatre' ? 'hall' : scheduled;
-  const [venue] = await tx.query(
-    'INSERT INTO venue (location_id, code, name, name_en, translations, kind) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
-    [location.id, doc.code, doc.name.he, doc.name.en, JSON.stringify(translationsOf({ name: doc.name.en })), kind],
-  );
-  const sp = doc.seatplan;
-  const stage = sp.stage
-    ? {
-        x: sp.stage.x,
-        y: sp.stage.y,
-        width: sp.stage.width,
-        height: sp.stage.height,
-        label: sp.stage.label.he,
-        labelEn: sp.stage.label.en,
-        labelRu: translationOf(sp.stage.label.en)?.ru ?? null,
-        labelAr: translationOf(sp.stage.label.en)?.ar ?? null,
-      }
-    : null;
-  const [seatplan] = await tx.query(
-    `INSERT INTO seatplan (venue_id, code, name, name_en, width, height, stage, focal_point)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-    [
-      venue.id,
-      sp.code,
-      sp.name.he,
-      sp.name.en,
-      sp.width,
-      sp.height,
-      stage ? JSON.stringify(stage) : null,
-      sp.focalPoint ? JSON.stringify(sp.focalPoint) : null,
-    ],
-  );
-  const zoneIds = new Map<string, number>();
-  for (const zone of doc.zones) {
-    const [z] = await tx.query(
-      'INSERT INTO zone (seatplan_id, code, name, name_en, color) VALUES ($1,$2,$3,$4,$5) RETURNING id',
-      [seatplan.id, zone.code, zone.name.he, zone.name.en, zone.color],
-    );
-    zoneIds.set(zone.code, z.id);
-  }
-  const cols = {
-    section: [] as number[],
-    group: [] as number[],
-    x: [] as number[],
-    y: [] as number[],
-    row: [] as string[],
-    name: [] as string[],
-    rowOrder: [] as number[],
-    xo: [] as number[],
-    yo: [] as number[],
-    w: [] as number[],
-    h: [] as number[],
-    rot: [] as number[],
-    px: [] as number[],
-    py: [] as number[],
-    zone: [] as number[],
-    features: [] as string[],
-    together: [] as (number | null)[],
-  };
-  let sectionOrder = 0;
-  for (const section of doc.sections) {
-    const [s] = await tx.query(
-      `INSERT INTO section (seatplan_id, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height, rotate, outline, sort_order, translations)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING id`,
-      [
-        seatplan.id,
-        section.code,
-        section.name.he,
-        section.name.en,
-        section.isReserved,
-        section.capacity,
-        section.zone ? (zoneIds.get(section.zone) ?? null) : null,
-        section.box.x,
-        section.box.y,
-        section.box.width,
-        section.box.height,
-        section.box.rotate,
-        section.outline ? JSON.stringify(section.outline) : null,
-        sectionOrder++,
-        JSON.stringify(translationsOf({ name: section.name.en })),
-      ],
-    );
-    const box = {
-      SeatplanX: section.box.x,
-      SeatplanY: section.box.y,
-      Width: section.box.width,
-      Height: section.box.height,
-      RotateAngle: section.box.rotate,
-    };
-    const transform = sectionTransform(box);
-    let groupOrder = 0;
-    for (const group of section.groups) {
-      const [g] = await tx.query(
-        'INSERT INTO seat_group (section_id, code, name, sort_order) VALUES ($1,$2,$3,$4) RETURNING id',
-        [s.id, group.code, group.name, groupOrder++],
-      );
-      group.rows.forEach((row, rowIndex) => {
-        for (const seat of row.seats) {
-          const centre = seatCentreOnPlan(
-            box,
-            {
-              XOffsetPercent: seat.xOffsetPercent,
-              YOffsetPercent: seat.yOffsetPercent,
-              WidthPercent: seat.widthPercent,
-              HeightPercent: seat.heightPercent,
-              RotateAngle: seat.rotate,
-            },
-            transform,
-          );
-          cols.section.push(s.id);
-          cols.group.push(g.id);
-          cols.x.push(seat.x);
-          cols.y.push(seat.y);
-          cols.row.push(row.name);
-          cols.name.push(seat.name);
-          cols.rowOrder.push(rowIndex);
-          cols.xo.push(seat.xOffsetPercent);
-          cols.yo.push(seat.yOffsetPercent);
-          cols.w.push(seat.widthPercent);
-          cols.h.push(seat.heightPercent);
-          cols.rot.push(seat.rotate);
-          cols.px.push(Math.round(centre.x * 100) / 100);
-          cols.py.push(Math.round(centre.y * 100) / 100);
-          cols.zone.push(zoneIds.get(seat.zone)!);
-          cols.features.push(`{${seat.features.join(',')}}`);
-          cols.together.push(seat.together);
-        }
-      });
-    }
-  }
-  // unnest() inserts in big slices: 100,000 seats in a few statements instead of 100,000.
-  const SLICE = 20_000;
-  for (let i = 0; i < cols.section.length; i += SLICE) {
-    const part = <T>(a: T[]) => a.slice(i, i + SLICE);
-    await tx.query(
-      `INSERT INTO seat (seatplan_id, section_id, group_id, x, y, row_name, seat_name, row_order, x_offset_percent, y_offset_percent,
-                         width_percent, height_percent, rotate, plan_x, plan_y, zone_id, together_id)
-       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::int[], $9::real[], $10::real[],
-                               $11::real[], $12::real[], $13::real[], $14::real[], $15::real[], $16::int[], $17::int[])`,
-      [
-        seatplan.id,
-        part(cols.section),
-        part(cols.group),
-        part(cols.x),
-        part(cols.y),
-        part(cols.row),
-        part(cols.name),
-        part(cols.rowOrder),
-        part(cols.xo),
-        part(cols.yo),
-        part(cols.w),
-        part(cols.h),
-        part(cols.rot),
-        part(cols.px),
-        part(cols.py),
-        part(cols.zone),
-        part(cols.together),
-      ],
-    );
-  }
-  // Features go in a second pass: unnest cannot take a ragged smallint[][] column.
-  const withFeatures = cols.features.map((f, i) => [i, f] as const).filter(([, f]) => f !== '{}');
-  if (withFeatures.length) {
-    await tx.query(
-      `UPDATE seat SET features = v.features::smallint[]
-         FROM unnest($2::int[], $3::int[], $4::int[], $5::text[]) AS v(section_id, x, y, features)
-        WHERE seat.seatplan_id = $1 AND seat.section_id = v.section_id AND seat.x = v.x AND seat.y = v.y`,
-      [
-        seatplan.id,
-        withFeatures.map(([i]) => cols.section[i]),
-        withFeatures.map(([i]) => cols.x[i]),
-        withFeatures.map(([i]) => cols.y[i]),
-        withFeatures.map(([, f]) => f),
-      ],
-    );
-  }
-  await tx.query('UPDATE seatplan SET seat_count = $2 WHERE id = $1', [seatplan.id, cols.section.length]);
-  return {
-    locationId: location.id,
-    businessId: doc.location.businessId,
-    venueId: venue.id,
-    seatplanId: seatplan.id,
-    seatCount: cols.section.length,
-    zoneIds,
-  };
+  const venue = await insertVenue(tx, {
+    location: {
+      businessId: doc.location.businessId,
+      code: doc.location.code,
+      name: four(doc.location.name),
+      address: '',
+    },
+    code: doc.code,
+    name: four(doc.name),
+    kind,
+  });
+  const plan = await insertSeatPlan(tx, {
+    venueId: venue.venueId,
+    doc,
+    version: 1,
+    published: true,
+    keepDocument: false,
+    translate: translationOf,
+  });
+  return { ...venue, businessId: doc.location.businessId, ...plan };
 }
 
 async function insertPresentations(

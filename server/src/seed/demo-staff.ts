@@ -70,3 +70,18 @@ export async function renameDemoStaff(tx: EntityManager): Promise<void> {
     );
   }
 }
+
+/**
+ * A database seeded before a permission existed (291 catalogue and 292 staff, issue 33) gives the demo staff the
+ * permissions their definition lists now. Demo accounts only (they never exist in production).
+ */
+export async function grantDemoStaffPermissions(tx: EntityManager): Promise<void> {
+  for (const s of DEMO_STAFF)
+    await tx.query(
+      `INSERT INTO staff_permission (staff_user_id, permission)
+       SELECT u.id, p FROM staff_user u, unnest($2::int[]) AS p
+        WHERE u.username = $1
+          AND NOT EXISTS (SELECT 1 FROM staff_permission sp WHERE sp.staff_user_id = u.id AND sp.permission = p)`,
+      [s.username, s.permissions],
+    );
+}

@@ -44,7 +44,7 @@ export async function seedDemoVodIfEmpty(tx: EntityManager, now: Date = new Date
     [location.id, NAMES.venue.he, NAMES.venue.en, tr(NAMES.venue)],
   );
   const [plan] = await tx.query(
-    `INSERT INTO seatplan (venue_id, code, name, name_en, width, height) VALUES ($1, 'online', $2, $3, 600, 300) RETURNING id`,
+    `INSERT INTO seatplan (venue_id, code, name, name_en, width, height, published_at) VALUES ($1, 'online', $2, $3, 600, 300, now()) RETURNING id`,
     [venue.id, NAMES.venue.he, NAMES.venue.en],
   );
   const [zone] = await tx.query(

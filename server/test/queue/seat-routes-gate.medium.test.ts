@@ -76,6 +76,11 @@ const NOT_SEAT_CHANGING: Record<string, string> = {
   'GET /api/backoffice/holds': 'read',
   'POST /api/backoffice/holds/{resId}/pay':
     'the box office takes payment for a hold order: its seats are already taken',
+  'POST /api/admin/venues/{id}/seat-plans': 'catalogue admin: a new draft seat-plan version, sold by no presentation',
+  'GET /api/admin/seat-plans/{id}': 'read',
+  'PUT /api/admin/seat-plans/{id}': 'catalogue admin: replaces a draft, which no presentation sells',
+  'GET /api/admin/seat-plans/{id}/document': 'read',
+  'POST /api/admin/seat-plans/{id}/publish': 'catalogue admin: publishes a version; no seat changes state',
 };
 
 /** Which paths count as seat-related: anything naming seats, locks, swaps, holds, enrolment, orders' changes or the commit. */

@@ -111,4 +111,14 @@ export const RATE_LIMITS = {
     name: 'box-office',
     rules: [{ by: 'ip', limit: 600, windowSeconds: 60 }],
   },
+  /** Catalogue administration (venues, seat plans, …): a person at a screen, or an import script kept in bounds. */
+  catalogueAdmin: {
+    name: 'catalogue-admin',
+    rules: [{ by: 'ip', limit: 300, windowSeconds: 60 }],
+  },
+  /** Seat-plan uploads: up to 16 MB parsed and validated each, so few (a venue uploads a plan, not a stream). */
+  seatPlanUpload: {
+    name: 'seat-plan-upload',
+    rules: [{ by: 'ip', limit: 30, windowSeconds: 600 }],
+  },
 } as const satisfies Record<string, RateLimitPolicy>;

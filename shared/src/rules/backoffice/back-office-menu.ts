@@ -11,6 +11,10 @@ export const BACK_OFFICE_PERMISSION = {
   onSaleAdmin: 290,
   /** Not numbered by the spec ("ticket-reference admins edit quantities"): ours, docs/back-office.md. */
   ticketReferences: 269,
+  /** Venues, seat plans and the rest of the catalogue (admin API /api/admin/venues, …; docs/catalogue-admin.md). */
+  catalogue: 291,
+  /** Staff accounts and their permissions (issue 33). */
+  staff: 292,
 } as const;
 
 export type BackOfficePermission = (typeof BACK_OFFICE_PERMISSION)[keyof typeof BACK_OFFICE_PERMISSION];

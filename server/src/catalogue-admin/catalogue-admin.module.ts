@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { BackOfficeModule } from '../backoffice/backoffice.module';
+import './catalogue-admin.errors';
+import { VenueAdminController } from './venue-admin.controller';
+import { VenueAdminRepository } from './venue-admin.repository';
+import { VenueAdminService } from './venue-admin.service';
+
+/** Catalogue administration (issue 33): what a venue creates and sells, managed from the back office. */
+@Module({
+  imports: [BackOfficeModule],
+  controllers: [VenueAdminController],
+  providers: [VenueAdminRepository, VenueAdminService],
+})
+export class CatalogueAdminModule {}

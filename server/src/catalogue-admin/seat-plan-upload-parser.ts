@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../common/app-error';
+
+/** The media type of a seat-plan upload: the only body allowed past the API's 256 kB limit. */
+export const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
+/** The demo stadium's file (100,000 seats) is 12.6 MB; the seat cap (MAX_SEAT_PLAN_SEATS) refuses more seats. */
+export const SEAT_PLAN_BODY_LIMIT = 16 * 1024 * 1024;
+/** The routes that take a seat-plan document (the parser refuses the media type anywhere else, before reading). */
+const UPLOAD_ROUTES = new Set(['/api/admin/venues/:id/seat-plans', '/api/admin/seat-plans/:id']);
+
+/**
+ * A big seat plan is uploaded as `application/vnd.hotline.seat-plan+json`: parsed as JSON with its own body limit, and
+ * only on the upload routes, so no other route reads more than 256 kB (the routes still require a staff session with
+ * the catalogue permission, and their own rate limit).
+ */
+export function installSeatPlanUploadParser(fastify: FastifyInstance): void {
+  fastify.addContentTypeParser(
+    SEAT_PLAN_MEDIA_TYPE,
+    { parseAs: 'string', bodyLimit: SEAT_PLAN_BODY_LIMIT },
+    (request, body, done) => {
+      if (!UPLOAD_ROUTES.has(request.routeOptions.url ?? '')) return done(new AppError('UPLOAD_TYPE_NOT_ALLOWED'));
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new AppError('INVALID_BODY', { details: 'the seat plan is not valid JSON' }));
+      }
+    },
+  );
+}

@@ -1,0 +1,160 @@
+import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  BACK_OFFICE_PERMISSION,
+  type AdminSeatPlanSummary,
+  type AdminVenue,
+  type AdminVenueListResponse,
+} from '@hotline/shared';
+import type { VenueDocument } from '@hotline/seatmaps';
+import { CurrentStaff, StaffOnly, type StaffIdentity } from '../backoffice';
+import { AppError } from '../common/app-error';
+import { dbId, idString } from '../common/ids';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
+import { VenueAdminService } from './venue-admin.service';
+
+/** Text a person typed for others to read: no markup (it is shown in pages and sent in messages). */
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !/[<>]/.test(s), 'must not contain < or >');
+
+const names = z.object({
+  he: plainText(120).pipe(z.string().min(1)),
+  en: plainText(120).pipe(z.string().min(1)),
+  ru: plainText(120).default(''),
+  ar: plainText(120).default(''),
+});
+
+const venueKind = z.enum(['cinema', 'hall', 'stadium', 'arena']);
+
+const venueFields = z.object({ name: names, address: plainText(200).default(''), kind: venueKind });
+
+const createVenueBody = venueFields.extend({
+  businessId: dbId,
+  code: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2 to 40 lower-case letters, digits or dashes'),
+});
+
+const updateVenueBody = venueFields.extend({ revision: z.number().int().positive() });
+
+const idParams = z.object({ id: idString });
+const revisionQuery = z.object({
+  revision: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number),
+});
+const publishBody = z.object({ revision: z.number().int().positive() });
+/** The seatmaps/ format (seatmaps/schema/venue.schema.json); the service validates it fully. */
+const seatPlanDocument = z.record(z.string(), z.unknown());
+
+/**
+ * Venues and their seat plans, for staff with the catalogue permission (291), within their businesses
+ * (docs/catalogue-admin.md). A seat plan is uploaded as a file in the seatmaps/ format (up to 16 MB with the
+ * content type `application/vnd.hotline.seat-plan+json`, up to 256 kB as plain JSON), becomes a draft version, and is
+ * published when ready; edits name the revision they were made against.
+ */
+@ApiTags('catalogue administration')
+@Controller('admin')
+@StaffOnly(BACK_OFFICE_PERMISSION.catalogue)
+export class VenueAdminController {
+  constructor(private readonly venues: VenueAdminService) {}
+
+  @Get('venues')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'The venues of your businesses, each with its seat-plan versions' })
+  async list(@CurrentStaff() staff: StaffIdentity): Promise<AdminVenueListResponse> {
+    return { venues: await this.venues.list(staff) };
+  }
+
+  @Post('venues')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'Creates a venue (in a location of its own, same code and names)' })
+  create(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodBody(createVenueBody) body: z.infer<typeof createVenueBody>,
+  ): Promise<AdminVenue> {
+    return this.venues.create(staff, body);
+  }
+
+  @Get('venues/:id')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'One venue with its seat-plan versions' })
+  venue(@CurrentStaff() staff: StaffIdentity, @ZodParams(idParams) p: z.infer<typeof idParams>): Promise<AdminVenue> {
+    return this.venues.get(staff, p.id);
+  }
+
+  @Put('venues/:id')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: "Changes a venue's names, address and kind (409 STALE_REVISION with the current one)" })
+  update(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(updateVenueBody) body: z.infer<typeof updateVenueBody>,
+  ): Promise<AdminVenue> {
+    const { revision, ...fields } = body;
+    return this.venues.update(staff, p.id, revision, fields);
+  }
+
+  @Post('venues/:id/seat-plans')
+  @RateLimit(RATE_LIMITS.seatPlanUpload)
+  @ApiOperation({ summary: 'Uploads a seat plan (seatmaps/ format) as the next draft version of its plan code' })
+  upload(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(seatPlanDocument) document: Record<string, unknown>,
+  ): Promise<AdminSeatPlanSummary> {
+    return this.venues.upload(staff, p.id, document);
+  }
+
+  @Get('seat-plans/:id')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'One seat-plan version' })
+  seatPlan(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+  ): Promise<AdminSeatPlanSummary> {
+    return this.venues.seatPlan(staff, p.id);
+  }
+
+  @Get('seat-plans/:id/document')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'The document a seat-plan version was uploaded as (for the preview and the designer)' })
+  async document(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+  ): Promise<VenueDocument> {
+    const document = await this.venues.seatPlanDocument(staff, p.id);
+    // The demo's plans were loaded before versions kept their document.
+    if (!document) throw new AppError('SEAT_PLAN_NOT_FOUND');
+    return document;
+  }
+
+  @Put('seat-plans/:id')
+  @RateLimit(RATE_LIMITS.seatPlanUpload)
+  @ApiOperation({ summary: "Replaces a draft's document (409 SEAT_PLAN_PUBLISHED once published, STALE_REVISION)" })
+  replace(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodQuery(revisionQuery) q: z.infer<typeof revisionQuery>,
+    @ZodBody(seatPlanDocument) document: Record<string, unknown>,
+  ): Promise<AdminSeatPlanSummary> {
+    return this.venues.replace(staff, p.id, q.revision, document);
+  }
+
+  @Post('seat-plans/:id/publish')
+  @HttpCode(200)
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'Publishes a draft: from then on it never changes and presentations may sell it' })
+  publish(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(publishBody) body: z.infer<typeof publishBody>,
+  ): Promise<AdminSeatPlanSummary> {
+    return this.venues.publish(staff, p.id, body.revision);
+  }
+}

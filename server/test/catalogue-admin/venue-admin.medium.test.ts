@@ -1,0 +1,306 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { AdminSeatPlanSummary, AdminVenue } from '@hotline/shared';
+import { GENERATED_DIR } from '@hotline/seatmaps';
+import { startTestApp, type TestApp } from '../support/test-env';
+import { StaffBrowser, signedIn, type Reply } from '../backoffice/support/staff-kit';
+
+/**
+ * Venues and seat plans from the back office (issue 33 point 1): staff with the catalogue permission (291) only,
+ * within their businesses; a seat plan uploaded in the seatmaps/ format becomes a draft version, can be replaced
+ * while a draft (naming the revision it saw), and once published never changes; only a published version can be
+ * sold. Every refusal answers the project's error shape and changes nothing.
+ */
+let t: TestApp;
+let sql: Client;
+let admin: StaffBrowser;
+
+const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
+const theatre = (): Record<string, any> => JSON.parse(readFileSync(THEATRE, 'utf8'));
+const seatsIn = (doc: Record<string, any>) =>
+  (doc.sections as any[])
+    .flatMap((s) => s.groups)
+    .flatMap((g: any) => g.rows)
+    .flatMap((r: any) => r.seats).length;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sql = new Client({ connectionString: t.db.url });
+  await sql.connect();
+  admin = await signedIn(t.url, sql, 'admin');
+});
+afterAll(async () => {
+  await sql?.end();
+  await t?.close();
+});
+
+const count = async (table: string): Promise<number> =>
+  (await sql.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+const tables = async () => ({
+  venue: await count('venue'),
+  location: await count('location'),
+  seatplan: await count('seatplan'),
+  seat: await count('seat'),
+  audit: await count('audit_log'),
+});
+
+const newVenue = (overrides: Record<string, unknown> = {}) => ({
+  businessId: 1,
+  code: `hall-${Math.random().toString(36).slice(2, 8)}`,
+  name: { he: 'אולם הבימה', en: 'Habima Hall', ru: 'Зал Габима', ar: 'قاعة هبيما' },
+  address: 'Tarsat Blvd 2, Tel Aviv',
+  kind: 'hall',
+  ...overrides,
+});
+
+/** A seat plan sent as the upload media type (past the API's 256 kB limit). */
+async function upload(
+  browser: StaffBrowser,
+  method: 'POST' | 'PUT',
+  url: string,
+  body: string,
+  type = 'application/vnd.hotline.seat-plan+json',
+): Promise<Reply> {
+  const response = await fetch(`${t.url}${url}`, {
+    method,
+    headers: { uuid: browser.visitorId, cookie: browser.sessionCookie, 'content-type': type },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text), setCookies: [] };
+}
+
+test('without the catalogue permission every route is refused, and changes nothing', async () => {
+  const routes: [string, string, unknown?][] = [
+    ['GET', '/api/admin/venues'],
+    ['POST', '/api/admin/venues', newVenue()],
+    ['GET', '/api/admin/venues/1'],
+    ['PUT', '/api/admin/venues/1', { revision: 1, name: newVenue().name, address: '', kind: 'hall' }],
+    ['POST', '/api/admin/venues/1/seat-plans', theatre()],
+    ['GET', '/api/admin/seat-plans/1'],
+    ['GET', '/api/admin/seat-plans/1/document'],
+    ['PUT', '/api/admin/seat-plans/1?revision=1', theatre()],
+    ['POST', '/api/admin/seat-plans/1/publish', { revision: 1 }],
+  ];
+  const anonymous = new StaffBrowser(t.url);
+  const cashier = await signedIn(t.url, sql, 'cashier');
+  const before = await tables();
+  for (const [method, url, body] of routes) {
+    expect([method, url, (await anonymous.call(method, url, body)).body.error]).toEqual([
+      method,
+      url,
+      'STAFF_NOT_SIGNED_IN',
+    ]);
+    expect([method, url, (await cashier.call(method, url, body)).body.error]).toEqual([
+      method,
+      url,
+      'STAFF_PERMISSION_DENIED',
+    ]);
+  }
+  expect(await tables()).toEqual(before);
+});
+
+test('a venue is created in four languages, audited; bad input is a 4xx naming the field and changes nothing', async () => {
+  const created = await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue());
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({
+    businessId: 1,
+    name: newVenue().name,
+    kind: 'hall',
+    seatPlans: [],
+    revision: 1,
+  });
+  const [audit] = (
+    await sql.query(`SELECT action, detail FROM audit_log WHERE subject = $1`, [`venue:${created.body.id}`])
+  ).rows;
+  expect(audit).toMatchObject({ action: 'venue-create', detail: { after: { code: created.body.code } } });
+
+  const before = await tables();
+  const refusals: [unknown, number, string, RegExp][] = [
+    [newVenue({ name: { he: '<b>אולם</b>', en: 'Hall' } }), 400, 'INVALID_BODY', /name\.he/],
+    [newVenue({ name: { he: '', en: 'Hall' } }), 400, 'INVALID_BODY', /name\.he/],
+    [newVenue({ code: 'Bad Code!' }), 400, 'INVALID_BODY', /code/],
+    [newVenue({ kind: 'castle' }), 400, 'INVALID_BODY', /kind/],
+    [newVenue({ businessId: 'x' }), 400, 'INVALID_BODY', /businessId/],
+    [newVenue({ code: created.body.code }), 409, 'VENUE_CODE_TAKEN', /in use/],
+    [newVenue({ businessId: 3 }), 403, 'STAFF_BUSINESS_SCOPE', /business/],
+  ];
+  for (const [body, status, error, message] of refusals) {
+    const r = await admin.call('POST', '/api/admin/venues?lang=en', body);
+    expect([r.status, r.body.error]).toEqual([status, error]);
+    expect(r.body.message).toMatch(message);
+  }
+  expect(await tables()).toEqual(before);
+});
+
+test('a seat plan: upload a draft, replace it at its revision, publish it; a published version never changes', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const doc = theatre();
+  const first = await admin.call<AdminSeatPlanSummary>('POST', `/api/admin/venues/${venue.id}/seat-plans`, doc);
+  expect(first.status).toBe(201);
+  expect(first.body).toMatchObject({
+    venueId: venue.id,
+    code: 'main-hall',
+    version: 1,
+    status: 'draft',
+    revision: 1,
+    seatCount: seatsIn(doc),
+    sectionCount: doc.sections.length,
+    zoneCount: doc.zones.length,
+    publishedAt: null,
+    presentationCount: 0,
+  });
+  const plan = first.body.id;
+  expect((await sql.query('SELECT count(*)::int AS n FROM seat WHERE seatplan_id = $1', [plan])).rows[0].n).toBe(
+    seatsIn(doc),
+  );
+  // The document comes back as uploaded (defaults filled in), for the preview and the designer.
+  const stored = await admin.call('GET', `/api/admin/seat-plans/${plan}/document`);
+  expect(stored.body.seatplan).toEqual(doc.seatplan);
+
+  // A draft is never sold: the database refuses a presentation on it, whatever code writes it.
+  await expect(
+    sql.query(
+      `INSERT INTO presentation (feature_id, location_id, venue_id, seatplan_id, business_id, date_time)
+       VALUES (1, $1, $2, $3, 1, now() + interval '30 days')`,
+      [venue.locationId, venue.id, plan],
+    ),
+  ).rejects.toThrow(/draft/);
+
+  // Replaced at a stale revision: 409 with the current state, nothing changed.
+  const smaller = theatre();
+  smaller.sections = smaller.sections.slice(0, 2);
+  const stale = await admin.call('PUT', `/api/admin/seat-plans/${plan}?revision=7`, smaller);
+  expect([stale.status, stale.body.error, stale.body.current?.revision]).toEqual([409, 'STALE_REVISION', 1]);
+  expect((await admin.call('GET', `/api/admin/seat-plans/${plan}`)).body.seatCount).toBe(seatsIn(doc));
+
+  const replaced = await admin.call<AdminSeatPlanSummary>('PUT', `/api/admin/seat-plans/${plan}?revision=1`, smaller);
+  expect(replaced.status).toBe(200);
+  expect(replaced.body).toMatchObject({
+    id: plan,
+    version: 1,
+    revision: 2,
+    seatCount: seatsIn(smaller),
+    sectionCount: 2,
+  });
+  expect((await sql.query('SELECT count(*)::int AS n FROM seat WHERE seatplan_id = $1', [plan])).rows[0].n).toBe(
+    seatsIn(smaller),
+  );
+
+  expect((await admin.call('POST', `/api/admin/seat-plans/${plan}/publish`, { revision: 1 })).body.error).toBe(
+    'STALE_REVISION',
+  );
+  const published = await admin.call<AdminSeatPlanSummary>('POST', `/api/admin/seat-plans/${plan}/publish`, {
+    revision: 2,
+  });
+  expect(published.status).toBe(200);
+  expect(published.body).toMatchObject({ status: 'published', revision: 3 });
+  expect(published.body.publishedAt).not.toBeNull();
+
+  const seatsBefore = await count('seat');
+  for (const r of [
+    await admin.call('PUT', `/api/admin/seat-plans/${plan}?revision=3`, doc),
+    await admin.call('POST', `/api/admin/seat-plans/${plan}/publish`, { revision: 3 }),
+  ])
+    expect([r.status, r.body.error]).toEqual([409, 'SEAT_PLAN_PUBLISHED']);
+  expect(await count('seat')).toBe(seatsBefore);
+
+  // A published version may be sold.
+  await sql.query(
+    `INSERT INTO presentation (feature_id, location_id, venue_id, seatplan_id, business_id, date_time)
+     VALUES (1, $1, $2, $3, 1, now() + interval '30 days')`,
+    [venue.locationId, venue.id, plan],
+  );
+  // The next upload of the same plan code is version 2, a draft beside the published one.
+  const second = await admin.call<AdminSeatPlanSummary>('POST', `/api/admin/venues/${venue.id}/seat-plans`, theatre());
+  expect(second.body).toMatchObject({ code: 'main-hall', version: 2, status: 'draft' });
+  const listed = (await admin.call<AdminVenue>('GET', `/api/admin/venues/${venue.id}`)).body.seatPlans;
+  expect(listed.map((p) => [p.version, p.status, p.presentationCount])).toEqual([
+    [1, 'published', 1],
+    [2, 'draft', 0],
+  ]);
+  const actions = (
+    await sql.query(`SELECT action FROM audit_log WHERE subject = $1 ORDER BY id`, [`seat-plan:${plan}`])
+  ).rows.map((r) => r.action);
+  expect(actions).toEqual(['seat-plan-upload', 'seat-plan-replace', 'seat-plan-publish']);
+});
+
+test('an invalid plan is a 422 listing each problem at its JSON path, in the user’s language, and writes nothing', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const doc = theatre();
+  doc.sections[1].groups[0].rows[0].seats[0].zone = 'NO-SUCH-ZONE';
+  const before = await tables();
+  const en = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=en`, doc);
+  expect([en.status, en.body.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
+  expect(en.body.problems[0].path).toBe('/sections/1/groups/0/rows/0/seats/0/zone');
+  expect(en.body.message).toContain('/sections/1/groups/0/rows/0/seats/0/zone');
+  const he = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=he`, doc);
+  expect(he.body.message).toMatch(/^במפת המושבים יש/);
+  const notAPlan = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans`, { hello: 'world' });
+  expect([notAPlan.status, notAPlan.body.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
+  expect(await tables()).toEqual(before);
+});
+
+test('big plans: the stadium-sized arena file goes past the 256 kB limit as the upload type; 300,000 seats are refused', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue({ kind: 'arena' }))).body;
+  const arena = readFileSync(path.join(GENERATED_DIR, 'arena.json'), 'utf8');
+  expect(arena.length).toBeGreaterThan(256 * 1024);
+  // As plain JSON the API's limit holds.
+  const plain = await upload(admin, 'POST', `/api/admin/venues/${venue.id}/seat-plans`, arena, 'application/json');
+  expect(plain.status).toBe(413);
+  const big = await upload(admin, 'POST', `/api/admin/venues/${venue.id}/seat-plans`, arena);
+  expect(big.status).toBe(201);
+  expect(big.body.seatCount).toBe(seatsIn(JSON.parse(arena)));
+
+  const before = await tables();
+  const huge = theatre();
+  huge.sections[0].groups[0].rows = [{ name: '1', seats: Array.from({ length: 300_000 }, () => ({})) }];
+  const refused = await upload(admin, 'POST', `/api/admin/venues/${venue.id}/seat-plans?lang=en`, JSON.stringify(huge));
+  expect([refused.status, refused.body.error]).toEqual([413, 'SEAT_PLAN_TOO_LARGE']);
+  expect(refused.body.message).toMatch(/at most 120000 seats; this one has 3\d{5}\./);
+  // The upload type is read only on the upload routes.
+  const elsewhere = await upload(admin, 'POST', `/api/admin/venues`, JSON.stringify(newVenue()));
+  expect([elsewhere.status, elsewhere.body.error]).toEqual([415, 'UPLOAD_TYPE_NOT_ALLOWED']);
+  const broken = await upload(admin, 'POST', `/api/admin/venues/${venue.id}/seat-plans`, '{"sections": [');
+  expect(broken.status).toBe(400);
+  expect(await tables()).toEqual(before);
+});
+
+test('a venue edit names its revision: a stale one is a 409 with the current venue; another business’s venue is refused', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const edit = (revision: number) => ({
+    revision,
+    name: { he: 'אולם חדש', en: 'New Hall', ru: '', ar: '' },
+    address: 'Rothschild 1',
+    kind: 'hall',
+  });
+  const changed = await admin.call<AdminVenue>('PUT', `/api/admin/venues/${venue.id}`, edit(1));
+  expect(changed.body).toMatchObject({ revision: 2, name: { en: 'New Hall', ru: '' }, address: 'Rothschild 1' });
+  const stale = await admin.call('PUT', `/api/admin/venues/${venue.id}`, edit(1));
+  expect([stale.status, stale.body.error, stale.body.current?.revision]).toEqual([409, 'STALE_REVISION', 2]);
+
+  // A venue of business 2, seen by staff of business 1 only.
+  await sql.query(
+    `WITH s AS (SELECT id FROM staff_user WHERE username = 'admin')
+     DELETE FROM staff_business WHERE staff_user_id = (SELECT id FROM s) AND business_id = 2`,
+  );
+  try {
+    const [{ id: other }] = (
+      await sql.query(
+        `SELECT v.id FROM venue v JOIN location l ON l.id = v.location_id WHERE l.business_id = 2 LIMIT 1`,
+      )
+    ).rows;
+    const scoped = await signedIn(t.url, sql, 'admin');
+    const listed = (await scoped.call<{ venues: AdminVenue[] }>('GET', '/api/admin/venues')).body.venues;
+    expect(listed.every((v) => v.businessId === 1)).toBe(true);
+    expect((await scoped.call('GET', `/api/admin/venues/${other}`)).body.error).toBe('STAFF_BUSINESS_SCOPE');
+    expect((await scoped.call('POST', `/api/admin/venues/${other}/seat-plans`, theatre())).body.error).toBe(
+      'STAFF_BUSINESS_SCOPE',
+    );
+  } finally {
+    await sql.query(
+      `INSERT INTO staff_business (staff_user_id, business_id) SELECT id, 2 FROM staff_user WHERE username = 'admin'`,
+    );
+  }
+});
