@@ -82,6 +82,7 @@ test.describe('back office', () => {
       'Producer reservations',
       'Ticket references',
       'On-sales / waiting room',
+      'Venues and seat plans',
     ]);
   });
 

@@ -14,13 +14,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details?: Record<string, unknown>;
+  /** The whole error answer: some refusals carry more than the message (SEAT_PLAN_INVALID's problems, …). */
+  readonly body?: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details?: Record<string, unknown>,
+    body?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.body = body;
   }
 }
 
@@ -68,6 +77,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
+  /** A body sent as it is with its own media type (a seat-plan file), instead of `body` as JSON. */
+  rawBody?: { text: string; type: string };
   signal?: AbortSignal;
 }
 
@@ -94,10 +105,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       const headers: Record<string, string> = { accept: 'application/json' };
       if (uuid) headers.uuid = uuid;
       if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.rawBody) headers['content-type'] = options.rawBody.type;
       return fetch(url, {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.rawBody
+          ? options.rawBody.text
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
         signal: options.signal,
         credentials: 'same-origin',
       });
@@ -117,7 +133,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(response.status, data.error, data.message, data.details);
+    if (isErrorBody(data))
+      throw new ApiError(
+        response.status,
+        data.error,
+        data.message,
+        data.details,
+        data as unknown as Record<string, unknown>,
+      );
     throw badResponse(response.status);
   }
   if (data === undefined) throw badResponse(response.status);

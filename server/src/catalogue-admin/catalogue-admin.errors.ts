@@ -33,10 +33,10 @@ export const CatalogueAdminErrors = registerErrors({
   SEAT_PLAN_INVALID: {
     status: 422,
     message: {
-      he: 'במפת המושבים יש {count} בעיות. הראשונה: {first}',
-      en: 'The seat plan has {count} problems. The first: {first}',
-      ru: 'В схеме зала проблем: {count}. Первая: {first}',
-      ar: 'في مخطط المقاعد {count} مشكلات. الأولى: {first}',
+      he: 'נמצאו בעיות במפת המושבים: {count}. הראשונה: {first}',
+      en: 'Problems found in the seat plan: {count}. The first: {first}',
+      ru: 'В схеме зала найдены проблемы: {count}. Первая: {first}',
+      ar: 'وُجدت مشكلات في مخطط المقاعد: {count}. الأولى: {first}',
     },
   },
   SEAT_PLAN_TOO_LARGE: {

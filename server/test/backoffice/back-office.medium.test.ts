@@ -72,6 +72,7 @@ describe('back office', () => {
         'producer-reservations',
         'ticket-references',
         'on-sales',
+        'venues',
       ]);
       const producer = await signedIn(t.url, sql, 'producer');
       const pme = await producer.call('GET', '/api/backoffice/me');

@@ -15,6 +15,7 @@ import { ReservationsPanel } from './ReservationsPanel';
 import { SignInForm } from './SignInForm';
 import { TicketReferencesPanel } from './ticket-references/TicketReferencesPanel';
 import { OnSalesPanel } from './on-sales/OnSalesPanel';
+import { VenuesPanel } from './venues/VenuesPanel';
 import './backoffice.css';
 
 type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
@@ -124,6 +125,7 @@ export default function BackOfficePage() {
         {active?.id === 'producer-reservations' && <ReservationsPanel />}
         {active?.id === 'ticket-references' && <TicketReferencesPanel />}
         {active?.id === 'on-sales' && <OnSalesPanel />}
+        {active?.id === 'venues' && <VenuesPanel businessIds={staff.businessIds} />}
       </div>
     </div>
   );

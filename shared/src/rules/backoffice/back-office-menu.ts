@@ -21,7 +21,13 @@ export type BackOfficePermission = (typeof BACK_OFFICE_PERMISSION)[keyof typeof 
 
 export interface BackOfficeMenuItem {
   /** Stable id the client translates (the spec names the items in Hebrew). */
-  id: 'presentations-report' | 'producer-ticket-sale' | 'producer-reservations' | 'ticket-references' | 'on-sales';
+  id:
+    | 'presentations-report'
+    | 'producer-ticket-sale'
+    | 'producer-reservations'
+    | 'ticket-references'
+    | 'on-sales'
+    | 'venues';
   permission: BackOfficePermission;
 }
 
@@ -31,6 +37,7 @@ export const BACK_OFFICE_MENU: readonly BackOfficeMenuItem[] = [
   { id: 'producer-reservations', permission: BACK_OFFICE_PERMISSION.producerReservations },
   { id: 'ticket-references', permission: BACK_OFFICE_PERMISSION.ticketReferences },
   { id: 'on-sales', permission: BACK_OFFICE_PERMISSION.onSaleAdmin },
+  { id: 'venues', permission: BACK_OFFICE_PERMISSION.catalogue },
 ];
 
 /** The menu items a user with these permissions sees, in menu order. */
