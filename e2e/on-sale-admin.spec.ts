@@ -1,7 +1,6 @@
-import { axeFor } from './axe.support';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import type { AltchaChallenge } from '../server/src/botcheck/altcha-lib';
 import { solveAltchaChallenge } from '../server/test/support/altcha';
 import { withSql } from './sql.support';
@@ -12,30 +11,6 @@ import { withSql } from './sql.support';
  * QUEUE_REQUIRED; turned off again, the lock succeeds. The form checks what the server checks and
  * shows the server's own refusal; axe finds nothing in Hebrew and Arabic, at 390 px and 2560 px.
  */
-const ADMIN = { password: 'demo-admin-password', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function signInAdmin(page: Page, lang: string) {
-  await withSql((sql) =>
-    sql.query(
-      `UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = 'admin'`,
-    ),
-  );
-  await page.goto(`/backoffice/on-sales?lang=${lang}`);
-  await page.locator('#bo-username').fill('admin');
-  await page.locator('#bo-password').fill(ADMIN.password);
-  await page.locator('#bo-code').fill(hotp(base32Decode(ADMIN.secret), totpStep(Date.now())));
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('nav.bo-menu a').first()).toBeVisible({ timeout: 15_000 });
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  const results = await axeFor(page).withTags(TAGS).analyze();
-  const found = results.violations.map(
-    (v) => `${what}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-  expect.soft(found, what).toEqual([]);
-}
 
 /** The date and time fields' values for an instant, on the Jerusalem wall clock (as the form reads them). */
 function jerusalemWallClock(at: Date): { date: string; time: string } {
@@ -118,7 +93,7 @@ test.describe.serial('on-sales in the back office', () => {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 2560, height: 1440 });
-    await signInAdmin(page, 'he');
+    await signInAdmin(page, 'on-sales', 'he');
     await expect(page.locator('nav.bo-menu a.active')).toHaveText('מכירות ותור המתנה');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
@@ -228,7 +203,7 @@ test.describe.serial('on-sales in the back office', () => {
       ['ar', 'بدء المبيعات / غرفة الانتظار', /^تعديل ?:/],
     ] as const) {
       await page.setViewportSize({ width: 390, height: 844 });
-      await signInAdmin(page, lang);
+      await signInAdmin(page, 'on-sales', lang);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
       const row = page.getByTestId(`bo-onsale-${target.id}`);

@@ -1,7 +1,7 @@
 import { axeFor } from './axe.support';
+import { signInAdmin } from './back-office.support';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { withSql } from './sql.support';
 
@@ -11,21 +11,6 @@ import { withSql } from './sql.support';
  * it is valid, and refused with the spec's "reference value not eligible" once it is used up.
  * Demo data: server/src/seed/demo-ticket-references.ts (EMP-1002 on the last show of business 1).
  */
-const ADMIN = { password: 'demo-admin-password', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-
-async function signInAdmin(page: Page, lang: string) {
-  await withSql((sql) =>
-    sql.query(
-      `UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = 'admin'`,
-    ),
-  );
-  await page.goto(`/backoffice/ticket-references?lang=${lang}`);
-  await page.locator('#bo-username').fill('admin');
-  await page.locator('#bo-password').fill(ADMIN.password);
-  await page.locator('#bo-code').fill(hotp(base32Decode(ADMIN.secret), totpStep(Date.now())));
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('nav.bo-menu a').first()).toBeVisible({ timeout: 15_000 });
-}
 
 /** The demo reference, reset to its seeded state (quantity 2, nothing sold with it). */
 async function demoReference(reference: string) {
@@ -86,7 +71,7 @@ test.describe('ticket references', () => {
   }) => {
     const ref = await demoReference('EMP-1002');
     await page.setViewportSize({ width: 2560, height: 1440 });
-    await signInAdmin(page, 'en');
+    await signInAdmin(page, 'ticket-references', 'en');
     await expect(page.locator('nav.bo-menu a.active')).toHaveText('Ticket references');
     const row = page.getByTestId('bo-ref-EMP-1002');
     await expect(row).toBeVisible({ timeout: 15_000 });
@@ -139,7 +124,7 @@ test.describe('ticket references', () => {
     ['ru', 'ltr'],
   ] as const) {
     test(`${lang}: the screen is laid out ${dir} with no axe violations`, async ({ page }) => {
-      await signInAdmin(page, lang);
+      await signInAdmin(page, 'ticket-references', lang);
       await expect(page.locator('#bo-refs')).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
       expect((await axe(page)).violations).toEqual([]);
@@ -149,7 +134,7 @@ test.describe('ticket references', () => {
   for (const width of [390, 2560]) {
     test(`at ${width} px the screen fits without sideways page scrolling`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 1440 });
-      await signInAdmin(page, 'he');
+      await signInAdmin(page, 'ticket-references', 'he');
       await expect(page.locator('#bo-refs')).toBeVisible({ timeout: 15_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -1,8 +1,7 @@
-import { axeFor } from './axe.support';
-import { expect, test, type Page } from '@playwright/test';
+import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import { withSql } from './sql.support';
 
 /**
@@ -11,35 +10,11 @@ import { withSql } from './sql.support';
  * real theatre plan (a draft with its seat count), and publishes it. axe finds nothing in Hebrew and Arabic, at
  * 390 px, 1280 px and 2560 px. The venues it makes have codes of their own; no other spec reads them.
  */
-const ADMIN = { password: 'demo-admin-password', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
 const THEATRE_SEATS = (JSON.parse(THEATRE) as { sections: { groups: { rows: { seats: unknown[] }[] }[] }[] }).sections
   .flatMap((s) => s.groups)
   .flatMap((g) => g.rows)
   .flatMap((r) => r.seats).length;
-
-async function signInAdmin(page: Page, lang: string) {
-  await withSql((sql) =>
-    sql.query(
-      `UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = 'admin'`,
-    ),
-  );
-  await page.goto(`/backoffice/venues?lang=${lang}`);
-  await page.locator('#bo-username').fill('admin');
-  await page.locator('#bo-password').fill(ADMIN.password);
-  await page.locator('#bo-code').fill(hotp(base32Decode(ADMIN.secret), totpStep(Date.now())));
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('nav.bo-menu a').first()).toBeVisible({ timeout: 15_000 });
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  const results = await axeFor(page).withTags(TAGS).analyze();
-  const found = results.violations.map(
-    (v) => `${what}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-  expect.soft(found, what).toEqual([]);
-}
 
 const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 
@@ -48,7 +23,7 @@ test('the administrator creates a venue, sees a broken plan refused at its place
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'en');
+  await signInAdmin(page, 'venues', 'en');
   await expect(page.locator('nav.bo-menu a.active')).toHaveText('Venues and seat plans');
   await expect(page.getByRole('heading', { level: 2, name: 'Venues and seat plans' })).toBeVisible();
 
@@ -115,7 +90,7 @@ test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ 
     ['ar', 'القاعات ومخططات المقاعد'],
   ] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAdmin(page, lang);
+    await signInAdmin(page, 'venues', lang);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     await expect(page.locator('.bo-venues-table')).toBeVisible({ timeout: 15_000 });

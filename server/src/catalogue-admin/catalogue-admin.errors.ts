@@ -1,7 +1,7 @@
 import { AppError, registerErrors } from '../common/app-error';
 import type { SeatPlanProblem } from '@hotline/shared';
 
-/** Catalogue administration's refusals (issue 33), in the four languages. */
+/** Catalogue administration's refusals, in the four languages. */
 export const CatalogueAdminErrors = registerErrors({
   VENUE_NOT_FOUND: {
     status: 404,

@@ -5,7 +5,7 @@ import { VenueAdminController } from './venue-admin.controller';
 import { VenueAdminRepository } from './venue-admin.repository';
 import { VenueAdminService } from './venue-admin.service';
 
-/** Catalogue administration (issue 33): what a venue creates and sells, managed from the back office. */
+/** Catalogue administration: what a venue creates and sells, managed from the back office (docs/catalogue-admin.md). */
 @Module({
   imports: [BackOfficeModule],
   controllers: [VenueAdminController],

@@ -3,7 +3,7 @@ import { sectionTransform, seatCentreOnPlan, type VenueKind } from '@hotline/sha
 import type { VenueDocument } from '@hotline/seatmaps';
 
 /**
- * The one way venues and seat plans get into the database (issue 33 point 6): the back office's screens
+ * The one way venues and seat plans get into the database: the back office's screens
  * (VenueAdminRepository) and the demo seed both write through these, inside the caller's transaction. Knows the
  * tables; knows nothing of who may call it.
  */

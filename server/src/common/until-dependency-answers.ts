@@ -11,7 +11,7 @@ function pause(ms: number): Promise<void> {
 /**
  * Runs a start-up step that needs PostgreSQL or Redis (opening the serving pool, a SUBSCRIBE on a subscriber
  * connection) again while that dependency is unreachable, frozen or too slow to accept a connection, instead of
- * failing the application's start. Issue 30, fresh-clone runs with a CPU burner: a Redis Cluster whose nodes answered
+ * failing the application's start. Seen in fresh-clone runs with a CPU burner: a Redis Cluster whose nodes answered
  * CLUSTER SLOTS late rejected the first SUBSCRIBE ("None of startup nodes is available"), and a PostgreSQL busy
  * cloning databases took longer than the 3 s connect timeout to accept the serving pool's first connection. Any other
  * error, or the dependency still away after about a minute, fails the start as before: an orchestrator restarts the

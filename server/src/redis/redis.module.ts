@@ -69,7 +69,7 @@ export class RedisConnection implements OnApplicationShutdown {
       // hear of a promoted replica (no MOVED ever reaches it): poll, and its sharded subscribers follow in seconds.
       slotsRefreshInterval: 2000,
       // CLUSTER SLOTS gets the connect timeout (ioredis' default is 1 s): on a starved machine a first slot map
-      // that takes longer fails the connection attempt (issue 30; start-up retries it, common/until-dependency-answers.ts).
+      // that takes longer fails the connection attempt (start-up retries it: common/until-dependency-answers.ts).
       slotsRefreshTimeout: this.options.connectTimeout,
       redisOptions: {
         ...this.options,

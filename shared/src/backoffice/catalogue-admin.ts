@@ -1,5 +1,5 @@
 /**
- * Catalogue administration, venues and seat plans (issue 33 point 1), under /api/admin; permission 291
+ * Catalogue administration, venues and seat plans, under /api/admin; permission 291
  * (docs/catalogue-admin.md). A seat plan is kept in versions: a draft can be replaced, a published version never
  * changes, and only a published version can be sold. Every edit names the revision it was made against; a stale
  * one is refused (409) with the current state.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Venues and seat plans a venue manages itself (issue 33 point 1). A seat plan is kept in versions per venue and
+ * Venues and seat plans a venue manages itself (docs/catalogue-admin.md). A seat plan is kept in versions per venue and
  * plan code: a draft can be replaced, a published version never changes, and only a published version can be sold
  * (a trigger refuses a presentation on a draft, whichever code writes it). Plans that exist already are version 1,
  * published. The uploaded document (the seatmaps/ format) is kept with its version, for the preview and the designer.

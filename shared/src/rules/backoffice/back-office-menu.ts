@@ -13,7 +13,7 @@ export const BACK_OFFICE_PERMISSION = {
   ticketReferences: 269,
   /** Venues, seat plans and the rest of the catalogue (admin API /api/admin/venues, …; docs/catalogue-admin.md). */
   catalogue: 291,
-  /** Staff accounts and their permissions (issue 33). */
+  /** Staff accounts and their permissions (the staff screens are still to come: docs/catalogue-admin.md). */
   staff: 292,
 } as const;
 
