@@ -7,11 +7,12 @@ export const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
 export const SEAT_PLAN_BODY_LIMIT = 16 * 1024 * 1024;
 /** The routes that take a seat-plan document (the parser refuses the media type anywhere else, before reading). */
 const UPLOAD_ROUTES = new Set(['/api/admin/venues/:id/seat-plans', '/api/admin/seat-plans/:id']);
+const STAFF_COOKIE = /(?:^|;\s*)staff_session=[^;\s]/;
 
 /**
  * A big seat plan is uploaded as `application/vnd.hotline.seat-plan+json`: parsed as JSON with its own body limit, and
- * only on the upload routes, so no other route reads more than 256 kB (the routes still require a staff session with
- * the catalogue permission, and their own rate limit).
+ * only on the upload routes and from a browser that carries a staff session, so nobody else gets more than 256 kB read
+ * (the routes' guard then checks the session and the catalogue permission; they have their own rate limit).
  */
 export function installSeatPlanUploadParser(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(
@@ -19,6 +20,8 @@ export function installSeatPlanUploadParser(fastify: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: SEAT_PLAN_BODY_LIMIT },
     (request, body, done) => {
       if (!UPLOAD_ROUTES.has(request.routeOptions.url ?? '')) return done(new AppError('UPLOAD_TYPE_NOT_ALLOWED'));
+      // Only a browser with a staff session gets its 16 MB read (the guard checks the session itself after parsing).
+      if (!STAFF_COOKIE.test(request.headers.cookie ?? '')) return done(new AppError('STAFF_NOT_SIGNED_IN'));
       try {
         done(null, JSON.parse(body as string));
       } catch {

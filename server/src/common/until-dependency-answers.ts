@@ -1,8 +1,12 @@
 import { classifyDependencyFailure, type Dependency } from './dependency-failure';
 
-/** How often, and how many times, a start-up step is retried while its dependency does not answer: about a minute. */
+/**
+ * How often a start-up step is retried while its dependency does not answer, and for how long in all. A budget of
+ * time, not a count of attempts: a step that fails slowly (a subscription round abandoned after 15 s without an
+ * answer) would otherwise be retried for half an hour (a fresh-clone run saw a start-up hang 180 s).
+ */
 const RETRY_MS = 500;
-const ATTEMPTS = 120;
+const BUDGET_MS = 60_000;
 
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -22,11 +26,13 @@ export async function untilDependencyAnswers<T>(
   step: () => Promise<T>,
   report: (error: unknown) => void,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  // A monotonic clock: this bounds a wait, it does not read the time of day.
+  const deadline = performance.now() + BUDGET_MS;
+  for (;;) {
     try {
       return await step();
     } catch (error) {
-      if (attempt >= ATTEMPTS || classifyDependencyFailure(error) !== dependency) throw error;
+      if (performance.now() >= deadline || classifyDependencyFailure(error) !== dependency) throw error;
       report(error);
       await pause(RETRY_MS);
     }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DependencyAlarm } from '../common/dependency-failure';
+import { classifyDependencyFailure, DependencyAlarm } from '../common/dependency-failure';
 import { JobScheduler } from '../jobs';
 import { RedisConnection } from '../redis/redis.module';
 import { untilDependencyAnswers } from '../common/until-dependency-answers';
@@ -161,7 +161,10 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
             () => onAnswer(),
             (error: unknown) => {
               onAnswer();
-              if (attempt >= SSUBSCRIBE_ATTEMPTS || !noSubscriberYet(error)) throw error;
+              // A refusal before the shard's subscriber exists, or a command timeout on a starved machine: that slot
+              // is sent again (SSUBSCRIBE is idempotent), not the whole round of 16,384 thrown away.
+              const retriable = noSubscriberYet(error) || classifyDependencyFailure(error) === 'redis';
+              if (attempt >= SSUBSCRIBE_ATTEMPTS || !retriable) throw error;
               refused.push(slot);
             },
           ),

@@ -264,6 +264,9 @@ test('big plans: the stadium-sized arena file goes past the 256 kB limit as the 
   expect([elsewhere.status, elsewhere.body.error]).toEqual([415, 'UPLOAD_TYPE_NOT_ALLOWED']);
   const broken = await upload(admin, 'POST', `/api/admin/venues/${venue.id}/seat-plans`, '{"sections": [');
   expect(broken.status).toBe(400);
+  // Without a staff session the big body is not read at all.
+  const anonymous = await upload(new StaffBrowser(t.url), 'POST', `/api/admin/venues/${venue.id}/seat-plans`, arena);
+  expect([anonymous.status, anonymous.body.error]).toEqual([401, 'STAFF_NOT_SIGNED_IN']);
   expect(await tables()).toEqual(before);
 });
 
