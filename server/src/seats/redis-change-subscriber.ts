@@ -33,7 +33,9 @@ const SUBSCRIBER_ROUNDS = 3;
  * all along (a fresh-clone run with a CPU burner failed every round of two files' start-ups on a 20 s total bound).
  */
 const SUBSCRIBE_STALL_MS = 15_000;
-const ROUND_TIMED_OUT = 'seat change subscriber: the slot channels stopped being subscribed (no answer in 15 s)';
+/** And a round never takes longer than this in all (fresh-clone runs hung 180 s on a round still being answered). */
+const SUBSCRIBE_ROUND_MAX_MS = 45_000;
+const ROUND_TIMED_OUT = 'seat change subscriber: the slot channels were not subscribed in time (15 s silent or 45 s)';
 
 function timedOut(error: unknown): boolean {
   return error instanceof Error && error.message === ROUND_TIMED_OUT;
@@ -122,7 +124,11 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
       const subscribed = this.subscribeAllSlots(sub, () => answered++);
       subscribed.catch(() => undefined);
       try {
-        await Promise.race([subscribed, stalled(subscribed, () => answered)]);
+        await Promise.race([
+          subscribed,
+          stalled(subscribed, () => answered),
+          pause(SUBSCRIBE_ROUND_MAX_MS).then(() => Promise.reject(new Error(ROUND_TIMED_OUT))),
+        ]);
         this.subscriber = sub;
         return;
       } catch (error) {
