@@ -5,5 +5,5 @@ export type { StaffIdentity } from './staff.repository';
 // Which businesses a staff member may act for, and the audit log their actions are written to.
 export { BusinessScope } from './business-scope.service';
 // The staff sessions a box-office (producer) sale reads its seller from.
-export { StaffSessions } from './staff-sessions.service';
+export { STAFF_SESSION_COOKIE, StaffSessions } from './staff-sessions.service';
 export { AuditLogRepository } from './audit-log.repository';

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { STAFF_SESSION_COOKIE } from '../backoffice';
 import { AppError } from '../common/app-error';
+import { cookieValue } from '../customers';
 
 /** The media type of a seat-plan upload: the only body allowed past the API's 256 kB limit. */
 export const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
@@ -7,7 +9,6 @@ export const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
 export const SEAT_PLAN_BODY_LIMIT = 16 * 1024 * 1024;
 /** The routes that take a seat-plan document (the parser refuses the media type anywhere else, before reading). */
 const UPLOAD_ROUTES = new Set(['/api/admin/venues/:id/seat-plans', '/api/admin/seat-plans/:id']);
-const STAFF_COOKIE = /(?:^|;\s*)staff_session=[^;\s]/;
 
 /**
  * A big seat plan is uploaded as `application/vnd.hotline.seat-plan+json`: parsed as JSON with its own body limit, and
@@ -21,7 +22,7 @@ export function installSeatPlanUploadParser(fastify: FastifyInstance): void {
     (request, body, done) => {
       if (!UPLOAD_ROUTES.has(request.routeOptions.url ?? '')) return done(new AppError('UPLOAD_TYPE_NOT_ALLOWED'));
       // Only a browser with a staff session gets its 16 MB read (the guard checks the session itself after parsing).
-      if (!STAFF_COOKIE.test(request.headers.cookie ?? '')) return done(new AppError('STAFF_NOT_SIGNED_IN'));
+      if (!cookieValue(request, STAFF_SESSION_COOKIE)) return done(new AppError('STAFF_NOT_SIGNED_IN'));
       try {
         done(null, JSON.parse(body as string));
       } catch {

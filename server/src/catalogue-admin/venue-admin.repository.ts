@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AdminNames, AdminSeatPlanSummary, AdminVenue, AdminVenueInput, VenueKind } from '@hotline/shared';
 import type { VenueDocument } from '@hotline/seatmaps';
-import { insertSeatPlan, insertVenue, replaceDraftSeatPlan } from './venue-writer';
+import { insertSeatPlan, insertVenue, replaceDraftSeatPlan, translatedNames } from './venue-writer';
 
 interface NamedRow {
   name: string;
@@ -156,10 +156,7 @@ export class VenueAdminRepository {
     input: Omit<AdminVenueInput, 'businessId' | 'code'>,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const names = JSON.stringify({
-        ...(input.name.ru.trim() ? { ru: { name: input.name.ru } } : {}),
-        ...(input.name.ar.trim() ? { ar: { name: input.name.ar } } : {}),
-      });
+      const names = JSON.stringify(translatedNames(input.name));
       const result: unknown[] = await tx.query(
         `UPDATE venue SET name = $3, name_en = $4, translations = $5, kind = $6, revision = revision + 1
           WHERE id = $1 AND revision = $2 RETURNING location_id`,
