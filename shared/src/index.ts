@@ -19,3 +19,4 @@ export * from './storefront-modes/api';
 export * from './queue';
 export * from './backoffice/ticket-references';
 export * from './backoffice/catalogue-admin';
+export * from './backoffice/event-admin';

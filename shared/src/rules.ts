@@ -39,6 +39,9 @@ export * from './rules/catalogue/vod-browser';
 export * from './rules/catalogue/vod-watch-window';
 export * from './rules/catalogue/jerusalem-time';
 export * from './rules/catalogue/jerusalem-wall-clock';
+export * from './rules/catalogue/date-series';
+export * from './rules/catalogue/schedule-overlap';
+export * from './rules/catalogue/presentation-readiness';
 
 export * from './rules/orders/default-ticket';
 export * from './rules/orders/multiply-factor-sub-tickets';

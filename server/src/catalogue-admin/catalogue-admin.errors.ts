@@ -1,5 +1,6 @@
-import { AppError, registerErrors } from '../common/app-error';
-import type { SeatPlanProblem } from '@hotline/shared';
+import { AppError, interpolate, registerErrors } from '../common/app-error';
+import type { ReadinessProblem, SeatPlanProblem } from '@hotline/shared';
+import type { Locale } from '../common/locale';
 
 /** Catalogue administration's refusals, in the four languages. */
 export const CatalogueAdminErrors = registerErrors({
@@ -66,6 +67,69 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'غيّر شخص ما هذه البيانات في الأثناء. هذه هي الحالة الحالية؛ طبّقوا تغييركم مرة أخرى.',
     },
   },
+  SEAT_PLAN_DRAFT: {
+    status: 409,
+    message: {
+      he: 'מפת המושבים היא עדיין טיוטה. פרסמו אותה לפני שמוכרים בה מועדים.',
+      en: 'The seat plan is still a draft. Publish it before dates sell it.',
+      ru: 'Схема зала ещё черновик. Опубликуйте её, прежде чем продавать на ней даты.',
+      ar: 'مخطط المقاعد لا يزال مسودة. انشروه قبل أن تُباع عليه مواعيد.',
+    },
+  },
+  ZONE_NOT_IN_PLAN: {
+    status: 422,
+    message: {
+      he: 'האזור {zoneId} אינו חלק ממפת המושבים הזו, או שהוא מופיע פעמיים.',
+      en: 'Zone {zoneId} is not a zone of this seat plan, or is listed twice.',
+      ru: 'Зона {zoneId} не входит в эту схему зала или указана дважды.',
+      ar: 'المنطقة {zoneId} ليست من مناطق مخطط المقاعد هذا، أو مذكورة مرتين.',
+    },
+  },
+  DATE_NOT_REAL: {
+    status: 422,
+    message: {
+      he: 'התאריך {date} אינו קיים בלוח השנה.',
+      en: 'The date {date} does not exist in the calendar.',
+      ru: 'Даты {date} нет в календаре.',
+      ar: 'التاريخ {date} غير موجود في التقويم.',
+    },
+  },
+  DATE_IN_PAST: {
+    status: 422,
+    message: {
+      he: 'המועד {date} {time} כבר עבר.',
+      en: 'The date {date} {time} has already passed.',
+      ru: 'Дата {date} {time} уже прошла.',
+      ar: 'الموعد {date} {time} قد مضى بالفعل.',
+    },
+  },
+  SCHEDULE_OVERLAP: {
+    status: 409,
+    message: {
+      he: 'המועד {date} {time} חופף למועד אחר באולם ({otherDate} {otherTime}).',
+      en: 'The date {date} {time} overlaps another date in the hall ({otherDate} {otherTime}).',
+      ru: 'Дата {date} {time} пересекается с другой датой в зале ({otherDate} {otherTime}).',
+      ar: 'الموعد {date} {time} يتداخل مع موعد آخر في القاعة ({otherDate} {otherTime}).',
+    },
+  },
+  PRESENTATION_PUBLISHED: {
+    status: 409,
+    message: {
+      he: 'המועד פורסם ונמכר; אי אפשר לשנות אותו כאן.',
+      en: 'This date is published and on sale; it cannot be changed here.',
+      ru: 'Эта дата опубликована и продаётся; здесь её изменить нельзя.',
+      ar: 'هذا الموعد منشور ومعروض للبيع؛ لا يمكن تغييره هنا.',
+    },
+  },
+  PRESENTATION_NOT_READY: {
+    status: 409,
+    message: {
+      he: 'עוד לא ניתן לפרסם את המועד: {first}',
+      en: 'The date cannot be published yet: {first}',
+      ru: 'Дату пока нельзя опубликовать: {first}',
+      ar: 'لا يمكن نشر الموعد بعد: {first}',
+    },
+  },
   UPLOAD_TYPE_NOT_ALLOWED: {
     status: 415,
     message: {
@@ -84,6 +148,39 @@ export class SeatPlanInvalidError extends AppError {
       count: problems.length,
       first: problems[0] ? `${problems[0].path}: ${problems[0].message}` : '',
     });
+  }
+
+  override extraBody(): Record<string, unknown> {
+    return { problems: this.problems };
+  }
+}
+
+/** What stops a date from being published, in the person's words (the problems listed by kind for the screen). */
+const READINESS_TEXT = {
+  'in-the-past': {
+    he: 'מועד ההתחלה כבר עבר.',
+    en: 'its start has already passed.',
+    ru: 'время начала уже прошло.',
+    ar: 'موعد البدء قد مضى.',
+  },
+  'zone-without-price': {
+    he: 'לאזור {zoneId} יש מקומות ואין לו מחיר.',
+    en: 'zone {zoneId} has places and no price.',
+    ru: 'у зоны {zoneId} есть места, но нет цены.',
+    ar: 'المنطقة {zoneId} فيها أماكن ولا سعر لها.',
+  },
+} as const;
+
+/** PRESENTATION_NOT_READY with every problem (its kind and zone) and the first one in the sentence. */
+export class PresentationNotReadyError extends AppError {
+  constructor(readonly problems: ReadinessProblem[]) {
+    super('PRESENTATION_NOT_READY');
+  }
+
+  override translate(locale: Locale): string {
+    const p = this.problems[0];
+    const first = p ? interpolate(READINESS_TEXT[p.kind][locale], p.kind === 'zone-without-price' ? p : {}) : '';
+    return interpolate(super.translate(locale), { first });
   }
 
   override extraBody(): Record<string, unknown> {

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BackOfficeModule } from '../backoffice/backoffice.module';
 import './catalogue-admin.errors';
+import { EventAdminController } from './event-admin.controller';
+import { EventAdminRepository } from './event-admin.repository';
+import { EventAdminService } from './event-admin.service';
 import { VenueAdminController } from './venue-admin.controller';
 import { VenueAdminRepository } from './venue-admin.repository';
 import { VenueAdminService } from './venue-admin.service';
@@ -8,7 +11,7 @@ import { VenueAdminService } from './venue-admin.service';
 /** Catalogue administration: what a venue creates and sells, managed from the back office (docs/catalogue-admin.md). */
 @Module({
   imports: [BackOfficeModule],
-  controllers: [VenueAdminController],
-  providers: [VenueAdminRepository, VenueAdminService],
+  controllers: [VenueAdminController, EventAdminController],
+  providers: [VenueAdminRepository, VenueAdminService, EventAdminRepository, EventAdminService],
 })
 export class CatalogueAdminModule {}

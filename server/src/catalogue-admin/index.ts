@@ -1,2 +1,3 @@
-/** Catalogue administration's public entry: the one way to write a venue and a seat-plan version (the seed uses it). */
+/** Catalogue administration's public entry: the one way to write venues, seat plans, events and dates (the seed uses it). */
 export { insertSeatPlan, insertVenue } from './venue-writer';
+export { insertFeature, insertPresentation } from './event-writer';

@@ -13,22 +13,8 @@ import { AppError } from '../common/app-error';
 import { dbId, idString } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
+import { names, plainText, revision, revisionQuery } from './admin-input';
 import { VenueAdminService } from './venue-admin.service';
-
-/** Text a person typed for others to read: no markup (it is shown in pages and sent in messages). */
-const plainText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !/[<>]/.test(s), 'must not contain < or >');
-
-const names = z.object({
-  he: plainText(120).pipe(z.string().min(1)),
-  en: plainText(120).pipe(z.string().min(1)),
-  ru: plainText(120).default(''),
-  ar: plainText(120).default(''),
-});
 
 const venueKind = z.enum(['cinema', 'hall', 'stadium', 'arena']);
 
@@ -39,16 +25,10 @@ const createVenueBody = venueFields.extend({
   code: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2 to 40 lower-case letters, digits or dashes'),
 });
 
-const updateVenueBody = venueFields.extend({ revision: z.number().int().positive() });
+const updateVenueBody = venueFields.extend({ revision });
 
 const idParams = z.object({ id: idString });
-const revisionQuery = z.object({
-  revision: z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a whole number')
-    .transform(Number),
-});
-const publishBody = z.object({ revision: z.number().int().positive() });
+const publishBody = z.object({ revision });
 /** The seatmaps/ format (seatmaps/schema/venue.schema.json); the service validates it fully. */
 const seatPlanDocument = z.record(z.string(), z.unknown());
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, IsNull, Not } from 'typeorm';
 import {
   FeatureEntity,
   LocationEntity,
@@ -54,18 +54,26 @@ export class CatalogueRepository {
   constructor(private readonly db: DataSource) {}
 
   findFeatures(filter: { ids?: number[]; locationId?: number }): Promise<FeatureEntity[]> {
-    const qb = this.db.getRepository(FeatureEntity).createQueryBuilder('f').orderBy('f.id');
+    // An event the back office is still preparing (no date published yet) is not shown.
+    const qb = this.db
+      .getRepository(FeatureEntity)
+      .createQueryBuilder('f')
+      .where('f.published_at IS NOT NULL')
+      .orderBy('f.id');
     if (filter.ids?.length) qb.andWhere('f.id IN (:...ids)', { ids: filter.ids });
     if (filter.locationId !== undefined) {
-      qb.andWhere('EXISTS (SELECT 1 FROM presentation p WHERE p.feature_id = f.id AND p.location_id = :loc)', {
-        loc: filter.locationId,
-      });
+      qb.andWhere(
+        'EXISTS (SELECT 1 FROM presentation p WHERE p.feature_id = f.id AND p.location_id = :loc AND p.published_at IS NOT NULL)',
+        {
+          loc: filter.locationId,
+        },
+      );
     }
     return qb.getMany();
   }
 
   findFeature(id: number): Promise<FeatureEntity | null> {
-    return this.db.getRepository(FeatureEntity).findOneBy({ id });
+    return this.db.getRepository(FeatureEntity).findOneBy({ id, publishedAt: Not(IsNull()) });
   }
 
   async findPresentations(filter: {
@@ -78,6 +86,8 @@ export class CatalogueRepository {
     const qb = this.db
       .getRepository(PresentationEntity)
       .createQueryBuilder('p')
+      // A draft date is the back office's until published.
+      .where('p.published_at IS NOT NULL')
       .orderBy('p.date_time')
       .addOrderBy('p.id');
     if (filter.ids) qb.andWhere('p.id IN (:...ids)', { ids: filter.ids.length ? filter.ids : [-1] });

@@ -57,7 +57,7 @@ export class SeatsRepository {
 
   async presentation(id: number): Promise<PresentationInfo | null> {
     const rows: PresentationRowDb[] = await this.db.query(
-      `SELECT ${PRESENTATION_COLUMNS} FROM presentation WHERE id = $1`,
+      `SELECT ${PRESENTATION_COLUMNS} FROM presentation WHERE id = $1 AND published_at IS NOT NULL`,
       [id],
     );
     return rows[0] ? toInfo(rows[0]) : null;

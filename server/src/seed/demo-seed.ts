@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { addCalendarDays, jerusalemWallClockToUtc } from '@hotline/shared';
-import { insertSeatPlan, insertVenue } from '../catalogue-admin';
+import { addCalendarDays, jerusalemWallClockToUtc, type FeatureCategoryId } from '@hotline/shared';
+import { insertFeature, insertPresentation, insertSeatPlan, insertVenue } from '../catalogue-admin';
 import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment';
@@ -69,7 +69,8 @@ export async function seedDemoIfEmpty(
     let summary: SeedSummary | null = null;
     await runner.manager.transaction(async (tx) => {
       const firstDay = demoWeekFirstDay(options.now ?? new Date(), earliestScheduledTime());
-      const featureIds = await insertFeatures(tx);
+      // The demo's events belong to the business of its venues (every demo venue file names the same one).
+      const featureIds = await insertFeatures(tx, venues[0]?.location.businessId ?? 1);
       const productLocations: number[] = [];
       let seats = 0;
       let presentations = 0;
@@ -130,26 +131,27 @@ function earliestScheduledTime(): string {
   return times[0];
 }
 
-async function insertFeatures(tx: EntityManager): Promise<Map<string, number>> {
+/** A demo name in four languages: Russian and Arabic from the demo's table, by the English name. */
+function four(he: string, en: string): { he: string; en: string; ru: string; ar: string } {
+  const t = translationOf(en);
+  return { he, en, ru: t?.ru ?? '', ar: t?.ar ?? '' };
+}
+
+/** Through the back office's writer (catalogue-admin/event-writer.ts): one way to create an event. */
+async function insertFeatures(tx: EntityManager, businessId: number): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const f of DEMO_FEATURES) {
-    const [row] = await tx.query(
-      `INSERT INTO feature (name, name_en, feature_category_id, category_name, category_name_en, description, description_en, duration_minutes, poster_colors, translations)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-      [
-        f.name,
-        f.nameEn,
-        f.categoryId,
-        f.category,
-        f.categoryEn,
-        f.description,
-        f.descriptionEn,
-        f.durationMinutes,
-        f.posterColors,
-        JSON.stringify(translationsOf({ name: f.nameEn, categoryName: f.categoryEn, description: f.descriptionEn })),
-      ],
-    );
-    ids.set(f.key, row.id);
+    const id = await insertFeature(tx, {
+      businessId,
+      name: four(f.name, f.nameEn),
+      description: four(f.description, f.descriptionEn),
+      categoryId: f.categoryId as FeatureCategoryId,
+      durationMinutes: f.durationMinutes,
+      ageLimit: null,
+      posterColors: f.posterColors,
+      visible: true,
+    });
+    ids.set(f.key, id);
   }
   return ids;
 }
@@ -165,10 +167,6 @@ interface LoadedVenue {
 
 /** Through the back office's writer (catalogue-admin/venue-writer.ts): one way to create a venue and its plan. */
 async function insertDemoVenue(tx: EntityManager, doc: VenueDocument): Promise<LoadedVenue> {
-  const four = (name: { he: string; en: string }) => {
-    const t = translationOf(name.en);
-    return { ...name, ru: t?.ru ?? '', ar: t?.ar ?? '' };
-  };
   // The back office heads its capacity report by venue kind; the demo theatre is a hall.
   const scheduled = DEMO_SCHEDULE.find((s) => doc.code.startsWith(s.venue))?.kind;
   const kind = scheduled === undefined || scheduled === 'theatre' ? 'hall' : scheduled;
@@ -176,11 +174,11 @@ async function insertDemoVenue(tx: EntityManager, doc: VenueDocument): Promise<L
     location: {
       businessId: doc.location.businessId,
       code: doc.location.code,
-      name: four(doc.location.name),
+      name: four(doc.location.name.he, doc.location.name.en),
       address: '',
     },
     code: doc.code,
-    name: four(doc.name),
+    name: four(doc.name.he, doc.name.en),
     kind,
   });
   const plan = await insertSeatPlan(tx, {
@@ -212,59 +210,30 @@ async function insertPresentations(
       // The late cinema show uses single-seat blocking (policy 3); the theatre forbids single-seat gaps.
       const seatingPolicyId = schedule.kind === 'cinema' && timeIndex === 2 ? 3 : 1;
       const noGap = schedule.kind === 'theatre';
-      const [p] = await tx.query(
-        `INSERT INTO presentation (feature_id, location_id, venue_id, seatplan_id, business_id, date_time, venue_type_id,
-                                   seating_policy_id, is_reserved, max_seats_per_order, no_single_seat_gap)
-         VALUES ($1,$2,$3,$4,$5,$6,1,$7,true,10,$8) RETURNING id`,
-        [
-          featureIds.get(featureKey),
-          venue.locationId,
-          venue.venueId,
-          venue.seatplanId,
-          venue.businessId,
-          jerusalemWallClockToUtc(dateKey, time),
-          seatingPolicyId,
-          noGap,
-        ],
-      );
+      await insertPresentation(tx, {
+        featureId: featureIds.get(featureKey)!,
+        seatPlanId: venue.seatplanId,
+        startsAt: jerusalemWallClockToUtc(dateKey, time),
+        maxSeatsPerOrder: 10,
+        seatingPolicyId,
+        noSingleSeatGap: noGap,
+        published: true,
+        prices: doc.zones.map((zone, zoneIndex) => ({
+          zoneId: venue.zoneIds.get(zone.code)!,
+          groupName: four(zone.name.he, zone.name.en),
+          tickets: demoTickets(schedule.kind, zoneIndex).map((t) => ({
+            name: four(t.name, t.nameEn),
+            priceAgorot: t.price,
+            serviceChargeAgorot: t.serviceCharge ?? 0,
+            oldPriceAgorot: t.oldPrice ?? null,
+            code: t.code ?? null,
+            multiplyFactor: t.multiplyFactor ?? 1,
+            isVoucher: t.isVoucher ?? false,
+            balance: t.balance ?? null,
+          })),
+        })),
+      });
       count++;
-      let zoneIndex = 0;
-      for (const zone of doc.zones) {
-        const [group] = await tx.query(
-          'INSERT INTO ticket_group (presentation_id, zone_id, name, name_en, color, is_by_code_enabled, sort_order, translations) VALUES ($1,$2,$3,$4,$5,true,$6,$7) RETURNING id',
-          [
-            p.id,
-            venue.zoneIds.get(zone.code),
-            zone.name.he,
-            zone.name.en,
-            zone.color,
-            zoneIndex,
-            JSON.stringify(translationsOf({ name: zone.name.en })),
-          ],
-        );
-        let sort = 0;
-        for (const t of demoTickets(schedule.kind, zoneIndex)) {
-          await tx.query(
-            `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, code, multiply_factor, is_voucher, balance, sort_order, translations)
-             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
-            [
-              group.id,
-              t.name,
-              t.nameEn,
-              t.price,
-              t.oldPrice ?? null,
-              t.serviceCharge ?? 0,
-              t.code ?? null,
-              t.multiplyFactor ?? 1,
-              t.isVoucher ?? false,
-              t.balance ?? null,
-              sort++,
-              JSON.stringify(translationsOf({ name: t.nameEn })),
-            ],
-          );
-        }
-        zoneIndex++;
-      }
     }
   }
   return count;

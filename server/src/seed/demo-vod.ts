@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { addCalendarDays, jerusalemDateKey, jerusalemWallClockToUtc } from '@hotline/shared';
+import { insertFeature } from '../catalogue-admin';
 
 /**
  * Video-on-demand demo data (issue 15): an online "venue" with one general-admission
@@ -22,7 +23,6 @@ const NAMES = {
     ru: 'Короткометражный фильм для просмотра дома в любое время после покупки (демо).',
     ar: 'فيلم قصير للمشاهدة في المنزل في أي وقت بعد الشراء (عرض تجريبي).',
   },
-  category: { he: 'צפייה מקוונת', en: 'Video on demand', ru: 'Видео по запросу', ar: 'فيديو حسب الطلب' },
   location: { he: 'הוטליין אונליין', en: 'Hotline Online', ru: 'Хотлайн онлайн', ar: 'هوتلاين أونلاين' },
   venue: { he: 'אולם מקוון', en: 'Online screening room', ru: 'Онлайн-зал', ar: 'قاعة العرض عبر الإنترنت' },
   section: { he: 'צפייה מקוונת', en: 'Online viewing', ru: 'Онлайн-просмотр', ar: 'مشاهدة عبر الإنترنت' },
@@ -56,23 +56,19 @@ export async function seedDemoVodIfEmpty(tx: EntityManager, now: Date = new Date
      VALUES ($1, 'online', $2, $3, false, 5000, $4, 50, 50, 500, 200, $5)`,
     [plan.id, NAMES.section.he, NAMES.section.en, zone.id, tr(NAMES.section)],
   );
-  const [feature] = await tx.query(
-    `INSERT INTO feature (name, name_en, feature_category_id, category_name, category_name_en, description, description_en,
-                          duration_minutes, poster_colors, translations)
-     VALUES ($1, $2, 9, $3, $4, $5, $6, 6, '#1b2340,#f2b134', $7) RETURNING id`,
-    [
-      NAMES.feature.he,
-      NAMES.feature.en,
-      NAMES.category.he,
-      NAMES.category.en,
-      NAMES.description.he,
-      NAMES.description.en,
-      JSON.stringify({
-        ru: { name: NAMES.feature.ru, categoryName: NAMES.category.ru, description: NAMES.description.ru },
-        ar: { name: NAMES.feature.ar, categoryName: NAMES.category.ar, description: NAMES.description.ar },
-      }),
-    ],
-  );
+  // Through the back office's writer (catalogue-admin/event-writer.ts): one way to create an event.
+  const feature = {
+    id: await insertFeature(tx, {
+      businessId: 1,
+      name: NAMES.feature,
+      description: NAMES.description,
+      categoryId: 9,
+      durationMinutes: 6,
+      ageLimit: null,
+      posterColors: '#1b2340,#f2b134',
+      visible: true,
+    }),
+  };
   const firstDay = jerusalemDateKey(now);
   const ids: number[] = [];
   for (const [offset, venueTypeId] of [

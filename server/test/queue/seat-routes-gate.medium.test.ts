@@ -81,6 +81,7 @@ const NOT_SEAT_CHANGING: Record<string, string> = {
   'PUT /api/admin/seat-plans/{id}': 'catalogue admin: replaces a draft, which no presentation sells',
   'GET /api/admin/seat-plans/{id}/document': 'read',
   'POST /api/admin/seat-plans/{id}/publish': 'catalogue admin: publishes a version; no seat changes state',
+  'GET /api/admin/seat-plans/{id}/zones': 'read',
 };
 
 /** Which paths count as seat-related: anything naming seats, locks, swaps, holds, enrolment, orders' changes or the commit. */

@@ -30,6 +30,13 @@ export class FeatureEntity {
   /** Two colours for the generated placeholder poster. */
   @Column({ name: 'poster_colors', type: 'varchar', default: '#1d3557,#e63946' }) posterColors: string;
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
+  /** The business whose staff may edit it. */
+  @Column({ name: 'business_id', type: 'int' }) businessId: number;
+  /** The youngest age admitted; null for all ages. */
+  @Column({ name: 'age_limit', type: 'int', nullable: true }) ageLimit: number | null;
+  @Column({ type: 'int', default: 1 }) revision: number;
+  /** Shown to buyers from then on (when its first date is published); null while the back office prepares it. */
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true }) publishedAt: Date | null;
 }
 
 @Entity({ name: 'venue' })
@@ -140,6 +147,9 @@ export class PresentationEntity {
   @Column({ name: 'max_seats_per_order', type: 'int', default: 10 }) maxSeatsPerOrder: number;
   /** When true a selection may not leave a single empty seat between taken seats. */
   @Column({ name: 'no_single_seat_gap', type: 'boolean', default: false }) noSingleSeatGap: boolean;
+  @Column({ type: 'int', default: 1 }) revision: number;
+  /** On sale from then on; null: a draft, invisible to buyers and refused by the seat engine. */
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true }) publishedAt: Date | null;
 }
 
 @Entity({ name: 'ticket_group' })

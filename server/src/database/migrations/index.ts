@@ -22,6 +22,7 @@ import { GivenBackDraws1795840000001 } from './1795840000001-given-back-draws';
 import { StaffSignInFailures1795840000002 } from './1795840000002-staff-sign-in-failures';
 import { MemberUnitsPerTicket1795900000000 } from './1795900000000-member-units-per-ticket';
 import { SeatPlanVersions1795910000000 } from './1795910000000-seat-plan-versions';
+import { EventsAndDatesAdmin1795920000000 } from './1795920000000-events-and-dates-admin';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   StaffSignInFailures1795840000002,
   MemberUnitsPerTicket1795900000000,
   SeatPlanVersions1795910000000,
+  EventsAndDatesAdmin1795920000000,
 ];

@@ -27,7 +27,8 @@ export interface BackOfficeMenuItem {
     | 'producer-reservations'
     | 'ticket-references'
     | 'on-sales'
-    | 'venues';
+    | 'venues'
+    | 'events';
   permission: BackOfficePermission;
 }
 
@@ -38,6 +39,7 @@ export const BACK_OFFICE_MENU: readonly BackOfficeMenuItem[] = [
   { id: 'ticket-references', permission: BACK_OFFICE_PERMISSION.ticketReferences },
   { id: 'on-sales', permission: BACK_OFFICE_PERMISSION.onSaleAdmin },
   { id: 'venues', permission: BACK_OFFICE_PERMISSION.catalogue },
+  { id: 'events', permission: BACK_OFFICE_PERMISSION.catalogue },
 ];
 
 /** The menu items a user with these permissions sees, in menu order. */

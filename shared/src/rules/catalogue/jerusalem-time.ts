@@ -141,6 +141,12 @@ export function jerusalemDateKey(date: Date | string): string {
   return `${pad(clock.year, 4)}-${pad(clock.month, 2)}-${pad(clock.day, 2)}`;
 }
 
+/** 'HH:MM' of the Israeli wall clock at an instant (what a date's start was set as in the back office). */
+export function jerusalemTimeOfDay(date: Date | string): string {
+  const clock = jerusalemWallClock(toDate(date).getTime());
+  return `${pad(clock.hour % 24, 2)}:${pad(clock.minute, 2)}`;
+}
+
 /** The UTC instant at which Israeli wall-clock midnight of a calendar day begins. */
 function jerusalemMidnightUtcMs(year: number, month: number, day: number): number {
   const wallMidnight = new Date(0);

@@ -13,7 +13,9 @@ export function jerusalemWallClockToUtc(dateKey: string, time: string): Date {
   if (!match || Number(match[1]) > 23 || Number(match[2]) > 59)
     throw new RangeError(`expected 'HH:MM', got ${JSON.stringify(time)}`);
   const asIfUtc = Date.parse(`${dateKey}T${time}:00Z`);
-  if (Number.isNaN(asIfUtc)) throw new RangeError(`not a calendar date: ${JSON.stringify(dateKey)}`);
+  // V8 reads '2027-02-30' as 2 March: a day the month does not have is a typo, not another show day.
+  if (Number.isNaN(asIfUtc) || new Date(asIfUtc).toISOString().slice(0, 10) !== dateKey)
+    throw new RangeError(`not a calendar date: ${JSON.stringify(dateKey)}`);
   // Two passes: the offset at the first guess can differ from the offset at the answer near a change.
   let utc = asIfUtc - offsetMs(asIfUtc);
   utc = asIfUtc - offsetMs(utc);
@@ -41,7 +43,8 @@ function offsetMs(instant: number): number {
 /** 'YYYY-MM-DD' plus n calendar days. */
 export function addCalendarDays(dateKey: string, days: number): string {
   const d = new Date(`${dateKey}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) throw new RangeError(`not a calendar date: ${JSON.stringify(dateKey)}`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== dateKey)
+    throw new RangeError(`not a calendar date: ${JSON.stringify(dateKey)}`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }

@@ -21,6 +21,12 @@ describe('backOfficeMenuFor', () => {
       [290, 269, 266],
       ['presentations-report', 'ticket-references', 'on-sales'],
     ],
+    [[291], ['venues', 'events']],
+    [
+      [291, 290, 266],
+      ['presentations-report', 'on-sales', 'venues', 'events'],
+    ],
+    [[292], []],
     [[266, 266], ['presentations-report']],
   ])('permissions %j -> %j', (permissions, ids) => {
     expect(backOfficeMenuFor(permissions).map((i) => i.id)).toEqual(ids);

@@ -3,6 +3,7 @@ import {
   formatJerusalemDateTime,
   jerusalemDateKey,
   jerusalemDayRangeUtc,
+  jerusalemTimeOfDay,
   parseIsoInstant,
 } from '../jerusalem-time';
 
@@ -150,5 +151,16 @@ describe('jerusalemDayRangeUtc', () => {
     [20260115, "expected a 'YYYY-MM-DD' date"],
   ])('rejects %p', (dateKey, message) => {
     expect(() => jerusalemDayRangeUtc(dateKey as string)).toThrow(message);
+  });
+});
+
+describe('jerusalemTimeOfDay', () => {
+  it.each([
+    ['2027-01-07T18:00:00Z', '20:00'], // winter, UTC+2
+    ['2027-07-07T17:00:00Z', '20:00'], // summer, UTC+3
+    ['2027-01-07T22:05:00Z', '00:05'], // after midnight in Israel
+    ['2027-03-26T00:30:00Z', '03:30'], // the spring change: 02:00 -> 03:00
+  ])('%s -> %s', (iso, expected) => {
+    expect(jerusalemTimeOfDay(iso)).toBe(expected);
   });
 });

@@ -40,3 +40,10 @@ describe('addCalendarDays', () => {
     expect(addCalendarDays(date, days)).toBe(expected);
   });
 });
+
+describe('a day the month does not have', () => {
+  it.each(['2027-02-29', '2027-02-30', '2027-04-31'])('%s is refused, not rolled into the next month', (day) => {
+    expect(() => jerusalemWallClockToUtc(day, '20:00')).toThrow('not a calendar date');
+    expect(() => addCalendarDays(day, 1)).toThrow('not a calendar date');
+  });
+});

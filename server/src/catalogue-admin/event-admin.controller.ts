@@ -1,0 +1,189 @@
+import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  BACK_OFFICE_PERMISSION,
+  FEATURE_CATEGORIES,
+  type AdminFeature,
+  type AdminFeatureListResponse,
+  type AdminPresentation,
+  type AdminPresentationListResponse,
+  type AdminZoneListResponse,
+  type FeatureCategoryId,
+} from '@hotline/shared';
+import { CurrentStaff, StaffOnly, type StaffIdentity } from '../backoffice';
+import { dbId, idString } from '../common/ids';
+import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
+import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
+import { names, plainText, revision } from './admin-input';
+import { EventAdminService } from './event-admin.service';
+
+const descriptions = z.object({
+  he: plainText(4000).default(''),
+  en: plainText(4000).default(''),
+  ru: plainText(4000).default(''),
+  ar: plainText(4000).default(''),
+});
+
+const categoryId = z
+  .number()
+  .int()
+  .refine((id) => id in FEATURE_CATEGORIES, 'must be one of the categories the storefront knows')
+  .transform((id) => id as FeatureCategoryId);
+
+const featureFields = z.object({
+  name: names,
+  description: descriptions,
+  categoryId,
+  durationMinutes: z.number().int().min(1).max(1440),
+  ageLimit: z.number().int().min(0).max(21).nullable().default(null),
+});
+const createFeatureBody = featureFields.extend({ businessId: dbId });
+const updateFeatureBody = featureFields.extend({ revision });
+
+const dateKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date 'YYYY-MM-DD'");
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time 'HH:MM'");
+const agorot = z.number().int().min(0).max(10_000_000);
+const prices = z
+  .array(
+    z.object({
+      zoneId: dbId,
+      tickets: z.array(z.object({ name: names, priceAgorot: agorot, serviceChargeAgorot: agorot.default(0) })).max(20),
+    }),
+  )
+  .max(200);
+const maxSeatsPerOrder = z.number().int().min(1).max(50);
+
+const seriesBody = z.object({
+  featureId: dbId,
+  seatPlanId: dbId,
+  firstDate: dateKey,
+  time: timeOfDay,
+  everyDays: z.number().int().min(1).max(28).default(7),
+  count: z.number().int().min(1).max(60).default(1),
+  maxSeatsPerOrder: maxSeatsPerOrder.default(10),
+  prices,
+});
+const updatePresentationBody = z.object({ revision, date: dateKey, time: timeOfDay, maxSeatsPerOrder, prices });
+
+const idParams = z.object({ id: idString });
+const listQuery = z.object({ featureId: idString.optional() });
+const publishBody = z.object({ revision });
+
+/**
+ * Events and their dates, for staff with the catalogue permission (291), within their businesses
+ * (docs/catalogue-admin.md): an event named in four languages; its dates created as drafts one or a series at a
+ * time on a published seat-plan version, priced per zone, and published when ready; edits name their revision.
+ */
+@ApiTags('catalogue administration')
+@Controller('admin')
+@StaffOnly(BACK_OFFICE_PERMISSION.catalogue)
+export class EventAdminController {
+  constructor(private readonly events: EventAdminService) {}
+
+  @Get('features')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'The events of your businesses' })
+  async features(@CurrentStaff() staff: StaffIdentity): Promise<AdminFeatureListResponse> {
+    return { features: await this.events.listFeatures(staff) };
+  }
+
+  @Post('features')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'Creates an event, hidden from buyers until one of its dates is published' })
+  createFeature(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodBody(createFeatureBody) body: z.infer<typeof createFeatureBody>,
+  ): Promise<AdminFeature> {
+    return this.events.createFeature(staff, body);
+  }
+
+  @Get('features/:id')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'One event' })
+  feature(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+  ): Promise<AdminFeature> {
+    return this.events.feature(staff, p.id);
+  }
+
+  @Put('features/:id')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: "Changes an event's names, description, category, duration and age limit (409 STALE_REVISION)",
+  })
+  updateFeature(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(updateFeatureBody) body: z.infer<typeof updateFeatureBody>,
+  ): Promise<AdminFeature> {
+    const { revision: seen, ...fields } = body;
+    return this.events.updateFeature(staff, p.id, seen, fields);
+  }
+
+  @Get('seat-plans/:id/zones')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'The zones of a seat-plan version, which a date prices' })
+  async zones(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+  ): Promise<AdminZoneListResponse> {
+    return { zones: await this.events.zones(staff, p.id) };
+  }
+
+  @Get('presentations')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'The dates of your businesses (of one event with featureId), drafts and published' })
+  async presentations(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodQuery(listQuery) q: z.infer<typeof listQuery>,
+  ): Promise<AdminPresentationListResponse> {
+    return { presentations: await this.events.listPresentations(staff, q.featureId) };
+  }
+
+  @Post('presentations')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'Creates one date or a series (count dates everyDays apart) as drafts, all or none' })
+  async createSeries(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodBody(seriesBody) body: z.infer<typeof seriesBody>,
+  ): Promise<AdminPresentationListResponse> {
+    return { presentations: await this.events.createSeries(staff, body) };
+  }
+
+  @Get('presentations/:id')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'One date with its prices' })
+  presentation(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+  ): Promise<AdminPresentation> {
+    return this.events.presentation(staff, p.id);
+  }
+
+  @Put('presentations/:id')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: "Changes a draft's time, order limit and prices (409 PRESENTATION_PUBLISHED, STALE_REVISION)",
+  })
+  updatePresentation(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(updatePresentationBody) body: z.infer<typeof updatePresentationBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.updatePresentation(staff, p.id, body);
+  }
+
+  @Post('presentations/:id/publish')
+  @HttpCode(200)
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'Puts a draft on sale once it starts in the future and every zone with places has a price' })
+  publish(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(publishBody) body: z.infer<typeof publishBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.publish(staff, p.id, body.revision);
+  }
+}

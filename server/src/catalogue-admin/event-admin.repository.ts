@@ -1,0 +1,312 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  jerusalemDateKey,
+  jerusalemTimeOfDay,
+  type AdminFeature,
+  type AdminFeatureInput,
+  type AdminNames,
+  type AdminPresentation,
+  type AdminZone,
+  type AdminZonePrices,
+  type FeatureCategoryId,
+} from '@hotline/shared';
+import { insertFeature, insertPresentation, updateFeature, writePrices } from './event-writer';
+
+interface FeatureRowDb {
+  id: number;
+  business_id: number;
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  translations: { ru?: { name?: string; description?: string }; ar?: { name?: string; description?: string } } | null;
+  feature_category_id: number;
+  duration_minutes: number;
+  age_limit: number | null;
+  published_at: Date | null;
+  revision: number;
+  presentation_count: number;
+}
+
+const FEATURE_COLUMNS = `f.id, f.business_id, f.name, f.name_en, f.description, f.description_en, f.translations,
+  f.feature_category_id, f.duration_minutes, f.age_limit, f.published_at, f.revision,
+  (SELECT count(*)::int FROM presentation p WHERE p.feature_id = f.id) AS presentation_count`;
+
+function toFeature(r: FeatureRowDb): AdminFeature {
+  const t = r.translations ?? {};
+  return {
+    id: Number(r.id),
+    businessId: Number(r.business_id),
+    name: { he: r.name, en: r.name_en, ru: t.ru?.name ?? '', ar: t.ar?.name ?? '' },
+    description: { he: r.description, en: r.description_en, ru: t.ru?.description ?? '', ar: t.ar?.description ?? '' },
+    categoryId: r.feature_category_id as FeatureCategoryId,
+    durationMinutes: r.duration_minutes,
+    ageLimit: r.age_limit,
+    visible: r.published_at !== null,
+    presentationCount: r.presentation_count,
+    revision: r.revision,
+  };
+}
+
+interface PresentationRowDb {
+  id: number;
+  feature_id: number;
+  business_id: number;
+  venue_id: number;
+  seatplan_id: number;
+  date_time: Date;
+  max_seats_per_order: number;
+  published_at: Date | null;
+  revision: number;
+  sold_count: number;
+}
+
+const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
+  p.max_seats_per_order, p.published_at, p.revision,
+  (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
+    AS sold_count`;
+
+/** A date with what the checks need: its feature's duration (overlaps) and its business (scope). */
+export interface PresentationRef {
+  presentation: AdminPresentation;
+  durationMinutes: number;
+}
+
+/** Events, dates and prices in PostgreSQL; writes go through event-writer.ts (the seed's way too). */
+@Injectable()
+export class EventAdminRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async listFeatures(businessIds: readonly number[] | null): Promise<AdminFeature[]> {
+    const rows: FeatureRowDb[] = await this.db.query(
+      `SELECT ${FEATURE_COLUMNS} FROM feature f WHERE $1::int[] IS NULL OR f.business_id = ANY($1) ORDER BY f.id`,
+      [businessIds],
+    );
+    return rows.map(toFeature);
+  }
+
+  async feature(id: number): Promise<AdminFeature | null> {
+    const [row]: FeatureRowDb[] = await this.db.query(`SELECT ${FEATURE_COLUMNS} FROM feature f WHERE f.id = $1`, [id]);
+    return row ? toFeature(row) : null;
+  }
+
+  createFeature(input: AdminFeatureInput): Promise<number> {
+    return this.db.transaction((tx) => insertFeature(tx, { ...input, visible: false }));
+  }
+
+  updateFeature(id: number, revision: number, input: Omit<AdminFeatureInput, 'businessId'>): Promise<boolean> {
+    return this.db.transaction((tx) => updateFeature(tx, id, revision, input));
+  }
+
+  /** The zones of a seat-plan version with how many places each has (seats, or a standing section's capacity). */
+  async zones(seatPlanId: number, tx: EntityManager = this.db.manager): Promise<AdminZone[]> {
+    const rows: { id: number; code: string; name: string; name_en: string; color: string; seat_count: number }[] =
+      await tx.query(
+        `SELECT z.id, z.code, z.name, z.name_en, z.color,
+                ((SELECT count(*) FROM seat s WHERE s.zone_id = z.id)
+                 + coalesce((SELECT sum(capacity) FROM section sc WHERE sc.zone_id = z.id AND NOT sc.is_reserved), 0)
+                )::int AS seat_count
+           FROM zone z WHERE z.seatplan_id = $1 ORDER BY z.id`,
+        [seatPlanId],
+      );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      code: r.code,
+      name: { he: r.name, en: r.name_en, ru: '', ar: '' } satisfies AdminNames,
+      color: r.color,
+      seatCount: r.seat_count,
+    }));
+  }
+
+  async listPresentations(businessIds: readonly number[] | null, featureId?: number): Promise<AdminPresentation[]> {
+    const rows: PresentationRowDb[] = await this.db.query(
+      `SELECT ${PRESENTATION_COLUMNS} FROM presentation p
+        WHERE ($1::int[] IS NULL OR p.business_id = ANY($1)) AND ($2::int IS NULL OR p.feature_id = $2)
+        ORDER BY p.date_time, p.id LIMIT 2000`,
+      [businessIds, featureId ?? null],
+    );
+    return this.withPrices(rows);
+  }
+
+  async presentation(id: number, tx: EntityManager = this.db.manager): Promise<PresentationRef | null> {
+    const [row]: (PresentationRowDb & { duration_minutes: number })[] = await tx.query(
+      `SELECT ${PRESENTATION_COLUMNS}, f.duration_minutes
+         FROM presentation p JOIN feature f ON f.id = p.feature_id WHERE p.id = $1`,
+      [id],
+    );
+    if (!row) return null;
+    const [presentation] = await this.withPrices([row], tx);
+    return { presentation: presentation!, durationMinutes: row.duration_minutes };
+  }
+
+  private async withPrices(
+    rows: PresentationRowDb[],
+    tx: EntityManager = this.db.manager,
+  ): Promise<AdminPresentation[]> {
+    if (rows.length === 0) return [];
+    const tickets: {
+      presentation_id: number;
+      zone_id: number;
+      name: string;
+      name_en: string;
+      translations: { ru?: { name?: string }; ar?: { name?: string } } | null;
+      price: number;
+      service_charge: number;
+    }[] = await tx.query(
+      `SELECT tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge
+         FROM ticket_group tg JOIN ticket t ON t.ticket_group_id = tg.id
+        WHERE tg.presentation_id = ANY($1) ORDER BY tg.sort_order, tg.id, t.sort_order, t.id`,
+      [rows.map((r) => r.id)],
+    );
+    const zones: { id: number; seatplan_id: number }[] = await tx.query(
+      'SELECT id, seatplan_id FROM zone WHERE seatplan_id = ANY($1) ORDER BY id',
+      [[...new Set(rows.map((r) => r.seatplan_id))]],
+    );
+    return rows.map((r) => {
+      const prices: AdminZonePrices[] = zones
+        .filter((z) => Number(z.seatplan_id) === Number(r.seatplan_id))
+        .map((z) => ({
+          zoneId: Number(z.id),
+          tickets: tickets
+            .filter((t) => Number(t.presentation_id) === Number(r.id) && Number(t.zone_id) === Number(z.id))
+            .map((t) => ({
+              name: {
+                he: t.name,
+                en: t.name_en,
+                ru: t.translations?.ru?.name ?? '',
+                ar: t.translations?.ar?.name ?? '',
+              },
+              priceAgorot: t.price,
+              serviceChargeAgorot: t.service_charge,
+            })),
+        }));
+      return {
+        id: Number(r.id),
+        featureId: Number(r.feature_id),
+        businessId: Number(r.business_id),
+        venueId: Number(r.venue_id),
+        seatPlanId: Number(r.seatplan_id),
+        startsAt: r.date_time.toISOString(),
+        localDate: jerusalemDateKey(r.date_time),
+        localTime: jerusalemTimeOfDay(r.date_time),
+        maxSeatsPerOrder: r.max_seats_per_order,
+        status: r.published_at ? 'published' : 'draft',
+        publishedAt: r.published_at ? r.published_at.toISOString() : null,
+        soldCount: r.sold_count,
+        prices,
+        revision: r.revision,
+      };
+    });
+  }
+
+  /** The other dates in a venue around a time span, with their events' durations (for the overlap rule). */
+  async runsInVenue(
+    venueId: number,
+    fromUtc: Date,
+    toUtc: Date,
+    exceptId: number | null,
+    tx: EntityManager = this.db.manager,
+  ): Promise<{ startsAt: Date; durationMinutes: number }[]> {
+    const rows: { date_time: Date; duration_minutes: number }[] = await tx.query(
+      `SELECT p.date_time, f.duration_minutes FROM presentation p JOIN feature f ON f.id = p.feature_id
+        WHERE p.venue_id = $1 AND p.date_time >= $2::timestamptz - interval '1 day' AND p.date_time < $3
+          AND ($4::int IS NULL OR p.id <> $4)`,
+      [venueId, fromUtc, toUtc, exceptId],
+    );
+    return rows.map((r) => ({ startsAt: r.date_time, durationMinutes: r.duration_minutes }));
+  }
+
+  /** The seat plan's venue and business, and whether it is published (dates sell published versions only). */
+  async seatPlanOwner(seatPlanId: number): Promise<{ venueId: number; businessId: number; published: boolean } | null> {
+    const [row] = await this.db.query(
+      `SELECT v.id AS venue_id, l.business_id, sp.published_at IS NOT NULL AS published
+         FROM seatplan sp JOIN venue v ON v.id = sp.venue_id JOIN location l ON l.id = v.location_id
+        WHERE sp.id = $1`,
+      [seatPlanId],
+    );
+    return row
+      ? { venueId: Number(row.venue_id), businessId: Number(row.business_id), published: row.published }
+      : null;
+  }
+
+  /**
+   * Creates the dates of a series as drafts, all or none, after checking again under a lock on the venue that no
+   * other date overlaps them (two staff creating series in one hall at once would each have seen it free).
+   */
+  async createSeries(
+    venueId: number,
+    dates: { startsAt: Date }[],
+    input: { featureId: number; seatPlanId: number; maxSeatsPerOrder: number; prices: AdminZonePrices[] },
+    overlaps: (existing: { startsAt: Date; durationMinutes: number }[]) => boolean,
+  ): Promise<number[] | 'overlap'> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM venue WHERE id = $1 FOR UPDATE', [venueId]);
+      const times = dates.map((d) => d.startsAt.getTime());
+      const existing = await this.runsInVenue(
+        venueId,
+        new Date(Math.min(...times)),
+        new Date(Math.max(...times) + 86_400_000),
+        null,
+        tx,
+      );
+      if (overlaps(existing)) return 'overlap';
+      const ids: number[] = [];
+      for (const d of dates)
+        ids.push(await insertPresentation(tx, { ...input, startsAt: d.startsAt, published: false }));
+      return ids;
+    });
+  }
+
+  /** Changes a draft's time, limit and prices at `revision`; 'published' or 'stale' when not (nothing changed). */
+  async updateDraft(
+    id: number,
+    venueId: number,
+    revision: number,
+    change: { startsAt: Date; maxSeatsPerOrder: number; prices: AdminZonePrices[] },
+    overlaps: (existing: { startsAt: Date; durationMinutes: number }[]) => boolean,
+  ): Promise<'updated' | 'published' | 'stale' | 'overlap'> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM venue WHERE id = $1 FOR UPDATE', [venueId]);
+      const [row] = await tx.query('SELECT revision, published_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.published_at) return 'published';
+      if (row.revision !== revision) return 'stale';
+      const from = change.startsAt;
+      const existing = await this.runsInVenue(venueId, from, new Date(from.getTime() + 86_400_000), id, tx);
+      if (overlaps(existing)) return 'overlap';
+      await tx.query(
+        'UPDATE presentation SET date_time = $2, max_seats_per_order = $3, revision = revision + 1 WHERE id = $1',
+        [id, change.startsAt, change.maxSeatsPerOrder],
+      );
+      await writePrices(tx, id, change.prices);
+      return 'updated';
+    });
+  }
+
+  /**
+   * Publishes a draft at `revision` (and its event, if this is its first published date); `ready` says, under the
+   * row's lock, what still stops it. From then on the date is on sale.
+   */
+  async publish(
+    id: number,
+    revision: number,
+    ready: (p: AdminPresentation, tx: EntityManager) => Promise<void>,
+  ): Promise<'published' | 'already' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, published_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.published_at) return 'already';
+      if (row.revision !== revision) return 'stale';
+      await ready((await this.presentation(id, tx))!.presentation, tx);
+      const [p] = await tx.query(
+        'UPDATE presentation SET published_at = now(), revision = revision + 1 WHERE id = $1 RETURNING feature_id',
+        [id],
+      );
+      const featureId = (Array.isArray(p[0]) ? p[0] : p)[0]?.feature_id ?? p.feature_id;
+      await tx.query(
+        'UPDATE feature SET published_at = now(), revision = revision + 1 WHERE id = $1 AND published_at IS NULL',
+        [featureId],
+      );
+      return 'published';
+    });
+  }
+}

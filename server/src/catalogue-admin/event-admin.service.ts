@@ -1,0 +1,220 @@
+import { Injectable } from '@nestjs/common';
+import {
+  dateSeries,
+  firstScheduleOverlap,
+  jerusalemDateKey,
+  jerusalemTimeOfDay,
+  jerusalemWallClockToUtc,
+  presentationReadiness,
+  withinBusinessScope,
+  type AdminFeature,
+  type AdminFeatureInput,
+  type AdminPresentation,
+  type AdminPresentationSeriesInput,
+  type AdminPresentationUpdate,
+  type AdminZone,
+  type AdminZonePrices,
+  type ScheduledRun,
+  type SeriesDate,
+} from '@hotline/shared';
+import { AuditLogRepository, type StaffIdentity } from '../backoffice';
+import { AppError } from '../common/app-error';
+import { Clock } from '../common/clock';
+import { PresentationNotReadyError, StaleRevisionError } from './catalogue-admin.errors';
+import { EventAdminRepository } from './event-admin.repository';
+
+/**
+ * Events and their dates for staff with the catalogue permission (291), within their businesses: dates are created
+ * as drafts (one or a series), priced per zone of a published seat-plan version, and published when ready; every
+ * change audited with who, what and the state before and after.
+ */
+@Injectable()
+export class EventAdminService {
+  constructor(
+    private readonly events: EventAdminRepository,
+    private readonly audit: AuditLogRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  listFeatures(staff: StaffIdentity): Promise<AdminFeature[]> {
+    return this.events.listFeatures(staff.businessIds);
+  }
+
+  async feature(staff: StaffIdentity, id: number): Promise<AdminFeature> {
+    const feature = await this.events.feature(id);
+    if (!feature) throw new AppError('FEATURE_NOT_FOUND');
+    this.inScope(staff, feature.businessId);
+    return feature;
+  }
+
+  async createFeature(staff: StaffIdentity, input: AdminFeatureInput): Promise<AdminFeature> {
+    this.inScope(staff, input.businessId);
+    const id = await this.events.createFeature(input);
+    const after = (await this.events.feature(id))!;
+    await this.record(staff, 'feature-create', after.businessId, `feature:${id}`, { after });
+    return after;
+  }
+
+  async updateFeature(
+    staff: StaffIdentity,
+    id: number,
+    revision: number,
+    input: Omit<AdminFeatureInput, 'businessId'>,
+  ): Promise<AdminFeature> {
+    const before = await this.feature(staff, id);
+    if (!(await this.events.updateFeature(id, revision, input)))
+      throw new StaleRevisionError(await this.feature(staff, id));
+    const after = (await this.events.feature(id))!;
+    await this.record(staff, 'feature-update', after.businessId, `feature:${id}`, { before, after });
+    return after;
+  }
+
+  async zones(staff: StaffIdentity, seatPlanId: number): Promise<AdminZone[]> {
+    await this.seatPlan(staff, seatPlanId);
+    return this.events.zones(seatPlanId);
+  }
+
+  listPresentations(staff: StaffIdentity, featureId?: number): Promise<AdminPresentation[]> {
+    return this.events.listPresentations(staff.businessIds, featureId);
+  }
+
+  async presentation(staff: StaffIdentity, id: number): Promise<AdminPresentation> {
+    return (await this.presentationRef(staff, id)).presentation;
+  }
+
+  /** One date or a series, as drafts, all or none. */
+  async createSeries(staff: StaffIdentity, input: AdminPresentationSeriesInput): Promise<AdminPresentation[]> {
+    const feature = await this.feature(staff, input.featureId);
+    const plan = await this.seatPlan(staff, input.seatPlanId);
+    if (!plan.published) throw new AppError('SEAT_PLAN_DRAFT');
+    await this.checkZones(input.seatPlanId, input.prices);
+    const dates = seriesOf(input);
+    const past = dates.find((d) => d.startsAt.getTime() <= this.clock.nowMs());
+    if (past) throw new AppError('DATE_IN_PAST', { date: past.dateKey, time: past.time });
+    const runs = dates.map((d) => ({ startsAt: d.startsAt, durationMinutes: feature.durationMinutes }));
+    const overlap = overlapCheck(runs);
+    const ids = await this.events.createSeries(plan.venueId, dates, input, overlap.check);
+    if (ids === 'overlap') throw overlap.error();
+    const created = await this.events.listPresentations(null, input.featureId);
+    const mine = created.filter((p) => ids.includes(p.id));
+    await this.record(staff, 'presentation-create', plan.businessId, `feature:${feature.id}`, {
+      after: { presentationIds: ids, ...input },
+    });
+    return mine;
+  }
+
+  /** A draft's time, order limit and prices. */
+  async updatePresentation(
+    staff: StaffIdentity,
+    id: number,
+    change: AdminPresentationUpdate,
+  ): Promise<AdminPresentation> {
+    const { presentation: before, durationMinutes } = await this.presentationRef(staff, id);
+    if (before.status === 'published') throw new AppError('PRESENTATION_PUBLISHED');
+    await this.checkZones(before.seatPlanId, change.prices);
+    const startsAt = wallClock(change.date, change.time);
+    if (startsAt.getTime() <= this.clock.nowMs())
+      throw new AppError('DATE_IN_PAST', { date: change.date, time: change.time });
+    const overlap = overlapCheck([{ startsAt, durationMinutes }]);
+    const outcome = await this.events.updateDraft(
+      id,
+      before.venueId,
+      change.revision,
+      { ...change, startsAt },
+      overlap.check,
+    );
+    if (outcome === 'published') throw new AppError('PRESENTATION_PUBLISHED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'overlap') throw overlap.error();
+    const after = await this.presentation(staff, id);
+    await this.record(staff, 'presentation-update', after.businessId, `presentation:${id}`, { before, after });
+    return after;
+  }
+
+  /** Puts a draft on sale (and its event in the storefront) once it starts in the future and every zone is priced. */
+  async publish(staff: StaffIdentity, id: number, revision: number): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.publish(id, revision, async (current, tx) => {
+      const zones = await this.events.zones(current.seatPlanId, tx);
+      const problems = presentationReadiness({
+        startsAt: new Date(current.startsAt),
+        now: this.clock.now(),
+        zones,
+        ticketsPerZone: new Map(current.prices.map((z) => [z.zoneId, z.tickets.length])),
+      });
+      if (problems.length > 0) throw new PresentationNotReadyError(problems);
+    });
+    if (outcome === 'already') throw new AppError('PRESENTATION_PUBLISHED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    const after = await this.presentation(staff, id);
+    await this.record(staff, 'presentation-publish', after.businessId, `presentation:${id}`, { before, after });
+    return after;
+  }
+
+  private async presentationRef(staff: StaffIdentity, id: number) {
+    const ref = await this.events.presentation(id);
+    if (!ref) throw new AppError('PRESENTATION_NOT_FOUND');
+    this.inScope(staff, ref.presentation.businessId);
+    return ref;
+  }
+
+  private async seatPlan(staff: StaffIdentity, seatPlanId: number) {
+    const plan = await this.events.seatPlanOwner(seatPlanId);
+    if (!plan) throw new AppError('SEAT_PLAN_NOT_FOUND');
+    this.inScope(staff, plan.businessId);
+    return plan;
+  }
+
+  /** Every priced zone is a zone of the plan, named once. */
+  private async checkZones(seatPlanId: number, prices: AdminZonePrices[]): Promise<void> {
+    const zones = new Set((await this.events.zones(seatPlanId)).map((z) => z.id));
+    const seen = new Set<number>();
+    for (const { zoneId } of prices) {
+      if (!zones.has(zoneId) || seen.has(zoneId)) throw new AppError('ZONE_NOT_IN_PLAN', { zoneId });
+      seen.add(zoneId);
+    }
+  }
+
+  private inScope(staff: StaffIdentity, businessId: number): void {
+    if (!withinBusinessScope(staff.businessIds, [businessId])) throw new AppError('STAFF_BUSINESS_SCOPE');
+  }
+
+  private record(
+    staff: StaffIdentity,
+    action: string,
+    businessId: number,
+    subject: string,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record({ staffUserId: staff.userId, action, businessId, subject, detail });
+  }
+}
+
+/** A Jerusalem wall-clock date and time as an instant; a day the calendar does not have is refused. */
+function wallClock(date: string, time: string): Date {
+  try {
+    return jerusalemWallClockToUtc(date, time);
+  } catch {
+    throw new AppError('DATE_NOT_REAL', { date });
+  }
+}
+
+function seriesOf(input: AdminPresentationSeriesInput): SeriesDate[] {
+  wallClock(input.firstDate, input.time);
+  return dateSeries(input);
+}
+
+/** The overlap rule as the repository runs it under the venue's lock, and the refusal naming the pair found. */
+function overlapCheck(runs: ScheduledRun[]) {
+  let found: ReturnType<typeof firstScheduleOverlap> = null;
+  const at = (d: Date) => ({ date: jerusalemDateKey(d), time: jerusalemTimeOfDay(d) });
+  return {
+    check: (existing: ScheduledRun[]) => (found = firstScheduleOverlap(runs, existing)) !== null,
+    error: () => {
+      const { added, other } = found!;
+      const a = at(added.startsAt);
+      const o = at(other.startsAt);
+      return new AppError('SCHEDULE_OVERLAP', { ...a, otherDate: o.date, otherTime: o.time });
+    },
+  };
+}

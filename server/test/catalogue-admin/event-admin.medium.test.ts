@@ -1,0 +1,344 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import {
+  addCalendarDays,
+  jerusalemDateKey,
+  type AdminFeature,
+  type AdminPresentation,
+  type AdminSeatPlanSummary,
+  type AdminVenue,
+  type AdminZone,
+} from '@hotline/shared';
+import { startTestApp, type TestApp } from '../support/test-env';
+import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { call, lock, seatInput, visitor, type PlanInfo } from '../seats/support/seat-kit';
+
+jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
+
+/**
+ * Events and dates from the back office (issue 33 point 2): an event named in four languages, a series of dates
+ * created as drafts on a published seat-plan version with prices per zone, invisible to buyers and refused by the
+ * seat engine until published; publishing needs a future start and a price for every zone with places. Every
+ * refusal answers the project's error shape and changes nothing.
+ */
+let t: TestApp;
+let sql: Client;
+let admin: StaffBrowser;
+let plan: AdminSeatPlanSummary;
+let zones: AdminZone[];
+
+const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
+
+/** A day well ahead of the app's clock, in Jerusalem (dates are relative: no test leans on the wall clock). */
+const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date()), n);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sql = new Client({ connectionString: t.db.url });
+  await sql.connect();
+  admin = await signedIn(t.url, sql, 'admin');
+  // A hall of its own (no demo dates in it) with the theatre's plan, published.
+  const venue = (
+    await admin.call<AdminVenue>('POST', '/api/admin/venues', {
+      businessId: 1,
+      code: `stage-${Math.random().toString(36).slice(2, 8)}`,
+      name: { he: 'במה חדשה', en: 'New Stage', ru: 'Новая сцена', ar: 'المسرح الجديد' },
+      address: '',
+      kind: 'hall',
+    })
+  ).body;
+  const draft = await admin.call<AdminSeatPlanSummary>(
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans`,
+    JSON.parse(readFileSync(THEATRE, 'utf8')),
+  );
+  plan = (await admin.call('POST', `/api/admin/seat-plans/${draft.body.id}/publish`, { revision: 1 })).body;
+  zones = (await admin.call('GET', `/api/admin/seat-plans/${plan.id}/zones`)).body.zones;
+});
+afterAll(async () => {
+  await sql?.end();
+  await t?.close();
+});
+
+const names = { he: 'החלום', en: 'The Dream', ru: 'Сон', ar: 'الحلم' };
+const newFeature = (overrides: Record<string, unknown> = {}) => ({
+  businessId: 1,
+  name: names,
+  description: { he: 'מחזה חדש.', en: 'A new play.', ru: 'Новая пьеса.', ar: 'مسرحية جديدة.' },
+  categoryId: 2,
+  durationMinutes: 150,
+  ageLimit: 12,
+  ...overrides,
+});
+const priceAll = () =>
+  zones.map((z, i) => ({
+    zoneId: z.id,
+    tickets: [
+      {
+        name: { he: 'רגיל', en: 'Regular', ru: 'Обычный', ar: 'عادي' },
+        priceAgorot: 15000 - i * 2000,
+        serviceChargeAgorot: 500,
+      },
+    ],
+  }));
+
+const count = async (table: string): Promise<number> =>
+  (await sql.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+const tables = async () => ({
+  feature: await count('feature'),
+  presentation: await count('presentation'),
+  ticketGroup: await count('ticket_group'),
+  ticket: await count('ticket'),
+});
+
+test('the zones of a plan: every zone with its places, the plan in your businesses only', async () => {
+  expect(zones.length).toBeGreaterThan(1);
+  expect(zones.reduce((n, z) => n + z.seatCount, 0)).toBe(plan.seatCount);
+  expect(zones[0]).toMatchObject({ id: expect.any(Number), code: expect.any(String), color: expect.any(String) });
+  const missing = await admin.call('GET', '/api/admin/seat-plans/999999/zones?lang=en');
+  expect([missing.status, missing.body.error]).toEqual([404, 'SEAT_PLAN_NOT_FOUND']);
+});
+
+test('an event in four languages is hidden from buyers until one of its dates is published', async () => {
+  const created = await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature());
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ ...newFeature(), visible: false, presentationCount: 0, revision: 1 });
+  const audit = await sql.query('SELECT action FROM audit_log WHERE subject = $1', [`feature:${created.body.id}`]);
+  expect(audit.rows.map((r) => r.action)).toEqual(['feature-create']);
+
+  const storefront = (await call(t.url, 'GET', '/api/features', visitor())).body.features as { id: number }[];
+  expect(storefront.map((f) => f.id)).not.toContain(created.body.id);
+
+  // An edit names its revision: a stale one is refused with the current state.
+  const id = created.body.id;
+  const renamed = { ...names, en: 'The Dream, Again' };
+  const { businessId: _b, ...fields } = newFeature({ name: renamed });
+  const stale = await admin.call('PUT', `/api/admin/features/${id}`, { ...fields, revision: 9 });
+  expect([stale.status, stale.body.error, stale.body.current?.revision]).toEqual([409, 'STALE_REVISION', 1]);
+  const edited = await admin.call<AdminFeature>('PUT', `/api/admin/features/${id}`, { ...fields, revision: 1 });
+  expect(edited.body).toMatchObject({ name: renamed, revision: 2 });
+});
+
+test('bad events are a 4xx naming the field and change nothing', async () => {
+  const before = await tables();
+  const refusals: [unknown, number, string, RegExp][] = [
+    [newFeature({ name: { he: '<i>x</i>', en: 'X' } }), 400, 'INVALID_BODY', /name\.he/],
+    [newFeature({ categoryId: 77 }), 400, 'INVALID_BODY', /categoryId/],
+    [newFeature({ durationMinutes: 0 }), 400, 'INVALID_BODY', /durationMinutes/],
+    [newFeature({ ageLimit: 40 }), 400, 'INVALID_BODY', /ageLimit/],
+    [newFeature({ description: { he: 'x'.repeat(5000) } }), 400, 'INVALID_BODY', /description\.he/],
+    [newFeature({ businessId: 3 }), 403, 'STAFF_BUSINESS_SCOPE', /business/],
+  ];
+  for (const [body, status, error, message] of refusals) {
+    const r = await admin.call('POST', '/api/admin/features?lang=en', body);
+    expect([r.status, r.body.error]).toEqual([status, error]);
+    expect(r.body.message).toMatch(message);
+  }
+  expect(await tables()).toEqual(before);
+});
+
+test('a series of dates: drafts with prices, invisible and refused by the seat engine until published', async () => {
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature())).body;
+  const firstDate = daysAhead(30);
+  const series = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+    featureId: feature.id,
+    seatPlanId: plan.id,
+    firstDate,
+    time: '20:00',
+    everyDays: 7,
+    count: 3,
+    maxSeatsPerOrder: 6,
+    prices: priceAll(),
+  });
+  expect(series.status).toBe(201);
+  const dates = series.body.presentations;
+  expect(dates.map((p) => [p.localDate, p.localTime, p.status])).toEqual([
+    [firstDate, '20:00', 'draft'],
+    [addCalendarDays(firstDate, 7), '20:00', 'draft'],
+    [addCalendarDays(firstDate, 14), '20:00', 'draft'],
+  ]);
+  expect(dates[0]!.prices.map((z) => z.tickets[0]?.priceAgorot)).toEqual(
+    priceAll().map((z) => z.tickets[0]!.priceAgorot),
+  );
+  const first = dates[0]!;
+
+  // A draft: the storefront does not know it, the seat engine refuses its seats.
+  const buyer = visitor();
+  expect((await call(t.url, 'GET', `/api/presentations/${first.id}`, buyer)).status).toBe(404);
+  expect((await call(t.url, 'GET', `/api/presentations/${first.id}/ticketGroups`, buyer)).status).toBe(404);
+  const plainSeat = await sql.query(
+    `SELECT s.section_id, s.x, s.y FROM seat s JOIN section sc ON sc.id = s.section_id
+      WHERE s.seatplan_id = $1 AND sc.is_reserved ORDER BY s.id LIMIT 1`,
+    [plan.id],
+  );
+  const info: PlanInfo = {
+    presentationId: first.id,
+    venueId: first.venueId,
+    seatplanId: first.seatPlanId,
+    plan: null as never,
+    seats: [],
+  };
+  const seat = seatInput(info, plainSeat.rows[0].section_id, plainSeat.rows[0].x, plainSeat.rows[0].y);
+  const refused = await lock(t.url, buyer, seat);
+  expect([refused.status, refused.body.error]).toEqual([404, 'PRESENTATION_NOT_FOUND']);
+
+  // Published: on sale, its event shown.
+  const published = await admin.call<AdminPresentation>('POST', `/api/admin/presentations/${first.id}/publish`, {
+    revision: first.revision,
+  });
+  expect(published.status).toBe(200);
+  expect(published.body).toMatchObject({ status: 'published', revision: first.revision + 1 });
+  expect((await call(t.url, 'GET', `/api/presentations/${first.id}`, buyer)).status).toBe(200);
+  const groups = (await call(t.url, 'GET', `/api/presentations/${first.id}/ticketGroups`, buyer)).body.ticketGroups;
+  expect(groups).toHaveLength(zones.length);
+  const storefront = (await call(t.url, 'GET', '/api/features', buyer)).body.features as { id: number }[];
+  expect(storefront.map((f) => f.id)).toContain(feature.id);
+  const locked = await lock(t.url, buyer, seat);
+  expect(locked.status).toBe(200);
+  // The other two dates of the series are still drafts.
+  expect((await call(t.url, 'GET', `/api/presentations/${dates[1]!.id}`, buyer)).status).toBe(404);
+
+  // A published date is not edited here, and not published twice.
+  const edit = await admin.call('PUT', `/api/admin/presentations/${first.id}?lang=en`, {
+    revision: published.body.revision,
+    date: first.localDate,
+    time: '21:00',
+    maxSeatsPerOrder: 6,
+    prices: priceAll(),
+  });
+  expect([edit.status, edit.body.error]).toEqual([409, 'PRESENTATION_PUBLISHED']);
+  const again = await admin.call('POST', `/api/admin/presentations/${first.id}/publish`, {
+    revision: published.body.revision,
+  });
+  expect([again.status, again.body.error]).toEqual([409, 'PRESENTATION_PUBLISHED']);
+
+  const actions = await sql.query(`SELECT action FROM audit_log WHERE subject IN ($1, $2) ORDER BY id`, [
+    `feature:${feature.id}`,
+    `presentation:${first.id}`,
+  ]);
+  expect(actions.rows.map((r) => r.action)).toEqual(['feature-create', 'presentation-create', 'presentation-publish']);
+});
+
+test('a draft changes at its revision; it is published only when it starts later and every zone is priced', async () => {
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature())).body;
+  const date = daysAhead(60);
+  const [draft] = (
+    await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+      featureId: feature.id,
+      seatPlanId: plan.id,
+      firstDate: date,
+      time: '19:30',
+      prices: priceAll().slice(0, 1),
+    })
+  ).body.presentations;
+  const notReady = await admin.call('POST', `/api/admin/presentations/${draft!.id}/publish?lang=en`, {
+    revision: draft!.revision,
+  });
+  expect([notReady.status, notReady.body.error]).toEqual([409, 'PRESENTATION_NOT_READY']);
+  expect(notReady.body.problems).toEqual(zones.slice(1).map((z) => ({ kind: 'zone-without-price', zoneId: z.id })));
+  expect(notReady.body.message).toMatch(new RegExp(`zone ${zones[1]!.id} has places and no price`));
+  const inHebrew = await admin.call('POST', `/api/admin/presentations/${draft!.id}/publish?lang=he`, {
+    revision: draft!.revision,
+  });
+  expect(inHebrew.body.message).toMatch(/אין לו מחיר/);
+
+  const stale = await admin.call('PUT', `/api/admin/presentations/${draft!.id}`, {
+    revision: draft!.revision + 5,
+    date,
+    time: '20:00',
+    maxSeatsPerOrder: 4,
+    prices: priceAll(),
+  });
+  expect([stale.status, stale.body.error]).toEqual([409, 'STALE_REVISION']);
+  const changed = await admin.call<AdminPresentation>('PUT', `/api/admin/presentations/${draft!.id}`, {
+    revision: draft!.revision,
+    date,
+    time: '20:00',
+    maxSeatsPerOrder: 4,
+    prices: priceAll(),
+  });
+  expect(changed.status).toBe(200);
+  expect(changed.body).toMatchObject({ localTime: '20:00', maxSeatsPerOrder: 4, revision: draft!.revision + 1 });
+  expect(changed.body.prices.every((z) => z.tickets.length === 1)).toBe(true);
+  const published = await admin.call('POST', `/api/admin/presentations/${draft!.id}/publish`, {
+    revision: changed.body.revision,
+  });
+  expect(published.status).toBe(200);
+});
+
+test('bad dates are a 4xx naming the field or the clash, and change nothing', async () => {
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature())).body;
+  const taken = daysAhead(90);
+  await admin.call('POST', '/api/admin/presentations', {
+    featureId: feature.id,
+    seatPlanId: plan.id,
+    firstDate: taken,
+    time: '20:00',
+    prices: priceAll(),
+  });
+  const series = (overrides: Record<string, unknown>) => ({
+    featureId: feature.id,
+    seatPlanId: plan.id,
+    firstDate: daysAhead(120),
+    time: '20:00',
+    everyDays: 7,
+    count: 2,
+    prices: priceAll(),
+    ...overrides,
+  });
+  const before = await tables();
+  const refusals: [unknown, number, string, RegExp][] = [
+    [series({ firstDate: '2027-13-01' }), 422, 'DATE_NOT_REAL', /2027-13-01/],
+    [series({ firstDate: '27/01/2027' }), 400, 'INVALID_BODY', /firstDate/],
+    [series({ time: '25:00' }), 400, 'INVALID_BODY', /time/],
+    [series({ count: 61 }), 400, 'INVALID_BODY', /count/],
+    [series({ everyDays: 0 }), 400, 'INVALID_BODY', /everyDays/],
+    [series({ firstDate: addCalendarDays(jerusalemDateKey(new Date()), -1) }), 422, 'DATE_IN_PAST', /already passed/],
+    // 21:00 on the taken day starts inside the 150-minute run that starts at 20:00.
+    [
+      series({ firstDate: addCalendarDays(taken, -7), time: '21:00' }),
+      409,
+      'SCHEDULE_OVERLAP',
+      new RegExp(`${taken} 21:00 overlaps .*${taken} 20:00`),
+    ],
+    [series({ prices: [{ zoneId: 999999, tickets: [] }] }), 422, 'ZONE_NOT_IN_PLAN', /999999/],
+    [series({ prices: [...priceAll(), priceAll()[0]] }), 422, 'ZONE_NOT_IN_PLAN', /listed twice/],
+    [
+      series({ prices: [{ zoneId: zones[0]!.id, tickets: [{ name: names, priceAgorot: -1 }] }] }),
+      400,
+      'INVALID_BODY',
+      /priceAgorot/,
+    ],
+    [series({ featureId: 999999 }), 404, 'FEATURE_NOT_FOUND', /./],
+    [series({ seatPlanId: 999999 }), 404, 'SEAT_PLAN_NOT_FOUND', /./],
+  ];
+  for (const [body, status, error, message] of refusals) {
+    const r = await admin.call('POST', '/api/admin/presentations?lang=en', body);
+    expect([JSON.stringify(body).slice(0, 60), r.status, r.body.error]).toEqual([
+      JSON.stringify(body).slice(0, 60),
+      status,
+      error,
+    ]);
+    expect(r.body.message).toMatch(message);
+  }
+  expect(await tables()).toEqual(before);
+});
+
+test('a date on a draft seat plan is refused', async () => {
+  const venue = (await admin.call<AdminVenue>('GET', `/api/admin/venues/${plan.venueId}`)).body;
+  const draft = await admin.call<AdminSeatPlanSummary>(
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans`,
+    JSON.parse(readFileSync(THEATRE, 'utf8')),
+  );
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature())).body;
+  const r = await admin.call('POST', '/api/admin/presentations?lang=en', {
+    featureId: feature.id,
+    seatPlanId: draft.body.id,
+    firstDate: daysAhead(200),
+    time: '20:00',
+    prices: [],
+  });
+  expect([r.status, r.body.error]).toEqual([409, 'SEAT_PLAN_DRAFT']);
+});

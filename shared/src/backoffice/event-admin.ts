@@ -1,0 +1,126 @@
+/**
+ * Catalogue administration, events and their dates, under /api/admin; permission 291 (docs/catalogue-admin.md).
+ * An event (a "feature") is named in four languages; its dates ("presentations") are created as drafts, one or a
+ * series at a time, each on a published seat-plan version with its prices per zone, and are invisible to buyers
+ * until published. Every edit names the revision it was made against; a stale one is refused (409) with the
+ * current state, like venues and seat plans.
+ */
+import type { AdminNames } from './catalogue-admin';
+
+/** The event categories the storefront knows (its filters and icons); the id is stored, the name shown. */
+export const FEATURE_CATEGORIES = {
+  1: { he: 'סרט', en: 'Movie', ru: 'Фильм', ar: 'فيلم' },
+  2: { he: 'תיאטרון', en: 'Theatre', ru: 'Театр', ar: 'مسرح' },
+  3: { he: 'הופעה', en: 'Concert', ru: 'Концерт', ar: 'حفلة موسيقية' },
+  4: { he: 'ספורט', en: 'Sport', ru: 'Спорт', ar: 'رياضة' },
+  9: { he: 'צפייה מקוונת', en: 'Video on demand', ru: 'Видео по запросу', ar: 'فيديو حسب الطلب' },
+} as const satisfies Record<number, AdminNames>;
+
+export type FeatureCategoryId = keyof typeof FEATURE_CATEGORIES;
+
+export interface AdminFeature {
+  id: number;
+  businessId: number;
+  name: AdminNames;
+  /** Each language may be empty; the storefront shows the English one where a language has none. */
+  description: AdminNames;
+  categoryId: FeatureCategoryId;
+  durationMinutes: number;
+  /** The youngest age admitted, shown to buyers; null for all ages. */
+  ageLimit: number | null;
+  /** Buyers see the event once one of its dates is published. */
+  visible: boolean;
+  presentationCount: number;
+  revision: number;
+}
+
+/** POST /api/admin/features; PUT /api/admin/features/:id adds `revision` (and cannot move it to another business). */
+export interface AdminFeatureInput {
+  businessId: number;
+  name: AdminNames;
+  description: AdminNames;
+  categoryId: FeatureCategoryId;
+  durationMinutes: number;
+  ageLimit: number | null;
+}
+
+/** GET /api/admin/features */
+export interface AdminFeatureListResponse {
+  features: AdminFeature[];
+}
+
+/** A zone of a seat-plan version, which a date prices (GET /api/admin/seat-plans/:id/zones). */
+export interface AdminZone {
+  id: number;
+  code: string;
+  name: AdminNames;
+  color: string;
+  seatCount: number;
+}
+
+export interface AdminZoneListResponse {
+  zones: AdminZone[];
+}
+
+/** One ticket type a zone sells at: its name and price in agorot (the service charge is added on top). */
+export interface AdminTicketPrice {
+  name: AdminNames;
+  priceAgorot: number;
+  serviceChargeAgorot: number;
+}
+
+export interface AdminZonePrices {
+  zoneId: number;
+  tickets: AdminTicketPrice[];
+}
+
+export type PresentationStatus = 'draft' | 'published';
+
+export interface AdminPresentation {
+  id: number;
+  featureId: number;
+  businessId: number;
+  venueId: number;
+  seatPlanId: number;
+  /** The start as an instant (ISO 8601, UTC) and as the Jerusalem wall clock it was set in. */
+  startsAt: string;
+  localDate: string;
+  localTime: string;
+  maxSeatsPerOrder: number;
+  status: PresentationStatus;
+  publishedAt: string | null;
+  /** Tickets sold and not cancelled. */
+  soldCount: number;
+  /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
+  prices: AdminZonePrices[];
+  revision: number;
+}
+
+/** GET /api/admin/presentations?featureId= */
+export interface AdminPresentationListResponse {
+  presentations: AdminPresentation[];
+}
+
+/**
+ * POST /api/admin/presentations: one date, or a series (`count` dates `everyDays` apart, e.g. every Thursday at
+ * 20:00 for 8 weeks: everyDays 7, count 8), all at the same Jerusalem wall-clock time and with the same prices.
+ */
+export interface AdminPresentationSeriesInput {
+  featureId: number;
+  seatPlanId: number;
+  firstDate: string;
+  time: string;
+  everyDays: number;
+  count: number;
+  maxSeatsPerOrder: number;
+  prices: AdminZonePrices[];
+}
+
+/** PUT /api/admin/presentations/:id (a draft only): its time, order limit and prices. */
+export interface AdminPresentationUpdate {
+  revision: number;
+  date: string;
+  time: string;
+  maxSeatsPerOrder: number;
+  prices: AdminZonePrices[];
+}
