@@ -8,6 +8,7 @@ import {
   type AdminFeatureListResponse,
   type AdminPresentation,
   type AdminPresentationListResponse,
+  type AdminPresentationMoved,
   type AdminZoneListResponse,
   type FeatureCategoryId,
 } from '@hotline/shared';
@@ -65,6 +66,8 @@ const seriesBody = z.object({
   prices,
 });
 const updatePresentationBody = z.object({ revision, date: dateKey, time: timeOfDay, maxSeatsPerOrder, prices });
+
+const moveBody = z.object({ revision, date: dateKey, time: timeOfDay });
 
 const idParams = z.object({ id: idString });
 const listQuery = z.object({ featureId: idString.optional() });
@@ -173,6 +176,18 @@ export class EventAdminController {
     @ZodBody(updatePresentationBody) body: z.infer<typeof updatePresentationBody>,
   ): Promise<AdminPresentation> {
     return this.events.updatePresentation(staff, p.id, body);
+  }
+
+  @Post('presentations/:id/move')
+  @HttpCode(200)
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: 'Moves a date to a new date and time; every order for it is sent the new time (outbox)' })
+  move(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(moveBody) body: z.infer<typeof moveBody>,
+  ): Promise<AdminPresentationMoved> {
+    return this.events.move(staff, p.id, body);
   }
 
   @Post('presentations/:id/publish')

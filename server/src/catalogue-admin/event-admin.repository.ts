@@ -11,6 +11,7 @@ import {
   type AdminZonePrices,
   type FeatureCategoryId,
 } from '@hotline/shared';
+import { DATE_CHANGE_TEMPLATE, enqueueMessages, type DateChangePayload } from '../notifications';
 import { insertFeature, insertPresentation, updateFeature, writePrices } from './event-writer';
 
 interface FeatureRowDb {
@@ -280,6 +281,68 @@ export class EventAdminRepository {
       );
       await writePrices(tx, id, change.prices);
       return 'updated';
+    });
+  }
+
+  /**
+   * Moves a date to `startsAt` at `revision` (after the overlap rule, under the venue's lock) and, in the same
+   * transaction, queues the new time for every order with live tickets for it: the move and its messages happen
+   * together or not at all. Answers how many orders were told.
+   */
+  async moveDate(
+    id: number,
+    venueId: number,
+    revision: number,
+    startsAt: Date,
+    overlaps: (existing: { startsAt: Date; durationMinutes: number }[]) => boolean,
+  ): Promise<{ told: number } | 'stale' | 'overlap'> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM venue WHERE id = $1 FOR UPDATE', [venueId]);
+      const [row] = await tx.query(
+        `SELECT p.revision, p.date_time, f.name, f.name_en, f.translations
+           FROM presentation p JOIN feature f ON f.id = p.feature_id WHERE p.id = $1 FOR UPDATE OF p`,
+        [id],
+      );
+      if (row.revision !== revision) return 'stale';
+      const existing = await this.runsInVenue(venueId, startsAt, new Date(startsAt.getTime() + 86_400_000), id, tx);
+      if (overlaps(existing)) return 'overlap';
+      await tx.query('UPDATE presentation SET date_time = $2, revision = revision + 1 WHERE id = $1', [id, startsAt]);
+      const orders: { id: string; identifier: string; locale: string; email: string | null; mobile: string | null }[] =
+        await tx.query(
+          `SELECT r.id::text AS id, r.identifier, r.locale, r.customer->>'email' AS email,
+                  r.customer->>'mobileNumber' AS mobile
+             FROM reservation r
+            WHERE r.state IN ('paid', 'hold')
+              AND EXISTS (SELECT 1 FROM reservation_ticket rt
+                           WHERE rt.reservation_id = r.id AND rt.presentation_id = $1 AND rt.status = 'live')
+            ORDER BY r.id`,
+          [id],
+        );
+      const eventName = {
+        he: row.name,
+        en: row.name_en,
+        ru: row.translations?.ru?.name ?? '',
+        ar: row.translations?.ar?.name ?? '',
+      };
+      for (const order of orders) {
+        const payload: DateChangePayload = {
+          eventName,
+          orderIdentifier: order.identifier,
+          from: new Date(row.date_time).toISOString(),
+          to: startsAt.toISOString(),
+        };
+        await enqueueMessages(tx, {
+          reservationId: order.id,
+          locale: order.locale,
+          template: DATE_CHANGE_TEMPLATE,
+          payload,
+          messages: [
+            ...(order.email ? [{ channel: 'email' as const, recipient: order.email }] : []),
+            ...(order.mobile ? [{ channel: 'sms' as const, recipient: order.mobile }] : []),
+          ],
+        });
+      }
+      return { told: orders.length };
     });
   }
 

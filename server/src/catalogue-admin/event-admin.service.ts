@@ -12,6 +12,8 @@ import {
   type AdminPresentation,
   type AdminPresentationSeriesInput,
   type AdminPresentationUpdate,
+  type AdminPresentationMove,
+  type AdminPresentationMoved,
   type AdminZone,
   type AdminZonePrices,
   type ScheduledRun,
@@ -129,6 +131,25 @@ export class EventAdminService {
     const after = await this.presentation(staff, id);
     await this.record(staff, 'presentation-update', after.businessId, `presentation:${id}`, { before, after });
     return after;
+  }
+
+  /** A date to a new Jerusalem date and time; every order for it is told the new time, in the same transaction. */
+  async move(staff: StaffIdentity, id: number, change: AdminPresentationMove): Promise<AdminPresentationMoved> {
+    const { presentation: before, durationMinutes } = await this.presentationRef(staff, id);
+    const startsAt = wallClock(change.date, change.time);
+    if (startsAt.getTime() <= this.clock.nowMs())
+      throw new AppError('DATE_IN_PAST', { date: change.date, time: change.time });
+    const overlap = overlapCheck([{ startsAt, durationMinutes }]);
+    const outcome = await this.events.moveDate(id, before.venueId, change.revision, startsAt, overlap.check);
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'overlap') throw overlap.error();
+    const after = await this.presentation(staff, id);
+    await this.record(staff, 'presentation-move', after.businessId, `presentation:${id}`, {
+      before,
+      after,
+      ordersTold: outcome.told,
+    });
+    return { presentation: after, ordersTold: outcome.told };
   }
 
   /** Puts a draft on sale (and its event in the storefront) once it starts in the future and every zone is priced. */

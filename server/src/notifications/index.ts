@@ -2,3 +2,5 @@
 export { enqueueMessages, sendSmsNow } from './outbox-writer';
 // The port messages leave through (SMS codes, membership notices).
 export { NotificationSender } from './notification-sender.port';
+// The notice of a date the back office moved (its template and payload).
+export { DATE_CHANGE_TEMPLATE, type DateChangePayload } from './date-change-notice';

@@ -17,7 +17,13 @@ import {
 import { renderConfirmation } from './confirmation-message';
 import { NotificationSender } from './notification-sender.port';
 import { OutboxRepository, type OutboxRow } from './outbox.repository';
+import { DATE_CHANGE_TEMPLATE, renderDateChangeNotice } from './date-change-notice';
 import { REFUND_NOTICE_TEMPLATE, renderRefundNotice } from './refund-notice';
+
+const PAYLOAD_NOTICES: Record<string, typeof renderRefundNotice> = {
+  [REFUND_NOTICE_TEMPLATE]: renderRefundNotice,
+  [DATE_CHANGE_TEMPLATE]: renderDateChangeNotice,
+};
 
 const MAX_ATTEMPTS = 8;
 /** A node that claimed a message and vanished: after this the message is taken again. */
@@ -90,8 +96,10 @@ export class OutboxDispatcher {
     },
   ): Promise<boolean> {
     try {
-      if (row.template === REFUND_NOTICE_TEMPLATE) {
-        const notice = renderRefundNotice(
+      // Notices that carry their own data (no order documents): a refund without a sale, a date moved.
+      const renderNotice = PAYLOAD_NOTICES[row.template];
+      if (renderNotice) {
+        const notice = renderNotice(
           {
             payload: row.payload,
             locale: row.locale,
@@ -102,7 +110,7 @@ export class OutboxDispatcher {
         );
         await this.sender.send({
           outboxId: row.id,
-          reservationId: null,
+          reservationId: row.reservationId,
           channel: row.channel,
           recipient: row.recipient,
           ...notice,

@@ -13,8 +13,8 @@ import {
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
 import { call, lock, seatInput, visitor, type PlanInfo } from '../seats/support/seat-kit';
-
-jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
+import { buyer, loadShow, plainSeats, waitFor } from '../booking/support/booking-kit';
+import { buySeats } from '../customers/support/customer-kit';
 
 /**
  * Events and dates from the back office (issue 33 point 2): an event named in four languages, a series of dates
@@ -164,9 +164,10 @@ test('a series of dates: drafts with prices, invisible and refused by the seat e
   const first = dates[0]!;
 
   // A draft: the storefront does not know it, the seat engine refuses its seats.
-  const buyer = visitor();
-  expect((await call(t.url, 'GET', `/api/presentations/${first.id}`, buyer)).status).toBe(404);
-  expect((await call(t.url, 'GET', `/api/presentations/${first.id}/ticketGroups`, buyer)).status).toBe(404);
+  const b = await buyer(t.url);
+  const buyerId = b.id;
+  expect((await call(t.url, 'GET', `/api/presentations/${first.id}`, buyerId)).status).toBe(404);
+  expect((await call(t.url, 'GET', `/api/presentations/${first.id}/ticketGroups`, buyerId)).status).toBe(404);
   const plainSeat = await sql.query(
     `SELECT s.section_id, s.x, s.y FROM seat s JOIN section sc ON sc.id = s.section_id
       WHERE s.seatplan_id = $1 AND sc.is_reserved ORDER BY s.id LIMIT 1`,
@@ -180,7 +181,7 @@ test('a series of dates: drafts with prices, invisible and refused by the seat e
     seats: [],
   };
   const seat = seatInput(info, plainSeat.rows[0].section_id, plainSeat.rows[0].x, plainSeat.rows[0].y);
-  const refused = await lock(t.url, buyer, seat);
+  const refused = await lock(t.url, buyerId, seat, b.token);
   expect([refused.status, refused.body.error]).toEqual([404, 'PRESENTATION_NOT_FOUND']);
 
   // Published: on sale, its event shown.
@@ -189,15 +190,15 @@ test('a series of dates: drafts with prices, invisible and refused by the seat e
   });
   expect(published.status).toBe(200);
   expect(published.body).toMatchObject({ status: 'published', revision: first.revision + 1 });
-  expect((await call(t.url, 'GET', `/api/presentations/${first.id}`, buyer)).status).toBe(200);
-  const groups = (await call(t.url, 'GET', `/api/presentations/${first.id}/ticketGroups`, buyer)).body.ticketGroups;
+  expect((await call(t.url, 'GET', `/api/presentations/${first.id}`, buyerId)).status).toBe(200);
+  const groups = (await call(t.url, 'GET', `/api/presentations/${first.id}/ticketGroups`, buyerId)).body.ticketGroups;
   expect(groups).toHaveLength(zones.length);
-  const storefront = (await call(t.url, 'GET', '/api/features', buyer)).body.features as { id: number }[];
+  const storefront = (await call(t.url, 'GET', '/api/features', buyerId)).body.features as { id: number }[];
   expect(storefront.map((f) => f.id)).toContain(feature.id);
-  const locked = await lock(t.url, buyer, seat);
+  const locked = await lock(t.url, buyerId, seat, b.token);
   expect(locked.status).toBe(200);
   // The other two dates of the series are still drafts.
-  expect((await call(t.url, 'GET', `/api/presentations/${dates[1]!.id}`, buyer)).status).toBe(404);
+  expect((await call(t.url, 'GET', `/api/presentations/${dates[1]!.id}`, buyerId)).status).toBe(404);
 
   // A published date is not edited here, and not published twice.
   const edit = await admin.call('PUT', `/api/admin/presentations/${first.id}?lang=en`, {
@@ -341,4 +342,87 @@ test('a date on a draft seat plan is refused', async () => {
     prices: [],
   });
   expect([r.status, r.body.error]).toEqual([409, 'SEAT_PLAN_DRAFT']);
+});
+
+test('a date on sale moved: every order for it is sent the new time in its language, with the move or not at all', async () => {
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature())).body;
+  const [draft] = (
+    await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+      featureId: feature.id,
+      seatPlanId: plan.id,
+      firstDate: daysAhead(150),
+      time: '20:00',
+      prices: priceAll(),
+    })
+  ).body.presentations;
+  const published = (
+    await admin.call<AdminPresentation>('POST', `/api/admin/presentations/${draft!.id}/publish`, {
+      revision: draft!.revision,
+    })
+  ).body;
+  const show = await loadShow(t.url, published.id);
+  const mobile = `05${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+  const order = await buySeats(t.url, show, plainSeats(show).slice(0, 2), mobile);
+
+  const before = await tables();
+  const refusals: [Record<string, unknown>, number, string][] = [
+    [{ revision: published.revision + 3, date: daysAhead(151), time: '20:30' }, 409, 'STALE_REVISION'],
+    [
+      { revision: published.revision, date: addCalendarDays(jerusalemDateKey(new Date()), -2), time: '20:30' },
+      422,
+      'DATE_IN_PAST',
+    ],
+    [{ revision: published.revision, date: '2027-02-30', time: '20:30' }, 422, 'DATE_NOT_REAL'],
+  ];
+  for (const [body, status, error] of refusals) {
+    const r = await admin.call('POST', `/api/admin/presentations/${published.id}/move`, body);
+    expect([r.status, r.body.error]).toEqual([status, error]);
+  }
+  expect(await tables()).toEqual(before);
+  expect(
+    (await sql.query(`SELECT count(*)::int AS n FROM notification_outbox WHERE template = 'presentation-moved'`))
+      .rows[0].n,
+  ).toBe(0);
+
+  const newDate = daysAhead(151);
+  const moved = await admin.call('POST', `/api/admin/presentations/${published.id}/move`, {
+    revision: published.revision,
+    date: newDate,
+    time: '20:30',
+  });
+  expect(moved.status).toBe(200);
+  expect(moved.body).toMatchObject({
+    ordersTold: 1,
+    presentation: { localDate: newDate, localTime: '20:30', status: 'published', revision: published.revision + 1 },
+  });
+  // The storefront shows the new time; the order's buyer gets an e-mail and an SMS with it.
+  const page = (await call(t.url, 'GET', `/api/presentations/${published.id}`, visitor())).body.presentation;
+  expect(page.dateTime ?? page.startDateTime ?? JSON.stringify(page)).toContain(
+    moved.body.presentation.startsAt.slice(0, 16),
+  );
+  const sms = await waitFor(async () => {
+    const r = await sql.query(
+      `SELECT m.body FROM sent_message m JOIN notification_outbox o ON o.id = m.outbox_id
+        WHERE o.template = 'presentation-moved' AND m.channel = 'sms' AND m.recipient = $1`,
+      [mobile],
+    );
+    return r.rows[0]?.body as string | undefined;
+  });
+  expect(sms).toContain(order.reservationIdentifier);
+  expect(sms).toMatch(/20:30/);
+  expect(sms).toMatch(/20:00/);
+  const channels = await sql.query(
+    `SELECT channel FROM notification_outbox WHERE template = 'presentation-moved' AND reservation_id =
+       (SELECT id FROM reservation WHERE identifier = $1) ORDER BY channel`,
+    [order.reservationIdentifier],
+  );
+  expect(channels.rows.map((r) => r.channel)).toEqual(['email', 'sms']);
+  const audit = await sql.query(`SELECT detail FROM audit_log WHERE action = 'presentation-move' AND subject = $1`, [
+    `presentation:${published.id}`,
+  ]);
+  expect(audit.rows[0].detail).toMatchObject({
+    ordersTold: 1,
+    after: { localTime: '20:30' },
+    before: { localTime: '20:00' },
+  });
 });

@@ -3,6 +3,7 @@ import { brandName } from '../../src/common/brand';
 import { renderOtpSms } from '../../src/customers/otp-sms';
 import { renderMemberCodeSms } from '../../src/memberships/memberships.service';
 import { renderConfirmation } from '../../src/notifications/confirmation-message';
+import { renderDateChangeNotice } from '../../src/notifications/date-change-notice';
 import { renderRefundNotice } from '../../src/notifications/refund-notice';
 import type {
   DocumentDonation,
@@ -157,6 +158,24 @@ describe.each(LOCALES.map((l) => [l]))('every message in %s is in its own script
     if (message.subject !== null) expectScript(locale, message.subject);
     expectScript(locale, message.body);
   });
+
+  test.each([['email'], ['sms']] as const)(
+    'a moved date by %s: the event in the reader’s language, both times',
+    (channel) => {
+      const payload = {
+        eventName: { he: 'החלום', en: 'The Dream', ru: 'Сон', ar: 'الحلم' },
+        orderIdentifier: 'H7K2M9',
+        from: '2027-01-07T18:00:00.000Z',
+        to: '2027-01-08T18:30:00.000Z',
+      };
+      const message = renderDateChangeNotice({ ...common, payload }, channel);
+      if (message.subject !== null) expectScript(locale, message.subject);
+      expectScript(locale, message.body);
+      expect(message.body).toContain(payload.eventName[locale]);
+      expect(message.body).toContain('H7K2M9');
+      expect(message.body).toMatch(/20:00[\s\S]*20:30/);
+    },
+  );
 
   test('login code SMS', () => expectScript(locale, renderOtpSms(locale, brand, '123456')));
   test('member code SMS', () => expectScript(locale, renderMemberCodeSms(locale, '123456')));

@@ -124,3 +124,19 @@ export interface AdminPresentationUpdate {
   maxSeatsPerOrder: number;
   prices: AdminZonePrices[];
 }
+
+/**
+ * POST /api/admin/presentations/:id/move: a date (published or not) to a new Jerusalem date and time. Every order
+ * with tickets for it is told through the outbox (e-mail and SMS where the order has them), in the order's language.
+ */
+export interface AdminPresentationMove {
+  revision: number;
+  date: string;
+  time: string;
+}
+
+export interface AdminPresentationMoved {
+  presentation: AdminPresentation;
+  /** Orders whose buyers were sent the new time. */
+  ordersTold: number;
+}
