@@ -110,6 +110,46 @@ export function testConfig(overrides: Partial<Record<keyof AppConfig, string>> &
   });
 }
 
+/**
+ * A start-up still running after this long fails with what the app logged meanwhile (its warnings: a dependency it is
+ * waiting for, a subscription round given up), before the hook's own timeout (180 s in the longest files) would end it
+ * with nothing to go on: a fresh-clone run once hung a cluster file's start for 180 s and left only the timeout.
+ */
+const STARTUP_REPORT_MS = 150_000;
+
+/** The app's last warnings and errors, kept in memory (the suite's output stays quiet unless a start-up fails). */
+function recentLines(keep = 50): { stream: { write(line: string): void }; lines(): string[] } {
+  const lines: string[] = [];
+  return {
+    stream: {
+      write(line: string) {
+        lines.push(line.trimEnd());
+        if (lines.length > keep) lines.shift();
+      },
+    },
+    lines: () => [...lines],
+  };
+}
+
+async function startedWithin<T>(ms: number, starting: Promise<T>, log: () => string[]): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`the app had not started after ${ms / 1000} s; its warnings:\n${log().join('\n') || '(none)'}`),
+        ),
+      ms,
+    );
+    timer.unref();
+  });
+  try {
+    return await Promise.race([starting, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface TestApp {
   app: NestFastifyApplication;
   url: string;
@@ -152,8 +192,13 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const config = testConfig({ DATABASE_URL: database.url, ...overrides });
-  const logger: Logger = pino({ level: 'silent' });
-  const app = await createApp(config, { logger, compile: providers.length ? compilerWith(providers) : undefined });
+  const recent = recentLines();
+  const logger: Logger = pino({ level: 'warn' }, recent.stream);
+  const app = await startedWithin(
+    STARTUP_REPORT_MS,
+    createApp(config, { logger, compile: providers.length ? compilerWith(providers) : undefined }),
+    () => recent.lines(),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
