@@ -83,6 +83,7 @@ test.describe('back office', () => {
       'Ticket references',
       'On-sales / waiting room',
       'Venues and seat plans',
+      'Events and dates',
     ]);
   });
 

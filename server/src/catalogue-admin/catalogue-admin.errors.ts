@@ -164,22 +164,27 @@ const READINESS_TEXT = {
     ar: 'موعد البدء قد مضى.',
   },
   'zone-without-price': {
-    he: 'לאזור {zoneId} יש מקומות ואין לו מחיר.',
-    en: 'zone {zoneId} has places and no price.',
-    ru: 'у зоны {zoneId} есть места, но нет цены.',
-    ar: 'المنطقة {zoneId} فيها أماكن ولا سعر لها.',
+    he: 'לאזור „{zone}” יש מקומות ואין לו מחיר.',
+    en: 'zone “{zone}” has places and no price.',
+    ru: 'у зоны «{zone}» есть места, но нет цены.',
+    ar: 'المنطقة «{zone}» فيها أماكن ولا سعر لها.',
   },
 } as const;
 
 /** PRESENTATION_NOT_READY with every problem (its kind and zone) and the first one in the sentence. */
 export class PresentationNotReadyError extends AppError {
-  constructor(readonly problems: ReadinessProblem[]) {
+  /** `zoneName` names a zone in the reader's language (zones have Hebrew and English names: English otherwise). */
+  constructor(
+    readonly problems: ReadinessProblem[],
+    private readonly zoneName: (zoneId: number, locale: Locale) => string,
+  ) {
     super('PRESENTATION_NOT_READY');
   }
 
   override translate(locale: Locale): string {
     const p = this.problems[0];
-    const first = p ? interpolate(READINESS_TEXT[p.kind][locale], p.kind === 'zone-without-price' ? p : {}) : '';
+    const zone = p?.kind === 'zone-without-price' ? this.zoneName(p.zoneId, locale) : '';
+    const first = p ? interpolate(READINESS_TEXT[p.kind][locale], { zone }) : '';
     return interpolate(super.translate(locale), { first });
   }
 

@@ -163,7 +163,12 @@ export class EventAdminService {
         zones,
         ticketsPerZone: new Map(current.prices.map((z) => [z.zoneId, z.tickets.length])),
       });
-      if (problems.length > 0) throw new PresentationNotReadyError(problems);
+      const names = new Map(zones.map((z) => [z.id, z.name]));
+      if (problems.length > 0)
+        throw new PresentationNotReadyError(problems, (zoneId, locale) => {
+          const name = names.get(zoneId);
+          return (locale === 'he' ? name?.he : name?.en) || String(zoneId);
+        });
     });
     if (outcome === 'already') throw new AppError('PRESENTATION_PUBLISHED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));

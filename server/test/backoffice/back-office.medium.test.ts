@@ -73,6 +73,7 @@ describe('back office', () => {
         'ticket-references',
         'on-sales',
         'venues',
+        'events',
       ]);
       const producer = await signedIn(t.url, sql, 'producer');
       const pme = await producer.call('GET', '/api/backoffice/me');

@@ -238,11 +238,11 @@ test('a draft changes at its revision; it is published only when it starts later
   });
   expect([notReady.status, notReady.body.error]).toEqual([409, 'PRESENTATION_NOT_READY']);
   expect(notReady.body.problems).toEqual(zones.slice(1).map((z) => ({ kind: 'zone-without-price', zoneId: z.id })));
-  expect(notReady.body.message).toMatch(new RegExp(`zone ${zones[1]!.id} has places and no price`));
+  expect(notReady.body.message).toContain(`zone “${zones[1]!.name.en}” has places and no price`);
   const inHebrew = await admin.call('POST', `/api/admin/presentations/${draft!.id}/publish?lang=he`, {
     revision: draft!.revision,
   });
-  expect(inHebrew.body.message).toMatch(/אין לו מחיר/);
+  expect(inHebrew.body.message).toContain(`לאזור „${zones[1]!.name.he}” יש מקומות ואין לו מחיר`);
 
   const stale = await admin.call('PUT', `/api/admin/presentations/${draft!.id}`, {
     revision: draft!.revision + 5,

@@ -16,6 +16,7 @@ import { SignInForm } from './SignInForm';
 import { TicketReferencesPanel } from './ticket-references/TicketReferencesPanel';
 import { OnSalesPanel } from './on-sales/OnSalesPanel';
 import { VenuesPanel } from './venues/VenuesPanel';
+import { EventsPanel } from './events/EventsPanel';
 import './backoffice.css';
 
 type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
@@ -126,6 +127,7 @@ export default function BackOfficePage() {
         {active?.id === 'ticket-references' && <TicketReferencesPanel />}
         {active?.id === 'on-sales' && <OnSalesPanel />}
         {active?.id === 'venues' && <VenuesPanel businessIds={staff.businessIds} />}
+        {active?.id === 'events' && <EventsPanel businessIds={staff.businessIds} />}
       </div>
     </div>
   );

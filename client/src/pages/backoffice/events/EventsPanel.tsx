@@ -1,0 +1,399 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FEATURE_CATEGORIES,
+  type AdminFeature,
+  type AdminFeatureInput,
+  type AdminPresentation,
+  type AdminPresentationSeriesInput,
+  type AdminSeatPlanSummary,
+  type AdminVenue,
+  type AdminZone,
+  type ReadinessProblem,
+} from '@hotline/shared';
+import { ApiError } from '../../../api/client';
+import { useLocale } from '../../../hooks/useLocale';
+import { formatJerusalemDateTime, formatShekels } from '../../../lib/rules';
+import { AddDatesForm } from './AddDatesForm';
+import { K, Named, Swatch, nameIn } from './event-ui';
+import { eventsApi } from './events-api';
+import { NewEventForm } from './NewEventForm';
+import './i18n';
+import './events.css';
+
+/** A refusal: the server's sentence in the reader's language, and what stops a date from being published. */
+interface Refusal {
+  message: string;
+  problems: ReadinessProblem[];
+  /** The seat plan whose zones the problems name. */
+  planId?: number;
+}
+
+type Dates = { featureId: number; list: AdminPresentation[] | 'failed' };
+
+const errorText = (e: unknown, fallback: string) =>
+  e instanceof ApiError && e.status > 0 && e.status < 500 && e.message ? e.message : fallback;
+
+const notReadyProblems = (e: unknown): ReadinessProblem[] => {
+  const listed = e instanceof ApiError && e.code === 'PRESENTATION_NOT_READY' ? e.body?.problems : undefined;
+  return Array.isArray(listed) ? (listed as ReadinessProblem[]) : [];
+};
+
+/**
+ * Events and their dates (permission 291, docs/catalogue-admin.md): the staff member's events with whether buyers
+ * see them, a form for a new event named in four languages, and for the chosen event its dates (drafts and
+ * published, with their prices) with "Publish" on each draft and a form to add one date or a series on a published
+ * seat plan, priced per zone. The server checks everything again and answers in the reader's language.
+ */
+export function EventsPanel({ businessIds }: { businessIds: readonly number[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [features, setFeatures] = useState<AdminFeature[] | null | 'failed'>(null);
+  const [venues, setVenues] = useState<AdminVenue[] | null | 'failed'>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [dates, setDates] = useState<Dates | null>(null);
+  const [zonesByPlan, setZonesByPlan] = useState<Record<number, AdminZone[]>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const datesHeadingRef = useRef<HTMLHeadingElement>(null);
+  const zoneRequests = useRef(new Map<number, Promise<AdminZone[]>>());
+
+  /** A seat plan's zones, asked for once per plan (the dates' prices, the price form and the problems name them). */
+  const zonesOf = useCallback((planId: number) => {
+    let request = zoneRequests.current.get(planId);
+    if (!request) {
+      request = eventsApi.zones(planId).then((r) => {
+        setZonesByPlan((z) => ({ ...z, [planId]: r.zones }));
+        return r.zones;
+      });
+      request.catch(() => zoneRequests.current.delete(planId));
+      zoneRequests.current.set(planId, request);
+    }
+    return request;
+  }, []);
+
+  const loadFeatures = () =>
+    eventsApi.features().then(
+      (r) => setFeatures(r.features),
+      () => setFeatures('failed'),
+    );
+  const loadDates = (featureId: number) =>
+    eventsApi.presentations(featureId).then(
+      (r) => {
+        setDates({ featureId, list: r.presentations });
+        for (const planId of new Set(r.presentations.map((p) => p.seatPlanId))) zonesOf(planId).catch(() => undefined);
+      },
+      () => setDates({ featureId, list: 'failed' }),
+    );
+  useEffect(() => {
+    void loadFeatures();
+    void eventsApi.venues().then(
+      (r) => setVenues(r.venues),
+      () => setVenues('failed'),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
+  useEffect(() => {
+    if (selectedId !== null) datesHeadingRef.current?.focus();
+  }, [selectedId]);
+
+  const select = (featureId: number) => {
+    if (featureId === selectedId) datesHeadingRef.current?.focus();
+    setSelectedId(featureId);
+    if (dates?.featureId !== featureId) {
+      setDates(null);
+      void loadDates(featureId);
+    }
+  };
+
+  /** Runs one change: clears the last notice and refusal, shows the outcome, and answers whether it was taken. */
+  const run = async (
+    action: () => Promise<string>,
+    options: { planId?: number; after?: () => Promise<unknown> } = {},
+  ): Promise<boolean> => {
+    setNotice(null);
+    setRefusal(null);
+    setBusy(true);
+    try {
+      setNotice(await action());
+      return true;
+    } catch (e) {
+      const problems = notReadyProblems(e);
+      if (problems.length && options.planId !== undefined) await zonesOf(options.planId).catch(() => undefined);
+      setRefusal({ message: errorText(e, t(`${K}.actionFailed`)), problems, planId: options.planId });
+      return false;
+    } finally {
+      // A stale revision (someone else changed it) is answered with the current state: the lists show it.
+      await options.after?.();
+      setBusy(false);
+    }
+  };
+
+  const createFeature = (input: AdminFeatureInput) =>
+    run(async () => {
+      const created = await eventsApi.createFeature(input);
+      await loadFeatures();
+      select(created.id);
+      return t(`${K}.created`, { name: nameIn(created.name, locale) });
+    });
+
+  const createSeries = (input: AdminPresentationSeriesInput) =>
+    run(
+      async () => {
+        const { presentations } = await eventsApi.createSeries(input);
+        return t(`${K}.added`, { count: presentations.length.toLocaleString(locale) });
+      },
+      { after: () => Promise.all([loadDates(input.featureId), loadFeatures()]) },
+    );
+
+  const publish = (p: AdminPresentation) =>
+    run(
+      async () => {
+        const done = await eventsApi.publish(p.id, p.revision);
+        return t(`${K}.publishedNotice`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { planId: p.seatPlanId, after: () => Promise.all([loadDates(p.featureId), loadFeatures()]) },
+    );
+
+  const number = (n: number) => n.toLocaleString(locale);
+  const money = (agorot: number) => formatShekels(agorot, locale);
+  const planById = new Map<number, { venue: AdminVenue; plan: AdminSeatPlanSummary }>();
+  if (Array.isArray(venues))
+    for (const venue of venues) for (const plan of venue.seatPlans) planById.set(plan.id, { venue, plan });
+  const zoneLabel = (planId: number | undefined, zoneId: number) => {
+    const zone = planId === undefined ? undefined : zonesByPlan[planId]?.find((z) => z.id === zoneId);
+    return zone ? (
+      <span className="bo-event-zone">
+        <Swatch color={zone.color} />
+        <Named names={zone.name} locale={locale} />
+      </span>
+    ) : (
+      t(`${K}.zoneNumber`, { id: zoneId })
+    );
+  };
+  const selected = Array.isArray(features) ? features.find((f) => f.id === selectedId) : undefined;
+  const dateList = dates && selected && dates.featureId === selected.id ? dates.list : null;
+
+  return (
+    <>
+      <section className="bo-card">
+        <div className="bo-card-head">
+          <h2 id="bo-events-title">{t(`${K}.title`)}</h2>
+        </div>
+        <p className="bo-hint">{t(`${K}.intro`)}</p>
+        <p className="bo-notice" role="status" data-testid="bo-event-notice">
+          {notice}
+        </p>
+        {refusal && (
+          <div
+            className="notice notice--error"
+            role="alert"
+            tabIndex={-1}
+            ref={refusalRef}
+            data-testid="bo-event-refusal"
+          >
+            <p>{refusal.message}</p>
+            {refusal.problems.length > 0 && (
+              <>
+                <p>{t(`${K}.problems`)}</p>
+                <ul className="bo-event-problems">
+                  {refusal.problems.map((p, i) => (
+                    <li key={i}>
+                      {p.kind === 'in-the-past' ? (
+                        t(`${K}.problem.inThePast`)
+                      ) : (
+                        <>
+                          {t(`${K}.problem.zoneWithoutPrice`)} {zoneLabel(refusal.planId, p.zoneId)}
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        )}
+        {features === null && <p role="status">{t(`${K}.loading`)}</p>}
+        {features === 'failed' && <p role="alert">{t(`${K}.failed`)}</p>}
+        {Array.isArray(features) &&
+          (features.length === 0 ? (
+            <p>{t(`${K}.empty`)}</p>
+          ) : (
+            <div className="bo-table-wrap" role="region" aria-labelledby="bo-events-title" tabIndex={0}>
+              <table className="bo-table bo-event-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t(`${K}.columns.event`)}</th>
+                    <th scope="col">{t(`${K}.columns.category`)}</th>
+                    <th scope="col">{t(`${K}.columns.duration`)}</th>
+                    <th scope="col">{t(`${K}.columns.shown`)}</th>
+                    <th scope="col">{t(`${K}.columns.dates`)}</th>
+                    <th scope="col">{t(`${K}.columns.actions`)}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {features.map((f) => (
+                    <tr
+                      key={f.id}
+                      data-testid={`bo-event-${f.id}`}
+                      className={f.id === selectedId ? 'bo-event-selected' : undefined}
+                      aria-current={f.id === selectedId ? 'true' : undefined}
+                    >
+                      <th scope="row">
+                        <Named names={f.name} locale={locale} />
+                        {f.ageLimit !== null && (
+                          <span className="bo-hint">
+                            {' · '}
+                            {t(`${K}.ageValue`, { age: number(f.ageLimit) })}
+                          </span>
+                        )}
+                      </th>
+                      <td>{FEATURE_CATEGORIES[f.categoryId]?.[locale] ?? ''}</td>
+                      <td>{t(`${K}.minutes`, { minutes: number(f.durationMinutes) })}</td>
+                      <td>
+                        <span className={`bo-event-status bo-event-status--${f.visible ? 'published' : 'draft'}`}>
+                          {t(f.visible ? `${K}.visible` : `${K}.hidden`)}
+                        </span>
+                      </td>
+                      <td>{number(f.presentationCount)}</td>
+                      <td>
+                        <button type="button" className="button" onClick={() => select(f.id)}>
+                          {t(`${K}.showDates`)}
+                          <span className="visually-hidden">
+                            {': '}
+                            <Named names={f.name} locale={locale} />
+                          </span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+      </section>
+
+      {selected && (
+        // Not a landmark of its own: its dates table is the region named by this heading.
+        <section className="bo-card" data-testid="bo-event-dates">
+          <h3 id="bo-dates-title" tabIndex={-1} ref={datesHeadingRef}>
+            {t(`${K}.datesOf`)} <Named names={selected.name} locale={locale} />
+          </h3>
+          {dateList === null && <p role="status">{t(`${K}.loadingDates`)}</p>}
+          {dateList === 'failed' && <p role="alert">{t(`${K}.datesFailed`)}</p>}
+          {Array.isArray(dateList) &&
+            (dateList.length === 0 ? (
+              <p>{t(`${K}.noDates`)}</p>
+            ) : (
+              <div className="bo-table-wrap" role="region" aria-labelledby="bo-dates-title" tabIndex={0}>
+                <table className="bo-table bo-event-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t(`${K}.dateColumns.when`)}</th>
+                      <th scope="col">{t(`${K}.dateColumns.venue`)}</th>
+                      <th scope="col">{t(`${K}.dateColumns.prices`)}</th>
+                      <th scope="col">{t(`${K}.dateColumns.status`)}</th>
+                      <th scope="col">{t(`${K}.dateColumns.sold`)}</th>
+                      <th scope="col">{t(`${K}.columns.actions`)}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {dateList.map((p) => {
+                      const where = planById.get(p.seatPlanId);
+                      const when = formatJerusalemDateTime(p.startsAt, locale);
+                      return (
+                        <tr key={p.id} data-testid={`bo-date-${p.localDate}`} data-presentation-id={p.id}>
+                          <th scope="row">
+                            <time dateTime={p.startsAt}>{when}</time>
+                            <span className="bo-hint">
+                              {' · '}
+                              {t(`${K}.maxSeatsValue`, { seats: number(p.maxSeatsPerOrder) })}
+                            </span>
+                          </th>
+                          <td>
+                            {where ? (
+                              <>
+                                <Named names={where.venue.name} locale={locale} />
+                                <span className="bo-hint">
+                                  {' · '}
+                                  {t(`${K}.planOption`, { code: where.plan.code, version: where.plan.version })}
+                                </span>
+                              </>
+                            ) : (
+                              t(`${K}.planNumber`, { id: p.seatPlanId })
+                            )}
+                          </td>
+                          <td>
+                            <ul className="bo-event-price-list">
+                              {p.prices.map((zp) => (
+                                <li key={zp.zoneId}>
+                                  {zoneLabel(p.seatPlanId, zp.zoneId)}
+                                  {': '}
+                                  {zp.tickets.length === 0 ? (
+                                    <span className="bo-event-unpriced">{t(`${K}.noPrice`)}</span>
+                                  ) : (
+                                    zp.tickets.map((ticket, i) => (
+                                      <span key={i} className="bo-event-ticket">
+                                        {zp.tickets.length > 1 && (
+                                          <>
+                                            <Named names={ticket.name} locale={locale} />{' '}
+                                          </>
+                                        )}
+                                        {money(ticket.priceAgorot)}
+                                        {ticket.serviceChargeAgorot > 0 &&
+                                          ` ${t(`${K}.plusCharge`, { amount: money(ticket.serviceChargeAgorot) })}`}
+                                      </span>
+                                    ))
+                                  )}
+                                </li>
+                              ))}
+                            </ul>
+                          </td>
+                          <td>
+                            <span className={`bo-event-status bo-event-status--${p.status}`}>
+                              {t(`${K}.status.${p.status}`)}
+                            </span>
+                          </td>
+                          <td>{number(p.soldCount)}</td>
+                          <td>
+                            {p.status === 'draft' && (
+                              <button type="button" className="button" disabled={busy} onClick={() => void publish(p)}>
+                                {t(`${K}.publish`)}
+                                <span className="visually-hidden">
+                                  {': '}
+                                  {when}
+                                </span>
+                              </button>
+                            )}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            ))}
+          {venues === null && <p role="status">{t(`${K}.loadingVenues`)}</p>}
+          {venues === 'failed' && <p role="alert">{t(`${K}.venuesFailed`)}</p>}
+          {Array.isArray(venues) && (
+            <AddDatesForm
+              key={selected.id}
+              feature={selected}
+              venues={venues}
+              zonesOf={zonesOf}
+              busy={busy}
+              onCreate={createSeries}
+            />
+          )}
+        </section>
+      )}
+
+      <NewEventForm businessIds={businessIds} busy={busy} onCreate={createFeature} />
+    </>
+  );
+}

@@ -1,0 +1,282 @@
+import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The back-office screen for events and their dates (permission 291): the administrator creates an event named in
+ * four languages, adds a series of two dates on a published seat plan with a price for every zone (typed in
+ * shekels, stored in agorot), publishes the first, and a buyer then finds that date and not the draft; publishing a
+ * date with a zone left unpriced is refused with the server's message and the zone named. axe finds nothing in
+ * Hebrew and Arabic, at 390 px, 1280 px and 2560 px. Each test sells on a venue of its own (the theatre plan,
+ * uploaded and published through the admin API), so no date can overlap the demo's or another spec's.
+ */
+const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
+const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
+const DAY_MS = 86_400_000;
+
+const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+/** The Israeli calendar day `days` from now, 'YYYY-MM-DD'. */
+const jerusalemDay = (days: number) =>
+  new Date(Date.now() + days * DAY_MS).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
+const plusDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** Far enough ahead to be bookable, and a different day for each run. */
+const someDayAhead = () => jerusalemDay(45 + Math.floor(Math.random() * 250));
+
+async function created<T>(response: APIResponse, status = 201): Promise<T> {
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+/**
+ * A hall of our own in business 1 with the theatre plan published (zones A, B and C), made as the signed-in
+ * administrator; the screen reads the venues when it opens, so the caller reloads it after.
+ */
+async function ownTheatre(page: Page): Promise<{ id: number; en: string; he: string }> {
+  const code = uniqueCode('e2e-ev-hall');
+  const names = {
+    he: `אולם אירועים ${code}`,
+    en: `Events Hall ${code}`,
+    ru: `Зал событий ${code}`,
+    ar: `قاعة الفعاليات ${code}`,
+  };
+  const venue = await created<{ id: number }>(
+    await page.request.post('/api/admin/venues?lang=en', {
+      data: { businessId: 1, code, name: names, address: 'Herzl 1, Haifa', kind: 'hall' },
+    }),
+  );
+  const plan = await created<{ id: number; revision: number }>(
+    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
+      data: THEATRE,
+    }),
+  );
+  await created(
+    await page.request.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
+    200,
+  );
+  return { id: venue.id, en: names.en, he: names.he };
+}
+
+/** An event of business 1 made through the admin API (the first test makes its own through the form). */
+async function apiEvent(page: Page, tag: string): Promise<number> {
+  const feature = await created<{ id: number }>(
+    await page.request.post('/api/admin/features?lang=en', {
+      data: {
+        businessId: 1,
+        name: { he: `הצגה ${tag}`, en: `Play ${tag}`, ru: `Пьеса ${tag}`, ar: `مسرحية ${tag}` },
+        description: { he: '', en: '', ru: '', ar: '' },
+        categoryId: 2,
+        durationMinutes: 100,
+        ageLimit: null,
+      },
+    }),
+  );
+  return feature.id;
+}
+
+const zoneRow = (page: Page, code: string) => page.getByTestId(`bo-price-${code}`);
+const price = (page: Page, code: string) => zoneRow(page, code).locator('input[id$="-price"]');
+const charge = (page: Page, code: string) => zoneRow(page, code).locator('input[id$="-charge"]');
+
+test('the administrator creates an event in four languages, adds two dates with prices, publishes one, and a buyer sees only it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  const hall = await ownTheatre(page);
+  await page.reload();
+  await expect(page.locator('nav.bo-menu a.active')).toHaveText('Events and dates');
+  await expect(page.getByRole('heading', { level: 2, name: 'Events and dates' })).toBeVisible();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+
+  // A required name left empty is named, and focused.
+  await page.getByRole('button', { name: 'Create the event' }).click();
+  await expect(page.locator('#bo-event-name-he')).toBeFocused();
+  await expect(page.locator('#bo-event-name-he')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#bo-event-name-en')).toHaveAttribute('aria-invalid', 'true');
+
+  const tag = uniqueCode('e2e');
+  const name = `Test Show ${tag}`;
+  await page.locator('#bo-event-businessId').selectOption('1');
+  await page.locator('#bo-event-name-he').fill(`מופע בדיקה ${tag}`);
+  await page.locator('#bo-event-name-en').fill(name);
+  await page.locator('#bo-event-name-ru').fill(`Тестовый спектакль ${tag}`);
+  await page.locator('#bo-event-name-ar').fill(`عرض تجريبي ${tag}`);
+  await page.locator('#bo-event-description-he').fill('מופע קצר לבדיקה.');
+  await page.locator('#bo-event-description-en').fill('A short show for the test.');
+  await page.locator('#bo-event-description-ru').fill('Короткий спектакль для проверки.');
+  await page.locator('#bo-event-description-ar').fill('عرض قصير للاختبار.');
+  await page.locator('#bo-event-category').selectOption({ label: 'Theatre' });
+  await page.locator('#bo-event-duration').fill('90');
+  await page.locator('#bo-event-ageLimit').fill('12');
+  await page.getByRole('button', { name: 'Create the event' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toHaveText(`The event ${name} was created. Now add its dates.`);
+  // The new event is chosen: its dates (none yet) and the form to add them, its heading focused.
+  await expect(page.locator('#bo-dates-title')).toHaveText(`Dates of the event: ${name}`);
+  await expect(page.locator('#bo-dates-title')).toBeFocused();
+  const dates = page.getByTestId('bo-event-dates');
+  await expect(dates).toContainText('No dates yet.');
+  const eventRow = page.locator('.bo-event-table tbody tr', { hasText: name });
+  await expect(eventRow).toContainText('Theatre');
+  await expect(eventRow).toContainText('90 min');
+  await expect(eventRow).toContainText('Not shown yet');
+  await expect(eventRow).toHaveAttribute('aria-current', 'true');
+
+  // A series of two dates a week apart on our hall's plan; each zone named "Regular" in the four languages.
+  await page.locator('#bo-dates-venue').selectOption(String(hall.id));
+  await expect(page.locator('#bo-dates-venue option:checked')).toHaveText(hall.en);
+  await expect(page.locator('#bo-dates-plan option:checked')).toHaveText('main-hall, version 1');
+  for (const code of ['A', 'B', 'C']) await expect(zoneRow(page, code)).toBeVisible();
+  await expect(zoneRow(page, 'A')).toContainText('Zone A');
+  const ticketA = zoneRow(page, 'A');
+  await expect(ticketA.locator('input[lang=he]')).toHaveValue('רגיל');
+  await expect(ticketA.locator('input[lang=en]')).toHaveValue('Regular');
+  await expect(ticketA.locator('input[lang=ru]')).toHaveValue('Обычный');
+  await expect(ticketA.locator('input[lang=ar]')).toHaveValue('عادي');
+  await expect(ticketA.getByLabel('Hebrew, Ticket name, Zone A')).toHaveValue('רגיל');
+
+  const first = someDayAhead();
+  const second = plusDays(first, 7);
+  await page.locator('#bo-dates-firstDate').fill(first);
+  await page.locator('#bo-dates-time').fill('23:30');
+  await page.locator('#bo-dates-everyDays').fill('7');
+  await page.locator('#bo-dates-count').fill('2');
+  await page.locator('#bo-dates-maxSeats').fill('6');
+  await price(page, 'A').fill('150');
+  await charge(page, 'A').fill('10');
+  await price(page, 'B').fill('149.90');
+  // A price that is not an amount is named at its field, which gets the focus; nothing is sent.
+  await price(page, 'C').fill('ninety');
+  await page.getByRole('button', { name: 'Add the dates' }).click();
+  await expect(price(page, 'C')).toBeFocused();
+  await expect(price(page, 'C')).toHaveAttribute('aria-invalid', 'true');
+  await expect(zoneRow(page, 'C')).toContainText('Enter an amount in shekels');
+  await price(page, 'C').fill('99.5');
+  await charge(page, 'C').fill('5.25');
+  await page.getByRole('button', { name: 'Add the dates' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toHaveText(
+    'Dates added as drafts: 2. Publish each one when it is ready.',
+  );
+  const firstRow = page.getByTestId(`bo-date-${first}`);
+  const secondRow = page.getByTestId(`bo-date-${second}`);
+  await expect(firstRow).toContainText('23:30');
+  await expect(firstRow).toContainText('Draft');
+  await expect(secondRow).toContainText('Draft');
+  await expect(firstRow).toContainText(hall.en);
+  await expect(firstRow).toContainText('₪150.00 + ₪10.00 service charge');
+  await expect(firstRow).toContainText('₪149.90');
+  await expect(firstRow).toContainText('₪99.50 + ₪5.25 service charge');
+  await expect(eventRow.locator('td').nth(3)).toHaveText('2');
+
+  // The shekels typed are whole agorot on the wire, with the ticket's four names.
+  const firstId = Number(await firstRow.getAttribute('data-presentation-id'));
+  const secondId = Number(await secondRow.getAttribute('data-presentation-id'));
+  const stored = await created<{
+    maxSeatsPerOrder: number;
+    localTime: string;
+    prices: { tickets: { name: Record<string, string>; priceAgorot: number; serviceChargeAgorot: number }[] }[];
+  }>(await page.request.get(`/api/admin/presentations/${firstId}`), 200);
+  expect(stored.maxSeatsPerOrder).toBe(6);
+  expect(stored.localTime).toBe('23:30');
+  expect(stored.prices.map((z) => z.tickets.map((t) => [t.priceAgorot, t.serviceChargeAgorot]))).toEqual([
+    [[15_000, 1_000]],
+    [[14_990, 0]],
+    [[9_950, 525]],
+  ]);
+  expect(stored.prices[0]!.tickets[0]!.name).toEqual({ he: 'רגיל', en: 'Regular', ru: 'Обычный', ar: 'عادي' });
+
+  // Before publishing, buyers find neither date.
+  expect((await request.get(`/api/presentations/${firstId}`)).status()).toBe(404);
+
+  await firstRow.getByRole('button', { name: /^Publish ?:/ }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('is published and on sale.');
+  await expect(firstRow).toContainText('Published');
+  await expect(firstRow.getByRole('button')).toHaveCount(0);
+  await expect(secondRow).toContainText('Draft');
+  await expect(eventRow).toContainText('Shown to buyers');
+
+  // A buyer (no staff session) finds the published date and not the draft.
+  expect((await request.get(`/api/presentations/${firstId}`)).status()).toBe(200);
+  expect((await request.get(`/api/presentations/${secondId}`)).status()).toBe(404);
+});
+
+test('publishing a date with a zone left unpriced is refused in Hebrew, the zone named', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'he');
+  const hall = await ownTheatre(page);
+  const tag = uniqueCode('e2e');
+  const featureId = await apiEvent(page, tag);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const eventRow = page.getByTestId(`bo-event-${featureId}`);
+  await eventRow.getByRole('button', { name: /^הצגת המועדים/ }).click();
+  await expect(page.locator('#bo-dates-title')).toBeFocused();
+  await expect(page.locator('#bo-dates-title')).toHaveText(`מועדי האירוע: הצגה ${tag}`);
+
+  await page.locator('#bo-dates-venue').selectOption(String(hall.id));
+  await expect(page.locator('#bo-dates-venue option:checked')).toHaveText(hall.he);
+  await expect(zoneRow(page, 'C')).toBeVisible();
+  const day = someDayAhead();
+  await page.locator('#bo-dates-firstDate').fill(day);
+  await page.locator('#bo-dates-time').fill('20:00');
+  await page.locator('#bo-dates-count').fill('1');
+  await price(page, 'A').fill('120');
+  await price(page, 'B').fill('80');
+  // A service charge without its price is named (zone C is left without any price).
+  await charge(page, 'C').fill('5');
+  await page.getByRole('button', { name: 'הוספת המועדים' }).click();
+  await expect(price(page, 'C')).toBeFocused();
+  await expect(zoneRow(page, 'C')).toContainText('הזינו גם את המחיר, או מחקו את דמי השירות.');
+  await charge(page, 'C').fill('');
+  await page.getByRole('button', { name: 'הוספת המועדים' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('נוספו מועדים כטיוטות: 1.');
+  const row = page.getByTestId(`bo-date-${day}`);
+  await expect(row).toContainText('טיוטה');
+  await expect(row).toContainText('עדיין ללא מחיר');
+
+  await row.getByRole('button', { name: /^פרסום/ }).click();
+  const refusal = page.getByTestId('bo-event-refusal');
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toHaveAttribute('role', 'alert');
+  await expect(refusal).toContainText('עוד לא ניתן לפרסם את המועד');
+  await expect(refusal.locator('li')).toHaveText(['לאזור עם מושבים אין מחיר: אזור ג׳']);
+  await expect(row).toContainText('טיוטה');
+  await expect(page.getByTestId('bo-event-notice')).toBeEmpty();
+});
+
+test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  let made: { featureId: number; hall: { id: number } } | undefined;
+  for (const [lang, title] of [
+    ['he', 'אירועים ומועדים'],
+    ['ar', 'الفعاليات والمواعيد'],
+  ] as const) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAdmin(page, 'events', lang);
+    if (!made) {
+      made = { hall: await ownTheatre(page), featureId: await apiEvent(page, uniqueCode('e2e-axe')) };
+      await page.reload();
+    }
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+    // The event's dates and the form with its price table, on our hall's plan.
+    await page.getByTestId(`bo-event-${made.featureId}`).getByRole('button').click();
+    await page.locator('#bo-dates-venue').selectOption(String(made.hall.id));
+    await expect(zoneRow(page, 'A')).toBeVisible();
+    // Nothing wider than the phone's screen but the tables' own scrollers.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events (${lang}, 390 px)`);
+    for (const width of [1280, 2560]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await expectAxeClean(page, `events (${lang}, ${width} px)`);
+    }
+    await page.context().clearCookies();
+  }
+});
