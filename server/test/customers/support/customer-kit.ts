@@ -129,6 +129,9 @@ export async function buySeats(base: string, show: ShowInfo, seats: ApiSeat[], m
  * presentation 1 itself: files book their first seats there. From 13:00 to 17:00 Jerusalem the demo week starts
  * tomorrow (demo-week-start.ts), so presentation 1 is more than a day away and used to be picked here; a file that had
  * already taken its first seats then found them "no longer available" (CI red at 11:30 UTC on 2026-11-29).
+ * And always a show with plain seating rules: which show is first "more than a day away" moves with the hour, and in
+ * the evening it could be a show with single-seat rules, which refuse the lone seat that order-changes' swap test
+ * relocks (SEAT_NOT_AVAILABLE at 19:50 Jerusalem on 2026-11-29, on 10d4a31 as on this change; passes with the rule).
  */
 export async function cancellableShow(
   sql: Client,
@@ -137,7 +140,9 @@ export async function cancellableShow(
 ): Promise<number> {
   const r = await sql.query(
     `SELECT id FROM presentation WHERE seatplan_id = (SELECT seatplan_id FROM presentation WHERE id = 1)
-       AND id <> 1 AND date_time > now() + interval '1 day' ORDER BY id OFFSET $1 LIMIT 1`,
+       AND id <> 1 AND date_time > now() + interval '1 day'
+       AND seating_policy_id = 1 AND NOT no_single_seat_gap
+     ORDER BY id OFFSET $1 LIMIT 1`,
     [offset],
   );
   const id: number = r.rows[0].id;
