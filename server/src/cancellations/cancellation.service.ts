@@ -16,11 +16,18 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentAttempts } from '../payment';
 import { SeatStore } from '../seats';
-import { CancellationRepository, type LockedReservation } from './cancellation.repository';
+import { CancellationRepository, type LockedReservation, type PaymentRow } from './cancellation.repository';
 
 export interface CancelRequest {
   itemsToCancel?: string[];
   refundToTransactionCredit: boolean;
+}
+
+/** What of an order's payments a venue's cancellation gives back: card and voucher (others stay with the box office). */
+function refundableParts(payments: PaymentRow[]): PaidWith[] {
+  return payments
+    .filter((p): p is PaymentRow & { method: 'card' | 'voucher' } => p.method === 'card' || p.method === 'voucher')
+    .map((p) => ({ paymentId: p.id, method: p.method, paidAgorot: p.amountAgorot, refundedAgorot: p.refundedAgorot }));
 }
 
 /** What a cancellation does to an order, as both the quote and the confirmed cancellation answer it. */
@@ -164,14 +171,7 @@ export class CancellationService {
       const chosen = (await this.repo.tickets(tx, r.id)).filter((t) => t.status === 'live');
       if (chosen.length === 0) throw new AppError('NOTHING_TO_CANCEL');
       const payments = await this.repo.payments(tx, r.id);
-      const paid: PaidWith[] = payments
-        .filter((p): p is typeof p & { method: 'card' | 'voucher' } => p.method === 'card' || p.method === 'voucher')
-        .map((p) => ({
-          paymentId: p.id,
-          method: p.method,
-          paidAgorot: p.amountAgorot,
-          refundedAgorot: p.refundedAgorot,
-        }));
+      const paid = refundableParts(payments);
       // Everything still paid by card or voucher goes back; other means (none are taken online) stay with the box office.
       const refund = paid.reduce((s, p) => s + Math.max(0, p.paidAgorot - p.refundedAgorot), 0);
       const parts = splitRefund(refund, paid, false);
@@ -193,6 +193,62 @@ export class CancellationService {
       await this.repo.recordRefunds(tx, cancellationId, r.customerId, parts, payments);
       return { cancellationId, tickets: chosen.length, refundAgorot: refund };
     });
+    await this.finish(planned.cancellationId).catch((err) =>
+      this.logger.warn({ err, cancellation: planned.cancellationId }, 'cancellation left for the recovery job'),
+    );
+    return planned;
+  }
+
+  /**
+   * A date cancelled by the venue: every live ticket of the order for that date is cancelled and its full value (price
+   * and service charge) goes back where it was paid from, with no charge; when the order has nothing else live, all
+   * that is still paid goes back. The same two steps and recovery as any cancellation; `alsoInTransaction` runs in
+   * the first step's transaction (the buyer's message goes out with the cancellation or not at all). Null when the
+   * order has no live ticket for the date (already done: a replay cancels and refunds nothing).
+   */
+  async cancelForEvent(
+    identifier: string,
+    presentationId: number,
+    alsoInTransaction: (
+      tx: EntityManager,
+      done: { reservationId: string; refundAgorot: number; tickets: number },
+    ) => Promise<void>,
+    afterFirstStep: () => void = () => undefined,
+  ): Promise<{ cancellationId: string; refundAgorot: number } | null> {
+    const planned = await this.repo.transaction(async (tx) => {
+      const r = await this.repo.lockReservation(tx, identifier);
+      if (!r || (r.state !== 'paid' && r.state !== 'hold')) return null;
+      const live = (await this.repo.tickets(tx, r.id)).filter((t) => t.status === 'live');
+      const chosen = live.filter((t) => t.presentationId === presentationId);
+      if (chosen.length === 0) return null;
+      const whole = chosen.length === live.length;
+      const payments = await this.repo.payments(tx, r.id);
+      const paid = refundableParts(payments);
+      const stillPaid = paid.reduce((sum, p) => sum + Math.max(0, p.paidAgorot - p.refundedAgorot), 0);
+      const value = chosen.reduce((sum, t) => sum + t.valueAgorot, 0);
+      // A hold has nothing paid: its tickets are released, nothing is refunded.
+      const refund = whole ? stillPaid : Math.min(stillPaid, value);
+      await this.repo.cancelTickets(
+        tx,
+        chosen.map((t) => t.id),
+        r.id,
+        whole,
+      );
+      const cancellationId = await this.repo.createCancellation(tx, {
+        reservationId: r.id,
+        customerId: null,
+        ticketIds: chosen.map((t) => t.id),
+        seatKeys: chosen.map((t) => ({ presentationId: t.presentationId, key: seatKey(t.sectionId, t.x, t.y) })),
+        chargeAgorot: 0,
+        refundAgorot: refund,
+        toCredit: false,
+      });
+      await this.repo.recordRefunds(tx, cancellationId, r.customerId, splitRefund(refund, paid, false), payments);
+      await alsoInTransaction(tx, { reservationId: r.id, refundAgorot: refund, tickets: chosen.length });
+      return { cancellationId, refundAgorot: refund };
+    });
+    if (!planned) return null;
+    afterFirstStep();
     await this.finish(planned.cancellationId).catch((err) =>
       this.logger.warn({ err, cancellation: planned.cancellationId }, 'cancellation left for the recovery job'),
     );

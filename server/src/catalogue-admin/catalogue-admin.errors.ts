@@ -121,6 +121,15 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'هذا الموعد منشور ومعروض للبيع؛ لا يمكن تغييره هنا.',
     },
   },
+  PRESENTATION_CANCELLED: {
+    status: 409,
+    message: {
+      he: 'המועד בוטל; אי אפשר עוד לשנות אותו או לפרסם אותו.',
+      en: 'This date is cancelled; it can no longer be changed or published.',
+      ru: 'Эта дата отменена; её больше нельзя изменить или опубликовать.',
+      ar: 'هذا الموعد ملغى؛ لم يعد من الممكن تغييره أو نشره.',
+    },
+  },
   PRESENTATION_NOT_READY: {
     status: 409,
     message: {

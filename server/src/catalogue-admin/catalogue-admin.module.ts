@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BackOfficeModule } from '../backoffice/backoffice.module';
+import { CancellationsModule } from '../cancellations/cancellations.module';
+import { EventCancellationJob } from './event-cancellation.job';
 import './catalogue-admin.errors';
 import { EventAdminController } from './event-admin.controller';
 import { EventAdminRepository } from './event-admin.repository';
@@ -10,8 +12,8 @@ import { VenueAdminService } from './venue-admin.service';
 
 /** Catalogue administration: what a venue creates and sells, managed from the back office (docs/catalogue-admin.md). */
 @Module({
-  imports: [BackOfficeModule],
+  imports: [BackOfficeModule, CancellationsModule],
   controllers: [VenueAdminController, EventAdminController],
-  providers: [VenueAdminRepository, VenueAdminService, EventAdminRepository, EventAdminService],
+  providers: [VenueAdminRepository, VenueAdminService, EventAdminRepository, EventAdminService, EventCancellationJob],
 })
 export class CatalogueAdminModule {}

@@ -68,6 +68,7 @@ const seriesBody = z.object({
 const updatePresentationBody = z.object({ revision, date: dateKey, time: timeOfDay, maxSeatsPerOrder, prices });
 
 const moveBody = z.object({ revision, date: dateKey, time: timeOfDay });
+const cancelBody = z.object({ revision, reason: plainText(500).default('') });
 
 const idParams = z.object({ id: idString });
 const listQuery = z.object({ featureId: idString.optional() });
@@ -188,6 +189,20 @@ export class EventAdminController {
     @ZodBody(moveBody) body: z.infer<typeof moveBody>,
   ): Promise<AdminPresentationMoved> {
     return this.events.move(staff, p.id, body);
+  }
+
+  @Post('presentations/:id/cancel')
+  @HttpCode(202)
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: 'Cancels a date: off sale now; a job cancels every order for it, refunds it in full and tells the buyer',
+  })
+  cancel(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(cancelBody) body: z.infer<typeof cancelBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.cancel(staff, p.id, body);
   }
 
   @Post('presentations/:id/publish')

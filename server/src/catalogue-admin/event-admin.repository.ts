@@ -9,6 +9,7 @@ import {
   type AdminPresentation,
   type AdminZone,
   type AdminZonePrices,
+  type AdminCancellationProgress,
   type FeatureCategoryId,
 } from '@hotline/shared';
 import { DATE_CHANGE_TEMPLATE, enqueueMessages, type DateChangePayload } from '../notifications';
@@ -59,12 +60,13 @@ interface PresentationRowDb {
   date_time: Date;
   max_seats_per_order: number;
   published_at: Date | null;
+  cancelled_at: Date | null;
   revision: number;
   sold_count: number;
 }
 
 const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
-  p.max_seats_per_order, p.published_at, p.revision,
+  p.max_seats_per_order, p.published_at, p.cancelled_at, p.revision,
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
@@ -72,6 +74,12 @@ const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.s
 export interface PresentationRef {
   presentation: AdminPresentation;
   durationMinutes: number;
+}
+
+/** TypeORM answers an UPDATE … RETURNING with [rows, count]. */
+function returned(result: unknown): unknown[] {
+  const list = result as unknown[];
+  return (Array.isArray(list[0]) ? list[0] : list) as unknown[];
 }
 
 /** Events, dates and prices in PostgreSQL; writes go through event-writer.ts (the seed's way too). */
@@ -164,6 +172,10 @@ export class EventAdminRepository {
       'SELECT id, seatplan_id FROM zone WHERE seatplan_id = ANY($1) ORDER BY id',
       [[...new Set(rows.map((r) => r.seatplan_id))]],
     );
+    const progress = await this.cancellationProgress(
+      rows.filter((r) => r.cancelled_at).map((r) => Number(r.id)),
+      tx,
+    );
     return rows.map((r) => {
       const prices: AdminZonePrices[] = zones
         .filter((z) => Number(z.seatplan_id) === Number(r.seatplan_id))
@@ -192,13 +204,139 @@ export class EventAdminRepository {
         localDate: jerusalemDateKey(r.date_time),
         localTime: jerusalemTimeOfDay(r.date_time),
         maxSeatsPerOrder: r.max_seats_per_order,
-        status: r.published_at ? 'published' : 'draft',
+        status: r.cancelled_at ? 'cancelled' : r.published_at ? 'published' : 'draft',
         publishedAt: r.published_at ? r.published_at.toISOString() : null,
         soldCount: r.sold_count,
         prices,
+        cancellation: progress.get(Number(r.id)) ?? null,
         revision: r.revision,
       };
     });
+  }
+
+  private async cancellationProgress(
+    ids: number[],
+    tx: EntityManager,
+  ): Promise<Map<number, AdminCancellationProgress>> {
+    if (ids.length === 0) return new Map();
+    const rows: {
+      presentation_id: number;
+      requested_at: Date;
+      reason: string;
+      orders_total: number;
+      orders_left: number;
+      refunds_open: number;
+      finished_at: Date | null;
+    }[] = await tx.query(
+      `SELECT pc.presentation_id, pc.requested_at, pc.reason, pc.orders_total, pc.finished_at,
+              (SELECT count(DISTINCT rt.reservation_id)::int FROM reservation_ticket rt
+                WHERE rt.presentation_id = pc.presentation_id AND rt.status = 'live') AS orders_left,
+              (SELECT count(*)::int FROM cancellation c
+                WHERE c.state <> 'done' AND c.seat_keys @> jsonb_build_array(jsonb_build_object('presentationId', pc.presentation_id))
+              ) AS refunds_open
+         FROM presentation_cancellation pc WHERE pc.presentation_id = ANY($1)`,
+      [ids],
+    );
+    return new Map(
+      rows.map((r) => [
+        Number(r.presentation_id),
+        {
+          requestedAt: r.requested_at.toISOString(),
+          reason: r.reason,
+          ordersTotal: r.orders_total,
+          ordersLeft: r.orders_left,
+          refundsOpen: r.refunds_open,
+          finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
+        },
+      ]),
+    );
+  }
+
+  /**
+   * Takes a date off sale at `revision` and records the job's work (how many orders it has now). 'already' when it
+   * is cancelled; 'stale' when someone changed it since.
+   */
+  async requestCancellation(
+    id: number,
+    revision: number,
+    staffUserId: number,
+    reason: string,
+  ): Promise<'requested' | 'already' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'already';
+      if (row.revision !== revision) return 'stale';
+      await tx.query('UPDATE presentation SET cancelled_at = now(), revision = revision + 1 WHERE id = $1', [id]);
+      await tx.query(
+        `INSERT INTO presentation_cancellation (presentation_id, staff_user_id, reason, orders_total)
+         SELECT $1, $2, $3, count(DISTINCT rt.reservation_id)::int FROM reservation_ticket rt
+          WHERE rt.presentation_id = $1 AND rt.status = 'live'`,
+        [id, staffUserId, reason],
+      );
+      return 'requested';
+    });
+  }
+
+  /** Cancelled dates whose job is not finished. */
+  async openCancellations(): Promise<number[]> {
+    const rows: { presentation_id: number }[] = await this.db.query(
+      'SELECT presentation_id FROM presentation_cancellation WHERE finished_at IS NULL ORDER BY requested_at',
+    );
+    return rows.map((r) => Number(r.presentation_id));
+  }
+
+  /** The next orders with live tickets for a cancelled date, with where their buyer is told, and the event's name. */
+  async ordersToCancel(
+    presentationId: number,
+    limit: number,
+  ): Promise<{ identifier: string; locale: string; email: string | null; mobile: string | null }[]> {
+    return this.db.query(
+      `SELECT r.identifier, r.locale, r.customer->>'email' AS email, r.customer->>'mobileNumber' AS mobile
+         FROM reservation r
+        WHERE r.state IN ('paid', 'hold')
+          AND EXISTS (SELECT 1 FROM reservation_ticket rt
+                       WHERE rt.reservation_id = r.id AND rt.presentation_id = $1 AND rt.status = 'live')
+        ORDER BY r.id LIMIT $2`,
+      [presentationId, limit],
+    );
+  }
+
+  async eventOf(presentationId: number): Promise<{ name: Record<'he' | 'en' | 'ru' | 'ar', string>; startsAt: Date }> {
+    const [row] = await this.db.query(
+      `SELECT f.name, f.name_en, f.translations, p.date_time FROM presentation p JOIN feature f ON f.id = p.feature_id
+        WHERE p.id = $1`,
+      [presentationId],
+    );
+    return {
+      name: {
+        he: row.name,
+        en: row.name_en,
+        ru: row.translations?.ru?.name ?? '',
+        ar: row.translations?.ar?.name ?? '',
+      },
+      startsAt: row.date_time,
+    };
+  }
+
+  /**
+   * Closes a cancellation's job once no order has a live ticket for the date and every refund is settled, and the
+   * date has been off sale longer than a sale already under way could take (one that slipped in is cancelled too).
+   */
+  async finishIfDone(presentationId: number, graceSeconds: number): Promise<boolean> {
+    const rows = returned(
+      await this.db.query(
+        `UPDATE presentation_cancellation pc SET finished_at = now()
+          WHERE pc.presentation_id = $1 AND pc.finished_at IS NULL
+            AND pc.requested_at < now() - make_interval(secs => $2::float8)
+            AND NOT EXISTS (SELECT 1 FROM reservation_ticket rt
+                             WHERE rt.presentation_id = $1 AND rt.status = 'live')
+            AND NOT EXISTS (SELECT 1 FROM cancellation c WHERE c.state <> 'done'
+                             AND c.seat_keys @> jsonb_build_array(jsonb_build_object('presentationId', $1::int)))
+          RETURNING pc.presentation_id`,
+        [presentationId, graceSeconds],
+      ),
+    );
+    return rows.length === 1;
   }
 
   /** The other dates in a venue around a time span, with their events' durations (for the overlap rule). */
@@ -266,10 +404,14 @@ export class EventAdminRepository {
     revision: number,
     change: { startsAt: Date; maxSeatsPerOrder: number; prices: AdminZonePrices[] },
     overlaps: (existing: { startsAt: Date; durationMinutes: number }[]) => boolean,
-  ): Promise<'updated' | 'published' | 'stale' | 'overlap'> {
+  ): Promise<'updated' | 'published' | 'cancelled' | 'stale' | 'overlap'> {
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT id FROM venue WHERE id = $1 FOR UPDATE', [venueId]);
-      const [row] = await tx.query('SELECT revision, published_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      const [row] = await tx.query(
+        'SELECT revision, published_at, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (row.cancelled_at) return 'cancelled';
       if (row.published_at) return 'published';
       if (row.revision !== revision) return 'stale';
       const from = change.startsAt;
@@ -295,14 +437,15 @@ export class EventAdminRepository {
     revision: number,
     startsAt: Date,
     overlaps: (existing: { startsAt: Date; durationMinutes: number }[]) => boolean,
-  ): Promise<{ told: number } | 'stale' | 'overlap'> {
+  ): Promise<{ told: number } | 'cancelled' | 'stale' | 'overlap'> {
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT id FROM venue WHERE id = $1 FOR UPDATE', [venueId]);
       const [row] = await tx.query(
-        `SELECT p.revision, p.date_time, f.name, f.name_en, f.translations
+        `SELECT p.revision, p.date_time, p.cancelled_at, f.name, f.name_en, f.translations
            FROM presentation p JOIN feature f ON f.id = p.feature_id WHERE p.id = $1 FOR UPDATE OF p`,
         [id],
       );
+      if (row.cancelled_at) return 'cancelled';
       if (row.revision !== revision) return 'stale';
       const existing = await this.runsInVenue(venueId, startsAt, new Date(startsAt.getTime() + 86_400_000), id, tx);
       if (overlaps(existing)) return 'overlap';
@@ -354,17 +497,23 @@ export class EventAdminRepository {
     id: number,
     revision: number,
     ready: (p: AdminPresentation, tx: EntityManager) => Promise<void>,
-  ): Promise<'published' | 'already' | 'stale'> {
+  ): Promise<'published' | 'already' | 'cancelled' | 'stale'> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query('SELECT revision, published_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      const [row] = await tx.query(
+        'SELECT revision, published_at, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (row.cancelled_at) return 'cancelled';
       if (row.published_at) return 'already';
       if (row.revision !== revision) return 'stale';
       await ready((await this.presentation(id, tx))!.presentation, tx);
-      const [p] = await tx.query(
-        'UPDATE presentation SET published_at = now(), revision = revision + 1 WHERE id = $1 RETURNING feature_id',
-        [id],
-      );
-      const featureId = (Array.isArray(p[0]) ? p[0] : p)[0]?.feature_id ?? p.feature_id;
+      const [published] = returned(
+        await tx.query(
+          'UPDATE presentation SET published_at = now(), revision = revision + 1 WHERE id = $1 RETURNING feature_id',
+          [id],
+        ),
+      ) as { feature_id: number }[];
+      const featureId = published!.feature_id;
       await tx.query(
         'UPDATE feature SET published_at = now(), revision = revision + 1 WHERE id = $1 AND published_at IS NULL',
         [featureId],

@@ -13,6 +13,7 @@ import {
   type AdminPresentationSeriesInput,
   type AdminPresentationUpdate,
   type AdminPresentationMove,
+  type AdminPresentationCancel,
   type AdminPresentationMoved,
   type AdminZone,
   type AdminZonePrices,
@@ -24,6 +25,7 @@ import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { PresentationNotReadyError, StaleRevisionError } from './catalogue-admin.errors';
 import { EventAdminRepository } from './event-admin.repository';
+import { EventCancellationJob } from './event-cancellation.job';
 
 /**
  * Events and their dates for staff with the catalogue permission (291), within their businesses: dates are created
@@ -36,6 +38,7 @@ export class EventAdminService {
     private readonly events: EventAdminRepository,
     private readonly audit: AuditLogRepository,
     private readonly clock: Clock,
+    private readonly cancellationJob: EventCancellationJob,
   ) {}
 
   listFeatures(staff: StaffIdentity): Promise<AdminFeature[]> {
@@ -126,6 +129,7 @@ export class EventAdminService {
       overlap.check,
     );
     if (outcome === 'published') throw new AppError('PRESENTATION_PUBLISHED');
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
     if (outcome === 'overlap') throw overlap.error();
     const after = await this.presentation(staff, id);
@@ -141,6 +145,7 @@ export class EventAdminService {
       throw new AppError('DATE_IN_PAST', { date: change.date, time: change.time });
     const overlap = overlapCheck([{ startsAt, durationMinutes }]);
     const outcome = await this.events.moveDate(id, before.venueId, change.revision, startsAt, overlap.check);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
     if (outcome === 'overlap') throw overlap.error();
     const after = await this.presentation(staff, id);
@@ -171,10 +176,29 @@ export class EventAdminService {
         });
     });
     if (outcome === 'already') throw new AppError('PRESENTATION_PUBLISHED');
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
     const after = await this.presentation(staff, id);
     await this.record(staff, 'presentation-publish', after.businessId, `presentation:${id}`, { before, after });
     return after;
+  }
+
+  /**
+   * Takes a date off sale now and leaves its orders to the cancellation job (started at once for the first batch):
+   * every order's tickets for it cancelled, their full value refunded, each buyer told. Nothing is deleted.
+   */
+  async cancel(staff: StaffIdentity, id: number, change: AdminPresentationCancel): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.requestCancellation(id, change.revision, staff.userId, change.reason);
+    if (outcome === 'already') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    await this.record(staff, 'presentation-cancel', before.businessId, `presentation:${id}`, {
+      before,
+      reason: change.reason,
+    });
+    // The first batch now, not at the job's next period; a failure is the job's to retry.
+    void this.cancellationJob.runOnce().catch(() => undefined);
+    return this.presentation(staff, id);
   }
 
   private async presentationRef(staff: StaffIdentity, id: number) {

@@ -63,7 +63,7 @@ export class CatalogueRepository {
     if (filter.ids?.length) qb.andWhere('f.id IN (:...ids)', { ids: filter.ids });
     if (filter.locationId !== undefined) {
       qb.andWhere(
-        'EXISTS (SELECT 1 FROM presentation p WHERE p.feature_id = f.id AND p.location_id = :loc AND p.published_at IS NOT NULL)',
+        'EXISTS (SELECT 1 FROM presentation p WHERE p.feature_id = f.id AND p.location_id = :loc AND p.published_at IS NOT NULL AND p.cancelled_at IS NULL)',
         {
           loc: filter.locationId,
         },
@@ -86,8 +86,8 @@ export class CatalogueRepository {
     const qb = this.db
       .getRepository(PresentationEntity)
       .createQueryBuilder('p')
-      // A draft date is the back office's until published.
-      .where('p.published_at IS NOT NULL')
+      // A draft date is the back office's until published; a cancelled one is off sale.
+      .where('p.published_at IS NOT NULL AND p.cancelled_at IS NULL')
       .orderBy('p.date_time')
       .addOrderBy('p.id');
     if (filter.ids) qb.andWhere('p.id IN (:...ids)', { ids: filter.ids.length ? filter.ids : [-1] });

@@ -5,6 +5,7 @@ import { BACK_OFFICE_CONFIG_SHAPE } from '../backoffice/backoffice-config';
 import { INTEGRATION_CONFIG_SHAPE, integrationProductionProblems } from '../channels/integration-config';
 import { QUEUE_CONFIG_SHAPE } from '../queue/queue-config';
 import { HOLDS_CONFIG_SHAPE } from '../holds/holds-config';
+import { CATALOGUE_ADMIN_CONFIG_SHAPE } from '../catalogue-admin/catalogue-admin-config';
 
 /** The development defaults of the two secrets: public in this repository, so refused in production. */
 export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
@@ -140,6 +141,7 @@ export const appConfigSchema = z.object({
   ...QUEUE_CONFIG_SHAPE,
   /** Hold orders: release sweep (server/src/holds/holds-config.ts). */
   ...HOLDS_CONFIG_SHAPE,
+  ...CATALOGUE_ADMIN_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

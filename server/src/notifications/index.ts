@@ -4,3 +4,5 @@ export { enqueueMessages, sendSmsNow } from './outbox-writer';
 export { NotificationSender } from './notification-sender.port';
 // The notice of a date the back office moved (its template and payload).
 export { DATE_CHANGE_TEMPLATE, type DateChangePayload } from './date-change-notice';
+// The notice of a date the back office cancelled.
+export { EVENT_CANCELLED_TEMPLATE, type EventCancelledPayload } from './event-cancelled-notice';

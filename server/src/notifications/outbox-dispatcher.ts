@@ -18,11 +18,13 @@ import { renderConfirmation } from './confirmation-message';
 import { NotificationSender } from './notification-sender.port';
 import { OutboxRepository, type OutboxRow } from './outbox.repository';
 import { DATE_CHANGE_TEMPLATE, renderDateChangeNotice } from './date-change-notice';
+import { EVENT_CANCELLED_TEMPLATE, renderEventCancelledNotice } from './event-cancelled-notice';
 import { REFUND_NOTICE_TEMPLATE, renderRefundNotice } from './refund-notice';
 
 const PAYLOAD_NOTICES: Record<string, typeof renderRefundNotice> = {
   [REFUND_NOTICE_TEMPLATE]: renderRefundNotice,
   [DATE_CHANGE_TEMPLATE]: renderDateChangeNotice,
+  [EVENT_CANCELLED_TEMPLATE]: renderEventCancelledNotice,
 };
 
 const MAX_ATTEMPTS = 8;
@@ -96,7 +98,7 @@ export class OutboxDispatcher {
     },
   ): Promise<boolean> {
     try {
-      // Notices that carry their own data (no order documents): a refund without a sale, a date moved.
+      // Notices that carry their own data (no order documents): a refund without a sale, a date moved or cancelled.
       const renderNotice = PAYLOAD_NOTICES[row.template];
       if (renderNotice) {
         const notice = renderNotice(

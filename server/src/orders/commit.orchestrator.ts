@@ -26,7 +26,7 @@ import { saleDraftOf, type SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
 import type { ProducerSale } from './producer-sale';
-import { faultPointFromEnv, reachFaultPoint } from './test-fault-point';
+import { faultPointFromEnv, reachFaultPoint } from '../common/test-fault-point';
 
 /** What a paid cart stores and replays. */
 export type StoredResult = Omit<CommitResponse, 'replayed'>;

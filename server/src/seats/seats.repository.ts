@@ -43,7 +43,9 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
   };
 }
 
-const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id, soldout, max_seats_per_order,
+// A cancelled date is sold out to the seat engine: no seat of it is locked again (each node's layout learns within 5 s).
+const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id,
+  (soldout OR cancelled_at IS NOT NULL) AS soldout, max_seats_per_order,
   no_single_seat_gap, feature_id, location_id, date_time`;
 
 /** The seat engine's only door to PostgreSQL (seat plans, presentations, live tickets). */

@@ -20,6 +20,7 @@ const INFRA = ['common', 'config', 'database', 'redis'];
 /** Today's infrastructure -> business imports. */
 const INFRA_IMPORTS: Record<string, string> = {
   'config -> backoffice': "the config schema is composed from each context's own schema file (backoffice-config.ts)",
+  'config -> catalogue-admin': 'as config -> backoffice (catalogue-admin-config.ts)',
   'config -> channels': 'as config -> backoffice (integration-config.ts)',
   'config -> customers': 'as config -> backoffice (customers-config.ts)',
   'config -> holds': 'as config -> backoffice (holds-config.ts)',

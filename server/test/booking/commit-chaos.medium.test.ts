@@ -19,7 +19,7 @@ import {
 /**
  * CHAOS: a real server process (node server/dist/main.js) is killed with
  * SIGKILL after the card was charged and before the sale was written - the
- * test-only fault point orders/test-fault-point.ts, armed by NODE_ENV=test and
+ * test-only fault point common/test-fault-point.ts, armed by NODE_ENV=test and
  * HOTLINE_TEST_FAULT=after-charge. Another node then runs the recovery job on
  * its interval. Asserted: no charge is left without a sale or a refund, and the
  * buyer gets a message.

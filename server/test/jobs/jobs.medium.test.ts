@@ -4,6 +4,7 @@ import { waitFor } from '../booking/support/booking-kit';
 import { createTestDatabase, startTestApp, testRedisUrl, type TestApp, type TestDatabase } from '../support/test-env';
 
 const ALL_JOBS = [
+  'event-cancellations',
   'hold-release',
   'limit-claim-purge',
   'on-sale-refresh',

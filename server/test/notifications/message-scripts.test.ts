@@ -4,6 +4,7 @@ import { renderOtpSms } from '../../src/customers/otp-sms';
 import { renderMemberCodeSms } from '../../src/memberships/memberships.service';
 import { renderConfirmation } from '../../src/notifications/confirmation-message';
 import { renderDateChangeNotice } from '../../src/notifications/date-change-notice';
+import { renderEventCancelledNotice } from '../../src/notifications/event-cancelled-notice';
 import { renderRefundNotice } from '../../src/notifications/refund-notice';
 import type {
   DocumentDonation,
@@ -174,6 +175,28 @@ describe.each(LOCALES.map((l) => [l]))('every message in %s is in its own script
       expect(message.body).toContain(payload.eventName[locale]);
       expect(message.body).toContain('H7K2M9');
       expect(message.body).toMatch(/20:00[\s\S]*20:30/);
+    },
+  );
+
+  test.each([
+    ['email', 12_345],
+    ['sms', 12_345],
+    ['sms', 0],
+  ] as const)(
+    'a cancelled date by %s (refund %i agorot): the event, the order, the amount',
+    (channel, refundAgorot) => {
+      const payload = {
+        eventName: { he: 'החלום', en: 'The Dream', ru: 'Сон', ar: 'الحلم' },
+        orderIdentifier: 'H7K2M9',
+        startsAt: '2027-01-07T18:00:00.000Z',
+        refundAgorot,
+      };
+      const message = renderEventCancelledNotice({ ...common, payload }, channel);
+      if (message.subject !== null) expectScript(locale, message.subject);
+      expectScript(locale, message.body);
+      expect(message.body).toContain(payload.eventName[locale]);
+      expect(message.body).toContain('H7K2M9');
+      expect(/123[.,]45/.test(message.body)).toBe(refundAgorot > 0);
     },
   );
 

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
+import type { FaultPoint } from '../../src/common/test-fault-point';
 import { createTestDatabase, type TestDatabase } from './test-env';
 
 /** For chaos tests: a real server process (server/dist/main.js) that a test fault point may SIGKILL. */
@@ -43,11 +44,11 @@ export function startDoomedServer(env: Record<string, string>): Promise<{ child:
 }
 
 /**
- * A node that SIGKILLs itself at `fault` (orders/test-fault-point.ts), on the given database and Redis prefix, with
+ * A node that SIGKILLs itself at `fault` (common/test-fault-point.ts), on the given database and Redis prefix, with
  * nothing periodic of its own (no outbox, no recovery): what it leaves behind is the test's subject.
  */
 export async function startFaultyNode(
-  fault: 'after-charge' | 'after-claim',
+  fault: FaultPoint,
   world: { databaseUrl: string; redisUrl: string; redisPrefix: string },
   extra: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string; killed: Promise<NodeJS.Signals | null> }> {

@@ -74,7 +74,21 @@ export interface AdminZonePrices {
   tickets: AdminTicketPrice[];
 }
 
-export type PresentationStatus = 'draft' | 'published';
+export type PresentationStatus = 'draft' | 'published' | 'cancelled';
+
+/** A cancelled date's refunds as the job goes (POST /api/admin/presentations/:id/cancel). */
+export interface AdminCancellationProgress {
+  requestedAt: string;
+  reason: string;
+  /** Orders with tickets for the date when it was cancelled. */
+  ordersTotal: number;
+  /** Orders that still have live tickets for it (the job cancels them in batches). */
+  ordersLeft: number;
+  /** Cancelled orders whose refund is not settled yet (the provider's answer, or a refusal for a person to see). */
+  refundsOpen: number;
+  /** When the last order was cancelled and refunded; null while the job runs. */
+  finishedAt: string | null;
+}
 
 export interface AdminPresentation {
   id: number;
@@ -93,6 +107,8 @@ export interface AdminPresentation {
   soldCount: number;
   /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
   prices: AdminZonePrices[];
+  /** Set once the date is cancelled. */
+  cancellation: AdminCancellationProgress | null;
   revision: number;
 }
 
@@ -139,4 +155,14 @@ export interface AdminPresentationMoved {
   presentation: AdminPresentation;
   /** Orders whose buyers were sent the new time. */
   ordersTold: number;
+}
+
+/**
+ * POST /api/admin/presentations/:id/cancel: the date comes off sale at once; a job then cancels every order's tickets
+ * for it, refunds their full value where it was paid from (through the one payment attempt, each refund once even
+ * when a process dies) and tells each buyer. Answers 202 with the date and its progress.
+ */
+export interface AdminPresentationCancel {
+  revision: number;
+  reason: string;
 }

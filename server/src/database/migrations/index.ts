@@ -23,6 +23,7 @@ import { StaffSignInFailures1795840000002 } from './1795840000002-staff-sign-in-
 import { MemberUnitsPerTicket1795900000000 } from './1795900000000-member-units-per-ticket';
 import { SeatPlanVersions1795910000000 } from './1795910000000-seat-plan-versions';
 import { EventsAndDatesAdmin1795920000000 } from './1795920000000-events-and-dates-admin';
+import { PresentationCancellation1795930000000 } from './1795930000000-presentation-cancellation';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   MemberUnitsPerTicket1795900000000,
   SeatPlanVersions1795910000000,
   EventsAndDatesAdmin1795920000000,
+  PresentationCancellation1795930000000,
 ];

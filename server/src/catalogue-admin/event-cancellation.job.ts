@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { CancellationService } from '../cancellations';
+import { LOGGER } from '../common/logger';
+import { faultPointFromEnv, reachFaultPoint } from '../common/test-fault-point';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
+import { EVENT_CANCELLED_TEMPLATE, enqueueMessages, type EventCancelledPayload } from '../notifications';
+import { EventAdminRepository } from './event-admin.repository';
+
+/**
+ * How long a cancelled date stays under watch after it came off sale: a sale already past its checks when the date
+ * was cancelled can still write its tickets (a node's seat layout learns of the cancellation within 5 s); the job
+ * cancels and refunds such an order like any other before it closes.
+ */
+const LATE_SALE_GRACE_SECONDS = 60;
+
+export interface CancellationPass {
+  orders: number;
+  refundedAgorot: number;
+}
+
+/**
+ * Job `event-cancellations` (cluster lease, EVENT_CANCELLATION_INTERVAL_MS): for every cancelled date whose job is
+ * open, the next orders that still have live tickets for it are cancelled one by one through the cancellations
+ * context (CancellationService.cancelForEvent: tickets cancelled, full value refunded where it was paid from through
+ * the one payment attempt, the seats freed, and the buyer's message queued in the cancellation's own transaction).
+ * The work is the query, not a cursor: a pass that dies resumes with the orders still live, and an order already
+ * cancelled is never picked again; a refund cut off mid-way is finished by the recovery loop's cancellation kind,
+ * once (its idempotency key).
+ */
+@Injectable()
+export class EventCancellationJob {
+  private readonly job: JobHandle<CancellationPass>;
+  private readonly fault = faultPointFromEnv();
+
+  constructor(
+    private readonly events: EventAdminRepository,
+    private readonly cancellations: CancellationService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    scheduler: JobScheduler,
+  ) {
+    this.job = scheduler.register('event-cancellations', {
+      everyMs: config.EVENT_CANCELLATION_INTERVAL_MS,
+      lease: 'cluster',
+      run: (ctx) => this.pass(ctx),
+    });
+  }
+
+  /** One pass now (after the one in progress): the cancel route starts the first batch at once. */
+  runOnce(): Promise<CancellationPass> {
+    return this.job.runNow();
+  }
+
+  private async pass({ signal }: JobContext): Promise<CancellationPass> {
+    const total: CancellationPass = { orders: 0, refundedAgorot: 0 };
+    for (const presentationId of await this.events.openCancellations()) {
+      const event = await this.events.eventOf(presentationId);
+      for (const order of await this.events.ordersToCancel(presentationId, this.config.EVENT_CANCELLATION_BATCH)) {
+        if (signal.aborted) return total;
+        const done = await this.cancellations.cancelForEvent(
+          order.identifier,
+          presentationId,
+          (tx, cancelled) => {
+            const payload: EventCancelledPayload = {
+              eventName: event.name,
+              orderIdentifier: order.identifier,
+              startsAt: new Date(event.startsAt).toISOString(),
+              refundAgorot: cancelled.refundAgorot,
+            };
+            return enqueueMessages(tx, {
+              reservationId: cancelled.reservationId,
+              locale: order.locale,
+              template: EVENT_CANCELLED_TEMPLATE,
+              payload,
+              messages: [
+                ...(order.email ? [{ channel: 'email' as const, recipient: order.email }] : []),
+                ...(order.mobile ? [{ channel: 'sms' as const, recipient: order.mobile }] : []),
+              ],
+            });
+          },
+          () => reachFaultPoint(this.fault, 'mid-event-cancellation'),
+        );
+        if (done) {
+          total.orders++;
+          total.refundedAgorot += done.refundAgorot;
+        }
+      }
+      if (await this.events.finishIfDone(presentationId, LATE_SALE_GRACE_SECONDS))
+        this.logger.info({ presentationId }, 'cancelled date: every order cancelled and refunded');
+    }
+    return total;
+  }
+}
