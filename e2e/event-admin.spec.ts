@@ -7,8 +7,9 @@ import path from 'node:path';
  * The back-office screen for events and their dates (permission 291): the administrator creates an event named in
  * four languages, adds a series of two dates on a published seat plan with a price for every zone (typed in
  * shekels, stored in agorot), publishes the first, and a buyer then finds that date and not the draft; publishing a
- * date with a zone left unpriced is refused with the server's message and the zone named. axe finds nothing in
- * Hebrew and Arabic, at 390 px, 1280 px and 2560 px. Each test sells on a venue of its own (the theatre plan,
+ * date with a zone left unpriced is refused with the server's message and the zone named. A published date is moved to
+ * another time and then cancelled, after which buyers no longer find it. axe finds nothing in Hebrew and Arabic, at
+ * 390 px, 1280 px and 2560 px, with a date's move form and its cancel confirmation open too. Each test sells on a venue of its own (the theatre plan,
  * uploaded and published through the admin API), so no date can overlap the demo's or another spec's.
  */
 const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
@@ -33,7 +34,7 @@ async function created<T>(response: APIResponse, status = 201): Promise<T> {
  * A hall of our own in business 1 with the theatre plan published (zones A, B and C), made as the signed-in
  * administrator; the screen reads the venues when it opens, so the caller reloads it after.
  */
-async function ownTheatre(page: Page): Promise<{ id: number; en: string; he: string }> {
+async function ownTheatre(page: Page): Promise<{ id: number; planId: number; en: string; he: string }> {
   const code = uniqueCode('e2e-ev-hall');
   const names = {
     he: `אולם אירועים ${code}`,
@@ -56,7 +57,7 @@ async function ownTheatre(page: Page): Promise<{ id: number; en: string; he: str
     await page.request.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
     200,
   );
-  return { id: venue.id, en: names.en, he: names.he };
+  return { id: venue.id, planId: plan.id, en: names.en, he: names.he };
 }
 
 /** An event of business 1 made through the admin API (the first test makes its own through the form). */
@@ -74,6 +75,41 @@ async function apiEvent(page: Page, tag: string): Promise<number> {
     }),
   );
   return feature.id;
+}
+
+/** One date of the event on the plan, every zone priced, made and published through the admin API. */
+async function apiPublishedDate(page: Page, featureId: number, planId: number, day: string, time: string) {
+  const { zones } = await created<{ zones: { id: number }[] }>(
+    await page.request.get(`/api/admin/seat-plans/${planId}/zones?lang=en`),
+    200,
+  );
+  const ticket = {
+    name: { he: 'רגיל', en: 'Regular', ru: 'Обычный', ar: 'عادي' },
+    priceAgorot: 10_000,
+    serviceChargeAgorot: 0,
+  };
+  const { presentations } = await created<{ presentations: { id: number; revision: number }[] }>(
+    await page.request.post('/api/admin/presentations?lang=en', {
+      data: {
+        featureId,
+        seatPlanId: planId,
+        firstDate: day,
+        time,
+        everyDays: 7,
+        count: 1,
+        maxSeatsPerOrder: 6,
+        prices: zones.map((z) => ({ zoneId: z.id, tickets: [ticket] })),
+      },
+    }),
+  );
+  const date = presentations[0]!;
+  await created(
+    await page.request.post(`/api/admin/presentations/${date.id}/publish?lang=en`, {
+      data: { revision: date.revision },
+    }),
+    200,
+  );
+  return date.id;
 }
 
 const zoneRow = (page: Page, code: string) => page.getByTestId(`bo-price-${code}`);
@@ -195,7 +231,7 @@ test('the administrator creates an event in four languages, adds two dates with 
   await firstRow.getByRole('button', { name: /^Publish ?:/ }).click();
   await expect(page.getByTestId('bo-event-notice')).toContainText('is published and on sale.');
   await expect(firstRow).toContainText('Published');
-  await expect(firstRow.getByRole('button')).toHaveCount(0);
+  await expect(firstRow.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
   await expect(secondRow).toContainText('Draft');
   await expect(eventRow).toContainText('Shown to buyers');
 
@@ -279,4 +315,126 @@ test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ 
     }
     await page.context().clearCookies();
   }
+});
+
+test('the administrator moves a published date to another time, then cancels it and buyers lose it; axe-clean with both forms open', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const day = someDayAhead();
+  let made: { featureId: number; dateId: number } | undefined;
+  const noOverflow = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  // In Hebrew and Arabic, at 390 px and 2560 px: the move form and the cancel confirmation, each opened and closed.
+  for (const lang of ['he', 'ar'] as const) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAdmin(page, 'events', lang);
+    if (!made) {
+      const hall = await ownTheatre(page);
+      const featureId = await apiEvent(page, uniqueCode('e2e-move'));
+      made = { featureId, dateId: await apiPublishedDate(page, featureId, hall.planId, day, '20:00') };
+      await page.reload();
+    }
+    const { featureId, dateId } = made;
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    const moveButton = page.locator(`#bo-date-${dateId}-move`);
+    const cancelButton = page.locator(`#bo-date-${dateId}-cancel`);
+
+    await moveButton.click();
+    const form = page.getByTestId(`bo-move-${dateId}`);
+    await expect(page.locator(`#bo-move-${dateId}-date`)).toBeFocused();
+    await expect(page.locator(`#bo-move-${dateId}-date`)).toHaveValue(day);
+    await expect(page.locator(`#bo-move-${dateId}-time`)).toHaveValue('20:00');
+    await expect(moveButton).toHaveAttribute('aria-expanded', 'true');
+    if (lang === 'he') {
+      await expect(moveButton).toHaveAccessibleName(/^שינוי תאריך ושעה/);
+      await expect(form.getByLabel('תאריך חדש')).toHaveValue(day);
+      await expect(form).toContainText('כל קונה שיש לו כרטיסים למועד הזה יקבל את התאריך והשעה החדשים');
+      await expect(form.getByRole('button', { name: 'שמירה' })).toBeVisible();
+    }
+    await noOverflow();
+    await expectAxeClean(page, `events, move form (${lang}, 390 px)`);
+    await page.setViewportSize({ width: 2560, height: 1000 });
+    await expectAxeClean(page, `events, move form (${lang}, 2560 px)`);
+    // Escape closes it, the focus back on its button.
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(moveButton).toBeFocused();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cancelButton.click();
+    const confirmation = page.getByTestId(`bo-cancel-${dateId}`);
+    await expect(confirmation).toBeFocused();
+    await noOverflow();
+    await expectAxeClean(page, `events, cancel confirmation (${lang}, 390 px)`);
+    await page.setViewportSize({ width: 2560, height: 1000 });
+    await expectAxeClean(page, `events, cancel confirmation (${lang}, 2560 px)`);
+    await confirmation.getByRole('button', { name: lang === 'he' ? 'השארת המועד' : 'الإبقاء عليه' }).click();
+    await expect(confirmation).toHaveCount(0);
+    await expect(cancelButton).toBeFocused();
+    await page.context().clearCookies();
+  }
+
+  // In English: a time in the past is refused with the server's sentence, then the date moves to 21:15 that day.
+  const { featureId, dateId } = made!;
+  expect((await request.get(`/api/presentations/${dateId}`)).status()).toBe(200);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  await expect(row).toContainText('20:00');
+  await expect(row).toContainText('Published');
+  await row.getByRole('button', { name: /^Change date and time/ }).click();
+  const form = page.getByTestId(`bo-move-${dateId}`);
+  await expect(form.getByLabel('New date')).toBeFocused();
+  await form.getByLabel('New date').fill(jerusalemDay(-1));
+  await form.getByRole('button', { name: 'Save' }).click();
+  const refusal = page.getByTestId('bo-event-refusal');
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toContainText('has already passed');
+  await form.getByLabel('New date').fill(day);
+  await form.getByLabel('New time').fill('21:15');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText(
+    'No orders have tickets for it, so no one needed to be told.',
+  );
+  await expect(page.getByTestId('bo-event-notice')).toContainText('Date moved to ');
+  await expect(refusal).toHaveCount(0);
+  await expect(form).toHaveCount(0);
+  await expect(row).toContainText('21:15');
+  await expect(row.getByRole('button', { name: /^Change date and time/ })).toBeFocused();
+  const moved = await created<{ localDate: string; localTime: string; status: string }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect([moved.localDate, moved.localTime, moved.status]).toEqual([day, '21:15', 'published']);
+
+  // Cancelled with a reason: off sale at once, the progress in its row, and buyers no longer find it.
+  await row.getByRole('button', { name: /^Cancel this date/ }).click();
+  const confirmation = page.getByTestId(`bo-cancel-${dateId}`);
+  await expect(confirmation).toBeFocused();
+  await expect(confirmation).toContainText('It comes off sale now');
+  await expect(confirmation).toContainText('refunded in full');
+  await confirmation.getByLabel('Reason (optional)').fill('The lead actor is ill.');
+  await confirmation.getByRole('button', { name: 'Cancel the date' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('is cancelled and off sale.');
+  await expect(confirmation).toHaveCount(0);
+  await expect(row).toContainText('Cancelled');
+  await expect(row.getByRole('status')).toHaveText(/^No orders to refund( · Done)?$/);
+  await expect(row).toContainText('Reason: The lead actor is ill.');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(row.getByRole('rowheader')).toBeFocused();
+  expect((await request.get(`/api/presentations/${dateId}`)).status()).toBe(404);
+  // While its job runs, the screen reads the dates again every 3 s for the progress.
+  await page.waitForRequest((r) => r.url().includes(`/api/admin/presentations?featureId=${featureId}`), {
+    timeout: 10_000,
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FEATURE_CATEGORIES,
@@ -15,6 +15,7 @@ import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatJerusalemDateTime, formatShekels } from '../../../lib/rules';
 import { AddDatesForm } from './AddDatesForm';
+import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { K, Named, Swatch, nameIn } from './event-ui';
 import { eventsApi } from './events-api';
 import { NewEventForm } from './NewEventForm';
@@ -31,6 +32,17 @@ interface Refusal {
 
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed' };
 
+/** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
+type Editing = { id: number; kind: 'move' | 'cancel' };
+
+/** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
+const PROGRESS_POLL_MS = 3_000;
+
+/** The ids the focus goes back to when a date's inline form closes. */
+const moveButtonId = (id: number) => `bo-date-${id}-move`;
+const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
+const rowHeaderId = (id: number) => `bo-date-${id}-when`;
+
 const errorText = (e: unknown, fallback: string) =>
   e instanceof ApiError && e.status > 0 && e.status < 500 && e.message ? e.message : fallback;
 
@@ -43,7 +55,10 @@ const notReadyProblems = (e: unknown): ReadinessProblem[] => {
  * Events and their dates (permission 291, docs/catalogue-admin.md): the staff member's events with whether buyers
  * see them, a form for a new event named in four languages, and for the chosen event its dates (drafts and
  * published, with their prices) with "Publish" on each draft and a form to add one date or a series on a published
- * seat plan, priced per zone. The server checks everything again and answers in the reader's language.
+ * seat plan, priced per zone. A date not cancelled can be moved to another time (its buyers are sent the new one) or
+ * cancelled (off sale at once; a server job cancels, refunds and tells every order, and its progress is shown and
+ * read again every few seconds until it is done). The server checks everything again and answers in the reader's
+ * language.
  */
 export function EventsPanel({ businessIds }: { businessIds: readonly number[] }) {
   const { t } = useTranslation();
@@ -56,9 +71,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
   const [notice, setNotice] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
   const datesHeadingRef = useRef<HTMLHeadingElement>(null);
   const zoneRequests = useRef(new Map<number, Promise<AdminZone[]>>());
+  /** An element to focus once the next render is on screen (an inline form closed, a date cancelled). */
+  const focusAfterRender = useRef<string | null>(null);
 
   /** A seat plan's zones, asked for once per plan (the dates' prices, the price form and the problems name them). */
   const zonesOf = useCallback((planId: number) => {
@@ -101,9 +119,33 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
   useEffect(() => {
     if (selectedId !== null) datesHeadingRef.current?.focus();
   }, [selectedId]);
+  useEffect(() => {
+    if (focusAfterRender.current === null) return;
+    document.getElementById(focusAfterRender.current)?.focus();
+    focusAfterRender.current = null;
+  });
+
+  // While a cancelled date's job runs, its progress is read again every few seconds; a failed read keeps the last
+  // progress and tries again. Stops when the panel closes, another event is shown, or no cancellation is running.
+  useEffect(() => {
+    if (!dates || !Array.isArray(dates.list) || !dates.list.some(cancellationRunning)) return;
+    const { featureId } = dates;
+    let live = true;
+    const timer = setTimeout(() => {
+      eventsApi.presentations(featureId).then(
+        (r) => live && setDates({ featureId, list: r.presentations }),
+        () => live && setDates((d) => (d ? { ...d } : d)),
+      );
+    }, PROGRESS_POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [dates]);
 
   const select = (featureId: number) => {
     if (featureId === selectedId) datesHeadingRef.current?.focus();
+    else setEditing(null);
     setSelectedId(featureId);
     if (dates?.featureId !== featureId) {
       setDates(null);
@@ -162,6 +204,49 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
 
   const number = (n: number) => n.toLocaleString(locale);
   const money = (agorot: number) => formatShekels(agorot, locale);
+
+  /** Closes a date's inline form, the focus back on the button that opened it. */
+  const closeEditor = () => {
+    if (editing)
+      focusAfterRender.current = editing.kind === 'move' ? moveButtonId(editing.id) : cancelButtonId(editing.id);
+    setEditing(null);
+  };
+
+  const move = async (p: AdminPresentation, date: string, time: string) => {
+    const moved = await run(
+      async () => {
+        const { presentation, ordersTold } = await eventsApi.move(p.id, { revision: p.revision, date, time });
+        return t(`${K}.moved`, {
+          count: ordersTold,
+          orders: number(ordersTold),
+          date: formatJerusalemDateTime(presentation.startsAt, locale),
+        });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (moved) {
+      focusAfterRender.current = moveButtonId(p.id);
+      setEditing(null);
+    }
+    return moved;
+  };
+
+  const cancel = async (p: AdminPresentation, reason: string) => {
+    const cancelled = await run(
+      async () => {
+        const done = await eventsApi.cancel(p.id, { revision: p.revision, reason });
+        return t(`${K}.cancelledNotice`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => Promise.all([loadDates(p.featureId), loadFeatures()]) },
+    );
+    if (cancelled) {
+      // Its buttons are gone: the focus goes to the date itself, whose row now shows the progress.
+      focusAfterRender.current = rowHeaderId(p.id);
+      setEditing(null);
+    }
+    return cancelled;
+  };
+
   const planById = new Map<number, { venue: AdminVenue; plan: AdminSeatPlanSummary }>();
   if (Array.isArray(venues))
     for (const venue of venues) for (const plan of venue.seatPlans) planById.set(plan.id, { venue, plan });
@@ -290,7 +375,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
             (dateList.length === 0 ? (
               <p>{t(`${K}.noDates`)}</p>
             ) : (
-              <div className="bo-table-wrap" role="region" aria-labelledby="bo-dates-title" tabIndex={0}>
+              <div
+                className="bo-table-wrap bo-event-dates-wrap"
+                role="region"
+                aria-labelledby="bo-dates-title"
+                tabIndex={0}
+              >
                 <table className="bo-table bo-event-table">
                   <thead>
                     <tr>
@@ -306,72 +396,150 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                     {dateList.map((p) => {
                       const where = planById.get(p.seatPlanId);
                       const when = formatJerusalemDateTime(p.startsAt, locale);
+                      const open = editing?.id === p.id && p.status !== 'cancelled' ? editing.kind : null;
                       return (
-                        <tr key={p.id} data-testid={`bo-date-${p.localDate}`} data-presentation-id={p.id}>
-                          <th scope="row">
-                            <time dateTime={p.startsAt}>{when}</time>
-                            <span className="bo-hint">
-                              {' · '}
-                              {t(`${K}.maxSeatsValue`, { seats: number(p.maxSeatsPerOrder) })}
-                            </span>
-                          </th>
-                          <td>
-                            {where ? (
-                              <>
-                                <Named names={where.venue.name} locale={locale} />
-                                <span className="bo-hint">
-                                  {' · '}
-                                  {t(`${K}.planOption`, { code: where.plan.code, version: where.plan.version })}
-                                </span>
-                              </>
-                            ) : (
-                              t(`${K}.planNumber`, { id: p.seatPlanId })
-                            )}
-                          </td>
-                          <td>
-                            <ul className="bo-event-price-list">
-                              {p.prices.map((zp) => (
-                                <li key={zp.zoneId}>
-                                  {zoneLabel(p.seatPlanId, zp.zoneId)}
-                                  {': '}
-                                  {zp.tickets.length === 0 ? (
-                                    <span className="bo-event-unpriced">{t(`${K}.noPrice`)}</span>
-                                  ) : (
-                                    zp.tickets.map((ticket, i) => (
-                                      <span key={i} className="bo-event-ticket">
-                                        {zp.tickets.length > 1 && (
-                                          <>
-                                            <Named names={ticket.name} locale={locale} />{' '}
-                                          </>
-                                        )}
-                                        {money(ticket.priceAgorot)}
-                                        {ticket.serviceChargeAgorot > 0 &&
-                                          ` ${t(`${K}.plusCharge`, { amount: money(ticket.serviceChargeAgorot) })}`}
-                                      </span>
-                                    ))
+                        <Fragment key={p.id}>
+                          <tr data-testid={`bo-date-${p.localDate}`} data-presentation-id={p.id}>
+                            <th scope="row" id={rowHeaderId(p.id)} tabIndex={-1}>
+                              <time dateTime={p.startsAt}>{when}</time>
+                              <span className="bo-hint">
+                                {' · '}
+                                {t(`${K}.maxSeatsValue`, { seats: number(p.maxSeatsPerOrder) })}
+                              </span>
+                            </th>
+                            <td>
+                              {where ? (
+                                <>
+                                  <Named names={where.venue.name} locale={locale} />
+                                  <span className="bo-hint">
+                                    {' · '}
+                                    {t(`${K}.planOption`, { code: where.plan.code, version: where.plan.version })}
+                                  </span>
+                                </>
+                              ) : (
+                                t(`${K}.planNumber`, { id: p.seatPlanId })
+                              )}
+                            </td>
+                            <td>
+                              <ul className="bo-event-price-list">
+                                {p.prices.map((zp) => (
+                                  <li key={zp.zoneId}>
+                                    {zoneLabel(p.seatPlanId, zp.zoneId)}
+                                    {': '}
+                                    {zp.tickets.length === 0 ? (
+                                      <span className="bo-event-unpriced">{t(`${K}.noPrice`)}</span>
+                                    ) : (
+                                      zp.tickets.map((ticket, i) => (
+                                        <span key={i} className="bo-event-ticket">
+                                          {zp.tickets.length > 1 && (
+                                            <>
+                                              <Named names={ticket.name} locale={locale} />{' '}
+                                            </>
+                                          )}
+                                          {money(ticket.priceAgorot)}
+                                          {ticket.serviceChargeAgorot > 0 &&
+                                            ` ${t(`${K}.plusCharge`, { amount: money(ticket.serviceChargeAgorot) })}`}
+                                        </span>
+                                      ))
+                                    )}
+                                  </li>
+                                ))}
+                              </ul>
+                            </td>
+                            <td>
+                              <span className={`bo-event-status bo-event-status--${p.status}`}>
+                                {t(`${K}.status.${p.status}`)}
+                              </span>
+                              {p.status === 'cancelled' && p.cancellation && (
+                                <>
+                                  <CancellationProgress progress={p.cancellation} number={number} />
+                                  {p.cancellation.reason && (
+                                    <p className="bo-hint bo-event-reason">
+                                      {t(`${K}.reasonShown`)} <bdi>{p.cancellation.reason}</bdi>
+                                    </p>
                                   )}
-                                </li>
-                              ))}
-                            </ul>
-                          </td>
-                          <td>
-                            <span className={`bo-event-status bo-event-status--${p.status}`}>
-                              {t(`${K}.status.${p.status}`)}
-                            </span>
-                          </td>
-                          <td>{number(p.soldCount)}</td>
-                          <td>
-                            {p.status === 'draft' && (
-                              <button type="button" className="button" disabled={busy} onClick={() => void publish(p)}>
-                                {t(`${K}.publish`)}
-                                <span className="visually-hidden">
-                                  {': '}
-                                  {when}
-                                </span>
-                              </button>
-                            )}
-                          </td>
-                        </tr>
+                                </>
+                              )}
+                            </td>
+                            <td>{number(p.soldCount)}</td>
+                            <td>
+                              {p.status !== 'cancelled' && (
+                                <div className="bo-actions">
+                                  {p.status === 'draft' && (
+                                    <button
+                                      type="button"
+                                      className="button"
+                                      disabled={busy}
+                                      onClick={() => void publish(p)}
+                                    >
+                                      {t(`${K}.publish`)}
+                                      <span className="visually-hidden">
+                                        {': '}
+                                        {when}
+                                      </span>
+                                    </button>
+                                  )}
+                                  <button
+                                    type="button"
+                                    className="button"
+                                    id={moveButtonId(p.id)}
+                                    aria-expanded={open === 'move'}
+                                    aria-controls={open === 'move' ? `bo-move-${p.id}` : undefined}
+                                    disabled={busy}
+                                    onClick={() => setEditing({ id: p.id, kind: 'move' })}
+                                  >
+                                    {t(`${K}.changeDate`)}
+                                    <span className="visually-hidden">
+                                      {': '}
+                                      {when}
+                                    </span>
+                                  </button>
+                                  <button
+                                    type="button"
+                                    className="button"
+                                    id={cancelButtonId(p.id)}
+                                    aria-expanded={open === 'cancel'}
+                                    aria-controls={open === 'cancel' ? `bo-cancel-${p.id}` : undefined}
+                                    disabled={busy}
+                                    onClick={() => setEditing({ id: p.id, kind: 'cancel' })}
+                                  >
+                                    {t(`${K}.cancelDate`)}
+                                    <span className="visually-hidden">
+                                      {': '}
+                                      {when}
+                                    </span>
+                                  </button>
+                                </div>
+                              )}
+                            </td>
+                          </tr>
+                          {open && (
+                            // The form under its date, across the table; it stays in view when the table scrolls.
+                            <tr className="bo-event-editor-row">
+                              <td colSpan={6}>
+                                {open === 'move' ? (
+                                  <MoveDateForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(date, time) => move(p, date, time)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : (
+                                  <CancelDateConfirm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onConfirm={(reason) => cancel(p, reason)}
+                                    onClose={closeEditor}
+                                  />
+                                )}
+                              </td>
+                            </tr>
+                          )}
+                        </Fragment>
                       );
                     })}
                   </tbody>

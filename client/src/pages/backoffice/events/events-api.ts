@@ -3,7 +3,10 @@ import type {
   AdminFeatureInput,
   AdminFeatureListResponse,
   AdminPresentation,
+  AdminPresentationCancel,
   AdminPresentationListResponse,
+  AdminPresentationMove,
+  AdminPresentationMoved,
   AdminPresentationSeriesInput,
   AdminVenueListResponse,
   AdminZoneListResponse,
@@ -27,4 +30,10 @@ export const eventsApi = {
       method: 'POST',
       body: { revision },
     }),
+  /** A date (draft or published) to a new Jerusalem date and time; every order for it is sent the new time. */
+  move: (presentationId: number, change: AdminPresentationMove) =>
+    apiRequest<AdminPresentationMoved>(`/admin/presentations/${presentationId}/move`, { method: 'POST', body: change }),
+  /** Takes a date off sale now; a server job then cancels, refunds and tells every order (202, with its progress). */
+  cancel: (presentationId: number, change: AdminPresentationCancel) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/cancel`, { method: 'POST', body: change }),
 };
