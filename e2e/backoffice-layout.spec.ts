@@ -34,6 +34,8 @@ test.beforeAll(async () => {
          JOIN ticket_group tg ON tg.presentation_id = p.id AND tg.zone_id = s.zone_id
          JOIN ticket t ON t.ticket_group_id = tg.id
         WHERE p.business_id = 1 AND p.date_time > now() + interval '3 days'
+          -- on sale: not a date the back-office specs left as a draft or cancelled
+          AND p.published_at IS NOT NULL AND p.cancelled_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.section_id = s.section_id
                             AND rt.x = s.x AND rt.y = s.y AND rt.status = 'live')
         ORDER BY s.id, p.date_time DESC LIMIT 5`,

@@ -18,7 +18,7 @@ test.describe('languages', () => {
     await waitForFeatures(page);
     await expectDocumentLocale(page, 'ar', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'حجز التذاكر' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'الفعاليات' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'الفعاليات', exact: true })).toBeVisible();
     await expect(page).toHaveTitle('*9080 هوتلاين للتذاكر');
   });
 

@@ -38,6 +38,8 @@ async function pickPresentation(): Promise<Target> {
     const { rows } = await sql.query(
       `SELECT p.id FROM presentation p
         WHERE p.business_id IN (1, 2) AND p.date_time > now() + interval '1 day'
+          -- on sale: not a date the back-office specs left as a draft or cancelled
+          AND p.published_at IS NOT NULL AND p.cancelled_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM on_sale o WHERE o.presentation_id = p.id OR o.feature_id = p.feature_id)
           AND EXISTS (SELECT 1 FROM section sec JOIN seat s ON s.section_id = sec.id WHERE sec.seatplan_id = p.seatplan_id)
         ORDER BY p.date_time DESC, p.id DESC LIMIT 1`,
