@@ -16,7 +16,12 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentAttempts } from '../payment';
 import { SeatStore } from '../seats';
-import { CancellationRepository, type LockedReservation, type PaymentRow } from './cancellation.repository';
+import {
+  CancellationRepository,
+  type LockedReservation,
+  type PaymentRow,
+  type ReservationTicketRow,
+} from './cancellation.repository';
 
 export interface CancelRequest {
   itemsToCancel?: string[];
@@ -28,6 +33,11 @@ function refundableParts(payments: PaymentRow[]): PaidWith[] {
   return payments
     .filter((p): p is PaymentRow & { method: 'card' | 'voucher' } => p.method === 'card' || p.method === 'voucher')
     .map((p) => ({ paymentId: p.id, method: p.method, paidAgorot: p.amountAgorot, refundedAgorot: p.refundedAgorot }));
+}
+
+/** What of those payments has not been refunded yet. */
+function stillPaidOf(paid: PaidWith[]): number {
+  return paid.reduce((sum, p) => sum + Math.max(0, p.paidAgorot - p.refundedAgorot), 0);
 }
 
 /** What a cancellation does to an order, as both the quote and the confirmed cancellation answer it. */
@@ -171,26 +181,9 @@ export class CancellationService {
       const chosen = (await this.repo.tickets(tx, r.id)).filter((t) => t.status === 'live');
       if (chosen.length === 0) throw new AppError('NOTHING_TO_CANCEL');
       const payments = await this.repo.payments(tx, r.id);
-      const paid = refundableParts(payments);
       // Everything still paid by card or voucher goes back; other means (none are taken online) stay with the box office.
-      const refund = paid.reduce((s, p) => s + Math.max(0, p.paidAgorot - p.refundedAgorot), 0);
-      const parts = splitRefund(refund, paid, false);
-      await this.repo.cancelTickets(
-        tx,
-        chosen.map((t) => t.id),
-        r.id,
-        true,
-      );
-      const cancellationId = await this.repo.createCancellation(tx, {
-        reservationId: r.id,
-        customerId: null,
-        ticketIds: chosen.map((t) => t.id),
-        seatKeys: chosen.map((t) => ({ presentationId: t.presentationId, key: seatKey(t.sectionId, t.x, t.y) })),
-        chargeAgorot: 0,
-        refundAgorot: refund,
-        toCredit: false,
-      });
-      await this.repo.recordRefunds(tx, cancellationId, r.customerId, parts, payments);
+      const refund = stillPaidOf(refundableParts(payments));
+      const cancellationId = await this.cancelInFull(tx, r, chosen, true, refund, payments);
       return { cancellationId, tickets: chosen.length, refundAgorot: refund };
     });
     await this.finish(planned.cancellationId).catch((err) =>
@@ -223,27 +216,11 @@ export class CancellationService {
       if (chosen.length === 0) return null;
       const whole = chosen.length === live.length;
       const payments = await this.repo.payments(tx, r.id);
-      const paid = refundableParts(payments);
-      const stillPaid = paid.reduce((sum, p) => sum + Math.max(0, p.paidAgorot - p.refundedAgorot), 0);
+      const stillPaid = stillPaidOf(refundableParts(payments));
       const value = chosen.reduce((sum, t) => sum + t.valueAgorot, 0);
       // A hold has nothing paid: its tickets are released, nothing is refunded.
       const refund = whole ? stillPaid : Math.min(stillPaid, value);
-      await this.repo.cancelTickets(
-        tx,
-        chosen.map((t) => t.id),
-        r.id,
-        whole,
-      );
-      const cancellationId = await this.repo.createCancellation(tx, {
-        reservationId: r.id,
-        customerId: null,
-        ticketIds: chosen.map((t) => t.id),
-        seatKeys: chosen.map((t) => ({ presentationId: t.presentationId, key: seatKey(t.sectionId, t.x, t.y) })),
-        chargeAgorot: 0,
-        refundAgorot: refund,
-        toCredit: false,
-      });
-      await this.repo.recordRefunds(tx, cancellationId, r.customerId, splitRefund(refund, paid, false), payments);
+      const cancellationId = await this.cancelInFull(tx, r, chosen, whole, refund, payments);
       await alsoInTransaction(tx, { reservationId: r.id, refundAgorot: refund, tickets: chosen.length });
       return { cancellationId, refundAgorot: refund };
     });
@@ -253,6 +230,38 @@ export class CancellationService {
       this.logger.warn({ err, cancellation: planned.cancellationId }, 'cancellation left for the recovery job'),
     );
     return planned;
+  }
+
+  /**
+   * Step 1 of a venue's cancellation (the producer's, a cancelled date's): the tickets cancelled with no charge and
+   * `refund` recorded, split over what was paid by card and voucher (card parts pending for step 2).
+   */
+  private async cancelInFull(
+    tx: EntityManager,
+    r: LockedReservation,
+    chosen: ReservationTicketRow[],
+    whole: boolean,
+    refund: number,
+    payments: PaymentRow[],
+  ): Promise<string> {
+    await this.repo.cancelTickets(
+      tx,
+      chosen.map((t) => t.id),
+      r.id,
+      whole,
+    );
+    const cancellationId = await this.repo.createCancellation(tx, {
+      reservationId: r.id,
+      customerId: null,
+      ticketIds: chosen.map((t) => t.id),
+      seatKeys: chosen.map((t) => ({ presentationId: t.presentationId, key: seatKey(t.sectionId, t.x, t.y) })),
+      chargeAgorot: 0,
+      refundAgorot: refund,
+      toCredit: false,
+    });
+    const parts = splitRefund(refund, refundableParts(payments), false);
+    await this.repo.recordRefunds(tx, cancellationId, r.customerId, parts, payments);
+    return cancellationId;
   }
 
   /** Step 2, idempotent: free the seats, make the card refunds, close the cancellation. */

@@ -76,6 +76,15 @@ export interface PresentationRef {
   durationMinutes: number;
 }
 
+/** An event's name in the four languages, from its row (Russian and Arabic in `translations`, empty when missing). */
+function namesOf(row: {
+  name: string;
+  name_en: string;
+  translations: { ru?: { name?: string }; ar?: { name?: string } } | null;
+}): AdminNames {
+  return { he: row.name, en: row.name_en, ru: row.translations?.ru?.name ?? '', ar: row.translations?.ar?.name ?? '' };
+}
+
 /** TypeORM answers an UPDATE … RETURNING with [rows, count]. */
 function returned(result: unknown): unknown[] {
   const list = result as unknown[];
@@ -301,21 +310,13 @@ export class EventAdminRepository {
     );
   }
 
-  async eventOf(presentationId: number): Promise<{ name: Record<'he' | 'en' | 'ru' | 'ar', string>; startsAt: Date }> {
+  async eventOf(presentationId: number): Promise<{ name: AdminNames; startsAt: Date }> {
     const [row] = await this.db.query(
       `SELECT f.name, f.name_en, f.translations, p.date_time FROM presentation p JOIN feature f ON f.id = p.feature_id
         WHERE p.id = $1`,
       [presentationId],
     );
-    return {
-      name: {
-        he: row.name,
-        en: row.name_en,
-        ru: row.translations?.ru?.name ?? '',
-        ar: row.translations?.ar?.name ?? '',
-      },
-      startsAt: row.date_time,
-    };
+    return { name: namesOf(row), startsAt: row.date_time };
   }
 
   /**
@@ -461,12 +462,7 @@ export class EventAdminRepository {
             ORDER BY r.id`,
           [id],
         );
-      const eventName = {
-        he: row.name,
-        en: row.name_en,
-        ru: row.translations?.ru?.name ?? '',
-        ar: row.translations?.ar?.name ?? '',
-      };
+      const eventName = namesOf(row);
       for (const order of orders) {
         const payload: DateChangePayload = {
           eventName,

@@ -6,7 +6,6 @@ import {
   jerusalemTimeOfDay,
   jerusalemWallClockToUtc,
   presentationReadiness,
-  withinBusinessScope,
   type AdminFeature,
   type AdminFeatureInput,
   type AdminPresentation,
@@ -22,6 +21,7 @@ import {
 } from '@hotline/shared';
 import { AuditLogRepository, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
+import { auditChange, requireBusinessScope } from './admin-scope';
 import { Clock } from '../common/clock';
 import { PresentationNotReadyError, StaleRevisionError } from './catalogue-admin.errors';
 import { EventAdminRepository } from './event-admin.repository';
@@ -48,15 +48,15 @@ export class EventAdminService {
   async feature(staff: StaffIdentity, id: number): Promise<AdminFeature> {
     const feature = await this.events.feature(id);
     if (!feature) throw new AppError('FEATURE_NOT_FOUND');
-    this.inScope(staff, feature.businessId);
+    requireBusinessScope(staff, feature.businessId);
     return feature;
   }
 
   async createFeature(staff: StaffIdentity, input: AdminFeatureInput): Promise<AdminFeature> {
-    this.inScope(staff, input.businessId);
+    requireBusinessScope(staff, input.businessId);
     const id = await this.events.createFeature(input);
     const after = (await this.events.feature(id))!;
-    await this.record(staff, 'feature-create', after.businessId, `feature:${id}`, { after });
+    await this.audited(staff, 'feature-create', after.businessId, `feature:${id}`, { after });
     return after;
   }
 
@@ -70,7 +70,7 @@ export class EventAdminService {
     if (!(await this.events.updateFeature(id, revision, input)))
       throw new StaleRevisionError(await this.feature(staff, id));
     const after = (await this.events.feature(id))!;
-    await this.record(staff, 'feature-update', after.businessId, `feature:${id}`, { before, after });
+    await this.audited(staff, 'feature-update', after.businessId, `feature:${id}`, { before, after });
     return after;
   }
 
@@ -102,7 +102,7 @@ export class EventAdminService {
     if (ids === 'overlap') throw overlap.error();
     const created = await this.events.listPresentations(null, input.featureId);
     const mine = created.filter((p) => ids.includes(p.id));
-    await this.record(staff, 'presentation-create', plan.businessId, `feature:${feature.id}`, {
+    await this.audited(staff, 'presentation-create', plan.businessId, `feature:${feature.id}`, {
       after: { presentationIds: ids, ...input },
     });
     return mine;
@@ -133,7 +133,7 @@ export class EventAdminService {
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
     if (outcome === 'overlap') throw overlap.error();
     const after = await this.presentation(staff, id);
-    await this.record(staff, 'presentation-update', after.businessId, `presentation:${id}`, { before, after });
+    await this.audited(staff, 'presentation-update', after.businessId, `presentation:${id}`, { before, after });
     return after;
   }
 
@@ -149,7 +149,7 @@ export class EventAdminService {
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
     if (outcome === 'overlap') throw overlap.error();
     const after = await this.presentation(staff, id);
-    await this.record(staff, 'presentation-move', after.businessId, `presentation:${id}`, {
+    await this.audited(staff, 'presentation-move', after.businessId, `presentation:${id}`, {
       before,
       after,
       ordersTold: outcome.told,
@@ -179,7 +179,7 @@ export class EventAdminService {
     if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
     const after = await this.presentation(staff, id);
-    await this.record(staff, 'presentation-publish', after.businessId, `presentation:${id}`, { before, after });
+    await this.audited(staff, 'presentation-publish', after.businessId, `presentation:${id}`, { before, after });
     return after;
   }
 
@@ -192,7 +192,7 @@ export class EventAdminService {
     const outcome = await this.events.requestCancellation(id, change.revision, staff.userId, change.reason);
     if (outcome === 'already') throw new AppError('PRESENTATION_CANCELLED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
-    await this.record(staff, 'presentation-cancel', before.businessId, `presentation:${id}`, {
+    await this.audited(staff, 'presentation-cancel', before.businessId, `presentation:${id}`, {
       before,
       reason: change.reason,
     });
@@ -204,14 +204,14 @@ export class EventAdminService {
   private async presentationRef(staff: StaffIdentity, id: number) {
     const ref = await this.events.presentation(id);
     if (!ref) throw new AppError('PRESENTATION_NOT_FOUND');
-    this.inScope(staff, ref.presentation.businessId);
+    requireBusinessScope(staff, ref.presentation.businessId);
     return ref;
   }
 
   private async seatPlan(staff: StaffIdentity, seatPlanId: number) {
     const plan = await this.events.seatPlanOwner(seatPlanId);
     if (!plan) throw new AppError('SEAT_PLAN_NOT_FOUND');
-    this.inScope(staff, plan.businessId);
+    requireBusinessScope(staff, plan.businessId);
     return plan;
   }
 
@@ -225,18 +225,14 @@ export class EventAdminService {
     }
   }
 
-  private inScope(staff: StaffIdentity, businessId: number): void {
-    if (!withinBusinessScope(staff.businessIds, [businessId])) throw new AppError('STAFF_BUSINESS_SCOPE');
-  }
-
-  private record(
+  private audited(
     staff: StaffIdentity,
     action: string,
     businessId: number,
     subject: string,
     detail: Record<string, unknown>,
-  ): Promise<void> {
-    return this.audit.record({ staffUserId: staff.userId, action, businessId, subject, detail });
+  ) {
+    return auditChange(this.audit, staff, { action, businessId, subject, detail });
   }
 }
 

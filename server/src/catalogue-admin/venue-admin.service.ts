@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  withinBusinessScope,
   type AdminSeatPlanSummary,
   type AdminVenue,
   type AdminVenueInput,
@@ -9,6 +8,7 @@ import {
 import { SeatmapValidationError, validateVenue, type VenueDocument } from '@hotline/seatmaps';
 import { AuditLogRepository, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
+import { auditChange, requireBusinessScope } from './admin-scope';
 import { SeatPlanInvalidError, StaleRevisionError } from './catalogue-admin.errors';
 import { VenueAdminRepository, type SeatPlanRef } from './venue-admin.repository';
 
@@ -48,16 +48,16 @@ export class VenueAdminService {
   async get(staff: StaffIdentity, id: number): Promise<AdminVenue> {
     const venue = await this.venues.venue(id);
     if (!venue) throw new AppError('VENUE_NOT_FOUND');
-    this.inScope(staff, venue.businessId);
+    requireBusinessScope(staff, venue.businessId);
     return venue;
   }
 
   async create(staff: StaffIdentity, input: AdminVenueInput): Promise<AdminVenue> {
-    this.inScope(staff, input.businessId);
+    requireBusinessScope(staff, input.businessId);
     if (await this.venues.codeTaken(input.code)) throw new AppError('VENUE_CODE_TAKEN', { code: input.code });
     const id = await this.venues.createVenue(input);
     const venue = (await this.venues.venue(id))!;
-    await this.record(staff, 'venue-create', venue.businessId, `venue:${id}`, { after: summaryOf(venue) });
+    await this.audited(staff, 'venue-create', venue.businessId, `venue:${id}`, { after: summaryOf(venue) });
     return venue;
   }
 
@@ -70,7 +70,7 @@ export class VenueAdminService {
     const before = await this.get(staff, id);
     if (!(await this.venues.updateVenue(id, revision, input))) throw new StaleRevisionError(await this.get(staff, id));
     const after = (await this.venues.venue(id))!;
-    await this.record(staff, 'venue-update', after.businessId, `venue:${id}`, {
+    await this.audited(staff, 'venue-update', after.businessId, `venue:${id}`, {
       before: summaryOf(before),
       after: summaryOf(after),
     });
@@ -84,7 +84,7 @@ export class VenueAdminService {
   private async planRef(staff: StaffIdentity, id: number): Promise<SeatPlanRef> {
     const ref = await this.venues.seatPlan(id);
     if (!ref) throw new AppError('SEAT_PLAN_NOT_FOUND');
-    this.inScope(staff, ref.businessId);
+    requireBusinessScope(staff, ref.businessId);
     return ref;
   }
 
@@ -99,7 +99,7 @@ export class VenueAdminService {
     const doc = checkedDocument(upload);
     const id = await this.venues.createDraft(venue.id, doc);
     const plan = (await this.venues.seatPlan(id))!.plan;
-    await this.record(staff, 'seat-plan-upload', venue.businessId, `seat-plan:${id}`, { after: plan });
+    await this.audited(staff, 'seat-plan-upload', venue.businessId, `seat-plan:${id}`, { after: plan });
     return plan;
   }
 
@@ -112,7 +112,7 @@ export class VenueAdminService {
     if (outcome === 'published') throw new AppError('SEAT_PLAN_PUBLISHED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.seatPlan(staff, id));
     const after = await this.seatPlan(staff, id);
-    await this.record(staff, 'seat-plan-replace', businessId, `seat-plan:${id}`, { before, after });
+    await this.audited(staff, 'seat-plan-replace', businessId, `seat-plan:${id}`, { before, after });
     return after;
   }
 
@@ -122,22 +122,18 @@ export class VenueAdminService {
     if (outcome === 'already') throw new AppError('SEAT_PLAN_PUBLISHED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.seatPlan(staff, id));
     const after = await this.seatPlan(staff, id);
-    await this.record(staff, 'seat-plan-publish', businessId, `seat-plan:${id}`, { before, after });
+    await this.audited(staff, 'seat-plan-publish', businessId, `seat-plan:${id}`, { before, after });
     return after;
   }
 
-  private inScope(staff: StaffIdentity, businessId: number): void {
-    if (!withinBusinessScope(staff.businessIds, [businessId])) throw new AppError('STAFF_BUSINESS_SCOPE');
-  }
-
-  private record(
+  private audited(
     staff: StaffIdentity,
     action: string,
     businessId: number,
     subject: string,
     detail: Record<string, unknown>,
-  ): Promise<void> {
-    return this.audit.record({ staffUserId: staff.userId, action, businessId, subject, detail });
+  ) {
+    return auditChange(this.audit, staff, { action, businessId, subject, detail });
   }
 }
 

@@ -1,5 +1,6 @@
-import { formatJerusalemDateTime, stripBidiMarks } from '@hotline/shared';
+import { formatJerusalemDateTime } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
+import { renderNotice, type NoticeWords } from './payload-notice';
 
 /** Outbox template written when the back office moves a date (catalogue-admin): every order for it is told. */
 export const DATE_CHANGE_TEMPLATE = 'presentation-moved';
@@ -13,7 +14,7 @@ export interface DateChangePayload {
   to: string;
 }
 
-const WORDS: Record<Locale, { subject: string; body: string; sms: string }> = {
+const WORDS: Record<Locale, NoticeWords> = {
   he: {
     subject: 'שינוי מועד: {event} - {brand}',
     body: 'שלום,\n\nהמועד של {event} השתנה.\nהמועד הקודם: {from}\nהמועד החדש: {to}\n\nהכרטיסים בהזמנה {order} תקפים למועד החדש, באותם מקומות.\n\nלשאלות: {hotline}',
@@ -36,8 +37,6 @@ const WORDS: Record<Locale, { subject: string; body: string; sms: string }> = {
   },
 };
 
-const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? '');
-
 /** The buyer's notice that a date moved, in the order's language (the event's name in it, English where missing). */
 export function renderDateChangeNotice(
   input: { payload: Record<string, unknown>; locale: string; brand: string; hotline: string },
@@ -54,6 +53,5 @@ export function renderDateChangeNotice(
     to: formatJerusalemDateTime(p.to, locale),
   };
   const w = WORDS[locale];
-  if (channel === 'sms') return { subject: null, body: stripBidiMarks(fill(w.sms, params)) };
-  return { subject: fill(w.subject, params), body: fill(w.body, params) };
+  return renderNotice(w, params, channel);
 }

@@ -1,5 +1,6 @@
-import { formatJerusalemDateTime, formatShekels, stripBidiMarks } from '@hotline/shared';
+import { formatJerusalemDateTime, formatShekels } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
+import { fill, renderNotice, type NoticeWords } from './payload-notice';
 
 /** Outbox template written when the back office cancels a date (catalogue-admin): each order's buyer is told. */
 export const EVENT_CANCELLED_TEMPLATE = 'presentation-cancelled';
@@ -12,7 +13,7 @@ export interface EventCancelledPayload {
   refundAgorot: number;
 }
 
-const WORDS: Record<Locale, { subject: string; body: string; refund: string; sms: string }> = {
+const WORDS: Record<Locale, NoticeWords & { refund: string }> = {
   he: {
     subject: 'ביטול: {event} - {brand}',
     body: 'שלום,\n\n{event} ב-{when} בוטל.\nהכרטיסים בהזמנה {order} בוטלו.{refund}\n\nלשאלות: {hotline}',
@@ -39,8 +40,6 @@ const WORDS: Record<Locale, { subject: string; body: string; refund: string; sms
   },
 };
 
-const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? '');
-
 /** The buyer's notice that a date is cancelled and what comes back, in the order's language. */
 export function renderEventCancelledNotice(
   input: { payload: Record<string, unknown>; locale: string; brand: string; hotline: string },
@@ -58,6 +57,5 @@ export function renderEventCancelledNotice(
     when: formatJerusalemDateTime(p.startsAt, locale),
     refund,
   };
-  if (channel === 'sms') return { subject: null, body: stripBidiMarks(fill(w.sms, params)) };
-  return { subject: fill(w.subject, params), body: fill(w.body, params) };
+  return renderNotice(w, params, channel);
 }

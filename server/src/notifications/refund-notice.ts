@@ -1,10 +1,11 @@
-import { formatShekels, stripBidiMarks } from '@hotline/shared';
+import { formatShekels } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
+import { renderNotice, type NoticeWords } from './payload-notice';
 
 /** Outbox template written by the commit's recovery (orders/commit-in-doubt.ts) when money went back with no sale. */
 export const REFUND_NOTICE_TEMPLATE = 'payment-refunded';
 
-const WORDS: Record<Locale, { subject: string; body: string; sms: string }> = {
+const WORDS: Record<Locale, NoticeWords> = {
   he: {
     subject: 'החזר כספי על הזמנה שלא הושלמה - {brand}',
     body: 'שלום,\n\nההזמנה שלך לא הושלמה, והחיוב בסך {amount} הוחזר לכרטיס האשראי.\n\nלשאלות: {hotline}',
@@ -27,8 +28,6 @@ const WORDS: Record<Locale, { subject: string; body: string; sms: string }> = {
   },
 };
 
-const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? '');
-
 /** The buyer's notice that a charge was refunded (no reservation exists: everything comes from the outbox payload). */
 export function renderRefundNotice(
   input: { payload: Record<string, unknown>; locale: string; brand: string; hotline: string },
@@ -38,6 +37,5 @@ export function renderRefundNotice(
   const w = WORDS[locale];
   const agorot = typeof input.payload.amountAgorot === 'number' ? input.payload.amountAgorot : 0;
   const params = { brand: input.brand, hotline: input.hotline, amount: formatShekels(agorot, locale) };
-  if (channel === 'sms') return { subject: null, body: stripBidiMarks(fill(w.sms, params)) };
-  return { subject: fill(w.subject, params), body: fill(w.body, params) };
+  return renderNotice(w, params, channel);
 }
