@@ -84,6 +84,7 @@ test.describe('back office', () => {
       'On-sales / waiting room',
       'Venues and seat plans',
       'Events and dates',
+      'Staff and permissions',
     ]);
   });
 
@@ -191,6 +192,8 @@ test.describe('back office', () => {
            JOIN ticket_group tg ON tg.presentation_id = p.id AND tg.zone_id = s.zone_id
            JOIN ticket t ON t.ticket_group_id = tg.id
           WHERE p.business_id = 1 AND p.date_time > now() + interval '2 days'
+            -- on sale: not a date the back-office specs left as a draft or cancelled
+            AND p.published_at IS NOT NULL AND p.cancelled_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.section_id = s.section_id
                               AND rt.x = s.x AND rt.y = s.y AND rt.status = 'live')
           ORDER BY p.date_time DESC, s.id LIMIT 1`,
@@ -237,6 +240,8 @@ test.describe('back office', () => {
            JOIN ticket_group tg ON tg.presentation_id = p.id AND tg.zone_id = s.zone_id
            JOIN ticket t ON t.ticket_group_id = tg.id
           WHERE p.business_id = 1 AND p.date_time > now() + interval '2 days'
+            -- on sale: not a date the back-office specs left as a draft or cancelled
+            AND p.published_at IS NOT NULL AND p.cancelled_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.section_id = s.section_id
                               AND rt.x = s.x AND rt.y = s.y AND rt.status = 'live')
           ORDER BY p.date_time DESC, s.id DESC LIMIT 1`,

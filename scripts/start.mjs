@@ -86,6 +86,8 @@ async function main() {
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
         PORT: port,
+        // Its output reaches this terminal: the first administrator's setup link may be shown there (main.ts).
+        HOTLINE_TERMINAL: process.stdout.isTTY ? '1' : '0',
         CLIENT_DIST: process.env.CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'),
         // A local run: development secrets and the development message store are allowed here only.
         NODE_ENV: process.env.NODE_ENV ?? 'development',

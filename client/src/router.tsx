@@ -15,6 +15,7 @@ const CartPage = lazyWithReload(() => import('./booking/CartPage'));
 const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
 const BackOfficePage = lazyWithReload(() => import('./pages/backoffice/BackOfficePage'));
+const StaffSetupPage = lazyWithReload(() => import('./pages/backoffice/StaffSetupPage'));
 const HoldExpiredPage = lazyWithReload(() => import('./pages/system/HoldExpiredPage'));
 const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./gifts/GiftVouchersPage'));
@@ -58,6 +59,8 @@ export const routes: RouteObject[] = [
           { path: 'booking/customer-portal', element: <CustomerAreaPage /> },
           { path: 'booking/customer-portal/orders/:resId/change', element: <OrderChangePage /> },
           { path: 'customer', element: <CustomerAreaPage /> },
+          // A staff member's one-time setup link (no sign-in: the token is in the fragment).
+          { path: 'backoffice/setup', element: <StaffSetupPage /> },
           { path: 'backoffice/:section?', element: <BackOfficePage /> },
           { path: 'backoffice/orders/:resId/change', element: <OrderChangePage staff /> },
           // /order without a presentation: choose one in the catalogue.

@@ -20,3 +20,4 @@ export * from './queue';
 export * from './backoffice/ticket-references';
 export * from './backoffice/catalogue-admin';
 export * from './backoffice/event-admin';
+export * from './backoffice/staff-admin';

@@ -71,6 +71,7 @@ export * from './rules/memberships/membership-price-from';
 
 export * from './rules/backoffice/back-office-menu';
 export * from './rules/backoffice/within-business-scope';
+export * from './rules/backoffice/staff-grant';
 export * from './rules/backoffice/ticket-reference';
 export * from './rules/backoffice/capacity-report';
 export * from './rules/backoffice/staff-role';

@@ -119,4 +119,67 @@ export const BackOfficeErrors = registerErrors({
       ar: 'انتهت صلاحية الاستبدال. يرجى البدء من جديد.',
     },
   },
+  STAFF_NOT_FOUND: {
+    status: 404,
+    message: {
+      he: 'איש הצוות לא נמצא.',
+      en: 'The staff member was not found.',
+      ru: 'Сотрудник не найден.',
+      ar: 'لم يتم العثور على الموظف.',
+    },
+  },
+  STAFF_USERNAME_TAKEN: {
+    status: 409,
+    message: {
+      he: 'שם המשתמש {username} כבר תפוס. בחרו שם אחר.',
+      en: 'The username {username} is taken. Choose another.',
+      ru: 'Имя пользователя {username} уже занято. Выберите другое.',
+      ar: 'اسم المستخدم {username} مستخدم بالفعل. اختاروا اسمًا آخر.',
+    },
+  },
+  STAFF_GRANT_NOT_YOURS: {
+    status: 403,
+    message: {
+      he: 'אפשר לתת רק הרשאות ועסקים שיש לכם, ולכל חשבון לפחות עסק אחד ({what}).',
+      en: 'You can grant only permissions and businesses you hold, and every account needs a business ({what}).',
+      ru: 'Можно выдавать только свои права и свои организации, и у каждой учётной записи должна быть организация ({what}).',
+      ar: 'يمكنكم منح الصلاحيات والأعمال التي لديكم فقط، ولكل حساب عمل واحد على الأقل ({what}).',
+    },
+  },
+  STAFF_OUT_OF_REACH: {
+    status: 403,
+    message: {
+      he: 'לחשבון הזה יש הרשאות או עסקים שאין לכם, ולכן אי אפשר לשנות אותו מכאן.',
+      en: 'This account holds permissions or businesses you do not, so you cannot change it.',
+      ru: 'У этой учётной записи есть права или организации, которых нет у вас, поэтому изменить её нельзя.',
+      ar: 'لهذا الحساب صلاحيات أو أعمال ليست لديكم، لذا لا يمكنكم تغييره.',
+    },
+  },
+  STAFF_NOT_YOURSELF: {
+    status: 409,
+    message: {
+      he: 'את ההרשאות, ההשבתה והאיפוס של החשבון שלכם משנה מישהו אחר.',
+      en: 'Someone else changes your own permissions, or disables or resets your account.',
+      ru: 'Ваши права, отключение и сброс вашей учётной записи меняет кто-то другой.',
+      ar: 'يغيّر شخص آخر صلاحياتكم أو يعطّل حسابكم أو يعيد تعيينه.',
+    },
+  },
+  STAFF_SETUP_LINK_INVALID: {
+    status: 410,
+    message: {
+      he: 'קישור ההגדרה אינו תקף עוד. בקשו קישור חדש ממנהל המערכת.',
+      en: 'This setup link is no longer valid. Ask your administrator for a new one.',
+      ru: 'Ссылка для настройки больше не действует. Попросите администратора прислать новую.',
+      ar: 'رابط الإعداد لم يعد صالحًا. اطلبوا رابطًا جديدًا من المسؤول.',
+    },
+  },
+  STAFF_PASSWORD_WEAK: {
+    status: 422,
+    message: {
+      he: 'הסיסמה צריכה להכיל לפחות 12 תווים ולא להכיל את שם המשתמש.',
+      en: 'The password needs at least 12 characters and must not contain the username.',
+      ru: 'Пароль должен быть не короче 12 символов и не содержать имя пользователя.',
+      ar: 'يجب أن تتكون كلمة المرور من 12 حرفًا على الأقل وألا تحتوي على اسم المستخدم.',
+    },
+  },
 });

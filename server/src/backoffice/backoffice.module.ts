@@ -13,6 +13,10 @@ import { ReportsController } from './reports.controller';
 import { ReportsLiveGateway } from './reports-live.gateway';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
+import { FirstAdministrator } from './first-administrator';
+import { StaffAdminController, StaffSetupController } from './staff-admin.controller';
+import { StaffAdminRepository } from './staff-admin.repository';
+import { StaffAdminService } from './staff-admin.service';
 import { StaffAuthService } from './staff-auth.service';
 import { StaffIdentityModule } from './staff-identity.module';
 
@@ -23,7 +27,14 @@ import { StaffIdentityModule } from './staff-identity.module';
  */
 @Module({
   imports: [SeatsModule, CancellationsModule, StaffIdentityModule],
-  controllers: [BackOfficeController, BoxOfficeController, ReportsController, ProducerReservationsController],
+  controllers: [
+    BackOfficeController,
+    BoxOfficeController,
+    ReportsController,
+    ProducerReservationsController,
+    StaffAdminController,
+    StaffSetupController,
+  ],
   providers: [
     StaffAuthService,
     AuthenticatorService,
@@ -33,6 +44,9 @@ import { StaffIdentityModule } from './staff-identity.module';
     ReportsLiveGateway,
     ProducerReservationsRepository,
     ProducerReservationsService,
+    StaffAdminRepository,
+    StaffAdminService,
+    FirstAdministrator,
   ],
   exports: [StaffIdentityModule],
 })

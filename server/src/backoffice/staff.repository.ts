@@ -27,7 +27,10 @@ function returned<T>(result: unknown[]): T[] {
   return (Array.isArray(result[0]) ? result[0] : result) as T[];
 }
 
-/** Staff accounts, their grants and sessions (the only place that touches these tables). */
+/**
+ * Staff sign-in, identity and sessions; with StaffAdminRepository (the administration's writes) the only places that
+ * touch these tables. An account not set up yet (no password or authenticator) signs in as an unknown name would.
+ */
 @Injectable()
 export class StaffRepository {
   constructor(private readonly db: DataSource) {}
@@ -37,7 +40,7 @@ export class StaffRepository {
       `SELECT id, username, first_name AS "firstName", last_name AS "lastName", password_hash AS "passwordHash",
               totp_secret AS "totpSecret", last_totp_step::float8 AS "lastTotpStep", failed_attempts AS "failedAttempts",
               GREATEST(0, extract(epoch FROM locked_until - now()))::float8 AS "lockedForSeconds"
-         FROM staff_user WHERE username = $1 AND active`,
+         FROM staff_user WHERE username = $1 AND active AND password_hash IS NOT NULL AND totp_secret IS NOT NULL`,
       [username],
     );
     const row = rows[0];
@@ -165,7 +168,7 @@ export class StaffRepository {
     const rows = await this.db.query(
       `SELECT username, password_hash AS "passwordHash",
               GREATEST(0, extract(epoch FROM locked_until - now()))::float8 AS "lockedForSeconds"
-         FROM staff_user WHERE id = $1 AND active`,
+         FROM staff_user WHERE id = $1 AND active AND password_hash IS NOT NULL`,
       [id],
     );
     const row = rows[0];

@@ -176,7 +176,9 @@ function productionProblems(config: AppConfig): string[] {
 export class ConfigValidationError extends Error {}
 
 export function parseAppConfig(env: Record<string, string | undefined>): AppConfig {
-  const result = appConfigSchema.safeParse(env);
+  // `SEED=none npm start`: an empty product (no demo data), its first administrator set up through a link.
+  const input = env.SEED === 'none' && env.SEED_DEMO === undefined ? { ...env, SEED_DEMO: 'false' } : env;
+  const result = appConfigSchema.safeParse(input);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigValidationError(`Invalid configuration:\n${lines.join('\n')}`);

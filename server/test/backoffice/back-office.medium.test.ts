@@ -74,6 +74,7 @@ describe('back office', () => {
         'on-sales',
         'venues',
         'events',
+        'staff',
       ]);
       const producer = await signedIn(t.url, sql, 'producer');
       const pme = await producer.call('GET', '/api/backoffice/me');
@@ -188,6 +189,9 @@ describe('back office', () => {
           'POST /api/backoffice/holds/{resId}/pay',
           'POST /api/backoffice/sign-in',
           'POST /api/backoffice/sign-out',
+          // The setup link's page, no session (the token is the credential): staff-admin.medium.test.ts.
+          'POST /api/backoffice/setup/finish',
+          'POST /api/backoffice/setup/start',
           'PUT /api/backoffice/lock-seats',
           'PUT /api/backoffice/seat-state',
           'PUT /api/backoffice/unlock-seats',

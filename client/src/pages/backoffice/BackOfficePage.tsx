@@ -17,6 +17,7 @@ import { TicketReferencesPanel } from './ticket-references/TicketReferencesPanel
 import { OnSalesPanel } from './on-sales/OnSalesPanel';
 import { VenuesPanel } from './venues/VenuesPanel';
 import { EventsPanel } from './events/EventsPanel';
+import { StaffPanel } from './staff/StaffPanel';
 import './backoffice.css';
 
 type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
@@ -128,6 +129,7 @@ export default function BackOfficePage() {
         {active?.id === 'on-sales' && <OnSalesPanel />}
         {active?.id === 'venues' && <VenuesPanel businessIds={staff.businessIds} />}
         {active?.id === 'events' && <EventsPanel businessIds={staff.businessIds} />}
+        {active?.id === 'staff' && <StaffPanel me={staff} />}
       </div>
     </div>
   );

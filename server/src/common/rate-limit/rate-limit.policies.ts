@@ -116,6 +116,16 @@ export const RATE_LIMITS = {
     name: 'catalogue-admin',
     rules: [{ by: 'ip', limit: 300, windowSeconds: 60 }],
   },
+  /** Staff administration (accounts, grants, setup links): a person at a screen. */
+  staffAdmin: {
+    name: 'staff-admin',
+    rules: [{ by: 'ip', limit: 120, windowSeconds: 60 }],
+  },
+  /** The setup link's two calls: a token and a code to guess, so as tight as sign-in. */
+  staffSetup: {
+    name: 'staff-setup',
+    rules: [{ by: 'ip', limit: 20, windowSeconds: 600 }],
+  },
   /** Seat-plan uploads: up to 16 MB parsed and validated each, so few (a venue uploads a plan, not a stream). */
   seatPlanUpload: {
     name: 'seat-plan-upload',

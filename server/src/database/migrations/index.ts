@@ -24,6 +24,7 @@ import { MemberUnitsPerTicket1795900000000 } from './1795900000000-member-units-
 import { SeatPlanVersions1795910000000 } from './1795910000000-seat-plan-versions';
 import { EventsAndDatesAdmin1795920000000 } from './1795920000000-events-and-dates-admin';
 import { PresentationCancellation1795930000000 } from './1795930000000-presentation-cancellation';
+import { StaffAdmin1795940000000 } from './1795940000000-staff-admin';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   SeatPlanVersions1795910000000,
   EventsAndDatesAdmin1795920000000,
   PresentationCancellation1795930000000,
+  StaffAdmin1795940000000,
 ];

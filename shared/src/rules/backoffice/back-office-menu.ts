@@ -13,7 +13,7 @@ export const BACK_OFFICE_PERMISSION = {
   ticketReferences: 269,
   /** Venues, seat plans and the rest of the catalogue (admin API /api/admin/venues, …; docs/catalogue-admin.md). */
   catalogue: 291,
-  /** Staff accounts and their permissions (the staff screens are still to come: docs/catalogue-admin.md). */
+  /** Staff accounts and their permissions (admin API /api/admin/staff; docs/back-office.md, "Staff"). */
   staff: 292,
 } as const;
 
@@ -28,7 +28,8 @@ export interface BackOfficeMenuItem {
     | 'ticket-references'
     | 'on-sales'
     | 'venues'
-    | 'events';
+    | 'events'
+    | 'staff';
   permission: BackOfficePermission;
 }
 
@@ -40,6 +41,7 @@ export const BACK_OFFICE_MENU: readonly BackOfficeMenuItem[] = [
   { id: 'on-sales', permission: BACK_OFFICE_PERMISSION.onSaleAdmin },
   { id: 'venues', permission: BACK_OFFICE_PERMISSION.catalogue },
   { id: 'events', permission: BACK_OFFICE_PERMISSION.catalogue },
+  { id: 'staff', permission: BACK_OFFICE_PERMISSION.staff },
 ];
 
 /** The menu items a user with these permissions sees, in menu order. */

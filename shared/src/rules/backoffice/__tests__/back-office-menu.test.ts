@@ -26,7 +26,11 @@ describe('backOfficeMenuFor', () => {
       [291, 290, 266],
       ['presentations-report', 'on-sales', 'venues', 'events'],
     ],
-    [[292], []],
+    [[292], ['staff']],
+    [
+      [292, 291, 266],
+      ['presentations-report', 'venues', 'events', 'staff'],
+    ],
     [[266, 266], ['presentations-report']],
   ])('permissions %j -> %j', (permissions, ids) => {
     expect(backOfficeMenuFor(permissions).map((i) => i.id)).toEqual(ids);
