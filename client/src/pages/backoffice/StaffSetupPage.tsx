@@ -5,6 +5,7 @@ import type { StaffSetupStart } from '@hotline/shared';
 import { ApiError } from '../../api/client';
 import { userMessage } from '../../api/user-message';
 import { useLocale } from '../../hooks/useLocale';
+import { RefusalAlert } from './admin-ui/AdminMessages';
 import { setupApi } from './setup/setup-api';
 import './setup/i18n';
 import './backoffice.css';
@@ -295,18 +296,7 @@ export default function StaffSetupPage() {
                 {...aria}
               />
             ))}
-            {problem && (
-              <div
-                key={problem.n}
-                className="notice notice--error"
-                role="alert"
-                tabIndex={-1}
-                ref={problemRef}
-                data-testid="bo-setup-problem"
-              >
-                <p>{problem.text}</p>
-              </div>
-            )}
+            {problem && <RefusalAlert key={problem.n} text={problem.text} testId="bo-setup-problem" ref={problemRef} />}
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
               {t(`${K}.finish`)}
             </button>

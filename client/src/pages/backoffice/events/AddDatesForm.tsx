@@ -11,7 +11,8 @@ import type {
 import { useLocale } from '../../../hooks/useLocale';
 import { i18next } from '../../../i18n';
 import { formatShekels } from '../../../lib/rules';
-import { Field, K, Named, Swatch, focusFirst, nameIn, wholeNumber, type FieldAria } from './event-ui';
+import type { FieldAria } from '../admin-ui/Field';
+import { Field, K, Named, Swatch, focusFirst, nameIn, wholeNumber } from './event-ui';
 import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
 
 const LANGUAGES = ['he', 'en', 'ru', 'ar'] as const;

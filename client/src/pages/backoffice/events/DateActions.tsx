@@ -1,19 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCancellationProgress, AdminPresentation } from '@hotline/shared';
+import { closeOnEscape } from '../admin-ui/close-on-escape';
+import { InlineConfirm } from '../admin-ui/InlineConfirm';
 import { Field, K } from './event-ui';
 
 /** The API's limit for a cancellation's reason (plain text: no < or >). */
 const REASON_MAX = 500;
 const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Escape closes an inline form or confirmation, as its Cancel / Keep button does. */
-const closeOnEscape = (onClose: () => void) => (event: KeyboardEvent) => {
-  if (event.key !== 'Escape') return;
-  event.preventDefault();
-  onClose();
-};
 
 /**
  * "Change date and time" for one date (draft or published): a new Jerusalem date and time, prefilled with its own.
@@ -136,10 +131,7 @@ export function CancelDateConfirm({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const groupRef = useRef<HTMLDivElement>(null);
   const id = (field: string) => `bo-cancel-${presentation.id}-${field}`;
-
-  useEffect(() => groupRef.current?.focus(), []);
 
   const confirm = async () => {
     if (/[<>]/.test(reason)) {
@@ -152,23 +144,17 @@ export function CancelDateConfirm({
   };
 
   return (
-    <div
+    <InlineConfirm
       id={`bo-cancel-${presentation.id}`}
-      className="bo-event-editor"
-      role="group"
-      tabIndex={-1}
-      ref={groupRef}
-      aria-labelledby={id('title')}
-      aria-describedby={id('explain')}
-      onKeyDown={closeOnEscape(onClose)}
-      data-testid={`bo-cancel-${presentation.id}`}
+      classPrefix="bo-event"
+      title={t(`${K}.cancelTitle`, { date: when })}
+      explain={t(`${K}.cancelExplain`)}
+      confirmLabel={t(`${K}.confirmCancel`)}
+      keepLabel={t(`${K}.keep`)}
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
     >
-      <p id={id('title')} className="bo-event-editor-title">
-        {t(`${K}.cancelTitle`, { date: when })}
-      </p>
-      <p id={id('explain')} className="bo-event-explain">
-        {t(`${K}.cancelExplain`)}
-      </p>
       <Field id={id('reason')} label={t(`${K}.reason`)} hint={t(`${K}.reasonHint`)} error={error}>
         {(aria) => (
           <textarea
@@ -181,15 +167,7 @@ export function CancelDateConfirm({
           />
         )}
       </Field>
-      <div className="bo-actions">
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void confirm()}>
-          {t(`${K}.confirmCancel`)}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={onClose}>
-          {t(`${K}.keep`)}
-        </button>
-      </div>
-    </div>
+    </InlineConfirm>
   );
 }
 

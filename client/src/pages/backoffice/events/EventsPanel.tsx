@@ -14,12 +14,16 @@ import {
 import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatJerusalemDateTime, formatShekels } from '../../../lib/rules';
+import { AdminMessages } from '../admin-ui/AdminMessages';
+import { errorText } from '../admin-ui/error-text';
+import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { AddDatesForm } from './AddDatesForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { K, Named, Swatch, nameIn } from './event-ui';
 import { eventsApi } from './events-api';
 import { NewEventForm } from './NewEventForm';
 import './i18n';
+import '../admin-ui/admin-ui.css';
 import './events.css';
 
 /** A refusal: the server's sentence in the reader's language, and what stops a date from being published. */
@@ -43,9 +47,6 @@ const moveButtonId = (id: number) => `bo-date-${id}-move`;
 const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
 
-const errorText = (e: unknown, fallback: string) =>
-  e instanceof ApiError && e.status > 0 && e.status < 500 && e.message ? e.message : fallback;
-
 const notReadyProblems = (e: unknown): ReadinessProblem[] => {
   const listed = e instanceof ApiError && e.code === 'PRESENTATION_NOT_READY' ? e.body?.problems : undefined;
   return Array.isArray(listed) ? (listed as ReadinessProblem[]) : [];
@@ -68,11 +69,9 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dates, setDates] = useState<Dates | null>(null);
   const [zonesByPlan, setZonesByPlan] = useState<Record<number, AdminZone[]>>({});
-  const [notice, setNotice] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { notice, setNotice, refusal, setRefusal, refusalRef, clear } = useAdminMessages<Refusal>();
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const refusalRef = useRef<HTMLDivElement>(null);
   const datesHeadingRef = useRef<HTMLHeadingElement>(null);
   const zoneRequests = useRef(new Map<number, Promise<AdminZone[]>>());
   /** An element to focus once the next render is on screen (an inline form closed, a date cancelled). */
@@ -113,9 +112,6 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     );
   }, []);
 
-  useEffect(() => {
-    if (refusal) refusalRef.current?.focus();
-  }, [refusal]);
   useEffect(() => {
     if (selectedId !== null) datesHeadingRef.current?.focus();
   }, [selectedId]);
@@ -158,8 +154,7 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     action: () => Promise<string>,
     options: { planId?: number; after?: () => Promise<unknown> } = {},
   ): Promise<boolean> => {
-    setNotice(null);
-    setRefusal(null);
+    clear();
     setBusy(true);
     try {
       setNotice(await action());
@@ -271,38 +266,26 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
           <h2 id="bo-events-title">{t(`${K}.title`)}</h2>
         </div>
         <p className="bo-hint">{t(`${K}.intro`)}</p>
-        <p className="bo-notice" role="status" data-testid="bo-event-notice">
-          {notice}
-        </p>
-        {refusal && (
-          <div
-            className="notice notice--error"
-            role="alert"
-            tabIndex={-1}
-            ref={refusalRef}
-            data-testid="bo-event-refusal"
-          >
-            <p>{refusal.message}</p>
-            {refusal.problems.length > 0 && (
-              <>
-                <p>{t(`${K}.problems`)}</p>
-                <ul className="bo-event-problems">
-                  {refusal.problems.map((p, i) => (
-                    <li key={i}>
-                      {p.kind === 'in-the-past' ? (
-                        t(`${K}.problem.inThePast`)
-                      ) : (
-                        <>
-                          {t(`${K}.problem.zoneWithoutPrice`)} {zoneLabel(refusal.planId, p.zoneId)}
-                        </>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </div>
-        )}
+        <AdminMessages testId="bo-event" notice={notice} refusal={refusal?.message} refusalRef={refusalRef}>
+          {refusal && refusal.problems.length > 0 && (
+            <>
+              <p>{t(`${K}.problems`)}</p>
+              <ul className="bo-event-problems">
+                {refusal.problems.map((p, i) => (
+                  <li key={i}>
+                    {p.kind === 'in-the-past' ? (
+                      t(`${K}.problem.inThePast`)
+                    ) : (
+                      <>
+                        {t(`${K}.problem.zoneWithoutPrice`)} {zoneLabel(refusal.planId, p.zoneId)}
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </AdminMessages>
         {features === null && <p role="status">{t(`${K}.loading`)}</p>}
         {features === 'failed' && <p role="alert">{t(`${K}.failed`)}</p>}
         {Array.isArray(features) &&
@@ -397,6 +380,24 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                       const where = planById.get(p.seatPlanId);
                       const when = formatJerusalemDateTime(p.startsAt, locale);
                       const open = editing?.id === p.id && p.status !== 'cancelled' ? editing.kind : null;
+                      /** A button that opens one of this date's inline forms (`controls`: that form's id). */
+                      const opener = (kind: Editing['kind'], id: string, controls: string, label: string) => (
+                        <button
+                          type="button"
+                          className="button"
+                          id={id}
+                          aria-expanded={open === kind}
+                          aria-controls={open === kind ? controls : undefined}
+                          disabled={busy}
+                          onClick={() => setEditing({ id: p.id, kind })}
+                        >
+                          {label}
+                          <span className="visually-hidden">
+                            {': '}
+                            {when}
+                          </span>
+                        </button>
+                      );
                       return (
                         <Fragment key={p.id}>
                           <tr data-testid={`bo-date-${p.localDate}`} data-presentation-id={p.id}>
@@ -479,36 +480,8 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                       </span>
                                     </button>
                                   )}
-                                  <button
-                                    type="button"
-                                    className="button"
-                                    id={moveButtonId(p.id)}
-                                    aria-expanded={open === 'move'}
-                                    aria-controls={open === 'move' ? `bo-move-${p.id}` : undefined}
-                                    disabled={busy}
-                                    onClick={() => setEditing({ id: p.id, kind: 'move' })}
-                                  >
-                                    {t(`${K}.changeDate`)}
-                                    <span className="visually-hidden">
-                                      {': '}
-                                      {when}
-                                    </span>
-                                  </button>
-                                  <button
-                                    type="button"
-                                    className="button"
-                                    id={cancelButtonId(p.id)}
-                                    aria-expanded={open === 'cancel'}
-                                    aria-controls={open === 'cancel' ? `bo-cancel-${p.id}` : undefined}
-                                    disabled={busy}
-                                    onClick={() => setEditing({ id: p.id, kind: 'cancel' })}
-                                  >
-                                    {t(`${K}.cancelDate`)}
-                                    <span className="visually-hidden">
-                                      {': '}
-                                      {when}
-                                    </span>
-                                  </button>
+                                  {opener('move', moveButtonId(p.id), `bo-move-${p.id}`, t(`${K}.changeDate`))}
+                                  {opener('cancel', cancelButtonId(p.id), `bo-cancel-${p.id}`, t(`${K}.cancelDate`))}
                                 </div>
                               )}
                             </td>

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import type { AdminNames } from '@hotline/shared';
 import { pickText, textLang } from '../../../lib/localized';
 import type { SupportedLocale } from '../../../lib/rules';
+import { Field as AdminField, type FieldProps } from '../admin-ui/Field';
 
 /** The events screen's keys (locales/*.json), under the back office's. */
 export const K = 'backOffice.events';
@@ -30,51 +30,8 @@ export const Swatch = ({ color }: { color: string }) => (
   <span className="bo-event-swatch" style={{ background: color }} aria-hidden="true" />
 );
 
-export interface FieldAria {
-  'aria-describedby'?: string;
-  'aria-invalid'?: true;
-}
-
-/**
- * A labelled input with its hint and its error: `children` gets the ids that describe the input and whether it is
- * invalid, and renders the input itself (with `id`).
- */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  hint?: string;
-  error?: string;
-  className?: string;
-  children: (aria: FieldAria) => ReactNode;
-}) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className={className ? `bo-field ${className}` : 'bo-field'}>
-      <label htmlFor={id}>{label}</label>
-      {children({
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(error ? { 'aria-invalid': true } : {}),
-      })}
-      {hint && (
-        <span id={`${id}-hint`} className="bo-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="bo-event-error">
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
+/** A labelled input of the events screen (admin-ui's Field), its error line in this screen's style. */
+export const Field = (props: FieldProps) => <AdminField {...props} errorClass="bo-event-error" />;
 
 /** A whole number typed in a field, or null when it is not one within [min, max]. */
 export function wholeNumber(text: string, min: number, max: number): number | null {

@@ -7,13 +7,16 @@ import {
   type AdminStaffWithSetupLink,
   type StaffMe,
 } from '@hotline/shared';
-import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatJerusalemDateTime } from '../../../lib/rules';
+import { AdminMessages } from '../admin-ui/AdminMessages';
+import { errorText } from '../admin-ui/error-text';
+import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { ResetConfirm, SetupLinkBox, StaffForm, type ShownLink } from './staff-forms';
 import { K, PersonName, Username, byNumber, permissionName } from './staff-ui';
 import { staffApi } from './staff-api';
 import './i18n';
+import '../admin-ui/admin-ui.css';
 import './staff.css';
 
 /** The one account whose inline form is open: "Edit" or "Reset". */
@@ -23,9 +26,6 @@ const editButtonId = (id: number) => `bo-staff-${id}-edit`;
 const activeButtonId = (id: number) => `bo-staff-${id}-active`;
 const resetButtonId = (id: number) => `bo-staff-${id}-reset-button`;
 const rowHeaderId = (id: number) => `bo-staff-${id}-name`;
-
-const errorText = (e: unknown, fallback: string) =>
-  e instanceof ApiError && e.status > 0 && e.status < 500 && e.message ? e.message : fallback;
 
 /**
  * Staff and permissions (permission 292, docs/back-office.md "Staff"): the accounts of the signed-in person's
@@ -39,12 +39,10 @@ export function StaffPanel({ me }: { me: StaffMe }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [staff, setStaff] = useState<AdminStaff[] | null | 'failed'>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { notice, setNotice, refusal, setRefusal, refusalRef, clear } = useAdminMessages();
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<Open | null>(null);
   const [link, setLink] = useState<ShownLink | null>(null);
-  const refusalRef = useRef<HTMLDivElement>(null);
   /** An element to focus once the next render is on screen (an inline form closed, a state changed). */
   const focusAfterRender = useRef<string | null>(null);
 
@@ -58,9 +56,6 @@ export function StaffPanel({ me }: { me: StaffMe }) {
   }, []);
 
   useEffect(() => {
-    if (refusal) refusalRef.current?.focus();
-  }, [refusal]);
-  useEffect(() => {
     if (focusAfterRender.current === null) return;
     document.getElementById(focusAfterRender.current)?.focus();
     focusAfterRender.current = null;
@@ -71,8 +66,7 @@ export function StaffPanel({ me }: { me: StaffMe }) {
    * answers whether it was taken. `focus`: the element that takes the focus once it was (when it is enabled again).
    */
   const run = async (action: () => Promise<string>, focus?: string): Promise<boolean> => {
-    setNotice(null);
-    setRefusal(null);
+    clear();
     setBusy(true);
     let taken = false;
     try {
@@ -161,20 +155,7 @@ export function StaffPanel({ me }: { me: StaffMe }) {
           </h2>
         </div>
         <p className="bo-hint">{t(`${K}.intro`)}</p>
-        <p className="bo-notice" role="status" data-testid="bo-staff-notice">
-          {notice}
-        </p>
-        {refusal && (
-          <div
-            className="notice notice--error"
-            role="alert"
-            tabIndex={-1}
-            ref={refusalRef}
-            data-testid="bo-staff-refusal"
-          >
-            <p>{refusal}</p>
-          </div>
-        )}
+        <AdminMessages testId="bo-staff" notice={notice} refusal={refusal} refusalRef={refusalRef} />
         {link && (
           <SetupLinkBox
             key={link.url}

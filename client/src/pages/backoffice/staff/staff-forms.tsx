@@ -1,14 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminStaff, AdminStaffInput } from '@hotline/shared';
+import { closeOnEscape } from '../admin-ui/close-on-escape';
+import { InlineConfirm } from '../admin-ui/InlineConfirm';
 import { Field, K, NAME_MAX, USERNAME, Username, byNumber, permissionName } from './staff-ui';
-
-/** Escape closes an inline form or confirmation, as its Close / Keep button does. */
-const closeOnEscape = (onClose: () => void) => (event: KeyboardEvent) => {
-  if (event.key !== 'Escape') return;
-  event.preventDefault();
-  onClose();
-};
 
 type FieldName = 'username' | 'firstName' | 'lastName' | 'businesses';
 
@@ -257,38 +252,22 @@ export function ResetConfirm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const groupRef = useRef<HTMLDivElement>(null);
-  const id = (field: string) => `bo-staff-${account.id}-reset-${field}`;
-
-  useEffect(() => groupRef.current?.focus(), []);
-
   return (
-    <div
+    <InlineConfirm
       id={`bo-staff-${account.id}-reset`}
-      className="bo-staff-editor"
-      role="group"
-      tabIndex={-1}
-      ref={groupRef}
-      aria-labelledby={id('title')}
-      aria-describedby={id('explain')}
-      onKeyDown={closeOnEscape(onClose)}
-      data-testid={`bo-staff-${account.id}-reset`}
-    >
-      <p id={id('title')} className="bo-staff-editor-title">
-        {t(`${K}.resetTitle`)} <Username name={account.username} />
-      </p>
-      <p id={id('explain')} className="bo-staff-explain">
-        {t(`${K}.resetExplain`)}
-      </p>
-      <div className="bo-actions">
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void onConfirm()}>
-          {t(`${K}.confirmReset`)}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={onClose}>
-          {t(`${K}.keep`)}
-        </button>
-      </div>
-    </div>
+      classPrefix="bo-staff"
+      title={
+        <>
+          {t(`${K}.resetTitle`)} <Username name={account.username} />
+        </>
+      }
+      explain={t(`${K}.resetExplain`)}
+      confirmLabel={t(`${K}.confirmReset`)}
+      keepLabel={t(`${K}.keep`)}
+      busy={busy}
+      onConfirm={() => void onConfirm()}
+      onClose={onClose}
+    />
   );
 }
 

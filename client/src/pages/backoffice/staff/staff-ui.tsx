@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
+import { Field as AdminField, type FieldProps } from '../admin-ui/Field';
 
 /** The staff screen's keys (locales/*.json), under the back office's. */
 export const K = 'backOffice.staff';
@@ -28,46 +28,5 @@ export const PersonName = ({ first, last }: { first: string; last: string }) => 
   <bdi translate="no">{`${first} ${last}`}</bdi>
 );
 
-interface FieldAria {
-  'aria-describedby'?: string;
-  'aria-invalid'?: true;
-}
-
-/**
- * A labelled input with its hint and its error: `children` gets the ids that describe the input and whether it is
- * invalid, and renders the input itself (with `id`).
- */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  hint?: string;
-  error?: string;
-  children: (aria: FieldAria) => ReactNode;
-}) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className="bo-field">
-      <label htmlFor={id}>{label}</label>
-      {children({
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(error ? { 'aria-invalid': true } : {}),
-      })}
-      {hint && (
-        <span id={`${id}-hint`} className="bo-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="bo-staff-error">
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
+/** A labelled input of the staff screen (admin-ui's Field), its error line in this screen's style. */
+export const Field = (props: FieldProps) => <AdminField {...props} errorClass="bo-staff-error" />;

@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSeatPlanSummary, AdminVenue, SeatPlanProblem, VenueKind } from '@hotline/shared';
 import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
 import { pickText } from '../../../lib/localized';
+import { AdminMessages } from '../admin-ui/AdminMessages';
+import { errorText } from '../admin-ui/error-text';
+import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import './i18n';
+import '../admin-ui/admin-ui.css';
 import './venues.css';
 import { venuesApi } from './venues-api';
 
@@ -38,8 +42,11 @@ const emptyForm = (businessId: number | undefined): VenueForm => ({
   kind: 'hall',
 });
 
-const errorText = (e: unknown, fallback: string) =>
-  e instanceof ApiError && e.status > 0 && e.status < 500 && e.message ? e.message : fallback;
+/** A refusal: the server's sentence, and the problems it found in an uploaded seat plan. */
+interface Refusal {
+  message: string;
+  problems: SeatPlanProblem[];
+}
 
 /**
  * Venues and their seat plans (permission 291, docs/catalogue-admin.md): the staff member's venues with every
@@ -52,11 +59,8 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
   const [venues, setVenues] = useState<AdminVenue[] | null | 'failed'>(null);
   const [form, setForm] = useState<VenueForm>(() => emptyForm(businessIds[0]));
   const [missing, setMissing] = useState<Required[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [problems, setProblems] = useState<SeatPlanProblem[]>([]);
+  const { notice, setNotice, refusal, setRefusal, refusalRef, clear } = useAdminMessages<Refusal>();
   const [busy, setBusy] = useState(false);
-  const refusalRef = useRef<HTMLDivElement>(null);
 
   const load = () =>
     venuesApi.list().then(
@@ -67,10 +71,6 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
     void load();
   }, []);
 
-  useEffect(() => {
-    if (refusal) refusalRef.current?.focus();
-  }, [refusal, problems]);
-
   const venueName = (v: AdminVenue) => pickText(locale, v.name.he, v.name.en, v.name.ru, v.name.ar);
   const planLabel = (v: AdminVenue, p: AdminSeatPlanSummary) =>
     `${venueName(v)}: ${t(`${K}.planLine`, { code: p.code, version: p.version })}`;
@@ -79,16 +79,16 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
   const nameOf = (v: AdminVenue) => <span translate={v.name[locale].trim() ? undefined : 'no'}>{venueName(v)}</span>;
 
   const start = () => {
-    setNotice(null);
-    setRefusal(null);
-    setProblems([]);
+    clear();
     setBusy(true);
   };
 
   const fail = (e: unknown) => {
-    setRefusal(errorText(e, t(`${K}.actionFailed`)));
     const listed = e instanceof ApiError ? e.body?.problems : undefined;
-    setProblems(Array.isArray(listed) ? (listed as SeatPlanProblem[]) : []);
+    setRefusal({
+      message: errorText(e, t(`${K}.actionFailed`)),
+      problems: Array.isArray(listed) ? (listed as SeatPlanProblem[]) : [],
+    });
   };
 
   const create = async (event: FormEvent) => {
@@ -130,7 +130,7 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
         JSON.parse(text);
       } catch {
         setNotice(null);
-        setRefusal(t(`${K}.notJson`));
+        setRefusal({ message: t(`${K}.notJson`), problems: [] });
         return;
       }
       const plan = await venuesApi.upload(venue.id, text);
@@ -198,32 +198,20 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
           <h2 id="bo-venues-title">{t(`${K}.title`)}</h2>
         </div>
         <p className="bo-hint">{t(`${K}.intro`)}</p>
-        <p className="bo-notice" role="status" data-testid="bo-venue-notice">
-          {notice}
-        </p>
-        {refusal && (
-          <div
-            className="notice notice--error"
-            role="alert"
-            tabIndex={-1}
-            ref={refusalRef}
-            data-testid="bo-venue-refusal"
-          >
-            <p>{refusal}</p>
-            {problems.length > 0 && (
-              <>
-                <p>{t(`${K}.problems`)}</p>
-                <ul className="bo-venue-problems">
-                  {problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
-                    <li key={i}>
-                      <code dir="ltr">{p.path}</code> <span dir="ltr">{p.message}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </div>
-        )}
+        <AdminMessages testId="bo-venue" notice={notice} refusal={refusal?.message} refusalRef={refusalRef}>
+          {refusal && refusal.problems.length > 0 && (
+            <>
+              <p>{t(`${K}.problems`)}</p>
+              <ul className="bo-venue-problems">
+                {refusal.problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
+                  <li key={i}>
+                    <code dir="ltr">{p.path}</code> <span dir="ltr">{p.message}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </AdminMessages>
         {venues === null && <p role="status">{t(`${K}.loading`)}</p>}
         {venues === 'failed' && <p role="alert">{t(`${K}.failed`)}</p>}
         {Array.isArray(venues) &&
