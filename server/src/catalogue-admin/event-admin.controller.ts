@@ -45,14 +45,39 @@ const updateFeatureBody = featureFields.extend({ revision });
 const dateKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date 'YYYY-MM-DD'");
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time 'HH:MM'");
 const agorot = z.number().int().min(0).max(10_000_000);
+const ticketPrice = z
+  .object({
+    name: names,
+    priceAgorot: agorot,
+    serviceChargeAgorot: agorot.default(0),
+    /** A coupon's code, typed by buyers: capitals, digits and dashes. */
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9][A-Z0-9-]{2,31}$/, 'must be 3 to 32 capital letters, digits or dashes')
+      .nullable()
+      .default(null),
+    cap: z.number().int().min(1).max(1_000_000).nullable().default(null),
+  })
+  .refine((t) => t.cap === null || t.code !== null, {
+    message: 'a cap needs a code (it limits a coupon)',
+    path: ['cap'],
+  });
 const prices = z
-  .array(
-    z.object({
-      zoneId: dbId,
-      tickets: z.array(z.object({ name: names, priceAgorot: agorot, serviceChargeAgorot: agorot.default(0) })).max(20),
-    }),
-  )
-  .max(200);
+  .array(z.object({ zoneId: dbId, tickets: z.array(ticketPrice).max(20) }))
+  .max(200)
+  .superRefine((zones, ctx) => {
+    // One code names one coupon on a date (a buyer types the code, not the zone).
+    const seen = new Set<string>();
+    zones.forEach((zone, z) =>
+      zone.tickets.forEach((t, i) => {
+        if (t.code === null) return;
+        if (seen.has(t.code))
+          ctx.addIssue({ code: 'custom', message: 'the same code twice on one date', path: [z, 'tickets', i, 'code'] });
+        seen.add(t.code);
+      }),
+    );
+  });
 const maxSeatsPerOrder = z.number().int().min(1).max(50);
 
 const seriesBody = z.object({

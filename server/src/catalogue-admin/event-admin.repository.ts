@@ -171,8 +171,11 @@ export class EventAdminRepository {
       translations: { ru?: { name?: string }; ar?: { name?: string } } | null;
       price: number;
       service_charge: number;
+      code: string | null;
+      balance: number | null;
     }[] = await tx.query(
-      `SELECT tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge
+      `SELECT tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge, t.code,
+              t.balance
          FROM ticket_group tg JOIN ticket t ON t.ticket_group_id = tg.id
         WHERE tg.presentation_id = ANY($1) ORDER BY tg.sort_order, tg.id, t.sort_order, t.id`,
       [rows.map((r) => r.id)],
@@ -201,6 +204,8 @@ export class EventAdminRepository {
               },
               priceAgorot: t.price,
               serviceChargeAgorot: t.service_charge,
+              code: t.code,
+              cap: t.code ? t.balance : null,
             })),
         }));
       return {

@@ -166,7 +166,8 @@ export class EventAdminService {
         startsAt: new Date(current.startsAt),
         now: this.clock.now(),
         zones,
-        ticketsPerZone: new Map(current.prices.map((z) => [z.zoneId, z.tickets.length])),
+        // A coupon prices nobody who has no code: a zone needs a ticket anyone can buy.
+        ticketsPerZone: new Map(current.prices.map((z) => [z.zoneId, z.tickets.filter((t) => !t.code).length])),
       });
       const names = new Map(zones.map((z) => [z.id, z.name]));
       if (problems.length > 0)

@@ -94,10 +94,9 @@ export async function updateFeature(
   return (Array.isArray(result[0]) ? result[0] : result).length === 1;
 }
 
-/** A ticket as the seed writes it: the back office's fields plus the demo's special kinds (codes, vouchers). */
+/** A ticket as the seed writes it: the back office's fields (a coupon's `cap` is its balance) plus the demo's kinds. */
 export interface TicketRow extends AdminTicketPrice {
   oldPriceAgorot?: number | null;
-  code?: string | null;
   multiplyFactor?: number;
   isVoucher?: boolean;
   balance?: number | null;
@@ -196,7 +195,7 @@ export async function writePrices(tx: EntityManager, presentationId: number, pri
           t.code ?? null,
           t.multiplyFactor ?? 1,
           t.isVoucher ?? false,
-          t.balance ?? null,
+          t.balance ?? t.cap ?? null,
           sort,
           JSON.stringify(translatedNames(t.name)),
         ],

@@ -426,3 +426,96 @@ test('a date on sale moved: every order for it is sent the new time in its langu
     before: { localTime: '20:00' },
   });
 });
+
+test('a capped coupon: a coded ticket buyers apply by its code, never listed; a zone priced only by a coupon is not ready', async () => {
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature())).body;
+  const code = `SPRING-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  const coupon = { name: { he: 'קופון אביב', en: 'Spring coupon', ru: 'Весенний купон', ar: 'قسيمة الربيع' } };
+  const withCoupon = priceAll().map((z, i) =>
+    i === 0
+      ? { ...z, tickets: [...z.tickets, { ...coupon, priceAgorot: 9000, serviceChargeAgorot: 0, code, cap: 2 }] }
+      : z,
+  );
+  const series = (p: unknown, day: number) => ({
+    featureId: feature.id,
+    seatPlanId: plan.id,
+    firstDate: daysAhead(day),
+    time: '18:00',
+    prices: p,
+  });
+  const before = await tables();
+  const refusals: [unknown, RegExp][] = [
+    [priceAll().map((z) => ({ ...z, tickets: [{ ...z.tickets[0]!, cap: 5 }] })), /cap/],
+    [priceAll().map((z) => ({ ...z, tickets: [{ ...z.tickets[0]!, code: 'spring' }] })), /code/],
+    [
+      priceAll().map((z) => ({ ...z, tickets: [...z.tickets, { ...coupon, priceAgorot: 1, code: 'TWICE-1' }] })),
+      /code/,
+    ],
+  ];
+  for (const [p, message] of refusals) {
+    const r = await admin.call('POST', '/api/admin/presentations?lang=en', series(p, 300));
+    expect([r.status, r.body.error]).toEqual([400, 'INVALID_BODY']);
+    expect(r.body.message).toMatch(message);
+  }
+  expect(await tables()).toEqual(before);
+
+  // A zone whose only ticket is a coupon cannot be published: nobody without the code could buy there.
+  const onlyCoupon = priceAll().map((z, i) =>
+    i === 1 ? { ...z, tickets: [{ ...coupon, priceAgorot: 100, code: `${code}-B` }] } : z,
+  );
+  const [blocked] = (
+    await admin.call<{ presentations: AdminPresentation[] }>(
+      'POST',
+      '/api/admin/presentations',
+      series(onlyCoupon, 301),
+    )
+  ).body.presentations;
+  const refused = await admin.call('POST', `/api/admin/presentations/${blocked!.id}/publish`, {
+    revision: blocked!.revision,
+  });
+  expect(refused.body.problems).toEqual([{ kind: 'zone-without-price', zoneId: zones[1]!.id }]);
+
+  const [draft] = (
+    await admin.call<{ presentations: AdminPresentation[] }>(
+      'POST',
+      '/api/admin/presentations',
+      series(withCoupon, 302),
+    )
+  ).body.presentations;
+  expect(draft!.prices[0]!.tickets[1]).toMatchObject({ code, cap: 2, priceAgorot: 9000 });
+  await admin.call('POST', `/api/admin/presentations/${draft!.id}/publish`, { revision: draft!.revision });
+
+  // Buyers: not in the lists; applied by its code to a seat of its zone (a made-up code is not found).
+  const b = await buyer(t.url);
+  const groups = (await call(t.url, 'GET', `/api/presentations/${draft!.id}/ticketGroups`, b.id)).body.ticketGroups as {
+    tickets: { name: string }[];
+  }[];
+  expect(groups.flatMap((g) => g.tickets.map((x) => x.name))).not.toContain(coupon.name.he);
+  const seat = (
+    await sql.query(
+      `SELECT s.section_id, s.x, s.y FROM seat s JOIN section sc ON sc.id = s.section_id
+        WHERE s.seatplan_id = $1 AND s.zone_id = $2 AND sc.is_reserved ORDER BY s.id LIMIT 1`,
+      [plan.id, zones[0]!.id],
+    )
+  ).rows[0];
+  const info = {
+    presentationId: draft!.id,
+    venueId: draft!.venueId,
+    seatplanId: plan.id,
+    plan: null as never,
+    seats: [],
+  };
+  expect((await lock(t.url, b.id, seatInput(info, seat.section_id, seat.x, seat.y), b.token)).status).toBe(200);
+  const lookUp = async (ticketCode: string) => {
+    const token = (await buyer(t.url)).token;
+    return call(
+      t.url,
+      'GET',
+      `/api/presentations/${draft!.id}/ticket?ticketCode=${ticketCode}&recaptchaToken=${encodeURIComponent(token)}`,
+      b.id,
+    );
+  };
+  const found = await lookUp(code);
+  expect([found.status, JSON.stringify(found.body).includes(coupon.name.he)]).toEqual([200, true]);
+  expect((await lookUp('NO-SUCH-CODE')).body.error).toBe('TICKET_CODE_NOT_FOUND');
+});

@@ -62,11 +62,17 @@ export interface AdminZoneListResponse {
   zones: AdminZone[];
 }
 
-/** One ticket type a zone sells at: its name and price in agorot (the service charge is added on top). */
+/**
+ * One ticket type a zone sells at: its name and price in agorot (the service charge is added on top). With a `code`
+ * it is a coupon: not listed to buyers, applied by typing the code (the storefront's ticket-by-code call), and sold at
+ * most `cap` times over the date (claimed before the card is charged, like every limit).
+ */
 export interface AdminTicketPrice {
   name: AdminNames;
   priceAgorot: number;
   serviceChargeAgorot: number;
+  code?: string | null;
+  cap?: number | null;
 }
 
 export interface AdminZonePrices {
