@@ -22,6 +22,15 @@ const fromRule = (fn: (locale: SupportedLocale) => string): Messages => ({
  * not the visitor's. The storefront shows 'message: error' (storefront-spec.md section 8).
  */
 export const BookingErrors = registerErrors({
+  SHOW_CANCELLED: {
+    status: 409,
+    message: {
+      he: 'המופע בוטל ואינו נמכר עוד. לא חויבתם.',
+      en: 'This show was cancelled and is no longer sold. You were not charged.',
+      ru: 'Это мероприятие отменено и больше не продаётся. Деньги не списаны.',
+      ar: 'أُلغي هذا العرض ولم يعد يُباع. لم يتم خصم أي مبلغ.',
+    },
+  },
   CART_EMPTY: {
     status: 400,
     message: {

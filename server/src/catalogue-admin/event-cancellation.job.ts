@@ -9,11 +9,12 @@ import { EVENT_CANCELLED_TEMPLATE, enqueueMessages, type EventCancelledPayload }
 import { EventAdminRepository } from './event-admin.repository';
 
 /**
- * How long a cancelled date stays under watch after it came off sale: a sale already past its checks when the date
- * was cancelled can still write its tickets (a node's seat layout learns of the cancellation within 5 s); the job
- * cancels and refunds such an order like any other before it closes.
+ * How long a cancelled date stays under watch after it came off sale. The commit refuses a cancelled date before any
+ * charge (SHOW_CANCELLED), but a node learns of the cancellation within 5 s, and a charge whose answer was in doubt
+ * is settled into a sale by the recovery loop minutes later (RECOVERY_IN_DOUBT_SECONDS, 120 s by default): such a
+ * sale is cancelled and refunded here like any other before the job closes.
  */
-const LATE_SALE_GRACE_SECONDS = 60;
+const LATE_SALE_GRACE_SECONDS = 600;
 
 export interface CancellationPass {
   orders: number;

@@ -107,6 +107,9 @@ export class QuoteService {
       this.donations.options(unique((cart.donations ?? []).map((d) => d.donationDetailId))),
     ]);
 
+    // A date cancelled from the back office sells nothing more, also to a visitor whose seats were locked before; a
+    // node learns of it within 5 s, and the cancellation job refunds what slipped through in that moment.
+    if (layouts.some((l) => l.presentation.cancelled)) throw new BookingError('SHOW_CANCELLED');
     const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
     // A single-event video-on-demand show is sold on its own (the storefront removes the others when it is chosen).
     const shows = layouts.map((l) => ({ id: l.presentation.id, venueTypeId: l.presentation.venueTypeId }));

@@ -12,6 +12,8 @@ export interface PresentationInfo {
   venueTypeId: number;
   seatingPolicyId: number;
   soldout: boolean;
+  /** Cancelled from the back office: nothing of it is sold any more (its orders are refunded by a job). */
+  cancelled: boolean;
   maxSeatsPerOrder: number;
   noSingleSeatGap: boolean;
   featureId: number;

@@ -20,6 +20,7 @@ interface PresentationRowDb {
   venue_type_id: number;
   seating_policy_id: number;
   soldout: boolean;
+  cancelled: boolean;
   max_seats_per_order: number;
   no_single_seat_gap: boolean;
   feature_id: number;
@@ -35,6 +36,7 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
     venueTypeId: r.venue_type_id,
     seatingPolicyId: r.seating_policy_id,
     soldout: r.soldout,
+    cancelled: r.cancelled,
     maxSeatsPerOrder: r.max_seats_per_order,
     noSingleSeatGap: r.no_single_seat_gap,
     featureId: r.feature_id,
@@ -45,7 +47,7 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
 
 // A cancelled date is sold out to the seat engine: no seat of it is locked again (each node's layout learns within 5 s).
 const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id,
-  (soldout OR cancelled_at IS NOT NULL) AS soldout, max_seats_per_order,
+  (soldout OR cancelled_at IS NOT NULL) AS soldout, cancelled_at IS NOT NULL AS cancelled, max_seats_per_order,
   no_single_seat_gap, feature_id, location_id, date_time`;
 
 /** The seat engine's only door to PostgreSQL (seat plans, presentations, live tickets). */

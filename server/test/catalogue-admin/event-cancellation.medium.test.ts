@@ -6,12 +6,18 @@ import { startFaultyNode, useChaosWorld } from '../support/doomed-server';
 import { startTestApp, testRedisUrl, type TestApp } from '../support/test-env';
 import { signedIn, StaffBrowser } from '../backoffice/support/staff-kit';
 import {
+  authoriseCard,
   buyer,
   call,
+  cartOf,
+  cartSeat,
+  commit,
   count,
   loadShow,
+  lockAll,
   lockSeat,
   plainSeats,
+  TEST_CARDS,
   waitFor,
   type ShowInfo,
 } from '../booking/support/booking-kit';
@@ -107,6 +113,9 @@ describe('cancelling a date', () => {
     ];
     const ids = orders.map((o) => o.reservationIdentifier);
     const id = show.presentationId;
+    // A buyer who locked a seat before the cancellation and pays after it.
+    const holder = await buyer(t.url);
+    await lockAll(t.url, holder, show, [seats[8]!]);
     const before = (await admin.call<AdminPresentation>('GET', `/api/admin/presentations/${id}`)).body;
     expect(before.soldCount).toBe(6);
 
@@ -129,6 +138,16 @@ describe('cancelling a date', () => {
       const r = await lockSeat(t.url, late, show, seats[10]!);
       return ['PRESENTATION_SOLD_OUT', 'PRESENTATION_NOT_FOUND'].includes(r.body?.error);
     }, 15_000);
+
+    // Paying for a seat locked before: refused before any charge.
+    const charges = await count(sql, 'SELECT count(*) FROM sandbox_charge');
+    const lateCart = cartOf([cartSeat(show, seats[8]!)]);
+    const paid = await commit(t.url, holder, {
+      ...lateCart,
+      paymentIdentifier: await authoriseCard(t.url, holder, TEST_CARDS.approve, { total: lateCart.total!.toFixed(2) }),
+    });
+    expect([paid.status, paid.body.error]).toEqual([409, 'SHOW_CANCELLED']);
+    expect(await count(sql, 'SELECT count(*) FROM sandbox_charge')).toBe(charges);
 
     // The job's passes (here triggered; every 2 s in production) cancel and refund every order.
     const job = t.app.get(EventCancellationJob);
@@ -186,7 +205,7 @@ describe('cancelling a date', () => {
     const again = await admin.call('POST', `/api/admin/presentations/${id}/cancel`, { revision: after.revision });
     expect([again.status, again.body.error]).toEqual([409, 'PRESENTATION_CANCELLED']);
     await sql.query(
-      `UPDATE presentation_cancellation SET requested_at = requested_at - interval '2 minutes' WHERE presentation_id = $1`,
+      `UPDATE presentation_cancellation SET requested_at = requested_at - interval '11 minutes' WHERE presentation_id = $1`,
       [id],
     );
     await job.runOnce();

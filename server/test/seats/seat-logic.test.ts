@@ -141,6 +141,7 @@ describe('layout + status rows', () => {
     venueTypeId: 1,
     seatingPolicyId: policy,
     soldout: false,
+    cancelled: false,
     maxSeatsPerOrder: 10,
     noSingleSeatGap: false,
     featureId: 1,
