@@ -7,10 +7,11 @@ import path from 'node:path';
 /**
  * The back-office screen for events and their dates (permission 291): the administrator creates an event named in
  * four languages, adds a series of two dates on a published seat plan with a price for every zone (typed in
- * shekels, stored in agorot), publishes the first, and a buyer then finds that date and not the draft; publishing a
+ * shekels, stored in agorot) and a capped coupon in one zone (its code and cap stored on each date and shown in the
+ * dates list), publishes the first, and a buyer then finds that date and not the draft; publishing a
  * date with a zone left unpriced is refused with the server's message and the zone named. A published date is moved to
  * another time and then cancelled, after which buyers no longer find it. axe finds nothing in Hebrew and Arabic, at
- * 390 px, 1280 px and 2560 px, with a date's move form and its cancel confirmation open too. Each test sells on a venue of its own (the theatre plan,
+ * 390 px, 1280 px and 2560 px, with the coupon's fields, a date's move form and its cancel confirmation open too. Each test sells on a venue of its own (the theatre plan,
  * uploaded and published through the admin API), so no date can overlap the demo's or another spec's.
  */
 const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
@@ -197,14 +198,31 @@ test('the administrator creates an event in four languages, adds two dates with 
   await price(page, 'A').fill('150');
   await charge(page, 'A').fill('10');
   await price(page, 'B').fill('149.90');
-  // A price that is not an amount is named at its field, which gets the focus; nothing is sent.
+  // A coupon in zone A: its code upper-cased as typed, its name prefilled in the four languages.
+  const couponCode = `E2E-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  await page.getByLabel('Add a coupon').check();
+  const coupon = page.getByTestId('bo-dates-coupon');
+  await expect(coupon.locator('legend')).toHaveText('Coupon');
+  await coupon.getByLabel('Zone').selectOption({ label: 'Zone A' });
+  await expect(coupon.getByLabel('Coupon name in English')).toHaveValue('Coupon');
+  await expect(coupon.getByLabel('Coupon name in Hebrew')).toHaveValue('קופון');
+  await expect(coupon.locator('input[lang=ru]')).toHaveValue('Купон');
+  await expect(coupon.locator('input[lang=ar]')).toHaveValue('قسيمة');
+  await coupon.getByLabel('Code').fill(couponCode.toLowerCase());
+  await expect(coupon.getByLabel('Code')).toHaveValue(couponCode);
+  await coupon.getByLabel('Price (₪)').fill('50');
+  // A price that is not an amount is named at its field, which gets the focus; so is the coupon's missing cap; nothing
+  // is sent.
   await price(page, 'C').fill('ninety');
   await page.getByRole('button', { name: 'Add the dates' }).click();
   await expect(price(page, 'C')).toBeFocused();
   await expect(price(page, 'C')).toHaveAttribute('aria-invalid', 'true');
   await expect(zoneRow(page, 'C')).toContainText('Enter an amount in shekels');
+  await expect(coupon.getByLabel('How many at most')).toHaveAttribute('aria-invalid', 'true');
+  await expect(coupon).toContainText('Enter a whole number from 1 to 1,000,000.');
   await price(page, 'C').fill('99.5');
   await charge(page, 'C').fill('5.25');
+  await coupon.getByLabel('How many at most').fill('2');
   await page.getByRole('button', { name: 'Add the dates' }).click();
   await expect(page.getByTestId('bo-event-notice')).toHaveText(
     'Dates added as drafts: 2. Publish each one when it is ready.',
@@ -218,6 +236,8 @@ test('the administrator creates an event in four languages, adds two dates with 
   await expect(firstRow).toContainText('₪150.00 + ₪10.00 service charge');
   await expect(firstRow).toContainText('₪149.90');
   await expect(firstRow).toContainText('₪99.50 + ₪5.25 service charge');
+  await expect(firstRow).toContainText(`Coupon ${couponCode} (up to 2): ₪50.00`);
+  await expect(secondRow).toContainText(`Coupon ${couponCode} (up to 2)`);
   await expect(eventRow.locator('td').nth(3)).toHaveText('2');
 
   // The shekels typed are whole agorot on the wire, with the ticket's four names.
@@ -231,11 +251,40 @@ test('the administrator creates an event in four languages, adds two dates with 
   expect(stored.maxSeatsPerOrder).toBe(6);
   expect(stored.localTime).toBe('23:30');
   expect(stored.prices.map((z) => z.tickets.map((t) => [t.priceAgorot, t.serviceChargeAgorot]))).toEqual([
-    [[15_000, 1_000]],
+    [
+      [15_000, 1_000],
+      [5_000, 0],
+    ],
     [[14_990, 0]],
     [[9_950, 525]],
   ]);
   expect(stored.prices[0]!.tickets[0]!.name).toEqual({ he: 'רגיל', en: 'Regular', ru: 'Обычный', ar: 'عادي' });
+
+  // The coupon is zone A's second ticket on each date of the series, with its code and cap, as the event's dates read.
+  const featureId = Number((await eventRow.getAttribute('data-testid'))!.replace('bo-event-', ''));
+  const { zones } = await created<{ zones: { id: number; code: string }[] }>(
+    await page.request.get(`/api/admin/seat-plans/${hall.planId}/zones`),
+    200,
+  );
+  const zoneA = zones.find((z) => z.code === 'A')!.id;
+  const { presentations } = await created<{
+    presentations: {
+      id: number;
+      prices: {
+        zoneId: number;
+        tickets: { name: Record<string, string>; code?: string | null; cap?: number | null }[];
+      }[];
+    }[];
+  }>(await page.request.get(`/api/admin/presentations?featureId=${featureId}`), 200);
+  expect(presentations.map((p) => p.id).sort()).toEqual([firstId, secondId].sort());
+  for (const p of presentations) {
+    const tickets = p.prices.find((z) => z.zoneId === zoneA)!.tickets;
+    expect(tickets.map((t) => [t.code ?? null, t.cap ?? null])).toEqual([
+      [null, null],
+      [couponCode, 2],
+    ]);
+    expect(tickets[1]!.name).toEqual({ he: 'קופון', en: 'Coupon', ru: 'Купон', ar: 'قسيمة' });
+  }
 
   // Before publishing, buyers find neither date.
   expect((await request.get(`/api/presentations/${firstId}`)).status()).toBe(404);
@@ -317,6 +366,9 @@ test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ 
     await page.getByTestId(`bo-event-${made.featureId}`).getByRole('button').click();
     await page.locator('#bo-dates-venue').selectOption(String(made.hall.id));
     await expect(zoneRow(page, 'A')).toBeVisible();
+    // The coupon's fields open under the price table.
+    await page.locator('#bo-dates-coupon-on').check();
+    await expect(page.getByTestId('bo-dates-coupon')).toBeVisible();
     // Nothing wider than the phone's screen but the tables' own scrollers.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -22,6 +22,10 @@ const EVERY_DAYS = { min: 1, max: 28 };
 const COUNT = { min: 1, max: 60 };
 const MAX_SEATS = { min: 1, max: 50 };
 const TICKET_NAME_MAX = 120;
+/** A coupon's code and cap as the API takes them (docs/catalogue-admin.md, "Coupons"). */
+const COUPON_CODE = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
+const COUPON_CODE_MAX = 32;
+const COUPON_CAP = { min: 1, max: 1_000_000 };
 
 /**
  * One zone's price as typed. This form sells ONE ticket per zone (its name in four languages, its price and service
@@ -37,6 +41,19 @@ interface PriceRow {
 
 type Prices = { planId: number; rows: PriceRow[] } | { planId: number; rows: 'failed' };
 
+/**
+ * The one coupon the form can add, as typed: a ticket of one zone that buyers do not see listed and get by typing its
+ * code, sold at most `cap` times over each date. `zoneId` 0 until a zone is chosen: the plan's first zone.
+ */
+interface CouponFields {
+  zoneId: number;
+  name: AdminNames;
+  code: string;
+  price: string;
+  charge: string;
+  cap: string;
+}
+
 interface Fields {
   firstDate: string;
   time: string;
@@ -47,6 +64,14 @@ interface Fields {
 
 const id = (field: string) => `bo-dates-${field}`;
 const rowId = (zoneId: number, field: string) => id(`zone-${zoneId}-${field}`);
+const couponId = (field: string) => id(`coupon-${field}`);
+/** A text in each of the four languages whatever the reader's (the default names of the tickets). */
+const inEach = (key: string): AdminNames => ({
+  he: i18next.t(key, { lng: 'he' }),
+  en: i18next.t(key, { lng: 'en' }),
+  ru: i18next.t(key, { lng: 'ru' }),
+  ar: i18next.t(key, { lng: 'ar' }),
+});
 const published = (v: AdminVenue) =>
   v.seatPlans
     .filter((p) => p.status === 'published')
@@ -54,8 +79,9 @@ const published = (v: AdminVenue) =>
 
 /**
  * "Add dates" for one event: a published seat plan of one of its business's venues, the first date and the time
- * (Jerusalem wall clock), how often and how many, the order limit and a price per zone. The dates are created as
- * drafts; `onCreate` answers whether the server took them (its refusal is shown by the panel).
+ * (Jerusalem wall clock), how often and how many, the order limit, a price per zone and, when ticked, one coupon (a
+ * zone's ticket sold by its code, at most `cap` times per date). The dates are created as drafts; `onCreate` answers
+ * whether the server took them (its refusal is shown by the panel).
  */
 export function AddDatesForm({
   feature,
@@ -82,6 +108,16 @@ export function AddDatesForm({
   });
   const [prices, setPrices] = useState<Prices | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Unticking "Add a coupon" keeps what was typed, for ticking it again; only a ticked coupon is sent.
+  const [couponOn, setCouponOn] = useState(false);
+  const [coupon, setCoupon] = useState<CouponFields>(() => ({
+    zoneId: 0,
+    name: inEach(`${K}.coupon.default`),
+    code: '',
+    price: '',
+    charge: '',
+    cap: '',
+  }));
 
   // Only the event's own business's venues, and only their published plans, can sell its dates.
   const usable = venues.filter((v) => v.businessId === feature.businessId && published(v).length > 0);
@@ -93,12 +129,11 @@ export function AddDatesForm({
   useEffect(() => {
     if (planId === undefined) return;
     let live = true;
-    // The default ticket, "Regular" in each of the four languages whatever the reader's.
-    const regular = (lng: string) => i18next.t(`${K}.regular`, { lng });
     zonesOf(planId).then(
       (zones) => {
         if (!live) return;
-        const ticket = { he: regular('he'), en: regular('en'), ru: regular('ru'), ar: regular('ar') };
+        // The default ticket, "Regular" in each of the four languages whatever the reader's.
+        const ticket = inEach(`${K}.regular`);
         setPrices({ planId, rows: zones.map((zone) => ({ zone, ticket, price: '', charge: '' })) });
       },
       () => live && setPrices({ planId, rows: 'failed' }),
@@ -114,8 +149,12 @@ export function AddDatesForm({
       p && Array.isArray(p.rows) ? { ...p, rows: p.rows.map((r) => (r.zone.id === zoneId ? change(r) : r)) } : p,
     );
   const setField = (name: keyof Fields, value: string) => setFields((f) => ({ ...f, [name]: value }));
+  const setCouponField = (change: Partial<CouponFields>) => setCoupon((c) => ({ ...c, ...change }));
+  // The coupon's zone among this plan's (another plan's zone, or none chosen yet: the first).
+  const couponZone = Array.isArray(rows) ? (rows.find((r) => r.zone.id === coupon.zoneId) ?? rows[0])?.zone : undefined;
   const planOption = (p: AdminSeatPlanSummary) => t(`${K}.planOption`, { code: p.code, version: p.version });
   const maxAmount = formatShekels(MAX_AGOROT, locale);
+  const number = (n: number) => n.toLocaleString(locale);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -157,6 +196,40 @@ export function AddDatesForm({
         priced.push({ zoneId, tickets: [{ name, priceAgorot: price, serviceChargeAgorot: charge }] });
       }
     }
+    if (couponOn && couponZone) {
+      const code = coupon.code.trim();
+      check(
+        couponId('code'),
+        !code ? t(`${K}.required`) : COUPON_CODE.test(code) ? null : t(`${K}.coupon.codeInvalid`),
+      );
+      const price = coupon.price.trim() ? shekelsTextToAgorot(coupon.price) : null;
+      check(
+        couponId('price'),
+        !coupon.price.trim() ? t(`${K}.required`) : price === null ? t(`${K}.amount`, { max: maxAmount }) : null,
+      );
+      const charge = coupon.charge.trim() ? shekelsTextToAgorot(coupon.charge) : 0;
+      check(couponId('charge'), charge === null ? t(`${K}.amount`, { max: maxAmount }) : null);
+      const cap = wholeNumber(coupon.cap, COUPON_CAP.min, COUPON_CAP.max);
+      check(
+        couponId('cap'),
+        cap === null ? t(`${K}.wholeNumber`, { min: number(COUPON_CAP.min), max: number(COUPON_CAP.max) }) : null,
+      );
+      for (const l of LANGUAGES)
+        check(couponId(`name-${l}`), (l === 'he' || l === 'en') && !coupon.name[l].trim() ? t(`${K}.required`) : null);
+      if (price !== null && charge !== null && cap !== null) {
+        const name = {
+          he: coupon.name.he.trim(),
+          en: coupon.name.en.trim(),
+          ru: coupon.name.ru.trim(),
+          ar: coupon.name.ar.trim(),
+        };
+        const ticket = { name, priceAgorot: price, serviceChargeAgorot: charge, code, cap };
+        // After the zone's regular ticket; alone in a zone left without one (saved, but not ready to publish).
+        const zone = priced.find((z) => z.zoneId === couponZone.id);
+        if (zone) zone.tickets.push(ticket);
+        else priced.push({ zoneId: couponZone.id, tickets: [ticket] });
+      }
+    }
     setErrors(found);
     if (Object.keys(found).length || everyDays === null || count === null || maxSeatsPerOrder === null) {
       focusFirst(order, found);
@@ -190,7 +263,7 @@ export function AddDatesForm({
       )}
     </Field>
   );
-  const number = (name: keyof Fields, label: string, range: { min: number; max: number }, hint?: string) => (
+  const numberField = (name: keyof Fields, label: string, range: { min: number; max: number }, hint?: string) => (
     <Field id={id(name)} label={label} hint={hint} error={errors[id(name)]}>
       {(aria) => (
         <input
@@ -269,9 +342,9 @@ export function AddDatesForm({
             </Field>
             {text('firstDate', t(`${K}.firstDate`), 'date')}
             {text('time', t(`${K}.time`), 'time', t(`${K}.timeHint`))}
-            {number('everyDays', t(`${K}.everyDays`), EVERY_DAYS, t(`${K}.seriesHint`))}
-            {number('count', t(`${K}.count`), COUNT)}
-            {number('maxSeats', t(`${K}.maxSeats`), MAX_SEATS)}
+            {numberField('everyDays', t(`${K}.everyDays`), EVERY_DAYS, t(`${K}.seriesHint`))}
+            {numberField('count', t(`${K}.count`), COUNT)}
+            {numberField('maxSeats', t(`${K}.maxSeats`), MAX_SEATS)}
           </div>
 
           <h5 id="bo-dates-prices-title">{t(`${K}.prices`)}</h5>
@@ -366,6 +439,141 @@ export function AddDatesForm({
                   ))}
                 </tbody>
               </table>
+            </div>
+          )}
+          {couponZone && (
+            <div className="bo-event-coupon">
+              <div className="bo-event-check">
+                <input
+                  id={couponId('on')}
+                  type="checkbox"
+                  checked={couponOn}
+                  aria-controls={couponOn ? couponId('fields') : undefined}
+                  aria-describedby={couponId('on-hint')}
+                  onChange={(e) => setCouponOn(e.target.checked)}
+                />
+                <label htmlFor={couponId('on')}>{t(`${K}.coupon.add`)}</label>
+              </div>
+              <p id={couponId('on-hint')} className="bo-hint">
+                {t(`${K}.coupon.addHint`)}
+              </p>
+              {couponOn && (
+                <fieldset id={couponId('fields')} className="bo-event-coupon-fields" data-testid="bo-dates-coupon">
+                  <legend>{t(`${K}.coupon.title`)}</legend>
+                  <div className="bo-event-fields">
+                    <Field id={couponId('zone')} label={t(`${K}.coupon.zone`)} hint={t(`${K}.coupon.zoneHint`)}>
+                      {(aria) => (
+                        <select
+                          id={couponId('zone')}
+                          value={couponZone.id}
+                          onChange={(e) => setCouponField({ zoneId: Number(e.target.value) })}
+                          {...aria}
+                        >
+                          {Array.isArray(rows) &&
+                            rows.map((r) => (
+                              <option key={r.zone.id} value={r.zone.id}>
+                                {nameIn(r.zone.name, locale)}
+                              </option>
+                            ))}
+                        </select>
+                      )}
+                    </Field>
+                    <Field
+                      id={couponId('code')}
+                      label={t(`${K}.coupon.code`)}
+                      hint={t(`${K}.coupon.codeHint`)}
+                      error={errors[couponId('code')]}
+                    >
+                      {(aria) => (
+                        <input
+                          id={couponId('code')}
+                          dir="ltr"
+                          maxLength={COUPON_CODE_MAX}
+                          autoComplete="off"
+                          autoCapitalize="characters"
+                          spellCheck={false}
+                          required
+                          value={coupon.code}
+                          onChange={(e) => setCouponField({ code: e.target.value.toUpperCase() })}
+                          {...aria}
+                        />
+                      )}
+                    </Field>
+                    {(['price', 'charge'] as const).map((field) => (
+                      <Field
+                        key={field}
+                        id={couponId(field)}
+                        label={t(`${K}.coupon.${field}`)}
+                        error={errors[couponId(field)]}
+                      >
+                        {(aria) => (
+                          <span className="bo-event-amount">
+                            <span aria-hidden="true">₪</span>
+                            <input
+                              id={couponId(field)}
+                              inputMode="decimal"
+                              dir="ltr"
+                              size={9}
+                              autoComplete="off"
+                              required={field === 'price'}
+                              value={coupon[field]}
+                              onChange={(e) => setCouponField({ [field]: e.target.value })}
+                              {...aria}
+                            />
+                          </span>
+                        )}
+                      </Field>
+                    ))}
+                    <Field
+                      id={couponId('cap')}
+                      label={t(`${K}.coupon.cap`)}
+                      hint={t(`${K}.coupon.capHint`)}
+                      error={errors[couponId('cap')]}
+                    >
+                      {(aria) => (
+                        <input
+                          id={couponId('cap')}
+                          type="number"
+                          inputMode="numeric"
+                          min={COUPON_CAP.min}
+                          max={COUPON_CAP.max}
+                          step={1}
+                          required
+                          value={coupon.cap}
+                          onChange={(e) => setCouponField({ cap: e.target.value })}
+                          {...aria}
+                        />
+                      )}
+                    </Field>
+                  </div>
+                  <div className="bo-event-fields">
+                    {LANGUAGES.map((l) => (
+                      <Field
+                        key={l}
+                        id={couponId(`name-${l}`)}
+                        label={t(`${K}.coupon.name.${l}`)}
+                        error={errors[couponId(`name-${l}`)]}
+                      >
+                        {(aria) => (
+                          <input
+                            id={couponId(`name-${l}`)}
+                            lang={l}
+                            dir={DIRECTION[l]}
+                            maxLength={TICKET_NAME_MAX}
+                            required={l === 'he' || l === 'en'}
+                            value={coupon.name[l]}
+                            onChange={(e) => {
+                              const value = e.target.value;
+                              setCoupon((c) => ({ ...c, name: { ...c.name, [l]: value } }));
+                            }}
+                            {...aria}
+                          />
+                        )}
+                      </Field>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
             </div>
           )}
           <div className="bo-actions">

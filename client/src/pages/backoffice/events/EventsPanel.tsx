@@ -432,10 +432,23 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     ) : (
                                       zp.tickets.map((ticket, i) => (
                                         <span key={i} className="bo-event-ticket">
-                                          {zp.tickets.length > 1 && (
+                                          {ticket.code ? (
+                                            // A coupon, by its code (buyers do not see it listed).
                                             <>
-                                              <Named names={ticket.name} locale={locale} />{' '}
+                                              {t(`${K}.coupon.shown`)}{' '}
+                                              <bdi dir="ltr" translate="no">
+                                                {ticket.code}
+                                              </bdi>
+                                              {ticket.cap != null &&
+                                                ` ${t(`${K}.coupon.upTo`, { cap: number(ticket.cap) })}`}
+                                              {': '}
                                             </>
+                                          ) : (
+                                            zp.tickets.filter((other) => !other.code).length > 1 && (
+                                              <>
+                                                <Named names={ticket.name} locale={locale} />{' '}
+                                              </>
+                                            )
                                           )}
                                           {money(ticket.priceAgorot)}
                                           {ticket.serviceChargeAgorot > 0 &&

@@ -36,7 +36,7 @@ export const Field = (props: FieldProps) => <AdminField {...props} errorClass="b
 /** A whole number typed in a field, or null when it is not one within [min, max]. */
 export function wholeNumber(text: string, min: number, max: number): number | null {
   const trimmed = text.trim();
-  if (!/^\d{1,6}$/.test(trimmed)) return null;
+  if (!/^\d{1,7}$/.test(trimmed)) return null;
   const n = Number(trimmed);
   return n >= min && n <= max ? n : null;
 }
