@@ -14,7 +14,7 @@ import { ReportsLiveGateway } from './reports-live.gateway';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 import { FirstAdministrator } from './first-administrator';
-import { StaffAdminController, StaffSetupController } from './staff-admin.controller';
+import { AuditController, StaffAdminController, StaffSetupController } from './staff-admin.controller';
 import { StaffAdminRepository } from './staff-admin.repository';
 import { StaffAdminService } from './staff-admin.service';
 import { StaffAuthService } from './staff-auth.service';
@@ -34,6 +34,7 @@ import { StaffIdentityModule } from './staff-identity.module';
     ProducerReservationsController,
     StaffAdminController,
     StaffSetupController,
+    AuditController,
   ],
   providers: [
     StaffAuthService,

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
+import { AuditLogRepository } from './audit-log.repository';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,12 +7,13 @@ import {
   BACK_OFFICE_PERMISSION,
   type AdminStaff,
   type AdminStaffListResponse,
+  type AdminAuditPage,
   type AdminStaffWithSetupLink,
   type StaffSetupStart,
 } from '@hotline/shared';
-import { dbId, idString } from '../common/ids';
+import { dbId, idString, isoMoment } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
-import { ZodBody, ZodParams } from '../common/validation';
+import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { publicBaseUrl } from '../reservations';
 import { StaffAdminService } from './staff-admin.service';
@@ -137,6 +139,63 @@ export class StaffAdminController {
     @Req() request: FastifyRequest,
   ): Promise<AdminStaffWithSetupLink> {
     return this.staff.reset(editor, p.id, body.revision, publicBaseUrl(this.config, request));
+  }
+}
+
+const auditQuery = z.object({
+  action: z
+    .string()
+    .regex(/^[a-z][a-z-]{1,63}$/, 'must be an action name such as presentation-cancel')
+    .optional(),
+  subject: z
+    .string()
+    .regex(/^[a-z-]+:[0-9]*$/, "must be a subject such as 'presentation:12' or 'presentation:'")
+    .optional(),
+  staffUserId: idString.optional(),
+  from: isoMoment.optional(),
+  to: isoMoment.optional(),
+  before: idString.optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(200))
+    .optional(),
+});
+const AUDIT_PAGE = 50;
+
+/**
+ * The audit log, for staff with permission 292 (docs/back-office.md, "Audit log"): who did what, when, to what, with
+ * the state before and after; entries of the viewer's businesses and of no business (staff and system actions),
+ * newest first, filterable, paged by `before`.
+ */
+@ApiTags('back office')
+@Controller('admin/audit')
+@StaffOnly(BACK_OFFICE_PERMISSION.staff)
+export class AuditController {
+  constructor(private readonly audit: AuditLogRepository) {}
+
+  @Get()
+  @RateLimit(RATE_LIMITS.staffAdmin)
+  @ApiOperation({ summary: 'The audit log, newest first: filter by action, subject, staff member and time' })
+  async page(
+    @CurrentStaff() viewer: StaffIdentity,
+    @ZodQuery(auditQuery) q: z.infer<typeof auditQuery>,
+  ): Promise<AdminAuditPage> {
+    const limit = q.limit ?? AUDIT_PAGE;
+    const entries = await this.audit.page({
+      businessIds: viewer.businessIds,
+      action: q.action,
+      subject: q.subject,
+      staffUserId: q.staffUserId,
+      from: q.from ? new Date(q.from) : undefined,
+      to: q.to ? new Date(q.to) : undefined,
+      before: q.before,
+      limit: limit + 1,
+    });
+    const more = entries.length > limit;
+    const shown = more ? entries.slice(0, limit) : entries;
+    return { entries: shown, nextBefore: more ? (shown[shown.length - 1]?.id ?? null) : null };
   }
 }
 

@@ -48,3 +48,24 @@ export interface StaffSetupStart {
   secret: string;
   qrSvg: string;
 }
+
+/** One entry of the audit log as the back office shows it (GET /api/admin/audit). */
+export interface AdminAuditEntry {
+  id: number;
+  /** ISO 8601 instant. */
+  at: string;
+  /** Who did it (null: the system, e.g. a job). */
+  staff: { id: number; username: string } | null;
+  action: string;
+  businessId: number | null;
+  /** What it happened to, e.g. 'presentation:12'. */
+  subject: string;
+  /** The state before and after, and whatever else the action recorded. */
+  detail: Record<string, unknown>;
+}
+
+/** A page of the audit log, newest first; `nextBefore` asks for the page after this one (null: no more). */
+export interface AdminAuditPage {
+  entries: AdminAuditEntry[];
+  nextBefore: number | null;
+}
