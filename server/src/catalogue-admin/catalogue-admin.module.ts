@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BackOfficeModule } from '../backoffice/backoffice.module';
 import { CancellationsModule } from '../cancellations/cancellations.module';
 import { EventCancellationJob } from './event-cancellation.job';
+import { EventCancellationRepository } from './event-cancellation.repository';
 import './catalogue-admin.errors';
 import { EventAdminController } from './event-admin.controller';
 import { EventAdminRepository } from './event-admin.repository';
@@ -14,6 +15,13 @@ import { VenueAdminService } from './venue-admin.service';
 @Module({
   imports: [BackOfficeModule, CancellationsModule],
   controllers: [VenueAdminController, EventAdminController],
-  providers: [VenueAdminRepository, VenueAdminService, EventAdminRepository, EventAdminService, EventCancellationJob],
+  providers: [
+    VenueAdminRepository,
+    VenueAdminService,
+    EventAdminRepository,
+    EventAdminService,
+    EventCancellationJob,
+    EventCancellationRepository,
+  ],
 })
 export class CatalogueAdminModule {}

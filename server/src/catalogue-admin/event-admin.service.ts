@@ -26,6 +26,7 @@ import { Clock } from '../common/clock';
 import { PresentationNotReadyError, StaleRevisionError } from './catalogue-admin.errors';
 import { EventAdminRepository } from './event-admin.repository';
 import { EventCancellationJob } from './event-cancellation.job';
+import { EventCancellationRepository } from './event-cancellation.repository';
 
 /**
  * Events and their dates for staff with the catalogue permission (291), within their businesses: dates are created
@@ -39,6 +40,7 @@ export class EventAdminService {
     private readonly audit: AuditLogRepository,
     private readonly clock: Clock,
     private readonly cancellationJob: EventCancellationJob,
+    private readonly cancellations: EventCancellationRepository,
   ) {}
 
   listFeatures(staff: StaffIdentity): Promise<AdminFeature[]> {
@@ -190,7 +192,7 @@ export class EventAdminService {
    */
   async cancel(staff: StaffIdentity, id: number, change: AdminPresentationCancel): Promise<AdminPresentation> {
     const { presentation: before } = await this.presentationRef(staff, id);
-    const outcome = await this.events.requestCancellation(id, change.revision, staff.userId, change.reason);
+    const outcome = await this.cancellations.requestCancellation(id, change.revision, staff.userId, change.reason);
     if (outcome === 'already') throw new AppError('PRESENTATION_CANCELLED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
     await this.audited(staff, 'presentation-cancel', before.businessId, `presentation:${id}`, {

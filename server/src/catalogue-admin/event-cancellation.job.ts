@@ -6,7 +6,7 @@ import { faultPointFromEnv, reachFaultPoint } from '../common/test-fault-point';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
 import { EVENT_CANCELLED_TEMPLATE, enqueueMessages, type EventCancelledPayload } from '../notifications';
-import { EventAdminRepository } from './event-admin.repository';
+import { EventCancellationRepository } from './event-cancellation.repository';
 
 /**
  * How long a cancelled date stays under watch after it came off sale. The commit refuses a cancelled date before any
@@ -36,7 +36,7 @@ export class EventCancellationJob {
   private readonly fault = faultPointFromEnv();
 
   constructor(
-    private readonly events: EventAdminRepository,
+    private readonly events: EventCancellationRepository,
     private readonly cancellations: CancellationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,

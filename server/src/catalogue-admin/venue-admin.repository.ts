@@ -1,21 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AdminNames, AdminSeatPlanSummary, AdminVenue, AdminVenueInput, VenueKind } from '@hotline/shared';
+import type { AdminSeatPlanSummary, AdminVenue, AdminVenueInput, VenueKind } from '@hotline/shared';
 import type { VenueDocument } from '@hotline/seatmaps';
+import { namesOf, type NamedRow } from './named-rows';
 import { insertSeatPlan, insertVenue, replaceDraftSeatPlan, translatedNames } from './venue-writer';
-
-interface NamedRow {
-  name: string;
-  name_en: string;
-  translations: { ru?: { name?: string }; ar?: { name?: string } } | null;
-}
-
-const namesOf = (r: NamedRow): AdminNames => ({
-  he: r.name,
-  en: r.name_en,
-  ru: r.translations?.ru?.name ?? '',
-  ar: r.translations?.ar?.name ?? '',
-});
 
 const PLAN_COLUMNS = `sp.id, sp.venue_id, sp.code, sp.name, sp.name_en, sp.translations, sp.version, sp.revision,
   sp.seat_count, sp.published_at,
