@@ -85,6 +85,7 @@ test.describe('back office', () => {
       'Venues and seat plans',
       'Events and dates',
       'Staff and permissions',
+      'Audit log',
     ]);
   });
 

@@ -75,6 +75,7 @@ describe('back office', () => {
         'venues',
         'events',
         'staff',
+        'audit',
       ]);
       const producer = await signedIn(t.url, sql, 'producer');
       const pme = await producer.call('GET', '/api/backoffice/me');

@@ -18,6 +18,7 @@ import { OnSalesPanel } from './on-sales/OnSalesPanel';
 import { VenuesPanel } from './venues/VenuesPanel';
 import { EventsPanel } from './events/EventsPanel';
 import { StaffPanel } from './staff/StaffPanel';
+import { AuditPanel } from './audit/AuditPanel';
 import './backoffice.css';
 
 type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
@@ -130,6 +131,7 @@ export default function BackOfficePage() {
         {active?.id === 'venues' && <VenuesPanel businessIds={staff.businessIds} />}
         {active?.id === 'events' && <EventsPanel businessIds={staff.businessIds} />}
         {active?.id === 'staff' && <StaffPanel me={staff} />}
+        {active?.id === 'audit' && <AuditPanel />}
       </div>
     </div>
   );

@@ -29,7 +29,8 @@ export interface BackOfficeMenuItem {
     | 'on-sales'
     | 'venues'
     | 'events'
-    | 'staff';
+    | 'staff'
+    | 'audit';
   permission: BackOfficePermission;
 }
 
@@ -42,6 +43,8 @@ export const BACK_OFFICE_MENU: readonly BackOfficeMenuItem[] = [
   { id: 'venues', permission: BACK_OFFICE_PERMISSION.catalogue },
   { id: 'events', permission: BACK_OFFICE_PERMISSION.catalogue },
   { id: 'staff', permission: BACK_OFFICE_PERMISSION.staff },
+  /** The audit log (GET /api/admin/audit), for the same people as the staff screen. */
+  { id: 'audit', permission: BACK_OFFICE_PERMISSION.staff },
 ];
 
 /** The menu items a user with these permissions sees, in menu order. */

@@ -8,7 +8,7 @@ export interface FieldAria {
 export interface FieldProps {
   id: string;
   label: ReactNode;
-  hint?: string;
+  hint?: ReactNode;
   error?: string;
   className?: string;
   children: (aria: FieldAria) => ReactNode;

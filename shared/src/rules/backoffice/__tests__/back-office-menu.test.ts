@@ -26,10 +26,10 @@ describe('backOfficeMenuFor', () => {
       [291, 290, 266],
       ['presentations-report', 'on-sales', 'venues', 'events'],
     ],
-    [[292], ['staff']],
+    [[292], ['staff', 'audit']],
     [
       [292, 291, 266],
-      ['presentations-report', 'venues', 'events', 'staff'],
+      ['presentations-report', 'venues', 'events', 'staff', 'audit'],
     ],
     [[266, 266], ['presentations-report']],
   ])('permissions %j -> %j', (permissions, ids) => {
