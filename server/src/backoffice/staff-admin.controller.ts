@@ -11,7 +11,7 @@ import {
   type AdminStaffWithSetupLink,
   type StaffSetupStart,
 } from '@hotline/shared';
-import { dbId, idString, isoMoment } from '../common/ids';
+import { dbId, idString, isoMoment, revision } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -39,7 +39,6 @@ const createBody = z.object({
   lastName: personName,
   ...grants,
 });
-const revision = z.number().int().positive();
 const updateBody = z.object({ revision, firstName: personName, lastName: personName, ...grants });
 const revisionBody = z.object({ revision });
 const idParams = z.object({ id: idString });

@@ -16,9 +16,6 @@ export const names = z.object({
   ar: plainText(120).default(''),
 });
 
-/** The revision an edit was made against (optimistic concurrency). */
-export const revision = z.number().int().positive();
-
 export const revisionQuery = z.object({
   revision: z
     .string()

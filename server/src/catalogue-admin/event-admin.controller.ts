@@ -13,10 +13,10 @@ import {
   type FeatureCategoryId,
 } from '@hotline/shared';
 import { CurrentStaff, StaffOnly, type StaffIdentity } from '../backoffice';
-import { dbId, idString } from '../common/ids';
+import { dbId, idString, revision } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
-import { names, plainText, revision } from './admin-input';
+import { names, plainText } from './admin-input';
 import { EventAdminService } from './event-admin.service';
 
 const descriptions = z.object({

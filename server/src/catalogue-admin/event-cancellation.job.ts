@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { AdminNames } from '@hotline/shared';
 import { CancellationService } from '../cancellations';
 import { LOGGER } from '../common/logger';
 import { faultPointFromEnv, reachFaultPoint } from '../common/test-fault-point';
@@ -57,40 +58,53 @@ export class EventCancellationJob {
   private async pass({ signal }: JobContext): Promise<CancellationPass> {
     const total: CancellationPass = { orders: 0, refundedAgorot: 0 };
     for (const presentationId of await this.events.openCancellations()) {
-      const event = await this.events.eventOf(presentationId);
-      for (const order of await this.events.ordersToCancel(presentationId, this.config.EVENT_CANCELLATION_BATCH)) {
-        if (signal.aborted) return total;
-        const done = await this.cancellations.cancelForEvent(
-          order.identifier,
-          presentationId,
-          (tx, cancelled) => {
-            const payload: EventCancelledPayload = {
-              eventName: event.name,
-              orderIdentifier: order.identifier,
-              startsAt: new Date(event.startsAt).toISOString(),
-              refundAgorot: cancelled.refundAgorot,
-            };
-            return enqueueMessages(tx, {
-              reservationId: cancelled.reservationId,
-              locale: order.locale,
-              template: EVENT_CANCELLED_TEMPLATE,
-              payload,
-              messages: [
-                ...(order.email ? [{ channel: 'email' as const, recipient: order.email }] : []),
-                ...(order.mobile ? [{ channel: 'sms' as const, recipient: order.mobile }] : []),
-              ],
-            });
-          },
-          () => reachFaultPoint(this.fault, 'mid-event-cancellation'),
-        );
-        if (done) {
-          total.orders++;
-          total.refundedAgorot += done.refundAgorot;
+      const orders = await this.events.ordersToCancel(presentationId, this.config.EVENT_CANCELLATION_BATCH);
+      // Most passes during the watch find nothing: the event's name is read only when there is a message to write.
+      if (orders.length > 0) {
+        const event = await this.events.eventOf(presentationId);
+        for (const order of orders) {
+          if (signal.aborted) return total;
+          const done = await this.cancelOne(presentationId, event, order);
+          if (done) {
+            total.orders++;
+            total.refundedAgorot += done.refundAgorot;
+          }
         }
       }
       if (await this.events.finishIfDone(presentationId, LATE_SALE_GRACE_SECONDS))
         this.logger.info({ presentationId }, 'cancelled date: every order cancelled and refunded');
     }
     return total;
+  }
+
+  /** One order's tickets for the date cancelled and refunded, its buyer's notice queued in the same transaction. */
+  private cancelOne(
+    presentationId: number,
+    event: { name: AdminNames; startsAt: Date },
+    order: { identifier: string; locale: string; email: string | null; mobile: string | null },
+  ) {
+    return this.cancellations.cancelForEvent(
+      order.identifier,
+      presentationId,
+      (tx, cancelled) => {
+        const payload: EventCancelledPayload = {
+          eventName: event.name,
+          orderIdentifier: order.identifier,
+          startsAt: new Date(event.startsAt).toISOString(),
+          refundAgorot: cancelled.refundAgorot,
+        };
+        return enqueueMessages(tx, {
+          reservationId: cancelled.reservationId,
+          locale: order.locale,
+          template: EVENT_CANCELLED_TEMPLATE,
+          payload,
+          messages: [
+            ...(order.email ? [{ channel: 'email' as const, recipient: order.email }] : []),
+            ...(order.mobile ? [{ channel: 'sms' as const, recipient: order.mobile }] : []),
+          ],
+        });
+      },
+      () => reachFaultPoint(this.fault, 'mid-event-cancellation'),
+    );
   }
 }

@@ -10,10 +10,10 @@ import {
 import type { VenueDocument } from '@hotline/seatmaps';
 import { CurrentStaff, StaffOnly, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
-import { dbId, idString } from '../common/ids';
+import { dbId, idString, revision } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
-import { names, plainText, revision, revisionQuery } from './admin-input';
+import { names, plainText, revisionQuery } from './admin-input';
 import { VenueAdminService } from './venue-admin.service';
 
 const venueKind = z.enum(['cinema', 'hall', 'stadium', 'arena']);

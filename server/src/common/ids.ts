@@ -53,6 +53,9 @@ export const flag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2199;
 
+/** The revision an edit was made against (optimistic concurrency: a stale one answers 409 STALE_REVISION). */
+export const revision = z.number().int().positive();
+
 /** A calendar date YYYY-MM-DD that really exists, in the years the product deals in. */
 export const isoDate = z
   .string()
