@@ -1,0 +1,323 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
+import { payWithCard } from './booking-flow.support';
+import { startEmptyStack, type EmptyStack } from './empty-stack.support';
+import { openSeatMap, seatPoint, zoomToRow, type SeatRef } from './seatmap-support';
+
+/**
+ * A venue that starts from nothing: a server on an EMPTY database (`SEED=none`, as a venue's first start), run only
+ * through its screens. The first administrator sets up their account through the one-time link the start wrote,
+ * creates a second staff member holding the catalogue permission (291) only, and that person creates the venue,
+ * uploads `seatmaps/venues/theatre.json` and publishes it, creates an event named in four languages, adds a series of
+ * three dates with a price for every zone and a coupon capped at two, and publishes them. A buyer on a phone (390 px,
+ * touch, Hebrew) picks two seats on the map and pays with the coupon, and one seat of the second date; the
+ * administrator's report shows the two sold; the first date's time changes (the buyer is texted the new time); the
+ * second date is cancelled (its order refunded once, its seat free, the buyer told). Every answer is checked against
+ * the OpenAPI document, as on the shared stacks.
+ */
+const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
+const PASSWORD = 'Seven Quiet Lanterns Drift';
+const BUYER = { first: 'נועה', last: 'ברק', email: 'noa.barak@example.com', mobile: '0527654321' };
+const DAY_MS = 86_400_000;
+/** The Israeli calendar day `days` from now, 'YYYY-MM-DD'. */
+const jerusalemDay = (days: number) =>
+  new Date(Date.now() + days * DAY_MS).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
+const plusDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+let stack: EmptyStack;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  stack = await startEmptyStack();
+});
+
+test.afterAll(async () => {
+  if (!stack) return;
+  const undeclared = stack.undeclaredAnswers();
+  await stack.stop();
+  expect(undeclared, 'answers not as the OpenAPI document declares').toEqual([]);
+});
+
+async function sql<T>(query: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(query, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 }, ...options });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * The setup page of a one-time link: password and authenticator; then the sign-in with the next code (the setup's
+ * code is spent for the account's step, so the step is reset as a person would wait for the next one).
+ */
+async function setUpAndSignIn(page: Page, link: URL, username: string): Promise<void> {
+  await page.goto(`${link.pathname}?lang=en${link.hash}`);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(`Setting up the account ${username}`);
+  const secret = (await page.getByTestId('bo-setup-secret').textContent())!.trim();
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('New password again').fill(PASSWORD);
+  await page.getByLabel('Code from the authenticator app').fill(hotp(base32Decode(secret), totpStep(Date.now())));
+  await page.getByRole('button', { name: 'Finish the setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeFocused();
+  await sql(`UPDATE staff_user SET last_totp_step = 0 WHERE username = $1`, [username]);
+  await page.getByRole('link', { name: 'Go to the back-office sign-in' }).click();
+  await page.locator('#bo-username').fill(username);
+  await page.locator('#bo-password').fill(PASSWORD);
+  await page.locator('#bo-code').fill(hotp(base32Decode(secret), totpStep(Date.now())));
+  await page.locator('form button[type=submit]').click();
+  await expect(page.locator('nav.bo-menu a').first()).toBeVisible({ timeout: 15_000 });
+}
+
+/** Taps a seat the way a finger does, and waits for the server to lock it. */
+async function tapSeat(page: Page, seat: SeatRef) {
+  const locked = page.waitForResponse(
+    (r) => r.url().includes('/api/seats/lock-seat') && r.request().method() === 'PUT',
+  );
+  const p = await seatPoint(page, seat);
+  await page.touchscreen.tap(p.x, p.y);
+  expect((await locked).status()).toBe(200);
+}
+
+/**
+ * A buyer on a phone, in Hebrew: `count` seats at the start of a free row on the map, the coupon if given, the
+ * buyer's details, the test card. Returns the order's identifier.
+ */
+async function buyOnPhone(context: BrowserContext, presentationId: number, count: number, coupon?: string) {
+  const page = await context.newPage();
+  await openSeatMap(page, presentationId, 'lang=he');
+  const row = await page.evaluate(() => window.__seatmap!.freeRow(8));
+  expect(row, 'a free row of at least 8 seats').not.toBeNull();
+  await zoomToRow(page, row!);
+  for (const seat of row!.slice(0, count)) await tapSeat(page, seat);
+  await page.getByRole('button', { name: 'המשך' }).first().click();
+  await expect(page).toHaveURL(/step=tickets/);
+  await expect(page.getByTestId('seat-line')).toHaveCount(count);
+  if (coupon) {
+    await page.getByRole('textbox', { name: 'קוד קופון או שובר' }).fill(coupon.toLowerCase());
+    await page.getByRole('button', { name: 'מימוש' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `הוחל על ${count} כרטיסים` })).toBeVisible({
+      timeout: 15_000,
+    });
+  }
+  // The steps after the tickets (products, when the show has any) up to the buyer's details.
+  for (let step = 0; step < 3 && !/\/booking\/checkout$/.test(page.url()); step++) {
+    await page.getByRole('button', { name: 'המשך' }).first().click();
+    await page.waitForURL(/step=|\/booking\/checkout$/);
+  }
+  await expect(page).toHaveURL(/\/booking\/checkout$/);
+  await page.getByRole('textbox', { name: 'שם פרטי', exact: true }).fill(BUYER.first);
+  await page.getByRole('textbox', { name: 'שם משפחה', exact: true }).fill(BUYER.last);
+  await page.getByRole('textbox', { name: 'דוא"ל', exact: true }).fill(BUYER.email);
+  await page.getByRole('textbox', { name: 'טלפון נייד', exact: true }).fill(BUYER.mobile);
+  await page.getByRole('textbox', { name: 'אימות טלפון נייד', exact: true }).fill(BUYER.mobile);
+  await page.getByRole('checkbox', { name: /^קראתי ואני מסכים/ }).check();
+  await page.getByRole('button', { name: 'המשך לתשלום' }).click();
+  await expect(page).toHaveURL(/\/booking\/checkout\/payment$/);
+  const due = (await page.getByTestId('pay-total').innerText()).trim();
+  await page.getByRole('button', { name: `תשלום ${due}` }).click();
+  await payWithCard(page, '4580000000000000');
+  await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 30_000 });
+  const identifier = (await page.getByTestId('reservation-identifier').innerText()).trim();
+  await page.close();
+  return { identifier, due };
+}
+
+/** Texts the development sender stored for the buyer's mobile with the given template. */
+const textsTo = (template: string) =>
+  sql<{ body: string }>(
+    `SELECT m.body FROM sent_message m JOIN notification_outbox o ON o.id = m.outbox_id
+      WHERE o.template = $1 AND m.recipient = $2 ORDER BY m.id`,
+    [template, BUYER.mobile],
+  );
+
+test('from an empty database: setup link, staff, venue, event, three dates, prices and a coupon, a phone sale, the report, a moved date and a cancelled one', async ({
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  expect(await sql(`SELECT id FROM feature`)).toEqual([]);
+  expect(await sql(`SELECT id FROM venue`)).toEqual([]);
+
+  // The first administrator: the only account, set up through the link the first start wrote.
+  const admin = await newPage(browser);
+  await setUpAndSignIn(admin.page, stack.setupLink(), 'admin');
+
+  // A second staff member, with the catalogue permission only.
+  await admin.page.goto('/backoffice/staff?lang=en');
+  const form = admin.page.getByTestId('bo-staff-new');
+  await form.locator('#bo-staff-new-username').fill('dana');
+  await form.locator('#bo-staff-new-firstName').fill('Dana');
+  await form.locator('#bo-staff-new-lastName').fill('Levi');
+  await form.locator('#bo-staff-new-perm-291').check();
+  await form.locator('#bo-staff-new-biz-1').check();
+  await form.locator('button[type=submit]').click();
+  await expect(admin.page.getByTestId('bo-staff-notice')).toHaveText(
+    'The account dana was created. Give its setup link to the person.',
+  );
+  const danaLink = new URL(await admin.page.locator('#bo-staff-link-url').inputValue());
+  const dana = await newPage(browser);
+  await setUpAndSignIn(dana.page, danaLink, 'dana');
+  await expect(dana.page.locator('nav.bo-menu a')).toHaveText(['Venues and seat plans', 'Events and dates']);
+
+  // Dana creates the venue, uploads the theatre's plan and publishes it.
+  const page = dana.page;
+  await page.goto('/backoffice/venues?lang=en');
+  await page.locator('#bo-venue-code').fill('harbour-theatre');
+  await page.locator('#bo-venue-he').fill('תיאטרון הנמל');
+  await page.locator('#bo-venue-en').fill('Harbour Theatre');
+  await page.locator('#bo-venue-ru').fill('Театр в гавани');
+  await page.locator('#bo-venue-ar').fill('مسرح الميناء');
+  await page.locator('#bo-venue-address').fill('HaNamal 5, Haifa');
+  await page.getByRole('button', { name: 'Create the venue' }).click();
+  await expect(page.getByTestId('bo-venue-notice')).toHaveText('The venue Harbour Theatre was created.');
+  const venueRow = page.getByTestId('bo-venue-harbour-theatre');
+  await venueRow.locator('input[type=file]').setInputFiles({
+    name: 'theatre.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(THEATRE),
+  });
+  await expect(page.getByTestId('bo-venue-notice')).toContainText('main-hall, version 1 was saved as a draft');
+  const plan = venueRow.getByTestId('bo-plan-main-hall-1');
+  await plan.getByRole('button', { name: /^Publish ?:/ }).click();
+  await expect(plan).toContainText('Published');
+
+  // The event, named in four languages.
+  await page.goto('/backoffice/events?lang=en');
+  await page.locator('#bo-event-name-he').fill('החולמים');
+  await page.locator('#bo-event-name-en').fill('The Dreamers');
+  await page.locator('#bo-event-name-ru').fill('Мечтатели');
+  await page.locator('#bo-event-name-ar').fill('الحالمون');
+  await page.locator('#bo-event-description-he').fill('הצגה על ים ועל אנשים.');
+  await page.locator('#bo-event-description-en').fill('A play about the sea and its people.');
+  await page.locator('#bo-event-description-ru').fill('Пьеса о море и его людях.');
+  await page.locator('#bo-event-description-ar').fill('مسرحية عن البحر وناسه.');
+  await page.locator('#bo-event-category').selectOption({ label: 'Theatre' });
+  await page.locator('#bo-event-duration').fill('100');
+  await page.getByRole('button', { name: 'Create the event' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toHaveText(
+    'The event The Dreamers was created. Now add its dates.',
+  );
+
+  // Three dates a week apart at 20:00 with a price for every zone and a coupon capped at two in zone B (the
+  // stalls' back rows, where the buyer's first free row is).
+  const first = jerusalemDay(30);
+  const days = [first, plusDays(first, 7), plusDays(first, 14)];
+  await page.locator('#bo-dates-venue').selectOption({ label: 'Harbour Theatre' });
+  await expect(page.locator('#bo-dates-plan option:checked')).toHaveText('main-hall, version 1');
+  await page.locator('#bo-dates-firstDate').fill(first);
+  await page.locator('#bo-dates-time').fill('20:00');
+  await page.locator('#bo-dates-everyDays').fill('7');
+  await page.locator('#bo-dates-count').fill('3');
+  await page.locator('#bo-dates-maxSeats').fill('6');
+  for (const [code, shekels] of [
+    ['A', '180'],
+    ['B', '150'],
+    ['C', '120'],
+  ] as const)
+    await page.getByTestId(`bo-price-${code}`).locator('input[id$="-price"]').fill(shekels);
+  await page.getByLabel('Add a coupon').check();
+  const coupon = page.getByTestId('bo-dates-coupon');
+  await coupon.getByLabel('Zone').selectOption({ label: 'Zone B' });
+  await coupon.getByLabel('Code').fill('DREAM50');
+  await coupon.getByLabel('Price (₪)').fill('50');
+  await coupon.getByLabel('How many at most').fill('2');
+  await page.getByRole('button', { name: 'Add the dates' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toHaveText(
+    'Dates added as drafts: 3. Publish each one when it is ready.',
+  );
+  const ids: number[] = [];
+  for (const day of days) {
+    const row = page.getByTestId(`bo-date-${day}`);
+    await expect(row).toContainText('Draft');
+    await expect(row).toContainText('Coupon DREAM50 (up to 2): ₪50.00');
+    ids.push(Number(await row.getAttribute('data-presentation-id')));
+    await row.getByRole('button', { name: /^Publish ?:/ }).click();
+    await expect(row).toContainText('Published');
+  }
+
+  // A buyer on a phone finds the show on the storefront and buys two seats with the coupon, then one of the second date.
+  const phone = await browser.newContext({
+    baseURL: stack.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const home = await phone.newPage();
+  await home.goto('/?lang=he');
+  await expect(home.getByText('החולמים').first()).toBeVisible({ timeout: 15_000 });
+  await home.close();
+  const withCoupon = await buyOnPhone(phone, ids[0]!, 2, 'DREAM50');
+  expect(withCoupon.due).toContain('100.00');
+  const second = await buyOnPhone(phone, ids[1]!, 1);
+  const sold = await sql<{ presentation_id: number; n: number }>(
+    `SELECT t.presentation_id, count(*)::int AS n FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
+      WHERE r.identifier = ANY($1) AND t.status = 'live' GROUP BY 1 ORDER BY 1`,
+    [[withCoupon.identifier, second.identifier]],
+  );
+  expect(sold).toEqual([
+    { presentation_id: ids[0], n: 2 },
+    { presentation_id: ids[1], n: 1 },
+  ]);
+
+  // The administrator's report of the first date's day shows the two seats sold.
+  await admin.page.goto('/backoffice?lang=en');
+  await admin.page.locator('#bo-date').fill(first);
+  const byFeature = admin.page.locator('#bo-by-feature');
+  await expect(byFeature.locator('tr', { hasText: 'The Dreamers' })).toBeVisible({ timeout: 15_000 });
+  await expect(byFeature.locator('tr', { hasText: 'The Dreamers' }).locator('td').nth(1)).toHaveText('2');
+
+  // The first date moves to 21:15: the buyer is texted the new time.
+  await page.goto('/backoffice/events?lang=en');
+  await page.locator('.bo-event-table tbody tr', { hasText: 'The Dreamers' }).getByRole('button').click();
+  const firstRow = page.locator(`tr[data-presentation-id="${ids[0]}"]`);
+  await firstRow.getByRole('button', { name: /^Change date and time/ }).click();
+  const move = page.getByTestId(`bo-move-${ids[0]}`);
+  await move.getByLabel('New time').fill('21:15');
+  await move.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('Date moved to ');
+  await expect(firstRow).toContainText('21:15');
+  await expect.poll(async () => (await textsTo('presentation-moved')).length, { timeout: 15_000 }).toBe(1);
+  expect((await textsTo('presentation-moved'))[0]!.body).toContain('21:15');
+
+  // The second date is cancelled: its order refunded once, its seat free, the buyer told.
+  const secondRow = page.locator(`tr[data-presentation-id="${ids[1]}"]`);
+  await secondRow.getByRole('button', { name: /^Cancel this date/ }).click();
+  await page.getByTestId(`bo-cancel-${ids[1]}`).getByRole('button', { name: 'Cancel the date' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('is cancelled and off sale.');
+  await expect(secondRow).toContainText('Cancelled');
+  const refunds = () =>
+    sql<{ charged: number; refunded: number; refunds: number }>(
+      `SELECT s.amount_agorot AS charged,
+              coalesce((SELECT sum(x.amount_agorot) FROM sandbox_refund x WHERE x.charge_id = s.id), 0)::int AS refunded,
+              (SELECT count(*)::int FROM sandbox_refund x WHERE x.charge_id = s.id) AS refunds
+         FROM payment p JOIN reservation r ON r.id = p.reservation_id JOIN sandbox_charge s ON s.id = p.provider_reference
+        WHERE r.identifier = $1`,
+      [second.identifier],
+    );
+  await expect.poll(async () => (await refunds())[0]?.refunds, { timeout: 30_000 }).toBe(1);
+  const [refund] = await refunds();
+  expect(refund!.refunded).toBe(refund!.charged);
+  expect(
+    await sql(`SELECT id FROM reservation_ticket WHERE presentation_id = $1 AND status = 'live'`, [ids[1]]),
+  ).toEqual([]);
+  await expect.poll(async () => (await textsTo('presentation-cancelled')).length, { timeout: 15_000 }).toBe(1);
+  expect((await textsTo('presentation-cancelled'))[0]!.body).toContain(second.identifier);
+  // The first date's order is untouched.
+  expect(await sql(`SELECT state FROM reservation WHERE identifier = $1`, [withCoupon.identifier])).not.toEqual([
+    { state: 'cancelled' },
+  ]);
+
+  await phone.close();
+  await dana.context.close();
+  await admin.context.close();
+});
