@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
+import { expectAxeClean } from './back-office.support';
 import { payWithCard } from './booking-flow.support';
 import { startEmptyStack, type EmptyStack } from './empty-stack.support';
 import { openSeatMap, seatPoint, zoomToRow, type SeatRef } from './seatmap-support';
@@ -14,9 +15,10 @@ import { openSeatMap, seatPoint, zoomToRow, type SeatRef } from './seatmap-suppo
  * uploads `seatmaps/venues/theatre.json` and publishes it, creates an event named in four languages, adds a series of
  * three dates with a price for every zone and a coupon capped at two, and publishes them. A buyer on a phone (390 px,
  * touch, Hebrew) picks two seats on the map and pays with the coupon, and one seat of the second date; the
- * administrator's report shows the two sold; the first date's time changes (the buyer is texted the new time); the
- * second date is cancelled (its order refunded once, its seat free, the buyer told). Every answer is checked against
- * the OpenAPI document, as on the shared stacks.
+ * administrator's report shows the two sold; the first date's time changes (the buyer is texted the new time) and its
+ * price goes up for new sales (the buyer's order keeps what was paid); the second date is cancelled (its order
+ * refunded once, its seat free, the buyer told). Every answer is checked against the OpenAPI document, as on the
+ * shared stacks.
  */
 const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
 const PASSWORD = 'Seven Quiet Lanterns Drift';
@@ -288,6 +290,27 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
   await expect(firstRow).toContainText('21:15');
   await expect.poll(async () => (await textsTo('presentation-moved')).length, { timeout: 15_000 }).toBe(1);
   expect((await textsTo('presentation-moved'))[0]!.body).toContain('21:15');
+
+  // The first date's regular price in zone B goes up from ₪150 to ₪160: new sales only, the buyer keeps what was paid.
+  const paidFor = (identifier: string) =>
+    sql<{ amount_agorot: number }>(
+      `SELECT t.amount_agorot FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
+        WHERE r.identifier = $1 ORDER BY t.id`,
+      [identifier],
+    );
+  const paidBefore = await paidFor(withCoupon.identifier);
+  await firstRow.getByRole('button', { name: /^Change prices/ }).click();
+  const priceForm = page.getByTestId(`bo-prices-${ids[0]}`);
+  await expect(priceForm).toContainText('Tickets already sold keep what their buyers paid');
+  const zoneB = priceForm.locator('fieldset', { hasText: 'Zone B' }).filter({ hasNotText: 'DREAM50' });
+  await expect(zoneB.getByLabel('Price (₪)')).toHaveValue('150');
+  await zoneB.getByLabel('Price (₪)').fill('160');
+  await expectAxeClean(page, 'events, price change form (en, 1280 px)');
+  await priceForm.getByRole('button', { name: 'Save the prices' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('They apply to sales from now on');
+  await expect(firstRow).toContainText('₪160.00');
+  await expect(firstRow.getByRole('button', { name: /^Change prices/ })).toBeFocused();
+  expect(await paidFor(withCoupon.identifier)).toEqual(paidBefore);
 
   // The second date is cancelled: its order refunded once, its seat free, the buyer told.
   const secondRow = page.locator(`tr[data-presentation-id="${ids[1]}"]`);

@@ -76,6 +76,15 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'المنطقة {zoneId} ليست من مناطق مخطط المقاعد هذا، أو مذكورة مرتين.',
     },
   },
+  TICKET_NOT_OF_DATE: {
+    status: 422,
+    message: {
+      he: 'הכרטיס {ticketId} אינו מכרטיסי המועד הזה, או שהוא מופיע פעמיים.',
+      en: 'Ticket {ticketId} is not one of this date\'s tickets, or is listed twice.',
+      ru: 'Билет {ticketId} не относится к этой дате или указан дважды.',
+      ar: 'التذكرة {ticketId} ليست من تذاكر هذا الموعد، أو مذكورة مرتين.',
+    },
+  },
   DATE_NOT_REAL: {
     status: 422,
     message: {

@@ -92,6 +92,13 @@ const seriesBody = z.object({
 });
 const updatePresentationBody = z.object({ revision, date: dateKey, time: timeOfDay, maxSeatsPerOrder, prices });
 
+const priceChangeBody = z.object({
+  revision,
+  tickets: z
+    .array(z.object({ ticketId: dbId, priceAgorot: agorot, serviceChargeAgorot: agorot.default(0) }))
+    .min(1)
+    .max(500),
+});
 const moveBody = z.object({ revision, date: dateKey, time: timeOfDay });
 const cancelBody = z.object({ revision, reason: plainText(500).default('') });
 
@@ -202,6 +209,20 @@ export class EventAdminController {
     @ZodBody(updatePresentationBody) body: z.infer<typeof updatePresentationBody>,
   ): Promise<AdminPresentation> {
     return this.events.updatePresentation(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/prices')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      "New prices for a date's tickets, draft or published: sold tickets keep what was paid, so they apply to new sales",
+  })
+  changePrices(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(priceChangeBody) body: z.infer<typeof priceChangeBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changePrices(staff, p.id, body);
   }
 
   @Post('presentations/:id/move')

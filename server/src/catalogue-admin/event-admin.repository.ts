@@ -150,6 +150,7 @@ export class EventAdminRepository {
   ): Promise<AdminPresentation[]> {
     if (rows.length === 0) return [];
     const tickets: {
+      id: number;
       presentation_id: number;
       zone_id: number;
       name: string;
@@ -160,7 +161,7 @@ export class EventAdminRepository {
       code: string | null;
       balance: number | null;
     }[] = await tx.query(
-      `SELECT tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge, t.code,
+      `SELECT t.id, tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge, t.code,
               t.balance
          FROM ticket_group tg JOIN ticket t ON t.ticket_group_id = tg.id
         WHERE tg.presentation_id = ANY($1) ORDER BY tg.sort_order, tg.id, t.sort_order, t.id`,
@@ -182,6 +183,7 @@ export class EventAdminRepository {
           tickets: tickets
             .filter((t) => Number(t.presentation_id) === Number(r.id) && Number(t.zone_id) === Number(z.id))
             .map((t) => ({
+              ticketId: Number(t.id),
               name: {
                 he: t.name,
                 en: t.name_en,
@@ -336,6 +338,41 @@ export class EventAdminRepository {
       );
       await writePrices(tx, id, change.prices);
       return 'updated';
+    });
+  }
+
+  /**
+   * New prices for tickets the date has, at `revision`, draft or published (sold tickets keep their own amounts).
+   * 'unknown' names a ticket that is not the date's; nothing changes unless every ticket is.
+   */
+  async changePrices(
+    id: number,
+    revision: number,
+    tickets: readonly { ticketId: number; priceAgorot: number; serviceChargeAgorot: number }[],
+  ): Promise<{ outcome: 'changed' | 'cancelled' | 'stale' } | { outcome: 'unknown'; ticketId: number }> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return { outcome: 'cancelled' };
+      if (row.revision !== revision) return { outcome: 'stale' };
+      const own: { id: number }[] = await tx.query(
+        `SELECT t.id FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
+          WHERE tg.presentation_id = $1 AND t.id = ANY($2)`,
+        [id, tickets.map((t) => t.ticketId)],
+      );
+      const ids = new Set(own.map((t) => Number(t.id)));
+      const seen = new Set<number>();
+      for (const t of tickets) {
+        if (!ids.has(t.ticketId) || seen.has(t.ticketId)) return { outcome: 'unknown', ticketId: t.ticketId };
+        seen.add(t.ticketId);
+      }
+      for (const t of tickets)
+        await tx.query('UPDATE ticket SET price = $2, service_charge = $3 WHERE id = $1', [
+          t.ticketId,
+          t.priceAgorot,
+          t.serviceChargeAgorot,
+        ]);
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return { outcome: 'changed' };
     });
   }
 

@@ -9,6 +9,7 @@ import {
   type AdminFeature,
   type AdminFeatureInput,
   type AdminPresentation,
+  type AdminPriceChange,
   type AdminPresentationSeriesInput,
   type AdminPresentationUpdate,
   type AdminPresentationMove,
@@ -136,6 +137,21 @@ export class EventAdminService {
     if (outcome === 'overlap') throw overlap.error();
     const after = await this.presentation(staff, id);
     await this.audited(staff, 'presentation-update', after.businessId, `presentation:${id}`, { before, after });
+    return after;
+  }
+
+  /** New prices for a date's tickets; on a published date they apply to new sales only (see AdminPriceChange). */
+  async changePrices(staff: StaffIdentity, id: number, change: AdminPriceChange): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const result = await this.events.changePrices(id, change.revision, change.tickets);
+    if (result.outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (result.outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (result.outcome === 'unknown') throw new AppError('TICKET_NOT_OF_DATE', { ticketId: result.ticketId });
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-prices', after.businessId, `presentation:${id}`, {
+      before: before.prices,
+      after: after.prices,
+    });
     return after;
   }
 

@@ -13,7 +13,18 @@ import {
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
 import { call, lock, seatInput, visitor, type PlanInfo } from '../seats/support/seat-kit';
-import { buyer, loadShow, plainSeats, waitFor } from '../booking/support/booking-kit';
+import {
+  TEST_CARDS,
+  authoriseCard,
+  buyer,
+  cartOf,
+  cartSeat,
+  commit,
+  loadShow,
+  lockAll,
+  plainSeats,
+  waitFor,
+} from '../booking/support/booking-kit';
 import { buySeats } from '../customers/support/customer-kit';
 
 /**
@@ -518,4 +529,110 @@ test('a capped coupon: a coded ticket buyers apply by its code, never listed; a 
   const found = await lookUp(code);
   expect([found.status, JSON.stringify(found.body).includes(coupon.name.he)]).toEqual([200, true]);
   expect((await lookUp('NO-SUCH-CODE')).body.error).toBe('TICKET_CODE_NOT_FOUND');
+});
+
+test('a price change on a date on sale applies to new sales only; a cart priced before it is refused, never charged the new amount', async () => {
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature())).body;
+  const series = (day: number) => ({
+    featureId: feature.id,
+    seatPlanId: plan.id,
+    firstDate: daysAhead(day),
+    time: '19:00',
+    prices: priceAll(),
+  });
+  const [draft] = (
+    await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', series(160))
+  ).body.presentations;
+  const [other] = (
+    await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', series(161))
+  ).body.presentations;
+  const date = (
+    await admin.call<AdminPresentation>('POST', `/api/admin/presentations/${draft!.id}/publish`, {
+      revision: draft!.revision,
+    })
+  ).body;
+  const show = await loadShow(t.url, date.id);
+  const seats = plainSeats(show);
+  const sold = await buySeats(
+    t.url,
+    show,
+    seats.slice(0, 2),
+    `05${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+  );
+  const paid = async (identifier: string) =>
+    (
+      await sql.query(
+        `SELECT t.amount_agorot, t.service_charge_agorot FROM reservation_ticket t
+           JOIN reservation r ON r.id = t.reservation_id WHERE r.identifier = $1 ORDER BY t.id`,
+        [identifier],
+      )
+    ).rows;
+  const paidBefore = await paid(sold.reservationIdentifier);
+  // The seats' zone's regular ticket: what they sold at.
+  const ticket = date.prices.find((z) => z.zoneId === seats[0]!.TicketGroupId)!.tickets[0]!;
+  expect(paidBefore[0].amount_agorot).toBe(ticket.priceAgorot);
+  expect(ticket.ticketId).toEqual(expect.any(Number));
+
+  // A buyer prices a cart at the old amounts and has the card page authorise it; the price then changes.
+  const late = await buyer(t.url);
+  const lateSeats = seats.slice(4, 6);
+  await lockAll(t.url, late, show, lateSeats);
+  const oldCart = cartOf(lateSeats.map((s) => cartSeat(show, s)));
+  const authorised = await authoriseCard(t.url, late, TEST_CARDS.approve, { total: oldCart.total!.toFixed(2) });
+
+  // Refusals change nothing: a stale revision, a ticket of another date, one ticket twice, a negative amount.
+  const otherTicket = other!.prices.flatMap((z) => z.tickets)[0]!;
+  const prices = async () =>
+    (
+      await sql.query(
+        `SELECT t.id, t.price, t.service_charge FROM ticket t JOIN ticket_group g ON g.id = t.ticket_group_id
+          WHERE g.presentation_id = $1 ORDER BY t.id`,
+        [date.id],
+      )
+    ).rows;
+  const pricesBefore = await prices();
+  const change = (tickets: unknown[], revision = date.revision) =>
+    admin.call('PUT', `/api/admin/presentations/${date.id}/prices?lang=en`, { revision, tickets });
+  const raise = { ticketId: ticket.ticketId, priceAgorot: 17_500, serviceChargeAgorot: 700 };
+  const refusals: [Promise<{ status: number; body: { error: string; message: string } }>, number, string][] = [
+    [change([raise], date.revision + 5), 409, 'STALE_REVISION'],
+    [change([{ ...raise, ticketId: otherTicket.ticketId }]), 422, 'TICKET_NOT_OF_DATE'],
+    [change([raise, raise]), 422, 'TICKET_NOT_OF_DATE'],
+    [change([{ ...raise, priceAgorot: -1 }]), 400, 'INVALID_BODY'],
+    [change([]), 400, 'INVALID_BODY'],
+  ];
+  for (const [reply, status, error] of refusals) {
+    const r = await reply;
+    expect([r.status, r.body.error]).toEqual([status, error]);
+  }
+  expect(await prices()).toEqual(pricesBefore);
+
+  const changed = await change([raise]);
+  expect(changed.status).toBe(200);
+  expect(changed.body.revision).toBe(date.revision + 1);
+  expect(changed.body.prices.flatMap((z: { tickets: unknown[] }) => z.tickets)).toContainEqual(
+    expect.objectContaining({ ticketId: ticket.ticketId, priceAgorot: 17_500, serviceChargeAgorot: 700 }),
+  );
+
+  // What was sold keeps what was paid.
+  expect(await paid(sold.reservationIdentifier)).toEqual(paidBefore);
+  // The cart priced before the change is refused before any charge, never charged the new amount unseen.
+  const charges = await count('sandbox_charge');
+  const refused = await commit(t.url, late, { ...oldCart, paymentIdentifier: authorised });
+  expect([refused.status, refused.body.error]).toEqual([409, 'PRICE_MISMATCH']);
+  expect(await count('sandbox_charge')).toBe(charges);
+  // Priced again, it sells at the new amount.
+  const fresh = await loadShow(t.url, date.id);
+  const newSale = await buySeats(
+    t.url,
+    fresh,
+    seats.slice(8, 9),
+    `05${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+  );
+  expect(await paid(newSale.reservationIdentifier)).toEqual([{ amount_agorot: 17_500, service_charge_agorot: 700 }]);
+
+  const audit = await sql.query(`SELECT detail FROM audit_log WHERE action = 'presentation-prices' AND subject = $1`, [
+    `presentation:${date.id}`,
+  ]);
+  expect(audit.rows).toHaveLength(1);
 });

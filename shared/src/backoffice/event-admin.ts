@@ -68,6 +68,8 @@ export interface AdminZoneListResponse {
  * most `cap` times over the date (claimed before the card is charged, like every limit).
  */
 export interface AdminTicketPrice {
+  /** The ticket's id, as read (ignored when a draft's prices are written: those replace the whole set). */
+  ticketId?: number;
   name: AdminNames;
   priceAgorot: number;
   serviceChargeAgorot: number;
@@ -161,6 +163,18 @@ export interface AdminPresentationMoved {
   presentation: AdminPresentation;
   /** Orders whose buyers were sent the new time. */
   ordersTold: number;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/prices: new prices for tickets a date already has, draft or published. Tickets
+ * sold keep what was paid (each sold ticket stores its amount), so on a published date the change applies to new sales
+ * only; a cart priced before it and paid after is refused at the commit (its total no longer matches) before any
+ * charge, never charged the new amount unseen. Tickets are neither added nor removed here (a sold ticket refers to
+ * its row); a coupon's code and cap stay as they are.
+ */
+export interface AdminPriceChange {
+  revision: number;
+  tickets: { ticketId: number; priceAgorot: number; serviceChargeAgorot: number }[];
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type AdminFeature,
   type AdminFeatureInput,
   type AdminPresentation,
+  type AdminPriceChange,
   type AdminPresentationSeriesInput,
   type AdminSeatPlanSummary,
   type AdminVenue,
@@ -19,6 +20,7 @@ import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { AddDatesForm } from './AddDatesForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
+import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
 import { eventsApi } from './events-api';
 import { NewEventForm } from './NewEventForm';
@@ -37,14 +39,21 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed' };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'cancel' };
+type Editing = { id: number; kind: 'move' | 'prices' | 'cancel' };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
 
 /** The ids the focus goes back to when a date's inline form closes. */
 const moveButtonId = (id: number) => `bo-date-${id}-move`;
+const pricesButtonId = (id: number) => `bo-date-${id}-prices`;
 const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
+/** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
+const openerId: Record<Editing['kind'], (id: number) => string> = {
+  move: moveButtonId,
+  prices: pricesButtonId,
+  cancel: cancelButtonId,
+};
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
 
 const notReadyProblems = (e: unknown): ReadinessProblem[] => {
@@ -202,8 +211,7 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
 
   /** Closes a date's inline form, the focus back on the button that opened it. */
   const closeEditor = () => {
-    if (editing)
-      focusAfterRender.current = editing.kind === 'move' ? moveButtonId(editing.id) : cancelButtonId(editing.id);
+    if (editing) focusAfterRender.current = openerId[editing.kind](editing.id);
     setEditing(null);
   };
 
@@ -224,6 +232,23 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
       setEditing(null);
     }
     return moved;
+  };
+
+  const changePrices = async (p: AdminPresentation, tickets: AdminPriceChange['tickets']) => {
+    const changed = await run(
+      async () => {
+        const done = await eventsApi.changePrices(p.id, { revision: p.revision, tickets });
+        return t(done.status === 'published' ? `${K}.pricesChangedOnSale` : `${K}.pricesChanged`, {
+          date: formatJerusalemDateTime(done.startsAt, locale),
+        });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (changed) {
+      focusAfterRender.current = pricesButtonId(p.id);
+      setEditing(null);
+    }
+    return changed;
   };
 
   const cancel = async (p: AdminPresentation, reason: string) => {
@@ -494,6 +519,7 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     </button>
                                   )}
                                   {opener('move', moveButtonId(p.id), `bo-move-${p.id}`, t(`${K}.changeDate`))}
+                                  {opener('prices', pricesButtonId(p.id), `bo-prices-${p.id}`, t(`${K}.changePrices`))}
                                   {opener('cancel', cancelButtonId(p.id), `bo-cancel-${p.id}`, t(`${K}.cancelDate`))}
                                 </div>
                               )}
@@ -510,6 +536,17 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     when={when}
                                     busy={busy}
                                     onSave={(date, time) => move(p, date, time)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'prices' ? (
+                                  <PriceChangeForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    locale={locale}
+                                    zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
+                                    onSave={(tickets) => changePrices(p, tickets)}
                                     onClose={closeEditor}
                                   />
                                 ) : (

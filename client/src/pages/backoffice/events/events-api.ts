@@ -8,6 +8,7 @@ import type {
   AdminPresentationMove,
   AdminPresentationMoved,
   AdminPresentationSeriesInput,
+  AdminPriceChange,
   AdminVenueListResponse,
   AdminZoneListResponse,
 } from '@hotline/shared';
@@ -33,6 +34,9 @@ export const eventsApi = {
   /** A date (draft or published) to a new Jerusalem date and time; every order for it is sent the new time. */
   move: (presentationId: number, change: AdminPresentationMove) =>
     apiRequest<AdminPresentationMoved>(`/admin/presentations/${presentationId}/move`, { method: 'POST', body: change }),
+  /** New prices for a date's tickets; on a date on sale they apply to new sales (tickets sold keep what was paid). */
+  changePrices: (presentationId: number, change: AdminPriceChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/prices`, { method: 'PUT', body: change }),
   /** Takes a date off sale now; a server job then cancels, refunds and tells every order (202, with its progress). */
   cancel: (presentationId: number, change: AdminPresentationCancel) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/cancel`, { method: 'POST', body: change }),
