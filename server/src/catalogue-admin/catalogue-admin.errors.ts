@@ -80,7 +80,7 @@ export const CatalogueAdminErrors = registerErrors({
     status: 422,
     message: {
       he: 'הכרטיס {ticketId} אינו מכרטיסי המועד הזה, או שהוא מופיע פעמיים.',
-      en: 'Ticket {ticketId} is not one of this date\'s tickets, or is listed twice.',
+      en: "Ticket {ticketId} is not one of this date's tickets, or is listed twice.",
       ru: 'Билет {ticketId} не относится к этой дате или указан дважды.',
       ar: 'التذكرة {ticketId} ليست من تذاكر هذا الموعد، أو مذكورة مرتين.',
     },

@@ -103,7 +103,19 @@ const moveBody = z.object({ revision, date: dateKey, time: timeOfDay });
 const cancelBody = z.object({ revision, reason: plainText(500).default('') });
 
 const idParams = z.object({ id: idString });
-const listQuery = z.object({ featureId: idString.optional() });
+/** A page cursor as the list gives it: the last date's start (microseconds since 1970) and id, "1767225600000000-42". */
+const cursor = z
+  .string()
+  .regex(/^\d{1,17}-\d{1,9}$/, "must be a list's 'next' value")
+  .transform((c) => {
+    const [startsUs, id] = c.split('-');
+    return { startsUs: startsUs!, id: Number(id) };
+  });
+const listQuery = z.object({
+  featureId: idString.optional(),
+  after: cursor.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
 const publishBody = z.object({ revision });
 
 /**
@@ -170,12 +182,18 @@ export class EventAdminController {
 
   @Get('presentations')
   @RateLimit(RATE_LIMITS.catalogueAdmin)
-  @ApiOperation({ summary: 'The dates of your businesses (of one event with featureId), drafts and published' })
+  @ApiOperation({
+    summary: 'The dates of your businesses (of one event with featureId), drafts and published, a page at a time',
+  })
   async presentations(
     @CurrentStaff() staff: StaffIdentity,
     @ZodQuery(listQuery) q: z.infer<typeof listQuery>,
   ): Promise<AdminPresentationListResponse> {
-    return { presentations: await this.events.listPresentations(staff, q.featureId) };
+    const page = await this.events.listPresentations(staff, q);
+    return {
+      presentations: page.presentations,
+      next: page.next ? `${page.next.startsUs}-${page.next.id}` : null,
+    };
   }
 
   @Post('presentations')

@@ -71,6 +71,12 @@ const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.s
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
+/** Where a page of dates starts: after this start (microseconds since 1970, as digits) and id (ties by id). */
+export interface PresentationCursor {
+  startsUs: string;
+  id: number;
+}
+
 /** A date with what the checks need: its feature's duration (overlaps) and its business (scope). */
 export interface PresentationRef {
   presentation: AdminPresentation;
@@ -123,12 +129,39 @@ export class EventAdminRepository {
     }));
   }
 
-  async listPresentations(businessIds: readonly number[] | null, featureId?: number): Promise<AdminPresentation[]> {
-    const rows: PresentationRowDb[] = await this.db.query(
-      `SELECT ${PRESENTATION_COLUMNS} FROM presentation p
+  /**
+   * A page of dates in start order (keyset: start, then id), after `after` when given; `next` is the cursor of the
+   * following page, null on the last one. A page costs the same wherever it is in a long list.
+   */
+  async listPresentations(
+    businessIds: readonly number[] | null,
+    page: { featureId?: number; after?: PresentationCursor; limit: number },
+  ): Promise<{ presentations: AdminPresentation[]; next: PresentationCursor | null }> {
+    // The start as whole microseconds since 1970 (PostgreSQL's own precision), so a cursor never rounds a start.
+    const rows: (PresentationRowDb & { starts_us: string })[] = await this.db.query(
+      `SELECT ${PRESENTATION_COLUMNS},
+              (extract(epoch FROM p.date_time) * 1000000)::bigint::text AS starts_us
+         FROM presentation p
         WHERE ($1::int[] IS NULL OR p.business_id = ANY($1)) AND ($2::int IS NULL OR p.feature_id = $2)
-        ORDER BY p.date_time, p.id LIMIT 2000`,
-      [businessIds, featureId ?? null],
+          AND ($3::bigint IS NULL
+               OR (p.date_time, p.id) > ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::int))
+        ORDER BY p.date_time, p.id LIMIT $5`,
+      [businessIds, page.featureId ?? null, page.after?.startsUs ?? null, page.after?.id ?? 0, page.limit + 1],
+    );
+    const more = rows.length > page.limit;
+    const shown = more ? rows.slice(0, page.limit) : rows;
+    const last = shown.at(-1);
+    return {
+      presentations: await this.withPrices(shown),
+      next: more && last ? { startsUs: last.starts_us, id: Number(last.id) } : null,
+    };
+  }
+
+  /** These dates, in start order. */
+  async presentationsByIds(ids: readonly number[]): Promise<AdminPresentation[]> {
+    const rows: PresentationRowDb[] = await this.db.query(
+      `SELECT ${PRESENTATION_COLUMNS} FROM presentation p WHERE p.id = ANY($1) ORDER BY p.date_time, p.id`,
+      [ids],
     );
     return this.withPrices(rows);
   }

@@ -25,7 +25,7 @@ import { AppError } from '../common/app-error';
 import { auditChange, requireBusinessScope } from './admin-scope';
 import { Clock } from '../common/clock';
 import { PresentationNotReadyError, StaleRevisionError } from './catalogue-admin.errors';
-import { EventAdminRepository } from './event-admin.repository';
+import { EventAdminRepository, type PresentationCursor } from './event-admin.repository';
 import { EventCancellationJob } from './event-cancellation.job';
 import { EventCancellationRepository } from './event-cancellation.repository';
 
@@ -82,8 +82,12 @@ export class EventAdminService {
     return this.events.zones(seatPlanId);
   }
 
-  listPresentations(staff: StaffIdentity, featureId?: number): Promise<AdminPresentation[]> {
-    return this.events.listPresentations(staff.businessIds, featureId);
+  /** A page of dates of the staff member's businesses (of one event with `featureId`), in start order. */
+  listPresentations(
+    staff: StaffIdentity,
+    page: { featureId?: number; after?: PresentationCursor; limit: number },
+  ): Promise<{ presentations: AdminPresentation[]; next: PresentationCursor | null }> {
+    return this.events.listPresentations(staff.businessIds, page);
   }
 
   async presentation(staff: StaffIdentity, id: number): Promise<AdminPresentation> {
@@ -103,8 +107,7 @@ export class EventAdminService {
     const overlap = overlapCheck(runs);
     const ids = await this.events.createSeries(plan.venueId, dates, input, overlap.check);
     if (ids === 'overlap') throw overlap.error();
-    const created = await this.events.listPresentations(null, input.featureId);
-    const mine = created.filter((p) => ids.includes(p.id));
+    const mine = await this.events.presentationsByIds(ids);
     await this.audited(staff, 'presentation-create', plan.businessId, `feature:${feature.id}`, {
       after: { presentationIds: ids, ...input },
     });

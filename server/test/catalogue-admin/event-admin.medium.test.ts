@@ -636,3 +636,41 @@ test('a price change on a date on sale applies to new sales only; a cart priced 
   ]);
   expect(audit.rows).toHaveLength(1);
 });
+
+test('the dates list pages through a long series in start order: each date once, a bad cursor or limit a 400', async () => {
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature({ durationMinutes: 60 })))
+    .body;
+  const made = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+    featureId: feature.id,
+    seatPlanId: plan.id,
+    firstDate: daysAhead(400),
+    time: '10:00',
+    everyDays: 1,
+    count: 60,
+    prices: priceAll(),
+  });
+  expect(made.status).toBe(201);
+  expect(made.body.presentations).toHaveLength(60);
+
+  const seen: AdminPresentation[] = [];
+  const sizes: number[] = [];
+  let after: string | null | undefined;
+  do {
+    const page = await admin.call<{ presentations: AdminPresentation[]; next: string | null }>(
+      'GET',
+      `/api/admin/presentations?featureId=${feature.id}&limit=25${after ? `&after=${after}` : ''}`,
+    );
+    expect(page.status).toBe(200);
+    sizes.push(page.body.presentations.length);
+    seen.push(...page.body.presentations);
+    after = page.body.next;
+  } while (after && sizes.length < 10);
+  expect(sizes).toEqual([25, 25, 10]);
+  expect(seen.map((p) => p.id)).toEqual(made.body.presentations.map((p) => p.id));
+  expect(seen.map((p) => p.startsAt)).toEqual([...seen.map((p) => p.startsAt)].sort());
+
+  for (const query of ['after=yesterday', 'after=1-', 'limit=0', 'limit=501', `after=${'9'.repeat(18)}-1`]) {
+    const r = await admin.call('GET', `/api/admin/presentations?featureId=${feature.id}&${query}`);
+    expect([query, r.status, r.body.error]).toEqual([query, 400, 'INVALID_QUERY']);
+  }
+});

@@ -120,9 +120,13 @@ export interface AdminPresentation {
   revision: number;
 }
 
-/** GET /api/admin/presentations?featureId= */
+/**
+ * GET /api/admin/presentations?featureId=&after=&limit=: dates in start order, a page at a time (`limit`, default
+ * 200, at most 500). `next` is the cursor for the following page (pass it as `after`), null on the last page.
+ */
 export interface AdminPresentationListResponse {
   presentations: AdminPresentation[];
+  next?: string | null;
 }
 
 /**

@@ -36,7 +36,8 @@ interface Refusal {
   planId?: number;
 }
 
-type Dates = { featureId: number; list: AdminPresentation[] | 'failed' };
+/** The chosen event's dates read so far (a page at a time, in start order) and the cursor of the next page. */
+type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
 type Editing = { id: number; kind: 'move' | 'prices' | 'cancel' };
@@ -105,14 +106,35 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
       (r) => setFeatures(r.features),
       () => setFeatures('failed'),
     );
+  const readZonesOf = (list: AdminPresentation[]) => {
+    for (const planId of new Set(list.map((p) => p.seatPlanId))) zonesOf(planId).catch(() => undefined);
+  };
   const loadDates = (featureId: number) =>
     eventsApi.presentations(featureId).then(
       (r) => {
-        setDates({ featureId, list: r.presentations });
-        for (const planId of new Set(r.presentations.map((p) => p.seatPlanId))) zonesOf(planId).catch(() => undefined);
+        setDates({ featureId, list: r.presentations, next: r.next });
+        readZonesOf(r.presentations);
       },
       () => setDates({ featureId, list: 'failed' }),
     );
+  /** The next page of the chosen event's dates, after those shown. */
+  const loadLaterDates = (current: Dates) => {
+    if (!Array.isArray(current.list) || !current.next) return;
+    const shown = current.list;
+    setBusy(true);
+    void eventsApi
+      .presentations(current.featureId, current.next)
+      .then(
+        (r) => {
+          setDates({ featureId: current.featureId, list: [...shown, ...r.presentations], next: r.next });
+          readZonesOf(r.presentations);
+          // The first of the new dates takes the focus, so a keyboard user goes on where the list grew.
+          if (r.presentations[0]) focusAfterRender.current = rowHeaderId(r.presentations[0].id);
+        },
+        () => setRefusal({ message: t(`${K}.datesFailed`), problems: [] }),
+      )
+      .finally(() => setBusy(false));
+  };
   useEffect(() => {
     void loadFeatures();
     void eventsApi.venues().then(
@@ -137,8 +159,10 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     const { featureId } = dates;
     let live = true;
     const timer = setTimeout(() => {
-      eventsApi.presentations(featureId).then(
-        (r) => live && setDates({ featureId, list: r.presentations }),
+      // The dates shown so far, read again in one page (up to the API's 500).
+      const shown = Array.isArray(dates.list) ? dates.list.length : 0;
+      eventsApi.presentations(featureId, undefined, Math.min(500, Math.max(200, shown))).then(
+        (r) => live && setDates({ featureId, list: r.presentations, next: r.next }),
         () => live && setDates((d) => (d ? { ...d } : d)),
       );
     }, PROGRESS_POLL_MS);
@@ -569,6 +593,13 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                 </table>
               </div>
             ))}
+          {dates?.next && Array.isArray(dateList) && (
+            <p className="bo-actions">
+              <button type="button" className="button" disabled={busy} onClick={() => loadLaterDates(dates)}>
+                {t(`${K}.laterDates`, { shown: number(dateList.length) })}
+              </button>
+            </p>
+          )}
           {venues === null && <p role="status">{t(`${K}.loadingVenues`)}</p>}
           {venues === 'failed' && <p role="alert">{t(`${K}.venuesFailed`)}</p>}
           {Array.isArray(venues) && (

@@ -22,8 +22,9 @@ export const eventsApi = {
   /** The venues with their seat-plan versions: a date is sold on a published one. */
   venues: () => apiRequest<AdminVenueListResponse>('/admin/venues'),
   zones: (seatPlanId: number) => apiRequest<AdminZoneListResponse>(`/admin/seat-plans/${seatPlanId}/zones`),
-  presentations: (featureId: number) =>
-    apiRequest<AdminPresentationListResponse>('/admin/presentations', { query: { featureId } }),
+  /** A page of an event's dates in start order: the first, or the one after `after` (a list's `next`). */
+  presentations: (featureId: number, after?: string, limit?: number) =>
+    apiRequest<AdminPresentationListResponse>('/admin/presentations', { query: { featureId, after, limit } }),
   createSeries: (input: AdminPresentationSeriesInput) =>
     apiRequest<AdminPresentationListResponse>('/admin/presentations', { method: 'POST', body: input }),
   publish: (presentationId: number, revision: number) =>
