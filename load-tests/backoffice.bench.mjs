@@ -7,8 +7,6 @@
 //     baseline GET /api/health through the same stack. Target: p95 < 500 ms.
 // Only loopback addresses; every loop is bounded.
 //   node load-tests/backoffice.bench.mjs [--rounds=5] [--tickets=1000000] [--calls=30]
-import { createHmac } from 'node:crypto';
-import path from 'node:path';
 import {
   appendResults,
   ensureBuilt,
@@ -17,11 +15,11 @@ import {
   percentile,
   request,
   require,
-  ROOT,
   solveTokens,
   startServer,
   startServices,
 } from './lib/stack.mjs';
+import { createBenchStaff, signInBenchStaff } from './lib/staff.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const ROUNDS = arg('rounds', 5);
@@ -29,60 +27,6 @@ const TICKETS = arg('tickets', 1_000_000);
 const CALLS = arg('calls', 30);
 const BLOCK = 200;
 const { Pool } = require('pg');
-
-const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-
-function totp(secretBase32) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes = [];
-  for (const ch of secretBase32) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/** Production never seeds demo staff: the bench makes its own administrator. */
-async function createStaff(pool) {
-  // The server's own argon2id hashing (server/dist), so the bench signs in exactly like staff do.
-  const { hashPassword } = require(path.join(ROOT, 'server', 'dist', 'customers', 'password-login.service.js'));
-  const hash = await hashPassword('bench-password');
-  const { rows } = await pool.query(
-    `INSERT INTO staff_user (username, first_name, last_name, password_hash, totp_secret)
-     VALUES ('bench', 'Bench', 'Admin', $1, $2) RETURNING id`,
-    [hash, SECRET],
-  );
-  await pool.query(`INSERT INTO staff_business (staff_user_id, business_id) VALUES ($1, 1), ($1, 2)`, [rows[0].id]);
-  await pool.query(`INSERT INTO staff_permission (staff_user_id, permission) VALUES ($1, 266), ($1, 267), ($1, 268)`, [
-    rows[0].id,
-  ]);
-}
-
-/** The staff session cookie comes back in set-cookie; lib/stack's request() does not keep it, so sign in raw. */
-async function signInWithCookie(base) {
-  const visitor = crypto.randomUUID();
-  const res = await fetch(`${base}/api/backoffice/sign-in`, {
-    method: 'POST',
-    headers: { uuid: visitor, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: 'bench-password', totpCode: totp(SECRET) }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('staff_session='));
-  return { visitor, cookie };
-}
 
 async function boxOffice(base, pool) {
   const { rows: pres } = await pool.query(
@@ -100,7 +44,7 @@ async function boxOffice(base, pool) {
       WHERE s.seatplan_id = $2 AND s.together_id IS NULL ORDER BY s.section_id, s.y, s.x LIMIT $3`,
     [p.id, p.seatplan_id, BLOCK * ROUNDS * 3],
   );
-  const staff = await signInWithCookie(base);
+  const staff = await signInBenchStaff(base);
   const staffHeaders = { uuid: staff.visitor, cookie: staff.cookie };
   const blockMs = [];
   const single4Ms = [];
@@ -226,7 +170,7 @@ async function fillTickets(pool) {
 
 async function reports(base, pool) {
   const filled = await fillTickets(pool);
-  const staff = await signInWithCookie(base);
+  const staff = await signInBenchStaff(base);
   const headers = { uuid: staff.visitor, cookie: staff.cookie };
   const today = new Date().toISOString().slice(0, 10);
   const yesterday = new Date(Date.now() - 86400_000).toISOString().slice(0, 10);
@@ -281,7 +225,7 @@ async function main() {
     const pool = new Pool({ connectionString: svc.databaseUrl, max: 4 });
     // Clients idle in the pool see the cluster stop at the end; that is not an error of the bench.
     pool.on('error', () => undefined);
-    await createStaff(pool);
+    await createBenchStaff(pool, [266, 267, 268]);
     const box = await boxOffice(server.url, pool);
     const rep = await reports(server.url, pool);
     await pool.end();

@@ -23,10 +23,33 @@ export interface CancellationPass {
 }
 
 /**
+ * `work` over `items`, at most `concurrency` at a time, none started once `signal` is aborted; the results that are
+ * not null or undefined, in no particular order. A failure of one item fails the whole (as one at a time did).
+ */
+async function inBatches<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  signal: AbortSignal,
+  work: (item: T) => Promise<R | null | undefined>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal.aborted) {
+      const result = await work(items[next++]!);
+      if (result !== null && result !== undefined) results.push(result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+/**
  * Job `event-cancellations` (cluster lease, EVENT_CANCELLATION_INTERVAL_MS): for every cancelled date whose job is
- * open, the next orders that still have live tickets for it are cancelled one by one through the cancellations
+ * open, the next orders that still have live tickets for it are cancelled through the cancellations
  * context (CancellationService.cancelForEvent: tickets cancelled, full value refunded where it was paid from through
- * the one payment attempt, the seats freed, and the buyer's message queued in the cancellation's own transaction).
+ * the one payment attempt, the seats freed, and the buyer's message queued in the cancellation's own transaction),
+ * EVENT_CANCELLATION_CONCURRENCY orders at a time, batch after batch within the pass's share of the lease.
  * The work is the query, not a cursor: a pass that dies resumes with the orders still live, and an order already
  * cancelled is never picked again; a refund cut off mid-way is finished by the recovery loop's cancellation kind,
  * once (its idempotency key).
@@ -35,6 +58,8 @@ export interface CancellationPass {
 export class EventCancellationJob {
   private readonly job: JobHandle<CancellationPass>;
   private readonly fault = faultPointFromEnv();
+  /** The last pass stopped at its time budget with orders left: the next starts at once. */
+  private backlog = false;
 
   constructor(
     private readonly events: EventCancellationRepository,
@@ -47,6 +72,7 @@ export class EventCancellationJob {
       everyMs: config.EVENT_CANCELLATION_INTERVAL_MS,
       lease: 'cluster',
       run: (ctx) => this.pass(ctx),
+      hasBacklog: () => this.backlog,
     });
   }
 
@@ -57,19 +83,34 @@ export class EventCancellationJob {
 
   private async pass({ signal }: JobContext): Promise<CancellationPass> {
     const total: CancellationPass = { orders: 0, refundedAgorot: 0 };
+    const started = Date.now();
+    // Batch after batch while there is work, within half the job's lease (the scheduler's: at least 5 s), so the
+    // pass ends while this node still holds it; the next pass goes on.
+    const budgetMs = Math.max(3 * this.config.EVENT_CANCELLATION_INTERVAL_MS, 5_000) / 2;
+    this.backlog = false;
     for (const presentationId of await this.events.openCancellations()) {
-      const orders = await this.events.ordersToCancel(presentationId, this.config.EVENT_CANCELLATION_BATCH);
-      // Most passes during the watch find nothing: the event's name is read only when there is a message to write.
-      if (orders.length > 0) {
-        const event = await this.events.eventOf(presentationId);
-        for (const order of orders) {
-          if (signal.aborted) return total;
-          const done = await this.cancelOne(presentationId, event, order);
-          if (done) {
-            total.orders++;
-            total.refundedAgorot += done.refundAgorot;
-          }
+      let event: { name: AdminNames; startsAt: Date } | undefined;
+      for (;;) {
+        if (signal.aborted) break;
+        if (Date.now() - started >= budgetMs) {
+          this.backlog = true;
+          break;
         }
+        const orders = await this.events.ordersToCancel(presentationId, this.config.EVENT_CANCELLATION_BATCH);
+        if (orders.length === 0) break;
+        // Most passes during the watch find nothing: the event's name is read only when there is a message to write.
+        event ??= await this.events.eventOf(presentationId);
+        const named = event;
+        const done = await inBatches(orders, this.config.EVENT_CANCELLATION_CONCURRENCY, signal, (order) =>
+          this.cancelOne(presentationId, named, order),
+        );
+        for (const d of done) {
+          total.orders++;
+          total.refundedAgorot += d.refundAgorot;
+        }
+        // An order that could not be cancelled now (its refund refused, say) is read again by the next query:
+        // stop here rather than loop on it within this pass.
+        if (done.length < orders.length) break;
       }
       if (await this.events.finishIfDone(presentationId, LATE_SALE_GRACE_SECONDS))
         this.logger.info({ presentationId }, 'cancelled date: every order cancelled and refunded');

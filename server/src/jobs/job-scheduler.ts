@@ -33,6 +33,11 @@ export interface JobOptions<T> {
   maxBackoffMs?: number;
   /** First run as soon as the scheduler starts (otherwise after a random part of one period). */
   runAtStart?: boolean;
+  /**
+   * Asked after a successful scheduled run: true when the run stopped with work left (a batch job within its share of
+   * the lease), so the next scheduled run starts at once instead of a period later. It still takes the lease.
+   */
+  hasBacklog?: () => boolean;
 }
 
 /** A registered job: its owner keeps it to trigger a run now (tests, an admin change, a reconnect). */
@@ -70,6 +75,7 @@ interface Job {
   maxBackoffMs: number;
   runAtStart: boolean;
   run: (ctx: JobContext) => Promise<unknown>;
+  hasBacklog: () => boolean;
   timer: NodeJS.Timeout | null;
   /** Runs in order: each run starts after the previous one ended. */
   tail: Promise<void>;
@@ -123,6 +129,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       maxBackoffMs: Math.max(options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, everyMs),
       runAtStart: options.runAtStart ?? false,
       run: options.run,
+      hasBacklog: options.hasBacklog ?? (() => false),
       timer: null,
       tail: Promise.resolve(),
       queued: null,
@@ -282,7 +289,8 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       if (ran) job.metrics.lastDurationMs = this.timing.now() - started;
       job.metrics.consecutiveFailures = job.consecutiveFailures;
       job.active = false;
-      if (job.pending === 0) this.arm(job, this.nextDelay(job));
+      if (job.pending === 0)
+        this.arm(job, ran && job.consecutiveFailures === 0 && job.hasBacklog() ? 0 : this.nextDelay(job));
     }
   }
 

@@ -267,9 +267,10 @@ describe('chaos: the node cancelling a date is killed after an order is cancelle
       ]),
     ).toBe(1);
 
-    // What it left: one order cancelled with its refund not made; the others untouched.
+    // What it left: at least one order cancelled with its refund not made (orders are cancelled several at a time, so
+    // others may have reached the same point), no refund made, and what was not reached untouched.
     const liveOrders = `SELECT count(DISTINCT reservation_id) FROM reservation_ticket WHERE presentation_id = $1 AND status = 'live'`;
-    expect(await count(sql, liveOrders, [presentationId])).toBe(3);
+    expect(await count(sql, liveOrders, [presentationId])).toBeLessThan(4);
     expect((await refundsOf(sql, ids)).filter((r) => r.refunds > 0)).toHaveLength(0);
 
     // Another node, with the jobs on their periods (the cancellation job and the recovery loop).

@@ -293,3 +293,24 @@ test('register refuses a name twice; runWith runs a one-off function under the s
   expect(await second).toBe(7);
   expect(order).toEqual(['run', 'run end', 'with']);
 });
+
+test('a run that says it left work behind is followed at once; once the backlog is done, the period is back', async () => {
+  const starts: number[] = [];
+  let batchesLeft = 3;
+  scheduler.register('batches', {
+    everyMs: 100,
+    lease: 'cluster',
+    run: async () => {
+      starts.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 10)); // each run takes 10 ms of the fake clock
+      batchesLeft--;
+    },
+    hasBacklog: () => batchesLeft > 0,
+  });
+  scheduler.start();
+  await jest.advanceTimersByTimeAsync(50 + 10 + 10 + 10 + 100 + 10);
+  // Three runs back to back (the next armed with no delay: a timer's least, 1 ms, after the 10 ms run), then one
+  // period after the run that found no work left.
+  expect(starts).toEqual([50, 61, 72, 182]);
+  expect(lease.holders.get('batches')).toBeDefined();
+});
