@@ -22,9 +22,12 @@
 export const VENUE_FORMAT_VERSION = 1 as const;
 
 /** Hebrew first, English second; both required, both non-empty. */
+/** A name in Hebrew and English, and optionally Russian and Arabic (shown in those languages; else the English). */
 export interface LocalizedName {
   he: string;
   en: string;
+  ru?: string;
+  ar?: string;
 }
 
 export interface PlanPoint {

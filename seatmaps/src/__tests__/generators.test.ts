@@ -79,7 +79,7 @@ describe('cinema', () => {
     const stats = venueStats(doc);
     expect(stats).toMatchObject({ sections: 1, seats: 150, rows: 11, generalAdmissionCapacity: 0 });
     expect(doc.seatplan.name.he).toBe('אולם 1');
-    expect(doc.seatplan.stage?.label).toEqual({ he: 'מסך', en: 'Screen' });
+    expect(doc.seatplan.stage?.label).toEqual({ he: 'מסך', en: 'Screen', ru: 'Экран', ar: 'الشاشة' });
   });
 
   it('puts six two-seat couches in the back row, each pair sharing a together id', () => {

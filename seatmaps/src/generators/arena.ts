@@ -63,7 +63,12 @@ export function generateArena(): VenueDocument {
     ...lowerRing,
     centre: c,
     code: (n) => String(101 + n),
-    name: (n) => ({ he: `יציע ${101 + n}`, en: `Section ${101 + n}` }),
+    name: (n) => ({
+      he: `יציע ${101 + n}`,
+      en: `Section ${101 + n}`,
+      ru: `Сектор ${101 + n}`,
+      ar: `القسم ${101 + n}`,
+    }),
     groupName: 'יציע תחתון',
     seatProps: ({ slot, thetaDeg, row, index, count }) => {
       const features: number[] = [];
@@ -80,7 +85,12 @@ export function generateArena(): VenueDocument {
     ...upperRing,
     centre: c,
     code: (n) => String(201 + n),
-    name: (n) => ({ he: `יציע ${201 + n}`, en: `Section ${201 + n}` }),
+    name: (n) => ({
+      he: `יציע ${201 + n}`,
+      en: `Section ${201 + n}`,
+      ru: `Сектор ${201 + n}`,
+      ar: `القسم ${201 + n}`,
+    }),
     groupName: 'יציע עליון',
     seatProps: ({ thetaDeg, index, count }) => {
       // Stands right beside the stage see it side-on: their outer seats have a limited view.
@@ -101,21 +111,21 @@ export function generateArena(): VenueDocument {
   const floor = [
     gaSection({
       code: golden.code,
-      name: { he: 'גולדן רינג', en: 'Golden ring' },
+      name: { he: 'גולדן רינג', en: 'Golden ring', ru: 'Золотое кольцо', ar: 'الحلقة الذهبية' },
       capacity: golden.capacity,
       zone: 'G',
       box: rect(-900, -500, 600, 1000),
     }),
     gaSection({
       code: front.code,
-      name: { he: 'רחבה קדמית', en: 'Front floor' },
+      name: { he: 'רחבה קדמית', en: 'Front floor', ru: 'Танцпол, передняя часть', ar: 'الساحة الأمامية' },
       capacity: front.capacity,
       zone: 'F',
       box: rect(-250, -650, 750, 1300),
     }),
     gaSection({
       code: rear.code,
-      name: { he: 'רחבה אחורית', en: 'Rear floor' },
+      name: { he: 'רחבה אחורית', en: 'Rear floor', ru: 'Танцпол, задняя часть', ar: 'الساحة الخلفية' },
       capacity: rear.capacity,
       zone: 'F',
       box: rect(550, -650, 900, 1300),
@@ -137,10 +147,20 @@ export function generateArena(): VenueDocument {
     $schema: VENUE_SCHEMA_REF,
     formatVersion: VENUE_FORMAT_VERSION,
     code: 'arena',
-    name: { he: 'ארנת הים התיכון', en: 'Mediterranean Arena' },
+    name: {
+      he: 'ארנת הים התיכון',
+      en: 'Mediterranean Arena',
+      ru: 'Средиземноморская арена',
+      ar: 'أرينا البحر المتوسط',
+    },
     location: {
       code: 'mediterranean-arena',
-      name: { he: 'ארנת הים התיכון, אשדוד', en: 'Mediterranean Arena, Ashdod' },
+      name: {
+        he: 'ארנת הים התיכון, אשדוד',
+        en: 'Mediterranean Arena, Ashdod',
+        ru: 'Средиземноморская арена, Ашдод',
+        ar: 'أرينا البحر المتوسط، أسدود',
+      },
       businessId: 2,
     },
     seatplan: {
@@ -148,15 +168,42 @@ export function generateArena(): VenueDocument {
       name: { he: 'תצורת הופעה', en: 'Concert configuration' },
       width: r2(plan.width),
       height: r2(plan.height),
-      stage: { x: stage.x, y: stage.y, width: stage.width, height: stage.height, label: { he: 'במה', en: 'Stage' } },
+      stage: {
+        x: stage.x,
+        y: stage.y,
+        width: stage.width,
+        height: stage.height,
+        label: { he: 'במה', en: 'Stage', ru: 'Сцена', ar: 'المسرح' },
+      },
       focalPoint: { x: r2(stage.x + stage.width), y: r2(stage.y + stage.height / 2) },
     },
     zones: [
-      { code: 'G', name: { he: 'גולדן רינג', en: 'Golden ring' }, color: '#CA8A04' },
-      { code: 'F', name: { he: 'רחבה', en: 'Floor' }, color: '#EA580C' },
-      { code: 'A', name: { he: 'יציע תחתון – צד הבמה', en: 'Lower tier, stage end' }, color: '#7C3AED' },
-      { code: 'B', name: { he: 'יציע תחתון', en: 'Lower tier' }, color: '#2563EB' },
-      { code: 'C', name: { he: 'יציע עליון', en: 'Upper tier' }, color: '#059669' },
+      {
+        code: 'G',
+        name: { he: 'גולדן רינג', en: 'Golden ring', ru: 'Золотое кольцо', ar: 'الحلقة الذهبية' },
+        color: '#CA8A04',
+      },
+      { code: 'F', name: { he: 'רחבה', en: 'Floor', ru: 'Танцпол', ar: 'الساحة' }, color: '#EA580C' },
+      {
+        code: 'A',
+        name: {
+          he: 'יציע תחתון – צד הבמה',
+          en: 'Lower tier, stage end',
+          ru: 'Нижний ярус, у сцены',
+          ar: 'المدرج السفلي، جهة المسرح',
+        },
+        color: '#7C3AED',
+      },
+      {
+        code: 'B',
+        name: { he: 'יציע תחתון', en: 'Lower tier', ru: 'Нижний ярус', ar: 'المدرج السفلي' },
+        color: '#2563EB',
+      },
+      {
+        code: 'C',
+        name: { he: 'יציע עליון', en: 'Upper tier', ru: 'Верхний ярус', ar: 'المدرج العلوي' },
+        color: '#059669',
+      },
     ],
     sections: [...floor, ...lowerStands, ...upperStands],
   };

@@ -81,7 +81,7 @@ export function generateCinema(): VenueDocument {
 
   const hall = reservedSection({
     code: 'hall',
-    name: { he: 'אולם', en: 'Hall' },
+    name: { he: 'אולם', en: 'Hall', ru: 'Зал', ar: 'القاعة' },
     margin: 30,
     place: boxInPlace,
     groups: [
@@ -94,19 +94,37 @@ export function generateCinema(): VenueDocument {
     $schema: VENUE_SCHEMA_REF,
     formatVersion: VENUE_FORMAT_VERSION,
     code: 'cinema',
-    name: { he: 'קולנוע הדר – אולם 1', en: 'Hadar Cinema – Hall 1' },
-    location: { code: 'hadar-cinema', name: { he: 'קולנוע הדר, חיפה', en: 'Hadar Cinema, Haifa' }, businessId: 1 },
+    name: {
+      he: 'קולנוע הדר – אולם 1',
+      en: 'Hadar Cinema – Hall 1',
+      ru: 'Кинотеатр «Адар» – зал 1',
+      ar: 'سينما هدار – القاعة 1',
+    },
+    location: {
+      code: 'hadar-cinema',
+      name: {
+        he: 'קולנוע הדר, חיפה',
+        en: 'Hadar Cinema, Haifa',
+        ru: 'Кинотеатр «Адар», Хайфа',
+        ar: 'سينما هدار، حيفا',
+      },
+      businessId: 1,
+    },
     seatplan: {
       code: 'hall-1',
       name: { he: 'אולם 1', en: 'Hall 1' },
       width: PLAN.width,
       height: PLAN.height,
-      stage: { ...SCREEN, label: { he: 'מסך', en: 'Screen' } },
+      stage: { ...SCREEN, label: { he: 'מסך', en: 'Screen', ru: 'Экран', ar: 'الشاشة' } },
       focalPoint: { x: CENTRE_X, y: SCREEN.y + SCREEN.height },
     },
     zones: [
-      { code: 'STD', name: { he: 'רגיל', en: 'Standard' }, color: '#3B82F6' },
-      { code: 'COUCH', name: { he: 'ספות זוגיות', en: 'Couples couches' }, color: '#DB2777' },
+      { code: 'STD', name: { he: 'רגיל', en: 'Standard', ru: 'Стандарт', ar: 'عادي' }, color: '#3B82F6' },
+      {
+        code: 'COUCH',
+        name: { he: 'ספות זוגיות', en: 'Couples couches', ru: 'Диваны для двоих', ar: 'أرائك للأزواج' },
+        color: '#DB2777',
+      },
     ],
     sections: [hall],
   };

@@ -25,9 +25,33 @@ export const STADIUM_LAYOUT = {
   /** Front ellipse of the lower tier. */
   lowerRing: { a: 760, b: 560 },
   tiers: [
-    { stands: 32, rows: 40, firstCode: 101, he: 'יציע תחתון', en: 'Lower tier' },
-    { stands: 36, rows: 36, firstCode: 201, he: 'יציע אמצעי', en: 'Middle tier' },
-    { stands: 40, rows: 40, firstCode: 301, he: 'יציע עליון', en: 'Upper tier' },
+    {
+      stands: 32,
+      rows: 40,
+      firstCode: 101,
+      he: 'יציע תחתון',
+      en: 'Lower tier',
+      ru: 'Нижний ярус',
+      ar: 'المدرج السفلي',
+    },
+    {
+      stands: 36,
+      rows: 36,
+      firstCode: 201,
+      he: 'יציע אמצעי',
+      en: 'Middle tier',
+      ru: 'Средний ярус',
+      ar: 'المدرج الأوسط',
+    },
+    {
+      stands: 40,
+      rows: 40,
+      firstCode: 301,
+      he: 'יציע עליון',
+      en: 'Upper tier',
+      ru: 'Верхний ярус',
+      ar: 'المدرج العلوي',
+    },
   ],
 } as const;
 
@@ -96,7 +120,12 @@ export function generateStadium(): VenueDocument {
         centre,
         counts: (slot) => bySlot.get(slot)!,
         code: (n) => String(tier.firstCode + n),
-        name: (n) => ({ he: `${tier.he} ${tier.firstCode + n}`, en: `${tier.en} ${tier.firstCode + n}` }),
+        name: (n) => ({
+          he: `${tier.he} ${tier.firstCode + n}`,
+          en: `${tier.en} ${tier.firstCode + n}`,
+          ru: `${tier.ru} ${tier.firstCode + n}`,
+          ar: `${tier.ar} ${tier.firstCode + n}`,
+        }),
         groupName: tier.he,
         seatProps: ({ slot, thetaDeg, row, index, count }) => {
           const side = abs(sin(thetaDeg * DEG)) > 0.6;
@@ -121,10 +150,15 @@ export function generateStadium(): VenueDocument {
     $schema: VENUE_SCHEMA_REF,
     formatVersion: VENUE_FORMAT_VERSION,
     code: 'stadium',
-    name: { he: 'האצטדיון הלאומי', en: 'National Stadium' },
+    name: { he: 'האצטדיון הלאומי', en: 'National Stadium', ru: 'Национальный стадион', ar: 'الاستاد الوطني' },
     location: {
       code: 'national-stadium',
-      name: { he: 'האצטדיון הלאומי, רמת גן', en: 'National Stadium, Ramat Gan' },
+      name: {
+        he: 'האצטדיון הלאומי, רמת גן',
+        en: 'National Stadium, Ramat Gan',
+        ru: 'Национальный стадион, Рамат-Ган',
+        ar: 'الاستاد الوطني، رمات غان',
+      },
       businessId: 2,
     },
     seatplan: {
@@ -137,15 +171,41 @@ export function generateStadium(): VenueDocument {
         y: r2(centre.y - PITCH.height / 2),
         width: PITCH.width,
         height: PITCH.height,
-        label: { he: 'מגרש', en: 'Pitch' },
+        label: { he: 'מגרש', en: 'Pitch', ru: 'Поле', ar: 'أرض الملعب' },
       },
       focalPoint: { x: centre.x, y: centre.y },
     },
     zones: [
-      { code: 'A', name: { he: 'יציע תחתון – אורך המגרש', en: 'Lower tier, sides' }, color: '#7C3AED' },
-      { code: 'B', name: { he: 'יציע תחתון – מאחורי השערים', en: 'Lower tier, ends' }, color: '#2563EB' },
-      { code: 'C', name: { he: 'יציע אמצעי', en: 'Middle tier' }, color: '#059669' },
-      { code: 'D', name: { he: 'יציע עליון', en: 'Upper tier' }, color: '#CA8A04' },
+      {
+        code: 'A',
+        name: {
+          he: 'יציע תחתון – אורך המגרש',
+          en: 'Lower tier, sides',
+          ru: 'Нижний ярус, вдоль поля',
+          ar: 'المدرج السفلي، على طول الملعب',
+        },
+        color: '#7C3AED',
+      },
+      {
+        code: 'B',
+        name: {
+          he: 'יציע תחתון – מאחורי השערים',
+          en: 'Lower tier, ends',
+          ru: 'Нижний ярус, за воротами',
+          ar: 'المدرج السفلي، خلف المرميين',
+        },
+        color: '#2563EB',
+      },
+      {
+        code: 'C',
+        name: { he: 'יציע אמצעי', en: 'Middle tier', ru: 'Средний ярус', ar: 'المدرج الأوسط' },
+        color: '#059669',
+      },
+      {
+        code: 'D',
+        name: { he: 'יציע עליון', en: 'Upper tier', ru: 'Верхний ярус', ar: 'المدرج العلوي' },
+        color: '#CA8A04',
+      },
     ],
     sections,
   };

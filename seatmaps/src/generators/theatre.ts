@@ -116,7 +116,7 @@ function stalls(): VenueSection {
   const lastRadius = firstRadius + (rows - 1) * SEAT.rowPitch;
   return reservedSection({
     code: 'stalls',
-    name: { he: 'קומת קרקע', en: 'Stalls' },
+    name: { he: 'קומת קרקע', en: 'Stalls', ru: 'Партер', ar: 'الصالة' },
     groups,
     margin: 30,
     place: boxInPlace,
@@ -149,7 +149,7 @@ function balcony(): VenueSection {
   const lastRadius = firstRadius + (rows - 1) * SEAT.rowPitch;
   return reservedSection({
     code: 'balcony',
-    name: { he: 'יציע', en: 'Balcony' },
+    name: { he: 'יציע', en: 'Balcony', ru: 'Балкон', ar: 'الشرفة' },
     groups,
     margin: 30,
     place: boxInPlace,
@@ -173,7 +173,10 @@ function sideBox(side: 'left' | 'right'): VenueSection {
   const sign = side === 'left' ? -1 : 1;
   return reservedSection({
     code: `box-${side}`,
-    name: side === 'left' ? { he: 'תא צד שמאל', en: 'Left side box' } : { he: 'תא צד ימין', en: 'Right side box' },
+    name:
+      side === 'left'
+        ? { he: 'תא צד שמאל', en: 'Left side box', ru: 'Левая боковая ложа', ar: 'المقصورة الجانبية اليسرى' }
+        : { he: 'תא צד ימין', en: 'Right side box', ru: 'Правая боковая ложа', ar: 'المقصورة الجانبية اليمنى' },
     groups: [{ code: 'box', name: 'תא', rows: drafted }],
     margin: 25,
     // Turned towards the stage: the left box clockwise, the right box anticlockwise.
@@ -186,24 +189,29 @@ export function generateTheatre(): VenueDocument {
     $schema: VENUE_SCHEMA_REF,
     formatVersion: VENUE_FORMAT_VERSION,
     code: 'theatre',
-    name: { he: 'תיאטרון העיר', en: 'City Theatre' },
+    name: { he: 'תיאטרון העיר', en: 'City Theatre', ru: 'Городской театр', ar: 'مسرح المدينة' },
     location: {
       code: 'city-theatre',
-      name: { he: 'תיאטרון העיר, תל אביב', en: 'City Theatre, Tel Aviv' },
+      name: {
+        he: 'תיאטרון העיר, תל אביב',
+        en: 'City Theatre, Tel Aviv',
+        ru: 'Городской театр, Тель-Авив',
+        ar: 'مسرح المدينة، تل أبيب',
+      },
       businessId: 1,
     },
     seatplan: {
       code: 'main-hall',
-      name: { he: 'האולם הגדול', en: 'Main Hall' },
+      name: { he: 'האולם הגדול', en: 'Main Hall', ru: 'Большой зал', ar: 'القاعة الكبرى' },
       width: PLAN.width,
       height: PLAN.height,
-      stage: { ...STAGE, label: { he: 'במה', en: 'Stage' } },
+      stage: { ...STAGE, label: { he: 'במה', en: 'Stage', ru: 'Сцена', ar: 'المسرح' } },
       focalPoint: { x: FAN_CENTRE.x, y: STAGE.y + STAGE.height },
     },
     zones: [
-      { code: 'A', name: { he: 'אזור א׳', en: 'Zone A' }, color: '#7C3AED' },
-      { code: 'B', name: { he: 'אזור ב׳', en: 'Zone B' }, color: '#2563EB' },
-      { code: 'C', name: { he: 'אזור ג׳', en: 'Zone C' }, color: '#059669' },
+      { code: 'A', name: { he: 'אזור א׳', en: 'Zone A', ru: 'Зона A', ar: 'المنطقة أ' }, color: '#7C3AED' },
+      { code: 'B', name: { he: 'אזור ב׳', en: 'Zone B', ru: 'Зона B', ar: 'المنطقة ب' }, color: '#2563EB' },
+      { code: 'C', name: { he: 'אזור ג׳', en: 'Zone C', ru: 'Зона C', ar: 'المنطقة ج' }, color: '#059669' },
     ],
     sections: [stalls(), balcony(), sideBox('right'), sideBox('left')],
   };

@@ -111,19 +111,31 @@ export class EventAdminRepository {
 
   /** The zones of a seat-plan version with how many places each has (seats, or a standing section's capacity). */
   async zones(seatPlanId: number, tx: EntityManager = this.db.manager): Promise<AdminZone[]> {
-    const rows: { id: number; code: string; name: string; name_en: string; color: string; seat_count: number }[] =
-      await tx.query(
-        `SELECT z.id, z.code, z.name, z.name_en, z.color,
-                ((SELECT count(*) FROM seat s WHERE s.zone_id = z.id)
-                 + coalesce((SELECT sum(capacity) FROM section sc WHERE sc.zone_id = z.id AND NOT sc.is_reserved), 0)
-                )::int AS seat_count
-           FROM zone z WHERE z.seatplan_id = $1 ORDER BY z.id`,
-        [seatPlanId],
-      );
+    const rows: {
+      id: number;
+      code: string;
+      name: string;
+      name_en: string;
+      translations: { ru?: { name?: string }; ar?: { name?: string } } | null;
+      color: string;
+      seat_count: number;
+    }[] = await tx.query(
+      `SELECT z.id, z.code, z.name, z.name_en, z.translations, z.color,
+              ((SELECT count(*) FROM seat s WHERE s.zone_id = z.id)
+               + coalesce((SELECT sum(capacity) FROM section sc WHERE sc.zone_id = z.id AND NOT sc.is_reserved), 0)
+              )::int AS seat_count
+         FROM zone z WHERE z.seatplan_id = $1 ORDER BY z.id`,
+      [seatPlanId],
+    );
     return rows.map((r) => ({
       id: Number(r.id),
       code: r.code,
-      name: { he: r.name, en: r.name_en, ru: '', ar: '' } satisfies AdminNames,
+      name: {
+        he: r.name,
+        en: r.name_en,
+        ru: r.translations?.ru?.name ?? '',
+        ar: r.translations?.ar?.name ?? '',
+      } satisfies AdminNames,
       color: r.color,
       seatCount: r.seat_count,
     }));

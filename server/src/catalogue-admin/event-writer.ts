@@ -167,7 +167,7 @@ export async function writePrices(tx: EntityManager, presentationId: number, pri
     const [group] = await tx.query(
       `INSERT INTO ticket_group (presentation_id, zone_id, name, name_en, color, is_by_code_enabled, sort_order,
                                  translations)
-       SELECT $1, z.id, coalesce($3, z.name), coalesce($4, z.name_en), z.color, true, $5, $6
+       SELECT $1, z.id, coalesce($3, z.name), coalesce($4, z.name_en), z.color, true, $5, coalesce($6::jsonb, z.translations)
          FROM zone z JOIN presentation p ON p.id = $1 AND p.seatplan_id = z.seatplan_id
         WHERE z.id = $2 RETURNING id`,
       [
@@ -176,7 +176,8 @@ export async function writePrices(tx: EntityManager, presentationId: number, pri
         zone.groupName?.he ?? null,
         zone.groupName?.en ?? null,
         zoneIndex,
-        JSON.stringify(zone.groupName ? translatedNames(zone.groupName) : {}),
+        // Named after its zone unless named: the zone's Russian and Arabic too.
+        zone.groupName ? JSON.stringify(translatedNames(zone.groupName)) : null,
       ],
     );
     if (!group) throw new Error(`zone ${zone.zoneId} is not a zone of the date's seat plan`);

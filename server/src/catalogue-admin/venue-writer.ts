@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { sectionTransform, seatCentreOnPlan, type VenueKind } from '@hotline/shared';
-import type { VenueDocument } from '@hotline/seatmaps';
+import type { LocalizedName, VenueDocument } from '@hotline/seatmaps';
 
 /**
  * The one way venues and seat plans get into the database: the back office's screens
@@ -95,7 +95,7 @@ export async function insertSeatPlan(tx: EntityManager, w: SeatPlanWrite): Promi
       w.version,
       w.published,
       w.keepDocument ? JSON.stringify(w.doc) : null,
-      JSON.stringify(namesOf(sp.name.en, w.translate ?? noTranslation)),
+      JSON.stringify(namesOf(sp.name, w.translate ?? noTranslation)),
     ],
   );
   const seatplanId = Number(seatplan.id);
@@ -129,15 +129,19 @@ export async function replaceDraftSeatPlan(
       sp.height,
       ...planColumns(doc, noTranslation),
       JSON.stringify(doc),
-      JSON.stringify(namesOf(sp.name.en, noTranslation)),
+      JSON.stringify(namesOf(sp.name, noTranslation)),
     ],
   );
   return { seatplanId, ...(await insertPlanContents(tx, seatplanId, doc, noTranslation)) };
 }
 
-function namesOf(english: string, translate: Translate): Record<string, { name: string }> {
-  const t = translate(english);
-  return t ? translatedNames({ he: '', en: english, ...t }) : {};
+/**
+ * The Russian and Arabic of a name as stored beside it: those the file gives, else what `translate` knows of its
+ * English (the demo seed's dictionary; an upload has none).
+ */
+function namesOf(name: LocalizedName, translate: Translate): Record<string, { name: string }> {
+  const t = translate(name.en);
+  return translatedNames({ he: name.he, en: name.en, ru: name.ru ?? t?.ru ?? '', ar: name.ar ?? t?.ar ?? '' });
 }
 
 /** stage and focal_point as stored (the stage label in four languages). */
@@ -151,8 +155,8 @@ function planColumns(doc: VenueDocument, translate: Translate): [string | null, 
         height: sp.stage.height,
         label: sp.stage.label.he,
         labelEn: sp.stage.label.en,
-        labelRu: translate(sp.stage.label.en)?.ru ?? null,
-        labelAr: translate(sp.stage.label.en)?.ar ?? null,
+        labelRu: sp.stage.label.ru ?? translate(sp.stage.label.en)?.ru ?? null,
+        labelAr: sp.stage.label.ar ?? translate(sp.stage.label.en)?.ar ?? null,
       }
     : null;
   return [stage ? JSON.stringify(stage) : null, sp.focalPoint ? JSON.stringify(sp.focalPoint) : null];
@@ -167,8 +171,9 @@ async function insertPlanContents(
   const zoneIds = new Map<string, number>();
   for (const zone of doc.zones) {
     const [z] = await tx.query(
-      'INSERT INTO zone (seatplan_id, code, name, name_en, color) VALUES ($1,$2,$3,$4,$5) RETURNING id',
-      [seatplanId, zone.code, zone.name.he, zone.name.en, zone.color],
+      `INSERT INTO zone (seatplan_id, code, name, name_en, color, translations) VALUES ($1,$2,$3,$4,$5,$6)
+       RETURNING id`,
+      [seatplanId, zone.code, zone.name.he, zone.name.en, zone.color, JSON.stringify(namesOf(zone.name, translate))],
     );
     zoneIds.set(zone.code, Number(z.id));
   }
@@ -211,7 +216,7 @@ async function insertPlanContents(
         section.box.rotate,
         section.outline ? JSON.stringify(section.outline) : null,
         sectionOrder++,
-        JSON.stringify(namesOf(section.name.en, translate)),
+        JSON.stringify(namesOf(section.name, translate)),
       ],
     );
     const box = {

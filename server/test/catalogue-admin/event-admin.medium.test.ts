@@ -111,6 +111,36 @@ test('the zones of a plan: every zone with its places, the plan in your business
   expect([missing.status, missing.body.error]).toEqual([404, 'SEAT_PLAN_NOT_FOUND']);
 });
 
+test("a zone's Russian and Arabic names come from the plan's file, and a date's ticket groups named after it show them", async () => {
+  // seatmaps/venues/theatre.json names its zones in four languages.
+  expect(zones.find((z) => z.code === 'A')!.name).toEqual({
+    he: 'אזור א׳',
+    en: 'Zone A',
+    ru: 'Зона A',
+    ar: 'المنطقة أ',
+  });
+  const feature = (await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature())).body;
+  const [draft] = (
+    await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+      featureId: feature.id,
+      seatPlanId: plan.id,
+      firstDate: daysAhead(170),
+      time: '17:00',
+      prices: priceAll(),
+    })
+  ).body.presentations;
+  await admin.call('POST', `/api/admin/presentations/${draft!.id}/publish`, { revision: draft!.revision });
+  for (const [lang, name] of [
+    ['ru', 'Зона A'],
+    ['ar', 'المنطقة أ'],
+  ] as const) {
+    const groups = (await call(t.url, 'GET', `/api/presentations/${draft!.id}/ticketGroups?lang=${lang}`, visitor()))
+      .body.ticketGroups as { zoneId: number; name: string; nameRu?: string | null; nameAr?: string | null }[];
+    const zoneA = groups.find((g) => g.zoneId === zones.find((z) => z.code === 'A')!.id)!;
+    expect(lang === 'ru' ? zoneA.nameRu : zoneA.nameAr).toBe(name);
+  }
+});
+
 test('an event in four languages is hidden from buyers until one of its dates is published', async () => {
   const created = await admin.call<AdminFeature>('POST', '/api/admin/features', newFeature());
   expect(created.status).toBe(201);
