@@ -64,9 +64,13 @@ export interface SeatMapDebugHook {
   featureSeats(): { sectionId: number; x: number; y: number; name: string }[];
   /** A typical seat's size on screen (CSS px). */
   seatPx(): number;
-  /** Every section's box on the page (px), its name in the catalogue language, and whether it is wholly on screen. */
+  /**
+   * Every section's box on the page (px), its own (turned) rectangle's corners on the page, its name in the catalogue
+   * language, and whether it is wholly on screen.
+   */
   sectionsOnScreen(): {
     name: string;
+    corners: { x: number; y: number }[];
     reserved: boolean;
     left: number;
     right: number;
@@ -76,8 +80,13 @@ export interface SeatMapDebugHook {
   }[];
   /** CSS px of the map's bottom the camera keeps free for the phone's bar. */
   bottomInset(): number;
-  /** The labels of the last frame drawn (kind, text, page position, font size); recorded from the first call on. */
-  labels(): { kind: string; text: string; x: number; y: number; px: number }[];
+  /** How many seats lie (wholly or partly) under a box given in page px: what a label drawn there would cover. */
+  seatsUnder(left: number, top: number, right: number, bottom: number): number;
+  /**
+   * The labels of the last frame drawn (kind, text, page position of its centre, font size, measured width); recorded
+   * from the first call on.
+   */
+  labels(): { kind: string; text: string; x: number; y: number; px: number; w: number }[];
   /** Draws now, synchronously. */
   flush(): void;
   stats(): unknown;
@@ -325,6 +334,7 @@ export function installDebugHook(c: SeatMapController): () => void {
         const y1 = b.maxY * k + cam.y;
         return {
           name: c.sectionName(sec.index),
+          corners: sec.corners.map((p) => ({ x: p.x * k + cam.x + o.left, y: p.y * k + cam.y + o.top })),
           reserved: sec.isReserved,
           left: x0 + o.left,
           right: x1 + o.left,
@@ -333,6 +343,14 @@ export function installDebugHook(c: SeatMapController): () => void {
           onScreen: x0 >= 0 && y0 >= 0 && x1 <= cam.viewportWidth && y1 <= cam.viewportHeight,
         };
       });
+    },
+    seatsUnder(left, top, right, bottom) {
+      const cam = c.camera.current!;
+      const o = canvasOffset();
+      const k = cam.scale;
+      const px = (x: number) => (x - o.left - cam.x) / k;
+      const py = (y: number) => (y - o.top - cam.y) / k;
+      return c.renderer!.spatialIndex().queryRect(px(left), py(top), px(right), py(bottom)).length;
     },
     labels() {
       const r = c.renderer as (typeof c.renderer & { recordLabels?: boolean; lastLabels?: unknown[] }) | null;
@@ -343,11 +361,13 @@ export function installDebugHook(c: SeatMapController): () => void {
         r.flush();
       }
       const o = canvasOffset();
-      return (r.lastLabels as { kind: string; text: string; x: number; y: number; px: number }[]).map((l) => ({
-        ...l,
-        x: l.x + o.left,
-        y: l.y + o.top,
-      }));
+      return (r.lastLabels as { kind: string; text: string; x: number; y: number; px: number; w: number }[]).map(
+        (l) => ({
+          ...l,
+          x: l.x + o.left,
+          y: l.y + o.top,
+        }),
+      );
     },
     flush: () => c.renderer?.flush(),
     stats: () => ({ ...c.renderer?.stats }),

@@ -373,6 +373,13 @@ export class HoldsManager {
     const c = this.c;
     const sec = c.store.sections[s]!;
     const places = this.gaPlaces.get(s) ?? [];
+    if (delta > 0 && c.selection.exceedsLimit(1)) {
+      // The lock would refuse it (MAX_SEATS_EXCEEDED): said now, without asking.
+      const text = this.limitText();
+      c.messages.showToast(text, 'info');
+      c.messages.announce(text);
+      return;
+    }
     c.ui.setState({ busy: true });
     try {
       if (delta > 0) {
@@ -446,6 +453,14 @@ export class HoldsManager {
   private announceSelection(kind: 'selected' | 'unselected', seats: readonly number[]): void {
     const count = this.c.selection.size + this.gaCount();
     this.announceFacts(kind, seats, { count, total: this.c.opts.formatPrice(this.selectedTotal()) });
+  }
+
+  /**
+   * What the lock counts against the order's maximum besides the selected seats: the standing places held on the
+   * presentation (the public lock counts every place the visitor holds; a box-office block is limited per block).
+   */
+  countedBesideSeats(): number {
+    return this.staffMax !== null ? 0 : this.gaCount();
   }
 
   private gaCount(): number {

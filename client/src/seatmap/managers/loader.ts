@@ -150,6 +150,7 @@ export class SeatMapLoader {
       canSelect: (i) =>
         c.change.active ? c.change.choosable(i) : c.store.status[i] === SeatStatus.Available || c.holds.isOwned(i),
       maxSeats: c.holds.seatLimit(),
+      heldElsewhere: () => c.holds.countedBesideSeats(),
     });
     c.holds.initSections();
   }

@@ -1,12 +1,15 @@
+import { maxSeatsExceeded } from '@hotline/shared';
 import { DirtySections } from './dirty';
-import { togetherMembers, type SeatStore } from './seat-store';
+import type { SeatStore } from './seat-store';
+import { soldTogetherUnit } from './sold-together';
 
 /**
  * The visitor's seat selection (before and while locks are taken).
  *
- * Seats sold together (couch, bed: same togetherId in a section) are one unit:
- * selecting or deselecting any member does the whole unit, and a unit is only
- * selected if every member passes `canSelect` — half a couch is not sellable.
+ * Seats sold together (couch, bed: same togetherId in a section) are one unit, by the seat engine's own rule
+ * (`soldTogetherUnit`): selecting or deselecting any member does the whole unit, and a unit is only selected if every
+ * member passes `canSelect` — half a couch is not sellable. The per-order maximum is the server's rule too
+ * (`maxSeatsExceeded` over everything this visitor holds on the presentation, standing places included).
  *
  * State is a flag array (what the batcher reads per seat, O(1)) plus an
  * insertion-ordered Set (what the cart/basket lists, in click order).
@@ -18,6 +21,11 @@ export interface SelectionOptions {
   canSelect?: (seatIndex: number) => boolean;
   /** Maximum number of selected seats (couch members count individually). Default: unlimited. */
   maxSeats?: number;
+  /**
+   * Places held on the same presentation outside this selection (standing areas): the lock counts every place the
+   * visitor holds against the maximum. Default: none.
+   */
+  heldElsewhere?: () => number;
 }
 
 export type SelectResult =
@@ -31,6 +39,7 @@ export class SeatSelection {
   version = 0;
   private readonly order = new Set<number>();
   private readonly canSelect: (i: number) => boolean;
+  private readonly heldElsewhere: () => number;
   private maxSeats: number;
 
   constructor(
@@ -41,6 +50,7 @@ export class SeatSelection {
     this.dirty = options.dirty ?? new DirtySections(store.sections.length);
     this.canSelect = options.canSelect ?? (() => true);
     this.maxSeats = options.maxSeats ?? Infinity;
+    this.heldElsewhere = options.heldElsewhere ?? (() => 0);
   }
 
   /** A new cap (the box office's staff limit once the staff session is known); seats already selected stay. */
@@ -63,7 +73,13 @@ export class SeatSelection {
 
   /** The unit seat i belongs to: its couch/bed, or itself. */
   unitOf(i: number): number[] {
-    return Array.from(togetherMembers(this.store, i));
+    return soldTogetherUnit(this.store, i);
+  }
+
+  /** Adding `adding` seats goes over the order's maximum, counted as the lock counts. */
+  exceedsLimit(adding: number): boolean {
+    if (this.maxSeats === Infinity) return false;
+    return maxSeatsExceeded(this.order.size + this.heldElsewhere(), adding, this.maxSeats);
   }
 
   /** Selects seat i and its together-unit. All-or-nothing. */
@@ -72,7 +88,7 @@ export class SeatSelection {
     const fresh = unit.filter((j) => !this.has(j));
     if (fresh.length === 0) return { ok: true, seats: [] };
     if (!unit.every((j) => this.has(j) || this.canSelect(j))) return { ok: false, reason: 'not-selectable', seats: [] };
-    if (this.order.size + fresh.length > this.maxSeats) return { ok: false, reason: 'limit', seats: [] };
+    if (this.exceedsLimit(fresh.length)) return { ok: false, reason: 'limit', seats: [] };
     for (const j of fresh) this.set(j, true);
     this.version++;
     return { ok: true, seats: fresh };

@@ -74,6 +74,47 @@ export function labelRoom(sec: { corners: readonly { x: number; y: number }[]; t
   return Math.abs(sec.transform[0]!) > 0.95 ? w : Math.min(w, h);
 }
 
+/**
+ * The widest upright line of height `lineH` that fits inside a turned rectangle `w` x `h` (screen px), centred on its
+ * centre; `cos` and `sin` are the rectangle's turn. A box W x H fits when |W cos| + |H sin| <= w and
+ * |W sin| + |H cos| <= h. Negative: not even an empty line of that height fits.
+ */
+export function uprightRoom(box: TurnedBox, lineH: number): number {
+  const c = Math.abs(box.cos);
+  const s = Math.abs(box.sin);
+  let room = Infinity;
+  if (c > 1e-9) room = Math.min(room, (box.w - lineH * s) / c);
+  if (s > 1e-9) room = Math.min(room, (box.h - lineH * c) / s);
+  // Upright (or a quarter turn): the line's height must also fit across.
+  if (c > 1e-9 && lineH * c > box.h + 1e-9) return -1;
+  if (s > 1e-9 && lineH * s > box.w + 1e-9) return -1;
+  return room;
+}
+
+/** A section's own rectangle on screen: its sides (px) and its turn. */
+export interface TurnedBox {
+  w: number;
+  h: number;
+  cos: number;
+  sin: number;
+}
+
+/** A section's rectangle on screen at scale k, or null when it has none (a polygon, a standing area). */
+export function turnedBox(sec: { corners: readonly { x: number; y: number }[] }, k: number): TurnedBox | null {
+  const c = sec.corners;
+  if (c.length !== 4) return null;
+  const ux = c[1]!.x - c[0]!.x;
+  const uy = c[1]!.y - c[0]!.y;
+  const w = Math.hypot(ux, uy);
+  const h = Math.hypot(c[3]!.x - c[0]!.x, c[3]!.y - c[0]!.y);
+  if (w <= 0 || h <= 0) return null;
+  return { w: w * k, h: h * k, cos: ux / w, sin: uy / w };
+}
+
+/** The layout's margin around a section name: 3 px aside, 1 px above and below (what LabelPlacer claims). */
+const NAME_PAD_X = 6;
+const NAME_PAD_Y = 2;
+
 const intersects = (a: Bounds, b: Bounds) =>
   a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
@@ -150,6 +191,31 @@ function fits(measure: MeasureText, lines: readonly string[], size: number, maxW
   return true;
 }
 
+/** Room for a name inside a section: its turned rectangle when it has one, else a width and a height. */
+export interface NameRoom {
+  roomPx: number;
+  heightPx: number;
+  box?: TurnedBox | null;
+}
+
+/**
+ * The lines fit the section: inside its turned rectangle, upright, with the layout's margin (a section seen at an
+ * angle has less room for a level line than its narrow side, and a section turned a quarter has its long side
+ * across), else within the width and height given.
+ */
+function fitsRoom(measure: MeasureText, lines: readonly string[], size: number, room: NameRoom): boolean {
+  if (!room.box) return fits(measure, lines, size, room.roomPx, room.heightPx);
+  let w = 0;
+  for (const line of lines) w = Math.max(w, measure(line, size, 700));
+  return w + NAME_PAD_X <= uprightRoom(room.box, lines.length * size * LINE + NAME_PAD_Y);
+}
+
+/** The widest one line of a name at `size` that fits the section (for cutting a name with "…"). */
+function lineRoom(room: NameRoom, size: number): number {
+  if (!room.box) return size * LINE > room.heightPx ? -1 : room.roomPx;
+  return uprightRoom(room.box, size * LINE + NAME_PAD_Y) - NAME_PAD_X;
+}
+
 /**
  * A section name's forms from longest to shortest, always three: the full name; two lines (split where the halves
  * are closest); the short form, the numbered part ("Lower tier 101" → "101") or, for a name without digits, the
@@ -179,15 +245,14 @@ export function truncate(measure: MeasureText, text: string, size: number, maxWi
  */
 export function sectionLabelStyle(
   measure: MeasureText,
-  sections: readonly { name: string; widthPx: number; roomPx: number; heightPx: number }[],
+  sections: readonly ({ name: string; widthPx: number } & NameRoom)[],
   large: boolean,
 ): { size: number; level: 0 | 1 | 2 } {
   const widths = sections.map((x) => x.widthPx).sort((a, b) => a - b);
   const size = sectionLabelPx(widths[Math.floor(widths.length / 2)] ?? 0, large);
   if (size <= 0) return { size: 0, level: 2 };
   for (const level of [0, 1] as const) {
-    if (sections.every((x) => fits(measure, sectionForms(x.name)[level], size, x.roomPx, x.heightPx)))
-      return { size, level };
+    if (sections.every((x) => fitsRoom(measure, sectionForms(x.name)[level], size, x))) return { size, level };
   }
   return { size, level: 2 };
 }
@@ -234,7 +299,8 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
 
   const rowLabels = seatPx >= (large ? ROW_LABEL_MIN_PX * 0.8 : ROW_LABEL_MIN_PX);
   // Names drawn inside their section (standing areas always, every section on the overview), in one style.
-  const inside: { s: number; name: string; widthPx: number; roomPx: number; heightPx: number }[] = [];
+  const speck = seatPx < SPECK_SEAT_PX;
+  const inside: ({ s: number; name: string; widthPx: number } & NameRoom)[] = [];
   for (let s = 0; s < st.sections.length; s++) {
     const sec = st.sections[s]!;
     if (!intersects(sec.bounds, view) || (rowLabels && sec.isReserved)) continue;
@@ -243,10 +309,11 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
     if (sectionLabelPx(widthPx, large) <= 0) continue; // a speck at this zoom: labelled once zoomed in
     const roomPx = Math.min(labelRoom(sec), b.maxX - b.minX) * k * (sec.isReserved ? 0.95 : 0.92);
     const heightPx = (b.maxY - b.minY) * k * (sec.isReserved ? 0.9 : 0.6);
-    inside.push({ s, name: input.sectionName(s), widthPx, roomPx, heightPx });
+    // A reserved section seen as specks carries its name inside its own rectangle, never past it onto a neighbour.
+    const box = sec.isReserved && speck ? turnedBox(sec, k) : null;
+    inside.push({ s, name: input.sectionName(s), widthPx, roomPx, heightPx, box });
   }
   const style = sectionLabelStyle(input.measure, inside, large);
-  const speck = seatPx < SPECK_SEAT_PX;
   for (const item of inside) layoutInside(input, sink, placer, item, style, speck);
   if (!rowLabels) return;
 
@@ -254,6 +321,9 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
   const rowPx = Math.min(large ? 17 : 14, Math.max(large ? 11 : 9, seatPx * 0.5));
   const namePx = Math.min(large ? 20 : 16, Math.max(11, seatPx * 0.6));
   const typ = st.typicalSeatSize;
+  /** A seat (of any section) lies under this screen box. */
+  const seatUnder = (x0: number, y0: number, x1: number, y1: number) =>
+    input.seatsIn?.((x0 - cam.x) / k, (y0 - cam.y) / k, (x1 - cam.x) / k, (y1 - cam.y) / k) ?? false;
   // Row names pinned to the map's edges sit on plates over the edge seats: those seats' numbers are left out (below),
   // so a plate never lies over a number.
   const pins: number[] = [];
@@ -277,9 +347,14 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
       bottomY = Math.max(bottomY, row.localY);
       sumX += (st.localX[first]! + st.localX[last]!) / 2;
       nX++;
-      const a = plan(...beyondEnd(st, first, first + 1, typ));
-      const b = plan(...beyondEnd(st, last, last - 1, typ));
-      layoutRow(input, sink, placer, row.name, toX(a.x), toY(a.y), toX(b.x), toY(b.y), rowPx, view2, pins);
+      // Far enough past the end seat that the name's box clears it whichever way the row runs on screen.
+      const beyond = Math.max(
+        typ * 0.55,
+        (Math.max(input.measure(row.name, rowPx, 600) / 2 + 2, rowPx * 0.55) + 1) / k,
+      );
+      const a = plan(...beyondEnd(st, first, first + 1, beyond));
+      const b = plan(...beyondEnd(st, last, last - 1, beyond));
+      layoutRow(input, sink, placer, row.name, toX(a.x), toY(a.y), toX(b.x), toY(b.y), rowPx, view2, pins, seatUnder);
     }
     if (nX > 0) {
       // The section name above its first row, else below its last row, never over seats; left out if both are taken.
@@ -341,7 +416,7 @@ export function layoutLabels(input: LabelInput, sink: LabelSink): void {
  * a name put at the row's mean height beyond the end lay over the seats of the next row (the theatre's side
  * sections, the arena's curved tiers).
  */
-function beyondEnd(st: SeatStore, end: number, neighbour: number, typ: number): [number, number] {
+function beyondEnd(st: SeatStore, end: number, neighbour: number, beyond: number): [number, number] {
   const ex = st.localX[end]!;
   const ey = st.localY[end]!;
   const row = st.rows[st.rowOf[end]!]!;
@@ -356,7 +431,7 @@ function beyondEnd(st: SeatStore, end: number, neighbour: number, typ: number): 
       dy = ny / len;
     }
   }
-  const reach = st.halfW[end]! + typ * 0.55;
+  const reach = st.halfW[end]! + beyond;
   return [ex + dx * reach, ey + dy * reach];
 }
 
@@ -376,7 +451,7 @@ function layoutInside(
   input: LabelInput,
   sink: LabelSink,
   placer: LabelPlacer,
-  item: { s: number; name: string; roomPx: number; heightPx: number },
+  item: { s: number; name: string } & NameRoom,
   style: { size: number; level: 0 | 1 | 2 },
   speck: boolean,
 ): void {
@@ -385,10 +460,11 @@ function layoutInside(
   const measure = input.measure;
   const sec = input.store.sections[item.s]!;
   let lines = sectionForms(item.name)[level];
-  if (!fits(measure, lines, size, item.roomPx, item.heightPx)) {
+  if (!fitsRoom(measure, lines, size, item)) {
     // The short level and still too long: truncated (one line), or no room even for that.
-    const one = truncate(measure, lines.join(' '), size, item.roomPx);
-    if (one === null || size * LINE > item.heightPx) return;
+    const room = lineRoom(item, size);
+    const one = room > 0 ? truncate(measure, lines.join(' '), size, room) : null;
+    if (one === null) return;
     lines = [one];
   }
   const nameH = lines.length * size * LINE;
@@ -503,6 +579,8 @@ function layoutRow(
   view: { w: number; h: number },
   /** Where pinned names' plates went (x0, y0, x1, y1 in a row), for the seat numbers they cover. */
   pins: number[],
+  /** A seat lies under this screen box (a row's end can face another section's seats across a narrow aisle). */
+  seatUnder: (x0: number, y0: number, x1: number, y1: number) => boolean = () => false,
 ): void {
   const half = input.measure(name, px, 600) / 2 + 2;
   const halfH = px * 0.55;
@@ -515,6 +593,8 @@ function layoutRow(
   ] as const) {
     const onScreen = x - half >= 0 && x + half <= view.w && y - halfH >= 0 && y + halfH <= view.h;
     if (onScreen) {
+      // The ink (the box less its 2 px margin) over no seat, then the box clear of other labels.
+      if (seatUnder(x - half + 2, y - px * 0.4, x + half - 2, y + px * 0.4)) continue;
       if (placer.claim(x - half, y - halfH, x + half, y + halfH)) sink.text('row', name, x, y, px, 600);
       continue;
     }

@@ -176,7 +176,8 @@ export class SeatMapRenderer implements SeatLayer {
   bottomInset = 0;
   /** Tests (window.__seatmap.labels()): keep the last frame's labels in `lastLabels`. */
   recordLabels = false;
-  lastLabels: { kind: LabelKind | 'seatNumber'; text: string; x: number; y: number; px: number }[] = [];
+  /** w: the text's measured width (CSS px), so a test can tell what a label covers. */
+  lastLabels: { kind: LabelKind | 'seatNumber'; text: string; x: number; y: number; px: number; w: number }[] = [];
   /** Called after each frame is on the canvas (bench, tests). */
   onFrame: ((stats: FrameStats) => void) | null = null;
 
@@ -632,7 +633,7 @@ export class SeatMapRenderer implements SeatLayer {
       },
       {
         text: (kind, text, x, y, px, weight) => {
-          if (record) record.push({ kind, text, x, y, px });
+          if (record) record.push({ kind, text, x, y, px, w: textWidth(ctx, text, px, weight) });
           if (kind === 'rowPinned') pinnedText(ctx, text, x, y, px, pal.rowLabel, '#ffffff', weight);
           else if (kind === 'row') plainText(ctx, text, x, y, px, pal.rowLabel, weight);
           else if (kind === 'stageInside') plainText(ctx, text, x, y, px, pal.stageText, weight);
@@ -646,7 +647,10 @@ export class SeatMapRenderer implements SeatLayer {
           ctx.direction = 'ltr';
         },
         seatNumber: (i, x, y) => {
-          if (record) record.push({ kind: 'seatNumber', text: scene.store.seatName[i]!, x, y, px: numberPx });
+          if (record) {
+            const text = scene.store.seatName[i]!;
+            record.push({ kind: 'seatNumber', text, x, y, px: numberPx, w: textWidth(ctx, text, numberPx, 600) });
+          }
           ctx.fillStyle = scene.inks[scene.cls[i]!]!;
           ctx.fillText(scene.store.seatName[i]!, x, y);
         },

@@ -10,6 +10,8 @@ import {
   sectionForms,
   sectionLabelStyle,
   truncate,
+  turnedBox,
+  uprightRoom,
   type LabelInput,
   type LabelKind,
 } from '../label-layout';
@@ -83,6 +85,40 @@ describe('labelRoom', () => {
     ['no box: unlimited', { corners: [], transform: [1, 0, 0, 1, 0, 0] }, Infinity],
   ])('%s', (_name, sec, want) => {
     expect(labelRoom(sec)).toBe(want);
+  });
+});
+
+describe('uprightRoom: the widest level line of a given height inside a turned rectangle', () => {
+  const box = (w: number, h: number, deg: number) => ({
+    w,
+    h,
+    cos: Math.cos((deg * Math.PI) / 180),
+    sin: Math.sin((deg * Math.PI) / 180),
+  });
+  it.each([
+    ['upright: its width', box(40, 20, 0), 10, 40],
+    ['upright and too low for the line: none', box(40, 8, 0), 10, -1],
+    ['a quarter turn: its long side is across', box(18, 40, 90), 10, 40],
+    ['a quarter turn, too narrow for the line height: none', box(8, 40, 90), 10, -1],
+    // 45 degrees, 18 x 40: (18 - 10 * 0.707) / 0.707 = 15.5 across, less than the narrow side.
+    ['half a quarter turn: less than its narrow side', box(18, 40, 45), 10, 15.46],
+    ['half a quarter turn of a thin stand: none', box(8, 40, 45), 12, -1],
+  ])('%s', (_name, b, lineH, want) => {
+    expect(uprightRoom(b, lineH)).toBeCloseTo(want, 1);
+  });
+
+  it('turnedBox reads a section rectangle at a scale, with its turn', () => {
+    const sec = {
+      corners: [
+        { x: 0, y: 0 },
+        { x: 0, y: 10 },
+        { x: -40, y: 10 },
+        { x: -40, y: 0 },
+      ],
+    };
+    const b = turnedBox(sec, 2)!;
+    expect([b.w, b.h, Math.round(b.cos), Math.round(b.sin)]).toEqual([20, 80, 0, 1]);
+    expect(turnedBox({ corners: [] }, 1)).toBeNull();
   });
 });
 
@@ -232,6 +268,37 @@ describe('section names: one style, shortened consistently (issue 8)', () => {
   );
 });
 
+describe('names of turned sections seen as specks (a stadium on a phone)', () => {
+  // Three stands of 10 seats across and 40 rows deep (120 x 480 units): upright, a quarter turn, half a quarter turn.
+  const stands = buildSeatStore(
+    plan(
+      [
+        gridSection({ id: 1, x: 0, y: 0, rows: 40, cols: 10, name: 'Upper tier 301' }),
+        gridSection({ id: 2, x: 900, y: 0, rows: 40, cols: 10, rotation: 90, name: 'Upper tier 302' }),
+        gridSection({ id: 3, x: 1400, y: 0, rows: 40, cols: 10, rotation: 45, name: 'Upper tier 303' }),
+      ],
+      2400,
+      800,
+    ),
+  );
+  const seatsIn = (() => {
+    const index = new SpatialIndex(stands);
+    return (x0: number, y0: number, x1: number, y1: number) => index.queryRect(x0, y0, x1, y1).length > 0;
+  })();
+
+  it('a name goes inside its own rectangle only where it fits there upright, never spilling onto a neighbour', () => {
+    // Scale 0.38: seats 3.8 px (specks); stands 45.6 x 182 px; names at 17 px: "301" is 30.6 px wide, 36.6 with the
+    // margin, and the half-turned stand has (45.6 - 21.55 * 0.707) / 0.707 = 42.9 px for it.
+    const o = layout(camera(0.38, 10, 10, 1000, 400), { store: stands, seatsIn });
+    const names = o.texts.filter((t) => t.kind === 'section');
+    expect(names.map((t) => t.text).sort()).toEqual(['301', '302', '303']);
+    // Scale 0.17: stands 20 x 82 px. Upright, "301" and its margin (24 px) are wider than the stand: no name; the
+    // quarter-turned stand has its 82 px across: named; the half-turned one has 20 / 0.707 - 13.5 = 14.8 px: none.
+    const narrow = layout(camera(0.17, 10, 10, 1000, 400), { store: stands, seatsIn });
+    expect(narrow.texts.filter((t) => t.kind === 'section').map((t) => t.text)).toEqual(['302']);
+  });
+});
+
 describe('row names (issue 8)', () => {
   /** Row-name boxes as the layout claims them. */
   const boxes = (o: Out) =>
@@ -260,6 +327,25 @@ describe('row names (issue 8)', () => {
     expect(b.length).toBeGreaterThan(0);
     expect(overlaps(b)).toBe(false);
   });
+
+  it.each([0.9, 1.2, 2, 3])(
+    'a row end facing the next block across a narrow aisle: no name over its seats (scale %s)',
+    (scale) => {
+      const index = new SpatialIndex(dense);
+      const seatsIn = (x0: number, y0: number, x1: number, y1: number) => index.queryRect(x0, y0, x1, y1).length > 0;
+      const cam = camera(scale, 30, 5, 1000, 700);
+      const rows = layout(cam, { store: dense, seatsIn }).texts.filter((t) => t.kind === 'row');
+      const planX = (v: number) => (v - 30) / scale;
+      const planY = (v: number) => (v - 5) / scale;
+      const over = rows.filter((t) => {
+        const half = measure(t.text, t.px) / 2;
+        return seatsIn(planX(t.x - half), planY(t.y - t.px * 0.4), planX(t.x + half), planY(t.y + t.px * 0.4));
+      });
+      expect(over.map((t) => `${t.text} at ${Math.round(t.x)}`)).toEqual([]);
+      // The outer end (left of block 1) keeps its names.
+      expect(rows.filter((t) => t.x < 30).length).toBeGreaterThan(0);
+    },
+  );
 
   it('too tight for every name: every other row keeps its name, not a jumble', () => {
     const o = layout(camera(0.9, 30, 5, 1000, 700), { store: dense });
