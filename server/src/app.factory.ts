@@ -27,6 +27,8 @@ import { seedDemoIfEmpty } from './seed/demo-seed';
 import { installSeatPlanUploadParser } from './catalogue-admin/seat-plan-upload-parser';
 import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
+import { Metrics } from './observability';
+import { installHttpMetrics } from './observability/http-metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,6 +126,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const fastify = app.getHttpAdapter().getInstance();
 
   if (config.VALIDATE_RESPONSES) installResponseValidation(fastify, logger);
+  installHttpMetrics(fastify, app.get(Metrics));
 
   // Identity first, so every handler (and every error) knows the visitor.
   fastify.addHook('onRequest', async (request, reply) => {
