@@ -33,6 +33,8 @@ export type ScrapedGauge =
   | 'payment_in_doubt_oldest_seconds'
   | 'queue_in_line'
   | 'queue_active_shoppers'
+  | 'queue_shop_capacity'
+  | 'queue_open'
   | 'seat_feed_sockets';
 
 export interface Reading {

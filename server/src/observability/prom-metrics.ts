@@ -48,6 +48,11 @@ const SCRAPED: Record<ScrapedGauge, { help: string; perPresentation: boolean }> 
     help: 'Admitted visitors whose pass is still valid (the same figure on every node)',
     perPresentation: true,
   },
+  queue_shop_capacity: {
+    help: 'How many may shop at once (the on-sale setting): admissions pause while the shop is full',
+    perPresentation: true,
+  },
+  queue_open: { help: '1 once the on-sale has started (admissions run), 0 in the pre-queue', perPresentation: true },
   seat_feed_sockets: { help: 'Sockets connected to this node (seat feed and waiting pages)', perPresentation: false },
 };
 

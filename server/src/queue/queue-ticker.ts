@@ -109,12 +109,16 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
     const counts = await Promise.all(
       this.onSales.allQueued().map(async (rule) => ({
         presentation: rule.presentationId,
+        capacity: rule.maxActive,
+        open: now >= rule.saleStartsAt ? 1 : 0,
         ...(await this.store.liveCounts(rule.presentationId, now)),
       })),
     );
     return counts.flatMap((c): Reading[] => [
       { gauge: 'queue_in_line', presentation: c.presentation, value: c.inLine },
       { gauge: 'queue_active_shoppers', presentation: c.presentation, value: c.active },
+      { gauge: 'queue_shop_capacity', presentation: c.presentation, value: c.capacity },
+      { gauge: 'queue_open', presentation: c.presentation, value: c.open },
     ]);
   }
 
