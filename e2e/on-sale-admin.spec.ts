@@ -165,6 +165,7 @@ test.describe.serial('on-sales in the back office', () => {
       error: 'QUEUE_REQUIRED',
       message: 'המכירה להופעה זו עוברת דרך תור המתנה. היכנסו לתור כדי לבחור מקומות.',
       queueUrl: `/queue/${target.id}`,
+      requestId: expect.any(String),
     });
 
     // Off again: the lock succeeds.

@@ -119,6 +119,7 @@ test.describe.serial('waiting room', () => {
         error: 'QUEUE_REQUIRED',
         message: 'המכירה להופעה זו עוברת דרך תור המתנה. היכנסו לתור כדי לבחור מקומות.',
         queueUrl: `/queue/${pid}`,
+        requestId: expect.any(String),
       });
       await expect(page.getByTestId('seatmap-toast')).toHaveText(body.message);
     } finally {

@@ -89,6 +89,8 @@ async function main() {
         // Its output reaches this terminal: the first administrator's setup link may be shown there (main.ts).
         HOTLINE_TERMINAL: process.stdout.isTTY ? '1' : '0',
         CLIENT_DIST: process.env.CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'),
+        // Prometheus metrics on a port of their own, on this machine only (docs/operations.md); METRICS_PORT= turns them off.
+        METRICS_PORT: process.env.METRICS_PORT ?? '9464',
         // A local run: development secrets and the development message store are allowed here only.
         NODE_ENV: process.env.NODE_ENV ?? 'development',
         DEV_MESSAGES_ENABLED:

@@ -17,6 +17,7 @@ import { servePlainRoutes, type PlainRoute } from './common/plain-route';
 import { toErrorResponse } from './common/error-responder';
 import { resolveLocale } from './common/locale';
 import { createLogger, PinoNestLogger } from './common/logger';
+import { installRequestIds, requestIdFor } from './common/request-id';
 import { installTextGuard } from './common/text-guard';
 import { ConfiguredIoAdapter } from './common/socket-origins';
 import { applySecurityHeaders, cookieSecureAttribute } from './common/security-headers';
@@ -27,6 +28,8 @@ import { seedDemoIfEmpty } from './seed/demo-seed';
 import { installSeatPlanUploadParser } from './catalogue-admin/seat-plan-upload-parser';
 import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
+import { Metrics } from './observability';
+import { installHttpMetrics } from './observability/http-metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -112,6 +115,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     trustProxy: config.TRUST_PROXY,
     // The spec's client calls `/features/` and `/presentations/?featureIds=` with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
+    // Our own id, or the caller's when it is well formed (common/request-id.ts).
+    genReqId: requestIdFor,
   });
   const app = await (options.compile ?? nestFactory)(
     AppModule.register({ config, dataSource, logger, clock: options.clock }),
@@ -123,7 +128,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
 
+  // First: every later hook, guard and handler runs inside the request's id.
+  installRequestIds(fastify);
   if (config.VALIDATE_RESPONSES) installResponseValidation(fastify, logger);
+  installHttpMetrics(fastify, app.get(Metrics));
 
   // Identity first, so every handler (and every error) knows the visitor.
   fastify.addHook('onRequest', async (request, reply) => {

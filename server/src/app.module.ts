@@ -10,6 +10,7 @@ import { SpaFallback } from './common/spa-fallback';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { RedisModule } from './redis/redis.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { SeatHoldCapModule } from './common/seat-hold-cap/seat-hold-cap.module';
@@ -68,6 +69,7 @@ export class AppModule {
       imports: [
         CoreModule.register(options),
         RedisModule,
+        ObservabilityModule,
         RateLimitModule,
         SeatHoldCapModule,
         HealthModule,

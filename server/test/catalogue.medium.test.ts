@@ -252,7 +252,7 @@ describe('bad input is a clear 4xx, never a 500', () => {
   ])('GET %s -> %i %s', async (path, status, code) => {
     const r = await get(path);
     expect(r.status).toBe(status);
-    expect(r.body).toEqual({ error: code, message: expect.any(String) });
+    expect(r.body).toEqual({ error: code, message: expect.any(String), requestId: expect.any(String) });
     expect(r.body.message).not.toMatch(/at .*\.ts:\d+/); // no stack trace
   });
 
@@ -280,6 +280,6 @@ describe('bad input is a clear 4xx, never a 500', () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     const body = await response.json();
-    expect(body).toEqual({ error: expect.any(String), message: expect.any(String) });
+    expect(body).toEqual({ error: expect.any(String), message: expect.any(String), requestId: expect.any(String) });
   });
 });

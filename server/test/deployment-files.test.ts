@@ -43,10 +43,12 @@ const nginxConf = (): string => {
 const flag = (command: string[] | undefined, name: string): string | undefined => command?.[command.indexOf(name) + 1];
 
 describe('docker-compose.yml', () => {
-  test('has postgres, six Redis nodes, the cluster-create job, three server nodes and nginx', () => {
+  test('has postgres, six Redis nodes, the cluster-create job, three server nodes, nginx, Prometheus and Grafana', () => {
     expect([...names].sort()).toEqual(
       [
+        'grafana',
         'nginx',
+        'prometheus',
         'postgres',
         'redis-1',
         'redis-2',
@@ -116,13 +118,18 @@ describe('docker-compose.yml', () => {
     expect(node.healthcheck?.test.join(' ')).toContain('/api/health');
     // Nodes must not publish a host port: nginx is the one address.
     expect(node.ports).toBeUndefined();
-    expect(node.expose).toEqual(['3000']);
+    expect(node.expose).toEqual(['3000', '9464']);
+    // Metrics on their own listener, reachable on the compose network (for prometheus) and never published.
+    expect(node.environment?.METRICS_PORT).toBe('9464');
+    expect(node.environment?.METRICS_HOST).toBe('0.0.0.0');
     expect(node.deploy).toBeUndefined();
   });
 
   test.each([
     ['nginx', '8080:80'],
     ['postgres', '127.0.0.1:5432:5432'],
+    ['prometheus', '127.0.0.1:9090:9090'],
+    ['grafana', '127.0.0.1:3001:3000'],
   ])('%s publishes %s', (name, mapping) => {
     expect(service(name).ports).toEqual([mapping]);
   });
@@ -139,6 +146,7 @@ describe('docker-compose.yml', () => {
       expect(environment[name]).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
     }
     expect(service('postgres').environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?.+\}$/);
+    expect(service('grafana').environment?.GF_SECURITY_ADMIN_PASSWORD).toMatch(/^\$\{GRAFANA_ADMIN_PASSWORD:\?.+\}$/);
     expect(environment.DATABASE_URL).toContain(':${POSTGRES_PASSWORD:?');
     const files = composeText + readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     expect(files).not.toContain('development-only');
@@ -172,6 +180,48 @@ describe('docker-compose.yml', () => {
       'client/src/pages/backoffice/reports-push.ts',
     ])
       expect(readFileSync(path.join(root, file), 'utf8')).toContain("transports: ['websocket']");
+  });
+
+  test('Prometheus scrapes exactly the server nodes on their metrics port and loads the alert rules', () => {
+    const prometheus = service('prometheus');
+    const mounted = (file: string) => prometheus.volumes?.some((v) => v.startsWith(`./deploy/prometheus/${file}:`));
+    expect(mounted('prometheus.yml')).toBe(true);
+    expect(mounted('alerts.yml')).toBe(true);
+    const config = yaml.load(readFileSync(path.join(root, 'deploy/prometheus/prometheus.yml'), 'utf8')) as {
+      rule_files: string[];
+      scrape_configs: { job_name: string; metrics_path?: string; static_configs: { targets: string[] }[] }[];
+    };
+    const [job] = config.scrape_configs;
+    expect(config.scrape_configs).toHaveLength(1);
+    expect(job?.metrics_path ?? '/metrics').toBe('/metrics');
+    const port = service('server-1').environment?.METRICS_PORT;
+    expect(job?.static_configs.flatMap((c) => c.targets).sort()).toEqual(serverNodes.map((n) => `${n}:${port}`));
+    expect(config.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+    expect(prometheus.volumes).toContain('./deploy/prometheus/alerts.yml:/etc/prometheus/alerts.yml:ro');
+  });
+
+  test('Grafana is provisioned with the Prometheus data source and the committed dashboards', () => {
+    const grafana = service('grafana');
+    expect(grafana.volumes).toContain('./deploy/grafana/provisioning:/etc/grafana/provisioning:ro');
+    expect(grafana.volumes).toContain('./deploy/grafana/dashboards:/var/lib/grafana/dashboards:ro');
+    expect(grafana.depends_on?.prometheus?.condition).toBe('service_healthy');
+    const sources = yaml.load(
+      readFileSync(path.join(root, 'deploy/grafana/provisioning/datasources/prometheus.yml'), 'utf8'),
+    ) as { datasources: { url: string; uid: string }[] };
+    expect(sources.datasources.map((d) => d.url)).toEqual(['http://prometheus:9090']);
+    const providers = yaml.load(
+      readFileSync(path.join(root, 'deploy/grafana/provisioning/dashboards/dashboards.yml'), 'utf8'),
+    ) as { providers: { options: { path: string } }[] };
+    expect(providers.providers.map((p) => p.options.path)).toEqual(['/var/lib/grafana/dashboards']);
+    const dashboards = readdirSync(path.join(root, 'deploy/grafana/dashboards')).sort();
+    expect(dashboards).toEqual(['on-sale.json', 'service.json']);
+    for (const file of dashboards) {
+      const text = readFileSync(path.join(root, 'deploy/grafana/dashboards', file), 'utf8');
+      // Every panel, query and variable on the provisioned data source, named by its uid.
+      const named = [...text.matchAll(/"datasource": \{\s*"type": "prometheus",\s*"uid": "([^"]+)"/g)].map((m) => m[1]);
+      expect(named.length).toBe((text.match(/"datasource":/g) ?? []).length);
+      expect(new Set(named)).toEqual(new Set([sources.datasources[0]!.uid]));
+    }
   });
 
   test('the Dockerfile builds and runs the server with a health check', () => {

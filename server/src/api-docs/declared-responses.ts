@@ -31,6 +31,7 @@ export const ERROR_BODY: Schema = {
     error: { type: 'string', description: 'A stable code, e.g. SEAT_NOT_AVAILABLE' },
     message: { type: 'string', description: "A sentence in the caller's language (he, en, ru, ar)" },
     details: { type: 'object', additionalProperties: {} },
+    requestId: { type: 'string', description: 'The request id (also the x-request-id header), for support' },
   },
   required: ['error', 'message'],
 };

@@ -94,12 +94,19 @@ export function classifyDependencyFailure(error: unknown): Dependency | null {
 @Injectable()
 export class DependencyAlarm {
   private readonly last = new Map<string, { at: number; suppressed: number }>();
+  private readonly listeners: ((dependency: string) => void)[] = [];
 
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
   static readonly WINDOW_MS = 30_000;
 
+  /** Told of every failure reported, logged or not (the metrics count them all: observability/). */
+  onReport(listener: (dependency: string) => void): void {
+    this.listeners.push(listener);
+  }
+
   report(dependency: Dependency | string, context: string, error: unknown, nowMs = Date.now()): void {
+    for (const listener of this.listeners) listener(dependency);
     const key = `${dependency}\u0000${context}`;
     const entry = this.last.get(key);
     if (entry && nowMs - entry.at < DependencyAlarm.WINDOW_MS) {

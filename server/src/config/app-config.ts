@@ -6,6 +6,7 @@ import { INTEGRATION_CONFIG_SHAPE, integrationProductionProblems } from '../chan
 import { QUEUE_CONFIG_SHAPE } from '../queue/queue-config';
 import { HOLDS_CONFIG_SHAPE } from '../holds/holds-config';
 import { CATALOGUE_ADMIN_CONFIG_SHAPE } from '../catalogue-admin/catalogue-admin-config';
+import { OBSERVABILITY_CONFIG_SHAPE } from '../observability/observability-config';
 
 /** The development defaults of the two secrets: public in this repository, so refused in production. */
 export const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-key-change-me';
@@ -142,6 +143,7 @@ export const appConfigSchema = z.object({
   /** Hold orders: release sweep (server/src/holds/holds-config.ts). */
   ...HOLDS_CONFIG_SHAPE,
   ...CATALOGUE_ADMIN_CONFIG_SHAPE,
+  ...OBSERVABILITY_CONFIG_SHAPE,
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

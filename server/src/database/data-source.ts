@@ -94,3 +94,23 @@ export async function openDataSource(
   }
   return ds;
 }
+
+/** The pg pool TypeORM keeps (its driver's `master`), seen only as what the metrics read of it. */
+interface PoolView {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+const poolOf = (ds: DataSource): PoolView | null => (ds.driver as unknown as { master?: PoolView }).master ?? null;
+
+/** Connections of the serving pool in total and idle, and queries waiting for one (null: no pool yet). */
+export function poolUsage(ds: DataSource): { total: number; idle: number; waiting: number } | null {
+  const pool = poolOf(ds);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
+/** Errors of idle pool connections (a restarted PostgreSQL); pg emits them on the pool. */
+export function onPoolError(ds: DataSource, listener: () => void): void {
+  poolOf(ds)?.on('error', listener);
+}

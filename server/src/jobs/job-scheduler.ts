@@ -12,6 +12,7 @@ import type { JobMetrics } from '@hotline/shared';
 import { LOGGER } from '../common/logger';
 import { DependencyAlarm, classifyDependencyFailure } from '../common/dependency-failure';
 import { JobLease } from './job-lease';
+import { Metrics, NO_METRICS, type JobRun } from '../observability';
 // Not through '../queue': its entry loads the admission gate, whose on-sales.ts imports this file (a load cycle).
 import { asSystem } from '../common/admission-context';
 
@@ -110,6 +111,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly alarm: DependencyAlarm,
     private readonly lease: JobLease,
     @Optional() @Inject(JOB_TIMING) timing?: Partial<JobTiming>,
+    @Optional() private readonly metered: Metrics = NO_METRICS,
   ) {
     this.timing = { now: Date.now, random: Math.random, stopTimeoutMs: 5_000, ...timing };
   }
@@ -265,6 +267,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       if (scheduled && job.lease === 'cluster') {
         if (!(await this.takeLease(job))) {
           job.metrics.leaseSkips++;
+          this.metered.jobLeaseSkipped(job.name);
           return undefined as R;
         }
       }
@@ -287,6 +290,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       throw error;
     } finally {
       if (ran) job.metrics.lastDurationMs = this.timing.now() - started;
+      if (ran) this.metered.jobRan(this.runReport(job, started));
       job.metrics.consecutiveFailures = job.consecutiveFailures;
       job.active = false;
       if (job.pending === 0)
@@ -303,6 +307,18 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       this.alarm.report(classifyDependencyFailure(error) ?? 'redis', `job lease ${job.name}`, error);
       return true;
     }
+  }
+
+  private runReport(job: Job, started: number): JobRun {
+    const endedAtMs = this.timing.now();
+    const { name, consecutiveFailures } = job;
+    return {
+      job: name,
+      ok: consecutiveFailures === 0,
+      seconds: (endedAtMs - started) / 1000,
+      consecutiveFailures,
+      endedAtMs,
+    };
   }
 
   private report(job: Job, error: unknown): void {

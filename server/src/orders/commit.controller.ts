@@ -1,4 +1,4 @@
-import { Controller, Headers, Post, Query, Req, UseFilters } from '@nestjs/common';
+import { Controller, Headers, Optional, Post, Query, Req, UseFilters } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommitResponse } from '@hotline/shared';
@@ -11,6 +11,7 @@ import { VisitorId } from '../common/visitor-identity';
 import { HoldPlacementService } from '../holds';
 import { commitBody, type CommitBody } from '../payment';
 import { QueueEarly, cartPresentations } from '../seats';
+import { Metrics, NO_METRICS } from '../observability';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { ProducerSaleAuthority } from './producer-sale';
 
@@ -23,6 +24,7 @@ export class CommitController {
     private readonly orders: CommitOrchestrator,
     private readonly producerSales: ProducerSaleAuthority,
     private readonly holds: HoldPlacementService,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   @Post('commit')
@@ -39,6 +41,16 @@ export class CommitController {
     @Query() query: unknown,
     @Req() request: FastifyRequest,
     @Headers('accept-language') acceptLanguage?: string,
+  ): Promise<CommitResponse> {
+    return this.metrics.timed('commit', () => this.commitOnce(visitorId, q, query, request, acceptLanguage));
+  }
+
+  private async commitOnce(
+    visitorId: string,
+    q: CommitBody,
+    query: unknown,
+    request: FastifyRequest,
+    acceptLanguage?: string,
   ): Promise<CommitResponse> {
     const locale = resolveLocale(query, acceptLanguage);
     // A hold order (cart.isHold): unpaid, for members, paid at the box office (docs/hold-orders.md). The same commit.

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { BookingError } from '../cart';
 import { LOGGER } from '../common/logger';
+import { Metrics, NO_METRICS } from '../observability';
 import {
   PaymentProvider,
   PaymentProviderTimeout,
@@ -41,13 +42,18 @@ export class PaymentAttempts {
   constructor(
     private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   /**
    * Approval, or the attempt closed (`close`) and the refusal thrown. When neither the charge nor the status query
    * answers, the attempt is left open (pending) for the recovery job and PAYMENT_TIMEOUT / PAYMENT_ERROR is thrown.
    */
-  async charge(request: ChargeRequest, close: CloseAttempt): Promise<ApprovedCharge> {
+  charge(request: ChargeRequest, close: CloseAttempt): Promise<ApprovedCharge> {
+    return this.metrics.timed('payment_charge', () => this.chargeOnce(request, close));
+  }
+
+  private async chargeOnce(request: ChargeRequest, close: CloseAttempt): Promise<ApprovedCharge> {
     let result: ChargeResult | { status: 'timeout' } | { status: 'unknown' };
     try {
       result = await this.provider.charge(request);

@@ -1,5 +1,6 @@
 import { PaymentAttempts } from './payment-attempts';
 import { PaymentRecoveryJob } from './payment-recovery.job';
+import { PaymentsInDoubtReading } from './payments-in-doubt.reading';
 import { VoucherSaleParticipant } from './voucher-sale.participant';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -40,6 +41,8 @@ import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
     PaymentAttempts,
     // The one recovery loop: the contexts register their in-doubt kinds with it (in-doubt.ts).
     PaymentRecoveryJob,
+    // The payments-in-doubt gauges, read at each scrape (observability/).
+    PaymentsInDoubtReading,
     SandboxLedgerRepository,
     SandboxFormService,
     // Card and wallet behind one port: the router sends each call to its provider (payment-router.ts).

@@ -28,6 +28,8 @@ export interface AdmitResult {
   removed: number;
   lineLength: number;
   dropped: number;
+  /** Passes whose shopping window ended before this run (their holders' room is given back). */
+  expired: number;
   /** Who was admitted by this run, in line order. */
   visitors: string[];
 }
@@ -161,6 +163,7 @@ export class QueueStore {
       lineLength: Number(r[2]),
       dropped: Number(r[3]),
       visitors: (r[4] as string[] | undefined) ?? [],
+      expired: Number(r[5] ?? 0),
     };
   }
 
@@ -172,6 +175,13 @@ export class QueueStore {
   /** Sends a progress message to every node (each relays it to its own sockets). */
   async publishProgress(message: QueueProgressMessage): Promise<void> {
     await this.redis.publish(progressChannel(this.config.REDIS_PREFIX), JSON.stringify(message));
+  }
+
+  /** How many wait in the line and how many hold a pass still valid at `now` (the metrics' gauges). */
+  async liveCounts(presentationId: number, now: number): Promise<{ inLine: number; active: number }> {
+    const k = this.keys(presentationId);
+    const [inLine, active] = await Promise.all([this.redis.zcard(k.line), this.redis.zcount(k.active, now, '+inf')]);
+    return { inLine, active };
   }
 
   /** Admitted so far in total (statistics). */

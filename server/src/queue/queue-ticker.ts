@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
@@ -7,6 +7,7 @@ import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler, type JobHandle } from '../jobs';
+import { Metrics, NO_METRICS, type Reading } from '../observability';
 import { RedisConnection } from '../redis/redis.module';
 import { untilDependencyAnswers } from '../common/until-dependency-answers';
 import { OnSales } from './on-sales';
@@ -48,9 +49,11 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     scheduler: JobScheduler,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     // Job `queue-ticker`; QUEUE_TICK_MS=0: this node never ticks (it still relays).
     this.job = scheduler.register('queue-ticker', { everyMs: config.QUEUE_TICK_MS, run: () => this.round() });
+    metrics.readOnScrape(() => this.liveCounts());
   }
 
   attach(broadcaster: QueueBroadcaster): void {
@@ -92,11 +95,31 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
         if (!(await this.store.claimTick(rule.presentationId, this.nodeId, claimMs))) continue;
         const now = this.clock.nowMs();
         const result = await this.queue.admit(rule, now);
+        this.metrics.admissionRun(rule.presentationId, result);
         await this.store.publishProgress(this.queue.progress(rule, result, now));
       } catch (err) {
         this.logger.warn({ err, presentationId: rule.presentationId }, 'queue admission run failed');
       }
     }
+  }
+
+  /** The line and the active shoppers of every queued on-sale (only those: the presentation label stays bounded). */
+  private async liveCounts(): Promise<Reading[]> {
+    const now = this.clock.nowMs();
+    const counts = await Promise.all(
+      this.onSales.allQueued().map(async (rule) => ({
+        presentation: rule.presentationId,
+        capacity: rule.maxActive,
+        open: now >= rule.saleStartsAt ? 1 : 0,
+        ...(await this.store.liveCounts(rule.presentationId, now)),
+      })),
+    );
+    return counts.flatMap((c): Reading[] => [
+      { gauge: 'queue_in_line', presentation: c.presentation, value: c.inLine },
+      { gauge: 'queue_active_shoppers', presentation: c.presentation, value: c.active },
+      { gauge: 'queue_shop_capacity', presentation: c.presentation, value: c.capacity },
+      { gauge: 'queue_open', presentation: c.presentation, value: c.open },
+    ]);
   }
 
   private relay(raw: string): void {

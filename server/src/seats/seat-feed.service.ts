@@ -1,10 +1,11 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { SeatEvents, type SeatDeltaMessage, type SeatSnapshotMessage } from '@hotline/shared';
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler } from '../jobs';
+import { Metrics, NO_METRICS } from '../observability';
 import { AdaptiveWindow } from './adaptive-window';
 import type { Layout } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';
@@ -79,6 +80,7 @@ export class SeatFeed implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     scheduler: JobScheduler,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     // Job `seat-feed-evict`: forgets presentations nobody watches (the per-batch flush timers are not jobs).
     scheduler.register('seat-feed-evict', { everyMs: EVICT_EVERY_MS, run: async () => this.evictIdle() });
@@ -305,6 +307,7 @@ export class SeatFeed implements OnModuleDestroy {
     this.stats.batches++;
     this.stats.rows += rows.length;
     this.broadcaster?.toRoom(m.pid, SeatEvents.Delta, payload);
+    this.metrics.seatDeltaSent(lateness / 1000);
     m.window.record(lateness, rows.length);
   }
 

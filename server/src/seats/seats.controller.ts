@@ -1,4 +1,4 @@
-import { Controller, Get, Ip, Put, Req, Res } from '@nestjs/common';
+import { Controller, Get, Ip, Optional, Put, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
@@ -9,6 +9,7 @@ import type {
   UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck';
+import { Metrics, NO_METRICS } from '../observability';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { sendEncodedJson } from '../common/encoded-json';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
@@ -49,6 +50,7 @@ export class SeatsController {
     private readonly best: BestAvailableService,
     private readonly channel: ChannelScope,
     private readonly publicStatus: PublicSeatStatus,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   // Guards run in the order they are listed below each route's decorators reversed:
@@ -89,7 +91,7 @@ export class SeatsController {
     // The hot path stays as it was: only a lock in a channel reads the layout here.
     if (channel.miniSiteUrl || channel.domain)
       await this.channel.assertLockable(channel, await this.engine.layout(q.seat.PresentationId), q.seat);
-    return this.engine.lock(visitorId, q.seat, address);
+    return this.metrics.timed('seat_lock', () => this.engine.lock(visitorId, q.seat, address));
   }
 
   @Put('unlock-seat')
@@ -100,7 +102,7 @@ export class SeatsController {
     @ZodBody(lockSeatBody) q: LockSeatBody,
     @Ip() address: string,
   ): Promise<UnlockSeatResponse> {
-    return this.engine.unlock(visitorId, q.seat, address);
+    return this.metrics.timed('seat_unlock', () => this.engine.unlock(visitorId, q.seat, address));
   }
 
   @Get('best-available')

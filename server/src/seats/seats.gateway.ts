@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -14,6 +14,7 @@ import { SeatErrorEvent, SeatEvents, type SeatPingAck } from '@hotline/shared';
 import { toErrorResponse } from '../common/error-responder';
 import { resolveLocale } from '../common/locale';
 import { LOGGER } from '../common/logger';
+import { Metrics, NO_METRICS } from '../observability';
 import { AppError } from '../common/app-error';
 import { SEAT_SNAPSHOT_BUDGET, SocketBudget } from '../common/rate-limit/socket-budget';
 import { parseInput } from '../common/validation';
@@ -40,10 +41,12 @@ export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBro
   constructor(
     private readonly feed: SeatFeed,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   afterInit(): void {
     this.feed.attach(this);
+    this.metrics.readOnScrape(() => [{ gauge: 'seat_feed_sockets', value: this.server?.sockets.sockets.size ?? 0 }]);
   }
 
   /** Every socket joins its visitor's own room (the uuid it proves like any call: auth, header, then cookie). */

@@ -143,6 +143,7 @@ describe('lock timer running out', () => {
         error: 'LOCKS_EXPIRED',
         message: 'The time to hold your seats has run out. Please choose your seats again.',
         details: { seats: [0, 1] },
+        requestId: expect.any(String),
       });
       expect(Number((await env.sql.query('SELECT count(*) FROM reservation')).rows[0].count)).toBe(0);
       expect(Number((await env.sql.query('SELECT count(*) FROM payment')).rows[0].count)).toBe(0);

@@ -99,6 +99,7 @@ describe('coupons, voucher tickets and system vouchers', () => {
       expect((await ticketByCode(none, 'PAIR2')).body).toEqual({
         error: 'COUPON_NO_ELIGIBLE_TICKETS',
         message: 'לא נמצאו כרטיסים שניתן להחיל עליהם את הקופון.',
+        requestId: expect.any(String),
       });
       const one = await buyer(t.url);
       await lockAll(t.url, one, show, take(1));
@@ -106,6 +107,7 @@ describe('coupons, voucher tickets and system vouchers', () => {
         error: 'COUPON_NEEDS_MORE_TICKETS',
         message: 'למימוש הקופון יש להוסיף כרטיס נוסף.',
         details: { missingTickets: 1 },
+        requestId: expect.any(String),
       });
       expect((await ticketByCode(one, 'TRIO3')).body.message).toBe('למימוש הקופון יש להוסיף 2 כרטיסים נוספים.');
       expect((await ticketByCode(one, 'TRIO3', '&lang=en')).body.message).toBe(
@@ -114,6 +116,7 @@ describe('coupons, voucher tickets and system vouchers', () => {
       expect((await ticketByCode(one, 'GONE')).body).toEqual({
         error: 'COUPON_USED_UP',
         message: 'קוד קופון כבר שומש, אנא נסו קופון אחר.',
+        requestId: expect.any(String),
       });
       expect((await ticketByCode(one, 'GONE')).status).toBe(409);
     });
@@ -196,7 +199,11 @@ describe('coupons, voucher tickets and system vouchers', () => {
         { ticketCodes: ['LAST1'], paymentIdentifier },
       );
       const refused = await commit(t.url, b, both);
-      expect(refused.body).toEqual({ error: 'COUPON_USED_UP', message: 'קוד קופון כבר שומש, אנא נסו קופון אחר.' });
+      expect(refused.body).toEqual({
+        error: 'COUPON_USED_UP',
+        message: 'קוד קופון כבר שומש, אנא נסו קופון אחר.',
+        requestId: expect.any(String),
+      });
       const mixed = cartOf([cartSeat(show, seats[0]!, coupon), cartSeat(show, seats[1]!)], {
         ticketCodes: ['LAST1'],
         paymentIdentifier,
@@ -234,6 +241,7 @@ describe('coupons, voucher tickets and system vouchers', () => {
       expect((await voucher(b, 'GIFT-EXPIRED', 'en')).body).toEqual({
         error: 'VOUCHER_EXPIRED',
         message: 'The voucher has expired.',
+        requestId: expect.any(String),
       });
       expect((await voucher(b, 'NO-SUCH')).status).toBe(404);
       expect((await call(t.url, 'GET', '/api/payment/voucher?reference=GIFT-30', b.id)).status).toBe(400);
@@ -287,6 +295,7 @@ describe('coupons, voucher tickets and system vouchers', () => {
         error: 'VOUCHER_LISTED_TWICE',
         message:
           'The same voucher is listed twice in this order. Use it once, with the whole amount you want to redeem.',
+        requestId: expect.any(String),
       });
 
       const r = await commit(t.url, b, cart);

@@ -46,7 +46,11 @@ describe('commit: no single-seat gap left by the finished selection (theatre, pr
 
     const alone = await commit(t.url, b, cartOf([cartSeat(show, seats[1]!)], { paymentIdentifier }), '?lang=en');
     expect(alone.status).toBe(409);
-    expect(alone.body).toEqual({ error: 'SINGLE_SEAT_GAP', message: expect.stringMatching(/single empty seat/) });
+    expect(alone.body).toEqual({
+      error: 'SINGLE_SEAT_GAP',
+      message: expect.stringMatching(/single empty seat/),
+      requestId: expect.any(String),
+    });
     expect(await count(sql, 'SELECT count(*) FROM sandbox_charge')).toBe(charges);
     expect(await count(sql, 'SELECT count(*) FROM reservation_ticket WHERE presentation_id = 22')).toBe(0);
 

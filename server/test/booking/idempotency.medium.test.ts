@@ -64,6 +64,7 @@ describe('commit idempotency and card authorisations', () => {
     expect(en.body).toEqual({
       error: 'IDEMPOTENCY_KEY_REUSED',
       message: 'This order identifier was already used for a different order. Start a new order.',
+      requestId: expect.any(String),
     });
     const he = await commit(t.url, b, other);
     expect(he.body.message).toBe('מזהה ההזמנה כבר שימש להזמנה אחרת. יש להתחיל הזמנה חדשה.');

@@ -264,7 +264,11 @@ describe('customer SMS-code login', () => {
     const c = client();
     const r = await c.requestCode({ mobileNumber: '12', ssn: ISRAEL.ssn }, '?lang=en');
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: 'invalid_mobileNumber', message: 'The mobile number is not valid.' });
+    expect(r.body).toEqual({
+      error: 'invalid_mobileNumber',
+      message: 'The mobile number is not valid.',
+      requestId: expect.any(String),
+    });
     const s = await c.requestCode({ mobileNumber: ISRAEL.mobile, ssn: '123456789' });
     expect(s.body.error).toBe('invalid_ssn');
   });
@@ -341,7 +345,11 @@ describe('customer SMS-code login', () => {
       EmailAddress1: 'nope',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'CUSTOMER_SAVE_FAILED', message: 'שגיאה בשמירת הפרטים.' });
+    expect(bad.body).toEqual({
+      error: 'CUSTOMER_SAVE_FAILED',
+      message: 'שגיאה בשמירת הפרטים.',
+      requestId: expect.any(String),
+    });
     const other = await sql.query(`SELECT id FROM customer WHERE ssn = $1`, [ISRAEL.ssn]);
     const foreign = await c.call('PUT', `/api/customer-area/customers/${other.rows[0].id}`, good);
     expect(foreign.status).toBe(404);

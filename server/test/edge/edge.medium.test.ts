@@ -32,7 +32,11 @@ afterAll(() => env.close());
 
 function expectErrorShape(reply: Reply, status: number, code?: string): void {
   expect(reply.status).toBe(status);
-  expect(reply.body).toEqual({ error: code ?? expect.any(String), message: expect.any(String) });
+  expect(reply.body).toEqual({
+    error: code ?? expect.any(String),
+    message: expect.any(String),
+    requestId: expect.any(String),
+  });
 }
 
 async function stateOf(): Promise<number[]> {
@@ -110,7 +114,11 @@ describe('NUL characters and lone surrogates are a 400 on every route and change
     const reply = await call(t.url, method, path, newVisitor(), body);
     expect(reply.status).toBeGreaterThanOrEqual(400);
     expect(reply.status).toBeLessThan(500);
-    expect(reply.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+    expect(reply.body).toEqual({
+      error: expect.any(String),
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(await stateOf()).toEqual(before);
   });
 

@@ -450,7 +450,11 @@ test('a method a route does not have is a 405 naming the ones it has; a path nob
   const wrong = await ask('DELETE', '/api/payment/commit');
   expect(wrong.status).toBe(405);
   expect(wrong.headers.get('allow')).toBe('POST');
-  expect(await wrong.json()).toEqual({ error: 'METHOD_NOT_ALLOWED', message: 'Method not allowed.' });
+  expect(await wrong.json()).toEqual({
+    error: 'METHOD_NOT_ALLOWED',
+    message: 'Method not allowed.',
+    requestId: expect.any(String),
+  });
   const read = await ask('PUT', '/api/presentations/1');
   expect(read.status).toBe(405);
   expect(read.headers.get('allow')).toBe('GET, HEAD');

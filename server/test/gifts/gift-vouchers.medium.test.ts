@@ -120,7 +120,11 @@ describe('gift vouchers', () => {
     ]);
     const none = await call(t.url, 'GET', '/api/system-vouchers/99?lang=ru', newVisitor());
     expect(none.status).toBe(404);
-    expect(none.body).toEqual({ error: 'NO_VOUCHERS_FOR_SALE', message: GiftErrors.NO_VOUCHERS_FOR_SALE.message.ru });
+    expect(none.body).toEqual({
+      error: 'NO_VOUCHERS_FOR_SALE',
+      message: GiftErrors.NO_VOUCHERS_FOR_SALE.message.ru,
+      requestId: expect.any(String),
+    });
   });
 
   test('bought through the one commit: references, balances, dates, the message carries the reference, history shows the purchase', async () => {

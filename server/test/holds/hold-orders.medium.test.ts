@@ -228,6 +228,7 @@ describe('hold orders', () => {
     expect(reused.body).toEqual({
       error: 'HOLD_PAYMENT_KEY_REUSED',
       message: 'This payment identifier was already used for a different payment. Start a new payment.',
+      requestId: expect.any(String),
     });
     expect(await charges()).toBe(before + 1);
 

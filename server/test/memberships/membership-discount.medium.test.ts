@@ -61,10 +61,18 @@ describe('the storefront check of a membership discount code', () => {
     const b = await newBuyer(t.url);
     const unknown = await check(b, { code: 'NOPE-NOPE', membershipId: card.MembershipId }, 'ru');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'MEMBERSHIP_DISCOUNT_NOT_FOUND', message: 'Код скидки не найден.' });
+    expect(unknown.body).toEqual({
+      error: 'MEMBERSHIP_DISCOUNT_NOT_FOUND',
+      message: 'Код скидки не найден.',
+      requestId: expect.any(String),
+    });
     const expired = await check(b, { code: 'SUMMER25', membershipId: card.MembershipId }, 'he');
     expect(expired.status).toBe(409);
-    expect(expired.body).toEqual({ error: 'MEMBERSHIP_DISCOUNT_EXPIRED', message: 'תוקף קוד ההנחה פג.' });
+    expect(expired.body).toEqual({
+      error: 'MEMBERSHIP_DISCOUNT_EXPIRED',
+      message: 'תוקף קוד ההנחה פג.',
+      requestId: expect.any(String),
+    });
     const season = await membershipByCode(t.url, 'SEASON');
     const other = await check(b, { code: 'CARD50', membershipId: season.MembershipId }, 'ar');
     expect(other.status).toBe(409);

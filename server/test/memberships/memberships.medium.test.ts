@@ -461,7 +461,11 @@ describe('available member lookups', () => {
     expect((await lookup({ mobileNumber: '0501234567' })).status).toBe(200);
     expect((await lookup({ memberNumber: 'M-NONE' })).body.error).toBe('NO_VALID_MEMBER');
     const expired = await lookup({ memberNumber: 'M-OLD' });
-    expect(expired.body).toEqual({ error: 'MEMBER_EXPIRED', message: 'The membership has expired.' });
+    expect(expired.body).toEqual({
+      error: 'MEMBER_EXPIRED',
+      message: 'The membership has expired.',
+      requestId: expect.any(String),
+    });
     expect((await lookup({ memberNumber: 'M-NEW' })).body.error).toBe('MEMBER_NOT_STARTED');
   });
 

@@ -349,7 +349,11 @@ describe('order changes: swapping seats of a paid order', () => {
     // Someone else's order answers like a missing one, with nothing of the hall in it.
     const stranger = await call(t.url, 'GET', path, newVisitor());
     expect(stranger.status).toBe(404);
-    expect(stranger.body).toEqual({ error: 'RESERVATION_NOT_FOUND', message: expect.any(String) });
+    expect(stranger.body).toEqual({
+      error: 'RESERVATION_NOT_FOUND',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     const otherBuyer = await call(t.url, 'GET', path, someoneElse.b.id);
     expect(otherBuyer.status).toBe(404);
     // A ticket that is not in the order, and a bad query, are 4xx too.

@@ -352,6 +352,7 @@ describe('tickets, passes and the seat-call guard (HTTP)', () => {
     expect(stolen.body).toEqual({
       error: 'QUEUE_TICKET_INVALID',
       message: 'This queue ticket is not valid for this browser. Please join the queue again.',
+      requestId: expect.any(String),
     });
     // Forged: the thief rewrites the claims to its own uuid and keeps the signature.
     const [claims, mac] = ticket.split('.');
@@ -407,6 +408,7 @@ describe('tickets, passes and the seat-call guard (HTTP)', () => {
         error: 'QUEUE_REQUIRED',
         message: 'Tickets for this show are sold through a waiting room. Join the queue to choose seats.',
         queueUrl: `/queue/${pid}`,
+        requestId: expect.any(String),
       });
     }
     const best = await api<QueueRequiredBody>(

@@ -453,6 +453,7 @@ describe.each(Object.keys(SEAT_CHANGING).filter((op) => !STAFF_ROUTES.has(op)))(
       error: 'QUEUE_REQUIRED',
       message: QUEUE_TEXT_EN,
       queueUrl: expect.stringMatching(new RegExp(`^/queue/(${attempt.pids.join('|')})$`)),
+      requestId: expect.any(String),
     });
     expect(await versions(t, attempt.pids)).toEqual(before);
     await attempt.unchanged?.();

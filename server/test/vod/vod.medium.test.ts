@@ -94,7 +94,11 @@ describe('video-on-demand access', () => {
     });
     const cinema = await call(url(), 'GET', '/api/vod/1?lang=en', v);
     expect(cinema.status).toBe(404);
-    expect(cinema.body).toEqual({ error: 'VOD_NOT_FOUND', message: 'This video was not found.' });
+    expect(cinema.body).toEqual({
+      error: 'VOD_NOT_FOUND',
+      message: 'This video was not found.',
+      requestId: expect.any(String),
+    });
   });
 
   test("refused without ownership: no details, wrong details, someone else's order, another event, another e-mail", async () => {
@@ -196,6 +200,7 @@ describe('video-on-demand access', () => {
       expect(ended.body).toEqual({
         error: 'VOD_WINDOW_ENDED',
         message: 'The viewing window for this online show has ended.',
+        requestId: expect.any(String),
       });
       // Someone without the purchase learns nothing about the window.
       const stranger = await access(newVisitor(), vod101, {

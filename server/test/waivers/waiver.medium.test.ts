@@ -121,7 +121,11 @@ describe('waivers', () => {
     for (const lang of LOCALES) {
       const r = await commit(t.url, b, cartOf(lines), `?lang=${lang}`);
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ error: 'WAIVER_REQUIRED', message: WaiverErrors.WAIVER_REQUIRED.message[lang] });
+      expect(r.body).toEqual({
+        error: 'WAIVER_REQUIRED',
+        message: WaiverErrors.WAIVER_REQUIRED.message[lang],
+        requestId: expect.any(String),
+      });
     }
     const refusal = async (w: CartWaiver) => (await commit(t.url, b, cartOf(lines, { waivers: [w] }))).body;
     expect((await refusal(waiver({ signature: 'data:image/png;base64,AAAA' }))).error).toBe('WAIVER_INVALID');

@@ -4,4 +4,6 @@ export interface ErrorBody {
   message: string;
   /** Optional machine-readable details (e.g. { maxSeats: 10 }). */
   details?: Record<string, unknown>;
+  /** The request's id (also its `x-request-id` header): what support asks for to find its log lines. */
+  requestId?: string;
 }

@@ -8,15 +8,15 @@
  * rate, but take no room in the shop: they are counted in `removed` and in nothing else.
  * KEYS: line, seen, active, removed, bucket, admitted
  * ARGV: now, sale start, per minute, max active, shopping window (ms), abandon (ms), burst, max pops
- * Answers { admitted now, removed, line length, dropped now, the admitted visitors in order }.
+ * Answers { admitted now, removed, line length, dropped now, the admitted visitors in order, passes expired now }.
  */
 export const ADMIT_LUA = `
 local now = tonumber(ARGV[1])
 local starts = tonumber(ARGV[2])
 if now < starts then
-  return {0, tonumber(redis.call('GET', KEYS[4]) or '0'), redis.call('ZCARD', KEYS[1]), 0}
+  return {0, tonumber(redis.call('GET', KEYS[4]) or '0'), redis.call('ZCARD', KEYS[1]), 0, {}, 0}
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+local expired = redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
 local b = redis.call('HMGET', KEYS[5], 'credit', 'last')
 local credit = tonumber(b[1] or '0')
 local last = tonumber(b[2] or ARGV[2])
@@ -57,5 +57,5 @@ end
 local removed = redis.call('INCRBY', KEYS[4], admitted + dropped + simulated)
 if admitted > 0 then redis.call('INCRBY', KEYS[6], admitted) end
 redis.call('HSET', KEYS[5], 'credit', string.format('%.17g', credit), 'last', string.format('%d', last))
-return {admitted, removed, redis.call('ZCARD', KEYS[1]), dropped, admittedIds}
+return {admitted, removed, redis.call('ZCARD', KEYS[1]), dropped, admittedIds, expired}
 `;

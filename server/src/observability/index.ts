@@ -1,0 +1,4 @@
+/** The observability context's public entry (docs/operations.md): what other contexts may import. */
+// The port every context records through, its no-op, and what it records.
+export { Metrics, NO_METRICS } from './metrics';
+export type { JobRun, Reading } from './metrics';
