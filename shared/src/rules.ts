@@ -85,3 +85,4 @@ export * from './rules/holds/hold-eligibility';
 export * from './rules/checkin/ticket-code';
 export * from './rules/checkin/check-ticket-code';
 export * from './rules/checkin/base64url';
+export * from './rules/checkin/door-verdict';

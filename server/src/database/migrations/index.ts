@@ -25,6 +25,7 @@ import { SeatPlanVersions1795910000000 } from './1795910000000-seat-plan-version
 import { EventsAndDatesAdmin1795920000000 } from './1795920000000-events-and-dates-admin';
 import { PresentationCancellation1795930000000 } from './1795930000000-presentation-cancellation';
 import { StaffAdmin1795940000000 } from './1795940000000-staff-admin';
+import { DoorCheckin1795950000000 } from './1795950000000-door-checkin';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   EventsAndDatesAdmin1795920000000,
   PresentationCancellation1795930000000,
   StaffAdmin1795940000000,
+  DoorCheckin1795950000000,
 ];
