@@ -4,6 +4,8 @@ import { TicketCodeSigner } from '../reservations';
 import { AdmissionWriter } from './admission-writer';
 import { CheckinController } from './checkin.controller';
 import { CheckinRepository } from './checkin.repository';
+import { ManifestRepository } from './manifest.repository';
+import { OfflineDoorService } from './offline.service';
 import { RedemptionService } from './redemption.service';
 import { TicketKeysRepository } from './ticket-keys.repository';
 import { TicketKeys } from './ticket-keys.service';
@@ -23,6 +25,8 @@ import { TicketKeys } from './ticket-keys.service';
     CheckinRepository,
     AdmissionWriter,
     RedemptionService,
+    ManifestRepository,
+    OfflineDoorService,
   ],
   exports: [TicketCodeSigner],
 })

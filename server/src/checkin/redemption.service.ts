@@ -110,7 +110,11 @@ export class RedemptionService {
           : 'not-valid';
         let outcome: DoorOutcome = verdict === 'proceed' ? 'admitted' : verdict;
         let first: { admittedAt: Date; gate: string } | null = null;
-        if (verdict === 'proceed' && ticket && scan.direction === 'in') {
+        if (offline && offline.deviceOutcome !== 'admitted' && offline.deviceOutcome !== 'exited') {
+          // The scanner turned the guest away: record what it said, and let nobody in after the fact.
+          outcome = offline.deviceOutcome;
+          first = ticket ? await this.admissions.existing(tx, ticket.id) : null;
+        } else if (verdict === 'proceed' && ticket && scan.direction === 'in') {
           const admission = await this.admissions.admit(tx, {
             ticketId: ticket.id,
             presentationId: ticket.presentationId,
@@ -127,7 +131,9 @@ export class RedemptionService {
           first = await this.admissions.existing(tx, ticket.id);
         }
         const answer = this.answerOf(outcome, ticket, first);
-        const conflict = offline?.deviceOutcome === 'admitted' && outcome === 'already-admitted';
+        // The guest went in at an offline gate but the server cannot agree (in already elsewhere, cancelled since
+        // the manifest): kept and listed, never folded away.
+        const conflict = offline?.deviceOutcome === 'admitted' && outcome !== 'admitted';
         await this.repository.insertScan(tx, {
           nonce: scan.nonce,
           presentationId: scan.presentationId,

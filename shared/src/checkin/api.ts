@@ -59,3 +59,73 @@ export interface RedeemResponse {
   /** True when this nonce was answered before: the stored answer, nothing done twice. */
   replayed: boolean;
 }
+
+/** One ticket of a show as an offline scanner holds it. */
+export interface ManifestTicket {
+  identifier: string;
+  sectionId: number;
+  x: number;
+  y: number;
+  rowName: string | null;
+  seatName: string | null;
+  /** 'cancelled' covers cancelled and refunded orders too; unpaid holds are not listed. */
+  state: 'valid' | 'cancelled';
+  /** First entry, when the ticket was already let in when the manifest was made. */
+  admittedAt: string | null;
+  gate: string | null;
+}
+
+/** GET /api/checkin/presentations/:id/manifest: what a scanner needs to keep admitting without the network. */
+export interface CheckinManifest {
+  presentationId: number;
+  generatedAt: string;
+  showAt: string;
+  doorsOpenAt: string;
+  reentryAllowed: boolean;
+  keys: TicketKey[];
+  tickets: ManifestTicket[];
+}
+
+/** One scan a scanner made offline and queued: what it answered then. */
+export interface QueuedScan {
+  code: string;
+  gate: string;
+  scannedAt: string;
+  nonce: string;
+  direction?: 'in' | 'out';
+  /** What the scanner showed at the gate (it let the guest in only on 'admitted' or 'exited'). */
+  deviceOutcome: DoorOutcome;
+}
+
+/** POST /api/checkin/uploads */
+export interface CheckinUploadRequest {
+  presentationId: number;
+  device: string;
+  scans: QueuedScan[];
+}
+
+export interface CheckinUploadResponse {
+  results: {
+    nonce: string;
+    /** What the server recorded. */
+    outcome: DoorOutcome;
+    /** This nonce was uploaded (or scanned online) before: nothing recorded twice. */
+    replayed: boolean;
+    /** The scanner let the guest in but the server could not agree (admitted elsewhere, cancelled meanwhile). */
+    conflict: boolean;
+  }[];
+}
+
+/** GET /api/checkin/presentations/:id/conflicts: offline admissions the server could not agree with. */
+export interface CheckinConflictsResponse {
+  conflicts: {
+    ticketIdentifier: string | null;
+    gate: string;
+    device: string;
+    scannedAt: string;
+    outcome: DoorOutcome;
+    /** The entry that stands: when and where the ticket was first let in. */
+    admittedAt: string | null;
+    admittedGate: string | null;
+  }[];
+}
