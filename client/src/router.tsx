@@ -30,6 +30,7 @@ const EnrolPage = lazyWithReload(() => import('./memberships/EnrolPage'));
 const MiniSitePage = lazyWithReload(() => import('./storefront-modes/MiniSitePage'));
 const LivePage = lazyWithReload(() => import('./storefront-modes/LivePage'));
 const WaitingRoomPage = lazyWithReload(() => import('./pages/queue/WaitingRoomPage'));
+const ScanPage = lazyWithReload(() => import('./pages/scan/ScanPage'));
 
 /**
  * '/' -> '/booking', keeping ?lang= and any other parameters. The move happens after the first paint, so that paint
@@ -89,6 +90,8 @@ export const routes: RouteObject[] = [
           { path: 'system-vouchers/:id?', element: <GiftVouchersPage /> },
           { path: 'donations', element: <DonationsPage /> },
           { path: 'queue/:presentationId', element: <WaitingRoomPage /> },
+          // The door scanner, for staff with the door permission (docs/door-checkin.md).
+          { path: 'scan', element: <ScanPage /> },
           // Unknown page -> 404 (paths starting with /http are external redirects, handled there).
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -21,3 +21,4 @@ export * from './backoffice/ticket-references';
 export * from './backoffice/catalogue-admin';
 export * from './backoffice/event-admin';
 export * from './backoffice/staff-admin';
+export * from './checkin/api';

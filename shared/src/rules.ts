@@ -81,3 +81,8 @@ export * from './rules/storefront-modes/integration-ts-fresh';
 
 export * from './rules/holds/hold-deadline';
 export * from './rules/holds/hold-eligibility';
+
+export * from './rules/checkin/ticket-code';
+export * from './rules/checkin/check-ticket-code';
+export * from './rules/checkin/base64url';
+export * from './rules/checkin/door-verdict';

@@ -36,6 +36,7 @@ const CLIENT_ROUTES: RegExp[] = [
   /^\/system-vouchers(\/[^/]+)?\/?$/,
   /^\/donations\/?$/,
   /^\/queue\/[^/]+\/?$/,
+  /^\/scan\/?$/,
   /^\/http.*/,
 ];
 

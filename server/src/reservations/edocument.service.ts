@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import type { EDocumentResponse, EDocumentTicket } from '@hotline/shared';
 import {
@@ -12,10 +12,9 @@ import { BookingError } from '../cart';
 import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
 import { localizedName, type LocalizedNames } from '../common/localized-name';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { buildCalendar, type CalendarEvent } from './calendar';
 import { DocumentsRepository, type DocumentReservation, type DocumentTicket } from './documents.repository';
-import { ticketQrText } from './ticket-signature';
+import { TicketCodeSigner } from './ticket-code-signer';
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: JERUSALEM_TIME_ZONE,
@@ -70,7 +69,7 @@ export class EDocumentService {
   constructor(
     private readonly documents: DocumentsRepository,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly codes: TicketCodeSigner,
   ) {}
 
   async load(documentKey: string): Promise<LoadedDocument> {
@@ -104,7 +103,13 @@ export class EDocumentService {
   }
 
   private async ticket(t: DocumentTicket, locale: Locale, reservationIdentifier: string): Promise<EDocumentTicket> {
-    const qrText = ticketQrText(this.config.TICKET_SIGNING_KEY, t.identifier);
+    const qrText = await this.codes.codeFor({
+      identifier: t.identifier,
+      presentationId: t.presentationId,
+      sectionId: t.sectionId,
+      x: t.x,
+      y: t.y,
+    });
     const dateTime = new Date(t.dateTime);
     return {
       ticketIdentifier: t.identifier,

@@ -29,3 +29,8 @@ export type {
 } from './documents.repository';
 export { names, seatText } from './edocument.service';
 export { publicBaseUrl } from './public-url';
+// The port the check-in context implements to sign the code on each e-ticket, and the first codes' HMAC check
+// (e-tickets sent before the signed codes keep opening the doors).
+export { TicketCodeSigner } from './ticket-code-signer';
+export type { SignableTicket } from './ticket-code-signer';
+export { verifyTicketQr } from './ticket-signature';

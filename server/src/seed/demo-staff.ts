@@ -72,7 +72,7 @@ export async function renameDemoStaff(tx: EntityManager): Promise<void> {
 }
 
 /**
- * A database seeded before a permission existed (291 catalogue and 292 staff) gives the demo staff the
+ * A database seeded before a permission existed (291 catalogue, 292 staff, 293 door) gives the demo staff the
  * permissions their definition lists now. Demo accounts only (they never exist in production).
  */
 export async function grantDemoStaffPermissions(tx: EntityManager): Promise<void> {

@@ -62,7 +62,7 @@ describe('back office', () => {
       // The role is a stable id the client names in the reader's language; the name is a person's (issue 22).
       expect(me.body.staff).toMatchObject({
         businessIds: [1, 2],
-        permissions: [266, 267, 268, 269, 290, 291, 292],
+        permissions: [266, 267, 268, 269, 290, 291, 292, 293],
         role: 'administrator',
         FirstName: 'Michal',
       });

@@ -286,7 +286,11 @@ test('the first start on a database without staff makes one administrator with e
          FROM staff_user u JOIN staff_permission p ON p.staff_user_id = u.id GROUP BY u.id`,
     )
   ).rows;
-  expect(row).toEqual({ username: 'admin', password_hash: null, permissions: [266, 267, 268, 269, 290, 291, 292] });
+  expect(row).toEqual({
+    username: 'admin',
+    password_hash: null,
+    permissions: [266, 267, 268, 269, 290, 291, 292, 293],
+  });
   const start = await new StaffBrowser(t.url).call('POST', '/api/backoffice/setup/start', { token });
   expect(start.body.username).toBe('admin');
 });

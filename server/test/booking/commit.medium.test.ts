@@ -1,4 +1,6 @@
 import type { Client } from 'pg';
+import { checkTicketCode } from '@hotline/shared';
+import { ed25519Verify } from '../../src/checkin/ed25519';
 import type { TestApp } from '../support/test-env';
 import {
   authoriseCard,
@@ -151,7 +153,11 @@ describe('payment commit', () => {
     expect(doc.body.reservation.tickets).toHaveLength(2);
     const ticket = doc.body.reservation.tickets[0];
     expect(ticket.qrSvg).toMatch(/^<svg/);
-    expect(ticket.qrText).toMatch(new RegExp(`^HLT1\\.(${r.body.ticketIdentifiers.join('|')})\\.[A-Za-z0-9_-]{22}$`));
+    // The signed door code (docs/door-checkin.md): names one of the order's tickets, checked with the public keys.
+    const keys = await call(t.url, 'GET', '/api/checkin/keys', b.id);
+    const verdict = checkTicketCode(ticket.qrText, keys.body.keys, new Date('2026-01-01T00:00:00Z'), ed25519Verify);
+    expect(verdict.verdict === 'genuine' && verdict.fields.ticketIdentifier).toBe(ticket.ticketIdentifier);
+    expect(r.body.ticketIdentifiers).toContain(ticket.ticketIdentifier);
     expect(ticket).toMatchObject({
       venueNameEn: expect.any(String),
       rowName: expect.any(String),

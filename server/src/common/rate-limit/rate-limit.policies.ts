@@ -131,4 +131,38 @@ export const RATE_LIMITS = {
     name: 'seat-plan-upload',
     rules: [{ by: 'ip', limit: 30, windowSeconds: 600 }],
   },
+  /** The door's public keys: a scanner asks at start and now and then; anyone may, they are public. */
+  checkinKeys: {
+    name: 'checkin-keys',
+    rules: [{ by: 'ip', limit: 120, windowSeconds: 60 }],
+  },
+  /**
+   * Door scans (docs/door-checkin.md): per scanning device (the body's `device`) a person's pace with room to spare
+   * (a busy gate scans one ticket every few seconds); per address, a venue's 40 gates behind one NAT.
+   */
+  checkinRedeem: {
+    name: 'checkin-redeem',
+    rules: [
+      { by: (request) => deviceOf(request), limit: 120, windowSeconds: 60 },
+      { by: 'ip', limit: 6000, windowSeconds: 60 },
+    ],
+  },
+  /** Offline scanners: a manifest when going offline, a batch of queued scans when back. */
+  checkinOffline: {
+    name: 'checkin-offline',
+    rules: [
+      { by: (request) => deviceOf(request), limit: 30, windowSeconds: 60 },
+      { by: 'ip', limit: 600, windowSeconds: 60 },
+    ],
+  },
 } as const satisfies Record<string, RateLimitPolicy>;
+
+/** The scanning device a door call names (body or query), bounded so a key stays small. */
+function deviceOf(request: FastifyRequest): string | undefined {
+  const from = (source: unknown) =>
+    source && typeof source === 'object' && 'device' in source && typeof source.device === 'string'
+      ? source.device.slice(0, 64)
+      : undefined;
+  const device = from(request.body) ?? from(request.query);
+  return device === undefined ? undefined : `device:${device}`;
+}

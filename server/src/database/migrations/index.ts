@@ -26,6 +26,7 @@ import { EventsAndDatesAdmin1795920000000 } from './1795920000000-events-and-dat
 import { PresentationCancellation1795930000000 } from './1795930000000-presentation-cancellation';
 import { StaffAdmin1795940000000 } from './1795940000000-staff-admin';
 import { ZoneTranslations1795945000000 } from './1795945000000-zone-translations';
+import { DoorCheckin1795950000000 } from './1795950000000-door-checkin';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   PresentationCancellation1795930000000,
   StaffAdmin1795940000000,
   ZoneTranslations1795945000000,
+  DoorCheckin1795950000000,
 ];

@@ -15,6 +15,8 @@ export const BACK_OFFICE_PERMISSION = {
   catalogue: 291,
   /** Staff accounts and their permissions (admin API /api/admin/staff; docs/back-office.md, "Staff"). */
   staff: 292,
+  /** Letting people in at the door: scanning tickets, the scanner's offline manifest (docs/door-checkin.md). */
+  door: 293,
 } as const;
 
 export type BackOfficePermission = (typeof BACK_OFFICE_PERMISSION)[keyof typeof BACK_OFFICE_PERMISSION];

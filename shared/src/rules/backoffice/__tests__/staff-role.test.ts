@@ -2,8 +2,10 @@ import { staffRole } from '../staff-role';
 
 describe('staffRole', () => {
   it.each([
-    [[266, 267, 268, 269, 290, 291, 292], 'administrator'],
-    [[292, 291, 290, 269, 268, 267, 266, 1], 'administrator'],
+    [[266, 267, 268, 269, 290, 291, 292, 293], 'administrator'],
+    [[266, 267, 268, 269, 290, 291, 292], 'box-office'],
+    [[293, 292, 291, 290, 269, 268, 267, 266, 1], 'administrator'],
+    [[293], 'staff'],
     [[266, 267, 268, 269, 290], 'box-office'],
     [[291], 'staff'],
     [[266, 267, 268, 269], 'box-office'],

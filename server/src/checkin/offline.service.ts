@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { CheckinConflictsResponse, CheckinManifest, CheckinUploadResponse, QueuedScan } from '@hotline/shared';
+import { AppError } from '../common/app-error';
+import { Clock } from '../common/clock';
+import { BusinessScope, type StaffIdentity } from '../backoffice';
+import { ManifestRepository } from './manifest.repository';
+import { RedemptionService } from './redemption.service';
+import { TicketKeys } from './ticket-keys.service';
+
+/**
+ * Scanners without the network (docs/door-checkin.md, "Offline"): the manifest they download before, and the scans
+ * they queued, uploaded when back. Both need a live staff session with the door permission, so a disabled staff
+ * member's device gets neither a fresh manifest nor a hearing for its uploads.
+ */
+@Injectable()
+export class OfflineDoorService {
+  constructor(
+    private readonly manifests: ManifestRepository,
+    private readonly redemption: RedemptionService,
+    private readonly keys: TicketKeys,
+    private readonly scope: BusinessScope,
+    private readonly clock: Clock,
+  ) {}
+
+  async manifest(staff: StaffIdentity, presentationId: number): Promise<CheckinManifest> {
+    await this.scope.presentation(staff, presentationId);
+    const show = await this.manifests.show(presentationId);
+    if (!show) throw new AppError('PRESENTATION_NOT_FOUND');
+    return {
+      presentationId,
+      generatedAt: this.clock.now().toISOString(),
+      showAt: show.showAt.toISOString(),
+      doorsOpenAt: new Date(show.showAt.getTime() - show.doorsOpenMinutes * 60_000).toISOString(),
+      reentryAllowed: show.reentryAllowed,
+      keys: await this.keys.publicKeys({ fresh: true }),
+      tickets: await this.manifests.tickets(presentationId),
+    };
+  }
+
+  /** Each queued scan in the order the scanner made them; a nonce seen before is not recorded again. */
+  async upload(
+    staff: StaffIdentity,
+    presentationId: number,
+    device: string,
+    scans: Required<QueuedScan>[],
+  ): Promise<CheckinUploadResponse> {
+    await this.scope.presentation(staff, presentationId);
+    const results: CheckinUploadResponse['results'] = [];
+    for (const s of scans)
+      results.push(
+        await this.redemption.upload(
+          staff,
+          { ...s, presentationId, device, scannedAt: new Date(s.scannedAt) },
+          { deviceOutcome: s.deviceOutcome },
+        ),
+      );
+    return { results };
+  }
+
+  async conflicts(staff: StaffIdentity, presentationId: number): Promise<CheckinConflictsResponse> {
+    await this.scope.presentation(staff, presentationId);
+    return { conflicts: await this.manifests.conflicts(presentationId) };
+  }
+}

@@ -1,0 +1,203 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  checkTicketCode,
+  doorTone,
+  doorVerdict,
+  type DoorOutcome,
+  type RedeemResponse,
+  type TicketCodeFields,
+} from '@hotline/shared';
+import { AppError } from '../common/app-error';
+import { Clock } from '../common/clock';
+import type { Locale } from '../common/locale';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BusinessScope, type StaffIdentity } from '../backoffice';
+import { verifyTicketQr } from '../reservations';
+import { AdmissionWriter } from './admission-writer';
+import { CheckinRepository, NonceTaken, type DoorTicketRow, type StoredAnswer } from './checkin.repository';
+import { doorMessage } from './door-messages';
+import { ed25519Verify } from './ed25519';
+import './checkin.errors';
+import { TicketKeys } from './ticket-keys.service';
+
+export interface DoorScanInput {
+  code: string;
+  presentationId: number;
+  gate: string;
+  device: string;
+  scannedAt: Date;
+  nonce: string;
+  direction: 'in' | 'out';
+}
+
+/** An offline scan uploaded later: what the scanner itself answered then. */
+export interface OfflineScan {
+  deviceOutcome: DoorOutcome;
+}
+
+/** A ticket identifier typed at the door (the e-ticket prints it under the code). */
+const TYPED_IDENTIFIER = /^T[0-9A-HJKMNP-TV-Z]{12}$/;
+
+interface ResolvedCode {
+  identifier: string;
+  fields: TicketCodeFields | null;
+}
+
+/**
+ * The door (docs/door-checkin.md, "Redemption"): reads the code, decides with the shared rule, lets the ticket in
+ * through the one guarded statement and logs the scan under its nonce, all in one transaction.
+ */
+@Injectable()
+export class RedemptionService {
+  constructor(
+    private readonly repository: CheckinRepository,
+    private readonly admissions: AdmissionWriter,
+    private readonly keys: TicketKeys,
+    private readonly scope: BusinessScope,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async redeem(staff: StaffIdentity, scan: DoorScanInput, locale: Locale): Promise<RedeemResponse> {
+    await this.scope.presentation(staff, scan.presentationId);
+    const { answer, replayed } = await this.decide(staff, scan, null);
+    return this.worded(answer, replayed, locale);
+  }
+
+  /** One queued offline scan; the server's decision stands, and a disagreement is recorded as a conflict. */
+  async upload(staff: StaffIdentity, scan: DoorScanInput, offline: OfflineScan) {
+    const { answer, replayed, conflict } = await this.decide(staff, scan, offline);
+    return { nonce: scan.nonce, outcome: answer.outcome, replayed, conflict };
+  }
+
+  worded(answer: StoredAnswer, replayed: boolean, locale: Locale): RedeemResponse {
+    const time = answer.outcome === 'too-early' ? answer.doorsOpenAt : answer.admittedAt;
+    return {
+      outcome: answer.outcome,
+      tone: doorTone(answer.outcome),
+      message: doorMessage(answer.outcome, locale, { time: time ? new Date(time) : null, gate: answer.gate }),
+      ticketIdentifier: answer.ticketIdentifier,
+      seat: answer.seat,
+      admittedAt: answer.admittedAt,
+      gate: answer.gate,
+      doorsOpenAt: answer.doorsOpenAt,
+      replayed,
+    };
+  }
+
+  private async decide(
+    staff: StaffIdentity,
+    scan: DoorScanInput,
+    offline: OfflineScan | null,
+  ): Promise<{ answer: StoredAnswer; replayed: boolean; conflict: boolean }> {
+    const receivedAt = this.clock.now();
+    // Online, the server's clock says whether doors are open (a scanner's clock may be hours off); offline, the
+    // moment of the scan, never later than now.
+    const at = offline ? new Date(Math.min(scan.scannedAt.getTime(), receivedAt.getTime())) : receivedAt;
+    const code = await this.resolve(scan.code, at);
+    try {
+      return await this.repository.transaction(async (tx) => {
+        const stored = await this.repository.storedAnswer(tx, scan.nonce);
+        if (stored) return this.replay(staff, stored);
+        const ticket = code ? await this.repository.ticket(tx, code.identifier) : null;
+        const verdict = code
+          ? doorVerdict(ticket, {
+              presentationId: scan.presentationId,
+              codePresentationId: code.fields?.presentationId ?? null,
+              codeSeat: code.fields,
+              at,
+            })
+          : 'not-valid';
+        let outcome: DoorOutcome = verdict === 'proceed' ? 'admitted' : verdict;
+        let first: { admittedAt: Date; gate: string } | null = null;
+        if (offline && offline.deviceOutcome !== 'admitted' && offline.deviceOutcome !== 'exited') {
+          // The scanner turned the guest away: record what it said, and let nobody in after the fact.
+          outcome = offline.deviceOutcome;
+          first = ticket ? await this.admissions.existing(tx, ticket.id) : null;
+        } else if (verdict === 'proceed' && ticket && scan.direction === 'in') {
+          const admission = await this.admissions.admit(tx, {
+            ticketId: ticket.id,
+            presentationId: ticket.presentationId,
+            at,
+            gate: scan.gate,
+            device: scan.device,
+            reentryAllowed: ticket.reentryAllowed,
+          });
+          outcome = admission.admitted ? 'admitted' : 'already-admitted';
+          first = admission;
+        } else if (verdict === 'proceed' && ticket) {
+          if (!ticket.reentryAllowed) outcome = 'exit-not-allowed';
+          else outcome = (await this.admissions.exit(tx, ticket.id, at)) ? 'exited' : 'not-inside';
+          first = await this.admissions.existing(tx, ticket.id);
+        }
+        const answer = this.answerOf(outcome, ticket, first);
+        // The guest went in at an offline gate but the server cannot agree (in already elsewhere, cancelled since
+        // the manifest): kept and listed, never folded away.
+        const conflict = offline?.deviceOutcome === 'admitted' && outcome !== 'admitted';
+        await this.repository.insertScan(tx, {
+          nonce: scan.nonce,
+          presentationId: scan.presentationId,
+          ticketId: ticket?.id ?? null,
+          staffUserId: staff.userId,
+          gate: scan.gate,
+          device: scan.device,
+          direction: scan.direction,
+          scannedAt: scan.scannedAt,
+          receivedAt,
+          offline: offline !== null,
+          conflict,
+          answer,
+        });
+        return { answer, replayed: false, conflict };
+      });
+    } catch (error) {
+      if (!(error instanceof NonceTaken)) throw error;
+      const stored = await this.repository.storedAnswer(null, scan.nonce);
+      if (!stored) throw error;
+      return this.replay(staff, stored);
+    }
+  }
+
+  private replay(staff: StaffIdentity, stored: { staffUserId: number; answer: StoredAnswer; conflict: boolean }) {
+    // A nonce is one scanner's; someone else's is not theirs to read back.
+    if (stored.staffUserId !== staff.userId) throw new AppError('CHECKIN_NONCE_REUSED');
+    return { answer: stored.answer, replayed: true, conflict: stored.conflict };
+  }
+
+  private answerOf(
+    outcome: DoorOutcome,
+    ticket: DoorTicketRow | null,
+    first: { admittedAt: Date; gate: string } | null,
+  ): StoredAnswer {
+    const shown = outcome !== 'not-valid' && ticket;
+    return {
+      outcome,
+      ticketIdentifier: shown ? ticket.identifier : null,
+      seat:
+        shown && ticket.isReserved && ticket.rowName !== null && ticket.seatName !== null
+          ? { rowName: ticket.rowName, seatName: ticket.seatName }
+          : null,
+      admittedAt: first ? new Date(first.admittedAt).toISOString() : null,
+      gate: first?.gate ?? null,
+      doorsOpenAt:
+        outcome === 'too-early' && ticket
+          ? new Date(ticket.showAt.getTime() - ticket.doorsOpenMinutes * 60_000).toISOString()
+          : null,
+    };
+  }
+
+  /** The ticket a scanned text names, when it is genuine: HLT2 by its signature, HLT1 by its HMAC, or typed. */
+  private async resolve(text: string, at: Date): Promise<ResolvedCode | null> {
+    const code = text.trim();
+    if (TYPED_IDENTIFIER.test(code)) return { identifier: code, fields: null };
+    let verdict = checkTicketCode(code, await this.keys.publicKeys(), at, ed25519Verify);
+    if (verdict.verdict === 'not-valid' && verdict.reason === 'unknown-key')
+      verdict = checkTicketCode(code, await this.keys.publicKeys({ fresh: true }), at, ed25519Verify);
+    if (verdict.verdict === 'genuine') return { identifier: verdict.fields.ticketIdentifier, fields: verdict.fields };
+    if (verdict.verdict === 'ask-server') {
+      const identifier = verifyTicketQr(this.config.TICKET_SIGNING_KEY, code);
+      return identifier ? { identifier, fields: null } : null;
+    }
+    return null;
+  }
+}
