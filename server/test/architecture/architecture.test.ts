@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * The server's boundaries, checked by reading files (issue 20.6; docs/architecture.md, "Server modules"). A context is
+ * The server's boundaries, checked by reading files (docs/architecture.md, "Server modules"). A context is
  * a folder of server/src. The lists below are today's measured debt, each with its reason: a NEW cycle, reach or
  * outbox writer fails, and an entry that no longer exists fails too, so the lists only shrink.
  */
