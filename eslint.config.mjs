@@ -1,6 +1,6 @@
 // ESLint over every workspace, test, benchmark and script: `npm run lint` (part of `npm test`, zero warnings).
-// Type checking itself is tsc's job (`npm run typecheck`); see docs/architecture.md "Checks" for why the
-// type-aware rule sets are not enabled here.
+// Type checking itself is tsc's job (`npm run typecheck`); see
+// docs/decisions/011-syntactic-lint-tsc-types.md for why the type-aware rule sets are not enabled here.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';

@@ -10,7 +10,7 @@ const LOADED_APART = /[\\/]seatmap[\\/](debug-hook|render[\\/]naive-renderer|bot
 const API_TARGET = process.env.HOTLINE_API_URL ?? 'http://localhost:3000';
 
 /**
- * Issue 21: main.tsx is a small entry that starts the page's data requests and then import()s app.tsx (React, the
+ * Main.tsx is a small entry that starts the page's data requests and then import()s app.tsx (React, the
  * router, the layout) and its chunks, which every page needs. Vite links only the entry's static imports from
  * index.html, so those were asked for only once the entry had arrived and run, one round trip (562 ms on fast 3G)
  * after the bandwidth sat half idle. This links them too (modulepreload: fetched and compiled, run by the import()),
@@ -59,7 +59,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Issue 21: rolldown's automatic splitting cut the order page into 45 files (17 under 1 kB), and over HTTP/1.1
+        // Rolldown's automatic splitting cut the order page into 45 files (17 under 1 kB), and over HTTP/1.1
         // (deploy/nginx.conf: six connections per origin) each wave of six costs a round trip, 562 ms on a fast-3G
         // phone. A few larger chunks instead: the entry in one file, the seat map (with konva) in one, and the app code
         // that two or more lazy chunks share in one (a page may get some code it does not use: a few kB against a round

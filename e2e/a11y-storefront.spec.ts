@@ -4,7 +4,7 @@ import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from '
 import { findPresentation } from './seatmap-support';
 
 /**
- * Issue 8: axe finds ZERO violations - every impact, minor and moderate included, WCAG 2.x A/AA and axe's best
+ * Axe finds ZERO violations - every impact, minor and moderate included, WCAG 2.x A/AA and axe's best
  * practices - on every storefront page, in Hebrew, English, Russian and Arabic: the catalogue, a feature, the seat
  * map, the tickets and products steps, the saved cart, customer details, payment with the card dialog, the
  * confirmation, the e-tickets, the hold-expired page, the policies, "coming soon", the customer login and the 404.

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 
 /**
- * Issue 22, point 4: the back office on a 2560x1440 box-office monitor, a 1280x800 laptop and a 390x844 phone. The
+ * The back office on a 2560x1440 box-office monitor, a 1280x800 laptop and a 390x844 phone. The
  * page is centred with margins (the site header lines up with it), and the sales chart has a bar for every day of
  * the report's range, tickets and revenue, with day labels that never run together, mirrored in Hebrew. Screenshots
  * go to .tmp/shots/ for a person to look at.

@@ -10,7 +10,7 @@ import { findPresentation, openSeatMap, serverStatus, visitorId, type SeatRef } 
 import { ReportsLiveEvent, STAFF_SOCKET_PATH } from '../shared/src/backoffice/api';
 
 /**
- * The back office (issue 14, first slice): staff sign in with a password and an
+ * The back office (first slice): staff sign in with a password and an
  * authenticator code, see only the menu items their permissions allow, read the capacity
  * report and export it to CSV (UTF-8 with BOM, Hebrew intact), in every language.
  * Demo accounts: README "Back office".
@@ -46,7 +46,7 @@ async function signIn(page: Page, lang: string, username: keyof typeof STAFF) {
 }
 
 /**
- * The report opens on today; in the evening the demo week starts tomorrow (server/src/seed, issue 24), so today
+ * The report opens on today; in the evening the demo week starts tomorrow (server/src/seed), so today
  * may have no show and the capacity tables say "no data". Pick the day of business 1's next show.
  */
 async function reportOnShowDay(page: Page) {
@@ -104,7 +104,7 @@ test.describe('back office', () => {
     await reportOnShowDay(page);
     const table = page.locator('#bo-by-location');
     await expect(table).toBeVisible({ timeout: 15_000 });
-    await expect(table.locator('tr.bo-total th')).toHaveText('כל המקומות'); // the cinema and the theatre: "all venues" (issue 22)
+    await expect(table.locator('tr.bo-total th')).toHaveText('כל המקומות'); // the cinema and the theatre: "all venues"
     const download = page.waitForEvent('download');
     await page.locator('section', { has: table }).getByRole('button').click();
     const file = await (await download).path();
@@ -703,7 +703,7 @@ test.describe('back office', () => {
       await other.close();
     });
 
-    // Issue 22, point 6: the drag mode is a labelled switch, switched by keyboard and said aloud; a cashier gives a
+    // The drag mode is a labelled switch, switched by keyboard and said aloud; a cashier gives a
     // whole block one ticket type in one choice and goes from the tickets straight to the sale (extras skippable).
     test('select / pan is a labelled switch with a keyboard shortcut; a block takes one ticket type and goes to the sale', async ({
       page,

@@ -24,7 +24,7 @@ test.describe('booking flow from the seat map (order page)', () => {
     await expect(page).toHaveURL(/step=tickets/);
     await expect(page.getByTestId(`tickets-step-${presentation.id}`)).toBeVisible();
     await expect(page.getByTestId('seat-line')).toHaveCount(1);
-    // Focus moves to the new step's heading after each step change (issue 8).
+    // Focus moves to the new step's heading after each step change.
     await expect(page.getByRole('heading', { level: 2, name: 'בחירת כרטיסים' })).toBeFocused();
 
     await page.getByRole('button', { name: 'המשך' }).first().click();

@@ -128,7 +128,7 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     await page.getByRole('button', { name: `תשלום ${due}` }).click();
     const dialog = page.getByRole('dialog', { name: 'תשלום מאובטח בכרטיס אשראי' });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
-    // Issue 22: the dialog opens on the first card field (not on "Close payment"), and the number is grouped in fours
+    // The dialog opens on the first card field (not on "Close payment"), and the number is grouped in fours
     // as it is typed.
     const cardNumber = page.frameLocator('iframe.payment-dialog__frame').locator('#cardNumber');
     await expect(cardNumber).toBeFocused({ timeout: 15_000 });
@@ -138,7 +138,7 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     await payWithCard(page, '4000000000000002');
     const failure = page.getByTestId('payment-failure');
     await expect(failure).toContainText('העסקה נדחתה על ידי חברת האשראי. נסו כרטיס אחר.', { timeout: 20_000 });
-    // A sentence for a person: no machine code appended (issue 8).
+    // A sentence for a person: no machine code appended.
     await expect(failure).not.toContainText('PAYMENT_DECLINED');
     await expect(failure).not.toContainText(/[A-Z]+_[A-Z]+/);
     await expect(failure).toBeFocused();
@@ -158,7 +158,7 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     await expect(confirmation).toBeVisible({ timeout: 30_000 });
     await expect(confirmation.getByRole('heading', { name: 'תודה! ההזמנה שלך אושרה.' })).toBeVisible();
     await expect(stepper.locator('[aria-current="step"]')).toContainText('אישור');
-    // The show, its date, the venue, the seats and the total (issue 8), not just an order number.
+    // The show, its date, the venue, the seats and the total, not just an order number.
     const shown = confirmation.getByTestId('confirmation-show');
     await expect(shown).toHaveCount(1);
     await expect(shown).toContainText(held[0]!.presentation.featureName);

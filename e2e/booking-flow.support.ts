@@ -60,7 +60,7 @@ export async function holdReservedSeatsIn(
 ): Promise<HeldSeat[]> {
   for (const p of await findPresentations(request, filter)) {
     const held = await holdReservedSeats(request, uuid, p, count).catch((error: Error) => {
-      // Full, or the demo on-sale behind the waiting room (issue 16): try the next presentation.
+      // Full, or the demo on-sale behind the waiting room: try the next presentation.
       if (/no free row|QUEUE_REQUIRED/.test(error.message)) return null;
       throw error;
     });

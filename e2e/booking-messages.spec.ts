@@ -3,7 +3,7 @@ import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf, type He
 import { availableSeat, clickSeat, findPresentation as findShow, openSeatMap } from './seatmap-support';
 
 /**
- * Honest messages (issue 8): offline explained in the visitor's language and never the browser's offline page in
+ * Honest messages: offline explained in the visitor's language and never the browser's offline page in
  * the payment dialog, a timeout whose words agree with the button, the coupon box without a real code, the terms
  * box linking real translated policies, no raw "Failed to fetch", and a confirmation that names what was bought.
  */

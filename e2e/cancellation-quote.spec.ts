@@ -4,7 +4,7 @@ import { buyOneSeat, signInCustomer } from './customer-area.support';
 import { withSql } from './sql.support';
 
 /**
- * Issue 22, point 2: the cancellation dialog states the exact fee, the exact refund and where it goes, from the
+ * The cancellation dialog states the exact fee, the exact refund and where it goes, from the
  * server's own quote, before the buyer confirms; the confirmed cancellation then answers the same numbers.
  */
 /** A presentation more than two days away on the cinema plan, cancellable with a 5 percent fee. */
@@ -36,7 +36,7 @@ const shekels = (agorot: number, lang: string) => {
   return lang === 'ru' ? text.replace('.', ',') : text;
 };
 
-test.describe('cancellation quote in the dialog (issue 22.2)', () => {
+test.describe('cancellation quote in the dialog', () => {
   test.setTimeout(90_000);
 
   for (const [lang, dir, who, width, open, fee, card, credit, done] of [

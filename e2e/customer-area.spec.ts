@@ -6,7 +6,7 @@ import { openSeatMap } from './seatmap-support';
 import { freshGiftVoucher, withSql } from './sql.support';
 
 /**
- * The returning customer (issue 11): log in by ID and the SMS code read from the
+ * The returning customer: log in by ID and the SMS code read from the
  * development message store, see a ticket bought earlier, cancel it, watch the
  * seat come back on a second browser's live map, and find the refund on the
  * sandbox provider's ledger.
@@ -19,7 +19,7 @@ function cancellablePresentation(): Promise<number> {
     const r = await sql.query(
       `SELECT id FROM presentation WHERE seatplan_id = (SELECT seatplan_id FROM presentation WHERE id = 1)
          AND date_time > now() + interval '2 days'
-         -- Not the demo on-sale behind the waiting room (issue 16): buying there needs an admission.
+         -- Not the demo on-sale behind the waiting room: buying there needs an admission.
          AND NOT EXISTS (SELECT 1 FROM on_sale o WHERE o.enabled
                            AND (o.presentation_id = presentation.id OR o.feature_id = presentation.feature_id))
        ORDER BY id DESC LIMIT 1`,

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
 import { payWithCard } from './booking-flow.support';
 
-/** Donations (issue 13): choose -> details and payment -> confirmation, a custom amount, the receipt by message. */
+/** Donations: choose -> details and payment -> confirmation, a custom amount, the receipt by message. */
 async function expectNoSeriousA11yIssues(page: Page) {
   const results = await axeFor(page).include('#main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

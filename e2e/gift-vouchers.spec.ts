@@ -4,7 +4,7 @@ import { expectDocumentLocale } from './helpers';
 import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
 
 /**
- * Gift vouchers end to end (issue 13): bought in Hebrew, the codes read from the
+ * Gift vouchers end to end: bought in Hebrew, the codes read from the
  * development message store, one pays part of a ticket order in English, its
  * history shows the draw-down; in the customer area another is cancelled (money
  * back) and a third turned into a replacement.

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { availableSeat, clickSeat, findPresentation, openSeatMap } from './seatmap-support';
 
 /**
- * Issue 15: when a visitor's hold ends on the server, the seat map says so at once (the hold-expired page), told
+ * When a visitor's hold ends on the server, the seat map says so at once (the hold-expired page), told
  * by the server on the visitor's own socket, not guessed from a later delta or the 15-minute timer. The e2e
  * server keeps the real lock TTL (900 s), so the test moves this lock's expiry to the past in Redis, as if the
  * time had passed; the sweeper (every 250 ms) then releases it like any expired lock.

@@ -8,7 +8,7 @@ import { withSql } from './sql.support';
 import { signInCustomer } from './customer-area.support';
 
 /**
- * Hold orders (issue 12, docs/hold-orders.md): a member reserves without paying on the payment step, sees the hold
+ * Hold orders (docs/hold-orders.md): a member reserves without paying on the payment step, sees the hold
  * with its deadline in the customer area, and - with the hold clock moved past the deadline - sees it released and
  * its seats back on sale; the box office takes payment for another hold in cash. axe: zero violations on the new
  * screens.

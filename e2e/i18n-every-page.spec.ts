@@ -6,7 +6,7 @@ import { buyOneSeat, codeFor } from './customer-area.support';
 import { findPresentation } from './seatmap-support';
 
 /**
- * Issue 22: no word of another language on any page. Every storefront and back-office page, in Russian and in
+ * No word of another language on any page. Every storefront and back-office page, in Russian and in
  * Arabic, is read as a person meets it - its visible text, the accessible names (aria-label, alt, title,
  * placeholder) and the document title - and may hold no Hebrew letter, no letter of the other language's script,
  * and no Latin word but codes (references, order numbers: a digit or all capitals), links, e-mail addresses, keys

@@ -69,7 +69,7 @@ test.describe('languages', () => {
   });
 });
 
-test.describe('the demo catalogue in Russian and Arabic (issue 8)', () => {
+test.describe('the demo catalogue in Russian and Arabic', () => {
   test('features, categories and venues show their Russian and Arabic names, tagged with their language', async ({
     page,
   }) => {

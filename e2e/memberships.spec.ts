@@ -6,7 +6,7 @@ import { availableSeat, clickSeat, openSeatMap, serverStatus, visitorId } from '
 import { signInCustomer } from './customer-area.support';
 
 /**
- * Memberships end to end (issue 12): the list at 390 px and 2560 px, buying a membership with a seat (the canvas map
+ * Memberships end to end: the list at 390 px and 2560 px, buying a membership with a seat (the canvas map
  * in membership mode), and enrolling in a season with a fixed seat on three events, one of them required.
  */
 

@@ -6,7 +6,7 @@ import { solveAltchaChallenge } from '../server/test/support/altcha';
 import { withSql } from './sql.support';
 
 /**
- * Issue 16, the back-office screen for on-sales (permission 290): the admin turns a presentation's
+ * The back-office screen for on-sales (permission 290): the admin turns a presentation's
  * waiting room on with a sale start in the past, and a visitor's lock-seat is refused with
  * QUEUE_REQUIRED; turned off again, the lock succeeds. The form checks what the server checks and
  * shows the server's own refusal; axe finds nothing in Hebrew and Arabic, at 390 px and 2560 px.

@@ -7,7 +7,7 @@ import { clickSeat, type SeatRef } from './seatmap-support';
 import { withSql } from './sql.support';
 
 /**
- * Issue 22.1: the buyer changes a seat of a paid order on the same canvas seat map the booking uses, not in a list.
+ * The buyer changes a seat of a paid order on the same canvas seat map the booking uses, not in a list.
  * Their seat is marked, only seats the server allows (same ticket group and price) can be chosen, a seat of another
  * group is refused on the map with the reason, by mouse and by keyboard, in Hebrew and another language, on a phone
  * and a laptop; the page is axe clean and the confirmation names the order's own number (never a UUID).

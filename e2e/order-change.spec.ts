@@ -6,7 +6,7 @@ import { clickSeat, openSeatMap } from './seatmap-support';
 import { withSql } from './sql.support';
 
 /**
- * Issue 15 (the choice on the seat map since issue 22): a buyer changes a seat of a paid order from the customer area; a second browser watching the live
+ * Changing seats (the choice is made on the seat map): a buyer changes a seat of a paid order from the customer area; a second browser watching the live
  * seat map sees both seats change (the old one free, the new one taken) without reloading. The page is axe clean
  * in every language, right to left in Hebrew and Arabic, and fits 390 px and 2560 px.
  */

@@ -3,7 +3,7 @@ import type { PresentationsResponse, TicketGroupsResponse } from '@hotline/share
 import { findPresentation, openSeatMap } from './seatmap-support';
 
 /**
- * Prices and availability up front (issue 8): the order-level handling fee is said on the seat step, before the
+ * Prices and availability up front: the order-level handling fee is said on the seat step, before the
  * buyer leaves the map; the catalogue marks "last seats" and sold-out presentations as the server says
  * (server/test/catalogue-availability.medium.test.ts covers how the server decides).
  */

@@ -4,7 +4,7 @@ import { buyOneSeat } from './customer-area.support';
 import { findPresentation, openSeatMap } from './seatmap-support';
 
 /**
- * Issue 8, Russian and Arabic: the words the seat map draws and lists (the cinema's screen label, its section name,
+ * Russian and Arabic: the words the seat map draws and lists (the cinema's screen label, its section name,
  * its price groups) and the e-ticket's names come in the visitor's language, not in Hebrew or English. The map draws
  * on a canvas: the labels are read from the test hook's record of what was drawn, the section name from the
  * accessible grid that mirrors the map.

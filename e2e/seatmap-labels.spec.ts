@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { findPresentation, openSeatMap, type SeatRef } from './seatmap-support';
 
 /**
- * Issue 8, labels and looks, where a person would notice: zoomed in, row names stay readable at the map's edges
+ * Labels and looks, where a person would notice: zoomed in, row names stay readable at the map's edges
  * (pinned) and never run together; on a phone the bottom bar never hides the last rows.
  */
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { findPresentation, openSeatMap } from './seatmap-support';
 
 /**
- * Issue 8: the "Live" badge tells the truth. The live room's WebSocket is routed through the test so it can go silent
+ * The "Live" badge tells the truth. The live room's WebSocket is routed through the test so it can go silent
  * without closing (what a dead Wi-Fi or a dropping proxy does): socket.io's own ping would notice only after ~45 s.
  * The heartbeat must say so within a few seconds, and the badge must recover by itself when traffic flows again.
  */

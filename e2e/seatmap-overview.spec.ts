@@ -5,7 +5,7 @@ import { solveAltcha } from '../server/test/support/altcha';
 import { findPresentation, openSeatMap, visitorId } from './seatmap-support';
 
 /**
- * Issue 8, the bullets that had only unit tests (docs/issue-8-audit.md): tapping a section zooms until seats are
+ * The seat-map bullets that had only unit tests (docs/seat-map-experience-audit.md): tapping a section zooms until seats are
  * tappable, a sold-out section looks sold out, the price filter, best available with a price preference.
  */
 

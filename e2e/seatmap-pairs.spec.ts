@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { clickSeat, openSeatMap, type SeatRef } from './seatmap-support';
 
 /**
- * Issue 8, correctness first: on a single-seat-rule show (seating policy 3) a visitor picks pairs in every order, at
+ * Correctness first: on a single-seat-rule show (seating policy 3) a visitor picks pairs in every order, at
  * both row ends and around a one-seat gap (7, 9, then 8). Their own seats must never be the reason the next adjacent
  * seat is refused. Each pick waits for the live room's echo of the previous lock (the room reports our own lock as
  * "locked by someone" and, before the fix, the seat beside it as a blocked single), then clicks the next seat.

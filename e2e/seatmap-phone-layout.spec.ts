@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { findPresentation, openSeatMap, type SeatRef } from './seatmap-support';
 
 /**
- * Issue 22, point 5, on a 390x844 phone: the map takes most of the first screen, a tap on a seat just above the
+ * On a 390x844 phone: the map takes most of the first screen, a tap on a seat just above the
  * closed bottom sheet picks the seat (the sheet's handle never takes it), and zoomed in, labels neither cover seat
  * numbers nor shrink to one letter and an ellipsis. Screenshots go to .tmp/shots/ for a person to look at.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { findPresentation, openSeatMap } from './seatmap-support';
 
 /**
- * Issue 8, phone first (390x844, touch): the map must not trap the page. A one-finger swipe that starts on the map
+ * Phone first (390x844, touch): the map must not trap the page. A one-finger swipe that starts on the map
  * scrolls the page while the whole venue is in view; zoomed in, the same swipe moves the map instead.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });

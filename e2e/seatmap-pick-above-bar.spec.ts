@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { findPresentation, openSeatMap, seatPoint, type SeatRef } from './seatmap-support';
 
 /**
- * A seat picked near the bottom of a phone's map stays in sight (issue 32, point 4): the bar that appears with the
+ * A seat picked near the bottom of a phone's map stays in sight: the bar that appears with the
  * first pick used to cover it, and the next tap, meant to release it, landed on the bar. The map now pans up just
  * enough, and again when the bar settles at its height.
  */

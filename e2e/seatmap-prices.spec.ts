@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { availableSeat, clickSeat, findPresentation, openSeatMap } from './seatmap-support';
 
 /**
- * Issue 8, prices and availability up front: the section overview tells the price range and the seats left, and
+ * Prices and availability up front: the section overview tells the price range and the seats left, and
  * every price on the map is all-in (per-ticket fee included), equal to the per-ticket total at checkout.
  */
 const shekels = (text: string | null): number => {

@@ -13,7 +13,7 @@ import {
 } from './seatmap-support';
 
 /**
- * A seat the map already shows as taken is refused at the tap (issue 32, point 6): said in the buyer's language, and
+ * A seat the map already shows as taken is refused at the tap: said in the buyer's language, and
  * no lock is sent (before, every such tap sent PUT /api/seats/lock-seat, got 409 and logged a console error).
  */
 const REFUSED = {

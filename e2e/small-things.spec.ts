@@ -4,7 +4,7 @@ import { buyOneSeat } from './customer-area.support';
 import { availableSeat, clickSeat, findPresentation, openSeatMap } from './seatmap-support';
 
 /**
- * Issue 22, point 9: the confirmation has an address of its own that survives a reload (and shows nothing to anyone
+ * The confirmation has an address of its own that survives a reload (and shows nothing to anyone
  * else), every client route answers 200, /favicon.ico exists, the flexible season shows its price, and on the seat
  * map the "Reconnecting" badge is whole and a toast leaves the zoom buttons free.
  */
@@ -18,7 +18,7 @@ async function boxes(locator: Locator): Promise<Box[]> {
   return out;
 }
 
-test.describe('small things (issue 22.9)', () => {
+test.describe('small things', () => {
   test.setTimeout(90_000);
 
   for (const [lang, width, thanks, elsewhere] of [

@@ -12,7 +12,7 @@ import { solveAltcha } from '../server/test/support/altcha';
 import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
 
 /**
- * Issue 15: the demo mini-site (/mini-site/demo-company) offers only its presentations and tickets and the server
+ * The demo mini-site (/mini-site/demo-company) offers only its presentations and tickets and the server
  * refuses anything outside it; the live mode (/PRES-live, /PRES-live-v1) lists presentations with seats set aside;
  * a partner link with a valid key carries its integrationId into the reservation, a forged or stale key is refused.
  */

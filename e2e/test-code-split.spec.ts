@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { findPresentation, openSeatMap } from './seatmap-support';
 
 /**
- * Test code out of the production bundle (issue 20.8): the seat map's test hook (window.__seatmap, ?test) and the
+ * Test code out of the production bundle: the seat map's test hook (window.__seatmap, ?test) and the
  * benchmark's naive renderer have chunks of their own, reached from no chunk the page loads up front, and the browser
  * fetches the hook only with ?test. The built files are the ones this run serves (scripts/test.mjs builds client/dist
  * before Playwright). The source-side rule (only import() may name them) is client/src/seatmap/__tests__/test-code-lazy.

@@ -6,7 +6,7 @@ import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.s
 import { withSql } from './sql.support';
 
 /**
- * Ticket-reference administration (issue 14): staff change a reference's quantity in the back
+ * Ticket-reference administration: staff change a reference's quantity in the back
  * office and see its history; a storefront buyer whose ticket asks for that reference is told
  * it is valid, and refused with the spec's "reference value not eligible" once it is used up.
  * Demo data: server/src/seed/demo-ticket-references.ts (EMP-1002 on the last show of business 1).
@@ -80,7 +80,7 @@ test.describe('ticket references', () => {
     await expect(page.locator('.bo-notice')).toHaveText('The quantity of EMP-1002 changed from 2 to 1.');
     await row.getByRole('button', { name: 'History: EMP-1002' }).click();
     await expect(page.locator('#bo-refs-history li').first()).toContainText('2 → 1');
-    // Who changed it: the demo administrator (a person's name since issue 22, no longer a role in Hebrew).
+    // Who changed it: the demo administrator (a person's name, no longer a role in Hebrew).
     await expect(page.locator('#bo-refs-history li').first()).toContainText('Michal');
     expect((await axe(page)).violations).toEqual([]);
 

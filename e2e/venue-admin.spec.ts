@@ -5,7 +5,7 @@ import path from 'node:path';
 import { withSql } from './sql.support';
 
 /**
- * Issue 33 point 1, the back-office screen for venues and seat plans (permission 291): the administrator creates a
+ * The back-office screen for venues and seat plans (permission 291): the administrator creates a
  * venue named in four languages, uploads a broken plan (each problem is shown at its place in the file), then the
  * real theatre plan (a draft with its seat count), and publishes it. axe finds nothing in Hebrew and Arabic, at
  * 390 px, 1280 px and 2560 px. The venues it makes have codes of their own; no other spec reads them.

@@ -1,7 +1,7 @@
 import { axeFor } from './axe.support';
 import { expect, type Page } from '@playwright/test';
 
-/** Shared by vod.spec.ts and wallet.spec.ts (issue 15). */
+/** Shared by vod.spec.ts and wallet.spec.ts. */
 
 /** axe: zero violations of any impact (WCAG 2.x A/AA and best practices), as a11y-storefront.spec.ts asks. */
 export async function expectAxeClean(page: Page, what: string) {

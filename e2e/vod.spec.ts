@@ -5,7 +5,7 @@ import { findPresentation, holdGaPlaces, payWithCard, saveHeldCart, visitorIdOf 
 import { expectAxeClean, expectNoHorizontalOverflow, fillDetailsInEnglish } from './vod-wallet.support';
 
 /**
- * Video-on-demand (issue 15): the watch button in the event list, a purchase that ends in the player (the video
+ * Video-on-demand: the watch button in the event list, a purchase that ends in the player (the video
  * really plays), a refusal without ownership, the spec's iOS/Safari message, four languages, 390 and 2560 px.
  */
 const IPHONE_SAFARI =
@@ -137,7 +137,7 @@ test.describe('video on demand', () => {
 });
 
 /**
- * Issue 22, point 7: an online show looks like one from the order page to the e-ticket: no venue map, zoom buttons,
+ * An online show looks like one from the order page to the e-ticket: no venue map, zoom buttons,
  * standing areas or legend; the order page, confirmation and e-ticket speak of watching at home and the viewing
  * window, with the watch link; he at 390 px, en at 1280 px (the e-ticket also at 2560 px), axe clean.
  */
@@ -218,7 +218,7 @@ test.describe('an online show from order page to e-ticket', () => {
 });
 
 /**
- * Issue 22 follow-up: the watch page itself states the viewing window ("You can watch until …", Israel time, in the
+ * The watch page itself states the viewing window ("You can watch until …", Israel time, in the
  * reader's language), and once it has ended says so in words, not with an error box: he at 390 px (the browser's
  * clock past the end), en at 1280 px (the server's 403 VOD_WINDOW_ENDED after the purchase is proven).
  */

@@ -8,7 +8,7 @@ import { availableSeat, clickSeat, openSeatMap } from './seatmap-support';
 import { withSql } from './sql.support';
 
 /**
- * Issue 16: the demo on-sale behind the waiting room (seed/demo-on-sale.ts). A visitor waits, sees
+ * The demo on-sale behind the waiting room (seed/demo-on-sale.ts). A visitor waits, sees
  * the place go down, is admitted, moves to the seat map by itself and locks a seat; a visitor who
  * skips the queue is refused with the message; axe finds nothing on the page in any language.
  */
@@ -157,7 +157,7 @@ test.describe.serial('waiting room', () => {
 });
 
 /**
- * Issue 22, point 10: the demo line (seed/demo-on-sale.ts, `demo_line_ahead`). A visitor finds simulated shoppers
+ * The demo line (seed/demo-on-sale.ts, `demo_line_ahead`). A visitor finds simulated shoppers
  * ahead, labelled as such, and sees the place, the estimate and the countdown to the turn; the test watches the
  * place fall and checks the countdown against the admission rate: between the estimates of the place and the place
  * behind it (the rate's own arithmetic), never going up, and the place falling at about the rate. No time of day.

@@ -5,7 +5,7 @@ import type { ApiPresentation } from '@hotline/shared';
 import { holdReservedSeats, saveHeldCart, visitorIdOf } from './booking-flow.support';
 
 /**
- * Issue 22, point 8, on a phone-sized screen in Hebrew and Arabic: the waiver's age error is a sentence a person
+ * On a phone-sized screen in Hebrew and Arabic: the waiver's age error is a sentence a person
  * would write (who, how old on the day, which ages the ticket is for, what to do), removing a child is a real
  * styled button named after the child, and the order summary does not call a child's ticket "your savings".
  */
@@ -42,7 +42,7 @@ const TEXTS = {
   },
 } as const;
 
-test.describe('waiver texts (issue 22.8)', () => {
+test.describe('waiver texts', () => {
   test.setTimeout(120_000);
 
   for (const lang of ['he', 'ar'] as const) {

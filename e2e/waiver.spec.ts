@@ -6,7 +6,7 @@ import { expectDocumentLocale } from './helpers';
 import { holdReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
 
 /**
- * The waiver (issue 13) on a phone-sized touch screen, in Hebrew: an adult and a
+ * The waiver on a phone-sized touch screen, in Hebrew: an adult and a
  * child ticket for the demo event that needs a waiver; the child's age is checked
  * against the child ticket; the signature is drawn with touch (real touch events
  * through the DevTools protocol), cleared and drawn again; after payment the
@@ -115,7 +115,7 @@ test.describe('waiver', () => {
     await expect(page.getByRole('dialog', { name: 'תשלום מאובטח בכרטיס אשראי' })).toBeVisible({ timeout: 15_000 });
     await payWithCard(page, '4580000000000000');
     await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 30_000 });
-    // The confirmation has its own address (issue 22): the order's public reference, and a reload keeps it.
+    // The confirmation has its own address: the order's public reference, and a reload keeps it.
     const reservation = (await page.getByTestId('reservation-identifier').innerText()).trim();
     await expect(page).toHaveURL(new RegExp(`/booking/confirmation/${reservation}(\\?.*)?$`));
     await page.reload();

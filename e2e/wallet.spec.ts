@@ -3,7 +3,7 @@ import { holdPlainReservedSeats, saveHeldCart, visitorIdOf } from './booking-flo
 import { answerWallet, expectAxeClean, expectNoHorizontalOverflow, fillDetailsInEnglish } from './vod-wallet.support';
 
 /**
- * The second way to pay (issue 15): the digital wallet on the payment page, a SANDBOX like the card page.
+ * The second way to pay: the digital wallet on the payment page, a SANDBOX like the card page.
  * One cart goes through cancel -> a declined wallet -> approve, as a buyer would after changing their mind.
  */
 test.describe('wallet payment on the payment page', () => {

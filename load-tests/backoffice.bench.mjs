@@ -1,4 +1,4 @@
-// backoffice.bench.mjs - the back office's two measured paths (issue 14), each against a baseline
+// backoffice.bench.mjs - the back office's two measured paths, each against a baseline
 // measured in the same run on the same server:
 //  1. Box office: a 200-seat block locked with ONE PUT /api/backoffice/lock-seats (one Lua script)
 //     versus the same 200 seats locked with 200 PUT /api/seats/lock-seat calls, four in flight (what the

@@ -1,4 +1,4 @@
-// enrol.bench.mjs - the season enrolment lock (issue 12): ONE seat held on 20 presentations by one call,
+// enrol.bench.mjs - the season enrolment lock: ONE seat held on 20 presentations by one call,
 // PUT /api/enroll/:membershipId/lock-seat (one atomic multi-presentation Lua script), against the baseline of
 // 20 single PUT /api/seats/lock-seat calls (one per presentation, one after the other) for the same seat, in the
 // same run, rounds alternating. Every loop releases what it locked (enrol unlock-seat / 20 unlock-seat calls),

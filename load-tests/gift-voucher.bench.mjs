@@ -1,4 +1,4 @@
-// gift-voucher.bench.mjs - what the voucher guard costs under concurrency (issue 13). 50 concurrent buyers
+// gift-voucher.bench.mjs - what the voucher guard costs under concurrency. 50 concurrent buyers
 // each buy a ₪100 gift voucher through the real POST /api/payment/commit (bot check, customer schema, the
 // kind rule, server pricing, the voucher row locked FOR UPDATE and re-checked, the sale statement creating the
 // new voucher with its ledger rows and outbox) and pay for it with a voucher:

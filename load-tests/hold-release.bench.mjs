@@ -1,4 +1,4 @@
-// hold-release.bench.mjs - the hold-release sweep (issue 12) for 10,000 due holds, against a baseline measured in
+// hold-release.bench.mjs - the hold-release sweep for 10,000 due holds, against a baseline measured in
 // the same run on the same PostgreSQL: one plain UPDATE of 10,000 rows of a scratch table (the least any release
 // of 10,000 rows can cost). The sweep is the real one (server/src/holds/hold-release.job.ts), run in the server
 // through its test-only trigger (HOLDS_TEST_CLOCK, a development server): batches of HOLD_RELEASE_BATCH holds, each

@@ -1,5 +1,6 @@
 // nodes.bench.mjs - 1, 2 and 3 real server processes (server/dist/main.js) behind one local load balancer,
-// on one PostgreSQL and either one Redis or a local 3-primary Redis Cluster (issue 23, item 5).
+// on one PostgreSQL and either one Redis or a local 3-primary Redis Cluster: are the nodes equally loaded, and does
+// a node add capacity.
 // Per node count:
 //   - locks: CONCURRENCY keep-alive loops of lock + unlock (each loop its own seats of the arena, presentation 29)
 //     through the balancer: locks/s, lock p50/p99, server CPU per lock (all server processes, /proc/<pid>/stat;
@@ -134,7 +135,7 @@ const BALANCER = argOf('balancer', NGINX ? 'nginx' : 'node');
 if (BALANCER === 'nginx' && !NGINX) throw new Error('--balancer=nginx but no nginx found');
 const BALANCER_LABEL = BALANCER === 'nginx' ? 'nginx' : 'node stand-in (no nginx)';
 
-/** Whether the built server knows REDIS_CLUSTER_NODES (issue 23's cluster mode). */
+/** Whether the built server knows REDIS_CLUSTER_NODES (its Redis Cluster mode). */
 function serverSupportsCluster() {
   const dist = path.join(ROOT, 'server', 'dist');
   for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
@@ -258,7 +259,7 @@ const openFds = (pid) => {
   }
 };
 
-/** A local 3-primary Redis Cluster (no replicas: on one machine they only add noise), as issue 23's tests start it. */
+/** A local 3-primary Redis Cluster (no replicas: on one machine they only add noise), as the server's cluster tests start it. */
 async function startCluster(dir) {
   const binary = which('redis-server');
   const cli = which('redis-cli');
@@ -466,7 +467,7 @@ async function main() {
   ensureBuilt();
   if (REDIS_MODE === 'cluster' && !serverSupportsCluster()) {
     log(
-      'SKIPPED --redis=cluster: the built server (server/dist) does not know REDIS_CLUSTER_NODES yet (issue 23, ' +
+      'SKIPPED --redis=cluster: the built server (server/dist) does not know REDIS_CLUSTER_NODES yet (' +
         'the Redis Cluster work); run it again once that is merged and built. Nothing was measured or written.',
     );
     return;

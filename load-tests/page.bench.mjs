@@ -1,4 +1,4 @@
-// Page-level benchmark of the order page (issue 21): from navigation start to the first seat pixels and to the first
+// Page-level benchmark of the order page: from navigation start to the first seat pixels and to the first
 // seat click answered, in Debian's headless Chromium (/usr/bin/chromium, --no-sandbox; never a downloaded browser).
 //
 // What is served: the PRODUCTION storefront build (client/vite.config.ts, `vite build` into .tmp/page-bench-dist —

@@ -1,4 +1,4 @@
-// queue.bench.mjs - the on-sale waiting room (issue 16) with 100,000 queued visitors on one Redis:
+// queue.bench.mjs - the on-sale waiting room with 100,000 queued visitors on one Redis:
 //  - joins per second: through the real API (POST /api/queue/:id/join with solved proofs, solving not timed)
 //    and the join script alone (the rest of the 100,000, pipelined straight into Redis);
 //  - Redis memory per queued visitor (INFO used_memory before and after);
@@ -459,7 +459,7 @@ async function main() {
     await b.stop();
     await services.stop();
   }
-  if (WRITE_RESULTS) appendResults(`Waiting room (issue 16)${COSTS_ONLY ? ', costs only' : ''}`, results);
+  if (WRITE_RESULTS) appendResults(`Waiting room${COSTS_ONLY ? ', costs only' : ''}`, results);
   else process.stdout.write(`\n(--no-results: not written to RESULTS.md)\n${results.join('\n')}\n`);
 }
 

@@ -6,7 +6,7 @@
 // appended to load-tests/RESULTS.md.
 //
 //   node load-tests/seatmap.bench.mjs [--repeats=5] [--sizes=1000,20000,100000] [--no-naive] [--no-write]
-//     [--viewport=2560x1440] [--boxoffice]   (box office at a 2560x1440 monitor: issue 8)
+//     [--viewport=2560x1440] [--boxoffice]   (the box office at a 2560x1440 monitor)
 //
 // Measured, per plan size and renderer:
 //  - first frame: from every response's bytes being in hand ("data arrived") to the first

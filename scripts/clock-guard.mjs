@@ -1,4 +1,4 @@
-// The clock guard (issue 24): the time-sensitive tests run again with the whole process tree (node, jest's
+// The clock guard: the time-sensitive tests run again with the whole process tree (node, jest's
 // workers, PostgreSQL, Redis) at three fixed Israeli wall-clock times, through Debian's libfaketime. The suite used to
 // pass in the morning and fail from 16:30 Jerusalem time (the demo's first show had started); a test that leans on
 // the hour it runs at fails here at once, whatever the hour of the real run.

@@ -1,5 +1,5 @@
 // Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) file beside every compressible file of the built
-// storefront, so the server sends compressed bytes without compressing per request (issue 21: on a Fast 3G
+// storefront, so the server sends compressed bytes without compressing per request (on a Fast 3G
 // profile the 100,000-seat page spent most of its first second downloading ~1.2 MB of uncompressed script).
 // The server picks the variant by Accept-Encoding (@fastify/static `preCompressed`, server/src/common/static-assets.ts).
 //

@@ -23,10 +23,10 @@ function start() {
   applyDocumentLocale(locale);
   setApiLocale(locale);
   void lookupIntegrationFromUrl();
-  // The seat map's data starts downloading now, beside the order page's code, not after it (issue 21).
+  // The seat map's data starts downloading now, beside the order page's code, not after it.
   startOrderPageRequests(window.location.pathname, window.location.search);
 
-  // React, the router and the page's code come in a chunk of their own (issue 21): this small entry starts the seat
+  // React, the router and the page's code come in a chunk of their own: this small entry starts the seat
   // map's data requests as soon as it is evaluated, instead of after the 160 kB of React, the router and the layout
   // have downloaded, and on /order/:id asks for the order page's chunks beside them rather than after the router runs.
   // The app's chunk is asked for first: over HTTP/1.1's six connections per origin, what is asked first leaves first,

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './support/test-env';
 import { buyer, call, loadShow, lockSeat, newVisitor, plainSeats, type ShowInfo } from './booking/support/booking-kit';
 
 /**
- * Issue 9.7: the bot-check cost rises with the load on a presentation. With ALTCHA_LOAD_STEP=4
+ * The bot-check cost rises with the load on a presentation. With ALTCHA_LOAD_STEP=4
  * and ALTCHA_LOAD_MAX_FACTOR=3, the work factor of presentation P is 1 + floor(verified seat
  * calls on P in the last minute / 4), at most 3. The control app (ALTCHA_LOAD_STEP=0, the rise
  * off) accepts the same calls, which shows the refusals come from the rise.

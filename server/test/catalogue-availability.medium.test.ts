@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from './support/test-env';
 
 /**
- * The catalogue marks "last seats" and sold-out presentations (issue 8). The server decides from PostgreSQL's live
+ * The catalogue marks "last seats" and sold-out presentations. The server decides from PostgreSQL's live
  * tickets and the plan's capacity; the soldout flag still wins.
  */
 let t: TestApp;

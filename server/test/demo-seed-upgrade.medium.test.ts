@@ -3,7 +3,7 @@ import { seedDemoIfEmpty } from '../src/seed/demo-seed';
 import { createTestDatabase, type TestDatabase } from './support/test-env';
 
 /**
- * Issue 22: `npm start` on a demo database seeded before gift, voucher and membership names had Russian and Arabic,
+ * `npm start` on a demo database seeded before gift, voucher and membership names had Russian and Arabic,
  * and before the demo administrator had a person's name, brings them up to date - and leaves alone what someone
  * changed since.
  */

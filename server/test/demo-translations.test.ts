@@ -4,14 +4,14 @@ import { DEMO_DONATIONS, DEMO_GIFT_CLASSES } from '../src/seed/demo-gifts';
 import { DEMO_TRANSLATIONS, translationOf, translationsOf } from '../src/seed/demo-translations';
 import { DEMO_VOUCHERS } from '../src/payment/demo-vouchers';
 
-/** Issue 8: the demo catalogue carries Russian and Arabic for every text a visitor sees. */
+/** The demo catalogue carries Russian and Arabic for every text a visitor sees. */
 describe('demo catalogue translations', () => {
   const english = new Set<string>();
   for (const f of DEMO_FEATURES) for (const text of [f.nameEn, f.categoryEn, f.descriptionEn]) english.add(text);
   for (const kind of ['cinema', 'theatre', 'arena', 'stadium'] as const)
     for (const t of demoTickets(kind, 0)) english.add(t.nameEn);
   for (const p of DEMO_PRODUCTS) english.add(p.nameEn);
-  // Issue 22: gift vouchers, donation causes, the demo vouchers, memberships and their prices.
+  // Gift vouchers, donation causes, the demo vouchers, memberships and their prices.
   for (const g of [...DEMO_GIFT_CLASSES, ...DEMO_DONATIONS])
     for (const text of [g.nameEn, g.descriptionEn]) english.add(text);
   for (const v of DEMO_VOUCHERS) english.add(v.nameEn);
@@ -44,7 +44,7 @@ describe('demo catalogue translations', () => {
     expect(entry!.ar).toMatch(/[\u0600-\u06ff]/);
   });
 
-  // The seat map's own words (issue 8): every section name and stage label of every venue file.
+  // The seat map's own words: every section name and stage label of every venue file.
   const planWords = new Set<string>();
   for (const file of listVenueFiles()) {
     const venue = loadVenueFile(file);

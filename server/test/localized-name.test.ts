@@ -1,6 +1,6 @@
 import { localizedName } from '../src/common/localized-name';
 
-/** Issue 8: texts the server writes (e-ticket calendar, confirmation) name things in the reader's language. */
+/** Texts the server writes (e-ticket calendar, confirmation) name things in the reader's language. */
 describe('localizedName: own language, then English, then Hebrew', () => {
   const all = { he: 'אולם', en: 'Hall', ru: 'Зал', ar: 'القاعة' };
   test.each([

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SpaFallback } from '../src/common/spa-fallback';
 
 /**
- * Every route the storefront's router renders is answered 200 by the server's SPA fallback (issue 22: /memberships
+ * Every route the storefront's router renders is answered 200 by the server's SPA fallback (/memberships
  * rendered its page with HTTP 404), and unknown paths stay 404. The router file is read as text, so a route added to
  * the client without the server fails here.
  */

@@ -1,7 +1,7 @@
 import { chooseEncoding } from '../src/common/spa-fallback';
 import { IMMUTABLE, REVALIDATE, staticCacheControl } from '../src/common/static-assets';
 
-/** Issue 21: which cached life each built file gets, and which encoding the SPA fallback sends index.html in. */
+/** Which cached life each built file gets, and which encoding the SPA fallback sends index.html in. */
 describe('staticCacheControl', () => {
   it.each([
     ['assets/SeatMap-Bbq5vyRq.js', IMMUTABLE],

@@ -1,5 +1,5 @@
 /**
- * Requests started before the code that needs them has loaded (issue 21): the entry chunk asks for the order page's
+ * Requests started before the code that needs them has loaded: the entry chunk asks for the order page's
  * presentation, seat plan, ticket groups and statuses while the order page's own chunk (the seat map, the largest)
  * is still downloading, and the page's calls take those answers over instead of asking again.
  *

@@ -97,7 +97,7 @@ export function Confirmation({ order }: { order: CompletedOrder }) {
                 </p>
                 <dl className="confirmation__show-facts">
                   {online ? (
-                    // An online show has no venue, time or seats, but a viewing window (issue 22, point 7).
+                    // An online show has no venue, time or seats, but a viewing window.
                     <>
                       <div>
                         <dt>{t('confirmation.where')}</dt>

@@ -17,7 +17,7 @@ installCartSync();
 type Loaded = { id: string; order: CompletedOrder } | { id: string; error: string };
 
 /**
- * The confirmation's own address, /booking/confirmation/{reservation identifier} (issue 22): right after paying the
+ * The confirmation's own address, /booking/confirmation/{reservation identifier}: right after paying the
  * page shows the order the browser just completed; after a reload (or from the address bar) it asks the server,
  * which answers only the visitor who bought the order. The address holds the public reference only.
  */

@@ -37,10 +37,10 @@ export default function PaymentPage() {
   const totals = useCartTotals();
   const catalogue = useCartCatalogue();
   const instalmentsId = useId();
-  // Events that need a signed waiver before payment (issue 13); each WaiverStep reports its finished waiver.
+  // Events that need a signed waiver before payment; each WaiverStep reports its finished waiver.
   const waiverNeeds = useWaiverRequirements(presentationIdsOf(cart.seats));
   const [signedWaivers, setSignedWaivers] = useState<Record<number, CartWaiver | null>>({});
-  // Card or digital wallet (issue 15); a closed payment page says nothing was charged.
+  // Card or digital wallet; a closed payment page says nothing was charged.
   const [method, setMethod] = useState<PaymentMethod>('card');
   const info = cart.customerInfo;
   const due = totals.balanceDueAgorot;

@@ -119,7 +119,7 @@ export function TicketsStep({
   }
 
   /**
-   * One ticket type for every seat of a group at once (issue 22, point 6: a cashier selling a block chose it seat by
+   * One ticket type for every seat of a group at once (a cashier selling a block chose it seat by
    * seat). Seats on a code's ticket and couple sub-tickets keep theirs.
    */
   function changeAll(groupLines: SeatLine[], ticketId: number) {
@@ -166,7 +166,7 @@ export function TicketsStep({
           <CatalogueText locale={locale}>{presentationFeatureName(p, locale)}</CatalogueText>
           <span aria-hidden="true"> · </span>
           {isVideoOnDemand(p.venueTypeId) ? (
-            // An online show: watched at home, no showtime or venue to name (issue 22, point 7).
+            // An online show: watched at home, no showtime or venue to name.
             t('vod.online')
           ) : (
             <>

@@ -21,7 +21,7 @@ export function detailsOfCustomer(c: CustomerAreaInfo): CustomerDetailsInput {
 }
 
 /**
- * Checkout pre-fill (issue 11): the customer-session's details from POST /api/customer/refresh, or
+ * Checkout pre-fill: the customer-session's details from POST /api/customer/refresh, or
  * null when nobody is logged in (401) or the call fails - the form then starts empty, as before.
  */
 export async function loggedInCustomerDetails(signal: AbortSignal): Promise<CustomerDetailsInput | null> {

@@ -32,7 +32,7 @@ export const productName = (p: Pick<ApiProduct, keyof Names>, locale: SupportedL
 export function seatLabel(
   seat: Pick<CartSeat, 'RowName' | 'SeatName' | 'XCoordinate' | 'YCoordinate'>,
   t: TFunction,
-  /** The seat is an online show's viewing (video on demand): called that, not "general admission" (issue 22). */
+  /** The seat is an online show's viewing (video on demand): called that, not "general admission". */
   online = false,
 ): string {
   if (online) return t('vod.viewing');

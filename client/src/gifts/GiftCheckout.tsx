@@ -144,7 +144,7 @@ function GiftPayment({ kind, onBack }: { kind: GiftKind; onBack: () => void }) {
   const locale = useLocale();
   const order = useGiftOrder();
   const due = priceGiftOrder(order, locale).totals.balanceDueAgorot;
-  // Card or digital wallet (issue 15).
+  // Card or digital wallet.
   const [method, setMethod] = useState<PaymentMethod>('card');
   const payment = usePayment({
     dueAgorot: due,

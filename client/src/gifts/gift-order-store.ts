@@ -13,7 +13,7 @@ export interface ChosenVoucher {
   value: number;
   name: string;
   nameEn: string;
-  /** Russian and Arabic names (issue 22); absent in an order kept from before them. */
+  /** Russian and Arabic names; absent in an order kept from before them. */
   nameRu?: string | null;
   nameAr?: string | null;
 }

@@ -1,7 +1,7 @@
 import type { SupportedLocale } from './rules';
 
 /**
- * Lists in running text follow the language (issue 8): "A, B and C", "A, B וC", "A, B и C", "A وB وC".
+ * Lists in running text follow the language: "A, B and C", "A, B וC", "A, B и C", "A وB وC".
  * Intl.ListFormat knows each language's punctuation and conjunction; never join(', ').
  */
 export function formatList(items: readonly string[], locale: SupportedLocale): string {

@@ -4,8 +4,8 @@ import type { SupportedLocale } from './rules';
 
 /*
  * Which catalogue text to show. The API carries Hebrew (`name`), English (`nameEn`) and, where the catalogue has
- * them, Russian and Arabic (`nameRu`, `nameAr`; issue 8; gift vouchers, donations and back-office reports too,
- * issue 22). Each language shows its own text; a Russian or Arabic text that is missing falls back to the English
+ * them, Russian and Arabic (`nameRu`, `nameAr`; gift vouchers, donations and back-office reports
+ * too). Each language shows its own text; a Russian or Arabic text that is missing falls back to the English
  * (a Latin-script name is the better guess for those readers), and any empty text to the Hebrew. Only this file
  * (and booking/format.ts for tickets, groups and products) chooses.
  */

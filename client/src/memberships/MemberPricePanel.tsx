@@ -8,7 +8,7 @@ import { useCartStore } from '../booking/cart-store';
 import './membership-i18n';
 
 /**
- * Member prices in the ticket step (issue 12): a logged-in member (GET /membership/mine answers) may take the
+ * Member prices in the ticket step: a logged-in member (GET /membership/mine answers) may take the
  * member-price ticket on the seats of this show, up to the member's balance. The seats carry the member number;
  * the server checks the member again and draws the balance inside the sale. Shows nothing to anyone else.
  */

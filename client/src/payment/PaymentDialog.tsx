@@ -14,7 +14,7 @@ export interface PaymentDialogProps {
   online: boolean;
   onAuthorised: (message: Extract<PaymentFormMessage, { type: typeof PAYMENT_FORM_MESSAGE_AUTHORISED }>) => void;
   onClose: () => void;
-  /** Another method's words (the wallet's, issue 15); the card's by default. */
+  /** Another method's words (the wallet's); the card's by default. */
   title?: string;
   frameTitle?: string;
 }
@@ -87,7 +87,7 @@ export function PaymentDialog({
     if (!dialog) return;
     if (url && !dialog.open) {
       dialog.showModal();
-      // Not "Close payment": the card page itself takes focus, its first field once it has loaded (issue 22).
+      // Not "Close payment": the card page itself takes focus, its first field once it has loaded.
       frameRef.current?.focus();
     } else if (!url && dialog.open) dialog.close();
   }, [url]);

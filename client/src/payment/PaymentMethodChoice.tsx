@@ -5,7 +5,7 @@ import './i18n';
 import './payment-method.css';
 
 /**
- * Card or digital wallet (issue 15): a radio group above the pay button. Both open a
+ * Card or digital wallet: a radio group above the pay button. Both open a
  * hosted page in the same dialog and end in the same commit; the wallet is a
  * SANDBOX simulation like the card page, and says so.
  */

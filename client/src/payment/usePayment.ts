@@ -24,7 +24,7 @@ export interface PaymentAttempt {
 export interface UsePaymentOptions<R> {
   /** What is left to pay, in agorot; 0 commits without a card page. */
   dueAgorot: number;
-  /** Card (default) or the digital wallet (issue 15). */
+  /** Card (default) or the digital wallet. */
   method?: PaymentMethod;
   /** The card holder's ID number for the hosted page, when the details form asked for it. */
   ssn?: string;

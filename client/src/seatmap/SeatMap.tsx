@@ -31,7 +31,7 @@ export interface SeatMapProps {
   onContinue?: () => void;
   /** Membership mode: the seat is held through the membership's calls and the ticket cart is left alone. */
   membership?: MembershipSeatPort;
-  /** Changing an order's seats (issue 22): see SeatMapChange. */
+  /** Changing an order's seats: see SeatMapChange. */
   change?: SeatMapChange;
 }
 
@@ -262,7 +262,7 @@ function MapShell({
   const rectangleTool = useStore(controller.ui, (s) => s.rectangleTool);
   const zoomedIn = useStore(controller.ui, (s) => s.zoomedIn);
   // An online show (video on demand) has one "area" and nothing to see on a map: no stage, zoom, filters or
-  // legend, only how many viewings (issue 22, point 7). The stage stays mounted (hidden) for the loader.
+  // legend, only how many viewings. The stage stays mounted (hidden) for the loader.
   const online = isVideoOnDemand(controller.presentation.venueTypeId);
 
   useLayoutEffect(() => {
@@ -526,7 +526,7 @@ function toggleDragMode(controller: SeatMapController, t: (key: string) => strin
 }
 
 /**
- * Box office: the drag mode as a labelled two-way switch on the map (issue 22, point 6: it used to be a small
+ * Box office: the drag mode as a labelled two-way switch on the map (it used to be a small
  * corner icon whose state nobody could read), with its keyboard shortcut shown and announced.
  */
 function DragMode({ controller }: { controller: SeatMapController }) {

@@ -5,7 +5,7 @@ import { rowNameOf } from './model/seat-store';
 
 /**
  * The booking adapter: the cart is written here, from the seat map's hold events, not by the seat map itself
- * (issue 10.5). Held seats go to the cart with the group's default ticket (first with multiplyFactor <= 1); the
+ *. Held seats go to the cart with the group's default ticket (first with multiplyFactor <= 1); the
  * tickets step lets the visitor change it. Returns the unsubscribe function.
  */
 export function connectCart(c: SeatMapController): () => void {

@@ -30,10 +30,10 @@ export interface SeatMapOptions {
   boxOffice: boolean;
   t: Translate;
   formatPrice: (shekels: number) => string;
-  /** Membership mode (issue 12): seats lock through the membership's own calls, held on all its presentations. */
+  /** Membership mode: seats lock through the membership's own calls, held on all its presentations. */
   membership?: MembershipSeatPort;
   /**
-   * Changing an order (issue 22, managers/change.ts): one new seat is chosen, not held (the swap holds it), among the
+   * Changing an order (managers/change.ts): one new seat is chosen, not held (the swap holds it), among the
    * seats the server allows; the targets come later through `change.set`.
    */
   seatChange?: boolean;

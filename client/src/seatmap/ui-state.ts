@@ -75,7 +75,7 @@ export interface SeatMapUi {
    */
   zoomedIn: boolean;
   connected: boolean;
-  /** The server told this visitor their hold on this show ended (their own socket event, issue 15). */
+  /** The server told this visitor their hold on this show ended (their own socket event). */
   holdEnded: boolean;
   busy: boolean;
   /** Box office: drag draws a rectangle (true) or pans (false). */

@@ -14,7 +14,7 @@ import './i18n';
 import './vod.css';
 
 /**
- * /vod/:resId?/:vodId (issue 15): the authentication dialog (the reservation and the buyer's e-mail or mobile, or
+ * /vod/:resId?/:vodId: the authentication dialog (the reservation and the buyer's e-mail or mobile, or
  * the logged-in customer's account), then an HTML5 player over the stream the server signed for this visit. On iOS
  * and Safari the spec says playback is not supported: the page says so (use Chrome) instead.
  */

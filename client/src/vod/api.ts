@@ -1,7 +1,7 @@
 import type { VodAccessRequest, VodAccessResponse, VodInfo } from '@hotline/shared';
 import { api } from '../api/client';
 
-/** Video-on-demand calls (issue 15). */
+/** Video-on-demand calls. */
 export function getVod(vodId: number, signal?: AbortSignal) {
   return api.get<VodInfo>(`/vod/${encodeURIComponent(String(vodId))}`, {}, signal);
 }

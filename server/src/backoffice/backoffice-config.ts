@@ -12,6 +12,7 @@ export const BACK_OFFICE_CONFIG_SHAPE = {
     .default(60),
   /** Failed sign-ins in a row that lock an account, and for how long. */
   STAFF_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long a locked staff account stays locked (see STAFF_LOCKOUT_ATTEMPTS). */
   STAFF_LOCKOUT_MINUTES: z.coerce
     .number()
     .min(0.01)

@@ -1,4 +1,4 @@
-/** The backoffice context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The backoffice context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // Staff-only routes in other contexts: the guard, the signed-in staff member and their identity.
 export { CurrentStaff, StaffOnly } from './staff.guard';
 export type { StaffIdentity } from './staff.repository';

@@ -9,7 +9,7 @@ export interface ProducerReservationRow {
   presentationId: number;
   featureName: string;
   featureNameEn: string;
-  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  /** Russian and Arabic names, null where the catalogue has none. */
   featureNameRu: string | null;
   featureNameAr: string | null;
   locationName: string;

@@ -19,7 +19,7 @@ import { StaffSessions } from './staff-sessions.service';
 const roomOf = (businessId: number) => `b:${businessId}`;
 
 /**
- * Live reports (issue 14): the seat engine's change stream, which every node already hears, tells the open
+ * Live reports: the seat engine's change stream, which every node already hears, tells the open
  * report screens of the presentation's business that something moved, and they ask again. One event per
  * business per REPORTS_PUSH_MS however fast an on-sale runs (a trailing window, so the last change is never
  * missed). Only a live staff session with the report permission (266) may listen, and only to its businesses;

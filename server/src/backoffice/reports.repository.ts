@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { VenueKind } from '@hotline/shared';
 import { DataSource } from 'typeorm';
 
-/** A row's Russian and Arabic name from its `translations` jsonb, null where it has none (issue 22). */
+/** A row's Russian and Arabic name from its `translations` jsonb, null where it has none. */
 const ruAr = (alias: string, field: string) =>
   `NULLIF(${alias}.translations->'ru'->>'name', '') AS "${field}Ru", NULLIF(${alias}.translations->'ar'->>'name', '') AS "${field}Ar"`;
 

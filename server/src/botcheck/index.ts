@@ -1,4 +1,4 @@
-/** The botcheck context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The botcheck context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The port other contexts ask, its ALTCHA implementation (the waiting room builds its own) and the challenge type.
 export { BotCheck } from './bot-check.port';
 export { AltchaBotCheck } from './altcha-bot-check';

@@ -8,7 +8,7 @@ import { PresentationLoad } from './presentation-load';
 import { workFactorFor } from './work-factor';
 
 /**
- * The bot check costs more on a busy presentation (issue 9.7, docs/bot-check.md "Cost under load").
+ * The bot check costs more on a busy presentation (docs/bot-check.md "Cost under load").
  *
  * A seat call (lock-seat, best-available) that passed the bot check counts toward its
  * presentation's load; when the load asks for more work than the visitor's solved challenge

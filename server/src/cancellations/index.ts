@@ -1,4 +1,4 @@
-/** The cancellations context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The cancellations context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // Cancelling an order: the service (producer reservations, gift vouchers) and the repository the gift ledger reads.
 export { CancellationService } from './cancellation.service';
 export { CancellationRepository } from './cancellation.repository';

@@ -1,4 +1,4 @@
-/** The cart context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The cart context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The booking error catalogue and the filter that answers it.
 export { BookingError, CouponNeedsMoreTickets } from './booking.errors';
 export type { BookingErrorCode } from './booking.errors';

@@ -6,7 +6,7 @@ import { MiniSiteRepository } from './mini-site.repository';
 import { MiniSiteService } from './mini-site.service';
 
 /**
- * Storefront channels (issue 15, docs/storefront-modes.md): mini-sites, the live domain's allocation rule and
+ * Storefront channels (docs/storefront-modes.md): mini-sites, the live domain's allocation rule and
  * partner links. Depends on nothing but the database, so catalogue, seats, tickets and orders can all import it.
  */
 @Module({

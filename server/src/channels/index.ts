@@ -1,4 +1,4 @@
-/** The channels context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The channels context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The storefront channel of a request (mini-site, live domain, partner link) and the query that names it.
 export { ChannelScope } from './channel-scope';
 export { channelQuery } from './channels.queries';

@@ -27,7 +27,10 @@ const partners = z
   });
 
 export const INTEGRATION_CONFIG_SHAPE = {
-  /** Unset: the demo partner outside production, no partner at all in production. */
+  /**
+   * Partners allowed to link into the storefront: `code:secret` pairs, comma-separated (each secret 32+ characters).
+   * Unset: the demo partner outside production, no partner at all in production.
+   */
   INTEGRATION_PARTNERS: partners.optional(),
   /** A partner link's TS older than this is refused (no replay). */
   INTEGRATION_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),

@@ -8,7 +8,7 @@ export interface BrandNames {
 }
 
 /**
- * The brand as a message in `locale` names it (issue 22): a Russian or Arabic SMS must not open with Hebrew letters.
+ * The brand as a message in `locale` names it: a Russian or Arabic SMS must not open with Hebrew letters.
  * The defaults are the storefront's own (client i18n `app.brand` in each language), so the SMS and the page agree.
  */
 export function brandName(config: BrandNames, locale: Locale): string {

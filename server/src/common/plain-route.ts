@@ -44,8 +44,9 @@ const isPlainInterceptor = (value: unknown): value is PlainInterceptor =>
  * handler for it is replaced as Nest registers it (onRoute). Install before the app initialises. It refuses, at
  * boot, a route whose guards or interceptors it cannot run (a class-level enhancer, an interceptor without
  * `around`), so a decorator added later is never silently skipped. Global interceptors are not looked up: the only
- * ones (docs/architecture.md) are the admission context, opened here, and the checkout's order link, which only
- * concerns the commit; server/test/common/plain-route.test.ts fails when another one appears.
+ * ones (APP_INTERCEPTOR in queue.module.ts and customers.module.ts) are the admission context, opened here, and the
+ * checkout's order link, which only concerns the commit; server/test/common/plain-route.test.ts fails when another
+ * one appears.
  */
 export async function servePlainRoutes(
   fastify: FastifyInstance,

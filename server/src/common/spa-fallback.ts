@@ -6,7 +6,7 @@ import { REVALIDATE } from './static-assets';
 /**
  * Known storefront routes: every path of client/src/router.tsx (storefront-spec.md section 2 and our additions).
  * server/test/spa-fallback.test.ts reads the router and fails when a client route is missing here, so a page the
- * client renders is never answered with HTTP 404 (issue 22: /memberships did).
+ * client renders is never answered with HTTP 404 (/memberships once was).
  */
 const CLIENT_ROUTES: RegExp[] = [
   /^\/$/,

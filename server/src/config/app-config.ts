@@ -23,14 +23,18 @@ const bool = z
 export const appConfigSchema = z.object({
   /** Production unless said otherwise: `npm start` sets development, the tests set test. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** The HTTP port the server listens on (`npm start` passes its own PORT, 3000 by default). */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The address the server listens on; all interfaces by default (a container or a proxy in front). */
   HOST: z.string().default('0.0.0.0'),
   /**
    * Which proxies may set X-Forwarded-For (the client IP keys the rate limits): proxy-addr names or
    * addresses, comma-separated. Default: loopback and private networks (nginx in docker-compose).
    */
   TRUST_PROXY: z.string().max(500).default('loopback,linklocal,uniquelocal'),
+  /** PostgreSQL, the truth of sales, tickets and money (`npm start` starts an embedded one when unset). */
   DATABASE_URL: z.string().url({ message: 'DATABASE_URL must be a postgres:// URL' }),
+  /** Redis: live seat state, locks, the seat feed, rate limits and the waiting room (`npm start` starts one). */
   REDIS_URL: z.string().url({ message: 'REDIS_URL must be a redis:// URL' }),
   /** Prefix of every Redis key and pub/sub channel; lets several test runs share one Redis. */
   REDIS_PREFIX: z.string().default('hotline:'),
@@ -42,17 +46,25 @@ export const appConfigSchema = z.object({
     .string()
     .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, { message: 'REDIS_CLUSTER_NODES must be host:port[,host:port...]' })
     .optional(),
+  /** How much the server logs (pino levels); personal data is redacted at every level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Run pending database migrations at boot; turn off when a deployment migrates on its own. */
   RUN_MIGRATIONS: bool.default(true),
+  /** Load the demo catalogue when the database has none (`SEED=none npm start` turns it off). */
   SEED_DEMO: bool.default(true),
   /** Include the generated 100,000-seat stadium in the demo data (slower first start). */
   SEED_STADIUM: bool.default(true),
+  /** The built storefront served by the server (with its SPA fallback); unset = API only. */
   CLIENT_DIST: z.string().optional(),
+  /** The brand in Hebrew messages (SMS, e-mail, e-ticket). */
   BRAND_NAME: z.string().default('הוטליין כרטיסים'),
   /** The brand in English, Russian and Arabic messages (common/brand.ts); the storefront's names by default. */
   BRAND_NAME_EN: z.string().default('Hotline Tickets'),
+  /** The brand in Russian messages. */
   BRAND_NAME_RU: z.string().default('Хотлайн Билеты'),
+  /** The brand in Arabic messages. */
   BRAND_NAME_AR: z.string().default('هوتلاين للتذاكر'),
+  /** The phone hotline named in messages to buyers. */
   HOTLINE: z.string().default('*9080'),
   /** Seat lock lifetime. 1 s minimum so tests can watch a lock expire; production uses the 15-minute default. */
   LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
@@ -62,17 +74,23 @@ export const appConfigSchema = z.object({
    * which read a status right after changing it).
    */
   SEAT_STATUS_STALE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /** Extra lifetime a seat lock gets when its buyer starts paying, so a slow payment does not lose the seat. */
   LOCK_PAYMENT_EXTENSION_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   /** How long a commit's claim on limited things (coupon uses, balances) lives before the sale consumes it. */
   LIMIT_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** The longest a seat lock may live, extensions included, counted from when it was taken. */
   LOCK_HARD_CAP_SECONDS: z.coerce.number().int().min(60).max(7200).default(1800),
+  /** Not read by the server today: each presentation's own max_seats_per_order decides (kept so environments that set it still boot). */
   MAX_SEATS_PER_ORDER: z.coerce.number().int().min(1).max(100).default(10),
+  /** Signs bot-check challenges (HMAC). Production refuses the development key. */
   ALTCHA_HMAC_KEY: z.string().min(16).default(DEVELOPMENT_ALTCHA_HMAC_KEY),
+  /** The bot check's search space: a solve tries about half this many numbers (times the work factor). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** ALTCHA proof-of-work key derivation; expected work per solve = ALTCHA_COST x ALTCHA_MAX_NUMBER / 2 (docs/bot-check.md). */
   ALTCHA_ALGORITHM: z
     .enum(['SHA-256', 'SHA-384', 'SHA-512', 'PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'])
     .default('SHA-256'),
+  /** Work per try of the key derivation (PBKDF2's iterations): a solve costs about ALTCHA_COST x ALTCHA_MAX_NUMBER / 2. */
   ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1),
   /** How long an issued challenge may be solved and first used. */
   ALTCHA_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
@@ -80,7 +98,9 @@ export const appConfigSchema = z.object({
   ALTCHA_BINDING_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Global service charge per order: a fixed amount in agorot, or a percent of the order (0 = none). */
   GLOBAL_SERVICE_CHARGE_AGOROT: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** The global service charge as a percent of the order (0 = none; see GLOBAL_SERVICE_CHARGE_AGOROT). */
   GLOBAL_SERVICE_CHARGE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  /** How long seat changes are gathered before one delta goes to the storefronts, when quiet. */
   DELTA_BATCH_MS: z.coerce.number().int().min(5).max(1000).default(50),
   /** Upper bound the delta batch window may widen to under load (latency stays bounded by it). */
   DELTA_BATCH_MAX_MS: z.coerce.number().int().min(5).max(5000).default(250),
@@ -90,12 +110,14 @@ export const appConfigSchema = z.object({
   SEAT_LOG_LENGTH: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** Degraded mode (docs/failure-modes.md): every wait for PostgreSQL and Redis is bounded. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
+  /** How long a new PostgreSQL connection may take before the call fails (degraded mode, not a hang). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /**
    * Serving connections each node may open to PostgreSQL. Nodes x this must stay under the server's
    * max_connections (100 by default) minus what maintenance needs; beyond a few nodes use a pooler (docs/scaling.md).
    */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** How long a Redis command may take before it fails (degraded mode, not a hang). */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** How often each node compares PostgreSQL's live tickets with Redis and marks missing sales sold. */
   SEAT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
@@ -117,6 +139,7 @@ export const appConfigSchema = z.object({
    * ALTCHA_LOAD_MAX_FACTOR (server/src/botcheck/load-scaled-work.ts). 0 turns the rise off.
    */
   ALTCHA_LOAD_STEP: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  /** The most the bot check's work may be multiplied by under load (see ALTCHA_LOAD_STEP). */
   ALTCHA_LOAD_MAX_FACTOR: z.coerce.number().int().min(1).max(100).default(8),
   /** Browser origins allowed to open the seat socket (comma-separated); unset = PUBLIC_BASE_URL's origin, else same host. */
   ALLOWED_ORIGINS: z.string().max(2000).optional(),
@@ -142,6 +165,7 @@ export const appConfigSchema = z.object({
   ...QUEUE_CONFIG_SHAPE,
   /** Hold orders: release sweep (server/src/holds/holds-config.ts). */
   ...HOLDS_CONFIG_SHAPE,
+  /** Catalogue administration: cancelled dates (server/src/catalogue-admin/catalogue-admin-config.ts). */
   ...CATALOGUE_ADMIN_CONFIG_SHAPE,
   ...OBSERVABILITY_CONFIG_SHAPE,
 });

@@ -30,7 +30,7 @@ export interface AreaTicketRow {
   presentationId: number;
   featureName: string;
   featureNameEn: string;
-  /** Russian and Arabic where the catalogue has them (issue 8). */
+  /** Russian and Arabic where the catalogue has them. */
   featureNameRu: string | null;
   featureNameAr: string | null;
   venueName: string;
@@ -54,7 +54,7 @@ export interface VoucherRow {
   reference: string;
   name: string;
   nameEn: string;
-  /** Russian and Arabic names, where stored (issue 22). */
+  /** Russian and Arabic names, where stored. */
   nameRu: string | null;
   nameAr: string | null;
   balanceAgorot: number;

@@ -1,4 +1,4 @@
-/** The customers context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The customers context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // Session cookies, shared with the staff sessions and the waiting room's cookie.
 export { clearCookie, clientIp, cookieValue, setCookie } from './customer-cookies';
 // The signed-in customer of a request, for the customer-facing controllers of other contexts.

@@ -1,4 +1,4 @@
-/** Russian and Arabic texts of a voucher class, donation or voucher row: its `translations` jsonb (issue 22). */
+/** Russian and Arabic texts of a voucher class, donation or voucher row: its `translations` jsonb. */
 export type GiftTranslations = { ru?: Record<string, string>; ar?: Record<string, string> } | null;
 
 /** One translated text, or null where there is none (the reader then sees the English). */

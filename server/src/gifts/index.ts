@@ -1,4 +1,4 @@
-/** The gifts context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The gifts context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The donation options and gift-voucher offers on sale, which a quote prices from.
 export { DonationsRepository } from './donations.repository';
 export { GiftOffersRepository } from './gift-offers.repository';

@@ -92,7 +92,7 @@ interface Job {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
- * The one scheduler of periodic work on a node (docs/architecture.md, "Periodic work"). Jobs register a work
+ * The one scheduler of periodic work on a node (docs/jobs.md). Jobs register a work
  * function and a period; the scheduler runs it with no overlap (a slow run delays the next, never doubles
  * it), jittered periods, exponential back-off on failure (reset by a success), an optional cluster lease,
  * per-job metrics (GET /api/health/jobs), and a stop that waits for running jobs, with a timeout.

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { JobLease, RedisJobLease } from './job-lease';
 import { JobScheduler } from './job-scheduler';
 
-/** The one scheduler of periodic work (docs/architecture.md, "Periodic work"); every module registers with it. */
+/** The one scheduler of periodic work (docs/jobs.md); every module registers with it. */
 @Global()
 @Module({
   providers: [{ provide: JobLease, useClass: RedisJobLease }, JobScheduler],

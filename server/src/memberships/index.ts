@@ -1,4 +1,4 @@
-/** The memberships context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The memberships context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // Member lookups and season seat locks, which hold orders place their reservations with.
 export { MembershipsService } from './memberships.service';
 // The membership part of a quote (draws, discount codes) the commit's quote asks.

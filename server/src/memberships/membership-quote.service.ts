@@ -35,7 +35,7 @@ interface SeatToSell {
 }
 
 /**
- * The memberships order's quote (issue 12): membership and enrol items priced from the server's own rows through
+ * The memberships order's quote: membership and enrol items priced from the server's own rows through
  * the shared pipeline (priceCart, 'membership' lines), the seats they include checked as held by this visitor on
  * every presentation, and what the sale will write (members, top-ups, enrolments). Also the member-ticket check of
  * a ticket order: a valid, started, unexpired membership with enough balance, confirmed for this visitor.

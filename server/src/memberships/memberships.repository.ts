@@ -8,7 +8,7 @@ export interface MembershipPriceRow {
   priceCode: string;
   name: string;
   nameEn: string;
-  /** Russian and Arabic names (`{ ru: { name }, ar: … }`, issue 22). */
+  /** Russian and Arabic names (`{ ru: { name }, ar: … }`). */
   translations: { ru?: Record<string, string>; ar?: Record<string, string> } | null;
   priceAgorot: number;
   currencyId: number;

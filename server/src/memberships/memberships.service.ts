@@ -52,7 +52,7 @@ export function memberStanding(
 }
 
 /**
- * Memberships and season enrolment (issue 12): the list and detail, the seat steps (one fixed seat held on every
+ * Memberships and season enrolment: the list and detail, the seat steps (one fixed seat held on every
  * presentation of the membership at once, through the seat engine's multi-presentation script), member lookups
  * and `hasActiveMembership` for hold orders.
  */
@@ -66,7 +66,7 @@ export class MembershipsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** For hold orders (issue 12): a started, unexpired, active membership. */
+  /** For hold orders: a started, unexpired, active membership. */
   hasActiveMembership(customerId: number): Promise<boolean> {
     return this.repo.hasActiveMembership(customerId);
   }

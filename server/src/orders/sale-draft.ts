@@ -23,7 +23,7 @@ export interface SaleDraft {
   donations?: DonationSale[];
   /** Signed waivers with the address they were signed from. */
   waivers?: (SaleWaiver & { ip: string })[];
-  /** Members' balances drawn, memberships sold, enrolments (issue 12). */
+  /** Members' balances drawn, memberships sold, enrolments. */
   memberships?: MembershipSaleData;
   /** The mini-site / partner link the order is sold through (balances drawn down, channel recorded). */
   channel?: SaleChannel;

@@ -25,6 +25,7 @@ export const BOOKING_CONFIG_SHAPE = {
   TICKET_SIGNING_KEY: z.string().min(16).default(DEVELOPMENT_TICKET_SIGNING_KEY),
   /** Outbox dispatcher poll interval; 0 turns the dispatcher off on this node. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Messages one outbox pass claims and sends; a full batch is followed at once by the next. */
   OUTBOX_BATCH: z.coerce.number().int().min(1).max(500).default(100),
   /**
    * Customer form per deployment, JSON: {"fields":{"ssn":{"isRequired":true}},"termsRequired":true}.

@@ -6,7 +6,7 @@ export interface VoucherRow {
   reference: string;
   name: string;
   nameEn: string;
-  /** Russian and Arabic names, where stored (issue 22). */
+  /** Russian and Arabic names, where stored. */
   nameRu: string | null;
   nameAr: string | null;
   balanceAgorot: number;

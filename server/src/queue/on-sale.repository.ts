@@ -12,7 +12,7 @@ export interface OnSaleRule {
   maxActive: number;
   admitPerMinute: number;
   shoppingMinutes: number;
-  /** Demo data only (seeded, never set by staff): synthetic entries a newcomer finds ahead (issue 22, point 10). */
+  /** Demo data only (seeded, never set by staff): synthetic entries a newcomer finds ahead. */
   demoLineAhead: number;
 }
 

@@ -18,7 +18,7 @@ import { QueueTickets } from './queue-tickets';
 import { QueueService } from './queue.service';
 
 /**
- * The on-sale waiting room (issue 16, docs/waiting-room.md). Global so the seat engine (and the commit)
+ * The on-sale waiting room (docs/waiting-room.md). Global so the seat engine (and the commit)
  * can inject the AdmissionGate, as seats' SeatAdmission port; the AdmissionInterceptor is global so every request carries its admission.
  */
 @Global()

@@ -25,7 +25,7 @@ export interface HeldPlace {
 const WAIT_TICKET_MS = 24 * 3600_000;
 
 /**
- * The waiting room (issue 16, docs/waiting-room.md): joining behind a harder bot check, a
+ * The waiting room (docs/waiting-room.md): joining behind a harder bot check, a
  * visitor's standing, and the admission run every node makes each tick. Redis decides (QueueStore);
  * this service turns its answers into tickets, passes and the wire shapes.
  */

@@ -12,7 +12,7 @@ import { DocumentsRepository } from './documents.repository';
 const params = z.object({ identifier: pathText(40) });
 
 /**
- * The confirmation page's data by the order's public reference (issue 22): the page has its own address that
+ * The confirmation page's data by the order's public reference: the page has its own address that
  * survives a reload, and the address carries no secret and no personal data. The reference alone shows nothing: the
  * server answers only the visitor whose `uuid` bought the order; a shared link elsewhere gets 404.
  */

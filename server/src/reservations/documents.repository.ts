@@ -12,7 +12,7 @@ export interface DocumentReservation {
   documentKey: string;
 }
 
-/** A row's Russian and Arabic name from its `translations` jsonb (issue 8), null where it has none. */
+/** A row's Russian and Arabic name from its `translations` jsonb, null where it has none. */
 const translated = (alias: string, field: string) =>
   `NULLIF(${alias}.translations->'ru'->>'name', '') AS "${field}Ru", NULLIF(${alias}.translations->'ar'->>'name', '') AS "${field}Ar"`;
 
@@ -58,7 +58,7 @@ export interface DocumentVoucher {
   reference: string;
   name: string;
   nameEn: string;
-  /** Russian and Arabic names, where stored (issue 22). */
+  /** Russian and Arabic names, where stored. */
   nameRu: string | null;
   nameAr: string | null;
   valueAgorot: number;

@@ -1,4 +1,4 @@
-/** The reservations context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The reservations context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The one sale write: the statement's repository and the shapes of a sale and its outcome.
 export { SalesRepository } from './sales.repository';
 export type { SaleChannel, SaleInput, SaleOutcome, SaleReference, SaleTicket } from './sales.repository';

@@ -17,7 +17,7 @@ interface Wanted {
 }
 
 /**
- * Limits claimed before money moves (issue 20, point 2), the way seats are locked: the commit claims every limited
+ * Limits claimed before money moves, the way seats are locked: the commit claims every limited
  * thing its cart needs - coupon uses, gift-voucher balance, mini-site balance, reference quantities, discount-code
  * uses, member units - for LIMIT_CLAIM_SECONDS BEFORE the card is charged, all or nothing, and the sale consumes the
  * claim in its transaction. Twenty-five buyers on the last three uses of a coupon: three are charged, twenty-two

@@ -10,7 +10,7 @@ export interface RedeemedSeat {
 }
 
 /**
- * What a sale writes for memberships (issue 12), as plain data so that it rides on the sale draft (and so survives
+ * What a sale writes for memberships, as plain data so that it rides on the sale draft (and so survives
  * a crash: the recovery job writes exactly the quoted sale).
  */
 export interface MembershipSaleData {

@@ -1,4 +1,4 @@
-/** The seats context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The seats context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The seat engine (locks, sales, releases), its store port, and seat locks across presentations (memberships).
 export { SeatEngineService } from './seat-engine.service';
 export type { SeatRef } from './seat-engine.service';

@@ -36,7 +36,7 @@ const PRESENTATIONS_OF = Symbol('QUEUE_EARLY_PRESENTATIONS_OF');
  * NOT the gate: an optimisation in front of it. The seat engine decides admission for every seat it is asked
  * for (SeatAdmission, queue's AdmissionGate, docs/waiting-room.md "The gate"), whatever the route. This guard asks the same gate
  * earlier, on the storefront's three hot public routes, so a skipper is refused before the rate limit's Redis
- * call and the bot check's HMACs, and before body validation, exactly as the issue-16 guard did. Leaving it off
+ * call and the bot check's HMACs, and before body validation, exactly as the waiting room's own guard did before the gate moved into the seat engine. Leaving it off
  * a route costs only that ordering, never admission. It never refuses what the engine would admit: it only
  * knows the caller's passes, so routes whose callers may be staff authenticated later (the box office, the
  * producer commit) are left to the engine.

@@ -201,7 +201,7 @@ export class SeatFeed implements OnModuleDestroy {
    * Redis Cluster's periodic stream check (job `seat-stream-check`). A mirror is behind only if it has still not
    * received the version Redis had at the previous check, a period ago: versions newer than the GET reply are
    * normally just in flight on the subscriber, and repairing them (or reloading because a reply was older than a
-   * message already handled) replaced deltas with log repairs, subscriber rebuilds and snapshots (issue 23).
+   * message already handled) replaced deltas with log repairs, subscriber rebuilds and snapshots.
    * Resolves to how many mirrors were behind (and are being repaired from the log).
    */
   async checkBehind(): Promise<number> {

@@ -132,7 +132,7 @@ export function demoTickets(venueKind: 'cinema' | 'theatre' | 'arena' | 'stadium
       multiplyFactor: 2,
     });
   }
-  // Coded tickets: not in public lists, fetched by code (issue 5's coupon and voucher flow).
+  // Coded tickets: not in public lists, fetched by code (the coupon and voucher flow).
   tickets.push({
     name: 'קופון 10% הנחה',
     nameEn: '10% off coupon',

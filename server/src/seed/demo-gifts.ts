@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { translationsOf } from './demo-translations';
 
 /**
- * Demo gift vouchers on sale and donations (issue 13). Seeded once, when there are
+ * Demo gift vouchers on sale and donations. Seeded once, when there are
  * none yet - also into a database seeded before they existed, so `npm start` on an
  * old .data directory shows them too. Money in agorot.
  */
@@ -128,7 +128,7 @@ async function seedClassesAndDonations(tx: EntityManager): Promise<void> {
 }
 
 /**
- * A database seeded before gift texts had Russian and Arabic (issue 22) gets them for the demo's own rows: matched by
+ * A database seeded before gift texts had Russian and Arabic gets them for the demo's own rows: matched by
  * their English name, and only where a row has no translations yet (nothing someone wrote is overwritten).
  */
 async function translateDemoGifts(tx: EntityManager): Promise<void> {

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { translationsOf } from './demo-translations';
 
 /**
- * Demo memberships (issue 12, docs/memberships.md). Seeded once, when there are none yet (also into a
+ * Demo memberships (docs/memberships.md). Seeded once, when there are none yet (also into a
  * database seeded before memberships existed). Money in agorot.
  *  - CINEMA-CARD: a regular membership (type 1), 10 member tickets, no seat; the first demo customer holds one.
  *  - CINEMA-SEAT: a regular membership with a seat on the first cinema show (a membership seat lock).

@@ -8,7 +8,7 @@ const ALLOCATED_ROWS = 3;
 const EMPLOYEE_BALANCE = 40;
 
 /**
- * The demo mini-site (issue 15): "The Dybbuk" twice more, twelve and thirteen days out (after the demo week, so
+ * The demo mini-site: "The Dybbuk" twice more, twelve and thirteen days out (after the demo week, so
  * the flows that pick the soonest show never meet them), sold on /mini-site/demo-company with an employee ticket
  * per zone (a limited Balance) and the first rows set aside (AllocationId 1), which the mini-site and the live
  * mode sell. The demo partner of the partner links needs no rows: it is the development default of

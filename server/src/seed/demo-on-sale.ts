@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { BACK_OFFICE_PERMISSION } from '@hotline/shared';
 
 /**
- * The demo on-sale behind the waiting room (issue 16, docs/waiting-room.md): "Tel Aviv Nights" once
+ * The demo on-sale behind the waiting room (docs/waiting-room.md): "Tel Aviv Nights" once
  * more in the cinema, twelve days out (after the demo week, so the flows and tests that pick the
  * soonest show never meet the queue), on sale from the moment of seeding, 60 admitted a minute,
  * 200 shopping at once, 15 minutes each. Also gives the demo admin the on-sale permission in an
@@ -31,7 +31,7 @@ export async function seedDemoOnSaleIfEmpty(tx: EntityManager): Promise<number |
 }
 
 /**
- * The demo line (issue 22, point 10): with the on-sale above a visitor is admitted at once, so nobody sees the
+ * The demo line: with the on-sale above a visitor is admitted at once, so nobody sees the
  * waiting page with a place, an estimate and a countdown. "Tel Aviv Nights" once more, thirteen days out, on sale
  * since seeding, 12 admitted a minute (one every five seconds), and `demo_line_ahead` 40: whoever joins finds at
  * least 40 synthetic entries ahead (about three and a half minutes), and the page says they are simulated. Seeded

@@ -104,7 +104,7 @@ export async function seedDemoIfEmpty(
 }
 
 /**
- * Rows of an earlier demo database whose names had no Russian yet (memberships and their prices before issue 22)
+ * Rows of an earlier demo database whose names had no Russian yet (memberships and their prices, before they were translated)
  * get Russian and Arabic from the table, matched by English name; a row that has a Russian name is left alone.
  */
 async function translateDemoNames(tx: EntityManager, tables: readonly string[]): Promise<void> {

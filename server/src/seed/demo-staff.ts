@@ -53,7 +53,7 @@ export async function seedDemoStaff(tx: EntityManager): Promise<void> {
   }
 }
 
-/** Names the demo staff had before issue 22 (the administrator's was her role, in Hebrew). */
+/** Names the demo staff had before they were people's names (the administrator's was her role, in Hebrew). */
 const OLD_NAMES: Record<string, [string, string]> = {
   admin: ['מנהלת', 'המערכת'],
   producer: ['Yossi', 'Producer'],

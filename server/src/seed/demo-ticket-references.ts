@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
 /**
- * Demo ticket references (issue 14, docs/back-office.md "Ticket references"): on the last
+ * Demo ticket references (docs/back-office.md "Ticket references"): on the last
  * reserved show of business 1, a "Municipal staff" ticket that asks for an employee number,
  * with three allowed numbers for the workers' committee; on the last show of business 2, a
  * "Fan club" ticket that asks for a member number and a branch code. Placed on the last show

@@ -1,5 +1,5 @@
 /**
- * Russian and Arabic for every name and text of the demo catalogue (issue 8: the demo carries all four languages),
+ * Russian and Arabic for every name and text of the demo catalogue (the demo carries all four languages),
  * keyed by the English text the seed and the venue files already hold. The seed stores them in each row's
  * `translations` column; the catalogue serves them as nameRu / nameAr (and the like).
  */
@@ -76,7 +76,7 @@ export const DEMO_TRANSLATIONS: Record<string, { ru: string; ar: string }> = {
   'Soft drink': { ru: 'Прохладительный напиток', ar: 'مشروب غازي' },
   'Programme booklet': { ru: 'Программка', ar: 'كتيّب البرنامج' },
   'Tour T-shirt': { ru: 'Футболка тура', ar: 'قميص الجولة' },
-  // Gift vouchers on sale and donation causes (issue 22), and the demo vouchers.
+  // Gift vouchers on sale and donation causes, and the demo vouchers.
   'Gift voucher': { ru: 'Подарочный ваучер', ar: 'قسيمة هدية' },
   'Good for any show for a year. It can be spent in parts.': {
     ru: 'Подходит для любого спектакля в течение года. Можно тратить частями.',
@@ -102,7 +102,7 @@ export const DEMO_TRANSLATIONS: Record<string, { ru: string; ar: string }> = {
   'Gift voucher ₪30': { ru: 'Подарочный ваучер ₪30', ar: 'قسيمة هدية ₪30' },
   'Gift voucher (used up)': { ru: 'Подарочный ваучер (использован)', ar: 'قسيمة هدية (مستخدمة)' },
   'Gift voucher (expired)': { ru: 'Подарочный ваучер (просрочен)', ar: 'قسيمة هدية (منتهية الصلاحية)' },
-  // Memberships and their prices (issue 22).
+  // Memberships and their prices.
   'Cinema card': { ru: 'Киноабонемент', ar: 'بطاقة السينما' },
   '10 entries': { ru: '10 посещений', ar: '10 دخولات' },
   'Top-up: 5 entries': { ru: 'Пополнение: 5 посещений', ar: 'تعبئة: 5 دخولات' },

@@ -3,7 +3,7 @@ import { addCalendarDays, jerusalemDateKey, jerusalemWallClockToUtc } from '@hot
 import { insertFeature } from '../catalogue-admin';
 
 /**
- * Video-on-demand demo data (issue 15): an online "venue" with one general-admission
+ * Video-on-demand demo data: an online "venue" with one general-admission
  * section (no seats: a VOD ticket is a place in a big virtual hall), a feature
  * "Hotline Online: The Lighthouse Keeper" and two VOD presentations: venue type 101
  * (sold one event per cart, spec section 4) and 103 (may share a cart). Placed after

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
 /**
- * The demo event that needs a waiver (issue 13): "The Summer Concert" once more, ten
+ * The demo event that needs a waiver: "The Summer Concert" once more, ten
  * days out, on the arena plan, with a stage-front standing-zone waiver and two tickets
  * per zone with age bands - adult (13+) and child (6-12). Placed after the demo week so
  * the flows that pick the soonest show never meet it. Seeded once, also into an older

@@ -1,4 +1,4 @@
-/** The tickets context's public entry (docs/architecture.md, "Boundaries"): what other contexts may import. */
+/** The tickets context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The price list (ticket rows) a quote and the pricing read.
 export { TicketsRepository } from './tickets.repository';
 export type { TicketRow } from './tickets.repository';

@@ -9,7 +9,7 @@ export interface TicketRow {
   presentationId: number;
   name: string;
   nameEn: string;
-  /** Russian and Arabic names (the row's `translations`); only coded tickets read them (issue 8). */
+  /** Russian and Arabic names (the row's `translations`); only coded tickets read them. */
   nameRu?: string | null;
   nameAr?: string | null;
   price: number;
@@ -23,7 +23,7 @@ export interface TicketRow {
   isByCodeEnabled: boolean;
   /**
    * What the quote's per-ticket checks need to know, read with the price (tickets() only; undefined elsewhere), so a
-   * plain order asks no participant table (issue 21): units drawn from a member's balance (member_ticket, null when
+   * plain order asks no participant table: units drawn from a member's balance (member_ticket, null when
    * not a member ticket), whether the ticket prompts for references, whether its presentation needs a waiver.
    */
   facts?: TicketFacts;

@@ -23,7 +23,7 @@ const streamParams = z.object({
     .regex(/^[A-Za-z0-9._-]+$/, 'is not a stream link'),
 });
 
-/** Video-on-demand (issue 15): event info, the ownership check, and the signed stream. Thin: parse, delegate. */
+/** Video-on-demand: event info, the ownership check, and the signed stream. Thin: parse, delegate. */
 @ApiTags('video on demand')
 @Controller('vod')
 export class VodController {

@@ -1,6 +1,6 @@
 import { registerErrors } from '../common/app-error';
 
-/** Video-on-demand codes (issue 15). Texts in every language; never a hint of whose order exists. */
+/** Video-on-demand codes. Texts in every language; never a hint of whose order exists. */
 export const VodErrors = registerErrors({
   VOD_NOT_FOUND: {
     status: 404,

@@ -6,7 +6,7 @@ import { VodController } from './vod.controller';
 import { VodRepository } from './vod.repository';
 import { VodService } from './vod.service';
 
-/** Video-on-demand (issue 15). The streaming source is a port; the built-in one is a SIMULATION (a demo clip). */
+/** Video-on-demand. The streaming source is a port; the built-in one is a SIMULATION (a demo clip). */
 @Module({
   imports: [CustomersModule],
   controllers: [VodController],

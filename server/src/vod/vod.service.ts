@@ -31,7 +31,7 @@ export function localMobile(raw: string | null | undefined): string | null {
 }
 
 /**
- * Video-on-demand (issue 15): who may watch, and the signed short-lived stream URL.
+ * Video-on-demand: who may watch, and the signed short-lived stream URL.
  * The server decides ownership: a paid reservation with a live ticket to the
  * event, shown either by the logged-in customer or by the reservation identifier
  * with the buyer's e-mail or mobile number. Refusals never say which part was wrong.

@@ -32,7 +32,7 @@ export class WaiverCheck {
   ): Promise<SaleWaiver[]> {
     const presentationIds = [...new Set(seats.map((s) => s.presentationId))];
     // `noneRequired`: the caller read with its tickets that no event of the order needs a waiver (the plain order's
-    // case, issue 21), so nothing is asked; a waiver given anyway is still refused below.
+    // case), so nothing is asked; a waiver given anyway is still refused below.
     const [required, bands] = noneRequired
       ? [[], []]
       : await Promise.all([

@@ -1,6 +1,6 @@
 import { registerErrors } from '../common/app-error';
 
-/** Waiver refusals (issue 13), he/en/ru/ar. All before anything is charged or written. */
+/** Waiver refusals, he/en/ru/ar. All before anything is charged or written. */
 export const WaiverErrors = registerErrors({
   WAIVER_REQUIRED: {
     status: 400,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DynamicModule, Type } from '@nestjs/common';
 
 /**
- * Public entries (docs/architecture.md, "Boundaries") re-export many files, so importing one can close a require
+ * Public entries (docs/server-modules.md, "Boundaries") re-export many files, so importing one can close a require
  * cycle: a class read while its file is still half-loaded is `undefined`, and a decorator records that (NestJS then
  * fails at boot with "can't resolve dependencies of X (?)"). Which import closes the cycle depends on which file loads
  * first, and a test may load any context first; so this loads the app once per context with that context's entry (or

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-env';
 import { demoStaff, signedIn, StaffBrowser } from './support/staff-kit';
 
 /**
- * Replacing a staff member's authenticator (issue 14): the password again, a new secret as an otpauth QR code,
+ * Replacing a staff member's authenticator: the password again, a new secret as an otpauth QR code,
  * and a code from the new app before it replaces the old one; then the old app's codes no longer sign in and
  * every other session of the account has ended. Wrong passwords count toward the lockout.
  */

@@ -12,7 +12,7 @@ import { StaffBrowser, demoStaff, signedIn, totpFor } from './support/staff-kit'
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
 /**
- * Back office (issue 14): staff sign-in with password + TOTP, lockout, sessions revoked at
+ * Back office: staff sign-in with password + TOTP, lockout, sessions revoked at
  * sign-out, permission and business scope on every back-office route, and the box office's
  * all-or-nothing lock-seats (one Lua script) with a race and its control run.
  */
@@ -59,7 +59,7 @@ describe('back office', () => {
       const admin = await signedIn(t.url, sql, 'admin');
       const me = await admin.call('GET', '/api/backoffice/me');
       expect(me.status).toBe(200);
-      // The role is a stable id the client names in the reader's language; the name is a person's (issue 22).
+      // The role is a stable id the client names in the reader's language; the name is a person's.
       expect(me.body.staff).toMatchObject({
         businessIds: [1, 2],
         permissions: [266, 267, 268, 269, 290, 291, 292, 293],

@@ -14,7 +14,7 @@ import {
 import { StaffBrowser, signedIn } from './support/staff-kit';
 
 /**
- * The producer variant of POST /api/payment/commit (issue 14): a staff member holding 267 sells a block to a walk-in
+ * The producer variant of POST /api/payment/commit: a staff member holding 267 sells a block to a walk-in
  * buyer (customerName + mobileNumber instead of the customer form), for cash or through the sandbox card page. The
  * tickets go to the buyer's mobile by SMS, the audit log says who sold, and the variant is refused to anyone else:
  * no session, no 267, another business's show, a mobile the tickets cannot reach — each before anything is written.

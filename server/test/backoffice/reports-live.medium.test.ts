@@ -8,7 +8,7 @@ import { signedIn, StaffBrowser, type DemoStaffName } from './support/staff-kit'
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
 /**
- * Live reports (issue 14): the seat engine's change stream tells the open report screens of the presentation's
+ * Live reports: the seat engine's change stream tells the open report screens of the presentation's
  * business that something moved (socket.io namespace /staff, staff session cookie), at most once per window.
  * Only staff with the report permission listen, and only to their own businesses.
  */

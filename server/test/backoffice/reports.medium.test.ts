@@ -110,7 +110,7 @@ describe('presentations report', () => {
     expect(total.Sold).toBe(counted.reduce((s: number, x: { Sold: number }) => s + x.Sold, 0));
   });
 
-  test('issue 22: the report says what kind of venues it lists, and names them in Russian and Arabic too', async () => {
+  test('the report says what kind of venues it lists, and names them in Russian and Arabic too', async () => {
     const admin = await signedIn(t.url, sql, 'admin');
     // One show of one venue: its own kind. The demo's arena plays alone on its days or with others.
     const kinds = await sql.query(

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from './support/staff-kit';
 
 /**
- * Staff administration (issue 33 point 5): accounts created by staff with permission 292, never with more than the
+ * Staff administration: accounts created by staff with permission 292, never with more than the
  * editor holds; set up by their owner through a one-time link (password and authenticator; only the token's digest is
  * stored); disabled and reset accounts lose their sessions at once; the first start without staff makes one
  * administrator with a link. Every refusal answers the project's error shape and changes nothing.

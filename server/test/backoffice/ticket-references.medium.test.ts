@@ -19,7 +19,7 @@ import { UnguardedReferenceSalesRepository } from '../support/unguarded-referenc
 import { StaffBrowser, signedIn } from './support/staff-kit';
 
 /**
- * Ticket-reference administration (issue 14): the spec's five calls under /api/pres-live with
+ * Ticket-reference administration: the spec's five calls under /api/pres-live with
  * permission 269 and business scope, the history of every change, and the storefront's ticket
  * prompts checked against the quantities, drawn down in the sale's transaction (race + control).
  */

@@ -73,7 +73,7 @@ describe('coupons, voucher tickets and system vouchers', () => {
           id: coupon.id,
           code: 'HOTLINE10',
           nameEn: '10% off coupon',
-          // Issue 8: the coupon's name in Russian and Arabic, as the catalogue's tickets carry it.
+          // The coupon's name in Russian and Arabic, as the catalogue's tickets carry it.
           nameRu: 'Купон со скидкой 10%',
           nameAr: 'قسيمة خصم 10%',
           price: coupon.price / 100,

@@ -24,7 +24,7 @@ import {
 
 /**
  * A budget, not a timing: how many PostgreSQL statements and Redis commands ONE plain ticket commit
- * (2 reserved seats, card, nothing limited, no membership or mini-site) costs the server (issue 21: the commit's
+ * (2 reserved seats, card, nothing limited, no membership or mini-site) costs the server (the commit's
  * CPU doubled). Every statement and command the server issues while handling the commit request is counted: the
  * request runs inside an AsyncLocalStorage context, and pg's Client.query and ioredis' sendCommand note what they
  * were asked while that context is current (background loops - outbox, sweeps, recovery - run outside it).
@@ -34,7 +34,7 @@ import {
 const BUDGET = {
   // tickets_by_id (prices + what the member, waiver and reference checks need), attempt_begin (cart + payment row
   // before the charge), the sandbox provider's lookup and charge record (a real provider is an HTTP call instead),
-  // sale (reservation, tickets, payment, outbox, cart in one statement). Was 9 (issue 21).
+  // sale (reservation, tickets, payment, outbox, cart in one statement). Was 9.
   statements: 5,
   // The rate limiter's bucket, the visitor's locks (assertLocked), the payment extension, markSold.
   redis: 4,

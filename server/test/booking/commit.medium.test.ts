@@ -33,7 +33,7 @@ describe('payment commit', () => {
   const take = (n: number) => free.splice(0, n);
 
   beforeAll(async () => {
-    // Confirmation links are built from PUBLIC_BASE_URL, never from a request's Host (issue 9.12).
+    // Confirmation links are built from PUBLIC_BASE_URL, never from a request's Host.
     env = await startBooking({ PUBLIC_BASE_URL: 'https://tickets.example.org' });
     ({ t, sql } = env);
     show = await loadShow(t.url, 1);
@@ -165,7 +165,7 @@ describe('payment commit', () => {
       price: cart.seats[0]!.amount,
     });
     expect(ticket.localDateTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    // Issue 8: the e-ticket names the show, venue, location, section and ticket type in Russian and Arabic too.
+    // The e-ticket names the show, venue, location, section and ticket type in Russian and Arabic too.
     for (const field of ['featureName', 'venueName', 'locationName', 'sectionName', 'ticketName']) {
       expect(ticket[`${field}Ru`]).toMatch(/[а-яё]/i);
       expect(ticket[`${field}Ar`]).toMatch(/[\u0600-\u06ff]/);

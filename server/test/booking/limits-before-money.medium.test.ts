@@ -25,7 +25,7 @@ import {
 } from './support/booking-kit';
 
 /**
- * One money path, limits claimed before money moves (issue 20). Twenty-five buyers race for the last three uses of
+ * One money path, limits claimed before money moves. Twenty-five buyers race for the last three uses of
  * a coupon: through a hold order (which used to write its own sale and sold all 25), and through the paid commit
  * (which used to charge all 25 and refund 22). Each race has a control run with the guard taken out, so the test
  * can fail.

@@ -31,7 +31,7 @@ import {
 } from './support/booking-kit';
 
 /**
- * One charge per thing (issue 31, points 1 and 2): one hold paid from several devices, one visitor's seats committed
+ * One charge per thing: one hold paid from several devices, one visitor's seats committed
  * from several tabs, one holder enrolled from several carts, all at once, each attempt with its own key and card.
  * Exactly one reaches the card; the others are refused before it, with the truth (in progress / being paid /
  * already enrolled), and nothing is refunded because nothing was wrongly charged. Each race has a control run with
@@ -120,7 +120,7 @@ async function enrolmentsOfOneHolder(e: Env): Promise<{ statuses: number[]; erro
   return { statuses: replies.map((r) => r.status), errors: replies.map((r) => r.body.error ?? 'sold') };
 }
 
-/** TEST ONLY (control run): the payment start without the seat claim, as before issue 31 - extension only. */
+/** TEST ONLY (control run): the payment start without the seat claim, as it was before seats were claimed per payment - extension only. */
 class UnclaimedPaymentSeatStore extends RedisSeatStore {
   override async claimForPayment(
     pid: number,
@@ -138,7 +138,7 @@ const unclaimedSeats: ProviderOverride = {
   useFactory: (redis: Redis, config: AppConfig) => new UnclaimedPaymentSeatStore(redis, config),
 };
 
-/** TEST ONLY (control run): enrolments not claimed before the charge, as before issue 31. */
+/** TEST ONLY (control run): enrolments not claimed before the charge, as they once were. */
 class UnclaimedEnrolmentParticipant extends MembershipSaleParticipant {
   override claimsOf(sale: ClaimableSale): LimitClaim[] {
     return super.claimsOf(sale).filter((c) => !c.resource.startsWith('enrolment:'));

@@ -31,7 +31,7 @@ import {
 } from './support/booking-kit';
 
 /**
- * The oversell matrix (issue 20, "Tests that must exist"): every limited thing through every way to sell it, 25
+ * The oversell matrix (a test that must exist for a money path): every limited thing through every way to sell it, 25
  * buyers at once on the last 3. Each cell sells exactly 3 and refuses the other 22 with the product's error code,
  * with no card charged for a refused buyer (and no refund needed); each cell's control run puts the thing's
  * unguarded participant (test/support/unguarded-*) into the running server's participant registry for that race only

@@ -48,7 +48,7 @@ describe('sandbox card page', () => {
       expect(html).toContain('4580 0000 0000 0000');
       expect(html).toMatch(/<select id="instalments" name="instalments">(<option[^>]*>\d+<\/option>){12}<\/select>/);
       for (const name of ['cardNumber', 'expiry', 'cvv', 'holderId']) expect(html).toContain(`name="${name}"`);
-      // Issue 32: no English sentence on a page in another language (the banner says SANDBOX in the page's own words).
+      // No English sentence on a page in another language (the banner says SANDBOX in the page's own words).
       if (locale !== 'en') expect(html).not.toContain('no real money');
     },
   );

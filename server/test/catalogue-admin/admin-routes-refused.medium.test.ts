@@ -5,7 +5,7 @@ import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
 /**
  * Every administration route (`/api/admin/…` in the OpenAPI document, so a route added later is covered without
  * touching this file) refuses a visitor without a staff session (401) and a staff member without its permission
- * (403): the demo producer holds only the presentations report (266). Issue 33: "staff without 291 refused on every
+ * (403): the demo producer holds only the presentations report (266). The rule: "staff without 291 refused on every
  * admin route, generated from the OpenAPI document".
  */
 let t: TestApp;

@@ -28,7 +28,7 @@ import {
 import { buySeats } from '../customers/support/customer-kit';
 
 /**
- * Events and dates from the back office (issue 33 point 2): an event named in four languages, a series of dates
+ * Events and dates from the back office: an event named in four languages, a series of dates
  * created as drafts on a published seat-plan version with prices per zone, invisible to buyers and refused by the
  * seat engine until published; publishing needs a future start and a price for every zone with places. Every
  * refusal answers the project's error shape and changes nothing.

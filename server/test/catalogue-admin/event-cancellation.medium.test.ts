@@ -24,7 +24,7 @@ import {
 import { buySeats } from '../customers/support/customer-kit';
 
 /**
- * A date cancelled from the back office (issue 33 point 4): it comes off sale at once (no seat of it is locked
+ * A date cancelled from the back office: it comes off sale at once (no seat of it is locked
  * again), and a job cancels every order's tickets for it, refunds their full value where it was paid from through the
  * one payment attempt, frees the seats and tells each buyer; nothing is deleted. A node killed by SIGKILL in the
  * middle (after one order's cancellation, before its refund) leaves work another node finishes: every charge

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn, type Reply } from '../backoffice/support/staff-kit';
 
 /**
- * Venues and seat plans from the back office (issue 33 point 1): staff with the catalogue permission (291) only,
+ * Venues and seat plans from the back office: staff with the catalogue permission (291) only,
  * within their businesses; a seat plan uploaded in the seatmaps/ format becomes a draft version, can be replaced
  * while a draft (naming the revision it saw), and once published never changes; only a published version can be
  * sold. Every refusal answers the project's error shape and changes nothing.

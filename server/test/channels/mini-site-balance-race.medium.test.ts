@@ -19,7 +19,7 @@ import {
 } from '../booking/support/booking-kit';
 
 /**
- * A mini-site ticket's Balance under 50 concurrent buyers (issue 15): every buyer holds a seat of their own set
+ * A mini-site ticket's Balance under 50 concurrent buyers: every buyer holds a seat of their own set
  * aside for the mini-site and buys the employee ticket, whose balance is 10. The sale draws the balance down with a
  * conditional UPDATE in the commit transaction: exactly 10 sell and the balance ends at 0, never below. The control
  * run swaps in the naive read-then-write draw-down (test-only provider override) and must oversell, or this test

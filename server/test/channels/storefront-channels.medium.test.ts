@@ -20,7 +20,7 @@ import {
 import type { TestApp } from '../support/test-env';
 
 /**
- * Mini-sites and partner links through the API (issue 15): what a mini-site offers, that everything outside it is
+ * Mini-sites and partner links through the API: what a mini-site offers, that everything outside it is
  * refused (not just hidden), and that a partner link's integrationId is issued only for a fresh, correctly signed
  * link and ends up on the reservation.
  */

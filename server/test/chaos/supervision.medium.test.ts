@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { loadServices, until, type Services } from './chaos-kit';
 
 /**
- * Issue 9.4: `npm start` supervises its PostgreSQL and Redis: a service that exits unexpectedly
+ * `npm start` supervises its PostgreSQL and Redis: a service that exits unexpectedly
  * (kill -9) is restarted on the same port with its data, and the shutdown stops everything and
  * never hangs, even on a frozen service. Real redis-server and PostgreSQL processes, driven
  * through scripts/supervisor.mjs, the class scripts/start.mjs uses.

@@ -6,7 +6,7 @@ import { loadPlan, lock, seatInput, status, visitor, Watcher, type PlanInfo } fr
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
 /**
- * Issue 30: a fresh-clone suite run with a CPU burner failed once at start-up: "None of startup nodes is available",
+ * A fresh-clone suite run with a CPU burner failed once at start-up: "None of startup nodes is available",
  * thrown by a subscriber's first SUBSCRIBE while every node was too slow to answer CLUSTER SLOTS in time on a starved
  * machine. ioredis reconnects on its own; the start-up subscriptions must wait for it instead of failing the app.
  * Here every node answers nothing (SIGSTOP: the kernel still accepts connections) for longer than the connect and

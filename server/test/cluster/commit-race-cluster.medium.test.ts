@@ -21,7 +21,7 @@ import { commitRace, doubleSold, LOCKLESS, type RaceShape } from '../booking/sup
 import { status, statusOf, visitor } from '../seats/support/seat-kit';
 
 /**
- * The commit race with the seat engine on a real Redis Cluster (issue 23): several commits of the same seat at once,
+ * The commit race with the seat engine on a real Redis Cluster: several commits of the same seat at once,
  * through the sale path (lock on the cluster, PostgreSQL commit, markSold on the slot's shard). Exactly one sale, the
  * others refused and refunded, and the cluster's seat state never offers the sold seat again. First on the real path
  * (one lock holder, many carts), then with the setup of booking/commit-race.medium.test.ts (support/commit-race-kit.ts:

@@ -21,7 +21,7 @@ import {
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
 /**
- * A resharding on a real Redis Cluster (issue 23; seat-engine-cluster.medium.test.ts has the other cluster tests): a
+ * A resharding on a real Redis Cluster (seat-engine-cluster.medium.test.ts has the other cluster tests): a
  * presentation's slot moves to another primary while buyers lock and unlock on it, through the MOVED/ASK/TRYAGAIN
  * window. 3 primaries, no replicas: a resharding needs none.
  */

@@ -10,7 +10,7 @@ import { loadPlan, status, visitor, Watcher, lockRequest } from '../seats/suppor
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
 /**
- * Issue 23's lost versions: on a Redis Cluster, a burst of locks on presentations of different shards must reach a
+ * Lost versions (a Redis Cluster once dropped some of a burst's versions): on a Redis Cluster, a burst of locks on presentations of different shards must reach a
  * socket watcher as contiguous deltas only: no snapshot, no version skipped, and the node's feed needing neither a
  * repair from the log nor a reload (nodes.bench saw tens of thousands of versions replaced by snapshots).
  */

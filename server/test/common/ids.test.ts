@@ -1,7 +1,7 @@
 import { isoDate, isoMoment } from '../../src/common/ids';
 
 /**
- * Inputs bounded where the database is (issue 31, point 6): a schemathesis run got 500s from a report dated in year
+ * Inputs bounded where the database is: a schemathesis run got 500s from a report dated in year
  * 0000 and an on-sale starting at offset -21:17 (stored as year 0034). Both are now refused by the schema.
  */
 describe('isoDate', () => {

@@ -1,6 +1,6 @@
 import { CancellationErrors } from '../../src/cancellations/cancellations.errors';
 
-/** Issue 11: every refusal code of a cancellation has a clear text in each of the four languages, in its own script. */
+/** Every refusal code of a cancellation has a clear text in each of the four languages, in its own script. */
 const CODES = [
   'NOTHING_TO_CANCEL',
   'BALANCE_IS_DUE',

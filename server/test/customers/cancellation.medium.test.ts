@@ -113,7 +113,7 @@ describe('customer cancellation', () => {
     expect(listed.State).toBe('cancelled');
   });
 
-  test('the customer area names the show, venue and section in Russian and Arabic (issue 8)', async () => {
+  test('the customer area names the show, venue and section in Russian and Arabic', async () => {
     const order = await buySeats(t.url, show, take(1), ISRAEL.mobile);
     await logIn(israel, sql, ISRAEL);
     for (const [lang, letters] of [
@@ -301,7 +301,7 @@ describe('customer cancellation', () => {
     expect(await refundsOf(order.reservationIdentifier)).toEqual([r.body.RefundAgorot]);
   });
 
-  test('the cancellation quote names the exact charge, refund and destination, changes nothing, and the cancel then does exactly that (issue 22)', async () => {
+  test('the cancellation quote names the exact charge, refund and destination, changes nothing, and the cancel then does exactly that', async () => {
     const pid = await cancellableShow(sql, { chargeType: 'percent', chargeValue: 5 }, 2);
     const other = await loadShow(t.url, pid);
     const order = await buySeats(t.url, other, plainSeats(other).slice(2, 4), ISRAEL.mobile);

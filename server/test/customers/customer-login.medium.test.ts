@@ -428,7 +428,7 @@ describe('customer login limits (per mobile number and per address)', () => {
       ssn: ISRAEL.ssn,
     });
     expect(refused.body.error).toBe('OTP_RATE_LIMITED');
-    // 429 with Retry-After (issue 9.7): the rest of the hour's window, never more.
+    // 429 with Retry-After: the rest of the hour's window, never more.
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(3600);

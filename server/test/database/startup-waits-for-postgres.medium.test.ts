@@ -2,7 +2,7 @@ import net from 'node:net';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../support/test-env';
 
 /**
- * Issue 30: a fresh-clone run under a CPU burner failed every test of a file at start-up, "Connection terminated due to
+ * A fresh-clone run under a CPU burner failed every test of a file at start-up, "Connection terminated due to
  * connection timeout": PostgreSQL, busy cloning databases for the other workers, took longer than the serving pool's
  * connect timeout to accept the app's first connection. Here PostgreSQL sits behind a door that holds every
  * connection unanswered for longer than the connect timeout, then lets them through: the app must wait and start.

@@ -15,7 +15,7 @@ import {
 } from '../booking/support/booking-kit';
 
 /**
- * The edge (issue 9, points 5 and 7-12): bad text and out-of-range ids are a 400 on every
+ * The edge: bad text and out-of-range ids are a 400 on every
  * route, security headers on every answer, rate limits with Retry-After, the per-address
  * seat hold cap, and the socket's snapshot budget and allowed origins.
  */

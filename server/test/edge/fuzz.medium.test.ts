@@ -10,7 +10,7 @@ import type { TestApp } from '../support/test-env';
 import { GENERATED } from '../../src/api-docs/declared-responses';
 
 /**
- * Property-based fuzzing of every route in our own OpenAPI document (issue 9, point 6; issue 20, point 9).
+ * Property-based fuzzing of every route in our own OpenAPI document.
  * For each operation, fast-check builds requests from its declared parameters and body
  * schema, mixed with hostile values (NUL, lone surrogates, blank and unicode path keys, ids past 2^31,
  * huge and negative numbers, SQL-ish text, wrong types, missing fields), and asserts: never a 5xx, an
@@ -19,7 +19,7 @@ import { GENERATED } from '../../src/api-docs/declared-responses';
  * Three callers, so the handlers behind the guards are reached too: anonymous (every operation), a staff
  * session holding every permission (every operation), and a logged-in member customer (the operations that
  * answer an anonymous caller 401 CUSTOMER_NOT_LOGGED_IN, and the customer area). Besides the random cases,
- * every path parameter of every operation gets each of PATH_EDGES once, per caller (the 500 of issue 20 was
+ * every path parameter of every operation gets each of PATH_EDGES once, per caller (the one 500 this fuzzing found was
  * `GET /api/mini-site/%20`, one blank path key in 6,894 random requests).
  *
  * Bounded: RUNS_PER_ROUTE cases per operation and caller (seeded, so a failure replays).
@@ -402,7 +402,7 @@ test('the OpenAPI document lists every route with its inputs', () => {
   expect(best.operation.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['presentationId', 'quantity']));
 });
 
-test('every parameter a path templates is declared by its operation, as a required path parameter (issue 31)', () => {
+test('every parameter a path templates is declared by its operation, as a required path parameter', () => {
   const undeclared = operations.flatMap(({ method, path, operation }) =>
     [...path.matchAll(/\{([^}]+)\}/g)]
       .map((m) => m[1]!)
@@ -461,7 +461,7 @@ test('a method a route does not have is a 405 naming the ones it has; a path nob
   expect((await ask('GET', '/api/no-such-thing')).status).toBe(404);
 });
 
-test('the blank mini-site of issue 20 is a 404 in the caller language, not a 500', async () => {
+test('the blank mini-site key is a 404 in the caller language, not a 500', async () => {
   for (const [path, lang] of [
     ['/api/mini-site/%20', 'en'],
     ['/api/mini-site/%20%20?lang=he', 'he'],

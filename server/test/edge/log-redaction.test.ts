@@ -3,7 +3,7 @@ import pino from 'pino';
 import { QueryFailedError } from 'typeorm';
 import { pathOnly, REDACT_PATHS, REDACTED, redactError } from '../../src/common/log-redaction';
 
-/** No personal data in logs: SQL parameters, PostgreSQL details and query strings are redacted (issue 9, point 11). */
+/** No personal data in logs: SQL parameters, PostgreSQL details and query strings are redacted. */
 function capture(): { logger: pino.Logger; lines: string[] } {
   const lines: string[] = [];
   const sink = new Writable({

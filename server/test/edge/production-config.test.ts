@@ -6,7 +6,7 @@ import {
   parseAppConfig,
 } from '../../src/config/app-config';
 
-/** Production refuses development secrets and a missing public address (issue 9, point 10). */
+/** Production refuses development secrets and a missing public address. */
 const PRODUCTION = {
   DATABASE_URL: 'postgres://u:p@db:5432/hotline',
   REDIS_URL: 'redis://redis:6379',

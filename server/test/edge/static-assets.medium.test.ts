@@ -8,7 +8,7 @@ import { IMMUTABLE, REVALIDATE } from '../../src/common/static-assets';
 import { startTestApp, type TestApp } from '../support/test-env';
 
 /**
- * Issue 21: the storefront's files leave the server compressed when the browser accepts it, from the .br/.gz files
+ * The storefront's files leave the server compressed when the browser accepts it, from the .br/.gz files
  * the build writes (scripts/precompress.mjs, run here on a small dist of our own: jest does not build the client),
  * hashed assets cached for a year, index.html revalidated on every visit, directly or as the SPA fallback.
  */

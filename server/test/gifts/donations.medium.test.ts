@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-env';
 import { GIFT_BUYER, messagesOf, payByCard } from './support/gift-kit';
 
 /**
- * Donations (issue 13) through the one commit: preset amounts and a custom one,
+ * Donations through the one commit: preset amounts and a custom one,
  * server-priced, no handling fee, a receipt in the confirmation message; bad
  * amounts and options refused with nothing written.
  */

@@ -33,7 +33,7 @@ const DANA = { ssn: '000000026', mobile: '0527654321' };
 const TEXTS = { ...BookingErrors, ...CustomersErrors, ...GiftErrors };
 
 /**
- * Gift (system) vouchers end to end against the real server (issue 13): sold as
+ * Gift (system) vouchers end to end against the real server: sold as
  * their own kind of cart through the one commit, delivered by the outbox, paying
  * part of a ticket order, their history, cancel (money back) and replacement in
  * the customer area, store credit as a voucher, and every refusal in four languages.
@@ -102,7 +102,7 @@ describe('gift vouchers', () => {
     expect(list.vouchers[0]).toMatchObject({
       SystemVoucherSuperClassId: 1,
       NameEn: 'Gift voucher',
-      // Issue 22: Russian and Arabic names and descriptions beside the spec's Hebrew and English.
+      // Russian and Arabic names and descriptions beside the spec's Hebrew and English.
       NameRu: 'Подарочный ваучер',
       NameAr: 'قسيمة هدية',
       DescriptionRu: expect.stringMatching(/^[^\u0590-\u05ff]*[а-яё][^\u0590-\u05ff]*$/i),
@@ -161,7 +161,7 @@ describe('gift vouchers', () => {
     const h = await history(order.systemVouchers[0]!.Reference.toLowerCase());
     expect(h.status).toBe(200);
     expect(h.body).toMatchObject({ Value: 500, Balance: 500, IsActive: true, IsForReplacement: false });
-    // A sold voucher keeps its class's names in all four languages (issue 22).
+    // A sold voucher keeps its class's names in all four languages.
     expect(h.body).toMatchObject({ NameEn: 'Gift voucher', NameRu: 'Подарочный ваучер', NameAr: 'قسيمة هدية' });
     expect(h.body.history).toEqual([
       {

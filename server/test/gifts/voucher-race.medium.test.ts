@@ -15,7 +15,7 @@ import type { ProviderOverride, TestApp } from '../support/test-env';
 import { UnguardedVoucherSalesRepository } from '../support/unguarded-voucher-sales.repository';
 
 /**
- * One gift voucher, 50 orders paying with it at once (issue 13). Each buyer
+ * One gift voucher, 50 orders paying with it at once. Each buyer
  * really holds its own seat (the arena has no seat-gap rules) and asks the voucher
  * to pay the whole order; the voucher holds enough for three and a half orders.
  * The guard is the sale's `SELECT ... FOR UPDATE` on the voucher with the balance

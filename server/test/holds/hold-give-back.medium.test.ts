@@ -8,7 +8,7 @@ import type { ProviderOverride, TestApp } from '../support/test-env';
 import { freeMemberTickets, placeHold } from './support/hold-kit';
 
 /**
- * Every draw has its give-back (issue 31, point 4): a member's unpaid hold on a member ticket, released at its
+ * Every draw has its give-back: a member's unpaid hold on a member ticket, released at its
  * deadline, used to leave the member's units drawn for good (4 of 5 left after the seats were free again). Released
  * now, the units come back, once, in the release's own transaction. The control run takes the give-back out.
  */
@@ -21,7 +21,7 @@ const SETTINGS = {
   CUSTOMER_OTP_GUESSES_PER_MOBILE_HOUR: '1000',
 };
 
-/** TEST ONLY (control run): the membership participant as before issue 31, with nothing to give back. */
+/** TEST ONLY (control run): the membership participant as it was before every draw had its give-back, with nothing to give back. */
 class NoGiveBackMembershipParticipant extends MembershipSaleParticipant {
   override async giveBack(): Promise<void> {}
 }

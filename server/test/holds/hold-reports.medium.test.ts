@@ -10,7 +10,7 @@ import { signedIn, type StaffBrowser } from '../backoffice/support/staff-kit';
 import { MEMBER, placeHold, shopper } from './support/hold-kit';
 
 /**
- * Reports count money taken (issue 20, point 10): a member's unpaid hold shows in the back office's reports as held
+ * Reports count money taken: a member's unpaid hold shows in the back office's reports as held
  * seats with no revenue, never as sold; paid at the box office it becomes sold with its revenue on the day of the
  * payment; released, it disappears. The control is the count the reports used before (every live ticket), which
  * includes the hold: on a build where the reports read that count, the "held, not sold" assertions fail.

@@ -6,7 +6,7 @@ import { UnguardedMemberSalesRepository } from '../support/unguarded-member-sale
 import { MEMBER_CUSTOMER, membershipByCode, newBuyer, seatFreeEverywhere } from './support/membership-kit';
 
 /**
- * Two orders redeem the LAST unit of one member's balance at the same moment (issue 12): only one may pass.
+ * Two orders redeem the LAST unit of one member's balance at the same moment: only one may pass.
  * The guard is the sale's conditional UPDATE (used_balance + n <= balance) inside the sale's transaction, backed
  * by the CHECK used_balance <= balance. The control run swaps in a sales repository whose draw reads, waits and
  * writes (test-only provider override): both orders pass and the member gets two tickets for one unit.

@@ -9,7 +9,7 @@ import type { ProviderOverride, TestApp } from '../support/test-env';
 import { seatFreeEverywhere } from './support/membership-kit';
 
 /**
- * Member units come back per ticket (issue 31, "every draw has its give-back"): a member's order of two member
+ * Member units come back per ticket ("every draw has its give-back"): a member's order of two member
  * tickets drew 2 units; cancelling one ticket used to give nothing back until the last one went (the redemption was
  * per order). Now each ticket gives back its own units, once, in the transaction that cancels it. The control run
  * puts back the old whole-order-only give-back.

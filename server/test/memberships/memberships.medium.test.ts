@@ -22,7 +22,7 @@ import {
 } from './support/membership-kit';
 
 /**
- * Memberships and season enrolment through the real server (issue 12): the list, the enrol lock (one script,
+ * Memberships and season enrolment through the real server: the list, the enrol lock (one script,
  * all or nothing), buying a membership, enrolling, member tickets at the member price and the lookups' errors.
  */
 let t: TestApp;

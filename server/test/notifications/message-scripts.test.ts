@@ -15,7 +15,7 @@ import type {
 } from '../../src/reservations/documents.repository';
 
 /**
- * Issue 22: every message the server writes (SMS and e-mail), rendered in every language, is in that language's
+ * Every message the server writes (SMS and e-mail), rendered in every language, is in that language's
  * script only: a Russian SMS that opens with Hebrew (the brand) or names a donation in English fails here. Allowed
  * anywhere: digits, punctuation, ₪, links and codes (references, order numbers); each language has its own brand.
  */

@@ -6,7 +6,7 @@ import { loadPlan, lock, seatInput, unlock, visitor, type PlanInfo } from '../se
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
 /**
- * "Your hold ended" (issue 15): when the sweeper releases a visitor's expired locks, that visitor's own sockets
+ * "Your hold ended": when the sweeper releases a visitor's expired locks, that visitor's own sockets
  * (every tab, proved by the uuid like any call) get seats:hold-ended at once; nobody else's socket does, and a
  * seat the visitor let go of themselves is not an ended hold.
  */

@@ -22,7 +22,7 @@ import { GIFT_BUYER, offers, voucherCart, voucherItem } from '../gifts/support/g
 import { approveWallet, cancelWallet, postWalletPage } from './support/wallet-kit';
 
 /**
- * The second way to pay (issue 15): a SANDBOX wallet behind the same PaymentProvider port as the card.
+ * The second way to pay: a SANDBOX wallet behind the same PaymentProvider port as the card.
  * Asserted: approve / cancel / fail, idempotent captures (a replay never captures twice, an approval pays once),
  * refunds (whole and partial, once), every cart kind, and that the card path is untouched by the router.
  */

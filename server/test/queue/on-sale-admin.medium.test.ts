@@ -108,7 +108,7 @@ test('an admin puts a presentation behind a queue: seat calls need an admission,
   expect(refused.body).toMatchObject({ error: 'QUEUE_REQUIRED', queueUrl: `/queue/${PRESENTATION}` });
 
   // The box office's lock-seats: a cashier of this business holding 267 sells at the counter by right, audited
-  // (issue 20 point 5; in issue 16 the counter queued like anyone). server/test/queue/seat-routes-gate covers the rest.
+  // (the counter once queued like anyone). server/test/queue/seat-routes-gate covers the rest.
   const cashier = await signedIn(t.url, sql, 'cashier');
   const block = {
     presentationId: PRESENTATION,

@@ -18,7 +18,7 @@ import { ManualClock, NodeLocalBucketQueueStore, chiSquare, rule, spearman } fro
 import { redisServerEnv } from '../support/redis-server-env';
 
 /**
- * The waiting room against real PostgreSQL and Redis (issue 16, docs/waiting-room.md). Time is a
+ * The waiting room against real PostgreSQL and Redis (docs/waiting-room.md). Time is a
  * ManualClock moved by hand and shared by every instance of a test: nothing sleeps, nothing is timed.
  */
 // The machine running the suite is shared and busy: thousands of pipelined scripts get more than 2 s.
@@ -100,7 +100,7 @@ describe('joining and admission order', () => {
   });
 });
 
-describe('the demo line (issue 22, point 10)', () => {
+describe('the demo line', () => {
   test('a newcomer finds the simulated line ahead; it leaves at the rate and takes no room in the shop', async () => {
     const store = t.app.get(QueueStore);
     const service = t.app.get(QueueService);

@@ -32,7 +32,7 @@ import { CommitOrchestrator } from '../../src/orders/commit.orchestrator';
 import type { ProviderOverride, TestApp } from '../support/test-env';
 
 /**
- * Issue 20 point 5: every route that can change a seat is behind the waiting room by construction (the seat
+ * Every route that can change a seat is behind the waiting room by construction (the seat
  * engine's AdmissionGate, docs/waiting-room.md "The gate"), proven route by route from our own OpenAPI document.
  *
  * Every operation whose path looks seat-related must be classified below, as seat-changing (gated, with a scenario
@@ -663,7 +663,7 @@ describe('control: the same calls with the engine gate switched off (a test-only
 });
 
 /**
- * Issue 31, point 3: the commit's gate looked at cart.seats only, so a season enrolment whose seat was held while
+ * The commit's gate looked at cart.seats only, so a season enrolment whose seat was held while
  * admitted (or before the queue went on) was sold by a commit without a pass. Now every presentation the quote
  * resolves (a membership's or an enrolment's seat) passes the same gate before any charge.
  */

@@ -7,7 +7,7 @@ import { call, visitor } from './support/seat-kit';
 jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('./support/bot-check-double'));
 
 /**
- * Best-available beyond one reserved hall (issue 15): general-admission places, and the best block across the
+ * Best-available beyond one reserved hall: general-admission places, and the best block across the
  * presentations of a feature (isBestPerPresentation, startDate/endDate, locationId, partOfDay). The ranking
  * rules themselves are pure and table-tested in shared/src/order-changes (GA) and shared rules (blocks).
  */

@@ -384,7 +384,7 @@ describe('best-available', () => {
   });
 
   test('ticketGroupId is a price preference: every match is in that price group’s zone', async () => {
-    // Issue 8: best available takes a price preference instead of always picking the front row.
+    // Best available takes a price preference instead of always picking the front row.
     for (const info of [theatre, arena]) {
       const v = visitor();
       const id = info.presentationId;

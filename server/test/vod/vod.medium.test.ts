@@ -16,7 +16,7 @@ import {
 import { customerClient, logIn } from '../customers/support/customer-kit';
 
 /**
- * Video-on-demand (issue 15): the demo VOD events (venue types 101 and 103, seed demo-vod.ts), the ownership check
+ * Video-on-demand: the demo VOD events (venue types 101 and 103, seed demo-vod.ts), the ownership check
  * behind the stream, and the signed, short-lived stream URL that carries no personal data.
  */
 describe('video-on-demand access', () => {
@@ -184,7 +184,7 @@ describe('video-on-demand access', () => {
     expect(theirs.body.error).toBe('VOD_NOT_OWNED');
   });
 
-  test('the viewing window: the owner is refused once it has ended (issue 22, point 7), told only after ownership', async () => {
+  test('the viewing window: the owner is refused once it has ended, told only after ownership', async () => {
     const owner = await buyer(url());
     const reservation = await buyVod(owner, vod101);
     const proof = { reservationIdentifier: reservation, email: CUSTOMER.email };

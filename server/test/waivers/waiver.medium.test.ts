@@ -50,7 +50,7 @@ function signaturePng(width = 60, height = 20): string {
 }
 
 /**
- * Waivers (issue 13): an event that needs one refuses the commit without it, with a
+ * Waivers: an event that needs one refuses the commit without it, with a
  * bad signature, the wrong number of participants, unaccepted terms, or a participant
  * whose age does not fit the ticket; a good one is stored with the reservation
  * (participants, signature image, time, address) and shown on the e-ticket.

@@ -60,7 +60,7 @@ export interface PresentationSalesLine {
   FeatureId: number;
   FeatureName: string;
   FeatureNameEn: string;
-  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  /** Russian and Arabic names, null where the catalogue has none. */
   FeatureNameRu: string | null;
   FeatureNameAr: string | null;
   LocationId: number;
@@ -111,7 +111,7 @@ export interface CapacityLine {
   FeatureId?: number;
   Name: string;
   NameEn: string;
-  /** Russian and Arabic names (issue 22); null where none is stored, and on the total row (the client names it). */
+  /** Russian and Arabic names; null where none is stored, and on the total row (the client names it). */
   NameRu: string | null;
   NameAr: string | null;
   Capacity: number;

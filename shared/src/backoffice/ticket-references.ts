@@ -34,7 +34,7 @@ export interface TicketReferenceRow {
   AgentName: string | null;
   TicketName: string | null;
   TicketNameEn: string | null;
-  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  /** Russian and Arabic names, null where the catalogue has none. */
   TicketNameRu: string | null;
   TicketNameAr: string | null;
   FeatureName: string | null;

@@ -276,7 +276,7 @@ export type PaymentFormMessage =
       cardLast4: string;
       /** Always true for the built-in provider: it is a simulation and no money moves. */
       sandbox: boolean;
-      /** Wallet payments only (issue 15): the spec's paypal block. */
+      /** Wallet payments only: the spec's paypal block. */
       paypal?: WalletApproval;
     }
   | { type: 'hotline:payment-cancelled' };
@@ -294,7 +294,7 @@ export interface CommitRequest {
 
 /** The spec's order result plus what the confirmation page needs. */
 /**
- * GET /reservations/{identifier}/confirmation (our addition, issue 22): the confirmation page's own address
+ * GET /reservations/{identifier}/confirmation (our addition): the confirmation page's own address
  * (/booking/confirmation/{identifier}) survives a reload. Only the visitor who bought the order gets it (the `uuid`
  * cookie/header the commit carried); anyone else, a shared link included, gets 404 ORDER_CONFIRMATION_NOT_FOUND.
  * No names, e-mail or payment details: what the page shows after paying, amounts in shekels.
@@ -346,7 +346,7 @@ export interface EDocumentTicket {
   presentationId: number;
   featureName: string;
   featureNameEn: string;
-  /** Russian and Arabic where the catalogue has them (issue 8); null shows the English. */
+  /** Russian and Arabic where the catalogue has them; null shows the English. */
   featureNameRu?: string | null;
   featureNameAr?: string | null;
   venueName: string;

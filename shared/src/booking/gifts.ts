@@ -21,7 +21,7 @@ export interface SystemVoucherOffer {
   SystemVoucherSuperClassId: number;
   Name: string;
   NameEn: string;
-  /** Russian and Arabic (issue 22), null where none is stored: the storefront then shows the English. */
+  /** Russian and Arabic, null where none is stored: the storefront then shows the English. */
   NameRu: string | null;
   NameAr: string | null;
   Description: string;
@@ -60,7 +60,7 @@ export interface SystemVoucherHistoryResponse {
   Reference: string;
   Name: string;
   NameEn: string;
-  /** Russian and Arabic (issue 22), null where none is stored. */
+  /** Russian and Arabic, null where none is stored. */
   NameRu: string | null;
   NameAr: string | null;
   Value: number;
@@ -86,7 +86,7 @@ export interface Donation {
   Code: string;
   Name: string;
   NameEn: string;
-  /** Russian and Arabic (issue 22), null where none is stored: the storefront then shows the English. */
+  /** Russian and Arabic, null where none is stored: the storefront then shows the English. */
   NameRu: string | null;
   NameAr: string | null;
   Description: string;

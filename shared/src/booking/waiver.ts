@@ -1,5 +1,5 @@
 /**
- * Wire types of the waiver (issue 13, memberships-backoffice-spec.md section 2:
+ * Wire types of the waiver (memberships-backoffice-spec.md section 2:
  * "a waiver screen with add-child and clear-signature actions").
  */
 

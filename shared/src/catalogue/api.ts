@@ -9,7 +9,7 @@ import type { PresentationAvailability } from '../rules/catalogue/presentation-a
 export type SeatingMode = 'reserved' | 'mixed' | 'singleGA' | 'multiGA';
 
 /**
- * Russian and Arabic texts (issue 8) ride beside the Hebrew and English ones as <field>Ru / <field>Ar: optional,
+ * Russian and Arabic texts ride beside the Hebrew and English ones as <field>Ru / <field>Ar: optional,
  * null or absent where the catalogue has no translation (the storefront then shows the English).
  */
 export interface ApiFeature {
@@ -62,7 +62,7 @@ export interface ApiPresentation {
   isGA: number;
   soldout: boolean;
   /**
-   * The catalogue's marker (issue 8): 'soldOut' (the flag, or every place sold), 'lastSeats' (at most a tenth of
+   * The catalogue's marker: 'soldOut' (the flag, or every place sold), 'lastSeats' (at most a tenth of
    * the house left, at most 100 places), else 'available'. Decided by the server from durable sales; holds do not count.
    */
   availability: PresentationAvailability;

@@ -52,7 +52,7 @@ export interface ApiSection {
   VenueSectionId: number;
   SectionName: string;
   SectionNameEn: string;
-  /** Russian and Arabic section names where the plan has them (issue 8); null or absent shows the English. */
+  /** Russian and Arabic section names where the plan has them; null or absent shows the English. */
   SectionNameRu?: string | null;
   SectionNameAr?: string | null;
   IsReserved: boolean;

@@ -1,4 +1,4 @@
-/* ---- Video-on-demand (issue 15): GET /api/vod/:vodId, POST /api/vod/:vodId/access ---- */
+/* ---- Video-on-demand: GET /api/vod/:vodId, POST /api/vod/:vodId/access ---- */
 
 export interface VodInfo {
   /** The VOD event's presentation id (the route's :vodId). */

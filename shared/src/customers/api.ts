@@ -112,7 +112,7 @@ export interface CancelReservationResponse {
 }
 
 /**
- * GET /reservations/{id}/cancellation-quote (our addition, issue 22): what the cancel with the same request would do
+ * GET /reservations/{id}/cancellation-quote (our addition): what the cancel with the same request would do
  * now, from the same rule, so the dialog names the exact charge, refund and destinations before the buyer confirms.
  */
 export type CancellationQuoteResponse = CancelReservationResponse;

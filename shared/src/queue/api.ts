@@ -1,7 +1,7 @@
 import type { ErrorBody } from '../errors/error-body';
 
 /**
- * The on-sale waiting room's wire types (issue 16, docs/waiting-room.md). One type per message;
+ * The on-sale waiting room's wire types (docs/waiting-room.md). One type per message;
  * the server answers them and the waiting page reads them.
  */
 
@@ -45,7 +45,7 @@ export interface QueueStatusResponse {
   admittedUntil: string | null;
   /**
    * Demo data: part of the line ahead is simulated (synthetic entries that leave at the admission rate),
-   * so the page says so (issue 22, point 10). Never true for an on-sale staff set up.
+   * so the page says so. Never true for an on-sale staff set up.
    */
   demoLine: boolean;
 }
@@ -121,7 +121,7 @@ export interface OnSalePresentation {
   featureId: number;
   featureName: string;
   featureNameEn: string | null;
-  /** Russian and Arabic names (issue 22), null where the catalogue has none. */
+  /** Russian and Arabic names, null where the catalogue has none. */
   featureNameRu: string | null;
   featureNameAr: string | null;
   locationName: string;

@@ -261,7 +261,7 @@ describe('totals and discounts (agorot, shared rules)', () => {
     expect(t.savingsAgorot).toBe(1260);
   });
 
-  test("a child's ticket (priced for an age band) is no saving against the adult one (issue 22)", () => {
+  test("a child's ticket (priced for an age band) is no saving against the adult one", () => {
     const family: ApiTicketGroup = {
       ...group10,
       tickets: [ticket(101, 42), ticket(103, 25, { minAge: 6, maxAge: 12 })],

@@ -26,7 +26,7 @@ function PresentationRow({ presentation }: { presentation: ApiPresentation }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const time = formatTime(presentation.dateTime, locale);
-  // An online show has no venue to name: it is watched at home (issue 22, point 7).
+  // An online show has no venue to name: it is watched at home.
   const place = isVideoOnDemand(presentation.venueTypeId) ? t('vod.online') : venueAndLocation(presentation, locale);
   const vars = {
     feature: presentationFeatureName(presentation, locale),

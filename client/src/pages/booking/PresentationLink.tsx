@@ -22,7 +22,7 @@ export function PresentationTimeLink({
   const { t } = useTranslation();
   const locale = useLocale();
   const time = formatTime(presentation.dateTime, locale);
-  // An online show has no venue to name: it is watched at home (issue 22, point 7).
+  // An online show has no venue to name: it is watched at home.
   const online = isVideoOnDemand(presentation.venueTypeId);
   const vars = {
     feature: presentationFeatureName(presentation, locale),

@@ -70,7 +70,7 @@ function TicketCard({
         </h2>
         <dl className="eticket__facts">
           {ticket.online ? (
-            // An online show: watched at home, not entered (issue 22, point 7). No venue, seat or gate code.
+            // An online show: watched at home, not entered. No venue, seat or gate code.
             <>
               <div className="eticket__fact eticket__fact--wide">
                 <dt>{t('edocument.where')}</dt>

@@ -22,7 +22,7 @@ type Calls = ReturnType<typeof orderChangeApi>;
 
 /**
  * /booking/customer-portal/orders/:resId/change — change a seat of a paid order on the same seat map the booking uses
- * (issue 22): the order's seats are marked, only seats of the same ticket group and price can be chosen (the server
+ *: the order's seats are marked, only seats of the same ticket group and price can be chosen (the server
  * lists them, GET .../targets), the rest are struck through and say why. The server checks the choice again and swaps
  * in one step; the order keeps its number, which is what the confirmation names.
  */

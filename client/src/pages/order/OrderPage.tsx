@@ -99,7 +99,7 @@ export default function OrderPage() {
 
   const p = query.data;
   const name = presentationFeatureName(p, locale);
-  // An online show is bought like general admission but shown as what it is: no venue, a viewing window (issue 22).
+  // An online show is bought like general admission but shown as what it is: no venue, a viewing window.
   const online = isVideoOnDemand(p.venueTypeId);
   const toSale = async () => {
     await flushCartSave();
@@ -176,7 +176,7 @@ export default function OrderPage() {
           presentationId={p.id}
           focusHeading={stepChanged}
           onBack={() => goTo('seats')}
-          // At the counter the extras are skippable (issue 22, point 6): Continue goes straight to the sale form.
+          // At the counter the extras are skippable: Continue goes straight to the sale form.
           onContinue={boxOfficeSale ? () => void toSale() : () => goTo('products')}
           continueLabel={boxOfficeSale ? t('ticketsStep.toSale') : undefined}
         />

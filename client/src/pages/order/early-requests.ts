@@ -5,7 +5,7 @@ import { getSeatplanText, getSeatsStatusBytes, parsedStatusKey } from '../../sea
 import { StatusParser } from '../../seatmap/status-parser';
 
 /**
- * Issue 21: on /order/:id the seat map's data used to be asked for only after the entry chunk, the order page's chunk
+ * On /order/:id the seat map's data used to be asked for only after the entry chunk, the order page's chunk
  * (with the seat map, the largest) and the presentation had arrived one after another. Called from the entry chunk,
  * this asks for the presentation at once and, as soon as it is in, for the plan, ticket groups and statuses (parsed in
  * the status worker), while the page's code is still downloading; OrderPage and the seat map's loader take these answers over (api/early-answers.ts)

@@ -48,7 +48,7 @@ async function standing(presentationId: number): Promise<QueueStatusResponse> {
 }
 
 /**
- * /queue/:presentationId — the on-sale waiting room (issue 16, docs/waiting-room.md). Joins on
+ * /queue/:presentationId — the on-sale waiting room (docs/waiting-room.md). Joins on
  * arrival (a harder bot check, solved in workers), then follows one progress broadcast a second and
  * moves on to the seat map by itself when admitted. Place, people ahead, estimated wait, progress,
  * the sale-start countdown; a polite live region that speaks on a change of state and otherwise at

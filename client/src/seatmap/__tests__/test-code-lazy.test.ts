@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Test code stays out of the production bundle (issue 20.8): the seat map's test hook (window.__seatmap, ?test) and
+ * Test code stays out of the production bundle: the seat map's test hook (window.__seatmap, ?test) and
  * the benchmark's naive renderer (?test&renderer=naive) may only be imported with import(), so Vite gives them chunks
  * of their own that load when asked for. A static import anywhere would pull them into the page that imports it.
  * e2e/test-code-split.spec.ts checks the built files and the browser.

@@ -1,5 +1,5 @@
 /**
- * The Live badge's honesty (issue 8): socket.io's own ping runs every 25 s with a 20 s timeout, so a connection that
+ * The Live badge's honesty: socket.io's own ping runs every 25 s with a 20 s timeout, so a connection that
  * died without a close (Wi-Fi gone, laptop lid, a proxy dropping the socket) kept saying "Live" for most of a minute.
  * The feed pings the server every `intervalMs` and expects the acknowledgement within `timeoutMs`.
  *

@@ -25,7 +25,7 @@ const keyIndex = (c: SeatMapController, key: string): number => {
 };
 
 /**
- * Changing the seats of a paid order on the same map (issue 22): one new seat is CHOSEN, not held (the swap holds and
+ * Changing the seats of a paid order on the same map: one new seat is CHOSEN, not held (the swap holds and
  * checks it on the server in one step), the order's seats are marked, and every free seat the server's rule leaves
  * out is painted "not for this change" and says why. Off (`active` false) in every other mode: then nothing here
  * touches the map.

@@ -108,7 +108,7 @@ export class SeatMapLoader {
       // Every byte is here. From now on it is all our own work: parse, model, paint data, first frame.
       this.timings.dataReady = performance.now();
       // Each step below is its own task, with the browser free in between: at 100k seats they take up to ~150 ms
-      // each, and run as one task they froze a 2560x1440 box-office page for several hundred ms (issue 8).
+      // each, and run as one task they froze a 2560x1440 box-office page for several hundred ms.
       const plan = seatApi.parsePlan(planRes.text);
       this.timings.parsed = performance.now();
       if (!(await this.yieldStep())) return;

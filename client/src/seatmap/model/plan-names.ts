@@ -4,7 +4,7 @@ import type { SupportedLocale } from '../../lib/rules';
 import type { SectionInfo } from './seat-store';
 
 /**
- * The seat map's words from the plan and the catalogue in the visitor's language (issue 8): the stage or screen
+ * The seat map's words from the plan and the catalogue in the visitor's language: the stage or screen
  * label, section names and price-group names. Each language shows its own text, then the English, then the Hebrew
  * (the storefront's one rule, lib/localized.ts pickText).
  */

@@ -50,7 +50,7 @@ export interface SectionInfo {
   id: number;
   name: string;
   nameEn: string;
-  /** Russian and Arabic names where the plan has them (issue 8); null shows the English. */
+  /** Russian and Arabic names where the plan has them; null shows the English. */
   nameRu: string | null;
   nameAr: string | null;
   isReserved: boolean;

@@ -92,7 +92,7 @@ export class SectionEntity {
   @Column({ type: 'real', default: 0 }) rotate: number;
   @Column({ type: 'jsonb', nullable: true }) outline: [number, number][] | null;
   @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
-  /** Russian and Arabic section names (issue 8), like the catalogue rows' `translations`. */
+  /** Russian and Arabic section names, like the catalogue rows' `translations`. */
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
 }
 

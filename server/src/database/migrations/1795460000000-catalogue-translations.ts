@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const TABLES = ['feature', 'location', 'venue', 'ticket_group', 'ticket', 'product'];
 
 /**
- * Russian and Arabic for the catalogue (issue 8): one `translations` jsonb per row,
+ * Russian and Arabic for the catalogue: one `translations` jsonb per row,
  * `{ "ru": { "name": …, "description": … }, "ar": { … } }`, next to the Hebrew `name` and English
  * `name_en` columns. Empty by default: a row without a translation shows its English text.
  */

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Gift (system) vouchers on sale, their ledger, and donations
- * (issue 13; docs/vouchers-donations-waivers.md). Additive only: system_voucher
+ * (docs/vouchers-donations-waivers.md). Additive only: system_voucher
  * gets nullable columns; a voucher's history is the append-only
  * system_voucher_event ledger, written in the same transaction as the change.
  */

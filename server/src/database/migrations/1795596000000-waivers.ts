@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Waivers (issue 13): which events need one (with their terms), the age band of
+ * Waivers: which events need one (with their terms), the age band of
  * tickets ("the voucher must fit the jumper's age"), and the signed waivers kept
  * with the reservation: signature image, participants, time, address. Additive.
  */

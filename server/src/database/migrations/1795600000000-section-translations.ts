@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Russian and Arabic section names of a seat plan (issue 8: the map's section names in all four languages), in the
+ * Russian and Arabic section names of a seat plan (the map's section names in all four languages), in the
  * same `translations` jsonb the catalogue rows carry (`{ "ru": { "name": … }, "ar": { … } }`). The stage label's
  * Russian and Arabic live in the seat plan's `stage` jsonb (`labelRu`, `labelAr`) and need no column.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * On-sales behind the waiting room (issue 16, docs/waiting-room.md): per presentation, or per
+ * On-sales behind the waiting room (docs/waiting-room.md): per presentation, or per
  * feature as the default for each of its presentations (a presentation's own row wins). Queue
  * positions are not here: they live in Redis (AOF); this is the configuration staff set.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Memberships and season enrolment (issue 12, memberships-backoffice-spec.md sections 3, 4, 7):
+ * Memberships and season enrolment (memberships-backoffice-spec.md sections 3, 4, 7):
  * memberships with their prices, the presentations of a season (required or not, the payable amount),
  * per-presentation price overrides, member tickets, the members sold (balance in member-ticket units,
  * never below zero by CHECK and by the sale's conditional update), their redemptions, top-ups keyed by

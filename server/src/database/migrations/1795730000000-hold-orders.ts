@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Hold orders (issue 12, docs/hold-orders.md): a member's unpaid reservation (reservation.state 'hold', its tickets
+ * Hold orders (docs/hold-orders.md): a member's unpaid reservation (reservation.state 'hold', its tickets
  * live so the seats are taken for good) with the deadline at which it is released, and the attempts to pay one
  * (online or at the box office), each an idempotency key bound to what it pays. Additive.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 15 (docs/storefront-modes.md, "Mini-sites, live mode, partner integration"):
+ * Storefront channels (docs/storefront-modes.md, "Mini-sites, live mode, partner integration"):
  * - mini_site: a storefront tied to a URL, offering only its presentations and tickets;
  * - mini_site_ticket.balance: how many of a ticket may still be sold through the mini-site (NULL = no limit),
  *   drawn down inside the sale's transaction; the CHECK is the last line of defence against an overdraft;

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The SANDBOX wallet's own books (issue 15, a second way to pay; a simulation of
+ * The SANDBOX wallet's own books (a second way to pay; a simulation of
  * what a PayPal-like wallet keeps on its side): checkout orders the buyer approves
  * or cancels on the wallet page, captures (unique per idempotency key and per
  * approval: an approval pays once), and refunds (whole or part, once per key).

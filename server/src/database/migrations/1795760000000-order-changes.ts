@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Changing the seats of an existing order (issue 15, docs/order-changes.md): the reservation keeps its
+ * Changing the seats of an existing order (docs/order-changes.md): the reservation keeps its
  * identifier and remembers its last change (the spec's LastTransactionId); each change is one row with
  * every seat it moved (the history), written in the same transaction that moves the tickets. A change
  * whose Redis step has not run yet (`seats_applied` false) is finished by the recovery job. Additive.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Ticket-reference administration (issue 14, docs/back-office.md "Ticket references"):
+ * Ticket-reference administration (docs/back-office.md "Ticket references"):
  * tickets that prompt for ref1/ref2, the allowed reference pairs with their quantity, the
  * tickets sold with each (their live count is the use), and every staff change.
  */

@@ -18,7 +18,7 @@ const UPSERT = (changes: string) => `
         revenue_agorot = s.revenue_agorot + EXCLUDED.revenue_agorot;`;
 
 /**
- * Reports count money taken (issue 20, point 10). A hold order's tickets are `live` (the seat is taken) but nothing
+ * Reports count money taken. A hold order's tickets are `live` (the seat is taken) but nothing
  * is paid, and sales_daily counted every live ticket as sold with revenue. Now:
  *
  * - `reservation_ticket.on_hold`: the ticket belongs to an unpaid hold. It counts in `sales_daily.held`, never in

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Limits claimed before money moves (issue 20, point 2). A commit claims the limited things its cart needs (coupon
+ * Limits claimed before money moves. A commit claims the limited things its cart needs (coupon
  * uses, gift-voucher balance, mini-site balance, reference quantities, discount-code uses, member units) for a short
  * time before the card is charged, the way seats are locked; the sale consumes the claim in its transaction. A
  * buyer who cannot get one is refused before any charge; a crashed node's claim simply expires.

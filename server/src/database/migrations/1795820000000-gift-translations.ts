@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const TABLES = ['system_voucher_class', 'donation', 'system_voucher', 'membership_price'];
 
 /**
- * Russian and Arabic for gift vouchers and donations (issue 22): the same `translations` jsonb the catalogue rows
+ * Russian and Arabic for gift vouchers and donations: the same `translations` jsonb the catalogue rows
  * carry (`{ "ru": { "name": …, "description": … }, "ar": { … } }`), on the vouchers on sale, the donation causes and
  * each voucher (a sold voucher keeps its class's names, as it keeps the Hebrew and English ones); and on a
  * membership's prices ("10 entries"), which were the last names of the storefront without them. Store credit is

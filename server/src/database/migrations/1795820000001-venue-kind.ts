@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What kind of place a venue is (issue 22): the back office's capacity report is headed "by cinema", "by hall",
+ * What kind of place a venue is: the back office's capacity report is headed "by cinema", "by hall",
  * "by stadium" or "by arena" after the venues it lists, and "by venue" when they are mixed - no longer "cinema" for
  * a stadium. Venues that exist already are a hall unless their code says otherwise (the demo's cinema, arena and
  * stadium); a real box office sets its own.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A simulated line for the demo (issue 22, point 10). With the real demo on-sale a visitor is admitted at once, so
+ * A simulated line for the demo. With the real demo on-sale a visitor is admitted at once, so
  * nobody ever sees the waiting page with a place, an estimate and a countdown. `demo_line_ahead` > 0 marks an
  * on-sale as demo data: whoever joins finds at least that many synthetic entries ahead (`demo:<n>` in Redis), which
  * leave the head at the admission rate like real shoppers but never shop. Staff cannot set it (the seed does), so a

@@ -4,7 +4,7 @@ import { AFTER_START_BASE } from '../queue-keys';
  * Join (or re-join) a presentation's line, in one step so a visitor holds at most one place.
  * KEYS: line, seq, seen, active, removed
  * ARGV: visitor, now (ms), sale start (ms), pre-queue draw (integer below 2^40), demo line (0 = a real on-sale)
- * With a demo line (issue 22, point 10) a newcomer after the start first finds the line topped up with synthetic
+ * With a demo line a newcomer after the start first finds the line topped up with synthetic
  * `demo:<n>` entries to at least that length, so the demo shows a real wait; they take arrival numbers like anyone
  * and leave at the admission rate (admit.lua.ts), so nobody real is ever put behind one that arrived later.
  * Answers { 'admitted', until, 0, removed, length } or { 'line', rank, created (0|1), removed, length }.

@@ -1,7 +1,7 @@
 import { PRELUDE } from './prelude';
 
 /**
- * Season enrolment and series memberships (issue 12): ONE seat on EACH of several presentations for one owner,
+ * Season enrolment and series memberships: ONE seat on EACH of several presentations for one owner,
  * all or nothing, in one atomic script (never a loop of single locks). Every presentation keeps its own keys,
  * version, log and published change, exactly as the single `lock` script writes them; only the all-or-nothing
  * decision spans them. The keys of different presentations live in different hash slots: fine on the single

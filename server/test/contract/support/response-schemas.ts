@@ -2,8 +2,8 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * The response schema of every operation, derived from what each controller method really returns (issue 31,
- * point 7): the TypeScript checker resolves the method's return type (Promise unwrapped) and this turns it into
+ * The response schema of every operation, derived from what each controller method really returns
+ * (so the wire is described once): the TypeScript checker resolves the method's return type (Promise unwrapped) and this turns it into
  * OpenAPI 3.0 JSON schema. No second description of the wire to keep in step: the shared wire types the handlers
  * return ARE the schema. Named types (interfaces and aliases, e.g. ApiPresentation from `shared/`) become
  * components; anonymous ones are inlined.

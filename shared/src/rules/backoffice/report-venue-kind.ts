@@ -5,7 +5,7 @@ export type VenueKind = 'cinema' | 'hall' | 'stadium' | 'arena';
 export type ReportVenueKind = VenueKind | 'mixed';
 
 /**
- * What a capacity report is headed after (issue 22: "Capacity by cinema / All cinemas" over a stadium): the one kind
+ * What a capacity report is headed after ("Capacity by cinema / All cinemas" over a stadium): the one kind
  * its venues share, else `mixed` ("by venue", "All venues") - also when there is none, since nothing says which.
  */
 export function reportVenueKind(kinds: readonly VenueKind[]): ReportVenueKind {

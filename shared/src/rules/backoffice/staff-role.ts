@@ -1,7 +1,7 @@
 import { BACK_OFFICE_PERMISSION } from './back-office-menu';
 
 /**
- * What the back office calls a signed-in staff member (issue 22: the greeting named the demo administrator by a
+ * What the back office calls a signed-in staff member (the greeting named the demo administrator by a
  * Hebrew role written into her name). A stable id the client translates, read from the permissions: every one of
  * them is an administrator; selling at the box office makes a cashier; reading the reports a producer.
  */

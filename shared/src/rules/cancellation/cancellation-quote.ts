@@ -6,7 +6,7 @@ import { splitRefund, type PaidWith, type RefundPart } from './refund-split';
  * What a customer's cancellation would do: which tickets go, the charge kept, the
  * refund and where each part of it goes. One rule for both the read-only quote the
  * dialog shows before the buyer confirms and the cancellation itself, so the two
- * can never disagree (issue 22): the service reads the same facts (under the row
+ * can never disagree: the service reads the same facts (under the row
  * lock when it cancels) and applies exactly this answer.
  */
 export interface QuoteTicket {

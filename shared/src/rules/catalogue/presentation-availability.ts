@@ -16,7 +16,7 @@ export interface PresentationAvailabilityInput {
 export const LAST_SEATS_MAX = 100;
 
 /**
- * The catalogue's availability marker (issue 8): sold out when the flag says so or every place is sold; "last
+ * The catalogue's availability marker: sold out when the flag says so or every place is sold; "last
  * seats" when at most a tenth of the house (at most LAST_SEATS_MAX, at least one seat) is left; otherwise
  * available. A plan without places (capacity 0) is decided by the flag alone: nothing to count.
  */

@@ -1,4 +1,4 @@
-/** How long after its date an online show can still be watched (issue 22, point 7). */
+/** How long after its date an online show can still be watched. */
 export const VOD_WATCH_DAYS = 7;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The least a membership can cost, for its card in the list (issue 22: the flexible season showed no price).
+ * The least a membership can cost, for its card in the list (the flexible season showed no price).
  *  - a fixed-price membership: its cheapest rate (top-ups are not a way in);
  *  - a per-show season: what its required shows cost at their lowest (an override price where it is lower),
  *    or, with no required show, the cheapest single show, since at least one is needed.

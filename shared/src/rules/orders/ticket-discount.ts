@@ -18,7 +18,7 @@ export interface PricedTicket {
  *   the full price the promotion is measured against; otherwise its price.
  * - Never negative: a ticket dearer than the first one (a premium ticket, a
  *   voucher worth more) is no discount, and showing "you save -₪20" is wrong.
- * - Never for a ticket priced for an age band (a child's ticket, issue 22): its
+ * - Never for a ticket priced for an age band (a child's ticket): its
  *   price is what a child's seat costs, and "your savings ₪100" next to it is not
  *   what a person would say; only its own promotion (its oldPrice) counts.
  */

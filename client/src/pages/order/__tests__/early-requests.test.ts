@@ -1,5 +1,5 @@
 /**
- * The order page's early requests (issue 21): started from the entry chunk, taken over once by the very calls the
+ * The order page's early requests: started from the entry chunk, taken over once by the very calls the
  * page and the seat map make, never for another address, and a caller's abort still ends its wait. Runs in jest's node
  * environment with a minimal window/localStorage and a fake fetch, like api/__tests__/client.test.ts.
  */

@@ -14,7 +14,7 @@ function manager(): CameraManager {
   return new CameraManager(c);
 }
 
-describe('CameraManager.fitCamera: the whole venue, above the phone bar (issue 8)', () => {
+describe('CameraManager.fitCamera: the whole venue, above the phone bar', () => {
   it.each([
     // name, viewport, bottom inset, venue bottom must end at or above
     ['desktop, no bar', 1200, 800, 0, 800],

@@ -7,7 +7,7 @@ import { changePaintStatus, Paint, paintClass } from '../../render/palette';
 import { ChangeManager } from '../change';
 
 /**
- * Issue 22: changing an order on the seat map. The map offers exactly the seats the server allows (free ones), marks
+ * Changing an order on the seat map. The map offers exactly the seats the server allows (free ones), marks
  * the order's own, says why a free seat is left out, and drops a choice someone else takes.
  */
 function setUp(seatChange = true) {

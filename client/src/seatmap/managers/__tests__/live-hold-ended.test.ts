@@ -26,7 +26,7 @@ jest.mock('socket.io-client', () => ({
 jest.mock('../../../api/identity', () => ({ storedVisitorId: () => '6f1c2a8e-5b7d-4e3f-9a10-2b3c4d5e6f70' }));
 
 /**
- * Issue 15: the server tells a visitor on their own socket that their hold ended; the seat map marks it at once
+ * The server tells a visitor on their own socket that their hold ended; the seat map marks it at once
  * (SeatMap then opens the hold-expired page), and the socket proves who it is the way every call does (its uuid).
  */
 describe('LiveManager: hold ended', () => {

@@ -12,7 +12,7 @@ const stage = {
 };
 const hall = { name: 'אולם', nameEn: 'Hall', nameRu: 'Зал', nameAr: 'القاعة' };
 
-describe('seat-map words in the visitor language (issue 8): own language, then English, then Hebrew', () => {
+describe('seat-map words in the visitor language: own language, then English, then Hebrew', () => {
   test.each([
     ['he', 'מסך'],
     ['en', 'Screen'],

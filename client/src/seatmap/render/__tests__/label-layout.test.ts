@@ -202,7 +202,7 @@ describe('layoutLabels', () => {
   });
 });
 
-describe('section names: one style, shortened consistently (issue 8)', () => {
+describe('section names: one style, shortened consistently', () => {
   it.each([
     ['numbered name', 'Lower tier 101', [['Lower tier 101'], ['Lower', 'tier 101'], ['101']]],
     ['two words, no number', 'Golden ring', [['Golden ring'], ['Golden', 'ring'], ['Golden ring']]],
@@ -299,7 +299,7 @@ describe('names of turned sections seen as specks (a stadium on a phone)', () =>
   });
 });
 
-describe('row names (issue 8)', () => {
+describe('row names', () => {
   /** Row-name boxes as the layout claims them. */
   const boxes = (o: Out) =>
     o.texts
@@ -448,7 +448,7 @@ describe('row names (issue 8)', () => {
   });
 });
 
-describe('section names zoomed in: never over seats (issue 8)', () => {
+describe('section names zoomed in: never over seats', () => {
   // Section 2 sits 8 units under section 1: the gap above its first row is full of section 1's last row.
   const stacked = buildSeatStore(
     plan([
@@ -477,7 +477,7 @@ describe('section names zoomed in: never over seats (issue 8)', () => {
   });
 });
 
-describe('section names on the overview: on seats only while seats are specks (issue 8)', () => {
+describe('section names on the overview: on seats only while seats are specks', () => {
   const index = new SpatialIndex(store);
   const seatsIn = (x0: number, y0: number, x1: number, y1: number) => index.queryRect(x0, y0, x1, y1).length > 0;
   const s1 = (o: Out) => o.texts.find((t) => t.kind === 'section' && /101|Lower|tier/.test(t.text))!;

@@ -68,7 +68,7 @@ describe('cancellationQuote', () => {
       },
     ],
     [
-      'issue 22: 5 percent of a 264 order is 13.20 kept, 250.80 to the card',
+      '5 percent of a 264 order is 13.20 kept, 250.80 to the card',
       { terms: fivePercent },
       {
         ok: true,
