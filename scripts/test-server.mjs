@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { serverNodeFlags } from './server-node-flags.mjs';
+import { untilServerReady } from './server-ready.mjs';
 import { ROOT, freePort } from './services.mjs';
 
 export async function startTestServer(env, { cwd = ROOT } = {}) {
@@ -42,30 +43,12 @@ export async function startTestServer(env, { cwd = ROOT } = {}) {
       CLIENT_DIST: path.join(ROOT, 'client', 'dist'),
     },
   });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 120 s:\n${output}`)), 120_000);
-    child.stdout.on('data', (c) => {
-      output += c;
-      if (output.includes('HOTLINE_READY')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr.on('data', (c) => {
-      output += c;
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
+  const { output } = await untilServerReady(child);
   return {
     url: `http://127.0.0.1:${port}`,
     /** Answers the server found not as the OpenAPI document declares (VALIDATE_RESPONSES logs each one). */
     undeclaredAnswers: () =>
-      output
+      output()
         .split('\n')
         .filter((line) => line.includes('answer not as declared'))
         .map((line) => {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
+import { untilServerReady } from '../../scripts/server-ready.mjs';
 import * as services from '../../scripts/services.mjs';
 
 export const ROOT = services.ROOT;
@@ -103,25 +104,7 @@ export async function startServer(env, label = 'server', nodeArgs = []) {
       },
     },
   );
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label} did not start within 180 s:\n${output}`)), 180_000);
-    child.stdout.on('data', (c) => {
-      output += c;
-      if (output.includes('HOTLINE_READY')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr.on('data', (c) => {
-      output += c;
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${label} exited (${code}):\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
+  await untilServerReady(child, { label, timeoutMs: 180_000 });
   child.stdout.resume();
   child.stderr.resume();
   onInterrupt(() => child.kill('SIGKILL'));

@@ -1,32 +1,12 @@
 // A staff member of the bench's own (production never seeds demo staff) and a signed-in session for it, the way
 // staff sign in: password and a TOTP code, the session in its cookie.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { totpCode } from '../../scripts/totp-code.mjs';
 import { ROOT, require } from './stack.mjs';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const PASSWORD = 'bench-password';
-
-/** RFC 6238 code of `secretBase32` for now (30 s steps, SHA-1, 6 digits). */
-function totp(secretBase32) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes = [];
-  for (const ch of secretBase32) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** Account `bench` in businesses 1 and 2 with these permissions, hashed by the server's own argon2id. */
 export async function createBenchStaff(pool, permissions) {
@@ -51,7 +31,7 @@ export async function signInBenchStaff(base) {
   const res = await fetch(`${base}/api/backoffice/sign-in`, {
     method: 'POST',
     headers: { uuid: visitor, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: PASSWORD, totpCode: totp(SECRET) }),
+    body: JSON.stringify({ username: 'bench', password: PASSWORD, totpCode: totpCode(SECRET) }),
   });
   if (res.status !== 200) throw new Error(`sign-in ${res.status} ${await res.text()}`);
   const cookie = res.headers
