@@ -144,3 +144,65 @@ test('the camera reads the e-ticket’s QR code and admits it (Chromium’s fake
     await withSql((sql) => sql.query(`UPDATE presentation SET date_time = $2 WHERE id = $1`, [show.id, show.dateTime]));
   }
 });
+
+test('offline: the scanner admits from its manifest, queues the scans and uploads them when the network is back', async ({
+  page,
+  context,
+}) => {
+  const show = await cinemaShow();
+  const order = await buyOneSeat(page.request, show.id, { mobile: '0509990095' });
+  const eTicket = (await (await page.request.get(`/api/edocument/${order.documentKey}?lang=en`)).json()) as {
+    reservation: { tickets: { ticketIdentifier: string; qrText: string }[] };
+  };
+  const { qrText, ticketIdentifier } = eTicket.reservation.tickets[0]!;
+  await withSql((sql) =>
+    sql.query(`UPDATE presentation SET date_time = now() + interval '30 minutes' WHERE id = $1`, [show.id]),
+  );
+  try {
+    await signInAdmin(page, 'presentations-report', 'en');
+    await page.goto('/scan?lang=en');
+    await page.locator('#scan-presentation').fill(String(show.id));
+    await page.locator('#scan-gate').fill('Offline gate');
+    const manifest = page.waitForResponse((r) => r.url().includes(`/api/checkin/presentations/${show.id}/manifest`));
+    await page.getByRole('button', { name: 'Start scanning' }).click();
+    expect((await manifest).status()).toBe(200);
+
+    await context.setOffline(true);
+    const answer = page.locator('.scan-answer');
+    await page.locator('#scan-code').fill(qrText);
+    await page.getByRole('button', { name: 'Check ticket' }).click();
+    await expect(answer).toHaveAttribute('data-outcome', 'admitted');
+    await expect(answer).toContainText('No connection: checked on this device');
+    await page.locator('#scan-code').fill(ticketIdentifier);
+    await page.getByRole('button', { name: 'Check ticket' }).click();
+    await expect(answer).toHaveAttribute('data-outcome', 'already-admitted');
+    await expect(page.locator('[data-queued]')).toHaveAttribute('data-queued', '2');
+    await expectAxeClean(page, 'scanner offline (en)');
+
+    await context.setOffline(false);
+    await expect(page.locator('[data-queued]')).toHaveCount(0, { timeout: 15_000 });
+    const recorded = await withSql(async (sql) => ({
+      scans: (
+        await sql.query(
+          `SELECT s.outcome, s.offline, s.conflict FROM checkin_scan s JOIN reservation_ticket t ON t.id = s.ticket_id
+            WHERE t.identifier = $1 ORDER BY s.id`,
+          [ticketIdentifier],
+        )
+      ).rows,
+      admission: (
+        await sql.query(
+          `SELECT a.gate FROM checkin_admission a JOIN reservation_ticket t ON t.id = a.ticket_id WHERE t.identifier = $1`,
+          [ticketIdentifier],
+        )
+      ).rows,
+    }));
+    expect(recorded.scans).toEqual([
+      { outcome: 'admitted', offline: true, conflict: false },
+      { outcome: 'already-admitted', offline: true, conflict: false },
+    ]);
+    expect(recorded.admission).toEqual([{ gate: 'Offline gate' }]);
+  } finally {
+    await context.setOffline(false);
+    await withSql((sql) => sql.query(`UPDATE presentation SET date_time = $2 WHERE id = $1`, [show.id, show.dateTime]));
+  }
+});
