@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import QRCode from 'qrcode';
 import { expectAxeClean, signInAdmin } from './back-office.support';
 import { buyOneSeat } from './customer-area.support';
 import { withSql } from './sql.support';
@@ -6,7 +9,8 @@ import { withSql } from './sql.support';
 /**
  * The door scanner (/scan, docs/door-checkin.md), its typed path: a ticket bought through the storefront's API is let
  * in once, scanned again it is refused with the gate that let it in, in English and Hebrew; the page is axe clean
- * and fits a 390 px phone. The show is moved to start in half an hour for the doors to be open, and moved back.
+ * and fits a 390 px phone; and the camera path, Chromium's fake camera playing a video of the ticket's QR code made
+ * with the `qrcode` package the server renders e-tickets with. The show is moved to start in half an hour for the doors to be open, and moved back.
  */
 function cinemaShow(): Promise<{ id: number; dateTime: Date }> {
   return withSql(async (sql) => {
@@ -61,6 +65,144 @@ test('a typed ticket is admitted once, then refused with the gate that let it in
     await page.getByRole('button', { name: 'בדיקת כרטיס' }).click();
     await expect(answer).toHaveAttribute('data-outcome', 'not-valid');
   } finally {
+    await withSql((sql) => sql.query(`UPDATE presentation SET date_time = $2 WHERE id = $1`, [show.id, show.dateTime]));
+  }
+});
+
+/**
+ * A QR code as Chromium's fake camera plays it: a y4m video (4:2:0), the code black on white, a few identical
+ * frames (Chromium loops the file).
+ */
+function qrVideo(text: string, file: string): void {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { size, data } = qr.modules;
+  const [width, height, scale] = [640, 480, 8];
+  const left = Math.floor((width - size * scale) / 2);
+  const top = Math.floor((height - size * scale) / 2);
+  const luma = Buffer.alloc(width * height, 255);
+  for (let row = 0; row < size; row++)
+    for (let col = 0; col < size; col++)
+      if (data[row * size + col])
+        for (let dy = 0; dy < scale; dy++)
+          luma.fill(
+            0,
+            (top + row * scale + dy) * width + left + col * scale,
+            (top + row * scale + dy) * width + left + (col + 1) * scale,
+          );
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
+}
+
+test('the camera reads the e-ticket’s QR code and admits it (Chromium’s fake camera)', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const show = await cinemaShow();
+  const order = await buyOneSeat(page.request, show.id, { mobile: '0509990094' });
+  const eTicket = (await (await page.request.get(`/api/edocument/${order.documentKey}?lang=en`)).json()) as {
+    reservation: { tickets: { ticketIdentifier: string; qrText: string }[] };
+  };
+  const { qrText, ticketIdentifier } = eTicket.reservation.tickets[0]!;
+  const video = testInfo.outputPath('ticket-qr.y4m');
+  mkdirSync(path.dirname(video), { recursive: true });
+  qrVideo(qrText, video);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  await withSql((sql) =>
+    sql.query(`UPDATE presentation SET date_time = now() + interval '30 minutes' WHERE id = $1`, [show.id]),
+  );
+  try {
+    const context = await browser.newContext({ baseURL, permissions: ['camera'] });
+    const door = await context.newPage();
+    await signInAdmin(door, 'presentations-report', 'en');
+    await door.goto('/scan?lang=en');
+    await door.locator('#scan-presentation').fill(String(show.id));
+    await door.locator('#scan-gate').fill('Camera gate');
+    await door.getByRole('button', { name: 'Start scanning' }).click();
+    await door.getByRole('button', { name: 'Scan with the camera' }).click();
+    const answer = door.locator('.scan-answer');
+    await expect(answer).toHaveAttribute('data-outcome', 'admitted', { timeout: 15_000 });
+    await expect(answer).toContainText(ticketIdentifier);
+    // The same code still in front of the camera is not scanned again at once; typed again it is already in.
+    await door.getByRole('button', { name: 'Stop the camera' }).click();
+    await door.locator('#scan-code').fill(ticketIdentifier);
+    await door.getByRole('button', { name: 'Check ticket' }).click();
+    await expect(answer).toHaveAttribute('data-outcome', 'already-admitted');
+    await expect(answer).toContainText('Camera gate');
+  } finally {
+    await browser.close();
+    await withSql((sql) => sql.query(`UPDATE presentation SET date_time = $2 WHERE id = $1`, [show.id, show.dateTime]));
+  }
+});
+
+test('offline: the scanner admits from its manifest, queues the scans and uploads them when the network is back', async ({
+  page,
+  context,
+}) => {
+  const show = await cinemaShow();
+  const order = await buyOneSeat(page.request, show.id, { mobile: '0509990095' });
+  const eTicket = (await (await page.request.get(`/api/edocument/${order.documentKey}?lang=en`)).json()) as {
+    reservation: { tickets: { ticketIdentifier: string; qrText: string }[] };
+  };
+  const { qrText, ticketIdentifier } = eTicket.reservation.tickets[0]!;
+  await withSql((sql) =>
+    sql.query(`UPDATE presentation SET date_time = now() + interval '30 minutes' WHERE id = $1`, [show.id]),
+  );
+  try {
+    await signInAdmin(page, 'presentations-report', 'en');
+    await page.goto('/scan?lang=en');
+    await page.locator('#scan-presentation').fill(String(show.id));
+    await page.locator('#scan-gate').fill('Offline gate');
+    const manifest = page.waitForResponse((r) => r.url().includes(`/api/checkin/presentations/${show.id}/manifest`));
+    await page.getByRole('button', { name: 'Start scanning' }).click();
+    expect((await manifest).status()).toBe(200);
+
+    await context.setOffline(true);
+    const answer = page.locator('.scan-answer');
+    await page.locator('#scan-code').fill(qrText);
+    await page.getByRole('button', { name: 'Check ticket' }).click();
+    await expect(answer).toHaveAttribute('data-outcome', 'admitted');
+    await expect(answer).toContainText('No connection: checked on this device');
+    await page.locator('#scan-code').fill(ticketIdentifier);
+    await page.getByRole('button', { name: 'Check ticket' }).click();
+    await expect(answer).toHaveAttribute('data-outcome', 'already-admitted');
+    await expect(page.locator('[data-queued]')).toHaveAttribute('data-queued', '2');
+    await expectAxeClean(page, 'scanner offline (en)');
+
+    await context.setOffline(false);
+    await expect(page.locator('[data-queued]')).toHaveCount(0, { timeout: 15_000 });
+    const recorded = await withSql(async (sql) => ({
+      scans: (
+        await sql.query(
+          `SELECT s.outcome, s.offline, s.conflict FROM checkin_scan s JOIN reservation_ticket t ON t.id = s.ticket_id
+            WHERE t.identifier = $1 ORDER BY s.id`,
+          [ticketIdentifier],
+        )
+      ).rows,
+      admission: (
+        await sql.query(
+          `SELECT a.gate FROM checkin_admission a JOIN reservation_ticket t ON t.id = a.ticket_id WHERE t.identifier = $1`,
+          [ticketIdentifier],
+        )
+      ).rows,
+    }));
+    expect(recorded.scans).toEqual([
+      { outcome: 'admitted', offline: true, conflict: false },
+      { outcome: 'already-admitted', offline: true, conflict: false },
+    ]);
+    expect(recorded.admission).toEqual([{ gate: 'Offline gate' }]);
+  } finally {
+    await context.setOffline(false);
     await withSql((sql) => sql.query(`UPDATE presentation SET date_time = $2 WHERE id = $1`, [show.id, show.dateTime]));
   }
 });

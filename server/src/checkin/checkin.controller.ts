@@ -21,14 +21,14 @@ import { RedemptionService } from './redemption.service';
 import { TicketKeys } from './ticket-keys.service';
 
 /** A gate's or a device's name as the scanner sets it: short, printable, no markup. */
-export const doorName = z
+const doorName = z
   .string()
   .trim()
   .min(1)
   .max(64)
   .regex(/^[\p{L}\p{N} ._:-]+$/u, 'letters, digits, spaces and . _ : - only');
 
-export const doorScan = {
+const doorScan = {
   code: z.string().min(1).max(200),
   presentationId: dbId,
   gate: doorName,

@@ -69,7 +69,7 @@ export class TicketKeys extends TicketCodeSigner {
     this.listed = null;
   }
 
-  private async activeSigner(): Promise<{ keyId: number; key: KeyObject }> {
+  private async activeSigner(retried = false): Promise<{ keyId: number; key: KeyObject }> {
     const now = this.clock.nowMs();
     if (this.signer && now - this.signer.readAt < SIGNER_REFRESH_MS) return this.signer;
     let stored = await this.repository.active();
@@ -80,7 +80,16 @@ export class TicketKeys extends TicketCodeSigner {
       stored = await this.repository.active();
       if (!stored) throw new Error('no active door-code key after creating one');
     }
-    const der = unsealPrivateKey(this.config.TICKET_SIGNING_KEY, stored.privateKeySealed);
+    let der: Buffer;
+    try {
+      der = unsealPrivateKey(this.config.TICKET_SIGNING_KEY, stored.privateKeySealed);
+    } catch (error) {
+      // Sealed under another TICKET_SIGNING_KEY (the secret was changed): its public half still verifies every code
+      // it signed, so it is retired like any rotation and a key this secret can open takes over.
+      if (retried) throw error;
+      await this.rotate();
+      return this.activeSigner(true);
+    }
     this.signer = { keyId: stored.id, key: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }), readAt: now };
     return this.signer;
   }

@@ -23,6 +23,9 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/** The door scanner (client route /scan, docs/door-checkin.md). */
+const SCANNER_PAGE = /^\/scan\/?(\?|$)/;
+
 /** The OpenAPI UI ships inline bootstrap code; it is off in production unless enabled. */
 const DOCS_PREFIX = '/api/docs';
 
@@ -42,7 +45,11 @@ export function applySecurityHeaders(
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'SAMEORIGIN')
     .header('cross-origin-opener-policy', 'same-origin')
-    .header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    // The door scanner's page reads QR codes from the camera: that document (loaded at /scan) may ask for it, no other.
+    .header(
+      'permissions-policy',
+      `camera=${SCANNER_PAGE.test(request.url) ? '(self)' : '()'}, microphone=(), geolocation=(), payment=(self)`,
+    );
   if (!request.url.startsWith(DOCS_PREFIX)) void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
   if (isHttps(config, request)) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   // API answers are per visitor (carts, tickets, customer details) unless a route says otherwise

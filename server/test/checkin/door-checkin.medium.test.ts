@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { checkTicketCode, MAX_TICKET_CODE_LENGTH, type TicketKey } from '@hotline/shared';
 import { AdmissionWriter } from '../../src/checkin/admission-writer';
+import { Clock } from '../../src/common/clock';
 import { ed25519Verify } from '../../src/checkin/ed25519';
 import { TicketKeys } from '../../src/checkin/ticket-keys.service';
 import { ticketQrText } from '../../src/reservations/ticket-signature';
 import { signedIn } from '../backoffice/support/staff-kit';
+import { startTestApp } from '../support/test-env';
 import { barrierOf, UnguardedAdmissionWriter } from '../support/unguarded-admission-writer';
 import { codeOnETicket, doorStaff, scan, sellTickets, startDoor, type Door } from './door-kit';
 
@@ -226,6 +228,32 @@ describe('door check-in', () => {
       door.clock.ms = saved;
     }
   });
+});
+
+test('a changed TICKET_SIGNING_KEY: the key it cannot open is retired (its codes still admit), a new one signs', async () => {
+  const door = await startDoor();
+  try {
+    const [before, after] = await sellTickets(door.sql, door.presentationId, 2);
+    const oldCode = await codeOnETicket(door.a, before!);
+    const other = await startTestApp(
+      { TICKET_SIGNING_KEY: 'another-ticket-signing-secret-of-32+', REDIS_PREFIX: `test:door-other:${randomUUID()}:` },
+      door.a.db,
+      [{ provide: Clock, useFactory: () => door.clock }],
+    );
+    try {
+      const newCode = await codeOnETicket(other, after!);
+      expect(newCode.split('.')[1]).not.toBe(oldCode.split('.')[1]);
+      const keys = (await (await fetch(`${other.url}/api/checkin/keys`)).json()) as { keys: TicketKey[] };
+      expect(keys.keys).toHaveLength(2);
+      const staff = await signedIn(other.url, door.sql, 'admin');
+      expect((await scan(staff, door, oldCode)).body.outcome).toBe('admitted');
+      expect((await scan(staff, door, newCode)).body.outcome).toBe('admitted');
+    } finally {
+      await other.app.close();
+    }
+  } finally {
+    await door.close();
+  }
 });
 
 /**

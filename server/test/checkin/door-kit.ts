@@ -23,10 +23,10 @@ export interface Door {
   close(): Promise<void>;
 }
 
-export async function startDoor(providers: ProviderOverride[] = []): Promise<Door> {
+export async function startDoor(providers: ProviderOverride[] = [], env: Record<string, string> = {}): Promise<Door> {
   const clock = new ManualClock(Date.now());
   const all = [{ provide: Clock, useFactory: () => clock }, ...providers];
-  const prefix = { REDIS_PREFIX: `test:door:${randomUUID().slice(0, 8)}:` };
+  const prefix = { REDIS_PREFIX: `test:door:${randomUUID().slice(0, 8)}:`, ...env };
   const a = await startTestApp(prefix, undefined, all);
   const b = await startTestApp(prefix, a.db, all);
   const sql = new Client({ connectionString: a.db.url });

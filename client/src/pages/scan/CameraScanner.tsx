@@ -1,68 +1,50 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** The part of the BarcodeDetector API we use (not in TypeScript's DOM types yet). */
-interface BarcodeDetectorLike {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
-
-function barcodeDetector(): BarcodeDetectorClass | null {
-  const found = (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  return found ?? null;
-}
+import { qrReader } from './qr-reader';
 
 /** The same code read again within this long is the same guest still in front of the camera. */
 const SAME_CODE_MS = 3000;
 
 /**
- * The camera path: the back camera into a video, read a few times a second with the browser's BarcodeDetector.
- * Where the browser has none the page says so and the typed path remains (docs/door-checkin.md, "Left to do").
+ * The camera path: the back camera into a video, its frames read a few times a second (qr-reader.ts). Without a
+ * camera (or permission) the page says so and the typed path remains.
  */
 export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [on, setOn] = useState(false);
-  const [problem, setProblem] = useState<'unsupported' | 'denied' | null>(null);
+  const [denied, setDenied] = useState(false);
   const latest = useRef(onCode);
   useEffect(() => {
     latest.current = onCode;
   }, [onCode]);
 
   useEffect(() => {
-    const Detector = barcodeDetector();
-    if (!on || !Detector) return;
+    if (!on) return;
     let stream: MediaStream | null = null;
     let stopped = false;
     let last = { code: '', at: 0 };
-    const detector = new Detector({ formats: ['qr_code'] });
-    const read = async () => {
+    const start = async () => {
+      const read = await qrReader();
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       if (stopped || !video.current) return;
-      try {
-        const [found] = await detector.detect(video.current);
+      video.current.srcObject = stream;
+      await video.current.play();
+      while (!stopped) {
+        const code = await read(video.current).catch(() => null);
         const now = performance.now();
-        if (found && (found.rawValue !== last.code || now - last.at > SAME_CODE_MS)) {
-          last = { code: found.rawValue, at: now };
-          latest.current(found.rawValue);
+        if (code && (code !== last.code || now - last.at > SAME_CODE_MS)) {
+          last = { code, at: now };
+          latest.current(code);
         }
-      } catch {
-        // A frame not ready yet: the next one.
+        await new Promise((resolve) => window.setTimeout(resolve, 200));
       }
-      if (!stopped) window.setTimeout(() => void read(), 200);
     };
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
-      .then(async (s) => {
-        stream = s;
-        if (stopped || !video.current) return;
-        video.current.srcObject = s;
-        await video.current.play();
-        void read();
-      })
-      .catch(() => {
-        setProblem('denied');
-        setOn(false);
-      });
+    start().catch(() => {
+      if (stopped) return;
+      setDenied(true);
+      setOn(false);
+    });
     return () => {
       stopped = true;
       stream?.getTracks().forEach((track) => track.stop());
@@ -75,14 +57,13 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         type="button"
         className="scan-button"
         onClick={() => {
-          if (!on && !barcodeDetector()) return setProblem('unsupported');
-          setProblem(null);
+          setDenied(false);
           setOn(!on);
         }}
       >
         {on ? t('scan.camera.stop') : t('scan.camera.start')}
       </button>
-      {problem ? <p className="scan-note">{t(`scan.camera.${problem}`)}</p> : null}
+      {denied ? <p className="scan-note">{t('scan.camera.denied')}</p> : null}
       {on ? <video ref={video} className="scan-video" muted playsInline aria-label={t('scan.camera.video')} /> : null}
     </div>
   );

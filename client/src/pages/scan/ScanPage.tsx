@@ -1,14 +1,22 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BACK_OFFICE_PERMISSION, type RedeemResponse, type StaffMe } from '@hotline/shared';
-import { ApiError } from '../../api/client';
+import {
+  BACK_OFFICE_PERMISSION,
+  doorTone,
+  type CheckinManifest,
+  type RedeemResponse,
+  type StaffMe,
+} from '@hotline/shared';
+import { ApiError, NETWORK_ERROR } from '../../api/client';
 import { backOfficeApi } from '../backoffice/backoffice-api';
 import { SignInForm } from '../backoffice/SignInForm';
 import '../backoffice/i18n';
 import '../backoffice/backoffice.css';
 import { CameraScanner } from './CameraScanner';
 import './i18n';
-import { redeem } from './scan-api';
+import { decideOffline } from './offline-door';
+import { loadAdmitted, loadManifest, loadQueue, saveAdmitted, saveManifest, saveQueue } from './offline-store';
+import { manifestOf, redeem, uploadScans } from './scan-api';
 import './scan.css';
 
 interface Station {
@@ -125,28 +133,98 @@ function StationForm({ onDone }: { onDone: (s: Station) => void }) {
 
 function Door({ station, onChange }: { station: Station; onChange: () => void }) {
   const { t } = useTranslation();
+  const id = station.presentationId;
+  const [device] = useState(deviceName);
   const [typed, setTyped] = useState('');
   const [answer, setAnswer] = useState<RedeemResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [manifest, setManifest] = useState<CheckinManifest | null>(() => loadManifest(id));
+  const [queued, setQueued] = useState(() => loadQueue(id).length);
+  const [offline, setOffline] = useState(false);
+
+  /** Sends the scans made without the network; what the server took leaves the queue. */
+  const flush = useCallback(async () => {
+    const sending = loadQueue(id);
+    if (sending.length === 0) return;
+    try {
+      await uploadScans(id, device, sending);
+      const rest = loadQueue(id).filter((s) => !sending.some((sent) => sent.nonce === s.nonce));
+      saveQueue(id, rest);
+      setQueued(rest.length);
+    } catch {
+      // Still no network (or refused): the queue waits for the next chance.
+    }
+  }, [id, device]);
+
+  useEffect(() => {
+    manifestOf(id, device)
+      .then((m) => {
+        saveManifest(m);
+        setManifest(m);
+      })
+      .catch(() => undefined)
+      // Then what an earlier offline spell left in the queue.
+      .finally(() => void flush());
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [id, device, flush]);
+
+  /** No network: the same rules on this device, the scan queued with what it answered. */
+  const offlineCheck = useCallback(
+    async (code: string, scan: { nonce: string; scannedAt: string }, known: CheckinManifest) => {
+      const admitted = loadAdmitted(id);
+      const a = await decideOffline(known, admitted, code, new Date());
+      if (a.outcome === 'admitted' && a.ticketIdentifier) saveAdmitted(id, admitted.add(a.ticketIdentifier));
+      const queue = [
+        ...loadQueue(id),
+        { code, gate: station.gate, direction: 'in' as const, deviceOutcome: a.outcome, ...scan },
+      ];
+      saveQueue(id, queue);
+      setQueued(queue.length);
+      setOffline(true);
+      setAnswer({
+        ...a,
+        tone: doorTone(a.outcome),
+        message: t(`scan.outcome.${a.outcome}`),
+        admittedAt: null,
+        gate: null,
+        doorsOpenAt: null,
+        replayed: false,
+      });
+    },
+    [id, station.gate, t],
+  );
 
   const check = useCallback(
     async (code: string) => {
       if (!code.trim()) return;
       setBusy(true);
       setFailure(null);
+      const scan = { nonce: crypto.randomUUID(), scannedAt: new Date().toISOString() };
       try {
-        const r = await redeem({ code: code.trim(), ...station, device: deviceName() });
+        const r = await redeem({ code: code.trim(), ...station, device, ...scan });
         setAnswer(r);
+        setOffline(false);
         navigator.vibrate?.(r.tone === 'green' ? 80 : [200, 100, 200]);
+        void flush();
       } catch (error) {
-        setAnswer(null);
-        setFailure(error instanceof ApiError && error.status < 500 && error.message ? error.message : t('scan.failed'));
+        if (error instanceof ApiError && error.code === NETWORK_ERROR && manifest)
+          await offlineCheck(code.trim(), scan, manifest);
+        else {
+          setAnswer(null);
+          setFailure(
+            error instanceof ApiError && error.status > 0 && error.status < 500 && error.message
+              ? error.message
+              : t('scan.failed'),
+          );
+        }
       } finally {
         setBusy(false);
       }
     },
-    [station, t],
+    [station, device, manifest, flush, offlineCheck, t],
   );
 
   const submit = (e: FormEvent) => {
@@ -169,11 +247,17 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
         data-outcome={failure ? 'failed' : (answer?.outcome ?? 'waiting')}
       >
         <p className="scan-answer-message">{failure ?? answer?.message ?? t('scan.result.waiting')}</p>
+        {offline && answer ? <p>{t('scan.offline.checked')}</p> : null}
         {answer?.seat ? <p>{t('scan.result.seat', { row: answer.seat.rowName, seat: answer.seat.seatName })}</p> : null}
         {answer?.ticketIdentifier ? (
           <p dir="ltr">{t('scan.result.ticket', { ticket: answer.ticketIdentifier })}</p>
         ) : null}
       </div>
+      {queued > 0 ? (
+        <p className="scan-note" data-queued={queued}>
+          {t('scan.offline.queued', { count: queued })}
+        </p>
+      ) : null}
       <CameraScanner onCode={(code) => void check(code)} />
       <form className="scan-card" onSubmit={submit}>
         <label htmlFor="scan-code">{t('scan.manual.label')}</label>
