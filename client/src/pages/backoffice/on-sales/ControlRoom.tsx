@@ -71,9 +71,9 @@ export function ControlRoom({ presentationId, label, onClose }: Props) {
   return (
     <section className="bo-card bo-control-room" aria-labelledby="bo-cr-title" data-testid="bo-control-room">
       <div className="bo-card-head">
-        <h3 id="bo-cr-title" ref={heading} tabIndex={-1}>
+        <h2 id="bo-cr-title" ref={heading} tabIndex={-1}>
           {t(`${K}.title`, { show: label })}
-        </h3>
+        </h2>
         <button type="button" className="button" onClick={onClose}>
           {t(`${K}.close`)}
         </button>
@@ -98,7 +98,7 @@ export function ControlRoom({ presentationId, label, onClose }: Props) {
         (failed ? <p role="alert">{t('backOffice.onSales.failed')}</p> : <p role="status">{t(`${K}.loading`)}</p>)}
       {room && (
         <>
-          <h4 className="bo-cr-group">{t(`${K}.queueHeading`)}</h4>
+          <h3 className="bo-cr-group">{t(`${K}.queueHeading`)}</h3>
           {!room.queue.enabled && <p>{t(`${K}.queueOff`)}</p>}
           <div className="bo-cr-grid">
             {tile('in-line', t(`${K}.inLine`), room.queue.inLine, undefined, true)}
@@ -117,7 +117,7 @@ export function ControlRoom({ presentationId, label, onClose }: Props) {
               t(`${K}.ofMax`, { max: n(room.queue.maxActive) }),
             )}
           </div>
-          <h4 className="bo-cr-group">{t(`${K}.salesHeading`)}</h4>
+          <h3 className="bo-cr-group">{t(`${K}.salesHeading`)}</h3>
           <div className="bo-cr-grid">
             {tile(
               'left',

@@ -207,7 +207,8 @@ export function OnSalesPanel() {
 
   return (
     <>
-      <section className="bo-card">
+      {/* The control room takes the screen (a wall display); the list is only hidden, so Close returns to its button. */}
+      <section className="bo-card bo-onsales-list" hidden={watching !== null}>
         <div className="bo-card-head">
           <h2 id="bo-onsales-title">{t(`${K}.title`)}</h2>
         </div>
@@ -298,6 +299,7 @@ export function OnSalesPanel() {
                               className="button"
                               onClick={(e) => {
                                 watchedFrom.current = e.currentTarget;
+                                setDraft(null);
                                 setWatching(p);
                               }}
                             >
