@@ -92,6 +92,18 @@ test.describe.serial('on-sale control room', () => {
     await openControlRoom(page, 'ar', /^غرفة المراقبة ?:/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('bo-cr-left')).toContainText('مقاعد متبقية');
+    // Seats by zone: one row per zone of the plan.
+    const zones = await withSql(
+      async (sql) =>
+        (
+          await sql.query(
+            `SELECT count(DISTINCT coalesce(sec.zone_id, -1))::int AS n
+               FROM presentation p JOIN section sec ON sec.seatplan_id = p.seatplan_id WHERE p.id = $1`,
+            [pid],
+          )
+        ).rows[0].n as number,
+    );
+    await expect(page.getByTestId('bo-cr-zones').locator('tbody tr')).toHaveCount(zones);
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAxeClean(page, 'control room (ar, 390)');

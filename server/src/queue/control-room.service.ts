@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { OnSaleControlRoom } from '@hotline/shared';
 import { Clock } from '../common/clock';
-import { ControlRoomRepository } from './control-room.repository';
+import { ControlRoomRepository, type ZoneFigures } from './control-room.repository';
 import { OnSales } from './on-sales';
 import { QueueStore } from './queue-store';
 
 const MINUTE_MS = 60_000;
+
+/** The whole presentation's seat figures: the zones' sums. */
+function seatsOf(zones: readonly ZoneFigures[]): OnSaleControlRoom['seats'] {
+  const sum = (pick: (z: ZoneFigures) => number) => zones.reduce((n, z) => n + pick(z), 0);
+  const [capacity, sold, held] = [sum((z) => z.capacity), sum((z) => z.sold), sum((z) => z.held)];
+  return { capacity, sold, held, left: Math.max(0, capacity - sold - held) };
+}
 const FAILURE_WINDOW_MS = 10 * MINUTE_MS;
 
 /**
@@ -49,12 +56,8 @@ export class ControlRoomService {
         admittedLastMinute,
         admittedTotal,
       },
-      seats: {
-        capacity: sales.capacity,
-        sold: sales.sold,
-        held: sales.held,
-        left: Math.max(0, sales.capacity - sales.sold - sales.held),
-      },
+      seats: seatsOf(sales.zones),
+      zones: sales.zones.map((z) => ({ ...z, left: Math.max(0, z.capacity - z.sold - z.held) })),
       ticketsSoldLastMinute: sales.ticketsSoldSince,
       paymentFailuresLast10Minutes: sales.paymentFailuresSince,
     };

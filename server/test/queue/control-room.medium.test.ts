@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 /** Inserts an order of `count` live tickets of PRESENTATION on seats nobody holds (a paid sale, or a hold). */
-async function order(count: number, state: 'paid' | 'hold'): Promise<void> {
+async function order(count: number, state: 'paid' | 'hold'): Promise<number[]> {
   const seats = (
     await sql.query(
       `SELECT s.section_id, s.x, s.y FROM presentation p JOIN section sec ON sec.seatplan_id = p.seatplan_id
@@ -67,6 +67,7 @@ async function order(count: number, state: 'paid' | 'hold'): Promise<void> {
        VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9)`,
       [reservation, randomUUID(), PRESENTATION, s.section_id, s.x, s.y, ticket, state === 'hold', new Date(clock.ms)],
     );
+  return seats.map((s: { section_id: number }) => s.section_id);
 }
 
 async function failedPayment(presentationId: number): Promise<void> {
@@ -127,8 +128,8 @@ test('the snapshot counts exactly the line, the admission, the sale, the hold an
   const admission = await t.app.get(QueueService).admit(rule, clock.ms);
   expect(admission.admitted).toBe(2);
 
-  await order(3, 'paid');
-  await order(2, 'hold');
+  const soldSections = await order(3, 'paid');
+  const heldSections = await order(2, 'hold');
   await failedPayment(PRESENTATION);
   await failedPayment(PRESENTATION + 1); // another presentation's: not counted
 
@@ -151,6 +152,24 @@ test('the snapshot counts exactly the line, the admission, the sale, the hold an
   expect(before.seats.left - now.seats.left).toBe(5);
   expect(now.ticketsSoldLastMinute - before.ticketsSoldLastMinute).toBe(3);
   expect(now.paymentFailuresLast10Minutes - before.paymentFailuresLast10Minutes).toBe(1);
+
+  // Per zone: the sums are the totals, and each zone moved by the tickets on its own sections.
+  const sectionZone = new Map(
+    (
+      await sql.query('SELECT id, zone_id FROM section WHERE id = ANY($1::int[])', [[...soldSections, ...heldSections]])
+    ).rows.map((r: { id: number; zone_id: number | null }) => [r.id, r.zone_id]),
+  );
+  const delta = (pick: 'sold' | 'held') =>
+    new Map(now.zones.map((z) => [z.zoneId, z[pick] - (before.zones.find((b) => b.zoneId === z.zoneId)?.[pick] ?? 0)]));
+  const tally = (sections: number[]) => {
+    const m = new Map<number | null, number>(now.zones.map((z) => [z.zoneId, 0]));
+    for (const s of sections) m.set(sectionZone.get(s)!, m.get(sectionZone.get(s)!)! + 1);
+    return m;
+  };
+  expect(delta('sold')).toEqual(tally(soldSections));
+  expect(delta('held')).toEqual(tally(heldSections));
+  for (const key of ['capacity', 'sold', 'held', 'left'] as const)
+    expect(now.zones.reduce((n, z) => n + z[key], 0)).toBe(now.seats[key]);
 
   // A minute later the admissions and the sales have left the last-minute windows; the totals stay.
   clock.ms += 61_000;

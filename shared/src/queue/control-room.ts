@@ -32,8 +32,23 @@ export interface OnSaleControlRoom {
     /** capacity - sold - held, never below 0 (seats in shoppers' carts are not subtracted). */
     left: number;
   };
+  /** The same seat figures per zone of the seat plan (sections without a zone: zoneId null, last). */
+  zones: OnSaleControlRoomZone[];
   /** Tickets sold in the last 60 seconds. */
   ticketsSoldLastMinute: number;
   /** Card payments declined or failed in the last 10 minutes for orders with a ticket of this presentation. */
   paymentFailuresLast10Minutes: number;
+}
+
+export interface OnSaleControlRoomZone {
+  zoneId: number | null;
+  /** The zone's name (Hebrew, English), null for sections without a zone. */
+  name: string | null;
+  nameEn: string | null;
+  /** The zone's colour on the seat map (CSS colour), null without a zone. */
+  color: string | null;
+  capacity: number;
+  sold: number;
+  held: number;
+  left: number;
 }

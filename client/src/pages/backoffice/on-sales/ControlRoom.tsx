@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnSaleControlRoom } from '@hotline/shared';
 import { useLocale } from '../../../hooks/useLocale';
+import { pickText } from '../../../lib/localized';
 import { onSalesApi } from './on-sales-api';
 
 const K = 'backOffice.onSales.controlRoom';
@@ -131,6 +132,38 @@ export function ControlRoom({ presentationId, label, onClose }: Props) {
             {tile('sold-minute', t(`${K}.soldLastMinute`), room.ticketsSoldLastMinute)}
             {tile('payment-failures', t(`${K}.paymentFailures`), room.paymentFailuresLast10Minutes)}
           </div>
+          {room.zones.length > 0 && (
+            <div className="bo-table-wrap" role="region" aria-labelledby="bo-cr-zones-caption" tabIndex={0}>
+              <table className="bo-table bo-cr-zones" data-testid="bo-cr-zones">
+                <caption id="bo-cr-zones-caption">{t(`${K}.zonesCaption`)}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t(`${K}.zone`)}</th>
+                    <th scope="col">{t(`${K}.left`)}</th>
+                    <th scope="col">{t(`${K}.sold`)}</th>
+                    <th scope="col">{t(`${K}.held`)}</th>
+                    <th scope="col">{t(`${K}.capacityColumn`)}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {room.zones.map((z) => (
+                    <tr key={z.zoneId ?? 'none'}>
+                      <th scope="row">
+                        {z.color && (
+                          <span className="bo-cr-swatch" style={{ background: z.color }} aria-hidden="true" />
+                        )}
+                        {z.name !== null ? pickText(locale, z.name, z.nameEn ?? '') : t(`${K}.noZone`)}
+                      </th>
+                      <td>{n(z.left)}</td>
+                      <td>{n(z.sold)}</td>
+                      <td>{n(z.held)}</td>
+                      <td>{n(z.capacity)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </>
       )}
     </section>
