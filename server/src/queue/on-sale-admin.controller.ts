@@ -6,14 +6,16 @@ import {
   ON_SALE_LIMITS,
   withinBusinessScope,
   type OnSaleConfig,
+  type OnSaleControlRoom,
   type OnSaleListResponse,
   type OnSalePresentationsResponse,
 } from '@hotline/shared';
 import { AuditLogRepository, CurrentStaff, StaffOnly, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
-import { dbId, isoMoment } from '../common/ids';
+import { dbId, idString, isoMoment } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
-import { ZodBody } from '../common/validation';
+import { ZodBody, ZodParams } from '../common/validation';
+import { ControlRoomService } from './control-room.service';
 import { OnSaleRepository } from './on-sale.repository';
 import { OnSales } from './on-sales';
 
@@ -31,6 +33,8 @@ const onSaleBody = z
     message: 'exactly one of presentationId and featureId',
   });
 
+const controlRoomParams = z.object({ presentationId: idString });
+
 /**
  * On-sale configuration for staff with the on-sale permission (until the back office has a
  * screen for it): list, and create or replace one presentation's or one feature's on-sale.
@@ -44,6 +48,7 @@ export class OnSaleAdminController {
     private readonly repository: OnSaleRepository,
     private readonly onSales: OnSales,
     private readonly audit: AuditLogRepository,
+    private readonly controlRooms: ControlRoomService,
   ) {}
 
   @Get()
@@ -57,6 +62,19 @@ export class OnSaleAdminController {
   @ApiOperation({ summary: "Your businesses' coming presentations with the on-sale that applies to each" })
   async presentations(@CurrentStaff() staff: StaffIdentity): Promise<OnSalePresentationsResponse> {
     return { presentations: await this.repository.presentationsOf(staff.businessIds) };
+  }
+
+  @Get(':presentationId/control-room')
+  @RateLimit(RATE_LIMITS.boxOffice)
+  @ApiOperation({ summary: 'One on-sale as it happens: the line, admissions, shoppers, seats and sales (polled)' })
+  async controlRoom(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(controlRoomParams) params: z.infer<typeof controlRoomParams>,
+  ): Promise<OnSaleControlRoom> {
+    const business = await this.controlRooms.businessOf(params.presentationId);
+    if (business === null) throw new AppError('ON_SALE_NOT_FOUND');
+    if (!withinBusinessScope(staff.businessIds, [business])) throw new AppError('STAFF_BUSINESS_SCOPE');
+    return this.controlRooms.read(params.presentationId);
   }
 
   @Put()

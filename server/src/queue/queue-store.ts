@@ -184,6 +184,16 @@ export class QueueStore {
     return { inLine, active };
   }
 
+  /**
+   * Admitted at or after `since` (the control room's "last minute"): a pass's score is its admission time plus the
+   * shopping window, so these are the passes ending at or after since + shoppingMs. Exact while the window is at
+   * least as long as the look-back (the admission script removes a pass only once it ended) and the window was not
+   * changed in between.
+   */
+  async admittedSince(presentationId: number, since: number, shoppingMs: number): Promise<number> {
+    return this.redis.zcount(this.keys(presentationId).active, since + shoppingMs, '+inf');
+  }
+
   /** Admitted so far in total (statistics). */
   async admittedTotal(presentationId: number): Promise<number> {
     return Number((await this.redis.get(this.keys(presentationId).admitted)) ?? 0);

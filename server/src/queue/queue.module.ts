@@ -5,6 +5,8 @@ import { SeatAdmission } from '../seats';
 import { OnSaleAdminController } from './on-sale-admin.controller';
 import { OnSaleRepository } from './on-sale.repository';
 import { OnSales } from './on-sales';
+import { ControlRoomRepository } from './control-room.repository';
+import { ControlRoomService } from './control-room.service';
 import { QueueController } from './queue.controller';
 import { QueueGateway } from './queue.gateway';
 import { AdmissionGate } from './admission-gate';
@@ -27,6 +29,8 @@ import { QueueService } from './queue.service';
   controllers: [QueueController, OnSaleAdminController],
   providers: [
     OnSaleRepository,
+    ControlRoomRepository,
+    ControlRoomService,
     OnSales,
     QueueStore,
     QueueRandom,

@@ -2,3 +2,4 @@ export * from './api';
 export * from './queue-place';
 export * from './on-sale-settings';
 export * from './wait-countdown';
+export * from './control-room';

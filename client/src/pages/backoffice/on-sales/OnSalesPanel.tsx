@@ -20,6 +20,7 @@ import { pickText } from '../../../lib/localized';
 import './i18n';
 import './on-sales.css';
 import { onSalesApi } from './on-sales-api';
+import { ControlRoom } from './ControlRoom';
 
 const K = 'backOffice.onSales';
 const NUMBER_FIELDS: OnSaleNumberField[] = ['maxActive', 'admitPerMinute', 'shoppingMinutes'];
@@ -73,6 +74,8 @@ export function OnSalesPanel() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [watching, setWatching] = useState<OnSalePresentation | null>(null);
+  const watchedFrom = useRef<HTMLButtonElement | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const openedFrom = useRef<HTMLButtonElement | null>(null);
 
@@ -204,7 +207,8 @@ export function OnSalesPanel() {
 
   return (
     <>
-      <section className="bo-card">
+      {/* The control room takes the screen (a wall display); the list is only hidden, so Close returns to its button. */}
+      <section className="bo-card bo-onsales-list" hidden={watching !== null}>
         <div className="bo-card-head">
           <h2 id="bo-onsales-title">{t(`${K}.title`)}</h2>
         </div>
@@ -290,6 +294,18 @@ export function OnSalesPanel() {
                               {t(o ? `${K}.edit` : `${K}.create`)}
                               <span className="visually-hidden">: {showLabel(p)}</span>
                             </button>
+                            <button
+                              type="button"
+                              className="button"
+                              onClick={(e) => {
+                                watchedFrom.current = e.currentTarget;
+                                setDraft(null);
+                                setWatching(p);
+                              }}
+                            >
+                              {t(`${K}.controlRoom.open`)}
+                              <span className="visually-hidden">: {showLabel(p)}</span>
+                            </button>
                             <Link className="button" to={`${queueUrlOf(p.presentationId)}?lang=${locale}`}>
                               {t(`${K}.waitingPage`)}
                               <span className="visually-hidden">: {showLabel(p)}</span>
@@ -304,6 +320,17 @@ export function OnSalesPanel() {
             </div>
           ))}
       </section>
+
+      {watching && (
+        <ControlRoom
+          presentationId={watching.presentationId}
+          label={showLabel(watching)}
+          onClose={() => {
+            setWatching(null);
+            watchedFrom.current?.focus();
+          }}
+        />
+      )}
 
       {draft && (
         <section className="bo-card bo-onsale-form" aria-labelledby="bo-onsale-form-title">

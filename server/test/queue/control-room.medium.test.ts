@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import type { OnSaleControlRoom } from '@hotline/shared';
+import { Clock } from '../../src/common/clock';
+import { OnSales } from '../../src/queue/on-sales';
+import { QueueStore } from '../../src/queue/queue-store';
+import { QueueService } from '../../src/queue/queue.service';
+import { ManualClock } from './support/queue-kit';
+import { startTestApp, type TestApp } from '../support/test-env';
+import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+
+/**
+ * The on-sale control room (GET /api/admin/on-sales/:presentationId/control-room): what it shows is what happened
+ * in the line (Redis) and in the sales (PostgreSQL); only on-sale admins of the presentation's business read it.
+ * Time is a ManualClock moved by hand; the test's rows are stamped with its time, not PostgreSQL's now().
+ */
+let t: TestApp;
+let sql: Client;
+let clock: ManualClock;
+
+const PRESENTATION = 3;
+const route = (id: number | string) => `/api/admin/on-sales/${id}/control-room`;
+
+beforeAll(async () => {
+  clock = new ManualClock(Date.now());
+  t = await startTestApp({ QUEUE_TICK_MS: '0', QUEUE_CONFIG_REFRESH_MS: '0' }, undefined, [
+    { provide: Clock, useFactory: () => clock },
+  ]);
+  sql = new Client({ connectionString: t.db.url });
+  await sql.connect();
+});
+afterAll(async () => {
+  await sql?.end();
+  await t?.close();
+});
+
+/** Inserts an order of `count` live tickets of PRESENTATION on seats nobody holds (a paid sale, or a hold). */
+async function order(count: number, state: 'paid' | 'hold'): Promise<number[]> {
+  const seats = (
+    await sql.query(
+      `SELECT s.section_id, s.x, s.y FROM presentation p JOIN section sec ON sec.seatplan_id = p.seatplan_id
+         JOIN seat s ON s.section_id = sec.id
+        WHERE p.id = $1 AND sec.is_reserved AND NOT EXISTS (
+          SELECT 1 FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.section_id = s.section_id
+             AND rt.x = s.x AND rt.y = s.y AND rt.status = 'live')
+        ORDER BY s.section_id, s.y, s.x LIMIT $2`,
+      [PRESENTATION, count],
+    )
+  ).rows;
+  const ticket = (
+    await sql.query(
+      `SELECT t.id FROM ticket t JOIN ticket_group g ON g.id = t.ticket_group_id WHERE g.presentation_id = $1 LIMIT 1`,
+      [PRESENTATION],
+    )
+  ).rows[0].id;
+  const reservation = (
+    await sql.query(
+      `INSERT INTO reservation (identifier, document_key, visitor_id, state, total_agorot)
+       VALUES ($1, $2, $3, $4, 0) RETURNING id`,
+      [randomUUID(), randomUUID(), randomUUID(), state],
+    )
+  ).rows[0].id;
+  for (const s of seats)
+    await sql.query(
+      `INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id,
+                                       amount_agorot, on_hold, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9)`,
+      [reservation, randomUUID(), PRESENTATION, s.section_id, s.x, s.y, ticket, state === 'hold', new Date(clock.ms)],
+    );
+  return seats.map((s: { section_id: number }) => s.section_id);
+}
+
+async function failedPayment(presentationId: number): Promise<void> {
+  await sql.query(
+    `INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, sale_draft, updated_at)
+     VALUES ($1, 'sandbox', 'card', 100, 'declined', $2, $3)`,
+    [randomUUID(), JSON.stringify({ tickets: [{ presentationId, sectionId: 1, x: 1, y: 1 }] }), new Date(clock.ms)],
+  );
+}
+
+test('refused without a session (401), without the on-sale permission (403), on another business (403), unknown (404), garbage (400)', async () => {
+  expect((await new StaffBrowser(t.url).call('GET', route(PRESENTATION))).status).toBe(401);
+  const cashier = await signedIn(t.url, sql, 'cashier'); // business 1, no 290
+  expect((await cashier.call('GET', route(PRESENTATION))).body.error).toBe('STAFF_PERMISSION_DENIED');
+
+  // The cashier given 290 for a moment: still only business 1's presentations.
+  const { id: cashierId } = (await sql.query(`SELECT id FROM staff_user WHERE username = 'cashier'`)).rows[0];
+  const foreign = (await sql.query('SELECT id FROM presentation WHERE business_id <> 1 ORDER BY id LIMIT 1')).rows[0]
+    .id;
+  await sql.query('INSERT INTO staff_permission (staff_user_id, permission) VALUES ($1, 290)', [cashierId]);
+  try {
+    const scoped = await cashier.call('GET', route(foreign));
+    expect([scoped.status, scoped.body.error]).toEqual([403, 'STAFF_BUSINESS_SCOPE']);
+  } finally {
+    await sql.query('DELETE FROM staff_permission WHERE staff_user_id = $1 AND permission = 290', [cashierId]);
+  }
+  const admin = await signedIn(t.url, sql, 'admin');
+  const missing = await admin.call('GET', route(999_999));
+  expect([missing.status, missing.body.error]).toEqual([404, 'ON_SALE_NOT_FOUND']);
+  for (const bad of ['abc', '0', '99999999999', '-1']) expect((await admin.call('GET', route(bad))).status).toBe(400);
+});
+
+test('the snapshot counts exactly the line, the admission, the sale, the hold and the payment failure that happened', async () => {
+  const admin = await signedIn(t.url, sql, 'admin');
+  const read = async () => {
+    const r = await admin.call<OnSaleControlRoom>('GET', route(PRESENTATION));
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+  const before = await read();
+  expect(before.queue).toMatchObject({ enabled: false, inLine: 0, admitPerMinute: 0 });
+
+  const saved = await admin.call('PUT', '/api/admin/on-sales', {
+    presentationId: PRESENTATION,
+    enabled: true,
+    saleStartsAt: new Date(clock.ms - 1_000).toISOString(),
+    maxActive: 100,
+    admitPerMinute: 60,
+    shoppingMinutes: 10,
+  });
+  expect(saved.status).toBe(200);
+
+  // Five join; one admission run two seconds after the start admits two (60 a minute, two seconds of credit).
+  const store = t.app.get(QueueStore);
+  const rule = t.app.get(OnSales).queued(PRESENTATION)!;
+  for (let i = 0; i < 5; i++) await store.join(PRESENTATION, randomUUID(), clock.ms, rule.saleStartsAt, 0);
+  clock.ms += 1_000;
+  const admission = await t.app.get(QueueService).admit(rule, clock.ms);
+  expect(admission.admitted).toBe(2);
+
+  const soldSections = await order(3, 'paid');
+  const heldSections = await order(2, 'hold');
+  await failedPayment(PRESENTATION);
+  await failedPayment(PRESENTATION + 1); // another presentation's: not counted
+
+  const now = await read();
+  expect(now.readAt).toBe(new Date(clock.ms).toISOString());
+  expect(now.queue).toEqual({
+    enabled: true,
+    saleStartsAt: new Date(rule.saleStartsAt).toISOString(),
+    inLine: 3,
+    activeShoppers: 2,
+    maxActive: 100,
+    admitPerMinute: 60,
+    admittedLastMinute: 2,
+    admittedTotal: 2,
+  });
+  expect(now.seats.capacity).toBe(before.seats.capacity);
+  expect(now.seats.capacity).toBeGreaterThan(0);
+  expect(now.seats.sold - before.seats.sold).toBe(3);
+  expect(now.seats.held - before.seats.held).toBe(2);
+  expect(before.seats.left - now.seats.left).toBe(5);
+  expect(now.ticketsSoldLastMinute - before.ticketsSoldLastMinute).toBe(3);
+  expect(now.paymentFailuresLast10Minutes - before.paymentFailuresLast10Minutes).toBe(1);
+
+  // Per zone: the sums are the totals, and each zone moved by the tickets on its own sections.
+  const sectionZone = new Map(
+    (
+      await sql.query('SELECT id, zone_id FROM section WHERE id = ANY($1::int[])', [[...soldSections, ...heldSections]])
+    ).rows.map((r: { id: number; zone_id: number | null }) => [r.id, r.zone_id]),
+  );
+  const delta = (pick: 'sold' | 'held') =>
+    new Map(now.zones.map((z) => [z.zoneId, z[pick] - (before.zones.find((b) => b.zoneId === z.zoneId)?.[pick] ?? 0)]));
+  const tally = (sections: number[]) => {
+    const m = new Map<number | null, number>(now.zones.map((z) => [z.zoneId, 0]));
+    for (const s of sections) m.set(sectionZone.get(s)!, m.get(sectionZone.get(s)!)! + 1);
+    return m;
+  };
+  expect(delta('sold')).toEqual(tally(soldSections));
+  expect(delta('held')).toEqual(tally(heldSections));
+  for (const key of ['capacity', 'sold', 'held', 'left'] as const)
+    expect(now.zones.reduce((n, z) => n + z[key], 0)).toBe(now.seats[key]);
+
+  // A minute later the admissions and the sales have left the last-minute windows; the totals stay.
+  clock.ms += 61_000;
+  const later = await read();
+  expect(later.queue).toMatchObject({ inLine: 3, activeShoppers: 2, admittedLastMinute: 0, admittedTotal: 2 });
+  expect(later.ticketsSoldLastMinute).toBe(0);
+  expect(later.seats.sold).toBe(now.seats.sold);
+
+  await admin.call('PUT', '/api/admin/on-sales', { ...saved.body, enabled: false });
+});
