@@ -326,7 +326,8 @@ async function main() {
       .loadavg()
       .map((x) => x.toFixed(2))
       .join(' / ');
-  log(`load average at start: ${load()}`);
+  const loadAtStart = load();
+  log(`load average at start: ${loadAtStart}`);
   const svc = await startServices('bench-catalogue-admin');
   let server;
   try {
