@@ -8,6 +8,7 @@ import { serverNodeFlags } from './server-node-flags.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -33,6 +34,21 @@ function build() {
   say('building (only what changed)…');
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
+}
+
+/**
+ * 9464 (Prometheus's usual port for this kind of exporter) when it is free; otherwise any free port, so a second
+ * local start (another PORT) or a busy 9464 never keeps the storefront from starting. The server logs where it
+ * listens ('metrics listening').
+ */
+async function localMetricsPort() {
+  const free = await new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(9464, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  if (!free) say('port 9464 is taken: metrics go on another free port (see "metrics listening")');
+  return free ? '9464' : '0';
 }
 
 async function main() {
@@ -78,6 +94,7 @@ async function main() {
       redisUrl = redis.current.url;
     }
     const port = process.env.PORT ?? '3000';
+    const metricsPort = process.env.METRICS_PORT ?? (await localMetricsPort());
     const server = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT, 'server', 'dist', 'main.js')], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -90,7 +107,7 @@ async function main() {
         HOTLINE_TERMINAL: process.stdout.isTTY ? '1' : '0',
         CLIENT_DIST: process.env.CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'),
         // Prometheus metrics on a port of their own, on this machine only (docs/operations.md); METRICS_PORT= turns them off.
-        METRICS_PORT: process.env.METRICS_PORT ?? '9464',
+        METRICS_PORT: metricsPort,
         // A local run: development secrets and the development message store are allowed here only.
         NODE_ENV: process.env.NODE_ENV ?? 'development',
         DEV_MESSAGES_ENABLED:
