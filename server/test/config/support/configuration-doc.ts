@@ -194,7 +194,8 @@ export const NPM_START_VALUES: Record<string, string> = {
   NODE_ENV: '`development` unless set',
   DEV_MESSAGES_ENABLED: '`true` in development, unless set',
   CUSTOMER_SECRET: 'a random secret kept beside the data (`.data/customer-secret`), unless set',
-  METRICS_PORT: '`9464` (metrics on their own port, on 127.0.0.1), any free port when 9464 is taken, unless set; empty turns them off',
+  METRICS_PORT:
+    '`9464` (metrics on their own port, on 127.0.0.1), any free port when 9464 is taken, unless set; empty turns them off',
 };
 
 /** The production refusal of each variable, in words (one the checks name without a line here fails the test). */
