@@ -349,11 +349,7 @@ async function main() {
     const p95 = percentile(list.pageMs, 95);
     const h95 = percentile(list.healthMs, 95);
     appendResults('Catalogue administration: publish, cancel, list (load-tests/catalogue-admin.bench.mjs)', [
-      `One server node (NODE_ENV=production), PostgreSQL and Redis on this machine. 1-minute load average: at start ${load()
-        .split(' / ')
-        .at(
-          0,
-        )} (when written, see above); after the publishing rounds ${loadAfterPublish}; after the cancellation ${loadAfterCancel}.`,
+      `One server node (NODE_ENV=production), PostgreSQL and Redis on this machine. Load average (1/5/15 min) at start ${loadAtStart}; after the publishing rounds ${loadAfterPublish}; after the cancellation ${loadAfterCancel} (the bench's own processes raise it).`,
       '',
       `### Publishing a date until it is ready to sell (${ROUNDS} rounds, plans alternating; target < 2 s on the stadium)`,
       '',
