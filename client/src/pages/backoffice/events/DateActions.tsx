@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCancellationProgress, AdminPresentation } from '@hotline/shared';
-import { closeOnEscape } from '../admin-ui/close-on-escape';
 import { InlineConfirm } from '../admin-ui/InlineConfirm';
+import { DateEditorForm } from './DateEditorForm';
 import { Field, K } from './event-ui';
 
 /** The API's limit for a cancellation's reason (plain text: no < or >). */
@@ -55,58 +55,42 @@ export function MoveDateForm({
   };
 
   return (
-    <form
-      id={`bo-move-${presentation.id}`}
-      className="bo-event-editor"
-      noValidate
-      aria-labelledby={id('title')}
-      aria-describedby={id('hint')}
+    <DateEditorForm
+      name="bo-move"
+      presentationId={presentation.id}
+      title={t(`${K}.moveTitle`, { date: when })}
+      hint={t(`${K}.moveHint`)}
+      saveLabel={t(`${K}.save`)}
+      busy={busy}
       onSubmit={(e) => void submit(e)}
-      onKeyDown={closeOnEscape(onClose)}
-      data-testid={`bo-move-${presentation.id}`}
+      onClose={onClose}
     >
-      <p id={id('title')} className="bo-event-editor-title">
-        {t(`${K}.moveTitle`, { date: when })}
-      </p>
-      <p id={id('hint')} className="bo-hint">
-        {t(`${K}.moveHint`)}
-      </p>
-      <div className="bo-event-fields">
-        <Field id={id('date')} label={t(`${K}.newDate`)} error={errors[id('date')]}>
-          {(aria) => (
-            <input
-              id={id('date')}
-              ref={dateRef}
-              type="date"
-              required
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              {...aria}
-            />
-          )}
-        </Field>
-        <Field id={id('time')} label={t(`${K}.newTime`)} hint={t(`${K}.timeHint`)} error={errors[id('time')]}>
-          {(aria) => (
-            <input
-              id={id('time')}
-              type="time"
-              required
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              {...aria}
-            />
-          )}
-        </Field>
-      </div>
-      <div className="bo-actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {t(`${K}.save`)}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={onClose}>
-          {t(`${K}.closeForm`)}
-        </button>
-      </div>
-    </form>
+      <Field id={id('date')} label={t(`${K}.newDate`)} error={errors[id('date')]}>
+        {(aria) => (
+          <input
+            id={id('date')}
+            ref={dateRef}
+            type="date"
+            required
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            {...aria}
+          />
+        )}
+      </Field>
+      <Field id={id('time')} label={t(`${K}.newTime`)} hint={t(`${K}.timeHint`)} error={errors[id('time')]}>
+        {(aria) => (
+          <input
+            id={id('time')}
+            type="time"
+            required
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            {...aria}
+          />
+        )}
+      </Field>
+    </DateEditorForm>
   );
 }
 

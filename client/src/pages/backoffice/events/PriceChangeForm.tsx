@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { agorotToShekels, type AdminPresentation, type AdminPriceChange } from '@hotline/shared';
 import type { SupportedLocale } from '../../../lib/rules';
-import { closeOnEscape } from '../admin-ui/close-on-escape';
+import { DateEditorForm } from './DateEditorForm';
 import { Field, K, Named, focusFirst } from './event-ui';
 import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
 
@@ -83,86 +83,70 @@ export function PriceChangeForm({
     setTyped((all) => ({ ...all, [ticketId]: { ...all[ticketId]!, [field]: value } }));
 
   return (
-    <form
-      id={`bo-prices-${presentation.id}`}
-      className="bo-event-editor"
-      noValidate
-      aria-labelledby={id('title')}
-      aria-describedby={id('hint')}
+    <DateEditorForm
+      name="bo-prices"
+      presentationId={presentation.id}
+      title={t(`${K}.pricesTitle`, { date: when })}
+      hint={t(presentation.status === 'published' ? `${K}.pricesHintOnSale` : `${K}.pricesHintDraft`)}
+      saveLabel={t(`${K}.savePrices`)}
+      busy={busy}
       onSubmit={(e) => void submit(e)}
-      onKeyDown={closeOnEscape(onClose)}
-      data-testid={`bo-prices-${presentation.id}`}
+      onClose={onClose}
     >
-      <p id={id('title')} className="bo-event-editor-title">
-        {t(`${K}.pricesTitle`, { date: when })}
-      </p>
-      <p id={id('hint')} className="bo-hint">
-        {t(presentation.status === 'published' ? `${K}.pricesHintOnSale` : `${K}.pricesHintDraft`)}
-      </p>
-      <div className="bo-event-fields">
-        {tickets.map(({ zoneId, ticket }, i) => {
-          const ticketId = ticket.ticketId!;
-          return (
-            <fieldset key={ticketId} className="bo-event-price-change">
-              <legend>
-                {ticket.code ? (
-                  <>
-                    {t(`${K}.coupon.shown`)}{' '}
-                    <bdi dir="ltr" translate="no">
-                      {ticket.code}
-                    </bdi>
-                  </>
-                ) : (
-                  <Named names={ticket.name} locale={locale} />
-                )}
-                {', '}
-                {zoneLabel(zoneId)}
-              </legend>
-              <Field
-                id={id(`${ticketId}-price`)}
-                label={t(`${K}.priceColumns.price`)}
-                error={errors[id(`${ticketId}-price`)]}
-              >
-                {(aria) => (
-                  <input
-                    id={id(`${ticketId}-price`)}
-                    ref={i === 0 ? firstRef : undefined}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={typed[ticketId]!.price}
-                    onChange={(e) => set(ticketId, 'price', e.target.value)}
-                    {...aria}
-                  />
-                )}
-              </Field>
-              <Field
-                id={id(`${ticketId}-charge`)}
-                label={t(`${K}.priceColumns.charge`)}
-                error={errors[id(`${ticketId}-charge`)]}
-              >
-                {(aria) => (
-                  <input
-                    id={id(`${ticketId}-charge`)}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={typed[ticketId]!.charge}
-                    onChange={(e) => set(ticketId, 'charge', e.target.value)}
-                    {...aria}
-                  />
-                )}
-              </Field>
-            </fieldset>
-          );
-        })}
-      </div>
-      <div className="bo-actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {t(`${K}.savePrices`)}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={onClose}>
-          {t(`${K}.closeForm`)}
-        </button>
-      </div>
-    </form>
+      {tickets.map(({ zoneId, ticket }, i) => {
+        const ticketId = ticket.ticketId!;
+        return (
+          <fieldset key={ticketId} className="bo-event-price-change">
+            <legend>
+              {ticket.code ? (
+                <>
+                  {t(`${K}.coupon.shown`)}{' '}
+                  <bdi dir="ltr" translate="no">
+                    {ticket.code}
+                  </bdi>
+                </>
+              ) : (
+                <Named names={ticket.name} locale={locale} />
+              )}
+              {', '}
+              {zoneLabel(zoneId)}
+            </legend>
+            <Field
+              id={id(`${ticketId}-price`)}
+              label={t(`${K}.priceColumns.price`)}
+              error={errors[id(`${ticketId}-price`)]}
+            >
+              {(aria) => (
+                <input
+                  id={id(`${ticketId}-price`)}
+                  ref={i === 0 ? firstRef : undefined}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={typed[ticketId]!.price}
+                  onChange={(e) => set(ticketId, 'price', e.target.value)}
+                  {...aria}
+                />
+              )}
+            </Field>
+            <Field
+              id={id(`${ticketId}-charge`)}
+              label={t(`${K}.priceColumns.charge`)}
+              error={errors[id(`${ticketId}-charge`)]}
+            >
+              {(aria) => (
+                <input
+                  id={id(`${ticketId}-charge`)}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={typed[ticketId]!.charge}
+                  onChange={(e) => set(ticketId, 'charge', e.target.value)}
+                  {...aria}
+                />
+              )}
+            </Field>
+          </fieldset>
+        );
+      })}
+    </DateEditorForm>
   );
 }
