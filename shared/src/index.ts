@@ -22,3 +22,4 @@ export * from './backoffice/catalogue-admin';
 export * from './backoffice/event-admin';
 export * from './backoffice/staff-admin';
 export * from './checkin/api';
+export * from './checkin/door-report';

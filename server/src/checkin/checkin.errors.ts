@@ -11,4 +11,13 @@ export const CheckinErrors = registerErrors({
       ar: 'معرّف المسح هذا استخدمه ماسح آخر. حدّث الصفحة وحاول مرة أخرى.',
     },
   },
+  DOOR_CONFLICT_NOT_FOUND: {
+    status: 404,
+    message: {
+      he: 'הקונפליקט לא נמצא.',
+      en: 'This conflict was not found.',
+      ru: 'Этот конфликт не найден.',
+      ar: 'لم يتم العثور على هذا التعارض.',
+    },
+  },
 });

@@ -3,6 +3,9 @@ import { BackOfficeModule } from '../backoffice/backoffice.module';
 import { TicketCodeSigner } from '../reservations';
 import { AdmissionWriter } from './admission-writer';
 import { CheckinController } from './checkin.controller';
+import { DoorAdminController } from './door-admin.controller';
+import { DoorReportRepository } from './door-report.repository';
+import { DoorReportService } from './door-report.service';
 import { CheckinRepository } from './checkin.repository';
 import { ManifestRepository } from './manifest.repository';
 import { OfflineDoorService } from './offline.service';
@@ -17,7 +20,7 @@ import { TicketKeys } from './ticket-keys.service';
 @Global()
 @Module({
   imports: [BackOfficeModule],
-  controllers: [CheckinController],
+  controllers: [CheckinController, DoorAdminController],
   providers: [
     TicketKeysRepository,
     TicketKeys,
@@ -27,6 +30,8 @@ import { TicketKeys } from './ticket-keys.service';
     RedemptionService,
     ManifestRepository,
     OfflineDoorService,
+    DoorReportRepository,
+    DoorReportService,
   ],
   exports: [TicketCodeSigner],
 })

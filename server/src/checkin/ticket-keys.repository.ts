@@ -28,6 +28,17 @@ export class TicketKeysRepository {
     );
   }
 
+  /** The keys still verifying at `at` as the back office lists them (no private half), newest first. */
+  async listed(
+    at: Date,
+  ): Promise<{ id: number; createdAt: Date; retiredAt: Date | null; verifiesUntil: Date | null }[]> {
+    return this.db.query(
+      `SELECT id, created_at AS "createdAt", retired_at AS "retiredAt", verifies_until AS "verifiesUntil"
+         FROM checkin_key WHERE retired_at IS NULL OR verifies_until > $1 ORDER BY id DESC`,
+      [at],
+    );
+  }
+
   /** The first active key; a node that loses the race to another (the one-active index) stores nothing. */
   async insertActive(publicKey: string, privateKeySealed: string, at: Date): Promise<void> {
     await this.db.query(

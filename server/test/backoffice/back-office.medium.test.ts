@@ -74,6 +74,7 @@ describe('back office', () => {
         'on-sales',
         'venues',
         'events',
+        'doors',
         'staff',
         'audit',
       ]);

@@ -31,6 +31,7 @@ export interface BackOfficeMenuItem {
     | 'on-sales'
     | 'venues'
     | 'events'
+    | 'doors'
     | 'staff'
     | 'audit';
   permission: BackOfficePermission;
@@ -44,6 +45,8 @@ export const BACK_OFFICE_MENU: readonly BackOfficeMenuItem[] = [
   { id: 'on-sales', permission: BACK_OFFICE_PERMISSION.onSaleAdmin },
   { id: 'venues', permission: BACK_OFFICE_PERMISSION.catalogue },
   { id: 'events', permission: BACK_OFFICE_PERMISSION.catalogue },
+  /** The doors of a date: entries, refused scans, offline conflicts (GET /api/admin/doors; docs/door-checkin.md). */
+  { id: 'doors', permission: BACK_OFFICE_PERMISSION.door },
   { id: 'staff', permission: BACK_OFFICE_PERMISSION.staff },
   /** The audit log (GET /api/admin/audit), for the same people as the staff screen. */
   { id: 'audit', permission: BACK_OFFICE_PERMISSION.staff },

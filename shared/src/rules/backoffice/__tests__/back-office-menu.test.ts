@@ -27,6 +27,11 @@ describe('backOfficeMenuFor', () => {
       ['presentations-report', 'on-sales', 'venues', 'events'],
     ],
     [[292], ['staff', 'audit']],
+    [[293], ['doors']],
+    [
+      [293, 292, 291],
+      ['venues', 'events', 'doors', 'staff', 'audit'],
+    ],
     [
       [292, 291, 266],
       ['presentations-report', 'venues', 'events', 'staff', 'audit'],
