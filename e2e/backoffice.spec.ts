@@ -84,6 +84,7 @@ test.describe('back office', () => {
       'On-sales / waiting room',
       'Venues and seat plans',
       'Events and dates',
+      'Doors and check-in',
       'Staff and permissions',
       'Audit log',
     ]);

@@ -19,6 +19,7 @@ import { VenuesPanel } from './venues/VenuesPanel';
 import { EventsPanel } from './events/EventsPanel';
 import { StaffPanel } from './staff/StaffPanel';
 import { AuditPanel } from './audit/AuditPanel';
+import { DoorsPanel } from './doors/DoorsPanel';
 import './backoffice.css';
 
 type Session = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'in'; staff: StaffMe };
@@ -130,6 +131,7 @@ export default function BackOfficePage() {
         {active?.id === 'on-sales' && <OnSalesPanel />}
         {active?.id === 'venues' && <VenuesPanel businessIds={staff.businessIds} />}
         {active?.id === 'events' && <EventsPanel businessIds={staff.businessIds} />}
+        {active?.id === 'doors' && <DoorsPanel me={staff} />}
         {active?.id === 'staff' && <StaffPanel me={staff} />}
         {active?.id === 'audit' && <AuditPanel />}
       </div>
