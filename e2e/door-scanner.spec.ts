@@ -166,6 +166,8 @@ test('offline: the scanner admits from its manifest, queues the scans and upload
     const manifest = page.waitForResponse((r) => r.url().includes(`/api/checkin/presentations/${show.id}/manifest`));
     await page.getByRole('button', { name: 'Start scanning' }).click();
     expect((await manifest).status()).toBe(200);
+    // The manifest is in the page (and being stored in IndexedDB) before the network goes.
+    await expect(page.locator('[data-offline-ready]')).toHaveAttribute('data-offline-ready', /^[1-9]/);
 
     await context.setOffline(true);
     const answer = page.locator('.scan-answer');

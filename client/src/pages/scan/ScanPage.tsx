@@ -15,7 +15,7 @@ import '../backoffice/backoffice.css';
 import { CameraScanner } from './CameraScanner';
 import './i18n';
 import { decideOffline } from './offline-door';
-import { loadAdmitted, loadManifest, loadQueue, saveAdmitted, saveManifest, saveQueue } from './offline-store';
+import { moveFromLocalStorage, scanStore } from './scan-db';
 import { manifestOf, redeem, uploadScans } from './scan-api';
 import './scan.css';
 
@@ -139,50 +139,59 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
   const [answer, setAnswer] = useState<RedeemResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [manifest, setManifest] = useState<CheckinManifest | null>(() => loadManifest(id));
-  const [queued, setQueued] = useState(() => loadQueue(id).length);
+  const [manifest, setManifest] = useState<CheckinManifest | null>(null);
+  const [queued, setQueued] = useState(0);
   const [offline, setOffline] = useState(false);
 
   /** Sends the scans made without the network; what the server took leaves the queue. */
   const flush = useCallback(async () => {
-    const sending = loadQueue(id);
+    const store = await scanStore();
+    const sending = await store.loadQueue(id);
     if (sending.length === 0) return;
     try {
       await uploadScans(id, device, sending);
-      const rest = loadQueue(id).filter((s) => !sending.some((sent) => sent.nonce === s.nonce));
-      saveQueue(id, rest);
-      setQueued(rest.length);
+      await store.dequeue(sending.map((sent) => sent.nonce));
+      setQueued((await store.loadQueue(id)).length);
     } catch {
       // Still no network (or refused): the queue waits for the next chance.
     }
   }, [id, device]);
 
   useEffect(() => {
-    manifestOf(id, device)
-      .then((m) => {
-        saveManifest(m);
-        setManifest(m);
-      })
-      .catch(() => undefined)
+    let current = true;
+    void (async () => {
+      const store = await scanStore();
+      await moveFromLocalStorage(store, id, localStorage);
+      const kept = await store.loadManifest(id);
+      if (current && kept) setManifest((m) => m ?? kept);
+      if (current) setQueued((await store.loadQueue(id)).length);
+      try {
+        const fresh = await manifestOf(id, device);
+        if (current) setManifest(fresh);
+        await store.saveManifest(fresh);
+      } catch {
+        // No network: the copy kept on the device (if any) decides.
+      }
       // Then what an earlier offline spell left in the queue.
-      .finally(() => void flush());
+      await flush();
+    })();
     const online = () => void flush();
     window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    return () => {
+      current = false;
+      window.removeEventListener('online', online);
+    };
   }, [id, device, flush]);
 
   /** No network: the same rules on this device, the scan queued with what it answered. */
   const offlineCheck = useCallback(
     async (code: string, scan: { nonce: string; scannedAt: string }, known: CheckinManifest) => {
-      const admitted = loadAdmitted(id);
+      const store = await scanStore();
+      const admitted = await store.loadAdmitted(id);
       const a = await decideOffline(known, admitted, code, new Date());
-      if (a.outcome === 'admitted' && a.ticketIdentifier) saveAdmitted(id, admitted.add(a.ticketIdentifier));
-      const queue = [
-        ...loadQueue(id),
-        { code, gate: station.gate, direction: 'in' as const, deviceOutcome: a.outcome, ...scan },
-      ];
-      saveQueue(id, queue);
-      setQueued(queue.length);
+      if (a.outcome === 'admitted' && a.ticketIdentifier) await store.addAdmitted(id, a.ticketIdentifier);
+      await store.enqueue(id, { code, gate: station.gate, direction: 'in', deviceOutcome: a.outcome, ...scan });
+      setQueued((await store.loadQueue(id)).length);
       setOffline(true);
       setAnswer({
         ...a,
@@ -234,7 +243,7 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
 
   return (
     <>
-      <p className="scan-station">
+      <p className="scan-station" data-offline-ready={manifest ? manifest.tickets.length : undefined}>
         {t('scan.setup.current', { presentation: station.presentationId, gate: station.gate })}{' '}
         <button type="button" className="scan-link" onClick={onChange}>
           {t('scan.setup.change')}
