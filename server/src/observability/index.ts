@@ -2,3 +2,7 @@
 // The port every context records through, its no-op, and what it records.
 export { Metrics, NO_METRICS } from './metrics';
 export type { JobRun, Reading } from './metrics';
+// Refusals per presentation and the nodes' heartbeats, in Redis: what the on-sale control room reads.
+export { RefusalTally } from './refusal-tally';
+export type { RefusalCount, RefusalKind } from './refusal-tally';
+export { NodeHealth } from './node-health';

@@ -4,7 +4,9 @@ import { buildVersion } from './build-version';
 import { ConnectionWatch } from './connection-watch';
 import { Metrics, NO_METRICS } from './metrics';
 import { MetricsServer } from './metrics-server';
+import { NodeHealth } from './node-health';
 import { PromMetrics } from './prom-metrics';
+import { RefusalTally } from './refusal-tally';
 
 /**
  * Metrics for Prometheus (docs/operations.md). Global: every context injects the `Metrics` port. With METRICS_PORT
@@ -21,7 +23,9 @@ import { PromMetrics } from './prom-metrics';
     },
     MetricsServer,
     ConnectionWatch,
+    RefusalTally,
+    NodeHealth,
   ],
-  exports: [Metrics],
+  exports: [Metrics, RefusalTally, NodeHealth],
 })
 export class ObservabilityModule {}

@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { BACK_OFFICE_PERMISSION, queueUrlOf, withinBusinessScope } from '@hotline/shared';
 import { AuditLogRepository } from '../backoffice';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
+import { RefusalTally } from '../observability';
 import { currentAdmission, type AdmissionStaff } from '../common/admission-context';
 import { SeatAdmission } from '../seats';
 import { OnSales } from './on-sales';
@@ -54,6 +55,7 @@ export class AdmissionGate implements SeatAdmission {
     private readonly clock: Clock,
     private readonly audit: AuditLogRepository,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly refusals?: RefusalTally,
   ) {}
 
   /**
@@ -95,6 +97,8 @@ export class AdmissionGate implements SeatAdmission {
     }
     const refused = new QueueRequiredError(id);
     admission.decided.set(id, refused);
+    // Counted once per request (the decision is remembered for the rest of it): the control room's queue refusals.
+    this.refusals?.count(id, 'queue', 'queue_required');
     throw refused;
   }
 

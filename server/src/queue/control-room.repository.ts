@@ -15,7 +15,12 @@ export interface SalesFigures {
   zones: ZoneFigures[];
   ticketsSoldSince: number;
   paymentFailuresSince: number;
+  /** The same failures by the reason the attempt was closed with (a bounded set; anything else is `other`). */
+  paymentFailuresByReason: { reason: string; count: number }[];
 }
+
+/** The reasons payment-attempts.ts closes a declined or failed attempt with. */
+const PAYMENT_REASONS = ['declined', 'insufficient_funds', 'timeout', 'not_authorised', 'refunded', 'provider error'];
 
 /**
  * The control room's PostgreSQL reads: two statements, the seats per zone (the presentation's seat plan and its
@@ -38,7 +43,7 @@ export class ControlRoomRepository {
    * windows are the same ones the queue figures use.
    */
   async sales(presentationId: number, salesSince: Date, failuresSince: Date): Promise<SalesFigures> {
-    const [zones, recent]: [ZoneFigures[], { ticketsSoldSince: number; paymentFailuresSince: number }[]] =
+    const [zones, recent]: [ZoneFigures[], Pick<SalesFigures, 'ticketsSoldSince' | 'paymentFailuresByReason'>[]] =
       await Promise.all([
         this.db.query(
           `WITH sec AS (
@@ -62,13 +67,18 @@ export class ControlRoomRepository {
              (SELECT count(*)::int FROM reservation_ticket
                WHERE presentation_id = $1 AND status = 'live' AND NOT on_hold
                  AND coalesce(paid_at, created_at) >= $2) AS "ticketsSoldSince",
-             (SELECT count(*)::int FROM payment
-               WHERE status IN ('declined', 'failed') AND updated_at >= $3
-                 AND sale_draft -> 'tickets' @> jsonb_build_array(jsonb_build_object('presentationId', $1::int)))
-               AS "paymentFailuresSince"`,
-          [presentationId, salesSince, failuresSince],
+             (SELECT coalesce(json_agg(json_build_object('reason', reason, 'count', n) ORDER BY n DESC, reason), '[]')
+                FROM (SELECT CASE WHEN error = ANY($4::text[]) THEN replace(error, ' ', '_')
+                                  WHEN error IS NULL THEN status ELSE 'other' END AS reason, count(*)::int AS n
+                        FROM payment
+                       WHERE status IN ('declined', 'failed') AND updated_at >= $3
+                         AND sale_draft -> 'tickets' @> jsonb_build_array(jsonb_build_object('presentationId', $1::int))
+                       GROUP BY 1) f) AS "paymentFailuresByReason"`,
+          [presentationId, salesSince, failuresSince, PAYMENT_REASONS],
         ),
       ]);
-    return { zones, ...recent[0]! };
+    const { ticketsSoldSince, paymentFailuresByReason } = recent[0]!;
+    const paymentFailuresSince = paymentFailuresByReason.reduce((n, r) => n + r.count, 0);
+    return { zones, ticketsSoldSince, paymentFailuresSince, paymentFailuresByReason };
   }
 }

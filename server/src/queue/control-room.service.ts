@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OnSaleControlRoom } from '@hotline/shared';
 import { Clock } from '../common/clock';
+import { NodeHealth, RefusalTally } from '../observability';
 import { ControlRoomRepository, type ZoneFigures } from './control-room.repository';
 import { OnSales } from './on-sales';
 import { QueueStore } from './queue-store';
@@ -27,6 +28,8 @@ export class ControlRoomService {
     private readonly store: QueueStore,
     private readonly onSales: OnSales,
     private readonly clock: Clock,
+    private readonly refusals: RefusalTally,
+    private readonly health: NodeHealth,
   ) {}
 
   businessOf(presentationId: number): Promise<number | null> {
@@ -37,11 +40,13 @@ export class ControlRoomService {
     const now = this.clock.nowMs();
     const rule = this.onSales.queued(presentationId);
     const shoppingMs = (rule?.shoppingMinutes ?? 0) * MINUTE_MS;
-    const [live, admittedLastMinute, admittedTotal, sales] = await Promise.all([
+    const [live, admittedLastMinute, admittedTotal, sales, refusals, nodes] = await Promise.all([
       rule ? this.store.liveCounts(presentationId, now) : { inLine: 0, active: 0 },
       rule ? this.store.admittedSince(presentationId, now - MINUTE_MS, shoppingMs) : 0,
       rule ? this.store.admittedTotal(presentationId) : 0,
       this.repository.sales(presentationId, new Date(now - MINUTE_MS), new Date(now - FAILURE_WINDOW_MS)),
+      this.refusals.recent(presentationId, FAILURE_WINDOW_MS / MINUTE_MS),
+      this.health.nodes(),
     ]);
     return {
       presentationId,
@@ -60,6 +65,11 @@ export class ControlRoomService {
       zones: sales.zones.map((z) => ({ ...z, left: Math.max(0, z.capacity - z.sold - z.held) })),
       ticketsSoldLastMinute: sales.ticketsSoldSince,
       paymentFailuresLast10Minutes: sales.paymentFailuresSince,
+      refusalsLast10Minutes: [
+        ...refusals,
+        ...sales.paymentFailuresByReason.map((r) => ({ kind: 'payment' as const, ...r })),
+      ].sort((a, b) => b.count - a.count),
+      nodes,
     };
   }
 }

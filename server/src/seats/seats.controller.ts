@@ -9,7 +9,8 @@ import type {
   UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck';
-import { Metrics, NO_METRICS } from '../observability';
+import { AppError } from '../common/app-error';
+import { Metrics, NO_METRICS, RefusalTally } from '../observability';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { sendEncodedJson } from '../common/encoded-json';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
@@ -51,6 +52,7 @@ export class SeatsController {
     private readonly channel: ChannelScope,
     private readonly publicStatus: PublicSeatStatus,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
+    @Optional() private readonly refusals?: RefusalTally,
   ) {}
 
   // Guards run in the order they are listed below each route's decorators reversed:
@@ -91,7 +93,14 @@ export class SeatsController {
     // The hot path stays as it was: only a lock in a channel reads the layout here.
     if (channel.miniSiteUrl || channel.domain)
       await this.channel.assertLockable(channel, await this.engine.layout(q.seat.PresentationId), q.seat);
-    return this.metrics.timed('seat_lock', () => this.engine.lock(visitorId, q.seat, address));
+    return this.metrics.timed('seat_lock', () =>
+      this.engine.lock(visitorId, q.seat, address).catch((error: unknown) => {
+        // Refusals by reason for the control room; the waiting room counts its own (AdmissionGate).
+        if (error instanceof AppError && error.status < 500 && error.code !== 'QUEUE_REQUIRED')
+          this.refusals?.count(q.seat.PresentationId, 'lock', error.code.toLowerCase());
+        throw error;
+      }),
+    );
   }
 
   @Put('unlock-seat')

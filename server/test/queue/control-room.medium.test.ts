@@ -8,6 +8,11 @@ import { QueueService } from '../../src/queue/queue.service';
 import { ManualClock } from './support/queue-kit';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { tokenFor } from '../seats/support/bot-check-double';
+import { call, loadPlan, lock, seatInput, visitor } from '../seats/support/seat-kit';
+
+// Seat locks here are the control room's refusals, not the bot check's subject (as in the seat tests).
+jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
 
 /**
  * The on-sale control room (GET /api/admin/on-sales/:presentationId/control-room): what it shows is what happened
@@ -179,4 +184,94 @@ test('the snapshot counts exactly the line, the admission, the sale, the hold an
   expect(later.seats.sold).toBe(now.seats.sold);
 
   await admin.call('PUT', '/api/admin/on-sales', { ...saved.body, enabled: false });
+});
+
+test('refusals by where and why (locks and the line from every node, payments by reason) and the nodes that beat', async () => {
+  const admin = await signedIn(t.url, sql, 'admin');
+  const b = await startTestApp({ QUEUE_TICK_MS: '0', REDIS_PREFIX: t.config.REDIS_PREFIX }, t.db, [
+    { provide: Clock, useFactory: () => clock },
+  ]);
+  try {
+    const read = async (id: number) => {
+      const r = await admin.call<OnSaleControlRoom>('GET', route(id));
+      expect(r.status).toBe(200);
+      return r.body;
+    };
+    const refusals = (room: OnSaleControlRoom) =>
+      Object.fromEntries(room.refusalsLast10Minutes.map((r) => [`${r.kind}:${r.reason}`, r.count]));
+
+    // The line: two lock attempts without a pass on a queued presentation.
+    const saved = await admin.call('PUT', '/api/admin/on-sales', {
+      presentationId: PRESENTATION,
+      enabled: true,
+      saleStartsAt: new Date(clock.ms - 1_000).toISOString(),
+      maxActive: 100,
+      admitPerMinute: 60,
+      shoppingMinutes: 10,
+    });
+    const queuedBefore = refusals(await read(PRESENTATION));
+    const plan = await loadPlan(t.url, PRESENTATION);
+    const seat = plan.seats[0]!;
+    for (let i = 0; i < 2; i++) {
+      const refused = await lock(
+        t.url,
+        visitor(),
+        seatInput(plan, seat.VenueSectionId, seat.XCoordinate, seat.YCoordinate),
+      );
+      expect(refused.body.error).toBe('QUEUE_REQUIRED');
+    }
+    // Payments: a decline without a reason, one for insufficient funds, one with a reason we do not know.
+    await failedPayment(PRESENTATION);
+    for (const error of ['insufficient_funds', 'something new'])
+      await sql.query(
+        `INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, error, sale_draft, updated_at)
+         VALUES ($1, 'sandbox', 'card', 100, 'failed', $2, $3, $4)`,
+        [
+          randomUUID(),
+          error,
+          JSON.stringify({ tickets: [{ presentationId: PRESENTATION, sectionId: 1, x: 1, y: 1 }] }),
+          new Date(clock.ms),
+        ],
+      );
+    const queued = refusals(await read(PRESENTATION));
+    const moved = (key: string) => (queued[key] ?? 0) - (queuedBefore[key] ?? 0);
+    expect(moved('queue:queue_required')).toBe(2);
+    expect(moved('payment:declined')).toBe(1);
+    expect(moved('payment:insufficient_funds')).toBe(1);
+    expect(moved('payment:other')).toBe(1);
+    expect(Object.keys(queued).every((k) => /^(lock|queue|payment):[a-z0-9_]+$/.test(k))).toBe(true);
+
+    // A seat lock refused on the other node: the same seat of presentation 1 taken by someone else first.
+    const other = await loadPlan(b.url, 1);
+    const [free] = (
+      await sql.query(
+        `SELECT s.section_id AS "sectionId", s.x, s.y FROM presentation p JOIN seat s ON s.seatplan_id = p.seatplan_id
+          WHERE p.id = 1 AND s.together_id IS NULL AND NOT EXISTS (SELECT 1 FROM reservation_ticket rt
+            WHERE rt.presentation_id = 1 AND rt.section_id = s.section_id AND rt.x = s.x AND rt.y = s.y AND rt.status = 'live')
+          ORDER BY s.id DESC LIMIT 1`,
+      )
+    ).rows;
+    const input = seatInput(other, free.sectionId, free.x, free.y);
+    const lockedBefore = refusals(await read(1));
+    const first = visitor();
+    expect((await lock(b.url, first, input)).status).toBe(200);
+    const second = await lock(b.url, visitor(), input);
+    expect(second.status).toBeGreaterThanOrEqual(400);
+    const key = `lock:${String(second.body.error).toLowerCase()}`;
+    expect((refusals(await read(1))[key] ?? 0) - (lockedBefore[key] ?? 0)).toBe(1);
+    await call(b.url, 'PUT', '/api/seats/unlock-seat', first, { recaptchaToken: tokenFor(first), seat: input });
+
+    // Both nodes beat; a node that stops takes its beat away.
+    const nodes = (await read(PRESENTATION)).nodes;
+    expect(nodes.length).toBeGreaterThanOrEqual(2);
+    for (const n of nodes) {
+      expect(n).toMatchObject({ silent: false, version: expect.stringMatching(/\S/) });
+      expect(n.eventLoopLagP99Ms).toBeGreaterThanOrEqual(0);
+    }
+    await b.close();
+    expect((await read(PRESENTATION)).nodes).toHaveLength(nodes.length - 1);
+    await admin.call('PUT', '/api/admin/on-sales', { ...saved.body, enabled: false });
+  } finally {
+    await b.close().catch(() => undefined);
+  }
 });

@@ -38,6 +38,31 @@ export interface OnSaleControlRoom {
   ticketsSoldLastMinute: number;
   /** Card payments declined or failed in the last 10 minutes for orders with a ticket of this presentation. */
   paymentFailuresLast10Minutes: number;
+  /**
+   * Refusals in the last 10 minutes by where and why, largest first: seat locks and the waiting room (counted in
+   * Redis by every node) and payments (declined or failed attempts by their reason, from PostgreSQL). Reasons are
+   * lower-case error codes of the server's catalogues, or `other`: a bounded set.
+   */
+  refusalsLast10Minutes: ControlRoomRefusal[];
+  /** The server nodes that beat within the last hour (each refreshes its beat every 5 s). */
+  nodes: ControlRoomNode[];
+}
+
+export interface ControlRoomRefusal {
+  kind: 'lock' | 'queue' | 'payment';
+  reason: string;
+  count: number;
+}
+
+export interface ControlRoomNode {
+  nodeId: string;
+  version: string;
+  startedAt: string;
+  heartbeatAt: string;
+  /** p99 of the node's event-loop delay over its last beat period, ms. */
+  eventLoopLagP99Ms: number;
+  /** No beat for 30 s: stopped, or too busy to beat. */
+  silent: boolean;
 }
 
 export interface OnSaleControlRoomZone {
