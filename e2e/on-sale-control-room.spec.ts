@@ -104,6 +104,10 @@ test.describe.serial('on-sale control room', () => {
         ).rows[0].n as number,
     );
     await expect(page.getByTestId('bo-cr-zones').locator('tbody tr')).toHaveCount(zones);
+    // The stack's one server node beats; the refusals table is there (a row, or the "none" row).
+    await expect(page.getByTestId('bo-cr-nodes').locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('bo-cr-nodes')).toContainText('تعمل');
+    await expect(page.getByTestId('bo-cr-refusals').locator('tbody tr').first()).toBeVisible();
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAxeClean(page, 'control room (ar, 390)');

@@ -164,6 +164,64 @@ export function ControlRoom({ presentationId, label, onClose }: Props) {
               </table>
             </div>
           )}
+          <div className="bo-table-wrap" role="region" aria-labelledby="bo-cr-refusals-caption" tabIndex={0}>
+            <table className="bo-table bo-cr-zones" data-testid="bo-cr-refusals">
+              <caption id="bo-cr-refusals-caption">{t(`${K}.refusalsCaption`)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t(`${K}.refusalWhere`)}</th>
+                  <th scope="col">{t(`${K}.refusalWhy`)}</th>
+                  <th scope="col">{t(`${K}.refusalCount`)}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {room.refusalsLast10Minutes.length === 0 && (
+                  <tr>
+                    <td colSpan={3}>{t(`${K}.noRefusals`)}</td>
+                  </tr>
+                )}
+                {room.refusalsLast10Minutes.map((r) => (
+                  <tr key={`${r.kind}:${r.reason}`}>
+                    <th scope="row">{t(`${K}.refusalKinds.${r.kind}`)}</th>
+                    <td>
+                      {/* A reason is a server error code: its own words where we have them, the code otherwise. */}
+                      {t(`${K}.reasons.${r.reason}`, { defaultValue: '' }) || <code translate="no">{r.reason}</code>}
+                    </td>
+                    <td>{n(r.count)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="bo-table-wrap" role="region" aria-labelledby="bo-cr-nodes-caption" tabIndex={0}>
+            <table className="bo-table bo-cr-zones" data-testid="bo-cr-nodes">
+              <caption id="bo-cr-nodes-caption">{t(`${K}.nodesCaption`)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t(`${K}.node`)}</th>
+                  <th scope="col">{t(`${K}.nodeState`)}</th>
+                  <th scope="col">{t(`${K}.nodeBeat`)}</th>
+                  <th scope="col">{t(`${K}.nodeLag`)}</th>
+                  <th scope="col">{t(`${K}.nodeVersion`)}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {room.nodes.map((node) => (
+                  <tr key={node.nodeId} data-silent={node.silent}>
+                    <th scope="row">
+                      <bdi translate="no">{node.nodeId}</bdi>
+                    </th>
+                    <td>{node.silent ? t(`${K}.nodeSilent`) : t(`${K}.nodeUp`)}</td>
+                    <td>{time(node.heartbeatAt)}</td>
+                    <td>{t(`${K}.ms`, { ms: n(node.eventLoopLagP99Ms) })}</td>
+                    <td>
+                      <bdi translate="no">{node.version}</bdi>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
