@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkTicketCode,
+  type CheckinKeysResponse,
   type CheckinUploadResponse,
   type DoorKeysResponse,
   type DoorPresentationsResponse,
   type DoorReport,
   type QueuedScan,
 } from '@hotline/shared';
+import { base32Decode, hotp, totpStep } from '../../src/backoffice/totp';
 import { ed25519Verify } from '../../src/checkin/ed25519';
-import { signedIn } from '../backoffice/support/staff-kit';
-import { codeOnETicket, doorStaff, scan, sellTickets, startDoor, type Door } from './door-kit';
+import { demoStaff, StaffBrowser, type DemoStaffName } from '../backoffice/support/staff-kit';
+import type { TestApp } from '../support/test-env';
+import { codeOnETicket, scan, sellTickets, startDoor, type Door } from './door-kit';
 
 /**
  * The doors in the back office (docs/door-checkin.md, "Back office"): a date's entries by gate and over time, refused
@@ -24,6 +27,24 @@ describe('door back office', () => {
   afterAll(async () => {
     await door?.close();
   });
+
+  /**
+   * Signs a demo account in with the authenticator code of the servers' clock (the shared ManualClock, which this
+   * file moves and which a slow machine leaves behind the wall clock): not the wall clock's code.
+   */
+  const staffOn = async (name: DemoStaffName, node: TestApp = door.a) => {
+    await door.sql.query(
+      `WITH forgotten AS (DELETE FROM staff_sign_in_failure)
+       UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = $1`,
+      [name],
+    );
+    const b = new StaffBrowser(node.url);
+    const code = hotp(base32Decode(demoStaff(name).totpSecret), totpStep(door.clock.ms));
+    const r = await b.signIn(name, demoStaff(name).password, code);
+    if (r.status !== 200) throw new Error(`sign-in of ${name}: ${r.status} ${JSON.stringify(r.body)}`);
+    return b;
+  };
+  const doorStaff = (_door: Door, node: TestApp = door.a) => staffOn('admin', node);
 
   const report = async (presentationId = door.presentationId) =>
     (await doorStaff(door)).call<DoorReport>('GET', `/api/admin/doors/presentations/${presentationId}`);
@@ -126,7 +147,7 @@ describe('door back office', () => {
   });
 
   test('without the door permission 403; another business 403; an unknown date 404', async () => {
-    const cashier = await signedIn(door.a.url, door.sql, 'cashier');
+    const cashier = await staffOn('cashier');
     expect((await cashier.call('GET', `/api/admin/doors/presentations/${door.presentationId}`)).status).toBe(403);
     expect((await cashier.call('GET', '/api/admin/doors/presentations')).status).toBe(403);
     await door.sql.query(
@@ -168,7 +189,7 @@ describe('door back office', () => {
     // Node b still holds the old signer for up to a minute; a fresh read on either node signs with the new key.
     door.clock.ms += 61_000;
     const newCode = await codeOnETicket(door.a, fresh!);
-    const keys = (await (await fetch(`${door.a.url}/api/checkin/keys`)).json()).keys;
+    const { keys } = (await (await fetch(`${door.a.url}/api/checkin/keys`)).json()) as CheckinKeysResponse;
     const verdict = checkTicketCode(newCode, keys, new Date(door.clock.ms), ed25519Verify);
     expect(verdict).toMatchObject({ verdict: 'genuine', fields: { keyId: activeAfter.keyId } });
     expect((await scan(admin, door, oldCode, { gate: 'Rotation' })).body.outcome).toBe('admitted');
