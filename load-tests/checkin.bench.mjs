@@ -229,7 +229,7 @@ async function inChromium(base, pool, staff) {
             async ({ id, visitor }) => {
               const t0 = performance.now();
               const response = await fetch(`/api/checkin/presentations/${id}/manifest`, {
-                headers: { uuid: crypto.randomUUID() },
+                headers: { uuid: visitor },
               });
               if (response.status !== 200) throw new Error(`manifest ${response.status}`);
               const text = await response.text();

@@ -4,5 +4,4 @@ export { Metrics, NO_METRICS } from './metrics';
 export type { JobRun, Reading } from './metrics';
 // Refusals per presentation and the nodes' heartbeats, in Redis: what the on-sale control room reads.
 export { RefusalTally } from './refusal-tally';
-export type { RefusalCount, RefusalKind } from './refusal-tally';
 export { NodeHealth } from './node-health';

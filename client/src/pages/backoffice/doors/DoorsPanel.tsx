@@ -40,7 +40,7 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
   const locale = useLocale();
   const [dates, setDates] = useState<DoorPresentation[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [report, setReport] = useState<DoorReport | null>(null);
+  const [loaded, setLoaded] = useState<DoorReport | null>(null);
   const [failed, setFailed] = useState(false);
   const [reviewing, setReviewing] = useState<number | null>(null);
   const [keys, setKeys] = useState<DoorKeyInfo[] | null>(null);
@@ -49,6 +49,8 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
   const rotateButton = useRef<HTMLButtonElement>(null);
   const messages = useAdminMessages();
   const admin = me.permissions.includes(BACK_OFFICE_PERMISSION.staff);
+  // The last report read, shown only while its date is the one chosen (another date shows "loading" until read).
+  const report = loaded?.presentationId === chosen ? loaded : null;
 
   useEffect(() => {
     doorsApi.presentations().then(
@@ -69,12 +71,11 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
     if (chosen === null) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    setReport(null);
     const poll = async () => {
       try {
         const next = await doorsApi.report(chosen);
         if (stopped) return;
-        setReport(next);
+        setLoaded(next);
         setFailed(false);
       } catch {
         if (!stopped) setFailed(true);
@@ -104,7 +105,7 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
     try {
       await doorsApi.markReviewed(scanId);
       // Read again: the list shows who reviewed it, by the server's record.
-      if (chosen !== null) setReport(await doorsApi.report(chosen));
+      if (chosen !== null) setLoaded(await doorsApi.report(chosen));
       messages.setNotice(t(`${K}.conflicts.reviewedNotice`));
     } catch (e) {
       messages.setRefusal(errorText(e, t(`${K}.failed`)));
