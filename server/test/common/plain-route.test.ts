@@ -306,10 +306,10 @@ describe('plain routes refuse, at boot, what they could not serve faithfully', (
   });
 
   test.each([
-    [ClassGuardController, '/api/guarded/x', 'class-level guards are not run'],
-    [ClassPipeController, '/api/piped/x', 'class-level pipes are not run'],
-    [ClassFilterController, '/api/filtered/x', 'class-level exceptionFilters are not run'],
-  ])('a route of a controller with %p', async (controller, url, reason) => {
+    ['guards', ClassGuardController, '/api/guarded/x', 'class-level guards are not run'],
+    ['pipes', ClassPipeController, '/api/piped/x', 'class-level pipes are not run'],
+    ['filters', ClassFilterController, '/api/filtered/x', 'class-level exceptionFilters are not run'],
+  ])('a route of a controller with class-level %s', async (_kind, controller, url, reason) => {
     await expect(appServing([plain(controller, 'x', url)])).rejects.toThrow(reason);
   });
 
