@@ -13,7 +13,8 @@ import { apiDocsEnabled, type AppConfig } from './config/app-config';
 import type { Clock } from './common/clock';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AppError } from './common/app-error';
-import { servePlainRoutes, type PlainRoute } from './common/plain-route';
+import { globalEnhancersOf } from './common/global-enhancers';
+import { servePlainRoutes, type HonouredGlobals, type PlainRoute } from './common/plain-route';
 import { toErrorResponse } from './common/error-responder';
 import { resolveLocale } from './common/locale';
 import { createLogger, PinoNestLogger } from './common/logger';
@@ -30,6 +31,16 @@ import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
 import { Metrics } from './observability';
 import { installHttpMetrics } from './observability/http-metrics';
+
+/**
+ * The app's global enhancers a plain route honours without Nest's pipeline running them; any other one refuses the
+ * boot (common/plain-route.ts).
+ */
+const PLAIN_ROUTE_GLOBALS: HonouredGlobals = {
+  AllExceptionsFilter: "the plain route's error responder is this filter's respond()",
+  AdmissionInterceptor: 'the plain route opens the same admission context (withAdmission) around guards and handler',
+  CheckoutOrderLinkInterceptor: 'acts on the commit only (POST /payment/commit), never a plain route',
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,6 +64,11 @@ export interface CreateAppOptions {
   logger?: Logger;
   clock?: Clock;
   compile?: AppCompiler;
+  /**
+   * false: the hot seat routes go through Nest's pipeline like every other route, for the test that compares the
+   * two ways of serving them (server/test/seats/plain-routes-parity.medium.test.ts). Default: served plainly.
+   */
+  plainRoutes?: boolean;
 }
 
 const nestFactory: AppCompiler = (root, adapter, options) =>
@@ -161,12 +177,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // lock-seat and unlock-seat skip Nest's per-request pipeline (same guards, inputs, errors): installed before
   // Nest registers its routes, which happens when the app initialises.
   const errors = app.get(AllExceptionsFilter);
-  await servePlainRoutes(
-    fastify,
-    app.select(SeatsModule).get(ModuleRef),
-    SEAT_PLAIN_ROUTES as readonly PlainRoute[],
-    (error, request, reply) => errors.respond(error, request, reply),
-  );
+  if (options.plainRoutes !== false)
+    await servePlainRoutes(
+      fastify,
+      app.select(SeatsModule).get(ModuleRef),
+      SEAT_PLAIN_ROUTES as readonly PlainRoute[],
+      (error, request, reply) => errors.respond(error, request, reply),
+      { read: () => globalEnhancersOf(app), honoured: PLAIN_ROUTE_GLOBALS },
+    );
   // Errors fastify raises itself (malformed JSON, wrong content type, body too large) reach
   // AllExceptionsFilter through Nest's own fastify error handler, so they get the same shape.
 

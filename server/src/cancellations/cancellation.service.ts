@@ -15,7 +15,7 @@ import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentAttempts } from '../payment';
-import { SeatStore } from '../seats';
+import { SeatEngineService } from '../seats';
 import {
   CancellationRepository,
   type LockedReservation,
@@ -71,7 +71,7 @@ function outcomeOf(
 export class CancellationService {
   constructor(
     private readonly repo: CancellationRepository,
-    private readonly seats: SeatStore,
+    private readonly seats: SeatEngineService,
     private readonly attempts: PaymentAttempts,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -1,11 +1,23 @@
 import { type CanActivate, ForbiddenException, type Type } from '@nestjs/common';
-import { GUARDS_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import {
+  EXCEPTION_FILTERS_METADATA,
+  GUARDS_METADATA,
+  HEADERS_METADATA,
+  HTTP_CODE_METADATA,
+  INTERCEPTORS_METADATA,
+  PIPES_METADATA,
+  REDIRECT_METADATA,
+  RENDER_METADATA,
+  ROUTE_ARGS_METADATA,
+  SSE_METADATA,
+  VERSION_METADATA,
+} from '@nestjs/common/constants';
 import type { ModuleRef } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { ExecutionContext } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestAdmission, withAdmission } from './admission-context';
-import { parseDeclaredInputs, type DeclaredInputs } from './validation';
+import { parseDeclaredInputs, ZodValidationPipe, type DeclaredInputs } from './validation';
 
 /**
  * An interceptor a plain route can run: the same logic as its `intercept`, as a plain async wrapper. An interceptor
@@ -30,6 +42,71 @@ export interface PlainRoute<C = unknown> {
 /** Answers an error the way the app's exception filter does (status, localised `{error, message}`, Retry-After). */
 export type ErrorResponder = (error: unknown, request: FastifyRequest, reply: FastifyReply) => void;
 
+/** The app's global enhancers by kind, as Nest holds them once every module is loaded (class names). */
+export interface GlobalEnhancers {
+  guards: string[];
+  pipes: string[];
+  filters: string[];
+  interceptors: string[];
+}
+
+/**
+ * Global enhancers a plain route honours without running them, each with how: the caller lists them (the
+ * composition root knows the app's); any other global guard, pipe, filter or interceptor refuses the boot.
+ */
+export type HonouredGlobals = Record<string, string>;
+
+/** Nest's RouteParamtypes for @Res and @Next (its enum is internal to @nestjs/common). */
+const RESPONSE_ARG = 1;
+const NEXT_ARG = 2;
+
+/** Method decorators whose effect lives in Nest's per-request pipeline, which a plain route does not run. */
+const PIPELINE_ONLY: [key: string, decorator: string][] = [
+  [PIPES_METADATA, '@UsePipes'],
+  [EXCEPTION_FILTERS_METADATA, '@UseFilters'],
+  [HTTP_CODE_METADATA, '@HttpCode'],
+  [HEADERS_METADATA, '@Header'],
+  [REDIRECT_METADATA, '@Redirect'],
+  [RENDER_METADATA, '@Render'],
+  [SSE_METADATA, '@Sse'],
+  [VERSION_METADATA, '@Version'],
+];
+
+/**
+ * Why Nest would treat this route differently from a plain route, one line per reason ([] when it serves it alike).
+ * A plain route runs the handler's own guards and interceptors (with `around`), parses its zod inputs, answers 200
+ * with the handler's value or the error responder's answer; everything else a decorator can ask for is refused.
+ */
+export function unservedDecorators(controller: Type<unknown>, handler: object, methodName: string): string[] {
+  const reasons: string[] = [];
+  for (const key of [GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA, EXCEPTION_FILTERS_METADATA]) {
+    if (Reflect.getMetadata(key, controller)) reasons.push(`class-level ${key.replace(/_/g, '')} are not run`);
+  }
+  for (const [key, decorator] of PIPELINE_ONLY) {
+    if (Reflect.getMetadata(key, handler) !== undefined) reasons.push(`${decorator} is not honoured`);
+  }
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodName) ?? {}) as Record<
+    string,
+    { index: number; pipes?: unknown[] }
+  >;
+  for (const [key, arg] of Object.entries(args)) {
+    const type = Number(key.split(':')[0]);
+    if (type === RESPONSE_ARG || type === NEXT_ARG)
+      reasons.push(`parameter ${arg.index} writes the reply itself (@Res / @Next)`);
+    // The zod pipes are honoured: parseDeclaredInputs runs the same schemas once.
+    const foreign = (arg.pipes ?? []).filter((pipe) => !(pipe instanceof ZodValidationPipe));
+    if (foreign.length) reasons.push(`parameter ${arg.index} has a pipe that is not run`);
+  }
+  return reasons;
+}
+
+/** The global enhancers a plain route would skip: every one the caller did not list as honoured. */
+export function unservedGlobals(globals: GlobalEnhancers, honoured: HonouredGlobals): string[] {
+  return (Object.entries(globals) as [keyof GlobalEnhancers, string[]][]).flatMap(([kind, names]) =>
+    names.filter((name) => !(name in honoured)).map((name) => `global ${kind.replace(/s$/, '')} ${name} is not run`),
+  );
+}
+
 const isPlainInterceptor = (value: unknown): value is PlainInterceptor =>
   typeof (value as Partial<PlainInterceptor> | null)?.around === 'function';
 
@@ -42,17 +119,18 @@ const isPlainInterceptor = (value: unknown): value is PlainInterceptor =>
  *
  * The route stays declared in its controller, so its path, decorators and OpenAPI entry have one source; fastify's
  * handler for it is replaced as Nest registers it (onRoute). Install before the app initialises. It refuses, at
- * boot, a route whose guards or interceptors it cannot run (a class-level enhancer, an interceptor without
- * `around`), so a decorator added later is never silently skipped. Global interceptors are not looked up: the only
- * ones (APP_INTERCEPTOR in queue.module.ts and customers.module.ts) are the admission context, opened here, and the
- * checkout's order link, which only concerns the commit; server/test/common/plain-route.test.ts fails when another
- * one appears.
+ * boot every decorator it cannot honour (unservedDecorators: a class-level enhancer, an interceptor without
+ * `around`, pipes other than the zod inputs, filters, @HttpCode, @Header, @Redirect, @Res ...) and, once the app is
+ * ready, every global guard, pipe, filter or interceptor the caller did not list as honoured (`honoured`: the
+ * admission context, opened here; the exception filter, which `respondWithError` is), so a decorator added later
+ * is never silently skipped. server/test/common/plain-route.test.ts has a case per kind.
  */
 export async function servePlainRoutes(
   fastify: FastifyInstance,
   moduleRef: ModuleRef,
   routes: readonly PlainRoute[],
   respondWithError: ErrorResponder,
+  globals: { read: () => GlobalEnhancers; honoured: HonouredGlobals },
 ): Promise<void> {
   const prepared = new Map<string, (request: FastifyRequest, reply: FastifyReply) => Promise<void>>();
   for (const route of routes)
@@ -71,6 +149,9 @@ export async function servePlainRoutes(
   fastify.addHook('onReady', async () => {
     const missing = [...prepared.keys()].filter((key) => !served.has(key));
     if (missing.length) throw new Error(`plain routes not declared by any controller: ${missing.join(', ')}`);
+    // Read now: every module's APP_GUARD / APP_PIPE / APP_FILTER / APP_INTERCEPTOR and useGlobal* call is in.
+    const skipped = unservedGlobals(globals.read(), globals.honoured);
+    if (skipped.length) throw new Error(`plain routes: ${skipped.join('; ')}`);
   });
 }
 
@@ -80,12 +161,8 @@ async function prepare(
   respondWithError: ErrorResponder,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<void>> {
   const name = `${route.controller.name}.${route.handler.name}`;
-  if (
-    Reflect.getMetadata(GUARDS_METADATA, route.controller) ||
-    Reflect.getMetadata(INTERCEPTORS_METADATA, route.controller)
-  ) {
-    throw new Error(`${name}: class-level guards or interceptors are not run by plain routes`);
-  }
+  const unserved = unservedDecorators(route.controller, route.handler, route.handler.name);
+  if (unserved.length) throw new Error(`${name} cannot be a plain route: ${unserved.join('; ')}`);
   const guardTypes = (Reflect.getMetadata(GUARDS_METADATA, route.handler) ?? []) as Type<CanActivate>[];
   const interceptorTypes = (Reflect.getMetadata(INTERCEPTORS_METADATA, route.handler) ?? []) as Type<unknown>[];
   const guards = await Promise.all(guardTypes.map((type) => moduleRef.create(type)));

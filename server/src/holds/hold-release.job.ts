@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { JobScheduler, type JobContext, type JobHandle } from '../jobs';
-import { SeatStore } from '../seats';
+import { SeatEngineService } from '../seats';
 import { HoldClock } from './hold-clock';
 import { HoldsRepository, type ReleasedSeat } from './holds.repository';
 
@@ -31,7 +31,7 @@ export class HoldReleaseJob {
 
   constructor(
     private readonly holds: HoldsRepository,
-    private readonly seats: SeatStore,
+    private readonly seats: SeatEngineService,
     private readonly clock: HoldClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -78,8 +78,7 @@ export class HoldReleaseJob {
       const free = await this.holds.stillFree(presentationId, keys);
       // Not initialised in Redis: nothing to do, the next rebuild reads PostgreSQL where the tickets are released.
       if (free.length) {
-        const r = await this.seats.releaseSold(presentationId, free);
-        if (r.ok) freed += r.count;
+        freed += await this.seats.releaseSold(presentationId, free);
       }
     }
     await this.holds.markSeatsReleased([...new Set(seats.map((s) => s.reservationId))]);

@@ -17,7 +17,7 @@ import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
 import { localizedName, type LocalizedNames } from '../common/localized-name';
 import { LOGGER } from '../common/logger';
-import { SeatEngineService, isTogetherSeat, type Layout, type LayoutSeat, SeatStore } from '../seats';
+import { SeatEngineService, isTogetherSeat, type Layout, type LayoutSeat } from '../seats';
 import '../cancellations';
 import './order-changes.errors';
 import {
@@ -60,7 +60,6 @@ export class OrderChangesService {
   constructor(
     private readonly repo: OrderChangesRepository,
     private readonly engine: SeatEngineService,
-    private readonly store: SeatStore,
     private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -258,13 +257,10 @@ export class OrderChangesService {
     const newKeys = [...to].filter((k) => !from.has(k));
     const oldKeys = [...from].filter((k) => !to.has(k));
     const liveNow = await this.repo.liveAmong(c.presentationId, [...newKeys, ...oldKeys]);
-    const layout = await this.engine.layout(c.presentationId);
-    await this.engine.withState(layout, () =>
-      this.store.swapSold(
-        c.presentationId,
-        newKeys.filter((k) => liveNow.has(k)),
-        oldKeys.filter((k) => !liveNow.has(k)),
-      ),
+    await this.engine.swapSold(
+      c.presentationId,
+      newKeys.filter((k) => liveNow.has(k)),
+      oldKeys.filter((k) => !liveNow.has(k)),
     );
     await this.repo.markApplied(changeId);
   }

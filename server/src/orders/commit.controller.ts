@@ -14,6 +14,7 @@ import { QueueEarly, cartPresentations } from '../seats';
 import { Metrics, NO_METRICS } from '../observability';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { ProducerSaleAuthority } from './producer-sale';
+import { ONLINE_SALE, type SaleMode } from './sale-mode';
 
 /** POST /api/payment/commit (storefront-spec.md section 7): the path stays the spec's; the saga lives in orders/. */
 @ApiTags('booking')
@@ -55,13 +56,14 @@ export class CommitController {
     const locale = resolveLocale(query, acceptLanguage);
     // A hold order (cart.isHold): unpaid, for members, paid at the box office (docs/hold-orders.md). The same commit.
     if (q.cart.isHold) {
-      const admitHold = (kind: string) => this.holds.admit(q.cart, request, kind);
-      return this.orders.commit(visitorId, q, locale, request.ip, null, admitHold);
+      const admit = (kind: string) => this.holds.admit(q.cart, request, kind);
+      return this.orders.commit(visitorId, q, locale, request.ip, { kind: 'hold', admit });
     }
     // The producer variant (cart with mobileNumber / customerName / tender) is for staff only: 401/403 before anything.
     const producer = await this.producerSales.authorise(request, q.cart);
     // request.ip honours the deployment's trusted proxy setting (the address a waiver is signed from).
-    const result = await this.orders.commit(visitorId, q, locale, request.ip, producer);
+    const mode: SaleMode = producer ? { kind: 'box-office', producer } : ONLINE_SALE;
+    const result = await this.orders.commit(visitorId, q, locale, request.ip, mode);
     if (producer && !result.replayed) await this.producerSales.recordSale(producer, result);
     return result;
   }

@@ -17,7 +17,6 @@ import type { Locale } from '../common/locale';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentProvider, type CommitBody, type Quote } from '../payment';
-import type { HoldTerms } from '../holds';
 import { LimitClaims, SalesRepository, type SaleInput } from '../reservations';
 import { SeatEngineService } from '../seats';
 import type { CommitState } from './commit-state';
@@ -25,7 +24,7 @@ import { QuoteService } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
-import type { ProducerSale } from './producer-sale';
+import { ONLINE_SALE, type SaleMode } from './sale-mode';
 import { faultPointFromEnv, reachFaultPoint } from '../common/test-fault-point';
 
 /** What a paid cart stores and replays. */
@@ -134,18 +133,17 @@ export class CommitOrchestrator {
   ) {}
 
   /**
-   * `clientIp`: the buyer's address, recorded with a signed waiver. `producer`: a box-office sale the
-   * ProducerSaleAuthority accepted (walk-in buyer instead of the customer form; cash or the card page).
-   * `admitHold`: a hold order (cart.isHold), admitted by the holds context after the bot check; the same commit
-   * then writes the sale as an unpaid hold (no charge, no confirmation message).
+   * `clientIp`: the buyer's address, recorded with a signed waiver. `mode`: which sale this is (sale-mode.ts): the
+   * storefront's, a box-office sale the ProducerSaleAuthority accepted (walk-in buyer instead of the customer form;
+   * cash or the card page), or a hold order the holds context admits after the bot check, written as an unpaid
+   * hold (no charge, no confirmation message).
    */
   async commit(
     visitorId: string,
     body: CommitBody,
     locale: Locale,
     clientIp = '',
-    producer: ProducerSale | null = null,
-    admitHold: ((kind: string) => Promise<HoldTerms>) | null = null,
+    mode: SaleMode = ONLINE_SALE,
   ): Promise<CommitResponse> {
     // The waiting room decides before anything is quoted or charged (docs/waiting-room.md): every presentation of
     // the cart's seats needs an admission while its queue is on (a pass, or a counter sale's staff by right). The
@@ -158,13 +156,15 @@ export class CommitOrchestrator {
     const cart =
       body.miniSiteUrl && !body.cart.miniSiteUrl ? { ...body.cart, miniSiteUrl: body.miniSiteUrl } : body.cart;
     const kind = this.quotes.kindOf(cart);
-    const holdTerms = admitHold ? await admitHold(kind) : null;
-    const customer = producer ? producer.customer : this.quotes.checkCustomer(cart.customerInfo, locale, kind);
+    const holdTerms = mode.kind === 'hold' ? await mode.admit(kind) : null;
+    const customer =
+      mode.kind === 'box-office' ? mode.producer.customer : this.quotes.checkCustomer(cart.customerInfo, locale, kind);
     const cartIdentifier = (cart.cartIdentifier ?? newCartIdentifier()).toLowerCase();
 
     let quote: Quote;
     try {
-      const options = producer ? { boxOffice: producer.tender } : holdTerms ? { unpaid: true } : {};
+      const options =
+        mode.kind === 'box-office' ? { boxOffice: mode.producer.tender } : mode.kind === 'hold' ? { unpaid: true } : {};
       quote = await this.quotes.quote(visitorId, cart, options);
     } catch (error) {
       // A cart that was already paid (or refunded) answers what it answered the first time: its seats are sold and
@@ -193,7 +193,9 @@ export class CommitOrchestrator {
     const due = hold ? 0 : draft.chargedAgorot;
     // Cash at the box office: the staff member holds the money, no provider is called, the sale records it.
     const cash =
-      producer?.tender === 'cash' && due > 0 ? { amountAgorot: due, staffUserId: producer.staff.userId } : null;
+      mode.kind === 'box-office' && mode.producer.tender === 'cash' && due > 0
+        ? { amountAgorot: due, staffUserId: mode.producer.staff.userId }
+        : null;
     // Same cart + same card authorisation = same charge: a replay can never charge twice; a new card is a new attempt.
     const idempotencyKey = due > 0 && !cash ? `${cartIdentifier}:${cart.paymentIdentifier}` : null;
     const attempt = await this.sales.beginAttempt({

@@ -1,8 +1,8 @@
 /** The seats context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
-// The seat engine (locks, sales, releases), its store port, and seat locks across presentations (memberships).
+// The seat engine (locks, sales, releases) and seat locks across presentations (memberships). Its store is private
+// to seats/: other contexts change seats through the engine, whose checks and live-state rebuild the store lacks.
 export { SeatEngineService } from './seat-engine.service';
 export type { SeatRef } from './seat-engine.service';
-export { SeatStore } from './seat-store.port';
 export type { SeatHold } from './seat-store.port';
 export { SeatAcrossService } from './seat-across.service';
 // The seat layout of a presentation and its seat keys.

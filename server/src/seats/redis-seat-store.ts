@@ -4,22 +4,6 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { keySlot } from '../redis/cluster-slots';
 import { REDIS } from '../redis/redis.module';
 import { redisTopology } from '../redis/redis-topology';
-import { ADMIN_LUA } from './lua/admin.lua';
-import { CLAIM_PAYMENT_LUA, RELEASE_PAYMENT_CLAIM_LUA } from './lua/claim-payment.lua';
-import { EXTEND_LUA } from './lua/extend.lua';
-import { INIT_LUA } from './lua/init.lua';
-import { LOCK_GA_LUA } from './lua/lock-ga.lua';
-import { HOLDS_LUA, OWNED_LUA } from './lua/holds.lua';
-import { LOCK_LUA } from './lua/lock.lua';
-import { LOCK_ACROSS_LUA, UNLOCK_ACROSS_LUA } from './lua/lock-across.lua';
-import { RELEASE_SOLD_LUA } from './lua/release-sold.lua';
-import { RECONCILE_LUA } from './lua/reconcile.lua';
-import { SNAPSHOT_LUA } from './lua/snapshot.lua';
-import { SOLD_LUA } from './lua/sold.lua';
-import { SWAP_LUA } from './lua/swap.lua';
-import { DUE_LUA, RELEASE_EXPIRED_LUA, SWEEP_PLAN_LUA } from './lua/sweep.lua';
-import { TIMER_LUA } from './lua/timer.lua';
-import { UNLOCK_LUA } from './lua/unlock.lua';
 import {
   changesChannel,
   dueKey,
@@ -29,6 +13,8 @@ import {
   slotsKey,
   type PresentationKeys,
 } from './seat-keys';
+import { RedisSeatsAcross } from './redis-seat-across';
+import { defineSeatScripts, freeLists, NOINIT, refusal, type Command, type ScriptName } from './redis-seat-scripts';
 import { parseChanges } from './seat-state';
 import {
   SeatStore,
@@ -47,77 +33,17 @@ import {
   type Refused,
   type SeatHold,
   type Snapshot,
-  type StoreRefusal,
   type Swapped,
   type TimerReading,
 } from './seat-store.port';
 
-type Reply = (string | number)[];
-type Command = (...args: (string | number)[]) => Promise<Reply>;
-
-/**
- * Scripts registered with defineCommand: ioredis sends EVALSHA and falls back to EVAL once per connection.
- * keys null: a variable key count (the owner sets and GA free lists a release touches), passed first in the call.
- */
-const SCRIPTS = {
-  seatInit: { lua: INIT_LUA, keys: null },
-  seatLock: { lua: LOCK_LUA, keys: 8 },
-  seatLockGa: { lua: LOCK_GA_LUA, keys: 11 },
-  // The same scripts with the address's hold set as one more key (the hold cap on): same SHA, another key count.
-  seatLockCapped: { lua: LOCK_LUA, keys: 9 },
-  seatLockGaCapped: { lua: LOCK_GA_LUA, keys: 12 },
-  seatUnlock: { lua: UNLOCK_LUA, keys: null },
-  seatSold: { lua: SOLD_LUA, keys: 6 },
-  seatReleaseSold: { lua: RELEASE_SOLD_LUA, keys: null },
-  seatAdmin: { lua: ADMIN_LUA, keys: 5 },
-  seatExtend: { lua: EXTEND_LUA, keys: 3 },
-  seatClaimPayment: { lua: CLAIM_PAYMENT_LUA, keys: 4 },
-  seatReleasePaymentClaim: { lua: RELEASE_PAYMENT_CLAIM_LUA, keys: 1 },
-  seatTimer: { lua: TIMER_LUA, keys: 2 },
-  seatSnapshot: { lua: SNAPSHOT_LUA, keys: 3 },
-  seatDue: { lua: DUE_LUA, keys: 1 },
-  seatReleaseExpired: { lua: RELEASE_EXPIRED_LUA, keys: null },
-  seatSweepPlan: { lua: SWEEP_PLAN_LUA, keys: 2 },
-  seatReconcile: { lua: RECONCILE_LUA, keys: null },
-  seatHolds: { lua: HOLDS_LUA, keys: 2 },
-  seatOwned: { lua: OWNED_LUA, keys: 3 },
-  seatSwap: { lua: SWAP_LUA, keys: null },
-} as const;
-type ScriptName = keyof typeof SCRIPTS;
-
-export function defineSeatScripts(redis: Redis): Record<ScriptName, Command> {
-  const commands = {} as Record<ScriptName, Command>;
-  // Redis Cluster: ioredis would route a variable-key script by its leading key count in an auto-pipeline, so
-  // those go outside auto-pipelining (routed by their real first key); one Redis keeps auto-pipelining them.
-  const ignored = (redis.options as { autoPipeliningIgnoredCommands?: string[] }).autoPipeliningIgnoredCommands;
-  const isCluster = (redis as unknown as { isCluster?: boolean }).isCluster === true;
-  for (const [name, script] of Object.entries(SCRIPTS) as [ScriptName, { lua: string; keys: number | null }][]) {
-    if (!(name in redis))
-      redis.defineCommand(
-        name,
-        script.keys === null ? { lua: script.lua } : { lua: script.lua, numberOfKeys: script.keys },
-      );
-    if (script.keys === null && isCluster && ignored && !ignored.includes(name)) ignored.push(name);
-    const fn = (redis as unknown as Record<string, Command>)[name]!;
-    commands[name] = fn.bind(redis);
-  }
-  return commands;
-}
-
-const NOINIT: NotInitialised = { ok: false, notInitialised: true };
-
 const HOLD_CODES: SeatHold[] = ['free', 'mine', 'mine-expired', 'sold', 'other', 'unavailable'];
-
-function refusal(reply: Reply): Refused {
-  return { ok: false, code: String(reply[1]) as StoreRefusal, detail: String(reply[2] ?? '') };
-}
 
 /** The only place that knows the seat state lives in Redis. */
 @Injectable()
 export class RedisSeatStore extends SeatStore {
   protected readonly cmd: Record<ScriptName, Command>;
   protected readonly prefix: string;
-  private readonly channel: string;
   private readonly logMax: number;
   private readonly due: string;
   private readonly holdsEnded: string;
@@ -127,6 +53,8 @@ export class RedisSeatStore extends SeatStore {
   /** Cluster: the slots of the presentations this node used, swept even if the shared slot list lost them. */
   private readonly usedSlots = new Set<number>();
   private slotsListedAt = 0;
+  /** One seat on each of several presentations (memberships): redis-seat-across.ts. */
+  private readonly acrossScripts: RedisSeatsAcross;
 
   constructor(
     @Inject(REDIS) protected readonly redis: Redis,
@@ -135,142 +63,26 @@ export class RedisSeatStore extends SeatStore {
     super();
     this.cmd = defineSeatScripts(redis);
     this.prefix = config.REDIS_PREFIX;
-    this.channel = changesChannel(config.REDIS_PREFIX);
     this.logMax = config.SEAT_LOG_LENGTH;
     this.due = dueKey(config.REDIS_PREFIX);
     this.holdsEnded = holdsEndedChannel(config.REDIS_PREFIX);
     this.cluster = redisTopology(config).mode === 'cluster';
-    // Variable key count (7 per presentation): defined without numberOfKeys, called with the count first.
-    if (!('seatLockAcross' in redis)) redis.defineCommand('seatLockAcross', { lua: LOCK_ACROSS_LUA });
-    if (!('seatUnlockAcross' in redis)) redis.defineCommand('seatUnlockAcross', { lua: UNLOCK_ACROSS_LUA });
-    // Redis Cluster: one presentation per call, with its key count fixed so ioredis can route the script by its
-    // first key (with a leading key count it would hash the count).
-    if (!('seatLockAcrossOne' in redis))
-      redis.defineCommand('seatLockAcrossOne', { lua: LOCK_ACROSS_LUA, numberOfKeys: 8 });
-    if (!('seatUnlockAcrossOne' in redis))
-      redis.defineCommand('seatUnlockAcrossOne', { lua: UNLOCK_ACROSS_LUA, numberOfKeys: 9 });
+    this.acrossScripts = new RedisSeatsAcross(
+      redis,
+      { channel: changesChannel(config.REDIS_PREFIX), logMax: this.logMax, due: this.due, cluster: this.cluster },
+      (pid) => this.keys(pid),
+    );
   }
 
-  private across(name: 'seatLockAcross' | 'seatUnlockAcross', keys: string[], args: (string | number)[]) {
-    const fn = (this.redis as unknown as Record<string, Command>)[name]!;
-    return fn.call(this.redis, keys.length, ...keys, ...args);
+  lockAcross(q: AcrossRequest): Promise<AcrossLocked | AcrossRefused | AcrossNotInitialised> {
+    return this.acrossScripts.lockAcross(q);
   }
 
-  private acrossOne(name: 'seatLockAcrossOne' | 'seatUnlockAcrossOne', keys: string[], args: (string | number)[]) {
-    const fn = (this.redis as unknown as Record<string, Command>)[name]!;
-    return fn.call(this.redis, ...keys, ...args);
-  }
-
-  async lockAcross(q: AcrossRequest): Promise<AcrossLocked | AcrossRefused | AcrossNotInitialised> {
-    if (this.cluster) return this.lockAcrossClaims(q);
-    const keys: string[] = [this.due];
-    const args: (string | number)[] = [this.channel, this.logMax, q.owner, q.ttlMs, q.maxSeats, q.ownerSetTtlSeconds];
-    args.push(q.seats.length);
-    for (const s of q.seats) {
-      const k = this.keys(s.presentationId);
-      keys.push(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.own(q.owner));
-      args.push(s.presentationId, s.key);
-    }
-    const r = await this.across('seatLockAcross', keys, args);
-    if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
-    if (r[0] === 'ERR') return { ok: false, code: String(r[1]) as StoreRefusal, presentationId: Number(r[2]) };
-    return {
-      ok: true,
-      nowMs: Number(r[1]),
-      expiresMs: Number(r[2]),
-      newlyLocked: Number(r[3]),
-      versions: r.slice(4).map(Number),
-    };
-  }
-
-  async unlockAcross(
+  unlockAcross(
     owner: string,
     seats: { presentationId: number; key: string }[],
   ): Promise<{ ok: true; released: number } | AcrossRefused | AcrossNotInitialised> {
-    if (this.cluster) return this.unlockAcrossEach(owner, seats);
-    const keys: string[] = [];
-    const args: (string | number)[] = [this.channel, this.logMax, owner, seats.length];
-    for (const s of seats) {
-      const k = this.keys(s.presentationId);
-      keys.push(k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.own(owner), this.freeLists(k, [s.key])[0]!);
-      args.push(s.presentationId, s.key, k.base);
-    }
-    const r = await this.across('seatUnlockAcross', keys, args);
-    if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
-    if (r[0] === 'ERR') return { ok: false, code: String(r[1]) as StoreRefusal, presentationId: Number(r[2]) };
-    return { ok: true, released: Number(r[1]) };
-  }
-
-  /**
-   * Redis Cluster: the presentations' keys live in different slots (often on different shards), so one script
-   * cannot span them. A two-phase claim with compensation instead: each seat is locked by the same script, one
-   * presentation at a time (in the request's order); the first refusal releases the seats this call locked, in
-   * reverse, and answers that refusal. Between the two, another buyer may see such a seat locked for a moment and
-   * be refused it; nobody ever gets a seat twice, and each presentation keeps its own version order.
-   * A compensation that fails (a shard down) leaves the lock to expire like any abandoned hold.
-   */
-  private async lockAcrossClaims(q: AcrossRequest): Promise<AcrossLocked | AcrossRefused | AcrossNotInitialised> {
-    const claimed: { presentationId: number; key: string }[] = [];
-    const versions: number[] = [];
-    let nowMs = 0;
-    let expiresMs = 0;
-    let newlyLocked = 0;
-    for (const s of q.seats) {
-      const k = this.keys(s.presentationId);
-      const r = await this.acrossOne(
-        'seatLockAcrossOne',
-        [k.due, k.init, k.st, k.exp, k.ver, k.log, k.taken, k.own(q.owner)],
-        [k.changes, this.logMax, q.owner, q.ttlMs, q.maxSeats, q.ownerSetTtlSeconds, 1, s.presentationId, s.key],
-      );
-      if (r[0] !== 'OK') {
-        if (claimed.length > 0) await this.unlockAcrossEach(q.owner, claimed.reverse()).catch(() => undefined);
-        if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
-        return { ok: false, code: String(r[1]) as StoreRefusal, presentationId: Number(r[2]) };
-      }
-      if (Number(r[3]) === 1) claimed.push(s);
-      nowMs = Number(r[1]);
-      expiresMs = Number(r[2]);
-      newlyLocked += Number(r[3]);
-      versions.push(Number(r[4]));
-    }
-    return { ok: true, nowMs, expiresMs, newlyLocked, versions };
-  }
-
-  /**
-   * Redis Cluster: checks first that every seat is the owner's or free (a read per presentation), then releases
-   * each by its own presentation's script. A seat taken by someone else in between is refused by that script and
-   * the seats before it stay released: the owner asked to give them up anyway.
-   */
-  private async unlockAcrossEach(
-    owner: string,
-    seats: { presentationId: number; key: string }[],
-  ): Promise<{ ok: true; released: number } | AcrossRefused | AcrossNotInitialised> {
-    for (const s of seats) {
-      const k = this.keys(s.presentationId);
-      const [init, v] = await Promise.all([this.redis.exists(k.init), this.redis.hget(k.st, s.key)]);
-      if (!init) return { ok: false, notInitialised: true, presentationId: s.presentationId };
-      if (v !== null && !v.startsWith(`l|${owner}|`))
-        return { ok: false, code: 'NOT_LOCK_OWNER', presentationId: s.presentationId };
-    }
-    let released = 0;
-    for (const s of seats) {
-      const k = this.keys(s.presentationId);
-      const r = await this.acrossOne(
-        'seatUnlockAcrossOne',
-        [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.own(owner), this.freeLists(k, [s.key])[0]!],
-        [k.changes, this.logMax, owner, 1, s.presentationId, s.key, k.base],
-      );
-      if (r[0] === 'NOINIT') return { ok: false, notInitialised: true, presentationId: Number(r[1]) };
-      if (r[0] === 'ERR') return { ok: false, code: String(r[1]) as StoreRefusal, presentationId: Number(r[2]) };
-      released += Number(r[1]);
-    }
-    return { ok: true, released };
-  }
-
-  /** The GA free lists of the sections of these seat keys (`sectionId:x:y`), for a script that may free a place. */
-  private freeLists(k: PresentationKeys, seatKeys: string[]): string[] {
-    const sections = new Set(seatKeys.map((key) => Number(key.slice(0, key.indexOf(':')))));
-    return [...sections].map((sid) => k.gafree(sid));
+    return this.acrossScripts.unlockAcross(owner, seats);
   }
 
   /**
@@ -391,7 +203,7 @@ export class RedisSeatStore extends SeatStore {
     holdAddress?: string,
   ): Promise<Changed | Refused | NotInitialised> {
     const k = this.keys(pid);
-    const declared = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.own(owner), ...this.freeLists(k, keys)];
+    const declared = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.own(owner), ...freeLists(k, keys)];
     const hold = holdAddress === undefined ? [] : [k.hold(holdAddress)];
     const r = await this.cmd.seatUnlock(
       declared.length + hold.length,
@@ -434,7 +246,7 @@ export class RedisSeatStore extends SeatStore {
 
   async releaseSold(pid: number, keys: string[]): Promise<Changed | NotInitialised> {
     const k = this.keys(pid);
-    const declared = [k.init, k.st, k.ver, k.log, k.taken, k.ga, k.released, ...this.freeLists(k, keys)];
+    const declared = [k.init, k.st, k.ver, k.log, k.taken, k.ga, k.released, ...freeLists(k, keys)];
     const r = await this.cmd.seatReleaseSold(
       declared.length,
       ...declared,
@@ -453,7 +265,7 @@ export class RedisSeatStore extends SeatStore {
     const k = this.keys(pid);
     const owners = (await this.plan(k, ['keys', ...newKeys])).owners;
     const declared = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.released];
-    declared.push(...owners.map((o) => k.own(o)), ...this.freeLists(k, oldKeys));
+    declared.push(...owners.map((o) => k.own(o)), ...freeLists(k, oldKeys));
     const r = await this.cmd.seatSwap(
       declared.length,
       ...declared,

@@ -8,6 +8,10 @@ import { RedisSeatStore } from './redis-seat-store';
 import { SaleMemory } from './sale-memory';
 import { SeatAcrossService } from './seat-across.service';
 import { SeatEngineService } from './seat-engine.service';
+import { SeatLiveState } from './seat-live-state';
+import { SeatLocking } from './seat-locking.service';
+import { SeatSales } from './seat-sales.service';
+import { SeatStatusReader } from './seat-status.service';
 import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
 import { SeatLayouts } from './seat-layouts';
@@ -17,12 +21,14 @@ import { SeatSweeper } from './seat-sweeper';
 import { SeatsController, TimerController } from './seats.controller';
 import { SeatsGateway } from './seats.gateway';
 import { SeatsRepository } from './seats.repository';
+import { SoldSeatCheck } from './sold-seat-check';
 
 /**
  * Real-time seat engine (docs/seat-engine.md): seat state in Redis behind one
  * Lua script per transition, REST calls, the socket.io live feed, the expiry
  * sweeper and the rebuild from PostgreSQL. Other contexts use SeatEngineService
- * (markSold after a sale, claimForPayment when payment starts).
+ * (markSold after a sale, claimForPayment when payment starts, releaseSold and swapSold after a cancellation,
+ * a released hold or an order change), never the store.
  */
 @Module({
   imports: [ChannelsModule],
@@ -32,6 +38,11 @@ import { SeatsRepository } from './seats.repository';
     SeatLayouts,
     SaleMemory,
     { provide: SeatStore, useClass: RedisSeatStore },
+    SeatLiveState,
+    SoldSeatCheck,
+    SeatLocking,
+    SeatSales,
+    SeatStatusReader,
     SeatEngineService,
     SeatFeed,
     SeatChangeTap,
@@ -44,6 +55,8 @@ import { SeatsRepository } from './seats.repository';
     HoldEndedNotifier,
     SeatAcrossService,
   ],
-  exports: [SeatAcrossService, SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatStore, SeatChangeTap],
+  // The store stays inside: other contexts change seats through SeatEngineService only (its checks, its live-state
+  // rebuild); server/test/architecture/architecture.test.ts fails if one imports it.
+  exports: [SeatAcrossService, SeatEngineService, SeatFeed, SeatSweeper, SeatReconciler, SeatChangeTap],
 })
 export class SeatsModule {}

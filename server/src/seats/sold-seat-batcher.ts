@@ -1,4 +1,4 @@
-import type { SeatRef } from './seat-engine.service';
+import type { SeatRef } from './seat-selection';
 
 type Lookup = (presentationId: number, seats: SeatRef[]) => Promise<string[]>;
 

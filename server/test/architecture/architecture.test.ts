@@ -149,6 +149,43 @@ function aCycle(scc: string[], edges: string[]): string {
   return scc.join(', ');
 }
 
+/** The seat engine's storage: private to seats/ (other contexts change seats through SeatEngineService only). */
+const SEAT_STORE_FILES = /^seats\/(seat-store\.port|redis-seat-store|lua\/.*)\.ts$/;
+const SEAT_STORE_NAMES = new Set(['SeatStore', 'RedisSeatStore']);
+
+/**
+ * Files outside seats/ that reach the seat store: an import of one of its files, or of its classes by name from any
+ * seats/ file (the public entry included). `files`: path under server/src -> text.
+ */
+function seatStoreLeaks(files: Map<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (contextOf(file) === 'seats' || contextOf(file) === null) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+    for (const node of source.statements) {
+      if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) || !node.moduleSpecifier) continue;
+      const spec = (node.moduleSpecifier as ts.StringLiteral).text;
+      if (!spec.startsWith('.')) continue;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      const to = /\.ts$/.test(target)
+        ? target
+        : files.has(`${target}/index.ts`)
+          ? `${target}/index.ts`
+          : `${target}.ts`;
+      if (contextOf(to) !== 'seats') continue;
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
+      const names =
+        bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))
+          ? bindings.elements.map((e) => (e.propertyName ?? e.name).text)
+          : [];
+      if (SEAT_STORE_FILES.test(to)) found.push(`${file}: imports ${to}`);
+      else if (names.some((n) => SEAT_STORE_NAMES.has(n)))
+        found.push(`${file}: imports ${names.join(', ')} from ${to}`);
+    }
+  }
+  return found.sort();
+}
+
 describe('server boundaries', () => {
   it('docs/server-modules.md names every folder of server/src in its module table, and nothing else', () => {
     const doc = readFileSync(DOC, 'utf8');
@@ -219,6 +256,39 @@ describe('server boundaries', () => {
       `cross-context reaches: ${reaches.length} imports of ${files} files over ${Object.keys(measured).length} ` +
         `context pairs; ${reaches.filter((i) => i.typeOnly).length} of the imports are type-only`,
     );
+  });
+
+  it('keeps the seat store private to seats/: other contexts change seats through the engine', () => {
+    const files = new Map(tsFiles(SRC).map((f) => [rel(f), readFileSync(f, 'utf8')]));
+    expect(seatStoreLeaks(files)).toEqual([]);
+    // Nor handed out: not in the public entry, not in the module's exports (Nest would let another module inject it).
+    const entry = ts.createSourceFile('index.ts', files.get('seats/index.ts')!, ts.ScriptTarget.Latest, false);
+    const exported = entry.statements
+      .filter(ts.isExportDeclaration)
+      .flatMap((d) => (d.exportClause && ts.isNamedExports(d.exportClause) ? d.exportClause.elements : []))
+      .map((e) => e.name.text);
+    expect(exported.filter((n) => SEAT_STORE_NAMES.has(n))).toEqual([]);
+    const moduleExports = /exports:\s*\[([^\]]*)\]/.exec(files.get('seats/seats.module.ts')!)?.[1] ?? '';
+    expect(moduleExports.split(',').map((n) => n.trim())).not.toContain('SeatStore');
+  });
+
+  it('control: the seat store check sees a context importing the store, by its file or by name from the entry', () => {
+    const files = new Map([
+      ['seats/index.ts', "export { SeatStore } from './seat-store.port';"],
+      ['seats/seat-store.port.ts', 'export abstract class SeatStore {}'],
+      ['seats/seat-engine.service.ts', "import { SeatStore } from './seat-store.port';"],
+      ['holds/hold-release.job.ts', "import { SeatStore } from '../seats';"],
+      ['cancellations/cancellation.service.ts', "import { type SeatStore as Store } from '../seats/index';"],
+      ['order-changes/order-changes.service.ts', "import type { Swapped } from '../seats/seat-store.port';"],
+      ['orders/commit.ts', "import { RedisSeatStore } from '../seats/redis-seat-store';"],
+      ['memberships/ok.ts', "import { SeatEngineService } from '../seats';"],
+    ]);
+    expect(seatStoreLeaks(files)).toEqual([
+      'cancellations/cancellation.service.ts: imports SeatStore from seats/index.ts',
+      'holds/hold-release.job.ts: imports SeatStore from seats/index.ts',
+      'order-changes/order-changes.service.ts: imports seats/seat-store.port.ts',
+      'orders/commit.ts: imports seats/redis-seat-store.ts',
+    ]);
   });
 
   it('has one outbox writer: notifications/, and the sale statement', () => {

@@ -1,13 +1,24 @@
 import {
+  Body,
   type CallHandler,
   type CanActivate,
+  Catch,
   Controller,
+  type ExceptionFilter,
   type ExecutionContext,
+  Header,
+  HttpCode,
   Injectable,
   type NestInterceptor,
+  ParseIntPipe,
+  type PipeTransform,
   Put,
+  Redirect,
+  Res,
+  UseFilters,
   UseGuards,
   UseInterceptors,
+  UsePipes,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -17,7 +28,13 @@ import path from 'node:path';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { AppError } from '../../src/common/app-error';
-import { type PlainInterceptor, type PlainRoute, servePlainRoutes } from '../../src/common/plain-route';
+import { globalEnhancersOf } from '../../src/common/global-enhancers';
+import {
+  type HonouredGlobals,
+  type PlainInterceptor,
+  type PlainRoute,
+  servePlainRoutes,
+} from '../../src/common/plain-route';
 import { ZodBody } from '../../src/common/validation';
 
 /** What ran, in order, for the request being served. */
@@ -91,14 +108,137 @@ const countRoute: PlainRoute<ThingsController> = {
   call: (things, _request, inputs) => things.count(inputs.body as { n: number }),
 };
 
-async function appServing(routes: readonly PlainRoute[]): Promise<NestFastifyApplication> {
-  const moduleRef = await Test.createTestingModule({ controllers: [ThingsController] }).compile();
+@Injectable()
+class AnyPipe implements PipeTransform {
+  transform(value: unknown): unknown {
+    return value;
+  }
+}
+
+@Catch()
+class AnyFilter implements ExceptionFilter {
+  catch(): void {}
+}
+
+@Injectable()
+class AnyGuard implements CanActivate {
+  canActivate(): boolean {
+    return true;
+  }
+}
+
+/** One route per decorator a plain route cannot honour: each must refuse the boot. */
+@Controller('refused')
+class RefusedController {
+  @Put('pipes')
+  @UsePipes(AnyPipe)
+  async pipes(): Promise<object> {
+    return {};
+  }
+
+  @Put('filters')
+  @UseFilters(AnyFilter)
+  async filters(): Promise<object> {
+    return {};
+  }
+
+  @Put('http-code')
+  @HttpCode(204)
+  async httpCode(): Promise<object> {
+    return {};
+  }
+
+  @Put('header')
+  @Header('Cache-Control', 'no-store')
+  async header(): Promise<object> {
+    return {};
+  }
+
+  @Put('redirect')
+  @Redirect('/elsewhere')
+  async redirect(): Promise<object> {
+    return {};
+  }
+
+  @Put('param-pipe')
+  async paramPipe(@Body('n', ParseIntPipe) n: number): Promise<object> {
+    return { n };
+  }
+
+  @Put('res')
+  async res(@Res() reply: { send(body: unknown): void }): Promise<void> {
+    reply.send({});
+  }
+}
+
+@Controller('guarded')
+@UseGuards(AnyGuard)
+class ClassGuardController {
+  @Put('x')
+  async x(): Promise<object> {
+    return {};
+  }
+}
+
+@Controller('piped')
+@UsePipes(AnyPipe)
+class ClassPipeController {
+  @Put('x')
+  async x(): Promise<object> {
+    return {};
+  }
+}
+
+@Controller('filtered')
+@UseFilters(AnyFilter)
+class ClassFilterController {
+  @Put('x')
+  async x(): Promise<object> {
+    return {};
+  }
+}
+
+const CONTROLLERS = [
+  ThingsController,
+  RefusedController,
+  ClassGuardController,
+  ClassPipeController,
+  ClassFilterController,
+];
+
+/** A plain route for a controller's method, at the path Nest gives it. */
+function plain(controller: new () => object, method: string, url: string): PlainRoute {
+  const handler = (controller.prototype as Record<string, PlainRoute['handler']>)[method]!;
+  return {
+    method: 'PUT',
+    url,
+    controller,
+    handler,
+    call: (c) => (c as Record<string, () => Promise<unknown>>)[method]!(),
+  };
+}
+
+interface Setup {
+  /** App-wide enhancers, added before the app initialises (as useGlobal* calls would be). */
+  configure?: (app: NestFastifyApplication) => void;
+  honoured?: HonouredGlobals;
+}
+
+async function appServing(routes: readonly PlainRoute[], setup: Setup = {}): Promise<NestFastifyApplication> {
+  const moduleRef = await Test.createTestingModule({ controllers: CONTROLLERS }).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
   app.setGlobalPrefix('api');
-  await servePlainRoutes(app.getHttpAdapter().getInstance(), app.get(ModuleRef), routes, (error, _request, reply) => {
-    const code = error instanceof AppError ? error.code : 'UNEXPECTED';
-    void reply.status(code === 'TOO_MANY_REQUESTS' ? 429 : code === 'INVALID_BODY' ? 400 : 500).send({ error: code });
-  });
+  setup.configure?.(app);
+  await servePlainRoutes(
+    app.getHttpAdapter().getInstance(),
+    app.get(ModuleRef),
+    routes,
+    (error, _request, reply) => {
+      const code = error instanceof AppError ? error.code : 'UNEXPECTED';
+      void reply.status(code === 'TOO_MANY_REQUESTS' ? 429 : code === 'INVALID_BODY' ? 400 : 500).send({ error: code });
+    },
+    { read: () => globalEnhancersOf(app), honoured: setup.honoured ?? {} },
+  );
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
@@ -149,6 +289,54 @@ describe('plain routes refuse, at boot, what they could not serve faithfully', (
       call: (things) => things.other(),
     };
     await expect(appServing([other as PlainRoute])).rejects.toThrow('NestOnly has no around()');
+  });
+
+  test.each([
+    ['pipes', '/api/refused/pipes', '@UsePipes is not honoured'],
+    ['filters', '/api/refused/filters', '@UseFilters is not honoured'],
+    ['httpCode', '/api/refused/http-code', '@HttpCode is not honoured'],
+    ['header', '/api/refused/header', '@Header is not honoured'],
+    ['redirect', '/api/refused/redirect', '@Redirect is not honoured'],
+    ['paramPipe', '/api/refused/param-pipe', 'parameter 0 has a pipe that is not run'],
+    ['res', '/api/refused/res', 'parameter 0 writes the reply itself (@Res / @Next)'],
+  ])('a route with %s', async (method, url, reason) => {
+    await expect(appServing([plain(RefusedController, method, url)])).rejects.toThrow(
+      `RefusedController.${method} cannot be a plain route: ${reason}`,
+    );
+  });
+
+  test.each([
+    ['guards', ClassGuardController, '/api/guarded/x', 'class-level guards are not run'],
+    ['pipes', ClassPipeController, '/api/piped/x', 'class-level pipes are not run'],
+    ['filters', ClassFilterController, '/api/filtered/x', 'class-level exceptionFilters are not run'],
+  ])('a route of a controller with class-level %s', async (_kind, controller, url, reason) => {
+    await expect(appServing([plain(controller, 'x', url)])).rejects.toThrow(reason);
+  });
+
+  test.each([
+    ['guard', (app: NestFastifyApplication) => app.useGlobalGuards(new AnyGuard()), 'global guard AnyGuard'],
+    ['pipe', (app: NestFastifyApplication) => app.useGlobalPipes(new AnyPipe()), 'global pipe AnyPipe'],
+    ['filter', (app: NestFastifyApplication) => app.useGlobalFilters(new AnyFilter()), 'global filter AnyFilter'],
+    [
+      'interceptor',
+      (app: NestFastifyApplication) => app.useGlobalInterceptors(new NestOnly()),
+      'global interceptor NestOnly',
+    ],
+  ])('an app-wide %s the route would skip', async (_kind, configure, named) => {
+    await expect(appServing([countRoute as PlainRoute], { configure })).rejects.toThrow(`${named} is not run`);
+  });
+
+  test('control: an app-wide enhancer the caller says the plain route honours boots, and serves', async () => {
+    const app = await appServing([countRoute as PlainRoute], {
+      configure: (a) => a.useGlobalFilters(new AnyFilter()),
+      honoured: { AnyFilter: 'the error responder stands in for it' },
+    });
+    const answer = await app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'PUT', url: '/api/things/count', payload: { n: 1 } });
+    expect(answer.json()).toEqual({ n: 2, wrapped: true });
+    await app.close();
   });
 
   test('a route no controller declares (a path that drifted)', async () => {

@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import { Test } from '@nestjs/testing';
-import { createApp, type AppCompiler } from '../../src/app.factory';
+import { createApp, type AppCompiler, type CreateAppOptions } from '../../src/app.factory';
 import { parseAppConfig, type AppConfig } from '../../src/config/app-config';
 import { openDataSource, runMigrations } from '../../src/database/data-source';
 import { seedDemoIfEmpty } from '../../src/seed/demo-seed';
@@ -189,6 +189,7 @@ export async function startTestApp(
   overrides: Partial<Record<keyof AppConfig, string>> = {},
   db?: TestDatabase,
   providers: ProviderOverride[] = [],
+  appOptions: Pick<CreateAppOptions, 'plainRoutes'> = {},
 ): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const config = testConfig({ DATABASE_URL: database.url, ...overrides });
@@ -196,7 +197,7 @@ export async function startTestApp(
   const logger: Logger = pino({ level: 'warn' }, recent.stream);
   const app = await startedWithin(
     STARTUP_REPORT_MS,
-    createApp(config, { logger, compile: providers.length ? compilerWith(providers) : undefined }),
+    createApp(config, { logger, compile: providers.length ? compilerWith(providers) : undefined, ...appOptions }),
     () => recent.lines(),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
