@@ -8,3 +8,8 @@ export * from './shape';
 export { fromVenueDocument, toVenueDocument, sectionBox, namesFromLocalized, localizedFromNames } from './convert';
 export { venueDocumentToApiSeatplan, apiStageOf } from '../api-seatplan';
 export type * from '../format';
+export * from './layout';
+export * from './transform';
+export * from './snap';
+export * from './numbering';
+export * from './validate-plan';
