@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { isSeatFeatureCode, isSoldTogetherFeature } from '@hotline/shared';
-import type { VenueDocument } from './format';
+import type { PlanPoint, VenueDocument } from './format';
 import { boxCorners } from './geometry';
+import { fromVenueDocument } from './designer/convert';
+import { validatePlan, type PlanProblemCode } from './designer/validate-plan';
 
 /** Absolute path of the JSON Schema (from src/ under jest, from dist/ when built). */
 export const VENUE_SCHEMA_PATH = path.join(__dirname, '..', 'schema', 'venue.schema.json');
@@ -289,4 +291,43 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
     }
   }
   return issues.items;
+}
+
+/** A reason a (format-valid) plan may not be published yet: the designer's live check, located in the file. */
+export interface PublishProblem {
+  code: PlanProblemCode;
+  /** JSON pointer of the first thing named (a seat, row, section or zone). */
+  path: string;
+  /** Where on the plan, plan units; null for a zone. */
+  at: PlanPoint | null;
+  /** Values for the sentence (describePlanProblem). */
+  params: Record<string, string>;
+}
+
+/**
+ * What stops a valid document from being published: the same check the designer runs as staff draw (duplicate
+ * labels, overlapping seats, seats outside their section, unlabeled seats and rows, zones without seats...), each
+ * problem at the JSON pointer of what is wrong. At most `maxPerCode` of each kind.
+ */
+export function publishProblems(doc: VenueDocument, maxPerCode = 20): PublishProblem[] {
+  const check = validatePlan(fromVenueDocument(doc), { maxPerCode });
+  // fromVenueDocument's ids: z<i>, s<i>, s<i>r<j> (rows counted across the section's groups), s<i>r<j>k<k>.
+  const rowPointers = new Map<string, string>();
+  doc.sections.forEach((section, si) => {
+    let j = 0;
+    section.groups.forEach((group, gi) => {
+      group.rows.forEach((_row, ri) => rowPointers.set(`s${si}r${j++}`, `/sections/${si}/groups/${gi}/rows/${ri}`));
+    });
+  });
+  const pointer = (id: string | undefined): string => {
+    if (!id) return '/';
+    const zone = /^z(\d+)$/.exec(id);
+    if (zone) return `/zones/${zone[1]}`;
+    const m = /^(s(\d+))(r\d+)?(?:k(\d+))?$/.exec(id);
+    if (!m) return '/';
+    if (!m[3]) return `/sections/${m[2]}`;
+    const row = rowPointers.get(`${m[1]}${m[3]}`) ?? `/sections/${m[2]}`;
+    return m[4] === undefined ? row : `${row}/seats/${m[4]}`;
+  };
+  return check.problems.map((p) => ({ code: p.code, path: pointer(p.ids[0]), at: p.at, params: p.params }));
 }

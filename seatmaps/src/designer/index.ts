@@ -13,3 +13,4 @@ export * from './transform';
 export * from './snap';
 export * from './numbering';
 export * from './validate-plan';
+export * from './problem-text';

@@ -226,6 +226,47 @@ test('a seat plan: upload a draft, replace it at its revision, publish it; a pub
   expect(actions).toEqual(['seat-plan-upload', 'seat-plan-replace', 'seat-plan-publish']);
 });
 
+test('publishing is refused while the plan check finds problems, each located and in the user’s language; nothing changes', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const doc = theatre();
+  // Valid as a file, not fit to sell: two seats on top of each other, and a zone nobody sits in.
+  const seats = doc.sections[0].groups[1].rows[0].seats;
+  seats[1].xOffsetPercent = seats[0].xOffsetPercent;
+  doc.zones.push({ code: 'empty', name: { he: 'ריק', en: 'Empty' }, color: '#123456' });
+  const draft = await admin.call<AdminSeatPlanSummary>('POST', `/api/admin/venues/${venue.id}/seat-plans`, doc);
+  expect(draft.status).toBe(201);
+  const plan = draft.body.id;
+  const auditBefore = await count('audit_log');
+
+  const en = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish?lang=en`, { revision: 1 });
+  expect([en.status, en.body.error]).toEqual([422, 'SEAT_PLAN_NOT_PUBLISHABLE']);
+  expect(en.body.message).toBe(
+    'The seat plan cannot be published: it has 2 problems. The first: Category empty has no seats.',
+  );
+  expect(en.body.problems.map((p: any) => [p.code, p.path])).toEqual([
+    ['ZONE_WITHOUT_SEATS', `/zones/${doc.zones.length - 1}`],
+    ['SEATS_OVERLAP', '/sections/0/groups/1/rows/0/seats/0'],
+  ]);
+  expect(en.body.problems[1].at).toEqual({ x: expect.any(Number), y: expect.any(Number) });
+  expect(en.body.problems[1].message).toMatch(/^Seats \S+ and \S+ overlap\.$/);
+  const he = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish?lang=he`, { revision: 1 });
+  expect(he.body.message).toMatch(/^לא ניתן לפרסם את מפת המושבים/);
+  expect(he.body.problems[0].message).toBe('לקטגוריה empty אין מושבים.');
+  const ar = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish?lang=ar`, { revision: 1 });
+  expect(ar.body.problems[0].message).toBe('الفئة empty ليس فيها مقاعد.');
+  expect((await admin.call('GET', `/api/admin/seat-plans/${plan}`)).body).toMatchObject({
+    status: 'draft',
+    revision: 1,
+  });
+  expect(await count('audit_log')).toBe(auditBefore);
+
+  // Fixed and saved at its revision, it publishes.
+  const fixed = await admin.call('PUT', `/api/admin/seat-plans/${plan}?revision=1`, theatre());
+  expect(fixed.status).toBe(200);
+  const published = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish`, { revision: 2 });
+  expect([published.status, published.body.status]).toEqual([200, 'published']);
+});
+
 test('an invalid plan is a 422 listing each problem at its JSON path, in the user’s language, and writes nothing', async () => {
   const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
   const doc = theatre();
