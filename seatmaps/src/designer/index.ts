@@ -14,3 +14,4 @@ export * from './snap';
 export * from './numbering';
 export * from './validate-plan';
 export * from './problem-text';
+export * from './templates';
