@@ -15,3 +15,4 @@ export * from './numbering';
 export * from './validate-plan';
 export * from './problem-text';
 export * from './templates';
+export * from './diff';
