@@ -267,6 +267,19 @@ export function sameLabels<T>(
   label: (t: T) => string,
   found: (items: T[], label: string) => void,
 ): void {
+  // Nearly always nothing repeats: find that out with one Set, and group only when something does.
+  const seen = new Set<string>();
+  let repeated = false;
+  for (const item of items) {
+    const l = label(item);
+    if (l === '') continue;
+    if (seen.has(l)) {
+      repeated = true;
+      break;
+    }
+    seen.add(l);
+  }
+  if (!repeated) return;
   const by = new Map<string, T[]>();
   for (const item of items) {
     const l = label(item);

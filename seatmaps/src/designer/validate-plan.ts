@@ -101,18 +101,21 @@ export function validatePlan(plan: DesignerPlan, options: { maxPerCode?: number 
       );
     }
     for (const row of section.rows) {
-      const rp = { ...sp, row: row.label };
       if (row.label.trim() === '' && row.seats.length > 0)
-        add({ code: 'ROW_UNLABELED', ids: [row.id], at: rowPoint(row), params: rp });
+        add({ code: 'ROW_UNLABELED', ids: [row.id], at: rowPoint(row), params: { ...sp, row: row.label } });
+      // Objects for a problem only when there is one: this loop runs for every seat after every edit.
+      const where = (seat: DesignerSeat) => ({ x: seat.cx, y: seat.cy });
+      const words = (seat: DesignerSeat) => ({ ...sp, row: row.label, seat: seat.label });
       for (const seat of row.seats) {
         seats++;
-        const at = { x: seat.cx, y: seat.cy };
-        const kp = { ...rp, seat: seat.label };
-        if (seat.label.trim() === '') add({ code: 'SEAT_UNLABELED', ids: [seat.id], at, params: kp });
-        if (seat.zoneId === null || !zoneSeats.has(seat.zoneId))
-          add({ code: 'SEAT_WITHOUT_ZONE', ids: [seat.id], at, params: kp });
-        else zoneSeats.set(seat.zoneId, zoneSeats.get(seat.zoneId)! + 1);
-        if (!inside(seat)) add({ code: 'SEAT_OUTSIDE_SECTION', ids: [seat.id, section.id], at, params: kp });
+        if (seat.label.trim() === '')
+          add({ code: 'SEAT_UNLABELED', ids: [seat.id], at: where(seat), params: words(seat) });
+        const zone = seat.zoneId === null ? undefined : zoneSeats.get(seat.zoneId);
+        if (zone === undefined)
+          add({ code: 'SEAT_WITHOUT_ZONE', ids: [seat.id], at: where(seat), params: words(seat) });
+        else zoneSeats.set(seat.zoneId!, zone + 1);
+        if (!inside(seat))
+          add({ code: 'SEAT_OUTSIDE_SECTION', ids: [seat.id, section.id], at: where(seat), params: words(seat) });
       }
     }
     if (seats === 0)
@@ -171,26 +174,28 @@ function shapeCentre(shape: SectionShape): PlanPoint {
   return { x: x / Math.max(1, shape.points.length), y: y / Math.max(1, shape.points.length) };
 }
 
-/** The four corners of a seat pulled in by the tolerance, in plan units. */
-function seatCorners(seat: DesignerSeat, shrink: number): PlanPoint[] {
-  const a = (seat.rotate * Math.PI) / 180;
-  const c = Math.cos(a);
-  const s = Math.sin(a);
+/** Whether `test` holds for all four corners of the seat, pulled in towards its centre by `shrink`. */
+function everyCorner(seat: DesignerSeat, shrink: number, test: (x: number, y: number) => boolean): boolean {
+  const r = (seat.rotate * Math.PI) / 180;
+  const c = Math.cos(r);
+  const s = Math.sin(r);
   const hw = (seat.width / 2) * (1 - shrink);
   const hh = (seat.height / 2) * (1 - shrink);
-  const out: PlanPoint[] = [];
-  for (const [dx, dy] of [
-    [-hw, -hh],
-    [hw, -hh],
-    [hw, hh],
-    [-hw, hh],
-  ] as const) {
-    out.push({ x: seat.cx + dx * c - dy * s, y: seat.cy + dx * s + dy * c });
-  }
-  return out;
+  const ax = hw * c;
+  const ay = hw * s;
+  const bx = -hh * s;
+  const by = hh * c;
+  const x = seat.cx;
+  const y = seat.cy;
+  return (
+    test(x - ax - bx, y - ay - by) &&
+    test(x + ax - bx, y + ay - by) &&
+    test(x + ax + bx, y + ay + by) &&
+    test(x - ax + bx, y - ay + by)
+  );
 }
 
-/** A test "is this seat (its corners, give or take the tolerance) inside the shape", made once per section. */
+/** A test "is this seat (the middle of it) inside the shape", made once per section. */
 function containment(shape: SectionShape): (seat: DesignerSeat) => boolean {
   if (shape.type === 'rect') {
     const cx = shape.x + shape.width / 2;
@@ -198,24 +203,25 @@ function containment(shape: SectionShape): (seat: DesignerSeat) => boolean {
     const a = (-shape.rotate * Math.PI) / 180;
     const c = Math.cos(a);
     const s = Math.sin(a);
-    return (seat) =>
-      seatCorners(seat, OUTSIDE_SHRINK).every((p) => {
-        const dx = p.x - cx;
-        const dy = p.y - cy;
-        const lx = dx * c - dy * s;
-        const ly = dx * s + dy * c;
-        return Math.abs(lx) <= shape.width / 2 + 1e-6 && Math.abs(ly) <= shape.height / 2 + 1e-6;
-      });
+    const hw = shape.width / 2 + 1e-6;
+    const hh = shape.height / 2 + 1e-6;
+    const test = (x: number, y: number) => {
+      const dx = x - cx;
+      const dy = y - cy;
+      return Math.abs(dx * c - dy * s) <= hw && Math.abs(dx * s + dy * c) <= hh;
+    };
+    return (seat) => everyCorner(seat, OUTSIDE_SHRINK, test);
   }
   if (shape.type === 'arc') {
-    return (seat) =>
-      seatCorners(seat, OUTSIDE_SHRINK).every((p) => {
-        const r = Math.hypot(p.x - shape.cx, p.y - shape.cy);
-        if (r < shape.innerRadius - 1e-6 || r > shape.outerRadius + 1e-6) return false;
-        let a = (Math.atan2(p.y - shape.cy, p.x - shape.cx) * 180) / Math.PI - shape.startAngle;
-        a = ((a % 360) + 360) % 360;
-        return a <= shape.endAngle - shape.startAngle + 1e-6;
-      });
+    const sweep = shape.endAngle - shape.startAngle + 1e-6;
+    const test = (x: number, y: number) => {
+      const r = Math.hypot(x - shape.cx, y - shape.cy);
+      if (r < shape.innerRadius - 1e-6 || r > shape.outerRadius + 1e-6) return false;
+      let a = (Math.atan2(y - shape.cy, x - shape.cx) * 180) / Math.PI - shape.startAngle;
+      a = ((a % 360) + 360) % 360;
+      return a <= sweep;
+    };
+    return (seat) => everyCorner(seat, OUTSIDE_SHRINK, test);
   }
   const outline = shapeOutline(shape);
   let minX = Infinity;
@@ -228,103 +234,127 @@ function containment(shape: SectionShape): (seat: DesignerSeat) => boolean {
     maxX = Math.max(maxX, p.x);
     maxY = Math.max(maxY, p.y);
   }
-  return (seat) =>
-    seatCorners(seat, OUTSIDE_SHRINK).every(
-      (p) => p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY && pointInPolygon(p.x, p.y, outline),
-    );
+  const test = (x: number, y: number) =>
+    x >= minX && x <= maxX && y >= minY && y <= maxY && pointInPolygon(x, y, outline);
+  return (seat) => everyCorner(seat, OUTSIDE_SHRINK, test);
 }
 
-interface Placed {
-  seat: DesignerSeat;
-  /** Half the diagonal: no seat farther than the sum of two of these can touch. */
-  reach: number;
-}
+/** Cells are indexed `column * CELL_ROWS + row`: exact in a double for any plan this side of 2^21 cells a side. */
+const CELL_ROWS = 2 ** 21;
 
-/** Pairs of overlapping seats, anywhere on the plan (across sections too), through a grid of cells. */
+/**
+ * Pairs of overlapping seats, anywhere on the plan (across sections too). Seats are put in square cells as wide as
+ * the largest seat's diagonal and sorted by cell, so a seat is compared only with the seats of its own and the eight
+ * neighbouring cells (each column of three cells is one run of the sorted list, found by binary search).
+ */
 function findOverlaps(plan: DesignerPlan, add: (p: PlanProblem) => void): void {
-  const all: Placed[] = [];
-  let cell = 0;
-  for (const section of plan.sections) {
-    for (const row of section.rows) {
-      for (const seat of row.seats) {
-        const reach = Math.hypot(seat.width, seat.height) / 2;
-        if (reach > cell) cell = reach;
-        all.push({ seat, reach });
-      }
+  const seats: DesignerSeat[] = [];
+  for (const section of plan.sections) for (const row of section.rows) for (const seat of row.seats) seats.push(seat);
+  const n = seats.length;
+  if (n < 2) return;
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const reach = new Float64Array(n);
+  let maxReach = 0;
+  let minX = Infinity;
+  let minY = Infinity;
+  for (let i = 0; i < n; i++) {
+    const s = seats[i]!;
+    xs[i] = s.cx;
+    ys[i] = s.cy;
+    const r = Math.sqrt(s.width * s.width + s.height * s.height) / 2;
+    reach[i] = r;
+    if (r > maxReach) maxReach = r;
+    if (s.cx < minX) minX = s.cx;
+    if (s.cy < minY) minY = s.cy;
+  }
+  if (!(maxReach > 0) || !Number.isFinite(minX + minY)) return;
+  const cell = 2 * maxReach;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    keys[i] = Math.floor((xs[i]! - minX) / cell) * CELL_ROWS + Math.floor((ys[i]! - minY) / cell);
+  }
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => keys[a]! - keys[b]!);
+  const sorted = new Float64Array(n);
+  for (let i = 0; i < n; i++) sorted[i] = keys[order[i]!]!;
+  const lowerBound = (key: number) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < key) lo = mid + 1;
+      else hi = mid;
     }
-  }
-  if (all.length < 2 || !(cell > 0)) return;
-  cell *= 2;
-  const grid = new Map<number, number[]>();
-  const keyOf = (ix: number, iy: number) => ix * 1_048_576 + iy;
-  const cellX = new Int32Array(all.length);
-  const cellY = new Int32Array(all.length);
-  for (let i = 0; i < all.length; i++) {
-    const s = all[i]!.seat;
-    const ix = Math.floor(s.cx / cell);
-    const iy = Math.floor(s.cy / cell);
-    cellX[i] = ix;
-    cellY[i] = iy;
-    const k = keyOf(ix, iy);
-    const list = grid.get(k);
-    if (list) list.push(i);
-    else grid.set(k, [i]);
-  }
-  for (let i = 0; i < all.length; i++) {
-    const a = all[i]!;
+    return lo;
+  };
+  for (let i = 0; i < n; i++) {
+    const key = keys[i]!;
     for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        const list = grid.get(keyOf(cellX[i]! + dx, cellY[i]! + dy));
-        if (!list) continue;
-        for (const j of list) {
-          if (j <= i) continue; // each pair once
-          const b = all[j]!;
-          const ddx = a.seat.cx - b.seat.cx;
-          const ddy = a.seat.cy - b.seat.cy;
-          const reach = a.reach + b.reach;
-          if (ddx * ddx + ddy * ddy >= reach * reach) continue;
-          if (rectsOverlap(a.seat, b.seat)) {
-            add({
-              code: 'SEATS_OVERLAP',
-              ids: [a.seat.id, b.seat.id],
-              at: { x: (a.seat.cx + b.seat.cx) / 2, y: (a.seat.cy + b.seat.cy) / 2 },
-              params: { seat: a.seat.label, other: b.seat.label },
-            });
-          }
+      const first = key + dx * CELL_ROWS - 1;
+      const last = key + dx * CELL_ROWS + 1;
+      for (let at = lowerBound(first); at < n && sorted[at]! <= last; at++) {
+        const j = order[at]!;
+        if (j <= i) continue; // each pair once
+        const ddx = xs[i]! - xs[j]!;
+        const ddy = ys[i]! - ys[j]!;
+        const r = reach[i]! + reach[j]!;
+        if (ddx * ddx + ddy * ddy >= r * r) continue;
+        const a = seats[i]!;
+        const b = seats[j]!;
+        if (rectsOverlap(a, b)) {
+          add({
+            code: 'SEATS_OVERLAP',
+            ids: [a.id, b.id],
+            at: { x: (a.cx + b.cx) / 2, y: (a.cy + b.cy) / 2 },
+            params: { seat: a.label, other: b.label },
+          });
         }
       }
     }
   }
 }
 
+/** Scratch for rectsOverlap: the two seats' corner axes (no allocation per pair; it runs for every close pair). */
+const AXES = new Float64Array(8);
+
+function axesInto(seat: DesignerSeat, at: number): void {
+  const a = (seat.rotate * Math.PI) / 180;
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  const hw = (seat.width / 2) * (1 - OVERLAP_TOLERANCE);
+  const hh = (seat.height / 2) * (1 - OVERLAP_TOLERANCE);
+  AXES[at] = hw * c;
+  AXES[at + 1] = hw * s;
+  AXES[at + 2] = -hh * s;
+  AXES[at + 3] = hh * c;
+}
+
+/** Is the centre distance along axis (ux, uy) at least the two half-extents? Then that axis separates them. */
+function separates(ux: number, uy: number, dx: number, dy: number): boolean {
+  const len = Math.sqrt(ux * ux + uy * uy);
+  if (len === 0) return false;
+  const vx = ux / len;
+  const vy = uy / len;
+  const ra = Math.abs(AXES[0]! * vx + AXES[1]! * vy) + Math.abs(AXES[2]! * vx + AXES[3]! * vy);
+  const rb = Math.abs(AXES[4]! * vx + AXES[5]! * vy) + Math.abs(AXES[6]! * vx + AXES[7]! * vy);
+  return Math.abs(dx * vx + dy * vy) >= ra + rb;
+}
+
 /** Separating axis test of two rotated rectangles, each shrunk by the tolerance so touching seats pass. */
 export function rectsOverlap(a: DesignerSeat, b: DesignerSeat): boolean {
-  const ca = seatCorners(a, OVERLAP_TOLERANCE);
-  const cb = seatCorners(b, OVERLAP_TOLERANCE);
-  for (const corners of [ca, cb]) {
-    for (let i = 0; i < 2; i++) {
-      const p = corners[i]!;
-      const q = corners[i + 1]!;
-      const nx = q.y - p.y;
-      const ny = p.x - q.x;
-      let minA = Infinity;
-      let maxA = -Infinity;
-      let minB = Infinity;
-      let maxB = -Infinity;
-      for (const c of ca) {
-        const v = c.x * nx + c.y * ny;
-        if (v < minA) minA = v;
-        if (v > maxA) maxA = v;
-      }
-      for (const c of cb) {
-        const v = c.x * nx + c.y * ny;
-        if (v < minB) minB = v;
-        if (v > maxB) maxB = v;
-      }
-      if (maxA <= minB || maxB <= minA) return false;
-    }
-  }
-  return true;
+  axesInto(a, 0);
+  axesInto(b, 4);
+  const dx = b.cx - a.cx;
+  const dy = b.cy - a.cy;
+  // A rectangle's half-extent along a unit axis u is |e1·u| + |e2·u|; the axes are both sides of both rectangles.
+  return !(
+    separates(AXES[0]!, AXES[1]!, dx, dy) ||
+    separates(AXES[2]!, AXES[3]!, dx, dy) ||
+    separates(AXES[4]!, AXES[5]!, dx, dy) ||
+    separates(AXES[6]!, AXES[7]!, dx, dy)
+  );
 }
 
 /** Is there anything that stops publishing? */
