@@ -267,6 +267,32 @@ test('publishing is refused while the plan check finds problems, each located an
   expect([published.status, published.body.status]).toEqual([200, 'published']);
 });
 
+test('two staff save the same draft at once: one save wins, the other is a 409 with the current revision, nothing of it written', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const plan = (await admin.call<AdminSeatPlanSummary>('POST', `/api/admin/venues/${venue.id}/seat-plans`, theatre()))
+    .body.id;
+  const other = await signedIn(t.url, sql, 'admin'); // a second editor: another session
+  const mine = theatre();
+  mine.sections = mine.sections.slice(0, 1);
+  const theirs = theatre();
+  theirs.sections = theirs.sections.slice(0, 2);
+  // Both opened revision 1 and save together.
+  const [a, b] = await Promise.all([
+    admin.call('PUT', `/api/admin/seat-plans/${plan}?revision=1&lang=en`, mine),
+    other.call('PUT', `/api/admin/seat-plans/${plan}?revision=1&lang=en`, theirs),
+  ]);
+  expect([a.status, b.status].sort()).toEqual([200, 409]);
+  const [won, lost, winner] = a.status === 200 ? [a, b, mine] : [b, a, theirs];
+  expect(won.body.revision).toBe(2);
+  expect([lost.body.error, lost.body.current?.revision]).toEqual(['STALE_REVISION', 2]);
+  // The loser's document was not written over the winner's.
+  const stored = await admin.call('GET', `/api/admin/seat-plans/${plan}/document`);
+  expect(stored.body.sections.map((s: any) => s.code)).toEqual(winner.sections.map((s: any) => s.code));
+  expect((await sql.query('SELECT count(*)::int AS n FROM seat WHERE seatplan_id = $1', [plan])).rows[0].n).toBe(
+    seatsIn(winner),
+  );
+});
+
 test('an invalid plan is a 422 listing each problem at its JSON path, in the user’s language, and writes nothing', async () => {
   const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
   const doc = theatre();
@@ -278,8 +304,10 @@ test('an invalid plan is a 422 listing each problem at its JSON path, in the use
   expect(en.body.message).toContain('/sections/1/groups/0/rows/0/seats/0/zone');
   const he = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=he`, doc);
   expect(he.body.message).toMatch(/^נמצאו בעיות במפת המושבים: 1\./);
-  const notAPlan = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans`, { hello: 'world' });
+  const notAPlan = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=en`, { hello: 'world' });
   expect([notAPlan.status, notAPlan.body.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
+  // Where: the first thing a seat plan must have and this one lacks.
+  expect(notAPlan.body.problems[0]).toEqual({ path: '/', message: 'missing required property "formatVersion"' });
   expect(await tables()).toEqual(before);
 });
 
