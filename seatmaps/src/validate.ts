@@ -290,7 +290,46 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
       if (t.count < 2) issues.add(`${t.firstSeatPath}/together`, `together group ${id} has only one seat`);
     }
   }
+  const background = venue.decor?.background;
+  if (background) {
+    const problem = backgroundImageProblem(background.src);
+    if (problem) issues.add('/decor/background/src', problem);
+  }
   return issues.items;
+}
+
+/** The largest floor-plan image a plan keeps (decoded bytes): a floor plan photo or scan needs no more. */
+export const MAX_BACKGROUND_IMAGE_BYTES = 3 * 1024 * 1024;
+
+/** The first bytes of each image type a background may be. */
+const IMAGE_SIGNATURES: Record<string, (b: Uint8Array) => boolean> = {
+  'image/png': (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/webp': (b) =>
+    String.fromCharCode(b[0]!, b[1]!, b[2]!, b[3]!) === 'RIFF' &&
+    String.fromCharCode(b[8]!, b[9]!, b[10]!, b[11]!) === 'WEBP',
+};
+
+/**
+ * Why a background image source is refused, or null: a path on this site, or a base64 data URL of a PNG, JPEG or WebP
+ * image of at most MAX_BACKGROUND_IMAGE_BYTES whose bytes are the type it names (not a script or an SVG calling it one).
+ */
+export function backgroundImageProblem(src: string): string | null {
+  if (src.startsWith('/') && !src.startsWith('//')) return src.length <= 2000 ? null : 'image path is too long';
+  const m = /^data:(image\/[a-z]+);base64,/.exec(src);
+  if (!m) return 'background image must be a PNG, JPEG or WebP data URL or a path on this site';
+  const check = IMAGE_SIGNATURES[m[1]!];
+  if (!check) return `background image type ${m[1]} is not accepted (PNG, JPEG or WebP)`;
+  const base64 = src.slice(m[0].length);
+  const bytes = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+  if (bytes > MAX_BACKGROUND_IMAGE_BYTES) {
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    return `background image is ${mb(bytes)} MB; at most ${mb(MAX_BACKGROUND_IMAGE_BYTES)} MB`;
+  }
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return 'background image is not valid base64';
+  const head = Buffer.from(base64.slice(0, 16), 'base64');
+  if (!check(head)) return `background image bytes are not ${m[1]}`;
+  return null;
 }
 
 /** A reason a (format-valid) plan may not be published yet: the designer's live check, located in the file. */

@@ -339,6 +339,59 @@ test('big plans: the stadium-sized arena file goes past the 256 kB limit as the 
   expect(await tables()).toEqual(before);
 });
 
+test('a traced floor plan is kept with the draft: PNG, JPEG or WebP of at most 3 MB; a 20 MB image and a script are refused', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+  const withImage = (bytes: Buffer, type = 'image/png') => {
+    const doc = theatre();
+    doc.decor = {
+      background: {
+        src: `data:${type};base64,${bytes.toString('base64')}`,
+        opacity: 0.5,
+        scale: 2,
+        offset: { x: 0, y: 0 },
+      },
+    };
+    return JSON.stringify(doc);
+  };
+  const ok = await upload(admin, 'POST', `/api/admin/venues/${venue.id}/seat-plans`, withImage(png));
+  expect(ok.status).toBe(201);
+  const stored = await admin.call('GET', `/api/admin/seat-plans/${ok.body.id}/document`);
+  expect(stored.body.decor.background.src).toBe(`data:image/png;base64,${png.toString('base64')}`);
+
+  const before = await tables();
+  // 20 MB of image: past the upload's 16 MB before anything is parsed.
+  const huge = await upload(
+    admin,
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans?lang=en`,
+    withImage(Buffer.concat([png, Buffer.alloc(20 * 1024 * 1024)])),
+  );
+  expect(huge.status).toBe(413);
+  // 4 MB: read, and refused at its place with the size and the limit.
+  const big = await upload(
+    admin,
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans?lang=en`,
+    withImage(Buffer.concat([png, Buffer.alloc(4 * 1024 * 1024)])),
+  );
+  expect([big.status, big.body.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
+  expect(big.body.problems).toEqual([
+    { path: '/decor/background/src', message: 'background image is 4.0 MB; at most 3.0 MB' },
+  ]);
+  // A script that calls itself a PNG.
+  const script = await upload(
+    admin,
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans?lang=en`,
+    withImage(Buffer.from('<script>alert(1)</script>')),
+  );
+  expect(script.body.problems).toEqual([
+    { path: '/decor/background/src', message: 'background image bytes are not image/png' },
+  ]);
+  expect(await tables()).toEqual(before);
+});
+
 test('a venue edit names its revision: a stale one is a 409 with the current venue; another business’s venue is refused', async () => {
   const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
   const edit = (revision: number) => ({
