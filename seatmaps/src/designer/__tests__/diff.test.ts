@@ -5,7 +5,7 @@ import { diffPlans } from '../diff';
 import type { DesignerPlan } from '../model';
 
 const plan = (): DesignerPlan => fromVenueDocument(validateVenue(smallVenue(), 'small'));
-const summary = (a: DesignerPlan, b: DesignerPlan) => {
+const summary = (a: DesignerPlan, b: DesignerPlan): Summary => {
   const d = diffPlans(a, b);
   return {
     added: d.added.map((s) => `${s.row}/${s.seat}`),
@@ -14,10 +14,16 @@ const summary = (a: DesignerPlan, b: DesignerPlan) => {
     moved: d.moved.map((s) => `${s.row}/${s.seat}`),
   };
 };
-const none = { added: [], removed: [], renumbered: [], moved: [] };
+interface Summary {
+  added: string[];
+  removed: string[];
+  renumbered: string[];
+  moved: string[];
+}
+const none: Summary = { added: [], removed: [], renumbered: [], moved: [] };
 
 describe('diffPlans', () => {
-  it.each<[string, (p: DesignerPlan) => void, typeof none]>([
+  it.each<[string, (p: DesignerPlan) => void, Summary]>([
     ['nothing changed', () => {}, none],
     [
       'a seat renumbered',
