@@ -5,7 +5,15 @@
  */
 export * from './model';
 export * from './shape';
-export { fromVenueDocument, toVenueDocument, sectionBox, namesFromLocalized, localizedFromNames } from './convert';
+export {
+  fromVenueDocument,
+  toVenueDocument,
+  planToJson,
+  sectionBox,
+  namesFromLocalized,
+  localizedFromNames,
+} from './convert';
+export { toVenueJson } from '../venue-json';
 export { venueDocumentToApiSeatplan, apiStageOf } from '../api-seatplan';
 export type * from '../format';
 export * from './layout';
