@@ -187,7 +187,11 @@ export function planToJson(plan: DesignerPlan): string {
  * The plan as a venue document. Does not check it: validateVenue (and validatePlan for what only the designer knows)
  * say what is wrong. A seat without a zone gets zone '' and an unlabeled seat the name '', which the format refuses.
  */
-export function toVenueDocument(plan: DesignerPlan): VenueDocument {
+export function toVenueDocument(
+  plan: DesignerPlan,
+  /** Told each seat's identity in the document (the designer's canvas maps drawn seats back to its own). */
+  onSeat?: (sectionIndex: number, seat: DesignerSeat, identity: { x: number; y: number }) => void,
+): VenueDocument {
   const zoneCodeById = new Map(plan.zones.map((z) => [z.id, z.code] as const));
   const doc: VenueDocument = {
     formatVersion: VENUE_FORMAT_VERSION,
@@ -211,14 +215,20 @@ export function toVenueDocument(plan: DesignerPlan): VenueDocument {
       focalPoint: plan.focalPoint ? { x: plan.focalPoint.x, y: plan.focalPoint.y } : null,
     },
     zones: plan.zones.map((z) => ({ code: z.code, name: localizedFromNames(z.name), color: z.color })),
-    sections: plan.sections.map((s) => exportSection(s, zoneCodeById)),
+    sections: plan.sections.map((s, si) =>
+      exportSection(s, zoneCodeById, onSeat && ((seat, identity) => onSeat(si, seat, identity))),
+    ),
   };
   const decor = exportDecor(plan);
   if (decor) doc.decor = decor;
   return doc;
 }
 
-function exportSection(s: DesignerSection, zoneCodeById: Map<string, string>): VenueSection {
+function exportSection(
+  s: DesignerSection,
+  zoneCodeById: Map<string, string>,
+  onSeat?: (seat: DesignerSeat, identity: { x: number; y: number }) => void,
+): VenueSection {
   const box = sectionBox(s);
   const outline = s.shape.type === 'rect' && sameBox(box, s.shape) ? null : shapeOutline(s.shape);
   const rowsByGroup = new Map<string, DesignerRow[]>();
@@ -230,6 +240,7 @@ function exportSection(s: DesignerSection, zoneCodeById: Map<string, string>): V
     list.push(row);
   }
   const identities = assignIdentities(s);
+  if (onSeat) for (const [seat, identity] of identities) onSeat(seat, identity);
   const groupName = new Map(s.groups.map((g) => [g.code, g.name] as const));
   const groups: VenueSeatGroup[] = [];
   for (const [code, rows] of rowsByGroup) {

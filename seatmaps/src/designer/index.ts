@@ -24,3 +24,4 @@ export * from './validate-plan';
 export * from './problem-text';
 export * from './templates';
 export * from './diff';
+export * from './api-view';
