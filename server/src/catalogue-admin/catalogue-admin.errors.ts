@@ -139,6 +139,15 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'لا يمكن نشر الموعد بعد: {first}',
     },
   },
+  PRODUCT_EVENT_ELSEWHERE: {
+    status: 422,
+    message: {
+      he: 'האירוע {featureId} אינו של העסק שהאולם שייך אליו.',
+      en: "Event {featureId} is not of the venue's business.",
+      ru: 'Событие {featureId} не относится к организации этого зала.',
+      ar: 'الفعالية {featureId} ليست تابعة لجهة القاعة.',
+    },
+  },
   UPLOAD_TYPE_NOT_ALLOWED: {
     status: 415,
     message: {

@@ -119,6 +119,7 @@ export class QuoteService {
     const seats = this.pricingSeats(cart, layoutOf);
     const tickets = new Map(ticketRows.map((t) => [t.id, t]));
     const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
+    const featureIds = new Set(layouts.map((l) => l.presentation.featureId));
     const productById = new Map(productRows.map((p) => [p.id, p]));
     const voucherById = new Map(voucherRows.map((v) => [v.id, v]));
     const offerByPrice = new Map(offerRows.map((o) => [o.priceId, o]));
@@ -130,7 +131,11 @@ export class QuoteService {
       ticketCodes: new Set((cart.ticketCodes ?? []).map((c) => c.toLowerCase())),
       products: (cart.products ?? []).map((p, index) => {
         const row = productById.get(p.id);
-        const soldHere = row && (row.locationId === null || locationIds.has(row.locationId));
+        // Switched off in the back office, or another venue's or another event's: not sold with this order.
+        const soldHere =
+          row?.active &&
+          (row.locationId === null || locationIds.has(row.locationId)) &&
+          (row.featureId === null || featureIds.has(row.featureId));
         return { index, id: p.id, quantity: p.quantity, price: soldHere ? row.price : undefined };
       }),
       globalServiceCharge: {

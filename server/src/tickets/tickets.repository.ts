@@ -43,6 +43,9 @@ const COLUMNS = `t.id, t.ticket_group_id AS "ticketGroupId", tg.presentation_id 
 export interface ProductRow {
   id: number;
   locationId: number | null;
+  /** Sold only with this event's dates; null: with any. */
+  featureId: number | null;
+  active: boolean;
   price: number;
 }
 
@@ -83,7 +86,11 @@ export class TicketsRepository {
   }
 
   products(ids: number[]): Promise<ProductRow[]> {
-    return this.db.query('SELECT id, location_id AS "locationId", price FROM product WHERE id = ANY($1::int[])', [ids]);
+    return this.db.query(
+      `SELECT id, location_id AS "locationId", feature_id AS "featureId", active, price
+         FROM product WHERE id = ANY($1::int[])`,
+      [ids],
+    );
   }
 
   /** Seats already sold on each ticket (live tickets): a coupon's usage count. */
