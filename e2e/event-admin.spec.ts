@@ -502,3 +502,85 @@ test('the administrator moves a published date to another time, then cancels it 
     timeout: 10_000,
   });
 });
+
+test('a product made on the screen for one event is offered to its buyers, and not once switched off; axe-clean with the edit form open', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  const hall = await ownTheatre(page);
+  const tag = uniqueCode('e2e-product');
+  const featureId = await apiEvent(page, tag);
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '19:00');
+  await page.reload();
+  const products = page.getByTestId('bo-products');
+  await expect(products.getByRole('heading', { level: 3, name: 'Products' })).toBeVisible({ timeout: 15_000 });
+
+  // A required name and a price left empty are named, and the first focused.
+  await products.getByRole('button', { name: 'Create the product' }).click();
+  await expect(page.locator('#bo-product-name-he')).toBeFocused();
+  await expect(page.locator('#bo-product-price')).toHaveAttribute('aria-invalid', 'true');
+
+  const name = `Popcorn ${tag}`;
+  await page.locator('#bo-product-venue').selectOption(String(hall.id));
+  await page.locator('#bo-product-event').selectOption(String(featureId));
+  await page.locator('#bo-product-name-he').fill(`פופקורן ${tag}`);
+  await page.locator('#bo-product-name-en').fill(name);
+  await page.locator('#bo-product-name-ru').fill(`Попкорн ${tag}`);
+  await page.locator('#bo-product-name-ar').fill(`فشار ${tag}`);
+  await page.locator('#bo-product-price').fill('18,5');
+  await page.locator('#bo-product-icon').selectOption('popcorn');
+  await products.getByRole('button', { name: 'Create the product' }).click();
+  await expect(page.getByTestId('bo-products-notice')).toHaveText(`The product ${name} was created.`);
+  const row = products.locator('tbody tr', { hasText: name });
+  await expect(row).toContainText('₪18.50');
+  await expect(row).toContainText('On sale');
+  await expect(row).toContainText(`Play ${tag}`);
+
+  // The buyer of the event's date is offered it, in Russian too.
+  const offered = async () =>
+    (
+      (await (await request.get(`/api/presentations/${dateId}?lang=ru`)).json()).presentation.products as {
+        nameRu: string;
+        price: number;
+      }[]
+    ).filter((p) => p.nameRu === `Попкорн ${tag}`);
+  expect(await offered()).toEqual([expect.objectContaining({ price: 18.5 })]);
+
+  // Edit: off sale. The form is filled in, its heading focused; axe finds nothing in Hebrew and Arabic with it open.
+  for (const [lang, edit] of [
+    ['he', 'עריכה'],
+    ['ar', 'تعديل'],
+  ] as const) {
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    const rowHere = page.getByTestId('bo-products').locator('tbody tr', { hasText: tag });
+    await rowHere.getByRole('button', { name: new RegExp(`^${edit}`) }).click();
+    await expect(page.locator('#bo-product-form-title')).toBeFocused();
+    await expect(page.locator('#bo-product-price')).toHaveValue('18.50');
+    for (const width of [390, 2560]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (width === 390) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+      await expectAxeClean(page, `events, product edit form (${lang}, ${width} px)`);
+    }
+  }
+  await page.goto('/backoffice/events?lang=en');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page
+    .getByTestId('bo-products')
+    .locator('tbody tr', { hasText: name })
+    .getByRole('button', { name: /^Edit/ })
+    .click();
+  await page.locator('#bo-product-active').uncheck();
+  await page.getByRole('button', { name: 'Save the product' }).click();
+  await expect(page.getByTestId('bo-products-notice')).toHaveText(`The product ${name} was saved.`);
+  await expect(page.getByTestId('bo-products').locator('tbody tr', { hasText: name })).toContainText('Not on sale');
+  await expect(
+    page.getByTestId('bo-products').locator('tbody tr', { hasText: name }).getByRole('button', { name: /^Edit/ }),
+  ).toBeFocused();
+  expect(await offered()).toEqual([]);
+});

@@ -13,8 +13,9 @@ import { openSeatMap, seatPoint, zoomToRow, type SeatRef } from './seatmap-suppo
  * through its screens. The first administrator sets up their account through the one-time link the start wrote,
  * creates a second staff member holding the catalogue permission (291) only, and that person creates the venue,
  * uploads `seatmaps/venues/theatre.json` and publishes it, creates an event named in four languages, adds a series of
- * three dates with a price for every zone and a coupon capped at two, and publishes them. A buyer on a phone (390 px,
- * touch, Hebrew) picks two seats on the map and pays with the coupon, and one seat of the second date; the
+ * three dates with a price for every zone and a coupon capped at two, publishes them, and adds a product sold with
+ * the event's dates. A buyer on a phone (390 px, touch, Hebrew) picks two seats on the map and pays with the coupon
+ * and one of the product, and one seat of the second date; the
  * administrator's report shows the two sold; the first date's time changes (the buyer is texted the new time) and its
  * price goes up for new sales (the buyer's order keeps what was paid); the second date is cancelled (its order
  * refunded once, its seat free, the buyer told). Every answer is checked against the OpenAPI document, as on the
@@ -93,9 +94,15 @@ async function tapSeat(page: Page, seat: SeatRef) {
 
 /**
  * A buyer on a phone, in Hebrew: `count` seats at the start of a free row on the map, the coupon if given, the
- * buyer's details, the test card. Returns the order's identifier.
+ * product if given (one of it), the buyer's details, the test card. Returns the order's identifier.
  */
-async function buyOnPhone(context: BrowserContext, presentationId: number, count: number, coupon?: string) {
+async function buyOnPhone(
+  context: BrowserContext,
+  presentationId: number,
+  count: number,
+  coupon?: string,
+  product?: string,
+) {
   const page = await context.newPage();
   await openSeatMap(page, presentationId, 'lang=he');
   const row = await page.evaluate(() => window.__seatmap!.freeRow(8));
@@ -111,6 +118,14 @@ async function buyOnPhone(context: BrowserContext, presentationId: number, count
     await expect(page.getByRole('status').filter({ hasText: `הוחל על ${count} כרטיסים` })).toBeVisible({
       timeout: 15_000,
     });
+  }
+  if (product) {
+    // One of the product, on the products step.
+    await page.getByRole('button', { name: 'המשך' }).first().click();
+    await expect(page).toHaveURL(/step=products/);
+    const card = page.getByTestId('product-card').filter({ hasText: product });
+    await card.getByRole('button', { name: `הוספת ${product} אחד` }).click();
+    await expect(card.locator('output')).toHaveText('1');
   }
   // The steps after the tickets (products, when the show has any) up to the buyer's details.
   for (let step = 0; step < 3 && !/\/booking\/checkout$/.test(page.url()); step++) {
@@ -247,7 +262,21 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
     await expect(row).toContainText('Published');
   }
 
-  // A buyer on a phone finds the show on the storefront and buys two seats with the coupon, then one of the second date.
+  // A product sold with the event's dates, made on the same screen.
+  const products = page.getByTestId('bo-products');
+  await products.getByLabel('Venue').selectOption({ label: 'Harbour Theatre' });
+  await products.getByLabel('Sold with').selectOption({ label: 'The Dreamers' });
+  await page.locator('#bo-product-name-he').fill('פופקורן הנמל');
+  await page.locator('#bo-product-name-en').fill('Harbour popcorn');
+  await page.locator('#bo-product-name-ru').fill('Попкорн гавани');
+  await page.locator('#bo-product-name-ar').fill('فشار الميناء');
+  await products.getByLabel('Price (₪, VAT included)').fill('18.50');
+  await products.getByRole('button', { name: 'Create the product' }).click();
+  await expect(page.getByTestId('bo-products-notice')).toHaveText('The product Harbour popcorn was created.');
+  await expect(products.locator('tbody tr', { hasText: 'Harbour popcorn' })).toContainText('₪18.50');
+
+  // A buyer on a phone finds the show on the storefront and buys two seats with the coupon and the popcorn, then one
+  // seat of the second date.
   const phone = await browser.newContext({
     baseURL: stack.url,
     viewport: { width: 390, height: 844 },
@@ -258,8 +287,8 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
   await home.goto('/?lang=he');
   await expect(home.getByText('החולמים').first()).toBeVisible({ timeout: 15_000 });
   await home.close();
-  const withCoupon = await buyOnPhone(phone, ids[0]!, 2, 'DREAM50');
-  expect(withCoupon.due).toContain('100.00');
+  const withCoupon = await buyOnPhone(phone, ids[0]!, 2, 'DREAM50', 'פופקורן הנמל');
+  expect(withCoupon.due).toContain('118.50');
   const second = await buyOnPhone(phone, ids[1]!, 1);
   const sold = await sql<{ presentation_id: number; n: number }>(
     `SELECT t.presentation_id, count(*)::int AS n FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id

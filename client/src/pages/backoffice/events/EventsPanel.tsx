@@ -24,6 +24,7 @@ import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
 import { eventsApi } from './events-api';
 import { NewEventForm } from './NewEventForm';
+import { ProductsPanel } from './ProductsPanel';
 import './i18n';
 import '../admin-ui/admin-ui.css';
 import './events.css';
@@ -616,6 +617,8 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
       )}
 
       <NewEventForm businessIds={businessIds} busy={busy} onCreate={createFeature} />
+
+      <ProductsPanel venues={venues} features={features} />
     </>
   );
 }

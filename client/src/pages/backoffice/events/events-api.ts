@@ -9,6 +9,9 @@ import type {
   AdminPresentationMoved,
   AdminPresentationSeriesInput,
   AdminPriceChange,
+  AdminProduct,
+  AdminProductInput,
+  AdminProductListResponse,
   AdminVenueListResponse,
   AdminZoneListResponse,
 } from '@hotline/shared';
@@ -41,4 +44,11 @@ export const eventsApi = {
   /** Takes a date off sale now; a server job then cancels, refunds and tells every order (202, with its progress). */
   cancel: (presentationId: number, change: AdminPresentationCancel) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/cancel`, { method: 'POST', body: change }),
+  /** The products sold at the venues of the staff member's businesses, active or not. */
+  products: () => apiRequest<AdminProductListResponse>('/admin/products'),
+  createProduct: (input: AdminProductInput) =>
+    apiRequest<AdminProduct>('/admin/products', { method: 'POST', body: input }),
+  /** A product's fields (not its venue), against the revision the form was filled from. */
+  updateProduct: (productId: number, change: Omit<AdminProductInput, 'venueId'> & { revision: number }) =>
+    apiRequest<AdminProduct>(`/admin/products/${productId}`, { method: 'PUT', body: change }),
 };
