@@ -17,6 +17,7 @@ import { dbId, idString, revision } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { names, plainText } from './admin-input';
+import { couponCap, couponChangeBody, couponCode, couponTerms } from './coupon-input';
 import { EventAdminService } from './event-admin.service';
 
 const descriptions = z.object({
@@ -45,24 +46,30 @@ const updateFeatureBody = featureFields.extend({ revision });
 const dateKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date 'YYYY-MM-DD'");
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time 'HH:MM'");
 const agorot = z.number().int().min(0).max(10_000_000);
+const ticketFields = {
+  name: names,
+  priceAgorot: agorot,
+  serviceChargeAgorot: agorot.default(0),
+  cap: couponCap.nullable().default(null),
+  terms: couponTerms.nullable().default(null),
+};
 const ticketPrice = z
-  .object({
-    name: names,
-    priceAgorot: agorot,
-    serviceChargeAgorot: agorot.default(0),
-    /** A coupon's code, typed by buyers: capitals, digits and dashes. */
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Z0-9][A-Z0-9-]{2,31}$/, 'must be 3 to 32 capital letters, digits or dashes')
-      .nullable()
-      .default(null),
-    cap: z.number().int().min(1).max(1_000_000).nullable().default(null),
-  })
+  .object({ ...ticketFields, code: couponCode.nullable().default(null) })
   .refine((t) => t.cap === null || t.code !== null, {
     message: 'a cap needs a code (it limits a coupon)',
     path: ['cap'],
+  })
+  .refine((t) => t.terms === null || t.code !== null, {
+    message: "terms need a code (they are a coupon's)",
+    path: ['terms'],
   });
+/** POST /api/admin/presentations/:id/coupons: one more coupon on a zone the date prices. */
+const couponBody = z.object({
+  revision,
+  zoneId: dbId,
+  coupon: z.object({ ...ticketFields, code: couponCode }),
+});
+const couponParams = z.object({ id: idString, ticketId: idString });
 const prices = z
   .array(z.object({ zoneId: dbId, tickets: z.array(ticketPrice).max(20) }))
   .max(200)
@@ -241,6 +248,32 @@ export class EventAdminController {
     @ZodBody(priceChangeBody) body: z.infer<typeof priceChangeBody>,
   ): Promise<AdminPresentation> {
     return this.events.changePrices(staff, p.id, body);
+  }
+
+  @Post('presentations/:id/coupons')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: 'One more coupon on a zone the date prices, draft or on sale (409 COUPON_CODE_TAKEN, STALE_REVISION)',
+  })
+  addCoupon(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(couponBody) body: z.infer<typeof couponBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.addCoupon(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/coupons/:ticketId')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: "A coupon's cap and terms: on or off, from and until, channels, seats per order (its code and price stay)",
+  })
+  changeCoupon(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(couponParams) p: z.infer<typeof couponParams>,
+    @ZodBody(couponChangeBody) body: z.infer<typeof couponChangeBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeCoupon(staff, p.id, p.ticketId, body);
   }
 
   @Post('presentations/:id/move')

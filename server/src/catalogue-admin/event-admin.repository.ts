@@ -10,10 +10,19 @@ import {
   type AdminZone,
   type AdminZonePrices,
   type AdminCancellationProgress,
+  type AdminCouponTerms,
+  type CouponChannel,
   type FeatureCategoryId,
 } from '@hotline/shared';
 import { DATE_CHANGE_TEMPLATE, enqueueMessages, type DateChangePayload } from '../notifications';
-import { insertFeature, insertPresentation, updateFeature, writePrices } from './event-writer';
+import {
+  insertFeature,
+  insertPresentation,
+  insertTicket,
+  updateFeature,
+  writePrices,
+  type TicketRow,
+} from './event-writer';
 import { namesOf, returnedRows } from './named-rows';
 
 interface FeatureRowDb {
@@ -205,9 +214,18 @@ export class EventAdminRepository {
       service_charge: number;
       code: string | null;
       balance: number | null;
+      code_active: boolean;
+      code_valid_from: Date | null;
+      code_valid_until: Date | null;
+      code_channels: CouponChannel[] | null;
+      code_per_order: number | null;
+      used: number;
     }[] = await tx.query(
       `SELECT t.id, tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge, t.code,
-              t.balance
+              t.balance, t.code_active, t.code_valid_from, t.code_valid_until, t.code_channels, t.code_per_order,
+              CASE WHEN t.code IS NULL THEN 0
+                   ELSE (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.ticket_id = t.id AND rt.status = 'live')
+              END AS used
          FROM ticket_group tg JOIN ticket t ON t.ticket_group_id = tg.id
         WHERE tg.presentation_id = ANY($1) ORDER BY tg.sort_order, tg.id, t.sort_order, t.id`,
       [rows.map((r) => r.id)],
@@ -239,6 +257,18 @@ export class EventAdminRepository {
               serviceChargeAgorot: t.service_charge,
               code: t.code,
               cap: t.code ? t.balance : null,
+              ...(t.code
+                ? {
+                    terms: {
+                      active: t.code_active,
+                      validFrom: t.code_valid_from?.toISOString() ?? null,
+                      validUntil: t.code_valid_until?.toISOString() ?? null,
+                      channels: t.code_channels,
+                      perOrder: t.code_per_order,
+                    },
+                    used: t.used,
+                  }
+                : {}),
             })),
         }));
       return {
@@ -418,6 +448,64 @@ export class EventAdminRepository {
         ]);
       await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
       return { outcome: 'changed' };
+    });
+  }
+
+  /**
+   * One more coupon on a zone the date already prices (its ticket group), at `revision`, draft or on sale: a new
+   * ticket no sale refers to yet. Under the date's row lock, so two coupons with one code cannot both be added.
+   */
+  async addCoupon(
+    id: number,
+    revision: number,
+    zoneId: number,
+    coupon: TicketRow,
+  ): Promise<'added' | 'cancelled' | 'stale' | 'unpriced' | 'taken'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      const [group] = await tx.query(
+        `SELECT tg.id, coalesce((SELECT max(t.sort_order) + 1 FROM ticket t WHERE t.ticket_group_id = tg.id), 0) AS next
+           FROM ticket_group tg WHERE tg.presentation_id = $1 AND tg.zone_id = $2 ORDER BY tg.id LIMIT 1`,
+        [id, zoneId],
+      );
+      if (!group) return 'unpriced';
+      const [taken] = await tx.query(
+        `SELECT 1 FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
+          WHERE tg.presentation_id = $1 AND lower(t.code) = lower($2)`,
+        [id, coupon.code],
+      );
+      if (taken) return 'taken';
+      await insertTicket(tx, Number(group.id), coupon, Number(group.next));
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'added';
+    });
+  }
+
+  /** A coupon's cap and terms at `revision`; 'unknown' when the ticket is not a coupon of the date. */
+  async changeCoupon(
+    id: number,
+    revision: number,
+    ticketId: number,
+    cap: number | null,
+    terms: AdminCouponTerms,
+  ): Promise<'changed' | 'cancelled' | 'stale' | 'unknown'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      const changed = await tx.query(
+        `UPDATE ticket SET balance = $3, code_active = $4, code_valid_from = $5, code_valid_until = $6,
+                code_channels = $7, code_per_order = $8
+          WHERE id = $2 AND code IS NOT NULL
+            AND ticket_group_id IN (SELECT id FROM ticket_group WHERE presentation_id = $1)
+          RETURNING id`,
+        [id, ticketId, cap, terms.active, terms.validFrom, terms.validUntil, terms.channels, terms.perOrder],
+      );
+      if (returnedRows(changed).length === 0) return 'unknown';
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'changed';
     });
   }
 

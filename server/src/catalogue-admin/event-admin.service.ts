@@ -6,6 +6,8 @@ import {
   jerusalemTimeOfDay,
   jerusalemWallClockToUtc,
   presentationReadiness,
+  type AdminCouponChange,
+  type AdminCouponInput,
   type AdminFeature,
   type AdminFeatureInput,
   type AdminPresentation,
@@ -158,6 +160,43 @@ export class EventAdminService {
     return after;
   }
 
+  /** One more coupon on a zone the date prices, draft or on sale (a new ticket: no sale refers to it yet). */
+  async addCoupon(staff: StaffIdentity, id: number, input: AdminCouponInput): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.addCoupon(id, input.revision, input.zoneId, input.coupon);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'unpriced') throw new AppError('ZONE_NOT_PRICED', { zoneId: input.zoneId });
+    if (outcome === 'taken') throw new AppError('COUPON_CODE_TAKEN', { code: input.coupon.code });
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'coupon-create', after.businessId, `presentation:${id}`, {
+      zoneId: input.zoneId,
+      coupon: input.coupon,
+      revisionBefore: before.revision,
+    });
+    return after;
+  }
+
+  /** A coupon's cap and terms (its code and price stay: prices change with the date's prices). */
+  async changeCoupon(
+    staff: StaffIdentity,
+    id: number,
+    ticketId: number,
+    change: AdminCouponChange,
+  ): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.changeCoupon(id, change.revision, ticketId, change.cap, change.terms);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'unknown') throw new AppError('TICKET_NOT_OF_DATE', { ticketId });
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'coupon-update', after.businessId, `presentation:${id}`, {
+      before: couponOf(before, ticketId),
+      after: couponOf(after, ticketId),
+    });
+    return after;
+  }
+
   /** A date to a new Jerusalem date and time; every order for it is told the new time, in the same transaction. */
   async move(staff: StaffIdentity, id: number, change: AdminPresentationMove): Promise<AdminPresentationMoved> {
     const { presentation: before, durationMinutes } = await this.presentationRef(staff, id);
@@ -285,4 +324,11 @@ function overlapCheck(runs: ScheduledRun[]) {
       return new AppError('SCHEDULE_OVERLAP', { ...a, otherDate: o.date, otherTime: o.time });
     },
   };
+}
+
+/** One coupon of a date as the audit log keeps it: its zone, code, cap, terms and uses. */
+function couponOf(p: AdminPresentation, ticketId: number): Record<string, unknown> | null {
+  for (const zone of p.prices)
+    for (const t of zone.tickets) if (t.ticketId === ticketId) return { zoneId: zone.zoneId, ...t };
+  return null;
 }

@@ -5,6 +5,7 @@
  * until published. Every edit names the revision it was made against; a stale one is refused (409) with the
  * current state, like venues and seat plans.
  */
+import type { CouponChannel } from '../rules/catalogue/coupon-terms';
 import type { AdminNames } from './catalogue-admin';
 
 /** The event categories the storefront knows (its filters and icons); the id is stored, the name shown. */
@@ -75,6 +76,36 @@ export interface AdminTicketPrice {
   serviceChargeAgorot: number;
   code?: string | null;
   cap?: number | null;
+  /** A coupon's terms beside its cap (shared/src/rules/catalogue/coupon-terms.ts); only with a code. */
+  terms?: AdminCouponTerms | null;
+  /** A coupon's uses so far (its live tickets); read only. */
+  used?: number;
+}
+
+/**
+ * When, where and how a coupon may be used: switched on or off, from and until (ISO 8601 instants; null: open), the
+ * channels it is for (null: every one), and the most seats one order may put on it (null: no limit but the cap).
+ */
+export interface AdminCouponTerms {
+  active: boolean;
+  validFrom: string | null;
+  validUntil: string | null;
+  channels: CouponChannel[] | null;
+  perOrder: number | null;
+}
+
+/** POST /api/admin/presentations/:id/coupons: one more coupon on a zone the date prices, draft or on sale. */
+export interface AdminCouponInput {
+  revision: number;
+  zoneId: number;
+  coupon: AdminTicketPrice & { code: string };
+}
+
+/** PUT /api/admin/presentations/:id/coupons/:ticketId: a coupon's cap and terms (its code and price stay). */
+export interface AdminCouponChange {
+  revision: number;
+  cap: number | null;
+  terms: AdminCouponTerms;
 }
 
 export interface AdminZonePrices {

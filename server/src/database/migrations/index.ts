@@ -27,6 +27,7 @@ import { PresentationCancellation1795930000000 } from './1795930000000-presentat
 import { StaffAdmin1795940000000 } from './1795940000000-staff-admin';
 import { ZoneTranslations1795945000000 } from './1795945000000-zone-translations';
 import { ProductAdmin1795970000000 } from './1795970000000-product-admin';
+import { CouponTerms1795970000001 } from './1795970000001-coupon-terms';
 import { DoorCheckin1795950000000 } from './1795950000000-door-checkin';
 import { PaymentFailuresIndex1795960000000 } from './1795960000000-payment-failures-index';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   DoorCheckin1795950000000,
   PaymentFailuresIndex1795960000000,
   ProductAdmin1795970000000,
+  CouponTerms1795970000001,
 ];
