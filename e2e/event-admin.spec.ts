@@ -584,3 +584,43 @@ test('a product made on the screen for one event is offered to its buyers, and n
   ).toBeFocused();
   expect(await offered()).toEqual([]);
 });
+
+test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560 px, and names a bad window", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page, 'events', 'he');
+  const hall = await ownTheatre(page);
+  const featureId = await apiEvent(page, uniqueCode('e2e-coupons'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '18:00');
+  for (const lang of ['he', 'ar'] as const) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-coupons`).click();
+    const form = page.getByTestId(`bo-coupons-${dateId}`);
+    await expect(form).toBeVisible();
+    await expect(page.locator(`#bo-coupons-${dateId}-which`)).toBeFocused();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, coupons form (${lang}, 390 px)`);
+    await page.setViewportSize({ width: 2560, height: 1000 });
+    await expectAxeClean(page, `events, coupons form (${lang}, 2560 px)`);
+    // Escape closes it, the focus back on its button.
+    await page.keyboard.press('Escape');
+    await expect(page.locator(`#bo-date-${dateId}-coupons`)).toBeFocused();
+  }
+  // An end before the start is named at the end field, and nothing is sent.
+  await page.goto('/backoffice/events?lang=en');
+  await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+  await page.locator(`#bo-date-${dateId}-coupons`).click();
+  await page.locator(`#bo-coupons-${dateId}-code`).fill('LATE-ONE');
+  await page.locator(`#bo-coupons-${dateId}-price`).fill('30');
+  await page.locator(`#bo-coupons-${dateId}-from`).fill('2030-01-02T10:00');
+  await page.locator(`#bo-coupons-${dateId}-until`).fill('2030-01-01T10:00');
+  await page.getByRole('button', { name: 'Add the coupon' }).click();
+  await expect(page.locator(`#bo-coupons-${dateId}-until`)).toBeFocused();
+  await expect(page.locator(`#bo-coupons-${dateId}-until`)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId(`bo-coupons-${dateId}`)).toContainText('The end must come after the start.');
+});

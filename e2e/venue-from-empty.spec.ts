@@ -15,7 +15,8 @@ import { openSeatMap, seatPoint, zoomToRow, type SeatRef } from './seatmap-suppo
  * uploads `seatmaps/venues/theatre.json` and publishes it, creates an event named in four languages, adds a series of
  * three dates with a price for every zone and a coupon capped at two, publishes them, and adds a product sold with
  * the event's dates. A buyer on a phone (390 px, touch, Hebrew) picks two seats on the map and pays with the coupon
- * and one of the product, and one seat of the second date; the
+ * and one of the product, and one seat of the second date with a second coupon (valid from today until the first date's
+ * day, made through the date's Coupons form); the
  * administrator's report shows the two sold; the first date's time changes (the buyer is texted the new time) and its
  * price goes up for new sales (the buyer's order keeps what was paid); the second date is cancelled (its order
  * refunded once, its seat free, the buyer told). Every answer is checked against the OpenAPI document, as on the
@@ -115,7 +116,8 @@ async function buyOnPhone(
   if (coupon) {
     await page.getByRole('textbox', { name: 'קוד קופון או שובר' }).fill(coupon.toLowerCase());
     await page.getByRole('button', { name: 'מימוש' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `הוחל על ${count} כרטיסים` })).toBeVisible({
+    const applied = count === 1 ? 'הוחל על כרטיס אחד' : `הוחל על ${count} כרטיסים`;
+    await expect(page.getByRole('status').filter({ hasText: applied })).toBeVisible({
       timeout: 15_000,
     });
   }
@@ -262,6 +264,26 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
     await expect(row).toContainText('Published');
   }
 
+  // A second coupon on the second date, through its Coupons form: zone B, valid from today until the first date's
+  // day (Israel time), at most two a order.
+  const secondDateRow = page.locator(`tr[data-presentation-id="${ids[1]}"]`);
+  await secondDateRow.getByRole('button', { name: /^Coupons/ }).click();
+  const couponForm = page.getByTestId(`bo-coupons-${ids[1]}`);
+  await expect(couponForm.getByLabel('Coupon', { exact: true })).toBeFocused();
+  await couponForm.getByLabel('Coupon', { exact: true }).selectOption({ label: 'New coupon' });
+  await couponForm.getByLabel('Zone').selectOption({ label: 'Zone B' });
+  await couponForm.getByLabel('Code').fill('HARBOUR20');
+  await couponForm.getByLabel('Price (₪)').fill('20');
+  await couponForm.getByLabel('How many at most').fill('5');
+  await couponForm.getByLabel('Most per order (optional)').fill('2');
+  await couponForm.getByLabel('Valid from (optional)').fill(`${jerusalemDay(0)}T00:00`);
+  await couponForm.getByLabel('Valid until (optional)').fill(`${plusDays(first, 1)}T00:00`);
+  await expectAxeClean(page, 'events, coupons form (en, 1280 px)');
+  await couponForm.getByRole('button', { name: 'Add the coupon' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toHaveText('The coupon HARBOUR20 was added.');
+  await expect(secondDateRow).toContainText('Coupon HARBOUR20 (up to 5): ₪20.00 · used 0');
+  await expect(secondDateRow.getByRole('button', { name: /^Coupons/ })).toBeFocused();
+
   // A product sold with the event's dates, made on the same screen.
   const products = page.getByTestId('bo-products');
   await products.getByLabel('Venue').selectOption({ label: 'Harbour Theatre' });
@@ -289,7 +311,8 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
   await home.close();
   const withCoupon = await buyOnPhone(phone, ids[0]!, 2, 'DREAM50', 'פופקורן הנמל');
   expect(withCoupon.due).toContain('118.50');
-  const second = await buyOnPhone(phone, ids[1]!, 1);
+  const second = await buyOnPhone(phone, ids[1]!, 1, 'HARBOUR20');
+  expect(second.due).toContain('20.00');
   const sold = await sql<{ presentation_id: number; n: number }>(
     `SELECT t.presentation_id, count(*)::int AS n FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
       WHERE r.identifier = ANY($1) AND t.status = 'live' GROUP BY 1 ORDER BY 1`,
@@ -307,9 +330,12 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
   await expect(byFeature.locator('tr', { hasText: 'The Dreamers' })).toBeVisible({ timeout: 15_000 });
   await expect(byFeature.locator('tr', { hasText: 'The Dreamers' }).locator('td').nth(1)).toHaveText('2');
 
-  // The first date moves to 21:15: the buyer is texted the new time.
+  // The first date moves to 21:15: the buyer is texted the new time. (The second date's coupon shows its use.)
   await page.goto('/backoffice/events?lang=en');
   await page.locator('.bo-event-table tbody tr', { hasText: 'The Dreamers' }).getByRole('button').click();
+  await expect(page.locator(`tr[data-presentation-id="${ids[1]}"]`)).toContainText(
+    'HARBOUR20 (up to 5): ₪20.00 · used 1',
+  );
   const firstRow = page.locator(`tr[data-presentation-id="${ids[0]}"]`);
   await firstRow.getByRole('button', { name: /^Change date and time/ }).click();
   const move = page.getByTestId(`bo-move-${ids[0]}`);

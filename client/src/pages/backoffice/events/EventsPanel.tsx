@@ -19,6 +19,7 @@ import { AdminMessages } from '../admin-ui/AdminMessages';
 import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { AddDatesForm } from './AddDatesForm';
+import { CouponForm, type CouponSave } from './CouponForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
@@ -41,7 +42,7 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'cancel' };
+type Editing = { id: number; kind: 'move' | 'prices' | 'coupons' | 'cancel' };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
@@ -50,10 +51,12 @@ const PROGRESS_POLL_MS = 3_000;
 const moveButtonId = (id: number) => `bo-date-${id}-move`;
 const pricesButtonId = (id: number) => `bo-date-${id}-prices`;
 const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
+const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
   prices: pricesButtonId,
+  coupons: couponsButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -276,6 +279,26 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return changed;
   };
 
+  /** A new coupon on the date, or an existing one's cap and terms. */
+  const saveCoupon = async (p: AdminPresentation, save: CouponSave) => {
+    const saved = await run(
+      async () => {
+        if (save.kind === 'new') {
+          await eventsApi.addCoupon(p.id, { revision: p.revision, zoneId: save.zoneId, coupon: save.coupon });
+          return t(`${K}.coupons.added`, { code: save.coupon.code });
+        }
+        await eventsApi.changeCoupon(p.id, save.ticketId, { revision: p.revision, cap: save.cap, terms: save.terms });
+        return t(`${K}.coupons.saved`);
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = couponsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   const cancel = async (p: AdminPresentation, reason: string) => {
     const cancelled = await run(
       async () => {
@@ -305,6 +328,11 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     ) : (
       t(`${K}.zoneNumber`, { id: zoneId })
     );
+  };
+  /** A zone's name as plain text (an option of a list cannot hold its colour). */
+  const zoneText = (planId: number, zoneId: number) => {
+    const zone = zonesByPlan[planId]?.find((z) => z.id === zoneId);
+    return zone ? nameIn(zone.name, locale) : t(`${K}.zoneNumber`, { id: zoneId });
   };
   const selected = Array.isArray(features) ? features.find((f) => f.id === selectedId) : undefined;
   const dateList = dates && selected && dates.featureId === selected.id ? dates.list : null;
@@ -503,6 +531,11 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                           {money(ticket.priceAgorot)}
                                           {ticket.serviceChargeAgorot > 0 &&
                                             ` ${t(`${K}.plusCharge`, { amount: money(ticket.serviceChargeAgorot) })}`}
+                                          {ticket.code &&
+                                            ` · ${t(`${K}.coupons.used`, { used: number(ticket.used ?? 0) })}`}
+                                          {ticket.code &&
+                                            ticket.terms?.active === false &&
+                                            ` · ${t(`${K}.coupons.off`)}`}
                                         </span>
                                       ))
                                     )}
@@ -545,6 +578,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   )}
                                   {opener('move', moveButtonId(p.id), `bo-move-${p.id}`, t(`${K}.changeDate`))}
                                   {opener('prices', pricesButtonId(p.id), `bo-prices-${p.id}`, t(`${K}.changePrices`))}
+                                  {opener(
+                                    'coupons',
+                                    couponsButtonId(p.id),
+                                    `bo-coupons-${p.id}`,
+                                    t(`${K}.coupons.open`),
+                                  )}
                                   {opener('cancel', cancelButtonId(p.id), `bo-cancel-${p.id}`, t(`${K}.cancelDate`))}
                                 </div>
                               )}
@@ -572,6 +611,18 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     locale={locale}
                                     zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
                                     onSave={(tickets) => changePrices(p, tickets)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'coupons' ? (
+                                  <CouponForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    locale={locale}
+                                    zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
+                                    zoneText={(zoneId) => zoneText(p.seatPlanId, zoneId)}
+                                    onSave={(save) => saveCoupon(p, save)}
                                     onClose={closeEditor}
                                   />
                                 ) : (

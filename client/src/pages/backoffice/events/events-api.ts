@@ -9,6 +9,8 @@ import type {
   AdminPresentationMoved,
   AdminPresentationSeriesInput,
   AdminPriceChange,
+  AdminCouponChange,
+  AdminCouponInput,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -41,6 +43,15 @@ export const eventsApi = {
   /** New prices for a date's tickets; on a date on sale they apply to new sales (tickets sold keep what was paid). */
   changePrices: (presentationId: number, change: AdminPriceChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/prices`, { method: 'PUT', body: change }),
+  /** One more coupon on a zone the date prices, draft or on sale. */
+  addCoupon: (presentationId: number, input: AdminCouponInput) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/coupons`, { method: 'POST', body: input }),
+  /** A coupon's cap and terms (on or off, from and until, channels, seats per order). */
+  changeCoupon: (presentationId: number, ticketId: number, change: AdminCouponChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/coupons/${ticketId}`, {
+      method: 'PUT',
+      body: change,
+    }),
   /** Takes a date off sale now; a server job then cancels, refunds and tells every order (202, with its progress). */
   cancel: (presentationId: number, change: AdminPresentationCancel) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/cancel`, { method: 'POST', body: change }),
