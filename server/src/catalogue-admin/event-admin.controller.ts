@@ -53,8 +53,14 @@ const ticketFields = {
   cap: couponCap.nullable().default(null),
   terms: couponTerms.nullable().default(null),
 };
+/** A member price in a draft's whole price set: written with the code MEMBER (docs/memberships.md). */
+const memberUnits = z.number().int().min(1).max(10).nullable().default(null);
 const ticketPrice = z
-  .object({ ...ticketFields, code: couponCode.nullable().default(null) })
+  .object({ ...ticketFields, code: couponCode.nullable().default(null), memberUnits })
+  .refine((t) => t.memberUnits === null || (t.code === null && t.cap === null && t.terms === null), {
+    message: 'a member price has no code, cap or terms of its own',
+    path: ['memberUnits'],
+  })
   .refine((t) => t.cap === null || t.code !== null, {
     message: 'a cap needs a code (it limits a coupon)',
     path: ['cap'],
@@ -70,6 +76,14 @@ const couponBody = z.object({
   coupon: z.object({ ...ticketFields, code: couponCode }),
 });
 const couponParams = z.object({ id: idString, ticketId: idString });
+/** PUT /api/admin/presentations/:id/member-prices: a member's price per zone and the units each ticket draws. */
+const memberPricesBody = z.object({
+  revision,
+  zones: z
+    .array(z.object({ zoneId: dbId, priceAgorot: agorot, units: z.number().int().min(1).max(10).default(1) }))
+    .min(1)
+    .max(200),
+});
 const prices = z
   .array(z.object({ zoneId: dbId, tickets: z.array(ticketPrice).max(20) }))
   .max(200)
@@ -261,6 +275,20 @@ export class EventAdminController {
     @ZodBody(couponBody) body: z.infer<typeof couponBody>,
   ): Promise<AdminPresentation> {
     return this.events.addCoupon(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/member-prices')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      'The price a member pays per zone, added or changed on a draft or a date on sale (sold tickets keep theirs)',
+  })
+  setMemberPrices(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(memberPricesBody) body: z.infer<typeof memberPricesBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.setMemberPrices(staff, p.id, body);
   }
 
   @Put('presentations/:id/coupons/:ticketId')

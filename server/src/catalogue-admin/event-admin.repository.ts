@@ -220,12 +220,14 @@ export class EventAdminRepository {
       code_channels: CouponChannel[] | null;
       code_per_order: number | null;
       used: number;
+      member_units: number | null;
     }[] = await tx.query(
       `SELECT t.id, tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge, t.code,
               t.balance, t.code_active, t.code_valid_from, t.code_valid_until, t.code_channels, t.code_per_order,
               CASE WHEN t.code IS NULL THEN 0
                    ELSE (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.ticket_id = t.id AND rt.status = 'live')
-              END AS used
+              END AS used,
+              (SELECT mt.units FROM member_ticket mt WHERE mt.ticket_id = t.id) AS member_units
          FROM ticket_group tg JOIN ticket t ON t.ticket_group_id = tg.id
         WHERE tg.presentation_id = ANY($1) ORDER BY tg.sort_order, tg.id, t.sort_order, t.id`,
       [rows.map((r) => r.id)],
@@ -256,19 +258,21 @@ export class EventAdminRepository {
               priceAgorot: t.price,
               serviceChargeAgorot: t.service_charge,
               code: t.code,
-              cap: t.code ? t.balance : null,
-              ...(t.code
-                ? {
-                    terms: {
-                      active: t.code_active,
-                      validFrom: t.code_valid_from?.toISOString() ?? null,
-                      validUntil: t.code_valid_until?.toISOString() ?? null,
-                      channels: t.code_channels,
-                      perOrder: t.code_per_order,
-                    },
-                    used: t.used,
-                  }
-                : {}),
+              cap: t.code && t.member_units === null ? t.balance : null,
+              ...(t.member_units !== null
+                ? { memberUnits: t.member_units }
+                : t.code
+                  ? {
+                      terms: {
+                        active: t.code_active,
+                        validFrom: t.code_valid_from?.toISOString() ?? null,
+                        validUntil: t.code_valid_until?.toISOString() ?? null,
+                        channels: t.code_channels,
+                        perOrder: t.code_per_order,
+                      },
+                      used: t.used,
+                    }
+                  : {}),
             })),
         }));
       return {
@@ -483,6 +487,50 @@ export class EventAdminRepository {
     });
   }
 
+  /**
+   * Member prices at `revision`: each listed zone's member ticket changed (amount and units) or added to the zone's
+   * ticket group; 'unpriced' names a zone the date does not price. Nothing changes unless every zone is priced.
+   */
+  async setMemberPrices(
+    id: number,
+    revision: number,
+    zones: readonly { zoneId: number; priceAgorot: number; units: number }[],
+    name: AdminNames,
+  ): Promise<{ outcome: 'changed' | 'cancelled' | 'stale' } | { outcome: 'unpriced'; zoneId: number }> {
+    return this.db
+      .transaction(async (tx) => {
+        const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+        if (row.cancelled_at) return { outcome: 'cancelled' as const };
+        if (row.revision !== revision) return { outcome: 'stale' as const };
+        for (const z of zones) {
+          const [group] = await tx.query(
+            `SELECT tg.id, coalesce((SELECT max(t.sort_order) + 1 FROM ticket t WHERE t.ticket_group_id = tg.id), 0) AS next,
+                    (SELECT t.id FROM ticket t JOIN member_ticket mt ON mt.ticket_id = t.id
+                      WHERE t.ticket_group_id = tg.id ORDER BY t.id LIMIT 1) AS member_ticket
+               FROM ticket_group tg WHERE tg.presentation_id = $1 AND tg.zone_id = $2 ORDER BY tg.id LIMIT 1`,
+            [id, z.zoneId],
+          );
+          if (!group) throw new UnpricedZone(z.zoneId);
+          if (group.member_ticket) {
+            await tx.query('UPDATE ticket SET price = $2 WHERE id = $1', [group.member_ticket, z.priceAgorot]);
+            await tx.query('UPDATE member_ticket SET units = $2 WHERE ticket_id = $1', [group.member_ticket, z.units]);
+          } else
+            await insertTicket(
+              tx,
+              Number(group.id),
+              { name, priceAgorot: z.priceAgorot, serviceChargeAgorot: 0, memberUnits: z.units },
+              Number(group.next),
+            );
+        }
+        await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+        return { outcome: 'changed' as const };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof UnpricedZone) return { outcome: 'unpriced' as const, zoneId: error.zoneId };
+        throw error;
+      });
+  }
+
   /** A coupon's cap and terms at `revision`; 'unknown' when the ticket is not a coupon of the date. */
   async changeCoupon(
     id: number,
@@ -598,5 +646,12 @@ export class EventAdminRepository {
       );
       return 'published';
     });
+  }
+}
+
+/** Thrown inside a transaction to roll back every member price when one zone is not priced. */
+class UnpricedZone extends Error {
+  constructor(readonly zoneId: number) {
+    super(`zone ${zoneId} is not priced`);
   }
 }

@@ -7,6 +7,7 @@ import {
   jerusalemWallClockToUtc,
   presentationReadiness,
   type AdminCouponChange,
+  type AdminMemberPrices,
   type AdminCouponInput,
   type AdminFeature,
   type AdminFeatureInput,
@@ -177,6 +178,26 @@ export class EventAdminService {
     return after;
   }
 
+  /** The price a member pays per zone (added, or its amount and units changed; sold tickets keep what was paid). */
+  async setMemberPrices(staff: StaffIdentity, id: number, change: AdminMemberPrices): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const seen = new Set<number>();
+    for (const z of change.zones) {
+      if (seen.has(z.zoneId)) throw new AppError('ZONE_NOT_IN_PLAN', { zoneId: z.zoneId });
+      seen.add(z.zoneId);
+    }
+    const result = await this.events.setMemberPrices(id, change.revision, change.zones, MEMBER_PRICE_NAME);
+    if (result.outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (result.outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (result.outcome === 'unpriced') throw new AppError('ZONE_NOT_PRICED', { zoneId: result.zoneId });
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-member-prices', after.businessId, `presentation:${id}`, {
+      before: memberPricesOf(before),
+      after: memberPricesOf(after),
+    });
+    return after;
+  }
+
   /** A coupon's cap and terms (its code and price stay: prices change with the date's prices). */
   async changeCoupon(
     staff: StaffIdentity,
@@ -331,4 +352,16 @@ function couponOf(p: AdminPresentation, ticketId: number): Record<string, unknow
   for (const zone of p.prices)
     for (const t of zone.tickets) if (t.ticketId === ticketId) return { zoneId: zone.zoneId, ...t };
   return null;
+}
+
+/** A member price's ticket name (the demo's words): shown on the buyer's ticket and in reports. */
+const MEMBER_PRICE_NAME = { he: 'מחיר מנוי', en: 'Member price', ru: 'Цена для членов клуба', ar: 'سعر الأعضاء' };
+
+/** A date's member prices as the audit log keeps them: zone, amount, units. */
+function memberPricesOf(p: AdminPresentation): Record<string, unknown>[] {
+  return p.prices.flatMap((zone) =>
+    zone.tickets
+      .filter((t) => t.memberUnits)
+      .map((t) => ({ zoneId: zone.zoneId, priceAgorot: t.priceAgorot, units: t.memberUnits })),
+  );
 }

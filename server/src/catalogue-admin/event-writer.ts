@@ -187,7 +187,7 @@ export async function writePrices(tx: EntityManager, presentationId: number, pri
 
 /** One ticket in a ticket group, a coupon with its terms (none given: on, always, everywhere); its id. */
 export async function insertTicket(tx: EntityManager, groupId: number, t: TicketRow, sort: number): Promise<number> {
-  const terms = t.code ? t.terms : null;
+  const terms = t.code && !t.memberUnits ? t.terms : null;
   const [row] = await tx.query(
     `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, code, multiply_factor,
                          is_voucher, balance, sort_order, translations, code_active, code_valid_from,
@@ -200,7 +200,7 @@ export async function insertTicket(tx: EntityManager, groupId: number, t: Ticket
       t.priceAgorot,
       t.oldPriceAgorot ?? null,
       t.serviceChargeAgorot,
-      t.code ?? null,
+      t.memberUnits ? MEMBER_CODE : (t.code ?? null),
       t.multiplyFactor ?? 1,
       t.isVoucher ?? false,
       t.balance ?? t.cap ?? null,
@@ -213,5 +213,11 @@ export async function insertTicket(tx: EntityManager, groupId: number, t: Ticket
       terms?.perOrder ?? null,
     ],
   );
-  return Number(row.id);
+  const id = Number(row.id);
+  if (t.memberUnits)
+    await tx.query('INSERT INTO member_ticket (ticket_id, units) VALUES ($1, $2)', [id, t.memberUnits]);
+  return id;
 }
+
+/** The code a member price is written with: never listed to buyers, found by the memberships context. */
+export const MEMBER_CODE = 'MEMBER';

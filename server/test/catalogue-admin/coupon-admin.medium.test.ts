@@ -151,12 +151,13 @@ async function payWith(show: ShowInfo, coupon: AdminTicketPrice, seatCount: numb
   return commit(t.url, b, { ...cart, paymentIdentifier });
 }
 
-test('without a session or the catalogue permission the coupon routes are refused', async () => {
+test('without a session or the catalogue permission the coupon and member-price routes are refused', async () => {
   const anonymous = new StaffBrowser(t.url);
   const cashier = await signedIn(t.url, sql, 'cashier');
   const routes: [string, string, unknown][] = [
     ['POST', `/api/admin/presentations/${date.id}/coupons`, { revision: 1, zoneId: 1, coupon: {} }],
     ['PUT', `/api/admin/presentations/${date.id}/coupons/1`, { revision: 1, cap: null, terms: {} }],
+    ['PUT', `/api/admin/presentations/${date.id}/member-prices`, { revision: 1, zones: [] }],
   ];
   const before = await current();
   for (const [method, url, body] of routes) {
@@ -334,6 +335,88 @@ test("a coupon's cap and terms change on a date on sale; switched off it is refu
     const reply = await admin.call(method, `/api/admin/presentations/${date.id}/${route}?lang=en`, body);
     expect([route, reply.status, reply.body.error]).toEqual([route, status, error]);
     expect(reply.body.message).toEqual(expect.any(String));
+  }
+  expect(await current()).toEqual(before);
+});
+
+test('member prices per zone: added and changed on a date on sale, found by the memberships context, not listed to buyers', async () => {
+  let p = await current();
+  const set = await admin.call<AdminPresentation>('PUT', `/api/admin/presentations/${date.id}/member-prices`, {
+    revision: p.revision,
+    zones: [
+      { zoneId: zones[0]!.id, priceAgorot: 6000 },
+      { zoneId: zones[1]!.id, priceAgorot: 5500, units: 2 },
+    ],
+  });
+  expect(set.status).toBe(200);
+  const members = (q: AdminPresentation) =>
+    q.prices.flatMap((z) =>
+      z.tickets.filter((tk) => tk.memberUnits).map((tk) => [z.zoneId, tk.priceAgorot, tk.memberUnits, tk.code]),
+    );
+  expect(members(set.body)).toEqual([
+    [zones[0]!.id, 6000, 1, 'MEMBER'],
+    [zones[1]!.id, 5500, 2, 'MEMBER'],
+  ]);
+  // The member-price tickets the storefront's member step reads; the public ticket list does not show them.
+  const memberTickets = (
+    await call(t.url, 'GET', `/api/membership/member-tickets?presentationId=${date.id}&lang=en`, randomUUID())
+  ).body.tickets as { price: number; name: string }[];
+  expect(memberTickets.map((m) => [m.name, m.price])).toEqual([
+    ['Member price', 60],
+    ['Member price', 55],
+  ]);
+  const groups = (await call(t.url, 'GET', `/api/presentations/${date.id}/ticketGroups`, randomUUID())).body
+    .ticketGroups as { tickets: { name: string }[] }[];
+  expect(groups.flatMap((g) => g.tickets.map((tk) => tk.name))).not.toContain('מחיר מנוי');
+
+  // Changed: the same ticket, a new amount and units; audited with before and after.
+  p = set.body;
+  const changed = await admin.call<AdminPresentation>('PUT', `/api/admin/presentations/${date.id}/member-prices`, {
+    revision: p.revision,
+    zones: [{ zoneId: zones[0]!.id, priceAgorot: 6500, units: 3 }],
+  });
+  expect(members(changed.body)[0]).toEqual([zones[0]!.id, 6500, 3, 'MEMBER']);
+  expect(members(changed.body)).toHaveLength(2);
+  const [audit] = (
+    await sql.query(`SELECT detail FROM audit_log WHERE action = 'presentation-member-prices' ORDER BY id DESC LIMIT 1`)
+  ).rows;
+  expect(audit.detail.before[0]).toMatchObject({ priceAgorot: 6000, units: 1 });
+  expect(audit.detail.after[0]).toMatchObject({ priceAgorot: 6500, units: 3 });
+
+  // Refused, changing nothing: a zone the date does not price (nothing of the list is written), a zone twice, a stale
+  // revision, units out of range.
+  p = changed.body;
+  const before = await current();
+  const refusals: [unknown, number, string][] = [
+    [
+      {
+        revision: p.revision,
+        zones: [
+          { zoneId: zones[0]!.id, priceAgorot: 1 },
+          { zoneId: 999999, priceAgorot: 1 },
+        ],
+      },
+      422,
+      'ZONE_NOT_PRICED',
+    ],
+    [
+      {
+        revision: p.revision,
+        zones: [
+          { zoneId: zones[0]!.id, priceAgorot: 1 },
+          { zoneId: zones[0]!.id, priceAgorot: 2 },
+        ],
+      },
+      422,
+      'ZONE_NOT_IN_PLAN',
+    ],
+    [{ revision: p.revision - 1, zones: [{ zoneId: zones[0]!.id, priceAgorot: 1 }] }, 409, 'STALE_REVISION'],
+    [{ revision: p.revision, zones: [{ zoneId: zones[0]!.id, priceAgorot: 1, units: 11 }] }, 400, 'INVALID_BODY'],
+    [{ revision: p.revision, zones: [] }, 400, 'INVALID_BODY'],
+  ];
+  for (const [body, status, error] of refusals) {
+    const reply = await admin.call('PUT', `/api/admin/presentations/${date.id}/member-prices?lang=en`, body);
+    expect([reply.status, reply.body.error]).toEqual([status, error]);
   }
   expect(await current()).toEqual(before);
 });

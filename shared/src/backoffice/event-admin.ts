@@ -80,6 +80,21 @@ export interface AdminTicketPrice {
   terms?: AdminCouponTerms | null;
   /** A coupon's uses so far (its live tickets); read only. */
   used?: number;
+  /**
+   * A member price: sold only to members, each ticket drawing this many units from the member's balance
+   * (docs/memberships.md). Written with the code MEMBER (never listed to buyers); null or left out: not one.
+   */
+  memberUnits?: number | null;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/member-prices: the price a member pays in each zone listed (a zone the date
+ * prices), draft or on sale; a zone's member price is added or its amount and units changed (sold tickets keep what
+ * was paid).
+ */
+export interface AdminMemberPrices {
+  revision: number;
+  zones: { zoneId: number; priceAgorot: number; units: number }[];
 }
 
 /**
