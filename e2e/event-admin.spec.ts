@@ -585,7 +585,7 @@ test('a product made on the screen for one event is offered to its buyers, and n
   expect(await offered()).toEqual([]);
 });
 
-test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560 px, and names a bad window", async ({
+test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560 px, names a bad window; a member price is set", async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -611,9 +611,21 @@ test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560
     await page.keyboard.press('Escape');
     await expect(page.locator(`#bo-date-${dateId}-coupons`)).toBeFocused();
   }
-  // An end before the start is named at the end field, and nothing is sent.
+  // A member price in the first zone, through the date's Member prices form (axe-clean with it open).
   await page.goto('/backoffice/events?lang=en');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+  await page.locator(`#bo-date-${dateId}-members`).click();
+  const members = page.getByTestId(`bo-members-${dateId}`);
+  await expect(members.getByLabel('Member price (₪)').first()).toBeFocused();
+  await members.getByLabel('Member price (₪)').first().fill('60');
+  await expectAxeClean(page, 'events, member prices form (en, 1280 px)');
+  await members.getByRole('button', { name: 'Save the member prices' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The member prices of');
+  await expect(page.locator(`tr[data-presentation-id="${dateId}"]`)).toContainText('Member price: ₪60.00');
+  await expect(page.locator(`#bo-date-${dateId}-members`)).toBeFocused();
+
+  // An end before the start is named at the end field, and nothing is sent.
   await page.locator(`#bo-date-${dateId}-coupons`).click();
   await page.locator(`#bo-coupons-${dateId}-code`).fill('LATE-ONE');
   await page.locator(`#bo-coupons-${dateId}-price`).fill('30');

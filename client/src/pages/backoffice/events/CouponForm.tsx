@@ -101,7 +101,9 @@ export function CouponForm({
 }) {
   const { t } = useTranslation();
   const coupons = presentation.prices.flatMap((z) =>
-    z.tickets.filter((x) => x.code && x.ticketId !== undefined).map((x) => ({ ...x, zoneId: z.zoneId })),
+    z.tickets
+      .filter((x) => x.code && !x.memberUnits && x.ticketId !== undefined)
+      .map((x) => ({ ...x, zoneId: z.zoneId })),
   );
   const pricedZones = presentation.prices.filter((z) => z.tickets.length > 0).map((z) => z.zoneId);
   const [which, setWhich] = useState<string>(coupons[0] ? String(coupons[0].ticketId) : 'new');

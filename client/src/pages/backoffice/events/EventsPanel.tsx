@@ -4,6 +4,7 @@ import {
   FEATURE_CATEGORIES,
   type AdminFeature,
   type AdminFeatureInput,
+  type AdminMemberPrices,
   type AdminPresentation,
   type AdminPriceChange,
   type AdminPresentationSeriesInput,
@@ -20,6 +21,7 @@ import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { AddDatesForm } from './AddDatesForm';
 import { CouponForm, type CouponSave } from './CouponForm';
+import { MemberPriceForm } from './MemberPriceForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
@@ -42,7 +44,7 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'coupons' | 'cancel' };
+type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'cancel' };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
@@ -52,11 +54,13 @@ const moveButtonId = (id: number) => `bo-date-${id}-move`;
 const pricesButtonId = (id: number) => `bo-date-${id}-prices`;
 const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
 const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
+const membersButtonId = (id: number) => `bo-date-${id}-members`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
   prices: pricesButtonId,
   coupons: couponsButtonId,
+  members: membersButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -277,6 +281,22 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
       setEditing(null);
     }
     return changed;
+  };
+
+  /** The price a member pays per zone, added or changed. */
+  const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.memberPrices(p.id, { revision: p.revision, zones });
+        return t(`${K}.memberPrices.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = membersButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
   };
 
   /** A new coupon on the date, or an existing one's cap and terms. */
@@ -510,7 +530,13 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     ) : (
                                       zp.tickets.map((ticket, i) => (
                                         <span key={i} className="bo-event-ticket">
-                                          {ticket.code ? (
+                                          {ticket.memberUnits ? (
+                                            // A member price: sold to members only (buyers do not see it listed).
+                                            <>
+                                              {t(`${K}.memberPrices.shown`)}
+                                              {': '}
+                                            </>
+                                          ) : ticket.code ? (
                                             // A coupon, by its code (buyers do not see it listed).
                                             <>
                                               {t(`${K}.coupon.shown`)}{' '}
@@ -532,6 +558,7 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                           {ticket.serviceChargeAgorot > 0 &&
                                             ` ${t(`${K}.plusCharge`, { amount: money(ticket.serviceChargeAgorot) })}`}
                                           {ticket.code &&
+                                            !ticket.memberUnits &&
                                             ` · ${t(`${K}.coupons.used`, { used: number(ticket.used ?? 0) })}`}
                                           {ticket.code &&
                                             ticket.terms?.active === false &&
@@ -579,6 +606,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   {opener('move', moveButtonId(p.id), `bo-move-${p.id}`, t(`${K}.changeDate`))}
                                   {opener('prices', pricesButtonId(p.id), `bo-prices-${p.id}`, t(`${K}.changePrices`))}
                                   {opener(
+                                    'members',
+                                    membersButtonId(p.id),
+                                    `bo-members-${p.id}`,
+                                    t(`${K}.memberPrices.open`),
+                                  )}
+                                  {opener(
                                     'coupons',
                                     couponsButtonId(p.id),
                                     `bo-coupons-${p.id}`,
@@ -611,6 +644,17 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     locale={locale}
                                     zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
                                     onSave={(tickets) => changePrices(p, tickets)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'members' ? (
+                                  <MemberPriceForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    locale={locale}
+                                    zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
+                                    onSave={(zones) => saveMemberPrices(p, zones)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'coupons' ? (

@@ -11,6 +11,7 @@ import type {
   AdminPriceChange,
   AdminCouponChange,
   AdminCouponInput,
+  AdminMemberPrices,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -43,6 +44,12 @@ export const eventsApi = {
   /** New prices for a date's tickets; on a date on sale they apply to new sales (tickets sold keep what was paid). */
   changePrices: (presentationId: number, change: AdminPriceChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/prices`, { method: 'PUT', body: change }),
+  /** The price a member pays per zone (added, or its amount and units changed). */
+  memberPrices: (presentationId: number, change: AdminMemberPrices) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/member-prices`, {
+      method: 'PUT',
+      body: change,
+    }),
   /** One more coupon on a zone the date prices, draft or on sale. */
   addCoupon: (presentationId: number, input: AdminCouponInput) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/coupons`, { method: 'POST', body: input }),
