@@ -3,7 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   BACK_OFFICE_PERMISSION,
+  CANCELLATION_CHARGE_TYPES,
   FEATURE_CATEGORIES,
+  type AdminDateSettingsResponse,
   type AdminFeature,
   type AdminFeatureListResponse,
   type AdminPresentation,
@@ -76,6 +78,37 @@ const couponBody = z.object({
   coupon: z.object({ ...ticketFields, code: couponCode }),
 });
 const couponParams = z.object({ id: idString, ticketId: idString });
+/** PUT /api/admin/presentations/:id/settings: the waiver and the buyer's cancellation policy, each whole or null. */
+const settingsBody = z.object({
+  revision,
+  waiver: z
+    .object({
+      terms: z.object({ he: plainText(4000).pipe(z.string().min(1)), en: plainText(4000).pipe(z.string().min(1)) }),
+    })
+    .nullable(),
+  cancellation: z
+    .object({
+      customerMayCancel: z.boolean(),
+      minMinutesBeforeEvent: z.number().int().min(0).max(525_600),
+      maxDaysAfterPurchase: z.number().int().min(0).max(3650).nullable(),
+      chargeType: z.enum(CANCELLATION_CHARGE_TYPES),
+      chargeValue: z.number().min(0).max(10_000_000),
+    })
+    .refine((c) => !c.chargeType.startsWith('percent') || c.chargeValue <= 100, {
+      message: 'a percentage is at most 100',
+      path: ['chargeValue'],
+    })
+    .refine((c) => c.chargeType.startsWith('percent') || Number.isInteger(c.chargeValue), {
+      message: 'an amount is whole agorot',
+      path: ['chargeValue'],
+    })
+    .refine((c) => c.chargeType !== 'none' || c.chargeValue === 0, {
+      message: 'no charge has no value',
+      path: ['chargeValue'],
+    })
+    .nullable(),
+});
+
 /** PUT /api/admin/presentations/:id/member-prices: a member's price per zone and the units each ticket draws. */
 const memberPricesBody = z.object({
   revision,
@@ -275,6 +308,29 @@ export class EventAdminController {
     @ZodBody(couponBody) body: z.infer<typeof couponBody>,
   ): Promise<AdminPresentation> {
     return this.events.addCoupon(staff, p.id, body);
+  }
+
+  @Get('presentations/:id/settings')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: "A date's waiver and the buyer's cancellation policy, with the date" })
+  settings(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+  ): Promise<AdminDateSettingsResponse> {
+    return this.events.settings(staff, p.id);
+  }
+
+  @Put('presentations/:id/settings')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: "A date's waiver and the buyer's cancellation policy, each whole or null (409 STALE_REVISION)",
+  })
+  changeSettings(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(settingsBody) body: z.infer<typeof settingsBody>,
+  ): Promise<AdminDateSettingsResponse> {
+    return this.events.changeSettings(staff, p.id, body);
   }
 
   @Put('presentations/:id/member-prices')

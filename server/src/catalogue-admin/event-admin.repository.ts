@@ -11,6 +11,7 @@ import {
   type AdminZonePrices,
   type AdminCancellationProgress,
   type AdminCouponTerms,
+  type AdminDateSettings,
   type CouponChannel,
   type FeatureCategoryId,
 } from '@hotline/shared';
@@ -529,6 +530,64 @@ export class EventAdminRepository {
         if (error instanceof UnpricedZone) return { outcome: 'unpriced' as const, zoneId: error.zoneId };
         throw error;
       });
+  }
+
+  /** A date's waiver and the buyer's cancellation policy (docs/catalogue-admin.md "A date's settings"). */
+  async settings(id: number): Promise<AdminDateSettings> {
+    const [w] = await this.db.query('SELECT terms, terms_en FROM presentation_waiver WHERE presentation_id = $1', [id]);
+    const [c] = await this.db.query(
+      `SELECT customer_may_cancel, min_minutes_before_event, max_days_after_purchase, charge_type,
+              charge_value::float8 AS charge_value
+         FROM presentation_cancellation_policy WHERE presentation_id = $1`,
+      [id],
+    );
+    return {
+      waiver: w ? { terms: { he: w.terms, en: w.terms_en } } : null,
+      cancellation: c
+        ? {
+            customerMayCancel: c.customer_may_cancel,
+            minMinutesBeforeEvent: c.min_minutes_before_event,
+            maxDaysAfterPurchase: c.max_days_after_purchase,
+            chargeType: c.charge_type,
+            chargeValue: Number(c.charge_value),
+          }
+        : null,
+    };
+  }
+
+  /** A date's waiver and cancellation policy written whole at `revision` (null removes either). */
+  async changeSettings(
+    id: number,
+    revision: number,
+    settings: AdminDateSettings,
+  ): Promise<'changed' | 'cancelled' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      if (settings.waiver)
+        await tx.query(
+          `INSERT INTO presentation_waiver (presentation_id, terms, terms_en) VALUES ($1, $2, $3)
+           ON CONFLICT (presentation_id) DO UPDATE SET terms = EXCLUDED.terms, terms_en = EXCLUDED.terms_en`,
+          [id, settings.waiver.terms.he, settings.waiver.terms.en],
+        );
+      else await tx.query('DELETE FROM presentation_waiver WHERE presentation_id = $1', [id]);
+      const c = settings.cancellation;
+      if (c)
+        await tx.query(
+          `INSERT INTO presentation_cancellation_policy (presentation_id, customer_may_cancel, min_minutes_before_event,
+                                                         max_days_after_purchase, charge_type, charge_value)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (presentation_id) DO UPDATE SET customer_may_cancel = EXCLUDED.customer_may_cancel,
+             min_minutes_before_event = EXCLUDED.min_minutes_before_event,
+             max_days_after_purchase = EXCLUDED.max_days_after_purchase, charge_type = EXCLUDED.charge_type,
+             charge_value = EXCLUDED.charge_value`,
+          [id, c.customerMayCancel, c.minMinutesBeforeEvent, c.maxDaysAfterPurchase, c.chargeType, c.chargeValue],
+        );
+      else await tx.query('DELETE FROM presentation_cancellation_policy WHERE presentation_id = $1', [id]);
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'changed';
+    });
   }
 
   /** A coupon's cap and terms at `revision`; 'unknown' when the ticket is not a coupon of the date. */

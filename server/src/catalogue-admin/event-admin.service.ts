@@ -7,6 +7,8 @@ import {
   jerusalemWallClockToUtc,
   presentationReadiness,
   type AdminCouponChange,
+  type AdminDateSettingsChange,
+  type AdminDateSettingsResponse,
   type AdminMemberPrices,
   type AdminCouponInput,
   type AdminFeature,
@@ -174,6 +176,32 @@ export class EventAdminService {
       zoneId: input.zoneId,
       coupon: input.coupon,
       revisionBefore: before.revision,
+    });
+    return after;
+  }
+
+  /** A date's waiver and the buyer's cancellation policy, with the date (its revision for the next change). */
+  async settings(staff: StaffIdentity, id: number): Promise<AdminDateSettingsResponse> {
+    const presentation = await this.presentation(staff, id);
+    return { presentation, settings: await this.events.settings(id) };
+  }
+
+  /** A date's waiver and cancellation policy, written whole (draft or on sale; they apply to orders from now on). */
+  async changeSettings(
+    staff: StaffIdentity,
+    id: number,
+    change: AdminDateSettingsChange,
+  ): Promise<AdminDateSettingsResponse> {
+    await this.presentationRef(staff, id);
+    const before = await this.events.settings(id);
+    const { revision, ...settings } = change;
+    const outcome = await this.events.changeSettings(id, revision, settings);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.settings(staff, id));
+    const after = await this.settings(staff, id);
+    await this.audited(staff, 'presentation-settings', after.presentation.businessId, `presentation:${id}`, {
+      before,
+      after: after.settings,
     });
     return after;
   }

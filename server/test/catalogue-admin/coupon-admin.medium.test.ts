@@ -154,10 +154,12 @@ async function payWith(show: ShowInfo, coupon: AdminTicketPrice, seatCount: numb
 test('without a session or the catalogue permission the coupon and member-price routes are refused', async () => {
   const anonymous = new StaffBrowser(t.url);
   const cashier = await signedIn(t.url, sql, 'cashier');
-  const routes: [string, string, unknown][] = [
+  const routes: [string, string, unknown?][] = [
     ['POST', `/api/admin/presentations/${date.id}/coupons`, { revision: 1, zoneId: 1, coupon: {} }],
     ['PUT', `/api/admin/presentations/${date.id}/coupons/1`, { revision: 1, cap: null, terms: {} }],
     ['PUT', `/api/admin/presentations/${date.id}/member-prices`, { revision: 1, zones: [] }],
+    ['GET', `/api/admin/presentations/${date.id}/settings`, undefined],
+    ['PUT', `/api/admin/presentations/${date.id}/settings`, { revision: 1, waiver: null, cancellation: null }],
   ];
   const before = await current();
   for (const [method, url, body] of routes) {
@@ -419,4 +421,70 @@ test('member prices per zone: added and changed on a date on sale, found by the 
     expect([reply.status, reply.body.error]).toEqual([status, error]);
   }
   expect(await current()).toEqual(before);
+});
+
+test("a date's waiver and cancellation policy: written whole, read back, the waiver shown to buyers; bad input changes nothing", async () => {
+  const read = await admin.call('GET', `/api/admin/presentations/${date.id}/settings`);
+  expect(read.status).toBe(200);
+  expect(read.body.settings).toEqual({ waiver: null, cancellation: null });
+  const waiverOf = async () =>
+    (await call(t.url, 'GET', `/api/presentations/${date.id}/waiver?lang=en`, randomUUID())).body.waiver;
+  expect(await waiverOf()).toBeNull();
+
+  const settings = {
+    waiver: { terms: { he: 'אני מצהיר שקראתי את הכללים.', en: 'I declare that I have read the rules.' } },
+    cancellation: {
+      customerMayCancel: true,
+      minMinutesBeforeEvent: 1440,
+      maxDaysAfterPurchase: 14,
+      chargeType: 'percent',
+      chargeValue: 10,
+    },
+  };
+  const changed = await admin.call('PUT', `/api/admin/presentations/${date.id}/settings`, {
+    revision: read.body.presentation.revision,
+    ...settings,
+  });
+  expect(changed.status).toBe(200);
+  expect(changed.body.settings).toEqual(settings);
+  expect(changed.body.presentation.revision).toBe(read.body.presentation.revision + 1);
+  expect(JSON.stringify(await waiverOf())).toContain('I declare that I have read the rules.');
+  const [audit] = (
+    await sql.query(`SELECT detail FROM audit_log WHERE action = 'presentation-settings' ORDER BY id DESC LIMIT 1`)
+  ).rows;
+  expect(audit.detail).toMatchObject({ before: { waiver: null }, after: { cancellation: { chargeValue: 10 } } });
+
+  const revision = changed.body.presentation.revision;
+  const before = (await admin.call('GET', `/api/admin/presentations/${date.id}/settings`)).body;
+  const refusals: [unknown, number, string][] = [
+    [{ revision: revision - 1, ...settings }, 409, 'STALE_REVISION'],
+    [{ revision, ...settings, waiver: { terms: { he: '', en: 'x' } } }, 400, 'INVALID_BODY'],
+    [{ revision, ...settings, waiver: { terms: { he: '<script>', en: 'x' } } }, 400, 'INVALID_BODY'],
+    [{ revision, ...settings, cancellation: { ...settings.cancellation, chargeValue: 150 } }, 400, 'INVALID_BODY'],
+    [
+      { revision, ...settings, cancellation: { ...settings.cancellation, chargeType: 'fixed', chargeValue: 1.5 } },
+      400,
+      'INVALID_BODY',
+    ],
+    [
+      { revision, ...settings, cancellation: { ...settings.cancellation, chargeType: 'none', chargeValue: 5 } },
+      400,
+      'INVALID_BODY',
+    ],
+    [{ revision, ...settings, cancellation: { ...settings.cancellation, chargeType: 'free' } }, 400, 'INVALID_BODY'],
+  ];
+  for (const [body, status, error] of refusals) {
+    const reply = await admin.call('PUT', `/api/admin/presentations/${date.id}/settings?lang=en`, body);
+    expect([reply.status, reply.body.error]).toEqual([status, error]);
+  }
+  expect((await admin.call('GET', `/api/admin/presentations/${date.id}/settings`)).body).toEqual(before);
+
+  // Both removed.
+  const cleared = await admin.call('PUT', `/api/admin/presentations/${date.id}/settings`, {
+    revision,
+    waiver: null,
+    cancellation: null,
+  });
+  expect(cleared.body.settings).toEqual({ waiver: null, cancellation: null });
+  expect(await waiverOf()).toBeNull();
 });

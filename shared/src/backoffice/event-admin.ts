@@ -5,6 +5,7 @@
  * until published. Every edit names the revision it was made against; a stale one is refused (409) with the
  * current state, like venues and seat plans.
  */
+import type { CancellationChargeType } from '../rules/cancellation/cancellation-charge';
 import type { CouponChannel } from '../rules/catalogue/coupon-terms';
 import type { AdminNames } from './catalogue-admin';
 
@@ -235,4 +236,43 @@ export interface AdminPriceChange {
 export interface AdminPresentationCancel {
   revision: number;
   reason: string;
+}
+
+/** How a buyer's own cancellation is charged (the cancellations context's kinds; docs/cancellations.md). */
+export const CANCELLATION_CHARGE_TYPES = [
+  'none',
+  'fixed',
+  'per_ticket',
+  'percent',
+  'percent_per_ticket',
+] as const satisfies readonly CancellationChargeType[];
+
+/** Whether and until when a buyer may cancel an order for the date themselves, and what it costs. */
+export interface AdminCancellationPolicy {
+  customerMayCancel: boolean;
+  /** Refused from this many minutes before the start. */
+  minMinutesBeforeEvent: number;
+  /** Refused this many days after the purchase; null: no such limit. */
+  maxDaysAfterPurchase: number | null;
+  chargeType: CancellationChargeType;
+  /** Agorot for `fixed` and `per_ticket`, a percentage (0–100) for the percent kinds, 0 for `none`. */
+  chargeValue: number;
+}
+
+/**
+ * A date's other settings (GET and PUT /api/admin/presentations/:id/settings): a waiver every buyer signs (its terms
+ * in Hebrew and English; null: none) and the buyer's own cancellation policy (null: buyers may not cancel).
+ */
+export interface AdminDateSettings {
+  waiver: { terms: { he: string; en: string } } | null;
+  cancellation: AdminCancellationPolicy | null;
+}
+
+export interface AdminDateSettingsChange extends AdminDateSettings {
+  revision: number;
+}
+
+export interface AdminDateSettingsResponse {
+  presentation: AdminPresentation;
+  settings: AdminDateSettings;
 }

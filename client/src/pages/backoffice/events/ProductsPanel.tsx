@@ -149,12 +149,15 @@ export function ProductsPanel({
     };
     clear();
     setBusy(true);
+    // The saved product's Edit button takes the focus once the buttons are enabled again.
+    let focusId: string | undefined;
     try {
       if (editing) {
         const { venueId: _venue, ...fields } = input;
         const saved = await eventsApi.updateProduct(editing.id, { ...fields, revision: editing.revision });
         setNotice(t(`${P}.saved`, { name: nameIn(saved.name, locale) }));
-        stopEdit(editButtonId(saved.id));
+        stopEdit();
+        focusId = editButtonId(saved.id);
       } else {
         const created = await eventsApi.createProduct(input);
         setNotice(t(`${P}.created`, { name: nameIn(created.name, locale) }));
@@ -165,11 +168,13 @@ export function ProductsPanel({
       setRefusal(errorText(e, t(`${K}.actionFailed`)));
     } finally {
       setBusy(false);
+      if (focusId) focusAfterRender.current = focusId;
     }
   };
 
   return (
-    <section className="bo-card" aria-labelledby="bo-products-title" data-testid="bo-products">
+    // Not a landmark of its own: its table is the region named by this heading.
+    <section className="bo-card" data-testid="bo-products">
       <h3 id="bo-products-title">{t(`${P}.title`)}</h3>
       <p className="bo-hint">{t(`${P}.intro`)}</p>
       <AdminMessages testId="bo-products" notice={notice} refusal={refusal} refusalRef={refusalRef} />
