@@ -625,6 +625,23 @@ test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560
   await expect(page.locator(`tr[data-presentation-id="${dateId}"]`)).toContainText('Member price: ₪60.00');
   await expect(page.locator(`#bo-date-${dateId}-members`)).toBeFocused();
 
+  // A waiver and a cancellation policy through the date's Waiver and cancellation form (axe-clean with it open).
+  await page.locator(`#bo-date-${dateId}-settings`).click();
+  const settings = page.getByTestId(`bo-settings-${dateId}`);
+  await expect(page.locator(`#bo-settings-${dateId}-waiverOn`)).toBeFocused();
+  await page.locator(`#bo-settings-${dateId}-waiverOn`).check();
+  await settings.getByLabel('Waiver terms in Hebrew').fill('אני מצהיר שקראתי את הכללים.');
+  await settings.getByLabel('Waiver terms in English').fill('I declare that I have read the rules.');
+  await page.locator(`#bo-settings-${dateId}-cancelOn`).check();
+  await settings.getByLabel('Cancellation charge').selectOption('percent');
+  await settings.getByLabel('Percentage (0 to 100)').fill('10');
+  await expectAxeClean(page, 'events, waiver and cancellation form (en, 1280 px)');
+  await settings.getByRole('button', { name: 'Save the settings' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The waiver and cancellation settings of');
+  await expect(page.locator(`#bo-date-${dateId}-settings`)).toBeFocused();
+  const waiver = (await (await page.request.get(`/api/presentations/${dateId}/waiver?lang=en`)).json()).waiver;
+  expect(JSON.stringify(waiver)).toContain('I declare that I have read the rules.');
+
   // An end before the start is named at the end field, and nothing is sent.
   await page.locator(`#bo-date-${dateId}-coupons`).click();
   await page.locator(`#bo-coupons-${dateId}-code`).fill('LATE-ONE');

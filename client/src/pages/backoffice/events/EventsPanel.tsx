@@ -5,6 +5,7 @@ import {
   type AdminFeature,
   type AdminFeatureInput,
   type AdminMemberPrices,
+  type AdminDateSettings,
   type AdminPresentation,
   type AdminPriceChange,
   type AdminPresentationSeriesInput,
@@ -22,6 +23,7 @@ import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { AddDatesForm } from './AddDatesForm';
 import { CouponForm, type CouponSave } from './CouponForm';
 import { MemberPriceForm } from './MemberPriceForm';
+import { DateSettingsForm } from './DateSettingsForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
@@ -44,7 +46,7 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'cancel' };
+type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'cancel' };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
@@ -55,12 +57,14 @@ const pricesButtonId = (id: number) => `bo-date-${id}-prices`;
 const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
 const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
 const membersButtonId = (id: number) => `bo-date-${id}-members`;
+const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
   prices: pricesButtonId,
   coupons: couponsButtonId,
   members: membersButtonId,
+  settings: settingsButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -281,6 +285,22 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
       setEditing(null);
     }
     return changed;
+  };
+
+  /** A date's waiver and the buyer's cancellation policy, at the revision the form read. */
+  const saveSettings = async (p: AdminPresentation, revision: number, settings: AdminDateSettings) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeSettings(p.id, { revision, ...settings });
+        return t(`${K}.settings.saved`, { date: formatJerusalemDateTime(done.presentation.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = settingsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
   };
 
   /** The price a member pays per zone, added or changed. */
@@ -612,6 +632,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     t(`${K}.memberPrices.open`),
                                   )}
                                   {opener(
+                                    'settings',
+                                    settingsButtonId(p.id),
+                                    `bo-settings-${p.id}`,
+                                    t(`${K}.settings.open`),
+                                  )}
+                                  {opener(
                                     'coupons',
                                     couponsButtonId(p.id),
                                     `bo-coupons-${p.id}`,
@@ -644,6 +670,16 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     locale={locale}
                                     zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
                                     onSave={(tickets) => changePrices(p, tickets)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'settings' ? (
+                                  <DateSettingsForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    locale={locale}
+                                    onSave={(revision, settings) => saveSettings(p, revision, settings)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'members' ? (

@@ -12,6 +12,8 @@ import type {
   AdminCouponChange,
   AdminCouponInput,
   AdminMemberPrices,
+  AdminDateSettingsChange,
+  AdminDateSettingsResponse,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -44,6 +46,14 @@ export const eventsApi = {
   /** New prices for a date's tickets; on a date on sale they apply to new sales (tickets sold keep what was paid). */
   changePrices: (presentationId: number, change: AdminPriceChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/prices`, { method: 'PUT', body: change }),
+  /** A date's waiver and the buyer's cancellation policy, with the date's latest revision. */
+  settings: (presentationId: number) =>
+    apiRequest<AdminDateSettingsResponse>(`/admin/presentations/${presentationId}/settings`),
+  changeSettings: (presentationId: number, change: AdminDateSettingsChange) =>
+    apiRequest<AdminDateSettingsResponse>(`/admin/presentations/${presentationId}/settings`, {
+      method: 'PUT',
+      body: change,
+    }),
   /** The price a member pays per zone (added, or its amount and units changed). */
   memberPrices: (presentationId: number, change: AdminMemberPrices) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/member-prices`, {
