@@ -238,7 +238,7 @@ export interface AdminPresentationCancel {
   reason: string;
 }
 
-/** How a buyer's own cancellation is charged (the cancellations context's kinds; docs/cancellations.md). */
+/** How a buyer's own cancellation is charged (the cancellations context's kinds; docs/customers.md). */
 export const CANCELLATION_CHARGE_TYPES = [
   'none',
   'fixed',
