@@ -96,10 +96,6 @@ export function ProductsPanel({
   useEffect(() => {
     void load();
   }, []);
-  // The venues arrive after the first render: a new product's venue is the first one until another is chosen.
-  useEffect(() => {
-    if (!editing && !form.venueId && venueList[0]) setForm((f) => ({ ...f, venueId: String(venueList[0]!.id) }));
-  }, [venueList, editing, form.venueId]);
   useEffect(() => {
     if (focusAfterRender.current === null) return;
     document.getElementById(focusAfterRender.current)?.focus();
@@ -107,7 +103,9 @@ export function ProductsPanel({
   });
 
   const venueOf = (venueId: number) => venueList.find((v) => v.id === venueId);
-  const chosenVenue = venueOf(Number(form.venueId));
+  // The venues may arrive after the form: a new product's venue is the first one until another is chosen.
+  const venueId = form.venueId || String(venueList[0]?.id ?? '');
+  const chosenVenue = venueOf(Number(venueId));
   /** The events a product at the chosen venue may be sold with: its business's. */
   const eventsHere = featureList.filter((f) => !chosenVenue || f.businessId === chosenVenue.businessId);
   const money = (agorot: number) => formatShekels(agorot, locale);
@@ -140,7 +138,7 @@ export function ProductsPanel({
       return;
     }
     const input: AdminProductInput = {
-      venueId: Number(form.venueId),
+      venueId: Number(venueId),
       featureId: form.featureId ? Number(form.featureId) : null,
       name: { he: form.name.he.trim(), en: form.name.en.trim(), ru: form.name.ru.trim(), ar: form.name.ar.trim() },
       priceAgorot,
@@ -161,7 +159,7 @@ export function ProductsPanel({
       } else {
         const created = await eventsApi.createProduct(input);
         setNotice(t(`${P}.created`, { name: nameIn(created.name, locale) }));
-        setForm(formOf(null, Number(form.venueId)));
+        setForm(formOf(null, Number(venueId)));
       }
       await load();
     } catch (e) {
@@ -273,7 +271,7 @@ export function ProductsPanel({
                 {(aria) => (
                   <select
                     id={id('venue')}
-                    value={form.venueId}
+                    value={venueId}
                     disabled={!!editing}
                     onChange={(e) => setForm((f) => ({ ...f, venueId: e.target.value, featureId: '' }))}
                     {...aria}
