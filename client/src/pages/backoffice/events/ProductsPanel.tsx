@@ -183,7 +183,7 @@ export function ProductsPanel({
           <p>{t(`${P}.empty`)}</p>
         ) : (
           <div className="bo-table-wrap" role="region" aria-labelledby="bo-products-title" tabIndex={0}>
-            <table className="bo-table bo-event-table">
+            <table className="bo-table bo-product-table">
               <thead>
                 <tr>
                   <th scope="col">{t(`${P}.columns.product`)}</th>
