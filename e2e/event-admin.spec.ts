@@ -502,3 +502,154 @@ test('the administrator moves a published date to another time, then cancels it 
     timeout: 10_000,
   });
 });
+
+test('a product made on the screen for one event is offered to its buyers, and not once switched off; axe-clean with the edit form open', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  const hall = await ownTheatre(page);
+  const tag = uniqueCode('e2e-product');
+  const featureId = await apiEvent(page, tag);
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '19:00');
+  await page.reload();
+  const products = page.getByTestId('bo-products');
+  await expect(products.getByRole('heading', { level: 3, name: 'Products' })).toBeVisible({ timeout: 15_000 });
+
+  // A required name and a price left empty are named, and the first focused.
+  await products.getByRole('button', { name: 'Create the product' }).click();
+  await expect(page.locator('#bo-product-name-he')).toBeFocused();
+  await expect(page.locator('#bo-product-price')).toHaveAttribute('aria-invalid', 'true');
+
+  const name = `Popcorn ${tag}`;
+  await page.locator('#bo-product-venue').selectOption(String(hall.id));
+  await page.locator('#bo-product-event').selectOption(String(featureId));
+  await page.locator('#bo-product-name-he').fill(`פופקורן ${tag}`);
+  await page.locator('#bo-product-name-en').fill(name);
+  await page.locator('#bo-product-name-ru').fill(`Попкорн ${tag}`);
+  await page.locator('#bo-product-name-ar').fill(`فشار ${tag}`);
+  await page.locator('#bo-product-price').fill('18,5');
+  await page.locator('#bo-product-icon').selectOption('popcorn');
+  await products.getByRole('button', { name: 'Create the product' }).click();
+  await expect(page.getByTestId('bo-products-notice')).toHaveText(`The product ${name} was created.`);
+  const row = products.locator('tbody tr', { hasText: name });
+  await expect(row).toContainText('₪18.50');
+  await expect(row).toContainText('On sale');
+  await expect(row).toContainText(`Play ${tag}`);
+
+  // The buyer of the event's date is offered it, in Russian too.
+  const offered = async () =>
+    (
+      (await (await request.get(`/api/presentations/${dateId}?lang=ru`)).json()).presentation.products as {
+        nameRu: string;
+        price: number;
+      }[]
+    ).filter((p) => p.nameRu === `Попкорн ${tag}`);
+  expect(await offered()).toEqual([expect.objectContaining({ price: 18.5 })]);
+
+  // Edit: off sale. The form is filled in, its heading focused; axe finds nothing in Hebrew and Arabic with it open.
+  for (const [lang, edit] of [
+    ['he', 'עריכה'],
+    ['ar', 'تعديل'],
+  ] as const) {
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    const rowHere = page.getByTestId('bo-products').locator('tbody tr', { hasText: tag });
+    await rowHere.getByRole('button', { name: new RegExp(`^${edit}`) }).click();
+    await expect(page.locator('#bo-product-form-title')).toBeFocused();
+    await expect(page.locator('#bo-product-price')).toHaveValue('18.50');
+    for (const width of [390, 2560]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (width === 390) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+      await expectAxeClean(page, `events, product edit form (${lang}, ${width} px)`);
+    }
+  }
+  await page.goto('/backoffice/events?lang=en');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page
+    .getByTestId('bo-products')
+    .locator('tbody tr', { hasText: name })
+    .getByRole('button', { name: /^Edit/ })
+    .click();
+  await page.locator('#bo-product-active').uncheck();
+  await page.getByRole('button', { name: 'Save the product' }).click();
+  await expect(page.getByTestId('bo-products-notice')).toHaveText(`The product ${name} was saved.`);
+  await expect(page.getByTestId('bo-products').locator('tbody tr', { hasText: name })).toContainText('Not on sale');
+  await expect(
+    page.getByTestId('bo-products').locator('tbody tr', { hasText: name }).getByRole('button', { name: /^Edit/ }),
+  ).toBeFocused();
+  expect(await offered()).toEqual([]);
+});
+
+test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560 px, names a bad window; a member price is set", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page, 'events', 'he');
+  const hall = await ownTheatre(page);
+  const featureId = await apiEvent(page, uniqueCode('e2e-coupons'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '18:00');
+  for (const lang of ['he', 'ar'] as const) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-coupons`).click();
+    const form = page.getByTestId(`bo-coupons-${dateId}`);
+    await expect(form).toBeVisible();
+    await expect(page.locator(`#bo-coupons-${dateId}-which`)).toBeFocused();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, coupons form (${lang}, 390 px)`);
+    await page.setViewportSize({ width: 2560, height: 1000 });
+    await expectAxeClean(page, `events, coupons form (${lang}, 2560 px)`);
+    // Escape closes it, the focus back on its button.
+    await page.keyboard.press('Escape');
+    await expect(page.locator(`#bo-date-${dateId}-coupons`)).toBeFocused();
+  }
+  // A member price in the first zone, through the date's Member prices form (axe-clean with it open).
+  await page.goto('/backoffice/events?lang=en');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+  await page.locator(`#bo-date-${dateId}-members`).click();
+  const members = page.getByTestId(`bo-members-${dateId}`);
+  await expect(members.getByLabel('Member price (₪)').first()).toBeFocused();
+  await members.getByLabel('Member price (₪)').first().fill('60');
+  await expectAxeClean(page, 'events, member prices form (en, 1280 px)');
+  await members.getByRole('button', { name: 'Save the member prices' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The member prices of');
+  await expect(page.locator(`tr[data-presentation-id="${dateId}"]`)).toContainText('Member price: ₪60.00');
+  await expect(page.locator(`#bo-date-${dateId}-members`)).toBeFocused();
+
+  // A waiver and a cancellation policy through the date's Waiver and cancellation form (axe-clean with it open).
+  await page.locator(`#bo-date-${dateId}-settings`).click();
+  const settings = page.getByTestId(`bo-settings-${dateId}`);
+  await expect(page.locator(`#bo-settings-${dateId}-waiverOn`)).toBeFocused();
+  await page.locator(`#bo-settings-${dateId}-waiverOn`).check();
+  await settings.getByLabel('Waiver terms in Hebrew').fill('אני מצהיר שקראתי את הכללים.');
+  await settings.getByLabel('Waiver terms in English').fill('I declare that I have read the rules.');
+  await page.locator(`#bo-settings-${dateId}-cancelOn`).check();
+  await settings.getByLabel('Cancellation charge').selectOption('percent');
+  await settings.getByLabel('Percentage (0 to 100)').fill('10');
+  await expectAxeClean(page, 'events, waiver and cancellation form (en, 1280 px)');
+  await settings.getByRole('button', { name: 'Save the settings' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The waiver and cancellation settings of');
+  await expect(page.locator(`#bo-date-${dateId}-settings`)).toBeFocused();
+  const waiver = (await (await page.request.get(`/api/presentations/${dateId}/waiver?lang=en`)).json()).waiver;
+  expect(JSON.stringify(waiver)).toContain('I declare that I have read the rules.');
+
+  // An end before the start is named at the end field, and nothing is sent.
+  await page.locator(`#bo-date-${dateId}-coupons`).click();
+  await page.locator(`#bo-coupons-${dateId}-code`).fill('LATE-ONE');
+  await page.locator(`#bo-coupons-${dateId}-price`).fill('30');
+  await page.locator(`#bo-coupons-${dateId}-from`).fill('2030-01-02T10:00');
+  await page.locator(`#bo-coupons-${dateId}-until`).fill('2030-01-01T10:00');
+  await page.getByRole('button', { name: 'Add the coupon' }).click();
+  await expect(page.locator(`#bo-coupons-${dateId}-until`)).toBeFocused();
+  await expect(page.locator(`#bo-coupons-${dateId}-until`)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId(`bo-coupons-${dateId}`)).toContainText('The end must come after the start.');
+});

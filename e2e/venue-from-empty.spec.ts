@@ -13,8 +13,10 @@ import { openSeatMap, seatPoint, zoomToRow, type SeatRef } from './seatmap-suppo
  * through its screens. The first administrator sets up their account through the one-time link the start wrote,
  * creates a second staff member holding the catalogue permission (291) only, and that person creates the venue,
  * uploads `seatmaps/venues/theatre.json` and publishes it, creates an event named in four languages, adds a series of
- * three dates with a price for every zone and a coupon capped at two, and publishes them. A buyer on a phone (390 px,
- * touch, Hebrew) picks two seats on the map and pays with the coupon, and one seat of the second date; the
+ * three dates with a price for every zone and a coupon capped at two, publishes them, and adds a product sold with
+ * the event's dates. A buyer on a phone (390 px, touch, Hebrew) picks two seats on the map and pays with the coupon
+ * and one of the product, and one seat of the second date with a second coupon (valid from today until the first date's
+ * day, made through the date's Coupons form); the
  * administrator's report shows the two sold; the first date's time changes (the buyer is texted the new time) and its
  * price goes up for new sales (the buyer's order keeps what was paid); the second date is cancelled (its order
  * refunded once, its seat free, the buyer told). Every answer is checked against the OpenAPI document, as on the
@@ -93,9 +95,15 @@ async function tapSeat(page: Page, seat: SeatRef) {
 
 /**
  * A buyer on a phone, in Hebrew: `count` seats at the start of a free row on the map, the coupon if given, the
- * buyer's details, the test card. Returns the order's identifier.
+ * product if given (one of it), the buyer's details, the test card. Returns the order's identifier.
  */
-async function buyOnPhone(context: BrowserContext, presentationId: number, count: number, coupon?: string) {
+async function buyOnPhone(
+  context: BrowserContext,
+  presentationId: number,
+  count: number,
+  coupon?: string,
+  product?: string,
+) {
   const page = await context.newPage();
   await openSeatMap(page, presentationId, 'lang=he');
   const row = await page.evaluate(() => window.__seatmap!.freeRow(8));
@@ -108,9 +116,18 @@ async function buyOnPhone(context: BrowserContext, presentationId: number, count
   if (coupon) {
     await page.getByRole('textbox', { name: 'קוד קופון או שובר' }).fill(coupon.toLowerCase());
     await page.getByRole('button', { name: 'מימוש' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `הוחל על ${count} כרטיסים` })).toBeVisible({
+    const applied = count === 1 ? 'הוחל על כרטיס אחד' : `הוחל על ${count} כרטיסים`;
+    await expect(page.getByRole('status').filter({ hasText: applied })).toBeVisible({
       timeout: 15_000,
     });
+  }
+  if (product) {
+    // One of the product, on the products step.
+    await page.getByRole('button', { name: 'המשך' }).first().click();
+    await expect(page).toHaveURL(/step=products/);
+    const card = page.getByTestId('product-card').filter({ hasText: product });
+    await card.getByRole('button', { name: `הוספת ${product} אחד` }).click();
+    await expect(card.locator('output')).toHaveText('1');
   }
   // The steps after the tickets (products, when the show has any) up to the buyer's details.
   for (let step = 0; step < 3 && !/\/booking\/checkout$/.test(page.url()); step++) {
@@ -247,7 +264,41 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
     await expect(row).toContainText('Published');
   }
 
-  // A buyer on a phone finds the show on the storefront and buys two seats with the coupon, then one of the second date.
+  // A second coupon on the second date, through its Coupons form: zone B, valid from today until the first date's
+  // day (Israel time), at most two a order.
+  const secondDateRow = page.locator(`tr[data-presentation-id="${ids[1]}"]`);
+  await secondDateRow.getByRole('button', { name: /^Coupons/ }).click();
+  const couponForm = page.getByTestId(`bo-coupons-${ids[1]}`);
+  await expect(couponForm.getByLabel('Coupon', { exact: true })).toBeFocused();
+  await couponForm.getByLabel('Coupon', { exact: true }).selectOption({ label: 'New coupon' });
+  await couponForm.getByLabel('Zone').selectOption({ label: 'Zone B' });
+  await couponForm.getByLabel('Code').fill('HARBOUR20');
+  await couponForm.getByLabel('Price (₪)').fill('20');
+  await couponForm.getByLabel('How many at most').fill('5');
+  await couponForm.getByLabel('Most per order (optional)').fill('2');
+  await couponForm.getByLabel('Valid from (optional)').fill(`${jerusalemDay(0)}T00:00`);
+  await couponForm.getByLabel('Valid until (optional)').fill(`${plusDays(first, 1)}T00:00`);
+  await expectAxeClean(page, 'events, coupons form (en, 1280 px)');
+  await couponForm.getByRole('button', { name: 'Add the coupon' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toHaveText('The coupon HARBOUR20 was added.');
+  await expect(secondDateRow).toContainText('Coupon HARBOUR20 (up to 5): ₪20.00 · used 0');
+  await expect(secondDateRow.getByRole('button', { name: /^Coupons/ })).toBeFocused();
+
+  // A product sold with the event's dates, made on the same screen.
+  const products = page.getByTestId('bo-products');
+  await products.getByLabel('Venue').selectOption({ label: 'Harbour Theatre' });
+  await products.getByLabel('Sold with').selectOption({ label: 'The Dreamers' });
+  await page.locator('#bo-product-name-he').fill('פופקורן הנמל');
+  await page.locator('#bo-product-name-en').fill('Harbour popcorn');
+  await page.locator('#bo-product-name-ru').fill('Попкорн гавани');
+  await page.locator('#bo-product-name-ar').fill('فشار الميناء');
+  await products.getByLabel('Price (₪, VAT included)').fill('18.50');
+  await products.getByRole('button', { name: 'Create the product' }).click();
+  await expect(page.getByTestId('bo-products-notice')).toHaveText('The product Harbour popcorn was created.');
+  await expect(products.locator('tbody tr', { hasText: 'Harbour popcorn' })).toContainText('₪18.50');
+
+  // A buyer on a phone finds the show on the storefront and buys two seats with the coupon and the popcorn, then one
+  // seat of the second date.
   const phone = await browser.newContext({
     baseURL: stack.url,
     viewport: { width: 390, height: 844 },
@@ -258,9 +309,10 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
   await home.goto('/?lang=he');
   await expect(home.getByText('החולמים').first()).toBeVisible({ timeout: 15_000 });
   await home.close();
-  const withCoupon = await buyOnPhone(phone, ids[0]!, 2, 'DREAM50');
-  expect(withCoupon.due).toContain('100.00');
-  const second = await buyOnPhone(phone, ids[1]!, 1);
+  const withCoupon = await buyOnPhone(phone, ids[0]!, 2, 'DREAM50', 'פופקורן הנמל');
+  expect(withCoupon.due).toContain('118.50');
+  const second = await buyOnPhone(phone, ids[1]!, 1, 'HARBOUR20');
+  expect(second.due).toContain('20.00');
   const sold = await sql<{ presentation_id: number; n: number }>(
     `SELECT t.presentation_id, count(*)::int AS n FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
       WHERE r.identifier = ANY($1) AND t.status = 'live' GROUP BY 1 ORDER BY 1`,
@@ -278,9 +330,12 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
   await expect(byFeature.locator('tr', { hasText: 'The Dreamers' })).toBeVisible({ timeout: 15_000 });
   await expect(byFeature.locator('tr', { hasText: 'The Dreamers' }).locator('td').nth(1)).toHaveText('2');
 
-  // The first date moves to 21:15: the buyer is texted the new time.
+  // The first date moves to 21:15: the buyer is texted the new time. (The second date's coupon shows its use.)
   await page.goto('/backoffice/events?lang=en');
   await page.locator('.bo-event-table tbody tr', { hasText: 'The Dreamers' }).getByRole('button').click();
+  await expect(page.locator(`tr[data-presentation-id="${ids[1]}"]`)).toContainText(
+    'HARBOUR20 (up to 5): ₪20.00 · used 1',
+  );
   const firstRow = page.locator(`tr[data-presentation-id="${ids[0]}"]`);
   await firstRow.getByRole('button', { name: /^Change date and time/ }).click();
   const move = page.getByTestId(`bo-move-${ids[0]}`);

@@ -20,6 +20,7 @@ export * from './queue';
 export * from './backoffice/ticket-references';
 export * from './backoffice/catalogue-admin';
 export * from './backoffice/event-admin';
+export * from './backoffice/product-admin';
 export * from './backoffice/staff-admin';
 export * from './checkin/api';
 export * from './checkin/door-report';

@@ -42,6 +42,7 @@ export * from './rules/catalogue/jerusalem-wall-clock';
 export * from './rules/catalogue/date-series';
 export * from './rules/catalogue/schedule-overlap';
 export * from './rules/catalogue/presentation-readiness';
+export * from './rules/catalogue/coupon-terms';
 
 export * from './rules/orders/default-ticket';
 export * from './rules/orders/multiply-factor-sub-tickets';

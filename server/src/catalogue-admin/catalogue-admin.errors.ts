@@ -149,6 +149,33 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'لا يمكن نشر الموعد بعد: {first}',
     },
   },
+  ZONE_NOT_PRICED: {
+    status: 422,
+    message: {
+      he: 'למועד אין מחיר באזור {zoneId}. תנו לאזור מחיר לפני שמוסיפים לו קופון.',
+      en: 'The date has no price in zone {zoneId}. Price the zone before adding a coupon to it.',
+      ru: 'У даты нет цены в зоне {zoneId}. Задайте цену зоны, прежде чем добавлять к ней купон.',
+      ar: 'لا سعر للموعد في المنطقة {zoneId}. حدّدوا سعرًا للمنطقة قبل إضافة قسيمة إليها.',
+    },
+  },
+  COUPON_CODE_TAKEN: {
+    status: 409,
+    message: {
+      he: 'לקופון אחר במועד הזה כבר יש את הקוד {code}.',
+      en: 'Another coupon of this date already has the code {code}.',
+      ru: 'У другого купона этой даты уже есть код {code}.',
+      ar: 'لقسيمة أخرى في هذا الموعد الرمز {code} بالفعل.',
+    },
+  },
+  PRODUCT_EVENT_ELSEWHERE: {
+    status: 422,
+    message: {
+      he: 'האירוע {featureId} אינו של העסק שהאולם שייך אליו.',
+      en: "Event {featureId} is not of the venue's business.",
+      ru: 'Событие {featureId} не относится к организации этого зала.',
+      ar: 'الفعالية {featureId} ليست تابعة لجهة القاعة.',
+    },
+  },
   UPLOAD_TYPE_NOT_ALLOWED: {
     status: 415,
     message: {

@@ -7,6 +7,9 @@ import './catalogue-admin.errors';
 import { EventAdminController } from './event-admin.controller';
 import { EventAdminRepository } from './event-admin.repository';
 import { EventAdminService } from './event-admin.service';
+import { ProductAdminController } from './product-admin.controller';
+import { ProductAdminRepository } from './product-admin.repository';
+import { ProductAdminService } from './product-admin.service';
 import { VenueAdminController } from './venue-admin.controller';
 import { VenueAdminRepository } from './venue-admin.repository';
 import { VenueAdminService } from './venue-admin.service';
@@ -14,7 +17,7 @@ import { VenueAdminService } from './venue-admin.service';
 /** Catalogue administration: what a venue creates and sells, managed from the back office (docs/catalogue-admin.md). */
 @Module({
   imports: [BackOfficeModule, CancellationsModule],
-  controllers: [VenueAdminController, EventAdminController],
+  controllers: [VenueAdminController, EventAdminController, ProductAdminController],
   providers: [
     VenueAdminRepository,
     VenueAdminService,
@@ -22,6 +25,8 @@ import { VenueAdminService } from './venue-admin.service';
     EventAdminService,
     EventCancellationJob,
     EventCancellationRepository,
+    ProductAdminRepository,
+    ProductAdminService,
   ],
 })
 export class CatalogueAdminModule {}

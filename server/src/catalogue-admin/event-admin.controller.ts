@@ -3,7 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   BACK_OFFICE_PERMISSION,
+  CANCELLATION_CHARGE_TYPES,
   FEATURE_CATEGORIES,
+  type AdminDateSettingsResponse,
   type AdminFeature,
   type AdminFeatureListResponse,
   type AdminPresentation,
@@ -17,6 +19,7 @@ import { dbId, idString, revision } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { names, plainText } from './admin-input';
+import { couponCap, couponChangeBody, couponCode, couponTerms } from './coupon-input';
 import { EventAdminService } from './event-admin.service';
 
 const descriptions = z.object({
@@ -45,24 +48,75 @@ const updateFeatureBody = featureFields.extend({ revision });
 const dateKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date 'YYYY-MM-DD'");
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time 'HH:MM'");
 const agorot = z.number().int().min(0).max(10_000_000);
+const ticketFields = {
+  name: names,
+  priceAgorot: agorot,
+  serviceChargeAgorot: agorot.default(0),
+  cap: couponCap.nullable().default(null),
+  terms: couponTerms.nullable().default(null),
+};
+/** A member price in a draft's whole price set: written with the code MEMBER (docs/memberships.md). */
+const memberUnits = z.number().int().min(1).max(10).nullable().default(null);
 const ticketPrice = z
-  .object({
-    name: names,
-    priceAgorot: agorot,
-    serviceChargeAgorot: agorot.default(0),
-    /** A coupon's code, typed by buyers: capitals, digits and dashes. */
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Z0-9][A-Z0-9-]{2,31}$/, 'must be 3 to 32 capital letters, digits or dashes')
-      .nullable()
-      .default(null),
-    cap: z.number().int().min(1).max(1_000_000).nullable().default(null),
+  .object({ ...ticketFields, code: couponCode.nullable().default(null), memberUnits })
+  .refine((t) => t.memberUnits === null || (t.code === null && t.cap === null && t.terms === null), {
+    message: 'a member price has no code, cap or terms of its own',
+    path: ['memberUnits'],
   })
   .refine((t) => t.cap === null || t.code !== null, {
     message: 'a cap needs a code (it limits a coupon)',
     path: ['cap'],
+  })
+  .refine((t) => t.terms === null || t.code !== null, {
+    message: "terms need a code (they are a coupon's)",
+    path: ['terms'],
   });
+/** POST /api/admin/presentations/:id/coupons: one more coupon on a zone the date prices. */
+const couponBody = z.object({
+  revision,
+  zoneId: dbId,
+  coupon: z.object({ ...ticketFields, code: couponCode }),
+});
+const couponParams = z.object({ id: idString, ticketId: idString });
+/** PUT /api/admin/presentations/:id/settings: the waiver and the buyer's cancellation policy, each whole or null. */
+const settingsBody = z.object({
+  revision,
+  waiver: z
+    .object({
+      terms: z.object({ he: plainText(4000).pipe(z.string().min(1)), en: plainText(4000).pipe(z.string().min(1)) }),
+    })
+    .nullable(),
+  cancellation: z
+    .object({
+      customerMayCancel: z.boolean(),
+      minMinutesBeforeEvent: z.number().int().min(0).max(525_600),
+      maxDaysAfterPurchase: z.number().int().min(0).max(3650).nullable(),
+      chargeType: z.enum(CANCELLATION_CHARGE_TYPES),
+      chargeValue: z.number().min(0).max(10_000_000),
+    })
+    .refine((c) => !c.chargeType.startsWith('percent') || c.chargeValue <= 100, {
+      message: 'a percentage is at most 100',
+      path: ['chargeValue'],
+    })
+    .refine((c) => c.chargeType.startsWith('percent') || Number.isInteger(c.chargeValue), {
+      message: 'an amount is whole agorot',
+      path: ['chargeValue'],
+    })
+    .refine((c) => c.chargeType !== 'none' || c.chargeValue === 0, {
+      message: 'no charge has no value',
+      path: ['chargeValue'],
+    })
+    .nullable(),
+});
+
+/** PUT /api/admin/presentations/:id/member-prices: a member's price per zone and the units each ticket draws. */
+const memberPricesBody = z.object({
+  revision,
+  zones: z
+    .array(z.object({ zoneId: dbId, priceAgorot: agorot, units: z.number().int().min(1).max(10).default(1) }))
+    .min(1)
+    .max(200),
+});
 const prices = z
   .array(z.object({ zoneId: dbId, tickets: z.array(ticketPrice).max(20) }))
   .max(200)
@@ -241,6 +295,69 @@ export class EventAdminController {
     @ZodBody(priceChangeBody) body: z.infer<typeof priceChangeBody>,
   ): Promise<AdminPresentation> {
     return this.events.changePrices(staff, p.id, body);
+  }
+
+  @Post('presentations/:id/coupons')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: 'One more coupon on a zone the date prices, draft or on sale (409 COUPON_CODE_TAKEN, STALE_REVISION)',
+  })
+  addCoupon(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(couponBody) body: z.infer<typeof couponBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.addCoupon(staff, p.id, body);
+  }
+
+  @Get('presentations/:id/settings')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: "A date's waiver and the buyer's cancellation policy, with the date" })
+  settings(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+  ): Promise<AdminDateSettingsResponse> {
+    return this.events.settings(staff, p.id);
+  }
+
+  @Put('presentations/:id/settings')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: "A date's waiver and the buyer's cancellation policy, each whole or null (409 STALE_REVISION)",
+  })
+  changeSettings(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(settingsBody) body: z.infer<typeof settingsBody>,
+  ): Promise<AdminDateSettingsResponse> {
+    return this.events.changeSettings(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/member-prices')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      'The price a member pays per zone, added or changed on a draft or a date on sale (sold tickets keep theirs)',
+  })
+  setMemberPrices(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(memberPricesBody) body: z.infer<typeof memberPricesBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.setMemberPrices(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/coupons/:ticketId')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary: "A coupon's cap and terms: on or off, from and until, channels, seats per order (its code and price stay)",
+  })
+  changeCoupon(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(couponParams) p: z.infer<typeof couponParams>,
+    @ZodBody(couponChangeBody) body: z.infer<typeof couponChangeBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeCoupon(staff, p.id, p.ticketId, body);
   }
 
   @Post('presentations/:id/move')

@@ -10,10 +10,20 @@ import {
   type AdminZone,
   type AdminZonePrices,
   type AdminCancellationProgress,
+  type AdminCouponTerms,
+  type AdminDateSettings,
+  type CouponChannel,
   type FeatureCategoryId,
 } from '@hotline/shared';
 import { DATE_CHANGE_TEMPLATE, enqueueMessages, type DateChangePayload } from '../notifications';
-import { insertFeature, insertPresentation, updateFeature, writePrices } from './event-writer';
+import {
+  insertFeature,
+  insertPresentation,
+  insertTicket,
+  updateFeature,
+  writePrices,
+  type TicketRow,
+} from './event-writer';
 import { namesOf, returnedRows } from './named-rows';
 
 interface FeatureRowDb {
@@ -205,9 +215,20 @@ export class EventAdminRepository {
       service_charge: number;
       code: string | null;
       balance: number | null;
+      code_active: boolean;
+      code_valid_from: Date | null;
+      code_valid_until: Date | null;
+      code_channels: CouponChannel[] | null;
+      code_per_order: number | null;
+      used: number;
+      member_units: number | null;
     }[] = await tx.query(
       `SELECT t.id, tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge, t.code,
-              t.balance
+              t.balance, t.code_active, t.code_valid_from, t.code_valid_until, t.code_channels, t.code_per_order,
+              CASE WHEN t.code IS NULL THEN 0
+                   ELSE (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.ticket_id = t.id AND rt.status = 'live')
+              END AS used,
+              (SELECT mt.units FROM member_ticket mt WHERE mt.ticket_id = t.id) AS member_units
          FROM ticket_group tg JOIN ticket t ON t.ticket_group_id = tg.id
         WHERE tg.presentation_id = ANY($1) ORDER BY tg.sort_order, tg.id, t.sort_order, t.id`,
       [rows.map((r) => r.id)],
@@ -238,7 +259,21 @@ export class EventAdminRepository {
               priceAgorot: t.price,
               serviceChargeAgorot: t.service_charge,
               code: t.code,
-              cap: t.code ? t.balance : null,
+              cap: t.code && t.member_units === null ? t.balance : null,
+              ...(t.member_units !== null
+                ? { memberUnits: t.member_units }
+                : t.code
+                  ? {
+                      terms: {
+                        active: t.code_active,
+                        validFrom: t.code_valid_from?.toISOString() ?? null,
+                        validUntil: t.code_valid_until?.toISOString() ?? null,
+                        channels: t.code_channels,
+                        perOrder: t.code_per_order,
+                      },
+                      used: t.used,
+                    }
+                  : {}),
             })),
         }));
       return {
@@ -422,6 +457,166 @@ export class EventAdminRepository {
   }
 
   /**
+   * One more coupon on a zone the date already prices (its ticket group), at `revision`, draft or on sale: a new
+   * ticket no sale refers to yet. Under the date's row lock, so two coupons with one code cannot both be added.
+   */
+  async addCoupon(
+    id: number,
+    revision: number,
+    zoneId: number,
+    coupon: TicketRow,
+  ): Promise<'added' | 'cancelled' | 'stale' | 'unpriced' | 'taken'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      const [group] = await tx.query(
+        `SELECT tg.id, coalesce((SELECT max(t.sort_order) + 1 FROM ticket t WHERE t.ticket_group_id = tg.id), 0) AS next
+           FROM ticket_group tg WHERE tg.presentation_id = $1 AND tg.zone_id = $2 ORDER BY tg.id LIMIT 1`,
+        [id, zoneId],
+      );
+      if (!group) return 'unpriced';
+      const [taken] = await tx.query(
+        `SELECT 1 FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
+          WHERE tg.presentation_id = $1 AND lower(t.code) = lower($2)`,
+        [id, coupon.code],
+      );
+      if (taken) return 'taken';
+      await insertTicket(tx, Number(group.id), coupon, Number(group.next));
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'added';
+    });
+  }
+
+  /**
+   * Member prices at `revision`: each listed zone's member ticket changed (amount and units) or added to the zone's
+   * ticket group; 'unpriced' names a zone the date does not price. Nothing changes unless every zone is priced.
+   */
+  async setMemberPrices(
+    id: number,
+    revision: number,
+    zones: readonly { zoneId: number; priceAgorot: number; units: number }[],
+    name: AdminNames,
+  ): Promise<{ outcome: 'changed' | 'cancelled' | 'stale' } | { outcome: 'unpriced'; zoneId: number }> {
+    return this.db
+      .transaction(async (tx) => {
+        const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+        if (row.cancelled_at) return { outcome: 'cancelled' as const };
+        if (row.revision !== revision) return { outcome: 'stale' as const };
+        for (const z of zones) {
+          const [group] = await tx.query(
+            `SELECT tg.id, coalesce((SELECT max(t.sort_order) + 1 FROM ticket t WHERE t.ticket_group_id = tg.id), 0) AS next,
+                    (SELECT t.id FROM ticket t JOIN member_ticket mt ON mt.ticket_id = t.id
+                      WHERE t.ticket_group_id = tg.id ORDER BY t.id LIMIT 1) AS member_ticket
+               FROM ticket_group tg WHERE tg.presentation_id = $1 AND tg.zone_id = $2 ORDER BY tg.id LIMIT 1`,
+            [id, z.zoneId],
+          );
+          if (!group) throw new UnpricedZone(z.zoneId);
+          if (group.member_ticket) {
+            await tx.query('UPDATE ticket SET price = $2 WHERE id = $1', [group.member_ticket, z.priceAgorot]);
+            await tx.query('UPDATE member_ticket SET units = $2 WHERE ticket_id = $1', [group.member_ticket, z.units]);
+          } else
+            await insertTicket(
+              tx,
+              Number(group.id),
+              { name, priceAgorot: z.priceAgorot, serviceChargeAgorot: 0, memberUnits: z.units },
+              Number(group.next),
+            );
+        }
+        await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+        return { outcome: 'changed' as const };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof UnpricedZone) return { outcome: 'unpriced' as const, zoneId: error.zoneId };
+        throw error;
+      });
+  }
+
+  /** A date's waiver and the buyer's cancellation policy (docs/catalogue-admin.md "A date's settings"). */
+  async settings(id: number): Promise<AdminDateSettings> {
+    const [w] = await this.db.query('SELECT terms, terms_en FROM presentation_waiver WHERE presentation_id = $1', [id]);
+    const [c] = await this.db.query(
+      `SELECT customer_may_cancel, min_minutes_before_event, max_days_after_purchase, charge_type,
+              charge_value::float8 AS charge_value
+         FROM presentation_cancellation_policy WHERE presentation_id = $1`,
+      [id],
+    );
+    return {
+      waiver: w ? { terms: { he: w.terms, en: w.terms_en } } : null,
+      cancellation: c
+        ? {
+            customerMayCancel: c.customer_may_cancel,
+            minMinutesBeforeEvent: c.min_minutes_before_event,
+            maxDaysAfterPurchase: c.max_days_after_purchase,
+            chargeType: c.charge_type,
+            chargeValue: Number(c.charge_value),
+          }
+        : null,
+    };
+  }
+
+  /** A date's waiver and cancellation policy written whole at `revision` (null removes either). */
+  async changeSettings(
+    id: number,
+    revision: number,
+    settings: AdminDateSettings,
+  ): Promise<'changed' | 'cancelled' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      if (settings.waiver)
+        await tx.query(
+          `INSERT INTO presentation_waiver (presentation_id, terms, terms_en) VALUES ($1, $2, $3)
+           ON CONFLICT (presentation_id) DO UPDATE SET terms = EXCLUDED.terms, terms_en = EXCLUDED.terms_en`,
+          [id, settings.waiver.terms.he, settings.waiver.terms.en],
+        );
+      else await tx.query('DELETE FROM presentation_waiver WHERE presentation_id = $1', [id]);
+      const c = settings.cancellation;
+      if (c)
+        await tx.query(
+          `INSERT INTO presentation_cancellation_policy (presentation_id, customer_may_cancel, min_minutes_before_event,
+                                                         max_days_after_purchase, charge_type, charge_value)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (presentation_id) DO UPDATE SET customer_may_cancel = EXCLUDED.customer_may_cancel,
+             min_minutes_before_event = EXCLUDED.min_minutes_before_event,
+             max_days_after_purchase = EXCLUDED.max_days_after_purchase, charge_type = EXCLUDED.charge_type,
+             charge_value = EXCLUDED.charge_value`,
+          [id, c.customerMayCancel, c.minMinutesBeforeEvent, c.maxDaysAfterPurchase, c.chargeType, c.chargeValue],
+        );
+      else await tx.query('DELETE FROM presentation_cancellation_policy WHERE presentation_id = $1', [id]);
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'changed';
+    });
+  }
+
+  /** A coupon's cap and terms at `revision`; 'unknown' when the ticket is not a coupon of the date. */
+  async changeCoupon(
+    id: number,
+    revision: number,
+    ticketId: number,
+    cap: number | null,
+    terms: AdminCouponTerms,
+  ): Promise<'changed' | 'cancelled' | 'stale' | 'unknown'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      const changed = await tx.query(
+        `UPDATE ticket SET balance = $3, code_active = $4, code_valid_from = $5, code_valid_until = $6,
+                code_channels = $7, code_per_order = $8
+          WHERE id = $2 AND code IS NOT NULL
+            AND ticket_group_id IN (SELECT id FROM ticket_group WHERE presentation_id = $1)
+          RETURNING id`,
+        [id, ticketId, cap, terms.active, terms.validFrom, terms.validUntil, terms.channels, terms.perOrder],
+      );
+      if (returnedRows(changed).length === 0) return 'unknown';
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'changed';
+    });
+  }
+
+  /**
    * Moves a date to `startsAt` at `revision` (after the overlap rule, under the venue's lock) and, in the same
    * transaction, queues the new time for every order with live tickets for it: the move and its messages happen
    * together or not at all. Answers how many orders were told.
@@ -510,5 +705,12 @@ export class EventAdminRepository {
       );
       return 'published';
     });
+  }
+}
+
+/** Thrown inside a transaction to roll back every member price when one zone is not priced. */
+class UnpricedZone extends Error {
+  constructor(readonly zoneId: number) {
+    super(`zone ${zoneId} is not priced`);
   }
 }

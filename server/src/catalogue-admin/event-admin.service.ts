@@ -6,6 +6,11 @@ import {
   jerusalemTimeOfDay,
   jerusalemWallClockToUtc,
   presentationReadiness,
+  type AdminCouponChange,
+  type AdminDateSettingsChange,
+  type AdminDateSettingsResponse,
+  type AdminMemberPrices,
+  type AdminCouponInput,
   type AdminFeature,
   type AdminFeatureInput,
   type AdminPresentation,
@@ -158,6 +163,89 @@ export class EventAdminService {
     return after;
   }
 
+  /** One more coupon on a zone the date prices, draft or on sale (a new ticket: no sale refers to it yet). */
+  async addCoupon(staff: StaffIdentity, id: number, input: AdminCouponInput): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.addCoupon(id, input.revision, input.zoneId, input.coupon);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'unpriced') throw new AppError('ZONE_NOT_PRICED', { zoneId: input.zoneId });
+    if (outcome === 'taken') throw new AppError('COUPON_CODE_TAKEN', { code: input.coupon.code });
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'coupon-create', after.businessId, `presentation:${id}`, {
+      zoneId: input.zoneId,
+      coupon: input.coupon,
+      revisionBefore: before.revision,
+    });
+    return after;
+  }
+
+  /** A date's waiver and the buyer's cancellation policy, with the date (its revision for the next change). */
+  async settings(staff: StaffIdentity, id: number): Promise<AdminDateSettingsResponse> {
+    const presentation = await this.presentation(staff, id);
+    return { presentation, settings: await this.events.settings(id) };
+  }
+
+  /** A date's waiver and cancellation policy, written whole (draft or on sale; they apply to orders from now on). */
+  async changeSettings(
+    staff: StaffIdentity,
+    id: number,
+    change: AdminDateSettingsChange,
+  ): Promise<AdminDateSettingsResponse> {
+    await this.presentationRef(staff, id);
+    const before = await this.events.settings(id);
+    const { revision, ...settings } = change;
+    const outcome = await this.events.changeSettings(id, revision, settings);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.settings(staff, id));
+    const after = await this.settings(staff, id);
+    await this.audited(staff, 'presentation-settings', after.presentation.businessId, `presentation:${id}`, {
+      before,
+      after: after.settings,
+    });
+    return after;
+  }
+
+  /** The price a member pays per zone (added, or its amount and units changed; sold tickets keep what was paid). */
+  async setMemberPrices(staff: StaffIdentity, id: number, change: AdminMemberPrices): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const seen = new Set<number>();
+    for (const z of change.zones) {
+      if (seen.has(z.zoneId)) throw new AppError('ZONE_NOT_IN_PLAN', { zoneId: z.zoneId });
+      seen.add(z.zoneId);
+    }
+    const result = await this.events.setMemberPrices(id, change.revision, change.zones, MEMBER_PRICE_NAME);
+    if (result.outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (result.outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (result.outcome === 'unpriced') throw new AppError('ZONE_NOT_PRICED', { zoneId: result.zoneId });
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-member-prices', after.businessId, `presentation:${id}`, {
+      before: memberPricesOf(before),
+      after: memberPricesOf(after),
+    });
+    return after;
+  }
+
+  /** A coupon's cap and terms (its code and price stay: prices change with the date's prices). */
+  async changeCoupon(
+    staff: StaffIdentity,
+    id: number,
+    ticketId: number,
+    change: AdminCouponChange,
+  ): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.changeCoupon(id, change.revision, ticketId, change.cap, change.terms);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'unknown') throw new AppError('TICKET_NOT_OF_DATE', { ticketId });
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'coupon-update', after.businessId, `presentation:${id}`, {
+      before: couponOf(before, ticketId),
+      after: couponOf(after, ticketId),
+    });
+    return after;
+  }
+
   /** A date to a new Jerusalem date and time; every order for it is told the new time, in the same transaction. */
   async move(staff: StaffIdentity, id: number, change: AdminPresentationMove): Promise<AdminPresentationMoved> {
     const { presentation: before, durationMinutes } = await this.presentationRef(staff, id);
@@ -285,4 +373,23 @@ function overlapCheck(runs: ScheduledRun[]) {
       return new AppError('SCHEDULE_OVERLAP', { ...a, otherDate: o.date, otherTime: o.time });
     },
   };
+}
+
+/** One coupon of a date as the audit log keeps it: its zone, code, cap, terms and uses. */
+function couponOf(p: AdminPresentation, ticketId: number): Record<string, unknown> | null {
+  for (const zone of p.prices)
+    for (const t of zone.tickets) if (t.ticketId === ticketId) return { zoneId: zone.zoneId, ...t };
+  return null;
+}
+
+/** A member price's ticket name (the demo's words): shown on the buyer's ticket and in reports. */
+const MEMBER_PRICE_NAME = { he: 'מחיר מנוי', en: 'Member price', ru: 'Цена для членов клуба', ar: 'سعر الأعضاء' };
+
+/** A date's member prices as the audit log keeps them: zone, amount, units. */
+function memberPricesOf(p: AdminPresentation): Record<string, unknown>[] {
+  return p.prices.flatMap((zone) =>
+    zone.tickets
+      .filter((t) => t.memberUnits)
+      .map((t) => ({ zoneId: zone.zoneId, priceAgorot: t.priceAgorot, units: t.memberUnits })),
+  );
 }

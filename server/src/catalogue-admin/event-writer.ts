@@ -181,26 +181,43 @@ export async function writePrices(tx: EntityManager, presentationId: number, pri
       ],
     );
     if (!group) throw new Error(`zone ${zone.zoneId} is not a zone of the date's seat plan`);
-    for (const [sort, t] of zone.tickets.entries()) {
-      await tx.query(
-        `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, code, multiply_factor,
-                             is_voucher, balance, sort_order, translations)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
-        [
-          group.id,
-          t.name.he,
-          t.name.en,
-          t.priceAgorot,
-          t.oldPriceAgorot ?? null,
-          t.serviceChargeAgorot,
-          t.code ?? null,
-          t.multiplyFactor ?? 1,
-          t.isVoucher ?? false,
-          t.balance ?? t.cap ?? null,
-          sort,
-          JSON.stringify(translatedNames(t.name)),
-        ],
-      );
-    }
+    for (const [sort, t] of zone.tickets.entries()) await insertTicket(tx, Number(group.id), t, sort);
   }
 }
+
+/** One ticket in a ticket group, a coupon with its terms (none given: on, always, everywhere); its id. */
+export async function insertTicket(tx: EntityManager, groupId: number, t: TicketRow, sort: number): Promise<number> {
+  const terms = t.code && !t.memberUnits ? t.terms : null;
+  const [row] = await tx.query(
+    `INSERT INTO ticket (ticket_group_id, name, name_en, price, old_price, service_charge, code, multiply_factor,
+                         is_voucher, balance, sort_order, translations, code_active, code_valid_from,
+                         code_valid_until, code_channels, code_per_order)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) RETURNING id`,
+    [
+      groupId,
+      t.name.he,
+      t.name.en,
+      t.priceAgorot,
+      t.oldPriceAgorot ?? null,
+      t.serviceChargeAgorot,
+      t.memberUnits ? MEMBER_CODE : (t.code ?? null),
+      t.multiplyFactor ?? 1,
+      t.isVoucher ?? false,
+      t.balance ?? t.cap ?? null,
+      sort,
+      JSON.stringify(translatedNames(t.name)),
+      terms?.active ?? true,
+      terms?.validFrom ?? null,
+      terms?.validUntil ?? null,
+      terms?.channels ?? null,
+      terms?.perOrder ?? null,
+    ],
+  );
+  const id = Number(row.id);
+  if (t.memberUnits)
+    await tx.query('INSERT INTO member_ticket (ticket_id, units) VALUES ($1, $2)', [id, t.memberUnits]);
+  return id;
+}
+
+/** The code a member price is written with: never listed to buyers, found by the memberships context. */
+export const MEMBER_CODE = 'MEMBER';

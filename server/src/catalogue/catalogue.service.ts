@@ -81,7 +81,7 @@ export class CatalogueService {
   async presentation(id: number): Promise<PresentationResponse> {
     const [row] = await this.repo.findPresentations({ ids: [id] });
     if (!row) throw new AppError('PRESENTATION_NOT_FOUND');
-    const products = await this.repo.findProducts(row.presentation.locationId);
+    const products = await this.repo.findProducts(row.presentation.locationId, row.presentation.featureId);
     return { presentation: { ...toApiPresentation(row), products: products.map(toApiProduct) } };
   }
 

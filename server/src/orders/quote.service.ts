@@ -9,8 +9,10 @@ import {
   seatKey,
   shekelsToAgorot,
   type CartKind,
+  type CouponChannel,
 } from '@hotline/shared';
 import { BookingError, type ParsedCart, SeatLockReader, type SeatHold } from '../cart';
+import { Clock } from '../common/clock';
 import type { Locale } from '../common/locale';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
@@ -28,11 +30,22 @@ import { WaiverCheck } from '../waivers';
 import { MembershipQuoteService } from '../memberships';
 import type { SaleInput, SaleOutcome } from '../reservations';
 import { SeatEngineService, type Layout } from '../seats';
-import { seatsCouponAllows, TicketsRepository, type TicketRow } from '../tickets';
+import { assertCouponTerms, seatsCouponAllows, TicketsRepository, type TicketRow } from '../tickets';
 import { ReferenceEligibility } from '../ticket-references';
 import { ChannelCheck } from './channel-check';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+/** Where the order is made, as a coupon's channels name it (a coupon may be for some channels only). */
+function couponChannelOf(
+  cart: ParsedCart & { integrationId?: string | null },
+  options: { boxOffice?: 'card' | 'cash' },
+): CouponChannel {
+  if (options.boxOffice) return 'box-office';
+  if (cart.miniSiteUrl?.trim()) return 'mini-site';
+  if (cart.integrationId?.trim()) return 'partner';
+  return 'web';
+}
 const refsOf = (s: ParsedCart['seats'][number]) => ({
   ref1: s.ref1,
   ref2: s.ref2,
@@ -58,6 +71,7 @@ export class QuoteService {
     private readonly memberships: MembershipQuoteService,
     private readonly channels: ChannelCheck,
     private readonly referenceCheck: ReferenceEligibility,
+    private readonly clock: Clock,
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -119,6 +133,7 @@ export class QuoteService {
     const seats = this.pricingSeats(cart, layoutOf);
     const tickets = new Map(ticketRows.map((t) => [t.id, t]));
     const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
+    const featureIds = new Set(layouts.map((l) => l.presentation.featureId));
     const productById = new Map(productRows.map((p) => [p.id, p]));
     const voucherById = new Map(voucherRows.map((v) => [v.id, v]));
     const offerByPrice = new Map(offerRows.map((o) => [o.priceId, o]));
@@ -130,7 +145,11 @@ export class QuoteService {
       ticketCodes: new Set((cart.ticketCodes ?? []).map((c) => c.toLowerCase())),
       products: (cart.products ?? []).map((p, index) => {
         const row = productById.get(p.id);
-        const soldHere = row && (row.locationId === null || locationIds.has(row.locationId));
+        // Switched off in the back office, or another venue's or another event's: not sold with this order.
+        const soldHere =
+          row?.active &&
+          (row.locationId === null || locationIds.has(row.locationId)) &&
+          (row.featureId === null || featureIds.has(row.featureId));
         return { index, id: p.id, quantity: p.quantity, price: soldHere ? row.price : undefined };
       }),
       globalServiceCharge: {
@@ -194,7 +213,7 @@ export class QuoteService {
       }),
       clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
     });
-    const coupons = await this.checkCoupons(priced, tickets);
+    const coupons = await this.checkCoupons(priced, tickets, couponChannelOf(cart, options));
     await this.memberships.checkMemberTickets(visitorId, cart, priced);
     // The ticket rows carry what the waiver and reference checks would ask (tickets.repository.ts facts; priceOrder
     // refused any seat whose ticket is missing or of another presentation), so a plain order asks neither table.
@@ -283,8 +302,18 @@ export class QuoteService {
   }
 
   /** Coded tickets: the shared coupon rule over live usage; re-checked under the ticket's row lock when the sale is written. */
-  private async checkCoupons(priced: PricedOrder, tickets: Map<number, TicketRow>): Promise<SaleInput['coupons']> {
+  /**
+   * Every coupon of the order within its terms (switched on, in its window, for this channel, seats per order) and
+   * its cap; the cap is claimed again by the sale under a lock, before any money moves.
+   */
+  private async checkCoupons(
+    priced: PricedOrder,
+    tickets: Map<number, TicketRow>,
+    channel: CouponChannel,
+  ): Promise<SaleInput['coupons']> {
     if (priced.codedUse.size === 0) return [];
+    const now = this.clock.now();
+    for (const [ticketId, seats] of priced.codedUse) assertCouponTerms(tickets.get(ticketId)!, { now, channel, seats });
     const usage = await this.tickets.usage([...priced.codedUse.keys()]);
     return [...priced.codedUse].map(([ticketId, seats]) => {
       const ticket = tickets.get(ticketId)!;

@@ -1,5 +1,13 @@
-import { couponNeedsMoreTicketsMessage, evaluateCoupon } from '@hotline/shared';
+import {
+  couponNeedsMoreTicketsMessage,
+  couponTermsRefusal,
+  evaluateCoupon,
+  type CouponChannel,
+  type CouponTerms,
+} from '@hotline/shared';
 import { BookingError, CouponNeedsMoreTickets } from '../cart';
+import { AppError } from '../common/app-error';
+import './coupon-terms.errors';
 import type { TicketRow } from './tickets.repository';
 
 /**
@@ -29,4 +37,23 @@ export function usesLeft(ticket: TicketRow, usageCount: number): number | null {
   if (ticket.balance === null) return null;
   const factor = Math.max(1, ticket.multiplyFactor);
   return Math.max(0, Math.floor((ticket.balance * factor - usageCount) / factor));
+}
+
+/** A coded ticket's terms as the shared rule reads them. */
+export const termsOf = (ticket: TicketRow): CouponTerms => ({
+  active: ticket.codeActive ?? true,
+  validFrom: ticket.codeValidFrom ?? null,
+  validUntil: ticket.codeValidUntil ?? null,
+  channels: (ticket.codeChannels as CouponChannel[] | null) ?? null,
+  perOrder: ticket.codePerOrder ?? null,
+});
+
+/**
+ * A coupon used now, in this channel, on `seats` seats of one order: refused with the reason in the buyer's language
+ * when its terms do not allow it (switched off, outside its window, another channel, more seats than one order may
+ * put on it). Its cap is not checked here: the sale claims it under a lock.
+ */
+export function assertCouponTerms(ticket: TicketRow, use: { now: Date; channel: CouponChannel; seats: number }): void {
+  const refusal = couponTermsRefusal(termsOf(ticket), use);
+  if (refusal) throw new AppError(refusal, { perOrder: ticket.codePerOrder ?? 0 });
 }

@@ -3,4 +3,4 @@
 export { TicketsRepository } from './tickets.repository';
 export type { TicketRow } from './tickets.repository';
 // How many of a cart's seats a coupon ticket may pay for (its uses left and eligible seats).
-export { seatsCouponAllows } from './coupon-check';
+export { assertCouponTerms, seatsCouponAllows } from './coupon-check';

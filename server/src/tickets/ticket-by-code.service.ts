@@ -4,7 +4,8 @@ import { agorotToShekels } from '@hotline/shared';
 import { BookingError, SeatLockReader } from '../cart';
 import type { Locale } from '../common/locale';
 import { SeatEngineService, parseSeatKey, type Layout } from '../seats';
-import { seatsCouponAllows, usesLeft } from './coupon-check';
+import { Clock } from '../common/clock';
+import { assertCouponTerms, seatsCouponAllows, usesLeft } from './coupon-check';
 import type { TicketByCodeQuery } from './ticket-by-code.queries';
 import { TicketsRepository, type TicketRow } from './tickets.repository';
 
@@ -36,6 +37,7 @@ export class TicketByCodeService {
     private readonly tickets: TicketsRepository,
     private readonly engine: SeatEngineService,
     private readonly locks: SeatLockReader,
+    private readonly clock: Clock,
   ) {}
 
   async lookup(
@@ -52,6 +54,9 @@ export class TicketByCodeService {
     const ticket = wantedGroup === undefined ? found[0]! : found.find((t) => t.ticketGroupId === wantedGroup);
     if (!ticket) throw new BookingError('TICKET_NOT_FOUND');
     if (q.ignoreTicketIds?.includes(ticket.id)) throw new BookingError('TICKET_CODE_ALREADY_ENTERED');
+    // Its terms as far as they are known here (the order's seats are counted below and again at the commit).
+    const channel = q.miniSiteUrl ? 'mini-site' : 'web';
+    assertCouponTerms(ticket, { now: this.clock.now(), channel, seats: 1 });
 
     const [owned, usage] = await Promise.all([
       this.locks.ownedSeats(presentationId, visitorId),
@@ -59,7 +64,7 @@ export class TicketByCodeService {
     ]);
     const eligible = owned.filter((key) => ticketGroupOfSeat(layout, key) === ticket.ticketGroupId).length;
     const used = usage.get(ticket.id) ?? 0;
-    const quantity = seatsCouponAllows(ticket, used, eligible);
+    const quantity = Math.min(seatsCouponAllows(ticket, used, eligible), ticket.codePerOrder ?? eligible);
     const msg =
       quantity < eligible
         ? PARTIAL_NOTE[locale].replace('{n}', String(quantity)).replace('{m}', String(eligible))

@@ -21,6 +21,12 @@ export interface TicketRow {
   isVoucher: boolean;
   balance: number | null;
   isByCodeEnabled: boolean;
+  /** A coupon's terms beside its cap (coupon-terms.ts): on or off, its window, its channels, seats per order. */
+  codeActive?: boolean;
+  codeValidFrom?: Date | null;
+  codeValidUntil?: Date | null;
+  codeChannels?: string[] | null;
+  codePerOrder?: number | null;
   /**
    * What the quote's per-ticket checks need to know, read with the price (tickets() only; undefined elsewhere), so a
    * plain order asks no participant table: units drawn from a member's balance (member_ticket, null when
@@ -38,11 +44,16 @@ export interface TicketFacts {
 
 const COLUMNS = `t.id, t.ticket_group_id AS "ticketGroupId", tg.presentation_id AS "presentationId", t.name, t.name_en AS "nameEn",
   t.price, t.old_price AS "oldPrice", t.service_charge AS "serviceCharge", t.price_policy_id AS "pricePolicyId", t.code,
-  t.multiply_factor AS "multiplyFactor", t.is_voucher AS "isVoucher", t.balance, tg.is_by_code_enabled AS "isByCodeEnabled"`;
+  t.multiply_factor AS "multiplyFactor", t.is_voucher AS "isVoucher", t.balance, tg.is_by_code_enabled AS "isByCodeEnabled",
+  t.code_active AS "codeActive", t.code_valid_from AS "codeValidFrom", t.code_valid_until AS "codeValidUntil",
+  t.code_channels AS "codeChannels", t.code_per_order AS "codePerOrder"`;
 
 export interface ProductRow {
   id: number;
   locationId: number | null;
+  /** Sold only with this event's dates; null: with any. */
+  featureId: number | null;
+  active: boolean;
   price: number;
 }
 
@@ -83,7 +94,11 @@ export class TicketsRepository {
   }
 
   products(ids: number[]): Promise<ProductRow[]> {
-    return this.db.query('SELECT id, location_id AS "locationId", price FROM product WHERE id = ANY($1::int[])', [ids]);
+    return this.db.query(
+      `SELECT id, location_id AS "locationId", feature_id AS "featureId", active, price
+         FROM product WHERE id = ANY($1::int[])`,
+      [ids],
+    );
   }
 
   /** Seats already sold on each ticket (live tickets): a coupon's usage count. */

@@ -5,6 +5,8 @@
  * until published. Every edit names the revision it was made against; a stale one is refused (409) with the
  * current state, like venues and seat plans.
  */
+import type { CancellationChargeType } from '../rules/cancellation/cancellation-charge';
+import type { CouponChannel } from '../rules/catalogue/coupon-terms';
 import type { AdminNames } from './catalogue-admin';
 
 /** The event categories the storefront knows (its filters and icons); the id is stored, the name shown. */
@@ -75,6 +77,51 @@ export interface AdminTicketPrice {
   serviceChargeAgorot: number;
   code?: string | null;
   cap?: number | null;
+  /** A coupon's terms beside its cap (shared/src/rules/catalogue/coupon-terms.ts); only with a code. */
+  terms?: AdminCouponTerms | null;
+  /** A coupon's uses so far (its live tickets); read only. */
+  used?: number;
+  /**
+   * A member price: sold only to members, each ticket drawing this many units from the member's balance
+   * (docs/memberships.md). Written with the code MEMBER (never listed to buyers); null or left out: not one.
+   */
+  memberUnits?: number | null;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/member-prices: the price a member pays in each zone listed (a zone the date
+ * prices), draft or on sale; a zone's member price is added or its amount and units changed (sold tickets keep what
+ * was paid).
+ */
+export interface AdminMemberPrices {
+  revision: number;
+  zones: { zoneId: number; priceAgorot: number; units: number }[];
+}
+
+/**
+ * When, where and how a coupon may be used: switched on or off, from and until (ISO 8601 instants; null: open), the
+ * channels it is for (null: every one), and the most seats one order may put on it (null: no limit but the cap).
+ */
+export interface AdminCouponTerms {
+  active: boolean;
+  validFrom: string | null;
+  validUntil: string | null;
+  channels: CouponChannel[] | null;
+  perOrder: number | null;
+}
+
+/** POST /api/admin/presentations/:id/coupons: one more coupon on a zone the date prices, draft or on sale. */
+export interface AdminCouponInput {
+  revision: number;
+  zoneId: number;
+  coupon: AdminTicketPrice & { code: string };
+}
+
+/** PUT /api/admin/presentations/:id/coupons/:ticketId: a coupon's cap and terms (its code and price stay). */
+export interface AdminCouponChange {
+  revision: number;
+  cap: number | null;
+  terms: AdminCouponTerms;
 }
 
 export interface AdminZonePrices {
@@ -189,4 +236,43 @@ export interface AdminPriceChange {
 export interface AdminPresentationCancel {
   revision: number;
   reason: string;
+}
+
+/** How a buyer's own cancellation is charged (the cancellations context's kinds; docs/customers.md). */
+export const CANCELLATION_CHARGE_TYPES = [
+  'none',
+  'fixed',
+  'per_ticket',
+  'percent',
+  'percent_per_ticket',
+] as const satisfies readonly CancellationChargeType[];
+
+/** Whether and until when a buyer may cancel an order for the date themselves, and what it costs. */
+export interface AdminCancellationPolicy {
+  customerMayCancel: boolean;
+  /** Refused from this many minutes before the start. */
+  minMinutesBeforeEvent: number;
+  /** Refused this many days after the purchase; null: no such limit. */
+  maxDaysAfterPurchase: number | null;
+  chargeType: CancellationChargeType;
+  /** Agorot for `fixed` and `per_ticket`, a percentage (0–100) for the percent kinds, 0 for `none`. */
+  chargeValue: number;
+}
+
+/**
+ * A date's other settings (GET and PUT /api/admin/presentations/:id/settings): a waiver every buyer signs (its terms
+ * in Hebrew and English; null: none) and the buyer's own cancellation policy (null: buyers may not cancel).
+ */
+export interface AdminDateSettings {
+  waiver: { terms: { he: string; en: string } } | null;
+  cancellation: AdminCancellationPolicy | null;
+}
+
+export interface AdminDateSettingsChange extends AdminDateSettings {
+  revision: number;
+}
+
+export interface AdminDateSettingsResponse {
+  presentation: AdminPresentation;
+  settings: AdminDateSettings;
 }

@@ -206,4 +206,9 @@ export class ProductEntity {
   @Column({ name: 'is_delivery_required', type: 'boolean', default: false }) isDeliveryRequired: boolean;
   @Column({ name: 'sort_order', type: 'int', default: 0 }) sortOrder: number;
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
+  /** Buyers see and buy it only while active (the back office switches it off; sold lines keep it). */
+  @Column({ type: 'boolean', default: true }) active: boolean;
+  /** Sold only with this event's dates; null: with every date at its location. */
+  @Column({ name: 'feature_id', type: 'int', nullable: true }) featureId: number | null;
+  @Column({ type: 'int', default: 1 }) revision: number;
 }

@@ -26,6 +26,8 @@ import { EventsAndDatesAdmin1795920000000 } from './1795920000000-events-and-dat
 import { PresentationCancellation1795930000000 } from './1795930000000-presentation-cancellation';
 import { StaffAdmin1795940000000 } from './1795940000000-staff-admin';
 import { ZoneTranslations1795945000000 } from './1795945000000-zone-translations';
+import { ProductAdmin1795970000000 } from './1795970000000-product-admin';
+import { CouponTerms1795970000001 } from './1795970000001-coupon-terms';
 import { DoorCheckin1795950000000 } from './1795950000000-door-checkin';
 import { PaymentFailuresIndex1795960000000 } from './1795960000000-payment-failures-index';
 import { DoorConflictReview1795970500000 } from './1795970500000-door-conflict-review';
@@ -74,5 +76,7 @@ export const MIGRATIONS = [
   ZoneTranslations1795945000000,
   DoorCheckin1795950000000,
   PaymentFailuresIndex1795960000000,
+  ProductAdmin1795970000000,
+  CouponTerms1795970000001,
   DoorConflictReview1795970500000,
 ];

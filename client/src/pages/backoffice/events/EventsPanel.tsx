@@ -4,6 +4,8 @@ import {
   FEATURE_CATEGORIES,
   type AdminFeature,
   type AdminFeatureInput,
+  type AdminMemberPrices,
+  type AdminDateSettings,
   type AdminPresentation,
   type AdminPriceChange,
   type AdminPresentationSeriesInput,
@@ -19,11 +21,15 @@ import { AdminMessages } from '../admin-ui/AdminMessages';
 import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { AddDatesForm } from './AddDatesForm';
+import { CouponForm, type CouponSave } from './CouponForm';
+import { MemberPriceForm } from './MemberPriceForm';
+import { DateSettingsForm } from './DateSettingsForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
 import { eventsApi } from './events-api';
 import { NewEventForm } from './NewEventForm';
+import { ProductsPanel } from './ProductsPanel';
 import './i18n';
 import '../admin-ui/admin-ui.css';
 import './events.css';
@@ -40,7 +46,7 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'cancel' };
+type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'cancel' };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
@@ -49,10 +55,16 @@ const PROGRESS_POLL_MS = 3_000;
 const moveButtonId = (id: number) => `bo-date-${id}-move`;
 const pricesButtonId = (id: number) => `bo-date-${id}-prices`;
 const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
+const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
+const membersButtonId = (id: number) => `bo-date-${id}-members`;
+const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
   prices: pricesButtonId,
+  coupons: couponsButtonId,
+  members: membersButtonId,
+  settings: settingsButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -275,6 +287,58 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return changed;
   };
 
+  /** A date's waiver and the buyer's cancellation policy, at the revision the form read. */
+  const saveSettings = async (p: AdminPresentation, revision: number, settings: AdminDateSettings) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeSettings(p.id, { revision, ...settings });
+        return t(`${K}.settings.saved`, { date: formatJerusalemDateTime(done.presentation.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = settingsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
+  /** The price a member pays per zone, added or changed. */
+  const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.memberPrices(p.id, { revision: p.revision, zones });
+        return t(`${K}.memberPrices.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = membersButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
+  /** A new coupon on the date, or an existing one's cap and terms. */
+  const saveCoupon = async (p: AdminPresentation, save: CouponSave) => {
+    const saved = await run(
+      async () => {
+        if (save.kind === 'new') {
+          await eventsApi.addCoupon(p.id, { revision: p.revision, zoneId: save.zoneId, coupon: save.coupon });
+          return t(`${K}.coupons.added`, { code: save.coupon.code });
+        }
+        await eventsApi.changeCoupon(p.id, save.ticketId, { revision: p.revision, cap: save.cap, terms: save.terms });
+        return t(`${K}.coupons.saved`);
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = couponsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   const cancel = async (p: AdminPresentation, reason: string) => {
     const cancelled = await run(
       async () => {
@@ -304,6 +368,11 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     ) : (
       t(`${K}.zoneNumber`, { id: zoneId })
     );
+  };
+  /** A zone's name as plain text (an option of a list cannot hold its colour). */
+  const zoneText = (planId: number, zoneId: number) => {
+    const zone = zonesByPlan[planId]?.find((z) => z.id === zoneId);
+    return zone ? nameIn(zone.name, locale) : t(`${K}.zoneNumber`, { id: zoneId });
   };
   const selected = Array.isArray(features) ? features.find((f) => f.id === selectedId) : undefined;
   const dateList = dates && selected && dates.featureId === selected.id ? dates.list : null;
@@ -481,7 +550,13 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     ) : (
                                       zp.tickets.map((ticket, i) => (
                                         <span key={i} className="bo-event-ticket">
-                                          {ticket.code ? (
+                                          {ticket.memberUnits ? (
+                                            // A member price: sold to members only (buyers do not see it listed).
+                                            <>
+                                              {t(`${K}.memberPrices.shown`)}
+                                              {': '}
+                                            </>
+                                          ) : ticket.code ? (
                                             // A coupon, by its code (buyers do not see it listed).
                                             <>
                                               {t(`${K}.coupon.shown`)}{' '}
@@ -502,6 +577,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                           {money(ticket.priceAgorot)}
                                           {ticket.serviceChargeAgorot > 0 &&
                                             ` ${t(`${K}.plusCharge`, { amount: money(ticket.serviceChargeAgorot) })}`}
+                                          {ticket.code &&
+                                            !ticket.memberUnits &&
+                                            ` · ${t(`${K}.coupons.used`, { used: number(ticket.used ?? 0) })}`}
+                                          {ticket.code &&
+                                            ticket.terms?.active === false &&
+                                            ` · ${t(`${K}.coupons.off`)}`}
                                         </span>
                                       ))
                                     )}
@@ -544,6 +625,24 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   )}
                                   {opener('move', moveButtonId(p.id), `bo-move-${p.id}`, t(`${K}.changeDate`))}
                                   {opener('prices', pricesButtonId(p.id), `bo-prices-${p.id}`, t(`${K}.changePrices`))}
+                                  {opener(
+                                    'members',
+                                    membersButtonId(p.id),
+                                    `bo-members-${p.id}`,
+                                    t(`${K}.memberPrices.open`),
+                                  )}
+                                  {opener(
+                                    'settings',
+                                    settingsButtonId(p.id),
+                                    `bo-settings-${p.id}`,
+                                    t(`${K}.settings.open`),
+                                  )}
+                                  {opener(
+                                    'coupons',
+                                    couponsButtonId(p.id),
+                                    `bo-coupons-${p.id}`,
+                                    t(`${K}.coupons.open`),
+                                  )}
                                   {opener('cancel', cancelButtonId(p.id), `bo-cancel-${p.id}`, t(`${K}.cancelDate`))}
                                 </div>
                               )}
@@ -571,6 +670,39 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     locale={locale}
                                     zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
                                     onSave={(tickets) => changePrices(p, tickets)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'settings' ? (
+                                  <DateSettingsForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    locale={locale}
+                                    onSave={(revision, settings) => saveSettings(p, revision, settings)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'members' ? (
+                                  <MemberPriceForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    locale={locale}
+                                    zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
+                                    onSave={(zones) => saveMemberPrices(p, zones)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'coupons' ? (
+                                  <CouponForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    locale={locale}
+                                    zoneLabel={(zoneId) => zoneLabel(p.seatPlanId, zoneId)}
+                                    zoneText={(zoneId) => zoneText(p.seatPlanId, zoneId)}
+                                    onSave={(save) => saveCoupon(p, save)}
                                     onClose={closeEditor}
                                   />
                                 ) : (
@@ -616,6 +748,8 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
       )}
 
       <NewEventForm businessIds={businessIds} busy={busy} onCreate={createFeature} />
+
+      <ProductsPanel venues={venues} features={features} />
     </>
   );
 }

@@ -98,7 +98,9 @@ export function PriceChangeForm({
         return (
           <fieldset key={ticketId} className="bo-event-price-change">
             <legend>
-              {ticket.code ? (
+              {ticket.memberUnits ? (
+                t(`${K}.memberPrices.shown`)
+              ) : ticket.code ? (
                 <>
                   {t(`${K}.coupon.shown`)}{' '}
                   <bdi dir="ltr" translate="no">

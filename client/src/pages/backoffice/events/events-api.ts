@@ -9,6 +9,14 @@ import type {
   AdminPresentationMoved,
   AdminPresentationSeriesInput,
   AdminPriceChange,
+  AdminCouponChange,
+  AdminCouponInput,
+  AdminMemberPrices,
+  AdminDateSettingsChange,
+  AdminDateSettingsResponse,
+  AdminProduct,
+  AdminProductInput,
+  AdminProductListResponse,
   AdminVenueListResponse,
   AdminZoneListResponse,
 } from '@hotline/shared';
@@ -38,7 +46,37 @@ export const eventsApi = {
   /** New prices for a date's tickets; on a date on sale they apply to new sales (tickets sold keep what was paid). */
   changePrices: (presentationId: number, change: AdminPriceChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/prices`, { method: 'PUT', body: change }),
+  /** A date's waiver and the buyer's cancellation policy, with the date's latest revision. */
+  settings: (presentationId: number) =>
+    apiRequest<AdminDateSettingsResponse>(`/admin/presentations/${presentationId}/settings`),
+  changeSettings: (presentationId: number, change: AdminDateSettingsChange) =>
+    apiRequest<AdminDateSettingsResponse>(`/admin/presentations/${presentationId}/settings`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** The price a member pays per zone (added, or its amount and units changed). */
+  memberPrices: (presentationId: number, change: AdminMemberPrices) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/member-prices`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** One more coupon on a zone the date prices, draft or on sale. */
+  addCoupon: (presentationId: number, input: AdminCouponInput) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/coupons`, { method: 'POST', body: input }),
+  /** A coupon's cap and terms (on or off, from and until, channels, seats per order). */
+  changeCoupon: (presentationId: number, ticketId: number, change: AdminCouponChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/coupons/${ticketId}`, {
+      method: 'PUT',
+      body: change,
+    }),
   /** Takes a date off sale now; a server job then cancels, refunds and tells every order (202, with its progress). */
   cancel: (presentationId: number, change: AdminPresentationCancel) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/cancel`, { method: 'POST', body: change }),
+  /** The products sold at the venues of the staff member's businesses, active or not. */
+  products: () => apiRequest<AdminProductListResponse>('/admin/products'),
+  createProduct: (input: AdminProductInput) =>
+    apiRequest<AdminProduct>('/admin/products', { method: 'POST', body: input }),
+  /** A product's fields (not its venue), against the revision the form was filled from. */
+  updateProduct: (productId: number, change: Omit<AdminProductInput, 'venueId'> & { revision: number }) =>
+    apiRequest<AdminProduct>(`/admin/products/${productId}`, { method: 'PUT', body: change }),
 };

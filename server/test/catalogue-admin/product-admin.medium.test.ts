@@ -1,0 +1,285 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import {
+  addCalendarDays,
+  agorotToShekels,
+  jerusalemDateKey,
+  type AdminFeature,
+  type AdminPresentation,
+  type AdminProduct,
+  type AdminSeatPlanSummary,
+  type AdminVenue,
+  type AdminZone,
+} from '@hotline/shared';
+import { startTestApp, type TestApp } from '../support/test-env';
+import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import {
+  TEST_CARDS,
+  authoriseCard,
+  buyer,
+  call,
+  cartOf,
+  cartSeat,
+  commit,
+  loadShow,
+  lockAll,
+  newVisitor,
+  plainSeats,
+  type ShowInfo,
+} from '../booking/support/booking-kit';
+
+/**
+ * Products from the back office: created at a venue of the staff member's business with names in four languages, a
+ * price and a picture, for every event there or for one; buyers see and buy an active one with the dates it belongs
+ * to, and nothing once it is switched off. Every refusal answers the project's error shape and changes nothing.
+ */
+let t: TestApp;
+let sql: Client;
+let admin: StaffBrowser;
+let venue: AdminVenue;
+let feature: AdminFeature;
+let date: AdminPresentation;
+
+const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
+const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date()), n);
+const regular = { he: 'רגיל', en: 'Regular', ru: 'Обычный', ar: 'عادي' };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sql = new Client({ connectionString: t.db.url });
+  await sql.connect();
+  admin = await signedIn(t.url, sql, 'admin');
+  venue = (
+    await admin.call<AdminVenue>('POST', '/api/admin/venues', {
+      businessId: 1,
+      code: `kiosk-${Math.random().toString(36).slice(2, 8)}`,
+      name: { he: 'במת הקיוסק', en: 'Kiosk Stage', ru: 'Сцена киоска', ar: 'مسرح الكشك' },
+      address: '',
+      kind: 'hall',
+    })
+  ).body;
+  const draft = await admin.call<AdminSeatPlanSummary>(
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans`,
+    JSON.parse(readFileSync(THEATRE, 'utf8')),
+  );
+  const plan = (await admin.call('POST', `/api/admin/seat-plans/${draft.body.id}/publish`, { revision: 1 })).body;
+  const zones: AdminZone[] = (await admin.call('GET', `/api/admin/seat-plans/${plan.id}/zones`)).body.zones;
+  feature = (
+    await admin.call<AdminFeature>('POST', '/api/admin/features', {
+      businessId: 1,
+      name: { he: 'הקיוסק', en: 'The Kiosk', ru: 'Киоск', ar: 'الكشك' },
+      description: { he: '', en: '', ru: '', ar: '' },
+      categoryId: 2,
+      durationMinutes: 90,
+      ageLimit: null,
+    })
+  ).body;
+  const [created] = (
+    await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+      featureId: feature.id,
+      seatPlanId: plan.id,
+      firstDate: daysAhead(120),
+      time: '20:00',
+      prices: zones.map((z) => ({
+        zoneId: z.id,
+        tickets: [{ name: regular, priceAgorot: 10000, serviceChargeAgorot: 0 }],
+      })),
+    })
+  ).body.presentations;
+  date = (await admin.call('POST', `/api/admin/presentations/${created!.id}/publish`, { revision: 1 })).body;
+});
+afterAll(async () => {
+  await sql?.end();
+  await t?.close();
+});
+
+const popcorn = (overrides: Record<string, unknown> = {}) => ({
+  venueId: venue.id,
+  featureId: null,
+  name: { he: 'פופקורן קטן', en: 'Small popcorn', ru: 'Маленький попкорн', ar: 'فشار صغير' },
+  priceAgorot: 1850,
+  icon: 'popcorn',
+  active: true,
+  ...overrides,
+});
+
+const tables = async () =>
+  (
+    await sql.query(
+      `SELECT (SELECT count(*)::int FROM product) AS product, (SELECT count(*)::int FROM audit_log) AS audit,
+              (SELECT coalesce(sum(revision), 0)::int FROM product) AS revisions`,
+    )
+  ).rows[0];
+
+/** The products a buyer is offered with the date (the storefront's date page), in a language. */
+const offered = async (lang = 'he') =>
+  (await call(t.url, 'GET', `/api/presentations/${date.id}?lang=${lang}`, newVisitor())).body.presentation.products as {
+    id: number;
+    name: string;
+    nameRu: string | null;
+    price: number;
+  }[];
+
+/** A buyer pays one seat and `quantity` of a product; the commit's answer. */
+async function buyWith(show: ShowInfo, productId: number, quantity: number, productAgorot: number) {
+  const b = await buyer(t.url);
+  const seat = plainSeats(show)[Math.floor(Math.random() * 200)]!;
+  await lockAll(t.url, b, show, [seat]);
+  const base = cartOf([cartSeat(show, seat)]);
+  const total = base.total! + agorotToShekels(productAgorot * quantity);
+  const cart = { ...base, products: [{ id: productId, quantity }], total };
+  const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve, { total: total.toFixed(2) });
+  return commit(t.url, b, { ...cart, paymentIdentifier });
+}
+
+test('without a session or the catalogue permission every product route is refused, and changes nothing', async () => {
+  const routes: [string, string, unknown?][] = [
+    ['GET', '/api/admin/products'],
+    ['POST', '/api/admin/products', popcorn()],
+    ['GET', '/api/admin/products/1'],
+    ['PUT', '/api/admin/products/1', { ...popcorn(), revision: 1 }],
+  ];
+  const anonymous = new StaffBrowser(t.url);
+  const cashier = await signedIn(t.url, sql, 'cashier');
+  const before = await tables();
+  for (const [method, url, body] of routes) {
+    expect([method, url, (await anonymous.call(method, url, body)).body.error]).toEqual([
+      method,
+      url,
+      'STAFF_NOT_SIGNED_IN',
+    ]);
+    expect([method, url, (await cashier.call(method, url, body)).body.error]).toEqual([
+      method,
+      url,
+      'STAFF_PERMISSION_DENIED',
+    ]);
+  }
+  expect(await tables()).toEqual(before);
+});
+
+test('a product created in four languages is audited, listed, and offered to buyers with the venue’s dates', async () => {
+  const created = await admin.call<AdminProduct>('POST', '/api/admin/products', popcorn());
+  expect(created.status).toBe(201);
+  expect(created.body).toEqual({
+    id: expect.any(Number),
+    businessId: 1,
+    venueId: venue.id,
+    featureId: null,
+    name: popcorn().name,
+    priceAgorot: 1850,
+    icon: 'popcorn',
+    active: true,
+    revision: 1,
+  });
+  const [audit] = (
+    await sql.query('SELECT action, detail FROM audit_log WHERE subject = $1', [`product:${created.body.id}`])
+  ).rows;
+  expect(audit).toMatchObject({ action: 'product-create', detail: { after: { priceAgorot: 1850 } } });
+  const listed = (await admin.call('GET', '/api/admin/products')).body.products as AdminProduct[];
+  expect(listed).toContainEqual(created.body);
+  // The demo's products sold everywhere belong to no business: not listed, not editable here.
+  expect(listed.every((p) => p.businessId === 1)).toBe(true);
+
+  const seen = (await offered('ru')).find((p) => p.id === created.body.id);
+  expect(seen).toMatchObject({ name: 'פופקורן קטן', nameRu: 'Маленький попкорн', price: 18.5 });
+  const picture = await fetch(`${t.url}/api/products/${created.body.id}/image`);
+  expect(picture.status).toBe(200);
+});
+
+test('a product for one event is offered with its dates only, and an event of another business is refused', async () => {
+  const other = (
+    await admin.call<AdminFeature>('POST', '/api/admin/features', {
+      businessId: 1,
+      name: { he: 'אחר', en: 'Another', ru: '', ar: '' },
+      description: { he: '', en: '', ru: '', ar: '' },
+      categoryId: 2,
+      durationMinutes: 60,
+      ageLimit: null,
+    })
+  ).body;
+  const mine = await admin.call<AdminProduct>('POST', '/api/admin/products', popcorn({ featureId: feature.id }));
+  const theirs = await admin.call<AdminProduct>('POST', '/api/admin/products', popcorn({ featureId: other.id }));
+  expect([mine.status, theirs.status]).toEqual([201, 201]);
+  const ids = (await offered()).map((p) => p.id);
+  expect(ids).toContain(mine.body.id);
+  expect(ids).not.toContain(theirs.body.id);
+
+  const [elsewhere] = (
+    await sql.query(
+      `INSERT INTO feature (name, name_en, feature_category_id, category_name, category_name_en, business_id)
+       VALUES ('זר', 'Foreign', 2, 'תיאטרון', 'Theatre', 3) RETURNING id`,
+    )
+  ).rows;
+  const before = await tables();
+  const refusals: [string, string, unknown, number, string][] = [
+    ['POST', '/api/admin/products', popcorn({ name: { he: '', en: 'X' } }), 400, 'INVALID_BODY'],
+    ['POST', '/api/admin/products', popcorn({ name: { he: '<b>', en: 'X' } }), 400, 'INVALID_BODY'],
+    ['POST', '/api/admin/products', popcorn({ priceAgorot: -1 }), 400, 'INVALID_BODY'],
+    ['POST', '/api/admin/products', popcorn({ priceAgorot: 12.5 }), 400, 'INVALID_BODY'],
+    ['POST', '/api/admin/products', popcorn({ icon: 'car' }), 400, 'INVALID_BODY'],
+    ['POST', '/api/admin/products', popcorn({ active: 'yes' }), 400, 'INVALID_BODY'],
+    ['POST', '/api/admin/products', popcorn({ venueId: 999999 }), 404, 'VENUE_NOT_FOUND'],
+    ['POST', '/api/admin/products', popcorn({ featureId: 999999 }), 404, 'FEATURE_NOT_FOUND'],
+    ['POST', '/api/admin/products', popcorn({ featureId: Number(elsewhere.id) }), 422, 'PRODUCT_EVENT_ELSEWHERE'],
+    ['GET', '/api/admin/products/999999', undefined, 404, 'PRODUCT_NOT_FOUND'],
+    [
+      'PUT',
+      `/api/admin/products/${mine.body.id}`,
+      { ...popcorn({ featureId: Number(elsewhere.id) }), revision: 1 },
+      422,
+      'PRODUCT_EVENT_ELSEWHERE',
+    ],
+    ['PUT', `/api/admin/products/${mine.body.id}`, { ...popcorn(), revision: 7 }, 409, 'STALE_REVISION'],
+  ];
+  for (const [method, url, body, status, error] of refusals) {
+    const reply = await admin.call(method, `${url}?lang=en`, body);
+    expect([url, reply.status, reply.body.error]).toEqual([url, status, error]);
+    expect(reply.body.message).toEqual(expect.any(String));
+    const hebrew = await admin.call(method, url, body);
+    expect(hebrew.body.message).toMatch(/[\u0590-\u05FF]/);
+  }
+  expect(await tables()).toEqual(before);
+
+  // Another business's venue: out of this staff member's scope.
+  const [foreignVenue] = (
+    await sql.query(
+      `WITH l AS (INSERT INTO location (business_id, code, name, name_en, address)
+                  VALUES (3, $1, 'זר', 'Foreign', '') RETURNING id)
+       INSERT INTO venue (location_id, code, name, name_en, kind) SELECT id, $1, 'זר', 'Foreign', 'hall' FROM l
+       RETURNING id`,
+      [`foreign-${Math.random().toString(36).slice(2, 8)}`],
+    )
+  ).rows;
+  const scoped = await admin.call('POST', '/api/admin/products', popcorn({ venueId: Number(foreignVenue.id) }));
+  expect([scoped.status, scoped.body.error]).toEqual([403, 'STAFF_BUSINESS_SCOPE']);
+  expect(await tables()).toEqual(before);
+});
+
+test('a buyer pays for an active product; switched off it is not offered and an order with it is refused', async () => {
+  const made = (await admin.call<AdminProduct>('POST', '/api/admin/products', popcorn({ priceAgorot: 2400 }))).body;
+  const show = await loadShow(t.url, date.id);
+  const paid = await buyWith(show, made.id, 2, 2400);
+  expect(paid.status).toBe(201);
+
+  const changed = await admin.call<AdminProduct>('PUT', `/api/admin/products/${made.id}`, {
+    ...popcorn({ priceAgorot: 2600, icon: 'drink', active: false }),
+    revision: 1,
+  });
+  expect(changed.status).toBe(200);
+  expect(changed.body).toMatchObject({ priceAgorot: 2600, icon: 'drink', active: false, revision: 2 });
+  const [audit] = (
+    await sql.query(`SELECT detail FROM audit_log WHERE subject = $1 AND action = 'product-update'`, [
+      `product:${made.id}`,
+    ])
+  ).rows;
+  expect(audit.detail).toMatchObject({ before: { active: true, priceAgorot: 2400 }, after: { active: false } });
+
+  expect((await offered()).map((p) => p.id)).not.toContain(made.id);
+  const payments = async () => (await sql.query('SELECT count(*)::int AS n FROM payment')).rows[0].n;
+  const before = await payments();
+  const refused = await buyWith(show, made.id, 1, 2600);
+  expect([refused.status, refused.body.error]).toEqual([400, 'CART_INVALID']);
+  expect(await payments()).toBe(before);
+});
