@@ -134,6 +134,19 @@ export class Editor {
     this.changed(true);
   }
 
+  /** An imported file (or a restored local copy) in place of everything, as one command that undo takes back. */
+  replaceAll(next: DesignerDoc, label = 'import'): void {
+    this.run(label, (b) => {
+      for (const table of ['zones', 'sections', 'seats', 'labels'] as const) {
+        for (const id of this.doc[table].keys()) if (!next[table].has(id)) b.remove(table, id);
+        for (const [id, v] of next[table]) b.set(table, id, v as never);
+      }
+      b.setMeta({ ...next.meta, venue: this.doc.meta.venue });
+    });
+    this.activeZone = [...this.doc.zones.keys()][0] ?? null;
+    this.fit();
+  }
+
   /** Applies a command built against the current document (nothing when it changes nothing). */
   run(label: string, build: (b: ChangeBuilder) => void): Command | null {
     if (this.readOnly) return null;
