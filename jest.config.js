@@ -5,6 +5,7 @@ const transformer = '<rootDir>/../scripts/jest-transform.cjs';
 const moduleNameMapper = {
   '^@hotline/shared$': '<rootDir>/../shared/src/index.ts',
   '^@hotline/seatmaps$': '<rootDir>/../seatmaps/src/index.ts',
+  '^@hotline/seatmaps/designer$': '<rootDir>/../seatmaps/src/designer/index.ts',
 };
 const project = (name, extra = {}) => ({
   displayName: name,

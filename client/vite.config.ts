@@ -50,6 +50,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@hotline/shared': path.resolve(clientDir, '../shared/src/index.ts'),
+      // The seat-plan designer's model and tools (browser-safe; the rest of @hotline/seatmaps reads files).
+      '@hotline/seatmaps/designer': path.resolve(clientDir, '../seatmaps/src/designer/index.ts'),
     },
   },
   build: {

@@ -9,6 +9,7 @@ export {
   type SeatmapIssue,
 } from './validate';
 export * from './geometry';
+export { venueDocumentToApiSeatplan, apiStageOf } from './api-seatplan';
 export { serializeVenue, toVenueJson, writeVenueFile, type SerializeOptions } from './serialize';
 export { venueStats, type VenueStats } from './stats';
 export { renderVenueSvg } from './preview';

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { sectionTransform, seatCentreOnPlan, type VenueKind } from '@hotline/shared';
-import type { LocalizedName, VenueDocument } from '@hotline/seatmaps';
+import { apiStageOf, type LocalizedName, type VenueDocument } from '@hotline/seatmaps';
 
 /**
  * The one way venues and seat plans get into the database: the back office's screens
@@ -144,21 +144,10 @@ function namesOf(name: LocalizedName, translate: Translate): Record<string, { na
   return translatedNames({ he: name.he, en: name.en, ru: name.ru ?? t?.ru ?? '', ar: name.ar ?? t?.ar ?? '' });
 }
 
-/** stage and focal_point as stored (the stage label in four languages). */
+/** stage and focal_point as stored (the stage label in four languages, as the storefront's API carries it). */
 function planColumns(doc: VenueDocument, translate: Translate): [string | null, string | null] {
   const sp = doc.seatplan;
-  const stage = sp.stage
-    ? {
-        x: sp.stage.x,
-        y: sp.stage.y,
-        width: sp.stage.width,
-        height: sp.stage.height,
-        label: sp.stage.label.he,
-        labelEn: sp.stage.label.en,
-        labelRu: sp.stage.label.ru ?? translate(sp.stage.label.en)?.ru ?? null,
-        labelAr: sp.stage.label.ar ?? translate(sp.stage.label.en)?.ar ?? null,
-      }
-    : null;
+  const stage = apiStageOf(sp.stage, translate);
   return [stage ? JSON.stringify(stage) : null, sp.focalPoint ? JSON.stringify(sp.focalPoint) : null];
 }
 

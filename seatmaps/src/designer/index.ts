@@ -1,0 +1,10 @@
+/**
+ * The seat-plan designer's model and pure tools. Importable from the browser: nothing here (or in what it imports)
+ * touches node's fs or path, unlike @hotline/seatmaps's file loader. The client imports it as
+ * `@hotline/seatmaps/designer` (an alias in client/vite.config.ts and client/tsconfig.json).
+ */
+export * from './model';
+export * from './shape';
+export { fromVenueDocument, toVenueDocument, sectionBox, namesFromLocalized, localizedFromNames } from './convert';
+export { venueDocumentToApiSeatplan, apiStageOf } from '../api-seatplan';
+export type * from '../format';
