@@ -154,7 +154,8 @@ export function DesignerCanvas({
       editor.pan(s.x - g.screen.x, s.y - g.screen.y);
       g.screen = s;
     } else if (g.kind === 'move') {
-      if (Math.hypot(s.x - g.screen.x, s.y - g.screen.y) > 3 || editor.dragOffset) editor.dragTo(p.x - g.start.x, p.y - g.start.y);
+      if (Math.hypot(s.x - g.screen.x, s.y - g.screen.y) > 3 || editor.dragOffset)
+        editor.dragTo(p.x - g.start.x, p.y - g.start.y);
     } else if (g.kind === 'band') {
       editor.band = { a: g.start, b: p };
       editor.changed();

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { AdminSeatPlanSummary } from '@hotline/shared';
 import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
+import { planToScreen } from '../../../seatmap/model/viewport';
 import { errorText } from '../admin-ui/error-text';
 import { DesignerCanvas } from './DesignerCanvas';
 import { designerApi } from './designer-api';
@@ -13,7 +14,15 @@ import { fromVenueDocument, toVenueDocument } from './editor/venue-document';
 import { K } from './fields';
 import { handleKey, SHORTCUTS, TOOL_KEYS } from './keyboard';
 import { CategoriesPanel, ProblemsPanel, PropertiesPanel, ToolOptionsPanel } from './panels';
-import { draftKey, downloadJson, forgetLocalDraft, parseImport, readLocalDraft, writeLocalDraft, type LocalDraft } from './persistence';
+import {
+  draftKey,
+  downloadJson,
+  forgetLocalDraft,
+  parseImport,
+  readLocalDraft,
+  writeLocalDraft,
+  type LocalDraft,
+} from './persistence';
 import { useEditorVersion } from './use-editor';
 
 /** A draft is saved on the server this long after the last change (the upload route allows 30 saves in 10 minutes). */
@@ -32,15 +41,32 @@ export interface DesignerTarget {
  * The seat-plan designer's screen: tools, the canvas, the panels (tool options, properties, categories, problems), the
  * save and publish bar. The editor holds the document; this composes it and keeps the draft saved.
  */
-export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor; target: DesignerTarget; onSavedNew: (p: AdminSeatPlanSummary) => void }) {
+export function DesignerScreen({
+  editor,
+  target,
+  onSavedNew,
+}: {
+  editor: Editor;
+  target: DesignerTarget;
+  onSavedNew: (p: AdminSeatPlanSummary) => void;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   useEditorVersion(editor);
   const [plan, setPlan] = useState(target.plan);
   const [save, setSave] = useState<SaveState>(target.plan?.status === 'published' ? 'published' : 'saved');
   const [message, setMessage] = useState<string | null>(null);
-  const [cursor, setCursor] = useState<Point | null>(null);
-  const [anchor, setAnchor] = useState<Point | null>(null);
+  // Kept in refs too: key presses come faster than renders, and each must see the last one's cursor.
+  const [cursor, setCursorState] = useState<Point | null>(null);
+  const cursorRef = useRef<Point | null>(null);
+  const anchorRef = useRef<Point | null>(null);
+  const setCursor = useCallback((p: Point | null) => {
+    cursorRef.current = p;
+    setCursorState(p);
+  }, []);
+  const setAnchor = useCallback((p: Point | null) => {
+    anchorRef.current = p;
+  }, []);
   const [help, setHelp] = useState(false);
   const [restore, setRestore] = useState<LocalDraft | null>(null);
   const canvasBox = useRef<HTMLDivElement>(null);
@@ -75,7 +101,9 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
     const doc = toVenueDocument(editor.doc);
     const at = editor.docVersion;
     try {
-      const saved = plan ? await designerApi.replace(plan.id, plan.revision, doc) : await designerApi.create(target.venueId, doc);
+      const saved = plan
+        ? await designerApi.replace(plan.id, plan.revision, doc)
+        : await designerApi.create(target.venueId, doc);
       if (!plan) {
         forgetLocalDraft(key);
         onSavedNew(saved);
@@ -168,17 +196,28 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
-      const typing = el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
+      const typing =
+        el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
       if (typing) return;
       if (help) return;
       // Buttons keep Enter and Space, and links and panels their own keys; the canvas takes the rest.
       const onCanvas = el?.dataset?.testid === 'designer-canvas';
-      if (!onCanvas && (e.key === 'Enter' || e.key === ' ' || e.key.startsWith('Arrow')) && el !== document.body) return;
-      if (handleKey(e, { editor, cursor, setCursor, anchor, setAnchor, openHelp: () => setHelp(true), save: () => void saveNow() })) e.preventDefault();
+      if (!onCanvas && (e.key === 'Enter' || e.key === ' ' || e.key.startsWith('Arrow')) && el !== document.body)
+        return;
+      const context = {
+        editor,
+        cursor: cursorRef.current,
+        setCursor,
+        anchor: anchorRef.current,
+        setAnchor,
+        openHelp: () => setHelp(true),
+        save: () => void saveNow(),
+      };
+      if (handleKey(e, context)) e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [editor, cursor, anchor, help, saveNow]);
+  }, [editor, help, saveNow, setCursor, setAnchor]);
 
   useEffect(() => {
     const d = helpRef.current;
@@ -186,6 +225,24 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
     if (help && !d.open) d.showModal();
     if (!help && d.open) d.close();
   }, [help]);
+
+  // Tests (?test): where a plan point is on the page, so a spec can draw with the mouse at known plan places.
+  useEffect(() => {
+    if (!new URLSearchParams(window.location.search).has('test')) return;
+    const w = window as unknown as { __designer?: unknown };
+    w.__designer = {
+      toPage: (x: number, y: number) => {
+        const el = document.querySelector('[data-testid="designer-canvas"]')!.getBoundingClientRect();
+        const p = planToScreen(editor.camera, x, y);
+        return { x: el.left + p.x, y: el.top + p.y };
+      },
+      seats: () =>
+        [...editor.doc.seats.values()].map((s) => ({ row: s.row, name: s.name, x: s.x, y: s.y, features: s.features })),
+    };
+    return () => {
+      delete w.__designer;
+    };
+  }, [editor]);
 
   const announcement = editor.announcement;
   const spoken = useMemo(() => {
@@ -233,13 +290,22 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
             {t(`${K}.saveNow`)}
           </button>
         )}
-        <button type="button" className="button" onClick={() => downloadJson(`${editor.doc.meta.venue.code}-${editor.doc.meta.code}.json`, editor.doc)}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => downloadJson(`${editor.doc.meta.venue.code}-${editor.doc.meta.code}.json`, editor.doc)}
+        >
           {t(`${K}.export`)}
         </button>
         {!readOnly && (
           <label className="button designer-import">
             {t(`${K}.import`)}
-            <input type="file" accept="application/json,.json" className="visually-hidden" onChange={(e) => void importFile(e)} />
+            <input
+              type="file"
+              accept="application/json,.json"
+              className="visually-hidden"
+              onChange={(e) => void importFile(e)}
+            />
           </label>
         )}
         {!readOnly && (
@@ -281,7 +347,11 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
       {restore && (
         <div className="designer-message" role="alert" data-testid="designer-restore">
           <p>{t(`${K}.restoreQuestion`, { time: new Date(restore.savedAt).toLocaleString(locale) })}</p>
-          <button type="button" className="button" onClick={() => (editor.replaceAll(fromVenueDocument(restore.document), 'restore'), setRestore(null))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => (editor.replaceAll(fromVenueDocument(restore.document), 'restore'), setRestore(null))}
+          >
             {t(`${K}.restore`)}
           </button>
           <button type="button" className="button" onClick={() => (forgetLocalDraft(key), setRestore(null))}>
@@ -305,10 +375,24 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
             </button>
           ))}
           <span className="designer-tools-sep" />
-          <button type="button" className="button" disabled={!h.canUndo} aria-keyshortcuts="Control+Z" data-testid="undo" onClick={() => editor.undo()}>
+          <button
+            type="button"
+            className="button"
+            disabled={!h.canUndo}
+            aria-keyshortcuts="Control+Z"
+            data-testid="undo"
+            onClick={() => editor.undo()}
+          >
             {t(`${K}.undo`)}
           </button>
-          <button type="button" className="button" disabled={!h.canRedo} aria-keyshortcuts="Control+Shift+Z" data-testid="redo" onClick={() => editor.redo()}>
+          <button
+            type="button"
+            className="button"
+            disabled={!h.canRedo}
+            aria-keyshortcuts="Control+Shift+Z"
+            data-testid="redo"
+            onClick={() => editor.redo()}
+          >
             {t(`${K}.redo`)}
           </button>
           <button type="button" className="button" onClick={() => editor.zoomAt(1.25)}>
@@ -321,7 +405,12 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
             {t(`${K}.fit`)}
           </button>
           {editor.tool === 'polygon' && (
-            <button type="button" className="button" disabled={editor.polygon.length < 3} onClick={() => editor.closePolygon()}>
+            <button
+              type="button"
+              className="button"
+              disabled={editor.polygon.length < 3}
+              onClick={() => editor.closePolygon()}
+            >
               {t(`${K}.closePolygon`)}
             </button>
           )}
@@ -329,7 +418,13 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
       )}
       <div className="designer-main">
         <div className="designer-stage" ref={canvasBox}>
-          <DesignerCanvas editor={editor} lang={locale} cursor={cursor} label={t(`${K}.canvasLabel`)} describedBy={ids.help} />
+          <DesignerCanvas
+            editor={editor}
+            lang={locale}
+            cursor={cursor}
+            label={t(`${K}.canvasLabel`)}
+            describedBy={ids.help}
+          />
           <p id={ids.help} className="visually-hidden">
             {t(`${K}.canvasHelp`)}
           </p>
@@ -338,13 +433,23 @@ export function DesignerScreen({ editor, target, onSavedNew }: { editor: Editor;
           </p>
         </div>
         <aside className="designer-side" aria-label={t(`${K}.panelsLabel`)}>
-          <ProblemsPanel editor={editor} problems={problems} onShow={() => document.querySelector<HTMLElement>('[data-testid="designer-canvas"]')?.focus()} />
+          <ProblemsPanel
+            editor={editor}
+            problems={problems}
+            onShow={() => document.querySelector<HTMLElement>('[data-testid="designer-canvas"]')?.focus()}
+          />
           {!readOnly && <ToolOptionsPanel editor={editor} />}
           <PropertiesPanel editor={editor} lang={locale} />
           <CategoriesPanel editor={editor} lang={locale} />
         </aside>
       </div>
-      <dialog ref={helpRef} className="designer-help" aria-labelledby={`${ids.help}-title`} onClose={() => setHelp(false)} data-testid="designer-help">
+      <dialog
+        ref={helpRef}
+        className="designer-help"
+        aria-labelledby={`${ids.help}-title`}
+        onClose={() => setHelp(false)}
+        data-testid="designer-help"
+      >
         <h2 id={`${ids.help}-title`}>{t(`${K}.helpTitle`)}</h2>
         <table className="bo-table">
           <thead>

@@ -83,7 +83,8 @@ export default function SeatPlanDesignerPage() {
     navigate(`/backoffice/seat-plans/${plan.id}?lang=${locale}`, { replace: true });
   };
 
-  if (state.kind === 'open') return <DesignerScreen editor={state.editor} target={state.target} onSavedNew={savedNew} />;
+  if (state.kind === 'open')
+    return <DesignerScreen editor={state.editor} target={state.target} onSavedNew={savedNew} />;
   return (
     <div className="backoffice designer-start">
       <h1>{t(`${K}.title`)}</h1>
@@ -147,7 +148,12 @@ function NewPlanForm({ venues, onStart }: { venues: AdminVenue[]; onStart: (e: E
       <h2>{t(`${K}.newPlan`)}</h2>
       <div className="bo-field">
         <label htmlFor={ids.venue}>{t(`${K}.venue`)}</label>
-        <select id={ids.venue} value={venueId} data-testid="designer-venue" onChange={(e) => setVenueId(Number(e.target.value))}>
+        <select
+          id={ids.venue}
+          value={venueId}
+          data-testid="designer-venue"
+          onChange={(e) => setVenueId(Number(e.target.value))}
+        >
           {venues.map((v) => (
             <option key={v.id} value={v.id}>
               {pickText(locale, v.name.he, v.name.en, v.name.ru, v.name.ar)} ({v.code})
@@ -157,7 +163,14 @@ function NewPlanForm({ venues, onStart }: { venues: AdminVenue[]; onStart: (e: E
       </div>
       <div className="bo-field">
         <label htmlFor={ids.code}>{t(`${K}.planCode`)}</label>
-        <input id={ids.code} dir="ltr" value={code} data-testid="designer-plan-code" aria-describedby={`${ids.code}-hint`} onChange={(e) => setCode(e.target.value)} />
+        <input
+          id={ids.code}
+          dir="ltr"
+          value={code}
+          data-testid="designer-plan-code"
+          aria-describedby={`${ids.code}-hint`}
+          onChange={(e) => setCode(e.target.value)}
+        />
         <span id={`${ids.code}-hint`} className="bo-hint">
           {t(`${K}.planCodeHint`)}
         </span>
@@ -166,7 +179,13 @@ function NewPlanForm({ venues, onStart }: { venues: AdminVenue[]; onStart: (e: E
         <legend>{t(`${K}.startFrom`)}</legend>
         {[...TEMPLATES, 'file' as const].map((s) => (
           <div key={s} className="designer-check">
-            <input type="radio" id={`${ids.start}-${s}`} name={ids.start} checked={start === s} onChange={() => setStart(s)} />
+            <input
+              type="radio"
+              id={`${ids.start}-${s}`}
+              name={ids.start}
+              checked={start === s}
+              onChange={() => setStart(s)}
+            />
             <label htmlFor={`${ids.start}-${s}`}>{t(`${K}.start.${s}`)}</label>
           </div>
         ))}
@@ -174,7 +193,12 @@ function NewPlanForm({ venues, onStart }: { venues: AdminVenue[]; onStart: (e: E
       {start === 'file' && (
         <div className="bo-field">
           <label htmlFor={ids.file}>{t(`${K}.file`)}</label>
-          <input id={ids.file} type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            id={ids.file}
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </div>
       )}
       {error && <p role="alert">{error}</p>}

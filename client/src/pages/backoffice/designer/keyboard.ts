@@ -91,9 +91,14 @@ export function handleKey(e: KeyboardEvent, k: KeyContext): boolean {
     editor.selectAll();
     return true;
   }
-  if (mod || e.altKey && !key.startsWith('Arrow')) return false;
+  if (mod || (e.altKey && !key.startsWith('Arrow'))) return false;
 
-  const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const arrows: Record<string, [number, number]> = {
+    ArrowLeft: [-1, 0],
+    ArrowRight: [1, 0],
+    ArrowUp: [0, -1],
+    ArrowDown: [0, 1],
+  };
   const dir = arrows[key];
   const drawing = editor.tool !== 'select';
   if (dir) {

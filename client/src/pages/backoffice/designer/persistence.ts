@@ -1,6 +1,6 @@
 import { fromVenueDocument, toVenueDocument } from './editor/venue-document';
 import type { DesignerDoc } from './editor/doc';
-import type { VenueDocument } from './editor/venue-format';
+import type { VenueDocument } from '@hotline/seatmaps/designer';
 
 /**
  * The unsaved design kept on this device (localStorage), so a closed tab or a refused save loses nothing. Keyed by the

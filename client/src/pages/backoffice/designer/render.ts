@@ -31,7 +31,13 @@ export const LIGHT: RenderTheme = {
  * object per seat), labels, the stage, then what the editor is doing (selection, drag offset, guides, the tool's
  * shape, the keyboard cursor). Seats are drawn the size they are (the storefront's look, simplified for editing).
  */
-export function renderDesign(ctx: CanvasRenderingContext2D, editor: Editor, lang: Language, cursor: Point | null, theme = LIGHT): void {
+export function renderDesign(
+  ctx: CanvasRenderingContext2D,
+  editor: Editor,
+  lang: Language,
+  cursor: Point | null,
+  theme = LIGHT,
+): void {
   const { doc, camera: cam } = editor;
   const dpr = ctx.canvas.width / Math.max(1, cam.viewportWidth);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -48,13 +54,18 @@ export function renderDesign(ctx: CanvasRenderingContext2D, editor: Editor, lang
   const offset = editor.dragOffset;
   const sel = editor.selection;
   const selectedSections = new Set(sel.ofTable('sections'));
-  const moved = (id: string, section?: string) => offset && (sel.has(id) || (section !== undefined && selectedSections.has(section)));
-  const shift = (p: Point, yes: boolean | null | undefined): Point => (yes && offset ? { x: p.x + offset.x, y: p.y + offset.y } : p);
+  const moved = (id: string, section?: string) =>
+    offset && (sel.has(id) || (section !== undefined && selectedSections.has(section)));
+  const shift = (p: Point, yes: boolean | null | undefined): Point =>
+    yes && offset ? { x: p.x + offset.x, y: p.y + offset.y } : p;
 
   // Sections.
   for (const s of doc.sections.values()) {
     const m = moved(s.id);
-    path(ctx, s.outline.map((p) => shift(p, m)));
+    path(
+      ctx,
+      s.outline.map((p) => shift(p, m)),
+    );
     ctx.fillStyle = s.reserved ? theme.section : hexA(zoneColour(editor, s.zone), 0.25);
     ctx.fill();
     ctx.lineWidth = (sel.has(s.id) ? 3 : 1) * px;
@@ -73,7 +84,14 @@ export function renderDesign(ctx: CanvasRenderingContext2D, editor: Editor, lang
       ctx.strokeStyle = theme.selected;
       ctx.strokeRect(p.x, p.y, st.width, st.height);
     }
-    text(ctx, st.label[lang] || st.label.en, p.x + st.width / 2, p.y + st.height / 2, Math.min(st.height * 0.5, 14 * px), '#ffffff');
+    text(
+      ctx,
+      st.label[lang] || st.label.en,
+      p.x + st.width / 2,
+      p.y + st.height / 2,
+      Math.min(st.height * 0.5, 14 * px),
+      '#ffffff',
+    );
   }
 
   // Seats: one path per colour.
@@ -163,7 +181,12 @@ export function renderDesign(ctx: CanvasRenderingContext2D, editor: Editor, lang
   const box = editor.draft ?? editor.band;
   if (box) {
     ctx.strokeStyle = theme.selected;
-    ctx.strokeRect(Math.min(box.a.x, box.b.x), Math.min(box.a.y, box.b.y), Math.abs(box.b.x - box.a.x), Math.abs(box.b.y - box.a.y));
+    ctx.strokeRect(
+      Math.min(box.a.x, box.b.x),
+      Math.min(box.a.y, box.b.y),
+      Math.abs(box.b.x - box.a.x),
+      Math.abs(box.b.y - box.a.y),
+    );
   }
   if (editor.polygon.length) {
     path(ctx, cursor ? [...editor.polygon, cursor] : editor.polygon, false);

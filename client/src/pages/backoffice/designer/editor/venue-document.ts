@@ -1,4 +1,4 @@
-import type { LocalizedName, VenueDocument, VenueSection, VenueSeat } from './venue-format';
+import type { LocalizedName, VenueDocument, VenueSection, VenueSeat } from '@hotline/seatmaps/designer';
 import { boundsOf, round } from './geometry';
 import { emptyNames, newId, type DesignerDoc, type Names, type Point, type Seat } from './doc';
 
