@@ -127,17 +127,22 @@ export function DesignerScreen({
     }
   }, [editor, plan, readOnly, target.venueId, key, onSavedNew, t]);
 
-  // Every change: the copy on this device soon, the server a little later.
+  // Every change (and only a change: saving moves the plan's key and revision): the copy on this device soon, the
+  // server a little later.
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  const revisionRef = useRef(plan?.revision ?? null);
+  revisionRef.current = plan?.revision ?? null;
   useEffect(() => {
     if (docVersion === firstVersion.current || readOnly) return;
     setSave((s) => (s === 'conflict' ? s : 'dirty'));
-    const local = setTimeout(() => writeLocalDraft(key, editor.doc, plan?.revision ?? null, new Date()), LOCAL_MS);
+    const local = setTimeout(() => writeLocalDraft(keyRef.current, editor.doc, revisionRef.current, new Date()), LOCAL_MS);
     const server = setTimeout(() => void saveNowRef.current(), AUTOSAVE_MS);
     return () => {
       clearTimeout(local);
       clearTimeout(server);
     };
-  }, [docVersion, editor, key, plan?.revision, readOnly]);
+  }, [docVersion, editor, readOnly]);
   const saveNowRef = useRef(saveNow);
   saveNowRef.current = saveNow;
 
@@ -255,13 +260,11 @@ export function DesignerScreen({
 
   const publishReason = readOnly
     ? t(`${K}.alreadyPublished`)
-    : !plan
-      ? t(`${K}.saveFirst`)
-      : problems.length
-        ? t(`${K}.fixFirst`, { count: problems.length })
-        : save !== 'saved'
-          ? t(`${K}.saveFirst`)
-          : null;
+    : problems.length
+      ? t(`${K}.fixFirst`, { count: problems.length })
+      : !plan || save !== 'saved'
+        ? t(`${K}.saveFirst`)
+        : null;
 
   const h = editor.history;
   return (

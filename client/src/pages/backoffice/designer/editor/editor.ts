@@ -591,8 +591,8 @@ export class Editor {
         return;
     }
     if (created) {
+      // Selected to be changed at once; the live region keeps saying what was made.
       this.selection.select([created]);
-      this.announceSelection();
       this.changed();
     }
   }
@@ -621,7 +621,10 @@ export class Editor {
     this.run('addSection', (c) => {
       id = this.addSection(c, pts, true).id;
     });
-    if (id) this.select([id]);
+    if (id) {
+      this.selection.select([id]);
+      this.changed();
+    }
   }
 
   /* ------------------------------------------------------------ properties */
