@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type APIResponse, type Page, type TestInfo } from '@playwright/test';
 import { expectAxeClean, signInAdmin } from './back-office.support';
 import { withSql } from './sql.support';
@@ -12,6 +13,7 @@ import { clickSeat, openSeatMap } from './seatmap-support';
  * screen is photographed at 1280 and 2560 px in both.
  */
 const DAY_MS = 86_400_000;
+const SHOTS = path.join(__dirname, '../test-results/seat-plan-designer');
 const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 const jerusalemDay = (days: number) =>
   new Date(Date.now() + days * DAY_MS).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
@@ -60,7 +62,8 @@ async function setOption(page: Page, testId: string, value: string) {
 async function shoot(page: Page, info: TestInfo, name: string, width: number) {
   await page.setViewportSize({ width, height: width > 2000 ? 1300 : 900 });
   await page.waitForTimeout(200);
-  const body = await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: false });
+  // In test-results/ for the lead to look at, and attached to the report.
+  const body = await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
   await info.attach(`${name}-${width}`, { body, contentType: 'image/png' });
 }
 
@@ -189,6 +192,15 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
   await shoot(page, info, 'designer-en', 1280);
   await shoot(page, info, 'designer-en', 2560);
   await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The same design through the storefront's own renderer.
+  await page.getByTestId('designer-preview-toggle').click();
+  await expect(
+    page.getByRole('img', { name: 'The plan as buyers will see it on the storefront' }).locator('canvas').first(),
+  ).toBeVisible();
+  await shoot(page, info, 'designer-preview-en', 1280);
+  await page.getByTestId('designer-preview-toggle').click();
+  await expect(canvas).toBeVisible();
 
   // Saved as a draft (its address becomes the plan's), opened again in Hebrew, published there.
   const saved = page.waitForResponse((r) => r.url().includes('/seat-plans') && r.request().method() === 'POST');

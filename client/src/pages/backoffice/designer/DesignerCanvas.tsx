@@ -32,7 +32,10 @@ export function DesignerCanvas({
   const canvas = useRef<HTMLCanvasElement>(null);
   const gesture = useRef<Gesture | null>(null);
   const cursorRef = useRef(cursor);
-  cursorRef.current = cursor;
+  useEffect(() => {
+    cursorRef.current = cursor;
+    editor.changed();
+  }, [editor, cursor]);
 
   // Size: the canvas follows its box, in device pixels.
   useEffect(() => {
@@ -77,10 +80,6 @@ export function DesignerCanvas({
       if (raf) cancelAnimationFrame(raf);
     };
   }, [editor, lang]);
-
-  useEffect(() => {
-    editor.changed();
-  }, [editor, cursor]);
 
   useGesture(
     {
@@ -128,7 +127,7 @@ export function DesignerCanvas({
           gesture.current = { kind: 'move', start: p, screen: s };
         } else {
           if (!e.shiftKey) editor.clearSelection();
-          editor.band = { a: p, b: p };
+          editor.setBand({ a: p, b: p });
           gesture.current = { kind: 'band', start: p, screen: s };
         }
         break;
@@ -140,7 +139,7 @@ export function DesignerCanvas({
         editor.create(p, p);
         break;
       default:
-        editor.draft = { a: p, b: p };
+        editor.setDraft({ a: p, b: p });
         gesture.current = { kind: 'draft', start: p, screen: s };
     }
   };
@@ -156,13 +155,8 @@ export function DesignerCanvas({
     } else if (g.kind === 'move') {
       if (Math.hypot(s.x - g.screen.x, s.y - g.screen.y) > 3 || editor.dragOffset)
         editor.dragTo(p.x - g.start.x, p.y - g.start.y);
-    } else if (g.kind === 'band') {
-      editor.band = { a: g.start, b: p };
-      editor.changed();
-    } else {
-      editor.draft = { a: g.start, b: p };
-      editor.changed();
-    }
+    } else if (g.kind === 'band') editor.setBand({ a: g.start, b: p });
+    else editor.setDraft({ a: g.start, b: p });
   };
 
   const up = (e: ReactPointerEvent<HTMLDivElement>) => {
@@ -173,14 +167,13 @@ export function DesignerCanvas({
     const p = editor.toPlan(s.x, s.y);
     if (g.kind === 'move') editor.endDrag();
     else if (g.kind === 'band') {
-      editor.band = null;
+      editor.setBand(null);
       const ids = editor.idsInBox(g.start, p);
       if (Math.hypot(s.x - g.screen.x, s.y - g.screen.y) > 3) editor.select(ids, e.shiftKey ? 'add' : 'replace');
       else editor.changed();
     } else if (g.kind === 'draft') {
-      editor.draft = null;
+      editor.setDraft(null);
       editor.create(g.start, p);
-      editor.changed();
     }
   };
 
@@ -198,11 +191,7 @@ export function DesignerCanvas({
       onPointerUp={up}
       onPointerCancel={() => {
         gesture.current = null;
-        editor.draft = null;
-        editor.band = null;
-        editor.dragOffset = null;
-        editor.guides = [];
-        editor.changed();
+        editor.cancelGesture();
       }}
     >
       <canvas ref={canvas} aria-hidden="true" />

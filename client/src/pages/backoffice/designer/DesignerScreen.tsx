@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
 import { planToScreen } from '../../../seatmap/model/viewport';
 import { errorText } from '../admin-ui/error-text';
+import { BuyerPreview } from './BuyerPreview';
 import { DesignerCanvas } from './DesignerCanvas';
 import { designerApi } from './designer-api';
 import { TOOLS, type Editor } from './editor/editor';
@@ -68,26 +69,22 @@ export function DesignerScreen({
     anchorRef.current = p;
   }, []);
   const [help, setHelp] = useState(false);
-  const [restore, setRestore] = useState<LocalDraft | null>(null);
+  const [preview, setPreview] = useState(false);
+  // A copy left on this device by a closed tab or a refused save: offered, never applied without asking.
+  const [restore, setRestore] = useState<LocalDraft | null>(() =>
+    target.plan?.status === 'published' ? null : readLocalDraft(draftKey(target.plan?.id ?? null, target.venueId)),
+  );
   const canvasBox = useRef<HTMLDivElement>(null);
   const helpRef = useRef<HTMLDialogElement>(null);
   const saving = useRef(false);
   const ids = { help: useId(), publishReason: useId() };
   const key = draftKey(plan?.id ?? null, target.venueId);
   const readOnly = plan?.status === 'published';
-  editor.readOnly = readOnly;
+  editor.setReadOnly(readOnly);
 
   const problems = editor.problems();
   const docVersion = editor.docVersion;
   const firstVersion = useRef(docVersion);
-
-  // A copy left on this device by a closed tab or a refused save: offered, never applied without asking.
-  useEffect(() => {
-    const local = readLocalDraft(key);
-    if (local && !readOnly) setRestore(local);
-    // Only when the screen opens a plan.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const saveNow = useCallback(async () => {
     if (readOnly || saving.current) return;
@@ -127,24 +124,32 @@ export function DesignerScreen({
     }
   }, [editor, plan, readOnly, target.venueId, key, onSavedNew, t]);
 
+  const saveNowRef = useRef(saveNow);
+  useEffect(() => {
+    saveNowRef.current = saveNow;
+  }, [saveNow]);
+
   // Every change (and only a change: saving moves the plan's key and revision): the copy on this device soon, the
   // server a little later.
   const keyRef = useRef(key);
-  keyRef.current = key;
   const revisionRef = useRef(plan?.revision ?? null);
-  revisionRef.current = plan?.revision ?? null;
+  useEffect(() => {
+    keyRef.current = key;
+    revisionRef.current = plan?.revision ?? null;
+  }, [key, plan?.revision]);
   useEffect(() => {
     if (docVersion === firstVersion.current || readOnly) return;
     setSave((s) => (s === 'conflict' ? s : 'dirty'));
-    const local = setTimeout(() => writeLocalDraft(keyRef.current, editor.doc, revisionRef.current, new Date()), LOCAL_MS);
+    const local = setTimeout(
+      () => writeLocalDraft(keyRef.current, editor.doc, revisionRef.current, new Date()),
+      LOCAL_MS,
+    );
     const server = setTimeout(() => void saveNowRef.current(), AUTOSAVE_MS);
     return () => {
       clearTimeout(local);
       clearTimeout(server);
     };
   }, [docVersion, editor, readOnly]);
-  const saveNowRef = useRef(saveNow);
-  saveNowRef.current = saveNow;
 
   // Closing the tab with unsaved changes: the copy is written at once, and the browser asks.
   useEffect(() => {
@@ -330,6 +335,15 @@ export function DesignerScreen({
             )}
           </>
         )}
+        <button
+          type="button"
+          className="button"
+          aria-pressed={preview}
+          data-testid="designer-preview-toggle"
+          onClick={() => setPreview((v) => !v)}
+        >
+          {t(`${K}.preview`)}
+        </button>
         <button type="button" className="button" aria-haspopup="dialog" onClick={() => setHelp(true)}>
           {t(`${K}.helpButton`)}
         </button>
@@ -421,13 +435,17 @@ export function DesignerScreen({
       )}
       <div className="designer-main">
         <div className="designer-stage" ref={canvasBox}>
-          <DesignerCanvas
-            editor={editor}
-            lang={locale}
-            cursor={cursor}
-            label={t(`${K}.canvasLabel`)}
-            describedBy={ids.help}
-          />
+          {preview ? (
+            <BuyerPreview editor={editor} locale={locale} label={t(`${K}.previewLabel`)} />
+          ) : (
+            <DesignerCanvas
+              editor={editor}
+              lang={locale}
+              cursor={cursor}
+              label={t(`${K}.canvasLabel`)}
+              describedBy={ids.help}
+            />
+          )}
           <p id={ids.help} className="visually-hidden">
             {t(`${K}.canvasHelp`)}
           </p>

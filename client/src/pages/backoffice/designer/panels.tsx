@@ -20,10 +20,7 @@ const num = (v: string, fallback: number) => {
 export function ToolOptionsPanel({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
   const o = editor.options;
-  const set = (f: () => void) => {
-    f();
-    editor.changed();
-  };
+  const set = editor.setToolOptions.bind(editor);
   const staggerId = useId();
   return (
     <Panel title={t(`${K}.toolOptions`)} testId="designer-tool-options">
@@ -36,9 +33,7 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
             max={500}
             value={String(o.block.rows)}
             testId="opt-rows"
-            onCommit={(v) =>
-              set(() => (o.block = { ...o.block, rows: Math.max(1, Math.min(500, num(v, o.block.rows))) }))
-            }
+            onCommit={(v) => set({ block: { ...o.block, rows: Math.max(1, Math.min(500, num(v, o.block.rows))) } })}
           />
           <CommitInput
             label={t(`${K}.seatsPerRow`)}
@@ -48,9 +43,7 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
             value={String(o.block.seatsPerRow)}
             testId="opt-seats"
             onCommit={(v) =>
-              set(
-                () => (o.block = { ...o.block, seatsPerRow: Math.max(1, Math.min(500, num(v, o.block.seatsPerRow))) }),
-              )
+              set({ block: { ...o.block, seatsPerRow: Math.max(1, Math.min(500, num(v, o.block.seatsPerRow))) } })
             }
           />
           <CommitInput
@@ -61,14 +54,14 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
             step={0.1}
             value={String(o.block.curvature)}
             testId="opt-curvature"
-            onCommit={(v) => set(() => (o.block = { ...o.block, curvature: Math.max(0, Math.min(3, num(v, 0))) }))}
+            onCommit={(v) => set({ block: { ...o.block, curvature: Math.max(0, Math.min(3, num(v, 0))) } })}
           />
           <div className="designer-check">
             <input
               id={staggerId}
               type="checkbox"
               checked={o.block.stagger}
-              onChange={(e) => set(() => (o.block = { ...o.block, stagger: e.target.checked }))}
+              onChange={(e) => set({ block: { ...o.block, stagger: e.target.checked } })}
             />
             <label htmlFor={staggerId}>{t(`${K}.stagger`)}</label>
           </div>
@@ -82,7 +75,7 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
             min={1}
             max={200}
             value={String(o.arc.rows)}
-            onCommit={(v) => set(() => (o.arc = { ...o.arc, rows: Math.max(1, num(v, o.arc.rows)) }))}
+            onCommit={(v) => set({ arc: { ...o.arc, rows: Math.max(1, num(v, o.arc.rows)) } })}
           />
           <CommitInput
             label={t(`${K}.seatsPerRow`)}
@@ -90,7 +83,7 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
             min={1}
             max={500}
             value={String(o.arc.seatsPerRow)}
-            onCommit={(v) => set(() => (o.arc = { ...o.arc, seatsPerRow: Math.max(1, num(v, o.arc.seatsPerRow)) }))}
+            onCommit={(v) => set({ arc: { ...o.arc, seatsPerRow: Math.max(1, num(v, o.arc.seatsPerRow)) } })}
           />
           <CommitInput
             label={t(`${K}.span`)}
@@ -98,7 +91,7 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
             min={10}
             max={360}
             value={String(o.arc.spanDegrees)}
-            onCommit={(v) => set(() => (o.arc = { ...o.arc, spanDegrees: Math.max(10, Math.min(360, num(v, 90))) }))}
+            onCommit={(v) => set({ arc: { ...o.arc, spanDegrees: Math.max(10, Math.min(360, num(v, 90))) } })}
           />
         </>
       )}
@@ -108,11 +101,11 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
           type="number"
           min={1}
           value={String(o.gaCapacity)}
-          onCommit={(v) => set(() => (o.gaCapacity = Math.max(1, Math.floor(num(v, o.gaCapacity)))))}
+          onCommit={(v) => set({ gaCapacity: Math.max(1, Math.floor(num(v, o.gaCapacity))) })}
         />
       )}
       {editor.tool === 'text' && (
-        <CommitInput label={t(`${K}.text`)} value={o.text} onCommit={(v) => set(() => (o.text = v))} />
+        <CommitInput label={t(`${K}.text`)} value={o.text} onCommit={(v) => set({ text: v })} />
       )}
       <CommitInput
         label={t(`${K}.grid`)}
@@ -120,7 +113,7 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
         min={0}
         max={100}
         value={String(o.grid)}
-        onCommit={(v) => set(() => (o.grid = Math.max(0, num(v, o.grid))))}
+        onCommit={(v) => set({ grid: Math.max(0, num(v, o.grid)) })}
       />
       <p className="bo-hint">{t(`${K}.toolHint.${editor.tool}`)}</p>
     </Panel>
@@ -312,10 +305,7 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
                 id={ids.from}
                 value={scheme.seatsFrom}
                 data-testid="scheme-from"
-                onChange={(e) => (
-                  (editor.scheme = { ...scheme, seatsFrom: e.target.value as 'left' | 'right' }),
-                  editor.changed()
-                )}
+                onChange={(e) => editor.setScheme({ seatsFrom: e.target.value as 'left' | 'right' })}
               >
                 <option value="left">{t(`${K}.fromLeft`)}</option>
                 <option value="right">{t(`${K}.fromRight`)}</option>
@@ -327,10 +317,7 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
                 id={ids.rowStyle}
                 value={scheme.rowStyle}
                 data-testid="scheme-rows"
-                onChange={(e) => (
-                  (editor.scheme = { ...scheme, rowStyle: e.target.value as 'numbers' | 'letters' }),
-                  editor.changed()
-                )}
+                onChange={(e) => editor.setScheme({ rowStyle: e.target.value as 'numbers' | 'letters' })}
               >
                 <option value="numbers">{t(`${K}.rowNumbers`)}</option>
                 <option value="letters">{t(`${K}.rowLetters`)}</option>
@@ -341,10 +328,7 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
               <select
                 id={ids.step}
                 value={String(scheme.seatStep)}
-                onChange={(e) => (
-                  (editor.scheme = { ...scheme, seatStep: Number(e.target.value) === 2 ? 2 : 1 }),
-                  editor.changed()
-                )}
+                onChange={(e) => editor.setScheme({ seatStep: Number(e.target.value) === 2 ? 2 : 1 })}
               >
                 <option value="1">{t(`${K}.stepAll`)}</option>
                 <option value="2">{t(`${K}.stepOddEven`)}</option>
@@ -354,24 +338,21 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
               label={t(`${K}.firstSeat`)}
               type="number"
               value={String(scheme.firstSeat)}
-              onCommit={(v) => ((editor.scheme = { ...scheme, firstSeat: Math.floor(num(v, 1)) }), editor.changed())}
+              onCommit={(v) => editor.setScheme({ firstSeat: Math.floor(num(v, 1)) })}
             />
             <CommitInput
               label={t(`${K}.firstRow`)}
               type="number"
               value={String(scheme.firstRow)}
               testId="scheme-first-row"
-              onCommit={(v) => (
-                (editor.scheme = { ...scheme, firstRow: Math.max(1, Math.floor(num(v, 1))) }),
-                editor.changed()
-              )}
+              onCommit={(v) => editor.setScheme({ firstRow: Math.max(1, Math.floor(num(v, 1))) })}
             />
             <div className="designer-check">
               <input
                 id={ids.keep}
                 type="checkbox"
                 checked={scheme.keepRows}
-                onChange={(e) => ((editor.scheme = { ...scheme, keepRows: e.target.checked }), editor.changed())}
+                onChange={(e) => editor.setScheme({ keepRows: e.target.checked })}
               />
               <label htmlFor={ids.keep}>{t(`${K}.keepRows`)}</label>
             </div>
@@ -444,7 +425,7 @@ export function CategoriesPanel({ editor, lang }: { editor: Editor; lang: Langua
                 id={`${group}-${z.id}`}
                 name={group}
                 checked={editor.activeZone === z.id}
-                onChange={() => ((editor.activeZone = z.id), editor.changed())}
+                onChange={() => editor.setActiveZone(z.id)}
               />
               <label htmlFor={`${group}-${z.id}`}>
                 <span className="designer-swatch" style={{ background: z.color }} aria-hidden="true" />{' '}

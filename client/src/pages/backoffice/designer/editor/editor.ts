@@ -750,6 +750,46 @@ export class Editor {
     this.run('editPlan', (b) => b.setMeta({ ...this.doc.meta, ...patch }));
   }
 
+  /* ------------------------------------------------------------ screen state (set by the panels and the canvas) */
+
+  setReadOnly(readOnly: boolean): void {
+    this.readOnly = readOnly;
+  }
+
+  setScheme(patch: Partial<NumberingScheme>): void {
+    this.scheme = { ...this.scheme, ...patch };
+    this.changed();
+  }
+
+  setToolOptions(patch: Partial<ToolOptions>): void {
+    this.options = { ...this.options, ...patch };
+    this.changed();
+  }
+
+  setActiveZone(zone: Id | null): void {
+    this.activeZone = zone;
+    this.changed();
+  }
+
+  setBand(band: { a: Point; b: Point } | null): void {
+    this.band = band;
+    this.changed();
+  }
+
+  setDraft(draft: { a: Point; b: Point } | null): void {
+    this.draft = draft;
+    this.changed();
+  }
+
+  /** A pointer gesture the browser took away (a scroll, a second finger): nothing of it stays. */
+  cancelGesture(): void {
+    this.draft = null;
+    this.band = null;
+    this.dragOffset = null;
+    this.guides = [];
+    this.changed();
+  }
+
   /* ------------------------------------------------------------ camera */
 
   setTool(tool: ToolId): void {
@@ -760,9 +800,13 @@ export class Editor {
     this.changed();
   }
 
+  /** True while the camera shows the whole plan as fit() left it: a resized window then shows the whole plan again. */
+  private fitted = false;
+
   setViewport(width: number, height: number): void {
     this.camera = { ...this.camera, viewportWidth: width, viewportHeight: height };
-    this.changed();
+    if (this.fitted) this.fit();
+    else this.changed();
   }
 
   fit(): void {
@@ -777,16 +821,19 @@ export class Editor {
         }
       : plan;
     this.camera = fitToBounds(b, this.camera.viewportWidth, this.camera.viewportHeight, 24);
+    this.fitted = true;
     this.changed();
   }
 
   zoomAt(factor: number, sx = this.camera.viewportWidth / 2, sy = this.camera.viewportHeight / 2): void {
     this.camera = zoomAbout(this.camera, factor, sx, sy, { min: MIN_SCALE, max: MAX_SCALE });
+    this.fitted = false;
     this.changed();
   }
 
   pan(dx: number, dy: number): void {
     this.camera = panBy(this.camera, dx, dy);
+    this.fitted = false;
     this.changed();
   }
 
