@@ -1,4 +1,4 @@
-import { fromVenueDocument, toVenueDocument } from './editor/venue-document';
+import { toVenueDocument } from './editor/venue-document';
 import type { DesignerDoc } from './editor/doc';
 import type { VenueDocument } from '@hotline/seatmaps/designer';
 
@@ -45,8 +45,6 @@ export function forgetLocalDraft(key: string): void {
     // Nothing to do: storage unavailable.
   }
 }
-
-export const localDraftDoc = (d: LocalDraft) => fromVenueDocument(d.document);
 
 /** A file picked for import: a venue document (its shape is checked by the server when it is saved). */
 export function parseImport(text: string): VenueDocument | null {

@@ -1,4 +1,3 @@
-import { planToScreen } from '../../../seatmap/model/viewport';
 import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
 
@@ -230,6 +229,3 @@ function hexA(hex: string, a: number): string {
   const n = parseInt(hex.slice(1), 16);
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a})`;
 }
-
-/** Screen position of a plan point (the keyboard cursor's own description, tests). */
-export const onScreen = (editor: Editor, p: Point) => planToScreen(editor.camera, p.x, p.y);

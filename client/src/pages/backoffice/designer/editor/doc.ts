@@ -134,9 +134,3 @@ export function newId(prefix: string): Id {
   counter += 1;
   return `${prefix}${session}${counter.toString(36)}`;
 }
-
-export function seatsOf(doc: DesignerDoc, section: Id): Seat[] {
-  const out: Seat[] = [];
-  for (const s of doc.seats.values()) if (s.section === section) out.push(s);
-  return out;
-}
