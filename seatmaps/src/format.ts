@@ -140,6 +140,40 @@ export interface VenueSection {
   groups: VenueSeatGroup[];
 }
 
+/** A text the designer draws on the plan (an entrance, an aisle name), plan units. */
+export interface VenueDecorText {
+  x: number;
+  y: number;
+  text: LocalizedName;
+  fontSize: number;
+  rotate: number;
+}
+
+/** A decorative shape: rect/ellipse by two opposite corners of the unrotated box, polygon/line by its points. */
+export interface VenueDecorShape {
+  kind: 'rect' | 'ellipse' | 'polygon' | 'line';
+  points: [number, number][];
+  rotate: number;
+  fill: string | null;
+  stroke: string | null;
+  label: LocalizedName | null;
+}
+
+/** The floor plan the designer traces: where the uploaded image lies, plan units per image pixel. */
+export interface VenueDecorBackground {
+  src: string;
+  opacity: number;
+  scale: number;
+  offset: PlanPoint;
+}
+
+/** What the seat-plan designer keeps beside the seats; buyers' maps ignore it. */
+export interface VenueDecor {
+  texts?: VenueDecorText[];
+  shapes?: VenueDecorShape[];
+  background?: VenueDecorBackground | null;
+}
+
 export interface VenueDocument {
   /** Editor hint, e.g. "../schema/venue.schema.json"; ignored by the loader. */
   $schema?: string;
@@ -151,6 +185,8 @@ export interface VenueDocument {
   seatplan: VenueSeatplan;
   zones: VenueZone[];
   sections: VenueSection[];
+  /** Optional: the designer's texts, shapes and traced floor plan. */
+  decor?: VenueDecor;
 }
 
 /** Values a file may omit; `validateVenue` fills them in. */

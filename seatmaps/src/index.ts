@@ -6,8 +6,11 @@ export {
   venueSchema,
   SeatmapValidationError,
   VENUE_SCHEMA_PATH,
+  publishProblems,
   type SeatmapIssue,
+  type PublishProblem,
 } from './validate';
+export { describePlanProblem, PLAN_PROBLEM_TEXT, type ProblemLocale } from './designer/problem-text';
 export * from './geometry';
 export { venueDocumentToApiSeatplan, apiStageOf } from './api-seatplan';
 export { serializeVenue, toVenueJson, writeVenueFile, type SerializeOptions } from './serialize';

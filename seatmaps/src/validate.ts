@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { isSeatFeatureCode, isSoldTogetherFeature } from '@hotline/shared';
-import type { VenueDocument } from './format';
+import type { PlanPoint, VenueDocument } from './format';
 import { boxCorners } from './geometry';
+import { fromVenueDocument } from './designer/convert';
+import { validatePlan, type PlanProblemCode } from './designer/validate-plan';
 
 /** Absolute path of the JSON Schema (from src/ under jest, from dist/ when built). */
 export const VENUE_SCHEMA_PATH = path.join(__dirname, '..', 'schema', 'venue.schema.json');
@@ -288,5 +290,83 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
       if (t.count < 2) issues.add(`${t.firstSeatPath}/together`, `together group ${id} has only one seat`);
     }
   }
+  const background = venue.decor?.background;
+  if (background) {
+    const problem = backgroundImageProblem(background.src);
+    if (problem) issues.add('/decor/background/src', problem);
+  }
   return issues.items;
+}
+
+/** The largest floor-plan image a plan keeps (decoded bytes): a floor plan photo or scan needs no more. */
+export const MAX_BACKGROUND_IMAGE_BYTES = 3 * 1024 * 1024;
+
+/** The first bytes of each image type a background may be. */
+const IMAGE_SIGNATURES: Record<string, (b: Uint8Array) => boolean> = {
+  'image/png': (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/webp': (b) =>
+    String.fromCharCode(b[0]!, b[1]!, b[2]!, b[3]!) === 'RIFF' &&
+    String.fromCharCode(b[8]!, b[9]!, b[10]!, b[11]!) === 'WEBP',
+};
+
+/**
+ * Why a background image source is refused, or null: a path on this site, or a base64 data URL of a PNG, JPEG or WebP
+ * image of at most MAX_BACKGROUND_IMAGE_BYTES whose bytes are the type it names (not a script or an SVG calling it one).
+ */
+export function backgroundImageProblem(src: string): string | null {
+  if (src.startsWith('/') && !src.startsWith('//')) return src.length <= 2000 ? null : 'image path is too long';
+  const m = /^data:(image\/[a-z]+);base64,/.exec(src);
+  if (!m) return 'background image must be a PNG, JPEG or WebP data URL or a path on this site';
+  const check = IMAGE_SIGNATURES[m[1]!];
+  if (!check) return `background image type ${m[1]} is not accepted (PNG, JPEG or WebP)`;
+  const base64 = src.slice(m[0].length);
+  const bytes = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+  if (bytes > MAX_BACKGROUND_IMAGE_BYTES) {
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    return `background image is ${mb(bytes)} MB; at most ${mb(MAX_BACKGROUND_IMAGE_BYTES)} MB`;
+  }
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return 'background image is not valid base64';
+  const head = Buffer.from(base64.slice(0, 16), 'base64');
+  if (!check(head)) return `background image bytes are not ${m[1]}`;
+  return null;
+}
+
+/** A reason a (format-valid) plan may not be published yet: the designer's live check, located in the file. */
+export interface PublishProblem {
+  code: PlanProblemCode;
+  /** JSON pointer of the first thing named (a seat, row, section or zone). */
+  path: string;
+  /** Where on the plan, plan units; null for a zone. */
+  at: PlanPoint | null;
+  /** Values for the sentence (describePlanProblem). */
+  params: Record<string, string>;
+}
+
+/**
+ * What stops a valid document from being published: the same check the designer runs as staff draw (duplicate
+ * labels, overlapping seats, seats outside their section, unlabeled seats and rows, zones without seats...), each
+ * problem at the JSON pointer of what is wrong. At most `maxPerCode` of each kind.
+ */
+export function publishProblems(doc: VenueDocument, maxPerCode = 20): PublishProblem[] {
+  const check = validatePlan(fromVenueDocument(doc), { maxPerCode });
+  // fromVenueDocument's ids: z<i>, s<i>, s<i>r<j> (rows counted across the section's groups), s<i>r<j>k<k>.
+  const rowPointers = new Map<string, string>();
+  doc.sections.forEach((section, si) => {
+    let j = 0;
+    section.groups.forEach((group, gi) => {
+      group.rows.forEach((_row, ri) => rowPointers.set(`s${si}r${j++}`, `/sections/${si}/groups/${gi}/rows/${ri}`));
+    });
+  });
+  const pointer = (id: string | undefined): string => {
+    if (!id) return '/';
+    const zone = /^z(\d+)$/.exec(id);
+    if (zone) return `/zones/${zone[1]}`;
+    const m = /^(s(\d+))(r\d+)?(?:k(\d+))?$/.exec(id);
+    if (!m) return '/';
+    if (!m[3]) return `/sections/${m[2]}`;
+    const row = rowPointers.get(`${m[1]}${m[3]}`) ?? `/sections/${m[2]}`;
+    return m[4] === undefined ? row : `${row}/seats/${m[4]}`;
+  };
+  return check.problems.map((p) => ({ code: p.code, path: pointer(p.ids[0]), at: p.at, params: p.params }));
 }

@@ -1,8 +1,8 @@
 /**
  * Between the designer's plan (absolute plan units, ids) and the venue file format (seats in percent of their
  * section's box). fromVenueDocument(doc) then toVenueDocument gives back the same document (tested on every demo
- * venue); the other way round, a plan keeps everything the format can hold (texts, shapes and the background image
- * are the designer's own and travel beside the document; an arc section comes back as a polygon).
+ * venue); the other way round, a plan keeps everything (texts, shapes and the background image travel in the
+ * format's optional `decor`), except that an arc section comes back as a polygon.
  */
 import { VENUE_FORMAT_VERSION } from '../format';
 import type {
@@ -11,6 +11,7 @@ import type {
   SectionBox,
   VenueDocument,
   VenueSeat,
+  VenueDecor,
   VenueSeatGroup,
   VenueSection,
 } from '../format';
@@ -79,10 +80,50 @@ export function fromVenueDocument(doc: VenueDocument): DesignerPlan {
     focalPoint: sp.focalPoint ? { x: sp.focalPoint.x, y: sp.focalPoint.y } : null,
     zones,
     sections: doc.sections.map((s, si) => importSection(s, `s${si}`, zoneIdByCode)),
-    texts: [],
-    shapes: [],
-    background: null,
+    texts: (doc.decor?.texts ?? []).map((t, i) => ({
+      id: `t${i}`,
+      x: t.x,
+      y: t.y,
+      text: namesFromLocalized(t.text),
+      fontSize: t.fontSize,
+      rotate: t.rotate,
+    })),
+    shapes: (doc.decor?.shapes ?? []).map((d, i) => ({
+      id: `d${i}`,
+      kind: d.kind,
+      points: d.points.map(([x, y]) => ({ x, y })),
+      rotate: d.rotate,
+      fill: d.fill,
+      stroke: d.stroke,
+      label: d.label ? namesFromLocalized(d.label) : null,
+    })),
+    background: doc.decor?.background ? { ...doc.decor.background, offset: { ...doc.decor.background.offset } } : null,
   };
+}
+
+/** The designer's texts, shapes and background as the format's optional `decor`; absent when there are none. */
+function exportDecor(plan: DesignerPlan): VenueDecor | undefined {
+  if (plan.texts.length === 0 && plan.shapes.length === 0 && plan.background === null) return undefined;
+  const decor: VenueDecor = {};
+  if (plan.texts.length > 0)
+    decor.texts = plan.texts.map((t) => ({
+      x: t.x,
+      y: t.y,
+      text: localizedFromNames(t.text),
+      fontSize: t.fontSize,
+      rotate: t.rotate,
+    }));
+  if (plan.shapes.length > 0)
+    decor.shapes = plan.shapes.map((d) => ({
+      kind: d.kind,
+      points: d.points.map((p) => [p.x, p.y] as [number, number]),
+      rotate: d.rotate,
+      fill: d.fill,
+      stroke: d.stroke,
+      label: d.label ? localizedFromNames(d.label) : null,
+    }));
+  if (plan.background) decor.background = { ...plan.background, offset: { ...plan.background.offset } };
+  return decor;
 }
 
 function importSection(s: VenueSection, id: string, zoneIdByCode: Map<string, string>): DesignerSection {
@@ -139,7 +180,7 @@ function importSeat(seat: VenueSeat, box: SectionBox, id: string, zoneIdByCode: 
  */
 export function toVenueDocument(plan: DesignerPlan): VenueDocument {
   const zoneCodeById = new Map(plan.zones.map((z) => [z.id, z.code] as const));
-  return {
+  const doc: VenueDocument = {
     formatVersion: VENUE_FORMAT_VERSION,
     code: plan.venueCode,
     name: localizedFromNames(plan.venueName),
@@ -163,6 +204,9 @@ export function toVenueDocument(plan: DesignerPlan): VenueDocument {
     zones: plan.zones.map((z) => ({ code: z.code, name: localizedFromNames(z.name), color: z.color })),
     sections: plan.sections.map((s) => exportSection(s, zoneCodeById)),
   };
+  const decor = exportDecor(plan);
+  if (decor) doc.decor = decor;
+  return doc;
 }
 
 function exportSection(s: DesignerSection, zoneCodeById: Map<string, string>): VenueSection {

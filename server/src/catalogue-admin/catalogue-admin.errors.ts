@@ -1,6 +1,7 @@
 import { AppError, interpolate, registerErrors } from '../common/app-error';
 import type { ReadinessProblem, SeatPlanProblem } from '@hotline/shared';
 import type { Locale } from '../common/locale';
+import { describePlanProblem, type PublishProblem } from '@hotline/seatmaps';
 
 /** Catalogue administration's refusals, in the four languages. */
 export const CatalogueAdminErrors = registerErrors({
@@ -38,6 +39,15 @@ export const CatalogueAdminErrors = registerErrors({
       en: 'Problems found in the seat plan: {count}. The first: {first}',
       ru: 'В схеме зала найдены проблемы: {count}. Первая: {first}',
       ar: 'وُجدت مشكلات في مخطط المقاعد: {count}. الأولى: {first}',
+    },
+  },
+  SEAT_PLAN_NOT_PUBLISHABLE: {
+    status: 422,
+    message: {
+      he: 'לא ניתן לפרסם את מפת המושבים: יש בה {count} בעיות. הראשונה: {first}',
+      en: 'The seat plan cannot be published: it has {count} problems. The first: {first}',
+      ru: 'Схему зала нельзя опубликовать: в ней проблем: {count}. Первая: {first}',
+      ar: 'لا يمكن نشر مخطط المقاعد: فيه {count} مشكلات. الأولى: {first}',
     },
   },
   SEAT_PLAN_TOO_LARGE: {
@@ -161,6 +171,32 @@ export class SeatPlanInvalidError extends AppError {
 
   override extraBody(): Record<string, unknown> {
     return { problems: this.problems };
+  }
+}
+
+/**
+ * SEAT_PLAN_NOT_PUBLISHABLE with what the designer's check found (duplicate labels, overlapping seats, seats outside
+ * their section, unlabeled seats and rows, zones without seats...): each problem with its code, JSON pointer, place
+ * on the plan and a sentence in the reader's language.
+ */
+export class SeatPlanNotPublishableError extends AppError {
+  constructor(readonly problems: PublishProblem[]) {
+    super('SEAT_PLAN_NOT_PUBLISHABLE', { count: problems.length });
+  }
+
+  override translate(locale: Locale): string {
+    const first = this.problems[0] ? describePlanProblem(this.problems[0], locale) : '';
+    return interpolate(super.translate(locale), { first });
+  }
+
+  override extraBody(locale: Locale = 'he'): Record<string, unknown> {
+    const problems: SeatPlanProblem[] = this.problems.map((p) => ({
+      path: p.path,
+      message: describePlanProblem(p, locale),
+      code: p.code,
+      at: p.at,
+    }));
+    return { problems };
   }
 }
 

@@ -129,7 +129,10 @@ export class VenueAdminController {
   @Post('seat-plans/:id/publish')
   @HttpCode(200)
   @RateLimit(RATE_LIMITS.catalogueAdmin)
-  @ApiOperation({ summary: 'Publishes a draft: from then on it never changes and presentations may sell it' })
+  @ApiOperation({
+    summary:
+      'Publishes a draft: from then on it never changes and presentations may sell it (422 SEAT_PLAN_NOT_PUBLISHABLE while the plan check finds problems)',
+  })
   publish(
     @CurrentStaff() staff: StaffIdentity,
     @ZodParams(idParams) p: z.infer<typeof idParams>,

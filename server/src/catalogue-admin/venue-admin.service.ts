@@ -5,11 +5,11 @@ import {
   type AdminVenueInput,
   type SeatPlanProblem,
 } from '@hotline/shared';
-import { SeatmapValidationError, validateVenue, type VenueDocument } from '@hotline/seatmaps';
+import { SeatmapValidationError, publishProblems, validateVenue, type VenueDocument } from '@hotline/seatmaps';
 import { AuditLogRepository, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
 import { auditChange, requireBusinessScope } from './admin-scope';
-import { SeatPlanInvalidError, StaleRevisionError } from './catalogue-admin.errors';
+import { SeatPlanInvalidError, SeatPlanNotPublishableError, StaleRevisionError } from './catalogue-admin.errors';
 import { VenueAdminRepository, type SeatPlanRef } from './venue-admin.repository';
 
 /** The largest plan we take: the demo stadium has 100,000 seats; a plan many times that is a mistake or an attack. */
@@ -116,8 +116,17 @@ export class VenueAdminService {
     return after;
   }
 
+  /**
+   * A draft becomes the immutable published version, unless the designer's check finds anything left to fix (the
+   * revision makes sure the document checked is the one published: a save in between makes it stale).
+   */
   async publish(staff: StaffIdentity, id: number, revision: number): Promise<AdminSeatPlanSummary> {
     const { plan: before, businessId } = await this.planRef(staff, id);
+    if (before.status === 'draft' && before.revision === revision) {
+      const doc = await this.venues.seatPlanDocument(id);
+      const problems = doc ? publishProblems(doc) : [];
+      if (problems.length > 0) throw new SeatPlanNotPublishableError(problems);
+    }
     const outcome = await this.venues.publish(id, revision);
     if (outcome === 'already') throw new AppError('SEAT_PLAN_PUBLISHED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.seatPlan(staff, id));

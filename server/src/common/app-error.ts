@@ -37,8 +37,11 @@ export class AppError extends Error {
     return this.statusOverride ?? registry.get(this.code)?.status ?? 400;
   }
 
-  /** Fields an error adds to the one `{ error, message }` shape (e.g. QUEUE_REQUIRED's queueUrl); none by default. */
-  extraBody(): Record<string, unknown> | undefined {
+  /**
+   * Fields an error adds to the one `{ error, message }` shape (e.g. QUEUE_REQUIRED's queueUrl); none by default.
+   * `locale` is the reader's, for fields that are sentences (a list of problems).
+   */
+  extraBody(_locale?: Locale): Record<string, unknown> | undefined {
     return undefined;
   }
 

@@ -38,7 +38,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function toErrorResponse(error: unknown, locale: Locale): ErrorResponse {
   if (error instanceof AppError) {
-    const body = { error: error.code, message: error.translate(locale), ...error.extraBody() };
+    const body = { error: error.code, message: error.translate(locale), ...error.extraBody(locale) };
     return { status: error.status, body, unexpected: false };
   }
   const status =

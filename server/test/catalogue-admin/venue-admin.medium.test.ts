@@ -226,6 +226,73 @@ test('a seat plan: upload a draft, replace it at its revision, publish it; a pub
   expect(actions).toEqual(['seat-plan-upload', 'seat-plan-replace', 'seat-plan-publish']);
 });
 
+test('publishing is refused while the plan check finds problems, each located and in the user’s language; nothing changes', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const doc = theatre();
+  // Valid as a file, not fit to sell: two seats on top of each other, and a zone nobody sits in.
+  const seats = doc.sections[0].groups[1].rows[0].seats;
+  seats[1].xOffsetPercent = seats[0].xOffsetPercent;
+  doc.zones.push({ code: 'empty', name: { he: 'ריק', en: 'Empty' }, color: '#123456' });
+  const draft = await admin.call<AdminSeatPlanSummary>('POST', `/api/admin/venues/${venue.id}/seat-plans`, doc);
+  expect(draft.status).toBe(201);
+  const plan = draft.body.id;
+  const auditBefore = await count('audit_log');
+
+  const en = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish?lang=en`, { revision: 1 });
+  expect([en.status, en.body.error]).toEqual([422, 'SEAT_PLAN_NOT_PUBLISHABLE']);
+  expect(en.body.message).toBe(
+    'The seat plan cannot be published: it has 2 problems. The first: Category empty has no seats.',
+  );
+  expect(en.body.problems.map((p: any) => [p.code, p.path])).toEqual([
+    ['ZONE_WITHOUT_SEATS', `/zones/${doc.zones.length - 1}`],
+    ['SEATS_OVERLAP', '/sections/0/groups/1/rows/0/seats/0'],
+  ]);
+  expect(en.body.problems[1].at).toEqual({ x: expect.any(Number), y: expect.any(Number) });
+  expect(en.body.problems[1].message).toMatch(/^Seats \S+ and \S+ overlap\.$/);
+  const he = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish?lang=he`, { revision: 1 });
+  expect(he.body.message).toMatch(/^לא ניתן לפרסם את מפת המושבים/);
+  expect(he.body.problems[0].message).toBe('לקטגוריה empty אין מושבים.');
+  const ar = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish?lang=ar`, { revision: 1 });
+  expect(ar.body.problems[0].message).toBe('الفئة empty ليس فيها مقاعد.');
+  expect((await admin.call('GET', `/api/admin/seat-plans/${plan}`)).body).toMatchObject({
+    status: 'draft',
+    revision: 1,
+  });
+  expect(await count('audit_log')).toBe(auditBefore);
+
+  // Fixed and saved at its revision, it publishes.
+  const fixed = await admin.call('PUT', `/api/admin/seat-plans/${plan}?revision=1`, theatre());
+  expect(fixed.status).toBe(200);
+  const published = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish`, { revision: 2 });
+  expect([published.status, published.body.status]).toEqual([200, 'published']);
+});
+
+test('two staff save the same draft at once: one save wins, the other is a 409 with the current revision, nothing of it written', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const plan = (await admin.call<AdminSeatPlanSummary>('POST', `/api/admin/venues/${venue.id}/seat-plans`, theatre()))
+    .body.id;
+  const other = await signedIn(t.url, sql, 'admin'); // a second editor: another session
+  const mine = theatre();
+  mine.sections = mine.sections.slice(0, 1);
+  const theirs = theatre();
+  theirs.sections = theirs.sections.slice(0, 2);
+  // Both opened revision 1 and save together.
+  const [a, b] = await Promise.all([
+    admin.call('PUT', `/api/admin/seat-plans/${plan}?revision=1&lang=en`, mine),
+    other.call('PUT', `/api/admin/seat-plans/${plan}?revision=1&lang=en`, theirs),
+  ]);
+  expect([a.status, b.status].sort()).toEqual([200, 409]);
+  const [won, lost, winner] = a.status === 200 ? [a, b, mine] : [b, a, theirs];
+  expect(won.body.revision).toBe(2);
+  expect([lost.body.error, lost.body.current?.revision]).toEqual(['STALE_REVISION', 2]);
+  // The loser's document was not written over the winner's.
+  const stored = await admin.call('GET', `/api/admin/seat-plans/${plan}/document`);
+  expect(stored.body.sections.map((s: any) => s.code)).toEqual(winner.sections.map((s: any) => s.code));
+  expect((await sql.query('SELECT count(*)::int AS n FROM seat WHERE seatplan_id = $1', [plan])).rows[0].n).toBe(
+    seatsIn(winner),
+  );
+});
+
 test('an invalid plan is a 422 listing each problem at its JSON path, in the user’s language, and writes nothing', async () => {
   const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
   const doc = theatre();
@@ -237,8 +304,10 @@ test('an invalid plan is a 422 listing each problem at its JSON path, in the use
   expect(en.body.message).toContain('/sections/1/groups/0/rows/0/seats/0/zone');
   const he = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=he`, doc);
   expect(he.body.message).toMatch(/^נמצאו בעיות במפת המושבים: 1\./);
-  const notAPlan = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans`, { hello: 'world' });
+  const notAPlan = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=en`, { hello: 'world' });
   expect([notAPlan.status, notAPlan.body.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
+  // Where: the first thing a seat plan must have and this one lacks.
+  expect(notAPlan.body.problems[0]).toEqual({ path: '/', message: 'missing required property "formatVersion"' });
   expect(await tables()).toEqual(before);
 });
 
@@ -267,6 +336,59 @@ test('big plans: the stadium-sized arena file goes past the 256 kB limit as the 
   // Without a staff session the big body is not read at all.
   const anonymous = await upload(new StaffBrowser(t.url), 'POST', `/api/admin/venues/${venue.id}/seat-plans`, arena);
   expect([anonymous.status, anonymous.body.error]).toEqual([401, 'STAFF_NOT_SIGNED_IN']);
+  expect(await tables()).toEqual(before);
+});
+
+test('a traced floor plan is kept with the draft: PNG, JPEG or WebP of at most 3 MB; a 20 MB image and a script are refused', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+  const withImage = (bytes: Buffer, type = 'image/png') => {
+    const doc = theatre();
+    doc.decor = {
+      background: {
+        src: `data:${type};base64,${bytes.toString('base64')}`,
+        opacity: 0.5,
+        scale: 2,
+        offset: { x: 0, y: 0 },
+      },
+    };
+    return JSON.stringify(doc);
+  };
+  const ok = await upload(admin, 'POST', `/api/admin/venues/${venue.id}/seat-plans`, withImage(png));
+  expect(ok.status).toBe(201);
+  const stored = await admin.call('GET', `/api/admin/seat-plans/${ok.body.id}/document`);
+  expect(stored.body.decor.background.src).toBe(`data:image/png;base64,${png.toString('base64')}`);
+
+  const before = await tables();
+  // 20 MB of image: past the upload's 16 MB before anything is parsed.
+  const huge = await upload(
+    admin,
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans?lang=en`,
+    withImage(Buffer.concat([png, Buffer.alloc(20 * 1024 * 1024)])),
+  );
+  expect(huge.status).toBe(413);
+  // 4 MB: read, and refused at its place with the size and the limit.
+  const big = await upload(
+    admin,
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans?lang=en`,
+    withImage(Buffer.concat([png, Buffer.alloc(4 * 1024 * 1024)])),
+  );
+  expect([big.status, big.body.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
+  expect(big.body.problems).toEqual([
+    { path: '/decor/background/src', message: 'background image is 4.0 MB; at most 3.0 MB' },
+  ]);
+  // A script that calls itself a PNG.
+  const script = await upload(
+    admin,
+    'POST',
+    `/api/admin/venues/${venue.id}/seat-plans?lang=en`,
+    withImage(Buffer.from('<script>alert(1)</script>')),
+  );
+  expect(script.body.problems).toEqual([
+    { path: '/decor/background/src', message: 'background image bytes are not image/png' },
+  ]);
   expect(await tables()).toEqual(before);
 });
 

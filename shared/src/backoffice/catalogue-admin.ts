@@ -64,4 +64,7 @@ export interface AdminVenueInput {
 export interface SeatPlanProblem {
   path: string;
   message: string;
+  /** Refused publishing only: the plan check's code (e.g. SEATS_OVERLAP) and where on the plan, in plan units. */
+  code?: string;
+  at?: { x: number; y: number } | null;
 }

@@ -31,6 +31,39 @@ describe('fromVenueDocument / toVenueDocument', () => {
     expect(toVenueDocument(plan)).toEqual(expected);
   });
 
+  it('keeps texts, shapes and the traced floor plan in the format (decor), and back', () => {
+    const plan = fromVenueDocument(validated(smallVenue()));
+    plan.texts.push({
+      id: 'n1',
+      x: 10,
+      y: 20,
+      text: { he: 'כניסה', en: 'Entrance', ru: '', ar: 'مدخل' },
+      fontSize: 14,
+      rotate: 0,
+    });
+    plan.shapes.push({
+      id: 'n2',
+      kind: 'ellipse',
+      points: [
+        { x: 800, y: 800 },
+        { x: 840, y: 830 },
+      ],
+      rotate: 15,
+      fill: '#AABBCC',
+      stroke: null,
+      label: { he: 'עמוד', en: 'Pillar', ru: '', ar: '' },
+    });
+    plan.background = { src: '/api/admin/seat-plans/1/background', opacity: 0.4, scale: 2.5, offset: { x: -10, y: 5 } };
+    const doc = validated(toVenueDocument(plan));
+    expect(doc.decor?.texts?.[0]?.text).toEqual({ he: 'כניסה', en: 'Entrance', ar: 'مدخل' });
+    const back = fromVenueDocument(doc);
+    expect([back.texts, back.shapes, back.background]).toEqual([
+      [{ ...plan.texts[0], id: 't0' }],
+      [{ ...plan.shapes[0], id: 'd0' }],
+      plan.background,
+    ]);
+  });
+
   it('keeps ids stable and unique', () => {
     const plan = fromVenueDocument(generateTheatre());
     const ids = new Set<string>();
