@@ -88,8 +88,9 @@ export function DesignerScreen({
 
   const saveNow = useCallback(async () => {
     if (readOnly || saving.current) return;
-    // What the server would refuse stays on this device until it is fixed (the seat-plan upload is rate limited).
-    if (editor.problems().some((p) => p.code !== 'seatsOverlap')) {
+    // What the venue format refuses stays on this device until it is fixed (the seat-plan upload is rate limited);
+    // the plan check's problems are saved with the draft (work in progress) and only stop publishing.
+    if (editor.problems().some((p) => p.code !== 'planCheck')) {
       setSave('deviceOnly');
       return;
     }
@@ -457,6 +458,7 @@ export function DesignerScreen({
           <ProblemsPanel
             editor={editor}
             problems={problems}
+            lang={locale}
             onShow={() => document.querySelector<HTMLElement>('[data-testid="designer-canvas"]')?.focus()}
           />
           {!readOnly && <ToolOptionsPanel editor={editor} />}

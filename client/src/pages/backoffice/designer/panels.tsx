@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describePlanProblem } from '@hotline/seatmaps/designer';
 import type { Editor } from './editor/editor';
 import type { Language } from './editor/doc';
 import type { Problem } from './editor/validate';
@@ -492,15 +493,19 @@ export function CategoriesPanel({ editor, lang }: { editor: Editor; lang: Langua
 export function ProblemsPanel({
   editor,
   problems,
+  lang,
   onShow,
 }: {
   editor: Editor;
   problems: Problem[];
+  lang: Language;
   onShow: () => void;
 }) {
   const { t } = useTranslation();
   const show = (p: Problem) => {
-    if (p.target && !p.target.startsWith('zn') && editor.exists(p.target)) editor.select([p.target]);
+    // The plan check names its own ids: what is at its place is selected instead.
+    const target = p.target ?? (p.at ? editor.hitTest(p.at) : null);
+    if (target && !target.startsWith('zn') && editor.exists(target)) editor.select([target]);
     if (p.at) editor.centreOn(p.at);
     onShow();
   };
@@ -512,8 +517,13 @@ export function ProblemsPanel({
         <ul className="designer-problems">
           {problems.map((p, i) => (
             <li key={i}>
-              <button type="button" className="designer-problem" data-problem={p.code} onClick={() => show(p)}>
-                {t(`${K}.problems.${p.code}`, p.params)}
+              <button
+                type="button"
+                className="designer-problem"
+                data-problem={p.plan?.code ?? p.code}
+                onClick={() => show(p)}
+              >
+                {p.plan ? describePlanProblem(p.plan, lang) : t(`${K}.problems.${p.code}`, p.params)}
               </button>
             </li>
           ))}

@@ -1,4 +1,6 @@
+import { fromVenueDocument as toPlan, validatePlan, type PlanProblem } from '@hotline/seatmaps/designer';
 import type { DesignerDoc, Id, Point } from './doc';
+import { toVenueDocument } from './venue-document';
 
 /**
  * What stops a plan from being published, each at a place the screen can select and centre. The same rules the server
@@ -15,13 +17,15 @@ export interface Problem {
     | 'gaZone'
     | 'seatNoZone'
     | 'duplicateSeat'
-    | 'seatsOverlap'
     | 'outsidePlan'
     | 'zoneName'
     | 'togetherAlone'
     | 'togetherRows'
-    | 'duplicateCode';
+    | 'duplicateCode'
+    | 'planCheck';
   params: Record<string, string | number>;
+  /** A problem of the model's plan check (the one the server runs before publishing): its own code and sentence. */
+  plan?: PlanProblem;
   /** What to select (a section, a seat, a zone); none for plan-wide problems. */
   target: Id | null;
   at: Point | null;
@@ -29,7 +33,19 @@ export interface Problem {
 
 const MAX_PROBLEMS = 100;
 
+/**
+ * Everything that stops publishing: the screen's own checks (what the venue format itself refuses, so a draft with
+ * them cannot even be saved) and then the model's plan check, the same one the server runs before it publishes.
+ */
 export function validateDesign(doc: DesignerDoc): Problem[] {
+  const own = ownProblems(doc);
+  if (own.length) return own;
+  const check = validatePlan(toPlan(toVenueDocument(doc)), { maxPerCode: 20 });
+  return check.problems.map((p) => ({ code: 'planCheck', params: p.params, plan: p, target: null, at: p.at }));
+}
+
+/** The checks the venue format's validator would refuse a save for. */
+export function ownProblems(doc: DesignerDoc): Problem[] {
   const out: Problem[] = [];
   const add = (p: Problem) => {
     if (out.length < MAX_PROBLEMS) out.push(p);
@@ -48,11 +64,9 @@ export function validateDesign(doc: DesignerDoc): Problem[] {
     x: pts.reduce((a, p) => a + p.x, 0) / Math.max(1, pts.length),
     y: pts.reduce((a, p) => a + p.y, 0) / Math.max(1, pts.length),
   });
-  // One pass over the seats: counts per section, labels per row, a grid for overlaps, together groups.
+  // One pass over the seats: counts per section, labels per row, together groups.
   const count = new Map<Id, number>();
   const labels = new Set<string>();
-  const cell = Math.max(1, meta.seatSize);
-  const grid = new Map<string, { x: number; y: number; section: Id }[]>();
   const together = new Map<string, { n: number; rows: Set<string>; seat: Id; at: Point }>();
   const noZone = new Map<Id, { n: number; seat: Id; at: Point }>();
   for (const s of doc.seats.values()) {
@@ -69,19 +83,6 @@ export function validateDesign(doc: DesignerDoc): Problem[] {
     const half = meta.seatSize / 2;
     if (s.x - half < 0 || s.y - half < 0 || s.x + half > meta.width || s.y + half > meta.height)
       add({ code: 'outsidePlan', params: { row: s.row, seat: s.name }, target: s.id, at: { x: s.x, y: s.y } });
-    const gx = Math.floor(s.x / cell);
-    const gy = Math.floor(s.y / cell);
-    let overlap = false;
-    for (let ix = gx - 1; ix <= gx + 1 && !overlap; ix++)
-      for (let iy = gy - 1; iy <= gy + 1 && !overlap; iy++)
-        for (const o of grid.get(`${ix},${iy}`) ?? [])
-          if (Math.hypot(o.x - s.x, o.y - s.y) < meta.seatSize * 0.6) overlap = true;
-    if (overlap)
-      add({ code: 'seatsOverlap', params: { row: s.row, seat: s.name }, target: s.id, at: { x: s.x, y: s.y } });
-    const gk = `${gx},${gy}`;
-    let list = grid.get(gk);
-    if (!list) grid.set(gk, (list = []));
-    list.push({ x: s.x, y: s.y, section: s.section });
     if (s.together !== null) {
       const tk = `${s.section}:${s.together}`;
       const t = together.get(tk);

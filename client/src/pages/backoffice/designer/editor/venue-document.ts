@@ -92,6 +92,20 @@ export function toVenueDocument(doc: DesignerDoc): VenueDocument {
     },
     zones: [...doc.zones.values()].map((z) => ({ code: z.code, name: localized(z.name), color: z.color })),
     sections,
+    // Texts on the plan travel in the format's decor (buyers' maps ignore it for now).
+    ...(doc.labels.size
+      ? {
+          decor: {
+            texts: [...doc.labels.values()].map((l) => ({
+              x: l.x,
+              y: l.y,
+              text: localized(l.text),
+              fontSize: l.size,
+              rotate: 0,
+            })),
+          },
+        }
+      : {}),
   };
 }
 
@@ -172,6 +186,10 @@ export function fromVenueDocument(v: VenueDocument): DesignerDoc {
             together: seat.together ?? null,
           });
         }
+  }
+  for (const text of v.decor?.texts ?? []) {
+    const id = newId('lb');
+    doc.labels.set(id, { id, text: fromLocalized(text.text), x: text.x, y: text.y, size: text.fontSize });
   }
   if (seatSize) doc.meta = { ...doc.meta, seatSize };
   return doc;

@@ -188,4 +188,24 @@ describe('designer venue document', () => {
     const f = editorWithBlock();
     expect(f.problems()).toEqual([]);
   });
+
+  test("texts on the plan travel in the format's decor", () => {
+    const e = editorWithBlock();
+    e.options.text = 'Exit';
+    e.setTool('text');
+    e.create({ x: 40, y: 40 }, { x: 40, y: 40 });
+    const v = toVenueDocument(e.doc);
+    expect(v.decor?.texts?.map((t) => t.text.en)).toEqual(['Exit']);
+    expect([...fromVenueDocument(v).labels.values()].map((l) => [l.text.en, l.x, l.y])).toEqual([['Exit', 40, 40]]);
+  });
+
+  test("once the format's own checks pass, the model's plan check (the server's before publishing) is listed", () => {
+    const e = editorWithBlock();
+    e.select([e.hitTest({ x: 100, y: 100 })!]);
+    e.moveSelected(10, 0);
+    const codes = e.problems().map((p) => p.plan?.code ?? p.code);
+    expect(codes).toContain('SEATS_OVERLAP');
+    e.undo();
+    expect(e.problems()).toEqual([]);
+  });
 });
