@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIResponse, type Page, type TestInfo } from '@playwright/test';
 import { expectAxeClean, signInAdmin } from './back-office.support';
@@ -13,6 +14,8 @@ import { clickSeat, openSeatMap } from './seatmap-support';
  * screen is photographed at 1280 and 2560 px in both.
  */
 const DAY_MS = 86_400_000;
+const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
+const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
 const SHOTS = path.join(__dirname, '../test-results/seat-plan-designer');
 const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 const jerusalemDay = (days: number) =>
@@ -289,4 +292,65 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
   await clickSeat(buyer, row![0]!);
   await expect(buyer.getByTestId('selected-seats')).toContainText(/Row [AB], seat 10/);
   await buyerContext.close();
+});
+
+test('two people on one draft: the later save is refused, nothing is overwritten, and the change waits on the device', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'venues', 'en');
+  const code = uniqueCode('e2e-designer');
+  const venue = await created<{ id: number }>(
+    await page.request.post('/api/admin/venues?lang=en', {
+      data: {
+        businessId: 1,
+        code,
+        name: { he: `אולם ${code}`, en: `Hall ${code}`, ru: `Зал ${code}`, ar: `قاعة ${code}` },
+        address: 'Herzl 1, Haifa',
+        kind: 'hall',
+      },
+    }),
+  );
+  const plan = await created<{ id: number; revision: number }>(
+    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
+      data: THEATRE,
+    }),
+  );
+  const zonesBefore = JSON.parse(THEATRE).zones.length as number;
+
+  // Both open the draft; the first adds a category and saves.
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1280, height: 900 });
+  await other.goto(`/backoffice/seat-plans/${plan.id}?lang=en`);
+  await page.goto(`/backoffice/seat-plans/${plan.id}?lang=en`);
+  await expect(page.getByTestId('designer-save')).toHaveText('All changes saved');
+  await page.getByTestId('add-category').click();
+  await page.getByTestId('designer-save-now').click();
+  await expect(page.getByTestId('designer-save')).toHaveText('All changes saved');
+
+  // The second, still on the old revision, makes the plan wider and saves: refused, said so, nothing overwritten.
+  await expect(other.getByTestId('designer-save')).toHaveText('All changes saved');
+  await other.getByLabel('Plan width').fill('4000');
+  await other.getByLabel('Plan width').press('Enter');
+  await other.getByTestId('designer-save-now').click();
+  await expect(other.getByTestId('designer-conflict')).toContainText('Someone else saved this draft');
+  await expect(other.getByTestId('designer-save')).toHaveText('Not saved: someone else saved this draft');
+  const stored = await created<{ zones: unknown[] }>(
+    await page.request.get(`/api/admin/seat-plans/${plan.id}/document`),
+    200,
+  );
+  expect(stored.zones).toHaveLength(zonesBefore + 1);
+
+  // The tab is closed and opened again: its change is offered back from this device.
+  await other.waitForTimeout(1000);
+  // Leaving with unsaved changes asks first ("leave the page?"): yes.
+  other.on('dialog', (d) => void d.accept());
+  await other.reload();
+  await expect(other.getByTestId('designer-restore')).toBeVisible();
+  await other.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(other.getByLabel('Plan width')).toHaveValue('4000');
+  await expectAxeClean(other, 'designer, restored copy, en');
 });
