@@ -5,7 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { VenueDocument, VenueSeat, VenueSection } from './format';
+import type { VenueDocument } from './format';
+import { toVenueJson } from './venue-json';
+
+export { toVenueJson };
 
 export interface SerializeOptions {
   /**
@@ -13,55 +16,6 @@ export interface SerializeOptions {
    * false (default): a single line (generated venues; the stadium is ~10 MB).
    */
   pretty?: boolean;
-}
-
-function compactSeat(seat: VenueSeat): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    x: seat.x,
-    y: seat.y,
-    name: seat.name,
-    xOffsetPercent: seat.xOffsetPercent,
-    yOffsetPercent: seat.yOffsetPercent,
-    widthPercent: seat.widthPercent,
-    heightPercent: seat.heightPercent,
-  };
-  if (seat.rotate !== 0) out.rotate = seat.rotate;
-  out.zone = seat.zone;
-  if (seat.features.length > 0) out.features = seat.features;
-  if (seat.together !== null) out.together = seat.together;
-  return out;
-}
-
-function compactSection(section: VenueSection): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    code: section.code,
-    name: section.name,
-    isReserved: section.isReserved,
-    capacity: section.capacity,
-  };
-  if (section.zone !== null) out.zone = section.zone;
-  out.box = section.box;
-  if (section.outline !== null) out.outline = section.outline;
-  out.groups = section.groups.map((g) => ({
-    code: g.code,
-    name: g.name,
-    rows: g.rows.map((r) => ({ name: r.name, seats: r.seats.map(compactSeat) })),
-  }));
-  return out;
-}
-
-/** The document as it is written to disk: defaults stripped, fixed key order. */
-export function toVenueJson(doc: VenueDocument): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (doc.$schema !== undefined) out.$schema = doc.$schema;
-  out.formatVersion = doc.formatVersion;
-  out.code = doc.code;
-  out.name = doc.name;
-  out.location = doc.location;
-  out.seatplan = doc.seatplan;
-  out.zones = doc.zones;
-  out.sections = doc.sections.map(compactSection);
-  return out;
 }
 
 const INLINE_WIDTH = 100;

@@ -16,6 +16,7 @@ import type {
   VenueSection,
 } from '../format';
 import { seatPlanCentre } from '../geometry';
+import { toVenueJson } from '../venue-json';
 import {
   DESIGNER_PLAN_VERSION,
   type DesignerPlan,
@@ -28,9 +29,12 @@ import { boundsOf, shapeOutline, turn } from './shape';
 
 const { round } = Math;
 
-/** Percents and angles keep 4 decimals: 0.001 plan units in a 1,000-unit box, and an imported file's 2 come back. */
-function r4(v: number): number {
-  const r = round(v * 10_000) / 10_000;
+/**
+ * Percents and angles keep 3 decimals: 0.01 plan units in a 1,000-unit box, an imported file's 2 come back, and a
+ * 100,000-seat plan stays well inside the 16 MB upload.
+ */
+function r3(v: number): number {
+  const r = round(v * 1000) / 1000;
   return r === 0 ? 0 : r; // no -0 in files
 }
 
@@ -174,11 +178,20 @@ function importSeat(seat: VenueSeat, box: SectionBox, id: string, zoneIdByCode: 
   };
 }
 
+/** The plan as the JSON text a save sends (defaults left out, as the tools write files). */
+export function planToJson(plan: DesignerPlan): string {
+  return JSON.stringify(toVenueJson(toVenueDocument(plan)));
+}
+
 /**
  * The plan as a venue document. Does not check it: validateVenue (and validatePlan for what only the designer knows)
  * say what is wrong. A seat without a zone gets zone '' and an unlabeled seat the name '', which the format refuses.
  */
-export function toVenueDocument(plan: DesignerPlan): VenueDocument {
+export function toVenueDocument(
+  plan: DesignerPlan,
+  /** Told each seat's identity in the document (the designer's canvas maps drawn seats back to its own). */
+  onSeat?: (sectionIndex: number, seat: DesignerSeat, identity: { x: number; y: number }) => void,
+): VenueDocument {
   const zoneCodeById = new Map(plan.zones.map((z) => [z.id, z.code] as const));
   const doc: VenueDocument = {
     formatVersion: VENUE_FORMAT_VERSION,
@@ -202,14 +215,20 @@ export function toVenueDocument(plan: DesignerPlan): VenueDocument {
       focalPoint: plan.focalPoint ? { x: plan.focalPoint.x, y: plan.focalPoint.y } : null,
     },
     zones: plan.zones.map((z) => ({ code: z.code, name: localizedFromNames(z.name), color: z.color })),
-    sections: plan.sections.map((s) => exportSection(s, zoneCodeById)),
+    sections: plan.sections.map((s, si) =>
+      exportSection(s, zoneCodeById, onSeat && ((seat, identity) => onSeat(si, seat, identity))),
+    ),
   };
   const decor = exportDecor(plan);
   if (decor) doc.decor = decor;
   return doc;
 }
 
-function exportSection(s: DesignerSection, zoneCodeById: Map<string, string>): VenueSection {
+function exportSection(
+  s: DesignerSection,
+  zoneCodeById: Map<string, string>,
+  onSeat?: (seat: DesignerSeat, identity: { x: number; y: number }) => void,
+): VenueSection {
   const box = sectionBox(s);
   const outline = s.shape.type === 'rect' && sameBox(box, s.shape) ? null : shapeOutline(s.shape);
   const rowsByGroup = new Map<string, DesignerRow[]>();
@@ -221,6 +240,7 @@ function exportSection(s: DesignerSection, zoneCodeById: Map<string, string>): V
     list.push(row);
   }
   const identities = assignIdentities(s);
+  if (onSeat) for (const [seat, identity] of identities) onSeat(seat, identity);
   const groupName = new Map(s.groups.map((g) => [g.code, g.name] as const));
   const groups: VenueSeatGroup[] = [];
   for (const [code, rows] of rowsByGroup) {
@@ -242,7 +262,7 @@ function exportSection(s: DesignerSection, zoneCodeById: Map<string, string>): V
     capacity: reserved ? null : s.capacity,
     zone: reserved || s.zoneId === null ? null : (zoneCodeById.get(s.zoneId) ?? null),
     box,
-    outline: outline ? outline.map((p) => [r4(p.x), r4(p.y)] as [number, number]) : null,
+    outline: outline ? outline.map((p) => [r3(p.x), r3(p.y)] as [number, number]) : null,
     groups: reserved ? groups : [],
   };
 }
@@ -254,16 +274,16 @@ function exportSeat(
   zoneCodeById: Map<string, string>,
 ): VenueSeat {
   const local = toBoxLocal(box, seat.cx, seat.cy);
-  let rotate = r4(seat.rotate - box.rotate);
-  if (rotate <= -360 || rotate >= 360) rotate = r4(rotate % 360);
+  let rotate = r3(seat.rotate - box.rotate);
+  if (rotate <= -360 || rotate >= 360) rotate = r3(rotate % 360);
   return {
     x: identity.x,
     y: identity.y,
     name: seat.label,
-    xOffsetPercent: r4(((local.x - seat.width / 2) / box.width) * 100),
-    yOffsetPercent: r4(((local.y - seat.height / 2) / box.height) * 100),
-    widthPercent: r4((seat.width / box.width) * 100),
-    heightPercent: r4((seat.height / box.height) * 100),
+    xOffsetPercent: r3(((local.x - seat.width / 2) / box.width) * 100),
+    yOffsetPercent: r3(((local.y - seat.height / 2) / box.height) * 100),
+    widthPercent: r3((seat.width / box.width) * 100),
+    heightPercent: r3((seat.height / box.height) * 100),
     rotate,
     zone: seat.zoneId === null ? '' : (zoneCodeById.get(seat.zoneId) ?? ''),
     features: [...seat.features],
@@ -329,7 +349,7 @@ export function sectionBox(s: DesignerSection): SectionBox {
   const width = Math.max(0.01, Math.ceil((b.maxX + FIT_MARGIN - minX) * 100) / 100);
   const height = Math.max(0.01, Math.ceil((b.maxY + FIT_MARGIN - minY) * 100) / 100);
   const centre = turn(minX + width / 2, minY + height / 2, 0, 0, rotate);
-  return { x: r4(centre.x - width / 2), y: r4(centre.y - height / 2), width, height, rotate };
+  return { x: r3(centre.x - width / 2), y: r3(centre.y - height / 2), width, height, rotate };
 }
 
 /**

@@ -5,7 +5,15 @@
  */
 export * from './model';
 export * from './shape';
-export { fromVenueDocument, toVenueDocument, sectionBox, namesFromLocalized, localizedFromNames } from './convert';
+export {
+  fromVenueDocument,
+  toVenueDocument,
+  planToJson,
+  sectionBox,
+  namesFromLocalized,
+  localizedFromNames,
+} from './convert';
+export { toVenueJson } from '../venue-json';
 export { venueDocumentToApiSeatplan, apiStageOf } from '../api-seatplan';
 export type * from '../format';
 export * from './layout';
@@ -16,3 +24,4 @@ export * from './validate-plan';
 export * from './problem-text';
 export * from './templates';
 export * from './diff';
+export * from './api-view';

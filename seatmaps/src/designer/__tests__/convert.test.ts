@@ -1,7 +1,7 @@
 import { generateArena, generateCinema, generateStadium, generateTheatre } from '../../generators';
 import { validateVenue } from '../../validate';
 import type { VenueDocument } from '../../format';
-import { fromVenueDocument, toVenueDocument } from '../convert';
+import { fromVenueDocument, planToJson, toVenueDocument } from '../convert';
 import { idFactory, seatCount, type DesignerPlan, type DesignerSection } from '../model';
 import { smallVenue } from '../../__tests__/fixture';
 
@@ -62,6 +62,14 @@ describe('fromVenueDocument / toVenueDocument', () => {
       [{ ...plan.shapes[0], id: 'd0' }],
       plan.background,
     ]);
+  });
+
+  it('saves as the tools write files: defaults left out, decor kept, loads back the same', () => {
+    const plan = fromVenueDocument(validated(smallVenue()));
+    plan.background = { src: '/x.png', opacity: 1, scale: 1, offset: { x: 0, y: 0 } };
+    const text = planToJson(plan);
+    expect(text).not.toContain('"together":null');
+    expect(toVenueDocument(fromVenueDocument(validateVenue(JSON.parse(text), 'saved')))).toEqual(toVenueDocument(plan));
   });
 
   it('keeps ids stable and unique', () => {
