@@ -17,6 +17,7 @@ const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPa
 const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
 const BackOfficePage = lazyWithReload(() => import('./pages/backoffice/BackOfficePage'));
 const StaffSetupPage = lazyWithReload(() => import('./pages/backoffice/StaffSetupPage'));
+const SeatPlanDesignerPage = lazyWithReload(() => import('./pages/backoffice/designer/SeatPlanDesignerPage'));
 const HoldExpiredPage = lazyWithReload(() => import('./pages/system/HoldExpiredPage'));
 const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./gifts/GiftVouchersPage'));
@@ -72,6 +73,8 @@ export const routes: RouteObject[] = [
           { path: 'customer', element: <CustomerAreaPage /> },
           // A staff member's one-time setup link (no sign-in: the token is in the fragment).
           { path: 'backoffice/setup', element: <StaffSetupPage /> },
+          // The seat-plan designer (venues and seat plans, 291): its own full-width screen, linked from the venues screen.
+          { path: 'backoffice/seat-plans/:planId', element: <SeatPlanDesignerPage /> },
           { path: 'backoffice/:section?', element: <BackOfficePage /> },
           { path: 'backoffice/orders/:resId/change', element: <OrderChangePage staff /> },
           // /order without a presentation: choose one in the catalogue.

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { AdminSeatPlanSummary, AdminVenue, SeatPlanProblem, VenueKind } from '@hotline/shared';
 import { ApiError } from '../../../api/client';
 import { useLocale } from '../../../hooks/useLocale';
@@ -198,6 +199,11 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
           <h2 id="bo-venues-title">{t(`${K}.title`)}</h2>
         </div>
         <p className="bo-hint">{t(`${K}.intro`)}</p>
+        <p>
+          <Link className="button" to={`/backoffice/seat-plans/new?lang=${locale}`} data-testid="bo-draw-new-plan">
+            {t(`${K}.drawNewPlan`)}
+          </Link>
+        </p>
         <AdminMessages testId="bo-venue" notice={notice} refusal={refusal?.message} refusalRef={refusalRef}>
           {refusal && refusal.problems.length > 0 && (
             <>
@@ -272,6 +278,19 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
                                     presentations: number(p.presentationCount),
                                   })}
                                 </span>
+                                <Link
+                                  className="button"
+                                  to={`/backoffice/seat-plans/${p.id}?lang=${locale}`}
+                                  data-testid={`bo-open-designer-${p.code}-${p.version}`}
+                                >
+                                  {t(`${K}.${p.status === 'draft' ? 'openInDesigner' : 'viewInDesigner'}`)}
+                                  <span className="visually-hidden">
+                                    {': '}
+                                    {nameOf(v)}
+                                    {', '}
+                                    <bdi translate="no">{p.code}</bdi> {t(`${K}.version`, { version: p.version })}
+                                  </span>
+                                </Link>{' '}
                                 {p.status === 'draft' && (
                                   <button
                                     type="button"

@@ -1,0 +1,211 @@
+import { emptyDoc, type DesignerDoc } from '../doc';
+import { Editor } from '../editor';
+import { snapMove } from '../snap';
+import { renumber, letters, DEFAULT_SCHEME } from '../numbering';
+import { toVenueDocument, fromVenueDocument } from '../venue-document';
+
+const venue = { code: 'hall', name: { he: 'אולם', en: 'Hall', ru: '', ar: '' }, businessId: 1 };
+
+/** A plain, comparable picture of the document (maps as sorted entries). */
+function snapshot(doc: DesignerDoc): unknown {
+  const t = (m: Map<string, unknown>) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
+  return { meta: doc.meta, zones: t(doc.zones), sections: t(doc.sections), seats: t(doc.seats), labels: t(doc.labels) };
+}
+
+function editorWithBlock(rows = 2, seatsPerRow = 3): Editor {
+  const e = new Editor(emptyDoc(venue));
+  e.addZone();
+  e.options.grid = 0;
+  e.options.block = { rows, seatsPerRow, curvature: 0, stagger: false };
+  e.setTool('block');
+  e.create({ x: 100, y: 100 }, { x: 100 + (seatsPerRow - 1) * 10, y: 100 + (rows - 1) * 12 });
+  return e;
+}
+
+/** Each command: applying it changes the document; undo gives back exactly the document before; redo the one after. */
+const commands: [string, (e: Editor) => void][] = [
+  ['move', (e) => e.moveSelected(5, -3)],
+  ['nudge', (e) => e.nudge(1, 0, true)],
+  ['rotate', (e) => e.rotateSelected(90)],
+  ['mirror', (e) => e.mirrorSelected('x')],
+  ['delete', (e) => e.deleteSelected()],
+  ['duplicate', (e) => e.duplicate()],
+  ['category', (e) => e.setZoneOfSelection(e.addZone())],
+  ['feature', (e) => e.toggleFeature(10)],
+  ['together', (e) => e.toggleTogether()],
+  ['renumber from the right', (e) => e.renumberSelected({ ...DEFAULT_SCHEME, seatsFrom: 'right' })],
+  [
+    'section name',
+    (e) => e.updateSection(e.selection.ofTable('sections')[0]!, { name: { he: 'א', en: 'A', ru: '', ar: '' } }),
+  ],
+  ['stage', (e) => (e.setTool('stage'), e.create({ x: 0, y: 0 }, { x: 200, y: 40 }))],
+  ['text', (e) => (e.setTool('text'), (e.options.text = 'Exit'), e.create({ x: 5, y: 5 }, { x: 5, y: 5 }))],
+  ['rect section', (e) => (e.setTool('rect'), e.create({ x: 300, y: 300 }, { x: 400, y: 400 }))],
+  ['ga area', (e) => (e.setTool('ga'), e.create({ x: 300, y: 300 }, { x: 400, y: 400 }))],
+  ['arc sector', (e) => (e.setTool('arc'), e.create({ x: 500, y: 100 }, { x: 500, y: 300 }))],
+  [
+    'polygon',
+    (e) => {
+      e.setTool('polygon');
+      e.addPolygonPoint({ x: 10, y: 10 });
+      e.addPolygonPoint({ x: 60, y: 10 });
+      e.addPolygonPoint({ x: 30, y: 50 });
+      e.closePolygon();
+    },
+  ],
+];
+
+describe('designer editor: every command undoes and redoes', () => {
+  test.each(commands)('%s', (_name, act) => {
+    const e = editorWithBlock();
+    e.select(e.doc.sections.keys());
+    const before = snapshot(e.doc);
+    act(e);
+    const after = snapshot(e.doc);
+    expect(after).not.toEqual(before);
+    while (
+      e.history.undoLabel &&
+      snapshot(e.doc) !== before &&
+      JSON.stringify(snapshot(e.doc)) !== JSON.stringify(before)
+    )
+      e.undo();
+    expect(snapshot(e.doc)).toEqual(before);
+    while (e.history.canRedo) e.redo();
+    expect(snapshot(e.doc)).toEqual(after);
+  });
+});
+
+describe('designer editor: command stack', () => {
+  test('a new command forgets what could be redone', () => {
+    const e = editorWithBlock();
+    e.select(e.doc.sections.keys());
+    e.moveSelected(1, 0);
+    e.undo();
+    expect(e.history.canRedo).toBe(true);
+    e.moveSelected(0, 1);
+    expect(e.history.canRedo).toBe(false);
+  });
+
+  test('a 20,000-seat block is one command of inverse changes, undone to the previous document', () => {
+    const e = new Editor(emptyDoc(venue));
+    e.options.grid = 0;
+    e.options.block = { rows: 100, seatsPerRow: 200, curvature: 0.3, stagger: true };
+    e.setTool('block');
+    e.create({ x: 0, y: 0 }, { x: 2000, y: 1000 });
+    expect(e.doc.seats.size).toBe(20000);
+    e.undo();
+    expect(e.doc.seats.size).toBe(0);
+    expect(e.doc.sections.size).toBe(0);
+    e.redo();
+    expect(e.doc.seats.size).toBe(20000);
+  });
+
+  test('a read-only plan (published) takes no command', () => {
+    const e = editorWithBlock();
+    e.readOnly = true;
+    e.select(e.doc.sections.keys());
+    e.deleteSelected();
+    expect(e.doc.seats.size).toBe(6);
+  });
+});
+
+describe('designer editor: selection', () => {
+  test('click picks a seat, shift-click toggles, the box takes whole sections', () => {
+    const e = editorWithBlock();
+    const first = e.hitTest({ x: 100, y: 100 })!;
+    expect(e.doc.seats.get(first)?.name).toBe('1');
+    e.select([first]);
+    const second = e.hitTest({ x: 110, y: 100 })!;
+    e.select([second], 'toggle');
+    expect(e.selection.size).toBe(2);
+    e.select([first], 'toggle');
+    expect(e.selection.all()).toEqual([second]);
+    e.select(e.idsInBox({ x: 0, y: 0 }, { x: 500, y: 500 }));
+    expect(e.selection.ofTable('sections')).toHaveLength(1);
+    expect(e.selection.ofTable('seats')).toHaveLength(0);
+    expect(e.targetSeats()).toHaveLength(6);
+  });
+
+  test('a box around some seats of a section takes those seats', () => {
+    const e = editorWithBlock();
+    e.select(e.idsInBox({ x: 95, y: 95 }, { x: 125, y: 105 }));
+    expect(e.selection.ofTable('seats')).toHaveLength(3);
+  });
+
+  test('undo of a creation drops the created things from the selection', () => {
+    const e = editorWithBlock();
+    e.undo();
+    expect(e.selection.size).toBe(0);
+  });
+});
+
+describe('designer editor: snapping', () => {
+  test('within the threshold the moved box lines up with another edge and shows a guide', () => {
+    const moving = { minX: 0, minY: 0, maxX: 10, maxY: 10 };
+    const other = { minX: 50, minY: 100, maxX: 80, maxY: 120 };
+    const s = snapMove(moving, 38, 3, [other], 3, 0);
+    expect(s.dx).toBe(40);
+    expect(s.guides).toContainEqual({ axis: 'x', at: 50 });
+    expect(s.dy).toBe(3);
+  });
+
+  test('else it snaps to the grid', () => {
+    const s = snapMove({ minX: 0, minY: 0, maxX: 10, maxY: 10 }, 7, 12, [], 3, 5);
+    expect([s.dx, s.dy]).toEqual([5, 10]);
+    expect(s.guides).toEqual([]);
+  });
+});
+
+describe('designer numbering', () => {
+  test('letters run A…Z then AA', () => {
+    expect([1, 26, 27, 28].map(letters)).toEqual(['A', 'Z', 'AA', 'AB']);
+  });
+
+  test('a balcony numbered from the right: seat 1 is the rightmost of each row', () => {
+    const e = editorWithBlock(2, 4);
+    const changed = renumber([...e.doc.seats.values()], { ...DEFAULT_SCHEME, seatsFrom: 'right', rowStyle: 'letters' });
+    const rightmost = changed.filter((s) => s.x === 130);
+    expect(rightmost.map((s) => [s.row, s.name])).toEqual([
+      ['A', '1'],
+      ['B', '1'],
+    ]);
+  });
+});
+
+describe('designer venue document', () => {
+  test('a design goes to the venue format and comes back with the same seats at the same places', () => {
+    const e = editorWithBlock(3, 5);
+    const v = toVenueDocument(e.doc);
+    expect(v.sections[0]!.groups[0]!.rows.map((r) => r.seats.length)).toEqual([5, 5, 5]);
+    const back = fromVenueDocument(v);
+    const at = (d: DesignerDoc) => [...d.seats.values()].map((s) => `${s.row}/${s.name}@${s.x},${s.y}`).sort();
+    expect(at(back)).toEqual(at(e.doc));
+  });
+
+  test('validation finds an empty plan, then nothing once it has a category and seats in it', () => {
+    const e = new Editor(emptyDoc(venue));
+    expect(e.problems().map((p) => p.code)).toEqual(['noZones', 'noSections']);
+    const f = editorWithBlock();
+    expect(f.problems()).toEqual([]);
+  });
+
+  test("texts on the plan travel in the format's decor", () => {
+    const e = editorWithBlock();
+    e.options.text = 'Exit';
+    e.setTool('text');
+    e.create({ x: 40, y: 40 }, { x: 40, y: 40 });
+    const v = toVenueDocument(e.doc);
+    expect(v.decor?.texts?.map((t) => t.text.en)).toEqual(['Exit']);
+    expect([...fromVenueDocument(v).labels.values()].map((l) => [l.text.en, l.x, l.y])).toEqual([['Exit', 40, 40]]);
+  });
+
+  test("once the format's own checks pass, the model's plan check (the server's before publishing) is listed", () => {
+    const e = editorWithBlock();
+    e.select([e.hitTest({ x: 100, y: 100 })!]);
+    e.moveSelected(10, 0);
+    const codes = e.problems().map((p) => p.plan?.code ?? p.code);
+    expect(codes).toContain('SEATS_OVERLAP');
+    e.undo();
+    expect(e.problems()).toEqual([]);
+  });
+});

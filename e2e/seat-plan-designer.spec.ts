@@ -1,0 +1,356 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIResponse, type Page, type TestInfo } from '@playwright/test';
+import { expectAxeClean, signInAdmin } from './back-office.support';
+import { withSql } from './sql.support';
+import { clickSeat, openSeatMap } from './seatmap-support';
+
+/**
+ * The seat-plan designer (permission 291): a staff member draws a small theatre on an empty canvas, by mouse and by
+ * keyboard (a stage and a block of curved rows by keys; a second block, a balcony numbered from the right, by mouse;
+ * two categories; a wheelchair seat and its companion), sees the problems the plan has while it is incomplete, fixes
+ * them (one through the problem's own button), saves and publishes. A date is then made on the plan through the admin
+ * API and a buyer picks a balcony seat whose label is the one drawn. axe finds nothing in English and Hebrew; the
+ * screen is photographed at 1280 and 2560 px in both.
+ */
+const DAY_MS = 86_400_000;
+const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
+const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
+const SHOTS = path.join(__dirname, '../test-results/seat-plan-designer');
+const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+const jerusalemDay = (days: number) =>
+  new Date(Date.now() + days * DAY_MS).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
+
+declare global {
+  interface Window {
+    __designer?: {
+      toPage(x: number, y: number): { x: number; y: number };
+      seats(): { row: string; name: string; x: number; y: number; features: number[] }[];
+    };
+  }
+}
+
+async function created<T>(response: APIResponse, status = 201): Promise<T> {
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+const toPage = (page: Page, x: number, y: number) =>
+  page.evaluate(([px, py]) => window.__designer!.toPage(px!, py!), [x, y]);
+
+async function drag(page: Page, from: [number, number], to: [number, number]) {
+  const a = await toPage(page, ...from);
+  const b = await toPage(page, ...to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function clickPlan(page: Page, x: number, y: number) {
+  const p = await toPage(page, x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function press(page: Page, key: string, times = 1) {
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+}
+
+async function setOption(page: Page, testId: string, value: string) {
+  const input = page.getByTestId(testId);
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+async function shoot(page: Page, info: TestInfo, name: string, width: number) {
+  await page.setViewportSize({ width, height: width > 2000 ? 1300 : 900 });
+  await page.waitForTimeout(200);
+  // In test-results/ for the lead to look at, and attached to the report.
+  const body = await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
+  await info.attach(`${name}-${width}`, { body, contentType: 'image/png' });
+}
+
+test.afterAll(async () => {
+  await withSql((sql) =>
+    sql.query(
+      `UPDATE presentation SET cancelled_at = now()
+        WHERE cancelled_at IS NULL AND venue_id IN (SELECT id FROM venue WHERE code LIKE 'e2e-designer%')`,
+    ),
+  );
+});
+
+test('a theatre drawn from an empty canvas by mouse and keyboard, checked, published and sold', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'venues', 'en');
+  const code = uniqueCode('e2e-designer');
+  const venue = await created<{ id: number }>(
+    await page.request.post('/api/admin/venues?lang=en', {
+      data: {
+        businessId: 1,
+        code,
+        name: { he: `אולם ${code}`, en: `Hall ${code}`, ru: `Зал ${code}`, ar: `قاعة ${code}` },
+        address: 'Herzl 1, Haifa',
+        kind: 'hall',
+      },
+    }),
+  );
+
+  // From the venues screen: "Draw a new seat plan", this venue, an empty canvas.
+  await page.goto('/backoffice/venues?lang=en');
+  await page.getByTestId('bo-draw-new-plan').click();
+  await expect(page).toHaveURL(/\/backoffice\/seat-plans\/new/);
+  await page.goto('/backoffice/seat-plans/new?lang=en&test');
+  await page.getByTestId('designer-venue').selectOption(String(venue.id));
+  await page.getByRole('radio', { name: 'An empty canvas' }).check();
+  await page.getByTestId('designer-start').click();
+  await expect(page.getByRole('application', { name: 'Seat-plan drawing' })).toBeVisible();
+
+  // An empty plan cannot be published: the problems say why.
+  const problems = page.getByTestId('designer-problems');
+  await expect(problems.locator('[data-problem]')).toHaveText([
+    'The plan has no category.',
+    'The plan has no section.',
+  ]);
+  await expect(page.getByTestId('designer-publish')).toHaveAttribute('aria-disabled', 'true');
+
+  // Two categories.
+  await page.getByTestId('add-category').click();
+  await page.getByTestId('add-category').click();
+  await expect(page.getByTestId('designer-categories').getByRole('radio')).toHaveCount(2);
+
+  // By keyboard: the stage, then the right-hand block of the stalls (3 curved rows of 6).
+  await page.getByTestId('tool-block').click();
+  await setOption(page, 'opt-rows', '3');
+  await setOption(page, 'opt-seats', '6');
+  await setOption(page, 'opt-curvature', '0.5');
+  const canvas = page.getByTestId('designer-canvas');
+  await canvas.focus();
+  await page.keyboard.press('s');
+  await expect(page.getByTestId('tool-stage')).toHaveAttribute('aria-pressed', 'true');
+  // The cursor starts at the middle of the view (the plan's centre, 500 x 350); Shift moves it 50 units, alone 10.
+  await press(page, 'Shift+ArrowUp', 6);
+  await press(page, 'Shift+ArrowLeft', 3);
+  await page.keyboard.press('Enter');
+  await press(page, 'Shift+ArrowRight', 6);
+  await press(page, 'ArrowDown', 3);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: stage.');
+  await page.keyboard.press('b');
+  await press(page, 'Shift+ArrowLeft', 2);
+  await press(page, 'Shift+ArrowDown', 1);
+  await press(page, 'ArrowDown', 2);
+  await page.keyboard.press('Enter');
+  await press(page, 'Shift+ArrowRight', 5);
+  await press(page, 'Shift+ArrowDown', 2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: new block of rows.');
+
+  // By mouse: the left-hand block, then the balcony in the second category (2 rows of 10), numbered from the right.
+  await drag(page, [150, 150], [400, 250]);
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: new block of rows.');
+  await page.getByTestId('designer-categories').getByRole('radio').nth(1).check();
+  await setOption(page, 'opt-rows', '2');
+  await setOption(page, 'opt-seats', '10');
+  await setOption(page, 'opt-curvature', '0.3');
+  await drag(page, [200, 400], [750, 470]);
+  await page.getByTestId('scheme-from').selectOption('right');
+  await page.getByTestId('scheme-rows').selectOption('letters');
+  await page.getByTestId('renumber').click();
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: renumbering.');
+  const seats = await page.evaluate(() => window.__designer!.seats());
+  expect(seats).toHaveLength(6 * 3 * 2 + 20);
+  const balconyA = seats.filter((s) => s.row === 'A').sort((a, b) => a.x - b.x);
+  expect(balconyA.map((s) => s.name)).toEqual(['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
+
+  // A wheelchair space and its companion seat: the two leftmost seats of the front row of the stalls.
+  const front = seats.filter((s) => s.row === '1').sort((a, b) => a.x - b.x);
+  await page.getByTestId('tool-select').click();
+  await clickPlan(page, front[0]!.x, front[0]!.y);
+  await page.getByTestId('feature-wheelchair').click();
+  await clickPlan(page, front[1]!.x, front[1]!.y);
+  await page.getByTestId('feature-companion').click();
+  await expect(page.getByTestId('feature-companion')).toHaveAttribute('aria-pressed', 'true');
+
+  // A section with no seats is a problem; its button selects it, Delete removes it; undo and redo go through it.
+  await page.getByTestId('tool-rect').click();
+  await drag(page, [820, 500], [950, 650]);
+  await expect(problems.locator('[data-problem]')).toHaveText(['Section 4 has no seats.']);
+  await expect(page.getByTestId('designer-publish-reason')).toHaveText('Fix the problems first (1).');
+  await page.getByTestId('tool-select').click();
+  await page.keyboard.press('Escape');
+  await problems.locator('[data-problem="emptySection"]').click();
+  await expect(canvas).toBeFocused();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('designer-no-problems')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(problems.locator('[data-problem]')).toHaveCount(1);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('designer-no-problems')).toBeVisible();
+
+  await expectAxeClean(page, 'designer, en');
+  await shoot(page, info, 'designer-en', 1280);
+  await shoot(page, info, 'designer-en', 2560);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The same design through the storefront's own renderer.
+  await page.getByTestId('designer-preview-toggle').click();
+  await expect(
+    page.getByRole('img', { name: 'The plan as buyers will see it on the storefront' }).locator('canvas').first(),
+  ).toBeVisible();
+  await shoot(page, info, 'designer-preview-en', 1280);
+  await page.getByTestId('designer-preview-toggle').click();
+  await expect(canvas).toBeVisible();
+
+  // Saved as a draft (its address becomes the plan's), opened again in Hebrew, published there.
+  const saved = page.waitForResponse((r) => r.url().includes('/seat-plans') && r.request().method() === 'POST');
+  await page.getByTestId('designer-save-now').click();
+  expect((await saved).status()).toBe(201);
+  await expect(page).toHaveURL(/\/backoffice\/seat-plans\/\d+/);
+  await expect(page.getByTestId('designer-save')).toHaveText('All changes saved');
+  const planId = Number(/seat-plans\/(\d+)/.exec(page.url())![1]);
+
+  await page.goto(`/backoffice/seat-plans/${planId}?lang=he&test`);
+  await expect(page.getByRole('application', { name: 'שרטוט מפת ההושבה' })).toBeVisible();
+  await expect(page.getByTestId('designer-no-problems')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectAxeClean(page, 'designer, he');
+  await shoot(page, info, 'designer-he', 1280);
+  await shoot(page, info, 'designer-he', 2560);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAxeClean(page, 'designer, he, 390 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('designer-help')).toBeVisible();
+  await expectAxeClean(page, 'designer shortcuts, he');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('designer-publish').click();
+  await expect(page.getByTestId('designer-message')).toHaveText(/גרסה 1 פורסמה/);
+  await expect(page.getByTestId('designer-save')).toHaveText('פורסם: לקריאה בלבד');
+
+  // A date on the plan, through the admin API, every category priced.
+  const feature = await created<{ id: number }>(
+    await page.request.post('/api/admin/features?lang=en', {
+      data: {
+        businessId: 1,
+        name: { he: `הצגה ${code}`, en: `Play ${code}`, ru: `Пьеса ${code}`, ar: `مسرحية ${code}` },
+        description: { he: '', en: '', ru: '', ar: '' },
+        categoryId: 2,
+        durationMinutes: 100,
+        ageLimit: null,
+      },
+    }),
+  );
+  const { zones } = await created<{ zones: { id: number }[] }>(
+    await page.request.get(`/api/admin/seat-plans/${planId}/zones?lang=en`),
+    200,
+  );
+  expect(zones).toHaveLength(2);
+  const ticket = {
+    name: { he: 'רגיל', en: 'Regular', ru: 'Обычный', ar: 'عادي' },
+    priceAgorot: 10_000,
+    serviceChargeAgorot: 0,
+  };
+  const { presentations } = await created<{ presentations: { id: number; revision: number }[] }>(
+    await page.request.post('/api/admin/presentations?lang=en', {
+      data: {
+        featureId: feature.id,
+        seatPlanId: planId,
+        firstDate: jerusalemDay(60 + Math.floor(Math.random() * 200)),
+        time: '20:30',
+        everyDays: 7,
+        count: 1,
+        maxSeatsPerOrder: 6,
+        prices: zones.map((z) => ({ zoneId: z.id, tickets: [ticket] })),
+      },
+    }),
+  );
+  const date = presentations[0]!;
+  await created(
+    await page.request.post(`/api/admin/presentations/${date.id}/publish?lang=en`, {
+      data: { revision: date.revision },
+    }),
+    200,
+  );
+
+  // The buyer: the balcony's leftmost seat is seat 10 (numbered from the right), the accessible pair is there too.
+  const buyerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const buyer = await buyerContext.newPage();
+  await openSeatMap(buyer, date.id, 'lang=en');
+  const marked = await buyer.evaluate(() =>
+    window
+      .__seatmap!.featureSeats()
+      .map((s) => s.name)
+      .sort(),
+  );
+  expect(marked).toEqual(['1', '2']);
+  const row = await buyer.evaluate(() => window.__seatmap!.freeRow(10));
+  expect(row, 'a balcony row of 10').not.toBeNull();
+  await clickSeat(buyer, row![0]!);
+  await expect(buyer.getByTestId('selected-seats')).toContainText(/Row [AB], seat 10/);
+  await buyerContext.close();
+});
+
+test('two people on one draft: the later save is refused, nothing is overwritten, and the change waits on the device', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'venues', 'en');
+  const code = uniqueCode('e2e-designer');
+  const venue = await created<{ id: number }>(
+    await page.request.post('/api/admin/venues?lang=en', {
+      data: {
+        businessId: 1,
+        code,
+        name: { he: `אולם ${code}`, en: `Hall ${code}`, ru: `Зал ${code}`, ar: `قاعة ${code}` },
+        address: 'Herzl 1, Haifa',
+        kind: 'hall',
+      },
+    }),
+  );
+  const plan = await created<{ id: number; revision: number }>(
+    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
+      data: THEATRE,
+    }),
+  );
+  const zonesBefore = JSON.parse(THEATRE).zones.length as number;
+
+  // Both open the draft; the first adds a category and saves.
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1280, height: 900 });
+  await other.goto(`/backoffice/seat-plans/${plan.id}?lang=en`);
+  await page.goto(`/backoffice/seat-plans/${plan.id}?lang=en`);
+  await expect(page.getByTestId('designer-save')).toHaveText('All changes saved');
+  await page.getByTestId('add-category').click();
+  await page.getByTestId('designer-save-now').click();
+  await expect(page.getByTestId('designer-save')).toHaveText('All changes saved');
+
+  // The second, still on the old revision, makes the plan wider and saves: refused, said so, nothing overwritten.
+  await expect(other.getByTestId('designer-save')).toHaveText('All changes saved');
+  await other.getByLabel('Plan width').fill('4000');
+  await other.getByLabel('Plan width').press('Enter');
+  await other.getByTestId('designer-save-now').click();
+  await expect(other.getByTestId('designer-conflict')).toContainText('Someone else saved this draft');
+  await expect(other.getByTestId('designer-save')).toHaveText('Not saved: someone else saved this draft');
+  const stored = await created<{ zones: unknown[] }>(
+    await page.request.get(`/api/admin/seat-plans/${plan.id}/document`),
+    200,
+  );
+  expect(stored.zones).toHaveLength(zonesBefore + 1);
+
+  // The tab is closed and opened again: its change is offered back from this device.
+  await other.waitForTimeout(1000);
+  // Leaving with unsaved changes asks first ("leave the page?"): yes.
+  other.on('dialog', (d) => void d.accept());
+  await other.reload();
+  await expect(other.getByTestId('designer-restore')).toBeVisible();
+  await other.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(other.getByLabel('Plan width')).toHaveValue('4000');
+  await expectAxeClean(other, 'designer, restored copy, en');
+});
