@@ -64,7 +64,10 @@ async function setOption(page: Page, testId: string, value: string) {
 
 async function shoot(page: Page, info: TestInfo, name: string, width: number) {
   await page.setViewportSize({ width, height: width > 2000 ? 1300 : 900 });
-  await page.waitForTimeout(200);
+  // The whole plan, from the top of the page: a jump to a problem may have zoomed in and scrolled the canvas up.
+  await page.getByTestId('designer-fit').click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   // In test-results/ for the lead to look at, and attached to the report.
   const body = await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
   await info.attach(`${name}-${width}`, { body, contentType: 'image/png' });
@@ -345,7 +348,10 @@ test('two people on one draft: the later save is refused, nothing is overwritten
   expect(stored.zones).toHaveLength(zonesBefore + 1);
 
   // The tab is closed and opened again: its change is offered back from this device.
-  await other.waitForTimeout(1000);
+  await other.waitForFunction(
+    (key) => (window.localStorage.getItem(key) ?? '').includes('4000'),
+    `hotline.designer.plan.${plan.id}`,
+  );
   // Leaving with unsaved changes asks first ("leave the page?"): yes.
   other.on('dialog', (d) => void d.accept());
   await other.reload();

@@ -419,7 +419,7 @@ export function DesignerScreen({
           <button type="button" className="button" onClick={() => editor.zoomAt(0.8)}>
             {t(`${K}.zoomOut`)}
           </button>
-          <button type="button" className="button" onClick={() => editor.fit()}>
+          <button type="button" className="button" data-testid="designer-fit" onClick={() => editor.fit()}>
             {t(`${K}.fit`)}
           </button>
           {editor.tool === 'polygon' && (
