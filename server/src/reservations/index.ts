@@ -7,6 +7,9 @@ export type { SaleChannel, SaleInput, SaleOutcome, SaleReference, SaleTicket } f
 export { RegisteredSaleParticipant, SaleParticipants } from './sale-participant';
 export type { ClaimableSale, EndedSale, LimitClaim, Queryable, SaleRefused } from './sale-participant';
 export { LimitClaims } from './limit-claims';
+// The one record of an attempt to move money (docs/decisions/012-one-money-attempt.md): its rows and state machine.
+export { MoneyAttemptsRepository } from './money-attempts.repository';
+export type { MoneyAttemptRow, MoneySubjectKind } from './money-attempts.repository';
 // The membership steps of the sale statement (draws, discount codes), their data and refusals.
 export { MembershipSaleSteps, updatedRows } from './membership-sale-steps';
 export type { MembershipRefusal, MembershipSaleData, RedeemedSeat } from './membership-sale-steps';

@@ -6,13 +6,28 @@ import { DocumentsRepository } from './documents.repository';
 import { EDocumentController } from './edocument.controller';
 import { EDocumentService } from './edocument.service';
 import { LimitClaims } from './limit-claims';
+import { MoneyAttemptsRepository } from './money-attempts.repository';
 import { SaleParticipants } from './sale-participant';
 import { SalesRepository } from './sales.repository';
 
 /** Reservations: the durable sale (one transaction) and the electronic ticket. */
 @Module({
   controllers: [EDocumentController, ConfirmationController],
-  providers: [SaleParticipants, LimitClaims, SalesRepository, DocumentsRepository, EDocumentService],
-  exports: [SaleParticipants, LimitClaims, SalesRepository, DocumentsRepository, EDocumentService],
+  providers: [
+    SaleParticipants,
+    LimitClaims,
+    SalesRepository,
+    MoneyAttemptsRepository,
+    DocumentsRepository,
+    EDocumentService,
+  ],
+  exports: [
+    SaleParticipants,
+    LimitClaims,
+    SalesRepository,
+    MoneyAttemptsRepository,
+    DocumentsRepository,
+    EDocumentService,
+  ],
 })
 export class ReservationsModule {}

@@ -27,8 +27,8 @@ describe('hold payment recovery', () => {
 
   const chargedThenDied = (seatOffset: number, charge = true) => inDoubtHoldPayment(t, sql, seatOffset, charge);
 
-  /** The one recovery loop, run for the hold payment's kind only. */
-  const recover = () => t.app.get(PaymentRecoveryJob, { strict: false }).runKind('hold-payment');
+  /** The one recovery loop, run for the money attempts' kind only (hold payments are money attempts). */
+  const recover = () => t.app.get(PaymentRecoveryJob, { strict: false }).runKind('money-attempt');
 
   const stateOf = async (id: string) =>
     (await sql.query('SELECT state FROM hold_payment WHERE id = $1', [id])).rows[0].state;

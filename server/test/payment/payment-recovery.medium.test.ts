@@ -91,7 +91,7 @@ describe('the one recovery loop', () => {
 
     expect(await loop.runOnce({ olderThanSeconds: 0 })).toEqual({
       commit: ['sold'],
-      'hold-payment': ['paid'],
+      'money-attempt': ['paid'],
       cancellation: ['finished'],
       'order-change': ['finished'],
       'commit-without-card': ['finished'],
@@ -122,7 +122,7 @@ describe('the one recovery loop', () => {
     // Nothing left for a second run.
     expect(await loop.runOnce({ olderThanSeconds: 0 })).toEqual({
       commit: [],
-      'hold-payment': [],
+      'money-attempt': [],
       cancellation: [],
       'order-change': [],
       'commit-without-card': [],

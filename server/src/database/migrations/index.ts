@@ -28,6 +28,7 @@ import { StaffAdmin1795940000000 } from './1795940000000-staff-admin';
 import { ZoneTranslations1795945000000 } from './1795945000000-zone-translations';
 import { DoorCheckin1795950000000 } from './1795950000000-door-checkin';
 import { PaymentFailuresIndex1795960000000 } from './1795960000000-payment-failures-index';
+import { OneMoneyAttempt1795970000000 } from './1795970000000-one-money-attempt';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   ZoneTranslations1795945000000,
   DoorCheckin1795950000000,
   PaymentFailuresIndex1795960000000,
+  OneMoneyAttempt1795970000000,
 ];
