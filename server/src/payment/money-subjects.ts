@@ -13,6 +13,8 @@ interface MoneySubject {
   gone(attempt: MoneyAttemptRow): Promise<boolean>;
   /** Finish what the approved charge paid for, or give the money back; the result names what happened. */
   charged(attempt: MoneyAttemptRow, charge: ApprovedStatus): Promise<Resolution>;
+  /** A refund of this subject was settled by the recovery loop (approved or refused): close what waited for it. */
+  refundSettled(attempt: MoneyAttemptRow): Promise<void>;
 }
 
 /** Where the contexts register their subject (as sale participants register with the sale write). */
@@ -44,4 +46,7 @@ export abstract class RegisteredMoneySubject implements MoneySubject, OnModuleIn
 
   abstract gone(attempt: MoneyAttemptRow): Promise<boolean>;
   abstract charged(attempt: MoneyAttemptRow, charge: ApprovedStatus): Promise<Resolution>;
+
+  /** Nothing waits for a refund by default. */
+  async refundSettled(_attempt: MoneyAttemptRow): Promise<void> {}
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Queryable } from './sale-participant';
 
 /** The one state machine of an attempt to move money (docs/decisions/012-one-money-attempt.md). */
 type MoneyAttemptState = 'pending' | 'approved' | 'declined' | 'failed' | 'refund_pending' | 'refunded';
@@ -12,20 +13,41 @@ export interface MoneyAttemptRow {
   kind: 'charge' | 'refund';
   subjectKind: MoneySubjectKind;
   subjectId: string;
-  channel: 'online' | 'box_office';
+  /** Null for a refund: it goes back the way its charge came. */
+  channel: 'online' | 'box_office' | null;
   method: MoneyMethod;
   amountAgorot: number;
   provider: string | null;
   providerKey: string | null;
+  /** A charge's reference at the provider; for a refund, the reference of the charge it gives back. */
   providerReference: string | null;
   idempotencyKey: string;
   fingerprint: string;
   visitorId: string | null;
   state: MoneyAttemptState;
+  /** A refund's payment (the ledger row it gives back). */
+  paymentId: string | null;
   error: string | null;
   result: Record<string, unknown> | null;
   /** How many times recovery has claimed it (the loop's back-off). */
   attempts: number;
+}
+
+/** A refund to record: what it gives back, and whether it is done already (a voucher re-credit, store credit). */
+interface RecordRefund {
+  subjectKind: MoneySubjectKind;
+  subjectId: string;
+  method: 'card' | 'voucher' | 'credit';
+  amountAgorot: number;
+  provider: string;
+  /** The key sent to the provider (a card refund), once per refund. */
+  providerKey: string | null;
+  /** The reference of the charge given back (a card refund). */
+  providerReference: string | null;
+  idempotencyKey: string;
+  paymentId: string | null;
+  systemVoucherId: string | null;
+  state: 'pending' | 'approved';
 }
 
 /** A charge to open: what the caller's key is bound to. */
@@ -45,7 +67,10 @@ interface OpenCharge {
 const MONEY_ATTEMPT_COLUMNS = `id::text, kind, subject_kind AS "subjectKind", subject_id AS "subjectId", channel,
   method, amount_agorot AS "amountAgorot", provider, provider_key AS "providerKey",
   provider_reference AS "providerReference", idempotency_key AS "idempotencyKey", fingerprint,
-  visitor_id AS "visitorId", state, error, result, recovery_attempts AS attempts`;
+  visitor_id AS "visitorId", state, error, result, recovery_attempts AS attempts, payment_id::text AS "paymentId"`;
+
+/** How long a refund recorded pending is left to the request that recorded it before recovery takes it. */
+const REFUND_IN_DOUBT_SECONDS = 10;
 
 function rowsOf<T>(result: unknown): T[] {
   const list = result as unknown[];
@@ -130,6 +155,52 @@ export class MoneyAttemptsRepository {
     );
   }
 
+  /**
+   * A refund, in the caller's transaction (a cancellation's): pending for a card (the provider is asked after the
+   * commit, with `providerKey`), approved for what the transaction itself gave back (a voucher re-credit, store credit).
+   */
+  async recordRefund(tx: Queryable, r: RecordRefund): Promise<void> {
+    await tx.query(
+      `INSERT INTO money_attempt (kind, subject_kind, subject_id, method, amount_agorot, provider, provider_key,
+                                  provider_reference, idempotency_key, fingerprint, state, payment_id, system_voucher_id)
+       VALUES ('refund', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        r.subjectKind,
+        r.subjectId,
+        r.method,
+        r.amountAgorot,
+        r.provider,
+        r.providerKey,
+        r.providerReference,
+        r.idempotencyKey,
+        `${r.subjectKind}:${r.subjectId}:${r.paymentId ?? 'credit'}:${r.amountAgorot}`,
+        r.state,
+        r.paymentId,
+        r.systemVoucherId,
+      ],
+    );
+  }
+
+  /**
+   * The provider's answer to a refund: approved (and its payment marked refunded once its refunds add up to all of
+   * it), or failed for good (a person takes it; it is not retried forever).
+   */
+  async settleRefund(id: string, state: 'approved' | 'failed', error: string | null): Promise<void> {
+    await this.db.query(
+      `UPDATE money_attempt SET state = $2, error = $3, updated_at = now() WHERE id = $1 AND kind = 'refund'`,
+      [id, state, error],
+    );
+    if (state === 'approved') {
+      await this.db.query(
+        `UPDATE payment p SET status = 'refunded', updated_at = now()
+          WHERE p.id = (SELECT payment_id FROM money_attempt WHERE id = $1) AND p.status = 'approved'
+            AND p.amount_agorot <= (SELECT coalesce(sum(amount_agorot), 0) FROM money_attempt
+                                     WHERE payment_id = p.id AND kind = 'refund' AND state = 'approved')`,
+        [id],
+      );
+    }
+  }
+
   /** Charged, but the thing can no longer be had: recorded first, so the refund is never forgotten. */
   async refundPending(id: string, providerReference: string, reason: string, result: object): Promise<void> {
     await this.db.query(
@@ -147,8 +218,9 @@ export class MoneyAttemptsRepository {
   }
 
   /**
-   * The recovery loop's claim: attempts still 'pending' after `inDoubtSeconds` (their node died or lost the answer)
-   * and refunds still owed, leased for `leaseSeconds` under FOR UPDATE SKIP LOCKED so nodes never share one.
+   * The recovery loop's claim: charges still 'pending' after `inDoubtSeconds` (their node died or lost the answer),
+   * refunds still pending after REFUND_IN_DOUBT_SECONDS (or `inDoubtSeconds` if shorter), and refunds still owed,
+   * leased for `leaseSeconds` under FOR UPDATE SKIP LOCKED so nodes never share one.
    */
   async claim(limit: number, inDoubtSeconds: number, leaseSeconds: number): Promise<MoneyAttemptRow[]> {
     return rowsOf<MoneyAttemptRow>(
@@ -157,11 +229,13 @@ export class MoneyAttemptsRepository {
                 recovery_attempts = a.recovery_attempts + 1
           WHERE a.id IN (
             SELECT id FROM money_attempt
-             WHERE ((state = 'pending' AND updated_at < now() - make_interval(secs => $2::float8)) OR state = 'refund_pending')
+             WHERE ((state = 'pending' AND kind = 'charge' AND updated_at < now() - make_interval(secs => $2::float8))
+                 OR (state = 'pending' AND kind = 'refund' AND updated_at < now() - make_interval(secs => least($2::float8, $4::float8)))
+                 OR state = 'refund_pending')
                AND (next_recovery_at IS NULL OR next_recovery_at <= now())
              ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
           RETURNING ${MONEY_ATTEMPT_COLUMNS}`,
-        [limit, inDoubtSeconds, leaseSeconds],
+        [limit, inDoubtSeconds, leaseSeconds, REFUND_IN_DOUBT_SECONDS],
       ),
     );
   }

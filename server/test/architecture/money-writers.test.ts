@@ -28,8 +28,6 @@ const OTHER_WRITERS: Record<Table, Record<string, string>> = {
   payment: {
     'orders/orders.repository.ts':
       "the commit's in-doubt claim, lease and close of its card payment: moves with the cart's charges to money_attempt",
-    'cancellations/cancellation.repository.ts':
-      "marks a payment refunded once a cancellation's refunds add up to it: moves with cancellation refunds",
   },
   reservation: {
     'cancellations/cancellation.repository.ts': 'a whole-order cancellation ends the reservation',

@@ -29,6 +29,7 @@ import { ZoneTranslations1795945000000 } from './1795945000000-zone-translations
 import { DoorCheckin1795950000000 } from './1795950000000-door-checkin';
 import { PaymentFailuresIndex1795960000000 } from './1795960000000-payment-failures-index';
 import { OneMoneyAttempt1795970000000 } from './1795970000000-one-money-attempt';
+import { CancellationRefundsAsMoneyAttempts1795980000000 } from './1795980000000-cancellation-refunds-as-money-attempts';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   DoorCheckin1795950000000,
   PaymentFailuresIndex1795960000000,
   OneMoneyAttempt1795970000000,
+  CancellationRefundsAsMoneyAttempts1795980000000,
 ];
