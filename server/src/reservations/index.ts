@@ -10,6 +10,8 @@ export { LimitClaims } from './limit-claims';
 // The one record of an attempt to move money (docs/decisions/012-one-money-attempt.md): its rows and state machine.
 export { MoneyAttemptsRepository } from './money-attempts.repository';
 export type { MoneyAttemptRow, MoneySubjectKind } from './money-attempts.repository';
+// The commit's card payment rows as the recovery loop moves them (written here, the one writer of payment rows).
+export { CardPaymentsRepository } from './card-payments.repository';
 // The membership steps of the sale statement (draws, discount codes), their data and refusals.
 export { MembershipSaleSteps, updatedRows } from './membership-sale-steps';
 export type { MembershipRefusal, MembershipSaleData, RedeemedSeat } from './membership-sale-steps';

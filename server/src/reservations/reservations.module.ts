@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 // Registers the booking error codes this module's routes answer with (cart's entry loads its error catalogue).
 import '../cart';
+import { CardPaymentsRepository } from './card-payments.repository';
 import { ConfirmationController } from './confirmation.controller';
 import { DocumentsRepository } from './documents.repository';
 import { EDocumentController } from './edocument.controller';
@@ -18,6 +19,7 @@ import { SalesRepository } from './sales.repository';
     LimitClaims,
     SalesRepository,
     MoneyAttemptsRepository,
+    CardPaymentsRepository,
     DocumentsRepository,
     EDocumentService,
   ],
@@ -26,6 +28,7 @@ import { SalesRepository } from './sales.repository';
     LimitClaims,
     SalesRepository,
     MoneyAttemptsRepository,
+    CardPaymentsRepository,
     DocumentsRepository,
     EDocumentService,
   ],

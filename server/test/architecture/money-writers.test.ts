@@ -25,10 +25,7 @@ const WRITER_MODULE = 'reservations/';
 /** Writers outside the reservations context, each with why it is still there. */
 const OTHER_WRITERS: Record<Table, Record<string, string>> = {
   money_attempt: {},
-  payment: {
-    'orders/orders.repository.ts':
-      "the commit's in-doubt claim, lease and close of its card payment: moves with the cart's charges to money_attempt",
-  },
+  payment: {},
   reservation: {
     'cancellations/cancellation.repository.ts': 'a whole-order cancellation ends the reservation',
     'customers/customers.repository.ts': "links a guest's reservations to the customer who signs in",
