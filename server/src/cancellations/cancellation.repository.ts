@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { CancellationChargeType, CancellationPolicy, RefundPart } from '@hotline/shared';
-import { MoneyAttemptsRepository, SaleParticipants } from '../reservations';
+import { MoneyAttemptsRepository, ReservationRowsRepository, SaleParticipants } from '../reservations';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface LockedReservation {
@@ -65,6 +65,7 @@ export class CancellationRepository {
     private readonly db: DataSource,
     private readonly participants: SaleParticipants,
     private readonly money: MoneyAttemptsRepository,
+    private readonly reservations: ReservationRowsRepository,
   ) {}
 
   transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
@@ -138,7 +139,7 @@ export class CancellationRepository {
         [ticketIds],
       ),
     );
-    if (whole) await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = $1`, [reservationId]);
+    if (whole) await this.reservations.cancel(tx, reservationId);
     await this.participants.giveBack(tx, {
       ticketIds: ended.map((t) => t.id),
       wholeReservationIds: whole && ended.length ? [reservationId] : [],

@@ -9,6 +9,7 @@ import { EDocumentService } from './edocument.service';
 import { LimitClaims } from './limit-claims';
 import { MoneyAttemptsRepository } from './money-attempts.repository';
 import { SaleParticipants } from './sale-participant';
+import { ReservationRowsRepository } from './reservation-rows.repository';
 import { SalesRepository } from './sales.repository';
 
 /** Reservations: the durable sale (one transaction) and the electronic ticket. */
@@ -20,6 +21,7 @@ import { SalesRepository } from './sales.repository';
     SalesRepository,
     MoneyAttemptsRepository,
     CardPaymentsRepository,
+    ReservationRowsRepository,
     DocumentsRepository,
     EDocumentService,
   ],
@@ -29,6 +31,7 @@ import { SalesRepository } from './sales.repository';
     SalesRepository,
     MoneyAttemptsRepository,
     CardPaymentsRepository,
+    ReservationRowsRepository,
     DocumentsRepository,
     EDocumentService,
   ],

@@ -27,12 +27,8 @@ const OTHER_WRITERS: Record<Table, Record<string, string>> = {
   money_attempt: {},
   payment: {},
   reservation: {
-    'cancellations/cancellation.repository.ts': 'a whole-order cancellation ends the reservation',
-    'customers/customers.repository.ts': "links a guest's reservations to the customer who signs in",
-    'gifts/system-vouchers.service.ts': "a refunded gift voucher's reservation is cancelled",
     'holds/hold-sale.participant.ts': "the hold participant's step of the sale statement (same transaction)",
     'holds/holds.repository.ts': 'releasing a hold at its deadline cancels its reservation',
-    'order-changes/order-changes.repository.ts': "an order change records the reservation's last transaction",
   },
 };
 
