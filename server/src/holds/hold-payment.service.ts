@@ -93,6 +93,8 @@ export class HoldPaymentService {
     });
     // Another device is paying this hold right now (its own key): this attempt never reaches the card.
     if (row === 'busy') throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
+    // Another device paid it between this request reading the hold and opening its attempt.
+    if (row === 'paid') throw new AppError('HOLD_ALREADY_PAID');
     if (!row) {
       // Another request holds this key (or it is finished): answer as it does.
       const now = await this.payments.byKey(key);
@@ -132,6 +134,7 @@ export class HoldPaymentService {
       providerKey: null,
       visitorId: null,
     });
+    if (row === 'paid') throw new AppError('HOLD_ALREADY_PAID');
     if (!row || row === 'busy') throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
     const result: PaidResult = {
       reservationIdentifier: hold.identifier,

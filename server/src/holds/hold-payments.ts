@@ -19,7 +19,7 @@ export class HoldPayments {
   /**
    * Opens the attempt for this key, or takes over a declined or failed one (a new card authorisation under the same
    * key). Null when the key already has a live or finished attempt: read it with byKey. 'busy' when ANOTHER attempt
-   * on the same reservation is pending (another device, another key).
+   * on the same reservation is pending (another device, another key); 'paid' when another attempt already paid it.
    */
   async open(a: {
     idempotencyKey: string;
@@ -30,7 +30,7 @@ export class HoldPayments {
     amountAgorot: number;
     providerKey: string | null;
     visitorId: string | null;
-  }): Promise<HoldPaymentRow | null | 'busy'> {
+  }): Promise<HoldPaymentRow | null | 'busy' | 'paid'> {
     const row = await this.attempts.openCharge({
       subjectKind: 'hold',
       subjectId: a.reservationId,
@@ -43,7 +43,7 @@ export class HoldPayments {
       fingerprint: a.fingerprint,
       visitorId: a.visitorId,
     });
-    return row as HoldPaymentRow | null | 'busy';
+    return row as HoldPaymentRow | null | 'busy' | 'paid';
   }
 
   /** The attempt under this key, if it pays a hold (a key of another subject is no hold payment). */

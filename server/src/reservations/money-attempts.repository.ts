@@ -97,15 +97,20 @@ export class MoneyAttemptsRepository {
    * Opens the charge for this key, or takes over a declined or failed one (a refused card may be retried under the
    * same key with a new authorisation, a new provider key). Null when the key already has a live or finished attempt:
    * read it with byKey. 'busy' when ANOTHER charge of the same thing is pending (another device, another key): at
-   * most one charge per thing reaches the provider at a time (the index money_attempt_one_charging).
+   * most one charge per thing reaches the provider at a time (the index money_attempt_one_charging). 'paid' when the
+   * thing already has an approved charge (a request that read it unpaid before another one's charge went through):
+   * refused before the provider, never charged and refunded.
    */
-  async openCharge(a: OpenCharge): Promise<MoneyAttemptRow | null | 'busy'> {
+  async openCharge(a: OpenCharge): Promise<MoneyAttemptRow | null | 'busy' | 'paid'> {
     let result: unknown;
     try {
       result = await this.db.query(
         `INSERT INTO money_attempt (kind, subject_kind, subject_id, channel, method, amount_agorot, provider, provider_key,
                                     idempotency_key, fingerprint, visitor_id, state)
-         VALUES ('charge', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending')
+         SELECT 'charge', $1::varchar, $2::varchar, $3::varchar, $4::varchar, $5::int, $6::varchar, $7::varchar,
+                $8::varchar, $9::varchar, $10::uuid, 'pending'
+          WHERE NOT EXISTS (SELECT 1 FROM money_attempt WHERE subject_kind = $1::varchar AND subject_id = $2::varchar
+                               AND kind = 'charge' AND state = 'approved')
          ON CONFLICT (idempotency_key) DO UPDATE
            SET state = 'pending', provider = EXCLUDED.provider, provider_key = EXCLUDED.provider_key,
                amount_agorot = EXCLUDED.amount_agorot, error = NULL, provider_reference = NULL, updated_at = now()
@@ -130,7 +135,13 @@ export class MoneyAttemptsRepository {
       if (violates(error, 'money_attempt_one_charging')) return 'busy';
       throw error;
     }
-    return rowsOf<MoneyAttemptRow>(result)[0] ?? null;
+    const opened = rowsOf<MoneyAttemptRow>(result)[0];
+    if (opened) return opened;
+    const paid: unknown[] = await this.db.query(
+      `SELECT 1 FROM money_attempt WHERE subject_kind = $1 AND subject_id = $2 AND kind = 'charge' AND state = 'approved'`,
+      [a.subjectKind, a.subjectId],
+    );
+    return paid.length > 0 ? 'paid' : null;
   }
 
   async byKey(idempotencyKey: string): Promise<MoneyAttemptRow | null> {

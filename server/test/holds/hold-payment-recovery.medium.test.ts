@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
+import { HoldPayments } from '../../src/holds/hold-payments';
 import { HoldReleaseJob } from '../../src/holds/hold-release.job';
 import { PaymentRecoveryJob } from '../../src/payment/payment-recovery.job';
 import type { TestApp } from '../support/test-env';
@@ -49,6 +51,18 @@ describe('hold payment recovery', () => {
     expect(await count(sql, 'SELECT count(*) FROM sandbox_charge')).toBe(charges);
     // A second pass has nothing to do.
     expect(await recover()).toEqual([]);
+    // A device that read the hold unpaid before this charge went through opens no attempt of its own: the hold is paid.
+    const late = await t.app.get(HoldPayments).open({
+      idempotencyKey: randomUUID(),
+      fingerprint: 'late',
+      reservationId: h.reservationId,
+      channel: 'online',
+      method: 'card',
+      amountAgorot: h.totalAgorot,
+      providerKey: `hold:late:${randomUUID()}`,
+      visitorId: null,
+    });
+    expect(late).toBe('paid');
   });
 
   test('charged, but the hold was released meanwhile: the job refunds', async () => {

@@ -93,7 +93,7 @@ export async function inDoubtHoldPayment(t: TestApp, sql: Client, seatOffset: nu
     providerKey,
     visitorId: member.client.visitor,
   });
-  if (!opened || opened === 'busy') throw new Error(`hold payment not opened: ${String(opened)}`);
+  if (!opened || opened === 'busy' || opened === 'paid') throw new Error(`hold payment not opened: ${String(opened)}`);
   const row = opened;
   if (charge) {
     const r = await t.app.get(PaymentProvider).charge({
