@@ -8,10 +8,10 @@ import { CancellationService } from './cancellation.service';
 
 /**
  * The cancellation's in-doubt kind (`cancellation`): cancellations a crash (or a provider timeout) left half done,
- * seats not freed or card refunds owed, 10 s after they were made. Driven by the one recovery loop
- * (payment/payment-recovery.job.ts) every CANCELLATION_RECOVERY_MS; nothing is asked of the provider's charge status:
- * the step is CancellationService.finish (refunds through PaymentAttempts, once per refund key), idempotent, which is
- * what makes two nodes safe.
+ * seats not freed, 10 s after they were made. Driven by the one recovery loop (payment/payment-recovery.job.ts) every
+ * CANCELLATION_RECOVERY_MS: the step is CancellationService.finish without the refunds, idempotent, which is what makes
+ * two nodes safe. Card refunds still owed are money attempts: the one money-attempt kind retries them and closes the
+ * cancellation (cancellation-money-subject.ts).
  */
 @Injectable()
 export class CancellationInDoubt extends InDoubt.IdempotentStepKind {
@@ -35,6 +35,6 @@ export class CancellationInDoubt extends InDoubt.IdempotentStepKind {
   }
 
   protected finish(id: string): Promise<void> {
-    return this.cancellations.finish(id);
+    return this.cancellations.finish(id, false);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { CancellationChargeType, CancellationPolicy, RefundPart } from '@hotline/shared';
-import { SaleParticipants } from '../reservations';
+import { MoneyAttemptsRepository, ReservationRowsRepository, SaleParticipants } from '../reservations';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface LockedReservation {
@@ -33,6 +33,7 @@ export interface EventPolicy extends CancellationPolicy {
 export interface PaymentRow {
   id: string;
   method: string;
+  provider: string;
   amountAgorot: number;
   providerReference: string | null;
   instalments: number;
@@ -48,7 +49,10 @@ export interface OpenRefund {
   providerReference: string;
 }
 
-/** Cancellations: ticket state, refunds owed and made, store credit. Only this adapter touches their tables. */
+/**
+ * Cancellations: ticket state, refunds owed and made, store credit. Only this adapter touches their tables; the
+ * refunds are money attempts (subject 'cancellation'), written through the reservations context's one writer.
+ */
 /** TypeORM answers an UPDATE ... RETURNING with [rows, count]. */
 function returnedRows<T>(result: unknown): T[] {
   const list = result as unknown[];
@@ -60,6 +64,8 @@ export class CancellationRepository {
   constructor(
     private readonly db: DataSource,
     private readonly participants: SaleParticipants,
+    private readonly money: MoneyAttemptsRepository,
+    private readonly reservations: ReservationRowsRepository,
   ) {}
 
   transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
@@ -111,10 +117,10 @@ export class CancellationRepository {
   /** Approved payments of the order, with what earlier cancellations already gave back on each. */
   payments(tx: EntityManager, reservationId: string): Promise<PaymentRow[]> {
     return tx.query(
-      `SELECT p.id::text AS id, p.method, p.amount_agorot AS "amountAgorot", p.provider_reference AS "providerReference",
-              p.instalments, p.system_voucher_id::text AS "systemVoucherId",
-              coalesce((SELECT sum(cr.amount_agorot) FROM cancellation_refund cr
-                         WHERE cr.payment_id = p.id AND cr.status <> 'failed'), 0)::int AS "refundedAgorot"
+      `SELECT p.id::text AS id, p.method, p.provider, p.amount_agorot AS "amountAgorot",
+              p.provider_reference AS "providerReference", p.instalments, p.system_voucher_id::text AS "systemVoucherId",
+              coalesce((SELECT sum(a.amount_agorot) FROM money_attempt a
+                         WHERE a.payment_id = p.id AND a.kind = 'refund' AND a.state <> 'failed'), 0)::int AS "refundedAgorot"
          FROM payment p WHERE p.reservation_id = $1 AND p.status IN ('approved', 'refunded') ORDER BY p.id`,
       [reservationId],
     );
@@ -133,7 +139,7 @@ export class CancellationRepository {
         [ticketIds],
       ),
     );
-    if (whole) await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = $1`, [reservationId]);
+    if (whole) await this.reservations.cancel(tx, reservationId);
     await this.participants.giveBack(tx, {
       ticketIds: ended.map((t) => t.id),
       wholeReservationIds: whole && ended.length ? [reservationId] : [],
@@ -183,12 +189,20 @@ export class CancellationRepository {
   ): Promise<void> {
     for (const part of parts) {
       const key = `cancel-${cancellationId}-${part.paymentId ?? 'credit'}`;
+      const refund = { subjectKind: 'cancellation' as const, subjectId: cancellationId, idempotencyKey: key };
       if (part.kind === 'card') {
-        await tx.query(
-          `INSERT INTO cancellation_refund (cancellation_id, payment_id, kind, amount_agorot, status, idempotency_key)
-           VALUES ($1, $2, 'card', $3, 'pending', $4)`,
-          [cancellationId, part.paymentId, part.amountAgorot, key],
-        );
+        const paid = payments.find((p) => p.id === part.paymentId);
+        await this.money.recordRefund(tx, {
+          ...refund,
+          method: 'card',
+          amountAgorot: part.amountAgorot,
+          provider: paid?.provider ?? 'card',
+          providerKey: key,
+          providerReference: paid?.providerReference ?? null,
+          paymentId: part.paymentId ?? null,
+          systemVoucherId: null,
+          state: 'pending',
+        });
       } else if (part.kind === 'voucher') {
         const voucherId = payments.find((p) => p.id === part.paymentId)?.systemVoucherId ?? null;
         if (voucherId) {
@@ -201,11 +215,17 @@ export class CancellationRepository {
             [voucherId, part.amountAgorot, cancellationId],
           );
         }
-        await tx.query(
-          `INSERT INTO cancellation_refund (cancellation_id, payment_id, kind, amount_agorot, status, idempotency_key, system_voucher_id)
-           VALUES ($1, $2, 'voucher', $3, 'done', $4, $5)`,
-          [cancellationId, part.paymentId, part.amountAgorot, key, voucherId],
-        );
+        await this.money.recordRefund(tx, {
+          ...refund,
+          method: 'voucher',
+          amountAgorot: part.amountAgorot,
+          provider: 'system_voucher',
+          providerKey: null,
+          providerReference: null,
+          paymentId: part.paymentId ?? null,
+          systemVoucherId: voucherId,
+          state: 'approved',
+        });
       } else {
         // Store credit is a system voucher of the customer's, usable at checkout like any voucher.
         const reference = `CR${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -222,11 +242,17 @@ export class CancellationRepository {
            VALUES ($1, 'store_credit', $2, $2, (SELECT reservation_id FROM cancellation WHERE id = $3))`,
           [voucher.id, part.amountAgorot, cancellationId],
         );
-        await tx.query(
-          `INSERT INTO cancellation_refund (cancellation_id, kind, amount_agorot, status, idempotency_key, system_voucher_id)
-           VALUES ($1, 'credit', $2, 'done', $3, $4)`,
-          [cancellationId, part.amountAgorot, key, voucher.id],
-        );
+        await this.money.recordRefund(tx, {
+          ...refund,
+          method: 'credit',
+          amountAgorot: part.amountAgorot,
+          provider: 'store_credit',
+          providerKey: null,
+          providerReference: null,
+          paymentId: null,
+          systemVoucherId: voucher.id,
+          state: 'approved',
+        });
       }
     }
   }
@@ -258,30 +284,18 @@ export class CancellationRepository {
 
   openCardRefunds(cancellationId: string): Promise<OpenRefund[]> {
     return this.db.query(
-      `SELECT cr.id::text AS id, cr.payment_id::text AS "paymentId", cr.amount_agorot AS "amountAgorot",
-              cr.idempotency_key AS "idempotencyKey", p.provider_reference AS "providerReference"
-         FROM cancellation_refund cr JOIN payment p ON p.id = cr.payment_id
-        WHERE cr.cancellation_id = $1 AND cr.status = 'pending' AND cr.kind = 'card'`,
+      `SELECT a.id::text AS id, a.payment_id::text AS "paymentId", a.amount_agorot AS "amountAgorot",
+              a.idempotency_key AS "idempotencyKey", p.provider_reference AS "providerReference"
+         FROM money_attempt a JOIN payment p ON p.id = a.payment_id
+        WHERE a.subject_kind = 'cancellation' AND a.subject_id = $1::text AND a.kind = 'refund'
+          AND a.state = 'pending' AND a.method = 'card'`,
       [cancellationId],
     );
   }
 
-  async settleRefund(id: string, status: 'done' | 'failed', error: string | null): Promise<void> {
-    await this.db.query(`UPDATE cancellation_refund SET status = $2, error = $3, updated_at = now() WHERE id = $1`, [
-      id,
-      status,
-      error,
-    ]);
-    if (status === 'done') {
-      // The payment is marked refunded once its refunds add up to all of it.
-      await this.db.query(
-        `UPDATE payment p SET status = 'refunded', updated_at = now()
-          WHERE p.id = (SELECT payment_id FROM cancellation_refund WHERE id = $1) AND p.status = 'approved'
-            AND p.amount_agorot <= (SELECT coalesce(sum(amount_agorot), 0) FROM cancellation_refund
-                                     WHERE payment_id = p.id AND status = 'done')`,
-        [id],
-      );
-    }
+  /** The provider's answer to a card refund (its payment marked refunded once its refunds add up to all of it). */
+  settleRefund(id: string, status: 'done' | 'failed', error: string | null): Promise<void> {
+    return this.money.settleRefund(id, status === 'done' ? 'approved' : 'failed', error);
   }
 
   /** done once no refund of it is still pending. */
@@ -289,7 +303,8 @@ export class CancellationRepository {
     await this.db.query(
       `UPDATE cancellation SET state = 'done', completed_at = now()
         WHERE id = $1 AND state = 'refunding'
-          AND NOT EXISTS (SELECT 1 FROM cancellation_refund WHERE cancellation_id = $1 AND status = 'pending')`,
+          AND NOT EXISTS (SELECT 1 FROM money_attempt WHERE subject_kind = 'cancellation' AND subject_id = $1::text
+                             AND kind = 'refund' AND state = 'pending')`,
       [id],
     );
   }

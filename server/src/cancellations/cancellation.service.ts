@@ -264,8 +264,11 @@ export class CancellationService {
     return cancellationId;
   }
 
-  /** Step 2, idempotent: free the seats, make the card refunds, close the cancellation. */
-  async finish(cancellationId: string): Promise<void> {
+  /**
+   * Step 2, idempotent: free the seats, make the card refunds (`refunds`: the request that cancelled; the recovery
+   * loop retries them through the one money-attempt kind instead), close the cancellation.
+   */
+  async finish(cancellationId: string, refunds = true): Promise<void> {
     const c = await this.repo.cancellation(cancellationId);
     if (!c) return;
     if (!c.seatsReleased) {
@@ -278,7 +281,7 @@ export class CancellationService {
       }
       await this.repo.markSeatsReleased(cancellationId);
     }
-    for (const refund of await this.repo.openCardRefunds(cancellationId)) {
+    for (const refund of refunds ? await this.repo.openCardRefunds(cancellationId) : []) {
       const result = await this.attempts.refundOnce({
         providerReference: refund.providerReference,
         amountAgorot: refund.amountAgorot,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { BotCheckModule } from '../botcheck/botcheck.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { ReservationsModule } from '../reservations/reservations.module';
 import { AttemptLimiter } from './attempt-limiter';
 import { CheckoutOrderLinkInterceptor } from './checkout-order-link.interceptor';
 import { CustomerAreaController } from './customer-area.controller';
@@ -22,7 +23,7 @@ import { PasswordVerifier } from './password-verifier';
  * and use CustomerSessions for ownership.
  */
 @Module({
-  imports: [BotCheckModule, NotificationsModule],
+  imports: [BotCheckModule, NotificationsModule, ReservationsModule],
   controllers: [CustomerAreaController, CustomerController],
   providers: [
     CustomersRepository,

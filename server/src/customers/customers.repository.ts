@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ReservationRowsRepository } from '../reservations';
 
 export interface CustomerRow {
   id: number;
@@ -72,7 +73,10 @@ const CUSTOMER_COLUMNS = `id, ssn, first_name AS "firstName", last_name AS "last
 /** Customer accounts and what the customer area shows of them. */
 @Injectable()
 export class CustomersRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly reservations: ReservationRowsRepository,
+  ) {}
 
   async byId(id: number): Promise<CustomerRow | null> {
     const rows = await this.db.query(`SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE id = $1`, [id]);
@@ -132,25 +136,13 @@ export class CustomersRepository {
    * Orders placed with this verified mobile number and not yet linked to anyone
    * become the customer's: the one-time code just proved the number is theirs.
    */
-  async claimOrdersByMobile(customerId: number, mobile: string): Promise<number> {
-    const rows = await this.db.query(
-      `WITH c AS (
-         UPDATE reservation SET customer_id = $1
-          WHERE customer_id IS NULL
-            AND regexp_replace(regexp_replace(coalesce(customer->>'mobileNumber', ''), '[^0-9+]', '', 'g'), '^(\\+?972)', '0') = $2
-          RETURNING 1)
-       SELECT count(*)::int AS n FROM c`,
-      [customerId, mobile],
-    );
-    return rows[0]?.n ?? 0;
+  claimOrdersByMobile(customerId: number, mobile: string): Promise<number> {
+    return this.reservations.claimByMobile(customerId, mobile);
   }
 
   /** Links an order made at checkout to the logged-in customer (only the buying visitor's, only once). */
-  async attachOrder(customerId: number, reservationIdentifier: string, visitorId: string): Promise<void> {
-    await this.db.query(
-      `UPDATE reservation SET customer_id = $1 WHERE identifier = $2 AND visitor_id = $3 AND customer_id IS NULL`,
-      [customerId, reservationIdentifier, visitorId],
-    );
+  attachOrder(customerId: number, reservationIdentifier: string, visitorId: string): Promise<void> {
+    return this.reservations.attachToCustomer(customerId, reservationIdentifier, visitorId);
   }
 
   areaTickets(customerId: number): Promise<AreaTicketRow[]> {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CancellationsModule } from '../cancellations/cancellations.module';
 import { CustomersModule } from '../customers/customers.module';
+import { ReservationsModule } from '../reservations/reservations.module';
 import { DonationsRepository } from './donations.repository';
 import { GiftOffersRepository } from './gift-offers.repository';
 import { GiftsController } from './gifts.controller';
@@ -17,7 +18,7 @@ import { VoucherHistoryRepository } from './voucher-history.repository';
  * commit; paying with a voucher is the payment module's.
  */
 @Module({
-  imports: [CustomersModule, CancellationsModule],
+  imports: [CustomersModule, CancellationsModule, ReservationsModule],
   controllers: [GiftsController, SystemVouchersController],
   providers: [GiftOffersRepository, DonationsRepository, VoucherHistoryRepository, GiftsService, SystemVouchersService],
   exports: [GiftOffersRepository, DonationsRepository],

@@ -6,6 +6,7 @@ import { CancellationRepository, CancellationService } from '../cancellations';
 import { AppError } from '../common/app-error';
 import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ReservationRowsRepository } from '../reservations';
 
 interface VoucherLockRow {
   id: string;
@@ -41,6 +42,7 @@ export class SystemVouchersService {
     private readonly db: DataSource,
     private readonly cancellations: CancellationRepository,
     private readonly cancelFlow: CancellationService,
+    private readonly reservations: ReservationRowsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -123,12 +125,7 @@ export class SystemVouchersService {
     });
     await this.cancellations.recordRefunds(tx, cancellationId, customerId, splitRefund(refund, paid, false), payments);
     // The order is cancelled once nothing it bought is left.
-    await tx.query(
-      `UPDATE reservation SET state = 'cancelled' WHERE id = $1
-          AND NOT EXISTS (SELECT 1 FROM system_voucher WHERE reservation_id = $1 AND active)
-          AND NOT EXISTS (SELECT 1 FROM reservation_ticket WHERE reservation_id = $1 AND status = 'live')`,
-      [r.id],
-    );
+    await this.reservations.cancelIfNothingLeft(tx, r.id);
     return { cancellationId, refund };
   }
 

@@ -6,8 +6,9 @@ import { BookingError, type ParsedCart, cartFingerprint } from '../cart';
 import { AppError } from '../common/app-error';
 import type { Locale } from '../common/locale';
 import { PaymentAttempts, PaymentProvider } from '../payment';
+import { SalesRepository } from '../reservations';
 import { HoldClock } from './hold-clock';
-import { HoldPaymentsRepository, type HoldPaymentRow } from './hold-payments.repository';
+import { HoldPayments, type HoldPaymentRow } from './hold-payments';
 import { HoldsRepository, type HoldRow } from './holds.repository';
 import './holds.errors';
 
@@ -31,13 +32,14 @@ export function fingerprintOf(parts: unknown[]): string {
 
 /**
  * Paying a reservation that exists but is unpaid (a hold order): POST /api/payment/{resId}/payment online, and the
- * box office's cash or terminal payment. The same money-safety shape as the commit (docs/booking.md), in states of
- * its own row (hold_payment):
+ * box office's cash or terminal payment. The same money-safety shape as the commit (docs/booking.md), in the one
+ * record of an attempt to move money (money_attempt, subject 'hold'; docs/decisions/015-one-money-attempt.md):
  *
- *   charging --(provider approves, hold still payable)--> paid      (hold, reservation, payment row: one statement)
- *   charging --(declined / not authorised / no charge)--> failed    (the key may try again with a new card)
- *   charging --(approved, but the hold was released)----> refund_pending --> refunded
- *   charging, node died ------------------------------->  the recovery job asks the provider and does the above
+ *   pending --(provider approves, hold still payable)--> approved  (hold, reservation, payment row, attempt: the sale
+ *                                                                   statement, SalesRepository.payHold)
+ *   pending --(declined / not authorised / no charge)--> declined / failed  (the key may try again with a new card)
+ *   pending --(approved, but the hold was released)----> refund_pending --> refunded
+ *   pending, node died -------------------------------> the recovery loop's money-attempt kind does the above
  *
  * The idempotency key (the cart identifier) is bound to what it pays (reservation + cart fingerprint): the same key
  * with another cart is refused; the same key again answers the stored result without a second charge (the
@@ -47,7 +49,8 @@ export function fingerprintOf(parts: unknown[]): string {
 export class HoldPaymentService {
   constructor(
     private readonly holds: HoldsRepository,
-    private readonly payments: HoldPaymentsRepository,
+    private readonly payments: HoldPayments,
+    private readonly sales: SalesRepository,
     private readonly provider: PaymentProvider,
     private readonly attempts: PaymentAttempts,
     private readonly clock: HoldClock,
@@ -90,6 +93,8 @@ export class HoldPaymentService {
     });
     // Another device is paying this hold right now (its own key): this attempt never reaches the card.
     if (row === 'busy') throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
+    // Another device paid it between this request reading the hold and opening its attempt.
+    if (row === 'paid') throw new AppError('HOLD_ALREADY_PAID');
     if (!row) {
       // Another request holds this key (or it is finished): answer as it does.
       const now = await this.payments.byKey(key);
@@ -97,7 +102,7 @@ export class HoldPaymentService {
       if (answer) return answer;
       // The same card authorisation again after this key's attempt failed (declined, or closed by the recovery
       // job): its real outcome, never "in progress". A new authorisation may try again.
-      if (now?.state === 'failed') throw failedAttemptRefusal(now.error);
+      if (now?.state === 'failed' || now?.state === 'declined') throw failedAttemptRefusal(now.error);
       throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
     }
     const approved = await this.charge(row, paymentIdentifier, visitorId, hold.identifier);
@@ -129,13 +134,14 @@ export class HoldPaymentService {
       providerKey: null,
       visitorId: null,
     });
+    if (row === 'paid') throw new AppError('HOLD_ALREADY_PAID');
     if (!row || row === 'busy') throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
     const result: PaidResult = {
       reservationIdentifier: hold.identifier,
       charged: agorotToShekels(hold.totalAgorot),
       method,
     };
-    const settled = await this.holds.settleHold({
+    const settled = await this.sales.payHold({
       reservationId: hold.reservationId,
       attemptId: row.id,
       now: this.clock.now(),
@@ -150,7 +156,7 @@ export class HoldPaymentService {
       result: result as unknown as Record<string, unknown>,
     });
     if (settled) return { ...result, replayed: false };
-    await this.payments.fail(row.id, 'hold no longer payable');
+    await this.payments.fail(row.id, 'failed', 'hold no longer payable');
     throw new AppError(await this.whyNotPayable(hold.identifier));
   }
 
@@ -161,11 +167,11 @@ export class HoldPaymentService {
   private answerExisting(row: HoldPaymentRow, fingerprint: string, locale: Locale): PayExistingResponse | null {
     if (row.fingerprint !== fingerprint) throw new AppError('HOLD_PAYMENT_KEY_REUSED');
     switch (row.state) {
-      case 'paid': {
+      case 'approved': {
         const r = row.result as unknown as PaidResult;
         return { reservationIdentifier: r.reservationIdentifier, charged: r.charged, replayed: true };
       }
-      case 'charging':
+      case 'pending':
         throw new AppError('HOLD_PAYMENT_IN_PROGRESS');
       case 'refund_pending':
       case 'refunded':
@@ -202,7 +208,7 @@ export class HoldPaymentService {
         currency: 'ILS',
         description: `Hold order ${identifier}`,
       },
-      ({ reason, providerReference }) => this.payments.fail(row.id, reason, providerReference),
+      ({ status, reason, providerReference }) => this.payments.fail(row.id, status, reason, providerReference),
     );
     return { providerReference: approved.providerReference };
   }
@@ -223,7 +229,7 @@ export class HoldPaymentService {
       charged: agorotToShekels(row.amountAgorot),
       method: 'card',
     };
-    const settled = await this.holds.settleHold({
+    const settled = await this.sales.payHold({
       reservationId: hold.reservationId,
       attemptId: row.id,
       now: this.clock.now(),

@@ -10,9 +10,9 @@ import { SeatsModule } from '../seats/seats.module';
 import { ACTIVE_MEMBERSHIP } from './active-membership.port';
 import { BoxOfficeHoldsController } from './box-office-holds.controller';
 import { HoldClock } from './hold-clock';
-import { HoldPaymentInDoubt } from './hold-payment-in-doubt';
+import { HoldMoneySubject } from './hold-money-subject';
 import { HoldPaymentService } from './hold-payment.service';
-import { HoldPaymentsRepository } from './hold-payments.repository';
+import { HoldPayments } from './hold-payments';
 import { HoldPlacementService } from './hold-placement.service';
 import { HoldReleaseJob } from './hold-release.job';
 import { HoldSummaries } from './hold-summaries.service';
@@ -42,11 +42,11 @@ import { HoldSaleParticipant } from './hold-sale.participant';
     HoldClock,
     HoldsRepository,
     HoldSaleParticipant,
-    HoldPaymentsRepository,
+    HoldPayments,
     HoldPlacementService,
     HoldPaymentService,
     HoldReleaseJob,
-    HoldPaymentInDoubt,
+    HoldMoneySubject,
     HoldSummaries,
     // The one question hold orders ask of the memberships context (a started, unexpired membership).
     { provide: ACTIVE_MEMBERSHIP, useExisting: MembershipsService },

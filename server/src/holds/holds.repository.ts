@@ -40,12 +40,6 @@ const HOLD_COLUMNS = `r.id::text AS "reservationId", r.identifier, r.state AS "r
   h.customer_id AS "customerId", r.visitor_id AS "visitorId", h.release_at AS "releaseAt",
   r.total_agorot AS "totalAgorot", r.customer, r.locale`;
 
-/** TypeORM answers an UPDATE ... RETURNING through query() as [rows, count]; a SELECT as rows. */
-function rowsOf<T>(result: unknown): T[] {
-  const list = result as unknown[];
-  return (Array.isArray(list[0]) ? list[0] : list) as T[];
-}
-
 /**
  * Hold orders in PostgreSQL (the durable truth; a hold is WRITTEN by the one sale write, hold-sale.participant.ts):
  * the release sweep's claim (one statement under FOR UPDATE SKIP LOCKED, so two nodes
@@ -227,60 +221,5 @@ export class HoldsRepository {
         ORDER BY t.reservation_id, p.date_time, t.section_id, t.y, t.x`,
       [reservationIds],
     );
-  }
-
-  /**
-   * The hold is paid: hold 'paid', reservation 'paid', the payment row (approved) and the attempt closed with its
-   * answer, in one statement, and only while the hold is still 'held' before its deadline (the sweep takes the same
-   * row lock, so exactly one of "paid" and "released" wins). False when it was not (released, cancelled, paid).
-   */
-  async settleHold(p: {
-    reservationId: string;
-    attemptId: string;
-    now: Date;
-    payment: {
-      cartIdentifier: string;
-      provider: string;
-      method: string;
-      providerReference: string | null;
-      amountAgorot: number;
-      idempotencyKey: string | null;
-    };
-    result: Record<string, unknown>;
-  }): Promise<boolean> {
-    const rows = rowsOf<{ id: string }>(
-      await this.db.query(
-        `WITH h AS (
-           UPDATE hold_order SET state = 'paid', paid_at = now()
-            WHERE reservation_id = $1 AND state = 'held' AND release_at > $2
-           RETURNING reservation_id
-         ), r AS (
-           UPDATE reservation SET state = 'paid' FROM h WHERE reservation.id = h.reservation_id AND reservation.state = 'hold'
-           RETURNING reservation.id
-         ), pay AS (
-           INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, idempotency_key)
-           SELECT r.id, $3, $4, $5, $6, $7, 'approved', $8 FROM r
-           RETURNING id
-         ), a AS (
-           UPDATE hold_payment SET state = 'paid', result = $10::jsonb, error = NULL, updated_at = now()
-            WHERE id = $9 AND EXISTS (SELECT 1 FROM pay)
-           RETURNING id
-         )
-         SELECT id::text FROM a`,
-        [
-          p.reservationId,
-          p.now,
-          p.payment.cartIdentifier,
-          p.payment.provider,
-          p.payment.method,
-          p.payment.providerReference,
-          p.payment.amountAgorot,
-          p.payment.idempotencyKey,
-          p.attemptId,
-          JSON.stringify(p.result),
-        ],
-      ),
-    );
-    return rows.length > 0;
   }
 }

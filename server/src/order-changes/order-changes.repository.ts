@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { LocalizedNames } from '../common/localized-name';
+import { ReservationRowsRepository } from '../reservations';
 
 export interface ChangeableReservation {
   id: string;
@@ -63,7 +64,10 @@ const SEAT_KEY_SQL = `section_id || ':' || x || ':' || y`;
 /** The tables of order changes; only this adapter touches them (and the ticket rows it moves). */
 @Injectable()
 export class OrderChangesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly reservations: ReservationRowsRepository,
+  ) {}
 
   transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(fn);
@@ -169,7 +173,7 @@ export class OrderChangesRepository {
        VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id::text AS id`,
       [c.reservationId, c.transactionId, c.presentationId, c.actor, c.actorRef, JSON.stringify(c.swaps)],
     );
-    await tx.query(`UPDATE reservation SET last_transaction_id = $2 WHERE id = $1`, [c.reservationId, c.transactionId]);
+    await this.reservations.recordLastTransaction(tx, c.reservationId, c.transactionId);
     return rows[0].id;
   }
 

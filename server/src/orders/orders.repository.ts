@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { enqueueMessages } from '../notifications';
+import { CardPaymentsRepository } from '../reservations';
 import type { SaleDraft } from './sale-draft';
 
 /** A card payment the recovery job has to settle: in doubt ('pending', too old) or a refund still owed. */
@@ -21,44 +22,28 @@ export interface RecoveryCase {
   cartStatus: string | null;
 }
 
-/** The recovery job's SQL: claims with a lease (FOR UPDATE SKIP LOCKED, so nodes never share a case), back-off, takeover. */
+/**
+ * The recovery job's rows: claims with a lease (FOR UPDATE SKIP LOCKED, so nodes never share a case), back-off,
+ * takeover. The cart's SQL is here; the payment rows are written by the reservations context, their one writer.
+ */
 @Injectable()
 export class OrdersRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly payments: CardPaymentsRepository,
+  ) {}
 
   /**
    * Takes up to `limit` due cases for this node for `leaseSeconds`: a node that dies holding one
    * leaves it to the next pass after the lease (at least once; every action below is idempotent).
    */
   claim(limit: number, inDoubtSeconds: number, leaseSeconds: number): Promise<RecoveryCase[]> {
-    return this.db.query(
-      `WITH claimed AS (
-         UPDATE payment p SET next_recovery_at = now() + make_interval(secs => $3::float8),
-                recovery_attempts = p.recovery_attempts + 1
-          WHERE p.id IN (
-            SELECT id FROM payment
-             WHERE method = 'card'
-               AND ((status = 'pending' AND updated_at < now() - make_interval(secs => $2::float8)) OR status = 'refund_pending')
-               AND (next_recovery_at IS NULL OR next_recovery_at <= now())
-             ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING p.id, p.status, p.cart_identifier, p.idempotency_key, p.amount_agorot, p.provider_reference, p.error,
-                    p.sale_draft, p.recovery_attempts)
-       SELECT cl.id::text AS id, cl.id::text AS "paymentId", cl.status, cl.cart_identifier AS "cartIdentifier",
-              cl.idempotency_key AS "idempotencyKey", cl.amount_agorot AS "amountAgorot",
-              cl.provider_reference AS "providerReference", cl.error, cl.sale_draft AS draft,
-              cl.recovery_attempts AS attempts, c.id::text AS "cartId", c.visitor_id AS "visitorId", c.status AS "cartStatus"
-         FROM claimed cl LEFT JOIN cart c ON c.cart_identifier::text = cl.cart_identifier
-        ORDER BY cl.id`,
-      [limit, inDoubtSeconds, leaseSeconds],
-    );
+    return this.payments.claim(limit, inDoubtSeconds, leaseSeconds) as Promise<RecoveryCase[]>;
   }
 
   /** Try again later (provider unreachable, refund refused, cart busy with a live attempt). */
-  async retryLater(paymentId: string, seconds: number): Promise<void> {
-    await this.db.query(
-      `UPDATE payment SET next_recovery_at = now() + make_interval(secs => $2::float8) WHERE id = $1`,
-      [paymentId, seconds],
-    );
+  retryLater(paymentId: string, seconds: number): Promise<void> {
+    return this.payments.retryLater(paymentId, seconds);
   }
 
   /**
@@ -109,40 +94,26 @@ export class OrdersRepository {
   }
 
   /** No money moved after all: the attempt is over, the payment closed and a stale cart opened again. */
-  async closeWithoutCharge(
+  closeWithoutCharge(
     paymentId: string,
     cartId: string | null,
     status: 'declined' | 'failed',
     error: string,
     inDoubtSeconds: number,
   ): Promise<void> {
-    await this.db.query(
-      `WITH p AS (
-         UPDATE payment SET status = $2, error = $3, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id
-       )
-       UPDATE cart SET status = 'open', attempt_started_at = NULL, updated_at = now()
-        WHERE id = $4::bigint AND status = 'paying' AND attempt_started_at < now() - make_interval(secs => $5::float8)`,
-      [paymentId, status, error, cartId, inDoubtSeconds],
-    );
+    return this.payments.closeWithoutCharge(paymentId, cartId, status, error, inDoubtSeconds);
   }
 
   /**
    * The refund went through: the payment is 'refunded' and the buyer is told, in one transaction, so the
    * notice exists exactly once whichever node (or retry) got there first.
    */
-  async markRefundedWithNotice(
+  markRefundedWithNotice(
     paymentId: string,
     notice: { locale: string; messages: { channel: 'email' | 'sms'; recipient: string }[]; payload: object },
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      // Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count] instead of rows.
-      const refunded: unknown[] = await tx.query(
-        `WITH r AS (UPDATE payment SET status = 'refunded', updated_at = now() WHERE id = $1 AND status = 'refund_pending' RETURNING id)
-         SELECT id FROM r`,
-        [paymentId],
-      );
-      if (refunded.length === 0) return;
-      await enqueueMessages(tx, { reservationId: null, template: 'payment-refunded', ...notice });
-    });
+    return this.payments.markRefunded(paymentId, (tx) =>
+      enqueueMessages(tx, { reservationId: null, template: 'payment-refunded', ...notice }),
+    );
   }
 }

@@ -3,6 +3,8 @@ export { PaymentAttempts } from './payment-attempts';
 export { PaymentRecoveryJob } from './payment-recovery.job';
 /** The recovery loop's in-doubt protocol (in-doubt.ts) under one name: the kinds' bases and the step's types. */
 export * as InDoubt from './in-doubt';
+// What a context registers for the things it moves money for (the one money_attempt recovery kind asks it).
+export { MoneySubjects, RegisteredMoneySubject } from './money-subjects';
 // The payment provider port the commit and a hold's payment charge through.
 export { PaymentProvider } from './payment-provider.port';
 // Pricing: the one price calculation a quote runs, its results, and the vouchers-per-order limit gifts sells under.

@@ -34,8 +34,8 @@ export type CloseAttempt = (closed: {
  * query and refund of the server goes through here: the commit (orders/settlement.service.ts), paying a hold
  * (holds/hold-payment.service.ts), cancellations' card refunds (cancellations/cancellation.service.ts), and the one
  * recovery loop (payment-recovery.job.ts). Card and wallet alike: the provider behind it is the router
- * (payment-router.ts). Each owner keeps its attempt's state in its own rows (payment / hold_payment /
- * cancellation_refund), which is what its in-doubt kind hands the recovery loop.
+ * (payment-router.ts). An attempt's state is one money_attempt row (docs/decisions/015-one-money-attempt.md; the
+ * commit's card payments and cancellations' refunds still in payment / cancellation_refund until they move too).
  */
 @Injectable()
 export class PaymentAttempts {

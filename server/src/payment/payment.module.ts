@@ -1,3 +1,5 @@
+import { MoneyAttemptInDoubt } from './money-attempt-in-doubt';
+import { MoneySubjects } from './money-subjects';
 import { PaymentAttempts } from './payment-attempts';
 import { PaymentRecoveryJob } from './payment-recovery.job';
 import { PaymentsInDoubtReading } from './payments-in-doubt.reading';
@@ -41,6 +43,9 @@ import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
     PaymentAttempts,
     // The one recovery loop: the contexts register their in-doubt kinds with it (in-doubt.ts).
     PaymentRecoveryJob,
+    // The one record of an attempt to move money: its recovery kind, and the subjects' finishers registry.
+    MoneySubjects,
+    MoneyAttemptInDoubt,
     // The payments-in-doubt gauges, read at each scrape (observability/).
     PaymentsInDoubtReading,
     SandboxLedgerRepository,
@@ -55,6 +60,6 @@ import { WalletSandboxProvider } from './wallet/wallet-sandbox-provider';
     VouchersService,
     PaymentFormService,
   ],
-  exports: [PaymentProvider, PaymentAttempts, PaymentRecoveryJob, CUSTOMER_FORM, VouchersRepository],
+  exports: [PaymentProvider, PaymentAttempts, PaymentRecoveryJob, MoneySubjects, CUSTOMER_FORM, VouchersRepository],
 })
 export class PaymentModule {}

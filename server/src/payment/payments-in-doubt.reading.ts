@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { Metrics, NO_METRICS, type Reading } from '../observability';
 
 /**
- * Card money whose outcome is not settled yet, read at each scrape: commit payments `pending` or `refund_pending` and
- * hold payments `charging` or `refund_pending` (both partial indexes cover these states). A commit in progress is
+ * Card money whose outcome is not settled yet, read at each scrape: commit payments and money attempts (hold
+ * payments) `pending` or `refund_pending` (both partial indexes cover these states). A commit in progress is
  * here for a second; the alert is on the oldest one's age (docs/operations.md, "Payments in doubt").
  */
 const IN_DOUBT_SQL = `
@@ -12,7 +12,7 @@ const IN_DOUBT_SQL = `
     FROM (
       SELECT updated_at FROM payment WHERE status IN ('pending', 'refund_pending')
       UNION ALL
-      SELECT updated_at FROM hold_payment WHERE state IN ('charging', 'refund_pending')
+      SELECT updated_at FROM money_attempt WHERE state IN ('pending', 'refund_pending')
     ) AS open`;
 
 @Injectable()

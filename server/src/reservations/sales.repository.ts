@@ -423,6 +423,61 @@ export class SalesRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Paying a hold order (a reservation written earlier as a hold, holds/): ONE statement marks the hold and the
+   * reservation paid (only while it is still held and before its deadline), writes the payment row, and approves the
+   * money attempt with the answer its key replays. False when the hold is no longer payable: nothing is written, and
+   * the caller gives the money back.
+   */
+  async payHold(p: {
+    reservationId: string;
+    attemptId: string;
+    now: Date;
+    payment: {
+      cartIdentifier: string;
+      provider: string;
+      method: string;
+      providerReference: string | null;
+      amountAgorot: number;
+      idempotencyKey: string | null;
+    };
+    result: Record<string, unknown>;
+  }): Promise<boolean> {
+    const rows: { id: string }[] = await this.db.query(
+      `WITH h AS (
+         UPDATE hold_order SET state = 'paid', paid_at = now()
+          WHERE reservation_id = $1 AND state = 'held' AND release_at > $2
+         RETURNING reservation_id
+       ), r AS (
+         UPDATE reservation SET state = 'paid' FROM h WHERE reservation.id = h.reservation_id AND reservation.state = 'hold'
+         RETURNING reservation.id
+       ), pay AS (
+         INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, idempotency_key)
+         SELECT r.id, $3, $4, $5, $6, $7, 'approved', $8 FROM r
+         RETURNING id
+       ), a AS (
+         UPDATE money_attempt SET state = 'approved', provider_reference = coalesce($6, provider_reference),
+                result = $10::jsonb, error = NULL, updated_at = now()
+          WHERE id = $9 AND EXISTS (SELECT 1 FROM pay)
+         RETURNING id
+       )
+       SELECT id::text FROM a`,
+      [
+        p.reservationId,
+        p.now,
+        p.payment.cartIdentifier,
+        p.payment.provider,
+        p.payment.method,
+        p.payment.providerReference,
+        p.payment.amountAgorot,
+        p.payment.idempotencyKey,
+        p.attemptId,
+        JSON.stringify(p.result),
+      ],
+    );
+    return rows.length > 0;
+  }
+
   /** After an unexpected failure: did the sale commit anyway (e.g. the connection dropped after COMMIT)? */
   async reservationOfCart(cartIdentifier: string): Promise<string | null> {
     const rows: { id: string }[] = await this.db.query(

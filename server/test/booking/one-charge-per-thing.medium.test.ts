@@ -160,7 +160,7 @@ beforeAll(async () => {
       { provide: MembershipSaleParticipant, useClass: UnclaimedEnrolmentParticipant },
     ]),
   ]);
-  await unguarded.sql.query('DROP INDEX hold_payment_one_charging');
+  await unguarded.sql.query('DROP INDEX money_attempt_one_charging');
 });
 afterAll(async () => {
   await Promise.all([guarded?.close(), unguarded?.close()]);

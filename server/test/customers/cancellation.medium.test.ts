@@ -174,15 +174,17 @@ describe('customer cancellation', () => {
     expect((await cancel(israel, order.reservationIdentifier)).status).toBe(200);
     // As if the process died after the provider refunded but before we recorded it.
     await sql.query(
-      `UPDATE cancellation_refund SET status = 'pending' WHERE cancellation_id = (SELECT max(id) FROM cancellation)`,
+      `UPDATE money_attempt SET state = 'pending'
+        WHERE subject_kind = 'cancellation' AND kind = 'refund' AND subject_id = (SELECT max(id)::text FROM cancellation)`,
     );
     await sql.query(
       `UPDATE cancellation SET state = 'refunding', seats_released = false WHERE id = (SELECT max(id) FROM cancellation)`,
     );
     const { PaymentRecoveryJob } = await import('../../src/payment/payment-recovery.job');
-    expect(
-      await t.app.get(PaymentRecoveryJob, { strict: false }).runKind('cancellation', { olderThanSeconds: 0 }),
-    ).toEqual(['finished']);
+    const loop = t.app.get(PaymentRecoveryJob, { strict: false });
+    // The seats by the cancellation's kind, the refund owed by the one money-attempt kind.
+    expect(await loop.runKind('cancellation', { olderThanSeconds: 0 })).toEqual(['finished']);
+    expect(await loop.runKind('money-attempt', { olderThanSeconds: 0 })).toEqual(['refunded']);
     expect(await refundsOf(order.reservationIdentifier)).toHaveLength(1);
     expect(await count(sql, `SELECT count(*) FROM cancellation WHERE state = 'refunding' OR NOT seats_released`)).toBe(
       0,

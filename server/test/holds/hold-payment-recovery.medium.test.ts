@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
+import { HoldPayments } from '../../src/holds/hold-payments';
 import { HoldReleaseJob } from '../../src/holds/hold-release.job';
 import { PaymentRecoveryJob } from '../../src/payment/payment-recovery.job';
 import type { TestApp } from '../support/test-env';
@@ -27,8 +29,8 @@ describe('hold payment recovery', () => {
 
   const chargedThenDied = (seatOffset: number, charge = true) => inDoubtHoldPayment(t, sql, seatOffset, charge);
 
-  /** The one recovery loop, run for the hold payment's kind only. */
-  const recover = () => t.app.get(PaymentRecoveryJob, { strict: false }).runKind('hold-payment');
+  /** The one recovery loop, run for the money attempts' kind only (hold payments are money attempts). */
+  const recover = () => t.app.get(PaymentRecoveryJob, { strict: false }).runKind('money-attempt');
 
   const stateOf = async (id: string) =>
     (await sql.query('SELECT state FROM hold_payment WHERE id = $1', [id])).rows[0].state;
@@ -49,6 +51,18 @@ describe('hold payment recovery', () => {
     expect(await count(sql, 'SELECT count(*) FROM sandbox_charge')).toBe(charges);
     // A second pass has nothing to do.
     expect(await recover()).toEqual([]);
+    // A device that read the hold unpaid before this charge went through opens no attempt of its own: the hold is paid.
+    const late = await t.app.get(HoldPayments).open({
+      idempotencyKey: randomUUID(),
+      fingerprint: 'late',
+      reservationId: h.reservationId,
+      channel: 'online',
+      method: 'card',
+      amountAgorot: h.totalAgorot,
+      providerKey: `hold:late:${randomUUID()}`,
+      visitorId: null,
+    });
+    expect(late).toBe('paid');
   });
 
   test('charged, but the hold was released meanwhile: the job refunds', async () => {

@@ -52,7 +52,10 @@ describe('the one recovery loop', () => {
     const r = await israel.call('POST', `/api/reservations/${order.reservationIdentifier}/cancel`, {});
     expect(r.status).toBe(200);
     const id: string = (await sql.query('SELECT max(id)::text AS id FROM cancellation')).rows[0].id;
-    await sql.query(`UPDATE cancellation_refund SET status = 'pending' WHERE cancellation_id = $1`, [id]);
+    await sql.query(
+      `UPDATE money_attempt SET state = 'pending' WHERE subject_kind = 'cancellation' AND subject_id = $1 AND kind = 'refund'`,
+      [id],
+    );
     await sql.query(`UPDATE cancellation SET state = 'refunding', seats_released = false WHERE id = $1`, [id]);
     return id;
   }
@@ -91,7 +94,7 @@ describe('the one recovery loop', () => {
 
     expect(await loop.runOnce({ olderThanSeconds: 0 })).toEqual({
       commit: ['sold'],
-      'hold-payment': ['paid'],
+      'money-attempt': ['paid', 'refunded'],
       cancellation: ['finished'],
       'order-change': ['finished'],
       'commit-without-card': ['finished'],
@@ -122,7 +125,7 @@ describe('the one recovery loop', () => {
     // Nothing left for a second run.
     expect(await loop.runOnce({ olderThanSeconds: 0 })).toEqual({
       commit: [],
-      'hold-payment': [],
+      'money-attempt': [],
       cancellation: [],
       'order-change': [],
       'commit-without-card': [],

@@ -31,6 +31,8 @@ import { CouponTerms1795970000001 } from './1795970000001-coupon-terms';
 import { DoorCheckin1795950000000 } from './1795950000000-door-checkin';
 import { PaymentFailuresIndex1795960000000 } from './1795960000000-payment-failures-index';
 import { DoorConflictReview1795970500000 } from './1795970500000-door-conflict-review';
+import { OneMoneyAttempt1795975000000 } from './1795975000000-one-money-attempt';
+import { CancellationRefundsAsMoneyAttempts1795980000000 } from './1795980000000-cancellation-refunds-as-money-attempts';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -79,4 +81,6 @@ export const MIGRATIONS = [
   ProductAdmin1795970000000,
   CouponTerms1795970000001,
   DoorConflictReview1795970500000,
+  OneMoneyAttempt1795975000000,
+  CancellationRefundsAsMoneyAttempts1795980000000,
 ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import type { ApiSeat } from '@hotline/shared';
-import { HoldPaymentsRepository } from '../../../src/holds/hold-payments.repository';
+import { HoldPayments } from '../../../src/holds/hold-payments';
 import { HoldsRepository } from '../../../src/holds/holds.repository';
 import { PaymentProvider } from '../../../src/payment/payment-provider.port';
 import { SalesRepository } from '../../../src/reservations/sales.repository';
@@ -83,7 +83,7 @@ export async function inDoubtHoldPayment(t: TestApp, sql: Client, seatOffset: nu
   );
   const key = randomUUID();
   const providerKey = `hold:${key}:${paymentIdentifier}`;
-  const opened = await t.app.get(HoldPaymentsRepository).open({
+  const opened = await t.app.get(HoldPayments).open({
     idempotencyKey: key,
     fingerprint: 'f',
     reservationId: h.reservationId,
@@ -93,7 +93,7 @@ export async function inDoubtHoldPayment(t: TestApp, sql: Client, seatOffset: nu
     providerKey,
     visitorId: member.client.visitor,
   });
-  if (!opened || opened === 'busy') throw new Error(`hold payment not opened: ${String(opened)}`);
+  if (!opened || opened === 'busy' || opened === 'paid') throw new Error(`hold payment not opened: ${String(opened)}`);
   const row = opened;
   if (charge) {
     const r = await t.app.get(PaymentProvider).charge({
