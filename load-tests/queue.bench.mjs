@@ -85,7 +85,7 @@ async function solveJoin(base, pid, uuid) {
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
-/** The join as the waiting page sends it (client/src/pages/queue/queue-api.ts: api.post adds ?lang=). */
+/** The join as the waiting page sends it (client/src/queue/queue-api.ts: api.post adds ?lang=). */
 function join(base, pid, uuid, token) {
   return request(base, 'POST', `/api/queue/${pid}/join?lang=he`, {
     headers: { accept: 'application/json', uuid },
@@ -305,7 +305,7 @@ async function main() {
     // 4. C_status: the waiting page's fallback poll, with the wait ticket, by the joined watchers in turn.
     const poll = async (i) => {
       const w = watchers[i % WATCHERS];
-      // As client/src/pages/queue/queue-api.ts queueStatus() sends it every 15 s.
+      // As client/src/queue/queue-api.ts queueStatus() sends it every 15 s.
       const r = await request(nodes[i % 2].url, 'GET', `/api/queue/${pid}?lang=he`, {
         headers: { accept: 'application/json', uuid: w.uuid, 'queue-ticket': w.ticket },
       });

@@ -1,7 +1,7 @@
 import './locale-first';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import OrderPage from '../src/pages/order/OrderPage';
+import OrderPage from '../src/order/OrderPage';
 import '../src/styles/index.css';
 
 /**

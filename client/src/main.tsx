@@ -3,7 +3,7 @@ import { initI18n } from './i18n';
 import { applyDocumentLocale } from './i18n/locale';
 import { embeddedExternalUrl } from './lib/external-redirect';
 import { installChunkErrorRecovery, isChunkLoadError, reloadForStaleChunk } from './lib/lazy';
-import { preloadOrderPage, startOrderPageRequests } from './pages/order/early-requests';
+import { preloadOrderPage, startOrderPageRequests } from './order/early-requests';
 import { lookupIntegrationFromUrl } from './storefront-modes/integration-lookup';
 import { useLocaleStore } from './state/locale-store';
 import './styles/index.css';

@@ -2,36 +2,36 @@ import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 're
 import { PageLoading } from './layout/PageLoading';
 import { RootLayout } from './layout/RootLayout';
 import { lazyWithReload } from './lib/lazy';
-import { ErrorPage, RootErrorPage } from './pages/system/ErrorPage';
-import { NotFoundPage } from './pages/system/NotFoundPage';
+import { ErrorPage, RootErrorPage } from './system/ErrorPage';
+import { NotFoundPage } from './system/NotFoundPage';
 
 // Heavy screens load on demand; a stale chunk after a deploy reloads the page (at most once a minute).
-const BookingPage = lazyWithReload(() => import('./pages/booking/BookingPage'));
-const FeaturePage = lazyWithReload(() => import('./pages/booking/FeaturePage'));
-const OrderPage = lazyWithReload(() => import('./pages/order/OrderPage'));
+const BookingPage = lazyWithReload(() => import('./catalogue/BookingPage'));
+const FeaturePage = lazyWithReload(() => import('./catalogue/FeaturePage'));
+const OrderPage = lazyWithReload(() => import('./order/OrderPage'));
 const CheckoutPage = lazyWithReload(() => import('./booking/CheckoutPage'));
 const PaymentPage = lazyWithReload(() => import('./booking/PaymentPage'));
 const ConfirmationPage = lazyWithReload(() => import('./booking/ConfirmationPage'));
 const CartPage = lazyWithReload(() => import('./booking/CartPage'));
-const EDocumentPage = lazyWithReload(() => import('./pages/edocument/EDocumentPage'));
-const CustomerAreaPage = lazyWithReload(() => import('./pages/customer-area/CustomerAreaPage'));
-const BackOfficePage = lazyWithReload(() => import('./pages/backoffice/BackOfficePage'));
-const StaffSetupPage = lazyWithReload(() => import('./pages/backoffice/StaffSetupPage'));
-const SeatPlanDesignerPage = lazyWithReload(() => import('./pages/backoffice/designer/SeatPlanDesignerPage'));
-const HoldExpiredPage = lazyWithReload(() => import('./pages/system/HoldExpiredPage'));
-const PolicyPage = lazyWithReload(() => import('./pages/system/PolicyPage'));
+const EDocumentPage = lazyWithReload(() => import('./edocument/EDocumentPage'));
+const CustomerAreaPage = lazyWithReload(() => import('./customer-area/CustomerAreaPage'));
+const BackOfficePage = lazyWithReload(() => import('./backoffice/BackOfficePage'));
+const StaffSetupPage = lazyWithReload(() => import('./backoffice/StaffSetupPage'));
+const SeatPlanDesignerPage = lazyWithReload(() => import('./backoffice/designer/SeatPlanDesignerPage'));
+const HoldExpiredPage = lazyWithReload(() => import('./system/HoldExpiredPage'));
+const PolicyPage = lazyWithReload(() => import('./system/PolicyPage'));
 const GiftVouchersPage = lazyWithReload(() => import('./gifts/GiftVouchersPage'));
 const VoucherHistoryPage = lazyWithReload(() => import('./gifts/VoucherHistoryPage'));
 const DonationsPage = lazyWithReload(() => import('./gifts/DonationsPage'));
-const OrderChangePage = lazyWithReload(() => import('./pages/order-change/OrderChangePage'));
+const OrderChangePage = lazyWithReload(() => import('./order-change/OrderChangePage'));
 const VodPage = lazyWithReload(() => import('./vod/VodPage'));
 const MembershipsPage = lazyWithReload(() => import('./memberships/MembershipsPage'));
 const MembershipOrderPage = lazyWithReload(() => import('./memberships/MembershipOrderPage'));
 const EnrolPage = lazyWithReload(() => import('./memberships/EnrolPage'));
 const MiniSitePage = lazyWithReload(() => import('./storefront-modes/MiniSitePage'));
 const LivePage = lazyWithReload(() => import('./storefront-modes/LivePage'));
-const WaitingRoomPage = lazyWithReload(() => import('./pages/queue/WaitingRoomPage'));
-const ScanPage = lazyWithReload(() => import('./pages/scan/ScanPage'));
+const WaitingRoomPage = lazyWithReload(() => import('./queue/WaitingRoomPage'));
+const ScanPage = lazyWithReload(() => import('./scan/ScanPage'));
 
 /**
  * '/' -> '/booking', keeping ?lang= and any other parameters. The move happens after the first paint, so that paint

@@ -176,8 +176,8 @@ describe('docker-compose.yml', () => {
     // Which is only safe while every client of ours opens its sockets as WebSockets.
     for (const file of [
       'client/src/seatmap/live/feed.ts',
-      'client/src/pages/queue/queue-feed.ts',
-      'client/src/pages/backoffice/reports-push.ts',
+      'client/src/queue/queue-feed.ts',
+      'client/src/backoffice/reports-push.ts',
     ])
       expect(readFileSync(path.join(root, file), 'utf8')).toContain("transports: ['websocket']");
   });

@@ -23,7 +23,7 @@ export function getPresentations(featureIds: readonly number[], signal?: AbortSi
 /** GET /api/presentations/:id */
 export async function getPresentation(id: number, signal?: AbortSignal): Promise<PresentationResponse['presentation']> {
   const path = `/presentations/${encodeURIComponent(String(id))}`;
-  // The order page's entry may have asked already (pages/order/early-requests.ts).
+  // The order page's entry may have asked already (order/early-requests.ts).
   const data = await (takeEarlyAnswer<PresentationResponse>(buildUrl(path), signal) ??
     api.get<PresentationResponse>(path, {}, signal));
   return data.presentation;

@@ -7,7 +7,7 @@ import { useCartStore } from './cart-store';
 import { getTimer } from './api';
 import { presentationIdsOf } from './cart-logic';
 import { flushCartSave, releaseSeats } from './cart-sync';
-import { holdExpiredPath } from '../pages/system/hold-expired-path';
+import { holdExpiredPath } from '../system/hold-expired-path';
 
 /** Spec section 9: the timer ticks every second; after 5 minutes without input it re-reads the server's clock. */
 export const ORDER_TIMER_TICK_MS = 1_000;

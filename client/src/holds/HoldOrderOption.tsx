@@ -8,7 +8,7 @@ import { flushCartSave } from '../booking';
 import { commitPayment } from '../booking/api';
 import { withBotToken } from '../booking/botcheck';
 import { currentWireCart } from '../booking/cart-sync';
-import { customerApi } from '../pages/customer-area/customer-api';
+import { customerApi } from '../customer-area/customer-api';
 import { useCartStore } from '../booking/cart-store';
 import './i18n';
 

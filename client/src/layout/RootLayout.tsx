@@ -5,7 +5,7 @@ import { setApiLocale } from '../api/client';
 import { configuredBrand, hotlineNumber } from '../config';
 import { i18next } from '../i18n';
 import { applyDocumentLocale, parseLangParam } from '../i18n/locale';
-import { InvalidLangPage } from '../pages/system/NotFoundPage';
+import { InvalidLangPage } from '../system/NotFoundPage';
 import { useLocaleStore } from '../state/locale-store';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -17,7 +17,7 @@ import { layoutSetting } from './render/palette';
 import { createUiStore, type SelectedSeatView } from './ui-state';
 import { Legend } from './ui/Legend';
 import { BestAvailable, ChangeBar, GaList, MobileBar, SelectionSummary, SheetHandle } from './ui/Panel';
-import { holdExpiredPath } from '../pages/system/hold-expired-path';
+import { holdExpiredPath } from '../system/hold-expired-path';
 import { SeatCard } from './ui/SeatCard';
 import { SeatGrid } from './ui/SeatGrid';
 import { useBottomOverlay } from './ui/useBottomOverlay';

@@ -37,7 +37,7 @@ export async function getSeatplanText(
   signal?: AbortSignal,
 ): Promise<{ text: string; timings: SeatplanTimings }> {
   const query = { venueId, seatplanId, format: 'columnar' };
-  // Asked already by the order page's entry (pages/order/early-requests.ts): its timings are the real request's.
+  // Asked already by the order page's entry (order/early-requests.ts): its timings are the real request's.
   const early = takeEarlyAnswer<{ text: string; timings: SeatplanTimings }>(buildUrl('/seats/seatplan', query), signal);
   if (early) return early;
   const requested = performance.now();
@@ -61,7 +61,7 @@ export async function getSeatsStatusBytes(
 
 /**
  * Where the order page's early requests keep the statuses, already parsed in the status worker
- * (pages/order/early-requests.ts): the same address as getSeatsStatusBytes, but a different answer.
+ * (order/early-requests.ts): the same address as getSeatsStatusBytes, but a different answer.
  */
 export function parsedStatusKey(presentationId: number, venueTypeId: number): string {
   return `parsed:${buildUrl('/seats/seats-status', { presentationId, venueTypeId })}`;

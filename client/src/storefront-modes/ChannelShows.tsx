@@ -6,7 +6,7 @@ import { useLocale } from '../hooks/useLocale';
 import { formatDayHeading, formatTime } from '../lib/datetime';
 import { presentationFeatureName, venueAndLocation } from '../lib/localized';
 import { formatApiShekels } from '../lib/money';
-import { groupByDay } from '../pages/booking/catalogue-data';
+import { groupByDay } from '../catalogue/catalogue-data';
 
 /** The presentations a channel offers, by day: feature, time, place, price and a "choose seats" link each. */
 export function ChannelShows({

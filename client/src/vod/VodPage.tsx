@@ -8,7 +8,7 @@ import { ErrorView, LoadingView } from '../components/StateViews';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { formatJerusalemDateTime } from '../lib/datetime';
 import { useLocale } from '../hooks/useLocale';
-import { NotFoundPage } from '../pages/system/NotFoundPage';
+import { NotFoundPage } from '../system/NotFoundPage';
 import { getVod, proofOf, requestVodAccess } from './api';
 import './i18n';
 import './vod.css';

@@ -28,7 +28,7 @@ export const QUEUE_CONFIG_SHAPE = {
   QUEUE_NEAR_SECONDS: z.coerce.number().int().min(0).max(3_600).default(120),
   /**
    * Far pages get every this-many-th progress message (1 = every page every tick, as before). At most 10: a far page
-   * must hear from its feed well within the page's 15 s fallback poll (client/src/pages/queue/fallback-poll.ts).
+   * must hear from its feed well within the page's 15 s fallback poll (client/src/queue/fallback-poll.ts).
    */
   QUEUE_FAR_EVERY_TICKS: z.coerce.number().int().min(1).max(10).default(5),
   /** How often each node re-reads the on-sale configuration from PostgreSQL. */

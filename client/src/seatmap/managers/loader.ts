@@ -79,7 +79,7 @@ export class SeatMapLoader {
   async load(signal?: AbortSignal): Promise<void> {
     const c = this.c;
     const p = c.presentation;
-    // The order page's entry may have fetched and parsed the statuses already (pages/order/early-requests.ts).
+    // The order page's entry may have fetched and parsed the statuses already (order/early-requests.ts).
     const earlyStatus = takeEarlyAnswer<FlatSeatsStatus>(seatApi.parsedStatusKey(p.id, p.venueTypeId), signal);
     const statusParser = earlyStatus ? null : new StatusParser();
     try {

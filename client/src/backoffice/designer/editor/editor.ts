@@ -1,0 +1,860 @@
+import type { Bounds } from '@hotline/shared';
+import {
+  fitToBounds,
+  panBy,
+  planToScreen,
+  screenToPlan,
+  zoomAbout,
+  type Camera,
+} from '../../../seatmap/model/viewport';
+import {
+  names,
+  newId,
+  type DesignerDoc,
+  type Id,
+  type Label,
+  type Names,
+  type Point,
+  type Seat,
+  type Section,
+  type Zone,
+} from './doc';
+import {
+  arcOutline,
+  boundsOf,
+  pointInPolygon,
+  layArc,
+  layBlock,
+  rectOutline,
+  rotateAbout,
+  round,
+  type BlockOptions,
+  type Box,
+  type LaidSeat,
+} from './geometry';
+import { HistoryManager } from './history';
+import { renumber, rowLabel, DEFAULT_SCHEME, type NumberingScheme } from './numbering';
+import { ChangeBuilder, type Command } from './ops';
+import { SelectionManager, tableOf } from './selection';
+import { snapMove, snapToGrid, type Guide } from './snap';
+import { validateDesign, type Problem } from './validate';
+
+export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text';
+export const TOOLS: readonly ToolId[] = ['select', 'rect', 'polygon', 'arc', 'block', 'ga', 'stage', 'text'];
+
+export interface ToolOptions {
+  block: BlockOptions;
+  arc: { rows: number; seatsPerRow: number; spanDegrees: number; innerRatio: number };
+  gaCapacity: number;
+  text: string;
+  /** Plan units; 0 = no grid. */
+  grid: number;
+}
+
+/** Something the live region says: a translation key under designer.announce and its values. */
+export interface Announcement {
+  key: string;
+  params: Record<string, string | number>;
+  /** Changes each time, so the same sentence twice is said twice. */
+  serial: number;
+}
+
+const ZONE_COLOURS = ['#1f6feb', '#b35900', '#8250df', '#1a7f37', '#cf222e', '#6e7781'];
+const MIN_SCALE = 0.02;
+const MAX_SCALE = 40;
+
+/**
+ * The seat-plan designer's editor, outside React (tldraw's Editor in spirit): the document, the command stack, the
+ * selection, the camera and the current tool. Every change to the document is a command (ops.ts) so it can be undone;
+ * the screen subscribes and redraws. React only lays out the panels around it.
+ */
+export class Editor {
+  doc: DesignerDoc;
+  readonly history: HistoryManager;
+  readonly selection = new SelectionManager();
+  camera: Camera = { scale: 1, x: 0, y: 0, rotation: 0, viewportWidth: 800, viewportHeight: 600 };
+  tool: ToolId = 'select';
+  options: ToolOptions = {
+    block: { rows: 5, seatsPerRow: 10, curvature: 0, stagger: false },
+    arc: { rows: 4, seatsPerRow: 12, spanDegrees: 90, innerRatio: 0.5 },
+    gaCapacity: 200,
+    text: '',
+    grid: 5,
+  };
+  scheme: NumberingScheme = { ...DEFAULT_SCHEME };
+  /** The category new seats get. */
+  activeZone: Id | null = null;
+  readOnly = false;
+  /** While dragging the selection: the snapped offset drawn before it is committed, and the guides it lines up with. */
+  dragOffset: Point | null = null;
+  guides: Guide[] = [];
+  /** A tool's shape while it is being drawn (plan units), and the polygon tool's points so far. */
+  draft: { a: Point; b: Point } | null = null;
+  polygon: Point[] = [];
+  /** The rubber band of a box selection, plan units. */
+  band: { a: Point; b: Point } | null = null;
+  announcement: Announcement | null = null;
+  /** Bumped on every change to the document (autosave, validation), and on anything drawn (render). */
+  docVersion = 0;
+  version = 0;
+  private clipboard: { seats: Seat[]; sections: Section[]; labels: Label[] } | null = null;
+  private listeners = new Set<() => void>();
+  private problemsCache: { version: number; problems: Problem[] } | null = null;
+
+  constructor(doc: DesignerDoc) {
+    this.doc = doc;
+    this.history = new HistoryManager(() => this.doc);
+    this.activeZone = [...doc.zones.keys()][0] ?? null;
+  }
+
+  /* ------------------------------------------------------------ subscription */
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  changed(doc = false): void {
+    if (doc) this.docVersion++;
+    this.version++;
+    for (const fn of this.listeners) fn();
+  }
+
+  announce(key: string, params: Record<string, string | number> = {}): void {
+    this.announcement = { key, params, serial: (this.announcement?.serial ?? 0) + 1 };
+  }
+
+  /* ------------------------------------------------------------ document */
+
+  load(doc: DesignerDoc): void {
+    this.doc = doc;
+    this.history.clear();
+    this.selection.clear();
+    this.activeZone = [...doc.zones.keys()][0] ?? null;
+    this.changed(true);
+  }
+
+  /** An imported file (or a restored local copy) in place of everything, as one command that undo takes back. */
+  replaceAll(next: DesignerDoc, label = 'import'): void {
+    this.run(label, (b) => {
+      for (const table of ['zones', 'sections', 'seats', 'labels'] as const) {
+        for (const id of this.doc[table].keys()) if (!next[table].has(id)) b.remove(table, id);
+        for (const [id, v] of next[table]) b.set(table, id, v as never);
+      }
+      b.setMeta({ ...next.meta, venue: this.doc.meta.venue });
+    });
+    this.activeZone = [...this.doc.zones.keys()][0] ?? null;
+    this.fit();
+  }
+
+  /** Applies a command built against the current document (nothing when it changes nothing). */
+  run(label: string, build: (b: ChangeBuilder) => void): Command | null {
+    if (this.readOnly) return null;
+    const b = new ChangeBuilder(this.doc);
+    build(b);
+    const cmd = b.build(label);
+    if (!cmd) return null;
+    this.history.run(cmd);
+    this.selection.prune((id) => this.exists(id));
+    this.announce('done', { action: label });
+    this.changed(true);
+    return cmd;
+  }
+
+  undo(): void {
+    if (this.readOnly) return;
+    const cmd = this.history.undo();
+    if (!cmd) return;
+    this.selection.prune((id) => this.exists(id));
+    this.announce('undone', { action: cmd.label });
+    this.changed(true);
+  }
+
+  redo(): void {
+    if (this.readOnly) return;
+    const cmd = this.history.redo();
+    if (!cmd) return;
+    this.selection.prune((id) => this.exists(id));
+    this.announce('redone', { action: cmd.label });
+    this.changed(true);
+  }
+
+  exists(id: Id): boolean {
+    const t = tableOf(id);
+    if (t === 'stage') return this.doc.meta.stage !== null;
+    return t !== null && this.doc[t].has(id);
+  }
+
+  problems(): Problem[] {
+    if (this.problemsCache?.version !== this.docVersion)
+      this.problemsCache = { version: this.docVersion, problems: validateDesign(this.doc) };
+    return this.problemsCache.problems;
+  }
+
+  /* ------------------------------------------------------------ selection */
+
+  select(ids: Iterable<Id>, mode: 'replace' | 'add' | 'toggle' = 'replace'): void {
+    this.selection.select(ids, mode);
+    this.announceSelection();
+    this.changed();
+  }
+
+  selectAll(): void {
+    this.selection.select([...this.doc.sections.keys(), ...this.doc.labels.keys()]);
+    this.announceSelection();
+    this.changed();
+  }
+
+  clearSelection(): void {
+    if (!this.selection.size) return;
+    this.selection.clear();
+    this.announceSelection();
+    this.changed();
+  }
+
+  announceSelection(): void {
+    const seats = this.selection.ofTable('seats').length;
+    const sections = this.selection.ofTable('sections');
+    const one = sections.length === 1 ? this.doc.sections.get(sections[0]!) : undefined;
+    this.announce('selection', {
+      seats,
+      sections: sections.length,
+      others: this.selection.size - seats - sections.length,
+      name: one ? one.name.en || one.code : '',
+    });
+  }
+
+  /** The seats a property change applies to: the selected seats and every seat of a selected section. */
+  targetSeats(): Seat[] {
+    const sections = new Set(this.selection.ofTable('sections'));
+    const out: Seat[] = [];
+    for (const id of this.selection.ofTable('seats')) {
+      const s = this.doc.seats.get(id);
+      if (s && !sections.has(s.section)) out.push(s);
+    }
+    if (sections.size) for (const s of this.doc.seats.values()) if (sections.has(s.section)) out.push(s);
+    return out;
+  }
+
+  /** Grows the selection to the whole rows of the selected seats. */
+  selectRows(): void {
+    const rows = new Set(this.targetSeats().map((s) => `${s.section}\u0000${s.row}`));
+    const ids: Id[] = [];
+    for (const s of this.doc.seats.values()) if (rows.has(`${s.section}\u0000${s.row}`)) ids.push(s.id);
+    this.select(ids);
+  }
+
+  /** The topmost thing at a plan point: a seat, a label, the stage, then a section. */
+  hitTest(p: Point): Id | null {
+    const r = this.doc.meta.seatSize / 2;
+    let best: Id | null = null;
+    let bestD = r * r * 1.2;
+    for (const s of this.doc.seats.values()) {
+      const d = (s.x - p.x) ** 2 + (s.y - p.y) ** 2;
+      if (d <= bestD) {
+        bestD = d;
+        best = s.id;
+      }
+    }
+    if (best) return best;
+    for (const l of this.doc.labels.values())
+      if (Math.abs(l.x - p.x) <= l.size * 3 && Math.abs(l.y - p.y) <= l.size) return l.id;
+    const st = this.doc.meta.stage;
+    if (st && p.x >= st.x && p.x <= st.x + st.width && p.y >= st.y && p.y <= st.y + st.height) return 'stage';
+    const sections = [...this.doc.sections.values()].reverse();
+    for (const s of sections) if (pointInPolygon(p, s.outline)) return s.id;
+    return null;
+  }
+
+  /** Box select: seats inside (and sections whose whole outline is inside, and labels). */
+  idsInBox(a: Point, b: Point): Id[] {
+    const box = {
+      minX: Math.min(a.x, b.x),
+      minY: Math.min(a.y, b.y),
+      maxX: Math.max(a.x, b.x),
+      maxY: Math.max(a.y, b.y),
+    };
+    const inside = (p: Point) => p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY;
+    const ids: Id[] = [];
+    for (const s of this.doc.sections.values()) if (s.outline.every(inside)) ids.push(s.id);
+    const whole = new Set(ids);
+    for (const s of this.doc.seats.values()) if (!whole.has(s.section) && inside(s)) ids.push(s.id);
+    for (const l of this.doc.labels.values()) if (inside(l)) ids.push(l.id);
+    const st = this.doc.meta.stage;
+    if (st && inside(st) && inside({ x: st.x + st.width, y: st.y + st.height })) ids.push('stage');
+    return ids;
+  }
+
+  /** The plan-unit box around what is selected (seats of selected sections included). */
+  selectionBounds(ids: Id[] = this.selection.all()): Box | null {
+    const pts: Point[] = [];
+    const r = this.doc.meta.seatSize / 2;
+    for (const id of ids) {
+      const t = tableOf(id);
+      if (t === 'seats') {
+        const s = this.doc.seats.get(id);
+        if (s) pts.push({ x: s.x - r, y: s.y - r }, { x: s.x + r, y: s.y + r });
+      } else if (t === 'sections') pts.push(...(this.doc.sections.get(id)?.outline ?? []));
+      else if (t === 'labels') {
+        const l = this.doc.labels.get(id);
+        if (l) pts.push(l);
+      } else if (t === 'stage' && this.doc.meta.stage) {
+        const st = this.doc.meta.stage;
+        pts.push(st, { x: st.x + st.width, y: st.y + st.height });
+      }
+    }
+    return boundsOf(pts);
+  }
+
+  /* ------------------------------------------------------------ transforms */
+
+  /**
+   * Applies `f` to every selected place (seats of a selected section move with it). One command, whatever the count.
+   */
+  private transformSelected(label: string, f: (p: Point) => Point, turn: number, mirror: boolean): void {
+    const sections = new Set(this.selection.ofTable('sections'));
+    this.run(label, (b) => {
+      for (const id of sections) {
+        const s = this.doc.sections.get(id)!;
+        b.set('sections', id, { ...s, outline: s.outline.map(f) });
+      }
+      for (const s of this.targetSeats()) {
+        const p = f(s);
+        const rotate = mirror ? -s.rotate : s.rotate + turn;
+        b.set('seats', s.id, { ...s, x: p.x, y: p.y, rotate: round(((rotate % 360) + 360) % 360) });
+      }
+      for (const id of this.selection.ofTable('labels')) {
+        const l = this.doc.labels.get(id)!;
+        b.set('labels', id, { ...l, ...f(l) });
+      }
+      if (this.selection.has('stage') && this.doc.meta.stage && !turn && !mirror) {
+        const st = this.doc.meta.stage;
+        b.setMeta({ ...this.doc.meta, stage: { ...st, ...f(st) } });
+      }
+    });
+  }
+
+  moveSelected(dx: number, dy: number): void {
+    if (!dx && !dy) return;
+    this.transformSelected('move', (p) => ({ x: round(p.x + dx), y: round(p.y + dy) }), 0, false);
+  }
+
+  /** Arrow keys: one grid step (or one unit without a grid); with shift ten times that. */
+  nudge(dirX: number, dirY: number, big: boolean): void {
+    const step = (this.options.grid || 1) * (big ? 10 : 1);
+    this.moveSelected(dirX * step, dirY * step);
+  }
+
+  rotateSelected(degrees: number): void {
+    const b = this.selectionBounds();
+    if (!b) return;
+    const c = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+    this.transformSelected('rotate', (p) => rotateAbout(p, c, degrees), degrees, false);
+  }
+
+  mirrorSelected(axis: 'x' | 'y'): void {
+    const b = this.selectionBounds();
+    if (!b) return;
+    const cx = b.minX + b.maxX;
+    const cy = b.minY + b.maxY;
+    this.transformSelected(
+      'mirror',
+      (p) => (axis === 'x' ? { x: round(cx - p.x), y: p.y } : { x: p.x, y: round(cy - p.y) }),
+      0,
+      true,
+    );
+  }
+
+  /** The drag in progress, snapped to other things' edges and centres, or to the grid. */
+  dragTo(dx: number, dy: number): void {
+    const moving = this.selectionBounds();
+    if (!moving) return;
+    const ids = new Set(this.selection.all());
+    const others: Box[] = [];
+    for (const s of this.doc.sections.values()) if (!ids.has(s.id)) others.push(boundsOf(s.outline)!);
+    const st = this.doc.meta.stage;
+    if (st && !ids.has('stage')) others.push({ minX: st.x, minY: st.y, maxX: st.x + st.width, maxY: st.y + st.height });
+    const threshold = 6 / this.camera.scale;
+    const snapped = snapMove(moving, dx, dy, others, threshold, this.options.grid);
+    this.dragOffset = { x: snapped.dx, y: snapped.dy };
+    this.guides = snapped.guides;
+    this.changed();
+  }
+
+  endDrag(): void {
+    const o = this.dragOffset;
+    this.dragOffset = null;
+    this.guides = [];
+    if (o) this.moveSelected(round(o.x), round(o.y));
+    else this.changed();
+  }
+
+  /* ------------------------------------------------------------ clipboard */
+
+  copy(): void {
+    const sections = this.selection.ofTable('sections').map((id) => this.doc.sections.get(id)!);
+    this.clipboard = {
+      sections,
+      seats: this.targetSeats(),
+      labels: this.selection.ofTable('labels').map((id) => this.doc.labels.get(id)!),
+    };
+    this.announce('copied', { count: this.selection.size });
+    this.changed();
+  }
+
+  paste(): void {
+    const clip = this.clipboard;
+    if (!clip) return;
+    const d = this.doc.meta.seatSize * 2;
+    const sectionIds = new Map<Id, Id>();
+    const fresh: Id[] = [];
+    this.run('paste', (b) => {
+      for (const s of clip.sections) {
+        const id = newId('sc');
+        sectionIds.set(s.id, id);
+        fresh.push(id);
+        b.set('sections', id, {
+          ...s,
+          id,
+          code: this.freeSectionCode(s.code),
+          outline: s.outline.map((p) => ({ x: p.x + d, y: p.y + d })),
+        });
+      }
+      for (const s of clip.seats) {
+        const id = newId('st');
+        const section = sectionIds.get(s.section) ?? s.section;
+        if (section === s.section) fresh.push(id);
+        b.set('seats', id, {
+          ...s,
+          id,
+          section,
+          x: s.x + d,
+          y: s.y + d,
+          name: section === s.section ? `${s.name}'` : s.name,
+        });
+      }
+      for (const l of clip.labels) {
+        const id = newId('lb');
+        fresh.push(id);
+        b.set('labels', id, { ...l, id, x: l.x + d, y: l.y + d });
+      }
+    });
+    this.selection.select(fresh);
+    this.changed();
+  }
+
+  duplicate(): void {
+    this.copy();
+    this.paste();
+  }
+
+  deleteSelected(): void {
+    const sections = new Set(this.selection.ofTable('sections'));
+    this.run('delete', (b) => {
+      for (const id of sections) b.remove('sections', id);
+      for (const s of this.targetSeats()) b.remove('seats', s.id);
+      for (const id of this.selection.ofTable('labels')) b.remove('labels', id);
+      if (this.selection.has('stage')) b.setMeta({ ...this.doc.meta, stage: null });
+    });
+  }
+
+  /* ------------------------------------------------------------ creation tools */
+
+  private freeSectionCode(base: string): string {
+    const taken = new Set([...this.doc.sections.values()].map((s) => s.code));
+    const stem = base.replace(/-\d+$/, '') || 'S';
+    if (!taken.has(stem)) return stem;
+    for (let k = 2; ; k++) if (!taken.has(`${stem}-${k}`)) return `${stem}-${k}`;
+  }
+
+  private nextSectionNames(): { code: string; name: Names } {
+    const n = this.doc.sections.size + 1;
+    return {
+      code: this.freeSectionCode(`S${n}`),
+      name: names(`אזור ${n}`, `Section ${n}`, `Сектор ${n}`, `القسم ${n}`),
+    };
+  }
+
+  private addSection(b: ChangeBuilder, outline: Point[], reserved: boolean): Section {
+    const { code, name } = this.nextSectionNames();
+    const id = newId('sc');
+    const section: Section = {
+      id,
+      code,
+      name,
+      reserved,
+      capacity: reserved ? null : this.options.gaCapacity,
+      zone: reserved ? null : this.activeZone,
+      outline,
+    };
+    b.set('sections', id, section);
+    return section;
+  }
+
+  private addSeats(b: ChangeBuilder, section: Id, laid: LaidSeat[]): Id[] {
+    const ids: Id[] = [];
+    const last = new Map<number, number>();
+    for (const s of laid) last.set(s.row, Math.max(last.get(s.row) ?? 0, s.col));
+    for (const s of laid) {
+      const id = newId('st');
+      ids.push(id);
+      b.set('seats', id, {
+        id,
+        section,
+        row: rowLabel(s.row, this.scheme),
+        name: String(
+          this.scheme.seatsFrom === 'left'
+            ? this.scheme.firstSeat + s.col * this.scheme.seatStep
+            : this.scheme.firstSeat + ((last.get(s.row) ?? 0) - s.col) * this.scheme.seatStep,
+        ),
+        x: s.x,
+        y: s.y,
+        rotate: ((s.rotate % 360) + 360) % 360,
+        zone: this.activeZone,
+        features: [],
+        together: null,
+      });
+    }
+    return ids;
+  }
+
+  private snapPoint(p: Point): Point {
+    return { x: snapToGrid(p.x, this.options.grid), y: snapToGrid(p.y, this.options.grid) };
+  }
+
+  /** Finishes the current tool's shape between two plan points (a drag, or two keyboard-placed corners). */
+  create(a0: Point, b0: Point): void {
+    const a = this.snapPoint(a0);
+    const b = this.snapPoint(b0);
+    const tiny = Math.abs(a.x - b.x) < 1 && Math.abs(a.y - b.y) < 1;
+    const r = this.doc.meta.seatSize;
+    let created: Id | null = null;
+    switch (this.tool) {
+      case 'rect':
+      case 'ga':
+        if (tiny) return;
+        this.run(this.tool === 'ga' ? 'addGa' : 'addSection', (c) => {
+          created = this.addSection(c, rectOutline(a, b), this.tool === 'rect').id;
+        });
+        break;
+      case 'block': {
+        if (tiny) return;
+        const laid = layBlock(a, b, this.options.block);
+        const box = boundsOf(laid, r)!;
+        this.run('addBlock', (c) => {
+          const s = this.addSection(c, rectOutline({ x: box.minX, y: box.minY }, { x: box.maxX, y: box.maxY }), true);
+          this.addSeats(c, s.id, laid);
+          created = s.id;
+        });
+        break;
+      }
+      case 'arc': {
+        if (tiny) return;
+        const o = this.options.arc;
+        const laid = layArc(a, b, o);
+        this.run('addArc', (c) => {
+          const s = this.addSection(c, arcOutline(a, b, o.spanDegrees, o.innerRatio, r), true);
+          this.addSeats(c, s.id, laid);
+          created = s.id;
+        });
+        break;
+      }
+      case 'stage': {
+        if (tiny) return;
+        const x = Math.min(a.x, b.x);
+        const y = Math.min(a.y, b.y);
+        this.run('addStage', (c) =>
+          c.setMeta({
+            ...this.doc.meta,
+            stage: {
+              x,
+              y,
+              width: Math.abs(b.x - a.x),
+              height: Math.abs(b.y - a.y),
+              label: this.doc.meta.stage?.label ?? names('במה', 'Stage', 'Сцена', 'المسرح'),
+            },
+          }),
+        );
+        created = 'stage';
+        break;
+      }
+      case 'text': {
+        const id = newId('lb');
+        const text = this.options.text.trim() || 'Text';
+        this.run('addText', (c) =>
+          c.set('labels', id, { id, text: names(text, text, text, text), x: a.x, y: a.y, size: r * 1.5 }),
+        );
+        created = id;
+        break;
+      }
+      default:
+        return;
+    }
+    if (created) {
+      // Selected to be changed at once; the live region keeps saying what was made.
+      this.selection.select([created]);
+      this.changed();
+    }
+  }
+
+  /** The polygon tool: a corner per click; closing it (Enter, or a click on the first corner) makes the section. */
+  addPolygonPoint(p: Point): void {
+    const q = this.snapPoint(p);
+    const first = this.polygon[0];
+    if (first && this.polygon.length >= 3 && Math.hypot(first.x - q.x, first.y - q.y) < 8 / this.camera.scale) {
+      this.closePolygon();
+      return;
+    }
+    this.polygon = [...this.polygon, q];
+    this.announce('polygonPoint', { count: this.polygon.length });
+    this.changed();
+  }
+
+  closePolygon(): void {
+    const pts = this.polygon;
+    this.polygon = [];
+    if (pts.length < 3) {
+      this.changed();
+      return;
+    }
+    let id: Id | null = null;
+    this.run('addSection', (c) => {
+      id = this.addSection(c, pts, true).id;
+    });
+    if (id) {
+      this.selection.select([id]);
+      this.changed();
+    }
+  }
+
+  /* ------------------------------------------------------------ properties */
+
+  updateSection(id: Id, patch: Partial<Omit<Section, 'id'>>): void {
+    const s = this.doc.sections.get(id);
+    if (s) this.run('editSection', (b) => b.set('sections', id, { ...s, ...patch }));
+  }
+
+  updateLabel(id: Id, patch: Partial<Omit<Label, 'id'>>): void {
+    const l = this.doc.labels.get(id);
+    if (l) this.run('editText', (b) => b.set('labels', id, { ...l, ...patch }));
+  }
+
+  updateStageLabel(label: Names): void {
+    const st = this.doc.meta.stage;
+    if (st) this.run('editStage', (b) => b.setMeta({ ...this.doc.meta, stage: { ...st, label } }));
+  }
+
+  /** The category of the target seats (and of selected general-admission areas). */
+  setZoneOfSelection(zone: Id | null): void {
+    this.run('setCategory', (b) => {
+      for (const s of this.targetSeats()) if (s.zone !== zone) b.set('seats', s.id, { ...s, zone });
+      for (const id of this.selection.ofTable('sections')) {
+        const s = this.doc.sections.get(id)!;
+        if (!s.reserved) b.set('sections', id, { ...s, zone });
+      }
+    });
+  }
+
+  /** Feature on for every target seat, or off when all of them have it already. */
+  toggleFeature(code: number): void {
+    const seats = this.targetSeats();
+    const on = !seats.every((s) => s.features.includes(code));
+    this.run('setFeature', (b) => {
+      for (const s of seats) {
+        const has = s.features.includes(code);
+        if (on && !has) b.set('seats', s.id, { ...s, features: [...s.features, code].sort((x, y) => x - y) });
+        if (!on && has) b.set('seats', s.id, { ...s, features: s.features.filter((f) => f !== code) });
+      }
+    });
+  }
+
+  /**
+   * The target seats sold together (one group per row), or apart again when they already are. The format asks a seat
+   * sold together to be a couch (feature 1), so joining adds it and parting removes it.
+   */
+  toggleTogether(): void {
+    const seats = this.targetSeats();
+    if (!seats.length) return;
+    const apart = seats.every((s) => s.together !== null);
+    this.run(apart ? 'apart' : 'together', (b) => {
+      if (apart) {
+        for (const s of seats)
+          b.set('seats', s.id, { ...s, together: null, features: s.features.filter((f) => f !== 1) });
+        return;
+      }
+      const used = new Map<Id, number>();
+      for (const s of this.doc.seats.values())
+        if (s.together !== null) used.set(s.section, Math.max(used.get(s.section) ?? 0, s.together));
+      const groups = new Map<string, number>();
+      for (const s of seats) {
+        const key = `${s.section}\u0000${s.row}`;
+        let g = groups.get(key);
+        if (g === undefined) {
+          g = (used.get(s.section) ?? 0) + 1;
+          used.set(s.section, g);
+          groups.set(key, g);
+        }
+        b.set('seats', s.id, { ...s, together: g, features: s.features.includes(1) ? s.features : [1, ...s.features] });
+      }
+    });
+  }
+
+  renumberSelected(scheme: NumberingScheme = this.scheme): void {
+    const changed = renumber(this.targetSeats(), scheme);
+    this.run('renumber', (b) => {
+      for (const s of changed) b.set('seats', s.id, s);
+    });
+  }
+
+  /** Row label or seat label of one seat typed by hand. */
+  updateSeat(id: Id, patch: Partial<Pick<Seat, 'row' | 'name'>>): void {
+    const s = this.doc.seats.get(id);
+    if (s) this.run('editSeat', (b) => b.set('seats', id, { ...s, ...patch }));
+  }
+
+  /* ------------------------------------------------------------ categories */
+
+  addZone(): Id {
+    const n = this.doc.zones.size + 1;
+    const id = newId('zn');
+    const taken = new Set([...this.doc.zones.values()].map((z) => z.code));
+    let code = `Z${n}`;
+    for (let k = n + 1; taken.has(code); k++) code = `Z${k}`;
+    const zone: Zone = {
+      id,
+      code,
+      name: names(`קטגוריה ${n}`, `Category ${n}`, `Категория ${n}`, `الفئة ${n}`),
+      color: ZONE_COLOURS[(n - 1) % ZONE_COLOURS.length]!,
+    };
+    this.run('addCategory', (b) => b.set('zones', id, zone));
+    this.activeZone ??= id;
+    return id;
+  }
+
+  updateZone(id: Id, patch: Partial<Omit<Zone, 'id'>>): void {
+    const z = this.doc.zones.get(id);
+    if (z) this.run('editCategory', (b) => b.set('zones', id, { ...z, ...patch }));
+  }
+
+  removeZone(id: Id): void {
+    this.run('removeCategory', (b) => {
+      b.remove('zones', id);
+      for (const s of this.doc.seats.values()) if (s.zone === id) b.set('seats', s.id, { ...s, zone: null });
+      for (const s of this.doc.sections.values()) if (s.zone === id) b.set('sections', s.id, { ...s, zone: null });
+    });
+    if (this.activeZone === id) this.activeZone = [...this.doc.zones.keys()][0] ?? null;
+    this.changed();
+  }
+
+  updateMeta(patch: Partial<Pick<DesignerDoc['meta'], 'name' | 'code' | 'width' | 'height' | 'seatSize'>>): void {
+    this.run('editPlan', (b) => b.setMeta({ ...this.doc.meta, ...patch }));
+  }
+
+  /* ------------------------------------------------------------ screen state (set by the panels and the canvas) */
+
+  setReadOnly(readOnly: boolean): void {
+    this.readOnly = readOnly;
+  }
+
+  setScheme(patch: Partial<NumberingScheme>): void {
+    this.scheme = { ...this.scheme, ...patch };
+    this.changed();
+  }
+
+  setToolOptions(patch: Partial<ToolOptions>): void {
+    this.options = { ...this.options, ...patch };
+    this.changed();
+  }
+
+  setActiveZone(zone: Id | null): void {
+    this.activeZone = zone;
+    this.changed();
+  }
+
+  setBand(band: { a: Point; b: Point } | null): void {
+    this.band = band;
+    this.changed();
+  }
+
+  setDraft(draft: { a: Point; b: Point } | null): void {
+    this.draft = draft;
+    this.changed();
+  }
+
+  /** A pointer gesture the browser took away (a scroll, a second finger): nothing of it stays. */
+  cancelGesture(): void {
+    this.draft = null;
+    this.band = null;
+    this.dragOffset = null;
+    this.guides = [];
+    this.changed();
+  }
+
+  /* ------------------------------------------------------------ camera */
+
+  setTool(tool: ToolId): void {
+    this.tool = tool;
+    this.draft = null;
+    this.polygon = [];
+    this.announce('tool', { tool });
+    this.changed();
+  }
+
+  /** True while the camera shows the whole plan as fit() left it: a resized window then shows the whole plan again. */
+  private fitted = false;
+
+  setViewport(width: number, height: number): void {
+    this.camera = { ...this.camera, viewportWidth: width, viewportHeight: height };
+    if (this.fitted) this.fit();
+    else this.changed();
+  }
+
+  fit(): void {
+    const content = boundsOf(this.allPoints());
+    const plan: Bounds = { minX: 0, minY: 0, maxX: this.doc.meta.width, maxY: this.doc.meta.height };
+    const b = content
+      ? {
+          minX: Math.min(0, content.minX),
+          minY: Math.min(0, content.minY),
+          maxX: Math.max(plan.maxX, content.maxX),
+          maxY: Math.max(plan.maxY, content.maxY),
+        }
+      : plan;
+    this.camera = fitToBounds(b, this.camera.viewportWidth, this.camera.viewportHeight, 24);
+    this.fitted = true;
+    this.changed();
+  }
+
+  zoomAt(factor: number, sx = this.camera.viewportWidth / 2, sy = this.camera.viewportHeight / 2): void {
+    this.camera = zoomAbout(this.camera, factor, sx, sy, { min: MIN_SCALE, max: MAX_SCALE });
+    this.fitted = false;
+    this.changed();
+  }
+
+  pan(dx: number, dy: number): void {
+    this.camera = panBy(this.camera, dx, dy);
+    this.fitted = false;
+    this.changed();
+  }
+
+  /** Centres a plan point (a problem's place) without changing the zoom. */
+  centreOn(p: Point): void {
+    const at = planToScreen(this.camera, p.x, p.y);
+    this.pan(this.camera.viewportWidth / 2 - at.x, this.camera.viewportHeight / 2 - at.y);
+  }
+
+  toPlan(sx: number, sy: number): Point {
+    return screenToPlan(this.camera, sx, sy);
+  }
+
+  private *allPoints(): Iterable<Point> {
+    for (const s of this.doc.sections.values()) yield* s.outline;
+    for (const s of this.doc.seats.values()) yield s;
+    for (const l of this.doc.labels.values()) yield l;
+    const st = this.doc.meta.stage;
+    if (st) {
+      yield st;
+      yield { x: st.x + st.width, y: st.y + st.height };
+    }
+  }
+}

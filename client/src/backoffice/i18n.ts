@@ -1,0 +1,12 @@
+import { i18next } from '../i18n';
+import ar from './locales/ar.json';
+import en from './locales/en.json';
+import he from './locales/he.json';
+import ru from './locales/ru.json';
+
+/**
+ * The back office's texts live beside it and join the one translation namespace when its
+ * chunk loads (the storefront never downloads them). Keys are under `backOffice.`.
+ */
+const bundles = { he, en, ru, ar } as const;
+for (const [lng, bundle] of Object.entries(bundles)) i18next.addResourceBundle(lng, 'translation', bundle, true, false);

@@ -1,0 +1,58 @@
+import type { PresentationResponse, TicketGroupsResponse } from '@hotline/shared';
+import { api, buildUrl } from '../api/client';
+import { askEarly } from '../api/early-answers';
+import { getSeatplanText, getSeatsStatusBytes, parsedStatusKey } from '../seatmap/api';
+import { StatusParser } from '../seatmap/status-parser';
+
+/**
+ * On /order/:id the seat map's data used to be asked for only after the entry chunk, the order page's chunk
+ * (with the seat map, the largest) and the presentation had arrived one after another. Called from the entry chunk,
+ * this asks for the presentation at once and, as soon as it is in, for the plan, ticket groups and statuses (parsed in
+ * the status worker), while the page's code is still downloading; OrderPage and the seat map's loader take these answers over (api/early-answers.ts)
+ * through the very calls they make anyway, so the addresses, headers and error handling are theirs.
+ *
+ * Only where the map opens: /order/:id on the seats step (no ?step=tickets / products).
+ */
+const ORDER_PATH = /^\/order\/(\d{1,12})\/?$/;
+
+/**
+ * On /order/:id, asks for the order page's code (its chunk, the seat map's and the CSS) now, beside the app's own chunk,
+ * instead of when the router renders the route after that chunk has arrived: one round trip less on the way to the map.
+ * The router's import() of the same module then finds it loading or loaded. A failure is left to the router's
+ * lazyWithReload, which reports or reloads when it asks again.
+ */
+export function preloadOrderPage(pathname: string): void {
+  if (!ORDER_PATH.test(pathname)) return;
+  import('./OrderPage').catch(() => undefined);
+}
+
+export function startOrderPageRequests(pathname: string, search: string): void {
+  const match = ORDER_PATH.exec(pathname);
+  if (!match) return;
+  const step = new URLSearchParams(search).get('step');
+  if (step === 'tickets' || step === 'products') return;
+  const id = Number(match[1]);
+  if (!(id > 0)) return;
+  const presentationPath = `/presentations/${id}`;
+  const presentation = askEarly(buildUrl(presentationPath), () => api.get<PresentationResponse>(presentationPath, {}));
+  presentation.then(
+    ({ presentation: p }) => {
+      // The same addresses the loader (seatmap/managers/loader.ts) will ask for.
+      askEarly(buildUrl('/seats/seatplan', { venueId: p.venueId, seatplanId: p.seatplanId, format: 'columnar' }), () =>
+        getSeatplanText(p.venueId, p.seatplanId),
+      );
+      const groupsPath = `/presentations/${p.id}/ticketGroups`;
+      askEarly(buildUrl(groupsPath), () => api.get<TicketGroupsResponse>(groupsPath, {}));
+      // Parsed as soon as the bytes are in, in the status worker, which starts now (its script downloads beside the
+      // statuses) rather than when the loader runs, by which time the bytes are already here.
+      askEarly(parsedStatusKey(p.id, p.venueTypeId), () => {
+        const parser = new StatusParser();
+        return getSeatsStatusBytes(p.id, p.venueTypeId)
+          .then((bytes) => parser.parse(bytes))
+          .finally(() => parser.close());
+      });
+    },
+    // The page asks again and shows the error itself.
+    () => undefined,
+  );
+}

@@ -1,9 +1,0 @@
-import { i18next } from '../../../i18n';
-import ar from './locales/ar.json';
-import en from './locales/en.json';
-import he from './locales/he.json';
-import ru from './locales/ru.json';
-
-/** The staff screen's texts, merged into the back office's keys when its chunk loads. */
-const bundles = { he, en, ru, ar } as const;
-for (const [lng, bundle] of Object.entries(bundles)) i18next.addResourceBundle(lng, 'translation', bundle, true, false);
