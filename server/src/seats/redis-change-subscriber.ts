@@ -35,10 +35,23 @@ const SUBSCRIBER_ROUNDS = 3;
 const SUBSCRIBE_STALL_MS = 15_000;
 /** And a round never takes longer than this in all (fresh-clone runs hung 180 s on a round still being answered). */
 const SUBSCRIBE_ROUND_MAX_MS = 45_000;
-const ROUND_TIMED_OUT = 'seat change subscriber: the slot channels were not subscribed in time (15 s silent or 45 s)';
+const SLOTS = 16384;
+
+/** A round given up, saying which bound ended it and how far it had got (the start-up's log names it). */
+class RoundTimedOut extends Error {
+  constructor(bound: 'silent' | 'total', answered: number) {
+    const why =
+      bound === 'silent'
+        ? `${SUBSCRIBE_STALL_MS / 1000} s without an answer`
+        : `${SUBSCRIBE_ROUND_MAX_MS / 1000} s in all`;
+    super(
+      `seat change subscriber: the slot channels were not subscribed in time (${why}; ${answered} of ${SLOTS} answered)`,
+    );
+  }
+}
 
 function timedOut(error: unknown): boolean {
-  return error instanceof Error && error.message === ROUND_TIMED_OUT;
+  return error instanceof RoundTimedOut;
 }
 
 function noSubscriberYet(error: unknown): boolean {
@@ -49,7 +62,7 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-/** Rejects with ROUND_TIMED_OUT once `answered()` has not moved for SUBSCRIBE_STALL_MS, until `work` settles. */
+/** Rejects with RoundTimedOut once `answered()` has not moved for SUBSCRIBE_STALL_MS, until `work` settles. */
 function stalled(work: Promise<unknown>, answered: () => number): Promise<never> {
   return new Promise<never>((_resolve, reject) => {
     let seen = answered();
@@ -57,7 +70,7 @@ function stalled(work: Promise<unknown>, answered: () => number): Promise<never>
       const now = answered();
       if (now === seen) {
         clearInterval(timer);
-        reject(new Error(ROUND_TIMED_OUT));
+        reject(new RoundTimedOut('silent', now));
       }
       seen = now;
     }, SUBSCRIBE_STALL_MS);
@@ -127,7 +140,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
         await Promise.race([
           subscribed,
           stalled(subscribed, () => answered),
-          pause(SUBSCRIBE_ROUND_MAX_MS).then(() => Promise.reject(new Error(ROUND_TIMED_OUT))),
+          pause(SUBSCRIBE_ROUND_MAX_MS).then(() => Promise.reject(new RoundTimedOut('total', answered))),
         ]);
         this.subscriber = sub;
         return;
@@ -158,7 +171,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     // ready first: an SSUBSCRIBE sent before its primary's subscriber exists is refused ("No sharded subscriber for
     // slot", seen at start-up on a loaded machine). Wait for them (bounded), then retry what was still refused.
     await Promise.race([ready, pause(SUBSCRIBERS_READY_WAIT_MS)]);
-    let pending = Array.from({ length: 16384 }, (_, slot) => slot);
+    let pending = Array.from({ length: SLOTS }, (_, slot) => slot);
     for (let attempt = 1; pending.length > 0; attempt++) {
       const refused: number[] = [];
       await Promise.all(
