@@ -7,17 +7,9 @@
 // SQL (now() in PostgreSQL) AND in Redis (lock TTLs). Moving one of them would test a world that cannot happen.
 // The same offset is given to every process, so they all agree on "now"; the monotonic clock stays real so
 // timers and timeouts behave.
-//
-// One PostgreSQL cluster and one Redis serve the three settings, one after the other: the offset is a file that
-// libfaketime reads again every second (FAKETIME_TIMESTAMP_FILE), moved forward between settings. Each setting still
-// seeds its own demo data: the seed is a function of "now" (the demo week starts today or tomorrow, vouchers and videos
-// are valid from the moment they are loaded; spring-forward night is four months ahead), and a test meets the data as
-// a database loaded at that hour has it. What the settings share is everything else: one initdb, one PostgreSQL and
-// Redis start, one migrated schema (docs/testing.md, "Where the time went").
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jestCounts } from './test-reports.mjs';
 
 /** Tests whose outcome depends on the time of day or the calendar. */
@@ -94,129 +86,53 @@ export function findLibfaketime() {
 }
 
 /**
- * Runs jest over CLOCK_SENSITIVE_TESTS once per setting, against one throw-away PostgreSQL (under libfaketime) and
- * Redis started for the three: `node scripts/clock-guard.mjs` in a process of its own, so that only its children
- * (PostgreSQL, jest and its workers) get the preloaded library. Resolves to per-setting { name, passed, failed }.
+ * Runs `scripts/test.mjs --only=jest` over CLOCK_SENSITIVE_TESTS once per setting, each with its own throw-away
+ * PostgreSQL and Redis started under the same fake clock. Resolves to per-setting { name, passed, failed }.
  */
 export async function runClockGuard({ root, lib, reportsDir, log }) {
-  const settings = clockSettings();
-  const reports = settings.map((_, i) => path.join(reportsDir, `jest-clock-${i + 1}.json`));
-  for (const report of reports) rmSync(report, { force: true });
-  const exits = path.join(reportsDir, 'jest-clock-exits.json');
-  rmSync(exits, { force: true });
-  const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, CLOCK_GUARD: JSON.stringify({ root, lib, reports, exits, settings }) },
-    });
-    child.on('exit', (c) => resolve(c ?? 1));
-  });
-  let exitCodes = [];
-  try {
-    exitCodes = JSON.parse(readFileSync(exits, 'utf8'));
-  } catch {
-    log(`clock guard: exited ${code} before its settings ran`);
-  }
-  return settings.map((setting, i) => {
-    const counts = jestCounts(reports[i]);
-    if (!counts) return { name: setting.name, passed: 0, failed: 1, problem: 'no jest report' };
-    const exit = exitCodes[i] ?? code;
-    if (exit !== 0 && counts.failed === 0)
-      return { name: setting.name, ...counts, failed: 1, problem: `exited ${exit}` };
-    return { name: setting.name, ...counts };
-  });
-}
-
-/** Prefixed, so that the inner runs' own output is told apart from the rest of the suite's. */
-function prefixLines(stream, out, prefix) {
-  let rest = '';
-  stream.on('data', (chunk) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) out.write(`${prefix}${line}\n`);
-  });
-  stream.on('end', () => rest && out.write(`${prefix}${rest}\n`));
-}
-
-/** The offset of a setting from the real clock now, in libfaketime's relative form ("+86400"). */
-function offsetFrom(at) {
-  const seconds = Math.round((at - Date.now()) / 1000);
-  return `${seconds >= 0 ? '+' : ''}${seconds}`;
-}
-
-/** How often every faked process reads the offset file again (libfaketime caches it, 10 s by default). */
-const CLOCK_FILE_READ_S = 1;
-
-/** The guard's own process (see runClockGuard): the services once, then jest per setting. */
-async function guardSettings({ root, lib, reports, exits, settings }) {
-  const services = await import('./services.mjs');
-  const { default: pg } = await import('pg');
-  const runDir = path.join(root, '.tmp', `clock-guard-${process.pid}`);
-  mkdirSync(runDir, { recursive: true });
-  const clockFile = path.join(runDir, 'faketime');
-  writeFileSync(clockFile, offsetFrom(settings[0].at));
-  // From here on every process this one starts runs on the file's clock (Redis keeps the real one: services.mjs).
-  Object.assign(process.env, {
-    LD_PRELOAD: [lib, process.env.LD_PRELOAD].filter(Boolean).join(':'),
-    FAKETIME_TIMESTAMP_FILE: clockFile,
-    FAKETIME_CACHE_DURATION: String(CLOCK_FILE_READ_S),
-    FAKETIME_DONT_FAKE_MONOTONIC: '1',
-  });
-  delete process.env.FAKETIME;
-  const exitCodes = [];
-  const postgres = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
-  const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
-  try {
-    for (const [i, setting] of settings.entries()) {
-      if (i > 0) {
-        writeFileSync(clockFile, offsetFrom(setting.at));
-        // The previous setting's demo data goes; server/test/support/test-env.ts seeds it again under the new clock.
-        const admin = new pg.Client({ connectionString: `${postgres.baseUrl}/postgres` });
-        await admin.connect();
-        await admin.query('DROP DATABASE IF EXISTS hotline_template WITH (FORCE)');
-        await admin.end();
-        // Every faked process has read the new offset once its cache has run out.
-        await new Promise((resolve) => setTimeout(resolve, CLOCK_FILE_READ_S * 1000 + 500));
-      }
-      services.log(
-        `clock guard: ${setting.name} (${new Date(setting.at).toISOString()}, offset ${readFileSync(clockFile, 'utf8')} s)`,
-      );
-      const code = await new Promise((resolve) => {
-        const child = spawn(
-          process.execPath,
-          [
-            path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
-            '--ci',
-            '--json',
-            `--outputFile=${reports[i]}`,
+  const results = [];
+  for (const setting of clockSettings()) {
+    const report = path.join(reportsDir, `jest-clock-${results.length + 1}.json`);
+    rmSync(report, { force: true });
+    // Relative offset in seconds: every process started from here on sees the same "now".
+    const offsetSeconds = Math.round((setting.at - Date.now()) / 1000);
+    log(`clock guard: ${setting.name} (${new Date(setting.at).toISOString()}, offset ${offsetSeconds} s)`);
+    const code = await new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(root, 'scripts', 'test.mjs'), '--only=jest', `--report=${report}`, '--', ...CLOCK_SENSITIVE_TESTS],
+        {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: {
+            ...process.env,
+            LD_PRELOAD: [lib, process.env.LD_PRELOAD].filter(Boolean).join(':'),
+            FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`,
+            FAKETIME_DONT_FAKE_MONOTONIC: '1',
             // Beside the static checks: two workers (side by side, or three, they took no less time: docs/testing.md).
-            `--maxWorkers=${process.env.JEST_WORKERS ?? '2'}`,
-            ...CLOCK_SENSITIVE_TESTS,
-          ],
-          {
-            cwd: root,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            env: { ...process.env, TEST_PG_BASE_URL: postgres.baseUrl, TEST_REDIS_URL: redis.url },
+            JEST_WORKERS: process.env.JEST_WORKERS ?? '2',
           },
-        );
-        prefixLines(child.stdout, process.stdout, `[clock ${setting.name}] `);
-        prefixLines(child.stderr, process.stderr, `[clock ${setting.name}] `);
-        child.on('close', (c) => resolve(c ?? 1));
-      });
-      exitCodes.push(code);
-    }
-  } finally {
-    writeFileSync(exits, JSON.stringify(exitCodes));
-    await redis.stop();
-    await postgres.stop();
-    rmSync(runDir, { recursive: true, force: true });
+        },
+      );
+      // Prefixed, so that the inner run's own "N passed, N failed" line is not mistaken for the total.
+      const prefix = (stream, out) => {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) out.write(`[clock ${setting.name}] ${line}\n`);
+        });
+        stream.on('end', () => rest && out.write(`[clock ${setting.name}] ${rest}\n`));
+      };
+      prefix(child.stdout, process.stdout);
+      prefix(child.stderr, process.stderr);
+      child.on('exit', (c) => resolve(c ?? 1));
+    });
+    const counts = jestCounts(report);
+    if (!counts) results.push({ name: setting.name, passed: 0, failed: 1, problem: 'no jest report' });
+    else if (code !== 0 && counts.failed === 0)
+      results.push({ name: setting.name, ...counts, failed: 1, problem: `exited ${code}` });
+    else results.push({ name: setting.name, ...counts });
   }
-}
-
-if (process.env.CLOCK_GUARD && process.argv[1] === fileURLToPath(import.meta.url)) {
-  guardSettings(JSON.parse(process.env.CLOCK_GUARD)).catch((error) => {
-    process.stderr.write(`${error.stack}\n`);
-    process.exit(1);
-  });
+  return results;
 }
