@@ -1,13 +1,21 @@
 import { axeFor } from './axe.support';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { signInCustomer } from './customer-area.support';
+import { expectOwnLanguage } from './own-language.support';
 import { findPresentation } from './seatmap-support';
 
 /**
- * Axe finds ZERO violations - every impact, minor and moderate included, WCAG 2.x A/AA and axe's best
- * practices - on every storefront page, in Hebrew, English, Russian and Arabic: the catalogue, a feature, the seat
- * map, the tickets and products steps, the saved cart, customer details, payment with the card dialog, the
- * confirmation, the e-tickets, the hold-expired page, the policies, "coming soon", the customer login and the 404.
+ * One walk per language over every storefront page, with every check each page has on it:
+ *  - axe finds ZERO violations - every impact, minor and moderate included, WCAG 2.x A/AA and axe's best practices -
+ *    in Hebrew, English, Russian and Arabic: the catalogue, a feature, the seat map, the tickets and products steps,
+ *    the saved cart, customer details, payment with the card dialog, the confirmation, the e-tickets, the
+ *    hold-expired page, the policies, "coming soon", the customer login and the 404;
+ *  - in Russian and Arabic, no word of another language (own-language.support.ts) on those pages and on every
+ *    feature, the gift vouchers, donations, memberships, the mini-site, a voucher's history and every tab of the
+ *    customer area.
+ * They were two walks (this file and the storefront half of i18n-every-page.spec.ts) repeating the same navigation,
+ * a quarter of the e2e run's CPU between them (docs/testing.md).
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -26,28 +34,55 @@ const LANGS = [
   { lang: 'ar', terms: /^قرأت/ },
 ] as const;
 
-test.describe('axe: zero violations on every storefront page', () => {
-  test.setTimeout(180_000);
+/** The demo customer who reads each language (server/src/seed/demo-customers.ts): names in their own script. */
+const CUSTOMER = {
+  ru: { ssn: '000000034', mobile: '0541112233' },
+  ar: { ssn: '000000042', mobile: '0533334444' },
+} as const;
 
+/** The checks of one page: axe unless `axe: false`; in ru and ar the language too unless `language: false`. */
+function checksFor(page: Page, lang: (typeof LANGS)[number]['lang'], info: TestInfo) {
+  const own = lang === 'ru' || lang === 'ar' ? lang : null;
+  return {
+    /** Whether this walk reads the language (ru, ar), so it also visits the pages only that check reads. */
+    readsLanguage: own !== null,
+    async check(what: string, { axe = true, language = true }: { axe?: boolean; language?: boolean } = {}) {
+      if (axe) await expectAxeClean(page, what);
+      if (own && language) await expectOwnLanguage(page, own, what, info);
+    },
+  };
+}
+
+test.describe('every storefront page, once per language: axe, and in ru and ar no word of another language', () => {
   for (const { lang, terms } of LANGS) {
-    test(`${lang}: catalogue, feature, seat map, steps, cart, details, payment, confirmation, e-tickets and the rest`, async ({
+    test(`${lang}: catalogue, features, seat map, steps, cart, details, payment, confirmation, e-tickets and the rest`, async ({
       page,
       request,
-    }) => {
+    }, info) => {
+      const { readsLanguage, check } = checksFor(page, lang, info);
+      test.setTimeout(readsLanguage ? 360_000 : 180_000);
       const q = `lang=${lang}`;
       await page.goto(`/booking?${q}`);
       await expect(page.locator('article.feature-card').first()).toBeVisible({ timeout: 15_000 });
-      await expectAxeClean(page, 'catalogue');
+      await check('catalogue');
 
-      const featureLink = page.locator('article.feature-card a[href^="/booking/features/"]').first();
-      await page.goto(`${(await featureLink.getAttribute('href'))!}?${q}`);
-      await expect(page.locator('.show-row').first()).toBeVisible({ timeout: 15_000 });
-      await expectAxeClean(page, 'feature');
+      // Every feature is read for its language; axe looks at the first (they share one layout).
+      const features = await page
+        .locator('article.feature-card a[href^="/booking/features/"]')
+        .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
+      for (const [i, href] of (readsLanguage ? features : features.slice(0, 1)).entries()) {
+        await page.goto(`${href}?${q}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+        if (i === 0) {
+          await expect(page.locator('.show-row').first()).toBeVisible({ timeout: 15_000 });
+          await check('feature');
+        } else await check(`feature ${href}`, { axe: false });
+      }
 
       const show = await findPresentation(request, 'Desert Light');
       await page.goto(`/order/${show.id}?${q}`);
       await expect(page.locator('.seatmap[data-phase="ready"]')).toBeVisible({ timeout: 20_000 });
-      await expectAxeClean(page, 'seat map');
+      await check('seat map');
 
       // The booking steps, with seats held for this visitor.
       const uuid = await visitorIdOf(page);
@@ -56,21 +91,21 @@ test.describe('axe: zero violations on every storefront page', () => {
       await page.goto(`/cart/${resId}?${q}`);
       await expect(page.getByTestId('seat-line')).toHaveCount(2, { timeout: 15_000 });
       await expect(page.getByTestId('product-card').first()).toBeVisible();
-      await expectAxeClean(page, 'cart');
+      await check('cart');
 
       const id = held[0]!.presentation.id;
       await page.goto(`/order/${id}?step=tickets&${q}`);
       await expect(page.getByTestId(`tickets-step-${id}`)).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('seat-line')).toHaveCount(2);
-      await expectAxeClean(page, 'tickets step');
+      await check('tickets step');
       await page.goto(`/order/${id}?step=products&${q}`);
       await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 15_000 });
-      await expectAxeClean(page, 'products step');
+      await check('products step');
 
       await page.goto(`/booking/checkout?${q}`);
       const firstName = page.locator('input[name="firstName"]');
       await expect(firstName).toBeVisible({ timeout: 15_000 });
-      await expectAxeClean(page, 'details');
+      await check('customer details');
       await firstName.fill('Noa');
       await page.locator('input[name="lastName"]').fill('Levi');
       await page.locator('input[name="email"]').fill('noa@example.com');
@@ -81,17 +116,18 @@ test.describe('axe: zero violations on every storefront page', () => {
       await expect(page).toHaveURL(/\/booking\/checkout\/payment/);
       const pay = page.locator('.pay-button');
       await expect(pay).toBeEnabled({ timeout: 15_000 });
-      await expectAxeClean(page, 'payment');
+      await check('payment', { language: false });
       await pay.click();
       await expect(page.locator('iframe.payment-dialog__frame')).toBeVisible({ timeout: 15_000 });
       await expect(page.frameLocator('iframe.payment-dialog__frame').locator('#cardNumber')).toBeVisible();
-      await expectAxeClean(page, 'card dialog');
+      await check('card dialog', { language: false });
       await payWithCard(page, '4580000000000000');
       await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 30_000 });
-      await expectAxeClean(page, 'confirmation');
+      await check('confirmation', { language: false });
+      // The e-tickets of this order: names of show, venue, section and ticket type.
       await page.getByTestId('edocument-link').click();
       await expect(page.getByTestId('eticket').first()).toBeVisible({ timeout: 15_000 });
-      await expectAxeClean(page, 'e-tickets');
+      await check('e-tickets');
 
       for (const [path, what] of [
         [`/booking/hold-expired?show=${id}&${q}`, 'hold expired'],
@@ -103,7 +139,39 @@ test.describe('axe: zero violations on every storefront page', () => {
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
-        await expectAxeClean(page, what);
+        await check(what);
+      }
+      if (!readsLanguage) return;
+
+      // Pages only the language check reads.
+      for (const [path, what] of [
+        [`/system-vouchers?${q}`, 'gift vouchers'],
+        [`/system-vouchers/2?${q}`, 'gift vouchers, one kind'],
+        [`/donations?${q}`, 'donations'],
+        [`/memberships?${q}`, 'memberships'],
+        [`/membership/CINEMA-CARD?${q}`, 'membership order'],
+        [`/mini-site/demo-company?${q}`, 'mini-site'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+        // Lists that load after the heading (offers, donations, shows) are in before the page is read.
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await check(what, { axe: false });
+      }
+
+      // A voucher's history, typed in.
+      await page.goto(`/system-vouchers/history?${q}`);
+      await page.getByTestId('voucher-history-page').locator('input').fill('GIFT-DEMO-100');
+      await page.getByTestId('voucher-history-page').locator('button[type=submit]').click();
+      await expect(page.getByTestId('voucher-history')).toBeVisible({ timeout: 15_000 });
+      await check('voucher history', { axe: false });
+
+      // The customer area, signed in, every tab.
+      await signInCustomer(page, lang, CUSTOMER[lang as 'ru' | 'ar']);
+      for (const tab of await page.getByRole('tab').all()) {
+        await tab.click();
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await check(`customer area tab ${await tab.getAttribute('id')}`, { axe: false });
       }
     });
   }

@@ -43,7 +43,11 @@ export async function startTestServer(env, { cwd = ROOT } = {}) {
       CLIENT_DIST: path.join(ROOT, 'client', 'dist'),
     },
   });
-  const { output } = await untilServerReady(child);
+  // A server that did not come up is not left behind (it kept serving, or starting, after the run had ended).
+  const { output } = await untilServerReady(child).catch((error) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     /** Answers the server found not as the OpenAPI document declares (VALIDATE_RESPONSES logs each one). */

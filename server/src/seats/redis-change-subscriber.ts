@@ -28,17 +28,32 @@ const SSUBSCRIBE_ATTEMPTS = 20;
 const SSUBSCRIBE_RETRY_MS = 250;
 const SUBSCRIBER_ROUNDS = 3;
 /**
- * A round gives up on its connection when no SSUBSCRIBE has been answered for this long (a connection that answers
- * nothing). Not a bound on the whole round: 16,384 subscriptions took over 20 s on a starved machine while answering
- * all along (a fresh-clone run with a CPU burner failed every round of two files' start-ups on a 20 s total bound).
+ * A round gives up on its connection when, while that connection is ready, no SSUBSCRIBE has succeeded for this long:
+ * a connection that answers nothing, or only with refusals and timeouts (a sharded subscriber that never came up).
+ * While the connection is not ready (no slot map yet, or reconnecting) ioredis parks the SSUBSCRIBEs in its offline
+ * queue, where no command timeout runs: that is Redis being slow or away, which is waited for (CLUSTER_READY_WAIT_MS,
+ * then the start-up's dependency budget), not a broken connection to be thrown away. Not a bound on the whole round
+ * either: on a starved machine 16,384 subscriptions take a minute while succeeding all along. Both used to end rounds
+ * that were about to work, and the next round started from nothing on a new connection under the same load: a
+ * start-up under load did not finish in 90 s (cluster-startup.medium, docs/testing.md). A round cannot run for ever:
+ * each slot succeeds once, and a slot that keeps failing stops after SSUBSCRIBE_ATTEMPTS.
  */
 const SUBSCRIBE_STALL_MS = 15_000;
-/** And a round never takes longer than this in all (fresh-clone runs hung 180 s on a round still being answered). */
-const SUBSCRIBE_ROUND_MAX_MS = 45_000;
-const ROUND_TIMED_OUT = 'seat change subscriber: the slot channels were not subscribed in time (15 s silent or 45 s)';
+/** How long a round waits for its new connection to be ready before the attempt counts as Redis away. */
+const CLUSTER_READY_WAIT_MS = 30_000;
+const SLOTS = 16384;
+
+/** A round given up, saying how far it had got (the start-up's log names it). */
+class RoundTimedOut extends Error {
+  constructor(subscribed: number) {
+    super(
+      `seat change subscriber: no slot channel subscribed for ${SUBSCRIBE_STALL_MS / 1000} s while connected (${subscribed} of ${SLOTS} subscribed)`,
+    );
+  }
+}
 
 function timedOut(error: unknown): boolean {
-  return error instanceof Error && error.message === ROUND_TIMED_OUT;
+  return error instanceof RoundTimedOut;
 }
 
 function noSubscriberYet(error: unknown): boolean {
@@ -49,23 +64,55 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-/** Rejects with ROUND_TIMED_OUT once `answered()` has not moved for SUBSCRIBE_STALL_MS, until `work` settles. */
-function stalled(work: Promise<unknown>, answered: () => number): Promise<never> {
+/**
+ * Rejects with RoundTimedOut once `subscribed()` has not moved for SUBSCRIBE_STALL_MS while `connected()` held
+ * throughout, until `work` settles.
+ */
+function stalled(work: Promise<unknown>, subscribed: () => number, connected: () => boolean): Promise<never> {
   return new Promise<never>((_resolve, reject) => {
-    let seen = answered();
+    let seen = subscribed();
+    let connectedThroughout = connected();
+    const poll = setInterval(() => {
+      connectedThroughout &&= connected();
+    }, 250);
     const timer = setInterval(() => {
-      const now = answered();
-      if (now === seen) {
+      const now = subscribed();
+      if (now === seen && connectedThroughout && connected()) {
         clearInterval(timer);
-        reject(new Error(ROUND_TIMED_OUT));
+        clearInterval(poll);
+        reject(new RoundTimedOut(now));
       }
       seen = now;
+      connectedThroughout = connected();
     }, SUBSCRIBE_STALL_MS);
+    poll.unref();
     timer.unref();
-    void work.then(
-      () => clearInterval(timer),
-      () => clearInterval(timer),
-    );
+    const stop = () => {
+      clearInterval(timer);
+      clearInterval(poll);
+    };
+    void work.then(stop, stop);
+  });
+}
+
+/** Resolves when the cluster connection has its slot map; a connection not ready in time fails as Redis away. */
+function clusterReady(sub: Redis): Promise<void> {
+  if (sub.status === 'ready') return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      sub.off('ready', onReady);
+      reject(
+        new Error(
+          `Cluster isn't ready: the seat change subscriber's connection had no slot map after ${CLUSTER_READY_WAIT_MS / 1000} s`,
+        ),
+      );
+    }, CLUSTER_READY_WAIT_MS);
+    timer.unref();
+    sub.once('ready', onReady);
   });
 }
 
@@ -120,14 +167,17 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
       const sub = this.connection.subscriber('hotline-seats-sub');
       // A round that stops making progress is abandoned: a fresh-clone suite run saw start-up hang for 180 s on a
       // connection that never answered its SSUBSCRIBEs at all.
-      let answered = 0;
-      const subscribed = this.subscribeAllSlots(sub, () => answered++);
-      subscribed.catch(() => undefined);
+      let subscribed = 0;
+      const done = this.subscribeAllSlots(sub, () => subscribed++);
+      done.catch(() => undefined);
       try {
         await Promise.race([
-          subscribed,
-          stalled(subscribed, () => answered),
-          pause(SUBSCRIBE_ROUND_MAX_MS).then(() => Promise.reject(new Error(ROUND_TIMED_OUT))),
+          done,
+          stalled(
+            done,
+            () => subscribed,
+            () => sub.status === 'ready',
+          ),
         ]);
         this.subscriber = sub;
         return;
@@ -140,7 +190,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async subscribeAllSlots(sub: Redis, onAnswer: () => void): Promise<void> {
+  private async subscribeAllSlots(sub: Redis, onSubscribed: () => void): Promise<void> {
     this.live.add(sub);
     sub.on('error', (err) => this.alarm.report('redis', 'seat change subscriber', err));
     sub.on('smessage', (_channel: string, message: string) => {
@@ -157,16 +207,16 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     // ioredis starts its per-primary sharded subscribers after the slot map, asynchronously, and may call the cluster
     // ready first: an SSUBSCRIBE sent before its primary's subscriber exists is refused ("No sharded subscriber for
     // slot", seen at start-up on a loaded machine). Wait for them (bounded), then retry what was still refused.
+    await clusterReady(sub);
     await Promise.race([ready, pause(SUBSCRIBERS_READY_WAIT_MS)]);
-    let pending = Array.from({ length: 16384 }, (_, slot) => slot);
+    let pending = Array.from({ length: SLOTS }, (_, slot) => slot);
     for (let attempt = 1; pending.length > 0; attempt++) {
       const refused: number[] = [];
       await Promise.all(
         pending.map((slot) =>
           sub.ssubscribe(slotChangesChannel(this.config.REDIS_PREFIX, slot)).then(
-            () => onAnswer(),
+            () => onSubscribed(),
             (error: unknown) => {
-              onAnswer();
               // A refusal before the shard's subscriber exists, or a command timeout on a starved machine: that slot
               // is sent again (SSUBSCRIBE is idempotent), not the whole round of 16,384 thrown away.
               const retriable = noSubscriberYet(error) || classifyDependencyFailure(error) === 'redis';

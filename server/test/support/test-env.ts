@@ -131,18 +131,27 @@ function recentLines(keep = 50): { stream: { write(line: string): void }; lines(
   };
 }
 
-async function startedWithin<T>(ms: number, starting: Promise<T>, log: () => string[]): Promise<T> {
+async function startedWithin<T>(
+  ms: number,
+  starting: Promise<T>,
+  report: () => string,
+  discard: (late: T) => Promise<unknown>,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let gaveUp = false;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new Error(`the app had not started after ${ms / 1000} s; its warnings:\n${log().join('\n') || '(none)'}`),
-        ),
-      ms,
-    );
+    timer = setTimeout(() => {
+      gaveUp = true;
+      reject(new Error(`the app had not started after ${ms / 1000} s; ${report()}`));
+    }, ms);
     timer.unref();
   });
+  // A start given up on that finishes later is closed: its connections would keep jest from exiting (a flake hunt's
+  // run waited for ever after the failure it reported).
+  void starting.then(
+    (app) => (gaveUp ? discard(app).catch(() => undefined) : undefined),
+    () => undefined,
+  );
   try {
     return await Promise.race([starting, late]);
   } finally {
@@ -150,11 +159,74 @@ async function startedWithin<T>(ms: number, starting: Promise<T>, log: () => str
   }
 }
 
+type Hooked = Record<string, unknown> & { constructor?: { name?: string } };
+const START_UP_HOOKS = ['onModuleInit', 'onApplicationBootstrap'] as const;
+
+/**
+ * The start-up's steps that have begun and not finished - preparing the database, compiling the modules (their async
+ * factories), each provider's init hook by class name - so that a start-up that hangs names the step it waits on.
+ * Times are monotonic (performance.now): they measure a wait, they do not read the time of day.
+ */
+function startUpSteps() {
+  const pending = new Map<string, number>();
+  const done: string[] = [];
+  const begin = (name: string) => pending.set(name, performance.now());
+  const end = (name: string) => {
+    const began = pending.get(name);
+    pending.delete(name);
+    if (began !== undefined) done.push(`${name} ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  };
+  return {
+    begin,
+    end,
+    async step<T>(name: string, run: () => Promise<T>): Promise<T> {
+      begin(name);
+      try {
+        return await run();
+      } finally {
+        end(name);
+      }
+    },
+    /** Wraps the init hooks of every provider, controller and module instance of a compiled (not yet initialised) app. */
+    track(moduleRef: unknown): void {
+      const container = (moduleRef as { container?: { getModules(): Map<string, unknown> } }).container;
+      for (const module of container?.getModules().values() ?? []) {
+        const m = module as { instance?: unknown; providers: Map<unknown, { instance?: unknown }> } & {
+          controllers: Map<unknown, { instance?: unknown }>;
+          injectables: Map<unknown, { instance?: unknown }>;
+        };
+        const instances = [
+          m.instance,
+          ...[m.providers, m.controllers, m.injectables].flatMap((w) => [...w.values()].map((x) => x.instance)),
+        ];
+        for (const instance of new Set(instances)) {
+          if (!instance || typeof instance !== 'object') continue;
+          const target = instance as Hooked;
+          for (const hook of START_UP_HOOKS) {
+            const original = target[hook];
+            if (typeof original !== 'function') continue;
+            const name = `${target.constructor?.name ?? 'provider'}.${hook}`;
+            target[hook] = (...args: unknown[]) => this.step(name, async () => original.apply(target, args));
+          }
+        }
+      }
+    },
+    report(): string {
+      const now = performance.now();
+      const waiting = [...pending].map(([name, began]) => `${name} (for ${((now - began) / 1000).toFixed(1)} s)`);
+      return `waiting on: ${waiting.join(', ') || '(no tracked step: between steps)'}; finished: ${done.join(', ') || '(none)'}`;
+    },
+  };
+}
+type StartUpSteps = ReturnType<typeof startUpSteps>;
+
 export interface TestApp {
   app: NestFastifyApplication;
   url: string;
   config: AppConfig;
   db: TestDatabase;
+  /** The start-up's steps and how long each took (startUpSteps below), for a file that measures its start. */
+  startUp: string;
   close(): Promise<void>;
 }
 
@@ -166,8 +238,9 @@ export type ProviderOverride =
   | { provide: unknown; inject?: unknown[]; useFactory: (...deps: never[]) => unknown }
   | { provide: unknown; useClass: new (...deps: never[]) => unknown };
 
-function compilerWith(providers: ProviderOverride[]): AppCompiler {
+function compilerWith(providers: ProviderOverride[], steps: StartUpSteps): AppCompiler {
   return async (root, adapter, options) => {
+    steps.end(BEFORE_MODULES);
     let builder = Test.createTestingModule({ imports: [root] });
     for (const p of providers) {
       const override = builder.overrideProvider(p.provide);
@@ -179,26 +252,36 @@ function compilerWith(providers: ProviderOverride[]): AppCompiler {
               inject: p.inject as never[],
             });
     }
-    const moduleRef = await builder.compile();
+    const moduleRef = await steps.step('compiling the modules (async factories)', () => builder.compile());
+    steps.track(moduleRef);
     return moduleRef.createNestApplication<NestFastifyApplication>(adapter, options);
   };
 }
+
+const BEFORE_MODULES = 'preparing the database (before the modules)';
 
 /** The real application on a random port, against its own database and Redis prefix. */
 export async function startTestApp(
   overrides: Partial<Record<keyof AppConfig, string>> = {},
   db?: TestDatabase,
   providers: ProviderOverride[] = [],
-  appOptions: Pick<CreateAppOptions, 'plainRoutes'> = {},
+  /**
+   * plainRoutes: false serves the hot routes through Nest (the parity test); reportAfterMs: fail a start-up still
+   * running after this long with its pending steps (a file with a short timeout).
+   */
+  options: Pick<CreateAppOptions, 'plainRoutes'> & { reportAfterMs?: number } = {},
 ): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const config = testConfig({ DATABASE_URL: database.url, ...overrides });
   const recent = recentLines();
   const logger: Logger = pino({ level: 'warn' }, recent.stream);
+  const steps = startUpSteps();
+  steps.begin(BEFORE_MODULES);
   const app = await startedWithin(
-    STARTUP_REPORT_MS,
-    createApp(config, { logger, compile: providers.length ? compilerWith(providers) : undefined, ...appOptions }),
-    () => recent.lines(),
+    options.reportAfterMs ?? STARTUP_REPORT_MS,
+    createApp(config, { logger, compile: compilerWith(providers, steps), plainRoutes: options.plainRoutes }),
+    () => `${steps.report()}; its warnings:\n${recent.lines().join('\n') || '(none)'}`,
+    (late) => late.close(),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
@@ -208,6 +291,7 @@ export async function startTestApp(
     url: `http://127.0.0.1:${port}`,
     config,
     db: database,
+    startUp: steps.report(),
     async close() {
       await app.close();
       if (!db) await database.drop();
