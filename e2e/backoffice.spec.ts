@@ -735,9 +735,24 @@ test.describe('back office', () => {
         if (r.url().includes('/api/backoffice/lock-seats')) locks.push(r.url());
       });
       const row = (await page.evaluate(() => window.__seatmap!.freeRow(6, 2)))!.slice(0, 6);
-      await drag(page, await frame(page, row));
-      await page.waitForTimeout(500);
-      expect(locks).toEqual([]);
+      const ends = await frame(page, row);
+      await drag(page, ends);
+      // The drag is handled once the map has moved under it; a pick would have been made (and its lock sent) on the
+      // pointer's release, before that.
+      const moved = async () => {
+        const at = await page.evaluate((s) => window.__seatmap!.seatScreenPosition(s.sectionId, s.x, s.y)!, row[0]!);
+        return Math.hypot(at.x - ends.x0, at.y - ends.y0);
+      };
+      await expect.poll(moved).toBeGreaterThan(2);
+      const picked = await page.evaluate(
+        (seats) => seats.filter((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y)).length,
+        row,
+      );
+      expect({ picked, inFlight: await page.evaluate(() => window.__seatmap!.locksInFlight()), locks }).toEqual({
+        picked: 0,
+        inFlight: 0,
+        locks: [],
+      });
       await page.getByRole('grid').first().focus();
       await page.keyboard.press('M');
       await expect(select).toHaveAttribute('aria-pressed', 'true');

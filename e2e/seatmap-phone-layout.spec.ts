@@ -1,7 +1,7 @@
 import { axeFor } from './axe.support';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { findPresentation, openSeatMap, type SeatRef } from './seatmap-support';
+import { findPresentation, framesDrawn, openSeatMap, type SeatRef } from './seatmap-support';
 
 /**
  * On a 390x844 phone: the map takes most of the first screen, a tap on a seat just above the
@@ -160,7 +160,8 @@ for (const withBar of [false, true])
         await page.evaluate((s) => window.__seatmap!.isSelected(s.sectionId, s.x, s.y), seat),
         'the server held it',
       ).toBe(true);
-      await page.waitForTimeout(300);
+      // A tap that opened the sheet would show in the next frames; the seat has long been held by now.
+      await framesDrawn(page);
       await expect(handle, `${above} px above the handle`).toHaveAttribute('aria-expanded', 'false');
     }
   });

@@ -49,8 +49,10 @@ test('phone: zoomed in, a one-finger swipe moves the map, not the page', async (
   const box = (await page.getByTestId('seatmap-viewport').boundingBox())!;
   const x = box.x + box.width / 2;
   const y0 = Math.min(box.y + box.height - 40, 780);
+  const seatsTop = await page.evaluate(() => window.__seatmap!.seatsOnPage().top);
   await swipe(page, x, y0, y0 - 200);
-  await page.waitForTimeout(100);
+  // The swipe has been handled once the map has moved; by then a page scroll would have happened too.
+  await expect.poll(() => page.evaluate(() => window.__seatmap!.seatsOnPage().top)).not.toBe(seatsTop);
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(5);
 });
 

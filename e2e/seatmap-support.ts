@@ -19,6 +19,17 @@ export interface SeatRef {
   y: number;
 }
 
+/**
+ * Resolves once the page has drawn `count` more frames: what a check that something did NOT happen after an input
+ * waits for (the input's handlers, React's commit and the paint are all behind it), instead of a fixed number of
+ * milliseconds that a loaded machine may not fit its work into.
+ */
+export async function framesDrawn(page: Page, count = 2): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let k = 0; k < n; k++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  }, count);
+}
+
 /** The first upcoming presentation of a seeded feature (by English name), optionally of a given venue. */
 export async function findPresentation(
   request: APIRequestContext,
