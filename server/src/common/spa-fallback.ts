@@ -23,6 +23,7 @@ const CLIENT_ROUTES: RegExp[] = [
   /^\/customer\/?$/,
   /^\/backoffice(\/[^/]+)?\/?$/,
   /^\/backoffice\/orders\/[^/]+\/change\/?$/,
+  /^\/backoffice\/seat-plans\/[^/]+\/?$/,
   /^\/order\/?$/,
   /^\/order\/[^/]+\/?$/,
   /^\/cart\/[^/]+\/?$/,

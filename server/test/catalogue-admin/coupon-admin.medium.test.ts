@@ -52,7 +52,7 @@ beforeAll(async () => {
   t = await startTestApp({}, undefined, [{ provide: Clock, useFactory: () => clock }]);
   sql = new Client({ connectionString: t.db.url });
   await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
+  admin = await signedIn(t.url, sql, 'admin', clock.ms);
   const venue = (
     await admin.call<AdminVenue>('POST', '/api/admin/venues', {
       businessId: 1,
@@ -153,7 +153,7 @@ async function payWith(show: ShowInfo, coupon: AdminTicketPrice, seatCount: numb
 
 test('without a session or the catalogue permission the coupon and member-price routes are refused', async () => {
   const anonymous = new StaffBrowser(t.url);
-  const cashier = await signedIn(t.url, sql, 'cashier');
+  const cashier = await signedIn(t.url, sql, 'cashier', clock.ms);
   const routes: [string, string, unknown?][] = [
     ['POST', `/api/admin/presentations/${date.id}/coupons`, { revision: 1, zoneId: 1, coupon: {} }],
     ['PUT', `/api/admin/presentations/${date.id}/coupons/1`, { revision: 1, cap: null, terms: {} }],

@@ -8,9 +8,8 @@ import {
   type DoorReport,
   type QueuedScan,
 } from '@hotline/shared';
-import { base32Decode, hotp, totpStep } from '../../src/backoffice/totp';
 import { ed25519Verify } from '../../src/checkin/ed25519';
-import { demoStaff, StaffBrowser, type DemoStaffName } from '../backoffice/support/staff-kit';
+import { signedIn, type DemoStaffName } from '../backoffice/support/staff-kit';
 import type { TestApp } from '../support/test-env';
 import { codeOnETicket, scan, sellTickets, startDoor, type Door } from './door-kit';
 
@@ -28,22 +27,8 @@ describe('door back office', () => {
     await door?.close();
   });
 
-  /**
-   * Signs a demo account in with the authenticator code of the servers' clock (the shared ManualClock, which this
-   * file moves and which a slow machine leaves behind the wall clock): not the wall clock's code.
-   */
-  const staffOn = async (name: DemoStaffName, node: TestApp = door.a) => {
-    await door.sql.query(
-      `WITH forgotten AS (DELETE FROM staff_sign_in_failure)
-       UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = $1`,
-      [name],
-    );
-    const b = new StaffBrowser(node.url);
-    const code = hotp(base32Decode(demoStaff(name).totpSecret), totpStep(door.clock.ms));
-    const r = await b.signIn(name, demoStaff(name).password, code);
-    if (r.status !== 200) throw new Error(`sign-in of ${name}: ${r.status} ${JSON.stringify(r.body)}`);
-    return b;
-  };
+  /** Signed in with the authenticator code of the servers' clock (the shared ManualClock this file moves). */
+  const staffOn = (name: DemoStaffName, node: TestApp = door.a) => signedIn(node.url, door.sql, name, door.clock.ms);
   const doorStaff = (_door: Door, node: TestApp = door.a) => staffOn('admin', node);
 
   const report = async (presentationId = door.presentationId) =>

@@ -82,7 +82,7 @@ describe('door check-in', () => {
     await door.sql.query(
       `INSERT INTO staff_permission (staff_user_id, permission) SELECT id, 293 FROM staff_user WHERE username = 'cashier'`,
     );
-    const cashier = await signedIn(door.a.url, door.sql, 'cashier');
+    const cashier = await signedIn(door.a.url, door.sql, 'cashier', door.clock.ms);
     const stolen = await scan(cashier, door, code, { nonce });
     expect(stolen.status).toBe(409);
     expect(stolen.body.error).toBe('CHECKIN_NONCE_REUSED');
@@ -171,7 +171,7 @@ describe('door check-in', () => {
   test('staff without the door permission, of another business, or disabled are refused', async () => {
     const [ticket] = await sellTickets(door.sql, door.presentationId, 1);
     const code = await codeOnETicket(door.a, ticket!);
-    const cashier = await signedIn(door.a.url, door.sql, 'cashier');
+    const cashier = await signedIn(door.a.url, door.sql, 'cashier', door.clock.ms);
     expect((await scan(cashier, door, code)).status).toBe(403);
     await door.sql.query(
       `INSERT INTO staff_permission (staff_user_id, permission) SELECT id, 293 FROM staff_user WHERE username = 'cashier'`,

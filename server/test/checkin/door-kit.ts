@@ -146,5 +146,5 @@ export function scan(
 }
 
 export async function doorStaff(door: Door, node: TestApp = door.a): Promise<StaffBrowser> {
-  return signedIn(node.url, door.sql, 'admin');
+  return signedIn(node.url, door.sql, 'admin', door.clock.ms);
 }

@@ -52,7 +52,7 @@ describe('offline door', () => {
     expect(m.body.keys.length).toBeGreaterThan(0);
     expect(Date.parse(m.body.doorsOpenAt)).toBe(door.showAt.getTime() - 120 * 60_000);
     // Staff without the door permission: refused.
-    const cashier = await signedIn(door.a.url, door.sql, 'cashier');
+    const cashier = await signedIn(door.a.url, door.sql, 'cashier', door.clock.ms);
     expect((await cashier.call('GET', `/api/checkin/presentations/${door.presentationId}/manifest`)).status).toBe(403);
   });
 
@@ -118,7 +118,7 @@ describe('offline door', () => {
     await door.sql.query(
       `INSERT INTO staff_permission (staff_user_id, permission) SELECT id, 293 FROM staff_user WHERE username = 'cashier'`,
     );
-    const cashier = await signedIn(door.a.url, door.sql, 'cashier');
+    const cashier = await signedIn(door.a.url, door.sql, 'cashier', door.clock.ms);
     try {
       expect((await cashier.call('GET', `/api/checkin/presentations/${door.presentationId}/manifest`)).status).toBe(
         200,

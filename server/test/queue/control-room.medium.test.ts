@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { OnSaleControlRoom } from '@hotline/shared';
 import { Clock } from '../../src/common/clock';
+import { NodeHealth } from '../../src/observability/node-health';
 import { OnSales } from '../../src/queue/on-sales';
 import { QueueStore } from '../../src/queue/queue-store';
 import { QueueService } from '../../src/queue/queue.service';
@@ -85,7 +86,7 @@ async function failedPayment(presentationId: number): Promise<void> {
 
 test('refused without a session (401), without the on-sale permission (403), on another business (403), unknown (404), garbage (400)', async () => {
   expect((await new StaffBrowser(t.url).call('GET', route(PRESENTATION))).status).toBe(401);
-  const cashier = await signedIn(t.url, sql, 'cashier'); // business 1, no 290
+  const cashier = await signedIn(t.url, sql, 'cashier', clock.ms); // business 1, no 290
   expect((await cashier.call('GET', route(PRESENTATION))).body.error).toBe('STAFF_PERMISSION_DENIED');
 
   // The cashier given 290 for a moment: still only business 1's presentations.
@@ -99,14 +100,14 @@ test('refused without a session (401), without the on-sale permission (403), on 
   } finally {
     await sql.query('DELETE FROM staff_permission WHERE staff_user_id = $1 AND permission = 290', [cashierId]);
   }
-  const admin = await signedIn(t.url, sql, 'admin');
+  const admin = await signedIn(t.url, sql, 'admin', clock.ms);
   const missing = await admin.call('GET', route(999_999));
   expect([missing.status, missing.body.error]).toEqual([404, 'ON_SALE_NOT_FOUND']);
   for (const bad of ['abc', '0', '99999999999', '-1']) expect((await admin.call('GET', route(bad))).status).toBe(400);
 });
 
 test('the snapshot counts exactly the line, the admission, the sale, the hold and the payment failure that happened', async () => {
-  const admin = await signedIn(t.url, sql, 'admin');
+  const admin = await signedIn(t.url, sql, 'admin', clock.ms);
   const read = async () => {
     const r = await admin.call<OnSaleControlRoom>('GET', route(PRESENTATION));
     expect(r.status).toBe(200);
@@ -187,7 +188,7 @@ test('the snapshot counts exactly the line, the admission, the sale, the hold an
 });
 
 test('refusals by where and why (locks and the line from every node, payments by reason) and the nodes that beat', async () => {
-  const admin = await signedIn(t.url, sql, 'admin');
+  const admin = await signedIn(t.url, sql, 'admin', clock.ms);
   const b = await startTestApp({ QUEUE_TICK_MS: '0', REDIS_PREFIX: t.config.REDIS_PREFIX }, t.db, [
     { provide: Clock, useFactory: () => clock },
   ]);
@@ -261,7 +262,9 @@ test('refusals by where and why (locks and the line from every node, payments by
     expect((refusals(await read(1))[key] ?? 0) - (lockedBefore[key] ?? 0)).toBe(1);
     await call(b.url, 'PUT', '/api/seats/unlock-seat', first, { recaptchaToken: tokenFor(first), seat: input });
 
-    // Both nodes beat; a node that stops takes its beat away.
+    // Both nodes beat; a node that stops takes its beat away. Each beats once more first: the clock this file moves
+    // has run ahead of the beats the nodes wrote on their real 5 s timer.
+    await Promise.all([t, b].map((app) => app.app.get(NodeHealth).beat()));
     const nodes = (await read(PRESENTATION)).nodes;
     expect(nodes.length).toBeGreaterThanOrEqual(2);
     for (const n of nodes) {

@@ -76,14 +76,21 @@ export class StaffBrowser {
  * same account in many times a minute, so the account's last used step is reset first
  * (the replay test does not use this helper).
  */
-export async function signedIn(base: string, sql: Client, name: DemoStaffName): Promise<StaffBrowser> {
+export async function signedIn(
+  base: string,
+  sql: Client,
+  name: DemoStaffName,
+  /** The time the server reads (a test's ManualClock, which a slow machine leaves behind the wall clock). */
+  serverNowMs: number = Date.now(),
+): Promise<StaffBrowser> {
   await sql.query(
     `WITH forgotten AS (DELETE FROM staff_sign_in_failure)
      UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = $1`,
     [name],
   );
   const b = new StaffBrowser(base);
-  const r = await b.signIn(name, demoStaff(name).password, totpFor(name));
+  const code = hotp(base32Decode(demoStaff(name).totpSecret), totpStep(serverNowMs));
+  const r = await b.signIn(name, demoStaff(name).password, code);
   if (r.status !== 200) throw new Error(`sign-in of ${name}: ${r.status} ${JSON.stringify(r.body)}`);
   return b;
 }
