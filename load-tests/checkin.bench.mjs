@@ -151,7 +151,7 @@ async function scannerBundle() {
   const dir = path.join(ROOT, '.tmp', `bench-checkin-bundle-${process.pid}`); // not the services' folder
   mkdirSync(dir, { recursive: true });
   const entry = path.join(dir, 'entry.ts');
-  const scan = path.join(ROOT, 'client', 'src', 'pages', 'scan');
+  const scan = path.join(ROOT, 'client', 'src', 'scan');
   writeFileSync(
     entry,
     `import { decideOffline } from ${JSON.stringify(path.join(scan, 'offline-door.ts'))};
