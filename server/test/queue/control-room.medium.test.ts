@@ -189,9 +189,11 @@ test('the snapshot counts exactly the line, the admission, the sale, the hold an
 
 test('refusals by where and why (locks and the line from every node, payments by reason) and the nodes that beat', async () => {
   const admin = await signedIn(t.url, sql, 'admin', clock.ms);
-  const b = await startTestApp({ QUEUE_TICK_MS: '0', REDIS_PREFIX: t.config.REDIS_PREFIX, RATE_LIMIT_SCALE: '1' }, t.db, [
-    { provide: Clock, useFactory: () => clock },
-  ]);
+  const b = await startTestApp(
+    { QUEUE_TICK_MS: '0', REDIS_PREFIX: t.config.REDIS_PREFIX, RATE_LIMIT_SCALE: '1' },
+    t.db,
+    [{ provide: Clock, useFactory: () => clock }],
+  );
   try {
     const read = async (id: number) => {
       const r = await admin.call<OnSaleControlRoom>('GET', route(id));
