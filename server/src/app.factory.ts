@@ -29,7 +29,7 @@ import { seedDemoIfEmpty } from './seed/demo-seed';
 import { installSeatPlanUploadParser } from './catalogue-admin/seat-plan-upload-parser';
 import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
-import { Metrics } from './observability';
+import { Metrics, Tracing } from './observability';
 import { installHttpMetrics } from './observability/http-metrics';
 
 /**
@@ -146,6 +146,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
   // First: every later hook, guard and handler runs inside the request's id.
   installRequestIds(fastify);
+  // Next: the request's span (traces on), so the same hooks, guards and handlers run inside it.
+  app.get(Tracing).traceHttp(fastify);
   if (config.VALIDATE_RESPONSES) installResponseValidation(fastify, logger);
   installHttpMetrics(fastify, app.get(Metrics));
 

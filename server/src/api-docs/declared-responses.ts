@@ -32,6 +32,7 @@ export const ERROR_BODY: Schema = {
     message: { type: 'string', description: "A sentence in the caller's language (he, en, ru, ar)" },
     details: { type: 'object', additionalProperties: {} },
     requestId: { type: 'string', description: 'The request id (also the x-request-id header), for support' },
+    traceId: { type: 'string', description: "With traces on: the request's trace id (OpenTelemetry), for support" },
   },
   required: ['error', 'message'],
 };

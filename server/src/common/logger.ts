@@ -1,11 +1,11 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { REDACT_PATHS, REDACTED, redactError } from './log-redaction';
-import { currentRequestId } from './request-id';
+import { currentRequestIds } from './request-id';
 
 /**
  * Structured JSON logs (pino), one line per event; a line written while a request is served carries its `requestId`
- * (common/request-id.ts). `destination`: where the lines go (standard output by default; tests read them).
+ * (and `traceId` with traces on: common/request-id.ts). `destination`: where the lines go (standard output by default; tests read them).
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -14,14 +14,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: { err: redactError, error: redactError },
-    mixin: requestIdOfLine,
+    mixin: currentRequestIds,
   };
   return destination ? pino(options, destination) : pino(options);
-}
-
-function requestIdOfLine(): { requestId?: string } {
-  const requestId = currentRequestId();
-  return requestId === undefined ? {} : { requestId };
 }
 
 /** Lets Nest's own messages go through pino too. */

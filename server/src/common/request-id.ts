@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Request ids (docs/operations.md, "Request ids"): every request gets one, every log line written while it is served
  * carries it (the logger's mixin reads it here), and every answer names it in the `x-request-id` header; an error
- * answer also in its body (`requestId`), so a buyer's complaint leads to the log lines of that request.
+ * answer also in its body (`requestId`), so a buyer's complaint leads to the log lines of that request. With traces
+ * on, the request's trace id joins it in both (`traceId`, hex: set by the tracing adapter).
  */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -21,11 +22,28 @@ export function requestIdFor(request: IncomingMessage): string {
   return typeof incoming === 'string' && WELL_FORMED.test(incoming) ? incoming : randomUUID();
 }
 
-const storage = new AsyncLocalStorage<string>();
+/** What a request's log lines and error answer name: its id, and its trace's when traces are on and it is kept. */
+interface RequestContext {
+  readonly requestId: string;
+  traceId?: string;
+}
 
-/** The id of the request being served right now, or undefined outside one (jobs, boot). */
-export function currentRequestId(): string | undefined {
-  return storage.getStore();
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** The ids a log line written now carries (the logger's mixin): none outside a request. */
+export function currentRequestIds(): { requestId?: string; traceId?: string } {
+  const ids = storage.getStore();
+  if (ids === undefined) return {};
+  return ids.traceId === undefined ? { requestId: ids.requestId } : { requestId: ids.requestId, traceId: ids.traceId };
+}
+
+/**
+ * The tracing adapter names the trace of the request being served (observability/otel-tracing.ts): from then on
+ * its log lines and its error answer carry `traceId` too, so a buyer's complaint leads to the trace.
+ */
+export function noteTraceId(traceId: string): void {
+  const ids = storage.getStore();
+  if (ids !== undefined) ids.traceId = traceId;
 }
 
 /**
@@ -36,17 +54,19 @@ export function currentRequestId(): string | undefined {
 export function installRequestIds(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    storage.run(request.id, done);
+    storage.run({ requestId: request.id }, done);
   });
-  // Every error answer is the one `{ "error": CODE, … }` shape (error-responder.ts): its id goes in as well.
+  // Every error answer is the one `{ "error": CODE, … }` shape (error-responder.ts): its ids go in as well.
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (
       reply.statusCode >= 400 &&
       typeof payload === 'string' &&
       payload.startsWith('{"error":') &&
       payload.endsWith('}')
-    )
-      done(null, `${payload.slice(0, -1)},"requestId":${JSON.stringify(request.id)}}`);
-    else done(null, payload);
+    ) {
+      const traceId = storage.getStore()?.traceId;
+      const trace = traceId === undefined ? '' : `,"traceId":"${traceId}"`;
+      done(null, `${payload.slice(0, -1)},"requestId":${JSON.stringify(request.id)}${trace}}`);
+    } else done(null, payload);
   });
 }

@@ -2,6 +2,9 @@
 // The port every context records through, its no-op, and what it records.
 export { Metrics, NO_METRICS } from './metrics';
 export type { JobRun, Reading } from './metrics';
+// The port every context traces through, its no-op, and the spans' names (OpenTelemetry's conventions).
+export { Tracing, NO_TRACING } from './tracing';
+export { paymentProviderSpan, redisScriptSpan, SALE_STATEMENT_SPAN } from './spans';
 // Refusals per presentation and the nodes' heartbeats, in Redis: what the on-sale control room reads.
 export { RefusalTally } from './refusal-tally';
 export { NodeHealth } from './node-health';

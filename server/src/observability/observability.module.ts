@@ -7,10 +7,13 @@ import { MetricsServer } from './metrics-server';
 import { NodeHealth } from './node-health';
 import { PromMetrics } from './prom-metrics';
 import { RefusalTally } from './refusal-tally';
+import { Tracing } from './tracing';
+import { tracingFor } from './tracing-factory';
 
 /**
- * Metrics for Prometheus (docs/operations.md). Global: every context injects the `Metrics` port. With METRICS_PORT
- * unset the port is NO_METRICS: nothing is collected, nothing listens.
+ * Metrics for Prometheus and traces for OpenTelemetry (docs/operations.md). Global: every context injects the
+ * `Metrics` and `Tracing` ports. With METRICS_PORT unset the port is NO_METRICS: nothing is collected, nothing
+ * listens; with OTEL_TRACES_EXPORTER unset `Tracing` is NO_TRACING and no OpenTelemetry SDK module is loaded.
  */
 @Global()
 @Module({
@@ -21,11 +24,12 @@ import { RefusalTally } from './refusal-tally';
       useFactory: (config: AppConfig): Metrics =>
         config.METRICS_PORT === undefined ? NO_METRICS : new PromMetrics(buildVersion()),
     },
+    { provide: Tracing, inject: [APP_CONFIG], useFactory: (config: AppConfig) => tracingFor(config) },
     MetricsServer,
     ConnectionWatch,
     RefusalTally,
     NodeHealth,
   ],
-  exports: [Metrics, RefusalTally, NodeHealth],
+  exports: [Metrics, Tracing, RefusalTally, NodeHealth],
 })
 export class ObservabilityModule {}

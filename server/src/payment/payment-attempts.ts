@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { BookingError } from '../cart';
 import { LOGGER } from '../common/logger';
-import { Metrics, NO_METRICS } from '../observability';
+import { Metrics, NO_METRICS, NO_TRACING, paymentProviderSpan, Tracing } from '../observability';
 import {
   PaymentProvider,
   PaymentProviderTimeout,
@@ -43,7 +43,27 @@ export class PaymentAttempts {
     private readonly provider: PaymentProvider,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
+    @Optional() private readonly tracing: Tracing = NO_TRACING,
   ) {}
+
+  /** The provider's charge, as a client span with traces on (its answer's status, never the card). */
+  private providerCharge(request: ChargeRequest): Promise<ChargeResult> {
+    // Off, not even the span's name is built (the router's nameFor reads the identifier).
+    if (!this.tracing.enabled) return this.provider.charge(request);
+    return this.tracing.span(
+      paymentProviderSpan('charge', this.provider.nameFor(request.paymentIdentifier)),
+      () => this.provider.charge(request),
+      (result) => ({ 'hotline.payment.status': result.status }),
+    );
+  }
+
+  private providerStatus(idempotencyKey: string): Promise<ChargeStatus> {
+    return this.tracing.span(
+      paymentProviderSpan('status', this.provider.name),
+      () => this.provider.status(idempotencyKey),
+      (result) => ({ 'hotline.payment.status': result.status }),
+    );
+  }
 
   /**
    * Approval, or the attempt closed (`close`) and the refusal thrown. When neither the charge nor the status query
@@ -56,12 +76,12 @@ export class PaymentAttempts {
   private async chargeOnce(request: ChargeRequest, close: CloseAttempt): Promise<ApprovedCharge> {
     let result: ChargeResult | { status: 'timeout' } | { status: 'unknown' };
     try {
-      result = await this.provider.charge(request);
+      result = await this.providerCharge(request);
     } catch (error) {
       // No answer: whether money moved is unknown until the provider is asked.
       const timedOut = error instanceof PaymentProviderTimeout;
       if (!timedOut) this.logger.error({ err: error, attempt: request.description }, 'payment provider failed');
-      const status = await this.provider.status(request.idempotencyKey).catch(() => null);
+      const status = await this.providerStatus(request.idempotencyKey).catch(() => null);
       if (status?.status === 'approved') result = { ...status, status: 'approved' };
       else if (status === null) throw new BookingError(timedOut ? 'PAYMENT_TIMEOUT' : 'PAYMENT_ERROR');
       else result = { status: timedOut ? 'timeout' : 'unknown' };
@@ -93,7 +113,7 @@ export class PaymentAttempts {
    * outcome was never heard). Throws when the provider does not answer: the attempt stays in doubt, asked again later.
    */
   statusOf(idempotencyKey: string): Promise<ChargeStatus> {
-    return this.provider.status(idempotencyKey);
+    return this.providerStatus(idempotencyKey);
   }
 
   /**
@@ -119,6 +139,10 @@ export class PaymentAttempts {
    * for the recovery loop. Idempotent per charge, or per `idempotencyKey` for a partial refund.
    */
   refundOnce(request: RefundRequest): Promise<RefundResult> {
-    return this.provider.refund(request);
+    return this.tracing.span(
+      paymentProviderSpan('refund', this.provider.name),
+      () => this.provider.refund(request),
+      (result) => ({ 'hotline.payment.status': result.status }),
+    );
   }
 }

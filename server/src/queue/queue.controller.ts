@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Headers, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { ZodBody, ZodParams } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { setCookie } from '../customers';
 import { passCookieOf } from '../common/admission-context';
+import { JoinRefusals } from './join-refusals.filter';
 import { QueueService } from './queue.service';
 
 const params = z.object({ presentationId: idString });
@@ -50,6 +51,8 @@ export class QueueController {
 
   @Post(':presentationId/join')
   @RateLimit(JOIN_LIMIT)
+  // Its refusals (rate limit, bot check) are the control room's too.
+  @UseFilters(JoinRefusals)
   @ApiOperation({ summary: "Takes this visitor's one place in the line (or answers the one it has)" })
   async join(
     @VisitorId() visitorId: string,

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { NO_TRACING, SALE_STATEMENT_SPAN, Tracing } from '../observability';
 import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
 import { LimitClaims } from './limit-claims';
 import { SaleParticipants } from './sale-participant';
@@ -274,6 +275,7 @@ export class SalesRepository {
     private readonly db: DataSource,
     private readonly participants: SaleParticipants,
     private readonly claims: LimitClaims,
+    @Optional() private readonly tracing: Tracing = NO_TRACING,
   ) {
     this.sql = new PreparedSql(db);
   }
@@ -283,7 +285,9 @@ export class SalesRepository {
     // Nothing shared but seats: the single statement is its own transaction (the hot path: one round trip).
     if (participants.length === 0) {
       try {
-        const [row] = await this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale));
+        const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
+          this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale)),
+        );
         return { ok: true, reservationId: row!.reservation_id };
       } catch (error) {
         const refusal = refusalOf(error);
@@ -306,7 +310,7 @@ export class SalesRepository {
           return refused;
         }
       }
-      const [row] = await runner.query(SALE_SQL, saleParams(sale));
+      const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () => runner.query(SALE_SQL, saleParams(sale)));
       const reservationId = String(row.reservation_id);
       for (const participant of participants) {
         const late = (await participant.after?.(runner, sale, reservationId)) ?? null;

@@ -15,6 +15,7 @@ import { SWAP_LUA } from './lua/swap.lua';
 import { DUE_LUA, RELEASE_EXPIRED_LUA, SWEEP_PLAN_LUA } from './lua/sweep.lua';
 import { TIMER_LUA } from './lua/timer.lua';
 import { UNLOCK_LUA } from './lua/unlock.lua';
+import { NO_TRACING, redisScriptSpan, type Tracing } from '../observability';
 import type { PresentationKeys } from './seat-keys';
 import type { NotInitialised, Refused, StoreRefusal } from './seat-store.port';
 
@@ -53,7 +54,8 @@ const SCRIPTS = {
 } as const;
 export type ScriptName = keyof typeof SCRIPTS;
 
-export function defineSeatScripts(redis: Redis): Record<ScriptName, Command> {
+/** Each script call is a client span (`EVALSHA seatLock`) with traces on; off, the command is the bound call itself. */
+export function defineSeatScripts(redis: Redis, tracing: Tracing = NO_TRACING): Record<ScriptName, Command> {
   const commands = {} as Record<ScriptName, Command>;
   // Redis Cluster: ioredis would route a variable-key script by its leading key count in an auto-pipeline, so
   // those go outside auto-pipelining (routed by their real first key); one Redis keeps auto-pipelining them.
@@ -67,7 +69,7 @@ export function defineSeatScripts(redis: Redis): Record<ScriptName, Command> {
       );
     if (script.keys === null && isCluster && ignored && !ignored.includes(name)) ignored.push(name);
     const fn = (redis as unknown as Record<string, Command>)[name]!;
-    commands[name] = fn.bind(redis);
+    commands[name] = tracing.wrap(redisScriptSpan(name), fn.bind(redis));
   }
   return commands;
 }

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { keySlot } from '../redis/cluster-slots';
+import { NO_TRACING, Tracing } from '../observability';
 import { REDIS } from '../redis/redis.module';
 import { redisTopology } from '../redis/redis-topology';
 import {
@@ -59,9 +60,10 @@ export class RedisSeatStore extends SeatStore {
   constructor(
     @Inject(REDIS) protected readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() tracing: Tracing = NO_TRACING,
   ) {
     super();
-    this.cmd = defineSeatScripts(redis);
+    this.cmd = defineSeatScripts(redis, tracing);
     this.prefix = config.REDIS_PREFIX;
     this.logMax = config.SEAT_LOG_LENGTH;
     this.due = dueKey(config.REDIS_PREFIX);

@@ -189,9 +189,11 @@ test('the snapshot counts exactly the line, the admission, the sale, the hold an
 
 test('refusals by where and why (locks and the line from every node, payments by reason) and the nodes that beat', async () => {
   const admin = await signedIn(t.url, sql, 'admin', clock.ms);
-  const b = await startTestApp({ QUEUE_TICK_MS: '0', REDIS_PREFIX: t.config.REDIS_PREFIX }, t.db, [
-    { provide: Clock, useFactory: () => clock },
-  ]);
+  const b = await startTestApp(
+    { QUEUE_TICK_MS: '0', REDIS_PREFIX: t.config.REDIS_PREFIX, RATE_LIMIT_SCALE: '1' },
+    t.db,
+    [{ provide: Clock, useFactory: () => clock }],
+  );
   try {
     const read = async (id: number) => {
       const r = await admin.call<OnSaleControlRoom>('GET', route(id));
@@ -241,6 +243,24 @@ test('refusals by where and why (locks and the line from every node, payments by
     expect(moved('payment:insufficient_funds')).toBe(1);
     expect(moved('payment:other')).toBe(1);
     expect(Object.keys(queued).every((k) => /^(lock|queue|payment):[a-z0-9_]+$/.test(k))).toBe(true);
+
+    // Joining the line, on the other node (production's rate limits there): a forged proof of work is refused by the
+    // bot check, the eleventh join in a minute by the rate limit (before the handler); both are counted. Joins of a
+    // presentation without a queue are not.
+    await b.app.get(OnSales).refresh();
+    const joinAs = visitor();
+    const joins = [];
+    for (let i = 0; i < 11; i++)
+      joins.push(await call(b.url, 'POST', `/api/queue/${PRESENTATION}/join`, joinAs, { recaptchaToken: 'forged' }));
+    expect(joins.map((j) => j.body.error)).toEqual([...Array(10).fill('INVALID_CAPTCHA'), 'TOO_MANY_REQUESTS']);
+    const unqueuedBefore = refusals(await read(1));
+    const unqueuedAs = visitor();
+    for (let i = 0; i < 10; i++) await call(b.url, 'POST', '/api/queue/1/join', unqueuedAs, { recaptchaToken: 'x' });
+    expect((await call(b.url, 'POST', '/api/queue/1/join', unqueuedAs, { recaptchaToken: 'x' })).status).toBe(429);
+    const joined = refusals(await read(PRESENTATION));
+    expect((joined['queue:invalid_captcha'] ?? 0) - (queued['queue:invalid_captcha'] ?? 0)).toBe(10);
+    expect((joined['queue:too_many_requests'] ?? 0) - (queued['queue:too_many_requests'] ?? 0)).toBe(1);
+    expect(refusals(await read(1))).toEqual(unqueuedBefore);
 
     // A seat lock refused on the other node: the same seat of presentation 1 taken by someone else first.
     const other = await loadPlan(b.url, 1);
