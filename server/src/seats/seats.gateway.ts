@@ -18,7 +18,7 @@ import { Metrics, NO_METRICS } from '../observability';
 import { AppError } from '../common/app-error';
 import { SEAT_SNAPSHOT_BUDGET, SocketBudget } from '../common/rate-limit/socket-budget';
 import { parseInput } from '../common/validation';
-import { socketIoEventFrame, writePreparedFrame } from './prepared-frame';
+import { broadcastPrepared } from '../common/prepared-frame';
 import { SeatFeed, type SeatBroadcaster } from './seat-feed.service';
 import { presentationMessage, subscribeMessage } from './seats.queries';
 import { socketVisitorId } from './socket-visitor';
@@ -60,16 +60,9 @@ export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBro
     this.server?.to(visitorRoomOf(visitorId)).emit(event, payload);
   }
 
-  /** One frame built for the room, written to each watcher (`prepared-frame.ts`); any other socket the usual way. */
+  /** One frame built for the room and written to each watcher (`common/prepared-frame.ts`). */
   toRoom(presentationId: number, event: string, payload: unknown): void {
-    const room = this.server.sockets.adapter.rooms.get(roomOf(presentationId));
-    if (!room?.size) return;
-    const frame = socketIoEventFrame(event, payload);
-    const sockets = this.server.sockets.sockets;
-    for (const id of room) {
-      const socket = sockets.get(id);
-      if (socket?.connected && !writePreparedFrame(socket.conn, frame)) socket.emit(event, payload);
-    }
+    if (this.server) broadcastPrepared(this.server, [roomOf(presentationId)], event, payload);
   }
 
   roomSize(presentationId: number): number {

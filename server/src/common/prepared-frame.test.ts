@@ -1,4 +1,4 @@
-import { socketIoEventFrame, websocketTextFrame, writePreparedFrame } from './prepared-frame';
+import { broadcastPrepared, socketIoEventFrame, websocketTextFrame, writePreparedFrame } from './prepared-frame';
 
 describe('websocketTextFrame (RFC 6455 §5.2, server to client)', () => {
   test.each([
@@ -61,5 +61,55 @@ describe('writePreparedFrame', () => {
     const { conn, sent } = connection(over, transport);
     expect(writePreparedFrame(conn, frame)).toBe(false);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('broadcastPrepared', () => {
+  const socket = (id: string, transport: string, connected = true) => {
+    const frames: Buffer[] = [];
+    const emitted: unknown[] = [];
+    return {
+      id,
+      frames,
+      emitted,
+      connected,
+      conn: {
+        readyState: 'open',
+        writeBuffer: [],
+        transport: {
+          name: transport,
+          socket: { readyState: 1, _sender: { sendFrame: (l: Buffer[]) => frames.push(...l) } },
+        },
+      },
+      emit: (event: string, payload: unknown) => emitted.push([event, payload]),
+    };
+  };
+  const serverOf = (rooms: Record<string, string[]>, sockets: ReturnType<typeof socket>[]) => ({
+    sockets: {
+      adapter: { rooms: new Map(Object.entries(rooms).map(([k, v]) => [k, new Set(v)])) },
+      sockets: new Map(sockets.map((s) => [s.id, s])),
+    },
+  });
+
+  test('one frame for every websocket of the rooms, once each; polling sockets the ordinary way; closed ones skipped', () => {
+    const a = socket('a', 'websocket');
+    const b = socket('b', 'websocket');
+    const c = socket('c', 'polling');
+    const d = socket('d', 'websocket', false);
+    const server = serverOf({ near: ['a', 'c', 'd'], far: ['b', 'a'], other: ['x'] }, [a, b, c, d]);
+    broadcastPrepared(server, ['near', 'far', 'missing'], 'queue:progress', { removed: 3 });
+    expect(a.frames).toHaveLength(1);
+    expect(b.frames).toHaveLength(1);
+    expect(a.frames[0]).toBe(b.frames[0]);
+    expect(a.frames[0]!.subarray(2).toString()).toBe('42["queue:progress",{"removed":3}]');
+    expect(c.emitted).toEqual([['queue:progress', { removed: 3 }]]);
+    expect(d.frames).toHaveLength(0);
+    expect(d.emitted).toHaveLength(0);
+  });
+
+  test('rooms nobody is in: nothing is built or sent', () => {
+    const a = socket('a', 'websocket');
+    broadcastPrepared(serverOf({ near: [] }, [a]), ['near', 'far'], 'e', {});
+    expect(a.frames).toHaveLength(0);
   });
 });

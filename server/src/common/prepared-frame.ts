@@ -62,3 +62,34 @@ export function writePreparedFrame(connection: unknown, frame: Buffer): boolean 
   sendFrame.call(ws._sender, [frame]);
   return true;
 }
+
+/** The part of socket.io's server a room broadcast reads (the default namespace's rooms and sockets). */
+interface RoomServer {
+  sockets: {
+    adapter: { rooms: Map<string, Set<string>> };
+    sockets: Map<string, { connected: boolean; conn: unknown; emit(event: string, payload: unknown): unknown }>;
+  };
+}
+
+/**
+ * `server.to(rooms).emit(event, payload)` with the frame built once and written once per websocket watcher
+ * (`writePreparedFrame`); a socket in two of the rooms hears it once, as with socket.io. Node-local, like the rooms.
+ */
+export function broadcastPrepared(server: RoomServer, rooms: readonly string[], event: string, payload: unknown): void {
+  const all = server.sockets.adapter.rooms;
+  const members = rooms.map((room) => all.get(room)).filter((m): m is Set<string> => m !== undefined && m.size > 0);
+  if (members.length === 0) return;
+  const frame = socketIoEventFrame(event, payload);
+  const sockets = server.sockets.sockets;
+  const seen = members.length > 1 ? new Set<string>() : null;
+  for (const room of members) {
+    for (const id of room) {
+      if (seen) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      const socket = sockets.get(id);
+      if (socket?.connected && !writePreparedFrame(socket.conn, frame)) socket.emit(event, payload);
+    }
+  }
+}
