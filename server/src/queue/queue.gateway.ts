@@ -8,6 +8,7 @@ import { AppError } from '../common/app-error';
 import { toErrorResponse } from '../common/error-responder';
 import { resolveLocale } from '../common/locale';
 import { dbId } from '../common/ids';
+import { broadcastPrepared } from '../common/prepared-frame';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SocketBudget } from '../common/rate-limit/socket-budget';
 import { farFrom, QueuePresence, type Band } from './queue-presence';
@@ -76,7 +77,7 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
     const every = this.config.QUEUE_FAR_EVERY_TICKS;
     const count = ((this.relayed.get(id) ?? -1) + 1) % every;
     this.relayed.set(id, count);
-    this.server.to(count === 0 ? [near, far] : near).emit(QueueEvents.Progress, message);
+    broadcastPrepared(this.server, count === 0 ? [near, far] : [near], QueueEvents.Progress, message);
   }
 
   /** Every socket of the server passes here (the seat feed's too); only a queue subscriber has anything to forget. */

@@ -18,6 +18,7 @@ import { Metrics, NO_METRICS } from '../observability';
 import { AppError } from '../common/app-error';
 import { SEAT_SNAPSHOT_BUDGET, SocketBudget } from '../common/rate-limit/socket-budget';
 import { parseInput } from '../common/validation';
+import { broadcastPrepared } from '../common/prepared-frame';
 import { SeatFeed, type SeatBroadcaster } from './seat-feed.service';
 import { presentationMessage, subscribeMessage } from './seats.queries';
 import { socketVisitorId } from './socket-visitor';
@@ -59,8 +60,9 @@ export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBro
     this.server?.to(visitorRoomOf(visitorId)).emit(event, payload);
   }
 
+  /** One frame built for the room and written to each watcher (`common/prepared-frame.ts`). */
   toRoom(presentationId: number, event: string, payload: unknown): void {
-    this.server.to(roomOf(presentationId)).emit(event, payload);
+    if (this.server) broadcastPrepared(this.server, [roomOf(presentationId)], event, payload);
   }
 
   roomSize(presentationId: number): number {

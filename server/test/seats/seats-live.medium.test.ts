@@ -94,6 +94,28 @@ describe('subscribe protocol', () => {
     second.close();
   });
 
+  test('a websocket watcher (one prepared frame written per socket) and a long-polling one (socket.io the ordinary way) see the same deltas', async () => {
+    const ws = new Watcher(t.url, 2);
+    const polling = new Watcher(t.url, 2, ['polling']);
+    await ws.subscribe();
+    await polling.subscribe();
+    const v = visitor();
+    const seats = info.seats.filter((s) => s.YCoordinate === 9).slice(0, 4);
+    for (const s of seats) await lock(t.url, v, seatInput(info, 1, s.XCoordinate, s.YCoordinate));
+    await unlock(t.url, v, seatInput(info, 1, seats[0]!.XCoordinate, seats[0]!.YCoordinate));
+    const last = seats[0]!;
+    for (const w of [ws, polling]) {
+      await w.until(() => w.statusOf(1, last.XCoordinate, last.YCoordinate) === SeatStatus.Available);
+      for (const s of seats.slice(1))
+        expect(w.statusOf(1, s.XCoordinate, s.YCoordinate)).toBe(SeatStatus.LockedByOther);
+      expect(w.gaps).toEqual([]);
+    }
+    await ws.until(() => ws.version === polling.version);
+    expect(ws.state).toEqual(polling.state);
+    ws.close();
+    polling.close();
+  });
+
   test('a version the log no longer covers, or a bad message, is answered sensibly', async () => {
     const w = new Watcher(t.url, 2);
     await w.subscribe(1);

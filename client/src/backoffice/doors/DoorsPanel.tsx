@@ -16,6 +16,7 @@ import { AdminMessages } from '../admin-ui/AdminMessages';
 import { InlineConfirm } from '../admin-ui/InlineConfirm';
 import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
+import { usePolled } from '../admin-ui/use-polled';
 import { doorsApi } from './doors-api';
 import './i18n';
 import './doors.css';
@@ -40,8 +41,7 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
   const locale = useLocale();
   const [dates, setDates] = useState<DoorPresentation[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [loaded, setLoaded] = useState<DoorReport | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [datesFailed, setDatesFailed] = useState(false);
   const [reviewing, setReviewing] = useState<number | null>(null);
   const [keys, setKeys] = useState<DoorKeyInfo[] | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -49,8 +49,10 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
   const rotateButton = useRef<HTMLButtonElement>(null);
   const messages = useAdminMessages();
   const admin = me.permissions.includes(BACK_OFFICE_PERMISSION.staff);
+  const polled = usePolled(chosen, (id) => doorsApi.report(id), POLL_MS);
   // The last report read, shown only while its date is the one chosen (another date shows "loading" until read).
-  const report = loaded?.presentationId === chosen ? loaded : null;
+  const report: DoorReport | null = polled.value?.presentationId === chosen ? polled.value : null;
+  const failed = datesFailed || polled.failed;
 
   useEffect(() => {
     doorsApi.presentations().then(
@@ -58,7 +60,7 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
         setDates(r.presentations);
         setChosen(defaultDate(r.presentations, Date.now()));
       },
-      () => setFailed(true),
+      () => setDatesFailed(true),
     );
     if (admin)
       doorsApi.keys().then(
@@ -66,28 +68,6 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
         () => setKeys([]),
       );
   }, [admin]);
-
-  useEffect(() => {
-    if (chosen === null) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const next = await doorsApi.report(chosen);
-        if (stopped) return;
-        setLoaded(next);
-        setFailed(false);
-      } catch {
-        if (!stopped) setFailed(true);
-      }
-      if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
-    };
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [chosen]);
 
   const n = (value: number) => new Intl.NumberFormat(locale).format(value);
   const time = (iso: string) =>
@@ -105,7 +85,7 @@ export function DoorsPanel({ me }: { me: StaffMe }) {
     try {
       await doorsApi.markReviewed(scanId);
       // Read again: the list shows who reviewed it, by the server's record.
-      if (chosen !== null) setLoaded(await doorsApi.report(chosen));
+      if (chosen !== null) polled.replace(await doorsApi.report(chosen));
       messages.setNotice(t(`${K}.conflicts.reviewedNotice`));
     } catch (e) {
       messages.setRefusal(errorText(e, t(`${K}.failed`)));

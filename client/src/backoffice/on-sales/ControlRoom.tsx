@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnSaleControlRoom } from '@hotline/shared';
 import { useLocale } from '../../hooks/useLocale';
 import { pickText } from '../../lib/localized';
+import { usePolled } from '../admin-ui/use-polled';
 import { onSalesApi } from './on-sales-api';
 
 const K = 'backOffice.onSales.controlRoom';
@@ -24,34 +25,14 @@ interface Props {
 export function ControlRoom({ presentationId, label, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [room, setRoom] = useState<OnSaleControlRoom | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Read again only after the last read answered: a slow server is never asked twice at once.
+  const polled = usePolled(presentationId, (id) => onSalesApi.controlRoom(id), POLL_MS);
+  const room: OnSaleControlRoom | null = polled.valueKey === presentationId ? polled.value : null;
+  const failed = polled.failed;
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     heading.current?.focus();
-  }, [presentationId]);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const next = await onSalesApi.controlRoom(presentationId);
-        if (stopped) return;
-        setRoom(next);
-        setFailed(false);
-      } catch {
-        if (!stopped) setFailed(true);
-      }
-      // The next read after this one answered: a slow server is never asked twice at once.
-      if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
-    };
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
   }, [presentationId]);
 
   const n = (value: number) => new Intl.NumberFormat(locale).format(value);

@@ -118,8 +118,9 @@ export class Watcher {
   constructor(
     base: string,
     readonly presentationId: number,
+    transports: ('websocket' | 'polling')[] = ['websocket'],
   ) {
-    this.socket = io(base, { transports: ['websocket'], forceNew: true, reconnection: false });
+    this.socket = io(base, { transports, forceNew: true, reconnection: false });
     this.socket.on(SeatEvents.Snapshot, (m: SeatSnapshotMessage) => {
       this.snapshots.push({ ...m, at: Date.now() });
       this.state.clear();
