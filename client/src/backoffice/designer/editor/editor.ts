@@ -1,5 +1,15 @@
 import type { Bounds } from '@hotline/shared';
 import {
+  arcSectorOutline,
+  block,
+  pointInPolygon,
+  sectorRows,
+  snapBox,
+  snapToGrid,
+  type Guide,
+  type SeatPlacement,
+} from '@hotline/seatmaps/designer';
+import {
   fitToBounds,
   panBy,
   planToScreen,
@@ -19,28 +29,26 @@ import {
   type Section,
   type Zone,
 } from './doc';
-import {
-  arcOutline,
-  boundsOf,
-  pointInPolygon,
-  layArc,
-  layBlock,
-  rectOutline,
-  rotateAbout,
-  round,
-  type BlockOptions,
-  type Box,
-  type LaidSeat,
-} from './geometry';
+import { boundsOf, rectOutline, rotateAbout, round, type Box } from './geometry';
 import { HistoryManager } from './history';
-import { renumber, rowLabel, DEFAULT_SCHEME, type NumberingScheme } from './numbering';
+import { DEFAULT_FORM, numberPlan, renumberSeats, type NumberingForm } from './numbering';
 import { ChangeBuilder, type Command } from './ops';
 import { SelectionManager, tableOf } from './selection';
-import { snapMove, snapToGrid, type Guide } from './snap';
+import { docToPlan } from './venue-document';
 import { validateDesign, type Problem } from './validate';
 
 export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text';
 export const TOOLS: readonly ToolId[] = ['select', 'rect', 'polygon', 'arc', 'block', 'ga', 'stage', 'text'];
+
+/** The block tool's form: rows x seats filling the dragged box (see create). */
+export interface BlockOptions {
+  rows: number;
+  seatsPerRow: number;
+  /** 0 = straight rows; up to 1: the first row bends into a half circle away from the stage (the model's block). */
+  curvature: number;
+  /** Every second row shifted by half a seat (seats see between the heads in front). */
+  stagger: boolean;
+}
 
 export interface ToolOptions {
   block: BlockOptions;
@@ -81,7 +89,7 @@ export class Editor {
     text: '',
     grid: 5,
   };
-  scheme: NumberingScheme = { ...DEFAULT_SCHEME };
+  scheme: NumberingForm = { ...DEFAULT_FORM };
   /** The category new seats get. */
   activeZone: Id | null = null;
   readOnly = false;
@@ -262,7 +270,7 @@ export class Editor {
     const st = this.doc.meta.stage;
     if (st && p.x >= st.x && p.x <= st.x + st.width && p.y >= st.y && p.y <= st.y + st.height) return 'stage';
     const sections = [...this.doc.sections.values()].reverse();
-    for (const s of sections) if (pointInPolygon(p, s.outline)) return s.id;
+    for (const s of sections) if (pointInPolygon(p.x, p.y, s.outline)) return s.id;
     return null;
   }
 
@@ -365,7 +373,7 @@ export class Editor {
     );
   }
 
-  /** The drag in progress, snapped to other things' edges and centres, or to the grid. */
+  /** The drag in progress, snapped to other things' edges and centres (the model's snapBox), or to the grid. */
   dragTo(dx: number, dy: number): void {
     const moving = this.selectionBounds();
     if (!moving) return;
@@ -374,9 +382,11 @@ export class Editor {
     for (const s of this.doc.sections.values()) if (!ids.has(s.id)) others.push(boundsOf(s.outline)!);
     const st = this.doc.meta.stage;
     if (st && !ids.has('stage')) others.push({ minX: st.x, minY: st.y, maxX: st.x + st.width, maxY: st.y + st.height });
-    const threshold = 6 / this.camera.scale;
-    const snapped = snapMove(moving, dx, dy, others, threshold, this.options.grid);
-    this.dragOffset = { x: snapped.dx, y: snapped.dy };
+    const snapped = snapBox(moving, { x: dx, y: dy }, others, {
+      tolerance: 6 / this.camera.scale,
+      grid: this.options.grid,
+    });
+    this.dragOffset = snapped.delta;
     this.guides = snapped.guides;
     this.changed();
   }
@@ -418,6 +428,7 @@ export class Editor {
           id,
           code: this.freeSectionCode(s.code),
           outline: s.outline.map((p) => ({ x: p.x + d, y: p.y + d })),
+          imported: null,
         });
       }
       for (const s of clip.seats) {
@@ -431,6 +442,8 @@ export class Editor {
           x: s.x + d,
           y: s.y + d,
           name: section === s.section ? `${s.name}'` : s.name,
+          // A copy is a new seat: the format gives it a place of its own in its row on saving.
+          identity: null,
         });
       }
       for (const l of clip.labels) {
@@ -486,40 +499,57 @@ export class Editor {
       capacity: reserved ? null : this.options.gaCapacity,
       zone: reserved ? null : this.activeZone,
       outline,
+      groups: [{ code: 'main', name: 'main' }],
+      imported: null,
     };
     b.set('sections', id, section);
     return section;
   }
 
-  private addSeats(b: ChangeBuilder, section: Id, laid: LaidSeat[]): Id[] {
-    const ids: Id[] = [];
-    const last = new Map<number, number>();
-    for (const s of laid) last.set(s.row, Math.max(last.get(s.row) ?? 0, s.col));
-    for (const s of laid) {
-      const id = newId('st');
-      ids.push(id);
-      b.set('seats', id, {
-        id,
-        section,
-        row: rowLabel(s.row, this.scheme),
-        name: String(
-          this.scheme.seatsFrom === 'left'
-            ? this.scheme.firstSeat + s.col * this.scheme.seatStep
-            : this.scheme.firstSeat + ((last.get(s.row) ?? 0) - s.col) * this.scheme.seatStep,
-        ),
-        x: s.x,
-        y: s.y,
-        rotate: ((s.rotate % 360) + 360) % 360,
-        zone: this.activeZone,
-        features: [],
-        together: null,
-      });
-    }
-    return ids;
+  /**
+   * Seats of new rows (the model's placements, first row nearest the stage), numbered by the form through the model's
+   * numbering, in a new section around them.
+   */
+  private addRows(b: ChangeBuilder, section: Section, rows: SeatPlacement[][]): void {
+    const seats: Seat[] = [];
+    rows.forEach((row, r) => {
+      for (const p of row) {
+        const id = newId('st');
+        seats.push({
+          id,
+          section: section.id,
+          // A placeholder row label per row until the numbering below labels it.
+          row: `\u0000${r}`,
+          name: '',
+          x: round(p.cx),
+          y: round(p.cy),
+          rotate: round(p.rotate),
+          zone: this.activeZone,
+          features: [],
+          together: null,
+          group: 'main',
+          identity: null,
+        });
+      }
+    });
+    const plan = docToPlan(
+      { ...this.doc, sections: new Map([[section.id, section]]), seats: new Map(seats.map((s) => [s.id, s])) },
+      new Set([section.id]),
+    );
+    const numbered = numberPlan(
+      plan,
+      seats.map((s) => s.id),
+      { ...this.scheme, keepRows: false },
+    );
+    const labels = new Map<Id, { row: string; name: string }>();
+    if (numbered.ok)
+      for (const row of numbered.plan.sections[0]!.rows)
+        for (const k of row.seats) labels.set(k.id, { row: row.label, name: k.label });
+    for (const s of seats) b.set('seats', s.id, { ...s, ...(labels.get(s.id) ?? { row: '', name: '' }) });
   }
 
   private snapPoint(p: Point): Point {
-    return { x: snapToGrid(p.x, this.options.grid), y: snapToGrid(p.y, this.options.grid) };
+    return snapToGrid(p, this.options.grid);
   }
 
   /** Finishes the current tool's shape between two plan points (a drag, or two keyboard-placed corners). */
@@ -539,22 +569,40 @@ export class Editor {
         break;
       case 'block': {
         if (tiny) return;
-        const laid = layBlock(a, b, this.options.block);
-        const box = boundsOf(laid, r)!;
+        const rows = this.blockRows(a, b);
+        // The section: the box around the seats (a curved block's back rows reach beyond the dragged box).
+        const box = boundsOf(
+          rows.flatMap((row) => row.map((p) => ({ x: p.cx, y: p.cy }))),
+          r,
+        )!;
+        const outline = rectOutline(
+          { x: round(box.minX), y: round(box.minY) },
+          { x: round(box.maxX), y: round(box.maxY) },
+        );
         this.run('addBlock', (c) => {
-          const s = this.addSection(c, rectOutline({ x: box.minX, y: box.minY }, { x: box.maxX, y: box.maxY }), true);
-          this.addSeats(c, s.id, laid);
+          const s = this.addSection(c, outline, true);
+          this.addRows(c, s, rows);
           created = s.id;
         });
         break;
       }
       case 'arc': {
         if (tiny) return;
+        const sector = this.arcSector(a, b);
         const o = this.options.arc;
-        const laid = layArc(a, b, o);
+        const rowSpacing = (sector.outerRadius - sector.innerRadius) / Math.max(1, Math.floor(o.rows));
+        const front = sector.innerRadius + rowSpacing / 2;
+        const sweep = ((sector.endAngle - sector.startAngle) * Math.PI) / 180;
+        // The front row gets the seats asked for; rows further out, being longer, get more at the same spacing.
+        const rows = sectorRows({
+          ...sector,
+          rowSpacing,
+          seatSpacing: (sweep * front) / (Math.max(1, Math.floor(o.seatsPerRow)) + 0.5),
+        });
+        const outline = arcSectorOutline(sector).map((p) => ({ x: round(p.x), y: round(p.y) }));
         this.run('addArc', (c) => {
-          const s = this.addSection(c, arcOutline(a, b, o.spanDegrees, o.innerRatio, r), true);
-          this.addSeats(c, s.id, laid);
+          const s = this.addSection(c, outline, true);
+          this.addRows(c, s, rows);
           created = s.id;
         });
         break;
@@ -582,7 +630,7 @@ export class Editor {
         const id = newId('lb');
         const text = this.options.text.trim() || 'Text';
         this.run('addText', (c) =>
-          c.set('labels', id, { id, text: names(text, text, text, text), x: a.x, y: a.y, size: r * 1.5 }),
+          c.set('labels', id, { id, text: names(text, text, text, text), x: a.x, y: a.y, size: r * 1.5, rotate: 0 }),
         );
         created = id;
         break;
@@ -699,11 +747,55 @@ export class Editor {
     });
   }
 
-  renumberSelected(scheme: NumberingScheme = this.scheme): void {
-    const changed = renumber(this.targetSeats(), scheme);
+  /** The model's numbering on the target seats; refused (and said where) when it would label two seats alike. */
+  renumberSelected(form: NumberingForm = this.scheme): void {
+    const result = renumberSeats(this.doc, this.targetSeats(), form);
+    if (!result.ok) {
+      const first = result.conflicts[0]!;
+      this.selection.select(first.ids.filter((id) => this.doc.seats.has(id)));
+      this.announce('renumberConflict', { label: first.label, count: result.conflicts.length });
+      this.changed();
+      return;
+    }
     this.run('renumber', (b) => {
-      for (const s of changed) b.set('seats', s.id, s);
+      for (const s of result.changed) b.set('seats', s.id, s);
     });
+  }
+
+  /**
+   * The block tool's rows filling the dragged box (the model's block): the box's width is the first row's, its height
+   * the distance from the first row to the last; a curved block's rows bend back beyond it.
+   */
+  blockRows(a: Point, b: Point): SeatPlacement[][] {
+    const o = this.options.block;
+    const rows = Math.max(1, Math.floor(o.rows));
+    const per = Math.max(1, Math.floor(o.seatsPerRow));
+    const w = Math.abs(b.x - a.x);
+    const h = Math.abs(b.y - a.y);
+    return block({
+      origin: { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y) },
+      rows,
+      seatsPerRow: per,
+      seatSpacing: per > 1 ? w / (per - (o.stagger ? 0.5 : 1)) : 0,
+      rowSpacing: rows > 1 ? h / (rows - 1) : 0,
+      curvature: o.curvature,
+      staggered: o.stagger,
+    });
+  }
+
+  /** The arc tool's ring sector: dragged from its centre (the stage) to the middle of its outer edge. */
+  arcSector(a: Point, b: Point) {
+    const o = this.options.arc;
+    const outerRadius = Math.hypot(b.x - a.x, b.y - a.y);
+    const mid = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+    return {
+      cx: a.x,
+      cy: a.y,
+      innerRadius: outerRadius * o.innerRatio,
+      outerRadius,
+      startAngle: mid - o.spanDegrees / 2,
+      endAngle: mid + o.spanDegrees / 2,
+    };
   }
 
   /** Row label or seat label of one seat typed by hand. */
@@ -756,7 +848,7 @@ export class Editor {
     this.readOnly = readOnly;
   }
 
-  setScheme(patch: Partial<NumberingScheme>): void {
+  setScheme(patch: Partial<NumberingForm>): void {
     this.scheme = { ...this.scheme, ...patch };
     this.changed();
   }

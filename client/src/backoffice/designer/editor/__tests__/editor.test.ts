@@ -1,7 +1,6 @@
 import { emptyDoc, type DesignerDoc } from '../doc';
 import { Editor } from '../editor';
-import { snapMove } from '../snap';
-import { renumber, letters, DEFAULT_SCHEME } from '../numbering';
+import { DEFAULT_FORM } from '../numbering';
 import { toVenueDocument, fromVenueDocument } from '../venue-document';
 
 const venue = { code: 'hall', name: { he: 'אולם', en: 'Hall', ru: '', ar: '' }, businessId: 1 };
@@ -12,10 +11,13 @@ function snapshot(doc: DesignerDoc): unknown {
   return { meta: doc.meta, zones: t(doc.zones), sections: t(doc.sections), seats: t(doc.seats), labels: t(doc.labels) };
 }
 
+/** A stage at the top (rows are numbered from it) and a block of rows in one category. */
 function editorWithBlock(rows = 2, seatsPerRow = 3): Editor {
   const e = new Editor(emptyDoc(venue));
   e.addZone();
   e.options.grid = 0;
+  e.setTool('stage');
+  e.create({ x: 50, y: 10 }, { x: 250, y: 40 });
   e.options.block = { rows, seatsPerRow, curvature: 0, stagger: false };
   e.setTool('block');
   e.create({ x: 100, y: 100 }, { x: 100 + (seatsPerRow - 1) * 10, y: 100 + (rows - 1) * 12 });
@@ -33,7 +35,7 @@ const commands: [string, (e: Editor) => void][] = [
   ['category', (e) => e.setZoneOfSelection(e.addZone())],
   ['feature', (e) => e.toggleFeature(10)],
   ['together', (e) => e.toggleTogether()],
-  ['renumber from the right', (e) => e.renumberSelected({ ...DEFAULT_SCHEME, seatsFrom: 'right' })],
+  ['renumber from the right', (e) => e.renumberSelected({ ...DEFAULT_FORM, seatsFrom: 'right' })],
   [
     'section name',
     (e) => e.updateSection(e.selection.ofTable('sections')[0]!, { name: { he: 'א', en: 'A', ru: '', ar: '' } }),
@@ -139,46 +141,123 @@ describe('designer editor: selection', () => {
   });
 });
 
-describe('designer editor: snapping', () => {
-  test('within the threshold the moved box lines up with another edge and shows a guide', () => {
-    const moving = { minX: 0, minY: 0, maxX: 10, maxY: 10 };
-    const other = { minX: 50, minY: 100, maxX: 80, maxY: 120 };
-    const s = snapMove(moving, 38, 3, [other], 3, 0);
-    expect(s.dx).toBe(40);
-    expect(s.guides).toContainEqual({ axis: 'x', at: 50 });
-    expect(s.dy).toBe(3);
+describe('designer editor: snapping (the model snapBox) while dragging', () => {
+  function twoSections(): Editor {
+    const e = new Editor(emptyDoc(venue));
+    e.options.grid = 5;
+    e.setTool('rect');
+    e.create({ x: 0, y: 0 }, { x: 10, y: 10 });
+    e.create({ x: 50, y: 100 }, { x: 80, y: 120 });
+    e.select([e.hitTest({ x: 5, y: 5 })!]);
+    return e;
+  }
+
+  test('within 6 screen px the moved section lines up with another edge and shows a guide', () => {
+    const e = twoSections();
+    e.dragTo(38, 3);
+    expect(e.dragOffset).toEqual({ x: 40, y: 5 });
+    expect(e.guides.map((g) => [g.axis, g.at])).toEqual([['x', 50]]);
+    e.endDrag();
+    expect(e.selectionBounds()).toEqual({ minX: 40, minY: 5, maxX: 50, maxY: 15 });
   });
 
   test('else it snaps to the grid', () => {
-    const s = snapMove({ minX: 0, minY: 0, maxX: 10, maxY: 10 }, 7, 12, [], 3, 5);
-    expect([s.dx, s.dy]).toEqual([5, 10]);
-    expect(s.guides).toEqual([]);
+    const e = twoSections();
+    e.dragTo(17, 12);
+    expect(e.dragOffset).toEqual({ x: 15, y: 10 });
+    expect(e.guides).toEqual([]);
   });
 });
 
-describe('designer numbering', () => {
-  test('letters run A…Z then AA', () => {
-    expect([1, 26, 27, 28].map(letters)).toEqual(['A', 'Z', 'AA', 'AB']);
+describe('designer numbering (the model renumber, from the panel form)', () => {
+  test('rows are numbered from the stage: the row nearest it is row 1', () => {
+    const e = new Editor(emptyDoc(venue));
+    e.addZone();
+    e.options.grid = 0;
+    e.setTool('stage');
+    e.create({ x: 100, y: 20 }, { x: 200, y: 40 });
+    e.options.block = { rows: 3, seatsPerRow: 2, curvature: 0, stagger: false };
+    e.setTool('block');
+    e.create({ x: 100, y: 100 }, { x: 110, y: 140 });
+    const byRow = (row: string) => [...e.doc.seats.values()].filter((s) => s.row === row).map((s) => s.y);
+    expect([byRow('1'), byRow('2'), byRow('3')]).toEqual([
+      [100, 100],
+      [120, 120],
+      [140, 140],
+    ]);
   });
 
-  test('a balcony numbered from the right: seat 1 is the rightmost of each row', () => {
+  test('a balcony numbered from the right in lettered rows: seat 1 is the rightmost of each row', () => {
     const e = editorWithBlock(2, 4);
-    const changed = renumber([...e.doc.seats.values()], { ...DEFAULT_SCHEME, seatsFrom: 'right', rowStyle: 'letters' });
-    const rightmost = changed.filter((s) => s.x === 130);
-    expect(rightmost.map((s) => [s.row, s.name])).toEqual([
+    e.select(e.doc.sections.keys());
+    e.renumberSelected({ ...DEFAULT_FORM, seatsFrom: 'right', rowStyle: 'letters' });
+    const seats = [...e.doc.seats.values()];
+    expect(seats.filter((s) => s.x === 130).map((s) => [s.row, s.name])).toEqual([
       ['A', '1'],
       ['B', '1'],
     ]);
+    expect(seats.filter((s) => s.x === 100).map((s) => s.name)).toEqual(['4', '4']);
+  });
+
+  test('odd numbers from 1, even from 2', () => {
+    const e = editorWithBlock(1, 3);
+    e.select(e.doc.sections.keys());
+    e.renumberSelected({ ...DEFAULT_FORM, seatStep: 2, firstSeat: 1 });
+    expect([...e.doc.seats.values()].map((s) => s.name)).toEqual(['1', '3', '5']);
+    e.renumberSelected({ ...DEFAULT_FORM, seatStep: 2, firstSeat: 2 });
+    expect([...e.doc.seats.values()].map((s) => s.name)).toEqual(['2', '4', '6']);
+  });
+
+  test('a renumbering that would label two seats of a row alike is refused, changes nothing and selects them', () => {
+    const e = editorWithBlock(1, 3);
+    const first = e.hitTest({ x: 100, y: 100 })!;
+    e.select([first]);
+    const before = snapshot(e.doc);
+    // Seat 1 renumbered alone from 2 clashes with the seat already labelled 2.
+    e.renumberSelected({ ...DEFAULT_FORM, firstSeat: 2, keepRows: true });
+    expect(snapshot(e.doc)).toEqual(before);
+    expect(e.announcement?.key).toBe('renumberConflict');
+    expect(e.announcement?.params.label).toBe('2');
+    expect(e.selection.size).toBe(2);
   });
 });
 
-describe('designer venue document', () => {
+describe('designer venue document (the model convert)', () => {
+  test('a seat keeps its identity (what sales remember) through an edit; a copy gets a place of its own', () => {
+    const e = editorWithBlock(1, 2);
+    const v = toVenueDocument(e.doc);
+    const opened = new Editor(fromVenueDocument(v));
+    const ids = (d: ReturnType<typeof toVenueDocument>) =>
+      d.sections[0]!.groups[0]!.rows[0]!.seats.map((k) => `${k.name}:${k.x},${k.y}`);
+    expect(ids(v)).toEqual(['1:1,1', '2:2,1']);
+    const second = opened.hitTest({ x: 110, y: 100 })!;
+    opened.select([second]);
+    opened.moveSelected(0, 0.5);
+    opened.select([opened.hitTest({ x: 100, y: 100 })!]);
+    opened.duplicate();
+    const after = toVenueDocument(opened.doc);
+    expect(ids(after)).toEqual(['1:1,1', '2:2,1', "1':3,1"]);
+  });
+
+  test('an imported file comes back unchanged (the model keeps its boxes and outlines)', () => {
+    const e = editorWithBlock(2, 3);
+    e.setTool('polygon');
+    e.addPolygonPoint({ x: 300, y: 300 });
+    e.addPolygonPoint({ x: 360, y: 300 });
+    e.addPolygonPoint({ x: 330, y: 350 });
+    e.closePolygon();
+    const v = toVenueDocument(e.doc);
+    expect(toVenueDocument(fromVenueDocument(v))).toEqual(v);
+  });
+
   test('a design goes to the venue format and comes back with the same seats at the same places', () => {
     const e = editorWithBlock(3, 5);
     const v = toVenueDocument(e.doc);
     expect(v.sections[0]!.groups[0]!.rows.map((r) => r.seats.length)).toEqual([5, 5, 5]);
     const back = fromVenueDocument(v);
-    const at = (d: DesignerDoc) => [...d.seats.values()].map((s) => `${s.row}/${s.name}@${s.x},${s.y}`).sort();
+    // The format keeps percents to 3 decimals: places come back within 1/1000 of a unit.
+    const r = (n: number) => Math.round(n * 100) / 100;
+    const at = (d: DesignerDoc) => [...d.seats.values()].map((s) => `${s.row}/${s.name}@${r(s.x)},${r(s.y)}`).sort();
     expect(at(back)).toEqual(at(e.doc));
   });
 
