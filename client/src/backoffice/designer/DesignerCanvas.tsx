@@ -138,6 +138,9 @@ export function DesignerCanvas({
       case 'text':
         editor.create(p, p);
         break;
+      case 'measure':
+        editor.addMeasurePoint(p);
+        break;
       default:
         editor.setDraft({ a: p, b: p });
         gesture.current = { kind: 'draft', start: p, screen: s };

@@ -50,6 +50,15 @@ export function renderDesign(
   ctx.lineWidth = px;
   ctx.strokeRect(0, 0, doc.meta.width, doc.meta.height);
 
+  // The traced floor plan, under everything drawn on it.
+  const bg = doc.meta.background;
+  const image = bg ? imageOf(bg.src, () => editor.changed()) : null;
+  if (bg && image) {
+    ctx.globalAlpha = bg.opacity;
+    ctx.drawImage(image, bg.offset.x, bg.offset.y, image.naturalWidth * bg.scale, image.naturalHeight * bg.scale);
+    ctx.globalAlpha = 1;
+  }
+
   const offset = editor.dragOffset;
   const sel = editor.selection;
   const selectedSections = new Set(sel.ofTable('sections'));
@@ -192,7 +201,18 @@ export function renderDesign(
     ctx.strokeStyle = theme.selected;
     ctx.stroke();
   }
+  if (editor.measure.length) {
+    path(ctx, editor.measure, false);
+    ctx.strokeStyle = theme.guide;
+    ctx.stroke();
+  }
   ctx.setLineDash([]);
+  for (const m of editor.measure) {
+    ctx.beginPath();
+    ctx.arc(m.x, m.y, 4 * px, 0, Math.PI * 2);
+    ctx.fillStyle = theme.guide;
+    ctx.fill();
+  }
   if (cursor) {
     const s = 8 * px;
     ctx.beginPath();
@@ -204,6 +224,18 @@ export function renderDesign(
     ctx.strokeStyle = theme.guide;
     ctx.stroke();
   }
+}
+
+/** The floor plan's image, decoded once; null until it has loaded (then the canvas is drawn again). */
+let loaded: { src: string; image: HTMLImageElement } | null = null;
+function imageOf(src: string, onLoad: () => void): HTMLImageElement | null {
+  if (loaded?.src !== src) {
+    const image = new Image();
+    image.onload = onLoad;
+    image.src = src;
+    loaded = { src, image };
+  }
+  return loaded.image.complete && loaded.image.naturalWidth > 0 ? loaded.image : null;
 }
 
 function zoneColour(editor: Editor, zone: string | null): string {

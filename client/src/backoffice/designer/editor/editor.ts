@@ -3,6 +3,9 @@ import {
   arcSectorOutline,
   block,
   pointInPolygon,
+  scaleBackground,
+  scaleFromTwoPoints,
+  type DesignerBackground,
   sectorRows,
   snapBox,
   snapToGrid,
@@ -37,8 +40,10 @@ import { SelectionManager, tableOf } from './selection';
 import { docToPlan } from './venue-document';
 import { validateDesign, type Problem } from './validate';
 
-export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text';
-export const TOOLS: readonly ToolId[] = ['select', 'rect', 'polygon', 'arc', 'block', 'ga', 'stage', 'text'];
+/** 'measure' (two points on a traced floor plan) is chosen from the floor-plan panel, not the toolbar. */
+export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'measure';
+export type ToolbarTool = Exclude<ToolId, 'measure'>;
+export const TOOLS: readonly ToolbarTool[] = ['select', 'rect', 'polygon', 'arc', 'block', 'ga', 'stage', 'text'];
 
 /** The block tool's form: rows x seats filling the dragged box (see create). */
 export interface BlockOptions {
@@ -99,6 +104,8 @@ export class Editor {
   /** A tool's shape while it is being drawn (plan units), and the polygon tool's points so far. */
   draft: { a: Point; b: Point } | null = null;
   polygon: Point[] = [];
+  /** The measure tool's points on the plan (at most two): the floor plan is scaled so they lie a known distance apart. */
+  measure: Point[] = [];
   /** The rubber band of a box selection, plan units. */
   band: { a: Point; b: Point } | null = null;
   announcement: Announcement | null = null;
@@ -804,6 +811,48 @@ export class Editor {
     if (s) this.run('editSeat', (b) => b.set('seats', id, { ...s, ...patch }));
   }
 
+  /* ------------------------------------------------------------ the traced floor plan */
+
+  /** A floor plan under the plan (an upload), changed, or removed (null): one command each, undo takes it back. */
+  setBackground(
+    background: DesignerBackground | null,
+    label = background ? 'editBackground' : 'removeBackground',
+  ): void {
+    this.run(label, (b) => b.setMeta({ ...this.doc.meta, background }));
+  }
+
+  /** Opacity always; place and scale only while unlocked (a traced plan stays put). */
+  updateBackground(patch: Partial<Pick<DesignerBackground, 'opacity' | 'offset' | 'scale' | 'locked'>>): void {
+    const bg = this.doc.meta.background;
+    if (!bg || (bg.locked && (patch.offset || patch.scale))) return;
+    const label = patch.locked === undefined ? 'editBackground' : patch.locked ? 'lockBackground' : 'unlockBackground';
+    this.setBackground({ ...bg, ...patch }, label);
+  }
+
+  /** The measure tool: a point per click or Enter; a third starts again. */
+  addMeasurePoint(p: Point): void {
+    this.measure = this.measure.length >= 2 ? [p] : [...this.measure, p];
+    const [a, b] = this.measure;
+    if (a && b) this.announce('measured', { distance: round(Math.hypot(b.x - a.x, b.y - a.y)) });
+    else this.announce('measurePoint', { count: this.measure.length });
+    this.changed();
+  }
+
+  /**
+   * Scales the floor plan (the model's scaleFromTwoPoints) so the two measured points lie `distance` plan units apart;
+   * the first point stays where it is. False when there is nothing to scale (no image, locked, not two points).
+   */
+  scaleBackgroundByMeasure(distance: number): boolean {
+    const bg = this.doc.meta.background;
+    const [a, b] = this.measure;
+    if (!bg || bg.locked || !a || !b || !(distance > 0) || !(Math.hypot(b.x - a.x, b.y - a.y) > 0)) return false;
+    const factor = scaleFromTwoPoints(a, b, distance);
+    this.setBackground(scaleBackground(bg, factor, a), 'scaleBackground');
+    this.measure = [a, { x: round(a.x + (b.x - a.x) * factor), y: round(a.y + (b.y - a.y) * factor) }];
+    this.changed();
+    return true;
+  }
+
   /* ------------------------------------------------------------ categories */
 
   addZone(): Id {
@@ -888,6 +937,7 @@ export class Editor {
     this.tool = tool;
     this.draft = null;
     this.polygon = [];
+    if (tool !== 'measure') this.measure = [];
     this.announce('tool', { tool });
     this.changed();
   }

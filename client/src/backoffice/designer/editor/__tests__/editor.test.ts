@@ -288,3 +288,75 @@ describe('designer venue document (the model convert)', () => {
     expect(e.problems()).toEqual([]);
   });
 });
+
+describe('designer editor: a floor plan traced under the plan', () => {
+  const image = { src: 'data:image/png;base64,iVBORw0KGgo=', opacity: 0.5, scale: 1, offset: { x: 0, y: 0 } };
+
+  test('added, changed, locked, scaled from two points and removed: each one command that undo takes back', () => {
+    const e = editorWithBlock();
+    const before = snapshot(e.doc);
+    e.setBackground({ ...image, locked: false }, 'addBackground');
+    e.updateBackground({ opacity: 0.3, offset: { x: 10, y: 20 } });
+    // Two points 50 units apart on the image are really 200 apart: the image grows 4 times about the first point.
+    e.setTool('measure');
+    e.addMeasurePoint({ x: 10, y: 20 });
+    e.addMeasurePoint({ x: 60, y: 20 });
+    expect(e.announcement).toMatchObject({ key: 'measured', params: { distance: 50 } });
+    expect(e.scaleBackgroundByMeasure(200)).toBe(true);
+    expect(e.doc.meta.background).toMatchObject({ scale: 4, offset: { x: 10, y: 20 }, opacity: 0.3 });
+    expect(e.measure).toEqual([
+      { x: 10, y: 20 },
+      { x: 210, y: 20 },
+    ]);
+    e.updateBackground({ locked: true });
+    e.setBackground(null);
+    expect(e.doc.meta.background).toBeNull();
+    const labels: string[] = [];
+    while (e.history.canUndo && labels.length < 5) {
+      labels.push(e.history.undoLabel!);
+      e.undo();
+    }
+    expect(labels).toEqual([
+      'removeBackground',
+      'lockBackground',
+      'scaleBackground',
+      'editBackground',
+      'addBackground',
+    ]);
+    expect(snapshot(e.doc)).toEqual(before);
+  });
+
+  test('locked, it is neither moved nor scaled (its opacity still changes)', () => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: true }, 'addBackground');
+    e.updateBackground({ offset: { x: 5, y: 5 } });
+    e.setTool('measure');
+    e.addMeasurePoint({ x: 0, y: 0 });
+    e.addMeasurePoint({ x: 10, y: 0 });
+    expect(e.scaleBackgroundByMeasure(100)).toBe(false);
+    e.updateBackground({ opacity: 0.8 });
+    expect(e.doc.meta.background).toEqual({ ...image, locked: true, opacity: 0.8 });
+  });
+
+  test('a third measured point starts again; nothing scales from one point or a zero distance', () => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: false }, 'addBackground');
+    e.setTool('measure');
+    e.addMeasurePoint({ x: 0, y: 0 });
+    expect(e.scaleBackgroundByMeasure(100)).toBe(false);
+    e.addMeasurePoint({ x: 10, y: 0 });
+    expect(e.scaleBackgroundByMeasure(0)).toBe(false);
+    e.addMeasurePoint({ x: 3, y: 3 });
+    expect(e.measure).toEqual([{ x: 3, y: 3 }]);
+    e.setTool('select');
+    expect(e.measure).toEqual([]);
+  });
+
+  test('it is saved in the draft (the format’s decor.background) and opened again', () => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: true }, 'addBackground');
+    const v = toVenueDocument(e.doc);
+    expect(v.decor?.background).toEqual({ ...image, locked: true });
+    expect(fromVenueDocument(v).meta.background).toEqual({ ...image, locked: true });
+  });
+});
