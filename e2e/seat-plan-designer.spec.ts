@@ -225,7 +225,8 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
   await file.setInputFiles({ name: 'floor.png', mimeType: 'image/png', buffer: solidPng(200, 100, [0, 0, 255]) });
   await expect(page.getByTestId('designer-live')).toHaveText('Done: floor plan added.');
   expect(await background(page)).toEqual({ opacity: 0.5, scale: 5, offset: { x: 0, y: 0 }, locked: false });
-  // Blue at half opacity over the white sheet, where nothing else is drawn.
+  // Blue at half opacity over the white sheet, where nothing else is drawn (the whole plan in view).
+  await page.getByTestId('designer-fit').click();
   const faint = async (low: number, high: number) => {
     const [r, , b] = await pixel(page, 60, 450);
     return r! >= low && r! <= high && b! >= 240;
