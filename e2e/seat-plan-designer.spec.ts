@@ -210,6 +210,11 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
   await page.keyboard.press('Escape');
   await problems.locator('[data-problem="emptySection"]').click();
   await expect(canvas).toBeFocused();
+  // Selected alone, it has handles: its bottom-right square resizes it from the top-left corner.
+  await drag(page, [950, 650], [980, 680]);
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: section resized.');
+  await expect(page.getByTestId('section-width')).toHaveValue('160');
+  await canvas.focus();
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('designer-no-problems')).toBeVisible();
   await page.keyboard.press('Control+z');

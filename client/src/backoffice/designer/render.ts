@@ -201,6 +201,11 @@ export function renderDesign(
     ctx.strokeStyle = theme.selected;
     ctx.stroke();
   }
+  if (editor.shapeDraft) {
+    path(ctx, editor.shapeDraft);
+    ctx.strokeStyle = theme.selected;
+    ctx.stroke();
+  }
   if (editor.measure.length) {
     path(ctx, editor.measure, false);
     ctx.strokeStyle = theme.guide;
@@ -212,6 +217,19 @@ export function renderDesign(
     ctx.arc(m.x, m.y, 4 * px, 0, Math.PI * 2);
     ctx.fillStyle = theme.guide;
     ctx.fill();
+  }
+  // The one selected section's handles: squares resize, circles move an outline's corner, the one above rotates.
+  const handles = editor.handles();
+  for (const h of handles) {
+    const size = 5 * px;
+    ctx.beginPath();
+    if (h.kind === 'resize') ctx.rect(h.at.x - size, h.at.y - size, size * 2, size * 2);
+    else ctx.arc(h.at.x, h.at.y, size, 0, Math.PI * 2);
+    ctx.fillStyle = h.kind === 'corner' ? theme.selected : '#ffffff';
+    ctx.fill();
+    ctx.lineWidth = 1.5 * px;
+    ctx.strokeStyle = theme.selected;
+    ctx.stroke();
   }
   if (cursor) {
     const s = 8 * px;

@@ -64,6 +64,29 @@ export interface ToolOptions {
   grid: number;
 }
 
+/** A handle of the one selected section: a corner of its box (resize), above it (rotate), a corner of its outline. */
+export interface Handle {
+  kind: 'resize' | 'rotate' | 'corner';
+  index: number;
+  at: Point;
+}
+
+/** An outline that is its own upright box (a rectangle section): its corners resize rather than reshape. */
+function isUprightBox(o: readonly Point[]): boolean {
+  const [a, b, c, d] = o;
+  return o.length === 4 && a!.y === b!.y && b!.x === c!.x && c!.y === d!.y && d!.x === a!.x;
+}
+
+/** `p` moved from box `from` to the same place in box `to` (a resize). */
+function stretch(p: Point, from: Box, to: Box): Point {
+  const fx = from.maxX - from.minX;
+  const fy = from.maxY - from.minY;
+  return {
+    x: round(to.minX + (fx ? ((p.x - from.minX) / fx) * (to.maxX - to.minX) : 0)),
+    y: round(to.minY + (fy ? ((p.y - from.minY) / fy) * (to.maxY - to.minY) : 0)),
+  };
+}
+
 /** Something the live region says: a translation key under designer.announce and its values. */
 export interface Announcement {
   key: string;
@@ -106,6 +129,8 @@ export class Editor {
   polygon: Point[] = [];
   /** The measure tool's points on the plan (at most two): the floor plan is scaled so they lie a known distance apart. */
   measure: Point[] = [];
+  /** A section's outline while one of its handles is dragged (drawn dashed; committed on letting go). */
+  shapeDraft: Point[] | null = null;
   /** The rubber band of a box selection, plan units. */
   band: { a: Point; b: Point } | null = null;
   announcement: Announcement | null = null;
@@ -555,7 +580,7 @@ export class Editor {
     for (const s of seats) b.set('seats', s.id, { ...s, ...(labels.get(s.id) ?? { row: '', name: '' }) });
   }
 
-  private snapPoint(p: Point): Point {
+  snapPoint(p: Point): Point {
     return snapToGrid(p, this.options.grid);
   }
 
@@ -811,6 +836,108 @@ export class Editor {
     if (s) this.run('editSeat', (b) => b.set('seats', id, { ...s, ...patch }));
   }
 
+  /* ------------------------------------------------------------ handles of one selected section */
+
+  /** The section whose handles show: the only thing selected, with the select tool. */
+  handleSection(): Section | null {
+    if (this.readOnly || this.tool !== 'select' || this.selection.size !== 1) return null;
+    return this.doc.sections.get(this.selection.all()[0]!) ?? null;
+  }
+
+  handles(): Handle[] {
+    const s = this.handleSection();
+    if (!s) return [];
+    const b = boundsOf(s.outline)!;
+    const out: Handle[] = [
+      { kind: 'rotate', index: 0, at: { x: (b.minX + b.maxX) / 2, y: b.minY - 24 / this.camera.scale } },
+    ];
+    if (!isUprightBox(s.outline)) s.outline.forEach((at, index) => out.push({ kind: 'corner', index, at }));
+    const corners = [
+      { x: b.minX, y: b.minY },
+      { x: b.maxX, y: b.minY },
+      { x: b.maxX, y: b.maxY },
+      { x: b.minX, y: b.maxY },
+    ];
+    corners.forEach((at, index) => out.push({ kind: 'resize', index, at }));
+    return out;
+  }
+
+  /** The handle under a plan point (within 6 screen px): rotate first, then outline corners, then the box's. */
+  handleAt(p: Point): Handle | null {
+    const r = 6 / this.camera.scale;
+    return this.handles().find((h) => Math.abs(h.at.x - p.x) <= r && Math.abs(h.at.y - p.y) <= r) ?? null;
+  }
+
+  /** The outline a handle dragged to `p` would give (drawn while dragging, committed by finishHandle). */
+  handleOutline(h: Handle, p: Point, fine = false): Point[] | null {
+    const s = this.handleSection();
+    if (!s) return null;
+    const q = fine ? p : this.snapPoint(p);
+    if (h.kind === 'corner') return s.outline.map((c, i) => (i === h.index ? q : c));
+    const b = boundsOf(s.outline)!;
+    if (h.kind === 'resize') {
+      // The opposite corner stays put.
+      const fixed = { x: h.index === 0 || h.index === 3 ? b.maxX : b.minX, y: h.index < 2 ? b.maxY : b.minY };
+      const to = {
+        minX: Math.min(fixed.x, q.x),
+        minY: Math.min(fixed.y, q.y),
+        maxX: Math.max(fixed.x, q.x),
+        maxY: Math.max(fixed.y, q.y),
+      };
+      if (to.maxX - to.minX < 1 || to.maxY - to.minY < 1) return null;
+      return s.outline.map((c) => stretch(c, b, to));
+    }
+    const c = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+    return s.outline.map((o) => rotateAbout(o, c, this.handleAngle(p, fine)));
+  }
+
+  /** The rotate handle's angle at `p`: from straight up, whole degrees, 15° steps unless `fine`. */
+  handleAngle(p: Point, fine = false): number {
+    const s = this.handleSection();
+    if (!s) return 0;
+    const b = boundsOf(s.outline)!;
+    const deg = (Math.atan2(p.x - (b.minX + b.maxX) / 2, -(p.y - (b.minY + b.maxY) / 2)) * 180) / Math.PI;
+    return fine ? Math.round(deg) : Math.round(deg / 15) * 15;
+  }
+
+  /** A handle let go at `p`: resize or reshape the outline (its seats stay where they are), or rotate with its seats. */
+  finishHandle(h: Handle, p: Point, fine = false): void {
+    const s = this.handleSection();
+    if (!s) return;
+    if (h.kind === 'rotate') {
+      const angle = this.handleAngle(p, fine);
+      if (angle) this.rotateSelected(angle);
+      return;
+    }
+    const outline = this.handleOutline(h, p, fine);
+    if (outline) this.setOutline(s.id, outline, h.kind === 'resize' ? 'resizeSection' : 'moveCorner');
+  }
+
+  /** A section's outline replaced (a resize, a corner moved, typed corner coordinates): one command. */
+  setOutline(id: Id, outline: Point[], label = 'moveCorner'): void {
+    const s = this.doc.sections.get(id);
+    if (!s || outline.length < 3) return;
+    if (
+      outline.every((p, i) => p.x === s.outline[i]?.x && p.y === s.outline[i]?.y) &&
+      outline.length === s.outline.length
+    )
+      return;
+    this.run(label, (b) => b.set('sections', id, { ...s, outline }));
+  }
+
+  /** The selected section's box typed in the properties panel: the outline stretched to it, from its top-left. */
+  resizeSection(id: Id, width: number, height: number): void {
+    const s = this.doc.sections.get(id);
+    if (!s || !(width >= 1) || !(height >= 1)) return;
+    const b = boundsOf(s.outline)!;
+    const to = { minX: b.minX, minY: b.minY, maxX: b.minX + width, maxY: b.minY + height };
+    this.setOutline(
+      id,
+      s.outline.map((c) => stretch(c, b, to)),
+      'resizeSection',
+    );
+  }
+
   /* ------------------------------------------------------------ the traced floor plan */
 
   /** A floor plan under the plan (an upload), changed, or removed (null): one command each, undo takes it back. */
@@ -925,6 +1052,7 @@ export class Editor {
   /** A pointer gesture the browser took away (a scroll, a second finger): nothing of it stays. */
   cancelGesture(): void {
     this.draft = null;
+    this.shapeDraft = null;
     this.band = null;
     this.dragOffset = null;
     this.guides = [];

@@ -360,3 +360,86 @@ describe('designer editor: a floor plan traced under the plan', () => {
     expect(fromVenueDocument(v).meta.background).toEqual({ ...image, locked: true });
   });
 });
+
+describe('designer editor: handles of one selected section', () => {
+  function oneSection(): Editor {
+    const e = new Editor(emptyDoc(venue));
+    e.options.grid = 0;
+    e.setTool('rect');
+    e.create({ x: 100, y: 100 }, { x: 200, y: 150 });
+    e.setTool('select');
+    return e;
+  }
+  const outline = (e: Editor) => [...e.doc.sections.values()][0]!.outline.map((p) => [p.x, p.y]);
+
+  test('a rectangle shows a rotate handle and four resize handles (its corners resize, not reshape)', () => {
+    const e = oneSection();
+    expect(e.handles().map((h) => [h.kind, h.at.x, h.at.y])).toEqual([
+      ['rotate', 150, 76],
+      ['resize', 100, 100],
+      ['resize', 200, 100],
+      ['resize', 200, 150],
+      ['resize', 100, 150],
+    ]);
+    e.setTool('rect');
+    expect(e.handles()).toEqual([]);
+  });
+
+  test('dragging a corner square resizes from the opposite corner, one command undo takes back', () => {
+    const e = oneSection();
+    const before = outline(e);
+    const h = e.handleAt({ x: 201, y: 151 })!;
+    expect(h).toMatchObject({ kind: 'resize', index: 2 });
+    e.finishHandle(h, { x: 300, y: 250 });
+    expect(outline(e)).toEqual([
+      [100, 100],
+      [300, 100],
+      [300, 250],
+      [100, 250],
+    ]);
+    expect(e.history.undoLabel).toBe('resizeSection');
+    e.undo();
+    expect(outline(e)).toEqual(before);
+  });
+
+  test("a polygon's corners move one by one; typed size stretches it from its top-left", () => {
+    const e = new Editor(emptyDoc(venue));
+    e.options.grid = 0;
+    e.setTool('polygon');
+    e.addPolygonPoint({ x: 0, y: 0 });
+    e.addPolygonPoint({ x: 100, y: 0 });
+    e.addPolygonPoint({ x: 50, y: 80 });
+    e.closePolygon();
+    e.setTool('select');
+    const corner = e.handles().find((h) => h.kind === 'corner' && h.index === 2)!;
+    e.finishHandle(corner, { x: 60, y: 90 });
+    expect(outline(e)).toEqual([
+      [0, 0],
+      [100, 0],
+      [60, 90],
+    ]);
+    expect(e.history.undoLabel).toBe('moveCorner');
+    e.resizeSection([...e.doc.sections.keys()][0]!, 50, 45);
+    expect(outline(e)).toEqual([
+      [0, 0],
+      [50, 0],
+      [30, 45],
+    ]);
+  });
+
+  test('the rotate handle turns the section and its seats in 15° steps (whole degrees with Alt)', () => {
+    const e = editorWithBlock();
+    e.setTool('select');
+    e.select([...e.doc.sections.keys()]);
+    const h = e.handles().find((x) => x.kind === 'rotate')!;
+    const b = e.selectionBounds()!;
+    const c = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+    // Straight right of the centre is 90° from straight up.
+    expect(e.handleAngle({ x: c.x + 50, y: c.y + 4 })).toBe(90);
+    expect(e.handleAngle({ x: c.x + 50, y: c.y + 4 }, true)).toBe(95);
+    const seatsBefore = [...e.doc.seats.values()].map((s) => s.rotate);
+    e.finishHandle(h, { x: c.x + 50, y: c.y + 4 });
+    expect(e.history.undoLabel).toBe('rotate');
+    expect([...e.doc.seats.values()].map((s) => s.rotate)).toEqual(seatsBefore.map((r) => (r + 90) % 360));
+  });
+});
