@@ -486,8 +486,7 @@ export function CategoriesPanel({ editor, lang }: { editor: Editor; lang: Langua
   const { t } = useTranslation();
   const ro = editor.readOnly;
   const zones = [...editor.doc.zones.values()];
-  const counts = new Map<string, number>();
-  for (const s of editor.doc.seats.values()) if (s.zone) counts.set(s.zone, (counts.get(s.zone) ?? 0) + 1);
+  const counts = editor.seatsPerZone();
   const group = useId();
   return (
     <Panel title={t(`${K}.categories`)} testId="designer-categories">

@@ -264,8 +264,33 @@ export class Editor {
     });
   }
 
-  /** The seats a property change applies to: the selected seats and every seat of a selected section. */
+  private targetCache: { doc: number; selection: number; seats: Seat[] } | null = null;
+  private zoneCountCache: { doc: number; counts: Map<Id, number> } | null = null;
+
+  /**
+   * The seats a property change applies to: the selected seats and every seat of a selected section. Kept until the
+   * document or the selection changes: the panels ask on every render (a drag renders on each pointer move), and a
+   * selected stand of a 100,000-seat plan is not walked each time.
+   */
   targetSeats(): Seat[] {
+    const c = this.targetCache;
+    if (c && c.doc === this.docVersion && c.selection === this.selection.serial) return c.seats;
+    const seats = this.findTargetSeats();
+    this.targetCache = { doc: this.docVersion, selection: this.selection.serial, seats };
+    return seats;
+  }
+
+  /** How many seats each category has (the categories panel), kept until the document changes. */
+  seatsPerZone(): ReadonlyMap<Id, number> {
+    if (this.zoneCountCache?.doc !== this.docVersion) {
+      const counts = new Map<Id, number>();
+      for (const s of this.doc.seats.values()) if (s.zone) counts.set(s.zone, (counts.get(s.zone) ?? 0) + 1);
+      this.zoneCountCache = { doc: this.docVersion, counts };
+    }
+    return this.zoneCountCache.counts;
+  }
+
+  private findTargetSeats(): Seat[] {
     const sections = new Set(this.selection.ofTable('sections'));
     const out: Seat[] = [];
     for (const id of this.selection.ofTable('seats')) {
