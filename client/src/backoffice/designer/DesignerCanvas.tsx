@@ -166,8 +166,7 @@ export function DesignerCanvas({
         editor.dragTo(p.x - g.start.x, p.y - g.start.y);
     } else if (g.kind === 'handle') {
       // Alt: no snapping (whole degrees for the rotate handle).
-      editor.shapeDraft = editor.handleOutline(g.handle!, p, e.altKey);
-      editor.changed();
+      editor.setShapeDraft(editor.handleOutline(g.handle!, p, e.altKey));
     } else if (g.kind === 'band') editor.setBand({ a: g.start, b: p });
     else editor.setDraft({ a: g.start, b: p });
   };
@@ -179,9 +178,8 @@ export function DesignerCanvas({
     const s = local(e);
     const p = editor.toPlan(s.x, s.y);
     if (g.kind === 'handle') {
-      editor.shapeDraft = null;
+      editor.setShapeDraft(null);
       if (Math.hypot(s.x - g.screen.x, s.y - g.screen.y) > 3) editor.finishHandle(g.handle!, p, e.altKey);
-      else editor.changed();
     } else if (g.kind === 'move') editor.endDrag();
     else if (g.kind === 'band') {
       editor.setBand(null);

@@ -136,7 +136,6 @@ export interface DesignerDoc extends Tables {
   meta: Meta;
 }
 
-export const emptyNames = (): Names => ({ he: '', en: '', ru: '', ar: '' });
 export const names = (he: string, en: string, ru = en, ar = en): Names => ({ he, en, ru, ar });
 
 export function emptyDoc(venue: Meta['venue'], code = 'main'): DesignerDoc {

@@ -1064,6 +1064,11 @@ export class Editor {
     this.changed();
   }
 
+  setShapeDraft(outline: Point[] | null): void {
+    this.shapeDraft = outline;
+    this.changed();
+  }
+
   setBand(band: { a: Point; b: Point } | null): void {
     this.band = band;
     this.changed();
