@@ -4,14 +4,17 @@ import { expect, test, type APIResponse, type Page, type TestInfo } from '@playw
 import { expectAxeClean, signInAdmin } from './back-office.support';
 import { withSql } from './sql.support';
 import { clickSeat, openSeatMap } from './seatmap-support';
+import { solidPng } from './png.support';
 
 /**
  * The seat-plan designer (permission 291): a staff member draws a small theatre on an empty canvas, by mouse and by
  * keyboard (a stage and a block of curved rows by keys; a second block, a balcony numbered from the right, by mouse;
  * two categories; a wheelchair seat and its companion), sees the problems the plan has while it is incomplete, fixes
  * them (one through the problem's own button), saves and publishes. A date is then made on the plan through the admin
- * API and a buyer picks a balcony seat whose label is the one drawn. axe finds nothing in English and Hebrew; the
- * screen is photographed at 1280 and 2560 px in both.
+ * API and a buyer picks a balcony seat whose label is the one drawn. On the way a floor plan (a generated PNG) is
+ * uploaded, drawn under the plan, made fainter, scaled from two points measured by keyboard, locked, removed and
+ * brought back, and is still there, locked, when the draft is reopened. axe finds nothing in English, Hebrew, Russian
+ * and Arabic; the screen is photographed at 1280 and 2560 px in English and Hebrew.
  */
 const DAY_MS = 86_400_000;
 const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
@@ -26,6 +29,7 @@ declare global {
     __designer?: {
       toPage(x: number, y: number): { x: number; y: number };
       seats(): { row: string; name: string; x: number; y: number; features: number[] }[];
+      background(): { opacity: number; scale: number; offset: { x: number; y: number }; locked: boolean } | null;
     };
   }
 }
@@ -50,6 +54,25 @@ async function drag(page: Page, from: [number, number], to: [number, number]) {
 async function clickPlan(page: Page, x: number, y: number) {
   const p = await toPage(page, x, y);
   await page.mouse.click(p.x, p.y);
+}
+
+const background = (page: Page) => page.evaluate(() => window.__designer!.background());
+
+/** The drawn canvas's colour at a plan point: [r, g, b]. */
+async function pixel(page: Page, x: number, y: number): Promise<number[]> {
+  const at = await toPage(page, x, y);
+  return page.evaluate(
+    ([px, py]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="designer-canvas"] canvas')!;
+      const r = canvas.getBoundingClientRect();
+      const dpr = canvas.width / r.width;
+      const d = canvas
+        .getContext('2d')!
+        .getImageData(Math.round((px! - r.left) * dpr), Math.round((py! - r.top) * dpr), 1, 1);
+      return [d.data[0]!, d.data[1]!, d.data[2]!];
+    },
+    [at.x, at.y],
+  );
 }
 
 async function press(page: Page, key: string, times = 1) {
@@ -187,12 +210,56 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
   await page.keyboard.press('Escape');
   await problems.locator('[data-problem="emptySection"]').click();
   await expect(canvas).toBeFocused();
+  // Selected alone, it has handles: its bottom-right square resizes it from the top-left corner.
+  await drag(page, [950, 650], [980, 680]);
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: section resized.');
+  await expect(page.getByTestId('section-width')).toHaveValue('160');
+  await canvas.focus();
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('designer-no-problems')).toBeVisible();
   await page.keyboard.press('Control+z');
   await expect(problems.locator('[data-problem]')).toHaveCount(1);
   await page.keyboard.press('Control+Shift+z');
   await expect(page.getByTestId('designer-no-problems')).toBeVisible();
+
+  // A floor plan to trace: a file that is not an image is refused; a 200 x 100 px blue PNG is drawn under the plan at
+  // half opacity across the plan's width (1,000 units: 5 units a pixel).
+  const file = page.getByTestId('background-file');
+  await file.setInputFiles({ name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(page.getByTestId('background-error')).toHaveText('Choose a PNG, JPEG or WebP image.');
+  await file.setInputFiles({ name: 'floor.png', mimeType: 'image/png', buffer: solidPng(200, 100, [0, 0, 255]) });
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: floor plan added.');
+  expect(await background(page)).toEqual({ opacity: 0.5, scale: 5, offset: { x: 0, y: 0 }, locked: false });
+  // Blue at half opacity over the white sheet, where nothing else is drawn (the whole plan in view).
+  await page.getByTestId('designer-fit').click();
+  const faint = async (low: number, high: number) => {
+    const [r, , b] = await pixel(page, 60, 450);
+    return r! >= low && r! <= high && b! >= 240;
+  };
+  await expect.poll(() => faint(115, 140)).toBe(true);
+  await setOption(page, 'background-opacity', '20');
+  await expect.poll(() => faint(195, 215)).toBe(true);
+  // Scaled from two points measured by keyboard (100 units apart) that are really 250 apart: 2.5 times larger.
+  await page.getByTestId('background-measure').click();
+  await expect(page.getByTestId('background-measure')).toHaveAttribute('aria-pressed', 'true');
+  await canvas.focus();
+  await page.keyboard.press('Enter');
+  await press(page, 'Shift+ArrowRight', 2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('background-measured')).toHaveText('Measured: 100 plan units.');
+  await page.getByTestId('background-distance').fill('250');
+  await page.getByTestId('background-apply-scale').click();
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: floor plan scaled.');
+  expect((await background(page))!.scale).toBeCloseTo(12.5, 6);
+  // Locked: its place and scale can no longer be changed. Removed, and back with undo.
+  await page.getByTestId('background-locked').check();
+  await expect(page.getByTestId('background-x')).toBeDisabled();
+  await expect(page.getByTestId('background-measure')).toBeDisabled();
+  await page.getByTestId('background-remove').click();
+  expect(await background(page)).toBeNull();
+  await page.getByTestId('undo').click();
+  expect(await background(page)).toMatchObject({ opacity: 0.2, locked: true });
+  await page.getByTestId('tool-select').click();
 
   await expectAxeClean(page, 'designer, en');
   await shoot(page, info, 'designer-en', 1280);
@@ -216,10 +283,26 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
   await expect(page.getByTestId('designer-save')).toHaveText('All changes saved');
   const planId = Number(/seat-plans\/(\d+)/.exec(page.url())![1]);
 
+  // The saved draft, with its floor plan, in Russian and in Arabic (right to left).
+  for (const [lang, name, dir] of [
+    ['ru', 'Рисунок схемы зала', 'ltr'],
+    ['ar', 'رسم مخطط المقاعد', 'rtl'],
+  ] as const) {
+    await page.goto(`/backoffice/seat-plans/${planId}?lang=${lang}&test`);
+    await expect(page.getByRole('application', { name })).toBeVisible();
+    await expect(page.getByTestId('designer-no-problems')).toBeVisible();
+    await expect(page.getByTestId('background-locked')).toBeChecked();
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+    await expectAxeClean(page, `designer, ${lang}`);
+  }
+
   await page.goto(`/backoffice/seat-plans/${planId}?lang=he&test`);
   await expect(page.getByRole('application', { name: 'שרטוט מפת ההושבה' })).toBeVisible();
   await expect(page.getByTestId('designer-no-problems')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The floor plan was saved with the draft, locked where it was traced.
+  expect(await background(page)).toMatchObject({ opacity: 0.2, locked: true });
+  expect((await background(page))!.scale).toBeCloseTo(12.5, 6);
   await expectAxeClean(page, 'designer, he');
   await shoot(page, info, 'designer-he', 1280);
   await shoot(page, info, 'designer-he', 2560);

@@ -165,6 +165,8 @@ export interface VenueDecorBackground {
   opacity: number;
   scale: number;
   offset: PlanPoint;
+  /** The designer keeps a traced floor plan from being moved or scaled by mistake. */
+  locked?: boolean;
 }
 
 /** What the seat-plan designer keeps beside the seats; buyers' maps ignore it. */

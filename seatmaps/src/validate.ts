@@ -9,6 +9,7 @@ import { isSeatFeatureCode, isSoldTogetherFeature } from '@hotline/shared';
 import type { PlanPoint, VenueDocument } from './format';
 import { boxCorners } from './geometry';
 import { fromVenueDocument } from './designer/convert';
+import { MAX_BACKGROUND_IMAGE_BYTES } from './designer/model';
 import { validatePlan, type PlanProblemCode } from './designer/validate-plan';
 
 /** Absolute path of the JSON Schema (from src/ under jest, from dist/ when built). */
@@ -298,8 +299,8 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
   return issues.items;
 }
 
-/** The largest floor-plan image a plan keeps (decoded bytes): a floor plan photo or scan needs no more. */
-export const MAX_BACKGROUND_IMAGE_BYTES = 3 * 1024 * 1024;
+// The designer's upload checks the same limit before reading the file.
+export { MAX_BACKGROUND_IMAGE_BYTES };
 
 /** The first bytes of each image type a background may be. */
 const IMAGE_SIGNATURES: Record<string, (b: Uint8Array) => boolean> = {

@@ -146,9 +146,15 @@ export interface DesignerShape {
   label: Names | null;
 }
 
+/** The largest floor-plan image a plan keeps (decoded bytes): a floor plan photo or scan needs no more. */
+export const MAX_BACKGROUND_IMAGE_BYTES = 3 * 1024 * 1024;
+
+/** The image types a traced floor plan may be (the server checks that the bytes are the type named). */
+export const BACKGROUND_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
 /** A floor plan drawn under the seats, to trace. */
 export interface DesignerBackground {
-  /** Where the image is: a URL the server gave for the uploaded image. */
+  /** The image: a PNG, JPEG or WebP data URL kept in the draft, or a path on this site. */
   src: string;
   /** 0..1. */
   opacity: number;
@@ -156,6 +162,8 @@ export interface DesignerBackground {
   scale: number;
   /** Plan position of the image's top-left corner. */
   offset: PlanPoint;
+  /** Locked: traced in place, neither moved nor scaled until unlocked (absent in older files: unlocked). */
+  locked?: boolean;
 }
 
 export interface DesignerPlan {

@@ -95,3 +95,50 @@ function guideLine(
   }
   return { axis, at, from, to };
 }
+
+export interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** A box's edges and centre lines crossed: the nine points another box lines up with. */
+export function boxPoints(b: Box): PlanPoint[] {
+  const xs = [b.minX, (b.minX + b.maxX) / 2, b.maxX];
+  const ys = [b.minY, (b.minY + b.maxY) / 2, b.maxY];
+  return xs.flatMap((x) => ys.map((y) => ({ x, y })));
+}
+
+/**
+ * Snaps a move of the box `moving` by `delta`: an edge or the centre of the moved box lines up with an edge or the
+ * centre of one of `others` within `tolerance` (a guide is drawn there), each axis apart, the smallest correction
+ * winning; an axis that lines up with nothing moves its top-left corner to the grid (when given).
+ */
+export function snapBox(
+  moving: Box,
+  delta: PlanPoint,
+  others: readonly Box[],
+  options: { tolerance: number; grid?: number },
+): { delta: PlanPoint; guides: Guide[] } {
+  const targets = others.flatMap(boxPoints);
+  let bestX: { d: number; guide: Guide } | null = null;
+  let bestY: { d: number; guide: Guide } | null = null;
+  for (const own of boxPoints(moving)) {
+    const moved = { x: own.x + delta.x, y: own.y + delta.y };
+    const { point, guides } = snapPoint(moved, targets, { tolerance: options.tolerance });
+    for (const guide of guides) {
+      const d = guide.axis === 'x' ? point.x - moved.x : point.y - moved.y;
+      if (guide.axis === 'x' && (!bestX || Math.abs(d) < Math.abs(bestX.d))) bestX = { d, guide };
+      if (guide.axis === 'y' && (!bestY || Math.abs(d) < Math.abs(bestY.d))) bestY = { d, guide };
+    }
+  }
+  const corner = snapToGrid({ x: moving.minX + delta.x, y: moving.minY + delta.y }, options.grid ?? 0);
+  return {
+    delta: {
+      x: bestX ? delta.x + bestX.d : corner.x - moving.minX,
+      y: bestY ? delta.y + bestY.d : corner.y - moving.minY,
+    },
+    guides: [bestX?.guide, bestY?.guide].filter((g): g is Guide => g !== undefined),
+  };
+}

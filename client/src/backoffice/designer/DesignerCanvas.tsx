@@ -1,13 +1,14 @@
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { useGesture } from '@use-gesture/react';
-import type { Editor } from './editor/editor';
+import type { Editor, Handle } from './editor/editor';
 import type { Language, Point } from './editor/doc';
 import { renderDesign } from './render';
 
 interface Gesture {
-  kind: 'move' | 'band' | 'draft' | 'pan';
+  kind: 'move' | 'band' | 'draft' | 'pan' | 'handle';
   start: Point;
   screen: Point;
+  handle?: Handle;
 }
 
 /**
@@ -120,6 +121,11 @@ export function DesignerCanvas({
     }
     switch (editor.tool) {
       case 'select': {
+        const handle = editor.handleAt(p);
+        if (handle) {
+          gesture.current = { kind: 'handle', start: p, screen: s, handle };
+          break;
+        }
         const hit = editor.hitTest(p);
         if (hit) {
           if (e.shiftKey) editor.select([hit], 'toggle');
@@ -138,6 +144,9 @@ export function DesignerCanvas({
       case 'text':
         editor.create(p, p);
         break;
+      case 'measure':
+        editor.addMeasurePoint(p);
+        break;
       default:
         editor.setDraft({ a: p, b: p });
         gesture.current = { kind: 'draft', start: p, screen: s };
@@ -155,6 +164,9 @@ export function DesignerCanvas({
     } else if (g.kind === 'move') {
       if (Math.hypot(s.x - g.screen.x, s.y - g.screen.y) > 3 || editor.dragOffset)
         editor.dragTo(p.x - g.start.x, p.y - g.start.y);
+    } else if (g.kind === 'handle') {
+      // Alt: no snapping (whole degrees for the rotate handle).
+      editor.setShapeDraft(editor.handleOutline(g.handle!, p, e.altKey));
     } else if (g.kind === 'band') editor.setBand({ a: g.start, b: p });
     else editor.setDraft({ a: g.start, b: p });
   };
@@ -165,7 +177,10 @@ export function DesignerCanvas({
     if (!g) return;
     const s = local(e);
     const p = editor.toPlan(s.x, s.y);
-    if (g.kind === 'move') editor.endDrag();
+    if (g.kind === 'handle') {
+      editor.setShapeDraft(null);
+      if (Math.hypot(s.x - g.screen.x, s.y - g.screen.y) > 3) editor.finishHandle(g.handle!, p, e.altKey);
+    } else if (g.kind === 'move') editor.endDrag();
     else if (g.kind === 'band') {
       editor.setBand(null);
       const ids = editor.idsInBox(g.start, p);

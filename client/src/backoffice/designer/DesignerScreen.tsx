@@ -14,6 +14,7 @@ import type { Point } from './editor/doc';
 import { fromVenueDocument, toVenueDocument } from './editor/venue-document';
 import { K } from './fields';
 import { handleKey, SHORTCUTS, TOOL_KEYS } from './keyboard';
+import { BackgroundPanel } from './background-panel';
 import { CategoriesPanel, ProblemsPanel, PropertiesPanel, ToolOptionsPanel } from './panels';
 import {
   draftKey,
@@ -249,6 +250,10 @@ export function DesignerScreen({
       },
       seats: () =>
         [...editor.doc.seats.values()].map((s) => ({ row: s.row, name: s.name, x: s.x, y: s.y, features: s.features })),
+      background: () => {
+        const bg = editor.doc.meta.background;
+        return bg && { opacity: bg.opacity, scale: bg.scale, offset: bg.offset, locked: bg.locked === true };
+      },
     };
     return () => {
       delete w.__designer;
@@ -464,6 +469,7 @@ export function DesignerScreen({
           {!readOnly && <ToolOptionsPanel editor={editor} />}
           <PropertiesPanel editor={editor} lang={locale} />
           <CategoriesPanel editor={editor} lang={locale} />
+          {!readOnly && <BackgroundPanel editor={editor} />}
         </aside>
       </div>
       <dialog

@@ -1,8 +1,8 @@
-import type { Editor, ToolId } from './editor/editor';
+import type { Editor, ToolbarTool } from './editor/editor';
 import type { Point } from './editor/doc';
 
 /** Tool keys (no modifier), shown on the tool buttons and in the help panel. */
-export const TOOL_KEYS: Record<ToolId, string> = {
+export const TOOL_KEYS: Record<ToolbarTool, string> = {
   select: 'V',
   rect: 'R',
   polygon: 'P',
@@ -47,7 +47,7 @@ export interface KeyContext {
   save: () => void;
 }
 
-const TOOL_BY_KEY = new Map(Object.entries(TOOL_KEYS).map(([tool, key]) => [key.toLowerCase(), tool as ToolId]));
+const TOOL_BY_KEY = new Map(Object.entries(TOOL_KEYS).map(([tool, key]) => [key.toLowerCase(), tool as ToolbarTool]));
 
 /**
  * The designer's keys. Returns true when it handled the key. Drawing by keyboard: a cursor on the plan moved with
@@ -124,6 +124,7 @@ export function handleKey(e: KeyboardEvent, k: KeyContext): boolean {
       if (e.shiftKey) editor.closePolygon();
       else editor.addPolygonPoint(c);
     } else if (editor.tool === 'text') editor.create(c, c);
+    else if (editor.tool === 'measure') editor.addMeasurePoint(c);
     else if (!k.anchor) {
       k.setAnchor(c);
       editor.draft = { a: c, b: c };

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describePlanProblem } from '@hotline/seatmaps/designer';
 import type { Editor } from './editor/editor';
-import type { Language } from './editor/doc';
+import type { Language, Section } from './editor/doc';
+import { boundsOf } from './editor/geometry';
 import type { Problem } from './editor/validate';
 import { CommitInput, K, NamesFields, Panel } from './fields';
 
@@ -202,6 +203,7 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
             testId="section-code"
             onCommit={(code) => editor.updateSection(one.id, { code: code.trim() })}
           />
+          <SectionShapeFields editor={editor} section={one} disabled={ro} />
           {!one.reserved && (
             <CommitInput
               label={t(`${K}.capacity`)}
@@ -406,13 +408,85 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
   );
 }
 
+/** Outlines with more corners than this (an arc sector's) are reshaped on the plan, not typed corner by corner. */
+const MAX_TYPED_CORNERS = 24;
+
+/** The section's size and its outline's corners, typed: what the handles on the plan do, by keyboard. */
+function SectionShapeFields({ editor, section, disabled }: { editor: Editor; section: Section; disabled: boolean }) {
+  const { t } = useTranslation();
+  const b = boundsOf(section.outline)!;
+  const size = (v: number) => String(Math.round(v * 100) / 100);
+  const corners = section.outline;
+  const upright =
+    corners.length === 4 &&
+    corners[0]!.y === corners[1]!.y &&
+    corners[1]!.x === corners[2]!.x &&
+    corners[2]!.y === corners[3]!.y &&
+    corners[3]!.x === corners[0]!.x;
+  const setCorner = (i: number, axis: 'x' | 'y', v: string) => {
+    const n = Number(v);
+    if (!Number.isFinite(n)) return;
+    editor.setOutline(
+      section.id,
+      corners.map((c, k) => (k === i ? { ...c, [axis]: n } : c)),
+    );
+  };
+  return (
+    <fieldset className="designer-transform" data-testid="section-shape">
+      <legend>{t(`${K}.shape`)}</legend>
+      <CommitInput
+        label={t(`${K}.sectionWidth`)}
+        type="number"
+        min={1}
+        disabled={disabled}
+        testId="section-width"
+        value={size(b.maxX - b.minX)}
+        onCommit={(v) => editor.resizeSection(section.id, num(v, 0), b.maxY - b.minY)}
+      />
+      <CommitInput
+        label={t(`${K}.sectionHeight`)}
+        type="number"
+        min={1}
+        disabled={disabled}
+        testId="section-height"
+        value={size(b.maxY - b.minY)}
+        onCommit={(v) => editor.resizeSection(section.id, b.maxX - b.minX, num(v, 0))}
+      />
+      {!upright && corners.length <= MAX_TYPED_CORNERS && (
+        <div className="designer-corners">
+          {corners.map((c, i) => (
+            <div key={i} className="designer-corner">
+              <CommitInput
+                label={t(`${K}.cornerX`, { n: i + 1 })}
+                type="number"
+                disabled={disabled}
+                testId={`corner-${i}-x`}
+                value={size(c.x)}
+                onCommit={(v) => setCorner(i, 'x', v)}
+              />
+              <CommitInput
+                label={t(`${K}.cornerY`, { n: i + 1 })}
+                type="number"
+                disabled={disabled}
+                testId={`corner-${i}-y`}
+                value={size(c.y)}
+                onCommit={(v) => setCorner(i, 'y', v)}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+      <p className="bo-hint">{t(`${K}.handlesHint`)}</p>
+    </fieldset>
+  );
+}
+
 /** Price categories (the format's zones): colour and names, which one new seats get; and the legend buyers see. */
 export function CategoriesPanel({ editor, lang }: { editor: Editor; lang: Language }) {
   const { t } = useTranslation();
   const ro = editor.readOnly;
   const zones = [...editor.doc.zones.values()];
-  const counts = new Map<string, number>();
-  for (const s of editor.doc.seats.values()) if (s.zone) counts.set(s.zone, (counts.get(s.zone) ?? 0) + 1);
+  const counts = editor.seatsPerZone();
   const group = useId();
   return (
     <Panel title={t(`${K}.categories`)} testId="designer-categories">

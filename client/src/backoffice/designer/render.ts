@@ -50,6 +50,15 @@ export function renderDesign(
   ctx.lineWidth = px;
   ctx.strokeRect(0, 0, doc.meta.width, doc.meta.height);
 
+  // The traced floor plan, under everything drawn on it.
+  const bg = doc.meta.background;
+  const image = bg ? imageOf(bg.src, () => editor.changed()) : null;
+  if (bg && image) {
+    ctx.globalAlpha = bg.opacity;
+    ctx.drawImage(image, bg.offset.x, bg.offset.y, image.naturalWidth * bg.scale, image.naturalHeight * bg.scale);
+    ctx.globalAlpha = 1;
+  }
+
   const offset = editor.dragOffset;
   const sel = editor.selection;
   const selectedSections = new Set(sel.ofTable('sections'));
@@ -192,7 +201,36 @@ export function renderDesign(
     ctx.strokeStyle = theme.selected;
     ctx.stroke();
   }
+  if (editor.shapeDraft) {
+    path(ctx, editor.shapeDraft);
+    ctx.strokeStyle = theme.selected;
+    ctx.stroke();
+  }
+  if (editor.measure.length) {
+    path(ctx, editor.measure, false);
+    ctx.strokeStyle = theme.guide;
+    ctx.stroke();
+  }
   ctx.setLineDash([]);
+  for (const m of editor.measure) {
+    ctx.beginPath();
+    ctx.arc(m.x, m.y, 4 * px, 0, Math.PI * 2);
+    ctx.fillStyle = theme.guide;
+    ctx.fill();
+  }
+  // The one selected section's handles: squares resize, circles move an outline's corner, the one above rotates.
+  const handles = editor.handles();
+  for (const h of handles) {
+    const size = 5 * px;
+    ctx.beginPath();
+    if (h.kind === 'resize') ctx.rect(h.at.x - size, h.at.y - size, size * 2, size * 2);
+    else ctx.arc(h.at.x, h.at.y, size, 0, Math.PI * 2);
+    ctx.fillStyle = h.kind === 'corner' ? theme.selected : '#ffffff';
+    ctx.fill();
+    ctx.lineWidth = 1.5 * px;
+    ctx.strokeStyle = theme.selected;
+    ctx.stroke();
+  }
   if (cursor) {
     const s = 8 * px;
     ctx.beginPath();
@@ -204,6 +242,18 @@ export function renderDesign(
     ctx.strokeStyle = theme.guide;
     ctx.stroke();
   }
+}
+
+/** The floor plan's image, decoded once; null until it has loaded (then the canvas is drawn again). */
+let loaded: { src: string; image: HTMLImageElement } | null = null;
+function imageOf(src: string, onLoad: () => void): HTMLImageElement | null {
+  if (loaded?.src !== src) {
+    const image = new Image();
+    image.onload = onLoad;
+    image.src = src;
+    loaded = { src, image };
+  }
+  return loaded.image.complete && loaded.image.naturalWidth > 0 ? loaded.image : null;
 }
 
 function zoneColour(editor: Editor, zone: string | null): string {

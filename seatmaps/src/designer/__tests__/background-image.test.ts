@@ -1,5 +1,6 @@
 import { smallVenue } from '../../__tests__/fixture';
 import { backgroundImageProblem, MAX_BACKGROUND_IMAGE_BYTES, validateVenue } from '../../validate';
+import { fromVenueDocument, toVenueDocument } from '../convert';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
@@ -40,5 +41,33 @@ describe('backgroundImageProblem', () => {
     expect(() => validateVenue(doc, 'small')).toThrow(
       'small: /decor/background/src: background image bytes are not image/png',
     );
+  });
+});
+
+describe('a locked floor plan', () => {
+  const background = (extra: object) => ({
+    src: dataUrl('image/png', PNG),
+    opacity: 0.5,
+    scale: 1,
+    offset: { x: 0, y: 0 },
+    ...extra,
+  });
+
+  it.each([
+    ['locked', { locked: true }, null],
+    ['unlocked', { locked: false }, null],
+    ['without the field (older drafts)', {}, null],
+    ['a lock that is not true or false', { locked: 'yes' }, /\/decor\/background\/locked/],
+  ])('%s', (_name, extra, expected) => {
+    const doc = smallVenue() as any;
+    doc.decor = { background: background(extra) };
+    if (expected === null) expect(() => validateVenue(doc, 'small')).not.toThrow();
+    else expect(() => validateVenue(doc, 'small')).toThrow(expected);
+  });
+
+  it('travels through the designer model unchanged', () => {
+    const doc = smallVenue() as any;
+    doc.decor = { background: background({ locked: true }) };
+    expect(toVenueDocument(fromVenueDocument(doc)).decor?.background).toEqual(background({ locked: true }));
   });
 });

@@ -7,7 +7,7 @@ import {
   scaleFromTwoPoints,
   selectionCentre,
 } from '../transform';
-import { snapPoint, snapToGrid } from '../snap';
+import { snapBox, snapPoint, snapToGrid } from '../snap';
 import { arcSectorOutline, pointInPolygon, rectCorners } from '../shape';
 import type { SectionShape } from '../model';
 
@@ -173,5 +173,39 @@ describe('snap', () => {
     ],
   ])('%s', (_name, p, others, point, guides) => {
     expect(snapPoint(p, others, { tolerance: 4, grid: 20 })).toEqual({ point, guides });
+  });
+});
+
+describe('snapBox: a dragged box lines up with other boxes', () => {
+  const moving = { minX: 0, minY: 0, maxX: 10, maxY: 10 };
+  const other = { minX: 50, minY: 100, maxX: 70, maxY: 120 };
+  it.each([
+    ['its right edge to a left edge', { x: 38, y: 3 }, [other], 0, { x: 40, y: 3 }, [{ axis: 'x', at: 50 }]],
+    ['its centre to a centre', { x: 54, y: 3 }, [other], 0, { x: 55, y: 3 }, [{ axis: 'x', at: 60 }]],
+    [
+      'both axes',
+      { x: 61, y: 111 },
+      [other],
+      0,
+      { x: 60, y: 110 },
+      [
+        { axis: 'x', at: 60 },
+        { axis: 'y', at: 110 },
+      ],
+    ],
+    [
+      'the smallest correction wins',
+      { x: 41, y: 3 },
+      [other, { ...other, minX: 53 }],
+      0,
+      { x: 40, y: 3 },
+      [{ axis: 'x', at: 50 }],
+    ],
+    ['nothing near: the corner to the grid', { x: 7, y: 12 }, [], 5, { x: 5, y: 10 }, []],
+    ['no grid, nothing near: as dragged', { x: 7, y: 12 }, [], 0, { x: 7, y: 12 }, []],
+  ])('%s', (_name, delta, others, grid, out, guides) => {
+    const r = snapBox(moving, delta, others, { tolerance: 3, grid });
+    expect(r.delta).toEqual(out);
+    expect(r.guides.map((g) => ({ axis: g.axis, at: g.at }))).toEqual(guides);
   });
 });

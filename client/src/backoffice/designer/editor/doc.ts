@@ -3,9 +3,17 @@
  * what it changed and undo it without copying the plan. Entities are immutable values kept in maps; a change replaces
  * the value under its id (see ops.ts).
  *
- * This is the screen's own working shape. The venue file format (seatmaps/src/format.ts) is produced from it by
- * venue-document.ts when the draft is saved, exported or checked.
+ * The entities are the model's (`@hotline/seatmaps/designer`, DesignerPlan) held by id with a link to their parent,
+ * so a command can replace one seat without touching its row. venue-document.ts turns the tables into a DesignerPlan
+ * and back; the model's tools (layout, snapping, numbering, the plan check, the venue format) do the rest.
  */
+import type {
+  DesignerBackground,
+  DesignerGroup,
+  DesignerShape,
+  SectionShape,
+  SeatIdentity,
+} from '@hotline/seatmaps/designer';
 
 export type Id = string;
 
@@ -43,6 +51,17 @@ export interface Section {
   zone: Id | null;
   /** The section's outline in plan units (a rectangle is four points). */
   outline: Point[];
+  /** The format's seat groups (a row split by aisles); seats name theirs. */
+  groups: DesignerGroup[];
+  /**
+   * The model's shape and box as imported, kept while `outline` is still the one they gave: export then writes the
+   * section back as it was (a rectangle stays a box, seats keep their percentages).
+   */
+  imported: {
+    outline: Point[];
+    shape: SectionShape;
+    frame: { x: number; y: number; width: number; height: number; rotate: number } | null;
+  } | null;
 }
 
 export interface Seat {
@@ -62,6 +81,10 @@ export interface Seat {
   features: number[];
   /** Seats sold together share this number within their section. */
   together: number | null;
+  /** Code of one of its section's groups. */
+  group: string;
+  /** The format's x/y from an imported plan (what sales and locks remember); null for a seat drawn here. */
+  identity: SeatIdentity | null;
 }
 
 export interface Label {
@@ -70,6 +93,7 @@ export interface Label {
   x: number;
   y: number;
   size: number;
+  rotate: number;
 }
 
 export interface Stage {
@@ -88,6 +112,12 @@ export interface Meta {
   /** Seat size (width and height) in plan units. */
   seatSize: number;
   stage: Stage | null;
+  /** Where curved rows face and numbering counts rows from; null: the stage's front edge. */
+  focalPoint: Point | null;
+  /** Decorative shapes of an imported plan, kept as they are. */
+  shapes: DesignerShape[];
+  /** A floor plan traced under the seats. */
+  background: DesignerBackground | null;
   /** The venue the plan belongs to. */
   venue: { code: string; name: Names; businessId: number };
 }
@@ -106,7 +136,6 @@ export interface DesignerDoc extends Tables {
   meta: Meta;
 }
 
-export const emptyNames = (): Names => ({ he: '', en: '', ru: '', ar: '' });
 export const names = (he: string, en: string, ru = en, ar = en): Names => ({ he, en, ru, ar });
 
 export function emptyDoc(venue: Meta['venue'], code = 'main'): DesignerDoc {
@@ -118,6 +147,9 @@ export function emptyDoc(venue: Meta['venue'], code = 'main'): DesignerDoc {
       height: 700,
       seatSize: 10,
       stage: null,
+      focalPoint: null,
+      shapes: [],
+      background: null,
       venue,
     },
     zones: new Map(),

@@ -1,5 +1,18 @@
 import type { Bounds } from '@hotline/shared';
 import {
+  arcSectorOutline,
+  block,
+  pointInPolygon,
+  scaleBackground,
+  scaleFromTwoPoints,
+  type DesignerBackground,
+  sectorRows,
+  snapBox,
+  snapToGrid,
+  type Guide,
+  type SeatPlacement,
+} from '@hotline/seatmaps/designer';
+import {
   fitToBounds,
   panBy,
   planToScreen,
@@ -19,28 +32,28 @@ import {
   type Section,
   type Zone,
 } from './doc';
-import {
-  arcOutline,
-  boundsOf,
-  pointInPolygon,
-  layArc,
-  layBlock,
-  rectOutline,
-  rotateAbout,
-  round,
-  type BlockOptions,
-  type Box,
-  type LaidSeat,
-} from './geometry';
+import { boundsOf, rectOutline, rotateAbout, round, type Box } from './geometry';
 import { HistoryManager } from './history';
-import { renumber, rowLabel, DEFAULT_SCHEME, type NumberingScheme } from './numbering';
+import { DEFAULT_FORM, numberPlan, renumberSeats, type NumberingForm } from './numbering';
 import { ChangeBuilder, type Command } from './ops';
 import { SelectionManager, tableOf } from './selection';
-import { snapMove, snapToGrid, type Guide } from './snap';
+import { docToPlan } from './venue-document';
 import { validateDesign, type Problem } from './validate';
 
-export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text';
-export const TOOLS: readonly ToolId[] = ['select', 'rect', 'polygon', 'arc', 'block', 'ga', 'stage', 'text'];
+/** 'measure' (two points on a traced floor plan) is chosen from the floor-plan panel, not the toolbar. */
+export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'measure';
+export type ToolbarTool = Exclude<ToolId, 'measure'>;
+export const TOOLS: readonly ToolbarTool[] = ['select', 'rect', 'polygon', 'arc', 'block', 'ga', 'stage', 'text'];
+
+/** The block tool's form: rows x seats filling the dragged box (see create). */
+export interface BlockOptions {
+  rows: number;
+  seatsPerRow: number;
+  /** 0 = straight rows; up to 1: the first row bends into a half circle away from the stage (the model's block). */
+  curvature: number;
+  /** Every second row shifted by half a seat (seats see between the heads in front). */
+  stagger: boolean;
+}
 
 export interface ToolOptions {
   block: BlockOptions;
@@ -49,6 +62,29 @@ export interface ToolOptions {
   text: string;
   /** Plan units; 0 = no grid. */
   grid: number;
+}
+
+/** A handle of the one selected section: a corner of its box (resize), above it (rotate), a corner of its outline. */
+export interface Handle {
+  kind: 'resize' | 'rotate' | 'corner';
+  index: number;
+  at: Point;
+}
+
+/** An outline that is its own upright box (a rectangle section): its corners resize rather than reshape. */
+function isUprightBox(o: readonly Point[]): boolean {
+  const [a, b, c, d] = o;
+  return o.length === 4 && a!.y === b!.y && b!.x === c!.x && c!.y === d!.y && d!.x === a!.x;
+}
+
+/** `p` moved from box `from` to the same place in box `to` (a resize). */
+function stretch(p: Point, from: Box, to: Box): Point {
+  const fx = from.maxX - from.minX;
+  const fy = from.maxY - from.minY;
+  return {
+    x: round(to.minX + (fx ? ((p.x - from.minX) / fx) * (to.maxX - to.minX) : 0)),
+    y: round(to.minY + (fy ? ((p.y - from.minY) / fy) * (to.maxY - to.minY) : 0)),
+  };
 }
 
 /** Something the live region says: a translation key under designer.announce and its values. */
@@ -81,7 +117,7 @@ export class Editor {
     text: '',
     grid: 5,
   };
-  scheme: NumberingScheme = { ...DEFAULT_SCHEME };
+  scheme: NumberingForm = { ...DEFAULT_FORM };
   /** The category new seats get. */
   activeZone: Id | null = null;
   readOnly = false;
@@ -91,6 +127,10 @@ export class Editor {
   /** A tool's shape while it is being drawn (plan units), and the polygon tool's points so far. */
   draft: { a: Point; b: Point } | null = null;
   polygon: Point[] = [];
+  /** The measure tool's points on the plan (at most two): the floor plan is scaled so they lie a known distance apart. */
+  measure: Point[] = [];
+  /** A section's outline while one of its handles is dragged (drawn dashed; committed on letting go). */
+  shapeDraft: Point[] | null = null;
   /** The rubber band of a box selection, plan units. */
   band: { a: Point; b: Point } | null = null;
   announcement: Announcement | null = null;
@@ -224,8 +264,33 @@ export class Editor {
     });
   }
 
-  /** The seats a property change applies to: the selected seats and every seat of a selected section. */
+  private targetCache: { doc: number; selection: number; seats: Seat[] } | null = null;
+  private zoneCountCache: { doc: number; counts: Map<Id, number> } | null = null;
+
+  /**
+   * The seats a property change applies to: the selected seats and every seat of a selected section. Kept until the
+   * document or the selection changes: the panels ask on every render (a drag renders on each pointer move), and a
+   * selected stand of a 100,000-seat plan is not walked each time.
+   */
   targetSeats(): Seat[] {
+    const c = this.targetCache;
+    if (c && c.doc === this.docVersion && c.selection === this.selection.serial) return c.seats;
+    const seats = this.findTargetSeats();
+    this.targetCache = { doc: this.docVersion, selection: this.selection.serial, seats };
+    return seats;
+  }
+
+  /** How many seats each category has (the categories panel), kept until the document changes. */
+  seatsPerZone(): ReadonlyMap<Id, number> {
+    if (this.zoneCountCache?.doc !== this.docVersion) {
+      const counts = new Map<Id, number>();
+      for (const s of this.doc.seats.values()) if (s.zone) counts.set(s.zone, (counts.get(s.zone) ?? 0) + 1);
+      this.zoneCountCache = { doc: this.docVersion, counts };
+    }
+    return this.zoneCountCache.counts;
+  }
+
+  private findTargetSeats(): Seat[] {
     const sections = new Set(this.selection.ofTable('sections'));
     const out: Seat[] = [];
     for (const id of this.selection.ofTable('seats')) {
@@ -262,7 +327,7 @@ export class Editor {
     const st = this.doc.meta.stage;
     if (st && p.x >= st.x && p.x <= st.x + st.width && p.y >= st.y && p.y <= st.y + st.height) return 'stage';
     const sections = [...this.doc.sections.values()].reverse();
-    for (const s of sections) if (pointInPolygon(p, s.outline)) return s.id;
+    for (const s of sections) if (pointInPolygon(p.x, p.y, s.outline)) return s.id;
     return null;
   }
 
@@ -365,7 +430,7 @@ export class Editor {
     );
   }
 
-  /** The drag in progress, snapped to other things' edges and centres, or to the grid. */
+  /** The drag in progress, snapped to other things' edges and centres (the model's snapBox), or to the grid. */
   dragTo(dx: number, dy: number): void {
     const moving = this.selectionBounds();
     if (!moving) return;
@@ -374,9 +439,11 @@ export class Editor {
     for (const s of this.doc.sections.values()) if (!ids.has(s.id)) others.push(boundsOf(s.outline)!);
     const st = this.doc.meta.stage;
     if (st && !ids.has('stage')) others.push({ minX: st.x, minY: st.y, maxX: st.x + st.width, maxY: st.y + st.height });
-    const threshold = 6 / this.camera.scale;
-    const snapped = snapMove(moving, dx, dy, others, threshold, this.options.grid);
-    this.dragOffset = { x: snapped.dx, y: snapped.dy };
+    const snapped = snapBox(moving, { x: dx, y: dy }, others, {
+      tolerance: 6 / this.camera.scale,
+      grid: this.options.grid,
+    });
+    this.dragOffset = snapped.delta;
     this.guides = snapped.guides;
     this.changed();
   }
@@ -418,6 +485,7 @@ export class Editor {
           id,
           code: this.freeSectionCode(s.code),
           outline: s.outline.map((p) => ({ x: p.x + d, y: p.y + d })),
+          imported: null,
         });
       }
       for (const s of clip.seats) {
@@ -431,6 +499,8 @@ export class Editor {
           x: s.x + d,
           y: s.y + d,
           name: section === s.section ? `${s.name}'` : s.name,
+          // A copy is a new seat: the format gives it a place of its own in its row on saving.
+          identity: null,
         });
       }
       for (const l of clip.labels) {
@@ -486,40 +556,57 @@ export class Editor {
       capacity: reserved ? null : this.options.gaCapacity,
       zone: reserved ? null : this.activeZone,
       outline,
+      groups: [{ code: 'main', name: 'main' }],
+      imported: null,
     };
     b.set('sections', id, section);
     return section;
   }
 
-  private addSeats(b: ChangeBuilder, section: Id, laid: LaidSeat[]): Id[] {
-    const ids: Id[] = [];
-    const last = new Map<number, number>();
-    for (const s of laid) last.set(s.row, Math.max(last.get(s.row) ?? 0, s.col));
-    for (const s of laid) {
-      const id = newId('st');
-      ids.push(id);
-      b.set('seats', id, {
-        id,
-        section,
-        row: rowLabel(s.row, this.scheme),
-        name: String(
-          this.scheme.seatsFrom === 'left'
-            ? this.scheme.firstSeat + s.col * this.scheme.seatStep
-            : this.scheme.firstSeat + ((last.get(s.row) ?? 0) - s.col) * this.scheme.seatStep,
-        ),
-        x: s.x,
-        y: s.y,
-        rotate: ((s.rotate % 360) + 360) % 360,
-        zone: this.activeZone,
-        features: [],
-        together: null,
-      });
-    }
-    return ids;
+  /**
+   * Seats of new rows (the model's placements, first row nearest the stage), numbered by the form through the model's
+   * numbering, in a new section around them.
+   */
+  private addRows(b: ChangeBuilder, section: Section, rows: SeatPlacement[][]): void {
+    const seats: Seat[] = [];
+    rows.forEach((row, r) => {
+      for (const p of row) {
+        const id = newId('st');
+        seats.push({
+          id,
+          section: section.id,
+          // A placeholder row label per row until the numbering below labels it.
+          row: `\u0000${r}`,
+          name: '',
+          x: round(p.cx),
+          y: round(p.cy),
+          rotate: round(p.rotate),
+          zone: this.activeZone,
+          features: [],
+          together: null,
+          group: 'main',
+          identity: null,
+        });
+      }
+    });
+    const plan = docToPlan(
+      { ...this.doc, sections: new Map([[section.id, section]]), seats: new Map(seats.map((s) => [s.id, s])) },
+      new Set([section.id]),
+    );
+    const numbered = numberPlan(
+      plan,
+      seats.map((s) => s.id),
+      { ...this.scheme, keepRows: false },
+    );
+    const labels = new Map<Id, { row: string; name: string }>();
+    if (numbered.ok)
+      for (const row of numbered.plan.sections[0]!.rows)
+        for (const k of row.seats) labels.set(k.id, { row: row.label, name: k.label });
+    for (const s of seats) b.set('seats', s.id, { ...s, ...(labels.get(s.id) ?? { row: '', name: '' }) });
   }
 
-  private snapPoint(p: Point): Point {
-    return { x: snapToGrid(p.x, this.options.grid), y: snapToGrid(p.y, this.options.grid) };
+  snapPoint(p: Point): Point {
+    return snapToGrid(p, this.options.grid);
   }
 
   /** Finishes the current tool's shape between two plan points (a drag, or two keyboard-placed corners). */
@@ -539,22 +626,40 @@ export class Editor {
         break;
       case 'block': {
         if (tiny) return;
-        const laid = layBlock(a, b, this.options.block);
-        const box = boundsOf(laid, r)!;
+        const rows = this.blockRows(a, b);
+        // The section: the box around the seats (a curved block's back rows reach beyond the dragged box).
+        const box = boundsOf(
+          rows.flatMap((row) => row.map((p) => ({ x: p.cx, y: p.cy }))),
+          r,
+        )!;
+        const outline = rectOutline(
+          { x: round(box.minX), y: round(box.minY) },
+          { x: round(box.maxX), y: round(box.maxY) },
+        );
         this.run('addBlock', (c) => {
-          const s = this.addSection(c, rectOutline({ x: box.minX, y: box.minY }, { x: box.maxX, y: box.maxY }), true);
-          this.addSeats(c, s.id, laid);
+          const s = this.addSection(c, outline, true);
+          this.addRows(c, s, rows);
           created = s.id;
         });
         break;
       }
       case 'arc': {
         if (tiny) return;
+        const sector = this.arcSector(a, b);
         const o = this.options.arc;
-        const laid = layArc(a, b, o);
+        const rowSpacing = (sector.outerRadius - sector.innerRadius) / Math.max(1, Math.floor(o.rows));
+        const front = sector.innerRadius + rowSpacing / 2;
+        const sweep = ((sector.endAngle - sector.startAngle) * Math.PI) / 180;
+        // The front row gets the seats asked for; rows further out, being longer, get more at the same spacing.
+        const rows = sectorRows({
+          ...sector,
+          rowSpacing,
+          seatSpacing: (sweep * front) / (Math.max(1, Math.floor(o.seatsPerRow)) + 0.5),
+        });
+        const outline = arcSectorOutline(sector).map((p) => ({ x: round(p.x), y: round(p.y) }));
         this.run('addArc', (c) => {
-          const s = this.addSection(c, arcOutline(a, b, o.spanDegrees, o.innerRatio, r), true);
-          this.addSeats(c, s.id, laid);
+          const s = this.addSection(c, outline, true);
+          this.addRows(c, s, rows);
           created = s.id;
         });
         break;
@@ -582,7 +687,7 @@ export class Editor {
         const id = newId('lb');
         const text = this.options.text.trim() || 'Text';
         this.run('addText', (c) =>
-          c.set('labels', id, { id, text: names(text, text, text, text), x: a.x, y: a.y, size: r * 1.5 }),
+          c.set('labels', id, { id, text: names(text, text, text, text), x: a.x, y: a.y, size: r * 1.5, rotate: 0 }),
         );
         created = id;
         break;
@@ -699,17 +804,205 @@ export class Editor {
     });
   }
 
-  renumberSelected(scheme: NumberingScheme = this.scheme): void {
-    const changed = renumber(this.targetSeats(), scheme);
+  /** The model's numbering on the target seats; refused (and said where) when it would label two seats alike. */
+  renumberSelected(form: NumberingForm = this.scheme): void {
+    const result = renumberSeats(this.doc, this.targetSeats(), form);
+    if (!result.ok) {
+      const first = result.conflicts[0]!;
+      this.selection.select(first.ids.filter((id) => this.doc.seats.has(id)));
+      this.announce('renumberConflict', { label: first.label, count: result.conflicts.length });
+      this.changed();
+      return;
+    }
     this.run('renumber', (b) => {
-      for (const s of changed) b.set('seats', s.id, s);
+      for (const s of result.changed) b.set('seats', s.id, s);
     });
+  }
+
+  /**
+   * The block tool's rows filling the dragged box (the model's block): the box's width is the first row's, its height
+   * the distance from the first row to the last; a curved block's rows bend back beyond it.
+   */
+  blockRows(a: Point, b: Point): SeatPlacement[][] {
+    const o = this.options.block;
+    const rows = Math.max(1, Math.floor(o.rows));
+    const per = Math.max(1, Math.floor(o.seatsPerRow));
+    const w = Math.abs(b.x - a.x);
+    const h = Math.abs(b.y - a.y);
+    return block({
+      origin: { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y) },
+      rows,
+      seatsPerRow: per,
+      seatSpacing: per > 1 ? w / (per - (o.stagger ? 0.5 : 1)) : 0,
+      rowSpacing: rows > 1 ? h / (rows - 1) : 0,
+      curvature: o.curvature,
+      staggered: o.stagger,
+    });
+  }
+
+  /** The arc tool's ring sector: dragged from its centre (the stage) to the middle of its outer edge. */
+  arcSector(a: Point, b: Point) {
+    const o = this.options.arc;
+    const outerRadius = Math.hypot(b.x - a.x, b.y - a.y);
+    const mid = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+    return {
+      cx: a.x,
+      cy: a.y,
+      innerRadius: outerRadius * o.innerRatio,
+      outerRadius,
+      startAngle: mid - o.spanDegrees / 2,
+      endAngle: mid + o.spanDegrees / 2,
+    };
   }
 
   /** Row label or seat label of one seat typed by hand. */
   updateSeat(id: Id, patch: Partial<Pick<Seat, 'row' | 'name'>>): void {
     const s = this.doc.seats.get(id);
     if (s) this.run('editSeat', (b) => b.set('seats', id, { ...s, ...patch }));
+  }
+
+  /* ------------------------------------------------------------ handles of one selected section */
+
+  /** The section whose handles show: the only thing selected, with the select tool. */
+  handleSection(): Section | null {
+    if (this.readOnly || this.tool !== 'select' || this.selection.size !== 1) return null;
+    return this.doc.sections.get(this.selection.all()[0]!) ?? null;
+  }
+
+  handles(): Handle[] {
+    const s = this.handleSection();
+    if (!s) return [];
+    const b = boundsOf(s.outline)!;
+    const out: Handle[] = [
+      { kind: 'rotate', index: 0, at: { x: (b.minX + b.maxX) / 2, y: b.minY - 24 / this.camera.scale } },
+    ];
+    if (!isUprightBox(s.outline)) s.outline.forEach((at, index) => out.push({ kind: 'corner', index, at }));
+    const corners = [
+      { x: b.minX, y: b.minY },
+      { x: b.maxX, y: b.minY },
+      { x: b.maxX, y: b.maxY },
+      { x: b.minX, y: b.maxY },
+    ];
+    corners.forEach((at, index) => out.push({ kind: 'resize', index, at }));
+    return out;
+  }
+
+  /** The handle under a plan point (within 6 screen px): rotate first, then outline corners, then the box's. */
+  handleAt(p: Point): Handle | null {
+    const r = 6 / this.camera.scale;
+    return this.handles().find((h) => Math.abs(h.at.x - p.x) <= r && Math.abs(h.at.y - p.y) <= r) ?? null;
+  }
+
+  /** The outline a handle dragged to `p` would give (drawn while dragging, committed by finishHandle). */
+  handleOutline(h: Handle, p: Point, fine = false): Point[] | null {
+    const s = this.handleSection();
+    if (!s) return null;
+    const q = fine ? p : this.snapPoint(p);
+    if (h.kind === 'corner') return s.outline.map((c, i) => (i === h.index ? q : c));
+    const b = boundsOf(s.outline)!;
+    if (h.kind === 'resize') {
+      // The opposite corner stays put.
+      const fixed = { x: h.index === 0 || h.index === 3 ? b.maxX : b.minX, y: h.index < 2 ? b.maxY : b.minY };
+      const to = {
+        minX: Math.min(fixed.x, q.x),
+        minY: Math.min(fixed.y, q.y),
+        maxX: Math.max(fixed.x, q.x),
+        maxY: Math.max(fixed.y, q.y),
+      };
+      if (to.maxX - to.minX < 1 || to.maxY - to.minY < 1) return null;
+      return s.outline.map((c) => stretch(c, b, to));
+    }
+    const c = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+    return s.outline.map((o) => rotateAbout(o, c, this.handleAngle(p, fine)));
+  }
+
+  /** The rotate handle's angle at `p`: from straight up, whole degrees, 15° steps unless `fine`. */
+  handleAngle(p: Point, fine = false): number {
+    const s = this.handleSection();
+    if (!s) return 0;
+    const b = boundsOf(s.outline)!;
+    const deg = (Math.atan2(p.x - (b.minX + b.maxX) / 2, -(p.y - (b.minY + b.maxY) / 2)) * 180) / Math.PI;
+    return fine ? Math.round(deg) : Math.round(deg / 15) * 15;
+  }
+
+  /** A handle let go at `p`: resize or reshape the outline (its seats stay where they are), or rotate with its seats. */
+  finishHandle(h: Handle, p: Point, fine = false): void {
+    const s = this.handleSection();
+    if (!s) return;
+    if (h.kind === 'rotate') {
+      const angle = this.handleAngle(p, fine);
+      if (angle) this.rotateSelected(angle);
+      return;
+    }
+    const outline = this.handleOutline(h, p, fine);
+    if (outline) this.setOutline(s.id, outline, h.kind === 'resize' ? 'resizeSection' : 'moveCorner');
+  }
+
+  /** A section's outline replaced (a resize, a corner moved, typed corner coordinates): one command. */
+  setOutline(id: Id, outline: Point[], label = 'moveCorner'): void {
+    const s = this.doc.sections.get(id);
+    if (!s || outline.length < 3) return;
+    if (
+      outline.every((p, i) => p.x === s.outline[i]?.x && p.y === s.outline[i]?.y) &&
+      outline.length === s.outline.length
+    )
+      return;
+    this.run(label, (b) => b.set('sections', id, { ...s, outline }));
+  }
+
+  /** The selected section's box typed in the properties panel: the outline stretched to it, from its top-left. */
+  resizeSection(id: Id, width: number, height: number): void {
+    const s = this.doc.sections.get(id);
+    if (!s || !(width >= 1) || !(height >= 1)) return;
+    const b = boundsOf(s.outline)!;
+    const to = { minX: b.minX, minY: b.minY, maxX: b.minX + width, maxY: b.minY + height };
+    this.setOutline(
+      id,
+      s.outline.map((c) => stretch(c, b, to)),
+      'resizeSection',
+    );
+  }
+
+  /* ------------------------------------------------------------ the traced floor plan */
+
+  /** A floor plan under the plan (an upload), changed, or removed (null): one command each, undo takes it back. */
+  setBackground(
+    background: DesignerBackground | null,
+    label = background ? 'editBackground' : 'removeBackground',
+  ): void {
+    this.run(label, (b) => b.setMeta({ ...this.doc.meta, background }));
+  }
+
+  /** Opacity always; place and scale only while unlocked (a traced plan stays put). */
+  updateBackground(patch: Partial<Pick<DesignerBackground, 'opacity' | 'offset' | 'scale' | 'locked'>>): void {
+    const bg = this.doc.meta.background;
+    if (!bg || (bg.locked && (patch.offset || patch.scale))) return;
+    const label = patch.locked === undefined ? 'editBackground' : patch.locked ? 'lockBackground' : 'unlockBackground';
+    this.setBackground({ ...bg, ...patch }, label);
+  }
+
+  /** The measure tool: a point per click or Enter; a third starts again. */
+  addMeasurePoint(p: Point): void {
+    this.measure = this.measure.length >= 2 ? [p] : [...this.measure, p];
+    const [a, b] = this.measure;
+    if (a && b) this.announce('measured', { distance: round(Math.hypot(b.x - a.x, b.y - a.y)) });
+    else this.announce('measurePoint', { count: this.measure.length });
+    this.changed();
+  }
+
+  /**
+   * Scales the floor plan (the model's scaleFromTwoPoints) so the two measured points lie `distance` plan units apart;
+   * the first point stays where it is. False when there is nothing to scale (no image, locked, not two points).
+   */
+  scaleBackgroundByMeasure(distance: number): boolean {
+    const bg = this.doc.meta.background;
+    const [a, b] = this.measure;
+    if (!bg || bg.locked || !a || !b || !(distance > 0) || !(Math.hypot(b.x - a.x, b.y - a.y) > 0)) return false;
+    const factor = scaleFromTwoPoints(a, b, distance);
+    this.setBackground(scaleBackground(bg, factor, a), 'scaleBackground');
+    this.measure = [a, { x: round(a.x + (b.x - a.x) * factor), y: round(a.y + (b.y - a.y) * factor) }];
+    this.changed();
+    return true;
   }
 
   /* ------------------------------------------------------------ categories */
@@ -756,7 +1049,7 @@ export class Editor {
     this.readOnly = readOnly;
   }
 
-  setScheme(patch: Partial<NumberingScheme>): void {
+  setScheme(patch: Partial<NumberingForm>): void {
     this.scheme = { ...this.scheme, ...patch };
     this.changed();
   }
@@ -768,6 +1061,11 @@ export class Editor {
 
   setActiveZone(zone: Id | null): void {
     this.activeZone = zone;
+    this.changed();
+  }
+
+  setShapeDraft(outline: Point[] | null): void {
+    this.shapeDraft = outline;
     this.changed();
   }
 
@@ -784,6 +1082,7 @@ export class Editor {
   /** A pointer gesture the browser took away (a scroll, a second finger): nothing of it stays. */
   cancelGesture(): void {
     this.draft = null;
+    this.shapeDraft = null;
     this.band = null;
     this.dragOffset = null;
     this.guides = [];
@@ -796,6 +1095,7 @@ export class Editor {
     this.tool = tool;
     this.draft = null;
     this.polygon = [];
+    if (tool !== 'measure') this.measure = [];
     this.announce('tool', { tool });
     this.changed();
   }

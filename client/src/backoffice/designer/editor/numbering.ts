@@ -1,8 +1,20 @@
-import type { Seat } from './doc';
+import {
+  DEFAULT_SCHEME as MODEL_SCHEME,
+  renumber,
+  type DesignerPlan,
+  type NumberingScheme as ModelScheme,
+  type RenumberConflict,
+} from '@hotline/seatmaps/designer';
+import type { DesignerDoc, Seat } from './doc';
+import { docToPlan } from './venue-document';
 
-/** How seats and rows are numbered (chosen in the properties panel, applied by "renumber selected"). */
-export interface NumberingScheme {
-  /** Seat 1 at the left or at the right of the row, as drawn (the stage at the top). */
+/**
+ * The properties panel's numbering form. The numbering itself is the model's (`renumber` and its schemes in
+ * @hotline/seatmaps/designer: I and O skipped in letters, seats from the audience's left, rows from the front, and
+ * the refusal of duplicate labels); this is only what the form asks, turned into the model's two schemes.
+ */
+export interface NumberingForm {
+  /** Seat 1 at the audience's left (the left as drawn with the stage at the top) or at their right. */
   seatsFrom: 'left' | 'right';
   /** 1: 1, 2, 3…; 2: odd or even only, starting at `firstSeat`. */
   seatStep: 1 | 2;
@@ -14,7 +26,7 @@ export interface NumberingScheme {
   keepRows: boolean;
 }
 
-export const DEFAULT_SCHEME: NumberingScheme = {
+export const DEFAULT_FORM: NumberingForm = {
   seatsFrom: 'left',
   seatStep: 1,
   firstSeat: 1,
@@ -23,49 +35,54 @@ export const DEFAULT_SCHEME: NumberingScheme = {
   keepRows: false,
 };
 
-/** A, B, … Z, AA, AB… (1-based). */
-export function letters(n: number): string {
-  let s = '';
-  let k = n;
-  while (k > 0) {
-    const r = (k - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    k = Math.floor((k - 1) / 26);
-  }
-  return s;
+export function seatScheme(f: NumberingForm): ModelScheme {
+  const style = f.seatStep === 1 ? 'numbers' : Math.abs(f.firstSeat) % 2 === 1 ? 'odd' : 'even';
+  return { ...MODEL_SCHEME, style, start: f.firstSeat, order: f.seatsFrom === 'left' ? 'forward' : 'reverse' };
 }
 
-export function rowLabel(index: number, scheme: NumberingScheme): string {
-  const n = scheme.firstRow + index;
-  return scheme.rowStyle === 'letters' ? letters(n) : String(n);
+export function rowScheme(f: NumberingForm): ModelScheme {
+  return { ...MODEL_SCHEME, style: f.rowStyle, start: f.firstRow };
+}
+
+/** Rows (unless kept) then seats of the selection, in a plan of the sections involved. */
+export function numberPlan(
+  plan: DesignerPlan,
+  seatIds: readonly string[],
+  form: NumberingForm,
+): { ok: true; plan: DesignerPlan } | { ok: false; conflicts: RenumberConflict[] } {
+  let next = plan;
+  if (!form.keepRows) {
+    const chosen = new Set(seatIds);
+    const rows = plan.sections.flatMap((s) => s.rows.filter((r) => r.seats.some((k) => chosen.has(k.id))));
+    const relabelled = renumber(next, { ids: rows.map((r) => r.id), target: 'rows' }, rowScheme(form));
+    if (!relabelled.ok) return relabelled;
+    next = relabelled.plan;
+  }
+  return renumber(next, { ids: seatIds, target: 'seats' }, seatScheme(form));
 }
 
 /**
- * New row and seat labels for these seats: per section, rows are the existing row labels ordered by their mean y
- * (nearest the stage first), seats in a row ordered by x. Returns only the seats whose labels change.
+ * New labels for these seats (and their rows) by the form: the changed seats, or the clashes the model found (a
+ * label twice in a row or section) and nothing changed.
  */
-export function renumber(seats: readonly Seat[], scheme: NumberingScheme): Seat[] {
-  const bySection = new Map<string, Map<string, Seat[]>>();
-  for (const s of seats) {
-    let rows = bySection.get(s.section);
-    if (!rows) bySection.set(s.section, (rows = new Map()));
-    let row = rows.get(s.row);
-    if (!row) rows.set(s.row, (row = []));
-    row.push(s);
-  }
+export function renumberSeats(
+  doc: DesignerDoc,
+  seats: readonly Seat[],
+  form: NumberingForm,
+): { ok: true; changed: Seat[] } | { ok: false; conflicts: RenumberConflict[] } {
+  const plan = docToPlan(doc, new Set(seats.map((s) => s.section)));
+  const result = numberPlan(
+    plan,
+    seats.map((s) => s.id),
+    form,
+  );
+  if (!result.ok) return result;
   const changed: Seat[] = [];
-  for (const rows of bySection.values()) {
-    const ordered = [...rows.entries()]
-      .map(([label, list]) => ({ label, list, y: list.reduce((a, s) => a + s.y, 0) / list.length }))
-      .sort((a, b) => a.y - b.y);
-    ordered.forEach((row, r) => {
-      const label = scheme.keepRows ? row.label : rowLabel(r, scheme);
-      const sorted = [...row.list].sort((a, b) => (scheme.seatsFrom === 'left' ? a.x - b.x : b.x - a.x));
-      sorted.forEach((s, k) => {
-        const name = String(scheme.firstSeat + k * scheme.seatStep);
-        if (s.name !== name || s.row !== label) changed.push({ ...s, name, row: label });
-      });
-    });
-  }
-  return changed;
+  for (const section of result.plan.sections)
+    for (const row of section.rows)
+      for (const k of row.seats) {
+        const s = doc.seats.get(k.id)!;
+        if (s.name !== k.label || s.row !== row.label) changed.push({ ...s, name: k.label, row: row.label });
+      }
+  return { ok: true, changed };
 }

@@ -13,6 +13,8 @@ export function tableOf(id: Id): TableName | 'stage' | null {
 /** What is selected on the canvas: seats, sections, labels, the stage. */
 export class SelectionManager {
   private ids = new Set<Id>();
+  /** Bumped on every change of what is selected (what is worked out from the selection is kept until it moves). */
+  serial = 0;
 
   get size(): number {
     return this.ids.size;
@@ -28,6 +30,7 @@ export class SelectionManager {
 
   /** replace: only these; add: these too; toggle: each in or out (shift-click). */
   select(ids: Iterable<Id>, mode: 'replace' | 'add' | 'toggle' = 'replace'): void {
+    this.serial++;
     if (mode === 'replace') this.ids = new Set();
     for (const id of ids) {
       if (mode === 'toggle' && this.ids.has(id)) this.ids.delete(id);
@@ -36,12 +39,17 @@ export class SelectionManager {
   }
 
   clear(): void {
+    this.serial++;
     this.ids = new Set();
   }
 
   /** Forget ids that no longer exist (after undo or delete). */
   prune(exists: (id: Id) => boolean): void {
-    for (const id of this.ids) if (!exists(id)) this.ids.delete(id);
+    for (const id of this.ids)
+      if (!exists(id)) {
+        this.ids.delete(id);
+        this.serial++;
+      }
   }
 
   ofTable(table: TableName | 'stage'): Id[] {

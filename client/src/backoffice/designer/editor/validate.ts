@@ -1,6 +1,6 @@
-import { fromVenueDocument as toPlan, validatePlan, type PlanProblem } from '@hotline/seatmaps/designer';
+import { validatePlan, type PlanProblem } from '@hotline/seatmaps/designer';
 import type { DesignerDoc, Id, Point } from './doc';
-import { toVenueDocument } from './venue-document';
+import { docToPlan } from './venue-document';
 
 /**
  * What stops a plan from being published, each at a place the screen can select and centre. The same rules the server
@@ -40,8 +40,10 @@ const MAX_PROBLEMS = 100;
 export function validateDesign(doc: DesignerDoc): Problem[] {
   const own = ownProblems(doc);
   if (own.length) return own;
-  const check = validatePlan(toPlan(toVenueDocument(doc)), { maxPerCode: 20 });
-  return check.problems.map((p) => ({ code: 'planCheck', params: p.params, plan: p, target: null, at: p.at }));
+  // The plan's seat and section ids are the editor's: a problem names what to select (a row's is not one of them).
+  const check = validatePlan(docToPlan(doc), { maxPerCode: 20 });
+  const target = (p: PlanProblem) => p.ids.find((id) => doc.seats.has(id) || doc.sections.has(id)) ?? null;
+  return check.problems.map((p) => ({ code: 'planCheck', params: p.params, plan: p, target: target(p), at: p.at }));
 }
 
 /** The checks the venue format's validator would refuse a save for. */

@@ -1,196 +1,199 @@
-import type { LocalizedName, VenueDocument, VenueSection, VenueSeat } from '@hotline/seatmaps/designer';
-import { boundsOf, round } from './geometry';
-import { emptyNames, newId, type DesignerDoc, type Names, type Point, type Seat } from './doc';
+import {
+  fromVenueDocument as planFromVenue,
+  toVenueDocument as planToVenue,
+  namesFromLocalized,
+  localizedFromNames,
+  shapeOutline,
+  type DesignerPlan,
+  type DesignerRow,
+  type DesignerSection,
+  type SectionShape,
+  type VenueDocument,
+} from '@hotline/seatmaps/designer';
+import type { DesignerDoc, Point, Seat, Section } from './doc';
 
-const localized = (n: Names): LocalizedName => ({
-  he: n.he,
-  en: n.en,
-  ...(n.ru.trim() ? { ru: n.ru } : {}),
-  ...(n.ar.trim() ? { ar: n.ar } : {}),
-});
-const fromLocalized = (n: LocalizedName): Names => ({ ...emptyNames(), ...n, ru: n.ru ?? '', ar: n.ar ?? '' });
-const pct = (v: number) => Math.max(0, Math.min(100, Math.round(v * 10000) / 10000));
+/**
+ * Between the editor's tables and the model's DesignerPlan. The venue format, the plan check, numbering and the
+ * templates are the model's; this file only regroups seats into rows and sections (and back), so there is one
+ * implementation of each. Ids pass through unchanged one way (a plan-check problem names editor ids); an imported
+ * plan's ids get the editor's table prefix and a dot (`st.s0r1k2`), which newId never makes.
+ */
 
-/** Rows of a section in drawing order: the row nearest the stage (smallest mean y) first, seats left to right. */
-export function rowsOf(seats: readonly Seat[]): { label: string; seats: Seat[] }[] {
-  const rows = new Map<string, Seat[]>();
-  for (const s of seats) {
-    let r = rows.get(s.row);
-    if (!r) rows.set(s.row, (r = []));
-    r.push(s);
+const samePoints = (a: readonly Point[], b: readonly Point[]) =>
+  a === b || (a.length === b.length && a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y));
+
+/** Rows of a section: seats of one group and row label, in the order they were made. */
+export function rowKey(section: string, group: string, row: string): string {
+  return `${section}\u0000${group}\u0000${row}`;
+}
+
+function sectionOf(s: Section, rows: DesignerRow[]): DesignerSection {
+  const keep = s.imported && samePoints(s.imported.outline, s.outline) ? s.imported : null;
+  const groups = [...s.groups];
+  for (const r of rows) if (!groups.some((g) => g.code === r.group)) groups.push({ code: r.group, name: r.group });
+  return {
+    id: s.id,
+    code: s.code,
+    name: s.name,
+    kind: s.reserved ? 'reserved' : 'ga',
+    capacity: s.reserved ? null : s.capacity,
+    zoneId: s.reserved ? null : s.zone,
+    shape: keep ? keep.shape : drawnShape(s.outline),
+    frame: keep ? keep.frame : null,
+    groups,
+    rows,
+  };
+}
+
+/** A drawn outline as the model's shape: an upright rectangle stays a rectangle (no outline in the file). */
+function drawnShape(outline: readonly Point[]): SectionShape {
+  const [a, b, c, d] = outline;
+  if (
+    outline.length === 4 &&
+    a!.y === b!.y &&
+    b!.x === c!.x &&
+    c!.y === d!.y &&
+    d!.x === a!.x &&
+    a!.x < b!.x &&
+    a!.y < d!.y
+  )
+    return { type: 'rect', x: a!.x, y: a!.y, width: b!.x - a!.x, height: d!.y - a!.y, rotate: 0 };
+  return { type: 'polygon', points: outline.map((p) => ({ x: p.x, y: p.y })) };
+}
+
+/**
+ * The editor's document as the model's plan. `only`: just these sections (numbering a selection needs its sections
+ * whole, not the 100,000 seats around them).
+ */
+export function docToPlan(doc: DesignerDoc, only?: ReadonlySet<string>): DesignerPlan {
+  const { meta } = doc;
+  const rowsBySection = new Map<string, Map<string, DesignerRow>>();
+  for (const s of doc.seats.values()) {
+    if (only && !only.has(s.section)) continue;
+    let rows = rowsBySection.get(s.section);
+    if (!rows) rowsBySection.set(s.section, (rows = new Map()));
+    const key = rowKey(s.section, s.group, s.row);
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { id: key, label: s.row, group: s.group, seats: [] }));
+    row.seats.push({
+      id: s.id,
+      label: s.name,
+      cx: s.x,
+      cy: s.y,
+      width: meta.seatSize,
+      height: meta.seatSize,
+      rotate: s.rotate,
+      zoneId: s.zone,
+      features: s.features,
+      together: s.together,
+      identity: s.identity,
+    });
   }
-  return [...rows.entries()]
-    .map(([label, list]) => ({
-      label,
-      seats: list.sort((a, b) => a.x - b.x),
-      y: list.reduce((a, s) => a + s.y, 0) / list.length,
-    }))
-    .sort((a, b) => a.y - b.y);
+  const sections: DesignerSection[] = [];
+  for (const s of doc.sections.values())
+    if (!only || only.has(s.id)) sections.push(sectionOf(s, [...(rowsBySection.get(s.id)?.values() ?? [])]));
+  return {
+    designerVersion: 1,
+    venueCode: meta.venue.code,
+    venueName: meta.venue.name,
+    location: { code: meta.venue.code, name: localizedFromNames(meta.venue.name), businessId: meta.venue.businessId },
+    planCode: meta.code,
+    planName: meta.name,
+    width: meta.width,
+    height: meta.height,
+    stage: meta.stage,
+    focalPoint: meta.focalPoint,
+    zones: [...doc.zones.values()],
+    sections,
+    texts: [...doc.labels.values()].map((l) => ({
+      id: l.id,
+      x: l.x,
+      y: l.y,
+      text: l.text,
+      fontSize: l.size,
+      rotate: l.rotate,
+    })),
+    shapes: meta.shapes,
+    background: meta.background,
+  };
+}
+
+/** The model's plan in the editor's tables (an opened draft, a template, an imported file). */
+export function planToDoc(plan: DesignerPlan): DesignerDoc {
+  const id = (table: string, own: string) => `${table}.${own}`;
+  const zone = (z: string | null) => (z === null ? null : id('zn', z));
+  let seatSize = 0;
+  const doc: DesignerDoc = {
+    meta: {
+      code: plan.planCode,
+      name: plan.planName,
+      width: plan.width,
+      height: plan.height,
+      seatSize: 10,
+      stage: plan.stage,
+      focalPoint: plan.focalPoint,
+      shapes: plan.shapes,
+      background: plan.background,
+      venue: {
+        code: plan.location.code,
+        name: namesFromLocalized(plan.location.name),
+        businessId: plan.location.businessId,
+      },
+    },
+    zones: new Map(plan.zones.map((z) => [id('zn', z.id), { ...z, id: id('zn', z.id) }])),
+    sections: new Map(),
+    seats: new Map(),
+    labels: new Map(
+      plan.texts.map((t) => [
+        id('lb', t.id),
+        { id: id('lb', t.id), text: t.text, x: t.x, y: t.y, size: t.fontSize, rotate: t.rotate },
+      ]),
+    ),
+  };
+  for (const s of plan.sections) {
+    const sid = id('sc', s.id);
+    const outline = shapeOutline(s.shape).map((p) => ({ x: p.x, y: p.y }));
+    doc.sections.set(sid, {
+      id: sid,
+      code: s.code,
+      name: s.name,
+      reserved: s.kind === 'reserved',
+      capacity: s.capacity,
+      zone: zone(s.zoneId),
+      outline,
+      groups: s.groups,
+      imported: { outline, shape: s.shape, frame: s.frame },
+    });
+    for (const row of s.rows)
+      for (const k of row.seats) {
+        if (!seatSize) seatSize = Math.round(Math.min(k.width, k.height) * 100) / 100;
+        const seat: Seat = {
+          id: id('st', k.id),
+          section: sid,
+          row: row.label,
+          name: k.label,
+          x: k.cx,
+          y: k.cy,
+          rotate: k.rotate,
+          zone: zone(k.zoneId),
+          features: k.features,
+          together: k.together,
+          group: row.group,
+          identity: k.identity,
+        };
+        doc.seats.set(seat.id, seat);
+      }
+  }
+  if (seatSize) doc.meta.seatSize = seatSize;
+  return doc;
 }
 
 /** The venue file (seatmaps/README.md) for this design: what the server stores, validates and publishes. */
 export function toVenueDocument(doc: DesignerDoc): VenueDocument {
-  const { meta } = doc;
-  const half = meta.seatSize / 2;
-  const zoneCode = new Map([...doc.zones.values()].map((z) => [z.id, z.code]));
-  const bySection = new Map<string, Seat[]>();
-  for (const s of doc.seats.values()) {
-    let list = bySection.get(s.section);
-    if (!list) bySection.set(s.section, (list = []));
-    list.push(s);
-  }
-  const sections: VenueSection[] = [];
-  for (const section of doc.sections.values()) {
-    const seats = bySection.get(section.id) ?? [];
-    const corners: Point[] = [...section.outline];
-    for (const s of seats) corners.push({ x: s.x - half, y: s.y - half }, { x: s.x + half, y: s.y + half });
-    const b = boundsOf(corners) ?? { minX: 0, minY: 0, maxX: 1, maxY: 1 };
-    const width = Math.max(1, round(b.maxX - b.minX));
-    const height = Math.max(1, round(b.maxY - b.minY));
-    const rows = rowsOf(seats).map((row, r) => ({
-      name: row.label,
-      seats: row.seats.map((s, c): VenueSeat => ({
-        x: c + 1,
-        y: r + 1,
-        name: s.name,
-        xOffsetPercent: pct(((s.x - half - b.minX) / width) * 100),
-        yOffsetPercent: pct(((s.y - half - b.minY) / height) * 100),
-        widthPercent: pct((meta.seatSize / width) * 100),
-        heightPercent: pct((meta.seatSize / height) * 100),
-        rotate: s.rotate,
-        zone: (s.zone && zoneCode.get(s.zone)) ?? '',
-        features: [...s.features],
-        together: s.together,
-      })),
-    }));
-    sections.push({
-      code: section.code,
-      name: localized(section.name),
-      isReserved: section.reserved,
-      capacity: section.reserved ? null : section.capacity,
-      zone: section.reserved ? null : ((section.zone && zoneCode.get(section.zone)) ?? null),
-      box: { x: round(b.minX), y: round(b.minY), width, height, rotate: 0 },
-      outline: section.outline.length >= 3 ? section.outline.map((p) => [p.x, p.y] as [number, number]) : null,
-      groups: rows.length ? [{ code: 'main', name: section.name.en || section.code, rows }] : [],
-    });
-  }
-  const stage = meta.stage;
-  return {
-    formatVersion: 1,
-    code: meta.venue.code,
-    name: localized(meta.venue.name),
-    location: { code: meta.venue.code, name: localized(meta.venue.name), businessId: meta.venue.businessId },
-    seatplan: {
-      code: meta.code,
-      name: localized(meta.name),
-      width: meta.width,
-      height: meta.height,
-      stage: stage
-        ? { x: stage.x, y: stage.y, width: stage.width, height: stage.height, label: localized(stage.label) }
-        : null,
-      focalPoint: null,
-    },
-    zones: [...doc.zones.values()].map((z) => ({ code: z.code, name: localized(z.name), color: z.color })),
-    sections,
-    // Texts on the plan travel in the format's decor (buyers' maps ignore it for now).
-    ...(doc.labels.size
-      ? {
-          decor: {
-            texts: [...doc.labels.values()].map((l) => ({
-              x: l.x,
-              y: l.y,
-              text: localized(l.text),
-              fontSize: l.size,
-              rotate: 0,
-            })),
-          },
-        }
-      : {}),
-  };
+  return planToVenue(docToPlan(doc));
 }
 
 /** A venue file opened in the designer (an existing draft, a published version, an imported file). */
 export function fromVenueDocument(v: VenueDocument): DesignerDoc {
-  const zones = new Map(v.zones.map((z) => [newId('zn'), z] as const));
-  const zoneId = new Map([...zones.entries()].map(([id, z]) => [z.code, id]));
-  const doc: DesignerDoc = {
-    meta: {
-      code: v.seatplan.code,
-      name: fromLocalized(v.seatplan.name),
-      width: v.seatplan.width,
-      height: v.seatplan.height,
-      seatSize: 10,
-      stage: v.seatplan.stage ? { ...v.seatplan.stage, label: fromLocalized(v.seatplan.stage.label) } : null,
-      venue: { code: v.location.code, name: fromLocalized(v.location.name), businessId: v.location.businessId },
-    },
-    zones: new Map(
-      [...zones.entries()].map(([id, z]) => [id, { id, code: z.code, name: fromLocalized(z.name), color: z.color }]),
-    ),
-    sections: new Map(),
-    seats: new Map(),
-    labels: new Map(),
-  };
-  let seatSize = 0;
-  for (const s of v.sections) {
-    const id = newId('sc');
-    const { box } = s;
-    const rad = ((box.rotate || 0) * Math.PI) / 180;
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    const turn = (x: number, y: number): Point => {
-      const dx = x - cx;
-      const dy = y - cy;
-      return {
-        x: round(cx + dx * Math.cos(rad) - dy * Math.sin(rad)),
-        y: round(cy + dx * Math.sin(rad) + dy * Math.cos(rad)),
-      };
-    };
-    const outline = s.outline
-      ? s.outline.map(([x, y]) => ({ x, y }))
-      : [
-          turn(box.x, box.y),
-          turn(box.x + box.width, box.y),
-          turn(box.x + box.width, box.y + box.height),
-          turn(box.x, box.y + box.height),
-        ];
-    doc.sections.set(id, {
-      id,
-      code: s.code,
-      name: fromLocalized(s.name),
-      reserved: s.isReserved,
-      capacity: s.capacity,
-      zone: s.zone ? (zoneId.get(s.zone) ?? null) : null,
-      outline,
-    });
-    for (const g of s.groups)
-      for (const row of g.rows)
-        for (const seat of row.seats) {
-          const w = (seat.widthPercent / 100) * box.width;
-          const h = (seat.heightPercent / 100) * box.height;
-          if (!seatSize) seatSize = round(Math.min(w, h));
-          const c = turn(
-            box.x + (seat.xOffsetPercent / 100) * box.width + w / 2,
-            box.y + (seat.yOffsetPercent / 100) * box.height + h / 2,
-          );
-          const sid = newId('st');
-          doc.seats.set(sid, {
-            id: sid,
-            section: id,
-            row: row.name,
-            name: seat.name,
-            x: c.x,
-            y: c.y,
-            rotate: (seat.rotate ?? 0) + (box.rotate || 0),
-            zone: zoneId.get(seat.zone) ?? null,
-            features: [...(seat.features ?? [])],
-            together: seat.together ?? null,
-          });
-        }
-  }
-  for (const text of v.decor?.texts ?? []) {
-    const id = newId('lb');
-    doc.labels.set(id, { id, text: fromLocalized(text.text), x: text.x, y: text.y, size: text.fontSize });
-  }
-  if (seatSize) doc.meta = { ...doc.meta, seatSize };
-  return doc;
+  return planToDoc(planFromVenue(v));
 }

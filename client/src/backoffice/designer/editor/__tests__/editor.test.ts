@@ -1,7 +1,6 @@
 import { emptyDoc, type DesignerDoc } from '../doc';
 import { Editor } from '../editor';
-import { snapMove } from '../snap';
-import { renumber, letters, DEFAULT_SCHEME } from '../numbering';
+import { DEFAULT_FORM } from '../numbering';
 import { toVenueDocument, fromVenueDocument } from '../venue-document';
 
 const venue = { code: 'hall', name: { he: 'אולם', en: 'Hall', ru: '', ar: '' }, businessId: 1 };
@@ -12,10 +11,13 @@ function snapshot(doc: DesignerDoc): unknown {
   return { meta: doc.meta, zones: t(doc.zones), sections: t(doc.sections), seats: t(doc.seats), labels: t(doc.labels) };
 }
 
+/** A stage at the top (rows are numbered from it) and a block of rows in one category. */
 function editorWithBlock(rows = 2, seatsPerRow = 3): Editor {
   const e = new Editor(emptyDoc(venue));
   e.addZone();
   e.options.grid = 0;
+  e.setTool('stage');
+  e.create({ x: 50, y: 10 }, { x: 250, y: 40 });
   e.options.block = { rows, seatsPerRow, curvature: 0, stagger: false };
   e.setTool('block');
   e.create({ x: 100, y: 100 }, { x: 100 + (seatsPerRow - 1) * 10, y: 100 + (rows - 1) * 12 });
@@ -33,7 +35,7 @@ const commands: [string, (e: Editor) => void][] = [
   ['category', (e) => e.setZoneOfSelection(e.addZone())],
   ['feature', (e) => e.toggleFeature(10)],
   ['together', (e) => e.toggleTogether()],
-  ['renumber from the right', (e) => e.renumberSelected({ ...DEFAULT_SCHEME, seatsFrom: 'right' })],
+  ['renumber from the right', (e) => e.renumberSelected({ ...DEFAULT_FORM, seatsFrom: 'right' })],
   [
     'section name',
     (e) => e.updateSection(e.selection.ofTable('sections')[0]!, { name: { he: 'א', en: 'A', ru: '', ar: '' } }),
@@ -139,46 +141,123 @@ describe('designer editor: selection', () => {
   });
 });
 
-describe('designer editor: snapping', () => {
-  test('within the threshold the moved box lines up with another edge and shows a guide', () => {
-    const moving = { minX: 0, minY: 0, maxX: 10, maxY: 10 };
-    const other = { minX: 50, minY: 100, maxX: 80, maxY: 120 };
-    const s = snapMove(moving, 38, 3, [other], 3, 0);
-    expect(s.dx).toBe(40);
-    expect(s.guides).toContainEqual({ axis: 'x', at: 50 });
-    expect(s.dy).toBe(3);
+describe('designer editor: snapping (the model snapBox) while dragging', () => {
+  function twoSections(): Editor {
+    const e = new Editor(emptyDoc(venue));
+    e.options.grid = 5;
+    e.setTool('rect');
+    e.create({ x: 0, y: 0 }, { x: 10, y: 10 });
+    e.create({ x: 50, y: 100 }, { x: 80, y: 120 });
+    e.select([e.hitTest({ x: 5, y: 5 })!]);
+    return e;
+  }
+
+  test('within 6 screen px the moved section lines up with another edge and shows a guide', () => {
+    const e = twoSections();
+    e.dragTo(38, 3);
+    expect(e.dragOffset).toEqual({ x: 40, y: 5 });
+    expect(e.guides.map((g) => [g.axis, g.at])).toEqual([['x', 50]]);
+    e.endDrag();
+    expect(e.selectionBounds()).toEqual({ minX: 40, minY: 5, maxX: 50, maxY: 15 });
   });
 
   test('else it snaps to the grid', () => {
-    const s = snapMove({ minX: 0, minY: 0, maxX: 10, maxY: 10 }, 7, 12, [], 3, 5);
-    expect([s.dx, s.dy]).toEqual([5, 10]);
-    expect(s.guides).toEqual([]);
+    const e = twoSections();
+    e.dragTo(17, 12);
+    expect(e.dragOffset).toEqual({ x: 15, y: 10 });
+    expect(e.guides).toEqual([]);
   });
 });
 
-describe('designer numbering', () => {
-  test('letters run A…Z then AA', () => {
-    expect([1, 26, 27, 28].map(letters)).toEqual(['A', 'Z', 'AA', 'AB']);
+describe('designer numbering (the model renumber, from the panel form)', () => {
+  test('rows are numbered from the stage: the row nearest it is row 1', () => {
+    const e = new Editor(emptyDoc(venue));
+    e.addZone();
+    e.options.grid = 0;
+    e.setTool('stage');
+    e.create({ x: 100, y: 20 }, { x: 200, y: 40 });
+    e.options.block = { rows: 3, seatsPerRow: 2, curvature: 0, stagger: false };
+    e.setTool('block');
+    e.create({ x: 100, y: 100 }, { x: 110, y: 140 });
+    const byRow = (row: string) => [...e.doc.seats.values()].filter((s) => s.row === row).map((s) => s.y);
+    expect([byRow('1'), byRow('2'), byRow('3')]).toEqual([
+      [100, 100],
+      [120, 120],
+      [140, 140],
+    ]);
   });
 
-  test('a balcony numbered from the right: seat 1 is the rightmost of each row', () => {
+  test('a balcony numbered from the right in lettered rows: seat 1 is the rightmost of each row', () => {
     const e = editorWithBlock(2, 4);
-    const changed = renumber([...e.doc.seats.values()], { ...DEFAULT_SCHEME, seatsFrom: 'right', rowStyle: 'letters' });
-    const rightmost = changed.filter((s) => s.x === 130);
-    expect(rightmost.map((s) => [s.row, s.name])).toEqual([
+    e.select(e.doc.sections.keys());
+    e.renumberSelected({ ...DEFAULT_FORM, seatsFrom: 'right', rowStyle: 'letters' });
+    const seats = [...e.doc.seats.values()];
+    expect(seats.filter((s) => s.x === 130).map((s) => [s.row, s.name])).toEqual([
       ['A', '1'],
       ['B', '1'],
     ]);
+    expect(seats.filter((s) => s.x === 100).map((s) => s.name)).toEqual(['4', '4']);
+  });
+
+  test('odd numbers from 1, even from 2', () => {
+    const e = editorWithBlock(1, 3);
+    e.select(e.doc.sections.keys());
+    e.renumberSelected({ ...DEFAULT_FORM, seatStep: 2, firstSeat: 1 });
+    expect([...e.doc.seats.values()].map((s) => s.name)).toEqual(['1', '3', '5']);
+    e.renumberSelected({ ...DEFAULT_FORM, seatStep: 2, firstSeat: 2 });
+    expect([...e.doc.seats.values()].map((s) => s.name)).toEqual(['2', '4', '6']);
+  });
+
+  test('a renumbering that would label two seats of a row alike is refused, changes nothing and selects them', () => {
+    const e = editorWithBlock(1, 3);
+    const first = e.hitTest({ x: 100, y: 100 })!;
+    e.select([first]);
+    const before = snapshot(e.doc);
+    // Seat 1 renumbered alone from 2 clashes with the seat already labelled 2.
+    e.renumberSelected({ ...DEFAULT_FORM, firstSeat: 2, keepRows: true });
+    expect(snapshot(e.doc)).toEqual(before);
+    expect(e.announcement?.key).toBe('renumberConflict');
+    expect(e.announcement?.params.label).toBe('2');
+    expect(e.selection.size).toBe(2);
   });
 });
 
-describe('designer venue document', () => {
+describe('designer venue document (the model convert)', () => {
+  test('a seat keeps its identity (what sales remember) through an edit; a copy gets a place of its own', () => {
+    const e = editorWithBlock(1, 2);
+    const v = toVenueDocument(e.doc);
+    const opened = new Editor(fromVenueDocument(v));
+    const ids = (d: ReturnType<typeof toVenueDocument>) =>
+      d.sections[0]!.groups[0]!.rows[0]!.seats.map((k) => `${k.name}:${k.x},${k.y}`);
+    expect(ids(v)).toEqual(['1:1,1', '2:2,1']);
+    const second = opened.hitTest({ x: 110, y: 100 })!;
+    opened.select([second]);
+    opened.moveSelected(0, 0.5);
+    opened.select([opened.hitTest({ x: 100, y: 100 })!]);
+    opened.duplicate();
+    const after = toVenueDocument(opened.doc);
+    expect(ids(after)).toEqual(['1:1,1', '2:2,1', "1':3,1"]);
+  });
+
+  test('an imported file comes back unchanged (the model keeps its boxes and outlines)', () => {
+    const e = editorWithBlock(2, 3);
+    e.setTool('polygon');
+    e.addPolygonPoint({ x: 300, y: 300 });
+    e.addPolygonPoint({ x: 360, y: 300 });
+    e.addPolygonPoint({ x: 330, y: 350 });
+    e.closePolygon();
+    const v = toVenueDocument(e.doc);
+    expect(toVenueDocument(fromVenueDocument(v))).toEqual(v);
+  });
+
   test('a design goes to the venue format and comes back with the same seats at the same places', () => {
     const e = editorWithBlock(3, 5);
     const v = toVenueDocument(e.doc);
     expect(v.sections[0]!.groups[0]!.rows.map((r) => r.seats.length)).toEqual([5, 5, 5]);
     const back = fromVenueDocument(v);
-    const at = (d: DesignerDoc) => [...d.seats.values()].map((s) => `${s.row}/${s.name}@${s.x},${s.y}`).sort();
+    // The format keeps percents to 3 decimals: places come back within 1/1000 of a unit.
+    const r = (n: number) => Math.round(n * 100) / 100;
+    const at = (d: DesignerDoc) => [...d.seats.values()].map((s) => `${s.row}/${s.name}@${r(s.x)},${r(s.y)}`).sort();
     expect(at(back)).toEqual(at(e.doc));
   });
 
@@ -207,5 +286,160 @@ describe('designer venue document', () => {
     expect(codes).toContain('SEATS_OVERLAP');
     e.undo();
     expect(e.problems()).toEqual([]);
+  });
+});
+
+describe('designer editor: a floor plan traced under the plan', () => {
+  const image = { src: 'data:image/png;base64,iVBORw0KGgo=', opacity: 0.5, scale: 1, offset: { x: 0, y: 0 } };
+
+  test('added, changed, locked, scaled from two points and removed: each one command that undo takes back', () => {
+    const e = editorWithBlock();
+    const before = snapshot(e.doc);
+    e.setBackground({ ...image, locked: false }, 'addBackground');
+    e.updateBackground({ opacity: 0.3, offset: { x: 10, y: 20 } });
+    // Two points 50 units apart on the image are really 200 apart: the image grows 4 times about the first point.
+    e.setTool('measure');
+    e.addMeasurePoint({ x: 10, y: 20 });
+    e.addMeasurePoint({ x: 60, y: 20 });
+    expect(e.announcement).toMatchObject({ key: 'measured', params: { distance: 50 } });
+    expect(e.scaleBackgroundByMeasure(200)).toBe(true);
+    expect(e.doc.meta.background).toMatchObject({ scale: 4, offset: { x: 10, y: 20 }, opacity: 0.3 });
+    expect(e.measure).toEqual([
+      { x: 10, y: 20 },
+      { x: 210, y: 20 },
+    ]);
+    e.updateBackground({ locked: true });
+    e.setBackground(null);
+    expect(e.doc.meta.background).toBeNull();
+    const labels: string[] = [];
+    while (e.history.canUndo && labels.length < 5) {
+      labels.push(e.history.undoLabel!);
+      e.undo();
+    }
+    expect(labels).toEqual([
+      'removeBackground',
+      'lockBackground',
+      'scaleBackground',
+      'editBackground',
+      'addBackground',
+    ]);
+    expect(snapshot(e.doc)).toEqual(before);
+  });
+
+  test('locked, it is neither moved nor scaled (its opacity still changes)', () => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: true }, 'addBackground');
+    e.updateBackground({ offset: { x: 5, y: 5 } });
+    e.setTool('measure');
+    e.addMeasurePoint({ x: 0, y: 0 });
+    e.addMeasurePoint({ x: 10, y: 0 });
+    expect(e.scaleBackgroundByMeasure(100)).toBe(false);
+    e.updateBackground({ opacity: 0.8 });
+    expect(e.doc.meta.background).toEqual({ ...image, locked: true, opacity: 0.8 });
+  });
+
+  test('a third measured point starts again; nothing scales from one point or a zero distance', () => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: false }, 'addBackground');
+    e.setTool('measure');
+    e.addMeasurePoint({ x: 0, y: 0 });
+    expect(e.scaleBackgroundByMeasure(100)).toBe(false);
+    e.addMeasurePoint({ x: 10, y: 0 });
+    expect(e.scaleBackgroundByMeasure(0)).toBe(false);
+    e.addMeasurePoint({ x: 3, y: 3 });
+    expect(e.measure).toEqual([{ x: 3, y: 3 }]);
+    e.setTool('select');
+    expect(e.measure).toEqual([]);
+  });
+
+  test('it is saved in the draft (the format’s decor.background) and opened again', () => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: true }, 'addBackground');
+    const v = toVenueDocument(e.doc);
+    expect(v.decor?.background).toEqual({ ...image, locked: true });
+    expect(fromVenueDocument(v).meta.background).toEqual({ ...image, locked: true });
+  });
+});
+
+describe('designer editor: handles of one selected section', () => {
+  function oneSection(): Editor {
+    const e = new Editor(emptyDoc(venue));
+    e.options.grid = 0;
+    e.setTool('rect');
+    e.create({ x: 100, y: 100 }, { x: 200, y: 150 });
+    e.setTool('select');
+    return e;
+  }
+  const outline = (e: Editor) => [...e.doc.sections.values()][0]!.outline.map((p) => [p.x, p.y]);
+
+  test('a rectangle shows a rotate handle and four resize handles (its corners resize, not reshape)', () => {
+    const e = oneSection();
+    expect(e.handles().map((h) => [h.kind, h.at.x, h.at.y])).toEqual([
+      ['rotate', 150, 76],
+      ['resize', 100, 100],
+      ['resize', 200, 100],
+      ['resize', 200, 150],
+      ['resize', 100, 150],
+    ]);
+    e.setTool('rect');
+    expect(e.handles()).toEqual([]);
+  });
+
+  test('dragging a corner square resizes from the opposite corner, one command undo takes back', () => {
+    const e = oneSection();
+    const before = outline(e);
+    const h = e.handleAt({ x: 201, y: 151 })!;
+    expect(h).toMatchObject({ kind: 'resize', index: 2 });
+    e.finishHandle(h, { x: 300, y: 250 });
+    expect(outline(e)).toEqual([
+      [100, 100],
+      [300, 100],
+      [300, 250],
+      [100, 250],
+    ]);
+    expect(e.history.undoLabel).toBe('resizeSection');
+    e.undo();
+    expect(outline(e)).toEqual(before);
+  });
+
+  test("a polygon's corners move one by one; typed size stretches it from its top-left", () => {
+    const e = new Editor(emptyDoc(venue));
+    e.options.grid = 0;
+    e.setTool('polygon');
+    e.addPolygonPoint({ x: 0, y: 0 });
+    e.addPolygonPoint({ x: 100, y: 0 });
+    e.addPolygonPoint({ x: 50, y: 80 });
+    e.closePolygon();
+    e.setTool('select');
+    const corner = e.handles().find((h) => h.kind === 'corner' && h.index === 2)!;
+    e.finishHandle(corner, { x: 60, y: 90 });
+    expect(outline(e)).toEqual([
+      [0, 0],
+      [100, 0],
+      [60, 90],
+    ]);
+    expect(e.history.undoLabel).toBe('moveCorner');
+    e.resizeSection([...e.doc.sections.keys()][0]!, 50, 45);
+    expect(outline(e)).toEqual([
+      [0, 0],
+      [50, 0],
+      [30, 45],
+    ]);
+  });
+
+  test('the rotate handle turns the section and its seats in 15° steps (whole degrees with Alt)', () => {
+    const e = editorWithBlock();
+    e.setTool('select');
+    e.select([...e.doc.sections.keys()]);
+    const h = e.handles().find((x) => x.kind === 'rotate')!;
+    const b = e.selectionBounds()!;
+    const c = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+    // Straight right of the centre is 90° from straight up.
+    expect(e.handleAngle({ x: c.x + 50, y: c.y + 4 })).toBe(90);
+    expect(e.handleAngle({ x: c.x + 50, y: c.y + 4 }, true)).toBe(95);
+    const seatsBefore = [...e.doc.seats.values()].map((s) => s.rotate);
+    e.finishHandle(h, { x: c.x + 50, y: c.y + 4 });
+    expect(e.history.undoLabel).toBe('rotate');
+    expect([...e.doc.seats.values()].map((s) => s.rotate)).toEqual(seatsBefore.map((r) => (r + 90) % 360));
   });
 });
