@@ -34,6 +34,16 @@ const DEVICE_KEY = 'hotline.scan.device';
  */
 const DOOR_STAFF_KEY = 'hotline.scan.door-staff';
 
+/**
+ * The server's clock minus this device's, as of the last manifest download: offline, the rotating code and the doors'
+ * opening are judged by the device's clock corrected by it (a phone's clock may be minutes off).
+ */
+const CLOCK_OFFSET_KEY = 'hotline.scan.clock-offset';
+
+function serverNow(): Date {
+  return new Date(Date.now() + (Number(localStorage.getItem(CLOCK_OFFSET_KEY)) || 0));
+}
+
 function rememberDoorStaff(staff: StaffMe | null) {
   if (staff?.permissions.includes(BACK_OFFICE_PERMISSION.door))
     localStorage.setItem(DOOR_STAFF_KEY, String(staff.userId));
@@ -211,6 +221,7 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
       if (current) setQueued((await store.loadQueue(id)).length);
       try {
         const fresh = await manifestOf(id, device);
+        localStorage.setItem(CLOCK_OFFSET_KEY, String(Date.parse(fresh.generatedAt) - Date.now()));
         if (current) setManifest(fresh);
         await store.saveManifest(fresh);
       } catch {
@@ -232,7 +243,7 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
     async (code: string, scan: { nonce: string; scannedAt: string }, known: CheckinManifest) => {
       const store = await scanStore();
       const admitted = await store.loadAdmitted(id);
-      const a = await decideOffline(known, admitted, code, new Date());
+      const a = await decideOffline(known, admitted, code, serverNow());
       if (a.outcome === 'admitted' && a.ticketIdentifier) await store.addAdmitted(id, a.ticketIdentifier);
       await store.enqueue(id, { code, gate: station.gate, direction: 'in', deviceOutcome: a.outcome, ...scan });
       setQueued((await store.loadQueue(id)).length);

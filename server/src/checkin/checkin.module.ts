@@ -10,6 +10,7 @@ import { CheckinRepository } from './checkin.repository';
 import { ManifestRepository } from './manifest.repository';
 import { OfflineDoorService } from './offline.service';
 import { RedemptionService } from './redemption.service';
+import { RotatingSecrets } from './rotating-secrets';
 import { TicketKeysRepository } from './ticket-keys.repository';
 import { TicketKeys } from './ticket-keys.service';
 
@@ -24,6 +25,7 @@ import { TicketKeys } from './ticket-keys.service';
   providers: [
     TicketKeysRepository,
     TicketKeys,
+    RotatingSecrets,
     { provide: TicketCodeSigner, useExisting: TicketKeys },
     CheckinRepository,
     AdmissionWriter,

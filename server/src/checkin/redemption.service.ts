@@ -3,6 +3,7 @@ import {
   checkTicketCode,
   doorTone,
   doorVerdict,
+  ROTATING_CODE_PREFIX,
   type DoorOutcome,
   type RedeemResponse,
   type TicketCodeFields,
@@ -17,6 +18,7 @@ import { AdmissionWriter } from './admission-writer';
 import { CheckinRepository, NonceTaken, type DoorTicketRow, type StoredAnswer } from './checkin.repository';
 import { doorMessage } from './door-messages';
 import { ed25519Verify } from './ed25519';
+import { RotatingSecrets } from './rotating-secrets';
 import './checkin.errors';
 import { TicketKeys } from './ticket-keys.service';
 
@@ -41,6 +43,8 @@ const TYPED_IDENTIFIER = /^T[0-9A-HJKMNP-TV-Z]{12}$/;
 interface ResolvedCode {
   identifier: string;
   fields: TicketCodeFields | null;
+  /** A rotating code, fresh at the scan's moment. */
+  rotating: boolean;
 }
 
 /**
@@ -53,6 +57,7 @@ export class RedemptionService {
     private readonly repository: CheckinRepository,
     private readonly admissions: AdmissionWriter,
     private readonly keys: TicketKeys,
+    private readonly rotating: RotatingSecrets,
     private readonly scope: BusinessScope,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -105,6 +110,7 @@ export class RedemptionService {
               presentationId: scan.presentationId,
               codePresentationId: code.fields?.presentationId ?? null,
               codeSeat: code.fields,
+              rotating: code.rotating,
               at,
             })
           : 'not-valid';
@@ -186,17 +192,25 @@ export class RedemptionService {
     };
   }
 
-  /** The ticket a scanned text names, when it is genuine: HLT2 by its signature, HLT1 by its HMAC, or typed. */
+  /**
+   * The ticket a scanned text names, when it is genuine: HLR1 by its digits at `at`, HLT2 by its signature, HLT1 by
+   * its HMAC, or typed.
+   */
   private async resolve(text: string, at: Date): Promise<ResolvedCode | null> {
     const code = text.trim();
-    if (TYPED_IDENTIFIER.test(code)) return { identifier: code, fields: null };
+    if (code.startsWith(`${ROTATING_CODE_PREFIX}.`)) {
+      const identifier = this.rotating.check(code, at);
+      return identifier ? { identifier, fields: null, rotating: true } : null;
+    }
+    if (TYPED_IDENTIFIER.test(code)) return { identifier: code, fields: null, rotating: false };
     let verdict = checkTicketCode(code, await this.keys.publicKeys(), at, ed25519Verify);
     if (verdict.verdict === 'not-valid' && verdict.reason === 'unknown-key')
       verdict = checkTicketCode(code, await this.keys.publicKeys({ fresh: true }), at, ed25519Verify);
-    if (verdict.verdict === 'genuine') return { identifier: verdict.fields.ticketIdentifier, fields: verdict.fields };
+    if (verdict.verdict === 'genuine')
+      return { identifier: verdict.fields.ticketIdentifier, fields: verdict.fields, rotating: false };
     if (verdict.verdict === 'ask-server') {
       const identifier = verifyTicketQr(this.config.TICKET_SIGNING_KEY, code);
-      return identifier ? { identifier, fields: null } : null;
+      return identifier ? { identifier, fields: null, rotating: false } : null;
     }
     return null;
   }
