@@ -18,7 +18,7 @@ function rotatingShow(): Promise<{ id: number; dateTime: Date }> {
       `SELECT p.id, p.date_time AS "dateTime" FROM presentation p
         WHERE p.seatplan_id = (SELECT seatplan_id FROM presentation WHERE id = 1) AND p.seating_policy_id = 1
           AND p.date_time > now() + interval '2 days' AND NOT EXISTS (SELECT 1 FROM on_sale o WHERE o.presentation_id = p.id)
-        ORDER BY p.id OFFSET 10 LIMIT 1`,
+        ORDER BY p.id DESC OFFSET 2 LIMIT 1`,
     );
     return r.rows[0];
   });
