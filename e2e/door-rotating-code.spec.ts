@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fromBase64Url } from '../shared/src/rules/checkin/base64url';
 import { digitsOfMac, formatRotatingCode, rotationStep, stepMessage } from '../shared/src/rules/checkin/rotating-code';
 import { expectAxeClean, signInAdmin } from './back-office.support';
@@ -31,7 +31,7 @@ function codeAt(ticketIdentifier: string, secret: string, atMs: number): string 
   return formatRotatingCode(ticketIdentifier, digitsOfMac(mac));
 }
 
-async function eTicket(page: import('@playwright/test').Page, documentKey: string) {
+async function eTicket(page: Page, documentKey: string) {
   const body = (await (await page.request.get(`/api/edocument/${documentKey}?lang=en`)).json()) as {
     reservation: { tickets: { ticketIdentifier: string; qrText: string; rotatingSecret: string | null }[] };
   };

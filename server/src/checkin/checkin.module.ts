@@ -6,6 +6,7 @@ import { CheckinController } from './checkin.controller';
 import { DoorAdminController } from './door-admin.controller';
 import { DoorReportRepository } from './door-report.repository';
 import { DoorReportService } from './door-report.service';
+import { DoorScope } from './door-scope';
 import { CheckinRepository } from './checkin.repository';
 import { ManifestRepository } from './manifest.repository';
 import { OfflineDoorService } from './offline.service';
@@ -29,6 +30,7 @@ import { TicketKeys } from './ticket-keys.service';
     { provide: TicketCodeSigner, useExisting: TicketKeys },
     CheckinRepository,
     AdmissionWriter,
+    DoorScope,
     RedemptionService,
     ManifestRepository,
     OfflineDoorService,
