@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { WORKER_PATH, WORKER_SCOPE } from './shell-rules';
+import { takeUpdate, watchForUpdate } from './update-offer';
 
 /**
  * Registers the scanner's service worker (scan-sw.ts) from the scanner's page only, scoped to `/scan`: the storefront
@@ -14,28 +15,22 @@ export function useOfflineShell(): { updateReady: boolean; applyUpdate: () => vo
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let current = true;
-    const watch = (registration: ServiceWorkerRegistration) => {
-      const offer = () => {
-        // A waiting worker while another controls the page is an update (the first install has no controller).
-        if (current && registration.waiting && navigator.serviceWorker.controller) setWaiting(registration.waiting);
-      };
-      offer();
-      registration.addEventListener('updatefound', () => {
-        registration.installing?.addEventListener('statechange', offer);
-      });
-    };
-    navigator.serviceWorker.register(WORKER_PATH, { scope: WORKER_SCOPE }).then(watch, () => {
-      // No worker (a private window, storage refused): the scanner works online as before.
-    });
+    navigator.serviceWorker.register(WORKER_PATH, { scope: WORKER_SCOPE }).then(
+      (registration) =>
+        watchForUpdate(registration, navigator.serviceWorker, (w) => {
+          if (current) setWaiting(w);
+        }),
+      () => {
+        // No worker (a private window, storage refused): the scanner works online as before.
+      },
+    );
     return () => {
       current = false;
     };
   }, []);
 
   const applyUpdate = useCallback(() => {
-    if (!waiting) return;
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-    waiting.postMessage({ type: 'skip-waiting' });
+    if (waiting) takeUpdate(waiting, navigator.serviceWorker, () => window.location.reload());
   }, [waiting]);
 
   return { updateReady: waiting !== null, applyUpdate };
