@@ -62,6 +62,7 @@ test('a rotating show: the e-ticket’s code changes every 15 s; the door takes 
     const qr = page.locator('[data-rotating-code] img');
     await expect(qr).toBeVisible();
     await expect(page.locator('[data-rotating-code]')).toContainText('קוד חי');
+    await expect(page.getByText('הדפסה או צילום מסך לא יפתחו את הדלת', { exact: false })).toBeVisible();
     const before = await qr.getAttribute('src');
     await page.clock.runFor(15_000);
     await expect(qr).not.toHaveAttribute('src', before!);

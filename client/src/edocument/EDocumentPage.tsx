@@ -253,7 +253,11 @@ export default function EDocumentPage() {
         </div>
       </header>
       <p className="edocument__note no-print">
-        {r.tickets.every((x) => x.online) ? t('vod.eticketPageNote') : t('edocument.note')}
+        {r.tickets.every((x) => x.online)
+          ? t('vod.eticketPageNote')
+          : r.tickets.some((x) => x.rotatingSecret)
+            ? t('edocument.noteRotating')
+            : t('edocument.note')}
       </p>
       <ol className="plain eticket-list" aria-label={t('edocument.listLabel', { count: r.tickets.length })}>
         {r.tickets.map((ticket, i) => (
