@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { scanServiceWorker } from './build/scan-service-worker.ts';
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // Seat-map modules that are import()ed on their own and must stay out of the seat map's chunk: the test hook and the
@@ -46,7 +47,15 @@ function preloadAppChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadAppChunks()],
+  plugins: [
+    react(),
+    preloadAppChunks(),
+    scanServiceWorker({
+      workerSource: path.resolve(clientDir, 'src/scan/offline-shell/scan-sw.ts'),
+      scannerSource: '/src/scan/ScanPage.tsx',
+      appSource: '/src/app.tsx',
+    }),
+  ],
   resolve: {
     alias: {
       '@hotline/shared': path.resolve(clientDir, '../shared/src/index.ts'),

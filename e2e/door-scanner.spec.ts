@@ -208,3 +208,83 @@ test('offline: the scanner admits from its manifest, queues the scans and upload
     await withSql((sql) => sql.query(`UPDATE presentation SET date_time = $2 WHERE id = $1`, [show.id, show.dateTime]));
   }
 });
+
+/**
+ * The scanner opens without the network once it has been opened online (its service worker, docs/door-checkin.md
+ * "Opening offline"): the page reloaded offline comes from the worker's cache, opens the door from the manifest kept
+ * in IndexedDB, admits a ticket on the device; in Arabic at 390 px it is axe clean; back online the scan is
+ * uploaded. The storefront is outside the worker's scope: offline it does not open (nothing serves it stale).
+ */
+test('offline: the scanner page itself opens without the network and admits a ticket, then uploads', async ({
+  page,
+  context,
+}) => {
+  const show = await cinemaShow();
+  const order = await buyOneSeat(page.request, show.id, { mobile: '0509990096' });
+  const eTicket = (await (await page.request.get(`/api/edocument/${order.documentKey}?lang=en`)).json()) as {
+    reservation: { tickets: { ticketIdentifier: string; qrText: string }[] };
+  };
+  const { qrText, ticketIdentifier } = eTicket.reservation.tickets[0]!;
+  await withSql((sql) =>
+    sql.query(`UPDATE presentation SET date_time = now() + interval '30 minutes' WHERE id = $1`, [show.id]),
+  );
+  try {
+    await signInAdmin(page, 'presentations-report', 'en');
+    await page.goto('/scan?lang=en');
+    await page.locator('#scan-presentation').fill(String(show.id));
+    await page.locator('#scan-gate').fill('Shell gate');
+    await page.getByRole('button', { name: 'Start scanning' }).click();
+    await expect(page.locator('[data-offline-ready]')).toHaveAttribute('data-offline-ready', /^[1-9]/);
+    // The worker is active once every file of its list is cached (install waits for them).
+    const worker = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return { scope: new URL(registration.scope).pathname, state: registration.active?.state };
+    });
+    expect(worker).toEqual({ scope: '/scan', state: 'activated' });
+
+    const storefront = await context.newPage();
+    await storefront.goto('/booking?lang=en');
+    expect(await storefront.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+
+    await context.setOffline(true);
+    // Control: without the network a page outside the scanner does not open.
+    await expect(storefront.goto('/booking?lang=en')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await storefront.close();
+
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await expect(page.locator('[data-opened-offline]')).toBeVisible();
+    await expect(page.locator('[data-offline-ready]')).toHaveAttribute('data-offline-ready', /^[1-9]/);
+    const answer = page.locator('.scan-answer');
+    await page.locator('#scan-code').fill(qrText);
+    await page.getByRole('button', { name: 'Check ticket' }).click();
+    await expect(answer).toHaveAttribute('data-outcome', 'admitted');
+    await expect(answer).toContainText('No connection: checked on this device');
+    await expect(page.locator('[data-queued]')).toHaveAttribute('data-queued', '1');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/scan?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('[data-opened-offline]')).toContainText('لا يوجد اتصال');
+    await expect(page.locator('[data-queued]')).toHaveAttribute('data-queued', '1');
+    await expectAxeClean(page, 'scanner opened offline (ar)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await context.setOffline(false);
+    await expect(page.locator('[data-queued]')).toHaveCount(0, { timeout: 15_000 });
+    const recorded = await withSql(
+      async (sql) =>
+        (
+          await sql.query(
+            `SELECT s.outcome, s.offline, a.gate FROM checkin_scan s JOIN reservation_ticket t ON t.id = s.ticket_id
+               JOIN checkin_admission a ON a.ticket_id = t.id WHERE t.identifier = $1`,
+            [ticketIdentifier],
+          )
+        ).rows,
+    );
+    expect(recorded).toEqual([{ outcome: 'admitted', offline: true, gate: 'Shell gate' }]);
+  } finally {
+    await context.setOffline(false);
+    await withSql((sql) => sql.query(`UPDATE presentation SET date_time = $2 WHERE id = $1`, [show.id, show.dateTime]));
+  }
+});

@@ -10,9 +10,12 @@
 // The scanner's modules are bundled for the page with rolldown (Vite's bundler). Only loopback addresses; every loop
 // is bounded.
 //   node load-tests/checkin.bench.mjs [--scans=20000] [--concurrency=64] [--codes=200] [--manifest=50000] [--rounds=3]
+// --redeem-cpu: only the redeem part, and instead of rates (meaningless on a loaded machine) the server process's own
+// CPU time (user + system, /proc/<pid>/stat) per 1,000 redeems and per 1,000 health calls; nothing is appended to
+// RESULTS.md. Side-by-side comparisons of the server's cost per scan; BENCH_CPU_PROF=<dir> adds a .cpuprofile.
 // A tiny run to see that it works (not for results): --scans=200 --codes=10 --manifest=500 --rounds=1
 import { createPrivateKey, randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   ROOT,
@@ -37,6 +40,7 @@ const MANIFEST = arg('manifest', 50_000);
 const ROUNDS = arg('rounds', 3);
 const THROTTLE = 4;
 const TICKET_SIGNING_KEY = 'benchmark-only-ticket-key-0123456789';
+const REDEEM_CPU = process.argv.includes('--redeem-cpu');
 const { Pool } = require('pg');
 const shared = require(path.join(ROOT, 'shared', 'dist', 'index.js'));
 const { unsealPrivateKey } = require(path.join(ROOT, 'server', 'dist', 'checkin', 'key-seal.js'));
@@ -113,13 +117,21 @@ async function drive(count, call) {
   return { perSecond: (count / wall) * 1000, p50: percentile(times, 50), p99: percentile(times, 99), failed };
 }
 
-async function redeemThroughput(base, pool, staff) {
+/** A process's CPU seconds so far (user + system), from /proc (Linux). */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function redeemThroughput(base, pool, staff, serverPid) {
   const show = await showWithTickets(pool, SCANS);
   const codes = await codesFor(pool, base, show.presentationId, show.tickets);
   const agent = agentFor(CONCURRENCY);
   // Warm-up: a few scans and health calls, not counted.
   for (let i = 0; i < 20; i++) await request(base, 'GET', '/api/health', { agent });
+  const cpu0 = cpuSeconds(serverPid);
   const health = await drive(SCANS, () => request(base, 'GET', '/api/health', { agent }));
+  const cpu1 = cpuSeconds(serverPid);
   log(`health: ${health.perSecond.toFixed(0)}/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms`);
   const outcomes = new Map();
   const redeem = await drive(SCANS, async (i) => {
@@ -139,7 +151,11 @@ async function redeemThroughput(base, pool, staff) {
     outcomes.set(r.body?.outcome ?? r.status, (outcomes.get(r.body?.outcome ?? r.status) ?? 0) + 1);
     return r;
   });
+  const cpu2 = cpuSeconds(serverPid);
   log(`redeem: ${redeem.perSecond.toFixed(0)}/s, p50 ${redeem.p50.toFixed(1)} ms, p99 ${redeem.p99.toFixed(1)} ms`);
+  log(
+    `server CPU per 1,000 calls: redeem ${(((cpu2 - cpu1) / SCANS) * 1000).toFixed(3)} s, health ${(((cpu1 - cpu0) / SCANS) * 1000).toFixed(3)} s`,
+  );
   log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   if ((outcomes.get('admitted') ?? 0) !== SCANS)
     throw new Error('not every scan was admitted: the bench measured refusals');
@@ -269,7 +285,11 @@ async function main() {
     pool.on('error', () => undefined);
     await createBenchStaff(pool, [293]);
     const staff = await signInBenchStaff(server.url);
-    const through = await redeemThroughput(server.url, pool, staff);
+    const through = await redeemThroughput(server.url, pool, staff, server.pid);
+    if (REDEEM_CPU) {
+      await pool.end();
+      return;
+    }
     const browser = await inChromium(server.url, pool, staff);
     await pool.end();
     const f = (x, d = 1) => x.toFixed(d);

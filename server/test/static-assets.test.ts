@@ -11,6 +11,8 @@ describe('staticCacheControl', () => {
     ['index.html', REVALIDATE],
     ['index.html.br', REVALIDATE],
     ['index.html.gz', REVALIDATE],
+    ['scan-sw.js', REVALIDATE],
+    ['scan-sw.js.br', REVALIDATE],
     ['favicon.svg', 'public, max-age=3600'],
     ['favicon.ico', 'public, max-age=3600'],
     ['sub/index.html', 'public, max-age=3600'],

@@ -87,3 +87,4 @@ export * from './rules/checkin/ticket-code';
 export * from './rules/checkin/check-ticket-code';
 export * from './rules/checkin/base64url';
 export * from './rules/checkin/door-verdict';
+export * from './rules/checkin/rotating-code';

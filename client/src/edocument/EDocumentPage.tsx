@@ -14,6 +14,7 @@ import { formatJerusalemDateTime } from '../lib/datetime';
 import { pickText, venueAndLocation } from '../lib/localized';
 import type { SupportedLocale } from '../lib/rules';
 import { NotFoundPage } from '../system/NotFoundPage';
+import { RotatingQrCode } from './RotatingQrCode';
 import '../vod/i18n';
 
 const DOCUMENT_KEY = /^[A-Za-z0-9_-]{43}$/;
@@ -146,6 +147,8 @@ function TicketCard({
             </Link>
             <p className="eticket__online-note">{t('vod.eticketNote')}</p>
           </>
+        ) : ticket.rotatingSecret ? (
+          <RotatingQrCode ticketIdentifier={ticket.ticketIdentifier} secret={ticket.rotatingSecret} />
         ) : (
           <QrCode svg={ticket.qrSvg} label={t('edocument.qrAlt', { id: ticket.ticketIdentifier })} />
         )}
@@ -250,7 +253,11 @@ export default function EDocumentPage() {
         </div>
       </header>
       <p className="edocument__note no-print">
-        {r.tickets.every((x) => x.online) ? t('vod.eticketPageNote') : t('edocument.note')}
+        {r.tickets.every((x) => x.online)
+          ? t('vod.eticketPageNote')
+          : r.tickets.some((x) => x.rotatingSecret)
+            ? t('edocument.noteRotating')
+            : t('edocument.note')}
       </p>
       <ol className="plain eticket-list" aria-label={t('edocument.listLabel', { count: r.tickets.length })}>
         {r.tickets.map((ticket, i) => (

@@ -17,6 +17,7 @@ import './i18n';
 import { decideOffline } from './offline-door';
 import { moveFromLocalStorage, scanStore } from './scan-db';
 import { manifestOf, redeem, uploadScans } from './scan-api';
+import { useOfflineShell } from './offline-shell/use-offline-shell';
 import './scan.css';
 
 interface Station {
@@ -26,6 +27,28 @@ interface Station {
 
 const STATION_KEY = 'hotline.scan.station';
 const DEVICE_KEY = 'hotline.scan.device';
+/**
+ * That the last staff member signed in on this device may scan (their id, nothing else): the page opened without the
+ * network (from the service worker) cannot ask the server who is signed in, and opens the door for them. The server
+ * still checks the session and the permission when the queued scans are uploaded.
+ */
+const DOOR_STAFF_KEY = 'hotline.scan.door-staff';
+
+/**
+ * The server's clock minus this device's, as of the last manifest download: offline, the rotating code and the doors'
+ * opening are judged by the device's clock corrected by it (a phone's clock may be minutes off).
+ */
+const CLOCK_OFFSET_KEY = 'hotline.scan.clock-offset';
+
+function serverNow(): Date {
+  return new Date(Date.now() + (Number(localStorage.getItem(CLOCK_OFFSET_KEY)) || 0));
+}
+
+function rememberDoorStaff(staff: StaffMe | null) {
+  if (staff?.permissions.includes(BACK_OFFICE_PERMISSION.door))
+    localStorage.setItem(DOOR_STAFF_KEY, String(staff.userId));
+  else localStorage.removeItem(DOOR_STAFF_KEY);
+}
 
 function savedStation(): Station | null {
   try {
@@ -64,25 +87,56 @@ function useScannerManifest() {
 export default function ScanPage() {
   const { t } = useTranslation();
   useScannerManifest();
-  const [staff, setStaff] = useState<StaffMe | null | 'loading'>('loading');
+  const shell = useOfflineShell();
+  // 'remembered': no network to ask; the last staff member of this device could scan.
+  const [staff, setStaff] = useState<StaffMe | null | 'loading' | 'remembered'>('loading');
   const [station, setStation] = useState<Station | null>(savedStation);
 
   useEffect(() => {
-    backOfficeApi
-      .me()
-      .then((r) => setStaff(r.staff))
-      .catch(() => setStaff(null));
+    backOfficeApi.me().then(
+      (r) => {
+        rememberDoorStaff(r.staff);
+        setStaff(r.staff);
+      },
+      (error: unknown) =>
+        setStaff(
+          error instanceof ApiError && error.code === NETWORK_ERROR && localStorage.getItem(DOOR_STAFF_KEY)
+            ? 'remembered'
+            : null,
+        ),
+    );
   }, []);
+  const mayScan =
+    staff === 'remembered' ||
+    (staff !== null && staff !== 'loading' && staff.permissions.includes(BACK_OFFICE_PERMISSION.door));
 
   return (
     <div className="scan-page">
       <h1 id="scan-title">{t('scan.title')}</h1>
+      {shell.updateReady ? (
+        <p className="scan-note scan-update" role="status">
+          {t('scan.update.ready')}{' '}
+          <button type="button" className="scan-link" onClick={shell.applyUpdate}>
+            {t('scan.update.apply')}
+          </button>
+        </p>
+      ) : null}
+      {staff === 'remembered' ? (
+        <p className="scan-note" data-opened-offline="">
+          {t('scan.offline.opened')}
+        </p>
+      ) : null}
       {staff === 'loading' ? null : staff === null ? (
         <>
           <p>{t('scan.intro')}</p>
-          <SignInForm onSignedIn={setStaff} />
+          <SignInForm
+            onSignedIn={(signedIn) => {
+              rememberDoorStaff(signedIn);
+              setStaff(signedIn);
+            }}
+          />
         </>
-      ) : !staff.permissions.includes(BACK_OFFICE_PERMISSION.door) ? (
+      ) : !mayScan ? (
         <p className="scan-note" role="alert">
           {t('scan.noPermission')}
         </p>
@@ -167,6 +221,7 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
       if (current) setQueued((await store.loadQueue(id)).length);
       try {
         const fresh = await manifestOf(id, device);
+        localStorage.setItem(CLOCK_OFFSET_KEY, String(Date.parse(fresh.generatedAt) - Date.now()));
         if (current) setManifest(fresh);
         await store.saveManifest(fresh);
       } catch {
@@ -188,7 +243,7 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
     async (code: string, scan: { nonce: string; scannedAt: string }, known: CheckinManifest) => {
       const store = await scanStore();
       const admitted = await store.loadAdmitted(id);
-      const a = await decideOffline(known, admitted, code, new Date());
+      const a = await decideOffline(known, admitted, code, serverNow());
       if (a.outcome === 'admitted' && a.ticketIdentifier) await store.addAdmitted(id, a.ticketIdentifier);
       await store.enqueue(id, { code, gate: station.gate, direction: 'in', deviceOutcome: a.outcome, ...scan });
       setQueued((await store.loadQueue(id)).length);

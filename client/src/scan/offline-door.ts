@@ -1,12 +1,16 @@
 import {
+  acceptedSteps,
+  checkRotatingDigits,
   checkTicketCode,
   doorVerdict,
   fromBase64Url,
+  parseRotatingCode,
   parseTicketCode,
   type CheckinManifest,
   type DoorOutcome,
   type TicketCodeFields,
 } from '@hotline/shared';
+import { rotatingDigits } from '../lib/rotating-digits';
 
 export interface OfflineAnswer {
   outcome: DoorOutcome;
@@ -34,10 +38,21 @@ async function signatureHolds(manifest: CheckinManifest, text: string): Promise<
   }
 }
 
+/** The ticket a rotating code names when its digits are fresh at `now` (the manifest carries the show's secrets). */
+async function freshRotating(manifest: CheckinManifest, text: string, now: Date): Promise<string | null> {
+  const code = parseRotatingCode(text);
+  const secret = code && manifest.tickets.find((t) => t.identifier === code.ticketIdentifier)?.rotatingSecret;
+  if (!code || !secret) return null;
+  const expected = await rotatingDigits(secret, acceptedSteps(now.getTime()));
+  const verdict = checkRotatingDigits(code.digits, now.getTime(), (step) => expected.get(step) ?? '');
+  return verdict.verdict === 'fresh' ? code.ticketIdentifier : null;
+}
+
 /**
  * The door without the network (docs/door-checkin.md, "Offline"): the same shared rules as the server over the
  * manifest this device downloaded and the tickets it let in since. An HLT1 code or a typed number can only be looked
- * up (its HMAC needs the server's secret).
+ * up (its HMAC needs the server's secret). A rotating code is checked with the ticket's secret from the manifest at
+ * `now`, which the caller corrects by the server's clock as last seen (a scanner's own clock may be off).
  */
 export async function decideOffline(
   manifest: CheckinManifest,
@@ -48,7 +63,11 @@ export async function decideOffline(
   const text = scanned.trim();
   let identifier: string | null = null;
   let fields: TicketCodeFields | null = null;
-  if (TYPED_IDENTIFIER.test(text)) identifier = text;
+  let rotating = false;
+  if (parseRotatingCode(text)) {
+    identifier = await freshRotating(manifest, text, now);
+    rotating = identifier !== null;
+  } else if (TYPED_IDENTIFIER.test(text)) identifier = text;
   else {
     const holds = await signatureHolds(manifest, text);
     const verdict = checkTicketCode(text, manifest.keys, now, () => holds);
@@ -73,11 +92,14 @@ export async function decideOffline(
       reservationState: 'paid',
       showAt,
       doorsOpenMinutes: (showAt.getTime() - Date.parse(manifest.doorsOpenAt)) / 60_000,
+      // A manifest kept from before the rotating code has no such field: off.
+      rotatingCode: manifest.rotatingCode === true,
     },
     {
       presentationId: manifest.presentationId,
       codePresentationId: fields?.presentationId ?? null,
       codeSeat: fields,
+      rotating,
       at: now,
     },
   );

@@ -39,8 +39,7 @@ export class StaffSessions {
   /** The staff member whose live session cookie these headers carry (an HTTP request or a socket handshake). */
   async identify(headers: { cookie?: string }): Promise<StaffIdentity | null> {
     const handle = cookieValue({ headers } as FastifyRequest, STAFF_SESSION_COOKIE);
-    const id = handle ? await this.staff.sessionUser(handleHash(handle), this.config.STAFF_SESSION_IDLE_MINUTES) : null;
-    return id === null ? null : this.staff.identity(id);
+    return handle ? this.staff.sessionIdentity(handleHash(handle), this.config.STAFF_SESSION_IDLE_MINUTES) : null;
   }
 
   /** Revokes the session server-side; answers whose it was, for the audit log. */

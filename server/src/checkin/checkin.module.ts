@@ -6,10 +6,12 @@ import { CheckinController } from './checkin.controller';
 import { DoorAdminController } from './door-admin.controller';
 import { DoorReportRepository } from './door-report.repository';
 import { DoorReportService } from './door-report.service';
+import { DoorScope } from './door-scope';
 import { CheckinRepository } from './checkin.repository';
 import { ManifestRepository } from './manifest.repository';
 import { OfflineDoorService } from './offline.service';
 import { RedemptionService } from './redemption.service';
+import { RotatingSecrets } from './rotating-secrets';
 import { TicketKeysRepository } from './ticket-keys.repository';
 import { TicketKeys } from './ticket-keys.service';
 
@@ -24,9 +26,11 @@ import { TicketKeys } from './ticket-keys.service';
   providers: [
     TicketKeysRepository,
     TicketKeys,
+    RotatingSecrets,
     { provide: TicketCodeSigner, useExisting: TicketKeys },
     CheckinRepository,
     AdmissionWriter,
+    DoorScope,
     RedemptionService,
     ManifestRepository,
     OfflineDoorService,

@@ -70,7 +70,7 @@ export class CheckinRepository {
       `SELECT t.id::text AS id, t.identifier, t.presentation_id AS "presentationId", t.section_id AS "sectionId", t.x, t.y,
               t.status AS "ticketStatus", r.state AS "reservationState", p.date_time AS "showAt",
               p.doors_open_minutes AS "doorsOpenMinutes", p.reentry_allowed AS "reentryAllowed",
-              s.is_reserved AS "isReserved", st.row_name AS "rowName", st.seat_name AS "seatName"
+              p.rotating_code AS "rotatingCode", s.is_reserved AS "isReserved", st.row_name AS "rowName", st.seat_name AS "seatName"
          FROM reservation_ticket t
          JOIN reservation r ON r.id = t.reservation_id
          JOIN presentation p ON p.id = t.presentation_id

@@ -9,9 +9,10 @@ export class ManifestRepository {
 
   async show(
     presentationId: number,
-  ): Promise<{ showAt: Date; doorsOpenMinutes: number; reentryAllowed: boolean } | null> {
+  ): Promise<{ showAt: Date; doorsOpenMinutes: number; reentryAllowed: boolean; rotatingCode: boolean } | null> {
     const rows = await this.db.query(
-      `SELECT date_time AS "showAt", doors_open_minutes AS "doorsOpenMinutes", reentry_allowed AS "reentryAllowed"
+      `SELECT date_time AS "showAt", doors_open_minutes AS "doorsOpenMinutes", reentry_allowed AS "reentryAllowed",
+              rotating_code AS "rotatingCode"
          FROM presentation WHERE id = $1`,
       [presentationId],
     );

@@ -5,6 +5,7 @@ import { Clock } from '../common/clock';
 import { BusinessScope, type StaffIdentity } from '../backoffice';
 import { ManifestRepository } from './manifest.repository';
 import { RedemptionService } from './redemption.service';
+import { RotatingSecrets } from './rotating-secrets';
 import { TicketKeys } from './ticket-keys.service';
 
 /**
@@ -18,6 +19,7 @@ export class OfflineDoorService {
     private readonly manifests: ManifestRepository,
     private readonly redemption: RedemptionService,
     private readonly keys: TicketKeys,
+    private readonly rotating: RotatingSecrets,
     private readonly scope: BusinessScope,
     private readonly clock: Clock,
   ) {}
@@ -26,14 +28,19 @@ export class OfflineDoorService {
     await this.scope.presentation(staff, presentationId);
     const show = await this.manifests.show(presentationId);
     if (!show) throw new AppError('PRESENTATION_NOT_FOUND');
+    const tickets = await this.manifests.tickets(presentationId);
     return {
       presentationId,
       generatedAt: this.clock.now().toISOString(),
       showAt: show.showAt.toISOString(),
       doorsOpenAt: new Date(show.showAt.getTime() - show.doorsOpenMinutes * 60_000).toISOString(),
       reentryAllowed: show.reentryAllowed,
+      rotatingCode: show.rotatingCode,
       keys: await this.keys.publicKeys({ fresh: true }),
-      tickets: await this.manifests.tickets(presentationId),
+      // The show's secrets go to its door staff's scanners only when the show uses them.
+      tickets: show.rotatingCode
+        ? tickets.map((t) => ({ ...t, rotatingSecret: this.rotating.secretText(t.identifier) }))
+        : tickets,
     };
   }
 

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TicketCodeSigner, type SignableTicket } from '../reservations';
 import { ed25519Sign, generateTicketKeyPair } from './ed25519';
 import { sealPrivateKey, unsealPrivateKey } from './key-seal';
+import { RotatingSecrets } from './rotating-secrets';
 import { TicketKeysRepository } from './ticket-keys.repository';
 
 /** How long a node signs with the key it read before asking again (another node may have rotated meanwhile). */
@@ -25,9 +26,14 @@ export class TicketKeys extends TicketCodeSigner {
   constructor(
     private readonly repository: TicketKeysRepository,
     private readonly clock: Clock,
+    private readonly rotating: RotatingSecrets,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
+  }
+
+  rotatingSecretFor(ticketIdentifier: string): string {
+    return this.rotating.secretText(ticketIdentifier);
   }
 
   async codeFor(ticket: SignableTicket): Promise<string> {

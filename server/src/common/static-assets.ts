@@ -8,6 +8,11 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * a cached copy would point at chunks a newer deployment no longer has. The SPA fallback sends it the same way.
  */
 export const REVALIDATE = 'no-cache';
+/**
+ * The door scanner's service worker (client/src/scan/offline-shell/scan-sw.ts): its bytes are its version, so a
+ * phone must see a new deployment's copy at once (browsers also skip the HTTP cache for it after a day at most).
+ */
+const SERVICE_WORKER = 'scan-sw.js';
 /** The unhashed files Vite copies from client/public (the favicons): an hour, as before hashed files got a year. */
 const SHORT = 'public, max-age=3600';
 
@@ -17,7 +22,7 @@ const COMPRESSED_SIBLING = /\.(br|gz)$/;
 export function staticCacheControl(relativePath: string): string {
   const logical = relativePath.split(path.sep).join('/').replace(COMPRESSED_SIBLING, '');
   if (logical.startsWith('assets/')) return IMMUTABLE;
-  if (logical === 'index.html') return REVALIDATE;
+  if (logical === 'index.html' || logical === SERVICE_WORKER) return REVALIDATE;
   return SHORT;
 }
 

@@ -40,6 +40,8 @@ export interface DocumentTicket {
   isReserved: boolean;
   /** 101-104: an online (video-on-demand) show, watched at home rather than entered with the ticket. */
   venueTypeId: number;
+  /** The show asks for the rotating door code. */
+  rotatingCode: boolean;
   sectionId: number;
   x: number;
   y: number;
@@ -166,7 +168,7 @@ export class DocumentsRepository {
       `SELECT rt.reservation_id::text AS "reservationId", rt.identifier, rt.presentation_id AS "presentationId", p.date_time AS "dateTime", f.duration_minutes AS "durationMinutes",
               f.name AS "featureName", f.name_en AS "featureNameEn", v.name AS "venueName", v.name_en AS "venueNameEn",
               l.name AS "locationName", l.name_en AS "locationNameEn", s.name AS "sectionName", s.name_en AS "sectionNameEn",
-              s.is_reserved AS "isReserved", p.venue_type_id AS "venueTypeId", rt.x, rt.y, rt.section_id AS "sectionId", st.row_name AS "rowName", st.seat_name AS "seatName",
+              s.is_reserved AS "isReserved", p.venue_type_id AS "venueTypeId", p.rotating_code AS "rotatingCode", rt.x, rt.y, rt.section_id AS "sectionId", st.row_name AS "rowName", st.seat_name AS "seatName",
               t.name AS "ticketName", t.name_en AS "ticketNameEn", rt.amount_agorot AS "amountAgorot",
               ${translated('f', 'featureName')}, ${translated('v', 'venueName')}, ${translated('l', 'locationName')},
               ${translated('s', 'sectionName')}, ${translated('t', 'ticketName')},

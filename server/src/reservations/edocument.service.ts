@@ -150,6 +150,7 @@ export class EDocumentService {
       serviceCharge: agorotToShekels(t.serviceChargeAgorot),
       qrSvg: await QRCode.toString(qrText, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
       qrText,
+      rotatingSecret: t.rotatingCode ? this.codes.rotatingSecretFor(t.identifier) : null,
     };
   }
 

@@ -14,4 +14,6 @@ export interface SignableTicket {
  */
 export abstract class TicketCodeSigner {
   abstract codeFor(ticket: SignableTicket): Promise<string>;
+  /** The ticket's rotating-code secret (base64url), for a show that asks for the rotating code. */
+  abstract rotatingSecretFor(ticketIdentifier: string): string;
 }

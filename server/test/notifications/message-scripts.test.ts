@@ -68,6 +68,7 @@ const ticket = (isReserved: boolean): DocumentTicket => ({
   identifier: 'T1',
   presentationId: 5,
   venueTypeId: 1,
+  rotatingCode: false,
   dateTime: new Date('2026-11-30T18:30:00Z'),
   durationMinutes: 120,
   featureName: 'הדיבוק',

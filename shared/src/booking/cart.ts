@@ -385,6 +385,11 @@ export interface EDocumentTicket {
   qrSvg: string;
   /** The text the QR code encodes, for scanners that verify the signature. */
   qrText: string;
+  /**
+   * The show asks for the rotating code: the page shows a code made from this secret (base64url) that changes every
+   * 15 s, instead of the static one, which its doors refuse (docs/door-checkin.md, "The rotating code").
+   */
+  rotatingSecret: string | null;
 }
 
 export interface EDocumentResponse {

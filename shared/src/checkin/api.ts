@@ -73,6 +73,8 @@ export interface ManifestTicket {
   /** First entry, when the ticket was already let in when the manifest was made. */
   admittedAt: string | null;
   gate: string | null;
+  /** The ticket's rotating-code secret (base64url), only when the show asks for the rotating code. */
+  rotatingSecret?: string;
 }
 
 /** GET /api/checkin/presentations/:id/manifest: what a scanner needs to keep admitting without the network. */
@@ -82,6 +84,8 @@ export interface CheckinManifest {
   showAt: string;
   doorsOpenAt: string;
   reentryAllowed: boolean;
+  /** The show takes only fresh rotating codes (docs/door-checkin.md, "The rotating code"). */
+  rotatingCode: boolean;
   keys: TicketKey[];
   tickets: ManifestTicket[];
 }

@@ -1,4 +1,8 @@
 import {
+  digitsOfMac,
+  formatRotatingCode,
+  rotationStep,
+  stepMessage,
   ticketCodeSignedText,
   ticketCodeText,
   toBase64Url,
@@ -33,6 +37,7 @@ async function setup() {
     showAt: SHOW,
     doorsOpenAt: '2026-12-01T17:00:00.000Z',
     reentryAllowed: false,
+    rotatingCode: false,
     keys: [{ keyId: 1, publicKey: toBase64Url(raw), verifiesUntil: null }],
     tickets: [
       ticket('T000000000001'),
@@ -90,5 +95,51 @@ describe('decideOffline', () => {
       new Date('2026-12-01T16:00:00Z'),
     );
     expect(answer.outcome).toBe('too-early');
+  });
+});
+
+/** A show that asks for the rotating code: the scanner checks the digits with the manifest's secret, offline. */
+describe('decideOffline, rotating code', () => {
+  const secret = new Uint8Array(16).fill(5);
+  async function digitsAt(step: number, key: Uint8Array = secret): Promise<string> {
+    const hmac = await crypto.subtle.importKey('raw', Uint8Array.from(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    return digitsOfMac(new Uint8Array(await crypto.subtle.sign('HMAC', hmac, Uint8Array.from(stepMessage(step)))));
+  }
+  async function rotatingSetup() {
+    const s = await setup();
+    const manifest: CheckinManifest = {
+      ...s.manifest,
+      rotatingCode: true,
+      tickets: s.manifest.tickets.map((t) => ({ ...t, rotatingSecret: toBase64Url(secret) })),
+    };
+    return { ...s, manifest };
+  }
+  const shownAt = NOW.getTime();
+  const code = async (atMs: number, key?: Uint8Array) =>
+    formatRotatingCode('T000000000001', await digitsAt(rotationStep(atMs), key));
+
+  test.each<[string, () => Promise<string>, number, string]>([
+    ['a fresh code', () => code(shownAt), shownAt, 'admitted'],
+    ['a screenshot 50 s old', () => code(shownAt), shownAt + 50_000, 'admitted'],
+    ['a screenshot two minutes old', () => code(shownAt), shownAt + 120_000, 'not-valid'],
+    ['another secret’s digits', () => code(shownAt, new Uint8Array(16).fill(6)), shownAt, 'not-valid'],
+    [
+      'the static signed code at a rotating show',
+      async () => (await rotatingSetup()).sign('T000000000001'),
+      shownAt,
+      'not-valid',
+    ],
+    ['a typed ticket number at a rotating show', async () => 'T000000000001', shownAt, 'not-valid'],
+  ])('%s -> %s', async (_name, scanned, atMs, expected) => {
+    const s = await rotatingSetup();
+    const answer = await decideOffline(s.manifest, new Set(), await scanned(), new Date(atMs));
+    expect(answer.outcome).toBe(expected);
+  });
+
+  test('a rotating code for a show the manifest has no secrets for: not valid offline', async () => {
+    const s = await setup();
+    expect((await decideOffline(s.manifest, new Set(), await code(shownAt), NOW)).outcome).toBe('not-valid');
   });
 });

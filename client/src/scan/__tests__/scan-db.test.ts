@@ -8,6 +8,7 @@ const manifest = (presentationId: number, tickets: number): CheckinManifest => (
   showAt: '2026-11-29T20:00:00.000Z',
   doorsOpenAt: '2026-11-29T18:00:00.000Z',
   reentryAllowed: false,
+  rotatingCode: false,
   keys: [{ keyId: 1, publicKey: 'k'.repeat(43), verifiesUntil: null }],
   tickets: Array.from({ length: tickets }, (_, i): ManifestTicket => ({
     identifier: `T${String(i).padStart(12, '0')}`,

@@ -10,6 +10,8 @@ export interface DoorTicket {
   reservationState: 'paid' | 'hold' | 'cancelled' | 'refunded';
   showAt: Date;
   doorsOpenMinutes: number;
+  /** The show asks for the rotating code: its static codes (printed, screenshotted, typed) are refused. */
+  rotatingCode: boolean;
 }
 
 export interface DoorScan {
@@ -19,6 +21,8 @@ export interface DoorScan {
   codePresentationId: number | null;
   /** The seat the code was issued for; null for an HLT1 code. */
   codeSeat: { sectionId: number; x: number; y: number } | null;
+  /** The code was a rotating code, fresh at this moment (rotating-code.ts). */
+  rotating: boolean;
   at: Date;
 }
 
@@ -27,11 +31,13 @@ export type DoorRefusal = 'not-valid' | 'cancelled' | 'wrong-presentation' | 'se
 /**
  * May this ticket go through this gate now, before asking whether it is already in? The most useful answer first:
  * a cancelled ticket is refused whatever else is wrong, a guest at the wrong show is sent to the right one before
- * being told the seat moved. A seat change moves the ticket row (order-changes), so the old code names a seat the
+ * being told the seat moved. A show with the rotating code takes only a fresh rotating code (a screenshot of one is
+ * refused before it gets here, as not fresh). A seat change moves the ticket row (order-changes), so the old code names a seat the
  * ticket no longer has: the guest shows the new e-ticket.
  */
 export function doorVerdict(ticket: DoorTicket | null, scan: DoorScan): 'proceed' | DoorRefusal {
   if (!ticket) return 'not-valid';
+  if (ticket.rotatingCode && !scan.rotating) return 'not-valid';
   if (scan.codePresentationId !== null && scan.codePresentationId !== ticket.presentationId) return 'not-valid';
   if (ticket.ticketStatus === 'cancelled' || ticket.reservationState === 'cancelled') return 'cancelled';
   if (ticket.reservationState === 'refunded') return 'cancelled';

@@ -10,11 +10,13 @@ const ticket: DoorTicket = {
   reservationState: 'paid',
   showAt: show,
   doorsOpenMinutes: 60,
+  rotatingCode: false,
 };
 const scan: DoorScan = {
   presentationId: 7,
   codePresentationId: 7,
   codeSeat: { sectionId: 2, x: 5, y: 1 },
+  rotating: false,
   at: new Date('2026-12-01T17:30:00Z'),
 };
 
@@ -28,6 +30,25 @@ describe('doorVerdict', () => {
       'proceed',
     ],
     ['no such ticket', null, scan, 'not-valid'],
+    ['a static code at a show that asks for the rotating one', { ...ticket, rotatingCode: true }, scan, 'not-valid'],
+    [
+      'a fresh rotating code at a show that asks for it (it names no seat)',
+      { ...ticket, rotatingCode: true },
+      { ...scan, codePresentationId: null, codeSeat: null, rotating: true },
+      'proceed',
+    ],
+    [
+      'a fresh rotating code, cancelled ticket',
+      { ...ticket, rotatingCode: true, ticketStatus: 'cancelled' },
+      { ...scan, codePresentationId: null, codeSeat: null, rotating: true },
+      'cancelled',
+    ],
+    [
+      'a rotating code at a show without it (the code is genuine)',
+      ticket,
+      { ...scan, codePresentationId: null, codeSeat: null, rotating: true },
+      'proceed',
+    ],
     ['the code names another show than the ticket has', ticket, { ...scan, codePresentationId: 8 }, 'not-valid'],
     ['a cancelled ticket', { ...ticket, ticketStatus: 'cancelled' }, scan, 'cancelled'],
     ['a cancelled order', { ...ticket, reservationState: 'cancelled' }, scan, 'cancelled'],
