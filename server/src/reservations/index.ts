@@ -10,8 +10,6 @@ export { LimitClaims } from './limit-claims';
 // The one record of an attempt to move money (docs/decisions/015-one-money-attempt.md): its rows and state machine.
 export { MoneyAttemptsRepository } from './money-attempts.repository';
 export type { MoneyAttemptRow, MoneySubjectKind } from './money-attempts.repository';
-// The commit's card payment rows as the recovery loop moves them (written here, the one writer of payment rows).
-export { CardPaymentsRepository } from './card-payments.repository';
 // The reservation row's changes after its sale that other contexts ask for (customer links, cancelled, last change).
 export { ReservationRowsRepository } from './reservation-rows.repository';
 // The membership steps of the sale statement (draws, discount codes), their data and refusals.

@@ -73,7 +73,9 @@ describe('one writer of money attempts, payments and reservations', () => {
 
   it('only the sale statement inserts payment and reservation rows', () => {
     for (const table of ['payment', 'reservation'] as const) {
+      // Migrations move rows between shapes once (database/), as the writers list above leaves them out too.
       const inserts = files
+        .filter((f) => !f.path.startsWith('database/'))
         .filter((f) => new RegExp(`\\bINSERT\\s+INTO\\s+${table}\\b`, 'i').test(f.text))
         .map((f) => f.path);
       expect(inserts).toEqual(['reservations/sales.repository.ts']);
