@@ -111,12 +111,12 @@ export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; rea
  */
 export const SALE_SQL = `
 WITH res AS (
-  INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
-  VALUES ($1, $2, $3, $4, 'paid', $5::jsonb, $6, $7)
+  INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot, customer_id)
+  VALUES ($1, $2, $3, $4, CASE WHEN $45::int IS NULL THEN 'paid' ELSE 'hold' END, $5::jsonb, $6, $7, $45::int)
   RETURNING id
 ), tix AS (
-  INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot)
-  SELECT res.id, t.identifier, t.pid, t.sid, t.x, t.y, t.tid, t.amount, t.sc
+  INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot, on_hold)
+  SELECT res.id, t.identifier, t.pid, t.sid, t.x, t.y, t.tid, t.amount, t.sc, $45::int IS NOT NULL
     FROM res, unnest($8::text[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[])
          WITH ORDINALITY AS t(identifier, pid, sid, x, y, tid, amount, sc, ord)
    ORDER BY t.ord
@@ -234,6 +234,8 @@ export function saleParams(s: SaleInput): unknown[] {
     s.waivers.map((w) => w.ip),
     s.cash?.amountAgorot ?? null,
     s.cash ? `staff:${s.cash.staffUserId}` : null,
+    // A hold order: the reservation is this customer's unpaid hold, its tickets held (not sold) from the start.
+    s.hold?.customerId ?? null,
   ];
 }
 

@@ -27,7 +27,6 @@ const OTHER_WRITERS: Record<Table, Record<string, string>> = {
   money_attempt: {},
   payment: {},
   reservation: {
-    'holds/hold-sale.participant.ts': "the hold participant's step of the sale statement (same transaction)",
     'holds/holds.repository.ts': 'releasing a hold at its deadline cancels its reservation',
   },
 };
