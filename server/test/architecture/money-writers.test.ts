@@ -26,9 +26,7 @@ const WRITER_MODULE = 'reservations/';
 const OTHER_WRITERS: Record<Table, Record<string, string>> = {
   money_attempt: {},
   payment: {},
-  reservation: {
-    'holds/holds.repository.ts': 'releasing a hold at its deadline cancels its reservation',
-  },
+  reservation: {},
 };
 
 /** SQL writes of one table: INSERT INTO, UPDATE, DELETE FROM, MERGE INTO (a longer name such as payment_x is another table). */
