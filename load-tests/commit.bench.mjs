@@ -163,7 +163,7 @@ async function copyPresentation(db, fromId, daysAgo) {
   return rows[0].id;
 }
 
-/** >= 100,000 paid reservations with 2 tickets, a card payment and a paid cart each, then ANALYZE. */
+/** >= 100,000 paid reservations with 2 tickets, a card payment (and its charge's money attempt) and a paid cart each, then ANALYZE. */
 async function prefill(db, stadium, ticketId, price) {
   const perPresentation = 40_000;
   const presentations = [];
@@ -193,6 +193,17 @@ async function prefill(db, stadium, ticketId, price) {
       `INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, idempotency_key, created_at)
        SELECT id, cart_identifier, 'sandbox', 'card', 'sbx_ch_pf' || id, total_agorot, 'approved', cart_identifier || ':pf', created_at
          FROM reservation WHERE identifier BETWEEN 'PF' || lpad($1::text, 10, '0') AND 'PF' || lpad($2::text, 10, '0')`,
+      [from, to],
+    );
+    // Each card payment's charge, as the commit leaves it (docs/decisions/015-one-money-attempt.md): the commit's
+    // attempt indexes (key, provider key, one charging per cart) are as full as the ledger.
+    await db.query(
+      `INSERT INTO money_attempt (kind, subject_kind, subject_id, channel, method, amount_agorot, provider, provider_key,
+                                  provider_reference, idempotency_key, fingerprint, state, payment_id, created_at, updated_at)
+       SELECT 'charge', 'cart', p.cart_identifier, 'online', 'card', p.amount_agorot, p.provider, p.idempotency_key,
+              p.provider_reference, p.idempotency_key, 'cart:' || p.cart_identifier, 'approved', p.id, p.created_at, p.created_at
+         FROM payment p JOIN reservation r ON r.id = p.reservation_id
+        WHERE r.identifier BETWEEN 'PF' || lpad($1::text, 10, '0') AND 'PF' || lpad($2::text, 10, '0')`,
       [from, to],
     );
     await db.query(

@@ -4,8 +4,9 @@ import { RegisteredSaleParticipant, type SaleInput, type SaleOutcome } from '../
 
 /**
  * A hold order is a state of the sale, not a second writer: the same sale (every limit checked by the other
- * participants) with its reservation turned into this customer's unpaid hold and its deadline, in the same
- * transaction. Last in the lock order: it only writes rows of its own reservation.
+ * participants), whose statement writes the reservation as this customer's unpaid hold (`SaleInput.hold`); this
+ * participant records the hold order and its deadline in the same transaction. Last in the lock order: it only
+ * writes its own table.
  */
 @Injectable()
 export class HoldSaleParticipant extends RegisteredSaleParticipant {
@@ -17,11 +18,11 @@ export class HoldSaleParticipant extends RegisteredSaleParticipant {
   }
 
   async after(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null> {
-    await runner.query(
-      `WITH r AS (UPDATE reservation SET state = 'hold', customer_id = $2 WHERE id = $1 RETURNING id)
-       INSERT INTO hold_order (reservation_id, customer_id, release_at) SELECT id, $2, $3 FROM r`,
-      [reservationId, sale.hold!.customerId, sale.hold!.releaseAt],
-    );
+    await runner.query(`INSERT INTO hold_order (reservation_id, customer_id, release_at) VALUES ($1, $2, $3)`, [
+      reservationId,
+      sale.hold!.customerId,
+      sale.hold!.releaseAt,
+    ]);
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { SaleParticipants } from '../reservations';
+import { RELEASE_HELD_RESERVATIONS, SaleParticipants } from '../reservations';
 
 /** One ticket of a hold whose seats go back on sale. */
 export interface ReleasedSeat {
@@ -55,7 +55,8 @@ export class HoldsRepository {
 
   /**
    * Releases up to `limit` holds whose deadline is at or before `now`, in ONE statement: the hold 'released',
-   * the reservation 'cancelled', its tickets no longer live (the seats free in PostgreSQL). Rows another node is
+   * the reservation 'cancelled', its tickets no longer live (the seats free in PostgreSQL; those two steps are the
+   * reservations context's SQL, RELEASE_HELD_RESERVATIONS, composed into this statement). Rows another node is
    * releasing are skipped (SKIP LOCKED) and a hold is only ever moved from 'held' once, so each is released exactly
    * once whichever node gets there. Answers the seats to free on the live map.
    *
@@ -98,15 +99,7 @@ export class HoldsRepository {
            UPDATE hold_order h SET state = 'released', released_at = now(), released_by = $3, seats_released = false
             WHERE h.reservation_id = ANY (ARRAY(SELECT reservation_id FROM due))
            RETURNING h.reservation_id
-         ), res AS (
-           UPDATE reservation r SET state = 'cancelled'
-            WHERE r.id = ANY (ARRAY(SELECT reservation_id FROM released)) AND r.state = 'hold'
-           RETURNING r.id
-         ), tix AS (
-           UPDATE reservation_ticket t SET status = 'cancelled'
-            WHERE t.reservation_id = ANY (ARRAY(SELECT id FROM res)) AND t.status <> 'cancelled'
-           RETURNING t.id, t.reservation_id, t.presentation_id, t.section_id || ':' || t.x || ':' || t.y AS k
-         )
+         ), ${RELEASE_HELD_RESERVATIONS}
          SELECT tix.reservation_id::text, tix.id::text AS ticket_id, tix.presentation_id, tix.k,
                 (SELECT count(*) FROM released)::int AS holds
            FROM (SELECT 1) one LEFT JOIN tix ON true`,

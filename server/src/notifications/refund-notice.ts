@@ -2,7 +2,7 @@ import { formatShekels } from '@hotline/shared';
 import { isLocale, type Locale } from '../common/locale';
 import { renderNotice, type NoticeWords } from './payload-notice';
 
-/** Outbox template written by the commit's recovery (orders/commit-in-doubt.ts) when money went back with no sale. */
+/** Outbox template written by the commit's recovery (orders/cart-money-subject.ts) when money went back with no sale. */
 export const REFUND_NOTICE_TEMPLATE = 'payment-refunded';
 
 const WORDS: Record<Locale, NoticeWords> = {

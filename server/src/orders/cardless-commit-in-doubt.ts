@@ -5,9 +5,9 @@ import { InDoubt, PaymentRecoveryJob } from '../payment';
 import { OrdersRepository } from './orders.repository';
 
 /**
- * The commit's other in-doubt kind: a cart left 'paying' with no card attempt behind it. A
+ * The commit's other in-doubt kind: a cart left 'paying' with no charge behind it. A
  * voucher-only order whose node died mid-commit stayed 'paying' for good, and every retry was told
- * COMMIT_IN_PROGRESS, because the card kind (commit-in-doubt.ts) only looks at payment rows. No money moved for such
+ * COMMIT_IN_PROGRESS, because the money-attempt kind only looks at money attempts. No money moved for such
  * a cart (vouchers and balances are drawn inside the sale's transaction, which did not commit), so the step is to open
  * it again; a retry then gets the cart's real answer (sold out, locks expired, or a sale). One idempotent statement
  * that re-checks everything, so two nodes doing it change nothing twice.

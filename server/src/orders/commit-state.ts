@@ -1,9 +1,10 @@
 /**
  * The commit saga's states (docs/booking.md has the diagram). Each state the
- * recovery job may meet is persisted on the card payment row and the cart row,
- * so a node that dies between two steps leaves something the job can act on:
+ * recovery job may meet is persisted on the cart's charge (its money_attempt
+ * row) and the cart row, so a node that dies between two steps leaves something
+ * the job can act on:
  *
- *   state           payment.status    cart.status   who moves it on
+ *   state           attempt state     cart.status   who moves it on
  *   quoted          (no row yet)      open          the request (nothing written, nothing owed)
  *   charging        pending           paying        the request; if its node dies: the job (asks the provider)
  *   charged         pending           paying        the request (writes the sale); if its node dies: the job

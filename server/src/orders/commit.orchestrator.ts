@@ -112,8 +112,8 @@ function heldSeatsOf(quote: Quote): { showTimes: Date[]; premiumSeatKeys: string
  * POST /api/payment/commit as a small saga over CommitState (commit-state.ts):
  * quoted (QuoteService) -> charging -> charged (SettlementService.charge) ->
  * sold | refunding -> refunded | refund_pending. Each step's state is persisted
- * on the cart and the card payment row, so if this node dies the recovery job
- * (commit-in-doubt.ts, driven by the recovery loop) finishes it. The cart identifier is the idempotency key of
+ * on the cart and the cart's money attempt, so if this node dies the recovery loop
+ * (the money-attempt kind and the cart's subject, cart-money-subject.ts) finishes it. The cart identifier is the idempotency key of
  * the whole order, bound to what the cart buys (cart/cart-fingerprint.ts).
  */
 @Injectable()
@@ -205,11 +205,18 @@ export class CommitOrchestrator {
       cart: storableCart(cart, cartIdentifier),
       staleSeconds: this.config.COMMIT_STALE_SECONDS,
       card: idempotencyKey
-        ? { provider: this.provider.nameFor(cart.paymentIdentifier), amountAgorot: due, idempotencyKey, draft }
+        ? {
+            provider: this.provider.nameFor(cart.paymentIdentifier),
+            amountAgorot: due,
+            idempotencyKey,
+            draft,
+            channel: mode.kind === 'box-office' ? ('box_office' as const) : ('online' as const),
+          }
         : null,
     });
-    if (!attempt) {
-      // Lost a race with another attempt on the same cart: answer as that one did (or is doing).
+    if (!attempt || attempt === 'busy') {
+      // Lost a race with another attempt on the same cart (its claim, or its charge still in flight under another
+      // key): answer as that one did (or is doing); never a second charge of one cart.
       const row = await this.carts.byIdentifier(cartIdentifier);
       if (!row || row.visitorId !== visitorId) throw new BookingError('CART_NOT_FOUND');
       return this.replay(row, cart, locale);
@@ -259,7 +266,7 @@ export class CommitOrchestrator {
         return { ...resultOf(), replayed: false };
       }
       if (outcome.reason === 'IN_DOUBT') {
-        // Cannot tell whether the sale committed: stay 'charged' (cart paying, payment pending). The recovery job
+        // Cannot tell whether the sale committed: stay 'charged' (cart paying, its charge pending). The recovery job
         // asks PostgreSQL and the provider again after RECOVERY_IN_DOUBT_SECONDS and finishes it one way or the other.
         throw outcome.error;
       }

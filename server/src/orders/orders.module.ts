@@ -13,7 +13,7 @@ import { TicketsModule } from '../tickets/tickets.module';
 import { ReferenceEligibility } from '../ticket-references';
 import { CommitController } from './commit.controller';
 import { CardlessCommitInDoubt } from './cardless-commit-in-doubt';
-import { CommitInDoubt } from './commit-in-doubt';
+import { CartMoneySubject } from './cart-money-subject';
 import { CommitOrchestrator } from './commit.orchestrator';
 import { OrdersRepository } from './orders.repository';
 import { ProducerSaleAuthority } from './producer-sale';
@@ -23,8 +23,8 @@ import { ChannelSaleParticipant } from './channel-sale.participant';
 import { SettlementService } from './settlement.service';
 
 /**
- * Orders: the commit as a saga (quote -> charge -> sale | refund) and its in-doubt kind, which the one recovery loop
- * drives to finish what a dead node left (docs/booking.md).
+ * Orders: the commit as a saga (quote -> charge -> sale | refund), the cart as a subject of the one money-attempt
+ * recovery kind, which finishes what a dead node left (docs/booking.md).
  * Payment keeps the provider port, vouchers and the card page.
  */
 @Module({
@@ -49,7 +49,7 @@ import { SettlementService } from './settlement.service';
     SettlementService,
     CommitOrchestrator,
     OrdersRepository,
-    CommitInDoubt,
+    CartMoneySubject,
     CardlessCommitInDoubt,
     ProducerSaleAuthority,
     ReferenceEligibility,

@@ -5,8 +5,8 @@ import type { SaleWaiver } from '../waivers';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's
- * approval: priced by the quote, stored on the pending card payment row before
- * the charge (payment.sale_draft), so that whoever finishes the saga - the
+ * approval: priced by the quote, stored on the cart's pending charge before
+ * the provider is called (money_attempt.sale_draft), so that whoever finishes the saga - the
  * request, or the recovery job after a crash - writes exactly the quoted sale.
  */
 export interface SaleDraft {

@@ -42,7 +42,7 @@ export class SettlementService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Charges on the payment row the attempt opened; any outcome but approval closes the row and refuses the order. */
+  /** Charges on the money attempt the commit opened; any outcome but approval closes it and refuses the order. */
   async charge(
     row: { id: string; status: string },
     request: { paymentIdentifier: string; idempotencyKey: string; cartIdentifier: string; visitorId: string },

@@ -36,6 +36,8 @@ export class MoneyAttemptInDoubt extends ChargeInDoubtKind<MoneyAttemptRow, stri
 
   async settle(row: MoneyAttemptRow): Promise<Resolution> {
     if (row.kind === 'refund') return this.refundRecorded(row);
+    const subject = this.subjects.of(row.subjectKind);
+    if (row.state === 'refund_pending' && subject.refundOwed) return subject.refundOwed(row);
     if (row.state === 'refund_pending') {
       const done = await this.attempts.refund(
         {
@@ -48,12 +50,14 @@ export class MoneyAttemptInDoubt extends ChargeInDoubtKind<MoneyAttemptRow, stri
       );
       return done ? { result: 'refunded' } : { result: 'refund_pending', again: true };
     }
-    if (await this.subjects.of(row.subjectKind).gone(row)) return this.fail(row, 'reservation gone');
+    if (await subject.gone(row)) return this.fail(row, 'reservation gone');
     return this.fail(row, 'box-office attempt abandoned');
   }
 
   override async notCharged(row: MoneyAttemptRow, charge: NotApprovedStatus): Promise<Resolution> {
-    if (await this.subjects.of(row.subjectKind).gone(row)) return this.fail(row, 'reservation gone');
+    const subject = this.subjects.of(row.subjectKind);
+    if (subject.notCharged) return subject.notCharged(row, charge);
+    if (await subject.gone(row)) return this.fail(row, 'reservation gone');
     return this.fail(row, `no charge (${charge.status})`);
   }
 

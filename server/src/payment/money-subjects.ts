@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { MoneyAttemptRow, MoneySubjectKind } from '../reservations';
-import type { ApprovedStatus, Resolution } from './in-doubt';
+import type { ApprovedStatus, NotApprovedStatus, Resolution } from './in-doubt';
 
 /**
  * What differs between the things money is moved for, as the one recovery kind (money-attempt-in-doubt.ts) needs it:
@@ -15,6 +15,16 @@ interface MoneySubject {
   charged(attempt: MoneyAttemptRow, charge: ApprovedStatus): Promise<Resolution>;
   /** A refund of this subject was settled by the recovery loop (approved or refused): close what waited for it. */
   refundSettled(attempt: MoneyAttemptRow): Promise<void>;
+  /**
+   * Optional: the provider holds no charge under the key; the subject closes the attempt with what waited for it (a
+   * cart left 'paying' opens again). Absent: the attempt is closed failed.
+   */
+  notCharged?(attempt: MoneyAttemptRow, status: NotApprovedStatus): Promise<Resolution>;
+  /**
+   * Optional: a charge that paid for nothing is still owed back (refund_pending); the subject asks for it and records
+   * it with what goes with it (the buyer's notice). Absent: the refund is asked and the attempt marked refunded.
+   */
+  refundOwed?(attempt: MoneyAttemptRow): Promise<Resolution>;
 }
 
 /** Where the contexts register their subject (as sale participants register with the sale write). */

@@ -34,8 +34,8 @@ export type CloseAttempt = (closed: {
  * query and refund of the server goes through here: the commit (orders/settlement.service.ts), paying a hold
  * (holds/hold-payment.service.ts), cancellations' card refunds (cancellations/cancellation.service.ts), and the one
  * recovery loop (payment-recovery.job.ts). Card and wallet alike: the provider behind it is the router
- * (payment-router.ts). An attempt's state is one money_attempt row (docs/decisions/015-one-money-attempt.md; the
- * commit's card payments and cancellations' refunds still in payment / cancellation_refund until they move too).
+ * (payment-router.ts). An attempt's state is one money_attempt row, whatever it pays for or gives back
+ * (docs/decisions/015-one-money-attempt.md).
  */
 @Injectable()
 export class PaymentAttempts {

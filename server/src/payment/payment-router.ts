@@ -18,7 +18,7 @@ const WALLET_REFERENCE_PREFIX = 'wlt_cap_';
 /**
  * The PaymentProvider the commit saga, the recovery job and cancellations talk
  * to: it sends each call to the card provider or the wallet provider. So a wallet
- * payment goes through exactly the card's path (payment row, idempotency key
+ * payment goes through exactly the card's path (the cart's money attempt, idempotency key
  * `<cart>:<paymentIdentifier>`, charged -> sold | refund, recovery by status(key))
  * with no wallet-specific branch anywhere in orders/. Dispatch is by what each
  * call already carries: the payment identifier (charge), the idempotency key that

@@ -3,17 +3,14 @@ import { DataSource } from 'typeorm';
 import { Metrics, NO_METRICS, type Reading } from '../observability';
 
 /**
- * Card money whose outcome is not settled yet, read at each scrape: commit payments and money attempts (hold
- * payments) `pending` or `refund_pending` (both partial indexes cover these states). A commit in progress is
- * here for a second; the alert is on the oldest one's age (docs/operations.md, "Payments in doubt").
+ * Money whose outcome is not settled yet, read at each scrape: money attempts (the commit's cart charges, hold
+ * payments, cancellations' refunds) `pending` or `refund_pending` (the partial index money_attempt_open covers these
+ * states). A commit in progress is here for a second; the alert is on the oldest one's age (docs/operations.md,
+ * "Payments in doubt").
  */
 const IN_DOUBT_SQL = `
   SELECT count(*)::int AS n, COALESCE(EXTRACT(EPOCH FROM now() - min(updated_at)), 0)::float8 AS oldest
-    FROM (
-      SELECT updated_at FROM payment WHERE status IN ('pending', 'refund_pending')
-      UNION ALL
-      SELECT updated_at FROM money_attempt WHERE state IN ('pending', 'refund_pending')
-    ) AS open`;
+    FROM money_attempt WHERE state IN ('pending', 'refund_pending')`;
 
 @Injectable()
 export class PaymentsInDoubtReading {

@@ -69,9 +69,9 @@ export class ControlRoomRepository {
                  AND coalesce(paid_at, created_at) >= $2) AS "ticketsSoldSince",
              (SELECT coalesce(json_agg(json_build_object('reason', reason, 'count', n) ORDER BY n DESC, reason), '[]')
                 FROM (SELECT CASE WHEN error = ANY($4::text[]) THEN replace(error, ' ', '_')
-                                  WHEN error IS NULL THEN status ELSE 'other' END AS reason, count(*)::int AS n
-                        FROM payment
-                       WHERE status IN ('declined', 'failed') AND updated_at >= $3
+                                  WHEN error IS NULL THEN state ELSE 'other' END AS reason, count(*)::int AS n
+                        FROM money_attempt
+                       WHERE kind = 'charge' AND state IN ('declined', 'failed') AND updated_at >= $3
                          AND sale_draft -> 'tickets' @> jsonb_build_array(jsonb_build_object('presentationId', $1::int))
                        GROUP BY 1) f) AS "paymentFailuresByReason"`,
           [presentationId, salesSince, failuresSince, PAYMENT_REASONS],

@@ -10,10 +10,10 @@ export { LimitClaims } from './limit-claims';
 // The one record of an attempt to move money (docs/decisions/015-one-money-attempt.md): its rows and state machine.
 export { MoneyAttemptsRepository } from './money-attempts.repository';
 export type { MoneyAttemptRow, MoneySubjectKind } from './money-attempts.repository';
-// The commit's card payment rows as the recovery loop moves them (written here, the one writer of payment rows).
-export { CardPaymentsRepository } from './card-payments.repository';
-// The reservation row's changes after its sale that other contexts ask for (customer links, cancelled, last change).
+// The reservation row's changes after its sale that other contexts ask for (customer links, cancelled, last change),
+// and the reservation rows' part of the holds' release statement.
 export { ReservationRowsRepository } from './reservation-rows.repository';
+export { RELEASE_HELD_RESERVATIONS } from './hold-release.sql';
 // The membership steps of the sale statement (draws, discount codes), their data and refusals.
 export { MembershipSaleSteps, updatedRows } from './membership-sale-steps';
 export type { MembershipRefusal, MembershipSaleData, RedeemedSeat } from './membership-sale-steps';

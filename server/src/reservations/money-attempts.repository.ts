@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Queryable } from './sale-participant';
 
 /** The one state machine of an attempt to move money (docs/decisions/015-one-money-attempt.md). */
@@ -31,6 +31,8 @@ export interface MoneyAttemptRow {
   result: Record<string, unknown> | null;
   /** How many times recovery has claimed it (the loop's back-off). */
   attempts: number;
+  /** A cart's charge: the quoted sale the recovery loop finishes when the provider holds the money. */
+  saleDraft: unknown;
 }
 
 /** A refund to record: what it gives back, and whether it is done already (a voucher re-credit, store credit). */
@@ -67,7 +69,8 @@ interface OpenCharge {
 const MONEY_ATTEMPT_COLUMNS = `id::text, kind, subject_kind AS "subjectKind", subject_id AS "subjectId", channel,
   method, amount_agorot AS "amountAgorot", provider, provider_key AS "providerKey",
   provider_reference AS "providerReference", idempotency_key AS "idempotencyKey", fingerprint,
-  visitor_id AS "visitorId", state, error, result, recovery_attempts AS attempts, payment_id::text AS "paymentId"`;
+  visitor_id AS "visitorId", state, error, result, recovery_attempts AS attempts, payment_id::text AS "paymentId",
+  sale_draft AS "saleDraft"`;
 
 /** How long a refund recorded pending is left to the request that recorded it before recovery takes it. */
 const REFUND_IN_DOUBT_SECONDS = 10;
@@ -225,6 +228,45 @@ export class MoneyAttemptsRepository {
     await this.db.query(
       `UPDATE money_attempt SET state = 'refunded', updated_at = now() WHERE id = $1 AND state = 'refund_pending'`,
       [id],
+    );
+  }
+
+  /**
+   * The refund went through: the attempt is 'refunded' and `alsoInTransaction` (the buyer's notice) runs in the same
+   * transaction only if this call moved it, so whatever it writes exists exactly once whichever node got there first.
+   */
+  async refundedWith(id: string, alsoInTransaction: (tx: EntityManager) => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count] instead of rows.
+      const refunded: unknown[] = await tx.query(
+        `WITH r AS (UPDATE money_attempt SET state = 'refunded', updated_at = now()
+                     WHERE id = $1 AND state = 'refund_pending' RETURNING id)
+         SELECT id FROM r`,
+        [id],
+      );
+      if (refunded.length > 0) await alsoInTransaction(tx);
+    });
+  }
+
+  /**
+   * A cart's charge that moved no money after all (recovery heard so from the provider): the attempt closed and its
+   * cart, left 'paying' by a request that died, opened again, in one statement.
+   */
+  async closeCartCharge(
+    id: string,
+    state: 'declined' | 'failed',
+    error: string,
+    cartIdentifier: string,
+    inDoubtSeconds: number,
+  ): Promise<void> {
+    await this.db.query(
+      `WITH a AS (
+         UPDATE money_attempt SET state = $2, error = $3, updated_at = now() WHERE id = $1 AND state = 'pending' RETURNING id
+       )
+       UPDATE cart SET status = 'open', attempt_started_at = NULL, updated_at = now()
+        WHERE cart_identifier = $4::uuid AND status = 'paying'
+          AND attempt_started_at < now() - make_interval(secs => $5::float8)`,
+      [id, state, error.slice(0, 500), cartIdentifier, inDoubtSeconds],
     );
   }
 

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 // Registers the booking error codes this module's routes answer with (cart's entry loads its error catalogue).
 import '../cart';
-import { CardPaymentsRepository } from './card-payments.repository';
 import { ConfirmationController } from './confirmation.controller';
 import { DocumentsRepository } from './documents.repository';
 import { EDocumentController } from './edocument.controller';
@@ -20,7 +19,6 @@ import { SalesRepository } from './sales.repository';
     LimitClaims,
     SalesRepository,
     MoneyAttemptsRepository,
-    CardPaymentsRepository,
     ReservationRowsRepository,
     DocumentsRepository,
     EDocumentService,
@@ -30,7 +28,6 @@ import { SalesRepository } from './sales.repository';
     LimitClaims,
     SalesRepository,
     MoneyAttemptsRepository,
-    CardPaymentsRepository,
     ReservationRowsRepository,
     DocumentsRepository,
     EDocumentService,

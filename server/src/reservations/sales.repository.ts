@@ -50,7 +50,7 @@ export interface SaleInput {
   locale: string;
   totalAgorot: number;
   tickets: SaleTicket[];
-  /** The card payment row opened before the charge, now approved. */
+  /** The cart's charge (its money attempt, opened before the provider call), now approved: `paymentId` is its id. */
   card: { paymentId: string; providerReference: string; instalments: number } | null;
   /** Cash taken at the box office by this staff member (the producer variant of the commit); no provider call. */
   cash?: { amountAgorot: number; staffUserId: number } | null;
@@ -112,20 +112,27 @@ export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; rea
  */
 export const SALE_SQL = `
 WITH res AS (
-  INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
-  VALUES ($1, $2, $3, $4, 'paid', $5::jsonb, $6, $7)
+  INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot, customer_id)
+  VALUES ($1, $2, $3, $4, CASE WHEN $45::int IS NULL THEN 'paid' ELSE 'hold' END, $5::jsonb, $6, $7, $45::int)
   RETURNING id
 ), tix AS (
-  INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot)
-  SELECT res.id, t.identifier, t.pid, t.sid, t.x, t.y, t.tid, t.amount, t.sc
+  INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot, on_hold)
+  SELECT res.id, t.identifier, t.pid, t.sid, t.x, t.y, t.tid, t.amount, t.sc, $45::int IS NOT NULL
     FROM res, unnest($8::text[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[])
          WITH ORDINALITY AS t(identifier, pid, sid, x, y, tid, amount, sc, ord)
    ORDER BY t.ord
   RETURNING id
+), card_payment AS (
+  SELECT nextval('payment_id_seq') AS id WHERE $18::bigint IS NOT NULL
+), card_attempt AS (
+  UPDATE money_attempt SET state = 'approved', provider_reference = $16, payment_id = (SELECT id FROM card_payment),
+         error = NULL, updated_at = now()
+   WHERE id = $18::bigint AND kind = 'charge' AND subject_kind = 'cart'
+  RETURNING provider, amount_agorot, idempotency_key
 ), card AS (
-  UPDATE payment SET reservation_id = (SELECT id FROM res), status = 'approved', provider_reference = $16,
-         instalments = coalesce($17::int, instalments), error = NULL, updated_at = now()
-   WHERE id = $18::bigint
+  INSERT INTO payment (id, reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, instalments, idempotency_key)
+  SELECT (SELECT id FROM card_payment), res.id, $2, a.provider, 'card', $16, a.amount_agorot, 'approved', coalesce($17::int, 1), a.idempotency_key
+    FROM res, card_attempt a
   RETURNING id
 ), cash AS (
   INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status)
@@ -228,6 +235,8 @@ export function saleParams(s: SaleInput): unknown[] {
     s.waivers.map((w) => w.ip),
     s.cash?.amountAgorot ?? null,
     s.cash ? `staff:${s.cash.staffUserId}` : null,
+    // A hold order: the reservation is this customer's unpaid hold, its tickets held (not sold) from the start.
+    s.hold?.customerId ?? null,
   ];
 }
 
@@ -337,9 +346,11 @@ export class SalesRepository {
    * moves the visitor's open cart to 'paying'; a 'paying' cart older than
    * `staleSeconds` is presumed abandoned and may be taken over, the provider's
    * idempotency key still preventing a second charge) and, when a card is to be
-   * charged, opens its payment row BEFORE the provider is called (check before
-   * charge): one row per idempotency key, so a retry finds the earlier attempt.
-   * Null when the cart is not this visitor's to pay now.
+   * charged, opens its money attempt (subject 'cart') BEFORE the provider is called (check before
+   * charge): one row per idempotency key, so a retry finds the earlier attempt; a declined or failed one is taken up
+   * again ('pending': the provider answers the same key the same way). Null when the cart is not this visitor's to pay
+   * now; 'busy' when another charge of this cart is in flight (another key, money_attempt_one_charging): nothing is
+   * taken, and the caller answers as that attempt does.
    */
   async beginAttempt(a: {
     cartIdentifier: string;
@@ -347,44 +358,64 @@ export class SalesRepository {
     visitorId: string;
     cart: unknown;
     staleSeconds: number;
-    /** The card payment to open, with the quoted sale (orders/sale-draft.ts) the recovery job may finish. */
-    card: { provider: string; amountAgorot: number; idempotencyKey: string; draft: unknown } | null;
-  }): Promise<{ cartId: string; payment: { id: string; status: string } | null } | null> {
-    const [row] = await this.sql.query<{
-      cart_id: string | null;
-      payment_id: string | null;
-      payment_status: string | null;
-    }>(
-      'attempt_begin',
-      `WITH claimed AS (
-         INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
-         VALUES ($1::uuid, $2, $3, $4::jsonb, 'paying', now())
-         ON CONFLICT (cart_identifier) DO UPDATE
-           SET status = 'paying', cart = EXCLUDED.cart, attempt_started_at = now(), updated_at = now()
-          WHERE cart.visitor_id = EXCLUDED.visitor_id
-            AND (cart.status = 'open' OR (cart.status = 'paying' AND cart.attempt_started_at < now() - make_interval(secs => $5::float8)))
-         RETURNING id
-       ), opened AS (
-         INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, idempotency_key, sale_draft)
-         SELECT $6::text, $7::text, 'card', $8::int, 'pending', $9::text, $10::jsonb FROM claimed WHERE $9::text IS NOT NULL
-         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE SET updated_at = now(),
-           sale_draft = CASE WHEN payment.status = 'pending' THEN EXCLUDED.sale_draft ELSE payment.sale_draft END
-         RETURNING id, status
-       )
-       SELECT (SELECT id::text FROM claimed) AS cart_id, (SELECT id::text FROM opened) AS payment_id, (SELECT status FROM opened) AS payment_status`,
-      [
-        a.cartIdentifier,
-        a.resId,
-        a.visitorId,
-        JSON.stringify(a.cart),
-        a.staleSeconds,
-        a.cartIdentifier,
-        a.card?.provider ?? null,
-        a.card?.amountAgorot ?? null,
-        a.card?.idempotencyKey ?? null,
-        a.card ? JSON.stringify(a.card.draft) : null,
-      ],
-    );
+    /** The charge to open, with the quoted sale (orders/sale-draft.ts) the recovery loop may finish. */
+    card: {
+      provider: string;
+      amountAgorot: number;
+      idempotencyKey: string;
+      draft: unknown;
+      channel: 'online' | 'box_office';
+    } | null;
+  }): Promise<{ cartId: string; payment: { id: string; status: string } | null } | null | 'busy'> {
+    let row: { cart_id: string | null; payment_id: string | null; payment_status: string | null } | undefined;
+    try {
+      [row] = await this.sql.query<{
+        cart_id: string | null;
+        payment_id: string | null;
+        payment_status: string | null;
+      }>(
+        'attempt_begin',
+        `WITH claimed AS (
+           INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
+           VALUES ($1::uuid, $2, $3, $4::jsonb, 'paying', now())
+           ON CONFLICT (cart_identifier) DO UPDATE
+             SET status = 'paying', cart = EXCLUDED.cart, attempt_started_at = now(), updated_at = now()
+            WHERE cart.visitor_id = EXCLUDED.visitor_id
+              AND (cart.status = 'open' OR (cart.status = 'paying' AND cart.attempt_started_at < now() - make_interval(secs => $5::float8)))
+           RETURNING id
+         ), opened AS (
+           INSERT INTO money_attempt (kind, subject_kind, subject_id, channel, method, amount_agorot, provider,
+                                      provider_key, idempotency_key, fingerprint, visitor_id, state, sale_draft)
+           SELECT 'charge', 'cart', $6::text, $11::text, 'card', $8::int, $7::text, $9::text, $9::text,
+                  'cart:' || $6::text, $3::uuid, 'pending', $10::jsonb
+             FROM claimed WHERE $9::text IS NOT NULL
+           ON CONFLICT (idempotency_key) DO UPDATE SET updated_at = now(),
+             state = CASE WHEN money_attempt.state IN ('declined', 'failed') THEN 'pending' ELSE money_attempt.state END,
+             error = CASE WHEN money_attempt.state IN ('declined', 'failed') THEN NULL ELSE money_attempt.error END,
+             sale_draft = CASE WHEN money_attempt.state IN ('pending', 'declined', 'failed') THEN EXCLUDED.sale_draft
+                               ELSE money_attempt.sale_draft END
+           RETURNING id, state
+         )
+         SELECT (SELECT id::text FROM claimed) AS cart_id, (SELECT id::text FROM opened) AS payment_id, (SELECT state FROM opened) AS payment_status`,
+        [
+          a.cartIdentifier,
+          a.resId,
+          a.visitorId,
+          JSON.stringify(a.cart),
+          a.staleSeconds,
+          a.cartIdentifier,
+          a.card?.provider ?? null,
+          a.card?.amountAgorot ?? null,
+          a.card?.idempotencyKey ?? null,
+          a.card ? JSON.stringify(a.card.draft) : null,
+          a.card?.channel ?? null,
+        ],
+      );
+    } catch (error) {
+      const e = error as { code?: string; constraint?: string };
+      if (e?.code === '23505' && e.constraint === 'money_attempt_one_charging') return 'busy';
+      throw error;
+    }
     if (!row?.cart_id) return null;
     return {
       cartId: row.cart_id,
@@ -392,37 +423,41 @@ export class SalesRepository {
     };
   }
 
-  /** The charge did not go through (declined, no answer, not authorised). */
+  /** The charge did not go through (declined, no answer, not authorised): its attempt is closed. */
   async closeCardPayment(
-    paymentId: string,
+    attemptId: string,
     status: 'declined' | 'failed',
     error: string,
     providerReference: string | null,
   ): Promise<void> {
     await this.db.query(
-      `UPDATE payment SET status = $2, error = $3, provider_reference = coalesce($4, provider_reference), updated_at = now()
-        WHERE id = $1 AND status IN ('pending', 'declined', 'failed')`,
-      [paymentId, status, error, providerReference],
+      `UPDATE money_attempt SET state = $2, error = $3, provider_reference = coalesce($4, provider_reference), updated_at = now()
+        WHERE id = $1 AND kind = 'charge' AND state IN ('pending', 'declined', 'failed')`,
+      [attemptId, status, error.slice(0, 500), providerReference],
     );
   }
 
   /** Money was taken but the sale could not be written: recorded first, so a failed refund is never forgotten. */
-  async markRefundPending(paymentId: string, providerReference: string, reason: string): Promise<void> {
+  async markRefundPending(attemptId: string, providerReference: string, reason: string): Promise<void> {
     await this.db.query(
-      `UPDATE payment SET status = 'refund_pending', provider_reference = $2, error = $3, updated_at = now() WHERE id = $1`,
-      [paymentId, providerReference, reason],
+      `UPDATE money_attempt SET state = 'refund_pending', provider_reference = $2, error = $3, updated_at = now()
+        WHERE id = $1 AND kind = 'charge' AND state NOT IN ('approved', 'refunded')`,
+      [attemptId, providerReference, reason],
     );
   }
 
-  async markRefunded(paymentId: string): Promise<void> {
-    await this.db.query(`UPDATE payment SET status = 'refunded', updated_at = now() WHERE id = $1`, [paymentId]);
+  async markRefunded(attemptId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE money_attempt SET state = 'refunded', updated_at = now() WHERE id = $1 AND state = 'refund_pending'`,
+      [attemptId],
+    );
   }
 
-  /** True when the payment row belongs to a written sale (approved and linked to a reservation). */
-  async paymentIsSettled(paymentId: string): Promise<boolean> {
+  /** True when the attempt's charge paid for a written sale (approved, with its ledger row). */
+  async paymentIsSettled(attemptId: string): Promise<boolean> {
     const rows = await this.db.query(
-      `SELECT 1 FROM payment WHERE id = $1 AND reservation_id IS NOT NULL AND status = 'approved'`,
-      [paymentId],
+      `SELECT 1 FROM money_attempt WHERE id = $1 AND state = 'approved' AND payment_id IS NOT NULL`,
+      [attemptId],
     );
     return rows.length > 0;
   }

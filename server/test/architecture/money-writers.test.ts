@@ -26,10 +26,7 @@ const WRITER_MODULE = 'reservations/';
 const OTHER_WRITERS: Record<Table, Record<string, string>> = {
   money_attempt: {},
   payment: {},
-  reservation: {
-    'holds/hold-sale.participant.ts': "the hold participant's step of the sale statement (same transaction)",
-    'holds/holds.repository.ts': 'releasing a hold at its deadline cancels its reservation',
-  },
+  reservation: {},
 };
 
 /** SQL writes of one table: INSERT INTO, UPDATE, DELETE FROM, MERGE INTO (a longer name such as payment_x is another table). */
@@ -73,7 +70,9 @@ describe('one writer of money attempts, payments and reservations', () => {
 
   it('only the sale statement inserts payment and reservation rows', () => {
     for (const table of ['payment', 'reservation'] as const) {
+      // Migrations move rows between shapes once (database/), as the writers list above leaves them out too.
       const inserts = files
+        .filter((f) => !f.path.startsWith('database/'))
         .filter((f) => new RegExp(`\\bINSERT\\s+INTO\\s+${table}\\b`, 'i').test(f.text))
         .map((f) => f.path);
       expect(inserts).toEqual(['reservations/sales.repository.ts']);

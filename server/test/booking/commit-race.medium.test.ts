@@ -74,10 +74,12 @@ describe('100 buyers commit overlapping seats at once', () => {
       expect(
         await count(
           sql,
-          "SELECT count(*) FROM payment WHERE method = 'card' AND status = 'refunded' AND reservation_id IS NULL",
+          "SELECT count(*) FROM money_attempt WHERE subject_kind = 'cart' AND kind = 'charge' AND state = 'refunded'",
         ),
       ).toBe(lost.length);
-      expect(await count(sql, "SELECT count(*) FROM payment WHERE status IN ('pending', 'refund_pending')")).toBe(0);
+      expect(await count(sql, "SELECT count(*) FROM money_attempt WHERE state IN ('pending', 'refund_pending')")).toBe(
+        0,
+      );
       expect(await count(sql, "SELECT count(*) FROM sandbox_charge WHERE status = 'refunded'")).toBe(lost.length);
       expect(await count(sql, "SELECT count(*) FROM sandbox_charge WHERE status = 'approved'")).toBe(won.length);
       expect(await count(sql, "SELECT count(*) FROM cart WHERE status = 'refunded'")).toBe(lost.length);
@@ -110,49 +112,71 @@ describe('100 buyers commit overlapping seats at once', () => {
 });
 
 describe('two attempts on one cart', () => {
-  test('a retry that takes over a stale attempt with another card: one sale, the other charge refunded, both answers the same reservation', async () => {
+  /**
+   * One tab commits with a slow card; 5.5 s later, the cart's claim gone stale (5 s), another tab commits the same cart
+   * with another card. What each tab is answered, and the charges the provider saw.
+   */
+  async function staleTakeover(env: Awaited<ReturnType<typeof startBooking>>, seatsAt: number) {
+    const { t, sql } = env;
+    const show = await loadShow(t.url, 1);
+    const b = await buyer(t.url);
+    const seats = plainSeats(show).slice(seatsAt, seatsAt + 2);
+    await lockAll(t.url, b, show, seats);
+    const base = cartOf(
+      seats.map((s) => cartSeat(show, s)),
+      { cartIdentifier: crypto.randomUUID() },
+    );
+    const first = commit(t.url, b, { ...base, paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve) });
+    await new Promise((r) => setTimeout(r, 5_500));
+    const secondCard = await authoriseCard(t.url, b, TEST_CARDS.approve);
+    const second = commit(t.url, b, { ...base, paymentIdentifier: secondCard });
+    const [a, c] = await Promise.all([first, second]);
+    const charges = (
+      await sql.query('SELECT status FROM sandbox_charge WHERE idempotency_key LIKE $1 ORDER BY created_at', [
+        `${base.cartIdentifier}:%`,
+      ])
+    ).rows.map((r) => r.status);
+    const attempts = (
+      await sql.query('SELECT state FROM money_attempt WHERE subject_id = $1 ORDER BY id', [base.cartIdentifier])
+    ).rows.map((r) => r.state);
+    const again = () => commit(t.url, b, { ...base, paymentIdentifier: secondCard });
+    return { a, c, charges, attempts, again, cartIdentifier: base.cartIdentifier };
+  }
+
+  test('a retry that takes over a stale attempt with another card is not charged while the first is in flight: one charge, and the retry then answers the same reservation', async () => {
     // Slow approvals (6 s) and a 5 s stale window: the second attempt takes the cart over while the first is still charging.
     const env = await startBooking({ SANDBOX_APPROVAL_DELAY_MS: '6000', COMMIT_STALE_SECONDS: '5' });
     try {
-      const { t, sql } = env;
-      const show = await loadShow(t.url, 1);
-      const b = await buyer(t.url);
-      const seats = plainSeats(show).slice(0, 2);
-      await lockAll(t.url, b, show, seats);
-      const base = cartOf(
-        seats.map((s) => cartSeat(show, s)),
-        { cartIdentifier: crypto.randomUUID() },
-      );
-      const first = commit(t.url, b, { ...base, paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve) });
-      await new Promise((r) => setTimeout(r, 5_500));
-      const second = commit(t.url, b, {
-        ...base,
-        paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve),
-      });
-      const [a, c] = await Promise.all([first, second]);
-      expect(a.status).toBe(201);
-      expect(c.status).toBe(201);
-      expect(c.body).toMatchObject({ reservationIdentifier: a.body.reservationIdentifier, replayed: true });
+      const { sql } = env;
+      const run = await staleTakeover(env, 0);
+      expect(run.a.status).toBe(201);
+      // The cart's one charge in flight (money_attempt_one_charging) refuses the second before its card: the truth.
+      expect([run.c.status, run.c.body.error]).toEqual([409, 'COMMIT_IN_PROGRESS']);
+      expect(run.charges).toEqual(['approved']);
+      expect(run.attempts).toEqual(['approved']);
+      const later = await run.again();
+      expect(later.status).toBe(201);
+      expect(later.body).toMatchObject({ reservationIdentifier: run.a.body.reservationIdentifier, replayed: true });
       expect(
-        await count(sql, 'SELECT count(*) FROM reservation WHERE cart_identifier = $1', [base.cartIdentifier]),
+        await count(sql, 'SELECT count(*) FROM reservation WHERE cart_identifier = $1', [run.cartIdentifier]),
       ).toBe(1);
       expect(
-        (
-          await sql.query('SELECT status FROM payment WHERE cart_identifier = $1 ORDER BY id', [base.cartIdentifier])
-        ).rows.map((r) => r.status),
-      ).toEqual(['approved', 'refunded']);
-      expect(
-        (
-          await sql.query('SELECT status FROM sandbox_charge WHERE idempotency_key LIKE $1 ORDER BY created_at', [
-            `${base.cartIdentifier}:%`,
-          ])
-        ).rows.map((r) => r.status),
-      ).toEqual(['approved', 'refunded']);
-      expect(
-        (await sql.query('SELECT status FROM cart WHERE cart_identifier = $1', [base.cartIdentifier])).rows[0].status,
+        (await sql.query('SELECT status FROM cart WHERE cart_identifier = $1', [run.cartIdentifier])).rows[0].status,
       ).toBe('paid');
+
+      // Control: without the index, the second card is charged too (and refunded once the first sold the cart).
+      await sql.query('DROP INDEX money_attempt_one_charging');
+      try {
+        const control = await staleTakeover(env, 2);
+        expect([control.a.status, control.c.status]).toEqual([201, 201]);
+        expect(control.charges).toEqual(['approved', 'refunded']);
+        expect(control.attempts).toEqual(['approved', 'refunded']);
+      } finally {
+        await sql.query(`CREATE UNIQUE INDEX money_attempt_one_charging ON money_attempt (subject_kind, subject_id)
+                           WHERE kind = 'charge' AND state = 'pending'`);
+      }
     } finally {
       await env.close();
     }
-  }, 60_000);
+  }, 90_000);
 });

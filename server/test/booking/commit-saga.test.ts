@@ -10,10 +10,13 @@ import type { SaleInput, SaleOutcome, SalesRepository } from '../../src/reservat
 import type { SeatEngineService } from '../../src/seats/seat-engine.service';
 import { CommitOrchestrator } from '../../src/orders/commit.orchestrator';
 import { canMove } from '../../src/orders/commit-state';
-import type { OrdersRepository, RecoveryCase } from '../../src/orders/orders.repository';
+import type { OrdersRepository } from '../../src/orders/orders.repository';
 import type { Quote } from '../../src/payment/pricing';
 import type { QuoteService } from '../../src/orders/quote.service';
-import { CommitInDoubt } from '../../src/orders/commit-in-doubt';
+import { CartMoneySubject } from '../../src/orders/cart-money-subject';
+import { MoneyAttemptInDoubt } from '../../src/payment/money-attempt-in-doubt';
+import { MoneySubjects } from '../../src/payment/money-subjects';
+import type { MoneyAttemptRow, MoneyAttemptsRepository } from '../../src/reservations/money-attempts.repository';
 import { PaymentRecoveryJob } from '../../src/payment/payment-recovery.job';
 import { DependencyAlarm } from '../../src/common/dependency-failure';
 import type { JobLease } from '../../src/jobs/job-lease';
@@ -265,19 +268,29 @@ describe('commit saga: money branches', () => {
   });
 });
 
-describe('recovery loop, commit kind: refunds owed are retried with back-off until the provider confirms', () => {
-  it('retries a refund_pending payment, backing off, and tells the buyer once it went through', async () => {
+describe("recovery loop, the cart's money attempts: refunds owed are retried with back-off until the provider confirms", () => {
+  it('retries a refund_pending charge of a cart, backing off, and tells the buyer once it went through', async () => {
     const w = world();
-    const owed: RecoveryCase = {
+    const owed: MoneyAttemptRow = {
       id: 'p9',
-      paymentId: 'p9',
-      status: 'refund_pending',
-      cartIdentifier: CART_ID,
-      idempotencyKey: `${CART_ID}:auth-1`,
+      kind: 'charge',
+      subjectKind: 'cart',
+      subjectId: CART_ID,
+      channel: 'online',
+      method: 'card',
       amountAgorot: 5000,
+      provider: 'sandbox',
+      providerKey: `${CART_ID}:auth-1`,
       providerReference: 'ch_9',
+      idempotencyKey: `${CART_ID}:auth-1`,
+      fingerprint: `cart:${CART_ID}`,
+      visitorId: VISITOR,
+      state: 'refund_pending',
+      paymentId: null,
       error: 'SEAT_TAKEN',
-      draft: {
+      result: null,
+      attempts: 1,
+      saleDraft: {
         locale: 'ru',
         customer: {},
         totalAgorot: 5000,
@@ -287,57 +300,79 @@ describe('recovery loop, commit kind: refunds owed are retried with back-off unt
         coupons: [],
         messages: [{ channel: 'email', recipient: 'buyer@example.com' }],
       },
-      attempts: 1,
-      cartId: '1',
-      visitorId: VISITOR,
-      cartStatus: 'refunded',
     };
     let due = true;
-    const orders = {
+    const outbox: unknown[][] = [];
+    const money = {
       claim: jest.fn(async () => {
         if (!due) return [];
         due = false;
         return [{ ...owed }];
       }),
       retryLater: jest.fn(async () => undefined),
-      markRefundedWithNotice: jest.fn(async () => undefined),
+      // The refund recorded with the buyer's notice in one transaction: the notice's insert is what the test reads.
+      refundedWith: jest.fn(
+        async (_id: string, also: (tx: { query: (sql: string, p: unknown[]) => unknown }) => unknown) => {
+          await also({ query: async (_sql: string, params: unknown[]) => outbox.push(params) });
+        },
+      ),
     };
-    // The one recovery loop with the commit's kind registered; never scheduled: the test runs the passes itself.
+    // The one recovery loop with the money-attempt kind and the cart's subject; never scheduled: the test runs it.
     const loop = new PaymentRecoveryJob(
       new PaymentAttempts(w.provider as unknown as PaymentProvider, w.logger as unknown as typeof silent),
       new JobScheduler(silent, new DependencyAlarm(silent), {} as JobLease),
       config,
       w.logger as unknown as typeof silent,
     );
-    new CommitInDoubt(
-      orders as unknown as OrdersRepository,
+    const subjects = new MoneySubjects();
+    const attempts = new PaymentAttempts(
+      w.provider as unknown as PaymentProvider,
+      w.logger as unknown as typeof silent,
+    );
+    new MoneyAttemptInDoubt(
+      money as unknown as MoneyAttemptsRepository,
+      subjects,
+      attempts,
+      w.logger as unknown as typeof silent,
+      loop,
+    ).onModuleInit();
+    new CartMoneySubject(
+      {} as OrdersRepository,
+      money as unknown as MoneyAttemptsRepository,
       w.settlement,
       w.sales as unknown as SalesRepository,
       w.carts as unknown as CartRepository,
       {} as SeatLockReader,
       w.logger as unknown as typeof silent,
       loop,
+      subjects,
     ).onModuleInit();
-    const job = { runOnce: () => loop.runKind('commit') };
+    const job = { runOnce: () => loop.runKind('money-attempt') };
     w.provider.refund
       .mockResolvedValueOnce({ status: 'failed', reason: 'acquirer down' })
       .mockResolvedValueOnce({ status: 'failed', reason: 'acquirer down' });
 
     expect(await job.runOnce()).toEqual(['refund_pending']);
-    expect(orders.retryLater).toHaveBeenLastCalledWith('p9', 30);
+    expect(money.retryLater).toHaveBeenLastCalledWith('p9', 30);
     due = true;
     owed.attempts = 2;
     expect(await job.runOnce()).toEqual(['refund_pending']);
-    expect(orders.retryLater).toHaveBeenLastCalledWith('p9', 60);
-    expect(orders.markRefundedWithNotice).not.toHaveBeenCalled();
+    expect(money.retryLater).toHaveBeenLastCalledWith('p9', 60);
+    expect(money.refundedWith).not.toHaveBeenCalled();
     due = true;
     owed.attempts = 3;
     expect(await job.runOnce()).toEqual(['refunded']);
-    expect(orders.markRefundedWithNotice).toHaveBeenCalledWith('p9', {
-      locale: 'ru',
-      messages: [{ channel: 'email', recipient: 'buyer@example.com' }],
-      payload: { amountAgorot: 5000, cartIdentifier: CART_ID, reason: 'SEAT_TAKEN' },
-    });
+    expect(money.refundedWith).toHaveBeenCalledWith('p9', expect.any(Function));
+    expect(outbox).toEqual([
+      [
+        null,
+        'ru',
+        'payment-refunded',
+        JSON.stringify({ amountAgorot: 5000, cartIdentifier: CART_ID, reason: 'SEAT_TAKEN' }),
+        ['email'],
+        ['buyer@example.com'],
+      ],
+    ]);
     expect(w.provider.refund).toHaveBeenCalledTimes(3);
   });
 });

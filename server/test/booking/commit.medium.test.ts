@@ -329,7 +329,9 @@ describe('payment commit', () => {
     });
     expect(ok.status).toBe(201);
     const payments = (
-      await sql.query('SELECT status, error FROM payment WHERE cart_identifier = $1 ORDER BY id', [cartIdentifier])
+      await sql.query('SELECT state AS status, error FROM money_attempt WHERE subject_id = $1 ORDER BY id', [
+        cartIdentifier,
+      ])
     ).rows;
     expect(payments).toEqual([
       { status: 'declined', error: 'declined' },
@@ -361,7 +363,8 @@ describe('payment commit', () => {
     expect(r.status).toBe(402);
     expect(r.body.error).toBe('PAYMENT_TIMEOUT');
     expect(
-      (await sql.query('SELECT status, error FROM payment WHERE cart_identifier = $1', [cartIdentifier])).rows,
+      (await sql.query('SELECT state AS status, error FROM money_attempt WHERE subject_id = $1', [cartIdentifier]))
+        .rows,
     ).toEqual([{ status: 'failed', error: 'timeout' }]);
     expect(
       (await commit(t.url, b, { ...base, paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve) }))
@@ -378,7 +381,7 @@ describe('payment commit', () => {
       { paymentIdentifier: await authoriseCard(t.url, b, TEST_CARDS.approve) },
     );
     const before = await sales();
-    const settledPayments = await count(sql, "SELECT count(*) FROM payment WHERE status <> 'failed'");
+    const settledPayments = await count(sql, "SELECT count(*) FROM money_attempt WHERE state <> 'failed'");
     const cases: [unknown, number, string][] = [
       [{ cart: good }, 400, 'INVALID_BODY'],
       [{ cart: { ...good, seats: [] }, recaptchaToken: b.token }, 400, 'CART_EMPTY'],
@@ -439,7 +442,7 @@ describe('payment commit', () => {
     // Only the forged card authorisation left a trace: its payment attempt, recorded as failed.
     const after = await sales();
     expect({ ...after, payments: before.payments }).toEqual(before);
-    expect(await count(sql, "SELECT count(*) FROM payment WHERE status <> 'failed'")).toBe(settledPayments);
+    expect(await count(sql, "SELECT count(*) FROM money_attempt WHERE state <> 'failed'")).toBe(settledPayments);
   });
 
   test("CUSTOMER_INVALID names the fields in the visitor's language", async () => {

@@ -75,7 +75,7 @@ const live = (r: Race) =>
   count(r.sql, "SELECT count(*) FROM reservation_ticket WHERE ticket_id = $1 AND status = 'live'", [r.coupon.id]);
 const charges = (r: Race) => count(r.sql, 'SELECT count(*) FROM sandbox_charge');
 const refunds = (r: Race) =>
-  count(r.sql, "SELECT count(*) FROM payment WHERE status IN ('refunded', 'refund_pending')");
+  count(r.sql, "SELECT count(*) FROM money_attempt WHERE kind = 'charge' AND state IN ('refunded', 'refund_pending')");
 
 /** 25 members each hold one seat on the coupon, all at once. */
 async function holdRace(r: Race): Promise<number[]> {

@@ -54,8 +54,8 @@ const charges = (e: Env) => count(e.sql, 'SELECT count(*) FROM sandbox_charge');
 const refunds = (e: Env) =>
   count(
     e.sql,
-    `SELECT (SELECT count(*) FROM payment WHERE status IN ('refunded', 'refund_pending'))
-          + (SELECT count(*) FROM hold_payment WHERE state IN ('refunded', 'refund_pending'))`,
+    // Every charge of a cart or a hold is a money attempt; one that paid for nothing is refunded or owed back.
+    `SELECT count(*) FROM money_attempt WHERE kind = 'charge' AND state IN ('refunded', 'refund_pending')`,
   );
 
 /** A member's unpaid hold on one seat, then DEVICES devices of the same member pay it at once. */

@@ -532,7 +532,10 @@ async function race(thing: Thing, way: Way, control: boolean): Promise<Outcome> 
   );
   const before = {
     charges: await count(sql, 'SELECT count(*) FROM sandbox_charge'),
-    refunds: await count(sql, "SELECT count(*) FROM payment WHERE status IN ('refunded', 'refund_pending')"),
+    refunds: await count(
+      sql,
+      "SELECT count(*) FROM money_attempt WHERE kind = 'charge' AND state IN ('refunded', 'refund_pending')",
+    ),
     cash: await count(sql, "SELECT count(*) FROM payment WHERE provider = 'box_office'"),
   };
   const go = () => Promise.all(sellers.map((s, i) => s.post(carts[i]!)));
@@ -558,8 +561,10 @@ async function race(thing: Thing, way: Way, control: boolean): Promise<Outcome> 
     left: prepared.left ? await prepared.left() : null,
     charges: (await count(sql, 'SELECT count(*) FROM sandbox_charge')) - before.charges,
     refunds:
-      (await count(sql, "SELECT count(*) FROM payment WHERE status IN ('refunded', 'refund_pending')")) -
-      before.refunds,
+      (await count(
+        sql,
+        "SELECT count(*) FROM money_attempt WHERE kind = 'charge' AND state IN ('refunded', 'refund_pending')",
+      )) - before.refunds,
     cash: (await count(sql, "SELECT count(*) FROM payment WHERE provider = 'box_office'")) - before.cash,
     claimsLeft: await count(sql, 'SELECT count(*) FROM limit_claim WHERE expires_at > now()'),
   };

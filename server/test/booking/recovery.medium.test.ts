@@ -52,7 +52,7 @@ describe('commit recovery job', () => {
 
   /** The one recovery loop, run for the commit's kind only. */
   const job = (app: TestApp = t) => ({
-    runOnce: () => app.app.get(PaymentRecoveryJob, { strict: false }).runKind('commit'),
+    runOnce: () => app.app.get(PaymentRecoveryJob, { strict: false }).runKind('money-attempt'),
   });
 
   test('seats still held: the job finishes the quoted sale once, even with two nodes running it at the same time', async () => {
@@ -124,8 +124,8 @@ describe('commit recovery job', () => {
 
     expect(await job().runOnce()).toEqual(['refunded']);
     const state = await sql.query(
-      `SELECT c.status AS cart, p.status AS payment, s.status AS charge
-         FROM cart c JOIN payment p ON p.cart_identifier = c.cart_identifier::text
+      `SELECT c.status AS cart, p.state AS payment, s.status AS charge
+         FROM cart c JOIN money_attempt p ON p.subject_id = c.cart_identifier::text AND p.subject_kind = 'cart'
          JOIN sandbox_charge s ON s.idempotency_key = p.idempotency_key WHERE c.cart_identifier = $1`,
       [cart.cartIdentifier],
     );
@@ -166,7 +166,9 @@ describe('commit recovery job', () => {
 
     expect(await job().runOnce()).toEqual(['refund_pending']);
     const payment = () =>
-      sql.query(`SELECT status, recovery_attempts FROM payment WHERE cart_identifier = $1`, [cart.cartIdentifier]);
+      sql.query(`SELECT state AS status, recovery_attempts FROM money_attempt WHERE subject_id = $1`, [
+        cart.cartIdentifier,
+      ]);
     expect((await payment()).rows[0].status).toBe('refund_pending');
     expect(await job().runOnce()).toEqual(['refund_pending']);
     expect(await job().runOnce()).toEqual(['refunded']);
@@ -175,7 +177,7 @@ describe('commit recovery job', () => {
     expect(
       await count(
         sql,
-        `SELECT count(*) FROM sandbox_charge s JOIN payment p ON p.idempotency_key = s.idempotency_key WHERE p.cart_identifier = $1 AND s.status = 'refunded'`,
+        `SELECT count(*) FROM sandbox_charge s JOIN money_attempt a ON a.provider_key = s.idempotency_key WHERE a.subject_id = $1 AND s.status = 'refunded'`,
         [cart.cartIdentifier],
       ),
     ).toBe(1);
@@ -205,14 +207,14 @@ describe('commit recovery job', () => {
     expect((await commit(t.url, b, cart)).body.error).toBe('PAYMENT_ERROR');
     jest.restoreAllMocks();
     expect(
-      await count(sql, `SELECT count(*) FROM payment WHERE cart_identifier = $1 AND status = 'pending'`, [
+      await count(sql, `SELECT count(*) FROM money_attempt WHERE subject_id = $1 AND state = 'pending'`, [
         cart.cartIdentifier,
       ]),
     ).toBe(1);
 
     expect(await job().runOnce()).toEqual(['closed']);
     expect(
-      await count(sql, `SELECT count(*) FROM payment WHERE cart_identifier = $1 AND status = 'failed'`, [
+      await count(sql, `SELECT count(*) FROM money_attempt WHERE subject_id = $1 AND state = 'failed'`, [
         cart.cartIdentifier,
       ]),
     ).toBe(1);

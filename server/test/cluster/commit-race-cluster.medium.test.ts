@@ -90,7 +90,9 @@ describe('the commit race with the seat engine on the cluster', () => {
       expect(await doubleSold(b.sql, 29)).toBe(0);
       expect(await count(b.sql, "SELECT count(*) FROM reservation WHERE state = 'paid'")).toBe(1);
       expect(await count(b.sql, "SELECT count(*) FROM sandbox_charge WHERE status = 'approved'")).toBe(1);
-      expect(await count(b.sql, "SELECT count(*) FROM payment WHERE status IN ('pending', 'refund_pending')")).toBe(0);
+      expect(
+        await count(b.sql, "SELECT count(*) FROM money_attempt WHERE state IN ('pending', 'refund_pending')"),
+      ).toBe(0);
       // The winner's markSold ran on the slot's shard: sold at once, no reconciler needed.
       const rows = (await status(b.t.url, visitor(), 29)).rows;
       expect(statusOf(rows, seat.VenueSectionId, seat.XCoordinate!, seat.YCoordinate!)).toBe(SeatStatus.Sold);

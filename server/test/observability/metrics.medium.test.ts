@@ -142,7 +142,7 @@ test('a commit and a declined card: commits and payment attempts by outcome, not
   expect(delta(before, after, 'hotline_payment_attempts_total', { outcome: 'payment_declined' })).toBe(1);
   expect(delta(before, after, 'hotline_commit_duration_seconds_count')).toBe(2);
   expect(delta(before, after, 'hotline_seat_locks_total', { outcome: 'locked' })).toBe(3);
-  const inDoubt = await count(sql, "SELECT count(*) FROM payment WHERE status IN ('pending', 'refund_pending')");
+  const inDoubt = await count(sql, "SELECT count(*) FROM money_attempt WHERE state IN ('pending', 'refund_pending')");
   expect(valueOf(after, 'hotline_payments_in_doubt')).toBe(inDoubt);
   // The reservation page by its template, never its identifier.
   const routes = new Set(after.filter((s) => s.name.startsWith('hotline_http_')).map((s) => s.labels.route));

@@ -58,7 +58,7 @@ describe('chaos: a node killed between the wallet capture and the sale', () => {
                            AND p.status = 'approved' AND p.reservation_id IS NOT NULL)`;
     expect(await count(sql, unsettled)).toBe(1);
     expect(
-      await count(sql, `SELECT count(*) FROM payment WHERE provider = 'sandbox-wallet' AND status = 'pending'`),
+      await count(sql, `SELECT count(*) FROM money_attempt WHERE provider = 'sandbox-wallet' AND state = 'pending'`),
     ).toBe(1);
     expect(await count(sql, 'SELECT count(*) FROM reservation WHERE cart_identifier = $1', [cart.cartIdentifier])).toBe(
       0,
@@ -138,11 +138,13 @@ describe('chaos: a node killed between the wallet capture and the sale', () => {
       }
       const other = await buyer(survivor.url);
       await lockAll(survivor.url, other, show, seats);
-      expect(await survivor.app.get(PaymentRecoveryJob, { strict: false }).runKind('commit')).toEqual(['refunded']);
+      expect(await survivor.app.get(PaymentRecoveryJob, { strict: false }).runKind('money-attempt')).toEqual([
+        'refunded',
+      ]);
       const state = await sql.query(
-        `SELECT c.status AS cart, p.status AS payment, s.status AS capture
-           FROM cart c JOIN payment p ON p.cart_identifier = c.cart_identifier::text
-           JOIN sandbox_wallet_capture s ON s.idempotency_key = p.idempotency_key WHERE c.cart_identifier = $1`,
+        `SELECT c.status AS cart, a.state AS payment, s.status AS capture
+           FROM cart c JOIN money_attempt a ON a.subject_id = c.cart_identifier::text AND a.subject_kind = 'cart'
+           JOIN sandbox_wallet_capture s ON s.idempotency_key = a.provider_key WHERE c.cart_identifier = $1`,
         [cart.cartIdentifier],
       );
       expect(state.rows).toEqual([{ cart: 'refunded', payment: 'refunded', capture: 'refunded' }]);

@@ -78,8 +78,9 @@ async function order(count: number, state: 'paid' | 'hold'): Promise<number[]> {
 
 async function failedPayment(presentationId: number): Promise<void> {
   await sql.query(
-    `INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, sale_draft, updated_at)
-     VALUES ($1, 'sandbox', 'card', 100, 'declined', $2, $3)`,
+    `INSERT INTO money_attempt (kind, subject_kind, subject_id, channel, method, amount_agorot, provider, idempotency_key,
+                                fingerprint, state, sale_draft, updated_at)
+     VALUES ('charge', 'cart', $1, 'online', 'card', 100, 'sandbox', $1, 'test', 'declined', $2, $3)`,
     [randomUUID(), JSON.stringify({ tickets: [{ presentationId, sectionId: 1, x: 1, y: 1 }] }), new Date(clock.ms)],
   );
 }
@@ -227,8 +228,9 @@ test('refusals by where and why (locks and the line from every node, payments by
     await failedPayment(PRESENTATION);
     for (const error of ['insufficient_funds', 'something new'])
       await sql.query(
-        `INSERT INTO payment (cart_identifier, provider, method, amount_agorot, status, error, sale_draft, updated_at)
-         VALUES ($1, 'sandbox', 'card', 100, 'failed', $2, $3, $4)`,
+        `INSERT INTO money_attempt (kind, subject_kind, subject_id, channel, method, amount_agorot, provider,
+                                    idempotency_key, fingerprint, state, error, sale_draft, updated_at)
+         VALUES ('charge', 'cart', $1, 'online', 'card', 100, 'sandbox', $1, 'test', 'failed', $2, $3, $4)`,
         [
           randomUUID(),
           error,

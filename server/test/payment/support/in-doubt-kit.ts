@@ -56,9 +56,9 @@ export async function inDoubtCommit(
   // the attempt's real state: COMMIT_IN_PROGRESS), never a 500.
   expect(r.status).toBe(503);
   const state = await sql.query(
-    `SELECT c.status AS cart, p.status AS payment, s.status AS charge
-       FROM cart c JOIN payment p ON p.cart_identifier = c.cart_identifier::text
-       JOIN sandbox_charge s ON s.idempotency_key = p.idempotency_key WHERE c.cart_identifier = $1`,
+    `SELECT c.status AS cart, a.state AS payment, s.status AS charge
+       FROM cart c JOIN money_attempt a ON a.subject_id = c.cart_identifier::text AND a.subject_kind = 'cart'
+       JOIN sandbox_charge s ON s.idempotency_key = a.provider_key WHERE c.cart_identifier = $1`,
     [cart.cartIdentifier],
   );
   expect(state.rows).toEqual([{ cart: 'paying', payment: 'pending', charge: 'approved' }]);
