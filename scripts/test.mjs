@@ -1,13 +1,14 @@
 // `npm test`: the whole suite against real services.
 //  1. static checks, each counted as one test: lint (ESLint, zero warnings), format (Prettier --check),
 //     typecheck (tsc -b over every workspace and its tests), knip (dead files/exports, undeclared packages);
-//  2. provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
-//  3. runs jest (unit + medium tests, every workspace) with a JSON report, then (SUITE_PARALLEL=1: beside it)
-//  4. builds the app, starts a server per Playwright worker, runs Playwright in Debian's Chromium;
+//  2. when they are done, provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
+//  3. runs jest (unit + medium tests, every workspace) with a JSON report, and beside it builds the app and starts a
+//     server per Playwright worker; then (SUITE_PARALLEL=1: beside jest)
+//  4. runs Playwright in Debian's Chromium;
 //  5. prints one line `N passed, N failed` totalled over all runners, cleans up,
 //     and exits non-zero on any failure.
-//  1b. the clock guard, beside the static checks: the time-sensitive jest tests again at three fixed Israeli times
-//      (scripts/clock-guard.mjs);
+//  1b. the clock guard, beside the static checks and then jest: the time-sensitive jest tests again at three fixed
+//      Israeli times (scripts/clock-guard.mjs);
 // Flags: --only=static | --only=jest | --only=clocks | --only=e2e, --shuffle[=SEED] and --burner (the flake hunt,
 // docs/testing.md), and anything after `--` goes to jest or Playwright
 // (e.g. a file filter); --report=FILE names jest's JSON report (the clock guard's inner runs). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
