@@ -7,7 +7,20 @@ import { serverNodeFlags } from './server-node-flags.mjs';
 import { untilServerReady } from './server-ready.mjs';
 import { ROOT, freePort } from './services.mjs';
 
-export async function startTestServer(env, { cwd = ROOT } = {}) {
+export async function startTestServer(env, options = {}) {
+  // A free port is free when asked, not when the server listens: on a machine starting many servers at once (jest's
+  // Redis and cluster nodes beside the e2e stacks, other runs) another process can take it in between. That start
+  // is made again on another port; every other failure stands.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error?.message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnce(env, { cwd = ROOT }) {
   const port = await freePort();
   const child = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT, 'server', 'dist', 'main.js')], {
     cwd,
