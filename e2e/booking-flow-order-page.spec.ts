@@ -51,4 +51,37 @@ test.describe('booking flow from the seat map (order page)', () => {
         .first(),
     ).toBeVisible({ timeout: 15_000 });
   });
+
+  test("continue pressed before the lock's answer: the tickets step has the seat", async ({ page, request }) => {
+    // The map shows a seat at the tap and the cart gets it with the lock's answer; continue pressed in between (a quick
+    // buyer, or a loaded phone) used to leave the map, and its cart connection, before the answer came: the seat was
+    // held on the server and missing from the tickets step. The answer is kept back here until continue is pressed.
+    const presentation = await findPresentation(request, 'Desert Light');
+    let answer!: () => void;
+    const answerKept = new Promise<void>((resolve) => (answer = resolve));
+    let lockSent!: () => void;
+    const lockReached = new Promise<void>((resolve) => (lockSent = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/seats/lock-seat',
+      async (route) => {
+        const response = await route.fetch();
+        lockSent();
+        await answerKept;
+        await route.fulfill({ response });
+      },
+    );
+    await openSeatMap(page, presentation.id);
+    const seat = await availableSeat(page);
+    await clickSeat(page, seat);
+    await lockReached;
+    await page.getByRole('button', { name: 'המשך' }).first().click();
+    answer();
+    await expect(page).toHaveURL(/step=tickets/);
+    await expect(page.getByTestId('seat-line')).toHaveCount(1);
+
+    // The seat goes back for the specs after this one.
+    const released = page.waitForResponse((r) => r.url().includes('/api/seats/unlock-seat'));
+    await page.getByTestId('seat-line').locator('.seat-line__remove').click();
+    expect((await released).ok()).toBe(true);
+  });
 });

@@ -1,13 +1,14 @@
 // `npm test`: the whole suite against real services.
 //  1. static checks, each counted as one test: lint (ESLint, zero warnings), format (Prettier --check),
 //     typecheck (tsc -b over every workspace and its tests), knip (dead files/exports, undeclared packages);
-//  2. provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
-//  3. runs jest (unit + medium tests, every workspace) with a JSON report, then (SUITE_PARALLEL=1: beside it)
-//  4. builds the app, starts a server per Playwright worker, runs Playwright in Debian's Chromium;
+//  2. when they are done, provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
+//  3. runs jest (unit + medium tests, every workspace) with a JSON report, and beside it builds the app and starts a
+//     server per Playwright worker; then (SUITE_PARALLEL=1: beside jest)
+//  4. runs Playwright in Debian's Chromium;
 //  5. prints one line `N passed, N failed` totalled over all runners, cleans up,
 //     and exits non-zero on any failure.
-//  1b. the clock guard, beside the static checks: the time-sensitive jest tests again at three fixed Israeli times
-//      (scripts/clock-guard.mjs);
+//  1b. the clock guard, beside the static checks and then jest: the time-sensitive jest tests again at three fixed
+//      Israeli times (scripts/clock-guard.mjs);
 // Flags: --only=static | --only=jest | --only=clocks | --only=e2e, --shuffle[=SEED] and --burner (the flake hunt,
 // docs/testing.md), and anything after `--` goes to jest or Playwright
 // (e.g. a file filter); --report=FILE names jest's JSON report (the clock guard's inner runs). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
@@ -311,9 +312,16 @@ async function main() {
     return finish(started, totals, problems);
   }
   // Side by side: the static checks are two single-threaded tools at a time with idle gaps, the clock guard's
-  // small jest runs wait on their own PostgreSQL start; together they keep the suite under CI's 20 minutes.
-  if (only === undefined)
-    await Promise.all([timed('static checks', staticChecks), timed('clock guard', () => clockGuard(totals, problems))]);
+  // small jest runs wait on their own PostgreSQL start. jest starts when the static checks are done, beside the rest of
+  // the clock guard (its last setting used to run alone for 20-30 s with two workers, part of a core idle).
+  const clockGuardDone =
+    only === undefined
+      ? timed('clock guard', () => clockGuard(totals, problems)).catch((error) => {
+          totals.failed += 1;
+          problems.push(`clock guard: ${error.message}`);
+        })
+      : null;
+  if (only === undefined) await timed('static checks', staticChecks);
   services.log('provisioning throw-away PostgreSQL and Redis…');
   const pg = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
   const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
@@ -322,7 +330,8 @@ async function main() {
   // and with a CPU burner on one core a fresh clone took 14.4-14.8 min side by side against 16.3-17.0 one after the
   // other. Side by side, the start-ups of the cluster files meet the heaviest load of the run: three causes found and
   // fixed (docs/testing.md), but reshard-cluster's start still hung 180 s in two of the last three runs, so it stays
-  // opt-in until that is found.
+  // opt-in until that is found. Either way the e2e part's build and stacks start with jest: Playwright finds its
+  // servers up when jest ends, instead of waiting for three migrations and seeds then.
   const serial = process.env.SUITE_PARALLEL !== '1';
   const parts = [];
   const part = (fn) =>
@@ -330,15 +339,17 @@ async function main() {
       totals.failed += 1;
       problems.push(error.message);
     });
+  const e2eReady = only !== 'jest' ? settle(prepareE2e(pg)) : null;
   try {
     if (only !== 'e2e') parts.push(part(() => jestPart(env, totals, problems, { prefix: !serial && only !== 'jest' })));
     if (serial) await Promise.all(parts.splice(0));
-    if (only !== 'jest') parts.push(part(() => e2ePart(pg, env, totals, problems)));
+    if (e2eReady) parts.push(part(async () => runE2e(await e2eReady, env, totals, problems)));
     await Promise.all(parts);
   } catch (error) {
     totals.failed += 1;
     problems.push(error.message);
   } finally {
+    await clockGuardDone;
     await redis.stop();
     await pg.stop();
     rmSync(runDir, { recursive: true, force: true });
@@ -397,9 +408,28 @@ async function jestPart(env, totals, problems, { prefix }) {
   addRunnerCounts('jest', counts, code, totals, problems);
 }
 
-/** Build, a stack per Playwright worker, then Playwright (or the shuffled lanes). */
-async function e2ePart(pg, env, totals, problems) {
+/** A promise's outcome as a value, so that a failure waits for its turn instead of surfacing unhandled. */
+function settle(promise) {
+  return promise.then(
+    (value) => ({ value }),
+    (error) => ({ error }),
+  );
+}
+
+/** Chromium, the build and a stack per Playwright worker (started beside jest). */
+async function prepareE2e(pg) {
   const chromium = findChromium();
+  if (!chromium) return { chromium: null, stacks: [] };
+  const build = await timed('build', () => runNode(path.join(ROOT, 'scripts', 'build.mjs'), [], {}));
+  if (build !== 0) throw new Error('build failed');
+  const stacks = await timed('e2e stacks', () => startE2eStacks(pg, e2eWorkers()));
+  return { chromium, stacks };
+}
+
+/** Playwright (or the shuffled lanes) on the prepared stacks, which it stops when done. */
+async function runE2e(prepared, env, totals, problems) {
+  if (prepared.error) throw prepared.error;
+  const { chromium, stacks } = prepared.value;
   if (!chromium) {
     totals.failed += 1;
     problems.push(
@@ -407,9 +437,6 @@ async function e2ePart(pg, env, totals, problems) {
     );
     return;
   }
-  const build = await timed('build', () => runNode(path.join(ROOT, 'scripts', 'build.mjs'), [], {}));
-  if (build !== 0) throw new Error('build failed');
-  const stacks = await timed('e2e stacks', () => startE2eStacks(pg, e2eWorkers()));
   try {
     if (shuffle) {
       const counts = await timed('playwright (shuffled)', () =>

@@ -172,6 +172,23 @@ export function SeatMap({ presentation, onContinue, membership, change }: SeatMa
   const phase = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.phase);
   const error = useStore(controller?.ui ?? PLACEHOLDER_UI, (s) => s.error);
 
+  // Continue once every seat tapped has its lock's answer: the cart gets a seat from that answer, and this map (with
+  // its cart connection) goes away with the step, so an answer still on its way would be held and missing from the
+  // cart. A seat refused meanwhile leaves the selection; with nothing left held there is nothing to continue with.
+  const continuing = useRef(false);
+  const next = onContinue ?? (() => navigate('/booking/checkout'));
+  const continueWhenHeld = async () => {
+    if (!controller || continuing.current) return;
+    continuing.current = true;
+    try {
+      await controller.holds.settled();
+      const { selected, ga } = controller.ui.getState();
+      if (!controller.destroyed && selected.length + ga.reduce((n, g) => n + g.places.length, 0) > 0) next();
+    } finally {
+      continuing.current = false;
+    }
+  };
+
   // The hold ran out: a page that says so and offers to start again (not the timer's URL, a silent jump).
   const onExpire = useCallback(
     () => navigate(holdExpiredPath(presentation.id), { replace: true }),
@@ -203,7 +220,7 @@ export function SeatMap({ presentation, onContinue, membership, change }: SeatMa
           boxOffice={settings.boxOffice}
           showBoxOfficeSwitch={staffSeller || (settings.boxOffice && settings.benchPage)}
           onExpire={onExpire}
-          onContinue={onContinue ?? (() => navigate('/booking/checkout'))}
+          onContinue={() => void continueWhenHeld()}
           change={change}
         />
       ) : (

@@ -76,7 +76,7 @@ export class QueueTicker implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationShutdown(): Promise<void> {
     const sub = this.subscriber;
     this.subscriber = null;
-    if (sub) await sub.quit().catch(() => sub.disconnect());
+    if (sub) await this.connection.close(sub);
   }
 
   /** One round over every queued presentation, after the round in progress if any. */

@@ -82,8 +82,25 @@ export class RedisConnection implements OnApplicationShutdown {
     return cluster as unknown as Redis;
   }
 
+  /**
+   * Closes a subscriber connection its owner is done with (replaced, or the owner stopping), and forgets it, so that
+   * the shutdown does not close it a second time: QUIT on a closed connection fails, and the disconnect() after it
+   * arms ioredis' 2 s stream-destroy timer, which nothing clears once the socket has closed. Two seconds in which the
+   * process cannot exit (every jest worker that ended on a medium file was killed for it).
+   */
+  async close(sub: Redis | Cluster): Promise<void> {
+    this.subscribers.delete(sub);
+    await sub.quit().catch(() => sub.disconnect());
+  }
+
+  /** Drops a subscriber connection at once (one that never answered), and forgets it. */
+  drop(sub: Redis | Cluster): void {
+    this.subscribers.delete(sub);
+    sub.disconnect();
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    const all = [this.client, ...this.subscribers];
+    const all = [this.client, ...this.subscribers].filter((c) => c.status !== 'end');
     this.subscribers.clear();
     await Promise.all(all.map((c) => c.quit().catch(() => c.disconnect())));
   }

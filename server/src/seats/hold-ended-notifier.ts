@@ -50,6 +50,6 @@ export class HoldEndedNotifier implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     const sub = this.subscriber;
     this.subscriber = null;
-    if (sub) await sub.quit().catch(() => sub.disconnect());
+    if (sub) await this.connection.close(sub);
   }
 }

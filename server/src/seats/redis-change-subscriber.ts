@@ -156,7 +156,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     // The old subscriber kept delivering until the new one had subscribed every slot, so the switch loses
     // nothing; a version both delivered is applied once (the feed skips versions it has).
     this.live.delete(old);
-    await old.quit().catch(() => old.disconnect());
+    await this.connection.close(old);
   }
 
   /** Cluster: a new sharded subscriber for all 16,384 slot channels (replaces the current one once subscribed). */
@@ -183,7 +183,7 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
         return;
       } catch (error) {
         this.live.delete(sub);
-        sub.disconnect();
+        this.connection.drop(sub);
         if (round >= SUBSCRIBER_ROUNDS || !(noSubscriberYet(error) || timedOut(error))) throw error;
         this.alarm.report('redis', 'seat change subscriber', error);
       }
@@ -255,6 +255,6 @@ export class RedisChangeSubscriber implements OnModuleInit, OnModuleDestroy {
     const sub = this.subscriber;
     this.subscriber = null;
     this.live.clear();
-    if (sub) await sub.quit().catch(() => sub.disconnect());
+    if (sub) await this.connection.close(sub);
   }
 }

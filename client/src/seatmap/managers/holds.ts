@@ -24,8 +24,27 @@ export class HoldsManager {
    * lock through PUT /api/backoffice/lock-seats, a rectangle in ONE call, all or nothing. Null: the public path.
    */
   private staffMax: number | null = null;
+  /** Hold calls not finished yet, each until its answer has reached the selection and the hold events. */
+  private readonly calls = new Set<Promise<unknown>>();
 
   constructor(private readonly c: SeatMapController) {}
+
+  private track<T>(call: Promise<T>): Promise<T> {
+    this.calls.add(call);
+    const done = () => void this.calls.delete(call);
+    call.then(done, done);
+    return call;
+  }
+
+  /**
+   * Resolves once every hold call has finished and its answer reached the cart (through the hold events): what
+   * "continue" waits for. The selection shows a seat at the tap, the cart gets it with the lock's answer, and the map
+   * (with its cart connection) goes away when the order moves on: a seat whose answer came after that was held on
+   * the server and missing from the tickets step.
+   */
+  async settled(): Promise<void> {
+    while (this.calls.size > 0) await Promise.allSettled([...this.calls]);
+  }
 
   /** The most seats the selection may hold: the staff block limit, else the presentation's per-order maximum. */
   seatLimit(): number {
@@ -115,7 +134,11 @@ export class HoldsManager {
   }
 
   /** Select (lock) or deselect (unlock) seat i and its couch. */
-  async toggleSeat(i: number): Promise<void> {
+  toggleSeat(i: number): Promise<void> {
+    return this.track(this.toggle(i));
+  }
+
+  private async toggle(i: number): Promise<void> {
     if (i < 0 || this.inFlight.has(i)) return;
     if (this.c.selection.has(i)) {
       await this.unselect(i);
@@ -143,7 +166,11 @@ export class HoldsManager {
    * Box office: select these available seats and lock them. With a staff session: up to the staff limit, in ONE
    * lock-seats call, all or nothing. Without: up to the order's maximum, a unit at a time, 4 in flight.
    */
-  async selectAndLock(seats: readonly number[]): Promise<void> {
+  selectAndLock(seats: readonly number[]): Promise<void> {
+    return this.track(this.selectAndLockNow(seats));
+  }
+
+  private async selectAndLockNow(seats: readonly number[]): Promise<void> {
     if (this.staffMax !== null) return this.lockBlock(seats);
     const selection = this.c.selection;
     const added = selection.selectMany(seats);
@@ -224,7 +251,11 @@ export class HoldsManager {
   }
 
   /** One undo gives back the whole last block (the seats of it still held), in one call for a staff session. */
-  async undoLastBlock(): Promise<void> {
+  undoLastBlock(): Promise<void> {
+    return this.track(this.undoLastBlockNow());
+  }
+
+  private async undoLastBlockNow(): Promise<void> {
     const seats = this.lastBlock.filter((i) => this.c.selection.has(i) && !this.inFlight.has(i));
     this.lastBlock = [];
     this.c.ui.setState({ lastBlock: 0 });
@@ -331,7 +362,11 @@ export class HoldsManager {
   }
 
   /** Best available: the server finds and locks the best block of `quantity` seats. */
-  async bestAvailable(quantity: number, ticketGroupId?: number, sectionId?: number): Promise<void> {
+  bestAvailable(quantity: number, ticketGroupId?: number, sectionId?: number): Promise<void> {
+    return this.track(this.bestAvailableNow(quantity, ticketGroupId, sectionId));
+  }
+
+  private async bestAvailableNow(quantity: number, ticketGroupId?: number, sectionId?: number): Promise<void> {
     const c = this.c;
     c.ui.setState({ busy: true });
     try {
@@ -369,7 +404,11 @@ export class HoldsManager {
   }
 
   /** GA: one more (+1) or one fewer (-1) place in section s. */
-  async changeGa(s: number, delta: 1 | -1): Promise<void> {
+  changeGa(s: number, delta: 1 | -1): Promise<void> {
+    return this.track(this.changeGaNow(s, delta));
+  }
+
+  private async changeGaNow(s: number, delta: 1 | -1): Promise<void> {
     const c = this.c;
     const sec = c.store.sections[s]!;
     const places = this.gaPlaces.get(s) ?? [];
