@@ -72,12 +72,14 @@ interface PresentationRowDb {
   max_seats_per_order: number;
   published_at: Date | null;
   cancelled_at: Date | null;
+  sales_open_at: Date | null;
+  sales_close_at: Date | null;
   revision: number;
   sold_count: number;
 }
 
 const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
-  p.max_seats_per_order, p.published_at, p.cancelled_at, p.revision,
+  p.max_seats_per_order, p.published_at, p.cancelled_at, p.sales_open_at, p.sales_close_at, p.revision,
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
@@ -288,6 +290,8 @@ export class EventAdminRepository {
         maxSeatsPerOrder: r.max_seats_per_order,
         status: r.cancelled_at ? 'cancelled' : r.published_at ? 'published' : 'draft',
         publishedAt: r.published_at ? r.published_at.toISOString() : null,
+        salesOpenAt: r.sales_open_at?.toISOString() ?? null,
+        salesCloseAt: r.sales_close_at?.toISOString() ?? null,
         soldCount: r.sold_count,
         prices,
         cancellation: progress.get(Number(r.id)) ?? null,
@@ -586,6 +590,24 @@ export class EventAdminRepository {
         );
       else await tx.query('DELETE FROM presentation_cancellation_policy WHERE presentation_id = $1', [id]);
       await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'changed';
+    });
+  }
+
+  /** A date's sale window at `revision`, draft or on sale (null on a side: no limit there). */
+  async changeSaleWindow(
+    id: number,
+    revision: number,
+    window: { opensAt: string | null; closesAt: string | null },
+  ): Promise<'changed' | 'cancelled' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      await tx.query(
+        'UPDATE presentation SET sales_open_at = $2, sales_close_at = $3, revision = revision + 1 WHERE id = $1',
+        [id, window.opensAt, window.closesAt],
+      );
       return 'changed';
     });
   }

@@ -20,6 +20,7 @@ import {
   type AdminPresentationMove,
   type AdminPresentationCancel,
   type AdminPresentationMoved,
+  type AdminSaleWindowChange,
   type AdminZone,
   type AdminZonePrices,
   type ScheduledRun,
@@ -202,6 +203,20 @@ export class EventAdminService {
     await this.audited(staff, 'presentation-settings', after.presentation.businessId, `presentation:${id}`, {
       before,
       after: after.settings,
+    });
+    return after;
+  }
+
+  /** A date's sale window, draft or on sale: every node's seat engine learns it within 5 s (its layout's flags). */
+  async changeSaleWindow(staff: StaffIdentity, id: number, change: AdminSaleWindowChange): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.changeSaleWindow(id, change.revision, change);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-sale-window', after.businessId, `presentation:${id}`, {
+      before: { opensAt: before.salesOpenAt, closesAt: before.salesCloseAt },
+      after: { opensAt: after.salesOpenAt, closesAt: after.salesCloseAt },
     });
     return after;
   }

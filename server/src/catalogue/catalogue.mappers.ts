@@ -8,7 +8,13 @@ import type {
   ApiTicket,
   ApiTicketGroup,
 } from '@hotline/shared';
-import { agorotToShekels, presentationAvailability, seatingMode, toColumnarSeatplan } from '@hotline/shared';
+import {
+  agorotToShekels,
+  presentationAvailability,
+  saleWindowState,
+  seatingMode,
+  toColumnarSeatplan,
+} from '@hotline/shared';
 import type {
   CatalogueTranslations,
   FeatureEntity,
@@ -45,7 +51,8 @@ export function toApiFeature(f: FeatureEntity): ApiFeature {
   };
 }
 
-export function toApiPresentation(row: PresentationRow): ApiPresentation {
+/** `now`: the server's clock, for where the date stands against its sale window. */
+export function toApiPresentation(row: PresentationRow, now: Date): ApiPresentation {
   const { presentation: p, feature, location, venue } = row;
   const seating = seatingMode({ reservedSectionCount: row.reservedSections, gaSectionCount: row.gaSections });
   return {
@@ -76,6 +83,9 @@ export function toApiPresentation(row: PresentationRow): ApiPresentation {
     isGA: seating.isGA,
     soldout: p.soldout,
     availability: presentationAvailability({ soldoutFlag: p.soldout, capacity: row.capacity, sold: row.sold }),
+    salesOpenAt: p.salesOpenAt?.toISOString() ?? null,
+    salesCloseAt: p.salesCloseAt?.toISOString() ?? null,
+    saleWindow: saleWindowState({ opensAt: p.salesOpenAt, closesAt: p.salesCloseAt }, now),
     seatingMode: seating.seatingMode,
     hasReservedSection: seating.hasReservedSection,
     hasGASection: seating.hasGASection,

@@ -6,6 +6,7 @@ import {
   checkCustomerDetails,
   customerFormForKind,
   presentationsToRemoveOnSelect,
+  saleWindowRefusal,
   seatKey,
   shekelsToAgorot,
   type CartKind,
@@ -76,6 +77,18 @@ export class QuoteService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * A date outside its sale window sells nothing to the public, also to a visitor who locked seats inside it (the
+   * lock outlives the close by its minutes); the box office sells outside it (shared saleWindowRefusal).
+   */
+  private refuseOutsideSaleWindow(layouts: Layout[], channel: CouponChannel): void {
+    const now = this.clock.now();
+    for (const { presentation: p } of layouts) {
+      const refusal = saleWindowRefusal({ opensAt: p.salesOpenAt, closesAt: p.salesCloseAt }, { now, channel });
+      if (refusal) throw new AppError(refusal);
+    }
+  }
+
   /** The customer's details against this deployment's form for this kind of order (SSN required for vouchers, donations). */
   checkCustomer(info: unknown, locale: Locale, kind: CartKind = 'tickets'): CustomerDetails {
     const form = customerFormForKind(this.customerForm, kind);
@@ -124,6 +137,7 @@ export class QuoteService {
     // A date cancelled from the back office sells nothing more, also to a visitor whose seats were locked before; a
     // node learns of it within 5 s, and the cancellation job refunds what slipped through in that moment.
     if (layouts.some((l) => l.presentation.cancelled)) throw new BookingError('SHOW_CANCELLED');
+    this.refuseOutsideSaleWindow(layouts, couponChannelOf(cart, options));
     const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
     // A single-event video-on-demand show is sold on its own (the storefront removes the others when it is chosen).
     const shows = layouts.map((l) => ({ id: l.presentation.id, venueTypeId: l.presentation.venueTypeId }));

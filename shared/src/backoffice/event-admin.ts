@@ -158,6 +158,9 @@ export interface AdminPresentation {
   maxSeatsPerOrder: number;
   status: PresentationStatus;
   publishedAt: string | null;
+  /** The sale window (ISO 8601, UTC; the screen shows and takes Israel time), null on a side: no limit there. */
+  salesOpenAt: string | null;
+  salesCloseAt: string | null;
   /** Tickets sold and not cancelled. */
   soldCount: number;
   /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
@@ -263,6 +266,17 @@ export interface AdminCancellationPolicy {
  * A date's other settings (GET and PUT /api/admin/presentations/:id/settings): a waiver every buyer signs (its terms
  * in Hebrew and English; null: none) and the buyer's own cancellation policy (null: buyers may not cancel).
  */
+/**
+ * PUT /api/admin/presentations/:id/sale-window: when the public may buy the date (instants with their offset; null:
+ * no limit on that side). Outside it the storefront shows "not yet on sale" / "sales closed" and public locks and
+ * the commit refuse (SALES_NOT_OPEN / SALES_CLOSED); the box office sells outside it.
+ */
+export interface AdminSaleWindowChange {
+  revision: number;
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
 export interface AdminDateSettings {
   waiver: { terms: { he: string; en: string } } | null;
   cancellation: AdminCancellationPolicy | null;

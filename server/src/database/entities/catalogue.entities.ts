@@ -150,6 +150,9 @@ export class PresentationEntity {
   @Column({ type: 'int', default: 1 }) revision: number;
   /** On sale from then on; null: a draft, invisible to buyers and refused by the seat engine. */
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true }) publishedAt: Date | null;
+  /** The sale window (shared sale-window rule): null on a side means no limit there. */
+  @Column({ name: 'sales_open_at', type: 'timestamptz', nullable: true }) salesOpenAt: Date | null;
+  @Column({ name: 'sales_close_at', type: 'timestamptz', nullable: true }) salesCloseAt: Date | null;
 }
 
 @Entity({ name: 'ticket_group' })

@@ -33,6 +33,7 @@ import { PaymentFailuresIndex1795960000000 } from './1795960000000-payment-failu
 import { DoorConflictReview1795970500000 } from './1795970500000-door-conflict-review';
 import { OneMoneyAttempt1795975000000 } from './1795975000000-one-money-attempt';
 import { CancellationRefundsAsMoneyAttempts1795980000000 } from './1795980000000-cancellation-refunds-as-money-attempts';
+import { PresentationSaleWindow1796030000000 } from './1796030000000-presentation-sale-window';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   DoorConflictReview1795970500000,
   OneMoneyAttempt1795975000000,
   CancellationRefundsAsMoneyAttempts1795980000000,
+  PresentationSaleWindow1796030000000,
 ];
