@@ -653,3 +653,100 @@ test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560
   await expect(page.locator(`#bo-coupons-${dateId}-until`)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId(`bo-coupons-${dateId}`)).toContainText('The end must come after the start.');
 });
+
+test("a date's sale window set on the screen: buyers see it as not yet on sale and get no seat map; then closed; axe-clean with the form open", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  const hall = await ownTheatre(page);
+  const tag = uniqueCode('e2e-window');
+  const featureId = await apiEvent(page, tag);
+  const day = someDayAhead();
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, day, '20:00');
+  await page.reload();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const opener = row.getByRole('button', { name: /^Sale window/ });
+
+  // A close before the open is named in the form, before anything is sent.
+  await opener.click();
+  const form = page.getByTestId(`bo-window-${dateId}`);
+  await expect(form.getByLabel('Sales open at')).toBeFocused();
+  const opensDay = plusDays(day, -10);
+  await form.getByLabel('Sales open at').fill(`${opensDay}T10:00`);
+  await form.getByLabel('Sales close at').fill(`${plusDays(day, -11)}T10:00`);
+  await form.getByRole('button', { name: 'Save the sale window' }).click();
+  await expect(form.getByLabel('Sales close at')).toBeFocused();
+  await expect(form).toContainText('Sales must close after they open.');
+
+  // Opening ten days before the show, no close: saved, shown in the row, the focus back on its button.
+  await form.getByLabel('Sales close at').fill('');
+  await form.getByRole('button', { name: 'Save the sale window' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The sale window of');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId(`bo-date-${dateId}-window`)).toContainText('On sale from');
+  await expect(opener).toBeFocused();
+  const saved = await created<{ salesOpenAt: string | null; salesCloseAt: string | null }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(saved.salesCloseAt).toBeNull();
+  expect(new Date(saved.salesOpenAt!).toLocaleString('sv-SE', { timeZone: 'Asia/Jerusalem' }).slice(0, 16)).toBe(
+    `${opensDay} 10:00`,
+  );
+
+  // In Hebrew at 390 px and Arabic at 2560 px the form is axe-clean and fits.
+  for (const [lang, width] of [
+    ['he', 390],
+    ['ar', 2560],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-window`).click();
+    await expect(page.locator(`#bo-window-${dateId}-opens`)).toBeFocused();
+    await expect(page.locator(`#bo-window-${dateId}-opens`)).toHaveValue(`${opensDay}T10:00`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, sale window form (${lang}, ${width} px)`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`bo-window-${dateId}`)).toHaveCount(0);
+  }
+
+  // A buyer: the event's page shows the date as not yet on sale, with no way to choose seats; its page has no map.
+  const buyer = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  await buyer.goto(`/booking/features/${featureId}?lang=en`);
+  const showRow = buyer.locator('li.show-row[data-availability="notYet"]');
+  await expect(showRow).toContainText('Not yet on sale');
+  await expect(showRow.getByRole('link')).toHaveCount(0);
+  await buyer.goto(`/order/${dateId}?lang=en`);
+  await expect(buyer.getByTestId('order-off-sale')).toContainText('This date is not yet on sale. Sales open');
+  await expect(buyer.getByLabel('Seat map')).toHaveCount(0);
+
+  // Closed (a window that ended yesterday, through the API): "Sales closed".
+  const current = await created<{ revision: number }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  await created(
+    await page.request.put(`/api/admin/presentations/${dateId}/sale-window?lang=en`, {
+      data: {
+        revision: current.revision,
+        opensAt: new Date(Date.now() - 2 * DAY_MS).toISOString(),
+        closesAt: new Date(Date.now() - DAY_MS).toISOString(),
+      },
+    }),
+    200,
+  );
+  await buyer.goto(`/booking/features/${featureId}?lang=en`);
+  await expect(buyer.locator('li.show-row[data-availability="closed"]')).toContainText('Sales closed');
+  await buyer.close();
+});
