@@ -6,6 +6,7 @@ import {
   checkCustomerDetails,
   customerFormForKind,
   presentationsToRemoveOnSelect,
+  productLimitRefusal,
   saleWindowRefusal,
   seatKey,
   shekelsToAgorot,
@@ -29,9 +30,9 @@ import {
 import { DonationsRepository, GiftOffersRepository } from '../gifts';
 import { WaiverCheck } from '../waivers';
 import { MembershipQuoteService } from '../memberships';
-import type { SaleInput, SaleOutcome } from '../reservations';
+import type { SaleInput, SaleOutcome, SaleProduct } from '../reservations';
 import { SeatEngineService, type Layout } from '../seats';
-import { assertCouponTerms, seatsCouponAllows, TicketsRepository, type TicketRow } from '../tickets';
+import { assertCouponTerms, seatsCouponAllows, TicketsRepository, type ProductRow, type TicketRow } from '../tickets';
 import { ReferenceEligibility } from '../ticket-references';
 import { ChannelCheck } from './channel-check';
 
@@ -46,6 +47,26 @@ function couponChannelOf(
   if (cart.miniSiteUrl?.trim()) return 'mini-site';
   if (cart.integrationId?.trim()) return 'partner';
   return 'web';
+}
+/**
+ * The cart's products, one line per product (a product listed twice is summed), held to their limits before anything
+ * is claimed or charged (shared productLimitRefusal: per order, then what the stock has left). Priced already: a
+ * product not sold here never reaches this.
+ */
+function productLinesOf(
+  cartProducts: { id: number; quantity: number }[],
+  rows: Map<number, ProductRow>,
+): SaleProduct[] {
+  const quantities = new Map<number, number>();
+  for (const p of cartProducts) quantities.set(p.id, (quantities.get(p.id) ?? 0) + p.quantity);
+  return [...quantities].map(([id, quantity]) => {
+    const row = rows.get(id)!;
+    const refusal = productLimitRefusal({ perOrder: row.perOrder, left: row.left }, quantity);
+    if (refusal === 'PRODUCT_PER_ORDER_EXCEEDED')
+      throw new BookingError(refusal, { max: row.perOrder ?? 0 }, { productId: id, max: row.perOrder });
+    if (refusal) throw new BookingError(refusal, {}, { productId: id });
+    return { productId: id, quantity, unitAgorot: row.price, stocked: row.stock !== null };
+  });
 }
 const refsOf = (s: ParsedCart['seats'][number]) => ({
   ref1: s.ref1,
@@ -228,6 +249,7 @@ export class QuoteService {
       clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
     });
     const coupons = await this.checkCoupons(priced, tickets, couponChannelOf(cart, options));
+    const products = productLinesOf(cart.products ?? [], productById);
     await this.memberships.checkMemberTickets(visitorId, cart, priced);
     // The ticket rows carry what the waiver and reference checks would ask (tickets.repository.ts facts; priceOrder
     // refused any seat whose ticket is missing or of another presentation), so a plain order asks neither table.
@@ -250,7 +272,7 @@ export class QuoteService {
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !paidLater) {
       throw new BookingError('PAYMENT_NOT_AUTHORISED');
     }
-    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel, references };
+    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel, references, products };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
@@ -274,6 +296,8 @@ export class QuoteService {
         return new BookingError('VOUCHER_NOT_FOUND', {}, { voucher: outcome.detail });
       case 'COUPON_USED_UP':
         return new BookingError('COUPON_USED_UP');
+      case 'PRODUCT_SOLD_OUT':
+        return new BookingError('PRODUCT_SOLD_OUT');
       default:
         return new BookingError(
           'SEAT_NOT_LOCKED',

@@ -34,6 +34,7 @@ import { DoorConflictReview1795970500000 } from './1795970500000-door-conflict-r
 import { OneMoneyAttempt1795975000000 } from './1795975000000-one-money-attempt';
 import { CancellationRefundsAsMoneyAttempts1795980000000 } from './1795980000000-cancellation-refunds-as-money-attempts';
 import { PresentationSaleWindow1796030000000 } from './1796030000000-presentation-sale-window';
+import { ProductStock1796030000001 } from './1796030000001-product-stock';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -85,4 +86,5 @@ export const MIGRATIONS = [
   OneMoneyAttempt1795975000000,
   CancellationRefundsAsMoneyAttempts1795980000000,
   PresentationSaleWindow1796030000000,
+  ProductStock1796030000001,
 ];
