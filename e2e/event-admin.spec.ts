@@ -532,9 +532,18 @@ test('a product made on the screen for one event is offered to its buyers, and n
   await page.locator('#bo-product-name-ar').fill(`فشار ${tag}`);
   await page.locator('#bo-product-price').fill('18,5');
   await page.locator('#bo-product-icon').selectOption('popcorn');
+  // A stock of 5 and at most 2 per order; a per-order limit of 0 is named first.
+  await page.locator('#bo-product-stock').fill('5');
+  await page.locator('#bo-product-perOrder').fill('0');
+  await products.getByRole('button', { name: 'Create the product' }).click();
+  await expect(page.locator('#bo-product-perOrder')).toBeFocused();
+  await expect(products).toContainText('Enter a whole number from 1 to 100.');
+  await page.locator('#bo-product-perOrder').fill('2');
   await products.getByRole('button', { name: 'Create the product' }).click();
   await expect(page.getByTestId('bo-products-notice')).toHaveText(`The product ${name} was created.`);
   const row = products.locator('tbody tr', { hasText: name });
+  await expect(row).toContainText('0 of 5 sold');
+  await expect(row).toContainText('up to 2 per order');
   await expect(row).toContainText('₪18.50');
   await expect(row).toContainText('On sale');
   await expect(row).toContainText(`Play ${tag}`);
@@ -547,7 +556,7 @@ test('a product made on the screen for one event is offered to its buyers, and n
         price: number;
       }[]
     ).filter((p) => p.nameRu === `Попкорн ${tag}`);
-  expect(await offered()).toEqual([expect.objectContaining({ price: 18.5 })]);
+  expect(await offered()).toEqual([expect.objectContaining({ price: 18.5, perOrder: 2, available: 5 })]);
 
   // Edit: off sale. The form is filled in, its heading focused; axe finds nothing in Hebrew and Arabic with it open.
   for (const [lang, edit] of [

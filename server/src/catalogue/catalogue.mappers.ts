@@ -149,7 +149,8 @@ export function toApiTicketGroup(group: TicketGroupEntity, tickets: TicketEntity
   };
 }
 
-export function toApiProduct(p: ProductEntity): ApiProduct {
+/** `held`: units live orders hold (what the stock has given out); display only, the commit decides. */
+export function toApiProduct(p: ProductEntity, held = 0): ApiProduct {
   return {
     id: p.id,
     name: p.name,
@@ -159,6 +160,8 @@ export function toApiProduct(p: ProductEntity): ApiProduct {
     price: agorotToShekels(p.price),
     image: `/api/products/${p.id}/image`,
     isDeliveryRequired: p.isDeliveryRequired,
+    perOrder: p.perOrder,
+    available: p.stock === null ? null : Math.max(0, p.stock - held),
   };
 }
 

@@ -83,7 +83,13 @@ export class CatalogueService {
     const [row] = await this.repo.findPresentations({ ids: [id] });
     if (!row) throw new AppError('PRESENTATION_NOT_FOUND');
     const products = await this.repo.findProducts(row.presentation.locationId, row.presentation.featureId);
-    return { presentation: { ...toApiPresentation(row, this.clock.now()), products: products.map(toApiProduct) } };
+    const held = await this.repo.productUnitsHeld(products.filter((p) => p.stock !== null).map((p) => p.id));
+    return {
+      presentation: {
+        ...toApiPresentation(row, this.clock.now()),
+        products: products.map((p) => toApiProduct(p, held.get(p.id) ?? 0)),
+      },
+    };
   }
 
   /** `modifiedTickets` ("12,15", the tickets of an order being changed): only what a seat swap may use. */

@@ -8,7 +8,7 @@ import {
   type SaleOutcome,
   type SaleRefused,
 } from '../reservations';
-import { PRODUCT_UNITS_HELD_SQL } from './product-stock';
+import { PRODUCT_UNITS_HELD_SQL } from '../database/product-stock-sql';
 
 const idOf = (resource: string): number => Number(resource.slice('product:'.length));
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
-import { PRODUCT_UNITS_HELD_SQL } from './product-stock';
+import { PRODUCT_UNITS_HELD_SQL } from '../database/product-stock-sql';
 
 /** A ticket (price list row) as the booking flow prices it. Money in agorot. */
 export interface TicketRow {
@@ -60,7 +60,7 @@ export interface ProductRow {
   perOrder: number | null;
   /** Null: no stock (sold as often as ordered). */
   stock: number | null;
-  /** The stock less what live orders hold (product-stock.ts); null without a stock. */
+  /** The stock less what live orders hold (database/product-stock-sql.ts); null without a stock. */
   left: number | null;
 }
 

@@ -141,6 +141,10 @@ export interface ApiProduct {
   price: number;
   image: string;
   isDeliveryRequired: boolean;
+  /** The most one order may take; null or absent: no limit of its own. */
+  perOrder?: number | null;
+  /** Units its stock has left when the page was read (0: sold out); null or absent: no stock. The commit decides. */
+  available?: number | null;
 }
 
 export interface FeaturesResponse {
