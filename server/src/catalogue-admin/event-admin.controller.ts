@@ -5,6 +5,7 @@ import {
   BACK_OFFICE_PERMISSION,
   CANCELLATION_CHARGE_TYPES,
   FEATURE_CATEGORIES,
+  VIDEO_ON_DEMAND_KINDS,
   type AdminDateSettingsResponse,
   type AdminFeature,
   type AdminFeatureListResponse,
@@ -151,6 +152,7 @@ const seriesBody = z.object({
   count: z.number().int().min(1).max(60).default(1),
   maxSeatsPerOrder: maxSeatsPerOrder.default(10),
   prices,
+  videoOnDemand: z.enum(VIDEO_ON_DEMAND_KINDS).nullable().default(null),
 });
 const updatePresentationBody = z.object({ revision, date: dateKey, time: timeOfDay, maxSeatsPerOrder, prices });
 

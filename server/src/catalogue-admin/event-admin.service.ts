@@ -6,6 +6,7 @@ import {
   jerusalemTimeOfDay,
   jerusalemWallClockToUtc,
   presentationReadiness,
+  venueTypeOfWatching,
   type AdminCouponChange,
   type AdminDateSettingsChange,
   type AdminDateSettingsResponse,
@@ -109,9 +110,17 @@ export class EventAdminService {
     const dates = seriesOf(input);
     const past = dates.find((d) => d.startsAt.getTime() <= this.clock.nowMs());
     if (past) throw new AppError('DATE_IN_PAST', { date: past.dateKey, time: past.time });
+    const online = input.videoOnDemand ?? null;
+    // An online date is a place in a virtual hall: general admission only, and watched at home (no overlaps).
+    if (online && plan.reserved) throw new AppError('VOD_NEEDS_GENERAL_ADMISSION');
     const runs = dates.map((d) => ({ startsAt: d.startsAt, durationMinutes: feature.durationMinutes }));
     const overlap = overlapCheck(runs);
-    const ids = await this.events.createSeries(plan.venueId, dates, input, overlap.check);
+    const ids = await this.events.createSeries(
+      plan.venueId,
+      dates,
+      { ...input, venueTypeId: venueTypeOfWatching(online) },
+      online ? () => false : overlap.check,
+    );
     if (ids === 'overlap') throw overlap.error();
     const mine = await this.events.presentationsByIds(ids);
     await this.audited(staff, 'presentation-create', plan.businessId, `feature:${feature.id}`, {

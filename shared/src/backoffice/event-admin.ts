@@ -7,6 +7,7 @@
  */
 import type { CancellationChargeType } from '../rules/cancellation/cancellation-charge';
 import type { CouponChannel } from '../rules/catalogue/coupon-terms';
+import type { VideoOnDemandKind } from '../rules/catalogue/video-on-demand';
 import type { AdminNames } from './catalogue-admin';
 
 /** The event categories the storefront knows (its filters and icons); the id is stored, the name shown. */
@@ -158,6 +159,8 @@ export interface AdminPresentation {
   maxSeatsPerOrder: number;
   status: PresentationStatus;
   publishedAt: string | null;
+  /** Watched online (video on demand: sold alone or sharing a cart), or null for a date in the hall. */
+  videoOnDemand: VideoOnDemandKind | null;
   /** The sale window (ISO 8601, UTC; the screen shows and takes Israel time), null on a side: no limit there. */
   salesOpenAt: string | null;
   salesCloseAt: string | null;
@@ -192,6 +195,11 @@ export interface AdminPresentationSeriesInput {
   count: number;
   maxSeatsPerOrder: number;
   prices: AdminZonePrices[];
+  /**
+   * Online dates (video on demand) instead of dates in the hall: on a seat plan of general admission only (422
+   * VOD_NEEDS_GENERAL_ADMISSION otherwise), not checked for overlaps (watched at home). Absent or null: in the hall.
+   */
+  videoOnDemand?: VideoOnDemandKind | null;
 }
 
 /** PUT /api/admin/presentations/:id (a draft only): its time, order limit and prices. */

@@ -544,6 +544,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                 {' · '}
                                 {t(`${K}.maxSeatsValue`, { seats: number(p.maxSeatsPerOrder) })}
                               </span>
+                              {p.videoOnDemand && (
+                                <span className="bo-hint" data-testid={`bo-date-${p.id}-online`}>
+                                  {' · '}
+                                  {t(`${K}.watching.${p.videoOnDemand}`)}
+                                </span>
+                              )}
                               {(p.salesOpenAt || p.salesCloseAt) && (
                                 <span className="bo-hint" data-testid={`bo-date-${p.id}-window`}>
                                   {' · '}
