@@ -759,3 +759,75 @@ test("a date's sale window set on the screen: buyers see it as not yet on sale a
   await expect(buyer.locator('li.show-row[data-availability="closed"]')).toContainText('Sales closed');
   await buyer.close();
 });
+
+test('online dates are added from the screen on a standing-only plan, and refused on a plan with numbered seats', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  // A hall whose plan is the theatre's stalls as one standing area (zone A), uploaded and published through the API.
+  const theatre = JSON.parse(THEATRE) as { zones: { code: string }[]; sections: Record<string, unknown>[] };
+  const standingDoc = {
+    ...theatre,
+    zones: [theatre.zones[0]],
+    sections: [{ ...theatre.sections[0], isReserved: false, capacity: 300, zone: theatre.zones[0]!.code, groups: [] }],
+  };
+  const code = uniqueCode('e2e-ev-hall');
+  const venue = await created<{ id: number }>(
+    await page.request.post('/api/admin/venues?lang=en', {
+      data: {
+        businessId: 1,
+        code,
+        name: { he: `במה ${code}`, en: `Stage ${code}`, ru: '', ar: '' },
+        address: '',
+        kind: 'hall',
+      },
+    }),
+  );
+  const plan = await created<{ id: number; revision: number }>(
+    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
+      data: JSON.stringify(standingDoc),
+    }),
+  );
+  await created(
+    await page.request.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
+    200,
+  );
+  const seated = await ownTheatre(page);
+  const featureId = await apiEvent(page, uniqueCode('e2e-online'));
+  await page.reload();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+
+  // On the seated theatre an online date is refused with the server's sentence.
+  const day = someDayAhead();
+  await page.locator('#bo-dates-venue').selectOption(String(seated.id));
+  await page.getByLabel('Where it is watched').selectOption({ label: 'Online, sold on its own' });
+  await page.locator('#bo-dates-firstDate').fill(day);
+  for (const zone of ['A', 'B', 'C']) await price(page, zone).fill('35');
+  await page.getByRole('button', { name: 'Add the dates' }).click();
+  const refusal = page.getByTestId('bo-event-refusal');
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toContainText('An online date is sold on a plan of general admission only');
+
+  // On the standing-only plan it is added, and the dates list says it is watched online.
+  await page.locator('#bo-dates-venue').selectOption(String(venue.id));
+  await expect(zoneRow(page, 'A')).toBeVisible();
+  await price(page, 'A').fill('35');
+  await expect(page.getByLabel('Where it is watched')).toHaveValue('sold-alone');
+  await page.getByRole('button', { name: 'Add the dates' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('Dates added as drafts: 1.');
+  const row = page.getByTestId(`bo-date-${day}`);
+  await expect(row).toContainText('Online, sold on its own');
+  const dateId = Number(await row.getAttribute('data-presentation-id'));
+  const added = await created<{ videoOnDemand: string | null }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(added.videoOnDemand).toBe('sold-alone');
+});

@@ -59,13 +59,17 @@ async function venueWith(document: unknown): Promise<{ id: number }> {
 }
 
 const series = (planId: number, zones: AdminZone[], extra: Record<string, unknown>) =>
-  admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations?lang=en', {
-    featureId: feature.id,
-    seatPlanId: planId,
-    time: '20:00',
-    prices: zones.map((z) => ({ zoneId: z.id, tickets: [ticket] })),
-    ...extra,
-  });
+  admin.call<{ presentations: AdminPresentation[]; error?: string; message?: string }>(
+    'POST',
+    '/api/admin/presentations?lang=en',
+    {
+      featureId: feature.id,
+      seatPlanId: planId,
+      time: '20:00',
+      prices: zones.map((z) => ({ zoneId: z.id, tickets: [ticket] })),
+      ...extra,
+    },
+  );
 const publish = async (p: AdminPresentation) =>
   (await admin.call<AdminPresentation>('POST', `/api/admin/presentations/${p.id}/publish`, { revision: p.revision }))
     .body;
