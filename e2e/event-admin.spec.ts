@@ -532,9 +532,18 @@ test('a product made on the screen for one event is offered to its buyers, and n
   await page.locator('#bo-product-name-ar').fill(`فشار ${tag}`);
   await page.locator('#bo-product-price').fill('18,5');
   await page.locator('#bo-product-icon').selectOption('popcorn');
+  // A stock of 5 and at most 2 per order; a per-order limit of 0 is named first.
+  await page.locator('#bo-product-stock').fill('5');
+  await page.locator('#bo-product-perOrder').fill('0');
+  await products.getByRole('button', { name: 'Create the product' }).click();
+  await expect(page.locator('#bo-product-perOrder')).toBeFocused();
+  await expect(products).toContainText('Enter a whole number from 1 to 100.');
+  await page.locator('#bo-product-perOrder').fill('2');
   await products.getByRole('button', { name: 'Create the product' }).click();
   await expect(page.getByTestId('bo-products-notice')).toHaveText(`The product ${name} was created.`);
   const row = products.locator('tbody tr', { hasText: name });
+  await expect(row).toContainText('0 of 5 sold');
+  await expect(row).toContainText('up to 2 per order');
   await expect(row).toContainText('₪18.50');
   await expect(row).toContainText('On sale');
   await expect(row).toContainText(`Play ${tag}`);
@@ -547,7 +556,7 @@ test('a product made on the screen for one event is offered to its buyers, and n
         price: number;
       }[]
     ).filter((p) => p.nameRu === `Попкорн ${tag}`);
-  expect(await offered()).toEqual([expect.objectContaining({ price: 18.5 })]);
+  expect(await offered()).toEqual([expect.objectContaining({ price: 18.5, perOrder: 2, available: 5 })]);
 
   // Edit: off sale. The form is filled in, its heading focused; axe finds nothing in Hebrew and Arabic with it open.
   for (const [lang, edit] of [
@@ -652,4 +661,173 @@ test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560
   await expect(page.locator(`#bo-coupons-${dateId}-until`)).toBeFocused();
   await expect(page.locator(`#bo-coupons-${dateId}-until`)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId(`bo-coupons-${dateId}`)).toContainText('The end must come after the start.');
+});
+
+test("a date's sale window set on the screen: buyers see it as not yet on sale and get no seat map; then closed; axe-clean with the form open", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  const hall = await ownTheatre(page);
+  const tag = uniqueCode('e2e-window');
+  const featureId = await apiEvent(page, tag);
+  const day = someDayAhead();
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, day, '20:00');
+  await page.reload();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const opener = row.getByRole('button', { name: /^Sale window/ });
+
+  // A close before the open is named in the form, before anything is sent.
+  await opener.click();
+  const form = page.getByTestId(`bo-window-${dateId}`);
+  await expect(form.getByLabel('Sales open at')).toBeFocused();
+  const opensDay = plusDays(day, -10);
+  await form.getByLabel('Sales open at').fill(`${opensDay}T10:00`);
+  await form.getByLabel('Sales close at').fill(`${plusDays(day, -11)}T10:00`);
+  await form.getByRole('button', { name: 'Save the sale window' }).click();
+  await expect(form.getByLabel('Sales close at')).toBeFocused();
+  await expect(form).toContainText('Sales must close after they open.');
+
+  // Opening ten days before the show, no close: saved, shown in the row, the focus back on its button.
+  await form.getByLabel('Sales close at').fill('');
+  await form.getByRole('button', { name: 'Save the sale window' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The sale window of');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId(`bo-date-${dateId}-window`)).toContainText('On sale from');
+  await expect(opener).toBeFocused();
+  const saved = await created<{ salesOpenAt: string | null; salesCloseAt: string | null }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(saved.salesCloseAt).toBeNull();
+  expect(new Date(saved.salesOpenAt!).toLocaleString('sv-SE', { timeZone: 'Asia/Jerusalem' }).slice(0, 16)).toBe(
+    `${opensDay} 10:00`,
+  );
+
+  // In Hebrew at 390 px and Arabic at 2560 px the form is axe-clean and fits.
+  for (const [lang, width] of [
+    ['he', 390],
+    ['ar', 2560],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-window`).click();
+    await expect(page.locator(`#bo-window-${dateId}-opens`)).toBeFocused();
+    await expect(page.locator(`#bo-window-${dateId}-opens`)).toHaveValue(`${opensDay}T10:00`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, sale window form (${lang}, ${width} px)`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`bo-window-${dateId}`)).toHaveCount(0);
+  }
+
+  // A buyer: the event's page shows the date as not yet on sale, with no way to choose seats; its page has no map.
+  const buyer = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  await buyer.goto(`/booking/features/${featureId}?lang=en`);
+  const showRow = buyer.locator('li.show-row[data-availability="notYet"]');
+  await expect(showRow).toContainText('Not yet on sale');
+  await expect(showRow.getByRole('link')).toHaveCount(0);
+  await buyer.goto(`/order/${dateId}?lang=en`);
+  await expect(buyer.getByTestId('order-off-sale')).toContainText('This date is not yet on sale. Sales open');
+  await expect(buyer.getByLabel('Seat map')).toHaveCount(0);
+
+  // Closed (a window that ended yesterday, through the API): "Sales closed".
+  const current = await created<{ revision: number }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  await created(
+    await page.request.put(`/api/admin/presentations/${dateId}/sale-window?lang=en`, {
+      data: {
+        revision: current.revision,
+        opensAt: new Date(Date.now() - 2 * DAY_MS).toISOString(),
+        closesAt: new Date(Date.now() - DAY_MS).toISOString(),
+      },
+    }),
+    200,
+  );
+  await buyer.goto(`/booking/features/${featureId}?lang=en`);
+  await expect(buyer.locator('li.show-row[data-availability="closed"]')).toContainText('Sales closed');
+  await buyer.close();
+});
+
+test('online dates are added from the screen on a standing-only plan, and refused on a plan with numbered seats', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  // A hall whose plan is the theatre's stalls as one standing area (zone A), uploaded and published through the API.
+  const theatre = JSON.parse(THEATRE) as { zones: { code: string }[]; sections: Record<string, unknown>[] };
+  const standingDoc = {
+    ...theatre,
+    zones: [theatre.zones[0]],
+    sections: [{ ...theatre.sections[0], isReserved: false, capacity: 300, zone: theatre.zones[0]!.code, groups: [] }],
+  };
+  const code = uniqueCode('e2e-ev-hall');
+  const venue = await created<{ id: number }>(
+    await page.request.post('/api/admin/venues?lang=en', {
+      data: {
+        businessId: 1,
+        code,
+        name: { he: `במה ${code}`, en: `Stage ${code}`, ru: '', ar: '' },
+        address: '',
+        kind: 'hall',
+      },
+    }),
+  );
+  const plan = await created<{ id: number; revision: number }>(
+    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
+      data: JSON.stringify(standingDoc),
+    }),
+  );
+  await created(
+    await page.request.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
+    200,
+  );
+  const seated = await ownTheatre(page);
+  const featureId = await apiEvent(page, uniqueCode('e2e-online'));
+  await page.reload();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+
+  // On the seated theatre an online date is refused with the server's sentence.
+  const day = someDayAhead();
+  await page.locator('#bo-dates-venue').selectOption(String(seated.id));
+  await page.getByLabel('Where it is watched').selectOption({ label: 'Online, sold on its own' });
+  await page.locator('#bo-dates-firstDate').fill(day);
+  for (const zone of ['A', 'B', 'C']) await price(page, zone).fill('35');
+  await page.getByRole('button', { name: 'Add the dates' }).click();
+  const refusal = page.getByTestId('bo-event-refusal');
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toContainText('An online date is sold on a plan of general admission only');
+
+  // On the standing-only plan it is added, and the dates list says it is watched online.
+  await page.locator('#bo-dates-venue').selectOption(String(venue.id));
+  await expect(zoneRow(page, 'A')).toBeVisible();
+  await price(page, 'A').fill('35');
+  await expect(page.getByLabel('Where it is watched')).toHaveValue('sold-alone');
+  await page.getByRole('button', { name: 'Add the dates' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('Dates added as drafts: 1.');
+  const row = page.getByTestId(`bo-date-${day}`);
+  await expect(row).toContainText('Online, sold on its own');
+  const dateId = Number(await row.getAttribute('data-presentation-id'));
+  const added = await created<{ videoOnDemand: string | null }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(added.videoOnDemand).toBe('sold-alone');
 });

@@ -43,6 +43,8 @@ export * from './rules/catalogue/date-series';
 export * from './rules/catalogue/schedule-overlap';
 export * from './rules/catalogue/presentation-readiness';
 export * from './rules/catalogue/coupon-terms';
+export * from './rules/catalogue/sale-window';
+export * from './rules/catalogue/product-limits';
 
 export * from './rules/orders/default-ticket';
 export * from './rules/orders/multiply-factor-sub-tickets';

@@ -88,6 +88,8 @@ export function ProductsStep({
           {products.map((product) => {
             const name = productName(product, locale);
             const quantity = quantities.find((q) => q.id === product.id)?.quantity ?? 0;
+            // The most this order may take: the product's own limit and what its stock had left (the commit decides).
+            const max = Math.min(MAX_QUANTITY, product.perOrder ?? MAX_QUANTITY, product.available ?? MAX_QUANTITY);
             return (
               <li
                 key={product.id}
@@ -100,6 +102,10 @@ export function ProductsStep({
                     <CatalogueText locale={locale}>{name}</CatalogueText>
                   </Sub>
                   <p className="product-card__price">{moneyOfShekels(product.price, locale)}</p>
+                  {product.available === 0 && <p className="muted">{t('productsStep.soldOut')}</p>}
+                  {product.available !== 0 && product.perOrder != null && (
+                    <p className="muted">{t('productsStep.perOrder', { max: product.perOrder })}</p>
+                  )}
                 </div>
                 <div className="stepper-input" role="group" aria-label={t('productsStep.quantityOf', { name })}>
                   <button
@@ -122,7 +128,7 @@ export function ProductsStep({
                     type="button"
                     className="stepper-input__button"
                     onClick={() => setQuantity(product.id, quantity + 1)}
-                    disabled={quantity >= MAX_QUANTITY}
+                    disabled={quantity >= max}
                     aria-label={t('productsStep.more', { name })}
                   >
                     +

@@ -16,6 +16,7 @@ import {
 import { formatApiShekels } from '../lib/money';
 import { NotFoundPage } from '../system/NotFoundPage';
 import { groupByDay, loadCatalogue, lowestPrice } from './catalogue-data';
+import { OffSaleBadge, offSaleOf } from './off-sale';
 import { ErrorView, LoadingView } from '../components/StateViews';
 
 function parseId(raw: string | undefined): number | null {
@@ -36,8 +37,9 @@ function PresentationRow({ presentation }: { presentation: ApiPresentation }) {
   };
   const soldOut = presentation.soldout || presentation.availability === 'soldOut';
   const last = presentation.availability === 'lastSeats';
+  const offSale = soldOut ? null : offSaleOf(presentation);
   return (
-    <li className="show-row" data-availability={soldOut ? 'soldOut' : presentation.availability}>
+    <li className="show-row" data-availability={soldOut ? 'soldOut' : (offSale ?? presentation.availability)}>
       <span className="show-row__time">{time}</span>
       <span className="show-row__place">
         <CatalogueText locale={locale}>{place}</CatalogueText>
@@ -53,6 +55,8 @@ function PresentationRow({ presentation }: { presentation: ApiPresentation }) {
           <span aria-hidden="true">{t('booking.soldOut')}</span>
           <span className="visually-hidden">{t('booking.soldOutAria', vars)}</span>
         </span>
+      ) : offSale ? (
+        <OffSaleBadge presentation={presentation} state={offSale} vars={vars} />
       ) : (
         <Link
           className="button button--primary show-row__action"

@@ -6,6 +6,7 @@ import { formatDayHeading, formatTime } from '../lib/datetime';
 import { presentationFeatureName, venueAndLocation, venueName } from '../lib/localized';
 import { useLocale } from '../hooks/useLocale';
 import { CatalogueText } from '../components/CatalogueText';
+import { OffSaleBadge, offSaleOf } from './off-sale';
 
 /**
  * One bookable time, e.g. "19:30 · Hall 2". The visible text is short; the accessible
@@ -52,6 +53,18 @@ export function PresentationTimeLink({
           <span className="time-chip__badge">{t('booking.soldOut')}</span>
         </span>
         <span className="visually-hidden">{t('booking.soldOutAria', vars)}</span>
+      </span>
+    );
+  }
+  // Outside its sale window (the server's clock): shown, but not a way to buy.
+  const offSale = offSaleOf(presentation);
+  if (offSale) {
+    return (
+      <span className="time-chip time-chip--soldout">
+        <span aria-hidden="true" className="time-chip__body">
+          {body}
+        </span>
+        <OffSaleBadge presentation={presentation} state={offSale} vars={vars} className="time-chip__badge" />
       </span>
     );
   }

@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { useLatestQuery } from '../hooks/useLatestQuery';
 import { useLocale } from '../hooks/useLocale';
 import { formatJerusalemDateTime } from '../lib/datetime';
+import { offSaleOf } from '../catalogue/off-sale';
 import { CatalogueText } from '../components/CatalogueText';
 import { presentationFeatureName, venueAndLocation } from '../lib/localized';
 import { formatApiShekels } from '../lib/money';
@@ -101,6 +102,7 @@ export default function OrderPage() {
   const name = presentationFeatureName(p, locale);
   // An online show is bought like general admission but shown as what it is: no venue, a viewing window.
   const online = isVideoOnDemand(p.venueTypeId);
+  const publicOffSale = boxOfficeSale ? null : offSaleOf(p);
   const toSale = async () => {
     await flushCartSave();
     navigate(boxOfficeSale ? `/backoffice/sell?lang=${locale}` : '/booking/checkout');
@@ -167,10 +169,18 @@ export default function OrderPage() {
           {t('order.soldOut')}
         </p>
       )}
+      {publicOffSale && (
+        <p className="notice notice--warning" role="status" data-testid="order-off-sale">
+          {publicOffSale === 'notYet'
+            ? t('order.notYetOnSale', { opens: formatJerusalemDateTime(p.salesOpenAt ?? p.dateTime, locale) })
+            : t('order.salesClosed')}
+        </p>
+      )}
       <OrderStepper current={step} presentationId={p.id} online={online} />
       {/* The seat map shows its own countdown in its panel; from the tickets step on, this one. */}
       {step !== 'seats' && <OrderTimer presentationId={p.id} />}
-      {step === 'seats' && <SeatMapSlot presentation={p} onContinue={() => goTo('tickets')} />}
+      {/* Outside the sale window the public gets no map (its locks are refused); the box office sells outside it. */}
+      {step === 'seats' && !publicOffSale && <SeatMapSlot presentation={p} onContinue={() => goTo('tickets')} />}
       {step === 'tickets' && (
         <TicketsStep
           presentationId={p.id}

@@ -7,6 +7,7 @@ import { formatDayHeading, formatTime } from '../lib/datetime';
 import { presentationFeatureName, venueAndLocation } from '../lib/localized';
 import { formatApiShekels } from '../lib/money';
 import { groupByDay } from '../catalogue/catalogue-data';
+import { OffSaleBadge, offSaleOf } from '../catalogue/off-sale';
 
 /** The presentations a channel offers, by day: feature, time, place, price and a "choose seats" link each. */
 export function ChannelShows({
@@ -36,6 +37,7 @@ export function ChannelShows({
               const time = formatTime(p.dateTime, locale);
               const place = venueAndLocation(p, locale);
               const soldOut = p.soldout || p.availability === 'soldOut';
+              const offSale = soldOut ? null : offSaleOf(p);
               return (
                 <li key={p.id} className="show-row channel-show" data-testid="channel-show" data-presentation-id={p.id}>
                   <span className="show-row__time">{time}</span>
@@ -52,6 +54,12 @@ export function ChannelShows({
                   </span>
                   {soldOut ? (
                     <span className="badge badge--muted">{t('booking.soldOut')}</span>
+                  ) : offSale ? (
+                    <OffSaleBadge
+                      presentation={p}
+                      state={offSale}
+                      vars={{ feature, date: formatDayHeading(p.dateTime, locale), time, venue: place }}
+                    />
                   ) : (
                     <Link
                       className="button button--primary show-row__action"

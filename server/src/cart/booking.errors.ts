@@ -31,6 +31,24 @@ export const BookingErrors = registerErrors({
       ar: 'أُلغي هذا العرض ولم يعد يُباع. لم يتم خصم أي مبلغ.',
     },
   },
+  PRODUCT_SOLD_OUT: {
+    status: 409,
+    message: {
+      he: 'אחד המוצרים בהזמנה אזל. הסירו אותו או הפחיתו את הכמות. לא חויבתם.',
+      en: 'One of the products in the order is sold out. Remove it or order fewer. You were not charged.',
+      ru: 'Один из товаров в заказе закончился. Уберите его или уменьшите количество. Деньги не списаны.',
+      ar: 'نفد أحد المنتجات في الطلب. أزله أو قلّل الكمية. لم يتم خصم أي مبلغ.',
+    },
+  },
+  PRODUCT_PER_ORDER_EXCEEDED: {
+    status: 409,
+    message: {
+      he: 'אפשר להזמין עד {max} יחידות ממוצר זה בהזמנה אחת. לא חויבתם.',
+      en: 'At most {max} of this product can be ordered in one order. You were not charged.',
+      ru: 'Этого товара можно заказать не больше {max} в одном заказе. Деньги не списаны.',
+      ar: 'يمكن طلب {max} كحد أقصى من هذا المنتج في طلب واحد. لم يتم خصم أي مبلغ.',
+    },
+  },
   CART_EMPTY: {
     status: 400,
     message: {

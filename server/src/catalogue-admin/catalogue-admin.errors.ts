@@ -77,6 +77,15 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'مخطط المقاعد لا يزال مسودة. انشروه قبل أن تُباع عليه مواعيد.',
     },
   },
+  VOD_NEEDS_GENERAL_ADMISSION: {
+    status: 422,
+    message: {
+      he: 'מועד לצפייה מקוונת נמכר על מפה של כניסה חופשית בלבד (ללא מושבים ממוספרים). בחרו מפה כזו.',
+      en: 'An online date is sold on a plan of general admission only (no numbered seats). Choose such a plan.',
+      ru: 'Онлайн-сеанс продаётся только на схеме со свободной рассадкой (без нумерованных мест). Выберите такую схему.',
+      ar: 'يُباع الموعد عبر الإنترنت على مخطط دخول عام فقط (بلا مقاعد مرقمة). اختر مخططًا كهذا.',
+    },
+  },
   ZONE_NOT_IN_PLAN: {
     status: 422,
     message: {

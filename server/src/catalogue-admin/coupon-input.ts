@@ -3,7 +3,7 @@ import { COUPON_CHANNELS } from '@hotline/shared';
 import { revision } from '../common/ids';
 
 /** An instant with its offset ("2027-03-01T00:00:00+02:00" or "…Z"), kept as given; the database stores the instant. */
-const instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s).toISOString());
+export const instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s).toISOString());
 
 /**
  * A coupon's terms beside its cap (shared/src/rules/catalogue/coupon-terms.ts): on or off, from and until, the

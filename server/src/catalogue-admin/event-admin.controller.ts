@@ -5,6 +5,7 @@ import {
   BACK_OFFICE_PERMISSION,
   CANCELLATION_CHARGE_TYPES,
   FEATURE_CATEGORIES,
+  VIDEO_ON_DEMAND_KINDS,
   type AdminDateSettingsResponse,
   type AdminFeature,
   type AdminFeatureListResponse,
@@ -19,7 +20,7 @@ import { dbId, idString, revision } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { names, plainText } from './admin-input';
-import { couponCap, couponChangeBody, couponCode, couponTerms } from './coupon-input';
+import { couponCap, couponChangeBody, couponCode, couponTerms, instant } from './coupon-input';
 import { EventAdminService } from './event-admin.service';
 
 const descriptions = z.object({
@@ -109,6 +110,14 @@ const settingsBody = z.object({
     .nullable(),
 });
 
+/** PUT /api/admin/presentations/:id/sale-window: when the public may buy the date; null: no limit on that side. */
+const saleWindowBody = z
+  .object({ revision, opensAt: instant.nullable(), closesAt: instant.nullable() })
+  .refine((w) => !w.opensAt || !w.closesAt || Date.parse(w.closesAt) > Date.parse(w.opensAt), {
+    message: 'must close after it opens',
+    path: ['closesAt'],
+  });
+
 /** PUT /api/admin/presentations/:id/member-prices: a member's price per zone and the units each ticket draws. */
 const memberPricesBody = z.object({
   revision,
@@ -143,6 +152,7 @@ const seriesBody = z.object({
   count: z.number().int().min(1).max(60).default(1),
   maxSeatsPerOrder: maxSeatsPerOrder.default(10),
   prices,
+  videoOnDemand: z.enum(VIDEO_ON_DEMAND_KINDS).nullable().default(null),
 });
 const updatePresentationBody = z.object({ revision, date: dateKey, time: timeOfDay, maxSeatsPerOrder, prices });
 
@@ -331,6 +341,20 @@ export class EventAdminController {
     @ZodBody(settingsBody) body: z.infer<typeof settingsBody>,
   ): Promise<AdminDateSettingsResponse> {
     return this.events.changeSettings(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/sale-window')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      "A date's sale window (opens at / closes at, null: no limit): outside it the public may not buy, the box office may",
+  })
+  changeSaleWindow(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(saleWindowBody) body: z.infer<typeof saleWindowBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeSaleWindow(staff, p.id, body);
   }
 
   @Put('presentations/:id/member-prices')

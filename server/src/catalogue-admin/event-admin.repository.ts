@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   jerusalemDateKey,
   jerusalemTimeOfDay,
+  watchingOfVenueType,
   type AdminFeature,
   type AdminFeatureInput,
   type AdminNames,
@@ -72,12 +73,15 @@ interface PresentationRowDb {
   max_seats_per_order: number;
   published_at: Date | null;
   cancelled_at: Date | null;
+  sales_open_at: Date | null;
+  sales_close_at: Date | null;
+  venue_type_id: number;
   revision: number;
   sold_count: number;
 }
 
 const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
-  p.max_seats_per_order, p.published_at, p.cancelled_at, p.revision,
+  p.max_seats_per_order, p.published_at, p.cancelled_at, p.sales_open_at, p.sales_close_at, p.venue_type_id, p.revision,
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
@@ -288,6 +292,9 @@ export class EventAdminRepository {
         maxSeatsPerOrder: r.max_seats_per_order,
         status: r.cancelled_at ? 'cancelled' : r.published_at ? 'published' : 'draft',
         publishedAt: r.published_at ? r.published_at.toISOString() : null,
+        videoOnDemand: watchingOfVenueType(r.venue_type_id),
+        salesOpenAt: r.sales_open_at?.toISOString() ?? null,
+        salesCloseAt: r.sales_close_at?.toISOString() ?? null,
         soldCount: r.sold_count,
         prices,
         cancellation: progress.get(Number(r.id)) ?? null,
@@ -352,15 +359,23 @@ export class EventAdminRepository {
   }
 
   /** The seat plan's venue and business, and whether it is published (dates sell published versions only). */
-  async seatPlanOwner(seatPlanId: number): Promise<{ venueId: number; businessId: number; published: boolean } | null> {
+  async seatPlanOwner(
+    seatPlanId: number,
+  ): Promise<{ venueId: number; businessId: number; published: boolean; reserved: boolean } | null> {
     const [row] = await this.db.query(
-      `SELECT v.id AS venue_id, l.business_id, sp.published_at IS NOT NULL AS published
+      `SELECT v.id AS venue_id, l.business_id, sp.published_at IS NOT NULL AS published,
+              EXISTS (SELECT 1 FROM section s WHERE s.seatplan_id = sp.id AND s.is_reserved) AS reserved
          FROM seatplan sp JOIN venue v ON v.id = sp.venue_id JOIN location l ON l.id = v.location_id
         WHERE sp.id = $1`,
       [seatPlanId],
     );
     return row
-      ? { venueId: Number(row.venue_id), businessId: Number(row.business_id), published: row.published }
+      ? {
+          venueId: Number(row.venue_id),
+          businessId: Number(row.business_id),
+          published: row.published,
+          reserved: row.reserved,
+        }
       : null;
   }
 
@@ -371,7 +386,13 @@ export class EventAdminRepository {
   async createSeries(
     venueId: number,
     dates: { startsAt: Date }[],
-    input: { featureId: number; seatPlanId: number; maxSeatsPerOrder: number; prices: AdminZonePrices[] },
+    input: {
+      featureId: number;
+      seatPlanId: number;
+      maxSeatsPerOrder: number;
+      prices: AdminZonePrices[];
+      venueTypeId: number;
+    },
     overlaps: (existing: { startsAt: Date; durationMinutes: number }[]) => boolean,
   ): Promise<number[] | 'overlap'> {
     return this.db.transaction(async (tx) => {
@@ -586,6 +607,24 @@ export class EventAdminRepository {
         );
       else await tx.query('DELETE FROM presentation_cancellation_policy WHERE presentation_id = $1', [id]);
       await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'changed';
+    });
+  }
+
+  /** A date's sale window at `revision`, draft or on sale (null on a side: no limit there). */
+  async changeSaleWindow(
+    id: number,
+    revision: number,
+    window: { opensAt: string | null; closesAt: string | null },
+  ): Promise<'changed' | 'cancelled' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      await tx.query(
+        'UPDATE presentation SET sales_open_at = $2, sales_close_at = $3, revision = revision + 1 WHERE id = $1',
+        [id, window.opensAt, window.closesAt],
+      );
       return 'changed';
     });
   }

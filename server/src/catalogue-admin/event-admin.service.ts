@@ -6,6 +6,7 @@ import {
   jerusalemTimeOfDay,
   jerusalemWallClockToUtc,
   presentationReadiness,
+  venueTypeOfWatching,
   type AdminCouponChange,
   type AdminDateSettingsChange,
   type AdminDateSettingsResponse,
@@ -20,6 +21,7 @@ import {
   type AdminPresentationMove,
   type AdminPresentationCancel,
   type AdminPresentationMoved,
+  type AdminSaleWindowChange,
   type AdminZone,
   type AdminZonePrices,
   type ScheduledRun,
@@ -108,9 +110,17 @@ export class EventAdminService {
     const dates = seriesOf(input);
     const past = dates.find((d) => d.startsAt.getTime() <= this.clock.nowMs());
     if (past) throw new AppError('DATE_IN_PAST', { date: past.dateKey, time: past.time });
+    const online = input.videoOnDemand ?? null;
+    // An online date is a place in a virtual hall: general admission only, and watched at home (no overlaps).
+    if (online && plan.reserved) throw new AppError('VOD_NEEDS_GENERAL_ADMISSION');
     const runs = dates.map((d) => ({ startsAt: d.startsAt, durationMinutes: feature.durationMinutes }));
     const overlap = overlapCheck(runs);
-    const ids = await this.events.createSeries(plan.venueId, dates, input, overlap.check);
+    const ids = await this.events.createSeries(
+      plan.venueId,
+      dates,
+      { ...input, venueTypeId: venueTypeOfWatching(online) },
+      online ? () => false : overlap.check,
+    );
     if (ids === 'overlap') throw overlap.error();
     const mine = await this.events.presentationsByIds(ids);
     await this.audited(staff, 'presentation-create', plan.businessId, `feature:${feature.id}`, {
@@ -202,6 +212,20 @@ export class EventAdminService {
     await this.audited(staff, 'presentation-settings', after.presentation.businessId, `presentation:${id}`, {
       before,
       after: after.settings,
+    });
+    return after;
+  }
+
+  /** A date's sale window, draft or on sale: every node's seat engine learns it within 5 s (its layout's flags). */
+  async changeSaleWindow(staff: StaffIdentity, id: number, change: AdminSaleWindowChange): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.changeSaleWindow(id, change.revision, change);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-sale-window', after.businessId, `presentation:${id}`, {
+      before: { opensAt: before.salesOpenAt, closesAt: before.salesCloseAt },
+      after: { opensAt: after.salesOpenAt, closesAt: after.salesCloseAt },
     });
     return after;
   }

@@ -120,6 +120,8 @@ export interface PresentationRow {
   /** false: a draft, invisible to buyers and refused by the seat engine until published. */
   published: boolean;
   prices: ZonePricesRow[];
+  /** 1 (the default): in the hall; 101-104: video on demand (shared video-on-demand.ts). */
+  venueTypeId?: number;
 }
 
 /**
@@ -130,7 +132,7 @@ export async function insertPresentation(tx: EntityManager, p: PresentationRow):
   const [row] = await tx.query(
     `INSERT INTO presentation (feature_id, location_id, venue_id, seatplan_id, business_id, date_time, venue_type_id,
                                seating_policy_id, is_reserved, max_seats_per_order, no_single_seat_gap, published_at)
-     SELECT $1, v.location_id, v.id, sp.id, l.business_id, $3, 1, $4,
+     SELECT $1, v.location_id, v.id, sp.id, l.business_id, $3, $8, $4,
             EXISTS (SELECT 1 FROM section s WHERE s.seatplan_id = sp.id AND s.is_reserved), $5, $6,
             CASE WHEN $7::boolean THEN now() END
        FROM seatplan sp JOIN venue v ON v.id = sp.venue_id JOIN location l ON l.id = v.location_id
@@ -144,6 +146,7 @@ export async function insertPresentation(tx: EntityManager, p: PresentationRow):
       p.maxSeatsPerOrder,
       p.noSingleSeatGap ?? false,
       p.published,
+      p.venueTypeId ?? 1,
     ],
   );
   if (!row) throw new Error(`seat plan ${p.seatPlanId} does not exist`);

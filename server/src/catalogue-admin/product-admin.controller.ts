@@ -24,6 +24,8 @@ const productFields = z.object({
   icon: icon.default('gift'),
   featureId: dbId.nullable().default(null),
   active: z.boolean().default(true),
+  stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  perOrder: z.number().int().min(1).max(100).nullable().default(null),
 });
 const createProductBody = productFields.extend({ venueId: dbId });
 const updateProductBody = productFields.extend({ revision });

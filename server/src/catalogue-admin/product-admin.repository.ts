@@ -22,12 +22,19 @@ interface ProductRowDb extends NamedRow {
   price: number;
   emoji: string;
   active: boolean;
+  stock: number | null;
+  per_order: number | null;
+  sold: number;
   revision: number;
 }
 
 /** A product with its venue: the first venue of its location (one hall per building is the common case). */
 const PRODUCT_SELECT = `SELECT p.id, l.business_id, v.venue_id, p.feature_id, p.name, p.name_en, p.translations, p.price,
-       p.emoji, p.active, p.revision
+       p.emoji, p.active, p.stock, p.per_order, p.revision,
+       (SELECT coalesce(sum(rp.quantity), 0)::int FROM reservation_product rp
+         WHERE rp.product_id = p.id AND EXISTS (SELECT 1 FROM reservation_ticket rt
+                                                 WHERE rt.reservation_id = rp.reservation_id AND rt.status = 'live'))
+         AS sold
   FROM product p
   JOIN location l ON l.id = p.location_id
   CROSS JOIN LATERAL (SELECT min(id) AS venue_id FROM venue WHERE location_id = p.location_id) v`;
@@ -42,6 +49,9 @@ function toProduct(r: ProductRowDb): AdminProduct {
     priceAgorot: r.price,
     icon: ICON_BY_KEY.get(r.emoji) ?? 'gift',
     active: r.active,
+    stock: r.stock,
+    perOrder: r.per_order,
+    sold: r.sold,
     revision: r.revision,
   };
 }
@@ -56,6 +66,8 @@ const columnsOf = (input: Omit<AdminProductInput, 'venueId'>) => [
   ICON_COLOR[input.icon],
   input.active,
   input.featureId,
+  input.stock,
+  input.perOrder,
 ];
 
 /**
@@ -88,9 +100,10 @@ export class ProductAdminRepository {
   /** A new product at the venue's location, after the location's others. */
   async create(locationId: number, input: AdminProductInput): Promise<number> {
     const [row] = await this.db.query(
-      `INSERT INTO product (name, name_en, translations, price, emoji, color, active, feature_id, location_id, sort_order)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-               (SELECT coalesce(max(sort_order) + 1, 0) FROM product WHERE location_id = $9))
+      `INSERT INTO product (name, name_en, translations, price, emoji, color, active, feature_id, stock, per_order,
+                           location_id, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+               (SELECT coalesce(max(sort_order) + 1, 0) FROM product WHERE location_id = $11))
        RETURNING id`,
       [...columnsOf(input), locationId],
     );
@@ -101,8 +114,8 @@ export class ProductAdminRepository {
   async update(id: number, revision: number, input: Omit<AdminProductInput, 'venueId'>): Promise<boolean> {
     const result = await this.db.query(
       `UPDATE product SET name = $1, name_en = $2, translations = $3, price = $4, emoji = $5, color = $6, active = $7,
-              feature_id = $8, revision = revision + 1
-        WHERE id = $9 AND revision = $10 RETURNING id`,
+              feature_id = $8, stock = $9, per_order = $10, revision = revision + 1
+        WHERE id = $11 AND revision = $12 RETURNING id`,
       [...columnsOf(input), id, revision],
     );
     return returnedRows(result).length === 1;

@@ -8,7 +8,13 @@ import type {
   ApiTicket,
   ApiTicketGroup,
 } from '@hotline/shared';
-import { agorotToShekels, presentationAvailability, seatingMode, toColumnarSeatplan } from '@hotline/shared';
+import {
+  agorotToShekels,
+  presentationAvailability,
+  saleWindowState,
+  seatingMode,
+  toColumnarSeatplan,
+} from '@hotline/shared';
 import type {
   CatalogueTranslations,
   FeatureEntity,
@@ -45,7 +51,8 @@ export function toApiFeature(f: FeatureEntity): ApiFeature {
   };
 }
 
-export function toApiPresentation(row: PresentationRow): ApiPresentation {
+/** `now`: the server's clock, for where the date stands against its sale window. */
+export function toApiPresentation(row: PresentationRow, now: Date): ApiPresentation {
   const { presentation: p, feature, location, venue } = row;
   const seating = seatingMode({ reservedSectionCount: row.reservedSections, gaSectionCount: row.gaSections });
   return {
@@ -76,6 +83,9 @@ export function toApiPresentation(row: PresentationRow): ApiPresentation {
     isGA: seating.isGA,
     soldout: p.soldout,
     availability: presentationAvailability({ soldoutFlag: p.soldout, capacity: row.capacity, sold: row.sold }),
+    salesOpenAt: p.salesOpenAt?.toISOString() ?? null,
+    salesCloseAt: p.salesCloseAt?.toISOString() ?? null,
+    saleWindow: saleWindowState({ opensAt: p.salesOpenAt, closesAt: p.salesCloseAt }, now),
     seatingMode: seating.seatingMode,
     hasReservedSection: seating.hasReservedSection,
     hasGASection: seating.hasGASection,
@@ -139,7 +149,8 @@ export function toApiTicketGroup(group: TicketGroupEntity, tickets: TicketEntity
   };
 }
 
-export function toApiProduct(p: ProductEntity): ApiProduct {
+/** `held`: units live orders hold (what the stock has given out); display only, the commit decides. */
+export function toApiProduct(p: ProductEntity, held = 0): ApiProduct {
   return {
     id: p.id,
     name: p.name,
@@ -149,6 +160,8 @@ export function toApiProduct(p: ProductEntity): ApiProduct {
     price: agorotToShekels(p.price),
     image: `/api/products/${p.id}/image`,
     isDeliveryRequired: p.isDeliveryRequired,
+    perOrder: p.perOrder,
+    available: p.stock === null ? null : Math.max(0, p.stock - held),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, Not } from 'typeorm';
+import { PRODUCT_UNITS_HELD_SQL } from '../database/product-stock-sql';
 import {
   FeatureEntity,
   LocationEntity,
@@ -190,6 +191,13 @@ export class CatalogueRepository {
       .orderBy('p.sort_order')
       .addOrderBy('p.id')
       .getMany();
+  }
+
+  /** Units of each product held by live orders (what its stock has given out). */
+  async productUnitsHeld(ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; n: number }[] = await this.db.query(PRODUCT_UNITS_HELD_SQL, [ids]);
+    return new Map(rows.map((r) => [r.id, r.n]));
   }
 
   listSeatplans(): Promise<{ id: number; venueId: number }[]> {

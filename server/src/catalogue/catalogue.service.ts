@@ -70,7 +70,8 @@ export class CatalogueService {
   async presentations(filter: { featureIds?: number[]; locationId?: number }): Promise<PresentationsResponse> {
     const today = jerusalemDayRangeUtc(this.todayKey());
     const rows = await this.repo.findPresentations({ ...filter, fromUtc: new Date(today.startUtc) });
-    const presentations = rows.map(toApiPresentation);
+    const now = this.clock.now();
+    const presentations = rows.map((r) => toApiPresentation(r, now));
     return {
       presentations,
       hasReserved: presentations.some((p) => p.hasReservedSection),
@@ -82,7 +83,13 @@ export class CatalogueService {
     const [row] = await this.repo.findPresentations({ ids: [id] });
     if (!row) throw new AppError('PRESENTATION_NOT_FOUND');
     const products = await this.repo.findProducts(row.presentation.locationId, row.presentation.featureId);
-    return { presentation: { ...toApiPresentation(row), products: products.map(toApiProduct) } };
+    const held = await this.repo.productUnitsHeld(products.filter((p) => p.stock !== null).map((p) => p.id));
+    return {
+      presentation: {
+        ...toApiPresentation(row, this.clock.now()),
+        products: products.map((p) => toApiProduct(p, held.get(p.id) ?? 0)),
+      },
+    };
   }
 
   /** `modifiedTickets` ("12,15", the tickets of an order being changed): only what a seat swap may use. */
@@ -115,7 +122,8 @@ export class CatalogueService {
       fromUtc: new Date(range.startUtc),
       toUtc: new Date(range.endUtc),
     });
-    return { presentations: rows.map(toApiPresentation) };
+    const now = this.clock.now();
+    return { presentations: rows.map((r) => toApiPresentation(r, now)) };
   }
 
   /** The plan as one cached, gzipped JSON document per format ('nested' is the spec's shape, 'columnar' the compact one). */

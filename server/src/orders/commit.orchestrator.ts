@@ -60,6 +60,7 @@ export function saleInputOf(
     ...(draft.memberships ? { memberships: draft.memberships } : {}),
     channel: draft.channel ?? null,
     references: draft.references ?? [],
+    products: draft.products ?? [],
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
@@ -188,6 +189,7 @@ export class CommitOrchestrator {
     const draft = saleDraftOf(quote.priced, quote.coupons, customer, locale, { waivers: quote.waivers, ip: clientIp });
     if (quote.channel) draft.channel = quote.channel;
     if (quote.references?.length) draft.references = quote.references;
+    if (quote.products?.length) draft.products = quote.products;
     // An unpaid hold sends no order confirmation: the customer area lists it with its deadline.
     if (hold) draft.messages = [];
     const due = hold ? 0 : draft.chargedAgorot;

@@ -6,6 +6,8 @@ import {
   checkCustomerDetails,
   customerFormForKind,
   presentationsToRemoveOnSelect,
+  productLimitRefusal,
+  saleWindowRefusal,
   seatKey,
   shekelsToAgorot,
   type CartKind,
@@ -28,9 +30,9 @@ import {
 import { DonationsRepository, GiftOffersRepository } from '../gifts';
 import { WaiverCheck } from '../waivers';
 import { MembershipQuoteService } from '../memberships';
-import type { SaleInput, SaleOutcome } from '../reservations';
+import type { SaleInput, SaleOutcome, SaleProduct } from '../reservations';
 import { SeatEngineService, type Layout } from '../seats';
-import { assertCouponTerms, seatsCouponAllows, TicketsRepository, type TicketRow } from '../tickets';
+import { assertCouponTerms, seatsCouponAllows, TicketsRepository, type ProductRow, type TicketRow } from '../tickets';
 import { ReferenceEligibility } from '../ticket-references';
 import { ChannelCheck } from './channel-check';
 
@@ -45,6 +47,26 @@ function couponChannelOf(
   if (cart.miniSiteUrl?.trim()) return 'mini-site';
   if (cart.integrationId?.trim()) return 'partner';
   return 'web';
+}
+/**
+ * The cart's products, one line per product (a product listed twice is summed), held to their limits before anything
+ * is claimed or charged (shared productLimitRefusal: per order, then what the stock has left). Priced already: a
+ * product not sold here never reaches this.
+ */
+function productLinesOf(
+  cartProducts: { id: number; quantity: number }[],
+  rows: Map<number, ProductRow>,
+): SaleProduct[] {
+  const quantities = new Map<number, number>();
+  for (const p of cartProducts) quantities.set(p.id, (quantities.get(p.id) ?? 0) + p.quantity);
+  return [...quantities].map(([id, quantity]) => {
+    const row = rows.get(id)!;
+    const refusal = productLimitRefusal({ perOrder: row.perOrder, left: row.left }, quantity);
+    if (refusal === 'PRODUCT_PER_ORDER_EXCEEDED')
+      throw new BookingError(refusal, { max: row.perOrder ?? 0 }, { productId: id, max: row.perOrder });
+    if (refusal) throw new BookingError(refusal, {}, { productId: id });
+    return { productId: id, quantity, unitAgorot: row.price, stocked: row.stock !== null };
+  });
 }
 const refsOf = (s: ParsedCart['seats'][number]) => ({
   ref1: s.ref1,
@@ -75,6 +97,18 @@ export class QuoteService {
     @Inject(CUSTOMER_FORM) private readonly customerForm: CustomerFormConfig,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * A date outside its sale window sells nothing to the public, also to a visitor who locked seats inside it (the
+   * lock outlives the close by its minutes); the box office sells outside it (shared saleWindowRefusal).
+   */
+  private refuseOutsideSaleWindow(layouts: Layout[], channel: CouponChannel): void {
+    const now = this.clock.now();
+    for (const { presentation: p } of layouts) {
+      const refusal = saleWindowRefusal({ opensAt: p.salesOpenAt, closesAt: p.salesCloseAt }, { now, channel });
+      if (refusal) throw new AppError(refusal);
+    }
+  }
 
   /** The customer's details against this deployment's form for this kind of order (SSN required for vouchers, donations). */
   checkCustomer(info: unknown, locale: Locale, kind: CartKind = 'tickets'): CustomerDetails {
@@ -124,6 +158,7 @@ export class QuoteService {
     // A date cancelled from the back office sells nothing more, also to a visitor whose seats were locked before; a
     // node learns of it within 5 s, and the cancellation job refunds what slipped through in that moment.
     if (layouts.some((l) => l.presentation.cancelled)) throw new BookingError('SHOW_CANCELLED');
+    this.refuseOutsideSaleWindow(layouts, couponChannelOf(cart, options));
     const layoutOf = new Map(layouts.map((l) => [l.presentation.id, l]));
     // A single-event video-on-demand show is sold on its own (the storefront removes the others when it is chosen).
     const shows = layouts.map((l) => ({ id: l.presentation.id, venueTypeId: l.presentation.venueTypeId }));
@@ -214,6 +249,7 @@ export class QuoteService {
       clientTotal: cart.total == null ? null : shekelsToAgorot(cart.total),
     });
     const coupons = await this.checkCoupons(priced, tickets, couponChannelOf(cart, options));
+    const products = productLinesOf(cart.products ?? [], productById);
     await this.memberships.checkMemberTickets(visitorId, cart, priced);
     // The ticket rows carry what the waiver and reference checks would ask (tickets.repository.ts facts; priceOrder
     // refused any seat whose ticket is missing or of another presentation), so a plain order asks neither table.
@@ -236,7 +272,7 @@ export class QuoteService {
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !paidLater) {
       throw new BookingError('PAYMENT_NOT_AUTHORISED');
     }
-    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel, references };
+    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel, references, products };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
@@ -260,6 +296,8 @@ export class QuoteService {
         return new BookingError('VOUCHER_NOT_FOUND', {}, { voucher: outcome.detail });
       case 'COUPON_USED_UP':
         return new BookingError('COUPON_USED_UP');
+      case 'PRODUCT_SOLD_OUT':
+        return new BookingError('PRODUCT_SOLD_OUT');
       default:
         return new BookingError(
           'SEAT_NOT_LOCKED',

@@ -29,6 +29,8 @@ export interface SaleDraft {
   channel?: SaleChannel;
   /** Ticket references the sale draws on (absent on drafts stored before references). */
   references?: SaleInput['references'];
+  /** Products bought with the tickets (absent on drafts stored before products were recorded). */
+  products?: SaleInput['products'];
 }
 
 export function saleDraftOf(

@@ -9,7 +9,7 @@ import {
   type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart';
-import type { MembershipSaleData, SaleChannel, SaleInput, SaleReference } from '../reservations';
+import type { MembershipSaleData, SaleChannel, SaleInput, SaleProduct, SaleReference } from '../reservations';
 import type { Layout } from '../seats';
 import type { TicketRow } from '../tickets';
 import type { SaleWaiver } from '../waivers';
@@ -316,4 +316,6 @@ export interface Quote {
   channel?: SaleChannel | null;
   /** Ticket references (ref1/ref2) the seats draw on, checked against their quantities. */
   references?: SaleReference[];
+  /** Products with the tickets, one line each, within their per-order limit and stock at the quote. */
+  products?: SaleProduct[];
 }

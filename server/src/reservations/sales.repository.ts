@@ -85,12 +85,22 @@ export interface SaleInput {
   memberships?: MembershipSaleData;
   /** Mini-site / partner link: balances drawn down and the channel recorded in the same transaction. */
   channel?: SaleChannel | null;
+  /** Products bought with the tickets, one line per product; `stocked`: its stock is claimed and checked. */
+  products?: SaleProduct[];
   /** A hold order: the reservation is written unpaid, this customer's, released at this deadline (holds/). */
   hold?: { customerId: number; releaseAt: Date } | null;
 }
 
+export interface SaleProduct {
+  productId: number;
+  quantity: number;
+  unitAgorot: number;
+  stocked: boolean;
+}
+
 export type SaleRefusal =
   | 'SEAT_TAKEN'
+  | 'PRODUCT_SOLD_OUT'
   | 'VOUCHER_NO_BALANCE'
   | 'VOUCHER_GONE'
   | 'COUPON_USED_UP'

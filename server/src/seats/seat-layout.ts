@@ -19,6 +19,9 @@ export interface PresentationInfo {
   featureId: number;
   locationId: number;
   dateTime: Date;
+  /** The sale window (shared saleWindowRefusal): public locks are refused outside it, the box office's are not. */
+  salesOpenAt: Date | null;
+  salesCloseAt: Date | null;
 }
 
 export interface LayoutSeat {

@@ -3,7 +3,9 @@ import type { LockedSeat, LockSeatResponse, UnlockSeatResponse } from '@hotline/
 import { seatKey } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { SeatHoldCapService } from '../common/seat-hold-cap/seat-hold-cap.service';
+import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { refuseOutsideSaleWindow } from './sale-window-gate';
 import { SeatAdmission } from './seat-admission';
 import { parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatLayouts } from './seat-layouts';
@@ -38,6 +40,7 @@ export class SeatLocking {
     private readonly check: SoldSeatCheck,
     private readonly gate: SeatAdmission,
     private readonly holdCaps: SeatHoldCapService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -63,6 +66,7 @@ export class SeatLocking {
     const p = layout.presentation;
     await this.gate.admit([p.id]);
     if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
+    refuseOutsideSaleWindow(p, this.clock.now());
     if (seats.some((s) => !s.sellable)) throw new AppError('SEAT_NOT_AVAILABLE');
     const section = layout.sections.get(seats[0]!.sectionId)!;
     const holdCap = await this.holdCapOf(p.id, address);
@@ -134,6 +138,7 @@ export class SeatLocking {
   ): Promise<GaLocked | Refused> {
     const p = layout.presentation;
     await this.gate.admit([p.id]);
+    refuseOutsideSaleWindow(p, this.clock.now());
     const holdCap = await this.holdCapOf(p.id, address);
     for (let attempt = 0; ; attempt++) {
       const r = await this.live.withState(layout, () =>

@@ -87,6 +87,24 @@ export const SeatErrors = registerErrors({
       ar: 'لم تتبقَّ مقاعد في هذا القسم.',
     },
   },
+  SALES_NOT_OPEN: {
+    status: 409,
+    message: {
+      he: 'המכירה למועד זה עדיין לא נפתחה. לא חויבתם.',
+      en: 'Sales for this date have not opened yet. You were not charged.',
+      ru: 'Продажа на этот сеанс ещё не открыта. Деньги не списаны.',
+      ar: 'لم يبدأ البيع لهذا الموعد بعد. لم يتم خصم أي مبلغ.',
+    },
+  },
+  SALES_CLOSED: {
+    status: 409,
+    message: {
+      he: 'המכירה למועד זה הסתיימה. לא חויבתם.',
+      en: 'Sales for this date have closed. You were not charged.',
+      ru: 'Продажа на этот сеанс закрыта. Деньги не списаны.',
+      ar: 'انتهى البيع لهذا الموعد. لم يتم خصم أي مبلغ.',
+    },
+  },
   PRESENTATION_SOLD_OUT: {
     status: 409,
     message: {

@@ -26,6 +26,8 @@ interface PresentationRowDb {
   feature_id: number;
   location_id: number;
   date_time: Date;
+  sales_open_at: Date | null;
+  sales_close_at: Date | null;
 }
 
 function toInfo(r: PresentationRowDb): PresentationInfo {
@@ -42,13 +44,15 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
     featureId: r.feature_id,
     locationId: r.location_id,
     dateTime: r.date_time,
+    salesOpenAt: r.sales_open_at,
+    salesCloseAt: r.sales_close_at,
   };
 }
 
 // A cancelled date is sold out to the seat engine: no seat of it is locked again (each node's layout learns within 5 s).
 const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id,
   (soldout OR cancelled_at IS NOT NULL) AS soldout, cancelled_at IS NOT NULL AS cancelled, max_seats_per_order,
-  no_single_seat_gap, feature_id, location_id, date_time`;
+  no_single_seat_gap, feature_id, location_id, date_time, sales_open_at, sales_close_at`;
 
 /** The seat engine's only door to PostgreSQL (seat plans, presentations, live tickets). */
 @Injectable()

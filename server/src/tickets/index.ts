@@ -1,6 +1,6 @@
 /** The tickets context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The price list (ticket rows) a quote and the pricing read.
 export { TicketsRepository } from './tickets.repository';
-export type { TicketRow } from './tickets.repository';
+export type { ProductRow, TicketRow } from './tickets.repository';
 // How many of a cart's seats a coupon ticket may pay for (its uses left and eligible seats).
 export { assertCouponTerms, seatsCouponAllows } from './coupon-check';

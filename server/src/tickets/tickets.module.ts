@@ -1,5 +1,6 @@
 import { ReservationsModule } from '../reservations/reservations.module';
 import { CouponSaleParticipant } from './coupon-sale.participant';
+import { ProductSaleParticipant } from './product-sale.participant';
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
 import { ChannelsModule } from '../channels/channels.module';
@@ -12,7 +13,7 @@ import { TicketsRepository } from './tickets.repository';
 @Module({
   imports: [SeatsModule, CartModule, ChannelsModule, ReservationsModule],
   controllers: [TicketsController],
-  providers: [TicketsRepository, TicketByCodeService, CouponSaleParticipant],
+  providers: [TicketsRepository, TicketByCodeService, CouponSaleParticipant, ProductSaleParticipant],
   exports: [TicketsRepository],
 })
 export class TicketsModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { PRODUCT_UNITS_HELD_SQL } from '../database/product-stock-sql';
 
 /** A ticket (price list row) as the booking flow prices it. Money in agorot. */
 export interface TicketRow {
@@ -55,6 +56,12 @@ export interface ProductRow {
   featureId: number | null;
   active: boolean;
   price: number;
+  /** Null: no per-order limit. */
+  perOrder: number | null;
+  /** Null: no stock (sold as often as ordered). */
+  stock: number | null;
+  /** The stock less what live orders hold (database/product-stock-sql.ts); null without a stock. */
+  left: number | null;
 }
 
 /** The booking flow's door to the price list (tickets, products) and coupon usage. */
@@ -93,12 +100,17 @@ export class TicketsRepository {
     }));
   }
 
-  products(ids: number[]): Promise<ProductRow[]> {
-    return this.db.query(
-      `SELECT id, location_id AS "locationId", feature_id AS "featureId", active, price
-         FROM product WHERE id = ANY($1::int[])`,
-      [ids],
-    );
+  async products(ids: number[]): Promise<ProductRow[]> {
+    const [rows, held] = await Promise.all([
+      this.db.query(
+        `SELECT id, location_id AS "locationId", feature_id AS "featureId", active, price, per_order AS "perOrder", stock
+           FROM product WHERE id = ANY($1::int[])`,
+        [ids],
+      ) as Promise<Omit<ProductRow, 'left'>[]>,
+      this.db.query(PRODUCT_UNITS_HELD_SQL, [ids]) as Promise<{ id: number; n: number }[]>,
+    ]);
+    const heldOf = new Map(held.map((h) => [h.id, h.n]));
+    return rows.map((r) => ({ ...r, left: r.stock === null ? null : r.stock - (heldOf.get(r.id) ?? 0) }));
   }
 
   /** Seats already sold on each ticket (live tickets): a coupon's usage count. */

@@ -171,6 +171,9 @@ test('a product created in four languages is audited, listed, and offered to buy
     priceAgorot: 1850,
     icon: 'popcorn',
     active: true,
+    stock: null,
+    perOrder: null,
+    sold: 0,
     revision: 1,
   });
   const [audit] = (

@@ -147,6 +147,8 @@ describe('layout + status rows', () => {
     featureId: 1,
     locationId: 1,
     dateTime: new Date(0),
+    salesOpenAt: null,
+    salesCloseAt: null,
   });
   const seat = (x: number, zone = 1, features: number[] = []): RawSeat => ({
     section_id: 5,

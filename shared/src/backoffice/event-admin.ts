@@ -7,6 +7,7 @@
  */
 import type { CancellationChargeType } from '../rules/cancellation/cancellation-charge';
 import type { CouponChannel } from '../rules/catalogue/coupon-terms';
+import type { VideoOnDemandKind } from '../rules/catalogue/video-on-demand';
 import type { AdminNames } from './catalogue-admin';
 
 /** The event categories the storefront knows (its filters and icons); the id is stored, the name shown. */
@@ -158,6 +159,11 @@ export interface AdminPresentation {
   maxSeatsPerOrder: number;
   status: PresentationStatus;
   publishedAt: string | null;
+  /** Watched online (video on demand: sold alone or sharing a cart), or null for a date in the hall. */
+  videoOnDemand: VideoOnDemandKind | null;
+  /** The sale window (ISO 8601, UTC; the screen shows and takes Israel time), null on a side: no limit there. */
+  salesOpenAt: string | null;
+  salesCloseAt: string | null;
   /** Tickets sold and not cancelled. */
   soldCount: number;
   /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
@@ -189,6 +195,11 @@ export interface AdminPresentationSeriesInput {
   count: number;
   maxSeatsPerOrder: number;
   prices: AdminZonePrices[];
+  /**
+   * Online dates (video on demand) instead of dates in the hall: on a seat plan of general admission only (422
+   * VOD_NEEDS_GENERAL_ADMISSION otherwise), not checked for overlaps (watched at home). Absent or null: in the hall.
+   */
+  videoOnDemand?: VideoOnDemandKind | null;
 }
 
 /** PUT /api/admin/presentations/:id (a draft only): its time, order limit and prices. */
@@ -263,6 +274,17 @@ export interface AdminCancellationPolicy {
  * A date's other settings (GET and PUT /api/admin/presentations/:id/settings): a waiver every buyer signs (its terms
  * in Hebrew and English; null: none) and the buyer's own cancellation policy (null: buyers may not cancel).
  */
+/**
+ * PUT /api/admin/presentations/:id/sale-window: when the public may buy the date (instants with their offset; null:
+ * no limit on that side). Outside it the storefront shows "not yet on sale" / "sales closed" and public locks and
+ * the commit refuse (SALES_NOT_OPEN / SALES_CLOSED); the box office sells outside it.
+ */
+export interface AdminSaleWindowChange {
+  revision: number;
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
 export interface AdminDateSettings {
   waiver: { terms: { he: string; en: string } } | null;
   cancellation: AdminCancellationPolicy | null;

@@ -33,6 +33,15 @@ export interface AdminProduct {
   icon: ProductIcon;
   /** Buyers see and buy it only while active; switching it off keeps what was sold. */
   active: boolean;
+  /**
+   * How many may be sold in all; null: no stock (sold as often as ordered). Claimed before money moves and given
+   * back when an order is cancelled or a hold released; lowered below `sold`, nothing more is sold.
+   */
+  stock: number | null;
+  /** The most one order may take; null: no limit. */
+  perOrder: number | null;
+  /** Held by live orders (paid, or held unpaid), counted whether it has a stock or not. */
+  sold: number;
   revision: number;
 }
 
@@ -44,6 +53,8 @@ export interface AdminProductInput {
   priceAgorot: number;
   icon: ProductIcon;
   active: boolean;
+  stock: number | null;
+  perOrder: number | null;
 }
 
 /** GET /api/admin/products */

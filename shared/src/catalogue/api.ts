@@ -1,5 +1,6 @@
 import type { WireTicket } from '../wire/ticket';
 import type { PresentationAvailability } from '../rules/catalogue/presentation-availability';
+import type { SaleWindowState } from '../rules/catalogue/sale-window';
 
 /**
  * Catalogue payloads as the storefront receives them (storefront-spec.md sections 3 and 7).
@@ -66,6 +67,14 @@ export interface ApiPresentation {
    * the house left, at most 100 places), else 'available'. Decided by the server from durable sales; holds do not count.
    */
   availability: PresentationAvailability;
+  /** The sale window (ISO 8601, UTC), null on a side: no limit there. */
+  salesOpenAt: string | null;
+  salesCloseAt: string | null;
+  /**
+   * Where the date stands against its window by the server's clock: 'notYet' (shown "not yet on sale", with its
+   * opening) and 'closed' ("sales closed") offer no way to buy; locks and the commit refuse them too.
+   */
+  saleWindow: SaleWindowState;
   seatingMode: SeatingMode;
   hasReservedSection: boolean;
   hasGASection: boolean;
@@ -132,6 +141,10 @@ export interface ApiProduct {
   price: number;
   image: string;
   isDeliveryRequired: boolean;
+  /** The most one order may take; null or absent: no limit of its own. */
+  perOrder?: number | null;
+  /** Units its stock has left when the page was read (0: sold out); null or absent: no stock. The commit decides. */
+  available?: number | null;
 }
 
 export interface FeaturesResponse {

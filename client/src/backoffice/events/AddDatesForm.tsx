@@ -7,7 +7,9 @@ import type {
   AdminSeatPlanSummary,
   AdminVenue,
   AdminZone,
+  VideoOnDemandKind,
 } from '@hotline/shared';
+import { VIDEO_ON_DEMAND_KINDS } from '@hotline/shared';
 import { useLocale } from '../../hooks/useLocale';
 import { i18next } from '../../i18n';
 import { formatShekels } from '../../lib/rules';
@@ -107,6 +109,8 @@ export function AddDatesForm({
     maxSeats: '10',
   });
   const [prices, setPrices] = useState<Prices | null>(null);
+  /** '' in the hall, else how the online dates are sold (the server refuses a plan with numbered seats). */
+  const [watching, setWatching] = useState<'' | VideoOnDemandKind>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Unticking "Add a coupon" keeps what was typed, for ticking it again; only a ticked coupon is sent.
   const [couponOn, setCouponOn] = useState(false);
@@ -244,6 +248,7 @@ export function AddDatesForm({
       count,
       maxSeatsPerOrder,
       prices: priced,
+      videoOnDemand: watching || null,
     });
     // The plan, the prices and the rhythm stay for the next series; only its first date is new.
     if (created) setField('firstDate', '');
@@ -335,6 +340,23 @@ export function AddDatesForm({
                   {plans.map((p) => (
                     <option key={p.id} value={p.id}>
                       {planOption(p)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id={id('watching')} label={t(`${K}.watching.label`)} hint={t(`${K}.watching.hint`)}>
+              {(aria) => (
+                <select
+                  id={id('watching')}
+                  value={watching}
+                  onChange={(e) => setWatching(e.target.value as '' | VideoOnDemandKind)}
+                  {...aria}
+                >
+                  <option value="">{t(`${K}.watching.hall`)}</option>
+                  {VIDEO_ON_DEMAND_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {t(`${K}.watching.${kind}`)}
                     </option>
                   ))}
                 </select>

@@ -3,9 +3,6 @@ import { useTranslation } from 'react-i18next';
 import {
   COUPON_CHANNELS,
   agorotToShekels,
-  jerusalemDateKey,
-  jerusalemTimeOfDay,
-  jerusalemWallClockToUtc,
   type AdminCouponTerms,
   type AdminNames,
   type AdminPresentation,
@@ -17,6 +14,7 @@ import type { SupportedLocale } from '../../lib/rules';
 import { DateEditorForm } from './DateEditorForm';
 import { Field, K, focusFirst, wholeNumber } from './event-ui';
 import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
+import { asInstant, asLocal } from './israel-time-input';
 
 const C = `${K}.coupons`;
 const CODE = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
@@ -47,18 +45,6 @@ const inEach = (key: string, code: string): AdminNames => ({
   ru: i18next.t(key, { lng: 'ru', code }),
   ar: i18next.t(key, { lng: 'ar', code }),
 });
-/** An instant as the Israel wall clock a datetime-local field shows. */
-const asLocal = (iso: string | null) => (iso ? `${jerusalemDateKey(iso)}T${jerusalemTimeOfDay(iso)}` : '');
-/** A datetime-local value read as Israel time; null when empty, undefined when it is not a real moment. */
-function asInstant(local: string): string | null | undefined {
-  if (!local.trim()) return null;
-  const [date, time] = local.split('T');
-  try {
-    return jerusalemWallClockToUtc(date ?? '', (time ?? '').slice(0, 5)).toISOString();
-  } catch {
-    return undefined;
-  }
-}
 
 const typedOf = (coupon: (AdminTicketPrice & { zoneId: number }) | null, firstZone: number): Typed => ({
   zoneId: String(coupon?.zoneId ?? firstZone),

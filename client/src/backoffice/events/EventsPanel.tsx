@@ -24,6 +24,7 @@ import { AddDatesForm } from './AddDatesForm';
 import { CouponForm, type CouponSave } from './CouponForm';
 import { MemberPriceForm } from './MemberPriceForm';
 import { DateSettingsForm } from './DateSettingsForm';
+import { SaleWindowForm } from './SaleWindowForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
@@ -46,7 +47,7 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'cancel' };
+type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'cancel' };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
@@ -58,6 +59,7 @@ const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
 const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
 const membersButtonId = (id: number) => `bo-date-${id}-members`;
 const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
+const windowButtonId = (id: number) => `bo-date-${id}-window`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
@@ -65,6 +67,7 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   coupons: couponsButtonId,
   members: membersButtonId,
   settings: settingsButtonId,
+  window: windowButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -303,6 +306,22 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
+  /** When the public may buy the date (Israel time in the form; null: no limit on that side). */
+  const saveSaleWindow = async (p: AdminPresentation, opensAt: string | null, closesAt: string | null) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeSaleWindow(p.id, { revision: p.revision, opensAt, closesAt });
+        return t(`${K}.saleWindow.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = windowButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   /** The price a member pays per zone, added or changed. */
   const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
     const saved = await run(
@@ -525,6 +544,29 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                 {' · '}
                                 {t(`${K}.maxSeatsValue`, { seats: number(p.maxSeatsPerOrder) })}
                               </span>
+                              {p.videoOnDemand && (
+                                <span className="bo-hint" data-testid={`bo-date-${p.id}-online`}>
+                                  {' · '}
+                                  {t(`${K}.watching.${p.videoOnDemand}`)}
+                                </span>
+                              )}
+                              {(p.salesOpenAt || p.salesCloseAt) && (
+                                <span className="bo-hint" data-testid={`bo-date-${p.id}-window`}>
+                                  {' · '}
+                                  {p.salesOpenAt && p.salesCloseAt
+                                    ? t(`${K}.saleWindow.shown`, {
+                                        opens: formatJerusalemDateTime(p.salesOpenAt, locale),
+                                        closes: formatJerusalemDateTime(p.salesCloseAt, locale),
+                                      })
+                                    : p.salesOpenAt
+                                      ? t(`${K}.saleWindow.shownOpens`, {
+                                          opens: formatJerusalemDateTime(p.salesOpenAt, locale),
+                                        })
+                                      : t(`${K}.saleWindow.shownCloses`, {
+                                          closes: formatJerusalemDateTime(p.salesCloseAt ?? '', locale),
+                                        })}
+                                </span>
+                              )}
                             </th>
                             <td>
                               {where ? (
@@ -638,6 +680,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     t(`${K}.settings.open`),
                                   )}
                                   {opener(
+                                    'window',
+                                    windowButtonId(p.id),
+                                    `bo-window-${p.id}`,
+                                    t(`${K}.saleWindow.open`),
+                                  )}
+                                  {opener(
                                     'coupons',
                                     couponsButtonId(p.id),
                                     `bo-coupons-${p.id}`,
@@ -680,6 +728,15 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     busy={busy}
                                     locale={locale}
                                     onSave={(revision, settings) => saveSettings(p, revision, settings)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'window' ? (
+                                  <SaleWindowForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(opensAt, closesAt) => saveSaleWindow(p, opensAt, closesAt)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'members' ? (

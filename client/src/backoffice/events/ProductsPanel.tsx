@@ -14,7 +14,7 @@ import { formatShekels } from '../../lib/rules';
 import { AdminMessages } from '../admin-ui/AdminMessages';
 import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
-import { Field, K, Named, focusFirst, nameIn } from './event-ui';
+import { Field, K, Named, focusFirst, nameIn, wholeNumber } from './event-ui';
 import { eventsApi } from './events-api';
 import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
 
@@ -35,6 +35,9 @@ interface Form {
   price: string;
   icon: ProductIcon;
   active: boolean;
+  /** '' for no stock / no per-order limit. */
+  stock: string;
+  perOrder: string;
 }
 
 const asText = (agorot: number) => (agorot % 100 === 0 ? String(agorot / 100) : agorotToShekels(agorot).toFixed(2));
@@ -48,6 +51,8 @@ const formOf = (product: AdminProduct | null, venueId: number | undefined): Form
         price: asText(product.priceAgorot),
         icon: product.icon,
         active: product.active,
+        stock: product.stock === null ? '' : String(product.stock),
+        perOrder: product.perOrder === null ? '' : String(product.perOrder),
       }
     : {
         venueId: String(venueId ?? ''),
@@ -56,10 +61,18 @@ const formOf = (product: AdminProduct | null, venueId: number | undefined): Form
         price: '',
         icon: 'popcorn',
         active: true,
+        stock: '',
+        perOrder: '',
       };
 
 const id = (field: string) => `bo-product-${field}`;
-const ORDER = [...LANGUAGES.map((l) => id(`name-${l}`)), id('price')];
+const ORDER = [...LANGUAGES.map((l) => id(`name-${l}`)), id('price'), id('stock'), id('perOrder')];
+/** The API's limits for a stock and for how many one order may take. */
+const STOCK = { min: 0, max: 1_000_000 };
+const PER_ORDER = { min: 1, max: 100 };
+/** A whole number within limits, null for an empty field, undefined when it is not one. */
+const optionalWhole = (text: string, limits: { min: number; max: number }) =>
+  text.trim() ? (wholeNumber(text, limits.min, limits.max) ?? undefined) : null;
 const editButtonId = (productId: number) => `bo-product-${productId}-edit`;
 
 /**
@@ -132,8 +145,12 @@ export function ProductsPanel({
     const priceAgorot = shekelsTextToAgorot(form.price);
     if (priceAgorot === null || priceAgorot > PRICE_MAX_AGOROT)
       found[id('price')] = t(`${K}.amount`, { max: agorotToShekels(PRICE_MAX_AGOROT).toLocaleString(locale) });
+    const stock = optionalWhole(form.stock, STOCK);
+    const perOrder = optionalWhole(form.perOrder, PER_ORDER);
+    if (stock === undefined) found[id('stock')] = t(`${K}.wholeNumber`, STOCK);
+    if (perOrder === undefined) found[id('perOrder')] = t(`${K}.wholeNumber`, PER_ORDER);
     setErrors(found);
-    if (Object.keys(found).length || priceAgorot === null) {
+    if (Object.keys(found).length || priceAgorot === null || stock === undefined || perOrder === undefined) {
       focusFirst(ORDER, found);
       return;
     }
@@ -144,6 +161,8 @@ export function ProductsPanel({
       priceAgorot,
       icon: form.icon,
       active: form.active,
+      stock,
+      perOrder,
     };
     clear();
     setBusy(true);
@@ -190,6 +209,7 @@ export function ProductsPanel({
                   <th scope="col">{t(`${P}.columns.venue`)}</th>
                   <th scope="col">{t(`${P}.columns.event`)}</th>
                   <th scope="col">{t(`${P}.columns.price`)}</th>
+                  <th scope="col">{t(`${P}.columns.stock`)}</th>
                   <th scope="col">{t(`${P}.columns.sold`)}</th>
                   <th scope="col">{t(`${K}.columns.actions`)}</th>
                 </tr>
@@ -224,6 +244,20 @@ export function ProductsPanel({
                         )}
                       </td>
                       <td>{money(p.priceAgorot)}</td>
+                      <td data-testid={`bo-product-${p.id}-stock`}>
+                        {p.stock === null
+                          ? t(`${P}.soldNoStock`, { sold: p.sold.toLocaleString(locale) })
+                          : t(`${P}.soldOfStock`, {
+                              sold: p.sold.toLocaleString(locale),
+                              stock: p.stock.toLocaleString(locale),
+                            })}
+                        {p.perOrder !== null && (
+                          <span className="bo-hint">
+                            {' · '}
+                            {t(`${P}.perOrderShown`, { max: p.perOrder.toLocaleString(locale) })}
+                          </span>
+                        )}
+                      </td>
                       <td>
                         <span className={`bo-event-status bo-event-status--${p.active ? 'published' : 'draft'}`}>
                           {t(p.active ? `${P}.onSale` : `${P}.offSale`)}
@@ -326,6 +360,39 @@ export function ProductsPanel({
                     required
                     value={form.price}
                     onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
+                    {...aria}
+                  />
+                )}
+              </Field>
+              <Field id={id('stock')} label={t(`${P}.stock`)} hint={t(`${P}.stockHint`)} error={errors[id('stock')]}>
+                {(aria) => (
+                  <input
+                    id={id('stock')}
+                    type="number"
+                    inputMode="numeric"
+                    min={STOCK.min}
+                    max={STOCK.max}
+                    value={form.stock}
+                    onChange={(e) => setForm((f) => ({ ...f, stock: e.target.value }))}
+                    {...aria}
+                  />
+                )}
+              </Field>
+              <Field
+                id={id('perOrder')}
+                label={t(`${P}.perOrder`)}
+                hint={t(`${P}.perOrderHint`)}
+                error={errors[id('perOrder')]}
+              >
+                {(aria) => (
+                  <input
+                    id={id('perOrder')}
+                    type="number"
+                    inputMode="numeric"
+                    min={PER_ORDER.min}
+                    max={PER_ORDER.max}
+                    value={form.perOrder}
+                    onChange={(e) => setForm((f) => ({ ...f, perOrder: e.target.value }))}
                     {...aria}
                   />
                 )}

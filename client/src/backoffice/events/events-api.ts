@@ -14,6 +14,7 @@ import type {
   AdminMemberPrices,
   AdminDateSettingsChange,
   AdminDateSettingsResponse,
+  AdminSaleWindowChange,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -51,6 +52,12 @@ export const eventsApi = {
     apiRequest<AdminDateSettingsResponse>(`/admin/presentations/${presentationId}/settings`),
   changeSettings: (presentationId: number, change: AdminDateSettingsChange) =>
     apiRequest<AdminDateSettingsResponse>(`/admin/presentations/${presentationId}/settings`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** When the public may buy the date (null: no limit on that side); the box office sells outside it. */
+  changeSaleWindow: (presentationId: number, change: AdminSaleWindowChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/sale-window`, {
       method: 'PUT',
       body: change,
     }),

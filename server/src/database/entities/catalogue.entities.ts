@@ -150,6 +150,9 @@ export class PresentationEntity {
   @Column({ type: 'int', default: 1 }) revision: number;
   /** On sale from then on; null: a draft, invisible to buyers and refused by the seat engine. */
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true }) publishedAt: Date | null;
+  /** The sale window (shared sale-window rule): null on a side means no limit there. */
+  @Column({ name: 'sales_open_at', type: 'timestamptz', nullable: true }) salesOpenAt: Date | null;
+  @Column({ name: 'sales_close_at', type: 'timestamptz', nullable: true }) salesCloseAt: Date | null;
 }
 
 @Entity({ name: 'ticket_group' })
@@ -210,5 +213,8 @@ export class ProductEntity {
   @Column({ type: 'boolean', default: true }) active: boolean;
   /** Sold only with this event's dates; null: with every date at its location. */
   @Column({ name: 'feature_id', type: 'int', nullable: true }) featureId: number | null;
+  /** How many may be sold in all (null: no stock) and the most one order may take (null: no limit). */
+  @Column({ type: 'int', nullable: true }) stock: number | null;
+  @Column({ name: 'per_order', type: 'int', nullable: true }) perOrder: number | null;
   @Column({ type: 'int', default: 1 }) revision: number;
 }

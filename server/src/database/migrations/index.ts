@@ -35,6 +35,8 @@ import { OneMoneyAttempt1795975000000 } from './1795975000000-one-money-attempt'
 import { CancellationRefundsAsMoneyAttempts1795980000000 } from './1795980000000-cancellation-refunds-as-money-attempts';
 import { CartChargesAsMoneyAttempts1796000000000 } from './1796000000000-cart-charges-as-money-attempts';
 import { RotatingTicketCode1796010000000 } from './1796010000000-rotating-ticket-code';
+import { PresentationSaleWindow1796030000000 } from './1796030000000-presentation-sale-window';
+import { ProductStock1796030000001 } from './1796030000001-product-stock';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -87,4 +89,6 @@ export const MIGRATIONS = [
   CancellationRefundsAsMoneyAttempts1795980000000,
   CartChargesAsMoneyAttempts1796000000000,
   RotatingTicketCode1796010000000,
+  PresentationSaleWindow1796030000000,
+  ProductStock1796030000001,
 ];

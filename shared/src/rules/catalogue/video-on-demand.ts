@@ -30,3 +30,20 @@ export function presentationsToRemoveOnSelect(
   if (isSingleEventVideoOnDemand(selected.venueTypeId)) return others.map((p) => p.id);
   return others.filter((p) => isSingleEventVideoOnDemand(p.venueTypeId)).map((p) => p.id);
 }
+
+/**
+ * How a date is watched, as the back office names it: in the hall (venue type 1), or online, sold on its own
+ * (101: one event per cart) or online, sharing a cart with other events (103).
+ */
+export const VIDEO_ON_DEMAND_KINDS = ['sold-alone', 'shared-cart'] as const;
+export type VideoOnDemandKind = (typeof VIDEO_ON_DEMAND_KINDS)[number];
+
+export function venueTypeOfWatching(kind: VideoOnDemandKind | null): number {
+  return kind === 'sold-alone' ? 101 : kind === 'shared-cart' ? 103 : 1;
+}
+
+/** The back office's name for a date's venue type: null for a date in a hall. */
+export function watchingOfVenueType(venueTypeId: number): VideoOnDemandKind | null {
+  if (!isVideoOnDemand(venueTypeId)) return null;
+  return isSingleEventVideoOnDemand(venueTypeId) ? 'sold-alone' : 'shared-cart';
+}

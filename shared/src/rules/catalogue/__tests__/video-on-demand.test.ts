@@ -1,4 +1,10 @@
-import { presentationsToRemoveOnSelect, isSingleEventVideoOnDemand, isVideoOnDemand } from '../video-on-demand';
+import {
+  presentationsToRemoveOnSelect,
+  isSingleEventVideoOnDemand,
+  isVideoOnDemand,
+  venueTypeOfWatching,
+  watchingOfVenueType,
+} from '../video-on-demand';
 
 describe('video-on-demand venue types', () => {
   it.each([
@@ -38,5 +44,23 @@ describe('presentationsToRemoveOnSelect', () => {
     ['another seat of the same VOD keeps it', [show(3, 101)], show(3, 101), []],
   ])('%s', (_label, inCart, selected, expected) => {
     expect(presentationsToRemoveOnSelect(inCart, selected)).toEqual(expected);
+  });
+});
+
+describe('venueTypeOfWatching / watchingOfVenueType', () => {
+  it.each<[null | 'sold-alone' | 'shared-cart', number]>([
+    [null, 1],
+    ['sold-alone', 101],
+    ['shared-cart', 103],
+  ])('%s is venue type %i and back', (kind, venueTypeId) => {
+    expect(venueTypeOfWatching(kind)).toBe(venueTypeId);
+    expect(watchingOfVenueType(venueTypeId)).toBe(kind);
+  });
+  it.each<[number, null | 'sold-alone' | 'shared-cart']>([
+    [102, 'sold-alone'],
+    [104, 'shared-cart'],
+    [2, null],
+  ])('venue type %i reads as %s', (venueTypeId, kind) => {
+    expect(watchingOfVenueType(venueTypeId)).toBe(kind);
   });
 });
