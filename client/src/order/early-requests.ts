@@ -33,6 +33,9 @@ export function startOrderPageRequests(pathname: string, search: string): void {
   if (step === 'tickets' || step === 'products') return;
   const id = Number(match[1]);
   if (!(id > 0)) return;
+  // The presentation first: the plan's request waits for it.
+  const presentationPath = `/presentations/${id}`;
+  const presentation = askEarly(buildUrl(presentationPath), () => api.get<PresentationResponse>(presentationPath, {}));
   // The statuses need only the presentation id: asked at once, beside the presentation, not a round trip after it.
   // Parsed as soon as the bytes are in, in the status worker, which starts now (its script downloads beside the
   // statuses) rather than when the loader runs, by which time the bytes are already here.
@@ -42,8 +45,6 @@ export function startOrderPageRequests(pathname: string, search: string): void {
       .then((bytes) => parser.parse(bytes))
       .finally(() => parser.close());
   });
-  const presentationPath = `/presentations/${id}`;
-  const presentation = askEarly(buildUrl(presentationPath), () => api.get<PresentationResponse>(presentationPath, {}));
   presentation.then(
     ({ presentation: p }) => {
       // The same addresses the loader (seatmap/managers/loader.ts) will ask for.

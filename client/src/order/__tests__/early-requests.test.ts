@@ -72,10 +72,10 @@ describe('startOrderPageRequests', () => {
     const seatApi = await import('../../seatmap/api');
     startOrderPageRequests('/order/7', '?lang=he');
     await settle();
-    // The statuses first: they need only the id in the address, not the presentation.
+    // The statuses beside the presentation: they need only the id in the address.
     expect(paths()).toEqual([
-      '/api/seats/seats-status',
       '/api/presentations/7',
+      '/api/seats/seats-status',
       '/api/seats/seatplan',
       '/api/presentations/7/ticketGroups',
     ]);
