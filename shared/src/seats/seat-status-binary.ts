@@ -29,13 +29,13 @@ export interface FlatSeatStatusAnswer {
 }
 
 class Writer {
-  private buf = new Uint8Array(1024);
+  private buf = new Uint8Array(new ArrayBuffer(1024));
   length = 0;
 
   uint(n: number): void {
     if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`seat status binary: ${n} is not a whole number >= 0`);
     if (this.length + 10 > this.buf.length) {
-      const grown = new Uint8Array(this.buf.length * 2);
+      const grown = new Uint8Array(new ArrayBuffer(this.buf.length * 2));
       grown.set(this.buf);
       this.buf = grown;
     }
@@ -51,7 +51,7 @@ class Writer {
     this.uint(n < 0 ? -2 * n - 1 : 2 * n);
   }
 
-  bytes(): Uint8Array {
+  bytes(): Uint8Array<ArrayBuffer> {
     return this.buf.slice(0, this.length);
   }
 }
@@ -81,7 +81,7 @@ class Reader {
 }
 
 /** The binary form of a seats-status answer (rows in the answer's order; their order only changes the size). */
-export function encodeSeatStatusBinary(answer: SeatsStatusResponse): Uint8Array {
+export function encodeSeatStatusBinary(answer: SeatsStatusResponse): Uint8Array<ArrayBuffer> {
   const w = new Writer();
   for (const b of SEAT_STATUS_BINARY_MAGIC) w.uint(b);
   w.uint(answer.version);

@@ -42,10 +42,7 @@ describe('seats-status scan', () => {
   });
 
   it('parseSeatsStatus reads the binary form (format=binary) to the same rows as the JSON', () => {
-    const rows = Array.from(
-      { length: 5000 },
-      (_, k): SeatStatusRow => [k % 7, 1, k, k % 13, -1, 2, 1 + (k % 5)],
-    );
+    const rows = Array.from({ length: 5000 }, (_, k): SeatStatusRow => [k % 7, 1, k, k % 13, -1, 2, 1 + (k % 5)]);
     const binary = encodeSeatStatusBinary({
       seats: rows,
       version: 42,

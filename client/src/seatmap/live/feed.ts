@@ -1,4 +1,4 @@
-import type { Socket } from 'socket.io-client';
+import type { io as connectSocket, Socket } from 'socket.io-client';
 import {
   HoldEndedEvent,
   SeatErrorEvent,
@@ -51,12 +51,12 @@ export class LiveFeed {
   connect(): void {
     if (this.wanted) return;
     this.wanted = true;
-    void import('socket.io-client').then(({ io }) => {
-      if (this.wanted && !this.socket) this.open(io);
+    void import('socket.io-client').then((client) => {
+      if (this.wanted && !this.socket) this.open(client.io);
     });
   }
 
-  private open(io: typeof import('socket.io-client').io): void {
+  private open(io: typeof connectSocket): void {
     const socket = io({
       path: '/socket.io',
       transports: ['websocket'],
