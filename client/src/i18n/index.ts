@@ -15,6 +15,16 @@ const OTHER_BUNDLES: Record<Exclude<SupportedLocale, 'he'>, () => Promise<{ defa
   ar: () => import('./locales/ar.json'),
 };
 
+/**
+ * Each other language's own name, there from the start: the language switcher and the 404 page's links name every
+ * language in itself before its bundle is fetched (the same strings as each bundle's language.name; a test checks).
+ */
+export const ENDONYMS: Record<Exclude<SupportedLocale, 'he'>, string> = {
+  en: 'English',
+  ru: 'Русский',
+  ar: 'العربية',
+};
+
 const loaded = new Map<SupportedLocale, Promise<void>>([[DEFAULT_LOCALE, Promise.resolve()]]);
 const ready = new Set<SupportedLocale>([DEFAULT_LOCALE]);
 
@@ -51,7 +61,12 @@ export function loadLocale(locale: SupportedLocale): Promise<void> {
 export function initI18n(locale: SupportedLocale): typeof i18next {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources: { he: { translation: he } },
+      resources: {
+        he: { translation: he },
+        ...Object.fromEntries(
+          Object.entries(ENDONYMS).map(([lng, name]) => [lng, { translation: { language: { name } } }]),
+        ),
+      },
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...SUPPORTED_LOCALES],
