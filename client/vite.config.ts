@@ -91,6 +91,19 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // The customer-details form, what validates it (zod, react-hook-form: about a quarter of the shared
+              // chunk) and the modules that embed it are for checkout, not the order page: apart, the seat map's first
+              // frame does not wait for them. Nothing in app-shared may import these (a cycle between the two chunks
+              // breaks their evaluation order), so the embedding steps come along.
+              name: 'forms',
+              test: (id) =>
+                /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]shared[\\/]src[\\/]booking[\\/]customer-schema\.ts$|[\\/]client[\\/]src[\\/](booking[\\/](CustomerForm|CustomerDetailsStep)|gifts[\\/]GiftCheckout)\.tsx$/.test(
+                  id,
+                ),
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
               // memberships/ embeds the seat map: in the shared chunk it would make every page load the map.
               name: 'app-shared',
               test: (id) =>

@@ -6,7 +6,8 @@
 // them), by a small node:http server that answers like the real one: static files as their brotli or gzip sibling
 // when the browser accepts it, hashed assets cached a year (server/src/common/static-assets.ts: @fastify/static with
 // preCompressed), the SPA's index.html for /order/:id (compressed too), the seat plan gzipped when the browser accepts it
-// (catalogue.controllers.ts), the seats-status brotli (quality 4) or gzip when accepted, as the server sends the shared
+// (catalogue.controllers.ts), the seats-status (JSON, or with ?format=binary as the seat map asks the binary form of
+// shared/src/seats/seat-status-binary.ts) brotli (quality 4) or gzip when accepted, as the server sends the shared
 // answer to a visitor who holds no seat (server/src/seats/public-seat-status.ts), a real ALTCHA challenge (the server's altcha-lib and
 // defaults: SHA-256, cost 1, max number 50,000) so the first click pays the real proof of work, and a lock-seat
 // answer. The plans are load-tests/seatmap.bench.mjs's synthetic bowls of exactly N seats (columnar plan, ~6 % taken).
@@ -132,6 +133,9 @@ const TYPES = {
   '.png': 'image/png',
 };
 
+/** shared/dist (built by build(), or by tsc -b shared): the status encoder the server uses. */
+const sharedDist = () => rootRequire(path.join(ROOT, 'shared', 'dist', 'index.js'));
+
 /** Serves DIST and the API of one synthetic presentation; `fixtures` is swapped per plan size. */
 function startServer() {
   const state = { fx: null, planGzip: null, unknown: new Set() };
@@ -158,6 +162,14 @@ function startServer() {
       }
       if (p === '/api/seats/seats-status') {
         const accept = String(req.headers['accept-encoding'] ?? '');
+        // ?format=binary: shared/src/seats/seat-status-binary.ts's form, brotli 4 (public-seat-status.ts).
+        if (url.searchParams.get('format') === 'binary') {
+          const binary = { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' };
+          if (/\bbr\b/.test(accept))
+            res.writeHead(200, { ...binary, 'content-encoding': 'br', vary: 'accept-encoding' }).end(state.binaryBr);
+          else res.writeHead(200, binary).end(state.binary);
+          return undefined;
+        }
         if (/\bbr\b/.test(accept))
           return json(res, 200, state.statusBr, { 'content-encoding': 'br', vary: 'accept-encoding' });
         if (/\bgzip\b/.test(accept))
@@ -237,6 +249,10 @@ function startServer() {
             },
           });
           state.statusGzip = gzipSync(fx.status, { level: 6 });
+          state.binary = Buffer.from(sharedDist().encodeSeatStatusBinary(JSON.parse(fx.status)));
+          state.binaryBr = brotliCompressSync(state.binary, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+          });
         },
         close: () => new Promise((r) => server.close(r)),
       }),
@@ -429,7 +445,7 @@ async function main() {
       const fx = apiFixtures(size);
       server.setFixtures(fx);
       log(
-        `${size} seats: plan ${(fx.seatplan.length / 1e6).toFixed(2)} MB (${(server.state.planGzip.length / 1e6).toFixed(2)} MB gzipped), statuses ${(fx.status.length / 1e6).toFixed(2)} MB`,
+        `${size} seats: plan ${(fx.seatplan.length / 1e6).toFixed(2)} MB (${(server.state.planGzip.length / 1e6).toFixed(2)} MB gzipped), statuses ${(fx.status.length / 1e6).toFixed(2)} MB (${(server.state.statusBr.length / 1e3).toFixed(1)} kB brotli), binary ${(server.state.binary.length / 1e3).toFixed(1)} kB (${(server.state.binaryBr.length / 1e3).toFixed(1)} kB brotli)`,
       );
       for (const device of DEVICES)
         for (const profile of PROFILES) {

@@ -1,5 +1,5 @@
 import { setApiLocale } from './api/client';
-import { initI18n } from './i18n';
+import { initI18n, loadLocale } from './i18n';
 import { applyDocumentLocale } from './i18n/locale';
 import { embeddedExternalUrl } from './lib/external-redirect';
 import { installChunkErrorRecovery, isChunkLoadError, reloadForStaleChunk } from './lib/lazy';
@@ -31,8 +31,9 @@ function start() {
   // have downloaded, and on /order/:id asks for the order page's chunks beside them rather than after the router runs.
   // The app's chunk is asked for first: over HTTP/1.1's six connections per origin, what is asked first leaves first,
   // and nothing renders without it.
-  import('./app').then(
-    ({ renderApp }) => renderApp(),
+  // A language other than Hebrew: its strings come beside the app's chunk, and the first render waits for both.
+  Promise.all([import('./app'), loadLocale(locale)]).then(
+    ([{ renderApp }]) => renderApp(),
     (error: unknown) => {
       // A stale deploy: installChunkErrorRecovery reloads once (vite:preloadError); anything else is a real failure.
       if (!isChunkLoadError(error) || !reloadForStaleChunk()) throw error;

@@ -1,6 +1,7 @@
 export * from './seats/seat-features';
 export * from './seats/seat-status';
 export * from './seats/wire';
+export * from './seats/seat-status-binary';
 export * from './catalogue/seatplan';
 export * from './catalogue/seatplan-columnar';
 export * from './errors/error-body';

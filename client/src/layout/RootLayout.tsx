@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router-dom';
 import { setApiLocale } from '../api/client';
 import { configuredBrand, hotlineNumber } from '../config';
-import { i18next } from '../i18n';
+import { i18next, isLocaleLoaded, loadLocale } from '../i18n';
 import { applyDocumentLocale, parseLangParam } from '../i18n/locale';
 import { InvalidLangPage } from '../system/NotFoundPage';
 import { useLocaleStore } from '../state/locale-store';
@@ -24,9 +24,22 @@ function useLocaleSync(langParam: ReturnType<typeof parseLangParam>) {
   }, [paramLocale, setLocale]);
 
   useLayoutEffect(() => {
-    if (i18next.language !== locale) void i18next.changeLanguage(locale);
-    applyDocumentLocale(locale);
     setApiLocale(locale);
+    const apply = () => {
+      if (i18next.language !== locale) void i18next.changeLanguage(locale);
+      applyDocumentLocale(locale);
+    };
+    if (isLocaleLoaded(locale)) return apply();
+    // Switched to a language whose strings are not here yet: switch (texts and direction together) once they are,
+    // unless the visitor has chosen yet another one meanwhile. A failed fetch leaves the page as it was.
+    let current = true;
+    loadLocale(locale).then(
+      () => current && apply(),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
   }, [locale]);
   return locale;
 }

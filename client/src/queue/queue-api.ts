@@ -1,4 +1,4 @@
-import { solveChallengeWorkers, type Challenge } from 'altcha/lib';
+import type { Challenge } from 'altcha/lib';
 import ShaWorker from 'altcha/workers/sha?worker';
 import type { QueueStatusResponse } from '@hotline/shared';
 import { ApiError, api, badResponse, buildUrl, isAbortError, networkError } from '../api/client';
@@ -26,7 +26,11 @@ export function storeTicket(presentationId: number, ticket: string | null): void
 
 /** The join's proof of work (harder than a seat lock's), solved in Web Workers so the page stays responsive. */
 async function solveJoinChallenge(presentationId: number): Promise<string> {
-  const challenge = await api.get<Challenge>(`/queue/${presentationId}/challenge`);
+  // The solver is fetched beside the challenge, not with the page: it is no part of the seat map's first frame.
+  const [challenge, { solveChallengeWorkers }] = await Promise.all([
+    api.get<Challenge>(`/queue/${presentationId}/challenge`),
+    import('altcha/lib'),
+  ]);
   const concurrency = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
   const solution = await solveChallengeWorkers({
     challenge,

@@ -49,22 +49,25 @@ export function parsePlan(text: string): ApiSeatplan | ColumnarSeatplan {
   return (JSON.parse(text) as { seatplan: ApiSeatplan | ColumnarSeatplan }).seatplan;
 }
 
-/** GET /api/seats/seats-status as bytes (100k rows: parsed in a worker, see status-parser.ts). */
-export async function getSeatsStatusBytes(
-  presentationId: number,
-  venueTypeId: number,
-  signal?: AbortSignal,
-): Promise<ArrayBuffer> {
-  const response = await fetchResponse('/seats/seats-status', { presentationId, venueTypeId }, signal);
+/**
+ * GET /api/seats/seats-status?format=binary as bytes (shared/src/seats/seat-status-binary.ts: a few kB where the JSON
+ * is 138 kB brotli at 100k seats; parsed in a worker, see status-parser.ts, which reads JSON too). Only the
+ * presentation id: the entry can ask for it from the address alone, before the presentation is in
+ * (order/early-requests.ts); venueTypeId, which the spec lists, changes nothing in the answer.
+ */
+export async function getSeatsStatusBytes(presentationId: number, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetchResponse('/seats/seats-status', statusQuery(presentationId), signal);
   return response.arrayBuffer();
 }
+
+const statusQuery = (presentationId: number) => ({ presentationId, format: 'binary' });
 
 /**
  * Where the order page's early requests keep the statuses, already parsed in the status worker
  * (order/early-requests.ts): the same address as getSeatsStatusBytes, but a different answer.
  */
-export function parsedStatusKey(presentationId: number, venueTypeId: number): string {
-  return `parsed:${buildUrl('/seats/seats-status', { presentationId, venueTypeId })}`;
+export function parsedStatusKey(presentationId: number): string {
+  return `parsed:${buildUrl('/seats/seats-status', statusQuery(presentationId))}`;
 }
 
 /** GET returning the raw body text; failures become ApiError like every other call. */

@@ -1,4 +1,4 @@
-import { solveChallengeWorkers, type Challenge } from 'altcha/lib';
+import type { Challenge } from 'altcha/lib';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { api, ApiError } from '../api/client';
 
@@ -23,7 +23,11 @@ function encode(challenge: Challenge, solution: unknown): string {
 }
 
 async function solve(): Promise<string> {
-  const challenge = await api.get<Challenge>('/altcha/challenge');
+  // The solver is fetched beside the challenge, not with the page: it is no part of the seat map's first frame.
+  const [challenge, { solveChallengeWorkers }] = await Promise.all([
+    api.get<Challenge>('/altcha/challenge'),
+    import('altcha/lib'),
+  ]);
   const concurrency = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
   const solution = await solveChallengeWorkers({
     challenge,

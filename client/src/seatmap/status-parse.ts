@@ -1,3 +1,5 @@
+import { decodeSeatStatusBinary, isSeatStatusBinary } from '@hotline/shared';
+
 /**
  * GET /api/seats/seats-status parsed straight into one Int32Array (7 numbers
  * per row, SeatStatusRow order). At 100k seats JSON.parse builds 100k little
@@ -82,7 +84,12 @@ export function scanSeatsStatus(input: Uint8Array | string): FlatSeatsStatus | n
   return { version, rows: out.slice(0, count) };
 }
 
+/** The binary form (?format=binary, what the seat map asks for) or, from a server without it, the JSON answer. */
 export function parseSeatsStatus(input: Uint8Array | string): FlatSeatsStatus {
+  if (typeof input !== 'string' && isSeatStatusBinary(input)) {
+    const { version, rows } = decodeSeatStatusBinary(input);
+    return { version, rows };
+  }
   const fast = scanSeatsStatus(input);
   if (fast) return fast;
   const text = typeof input === 'string' ? input : new TextDecoder().decode(input);

@@ -5,8 +5,10 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** A JSON answer serialised once and compressed once, for answers many callers share. */
+/** An answer serialised once and compressed once, for answers many callers share (JSON, or a binary form). */
 export interface EncodedJson {
+  readonly contentType: string;
+  /** The uncompressed body (named for the JSON it usually is). */
   readonly json: Buffer;
   readonly br: Buffer;
   /** gzip for the few clients without brotli (browsers send br over https and on localhost): made on first use. */
@@ -27,7 +29,31 @@ export async function encodeJson(value: unknown): Promise<EncodedJson> {
     },
   });
   let gzipped: Promise<Buffer> | undefined;
-  return { json, br, gzip: () => (gzipped ??= gzipAsync(json, { level: 6 })) };
+  return {
+    contentType: 'application/json; charset=utf-8',
+    json,
+    br,
+    gzip: () => (gzipped ??= gzipAsync(json, { level: 6 })),
+  };
+}
+
+/** The same for a binary body (application/octet-stream), compressed as generic data. */
+export async function encodeBinary(bytes: Uint8Array): Promise<EncodedJson> {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const br = await brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_GENERIC,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+  let gzipped: Promise<Buffer> | undefined;
+  return {
+    contentType: 'application/octet-stream',
+    json: body,
+    br,
+    gzip: () => (gzipped ??= gzipAsync(body, { level: 6 })),
+  };
 }
 
 /** The encodings a request accepts, by its Accept-Encoding (`br;q=0` refuses br). */
@@ -45,7 +71,7 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 
 /** Sends an encoded answer in the best encoding the client accepts (with Vary, so caches keep them apart). */
 export async function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, doc: EncodedJson): Promise<Buffer> {
-  void reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  void reply.header('content-type', doc.contentType).header('vary', 'accept-encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding === 'identity') return doc.json;
   void reply.header('content-encoding', encoding);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { encodeJson, type EncodedJson } from '../common/encoded-json';
+import { encodeSeatStatusBinary } from '@hotline/shared';
+import { encodeBinary, encodeJson, type EncodedJson } from '../common/encoded-json';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SeatEngineService } from './seat-engine.service';
@@ -11,7 +12,13 @@ interface Shared {
   builtAtMs: number;
   /** The state version the answer shows (while it is built: the version read before, which it shows or passes). */
   version: number;
-  doc: Promise<EncodedJson>;
+  /** Both forms, made together: the binary one costs a few ms and kB beside the JSON (no rows kept to make it later). */
+  docs: Promise<Docs>;
+}
+
+interface Docs {
+  json: EncodedJson;
+  binary: EncodedJson;
 }
 
 /**
@@ -50,21 +57,23 @@ export class PublicSeatStatus {
     const key = `${pid}:${q.isReserved ?? ''}`;
     const now = this.clock.nowMs();
     const known = this.shared.get(key);
+    const pick = (docs: Docs): EncodedJson => (q.format === 'binary' ? docs.binary : docs.json);
     if (known && (known.version === version || now - known.builtAtMs < this.config.SEAT_STATUS_STALE_MS)) {
-      return known.doc;
+      return known.docs.then(pick);
     }
     const built = this.build(q);
-    const entry: Shared = { builtAtMs: now, version, doc: built.then((b) => b.doc) };
+    const entry: Shared = { builtAtMs: now, version, docs: built.then((b) => b.docs) };
     this.shared.set(key, entry);
     built.then(
       (b) => (entry.version = b.version),
       () => this.shared.get(key) === entry && this.shared.delete(key),
     );
-    return entry.doc;
+    return entry.docs.then(pick);
   }
 
-  private async build(q: SeatsStatusQuery): Promise<{ doc: EncodedJson; version: number }> {
+  private async build(q: SeatsStatusQuery): Promise<{ docs: Docs; version: number }> {
     const status = await this.engine.status(null, { presentationId: q.presentationId, isReserved: q.isReserved });
-    return { doc: await encodeJson(status), version: status.version };
+    const [json, binary] = await Promise.all([encodeJson(status), encodeBinary(encodeSeatStatusBinary(status))]);
+    return { docs: { json, binary }, version: status.version };
   }
 }

@@ -1,18 +1,19 @@
 import { Controller, Get, Ip, Optional, Put, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type {
-  BestAvailableResponse,
-  LockSeatResponse,
-  SeatsStatusResponse,
-  TimerResponse,
-  UnlockSeatResponse,
+import {
+  encodeSeatStatusBinary,
+  type BestAvailableResponse,
+  type LockSeatResponse,
+  type SeatsStatusResponse,
+  type TimerResponse,
+  type UnlockSeatResponse,
 } from '@hotline/shared';
 import { RequireBotCheck, idFrom } from '../botcheck';
 import { AppError } from '../common/app-error';
 import { Metrics, NO_METRICS, RefusalTally } from '../observability';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
-import { sendEncodedJson } from '../common/encoded-json';
+import { encodeBinary, sendEncodedJson } from '../common/encoded-json';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
 import { ChannelScope, channelQuery, type ChannelQuery } from '../channels';
@@ -61,7 +62,7 @@ export class SeatsController {
   @Get('seats-status')
   @ApiOperation({
     summary:
-      'Every place of a presentation as [sectionId, seatGroupId, x, y, allocationId, ticketGroupId, status], with the state version',
+      'Every place of a presentation as [sectionId, seatGroupId, x, y, allocationId, ticketGroupId, status], with the state version; format=binary: the same answer as application/octet-stream (shared/src/seats/seat-status-binary.ts)',
   })
   async status(
     @VisitorId() visitorId: string,
@@ -73,7 +74,9 @@ export class SeatsController {
     // Most visitors hold no seat: their answer is one shared, compressed document (public-seat-status.ts).
     const shared = await this.publicStatus.answer(visitorId, query);
     if (shared) return sendEncodedJson(request, reply, shared);
-    return this.channel.seatsStatus(query, query.presentationId, await this.engine.status(visitorId, query));
+    const own = await this.channel.seatsStatus(query, query.presentationId, await this.engine.status(visitorId, query));
+    if (query.format !== 'binary') return own;
+    return sendEncodedJson(request, reply, await encodeBinary(encodeSeatStatusBinary(own)));
   }
 
   @Put('lock-seat')

@@ -27,6 +27,8 @@ export const seatsStatusQuery = z.object({
   modifySeats: flag.optional(),
   isHold: flag.optional(),
   lang: z.string().optional(),
+  /** binary: the same answer in shared/src/seats/seat-status-binary.ts's form (the seat map's first frame). */
+  format: z.enum(['json', 'binary']).optional(),
 });
 export type SeatsStatusQuery = z.infer<typeof seatsStatusQuery>;
 

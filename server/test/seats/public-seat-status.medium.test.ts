@@ -1,4 +1,4 @@
-import { SeatStatus } from '@hotline/shared';
+import { decodeSeatStatusBinary, SeatStatus } from '@hotline/shared';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SeatEngineService } from '../../src/seats/seat-engine.service';
@@ -10,9 +10,17 @@ jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('./supp
 
 /** GET seats-status with raw bytes: which encoding came back, and the JSON it decodes to. */
 function rawStatus(base: string, uuid: string, pid: number, acceptEncoding?: string) {
-  return new Promise<{ encoding?: string; vary?: string; bytes: number; body: { version: number; seats: number[][] } }>(
+  return rawBytes(base, uuid, pid, acceptEncoding).then((r) => ({
+    ...r,
+    body: JSON.parse(r.body.toString()) as { version: number; seats: number[][] },
+  }));
+}
+
+/** The same with the body decoded from its content encoding but not parsed; `extra` is added to the query. */
+function rawBytes(base: string, uuid: string, pid: number, acceptEncoding?: string, extra = '') {
+  return new Promise<{ encoding?: string; type?: string; vary?: string; bytes: number; body: Buffer }>(
     (resolve, reject) => {
-      const url = new URL(`${base}/api/seats/seats-status?presentationId=${pid}&venueTypeId=1&isReserved=1`);
+      const url = new URL(`${base}/api/seats/seats-status?presentationId=${pid}&venueTypeId=1&isReserved=1${extra}`);
       const headers: Record<string, string> = { uuid };
       if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
       httpRequest(url, { headers }, (res) => {
@@ -21,8 +29,8 @@ function rawStatus(base: string, uuid: string, pid: number, acceptEncoding?: str
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
-          const json = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ encoding, vary: res.headers.vary, bytes: raw.length, body: JSON.parse(json.toString()) });
+          const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+          resolve({ encoding, type: res.headers['content-type'], vary: res.headers.vary, bytes: raw.length, body });
         });
       })
         .on('error', reject)
@@ -73,6 +81,27 @@ describe('seats-status: one shared answer for every visitor who holds no seat', 
     await unlock(t.url, me, seatInput(cinema, 1, seat.XCoordinate, seat.YCoordinate));
     const after = await status(t.url, me, 1); // holds nothing now: the shared answer, at the new version
     expect(statusOf(after.rows, 1, seat.XCoordinate, seat.YCoordinate)).toBe(SeatStatus.Available);
+  });
+
+  test('format=binary: the same rows and version (shared and own answers), a fraction of the bytes', async () => {
+    const json = await rawStatus(t.url, visitor(), 1, 'br');
+    const binary = await rawBytes(t.url, visitor(), 1, 'br', '&format=binary');
+    expect(binary.type).toBe('application/octet-stream');
+    expect(binary.encoding).toBe('br');
+    const decoded = decodeSeatStatusBinary(new Uint8Array(binary.body));
+    expect(decoded.version).toBe(json.body.version);
+    expect(Array.from(decoded.rows)).toEqual(json.body.seats.flat());
+    expect(binary.bytes).toBeLessThan(json.bytes / 2);
+    // A visitor who holds a seat: their own answer, in the binary form too (their seat 2).
+    const me = visitor();
+    const seat = cinema.seats.find((s) => !s.features.includes(1) && s.YCoordinate === 5)!;
+    expect((await lock(t.url, me, seatInput(cinema, 1, seat.XCoordinate, seat.YCoordinate))).status).toBe(200);
+    const mine = await rawBytes(t.url, me, 1, undefined, '&format=binary');
+    const mineJson = await status(t.url, me, 1);
+    const rows = decodeSeatStatusBinary(new Uint8Array(mine.body)).rows;
+    expect(Array.from(rows)).toEqual(mineJson.rows.flat());
+    expect(statusOf(mineJson.rows, 1, seat.XCoordinate, seat.YCoordinate)).toBe(SeatStatus.Selected);
+    await unlock(t.url, me, seatInput(cinema, 1, seat.XCoordinate, seat.YCoordinate));
   });
 
   test('a query that narrows or changes the view is answered for the visitor alone', async () => {

@@ -106,8 +106,9 @@ describe('apiRequest', () => {
   });
 
   test('a failure without our answer carries a sentence in the visitor language, never the browser text', async () => {
-    const { initI18n } = await import('../../i18n');
+    const { initI18n, loadLocale } = await import('../../i18n');
     initI18n('en');
+    await loadLocale('en');
     const { apiRequest } = await import('../client');
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     responder = () => {

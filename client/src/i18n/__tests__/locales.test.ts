@@ -2,6 +2,7 @@ import ar from '../locales/ar.json';
 import en from '../locales/en.json';
 import he from '../locales/he.json';
 import ru from '../locales/ru.json';
+import { ENDONYMS } from '../index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -62,5 +63,13 @@ describe('translation files', () => {
       locales.ru['language.name'],
       locales.ar['language.name'],
     ]).toEqual(['עברית', 'English', 'Русский', 'العربية']);
+  });
+
+  test("the names there before a language's bundle is fetched (ENDONYMS) are the bundles' own", () => {
+    expect(ENDONYMS).toEqual({
+      en: locales.en['language.name'],
+      ru: locales.ru['language.name'],
+      ar: locales.ar['language.name'],
+    });
   });
 });

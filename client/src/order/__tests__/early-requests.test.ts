@@ -3,6 +3,8 @@
  * page and the seat map make, never for another address, and a caller's abort still ends its wait. Runs in jest's node
  * environment with a minimal window/localStorage and a fake fetch, like api/__tests__/client.test.ts.
  */
+import { encodeSeatStatusBinary } from '@hotline/shared';
+
 type FetchCall = { url: string };
 
 // The order page's module, stood in for: preloadOrderPage only has to ask for it.
@@ -23,8 +25,17 @@ function answer(url: string): Response {
   if (url.startsWith('/api/presentations/7/ticketGroups')) return json({ ticketGroups: [{ id: 1 }] });
   if (url.startsWith('/api/presentations/7')) return json({ presentation: PRESENTATION });
   if (url.startsWith('/api/seats/seatplan')) return json({ seatplan: { plan: true } });
-  if (url.startsWith('/api/seats/seats-status'))
-    return json({ seats: [], version: 1, soldout: false, takenRatio: 0, soldOutSectionIds: [] });
+  if (url.startsWith('/api/seats/seats-status?presentationId=7&format=binary'))
+    return new Response(
+      encodeSeatStatusBinary({
+        seats: [[1, 0, 2, 3, -1, 5, 4]],
+        version: 1,
+        soldout: false,
+        takenRatio: 1,
+        soldOutSectionIds: [1],
+      }),
+      { headers: { 'content-type': 'application/octet-stream' } },
+    );
   return new Response('{"error":"NOT_FOUND","message":""}', { status: 404 });
 }
 
@@ -55,17 +66,18 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const paths = () => calls.map((c) => c.url.split('?')[0]);
 
 describe('startOrderPageRequests', () => {
-  test('asks for the presentation, then plan, ticket groups and statuses; the page takes each answer once', async () => {
+  test('asks for the statuses and the presentation, then plan and ticket groups; the page takes each answer once', async () => {
     const { startOrderPageRequests } = await import('../early-requests');
     const { getPresentation } = await import('../../api/catalogue');
     const seatApi = await import('../../seatmap/api');
     startOrderPageRequests('/order/7', '?lang=he');
     await settle();
+    // The statuses beside the presentation: they need only the id in the address.
     expect(paths()).toEqual([
       '/api/presentations/7',
+      '/api/seats/seats-status',
       '/api/seats/seatplan',
       '/api/presentations/7/ticketGroups',
-      '/api/seats/seats-status',
     ]);
 
     expect(await getPresentation(7)).toEqual(PRESENTATION);
@@ -75,14 +87,14 @@ describe('startOrderPageRequests', () => {
     expect(await seatApi.getTicketGroups(7)).toEqual([{ id: 1 }]);
     // The statuses come parsed (here without a Worker: StatusParser's main-thread fallback), as the loader takes them.
     const { takeEarlyAnswer } = await import('../../api/early-answers');
-    const status = await takeEarlyAnswer<{ version: number; rows: Int32Array }>(seatApi.parsedStatusKey(7, 1));
+    const status = await takeEarlyAnswer<{ version: number; rows: Int32Array }>(seatApi.parsedStatusKey(7));
     expect(status?.version).toBe(1);
-    expect(status?.rows).toHaveLength(0);
+    expect(Array.from(status!.rows)).toEqual([1, 0, 2, 3, -1, 5, 4]);
     expect(calls).toHaveLength(4);
 
     // Taken once: a retry, or the page opened again, asks the server.
     await getPresentation(7);
-    await seatApi.getSeatsStatusBytes(7, 1);
+    await seatApi.getSeatsStatusBytes(7);
     expect(calls).toHaveLength(6);
   });
 

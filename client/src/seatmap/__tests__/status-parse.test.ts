@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { encodeSeatStatusBinary, type SeatStatusRow } from '@hotline/shared';
 import { parseSeatsStatus, scanSeatsStatus } from '../status-parse';
 
 const body = (seats: unknown[], extra: Record<string, unknown> = {}) =>
@@ -38,5 +39,17 @@ describe('seats-status scan', () => {
     const rows = Array.from({ length: 5000 }, (_, k) => [k % 7, 1, k, k % 13, -1, 2, 1 + (k % 5)]);
     const text = body(rows);
     expect(Array.from(parseSeatsStatus(text).rows)).toEqual(rows.flat());
+  });
+
+  it('parseSeatsStatus reads the binary form (format=binary) to the same rows as the JSON', () => {
+    const rows = Array.from({ length: 5000 }, (_, k): SeatStatusRow => [k % 7, 1, k, k % 13, -1, 2, 1 + (k % 5)]);
+    const binary = encodeSeatStatusBinary({
+      seats: rows,
+      version: 42,
+      soldout: false,
+      takenRatio: 0.5,
+      soldOutSectionIds: [7],
+    });
+    expect(parseSeatsStatus(binary)).toEqual(parseSeatsStatus(body(rows)));
   });
 });

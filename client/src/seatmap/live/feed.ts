@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io as connectSocket, Socket } from 'socket.io-client';
 import {
   HoldEndedEvent,
   SeatErrorEvent,
@@ -27,6 +27,8 @@ export interface FeedHandlers {
 
 export class LiveFeed {
   private socket: Socket | null = null;
+  /** connect() was called (the client library may still be on its way); close() clears it. */
+  private wanted = false;
   private readonly heartbeat = new HeartbeatState();
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private reported: boolean | null = null;
@@ -42,8 +44,19 @@ export class LiveFeed {
     private readonly lang: string,
   ) {}
 
+  /**
+   * Joins the room. The socket.io client (11 kB) is fetched here, once the map is on screen, not with the page: the
+   * first frame does not need it, and the subscription starts from the statuses' version, so nothing is missed.
+   */
   connect(): void {
-    if (this.socket) return;
+    if (this.wanted) return;
+    this.wanted = true;
+    void import('socket.io-client').then((client) => {
+      if (this.wanted && !this.socket) this.open(client.io);
+    });
+  }
+
+  private open(io: typeof connectSocket): void {
     const socket = io({
       path: '/socket.io',
       transports: ['websocket'],
@@ -110,6 +123,7 @@ export class LiveFeed {
   }
 
   close(): void {
+    this.wanted = false;
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
     window.removeEventListener('offline', this.onOffline);

@@ -80,7 +80,7 @@ export class SeatMapLoader {
     const c = this.c;
     const p = c.presentation;
     // The order page's entry may have fetched and parsed the statuses already (order/early-requests.ts).
-    const earlyStatus = takeEarlyAnswer<FlatSeatsStatus>(seatApi.parsedStatusKey(p.id, p.venueTypeId), signal);
+    const earlyStatus = takeEarlyAnswer<FlatSeatsStatus>(seatApi.parsedStatusKey(p.id), signal);
     const statusParser = earlyStatus ? null : new StatusParser();
     try {
       // The statuses go to a worker as soon as their bytes are in, and parse while the plan is handled here.
@@ -89,7 +89,7 @@ export class SeatMapLoader {
         ? earlyStatus.then((status) => {
             statusParsed = Promise.resolve(status);
           })
-        : seatApi.getSeatsStatusBytes(p.id, p.venueTypeId, signal).then((bytes) => {
+        : seatApi.getSeatsStatusBytes(p.id, signal).then((bytes) => {
             statusParsed = statusParser!.parse(bytes);
           });
       const requests = [

@@ -38,7 +38,8 @@ describe('LiveManager: hold ended', () => {
     delete g.window;
   });
 
-  function connected(presentationId: number) {
+  /** connect() fetches the socket.io client with import(): the socket exists once that has resolved. */
+  async function connected(presentationId: number) {
     const ui = createUiStore();
     const c = {
       presentation: { id: presentationId },
@@ -48,14 +49,15 @@ describe('LiveManager: hold ended', () => {
     } as unknown as SeatMapController;
     const live = new LiveManager(c);
     live.connect();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     return { ui, live };
   }
 
   it.each<[string, number, boolean]>([
     ['this show: the hold ended', 7, true],
     ['another show of the same visitor: not this page’s hold', 8, false],
-  ])('%s', (_label, presentationId, expected) => {
-    const { ui, live } = connected(7);
+  ])('%s', async (_label, presentationId, expected) => {
+    const { ui, live } = await connected(7);
     expect(ui.getState().holdEnded).toBe(false);
     const msg: HoldEndedMessage = { presentationId, seats: ['1:3:4'], reason: 'expired' };
     socket.handlers.get(HoldEndedEvent)!(msg);
@@ -63,11 +65,25 @@ describe('LiveManager: hold ended', () => {
     live.close();
   });
 
-  it('the socket sends the visitor uuid in its handshake auth', () => {
-    const { live } = connected(7);
+  it('the socket sends the visitor uuid in its handshake auth', async () => {
+    const { live } = await connected(7);
     let sent: object | null = null;
     socket.options!.auth!((data) => (sent = data));
     expect(sent).toEqual({ uuid: '6f1c2a8e-5b7d-4e3f-9a10-2b3c4d5e6f70' });
     live.close();
+  });
+
+  it('closed before the socket.io client arrived: no socket is opened', async () => {
+    socket.options = null;
+    const live = new LiveManager({
+      presentation: { id: 7 },
+      opts: { locale: 'he' },
+      sync: { version: 0 },
+      ui: createUiStore(),
+    } as unknown as SeatMapController);
+    live.connect();
+    live.close();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(socket.options).toBeNull();
   });
 });
