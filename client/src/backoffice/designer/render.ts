@@ -1,5 +1,6 @@
 import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
+import { renderChanges } from './render-changes';
 
 const NO_ZONE = '#9aa1a9';
 
@@ -156,6 +157,10 @@ export function renderDesign(
     }
     for (const f of first.values()) text(ctx, f.row, f.x - r * 2.2, f.y, r * 0.9, theme.text);
   }
+
+  // What changed since the published version, over the seats (removed seats where they were).
+  const changes = editor.showChanges ? editor.changes() : null;
+  if (changes) renderChanges(ctx, changes, r, px);
 
   // Section names.
   for (const s of doc.sections.values()) {
