@@ -85,8 +85,15 @@ test('a next version shows what it changes against the published one and asks be
 
   // A seat removed: counted, listed, and marked on the map where it was.
   const seat = (await page.evaluate(() => window.__designer!.seats()))[0]!;
-  const at = await page.evaluate(([x, y]) => window.__designer!.toPage(x!, y!), [seat.x, seat.y]);
+  const seatOnPage = () => page.evaluate(([x, y]) => window.__designer!.toPage(x!, y!), [seat.x, seat.y]);
+  // Zoomed in about it first: the whole theatre fitted draws a seat a few pixels wide.
+  const far = await seatOnPage();
+  await page.mouse.move(far.x, far.y);
+  await page.mouse.wheel(0, -600);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const at = await seatOnPage();
   await page.mouse.click(at.x, at.y);
+  await expect(page.getByTestId('designer-properties')).toContainText('Selected: seats 1, sections 0.');
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('designer-changes-removed')).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('designer-changes-summary')).toContainText('removed 1,');

@@ -1,6 +1,7 @@
 import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
 import { renderChanges } from './render-changes';
+import { renderDecor } from './render-decor';
 
 const NO_ZONE = '#9aa1a9';
 
@@ -59,6 +60,9 @@ export function renderDesign(
     ctx.drawImage(image, bg.offset.x, bg.offset.y, image.naturalWidth * bg.scale, image.naturalHeight * bg.scale);
     ctx.globalAlpha = 1;
   }
+
+  // Decorative shapes, over the floor plan and under the sections.
+  renderDecor(ctx, doc.meta.shapes, lang, px, theme.text);
 
   const offset = editor.dragOffset;
   const sel = editor.selection;
