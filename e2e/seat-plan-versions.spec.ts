@@ -13,14 +13,7 @@ const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.js
 const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
 const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 
-declare global {
-  interface Window {
-    __designer?: {
-      toPage(x: number, y: number): { x: number; y: number };
-      seats(): { row: string; name: string; x: number; y: number; features: number[] }[];
-    };
-  }
-}
+// window.__designer (the screen's ?test hook) is declared in seat-plan-designer.spec.ts.
 
 async function ok<T>(response: APIResponse, status = 200): Promise<T> {
   expect(response.status(), await response.text()).toBe(status);
@@ -84,8 +77,10 @@ test('a next version shows what it changes against the published one and asks be
   );
 
   // A seat removed: counted, listed, and marked on the map where it was.
-  const seat = (await page.evaluate(() => window.__designer!.seats()))[0]!;
-  const seatOnPage = () => page.evaluate(([x, y]) => window.__designer!.toPage(x!, y!), [seat.x, seat.y]);
+  const seats = () => page.evaluate(() => window.__designer!.seats());
+  const before = await seats();
+  const first = before[0]!;
+  const seatOnPage = () => page.evaluate(([x, y]) => window.__designer!.toPage(x!, y!), [first.x, first.y]);
   // Zoomed in about it first: the whole theatre fitted draws a seat a few pixels wide.
   const far = await seatOnPage();
   await page.mouse.move(far.x, far.y);
@@ -96,6 +91,9 @@ test('a next version shows what it changes against the published one and asks be
   await expect(page.getByTestId('designer-properties')).toContainText('Selected: seats 1, sections 0.');
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('designer-changes-removed')).toHaveAttribute('data-count', '1');
+  // The seat the click picked (the one nearest the pointer).
+  const after = new Set((await seats()).map((s) => `${s.row}/${s.name}/${s.x}/${s.y}`));
+  const seat = before.find((s) => !after.has(`${s.row}/${s.name}/${s.x}/${s.y}`))!;
   await expect(page.getByTestId('designer-changes-summary')).toContainText('removed 1,');
   await expect(
     page.getByTestId('designer-changes').getByRole('button', { name: `row ${seat.row}, seat ${seat.name}` }),
