@@ -15,6 +15,8 @@ import { fromVenueDocument, toVenueDocument } from './editor/venue-document';
 import { K } from './fields';
 import { handleKey, SHORTCUTS, TOOL_KEYS } from './keyboard';
 import { BackgroundPanel } from './background-panel';
+import { ChangesPanel } from './changes-panel';
+import { publishRisk } from './editor/version-changes';
 import { CategoriesPanel, ProblemsPanel, PropertiesPanel, ToolOptionsPanel } from './panels';
 import {
   draftKey,
@@ -47,10 +49,13 @@ export function DesignerScreen({
   editor,
   target,
   onSavedNew,
+  onNewVersion,
 }: {
   editor: Editor;
   target: DesignerTarget;
   onSavedNew: (p: AdminSeatPlanSummary) => void;
+  /** A published version's screen: start the plan's next draft from it. */
+  onNewVersion?: () => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -70,6 +75,9 @@ export function DesignerScreen({
     anchorRef.current = p;
   }, []);
   const [help, setHelp] = useState(false);
+  /** Publishing would remove or relabel seats of the published version: asked first. */
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState(false);
   // A copy left on this device by a closed tab or a refused save: offered, never applied without asking.
   const [restore, setRestore] = useState<LocalDraft | null>(() =>
@@ -84,6 +92,8 @@ export function DesignerScreen({
   editor.setReadOnly(readOnly);
 
   const problems = editor.problems();
+  const changes = editor.changes();
+  const risk = changes && publishRisk(changes);
   const docVersion = editor.docVersion;
   const firstVersion = useRef(docVersion);
 
@@ -165,13 +175,19 @@ export function DesignerScreen({
     return () => window.removeEventListener('beforeunload', before);
   }, [save, key, editor, plan?.revision]);
 
-  const publish = async () => {
+  const publish = async (confirmed = false) => {
     if (!plan || problems.length) return;
     setMessage(null);
+    if (risk && !confirmed) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     try {
       const published = await designerApi.publish(plan.id, plan.revision);
       setPlan(published);
       setSave('published');
+      editor.setComparison(null);
       forgetLocalDraft(key);
       setMessage(t(`${K}.publishedNotice`, { version: published.version }));
     } catch (e) {
@@ -230,6 +246,10 @@ export function DesignerScreen({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [editor, help, saveNow, setCursor, setAnchor]);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.querySelector<HTMLButtonElement>('[data-cancel]')?.focus();
+  }, [confirming]);
 
   useEffect(() => {
     const d = helpRef.current;
@@ -322,6 +342,11 @@ export function DesignerScreen({
             />
           </label>
         )}
+        {readOnly && onNewVersion && (
+          <button type="button" className="button" data-testid="designer-new-version" onClick={onNewVersion}>
+            {t(`${K}.newVersion`, { version: (plan?.version ?? 0) + 1 })}
+          </button>
+        )}
         {!readOnly && (
           <>
             <button
@@ -358,6 +383,34 @@ export function DesignerScreen({
         <p className="designer-message" role="alert" data-testid="designer-message">
           {message}
         </p>
+      )}
+      {confirming && risk && (
+        <div
+          ref={confirmRef}
+          className="designer-message designer-confirm"
+          role="alertdialog"
+          aria-labelledby={`${ids.publishReason}-risk`}
+          data-testid="designer-publish-confirm"
+        >
+          <p id={`${ids.publishReason}-risk`}>
+            {t(`${K}.changes.publishRisk`, {
+              version: editor.comparison!.version,
+              removed: risk.removed,
+              renumbered: risk.renumbered,
+            })}
+          </p>
+          <button type="button" className="button" data-cancel onClick={() => setConfirming(false)}>
+            {t(`${K}.changes.keepEditing`)}
+          </button>{' '}
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="designer-publish-anyway"
+            onClick={() => void publish(true)}
+          >
+            {t(`${K}.changes.publishAnyway`)}
+          </button>
+        </div>
       )}
       {save === 'conflict' && (
         <div className="designer-message" role="alert" data-testid="designer-conflict">
@@ -466,6 +519,13 @@ export function DesignerScreen({
             lang={locale}
             onShow={() => document.querySelector<HTMLElement>('[data-testid="designer-canvas"]')?.focus()}
           />
+          {changes && (
+            <ChangesPanel
+              editor={editor}
+              diff={changes}
+              onShow={() => document.querySelector<HTMLElement>('[data-testid="designer-canvas"]')?.focus()}
+            />
+          )}
           {!readOnly && <ToolOptionsPanel editor={editor} />}
           <PropertiesPanel editor={editor} lang={locale} />
           <CategoriesPanel editor={editor} lang={locale} />

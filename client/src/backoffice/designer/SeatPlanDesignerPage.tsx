@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AdminSeatPlanSummary, AdminVenue, StaffMe } from '@hotline/shared';
+import { fromVenueDocument as planFromVenueDocument, type VenueDocument } from '@hotline/seatmaps/designer';
 import { useLocale } from '../../hooks/useLocale';
 import { pickText } from '../../lib/localized';
 import { errorText } from '../admin-ui/error-text';
@@ -16,6 +17,7 @@ import { designerApi } from './designer-api';
 import { DesignerScreen, type DesignerTarget } from './DesignerScreen';
 import { Editor } from './editor/editor';
 import { fromVenueDocument } from './editor/venue-document';
+import { publishedBefore } from './editor/version-changes';
 import { K } from './fields';
 import { parseImport } from './persistence';
 import { templateDoc, TEMPLATES, type TemplateId } from './templates';
@@ -26,7 +28,23 @@ type Loaded =
   | { kind: 'forbidden' }
   | { kind: 'failed'; message: string }
   | { kind: 'new'; staff: StaffMe; venues: AdminVenue[] }
-  | { kind: 'open'; editor: Editor; target: DesignerTarget };
+  | { kind: 'open'; editor: Editor; target: DesignerTarget; doc?: VenueDocument; session: number };
+
+/** A published version of the plan, to compare the draft with. */
+function compareWith(editor: Editor, version: number, doc: VenueDocument): void {
+  editor.setComparison({ version, plan: planFromVenueDocument(doc) });
+}
+
+/**
+ * The published version a draft replaces, loaded beside it. Without it the screen still works: nothing is compared
+ * (the server does not need the comparison to publish).
+ */
+async function loadComparison(editor: Editor, plan: AdminSeatPlanSummary): Promise<void> {
+  const venue = await designerApi.venue(plan.venueId);
+  const before = publishedBefore(venue.seatPlans, plan.code, plan);
+  if (!before) return;
+  compareWith(editor, before.version, await designerApi.document(before.id));
+}
 
 /**
  * /backoffice/seat-plans/new (choose a venue, start empty, from a template or from a file) and
@@ -68,7 +86,8 @@ export default function SeatPlanDesignerPage() {
         if (!current) return;
         const editor = new Editor(fromVenueDocument(doc));
         openId.current = planId;
-        setState({ kind: 'open', editor, target: { venueId: plan.venueId, plan } });
+        setState({ kind: 'open', editor, target: { venueId: plan.venueId, plan }, doc, session: 0 });
+        if (plan.status === 'draft') loadComparison(editor, plan).catch(() => undefined);
       } catch (e) {
         if (current) setState({ kind: 'failed', message: errorText(e, t(`${K}.loadFailed`)) });
       }
@@ -80,11 +99,30 @@ export default function SeatPlanDesignerPage() {
 
   const savedNew = (plan: AdminSeatPlanSummary) => {
     openId.current = String(plan.id);
+    // A new plan saved under a code that has a published version is that plan's next version: compare them.
+    if (state.kind === 'open' && !state.editor.comparison) loadComparison(state.editor, plan).catch(() => undefined);
     navigate(`/backoffice/seat-plans/${plan.id}?lang=${locale}`, { replace: true });
   };
 
+  // A published version's next draft: its document in a new editor, compared with it, saved as the next version of
+  // its plan code on the first save.
+  const newVersion = (s: Extract<Loaded, { kind: 'open' }>) => () => {
+    const plan = s.target.plan!;
+    const editor = new Editor(fromVenueDocument(s.doc!));
+    compareWith(editor, plan.version, s.doc!);
+    setState({ kind: 'open', editor, target: { venueId: plan.venueId, plan: null }, session: s.session + 1 });
+  };
+
   if (state.kind === 'open')
-    return <DesignerScreen editor={state.editor} target={state.target} onSavedNew={savedNew} />;
+    return (
+      <DesignerScreen
+        key={state.session}
+        editor={state.editor}
+        target={state.target}
+        onSavedNew={savedNew}
+        onNewVersion={state.doc && state.target.plan?.status === 'published' ? newVersion(state) : undefined}
+      />
+    );
   return (
     <div className="backoffice designer-start">
       <h1>{t(`${K}.title`)}</h1>
@@ -99,7 +137,7 @@ export default function SeatPlanDesignerPage() {
       {state.kind === 'new' && (
         <NewPlanForm
           venues={state.venues}
-          onStart={(editor, venueId) => setState({ kind: 'open', editor, target: { venueId, plan: null } })}
+          onStart={(editor, venueId) => setState({ kind: 'open', editor, target: { venueId, plan: null }, session: 0 })}
         />
       )}
     </div>

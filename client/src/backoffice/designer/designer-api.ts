@@ -1,4 +1,4 @@
-import type { AdminSeatPlanSummary } from '@hotline/shared';
+import type { AdminSeatPlanSummary, AdminVenue } from '@hotline/shared';
 import { apiRequest } from '../../api/client';
 import type { VenueDocument } from '@hotline/seatmaps/designer';
 
@@ -8,6 +8,8 @@ const raw = (doc: VenueDocument) => ({ text: JSON.stringify(doc), type: SEAT_PLA
 
 /** Seat-plan drafts as the designer reads and writes them (permission 291, docs/seat-plan-designer.md). */
 export const designerApi = {
+  /** The venue with its seat-plan versions (to find the published version a draft replaces). */
+  venue: (id: number) => apiRequest<AdminVenue>(`/admin/venues/${id}`),
   plan: (id: number) => apiRequest<AdminSeatPlanSummary>(`/admin/seat-plans/${id}`),
   document: (id: number) => apiRequest<VenueDocument>(`/admin/seat-plans/${id}/document`),
   create: (venueId: number, doc: VenueDocument) =>

@@ -1,5 +1,7 @@
 import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
+import { renderChanges } from './render-changes';
+import { renderDecor } from './render-decor';
 
 const NO_ZONE = '#9aa1a9';
 
@@ -58,6 +60,9 @@ export function renderDesign(
     ctx.drawImage(image, bg.offset.x, bg.offset.y, image.naturalWidth * bg.scale, image.naturalHeight * bg.scale);
     ctx.globalAlpha = 1;
   }
+
+  // Decorative shapes, over the floor plan and under the sections.
+  renderDecor(ctx, doc.meta.shapes, lang, px, theme.text);
 
   const offset = editor.dragOffset;
   const sel = editor.selection;
@@ -156,6 +161,10 @@ export function renderDesign(
     }
     for (const f of first.values()) text(ctx, f.row, f.x - r * 2.2, f.y, r * 0.9, theme.text);
   }
+
+  // What changed since the published version, over the seats (removed seats where they were).
+  const changes = editor.showChanges ? editor.changes() : null;
+  if (changes) renderChanges(ctx, changes, r, px);
 
   // Section names.
   for (const s of doc.sections.values()) {

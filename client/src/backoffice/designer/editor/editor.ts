@@ -10,6 +10,7 @@ import {
   snapBox,
   snapToGrid,
   type Guide,
+  type PlanDiff,
   type SeatPlacement,
 } from '@hotline/seatmaps/designer';
 import {
@@ -39,6 +40,7 @@ import { ChangeBuilder, type Command } from './ops';
 import { SelectionManager, tableOf } from './selection';
 import { docToPlan } from './venue-document';
 import { validateDesign, type Problem } from './validate';
+import { changesAgainst, type Comparison } from './version-changes';
 
 /** 'measure' (two points on a traced floor plan) is chosen from the floor-plan panel, not the toolbar. */
 export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'measure';
@@ -140,6 +142,11 @@ export class Editor {
   private clipboard: { seats: Seat[]; sections: Section[]; labels: Label[] } | null = null;
   private listeners = new Set<() => void>();
   private problemsCache: { version: number; problems: Problem[] } | null = null;
+  /** The published version this draft replaces, to show and count what changed (null: none, or not loaded). */
+  comparison: Comparison | null = null;
+  /** Whether the changes are drawn on the map (the counts are listed either way). */
+  showChanges = true;
+  private changesCache: { version: number; comparison: Comparison; diff: PlanDiff } | null = null;
 
   constructor(doc: DesignerDoc) {
     this.doc = doc;
@@ -229,6 +236,28 @@ export class Editor {
     if (this.problemsCache?.version !== this.docVersion)
       this.problemsCache = { version: this.docVersion, problems: validateDesign(this.doc) };
     return this.problemsCache.problems;
+  }
+
+  setComparison(c: Comparison | null): void {
+    this.comparison = c;
+    this.changesCache = null;
+    this.changed();
+  }
+
+  setShowChanges(show: boolean): void {
+    this.showChanges = show;
+    this.changed();
+  }
+
+  /** The draft against the published version, worked out once per change of the document. */
+  changes(): PlanDiff | null {
+    const c = this.comparison;
+    if (!c) return null;
+    const cached = this.changesCache;
+    if (cached?.version === this.docVersion && cached.comparison === c) return cached.diff;
+    const diff = changesAgainst(c.plan, this.doc);
+    this.changesCache = { version: this.docVersion, comparison: c, diff };
+    return diff;
   }
 
   /* ------------------------------------------------------------ selection */
