@@ -5,6 +5,8 @@ import { build, type Plugin, type Rollup } from 'vite';
 /** Files of client/public the scanner's page asks for: copied as they are, so not in the bundle. */
 const PUBLIC_FILES = ['/scan.webmanifest', '/favicon.svg'];
 const FONT = /\.(woff2?|ttf|otf)$/;
+/** The app's strings of the languages other than Hebrew, loaded on demand: a scanner opened offline in any of them needs its own. */
+const LANGUAGE_BUNDLE = /\/src\/i18n\/locales\/[a-z]{2}\.json$/;
 
 function chunkOf(bundle: Rollup.OutputBundle, sourceSuffix: string): Rollup.OutputChunk {
   const chunk = Object.values(bundle).find(
@@ -18,7 +20,8 @@ function chunkOf(bundle: Rollup.OutputBundle, sourceSuffix: string): Rollup.Outp
 /**
  * The files the scanner's page needs, by the build's hashed names: the entry and the app's chunk with what they
  * import; the scanner's chunk with everything it imports, also on demand (the QR decoder is loaded only on browsers
- * without BarcodeDetector); their styles and assets; and every font (the styles name them).
+ * without BarcodeDetector); their styles and assets; every font (the styles name them); and the app's strings in
+ * every language (only Hebrew's are in the entry).
  */
 export function scannerFiles(bundle: Rollup.OutputBundle, scannerSource: string, appSource: string): string[] {
   const files = new Set<string>();
@@ -44,7 +47,11 @@ export function scannerFiles(bundle: Rollup.OutputBundle, scannerSource: string,
     if (item?.type === 'chunk') for (const next of item.dynamicImports) loadAll(next);
   };
   loadAll(chunkOf(bundle, scannerSource).fileName);
-  for (const item of Object.values(bundle)) if (FONT.test(item.fileName)) files.add(item.fileName);
+  for (const item of Object.values(bundle)) {
+    if (FONT.test(item.fileName)) files.add(item.fileName);
+    if (item.type === 'chunk' && LANGUAGE_BUNDLE.test(item.facadeModuleId?.replace(/\\/g, '/') ?? ''))
+      visit(item.fileName);
+  }
   return [...files].filter((f) => !f.endsWith('.map')).sort();
 }
 

@@ -102,10 +102,13 @@ describe('subscribe protocol', () => {
     const v = visitor();
     const seats = info.seats.filter((s) => s.YCoordinate === 9).slice(0, 4);
     for (const s of seats) await lock(t.url, v, seatInput(info, 1, s.XCoordinate, s.YCoordinate));
-    await unlock(t.url, v, seatInput(info, 1, seats[0]!.XCoordinate, seats[0]!.YCoordinate));
+    const unlocked = await unlock(t.url, v, seatInput(info, 1, seats[0]!.XCoordinate, seats[0]!.YCoordinate));
+    expect(unlocked.status).toBe(200);
     const last = seats[0]!;
     for (const w of [ws, polling]) {
-      await w.until(() => w.statusOf(1, last.XCoordinate, last.YCoordinate) === SeatStatus.Available);
+      // Up to the unlock's version (the unlocked seat was free in the snapshot already: its status alone says nothing).
+      await w.until(() => w.version >= (unlocked.body as { version: number }).version);
+      expect(w.statusOf(1, last.XCoordinate, last.YCoordinate)).toBe(SeatStatus.Available);
       for (const s of seats.slice(1))
         expect(w.statusOf(1, s.XCoordinate, s.YCoordinate)).toBe(SeatStatus.LockedByOther);
       expect(w.gaps).toEqual([]);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Redis from 'ioredis';
@@ -33,13 +33,25 @@ interface Services {
 
 /** A port whose cluster-bus port (port + 10000) is free too. */
 async function freeClusterPort(taken: Set<number>): Promise<number> {
+  // Below the kernel's ephemeral range (both the port and its bus port): a port chosen there can be taken by any
+  // outgoing connection between the check and redis-server's bind, which the suite's parallel stacks make often.
+  const below = ephemeralRangeStart() - 10_000;
   for (;;) {
-    const port = 20000 + Math.floor(Math.random() * 30000);
+    const port = 10_000 + Math.floor(Math.random() * Math.max(1, below - 10_000));
     if (taken.has(port)) continue;
     if ((await canBind(port)) && (await canBind(port + 10000))) {
       taken.add(port);
       return port;
     }
+  }
+}
+
+function ephemeralRangeStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 21_000 ? low : 32_768;
+  } catch {
+    return 32_768;
   }
 }
 
@@ -71,9 +83,22 @@ async function ask<T>(port: number, fn: (r: Redis) => Promise<T>): Promise<T> {
   }
 }
 
+/** A node that exited before answering: its port was taken after the check (the start is tried again elsewhere). */
+class NodeExitedAtStart extends Error {}
+
 export async function startRedisCluster(
   opts: { primaries?: number; replicas?: boolean } = {},
 ): Promise<TestRedisCluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (err) {
+      if (!(err instanceof NodeExitedAtStart) || attempt === 3) throw err;
+    }
+  }
+}
+
+async function startOnce(opts: { primaries?: number; replicas?: boolean }): Promise<TestRedisCluster> {
   const primaries = opts.primaries ?? 3;
   const count = opts.replicas ? primaries * 2 : primaries;
   const services = (await import(path.join(__dirname, '../../../scripts/services.mjs'))) as Services;
@@ -134,7 +159,12 @@ export async function startRedisCluster(
     });
   try {
     for (const port of ports)
-      await until(`redis-server on ${port}`, 15_000, () => ask(port, (r) => r.ping()).then(() => true));
+      await until(`redis-server on ${port}`, 15_000, () => {
+        const child = children.get(port);
+        if (child?.exitCode !== null || child.signalCode !== null)
+          throw new NodeExitedAtStart(`redis-server on ${port} exited (${child?.exitCode ?? child?.signalCode})`);
+        return ask(port, (r) => r.ping()).then(() => true);
+      });
     const create = spawnSync(
       binary.replace(/redis-server$/, 'redis-cli'),
       [
