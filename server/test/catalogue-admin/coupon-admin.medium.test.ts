@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
@@ -7,9 +5,7 @@ import {
   jerusalemDateKey,
   type AdminFeature,
   type AdminPresentation,
-  type AdminSeatPlanSummary,
   type AdminTicketPrice,
-  type AdminVenue,
   type AdminZone,
   type ApiTicket,
 } from '@hotline/shared';
@@ -17,6 +13,7 @@ import { Clock } from '../../src/common/clock';
 import { ManualClock } from '../support/manual-clock';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { publishedTheatre } from './support/published-theatre';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -44,7 +41,6 @@ let zones: AdminZone[];
 let date: AdminPresentation;
 const clock = new ManualClock(Date.now());
 
-const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
 const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date(clock.ms)), n);
 const names = (en: string) => ({ he: `קופון ${en}`, en, ru: '', ar: '' });
 
@@ -53,22 +49,9 @@ beforeAll(async () => {
   sql = new Client({ connectionString: t.db.url });
   await sql.connect();
   admin = await signedIn(t.url, sql, 'admin', clock.ms);
-  const venue = (
-    await admin.call<AdminVenue>('POST', '/api/admin/venues', {
-      businessId: 1,
-      code: `coupons-${Math.random().toString(36).slice(2, 8)}`,
-      name: { he: 'במת הקופונים', en: 'Coupon Stage', ru: '', ar: '' },
-      address: '',
-      kind: 'hall',
-    })
-  ).body;
-  const draft = await admin.call<AdminSeatPlanSummary>(
-    'POST',
-    `/api/admin/venues/${venue.id}/seat-plans`,
-    JSON.parse(readFileSync(THEATRE, 'utf8')),
-  );
-  const plan = (await admin.call('POST', `/api/admin/seat-plans/${draft.body.id}/publish`, { revision: 1 })).body;
-  zones = (await admin.call('GET', `/api/admin/seat-plans/${plan.id}/zones`)).body.zones;
+  const stage = await publishedTheatre(admin, 'coupons', { he: 'במת הקופונים', en: 'Coupon Stage', ru: '', ar: '' });
+  const plan = stage.plan;
+  zones = stage.zones;
   const feature = (
     await admin.call<AdminFeature>('POST', '/api/admin/features', {
       businessId: 1,

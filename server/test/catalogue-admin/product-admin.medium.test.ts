@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Client } from 'pg';
 import {
   addCalendarDays,
@@ -8,12 +6,11 @@ import {
   type AdminFeature,
   type AdminPresentation,
   type AdminProduct,
-  type AdminSeatPlanSummary,
   type AdminVenue,
-  type AdminZone,
 } from '@hotline/shared';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { publishedTheatre } from './support/published-theatre';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -41,7 +38,6 @@ let venue: AdminVenue;
 let feature: AdminFeature;
 let date: AdminPresentation;
 
-const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
 const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date()), n);
 const regular = { he: 'רגיל', en: 'Regular', ru: 'Обычный', ar: 'عادي' };
 
@@ -50,22 +46,14 @@ beforeAll(async () => {
   sql = new Client({ connectionString: t.db.url });
   await sql.connect();
   admin = await signedIn(t.url, sql, 'admin');
-  venue = (
-    await admin.call<AdminVenue>('POST', '/api/admin/venues', {
-      businessId: 1,
-      code: `kiosk-${Math.random().toString(36).slice(2, 8)}`,
-      name: { he: 'במת הקיוסק', en: 'Kiosk Stage', ru: 'Сцена киоска', ar: 'مسرح الكشك' },
-      address: '',
-      kind: 'hall',
-    })
-  ).body;
-  const draft = await admin.call<AdminSeatPlanSummary>(
-    'POST',
-    `/api/admin/venues/${venue.id}/seat-plans`,
-    JSON.parse(readFileSync(THEATRE, 'utf8')),
-  );
-  const plan = (await admin.call('POST', `/api/admin/seat-plans/${draft.body.id}/publish`, { revision: 1 })).body;
-  const zones: AdminZone[] = (await admin.call('GET', `/api/admin/seat-plans/${plan.id}/zones`)).body.zones;
+  const stage = await publishedTheatre(admin, 'kiosk', {
+    he: 'במת הקיוסק',
+    en: 'Kiosk Stage',
+    ru: 'Сцена киоска',
+    ar: 'مسرح الكشك',
+  });
+  venue = stage.venue;
+  const { plan, zones } = stage;
   feature = (
     await admin.call<AdminFeature>('POST', '/api/admin/features', {
       businessId: 1,

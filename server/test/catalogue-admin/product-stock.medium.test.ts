@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Client } from 'pg';
 import {
   addCalendarDays,
@@ -8,13 +6,12 @@ import {
   type AdminFeature,
   type AdminPresentation,
   type AdminProduct,
-  type AdminSeatPlanSummary,
   type AdminVenue,
-  type AdminZone,
   type ApiSeat,
 } from '@hotline/shared';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { publishedTheatre } from './support/published-theatre';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -45,7 +42,6 @@ let product: AdminProduct;
 const PRICE = 1500;
 let nextSeat = 0;
 
-const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
 const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date()), n);
 const names = { he: 'תוכנייה', en: 'Programme', ru: 'Программка', ar: 'كتيب' };
 const charges = async () => (await sql.query('SELECT count(*)::int AS n FROM sandbox_charge')).rows[0].n;
@@ -56,22 +52,9 @@ beforeAll(async () => {
   sql = new Client({ connectionString: t.db.url });
   await sql.connect();
   admin = await signedIn(t.url, sql, 'admin');
-  venue = (
-    await admin.call<AdminVenue>('POST', '/api/admin/venues', {
-      businessId: 1,
-      code: `stock-${Math.random().toString(36).slice(2, 8)}`,
-      name: { he: 'במת המלאי', en: 'Stock Stage', ru: '', ar: '' },
-      address: '',
-      kind: 'hall',
-    })
-  ).body;
-  const draft = await admin.call<AdminSeatPlanSummary>(
-    'POST',
-    `/api/admin/venues/${venue.id}/seat-plans`,
-    JSON.parse(readFileSync(THEATRE, 'utf8')),
-  );
-  const plan = (await admin.call('POST', `/api/admin/seat-plans/${draft.body.id}/publish`, { revision: 1 })).body;
-  const zones: AdminZone[] = (await admin.call('GET', `/api/admin/seat-plans/${plan.id}/zones`)).body.zones;
+  const stage = await publishedTheatre(admin, 'stock', { he: 'במת המלאי', en: 'Stock Stage', ru: '', ar: '' });
+  venue = stage.venue;
+  const { plan, zones } = stage;
   const feature = (
     await admin.call<AdminFeature>('POST', '/api/admin/features', {
       businessId: 1,

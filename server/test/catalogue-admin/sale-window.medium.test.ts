@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
@@ -7,9 +5,6 @@ import {
   jerusalemDateKey,
   type AdminFeature,
   type AdminPresentation,
-  type AdminSeatPlanSummary,
-  type AdminVenue,
-  type AdminZone,
   type ApiSeat,
   type Cart,
 } from '@hotline/shared';
@@ -18,6 +13,7 @@ import { ManualClock } from '../support/manual-clock';
 import { solveAltcha } from '../support/altcha';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { publishedTheatre } from './support/published-theatre';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -49,7 +45,6 @@ const clock = new ManualClock(Date.now());
 const opensAt = new Date(clock.ms + 10 * 60_000);
 const closesAt = new Date(clock.ms + 20 * 60_000);
 
-const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
 const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date(clock.ms)), n);
 const charges = async () => (await sql.query('SELECT count(*)::int AS n FROM sandbox_charge')).rows[0].n;
 const storefront = async () => (await call(t.url, 'GET', `/api/presentations/${date.id}`, randomUUID())).body;
@@ -64,22 +59,12 @@ beforeAll(async () => {
   sql = new Client({ connectionString: t.db.url });
   await sql.connect();
   admin = await signedIn(t.url, sql, 'admin', clock.ms);
-  const venue = (
-    await admin.call<AdminVenue>('POST', '/api/admin/venues', {
-      businessId: 1,
-      code: `window-${Math.random().toString(36).slice(2, 8)}`,
-      name: { he: 'במת החלון', en: 'Window Stage', ru: '', ar: '' },
-      address: '',
-      kind: 'hall',
-    })
-  ).body;
-  const draft = await admin.call<AdminSeatPlanSummary>(
-    'POST',
-    `/api/admin/venues/${venue.id}/seat-plans`,
-    JSON.parse(readFileSync(THEATRE, 'utf8')),
-  );
-  const plan = (await admin.call('POST', `/api/admin/seat-plans/${draft.body.id}/publish`, { revision: 1 })).body;
-  const zones: AdminZone[] = (await admin.call('GET', `/api/admin/seat-plans/${plan.id}/zones`)).body.zones;
+  const { plan, zones } = await publishedTheatre(admin, 'window', {
+    he: 'במת החלון',
+    en: 'Window Stage',
+    ru: '',
+    ar: '',
+  });
   const feature = (
     await admin.call<AdminFeature>('POST', '/api/admin/features', {
       businessId: 1,
