@@ -138,7 +138,11 @@ async function perRequest() {
     );
 }
 
-const load = () => require('node:os').loadavg().map((x) => x.toFixed(2)).join(' / ');
+const load = () =>
+  require('node:os')
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 console.log(`metrics-cost.bench.mjs, load at start ${load()}`);
 await recordingCalls();
 await perRequest();

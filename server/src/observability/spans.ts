@@ -31,3 +31,8 @@ export function paymentProviderSpan(operation: 'charge' | 'status' | 'refund', p
     attributes: { 'hotline.payment.operation': operation, 'hotline.payment.provider': provider },
   };
 }
+
+/** One run of a job of the one job runner (jobs/job-scheduler.ts): the root of that run's trace. */
+export function jobRunSpan(job: string): SpanSpec {
+  return { name: `job ${job}`, kind: 'internal', attributes: { 'hotline.job': job } };
+}
