@@ -45,7 +45,7 @@ export interface OtelTracingOptions {
   version: string;
 }
 
-const KIND = { client: SpanKind.CLIENT, internal: SpanKind.INTERNAL } as const;
+const KIND = { client: SpanKind.CLIENT, internal: SpanKind.INTERNAL, server: SpanKind.SERVER } as const;
 
 /**
  * A caller's W3C `traceparent` (a proxy's, a load balancer's, another service's): version 00 only, exactly 55

@@ -13,8 +13,11 @@ export type SpanAttributes = Record<string, string | number | boolean>;
 export interface SpanSpec {
   /** Named by OpenTelemetry's semantic conventions (spans.ts). */
   name: string;
-  /** `client`: a call to another system (Redis, PostgreSQL, the payment provider); `internal`: work in the node. */
-  kind: 'client' | 'internal';
+  /**
+   * `client`: a call to another system (Redis, PostgreSQL, the payment provider); `internal`: work in the node;
+   * `server`: a message a client sent (a socket event).
+   */
+  kind: 'client' | 'internal' | 'server';
   attributes: SpanAttributes;
 }
 
