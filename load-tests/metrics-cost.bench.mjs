@@ -6,7 +6,8 @@
 //  2. Per request, in servers: one child server per variant (lib/metrics-cost-server.mjs: off, collectors, gc, hook,
 //     full per DIST) on one trivial lock-like route; the same batch of keep-alive requests goes to each in turn, round
 //     after round, and each server reports its own process.cpuUsage(): µs of server CPU per request, median of rounds.
-//   node scripts/build.mjs && node load-tests/metrics-cost.bench.mjs [--dist=server/dist] [--before=DIR] [--rounds=7] [--requests=20000]
+//   node scripts/build.mjs && node load-tests/metrics-cost.bench.mjs [--dist=server/dist] [--before=DIR] [--rounds=7]
+//     [--requests=20000] [--variants=collectors,gc,eld,hook,full]
 // --before: a compiled server/dist of the code to compare with (e.g. main's, copied aside before rebuilding).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -21,6 +22,8 @@ const BEFORE = opt('before', undefined) && path.resolve(ROOT, opt('before'));
 const ROUNDS = Number(opt('rounds', 7));
 const REQUESTS = Number(opt('requests', 20000));
 const CONCURRENCY = 20;
+// --variants=off,gc,...: only these server sides (off is always kept: the others are read against it).
+const ONLY = opt('variants', undefined)?.split(',');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const cpuMicros = () => {
   const u = process.cpuUsage();
@@ -95,11 +98,13 @@ async function perRequest() {
     ['off', 'off', DIST],
     ['collectors', 'collectors', DIST],
     ['gc observer', 'gc', DIST],
+    ['event-loop delay monitor', 'eld', DIST],
     ['hook', 'hook', DIST],
     ...dists.map(([label, dir]) => [`full (${label})`, 'full', dir]),
   ];
   const sides = [];
-  for (const [label, variant, dist] of variants) sides.push({ label, ...(await startSide(variant, dist)), us: [] });
+  for (const [label, variant, dist] of variants.filter(([, v]) => v === 'off' || !ONLY || ONLY.includes(v)))
+    sides.push({ label, ...(await startSide(variant, dist)), us: [] });
   const body = JSON.stringify({ seat: { PresentationId: 29, VenueSectionId: 3, XCoordinate: 10, YCoordinate: 4 } });
   const batch = async (side, n) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -128,13 +133,14 @@ async function perRequest() {
   } finally {
     for (const side of sides) side.child.kill();
   }
-  const off = median(sides[0].us);
-  console.log(`\n2. Server CPU per request (µs, median of ${ROUNDS} rounds of ${REQUESTS} requests, alternating)`);
-  console.log('| variant | µs CPU / request | over off | rounds |');
+  // Each round's sides ran next to each other: the difference to off within a round cancels the machine's drift.
+  const off = sides[0].us;
+  console.log(`\n2. Server CPU per request (µs, ${ROUNDS} rounds of ${REQUESTS} requests, sides alternating)`);
+  console.log("| variant | median µs CPU / request | over off (median of the rounds' differences) | rounds |");
   console.log('|---|---|---|---|');
   for (const s of sides)
     console.log(
-      `| ${s.label} | ${median(s.us).toFixed(2)} | ${(median(s.us) - off).toFixed(2)} | ${s.us.map((x) => x.toFixed(1)).join(', ')} |`,
+      `| ${s.label} | ${median(s.us).toFixed(2)} | ${median(s.us.map((x, r) => x - off[r])).toFixed(2)} | ${s.us.map((x) => x.toFixed(1)).join(', ')} |`,
     );
 }
 

@@ -3,6 +3,7 @@
 //   off         nothing (the NO_METRICS port)
 //   collectors  prom-client's default collectors only (event-loop delay monitor, GC observer, ...), nothing recorded
 //   gc          prom-client's GC observer alone (a PerformanceObserver of every garbage collection)
+//   eld         prom-client's event-loop delay monitor alone (perf_hooks.monitorEventLoopDelay, 10 ms resolution)
 //   hook        an onResponse hook reading what an HTTP hook reads (route template, status, elapsed), recording nothing
 //   full        the PromMetrics adapter and its HTTP recording from DIST (a compiled server/dist), as METRICS_PORT
 //               gives: an onResponse hook (installHttpMetrics) or fastify's log controller (HttpAnswerMetrics),
@@ -13,6 +14,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+// The server's own packages, as the server loads them (load-tests does not depend on them itself).
+const serverPackage = (name) => require(path.join(ROOT, 'node_modules', name));
 const variant = process.env.VARIANT ?? 'off';
 const dist = path.resolve(process.env.DIST ?? 'server/dist');
 const fromDist = (file) => require(path.join(dist, 'observability', file));
@@ -21,11 +25,13 @@ let metrics = fromDist('metrics.js').NO_METRICS;
 let options = { logger: false };
 let install = () => {};
 if (variant === 'collectors') {
-  const { Registry, collectDefaultMetrics } = require('prom-client');
+  const { Registry, collectDefaultMetrics } = serverPackage('prom-client');
   collectDefaultMetrics({ register: new Registry() });
 } else if (variant === 'gc') {
-  const { Registry } = require('prom-client');
-  require('prom-client/lib/metrics/gc')(new Registry());
+  const { Registry } = serverPackage('prom-client');
+  serverPackage('prom-client/lib/metrics/gc')(new Registry());
+} else if (variant === 'eld') {
+  require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }).enable();
 } else if (variant === 'hook') {
   let sink = 0;
   install = (app) =>
@@ -44,7 +50,7 @@ if (variant === 'collectors') {
   } else install = (app) => http.installHttpMetrics(app, metrics);
 } else if (variant !== 'off') throw new Error(`unknown VARIANT ${variant}`);
 
-const fastify = require('fastify')(options);
+const fastify = serverPackage('fastify')(options);
 fastify.addHook('onResponse', (_request, _reply, done) => done());
 install(fastify);
 fastify.put('/api/seats/lock-seat', (request) =>

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import {
   Metrics,
   type AdmissionRun,
