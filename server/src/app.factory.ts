@@ -30,7 +30,7 @@ import { installSeatPlanUploadParser } from './catalogue-admin/seat-plan-upload-
 import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
 import { Metrics, Tracing } from './observability';
-import { installHttpMetrics } from './observability/http-metrics';
+import { HttpAnswerMetrics } from './observability/http-metrics';
 
 /**
  * The app's global enhancers a plain route honours without Nest's pipeline running them; any other one refuses the
@@ -124,6 +124,8 @@ export async function prepareDatabase(config: AppConfig, logger: Logger, dataSou
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const dataSource = await prepareDatabase(config, logger, options.dataSource);
+  // Told of every finished request by fastify itself: the HTTP metrics record there once metrics are on.
+  const httpAnswers = new HttpAnswerMetrics();
   const adapter = new FastifyAdapter({
     // The largest legitimate body is a 100-seat cart (about 60 kB).
     bodyLimit: 256 * 1024,
@@ -133,6 +135,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
     // Our own id, or the caller's when it is well formed (common/request-id.ts).
     genReqId: requestIdFor,
+    logController: httpAnswers,
   });
   const app = await (options.compile ?? nestFactory)(
     AppModule.register({ config, dataSource, logger, clock: options.clock }),
@@ -149,7 +152,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Next: the request's span (traces on), so the same hooks, guards and handlers run inside it.
   app.get(Tracing).traceHttp(fastify);
   if (config.VALIDATE_RESPONSES) installResponseValidation(fastify, logger);
-  installHttpMetrics(fastify, app.get(Metrics));
+  httpAnswers.record(app.get(Metrics));
 
   // Identity first, so every handler (and every error) knows the visitor.
   fastify.addHook('onRequest', async (request, reply) => {

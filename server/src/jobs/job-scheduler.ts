@@ -12,7 +12,7 @@ import type { JobMetrics } from '@hotline/shared';
 import { LOGGER } from '../common/logger';
 import { DependencyAlarm, classifyDependencyFailure } from '../common/dependency-failure';
 import { JobLease } from './job-lease';
-import { Metrics, NO_METRICS, type JobRun } from '../observability';
+import { Metrics, NO_METRICS, NO_TRACING, Tracing, jobRunSpan, type JobRun } from '../observability';
 // Not through '../queue': its entry loads the admission gate, whose on-sales.ts imports this file (a load cycle).
 import { asSystem } from '../common/admission-context';
 
@@ -112,6 +112,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly lease: JobLease,
     @Optional() @Inject(JOB_TIMING) timing?: Partial<JobTiming>,
     @Optional() private readonly metered: Metrics = NO_METRICS,
+    @Optional() private readonly tracing: Tracing = NO_TRACING,
   ) {
     this.timing = { now: Date.now, random: Math.random, stopTimeoutMs: 5_000, ...timing };
   }
@@ -275,7 +276,10 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       job.metrics.runs++;
       job.metrics.lastRunAt = iso(started);
       // The server's own work: the waiting room never refuses it (common/admission-context.ts), by construction.
-      const result = await asSystem(`job:${job.name}`, () => run({ signal: this.abort.signal }));
+      // Each run is the root of a trace of its own (traces on): its seat scripts, sale and provider calls below it.
+      const result = await this.tracing.root(jobRunSpan(job.name), () =>
+        asSystem(`job:${job.name}`, () => run({ signal: this.abort.signal })),
+      );
       job.consecutiveFailures = 0;
       job.metrics.lastSuccessAt = iso(this.timing.now());
       return result;

@@ -4,7 +4,8 @@ export { Metrics, NO_METRICS } from './metrics';
 export type { JobRun, Reading } from './metrics';
 // The port every context traces through, its no-op, and the spans' names (OpenTelemetry's conventions).
 export { Tracing, NO_TRACING } from './tracing';
-export { paymentProviderSpan, redisScriptSpan, SALE_STATEMENT_SPAN } from './spans';
+export type { SpanSpec } from './tracing';
+export { jobRunSpan, paymentProviderSpan, redisScriptSpan, SALE_STATEMENT_SPAN, socketEventSpan } from './spans';
 // Refusals per presentation and the nodes' heartbeats, in Redis: what the on-sale control room reads.
 export { RefusalTally } from './refusal-tally';
 export { NodeHealth } from './node-health';

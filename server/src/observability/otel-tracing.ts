@@ -45,7 +45,7 @@ export interface OtelTracingOptions {
   version: string;
 }
 
-const KIND = { client: SpanKind.CLIENT, internal: SpanKind.INTERNAL } as const;
+const KIND = { client: SpanKind.CLIENT, internal: SpanKind.INTERNAL, server: SpanKind.SERVER } as const;
 
 /**
  * A caller's W3C `traceparent` (a proxy's, a load balancer's, another service's): version 00 only, exactly 55
@@ -105,10 +105,23 @@ export class OtelTracing extends Tracing implements OnApplicationShutdown {
     this.tracer = this.provider.getTracer('hotline-server', options.version);
   }
 
-  async span<T>(spec: SpanSpec, work: () => Promise<T>, outcome?: (result: T) => SpanAttributes): Promise<T> {
+  span<T>(spec: SpanSpec, work: () => Promise<T>, outcome?: (result: T) => SpanAttributes): Promise<T> {
     const parent = this.contexts.active();
-    // Traces start at an HTTP request: outside one (a job), the work runs untraced.
+    // Traces start at an HTTP request or a root: outside one, the work runs untraced.
     if (!trace.getSpan(parent)) return work();
+    return this.within(parent, spec, work, outcome);
+  }
+
+  root<T>(spec: SpanSpec, work: () => Promise<T>): Promise<T> {
+    return this.within(ROOT_CONTEXT, spec, work);
+  }
+
+  private async within<T>(
+    parent: Context,
+    spec: SpanSpec,
+    work: () => Promise<T>,
+    outcome?: (result: T) => SpanAttributes,
+  ): Promise<T> {
     const span = this.tracer.startSpan(spec.name, { kind: KIND[spec.kind], attributes: spec.attributes }, parent);
     try {
       const result = await this.contexts.with(trace.setSpan(parent, span), work);

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { performance } from 'node:perf_hooks';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import {
   Metrics,
   type AdmissionRun,
@@ -8,6 +9,7 @@ import {
   type TimedOperation,
 } from './metrics';
 import { outcomeOf, resultOf } from './outcome';
+import { CounterFamily, HistogramFamily, type CounterSeries, type HistogramSeries } from './series';
 
 /** Latency buckets (seconds): the lock path lives in milliseconds, a commit (with the provider) in tenths to seconds. */
 const FAST = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -56,6 +58,62 @@ const SCRAPED: Record<ScrapedGauge, { help: string; perPresentation: boolean }> 
   seat_feed_sockets: { help: 'Sockets connected to this node (seat feed and waiting pages)', perPresentation: false },
 };
 
+/**
+ * One timed operation's series, resolved once: the three results' histograms and the success's counter preallocated,
+ * the refusals' counters made on their first occurrence (the error catalogues bound them) and kept by code.
+ */
+class TimedSeries {
+  readonly ok: HistogramSeries;
+  readonly refused: HistogramSeries;
+  readonly error: HistogramSeries;
+  readonly succeeded: CounterSeries;
+  private readonly byOutcome = new Map<string, CounterSeries>();
+
+  constructor(
+    private readonly outcomes: CounterFamily,
+    durations: HistogramFamily,
+    okOutcome: string,
+  ) {
+    this.ok = durations.series({ result: 'ok' });
+    this.refused = durations.series({ result: 'refused' });
+    this.error = durations.series({ result: 'error' });
+    this.succeeded = outcomes.series({ outcome: okOutcome });
+  }
+
+  outcome(outcome: string): CounterSeries {
+    let series = this.byOutcome.get(outcome);
+    if (!series) {
+      series = this.outcomes.series({ outcome });
+      this.byOutcome.set(outcome, series);
+    }
+    return series;
+  }
+}
+
+/** The HTTP histogram's series of one route template, by method then status: two lookups of plain keys a request. */
+export class HttpRouteSeries {
+  private readonly byMethod = new Map<string, Map<number, HistogramSeries>>();
+
+  constructor(
+    private readonly family: HistogramFamily,
+    private readonly route: string,
+  ) {}
+
+  observe(method: string, status: number, seconds: number): void {
+    let byStatus = this.byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      this.byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(status);
+    if (!series) {
+      series = this.family.series({ method, route: this.route, status: String(status) });
+      byStatus.set(status, series);
+    }
+    series.observe(seconds);
+  }
+}
+
 /** A scrape waits this long for the readers (a database or Redis that does not answer must not hang Prometheus). */
 const READ_TIMEOUT_MS = 2_000;
 
@@ -73,15 +131,15 @@ export class PromMetrics extends Metrics {
   readonly registry = new Registry();
   private readonly readers: ScrapeReader[] = [];
   private poolReader: (() => PoolReading | null) | null = null;
-  private readonly counters = new Map<TimedOperation, Counter<'outcome'>>();
-  private readonly histograms = new Map<TimedOperation, Histogram<'result'>>();
+  private readonly timedSeries = new Map<TimedOperation, TimedSeries>();
   private readonly scraped = new Map<ScrapedGauge, Gauge<'presentation'>>();
-  private readonly http: Histogram<'method' | 'route' | 'status'>;
+  private readonly http: HistogramFamily;
+  private readonly httpRoutes = new Map<string, HttpRouteSeries>();
   private readonly admitted: Counter<'presentation'>;
   private readonly dropped: Counter<'presentation'>;
   private readonly expired: Counter<'presentation'>;
-  private readonly deltas: Counter;
-  private readonly deltaLateness: Histogram;
+  private readonly deltas: CounterSeries;
+  private readonly deltaLateness: HistogramSeries;
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobLeaseSkips: Counter<'job'>;
   private readonly jobLastSuccess: Gauge<'job'>;
@@ -102,26 +160,19 @@ export class PromMetrics extends Metrics {
       labelNames: ['version', 'node'],
       registers,
     }).set({ version, node: process.version }, 1);
+    // The hot series (every lock, unlock, commit, charge and HTTP answer) are recorded into series.ts's slots and
+    // read by the registry at scrape time; the rest are rare enough for prom-client's own label-hashed metrics.
     for (const [op, t] of Object.entries(TIMED) as [TimedOperation, (typeof TIMED)[TimedOperation]][]) {
-      this.counters.set(
-        op,
-        new Counter({
-          name: `hotline_${t.total}_total`,
-          help: `${t.help}, by outcome`,
-          labelNames: ['outcome'],
-          registers,
-        }),
+      const outcomes = new CounterFamily(`hotline_${t.total}_total`, `${t.help}, by outcome`, ['outcome']);
+      const durations = new HistogramFamily(
+        `hotline_${t.seconds}_duration_seconds`,
+        `${t.help}: how long they took (result ok, refused or error)`,
+        ['result'],
+        t.buckets,
       );
-      this.histograms.set(
-        op,
-        new Histogram({
-          name: `hotline_${t.seconds}_duration_seconds`,
-          help: `${t.help}: how long they took (result ok, refused or error)`,
-          labelNames: ['result'],
-          buckets: t.buckets,
-          registers,
-        }),
-      );
+      this.registry.registerMetric(outcomes.asMetric());
+      this.registry.registerMetric(durations.asMetric());
+      this.timedSeries.set(op, new TimedSeries(outcomes, durations, t.ok));
     }
     for (const [name, g] of Object.entries(SCRAPED) as [ScrapedGauge, (typeof SCRAPED)[ScrapedGauge]][])
       this.scraped.set(
@@ -133,29 +184,30 @@ export class PromMetrics extends Metrics {
           registers,
         }),
       );
-    this.http = new Histogram({
-      name: 'hotline_http_request_duration_seconds',
-      help: 'HTTP requests by method, route template (never the raw URL) and status',
-      labelNames: ['method', 'route', 'status'],
-      buckets: HTTP,
-      registers,
-    });
+    this.http = new HistogramFamily(
+      'hotline_http_request_duration_seconds',
+      'HTTP requests by method, route template (never the raw URL) and status',
+      ['method', 'route', 'status'],
+      HTTP,
+    );
+    this.registry.registerMetric(this.http.asMetric());
     const perPresentation = (name: string, help: string) =>
       new Counter({ name, help, labelNames: ['presentation'], registers });
     this.admitted = perPresentation('hotline_queue_admitted_total', 'Visitors admitted from an on-sale queue');
     this.dropped = perPresentation('hotline_queue_dropped_total', 'Visitors dropped at the head (gone too long)');
     this.expired = perPresentation('hotline_queue_pass_expiries_total', 'Admission passes whose shopping window ended');
-    this.deltas = new Counter({
-      name: 'hotline_seat_feed_deltas_sent_total',
-      help: 'Seat deltas sent to rooms',
-      registers,
-    });
-    this.deltaLateness = new Histogram({
-      name: 'hotline_seat_feed_delta_lateness_seconds',
-      help: 'How late a seat delta went out past its batch flush time (delivery lag inside the node)',
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
-      registers,
-    });
+    // Every delta of every broadcast: recorded like the request series.
+    const deltas = new CounterFamily('hotline_seat_feed_deltas_sent_total', 'Seat deltas sent to rooms');
+    const lateness = new HistogramFamily(
+      'hotline_seat_feed_delta_lateness_seconds',
+      'How late a seat delta went out past its batch flush time (delivery lag inside the node)',
+      [],
+      [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    );
+    this.registry.registerMetric(deltas.asMetric());
+    this.registry.registerMetric(lateness.asMetric());
+    this.deltas = deltas.series();
+    this.deltaLateness = lateness.series();
     this.jobRuns = new Counter({
       name: 'hotline_job_runs_total',
       help: 'Runs of the periodic jobs, by outcome (ok, failed)',
@@ -210,15 +262,17 @@ export class PromMetrics extends Metrics {
   }
 
   async timed<T>(operation: TimedOperation, work: () => Promise<T>): Promise<T> {
-    const end = this.histograms.get(operation)!.startTimer();
+    const series = this.timedSeries.get(operation)!;
+    const started = performance.now();
     try {
       const result = await work();
-      end({ result: 'ok' });
-      this.counters.get(operation)!.inc({ outcome: TIMED[operation].ok });
+      series.ok.observe((performance.now() - started) / 1000);
+      series.succeeded.inc();
       return result;
     } catch (error) {
-      end({ result: resultOf(error) });
-      this.counters.get(operation)!.inc({ outcome: outcomeOf(error) });
+      const seconds = (performance.now() - started) / 1000;
+      (resultOf(error) === 'refused' ? series.refused : series.error).observe(seconds);
+      series.outcome(outcomeOf(error)).inc();
       throw error;
     }
   }
@@ -249,8 +303,14 @@ export class PromMetrics extends Metrics {
     this.readers.push(reader);
   }
 
-  httpRequest(method: string, route: string, status: number, seconds: number): void {
-    this.http.observe({ method, route, status: String(status) }, seconds);
+  /** The HTTP series of one route template: look it up once per route and keep it (http-metrics.ts does). */
+  httpRoute(route: string): HttpRouteSeries {
+    let series = this.httpRoutes.get(route);
+    if (!series) {
+      series = new HttpRouteSeries(this.http, route);
+      this.httpRoutes.set(route, series);
+    }
+    return series;
   }
 
   readPool(reader: () => PoolReading | null): void {

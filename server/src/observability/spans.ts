@@ -31,3 +31,16 @@ export function paymentProviderSpan(operation: 'charge' | 'status' | 'refund', p
     attributes: { 'hotline.payment.operation': operation, 'hotline.payment.provider': provider },
   };
 }
+
+/** One run of a job of the one job runner (jobs/job-scheduler.ts): the root of that run's trace. */
+export function jobRunSpan(job: string): SpanSpec {
+  return { name: `job ${job}`, kind: 'internal', attributes: { 'hotline.job': job } };
+}
+
+/**
+ * One socket.io event a client sent (`seats:subscribe`, `queue:subscribe`…), the root of its trace: the name is the
+ * event's (a fixed set), never its body (a visitor id, a queue ticket).
+ */
+export function socketEventSpan(event: string): SpanSpec {
+  return { name: `socket.io ${event}`, kind: 'server', attributes: { 'hotline.socket.event': event } };
+}

@@ -5,16 +5,19 @@ import type { FastifyInstance } from 'fastify';
  * free of prom-client. The adapter (otel-tracing.ts) is loaded only when traces are on (tracing-factory.ts); off,
  * NO_TRACING adds nothing: `wrap` hands the call back unchanged, `span` runs the work, no HTTP hook is installed.
  *
- * Traces start at an HTTP request: `span` and `wrap` record a child of the request's span and record nothing outside
- * one (a job's sweep is not traced span by span). Attributes never carry a visitor, seat, order or card.
+ * Traces start at an HTTP request or at a `root` (a job's run): `span` and `wrap` record a child of the current span
+ * and record nothing outside one. Attributes never carry a visitor, seat, order or card.
  */
 export type SpanAttributes = Record<string, string | number | boolean>;
 
 export interface SpanSpec {
   /** Named by OpenTelemetry's semantic conventions (spans.ts). */
   name: string;
-  /** `client`: a call to another system (Redis, PostgreSQL, the payment provider); `internal`: work in the node. */
-  kind: 'client' | 'internal';
+  /**
+   * `client`: a call to another system (Redis, PostgreSQL, the payment provider); `internal`: work in the node;
+   * `server`: a message a client sent (a socket event).
+   */
+  kind: 'client' | 'internal' | 'server';
   attributes: SpanAttributes;
 }
 
@@ -26,6 +29,11 @@ export abstract class Tracing {
    * message: it may hold personal data). `outcome` adds attributes read from the result (a charge's answer).
    */
   abstract span<T>(spec: SpanSpec, work: () => Promise<T>, outcome?: (result: T) => SpanAttributes): Promise<T>;
+  /**
+   * Runs `work` as the root span of a trace of its own, whatever is current (a job's run): the spans inside it are its
+   * children. A throw marks it an error, as `span` does. Off: the work itself.
+   */
+  abstract root<T>(spec: SpanSpec, work: () => Promise<T>): Promise<T>;
   /** The call itself when off; on, every call runs in `span(spec, …)`. Wrap once, where the call is defined. */
   abstract wrap<A extends unknown[], R>(spec: SpanSpec, call: (...args: A) => Promise<R>): (...args: A) => Promise<R>;
   /** A server span per HTTP request, Nest's routes and the plain routes alike (a fastify hook; nothing when off). */
@@ -35,6 +43,9 @@ export abstract class Tracing {
 class NoTracing extends Tracing {
   readonly enabled = false;
   span<T>(_spec: SpanSpec, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+  root<T>(_spec: SpanSpec, work: () => Promise<T>): Promise<T> {
     return work();
   }
   wrap<A extends unknown[], R>(_spec: SpanSpec, call: (...args: A) => Promise<R>): (...args: A) => Promise<R> {

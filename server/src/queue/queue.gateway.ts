@@ -1,6 +1,6 @@
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { OnGatewayDisconnect, OnGatewayInit } from '@nestjs/websockets';
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { QueueEvents, type QueueProgressMessage } from '@hotline/shared';
@@ -10,6 +10,7 @@ import { resolveLocale } from '../common/locale';
 import { dbId } from '../common/ids';
 import { broadcastPrepared } from '../common/prepared-frame';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { NO_TRACING, Tracing, socketEventSpan, type SpanSpec } from '../observability';
 import { SocketBudget } from '../common/rate-limit/socket-budget';
 import { farFrom, QueuePresence, type Band } from './queue-presence';
 import { QueueService, type HeldPlace } from './queue.service';
@@ -43,6 +44,10 @@ const SOCKET_BUDGET = { limit: 20, windowMs: 60_000 };
  * the place while the socket is open (QueuePresence, refreshed by queue-seen-refresh.ts), so the page sends
  * nothing more. The heartbeat handler stays for pages loaded before that (open in browsers across a deploy).
  */
+/** The events' spans, made once (traces off, nothing per event but the no-op's call). */
+const SUBSCRIBE_SPAN = socketEventSpan(QueueEvents.Subscribe);
+const HEARTBEAT_SPAN = socketEventSpan(QueueEvents.Heartbeat);
+
 @WebSocketGateway({ path: '/socket.io', perMessageDeflate: false })
 export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBroadcaster {
   @WebSocketServer() server: Server;
@@ -54,6 +59,7 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
     private readonly ticker: QueueTicker,
     private readonly presence: QueuePresence,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly tracing: Tracing = NO_TRACING,
   ) {}
 
   afterInit(): void {
@@ -87,7 +93,7 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
 
   @SubscribeMessage(QueueEvents.Subscribe)
   async subscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
-    await this.serve(socket, body, (presentationId, visitorId, held) => {
+    await this.serve(socket, SUBSCRIBE_SPAN, body, (presentationId, visitorId, held) => {
       // Gone while its ticket was checked: handleDisconnect has run already, so remembering it now would keep the
       // place of a closed page for good.
       if (socket.disconnected) return;
@@ -113,26 +119,30 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
   /** Pages loaded before the node kept places still send this every 30 s: it marks the place seen, as it did. */
   @SubscribeMessage(QueueEvents.Heartbeat)
   async heartbeat(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
-    await this.serve(socket, body, () => undefined);
+    await this.serve(socket, HEARTBEAT_SPAN, body, () => undefined);
   }
 
+  /** An event's work, the root of its own trace (traces on), its refusal answered as `queue:error`. */
   private async serve(
     socket: Socket,
+    span: SpanSpec,
     body: unknown,
     then: (presentationId: number, visitorId: string, held: HeldPlace) => void,
   ): Promise<void> {
     try {
-      const data = socket.data as { queueBudget?: SocketBudget };
-      data.queueBudget ??= new SocketBudget(SOCKET_BUDGET.limit, SOCKET_BUDGET.windowMs);
-      const wait = data.queueBudget.take(Date.now());
-      if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: wait });
-      const parsed = subscribeMessage.safeParse(body);
-      if (!parsed.success) throw new AppError('INVALID_BODY', { details: 'presentationId, visitorId, ticket' });
-      const m = parsed.data;
-      const visitorId = m.visitorId.toLowerCase();
-      const held = await this.queue.heartbeat(m.presentationId, m.ticket, visitorId);
-      if (held === null) throw new AppError('QUEUE_TICKET_INVALID');
-      then(m.presentationId, visitorId, held);
+      await this.tracing.root(span, async () => {
+        const data = socket.data as { queueBudget?: SocketBudget };
+        data.queueBudget ??= new SocketBudget(SOCKET_BUDGET.limit, SOCKET_BUDGET.windowMs);
+        const wait = data.queueBudget.take(Date.now());
+        if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: wait });
+        const parsed = subscribeMessage.safeParse(body);
+        if (!parsed.success) throw new AppError('INVALID_BODY', { details: 'presentationId, visitorId, ticket' });
+        const m = parsed.data;
+        const visitorId = m.visitorId.toLowerCase();
+        const held = await this.queue.heartbeat(m.presentationId, m.ticket, visitorId);
+        if (held === null) throw new AppError('QUEUE_TICKET_INVALID');
+        then(m.presentationId, visitorId, held);
+      });
     } catch (error) {
       const locale = resolveLocale(socket.handshake.query, socket.handshake.headers['accept-language']);
       socket.emit(QueueEvents.Error, toErrorResponse(error, locale).body);

@@ -14,7 +14,7 @@ import { SeatErrorEvent, SeatEvents, type SeatPingAck } from '@hotline/shared';
 import { toErrorResponse } from '../common/error-responder';
 import { resolveLocale } from '../common/locale';
 import { LOGGER } from '../common/logger';
-import { Metrics, NO_METRICS } from '../observability';
+import { Metrics, NO_METRICS, NO_TRACING, Tracing, socketEventSpan, type SpanSpec } from '../observability';
 import { AppError } from '../common/app-error';
 import { SEAT_SNAPSHOT_BUDGET, SocketBudget } from '../common/rate-limit/socket-budget';
 import { parseInput } from '../common/validation';
@@ -35,6 +35,10 @@ export const visitorRoomOf = (visitorId: string): string => `v:${visitorId}`;
  * the versions each socket sees contiguous (docs/seat-engine.md, multi-node).
  */
 // Allowed origins are configured, not echoed: common/socket-origins.ts (the adapter app.factory installs).
+/** The events' spans, made once (traces off, nothing per event but the no-op's call). */
+const SUBSCRIBE_SPAN = socketEventSpan(SeatEvents.Subscribe);
+const RESYNC_SPAN = socketEventSpan(SeatEvents.Resync);
+
 @WebSocketGateway({ path: '/socket.io', perMessageDeflate: false })
 export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBroadcaster {
   @WebSocketServer() server: Server;
@@ -43,6 +47,7 @@ export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBro
     private readonly feed: SeatFeed,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
+    @Optional() private readonly tracing: Tracing = NO_TRACING,
   ) {}
 
   afterInit(): void {
@@ -71,7 +76,7 @@ export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBro
 
   @SubscribeMessage(SeatEvents.Subscribe)
   async subscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
-    await this.serve(socket, () => {
+    await this.serve(socket, SUBSCRIBE_SPAN, () => {
       this.spendSnapshotBudget(socket);
       const msg = parseInput(subscribeMessage, body, 'INVALID_BODY');
       return this.feed.subscribe(msg.presentationId, msg.version, (reply) => {
@@ -83,7 +88,7 @@ export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBro
 
   @SubscribeMessage(SeatEvents.Resync)
   async resync(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<void> {
-    await this.serve(socket, () => {
+    await this.serve(socket, RESYNC_SPAN, () => {
       this.spendSnapshotBudget(socket);
       const msg = parseInput(presentationMessage, body, 'INVALID_BODY');
       return this.feed.subscribe(msg.presentationId, undefined, (reply) => {
@@ -113,9 +118,10 @@ export class SeatsGateway implements OnGatewayInit, OnGatewayConnection, SeatBro
     if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: wait });
   }
 
-  private async serve(socket: Socket, work: () => Promise<void>): Promise<void> {
+  /** An event's work, the root of its own trace (traces on), its refusal or failure answered as `seats:error`. */
+  private async serve(socket: Socket, span: SpanSpec, work: () => Promise<void>): Promise<void> {
     try {
-      await work();
+      await this.tracing.root(span, work);
     } catch (error) {
       const locale = resolveLocale(socket.handshake.query, socket.handshake.headers['accept-language']);
       const response = toErrorResponse(error, locale);

@@ -1,6 +1,10 @@
 import { AlwaysOnSampler, InMemorySpanExporter, ParentBasedSampler, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
+import pino from 'pino';
+import type { DependencyAlarm } from '../../src/common/dependency-failure';
+import type { JobLease } from '../../src/jobs/job-lease';
+import { JobScheduler } from '../../src/jobs/job-scheduler';
 import { createLogger } from '../../src/common/logger';
 import { installRequestIds, requestIdFor } from '../../src/common/request-id';
 import { OtelTracing } from '../../src/observability/otel-tracing';
@@ -153,4 +157,53 @@ test('outside a request (a job) nothing is traced: the work runs, no span is rec
   expect(await tracing.span(SALE_STATEMENT_SPAN, async () => 'done')).toBe('done');
   await app.close();
   expect(spans()).toEqual([]);
+});
+
+describe('a job run is the root of a trace of its own', () => {
+  const silent = () => pino({ level: 'silent' });
+  const lease = { acquire: async () => true, release: async () => undefined } as unknown as JobLease;
+  const alarm = { report: () => undefined } as unknown as DependencyAlarm;
+  const newTracing = () => {
+    const exporter = new InMemorySpanExporter();
+    const sampler = new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    return { tracing: new OtelTracing({ exporter, batch: false, sampler, version: 'test' }), exporter };
+  };
+
+  test('`job NAME` with the work inside it as its children; a failed run marked an error by its type', async () => {
+    const { tracing, exporter } = newTracing();
+    const scheduler = new JobScheduler(silent(), alarm, lease, undefined, undefined, tracing);
+    const sweep = scheduler.register('hold-sweep', {
+      everyMs: 0,
+      run: () => tracing.span(SALE_STATEMENT_SPAN, () => Promise.resolve(1)),
+    });
+    const failing = scheduler.register('failing', { everyMs: 0, run: () => Promise.reject(new TypeError('x')) });
+    await sweep.runNow();
+    await expect(failing.runNow()).rejects.toThrow('x');
+    await scheduler.stop();
+
+    const spans = exporter.getFinishedSpans();
+    const run = byName(spans, 'job hold-sweep')!;
+    const statement = byName(spans, 'sale')!;
+    expect(run.kind).toBe(0); // SpanKind.INTERNAL
+    expect(run.attributes).toEqual({ 'hotline.job': 'hold-sweep' });
+    expect(run.parentSpanContext).toBeUndefined();
+    expect(statement.parentSpanContext?.spanId).toBe(run.spanContext().spanId);
+    expect(statement.spanContext().traceId).toBe(run.spanContext().traceId);
+    const failed = byName(spans, 'job failing')!;
+    expect(failed.status.code).toBe(2); // SpanStatusCode.ERROR
+    expect(failed.attributes['error.type']).toBe('TypeError');
+    expect(failed.spanContext().traceId).not.toBe(run.spanContext().traceId);
+  });
+
+  test('CONTROL: a scheduler without tracing (the no-op): the same work records no span at all', async () => {
+    const { tracing, exporter } = newTracing();
+    const scheduler = new JobScheduler(silent(), alarm, lease);
+    const sweep = scheduler.register('hold-sweep', {
+      everyMs: 0,
+      run: () => tracing.span(SALE_STATEMENT_SPAN, () => Promise.resolve(1)),
+    });
+    await sweep.runNow();
+    await scheduler.stop();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
 });

@@ -1,6 +1,8 @@
 import { AlwaysOnSampler, InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { OtelTracing } from '../../src/observability/otel-tracing';
 import { Tracing } from '../../src/observability/tracing';
+import { SeatEvents } from '@hotline/shared';
+import { Watcher } from '../seats/support/seat-kit';
 import {
   authoriseCard,
   buyer,
@@ -39,7 +41,15 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 beforeEach(() => exporter.reset());
 
-const spans = (): ReadableSpan[] => exporter.getFinishedSpans();
+/**
+ * The spans of the traces HTTP requests started: a job's run (the server's own, on its schedule) or a socket event is
+ * the root of a trace of its own, which a test of requests leaves aside.
+ */
+const spans = (): ReadableSpan[] => {
+  const all = exporter.getFinishedSpans();
+  const own = new Set(all.filter((s) => /^(job|socket\.io) /.test(s.name)).map((s) => s.spanContext().traceId));
+  return all.filter((s) => !own.has(s.spanContext().traceId));
+};
 const childrenOf = (parent: ReadableSpan) =>
   spans().filter((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId);
 const serverSpans = (name: string) => spans().filter((s) => s.name === name && s.kind === 1);
@@ -124,4 +134,21 @@ test("a caller's traceparent is followed: the request joins the caller's trace",
   const [request] = spans();
   expect(request!.name).toBe('GET');
   expect(request!.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
+});
+
+test('a socket event is the root of a trace of its own, named by the event, nothing of its body in it', async () => {
+  exporter.reset();
+  const watcher = new Watcher(env.t.url, show.presentationId);
+  try {
+    await watcher.subscribe();
+  } finally {
+    watcher.close();
+  }
+  expect(watcher.snapshots.length + watcher.deltas.length).toBeGreaterThan(0);
+  const event = exporter.getFinishedSpans().find((s) => s.name === `socket.io ${SeatEvents.Subscribe}`)!;
+  expect(event).toBeDefined();
+  expect(event.kind).toBe(1); // SpanKind.SERVER
+  expect(event.parentSpanContext).toBeUndefined();
+  expect(event.attributes).toEqual({ 'hotline.socket.event': SeatEvents.Subscribe });
+  expect(event.status.code).toBe(0);
 });
