@@ -22,6 +22,7 @@ import {
   type AdminPresentationCancel,
   type AdminPresentationMoved,
   type AdminSaleWindowChange,
+  type AdminHoldPolicyChange,
   type AdminZone,
   type AdminZonePrices,
   type ScheduledRun,
@@ -226,6 +227,21 @@ export class EventAdminService {
     await this.audited(staff, 'presentation-sale-window', after.businessId, `presentation:${id}`, {
       before: { opensAt: before.salesOpenAt, closesAt: before.salesCloseAt },
       after: { opensAt: after.salesOpenAt, closesAt: after.salesCloseAt },
+    });
+    return after;
+  }
+
+  /** A date's hold policy, draft or on sale: every node's commit applies it within 5 s (its layout's flags). */
+  async changeHoldPolicy(staff: StaffIdentity, id: number, change: AdminHoldPolicyChange): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const { revision, ...policy } = change;
+    const outcome = await this.events.changeHoldPolicy(id, revision, policy);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-hold-policy', after.businessId, `presentation:${id}`, {
+      before: before.holdPolicy,
+      after: after.holdPolicy,
     });
     return after;
   }

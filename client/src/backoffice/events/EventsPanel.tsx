@@ -1,7 +1,9 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_HOLD_POLICY,
   FEATURE_CATEGORIES,
+  type HoldPolicy,
   type AdminFeature,
   type AdminFeatureInput,
   type AdminMemberPrices,
@@ -24,6 +26,7 @@ import { AddDatesForm } from './AddDatesForm';
 import { CouponForm, type CouponSave } from './CouponForm';
 import { MemberPriceForm } from './MemberPriceForm';
 import { DateSettingsForm } from './DateSettingsForm';
+import { HoldPolicyForm } from './HoldPolicyForm';
 import { SaleWindowForm } from './SaleWindowForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
@@ -47,7 +50,10 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'cancel' };
+type Editing = {
+  id: number;
+  kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'holds' | 'cancel';
+};
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
@@ -60,6 +66,7 @@ const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
 const membersButtonId = (id: number) => `bo-date-${id}-members`;
 const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 const windowButtonId = (id: number) => `bo-date-${id}-window`;
+const holdsButtonId = (id: number) => `bo-date-${id}-holds`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
@@ -68,6 +75,7 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   members: membersButtonId,
   settings: settingsButtonId,
   window: windowButtonId,
+  holds: holdsButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -322,6 +330,22 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
+  /** What a member's unpaid hold may do on the date: allowed, released when, living how long. */
+  const saveHoldPolicy = async (p: AdminPresentation, policy: HoldPolicy) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeHoldPolicy(p.id, { revision: p.revision, ...policy });
+        return t(`${K}.holdPolicy.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = holdsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   /** The price a member pays per zone, added or changed. */
   const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
     const saved = await run(
@@ -550,6 +574,23 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   {t(`${K}.watching.${p.videoOnDemand}`)}
                                 </span>
                               )}
+                              {!p.holdPolicy.allowed ? (
+                                <span className="bo-hint" data-testid={`bo-date-${p.id}-holds`}>
+                                  {' · '}
+                                  {t(`${K}.holdPolicy.shownNone`)}
+                                </span>
+                              ) : (
+                                (p.holdPolicy.releaseMinutesBeforeStart !==
+                                  DEFAULT_HOLD_POLICY.releaseMinutesBeforeStart ||
+                                  p.holdPolicy.maxHoldMinutes !== null) && (
+                                  <span className="bo-hint" data-testid={`bo-date-${p.id}-holds`}>
+                                    {' · '}
+                                    {t(`${K}.holdPolicy.shown`, {
+                                      minutes: number(p.holdPolicy.releaseMinutesBeforeStart),
+                                    })}
+                                  </span>
+                                )
+                              )}
                               {(p.salesOpenAt || p.salesCloseAt) && (
                                 <span className="bo-hint" data-testid={`bo-date-${p.id}-window`}>
                                   {' · '}
@@ -685,6 +726,7 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     `bo-window-${p.id}`,
                                     t(`${K}.saleWindow.open`),
                                   )}
+                                  {opener('holds', holdsButtonId(p.id), `bo-holds-${p.id}`, t(`${K}.holdPolicy.open`))}
                                   {opener(
                                     'coupons',
                                     couponsButtonId(p.id),
@@ -737,6 +779,15 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     when={when}
                                     busy={busy}
                                     onSave={(opensAt, closesAt) => saveSaleWindow(p, opensAt, closesAt)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'holds' ? (
+                                  <HoldPolicyForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(policy) => saveHoldPolicy(p, policy)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'members' ? (

@@ -15,6 +15,7 @@ import type {
   AdminDateSettingsChange,
   AdminDateSettingsResponse,
   AdminSaleWindowChange,
+  AdminHoldPolicyChange,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -58,6 +59,12 @@ export const eventsApi = {
   /** When the public may buy the date (null: no limit on that side); the box office sells outside it. */
   changeSaleWindow: (presentationId: number, change: AdminSaleWindowChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/sale-window`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** What a member's unpaid hold may do on the date (allowed, released when, living how long). */
+  changeHoldPolicy: (presentationId: number, change: AdminHoldPolicyChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/hold-policy`, {
       method: 'PUT',
       body: change,
     }),
