@@ -119,6 +119,9 @@ const saleWindowBody = z
     path: ['closesAt'],
   });
 
+/** PUT /api/admin/presentations/:id/watching: the hall (null) or one of the online kinds. */
+const watchingBody = z.object({ revision, videoOnDemand: z.enum(VIDEO_ON_DEMAND_KINDS).nullable() });
+
 /** PUT /api/admin/presentations/:id/hold-policy: may hold orders take the date, released when, living how long. */
 const minutesIn = (b: { min: number; max: number }) => z.number().int().min(b.min).max(b.max);
 const holdPolicyBody = z.object({
@@ -365,6 +368,20 @@ export class EventAdminController {
     @ZodBody(saleWindowBody) body: z.infer<typeof saleWindowBody>,
   ): Promise<AdminPresentation> {
     return this.events.changeSaleWindow(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/watching')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      'A date between the hall and online after it was created; refused once a ticket is sold or held (409) and online on numbered seats (422)',
+  })
+  changeWatching(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(watchingBody) body: z.infer<typeof watchingBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeWatching(staff, p.id, body);
   }
 
   @Put('presentations/:id/hold-policy')

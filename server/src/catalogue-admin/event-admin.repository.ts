@@ -639,6 +639,45 @@ export class EventAdminRepository {
     });
   }
 
+  /**
+   * A date between the hall and online (its venue type) at `revision`, decided under the venue's lock and the date's
+   * row lock by `decide` with the date's live tickets counted there: a sale writing a ticket takes a key-share lock
+   * on the date's row (the ticket's foreign key), which the row lock waits for and then blocks, so a ticket sold
+   * before the change is counted and none is written while it is decided.
+   */
+  async changeWatching(
+    id: number,
+    venueId: number,
+    revision: number,
+    venueTypeId: number,
+    decide: (
+      liveTickets: number,
+      runs: () => Promise<{ startsAt: Date; durationMinutes: number }[]>,
+    ) => Promise<'go' | 'unchanged'>,
+  ): Promise<'changed' | 'unchanged' | 'cancelled' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM venue WHERE id = $1 FOR UPDATE', [venueId]);
+      const [row] = await tx.query(
+        'SELECT revision, cancelled_at, date_time FROM presentation WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      const [{ n }] = await tx.query(
+        `SELECT count(*)::int AS n FROM reservation_ticket WHERE presentation_id = $1 AND status = 'live'`,
+        [id],
+      );
+      const startsAt: Date = row.date_time;
+      const runs = () => this.runsInVenue(venueId, startsAt, new Date(startsAt.getTime() + 86_400_000), id, tx);
+      if ((await decide(n, runs)) === 'unchanged') return 'unchanged';
+      await tx.query('UPDATE presentation SET venue_type_id = $2, revision = revision + 1 WHERE id = $1', [
+        id,
+        venueTypeId,
+      ]);
+      return 'changed';
+    });
+  }
+
   /** A date's hold policy at `revision`, draft or on sale (holds already placed keep their deadline). */
   async changeHoldPolicy(id: number, revision: number, policy: HoldPolicy): Promise<'changed' | 'cancelled' | 'stale'> {
     return this.db.transaction(async (tx) => {

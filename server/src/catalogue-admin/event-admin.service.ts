@@ -7,6 +7,7 @@ import {
   jerusalemWallClockToUtc,
   presentationReadiness,
   venueTypeOfWatching,
+  watchingChange,
   type AdminCouponChange,
   type AdminDateSettingsChange,
   type AdminDateSettingsResponse,
@@ -23,6 +24,7 @@ import {
   type AdminPresentationMoved,
   type AdminSaleWindowChange,
   type AdminHoldPolicyChange,
+  type AdminWatchingChange,
   type AdminZone,
   type AdminZonePrices,
   type ScheduledRun,
@@ -228,6 +230,44 @@ export class EventAdminService {
       before: { opensAt: before.salesOpenAt, closesAt: before.salesCloseAt },
       after: { opensAt: after.salesOpenAt, closesAt: after.salesCloseAt },
     });
+    return after;
+  }
+
+  /**
+   * A date between the hall and online after it was created (shared watchingChange): refused once any ticket of it is
+   * live, online only on a plan without numbered seats, into the hall only where it overlaps no other date.
+   */
+  async changeWatching(staff: StaffIdentity, id: number, change: AdminWatchingChange): Promise<AdminPresentation> {
+    const { presentation: before, durationMinutes } = await this.presentationRef(staff, id);
+    const plan = await this.seatPlan(staff, before.seatPlanId);
+    const overlap = overlapCheck([{ startsAt: new Date(before.startsAt), durationMinutes }]);
+    const outcome = await this.events.changeWatching(
+      id,
+      before.venueId,
+      change.revision,
+      venueTypeOfWatching(change.videoOnDemand),
+      async (liveTickets, runs) => {
+        const decided = watchingChange({
+          from: before.videoOnDemand,
+          to: change.videoOnDemand,
+          liveTickets,
+          planHasNumberedSeats: plan.reserved,
+        });
+        if (decided.refusal === 'WATCHING_CHANGE_AFTER_SALES')
+          throw new AppError(decided.refusal, { count: liveTickets });
+        if (decided.refusal) throw new AppError(decided.refusal);
+        if (decided.checkOverlap && overlap.check(await runs())) throw overlap.error();
+        return before.videoOnDemand === change.videoOnDemand ? 'unchanged' : 'go';
+      },
+    );
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    const after = await this.presentation(staff, id);
+    if (outcome === 'changed')
+      await this.audited(staff, 'presentation-watching', after.businessId, `presentation:${id}`, {
+        before: { videoOnDemand: before.videoOnDemand },
+        after: { videoOnDemand: after.videoOnDemand },
+      });
     return after;
   }
 

@@ -297,6 +297,16 @@ export interface AdminHoldPolicyChange extends HoldPolicy {
   revision: number;
 }
 
+/**
+ * PUT /api/admin/presentations/:id/watching: a date between the hall (null) and online after it was created; refused
+ * once a ticket of it is sold or held (409 WATCHING_CHANGE_AFTER_SALES), online only on a plan without numbered
+ * seats (422 VOD_NEEDS_GENERAL_ADMISSION), into the hall only without overlapping another date (409 SCHEDULE_OVERLAP).
+ */
+export interface AdminWatchingChange {
+  revision: number;
+  videoOnDemand: VideoOnDemandKind | null;
+}
+
 export interface AdminDateSettings {
   waiver: { terms: { he: string; en: string } } | null;
   cancellation: AdminCancellationPolicy | null;
