@@ -4,6 +4,7 @@ import {
   DEFAULT_HOLD_POLICY,
   FEATURE_CATEGORIES,
   type HoldPolicy,
+  type VideoOnDemandKind,
   type AdminFeature,
   type AdminFeatureInput,
   type AdminMemberPrices,
@@ -28,6 +29,7 @@ import { MemberPriceForm } from './MemberPriceForm';
 import { DateSettingsForm } from './DateSettingsForm';
 import { HoldPolicyForm } from './HoldPolicyForm';
 import { SaleWindowForm } from './SaleWindowForm';
+import { WatchingForm } from './WatchingForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
@@ -52,7 +54,7 @@ type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: s
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
 type Editing = {
   id: number;
-  kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'holds' | 'cancel';
+  kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'holds' | 'watching' | 'cancel';
 };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
@@ -67,6 +69,7 @@ const membersButtonId = (id: number) => `bo-date-${id}-members`;
 const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 const windowButtonId = (id: number) => `bo-date-${id}-window`;
 const holdsButtonId = (id: number) => `bo-date-${id}-holds`;
+const watchingButtonId = (id: number) => `bo-date-${id}-watching`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
@@ -76,6 +79,7 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   settings: settingsButtonId,
   window: windowButtonId,
   holds: holdsButtonId,
+  watching: watchingButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -341,6 +345,22 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     );
     if (saved) {
       focusAfterRender.current = holdsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
+  /** A date between the hall and online; the server refuses once a ticket of it is sold or held. */
+  const saveWatching = async (p: AdminPresentation, videoOnDemand: VideoOnDemandKind | null) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeWatching(p.id, { revision: p.revision, videoOnDemand });
+        return t(`${K}.watchingChange.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = watchingButtonId(p.id);
       setEditing(null);
     }
     return saved;
@@ -728,6 +748,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   )}
                                   {opener('holds', holdsButtonId(p.id), `bo-holds-${p.id}`, t(`${K}.holdPolicy.open`))}
                                   {opener(
+                                    'watching',
+                                    watchingButtonId(p.id),
+                                    `bo-watching-${p.id}`,
+                                    t(`${K}.watchingChange.open`),
+                                  )}
+                                  {opener(
                                     'coupons',
                                     couponsButtonId(p.id),
                                     `bo-coupons-${p.id}`,
@@ -788,6 +814,15 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     when={when}
                                     busy={busy}
                                     onSave={(policy) => saveHoldPolicy(p, policy)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'watching' ? (
+                                  <WatchingForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(kind) => saveWatching(p, kind)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'members' ? (

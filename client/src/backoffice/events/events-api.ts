@@ -16,6 +16,7 @@ import type {
   AdminDateSettingsResponse,
   AdminSaleWindowChange,
   AdminHoldPolicyChange,
+  AdminWatchingChange,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -65,6 +66,12 @@ export const eventsApi = {
   /** What a member's unpaid hold may do on the date (allowed, released when, living how long). */
   changeHoldPolicy: (presentationId: number, change: AdminHoldPolicyChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/hold-policy`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** A date between the hall and online (refused once a ticket of it is sold or held). */
+  changeWatching: (presentationId: number, change: AdminWatchingChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/watching`, {
       method: 'PUT',
       body: change,
     }),
