@@ -5,7 +5,6 @@ import {
   jerusalemDateKey,
   type AdminFeature,
   type AdminPresentation,
-  type ApiSeat,
 } from '@hotline/shared';
 import { Clock } from '../../src/common/clock';
 import { HoldClock } from '../../src/holds/hold-clock';
@@ -14,7 +13,7 @@ import { ManualClock } from '../support/manual-clock';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
 import { publishedTheatre } from './support/published-theatre';
-import { loadShow, plainSeats, type ShowInfo } from '../booking/support/booking-kit';
+import { loadShow, plainSeats } from '../booking/support/booking-kit';
 import { MEMBER, placeHold, shopper } from '../holds/support/hold-kit';
 
 /**
