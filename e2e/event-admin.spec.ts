@@ -830,4 +830,132 @@ test('online dates are added from the screen on a standing-only plan, and refuse
     200,
   );
   expect(added.videoOnDemand).toBe('sold-alone');
+
+  // Nothing of it sold: moved to the hall from its row, the row no longer says online, the focus back on its button.
+  const watchingOpener = page.locator(`#bo-date-${dateId}-watching`);
+  await watchingOpener.click();
+  const form = page.getByTestId(`bo-watching-${dateId}`);
+  await expect(form.getByLabel('Where it is watched')).toBeFocused();
+  await form.getByLabel('Where it is watched').selectOption({ label: 'In the hall' });
+  await form.getByRole('button', { name: 'Save where it is watched' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('is watched was saved.');
+  await expect(row).not.toContainText('Online, sold on its own');
+  await expect(watchingOpener).toBeFocused();
+  const moved = await created<{ videoOnDemand: string | null }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(moved.videoOnDemand).toBeNull();
+});
+
+test("a date's hold policy set on the screen: a bad number is named at its field, the saved rules show in the row; axe-clean with the form open", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  const hall = await ownTheatre(page);
+  const featureId = await apiEvent(page, uniqueCode('e2e-holds'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
+  await page.reload();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const opener = row.getByRole('button', { name: /^Hold orders/ });
+
+  // The form opens on the date's rules (every date's default), the first field focused.
+  await opener.click();
+  const form = page.getByTestId(`bo-holds-${dateId}`);
+  const allowed = form.getByLabel('Members may hold seats for this date');
+  await expect(allowed).toBeFocused();
+  await expect(allowed).toBeChecked();
+  await expect(form.getByLabel('Release unpaid holds, minutes before the start')).toHaveValue('30');
+
+  // A life under 15 minutes is named at its field, before anything is sent.
+  await form.getByLabel('A hold lasts at most, minutes').fill('5');
+  await form.getByRole('button', { name: 'Save the hold rules' }).click();
+  await expect(form.getByLabel('A hold lasts at most, minutes')).toBeFocused();
+  await expect(form.getByLabel('A hold lasts at most, minutes')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('Enter whole minutes from 15 to 20160, or leave it empty.');
+
+  // Released two hours before, a hold lives an hour at most: saved, shown in the row, the focus back on its button.
+  await form.getByLabel('Release unpaid holds, minutes before the start').fill('120');
+  await form.getByLabel('A hold lasts at most, minutes').fill('60');
+  await form.getByRole('button', { name: 'Save the hold rules' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The hold rules of');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId(`bo-date-${dateId}-holds`)).toContainText('Holds released 120 min before');
+  await expect(opener).toBeFocused();
+
+  // No holds at all: the row says so, and the server has it.
+  await opener.click();
+  await allowed.uncheck();
+  await form.getByRole('button', { name: 'Save the hold rules' }).click();
+  await expect(page.getByTestId(`bo-date-${dateId}-holds`)).toContainText('No hold orders');
+  const saved = await created<{ holdPolicy: unknown }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(saved.holdPolicy).toEqual({ allowed: false, releaseMinutesBeforeStart: 120, maxHoldMinutes: 60 });
+
+  // In Hebrew at 390 px and Arabic at 2560 px the form is axe-clean and fits.
+  for (const [lang, width] of [
+    ['he', 390],
+    ['ar', 2560],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-holds`).click();
+    await expect(page.locator(`#bo-holds-${dateId}-allowed`)).toBeFocused();
+    await expect(page.locator(`#bo-holds-${dateId}-release`)).toHaveValue('120');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, hold policy form (${lang}, ${width} px)`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`bo-holds-${dateId}`)).toHaveCount(0);
+  }
+});
+
+test("a date on numbered seats is not moved online from its row: the server's sentence in the person's language; axe-clean with the form open", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page, 'events', 'he');
+  const hall = await ownTheatre(page);
+  const featureId = await apiEvent(page, uniqueCode('e2e-watching'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
+
+  for (const [lang, width] of [
+    ['he', 390],
+    ['ar', 2560],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-watching`).click();
+    const choice = page.locator(`#bo-watching-${dateId}-kind`);
+    await expect(choice).toBeFocused();
+    await expect(choice).toHaveValue('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, hall or online form (${lang}, ${width} px)`);
+    await choice.selectOption('sold-alone');
+    await page.getByTestId(`bo-watching-${dateId}`).locator('button[type="submit"]').click();
+    const refusal = page.getByTestId('bo-event-refusal');
+    await expect(refusal).toBeFocused();
+    await expect(refusal).toContainText(
+      lang === 'he'
+        ? 'מועד לצפייה מקוונת נמכר על מפה של כניסה חופשית בלבד'
+        : 'يُباع الموعد عبر الإنترنت على مخطط دخول عام فقط',
+    );
+    await expectAxeClean(page, `events, hall or online refused (${lang}, ${width} px)`);
+  }
+  const kept = await created<{ videoOnDemand: string | null }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(kept.videoOnDemand).toBeNull();
 });

@@ -35,6 +35,7 @@ export * from './rules/seats/best-available';
 export * from './rules/catalogue/seating-mode';
 export * from './rules/catalogue/presentation-availability';
 export * from './rules/catalogue/video-on-demand';
+export * from './rules/catalogue/watching-change';
 export * from './rules/catalogue/vod-browser';
 export * from './rules/catalogue/vod-watch-window';
 export * from './rules/catalogue/jerusalem-time';
@@ -84,6 +85,7 @@ export * from './rules/storefront-modes/integration-ts-fresh';
 
 export * from './rules/holds/hold-deadline';
 export * from './rules/holds/hold-eligibility';
+export * from './rules/holds/hold-policy';
 
 export * from './rules/checkin/ticket-code';
 export * from './rules/checkin/check-ticket-code';

@@ -86,6 +86,15 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'يُباع الموعد عبر الإنترنت على مخطط دخول عام فقط (بلا مقاعد مرقمة). اختر مخططًا كهذا.',
     },
   },
+  WATCHING_CHANGE_AFTER_SALES: {
+    status: 409,
+    message: {
+      he: 'למועד כבר נמכרו או הוזמנו {count} כרטיסים, ולכן אי אפשר להעביר אותו בין האולם לצפייה מקוונת: הקונים קנו את מה שקנו. בטלו את המועד וצרו אותו מחדש.',
+      en: 'This date already has {count} tickets sold or held, so it cannot move between the hall and online: buyers keep what they bought. Cancel the date and create it again.',
+      ru: 'На эту дату уже продано или отложено билетов: {count}, поэтому её нельзя перевести между залом и онлайном: покупатели сохраняют купленное. Отмените дату и создайте её заново.',
+      ar: 'لهذا الموعد {count} تذاكر مبيعة أو محجوزة، لذا لا يمكن نقله بين القاعة والمشاهدة عبر الإنترنت: يحتفظ المشترون بما اشتروه. ألغِ الموعد وأنشئه من جديد.',
+    },
+  },
   ZONE_NOT_IN_PLAN: {
     status: 422,
     message: {

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  HOLD_POLICY_BOUNDS,
   BACK_OFFICE_PERMISSION,
   CANCELLATION_CHARGE_TYPES,
   FEATURE_CATEGORIES,
@@ -117,6 +118,18 @@ const saleWindowBody = z
     message: 'must close after it opens',
     path: ['closesAt'],
   });
+
+/** PUT /api/admin/presentations/:id/watching: the hall (null) or one of the online kinds. */
+const watchingBody = z.object({ revision, videoOnDemand: z.enum(VIDEO_ON_DEMAND_KINDS).nullable() });
+
+/** PUT /api/admin/presentations/:id/hold-policy: may hold orders take the date, released when, living how long. */
+const minutesIn = (b: { min: number; max: number }) => z.number().int().min(b.min).max(b.max);
+const holdPolicyBody = z.object({
+  revision,
+  allowed: z.boolean(),
+  releaseMinutesBeforeStart: minutesIn(HOLD_POLICY_BOUNDS.releaseMinutesBeforeStart),
+  maxHoldMinutes: minutesIn(HOLD_POLICY_BOUNDS.maxHoldMinutes).nullable(),
+});
 
 /** PUT /api/admin/presentations/:id/member-prices: a member's price per zone and the units each ticket draws. */
 const memberPricesBody = z.object({
@@ -355,6 +368,34 @@ export class EventAdminController {
     @ZodBody(saleWindowBody) body: z.infer<typeof saleWindowBody>,
   ): Promise<AdminPresentation> {
     return this.events.changeSaleWindow(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/watching')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      'A date between the hall and online after it was created; refused once a ticket is sold or held (409) and online on numbered seats (422)',
+  })
+  changeWatching(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(watchingBody) body: z.infer<typeof watchingBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeWatching(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/hold-policy')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      "A date's hold policy (allowed, released how many minutes before the start, longest life); holds placed from now on",
+  })
+  changeHoldPolicy(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(holdPolicyBody) body: z.infer<typeof holdPolicyBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeHoldPolicy(staff, p.id, body);
   }
 
   @Put('presentations/:id/member-prices')

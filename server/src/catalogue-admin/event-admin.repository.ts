@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  type HoldPolicy,
   jerusalemDateKey,
   jerusalemTimeOfDay,
   watchingOfVenueType,
@@ -75,6 +76,9 @@ interface PresentationRowDb {
   cancelled_at: Date | null;
   sales_open_at: Date | null;
   sales_close_at: Date | null;
+  holds_allowed: boolean;
+  hold_release_minutes: number;
+  hold_max_minutes: number | null;
   venue_type_id: number;
   revision: number;
   sold_count: number;
@@ -82,6 +86,7 @@ interface PresentationRowDb {
 
 const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
   p.max_seats_per_order, p.published_at, p.cancelled_at, p.sales_open_at, p.sales_close_at, p.venue_type_id, p.revision,
+  p.holds_allowed, p.hold_release_minutes, p.hold_max_minutes,
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
@@ -295,6 +300,11 @@ export class EventAdminRepository {
         videoOnDemand: watchingOfVenueType(r.venue_type_id),
         salesOpenAt: r.sales_open_at?.toISOString() ?? null,
         salesCloseAt: r.sales_close_at?.toISOString() ?? null,
+        holdPolicy: {
+          allowed: r.holds_allowed,
+          releaseMinutesBeforeStart: r.hold_release_minutes,
+          maxHoldMinutes: r.hold_max_minutes,
+        },
         soldCount: r.sold_count,
         prices,
         cancellation: progress.get(Number(r.id)) ?? null,
@@ -624,6 +634,60 @@ export class EventAdminRepository {
       await tx.query(
         'UPDATE presentation SET sales_open_at = $2, sales_close_at = $3, revision = revision + 1 WHERE id = $1',
         [id, window.opensAt, window.closesAt],
+      );
+      return 'changed';
+    });
+  }
+
+  /**
+   * A date between the hall and online (its venue type) at `revision`, decided under the venue's lock and the date's
+   * row lock by `decide` with the date's live tickets counted there: a sale writing a ticket takes a key-share lock
+   * on the date's row (the ticket's foreign key), which the row lock waits for and then blocks, so a ticket sold
+   * before the change is counted and none is written while it is decided.
+   */
+  async changeWatching(
+    id: number,
+    venueId: number,
+    revision: number,
+    venueTypeId: number,
+    decide: (
+      liveTickets: number,
+      runs: () => Promise<{ startsAt: Date; durationMinutes: number }[]>,
+    ) => Promise<'go' | 'unchanged'>,
+  ): Promise<'changed' | 'unchanged' | 'cancelled' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM venue WHERE id = $1 FOR UPDATE', [venueId]);
+      const [row] = await tx.query(
+        'SELECT revision, cancelled_at, date_time FROM presentation WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      const [{ n }] = await tx.query(
+        `SELECT count(*)::int AS n FROM reservation_ticket WHERE presentation_id = $1 AND status = 'live'`,
+        [id],
+      );
+      const startsAt: Date = row.date_time;
+      const runs = () => this.runsInVenue(venueId, startsAt, new Date(startsAt.getTime() + 86_400_000), id, tx);
+      if ((await decide(n, runs)) === 'unchanged') return 'unchanged';
+      await tx.query('UPDATE presentation SET venue_type_id = $2, revision = revision + 1 WHERE id = $1', [
+        id,
+        venueTypeId,
+      ]);
+      return 'changed';
+    });
+  }
+
+  /** A date's hold policy at `revision`, draft or on sale (holds already placed keep their deadline). */
+  async changeHoldPolicy(id: number, revision: number, policy: HoldPolicy): Promise<'changed' | 'cancelled' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      await tx.query(
+        `UPDATE presentation SET holds_allowed = $2, hold_release_minutes = $3, hold_max_minutes = $4,
+           revision = revision + 1 WHERE id = $1`,
+        [id, policy.allowed, policy.releaseMinutesBeforeStart, policy.maxHoldMinutes],
       );
       return 'changed';
     });

@@ -7,6 +7,7 @@ import {
   jerusalemWallClockToUtc,
   presentationReadiness,
   venueTypeOfWatching,
+  watchingChange,
   type AdminCouponChange,
   type AdminDateSettingsChange,
   type AdminDateSettingsResponse,
@@ -22,6 +23,8 @@ import {
   type AdminPresentationCancel,
   type AdminPresentationMoved,
   type AdminSaleWindowChange,
+  type AdminHoldPolicyChange,
+  type AdminWatchingChange,
   type AdminZone,
   type AdminZonePrices,
   type ScheduledRun,
@@ -226,6 +229,59 @@ export class EventAdminService {
     await this.audited(staff, 'presentation-sale-window', after.businessId, `presentation:${id}`, {
       before: { opensAt: before.salesOpenAt, closesAt: before.salesCloseAt },
       after: { opensAt: after.salesOpenAt, closesAt: after.salesCloseAt },
+    });
+    return after;
+  }
+
+  /**
+   * A date between the hall and online after it was created (shared watchingChange): refused once any ticket of it is
+   * live, online only on a plan without numbered seats, into the hall only where it overlaps no other date.
+   */
+  async changeWatching(staff: StaffIdentity, id: number, change: AdminWatchingChange): Promise<AdminPresentation> {
+    const { presentation: before, durationMinutes } = await this.presentationRef(staff, id);
+    const plan = await this.seatPlan(staff, before.seatPlanId);
+    const overlap = overlapCheck([{ startsAt: new Date(before.startsAt), durationMinutes }]);
+    const outcome = await this.events.changeWatching(
+      id,
+      before.venueId,
+      change.revision,
+      venueTypeOfWatching(change.videoOnDemand),
+      async (liveTickets, runs) => {
+        const decided = watchingChange({
+          from: before.videoOnDemand,
+          to: change.videoOnDemand,
+          liveTickets,
+          planHasNumberedSeats: plan.reserved,
+        });
+        if (decided.refusal === 'WATCHING_CHANGE_AFTER_SALES')
+          throw new AppError(decided.refusal, { count: liveTickets });
+        if (decided.refusal) throw new AppError(decided.refusal);
+        if (decided.checkOverlap && overlap.check(await runs())) throw overlap.error();
+        return before.videoOnDemand === change.videoOnDemand ? 'unchanged' : 'go';
+      },
+    );
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    const after = await this.presentation(staff, id);
+    if (outcome === 'changed')
+      await this.audited(staff, 'presentation-watching', after.businessId, `presentation:${id}`, {
+        before: { videoOnDemand: before.videoOnDemand },
+        after: { videoOnDemand: after.videoOnDemand },
+      });
+    return after;
+  }
+
+  /** A date's hold policy, draft or on sale: every node's commit applies it within 5 s (its layout's flags). */
+  async changeHoldPolicy(staff: StaffIdentity, id: number, change: AdminHoldPolicyChange): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const { revision, ...policy } = change;
+    const outcome = await this.events.changeHoldPolicy(id, revision, policy);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-hold-policy', after.businessId, `presentation:${id}`, {
+      before: before.holdPolicy,
+      after: after.holdPolicy,
     });
     return after;
   }

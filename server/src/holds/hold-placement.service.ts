@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { holdDeadline, holdRefusal, isBeforeHoldDeadline } from '@hotline/shared';
+import { holdPolicyOutcome, holdRefusal } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { CustomerSessions } from '../customers';
 import { ACTIVE_MEMBERSHIP, type ActiveMembership } from './active-membership.port';
@@ -35,13 +35,17 @@ export class HoldPlacementService {
     if (kind !== 'tickets' || cart.voucherPayments?.length) throw new AppError('HOLD_CART_INVALID');
     return {
       customerId,
-      accept: ({ showTimes, premiumSeatKeys }) => {
-        const deadline = holdDeadline(showTimes);
+      accept: ({ dates, premiumSeatKeys }) => {
+        // Each date's policy first: a date that takes no holds is refused whatever else the cart holds.
+        const policy = holdPolicyOutcome(dates, this.clock.now());
+        if (policy.refusal === 'HOLD_NOT_ALLOWED')
+          throw new AppError(policy.refusal, { details: policy.presentationIds.join(',') });
+        const deadline = policy.deadline;
         const refusal = holdRefusal({
           customerId,
           isMember,
           premiumSeats: premiumSeatKeys.length,
-          beforeDeadline: isBeforeHoldDeadline(deadline, this.clock.now()),
+          beforeDeadline: policy.refusal === null,
         });
         // The storefront offers a regular order instead: it needs to know which seats are premium.
         if (refusal === 'HOLD_PREMIUM_SEAT') throw new AppError(refusal, { details: premiumSeatKeys.join(',') });

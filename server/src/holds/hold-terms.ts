@@ -1,10 +1,19 @@
+import type { HoldPolicy } from '@hotline/shared';
+
 /**
  * What the one commit (orders/commit.orchestrator.ts) needs to know to take an order as a hold: whose hold it is,
- * and the hold's rules on the quoted seats (shared holdRefusal: no premium seat, before the deadline). Plain data
- * and a function, so the orders context asks the holds context without importing its services.
+ * and the hold's rules on the quoted seats (shared holdPolicyOutcome and holdRefusal: each date's hold policy, no
+ * premium seat, before the deadline). Plain data and a function, so the orders context asks the holds context
+ * without importing its services.
  */
 export interface HoldTerms {
   customerId: number;
-  /** The deadline of a hold on these seats; throws the hold's refusal (409 HOLD_PREMIUM_SEAT, HOLD_TOO_LATE). */
-  accept(quoted: { showTimes: Date[]; premiumSeatKeys: string[] }): Date;
+  /**
+   * The release instant of a hold on these seats; throws the hold's refusal (409 HOLD_NOT_ALLOWED with the dates,
+   * HOLD_PREMIUM_SEAT with the seats, HOLD_TOO_LATE).
+   */
+  accept(quoted: {
+    dates: { presentationId: number; start: Date; policy: HoldPolicy }[];
+    premiumSeatKeys: string[];
+  }): Date;
 }

@@ -24,6 +24,7 @@ import { QuoteService } from './quote.service';
 import { saleDraftOf, type SaleDraft } from './sale-draft';
 import { SaleIdentity } from './sale-identity';
 import { refusalOf, SettlementService, type ApprovedCard, type StoredRefusal } from './settlement.service';
+import type { HoldTerms } from '../holds';
 import { ONLINE_SALE, type SaleMode } from './sale-mode';
 import { faultPointFromEnv, reachFaultPoint } from '../common/test-fault-point';
 
@@ -100,9 +101,13 @@ export function storedResultOf(
 }
 
 /** What a hold's rules look at in the quote: when its shows start and which of its seats are premium. */
-function heldSeatsOf(quote: Quote): { showTimes: Date[]; premiumSeatKeys: string[] } {
+function heldSeatsOf(quote: Quote): Parameters<HoldTerms['accept']>[0] {
   return {
-    showTimes: [...quote.layoutOf.values()].map((l) => l.presentation.dateTime),
+    dates: [...quote.layoutOf.values()].map(({ presentation: p }) => ({
+      presentationId: p.id,
+      start: p.dateTime,
+      policy: p.holdPolicy,
+    })),
     premiumSeatKeys: quote.seats
       .filter((s) => quote.layoutOf.get(s.presentationId)?.seats.get(seatKey(s.sectionId, s.x, s.y))?.premium)
       .map((s) => `${s.presentationId}:${seatKey(s.sectionId, s.x, s.y)}`),

@@ -1,4 +1,4 @@
-import { SEAT_FEATURE_CODES, seatKey, isSoldTogetherFeature } from '@hotline/shared';
+import { SEAT_FEATURE_CODES, seatKey, isSoldTogetherFeature, type HoldPolicy } from '@hotline/shared';
 
 /**
  * The static part of a presentation's seat map (from PostgreSQL, cached in
@@ -22,6 +22,8 @@ export interface PresentationInfo {
   /** The sale window (shared saleWindowRefusal): public locks are refused outside it, the box office's are not. */
   salesOpenAt: Date | null;
   salesCloseAt: Date | null;
+  /** The hold policy (shared holdPolicyOutcome), applied by the commit when the order is a hold. */
+  holdPolicy: HoldPolicy;
 }
 
 export interface LayoutSeat {

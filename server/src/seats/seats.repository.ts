@@ -28,6 +28,9 @@ interface PresentationRowDb {
   date_time: Date;
   sales_open_at: Date | null;
   sales_close_at: Date | null;
+  holds_allowed: boolean;
+  hold_release_minutes: number;
+  hold_max_minutes: number | null;
 }
 
 function toInfo(r: PresentationRowDb): PresentationInfo {
@@ -46,13 +49,19 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
     dateTime: r.date_time,
     salesOpenAt: r.sales_open_at,
     salesCloseAt: r.sales_close_at,
+    holdPolicy: {
+      allowed: r.holds_allowed,
+      releaseMinutesBeforeStart: r.hold_release_minutes,
+      maxHoldMinutes: r.hold_max_minutes,
+    },
   };
 }
 
 // A cancelled date is sold out to the seat engine: no seat of it is locked again (each node's layout learns within 5 s).
 const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id,
   (soldout OR cancelled_at IS NOT NULL) AS soldout, cancelled_at IS NOT NULL AS cancelled, max_seats_per_order,
-  no_single_seat_gap, feature_id, location_id, date_time, sales_open_at, sales_close_at`;
+  no_single_seat_gap, feature_id, location_id, date_time, sales_open_at, sales_close_at,
+  holds_allowed, hold_release_minutes, hold_max_minutes`;
 
 /** The seat engine's only door to PostgreSQL (seat plans, presentations, live tickets). */
 @Injectable()

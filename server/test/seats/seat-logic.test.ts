@@ -1,4 +1,4 @@
-import { SeatStatus } from '@hotline/shared';
+import { DEFAULT_HOLD_POLICY, SeatStatus } from '@hotline/shared';
 import { AdaptiveWindow } from '../../src/seats/adaptive-window';
 import { buildLayout, defaultFocalPoint, type PresentationInfo, type RawSeat } from '../../src/seats/seat-layout';
 import {
@@ -149,6 +149,7 @@ describe('layout + status rows', () => {
     dateTime: new Date(0),
     salesOpenAt: null,
     salesCloseAt: null,
+    holdPolicy: DEFAULT_HOLD_POLICY,
   });
   const seat = (x: number, zone = 1, features: number[] = []): RawSeat => ({
     section_id: 5,

@@ -8,6 +8,7 @@
 import type { CancellationChargeType } from '../rules/cancellation/cancellation-charge';
 import type { CouponChannel } from '../rules/catalogue/coupon-terms';
 import type { VideoOnDemandKind } from '../rules/catalogue/video-on-demand';
+import type { HoldPolicy } from '../rules/holds/hold-policy';
 import type { AdminNames } from './catalogue-admin';
 
 /** The event categories the storefront knows (its filters and icons); the id is stored, the name shown. */
@@ -164,6 +165,8 @@ export interface AdminPresentation {
   /** The sale window (ISO 8601, UTC; the screen shows and takes Israel time), null on a side: no limit there. */
   salesOpenAt: string | null;
   salesCloseAt: string | null;
+  /** What a hold order (a member's unpaid reservation) may do on this date (shared holdPolicyOutcome). */
+  holdPolicy: HoldPolicy;
   /** Tickets sold and not cancelled. */
   soldCount: number;
   /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
@@ -283,6 +286,25 @@ export interface AdminSaleWindowChange {
   revision: number;
   opensAt: string | null;
   closesAt: string | null;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/hold-policy: whether hold orders may take the date's seats, how many minutes
+ * before the start an unpaid hold is released, and at most how long a hold lives (null: until then). Applies to
+ * holds placed from now on; the commit refuses HOLD_NOT_ALLOWED / HOLD_TOO_LATE.
+ */
+export interface AdminHoldPolicyChange extends HoldPolicy {
+  revision: number;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/watching: a date between the hall (null) and online after it was created; refused
+ * once a ticket of it is sold or held (409 WATCHING_CHANGE_AFTER_SALES), online only on a plan without numbered
+ * seats (422 VOD_NEEDS_GENERAL_ADMISSION), into the hall only without overlapping another date (409 SCHEDULE_OVERLAP).
+ */
+export interface AdminWatchingChange {
+  revision: number;
+  videoOnDemand: VideoOnDemandKind | null;
 }
 
 export interface AdminDateSettings {

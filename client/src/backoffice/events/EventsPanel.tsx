@@ -1,7 +1,10 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_HOLD_POLICY,
   FEATURE_CATEGORIES,
+  type HoldPolicy,
+  type VideoOnDemandKind,
   type AdminFeature,
   type AdminFeatureInput,
   type AdminMemberPrices,
@@ -24,7 +27,9 @@ import { AddDatesForm } from './AddDatesForm';
 import { CouponForm, type CouponSave } from './CouponForm';
 import { MemberPriceForm } from './MemberPriceForm';
 import { DateSettingsForm } from './DateSettingsForm';
+import { HoldPolicyForm } from './HoldPolicyForm';
 import { SaleWindowForm } from './SaleWindowForm';
+import { WatchingForm } from './WatchingForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
@@ -47,7 +52,10 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'cancel' };
+type Editing = {
+  id: number;
+  kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'holds' | 'watching' | 'cancel';
+};
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
@@ -60,6 +68,8 @@ const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
 const membersButtonId = (id: number) => `bo-date-${id}-members`;
 const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 const windowButtonId = (id: number) => `bo-date-${id}-window`;
+const holdsButtonId = (id: number) => `bo-date-${id}-holds`;
+const watchingButtonId = (id: number) => `bo-date-${id}-watching`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
@@ -68,6 +78,8 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   members: membersButtonId,
   settings: settingsButtonId,
   window: windowButtonId,
+  holds: holdsButtonId,
+  watching: watchingButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -322,6 +334,38 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
+  /** What a member's unpaid hold may do on the date: allowed, released when, living how long. */
+  const saveHoldPolicy = async (p: AdminPresentation, policy: HoldPolicy) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeHoldPolicy(p.id, { revision: p.revision, ...policy });
+        return t(`${K}.holdPolicy.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = holdsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
+  /** A date between the hall and online; the server refuses once a ticket of it is sold or held. */
+  const saveWatching = async (p: AdminPresentation, videoOnDemand: VideoOnDemandKind | null) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeWatching(p.id, { revision: p.revision, videoOnDemand });
+        return t(`${K}.watchingChange.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = watchingButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   /** The price a member pays per zone, added or changed. */
   const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
     const saved = await run(
@@ -550,6 +594,23 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   {t(`${K}.watching.${p.videoOnDemand}`)}
                                 </span>
                               )}
+                              {!p.holdPolicy.allowed ? (
+                                <span className="bo-hint" data-testid={`bo-date-${p.id}-holds`}>
+                                  {' · '}
+                                  {t(`${K}.holdPolicy.shownNone`)}
+                                </span>
+                              ) : (
+                                (p.holdPolicy.releaseMinutesBeforeStart !==
+                                  DEFAULT_HOLD_POLICY.releaseMinutesBeforeStart ||
+                                  p.holdPolicy.maxHoldMinutes !== null) && (
+                                  <span className="bo-hint" data-testid={`bo-date-${p.id}-holds`}>
+                                    {' · '}
+                                    {t(`${K}.holdPolicy.shown`, {
+                                      minutes: number(p.holdPolicy.releaseMinutesBeforeStart),
+                                    })}
+                                  </span>
+                                )
+                              )}
                               {(p.salesOpenAt || p.salesCloseAt) && (
                                 <span className="bo-hint" data-testid={`bo-date-${p.id}-window`}>
                                   {' · '}
@@ -685,6 +746,13 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     `bo-window-${p.id}`,
                                     t(`${K}.saleWindow.open`),
                                   )}
+                                  {opener('holds', holdsButtonId(p.id), `bo-holds-${p.id}`, t(`${K}.holdPolicy.open`))}
+                                  {opener(
+                                    'watching',
+                                    watchingButtonId(p.id),
+                                    `bo-watching-${p.id}`,
+                                    t(`${K}.watchingChange.open`),
+                                  )}
                                   {opener(
                                     'coupons',
                                     couponsButtonId(p.id),
@@ -737,6 +805,24 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     when={when}
                                     busy={busy}
                                     onSave={(opensAt, closesAt) => saveSaleWindow(p, opensAt, closesAt)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'holds' ? (
+                                  <HoldPolicyForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(policy) => saveHoldPolicy(p, policy)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'watching' ? (
+                                  <WatchingForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(kind) => saveWatching(p, kind)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'members' ? (

@@ -15,6 +15,8 @@ import type {
   AdminDateSettingsChange,
   AdminDateSettingsResponse,
   AdminSaleWindowChange,
+  AdminHoldPolicyChange,
+  AdminWatchingChange,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -58,6 +60,18 @@ export const eventsApi = {
   /** When the public may buy the date (null: no limit on that side); the box office sells outside it. */
   changeSaleWindow: (presentationId: number, change: AdminSaleWindowChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/sale-window`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** What a member's unpaid hold may do on the date (allowed, released when, living how long). */
+  changeHoldPolicy: (presentationId: number, change: AdminHoldPolicyChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/hold-policy`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** A date between the hall and online (refused once a ticket of it is sold or held). */
+  changeWatching: (presentationId: number, change: AdminWatchingChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/watching`, {
       method: 'PUT',
       body: change,
     }),

@@ -153,6 +153,10 @@ export class PresentationEntity {
   /** The sale window (shared sale-window rule): null on a side means no limit there. */
   @Column({ name: 'sales_open_at', type: 'timestamptz', nullable: true }) salesOpenAt: Date | null;
   @Column({ name: 'sales_close_at', type: 'timestamptz', nullable: true }) salesCloseAt: Date | null;
+  /** The hold policy (shared holdPolicyOutcome): may hold orders take its seats, released how long before the start. */
+  @Column({ name: 'holds_allowed', type: 'boolean', default: true }) holdsAllowed: boolean;
+  @Column({ name: 'hold_release_minutes', type: 'int', default: 30 }) holdReleaseMinutes: number;
+  @Column({ name: 'hold_max_minutes', type: 'int', nullable: true }) holdMaxMinutes: number | null;
 }
 
 @Entity({ name: 'ticket_group' })

@@ -1,0 +1,192 @@
+import { Client } from 'pg';
+import {
+  addCalendarDays,
+  DEFAULT_HOLD_POLICY,
+  jerusalemDateKey,
+  type AdminFeature,
+  type AdminPresentation,
+} from '@hotline/shared';
+import { Clock } from '../../src/common/clock';
+import { HoldClock } from '../../src/holds/hold-clock';
+import { HoldPlacementService } from '../../src/holds/hold-placement.service';
+import { ManualClock } from '../support/manual-clock';
+import { startTestApp, type TestApp } from '../support/test-env';
+import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { publishedTheatre } from './support/published-theatre';
+import { loadShow, plainSeats } from '../booking/support/booking-kit';
+import { MEMBER, placeHold, shopper } from '../holds/support/hold-kit';
+
+/**
+ * A date's hold policy from the back office: a date that takes no holds refuses a member's hold in the member's
+ * language with nothing written (a control run without the policy's check holds the same cart), a date's release
+ * deadline and a hold's longest life set its release instant, and from the deadline on a hold is too late. The app
+ * runs on a clock the test holds still; the hold clock's offset moves time for the deadline.
+ */
+let t: TestApp;
+let sql: Client;
+let admin: StaffBrowser;
+let dates: AdminPresentation[];
+const clock = new ManualClock(Date.now());
+const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date(clock.ms)), n);
+const url = (p: AdminPresentation) => `/api/admin/presentations/${p.id}/hold-policy`;
+const holdRows = async (presentationId: number) =>
+  (
+    await sql.query(
+      `SELECT count(*)::int AS n FROM hold_order h JOIN reservation_ticket rt ON rt.reservation_id = h.reservation_id
+        WHERE rt.presentation_id = $1`,
+      [presentationId],
+    )
+  ).rows[0].n as number;
+
+beforeAll(async () => {
+  t = await startTestApp({ HOLD_RELEASE_INTERVAL_MS: '0' }, undefined, [{ provide: Clock, useFactory: () => clock }]);
+  sql = new Client({ connectionString: t.db.url });
+  await sql.connect();
+  admin = await signedIn(t.url, sql, 'admin', clock.ms);
+  const { plan, zones } = await publishedTheatre(admin, 'holds', {
+    he: 'במת ההמתנה',
+    en: 'Hold Stage',
+    ru: '',
+    ar: '',
+  });
+  const feature = (
+    await admin.call<AdminFeature>('POST', '/api/admin/features', {
+      businessId: 1,
+      name: { he: 'ההמתנה', en: 'The Hold', ru: '', ar: '' },
+      description: { he: '', en: '', ru: '', ar: '' },
+      categoryId: 2,
+      durationMinutes: 90,
+      ageLimit: null,
+    })
+  ).body;
+  const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+    featureId: feature.id,
+    seatPlanId: plan.id,
+    firstDate: daysAhead(60),
+    time: '20:00',
+    everyDays: 7,
+    count: 2,
+    prices: zones.map((z) => ({
+      zoneId: z.id,
+      tickets: [{ name: { he: 'רגיל', en: 'Regular', ru: '', ar: '' }, priceAgorot: 10000, serviceChargeAgorot: 0 }],
+    })),
+  });
+  expect(created.status).toBe(201);
+  dates = [];
+  for (const d of created.body.presentations)
+    dates.push((await admin.call('POST', `/api/admin/presentations/${d.id}/publish`, { revision: d.revision })).body);
+});
+afterAll(async () => {
+  await sql?.end();
+  await t?.close();
+});
+afterEach(() => t.app.get(HoldClock).setOffset(0));
+
+test('every date starts with the policy every date had: allowed, released 30 minutes before, no longest life', () => {
+  for (const d of dates) expect(d.holdPolicy).toEqual(DEFAULT_HOLD_POLICY);
+});
+
+test('bad policies and a stale revision are refused with the field named; nothing changes', async () => {
+  const d = dates[0]!;
+  const cases = [
+    { releaseMinutesBeforeStart: -1, maxHoldMinutes: null, field: 'releaseMinutesBeforeStart' },
+    { releaseMinutesBeforeStart: 20_161, maxHoldMinutes: null, field: 'releaseMinutesBeforeStart' },
+    { releaseMinutesBeforeStart: 30, maxHoldMinutes: 5, field: 'maxHoldMinutes' },
+    { releaseMinutesBeforeStart: 1.5, maxHoldMinutes: null, field: 'releaseMinutesBeforeStart' },
+  ];
+  for (const { field, ...policy } of cases) {
+    const r = await admin.call('PUT', url(d), { revision: d.revision, allowed: true, ...policy });
+    expect([r.status, r.body.error]).toEqual([400, 'INVALID_BODY']);
+    expect(JSON.stringify(r.body)).toContain(field);
+  }
+  const stale = await admin.call('PUT', url(d), { ...DEFAULT_HOLD_POLICY, revision: d.revision - 1, allowed: false });
+  expect([stale.status, stale.body.error, stale.body.current?.revision]).toEqual([409, 'STALE_REVISION', d.revision]);
+  const [row] = (
+    await sql.query('SELECT revision, holds_allowed, hold_release_minutes FROM presentation WHERE id = $1', [d.id])
+  ).rows;
+  expect(row).toEqual({ revision: d.revision, holds_allowed: true, hold_release_minutes: 30 });
+});
+
+test('a date that takes no holds refuses a hold in the member language, nothing held; without the check it would be held', async () => {
+  const d = dates[0]!;
+  const saved = await admin.call<AdminPresentation>('PUT', url(d), {
+    ...DEFAULT_HOLD_POLICY,
+    revision: d.revision,
+    allowed: false,
+  });
+  expect([saved.status, saved.body.holdPolicy.allowed, saved.body.revision]).toEqual([200, false, d.revision + 1]);
+  const [audit] = (
+    await sql.query(`SELECT detail FROM audit_log WHERE action = 'presentation-hold-policy' AND subject = $1`, [
+      `presentation:${d.id}`,
+    ])
+  ).rows;
+  expect(audit.detail).toEqual({ before: DEFAULT_HOLD_POLICY, after: { ...DEFAULT_HOLD_POLICY, allowed: false } });
+
+  const show = await loadShow(t.url, d.id);
+  const seats = plainSeats(show);
+  const member = await shopper(t.url, sql, MEMBER);
+  const refused = await placeHold(member, show, seats.slice(0, 2));
+  expect([refused.status, refused.body.error, refused.body.message]).toEqual([
+    409,
+    'HOLD_NOT_ALLOWED',
+    'למועד זה אין הזמנות בהמתנה. אפשר להזמין רגיל ולשלם עכשיו.',
+  ]);
+  expect(await holdRows(d.id)).toBe(0);
+
+  // Control: the same cart with the date's policy read as the default (the check taken out) is held.
+  const placement = t.app.get(HoldPlacementService);
+  const admit = placement.admit.bind(placement);
+  placement.admit = async (...args) => {
+    const terms = await admit(...args);
+    return {
+      ...terms,
+      accept: (q) => terms.accept({ ...q, dates: q.dates.map((x) => ({ ...x, policy: DEFAULT_HOLD_POLICY })) }),
+    };
+  };
+  try {
+    const control = await shopper(t.url, sql, MEMBER);
+    const held = await placeHold(control, show, seats.slice(2, 4));
+    expect([held.status, held.body.isHold]).toEqual([201, true]);
+    expect(await holdRows(d.id)).toBe(2);
+  } finally {
+    placement.admit = admit;
+  }
+});
+
+test("a date's release deadline and a hold's longest life set when it is released; from the deadline on it is too late", async () => {
+  const d = dates[1]!;
+  const policy = { allowed: true, releaseMinutesBeforeStart: 2 * 24 * 60, maxHoldMinutes: 60 };
+  const saved = await admin.call<AdminPresentation>('PUT', url(d), { revision: d.revision, ...policy });
+  expect([saved.status, saved.body.holdPolicy]).toEqual([200, policy]);
+
+  const show = await loadShow(t.url, d.id);
+  const seats = plainSeats(show);
+  const first = await placeHold(await shopper(t.url, sql, MEMBER), show, seats.slice(0, 1));
+  expect(first.status).toBe(201);
+  // Placed at the test's still clock: released an hour later, long before two days before the start.
+  expect(first.body.holdDeadline).toBe(new Date(clock.ms + 60 * 60_000).toISOString());
+
+  // Half an hour before the two-day deadline: held until that deadline (sooner than an hour).
+  const deadline = new Date(saved.body.startsAt).getTime() - 2 * 24 * 60 * 60_000;
+  t.app.get(HoldClock).setOffset(deadline - 30 * 60_000 - clock.ms);
+  const second = await placeHold(await shopper(t.url, sql, MEMBER), show, seats.slice(1, 2));
+  expect([second.status, second.body.holdDeadline]).toEqual([201, new Date(deadline).toISOString()]);
+
+  // At the deadline: too late, nothing held.
+  t.app.get(HoldClock).setOffset(deadline - clock.ms);
+  const member = await shopper(t.url, sql, MEMBER);
+  const late = await placeHold(member, show, seats.slice(2, 3));
+  expect([late.status, late.body.error]).toEqual([409, 'HOLD_TOO_LATE']);
+  expect(await holdRows(d.id)).toBe(2);
+});
+
+test('a cancelled date refuses a hold policy', async () => {
+  const d = (await admin.call<AdminPresentation>('GET', `/api/admin/presentations/${dates[0]!.id}`)).body;
+  const cancelled = await admin.call<AdminPresentation>('POST', `/api/admin/presentations/${d.id}/cancel`, {
+    revision: d.revision,
+    reason: '',
+  });
+  expect(cancelled.status).toBe(202);
+  const refused = await admin.call('PUT', url(d), { ...DEFAULT_HOLD_POLICY, revision: cancelled.body.revision });
+  expect([refused.status, refused.body.error]).toEqual([409, 'PRESENTATION_CANCELLED']);
+});
