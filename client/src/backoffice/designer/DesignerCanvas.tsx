@@ -119,6 +119,10 @@ export function DesignerCanvas({
       if (editor.readOnly) gesture.current = { kind: 'pan', start: p, screen: s };
       return;
     }
+    if (editor.picksCorners()) {
+      editor.addPolygonPoint(p);
+      return;
+    }
     switch (editor.tool) {
       case 'select': {
         const handle = editor.handleAt(p);
@@ -138,9 +142,6 @@ export function DesignerCanvas({
         }
         break;
       }
-      case 'polygon':
-        editor.addPolygonPoint(p);
-        break;
       case 'text':
         editor.create(p, p);
         break;

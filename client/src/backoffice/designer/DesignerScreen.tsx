@@ -480,7 +480,7 @@ export function DesignerScreen({
           <button type="button" className="button" data-testid="designer-fit" onClick={() => editor.fit()}>
             {t(`${K}.fit`)}
           </button>
-          {editor.tool === 'polygon' && (
+          {editor.picksCorners() && (
             <button
               type="button"
               className="button"

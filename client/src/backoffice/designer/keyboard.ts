@@ -11,11 +11,12 @@ export const TOOL_KEYS: Record<ToolbarTool, string> = {
   ga: 'G',
   stage: 'S',
   text: 'T',
+  shape: 'D',
 };
 
 /** Every shortcut, for the help panel: the keys and the translation key of what they do. */
 export const SHORTCUTS: readonly [string, string][] = [
-  ['V R P A B G S T', 'tools'],
+  ['V R P A B G S T D', 'tools'],
   ['Alt + ← ↑ → ↓', 'cursor'],
   ['Enter', 'place'],
   ['Shift + Enter', 'placeAdd'],
@@ -120,7 +121,7 @@ export function handleKey(e: KeyboardEvent, k: KeyContext): boolean {
       const hit = editor.hitTest(c);
       if (hit) editor.select([hit], e.shiftKey ? 'toggle' : 'replace');
       else editor.clearSelection();
-    } else if (editor.tool === 'polygon') {
+    } else if (editor.picksCorners()) {
       if (e.shiftKey) editor.closePolygon();
       else editor.addPolygonPoint(c);
     } else if (editor.tool === 'text') editor.create(c, c);

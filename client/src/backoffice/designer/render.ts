@@ -61,11 +61,20 @@ export function renderDesign(
     ctx.globalAlpha = 1;
   }
 
-  // Decorative shapes, over the floor plan and under the sections.
-  renderDecor(ctx, doc.meta.shapes, lang, px, theme.text);
-
   const offset = editor.dragOffset;
   const sel = editor.selection;
+
+  // Decorative shapes, over the floor plan and under the sections.
+  renderDecor(
+    ctx,
+    doc.shapes.values(),
+    lang,
+    px,
+    { text: theme.text, selected: theme.selected },
+    (id) => sel.has(id),
+    (id) => (offset && sel.has(id) ? offset : null),
+  );
+
   const selectedSections = new Set(sel.ofTable('sections'));
   const moved = (id: string, section?: string) =>
     offset && (sel.has(id) || (section !== undefined && selectedSections.has(section)));

@@ -2,6 +2,9 @@ import type { Bounds } from '@hotline/shared';
 import {
   arcSectorOutline,
   block,
+  decorBox,
+  decorHit,
+  moveDecor,
   pointInPolygon,
   scaleBackground,
   scaleFromTwoPoints,
@@ -24,6 +27,8 @@ import {
 import {
   names,
   newId,
+  type DecorKind,
+  type DecorShape,
   type DesignerDoc,
   type Id,
   type Label,
@@ -43,9 +48,19 @@ import { validateDesign, type Problem } from './validate';
 import { changesAgainst, type Comparison } from './version-changes';
 
 /** 'measure' (two points on a traced floor plan) is chosen from the floor-plan panel, not the toolbar. */
-export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'measure';
+export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'shape' | 'measure';
 export type ToolbarTool = Exclude<ToolId, 'measure'>;
-export const TOOLS: readonly ToolbarTool[] = ['select', 'rect', 'polygon', 'arc', 'block', 'ga', 'stage', 'text'];
+export const TOOLS: readonly ToolbarTool[] = [
+  'select',
+  'rect',
+  'polygon',
+  'arc',
+  'block',
+  'ga',
+  'stage',
+  'text',
+  'shape',
+];
 
 /** The block tool's form: rows x seats filling the dragged box (see create). */
 export interface BlockOptions {
@@ -62,6 +77,8 @@ export interface ToolOptions {
   arc: { rows: number; seatsPerRow: number; spanDegrees: number; innerRatio: number };
   gaCapacity: number;
   text: string;
+  /** The shape tool's kind: rect and ellipse by two corners, a line by its two ends, a polygon a corner at a time. */
+  shapeKind: DecorKind;
   /** Plan units; 0 = no grid. */
   grid: number;
 }
@@ -117,6 +134,7 @@ export class Editor {
     arc: { rows: 4, seatsPerRow: 12, spanDegrees: 90, innerRatio: 0.5 },
     gaCapacity: 200,
     text: '',
+    shapeKind: 'rect',
     grid: 5,
   };
   scheme: NumberingForm = { ...DEFAULT_FORM };
@@ -139,7 +157,7 @@ export class Editor {
   /** Bumped on every change to the document (autosave, validation), and on anything drawn (render). */
   docVersion = 0;
   version = 0;
-  private clipboard: { seats: Seat[]; sections: Section[]; labels: Label[] } | null = null;
+  private clipboard: { seats: Seat[]; sections: Section[]; labels: Label[]; shapes: DecorShape[] } | null = null;
   private listeners = new Set<() => void>();
   private problemsCache: { version: number; problems: Problem[] } | null = null;
   /** The published version this draft replaces, to show and count what changed (null: none, or not loaded). */
@@ -184,7 +202,7 @@ export class Editor {
   /** An imported file (or a restored local copy) in place of everything, as one command that undo takes back. */
   replaceAll(next: DesignerDoc, label = 'import'): void {
     this.run(label, (b) => {
-      for (const table of ['zones', 'sections', 'seats', 'labels'] as const) {
+      for (const table of ['zones', 'sections', 'seats', 'labels', 'shapes'] as const) {
         for (const id of this.doc[table].keys()) if (!next[table].has(id)) b.remove(table, id);
         for (const [id, v] of next[table]) b.set(table, id, v as never);
       }
@@ -269,7 +287,7 @@ export class Editor {
   }
 
   selectAll(): void {
-    this.selection.select([...this.doc.sections.keys(), ...this.doc.labels.keys()]);
+    this.selection.select([...this.doc.sections.keys(), ...this.doc.labels.keys(), ...this.doc.shapes.keys()]);
     this.announceSelection();
     this.changed();
   }
@@ -338,7 +356,7 @@ export class Editor {
     this.select(ids);
   }
 
-  /** The topmost thing at a plan point: a seat, a label, the stage, then a section. */
+  /** The topmost thing at a plan point: a seat, a label, the stage, a decorative shape, then a section. */
   hitTest(p: Point): Id | null {
     const r = this.doc.meta.seatSize / 2;
     let best: Id | null = null;
@@ -355,6 +373,9 @@ export class Editor {
       if (Math.abs(l.x - p.x) <= l.size * 3 && Math.abs(l.y - p.y) <= l.size) return l.id;
     const st = this.doc.meta.stage;
     if (st && p.x >= st.x && p.x <= st.x + st.width && p.y >= st.y && p.y <= st.y + st.height) return 'stage';
+    // Shapes are drawn under the sections but are usually small things inside them (a pillar, a desk): they come first.
+    const shapes = [...this.doc.shapes.values()].reverse();
+    for (const d of shapes) if (decorHit(d, p, 4 / this.camera.scale)) return d.id;
     const sections = [...this.doc.sections.values()].reverse();
     for (const s of sections) if (pointInPolygon(p.x, p.y, s.outline)) return s.id;
     return null;
@@ -374,6 +395,7 @@ export class Editor {
     const whole = new Set(ids);
     for (const s of this.doc.seats.values()) if (!whole.has(s.section) && inside(s)) ids.push(s.id);
     for (const l of this.doc.labels.values()) if (inside(l)) ids.push(l.id);
+    for (const d of this.doc.shapes.values()) if (d.points.every(inside)) ids.push(d.id);
     const st = this.doc.meta.stage;
     if (st && inside(st) && inside({ x: st.x + st.width, y: st.y + st.height })) ids.push('stage');
     return ids;
@@ -392,6 +414,9 @@ export class Editor {
       else if (t === 'labels') {
         const l = this.doc.labels.get(id);
         if (l) pts.push(l);
+      } else if (t === 'shapes') {
+        const d = this.doc.shapes.get(id);
+        if (d) pts.push(...decorBox(d));
       } else if (t === 'stage' && this.doc.meta.stage) {
         const st = this.doc.meta.stage;
         pts.push(st, { x: st.x + st.width, y: st.y + st.height });
@@ -421,6 +446,8 @@ export class Editor {
         const l = this.doc.labels.get(id)!;
         b.set('labels', id, { ...l, ...f(l) });
       }
+      for (const id of this.selection.ofTable('shapes'))
+        b.set('shapes', id, moveDecor(this.doc.shapes.get(id)!, f, turn, mirror));
       if (this.selection.has('stage') && this.doc.meta.stage && !turn && !mirror) {
         const st = this.doc.meta.stage;
         b.setMeta({ ...this.doc.meta, stage: { ...st, ...f(st) } });
@@ -493,6 +520,7 @@ export class Editor {
       sections,
       seats: this.targetSeats(),
       labels: this.selection.ofTable('labels').map((id) => this.doc.labels.get(id)!),
+      shapes: this.selection.ofTable('shapes').map((id) => this.doc.shapes.get(id)!),
     };
     this.announce('copied', { count: this.selection.size });
     this.changed();
@@ -537,6 +565,11 @@ export class Editor {
         fresh.push(id);
         b.set('labels', id, { ...l, id, x: l.x + d, y: l.y + d });
       }
+      for (const shape of clip.shapes) {
+        const id = newId('dc');
+        fresh.push(id);
+        b.set('shapes', id, { ...shape, id, points: shape.points.map((p) => ({ x: p.x + d, y: p.y + d })) });
+      }
     });
     this.selection.select(fresh);
     this.changed();
@@ -553,6 +586,7 @@ export class Editor {
       for (const id of sections) b.remove('sections', id);
       for (const s of this.targetSeats()) b.remove('seats', s.id);
       for (const id of this.selection.ofTable('labels')) b.remove('labels', id);
+      for (const id of this.selection.ofTable('shapes')) b.remove('shapes', id);
       if (this.selection.has('stage')) b.setMeta({ ...this.doc.meta, stage: null });
     });
   }
@@ -721,6 +755,12 @@ export class Editor {
         created = id;
         break;
       }
+      case 'shape': {
+        const kind = this.options.shapeKind;
+        if (tiny || kind === 'polygon') return;
+        created = this.addDecor(kind === 'line' ? [a, b] : rectOutline(a, b).filter((_, i) => i % 2 === 0));
+        break;
+      }
       default:
         return;
     }
@@ -729,6 +769,28 @@ export class Editor {
       this.selection.select([created]);
       this.changed();
     }
+  }
+
+  /** A new decorative shape of the shape tool's kind, filled light grey with a dark outline (changed in its panel). */
+  private addDecor(points: Point[]): Id {
+    const kind = this.options.shapeKind;
+    const id = newId('dc');
+    const shape: DecorShape = {
+      id,
+      kind,
+      points,
+      rotate: 0,
+      fill: kind === 'line' ? null : '#d0d7de',
+      stroke: '#57606a',
+      label: null,
+    };
+    this.run('addShape', (c) => c.set('shapes', id, shape));
+    return id;
+  }
+
+  /** Whether a click (or Enter) adds a corner: the polygon section tool, and the shape tool drawing a polygon. */
+  picksCorners(): boolean {
+    return this.tool === 'polygon' || (this.tool === 'shape' && this.options.shapeKind === 'polygon');
   }
 
   /** The polygon tool: a corner per click; closing it (Enter, or a click on the first corner) makes the section. */
@@ -752,9 +814,11 @@ export class Editor {
       return;
     }
     let id: Id | null = null;
-    this.run('addSection', (c) => {
-      id = this.addSection(c, pts, true).id;
-    });
+    if (this.tool === 'shape') id = this.addDecor(pts);
+    else
+      this.run('addSection', (c) => {
+        id = this.addSection(c, pts, true).id;
+      });
     if (id) {
       this.selection.select([id]);
       this.changed();
@@ -771,6 +835,11 @@ export class Editor {
   updateLabel(id: Id, patch: Partial<Omit<Label, 'id'>>): void {
     const l = this.doc.labels.get(id);
     if (l) this.run('editText', (b) => b.set('labels', id, { ...l, ...patch }));
+  }
+
+  updateShape(id: Id, patch: Partial<Omit<DecorShape, 'id'>>): void {
+    const d = this.doc.shapes.get(id);
+    if (d) this.run('editShape', (b) => b.set('shapes', id, { ...d, ...patch }));
   }
 
   updateStageLabel(label: Names): void {
@@ -1180,6 +1249,7 @@ export class Editor {
     for (const s of this.doc.sections.values()) yield* s.outline;
     for (const s of this.doc.seats.values()) yield s;
     for (const l of this.doc.labels.values()) yield l;
+    for (const d of this.doc.shapes.values()) yield* decorBox(d);
     const st = this.doc.meta.stage;
     if (st) {
       yield st;

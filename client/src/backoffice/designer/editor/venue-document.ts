@@ -113,7 +113,7 @@ export function docToPlan(doc: DesignerDoc, only?: ReadonlySet<string>): Designe
       fontSize: l.size,
       rotate: l.rotate,
     })),
-    shapes: meta.shapes,
+    shapes: [...doc.shapes.values()],
     background: meta.background,
   };
 }
@@ -132,7 +132,6 @@ export function planToDoc(plan: DesignerPlan): DesignerDoc {
       seatSize: 10,
       stage: plan.stage,
       focalPoint: plan.focalPoint,
-      shapes: plan.shapes,
       background: plan.background,
       venue: {
         code: plan.location.code,
@@ -147,6 +146,12 @@ export function planToDoc(plan: DesignerPlan): DesignerDoc {
       plan.texts.map((t) => [
         id('lb', t.id),
         { id: id('lb', t.id), text: t.text, x: t.x, y: t.y, size: t.fontSize, rotate: t.rotate },
+      ]),
+    ),
+    shapes: new Map(
+      plan.shapes.map((d) => [
+        id('dc', d.id),
+        { ...d, id: id('dc', d.id), points: d.points.map((p) => ({ x: p.x, y: p.y })) },
       ]),
     ),
   };

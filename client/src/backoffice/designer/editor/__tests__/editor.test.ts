@@ -1,4 +1,4 @@
-import { emptyDoc, type DesignerDoc } from '../doc';
+import { DECOR_KINDS, emptyDoc, type DecorKind, type DesignerDoc } from '../doc';
 import { Editor } from '../editor';
 import { DEFAULT_FORM } from '../numbering';
 import { toVenueDocument, fromVenueDocument } from '../venue-document';
@@ -8,7 +8,14 @@ const venue = { code: 'hall', name: { he: 'אולם', en: 'Hall', ru: '', ar: ''
 /** A plain, comparable picture of the document (maps as sorted entries). */
 function snapshot(doc: DesignerDoc): unknown {
   const t = (m: Map<string, unknown>) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
-  return { meta: doc.meta, zones: t(doc.zones), sections: t(doc.sections), seats: t(doc.seats), labels: t(doc.labels) };
+  return {
+    meta: doc.meta,
+    zones: t(doc.zones),
+    sections: t(doc.sections),
+    seats: t(doc.seats),
+    labels: t(doc.labels),
+    shapes: t(doc.shapes),
+  };
 }
 
 /** A stage at the top (rows are numbered from it) and a block of rows in one category. */
@@ -56,6 +63,31 @@ const commands: [string, (e: Editor) => void][] = [
     },
   ],
 ];
+
+/** The shape tool drawing one shape of a kind (two corners, or a polygon's three corners closed). */
+function drawShape(e: Editor, kind: DecorKind, a = { x: 300, y: 300 }, b = { x: 360, y: 340 }): void {
+  e.setTool('shape');
+  e.setToolOptions({ shapeKind: kind });
+  if (kind !== 'polygon') {
+    e.create(a, b);
+    return;
+  }
+  e.addPolygonPoint(a);
+  e.addPolygonPoint({ x: b.x, y: a.y });
+  e.addPolygonPoint(b);
+  e.closePolygon();
+}
+commands.push(
+  ...DECOR_KINDS.map((kind): [string, (e: Editor) => void] => [`shape: ${kind}`, (e) => drawShape(e, kind)]),
+  [
+    'shape label',
+    (e) => {
+      drawShape(e, 'rect');
+      e.updateShape(e.selection.ofTable('shapes')[0]!, { label: { he: 'בר', en: 'Bar', ru: '', ar: '' } });
+    },
+  ],
+  ['shape moved with a section', (e) => (drawShape(e, 'ellipse'), e.selectAll(), e.rotateSelected(90))],
+);
 
 describe('designer editor: every command undoes and redoes', () => {
   test.each(commands)('%s', (_name, act) => {
@@ -285,6 +317,96 @@ describe('designer venue document (the model convert)', () => {
     const codes = e.problems().map((p) => p.plan?.code ?? p.code);
     expect(codes).toContain('SEATS_OVERLAP');
     e.undo();
+    expect(e.problems()).toEqual([]);
+  });
+});
+
+describe('designer editor: decorative shapes (the shape tool)', () => {
+  test.each<[DecorKind, number]>([
+    ['rect', 2],
+    ['ellipse', 2],
+    ['line', 2],
+    ['polygon', 3],
+  ])('a %s is drawn selected, found by a click, and keeps %d points', (kind, points) => {
+    const e = editorWithBlock();
+    drawShape(e, kind);
+    const [id] = e.selection.ofTable('shapes');
+    expect(e.doc.shapes.get(id!)).toMatchObject({ kind, rotate: 0, label: null });
+    expect(e.doc.shapes.get(id!)!.points).toHaveLength(points);
+    e.clearSelection();
+    // Every kind covers (or passes by) the middle of the box drawn, (330, 320).
+    expect(e.hitTest({ x: 330.5, y: 320 })).toBe(id);
+    expect(e.hitTest({ x: 600, y: 600 })).toBeNull();
+  });
+
+  test('a line is drawn from its first point to its second, not as a box', () => {
+    const e = editorWithBlock();
+    drawShape(e, 'line', { x: 300, y: 340 }, { x: 360, y: 300 });
+    const d = e.doc.shapes.get(e.selection.ofTable('shapes')[0]!)!;
+    expect(d.points).toEqual([
+      { x: 300, y: 340 },
+      { x: 360, y: 300 },
+    ]);
+    expect(d.fill).toBeNull();
+  });
+
+  test('a click on nothing draws nothing; a polygon needs three corners', () => {
+    const e = editorWithBlock();
+    e.setTool('shape');
+    e.create({ x: 300, y: 300 }, { x: 300, y: 300 });
+    e.setToolOptions({ shapeKind: 'polygon' });
+    expect(e.picksCorners()).toBe(true);
+    e.addPolygonPoint({ x: 300, y: 300 });
+    e.addPolygonPoint({ x: 350, y: 300 });
+    e.closePolygon();
+    expect(e.doc.shapes.size).toBe(0);
+    expect(e.doc.sections.size).toBe(1);
+  });
+
+  test('moved, nudged, copied, box-selected and deleted like anything else; undo brings it back', () => {
+    const e = editorWithBlock();
+    drawShape(e, 'rect');
+    const [id] = e.selection.ofTable('shapes');
+    e.moveSelected(10, -5);
+    expect(e.doc.shapes.get(id!)!.points[0]).toEqual({ x: 310, y: 295 });
+    e.nudge(1, 0, true);
+    expect(e.doc.shapes.get(id!)!.points[0]).toEqual({ x: 320, y: 295 });
+    e.duplicate();
+    expect(e.doc.shapes.size).toBe(2);
+    e.select(e.idsInBox({ x: 290, y: 280 }, { x: 400, y: 400 }));
+    expect(e.selection.ofTable('shapes')).toHaveLength(2);
+    e.deleteSelected();
+    expect(e.doc.shapes.size).toBe(0);
+    e.undo();
+    expect(e.doc.shapes.size).toBe(2);
+  });
+
+  test("shapes travel in the format's decor and come back as they were", () => {
+    const e = editorWithBlock();
+    drawShape(e, 'ellipse');
+    e.updateShape(e.selection.ofTable('shapes')[0]!, {
+      label: { he: 'עמוד', en: 'Pillar', ru: 'Колонна', ar: 'عمود' },
+      stroke: '#112233',
+    });
+    e.rotateSelected(30);
+    drawShape(e, 'polygon', { x: 400, y: 400 }, { x: 450, y: 450 });
+    const v = toVenueDocument(e.doc);
+    expect(v.decor?.shapes?.map((d) => [d.kind, d.label?.en ?? null, d.rotate])).toEqual([
+      ['ellipse', 'Pillar', 30],
+      ['polygon', null, 0],
+    ]);
+    const back = [...fromVenueDocument(v).shapes.values()].map(({ id: _id, ...rest }) => rest);
+    expect(back).toEqual([...e.doc.shapes.values()].map(({ id: _id, ...rest }) => rest));
+    expect(toVenueDocument(fromVenueDocument(v))).toEqual(v);
+  });
+
+  test('a label without Hebrew or English is a problem that selects the shape (the format needs both)', () => {
+    const e = editorWithBlock();
+    drawShape(e, 'rect');
+    const [id] = e.selection.ofTable('shapes');
+    e.updateShape(id!, { label: { he: 'בר', en: '', ru: '', ar: '' } });
+    expect(e.problems().map((p) => [p.code, p.target])).toEqual([['decorName', id]]);
+    e.updateShape(id!, { label: { he: 'בר', en: 'Bar', ru: '', ar: '' } });
     expect(e.problems()).toEqual([]);
   });
 });
