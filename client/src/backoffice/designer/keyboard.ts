@@ -22,6 +22,7 @@ export const SHORTCUTS: readonly [string, string][] = [
   ['Shift + Enter', 'placeAdd'],
   ['← ↑ → ↓', 'nudge'],
   ['Shift + ← ↑ → ↓', 'nudgeBig'],
+  ['← ↑ → ↓', 'nudgeImage'],
   ['Ctrl + Z', 'undo'],
   ['Ctrl + Shift + Z / Ctrl + Y', 'redo'],
   ['Ctrl + C', 'copy'],
@@ -102,6 +103,10 @@ export function handleKey(e: KeyboardEvent, k: KeyContext): boolean {
   };
   const dir = arrows[key];
   const drawing = editor.tool !== 'select';
+  if (dir && editor.tool === 'placeImage' && !e.altKey) {
+    editor.nudgeImage(dir[0], dir[1], e.shiftKey);
+    return true;
+  }
   if (dir) {
     if (e.altKey || drawing || !editor.selection.size) {
       const step = (editor.options.grid || 1) * (e.shiftKey ? 10 : 2);

@@ -244,6 +244,7 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
           legend={t(`${K}.text`)}
           value={labels[0]!.text}
           disabled={ro}
+          testId="text-name"
           onCommit={(text) => editor.updateLabel(labels[0]!.id, { text })}
         />
       )}

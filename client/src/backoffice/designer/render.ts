@@ -57,7 +57,19 @@ export function renderDesign(
   const image = bg ? imageOf(bg.src, () => editor.changed()) : null;
   if (bg && image) {
     ctx.globalAlpha = bg.opacity;
-    ctx.drawImage(image, bg.offset.x, bg.offset.y, image.naturalWidth * bg.scale, image.naturalHeight * bg.scale);
+    // While the place tool drags it: where it will be let go.
+    const d = editor.imageDrag ?? { x: 0, y: 0 };
+    const w = image.naturalWidth * bg.scale;
+    const h = image.naturalHeight * bg.scale;
+    ctx.drawImage(image, bg.offset.x + d.x, bg.offset.y + d.y, w, h);
+    if (editor.tool === 'placeImage') {
+      ctx.globalAlpha = 1;
+      ctx.setLineDash([6 * px, 4 * px]);
+      ctx.lineWidth = 1.5 * px;
+      ctx.strokeStyle = theme.guide;
+      ctx.strokeRect(bg.offset.x + d.x, bg.offset.y + d.y, w, h);
+      ctx.setLineDash([]);
+    }
     ctx.globalAlpha = 1;
   }
 

@@ -47,9 +47,13 @@ import { docToPlan } from './venue-document';
 import { validateDesign, type Problem } from './validate';
 import { changesAgainst, type Comparison } from './version-changes';
 
-/** 'measure' (two points on a traced floor plan) is chosen from the floor-plan panel, not the toolbar. */
-export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'shape' | 'measure';
-export type ToolbarTool = Exclude<ToolId, 'measure'>;
+/**
+ * 'measure' (two points on a traced floor plan) and 'placeImage' (drag the floor plan, or move it by arrows) are
+ * chosen from the floor-plan panel, not the toolbar.
+ */
+export type ToolId =
+  'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'shape' | 'measure' | 'placeImage';
+export type ToolbarTool = Exclude<ToolId, 'measure' | 'placeImage'>;
 export const TOOLS: readonly ToolbarTool[] = [
   'select',
   'rect',
@@ -149,6 +153,8 @@ export class Editor {
   polygon: Point[] = [];
   /** The measure tool's points on the plan (at most two): the floor plan is scaled so they lie a known distance apart. */
   measure: Point[] = [];
+  /** How far the floor plan is being dragged (drawn there; committed as one command on letting go). */
+  imageDrag: Point | null = null;
   /** A section's outline while one of its handles is dragged (drawn dashed; committed on letting go). */
   shapeDraft: Point[] | null = null;
   /** The rubber band of a box selection, plan units. */
@@ -1079,6 +1085,47 @@ export class Editor {
     this.setBackground({ ...bg, ...patch }, label);
   }
 
+  /** Whether the floor plan can be placed: there is one and it is not locked. */
+  canPlaceImage(): boolean {
+    const bg = this.doc.meta.background;
+    return !!bg && !bg.locked && !this.readOnly;
+  }
+
+  /** The place tool's drag so far (plan units), snapped to whole grid steps; drawn, not yet a command. */
+  dragImage(dx: number, dy: number): void {
+    if (!this.canPlaceImage()) return;
+    const g = this.options.grid;
+    this.imageDrag = g ? { x: Math.round(dx / g) * g, y: Math.round(dy / g) * g } : { x: round(dx), y: round(dy) };
+    this.changed();
+  }
+
+  /** The drag let go: the floor plan moved by it, one command ('moveBackground'); nothing for a drag of nothing. */
+  endImageDrag(): void {
+    const d = this.imageDrag;
+    this.imageDrag = null;
+    if (d && (d.x || d.y)) this.moveImage(d.x, d.y);
+    else this.changed();
+  }
+
+  /** The place tool's arrow keys: one grid step (one unit without a grid), Shift ten; one command each. */
+  nudgeImage(dirX: number, dirY: number, big: boolean): void {
+    const step = (this.options.grid || 1) * (big ? 10 : 1);
+    this.moveImage(dirX * step, dirY * step);
+  }
+
+  private moveImage(dx: number, dy: number): void {
+    const bg = this.doc.meta.background;
+    if (!bg || !this.canPlaceImage()) {
+      this.announce('imageLocked');
+      this.changed();
+      return;
+    }
+    const offset = { x: round(bg.offset.x + dx), y: round(bg.offset.y + dy) };
+    this.setBackground({ ...bg, offset }, 'moveBackground');
+    this.announce('imageMoved', { x: offset.x, y: offset.y });
+    this.changed();
+  }
+
   /** The measure tool: a point per click or Enter; a third starts again. */
   addMeasurePoint(p: Point): void {
     this.measure = this.measure.length >= 2 ? [p] : [...this.measure, p];
@@ -1181,6 +1228,7 @@ export class Editor {
   cancelGesture(): void {
     this.draft = null;
     this.shapeDraft = null;
+    this.imageDrag = null;
     this.band = null;
     this.dragOffset = null;
     this.guides = [];

@@ -448,6 +448,57 @@ describe('designer editor: a floor plan traced under the plan', () => {
     expect(snapshot(e.doc)).toEqual(before);
   });
 
+  test.each<[string, number, [number, number][], { x: number; y: number }]>([
+    ['a drag snapped to the 5-unit grid', 5, [[12, -8]], { x: 10, y: -10 }],
+    ['a drag without a grid, to 1/100 unit', 0, [[12.345, 3]], { x: 12.35, y: 3 }],
+    ['a drag that ends where it began changes nothing', 5, [[1, -2]], { x: 0, y: 0 }],
+  ])('placed by dragging: %s, one command', (_, grid, moves, offset) => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: false }, 'addBackground');
+    e.options.grid = grid;
+    e.setTool('placeImage');
+    for (const [dx, dy] of moves) e.dragImage(dx, dy);
+    // Drawn at the drag, not yet a command.
+    expect(e.doc.meta.background!.offset).toEqual({ x: 0, y: 0 });
+    const commands = e.history.undoLabel;
+    e.endImageDrag();
+    expect(e.imageDrag).toBeNull();
+    expect(e.doc.meta.background!.offset).toEqual(offset);
+    if (offset.x || offset.y) {
+      expect(e.history.undoLabel).toBe('moveBackground');
+      e.undo();
+      expect(e.doc.meta.background!.offset).toEqual({ x: 0, y: 0 });
+    } else expect(e.history.undoLabel).toBe(commands);
+  });
+
+  test.each<[number, boolean, [number, number], { x: number; y: number }]>([
+    [5, false, [1, 0], { x: 5, y: 0 }],
+    [5, true, [0, -1], { x: 0, y: -50 }],
+    [0, false, [-1, 0], { x: -1, y: 0 }],
+    [0, true, [0, 1], { x: 0, y: 10 }],
+  ])('placed by arrow keys: grid %d, shift %s, direction %j: one step, one command', (grid, big, [dx, dy], offset) => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: false }, 'addBackground');
+    e.options.grid = grid;
+    e.nudgeImage(dx, dy, big);
+    expect(e.doc.meta.background!.offset).toEqual(offset);
+    expect(e.announcement).toMatchObject({ key: 'imageMoved', params: offset });
+    e.undo();
+    expect(e.doc.meta.background!.offset).toEqual({ x: 0, y: 0 });
+  });
+
+  test('locked (or read only), a drag or an arrow does not move it, and says why', () => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: true }, 'addBackground');
+    e.setTool('placeImage');
+    e.dragImage(50, 50);
+    expect(e.imageDrag).toBeNull();
+    e.nudgeImage(1, 0, false);
+    expect(e.announcement).toMatchObject({ key: 'imageLocked' });
+    expect(e.doc.meta.background!.offset).toEqual({ x: 0, y: 0 });
+    expect(e.history.undoLabel).toBe('addBackground');
+  });
+
   test('locked, it is neither moved nor scaled (its opacity still changes)', () => {
     const e = editorWithBlock();
     e.setBackground({ ...image, locked: true }, 'addBackground');
