@@ -608,8 +608,11 @@ test('decor drawn on a plan: a stage, a text in four languages, shapes by mouse 
     await expect(page.getByRole('application', { name })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     expect(await shapes()).toHaveLength(2);
-    await clickPlan(page, 260, 1000);
-    await expect(page.getByRole('group', { name: label })).toBeVisible();
+    // The canvas fits the plan to its size once laid out: clicked again until the click lands on the laid-out plan.
+    await expect(async () => {
+      await clickPlan(page, 260, 1000);
+      await expect(page.getByRole('group', { name: label })).toBeVisible({ timeout: 1000 });
+    }).toPass();
     await expect(page.getByTestId(`shape-label-${lang}`)).toHaveValue(lang === 'he' ? 'עמוד' : 'عمود');
     await expectAxeClean(page, `designer, a shape selected, ${lang}`);
     await canvas.focus();
