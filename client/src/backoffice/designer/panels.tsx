@@ -6,6 +6,7 @@ import type { Language, Section } from './editor/doc';
 import { boundsOf } from './editor/geometry';
 import type { Problem } from './editor/validate';
 import { CommitInput, K, NamesFields, Panel } from './fields';
+import { SeatSizeFields } from './seat-size-fields';
 import { ShapeFields, ShapeKindField } from './shape-panel';
 
 const FEATURES: readonly [number, string][] = [
@@ -257,6 +258,7 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
           onCommit={(label) => editor.updateStageLabel(label)}
         />
       )}
+      {seats.length > 0 && <SeatSizeFields editor={editor} disabled={ro} />}
       {(seats.length > 0 || sections.some((s) => !s.reserved)) && (
         <div className="bo-field designer-field">
           <label htmlFor={ids.zone}>{t(`${K}.category`)}</label>

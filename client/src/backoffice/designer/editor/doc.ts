@@ -79,6 +79,18 @@ export interface Seat {
   group: string;
   /** The format's x/y from an imported plan (what sales and locks remember); null for a seat drawn here. */
   identity: SeatIdentity | null;
+  /** Its own width and height in plan units (a couch, a wheelchair space); null: the plan's seat size. */
+  size: SeatSize | null;
+}
+
+export interface SeatSize {
+  width: number;
+  height: number;
+}
+
+/** A seat's width and height as drawn and saved: its own, or the plan's seat size. */
+export function seatDims(seat: Pick<Seat, 'size'>, meta: Pick<Meta, 'seatSize'>): SeatSize {
+  return seat.size ?? { width: meta.seatSize, height: meta.seatSize };
 }
 
 export interface Label {

@@ -30,6 +30,7 @@ import {
   type DecorKind,
   type DecorShape,
   type DesignerDoc,
+  seatDims,
   type Id,
   type Label,
   type Names,
@@ -108,6 +109,12 @@ function stretch(p: Point, from: Box, to: Box): Point {
     x: round(to.minX + (fx ? ((p.x - from.minX) / fx) * (to.maxX - to.minX) : 0)),
     y: round(to.minY + (fy ? ((p.y - from.minY) / fy) * (to.maxY - to.minY) : 0)),
   };
+}
+
+/** The target seats' common size (null: they differ, or none) and whether any has a size of its own. */
+export interface TargetSize {
+  size: { width: number; height: number } | null;
+  own: boolean;
 }
 
 /** Something the live region says: a translation key under designer.announce and its values. */
@@ -364,12 +371,14 @@ export class Editor {
 
   /** The topmost thing at a plan point: a seat, a label, the stage, a decorative shape, then a section. */
   hitTest(p: Point): Id | null {
-    const r = this.doc.meta.seatSize / 2;
+    const meta = this.doc.meta;
     let best: Id | null = null;
-    let bestD = r * r * 1.2;
+    let bestD = Infinity;
     for (const s of this.doc.seats.values()) {
       const d = (s.x - p.x) ** 2 + (s.y - p.y) ** 2;
-      if (d <= bestD) {
+      const { width, height } = seatDims(s, meta);
+      const r = Math.max(width, height) / 2;
+      if (d <= r * r * 1.2 && d < bestD) {
         bestD = d;
         best = s.id;
       }
@@ -410,12 +419,14 @@ export class Editor {
   /** The plan-unit box around what is selected (seats of selected sections included). */
   selectionBounds(ids: Id[] = this.selection.all()): Box | null {
     const pts: Point[] = [];
-    const r = this.doc.meta.seatSize / 2;
     for (const id of ids) {
       const t = tableOf(id);
       if (t === 'seats') {
         const s = this.doc.seats.get(id);
-        if (s) pts.push({ x: s.x - r, y: s.y - r }, { x: s.x + r, y: s.y + r });
+        if (!s) continue;
+        const size = seatDims(s, this.doc.meta);
+        const r = Math.max(size.width, size.height) / 2;
+        pts.push({ x: s.x - r, y: s.y - r }, { x: s.x + r, y: s.y + r });
       } else if (t === 'sections') pts.push(...(this.doc.sections.get(id)?.outline ?? []));
       else if (t === 'labels') {
         const l = this.doc.labels.get(id);
@@ -655,6 +666,7 @@ export class Editor {
           together: null,
           group: 'main',
           identity: null,
+          size: null,
         });
       }
     });
@@ -1182,6 +1194,41 @@ export class Editor {
     });
     if (this.activeZone === id) this.activeZone = [...this.doc.zones.keys()][0] ?? null;
     this.changed();
+  }
+
+  private sizeCache: { doc: number; selection: number; size: TargetSize } | null = null;
+
+  /** The target seats' one size (null when they differ) and whether any has its own: kept like targetSeats. */
+  targetSeatSize(): TargetSize {
+    const c = this.sizeCache;
+    if (c && c.doc === this.docVersion && c.selection === this.selection.serial) return c.size;
+    const meta = this.doc.meta;
+    let one: { width: number; height: number } | null = null;
+    let same = true;
+    let own = false;
+    for (const s of this.targetSeats()) {
+      const d = seatDims(s, meta);
+      if (s.size) own = true;
+      if (!one) one = d;
+      else if (d.width !== one.width || d.height !== one.height) same = false;
+    }
+    const size = { size: same ? one : null, own };
+    this.sizeCache = { doc: this.docVersion, selection: this.selection.serial, size };
+    return size;
+  }
+
+  /**
+   * The target seats' own width and height (plan units; a couch, a wheelchair space), or back to the plan's seat size
+   * (null): one command.
+   */
+  setSeatSize(size: { width: number; height: number } | null): void {
+    if (size && !(size.width > 0 && size.height > 0)) return;
+    const meta = this.doc.meta;
+    const own = size && (size.width !== meta.seatSize || size.height !== meta.seatSize) ? size : null;
+    this.run('seatSize', (b) => {
+      for (const s of this.targetSeats())
+        if (s.size?.width !== own?.width || s.size?.height !== own?.height) b.set('seats', s.id, { ...s, size: own });
+    });
   }
 
   updateMeta(patch: Partial<Pick<DesignerDoc['meta'], 'name' | 'code' | 'width' | 'height' | 'seatSize'>>): void {

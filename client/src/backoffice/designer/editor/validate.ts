@@ -1,5 +1,5 @@
 import { validatePlan, type PlanProblem } from '@hotline/seatmaps/designer';
-import type { DesignerDoc, Id, Point } from './doc';
+import { seatDims, type DesignerDoc, type Id, type Point } from './doc';
 import { docToPlan } from './venue-document';
 
 /**
@@ -83,8 +83,10 @@ export function ownProblems(doc: DesignerDoc): Problem[] {
       if (known) known.n++;
       else noZone.set(s.section, { n: 1, seat: s.id, at: { x: s.x, y: s.y } });
     }
-    const half = meta.seatSize / 2;
-    if (s.x - half < 0 || s.y - half < 0 || s.x + half > meta.width || s.y + half > meta.height)
+    const size = seatDims(s, meta);
+    const hw = size.width / 2;
+    const hh = size.height / 2;
+    if (s.x - hw < 0 || s.y - hh < 0 || s.x + hw > meta.width || s.y + hh > meta.height)
       add({ code: 'outsidePlan', params: { row: s.row, seat: s.name }, target: s.id, at: { x: s.x, y: s.y } });
     if (s.together !== null) {
       const tk = `${s.section}:${s.together}`;

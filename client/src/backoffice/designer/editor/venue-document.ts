@@ -80,8 +80,8 @@ export function docToPlan(doc: DesignerDoc, only?: ReadonlySet<string>): Designe
       label: s.name,
       cx: s.x,
       cy: s.y,
-      width: meta.seatSize,
-      height: meta.seatSize,
+      width: s.size?.width ?? meta.seatSize,
+      height: s.size?.height ?? meta.seatSize,
       rotate: s.rotate,
       zoneId: s.zone,
       features: s.features,
@@ -185,11 +185,16 @@ export function planToDoc(plan: DesignerPlan): DesignerDoc {
           together: k.together,
           group: row.group,
           identity: k.identity,
+          size: { width: k.width, height: k.height },
         };
         doc.seats.set(seat.id, seat);
       }
   }
   if (seatSize) doc.meta.seatSize = seatSize;
+  // Seats of the plan's size need none of their own (changing the plan's seat size then changes them).
+  const size = doc.meta.seatSize;
+  for (const [id, s] of doc.seats)
+    if (s.size && s.size.width === size && s.size.height === size) doc.seats.set(id, { ...s, size: null });
   return doc;
 }
 

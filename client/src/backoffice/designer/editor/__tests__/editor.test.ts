@@ -86,6 +86,7 @@ commands.push(
       e.updateShape(e.selection.ofTable('shapes')[0]!, { label: { he: 'בר', en: 'Bar', ru: '', ar: '' } });
     },
   ],
+  ['seat size of its own', (e) => e.setSeatSize({ width: 14, height: 8 })],
   ['shape moved with a section', (e) => (drawShape(e, 'ellipse'), e.selectAll(), e.rotateSelected(90))],
 );
 
@@ -408,6 +409,57 @@ describe('designer editor: decorative shapes (the shape tool)', () => {
     expect(e.problems().map((p) => [p.code, p.target])).toEqual([['decorName', id]]);
     e.updateShape(id!, { label: { he: 'בר', en: 'Bar', ru: '', ar: '' } });
     expect(e.problems()).toEqual([]);
+  });
+});
+
+describe('designer editor: seats of their own size (the format keeps a size per seat)', () => {
+  test('an opened plan keeps every seat its size: seats of the plan size have none of their own', () => {
+    const e = editorWithBlock(1, 3);
+    e.select([e.hitTest({ x: 110, y: 100 })!]);
+    e.setSeatSize({ width: 9, height: 6 });
+    const v = toVenueDocument(e.doc);
+    const sizes = v.sections[0]!.groups[0]!.rows[0]!.seats.map((k) => `${k.widthPercent}x${k.heightPercent}`);
+    expect(new Set(sizes).size).toBe(2);
+    const back = fromVenueDocument(v);
+    expect(back.meta.seatSize).toBe(10);
+    expect([...back.seats.values()].map((s) => [s.name, s.size])).toEqual([
+      ['1', null],
+      ['2', { width: 9, height: 6 }],
+      ['3', null],
+    ]);
+    expect(toVenueDocument(back)).toEqual(v);
+    // Back to the plan's size: none of its own again, one command.
+    const opened = new Editor(back);
+    opened.select([opened.hitTest({ x: 110, y: 100 })!]);
+    opened.setSeatSize(null);
+    expect([...opened.doc.seats.values()].every((s) => s.size === null)).toBe(true);
+    opened.undo();
+    expect(opened.targetSeatSize()).toEqual({ size: { width: 9, height: 6 }, own: true });
+  });
+
+  test.each<[string, { width: number; height: number } | null, Record<string, unknown>]>([
+    ['its own size', { width: 20, height: 8 }, { width: 20, height: 8 }],
+    ["the plan's size typed is no size of its own", { width: 10, height: 10 }, { width: 10, height: 10 }],
+    ['a size of nothing is refused', { width: 0, height: 8 }, { width: 10, height: 10 }],
+  ])('%s', (_, size, drawn) => {
+    const e = editorWithBlock(1, 3);
+    const id = e.hitTest({ x: 110, y: 100 })!;
+    e.select([id]);
+    e.setSeatSize(size);
+    expect(e.targetSeatSize()).toEqual({ size: drawn, own: drawn.width !== 10 || drawn.height !== 10 });
+  });
+
+  test('a wide seat is hit, bounded and checked at its own size', () => {
+    const e = editorWithBlock(1, 3);
+    const last = e.hitTest({ x: 120, y: 100 })!;
+    e.select([last]);
+    e.setSeatSize({ width: 30, height: 10 });
+    e.clearSelection();
+    expect(e.hitTest({ x: 133, y: 100 })).toBe(last);
+    expect(e.selectionBounds([last])).toEqual({ minX: 105, minY: 85, maxX: 135, maxY: 115 });
+    e.select([last]);
+    e.moveSelected(e.doc.meta.width - 135 + 5, 0);
+    expect(e.problems().map((p) => p.code)).toContain('outsidePlan');
   });
 });
 
