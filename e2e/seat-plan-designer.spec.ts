@@ -30,6 +30,12 @@ declare global {
       toPage(x: number, y: number): { x: number; y: number };
       seats(): { row: string; name: string; x: number; y: number; features: number[] }[];
       background(): { opacity: number; scale: number; offset: { x: number; y: number }; locked: boolean } | null;
+      shapes(): {
+        kind: string;
+        points: { x: number; y: number }[];
+        label: Record<string, string> | null;
+        fill: string | null;
+      }[];
     };
   }
 }
@@ -442,4 +448,176 @@ test('two people on one draft: the later save is refused, nothing is overwritten
   await other.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(other.getByLabel('Plan width')).toHaveValue('4000');
   await expectAxeClean(other, 'designer, restored copy, en');
+});
+
+test('decor drawn on a plan: a stage, a text in four languages, shapes by mouse and keyboard; saved, reopened in Hebrew and Arabic', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'venues', 'en');
+  const code = uniqueCode('e2e-designer');
+  const venue = await created<{ id: number }>(
+    await page.request.post('/api/admin/venues?lang=en', {
+      data: {
+        businessId: 1,
+        code,
+        name: { he: `אולם ${code}`, en: `Hall ${code}`, ru: `Зал ${code}`, ar: `قاعة ${code}` },
+        address: 'Herzl 1, Haifa',
+        kind: 'hall',
+      },
+    }),
+  );
+  const plan = await created<{ id: number }>(
+    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
+      data: THEATRE,
+    }),
+  );
+  await page.goto(`/backoffice/seat-plans/${plan.id}?lang=en&test`);
+  const canvas = page.getByTestId('designer-canvas');
+  await expect(canvas).toBeVisible();
+  await expect(page.getByTestId('designer-save')).toHaveText('All changes saved');
+  const live = page.getByTestId('designer-live');
+  const shapes = () => page.evaluate(() => window.__designer!.shapes());
+
+  // A stage, dragged where the theatre's stage is.
+  await page.getByTestId('tool-stage').click();
+  await drag(page, [1400, 40], [2200, 250]);
+  await expect(live).toHaveText('Done: stage.');
+
+  // An ellipse by mouse, left of the stalls (the theatre leaves room there).
+  await canvas.focus();
+  await page.keyboard.press('d');
+  await expect(page.getByTestId('tool-shape')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('opt-shape-kind').selectOption('ellipse');
+  await drag(page, [100, 900], [400, 1100]);
+  await expect(live).toHaveText('Done: new shape.');
+  // Drawn selected: its label in four languages, in the properties panel.
+  for (const [lang, text] of [
+    ['he', 'עמוד'],
+    ['en', 'Pillar'],
+    ['ru', 'Колонна'],
+    ['ar', 'عمود'],
+  ] as const)
+    await setOption(page, `shape-label-${lang}`, text);
+  expect((await shapes())[0]).toMatchObject({
+    kind: 'ellipse',
+    label: { he: 'עמוד', en: 'Pillar', ru: 'Колонна', ar: 'عمود' },
+  });
+
+  // A polygon by keyboard: a corner per Enter from the view's middle, Shift+Enter closes it.
+  await page.getByTestId('opt-shape-kind').selectOption('polygon');
+  await canvas.focus();
+  await page.keyboard.press('Enter');
+  await press(page, 'Shift+ArrowRight', 2);
+  await page.keyboard.press('Enter');
+  await press(page, 'Shift+ArrowDown', 2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Enter');
+  await expect(live).toHaveText('Done: new shape.');
+  expect((await shapes()).map((d) => [d.kind, d.points.length])).toEqual([
+    ['ellipse', 2],
+    ['polygon', 3],
+  ]);
+
+  // Selected by a click, moved by arrows, deleted and brought back by undo: each one command.
+  await page.keyboard.press('v');
+  await clickPlan(page, 250, 1000);
+  const before = (await shapes())[0]!.points[0]!;
+  await canvas.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(live).toHaveText('Done: move.');
+  expect((await shapes())[0]!.points[0]!.x).toBeGreaterThan(before.x);
+  await page.keyboard.press('Delete');
+  await expect(live).toHaveText('Done: delete.');
+  expect(await shapes()).toHaveLength(1);
+  await page.keyboard.press('Control+z');
+  await expect(live).toHaveText('Undone: delete.');
+  expect(await shapes()).toHaveLength(2);
+
+  // A text, then its four languages.
+  await page.getByTestId('tool-text').click();
+  await page.getByLabel('Text', { exact: true }).fill('Exit');
+  await page.getByLabel('Text', { exact: true }).press('Enter');
+  await clickPlan(page, 250, 1300);
+  await expect(live).toHaveText('Done: new text.');
+  for (const [lang, text] of [
+    ['he', 'יציאה'],
+    ['en', 'Exit'],
+    ['ru', 'Выход'],
+    ['ar', 'مخرج'],
+  ] as const)
+    await setOption(page, `text-name-${lang}`, text);
+  await expect(page.getByTestId('designer-no-problems')).toBeVisible();
+
+  // A floor plan, placed by dragging it with the mouse and then by arrow keys; each move one command.
+  await page
+    .getByTestId('background-file')
+    .setInputFiles({ name: 'floor.png', mimeType: 'image/png', buffer: solidPng(200, 100, [0, 0, 255]) });
+  await expect(live).toHaveText('Done: floor plan added.');
+  await page.getByTestId('background-place').click();
+  await expect(page.getByTestId('background-place')).toHaveAttribute('aria-pressed', 'true');
+  await drag(page, [1800, 2400], [1900, 2450]);
+  const dragged = (await background(page))!.offset;
+  // Snapped to the 5-unit grid; a screen pixel is about 3 plan units at this zoom.
+  expect(Math.abs(dragged.x - 100)).toBeLessThanOrEqual(10);
+  expect(Math.abs(dragged.y - 50)).toBeLessThanOrEqual(10);
+  await canvas.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(live).toHaveText(`Floor plan at ${dragged.x + 5}, ${dragged.y}.`);
+  await page.keyboard.press('Shift+ArrowDown');
+  expect((await background(page))!.offset).toEqual({ x: dragged.x + 5, y: dragged.y + 50 });
+  await page.keyboard.press('Control+z');
+  await expect(live).toHaveText('Undone: floor plan moved.');
+  expect((await background(page))!.offset).toEqual({ x: dragged.x + 5, y: dragged.y });
+  // Locked, it stays put: the arrows only say so.
+  await page.getByTestId('background-locked').check();
+  await canvas.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(live).toHaveText('The floor plan is locked: unlock it to move it.');
+  expect((await background(page))!.offset).toEqual({ x: dragged.x + 5, y: dragged.y });
+  await page.keyboard.press('v');
+
+  // Saved: the venue file's decor has them.
+  await page.getByTestId('designer-save-now').click();
+  await expect(page.getByTestId('designer-save')).toHaveText('All changes saved');
+  const stored = await created<{
+    seatplan: { stage: { x: number } };
+    decor?: {
+      shapes?: { kind: string; label: { en: string } | null }[];
+      texts?: { text: Record<string, string> }[];
+      background?: { offset: { x: number; y: number } };
+    };
+  }>(await page.request.get(`/api/admin/seat-plans/${plan.id}/document`), 200);
+  expect(stored.seatplan.stage.x).toBe(1400);
+  // The ellipse comes back last: undoing its deletion put it back on top.
+  expect(stored.decor?.shapes?.map((d) => [d.kind, d.label?.en ?? null]).sort()).toEqual([
+    ['ellipse', 'Pillar'],
+    ['polygon', null],
+  ]);
+  expect(stored.decor?.texts?.map((t) => t.text)).toEqual([{ he: 'יציאה', en: 'Exit', ru: 'Выход', ar: 'مخرج' }]);
+  expect(stored.decor?.background?.offset).toEqual({ x: dragged.x + 5, y: dragged.y });
+
+  // Reopened in Hebrew and Arabic (right to left): the shape is there, selected by a click, its panel in the language.
+  for (const [lang, name, label] of [
+    ['he', 'שרטוט מפת ההושבה', 'כיתוב על הצורה'],
+    ['ar', 'رسم مخطط المقاعد', 'تسمية على الشكل'],
+  ] as const) {
+    await page.goto(`/backoffice/seat-plans/${plan.id}?lang=${lang}&test`);
+    await expect(page.getByRole('application', { name })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await shapes()).toHaveLength(2);
+    // The canvas fits the plan to its size once laid out: clicked again until the click lands on the laid-out plan.
+    await expect(async () => {
+      await clickPlan(page, 260, 1000);
+      await expect(page.getByRole('group', { name: label })).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await expect(page.getByTestId(`shape-label-${lang}`)).toHaveValue(lang === 'he' ? 'עמוד' : 'عمود');
+    await expectAxeClean(page, `designer, a shape selected, ${lang}`);
+    await canvas.focus();
+    await page.keyboard.press('d');
+    await expect(page.getByTestId('opt-shape-kind')).toBeVisible();
+    await expectAxeClean(page, `designer, shape tool, ${lang}`);
+  }
 });

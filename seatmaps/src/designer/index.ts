@@ -5,6 +5,7 @@
  */
 export * from './model';
 export * from './shape';
+export * from './decor';
 export {
   fromVenueDocument,
   toVenueDocument,

@@ -5,7 +5,7 @@ import type { Language, Point } from './editor/doc';
 import { renderDesign } from './render';
 
 interface Gesture {
-  kind: 'move' | 'band' | 'draft' | 'pan' | 'handle';
+  kind: 'move' | 'band' | 'draft' | 'pan' | 'handle' | 'image';
   start: Point;
   screen: Point;
   handle?: Handle;
@@ -119,6 +119,10 @@ export function DesignerCanvas({
       if (editor.readOnly) gesture.current = { kind: 'pan', start: p, screen: s };
       return;
     }
+    if (editor.picksCorners()) {
+      editor.addPolygonPoint(p);
+      return;
+    }
     switch (editor.tool) {
       case 'select': {
         const handle = editor.handleAt(p);
@@ -138,11 +142,11 @@ export function DesignerCanvas({
         }
         break;
       }
-      case 'polygon':
-        editor.addPolygonPoint(p);
-        break;
       case 'text':
         editor.create(p, p);
+        break;
+      case 'placeImage':
+        gesture.current = { kind: 'image', start: p, screen: s };
         break;
       case 'measure':
         editor.addMeasurePoint(p);
@@ -167,7 +171,8 @@ export function DesignerCanvas({
     } else if (g.kind === 'handle') {
       // Alt: no snapping (whole degrees for the rotate handle).
       editor.setShapeDraft(editor.handleOutline(g.handle!, p, e.altKey));
-    } else if (g.kind === 'band') editor.setBand({ a: g.start, b: p });
+    } else if (g.kind === 'image') editor.dragImage(p.x - g.start.x, p.y - g.start.y);
+    else if (g.kind === 'band') editor.setBand({ a: g.start, b: p });
     else editor.setDraft({ a: g.start, b: p });
   };
 
@@ -181,6 +186,7 @@ export function DesignerCanvas({
       editor.setShapeDraft(null);
       if (Math.hypot(s.x - g.screen.x, s.y - g.screen.y) > 3) editor.finishHandle(g.handle!, p, e.altKey);
     } else if (g.kind === 'move') editor.endDrag();
+    else if (g.kind === 'image') editor.endImageDrag();
     else if (g.kind === 'band') {
       editor.setBand(null);
       const ids = editor.idsInBox(g.start, p);

@@ -270,6 +270,8 @@ export function DesignerScreen({
       },
       seats: () =>
         [...editor.doc.seats.values()].map((s) => ({ row: s.row, name: s.name, x: s.x, y: s.y, features: s.features })),
+      shapes: () =>
+        [...editor.doc.shapes.values()].map((d) => ({ kind: d.kind, points: d.points, label: d.label, fill: d.fill })),
       background: () => {
         const bg = editor.doc.meta.background;
         return bg && { opacity: bg.opacity, scale: bg.scale, offset: bg.offset, locked: bg.locked === true };
@@ -480,7 +482,7 @@ export function DesignerScreen({
           <button type="button" className="button" data-testid="designer-fit" onClick={() => editor.fit()}>
             {t(`${K}.fit`)}
           </button>
-          {editor.tool === 'polygon' && (
+          {editor.picksCorners() && (
             <button
               type="button"
               className="button"

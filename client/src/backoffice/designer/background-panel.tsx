@@ -37,7 +37,7 @@ function imageSize(src: string): Promise<{ width: number; height: number }> {
  */
 export function BackgroundPanel({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
-  const ids = { file: useId(), distance: useId(), locked: useId(), error: useId() };
+  const ids = { file: useId(), distance: useId(), locked: useId(), error: useId(), placeHelp: useId() };
   const [error, setError] = useState<string | null>(null);
   const [distance, setDistance] = useState('');
   const bg = editor.doc.meta.background;
@@ -115,6 +115,20 @@ export function BackgroundPanel({ editor }: { editor: Editor }) {
             />
             <label htmlFor={ids.locked}>{t(`${B}.locked`)}</label>
           </div>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={editor.tool === 'placeImage'}
+            aria-describedby={ids.placeHelp}
+            disabled={bg.locked}
+            data-testid="background-place"
+            onClick={() => editor.setTool(editor.tool === 'placeImage' ? 'select' : 'placeImage')}
+          >
+            {t(`${B}.place`)}
+          </button>
+          <p className="bo-hint" id={ids.placeHelp}>
+            {t(`${B}.placeHelp`)}
+          </p>
           <CommitInput
             label={t(`${B}.left`)}
             type="number"

@@ -11,16 +11,18 @@ export const TOOL_KEYS: Record<ToolbarTool, string> = {
   ga: 'G',
   stage: 'S',
   text: 'T',
+  shape: 'D',
 };
 
 /** Every shortcut, for the help panel: the keys and the translation key of what they do. */
 export const SHORTCUTS: readonly [string, string][] = [
-  ['V R P A B G S T', 'tools'],
+  ['V R P A B G S T D', 'tools'],
   ['Alt + ← ↑ → ↓', 'cursor'],
   ['Enter', 'place'],
   ['Shift + Enter', 'placeAdd'],
   ['← ↑ → ↓', 'nudge'],
   ['Shift + ← ↑ → ↓', 'nudgeBig'],
+  ['← ↑ → ↓', 'nudgeImage'],
   ['Ctrl + Z', 'undo'],
   ['Ctrl + Shift + Z / Ctrl + Y', 'redo'],
   ['Ctrl + C', 'copy'],
@@ -101,6 +103,10 @@ export function handleKey(e: KeyboardEvent, k: KeyContext): boolean {
   };
   const dir = arrows[key];
   const drawing = editor.tool !== 'select';
+  if (dir && editor.tool === 'placeImage' && !e.altKey) {
+    editor.nudgeImage(dir[0], dir[1], e.shiftKey);
+    return true;
+  }
   if (dir) {
     if (e.altKey || drawing || !editor.selection.size) {
       const step = (editor.options.grid || 1) * (e.shiftKey ? 10 : 2);
@@ -120,7 +126,7 @@ export function handleKey(e: KeyboardEvent, k: KeyContext): boolean {
       const hit = editor.hitTest(c);
       if (hit) editor.select([hit], e.shiftKey ? 'toggle' : 'replace');
       else editor.clearSelection();
-    } else if (editor.tool === 'polygon') {
+    } else if (editor.picksCorners()) {
       if (e.shiftKey) editor.closePolygon();
       else editor.addPolygonPoint(c);
     } else if (editor.tool === 'text') editor.create(c, c);

@@ -6,6 +6,8 @@ import type { Language, Section } from './editor/doc';
 import { boundsOf } from './editor/geometry';
 import type { Problem } from './editor/validate';
 import { CommitInput, K, NamesFields, Panel } from './fields';
+import { SeatSizeFields } from './seat-size-fields';
+import { ShapeFields, ShapeKindField } from './shape-panel';
 
 const FEATURES: readonly [number, string][] = [
   [10, 'wheelchair'],
@@ -109,6 +111,7 @@ export function ToolOptionsPanel({ editor }: { editor: Editor }) {
       {editor.tool === 'text' && (
         <CommitInput label={t(`${K}.text`)} value={o.text} onCommit={(v) => set({ text: v })} />
       )}
+      {editor.tool === 'shape' && <ShapeKindField editor={editor} />}
       <CommitInput
         label={t(`${K}.grid`)}
         type="number"
@@ -133,6 +136,10 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
   const labels = editor.selection
     .ofTable('labels')
     .map((id) => editor.doc.labels.get(id)!)
+    .filter(Boolean);
+  const shapes = editor.selection
+    .ofTable('shapes')
+    .map((id) => editor.doc.shapes.get(id)!)
     .filter(Boolean);
   const seats = editor.targetSeats();
   const zones = [...editor.doc.zones.values()];
@@ -238,9 +245,11 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
           legend={t(`${K}.text`)}
           value={labels[0]!.text}
           disabled={ro}
+          testId="text-name"
           onCommit={(text) => editor.updateLabel(labels[0]!.id, { text })}
         />
       )}
+      {shapes.length === 1 && <ShapeFields editor={editor} shape={shapes[0]!} disabled={ro} />}
       {editor.selection.has('stage') && meta.stage && (
         <NamesFields
           legend={t(`${K}.stageLabel`)}
@@ -249,6 +258,7 @@ export function PropertiesPanel({ editor, lang }: { editor: Editor; lang: Langua
           onCommit={(label) => editor.updateStageLabel(label)}
         />
       )}
+      {seats.length > 0 && <SeatSizeFields editor={editor} disabled={ro} />}
       {(seats.length > 0 || sections.some((s) => !s.reserved)) && (
         <div className="bo-field designer-field">
           <label htmlFor={ids.zone}>{t(`${K}.category`)}</label>

@@ -1,19 +1,24 @@
-import type { DesignerShape } from '@hotline/seatmaps/designer';
-import type { Language } from './editor/doc';
+import type { DecorShape, Language, Point } from './editor/doc';
 
 /**
  * The plan's decorative shapes (pillars, bars, aisles, exits; the format's `decor.shapes`), drawn under the sections so
- * an imported or earlier plan's decor is seen while editing. Rotation is about the centre of the shape's points' box.
+ * staff draw them over a traced floor plan and see them while placing seats. Rotation is about the centre of the shape's
+ * points' box. `moved(id)`: the drag offset a selected shape is drawn at while dragged; `selected` ones are outlined.
  */
 export function renderDecor(
   ctx: CanvasRenderingContext2D,
-  shapes: readonly DesignerShape[],
+  shapes: Iterable<DecorShape>,
   lang: Language,
   px: number,
-  textColour: string,
+  colours: { text: string; selected: string },
+  selected: (id: string) => boolean = () => false,
+  moved: (id: string) => Point | null = () => null,
 ): void {
-  for (const s of shapes) {
-    if (s.points.length < 2) continue;
+  for (const shape of shapes) {
+    if (shape.points.length < 2) continue;
+    const off = moved(shape.id);
+    const s = off ? { ...shape, points: shape.points.map((p) => ({ x: p.x + off.x, y: p.y + off.y })) } : shape;
+    const textColour = colours.text;
     const xs = s.points.map((p) => p.x);
     const ys = s.points.map((p) => p.y);
     const x0 = Math.min(...xs);
@@ -36,8 +41,9 @@ export function renderDecor(
       ctx.fillStyle = s.fill;
       ctx.fill();
     }
-    ctx.lineWidth = 1.5 * px;
-    ctx.strokeStyle = s.stroke ?? textColour;
+    const isSelected = selected(s.id);
+    ctx.lineWidth = (isSelected ? 3 : 1.5) * px;
+    ctx.strokeStyle = isSelected ? colours.selected : (s.stroke ?? textColour);
     ctx.stroke();
     const label = s.label && (s.label[lang] || s.label.en);
     if (label) {

@@ -57,15 +57,36 @@ export function renderDesign(
   const image = bg ? imageOf(bg.src, () => editor.changed()) : null;
   if (bg && image) {
     ctx.globalAlpha = bg.opacity;
-    ctx.drawImage(image, bg.offset.x, bg.offset.y, image.naturalWidth * bg.scale, image.naturalHeight * bg.scale);
+    // While the place tool drags it: where it will be let go.
+    const d = editor.imageDrag ?? { x: 0, y: 0 };
+    const w = image.naturalWidth * bg.scale;
+    const h = image.naturalHeight * bg.scale;
+    ctx.drawImage(image, bg.offset.x + d.x, bg.offset.y + d.y, w, h);
+    if (editor.tool === 'placeImage') {
+      ctx.globalAlpha = 1;
+      ctx.setLineDash([6 * px, 4 * px]);
+      ctx.lineWidth = 1.5 * px;
+      ctx.strokeStyle = theme.guide;
+      ctx.strokeRect(bg.offset.x + d.x, bg.offset.y + d.y, w, h);
+      ctx.setLineDash([]);
+    }
     ctx.globalAlpha = 1;
   }
 
-  // Decorative shapes, over the floor plan and under the sections.
-  renderDecor(ctx, doc.meta.shapes, lang, px, theme.text);
-
   const offset = editor.dragOffset;
   const sel = editor.selection;
+
+  // Decorative shapes, over the floor plan and under the sections.
+  renderDecor(
+    ctx,
+    doc.shapes.values(),
+    lang,
+    px,
+    { text: theme.text, selected: theme.selected },
+    (id) => sel.has(id),
+    (id) => (offset && sel.has(id) ? offset : null),
+  );
+
   const selectedSections = new Set(sel.ofTable('sections'));
   const moved = (id: string, section?: string) =>
     offset && (sel.has(id) || (section !== undefined && selectedSections.has(section)));
@@ -108,37 +129,33 @@ export function renderDesign(
   }
 
   // Seats: one path per colour.
+  // A seat of the plan's size is a circle; one with a size of its own (a couch) an ellipse of it, turned like the seat.
   const r = doc.meta.seatSize / 2;
-  const byColour = new Map<string, Point[]>();
-  const selectedSeats: Point[] = [];
+  const byColour = new Map<string, DrawnSeat[]>();
+  const selectedSeats: DrawnSeat[] = [];
   for (const s of doc.seats.values()) {
     const m = moved(s.id, s.section);
     const p = shift(s, m);
+    const seat = { x: p.x, y: p.y, size: s.size, rotate: s.rotate };
     const colour = zoneColour(editor, s.zone);
     let list = byColour.get(colour);
     if (!list) byColour.set(colour, (list = []));
-    list.push(p);
-    if (sel.has(s.id) || selectedSections.has(s.section)) selectedSeats.push(p);
+    list.push(seat);
+    if (sel.has(s.id) || selectedSections.has(s.section)) selectedSeats.push(seat);
   }
   const dot = r * cam.scale < 2;
-  for (const [colour, pts] of byColour) {
+  for (const [colour, seats] of byColour) {
     ctx.beginPath();
-    for (const p of pts) {
-      if (dot) ctx.rect(p.x - r, p.y - r, r * 2, r * 2);
-      else {
-        ctx.moveTo(p.x + r * 0.85, p.y);
-        ctx.arc(p.x, p.y, r * 0.85, 0, Math.PI * 2);
-      }
+    for (const p of seats) {
+      if (dot && !p.size) ctx.rect(p.x - r, p.y - r, r * 2, r * 2);
+      else seatPath(ctx, p, r, 0.85);
     }
     ctx.fillStyle = colour;
     ctx.fill();
   }
   if (selectedSeats.length) {
     ctx.beginPath();
-    for (const p of selectedSeats) {
-      ctx.moveTo(p.x + r, p.y);
-      ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
-    }
+    for (const p of selectedSeats) seatPath(ctx, p, r, 1);
     ctx.lineWidth = 2 * px;
     ctx.strokeStyle = theme.selected;
     ctx.stroke();
@@ -267,6 +284,26 @@ function imageOf(src: string, onLoad: () => void): HTMLImageElement | null {
 
 function zoneColour(editor: Editor, zone: string | null): string {
   return (zone && editor.doc.zones.get(zone)?.color) || NO_ZONE;
+}
+
+interface DrawnSeat {
+  x: number;
+  y: number;
+  size: { width: number; height: number } | null;
+  rotate: number;
+}
+
+/** A seat's outline, `k` of its size: a circle of the plan's seat size, or an ellipse of its own size. */
+function seatPath(ctx: CanvasRenderingContext2D, p: DrawnSeat, r: number, k: number): void {
+  if (!p.size) {
+    ctx.moveTo(p.x + r * k, p.y);
+    ctx.arc(p.x, p.y, r * k, 0, Math.PI * 2);
+    return;
+  }
+  const a = (p.rotate * Math.PI) / 180;
+  const rx = (p.size.width / 2) * k;
+  ctx.moveTo(p.x + rx * Math.cos(a), p.y + rx * Math.sin(a));
+  ctx.ellipse(p.x, p.y, rx, (p.size.height / 2) * k, a, 0, Math.PI * 2);
 }
 
 function path(ctx: CanvasRenderingContext2D, pts: readonly Point[], close = true): void {

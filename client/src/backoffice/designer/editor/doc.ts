@@ -7,13 +7,7 @@
  * so a command can replace one seat without touching its row. venue-document.ts turns the tables into a DesignerPlan
  * and back; the model's tools (layout, snapping, numbering, the plan check, the venue format) do the rest.
  */
-import type {
-  DesignerBackground,
-  DesignerGroup,
-  DesignerShape,
-  SectionShape,
-  SeatIdentity,
-} from '@hotline/seatmaps/designer';
+import type { DesignerBackground, DesignerGroup, SectionShape, SeatIdentity } from '@hotline/seatmaps/designer';
 
 export type Id = string;
 
@@ -85,6 +79,18 @@ export interface Seat {
   group: string;
   /** The format's x/y from an imported plan (what sales and locks remember); null for a seat drawn here. */
   identity: SeatIdentity | null;
+  /** Its own width and height in plan units (a couch, a wheelchair space); null: the plan's seat size. */
+  size: SeatSize | null;
+}
+
+export interface SeatSize {
+  width: number;
+  height: number;
+}
+
+/** A seat's width and height as drawn and saved: its own, or the plan's seat size. */
+export function seatDims(seat: Pick<Seat, 'size'>, meta: Pick<Meta, 'seatSize'>): SeatSize {
+  return seat.size ?? { width: meta.seatSize, height: meta.seatSize };
 }
 
 export interface Label {
@@ -94,6 +100,23 @@ export interface Label {
   y: number;
   size: number;
   rotate: number;
+}
+
+/** The kinds of decorative shape (the format's `decor.shapes`). */
+export const DECOR_KINDS = ['rect', 'ellipse', 'line', 'polygon'] as const;
+export type DecorKind = (typeof DECOR_KINDS)[number];
+
+/** A decorative shape (a pillar, a bar, an aisle, a mixing desk): drawn under the sections, sold as nothing. */
+export interface DecorShape {
+  id: Id;
+  kind: DecorKind;
+  /** rect/ellipse: two opposite corners of the unrotated box; line/polygon: the points. */
+  points: Point[];
+  /** Degrees clockwise about the centre of the points' box. */
+  rotate: number;
+  fill: string | null;
+  stroke: string | null;
+  label: Names | null;
 }
 
 export interface Stage {
@@ -114,8 +137,6 @@ export interface Meta {
   stage: Stage | null;
   /** Where curved rows face and numbering counts rows from; null: the stage's front edge. */
   focalPoint: Point | null;
-  /** Decorative shapes of an imported plan, kept as they are. */
-  shapes: DesignerShape[];
   /** A floor plan traced under the seats. */
   background: DesignerBackground | null;
   /** The venue the plan belongs to. */
@@ -127,6 +148,7 @@ export interface Tables {
   sections: Map<Id, Section>;
   seats: Map<Id, Seat>;
   labels: Map<Id, Label>;
+  shapes: Map<Id, DecorShape>;
 }
 
 export type TableName = keyof Tables;
@@ -148,7 +170,6 @@ export function emptyDoc(venue: Meta['venue'], code = 'main'): DesignerDoc {
       seatSize: 10,
       stage: null,
       focalPoint: null,
-      shapes: [],
       background: null,
       venue,
     },
@@ -156,6 +177,7 @@ export function emptyDoc(venue: Meta['venue'], code = 'main'): DesignerDoc {
     sections: new Map(),
     seats: new Map(),
     labels: new Map(),
+    shapes: new Map(),
   };
 }
 

@@ -2,6 +2,9 @@ import type { Bounds } from '@hotline/shared';
 import {
   arcSectorOutline,
   block,
+  decorBox,
+  decorHit,
+  moveDecor,
   pointInPolygon,
   scaleBackground,
   scaleFromTwoPoints,
@@ -24,7 +27,10 @@ import {
 import {
   names,
   newId,
+  type DecorKind,
+  type DecorShape,
   type DesignerDoc,
+  seatDims,
   type Id,
   type Label,
   type Names,
@@ -42,10 +48,24 @@ import { docToPlan } from './venue-document';
 import { validateDesign, type Problem } from './validate';
 import { changesAgainst, type Comparison } from './version-changes';
 
-/** 'measure' (two points on a traced floor plan) is chosen from the floor-plan panel, not the toolbar. */
-export type ToolId = 'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'measure';
-export type ToolbarTool = Exclude<ToolId, 'measure'>;
-export const TOOLS: readonly ToolbarTool[] = ['select', 'rect', 'polygon', 'arc', 'block', 'ga', 'stage', 'text'];
+/**
+ * 'measure' (two points on a traced floor plan) and 'placeImage' (drag the floor plan, or move it by arrows) are
+ * chosen from the floor-plan panel, not the toolbar.
+ */
+export type ToolId =
+  'select' | 'rect' | 'polygon' | 'arc' | 'block' | 'ga' | 'stage' | 'text' | 'shape' | 'measure' | 'placeImage';
+export type ToolbarTool = Exclude<ToolId, 'measure' | 'placeImage'>;
+export const TOOLS: readonly ToolbarTool[] = [
+  'select',
+  'rect',
+  'polygon',
+  'arc',
+  'block',
+  'ga',
+  'stage',
+  'text',
+  'shape',
+];
 
 /** The block tool's form: rows x seats filling the dragged box (see create). */
 export interface BlockOptions {
@@ -62,6 +82,8 @@ export interface ToolOptions {
   arc: { rows: number; seatsPerRow: number; spanDegrees: number; innerRatio: number };
   gaCapacity: number;
   text: string;
+  /** The shape tool's kind: rect and ellipse by two corners, a line by its two ends, a polygon a corner at a time. */
+  shapeKind: DecorKind;
   /** Plan units; 0 = no grid. */
   grid: number;
 }
@@ -87,6 +109,12 @@ function stretch(p: Point, from: Box, to: Box): Point {
     x: round(to.minX + (fx ? ((p.x - from.minX) / fx) * (to.maxX - to.minX) : 0)),
     y: round(to.minY + (fy ? ((p.y - from.minY) / fy) * (to.maxY - to.minY) : 0)),
   };
+}
+
+/** The target seats' common size (null: they differ, or none) and whether any has a size of its own. */
+export interface TargetSize {
+  size: { width: number; height: number } | null;
+  own: boolean;
 }
 
 /** Something the live region says: a translation key under designer.announce and its values. */
@@ -117,6 +145,7 @@ export class Editor {
     arc: { rows: 4, seatsPerRow: 12, spanDegrees: 90, innerRatio: 0.5 },
     gaCapacity: 200,
     text: '',
+    shapeKind: 'rect',
     grid: 5,
   };
   scheme: NumberingForm = { ...DEFAULT_FORM };
@@ -131,6 +160,8 @@ export class Editor {
   polygon: Point[] = [];
   /** The measure tool's points on the plan (at most two): the floor plan is scaled so they lie a known distance apart. */
   measure: Point[] = [];
+  /** How far the floor plan is being dragged (drawn there; committed as one command on letting go). */
+  imageDrag: Point | null = null;
   /** A section's outline while one of its handles is dragged (drawn dashed; committed on letting go). */
   shapeDraft: Point[] | null = null;
   /** The rubber band of a box selection, plan units. */
@@ -139,7 +170,7 @@ export class Editor {
   /** Bumped on every change to the document (autosave, validation), and on anything drawn (render). */
   docVersion = 0;
   version = 0;
-  private clipboard: { seats: Seat[]; sections: Section[]; labels: Label[] } | null = null;
+  private clipboard: { seats: Seat[]; sections: Section[]; labels: Label[]; shapes: DecorShape[] } | null = null;
   private listeners = new Set<() => void>();
   private problemsCache: { version: number; problems: Problem[] } | null = null;
   /** The published version this draft replaces, to show and count what changed (null: none, or not loaded). */
@@ -184,7 +215,7 @@ export class Editor {
   /** An imported file (or a restored local copy) in place of everything, as one command that undo takes back. */
   replaceAll(next: DesignerDoc, label = 'import'): void {
     this.run(label, (b) => {
-      for (const table of ['zones', 'sections', 'seats', 'labels'] as const) {
+      for (const table of ['zones', 'sections', 'seats', 'labels', 'shapes'] as const) {
         for (const id of this.doc[table].keys()) if (!next[table].has(id)) b.remove(table, id);
         for (const [id, v] of next[table]) b.set(table, id, v as never);
       }
@@ -269,7 +300,7 @@ export class Editor {
   }
 
   selectAll(): void {
-    this.selection.select([...this.doc.sections.keys(), ...this.doc.labels.keys()]);
+    this.selection.select([...this.doc.sections.keys(), ...this.doc.labels.keys(), ...this.doc.shapes.keys()]);
     this.announceSelection();
     this.changed();
   }
@@ -338,14 +369,16 @@ export class Editor {
     this.select(ids);
   }
 
-  /** The topmost thing at a plan point: a seat, a label, the stage, then a section. */
+  /** The topmost thing at a plan point: a seat, a label, the stage, a decorative shape, then a section. */
   hitTest(p: Point): Id | null {
-    const r = this.doc.meta.seatSize / 2;
+    const meta = this.doc.meta;
     let best: Id | null = null;
-    let bestD = r * r * 1.2;
+    let bestD = Infinity;
     for (const s of this.doc.seats.values()) {
       const d = (s.x - p.x) ** 2 + (s.y - p.y) ** 2;
-      if (d <= bestD) {
+      const { width, height } = seatDims(s, meta);
+      const r = Math.max(width, height) / 2;
+      if (d <= r * r * 1.2 && d < bestD) {
         bestD = d;
         best = s.id;
       }
@@ -355,6 +388,9 @@ export class Editor {
       if (Math.abs(l.x - p.x) <= l.size * 3 && Math.abs(l.y - p.y) <= l.size) return l.id;
     const st = this.doc.meta.stage;
     if (st && p.x >= st.x && p.x <= st.x + st.width && p.y >= st.y && p.y <= st.y + st.height) return 'stage';
+    // Shapes are drawn under the sections but are usually small things inside them (a pillar, a desk): they come first.
+    const shapes = [...this.doc.shapes.values()].reverse();
+    for (const d of shapes) if (decorHit(d, p, 4 / this.camera.scale)) return d.id;
     const sections = [...this.doc.sections.values()].reverse();
     for (const s of sections) if (pointInPolygon(p.x, p.y, s.outline)) return s.id;
     return null;
@@ -374,6 +410,7 @@ export class Editor {
     const whole = new Set(ids);
     for (const s of this.doc.seats.values()) if (!whole.has(s.section) && inside(s)) ids.push(s.id);
     for (const l of this.doc.labels.values()) if (inside(l)) ids.push(l.id);
+    for (const d of this.doc.shapes.values()) if (d.points.every(inside)) ids.push(d.id);
     const st = this.doc.meta.stage;
     if (st && inside(st) && inside({ x: st.x + st.width, y: st.y + st.height })) ids.push('stage');
     return ids;
@@ -382,16 +419,21 @@ export class Editor {
   /** The plan-unit box around what is selected (seats of selected sections included). */
   selectionBounds(ids: Id[] = this.selection.all()): Box | null {
     const pts: Point[] = [];
-    const r = this.doc.meta.seatSize / 2;
     for (const id of ids) {
       const t = tableOf(id);
       if (t === 'seats') {
         const s = this.doc.seats.get(id);
-        if (s) pts.push({ x: s.x - r, y: s.y - r }, { x: s.x + r, y: s.y + r });
+        if (!s) continue;
+        const size = seatDims(s, this.doc.meta);
+        const r = Math.max(size.width, size.height) / 2;
+        pts.push({ x: s.x - r, y: s.y - r }, { x: s.x + r, y: s.y + r });
       } else if (t === 'sections') pts.push(...(this.doc.sections.get(id)?.outline ?? []));
       else if (t === 'labels') {
         const l = this.doc.labels.get(id);
         if (l) pts.push(l);
+      } else if (t === 'shapes') {
+        const d = this.doc.shapes.get(id);
+        if (d) pts.push(...decorBox(d));
       } else if (t === 'stage' && this.doc.meta.stage) {
         const st = this.doc.meta.stage;
         pts.push(st, { x: st.x + st.width, y: st.y + st.height });
@@ -421,6 +463,8 @@ export class Editor {
         const l = this.doc.labels.get(id)!;
         b.set('labels', id, { ...l, ...f(l) });
       }
+      for (const id of this.selection.ofTable('shapes'))
+        b.set('shapes', id, moveDecor(this.doc.shapes.get(id)!, f, turn, mirror));
       if (this.selection.has('stage') && this.doc.meta.stage && !turn && !mirror) {
         const st = this.doc.meta.stage;
         b.setMeta({ ...this.doc.meta, stage: { ...st, ...f(st) } });
@@ -493,6 +537,7 @@ export class Editor {
       sections,
       seats: this.targetSeats(),
       labels: this.selection.ofTable('labels').map((id) => this.doc.labels.get(id)!),
+      shapes: this.selection.ofTable('shapes').map((id) => this.doc.shapes.get(id)!),
     };
     this.announce('copied', { count: this.selection.size });
     this.changed();
@@ -537,6 +582,11 @@ export class Editor {
         fresh.push(id);
         b.set('labels', id, { ...l, id, x: l.x + d, y: l.y + d });
       }
+      for (const shape of clip.shapes) {
+        const id = newId('dc');
+        fresh.push(id);
+        b.set('shapes', id, { ...shape, id, points: shape.points.map((p) => ({ x: p.x + d, y: p.y + d })) });
+      }
     });
     this.selection.select(fresh);
     this.changed();
@@ -553,6 +603,7 @@ export class Editor {
       for (const id of sections) b.remove('sections', id);
       for (const s of this.targetSeats()) b.remove('seats', s.id);
       for (const id of this.selection.ofTable('labels')) b.remove('labels', id);
+      for (const id of this.selection.ofTable('shapes')) b.remove('shapes', id);
       if (this.selection.has('stage')) b.setMeta({ ...this.doc.meta, stage: null });
     });
   }
@@ -615,6 +666,7 @@ export class Editor {
           together: null,
           group: 'main',
           identity: null,
+          size: null,
         });
       }
     });
@@ -721,6 +773,12 @@ export class Editor {
         created = id;
         break;
       }
+      case 'shape': {
+        const kind = this.options.shapeKind;
+        if (tiny || kind === 'polygon') return;
+        created = this.addDecor(kind === 'line' ? [a, b] : rectOutline(a, b).filter((_, i) => i % 2 === 0));
+        break;
+      }
       default:
         return;
     }
@@ -729,6 +787,28 @@ export class Editor {
       this.selection.select([created]);
       this.changed();
     }
+  }
+
+  /** A new decorative shape of the shape tool's kind, filled light grey with a dark outline (changed in its panel). */
+  private addDecor(points: Point[]): Id {
+    const kind = this.options.shapeKind;
+    const id = newId('dc');
+    const shape: DecorShape = {
+      id,
+      kind,
+      points,
+      rotate: 0,
+      fill: kind === 'line' ? null : '#d0d7de',
+      stroke: '#57606a',
+      label: null,
+    };
+    this.run('addShape', (c) => c.set('shapes', id, shape));
+    return id;
+  }
+
+  /** Whether a click (or Enter) adds a corner: the polygon section tool, and the shape tool drawing a polygon. */
+  picksCorners(): boolean {
+    return this.tool === 'polygon' || (this.tool === 'shape' && this.options.shapeKind === 'polygon');
   }
 
   /** The polygon tool: a corner per click; closing it (Enter, or a click on the first corner) makes the section. */
@@ -752,9 +832,11 @@ export class Editor {
       return;
     }
     let id: Id | null = null;
-    this.run('addSection', (c) => {
-      id = this.addSection(c, pts, true).id;
-    });
+    if (this.tool === 'shape') id = this.addDecor(pts);
+    else
+      this.run('addSection', (c) => {
+        id = this.addSection(c, pts, true).id;
+      });
     if (id) {
       this.selection.select([id]);
       this.changed();
@@ -771,6 +853,11 @@ export class Editor {
   updateLabel(id: Id, patch: Partial<Omit<Label, 'id'>>): void {
     const l = this.doc.labels.get(id);
     if (l) this.run('editText', (b) => b.set('labels', id, { ...l, ...patch }));
+  }
+
+  updateShape(id: Id, patch: Partial<Omit<DecorShape, 'id'>>): void {
+    const d = this.doc.shapes.get(id);
+    if (d) this.run('editShape', (b) => b.set('shapes', id, { ...d, ...patch }));
   }
 
   updateStageLabel(label: Names): void {
@@ -1010,6 +1097,47 @@ export class Editor {
     this.setBackground({ ...bg, ...patch }, label);
   }
 
+  /** Whether the floor plan can be placed: there is one and it is not locked. */
+  canPlaceImage(): boolean {
+    const bg = this.doc.meta.background;
+    return !!bg && !bg.locked && !this.readOnly;
+  }
+
+  /** The place tool's drag so far (plan units), snapped to whole grid steps; drawn, not yet a command. */
+  dragImage(dx: number, dy: number): void {
+    if (!this.canPlaceImage()) return;
+    const g = this.options.grid;
+    this.imageDrag = g ? { x: Math.round(dx / g) * g, y: Math.round(dy / g) * g } : { x: round(dx), y: round(dy) };
+    this.changed();
+  }
+
+  /** The drag let go: the floor plan moved by it, one command ('moveBackground'); nothing for a drag of nothing. */
+  endImageDrag(): void {
+    const d = this.imageDrag;
+    this.imageDrag = null;
+    if (d && (d.x || d.y)) this.moveImage(d.x, d.y);
+    else this.changed();
+  }
+
+  /** The place tool's arrow keys: one grid step (one unit without a grid), Shift ten; one command each. */
+  nudgeImage(dirX: number, dirY: number, big: boolean): void {
+    const step = (this.options.grid || 1) * (big ? 10 : 1);
+    this.moveImage(dirX * step, dirY * step);
+  }
+
+  private moveImage(dx: number, dy: number): void {
+    const bg = this.doc.meta.background;
+    if (!bg || !this.canPlaceImage()) {
+      this.announce('imageLocked');
+      this.changed();
+      return;
+    }
+    const offset = { x: round(bg.offset.x + dx), y: round(bg.offset.y + dy) };
+    this.setBackground({ ...bg, offset }, 'moveBackground');
+    this.announce('imageMoved', { x: offset.x, y: offset.y });
+    this.changed();
+  }
+
   /** The measure tool: a point per click or Enter; a third starts again. */
   addMeasurePoint(p: Point): void {
     this.measure = this.measure.length >= 2 ? [p] : [...this.measure, p];
@@ -1068,6 +1196,41 @@ export class Editor {
     this.changed();
   }
 
+  private sizeCache: { doc: number; selection: number; size: TargetSize } | null = null;
+
+  /** The target seats' one size (null when they differ) and whether any has its own: kept like targetSeats. */
+  targetSeatSize(): TargetSize {
+    const c = this.sizeCache;
+    if (c && c.doc === this.docVersion && c.selection === this.selection.serial) return c.size;
+    const meta = this.doc.meta;
+    let one: { width: number; height: number } | null = null;
+    let same = true;
+    let own = false;
+    for (const s of this.targetSeats()) {
+      const d = seatDims(s, meta);
+      if (s.size) own = true;
+      if (!one) one = d;
+      else if (d.width !== one.width || d.height !== one.height) same = false;
+    }
+    const size = { size: same ? one : null, own };
+    this.sizeCache = { doc: this.docVersion, selection: this.selection.serial, size };
+    return size;
+  }
+
+  /**
+   * The target seats' own width and height (plan units; a couch, a wheelchair space), or back to the plan's seat size
+   * (null): one command.
+   */
+  setSeatSize(size: { width: number; height: number } | null): void {
+    if (size && !(size.width > 0 && size.height > 0)) return;
+    const meta = this.doc.meta;
+    const own = size && (size.width !== meta.seatSize || size.height !== meta.seatSize) ? size : null;
+    this.run('seatSize', (b) => {
+      for (const s of this.targetSeats())
+        if (s.size?.width !== own?.width || s.size?.height !== own?.height) b.set('seats', s.id, { ...s, size: own });
+    });
+  }
+
   updateMeta(patch: Partial<Pick<DesignerDoc['meta'], 'name' | 'code' | 'width' | 'height' | 'seatSize'>>): void {
     this.run('editPlan', (b) => b.setMeta({ ...this.doc.meta, ...patch }));
   }
@@ -1112,6 +1275,7 @@ export class Editor {
   cancelGesture(): void {
     this.draft = null;
     this.shapeDraft = null;
+    this.imageDrag = null;
     this.band = null;
     this.dragOffset = null;
     this.guides = [];
@@ -1180,6 +1344,7 @@ export class Editor {
     for (const s of this.doc.sections.values()) yield* s.outline;
     for (const s of this.doc.seats.values()) yield s;
     for (const l of this.doc.labels.values()) yield l;
+    for (const d of this.doc.shapes.values()) yield* decorBox(d);
     const st = this.doc.meta.stage;
     if (st) {
       yield st;

@@ -7,10 +7,11 @@ export function tableOf(id: Id): TableName | 'stage' | null {
   if (id.startsWith('sc')) return 'sections';
   if (id.startsWith('zn')) return 'zones';
   if (id.startsWith('lb')) return 'labels';
+  if (id.startsWith('dc')) return 'shapes';
   return null;
 }
 
-/** What is selected on the canvas: seats, sections, labels, the stage. */
+/** What is selected on the canvas: seats, sections, labels, decorative shapes, the stage. */
 export class SelectionManager {
   private ids = new Set<Id>();
   /** Bumped on every change of what is selected (what is worked out from the selection is kept until it moves). */

@@ -1,5 +1,5 @@
 import { validatePlan, type PlanProblem } from '@hotline/seatmaps/designer';
-import type { DesignerDoc, Id, Point } from './doc';
+import { seatDims, type DesignerDoc, type Id, type Point } from './doc';
 import { docToPlan } from './venue-document';
 
 /**
@@ -22,6 +22,7 @@ export interface Problem {
     | 'togetherAlone'
     | 'togetherRows'
     | 'duplicateCode'
+    | 'decorName'
     | 'planCheck';
   params: Record<string, string | number>;
   /** A problem of the model's plan check (the one the server runs before publishing): its own code and sentence. */
@@ -82,8 +83,10 @@ export function ownProblems(doc: DesignerDoc): Problem[] {
       if (known) known.n++;
       else noZone.set(s.section, { n: 1, seat: s.id, at: { x: s.x, y: s.y } });
     }
-    const half = meta.seatSize / 2;
-    if (s.x - half < 0 || s.y - half < 0 || s.x + half > meta.width || s.y + half > meta.height)
+    const size = seatDims(s, meta);
+    const hw = size.width / 2;
+    const hh = size.height / 2;
+    if (s.x - hw < 0 || s.y - hh < 0 || s.x + hw > meta.width || s.y + hh > meta.height)
       add({ code: 'outsidePlan', params: { row: s.row, seat: s.name }, target: s.id, at: { x: s.x, y: s.y } });
     if (s.together !== null) {
       const tk = `${s.section}:${s.together}`;
@@ -112,6 +115,13 @@ export function ownProblems(doc: DesignerDoc): Problem[] {
     if (section.outline.some((p) => p.x < 0 || p.y < 0 || p.x > meta.width || p.y > meta.height))
       add({ code: 'outsidePlan', params: { row: '', seat: params.section }, target: section.id, at });
   }
+  // A text or a shape's label is written in the format's four-language name: Hebrew and English are required.
+  const missing = (n: { he: string; en: string }) => !n.he.trim() || !n.en.trim();
+  for (const l of doc.labels.values())
+    if (missing(l.text)) add({ code: 'decorName', params: { text: l.text.he || l.text.en }, target: l.id, at: l });
+  for (const d of doc.shapes.values())
+    if (d.label && missing(d.label))
+      add({ code: 'decorName', params: { text: d.label.he || d.label.en }, target: d.id, at: centreOf(d.points) });
   for (const t of together.values()) {
     if (t.n < 2) add({ code: 'togetherAlone', params: {}, target: t.seat, at: t.at });
     if (t.rows.size > 1) add({ code: 'togetherRows', params: {}, target: t.seat, at: t.at });

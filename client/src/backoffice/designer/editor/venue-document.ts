@@ -80,8 +80,8 @@ export function docToPlan(doc: DesignerDoc, only?: ReadonlySet<string>): Designe
       label: s.name,
       cx: s.x,
       cy: s.y,
-      width: meta.seatSize,
-      height: meta.seatSize,
+      width: s.size?.width ?? meta.seatSize,
+      height: s.size?.height ?? meta.seatSize,
       rotate: s.rotate,
       zoneId: s.zone,
       features: s.features,
@@ -113,7 +113,7 @@ export function docToPlan(doc: DesignerDoc, only?: ReadonlySet<string>): Designe
       fontSize: l.size,
       rotate: l.rotate,
     })),
-    shapes: meta.shapes,
+    shapes: [...doc.shapes.values()],
     background: meta.background,
   };
 }
@@ -132,7 +132,6 @@ export function planToDoc(plan: DesignerPlan): DesignerDoc {
       seatSize: 10,
       stage: plan.stage,
       focalPoint: plan.focalPoint,
-      shapes: plan.shapes,
       background: plan.background,
       venue: {
         code: plan.location.code,
@@ -147,6 +146,12 @@ export function planToDoc(plan: DesignerPlan): DesignerDoc {
       plan.texts.map((t) => [
         id('lb', t.id),
         { id: id('lb', t.id), text: t.text, x: t.x, y: t.y, size: t.fontSize, rotate: t.rotate },
+      ]),
+    ),
+    shapes: new Map(
+      plan.shapes.map((d) => [
+        id('dc', d.id),
+        { ...d, id: id('dc', d.id), points: d.points.map((p) => ({ x: p.x, y: p.y })) },
       ]),
     ),
   };
@@ -180,11 +185,16 @@ export function planToDoc(plan: DesignerPlan): DesignerDoc {
           together: k.together,
           group: row.group,
           identity: k.identity,
+          size: { width: k.width, height: k.height },
         };
         doc.seats.set(seat.id, seat);
       }
   }
   if (seatSize) doc.meta.seatSize = seatSize;
+  // Seats of the plan's size need none of their own (changing the plan's seat size then changes them).
+  const size = doc.meta.seatSize;
+  for (const [id, s] of doc.seats)
+    if (s.size && s.size.width === size && s.size.height === size) doc.seats.set(id, { ...s, size: null });
   return doc;
 }
 

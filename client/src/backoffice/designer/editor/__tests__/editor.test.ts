@@ -1,4 +1,4 @@
-import { emptyDoc, type DesignerDoc } from '../doc';
+import { DECOR_KINDS, emptyDoc, type DecorKind, type DesignerDoc } from '../doc';
 import { Editor } from '../editor';
 import { DEFAULT_FORM } from '../numbering';
 import { toVenueDocument, fromVenueDocument } from '../venue-document';
@@ -8,7 +8,14 @@ const venue = { code: 'hall', name: { he: 'אולם', en: 'Hall', ru: '', ar: ''
 /** A plain, comparable picture of the document (maps as sorted entries). */
 function snapshot(doc: DesignerDoc): unknown {
   const t = (m: Map<string, unknown>) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
-  return { meta: doc.meta, zones: t(doc.zones), sections: t(doc.sections), seats: t(doc.seats), labels: t(doc.labels) };
+  return {
+    meta: doc.meta,
+    zones: t(doc.zones),
+    sections: t(doc.sections),
+    seats: t(doc.seats),
+    labels: t(doc.labels),
+    shapes: t(doc.shapes),
+  };
 }
 
 /** A stage at the top (rows are numbered from it) and a block of rows in one category. */
@@ -56,6 +63,32 @@ const commands: [string, (e: Editor) => void][] = [
     },
   ],
 ];
+
+/** The shape tool drawing one shape of a kind (two corners, or a polygon's three corners closed). */
+function drawShape(e: Editor, kind: DecorKind, a = { x: 300, y: 300 }, b = { x: 360, y: 340 }): void {
+  e.setTool('shape');
+  e.setToolOptions({ shapeKind: kind });
+  if (kind !== 'polygon') {
+    e.create(a, b);
+    return;
+  }
+  e.addPolygonPoint(a);
+  e.addPolygonPoint({ x: b.x, y: a.y });
+  e.addPolygonPoint(b);
+  e.closePolygon();
+}
+commands.push(
+  ...DECOR_KINDS.map((kind): [string, (e: Editor) => void] => [`shape: ${kind}`, (e) => drawShape(e, kind)]),
+  [
+    'shape label',
+    (e) => {
+      drawShape(e, 'rect');
+      e.updateShape(e.selection.ofTable('shapes')[0]!, { label: { he: 'בר', en: 'Bar', ru: '', ar: '' } });
+    },
+  ],
+  ['seat size of its own', (e) => e.setSeatSize({ width: 14, height: 8 })],
+  ['shape moved with a section', (e) => (drawShape(e, 'ellipse'), e.selectAll(), e.rotateSelected(90))],
+);
 
 describe('designer editor: every command undoes and redoes', () => {
   test.each(commands)('%s', (_name, act) => {
@@ -289,6 +322,147 @@ describe('designer venue document (the model convert)', () => {
   });
 });
 
+describe('designer editor: decorative shapes (the shape tool)', () => {
+  test.each<[DecorKind, number]>([
+    ['rect', 2],
+    ['ellipse', 2],
+    ['line', 2],
+    ['polygon', 3],
+  ])('a %s is drawn selected, found by a click, and keeps %d points', (kind, points) => {
+    const e = editorWithBlock();
+    drawShape(e, kind);
+    const [id] = e.selection.ofTable('shapes');
+    expect(e.doc.shapes.get(id!)).toMatchObject({ kind, rotate: 0, label: null });
+    expect(e.doc.shapes.get(id!)!.points).toHaveLength(points);
+    e.clearSelection();
+    // Every kind covers (or passes by) the middle of the box drawn, (330, 320).
+    expect(e.hitTest({ x: 330.5, y: 320 })).toBe(id);
+    expect(e.hitTest({ x: 600, y: 600 })).toBeNull();
+  });
+
+  test('a line is drawn from its first point to its second, not as a box', () => {
+    const e = editorWithBlock();
+    drawShape(e, 'line', { x: 300, y: 340 }, { x: 360, y: 300 });
+    const d = e.doc.shapes.get(e.selection.ofTable('shapes')[0]!)!;
+    expect(d.points).toEqual([
+      { x: 300, y: 340 },
+      { x: 360, y: 300 },
+    ]);
+    expect(d.fill).toBeNull();
+  });
+
+  test('a click on nothing draws nothing; a polygon needs three corners', () => {
+    const e = editorWithBlock();
+    e.setTool('shape');
+    e.create({ x: 300, y: 300 }, { x: 300, y: 300 });
+    e.setToolOptions({ shapeKind: 'polygon' });
+    expect(e.picksCorners()).toBe(true);
+    e.addPolygonPoint({ x: 300, y: 300 });
+    e.addPolygonPoint({ x: 350, y: 300 });
+    e.closePolygon();
+    expect(e.doc.shapes.size).toBe(0);
+    expect(e.doc.sections.size).toBe(1);
+  });
+
+  test('moved, nudged, copied, box-selected and deleted like anything else; undo brings it back', () => {
+    const e = editorWithBlock();
+    drawShape(e, 'rect');
+    const [id] = e.selection.ofTable('shapes');
+    e.moveSelected(10, -5);
+    expect(e.doc.shapes.get(id!)!.points[0]).toEqual({ x: 310, y: 295 });
+    e.nudge(1, 0, true);
+    expect(e.doc.shapes.get(id!)!.points[0]).toEqual({ x: 320, y: 295 });
+    e.duplicate();
+    expect(e.doc.shapes.size).toBe(2);
+    e.select(e.idsInBox({ x: 290, y: 280 }, { x: 400, y: 400 }));
+    expect(e.selection.ofTable('shapes')).toHaveLength(2);
+    e.deleteSelected();
+    expect(e.doc.shapes.size).toBe(0);
+    e.undo();
+    expect(e.doc.shapes.size).toBe(2);
+  });
+
+  test("shapes travel in the format's decor and come back as they were", () => {
+    const e = editorWithBlock();
+    drawShape(e, 'ellipse');
+    e.updateShape(e.selection.ofTable('shapes')[0]!, {
+      label: { he: 'עמוד', en: 'Pillar', ru: 'Колонна', ar: 'عمود' },
+      stroke: '#112233',
+    });
+    e.rotateSelected(30);
+    drawShape(e, 'polygon', { x: 400, y: 400 }, { x: 450, y: 450 });
+    const v = toVenueDocument(e.doc);
+    expect(v.decor?.shapes?.map((d) => [d.kind, d.label?.en ?? null, d.rotate])).toEqual([
+      ['ellipse', 'Pillar', 30],
+      ['polygon', null, 0],
+    ]);
+    const back = [...fromVenueDocument(v).shapes.values()].map(({ id: _id, ...rest }) => rest);
+    expect(back).toEqual([...e.doc.shapes.values()].map(({ id: _id, ...rest }) => rest));
+    expect(toVenueDocument(fromVenueDocument(v))).toEqual(v);
+  });
+
+  test('a label without Hebrew or English is a problem that selects the shape (the format needs both)', () => {
+    const e = editorWithBlock();
+    drawShape(e, 'rect');
+    const [id] = e.selection.ofTable('shapes');
+    e.updateShape(id!, { label: { he: 'בר', en: '', ru: '', ar: '' } });
+    expect(e.problems().map((p) => [p.code, p.target])).toEqual([['decorName', id]]);
+    e.updateShape(id!, { label: { he: 'בר', en: 'Bar', ru: '', ar: '' } });
+    expect(e.problems()).toEqual([]);
+  });
+});
+
+describe('designer editor: seats of their own size (the format keeps a size per seat)', () => {
+  test('an opened plan keeps every seat its size: seats of the plan size have none of their own', () => {
+    const e = editorWithBlock(1, 3);
+    e.select([e.hitTest({ x: 110, y: 100 })!]);
+    e.setSeatSize({ width: 9, height: 6 });
+    const v = toVenueDocument(e.doc);
+    const sizes = v.sections[0]!.groups[0]!.rows[0]!.seats.map((k) => `${k.widthPercent}x${k.heightPercent}`);
+    expect(new Set(sizes).size).toBe(2);
+    const back = fromVenueDocument(v);
+    expect(back.meta.seatSize).toBe(10);
+    expect([...back.seats.values()].map((s) => [s.name, s.size])).toEqual([
+      ['1', null],
+      ['2', { width: 9, height: 6 }],
+      ['3', null],
+    ]);
+    expect(toVenueDocument(back)).toEqual(v);
+    // Back to the plan's size: none of its own again, one command.
+    const opened = new Editor(back);
+    opened.select([opened.hitTest({ x: 110, y: 100 })!]);
+    opened.setSeatSize(null);
+    expect([...opened.doc.seats.values()].every((s) => s.size === null)).toBe(true);
+    opened.undo();
+    expect(opened.targetSeatSize()).toEqual({ size: { width: 9, height: 6 }, own: true });
+  });
+
+  test.each<[string, { width: number; height: number } | null, Record<string, unknown>]>([
+    ['its own size', { width: 20, height: 8 }, { width: 20, height: 8 }],
+    ["the plan's size typed is no size of its own", { width: 10, height: 10 }, { width: 10, height: 10 }],
+    ['a size of nothing is refused', { width: 0, height: 8 }, { width: 10, height: 10 }],
+  ])('%s', (_, size, drawn) => {
+    const e = editorWithBlock(1, 3);
+    const id = e.hitTest({ x: 110, y: 100 })!;
+    e.select([id]);
+    e.setSeatSize(size);
+    expect(e.targetSeatSize()).toEqual({ size: drawn, own: drawn.width !== 10 || drawn.height !== 10 });
+  });
+
+  test('a wide seat is hit, bounded and checked at its own size', () => {
+    const e = editorWithBlock(1, 3);
+    const last = e.hitTest({ x: 120, y: 100 })!;
+    e.select([last]);
+    e.setSeatSize({ width: 30, height: 10 });
+    e.clearSelection();
+    expect(e.hitTest({ x: 133, y: 100 })).toBe(last);
+    expect(e.selectionBounds([last])).toEqual({ minX: 105, minY: 85, maxX: 135, maxY: 115 });
+    e.select([last]);
+    e.moveSelected(e.doc.meta.width - 135 + 5, 0);
+    expect(e.problems().map((p) => p.code)).toContain('outsidePlan');
+  });
+});
+
 describe('designer editor: a floor plan traced under the plan', () => {
   const image = { src: 'data:image/png;base64,iVBORw0KGgo=', opacity: 0.5, scale: 1, offset: { x: 0, y: 0 } };
 
@@ -324,6 +498,57 @@ describe('designer editor: a floor plan traced under the plan', () => {
       'addBackground',
     ]);
     expect(snapshot(e.doc)).toEqual(before);
+  });
+
+  test.each<[string, number, [number, number][], { x: number; y: number }]>([
+    ['a drag snapped to the 5-unit grid', 5, [[12, -8]], { x: 10, y: -10 }],
+    ['a drag without a grid, to 1/100 unit', 0, [[12.345, 3]], { x: 12.35, y: 3 }],
+    ['a drag that ends where it began changes nothing', 5, [[1, -2]], { x: 0, y: 0 }],
+  ])('placed by dragging: %s, one command', (_, grid, moves, offset) => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: false }, 'addBackground');
+    e.options.grid = grid;
+    e.setTool('placeImage');
+    for (const [dx, dy] of moves) e.dragImage(dx, dy);
+    // Drawn at the drag, not yet a command.
+    expect(e.doc.meta.background!.offset).toEqual({ x: 0, y: 0 });
+    const commands = e.history.undoLabel;
+    e.endImageDrag();
+    expect(e.imageDrag).toBeNull();
+    expect(e.doc.meta.background!.offset).toEqual(offset);
+    if (offset.x || offset.y) {
+      expect(e.history.undoLabel).toBe('moveBackground');
+      e.undo();
+      expect(e.doc.meta.background!.offset).toEqual({ x: 0, y: 0 });
+    } else expect(e.history.undoLabel).toBe(commands);
+  });
+
+  test.each<[number, boolean, [number, number], { x: number; y: number }]>([
+    [5, false, [1, 0], { x: 5, y: 0 }],
+    [5, true, [0, -1], { x: 0, y: -50 }],
+    [0, false, [-1, 0], { x: -1, y: 0 }],
+    [0, true, [0, 1], { x: 0, y: 10 }],
+  ])('placed by arrow keys: grid %d, shift %s, direction %j: one step, one command', (grid, big, [dx, dy], offset) => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: false }, 'addBackground');
+    e.options.grid = grid;
+    e.nudgeImage(dx, dy, big);
+    expect(e.doc.meta.background!.offset).toEqual(offset);
+    expect(e.announcement).toMatchObject({ key: 'imageMoved', params: offset });
+    e.undo();
+    expect(e.doc.meta.background!.offset).toEqual({ x: 0, y: 0 });
+  });
+
+  test('locked (or read only), a drag or an arrow does not move it, and says why', () => {
+    const e = editorWithBlock();
+    e.setBackground({ ...image, locked: true }, 'addBackground');
+    e.setTool('placeImage');
+    e.dragImage(50, 50);
+    expect(e.imageDrag).toBeNull();
+    e.nudgeImage(1, 0, false);
+    expect(e.announcement).toMatchObject({ key: 'imageLocked' });
+    expect(e.doc.meta.background!.offset).toEqual({ x: 0, y: 0 });
+    expect(e.history.undoLabel).toBe('addBackground');
   });
 
   test('locked, it is neither moved nor scaled (its opacity still changes)', () => {
