@@ -76,12 +76,14 @@ interface PresentationRowDb {
   sales_open_at: Date | null;
   sales_close_at: Date | null;
   venue_type_id: number;
+  rotating_code: boolean;
   revision: number;
   sold_count: number;
 }
 
 const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
-  p.max_seats_per_order, p.published_at, p.cancelled_at, p.sales_open_at, p.sales_close_at, p.venue_type_id, p.revision,
+  p.max_seats_per_order, p.published_at, p.cancelled_at, p.sales_open_at, p.sales_close_at, p.venue_type_id,
+  p.rotating_code, p.revision,
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
@@ -295,6 +297,7 @@ export class EventAdminRepository {
         videoOnDemand: watchingOfVenueType(r.venue_type_id),
         salesOpenAt: r.sales_open_at?.toISOString() ?? null,
         salesCloseAt: r.sales_close_at?.toISOString() ?? null,
+        rotatingCode: r.rotating_code,
         soldCount: r.sold_count,
         prices,
         cancellation: progress.get(Number(r.id)) ?? null,
@@ -625,6 +628,36 @@ export class EventAdminRepository {
         'UPDATE presentation SET sales_open_at = $2, sales_close_at = $3, revision = revision + 1 WHERE id = $1',
         [id, window.opensAt, window.closesAt],
       );
+      return 'changed';
+    });
+  }
+
+  /**
+   * The rotating code switched at `revision`, only while no scanner can have judged a ticket of the date: before the
+   * doors open (by `now`) and with no scan recorded. The row is locked, so a first scan racing the switch either
+   * commits before it (and the switch is refused) or reads the new setting.
+   */
+  async changeRotatingCode(
+    id: number,
+    revision: number,
+    rotatingCode: boolean,
+    now: Date,
+  ): Promise<'changed' | 'cancelled' | 'stale' | 'locked'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query(
+        `SELECT revision, cancelled_at,
+                date_time - make_interval(mins => doors_open_minutes) <= $2 AS doors_open,
+                EXISTS (SELECT 1 FROM checkin_scan s WHERE s.presentation_id = presentation.id) AS scanned
+           FROM presentation WHERE id = $1 FOR UPDATE`,
+        [id, now],
+      );
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      if (row.doors_open || row.scanned) return 'locked';
+      await tx.query('UPDATE presentation SET rotating_code = $2, revision = revision + 1 WHERE id = $1', [
+        id,
+        rotatingCode,
+      ]);
       return 'changed';
     });
   }

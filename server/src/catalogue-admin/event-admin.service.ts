@@ -22,6 +22,7 @@ import {
   type AdminPresentationCancel,
   type AdminPresentationMoved,
   type AdminSaleWindowChange,
+  type AdminRotatingCodeChange,
   type AdminZone,
   type AdminZonePrices,
   type ScheduledRun,
@@ -226,6 +227,28 @@ export class EventAdminService {
     await this.audited(staff, 'presentation-sale-window', after.businessId, `presentation:${id}`, {
       before: { opensAt: before.salesOpenAt, closesAt: before.salesCloseAt },
       after: { opensAt: after.salesOpenAt, closesAt: after.salesCloseAt },
+    });
+    return after;
+  }
+
+  /**
+   * The doors' rotating code on or off, only before the doors open and before any scan (docs/door-checkin.md, "The
+   * rotating code"): e-ticket pages and scanners learn it at their next load.
+   */
+  async changeRotatingCode(
+    staff: StaffIdentity,
+    id: number,
+    change: AdminRotatingCodeChange,
+  ): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.changeRotatingCode(id, change.revision, change.rotatingCode, this.clock.now());
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'locked') throw new AppError('ROTATING_CODE_LOCKED');
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-rotating-code', after.businessId, `presentation:${id}`, {
+      before: before.rotatingCode,
+      after: after.rotatingCode,
     });
     return after;
   }

@@ -25,6 +25,7 @@ import { CouponForm, type CouponSave } from './CouponForm';
 import { MemberPriceForm } from './MemberPriceForm';
 import { DateSettingsForm } from './DateSettingsForm';
 import { SaleWindowForm } from './SaleWindowForm';
+import { RotatingCodeForm } from './RotatingCodeForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
@@ -47,7 +48,7 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'cancel' };
+type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'rotating' | 'cancel' };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
@@ -60,6 +61,7 @@ const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
 const membersButtonId = (id: number) => `bo-date-${id}-members`;
 const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 const windowButtonId = (id: number) => `bo-date-${id}-window`;
+const rotatingButtonId = (id: number) => `bo-date-${id}-rotating`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
@@ -68,6 +70,7 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   members: membersButtonId,
   settings: settingsButtonId,
   window: windowButtonId,
+  rotating: rotatingButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -322,6 +325,24 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
+  /** The doors' rotating code on or off (refused by the server once the doors opened or a ticket was scanned). */
+  const saveRotatingCode = async (p: AdminPresentation, rotatingCode: boolean) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeRotatingCode(p.id, { revision: p.revision, rotatingCode });
+        return t(done.rotatingCode ? `${K}.rotatingCode.savedOn` : `${K}.rotatingCode.savedOff`, {
+          date: formatJerusalemDateTime(done.startsAt, locale),
+        });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = rotatingButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   /** The price a member pays per zone, added or changed. */
   const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
     const saved = await run(
@@ -550,6 +571,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   {t(`${K}.watching.${p.videoOnDemand}`)}
                                 </span>
                               )}
+                              {p.rotatingCode && (
+                                <span className="bo-hint" data-testid={`bo-date-${p.id}-rotating-shown`}>
+                                  {' · '}
+                                  {t(`${K}.rotatingCode.shown`)}
+                                </span>
+                              )}
                               {(p.salesOpenAt || p.salesCloseAt) && (
                                 <span className="bo-hint" data-testid={`bo-date-${p.id}-window`}>
                                   {' · '}
@@ -686,6 +713,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     t(`${K}.saleWindow.open`),
                                   )}
                                   {opener(
+                                    'rotating',
+                                    rotatingButtonId(p.id),
+                                    `bo-rotating-${p.id}`,
+                                    t(`${K}.rotatingCode.open`),
+                                  )}
+                                  {opener(
                                     'coupons',
                                     couponsButtonId(p.id),
                                     `bo-coupons-${p.id}`,
@@ -728,6 +761,15 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     busy={busy}
                                     locale={locale}
                                     onSave={(revision, settings) => saveSettings(p, revision, settings)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'rotating' ? (
+                                  <RotatingCodeForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(on) => saveRotatingCode(p, on)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'window' ? (

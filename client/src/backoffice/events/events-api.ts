@@ -15,6 +15,7 @@ import type {
   AdminDateSettingsChange,
   AdminDateSettingsResponse,
   AdminSaleWindowChange,
+  AdminRotatingCodeChange,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -58,6 +59,12 @@ export const eventsApi = {
   /** When the public may buy the date (null: no limit on that side); the box office sells outside it. */
   changeSaleWindow: (presentationId: number, change: AdminSaleWindowChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/sale-window`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** The doors take only the e-ticket's code that changes every 15 s, or not (refused once the doors opened). */
+  changeRotatingCode: (presentationId: number, change: AdminRotatingCodeChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/rotating-code`, {
       method: 'PUT',
       body: change,
     }),
