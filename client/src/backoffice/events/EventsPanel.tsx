@@ -48,7 +48,10 @@ interface Refusal {
 type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: string | null };
 
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
-type Editing = { id: number; kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'rotating' | 'cancel' };
+type Editing = {
+  id: number;
+  kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'rotating' | 'cancel';
+};
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
 const PROGRESS_POLL_MS = 3_000;
