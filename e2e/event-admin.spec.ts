@@ -1,6 +1,7 @@
 import { expectAxeClean, signInAdmin } from './back-office.support';
 import { withSql } from './sql.support';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -661,6 +662,91 @@ test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560
   await expect(page.locator(`#bo-coupons-${dateId}-until`)).toBeFocused();
   await expect(page.locator(`#bo-coupons-${dateId}-until`)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId(`bo-coupons-${dateId}`)).toContainText('The end must come after the start.');
+});
+
+test("a date's rotating door code switched on the screen, shown in its row; refused once a ticket was scanned; axe-clean with the form open", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  const hall = await ownTheatre(page);
+  const featureId = await apiEvent(page, uniqueCode('e2e-rotating'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
+  await page.reload();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const opener = row.getByRole('button', { name: /^Door code/ });
+  await expect(page.getByTestId(`bo-date-${dateId}-rotating-shown`)).toHaveCount(0);
+
+  // On: saved, named in the row, the focus back on its button; the server has it.
+  await opener.click();
+  const form = page.getByTestId(`bo-rotating-${dateId}`);
+  const box = form.getByLabel('Rotating code at the doors');
+  await expect(box).toBeFocused();
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expectAxeClean(page, 'events, door code form (en, 1280 px)');
+  await form.getByRole('button', { name: 'Save the door code' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('take only the rotating code now');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId(`bo-date-${dateId}-rotating-shown`)).toContainText('Rotating door code');
+  await expect(opener).toBeFocused();
+  const saved = await created<{ rotatingCode: boolean }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(saved.rotatingCode).toBe(true);
+
+  // In Hebrew at 390 px and Arabic at 2560 px the form is axe-clean, fits, and shows the setting.
+  for (const [lang, width] of [
+    ['he', 390],
+    ['ar', 2560],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-rotating`).click();
+    await expect(page.locator(`#bo-rotating-${dateId}-on`)).toBeFocused();
+    await expect(page.locator(`#bo-rotating-${dateId}-on`)).toBeChecked();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, door code form (${lang}, ${width} px)`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`bo-rotating-${dateId}`)).toHaveCount(0);
+  }
+
+  // A scanner has judged a code of the date: switching off is refused with the server's sentence, nothing changes.
+  const scanned = await created<{ outcome: string }>(
+    await page.request.post('/api/checkin/redeem?lang=en', {
+      data: {
+        code: 'not a ticket',
+        presentationId: dateId,
+        gate: 'North 1',
+        device: 'phone-1',
+        scannedAt: new Date().toISOString(),
+        nonce: randomUUID(),
+        direction: 'in',
+      },
+    }),
+    200,
+  );
+  expect(scanned.outcome).toBe('not-valid');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/backoffice/events?lang=en');
+  await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+  await page.locator(`#bo-date-${dateId}-rotating`).click();
+  await page.locator(`#bo-rotating-${dateId}-on`).uncheck();
+  await page.getByRole('button', { name: 'Save the door code' }).click();
+  await expect(page.getByTestId('bo-event-refusal')).toContainText('can no longer be switched on or off');
+  const after = await created<{ rotatingCode: boolean }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(after.rotatingCode).toBe(true);
 });
 
 test("a date's sale window set on the screen: buyers see it as not yet on sale and get no seat map; then closed; axe-clean with the form open", async ({

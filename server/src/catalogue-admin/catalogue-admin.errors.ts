@@ -158,6 +158,15 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'هذا الموعد ملغى؛ لم يعد من الممكن تغييره أو نشره.',
     },
   },
+  ROTATING_CODE_LOCKED: {
+    status: 409,
+    message: {
+      he: 'הדלתות של המועד כבר נפתחו או שכבר נסרקו כרטיסים; אי אפשר עוד להפעיל או לכבות את הקוד המתחלף.',
+      en: 'The doors of this date have opened or tickets have been scanned; the rotating code can no longer be switched on or off.',
+      ru: 'Двери на эту дату уже открыты или билеты уже сканировались; сменяющийся код больше нельзя включить или выключить.',
+      ar: 'فُتحت أبواب هذا الموعد أو مُسحت تذاكر بالفعل؛ لم يعد من الممكن تشغيل الرمز المتغير أو إيقافه.',
+    },
+  },
   PRESENTATION_NOT_READY: {
     status: 409,
     message: {

@@ -130,6 +130,8 @@ const holdPolicyBody = z.object({
   releaseMinutesBeforeStart: minutesIn(HOLD_POLICY_BOUNDS.releaseMinutesBeforeStart),
   maxHoldMinutes: minutesIn(HOLD_POLICY_BOUNDS.maxHoldMinutes).nullable(),
 });
+/** PUT /api/admin/presentations/:id/rotating-code: the doors take only the code that changes every 15 s, or not. */
+const rotatingCodeBody = z.object({ revision, rotatingCode: z.boolean() });
 
 /** PUT /api/admin/presentations/:id/member-prices: a member's price per zone and the units each ticket draws. */
 const memberPricesBody = z.object({
@@ -396,6 +398,19 @@ export class EventAdminController {
     @ZodBody(holdPolicyBody) body: z.infer<typeof holdPolicyBody>,
   ): Promise<AdminPresentation> {
     return this.events.changeHoldPolicy(staff, p.id, body);
+  }
+  @Put('presentations/:id/rotating-code')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      "A date's rotating door code on or off (409 ROTATING_CODE_LOCKED once its doors have opened or a ticket was scanned)",
+  })
+  changeRotatingCode(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(rotatingCodeBody) body: z.infer<typeof rotatingCodeBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeRotatingCode(staff, p.id, body);
   }
 
   @Put('presentations/:id/member-prices')

@@ -80,13 +80,14 @@ interface PresentationRowDb {
   hold_release_minutes: number;
   hold_max_minutes: number | null;
   venue_type_id: number;
+  rotating_code: boolean;
   revision: number;
   sold_count: number;
 }
 
 const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
   p.max_seats_per_order, p.published_at, p.cancelled_at, p.sales_open_at, p.sales_close_at, p.venue_type_id, p.revision,
-  p.holds_allowed, p.hold_release_minutes, p.hold_max_minutes,
+  p.holds_allowed, p.hold_release_minutes, p.hold_max_minutes, p.rotating_code,
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
@@ -305,6 +306,7 @@ export class EventAdminRepository {
           releaseMinutesBeforeStart: r.hold_release_minutes,
           maxHoldMinutes: r.hold_max_minutes,
         },
+        rotatingCode: r.rotating_code,
         soldCount: r.sold_count,
         prices,
         cancellation: progress.get(Number(r.id)) ?? null,
@@ -673,6 +675,35 @@ export class EventAdminRepository {
       await tx.query('UPDATE presentation SET venue_type_id = $2, revision = revision + 1 WHERE id = $1', [
         id,
         venueTypeId,
+      ]);
+      return 'changed';
+    });
+  }
+  /**
+   * The rotating code switched at `revision`, only while no scanner can have judged a ticket of the date: before the
+   * doors open (by `now`) and with no scan recorded. The row is locked, so a first scan racing the switch either
+   * commits before it (and the switch is refused) or reads the new setting.
+   */
+  async changeRotatingCode(
+    id: number,
+    revision: number,
+    rotatingCode: boolean,
+    now: Date,
+  ): Promise<'changed' | 'cancelled' | 'stale' | 'locked'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query(
+        `SELECT revision, cancelled_at,
+                date_time - make_interval(mins => doors_open_minutes) <= $2 AS doors_open,
+                EXISTS (SELECT 1 FROM checkin_scan s WHERE s.presentation_id = presentation.id) AS scanned
+           FROM presentation WHERE id = $1 FOR UPDATE`,
+        [id, now],
+      );
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      if (row.doors_open || row.scanned) return 'locked';
+      await tx.query('UPDATE presentation SET rotating_code = $2, revision = revision + 1 WHERE id = $1', [
+        id,
+        rotatingCode,
       ]);
       return 'changed';
     });

@@ -25,6 +25,7 @@ import {
   type AdminSaleWindowChange,
   type AdminHoldPolicyChange,
   type AdminWatchingChange,
+  type AdminRotatingCodeChange,
   type AdminZone,
   type AdminZonePrices,
   type ScheduledRun,
@@ -282,6 +283,27 @@ export class EventAdminService {
     await this.audited(staff, 'presentation-hold-policy', after.businessId, `presentation:${id}`, {
       before: before.holdPolicy,
       after: after.holdPolicy,
+    });
+    return after;
+  }
+  /**
+   * The doors' rotating code on or off, only before the doors open and before any scan (docs/door-checkin.md, "The
+   * rotating code"): e-ticket pages and scanners learn it at their next load.
+   */
+  async changeRotatingCode(
+    staff: StaffIdentity,
+    id: number,
+    change: AdminRotatingCodeChange,
+  ): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.changeRotatingCode(id, change.revision, change.rotatingCode, this.clock.now());
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'locked') throw new AppError('ROTATING_CODE_LOCKED');
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-rotating-code', after.businessId, `presentation:${id}`, {
+      before: before.rotatingCode,
+      after: after.rotatingCode,
     });
     return after;
   }

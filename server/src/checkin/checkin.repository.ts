@@ -45,6 +45,11 @@ export class NonceTaken extends Error {}
 export class CheckinRepository {
   constructor(private readonly db: DataSource) {}
 
+  /** Statements outside any transaction (each its own). */
+  get manager(): EntityManager {
+    return this.db.manager;
+  }
+
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
   }
@@ -66,6 +71,22 @@ export class CheckinRepository {
    * meanwhile waits for this scan's transaction (or this scan waits for it), so the door never admits on a stale row.
    */
   async ticket(tx: EntityManager, identifier: string): Promise<DoorTicketRow | null> {
+    return this.ticketRead(tx, identifier, 'FOR SHARE OF t');
+  }
+
+  /**
+   * The same read without a lock or a transaction: the door's first try (RedemptionService.redeem), whose one write
+   * statement checks again, share-locking the row, every fact of the ticket its answer depended on.
+   */
+  ticketUnlocked(identifier: string): Promise<DoorTicketRow | null> {
+    return this.ticketRead(this.db.manager, identifier, '');
+  }
+
+  private async ticketRead(
+    tx: EntityManager,
+    identifier: string,
+    lock: 'FOR SHARE OF t' | '',
+  ): Promise<DoorTicketRow | null> {
     const rows = await tx.query(
       `SELECT t.id::text AS id, t.identifier, t.presentation_id AS "presentationId", t.section_id AS "sectionId", t.x, t.y,
               t.status AS "ticketStatus", r.state AS "reservationState", p.date_time AS "showAt",
@@ -77,7 +98,7 @@ export class CheckinRepository {
          JOIN section s ON s.id = t.section_id
          LEFT JOIN seat st ON st.section_id = t.section_id AND st.x = t.x AND st.y = t.y
         WHERE t.identifier = $1
-        FOR SHARE OF t`,
+        ${lock}`,
       [identifier],
     );
     const row = rows[0];
@@ -87,26 +108,33 @@ export class CheckinRepository {
   /** Stores the scan; NonceTaken when the same nonce was stored first by a concurrent request. */
   async insertScan(tx: EntityManager, s: ScanRow): Promise<void> {
     const rows = await tx.query(
-      `INSERT INTO checkin_scan (nonce, presentation_id, ticket_id, staff_user_id, gate, device, direction, outcome,
-                                 scanned_at, received_at, offline, conflict, answer)
+      `INSERT INTO checkin_scan (${SCAN_COLUMNS})
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (nonce) DO NOTHING RETURNING id`,
-      [
-        s.nonce,
-        s.presentationId,
-        s.ticketId,
-        s.staffUserId,
-        s.gate,
-        s.device,
-        s.direction,
-        s.answer.outcome,
-        s.scannedAt,
-        s.receivedAt,
-        s.offline,
-        s.conflict,
-        JSON.stringify(s.answer),
-      ],
+      scanValues(s),
     );
     if (rows.length === 0) throw new NonceTaken();
   }
+}
+
+/** checkin_scan's columns in the order of `scanValues` ($1-$13). */
+export const SCAN_COLUMNS = `nonce, presentation_id, ticket_id, staff_user_id, gate, device, direction, outcome,
+  scanned_at, received_at, offline, conflict, answer`;
+
+export function scanValues(s: ScanRow): unknown[] {
+  return [
+    s.nonce,
+    s.presentationId,
+    s.ticketId,
+    s.staffUserId,
+    s.gate,
+    s.device,
+    s.direction,
+    s.answer.outcome,
+    s.scannedAt,
+    s.receivedAt,
+    s.offline,
+    s.conflict,
+    JSON.stringify(s.answer),
+  ];
 }

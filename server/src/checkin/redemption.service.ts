@@ -66,8 +66,87 @@ export class RedemptionService {
 
   async redeem(staff: StaffIdentity, scan: DoorScanInput, locale: Locale): Promise<RedeemResponse> {
     await this.scope.presentation(staff, scan.presentationId);
-    const { answer, replayed } = await this.decide(staff, scan, null);
+    const at = this.clock.now();
+    const code = await this.resolve(scan.code, at);
+    const { answer, replayed } =
+      (await this.withoutTransaction(staff, scan, at, code)) ?? (await this.decide(staff, scan, null, { at, code }));
     return this.worded(answer, replayed, locale);
+  }
+
+  /**
+   * The door's common cases online, in two statements and no transaction (docs/door-checkin.md, "Cost per scan"):
+   * the ticket read without a lock and the rule; a refusal is then stored as it is (one insert: it lets nobody in, so
+   * no lock makes it truer), a first entry goes through AdmissionWriter.admitFirst (the admission and its scan row in
+   * one statement, guarded by the facts the rule used). Null for the rest (a ticket already in, re-entry, an exit,
+   * a nonce seen before, a ticket changed since the read): the full transaction decides it, as it does every upload.
+   */
+  private async withoutTransaction(
+    staff: StaffIdentity,
+    scan: DoorScanInput,
+    at: Date,
+    code: ResolvedCode | null,
+  ): Promise<{ answer: StoredAnswer; replayed: boolean } | null> {
+    if (scan.direction !== 'in') return null;
+    const ticket = code ? await this.repository.ticketUnlocked(code.identifier) : null;
+    const verdict = code
+      ? doorVerdict(ticket, {
+          presentationId: scan.presentationId,
+          codePresentationId: code.fields?.presentationId ?? null,
+          codeSeat: code.fields,
+          rotating: code.rotating,
+          at,
+        })
+      : 'not-valid';
+    try {
+      if (verdict !== 'proceed' || !ticket) {
+        const answer = this.answerOf(verdict === 'proceed' ? 'not-valid' : verdict, ticket, null);
+        await this.repository.insertScan(this.repository.manager, {
+          ...this.scanRow(staff, scan, ticket?.id ?? null, at, false, false),
+          answer,
+        });
+        return { answer, replayed: false };
+      }
+      const answer = this.answerOf('admitted', ticket, { admittedAt: at, gate: scan.gate });
+      const admitted = await this.admissions.admitFirst(
+        {
+          ticketId: ticket.id,
+          presentationId: ticket.presentationId,
+          at,
+          gate: scan.gate,
+          device: scan.device,
+          reentryAllowed: ticket.reentryAllowed,
+        },
+        ticket,
+        { ...this.scanRow(staff, scan, ticket.id, at, false, false), answer },
+      );
+      return admitted ? { answer, replayed: false } : null;
+    } catch (error) {
+      if (error instanceof NonceTaken) return null;
+      throw error;
+    }
+  }
+
+  private scanRow(
+    staff: StaffIdentity,
+    scan: DoorScanInput,
+    ticketId: string | null,
+    receivedAt: Date,
+    offline: boolean,
+    conflict: boolean,
+  ) {
+    return {
+      nonce: scan.nonce,
+      presentationId: scan.presentationId,
+      ticketId,
+      staffUserId: staff.userId,
+      gate: scan.gate,
+      device: scan.device,
+      direction: scan.direction,
+      scannedAt: scan.scannedAt,
+      receivedAt,
+      offline,
+      conflict,
+    };
   }
 
   /** One queued offline scan; the server's decision stands, and a disagreement is recorded as a conflict. */
@@ -95,12 +174,14 @@ export class RedemptionService {
     staff: StaffIdentity,
     scan: DoorScanInput,
     offline: OfflineScan | null,
+    /** An online scan's moment and code, already resolved by the first try. */
+    resolved?: { at: Date; code: ResolvedCode | null },
   ): Promise<{ answer: StoredAnswer; replayed: boolean; conflict: boolean }> {
-    const receivedAt = this.clock.now();
+    const receivedAt = resolved?.at ?? this.clock.now();
     // Online, the server's clock says whether doors are open (a scanner's clock may be hours off); offline, the
     // moment of the scan, never later than now.
     const at = offline ? new Date(Math.min(scan.scannedAt.getTime(), receivedAt.getTime())) : receivedAt;
-    const code = await this.resolve(scan.code, at);
+    const code = resolved ? resolved.code : await this.resolve(scan.code, at);
     try {
       return await this.repository.transaction(async (tx) => {
         // A nonce seen before is found by the scan's own insert (NonceTaken, below), which rolls this transaction
@@ -142,17 +223,7 @@ export class RedemptionService {
         // the manifest): kept and listed, never folded away.
         const conflict = offline?.deviceOutcome === 'admitted' && outcome !== 'admitted';
         await this.repository.insertScan(tx, {
-          nonce: scan.nonce,
-          presentationId: scan.presentationId,
-          ticketId: ticket?.id ?? null,
-          staffUserId: staff.userId,
-          gate: scan.gate,
-          device: scan.device,
-          direction: scan.direction,
-          scannedAt: scan.scannedAt,
-          receivedAt,
-          offline: offline !== null,
-          conflict,
+          ...this.scanRow(staff, scan, ticket?.id ?? null, receivedAt, offline !== null, conflict),
           answer,
         });
         return { answer, replayed: false, conflict };

@@ -167,6 +167,8 @@ export interface AdminPresentation {
   salesCloseAt: string | null;
   /** What a hold order (a member's unpaid reservation) may do on this date (shared holdPolicyOutcome). */
   holdPolicy: HoldPolicy;
+  /** The doors take only the e-ticket's code that changes every 15 s (docs/door-checkin.md, "The rotating code"). */
+  rotatingCode: boolean;
   /** Tickets sold and not cancelled. */
   soldCount: number;
   /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
@@ -305,6 +307,16 @@ export interface AdminHoldPolicyChange extends HoldPolicy {
 export interface AdminWatchingChange {
   revision: number;
   videoOnDemand: VideoOnDemandKind | null;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/rotating-code: the doors take only the e-ticket page's code that changes every 15
+ * s, or the ticket's static code again. Refused (409 ROTATING_CODE_LOCKED) once the doors have opened or a ticket of
+ * the date has been scanned: scanners already holding the date's manifest would judge codes by the old setting.
+ */
+export interface AdminRotatingCodeChange {
+  revision: number;
+  rotatingCode: boolean;
 }
 
 export interface AdminDateSettings {

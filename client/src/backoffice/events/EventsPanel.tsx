@@ -30,6 +30,7 @@ import { DateSettingsForm } from './DateSettingsForm';
 import { HoldPolicyForm } from './HoldPolicyForm';
 import { SaleWindowForm } from './SaleWindowForm';
 import { WatchingForm } from './WatchingForm';
+import { RotatingCodeForm } from './RotatingCodeForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
@@ -54,7 +55,8 @@ type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: s
 /** The one date whose inline form is open: "Change date and time" or "Cancel this date". */
 type Editing = {
   id: number;
-  kind: 'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'holds' | 'watching' | 'cancel';
+  kind:
+    'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'holds' | 'watching' | 'rotating' | 'cancel';
 };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
@@ -70,6 +72,7 @@ const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 const windowButtonId = (id: number) => `bo-date-${id}-window`;
 const holdsButtonId = (id: number) => `bo-date-${id}-holds`;
 const watchingButtonId = (id: number) => `bo-date-${id}-watching`;
+const rotatingButtonId = (id: number) => `bo-date-${id}-rotating`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
@@ -80,6 +83,7 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   window: windowButtonId,
   holds: holdsButtonId,
   watching: watchingButtonId,
+  rotating: rotatingButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
@@ -366,6 +370,24 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
+  /** The doors' rotating code on or off (refused by the server once the doors opened or a ticket was scanned). */
+  const saveRotatingCode = async (p: AdminPresentation, rotatingCode: boolean) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeRotatingCode(p.id, { revision: p.revision, rotatingCode });
+        return t(done.rotatingCode ? `${K}.rotatingCode.savedOn` : `${K}.rotatingCode.savedOff`, {
+          date: formatJerusalemDateTime(done.startsAt, locale),
+        });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = rotatingButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   /** The price a member pays per zone, added or changed. */
   const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
     const saved = await run(
@@ -611,6 +633,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   </span>
                                 )
                               )}
+                              {p.rotatingCode && (
+                                <span className="bo-hint" data-testid={`bo-date-${p.id}-rotating-shown`}>
+                                  {' · '}
+                                  {t(`${K}.rotatingCode.shown`)}
+                                </span>
+                              )}
                               {(p.salesOpenAt || p.salesCloseAt) && (
                                 <span className="bo-hint" data-testid={`bo-date-${p.id}-window`}>
                                   {' · '}
@@ -754,6 +782,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     t(`${K}.watchingChange.open`),
                                   )}
                                   {opener(
+                                    'rotating',
+                                    rotatingButtonId(p.id),
+                                    `bo-rotating-${p.id}`,
+                                    t(`${K}.rotatingCode.open`),
+                                  )}
+                                  {opener(
                                     'coupons',
                                     couponsButtonId(p.id),
                                     `bo-coupons-${p.id}`,
@@ -796,6 +830,15 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     busy={busy}
                                     locale={locale}
                                     onSave={(revision, settings) => saveSettings(p, revision, settings)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'rotating' ? (
+                                  <RotatingCodeForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(on) => saveRotatingCode(p, on)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'window' ? (

@@ -17,6 +17,7 @@ import type {
   AdminSaleWindowChange,
   AdminHoldPolicyChange,
   AdminWatchingChange,
+  AdminRotatingCodeChange,
   AdminProduct,
   AdminProductInput,
   AdminProductListResponse,
@@ -72,6 +73,13 @@ export const eventsApi = {
   /** A date between the hall and online (refused once a ticket of it is sold or held). */
   changeWatching: (presentationId: number, change: AdminWatchingChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/watching`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** The price a member pays per zone (added, or its amount and units changed). */
+  /** The doors take only the e-ticket's code that changes every 15 s, or not (refused once the doors opened). */
+  changeRotatingCode: (presentationId: number, change: AdminRotatingCodeChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/rotating-code`, {
       method: 'PUT',
       body: change,
     }),
