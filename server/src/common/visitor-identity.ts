@@ -49,7 +49,7 @@ export const VisitorId = createParamDecorator((_data: unknown, ctx: ExecutionCon
 });
 
 /** The route option AnonymousRead sets (read by the identity hook in app.factory.ts). */
-export const ANONYMOUS_READ = 'anonymousRead';
+const ANONYMOUS_READ = 'anonymousRead';
 
 /**
  * A read whose answer does not depend on who asks, for a caller without an id: the identity hook gives the request a
