@@ -31,8 +31,19 @@ const STATUS_LIMIT = {
   ],
 };
 
-/** The ticket rides in a header, never in the URL (no secrets in URLs or logs). */
-const TICKET_HEADER = 'queue-ticket';
+/** The admission also goes into an httpOnly cookie: the seat map's calls carry it without knowing about queues. */
+function withPassCookie(cookies: ResponseCookies, r: QueueStatusResponse): QueueStatusResponse {
+  if (r.pass && r.admittedUntil)
+    cookies.set({
+      name: passCookieOf(r.presentationId),
+      value: r.pass,
+      path: '/api',
+      maxAgeSeconds: (Date.parse(r.admittedUntil) - r.serverTime) / 1000,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+  return r;
+}
 
 /** The waiting room's public calls (docs/waiting-room.md). */
 @ApiTags('waiting room')
@@ -71,23 +82,10 @@ export class QueueController {
   async status(
     @VisitorId() visitorId: string,
     @ZodParams(params) p: { presentationId: number },
+    // The ticket rides in a header, never in the URL (no secrets in URLs or logs).
+    @Headers('queue-ticket') ticket: string | undefined,
     @Cookies() cookies: ResponseCookies,
-    @Headers(TICKET_HEADER) ticket?: string,
   ): Promise<QueueStatusResponse> {
     return withPassCookie(cookies, await this.queue.status(p.presentationId, visitorId, ticket));
   }
-}
-
-/** The admission also goes into an httpOnly cookie: the seat map's calls carry it without knowing about queues. */
-function withPassCookie(cookies: ResponseCookies, r: QueueStatusResponse): QueueStatusResponse {
-  if (r.pass && r.admittedUntil)
-    cookies.set({
-      name: passCookieOf(r.presentationId),
-      value: r.pass,
-      path: '/api',
-      maxAgeSeconds: (Date.parse(r.admittedUntil) - r.serverTime) / 1000,
-      httpOnly: true,
-      sameSite: 'Lax',
-    });
-  return r;
 }

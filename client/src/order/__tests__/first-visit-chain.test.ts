@@ -8,6 +8,7 @@
  * except the server's AnonymousRead routes (plan, ticket groups, statuses), as app.factory.ts does.
  */
 import { encodeSeatStatusBinary } from '@hotline/shared';
+import type * as Identity from '../../api/identity';
 
 interface Held {
   url: string;
@@ -99,7 +100,7 @@ test('a first visit asks the presentation, the plan, the ticket groups and the s
 
 test('control: reads that wait for the visitor id (as before) make it two waves, four round trips', async () => {
   jest.doMock('../../api/identity', () => {
-    const actual = jest.requireActual<typeof import('../../api/identity')>('../../api/identity');
+    const actual = jest.requireActual<typeof Identity>('../../api/identity');
     return { ...actual, withVisitorIdIfKnown: actual.withVisitorId };
   });
   const chain = await waves();
