@@ -155,7 +155,8 @@ function startServer() {
     if (p.startsWith('/socket.io'))
       return json(res, 404, '{"error":"NOT_FOUND","message":"no live room in the bench"}');
     if (p.startsWith('/api/')) {
-      if (p === '/api/seats/seatplan') {
+      // By venue and plan (main before the plan route by presentation) or by presentation (docs/seat-map.md).
+      if (p === '/api/seats/seatplan' || p === `/api/presentations/${PRESENTATION_ID}/seatplan`) {
         if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
           return json(res, 200, state.planGzip, { 'content-encoding': 'gzip', vary: 'accept-encoding' });
         return json(res, 200, fx.seatplan);

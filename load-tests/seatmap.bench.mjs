@@ -311,13 +311,15 @@ async function runOnce(browser, baseUrl, fx, renderer) {
       ? JSON.stringify({ timer: {} })
       : p.endsWith('/ticketGroups')
         ? fx.ticketGroups
-        : p.startsWith('/api/presentations/')
-          ? fx.presentation
-          : p === '/api/seats/seatplan'
-            ? fx.seatplan
-            : p === '/api/seats/seats-status'
-              ? fx.status
-              : null;
+        : p.endsWith('/seatplan')
+          ? fx.seatplan
+          : p.startsWith('/api/presentations/')
+            ? fx.presentation
+            : p === '/api/seats/seatplan'
+              ? fx.seatplan
+              : p === '/api/seats/seats-status'
+                ? fx.status
+                : null;
     if (body === null)
       return route.fulfill({
         status: 404,

@@ -23,12 +23,20 @@ import { installTextGuard } from './common/text-guard';
 import { ConfiguredIoAdapter } from './common/socket-origins';
 import { applySecurityHeaders, cookieSecureAttribute } from './common/security-headers';
 import { clientStaticOptions } from './common/static-assets';
-import { readCookie, resolveVisitor, VISITOR_COOKIE, VISITOR_HEADER } from './common/visitor-identity';
+import {
+  issuesNoVisitorId,
+  readCookie,
+  resolveVisitor,
+  VISITOR_COOKIE,
+  VISITOR_HEADER,
+} from './common/visitor-identity';
 import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
 import { installSeatPlanUploadParser } from './catalogue-admin/seat-plan-upload-parser';
 import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
+import { QUEUE_PLAIN_ROUTES } from './queue/queue-plain-routes';
+import { QueueModule } from './queue/queue.module';
 import { Metrics, Tracing } from './observability';
 import { HttpAnswerMetrics } from './observability/http-metrics';
 
@@ -65,8 +73,9 @@ export interface CreateAppOptions {
   clock?: Clock;
   compile?: AppCompiler;
   /**
-   * false: the hot seat routes go through Nest's pipeline like every other route, for the test that compares the
-   * two ways of serving them (server/test/seats/plain-routes-parity.medium.test.ts). Default: served plainly.
+   * false: the hot seat routes and the queue join go through Nest's pipeline like every other route, for the test
+   * that compares the two ways of serving them (server/test/seats/plain-routes-parity.medium.test.ts). Default:
+   * served plainly.
    */
   plainRoutes?: boolean;
 }
@@ -167,7 +176,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       return reply.status(response.status).send(response.body);
     }
     request.visitorId = visitor.visitorId;
-    if (visitor.issued) {
+    if (visitor.issued && !issuesNoVisitorId(request.routeOptions.config)) {
       void reply.header(VISITOR_HEADER, visitor.visitorId);
       // Readable by the storefront (it sends the value back as the uuid header); a year, like the spec's cookie.
       void reply.header(
@@ -179,17 +188,22 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // NUL characters and lone surrogates are refused for every route, once, before any handler.
   installTextGuard(fastify);
   installSeatPlanUploadParser(fastify);
-  // lock-seat and unlock-seat skip Nest's per-request pipeline (same guards, inputs, errors): installed before
-  // Nest registers its routes, which happens when the app initialises.
+  // The hot seat routes and the queue join skip Nest's per-request pipeline (same guards, inputs, errors, cookies):
+  // installed before Nest registers its routes, which happens when the app initialises. Each set is prepared in its
+  // own module, whose providers its guards and filters are made from.
   const errors = app.get(AllExceptionsFilter);
   if (options.plainRoutes !== false)
-    await servePlainRoutes(
-      fastify,
-      app.select(SeatsModule).get(ModuleRef),
-      SEAT_PLAIN_ROUTES as readonly PlainRoute[],
-      (error, request, reply) => errors.respond(error, request, reply),
-      { read: () => globalEnhancersOf(app), honoured: PLAIN_ROUTE_GLOBALS },
-    );
+    for (const [module, routes] of [
+      [SeatsModule, SEAT_PLAIN_ROUTES],
+      [QueueModule, QUEUE_PLAIN_ROUTES],
+    ] as const)
+      await servePlainRoutes(
+        fastify,
+        app.select(module).get(ModuleRef),
+        routes as readonly PlainRoute[],
+        (error, request, reply) => errors.respond(error, request, reply),
+        { read: () => globalEnhancersOf(app), honoured: PLAIN_ROUTE_GLOBALS },
+      );
   // Errors fastify raises itself (malformed JSON, wrong content type, body too large) reach
   // AllExceptionsFilter through Nest's own fastify error handler, so they get the same shape.
 

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@hotline/shared';
 import { i18next } from '../i18n';
 import { channelQuery } from '../storefront-modes/channel';
-import { withVisitorId } from './identity';
+import { withVisitorId, withVisitorIdIfKnown } from './identity';
 
 /** Where the API lives; same origin in production and behind Vite's proxy in development. */
 export const API_BASE = '/api';
@@ -80,6 +80,11 @@ export interface RequestOptions {
   /** A body sent as it is with its own media type (a seat-plan file), instead of `body` as JSON. */
   rawBody?: { text: string; type: string };
   signal?: AbortSignal;
+  /**
+   * A read the server answers the same to anyone without an id (an `AnonymousRead` route): goes at once without a
+   * uuid on a first visit, never waiting for the call that gets one (api/identity.ts withVisitorIdIfKnown).
+   */
+  anonymousRead?: boolean;
 }
 
 export function buildUrl(path: string, query: Query = {}): string {
@@ -101,7 +106,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const url = buildUrl(path, options.query);
   let response: Response;
   try {
-    response = await withVisitorId((uuid) => {
+    response = await (options.anonymousRead ? withVisitorIdIfKnown : withVisitorId)((uuid) => {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (uuid) headers.uuid = uuid;
       if (options.body !== undefined) headers['content-type'] = 'application/json';

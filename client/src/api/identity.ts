@@ -103,6 +103,16 @@ export async function withVisitorId(call: (uuid: string | null) => Promise<Respo
   }
 }
 
+/**
+ * For the reads the server answers the same to anyone without an id (its `AnonymousRead` routes: a presentation's
+ * plan, ticket groups and seat statuses): sent with the uuid when there is one, else at once without it: not queued
+ * behind the call that is getting the id, and nothing adopted from the answer (the server issues none there). So a
+ * first visit's seat-map data leaves beside the presentation instead of a round trip after it (docs/seat-map.md).
+ */
+export function withVisitorIdIfKnown(call: (uuid: string | null) => Promise<Response>): Promise<Response> {
+  return call(storedVisitorId());
+}
+
 /** For tests: forget the in-memory copy. */
 export function resetVisitorIdForTests(): void {
   current = null;

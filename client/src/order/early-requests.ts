@@ -1,14 +1,22 @@
-import type { PresentationResponse, TicketGroupsResponse } from '@hotline/shared';
+import type { PresentationResponse } from '@hotline/shared';
 import { api, buildUrl } from '../api/client';
 import { askEarly } from '../api/early-answers';
-import { getSeatplanText, getSeatsStatusBytes, parsedStatusKey } from '../seatmap/api';
+import {
+  askTicketGroups,
+  getSeatplanText,
+  getSeatsStatusBytes,
+  parsedStatusKey,
+  seatplanUrl,
+  ticketGroupsUrl,
+} from '../seatmap/api';
 import { StatusParser } from '../seatmap/status-parser';
 
 /**
  * On /order/:id the seat map's data used to be asked for only after the entry chunk, the order page's chunk
  * (with the seat map, the largest) and the presentation had arrived one after another. Called from the entry chunk,
- * this asks for the presentation and the statuses (parsed in the status worker) at once and, as soon as the
- * presentation is in, for the plan and ticket groups, while the page's code is still downloading; OrderPage and the seat map's loader take these answers over (api/early-answers.ts)
+ * this asks for the presentation, the plan, the ticket groups and the statuses (parsed in the status worker) at once,
+ * while the page's code is still downloading; OrderPage and the seat map's loader take these answers over
+ * (api/early-answers.ts)
  * through the very calls they make anyway, so the addresses, headers and error handling are theirs.
  *
  * Only where the map opens: /order/:id on the seats step (no ?step=tickets / products).
@@ -33,28 +41,21 @@ export function startOrderPageRequests(pathname: string, search: string): void {
   if (step === 'tickets' || step === 'products') return;
   const id = Number(match[1]);
   if (!(id > 0)) return;
-  // The presentation first: the plan's request waits for it.
+  // The presentation, and beside it everything the first seat frame needs: the plan (by the presentation), the ticket
+  // groups and the statuses need only the presentation id from the address, and a first-time visitor asks them
+  // without waiting for the id the presentation's answer brings (the server's AnonymousRead routes): all four leave
+  // in one round trip.
   const presentationPath = `/presentations/${id}`;
-  const presentation = askEarly(buildUrl(presentationPath), () => api.get<PresentationResponse>(presentationPath, {}));
-  // The statuses need only the presentation id: asked at once, beside the presentation, not a round trip after it.
-  // Parsed as soon as the bytes are in, in the status worker, which starts now (its script downloads beside the
-  // statuses) rather than when the loader runs, by which time the bytes are already here.
+  askEarly(buildUrl(presentationPath), () => api.get<PresentationResponse>(presentationPath, {}));
+  // The statuses are parsed as soon as the bytes are in, in the status worker, which starts now (its script
+  // downloads beside the statuses) rather than when the loader runs, by which time the bytes are already here.
   askEarly(parsedStatusKey(id), () => {
     const parser = new StatusParser();
     return getSeatsStatusBytes(id)
       .then((bytes) => parser.parse(bytes))
       .finally(() => parser.close());
   });
-  presentation.then(
-    ({ presentation: p }) => {
-      // The same addresses the loader (seatmap/managers/loader.ts) will ask for.
-      askEarly(buildUrl('/seats/seatplan', { venueId: p.venueId, seatplanId: p.seatplanId, format: 'columnar' }), () =>
-        getSeatplanText(p.venueId, p.seatplanId),
-      );
-      const groupsPath = `/presentations/${p.id}/ticketGroups`;
-      askEarly(buildUrl(groupsPath), () => api.get<TicketGroupsResponse>(groupsPath, {}));
-    },
-    // The page asks again and shows the error itself.
-    () => undefined,
-  );
+  // The same addresses the loader (seatmap/managers/loader.ts) will ask for.
+  askEarly(seatplanUrl(id), () => getSeatplanText(id));
+  askEarly(ticketGroupsUrl(id), () => askTicketGroups(id));
 }

@@ -12,8 +12,8 @@ import type {
   TimerResponse,
   UnlockSeatResponse,
 } from '@hotline/shared';
-import { api, ApiError, badResponse, buildUrl, isAbortError, networkError } from '../api/client';
-import { withVisitorId } from '../api/identity';
+import { api, ApiError, apiRequest, badResponse, buildUrl, isAbortError, networkError } from '../api/client';
+import { withVisitorIdIfKnown } from '../api/identity';
 import { takeEarlyAnswer } from '../api/early-answers';
 
 /** The seat map's calls (storefront-spec.md section 7). All go through the shared API client (uuid header, lang, ApiError). */
@@ -26,23 +26,32 @@ export interface SeatplanTimings {
 }
 
 /**
- * GET /api/seats/seatplan?format=columnar as TEXT: the caller parses it once
+ * GET /api/presentations/:id/seatplan?format=columnar as TEXT: the caller parses it once
  * every response is in, so "data arrived" and "parsed" can be told apart.
  * The columnar form (ColumnarSeatplan) is a few MB at 100k seats where the
- * nested one is ~38 MB; parsePlan accepts either.
+ * nested one is ~38 MB; parsePlan accepts either. By the presentation (the same document as
+ * /seats/seatplan of its venue and plan), so the order page's entry can ask for it from the address alone, beside the
+ * presentation (order/early-requests.ts).
  */
 export async function getSeatplanText(
-  venueId: number,
-  seatplanId: number,
+  presentationId: number,
   signal?: AbortSignal,
 ): Promise<{ text: string; timings: SeatplanTimings }> {
-  const query = { venueId, seatplanId, format: 'columnar' };
+  const path = seatplanPath(presentationId);
   // Asked already by the order page's entry (order/early-requests.ts): its timings are the real request's.
-  const early = takeEarlyAnswer<{ text: string; timings: SeatplanTimings }>(buildUrl('/seats/seatplan', query), signal);
+  const early = takeEarlyAnswer<{ text: string; timings: SeatplanTimings }>(buildUrl(path, PLAN_QUERY), signal);
   if (early) return early;
   const requested = performance.now();
-  const text = await fetchText('/seats/seatplan', query, signal);
+  const text = await fetchText(path, PLAN_QUERY, signal);
   return { text, timings: { requested, received: performance.now(), bytes: text.length } };
+}
+
+const seatplanPath = (presentationId: number) => `/presentations/${presentationId}/seatplan`;
+const PLAN_QUERY = { format: 'columnar' };
+
+/** The address getSeatplanText asks (the order page's early requests key their answer by it). */
+export function seatplanUrl(presentationId: number): string {
+  return buildUrl(seatplanPath(presentationId), PLAN_QUERY);
 }
 
 export function parsePlan(text: string): ApiSeatplan | ColumnarSeatplan {
@@ -75,7 +84,10 @@ async function fetchText(path: string, query: Record<string, string | number>, s
   return (await fetchResponse(path, query, signal)).text();
 }
 
-/** GET with the visitor header; a non-2xx answer becomes ApiError (the body is consumed then). */
+/**
+ * GET with the visitor header when there is one (these are the server's AnonymousRead routes: a first visit asks
+ * them at once, without waiting for an id); a non-2xx answer becomes ApiError (the body is consumed then).
+ */
 async function fetchResponse(
   path: string,
   query: Record<string, string | number>,
@@ -83,7 +95,7 @@ async function fetchResponse(
 ): Promise<Response> {
   let response: Response;
   try {
-    response = await withVisitorId((uuid) =>
+    response = await withVisitorIdIfKnown((uuid) =>
       fetch(buildUrl(path, query), {
         headers: uuid ? { uuid, accept: 'application/json' } : { accept: 'application/json' },
         signal,
@@ -108,10 +120,22 @@ async function fetchResponse(
 }
 
 export function getTicketGroups(presentationId: number, signal?: AbortSignal): Promise<ApiTicketGroup[]> {
-  const path = `/presentations/${presentationId}/ticketGroups`;
+  const path = ticketGroupsPath(presentationId);
   return (
-    takeEarlyAnswer<TicketGroupsResponse>(buildUrl(path), signal) ?? api.get<TicketGroupsResponse>(path, {}, signal)
+    takeEarlyAnswer<TicketGroupsResponse>(buildUrl(path), signal) ?? askTicketGroups(presentationId, signal)
   ).then((r) => r.ticketGroups);
+}
+
+const ticketGroupsPath = (presentationId: number) => `/presentations/${presentationId}/ticketGroups`;
+
+/** The ticket groups' answer, asked at once on a first visit (an AnonymousRead on the server: nobody's prices). */
+export function askTicketGroups(presentationId: number, signal?: AbortSignal): Promise<TicketGroupsResponse> {
+  return apiRequest<TicketGroupsResponse>(ticketGroupsPath(presentationId), { signal, anonymousRead: true });
+}
+
+/** The address askTicketGroups asks (the order page's early requests key their answer by it). */
+export function ticketGroupsUrl(presentationId: number): string {
+  return buildUrl(ticketGroupsPath(presentationId));
 }
 
 export function lockSeat(seat: LockSeatInput, recaptchaToken: string): Promise<LockSeatResponse> {

@@ -6,6 +6,8 @@ import { gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import { resolveLocale } from '../common/locale';
 import { ZodParams, ZodQuery } from '../common/validation';
+import { AnonymousRead } from '../common/visitor-identity';
+import type { CachedDocument } from './catalogue.service';
 import { ChannelScope } from '../channels';
 import { CatalogueService } from './catalogue.service';
 import {
@@ -13,6 +15,7 @@ import {
   featuresQuery,
   idParam,
   presentationQuery,
+  presentationSeatplanQuery,
   presentationsQuery,
   seatplanQuery,
   ticketGroupsQuery,
@@ -35,6 +38,7 @@ export class FeaturesController {
   }
 
   @Get(':id/placeholderImage')
+  @AnonymousRead()
   @Header('content-type', 'image/svg+xml; charset=utf-8')
   @Header('cache-control', 'public, max-age=3600')
   image(@ZodParams(idParam) params: IdParam) {
@@ -48,6 +52,7 @@ export class ProductsController {
   constructor(private readonly catalogue: CatalogueService) {}
 
   @Get(':id/image')
+  @AnonymousRead()
   @Header('content-type', 'image/svg+xml; charset=utf-8')
   @Header('cache-control', 'public, max-age=3600')
   image(@ZodParams(idParam) params: IdParam) {
@@ -82,7 +87,23 @@ export class PresentationsController {
     return query.isHold ? { presentation: withHoldMode(r.presentation) } : r;
   }
 
+  @Get(':id/seatplan')
+  @AnonymousRead()
+  @ApiOperation({
+    summary:
+      "The presentation's seat plan, the same document as /seats/seatplan of its venue and plan (cached, gzip, ETag; format=columnar)",
+  })
+  async seatplan(
+    @ZodParams(idParam) params: IdParam,
+    @ZodQuery(presentationSeatplanQuery) q: z.infer<typeof presentationSeatplanQuery>,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendSeatplan(await this.catalogue.presentationSeatplan(params.id, q.format ?? 'nested'), request, reply);
+  }
+
   @Get(':id/ticketGroups')
+  @AnonymousRead()
   async ticketGroups(
     @ZodParams(idParam) params: IdParam,
     @ZodQuery(ticketGroupsQuery) query: z.infer<typeof ticketGroupsQuery>,
@@ -103,6 +124,7 @@ export class SeatplanController {
   constructor(private readonly catalogue: CatalogueService) {}
 
   @Get('seatplan')
+  @AnonymousRead()
   @ApiOperation({
     summary:
       'Seat plan: sections -> groups -> rows -> seats (cached, gzip, ETag); format=columnar: seats as one array per field (ColumnarSeatplan)',
@@ -112,17 +134,7 @@ export class SeatplanController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const doc = await this.catalogue.seatplan(q.venueId, q.seatplanId, q.format ?? 'nested');
-    void reply
-      .header('etag', doc.etag)
-      .header('cache-control', 'public, max-age=300')
-      .header('vary', 'accept-encoding');
-    if (request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
-    void reply.header('content-type', 'application/json; charset=utf-8');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('content-encoding', 'gzip').send(doc.gzip);
-    }
-    return reply.send(gunzipSync(doc.gzip));
+    return sendSeatplan(await this.catalogue.seatplan(q.venueId, q.seatplanId, q.format ?? 'nested'), request, reply);
   }
 
   @Get('presentations')
@@ -130,4 +142,18 @@ export class SeatplanController {
   onDate(@ZodQuery(dateQuery) q: z.infer<typeof dateQuery>) {
     return this.catalogue.presentationsOnDate(q.date);
   }
+}
+
+/**
+ * A cached plan document: public for five minutes (the same for every visitor: no visitor id is issued with it, see
+ * AnonymousRead), revalidated by ETag, gzip when accepted.
+ */
+function sendSeatplan(doc: CachedDocument, request: FastifyRequest, reply: FastifyReply) {
+  void reply.header('etag', doc.etag).header('cache-control', 'public, max-age=300').header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
+  void reply.header('content-type', 'application/json; charset=utf-8');
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(doc.gzip);
+  }
+  return reply.send(gunzipSync(doc.gzip));
 }

@@ -32,5 +32,7 @@ export const seatplanQuery = z.object({
   format: z.enum(['nested', 'columnar']).optional(),
   lang: z.string().optional(),
 });
+/** The same plan by the presentation that uses it (no venue or plan id to learn first). */
+export const presentationSeatplanQuery = seatplanQuery.pick({ format: true, lang: true });
 export type SeatplanFormat = 'nested' | 'columnar';
 export const dateQuery = z.object({ date: isoDate, lang: z.string().optional() });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type {
   DatePresentationsResponse,
   FeaturesResponse,
@@ -42,6 +43,10 @@ const HANDLING_FEE: Record<Locale, string> = {
 export class CatalogueService {
   /** Seat plans never change once loaded: serialise and compress each one once. */
   private readonly seatplanCache = new Map<string, Promise<CachedDocument>>();
+  private readonly presentationPlans = new LRUCache<number, Promise<{ venueId: number; seatplanId: number }>>({
+    max: 10_000,
+    ttl: 60_000,
+  });
 
   constructor(
     private readonly repo: CatalogueRepository,
@@ -145,6 +150,25 @@ export class CatalogueService {
     const json = JSON.stringify({ seatplan });
     const tag = format === 'columnar' ? 'spc' : 'sp';
     return { etag: `"${tag}-${seatplanId}-${loaded.seats.length}-${json.length}"`, gzip: gzipSync(json, { level: 6 }) };
+  }
+
+  /**
+   * A presentation's plan, by the presentation alone: the storefront asks for it beside the presentation instead of
+   * after it (docs/seat-map.md, "Loading"). Which plan a date uses is kept a minute per node (a date's plan does not
+   * change once it is on sale), so an on-sale's page loads do not each read the presentation.
+   */
+  async presentationSeatplan(presentationId: number, format: SeatplanFormat): Promise<CachedDocument> {
+    let plan = this.presentationPlans.get(presentationId);
+    if (!plan) {
+      plan = this.repo.findPresentations({ ids: [presentationId] }).then(([row]) => {
+        if (!row) throw new AppError('PRESENTATION_NOT_FOUND');
+        return { venueId: row.presentation.venueId, seatplanId: row.presentation.seatplanId };
+      });
+      this.presentationPlans.set(presentationId, plan);
+      plan.catch(() => this.presentationPlans.delete(presentationId));
+    }
+    const { venueId, seatplanId } = await plan;
+    return this.seatplan(venueId, seatplanId, format);
   }
 
   /** Builds every seat plan's cached documents in the background, so no visitor pays for the first build. */

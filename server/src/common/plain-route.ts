@@ -1,6 +1,7 @@
-import { type CanActivate, ForbiddenException, type Type } from '@nestjs/common';
+import { type CanActivate, type ExceptionFilter, ForbiddenException, type Type } from '@nestjs/common';
 import {
   EXCEPTION_FILTERS_METADATA,
+  FILTER_CATCH_EXCEPTIONS,
   GUARDS_METADATA,
   HEADERS_METADATA,
   HTTP_CODE_METADATA,
@@ -17,6 +18,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import type { ExecutionContext } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestAdmission, withAdmission } from './admission-context';
+import { replyCookies, type ResponseCookies } from './response-cookies';
 import { parseDeclaredInputs, ZodValidationPipe, type DeclaredInputs } from './validation';
 
 /**
@@ -35,8 +37,11 @@ export interface PlainRoute<C = unknown> {
   controller: Type<C>;
   /** The controller method that declares the route and does its work. */
   handler: (this: C, ...args: never[]) => Promise<unknown>;
-  /** Calls the method with what its parameter decorators would have given it. */
-  call(controller: C, request: FastifyRequest, inputs: DeclaredInputs): Promise<unknown>;
+  /**
+   * Calls the method with what its parameter decorators would have given it; `cookies` is what `@Cookies()` gives
+   * (common/response-cookies.ts): the one way a plain route touches its answer besides the body.
+   */
+  call(controller: C, request: FastifyRequest, inputs: DeclaredInputs, cookies: ResponseCookies): Promise<unknown>;
 }
 
 /** Answers an error the way the app's exception filter does (status, localised `{error, message}`, Retry-After). */
@@ -63,7 +68,6 @@ const NEXT_ARG = 2;
 /** Method decorators whose effect lives in Nest's per-request pipeline, which a plain route does not run. */
 const PIPELINE_ONLY: [key: string, decorator: string][] = [
   [PIPES_METADATA, '@UsePipes'],
-  [EXCEPTION_FILTERS_METADATA, '@UseFilters'],
   [HTTP_CODE_METADATA, '@HttpCode'],
   [HEADERS_METADATA, '@Header'],
   [REDIRECT_METADATA, '@Redirect'],
@@ -74,13 +78,22 @@ const PIPELINE_ONLY: [key: string, decorator: string][] = [
 
 /**
  * Why Nest would treat this route differently from a plain route, one line per reason ([] when it serves it alike).
- * A plain route runs the handler's own guards and interceptors (with `around`), parses its zod inputs, answers 200
- * with the handler's value or the error responder's answer; everything else a decorator can ask for is refused.
+ * A plain route runs the handler's own guards and interceptors (with `around`), parses its zod inputs, answers with
+ * the handler's value (200, 201 for a POST, as Nest does) or its one catch-all `@UseFilters` filter's answer (else the
+ * error responder's), sets cookies only through `@Cookies()`; everything else a decorator can ask for is refused.
  */
 export function unservedDecorators(controller: Type<unknown>, handler: object, methodName: string): string[] {
   const reasons: string[] = [];
   for (const key of [GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA, EXCEPTION_FILTERS_METADATA]) {
     if (Reflect.getMetadata(key, controller)) reasons.push(`class-level ${key.replace(/_/g, '')} are not run`);
+  }
+  const filters = (Reflect.getMetadata(EXCEPTION_FILTERS_METADATA, handler) ?? []) as unknown[];
+  if (filters.length > 1) reasons.push('more than one @UseFilters filter is not honoured');
+  for (const filter of filters) {
+    const caught = typeof filter === 'function' ? Reflect.getMetadata(FILTER_CATCH_EXCEPTIONS, filter) : undefined;
+    // Only a filter that catches everything: Nest would pass other errors on to the app's filter, we do not sort.
+    if (!Array.isArray(caught) || caught.length > 0)
+      reasons.push('@UseFilters with a filter that is not a class catching every error (@Catch()) is not honoured');
   }
   for (const [key, decorator] of PIPELINE_ONLY) {
     if (Reflect.getMetadata(key, handler) !== undefined) reasons.push(`${decorator} is not honoured`);
@@ -171,7 +184,11 @@ async function prepare(
     if (!isPlainInterceptor(interceptor)) throw new Error(`${name}: ${interceptorTypes[i]!.name} has no around()`);
     return interceptor;
   });
+  const filterTypes = (Reflect.getMetadata(EXCEPTION_FILTERS_METADATA, route.handler) ?? []) as Type<ExceptionFilter>[];
+  const [filter] = await Promise.all(filterTypes.map((type) => moduleRef.create(type)));
   const controller = moduleRef.get(route.controller, { strict: false });
+  // Nest answers a POST with 201 unless @HttpCode says otherwise (refused above), every other method with 200.
+  const status = route.method === 'POST' ? 201 : 200;
 
   return async (request, reply) => {
     const context = new ExecutionContextHost([request, reply], route.controller, route.handler);
@@ -182,16 +199,18 @@ async function prepare(
         }
         const inputs = parseDeclaredInputs(route.handler, request);
         // Interceptors wrap the handler in declared order: the first one is the outermost.
-        let run = () => route.call(controller, request, inputs);
+        let run = () => route.call(controller, request, inputs, replyCookies(request, reply));
         for (const wrapper of [...wrappers].reverse()) {
           const inner = run;
           run = () => wrapper.around(context, inner);
         }
         return run();
       });
-      await reply.send(answer);
+      await reply.status(status).send(answer);
     } catch (error) {
-      respondWithError(error, request, reply);
+      // The route's own filter sees what Nest's would (guards' refusals included), with the same arguments host.
+      if (filter) filter.catch(error, context);
+      else respondWithError(error, request, reply);
     }
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 
 /**
  * Anonymous identity (storefront-spec.md section 4): every call carries a `uuid`
@@ -46,3 +47,21 @@ export const VisitorId = createParamDecorator((_data: unknown, ctx: ExecutionCon
   const request = ctx.switchToHttp().getRequest<{ visitorId: string }>();
   return request.visitorId;
 });
+
+/** The route option AnonymousRead sets (read by the identity hook in app.factory.ts). */
+const ANONYMOUS_READ = 'anonymousRead';
+
+/**
+ * A read whose answer does not depend on who asks, for a caller without an id: the identity hook gives the request a
+ * throw-away id (it holds nothing, so a seat status shows no seat as theirs) and issues nothing — no `uuid` header,
+ * no cookie. So the storefront may ask several of these at once before it has an id (the seat map's plan, ticket
+ * groups and statuses beside the presentation, docs/seat-map.md "Loading"), with no race between ids issued
+ * side by side, and a public cacheable answer never carries a Set-Cookie. A caller with an id is that visitor, as
+ * on every route.
+ */
+export const AnonymousRead = (): MethodDecorator => RouteConfig({ [ANONYMOUS_READ]: true });
+
+/** Whether a request without an id to this route is served without issuing one (see AnonymousRead). */
+export function issuesNoVisitorId(routeConfig: unknown): boolean {
+  return (routeConfig as Record<string, unknown> | undefined)?.[ANONYMOUS_READ] === true;
+}

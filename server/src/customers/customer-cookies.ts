@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieSecureAttribute } from '../common/security-headers';
+import { replyCookies } from '../common/response-cookies';
 import { readCookie } from '../common/visitor-identity';
 
 /**
@@ -19,13 +19,9 @@ export function setCookie(
   maxAgeSeconds: number,
   sameSite: 'Strict' | 'Lax' = 'Lax',
 ): void {
-  // The same rule as the visitor cookie: the host the browser used (X-Forwarded-Host from a trusted proxy),
-  // so a proxy that talks to us as 127.0.0.1 cannot strip Secure from a production session.
-  const secure = cookieSecureAttribute(request);
-  void reply.header(
-    'set-cookie',
-    `${name}=${value}; Path=/api; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; HttpOnly; SameSite=${sameSite}${secure}`,
-  );
+  // Secure follows the host the browser used (X-Forwarded-Host from a trusted proxy), like the visitor cookie, so a
+  // proxy that talks to us as 127.0.0.1 cannot strip it from a production session (common/response-cookies.ts).
+  replyCookies(request, reply).set({ name, value, path: '/api', maxAgeSeconds, httpOnly: true, sameSite });
 }
 
 export function clearCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {

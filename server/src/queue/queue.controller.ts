@@ -1,6 +1,5 @@
-import { Controller, Get, Header, Headers, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Post, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueueStatusResponse } from '@hotline/shared';
 import type { AltchaChallenge } from '../botcheck';
@@ -8,13 +7,13 @@ import { idString } from '../common/ids';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { ZodBody, ZodParams } from '../common/validation';
 import { VisitorId } from '../common/visitor-identity';
-import { setCookie } from '../customers';
+import { Cookies, type ResponseCookies } from '../common/response-cookies';
 import { passCookieOf } from '../common/admission-context';
 import { JoinRefusals } from './join-refusals.filter';
 import { QueueService } from './queue.service';
 
 const params = z.object({ presentationId: idString });
-const joinBody = z.object({ recaptchaToken: z.string().min(1).max(20_000) });
+export const joinBody = z.object({ recaptchaToken: z.string().min(1).max(20_000) });
 
 /** Joining costs a hard proof of work already; these stop a script from hammering with fresh uuids from one address. */
 const JOIN_LIMIT = {
@@ -32,8 +31,19 @@ const STATUS_LIMIT = {
   ],
 };
 
-/** The ticket rides in a header, never in the URL (no secrets in URLs or logs). */
-const TICKET_HEADER = 'queue-ticket';
+/** The admission also goes into an httpOnly cookie: the seat map's calls carry it without knowing about queues. */
+function withPassCookie(cookies: ResponseCookies, r: QueueStatusResponse): QueueStatusResponse {
+  if (r.pass && r.admittedUntil)
+    cookies.set({
+      name: passCookieOf(r.presentationId),
+      value: r.pass,
+      path: '/api',
+      maxAgeSeconds: (Date.parse(r.admittedUntil) - r.serverTime) / 1000,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+  return r;
+}
 
 /** The waiting room's public calls (docs/waiting-room.md). */
 @ApiTags('waiting room')
@@ -58,10 +68,9 @@ export class QueueController {
     @VisitorId() visitorId: string,
     @ZodParams(params) p: { presentationId: number },
     @ZodBody(joinBody) body: z.infer<typeof joinBody>,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @Cookies() cookies: ResponseCookies,
   ): Promise<QueueStatusResponse> {
-    return this.withPassCookie(request, reply, await this.queue.join(p.presentationId, visitorId, body.recaptchaToken));
+    return withPassCookie(cookies, await this.queue.join(p.presentationId, visitorId, body.recaptchaToken));
   }
 
   @Get(':presentationId')
@@ -73,23 +82,10 @@ export class QueueController {
   async status(
     @VisitorId() visitorId: string,
     @ZodParams(params) p: { presentationId: number },
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-    @Headers(TICKET_HEADER) ticket?: string,
+    // The ticket rides in a header, never in the URL (no secrets in URLs or logs).
+    @Headers('queue-ticket') ticket: string | undefined,
+    @Cookies() cookies: ResponseCookies,
   ): Promise<QueueStatusResponse> {
-    return this.withPassCookie(request, reply, await this.queue.status(p.presentationId, visitorId, ticket));
-  }
-
-  /** The admission also goes into an httpOnly cookie: the seat map's calls carry it without knowing about queues. */
-  private withPassCookie(request: FastifyRequest, reply: FastifyReply, r: QueueStatusResponse): QueueStatusResponse {
-    if (r.pass && r.admittedUntil)
-      setCookie(
-        request,
-        reply,
-        passCookieOf(r.presentationId),
-        r.pass,
-        (Date.parse(r.admittedUntil) - r.serverTime) / 1000,
-      );
-    return r;
+    return withPassCookie(cookies, await this.queue.status(p.presentationId, visitorId, ticket));
   }
 }

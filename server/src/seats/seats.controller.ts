@@ -15,7 +15,7 @@ import { Metrics, NO_METRICS, RefusalTally } from '../observability';
 import { RATE_LIMITS, RateLimit } from '../common/rate-limit';
 import { encodeBinary, sendEncodedJson } from '../common/encoded-json';
 import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
-import { VisitorId } from '../common/visitor-identity';
+import { AnonymousRead, VisitorId } from '../common/visitor-identity';
 import { ChannelScope, channelQuery, type ChannelQuery } from '../channels';
 import { BestAvailableService } from './best-available.service';
 import { PublicSeatStatus } from './public-seat-status';
@@ -60,6 +60,8 @@ export class SeatsController {
   // the rate limit (one Redis call) refuses a flood before the bot check's HMACs run.
 
   @Get('seats-status')
+  // Asked beside the presentation by a first-time visitor: without an id it is the shared answer (no seat theirs).
+  @AnonymousRead()
   @ApiOperation({
     summary:
       'Every place of a presentation as [sectionId, seatGroupId, x, y, allocationId, ticketGroupId, status], with the state version; format=binary: the same answer as application/octet-stream (shared/src/seats/seat-status-binary.ts)',

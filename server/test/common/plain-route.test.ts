@@ -8,6 +8,8 @@ import {
   type ExecutionContext,
   Header,
   HttpCode,
+  type ArgumentsHost,
+  Post,
   Injectable,
   type NestInterceptor,
   ParseIntPipe,
@@ -35,6 +37,7 @@ import {
   type PlainRoute,
   servePlainRoutes,
 } from '../../src/common/plain-route';
+import { Cookies, type ResponseCookies, setCookieLine } from '../../src/common/response-cookies';
 import { ZodBody } from '../../src/common/validation';
 
 /** What ran, in order, for the request being served. */
@@ -120,6 +123,54 @@ class AnyFilter implements ExceptionFilter {
   catch(): void {}
 }
 
+@Catch(AppError)
+class AppErrorsOnly implements ExceptionFilter {
+  catch(): void {}
+}
+
+/** A route's own catch-all filter: answers in its own shape, so a test sees which answered. */
+@Catch()
+@Injectable()
+class OwnAnswer implements ExceptionFilter {
+  catch(error: unknown, host: ArgumentsHost): void {
+    trail.push('own filter');
+    const reply = host.switchToHttp().getResponse<{ status(n: number): { send(b: unknown): void } }>();
+    reply.status(418).send({ own: error instanceof AppError ? error.code : 'other' });
+  }
+}
+
+const passBody = z.object({ n: z.number().int() });
+
+/** A POST that sets a cookie through @Cookies() and has its own filter: what the queue join needs. */
+@Controller('passes')
+class PassesController {
+  @Post(':id')
+  @UseFilters(OwnAnswer)
+  @UseGuards(FirstGuard)
+  async issue(@ZodBody(passBody) input: { n: number }, @Cookies() cookies: ResponseCookies): Promise<object> {
+    trail.push('handler');
+    if (input.n === 7) throw new AppError('INVALID_CAPTCHA');
+    cookies.set({
+      name: 'pass_1',
+      value: `v.${input.n}`,
+      path: '/api',
+      maxAgeSeconds: 90.9,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    cookies.set({ name: 'seen', value: 'yes', path: '/', maxAgeSeconds: -5, httpOnly: false, sameSite: 'Strict' });
+    return { n: input.n };
+  }
+}
+
+const passRoute: PlainRoute<PassesController> = {
+  method: 'POST',
+  url: '/api/passes/:id',
+  controller: PassesController,
+  handler: PassesController.prototype.issue,
+  call: (passes, _request, inputs, cookies) => passes.issue(inputs.body as { n: number }, cookies),
+};
+
 @Injectable()
 class AnyGuard implements CanActivate {
   canActivate(): boolean {
@@ -137,8 +188,14 @@ class RefusedController {
   }
 
   @Put('filters')
-  @UseFilters(AnyFilter)
+  @UseFilters(AppErrorsOnly)
   async filters(): Promise<object> {
+    return {};
+  }
+
+  @Put('two-filters')
+  @UseFilters(AnyFilter, OwnAnswer)
+  async twoFilters(): Promise<object> {
     return {};
   }
 
@@ -200,6 +257,7 @@ class ClassFilterController {
 
 const CONTROLLERS = [
   ThingsController,
+  PassesController,
   RefusedController,
   ClassGuardController,
   ClassPipeController,
@@ -229,16 +287,19 @@ async function appServing(routes: readonly PlainRoute[], setup: Setup = {}): Pro
   const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
   app.setGlobalPrefix('api');
   setup.configure?.(app);
-  await servePlainRoutes(
-    app.getHttpAdapter().getInstance(),
-    app.get(ModuleRef),
-    routes,
-    (error, _request, reply) => {
-      const code = error instanceof AppError ? error.code : 'UNEXPECTED';
-      void reply.status(code === 'TOO_MANY_REQUESTS' ? 429 : code === 'INVALID_BODY' ? 400 : 500).send({ error: code });
-    },
-    { read: () => globalEnhancersOf(app), honoured: setup.honoured ?? {} },
-  );
+  if (routes.length)
+    await servePlainRoutes(
+      app.getHttpAdapter().getInstance(),
+      app.get(ModuleRef),
+      routes,
+      (error, _request, reply) => {
+        const code = error instanceof AppError ? error.code : 'UNEXPECTED';
+        void reply
+          .status(code === 'TOO_MANY_REQUESTS' ? 429 : code === 'INVALID_BODY' ? 400 : 500)
+          .send({ error: code });
+      },
+      { read: () => globalEnhancersOf(app), honoured: setup.honoured ?? {} },
+    );
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
@@ -280,6 +341,61 @@ describe('plain routes: a Nest route served without the per-request pipeline', (
   });
 });
 
+describe('plain routes: a POST with its own filter and cookies, the same answers as through Nest', () => {
+  let viaPlain: NestFastifyApplication;
+  let viaNest: NestFastifyApplication;
+  beforeAll(async () => {
+    [viaPlain, viaNest] = await Promise.all([appServing([passRoute as PlainRoute]), appServing([])]);
+  });
+  afterAll(() => Promise.all([viaPlain.close(), viaNest.close()]));
+  beforeEach(() => trail.splice(0));
+
+  const post = async (app: NestFastifyApplication, n: unknown, host = 'localhost') => {
+    const r = await app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'POST', url: '/api/passes/1', payload: { n } as object, headers: { host } });
+    return { status: r.statusCode, body: r.json<unknown>(), cookies: r.headers['set-cookie'] };
+  };
+
+  test.each([
+    ['a good call sets both cookies (201, as Nest answers a POST)', 5, 201],
+    ['the handler refuses: the route filter answers', 7, 418],
+    ['a guard refuses: the route filter answers, nothing else ran', 13, 418],
+    ['bad input: the route filter answers the 400', 'x', 418],
+  ])('%s', async (_name, n, status) => {
+    const plain = await post(viaPlain, n);
+    const plainTrail = trail.splice(0);
+    const nest = await post(viaNest, n);
+    expect(plain).toEqual(nest);
+    expect(plainTrail).toEqual(trail);
+    expect(plain.status).toBe(status);
+  });
+
+  test('the cookies: every attribute, Max-Age floored and never negative, Secure off localhost', async () => {
+    for (const [host, secure] of [
+      ['localhost', ''],
+      ['tickets.example', '; Secure'],
+    ]) {
+      const [plain, nest] = [await post(viaPlain, 5, host), await post(viaNest, 5, host)];
+      expect(plain.cookies).toEqual([
+        `pass_1=v.5; Path=/api; Max-Age=90; HttpOnly; SameSite=Lax${secure}`,
+        `seen=yes; Path=/; Max-Age=0; SameSite=Strict${secure}`,
+      ]);
+      expect(nest.cookies).toEqual(plain.cookies);
+    }
+  });
+
+  test('a cookie whose name or value could add an attribute is refused, not written', () => {
+    const request = { hostname: 'localhost' } as Parameters<typeof setCookieLine>[1];
+    const cookie = { name: 'a', value: 'b', path: '/api', maxAgeSeconds: 1, httpOnly: true, sameSite: 'Lax' } as const;
+    expect(setCookieLine(cookie, request)).toBe('a=b; Path=/api; Max-Age=1; HttpOnly; SameSite=Lax');
+    expect(() => setCookieLine({ ...cookie, value: 'b; Domain=evil.example' }, request)).toThrow('not cookie-safe');
+    expect(() => setCookieLine({ ...cookie, name: 'a=b' }, request)).toThrow('not cookie-safe');
+    expect(setCookieLine({ ...cookie, maxAgeSeconds: Number.NaN }, request)).toContain('Max-Age=0;');
+  });
+});
+
 describe('plain routes refuse, at boot, what they could not serve faithfully', () => {
   test('a route with an interceptor that has no plain form', async () => {
     const other: PlainRoute<ThingsController> = {
@@ -293,7 +409,12 @@ describe('plain routes refuse, at boot, what they could not serve faithfully', (
 
   test.each([
     ['pipes', '/api/refused/pipes', '@UsePipes is not honoured'],
-    ['filters', '/api/refused/filters', '@UseFilters is not honoured'],
+    [
+      'filters',
+      '/api/refused/filters',
+      '@UseFilters with a filter that is not a class catching every error (@Catch()) is not honoured',
+    ],
+    ['twoFilters', '/api/refused/two-filters', 'more than one @UseFilters filter is not honoured'],
     ['httpCode', '/api/refused/http-code', '@HttpCode is not honoured'],
     ['header', '/api/refused/header', '@Header is not honoured'],
     ['redirect', '/api/refused/redirect', '@Redirect is not honoured'],

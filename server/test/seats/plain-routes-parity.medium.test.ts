@@ -1,14 +1,20 @@
+import { OnSales } from '../../src/queue/on-sales';
+import { QueueService } from '../../src/queue/queue.service';
+import { RefusalTally } from '../../src/observability';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { tokenFor } from './support/bot-check-double';
+import { joinTokenFor } from './support/bot-check-join-double';
 import { loadPlan, seatInput, visitor, type PlanInfo } from './support/seat-kit';
 
-jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('./support/bot-check-double'));
+// The seat double's tokens, and the queue join's harder proof without solving it (support/bot-check-join-double.ts).
+jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('./support/bot-check-join-double'));
 
 /**
- * lock-seat, unlock-seat and best-available are served plainly (common/plain-route.ts), outside Nest's per-request
- * pipeline. This runs the real routes both ways, on two apps with identical data (each its own copy of the demo
- * database and its own Redis prefix), with the same requests in the same order, and compares status, body (the
- * per-request id and the lock clock's instants aside) and headers for a table of good and bad inputs.
+ * lock-seat, unlock-seat, best-available and the queue join are served plainly (common/plain-route.ts), outside
+ * Nest's per-request pipeline. This runs the real routes both ways, on two apps with identical data (each its own copy
+ * of the demo database and its own Redis prefix), with the same requests in the same order, and compares status, body
+ * (the per-request id and the clock's instants aside) and headers, cookies included, for a table of good and bad
+ * inputs.
  */
 let plain: TestApp;
 let nest: TestApp;
@@ -24,7 +30,7 @@ afterAll(async () => {
 });
 
 interface Request {
-  method: 'PUT' | 'GET';
+  method: 'PUT' | 'GET' | 'POST';
   path: string;
   visitor: string;
   body?: unknown;
@@ -39,8 +45,25 @@ interface Answer {
 
 /** Headers that differ per request or per connection whoever serves it. */
 const PER_REQUEST_HEADERS = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'content-length']);
-/** Fields of the moment: two apps lock at different instants, and a state version starts from the clock. */
-const INSTANTS = new Set(['expiresAt', 'currentTime', 'timeInSeconds', 'version']);
+/**
+ * Fields of the moment: two apps lock at different instants, a state version starts from the clock, and the waiting
+ * room's signed ticket and pass carry their instant.
+ */
+const INSTANTS = new Set([
+  'expiresAt',
+  'currentTime',
+  'timeInSeconds',
+  'version',
+  'serverTime',
+  'saleStartsAt',
+  'admittedUntil',
+  'ticket',
+  'pass',
+]);
+
+/** A Set-Cookie line with its value (a signed pass, different per app) and Max-Age digits masked, attributes kept. */
+const cookieShape = (line: string): string =>
+  line.replace(/^([^=]+)=[^;]*/, '$1=<value>').replace(/Max-Age=\d+/, (m) => (m === 'Max-Age=0' ? m : 'Max-Age=<n>'));
 
 function normalised(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalised);
@@ -67,8 +90,12 @@ async function send(base: string, r: Request): Promise<Answer> {
   } catch {
     /* not JSON: compared as text */
   }
-  const kept = [...response.headers.entries()].filter(([name]) => !PER_REQUEST_HEADERS.has(name)).sort();
-  return { status: response.status, body: normalised(body), headers: Object.fromEntries(kept) };
+  const kept = [...response.headers.entries()].filter(
+    ([name]) => !PER_REQUEST_HEADERS.has(name) && name !== 'set-cookie',
+  );
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) kept.push(['set-cookie', cookies.map(cookieShape).join(' | ')]);
+  return { status: response.status, body: normalised(body), headers: Object.fromEntries(kept.sort()) };
 }
 
 /** Runs the steps on both apps in turn and expects the same answers; returns the plain app's. */
@@ -240,5 +267,90 @@ describe('the hot seat routes answer the same served plainly and through Nest', 
     const [answer] = await both([request()]);
     expect(answer!.status).toBeGreaterThanOrEqual(400);
     expect(answer!.status).toBeLessThan(500);
+  });
+});
+
+describe('the queue join answers the same served plainly and through Nest, its pass cookie included', () => {
+  let pid: number;
+  beforeAll(async () => {
+    await Promise.all([plain, nest].map((t) => t.app.get(OnSales).refresh()));
+    // The demo on-sale without a simulated line (seed/demo-on-sale.ts), the same id in both copies of the database.
+    pid = plain.app
+      .get(OnSales)
+      .allQueued()
+      .find((r) => r.demoLineAhead === 0)!.presentationId;
+    expect(nest.app.get(OnSales).queued(pid)).toBeTruthy();
+  });
+  const join = (v: string, token: unknown, extra = ''): Request => ({
+    method: 'POST',
+    path: `/api/queue/${pid}/join${extra}`,
+    visitor: v,
+    body: { recaptchaToken: token },
+  });
+
+  test('join, join again, admitted, join again: the place, then the pass and its cookie', async () => {
+    const me = visitor();
+    const [first, again] = await both([join(me, joinTokenFor(me)), join(me, joinTokenFor(me), '?lang=en')]);
+    expect([first!.status, again!.status]).toEqual([201, 201]);
+    // normalised: the pass is its type here (null: 'object').
+    expect(first!.body).toMatchObject({ state: 'waiting', pass: 'object' });
+    expect(first!.headers['set-cookie']).toBeUndefined();
+    // An admission run on each app lets the only visitor in this line out.
+    for (const t of [plain, nest]) {
+      const rule = t.app.get(OnSales).queued(pid)!;
+      expect((await t.app.get(QueueService).admit(rule, Date.now() + 2_000)).visitors).toContain(me);
+    }
+    const [admitted] = await both([join(me, joinTokenFor(me))]);
+    expect(admitted!.body).toMatchObject({ state: 'admitted', pass: 'string' });
+    expect(admitted!.headers['set-cookie']).toBe(
+      `hotline_queue_${pid}=<value>; Path=/api; Max-Age=<n>; HttpOnly; SameSite=Lax`,
+    );
+  });
+
+  test.each<[string, (me: string) => Request]>([
+    ['no body', (me) => ({ method: 'POST', path: `/api/queue/${pid}/join`, visitor: me })],
+    ['a body that is not JSON', (me) => ({ ...join(me, ''), body: '{"recaptchaToken":' })],
+    ['no token', (me) => ({ ...join(me, ''), body: {} })],
+    ['a token that is not a string, in Russian', (me) => join(me, 42, '?lang=ru')],
+    ['a wrong token', (me) => join(me, 'no')],
+    ['a seat-lock token (not enough work), in Arabic', (me) => join(me, tokenFor(me), '?lang=ar')],
+    ['another visitor’s token', (me) => join(me, joinTokenFor(visitor()))],
+    [
+      'a presentation id that is not a number',
+      (me) => ({ ...join(me, joinTokenFor(me)), path: '/api/queue/abc/join' }),
+    ],
+    ['a visitor id that is not a uuid', (me) => ({ ...join(me, joinTokenFor(me)), visitor: 'not-a-uuid' })],
+    [
+      'the wrong content type',
+      (me) => ({ ...join(me, ''), body: 'recaptchaToken=x', headers: { 'content-type': 'text/plain' } }),
+    ],
+  ])('bad input: %s', async (_name, request) => {
+    const [answer] = await both([request(visitor())]);
+    expect(answer!.status).toBeGreaterThanOrEqual(400);
+    expect(answer!.status).toBeLessThan(500);
+    expect(answer!.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('a presentation without a line: the answer that says so, on both', async () => {
+    const me = visitor();
+    const [answer] = await both([{ ...join(me, joinTokenFor(me)), path: '/api/queue/1/join' }]);
+    expect(answer!.status).toBe(201);
+  });
+
+  test('a refused join is counted in the control room on both (the route filter ran)', async () => {
+    const counted = async (t: TestApp) =>
+      (await t.app.get(RefusalTally).recent(pid, 2)).find((r) => r.kind === 'queue' && r.reason === 'invalid_captcha')
+        ?.count ?? 0;
+    const before = await Promise.all([counted(plain), counted(nest)]);
+    const me = visitor();
+    const [answer] = await both([join(me, tokenFor(me))]);
+    expect(answer!.status).toBe(403);
+    // The filter counts without holding the answer back: awaited until it lands, never slept for.
+    let after = before;
+    for (let i = 0; i < 500 && (after[0] === before[0] || after[1] === before[1]); i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      after = await Promise.all([counted(plain), counted(nest)]);
+    }
+    expect([after[0] - before[0], after[1] - before[1]]).toEqual([1, 1]);
   });
 });

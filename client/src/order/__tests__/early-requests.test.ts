@@ -23,8 +23,8 @@ function answer(url: string): Response {
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   if (url.startsWith('/api/presentations/7/ticketGroups')) return json({ ticketGroups: [{ id: 1 }] });
+  if (url.startsWith('/api/presentations/7/seatplan')) return json({ seatplan: { plan: true } });
   if (url.startsWith('/api/presentations/7')) return json({ presentation: PRESENTATION });
-  if (url.startsWith('/api/seats/seatplan')) return json({ seatplan: { plan: true } });
   if (url.startsWith('/api/seats/seats-status?presentationId=7&format=binary'))
     return new Response(
       encodeSeatStatusBinary({
@@ -66,22 +66,22 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const paths = () => calls.map((c) => c.url.split('?')[0]);
 
 describe('startOrderPageRequests', () => {
-  test('asks for the statuses and the presentation, then plan and ticket groups; the page takes each answer once', async () => {
+  test('asks for the presentation, the statuses, the plan and the ticket groups at once; the page takes each answer once', async () => {
     const { startOrderPageRequests } = await import('../early-requests');
     const { getPresentation } = await import('../../api/catalogue');
     const seatApi = await import('../../seatmap/api');
     startOrderPageRequests('/order/7', '?lang=he');
     await settle();
-    // The statuses beside the presentation: they need only the id in the address.
+    // All beside the presentation: they need only the id in the address.
     expect(paths()).toEqual([
       '/api/presentations/7',
       '/api/seats/seats-status',
-      '/api/seats/seatplan',
+      '/api/presentations/7/seatplan',
       '/api/presentations/7/ticketGroups',
     ]);
 
     expect(await getPresentation(7)).toEqual(PRESENTATION);
-    const plan = await seatApi.getSeatplanText(3, 4);
+    const plan = await seatApi.getSeatplanText(7);
     expect(JSON.parse(plan.text)).toEqual({ seatplan: { plan: true } });
     expect(plan.timings.received).toBeGreaterThanOrEqual(plan.timings.requested);
     expect(await seatApi.getTicketGroups(7)).toEqual([{ id: 1 }]);

@@ -93,7 +93,7 @@ export class SeatMapLoader {
             statusParsed = statusParser!.parse(bytes);
           });
       const requests = [
-        seatApi.getSeatplanText(p.venueId, p.seatplanId, signal),
+        seatApi.getSeatplanText(p.id, signal),
         seatApi.getTicketGroups(p.id, signal).catch((e: unknown) => {
           if (isAbortError(e)) throw e;
           return [] as ApiTicketGroup[];

@@ -52,6 +52,17 @@ const RAW_RESPONSES: Record<
       required: ['seatplan'],
     }),
   },
+  PresentationsController_seatplan: {
+    status: 200,
+    otherStatuses: [304],
+    contentType: 'application/json',
+    // The same document as SeatplanController_seatplan, found by the presentation.
+    wire: (c) => ({
+      type: 'object',
+      properties: { seatplan: { anyOf: [c.exported('ApiSeatplan'), c.exported('ColumnarSeatplan')] } },
+      required: ['seatplan'],
+    }),
+  },
   EDocumentController_calendar: { status: 200, contentType: 'text/calendar' },
   WaiversController_signature: { status: 200, contentType: 'image/png' },
   VodController_stream: { status: 200, otherStatuses: [206, 416], contentType: 'video/mp4' },
