@@ -85,13 +85,14 @@ describe('later back-office routes: session, permission, business', () => {
     const before = await sql.query(
       `SELECT count(*)::int AS n FROM payment UNION ALL SELECT count(*)::int FROM reservation_ticket WHERE status = 'live'`,
     );
+    // One session per role for the whole table (each sign-in is an argon2id check): every call here is refused or reads.
+    const producer = await signedIn(t.url, sql, 'producer'); // 266 only
+    const cashier = await signedIn(t.url, sql, 'cashier'); // 267 + 268, business 1 only
     for (const [method, path, body, , foreign] of routes()) {
       const anonymous = await new StaffBrowser(t.url).call(method, path, body);
       expect([path, anonymous.status, anonymous.body.error]).toEqual([path, 401, 'STAFF_NOT_SIGNED_IN']);
-      const producer = await signedIn(t.url, sql, 'producer'); // 266 only
       const denied = await producer.call(method, path, body);
       expect([path, denied.status, denied.body.error]).toEqual([path, 403, 'STAFF_PERMISSION_DENIED']);
-      const cashier = await signedIn(t.url, sql, 'cashier'); // 267 + 268, business 1 only
       const r = await cashier.call(method, path, body);
       if (foreign) expect([path, r.status, r.body.error]).toEqual([path, ...foreign]);
       else {

@@ -253,15 +253,23 @@ describe('presentations report', () => {
         ['GET', () => '/api/PRES-live/monitors/PresentationSales/data', null],
       ] as const;
 
+    // One session per role for the whole table: the routes only read, and a sign-in (argon2id, the session, the audit
+    // row) costs about 0.15 CPU-s; signing both in for every route was a third of this file's CPU (16 -> 11 CPU-s), paid
+    // again in each of the clock guard's three settings.
+    let cashier: StaffBrowser; // 267 + 268, no 266
+    let producer: StaffBrowser; // 266, business 1
+    beforeAll(async () => {
+      cashier = await signedIn(t.url, sql, 'cashier');
+      producer = await signedIn(t.url, sql, 'producer');
+    });
+
     test.each(routes(() => ({ cinema, arena })).map((r, i) => [i, r] as const))(
       'route %i: 401 anonymous, 403 without permission 266, 403 on another business',
       async (_i, [method, path, scoped]) => {
         const anonymous = await new StaffBrowser(t.url).call(method, path());
         expect([anonymous.status, anonymous.body.error]).toEqual([401, 'STAFF_NOT_SIGNED_IN']);
-        const cashier = await signedIn(t.url, sql, 'cashier'); // 267 + 268, no 266
         const denied = await cashier.call(method, path());
         expect([denied.status, denied.body.error]).toEqual([403, 'STAFF_PERMISSION_DENIED']);
-        const producer = await signedIn(t.url, sql, 'producer'); // 266, business 1
         const r = await producer.call(method, path());
         if (scoped) expect([r.status, r.body.error]).toEqual([403, 'STAFF_BUSINESS_SCOPE']);
         else expect(r.status).toBe(200);

@@ -225,14 +225,20 @@ describe('ticket-reference administration', () => {
       ],
     ];
 
+    // One session per role for the whole table (each sign-in is an argon2id check): every call here is refused.
+    let producer: StaffBrowser; // 266 only
+    let cashier: StaffBrowser; // 267 + 268 + 269 here, business 1
+    beforeAll(async () => {
+      producer = await signedIn(t.url, sql, 'producer');
+      cashier = await signedIn(t.url, sql, 'cashier');
+    });
+
     test.each([0, 1, 2, 3, 4, 5, 6, 7])('route %i', async (i) => {
       const [method, path, body, scoped] = routes()[i]!;
       const anonymous = await new StaffBrowser(t.url).call(method, path, body);
       expect([anonymous.status, anonymous.body.error]).toEqual([401, 'STAFF_NOT_SIGNED_IN']);
-      const producer = await signedIn(t.url, sql, 'producer'); // 266 only
       const denied = await producer.call(method, path, body);
       expect([denied.status, denied.body.error]).toEqual([403, 'STAFF_PERMISSION_DENIED']);
-      const cashier = await signedIn(t.url, sql, 'cashier'); // 267 + 268 + 269 here, business 1
       const refused = await cashier.call(method, path, body);
       expect([refused.status, refused.body.error]).toEqual([403, scoped]);
       // Nothing changed on the other business's row.
