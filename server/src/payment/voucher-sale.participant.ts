@@ -6,7 +6,6 @@ import {
   type LimitClaim,
   type SaleRefused,
   type SaleInput,
-  type SaleOutcome,
 } from '../reservations';
 
 /**
@@ -42,21 +41,5 @@ export class VoucherSaleParticipant extends RegisteredSaleParticipant {
 
   refusalFor(): SaleRefused {
     return { ok: false, reason: 'VOUCHER_NO_BALANCE' };
-  }
-
-  async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    const ids = [...new Set(sale.vouchers.map((v) => v.id))].sort((a, b) => a - b);
-    const rows: { id: number; balance: number; usable: boolean }[] = await runner.query(
-      `SELECT id::int AS id, balance_agorot AS balance, (active AND (expires_at IS NULL OR expires_at > now())) AS usable
-         FROM system_voucher WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-      [ids],
-    );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const v of sale.vouchers) {
-      const row = byId.get(v.id);
-      if (!row || !row.usable) return { ok: false, reason: 'VOUCHER_GONE', detail: v.reference };
-      if (row.balance < v.amountAgorot) return { ok: false, reason: 'VOUCHER_NO_BALANCE', detail: v.reference };
-    }
-    return null;
   }
 }

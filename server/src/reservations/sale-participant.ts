@@ -19,7 +19,10 @@ export interface SaleParticipant {
   readonly order: number;
   /** Whether this sale carries anything of this participant's (no transaction at all when nothing applies). */
   applies(sale: SaleInput): boolean;
-  /** Lock and re-check under the lock, before the reservation is written: a refusal rolls everything back. */
+  /**
+   * Draw down what this participant counts (member balances, mini-site balances), before the reservation is written:
+   * a refusal rolls everything back. Not a second check of a limit: that is `remaining`, run once by the claim.
+   */
   before?(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null>;
   /** Record, after the reservation and its tickets exist, in the same transaction. */
   after?(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null>;
@@ -28,7 +31,11 @@ export interface SaleParticipant {
    * charged (limit-claims.ts). Absent or empty: nothing of this participant's is limited.
    */
   claimsOf?(sale: ClaimableSale): LimitClaim[];
-  /** Locks the resources' rows (in the order given) and answers the units each has left before this sale. */
+  /**
+   * THE check of this participant's limits (one per participant): locks the resources' rows (in the order given) and
+   * answers the units each has left before this sale. Run before the charge (the claim) and again in the sale's
+   * transaction, under the lock, less other carts' live claims (limit-claims.ts).
+   */
   remaining?(runner: QueryRunner, resources: string[]): Promise<Map<string, number>>;
   /** The refusal when a resource has too little left for this sale. */
   refusalFor?(resource: string): SaleRefused;
