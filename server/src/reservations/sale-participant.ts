@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import type { SaleInput, SaleOutcome } from './sales.repository';
+import type { SaleInput, SaleOutcome } from './sale-input';
+import type { SaleStatementPart } from './sale-statement';
 
 /**
  * One context's part of THE sale write (pretix's perform_order with its plugins): before the sale statement it locks
@@ -24,7 +25,13 @@ export interface SaleParticipant {
    * a refusal rolls everything back. Not a second check of a limit: that is `remaining`, run once by the claim.
    */
   before?(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null>;
-  /** Record, after the reservation and its tickets exist, in the same transaction. */
+  /**
+   * What this participant writes inside the sale statement itself (CTEs after the reservation's, with their own
+   * parameters read off this participant's payload): no round trip of its own. Always part of the statement, so its
+   * text is the same for every sale; with no payload it writes no rows.
+   */
+  readonly statement?: SaleStatementPart<SaleInput>;
+  /** Record, after the reservation and its tickets exist, in the same transaction (a statement of its own). */
   after?(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null>;
   /**
    * The limited units this sale takes, per resource, in this participant's lock order: claimed before the card is

@@ -8,7 +8,14 @@ import {
   type SaleInput,
   type SaleOutcome,
 } from '../reservations';
-import { recordSaleReferences, USED_SQL } from './reference-sale';
+import { recordSaleReferences, USED_SQL, type SaleReference } from './reference-sale';
+
+declare module '../reservations' {
+  interface SaleInput {
+    /** Ticket references (ref1/ref2) the tickets draw on (this participant's payload). */
+    references?: SaleReference[];
+  }
+}
 
 /** Ticket references (ref1/ref2): quantities locked and re-counted (`remaining`), the tickets' references recorded after the sale. */
 @Injectable()

@@ -1,5 +1,12 @@
 import type { QueryRunner } from 'typeorm';
-import type { SaleReference } from '../reservations';
+
+/** A reference the sale draws on: the option (PriceRowId), the typed values, and the seats that carry it. */
+export interface SaleReference {
+  optionId: number;
+  reference1: string;
+  reference2: string;
+  seats: { presentationId: number; sectionId: number; x: number; y: number }[];
+}
 
 /** Live tickets sold with each option (cancelled tickets give their place back). */
 export const USED_SQL = `SELECT r.option_id AS "optionId", count(*)::int AS used

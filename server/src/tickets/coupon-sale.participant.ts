@@ -8,6 +8,20 @@ import {
   type SaleInput,
 } from '../reservations';
 
+/** A coded ticket in the order: the seats this order puts on it, and how many the code allows in all (null: unlimited). */
+export interface CouponUse {
+  ticketId: number;
+  seats: number;
+  limit: number | null;
+}
+
+declare module '../reservations' {
+  interface SaleInput {
+    /** Coded tickets in the order (this participant's payload). */
+    coupons: CouponUse[];
+  }
+}
+
 /**
  * Coded tickets with a use limit (coupons): the ticket rows locked in id order, their live use counted under the
  * lock, and the sale refused when it would go past the limit (its one check: `remaining`, which the claim before the
