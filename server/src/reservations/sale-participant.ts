@@ -5,8 +5,10 @@ import type { SaleStatementPart } from './sale-statement';
 
 /**
  * One context's part of THE sale write (pretix's perform_order with its plugins): before the sale statement it locks
- * and re-checks what it limits (coupon uses, voucher balances, reference quantities, member balances, mini-site
- * balances), after it records what belongs to it (the channel, the references, the hold). Every way to sell writes
+ * and re-checks what it limits, once (`remaining`: coupon uses, voucher balances, reference quantities, member
+ * balances, mini-site balances), and it writes what belongs to it either inside the statement (`statement`: the
+ * voucher payments) or after it (`after`: the channel, the references, the hold). Its payload is its own type, added
+ * to SaleInput from its context (docs/decisions/017-sale-statement-in-parts.md). Every way to sell writes
  * through SalesRepository.commitSale, which runs every participant that `applies` to the sale's data: a new cart kind
  * cannot forget a limit, because it does not choose which limits run.
  */
