@@ -9,7 +9,7 @@ import {
   type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart';
-import type { MembershipSaleData, SaleChannel, SaleInput, SaleProduct, SaleReference } from '../reservations';
+import type { MembershipSaleData, SaleChannel, SaleInput, SaleProduct } from '../reservations';
 import type { Layout } from '../seats';
 import type { TicketRow } from '../tickets';
 import type { SaleWaiver } from '../waivers';
@@ -315,7 +315,7 @@ export interface Quote {
   /** The mini-site / partner link the order is sold through (orders/channel-check.ts), or null. */
   channel?: SaleChannel | null;
   /** Ticket references (ref1/ref2) the seats draw on, checked against their quantities. */
-  references?: SaleReference[];
+  references?: SaleInput['references'];
   /** Products with the tickets, one line each, within their per-order limit and stock at the quote. */
   products?: SaleProduct[];
 }

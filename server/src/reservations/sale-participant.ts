@@ -1,11 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import type { SaleInput, SaleOutcome } from './sales.repository';
+import type { SaleInput, SaleOutcome } from './sale-input';
+import type { SaleStatementPart } from './sale-statement';
 
 /**
  * One context's part of THE sale write (pretix's perform_order with its plugins): before the sale statement it locks
- * and re-checks what it limits (coupon uses, voucher balances, reference quantities, member balances, mini-site
- * balances), after it records what belongs to it (the channel, the references, the hold). Every way to sell writes
+ * and re-checks what it limits, once (`remaining`: coupon uses, voucher balances, reference quantities, member
+ * balances, mini-site balances), and it writes what belongs to it either inside the statement (`statement`: the
+ * voucher payments) or after it (`after`: the channel, the references, the hold). Its payload is its own type, added
+ * to SaleInput from its context (docs/decisions/017-sale-statement-in-parts.md). Every way to sell writes
  * through SalesRepository.commitSale, which runs every participant that `applies` to the sale's data: a new cart kind
  * cannot forget a limit, because it does not choose which limits run.
  */
@@ -19,16 +22,29 @@ export interface SaleParticipant {
   readonly order: number;
   /** Whether this sale carries anything of this participant's (no transaction at all when nothing applies). */
   applies(sale: SaleInput): boolean;
-  /** Lock and re-check under the lock, before the reservation is written: a refusal rolls everything back. */
+  /**
+   * Draw down what this participant counts (member balances, mini-site balances), before the reservation is written:
+   * a refusal rolls everything back. Not a second check of a limit: that is `remaining`, run once by the claim.
+   */
   before?(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null>;
-  /** Record, after the reservation and its tickets exist, in the same transaction. */
+  /**
+   * What this participant writes inside the sale statement itself (CTEs after the reservation's, with their own
+   * parameters read off this participant's payload): no round trip of its own. Always part of the statement, so its
+   * text is the same for every sale; with no payload it writes no rows.
+   */
+  readonly statement?: SaleStatementPart<SaleInput>;
+  /** Record, after the reservation and its tickets exist, in the same transaction (a statement of its own). */
   after?(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null>;
   /**
    * The limited units this sale takes, per resource, in this participant's lock order: claimed before the card is
    * charged (limit-claims.ts). Absent or empty: nothing of this participant's is limited.
    */
   claimsOf?(sale: ClaimableSale): LimitClaim[];
-  /** Locks the resources' rows (in the order given) and answers the units each has left before this sale. */
+  /**
+   * THE check of this participant's limits (one per participant): locks the resources' rows (in the order given) and
+   * answers the units each has left before this sale. Run before the charge (the claim) and again in the sale's
+   * transaction, under the lock, less other carts' live claims (limit-claims.ts).
+   */
   remaining?(runner: QueryRunner, resources: string[]): Promise<Map<string, number>>;
   /** The refusal when a resource has too little left for this sale. */
   refusalFor?(resource: string): SaleRefused;

@@ -2,253 +2,129 @@ import { Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
 import { NO_TRACING, SALE_STATEMENT_SPAN, Tracing } from '../observability';
-import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
 import { LimitClaims } from './limit-claims';
+import type { SaleInput, SaleOutcome, SaleTicket } from './sale-input';
+import { SALE_LINES } from './sale-lines';
 import { SaleParticipants } from './sale-participant';
+import { saleStatement, type SaleCorePart, type SaleStatement } from './sale-statement';
 
-// The parts of a sale that other contexts record (channel, references): the sale write defines them, they depend on it.
+// The shapes of a sale, where the tests and the entry have always found them.
+export type { SaleInput, SaleOutcome } from './sale-input';
+
+type CoreParam =
+  | 'reservationIdentifier'
+  | 'documentKey'
+  | 'visitorId'
+  | 'customer'
+  | 'totalAgorot'
+  | 'holdCustomerId'
+  | 'ticketIdentifiers'
+  | 'ticketPresentations'
+  | 'ticketSections'
+  | 'ticketXs'
+  | 'ticketYs'
+  | 'ticketIds'
+  | 'ticketAmounts'
+  | 'ticketServiceCharges'
+  | 'cardReference'
+  | 'cardInstalments'
+  | 'cardAttemptId'
+  | 'cashAgorot'
+  | 'cashTakenBy'
+  | 'messageChannels'
+  | 'messageRecipients'
+  | 'result'
+  | 'cartId';
+
+/** The tickets in (presentation, section, x, y) order: the order their rows are inserted, and so locked. */
+function inSeatOrder(tickets: SaleTicket[]): SaleTicket[] {
+  return [...tickets].sort(
+    (a, b) => a.presentationId - b.presentationId || a.sectionId - b.sectionId || a.x - b.x || a.y - b.y,
+  );
+}
 
 /**
- * Through which storefront channel an order is sold (docs/storefront-modes.md): a mini-site (whose ticket
- * balances the sale draws down) and/or a partner link (integrationId). Stored in the sale draft, so the recovery
- * job writes the same.
+ * The sale's own part of the statement (sale-statement.ts puts it together with the participants' parts): the
+ * reservation, its tickets, the card or cash payment, the outbox rows and the cart's `paid`. The partial unique index
+ * reservation_ticket_live_seat is what makes a double sale impossible: the second insert of a live ticket for the
+ * same seat fails and takes the reservation, its payments, every part's writes, the outbox rows and the cart update
+ * down with it. Tickets are inserted in (presentation, section, x, y) order (WITH ORDINALITY ... ORDER BY) so two
+ * orders over the same seats wait on each other instead of deadlocking. A hold order (`hold`) writes the reservation
+ * as this customer's unpaid hold, its tickets held (not sold) from the start.
  */
-export interface SaleChannel {
-  miniSiteId: number | null;
-  integrationId: string | null;
-  partner: string | null;
-  /** Mini-site tickets with a Balance: how many seats this order puts on each. */
-  balances: { ticketId: number; seats: number }[];
-}
-
-/** A reference the sale draws on: the option (PriceRowId), the typed values, and the seats that carry it. */
-export interface SaleReference {
-  optionId: number;
-  reference1: string;
-  reference2: string;
-  seats: { presentationId: number; sectionId: number; x: number; y: number }[];
-}
-
-export interface SaleTicket {
-  identifier: string;
-  presentationId: number;
-  sectionId: number;
-  x: number;
-  y: number;
-  ticketId: number;
-  amountAgorot: number;
-  serviceChargeAgorot: number;
-}
-
-export interface SaleInput {
-  cartId: string;
-  cartIdentifier: string;
-  visitorId: string;
-  reservationIdentifier: string;
-  documentKey: string;
-  customer: Record<string, unknown>;
-  locale: string;
-  totalAgorot: number;
-  tickets: SaleTicket[];
-  /** The cart's charge (its money attempt, opened before the provider call), now approved: `paymentId` is its id. */
-  card: { paymentId: string; providerReference: string; instalments: number } | null;
-  /** Cash taken at the box office by this staff member (the producer variant of the commit); no provider call. */
-  cash?: { amountAgorot: number; staffUserId: number } | null;
-  vouchers: { id: number; reference: string; amountAgorot: number }[];
-  /** Coded tickets: the seats this order puts on each, and how many seats the code allows in all (null = unlimited). */
-  coupons: { ticketId: number; seats: number; limit: number | null }[];
-  /** Gift vouchers this order buys, one each, with the reference drawn for it. */
-  voucherSales: {
-    reference: string;
-    name: string;
-    nameEn: string;
-    classId: number;
-    priceId: number;
-    valueAgorot: number;
-    validDays: number;
-  }[];
-  donations: { donationId: number; detailId: number; quantity: number; unitAgorot: number; receiptNumber: string }[];
-  /** Signed waivers kept with the reservation. */
-  waivers: {
-    presentationId: number;
-    participants: { name: string; dateOfBirth: string }[];
-    signatureBase64: string;
-    terms: string;
-    ip: string;
-  }[];
-  messages: { channel: 'email' | 'sms'; recipient: string }[];
-  /** Ticket references (ref1/ref2) the tickets draw on: re-checked under the option's row lock. */
-  references?: SaleReference[];
-  /** The commit's answer, kept on the cart and replayed to retries. */
-  result: Record<string, unknown>;
-  /** Members' balances drawn, memberships sold, enrolments (membership-sale-steps.ts). */
-  memberships?: MembershipSaleData;
-  /** Mini-site / partner link: balances drawn down and the channel recorded in the same transaction. */
-  channel?: SaleChannel | null;
-  /** Products bought with the tickets, one line per product; `stocked`: its stock is claimed and checked. */
-  products?: SaleProduct[];
-  /** A hold order: the reservation is written unpaid, this customer's, released at this deadline (holds/). */
-  hold?: { customerId: number; releaseAt: Date } | null;
-}
-
-export interface SaleProduct {
-  productId: number;
-  quantity: number;
-  unitAgorot: number;
-  stocked: boolean;
-}
-
-export type SaleRefusal =
-  | 'SEAT_TAKEN'
-  | 'PRODUCT_SOLD_OUT'
-  | 'VOUCHER_NO_BALANCE'
-  | 'VOUCHER_GONE'
-  | 'COUPON_USED_UP'
-  | 'DUPLICATE_CART'
-  | 'IDENTIFIER_TAKEN'
-  | MembershipRefusal
-  | 'MINI_SITE_BALANCE_USED_UP'
-  | 'REFERENCE_NOT_ELIGIBLE';
-export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };
-
-/*
- * The whole sale as ONE statement: data-modifying CTEs run atomically, all or
- * nothing, in one round trip. The partial unique index reservation_ticket_live_seat
- * is what makes a double sale impossible: the second insert of a live ticket for
- * the same seat fails and takes the reservation, its payments, the voucher
- * decrements, the outbox rows and the cart update down with it. Tickets are
- * inserted in (presentation, section, x, y) order (WITH ORDINALITY ... ORDER BY)
- * so two orders over the same seats wait on each other instead of deadlocking.
- */
-export const SALE_SQL = `
-WITH res AS (
+const SALE_CORE: SaleCorePart<SaleInput, SaleInput, CoreParam> = {
+  name: 'sale',
+  payloadOf: (s) => ({ ...s, tickets: inSeatOrder(s.tickets) }),
+  params: {
+    reservationIdentifier: (s) => s.reservationIdentifier,
+    cartIdentifier: (s) => s.cartIdentifier,
+    documentKey: (s) => s.documentKey,
+    visitorId: (s) => s.visitorId,
+    customer: (s) => JSON.stringify(s.customer),
+    locale: (s) => s.locale,
+    totalAgorot: (s) => s.totalAgorot,
+    holdCustomerId: (s) => s.hold?.customerId ?? null,
+    ticketIdentifiers: (s) => s.tickets.map((t) => t.identifier),
+    ticketPresentations: (s) => s.tickets.map((t) => t.presentationId),
+    ticketSections: (s) => s.tickets.map((t) => t.sectionId),
+    ticketXs: (s) => s.tickets.map((t) => t.x),
+    ticketYs: (s) => s.tickets.map((t) => t.y),
+    ticketIds: (s) => s.tickets.map((t) => t.ticketId),
+    ticketAmounts: (s) => s.tickets.map((t) => t.amountAgorot),
+    ticketServiceCharges: (s) => s.tickets.map((t) => t.serviceChargeAgorot),
+    cardReference: (s) => s.card?.providerReference ?? null,
+    cardInstalments: (s) => s.card?.instalments ?? null,
+    cardAttemptId: (s) => s.card?.paymentId ?? null,
+    cashAgorot: (s) => s.cash?.amountAgorot ?? null,
+    cashTakenBy: (s) => (s.cash ? `staff:${s.cash.staffUserId}` : null),
+    messageChannels: (s) => s.messages.map((m) => m.channel),
+    messageRecipients: (s) => s.messages.map((m) => m.recipient),
+    result: (s) => JSON.stringify(s.result),
+    cartId: (s) => s.cartId,
+  },
+  ctes: (p) => `res AS (
   INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot, customer_id)
-  VALUES ($1, $2, $3, $4, CASE WHEN $45::int IS NULL THEN 'paid' ELSE 'hold' END, $5::jsonb, $6, $7, $45::int)
+  VALUES (${p.reservationIdentifier}, ${p.cartIdentifier}, ${p.documentKey}, ${p.visitorId}, CASE WHEN ${p.holdCustomerId}::int IS NULL THEN 'paid' ELSE 'hold' END,
+          ${p.customer}::jsonb, ${p.locale}, ${p.totalAgorot}, ${p.holdCustomerId}::int)
   RETURNING id
 ), tix AS (
   INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot, on_hold)
-  SELECT res.id, t.identifier, t.pid, t.sid, t.x, t.y, t.tid, t.amount, t.sc, $45::int IS NOT NULL
-    FROM res, unnest($8::text[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[])
+  SELECT res.id, t.identifier, t.pid, t.sid, t.x, t.y, t.tid, t.amount, t.sc, ${p.holdCustomerId}::int IS NOT NULL
+    FROM res, unnest(${p.ticketIdentifiers}::text[], ${p.ticketPresentations}::int[], ${p.ticketSections}::int[], ${p.ticketXs}::int[],
+                     ${p.ticketYs}::int[], ${p.ticketIds}::int[], ${p.ticketAmounts}::int[], ${p.ticketServiceCharges}::int[])
          WITH ORDINALITY AS t(identifier, pid, sid, x, y, tid, amount, sc, ord)
    ORDER BY t.ord
   RETURNING id
 ), card_payment AS (
-  SELECT nextval('payment_id_seq') AS id WHERE $18::bigint IS NOT NULL
+  SELECT nextval('payment_id_seq') AS id WHERE ${p.cardAttemptId}::bigint IS NOT NULL
 ), card_attempt AS (
-  UPDATE money_attempt SET state = 'approved', provider_reference = $16, payment_id = (SELECT id FROM card_payment),
+  UPDATE money_attempt SET state = 'approved', provider_reference = ${p.cardReference}, payment_id = (SELECT id FROM card_payment),
          error = NULL, updated_at = now()
-   WHERE id = $18::bigint AND kind = 'charge' AND subject_kind = 'cart'
+   WHERE id = ${p.cardAttemptId}::bigint AND kind = 'charge' AND subject_kind = 'cart'
   RETURNING provider, amount_agorot, idempotency_key
 ), card AS (
   INSERT INTO payment (id, reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, instalments, idempotency_key)
-  SELECT (SELECT id FROM card_payment), res.id, $2, a.provider, 'card', $16, a.amount_agorot, 'approved', coalesce($17::int, 1), a.idempotency_key
+  SELECT (SELECT id FROM card_payment), res.id, ${p.cartIdentifier}, a.provider, 'card', ${p.cardReference}, a.amount_agorot, 'approved',
+         coalesce(${p.cardInstalments}::int, 1), a.idempotency_key
     FROM res, card_attempt a
   RETURNING id
 ), cash AS (
   INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status)
-  SELECT res.id, $2, 'box_office', 'cash', $44::text, $43::int, 'approved' FROM res WHERE $43::int IS NOT NULL
+  SELECT res.id, ${p.cartIdentifier}, 'box_office', 'cash', ${p.cashTakenBy}::text, ${p.cashAgorot}::int, 'approved' FROM res WHERE ${p.cashAgorot}::int IS NOT NULL
   RETURNING id
-), voucher_payments AS (
-  INSERT INTO payment (reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, system_voucher_id)
-  SELECT res.id, $2, 'system_voucher', 'voucher', v.reference, v.amount, 'approved', v.id
-    FROM res, unnest($19::bigint[], $20::text[], $21::int[]) AS v(id, reference, amount)
-  RETURNING id
-), balances AS (
-  UPDATE system_voucher sv SET balance_agorot = sv.balance_agorot - v.amount
-    FROM unnest($19::bigint[], $21::int[]) AS v(id, amount)
-   WHERE sv.id = v.id
-  RETURNING sv.id, sv.balance_agorot
-), redemptions AS (
-  INSERT INTO system_voucher_event (system_voucher_id, kind, amount_agorot, balance_after_agorot, reservation_id)
-  SELECT b.id, 'redemption', v.amount, b.balance_agorot, res.id
-    FROM res, balances b JOIN unnest($19::bigint[], $21::int[]) AS v(id, amount) ON v.id = b.id
-  RETURNING id
-), sold_vouchers AS (
-  INSERT INTO system_voucher (reference, name, name_en, translations, initial_agorot, balance_agorot, class_id, price_id, reservation_id, starts_at, expires_at)
-  SELECT g.reference, g.name, g.name_en, coalesce((SELECT c.translations FROM system_voucher_class c WHERE c.id = g.class_id), '{}'::jsonb),
-         g.value, g.value, g.class_id, g.price_id, res.id, now(), now() + make_interval(days => g.days)
-    FROM res, unnest($26::text[], $27::text[], $28::text[], $29::int[], $30::int[], $31::int[], $32::int[])
-         AS g(reference, name, name_en, value, class_id, price_id, days)
-  RETURNING id, initial_agorot, reservation_id
-), purchases AS (
-  INSERT INTO system_voucher_event (system_voucher_id, kind, amount_agorot, balance_after_agorot, reservation_id)
-  SELECT id, 'purchase', initial_agorot, initial_agorot, reservation_id FROM sold_vouchers
-  RETURNING id
-), gifts AS (
-  INSERT INTO reservation_donation (reservation_id, donation_id, donation_detail_id, quantity, unit_agorot, receipt_number)
-  SELECT res.id, d.did, d.xid, d.qty, d.unit, d.receipt
-    FROM res, unnest($33::int[], $34::int[], $35::int[], $36::int[], $37::text[]) AS d(did, xid, qty, unit, receipt)
-  RETURNING id
-), signed AS (
-  INSERT INTO reservation_waiver (reservation_id, presentation_id, participants, signature_png, terms, ip)
-  SELECT res.id, w.pid, w.participants::jsonb, decode(w.png, 'base64'), w.terms, w.ip
-    FROM res, unnest($38::int[], $39::text[], $40::text[], $41::text[], $42::text[]) AS w(pid, participants, png, terms, ip)
-  RETURNING id
-), outbox AS (
+)`,
+  closing: (p) => `outbox AS (
   INSERT INTO notification_outbox (reservation_id, channel, recipient, locale, template)
-  SELECT res.id, o.channel, o.recipient, $6, 'order-confirmation'
-    FROM res, unnest($22::text[], $23::text[]) AS o(channel, recipient)
+  SELECT res.id, o.channel, o.recipient, ${p.locale}, 'order-confirmation'
+    FROM res, unnest(${p.messageChannels}::text[], ${p.messageRecipients}::text[]) AS o(channel, recipient)
   RETURNING id
 ), done AS (
-  UPDATE cart SET status = 'paid', reservation_id = (SELECT id FROM res), result = $24::jsonb, attempt_started_at = NULL, updated_at = now()
-   WHERE id = $25::bigint
+  UPDATE cart SET status = 'paid', reservation_id = (SELECT id FROM res), result = ${p.result}::jsonb, attempt_started_at = NULL, updated_at = now()
+   WHERE id = ${p.cartId}::bigint
   RETURNING id
-)
-SELECT (SELECT id FROM res)::text AS reservation_id, (SELECT count(*) FROM tix)::int AS tickets`;
-
-export function saleParams(s: SaleInput): unknown[] {
-  const t = [...s.tickets].sort(
-    (a, b) => a.presentationId - b.presentationId || a.sectionId - b.sectionId || a.x - b.x || a.y - b.y,
-  );
-  return [
-    s.reservationIdentifier,
-    s.cartIdentifier,
-    s.documentKey,
-    s.visitorId,
-    JSON.stringify(s.customer),
-    s.locale,
-    s.totalAgorot,
-    t.map((x) => x.identifier),
-    t.map((x) => x.presentationId),
-    t.map((x) => x.sectionId),
-    t.map((x) => x.x),
-    t.map((x) => x.y),
-    t.map((x) => x.ticketId),
-    t.map((x) => x.amountAgorot),
-    t.map((x) => x.serviceChargeAgorot),
-    s.card?.providerReference ?? null,
-    s.card?.instalments ?? null,
-    s.card?.paymentId ?? null,
-    s.vouchers.map((v) => v.id),
-    s.vouchers.map((v) => v.reference),
-    s.vouchers.map((v) => v.amountAgorot),
-    s.messages.map((m) => m.channel),
-    s.messages.map((m) => m.recipient),
-    JSON.stringify(s.result),
-    s.cartId,
-    s.voucherSales.map((v) => v.reference),
-    s.voucherSales.map((v) => v.name),
-    s.voucherSales.map((v) => v.nameEn),
-    s.voucherSales.map((v) => v.valueAgorot),
-    s.voucherSales.map((v) => v.classId),
-    s.voucherSales.map((v) => v.priceId),
-    s.voucherSales.map((v) => v.validDays),
-    s.donations.map((d) => d.donationId),
-    s.donations.map((d) => d.detailId),
-    s.donations.map((d) => d.quantity),
-    s.donations.map((d) => d.unitAgorot),
-    s.donations.map((d) => d.receiptNumber),
-    s.waivers.map((w) => w.presentationId),
-    s.waivers.map((w) => JSON.stringify(w.participants)),
-    s.waivers.map((w) => w.signatureBase64),
-    s.waivers.map((w) => w.terms),
-    s.waivers.map((w) => w.ip),
-    s.cash?.amountAgorot ?? null,
-    s.cash ? `staff:${s.cash.staffUserId}` : null,
-    // A hold order: the reservation is this customer's unpaid hold, its tickets held (not sold) from the start.
-    s.hold?.customerId ?? null,
-  ];
-}
+)`,
+  select: `SELECT (SELECT id FROM res)::text AS reservation_id, (SELECT count(*) FROM tix)::int AS tickets`,
+};
 
 /** Maps the constraint a sale ran into to why it was refused; anything else is not ours to explain. */
 export function refusalOf(error: unknown): SaleOutcome | null {
@@ -289,6 +165,7 @@ export function refusalOf(error: unknown): SaleOutcome | null {
 @Injectable()
 export class SalesRepository {
   private readonly sql: PreparedSql;
+  private built: SaleStatement<SaleInput> | undefined;
 
   constructor(
     private readonly db: DataSource,
@@ -299,13 +176,26 @@ export class SalesRepository {
     this.sql = new PreparedSql(db);
   }
 
+  /**
+   * THE sale statement: the sale's own part, each participant's part (in lock order) and the sale's lines
+   * (sale-statement.ts). Put together at the first sale, once every participant has registered; the same text for
+   * every sale after (a prepared statement).
+   */
+  get statement(): SaleStatement<SaleInput> {
+    this.built ??= saleStatement(SALE_CORE, [
+      ...this.participants.all().flatMap((p) => (p.statement ? [p.statement] : [])),
+      ...SALE_LINES,
+    ]);
+    return this.built;
+  }
+
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     const participants = this.participants.for(sale);
     // Nothing shared but seats: the single statement is its own transaction (the hot path: one round trip).
     if (participants.length === 0) {
       try {
         const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
-          this.sql.query<{ reservation_id: string }>('sale', SALE_SQL, saleParams(sale)),
+          this.sql.query<{ reservation_id: string }>('sale', this.statement.sql, this.statement.params(sale)),
         );
         return { ok: true, reservationId: row!.reservation_id };
       } catch (error) {
@@ -329,7 +219,8 @@ export class SalesRepository {
           return refused;
         }
       }
-      const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () => runner.query(SALE_SQL, saleParams(sale)));
+      const { sql, params } = this.statement;
+      const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () => runner.query(sql, params(sale)));
       const reservationId = String(row.reservation_id);
       for (const participant of participants) {
         const late = (await participant.after?.(runner, sale, reservationId)) ?? null;

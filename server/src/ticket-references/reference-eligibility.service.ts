@@ -3,8 +3,7 @@ import { DataSource } from 'typeorm';
 import { normaliseReference, referenceEligibility } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import './ticket-references.errors';
-import type { SaleReference } from '../reservations';
-import { USED_SQL } from './reference-sale';
+import { USED_SQL, type SaleReference } from './reference-sale';
 
 /** A seat of an order as the reference check sees it. */
 export interface ReferencedSeat {
@@ -30,7 +29,7 @@ interface MatchedOption {
 /**
  * The storefront's ticket prompts (ref1/ref2) against the back office's quantities
  * (docs/back-office.md "Ticket references"). Read-only: the quote and the storefront's
- * check ask here; the sale re-checks under the option's row lock (reference-sale.ts).
+ * check ask here; the sale re-checks under the option's row lock (reference-sale.participant.ts).
  */
 @Injectable()
 export class ReferenceEligibility {

@@ -8,9 +8,16 @@ import {
   type SaleInput,
   type SaleOutcome,
 } from '../reservations';
-import { lockReferenceQuantities, recordSaleReferences, USED_SQL } from './reference-sale';
+import { recordSaleReferences, USED_SQL, type SaleReference } from './reference-sale';
 
-/** Ticket references (ref1/ref2): quantities locked and re-counted before the sale, the tickets' references after. */
+declare module '../reservations' {
+  interface SaleInput {
+    /** Ticket references (ref1/ref2) the tickets draw on (this participant's payload). */
+    references?: SaleReference[];
+  }
+}
+
+/** Ticket references (ref1/ref2): quantities locked and re-counted (`remaining`), the tickets' references recorded after the sale. */
 @Injectable()
 export class ReferenceSaleParticipant extends RegisteredSaleParticipant {
   readonly name = 'references';
@@ -44,11 +51,6 @@ export class ReferenceSaleParticipant extends RegisteredSaleParticipant {
 
   refusalFor(resource: string): SaleRefused {
     return { ok: false, reason: 'REFERENCE_NOT_ELIGIBLE', detail: resource.slice('reference:'.length) };
-  }
-
-  async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    const spent = await lockReferenceQuantities(runner, sale.references ?? []);
-    return spent === null ? null : { ok: false, reason: 'REFERENCE_NOT_ELIGIBLE', detail: String(spent) };
   }
 
   async after(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null> {

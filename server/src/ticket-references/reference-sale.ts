@@ -1,48 +1,17 @@
 import type { QueryRunner } from 'typeorm';
-import { referenceEligibility } from '@hotline/shared';
-import type { SaleReference } from '../reservations';
+
+/** A reference the sale draws on: the option (PriceRowId), the typed values, and the seats that carry it. */
+export interface SaleReference {
+  optionId: number;
+  reference1: string;
+  reference2: string;
+  seats: { presentationId: number; sectionId: number; x: number; y: number }[];
+}
 
 /** Live tickets sold with each option (cancelled tickets give their place back). */
 export const USED_SQL = `SELECT r.option_id AS "optionId", count(*)::int AS used
    FROM reservation_ticket_reference r JOIN reservation_ticket rt ON rt.id = r.reservation_ticket_id AND rt.status = 'live'
   WHERE r.option_id = ANY($1::int[]) GROUP BY r.option_id`;
-
-/**
- * In the sale's transaction, before the sale statement: lock the options in id order (the same
- * global order as vouchers and coupons: no deadlock), then count their live use UNDER the lock
- * and refuse when this sale would take more than is left. Two sales of the last ticket of a
- * reference queue on the row; the second counts the first's ticket once it committed.
- * Returns the option that ran out, or null.
- */
-export async function lockReferenceQuantities(runner: QueryRunner, refs: SaleReference[]): Promise<number | null> {
-  if (refs.length === 0) return null;
-  const ids = [...new Set(refs.map((r) => r.optionId))].sort((a, b) => a - b);
-  const options: { id: number; quantity: number }[] = await runner.query(
-    'SELECT id, quantity FROM ticket_reference_option WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
-    [ids],
-  );
-  return checkQuantities(runner, refs, options);
-}
-
-/** The re-check itself (shared with the test-only control, which skips the lock). */
-export async function checkQuantities(
-  runner: QueryRunner,
-  refs: SaleReference[],
-  options: { id: number; quantity: number }[],
-): Promise<number | null> {
-  const ids = options.map((o) => o.id);
-  const used: { optionId: number; used: number }[] = await runner.query(USED_SQL, [ids]);
-  const usedOf = new Map(used.map((u) => [u.optionId, u.used]));
-  const byId = new Map(options.map((o) => [o.id, o]));
-  const wanted = new Map<number, number>();
-  for (const r of refs) wanted.set(r.optionId, (wanted.get(r.optionId) ?? 0) + r.seats.length);
-  for (const [id, seats] of wanted) {
-    const o = byId.get(id);
-    const verdict = referenceEligibility(o ? { quantity: o.quantity, used: usedOf.get(id) ?? 0 } : null, seats);
-    if (verdict !== 'ok') return id;
-  }
-  return null;
-}
 
 /** After the sale statement, in the same transaction: which of its tickets carry which reference. */
 export async function recordSaleReferences(

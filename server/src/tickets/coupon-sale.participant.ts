@@ -6,12 +6,26 @@ import {
   type LimitClaim,
   type SaleRefused,
   type SaleInput,
-  type SaleOutcome,
 } from '../reservations';
+
+/** A coded ticket in the order: the seats this order puts on it, and how many the code allows in all (null: unlimited). */
+export interface CouponUse {
+  ticketId: number;
+  seats: number;
+  limit: number | null;
+}
+
+declare module '../reservations' {
+  interface SaleInput {
+    /** Coded tickets in the order (this participant's payload). */
+    coupons: CouponUse[];
+  }
+}
 
 /**
  * Coded tickets with a use limit (coupons): the ticket rows locked in id order, their live use counted under the
- * lock, and the sale refused when it would go past the limit. Every way to sell with a coupon passes here, a hold
+ * lock, and the sale refused when it would go past the limit (its one check: `remaining`, which the claim before the
+ * charge and the sale's re-check both run, limit-claims.ts). Every way to sell with a coupon passes here, a hold
  * order included: an unpaid hold's tickets are live and count as uses.
  */
 const idOf = (resource: string): number => Number(resource.slice('coupon:'.length));
@@ -59,21 +73,5 @@ export class CouponSaleParticipant extends RegisteredSaleParticipant {
 
   refusalFor(resource: string): SaleRefused {
     return { ok: false, reason: 'COUPON_USED_UP', detail: resource.slice('coupon:'.length) };
-  }
-
-  async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    const limited = sale.coupons.filter((c) => c.limit !== null);
-    const ids = limited.map((c) => c.ticketId).sort((a, b) => a - b);
-    await runner.query('SELECT id FROM ticket WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
-    const used: { ticket_id: number; n: number }[] = await runner.query(
-      `SELECT ticket_id, count(*)::int AS n FROM reservation_ticket WHERE ticket_id = ANY($1::int[]) AND status = 'live' GROUP BY ticket_id`,
-      [ids],
-    );
-    const usage = new Map(used.map((u) => [u.ticket_id, u.n]));
-    for (const c of limited) {
-      if ((usage.get(c.ticketId) ?? 0) + c.seats > c.limit!)
-        return { ok: false, reason: 'COUPON_USED_UP', detail: String(c.ticketId) };
-    }
-    return null;
   }
 }

@@ -36,7 +36,8 @@ const INFRA_IMPORTS: Record<string, string> = {
  * sale writes its confirmations as one CTE of that statement (the hot path's one round trip).
  */
 const OUTBOX_WRITERS: Record<string, string> = {
-  'reservations/sales.repository.ts': "SALE_SQL's outbox CTE: the sale and its confirmations in one statement",
+  'reservations/sales.repository.ts':
+    "the sale statement's outbox CTE: the sale and its confirmations in one statement",
 };
 
 const SRC = path.resolve(__dirname, '../../src');

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { REDIS } from '../../src/redis/redis.module';
-import { SALE_SQL } from '../../src/reservations/sales.repository';
+import { SalesRepository } from '../../src/reservations/sales.repository';
 import type { TestApp } from '../support/test-env';
 import {
   authoriseCard,
@@ -188,10 +188,12 @@ describe('round trips per commit', () => {
   test('the triggers the sale statement fires: the sales_daily aggregate only', async () => {
     // Every data-modifying CTE of the sale runs, even with no rows, and a statement trigger fires for it anyway:
     // the triggers of every table and operation the statement names are what a sale pays for.
-    const writes = [...SALE_SQL.matchAll(/\b(INSERT INTO|UPDATE) (\w+)/g)].map(([, op, table]) => ({
-      table: table!,
-      bit: op === 'UPDATE' ? 16 : 4, // pg_trigger.tgtype: TRIGGER_TYPE_INSERT 4, TRIGGER_TYPE_UPDATE 16
-    }));
+    const writes = [...t.app.get(SalesRepository).statement.sql.matchAll(/\b(INSERT INTO|UPDATE) (\w+)/g)].map(
+      ([, op, table]) => ({
+        table: table!,
+        bit: op === 'UPDATE' ? 16 : 4, // pg_trigger.tgtype: TRIGGER_TYPE_INSERT 4, TRIGGER_TYPE_UPDATE 16
+      }),
+    );
     const { rows } = await env.sql.query<{ name: string }>(
       `SELECT DISTINCT c.relname || '.' || t.tgname AS name
          FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid

@@ -1,6 +1,5 @@
 import { CouponSaleParticipant } from '../../src/tickets/coupon-sale.participant';
-import type { LimitClaim } from '../../src/reservations/sale-participant';
-import type { SaleOutcome } from '../../src/reservations/sales.repository';
+import type { ClaimableSale, LimitClaim } from '../../src/reservations/sale-participant';
 
 /**
  * TEST ONLY, for the coupon races' control runs: the coupon participant with no claim before the charge
@@ -8,13 +7,17 @@ import type { SaleOutcome } from '../../src/reservations/sales.repository';
  * at all (`UnguardedCouponSaleParticipant`: nothing stops an oversell). Swapped in with a provider override.
  */
 export class UnclaimedCouponSaleParticipant extends CouponSaleParticipant {
-  override claimsOf(): LimitClaim[] {
-    return [];
+  /**
+   * The one check runs both before the charge (on the quoted draft) and in the sale (on the sale's input, which
+   * alone carries a reservation identifier): only the sale's is kept.
+   */
+  override claimsOf(sale: ClaimableSale): LimitClaim[] {
+    return 'reservationIdentifier' in sale ? super.claimsOf(sale) : [];
   }
 }
 
-export class UnguardedCouponSaleParticipant extends UnclaimedCouponSaleParticipant {
-  override async before(): Promise<SaleOutcome | null> {
-    return null;
+export class UnguardedCouponSaleParticipant extends CouponSaleParticipant {
+  override claimsOf(): LimitClaim[] {
+    return [];
   }
 }

@@ -1,5 +1,4 @@
 import type { LimitClaim } from '../../src/reservations/sale-participant';
-import type { SaleOutcome } from '../../src/reservations/sales.repository';
 import { ReferenceSaleParticipant } from '../../src/ticket-references/reference-sale.participant';
 
 /**
@@ -8,12 +7,8 @@ import { ReferenceSaleParticipant } from '../../src/ticket-references/reference-
  * left, which every concurrent buyer passes. Swapped in with a provider override.
  */
 export class UnguardedReferenceSalesRepository extends ReferenceSaleParticipant {
-  /** No claim before the charge either: the control shows the race with none of the participant's guards. */
+  /** No claim: neither before the charge nor in the sale (its one check), none of the participant's guards. */
   override claimsOf(): LimitClaim[] {
     return [];
-  }
-
-  override async before(): Promise<SaleOutcome | null> {
-    return null;
   }
 }

@@ -1,5 +1,4 @@
 import type { LimitClaim } from '../../src/reservations/sale-participant';
-import type { SaleOutcome } from '../../src/reservations/sales.repository';
 import { VoucherSaleParticipant } from '../../src/payment/voucher-sale.participant';
 
 /**
@@ -9,12 +8,8 @@ import { VoucherSaleParticipant } from '../../src/payment/voucher-sale.participa
  * nothing stops an overdraft.
  */
 export class UnguardedVoucherSalesRepository extends VoucherSaleParticipant {
-  /** No claim before the charge either: the control shows the race with none of the participant's guards. */
+  /** No claim: neither before the charge nor in the sale (its one check), none of the participant's guards. */
   override claimsOf(): LimitClaim[] {
     return [];
-  }
-
-  override async before(): Promise<SaleOutcome | null> {
-    return null;
   }
 }

@@ -1,0 +1,111 @@
+/**
+ * The sale statement put together from parts (docs/decisions/017-sale-statement-in-parts.md): the sale's own part
+ * (reservation, tickets, payment, outbox, cart) and one part per participant that writes something of its own. Each
+ * part names its parameters and reads them off its own payload; the builder numbers them ($1, $2, ...) in the order
+ * the parts come, so no part knows another's positions and nobody counts to 48 by hand. Still ONE statement: the parts
+ * are data-modifying CTEs of one WITH, run atomically in one round trip.
+ */
+
+/** How a part reads one parameter off its payload (a method's type: a part of any payload fits the builder's list). */
+type ParamOf<P> = { read(payload: P): unknown }['read'];
+
+/**
+ * One part's CTEs. `ctes` gets each of the part's parameters as its placeholder (`$7`), and the sale's own
+ * parameters every part may use (`sale`: cartIdentifier, locale): casts stay in the SQL, beside their use.
+ * The CTE `res` (the reservation's id) is in scope for every part.
+ */
+export interface SaleStatementPart<S, P = unknown, K extends string = string> {
+  /** Unique in the statement (what an error names). */
+  readonly name: string;
+  /** The part's own data, out of the whole sale. */
+  payloadOf(sale: S): P;
+  readonly params: Record<K, ParamOf<P>>;
+  ctes(p: Record<K, string>, sale: Record<SharedParam, string>): string;
+}
+
+/** The sale's own parameters that the participants' parts may name (the payment rows carry the cart, the outbox the locale). */
+export type SharedParam = 'cartIdentifier' | 'locale';
+
+/**
+ * The sale's own part: the first CTEs (`res` among them), the shared parameters, the CTEs that close the sale after
+ * every part's (outbox, cart), and the statement's final SELECT.
+ */
+export interface SaleCorePart<S, P, K extends string> extends SaleStatementPart<S, P, K | SharedParam> {
+  closing(p: Record<K | SharedParam, string>): string;
+  select: string;
+}
+
+export interface SaleStatement<S> {
+  readonly sql: string;
+  /** How many parameters the statement binds. */
+  readonly paramCount: number;
+  /** The parameter values for this sale, in the statement's numbering. */
+  params(sale: S): unknown[];
+}
+
+interface Bound<S> {
+  part: SaleStatementPart<S, unknown>;
+  readers: ParamOf<unknown>[];
+}
+
+/** Puts the statement together once (the text is the prepared statement's: the same for every sale). */
+export function saleStatement<S, P, K extends string>(
+  core: SaleCorePart<S, P, K>,
+  parts: SaleStatementPart<S>[],
+): SaleStatement<S> {
+  const all = [core, ...parts] as unknown as SaleStatementPart<S, unknown>[];
+  const names = all.map((p) => p.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`sale statement part named twice: ${twice}`);
+  let next = 1;
+  const bound: Bound<S>[] = [];
+  const placeholders = all.map((part) => {
+    const own: Record<string, string> = {};
+    const readers: ParamOf<unknown>[] = [];
+    for (const [key, read] of Object.entries(part.params)) {
+      own[key] = `$${next++}`;
+      readers.push(read as ParamOf<unknown>);
+    }
+    bound.push({ part, readers });
+    return own;
+  });
+  const shared = { cartIdentifier: placeholders[0]!.cartIdentifier!, locale: placeholders[0]!.locale! };
+  const coreUsed = new Set<string>();
+  const ctes = all.map((part, i) => {
+    const used = i === 0 ? coreUsed : new Set<string>();
+    const text = part.ctes(watched(part.name, placeholders[i]!, used), shared).trim();
+    if (i > 0) refuseUnused(part.name, placeholders[i]!, used);
+    return text;
+  });
+  ctes.push(core.closing(watched(core.name, placeholders[0]!, coreUsed)).trim());
+  refuseUnused(core.name, placeholders[0]!, coreUsed);
+  const sql = `\nWITH ${ctes.join(', ')}\n${core.select.trim()}`;
+  return {
+    sql,
+    paramCount: next - 1,
+    params(sale: S): unknown[] {
+      return bound.flatMap(({ part, readers }) => {
+        const payload = part.payloadOf(sale);
+        return readers.map((read) => read(payload));
+      });
+    },
+  };
+}
+
+/** A parameter declared and never named in the SQL is a mistake (its value would be sent for nothing). */
+function refuseUnused(part: string, placeholders: Record<string, string>, used: Set<string>): void {
+  const unused = Object.keys(placeholders).filter((k) => !used.has(k));
+  if (unused.length) throw new Error(`sale statement part ${part} never uses: ${unused.join(', ')}`);
+}
+
+/** The placeholders, noting which the part names and refusing one it does not declare (a typo is not `undefined`). */
+function watched(part: string, placeholders: Record<string, string>, used: Set<string>): Record<string, string> {
+  return new Proxy(placeholders, {
+    get(target, key) {
+      if (typeof key !== 'string' || !(key in target))
+        throw new Error(`sale statement part ${part} has no ${String(key)}`);
+      used.add(key);
+      return target[key];
+    },
+  });
+}
