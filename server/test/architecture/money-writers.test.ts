@@ -35,10 +35,17 @@ function writesTable(text: string, table: Table): boolean {
   return sql.test(text) || TABLES[table].some((entity) => new RegExp(`\\b${entity}\\b`).test(text));
 }
 
+/**
+ * A participant's part of the one sale statement (reservations/sale-statement.ts puts the parts into that one
+ * statement, docs/decisions/017-sale-statement-in-parts.md): its SQL runs only there, so it writes as the sale.
+ */
+const isSaleStatementPart = (text: string): boolean => /:\s*SaleStatementPart</.test(text);
+
 /** The files (path under server/src) that write `table`, outside the writer module and the entity list. */
 function writersOf(files: { path: string; text: string }[], table: Table): string[] {
   return files
     .filter((f) => !f.path.startsWith(WRITER_MODULE) && !f.path.startsWith('database/'))
+    .filter((f) => !isSaleStatementPart(f.text))
     .filter((f) => writesTable(f.text, table))
     .map((f) => f.path)
     .sort();
@@ -68,11 +75,12 @@ describe('one writer of money attempts, payments and reservations', () => {
     ]);
   });
 
-  it('only the sale statement inserts payment and reservation rows', () => {
+  it("only the sale statement (and its participants' parts of it) inserts payment and reservation rows", () => {
     for (const table of ['payment', 'reservation'] as const) {
       // Migrations move rows between shapes once (database/), as the writers list above leaves them out too.
       const inserts = files
         .filter((f) => !f.path.startsWith('database/'))
+        .filter((f) => !isSaleStatementPart(f.text))
         .filter((f) => new RegExp(`\\bINSERT\\s+INTO\\s+${table}\\b`, 'i').test(f.text))
         .map((f) => f.path);
       expect(inserts).toEqual(['reservations/sales.repository.ts']);
@@ -97,5 +105,13 @@ describe('one writer of money attempts, payments and reservations', () => {
       false,
     );
     expect(writesTable('UPDATE reservation_ticket SET status = 1', 'reservation')).toBe(false);
+    // A participant's part of the sale statement writes as the sale; the same SQL outside a part is a second writer.
+    const insert = 'INSERT INTO payment (reservation_id) SELECT id FROM new_reservation';
+    const part = {
+      path: 'gifts/gift-sale.participant.ts',
+      text: `const P: SaleStatementPart<SaleInput> = { sql: \`${insert}\` };`,
+    };
+    const loose = { path: 'gifts/gift-writer.ts', text: `await tx.query(\`${insert}\`);` };
+    expect(writersOf([part, loose], 'payment')).toEqual(['gifts/gift-writer.ts']);
   });
 });
