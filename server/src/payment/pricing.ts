@@ -9,7 +9,14 @@ import {
   type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart';
-import type { MembershipSaleData, SaleChannel, SaleInput, SaleProduct, SaleReference } from '../reservations';
+import type {
+  MembershipSaleData,
+  SaleChannel,
+  SaleInput,
+  SaleProduct,
+  SaleQuota,
+  SaleReference,
+} from '../reservations';
 import type { Layout } from '../seats';
 import type { TicketRow } from '../tickets';
 import type { SaleWaiver } from '../waivers';
@@ -318,4 +325,6 @@ export interface Quote {
   references?: SaleReference[];
   /** Products with the tickets, one line each, within their per-order limit and stock at the quote. */
   products?: SaleProduct[];
+  /** Seats this order takes from its dates' channel quotas; absent when none applies. */
+  quota?: SaleQuota;
 }

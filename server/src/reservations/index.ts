@@ -1,7 +1,15 @@
 /** The reservations context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The one sale write: the statement's repository and the shapes of a sale and its outcome.
 export { SalesRepository } from './sales.repository';
-export type { SaleChannel, SaleInput, SaleOutcome, SaleProduct, SaleReference, SaleTicket } from './sales.repository';
+export type {
+  SaleChannel,
+  SaleInput,
+  SaleOutcome,
+  SaleProduct,
+  SaleQuota,
+  SaleReference,
+  SaleTicket,
+} from './sales.repository';
 // What a sale participant (coupons, vouchers, references, memberships, channels, holds) implements to join the sale,
 // and the short-lived limit claims the commit takes before money moves.
 export { RegisteredSaleParticipant, SaleParticipants } from './sale-participant';

@@ -1,5 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { ChannelQuotaClaim } from '@hotline/shared';
 import { PreparedSql } from '../database/prepared-sql';
 import { NO_TRACING, SALE_STATEMENT_SPAN, Tracing } from '../observability';
 import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
@@ -87,8 +88,16 @@ export interface SaleInput {
   channel?: SaleChannel | null;
   /** Products bought with the tickets, one line per product; `stocked`: its stock is claimed and checked. */
   products?: SaleProduct[];
+  /** Seats taken from dates' channel quotas (shared channelQuotaClaims): claimed, re-checked, the channel recorded. */
+  quota?: SaleQuota | null;
   /** A hold order: the reservation is written unpaid, this customer's, released at this deadline (holds/). */
   hold?: { customerId: number; releaseAt: Date } | null;
+}
+
+/** The channel an order is sold through and the seats it takes from each date's quota for that channel. */
+export interface SaleQuota {
+  channel: ChannelQuotaClaim['channel'];
+  dates: { presentationId: number; seats: number }[];
 }
 
 export interface SaleProduct {
@@ -101,6 +110,7 @@ export interface SaleProduct {
 export type SaleRefusal =
   | 'SEAT_TAKEN'
   | 'PRODUCT_SOLD_OUT'
+  | 'CHANNEL_QUOTA_EXHAUSTED'
   | 'VOUCHER_NO_BALANCE'
   | 'VOUCHER_GONE'
   | 'COUPON_USED_UP'

@@ -167,6 +167,8 @@ export interface AdminPresentation {
   salesCloseAt: string | null;
   /** What a hold order (a member's unpaid reservation) may do on this date (shared holdPolicyOutcome). */
   holdPolicy: HoldPolicy;
+  /** Seats per sales channel (counted quotas, shared channel-quota.ts), each with the live tickets sold through it. */
+  channelAllocations: AdminChannelAllocation[];
   /** Tickets sold and not cancelled. */
   soldCount: number;
   /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
@@ -305,6 +307,22 @@ export interface AdminHoldPolicyChange extends HoldPolicy {
 export interface AdminWatchingChange {
   revision: number;
   videoOnDemand: VideoOnDemandKind | null;
+}
+
+/** One channel's quota on a date: at most `seats` sold through it; `sold`: live tickets sold through it. */
+export interface AdminChannelAllocation {
+  channel: CouponChannel;
+  seats: number;
+  sold: number;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/channel-allocations: the date's quotas, all at once (a channel left out is no
+ * longer limited). Applies to sales from now on; a quota below what was sold only stops further sales.
+ */
+export interface AdminChannelAllocationsChange {
+  revision: number;
+  allocations: { channel: CouponChannel; seats: number }[];
 }
 
 export interface AdminDateSettings {
