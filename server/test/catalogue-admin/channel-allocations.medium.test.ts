@@ -21,16 +21,18 @@ import {
   commit,
   loadShow,
   lockAll,
+  newVisitor,
   plainSeats,
   type ShowInfo,
 } from '../booking/support/booking-kit';
+import { buySeats, cancellableShow, customerClient, logIn } from '../customers/support/customer-kit';
 
 /**
  * A date's channel allocations as counted quotas (docs/decisions/020): set from the back office (audited, a stale
  * revision and bad input refused, nothing changed), claimed before the card is charged like every other limit (two
  * buyers on the last seat of the storefront's quota: one is charged and sold it, the other refused before any
  * charge; without the claim both are sold, past the quota), not limiting other channels, and counting what the date
- * had already sold through the channel when a quota is first set.
+ * had already sold through the channel when a quota is first set, and a cancelled order gives its seats back.
  */
 let t: TestApp;
 let sql: Client;
@@ -235,6 +237,27 @@ test('a quota set after sales counts what the date already sold through the chan
   // All at once: a channel left out is no longer limited.
   const cleared = await allocate(d, []);
   expect(cleared.channelAllocations).toEqual([]);
+});
+
+test("a customer's cancelled order gives its seats back to the channel's quota", async () => {
+  // A demo date the customer may cancel (the customers' kit sets its policy); its quota set before it is loaded.
+  const id = await cancellableShow(sql);
+  await allocate({ id } as AdminPresentation, [{ channel: 'web', seats: 1 }]);
+  const show = await loadShow(t.url, id);
+  const mobile = '0501234567';
+  const order = await buySeats(t.url, show, [plainSeats(show)[0]!], mobile);
+  seatsUsed.set(id, 1);
+  const refused = await (await readyToPay(show))();
+  expect([refused.status, refused.body.error]).toEqual([409, 'CHANNEL_QUOTA_EXHAUSTED']);
+
+  const customer = customerClient(t.url, newVisitor());
+  await logIn(customer, sql, { ssn: '000000018', mobile });
+  const cancelled = await customer.call('POST', `/api/reservations/${order.reservationIdentifier}/cancel`, {});
+  expect([cancelled.status, cancelled.body.ReservationState]).toEqual([200, 'cancelled']);
+  expect((await current({ id } as AdminPresentation)).channelAllocations).toEqual([
+    { channel: 'web', seats: 1, sold: 0 },
+  ]);
+  expect((await (await readyToPay(show))()).status).toBe(201);
 });
 
 test('a cancelled date refuses allocations', async () => {
