@@ -236,9 +236,13 @@ test('offline: the scanner page itself opens without the network and admits a ti
     await page.getByRole('button', { name: 'Start scanning' }).click();
     await expect(page.locator('[data-offline-ready]')).toHaveAttribute('data-offline-ready', /^[1-9]/);
     // The worker is active once every file of its list is cached (install waits for them).
+    // `ready` resolves with the worker already active but possibly still 'activating': wait for its own event.
     const worker = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
-      return { scope: new URL(registration.scope).pathname, state: registration.active?.state };
+      const active = registration.active;
+      if (active && active.state === 'activating')
+        await new Promise((done) => active.addEventListener('statechange', done, { once: true }));
+      return { scope: new URL(registration.scope).pathname, state: active?.state };
     });
     expect(worker).toEqual({ scope: '/scan', state: 'activated' });
 

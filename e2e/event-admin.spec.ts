@@ -1045,3 +1045,72 @@ test("a date on numbered seats is not moved online from its row: the server's se
   );
   expect(kept.videoOnDemand).toBeNull();
 });
+
+test("a date's channel allocations set on the screen from the keyboard: a bad number is named at its field, the saved quotas show in the row; axe-clean with the form open", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'events', 'en');
+  const hall = await ownTheatre(page);
+  const featureId = await apiEvent(page, uniqueCode('e2e-quotas'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
+  await page.reload();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const opener = row.getByRole('button', { name: /^Channel allocations/ });
+
+  // The form opens with no channel limited, the first field focused.
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByTestId(`bo-allocations-${dateId}`);
+  const web = form.getByLabel('Website');
+  await expect(web).toBeFocused();
+  await expect(web).toHaveValue('');
+  await expect(form).toContainText('No limit');
+
+  // A part seat is named at its field, before anything is sent.
+  await page.keyboard.type('2.5');
+  await page.keyboard.press('Enter');
+  await expect(web).toBeFocused();
+  await expect(web).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('Enter whole seats from 0 to 100000, or leave it empty.');
+
+  // Forty seats on the website, ten at the box office: saved, shown in the row, the focus back on its button.
+  await web.fill('40');
+  await form.getByLabel('Box office').fill('10');
+  await form.getByLabel('Box office').press('Enter');
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The channel allocations of');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId(`bo-date-${dateId}-allocations`)).toContainText('Allocated by channel');
+  await expect(opener).toBeFocused();
+  const saved = await created<{ channelAllocations: unknown }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(saved.channelAllocations).toEqual([
+    { channel: 'box-office', seats: 10, sold: 0 },
+    { channel: 'web', seats: 40, sold: 0 },
+  ]);
+
+  // In Hebrew at 390 px and Arabic at 2560 px the form is axe-clean and fits.
+  for (const [lang, width] of [
+    ['he', 390],
+    ['ar', 2560],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-allocations`).click();
+    await expect(page.locator(`#bo-allocations-${dateId}-web`)).toBeFocused();
+    await expect(page.locator(`#bo-allocations-${dateId}-web`)).toHaveValue('40');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, channel allocations form (${lang}, ${width} px)`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`bo-allocations-${dateId}`)).toHaveCount(0);
+  }
+});

@@ -40,6 +40,15 @@ export const BookingErrors = registerErrors({
       ar: 'نفد أحد المنتجات في الطلب. أزله أو قلّل الكمية. لم يتم خصم أي مبلغ.',
     },
   },
+  CHANNEL_QUOTA_EXHAUSTED: {
+    status: 409,
+    message: {
+      he: 'המקומות שהוקצו לערוץ מכירה זה במועד הזה אזלו. לא חויבתם.',
+      en: 'The seats set aside for this sales channel on this date are sold out. You were not charged.',
+      ru: 'Места, выделенные этому каналу продаж на эту дату, распроданы. Деньги не списаны.',
+      ar: 'نفدت المقاعد المخصصة لقناة البيع هذه في هذا الموعد. لم يتم خصم أي مبلغ.',
+    },
+  },
   PRODUCT_PER_ORDER_EXCEEDED: {
     status: 409,
     message: {

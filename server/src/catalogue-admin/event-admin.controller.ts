@@ -3,6 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   HOLD_POLICY_BOUNDS,
+  CHANNEL_QUOTA_MAX,
+  COUPON_CHANNELS,
   BACK_OFFICE_PERMISSION,
   CANCELLATION_CHARGE_TYPES,
   FEATURE_CATEGORIES,
@@ -132,6 +134,15 @@ const holdPolicyBody = z.object({
 });
 /** PUT /api/admin/presentations/:id/rotating-code: the doors take only the code that changes every 15 s, or not. */
 const rotatingCodeBody = z.object({ revision, rotatingCode: z.boolean() });
+
+/** PUT /api/admin/presentations/:id/channel-allocations: seats per sales channel, each channel at most once. */
+const channelAllocationsBody = z.object({
+  revision,
+  allocations: z
+    .array(z.object({ channel: z.enum(COUPON_CHANNELS), seats: z.number().int().min(0).max(CHANNEL_QUOTA_MAX) }))
+    .max(COUPON_CHANNELS.length)
+    .refine((a) => new Set(a.map((x) => x.channel)).size === a.length, 'each channel at most once'),
+});
 
 /** PUT /api/admin/presentations/:id/member-prices: a member's price per zone and the units each ticket draws. */
 const memberPricesBody = z.object({
@@ -411,6 +422,20 @@ export class EventAdminController {
     @ZodBody(rotatingCodeBody) body: z.infer<typeof rotatingCodeBody>,
   ): Promise<AdminPresentation> {
     return this.events.changeRotatingCode(staff, p.id, body);
+  }
+
+  @Put('presentations/:id/channel-allocations')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      "A date's channel allocations: at most so many seats sold through the storefront, the box office, mini-sites, partner links",
+  })
+  changeChannelAllocations(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(channelAllocationsBody) body: z.infer<typeof channelAllocationsBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeChannelAllocations(staff, p.id, body);
   }
 
   @Put('presentations/:id/member-prices')

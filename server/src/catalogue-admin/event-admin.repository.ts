@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   type HoldPolicy,
+  type AdminChannelAllocation,
   jerusalemDateKey,
   jerusalemTimeOfDay,
   watchingOfVenueType,
@@ -79,6 +80,7 @@ interface PresentationRowDb {
   holds_allowed: boolean;
   hold_release_minutes: number;
   hold_max_minutes: number | null;
+  channel_allocations: AdminChannelAllocation[] | null;
   venue_type_id: number;
   rotating_code: boolean;
   revision: number;
@@ -88,6 +90,10 @@ interface PresentationRowDb {
 const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
   p.max_seats_per_order, p.published_at, p.cancelled_at, p.sales_open_at, p.sales_close_at, p.venue_type_id, p.revision,
   p.holds_allowed, p.hold_release_minutes, p.hold_max_minutes, p.rotating_code,
+  (SELECT jsonb_agg(jsonb_build_object('channel', q.channel, 'seats', q.seats, 'sold', (
+      SELECT count(*)::int FROM reservation_ticket rt JOIN reservation_sale_channel c ON c.reservation_id = rt.reservation_id
+       WHERE rt.presentation_id = p.id AND rt.status = 'live' AND c.channel = q.channel)) ORDER BY q.channel)
+     FROM presentation_channel_quota q WHERE q.presentation_id = p.id) AS channel_allocations,
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
@@ -307,6 +313,7 @@ export class EventAdminRepository {
           maxHoldMinutes: r.hold_max_minutes,
         },
         rotatingCode: r.rotating_code,
+        channelAllocations: r.channel_allocations ?? [],
         soldCount: r.sold_count,
         prices,
         cancellation: progress.get(Number(r.id)) ?? null,
@@ -720,6 +727,51 @@ export class EventAdminRepository {
            revision = revision + 1 WHERE id = $1`,
         [id, policy.allowed, policy.releaseMinutesBeforeStart, policy.maxHoldMinutes],
       );
+      return 'changed';
+    });
+  }
+
+  /**
+   * A date's channel quotas at `revision`, all at once. The date's earlier orders are recorded with the channel they
+   * were sold through first (a mini-site, a partner link, a box-office payment, otherwise the storefront), so a new
+   * quota counts what was already sold. Under the date's row lock, and the quota rows' (which every sale claiming a
+   * quota takes): a sale committing meanwhile is counted either way.
+   */
+  async changeChannelAllocations(
+    id: number,
+    revision: number,
+    allocations: { channel: CouponChannel; seats: number }[],
+  ): Promise<'changed' | 'cancelled' | 'stale'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      await tx.query(
+        'SELECT 1 FROM presentation_channel_quota WHERE presentation_id = $1 ORDER BY channel FOR UPDATE',
+        [id],
+      );
+      await tx.query(
+        `INSERT INTO reservation_sale_channel (reservation_id, channel)
+         SELECT r.id, CASE
+             WHEN rc.mini_site_id IS NOT NULL THEN 'mini-site'
+             WHEN rc.reservation_id IS NOT NULL THEN 'partner'
+             WHEN EXISTS (SELECT 1 FROM payment pay LEFT JOIN money_attempt a ON a.payment_id = pay.id
+                           WHERE pay.reservation_id = r.id AND (pay.provider = 'box_office' OR a.channel = 'box_office'))
+               THEN 'box-office'
+             ELSE 'web' END
+           FROM reservation r LEFT JOIN reservation_channel rc ON rc.reservation_id = r.id
+          WHERE EXISTS (SELECT 1 FROM reservation_ticket rt WHERE rt.reservation_id = r.id AND rt.presentation_id = $1
+                          AND rt.status = 'live')
+         ON CONFLICT (reservation_id) DO NOTHING`,
+        [id],
+      );
+      await tx.query('DELETE FROM presentation_channel_quota WHERE presentation_id = $1', [id]);
+      await tx.query(
+        `INSERT INTO presentation_channel_quota (presentation_id, channel, seats)
+         SELECT $1, a.channel, a.seats FROM unnest($2::text[], $3::int[]) AS a(channel, seats)`,
+        [id, allocations.map((a) => a.channel), allocations.map((a) => a.seats)],
+      );
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
       return 'changed';
     });
   }

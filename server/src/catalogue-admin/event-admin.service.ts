@@ -24,6 +24,7 @@ import {
   type AdminPresentationMoved,
   type AdminSaleWindowChange,
   type AdminHoldPolicyChange,
+  type AdminChannelAllocationsChange,
   type AdminWatchingChange,
   type AdminRotatingCodeChange,
   type AdminZone,
@@ -304,6 +305,28 @@ export class EventAdminService {
     await this.audited(staff, 'presentation-rotating-code', after.businessId, `presentation:${id}`, {
       before: before.rotatingCode,
       after: after.rotatingCode,
+    });
+    return after;
+  }
+
+  /**
+   * A date's channel quotas (docs/decisions/020), draft or on sale: every node's commit claims them within 5 s (its
+   * layout's flags); sold tickets keep their seats whatever the new quota.
+   */
+  async changeChannelAllocations(
+    staff: StaffIdentity,
+    id: number,
+    change: AdminChannelAllocationsChange,
+  ): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.changeChannelAllocations(id, change.revision, change.allocations);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    const after = await this.presentation(staff, id);
+    const quotas = (p: AdminPresentation) => p.channelAllocations.map(({ channel, seats }) => ({ channel, seats }));
+    await this.audited(staff, 'presentation-channel-allocations', after.businessId, `presentation:${id}`, {
+      before: quotas(before),
+      after: quotas(after),
     });
     return after;
   }

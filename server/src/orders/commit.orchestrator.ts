@@ -62,6 +62,7 @@ export function saleInputOf(
     channel: draft.channel ?? null,
     references: draft.references ?? [],
     products: draft.products ?? [],
+    quota: draft.quota ?? null,
     messages: draft.messages,
     result: storedResultOf(draft, ids, cart.cartIdentifier) as unknown as Record<string, unknown>,
   };
@@ -195,6 +196,7 @@ export class CommitOrchestrator {
     if (quote.channel) draft.channel = quote.channel;
     if (quote.references?.length) draft.references = quote.references;
     if (quote.products?.length) draft.products = quote.products;
+    if (quote.quota) draft.quota = quote.quota;
     // An unpaid hold sends no order confirmation: the customer area lists it with its deadline.
     if (hold) draft.messages = [];
     const due = hold ? 0 : draft.chargedAgorot;

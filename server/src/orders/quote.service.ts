@@ -12,6 +12,7 @@ import {
   shekelsToAgorot,
   type CartKind,
   type CouponChannel,
+  channelQuotaClaims,
 } from '@hotline/shared';
 import { BookingError, type ParsedCart, SeatLockReader, type SeatHold } from '../cart';
 import { Clock } from '../common/clock';
@@ -30,13 +31,25 @@ import {
 import { DonationsRepository, GiftOffersRepository } from '../gifts';
 import { WaiverCheck } from '../waivers';
 import { MembershipQuoteService } from '../memberships';
-import type { SaleInput, SaleOutcome, SaleProduct } from '../reservations';
+import type { SaleInput, SaleOutcome, SaleProduct, SaleQuota } from '../reservations';
 import { SeatEngineService, type Layout } from '../seats';
 import { assertCouponTerms, seatsCouponAllows, TicketsRepository, type ProductRow, type TicketRow } from '../tickets';
 import { ReferenceEligibility } from '../ticket-references';
 import { ChannelCheck } from './channel-check';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+/** The seats this order takes from its dates' quotas for its channel (shared channelQuotaClaims), or none. */
+function quotaOf(
+  channel: CouponChannel,
+  seats: readonly { presentationId: number }[],
+  layoutOf: Map<number, Layout>,
+): SaleQuota | null {
+  const claims = channelQuotaClaims(channel, seats, (id) => layoutOf.get(id)?.presentation.channelQuotas);
+  return claims.length
+    ? { channel, dates: claims.map(({ presentationId, seats: n }) => ({ presentationId, seats: n })) }
+    : null;
+}
 
 /** Where the order is made, as a coupon's channels name it (a coupon may be for some channels only). */
 function couponChannelOf(
@@ -272,7 +285,20 @@ export class QuoteService {
     if (priced.totals.balanceDue > 0 && !cart.paymentIdentifier && !paidLater) {
       throw new BookingError('PAYMENT_NOT_AUTHORISED');
     }
-    return { kind, presentationIds, layoutOf, seats, priced, coupons, waivers, channel, references, products };
+    const quota = quotaOf(couponChannelOf(cart, options), seats, layoutOf);
+    return {
+      kind,
+      presentationIds,
+      layoutOf,
+      seats,
+      priced,
+      coupons,
+      waivers,
+      channel,
+      references,
+      products,
+      ...(quota ? { quota } : {}),
+    };
   }
 
   /** Nothing was charged (voucher-only or free order): the plain reason, nothing to give back. */
@@ -298,6 +324,8 @@ export class QuoteService {
         return new BookingError('COUPON_USED_UP');
       case 'PRODUCT_SOLD_OUT':
         return new BookingError('PRODUCT_SOLD_OUT');
+      case 'CHANNEL_QUOTA_EXHAUSTED':
+        return new BookingError('CHANNEL_QUOTA_EXHAUSTED');
       default:
         return new BookingError(
           'SEAT_NOT_LOCKED',

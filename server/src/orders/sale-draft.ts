@@ -31,6 +31,8 @@ export interface SaleDraft {
   references?: SaleInput['references'];
   /** Products bought with the tickets (absent on drafts stored before products were recorded). */
   products?: SaleInput['products'];
+  /** Seats taken from channel quotas (absent on drafts stored before quotas, and when no quota applies). */
+  quota?: SaleInput['quota'];
 }
 
 export function saleDraftOf(

@@ -9,7 +9,7 @@ import {
   type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart';
-import type { MembershipSaleData, SaleChannel, SaleInput, SaleProduct } from '../reservations';
+import type { MembershipSaleData, SaleChannel, SaleInput, SaleProduct, SaleQuota } from '../reservations';
 import type { Layout } from '../seats';
 import type { TicketRow } from '../tickets';
 import type { SaleWaiver } from '../waivers';
@@ -318,4 +318,6 @@ export interface Quote {
   references?: SaleInput['references'];
   /** Products with the tickets, one line each, within their per-order limit and stock at the quote. */
   products?: SaleProduct[];
+  /** Seats this order takes from its dates' channel quotas; absent when none applies. */
+  quota?: SaleQuota;
 }

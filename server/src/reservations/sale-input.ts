@@ -1,3 +1,4 @@
+import type { ChannelQuotaClaim } from '@hotline/shared';
 import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
 
 // The shape of a sale: the sale's own fields here; each participant adds its payload to `SaleInput` from its own
@@ -26,6 +27,12 @@ export interface SaleTicket {
   ticketId: number;
   amountAgorot: number;
   serviceChargeAgorot: number;
+}
+
+/** The channel an order is sold through and the seats it takes from each date's quota for that channel. */
+export interface SaleQuota {
+  channel: ChannelQuotaClaim['channel'];
+  dates: { presentationId: number; seats: number }[];
 }
 
 export interface SaleProduct {
@@ -78,6 +85,8 @@ export interface SaleInput {
   channel?: SaleChannel | null;
   /** Products bought with the tickets, one line per product; `stocked`: its stock is claimed and checked. */
   products?: SaleProduct[];
+  /** Seats taken from dates' channel quotas (shared channelQuotaClaims): claimed, re-checked, the channel recorded. */
+  quota?: SaleQuota | null;
   /** A hold order: the reservation is written unpaid, this customer's, released at this deadline (holds/). */
   hold?: { customerId: number; releaseAt: Date } | null;
 }
@@ -85,6 +94,7 @@ export interface SaleInput {
 export type SaleRefusal =
   | 'SEAT_TAKEN'
   | 'PRODUCT_SOLD_OUT'
+  | 'CHANNEL_QUOTA_EXHAUSTED'
   | 'VOUCHER_NO_BALANCE'
   | 'VOUCHER_GONE'
   | 'COUPON_USED_UP'

@@ -17,7 +17,7 @@ export interface SaleParticipant {
   readonly name: SaleParticipantName;
   /**
    * Position in the one global lock order (lower first): two sales over the same rows wait on each other instead of
-   * deadlocking. vouchers 10, coupons 20, products 25, references 30, memberships 40, channel 50, hold 60.
+   * deadlocking. vouchers 10, coupons 20, products 25, channel quotas 27, references 30, memberships 40, channel 50, hold 60.
    */
   readonly order: number;
   /** Whether this sale carries anything of this participant's (no transaction at all when nothing applies). */
@@ -79,13 +79,14 @@ export interface LimitClaim {
 
 /** What a claim is computed from: the parts of a sale (or of its quoted draft) that carry limits. */
 export type ClaimableSale = Pick<SaleInput, 'vouchers' | 'coupons'> &
-  Partial<Pick<SaleInput, 'references' | 'memberships' | 'channel' | 'products'>>;
+  Partial<Pick<SaleInput, 'references' | 'memberships' | 'channel' | 'products' | 'quota'>>;
 
 /** Every participant the sale needs: a server missing one refuses to sell instead of selling past a limit. */
 export const REQUIRED_SALE_PARTICIPANTS = [
   'vouchers',
   'coupons',
   'products',
+  'channel-quotas',
   'references',
   'memberships',
   'channel',

@@ -1,4 +1,10 @@
-import { SEAT_FEATURE_CODES, seatKey, isSoldTogetherFeature, type HoldPolicy } from '@hotline/shared';
+import {
+  SEAT_FEATURE_CODES,
+  seatKey,
+  isSoldTogetherFeature,
+  type HoldPolicy,
+  type ChannelQuotas,
+} from '@hotline/shared';
 
 /**
  * The static part of a presentation's seat map (from PostgreSQL, cached in
@@ -24,6 +30,8 @@ export interface PresentationInfo {
   salesCloseAt: Date | null;
   /** The hold policy (shared holdPolicyOutcome), applied by the commit when the order is a hold. */
   holdPolicy: HoldPolicy;
+  /** Seats per sales channel (shared channelQuotaClaims): the commit claims them before any charge. */
+  channelQuotas: ChannelQuotas;
 }
 
 export interface LayoutSeat {

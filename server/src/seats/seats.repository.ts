@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { seatKey } from '@hotline/shared';
+import { seatKey, type ChannelQuotas } from '@hotline/shared';
 import { PreparedSql } from '../database/prepared-sql';
 import type { AllocationRow } from './seat-allocations';
 import type { PresentationInfo, RawPlan, RawSeat, RawSection } from './seat-layout';
@@ -31,6 +31,7 @@ interface PresentationRowDb {
   holds_allowed: boolean;
   hold_release_minutes: number;
   hold_max_minutes: number | null;
+  channel_quotas: ChannelQuotas | null;
 }
 
 function toInfo(r: PresentationRowDb): PresentationInfo {
@@ -54,6 +55,7 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
       releaseMinutesBeforeStart: r.hold_release_minutes,
       maxHoldMinutes: r.hold_max_minutes,
     },
+    channelQuotas: r.channel_quotas ?? {},
   };
 }
 
@@ -61,7 +63,9 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
 const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id,
   (soldout OR cancelled_at IS NOT NULL) AS soldout, cancelled_at IS NOT NULL AS cancelled, max_seats_per_order,
   no_single_seat_gap, feature_id, location_id, date_time, sales_open_at, sales_close_at,
-  holds_allowed, hold_release_minutes, hold_max_minutes`;
+  holds_allowed, hold_release_minutes, hold_max_minutes,
+  (SELECT jsonb_object_agg(q.channel, q.seats) FROM presentation_channel_quota q WHERE q.presentation_id = presentation.id)
+    AS channel_quotas`;
 
 /** The seat engine's only door to PostgreSQL (seat plans, presentations, live tickets). */
 @Injectable()

@@ -1,6 +1,7 @@
 import { ReservationsModule } from '../reservations/reservations.module';
 import { CouponSaleParticipant } from './coupon-sale.participant';
 import { ProductSaleParticipant } from './product-sale.participant';
+import { ChannelQuotaSaleParticipant } from './channel-quota-sale.participant';
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
 import { ChannelsModule } from '../channels/channels.module';
@@ -13,7 +14,13 @@ import { TicketsRepository } from './tickets.repository';
 @Module({
   imports: [SeatsModule, CartModule, ChannelsModule, ReservationsModule],
   controllers: [TicketsController],
-  providers: [TicketsRepository, TicketByCodeService, CouponSaleParticipant, ProductSaleParticipant],
+  providers: [
+    TicketsRepository,
+    TicketByCodeService,
+    CouponSaleParticipant,
+    ProductSaleParticipant,
+    ChannelQuotaSaleParticipant,
+  ],
   exports: [TicketsRepository],
 })
 export class TicketsModule {}

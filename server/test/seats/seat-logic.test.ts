@@ -150,6 +150,7 @@ describe('layout + status rows', () => {
     salesOpenAt: null,
     salesCloseAt: null,
     holdPolicy: DEFAULT_HOLD_POLICY,
+    channelQuotas: {},
   });
   const seat = (x: number, zone = 1, features: number[] = []): RawSeat => ({
     section_id: 5,

@@ -169,6 +169,8 @@ export interface AdminPresentation {
   holdPolicy: HoldPolicy;
   /** The doors take only the e-ticket's code that changes every 15 s (docs/door-checkin.md, "The rotating code"). */
   rotatingCode: boolean;
+  /** Seats per sales channel (counted quotas, shared channel-quota.ts), each with the live tickets sold through it. */
+  channelAllocations: AdminChannelAllocation[];
   /** Tickets sold and not cancelled. */
   soldCount: number;
   /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
@@ -317,6 +319,22 @@ export interface AdminWatchingChange {
 export interface AdminRotatingCodeChange {
   revision: number;
   rotatingCode: boolean;
+}
+
+/** One channel's quota on a date: at most `seats` sold through it; `sold`: live tickets sold through it. */
+export interface AdminChannelAllocation {
+  channel: CouponChannel;
+  seats: number;
+  sold: number;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/channel-allocations: the date's quotas, all at once (a channel left out is no
+ * longer limited). Applies to sales from now on; a quota below what was sold only stops further sales.
+ */
+export interface AdminChannelAllocationsChange {
+  revision: number;
+  allocations: { channel: CouponChannel; seats: number }[];
 }
 
 export interface AdminDateSettings {

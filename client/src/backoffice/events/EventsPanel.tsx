@@ -4,6 +4,7 @@ import {
   DEFAULT_HOLD_POLICY,
   FEATURE_CATEGORIES,
   type HoldPolicy,
+  type CouponChannel,
   type VideoOnDemandKind,
   type AdminFeature,
   type AdminFeatureInput,
@@ -28,6 +29,7 @@ import { CouponForm, type CouponSave } from './CouponForm';
 import { MemberPriceForm } from './MemberPriceForm';
 import { DateSettingsForm } from './DateSettingsForm';
 import { HoldPolicyForm } from './HoldPolicyForm';
+import { ChannelAllocationsForm } from './ChannelAllocationsForm';
 import { SaleWindowForm } from './SaleWindowForm';
 import { WatchingForm } from './WatchingForm';
 import { RotatingCodeForm } from './RotatingCodeForm';
@@ -56,7 +58,17 @@ type Dates = { featureId: number; list: AdminPresentation[] | 'failed'; next?: s
 type Editing = {
   id: number;
   kind:
-    'move' | 'prices' | 'members' | 'coupons' | 'settings' | 'window' | 'holds' | 'watching' | 'rotating' | 'cancel';
+    | 'move'
+    | 'prices'
+    | 'members'
+    | 'coupons'
+    | 'settings'
+    | 'window'
+    | 'holds'
+    | 'allocations'
+    | 'watching'
+    | 'rotating'
+    | 'cancel';
 };
 
 /** How often the dates are read again while a cancelled date's orders are being cancelled and refunded. */
@@ -71,6 +83,7 @@ const membersButtonId = (id: number) => `bo-date-${id}-members`;
 const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 const windowButtonId = (id: number) => `bo-date-${id}-window`;
 const holdsButtonId = (id: number) => `bo-date-${id}-holds`;
+const allocationsButtonId = (id: number) => `bo-date-${id}-allocations`;
 const watchingButtonId = (id: number) => `bo-date-${id}-watching`;
 const rotatingButtonId = (id: number) => `bo-date-${id}-rotating`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
@@ -82,6 +95,7 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   settings: settingsButtonId,
   window: windowButtonId,
   holds: holdsButtonId,
+  allocations: allocationsButtonId,
   watching: watchingButtonId,
   rotating: rotatingButtonId,
   cancel: cancelButtonId,
@@ -388,6 +402,25 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
+  /** At most how many seats each sales channel sells for the date. */
+  const saveChannelAllocations = async (
+    p: AdminPresentation,
+    allocations: { channel: CouponChannel; seats: number }[],
+  ) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeChannelAllocations(p.id, { revision: p.revision, allocations });
+        return t(`${K}.channelAllocations.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = allocationsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   /** The price a member pays per zone, added or changed. */
   const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
     const saved = await run(
@@ -639,6 +672,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   {t(`${K}.rotatingCode.shown`)}
                                 </span>
                               )}
+                              {p.channelAllocations.length > 0 && (
+                                <span className="bo-hint" data-testid={`bo-date-${p.id}-allocations`}>
+                                  {' · '}
+                                  {t(`${K}.channelAllocations.shown`)}
+                                </span>
+                              )}
                               {(p.salesOpenAt || p.salesCloseAt) && (
                                 <span className="bo-hint" data-testid={`bo-date-${p.id}-window`}>
                                   {' · '}
@@ -776,6 +815,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   )}
                                   {opener('holds', holdsButtonId(p.id), `bo-holds-${p.id}`, t(`${K}.holdPolicy.open`))}
                                   {opener(
+                                    'allocations',
+                                    allocationsButtonId(p.id),
+                                    `bo-allocations-${p.id}`,
+                                    t(`${K}.channelAllocations.open`),
+                                  )}
+                                  {opener(
                                     'watching',
                                     watchingButtonId(p.id),
                                     `bo-watching-${p.id}`,
@@ -866,6 +911,15 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     when={when}
                                     busy={busy}
                                     onSave={(kind) => saveWatching(p, kind)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'allocations' ? (
+                                  <ChannelAllocationsForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(allocations) => saveChannelAllocations(p, allocations)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'members' ? (

@@ -16,6 +16,7 @@ import type {
   AdminDateSettingsResponse,
   AdminSaleWindowChange,
   AdminHoldPolicyChange,
+  AdminChannelAllocationsChange,
   AdminWatchingChange,
   AdminRotatingCodeChange,
   AdminProduct,
@@ -73,6 +74,12 @@ export const eventsApi = {
   /** A date between the hall and online (refused once a ticket of it is sold or held). */
   changeWatching: (presentationId: number, change: AdminWatchingChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/watching`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** At most how many seats each sales channel sells for the date (counted quotas, all at once). */
+  changeChannelAllocations: (presentationId: number, change: AdminChannelAllocationsChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/channel-allocations`, {
       method: 'PUT',
       body: change,
     }),
