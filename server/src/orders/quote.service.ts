@@ -31,9 +31,17 @@ import {
 import { DonationsRepository, GiftOffersRepository } from '../gifts';
 import { WaiverCheck } from '../waivers';
 import { MembershipQuoteService } from '../memberships';
-import type { SaleInput, SaleOutcome, SaleProduct, SaleQuota } from '../reservations';
+import type { SaleInput, SaleOutcome } from '../reservations';
 import { SeatEngineService, type Layout } from '../seats';
-import { assertCouponTerms, seatsCouponAllows, TicketsRepository, type ProductRow, type TicketRow } from '../tickets';
+import {
+  assertCouponTerms,
+  seatsCouponAllows,
+  TicketsRepository,
+  type ProductRow,
+  type SaleProduct,
+  type SaleQuota,
+  type TicketRow,
+} from '../tickets';
 import { ReferenceEligibility } from '../ticket-references';
 import { ChannelCheck } from './channel-check';
 

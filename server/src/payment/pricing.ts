@@ -9,9 +9,9 @@ import {
   type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart';
-import type { MembershipSaleData, SaleChannel, SaleInput, SaleProduct, SaleQuota } from '../reservations';
+import type { MembershipSaleData, SaleChannel, SaleInput } from '../reservations';
 import type { Layout } from '../seats';
-import type { TicketRow } from '../tickets';
+import type { SaleProduct, SaleQuota, TicketRow } from '../tickets';
 import type { SaleWaiver } from '../waivers';
 
 /**

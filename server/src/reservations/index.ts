@@ -1,7 +1,7 @@
 /** The reservations context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The one sale write: the statement's repository and the shapes of a sale and its outcome.
 export { SalesRepository } from './sales.repository';
-export type { SaleChannel, SaleInput, SaleOutcome, SaleProduct, SaleQuota, SaleTicket } from './sale-input';
+export type { SaleChannel, SaleInput, SaleOutcome, SaleTicket } from './sale-input';
 // A participant's part of the one sale statement (its own parameters and CTEs).
 export type { SaleStatementPart } from './sale-statement';
 // What a sale participant (coupons, vouchers, references, memberships, channels, holds) implements to join the sale,

@@ -1,4 +1,3 @@
-import type { ChannelQuotaClaim } from '@hotline/shared';
 import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
 
 // The shape of a sale: the sale's own fields here; each participant adds its payload to `SaleInput` from its own
@@ -27,19 +26,6 @@ export interface SaleTicket {
   ticketId: number;
   amountAgorot: number;
   serviceChargeAgorot: number;
-}
-
-/** The channel an order is sold through and the seats it takes from each date's quota for that channel. */
-export interface SaleQuota {
-  channel: ChannelQuotaClaim['channel'];
-  dates: { presentationId: number; seats: number }[];
-}
-
-export interface SaleProduct {
-  productId: number;
-  quantity: number;
-  unitAgorot: number;
-  stocked: boolean;
 }
 
 export interface SaleInput {
@@ -83,10 +69,6 @@ export interface SaleInput {
   memberships?: MembershipSaleData;
   /** Mini-site / partner link: balances drawn down and the channel recorded in the same transaction. */
   channel?: SaleChannel | null;
-  /** Products bought with the tickets, one line per product; `stocked`: its stock is claimed and checked. */
-  products?: SaleProduct[];
-  /** Seats taken from dates' channel quotas (shared channelQuotaClaims): claimed, re-checked, the channel recorded. */
-  quota?: SaleQuota | null;
   /** A hold order: the reservation is written unpaid, this customer's, released at this deadline (holds/). */
   hold?: { customerId: number; releaseAt: Date } | null;
 }

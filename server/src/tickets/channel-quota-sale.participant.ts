@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import { channelQuotaLeft } from '@hotline/shared';
+import { channelQuotaLeft, type ChannelQuotaClaim } from '@hotline/shared';
 import {
   RegisteredSaleParticipant,
   type ClaimableSale,
@@ -9,6 +9,19 @@ import {
   type SaleOutcome,
   type SaleRefused,
 } from '../reservations';
+
+/** The channel an order is sold through and the seats it takes from each date's quota for that channel. */
+export interface SaleQuota {
+  channel: ChannelQuotaClaim['channel'];
+  dates: { presentationId: number; seats: number }[];
+}
+
+declare module '../reservations' {
+  interface SaleInput {
+    /** Seats taken from dates' channel quotas (this participant's payload): claimed, re-checked, the channel recorded. */
+    quota?: SaleQuota | null;
+  }
+}
 
 /** 'quota:<presentationId>:<channel>' (the limit-claim resource of one date's quota for one channel). */
 const resourceOf = (presentationId: number, channel: string) => `quota:${presentationId}:${channel}`;

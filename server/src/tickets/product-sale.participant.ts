@@ -10,6 +10,21 @@ import {
 } from '../reservations';
 import { PRODUCT_UNITS_HELD_SQL } from '../database/product-stock-sql';
 
+/** A product bought with the tickets, one line per product; `stocked`: its stock is claimed and checked. */
+export interface SaleProduct {
+  productId: number;
+  quantity: number;
+  unitAgorot: number;
+  stocked: boolean;
+}
+
+declare module '../reservations' {
+  interface SaleInput {
+    /** Products bought with the tickets, one line per product (this participant's payload). */
+    products?: SaleProduct[];
+  }
+}
+
 const idOf = (resource: string): number => Number(resource.slice('product:'.length));
 
 /**
