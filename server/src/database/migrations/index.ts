@@ -38,6 +38,7 @@ import { RotatingTicketCode1796010000000 } from './1796010000000-rotating-ticket
 import { PresentationSaleWindow1796030000000 } from './1796030000000-presentation-sale-window';
 import { ProductStock1796030000001 } from './1796030000001-product-stock';
 import { PresentationHoldPolicy1796040000000 } from './1796040000000-presentation-hold-policy';
+import { SeatplanDecor1796060000000 } from './1796060000000-seatplan-decor';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -93,4 +94,5 @@ export const MIGRATIONS = [
   PresentationSaleWindow1796030000000,
   ProductStock1796030000001,
   PresentationHoldPolicy1796040000000,
+  SeatplanDecor1796060000000,
 ];
