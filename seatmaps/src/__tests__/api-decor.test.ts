@@ -30,7 +30,12 @@ describe('apiDecorOf: the decor buyers see', () => {
     ],
     [
       'a shape without a label keeps null; a shape of fewer than two points draws nothing and is left out',
-      { shapes: [{ ...BAR, label: null }, { ...BAR, kind: 'line', points: [[1, 1]] }] },
+      {
+        shapes: [
+          { ...BAR, label: null },
+          { ...BAR, kind: 'line', points: [[1, 1]] },
+        ],
+      },
       { shapes: [{ ...BAR, label: null }], texts: [] },
     ],
   ])('%s', (_name, decor, expected) => {
