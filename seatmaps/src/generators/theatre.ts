@@ -214,11 +214,11 @@ export function generateTheatre(): VenueDocument {
       { code: 'C', name: { he: 'אזור ג׳', en: 'Zone C', ru: 'Зона C', ar: 'المنطقة ج' }, color: '#059669' },
     ],
     sections: [stalls(), balcony(), sideBox('right'), sideBox('left')],
-    // What buyers find their way by: the exits either side of the stage and the sound desk behind the balcony.
+    // What buyers find their way by: the exits in the back corners and the sound desk behind the balcony.
     decor: {
       texts: [
-        { x: 300, y: 150, text: EXIT, fontSize: 56, rotate: 0 },
-        { x: PLAN.width - 300, y: 150, text: EXIT, fontSize: 56, rotate: 0 },
+        { x: 240, y: 2480, text: EXIT, fontSize: 64, rotate: 0 },
+        { x: PLAN.width - 240, y: 2480, text: EXIT, fontSize: 64, rotate: 0 },
       ],
       shapes: [
         {
