@@ -5,8 +5,16 @@
  * stage); the ids are made up: sections, groups and zones are numbered 1.. in file order, VenueId and
  * VenueSeatplanId are the `ids` given (0 by default).
  */
-import { sectionTransform, seatCentreOnPlan, type ApiSeat, type ApiSeatplan, type ApiSection } from '@hotline/shared';
-import type { VenueDocument, VenueStage } from './format';
+import {
+  sectionTransform,
+  seatCentreOnPlan,
+  type ApiDecorLabel,
+  type ApiSeat,
+  type ApiSeatplan,
+  type ApiSeatplanDecor,
+  type ApiSection,
+} from '@hotline/shared';
+import type { LocalizedName, VenueDecor, VenueDocument, VenueStage } from './format';
 
 const { round } = Math;
 const r2 = (v: number): number => round(v * 100) / 100;
@@ -27,6 +35,36 @@ export function apiStageOf(
     labelRu: stage.label.ru ?? translate(stage.label.en)?.ru ?? null,
     labelAr: stage.label.ar ?? translate(stage.label.en)?.ar ?? null,
   };
+}
+
+function apiLabelOf(name: LocalizedName): ApiDecorLabel {
+  return { he: name.he, en: name.en, ru: name.ru ?? null, ar: name.ar ?? null };
+}
+
+/**
+ * The decor as buyers' maps draw it (ApiSeatplan.Decor and the seatplan.decor column): the shapes and texts, copied
+ * field by field so nothing else the document carries rides along. The floor-plan image is left out: it is the
+ * designer's tracing aid, not part of the hall. Null when there is nothing to draw.
+ */
+export function apiDecorOf(decor: VenueDecor | undefined): ApiSeatplanDecor | null {
+  const shapes = (decor?.shapes ?? [])
+    .filter((s) => s.points.length >= 2)
+    .map((s) => ({
+      kind: s.kind,
+      points: s.points.map(([x, y]): [number, number] => [x, y]),
+      rotate: s.rotate,
+      fill: s.fill,
+      stroke: s.stroke,
+      label: s.label ? apiLabelOf(s.label) : null,
+    }));
+  const texts = (decor?.texts ?? []).map((t) => ({
+    x: t.x,
+    y: t.y,
+    text: apiLabelOf(t.text),
+    fontSize: t.fontSize,
+    rotate: t.rotate,
+  }));
+  return shapes.length || texts.length ? { shapes, texts } : null;
 }
 
 export function venueDocumentToApiSeatplan(
@@ -112,5 +150,6 @@ export function venueDocumentToApiSeatplan(
     FocalPoint: doc.seatplan.focalPoint,
     Zones: zones,
     sections,
+    Decor: apiDecorOf(doc.decor),
   };
 }

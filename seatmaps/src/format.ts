@@ -169,7 +169,7 @@ export interface VenueDecorBackground {
   locked?: boolean;
 }
 
-/** What the seat-plan designer keeps beside the seats; buyers' maps ignore it. */
+/** What the seat-plan designer keeps beside the seats; buyers' maps draw the texts and shapes, never the background. */
 export interface VenueDecor {
   texts?: VenueDecorText[];
   shapes?: VenueDecorShape[];

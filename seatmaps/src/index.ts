@@ -12,7 +12,7 @@ export {
 } from './validate';
 export { describePlanProblem, PLAN_PROBLEM_TEXT, type ProblemLocale } from './designer/problem-text';
 export * from './geometry';
-export { venueDocumentToApiSeatplan, apiStageOf } from './api-seatplan';
+export { venueDocumentToApiSeatplan, apiStageOf, apiDecorOf } from './api-seatplan';
 export { serializeVenue, toVenueJson, writeVenueFile, type SerializeOptions } from './serialize';
 export { venueStats, type VenueStats } from './stats';
 export { renderVenueSvg } from './preview';

@@ -26,6 +26,8 @@ describe('a demo database seeded earlier', () => {
       await ds.query(`UPDATE membership_price SET translations = '{}'`);
       await ds.query(`UPDATE staff_user SET first_name = 'מנהלת', last_name = 'המערכת' WHERE username = 'admin'`);
       await ds.query(`UPDATE staff_user SET first_name = 'Rina', last_name = 'Someone' WHERE username = 'cashier'`);
+      // Seeded before plans carried decor.
+      await ds.query(`UPDATE seatplan SET decor = NULL`);
 
       expect(await seedDemoIfEmpty(ds, { includeStadium: false })).toBeNull();
 
@@ -60,6 +62,13 @@ describe('a demo database seeded earlier', () => {
         { username: 'cashier', first_name: 'Rina', last_name: 'Someone' },
         { username: 'producer', first_name: 'Yossi', last_name: 'Mizrahi' },
       ]);
+      // The demo theatre's exits and sound desk, from its venue file; the cinema's file has no decor.
+      expect(
+        await ds.query(
+          `SELECT v.code, jsonb_array_length(sp.decor->'texts') AS texts, sp.decor->'shapes'->0->'label'->>'en' AS shape
+             FROM seatplan sp JOIN venue v ON v.id = sp.venue_id WHERE sp.decor IS NOT NULL ORDER BY v.code`,
+        ),
+      ).toEqual([{ code: 'theatre', texts: 2, shape: 'Sound desk' }]);
     } finally {
       await ds.destroy();
     }

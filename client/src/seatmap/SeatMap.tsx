@@ -14,6 +14,8 @@ import type { SeatChangeTargets } from './managers/change';
 import { connectCart } from './booking-adapter';
 import { Filters } from './ui/Filters';
 import { layoutSetting } from './render/palette';
+import { stageLabelIn } from './model/plan-names';
+import { stageSide } from './model/stage-side';
 import { createUiStore, type SelectedSeatView } from './ui-state';
 import { Legend } from './ui/Legend';
 import { BestAvailable, ChangeBar, GaList, MobileBar, SelectionSummary, SheetHandle } from './ui/Panel';
@@ -373,6 +375,7 @@ function MapShell({
         <p id={helpId} className="visually-hidden">
           {t('seatmap.keyboardHelp')}
           {boxOffice && ` ${t('seatmap.boxOffice.shortcut')} ${t('seatmap.boxOffice.blockHelp')}`}
+          {ready && <StageWords controller={controller} />}
         </p>
       </div>
       <aside
@@ -581,6 +584,16 @@ function DragMode({ controller }: { controller: SeatMapController }) {
       </span>
     </div>
   );
+}
+
+/** Where the stage is, for a screen reader (the canvas itself is hidden from it): "Stage: at the top of the map." */
+function StageWords({ controller }: { controller: SeatMapController }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const side = stageSide(controller.plan);
+  const label = stageLabelIn(controller.plan.Stage, locale);
+  if (!side || !label) return null;
+  return <span data-testid="seatmap-stage-words">{` ${t(`seatmap.stageAt.${side}`, { label })}`}</span>;
 }
 
 function Toolbar({ controller }: { controller: SeatMapController }) {

@@ -58,6 +58,8 @@ export interface SeatMapDebugHook {
   /** Moves the camera: scale relative to fit, centre in plan units (default: keep). */
   setView(relativeScale: number, cx?: number, cy?: number): void;
   planBounds(): { minX: number; minY: number; maxX: number; maxY: number };
+  /** A point of the plan (plan units) on the page, in page px (after the last camera change): where decor lies. */
+  planPointOnPage(x: number, y: number): { x: number; y: number } | null;
   /** The venue's seats' extent on screen, in page px (after the last camera change). */
   seatsOnPage(): { top: number; bottom: number; left: number; right: number };
   /** Available seats with a feature glyph (wheelchair, limited view…): where they are and their seat number. */
@@ -290,6 +292,13 @@ export function installDebugHook(c: SeatMapController): () => void {
       });
     },
     planBounds: () => ({ ...c.store.bounds }),
+    planPointOnPage(x, y) {
+      const cam = c.camera.current;
+      if (!cam) return null;
+      const p = planToScreen(cam, x, y);
+      const o = canvasOffset();
+      return { x: p.x + o.left, y: p.y + o.top };
+    },
     seatsOnPage() {
       const st = c.store;
       const cam = c.camera.current!;

@@ -214,5 +214,27 @@ export function generateTheatre(): VenueDocument {
       { code: 'C', name: { he: 'אזור ג׳', en: 'Zone C', ru: 'Зона C', ar: 'المنطقة ج' }, color: '#059669' },
     ],
     sections: [stalls(), balcony(), sideBox('right'), sideBox('left')],
+    // What buyers find their way by: the exits in the back corners and the sound desk behind the balcony.
+    decor: {
+      texts: [
+        { x: 240, y: 2480, text: EXIT, fontSize: 64, rotate: 0 },
+        { x: PLAN.width - 240, y: 2480, text: EXIT, fontSize: 64, rotate: 0 },
+      ],
+      shapes: [
+        {
+          kind: 'rect',
+          points: [
+            [FAN_CENTRE.x - 260, 2430],
+            [FAN_CENTRE.x + 260, 2530],
+          ],
+          rotate: 0,
+          fill: '#E5E7EB',
+          stroke: '#6B7280',
+          label: { he: 'עמדת סאונד', en: 'Sound desk', ru: 'Звукорежиссёр', ar: 'منصة الصوت' },
+        },
+      ],
+    },
   };
 }
+
+const EXIT = { he: 'יציאה', en: 'Exit', ru: 'Выход', ar: 'مخرج' };

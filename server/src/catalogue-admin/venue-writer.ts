@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { sectionTransform, seatCentreOnPlan, type VenueKind } from '@hotline/shared';
-import { apiStageOf, type LocalizedName, type VenueDocument } from '@hotline/seatmaps';
+import { apiDecorOf, apiStageOf, type LocalizedName, type VenueDocument } from '@hotline/seatmaps';
 
 /**
  * The one way venues and seat plans get into the database: the back office's screens
@@ -81,9 +81,9 @@ export interface WrittenSeatPlan {
 export async function insertSeatPlan(tx: EntityManager, w: SeatPlanWrite): Promise<WrittenSeatPlan> {
   const sp = w.doc.seatplan;
   const [seatplan] = await tx.query(
-    `INSERT INTO seatplan (venue_id, code, name, name_en, width, height, stage, focal_point, version, published_at,
-                           document, translations)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9, CASE WHEN $10 THEN now() END, $11, $12) RETURNING id`,
+    `INSERT INTO seatplan (venue_id, code, name, name_en, width, height, stage, focal_point, decor, version,
+                           published_at, document, translations)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10, CASE WHEN $11 THEN now() END, $12, $13) RETURNING id`,
     [
       w.venueId,
       sp.code,
@@ -118,7 +118,7 @@ export async function replaceDraftSeatPlan(
   const sp = doc.seatplan;
   await tx.query(
     `UPDATE seatplan SET code = $2, name = $3, name_en = $4, width = $5, height = $6, stage = $7, focal_point = $8,
-            document = $9, translations = $10, revision = revision + 1
+            decor = $9, document = $10, translations = $11, revision = revision + 1
       WHERE id = $1 AND published_at IS NULL`,
     [
       seatplanId,
@@ -144,11 +144,19 @@ function namesOf(name: LocalizedName, translate: Translate): Record<string, { na
   return translatedNames({ he: name.he, en: name.en, ru: name.ru ?? t?.ru ?? '', ar: name.ar ?? t?.ar ?? '' });
 }
 
-/** stage and focal_point as stored (the stage label in four languages, as the storefront's API carries it). */
-function planColumns(doc: VenueDocument, translate: Translate): [string | null, string | null] {
+/**
+ * stage, focal_point and decor as stored: the stage label in four languages and the decor's shapes and texts (no
+ * floor-plan image), as the storefront's API carries them.
+ */
+function planColumns(doc: VenueDocument, translate: Translate): [string | null, string | null, string | null] {
   const sp = doc.seatplan;
   const stage = apiStageOf(sp.stage, translate);
-  return [stage ? JSON.stringify(stage) : null, sp.focalPoint ? JSON.stringify(sp.focalPoint) : null];
+  const decor = apiDecorOf(doc.decor);
+  return [
+    stage ? JSON.stringify(stage) : null,
+    sp.focalPoint ? JSON.stringify(sp.focalPoint) : null,
+    decor ? JSON.stringify(decor) : null,
+  ];
 }
 
 async function insertPlanContents(

@@ -248,5 +248,6 @@ export function toApiSeatplan(loaded: LoadedSeatplan): ApiSeatplan {
     FocalPoint: seatplan.focalPoint,
     Zones: loaded.zones.map((z) => ({ ZoneId: z.id, Code: z.code, Name: z.name, NameEn: z.nameEn, Color: z.color })),
     sections: apiSections,
+    Decor: (seatplan.decor as ApiSeatplan['Decor']) ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { addCalendarDays, jerusalemWallClockToUtc, type FeatureCategoryId } from '@hotline/shared';
+import { seedDemoDecorIfMissing } from './demo-decor';
 import { insertFeature, insertPresentation, insertSeatPlan, insertVenue } from '../catalogue-admin';
 import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocument } from '@hotline/seatmaps';
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
@@ -57,6 +58,7 @@ export async function seedDemoIfEmpty(
         await seedDemoOnSaleIfEmpty(tx);
         await seedDemoLineOnSaleIfMissing(tx);
         await seedDemoTicketReferencesIfEmpty(tx);
+        await seedDemoDecorIfMissing(tx);
         await renameDemoStaff(tx);
         if (options.includeStaff ?? true) await grantDemoStaffPermissions(tx);
         await translateDemoNames(tx, ['membership', 'membership_price']);

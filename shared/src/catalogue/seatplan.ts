@@ -102,4 +102,41 @@ export interface ApiSeatplan {
   /** Price zones; a presentation's ticket groups map onto them (ApiTicketGroup.zoneId). */
   Zones: ApiZone[];
   sections: ApiSection[];
+  /**
+   * What the plan draws under its seats besides the stage: shapes and texts (absent or null: none). Never the
+   * designer's floor-plan image, which is a tracing aid for staff only.
+   */
+  Decor?: ApiSeatplanDecor | null;
+}
+
+/** A text or shape label in the four languages (Russian and Arabic where the plan has them). */
+export interface ApiDecorLabel {
+  he: string;
+  en: string;
+  ru?: string | null;
+  ar?: string | null;
+}
+
+/** A text drawn on the plan, centred on (x, y), turned by `rotate` degrees, `fontSize` in plan units. */
+export interface ApiDecorText {
+  x: number;
+  y: number;
+  text: ApiDecorLabel;
+  fontSize: number;
+  rotate: number;
+}
+
+/** A shape: rect/ellipse by two opposite corners of the unturned box (turned about its centre), polygon/line by points. */
+export interface ApiDecorShape {
+  kind: 'rect' | 'ellipse' | 'polygon' | 'line';
+  points: [number, number][];
+  rotate: number;
+  fill: string | null;
+  stroke: string | null;
+  label: ApiDecorLabel | null;
+}
+
+export interface ApiSeatplanDecor {
+  shapes: ApiDecorShape[];
+  texts: ApiDecorText[];
 }

@@ -3,7 +3,7 @@ import { useGesture } from '@use-gesture/react';
 import { SeatStatus } from '@hotline/shared';
 import { venueDocumentToApiSeatplan } from '@hotline/seatmaps/designer';
 import type { SupportedLocale } from '../../i18n/locale';
-import { sectionNameIn, stageLabelIn } from '../../seatmap/model/plan-names';
+import { decorLabelIn, sectionNameIn, stageLabelIn } from '../../seatmap/model/plan-names';
 import { buildSeatStore } from '../../seatmap/model/seat-store';
 import { fitToBounds, panBy, zoomAbout } from '../../seatmap/model/viewport';
 import { paletteFor } from '../../seatmap/render/palette';
@@ -36,6 +36,7 @@ export function BuyerPreview({ editor, locale, label }: { editor: Editor; locale
       largeLabels: false,
       sectionName: (s) => sectionNameIn(store.sections[s]!, locale),
       stageLabel: () => stageLabelIn(plan.Stage, locale),
+      decorLabel: (label) => decorLabelIn(label, locale),
       gaCaption: () => '',
       bitmapBudget: 16e6,
     });

@@ -4,7 +4,7 @@ import { takeEarlyAnswer } from '../../api/early-answers';
 import * as seatApi from '../api';
 import { warmBotToken } from '../botcheck';
 import type { SeatMapController } from '../controller';
-import { stageLabelIn } from '../model/plan-names';
+import { decorLabelIn, stageLabelIn } from '../model/plan-names';
 import { buildSeatStore } from '../model/seat-store';
 import { SeatSelection } from '../model/selection';
 import { StatusSync } from '../model/status-sync';
@@ -201,6 +201,7 @@ export class SeatMapLoader {
           largeLabels: c.opts.boxOffice,
           sectionName: (s) => c.facts.sectionName(s),
           stageLabel: () => stageLabelIn(stage, c.opts.locale),
+          decorLabel: (label) => decorLabelIn(label, c.opts.locale),
           gaCaption: (s) => c.facts.gaCaption(s),
           soldOutCaption: (s) => (c.facts.sectionSoldOut(s) ? c.opts.t('seatmap.section.soldOut') : ''),
           bitmapBudget: weak ? 8e6 : 24e6,

@@ -1,4 +1,4 @@
-import type { ApiSeatplan, ApiTicketGroup } from '@hotline/shared';
+import type { ApiDecorLabel, ApiSeatplan, ApiTicketGroup } from '@hotline/shared';
 import { pickText } from '../../lib/localized';
 import type { SupportedLocale } from '../../lib/rules';
 import type { SectionInfo } from './seat-store';
@@ -18,6 +18,11 @@ export function sectionNameIn(
 export function stageLabelIn(stage: ApiSeatplan['Stage'], locale: SupportedLocale): string | null {
   if (!stage) return null;
   return pickText(locale, stage.label, stage.labelEn, stage.labelRu, stage.labelAr) || null;
+}
+
+/** A decor text or shape label (the plan's "Exit", "Bar"): the same rule as every other name on the map. */
+export function decorLabelIn(label: ApiDecorLabel, locale: SupportedLocale): string {
+  return pickText(locale, label.he, label.en, label.ru ?? null, label.ar ?? null);
 }
 
 export function groupNameIn(

@@ -5,9 +5,10 @@ import type { SeatSelection } from '../model/selection';
 import { ScreenHitTester, sectionAtScreen } from '../model/hit-test';
 import { SpatialIndex } from '../model/spatial-index';
 import type { StatusSync } from '../model/status-sync';
-import type { Bounds } from '@hotline/shared';
+import type { ApiDecorLabel, Bounds } from '@hotline/shared';
 import { planToScreen, visiblePlanRect, type Camera } from '../model/viewport';
 import { BitmapCache } from './bitmap-cache';
+import { drawDecor } from './decor';
 import { DotAtlas, DOT_PLOT_MAX_PX, packColour } from './dot-atlas';
 import { glyphPath } from './glyphs';
 import { bitmapScaleFor, renderModeFor, seatPixels, type RenderMode } from './lod';
@@ -42,6 +43,8 @@ export interface RendererOptions {
   sectionName: (s: number) => string;
   /** The stage or screen label in the UI language (asked each frame: a language change redraws it). */
   stageLabel: () => string | null;
+  /** A decor text or shape label in the UI language (asked each frame); absent: the Hebrew. */
+  decorLabel?: (label: ApiDecorLabel) => string;
   /** GA area caption: "120 left" / "Sold out". */
   gaCaption: (s: number) => string;
   /** Reserved section with no seat left: its overview label says so (a caption under the name). */
@@ -232,6 +235,23 @@ export class SeatMapRenderer implements SeatLayer {
     this.overlayLayer = new Konva.Layer({ listening: false });
     this.stage.add(this.staticLayer, this.overlayLayer);
 
+    const decor = this.scene.plan.Decor;
+    if (decor && (decor.shapes.length || decor.texts.length)) {
+      // Under the stage and the seats: one shape for all of it.
+      this.staticLayer.add(
+        new Konva.Shape({
+          listening: false,
+          perfectDrawEnabled: false,
+          sceneFunc: (c) =>
+            drawDecor(c._context, decor, {
+              label: this.opts.decorLabel ?? ((l) => l.he),
+              ink: this.scene.palette.rowLabel,
+              px: this.camera.scale * this.opts.pixelRatio,
+              pixelRatio: this.opts.pixelRatio,
+            }),
+        }),
+      );
+    }
     if (this.scene.plan.Stage) {
       this.staticLayer.add(
         new Konva.Shape({

@@ -18,7 +18,7 @@ export interface CouchOutline {
 
 export interface SceneData {
   readonly store: SeatStore;
-  readonly plan: Pick<ApiSeatplan, 'Stage' | 'Width' | 'Height'>;
+  readonly plan: Pick<ApiSeatplan, 'Stage' | 'Width' | 'Height' | 'Decor'>;
   palette: SeatPalette;
   /** Fill colour per paint class, and the ink (glyph/number colour) drawn on it. */
   colours: string[];
@@ -48,7 +48,9 @@ export interface SceneData {
 
 export function buildScene(
   store: SeatStore,
-  plan: Pick<ApiSeatplan, 'Stage' | 'Width' | 'Height' | 'Zones'> & { sections: readonly { RotateAngle: number }[] },
+  plan: Pick<ApiSeatplan, 'Stage' | 'Width' | 'Height' | 'Zones' | 'Decor'> & {
+    sections: readonly { RotateAngle: number }[];
+  },
   palette: SeatPalette,
   zoneColours: ReadonlyMap<number, string>,
 ): SceneData {

@@ -59,6 +59,8 @@ export class SeatplanEntity {
   @Column({ type: 'real' }) width: number;
   @Column({ type: 'real' }) height: number;
   @Column({ type: 'jsonb', nullable: true }) stage: unknown;
+  /** Shapes and texts drawn under the seats (ApiSeatplan.Decor); null: none. */
+  @Column({ type: 'jsonb', nullable: true }) decor: unknown;
   @Column({ name: 'focal_point', type: 'jsonb', nullable: true }) focalPoint: { x: number; y: number } | null;
   @Column({ name: 'seat_count', type: 'int', default: 0 }) seatCount: number;
 }

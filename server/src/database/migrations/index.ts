@@ -39,6 +39,7 @@ import { PresentationSaleWindow1796030000000 } from './1796030000000-presentatio
 import { ProductStock1796030000001 } from './1796030000001-product-stock';
 import { PresentationHoldPolicy1796040000000 } from './1796040000000-presentation-hold-policy';
 import { ChannelQuotas1796045000000 } from './1796045000000-channel-quotas';
+import { SeatplanDecor1796060000000 } from './1796060000000-seatplan-decor';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -95,4 +96,5 @@ export const MIGRATIONS = [
   ProductStock1796030000001,
   PresentationHoldPolicy1796040000000,
   ChannelQuotas1796045000000,
+  SeatplanDecor1796060000000,
 ];

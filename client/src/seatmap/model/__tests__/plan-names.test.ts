@@ -1,4 +1,4 @@
-import { groupNameIn, sectionNameIn, stageLabelIn } from '../plan-names';
+import { decorLabelIn, groupNameIn, sectionNameIn, stageLabelIn } from '../plan-names';
 
 const stage = {
   x: 0,
@@ -55,5 +55,21 @@ describe('seat-map words in the visitor language: own language, then English, th
     expect(groupNameIn({ name: 'רגיל', nameEn: 'Standard', nameRu: 'Стандарт', nameAr: 'عادي' }, locale)).toBe(
       expected,
     );
+  });
+});
+
+describe('decor labels: the same rule as every other word on the map', () => {
+  const exit = { he: 'יציאה', en: 'Exit', ru: 'Выход', ar: 'مخرج' };
+  test.each([
+    ['he', exit, 'יציאה'],
+    ['en', exit, 'Exit'],
+    ['ru', exit, 'Выход'],
+    ['ar', exit, 'مخرج'],
+    ['ru', { ...exit, ru: null }, 'Exit'],
+    ['ar', { he: 'יציאה', en: 'Exit' }, 'Exit'],
+    ['en', { ...exit, en: '' }, 'יציאה'],
+    ['ru', { he: 'יציאה', en: '', ru: null }, 'יציאה'],
+  ] as const)('in %s, %j reads %j', (locale, label, expected) => {
+    expect(decorLabelIn(label, locale)).toBe(expected);
   });
 });
