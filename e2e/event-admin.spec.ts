@@ -80,6 +80,16 @@ async function apiEvent(page: Page, tag: string): Promise<number> {
   return feature.id;
 }
 
+/** The events screen read again (after API set-up) with one event's dates shown. */
+async function showDates(page: Page, featureId: number): Promise<void> {
+  await page.reload();
+  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByTestId(`bo-event-${featureId}`)
+    .getByRole('button', { name: /^Show the dates/ })
+    .click();
+}
+
 /** One date of the event on the plan, every zone priced, made and published through the admin API. */
 async function apiPublishedDate(page: Page, featureId: number, planId: number, day: string, time: string) {
   const { zones } = await created<{ zones: { id: number }[] }>(
@@ -673,12 +683,7 @@ test("a date's rotating door code switched on the screen, shown in its row; refu
   const hall = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-rotating'));
   const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
-  await page.reload();
-  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
-  await page
-    .getByTestId(`bo-event-${featureId}`)
-    .getByRole('button', { name: /^Show the dates/ })
-    .click();
+  await showDates(page, featureId);
   const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
   const opener = row.getByRole('button', { name: /^Door code/ });
   await expect(page.getByTestId(`bo-date-${dateId}-rotating-shown`)).toHaveCount(0);
@@ -760,12 +765,7 @@ test("a date's sale window set on the screen: buyers see it as not yet on sale a
   const featureId = await apiEvent(page, tag);
   const day = someDayAhead();
   const dateId = await apiPublishedDate(page, featureId, hall.planId, day, '20:00');
-  await page.reload();
-  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
-  await page
-    .getByTestId(`bo-event-${featureId}`)
-    .getByRole('button', { name: /^Show the dates/ })
-    .click();
+  await showDates(page, featureId);
   const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
   const opener = row.getByRole('button', { name: /^Sale window/ });
 
@@ -883,12 +883,7 @@ test('online dates are added from the screen on a standing-only plan, and refuse
   );
   const seated = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-online'));
-  await page.reload();
-  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
-  await page
-    .getByTestId(`bo-event-${featureId}`)
-    .getByRole('button', { name: /^Show the dates/ })
-    .click();
+  await showDates(page, featureId);
 
   // On the seated theatre an online date is refused with the server's sentence.
   const day = someDayAhead();
@@ -943,12 +938,7 @@ test("a date's hold policy set on the screen: a bad number is named at its field
   const hall = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-holds'));
   const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
-  await page.reload();
-  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
-  await page
-    .getByTestId(`bo-event-${featureId}`)
-    .getByRole('button', { name: /^Show the dates/ })
-    .click();
+  await showDates(page, featureId);
   const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
   const opener = row.getByRole('button', { name: /^Hold orders/ });
 
@@ -1055,12 +1045,7 @@ test("a date's channel allocations set on the screen from the keyboard: a bad nu
   const hall = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-quotas'));
   const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
-  await page.reload();
-  await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
-  await page
-    .getByTestId(`bo-event-${featureId}`)
-    .getByRole('button', { name: /^Show the dates/ })
-    .click();
+  await showDates(page, featureId);
   const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
   const opener = row.getByRole('button', { name: /^Channel allocations/ });
 

@@ -25,7 +25,8 @@ for (const c of CASES) {
   test(`${c.lang}: the theatre's map says where the stage is and draws its decor under the seats`, async ({ page }) => {
     const plans: string[] = [];
     page.on('response', (r) => {
-      if (r.url().includes('/api/seats/seatplan')) plans.push(r.url());
+      // The order page asks for the plan by presentation; other callers by venue and plan: the same document.
+      if (/\/api\/(seats|presentations\/\d+)\/seatplan/.test(r.url())) plans.push(r.url());
     });
     await openSeatMap(page, theatreId, `lang=${c.lang}`);
     await expect(page.locator('html')).toHaveAttribute('dir', c.dir);

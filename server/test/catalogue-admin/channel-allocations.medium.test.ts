@@ -1,17 +1,11 @@
 import { Client } from 'pg';
-import {
-  addCalendarDays,
-  jerusalemDateKey,
-  type AdminFeature,
-  type AdminPresentation,
-  type ApiSeat,
-} from '@hotline/shared';
+import { addCalendarDays, jerusalemDateKey, type AdminPresentation, type ApiSeat } from '@hotline/shared';
 import { SaleParticipants } from '../../src/reservations/sale-participant';
 import { ChannelQuotaSaleParticipant } from '../../src/tickets/channel-quota-sale.participant';
 import type { LimitClaim } from '../../src/reservations/sale-participant';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { publishedTheatre } from './support/published-theatre';
+import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -69,16 +63,7 @@ beforeAll(async () => {
     ru: '',
     ar: '',
   });
-  const feature = (
-    await admin.call<AdminFeature>('POST', '/api/admin/features', {
-      businessId: 1,
-      name: { he: 'המכסה', en: 'The Quota', ru: '', ar: '' },
-      description: { he: '', en: '', ru: '', ar: '' },
-      categoryId: 2,
-      durationMinutes: 90,
-      ageLimit: null,
-    })
-  ).body;
+  const feature = await newFeature(admin, { he: 'המכסה', en: 'The Quota' });
   const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
     featureId: feature.id,
     seatPlanId: plan.id,
@@ -86,10 +71,7 @@ beforeAll(async () => {
     time: '20:00',
     everyDays: 7,
     count: 4,
-    prices: zones.map((z) => ({
-      zoneId: z.id,
-      tickets: [{ name: { he: 'רגיל', en: 'Regular', ru: '', ar: '' }, priceAgorot: 10000, serviceChargeAgorot: 0 }],
-    })),
+    prices: regularPrices(zones),
   });
   expect(created.status).toBe(201);
   dates = [];

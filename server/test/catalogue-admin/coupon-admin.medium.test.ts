@@ -3,7 +3,6 @@ import { Client } from 'pg';
 import {
   addCalendarDays,
   jerusalemDateKey,
-  type AdminFeature,
   type AdminPresentation,
   type AdminTicketPrice,
   type AdminZone,
@@ -13,7 +12,7 @@ import { Clock } from '../../src/common/clock';
 import { ManualClock } from '../support/manual-clock';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { publishedTheatre } from './support/published-theatre';
+import { newFeature, publishedTheatre } from './support/published-theatre';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -52,16 +51,7 @@ beforeAll(async () => {
   const stage = await publishedTheatre(admin, 'coupons', { he: 'במת הקופונים', en: 'Coupon Stage', ru: '', ar: '' });
   const plan = stage.plan;
   zones = stage.zones;
-  const feature = (
-    await admin.call<AdminFeature>('POST', '/api/admin/features', {
-      businessId: 1,
-      name: { he: 'הקופונים', en: 'The Coupons', ru: '', ar: '' },
-      description: { he: '', en: '', ru: '', ar: '' },
-      categoryId: 2,
-      durationMinutes: 90,
-      ageLimit: null,
-    })
-  ).body;
+  const feature = await newFeature(admin, { he: 'הקופונים', en: 'The Coupons' });
   // Created with one coupon in the first zone, with terms given at once (box office only).
   const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
     featureId: feature.id,

@@ -1,18 +1,12 @@
 import { Client } from 'pg';
-import {
-  addCalendarDays,
-  DEFAULT_HOLD_POLICY,
-  jerusalemDateKey,
-  type AdminFeature,
-  type AdminPresentation,
-} from '@hotline/shared';
+import { addCalendarDays, DEFAULT_HOLD_POLICY, jerusalemDateKey, type AdminPresentation } from '@hotline/shared';
 import { Clock } from '../../src/common/clock';
 import { HoldClock } from '../../src/holds/hold-clock';
 import { HoldPlacementService } from '../../src/holds/hold-placement.service';
 import { ManualClock } from '../support/manual-clock';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { publishedTheatre } from './support/published-theatre';
+import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
 import { loadShow, plainSeats } from '../booking/support/booking-kit';
 import { MEMBER, placeHold, shopper } from '../holds/support/hold-kit';
 
@@ -49,16 +43,7 @@ beforeAll(async () => {
     ru: '',
     ar: '',
   });
-  const feature = (
-    await admin.call<AdminFeature>('POST', '/api/admin/features', {
-      businessId: 1,
-      name: { he: 'ההמתנה', en: 'The Hold', ru: '', ar: '' },
-      description: { he: '', en: '', ru: '', ar: '' },
-      categoryId: 2,
-      durationMinutes: 90,
-      ageLimit: null,
-    })
-  ).body;
+  const feature = await newFeature(admin, { he: 'ההמתנה', en: 'The Hold' });
   const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
     featureId: feature.id,
     seatPlanId: plan.id,
@@ -66,10 +51,7 @@ beforeAll(async () => {
     time: '20:00',
     everyDays: 7,
     count: 2,
-    prices: zones.map((z) => ({
-      zoneId: z.id,
-      tickets: [{ name: { he: 'רגיל', en: 'Regular', ru: '', ar: '' }, priceAgorot: 10000, serviceChargeAgorot: 0 }],
-    })),
+    prices: regularPrices(zones),
   });
   expect(created.status).toBe(201);
   dates = [];

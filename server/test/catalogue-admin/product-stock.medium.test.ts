@@ -3,7 +3,6 @@ import {
   addCalendarDays,
   agorotToShekels,
   jerusalemDateKey,
-  type AdminFeature,
   type AdminPresentation,
   type AdminProduct,
   type AdminVenue,
@@ -11,7 +10,7 @@ import {
 } from '@hotline/shared';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { publishedTheatre } from './support/published-theatre';
+import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -55,16 +54,7 @@ beforeAll(async () => {
   const stage = await publishedTheatre(admin, 'stock', { he: 'במת המלאי', en: 'Stock Stage', ru: '', ar: '' });
   venue = stage.venue;
   const { plan, zones } = stage;
-  const feature = (
-    await admin.call<AdminFeature>('POST', '/api/admin/features', {
-      businessId: 1,
-      name: { he: 'המלאי', en: 'The Stock', ru: '', ar: '' },
-      description: { he: '', en: '', ru: '', ar: '' },
-      categoryId: 2,
-      durationMinutes: 90,
-      ageLimit: null,
-    })
-  ).body;
+  const feature = await newFeature(admin, { he: 'המלאי', en: 'The Stock' });
   const created = (
     await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
       featureId: feature.id,
@@ -73,10 +63,7 @@ beforeAll(async () => {
       time: '20:00',
       everyDays: 7,
       count: 2,
-      prices: zones.map((z) => ({
-        zoneId: z.id,
-        tickets: [{ name: { he: 'רגיל', en: 'Regular', ru: '', ar: '' }, priceAgorot: 10000, serviceChargeAgorot: 0 }],
-      })),
+      prices: regularPrices(zones),
     })
   ).body.presentations;
   dates = [];

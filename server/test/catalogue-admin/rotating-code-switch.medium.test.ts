@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { addCalendarDays, jerusalemDateKey, type AdminFeature, type AdminPresentation } from '@hotline/shared';
+import { addCalendarDays, jerusalemDateKey, type AdminPresentation } from '@hotline/shared';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { publishedTheatre } from './support/published-theatre';
+import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
 
 /**
  * The doors' rotating code switched from the events screen's route (docs/door-checkin.md, "The rotating code"):
@@ -38,25 +38,13 @@ beforeAll(async () => {
     ru: '',
     ar: '',
   });
-  const feature = (
-    await admin.call<AdminFeature>('POST', '/api/admin/features', {
-      businessId: 1,
-      name: { he: 'הקוד', en: 'The Code', ru: '', ar: '' },
-      description: { he: '', en: '', ru: '', ar: '' },
-      categoryId: 2,
-      durationMinutes: 90,
-      ageLimit: null,
-    })
-  ).body;
+  const feature = await newFeature(admin, { he: 'הקוד', en: 'The Code' });
   const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
     featureId: feature.id,
     seatPlanId: plan.id,
     firstDate: addCalendarDays(jerusalemDateKey(new Date()), 30),
     time: '20:00',
-    prices: zones.map((z) => ({
-      zoneId: z.id,
-      tickets: [{ name: { he: 'רגיל', en: 'Regular', ru: '', ar: '' }, priceAgorot: 10000, serviceChargeAgorot: 0 }],
-    })),
+    prices: regularPrices(zones),
   });
   expect(created.status).toBe(201);
   date = (

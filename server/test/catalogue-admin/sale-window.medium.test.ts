@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import {
-  addCalendarDays,
-  jerusalemDateKey,
-  type AdminFeature,
-  type AdminPresentation,
-  type ApiSeat,
-  type Cart,
-} from '@hotline/shared';
+import { addCalendarDays, jerusalemDateKey, type AdminPresentation, type ApiSeat, type Cart } from '@hotline/shared';
 import { Clock } from '../../src/common/clock';
 import { ManualClock } from '../support/manual-clock';
 import { solveAltcha } from '../support/altcha';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { publishedTheatre } from './support/published-theatre';
+import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -65,25 +58,13 @@ beforeAll(async () => {
     ru: '',
     ar: '',
   });
-  const feature = (
-    await admin.call<AdminFeature>('POST', '/api/admin/features', {
-      businessId: 1,
-      name: { he: 'החלון', en: 'The Window', ru: '', ar: '' },
-      description: { he: '', en: '', ru: '', ar: '' },
-      categoryId: 2,
-      durationMinutes: 90,
-      ageLimit: null,
-    })
-  ).body;
+  const feature = await newFeature(admin, { he: 'החלון', en: 'The Window' });
   const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
     featureId: feature.id,
     seatPlanId: plan.id,
     firstDate: daysAhead(60),
     time: '20:00',
-    prices: zones.map((z) => ({
-      zoneId: z.id,
-      tickets: [{ name: { he: 'רגיל', en: 'Regular', ru: '', ar: '' }, priceAgorot: 10000, serviceChargeAgorot: 0 }],
-    })),
+    prices: regularPrices(zones),
   });
   expect(created.status).toBe(201);
   date = (

@@ -61,6 +61,8 @@ const NOT_SEAT_CHANGING: Record<string, string> = {
   'PUT /api/backoffice/unlock-seats': 'gives a block back',
   'GET /api/seats/seats-status': 'read: watchers keep the map',
   'GET /api/seats/seatplan': 'read',
+  'GET /api/presentations/{id}/seatplan': 'read: the plan by presentation',
+  'PUT /api/admin/presentations/{id}/hold-policy': "a date's rules for holds placed from now on: takes no seat",
   'GET /api/presentations/timer/{id}': 'read',
   'GET /api/membership/seatplan': 'read',
   'GET /api/enroll/{membershipId}/seatplan': 'read',
