@@ -21,8 +21,18 @@ let nest: TestApp;
 let cinema: PlanInfo; // presentation 1: reserved, couches in row 11
 let arena: PlanInfo; // presentation 29: GA floor sections + reserved stands
 
+/**
+ * Neither app runs its own admission ticker: the queue test admits by hand, and a tick between the two apps' answers
+ * (one app admitting the visitor between its two joins, the other not) made the same requests answer differently
+ * under load (a fresh-clone CI run, 2026-11-30).
+ */
+const NO_TICKER = { QUEUE_TICK_MS: '0' };
+
 beforeAll(async () => {
-  [plain, nest] = await Promise.all([startTestApp(), startTestApp({}, undefined, [], { plainRoutes: false })]);
+  [plain, nest] = await Promise.all([
+    startTestApp(NO_TICKER),
+    startTestApp(NO_TICKER, undefined, [], { plainRoutes: false }),
+  ]);
   [cinema, arena] = await Promise.all([loadPlan(plain.url, 1), loadPlan(plain.url, 29)]);
 }, 120_000);
 afterAll(async () => {
