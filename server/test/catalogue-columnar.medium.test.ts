@@ -120,9 +120,14 @@ describe('GET /api/seats/seatplan?format=columnar', () => {
         const gz = await raw(path, 'gzip');
         const plain = await raw(path, 'identity');
         const refused = await raw(path, 'gzip, br;q=0');
-        expect({ name, format, br: br.encoding, gz: gz.encoding, plain: plain.encoding, refused: refused.encoding }).toEqual(
-          { name, format, br: 'br', gz: 'gzip', plain: undefined, refused: 'gzip' },
-        );
+        expect({
+          name,
+          format,
+          br: br.encoding,
+          gz: gz.encoding,
+          plain: plain.encoding,
+          refused: refused.encoding,
+        }).toEqual({ name, format, br: 'br', gz: 'gzip', plain: undefined, refused: 'gzip' });
         const text = plain.body.toString();
         expect(brotliDecompressSync(br.body).toString()).toBe(text);
         expect(gunzipSync(gz.body).toString()).toBe(text);
