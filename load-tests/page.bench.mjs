@@ -5,8 +5,8 @@
 // the same files the server serves from CLIENT_DIST, with the .br/.gz files scripts/precompress.mjs writes beside
 // them), by a small node:http server that answers like the real one: static files as their brotli or gzip sibling
 // when the browser accepts it, hashed assets cached a year (server/src/common/static-assets.ts: @fastify/static with
-// preCompressed), the SPA's index.html for /order/:id (compressed too), the seat plan gzipped when the browser accepts it
-// (catalogue.controllers.ts), the seats-status (JSON, or with ?format=binary as the seat map asks the binary form of
+// preCompressed), the SPA's index.html for /order/:id (compressed too), the seat plan brotli or gzipped when the browser accepts it
+// (catalogue/seatplan-document.ts), the seats-status (JSON, or with ?format=binary as the seat map asks the binary form of
 // shared/src/seats/seat-status-binary.ts) brotli (quality 4) or gzip when accepted, as the server sends the shared
 // answer to a visitor who holds no seat (server/src/seats/public-seat-status.ts), a real ALTCHA challenge (the server's altcha-lib and
 // defaults: SHA-256, cost 1, max number 50,000) so the first click pays the real proof of work, and a lock-seat
@@ -30,7 +30,8 @@
 //    still blank counts as an error). Broken down into: page code until the plan request left (`requested`), the
 //    loader holding every answer (`dataReady`: the bytes, or with the order page's early requests its own code
 //    arriving after them), and our own parse + model + first draw after that. Also what code (files, KB on the
-//    wire) the page had asked for before the plan request.
+//    wire) the page had asked for before the plan request, and the bytes (code / API answers) asked for before the
+//    first frame.
 //  - first click answered: as soon as the map is ready the bench clicks (desktop) or taps (phone) an available seat
 //    near the centre; answered = the first animation frame in which the seat shows selected or, zoomed too far out to
 //    aim at a seat (pointer.ts tapAt), the camera moved in on its section.
@@ -138,7 +139,7 @@ const sharedDist = () => rootRequire(path.join(ROOT, 'shared', 'dist', 'index.js
 
 /** Serves DIST and the API of one synthetic presentation; `fixtures` is swapped per plan size. */
 function startServer() {
-  const state = { fx: null, planGzip: null, unknown: new Set() };
+  const state = { fx: null, planBr: null, planGzip: null, unknown: new Set() };
   const files = new Map();
   const readStatic = (file) => {
     if (!files.has(file)) files.set(file, readFileSync(file));
@@ -157,7 +158,11 @@ function startServer() {
     if (p.startsWith('/api/')) {
       // By venue and plan (main before the plan route by presentation) or by presentation (docs/seat-map.md).
       if (p === '/api/seats/seatplan' || p === `/api/presentations/${PRESENTATION_ID}/seatplan`) {
-        if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
+        // server/src/catalogue/seatplan-document.ts: brotli (quality 11 for the columnar plan), else gzip 6.
+        const accept = String(req.headers['accept-encoding'] ?? '');
+        if (/\bbr\b/.test(accept))
+          return json(res, 200, state.planBr, { 'content-encoding': 'br', vary: 'accept-encoding' });
+        if (/\bgzip\b/.test(accept))
           return json(res, 200, state.planGzip, { 'content-encoding': 'gzip', vary: 'accept-encoding' });
         return json(res, 200, fx.seatplan);
       }
@@ -242,6 +247,12 @@ function startServer() {
         setFixtures(fx) {
           state.fx = fx;
           state.planGzip = gzipSync(fx.seatplan, { level: 6 });
+          state.planBr = brotliCompressSync(fx.seatplan, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            },
+          });
           // server/src/common/encoded-json.ts: brotli quality 4, gzip 6.
           state.statusBr = brotliCompressSync(fx.status, {
             params: {
@@ -308,6 +319,20 @@ async function runOnce(browser, baseUrl, device, profile) {
           apiBefore: early.filter((e) => new URL(e.name).pathname.startsWith('/api/')).length,
         };
       }, t.requested),
+    );
+    // Every byte on the wire the page had asked for before its first seat frame (the document included): the code
+    // and the API answers apart. Byte counts hardly move with the machine's load (only a late call such as the favicon
+    // or the queue's may fall on either side of the frame), so what the first frame waits for shows here where the
+    // times are noisy.
+    Object.assign(
+      out,
+      await page.evaluate((frame) => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const before = [nav, ...performance.getEntriesByType('resource')].filter((e) => e && e.startTime < frame);
+        const isApi = (e) => e !== nav && new URL(e.name).pathname.startsWith('/api/');
+        const sum = (es) => es.reduce((a, e) => a + e.encodedBodySize, 0);
+        return { bytesCode: sum(before.filter((e) => !isApi(e))), bytesData: sum(before.filter(isApi)) };
+      }, t.firstFrame),
     );
     // Sanity: the seat layer has pixels on it (not a blank canvas).
     const painted = await page.evaluate(() => {
@@ -446,7 +471,7 @@ async function main() {
       const fx = apiFixtures(size);
       server.setFixtures(fx);
       log(
-        `${size} seats: plan ${(fx.seatplan.length / 1e6).toFixed(2)} MB (${(server.state.planGzip.length / 1e6).toFixed(2)} MB gzipped), statuses ${(fx.status.length / 1e6).toFixed(2)} MB (${(server.state.statusBr.length / 1e3).toFixed(1)} kB brotli), binary ${(server.state.binary.length / 1e3).toFixed(1)} kB (${(server.state.binaryBr.length / 1e3).toFixed(1)} kB brotli)`,
+        `${size} seats: plan ${fx.seatplan.length} B (${server.state.planBr.length} B brotli, ${server.state.planGzip.length} B gzip), statuses ${(fx.status.length / 1e6).toFixed(2)} MB (${(server.state.statusBr.length / 1e3).toFixed(1)} kB brotli), binary ${server.state.binary.length} B (${server.state.binaryBr.length} B brotli)`,
       );
       for (const device of DEVICES)
         for (const profile of PROFILES) {
@@ -456,7 +481,7 @@ async function main() {
             const r = await runOnce(browser, server.url, device, profile);
             runs.push(r);
             log(
-              `  ${device} ${profile} #${k + 1}: first pixels ${f0(r.firstPixels)} ms (plan requested ${f0(r.requested)} after ${r.codeFiles} code files / ${f0(r.codeKB)} KB and ${r.apiBefore} API calls, data in ${f0(r.dataReady)}, ours ${f0(r.ours)}), click ${f0(r.clickAt)} → answered ${f0(r.answered)} (${r.answerKind ?? '—'}), held ${f0(r.held)}${r.clickError ? ` [${r.clickError}]` : ''}${r.errors.length ? ` ERRORS: ${r.errors.join('; ')}` : ''}`,
+              `  ${device} ${profile} #${k + 1}: first pixels ${f0(r.firstPixels)} ms (plan requested ${f0(r.requested)} after ${r.codeFiles} code files / ${f0(r.codeKB)} KB and ${r.apiBefore} API calls, data in ${f0(r.dataReady)}, ours ${f0(r.ours)}; before the frame ${r.bytesCode} B of code, ${r.bytesData} B of data), click ${f0(r.clickAt)} → answered ${f0(r.answered)} (${r.answerKind ?? '—'}), held ${f0(r.held)}${r.clickError ? ` [${r.clickError}]` : ''}${r.errors.length ? ` ERRORS: ${r.errors.join('; ')}` : ''}`,
             );
           }
           const loadEnd = os.loadavg()[0];
@@ -472,6 +497,8 @@ async function main() {
             ours: m((r) => r.ours),
             codeFiles: m((r) => r.codeFiles),
             codeKB: m((r) => r.codeKB),
+            bytesCode: m((r) => r.bytesCode),
+            bytesData: m((r) => r.bytesData),
             clickAt: m((r) => r.clickAt),
             answered: m((r) => r.answered),
             held: m((r) => r.held),
@@ -491,19 +518,19 @@ async function main() {
   const smoke = REPEATS < 5;
   const lines = [];
   lines.push(
-    `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files and statuses brotli, plan gzipped, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
+    `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files, plan and statuses brotli, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
     '',
     'All times in ms from navigation start. First pixels = the seats drawn on the canvas (loader firstFrame); in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).',
     '',
-    '| seats | device | profile | first pixels (plan requested / data in / ours) | target | code before the plan request | click → answered (how) | held | pages ok | load avg start–end |',
-    '|---:|---|---|---|---|---|---|---|---|---|',
+    '| seats | device | profile | first pixels (plan requested / data in / ours) | target | code before the plan request | bytes before the first frame: code / data | click → answered (how) | held | pages ok | load avg start–end |',
+    '|---:|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows) {
     const target = r.profile === 'plain' ? 1000 : 2500;
     const busy = Math.max(...r.load) > 3;
     const verdict = busy || smoke ? 'not a result' : r.firstPixels < target ? 'met' : '**MISSED**';
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${r.device} | ${r.profile} | ${f0(r.firstPixels)} (${f0(r.requested)} / ${f0(r.dataReady)} / ${f0(r.ours)}) | < ${target.toLocaleString('en')}: ${verdict} | ${f0(r.codeFiles)} files, ${f0(r.codeKB)} KB | ${f0(r.clickAt)} → ${f0(r.answered)} (${r.kinds || '—'}) | ${f0(r.held)} | ${r.ok}/${REPEATS} | ${r.load.map((l) => l.toFixed(2)).join('–')}${busy ? ' (above 3: not a result)' : ''} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.device} | ${r.profile} | ${f0(r.firstPixels)} (${f0(r.requested)} / ${f0(r.dataReady)} / ${f0(r.ours)}) | < ${target.toLocaleString('en')}: ${verdict} | ${f0(r.codeFiles)} files, ${f0(r.codeKB)} KB | ${f0(r.bytesCode)} / ${f0(r.bytesData)} | ${f0(r.clickAt)} → ${f0(r.answered)} (${r.kinds || '—'}) | ${f0(r.held)} | ${r.ok}/${REPEATS} | ${r.load.map((l) => l.toFixed(2)).join('–')}${busy ? ' (above 3: not a result)' : ''} |`,
     );
   }
   const errors = [...new Set(rows.flatMap((r) => r.errors))];

@@ -5,13 +5,15 @@ import {
   type ApiSeatplan,
   type ColumnarSeatplan,
 } from '@hotline/shared';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { at } from './support/at';
 import { startTestApp, type TestApp } from './support/test-env';
 
 /**
  * GET /api/seats/seatplan?format=columnar against the real seeded venues: the
  * same plan as the nested answer, seat for seat, in a fraction of the bytes;
- * cached, gzip and ETag like the nested one, with its own ETag.
+ * cached, brotli or gzip and ETag like the nested one, with its own ETag.
  */
 let t: TestApp;
 const visitor = '3d9b5e1c-8f4a-4b7e-9c2d-6a1f0e7b8c9d';
@@ -97,6 +99,41 @@ describe('GET /api/seats/seatplan?format=columnar', () => {
       headers: { uuid: visitor, 'accept-encoding': 'gzip' },
     });
     expect(raw.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  test('brotli when accepted (browsers): the same document as gzip and identity, in fewer bytes', async () => {
+    // node:http, not fetch: fetch would decode the body and hide its size on the wire.
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${t.url}${path}`, { headers: { uuid: visitor, 'accept-encoding': acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    for (const { venueId, seatplanId, name } of await plans()) {
+      for (const format of ['columnar', 'nested']) {
+        const path = `/api/seats/seatplan?venueId=${venueId}&seatplanId=${seatplanId}&format=${format}`;
+        const br = await raw(path, 'gzip, deflate, br, zstd');
+        const gz = await raw(path, 'gzip');
+        const plain = await raw(path, 'identity');
+        const refused = await raw(path, 'gzip, br;q=0');
+        expect({
+          name,
+          format,
+          br: br.encoding,
+          gz: gz.encoding,
+          plain: plain.encoding,
+          refused: refused.encoding,
+        }).toEqual({ name, format, br: 'br', gz: 'gzip', plain: undefined, refused: 'gzip' });
+        const text = plain.body.toString();
+        expect(brotliDecompressSync(br.body).toString()).toBe(text);
+        expect(gunzipSync(gz.body).toString()).toBe(text);
+        if (text.length > 100_000) expect(br.body.length).toBeLessThan(gz.body.length);
+      }
+    }
   });
 
   test('format=nested is the default shape; an unknown format is a 400', async () => {

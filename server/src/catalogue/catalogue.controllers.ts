@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { resolveLocale } from '../common/locale';
 import { ZodParams, ZodQuery } from '../common/validation';
 import { AnonymousRead } from '../common/visitor-identity';
-import type { CachedDocument } from './catalogue.service';
+import type { CachedDocument } from './seatplan-document';
+import { preferredEncoding } from '../common/encoded-json';
 import { ChannelScope } from '../channels';
 import { CatalogueService } from './catalogue.service';
 import {
@@ -91,7 +92,7 @@ export class PresentationsController {
   @AnonymousRead()
   @ApiOperation({
     summary:
-      "The presentation's seat plan, the same document as /seats/seatplan of its venue and plan (cached, gzip, ETag; format=columnar)",
+      "The presentation's seat plan, the same document as /seats/seatplan of its venue and plan (cached, brotli/gzip, ETag; format=columnar)",
   })
   async seatplan(
     @ZodParams(idParam) params: IdParam,
@@ -127,7 +128,7 @@ export class SeatplanController {
   @AnonymousRead()
   @ApiOperation({
     summary:
-      'Seat plan: sections -> groups -> rows -> seats (cached, gzip, ETag); format=columnar: seats as one array per field (ColumnarSeatplan)',
+      'Seat plan: sections -> groups -> rows -> seats (cached, brotli/gzip, ETag); format=columnar: seats as one array per field (ColumnarSeatplan)',
   })
   async seatplan(
     @ZodQuery(seatplanQuery) q: z.infer<typeof seatplanQuery>,
@@ -146,14 +147,13 @@ export class SeatplanController {
 
 /**
  * A cached plan document: public for five minutes (the same for every visitor: no visitor id is issued with it, see
- * AnonymousRead), revalidated by ETag, gzip when accepted.
+ * AnonymousRead), revalidated by ETag, brotli or gzip when accepted (made once, seatplan-document.ts).
  */
 function sendSeatplan(doc: CachedDocument, request: FastifyRequest, reply: FastifyReply) {
   void reply.header('etag', doc.etag).header('cache-control', 'public, max-age=300').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
   void reply.header('content-type', 'application/json; charset=utf-8');
-  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-    return reply.header('content-encoding', 'gzip').send(doc.gzip);
-  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') return reply.header('content-encoding', encoding).send(doc[encoding]);
   return reply.send(gunzipSync(doc.gzip));
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type {
   DatePresentationsResponse,
@@ -26,11 +25,7 @@ import {
 } from './catalogue.mappers';
 import type { SeatplanFormat } from './catalogue.queries';
 import { featurePosterSvg, productImageSvg } from './placeholder-images';
-
-export interface CachedDocument {
-  etag: string;
-  gzip: Buffer;
-}
+import { compressSeatplanDocument, type CachedDocument } from './seatplan-document';
 
 const HANDLING_FEE: Record<Locale, string> = {
   he: 'דמי טיפול',
@@ -131,7 +126,7 @@ export class CatalogueService {
     return { presentations: rows.map((r) => toApiPresentation(r, now)) };
   }
 
-  /** The plan as one cached, gzipped JSON document per format ('nested' is the spec's shape, 'columnar' the compact one). */
+  /** The plan as one cached, compressed (brotli and gzip) JSON document per format ('nested' is the spec's shape, 'columnar' the compact one). */
   seatplan(venueId: number, seatplanId: number, format: SeatplanFormat = 'nested'): Promise<CachedDocument> {
     const key = `${venueId}:${seatplanId}:${format}`;
     let cached = this.seatplanCache.get(key);
@@ -149,7 +144,7 @@ export class CatalogueService {
     const seatplan = format === 'columnar' ? toColumnarApiSeatplan(loaded) : toApiSeatplan(loaded);
     const json = JSON.stringify({ seatplan });
     const tag = format === 'columnar' ? 'spc' : 'sp';
-    return { etag: `"${tag}-${seatplanId}-${loaded.seats.length}-${json.length}"`, gzip: gzipSync(json, { level: 6 }) };
+    return compressSeatplanDocument(`"${tag}-${seatplanId}-${loaded.seats.length}-${json.length}"`, json);
   }
 
   /**
