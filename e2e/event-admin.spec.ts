@@ -929,7 +929,7 @@ test('online dates are added from the screen on a standing-only plan, and refuse
   expect(moved.videoOnDemand).toBeNull();
 });
 
-test("a date's hold policy set on the screen: a bad number is named at its field, the saved rules show in the row; axe-clean with the form open", async ({
+test("a date's hold policy set on the screen: a bad number is named at its field, who may hold chosen from the keyboard, the saved rules show in the row; axe-clean with the form open", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -945,9 +945,10 @@ test("a date's hold policy set on the screen: a bad number is named at its field
   // The form opens on the date's rules (every date's default), the first field focused.
   await opener.click();
   const form = page.getByTestId(`bo-holds-${dateId}`);
-  const allowed = form.getByLabel('Members may hold seats for this date');
+  const allowed = form.getByLabel('Hold orders are taken for this date');
   await expect(allowed).toBeFocused();
   await expect(allowed).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Members with an active membership' })).toBeChecked();
   await expect(form.getByLabel('Release unpaid holds, minutes before the start')).toHaveValue('30');
 
   // A life under 15 minutes is named at its field, before anything is sent.
@@ -966,6 +967,16 @@ test("a date's hold policy set on the screen: a bad number is named at its field
   await expect(page.getByTestId(`bo-date-${dateId}-holds`)).toContainText('Holds released 120 min before');
   await expect(opener).toBeFocused();
 
+  // Any signed-in customer, chosen from the keyboard (one tab stop, arrows between the choices): saved, in the row.
+  await opener.click();
+  await allowed.press('Tab');
+  await expect(form.getByRole('radio', { name: 'Members with an active membership' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(form.getByRole('radio', { name: 'Any signed-in customer' })).toBeChecked();
+  await form.getByRole('button', { name: 'Save the hold rules' }).click();
+  await expect(page.getByTestId(`bo-date-${dateId}-holds`)).toContainText('Holds for any customer');
+  await expect(page.getByTestId(`bo-date-${dateId}-holds`)).toContainText('Holds released 120 min before');
+
   // No holds at all: the row says so, and the server has it.
   await opener.click();
   await allowed.uncheck();
@@ -975,7 +986,12 @@ test("a date's hold policy set on the screen: a bad number is named at its field
     await page.request.get(`/api/admin/presentations/${dateId}`),
     200,
   );
-  expect(saved.holdPolicy).toEqual({ allowed: false, releaseMinutesBeforeStart: 120, maxHoldMinutes: 60 });
+  expect(saved.holdPolicy).toEqual({
+    allowed: false,
+    holders: 'customers',
+    releaseMinutesBeforeStart: 120,
+    maxHoldMinutes: 60,
+  });
 
   // In Hebrew at 390 px and Arabic at 2560 px the form is axe-clean and fits.
   for (const [lang, width] of [

@@ -86,6 +86,7 @@ export * from './rules/storefront-modes/integration-ts-fresh';
 
 export * from './rules/holds/hold-deadline';
 export * from './rules/holds/hold-eligibility';
+export * from './rules/holds/hold-holders';
 export * from './rules/holds/hold-policy';
 
 export * from './rules/checkin/ticket-code';

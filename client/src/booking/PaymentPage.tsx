@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { displayMobile, shekelsToAgorot, type CartWaiver } from '@hotline/shared';
@@ -44,6 +44,12 @@ export default function PaymentPage() {
   const [method, setMethod] = useState<PaymentMethod>('card');
   const info = cart.customerInfo;
   const due = totals.balanceDueAgorot;
+  // The cart's dates with their hold policies, once every one has loaded (the hold option's deadline needs them all).
+  const holdDates = useMemo(
+    () =>
+      catalogue.ready ? presentationIdsOf(cart.seats).flatMap((id) => catalogue.entries[id]?.presentation ?? []) : [],
+    [catalogue.ready, catalogue.entries, cart.seats],
+  );
 
   const payment = usePayment({
     dueAgorot: due,
@@ -201,7 +207,7 @@ export default function PaymentPage() {
           )}
         </PaymentStep>
 
-        {due > 0 && <HoldOrderOption disabled={busy || !catalogue.ready} />}
+        {due > 0 && <HoldOrderOption disabled={busy || !catalogue.ready} presentations={holdDates} />}
       </BookingShell>
     </CartGate>
   );

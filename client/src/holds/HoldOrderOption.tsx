@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { CommitResponse } from '@hotline/shared';
+import type { ApiPresentation, CommitResponse } from '@hotline/shared';
 import { ApiError } from '../api/client';
 import { userMessage } from '../api/user-message';
 import { flushCartSave } from '../booking';
@@ -10,6 +10,9 @@ import { withBotToken } from '../booking/botcheck';
 import { currentWireCart } from '../booking/cart-sync';
 import { customerApi } from '../customer-area/customer-api';
 import { useCartStore } from '../booking/cart-store';
+import { useLocale } from '../hooks/useLocale';
+import { holdOfferOf } from './hold-offer';
+import { HoldOfferText } from './HoldOfferText';
 import './i18n';
 
 /** What the customer area shows once, right after a hold is placed (router state, never stored). */
@@ -19,12 +22,23 @@ export interface HoldPlacedState {
 
 /**
  * The hold-order option on the payment step (memberships-backoffice-spec.md section 4): a logged-in customer may
- * reserve without paying (the server decides whether they hold an active membership). A premium seat is refused
- * by the server; the visitor is offered the regular order (the pay button above) instead.
+ * reserve without paying until the deadline the cart's dates set (each date's hold policy; the server decides who
+ * may, members or any customer). A premium seat is refused by the server; the visitor is offered the regular order
+ * (the pay button above) instead.
  */
-export function HoldOrderOption({ disabled }: { disabled: boolean }) {
+export function HoldOrderOption({
+  disabled,
+  presentations,
+}: {
+  disabled: boolean;
+  /** The cart's dates as the catalogue answered them (with their hold policies). */
+  presentations: readonly ApiPresentation[];
+}) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const navigate = useNavigate();
+  // Read when the dates are known; a deadline passing while the page is open is the commit's to refuse.
+  const offer = useMemo(() => holdOfferOf(presentations, new Date()), [presentations]);
   const [loggedIn, setLoggedIn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ code: string; text: string } | null>(null);
@@ -60,14 +74,11 @@ export function HoldOrderOption({ disabled }: { disabled: boolean }) {
     }
   }
 
-  if (loggedIn === null) return null;
+  if (loggedIn === null || offer === null) return null;
   return (
     <section className="booking-card hold-option" aria-labelledby="hold-option-title">
-      <h2 id="hold-option-title" className="booking-card__title booking-card__title--small">
-        {t('holds.option.title')}
-      </h2>
-      <p>{t('holds.option.explain')}</p>
-      {loggedIn ? (
+      <HoldOfferText offer={offer} locale={locale} />
+      {offer.kind !== 'offered' ? null : loggedIn ? (
         <button
           type="button"
           className="button button--secondary button--block"

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  HOLD_HOLDERS,
   HOLD_POLICY_BOUNDS,
   CHANNEL_QUOTA_MAX,
   COUPON_CHANNELS,
@@ -124,11 +125,15 @@ const saleWindowBody = z
 /** PUT /api/admin/presentations/:id/watching: the hall (null) or one of the online kinds. */
 const watchingBody = z.object({ revision, videoOnDemand: z.enum(VIDEO_ON_DEMAND_KINDS).nullable() });
 
-/** PUT /api/admin/presentations/:id/hold-policy: may hold orders take the date, released when, living how long. */
+/**
+ * PUT /api/admin/presentations/:id/hold-policy: may hold orders take the date, who may place them (left out: as it
+ * was), released when, living how long.
+ */
 const minutesIn = (b: { min: number; max: number }) => z.number().int().min(b.min).max(b.max);
 const holdPolicyBody = z.object({
   revision,
   allowed: z.boolean(),
+  holders: z.enum(HOLD_HOLDERS).optional(),
   releaseMinutesBeforeStart: minutesIn(HOLD_POLICY_BOUNDS.releaseMinutesBeforeStart),
   maxHoldMinutes: minutesIn(HOLD_POLICY_BOUNDS.maxHoldMinutes).nullable(),
 });
@@ -401,7 +406,7 @@ export class EventAdminController {
   @RateLimit(RATE_LIMITS.catalogueAdmin)
   @ApiOperation({
     summary:
-      "A date's hold policy (allowed, released how many minutes before the start, longest life); holds placed from now on",
+      "A date's hold policy (allowed, who may hold, released how many minutes before the start, longest life); holds placed from now on",
   })
   changeHoldPolicy(
     @CurrentStaff() staff: StaffIdentity,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  type HoldPolicy,
+  type HoldHolders,
+  type HoldPolicyChange,
   type AdminChannelAllocation,
   jerusalemDateKey,
   jerusalemTimeOfDay,
@@ -78,6 +79,7 @@ interface PresentationRowDb {
   sales_open_at: Date | null;
   sales_close_at: Date | null;
   holds_allowed: boolean;
+  hold_holders: HoldHolders;
   hold_release_minutes: number;
   hold_max_minutes: number | null;
   channel_allocations: AdminChannelAllocation[] | null;
@@ -89,7 +91,7 @@ interface PresentationRowDb {
 
 const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.seatplan_id, p.date_time,
   p.max_seats_per_order, p.published_at, p.cancelled_at, p.sales_open_at, p.sales_close_at, p.venue_type_id, p.revision,
-  p.holds_allowed, p.hold_release_minutes, p.hold_max_minutes, p.rotating_code,
+  p.holds_allowed, p.hold_holders, p.hold_release_minutes, p.hold_max_minutes, p.rotating_code,
   (SELECT jsonb_agg(jsonb_build_object('channel', q.channel, 'seats', q.seats, 'sold', (
       SELECT count(*)::int FROM reservation_ticket rt JOIN reservation_sale_channel c ON c.reservation_id = rt.reservation_id
        WHERE rt.presentation_id = p.id AND rt.status = 'live' AND c.channel = q.channel)) ORDER BY q.channel)
@@ -309,6 +311,7 @@ export class EventAdminRepository {
         salesCloseAt: r.sales_close_at?.toISOString() ?? null,
         holdPolicy: {
           allowed: r.holds_allowed,
+          holders: r.hold_holders,
           releaseMinutesBeforeStart: r.hold_release_minutes,
           maxHoldMinutes: r.hold_max_minutes,
         },
@@ -716,16 +719,23 @@ export class EventAdminRepository {
     });
   }
 
-  /** A date's hold policy at `revision`, draft or on sale (holds already placed keep their deadline). */
-  async changeHoldPolicy(id: number, revision: number, policy: HoldPolicy): Promise<'changed' | 'cancelled' | 'stale'> {
+  /**
+   * A date's hold policy at `revision`, draft or on sale (holds already placed keep their deadline). `holders` left
+   * out keeps who may hold as it was (a caller that predates it changes the rest only).
+   */
+  async changeHoldPolicy(
+    id: number,
+    revision: number,
+    policy: HoldPolicyChange,
+  ): Promise<'changed' | 'cancelled' | 'stale'> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
       if (row.cancelled_at) return 'cancelled';
       if (row.revision !== revision) return 'stale';
       await tx.query(
         `UPDATE presentation SET holds_allowed = $2, hold_release_minutes = $3, hold_max_minutes = $4,
-           revision = revision + 1 WHERE id = $1`,
-        [id, policy.allowed, policy.releaseMinutesBeforeStart, policy.maxHoldMinutes],
+           hold_holders = COALESCE($5, hold_holders), revision = revision + 1 WHERE id = $1`,
+        [id, policy.allowed, policy.releaseMinutesBeforeStart, policy.maxHoldMinutes, policy.holders ?? null],
       );
       return 'changed';
     });

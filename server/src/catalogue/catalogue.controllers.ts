@@ -115,7 +115,7 @@ export class PresentationsController {
     const groups = await this.catalogue.ticketGroups(params.id, locale, query.modifiedTickets);
     const r = await this.channel.ticketGroups(query, params.id, groups);
     if (!query.isHold) return r;
-    return { ...r, ...holdModeOf((await this.catalogue.presentation(params.id)).presentation.dateTime) };
+    return { ...r, ...holdModeOf((await this.catalogue.presentation(params.id)).presentation) };
   }
 }
 

@@ -92,6 +92,12 @@ export function toApiPresentation(row: PresentationRow, now: Date): ApiPresentat
     hasMultiGASections: seating.hasMultiGASections,
     maxSeatsPerOrder: p.maxSeatsPerOrder,
     noSingleSeatGap: p.noSingleSeatGap,
+    holdPolicy: {
+      allowed: p.holdsAllowed,
+      holders: p.holdHolders,
+      releaseMinutesBeforeStart: p.holdReleaseMinutes,
+      maxHoldMinutes: p.holdMaxMinutes,
+    },
     priceFrom: row.priceFromAgorot === null ? null : agorotToShekels(row.priceFromAgorot),
     viewAreaFilename: null,
     imageMapHtml: null,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { holdPolicyOutcome, holdRefusal } from '@hotline/shared';
+import { holdHolderOutcome, holdPolicyOutcome, holdRefusal } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { CustomerSessions } from '../customers';
 import { ACTIVE_MEMBERSHIP, type ActiveMembership } from './active-membership.port';
@@ -10,7 +10,8 @@ import './holds.errors';
 
 /**
  * Admits a hold order (POST /api/payment/commit with cart.isHold): the rules that come before any price (logged in,
- * a member, a plain ticket cart), then the terms the one commit applies to the quoted seats. The hold itself is
+ * a plain ticket cart), then the terms the one commit applies to the quoted seats: each date's policy, who it lets
+ * hold (members, any signed-in customer, nobody but the box office), premium seats, the deadline. The hold itself is
  * written by the same commit and the same sale write as a paid order (a hold is a state of the sale: the
  * HoldSaleParticipant), so every limit a paid order respects - coupons, mini-site balances, references, member
  * balances - binds a hold too.
@@ -30,8 +31,8 @@ export class HoldPlacementService {
   ): Promise<HoldTerms> {
     const customerId = await this.sessions.current(request);
     if (customerId === null) throw new AppError('HOLD_LOGIN_REQUIRED');
+    // Asked now (the dates are known only after the quote); whether it matters is each date's to say.
     const isMember = await this.membership.hasActiveMembership(customerId);
-    if (!isMember) throw new AppError('HOLD_MEMBERSHIP_REQUIRED');
     if (kind !== 'tickets' || cart.voucherPayments?.length) throw new AppError('HOLD_CART_INVALID');
     return {
       customerId,
@@ -40,10 +41,14 @@ export class HoldPlacementService {
         const policy = holdPolicyOutcome(dates, this.clock.now());
         if (policy.refusal === 'HOLD_NOT_ALLOWED')
           throw new AppError(policy.refusal, { details: policy.presentationIds.join(',') });
+        const holder = holdHolderOutcome(dates, { isMember });
+        if (holder.refusal === 'HOLD_NOT_ALLOWED')
+          throw new AppError(holder.refusal, { details: holder.presentationIds.join(',') });
+        if (holder.refusal) throw new AppError(holder.refusal);
         const deadline = policy.deadline;
         const refusal = holdRefusal({
           customerId,
-          isMember,
+          isMember: true, // each date's holders decided it above
           premiumSeats: premiumSeatKeys.length,
           beforeDeadline: policy.refusal === null,
         });

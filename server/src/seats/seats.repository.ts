@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { seatKey, type ChannelQuotas } from '@hotline/shared';
+import { seatKey, type ChannelQuotas, type HoldHolders } from '@hotline/shared';
 import { PreparedSql } from '../database/prepared-sql';
 import type { AllocationRow } from './seat-allocations';
 import type { PresentationInfo, RawPlan, RawSeat, RawSection } from './seat-layout';
@@ -31,6 +31,7 @@ interface PresentationRowDb {
   holds_allowed: boolean;
   hold_release_minutes: number;
   hold_max_minutes: number | null;
+  hold_holders: HoldHolders;
   channel_quotas: ChannelQuotas | null;
 }
 
@@ -52,6 +53,7 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
     salesCloseAt: r.sales_close_at,
     holdPolicy: {
       allowed: r.holds_allowed,
+      holders: r.hold_holders,
       releaseMinutesBeforeStart: r.hold_release_minutes,
       maxHoldMinutes: r.hold_max_minutes,
     },
@@ -63,7 +65,7 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
 const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id,
   (soldout OR cancelled_at IS NOT NULL) AS soldout, cancelled_at IS NOT NULL AS cancelled, max_seats_per_order,
   no_single_seat_gap, feature_id, location_id, date_time, sales_open_at, sales_close_at,
-  holds_allowed, hold_release_minutes, hold_max_minutes,
+  holds_allowed, hold_holders, hold_release_minutes, hold_max_minutes,
   (SELECT jsonb_object_agg(q.channel, q.seats) FROM presentation_channel_quota q WHERE q.presentation_id = presentation.id)
     AS channel_quotas`;
 

@@ -8,7 +8,7 @@
 import type { CancellationChargeType } from '../rules/cancellation/cancellation-charge';
 import type { CouponChannel } from '../rules/catalogue/coupon-terms';
 import type { VideoOnDemandKind } from '../rules/catalogue/video-on-demand';
-import type { HoldPolicy } from '../rules/holds/hold-policy';
+import type { HoldHolders, HoldPolicy } from '../rules/holds/hold-policy';
 import type { AdminNames } from './catalogue-admin';
 
 /** The event categories the storefront knows (its filters and icons); the id is stored, the name shown. */
@@ -165,7 +165,7 @@ export interface AdminPresentation {
   /** The sale window (ISO 8601, UTC; the screen shows and takes Israel time), null on a side: no limit there. */
   salesOpenAt: string | null;
   salesCloseAt: string | null;
-  /** What a hold order (a member's unpaid reservation) may do on this date (shared holdPolicyOutcome). */
+  /** What a hold order (an unpaid reservation) may do on this date and who may place one (shared hold rules). */
   holdPolicy: HoldPolicy;
   /** The doors take only the e-ticket's code that changes every 15 s (docs/door-checkin.md, "The rotating code"). */
   rotatingCode: boolean;
@@ -295,9 +295,12 @@ export interface AdminSaleWindowChange {
 /**
  * PUT /api/admin/presentations/:id/hold-policy: whether hold orders may take the date's seats, how many minutes
  * before the start an unpaid hold is released, and at most how long a hold lives (null: until then). Applies to
- * holds placed from now on; the commit refuses HOLD_NOT_ALLOWED / HOLD_TOO_LATE.
+ * holds placed from now on; the commit refuses HOLD_NOT_ALLOWED / HOLD_TOO_LATE. `holders` (who may place one:
+ * members, any signed-in customer, only the box office) left out keeps what the date had.
  */
-export interface AdminHoldPolicyChange extends HoldPolicy {
+export type HoldPolicyChange = Omit<HoldPolicy, 'holders'> & { holders?: HoldHolders };
+
+export interface AdminHoldPolicyChange extends HoldPolicyChange {
   revision: number;
 }
 

@@ -1,6 +1,7 @@
 import type { WireTicket } from '../wire/ticket';
 import type { PresentationAvailability } from '../rules/catalogue/presentation-availability';
 import type { SaleWindowState } from '../rules/catalogue/sale-window';
+import type { HoldPolicy } from '../rules/holds/hold-policy';
 
 /**
  * Catalogue payloads as the storefront receives them (storefront-spec.md sections 3 and 7).
@@ -92,6 +93,12 @@ export interface ApiPresentation {
   /** Hold mode (isHold=1) only: pay-and-collect deadline of a hold on this show, and whether one may still be placed. */
   holdDeadline?: string;
   isHoldAvailable?: boolean;
+  /**
+   * The date's hold policy (whether it takes holds, who may place one, released how many minutes before the start,
+   * longest life): the payment step shows a hold's deadline by it (shared holdPolicyOutcome, the strictest date of
+   * the cart). Display only: the commit decides. Absent from servers that predate it (then 30 minutes, members).
+   */
+  holdPolicy?: HoldPolicy;
 }
 
 /** A ticket in a public list (GET ticketGroups): the one ticket shape (wire/ticket.ts), prices in shekels. */

@@ -352,7 +352,20 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
-  /** What a member's unpaid hold may do on the date: allowed, released when, living how long. */
+  /** What the row says of a date's hold rules where they differ from every date's default (who, released when). */
+  const holdNotes = (policy: HoldPolicy): string[] => {
+    const notes: string[] = [];
+    if (policy.holders === 'customers') notes.push(t(`${K}.holdPolicy.shownCustomers`));
+    if (policy.holders === 'box-office') notes.push(t(`${K}.holdPolicy.shownBoxOffice`));
+    if (
+      policy.releaseMinutesBeforeStart !== DEFAULT_HOLD_POLICY.releaseMinutesBeforeStart ||
+      policy.maxHoldMinutes !== null
+    )
+      notes.push(t(`${K}.holdPolicy.shown`, { minutes: number(policy.releaseMinutesBeforeStart) }));
+    return notes;
+  };
+
+  /** What an unpaid hold may do on the date: allowed, who may place it, released when, living how long. */
   const saveHoldPolicy = async (p: AdminPresentation, policy: HoldPolicy) => {
     const saved = await run(
       async () => {
@@ -655,14 +668,10 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   {t(`${K}.holdPolicy.shownNone`)}
                                 </span>
                               ) : (
-                                (p.holdPolicy.releaseMinutesBeforeStart !==
-                                  DEFAULT_HOLD_POLICY.releaseMinutesBeforeStart ||
-                                  p.holdPolicy.maxHoldMinutes !== null) && (
+                                holdNotes(p.holdPolicy).length > 0 && (
                                   <span className="bo-hint" data-testid={`bo-date-${p.id}-holds`}>
                                     {' · '}
-                                    {t(`${K}.holdPolicy.shown`, {
-                                      minutes: number(p.holdPolicy.releaseMinutesBeforeStart),
-                                    })}
+                                    {holdNotes(p.holdPolicy).join(' · ')}
                                   </span>
                                 )
                               )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOLD_POLICY_BOUNDS, type AdminPresentation, type HoldPolicy } from '@hotline/shared';
+import { HOLD_HOLDERS, HOLD_POLICY_BOUNDS, type AdminPresentation, type HoldPolicy } from '@hotline/shared';
 import { DateEditorForm } from './DateEditorForm';
 import { Field, focusFirst, K, wholeNumber } from './event-ui';
 
@@ -9,8 +9,9 @@ const RELEASE = HOLD_POLICY_BOUNDS.releaseMinutesBeforeStart;
 const LIFE = HOLD_POLICY_BOUNDS.maxHoldMinutes;
 
 /**
- * "Hold orders" for one date (draft or on sale): whether members may hold its seats unpaid, how many minutes before
- * the start an unpaid hold is released, and at most how long a hold lives (empty: until then). Holds placed from now
+ * "Hold orders" for one date (draft or on sale): whether it takes holds, who may place one (members, any signed-in
+ * customer, only the box office: radio buttons, one tab stop, arrows between them), how many minutes before the
+ * start an unpaid hold is released, and at most how long a hold lives (empty: until then). Holds placed from now
  * on follow it; the server refuses the rest. The first field takes the focus when it opens.
  */
 export function HoldPolicyForm({
@@ -29,6 +30,7 @@ export function HoldPolicyForm({
   const { t } = useTranslation();
   const current = presentation.holdPolicy;
   const [allowed, setAllowed] = useState(current.allowed);
+  const [holders, setHolders] = useState(current.holders);
   const [release, setRelease] = useState(String(current.releaseMinutesBeforeStart));
   const [life, setLife] = useState(current.maxHoldMinutes === null ? '' : String(current.maxHoldMinutes));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -49,7 +51,7 @@ export function HoldPolicyForm({
       focusFirst([id('release'), id('life')], found);
       return;
     }
-    await onSave({ allowed, releaseMinutesBeforeStart: releaseMinutes, maxHoldMinutes: lifeMinutes });
+    await onSave({ allowed, holders, releaseMinutesBeforeStart: releaseMinutes, maxHoldMinutes: lifeMinutes });
   };
 
   return (
@@ -73,6 +75,22 @@ export function HoldPolicyForm({
         />
         <label htmlFor={id('allowed')}>{t(`${H}.allowed`)}</label>
       </div>
+      <fieldset className="bo-event-coupon-channels" disabled={!allowed}>
+        <legend>{t(`${H}.holders`)}</legend>
+        {HOLD_HOLDERS.map((h) => (
+          <div key={h} className="bo-event-check">
+            <input
+              id={id(`holders-${h}`)}
+              type="radio"
+              name={id('holders')}
+              value={h}
+              checked={holders === h}
+              onChange={() => setHolders(h)}
+            />
+            <label htmlFor={id(`holders-${h}`)}>{t(`${H}.holder.${h}`)}</label>
+          </div>
+        ))}
+      </fieldset>
       <div className="bo-event-fields">
         <Field id={id('release')} label={t(`${H}.release`)} hint={t(`${H}.releaseHint`)} error={errors[id('release')]}>
           {(aria) => (

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { HoldHolders } from '@hotline/shared';
 
 /**
  * Catalogue tables. Money columns are integer agorot. Names are stored in Hebrew
@@ -159,6 +160,8 @@ export class PresentationEntity {
   @Column({ name: 'holds_allowed', type: 'boolean', default: true }) holdsAllowed: boolean;
   @Column({ name: 'hold_release_minutes', type: 'int', default: 30 }) holdReleaseMinutes: number;
   @Column({ name: 'hold_max_minutes', type: 'int', nullable: true }) holdMaxMinutes: number | null;
+  /** Who may place a hold (shared hold-holders.ts): members, any signed-in customer, or only the box office. */
+  @Column({ name: 'hold_holders', type: 'text', default: 'members' }) holdHolders: HoldHolders;
 }
 
 @Entity({ name: 'ticket_group' })

@@ -40,6 +40,7 @@ import { ProductStock1796030000001 } from './1796030000001-product-stock';
 import { PresentationHoldPolicy1796040000000 } from './1796040000000-presentation-hold-policy';
 import { ChannelQuotas1796045000000 } from './1796045000000-channel-quotas';
 import { SeatplanDecor1796060000000 } from './1796060000000-seatplan-decor';
+import { PresentationHoldHolders1796100000000 } from './1796100000000-presentation-hold-holders';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -97,4 +98,5 @@ export const MIGRATIONS = [
   PresentationHoldPolicy1796040000000,
   ChannelQuotas1796045000000,
   SeatplanDecor1796060000000,
+  PresentationHoldHolders1796100000000,
 ];

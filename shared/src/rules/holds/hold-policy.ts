@@ -1,12 +1,20 @@
 import { HOLD_PAY_BEFORE_EVENT_MS } from './hold-deadline';
 
 /**
- * A date's hold policy, set in the back office: whether a hold order may take its seats at all, how many minutes
- * before the start an unpaid hold is released (the pay-and-collect deadline), and at most how long a hold lives from
- * the moment it is placed (null: until that deadline).
+ * Who may place a hold on a date: customers with an active membership (what every date had), any signed-in customer,
+ * or nobody on the storefront (the box office keeps the seats with its own blocks; rule in hold-holders.ts).
+ */
+export const HOLD_HOLDERS = ['members', 'customers', 'box-office'] as const;
+export type HoldHolders = (typeof HOLD_HOLDERS)[number];
+
+/**
+ * A date's hold policy, set in the back office: whether a hold order may take its seats at all, who may place one,
+ * how many minutes before the start an unpaid hold is released (the pay-and-collect deadline), and at most how long
+ * a hold lives from the moment it is placed (null: until that deadline).
  */
 export interface HoldPolicy {
   allowed: boolean;
+  holders: HoldHolders;
   releaseMinutesBeforeStart: number;
   maxHoldMinutes: number | null;
 }
@@ -14,6 +22,7 @@ export interface HoldPolicy {
 /** What every date had before policies: holds allowed, released 30 minutes before the start (memberships spec 9). */
 export const DEFAULT_HOLD_POLICY: HoldPolicy = {
   allowed: true,
+  holders: 'members',
   releaseMinutesBeforeStart: HOLD_PAY_BEFORE_EVENT_MS / 60_000,
   maxHoldMinutes: null,
 };
