@@ -56,13 +56,13 @@ export function payloadNamesIn(files: Source[]): string[] {
     host,
   );
   const checker = program.getTypeChecker();
+  const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+  const augmenting = new Set(roots.filter((r) => AUGMENTS_SALE.test(r.text)).map((r) => r.path));
   const declaredOutside = (symbol: ts.Symbol | undefined): string | null => {
     const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     // SaleInput itself is declared in reservations/ and merged with the augmentations: only what has no declaration
     // in reservations/ is a participant's.
-    const files = (target?.declarations ?? []).map((d) =>
-      path.relative(SRC, d.getSourceFile().fileName).split(path.sep).join('/'),
-    );
+    const files = (target?.declarations ?? []).map((d) => relative(d.getSourceFile().fileName));
     if (files.some((file) => file.startsWith(RESERVATIONS))) return null;
     return files.find((file) => !file.startsWith('..')) ?? null;
   };
@@ -72,14 +72,73 @@ export function payloadNamesIn(files: Source[]): string[] {
     const visit = (node: ts.Node): void => {
       if (ts.isIdentifier(node)) {
         const owner = declaredOutside(checker.getSymbolAtLocation(node));
-        if (owner && roots.some((r) => r.path === owner && AUGMENTS_SALE.test(r.text)))
-          found.push(`${f.path}: ${node.text} (${owner})`);
+        if (owner && augmenting.has(owner)) found.push(`${f.path}: ${node.text} (${owner})`);
       }
       ts.forEachChild(node, visit);
     };
     visit(file);
   }
+  // A payload field declared again on reservations' own SaleInput (merged with the participant's), or a payload type
+  // declared again in reservations/ under its name: the payload is named here once more.
+  const payloadFields = new Map<string, string>();
+  for (const r of roots.filter((x) => augmenting.has(x.path)))
+    for (const name of payloadFieldNames(program.getSourceFile(path.join(SRC, r.path))!))
+      payloadFields.set(name, r.path);
+  // SaleInput's own declarations in reservations/ and the interfaces they extend there (SaleOwn), by name.
+  const interfaces = roots
+    .filter((r) => r.path.startsWith(RESERVATIONS))
+    .flatMap((r) => program.getSourceFile(path.join(SRC, r.path))!.statements.filter(ts.isInterfaceDeclaration));
+  const shapes = new Set(['SaleInput']);
+  for (const name of shapes)
+    for (const d of interfaces.filter((i) => i.name.text === name))
+      for (const base of d.heritageClauses?.flatMap((h) => h.types) ?? [])
+        if (ts.isIdentifier(base.expression)) shapes.add(base.expression.text);
+  for (const d of interfaces.filter((i) => shapes.has(i.name.text)))
+    for (const member of d.members)
+      if (member.name && ts.isIdentifier(member.name) && payloadFields.has(member.name.text))
+        found.push(
+          `${relative(d.getSourceFile().fileName)}: ${member.name.text} (${payloadFields.get(member.name.text)})`,
+        );
+  const payloadTypes = new Set(
+    roots
+      .filter((r) => augmenting.has(r.path))
+      .flatMap((r) => payloadTypeNames(program.getSourceFile(path.join(SRC, r.path))!)),
+  );
+  for (const f of roots.filter((r) => r.path.startsWith(RESERVATIONS))) {
+    program.getSourceFile(path.join(SRC, f.path))!.forEachChild((node) => {
+      if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && payloadTypes.has(node.name.text))
+        found.push(`${f.path}: ${node.name.text} (a payload type)`);
+    });
+  }
   return [...new Set(found)].sort();
+}
+
+/** The fields an augmentation adds to SaleInput (vouchers, channel, ...). */
+function payloadFieldNames(file: ts.SourceFile): string[] {
+  const names: string[] = [];
+  file.forEachChild((node) => {
+    if (!ts.isModuleDeclaration(node) || !ts.isStringLiteral(node.name) || node.name.text !== '../reservations') return;
+    node.body?.forEachChild((inner) => {
+      if (ts.isInterfaceDeclaration(inner) && inner.name.text === 'SaleInput')
+        for (const member of inner.members)
+          if (member.name && ts.isIdentifier(member.name)) names.push(member.name.text);
+    });
+  });
+  return names;
+}
+
+/** The types an augmentation of SaleInput names for its fields (VoucherPayment, SaleChannel, ...). */
+function payloadTypeNames(file: ts.SourceFile): string[] {
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) names.push(node.typeName.text);
+    ts.forEachChild(node, visit);
+  };
+  file.forEachChild((node) => {
+    if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name) && node.name.text === '../reservations')
+      visit(node);
+  });
+  return names.filter((n) => n !== 'SaleInput');
 }
 
 /** The participants (`readonly name = '...'` of a RegisteredSaleParticipant), each with its file. */
@@ -114,5 +173,21 @@ describe("reservations/ names no participant's payload", () => {
         : f,
     );
     expect(payloadNamesIn(back)).toEqual(['reservations/sale-input.ts: channel (orders/channel-sale.participant.ts)']);
+    // The field and its type put back on the sale's own shape, as they were before they moved to memberships/.
+    const declaredAgain = files.map((f) =>
+      f === input
+        ? {
+            ...f,
+            text: f.text.replace(
+              'export interface SaleOwn {',
+              'export interface MembershipSaleData {\n  sold: unknown[];\n}\nexport interface SaleOwn {\n  memberships?: MembershipSaleData;',
+            ),
+          }
+        : f,
+    );
+    expect(payloadNamesIn(declaredAgain)).toEqual([
+      'reservations/sale-input.ts: MembershipSaleData (a payload type)',
+      'reservations/sale-input.ts: memberships (memberships/membership-sale.participant.ts)',
+    ]);
   });
 });
