@@ -13,7 +13,7 @@ import { BookingError, type ParsedCart } from '../cart';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { PricedLine, PricedOrder, PricingSeat, Quote } from '../payment';
-import type { MembershipSaleData, RedeemedSeat } from '../reservations';
+import type { MembershipSaleData, RedeemedSeat } from './membership-sale.participant';
 import { type Layout, SeatEngineService } from '../seats';
 import { TicketsRepository } from '../tickets';
 import { discountValidFor, MembershipDiscountService } from './membership-discount.service';

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
 import {
-  MembershipSaleSteps,
-  type MembershipRefusal,
   RegisteredSaleParticipant,
   type ClaimableSale,
   type LimitClaim,
@@ -13,6 +11,65 @@ import {
   type Queryable,
   type EndedSale,
 } from '../reservations';
+import { MembershipSaleSteps } from './membership-sale-steps';
+
+/** A seat a member ticket was sold for, and the member units its ticket drew. */
+export interface RedeemedSeat {
+  presentationId: number;
+  sectionId: number;
+  x: number;
+  y: number;
+  units: number;
+}
+
+/**
+ * What a sale writes for memberships, as plain data so that it rides on the sale draft (and so survives
+ * a crash: the recovery job writes exactly the quoted sale).
+ */
+export interface MembershipSaleData {
+  /**
+   * Member tickets: units drawn from each member's balance, inside the sale's transaction, and the seats they were
+   * drawn for (each seat's units come back when its ticket is cancelled: MembershipSaleParticipant.giveBack).
+   * `seats` is absent on drafts quoted before it existed: their units come back when the whole order ends.
+   */
+  redemptions: { memberId: number; units: number; seats?: RedeemedSeat[] }[];
+  /** New members (a membership bought). */
+  sold: {
+    membershipId: number;
+    priceId: number;
+    units: number;
+    validDays: number;
+    holderName: string;
+    ssn: string | null;
+    mobile: string | null;
+  }[];
+  /** Top-ups of existing members, keyed by member number. */
+  topups: { memberNumber: string; priceId: number; units: number }[];
+  /** Season enrolments: one per season and holder (ALREADY_ENROLLED). */
+  enrolments: {
+    membershipId: number;
+    seasonId: number;
+    holderSsn: string;
+    priceId: number;
+    presentationIds: number[];
+    seat: { sectionId: number; x: number; y: number } | null;
+  }[];
+  /** The one discount code of the order: a use drawn in the sale (never beyond its limit) and recorded on it. */
+  discount?: { codeId: number; code: string; membershipId: number; discountAgorot: number };
+}
+
+declare module '../reservations' {
+  interface SaleInput {
+    /** Members' balances drawn, memberships sold, enrolments (this participant's payload). */
+    memberships?: MembershipSaleData;
+  }
+}
+
+/** What the membership steps refuse a sale with (their codes among the sale's refusals). */
+export type MembershipRefusal = Extract<
+  SaleRefused['reason'],
+  'MEMBER_BALANCE' | 'ALREADY_ENROLLED' | 'MEMBER_GONE' | 'DISCOUNT_USED_UP'
+>;
 
 const outcomeOf = (reason: MembershipRefusal | null): SaleOutcome | null => (reason ? { ok: false, reason } : null);
 

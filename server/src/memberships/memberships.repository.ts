@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { updatedRows } from '../reservations';
+import { updatedRows } from './membership-sale-steps';
 
 export interface MembershipPriceRow {
   id: number;
@@ -82,7 +82,7 @@ const MEMBER_SELECT = `
          cm.status, m.allow_member_sale_tickets AS "allowMemberSaleTickets"
     FROM customer_membership cm JOIN membership m ON m.id = cm.membership_id`;
 
-/** The memberships' tables (migration 1795720000000). Reads for the catalogue and the lookups; the sale's writes are in reservations/membership-sale-steps.ts. */
+/** The memberships' tables (migration 1795720000000). Reads for the catalogue and the lookups; the sale's writes are in membership-sale-steps.ts. */
 @Injectable()
 export class MembershipsRepository {
   constructor(private readonly db: DataSource) {}

@@ -5,7 +5,7 @@ import type { ParsedCart } from '../cart';
 import type { PricingSeat } from '../payment';
 import type { Layout } from '../seats';
 import { IntegrationService, MiniSiteService, allocationOf } from '../channels';
-import type { SaleChannel } from '../reservations';
+import type { SaleChannel } from './channel-sale.participant';
 
 /**
  * The commit's channel rules (QuoteService calls this before anything is written):

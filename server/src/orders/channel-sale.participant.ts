@@ -7,11 +7,30 @@ import {
   type LimitClaim,
   type SaleRefused,
   type SaleInput,
-  type SaleChannel,
   type SaleOutcome,
   type Queryable,
   type EndedSale,
 } from '../reservations';
+
+/**
+ * Through which storefront channel an order is sold (docs/storefront-modes.md): a mini-site (whose ticket
+ * balances the sale draws down) and/or a partner link (integrationId). Stored in the sale draft, so the recovery
+ * job writes the same.
+ */
+export interface SaleChannel {
+  miniSiteId: number | null;
+  integrationId: string | null;
+  partner: string | null;
+  /** Mini-site tickets with a Balance: how many seats this order puts on each. */
+  balances: { ticketId: number; seats: number }[];
+}
+
+declare module '../reservations' {
+  interface SaleInput {
+    /** Mini-site / partner link: balances drawn down and the channel recorded in the same transaction (this participant's payload). */
+    channel?: SaleChannel | null;
+  }
+}
 
 /**
  * The storefront channel: mini-site ticket balances drawn down before the sale, the channel recorded after it.

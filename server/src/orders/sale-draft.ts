@@ -1,7 +1,8 @@
 import type { CustomerDetails } from '@hotline/shared';
-import type { SaleChannel, SaleInput, SaleTicket, MembershipSaleData } from '../reservations';
+import type { SaleInput, SaleTicket } from '../reservations';
 import type { DonationSale, PricedOrder, VoucherSale } from '../payment';
 import type { SaleWaiver } from '../waivers';
+import type { SaleChannel } from './channel-sale.participant';
 
 /**
  * Everything the sale will write except the fresh identifiers and the card's
@@ -24,7 +25,7 @@ export interface SaleDraft {
   /** Signed waivers with the address they were signed from. */
   waivers?: (SaleWaiver & { ip: string })[];
   /** Members' balances drawn, memberships sold, enrolments. */
-  memberships?: MembershipSaleData;
+  memberships?: SaleInput['memberships'];
   /** The mini-site / partner link the order is sold through (balances drawn down, channel recorded). */
   channel?: SaleChannel;
   /** Ticket references the sale draws on (absent on drafts stored before references). */

@@ -9,7 +9,7 @@ import {
   type OrderTotals,
 } from '@hotline/shared';
 import { BookingError } from '../cart';
-import type { MembershipSaleData, SaleChannel, SaleInput } from '../reservations';
+import type { SaleInput } from '../reservations';
 import type { Layout } from '../seats';
 import type { SaleProduct, SaleQuota, TicketRow } from '../tickets';
 import type { SaleWaiver } from '../waivers';
@@ -127,7 +127,7 @@ export interface PricedOrder {
   voucherSales: VoucherSale[];
   donations: DonationSale[];
   /** Set by the memberships quote (member tickets, memberships sold, enrolments). */
-  memberships?: MembershipSaleData;
+  memberships?: SaleInput['memberships'];
 }
 
 /** At most this many gift vouchers in one order (memberships-backoffice-spec.md section 9). */
@@ -313,7 +313,7 @@ export interface Quote {
   /** Signed waivers for the events that need one (checked: signature, terms, participants, ages). */
   waivers: SaleWaiver[];
   /** The mini-site / partner link the order is sold through (orders/channel-check.ts), or null. */
-  channel?: SaleChannel | null;
+  channel?: SaleInput['channel'];
   /** Ticket references (ref1/ref2) the seats draw on, checked against their quantities. */
   references?: SaleInput['references'];
   /** Products with the tickets, one line each, within their per-order limit and stock at the quote. */

@@ -66,7 +66,7 @@ export class VoucherSaleParticipant extends RegisteredSaleParticipant {
   }
 
   claimsOf(sale: ClaimableSale): LimitClaim[] {
-    return [...sale.vouchers]
+    return [...(sale.vouchers ?? [])]
       .sort((a, b) => a.id - b.id)
       .map((v) => ({ resource: `voucher:${v.id}`, units: v.amountAgorot }));
   }

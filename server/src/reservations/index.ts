@@ -1,7 +1,7 @@
 /** The reservations context's public entry (docs/server-modules.md, "Boundaries"): what other contexts may import. */
 // The one sale write: the statement's repository and the shapes of a sale and its outcome.
 export { SalesRepository } from './sales.repository';
-export type { SaleChannel, SaleInput, SaleOutcome, SaleTicket } from './sale-input';
+export type { SaleInput, SaleOutcome, SaleTicket } from './sale-input';
 // A participant's part of the one sale statement (its own parameters and CTEs).
 export type { SaleStatementPart } from './sale-statement';
 // What a sale participant (coupons, vouchers, references, memberships, channels, holds) implements to join the sale,
@@ -16,9 +16,6 @@ export type { MoneyAttemptRow, MoneySubjectKind } from './money-attempts.reposit
 // and the reservation rows' part of the holds' release statement.
 export { ReservationRowsRepository } from './reservation-rows.repository';
 export { RELEASE_HELD_RESERVATIONS } from './hold-release.sql';
-// The membership steps of the sale statement (draws, discount codes), their data and refusals.
-export { MembershipSaleSteps, updatedRows } from './membership-sale-steps';
-export type { MembershipRefusal, MembershipSaleData, RedeemedSeat } from './membership-sale-steps';
 // The identifiers a sale is written with (reservation, ticket, document key, voucher, donation receipt).
 export {
   newDocumentKey,

@@ -1,21 +1,7 @@
-import type { MembershipRefusal, MembershipSaleData } from './membership-sale-steps';
-
-// The shape of a sale: the sale's own fields here; each participant adds its payload to `SaleInput` from its own
-// context (a module augmentation beside the participant: vouchers in payment/, coupons in tickets/, references in
-// ticket-references/), so this file names no participant's data it does not write itself.
-
-/**
- * Through which storefront channel an order is sold (docs/storefront-modes.md): a mini-site (whose ticket
- * balances the sale draws down) and/or a partner link (integrationId). Stored in the sale draft, so the recovery
- * job writes the same.
- */
-export interface SaleChannel {
-  miniSiteId: number | null;
-  integrationId: string | null;
-  partner: string | null;
-  /** Mini-site tickets with a Balance: how many seats this order puts on each. */
-  balances: { ticketId: number; seats: number }[];
-}
+// The shape of a sale: the sale's own fields here (`SaleOwn`); each participant adds its payload to `SaleInput` from
+// its own context (a module augmentation beside the participant: vouchers in payment/, coupons and products and
+// channel quotas in tickets/, references in ticket-references/, memberships in memberships/, the storefront channel
+// in orders/), so this context names no participant's data (test/architecture/sale-payloads.test.ts).
 
 export interface SaleTicket {
   identifier: string;
@@ -28,7 +14,8 @@ export interface SaleTicket {
   serviceChargeAgorot: number;
 }
 
-export interface SaleInput {
+/** What the sale's own part of the statement and its lines write (sales.repository.ts, sale-lines.ts). */
+export interface SaleOwn {
   cartId: string;
   cartIdentifier: string;
   visitorId: string;
@@ -42,7 +29,6 @@ export interface SaleInput {
   card: { paymentId: string; providerReference: string; instalments: number } | null;
   /** Cash taken at the box office by this staff member (the producer variant of the commit); no provider call. */
   cash?: { amountAgorot: number; staffUserId: number } | null;
-  // vouchers (payment/), coupons (tickets/) and references (ticket-references/): added by their participants.
   /** Gift vouchers this order buys, one each, with the reference drawn for it. */
   voucherSales: {
     reference: string;
@@ -65,13 +51,19 @@ export interface SaleInput {
   messages: { channel: 'email' | 'sms'; recipient: string }[];
   /** The commit's answer, kept on the cart and replayed to retries. */
   result: Record<string, unknown>;
-  /** Members' balances drawn, memberships sold, enrolments (membership-sale-steps.ts). */
-  memberships?: MembershipSaleData;
-  /** Mini-site / partner link: balances drawn down and the channel recorded in the same transaction. */
-  channel?: SaleChannel | null;
   /** A hold order: the reservation is written unpaid, this customer's, released at this deadline (holds/). */
   hold?: { customerId: number; releaseAt: Date } | null;
 }
+
+/**
+ * A sale: its own fields and every participant's payload, which each participant's context adds here (a module
+ * augmentation of '../reservations').
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty here on purpose: the participants fill it
+export interface SaleInput extends SaleOwn {}
+
+/** Every participant's payload, each optional: what a claim is computed from (a sale, or its quoted draft). */
+export type SalePayloads = Partial<Omit<SaleInput, keyof SaleOwn>>;
 
 export type SaleRefusal =
   | 'SEAT_TAKEN'
@@ -82,7 +74,10 @@ export type SaleRefusal =
   | 'COUPON_USED_UP'
   | 'DUPLICATE_CART'
   | 'IDENTIFIER_TAKEN'
-  | MembershipRefusal
+  | 'MEMBER_BALANCE'
+  | 'ALREADY_ENROLLED'
+  | 'MEMBER_GONE'
+  | 'DISCOUNT_USED_UP'
   | 'MINI_SITE_BALANCE_USED_UP'
   | 'REFERENCE_NOT_ELIGIBLE';
 export type SaleOutcome = { ok: true; reservationId: string } | { ok: false; reason: SaleRefusal; detail?: string };

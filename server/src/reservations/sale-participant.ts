@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import type { SaleInput, SaleOutcome } from './sale-input';
+import type { SaleInput, SaleOutcome, SalePayloads } from './sale-input';
 import type { SaleStatementPart } from './sale-statement';
 
 /**
@@ -77,9 +77,8 @@ export interface LimitClaim {
   units: number;
 }
 
-/** What a claim is computed from: the parts of a sale (or of its quoted draft) that carry limits. */
-export type ClaimableSale = Pick<SaleInput, 'vouchers' | 'coupons'> &
-  Partial<Pick<SaleInput, 'references' | 'memberships' | 'channel' | 'products' | 'quota'>>;
+/** What a claim is computed from: the participants' payloads of a sale (or of its quoted draft). */
+export type ClaimableSale = SalePayloads;
 
 /** Every participant the sale needs: a server missing one refuses to sell instead of selling past a limit. */
 export const REQUIRED_SALE_PARTICIPANTS = [

@@ -80,14 +80,20 @@ export function saleStatement<S, P, K extends string>(
   ctes.push(core.closing(watched(core.name, placeholders[0]!, coreUsed)).trim());
   refuseUnused(core.name, placeholders[0]!, coreUsed);
   const sql = `\nWITH ${ctes.join(', ')}\n${core.select.trim()}`;
+  const paramCount = next - 1;
   return {
     sql,
-    paramCount: next - 1,
+    paramCount,
+    // Per commit: one array of the statement's size filled in place (a flatMap of per-part arrays cost twice the old
+    // positional list's CPU; this is within a fifth of it).
     params(sale: S): unknown[] {
-      return bound.flatMap(({ part, readers }) => {
+      const values = new Array<unknown>(paramCount);
+      let i = 0;
+      for (const { part, readers } of bound) {
         const payload = part.payloadOf(sale);
-        return readers.map((read) => read(payload));
-      });
+        for (const read of readers) values[i++] = read(payload);
+      }
+      return values;
     },
   };
 }

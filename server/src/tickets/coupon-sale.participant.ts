@@ -40,7 +40,7 @@ export class CouponSaleParticipant extends RegisteredSaleParticipant {
   }
 
   claimsOf(sale: ClaimableSale): LimitClaim[] {
-    return sale.coupons
+    return (sale.coupons ?? [])
       .filter((c) => c.limit !== null)
       .sort((a, b) => a.ticketId - b.ticketId)
       .map((c) => ({ resource: `coupon:${c.ticketId}`, units: c.seats }));

@@ -1,6 +1,7 @@
 import type { LimitClaim } from '../../src/reservations/sale-participant';
 import type { QueryRunner } from 'typeorm';
-import { MembershipSaleSteps, type MembershipRefusal } from '../../src/reservations/membership-sale-steps';
+import { MembershipSaleSteps } from '../../src/memberships/membership-sale-steps';
+import type { MembershipRefusal } from '../../src/memberships/membership-sale.participant';
 import { MembershipSaleParticipant } from '../../src/memberships/membership-sale.participant';
 
 /**

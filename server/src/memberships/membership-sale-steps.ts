@@ -1,59 +1,13 @@
 import type { QueryRunner } from 'typeorm';
-
-/** A seat a member ticket was sold for, and the member units its ticket drew. */
-export interface RedeemedSeat {
-  presentationId: number;
-  sectionId: number;
-  x: number;
-  y: number;
-  units: number;
-}
-
-/**
- * What a sale writes for memberships, as plain data so that it rides on the sale draft (and so survives
- * a crash: the recovery job writes exactly the quoted sale).
- */
-export interface MembershipSaleData {
-  /**
-   * Member tickets: units drawn from each member's balance, inside the sale's transaction, and the seats they were
-   * drawn for (each seat's units come back when its ticket is cancelled: MembershipSaleParticipant.giveBack).
-   * `seats` is absent on drafts quoted before it existed: their units come back when the whole order ends.
-   */
-  redemptions: { memberId: number; units: number; seats?: RedeemedSeat[] }[];
-  /** New members (a membership bought). */
-  sold: {
-    membershipId: number;
-    priceId: number;
-    units: number;
-    validDays: number;
-    holderName: string;
-    ssn: string | null;
-    mobile: string | null;
-  }[];
-  /** Top-ups of existing members, keyed by member number. */
-  topups: { memberNumber: string; priceId: number; units: number }[];
-  /** Season enrolments: one per season and holder (ALREADY_ENROLLED). */
-  enrolments: {
-    membershipId: number;
-    seasonId: number;
-    holderSsn: string;
-    priceId: number;
-    presentationIds: number[];
-    seat: { sectionId: number; x: number; y: number } | null;
-  }[];
-  /** The one discount code of the order: a use drawn in the sale (never beyond its limit) and recorded on it. */
-  discount?: { codeId: number; code: string; membershipId: number; discountAgorot: number };
-}
+import type { MembershipRefusal, MembershipSaleData } from './membership-sale.participant';
 
 /** TypeORM answers an UPDATE ... RETURNING with [rows, rowCount]; an INSERT or SELECT with the rows. */
 export function updatedRows(result: unknown): unknown[] {
   return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
 }
 
-export type MembershipRefusal = 'MEMBER_BALANCE' | 'ALREADY_ENROLLED' | 'MEMBER_GONE' | 'DISCOUNT_USED_UP';
-
 /**
- * The membership part of the sale, run inside the sale's transaction (sales.repository.ts commitSale):
+ * The membership part of the sale, run inside the sale's transaction (reservations' SalesRepository.commitSale, through MembershipSaleParticipant):
  * `before` draws the member balances down (the guard), `after` writes the members, top-ups, enrolments and the
  * redemption ledger once the reservation exists. A refusal rolls the whole sale back.
  */
