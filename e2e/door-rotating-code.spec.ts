@@ -83,7 +83,8 @@ test('a rotating show: the e-ticket’s code changes every 15 s; the door takes 
     };
 
     await check(one.qrText);
-    await expect(answer).toHaveAttribute('data-outcome', 'not-valid');
+    await expect(answer).toHaveAttribute('data-outcome', 'rotating-code-required');
+    await expect(answer).toContainText('This show needs the live code from the app or wallet');
     await check(codeAt(one.ticketIdentifier, one.rotatingSecret!, Date.now()));
     await expect(answer).toHaveAttribute('data-outcome', 'admitted');
     await expect(answer).toContainText(one.ticketIdentifier);

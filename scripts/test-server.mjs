@@ -56,7 +56,8 @@ async function startOnce(env, { cwd = ROOT }) {
       // Every answer the browsers get is checked against the OpenAPI document (server/src/api-docs): a violation is a
       // 500 RESPONSE_NOT_AS_DECLARED in the server's log and a failing spec.
       VALIDATE_RESPONSES: 'true',
-      CLIENT_DIST: path.join(ROOT, 'client', 'dist'),
+      // A spec that serves its own copy of the build (e2e/own-build.support.ts) names it.
+      CLIENT_DIST: env.CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'),
     },
   });
   // A server that did not come up is not left behind (it kept serving, or starting, after the run had ended).

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { NonceTaken, SCAN_COLUMNS, scanValues, type DoorTicketRow, type ScanRow } from './checkin.repository';
+import { DOOR_TICKET_READ, doorTicketRow, NonceTaken, SCAN_COLUMNS, type DoorTicketRow } from './checkin.repository';
 
 export interface AdmissionAttempt {
   ticketId: string;
@@ -9,6 +9,29 @@ export interface AdmissionAttempt {
   gate: string;
   device: string;
   reentryAllowed: boolean;
+}
+
+/** A scan at a gate, online, inwards: what AdmissionWriter.firstTry checks the ticket against. */
+export interface FirstEntry {
+  identifier: string;
+  /** The show the gate lets in. */
+  presentationId: number;
+  /** The show and the seat the code names (null: an HLT1, typed or rotating code names none). */
+  codePresentationId: number | null;
+  codeSeat: { sectionId: number; x: number; y: number } | null;
+  /** A rotating code, fresh at `at`. */
+  rotating: boolean;
+  /** The server's moment: the entry's, and the scan's receipt. */
+  at: Date;
+  gate: string;
+  device: string;
+}
+
+/** The scan row's own fields (the rest are the entry's). */
+export interface FirstEntryScan {
+  nonce: string;
+  staffUserId: number;
+  scannedAt: Date;
 }
 
 export interface Admission {
@@ -27,42 +50,84 @@ export interface Admission {
  */
 @Injectable()
 export class AdmissionWriter {
-  constructor(private readonly db: DataSource) {}
+  constructor(protected readonly db: DataSource) {}
+
+  /** The first entry's row lock (a control run in the tests takes it away to show what it guards). */
+  protected readonly firstEntryLock: string = 'FOR SHARE OF t';
 
   /**
-   * The door's common case, a ticket's first entry, as ONE statement outside any transaction (one round trip where
-   * the transaction took four: BEGIN, the locked read, the admission, the scan, COMMIT). The ticket was read without
-   * a lock; the statement share-locks its row and checks again every fact the verdict used (live, its order paid,
-   * this show, the same seat), so a cancellation or a change of seats committing meanwhile either waits for it or
-   * makes it admit nobody. The admission is the same primary key under `ON CONFLICT DO NOTHING`, and the scan's row
-   * (`scan`, its answer "admitted here now") is inserted only with it, in the same statement: both or neither. A
-   * nonce already stored makes the insert fail (NonceTaken) and the statement admit nobody.
+   * The door's common case online, a ticket's first entry, as ONE statement outside any transaction (one round trip
+   * where the transaction took five: BEGIN, the locked read, the admission, the scan, COMMIT; and where a read then
+   * a guarded write took two). It reads the ticket as the door does (DOOR_TICKET_READ, no lock: what the caller's
+   * rule decides on) and, in the same statement, share-locks the ticket's row and lets it in only when every fact the
+   * rule lets a first entry in on holds (doorVerdict's 'proceed': live, its order paid, this show and the one the code
+   * names, the same seat when the code names one, the rotating code where the show asks for it, the doors open at
+   * `at`). A cancellation or a change of seats committing meanwhile either waits for the statement or, its lock
+   * granted after the change, makes it admit nobody (PostgreSQL checks the changed row again). The admission is the
+   * primary key under `ON CONFLICT DO NOTHING`, and the scan's row (its answer "admitted here now") is inserted only
+   * with it, in the same statement: both or neither. A nonce already stored makes the insert fail (NonceTaken) and
+   * the statement admit nobody.
    *
-   * False when it did not admit (the ticket is in already, was re-entering, or changed since the read): nothing was
-   * written, and the caller decides again in the full transaction.
+   * `admitted` false (the ticket is refused, in already, re-entering, or changed meanwhile): nothing was written, and
+   * the caller decides with the ticket as read.
    */
-  async admitFirst(a: AdmissionAttempt, read: DoorTicketRow, scan: ScanRow): Promise<boolean> {
+  async firstTry(
+    entry: FirstEntry,
+    scan: FirstEntryScan,
+  ): Promise<{ ticket: DoorTicketRow | null; admitted: boolean }> {
     try {
-      const rows: { n: number }[] = await this.db.query(
-        `WITH held AS (
-           SELECT t.id FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
-            WHERE t.id = $14 AND t.status = 'live' AND r.state = 'paid' AND t.presentation_id = $2
-              AND t.section_id = $16 AND t.x = $17 AND t.y = $18
-            FOR SHARE OF t
+      const rows: (DoorTicketRow & { admittedNow: number })[] = await this.db.query(
+        `WITH door_ticket AS (${DOOR_TICKET_READ}
+         ), held AS (
+           SELECT t.id FROM reservation_ticket t
+             JOIN reservation r ON r.id = t.reservation_id
+             JOIN presentation p ON p.id = t.presentation_id
+            WHERE t.identifier = $1 AND t.status = 'live' AND r.state = 'paid' AND t.presentation_id = $2
+              AND ($3::int IS NULL OR t.presentation_id = $3::int)
+              AND ($4::int IS NULL OR (t.section_id = $4::int AND t.x = $5::int AND t.y = $6::int))
+              AND (NOT p.rotating_code OR $7::boolean)
+              AND p.date_time - make_interval(mins => p.doors_open_minutes) <= $8::timestamptz
+            ${this.firstEntryLock}
          ), admitted AS (
            INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
-           SELECT id, $2, $15, $5, $6, true, $15 FROM held
+           SELECT id, $2, $8::timestamptz, $9::text, $10::text, true, $8::timestamptz FROM held
            ON CONFLICT (ticket_id) DO NOTHING
            RETURNING ticket_id
          ), logged AS (
            INSERT INTO checkin_scan (${SCAN_COLUMNS})
-           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM admitted
+           SELECT $11::uuid, $2, a.ticket_id, $12::int, $9::text, $10::text, 'in', 'admitted', $13::timestamptz,
+                  $14::timestamptz, false, false,
+                  jsonb_build_object(
+                    'outcome', 'admitted', 'ticketIdentifier', d.identifier,
+                    'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
+                                 THEN jsonb_build_object('rowName', d."rowName", 'seatName', d."seatName") END,
+                    'admittedAt', $15::text, 'gate', $9::text, 'doorsOpenAt', NULL)
+             FROM admitted a CROSS JOIN door_ticket d
            RETURNING 1
          )
-         SELECT count(*)::int AS n FROM logged`,
-        [...scanValues(scan), a.ticketId, a.at, read.sectionId, read.x, read.y],
+         SELECT d.*, (SELECT count(*)::int FROM logged) AS "admittedNow" FROM door_ticket d`,
+        [
+          entry.identifier,
+          entry.presentationId,
+          entry.codePresentationId,
+          entry.codeSeat?.sectionId ?? null,
+          entry.codeSeat?.x ?? null,
+          entry.codeSeat?.y ?? null,
+          entry.rotating,
+          entry.at,
+          entry.gate,
+          entry.device,
+          scan.nonce,
+          scan.staffUserId,
+          scan.scannedAt,
+          entry.at,
+          entry.at.toISOString(),
+        ],
       );
-      return rows[0]!.n === 1;
+      const row = rows[0];
+      if (!row) return { ticket: null, admitted: false };
+      const { admittedNow, ...read } = row;
+      return { ticket: doorTicketRow(read), admitted: admittedNow === 1 };
     } catch (error) {
       if (isNonceTaken(error)) throw new NonceTaken();
       throw error;

@@ -71,38 +71,8 @@ export class CheckinRepository {
    * meanwhile waits for this scan's transaction (or this scan waits for it), so the door never admits on a stale row.
    */
   async ticket(tx: EntityManager, identifier: string): Promise<DoorTicketRow | null> {
-    return this.ticketRead(tx, identifier, 'FOR SHARE OF t');
-  }
-
-  /**
-   * The same read without a lock or a transaction: the door's first try (RedemptionService.redeem), whose one write
-   * statement checks again, share-locking the row, every fact of the ticket its answer depended on.
-   */
-  ticketUnlocked(identifier: string): Promise<DoorTicketRow | null> {
-    return this.ticketRead(this.db.manager, identifier, '');
-  }
-
-  private async ticketRead(
-    tx: EntityManager,
-    identifier: string,
-    lock: 'FOR SHARE OF t' | '',
-  ): Promise<DoorTicketRow | null> {
-    const rows = await tx.query(
-      `SELECT t.id::text AS id, t.identifier, t.presentation_id AS "presentationId", t.section_id AS "sectionId", t.x, t.y,
-              t.status AS "ticketStatus", r.state AS "reservationState", p.date_time AS "showAt",
-              p.doors_open_minutes AS "doorsOpenMinutes", p.reentry_allowed AS "reentryAllowed",
-              p.rotating_code AS "rotatingCode", s.is_reserved AS "isReserved", st.row_name AS "rowName", st.seat_name AS "seatName"
-         FROM reservation_ticket t
-         JOIN reservation r ON r.id = t.reservation_id
-         JOIN presentation p ON p.id = t.presentation_id
-         JOIN section s ON s.id = t.section_id
-         LEFT JOIN seat st ON st.section_id = t.section_id AND st.x = t.x AND st.y = t.y
-        WHERE t.identifier = $1
-        ${lock}`,
-      [identifier],
-    );
-    const row = rows[0];
-    return row ? { ...row, showAt: new Date(row.showAt) } : null;
+    const rows: DoorTicketRow[] = await tx.query(`${DOOR_TICKET_READ} FOR SHARE OF t`, [identifier]);
+    return rows[0] ? doorTicketRow(rows[0]) : null;
   }
 
   /** Stores the scan; NonceTaken when the same nonce was stored first by a concurrent request. */
@@ -115,6 +85,26 @@ export class CheckinRepository {
     );
     if (rows.length === 0) throw new NonceTaken();
   }
+}
+
+/**
+ * The door's read of a ticket ($1: its identifier): the rule's facts (DoorTicket) and what the scanner shows. Also the
+ * first part of AdmissionWriter.firstTry's statement.
+ */
+export const DOOR_TICKET_READ = `SELECT t.id::text AS id, t.identifier, t.presentation_id AS "presentationId", t.section_id AS "sectionId", t.x, t.y,
+        t.status AS "ticketStatus", r.state AS "reservationState", p.date_time AS "showAt",
+        p.doors_open_minutes AS "doorsOpenMinutes", p.reentry_allowed AS "reentryAllowed",
+        p.rotating_code AS "rotatingCode", s.is_reserved AS "isReserved", st.row_name AS "rowName", st.seat_name AS "seatName"
+   FROM reservation_ticket t
+   JOIN reservation r ON r.id = t.reservation_id
+   JOIN presentation p ON p.id = t.presentation_id
+   JOIN section s ON s.id = t.section_id
+   LEFT JOIN seat st ON st.section_id = t.section_id AND st.x = t.x AND st.y = t.y
+  WHERE t.identifier = $1`;
+
+/** A row of DOOR_TICKET_READ as the rule takes it (the driver gives the moment as it likes). */
+export function doorTicketRow(row: DoorTicketRow): DoorTicketRow {
+  return { ...row, showAt: new Date(row.showAt) };
 }
 
 /** checkin_scan's columns in the order of `scanValues` ($1-$13). */

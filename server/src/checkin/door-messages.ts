@@ -17,6 +17,12 @@ const MESSAGES: Record<DoorOutcome, Messages> = {
     ru: 'Недействительный билет',
     ar: 'تذكرة غير صالحة',
   },
+  'rotating-code-required': {
+    he: 'במופע הזה נדרש הקוד המתחלף מהאפליקציה או מהארנק',
+    en: 'This show needs the live code from the app or wallet',
+    ru: 'На этот показ нужен живой код из приложения или кошелька',
+    ar: 'يتطلب هذا العرض الرمز المتغير من التطبيق أو المحفظة',
+  },
   cancelled: {
     he: 'הכרטיס בוטל או הוחזר',
     en: 'This ticket was cancelled or refunded',

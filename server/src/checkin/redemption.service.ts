@@ -74,11 +74,11 @@ export class RedemptionService {
   }
 
   /**
-   * The door's common cases online, in two statements and no transaction (docs/door-checkin.md, "Cost per scan"):
-   * the ticket read without a lock and the rule; a refusal is then stored as it is (one insert: it lets nobody in, so
-   * no lock makes it truer), a first entry goes through AdmissionWriter.admitFirst (the admission and its scan row in
-   * one statement, guarded by the facts the rule used). Null for the rest (a ticket already in, re-entry, an exit,
-   * a nonce seen before, a ticket changed since the read): the full transaction decides it, as it does every upload.
+   * The door's common cases online without a transaction (docs/door-checkin.md, "Cost per scan"): a first entry is
+   * ONE statement (AdmissionWriter.firstTry: the ticket read, and let in, with its scan row, when every fact the rule
+   * admits on holds); a refusal is then stored as it is, by the rule over the ticket as that statement read it (one
+   * insert: it lets nobody in, so no lock makes it truer). Null for the rest (a ticket already in, re-entry, an exit,
+   * a nonce seen before, a ticket changed meanwhile): the full transaction decides it, as it does every upload.
    */
   private async withoutTransaction(
     staff: StaffIdentity,
@@ -87,39 +87,42 @@ export class RedemptionService {
     code: ResolvedCode | null,
   ): Promise<{ answer: StoredAnswer; replayed: boolean } | null> {
     if (scan.direction !== 'in') return null;
-    const ticket = code ? await this.repository.ticketUnlocked(code.identifier) : null;
-    const verdict = code
-      ? doorVerdict(ticket, {
-          presentationId: scan.presentationId,
-          codePresentationId: code.fields?.presentationId ?? null,
-          codeSeat: code.fields,
-          rotating: code.rotating,
-          at,
-        })
-      : 'not-valid';
     try {
-      if (verdict !== 'proceed' || !ticket) {
-        const answer = this.answerOf(verdict === 'proceed' ? 'not-valid' : verdict, ticket, null);
-        await this.repository.insertScan(this.repository.manager, {
-          ...this.scanRow(staff, scan, ticket?.id ?? null, at, false, false),
-          answer,
-        });
-        return { answer, replayed: false };
-      }
-      const answer = this.answerOf('admitted', ticket, { admittedAt: at, gate: scan.gate });
-      const admitted = await this.admissions.admitFirst(
-        {
-          ticketId: ticket.id,
-          presentationId: ticket.presentationId,
-          at,
-          gate: scan.gate,
-          device: scan.device,
-          reentryAllowed: ticket.reentryAllowed,
-        },
-        ticket,
-        { ...this.scanRow(staff, scan, ticket.id, at, false, false), answer },
-      );
-      return admitted ? { answer, replayed: false } : null;
+      const first = code
+        ? await this.admissions.firstTry(
+            {
+              identifier: code.identifier,
+              presentationId: scan.presentationId,
+              codePresentationId: code.fields?.presentationId ?? null,
+              codeSeat: code.fields,
+              rotating: code.rotating,
+              at,
+              gate: scan.gate,
+              device: scan.device,
+            },
+            { nonce: scan.nonce, staffUserId: staff.userId, scannedAt: scan.scannedAt },
+          )
+        : { ticket: null, admitted: false };
+      const { ticket } = first;
+      // The statement stored this very answer (its jsonb) with the scan.
+      if (first.admitted && ticket)
+        return { answer: this.answerOf('admitted', ticket, { admittedAt: at, gate: scan.gate }), replayed: false };
+      const verdict = code
+        ? doorVerdict(ticket, {
+            presentationId: scan.presentationId,
+            codePresentationId: code.fields?.presentationId ?? null,
+            codeSeat: code.fields,
+            rotating: code.rotating,
+            at,
+          })
+        : 'not-valid';
+      if (verdict === 'proceed' && ticket) return null;
+      const answer = this.answerOf(verdict === 'proceed' ? 'not-valid' : verdict, ticket, null);
+      await this.repository.insertScan(this.repository.manager, {
+        ...this.scanRow(staff, scan, ticket?.id ?? null, at, false, false),
+        answer,
+      });
+      return { answer, replayed: false };
     } catch (error) {
       if (error instanceof NonceTaken) return null;
       throw error;

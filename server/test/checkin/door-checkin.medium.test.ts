@@ -76,6 +76,9 @@ describe('door check-in', () => {
     const two = await scan(staff, door, code, { nonce, gate: 'elsewhere' });
     expect(one.body).toMatchObject({ outcome: 'admitted', replayed: false });
     expect(two.body).toMatchObject({ outcome: 'admitted', replayed: true, gate: 'North 1' });
+    // The answer the first entry's statement stored (its own jsonb) is the answer the scanner was given.
+    expect(one.body.seat).not.toBeNull();
+    expect({ ...two.body, replayed: false }).toEqual(one.body);
     expect(
       (await door.sql.query(`SELECT count(*)::int AS n FROM checkin_scan WHERE nonce = $1`, [nonce])).rows[0].n,
     ).toBe(1);

@@ -1,5 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { AdmissionWriter, type Admission, type AdmissionAttempt } from '../../src/checkin/admission-writer';
+import {
+  AdmissionWriter,
+  type Admission,
+  type AdmissionAttempt,
+  type FirstEntry,
+} from '../../src/checkin/admission-writer';
+import { DOOR_TICKET_READ, doorTicketRow, type DoorTicketRow } from '../../src/checkin/checkin.repository';
 
 /**
  * CONTROL RUN ONLY: the door without its guard - "is it in already?" read with a plain SELECT, then a plain INSERT
@@ -9,9 +15,10 @@ import { AdmissionWriter, type Admission, type AdmissionAttempt } from '../../sr
 export class UnguardedAdmissionWriter extends AdmissionWriter {
   static barrier: { arrive(): Promise<void> } | null = null;
 
-  /** The one-statement first entry is the key's too: without it every scan goes through `admit` below. */
-  override async admitFirst(): Promise<boolean> {
-    return false;
+  /** The one-statement first entry is the key's too: without it every scan only reads, then goes through `admit`. */
+  override async firstTry(entry: FirstEntry): Promise<{ ticket: DoorTicketRow | null; admitted: boolean }> {
+    const rows: DoorTicketRow[] = await this.db.query(DOOR_TICKET_READ, [entry.identifier]);
+    return { ticket: rows[0] ? doorTicketRow(rows[0]) : null, admitted: false };
   }
 
   override async admit(tx: EntityManager, a: AdmissionAttempt): Promise<Admission> {

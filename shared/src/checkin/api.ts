@@ -5,6 +5,7 @@ export const DOOR_OUTCOMES = [
   'admitted',
   'already-admitted',
   'not-valid',
+  'rotating-code-required',
   'cancelled',
   'seat-changed',
   'wrong-presentation',

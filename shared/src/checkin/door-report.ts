@@ -6,6 +6,7 @@ import type { DoorOutcome } from './api';
 export const REFUSED_AT_DOOR = [
   'already-admitted',
   'not-valid',
+  'rotating-code-required',
   'cancelled',
   'seat-changed',
   'wrong-presentation',

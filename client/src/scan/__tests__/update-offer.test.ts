@@ -39,6 +39,20 @@ describe('watchForUpdate', () => {
     expect(offered).toEqual([f.registration.waiting]);
   });
 
+  it('offers a version still installing when the page opens (its updatefound came before the page’s script)', () => {
+    const f = fakes({ controlled: true });
+    const next = f.worker('installing');
+    f.registration.installing = next;
+    const offered: unknown[] = [];
+    watchForUpdate(f.registration as never, f.container as never, (w) => offered.push(w));
+    expect(offered).toEqual([]);
+    next.state = 'installed';
+    f.registration.installing = null;
+    f.registration.waiting = next;
+    next.dispatchEvent(new Event('statechange'));
+    expect(offered).toEqual([next]);
+  });
+
   it('offers nothing on the first install (no version controls the page yet)', () => {
     const f = fakes({ controlled: false });
     const offered: unknown[] = [];

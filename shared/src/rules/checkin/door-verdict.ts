@@ -26,23 +26,26 @@ export interface DoorScan {
   at: Date;
 }
 
-export type DoorRefusal = 'not-valid' | 'cancelled' | 'wrong-presentation' | 'seat-changed' | 'too-early';
+export type DoorRefusal =
+  'not-valid' | 'rotating-code-required' | 'cancelled' | 'wrong-presentation' | 'seat-changed' | 'too-early';
 
 /**
  * May this ticket go through this gate now, before asking whether it is already in? The most useful answer first:
  * a cancelled ticket is refused whatever else is wrong, a guest at the wrong show is sent to the right one before
- * being told the seat moved. A show with the rotating code takes only a fresh rotating code (a screenshot of one is
- * refused before it gets here, as not fresh). A seat change moves the ticket row (order-changes), so the old code names a seat the
- * ticket no longer has: the guest shows the new e-ticket.
+ * being told anything about the code. A show with the rotating code takes only a fresh rotating code: a genuine
+ * static code of its ticket (printed, forwarded, typed) is asked for the live code from the app or wallet rather than
+ * called invalid, before the seat is compared (a rotating code names no seat); a stale rotating code is refused
+ * before it gets here, as not fresh. A seat change moves the ticket row (order-changes), so the old code names a seat
+ * the ticket no longer has: the guest shows the new e-ticket.
  */
 export function doorVerdict(ticket: DoorTicket | null, scan: DoorScan): 'proceed' | DoorRefusal {
   if (!ticket) return 'not-valid';
-  if (ticket.rotatingCode && !scan.rotating) return 'not-valid';
   if (scan.codePresentationId !== null && scan.codePresentationId !== ticket.presentationId) return 'not-valid';
   if (ticket.ticketStatus === 'cancelled' || ticket.reservationState === 'cancelled') return 'cancelled';
   if (ticket.reservationState === 'refunded') return 'cancelled';
   if (ticket.reservationState !== 'paid') return 'not-valid';
   if (ticket.presentationId !== scan.presentationId) return 'wrong-presentation';
+  if (ticket.rotatingCode && !scan.rotating) return 'rotating-code-required';
   const seat = scan.codeSeat;
   if (seat && (seat.sectionId !== ticket.sectionId || seat.x !== ticket.x || seat.y !== ticket.y))
     return 'seat-changed';
