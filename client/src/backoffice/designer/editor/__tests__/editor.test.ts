@@ -151,9 +151,15 @@ function threeOf(kind: Kind): Editor {
   const e = new Editor(emptyDoc(venue));
   e.options.grid = 0;
   for (const x of [100, 300, 500]) {
-    if (kind === 'sections') (e.setTool('rect'), e.create({ x, y: 100 }, { x: x + 150, y: 200 }));
     if (kind === 'shapes') drawShape(e, 'rect', { x, y: 300 }, { x: x + 150, y: 350 });
-    if (kind === 'labels') (e.setTool('text'), (e.options.text = `T${x}`), e.create({ x, y: 50 }, { x, y: 50 }));
+    else if (kind === 'sections') {
+      e.setTool('rect');
+      e.create({ x, y: 100 }, { x: x + 150, y: 200 });
+    } else {
+      e.setTool('text');
+      e.options.text = `T${x}`;
+      e.create({ x, y: 50 }, { x, y: 50 });
+    }
   }
   e.setTool('select');
   return e;
