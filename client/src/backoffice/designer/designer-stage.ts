@@ -1,4 +1,5 @@
 import Konva from 'konva';
+import { visiblePlanRect } from '../../seatmap/model/viewport';
 import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
 import { drawMarks, drawOverlay, drawPlan, drawSeatLayer, LIGHT, planLayerKey, type View } from './render';
@@ -85,8 +86,15 @@ export class DesignerStage {
   }
 
   private view(): View {
-    const scale = this.editor.camera.scale;
-    return { editor: this.editor, lang: this.lang, px: scale * this.pixelRatio, unit: 1 / scale, theme: LIGHT };
+    const cam = this.editor.camera;
+    return {
+      editor: this.editor,
+      lang: this.lang,
+      px: cam.scale * this.pixelRatio,
+      unit: 1 / cam.scale,
+      view: visiblePlanRect(cam, 16),
+      theme: LIGHT,
+    };
   }
 
   private frame(): void {

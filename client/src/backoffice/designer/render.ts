@@ -1,8 +1,9 @@
+import type { Bounds } from '@hotline/shared';
 import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
 import { renderChanges } from './render-changes';
 import { outlineDecor, renderDecor } from './render-decor';
-import { drawSeatSelection, drawSeats, movedSeat, zoneColour } from './render-seats';
+import { drawSeatSelection, drawSeats, inView, movedSeat, zoneColour } from './render-seats';
 
 export interface RenderTheme {
   background: string;
@@ -40,6 +41,8 @@ export interface View {
   px: number;
   /** Plan units per CSS pixel (line widths, text sizes that stay the same on screen). */
   unit: number;
+  /** The part of the plan on screen (plan units): seats and their marks outside it are not drawn. */
+  view: Bounds;
   theme: RenderTheme;
 }
 
@@ -128,7 +131,7 @@ export function drawPlan(ctx: CanvasRenderingContext2D, v: View): void {
 
 /** Every seat: the storefront's seat drawer, one path per category colour (render-seats.ts). */
 export function drawSeatLayer(ctx: CanvasRenderingContext2D, v: View): void {
-  drawSeats(ctx, v.editor, v.px);
+  drawSeats(ctx, v.editor, v.px, v.view);
 }
 
 /** Seat numbers and marks, row labels, what changed since the published version, section names and texts. */
@@ -140,6 +143,7 @@ export function drawMarks(ctx: CanvasRenderingContext2D, v: View): void {
   if (r * 2 * cam.scale >= 16) {
     for (const s of doc.seats.values()) {
       const p = shift(s, seatMoved(s));
+      if (!inView(v.view, p.x, p.y, r * 2)) continue;
       const mark = s.features.includes(10) ? '♿' : s.features.includes(11) ? '+' : '';
       text(ctx, mark || s.name, p.x, p.y, r * 0.9, '#ffffff');
     }
@@ -148,6 +152,7 @@ export function drawMarks(ctx: CanvasRenderingContext2D, v: View): void {
   if (r * 2 * cam.scale >= 8) {
     const first = new Map<string, Point & { row: string }>();
     for (const s of doc.seats.values()) {
+      if (!inView(v.view, s.x, s.y, r * 4)) continue;
       const key = `${s.section}\u0000${s.row}`;
       const f = first.get(key);
       if (!f || s.x < f.x) first.set(key, { x: s.x, y: s.y, row: s.row });
@@ -202,7 +207,7 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, v: View, cursor: Poin
     const d = doc.shapes.get(id);
     if (d) outlineDecor(ctx, d, unit, theme.selected, moved(id));
   }
-  drawSeatSelection(ctx, editor, v.px, theme.selected);
+  drawSeatSelection(ctx, editor, v.px, v.view, theme.selected);
   for (const id of sel.ofTable('labels')) {
     const l = doc.labels.get(id);
     if (!l) continue;
