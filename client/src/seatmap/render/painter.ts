@@ -4,7 +4,7 @@ import { glyphList, glyphPath } from './glyphs';
 import { GLYPH_MIN_PX } from './lod';
 import { isInsetClass, Paint } from './palette';
 import type { SceneData } from './scene';
-import { addSeatDot, addSeatShape, dotMinHalf } from './seat-shape';
+import { addSeatDot, addSeatShape, dotMinHalf, seatDetail } from './seat-shape';
 
 /**
  * Canvas painters for the seat layer. They draw in PLAN units: the caller has
@@ -85,7 +85,8 @@ export function paintSeats(ctx: Ctx, scene: SceneData, batches: SeatBatches, s: 
   const { px, view } = opts;
   const st = scene.store;
   const seatPx = st.typicalSeatSize * px;
-  const round = seatPx >= 7;
+  const detail = seatDetail(seatPx);
+  const round = detail === 'round';
   const pad = st.typicalSeatSize * 2;
   const runs = batches.sections[s]!;
   const order = batches.order;
@@ -101,7 +102,7 @@ export function paintSeats(ctx: Ctx, scene: SceneData, batches: SeatBatches, s: 
     for (let j = runs.start[k]!; j < end; j++) {
       const i = order[j]!;
       if (view && !inView(scene, i, view, pad)) continue;
-      if (seatPx < 3)
+      if (detail === 'dot')
         addSeatDot(ctx, st.localX[i]!, st.localY[i]!, st.halfW[i]! * shrink, st.halfH[i]! * shrink, minHalf);
       else seatPath(ctx, scene, i, shrink, round);
     }
@@ -229,7 +230,8 @@ export function patchSeats(
 ): void {
   const st = scene.store;
   const seatPx = st.typicalSeatSize * px;
-  const round = seatPx >= 7;
+  const detail = seatDetail(seatPx);
+  const round = detail === 'round';
   const names = glyphList();
   for (let k = 0; k < changed.length; k++) {
     const i = changed[k]!;
@@ -252,7 +254,7 @@ export function patchSeats(
       const c = scene.cls[j]!;
       const shrink = isInsetClass(c) ? INSET : 1;
       ctx.beginPath();
-      if (seatPx < 3)
+      if (detail === 'dot')
         addSeatDot(ctx, st.localX[j]!, st.localY[j]!, st.halfW[j]! * shrink, st.halfH[j]! * shrink, dotMinHalf(px));
       else seatPath(ctx, scene, j, shrink, round);
       ctx.fillStyle = scene.colours[c] ?? scene.palette.unavailable;
