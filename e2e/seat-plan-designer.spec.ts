@@ -623,3 +623,72 @@ test('decor drawn on a plan: a stage, a text in four languages, shapes by mouse 
     await expectAxeClean(page, `designer, shape tool, ${lang}`);
   }
 });
+
+/** Konva nodes under the designer's stage (the stage itself counted), read from Konva's own list of stages. */
+async function konvaNodes(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    interface KonvaNode {
+      getChildren?: () => KonvaNode[];
+      container?: () => HTMLElement;
+    }
+    const konva = (window as unknown as { Konva?: { stages: KonvaNode[] } }).Konva;
+    const stage = konva?.stages.find((s) => s.container!().closest('[data-testid="designer-canvas"]'));
+    if (!stage) return -1;
+    const count = (n: KonvaNode): number => 1 + (n.getChildren?.() ?? []).reduce((a, c) => a + count(c), 0);
+    return count(stage);
+  });
+}
+
+test('the editing canvas is the storefront renderer: 5,000 seats drawn, and not one Konva node per seat', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, 'venues', 'en');
+  const code = uniqueCode('e2e-designer');
+  const venue = await created<{ id: number }>(
+    await page.request.post('/api/admin/venues?lang=en', {
+      data: {
+        businessId: 1,
+        code,
+        name: { he: `אולם ${code}`, en: `Hall ${code}`, ru: `Зал ${code}`, ar: `قاعة ${code}` },
+        address: 'Herzl 1, Haifa',
+        kind: 'hall',
+      },
+    }),
+  );
+  await page.goto('/backoffice/seat-plans/new?lang=en&test');
+  await page.getByTestId('designer-venue').selectOption(String(venue.id));
+  await page.getByRole('radio', { name: 'An empty canvas' }).check();
+  await page.getByTestId('designer-start').click();
+  await expect(page.getByRole('application', { name: 'Seat-plan drawing' })).toBeVisible();
+  // The stage, its two layers and their four shapes (the plan, the seats, the marks; the overlay).
+  await expect.poll(() => konvaNodes(page)).toBe(7);
+
+  // A block of 50 rows of 100 seats in one drag, in the first category.
+  await page.getByTestId('add-category').click();
+  await page.getByTestId('tool-block').click();
+  await setOption(page, 'opt-rows', '50');
+  await setOption(page, 'opt-seats', '100');
+  await drag(page, [20, 20], [980, 680]);
+  await expect(page.getByTestId('designer-live')).toHaveText('Done: new block of rows.');
+  const seats = await page.evaluate(() => window.__designer!.seats());
+  expect(seats).toHaveLength(5000);
+  expect(await konvaNodes(page)).toBe(7);
+
+  // The seats are on the canvas in their category's colour (#1f6feb), drawn by that one shape.
+  await page.getByTestId('designer-fit').click();
+  const seat = seats[2500]!;
+  await expect
+    .poll(async () => {
+      const [r, g, b] = await pixel(page, seat.x, seat.y);
+      return Math.abs(r! - 31) < 20 && Math.abs(g! - 111) < 20 && Math.abs(b! - 235) < 20;
+    })
+    .toBe(true);
+  // Selected (the overlay rings them): still no node more.
+  await page.getByTestId('designer-canvas').focus();
+  await page.keyboard.press('Control+a');
+  await expect(page.getByTestId('designer-properties')).toContainText('sections 1');
+  expect(await konvaNodes(page)).toBe(7);
+  await expectAxeClean(page, 'designer, 5,000 seats selected, en');
+});

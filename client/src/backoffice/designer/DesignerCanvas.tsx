@@ -2,7 +2,7 @@ import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react
 import { useGesture } from '@use-gesture/react';
 import type { Editor, Handle } from './editor/editor';
 import type { Language, Point } from './editor/doc';
-import { renderDesign } from './render';
+import { DesignerStage } from './designer-stage';
 
 interface Gesture {
   kind: 'move' | 'band' | 'draft' | 'pan' | 'handle' | 'image';
@@ -12,7 +12,7 @@ interface Gesture {
 }
 
 /**
- * The drawing surface: one canvas redrawn on the next frame after any change (no element per seat), pointer input for
+ * The drawing surface: the Konva stage of designer-stage.ts (a few shapes, never one per seat), pointer input for
  * the current tool, wheel and pinch zoom through @use-gesture (as the storefront map does). The element around it is
  * what keyboard users focus: it has a name, says how to use it, and its keys are handled by the screen.
  */
@@ -30,27 +30,41 @@ export function DesignerCanvas({
   describedBy: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const surface = useRef<HTMLDivElement>(null);
+  const stage = useRef<DesignerStage | null>(null);
   const gesture = useRef<Gesture | null>(null);
   const cursorRef = useRef(cursor);
+  const langRef = useRef(lang);
   useEffect(() => {
     cursorRef.current = cursor;
     editor.changed();
   }, [editor, cursor]);
 
-  // Size: the canvas follows its box, in device pixels.
+  // The Konva stage (designer-stage.ts): drawn on the next frame after any change of the editor.
+  useEffect(() => {
+    const el = surface.current;
+    if (!el) return;
+    const s = new DesignerStage(el, editor, langRef.current, () => cursorRef.current, window.devicePixelRatio || 1);
+    stage.current = s;
+    return () => {
+      s.destroy();
+      stage.current = null;
+    };
+  }, [editor]);
+  // A language change draws the names again without building the stage again.
+  useEffect(() => {
+    langRef.current = lang;
+    stage.current?.setLanguage(lang);
+  }, [lang]);
+
+  // Size: the stage follows its box.
   useEffect(() => {
     const el = host.current;
-    const c = canvas.current;
-    if (!el || !c) return;
+    if (!el) return;
     let first = true;
     const resize = () => {
       const { width, height } = el.getBoundingClientRect();
-      const dpr = window.devicePixelRatio || 1;
-      c.width = Math.max(1, Math.round(width * dpr));
-      c.height = Math.max(1, Math.round(height * dpr));
-      c.style.width = `${width}px`;
-      c.style.height = `${height}px`;
+      stage.current?.resize(Math.max(1, width), Math.max(1, height));
       editor.setViewport(width, height);
       if (first && width > 0) {
         first = false;
@@ -62,25 +76,6 @@ export function DesignerCanvas({
     ro.observe(el);
     return () => ro.disconnect();
   }, [editor]);
-
-  // Draw on the next frame after a change.
-  useEffect(() => {
-    let raf = 0;
-    const draw = () => {
-      raf = 0;
-      const ctx = canvas.current?.getContext('2d');
-      if (ctx) renderDesign(ctx, editor, lang, cursorRef.current);
-    };
-    const request = () => {
-      if (!raf) raf = requestAnimationFrame(draw);
-    };
-    request();
-    const off = editor.subscribe(request);
-    return () => {
-      off();
-      if (raf) cancelAnimationFrame(raf);
-    };
-  }, [editor, lang]);
 
   useGesture(
     {
@@ -215,7 +210,7 @@ export function DesignerCanvas({
         editor.cancelGesture();
       }}
     >
-      <canvas ref={canvas} aria-hidden="true" />
+      <div ref={surface} className="designer-surface" aria-hidden="true" />
     </div>
   );
 }

@@ -1,9 +1,9 @@
+import type { Bounds } from '@hotline/shared';
 import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
 import { renderChanges } from './render-changes';
-import { renderDecor } from './render-decor';
-
-const NO_ZONE = '#9aa1a9';
+import { outlineDecor, renderDecor } from './render-decor';
+import { drawSeatSelection, drawSeats, inView, movedSeat, zoneColour } from './render-seats';
 
 export interface RenderTheme {
   background: string;
@@ -28,142 +28,122 @@ export const LIGHT: RenderTheme = {
 };
 
 /**
- * Draws the design on a 2D canvas: the plan's sheet, sections, seats in their category colour (one path per colour, no
- * object per seat), labels, the stage, then what the editor is doing (selection, drag offset, guides, the tool's
- * shape, the keyboard cursor). Seats are drawn the size they are (the storefront's look, simplified for editing).
+ * The editing canvas's drawing, in the storefront renderer's layers (designer-stage.ts): the plan layer (the sheet,
+ * the floor plan, decor, sections, the stage; the seats by the storefront's seat drawer, render-seats.ts; numbers,
+ * changes, names, texts) and the overlay (the selection, guides, the tool's shape, handles, the keyboard cursor).
+ * Every function draws in plan units: the caller's context maps them to device pixels (the camera times the pixel
+ * ratio). `View` is what they need of it.
  */
-export function renderDesign(
-  ctx: CanvasRenderingContext2D,
-  editor: Editor,
-  lang: Language,
-  cursor: Point | null,
-  theme = LIGHT,
-): void {
-  const { doc, camera: cam } = editor;
-  const dpr = ctx.canvas.width / Math.max(1, cam.viewportWidth);
+export interface View {
+  editor: Editor;
+  lang: Language;
+  /** Device pixels per plan unit. */
+  px: number;
+  /** Plan units per CSS pixel (line widths, text sizes that stay the same on screen). */
+  unit: number;
+  /** The part of the plan on screen (plan units): seats and their marks outside it are not drawn. */
+  view: Bounds;
+  theme: RenderTheme;
+}
+
+/** What the plan layer shows depends on, and nothing else: a change of the selection alone draws only the overlay. */
+export function planLayerKey(editor: Editor, lang: Language): string {
+  const c = editor.camera;
+  const bg = editor.doc.meta.background;
+  const image = bg ? imageOf(bg.src, () => editor.changed()) !== null : false;
+  const drag = editor.dragOffset ? `${editor.selection.serial}:${editor.dragOffset.x},${editor.dragOffset.y}` : '';
+  const imageDrag = editor.imageDrag ? `${editor.imageDrag.x},${editor.imageDrag.y}` : '';
+  const changes = editor.showChanges && editor.comparison ? editor.comparison.version : -1;
+  return [
+    editor.docVersion,
+    lang,
+    c.scale,
+    c.x,
+    c.y,
+    c.viewportWidth,
+    c.viewportHeight,
+    image,
+    drag,
+    imageDrag,
+    changes,
+  ].join('|');
+}
+
+/** The sheet, the traced floor plan, the decorative shapes, the sections and the stage: under the seats. */
+export function drawPlan(ctx: CanvasRenderingContext2D, v: View): void {
+  const { editor, theme, unit } = v;
+  const { doc } = editor;
+  ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = theme.background;
   ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.x * dpr, cam.y * dpr);
-  const px = 1 / cam.scale;
+  ctx.restore();
   ctx.fillStyle = theme.plan;
   ctx.fillRect(0, 0, doc.meta.width, doc.meta.height);
   ctx.strokeStyle = theme.sectionLine;
-  ctx.lineWidth = px;
+  ctx.lineWidth = unit;
   ctx.strokeRect(0, 0, doc.meta.width, doc.meta.height);
 
-  // The traced floor plan, under everything drawn on it.
+  // The traced floor plan, under everything drawn on it; while the place tool drags it, where it will be let go.
   const bg = doc.meta.background;
   const image = bg ? imageOf(bg.src, () => editor.changed()) : null;
   if (bg && image) {
     ctx.globalAlpha = bg.opacity;
-    // While the place tool drags it: where it will be let go.
     const d = editor.imageDrag ?? { x: 0, y: 0 };
-    const w = image.naturalWidth * bg.scale;
-    const h = image.naturalHeight * bg.scale;
-    ctx.drawImage(image, bg.offset.x + d.x, bg.offset.y + d.y, w, h);
-    if (editor.tool === 'placeImage') {
-      ctx.globalAlpha = 1;
-      ctx.setLineDash([6 * px, 4 * px]);
-      ctx.lineWidth = 1.5 * px;
-      ctx.strokeStyle = theme.guide;
-      ctx.strokeRect(bg.offset.x + d.x, bg.offset.y + d.y, w, h);
-      ctx.setLineDash([]);
-    }
+    ctx.drawImage(
+      image,
+      bg.offset.x + d.x,
+      bg.offset.y + d.y,
+      image.naturalWidth * bg.scale,
+      image.naturalHeight * bg.scale,
+    );
     ctx.globalAlpha = 1;
   }
 
-  const offset = editor.dragOffset;
-  const sel = editor.selection;
-
+  const moved = movedOf(editor);
   // Decorative shapes, over the floor plan and under the sections.
-  renderDecor(
-    ctx,
-    doc.shapes.values(),
-    lang,
-    px,
-    { text: theme.text, selected: theme.selected },
-    (id) => sel.has(id),
-    (id) => (offset && sel.has(id) ? offset : null),
-  );
+  renderDecor(ctx, doc.shapes.values(), v.lang, unit, { text: theme.text }, moved);
 
-  const selectedSections = new Set(sel.ofTable('sections'));
-  const moved = (id: string, section?: string) =>
-    offset && (sel.has(id) || (section !== undefined && selectedSections.has(section)));
-  const shift = (p: Point, yes: boolean | null | undefined): Point =>
-    yes && offset ? { x: p.x + offset.x, y: p.y + offset.y } : p;
-
-  // Sections.
   for (const s of doc.sections.values()) {
-    const m = moved(s.id);
-    path(
-      ctx,
-      s.outline.map((p) => shift(p, m)),
-    );
+    path(ctx, shifted(s.outline, moved(s.id)));
     ctx.fillStyle = s.reserved ? theme.section : hexA(zoneColour(editor, s.zone), 0.25);
     ctx.fill();
-    ctx.lineWidth = (sel.has(s.id) ? 3 : 1) * px;
-    ctx.strokeStyle = sel.has(s.id) ? theme.selected : theme.sectionLine;
+    ctx.lineWidth = unit;
+    ctx.strokeStyle = theme.sectionLine;
     ctx.stroke();
   }
 
-  // Stage.
   const st = doc.meta.stage;
   if (st) {
-    const p = shift(st, sel.has('stage'));
+    const p = shift(st, moved('stage'));
     ctx.fillStyle = theme.stage;
     ctx.fillRect(p.x, p.y, st.width, st.height);
-    if (sel.has('stage')) {
-      ctx.lineWidth = 3 * px;
-      ctx.strokeStyle = theme.selected;
-      ctx.strokeRect(p.x, p.y, st.width, st.height);
-    }
     text(
       ctx,
-      st.label[lang] || st.label.en,
+      st.label[v.lang] || st.label.en,
       p.x + st.width / 2,
       p.y + st.height / 2,
-      Math.min(st.height * 0.5, 14 * px),
+      Math.min(st.height * 0.5, 14 * unit),
       '#ffffff',
     );
   }
+}
 
-  // Seats: one path per colour.
-  // A seat of the plan's size is a circle; one with a size of its own (a couch) an ellipse of it, turned like the seat.
+/** Every seat: the storefront's seat drawer, one path per category colour (render-seats.ts). */
+export function drawSeatLayer(ctx: CanvasRenderingContext2D, v: View): void {
+  drawSeats(ctx, v.editor, v.px, v.view);
+}
+
+/** Seat numbers and marks, row labels, what changed since the published version, section names and texts. */
+export function drawMarks(ctx: CanvasRenderingContext2D, v: View): void {
+  const { editor, theme, unit, lang } = v;
+  const { doc, camera: cam } = editor;
   const r = doc.meta.seatSize / 2;
-  const byColour = new Map<string, DrawnSeat[]>();
-  const selectedSeats: DrawnSeat[] = [];
-  for (const s of doc.seats.values()) {
-    const m = moved(s.id, s.section);
-    const p = shift(s, m);
-    const seat = { x: p.x, y: p.y, size: s.size, rotate: s.rotate };
-    const colour = zoneColour(editor, s.zone);
-    let list = byColour.get(colour);
-    if (!list) byColour.set(colour, (list = []));
-    list.push(seat);
-    if (sel.has(s.id) || selectedSections.has(s.section)) selectedSeats.push(seat);
-  }
-  const dot = r * cam.scale < 2;
-  for (const [colour, seats] of byColour) {
-    ctx.beginPath();
-    for (const p of seats) {
-      if (dot && !p.size) ctx.rect(p.x - r, p.y - r, r * 2, r * 2);
-      else seatPath(ctx, p, r, 0.85);
-    }
-    ctx.fillStyle = colour;
-    ctx.fill();
-  }
-  if (selectedSeats.length) {
-    ctx.beginPath();
-    for (const p of selectedSeats) seatPath(ctx, p, r, 1);
-    ctx.lineWidth = 2 * px;
-    ctx.strokeStyle = theme.selected;
-    ctx.stroke();
-  }
-  // Seat numbers and feature marks once they are big enough to read.
+  const seatMoved = movedSeat(editor);
   if (r * 2 * cam.scale >= 16) {
     for (const s of doc.seats.values()) {
-      const p = shift(s, moved(s.id, s.section));
+      const p = shift(s, seatMoved(s));
+      if (!inView(v.view, p.x, p.y, r * 2)) continue;
       const mark = s.features.includes(10) ? '♿' : s.features.includes(11) ? '+' : '';
       text(ctx, mark || s.name, p.x, p.y, r * 0.9, '#ffffff');
     }
@@ -172,6 +152,7 @@ export function renderDesign(
   if (r * 2 * cam.scale >= 8) {
     const first = new Map<string, Point & { row: string }>();
     for (const s of doc.seats.values()) {
+      if (!inView(v.view, s.x, s.y, r * 4)) continue;
       const key = `${s.section}\u0000${s.row}`;
       const f = first.get(key);
       if (!f || s.x < f.x) first.set(key, { x: s.x, y: s.y, row: s.row });
@@ -181,25 +162,72 @@ export function renderDesign(
 
   // What changed since the published version, over the seats (removed seats where they were).
   const changes = editor.showChanges ? editor.changes() : null;
-  if (changes) renderChanges(ctx, changes, r, px);
+  if (changes) renderChanges(ctx, changes, r, unit);
 
-  // Section names.
+  const moved = movedOf(editor);
   for (const s of doc.sections.values()) {
     const b = s.outline;
     if (!b.length) continue;
     const c = shift({ x: b.reduce((a, p) => a + p.x, 0) / b.length, y: Math.min(...b.map((p) => p.y)) }, moved(s.id));
-    text(ctx, s.name[lang] || s.name.en || s.code, c.x, c.y - 8 * px, 12 * px, theme.text);
+    text(ctx, s.name[lang] || s.name.en || s.code, c.x, c.y - 8 * unit, 12 * unit, theme.text);
   }
-
-  // Labels.
   for (const l of doc.labels.values()) {
     const p = shift(l, moved(l.id));
-    text(ctx, l.text[lang] || l.text.en, p.x, p.y, l.size, sel.has(l.id) ? theme.selected : theme.text);
+    text(ctx, l.text[lang] || l.text.en, p.x, p.y, l.size, theme.text);
+  }
+}
+
+/**
+ * The overlay: the selection (sections, the stage, shapes and texts outlined or recoloured, seats ringed), guides, the
+ * tool's shape, the rubber band, the polygon so far, the measured points, the floor plan being placed, the selected
+ * section's handles and the keyboard cursor.
+ */
+export function drawOverlay(ctx: CanvasRenderingContext2D, v: View, cursor: Point | null): void {
+  const { editor, theme, unit, lang } = v;
+  const { doc } = editor;
+  const sel = editor.selection;
+  const moved = movedOf(editor);
+
+  for (const id of sel.ofTable('sections')) {
+    const s = doc.sections.get(id);
+    if (!s) continue;
+    path(ctx, shifted(s.outline, moved(id)));
+    ctx.lineWidth = 3 * unit;
+    ctx.strokeStyle = theme.selected;
+    ctx.stroke();
+  }
+  const st = doc.meta.stage;
+  if (st && sel.has('stage')) {
+    const p = shift(st, moved('stage'));
+    ctx.lineWidth = 3 * unit;
+    ctx.strokeStyle = theme.selected;
+    ctx.strokeRect(p.x, p.y, st.width, st.height);
+  }
+  for (const id of sel.ofTable('shapes')) {
+    const d = doc.shapes.get(id);
+    if (d) outlineDecor(ctx, d, unit, theme.selected, moved(id));
+  }
+  drawSeatSelection(ctx, editor, v.px, v.view, theme.selected);
+  for (const id of sel.ofTable('labels')) {
+    const l = doc.labels.get(id);
+    if (!l) continue;
+    const p = shift(l, moved(id));
+    text(ctx, l.text[lang] || l.text.en, p.x, p.y, l.size, theme.selected);
   }
 
-  // Guides, the tool's shape, the rubber band, the polygon so far, the keyboard cursor.
-  ctx.setLineDash([6 * px, 4 * px]);
-  ctx.lineWidth = px;
+  const bg = doc.meta.background;
+  const image = bg && editor.tool === 'placeImage' ? imageOf(bg.src, () => editor.changed()) : null;
+  if (bg && image) {
+    const d = editor.imageDrag ?? { x: 0, y: 0 };
+    ctx.setLineDash([6 * unit, 4 * unit]);
+    ctx.lineWidth = 1.5 * unit;
+    ctx.strokeStyle = theme.guide;
+    ctx.strokeRect(bg.offset.x + d.x, bg.offset.y + d.y, image.naturalWidth * bg.scale, image.naturalHeight * bg.scale);
+    ctx.setLineDash([]);
+  }
+
+  ctx.setLineDash([6 * unit, 4 * unit]);
+  ctx.lineWidth = unit;
   ctx.strokeStyle = theme.guide;
   for (const g of editor.guides) {
     ctx.beginPath();
@@ -240,35 +268,43 @@ export function renderDesign(
   ctx.setLineDash([]);
   for (const m of editor.measure) {
     ctx.beginPath();
-    ctx.arc(m.x, m.y, 4 * px, 0, Math.PI * 2);
+    ctx.arc(m.x, m.y, 4 * unit, 0, Math.PI * 2);
     ctx.fillStyle = theme.guide;
     ctx.fill();
   }
   // The one selected section's handles: squares resize, circles move an outline's corner, the one above rotates.
-  const handles = editor.handles();
-  for (const h of handles) {
-    const size = 5 * px;
+  for (const h of editor.handles()) {
+    const size = 5 * unit;
     ctx.beginPath();
     if (h.kind === 'resize') ctx.rect(h.at.x - size, h.at.y - size, size * 2, size * 2);
     else ctx.arc(h.at.x, h.at.y, size, 0, Math.PI * 2);
     ctx.fillStyle = h.kind === 'corner' ? theme.selected : '#ffffff';
     ctx.fill();
-    ctx.lineWidth = 1.5 * px;
+    ctx.lineWidth = 1.5 * unit;
     ctx.strokeStyle = theme.selected;
     ctx.stroke();
   }
   if (cursor) {
-    const s = 8 * px;
+    const s = 8 * unit;
     ctx.beginPath();
     ctx.moveTo(cursor.x - s, cursor.y);
     ctx.lineTo(cursor.x + s, cursor.y);
     ctx.moveTo(cursor.x, cursor.y - s);
     ctx.lineTo(cursor.x, cursor.y + s);
-    ctx.lineWidth = 2 * px;
+    ctx.lineWidth = 2 * unit;
     ctx.strokeStyle = theme.guide;
     ctx.stroke();
   }
 }
+
+/** The drag's offset for a selected section, text, shape or the stage while the selection is dragged. */
+function movedOf(editor: Editor): (id: string) => Point | null {
+  const offset = editor.dragOffset;
+  return (id) => (offset && editor.selection.has(id) ? offset : null);
+}
+
+const shift = (p: Point, d: Point | null): Point => (d ? { x: p.x + d.x, y: p.y + d.y } : p);
+const shifted = (ps: readonly Point[], d: Point | null): readonly Point[] => (d ? ps.map((p) => shift(p, d)) : ps);
 
 /** The floor plan's image, decoded once; null until it has loaded (then the canvas is drawn again). */
 let loaded: { src: string; image: HTMLImageElement } | null = null;
@@ -280,30 +316,6 @@ function imageOf(src: string, onLoad: () => void): HTMLImageElement | null {
     loaded = { src, image };
   }
   return loaded.image.complete && loaded.image.naturalWidth > 0 ? loaded.image : null;
-}
-
-function zoneColour(editor: Editor, zone: string | null): string {
-  return (zone && editor.doc.zones.get(zone)?.color) || NO_ZONE;
-}
-
-interface DrawnSeat {
-  x: number;
-  y: number;
-  size: { width: number; height: number } | null;
-  rotate: number;
-}
-
-/** A seat's outline, `k` of its size: a circle of the plan's seat size, or an ellipse of its own size. */
-function seatPath(ctx: CanvasRenderingContext2D, p: DrawnSeat, r: number, k: number): void {
-  if (!p.size) {
-    ctx.moveTo(p.x + r * k, p.y);
-    ctx.arc(p.x, p.y, r * k, 0, Math.PI * 2);
-    return;
-  }
-  const a = (p.rotate * Math.PI) / 180;
-  const rx = (p.size.width / 2) * k;
-  ctx.moveTo(p.x + rx * Math.cos(a), p.y + rx * Math.sin(a));
-  ctx.ellipse(p.x, p.y, rx, (p.size.height / 2) * k, a, 0, Math.PI * 2);
 }
 
 function path(ctx: CanvasRenderingContext2D, pts: readonly Point[], close = true): void {

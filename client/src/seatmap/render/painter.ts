@@ -4,6 +4,7 @@ import { glyphList, glyphPath } from './glyphs';
 import { GLYPH_MIN_PX } from './lod';
 import { isInsetClass, Paint } from './palette';
 import type { SceneData } from './scene';
+import { addSeatDot, addSeatShape, dotMinHalf, seatDetail } from './seat-shape';
 
 /**
  * Canvas painters for the seat layer. They draw in PLAN units: the caller has
@@ -26,37 +27,11 @@ function applySection(ctx: Ctx, scene: SceneData, s: number): void {
   ctx.transform(t[0], t[1], t[2], t[3], t[4], t[5]);
 }
 
-/** Adds seat i's shape (section-local) to the current path. */
+/** Adds seat i's shape (section-local) to the current path: the shared seat (seat-shape.ts). */
 function seatPath(ctx: Ctx, scene: SceneData, i: number, shrink: number, round: boolean): void {
   const st = scene.store;
-  const hw = st.halfW[i]! * shrink;
-  const hh = st.halfH[i]! * shrink;
-  const lx = st.localX[i]!;
-  const ly = st.localY[i]!;
   const own = scene.hasOwnRotation ? scene.ownRotation[i]! : 0;
-  if (own === 0) {
-    if (round) {
-      const r = Math.min(hw, hh) * 0.45;
-      ctx.moveTo(lx - hw + r, ly - hh);
-      ctx.arcTo(lx + hw, ly - hh, lx + hw, ly + hh, r);
-      ctx.arcTo(lx + hw, ly + hh, lx - hw, ly + hh, r);
-      ctx.arcTo(lx - hw, ly + hh, lx - hw, ly - hh, r);
-      ctx.arcTo(lx - hw, ly - hh, lx + hw, ly - hh, r);
-      ctx.closePath();
-    } else ctx.rect(lx - hw, ly - hh, hw * 2, hh * 2);
-    return;
-  }
-  const c = Math.cos(own * DEG);
-  const n = Math.sin(own * DEG);
-  const ax = c * hw;
-  const ay = n * hw;
-  const bx = -n * hh;
-  const by = c * hh;
-  ctx.moveTo(lx - ax - bx, ly - ay - by);
-  ctx.lineTo(lx + ax - bx, ly + ay - by);
-  ctx.lineTo(lx + ax + bx, ly + ay + by);
-  ctx.lineTo(lx - ax + bx, ly - ay + by);
-  ctx.closePath();
+  addSeatShape(ctx, st.localX[i]!, st.localY[i]!, st.halfW[i]! * shrink, st.halfH[i]! * shrink, own, round);
 }
 
 function inView(scene: SceneData, i: number, view: Bounds | null, pad: number): boolean {
@@ -110,7 +85,8 @@ export function paintSeats(ctx: Ctx, scene: SceneData, batches: SeatBatches, s: 
   const { px, view } = opts;
   const st = scene.store;
   const seatPx = st.typicalSeatSize * px;
-  const round = seatPx >= 7;
+  const detail = seatDetail(seatPx);
+  const round = detail === 'round';
   const pad = st.typicalSeatSize * 2;
   const runs = batches.sections[s]!;
   const order = batches.order;
@@ -120,17 +96,15 @@ export function paintSeats(ctx: Ctx, scene: SceneData, batches: SeatBatches, s: 
     const c = runs.cls[k]!;
     const shrink = isInsetClass(c) ? INSET : 1;
     // Tiny seats: never thinner than ~1 device pixel, or they vanish when zoomed out.
-    const minHalf = 0.55 / px;
+    const minHalf = dotMinHalf(px);
     ctx.beginPath();
     const end = runs.end[k]!;
     for (let j = runs.start[k]!; j < end; j++) {
       const i = order[j]!;
       if (view && !inView(scene, i, view, pad)) continue;
-      if (seatPx < 3) {
-        const hw = Math.max(st.halfW[i]! * shrink, minHalf);
-        const hh = Math.max(st.halfH[i]! * shrink, minHalf);
-        ctx.rect(st.localX[i]! - hw, st.localY[i]! - hh, hw * 2, hh * 2);
-      } else seatPath(ctx, scene, i, shrink, round);
+      if (detail === 'dot')
+        addSeatDot(ctx, st.localX[i]!, st.localY[i]!, st.halfW[i]! * shrink, st.halfH[i]! * shrink, minHalf);
+      else seatPath(ctx, scene, i, shrink, round);
     }
     ctx.fillStyle = scene.colours[c] ?? scene.palette.unavailable;
     ctx.fill();
@@ -256,7 +230,8 @@ export function patchSeats(
 ): void {
   const st = scene.store;
   const seatPx = st.typicalSeatSize * px;
-  const round = seatPx >= 7;
+  const detail = seatDetail(seatPx);
+  const round = detail === 'round';
   const names = glyphList();
   for (let k = 0; k < changed.length; k++) {
     const i = changed[k]!;
@@ -279,11 +254,9 @@ export function patchSeats(
       const c = scene.cls[j]!;
       const shrink = isInsetClass(c) ? INSET : 1;
       ctx.beginPath();
-      if (seatPx < 3) {
-        const hw = Math.max(st.halfW[j]! * shrink, 0.55 / px);
-        const hh = Math.max(st.halfH[j]! * shrink, 0.55 / px);
-        ctx.rect(st.localX[j]! - hw, st.localY[j]! - hh, hw * 2, hh * 2);
-      } else seatPath(ctx, scene, j, shrink, round);
+      if (detail === 'dot')
+        addSeatDot(ctx, st.localX[j]!, st.localY[j]!, st.halfW[j]! * shrink, st.halfH[j]! * shrink, dotMinHalf(px));
+      else seatPath(ctx, scene, j, shrink, round);
       ctx.fillStyle = scene.colours[c] ?? scene.palette.unavailable;
       ctx.fill();
       if (seatPx >= GLYPH_MIN_PX) {

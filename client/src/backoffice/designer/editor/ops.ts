@@ -4,9 +4,12 @@ import type { DesignerDoc, Entity, Id, Meta, TableName } from './doc';
  * One entity replaced: what was under the id before and what is there after (undefined = absent). A command is a list
  * of these, so undo applies the same list backwards with before and after swapped: a 20,000-seat block is 20,000 map
  * writes either way, never a copy of the plan.
+ *
+ * A table's order is the drawing order (the first is the deepest; a click finds the topmost). A removal remembers
+ * where the entity stood (`at`), so undo puts it back at that depth rather than on top.
  */
 export type Change = {
-  [T in TableName]: { table: T; id: Id; before: Entity<T> | undefined; after: Entity<T> | undefined };
+  [T in TableName]: { table: T; id: Id; before: Entity<T> | undefined; after: Entity<T> | undefined; at?: number };
 }[TableName];
 
 export interface Command {
@@ -29,8 +32,44 @@ export function applyCommand(doc: DesignerDoc, cmd: Command): void {
 }
 
 export function revertCommand(doc: DesignerDoc, cmd: Command): void {
-  for (let i = cmd.changes.length - 1; i >= 0; i--) put(doc, cmd.changes[i]!, false);
+  const restored = new Map<TableName, { id: Id; value: unknown; at: number }[]>();
+  for (let i = cmd.changes.length - 1; i >= 0; i--) {
+    const c = cmd.changes[i]!;
+    if (c.at === undefined) put(doc, c, false);
+    else {
+      let list = restored.get(c.table);
+      if (!list) restored.set(c.table, (list = []));
+      list.push({ id: c.id, value: c.before, at: c.at });
+    }
+  }
+  // Once everything else is undone, the table is the one the removals were counted in, less them.
+  for (const [table, list] of restored) restoreAt(doc[table] as Map<Id, unknown>, list);
   if (cmd.meta) doc.meta = cmd.meta.before;
+}
+
+/** Puts entities back where they stood in the table's order (`at`, counted with them present). */
+function restoreAt(table: Map<Id, unknown>, list: { id: Id; value: unknown; at: number }[]): void {
+  list.sort((a, b) => a.at - b.at);
+  if (list[0]!.at >= table.size) {
+    // All of them were on top: added back in order, nothing else moves.
+    for (const r of list) table.set(r.id, r.value);
+    return;
+  }
+  const rest = [...table];
+  table.clear();
+  let k = 0;
+  let j = 0;
+  const total = rest.length + list.length;
+  for (let i = 0; i < total; i++) {
+    const r = list[j];
+    if (r && (r.at <= i || k >= rest.length)) {
+      table.set(r.id, r.value);
+      j++;
+    } else {
+      const [id, value] = rest[k++]!;
+      table.set(id, value);
+    }
+  }
 }
 
 /** Collects changes against the current document; `set` of the same id twice keeps the first `before`. */
@@ -65,6 +104,26 @@ export class ChangeBuilder {
 
   build(label: string): Command | null {
     if (!this.changes.length && !this.meta) return null;
+    this.rememberDepths();
     return { label, changes: this.changes, meta: this.meta };
+  }
+
+  /** Where each removed entity stands in its table's order: one walk of a table's ids, only if it loses some. */
+  private rememberDepths(): void {
+    const removed = new Map<TableName, Map<Id, Change>>();
+    for (const c of this.changes) {
+      if (c.before === undefined || c.after !== undefined) continue;
+      let byId = removed.get(c.table);
+      if (!byId) removed.set(c.table, (byId = new Map()));
+      byId.set(c.id, c);
+    }
+    for (const [table, byId] of removed) {
+      let i = 0;
+      for (const id of (this.doc[table] as Map<Id, unknown>).keys()) {
+        const c = byId.get(id);
+        if (c) c.at = i;
+        i++;
+      }
+    }
   }
 }

@@ -144,6 +144,93 @@ describe('designer editor: command stack', () => {
   });
 });
 
+/** Three of a kind drawn apart, in drawing order (the first drawn is the deepest). */
+type Kind = 'seats' | 'sections' | 'shapes' | 'labels';
+function threeOf(kind: Kind): Editor {
+  if (kind === 'seats') return editorWithBlock(1, 3);
+  const e = new Editor(emptyDoc(venue));
+  e.options.grid = 0;
+  for (const x of [100, 300, 500]) {
+    if (kind === 'shapes') drawShape(e, 'rect', { x, y: 300 }, { x: x + 150, y: 350 });
+    else if (kind === 'sections') {
+      e.setTool('rect');
+      e.create({ x, y: 100 }, { x: x + 150, y: 200 });
+    } else {
+      e.setTool('text');
+      e.options.text = `T${x}`;
+      e.create({ x, y: 50 }, { x, y: 50 });
+    }
+  }
+  e.setTool('select');
+  return e;
+}
+
+/** Which of the three to delete (by drawing order), in one command. */
+const deletions: [string, number[]][] = [
+  ['the deepest', [0]],
+  ['the middle one', [1]],
+  ['the top one', [2]],
+  ['the deepest and the top one', [0, 2]],
+  ['all three', [0, 1, 2]],
+];
+
+describe('designer editor: undo of a deletion puts things back at their depth (drawing order), not on top', () => {
+  const kinds: Kind[] = ['seats', 'sections', 'shapes', 'labels'];
+  test.each(kinds.flatMap((kind) => deletions.map(([name, which]): [Kind, string, number[]] => [kind, name, which])))(
+    '%s: %s',
+    (kind, _name, which) => {
+      const e = threeOf(kind);
+      const order = [...e.doc[kind].keys()];
+      expect(order).toHaveLength(3);
+      e.select(which.map((k) => order[k]!));
+      e.deleteSelected();
+      expect(e.doc[kind].size).toBe(3 - which.length);
+      e.undo();
+      expect([...e.doc[kind].keys()]).toEqual(order);
+      // Redone and undone again: the same depth every time.
+      e.redo();
+      e.undo();
+      expect([...e.doc[kind].keys()]).toEqual(order);
+    },
+  );
+
+  test('a section deleted with its seats: both come back in their order, under a section drawn after it', () => {
+    const e = editorWithBlock(2, 3);
+    e.setTool('rect');
+    e.create({ x: 400, y: 400 }, { x: 500, y: 500 });
+    const sections = [...e.doc.sections.keys()];
+    const seats = [...e.doc.seats.keys()];
+    e.select([sections[0]!]);
+    e.deleteSelected();
+    expect(e.doc.seats.size).toBe(0);
+    e.undo();
+    expect([...e.doc.sections.keys()]).toEqual(sections);
+    expect([...e.doc.seats.keys()]).toEqual(seats);
+  });
+
+  test('overlapping shapes: after the lower one is deleted and brought back, a click still finds the upper one', () => {
+    const e = new Editor(emptyDoc(venue));
+    drawShape(e, 'rect', { x: 300, y: 300 }, { x: 400, y: 400 });
+    const lower = e.selection.ofTable('shapes')[0]!;
+    drawShape(e, 'rect', { x: 350, y: 350 }, { x: 450, y: 450 });
+    const upper = e.selection.ofTable('shapes')[0]!;
+    expect(e.hitTest({ x: 375, y: 375 })).toBe(upper);
+    e.select([lower]);
+    e.deleteSelected();
+    e.undo();
+    expect(e.hitTest({ x: 375, y: 375 })).toBe(upper);
+  });
+
+  test('an import undone gives back the previous design in its order', () => {
+    const e = threeOf('shapes');
+    const order = [...e.doc.shapes.keys()];
+    e.replaceAll(emptyDoc(venue));
+    expect(e.doc.shapes.size).toBe(0);
+    e.undo();
+    expect([...e.doc.shapes.keys()]).toEqual(order);
+  });
+});
+
 describe('designer editor: selection', () => {
   test('click picks a seat, shift-click toggles, the box takes whole sections', () => {
     const e = editorWithBlock();

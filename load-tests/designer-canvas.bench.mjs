@@ -1,0 +1,158 @@
+// designer-canvas.bench.mjs - the seat-plan designer's editing canvas on screen: the REAL editor and Konva stage
+// (client/bench/designer.html, production build) in Debian's headless Chromium (software rendering, DPR 1), no server.
+// Each repeat opens, in fresh pages one after the other, the baseline (an empty plan: the sheet and the overlay) and
+// the model's 100,000-seat stadium template, and measures on each:
+//   - build: the template turned into the editor's document (opening a file is designer.bench.mjs's);
+//   - first draw: from the document in hand to the first frame on the canvases (stage, layers, every seat drawn);
+//   - frame times over a scripted pan+zoom (0.5x..3x of the whole plan) and an overview sweep (0.5x..1x): each step
+//     moves the camera, draws synchronously and reads a pixel back from every layer (the rasterising is counted).
+// Reported as medians of the repeats, absolute AND as ratios stadium / empty plan from the same run, so a busy machine
+// shows in both sides. Targets (the issue): the stadium opens in < 2 s, pans and zooms at a median <= 16.7 ms a frame.
+// Prints only; --write appends the table to load-tests/RESULTS.md (the lead's quiet-machine runs).
+//   node load-tests/designer-canvas.bench.mjs [--repeats=5] [--plan=stadium] [--frames=180] [--viewport=1280x800]
+//     [--no-build] [--write]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { appendResults, log, median, ROOT } from './lib/stack.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const REPEATS = Math.max(1, Number(arg('repeats', 5)));
+const PLAN = arg('plan', 'stadium');
+const FRAMES = Number(arg('frames', 180));
+const [VIEW_W, VIEW_H] = arg('viewport', '1280x800').split('x').map(Number);
+const DIST = path.join(ROOT, '.tmp', 'designer-bench-dist');
+
+function build() {
+  log('building the designer bench entry (client/bench/designer.html, production)…');
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '-c',
+      'bench/designer.vite.config.ts',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: path.join(ROOT, 'client'), stdio: 'inherit' },
+  );
+  if (r.status !== 0) throw new Error('designer bench build failed');
+}
+
+function serveDist() {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let file = path.join(DIST, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory())
+      file = path.join(DIST, 'designer.html');
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
+  );
+}
+
+const p95 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
+};
+
+async function runOnce(browser, baseUrl, plan) {
+  const context = await browser.newContext({ viewport: { width: VIEW_W, height: VIEW_H }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(`${baseUrl}/designer.html?plan=${plan}`);
+    await page.waitForFunction(() => window.__designerBench !== undefined);
+    const opened = await page.evaluate(() => window.__designerBench.open());
+    // Two animation frames: whatever the first draw left for the browser is done before the camera moves.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const panzoom = await page.evaluate((n) => window.__designerBench.path('panzoom', n), FRAMES);
+    const overview = await page.evaluate((n) => window.__designerBench.path('overview', n), FRAMES);
+    return { ...opened, panzoom, overview, errors };
+  } finally {
+    await context.close();
+  }
+}
+
+const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '—');
+
+async function main() {
+  if (!args.includes('--no-build')) build();
+  const { server, url } = await serveDist();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--force-device-scale-factor=1',
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+    ],
+  });
+  const version = browser.version();
+  const loadBefore = os.loadavg()[0];
+  const runs = { empty: [], [PLAN]: [] };
+  try {
+    for (let k = 0; k < REPEATS; k++) {
+      // Alternated, baseline first: both sides see the same machine.
+      for (const plan of ['empty', PLAN]) {
+        const r = await runOnce(browser, url, plan);
+        runs[plan].push(r);
+        log(
+          `#${k + 1} ${plan}: ${r.seats} seats, build ${f1(r.buildMs)} ms, first draw ${f1(r.firstDrawMs)} ms, pan+zoom median ${f1(median(r.panzoom))} / p95 ${f1(p95(r.panzoom))} ms, overview median ${f1(median(r.overview))} ms`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  const sum = (list) => ({
+    seats: list[0].seats,
+    build: median(list.map((r) => r.buildMs)),
+    first: median(list.map((r) => r.firstDrawMs)),
+    pzMedian: median(list.map((r) => median(r.panzoom))),
+    pzP95: median(list.map((r) => p95(r.panzoom))),
+    ovMedian: median(list.map((r) => median(r.overview))),
+    ovP95: median(list.map((r) => p95(r.overview))),
+    errors: list.flatMap((r) => r.errors),
+  });
+  const base = sum(runs.empty);
+  const big = sum(runs[PLAN]);
+  const lines = [
+    `Chromium ${version} headless, --disable-gpu (software rendering), DPR 1, ${VIEW_W}×${VIEW_H}; ${REPEATS} repeats, each opening the empty plan and then the ${PLAN} template in fresh pages; medians. 1-minute load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end. A frame = move the camera + draw the designer's Konva stage synchronously + read a pixel back from each layer. ${FRAMES} frames per path.`,
+    '',
+    '| plan | seats | build ms | first draw ms | pan+zoom 0.5–3x median / p95 ms | overview 0.5–1x median / p95 ms |',
+    '|---|---:|---:|---:|---|---|',
+    ...[
+      ['empty (baseline)', base],
+      [PLAN, big],
+    ].map(
+      ([name, s]) =>
+        `| ${name} | ${s.seats.toLocaleString('en')} | ${f1(s.build)} | ${f1(s.first)} | ${f1(s.pzMedian)} / ${f1(s.pzP95)} | ${f1(s.ovMedian)} / ${f1(s.ovP95)} |`,
+    ),
+    '',
+    `Ratios ${PLAN} / empty, same run: first draw ${f2(big.first / base.first)}x, pan+zoom frame median ${f2(big.pzMedian / base.pzMedian)}x (p95 ${f2(big.pzP95 / base.pzP95)}x), overview median ${f2(big.ovMedian / base.ovMedian)}x.`,
+    `Targets: opens (build + first draw) < 2,000 ms: ${f1(big.build + big.first)} ms; pan+zoom median <= 16.7 ms: ${f1(big.pzMedian)} ms.`,
+  ];
+  const errors = [...base.errors, ...big.errors];
+  if (errors.length) lines.push('', `Page errors: ${[...new Set(errors)].slice(0, 5).join('; ')}`);
+  if (args.includes('--write')) appendResults('designer-canvas.bench.mjs (seat-plan designer on screen)', lines);
+  else process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});
