@@ -1,4 +1,4 @@
-import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
 import type { Registry } from 'prom-client';
 import { HistogramFamily, type HistogramSeries } from './series';
 
@@ -20,6 +20,9 @@ const KINDS: readonly (readonly [number, string])[] = [
   [constants.NODE_PERFORMANCE_GC_WEAKCB, 'weakcb'],
 ];
 
+/** A `gc` entry: Node's typings leave its `detail` ({ kind, flags }) out. */
+type GcEntry = PerformanceEntry & { readonly detail: { readonly kind: number } };
+
 /** Starts recording collections into `registry`; the function returned stops it (the application's shutdown). */
 export function recordGarbageCollection(registry: Registry): () => void {
   const family = new HistogramFamily('nodejs_gc_duration_seconds', HELP, ['kind'], BUCKETS);
@@ -28,8 +31,7 @@ export function recordGarbageCollection(registry: Registry): () => void {
   const byKind: HistogramSeries[] = [];
   for (const [kind, label] of KINDS) byKind[kind] = family.series({ kind: label });
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      byKind[(entry.detail as { kind: number }).kind]?.observe(entry.duration / 1000);
+    for (const entry of list.getEntries()) byKind[(entry as GcEntry).detail.kind]?.observe(entry.duration / 1000);
   });
   observer.observe({ entryTypes: ['gc'] });
   return () => observer.disconnect();
