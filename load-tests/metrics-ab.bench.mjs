@@ -11,6 +11,9 @@
 // rounds, not within one), with the load average at the start and end of every round.
 //   node scripts/build.mjs && node load-tests/metrics-ab.bench.mjs [--before=.tmp/metrics-before/server/dist]
 //     [--rounds=15] [--loops=1500]
+// The other build: main's `node scripts/build.mjs`, its server/dist copied to .tmp/metrics-before/server/dist with
+// server/package.json beside it and .tmp/metrics-before/server/node_modules a link to ../../../server/node_modules
+// (the server's own packages resolve from there).
 // Nothing is written to RESULTS.md: numbers for it are taken on a quiet machine.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
