@@ -3,11 +3,12 @@
 //  1. Recording calls, in this process: ns of CPU per call of Metrics.timed (the lock's recording) and of the HTTP
 //     histogram's recording, for the adapter of each DIST given, against the NO_METRICS port; the sides alternate
 //     in short slices, many times, and the median slice counts.
-//  2. Per request, in servers: one child server per variant (lib/metrics-cost-server.mjs: off, collectors, gc, hook,
-//     full per DIST) on one trivial lock-like route; the same batch of keep-alive requests goes to each in turn, round
-//     after round, and each server reports its own process.cpuUsage(): µs of server CPU per request, median of rounds.
+//  2. Per request, in servers: one child server per variant (lib/metrics-cost-server.mjs: off, collectors, node, gc,
+//     ourgc, gcfloor, gcprofiler, eld, hook, full per DIST) on one trivial lock-like route; the same batch of
+//     keep-alive requests goes to each in turn, round after round, and each server reports its own
+//     process.cpuUsage(): µs of server CPU per request, median of rounds.
 //   node scripts/build.mjs && node load-tests/metrics-cost.bench.mjs [--dist=server/dist] [--before=DIR] [--rounds=7]
-//     [--requests=20000] [--variants=collectors,gc,eld,hook,full]
+//     [--requests=20000] [--variants=collectors,node,gc,ourgc,gcfloor,gcprofiler,eld,hook,full]
 // --before: a compiled server/dist of the code to compare with (e.g. main's, copied aside before rebuilding).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -96,8 +97,12 @@ function call(agent, port, method, urlPath, body) {
 async function perRequest() {
   const variants = [
     ['off', 'off', DIST],
-    ['collectors', 'collectors', DIST],
-    ['gc observer', 'gc', DIST],
+    ['collectors (prom-client)', 'collectors', DIST],
+    ['collectors (ours)', 'node', DIST],
+    ['gc observer (prom-client)', 'gc', DIST],
+    ['gc observer (ours)', 'ourgc', DIST],
+    ['gc observer doing nothing (the floor)', 'gcfloor', DIST],
+    ['v8.GCProfiler read every 15 s', 'gcprofiler', DIST],
     ['event-loop delay monitor', 'eld', DIST],
     ['hook', 'hook', DIST],
     ...dists.map(([label, dir]) => [`full (${label})`, 'full', dir]),

@@ -4,6 +4,11 @@
 //   collectors  prom-client's default collectors only (event-loop delay monitor, GC observer, ...), nothing recorded
 //   gc          prom-client's GC observer alone (a PerformanceObserver of every garbage collection)
 //   eld         prom-client's event-loop delay monitor alone (perf_hooks.monitorEventLoopDelay, 10 ms resolution)
+//   node        the server's own Node metrics from DIST (node-metrics.js: prom-client's collectors but ours for GC)
+//   ourgc       the server's GC histogram alone from DIST (gc-metrics.js)
+//   gcfloor     a GC PerformanceObserver that does nothing: what Node itself spends per collection for any observer
+//   gcprofiler  v8.GCProfiler instead of an observer (no JavaScript per collection; it writes each collection's heap
+//               statistics as JSON), stopped, parsed and restarted every 15 s as a scrape would
 //   hook        an onResponse hook reading what an HTTP hook reads (route template, status, elapsed), recording nothing
 //   full        the PromMetrics adapter and its HTTP recording from DIST (a compiled server/dist), as METRICS_PORT
 //               gives: an onResponse hook (installHttpMetrics) or fastify's log controller (HttpAnswerMetrics),
@@ -30,6 +35,26 @@ if (variant === 'collectors') {
 } else if (variant === 'gc') {
   const { Registry } = serverPackage('prom-client');
   serverPackage('prom-client/lib/metrics/gc')(new Registry());
+} else if (variant === 'node') {
+  const { Registry } = serverPackage('prom-client');
+  fromDist('node-metrics.js').collectNodeMetrics(new Registry());
+} else if (variant === 'ourgc') {
+  const { Registry } = serverPackage('prom-client');
+  fromDist('gc-metrics.js').recordGarbageCollection(new Registry());
+} else if (variant === 'gcfloor') {
+  const { PerformanceObserver } = require('node:perf_hooks');
+  new PerformanceObserver(() => {}).observe({ entryTypes: ['gc'] });
+} else if (variant === 'gcprofiler') {
+  const v8 = require('node:v8');
+  let profiler = new v8.GCProfiler();
+  profiler.start();
+  let sink = 0;
+  setInterval(() => {
+    sink += profiler.stop().statistics.reduce((a, s) => a + s.cost, 0);
+    profiler = new v8.GCProfiler();
+    profiler.start();
+  }, 15_000).unref();
+  process.on('exit', () => sink);
 } else if (variant === 'eld') {
   require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }).enable();
 } else if (variant === 'hook') {

@@ -73,37 +73,36 @@ export async function startServices(name) {
   };
 }
 
-/** The real server (server/dist/main.js) as a child process; resolves when it prints HOTLINE_READY. */
-export async function startServer(env, label = 'server', nodeArgs = []) {
+/**
+ * The real server (server/dist/main.js, or `dist`'s main.js: another build, e.g. of main, for an A/B in one run) as a
+ * child process; resolves when it prints HOTLINE_READY.
+ */
+export async function startServer(env, label = 'server', nodeArgs = [], dist = path.join(ROOT, 'server', 'dist')) {
   const port = await services.freePort();
   // BENCH_CPU_PROF=<dir> profiles the server (a .cpuprofile is written when it stops).
   const profArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...serverNodeFlags(), ...profArgs, ...nodeArgs, path.join(ROOT, 'server', 'dist', 'main.js')],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        SEED_STADIUM: 'false',
-        ALTCHA_HMAC_KEY: 'benchmark-only-hmac-key-0123456789',
-        CUSTOMER_SECRET: 'benchmark-only-customer-secret-0123456789abcdef',
-        TICKET_SIGNING_KEY: 'benchmark-only-ticket-key-0123456789',
-        PUBLIC_BASE_URL: 'http://127.0.0.1',
-        // One machine plays thousands of buyers from one address.
-        RATE_LIMIT_SCALE: '1000000',
-        SEAT_HOLD_CAP_PER_IP: '0',
-        // The benches measure the seat paths themselves; the bot-check work under load is off unless a bench sets it.
-        ALTCHA_LOAD_STEP: '0',
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-      },
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...profArgs, ...nodeArgs, path.join(dist, 'main.js')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_STADIUM: 'false',
+      ALTCHA_HMAC_KEY: 'benchmark-only-hmac-key-0123456789',
+      CUSTOMER_SECRET: 'benchmark-only-customer-secret-0123456789abcdef',
+      TICKET_SIGNING_KEY: 'benchmark-only-ticket-key-0123456789',
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+      // One machine plays thousands of buyers from one address.
+      RATE_LIMIT_SCALE: '1000000',
+      SEAT_HOLD_CAP_PER_IP: '0',
+      // The benches measure the seat paths themselves; the bot-check work under load is off unless a bench sets it.
+      ALTCHA_LOAD_STEP: '0',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
     },
-  );
+  });
   await untilServerReady(child, { label, timeoutMs: 180_000 });
   child.stdout.resume();
   child.stderr.resume();

@@ -52,6 +52,7 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.metrics instanceof PromMetrics) this.metrics.stop();
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import {
   Metrics,
   type AdmissionRun,
@@ -8,6 +8,7 @@ import {
   type ScrapedGauge,
   type TimedOperation,
 } from './metrics';
+import { collectNodeMetrics } from './node-metrics';
 import { outcomeOf, resultOf } from './outcome';
 import { CounterFamily, HistogramFamily, type CounterSeries, type HistogramSeries } from './series';
 
@@ -149,11 +150,12 @@ export class PromMetrics extends Metrics {
   private readonly poolErrors: Counter;
   private readonly redisErrors: Counter;
   private readonly dependencyFailures: Counter<'dependency'>;
+  private readonly stopNodeMetrics: () => void;
 
   constructor(version: string) {
     super();
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    this.stopNodeMetrics = collectNodeMetrics(this.registry);
     new Gauge({
       name: 'hotline_build_info',
       help: 'Always 1: the version this node runs, and its Node.js',
@@ -327,6 +329,11 @@ export class PromMetrics extends Metrics {
 
   dependencyFailure(dependency: string): void {
     this.dependencyFailures.inc({ dependency });
+  }
+
+  /** Stops what records between scrapes (the GC observer): the application's shutdown. */
+  stop(): void {
+    this.stopNodeMetrics();
   }
 
   /** The exposition text: the scrape-time gauges read first (each reader's failure leaves only its gauges out). */
