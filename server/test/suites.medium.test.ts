@@ -1,0 +1,20 @@
+/**
+ * The storefront's smaller medium suites at the top of server/test, run as one jest file.
+ * jest gives every test file a fresh module registry, and loading the server's modules into it is most of a small
+ * medium file's cost (docs/testing.md, "medium suites grouped by directory"). Each suite still starts its own app on
+ * its own database and makes its own data; they run one after the other, each in its own describe, so its hooks and
+ * its app's life end with it. One alone:
+ * `node scripts/test.mjs --only=jest -- server/test/suites.medium -t 'anonymous-reads.medium'`.
+ */
+describe('anonymous-reads.medium', () => {
+  require('./anonymous-reads.medium');
+});
+describe('botcheck.medium', () => {
+  require('./botcheck.medium');
+});
+describe('botcheck-load.medium', () => {
+  require('./botcheck-load.medium');
+});
+describe('catalogue-columnar.medium', () => {
+  require('./catalogue-columnar.medium');
+});
