@@ -14,7 +14,7 @@
 // (e.g. a file filter); --report=FILE names jest's JSON report (the clock guard's inner runs). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
 import './node-runtime.mjs';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findLibfaketime, runClockGuard } from './clock-guard.mjs';
@@ -390,6 +390,9 @@ function jestWorkers() {
 async function jestPart(env, totals, problems, { prefix }) {
   const jestReport = reportArg ?? path.join(reports, 'jest.json');
   rmSync(jestReport, { force: true });
+  // Every app a medium test starts, one line each (server/test/support/test-env.ts): the largest fixed cost in jest.
+  const appStarts = jestReport.replace(/\.json$/, '') + '-app-starts.tsv';
+  rmSync(appStarts, { force: true });
   const code = await timed('jest', () =>
     runNode(
       path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
@@ -400,12 +403,21 @@ async function jestPart(env, totals, problems, { prefix }) {
         `--maxWorkers=${jestWorkers()}`,
         ...(only === 'jest' ? passThrough : []),
       ],
-      env,
+      { ...env, TEST_APP_STARTS: appStarts },
       prefix ? '[jest] ' : undefined,
     ),
   );
+  logAppStarts(appStarts);
   const counts = jestCounts(jestReport);
   addRunnerCounts('jest', counts, code, totals, problems);
+}
+
+/** "N app starts in M jest files": each file's first start loads the server's modules into the file's registry. */
+function logAppStarts(file) {
+  if (!existsSync(file)) return;
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const files = new Set(lines.map((l) => l.split('\t')[0])).size;
+  services.log(`app starts: ${lines.length} in ${files} jest files (${path.relative(ROOT, file)})`);
 }
 
 /** A promise's outcome as a value, so that a failure waits for its turn instead of surfacing unhandled. */

@@ -183,15 +183,15 @@ describe('back office', () => {
       expect(routes).toEqual(
         [
           'GET /api/backoffice/me',
-          // Any signed-in staff member, for their own account: authenticator.medium.test.ts.
+          // Any signed-in staff member, for their own account: authenticator.medium.ts.
           'POST /api/backoffice/authenticator',
           'POST /api/backoffice/authenticator/confirm',
-          // Box-office holds (267): later-routes-scope.medium.test.ts.
+          // Box-office holds (267): later-routes-scope.medium.ts.
           'GET /api/backoffice/holds',
           'POST /api/backoffice/holds/{resId}/pay',
           'POST /api/backoffice/sign-in',
           'POST /api/backoffice/sign-out',
-          // The setup link's page, no session (the token is the credential): staff-admin.medium.test.ts.
+          // The setup link's page, no session (the token is the credential): staff-admin.medium.ts.
           'POST /api/backoffice/setup/finish',
           'POST /api/backoffice/setup/start',
           'PUT /api/backoffice/lock-seats',

@@ -280,9 +280,9 @@ describe('presentations report', () => {
       const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as { paths: Record<string, object> };
       const documented = Object.keys(doc.paths)
         .filter((p) => p.startsWith('/api/PRES-live/'))
-        // Producer reservations have their own table (producer-reservations.medium.test.ts).
+        // Producer reservations have their own table (producer-reservations.medium.ts).
         .filter((p) => !/producerReservations|sendResAgain/.test(p))
-        // Staff order changes have theirs in later-routes-scope.medium.test.ts.
+        // Staff order changes have theirs in later-routes-scope.medium.ts.
         .filter((p) => !p.includes('/order-changes/'))
         .map((p) => p.replace(/\{[^}]+\}/g, ':'))
         .sort();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
@@ -260,6 +261,18 @@ function compilerWith(providers: ProviderOverride[], steps: StartUpSteps): AppCo
 
 const BEFORE_MODULES = 'preparing the database (before the modules)';
 
+/** Apps started in this module registry (one per jest file): the first one pays for loading the server's modules. */
+let startsInRegistry = 0;
+/**
+ * Each start as a line `test file<TAB>n-th start in its registry` in the file TEST_APP_STARTS names (scripts/test.mjs
+ * sets it and prints the totals): how many apps a run starts, and how many registries load the server.
+ */
+function countStart(): void {
+  startsInRegistry += 1;
+  const file = process.env.TEST_APP_STARTS;
+  if (file) appendFileSync(file, `${expect.getState().testPath ?? '?'}\t${startsInRegistry}\n`);
+}
+
 /** The real application on a random port, against its own database and Redis prefix. */
 export async function startTestApp(
   overrides: Partial<Record<keyof AppConfig, string>> = {},
@@ -271,6 +284,7 @@ export async function startTestApp(
    */
   options: Pick<CreateAppOptions, 'plainRoutes'> & { reportAfterMs?: number } = {},
 ): Promise<TestApp> {
+  countStart();
   const database = db ?? (await createTestDatabase());
   const config = testConfig({ DATABASE_URL: database.url, ...overrides });
   const recent = recentLines();

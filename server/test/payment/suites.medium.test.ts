@@ -1,0 +1,14 @@
+/**
+ * The wallet's and the recovery loop's medium suites, run as one jest file.
+ * jest gives every test file a fresh module registry, and loading the server's modules into it is most of a small
+ * medium file's cost (docs/testing.md, "medium suites grouped by directory"). Each suite still starts its own app on
+ * its own database and makes its own data; they run one after the other, each in its own describe, so its hooks and
+ * its app's life end with it. One alone:
+ * `node scripts/test.mjs --only=jest -- server/test/payment/suites.medium -t 'payment-recovery.medium'`.
+ */
+describe('payment-recovery.medium', () => {
+  require('./payment-recovery.medium');
+});
+describe('wallet.medium', () => {
+  require('./wallet.medium');
+});
