@@ -134,21 +134,23 @@ async function apiPublishedDate(page: Page, featureId: number, planId: number, d
 }
 
 /**
- * The tests sell on one hall per worker, made through the API before the first test that needs it: uploading and
+ * The tests sell on one hall per worker, made through the API by the first test that needs it: uploading and
  * publishing the theatre plan for each test cost seconds each, and only `seat-plan-designer`/`venue-admin` test that
  * through the screens. Each date gets a day of its own in the hall (a series of two, a week apart, fits in one step).
+ * Module state, which lives as long as the worker process: a worker-scoped fixture would make Playwright start another
+ * worker, and another browser, for this file.
  */
-const test = adminTest.extend<object, { hall: Hall }>({
-  hall: [
-    async ({ adminState }, use) => {
-      const api = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: adminState.current });
-      const made = await ownTheatre(api);
+let ourHall: Omit<Hall, 'day'> | undefined;
+let daysTaken = 0;
+const test = adminTest.extend<{ hall: Hall }>({
+  hall: async ({ baseURL, storageState }, use) => {
+    if (!ourHall) {
+      const api = await apiRequest.newContext({ baseURL, storageState });
+      ourHall = await ownTheatre(api);
       await api.dispose();
-      let taken = 0;
-      await use({ ...made, day: () => jerusalemDay(45 + ((8 * taken++) % 248)) });
-    },
-    { scope: 'worker' },
-  ],
+    }
+    await use({ ...ourHall, day: () => jerusalemDay(45 + ((8 * daysTaken++) % 248)) });
+  },
 });
 
 const zoneRow = (page: Page, code: string) => page.getByTestId(`bo-price-${code}`);
