@@ -25,3 +25,32 @@ test('axe as the specs run it finds a violation in the page and inside a frame',
     expect.arrayContaining(['image-alt #probe-image', expect.stringMatching(/^button-name .*#probe-button/)]),
   );
 });
+
+test('a second check of the same document (axe already in its frames) still sees what changed, in the page and in a frame', async ({
+  page,
+}) => {
+  await page.goto('/booking/terms');
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe');
+    frame.title = 'probe frame';
+    frame.srcdoc = '<!doctype html><html lang="en"><title>f</title><main><p>nothing wrong</p></main></html>';
+    document.querySelector('main')!.append(frame);
+  });
+  await expect(page.frameLocator('iframe[title="probe frame"]').locator('p')).toBeAttached();
+  expect((await axeFor(page).withTags(['wcag2a']).analyze()).violations).toEqual([]);
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    img.id = 'probe-image';
+    document.querySelector('main')!.append(img);
+    const inner = document.querySelector<HTMLIFrameElement>('iframe[title="probe frame"]')!.contentDocument!;
+    const button = inner.createElement('button');
+    button.id = 'probe-button';
+    inner.querySelector('main')!.append(button);
+  });
+  const { violations } = await axeFor(page).withTags(['wcag2a']).analyze();
+  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  expect(found).toEqual(
+    expect.arrayContaining(['image-alt #probe-image', expect.stringMatching(/^button-name .*#probe-button/)]),
+  );
+});

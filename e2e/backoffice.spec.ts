@@ -8,6 +8,7 @@ import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import { payWithCard, saveHeldCart, type HeldSeat } from './booking-flow.support';
 import { findPresentation, openSeatMap, serverStatus, visitorId, type SeatRef } from './seatmap-support';
 import { ReportsLiveEvent, STAFF_SOCKET_PATH } from '../shared/src/backoffice/api';
+import { openBackOffice, useAdminSession } from './admin-session.support';
 
 /**
  * The back office (first slice): staff sign in with a password and an
@@ -101,7 +102,8 @@ test.describe('back office', () => {
   });
 
   test('the capacity report exports to CSV with a BOM, Hebrew names and the total row', async ({ page }) => {
-    await signIn(page, 'he', 'admin');
+    await useAdminSession(page);
+    await openBackOffice(page, '', 'he');
     await reportOnShowDay(page);
     const table = page.locator('#bo-by-location');
     await expect(table).toBeVisible({ timeout: 15_000 });
@@ -218,7 +220,8 @@ test.describe('back office', () => {
     } finally {
       await sql.end();
     }
-    await signIn(page, 'en', 'admin');
+    await useAdminSession(page);
+    await openBackOffice(page, '', 'en');
     await page.locator('nav.bo-menu a', { hasText: 'Producer reservations' }).click();
     const row = page.locator('#bo-reservations tr', { hasText: id });
     await expect(row).toBeVisible({ timeout: 15_000 });
@@ -262,7 +265,8 @@ test.describe('back office', () => {
     } finally {
       await sql.end();
     }
-    await signIn(page, 'he', 'admin');
+    await useAdminSession(page);
+    await openBackOffice(page, '', 'he');
     await page.locator('nav.bo-menu a').nth(2).click();
     const row = page.locator('#bo-reservations tr', { hasText: id });
     await expect(row).toBeVisible({ timeout: 15_000 });
@@ -306,7 +310,8 @@ test.describe('back office', () => {
   for (const width of [390, 2560]) {
     test(`at ${width} px the report fits the screen without sideways page scrolling`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 1440 });
-      await signIn(page, 'he', 'admin');
+      await useAdminSession(page);
+      await openBackOffice(page, '', 'he');
       await reportOnShowDay(page);
       await expect(page.locator('#bo-by-location')).toBeVisible({ timeout: 15_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -390,7 +395,7 @@ test.describe('back office', () => {
     }
 
     async function openAsStaff(page: Page) {
-      await signIn(page, 'en', 'admin');
+      await useAdminSession(page);
       const p = await findPresentation(page.request, 'The Summer Concert', /arena/i);
       await openSeatMap(page, p.id, 'mode=boxoffice&lang=en');
       // The staff session is found: the panel says the staff limit, not the public per-order cap.
@@ -711,7 +716,7 @@ test.describe('back office', () => {
     }) => {
       test.setTimeout(150_000);
       const shots = path.resolve(__dirname, '..', '.tmp', 'shots');
-      await signIn(page, 'he', 'admin');
+      await useAdminSession(page);
       const p = await findPresentation(page.request, 'The Summer Concert', /arena/i);
       await openSeatMap(page, p.id, 'mode=boxoffice&lang=he');
       const mode = page.getByTestId('boxoffice-drag-mode');

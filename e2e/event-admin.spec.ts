@@ -1,6 +1,7 @@
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { adminTest, openBackOffice } from './admin-session.support';
+import { expectAxeClean } from './back-office.support';
 import { withSql } from './sql.support';
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect, request as apiRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +13,10 @@ import path from 'node:path';
  * dates list), publishes the first, and a buyer then finds that date and not the draft; publishing a
  * date with a zone left unpriced is refused with the server's message and the zone named. A published date is moved to
  * another time and then cancelled, after which buyers no longer find it. axe finds nothing in Hebrew and Arabic, at
- * 390 px, 1280 px and 2560 px, with the coupon's fields, a date's move form and its cancel confirmation open too. Each test sells on a venue of its own (the theatre plan,
- * uploaded and published through the admin API), so no date can overlap the demo's or another spec's.
+ * 390 px, 1280 px and 2560 px, with the coupon's fields, a date's move form and its cancel confirmation open too. The tests sell on a hall of this file's own, one per
+ * worker (the theatre plan, uploaded and published through the admin API), each date on a day of its own there, so no
+ * date can overlap the demo's, another spec's or another test's. The administrator is signed in once per worker
+ * through the API (adminTest): no test here tests signing in.
  */
 const THEATRE = readFileSync(path.join(__dirname, '../seatmaps/venues/theatre.json'), 'utf8');
 const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
@@ -25,19 +28,24 @@ const jerusalemDay = (days: number) =>
   new Date(Date.now() + days * DAY_MS).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
 const plusDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-/** Far enough ahead to be bookable, and a different day for each run. */
-const someDayAhead = () => jerusalemDay(45 + Math.floor(Math.random() * 250));
 
 async function created<T>(response: APIResponse, status = 201): Promise<T> {
   expect(response.status(), await response.text()).toBe(status);
   return (await response.json()) as T;
 }
 
-/**
- * A hall of our own in business 1 with the theatre plan published (zones A, B and C), made as the signed-in
- * administrator; the screen reads the venues when it opens, so the caller reloads it after.
- */
-async function ownTheatre(page: Page): Promise<{ id: number; planId: number; en: string; he: string }> {
+/** A hall of this worker's own in business 1, the theatre plan published on it (zones A, B and C). */
+type Hall = {
+  id: number;
+  planId: number;
+  en: string;
+  he: string;
+  /** A day no other date of this file in the hall has (its dates must not overlap), far enough ahead to be bookable. */
+  day(): string;
+};
+
+/** The hall, uploaded and published through the admin API as the administrator. */
+async function ownTheatre(api: APIRequestContext): Promise<Omit<Hall, 'day'>> {
   const code = uniqueCode('e2e-ev-hall');
   const names = {
     he: `אולם אירועים ${code}`,
@@ -46,18 +54,18 @@ async function ownTheatre(page: Page): Promise<{ id: number; planId: number; en:
     ar: `قاعة الفعاليات ${code}`,
   };
   const venue = await created<{ id: number }>(
-    await page.request.post('/api/admin/venues?lang=en', {
+    await api.post('/api/admin/venues?lang=en', {
       data: { businessId: 1, code, name: names, address: 'Herzl 1, Haifa', kind: 'hall' },
     }),
   );
   const plan = await created<{ id: number; revision: number }>(
-    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+    await api.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
       headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
       data: THEATRE,
     }),
   );
   await created(
-    await page.request.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
+    await api.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
     200,
   );
   return { id: venue.id, planId: plan.id, en: names.en, he: names.he };
@@ -80,9 +88,9 @@ async function apiEvent(page: Page, tag: string): Promise<number> {
   return feature.id;
 }
 
-/** The events screen read again (after API set-up) with one event's dates shown. */
+/** The events screen opened in English after the API set-up, one event's dates shown. */
 async function showDates(page: Page, featureId: number): Promise<void> {
-  await page.reload();
+  await openBackOffice(page, 'events', 'en');
   await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
   await page
     .getByTestId(`bo-event-${featureId}`)
@@ -125,6 +133,26 @@ async function apiPublishedDate(page: Page, featureId: number, planId: number, d
   return date.id;
 }
 
+/**
+ * The tests sell on one hall per worker, made through the API by the first test that needs it: uploading and
+ * publishing the theatre plan for each test cost seconds each, and only `seat-plan-designer`/`venue-admin` test that
+ * through the screens. Each date gets a day of its own in the hall (a series of two, a week apart, fits in one step).
+ * Module state, which lives as long as the worker process: a worker-scoped fixture would make Playwright start another
+ * worker, and another browser, for this file.
+ */
+let ourHall: Omit<Hall, 'day'> | undefined;
+let daysTaken = 0;
+const test = adminTest.extend<{ hall: Hall }>({
+  hall: async ({ baseURL, storageState }, use) => {
+    if (!ourHall) {
+      const api = await apiRequest.newContext({ baseURL, storageState });
+      ourHall = await ownTheatre(api);
+      await api.dispose();
+    }
+    await use({ ...ourHall, day: () => jerusalemDay(45 + ((8 * daysTaken++) % 248)) });
+  },
+});
+
 const zoneRow = (page: Page, code: string) => page.getByTestId(`bo-price-${code}`);
 const price = (page: Page, code: string) => zoneRow(page, code).locator('input[id$="-price"]');
 const charge = (page: Page, code: string) => zoneRow(page, code).locator('input[id$="-charge"]');
@@ -143,12 +171,11 @@ test.afterAll(async () => {
 test('the administrator creates an event in four languages, adds two dates with prices, publishes one, and a buyer sees only it', async ({
   page,
   request,
+  hall,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'en');
-  const hall = await ownTheatre(page);
-  await page.reload();
+  await openBackOffice(page, 'events', 'en');
   await expect(page.locator('nav.bo-menu a.active')).toHaveText('Events and dates');
   await expect(page.getByRole('heading', { level: 2, name: 'Events and dates' })).toBeVisible();
   await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
@@ -199,7 +226,7 @@ test('the administrator creates an event in four languages, adds two dates with 
   await expect(ticketA.locator('input[lang=ar]')).toHaveValue('عادي');
   await expect(ticketA.getByLabel('Hebrew, Ticket name, Zone A')).toHaveValue('רגיל');
 
-  const first = someDayAhead();
+  const first = hall.day();
   const second = plusDays(first, 7);
   await page.locator('#bo-dates-firstDate').fill(first);
   await page.locator('#bo-dates-time').fill('23:30');
@@ -312,14 +339,12 @@ test('the administrator creates an event in four languages, adds two dates with 
   expect((await request.get(`/api/presentations/${secondId}`)).status()).toBe(404);
 });
 
-test('publishing a date with a zone left unpriced is refused in Hebrew, the zone named', async ({ page }) => {
+test('publishing a date with a zone left unpriced is refused in Hebrew, the zone named', async ({ page, hall }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'he');
-  const hall = await ownTheatre(page);
   const tag = uniqueCode('e2e');
   const featureId = await apiEvent(page, tag);
-  await page.reload();
+  await openBackOffice(page, 'events', 'he');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const eventRow = page.getByTestId(`bo-event-${featureId}`);
   await eventRow.getByRole('button', { name: /^הצגת המועדים/ }).click();
@@ -329,7 +354,7 @@ test('publishing a date with a zone left unpriced is refused in Hebrew, the zone
   await page.locator('#bo-dates-venue').selectOption(String(hall.id));
   await expect(page.locator('#bo-dates-venue option:checked')).toHaveText(hall.he);
   await expect(zoneRow(page, 'C')).toBeVisible();
-  const day = someDayAhead();
+  const day = hall.day();
   await page.locator('#bo-dates-firstDate').fill(day);
   await page.locator('#bo-dates-time').fill('20:00');
   await page.locator('#bo-dates-count').fill('1');
@@ -357,19 +382,15 @@ test('publishing a date with a zone left unpriced is refused in Hebrew, the zone
   await expect(page.getByTestId('bo-event-notice')).toBeEmpty();
 });
 
-test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ page }) => {
+test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ page, hall }) => {
   test.setTimeout(180_000);
-  let made: { featureId: number; hall: { id: number } } | undefined;
+  const made = { hall, featureId: await apiEvent(page, uniqueCode('e2e-axe')) };
   for (const [lang, title] of [
     ['he', 'אירועים ומועדים'],
     ['ar', 'الفعاليات والمواعيد'],
   ] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAdmin(page, 'events', lang);
-    if (!made) {
-      made = { hall: await ownTheatre(page), featureId: await apiEvent(page, uniqueCode('e2e-axe')) };
-      await page.reload();
-    }
+    await openBackOffice(page, 'events', lang);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
@@ -388,31 +409,25 @@ test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ 
       await page.setViewportSize({ width, height: 1000 });
       await expectAxeClean(page, `events (${lang}, ${width} px)`);
     }
-    await page.context().clearCookies();
   }
 });
 
 test('the administrator moves a published date to another time, then cancels it and buyers lose it; axe-clean with both forms open', async ({
   page,
   request,
+  hall,
 }) => {
   test.setTimeout(240_000);
-  const day = someDayAhead();
-  let made: { featureId: number; dateId: number } | undefined;
+  const day = hall.day();
+  const featureId = await apiEvent(page, uniqueCode('e2e-move'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, day, '20:00');
   const noOverflow = async () =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   // In Hebrew and Arabic, at 390 px and 2560 px: the move form and the cancel confirmation, each opened and closed.
   for (const lang of ['he', 'ar'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAdmin(page, 'events', lang);
-    if (!made) {
-      const hall = await ownTheatre(page);
-      const featureId = await apiEvent(page, uniqueCode('e2e-move'));
-      made = { featureId, dateId: await apiPublishedDate(page, featureId, hall.planId, day, '20:00') };
-      await page.reload();
-    }
-    const { featureId, dateId } = made;
+    await openBackOffice(page, 'events', lang);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
     await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
@@ -451,14 +466,12 @@ test('the administrator moves a published date to another time, then cancels it 
     await confirmation.getByRole('button', { name: lang === 'he' ? 'השארת המועד' : 'الإبقاء عليه' }).click();
     await expect(confirmation).toHaveCount(0);
     await expect(cancelButton).toBeFocused();
-    await page.context().clearCookies();
   }
 
   // In English: a time in the past is refused with the server's sentence, then the date moves to 21:15 that day.
-  const { featureId, dateId } = made!;
   expect((await request.get(`/api/presentations/${dateId}`)).status()).toBe(200);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'en');
+  await openBackOffice(page, 'events', 'en');
   await expect(page.locator('.bo-event-table').first()).toBeVisible({ timeout: 15_000 });
   await page
     .getByTestId(`bo-event-${featureId}`)
@@ -517,15 +530,14 @@ test('the administrator moves a published date to another time, then cancels it 
 test('a product made on the screen for one event is offered to its buyers, and not once switched off; axe-clean with the edit form open', async ({
   page,
   request,
+  hall,
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'en');
-  const hall = await ownTheatre(page);
   const tag = uniqueCode('e2e-product');
   const featureId = await apiEvent(page, tag);
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '19:00');
-  await page.reload();
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '19:00');
+  await openBackOffice(page, 'events', 'en');
   const products = page.getByTestId('bo-products');
   await expect(products.getByRole('heading', { level: 3, name: 'Products' })).toBeVisible({ timeout: 15_000 });
 
@@ -607,13 +619,12 @@ test('a product made on the screen for one event is offered to its buyers, and n
 
 test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560 px, names a bad window; a member price is set", async ({
   page,
+  hall,
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAdmin(page, 'events', 'he');
-  const hall = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-coupons'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '18:00');
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '18:00');
   for (const lang of ['he', 'ar'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/backoffice/events?lang=${lang}`);
@@ -676,13 +687,12 @@ test("a date's coupons form is axe-clean in Hebrew and Arabic at 390 px and 2560
 
 test("a date's rotating door code switched on the screen, shown in its row; refused once a ticket was scanned; axe-clean with the form open", async ({
   page,
+  hall,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'en');
-  const hall = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-rotating'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
   await showDates(page, featureId);
   const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
   const opener = row.getByRole('button', { name: /^Door code/ });
@@ -756,14 +766,13 @@ test("a date's rotating door code switched on the screen, shown in its row; refu
 
 test("a date's sale window set on the screen: buyers see it as not yet on sale and get no seat map; then closed; axe-clean with the form open", async ({
   page,
+  hall,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'en');
-  const hall = await ownTheatre(page);
   const tag = uniqueCode('e2e-window');
   const featureId = await apiEvent(page, tag);
-  const day = someDayAhead();
+  const day = hall.day();
   const dateId = await apiPublishedDate(page, featureId, hall.planId, day, '20:00');
   await showDates(page, featureId);
   const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
@@ -848,10 +857,10 @@ test("a date's sale window set on the screen: buyers see it as not yet on sale a
 
 test('online dates are added from the screen on a standing-only plan, and refused on a plan with numbered seats', async ({
   page,
+  hall,
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'en');
   // A hall whose plan is the theatre's stalls as one standing area (zone A), uploaded and published through the API.
   const theatre = JSON.parse(THEATRE) as { zones: { code: string }[]; sections: Record<string, unknown>[] };
   const standingDoc = {
@@ -881,12 +890,12 @@ test('online dates are added from the screen on a standing-only plan, and refuse
     await page.request.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
     200,
   );
-  const seated = await ownTheatre(page);
+  const seated = hall;
   const featureId = await apiEvent(page, uniqueCode('e2e-online'));
   await showDates(page, featureId);
 
   // On the seated theatre an online date is refused with the server's sentence.
-  const day = someDayAhead();
+  const day = hall.day();
   await page.locator('#bo-dates-venue').selectOption(String(seated.id));
   await page.getByLabel('Where it is watched').selectOption({ label: 'Online, sold on its own' });
   await page.locator('#bo-dates-firstDate').fill(day);
@@ -931,13 +940,12 @@ test('online dates are added from the screen on a standing-only plan, and refuse
 
 test("a date's hold policy set on the screen: a bad number is named at its field, who may hold chosen from the keyboard, the saved rules show in the row; axe-clean with the form open", async ({
   page,
+  hall,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'en');
-  const hall = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-holds'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
   await showDates(page, featureId);
   const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
   const opener = row.getByRole('button', { name: /^Hold orders/ });
@@ -1013,13 +1021,12 @@ test("a date's hold policy set on the screen: a bad number is named at its field
 
 test("a date on numbered seats is not moved online from its row: the server's sentence in the person's language; axe-clean with the form open", async ({
   page,
+  hall,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAdmin(page, 'events', 'he');
-  const hall = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-watching'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
 
   for (const [lang, width] of [
     ['he', 390],
@@ -1054,13 +1061,12 @@ test("a date on numbered seats is not moved online from its row: the server's se
 
 test("a date's channel allocations set on the screen from the keyboard: a bad number is named at its field, the saved quotas show in the row; axe-clean with the form open", async ({
   page,
+  hall,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'events', 'en');
-  const hall = await ownTheatre(page);
   const featureId = await apiEvent(page, uniqueCode('e2e-quotas'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, someDayAhead(), '20:00');
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
   await showDates(page, featureId);
   const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
   const opener = row.getByRole('button', { name: /^Channel allocations/ });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIResponse, type Page, type TestInfo } from '@playwright/test';
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expect, type APIResponse, type Page, type TestInfo } from '@playwright/test';
+import { adminTest as test } from './admin-session.support';
+import { expectAxeClean } from './back-office.support';
 import { withSql } from './sql.support';
 import { clickSeat, openSeatMap } from './seatmap-support';
 import { solidPng } from './png.support';
@@ -119,7 +120,6 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
 }, info) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'venues', 'en');
   const code = uniqueCode('e2e-designer');
   const venue = await created<{ id: number }>(
     await page.request.post('/api/admin/venues?lang=en', {
@@ -394,7 +394,6 @@ test('two people on one draft: the later save is refused, nothing is overwritten
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'venues', 'en');
   const code = uniqueCode('e2e-designer');
   const venue = await created<{ id: number }>(
     await page.request.post('/api/admin/venues?lang=en', {
@@ -457,7 +456,6 @@ test('decor drawn on a plan: a stage, a text in four languages, shapes by mouse 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'venues', 'en');
   const code = uniqueCode('e2e-designer');
   const venue = await created<{ id: number }>(
     await page.request.post('/api/admin/venues?lang=en', {

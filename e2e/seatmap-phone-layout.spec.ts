@@ -1,7 +1,7 @@
 import { axeFor } from './axe.support';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { findPresentation, framesDrawn, openSeatMap, type SeatRef } from './seatmap-support';
+import { findPresentation, framesDrawn, openSeatMap, settled, type SeatRef } from './seatmap-support';
 
 /**
  * On a 390x844 phone: the map takes most of the first screen, a tap on a seat just above the
@@ -74,15 +74,15 @@ async function fingerTap(page: Page, x: number, y: number): Promise<void> {
   await cdp.detach();
 }
 
-/** The element's top once it has stopped moving (the same on three looks 100 ms apart). */
+/** The element's top once it has stopped moving (the same on three looks, the page at rest before each). */
 async function restingTop(page: Page, el: Locator): Promise<number> {
   let last = Number.NaN;
   let same = 0;
   for (let k = 0; k < 50 && same < 2; k++) {
+    await settled(page);
     const top = (await el.boundingBox())!.y;
     same = Math.abs(top - last) < 0.5 ? same + 1 : 0;
     last = top;
-    await page.waitForTimeout(100);
   }
   return last;
 }
@@ -140,9 +140,9 @@ for (const withBar of [false, true])
       let at = await seatAboveHandle(page, seat, handleTop, above);
       // The bar's height reaches the layout through a ResizeObserver (Panel.tsx), which on a loaded machine may land
       // after the handle looked still: the sheet and the map's viewport then move under the aim. Aim again until the
-      // handle and the seat both stay where they were aimed for 150 ms.
+      // handle and the seat both stay where they were aimed once the page is at rest.
       for (let k = 0; k < 5; k++) {
-        await page.waitForTimeout(150);
+        await settled(page);
         const top = (await handle.boundingBox())!.y;
         const now = await page.evaluate((s) => window.__seatmap!.seatScreenPosition(s.sectionId, s.x, s.y)!, seat);
         if (Math.abs(top - handleTop) < 0.5 && Math.abs(now.y - at.y) < 0.5) break;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { findPresentation, openSeatMap } from './seatmap-support';
+import { findPresentation, framesDrawn, openSeatMap } from './seatmap-support';
 
 /**
  * Phone first (390x844, touch): the map must not trap the page. A one-finger swipe that starts on the map
@@ -14,7 +14,8 @@ async function swipe(page: Page, x: number, y0: number, y1: number): Promise<voi
   const steps = 12;
   for (let k = 1; k <= steps; k++) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y0 + ((y1 - y0) * k) / steps) });
-    await page.waitForTimeout(16);
+    // One move per drawn frame, as a finger's moves come.
+    await framesDrawn(page, 1);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();

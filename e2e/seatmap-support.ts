@@ -30,6 +30,18 @@ export async function framesDrawn(page: Page, count = 2): Promise<void> {
   }, count);
 }
 
+/**
+ * The page at rest: every transition and finite animation running now has finished, then two frames are drawn (a
+ * layout change that starts another shows by then). Infinite animations (a spinner) are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  await framesDrawn(page);
+}
+
 /** The first upcoming presentation of a seeded feature (by English name), optionally of a given venue. */
 export async function findPresentation(
   request: APIRequestContext,

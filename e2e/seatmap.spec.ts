@@ -5,6 +5,7 @@ import {
   availableSeat,
   clickSeat,
   findPresentation,
+  framesDrawn,
   openSeatMap,
   seatPixel,
   serverStatus,
@@ -182,7 +183,8 @@ async function pinch(page: Page, cx: number, cy: number, from: number, to: numbe
       type: 'touchMove',
       touchPoints: points(from + ((to - from) * k) / steps),
     });
-    await page.waitForTimeout(16);
+    // One move per drawn frame, as a finger's moves come.
+    await framesDrawn(page, 1);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
