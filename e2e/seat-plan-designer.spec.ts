@@ -642,7 +642,6 @@ test('the editing canvas is the storefront renderer: 5,000 seats drawn, and not 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'venues', 'en');
   const code = uniqueCode('e2e-designer');
   const venue = await created<{ id: number }>(
     await page.request.post('/api/admin/venues?lang=en', {
