@@ -97,14 +97,22 @@ interface SentMessage {
   body: string;
 }
 
-/** The newest 6-digit code message texted to `mobile` (development message store), other than message `notBefore`. */
+/**
+ * The newest 6-digit code message texted to `mobile` (development message store) sent after message `notBefore`.
+ * Newer, not merely another: while the new code is still in the outbox, "other than the last one" found an older
+ * code (another sign-in's) and typed it (a fresh-clone failure under load, 2026-11-30).
+ */
 async function newestCodeMessage(page: Page, mobile: string, notBefore: string | null): Promise<SentMessage | null> {
   const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
   const { messages } = (await r.json()) as { messages: SentMessage[] };
-  return messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && x.id !== notBefore) ?? null;
+  const after = notBefore === null ? null : BigInt(notBefore);
+  return (
+    messages.find((x) => x.recipient === mobile && /\d{6}/.test(x.body) && (after === null || BigInt(x.id) > after)) ??
+    null
+  );
 }
 
-/** The newest 6-digit code texted to `mobile`, other than message `notBefore` (waits up to 10 s for it). */
+/** The newest 6-digit code texted to `mobile` after message `notBefore` (waits up to 10 s for it). */
 export async function codeFor(page: Page, mobile: string, notBefore: string | null): Promise<string> {
   let code: string | null = null;
   await expect

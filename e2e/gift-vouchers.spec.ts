@@ -2,6 +2,7 @@ import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
 import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { codeFor } from './customer-area.support';
 
 /**
  * Gift vouchers end to end: bought in Hebrew, the codes read from the
@@ -189,16 +190,7 @@ test.describe('gift vouchers', () => {
     )?.id;
     await page.locator('form button[type=submit]').click();
     await expect(page.locator('#ca-code')).toBeVisible({ timeout: 20_000 });
-    let loginCode = '';
-    await expect
-      .poll(async () => {
-        const r = await page.request.get('/api/notifications/dev/sent-messages?limit=50');
-        const { messages } = (await r.json()) as { messages: { id: string; recipient: string; body: string }[] };
-        const m = messages.find((x) => x.recipient === BUYER.mobile && /\b\d{6}\b/.test(x.body) && x.id !== lastId);
-        loginCode = m ? /\b(\d{6})\b/.exec(m.body)![1]! : '';
-        return loginCode;
-      })
-      .not.toBe('');
+    const loginCode = await codeFor(page, BUYER.mobile, lastId ?? null);
     await page.locator('#ca-code').fill(loginCode);
     await page.locator('form button[type=submit]').click();
     await expect(page.getByRole('tablist')).toBeVisible();
