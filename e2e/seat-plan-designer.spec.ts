@@ -114,12 +114,8 @@ test.afterAll(async () => {
   );
 });
 
-test('a theatre drawn from an empty canvas by mouse and keyboard, checked, published and sold', async ({
-  page,
-  browser,
-}, info) => {
-  test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
+/** A hall of this test's own, made through the API (the worker's staff session), named in four languages. */
+async function newHall(page: Page): Promise<{ id: number; code: string }> {
   const code = uniqueCode('e2e-designer');
   const venue = await created<{ id: number }>(
     await page.request.post('/api/admin/venues?lang=en', {
@@ -132,6 +128,16 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
       },
     }),
   );
+  return { id: venue.id, code };
+}
+
+test('a theatre drawn from an empty canvas by mouse and keyboard, checked, published and sold', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const venue = await newHall(page);
 
   // From the venues screen: "Draw a new seat plan", this venue, an empty canvas.
   await page.goto('/backoffice/venues?lang=en');
@@ -330,7 +336,12 @@ test('a theatre drawn from an empty canvas by mouse and keyboard, checked, publi
     await page.request.post('/api/admin/features?lang=en', {
       data: {
         businessId: 1,
-        name: { he: `הצגה ${code}`, en: `Play ${code}`, ru: `Пьеса ${code}`, ar: `مسرحية ${code}` },
+        name: {
+          he: `הצגה ${venue.code}`,
+          en: `Play ${venue.code}`,
+          ru: `Пьеса ${venue.code}`,
+          ar: `مسرحية ${venue.code}`,
+        },
         description: { he: '', en: '', ru: '', ar: '' },
         categoryId: 2,
         durationMinutes: 100,
@@ -394,18 +405,7 @@ test('two people on one draft: the later save is refused, nothing is overwritten
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const code = uniqueCode('e2e-designer');
-  const venue = await created<{ id: number }>(
-    await page.request.post('/api/admin/venues?lang=en', {
-      data: {
-        businessId: 1,
-        code,
-        name: { he: `אולם ${code}`, en: `Hall ${code}`, ru: `Зал ${code}`, ar: `قاعة ${code}` },
-        address: 'Herzl 1, Haifa',
-        kind: 'hall',
-      },
-    }),
-  );
+  const venue = await newHall(page);
   const plan = await created<{ id: number; revision: number }>(
     await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
       headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
@@ -456,18 +456,7 @@ test('decor drawn on a plan: a stage, a text in four languages, shapes by mouse 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const code = uniqueCode('e2e-designer');
-  const venue = await created<{ id: number }>(
-    await page.request.post('/api/admin/venues?lang=en', {
-      data: {
-        businessId: 1,
-        code,
-        name: { he: `אולם ${code}`, en: `Hall ${code}`, ru: `Зал ${code}`, ar: `قاعة ${code}` },
-        address: 'Herzl 1, Haifa',
-        kind: 'hall',
-      },
-    }),
-  );
+  const venue = await newHall(page);
   const plan = await created<{ id: number }>(
     await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
       headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
@@ -642,18 +631,7 @@ test('the editing canvas is the storefront renderer: 5,000 seats drawn, and not 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const code = uniqueCode('e2e-designer');
-  const venue = await created<{ id: number }>(
-    await page.request.post('/api/admin/venues?lang=en', {
-      data: {
-        businessId: 1,
-        code,
-        name: { he: `אולם ${code}`, en: `Hall ${code}`, ru: `Зал ${code}`, ar: `قاعة ${code}` },
-        address: 'Herzl 1, Haifa',
-        kind: 'hall',
-      },
-    }),
-  );
+  const venue = await newHall(page);
   await page.goto('/backoffice/seat-plans/new?lang=en&test');
   await page.getByTestId('designer-venue').selectOption(String(venue.id));
   await page.getByRole('radio', { name: 'An empty canvas' }).check();
