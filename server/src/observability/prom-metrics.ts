@@ -8,6 +8,7 @@ import {
   type ScrapedGauge,
   type TimedOperation,
 } from './metrics';
+import { EventLoopDelay } from './event-loop-delay';
 import { collectNodeMetrics } from './node-metrics';
 import { outcomeOf, resultOf } from './outcome';
 import { CounterFamily, HistogramFamily, type CounterSeries, type HistogramSeries } from './series';
@@ -152,10 +153,16 @@ export class PromMetrics extends Metrics {
   private readonly dependencyFailures: Counter<'dependency'>;
   private readonly stopNodeMetrics: () => void;
 
-  constructor(version: string) {
+  /**
+   * `eventLoop`: the node's one event-loop monitor, shared with the health beat (the application's); without it (a
+   * unit test) one of its own, stopped with the rest.
+   */
+  constructor(version: string, eventLoop?: EventLoopDelay) {
     super();
     const registers = [this.registry];
-    this.stopNodeMetrics = collectNodeMetrics(this.registry);
+    const monitor = eventLoop ?? new EventLoopDelay();
+    const stopGc = collectNodeMetrics(this.registry, monitor);
+    this.stopNodeMetrics = eventLoop ? stopGc : () => (stopGc(), monitor.stop());
     new Gauge({
       name: 'hotline_build_info',
       help: 'Always 1: the version this node runs, and its Node.js',
@@ -331,7 +338,7 @@ export class PromMetrics extends Metrics {
     this.dependencyFailures.inc({ dependency });
   }
 
-  /** Stops what records between scrapes (the GC observer): the application's shutdown. */
+  /** Stops what records between scrapes (the GC observer, an event-loop monitor of its own): the application's shutdown. */
   stop(): void {
     this.stopNodeMetrics();
   }
