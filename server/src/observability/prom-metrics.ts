@@ -142,10 +142,10 @@ export class PromMetrics extends Metrics {
   private readonly expired: Counter<'presentation'>;
   private readonly deltas: CounterSeries;
   private readonly deltaLateness: HistogramSeries;
-  private readonly jobRuns: Counter<'job' | 'outcome'>;
-  private readonly jobLeaseSkips: Counter<'job'>;
-  private readonly jobLastSuccess: Gauge<'job'>;
-  private readonly jobFailuresInARow: Gauge<'job'>;
+  private readonly jobRuns: Counter<'job_name' | 'outcome'>;
+  private readonly jobLeaseSkips: Counter<'job_name'>;
+  private readonly jobLastSuccess: Gauge<'job_name'>;
+  private readonly jobFailuresInARow: Gauge<'job_name'>;
   private readonly poolConnections: Gauge<'state'>;
   private readonly poolWaiting: Gauge;
   private readonly poolErrors: Counter;
@@ -220,25 +220,25 @@ export class PromMetrics extends Metrics {
     this.jobRuns = new Counter({
       name: 'hotline_job_runs_total',
       help: 'Runs of the periodic jobs, by outcome (ok, failed)',
-      labelNames: ['job', 'outcome'],
+      labelNames: ['job_name', 'outcome'],
       registers,
     });
     this.jobLeaseSkips = new Counter({
       name: 'hotline_job_lease_skips_total',
       help: 'Scheduled passes skipped because another node holds the job lease',
-      labelNames: ['job'],
+      labelNames: ['job_name'],
       registers,
     });
     this.jobLastSuccess = new Gauge({
       name: 'hotline_job_last_success_timestamp_seconds',
       help: 'When a job last succeeded on this node (Unix time)',
-      labelNames: ['job'],
+      labelNames: ['job_name'],
       registers,
     });
     this.jobFailuresInARow = new Gauge({
       name: 'hotline_job_consecutive_failures',
       help: 'Failed runs of a job in a row on this node (0 after a success)',
-      labelNames: ['job'],
+      labelNames: ['job_name'],
       registers,
     });
     this.poolConnections = new Gauge({
@@ -299,13 +299,13 @@ export class PromMetrics extends Metrics {
   }
 
   jobLeaseSkipped(job: string): void {
-    this.jobLeaseSkips.inc({ job });
+    this.jobLeaseSkips.inc({ job_name: job });
   }
 
   jobRan(run: JobRun): void {
-    this.jobRuns.inc({ job: run.job, outcome: run.ok ? 'ok' : 'failed' });
-    this.jobFailuresInARow.set({ job: run.job }, run.consecutiveFailures);
-    if (run.ok) this.jobLastSuccess.set({ job: run.job }, run.endedAtMs / 1000);
+    this.jobRuns.inc({ job_name: run.job, outcome: run.ok ? 'ok' : 'failed' });
+    this.jobFailuresInARow.set({ job_name: run.job }, run.consecutiveFailures);
+    if (run.ok) this.jobLastSuccess.set({ job_name: run.job }, run.endedAtMs / 1000);
   }
 
   readOnScrape(reader: ScrapeReader): void {
