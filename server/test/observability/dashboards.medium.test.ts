@@ -103,8 +103,6 @@ function dashboardExpressions(): { name: string; expr: string }[] {
   return found;
 }
 
-const metricsOf = (expr: string) => parseQuery(expr).metrics;
-
 let t: TestApp;
 /** Each family the node declares, with its label names (from the registry: a family without samples has them too). */
 let families: Map<string, { type: string; labels: Set<string> }>;
