@@ -3,14 +3,22 @@
 // on (METRICS_PORT set), and with --before=DIR metrics on in another build (e.g. main's server/dist, copied aside
 // before rebuilding). Each round drives every side in turn (the order alternates: A B C, C B A…) with the same number
 // of lock + unlock loops of the lock-path bench (50 keep-alive connections, each loop on its own visitor's seats, a
-// pre-solved ALTCHA token), Prometheus' scrape of each metrics side once per round inside its window (a scrape every
-// few seconds: more often than the 15 s of deploy/prometheus), and reads each server's CPU from /proc before and
-// after. A side's idle CPU (its jobs, timers, another node's lease…) is taken off: its own CPU while the other sides
-// ran, per second, times its window. Printed: µs of server CPU per request (a lock or an unlock), the median of the
-// rounds, and each side's cost over off as the median of the rounds' own differences (the machine drifts between
-// rounds, not within one), with the load average at the start and end of every round.
+// pre-solved ALTCHA token), Prometheus' scrape of each metrics side once per round inside its window, and reads each
+// server's CPU before and after from /proc/<pid>/task/*/schedstat: nanoseconds on a CPU, every thread of that server
+// process only (its GC helpers and libuv pool included; not the bench's client, PostgreSQL or Redis), where
+// /proc/<pid>/stat counts in 10 ms ticks (2 % of a one-second window). A side's idle CPU (its jobs, timers, another
+// node's lease…) is taken off: its own CPU while the other sides ran, per second, times its window.
+//
+// The cost of a side is read round by round, as its CPU per request over the baseline's in the same round (the
+// machine drifts between rounds, much less within one), and given as the median of the rounds' ratios with its 95 %
+// confidence interval (order statistics, no assumption about how rounds scatter: lib/paired-stats.mjs), against the
+// budget: "met" when the whole interval is under it, "exceeded" when over, else "undecided".
+//
+// Time: by default 60 rounds fitted into --minutes=7 of measurement (the loops a round are set from the warm-up's own
+// pace, at least 500), plus the servers' start, the ALTCHA tokens and the warm-up: under 10 minutes in all. On a
+// quiet machine a round's window is then a few seconds a side; the interval narrows as 1/√rounds.
 //   node scripts/build.mjs && node load-tests/metrics-ab.bench.mjs [--before=.tmp/metrics-before/server/dist]
-//     [--rounds=15] [--loops=1500]
+//     [--rounds=60] [--minutes=7 | --loops=N] [--budget=3]
 // The other build: main's `node scripts/build.mjs`, its server/dist copied to .tmp/metrics-before/server/dist with
 // server/package.json beside it and .tmp/metrics-before/server/node_modules a link to ../../../server/node_modules
 // (the server's own packages resolve from there).
@@ -19,7 +27,9 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
 import * as services from '../scripts/services.mjs';
+import { costOver } from './lib/paired-stats.mjs';
 import {
   agentFor,
   cpuMsOf,
@@ -34,8 +44,11 @@ import {
 } from './lib/stack.mjs';
 
 const opt = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
-const ROUNDS = Number(opt('rounds', 15));
-const LOOPS = Number(opt('loops', 1500));
+const ROUNDS = Number(opt('rounds', 60));
+const MINUTES = Number(opt('minutes', 7));
+const FIXED_LOOPS = opt('loops', undefined) && Number(opt('loops'));
+const BUDGET = Number(opt('budget', 3));
+const WARMUP_LOOPS = 2000;
 const BEFORE = opt('before', undefined) && path.resolve(ROOT, opt('before'));
 const CONCURRENCY = 50;
 const PRESENTATION = 29;
@@ -47,6 +60,26 @@ const load = () =>
     .loadavg()
     .map((x) => x.toFixed(1))
     .join('/');
+
+/**
+ * A server's CPU in ms, every thread of it (/proc/<pid>/task/<tid>/schedstat: ns on a CPU), or from /proc/<pid>/stat's
+ * 10 ms ticks where schedstat is missing (a kernel without scheduler statistics).
+ */
+function cpuOf(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        /* a thread that ended meanwhile */
+      }
+    }
+    return ns / 1e6;
+  } catch {
+    return cpuMsOf(pid);
+  }
+}
 
 async function startSide(label, svc, metrics, dist) {
   const metricsPort = metrics ? await services.freePort() : undefined;
@@ -123,9 +156,15 @@ async function main() {
       );
       if (failures) throw new Error(`${side.label}: ${failures} locks failed`);
     };
-    log('warm-up…');
-    for (const side of sides) await drive(side, LOOPS);
-    const cpuOf = () => sides.map((s) => cpuMsOf(s.server.pid));
+    log(`warm-up (${WARMUP_LOOPS} loops a side)…`);
+    const warmStart = performance.now();
+    for (const side of sides) await drive(side, WARMUP_LOOPS);
+    const msPerLoop = (performance.now() - warmStart) / (WARMUP_LOOPS * sides.length);
+    const LOOPS = FIXED_LOOPS ?? Math.max(500, Math.floor((MINUTES * 60_000) / (ROUNDS * sides.length * msPerLoop)));
+    log(
+      `${ROUNDS} rounds of ${LOOPS} loops a side (warm-up pace ${(1000 / msPerLoop).toFixed(0)} loops/s: about ${((ROUNDS * sides.length * LOOPS * msPerLoop) / 60_000).toFixed(1)} minutes)`,
+    );
+    const cpuOfAll = () => sides.map((s) => cpuOf(s.server.pid));
     // Collections per request, from a metrics side's own scrape (what the GC observer's cost scales with).
     const collections = async (side) =>
       [...String((await scrape(side)).body).matchAll(/^nodejs_gc_duration_seconds_count\{[^}]*\} (\S+)$/gm)]
@@ -137,11 +176,11 @@ async function main() {
       const windows = []; // per side driven: [side, ms of wall, cpu before, cpu after] of every side
       const startLoad = load();
       for (const side of order) {
-        const before = cpuOf();
+        const before = cpuOfAll();
         const t = performance.now();
         if (side.metricsUrl) await scrape(side);
         await drive(side, LOOPS);
-        windows.push({ side, ms: performance.now() - t, before, after: cpuOf() });
+        windows.push({ side, ms: performance.now() - t, before, after: cpuOfAll() });
       }
       for (const [k, side] of sides.entries()) {
         const own = windows.find((w) => w.side === side);
@@ -158,15 +197,24 @@ async function main() {
     for (const side of sides)
       if (side.metricsUrl) side.gcPerRequest = ((await collections(side)) - side.gcBefore) / (ROUNDS * LOOPS * 2);
     const off = sides[0].us;
+    const pct = (x) => (x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(2)} %`);
     const lines = [
-      `metrics-ab.bench.mjs: ${ROUNDS} rounds of ${LOOPS} lock + unlock loops a side (${CONCURRENCY} connections), order alternating; server CPU from /proc net of each side's idle CPU; load at the end ${load()} (1/5/15 min).`,
+      `metrics-ab.bench.mjs: ${ROUNDS} rounds of ${LOOPS} lock + unlock loops a side (${CONCURRENCY} connections), order alternating; server CPU from /proc/<pid>/task/*/schedstat net of each side's idle CPU; load at the end ${load()} (1/5/15 min).`,
+      `Cost over off: the median of the rounds' own ratios, with its 95 % interval (order statistics); budget ${BUDGET} %.`,
       '',
-      '| side | µs CPU / request (median) | over off (median of the rounds’ differences) | % of off | GCs / 1,000 requests | per round |',
-      '|---|---|---|---|---|---|',
-      ...sides.map((s) => {
-        const over = median(s.us.map((x, r) => x - off[r]));
-        return `| ${s.label} | ${median(s.us).toFixed(1)} | ${over.toFixed(2)} | ${((100 * over) / median(off)).toFixed(1)} % | ${s.gcPerRequest === undefined ? '-' : (1000 * s.gcPerRequest).toFixed(1)} | ${s.us.map((x) => x.toFixed(0)).join(', ')} |`;
+      '| side | µs CPU / request (median) | cost over off (median) | 95 % interval | interval width | budget | GCs / 1,000 requests |',
+      '|---|---|---|---|---|---|---|',
+      ...sides.map((s, k) => {
+        const gc = s.gcPerRequest === undefined ? '-' : (1000 * s.gcPerRequest).toFixed(1);
+        if (k === 0) return `| ${s.label} | ${median(s.us).toFixed(1)} | (baseline) | | | | ${gc} |`;
+        const c = costOver(off, s.us, BUDGET);
+        const interval = c.low === null ? 'too few rounds' : `${pct(c.low)} … ${pct(c.high)}`;
+        const width = c.width === null ? '-' : `${c.width.toFixed(2)} %`;
+        return `| ${s.label} | ${median(s.us).toFixed(1)} | ${pct(c.median)} | ${interval} | ${width} | ${c.verdict} | ${gc} |`;
       }),
+      '',
+      'Per round (µs CPU / request):',
+      ...sides.map((s) => `  ${s.label}: ${s.us.map((x) => x.toFixed(1)).join(', ')}`),
     ];
     process.stdout.write(`\n${lines.join('\n')}\n`);
   } finally {

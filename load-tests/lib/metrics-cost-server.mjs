@@ -4,7 +4,8 @@
 //   collectors  prom-client's default collectors only (event-loop delay monitor, GC observer, ...), nothing recorded
 //   gc          prom-client's GC observer alone (a PerformanceObserver of every garbage collection)
 //   eld         prom-client's event-loop delay monitor alone (perf_hooks.monitorEventLoopDelay, 10 ms resolution)
-//   node        the server's own Node metrics from DIST (node-metrics.js: prom-client's collectors but ours for GC)
+//   node        the server's own Node metrics from DIST (node-metrics.js: prom-client's collectors but ours for GC and,
+//               where DIST has it, the event-loop delay read from the node's one monitor)
 //   ourgc       the server's GC histogram alone from DIST (gc-metrics.js)
 //   gcfloor     a GC PerformanceObserver that does nothing: what Node itself spends per collection for any observer
 //   gcprofiler  v8.GCProfiler instead of an observer (no JavaScript per collection; it writes each collection's heap
@@ -24,7 +25,14 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..',
 const serverPackage = (name) => require(path.join(ROOT, 'node_modules', name));
 const variant = process.env.VARIANT ?? 'off';
 const dist = path.resolve(process.env.DIST ?? 'server/dist');
-const fromDist = (file) => require(path.join(dist, 'observability', file));
+const fromDist = (file, optional = false) => {
+  try {
+    return require(path.join(dist, 'observability', file));
+  } catch (error) {
+    if (optional && error.code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+};
 
 let metrics = fromDist('metrics.js').NO_METRICS;
 let options = { logger: false };
@@ -37,7 +45,9 @@ if (variant === 'collectors') {
   serverPackage('prom-client/lib/metrics/gc')(new Registry());
 } else if (variant === 'node') {
   const { Registry } = serverPackage('prom-client');
-  fromDist('node-metrics.js').collectNodeMetrics(new Registry());
+  // A build from before the one shared event-loop monitor takes no second argument (and starts its own).
+  const delay = fromDist('event-loop-delay.js', true)?.EventLoopDelay;
+  fromDist('node-metrics.js').collectNodeMetrics(new Registry(), delay && new delay());
 } else if (variant === 'ourgc') {
   const { Registry } = serverPackage('prom-client');
   fromDist('gc-metrics.js').recordGarbageCollection(new Registry());

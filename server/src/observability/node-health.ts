@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { buildVersion } from './build-version';
+import type { DelaySummary } from './event-loop-delay';
+import { NodeEventLoop } from './node-event-loop';
 
 export interface NodeBeat {
   nodeId: string;
   version: string;
   startedAt: string;
   heartbeatAt: string;
-  /** The event loop's delay since the previous beat, p99 in ms (perf_hooks; a busy or blocked node shows here). */
+  /**
+   * The event loop's delay since the previous beat, p99 in ms (a busy or blocked node shows here): the node's one
+   * monitor, read by the metrics too (event-loop-delay.ts; an upper bound when a scrape fell within the interval).
+   */
   eventLoopLagP99Ms: number;
 }
 
@@ -34,15 +38,17 @@ export class NodeHealth implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly nodeId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 6)}`;
   private readonly startedAt: string;
   private readonly version = buildVersion();
-  private readonly lag: IntervalHistogram = monitorEventLoopDelay({ resolution: 20 });
+  private readonly lag: () => DelaySummary;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    eventLoop: NodeEventLoop,
   ) {
     this.startedAt = clock.now().toISOString();
+    this.lag = eventLoop.delay.reader();
   }
 
   private get key(): string {
@@ -50,7 +56,6 @@ export class NodeHealth implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.lag.enable();
     await this.beat().catch(() => undefined);
     this.timer = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
     this.timer.unref();
@@ -58,13 +63,11 @@ export class NodeHealth implements OnApplicationBootstrap, OnApplicationShutdown
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    this.lag.disable();
     await this.redis.hdel(this.key, this.nodeId).catch(() => undefined);
   }
 
   async beat(): Promise<void> {
-    const p99 = this.lag.count > 0 ? this.lag.percentile(99) / 1e6 : 0;
-    this.lag.reset();
+    const p99 = this.lag().p99 / 1e6;
     const beat: NodeBeat = {
       nodeId: this.nodeId,
       version: this.version,

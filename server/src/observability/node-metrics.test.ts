@@ -1,4 +1,5 @@
 import { Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+import { EventLoopDelay } from './event-loop-delay';
 import { collectNodeMetrics } from './node-metrics';
 
 /**
@@ -32,12 +33,14 @@ const buckets = (f: Family) => [...new Set(f.values.map((v) => v.labels.le).filt
 
 const stops: (() => void)[] = [];
 afterAll(() => stops.forEach((stop) => stop()));
+const eventLoop = new EventLoopDelay();
+stops.push(() => eventLoop.stop());
 
 test('the same families as prom-client’s defaults: names, types, help, aggregators, label names, buckets', async () => {
   const theirs = new Registry();
   collectDefaultMetrics({ register: theirs });
   const ours = new Registry();
-  stops.push(collectNodeMetrics(ours));
+  stops.push(collectNodeMetrics(ours, eventLoop));
   // Every family has samples only once something happened: a collection of each registry's GC observer.
   await collectGarbageUntil(async () => (await gcCount(theirs, 'minor')) > 0 && (await gcCount(ours, 'minor')) > 0);
 
@@ -62,7 +65,7 @@ test('the same families as prom-client’s defaults: names, types, help, aggrega
 
 test('the GC histogram records every collection until it is stopped', async () => {
   const registry = new Registry();
-  const stop = collectNodeMetrics(registry);
+  const stop = collectNodeMetrics(registry, eventLoop);
   stops.push(stop);
   await collectGarbageUntil(async () => (await gcCount(registry, 'minor')) >= 3);
   const gc = (await family(registry, 'nodejs_gc_duration_seconds'))!;
@@ -74,7 +77,7 @@ test('the GC histogram records every collection until it is stopped', async () =
   stop();
   const stopped = await gcCount(registry, 'minor');
   const control = new Registry();
-  stops.push(collectNodeMetrics(control));
+  stops.push(collectNodeMetrics(control, eventLoop));
   await collectGarbageUntil(async () => (await gcCount(control, 'minor')) >= 3);
   expect(await gcCount(registry, 'minor')).toBe(stopped);
 });

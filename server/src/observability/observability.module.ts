@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { buildVersion } from './build-version';
 import { ConnectionWatch } from './connection-watch';
 import { Metrics, NO_METRICS } from './metrics';
+import { NodeEventLoop } from './node-event-loop';
 import { MetricsServer } from './metrics-server';
 import { NodeHealth } from './node-health';
 import { PromMetrics } from './prom-metrics';
@@ -20,10 +21,11 @@ import { tracingFor } from './tracing-factory';
   providers: [
     {
       provide: Metrics,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): Metrics =>
-        config.METRICS_PORT === undefined ? NO_METRICS : new PromMetrics(buildVersion()),
+      inject: [APP_CONFIG, NodeEventLoop],
+      useFactory: (config: AppConfig, eventLoop: NodeEventLoop): Metrics =>
+        config.METRICS_PORT === undefined ? NO_METRICS : new PromMetrics(buildVersion(), eventLoop.delay),
     },
+    NodeEventLoop,
     { provide: Tracing, inject: [APP_CONFIG], useFactory: (config: AppConfig) => tracingFor(config) },
     MetricsServer,
     ConnectionWatch,

@@ -219,7 +219,14 @@ export function samplerFor(config: Pick<AppConfig, 'OTEL_TRACES_SAMPLER' | 'OTEL
   }
 }
 
-/** OTLP over HTTP (its endpoint, headers and timeout from the standard OTEL_EXPORTER_OTLP_* variables) or stdout. */
-export function exporterFor(kind: 'otlp' | 'console'): SpanExporter {
-  return kind === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter();
+/**
+ * OTLP over HTTP with JSON or over gRPC (each exporter reads its endpoint, headers, timeout and certificates from the
+ * standard OTEL_EXPORTER_OTLP_* variables itself), or stdout.
+ */
+export async function exporterFor(kind: 'otlp' | 'console', protocol: 'http/json' | 'grpc'): Promise<SpanExporter> {
+  if (kind === 'console') return new ConsoleSpanExporter();
+  if (protocol === 'http/json') return new OTLPTraceExporter();
+  // OTLP/gRPC loads @grpc/grpc-js (and protobuf): only on the nodes that asked for it.
+  const grpc = await import('@opentelemetry/exporter-trace-otlp-grpc');
+  return new grpc.OTLPTraceExporter();
 }

@@ -8,6 +8,7 @@ import {
   type ScrapedGauge,
   type TimedOperation,
 } from './metrics';
+import { EventLoopDelay } from './event-loop-delay';
 import { collectNodeMetrics } from './node-metrics';
 import { outcomeOf, resultOf } from './outcome';
 import { CounterFamily, HistogramFamily, type CounterSeries, type HistogramSeries } from './series';
@@ -141,10 +142,10 @@ export class PromMetrics extends Metrics {
   private readonly expired: Counter<'presentation'>;
   private readonly deltas: CounterSeries;
   private readonly deltaLateness: HistogramSeries;
-  private readonly jobRuns: Counter<'job' | 'outcome'>;
-  private readonly jobLeaseSkips: Counter<'job'>;
-  private readonly jobLastSuccess: Gauge<'job'>;
-  private readonly jobFailuresInARow: Gauge<'job'>;
+  private readonly jobRuns: Counter<'job_name' | 'outcome'>;
+  private readonly jobLeaseSkips: Counter<'job_name'>;
+  private readonly jobLastSuccess: Gauge<'job_name'>;
+  private readonly jobFailuresInARow: Gauge<'job_name'>;
   private readonly poolConnections: Gauge<'state'>;
   private readonly poolWaiting: Gauge;
   private readonly poolErrors: Counter;
@@ -152,10 +153,16 @@ export class PromMetrics extends Metrics {
   private readonly dependencyFailures: Counter<'dependency'>;
   private readonly stopNodeMetrics: () => void;
 
-  constructor(version: string) {
+  /**
+   * `eventLoop`: the node's one event-loop monitor, shared with the health beat (the application's); without it (a
+   * unit test) one of its own, stopped with the rest.
+   */
+  constructor(version: string, eventLoop?: EventLoopDelay) {
     super();
     const registers = [this.registry];
-    this.stopNodeMetrics = collectNodeMetrics(this.registry);
+    const monitor = eventLoop ?? new EventLoopDelay();
+    const stopGc = collectNodeMetrics(this.registry, monitor);
+    this.stopNodeMetrics = eventLoop ? stopGc : () => (stopGc(), monitor.stop());
     new Gauge({
       name: 'hotline_build_info',
       help: 'Always 1: the version this node runs, and its Node.js',
@@ -213,25 +220,25 @@ export class PromMetrics extends Metrics {
     this.jobRuns = new Counter({
       name: 'hotline_job_runs_total',
       help: 'Runs of the periodic jobs, by outcome (ok, failed)',
-      labelNames: ['job', 'outcome'],
+      labelNames: ['job_name', 'outcome'],
       registers,
     });
     this.jobLeaseSkips = new Counter({
       name: 'hotline_job_lease_skips_total',
       help: 'Scheduled passes skipped because another node holds the job lease',
-      labelNames: ['job'],
+      labelNames: ['job_name'],
       registers,
     });
     this.jobLastSuccess = new Gauge({
       name: 'hotline_job_last_success_timestamp_seconds',
       help: 'When a job last succeeded on this node (Unix time)',
-      labelNames: ['job'],
+      labelNames: ['job_name'],
       registers,
     });
     this.jobFailuresInARow = new Gauge({
       name: 'hotline_job_consecutive_failures',
       help: 'Failed runs of a job in a row on this node (0 after a success)',
-      labelNames: ['job'],
+      labelNames: ['job_name'],
       registers,
     });
     this.poolConnections = new Gauge({
@@ -292,13 +299,13 @@ export class PromMetrics extends Metrics {
   }
 
   jobLeaseSkipped(job: string): void {
-    this.jobLeaseSkips.inc({ job });
+    this.jobLeaseSkips.inc({ job_name: job });
   }
 
   jobRan(run: JobRun): void {
-    this.jobRuns.inc({ job: run.job, outcome: run.ok ? 'ok' : 'failed' });
-    this.jobFailuresInARow.set({ job: run.job }, run.consecutiveFailures);
-    if (run.ok) this.jobLastSuccess.set({ job: run.job }, run.endedAtMs / 1000);
+    this.jobRuns.inc({ job_name: run.job, outcome: run.ok ? 'ok' : 'failed' });
+    this.jobFailuresInARow.set({ job_name: run.job }, run.consecutiveFailures);
+    if (run.ok) this.jobLastSuccess.set({ job_name: run.job }, run.endedAtMs / 1000);
   }
 
   readOnScrape(reader: ScrapeReader): void {
@@ -331,7 +338,7 @@ export class PromMetrics extends Metrics {
     this.dependencyFailures.inc({ dependency });
   }
 
-  /** Stops what records between scrapes (the GC observer): the application's shutdown. */
+  /** Stops what records between scrapes (the GC observer, an event-loop monitor of its own): the application's shutdown. */
   stop(): void {
     this.stopNodeMetrics();
   }

@@ -4,7 +4,12 @@ import { NO_TRACING, type Tracing } from './tracing';
 
 type TracingSettings = Pick<
   AppConfig,
-  'OTEL_TRACES_EXPORTER' | 'OTEL_SDK_DISABLED' | 'OTEL_TRACES_SAMPLER' | 'OTEL_TRACES_SAMPLER_ARG'
+  | 'OTEL_TRACES_EXPORTER'
+  | 'OTEL_SDK_DISABLED'
+  | 'OTEL_TRACES_SAMPLER'
+  | 'OTEL_TRACES_SAMPLER_ARG'
+  | 'OTEL_EXPORTER_OTLP_PROTOCOL'
+  | 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
 >;
 
 /**
@@ -24,7 +29,10 @@ export async function tracingFor(config: TracingSettings): Promise<Tracing> {
   if (!tracesOn(config)) return NO_TRACING;
   const { OtelTracing, exporterFor, samplerFor } = await import('./otel-tracing');
   return new OtelTracing({
-    exporter: exporterFor(config.OTEL_TRACES_EXPORTER as 'otlp' | 'console'),
+    exporter: await exporterFor(
+      config.OTEL_TRACES_EXPORTER as 'otlp' | 'console',
+      config.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? config.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/json',
+    ),
     batch: true,
     sampler: samplerFor(config),
     version: buildVersion(),

@@ -180,8 +180,8 @@ test('a queue admission: admitted, in line and active shoppers for that on-sale;
   expect(valueOf(after, 'hotline_queue_active_shoppers', label)).toBe(5);
   expect(valueOf(after, 'hotline_queue_shop_capacity', label)).toBe(200);
   expect(valueOf(after, 'hotline_queue_open', label)).toBe(1);
-  expect(delta(before, after, 'hotline_job_runs_total', { job: 'queue-ticker', outcome: 'ok' })).toBe(1);
-  expect(valueOf(after, 'hotline_job_last_success_timestamp_seconds', { job: 'queue-ticker' })).toBeGreaterThan(0);
+  expect(delta(before, after, 'hotline_job_runs_total', { job_name: 'queue-ticker', outcome: 'ok' })).toBe(1);
+  expect(valueOf(after, 'hotline_job_last_success_timestamp_seconds', { job_name: 'queue-ticker' })).toBeGreaterThan(0);
   // Only on-sales with a queue carry a presentation label.
   const queued = new Set(
     t.app

@@ -29,6 +29,8 @@ jest.mock('@opentelemetry/sdk-trace', () => mockRecorded('@opentelemetry/sdk-tra
 jest.mock('@opentelemetry/context-async-hooks', () => mockRecorded('@opentelemetry/context-async-hooks'));
 jest.mock('@opentelemetry/resources', () => mockRecorded('@opentelemetry/resources'));
 jest.mock('@opentelemetry/exporter-trace-otlp-http', () => mockRecorded('@opentelemetry/exporter-trace-otlp-http'));
+jest.mock('@opentelemetry/exporter-trace-otlp-grpc', () => mockRecorded('@opentelemetry/exporter-trace-otlp-grpc'));
+jest.mock('@grpc/grpc-js', () => mockRecorded('@grpc/grpc-js'));
 jest.mock('../../src/observability/otel-tracing', () => mockRecorded('../../src/observability/otel-tracing'));
 
 let env: Awaited<ReturnType<typeof startBooking>>;
@@ -92,4 +94,20 @@ test('control: OTEL_TRACES_EXPORTER=console loads the adapter and the SDK (the r
     expect.arrayContaining(['../../src/observability/otel-tracing', '@opentelemetry/sdk-trace']),
   );
   await (tracing as unknown as { onApplicationShutdown(): Promise<void> }).onApplicationShutdown();
+});
+
+test('OTLP over HTTP does not load the gRPC library; over gRPC it does', async () => {
+  const on = {
+    OTEL_SDK_DISABLED: 'false',
+    OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+    OTEL_TRACES_EXPORTER: 'otlp',
+  } as const;
+  const http = await tracingFor({ ...on, OTEL_TRACES_SAMPLER_ARG: undefined });
+  expect(mockLoaded).toContain('@opentelemetry/exporter-trace-otlp-http');
+  expect(mockLoaded).not.toContain('@opentelemetry/exporter-trace-otlp-grpc');
+  expect(mockLoaded).not.toContain('@grpc/grpc-js');
+  const grpc = await tracingFor({ ...on, OTEL_TRACES_SAMPLER_ARG: undefined, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' });
+  expect(mockLoaded).toEqual(expect.arrayContaining(['@opentelemetry/exporter-trace-otlp-grpc', '@grpc/grpc-js']));
+  for (const t of [http, grpc])
+    await (t as unknown as { onApplicationShutdown(): Promise<void> }).onApplicationShutdown();
 });
