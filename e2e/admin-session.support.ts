@@ -77,6 +77,16 @@ export async function useAdminSession(page: Page): Promise<void> {
   await page.context().addInitScript(() => localStorage.setItem('hotline.staff', '1'));
 }
 
+/**
+ * A back-office section opened as the administrator on this worker's session, for a test that uses the back office
+ * but does not test signing in (the form costs a page, argon2id and a redirect each time; `signInAdmin` is for the
+ * tests that do).
+ */
+export async function openAsAdmin(page: Page, section: string, lang: string): Promise<void> {
+  await useAdminSession(page);
+  await openBackOffice(page, section, lang);
+}
+
 /** A back-office section ('' for the first) opened by the signed-in administrator, its menu shown. */
 export async function openBackOffice(page: Page, section: string, lang: string): Promise<void> {
   await page.goto(`/backoffice${section ? `/${section}` : ''}?lang=${lang}`);

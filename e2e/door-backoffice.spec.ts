@@ -1,6 +1,7 @@
+import { openAsAdmin } from './admin-session.support';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expectAxeClean } from './back-office.support';
 import { buyOneSeat } from './customer-area.support';
 import { withSql } from './sql.support';
 
@@ -41,7 +42,7 @@ test('the door screen: entries by gate, refusals by reason, an offline conflict 
   );
   try {
     await page.setViewportSize({ width: 2560, height: 1440 });
-    await signInAdmin(page, 'doors', 'en');
+    await openAsAdmin(page, 'doors', 'en');
     const headers = { uuid: randomUUID() };
     const scanAt = (gate: string) =>
       page.request.post('/api/checkin/redeem?lang=en', {

@@ -1,8 +1,9 @@
+import { useAdminSession } from './admin-session.support';
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { fromBase64Url } from '../shared/src/rules/checkin/base64url';
 import { digitsOfMac, formatRotatingCode, rotationStep, stepMessage } from '../shared/src/rules/checkin/rotating-code';
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expectAxeClean } from './back-office.support';
 import { buyOneSeat } from './customer-area.support';
 import { withSql } from './sql.support';
 
@@ -70,7 +71,7 @@ test('a rotating show: the e-ticket’s code changes every 15 s; the door takes 
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     const door = await context.newPage();
-    await signInAdmin(door, 'presentations-report', 'en');
+    await useAdminSession(door);
     await door.goto('/scan?lang=en');
     await door.locator('#scan-presentation').fill(String(show.id));
     await door.locator('#scan-gate').fill('Live gate');

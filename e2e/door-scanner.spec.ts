@@ -1,8 +1,9 @@
+import { useAdminSession } from './admin-session.support';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expectAxeClean } from './back-office.support';
 import { buyOneSeat } from './customer-area.support';
 import { withSql } from './sql.support';
 
@@ -37,7 +38,7 @@ test('a typed ticket is admitted once, then refused with the gate that let it in
   );
   try {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAdmin(page, 'presentations-report', 'en');
+    await useAdminSession(page);
     await page.goto('/scan?lang=en');
     await page.locator('#scan-presentation').fill(String(show.id));
     await page.locator('#scan-gate').fill('North 1');
@@ -124,7 +125,7 @@ test('the camera reads the e-ticket’s QR code and admits it (Chromium’s fake
   try {
     const context = await browser.newContext({ baseURL, permissions: ['camera'] });
     const door = await context.newPage();
-    await signInAdmin(door, 'presentations-report', 'en');
+    await useAdminSession(door);
     await door.goto('/scan?lang=en');
     await door.locator('#scan-presentation').fill(String(show.id));
     await door.locator('#scan-gate').fill('Camera gate');
@@ -159,7 +160,7 @@ test('offline: the scanner admits from its manifest, queues the scans and upload
     sql.query(`UPDATE presentation SET date_time = now() + interval '30 minutes' WHERE id = $1`, [show.id]),
   );
   try {
-    await signInAdmin(page, 'presentations-report', 'en');
+    await useAdminSession(page);
     await page.goto('/scan?lang=en');
     await page.locator('#scan-presentation').fill(String(show.id));
     await page.locator('#scan-gate').fill('Offline gate');
@@ -229,7 +230,7 @@ test('offline: the scanner page itself opens without the network and admits a ti
     sql.query(`UPDATE presentation SET date_time = now() + interval '30 minutes' WHERE id = $1`, [show.id]),
   );
   try {
-    await signInAdmin(page, 'presentations-report', 'en');
+    await useAdminSession(page);
     await page.goto('/scan?lang=en');
     await page.locator('#scan-presentation').fill(String(show.id));
     await page.locator('#scan-gate').fill('Shell gate');

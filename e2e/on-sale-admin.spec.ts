@@ -1,4 +1,5 @@
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { openAsAdmin } from './admin-session.support';
+import { expectAxeClean } from './back-office.support';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { AltchaChallenge } from '../server/src/botcheck/altcha-lib';
@@ -95,7 +96,7 @@ test.describe.serial('on-sales in the back office', () => {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 2560, height: 1440 });
-    await signInAdmin(page, 'on-sales', 'he');
+    await openAsAdmin(page, 'on-sales', 'he');
     await expect(page.locator('nav.bo-menu a.active')).toHaveText('מכירות ותור המתנה');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
@@ -206,7 +207,7 @@ test.describe.serial('on-sales in the back office', () => {
       ['ar', 'بدء المبيعات / غرفة الانتظار', /^تعديل ?:/],
     ] as const) {
       await page.setViewportSize({ width: 390, height: 844 });
-      await signInAdmin(page, 'on-sales', lang);
+      await openAsAdmin(page, 'on-sales', lang);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
       const row = page.getByTestId(`bo-onsale-${target.id}`);
@@ -221,7 +222,6 @@ test.describe.serial('on-sales in the back office', () => {
       await page.setViewportSize({ width: 2560, height: 1440 });
       await expectAxeClean(page, `on-sale form (${lang}, 2560 px)`);
       await page.getByRole('button', { name: lang === 'he' ? 'ביטול' : 'إلغاء' }).click();
-      await page.context().clearCookies();
     }
   });
 });

@@ -1,4 +1,5 @@
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { openAsAdmin } from './admin-session.support';
+import { expectAxeClean } from './back-office.support';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { AltchaChallenge } from '../server/src/botcheck/altcha-lib';
@@ -52,7 +53,7 @@ async function join(request: APIRequestContext): Promise<void> {
 }
 
 async function openControlRoom(page: Page, lang: 'he' | 'ar', name: RegExp) {
-  await signInAdmin(page, 'on-sales', lang);
+  await openAsAdmin(page, 'on-sales', lang);
   const row = page.getByTestId(`bo-onsale-${pid}`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   await row.getByRole('button', { name }).click();

@@ -1,7 +1,8 @@
+import { openAsAdmin } from './admin-session.support';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expectAxeClean } from './back-office.support';
 
 /**
  * A seat plan's next version in the designer: started from the published version, the draft shows what it changes
@@ -44,7 +45,7 @@ test('a next version shows what it changes against the published one and asks be
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'venues', 'en');
+  await openAsAdmin(page, 'venues', 'en');
   const code = uniqueCode('e2e-designer-versions');
   const venue = await ok<{ id: number }>(
     await page.request.post('/api/admin/venues?lang=en', {

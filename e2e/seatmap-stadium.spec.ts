@@ -1,8 +1,8 @@
+import { openAsAdmin } from './admin-session.support';
 import { expect, test, type APIResponse, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureGeneratedVenues, listVenueFiles } from '../seatmaps/src/files';
-import { signInAdmin } from './back-office.support';
 import { openSeatMap } from './seatmap-support';
 
 /**
@@ -46,7 +46,7 @@ async function stadiumDate(browser: Browser): Promise<void> {
   const plan = readFileSync(file, 'utf8');
   admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   adminPage = await admin.newPage();
-  await signInAdmin(adminPage, 'venues', 'en');
+  await openAsAdmin(adminPage, 'venues', 'en');
   const req = adminPage.request;
   const code = `e2e-stadium-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
   const names = { he: 'אצטדיון הבדיקות', en: 'Test Stadium', ru: 'Тестовый стадион', ar: 'ملعب الاختبار' };

@@ -1,6 +1,7 @@
+import { openAsAdmin } from './admin-session.support';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { expectAxeClean } from './back-office.support';
 import { withSql } from './sql.support';
 
 /**
@@ -53,7 +54,7 @@ test('the administrator creates an account; its owner sets it up through the lin
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'staff', 'en');
+  await openAsAdmin(page, 'staff', 'en');
   await expect(page.locator('nav.bo-menu a.active')).toHaveText('Staff and permissions');
   await expect(page.getByRole('heading', { level: 2, name: 'Staff and permissions' })).toBeVisible();
   await expect(page.getByTestId('bo-staff-user-admin')).toContainText('(you)');
@@ -168,7 +169,7 @@ test('axe-clean in Hebrew and Arabic, at 390 px and 2560 px: the staff screen wi
     ['ar', 'الموظفون والصلاحيات', 'ليلى', 'حداد'],
   ] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAdmin(page, 'staff', lang);
+    await openAsAdmin(page, 'staff', lang);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     await expect(page.locator('.bo-staff-table')).toBeVisible({ timeout: 15_000 });
@@ -194,6 +195,5 @@ test('axe-clean in Hebrew and Arabic, at 390 px and 2560 px: the staff screen wi
     } finally {
       await owner.context.close();
     }
-    await page.context().clearCookies();
   }
 });

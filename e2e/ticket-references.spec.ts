@@ -1,5 +1,5 @@
+import { openAsAdmin } from './admin-session.support';
 import { axeFor } from './axe.support';
-import { signInAdmin } from './back-office.support';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
@@ -71,7 +71,7 @@ test.describe('ticket references', () => {
   }) => {
     const ref = await demoReference('EMP-1002');
     await page.setViewportSize({ width: 2560, height: 1440 });
-    await signInAdmin(page, 'ticket-references', 'en');
+    await openAsAdmin(page, 'ticket-references', 'en');
     await expect(page.locator('nav.bo-menu a.active')).toHaveText('Ticket references');
     const row = page.getByTestId('bo-ref-EMP-1002');
     await expect(row).toBeVisible({ timeout: 15_000 });
@@ -124,7 +124,7 @@ test.describe('ticket references', () => {
     ['ru', 'ltr'],
   ] as const) {
     test(`${lang}: the screen is laid out ${dir} with no axe violations`, async ({ page }) => {
-      await signInAdmin(page, 'ticket-references', lang);
+      await openAsAdmin(page, 'ticket-references', lang);
       await expect(page.locator('#bo-refs')).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
       expect((await axe(page)).violations).toEqual([]);
@@ -134,7 +134,7 @@ test.describe('ticket references', () => {
   for (const width of [390, 2560]) {
     test(`at ${width} px the screen fits without sideways page scrolling`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 1440 });
-      await signInAdmin(page, 'ticket-references', 'he');
+      await openAsAdmin(page, 'ticket-references', 'he');
       await expect(page.locator('#bo-refs')).toBeVisible({ timeout: 15_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -1,4 +1,5 @@
-import { expectAxeClean, signInAdmin } from './back-office.support';
+import { openAsAdmin } from './admin-session.support';
+import { expectAxeClean } from './back-office.support';
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,7 @@ test('the administrator creates a venue, sees a broken plan refused at its place
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAdmin(page, 'venues', 'en');
+  await openAsAdmin(page, 'venues', 'en');
   await expect(page.locator('nav.bo-menu a.active')).toHaveText('Venues and seat plans');
   await expect(page.getByRole('heading', { level: 2, name: 'Venues and seat plans' })).toBeVisible();
 
@@ -90,7 +91,7 @@ test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ 
     ['ar', 'القاعات ومخططات المقاعد'],
   ] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAdmin(page, 'venues', lang);
+    await openAsAdmin(page, 'venues', lang);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     await expect(page.locator('.bo-venues-table')).toBeVisible({ timeout: 15_000 });
@@ -102,6 +103,5 @@ test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ 
       await page.setViewportSize({ width, height: 1000 });
       await expectAxeClean(page, `venues (${lang}, ${width} px)`);
     }
-    await page.context().clearCookies();
   }
 });
