@@ -296,7 +296,8 @@ export class BestAvailableService {
         }
       } else {
         for (const s of section.seats) {
-          s.available = takerMayTake(s.seat, taker, now) && !state.has(s.seat.key) && !isClaimed(claims, s.seat.key, now);
+          s.available =
+            takerMayTake(s.seat, taker, now) && !state.has(s.seat.key) && !isClaimed(claims, s.seat.key, now);
           if (s.available) free++;
         }
       }

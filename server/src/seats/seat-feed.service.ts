@@ -9,14 +9,7 @@ import { Metrics, NO_METRICS } from '../observability';
 import { AdaptiveWindow } from './adaptive-window';
 import type { Layout } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';
-import {
-  parseChangeMessage,
-  publicView,
-  stateLetter,
-  statusRows,
-  touchedRows,
-  type ChangeMessage,
-} from './seat-state';
+import { parseChangeMessage, publicView, stateLetter, statusRows, touchedRows, type ChangeMessage } from './seat-state';
 import { SeatStore, type LogEntry } from './seat-store.port';
 
 /** Where batched deltas and snapshots go: the socket.io rooms of this node (the gateway). */
@@ -312,7 +305,11 @@ export class SeatFeed implements OnModuleDestroy {
   }
 
   private snapshotOf(m: Mirror): SeatSnapshotMessage {
-    return { presentationId: m.pid, version: m.emitted, rows: statusRows(m.layout, m.state, publicView(this.clock.nowMs())) };
+    return {
+      presentationId: m.pid,
+      version: m.emitted,
+      rows: statusRows(m.layout, m.state, publicView(this.clock.nowMs())),
+    };
   }
 
   private broadcastSnapshot(m: Mirror): void {
