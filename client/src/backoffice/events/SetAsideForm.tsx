@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPresentation, AdminSeatPlace, ApiSection } from '@hotline/shared';
+import { useLocale } from '../../hooks/useLocale';
 import { DateEditorForm } from './DateEditorForm';
 import { eventsApi } from './events-api';
 import { Field, K, wholeNumber } from './event-ui';
@@ -8,6 +9,15 @@ import { asInstant, asLocal } from './israel-time-input';
 
 const S = `${K}.setAside`;
 const keyOf = (p: AdminSeatPlace) => `${p.sectionId}:${p.x}:${p.y}`;
+/** A section's name in the reader's language (the plan's English where it has no Russian or Arabic). */
+const sectionName = (s: ApiSection, locale: string) =>
+  locale === 'he'
+    ? s.SectionName
+    : locale === 'ru'
+      ? s.SectionNameRu || s.SectionNameEn
+      : locale === 'ar'
+        ? s.SectionNameAr || s.SectionNameEn
+        : s.SectionNameEn;
 
 /**
  * "Seats set aside" for one date (draft or on sale): the named seats one allocation keeps for the mini-sites and the
@@ -30,6 +40,7 @@ export function SetAsideForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [sections, setSections] = useState<ApiSection[] | null | 'failed'>(null);
   const [existing, setExisting] = useState<Awaited<ReturnType<typeof eventsApi.setAsideSeats>>['seats']>([]);
   const [allocation, setAllocation] = useState(String(presentation.setAside[0]?.allocationId ?? 1));
@@ -162,7 +173,7 @@ export function SetAsideForm({
               >
                 {(sections as ApiSection[]).map((s) => (
                   <option key={s.VenueSectionId} value={s.VenueSectionId}>
-                    {s.SectionName}
+                    {sectionName(s, locale)}
                   </option>
                 ))}
               </select>
