@@ -229,13 +229,33 @@ describe('layout + status rows', () => {
       statusRows(layout, new Map(), view, { reserved: true }).map((r) => [r[2], r[4], r[6]]);
     const A = SeatStatus.Available;
     const B = SeatStatus.Blocked;
-    expect(codes(publicView(release - 1))).toEqual([[1, 1, B], [2, -1, A], [3, 1, B], [4, -1, B]]);
-    expect(codes(publicView(release))).toEqual([[1, 1, A], [2, -1, A], [3, 1, B], [4, -1, B]]);
-    expect(codes({ viewer: null, isHold: false })).toEqual([[1, 1, A], [2, -1, A], [3, 1, A], [4, -1, B]]);
+    expect(codes(publicView(release - 1))).toEqual([
+      [1, 1, B],
+      [2, -1, A],
+      [3, 1, B],
+      [4, -1, B],
+    ]);
+    expect(codes(publicView(release))).toEqual([
+      [1, 1, A],
+      [2, -1, A],
+      [3, 1, B],
+      [4, -1, B],
+    ]);
+    expect(codes({ viewer: null, isHold: false })).toEqual([
+      [1, 1, A],
+      [2, -1, A],
+      [3, 1, A],
+      [4, -1, B],
+    ]);
     expect(touchedRows(layout, new Map(), ['5:1:1', '5:3:1'], release - 1).map((r) => r[6])).toEqual([B, B]);
     // Re-applied (a node re-reading a changed date): the rows given replace what the layout had.
     applyAllocations(layout, []);
-    expect(codes(publicView(release - 1))).toEqual([[1, -1, A], [2, -1, A], [3, -1, A], [4, -1, B]]);
+    expect(codes(publicView(release - 1))).toEqual([
+      [1, -1, A],
+      [2, -1, A],
+      [3, -1, A],
+      [4, -1, B],
+    ]);
   });
 
   test('sale summary: taken ratio, sold-out sections and the mini-site rule', () => {

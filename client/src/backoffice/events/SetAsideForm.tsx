@@ -45,7 +45,8 @@ export function SetAsideForm({
   const [existing, setExisting] = useState<Awaited<ReturnType<typeof eventsApi.setAsideSeats>>['seats']>([]);
   const [allocation, setAllocation] = useState(String(presentation.setAside[0]?.allocationId ?? 1));
   const [release, setRelease] = useState(asLocal(presentation.setAside[0]?.releaseAt ?? null));
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  /** The seats chosen per allocation once changed here; until then an allocation's are the ones it keeps. */
+  const [picked, setPicked] = useState<Record<number, Set<string>>>({});
   const [sectionId, setSectionId] = useState<number | null>(null);
   const [rowName, setRowName] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -75,22 +76,22 @@ export function SetAsideForm({
 
   // The chosen seats start as the allocation's own, and follow the allocation typed in.
   const allocationId = wholeNumber(allocation, 1, 2_147_483_647);
-  useEffect(() => {
-    setChosen(new Set(existing.filter((s) => s.allocationId === allocationId).map(keyOf)));
-  }, [existing, allocationId]);
+  const chosen =
+    (allocationId !== null ? picked[allocationId] : undefined) ??
+    new Set(existing.filter((s) => s.allocationId === allocationId).map(keyOf));
 
   const section = Array.isArray(sections) ? sections.find((s) => s.VenueSectionId === sectionId) : undefined;
   const rows = useMemo(() => section?.groups.flatMap((g) => g.rows) ?? [], [section]);
   const row = rows.find((r) => r.RowName === rowName) ?? rows[0];
   const otherAllocation = new Set(existing.filter((s) => s.allocationId !== allocationId).map(keyOf));
 
-  const toggle = (key: string, on: boolean) =>
-    setChosen((c) => {
-      const next = new Set(c);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
+  const toggle = (key: string, on: boolean) => {
+    if (allocationId === null) return;
+    const next = new Set(chosen);
+    if (on) next.add(key);
+    else next.delete(key);
+    setPicked((p) => ({ ...p, [allocationId]: next }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
