@@ -1121,3 +1121,89 @@ test("a date's channel allocations set on the screen from the keyboard: a bad nu
     await expect(page.getByTestId(`bo-allocations-${dateId}`)).toHaveCount(0);
   }
 });
+
+test("a date's seats set aside on the screen from the keyboard: the public map's status shows them unavailable, the row says so; axe-clean with the form open", async ({
+  page,
+  hall,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const featureId = await apiEvent(page, uniqueCode('e2e-aside'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
+  await showDates(page, featureId);
+  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const opener = row.getByRole('button', { name: /^Seats set aside/ });
+
+  // The form opens on allocation 1 with nothing set aside, its first field focused, a row's seats as checkboxes.
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByTestId(`bo-aside-${dateId}`);
+  const allocation = form.getByLabel('Allocation number');
+  await expect(allocation).toBeFocused();
+  await expect(allocation).toHaveValue('1');
+  const seats = page.getByTestId(`bo-aside-${dateId}-seats`).getByRole('checkbox');
+  // The plan is read when the form opens (a slow machine may take a while).
+  await expect(seats.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`bo-aside-${dateId}-count`)).toHaveText('Seats chosen: 0');
+
+  // An allocation below 1 is named at its field, before anything is sent.
+  await allocation.fill('0');
+  await allocation.press('Enter');
+  await expect(allocation).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('Enter a whole number from 1.');
+  await allocation.fill('1');
+
+  // Two seats chosen with the space bar, kept until released: saved, shown in the row, the focus back on its button.
+  for (const i of [0, 1]) {
+    await seats.nth(i).focus();
+    await page.keyboard.press('Space');
+  }
+  await expect(page.getByTestId(`bo-aside-${dateId}-count`)).toHaveText('Seats chosen: 2');
+  await allocation.press('Enter');
+  await expect(page.getByTestId('bo-event-notice')).toContainText('The seats set aside on');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId(`bo-date-${dateId}-aside-1`)).toContainText(
+    'Set aside (allocation 1): 2 seats until released',
+  );
+  await expect(opener).toBeFocused();
+
+  // The public map's status shows both unavailable (6); the live sale's shows them free (1).
+  const aside = (
+    await created<{ seats: { sectionId: number; x: number; y: number }[] }>(
+      await page.request.get(`/api/admin/presentations/${dateId}/set-aside-seats`),
+      200,
+    )
+  ).seats;
+  expect(aside).toHaveLength(2);
+  for (const [query, status] of [
+    ['', 6],
+    ['&domain=live', 1],
+  ] as const) {
+    const answer = await created<{ seats: number[][] }>(
+      await page.request.get(`/api/seats/seats-status?presentationId=${dateId}${query}`),
+      200,
+    );
+    const of = (p: { sectionId: number; x: number; y: number }) =>
+      answer.seats.find((r) => r[0] === p.sectionId && r[2] === p.x && r[3] === p.y)?.[6];
+    expect(aside.map(of)).toEqual([status, status]);
+  }
+
+  // In Hebrew at 390 px and Arabic at 2560 px the form is axe-clean and fits.
+  for (const [lang, width] of [
+    ['he', 390],
+    ['ar', 2560],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-aside`).click();
+    await expect(page.locator(`#bo-aside-${dateId}-allocation`)).toBeFocused();
+    await expect(page.getByTestId(`bo-aside-${dateId}-seats`).getByRole('checkbox').first()).toBeChecked({
+      timeout: 30_000,
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, seats set aside form (${lang}, ${width} px)`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`bo-aside-${dateId}`)).toHaveCount(0);
+  }
+});

@@ -47,6 +47,7 @@ export * from './rules/catalogue/coupon-terms';
 export * from './rules/catalogue/sale-window';
 export * from './rules/catalogue/product-limits';
 export * from './rules/catalogue/channel-quota';
+export * from './rules/catalogue/seat-set-aside';
 
 export * from './rules/orders/default-ticket';
 export * from './rules/orders/multiply-factor-sub-tickets';

@@ -22,6 +22,15 @@ const fromRule = (fn: (locale: SupportedLocale) => string): Messages => ({
  * not the visitor's. The storefront shows 'message: error' (storefront-spec.md section 8).
  */
 export const BookingErrors = registerErrors({
+  SEAT_SET_ASIDE: {
+    status: 409,
+    message: {
+      he: 'חלק מהמושבים שבחרתם שמורים לערוץ מכירה אחר ועדיין אינם נמכרים כאן. בחרו מושבים אחרים. לא חויבתם.',
+      en: 'Some of the seats you chose are set aside for another sales channel and are not sold here yet. Choose other seats. You were not charged.',
+      ru: 'Некоторые выбранные места зарезервированы для другого канала продаж и пока здесь не продаются. Выберите другие места. Деньги не списаны.',
+      ar: 'بعض المقاعد التي اخترتها مخصّصة لقناة بيع أخرى ولا تُباع هنا بعد. اختر مقاعد أخرى. لم يتم خصم أي مبلغ.',
+    },
+  },
   SHOW_CANCELLED: {
     status: 409,
     message: {

@@ -95,6 +95,24 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'لهذا الموعد {count} تذاكر مبيعة أو محجوزة، لذا لا يمكن نقله بين القاعة والمشاهدة عبر الإنترنت: يحتفظ المشترون بما اشتروه. ألغِ الموعد وأنشئه من جديد.',
     },
   },
+  SET_ASIDE_SEAT_NOT_IN_PLAN: {
+    status: 422,
+    message: {
+      he: 'מושבים שאינם במפת המושבים של המועד: {count}. לא נשמר דבר.',
+      en: 'Seats that are not on the date’s seat plan: {count}. Nothing was saved.',
+      ru: 'Места, которых нет в схеме зала этой даты: {count}. Ничего не сохранено.',
+      ar: 'مقاعد ليست في مخطط مقاعد هذا الموعد: {count}. لم يُحفظ شيء.',
+    },
+  },
+  SET_ASIDE_SEATS_TAKEN: {
+    status: 409,
+    message: {
+      he: 'מושבים שכבר נמכרו, מוחזקים או שמורים להקצאה אחרת: {count}. לא נשמר דבר.',
+      en: 'Seats already sold, held or set aside for another allocation: {count}. Nothing was saved.',
+      ru: 'Места уже проданы, отложены или зарезервированы для другого распределения: {count}. Ничего не сохранено.',
+      ar: 'مقاعد بيعت أو حُجزت أو خُصّصت لتخصيص آخر: {count}. لم يُحفظ شيء.',
+    },
+  },
   ZONE_NOT_IN_PLAN: {
     status: 422,
     message: {
@@ -213,6 +231,20 @@ export const CatalogueAdminErrors = registerErrors({
     },
   },
 });
+
+/** A set-aside change refused for these seats (not on the plan, or taken): the answer lists them. */
+export class SetAsideSeatsError extends AppError {
+  constructor(
+    code: 'SET_ASIDE_SEAT_NOT_IN_PLAN' | 'SET_ASIDE_SEATS_TAKEN',
+    readonly seats: { sectionId: number; x: number; y: number }[],
+  ) {
+    super(code, { count: seats.length });
+  }
+
+  override extraBody(): Record<string, unknown> {
+    return { seats: this.seats };
+  }
+}
 
 /** SEAT_PLAN_INVALID with every problem found (at most 50), each at its JSON pointer in the uploaded file. */
 export class SeatPlanInvalidError extends AppError {

@@ -6,6 +6,7 @@ import {
   HOLD_POLICY_BOUNDS,
   CHANNEL_QUOTA_MAX,
   COUPON_CHANNELS,
+  SET_ASIDE_MAX_SEATS,
   BACK_OFFICE_PERMISSION,
   CANCELLATION_CHARGE_TYPES,
   FEATURE_CATEGORIES,
@@ -16,6 +17,7 @@ import {
   type AdminPresentation,
   type AdminPresentationListResponse,
   type AdminPresentationMoved,
+  type AdminSetAsideSeats,
   type AdminZoneListResponse,
   type FeatureCategoryId,
 } from '@hotline/shared';
@@ -147,6 +149,21 @@ const channelAllocationsBody = z.object({
     .array(z.object({ channel: z.enum(COUPON_CHANNELS), seats: z.number().int().min(0).max(CHANNEL_QUOTA_MAX) }))
     .max(COUPON_CHANNELS.length)
     .refine((a) => new Set(a.map((x) => x.channel)).size === a.length, 'each channel at most once'),
+});
+
+/** PUT /api/admin/presentations/:id/set-aside-seats: one allocation's named seats until a release instant, each once. */
+const seatPlace = z.object({ sectionId: dbId, x: z.number().int().min(0), y: z.number().int().min(0) });
+const setAsideBody = z.object({
+  revision,
+  allocationId: dbId,
+  releaseAt: instant.nullable(),
+  seats: z
+    .array(seatPlace)
+    .max(SET_ASIDE_MAX_SEATS)
+    .refine(
+      (seats) => new Set(seats.map((s) => `${s.sectionId}:${s.x}:${s.y}`)).size === seats.length,
+      'each seat at most once',
+    ),
 });
 
 /** PUT /api/admin/presentations/:id/member-prices: a member's price per zone and the units each ticket draws. */
@@ -441,6 +458,30 @@ export class EventAdminController {
     @ZodBody(channelAllocationsBody) body: z.infer<typeof channelAllocationsBody>,
   ): Promise<AdminPresentation> {
     return this.events.changeChannelAllocations(staff, p.id, body);
+  }
+
+  @Get('presentations/:id/set-aside-seats')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({ summary: "A date's named seats set aside for mini-sites and the live domain, with their release" })
+  setAsideSeats(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+  ): Promise<AdminSetAsideSeats> {
+    return this.events.setAsideSeats(staff, p.id);
+  }
+
+  @Put('presentations/:id/set-aside-seats')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      "An allocation's named seats on a date, kept off the public until a release instant (replaces the allocation's)",
+  })
+  changeSetAside(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(setAsideBody) body: z.infer<typeof setAsideBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.changeSetAside(staff, p.id, body);
   }
 
   @Put('presentations/:id/member-prices')

@@ -83,6 +83,7 @@ interface PresentationRowDb {
   hold_release_minutes: number;
   hold_max_minutes: number | null;
   channel_allocations: AdminChannelAllocation[] | null;
+  set_aside: { allocationId: number; releaseAt: string | null; seats: number }[] | null;
   venue_type_id: number;
   rotating_code: boolean;
   revision: number;
@@ -96,6 +97,10 @@ const PRESENTATION_COLUMNS = `p.id, p.feature_id, p.business_id, p.venue_id, p.s
       SELECT count(*)::int FROM reservation_ticket rt JOIN reservation_sale_channel c ON c.reservation_id = rt.reservation_id
        WHERE rt.presentation_id = p.id AND rt.status = 'live' AND c.channel = q.channel)) ORDER BY q.channel)
      FROM presentation_channel_quota q WHERE q.presentation_id = p.id) AS channel_allocations,
+  (SELECT jsonb_agg(jsonb_build_object('allocationId', g.allocation_id, 'releaseAt', g.release_at, 'seats', g.n)
+                    ORDER BY g.allocation_id, g.release_at)
+     FROM (SELECT a.allocation_id, a.release_at, count(*)::int AS n FROM seat_allocation a
+            WHERE a.presentation_id = p.id GROUP BY a.allocation_id, a.release_at) g) AS set_aside,
   (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.presentation_id = p.id AND rt.status = 'live')
     AS sold_count`;
 
@@ -317,6 +322,10 @@ export class EventAdminRepository {
         },
         rotatingCode: r.rotating_code,
         channelAllocations: r.channel_allocations ?? [],
+        setAside: (r.set_aside ?? []).map((g) => ({
+          ...g,
+          releaseAt: g.releaseAt === null ? null : new Date(g.releaseAt).toISOString(),
+        })),
         soldCount: r.sold_count,
         prices,
         cancellation: progress.get(Number(r.id)) ?? null,
@@ -780,6 +789,88 @@ export class EventAdminRepository {
         `INSERT INTO presentation_channel_quota (presentation_id, channel, seats)
          SELECT $1, a.channel, a.seats FROM unnest($2::text[], $3::int[]) AS a(channel, seats)`,
         [id, allocations.map((a) => a.channel), allocations.map((a) => a.seats)],
+      );
+      await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
+      return 'changed';
+    });
+  }
+
+  /** Every set-aside place of a date, in plan order, with its AllocationId and release instant. */
+  async setAsideSeats(
+    id: number,
+  ): Promise<{ sectionId: number; x: number; y: number; allocationId: number; releaseAt: string | null }[]> {
+    const rows: { section_id: number; x: number; y: number; allocation_id: number; release_at: Date | null }[] =
+      await this.db.query(
+        `SELECT section_id, x, y, allocation_id, release_at FROM seat_allocation
+          WHERE presentation_id = $1 ORDER BY section_id, y, x`,
+        [id],
+      );
+    return rows.map((r) => ({
+      sectionId: r.section_id,
+      x: r.x,
+      y: r.y,
+      allocationId: r.allocation_id,
+      releaseAt: r.release_at === null ? null : r.release_at.toISOString(),
+    }));
+  }
+
+  /**
+   * The named seats a date keeps for `allocationId` at `revision`, replacing that allocation's (docs/decisions/024).
+   * Under the date's row lock (`FOR UPDATE`): a sale writing a ticket holds a key-share lock on that row until it
+   * commits, so a sale in flight is waited for and its seat counted as taken; a sale after this commits is refused
+   * by the lock and the commit once its node re-reads the date. Refused, with nothing written: seats not on the
+   * date's plan, seats sold or held (live tickets) that this allocation did not already keep, another allocation's.
+   */
+  async changeSetAside(
+    id: number,
+    revision: number,
+    change: { allocationId: number; releaseAt: Date | null; seats: { sectionId: number; x: number; y: number }[] },
+  ): Promise<
+    | 'changed'
+    | 'cancelled'
+    | 'stale'
+    | { notInPlan: { sectionId: number; x: number; y: number }[] }
+    | { taken: { sectionId: number; x: number; y: number }[] }
+  > {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query(
+        'SELECT revision, cancelled_at, seatplan_id FROM presentation WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (row.cancelled_at) return 'cancelled';
+      if (row.revision !== revision) return 'stale';
+      const sections = change.seats.map((s) => s.sectionId);
+      const xs = change.seats.map((s) => s.x);
+      const ys = change.seats.map((s) => s.y);
+      const place = (r: { section_id: number; x: number; y: number }) => ({ sectionId: r.section_id, x: r.x, y: r.y });
+      const notInPlan: { section_id: number; x: number; y: number }[] = await tx.query(
+        `SELECT w.section_id, w.x, w.y FROM unnest($2::int[], $3::int[], $4::int[]) AS w(section_id, x, y)
+          WHERE NOT EXISTS (SELECT 1 FROM seat s WHERE s.seatplan_id = $1 AND s.section_id = w.section_id
+                              AND s.x = w.x AND s.y = w.y)
+          ORDER BY 1, 3, 2`,
+        [row.seatplan_id, sections, xs, ys],
+      );
+      if (notInPlan.length) return { notInPlan: notInPlan.map(place) };
+      const taken: { section_id: number; x: number; y: number }[] = await tx.query(
+        `SELECT w.section_id, w.x, w.y FROM unnest($2::int[], $3::int[], $4::int[]) AS w(section_id, x, y)
+          LEFT JOIN seat_allocation a ON a.presentation_id = $1 AND a.section_id = w.section_id
+                                      AND a.x = w.x AND a.y = w.y
+          WHERE (a.allocation_id IS NOT NULL AND a.allocation_id <> $5)
+             OR (a.allocation_id IS NULL AND EXISTS (
+                   SELECT 1 FROM reservation_ticket rt WHERE rt.presentation_id = $1 AND rt.status = 'live'
+                      AND rt.section_id = w.section_id AND rt.x = w.x AND rt.y = w.y))
+          ORDER BY 1, 3, 2`,
+        [id, sections, xs, ys, change.allocationId],
+      );
+      if (taken.length) return { taken: taken.map(place) };
+      await tx.query('DELETE FROM seat_allocation WHERE presentation_id = $1 AND allocation_id = $2', [
+        id,
+        change.allocationId,
+      ]);
+      await tx.query(
+        `INSERT INTO seat_allocation (presentation_id, section_id, x, y, allocation_id, release_at)
+         SELECT $1, w.section_id, w.x, w.y, $5, $6 FROM unnest($2::int[], $3::int[], $4::int[]) AS w(section_id, x, y)`,
+        [id, sections, xs, ys, change.allocationId, change.releaseAt],
       );
       await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
       return 'changed';

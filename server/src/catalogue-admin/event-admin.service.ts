@@ -25,6 +25,8 @@ import {
   type AdminSaleWindowChange,
   type AdminHoldPolicyChange,
   type AdminChannelAllocationsChange,
+  type AdminSetAsideChange,
+  type AdminSetAsideSeats,
   type AdminWatchingChange,
   type AdminRotatingCodeChange,
   type AdminZone,
@@ -36,7 +38,7 @@ import { AuditLogRepository, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
 import { auditChange, requireBusinessScope } from './admin-scope';
 import { Clock } from '../common/clock';
-import { PresentationNotReadyError, StaleRevisionError } from './catalogue-admin.errors';
+import { PresentationNotReadyError, SetAsideSeatsError, StaleRevisionError } from './catalogue-admin.errors';
 import { EventAdminRepository, type PresentationCursor } from './event-admin.repository';
 import { EventCancellationJob } from './event-cancellation.job';
 import { EventCancellationRepository } from './event-cancellation.repository';
@@ -327,6 +329,36 @@ export class EventAdminService {
     await this.audited(staff, 'presentation-channel-allocations', after.businessId, `presentation:${id}`, {
       before: quotas(before),
       after: quotas(after),
+    });
+    return after;
+  }
+
+  /** Every set-aside place of a date (the back office's seat picker starts from them). */
+  async setAsideSeats(staff: StaffIdentity, id: number): Promise<AdminSetAsideSeats> {
+    await this.presentationRef(staff, id);
+    return { seats: await this.events.setAsideSeats(id) };
+  }
+
+  /**
+   * An allocation's named seats set aside on a date until a release instant (docs/decisions/024); each node's lock,
+   * map and commit learn them within 5 s (the date's revision changes, so its layout re-reads them).
+   */
+  async changeSetAside(staff: StaffIdentity, id: number, change: AdminSetAsideChange): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.changeSetAside(id, change.revision, {
+      allocationId: change.allocationId,
+      releaseAt: change.releaseAt === null ? null : new Date(change.releaseAt),
+      seats: change.seats,
+    });
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (typeof outcome === 'object' && 'notInPlan' in outcome)
+      throw new SetAsideSeatsError('SET_ASIDE_SEAT_NOT_IN_PLAN', outcome.notInPlan);
+    if (typeof outcome === 'object') throw new SetAsideSeatsError('SET_ASIDE_SEATS_TAKEN', outcome.taken);
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'presentation-set-aside', after.businessId, `presentation:${id}`, {
+      before: before.setAside,
+      after: after.setAside,
     });
     return after;
   }

@@ -9,9 +9,11 @@ import {
   productLimitRefusal,
   saleWindowRefusal,
   seatKey,
+  setAsideRefusedSeats,
   shekelsToAgorot,
   type CartKind,
   type CouponChannel,
+  type SetAsideTaker,
   channelQuotaClaims,
 } from '@hotline/shared';
 import { BookingError, type ParsedCart, SeatLockReader, type SeatHold } from '../cart';
@@ -57,6 +59,12 @@ function quotaOf(
   return claims.length
     ? { channel, dates: claims.map(({ presentationId, seats: n }) => ({ presentationId, seats: n })) }
     : null;
+}
+
+/** Who takes the seats, as the set-aside rule names them: the counter, a mini-site or the live domain, or the public. */
+function setAsideTakerOf(cart: ParsedCart, options: { boxOffice?: 'card' | 'cash' }): SetAsideTaker {
+  if (options.boxOffice) return 'box-office';
+  return cart.miniSiteUrl?.trim() || cart.domain?.trim() ? 'channel' : 'public';
 }
 
 /** Where the order is made, as a coupon's channels name it (a coupon may be for some channels only). */
@@ -131,6 +139,25 @@ export class QuoteService {
     }
   }
 
+  /**
+   * A seat set aside for a channel is not sold to the public before its release (shared keptFromTaker,
+   * docs/decisions/024), also to a visitor who locked it before it was set aside: refused before anything is claimed
+   * or charged, naming the seats. Read from the cached layout, as the lock and the map read it.
+   */
+  private refuseSetAsideSeats(
+    seats: readonly { presentationId: number; sectionId: number; x: number; y: number }[],
+    layoutOf: Map<number, Layout>,
+    taker: SetAsideTaker,
+  ): void {
+    const asideOf = (s: (typeof seats)[number]) =>
+      layoutOf.get(s.presentationId)?.seats.get(seatKey(s.sectionId, s.x, s.y))?.setAside;
+    const refused = setAsideRefusedSeats(seats, asideOf, taker, this.clock.now());
+    if (refused.length)
+      throw new BookingError('SEAT_SET_ASIDE', {
+        details: refused.map((s) => `${s.presentationId}/${seatKey(s.sectionId, s.x, s.y)}`).join(','),
+      });
+  }
+
   /** The customer's details against this deployment's form for this kind of order (SSN required for vouchers, donations). */
   checkCustomer(info: unknown, locale: Locale, kind: CartKind = 'tickets'): CustomerDetails {
     const form = customerFormForKind(this.customerForm, kind);
@@ -187,6 +214,7 @@ export class QuoteService {
       throw new BookingError('CART_INVALID', { details: 'a video-on-demand event is sold on its own' });
     }
     const seats = this.pricingSeats(cart, layoutOf);
+    this.refuseSetAsideSeats(seats, layoutOf, setAsideTakerOf(cart, options));
     const tickets = new Map(ticketRows.map((t) => [t.id, t]));
     const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
     const featureIds = new Set(layouts.map((l) => l.presentation.featureId));

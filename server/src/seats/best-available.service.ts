@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BestAvailableMatchResult, BestAvailableResponse } from '@hotline/shared';
-import { bestGaSections, inPartOfDay, jerusalemDayRangeUtc } from '@hotline/shared';
+import { bestGaSections, inPartOfDay, jerusalemDayRangeUtc, type SetAsideTaker } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { isTogetherSeat, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
@@ -8,7 +8,8 @@ import { SeatEngineService } from './seat-engine.service';
 import { SeatFeed } from './seat-feed.service';
 import { BestAvailableClaims, isClaimed } from './best-available-claims';
 import { bestAvailable, groupSeatsIntoRows, type BestAvailableRow } from './seat-rules';
-import { isPolicy3, PUBLIC_VIEW, rowStatuses, type RawState } from './seat-state';
+import { takerMayTake } from './seat-allocations';
+import { isPolicy3, publicView, rowStatuses, type RawState } from './seat-state';
 import type { BestAvailableQuery } from './seats.queries';
 import { SeatsRepository } from './seats.repository';
 
@@ -65,6 +66,10 @@ function jerusalemHour(date: Date): number {
  * best match in one atomic script, falling back to the next match when another
  * buyer was faster.
  */
+/** Who a search is for: a mini-site or the live domain sells the seats set aside for it, anyone else is the public. */
+const takerOf = (q: { miniSiteUrl?: string; domain?: string }): SetAsideTaker =>
+  q.miniSiteUrl?.trim() || q.domain?.trim() ? 'channel' : 'public';
+
 @Injectable()
 export class BestAvailableService {
   constructor(
@@ -132,7 +137,7 @@ export class BestAvailableService {
       }
       let r;
       try {
-        r = await this.engine.lockSeats(visitorId, c.layout, c.seats, address);
+        r = await this.engine.lockSeats(visitorId, c.layout, c.seats, address, takerOf(q));
       } catch (error) {
         this.claims.delete(pid, keys);
         throw error;
@@ -269,6 +274,9 @@ export class BestAvailableService {
     if (q.ticketGroupId !== undefined && zone === undefined) return [];
     const policy3 = isPolicy3(layout);
     const claims = this.claims.of(p.id);
+    // A channel's search may offer the seats set aside for it; the public's never (shared keptFromTaker).
+    const taker = takerOf(q);
+    const view = taker === 'public' ? publicView(now) : { viewer: null, isHold: false };
     const out: Candidate[] = [];
     for (const section of this.sectionInputs(layout, zone)) {
       if (q.sectionId !== undefined && section.sectionId !== q.sectionId) continue;
@@ -280,7 +288,7 @@ export class BestAvailableService {
         const codes = new Map<string, number>();
         for (const rowIndex of new Set(section.seats.map((s) => s.seat.row))) {
           const row = layout.rows[rowIndex]!;
-          rowStatuses(row, state, PUBLIC_VIEW, true).forEach((c, i) => codes.set(row.seats[i]!.key, c));
+          rowStatuses(row, state, view, true).forEach((c, i) => codes.set(row.seats[i]!.key, c));
         }
         for (const s of section.seats) {
           s.available = codes.get(s.seat.key) === 1 && !isClaimed(claims, s.seat.key, now);
@@ -288,7 +296,8 @@ export class BestAvailableService {
         }
       } else {
         for (const s of section.seats) {
-          s.available = s.seat.sellable && !state.has(s.seat.key) && !isClaimed(claims, s.seat.key, now);
+          s.available =
+            takerMayTake(s.seat, taker, now) && !state.has(s.seat.key) && !isClaimed(claims, s.seat.key, now);
           if (s.available) free++;
         }
       }

@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SeatEngineService } from './seat-engine.service';
 import { SeatStore } from './seat-store.port';
+import type { Layout } from './seat-layout';
 import type { SeatsStatusQuery } from './seats.queries';
 
 interface Shared {
@@ -14,6 +15,10 @@ interface Shared {
   version: number;
   /** Both forms, made together: the binary one costs a few ms and kB beside the JSON (no rows kept to make it later). */
   docs: Promise<Docs>;
+  /** The date's revision it shows: a set-aside change (docs/decisions/024) changes the answer without a seat change. */
+  revision: number | undefined;
+  /** The next release instant of a set-aside seat after it was built: from then the public sees that seat free. */
+  releasesAtMs: number;
 }
 
 interface Docs {
@@ -33,6 +38,16 @@ interface Docs {
  * since from the stream's log (seat-feed.service.ts, subscribe), so an older answer is caught up at once; a lock on
  * a seat taken meanwhile is refused by the engine as always (the server decides, the map only shows).
  */
+/** The earliest release instant of a set-aside seat still ahead at `nowMs` (Infinity: none). */
+function nextReleaseMs(layout: Layout, nowMs: number): number {
+  let next = Infinity;
+  for (const seat of layout.seats.values()) {
+    const at = seat.setAside?.releaseAt?.getTime();
+    if (at !== undefined && at > nowMs && at < next) next = at;
+  }
+  return next;
+}
+
 @Injectable()
 export class PublicSeatStatus {
   private readonly shared = new LRUCache<string, Shared>({ max: 64, ttl: 60_000 });
@@ -57,12 +72,20 @@ export class PublicSeatStatus {
     const key = `${pid}:${q.isReserved ?? ''}`;
     const now = this.clock.nowMs();
     const known = this.shared.get(key);
+    const layout = await this.engine.layout(pid);
     const pick = (docs: Docs): EncodedJson => (q.format === 'binary' ? docs.binary : docs.json);
-    if (known && (known.version === version || now - known.builtAtMs < this.config.SEAT_STATUS_STALE_MS)) {
+    const fresh = known && known.revision === layout.presentation.revision && now < known.releasesAtMs;
+    if (fresh && (known.version === version || now - known.builtAtMs < this.config.SEAT_STATUS_STALE_MS)) {
       return known.docs.then(pick);
     }
     const built = this.build(q);
-    const entry: Shared = { builtAtMs: now, version, docs: built.then((b) => b.docs) };
+    const entry: Shared = {
+      builtAtMs: now,
+      version,
+      docs: built.then((b) => b.docs),
+      revision: layout.presentation.revision,
+      releasesAtMs: nextReleaseMs(layout, now),
+    };
     this.shared.set(key, entry);
     built.then(
       (b) => (entry.version = b.version),

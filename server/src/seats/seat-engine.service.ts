@@ -5,6 +5,7 @@ import type {
   SeatsStatusResponse,
   TimerResponse,
   UnlockSeatResponse,
+  SetAsideTaker,
 } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { BotCheck } from '../botcheck';
@@ -71,16 +72,22 @@ export class SeatEngineService {
 
   // Taking and giving back seats (seat-locking.service.ts).
 
-  lock(visitorId: string, input: SeatInput, address?: string): Promise<LockSeatResponse> {
-    return this.locking.lock(visitorId, input, address);
+  lock(visitorId: string, input: SeatInput, address?: string, taker?: SetAsideTaker): Promise<LockSeatResponse> {
+    return this.locking.lock(visitorId, input, address, taker);
   }
 
   unlock(visitorId: string, input: SeatInput, address?: string): Promise<UnlockSeatResponse> {
     return this.locking.unlock(visitorId, input, address);
   }
 
-  lockSeats(visitorId: string, layout: Layout, seats: LayoutSeat[], address?: string): Promise<Locked | Refused> {
-    return this.locking.lockSeats(visitorId, layout, seats, address);
+  lockSeats(
+    visitorId: string,
+    layout: Layout,
+    seats: LayoutSeat[],
+    address?: string,
+    taker?: SetAsideTaker,
+  ): Promise<Locked | Refused> {
+    return this.locking.lockSeats(visitorId, layout, seats, address, taker);
   }
 
   lockGaPlaces(

@@ -9,14 +9,7 @@ import { Metrics, NO_METRICS } from '../observability';
 import { AdaptiveWindow } from './adaptive-window';
 import type { Layout } from './seat-layout';
 import { SeatEngineService } from './seat-engine.service';
-import {
-  parseChangeMessage,
-  PUBLIC_VIEW,
-  stateLetter,
-  statusRows,
-  touchedRows,
-  type ChangeMessage,
-} from './seat-state';
+import { parseChangeMessage, publicView, stateLetter, statusRows, touchedRows, type ChangeMessage } from './seat-state';
 import { SeatStore, type LogEntry } from './seat-store.port';
 
 /** Where batched deltas and snapshots go: the socket.io rooms of this node (the gateway). */
@@ -300,7 +293,7 @@ export class SeatFeed implements OnModuleDestroy {
     m.timer = null;
     if (m.received === m.emitted) return;
     const lateness = Math.max(0, this.clock.nowMs() - m.flushDueAt);
-    const rows = touchedRows(m.layout, m.state, m.pending);
+    const rows = touchedRows(m.layout, m.state, m.pending, this.clock.nowMs());
     m.pending = new Set();
     const payload: SeatDeltaMessage = { presentationId: m.pid, fromVersion: m.emitted, toVersion: m.received, rows };
     m.emitted = m.received;
@@ -312,7 +305,11 @@ export class SeatFeed implements OnModuleDestroy {
   }
 
   private snapshotOf(m: Mirror): SeatSnapshotMessage {
-    return { presentationId: m.pid, version: m.emitted, rows: statusRows(m.layout, m.state, PUBLIC_VIEW) };
+    return {
+      presentationId: m.pid,
+      version: m.emitted,
+      rows: statusRows(m.layout, m.state, publicView(this.clock.nowMs())),
+    };
   }
 
   private broadcastSnapshot(m: Mirror): void {
@@ -340,7 +337,7 @@ export class SeatFeed implements OnModuleDestroy {
       if (entries && upto === m.emitted) {
         const keys = new Set<string>();
         for (const e of entries) for (const [key] of e.changes) keys.add(key);
-        const rows = touchedRows(m.layout, m.state, keys);
+        const rows = touchedRows(m.layout, m.state, keys, this.clock.nowMs());
         deliver({
           event: SeatEvents.Delta,
           payload: { presentationId: pid, fromVersion: version, toVersion: m.emitted, rows },

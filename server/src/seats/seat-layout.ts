@@ -4,6 +4,7 @@ import {
   isSoldTogetherFeature,
   type HoldPolicy,
   type ChannelQuotas,
+  type SeatSetAside,
 } from '@hotline/shared';
 
 /**
@@ -32,6 +33,8 @@ export interface PresentationInfo {
   holdPolicy: HoldPolicy;
   /** Seats per sales channel (shared channelQuotaClaims): the commit claims them before any charge. */
   channelQuotas: ChannelQuotas;
+  /** The date's revision: a change (set-aside seats among others) makes a node re-read its allocations. */
+  revision?: number;
 }
 
 export interface LayoutSeat {
@@ -59,6 +62,8 @@ export interface LayoutSeat {
   row: number;
   /** The seat's AllocationId when it is set aside for mini-sites / the live domain (seat-allocations.ts). */
   allocationId?: number;
+  /** Until when the public is kept off the seat (shared keptFromTaker); absent when it is not set aside. */
+  setAside?: SeatSetAside;
 }
 
 export interface LayoutRow {

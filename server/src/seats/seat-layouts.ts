@@ -6,7 +6,7 @@ import { applyAllocations } from './seat-allocations';
 import { buildLayout, type Layout } from './seat-layout';
 import { SeatsRepository } from './seats.repository';
 
-/** How long presentation flags (soldout, max seats, policy) may be served from memory. */
+/** How long presentation flags (soldout, max seats, policy) and set-aside seats may be served from memory. */
 const FLAGS_TTL_MS = 5_000;
 
 /**
@@ -55,8 +55,13 @@ export class SeatLayouts {
   ): void {
     entry.refreshing = true;
     void Promise.all([entry.layout, this.repo.presentation(presentationId)])
-      .then(([layout, info]) => {
-        if (info) layout.presentation = info;
+      .then(async ([layout, info]) => {
+        if (!info) return;
+        // A changed date may have changed its set-aside seats (docs/decisions/024): they are re-read with it.
+        const changed = info.revision !== layout.presentation.revision;
+        const rows = changed ? await this.repo.allocations(presentationId) : null;
+        layout.presentation = info;
+        if (rows) applyAllocations(layout, rows);
       })
       .catch(() => undefined)
       .finally(() => {

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LockedSeat, LockSeatResponse, UnlockSeatResponse } from '@hotline/shared';
-import { seatKey } from '@hotline/shared';
+import { seatKey, type SetAsideTaker } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { SeatHoldCapService } from '../common/seat-hold-cap/seat-hold-cap.service';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { refuseOutsideSaleWindow } from './sale-window-gate';
 import { SeatAdmission } from './seat-admission';
+import { takerMayTake } from './seat-allocations';
 import { parseSeatKey, type Layout, type LayoutSeat, type LayoutSection } from './seat-layout';
 import { SeatLayouts } from './seat-layouts';
 import { SeatLiveState } from './seat-live-state';
@@ -61,13 +62,22 @@ export class SeatLocking {
   /**
    * Locks reserved seats as one atomic unit (a couch, a best-available block). `address`: the client address of a
    * public lock, counted against its hold cap (SEAT_HOLD_CAP 429); absent for callers the cap does not apply to.
+   * `taker`: a mini-site or the live domain ('channel', its allocation checked by the caller) may take the seats
+   * set aside for it; the public may not before their release (shared keptFromTaker, as the map and commit say).
    */
-  async lockSeats(visitorId: string, layout: Layout, seats: LayoutSeat[], address?: string): Promise<Locked | Refused> {
+  async lockSeats(
+    visitorId: string,
+    layout: Layout,
+    seats: LayoutSeat[],
+    address?: string,
+    taker: SetAsideTaker = 'public',
+  ): Promise<Locked | Refused> {
     const p = layout.presentation;
     await this.gate.admit([p.id]);
     if (p.soldout) throw new AppError('PRESENTATION_SOLD_OUT');
-    refuseOutsideSaleWindow(p, this.clock.now());
-    if (seats.some((s) => !s.sellable)) throw new AppError('SEAT_NOT_AVAILABLE');
+    const now = this.clock.now();
+    refuseOutsideSaleWindow(p, now);
+    if (seats.some((s) => !takerMayTake(s, taker, now.getTime()))) throw new AppError('SEAT_NOT_AVAILABLE');
     const section = layout.sections.get(seats[0]!.sectionId)!;
     const holdCap = await this.holdCapOf(p.id, address);
     // PostgreSQL wins, but is only asked while Redis may have forgotten a sale (SaleMemory): then in parallel
@@ -96,7 +106,12 @@ export class SeatLocking {
   }
 
   /** A visitor's lock-seat; `address` (the client's) puts it under the per-address hold cap. */
-  async lock(visitorId: string, input: SeatInput, address?: string): Promise<LockSeatResponse> {
+  async lock(
+    visitorId: string,
+    input: SeatInput,
+    address?: string,
+    taker: SetAsideTaker = 'public',
+  ): Promise<LockSeatResponse> {
     await this.gate.admit([input.PresentationId]);
     const { layout, section, seat } = resolveSeat(await this.layouts.get(input.PresentationId), input);
     const p = layout.presentation;
@@ -114,7 +129,7 @@ export class SeatLocking {
       };
     }
     const group = seatGroup(layout, seat);
-    const r = await this.lockSeats(visitorId, layout, group, address);
+    const r = await this.lockSeats(visitorId, layout, group, address, taker);
     if (!r.ok) refuse(r as Refused, layout);
     return {
       lockedSeat: { x: seat.x, y: seat.y },

@@ -1,6 +1,7 @@
 import { NO_ALLOCATION, SeatStatus, type SeatStatusRow } from '@hotline/shared';
 import type { Layout, LayoutRow, LayoutSeat, LayoutSection } from './seat-layout';
 import { parseSeatKey } from './seat-layout';
+import { takerMayTake } from './seat-allocations';
 import { isPresentationSoldOut, isSectionSoldOut, singleSeatBlocking, takenRatio } from './seat-rules';
 
 /**
@@ -13,9 +14,20 @@ export interface StatusView {
   viewer: string | null;
   /** Hold mode: held-back seats show as 3 ("on hold") instead of blocked. */
   isHold: boolean;
+  /**
+   * The public's view at this instant (ms): a seat set aside for a channel shows blocked until its release
+   * (shared keptFromTaker, as the lock and the commit refuse it). Absent: a channel's view, which sells such seats.
+   */
+  publicAt?: number;
 }
 
-export const PUBLIC_VIEW: StatusView = { viewer: null, isHold: false };
+/** The shared room as the public sees it at `nowMs` (socket deltas and snapshots are the public view). */
+export const publicView = (nowMs: number): StatusView => ({ viewer: null, isHold: false, publicAt: nowMs });
+
+/** Whether the viewer may be offered the seat at all (priced, and not set aside against this viewer). */
+function offered(seat: LayoutSeat, view: StatusView): boolean {
+  return view.publicAt === undefined ? seat.sellable : takerMayTake(seat, 'public', view.publicAt);
+}
 
 /** The one-letter state the change log carries ('a' available, 'l', 's', 'b', 'h'). */
 export function stateLetter(raw: string | undefined): string {
@@ -46,7 +58,7 @@ export type RawState = ReadonlyMap<string, string>;
 
 /** Effective status codes of one row, single-seat blocking applied when the presentation uses policy 3. */
 export function rowStatuses(row: LayoutRow, raw: RawState, view: StatusView, policy3: boolean): number[] {
-  const codes = row.seats.map((s) => baseStatus(raw.get(s.key), s.sellable, view));
+  const codes = row.seats.map((s) => baseStatus(raw.get(s.key), offered(s, view), view));
   if (policy3) {
     const blocked = new Set(
       singleSeatBlocking(row.seats.map((s, i) => ({ x: s.x, status: codes[i]!, features: s.features }))),
@@ -110,12 +122,13 @@ export function statusRows(layout: Layout, raw: RawState, view: StatusView, filt
 }
 
 /**
- * Rows for the places a change touched, as the shared room sees them now.
+ * Rows for the places a change touched, as the shared room (the public) sees them at `nowMs`.
  * Under policy 3 a change can block or free its neighbours, so the whole row of
  * a touched seat is re-sent (rows are short; this keeps deltas self-healing).
  */
-export function touchedRows(layout: Layout, raw: RawState, keys: Iterable<string>): SeatStatusRow[] {
+export function touchedRows(layout: Layout, raw: RawState, keys: Iterable<string>, nowMs: number): SeatStatusRow[] {
   const policy3 = isPolicy3(layout);
+  const view = publicView(nowMs);
   const out: SeatStatusRow[] = [];
   const doneRows = new Set<number>();
   const doneKeys = new Set<string>();
@@ -128,20 +141,20 @@ export function touchedRows(layout: Layout, raw: RawState, keys: Iterable<string
         if (doneRows.has(seat.row)) continue;
         doneRows.add(seat.row);
         const row = layout.rows[seat.row]!;
-        const codes = rowStatuses(row, raw, PUBLIC_VIEW, true);
+        const codes = rowStatuses(row, raw, view, true);
         row.seats.forEach((s, i) => {
           doneKeys.add(s.key);
           out.push(seatRow(s, codes[i]!));
         });
       } else {
-        out.push(seatRow(seat, baseStatus(raw.get(key), seat.sellable, PUBLIC_VIEW)));
+        out.push(seatRow(seat, baseStatus(raw.get(key), offered(seat, view), view)));
       }
       continue;
     }
     const parsed = parseSeatKey(key);
     const section = parsed ? layout.sections.get(parsed.sectionId) : undefined;
     if (parsed && section && !section.isReserved && parsed.x >= 1 && parsed.x <= section.capacity) {
-      out.push(gaRow(section, parsed.x, baseStatus(raw.get(key), section.ticketGroupId !== 0, PUBLIC_VIEW)));
+      out.push(gaRow(section, parsed.x, baseStatus(raw.get(key), section.ticketGroupId !== 0, view)));
     }
   }
   return out;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SeatsStatusResponse, TimerResponse } from '@hotline/shared';
 import { SeatStatus, seatKey, type SeatStatusRow } from '@hotline/shared';
 import { AppError } from '../common/app-error';
+import { Clock } from '../common/clock';
 import { markOwnSeats } from './own-order-seats';
 import { SeatLayouts } from './seat-layouts';
 import { SeatLiveState } from './seat-live-state';
@@ -23,6 +24,7 @@ export class SeatStatusReader {
     private readonly layouts: SeatLayouts,
     private readonly live: SeatLiveState,
     private readonly repo: SeatsRepository,
+    private readonly clock: Clock,
   ) {}
 
   /** A visitor's view of the presentation's seats; `null` is the public view (nobody's locks are "mine"). */
@@ -33,7 +35,12 @@ export class SeatStatusReader {
     const rows = statusRows(
       layout,
       state,
-      { viewer: visitorId, isHold: q.isHold ?? false },
+      // A mini-site or the live domain sees the seats set aside for it; the public sees them blocked until released.
+      {
+        viewer: visitorId,
+        isHold: q.isHold ?? false,
+        publicAt: q.miniSiteUrl || q.domain ? undefined : this.clock.nowMs(),
+      },
       {
         reserved: q.isReserved,
         sectionId: q.sectionId,

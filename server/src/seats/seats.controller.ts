@@ -99,12 +99,14 @@ export class SeatsController {
     if (channel.miniSiteUrl || channel.domain)
       await this.channel.assertLockable(channel, await this.engine.layout(q.seat.PresentationId), q.seat);
     return this.metrics.timed('seat_lock', () =>
-      this.engine.lock(visitorId, q.seat, address).catch((error: unknown) => {
-        // Refusals by reason for the control room; the waiting room counts its own (AdmissionGate).
-        if (error instanceof AppError && error.status < 500 && error.code !== 'QUEUE_REQUIRED')
-          this.refusals?.count(q.seat.PresentationId, 'lock', error.code.toLowerCase());
-        throw error;
-      }),
+      this.engine
+        .lock(visitorId, q.seat, address, channel.miniSiteUrl || channel.domain ? 'channel' : 'public')
+        .catch((error: unknown) => {
+          // Refusals by reason for the control room; the waiting room counts its own (AdmissionGate).
+          if (error instanceof AppError && error.status < 500 && error.code !== 'QUEUE_REQUIRED')
+            this.refusals?.count(q.seat.PresentationId, 'lock', error.code.toLowerCase());
+          throw error;
+        }),
     );
   }
 

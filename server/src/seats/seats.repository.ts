@@ -33,6 +33,7 @@ interface PresentationRowDb {
   hold_max_minutes: number | null;
   hold_holders: HoldHolders;
   channel_quotas: ChannelQuotas | null;
+  revision: number;
 }
 
 function toInfo(r: PresentationRowDb): PresentationInfo {
@@ -58,6 +59,7 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
       maxHoldMinutes: r.hold_max_minutes,
     },
     channelQuotas: r.channel_quotas ?? {},
+    revision: r.revision,
   };
 }
 
@@ -65,7 +67,7 @@ function toInfo(r: PresentationRowDb): PresentationInfo {
 const PRESENTATION_COLUMNS = `id, venue_id, seatplan_id, venue_type_id, seating_policy_id,
   (soldout OR cancelled_at IS NOT NULL) AS soldout, cancelled_at IS NOT NULL AS cancelled, max_seats_per_order,
   no_single_seat_gap, feature_id, location_id, date_time, sales_open_at, sales_close_at,
-  holds_allowed, hold_holders, hold_release_minutes, hold_max_minutes,
+  holds_allowed, hold_holders, hold_release_minutes, hold_max_minutes, revision,
   (SELECT jsonb_object_agg(q.channel, q.seats) FROM presentation_channel_quota q WHERE q.presentation_id = presentation.id)
     AS channel_quotas`;
 
@@ -89,7 +91,7 @@ export class SeatsRepository {
   /** The places of a presentation set aside for mini-sites / the live domain (seat-allocations.ts). */
   allocations(presentationId: number): Promise<AllocationRow[]> {
     return this.db.query(
-      'SELECT section_id, x, y, allocation_id FROM seat_allocation WHERE presentation_id = $1 ORDER BY section_id, y, x',
+      'SELECT section_id, x, y, allocation_id, release_at FROM seat_allocation WHERE presentation_id = $1 ORDER BY section_id, y, x',
       [presentationId],
     );
   }

@@ -63,6 +63,9 @@ const NOT_SEAT_CHANGING: Record<string, string> = {
   'GET /api/seats/seatplan': 'read',
   'GET /api/presentations/{id}/seatplan': 'read: the plan by presentation',
   'PUT /api/admin/presentations/{id}/hold-policy': "a date's rules for holds placed from now on: takes no seat",
+  'GET /api/admin/presentations/{id}/set-aside-seats': 'read: catalogue admin, the seats a date sets aside',
+  'PUT /api/admin/presentations/{id}/set-aside-seats':
+    'catalogue admin: which seats the public may not take before a release instant; locks and sells none (sold or held seats are refused)',
   'GET /api/presentations/timer/{id}': 'read',
   'GET /api/membership/seatplan': 'read',
   'GET /api/enroll/{membershipId}/seatplan': 'read',

@@ -1,11 +1,12 @@
 import { DEFAULT_HOLD_POLICY, SeatStatus } from '@hotline/shared';
 import { AdaptiveWindow } from '../../src/seats/adaptive-window';
+import { applyAllocations } from '../../src/seats/seat-allocations';
 import { buildLayout, defaultFocalPoint, type PresentationInfo, type RawSeat } from '../../src/seats/seat-layout';
 import {
   baseStatus,
   lockOwnerOf,
   parseChangeMessage,
-  PUBLIC_VIEW,
+  publicView,
   saleSummary,
   stateLetter,
   statusRows,
@@ -22,15 +23,15 @@ describe('baseStatus: raw state -> status code for a viewer', () => {
     ['free seat', undefined, true, { viewer: OWNER, isHold: false }, SeatStatus.Available],
     ['my lock', lockOf(OWNER), true, { viewer: OWNER, isHold: false }, SeatStatus.Selected],
     ["someone else's lock", lockOf('other'), true, { viewer: OWNER, isHold: false }, SeatStatus.LockedByOther],
-    ['my lock on the shared room', lockOf(OWNER), true, PUBLIC_VIEW, SeatStatus.LockedByOther],
-    ['a lock letter from the log', 'l', true, PUBLIC_VIEW, SeatStatus.LockedByOther],
-    ['sold', 's', true, PUBLIC_VIEW, SeatStatus.Sold],
-    ['sold even when no longer priced', 's', false, PUBLIC_VIEW, SeatStatus.Sold],
-    ['blocked', 'b', true, PUBLIC_VIEW, SeatStatus.Blocked],
-    ['held back, normal mode', 'h', true, PUBLIC_VIEW, SeatStatus.Blocked],
+    ['my lock on the shared room', lockOf(OWNER), true, publicView(0), SeatStatus.LockedByOther],
+    ['a lock letter from the log', 'l', true, publicView(0), SeatStatus.LockedByOther],
+    ['sold', 's', true, publicView(0), SeatStatus.Sold],
+    ['sold even when no longer priced', 's', false, publicView(0), SeatStatus.Sold],
+    ['blocked', 'b', true, publicView(0), SeatStatus.Blocked],
+    ['held back, normal mode', 'h', true, publicView(0), SeatStatus.Blocked],
     ['held back, hold mode', 'h', true, { viewer: OWNER, isHold: true }, SeatStatus.OnHold],
-    ['free but no ticket group prices it', undefined, false, PUBLIC_VIEW, SeatStatus.Blocked],
-    ['available letter', 'a', true, PUBLIC_VIEW, SeatStatus.Available],
+    ['free but no ticket group prices it', undefined, false, publicView(0), SeatStatus.Blocked],
+    ['available letter', 'a', true, publicView(0), SeatStatus.Available],
   ] as const)('%s', (_name, raw, sellable, view, expected) => {
     expect(baseStatus(raw, sellable, view)).toBe(expected);
   });
@@ -196,24 +197,64 @@ describe('layout + status rows', () => {
       [6, 0, 2, 0, -1, 70, 2],
       [6, 0, 3, 0, -1, 70, 1],
     ]);
-    expect(statusRows(layout, new Map(), PUBLIC_VIEW, { reserved: false })).toHaveLength(3);
-    expect(statusRows(layout, new Map(), PUBLIC_VIEW, { sectionId: 5 })).toHaveLength(4);
+    expect(statusRows(layout, new Map(), publicView(0), { reserved: false })).toHaveLength(3);
+    expect(statusRows(layout, new Map(), publicView(0), { sectionId: 5 })).toHaveLength(4);
   });
 
   test('policy 3 blocks a single free seat between taken ones; deltas re-send the whole row', () => {
     const layout = build(3);
     const state = new Map([['5:2:1', 's']]);
-    const rows = statusRows(layout, state, PUBLIC_VIEW, { reserved: true });
+    const rows = statusRows(layout, state, publicView(0), { reserved: true });
     expect(rows.map((r) => r[6])).toEqual([
       SeatStatus.SingleSeatBlocked,
       SeatStatus.Sold,
       SeatStatus.SingleSeatBlocked,
       SeatStatus.Blocked,
     ]);
-    expect(touchedRows(layout, state, ['5:2:1']).map((r) => r[2])).toEqual([1, 2, 3, 4]);
-    expect(touchedRows(build(1), state, ['5:2:1', '6:3:0', '6:99:0'])).toEqual([
+    expect(touchedRows(layout, state, ['5:2:1'], 0).map((r) => r[2])).toEqual([1, 2, 3, 4]);
+    expect(touchedRows(build(1), state, ['5:2:1', '6:3:0', '6:99:0'], 0)).toEqual([
       [5, 9, 2, 1, -1, 70, 4],
       [6, 0, 3, 0, -1, 70, 1],
+    ]);
+  });
+
+  test('a seat set aside shows blocked to the public until its release, and as it stands to a channel', () => {
+    const layout = build(1);
+    const release = Date.UTC(2026, 11, 10, 16);
+    applyAllocations(layout, [
+      { section_id: 5, x: 1, y: 1, allocation_id: 1, release_at: new Date(release) },
+      { section_id: 5, x: 3, y: 1, allocation_id: 1, release_at: null },
+    ]);
+    const codes = (view: Parameters<typeof statusRows>[2]) =>
+      statusRows(layout, new Map(), view, { reserved: true }).map((r) => [r[2], r[4], r[6]]);
+    const A = SeatStatus.Available;
+    const B = SeatStatus.Blocked;
+    expect(codes(publicView(release - 1))).toEqual([
+      [1, 1, B],
+      [2, -1, A],
+      [3, 1, B],
+      [4, -1, B],
+    ]);
+    expect(codes(publicView(release))).toEqual([
+      [1, 1, A],
+      [2, -1, A],
+      [3, 1, B],
+      [4, -1, B],
+    ]);
+    expect(codes({ viewer: null, isHold: false })).toEqual([
+      [1, 1, A],
+      [2, -1, A],
+      [3, 1, A],
+      [4, -1, B],
+    ]);
+    expect(touchedRows(layout, new Map(), ['5:1:1', '5:3:1'], release - 1).map((r) => r[6])).toEqual([B, B]);
+    // Re-applied (a node re-reading a changed date): the rows given replace what the layout had.
+    applyAllocations(layout, []);
+    expect(codes(publicView(release - 1))).toEqual([
+      [1, -1, A],
+      [2, -1, A],
+      [3, -1, A],
+      [4, -1, B],
     ]);
   });
 
@@ -227,7 +268,7 @@ describe('layout + status rows', () => {
         ['6:2:0', 'l'],
         ['6:3:0', 's'],
       ]),
-      PUBLIC_VIEW,
+      publicView(0),
     );
     expect(saleSummary(layout, rows, { miniSiteOrLiveDomain: false })).toEqual({
       soldout: false,

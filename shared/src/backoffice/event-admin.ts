@@ -171,6 +171,11 @@ export interface AdminPresentation {
   rotatingCode: boolean;
   /** Seats per sales channel (counted quotas, shared channel-quota.ts), each with the live tickets sold through it. */
   channelAllocations: AdminChannelAllocation[];
+  /**
+   * Named seats set aside (seat_allocation), per AllocationId and release instant: how many. Mini-sites and the live
+   * domain sell them; the public only from `releaseAt` on (null: not until released; docs/decisions/024).
+   */
+  setAside: AdminSetAside[];
   /** Tickets sold and not cancelled. */
   soldCount: number;
   /** Every zone of the seat plan, in the plan's order, with the tickets it sells (none yet on a new draft). */
@@ -352,4 +357,36 @@ export interface AdminDateSettingsChange extends AdminDateSettings {
 export interface AdminDateSettingsResponse {
   presentation: AdminPresentation;
   settings: AdminDateSettings;
+}
+
+/** One AllocationId's named seats on a date with one release instant (ISO 8601; null: until released by hand). */
+export interface AdminSetAside {
+  allocationId: number;
+  releaseAt: string | null;
+  seats: number;
+}
+
+/** A place of a date's seat plan, as a ticket names it. */
+export interface AdminSeatPlace {
+  sectionId: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * PUT /api/admin/presentations/:id/set-aside-seats: the named seats the date keeps for `allocationId` (the mini-sites
+ * and the live domain sell them) until `releaseAt` (an instant with its offset; null: until released by hand),
+ * replacing that allocation's; an empty list gives them all back to the public. Refused: a seat not on the plan (422
+ * SET_ASIDE_SEAT_NOT_IN_PLAN), sold, held or another allocation's (409 SET_ASIDE_SEATS_TAKEN), both with `seats`.
+ */
+export interface AdminSetAsideChange {
+  revision: number;
+  allocationId: number;
+  releaseAt: string | null;
+  seats: AdminSeatPlace[];
+}
+
+/** GET /api/admin/presentations/:id/set-aside-seats: every set-aside place of the date, in plan order. */
+export interface AdminSetAsideSeats {
+  seats: (AdminSeatPlace & { allocationId: number; releaseAt: string | null })[];
 }

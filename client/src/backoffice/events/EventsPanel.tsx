@@ -14,6 +14,7 @@ import {
   type AdminPriceChange,
   type AdminPresentationSeriesInput,
   type AdminSeatPlanSummary,
+  type AdminSeatPlace,
   type AdminVenue,
   type AdminZone,
   type ReadinessProblem,
@@ -30,6 +31,7 @@ import { MemberPriceForm } from './MemberPriceForm';
 import { DateSettingsForm } from './DateSettingsForm';
 import { HoldPolicyForm } from './HoldPolicyForm';
 import { ChannelAllocationsForm } from './ChannelAllocationsForm';
+import { SetAsideForm } from './SetAsideForm';
 import { SaleWindowForm } from './SaleWindowForm';
 import { WatchingForm } from './WatchingForm';
 import { RotatingCodeForm } from './RotatingCodeForm';
@@ -66,6 +68,7 @@ type Editing = {
     | 'window'
     | 'holds'
     | 'allocations'
+    | 'aside'
     | 'watching'
     | 'rotating'
     | 'cancel';
@@ -84,6 +87,7 @@ const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 const windowButtonId = (id: number) => `bo-date-${id}-window`;
 const holdsButtonId = (id: number) => `bo-date-${id}-holds`;
 const allocationsButtonId = (id: number) => `bo-date-${id}-allocations`;
+const asideButtonId = (id: number) => `bo-date-${id}-aside`;
 const watchingButtonId = (id: number) => `bo-date-${id}-watching`;
 const rotatingButtonId = (id: number) => `bo-date-${id}-rotating`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
@@ -96,6 +100,7 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   window: windowButtonId,
   holds: holdsButtonId,
   allocations: allocationsButtonId,
+  aside: asideButtonId,
   watching: watchingButtonId,
   rotating: rotatingButtonId,
   cancel: cancelButtonId,
@@ -434,6 +439,27 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
+  /** One allocation's named seats kept off the public until a release instant. */
+  const saveSetAside = async (
+    p: AdminPresentation,
+    allocationId: number,
+    releaseAt: string | null,
+    seats: AdminSeatPlace[],
+  ) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeSetAside(p.id, { revision: p.revision, allocationId, releaseAt, seats });
+        return t(`${K}.setAside.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = asideButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   /** The price a member pays per zone, added or changed. */
   const saveMemberPrices = async (p: AdminPresentation, zones: AdminMemberPrices['zones']) => {
     const saved = await run(
@@ -687,6 +713,22 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   {t(`${K}.channelAllocations.shown`)}
                                 </span>
                               )}
+                              {p.setAside.map((g) => (
+                                <span
+                                  key={`${g.allocationId}-${g.releaseAt}`}
+                                  className="bo-hint"
+                                  data-testid={`bo-date-${p.id}-aside-${g.allocationId}`}
+                                >
+                                  {' · '}
+                                  {g.releaseAt
+                                    ? t(`${K}.setAside.shownUntil`, {
+                                        seats: g.seats,
+                                        allocation: g.allocationId,
+                                        until: formatJerusalemDateTime(g.releaseAt, locale),
+                                      })
+                                    : t(`${K}.setAside.shownKept`, { seats: g.seats, allocation: g.allocationId })}
+                                </span>
+                              ))}
                               {(p.salesOpenAt || p.salesCloseAt) && (
                                 <span className="bo-hint" data-testid={`bo-date-${p.id}-window`}>
                                   {' · '}
@@ -829,6 +871,7 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     `bo-allocations-${p.id}`,
                                     t(`${K}.channelAllocations.open`),
                                   )}
+                                  {opener('aside', asideButtonId(p.id), `bo-aside-${p.id}`, t(`${K}.setAside.open`))}
                                   {opener(
                                     'watching',
                                     watchingButtonId(p.id),
@@ -929,6 +972,17 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     when={when}
                                     busy={busy}
                                     onSave={(allocations) => saveChannelAllocations(p, allocations)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'aside' ? (
+                                  <SetAsideForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(allocationId, releaseAt, seats) =>
+                                      saveSetAside(p, allocationId, releaseAt, seats)
+                                    }
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'members' ? (

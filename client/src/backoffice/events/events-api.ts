@@ -17,6 +17,9 @@ import type {
   AdminSaleWindowChange,
   AdminHoldPolicyChange,
   AdminChannelAllocationsChange,
+  AdminSetAsideChange,
+  AdminSetAsideSeats,
+  ApiSeatplan,
   AdminWatchingChange,
   AdminRotatingCodeChange,
   AdminProduct,
@@ -83,6 +86,18 @@ export const eventsApi = {
       method: 'PUT',
       body: change,
     }),
+  /** The seats a date sets aside, each with its allocation and release (the set-aside form starts from them). */
+  setAsideSeats: (presentationId: number) =>
+    apiRequest<AdminSetAsideSeats>(`/admin/presentations/${presentationId}/set-aside-seats`),
+  /** One allocation's named seats on a date until a release instant (replaces the allocation's). */
+  changeSetAside: (presentationId: number, change: AdminSetAsideChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/set-aside-seats`, {
+      method: 'PUT',
+      body: change,
+    }),
+  /** A seat plan's sections, rows and seats as the storefront draws them (the set-aside form picks from them). */
+  seatPlan: (venueId: number, seatplanId: number) =>
+    apiRequest<{ seatplan: ApiSeatplan }>('/seats/seatplan', { query: { venueId, seatplanId } }),
   /** The price a member pays per zone (added, or its amount and units changed). */
   /** The doors take only the e-ticket's code that changes every 15 s, or not (refused once the doors opened). */
   changeRotatingCode: (presentationId: number, change: AdminRotatingCodeChange) =>
