@@ -100,9 +100,9 @@ export async function recordSaleChannel(
 ): Promise<boolean> {
   // One line per ticket (an UPDATE ... FROM applies one joined row per target row): seats summed per ticket.
   const seats = new Map<number, number>();
-  if (channel.miniSiteId !== null)
-    for (const b of channel.balances)
-      if (b.seats > 0) seats.set(b.ticketId, (seats.get(b.ticketId) ?? 0) + b.seats);
+  for (const b of channel.miniSiteId === null ? [] : channel.balances) {
+    if (b.seats > 0) seats.set(b.ticketId, (seats.get(b.ticketId) ?? 0) + b.seats);
+  }
   const [row]: { drawn: number }[] = await runner.query(
     `WITH drawn AS (
        UPDATE mini_site_ticket m SET balance = m.balance - d.seats
@@ -114,14 +114,7 @@ export async function recordSaleChannel(
        VALUES ($1::bigint, $2, $3::uuid, $4)
      )
      SELECT (SELECT count(*) FROM drawn)::int AS drawn`,
-    [
-      reservationId,
-      channel.miniSiteId,
-      channel.integrationId,
-      channel.partner,
-      [...seats.keys()],
-      [...seats.values()],
-    ],
+    [reservationId, channel.miniSiteId, channel.integrationId, channel.partner, [...seats.keys()], [...seats.values()]],
   );
   return row?.drawn === seats.size;
 }
