@@ -3,7 +3,7 @@
  * caller goes straight through). A control run uses it to force the interleaving a guard exists for, so the race
  * shows every time instead of sometimes, without a clock.
  */
-export function barrier(parties: number): { arrive(): Promise<void> } {
+export function barrierOf(parties: number): { arrive(): Promise<void> } {
   let arrived = 0;
   let release!: () => void;
   const all = new Promise<void>((r) => (release = r));

@@ -1,4 +1,4 @@
-import { barrier } from './barrier';
+import { barrierOf } from './barrier';
 import { HoldsRepository, type ReleasedSeat } from '../../src/holds/holds.repository';
 
 /**
@@ -31,4 +31,4 @@ export class NaiveHoldsRepository extends HoldsRepository {
 }
 
 /** A two-party barrier: each arrives, both continue once both have. */
-export const twoPartyBarrier = (): { arrive(): Promise<void> } => barrier(2);
+export const twoPartyBarrier = (): { arrive(): Promise<void> } => barrierOf(2);
