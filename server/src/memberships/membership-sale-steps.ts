@@ -7,107 +7,26 @@ export function updatedRows(result: unknown): unknown[] {
 }
 
 /**
- * The membership part of the sale, run inside the sale's transaction (reservations' SalesRepository.commitSale, through MembershipSaleParticipant):
- * `before` draws the member balances down (the guard), `after` writes the members, top-ups, enrolments and the
- * redemption ledger once the reservation exists. A refusal rolls the whole sale back.
+ * The membership part of the sale, run inside the sale's transaction (reservations' SalesRepository.commitSale, through
+ * MembershipSaleParticipant) once the reservation exists: the member balances and the discount code's use drawn, each
+ * in the statement that records it (redemption ledger, discount use), then the new members, top-ups and enrolments.
+ * The limits were checked once, under the rows' lock, by the participant's `remaining` (before the charge and again
+ * in the sale); the draws here are unconditional, and the CHECKs on the counters (customer_membership_balance_left,
+ * membership_discount_code_uses_left) are the backstop, mapped to the same refusals
+ * (MembershipSaleParticipant.constraintRefusals). A refusal rolls the whole sale back.
  */
 export class MembershipSaleSteps {
-  /**
-   * The guard: one conditional UPDATE per member, in id order (two orders wait on each other, never deadlock).
-   * Under READ COMMITTED the second writer re-evaluates the WHERE on the row the first committed, so the last
-   * units can only be drawn once; the CHECK (used_balance <= balance) backs it up.
-   */
-  async before(runner: QueryRunner, data: MembershipSaleData | undefined): Promise<MembershipRefusal | null> {
-    if (!data) return null;
-    // Members first, then the code: every sale takes the rows in the same order.
-    const refused = await this.drawMembers(runner, data);
-    if (refused) return refused;
-    return data.discount ? this.drawDiscount(runner, data.discount.codeId) : null;
-  }
-
-  private async drawMembers(runner: QueryRunner, data: MembershipSaleData): Promise<MembershipRefusal | null> {
-    if (data.redemptions.length === 0) return null;
-    const units = new Map<number, number>();
-    for (const r of data.redemptions) units.set(r.memberId, (units.get(r.memberId) ?? 0) + r.units);
-    for (const [memberId, n] of [...units].sort((a, b) => a[0] - b[0])) {
-      const refused = await this.draw(runner, memberId, n);
-      if (refused) return refused;
-    }
-    return null;
-  }
-
-  /** Protected so the race test's control run can put an unguarded read-then-write in its place (test/support). */
-  protected async draw(runner: QueryRunner, memberId: number, units: number): Promise<MembershipRefusal | null> {
-    const rows = updatedRows(
-      await runner.query(
-        `UPDATE customer_membership SET used_balance = used_balance + $2
-        WHERE id = $1 AND status = 'active' AND starts_at <= now() AND ends_at > now()
-          AND used_balance + $2 <= balance
-        RETURNING id`,
-        [memberId, units],
-      ),
-    );
-    return rows.length === 1 ? null : 'MEMBER_BALANCE';
-  }
-
-  /**
-   * The discount code's guard: one conditional UPDATE, so the last use can be drawn only once (the second writer
-   * re-reads the row the first committed); the CHECK (used_count <= max_uses) backs it up. The code's dates and
-   * state are checked again here, on the database's clock. Protected for the race test's control run.
-   */
-  protected async drawDiscount(runner: QueryRunner, codeId: number): Promise<MembershipRefusal | null> {
-    const rows = updatedRows(
-      await runner.query(
-        `UPDATE membership_discount_code SET used_count = used_count + 1
-          WHERE id = $1 AND active AND (max_uses IS NULL OR used_count < max_uses)
-            AND (valid_from IS NULL OR valid_from <= now()) AND (valid_until IS NULL OR valid_until > now())
-          RETURNING id`,
-        [codeId],
-      ),
-    );
-    return rows.length === 1 ? null : 'DISCOUNT_USED_UP';
-  }
-
   async after(
     runner: QueryRunner,
     data: MembershipSaleData | undefined,
     reservationId: string,
   ): Promise<MembershipRefusal | null> {
     if (!data) return null;
-    if (data.discount) {
-      const d = data.discount;
-      await runner.query(
-        `INSERT INTO membership_discount_use (membership_discount_code_id, code, membership_id, discount_agorot, reservation_id)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [d.codeId, d.code, d.membershipId, d.discountAgorot, reservationId],
-      );
+    // Members by id, then the code: the order `remaining` locked their rows in (no draw here waits on a lock).
+    for (const r of [...data.redemptions].sort((a, b) => a.memberId - b.memberId)) {
+      if (!(await this.redeem(runner, r, reservationId))) return 'MEMBER_BALANCE';
     }
-    for (const r of data.redemptions) {
-      const [redemption] = await runner.query(
-        `INSERT INTO member_redemption (customer_membership_id, reservation_id, units, used_after)
-         SELECT id, $2, $3, used_balance FROM customer_membership WHERE id = $1 RETURNING id`,
-        [r.memberId, reservationId, r.units],
-      );
-      const seats = r.seats ?? [];
-      if (seats.length === 0) continue;
-      // Which ticket drew how many units: a ticket cancelled alone gives its own units back.
-      await runner.query(
-        `INSERT INTO member_redemption_ticket (member_redemption_id, reservation_ticket_id, units)
-         SELECT $1, t.id, s.units
-           FROM unnest($3::int[], $4::int[], $5::int[], $6::int[], $7::int[]) AS s(pid, sid, x, y, units)
-           JOIN reservation_ticket t ON t.reservation_id = $2 AND t.presentation_id = s.pid AND t.section_id = s.sid
-                                    AND t.x = s.x AND t.y = s.y`,
-        [
-          redemption.id,
-          reservationId,
-          seats.map((s) => s.presentationId),
-          seats.map((s) => s.sectionId),
-          seats.map((s) => s.x),
-          seats.map((s) => s.y),
-          seats.map((s) => s.units),
-        ],
-      );
-    }
+    if (data.discount && !(await this.drawDiscount(runner, data.discount, reservationId))) return 'DISCOUNT_USED_UP';
     for (const s of data.sold) {
       // The member number is the row's own id (M-100000 + id): unique without a retry.
       const [row] = await runner.query(
@@ -155,5 +74,65 @@ export class MembershipSaleSteps {
       if (rows.length !== 1) return 'ALREADY_ENROLLED';
     }
     return null;
+  }
+
+  /**
+   * The code's use, drawn and recorded in one statement. False when the code's row is gone (its limit, dates and
+   * state were the one check's, under its lock; going past max_uses fails on the CHECK).
+   */
+  private async drawDiscount(
+    runner: QueryRunner,
+    d: NonNullable<MembershipSaleData['discount']>,
+    reservationId: string,
+  ): Promise<boolean> {
+    const rows: unknown[] = await runner.query(
+      `WITH drawn AS (
+         UPDATE membership_discount_code SET used_count = used_count + 1 WHERE id = $1 RETURNING id
+       )
+       INSERT INTO membership_discount_use (membership_discount_code_id, code, membership_id, discount_agorot, reservation_id)
+       SELECT id, $2::text, $3::int, $4::int, $5::bigint FROM drawn RETURNING id`,
+      [d.codeId, d.code, d.membershipId, d.discountAgorot, reservationId],
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * One member's units drawn, its redemption recorded with the balance after the draw, and which ticket drew how
+   * many units (a ticket cancelled alone gives its own units back): one statement. False when the member's row is
+   * gone; a draw past the balance fails on the CHECK.
+   */
+  private async redeem(
+    runner: QueryRunner,
+    r: MembershipSaleData['redemptions'][number],
+    reservationId: string,
+  ): Promise<boolean> {
+    const seats = r.seats ?? [];
+    const [row]: { redeemed: number }[] = await runner.query(
+      `WITH drawn AS (
+         UPDATE customer_membership SET used_balance = used_balance + $3::int WHERE id = $1 RETURNING id, used_balance
+       ), redemption AS (
+         INSERT INTO member_redemption (customer_membership_id, reservation_id, units, used_after)
+         SELECT id, $2::bigint, $3::int, used_balance FROM drawn RETURNING id
+       ), per_ticket AS (
+         INSERT INTO member_redemption_ticket (member_redemption_id, reservation_ticket_id, units)
+         SELECT redemption.id, t.id, s.units
+           FROM redemption, unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::int[]) AS s(pid, sid, x, y, units)
+           JOIN reservation_ticket t ON t.reservation_id = $2::bigint AND t.presentation_id = s.pid AND t.section_id = s.sid
+                                    AND t.x = s.x AND t.y = s.y
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM redemption)::int AS redeemed`,
+      [
+        r.memberId,
+        reservationId,
+        r.units,
+        seats.map((s) => s.presentationId),
+        seats.map((s) => s.sectionId),
+        seats.map((s) => s.x),
+        seats.map((s) => s.y),
+        seats.map((s) => s.units),
+      ],
+    );
+    return row?.redeemed === 1;
   }
 }

@@ -74,15 +74,21 @@ export type MembershipRefusal = Extract<
 const outcomeOf = (reason: MembershipRefusal | null): SaleOutcome | null => (reason ? { ok: false, reason } : null);
 
 /**
- * Memberships in the sale (membership-sale-steps.ts): member balances and the discount code's use drawn before
- * the reservation, new members, top-ups, enrolments and the redemption ledger written after it.
+ * Memberships in the sale: member units, season places, topped-up members and the discount code's use checked once
+ * (`remaining`, under the rows' lock: before the charge and again in the sale), then, after the reservation
+ * (membership-sale-steps.ts), the balances and the code's use drawn unconditionally in the statements that record
+ * them (their CHECKs mapped to the same refusals), and new members, top-ups and enrolments written.
  */
 @Injectable()
 export class MembershipSaleParticipant extends RegisteredSaleParticipant {
   readonly name = 'memberships';
   readonly order = 40;
-  /** Protected so a race's control run can put an unguarded draw in its place (test/support). */
-  protected readonly steps: MembershipSaleSteps = new MembershipSaleSteps();
+  private readonly steps = new MembershipSaleSteps();
+  /** The counters' CHECKs: a draw past a member's balance or a code's max_uses (the one check was skipped or wrong). */
+  readonly constraintRefusals: Readonly<Record<string, SaleRefused>> = {
+    customer_membership_balance_left: { ok: false, reason: 'MEMBER_BALANCE' },
+    membership_discount_code_uses_left: { ok: false, reason: 'DISCOUNT_USED_UP' },
+  };
 
   applies(sale: SaleInput): boolean {
     return !!sale.memberships;
@@ -145,9 +151,11 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
     }
     const codes = resources.filter((r) => r.startsWith('discount:')).map((r) => Number(r.slice('discount:'.length)));
     if (codes.length) {
+      // A code switched off or out of its dates since the quote has no use left (on the database's clock).
       const rows: { id: number; left: number | null }[] = await runner.query(
-        `SELECT id, max_uses - used_count AS left FROM membership_discount_code
-          WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+        `SELECT id, CASE WHEN active AND (valid_from IS NULL OR valid_from <= now()) AND (valid_until IS NULL OR valid_until > now())
+                         THEN max_uses - used_count ELSE 0 END AS left
+           FROM membership_discount_code WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
         [codes],
       );
       for (const r of rows) left.set(`discount:${r.id}`, r.left ?? Number.POSITIVE_INFINITY);
@@ -216,10 +224,6 @@ export class MembershipSaleParticipant extends RegisteredSaleParticipant {
         WHERE c.id = b.membership_discount_code_id`,
       [ended.wholeReservationIds],
     );
-  }
-
-  async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    return outcomeOf(await this.steps.before(runner, sale.memberships));
   }
 
   async after(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null> {

@@ -58,7 +58,8 @@ export class ChannelCheck {
         if (scope.tickets.get(s.ticketId)?.balance != null)
           balances.set(s.ticketId, (balances.get(s.ticketId) ?? 0) + 1);
       }
-      // An early, friendly refusal before any charge; the sale's conditional UPDATE is what guarantees it.
+      // An early, friendly refusal; what guarantees it is the claim before the charge and the sale's re-check under the
+      // row lock (ChannelSaleParticipant.remaining).
       const fresh = await this.miniSites.freshBalances(scope);
       for (const [ticketId, n] of balances) {
         if ((fresh.get(ticketId) ?? 0) < n) throw new AppError('MINI_SITE_BALANCE_USED_UP');

@@ -32,8 +32,11 @@ declare module '../reservations' {
   }
 }
 
+const USED_UP: SaleRefused = { ok: false, reason: 'MINI_SITE_BALANCE_USED_UP' };
+
 /**
- * The storefront channel: mini-site ticket balances drawn down before the sale, the channel recorded after it.
+ * The storefront channel: the mini-site's ticket balances checked once (`remaining`, under the rows' lock), then
+ * drawn down unconditionally with the channel's record after the reservation (one statement).
  * It lives with the commit (orders), which sets sale.channel from the channel check: in channels it would import
  * reservations, which closed a context cycle (reservations -> cart -> seats -> channels).
  */
@@ -41,6 +44,8 @@ declare module '../reservations' {
 export class ChannelSaleParticipant extends RegisteredSaleParticipant {
   readonly name = 'channel';
   readonly order = 50;
+  /** The balance's CHECK (balance >= 0): a draw past it, had the one check been skipped, is refused the same way. */
+  readonly constraintRefusals = { mini_site_ticket_balance_left: USED_UP };
 
   applies(sale: SaleInput): boolean {
     return !!sale.channel;
@@ -69,17 +74,11 @@ export class ChannelSaleParticipant extends RegisteredSaleParticipant {
   }
 
   refusalFor(): SaleRefused {
-    return { ok: false, reason: 'MINI_SITE_BALANCE_USED_UP' };
-  }
-
-  async before(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null> {
-    if (await drawDownMiniSiteBalances(runner, sale.channel!)) return null;
-    return { ok: false, reason: 'MINI_SITE_BALANCE_USED_UP' };
+    return USED_UP;
   }
 
   async after(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null> {
-    await recordSaleChannel(runner, reservationId, sale.channel!);
-    return null;
+    return (await recordSaleChannel(runner, reservationId, sale.channel!)) ? null : USED_UP;
   }
 
   /** A mini-site's balance comes back for each ended ticket sold through it (a released hold included). */
@@ -89,36 +88,33 @@ export class ChannelSaleParticipant extends RegisteredSaleParticipant {
 }
 
 /**
- * Draws the mini-site balances down inside the sale's transaction: one conditional UPDATE per ticket, in ticket
- * order (the global lock order after vouchers and coded tickets). `balance >= n` is re-evaluated on the locked
- * row, so concurrent sales queue on the row and the balance can never go below zero (the CHECK constraint is the
- * belt to these braces). False when a balance is used up.
+ * Records the channel on the reservation and draws the mini-site's balances down, in one statement of the sale's
+ * transaction. The draw is unconditional: the balances were checked once, their rows locked in ticket order, by
+ * `remaining` (before the charge and again in the sale), and the CHECK (balance >= 0) is the backstop, mapped to
+ * MINI_SITE_BALANCE_USED_UP (ChannelSaleParticipant.constraintRefusals). False when a ticket's row is gone.
  */
-export async function drawDownMiniSiteBalances(runner: QueryRunner, channel: SaleChannel): Promise<boolean> {
-  if (channel.miniSiteId === null) return true;
-  for (const b of [...channel.balances].sort((a, c) => a.ticketId - c.ticketId)) {
-    const [row]: { n: number }[] = await runner.query(
-      `WITH drawn AS (
-         UPDATE mini_site_ticket SET balance = balance - $3
-          WHERE mini_site_id = $1 AND ticket_id = $2 AND balance IS NOT NULL AND balance >= $3
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM drawn`,
-      [channel.miniSiteId, b.ticketId, b.seats],
-    );
-    if (!row || row.n !== 1) return false;
-  }
-  return true;
-}
-
-/** Records the channel on the reservation, in the sale's transaction. */
 export async function recordSaleChannel(
   runner: QueryRunner,
   reservationId: string,
   channel: SaleChannel,
-): Promise<void> {
-  await runner.query(
-    `INSERT INTO reservation_channel (reservation_id, mini_site_id, integration_id, partner)
-     VALUES ($1::bigint, $2, $3::uuid, $4)`,
-    [reservationId, channel.miniSiteId, channel.integrationId, channel.partner],
+): Promise<boolean> {
+  // One line per ticket (an UPDATE ... FROM applies one joined row per target row): seats summed per ticket.
+  const seats = new Map<number, number>();
+  for (const b of channel.miniSiteId === null ? [] : channel.balances) {
+    if (b.seats > 0) seats.set(b.ticketId, (seats.get(b.ticketId) ?? 0) + b.seats);
+  }
+  const [row]: { drawn: number }[] = await runner.query(
+    `WITH drawn AS (
+       UPDATE mini_site_ticket m SET balance = m.balance - d.seats
+         FROM unnest($5::int[], $6::int[]) AS d(ticket_id, seats)
+        WHERE m.mini_site_id = $2 AND m.ticket_id = d.ticket_id
+       RETURNING 1
+     ), recorded AS (
+       INSERT INTO reservation_channel (reservation_id, mini_site_id, integration_id, partner)
+       VALUES ($1::bigint, $2, $3::uuid, $4)
+     )
+     SELECT (SELECT count(*) FROM drawn)::int AS drawn`,
+    [reservationId, channel.miniSiteId, channel.integrationId, channel.partner, [...seats.keys()], [...seats.values()]],
   );
+  return row?.drawn === seats.size;
 }

@@ -50,6 +50,8 @@ const VOUCHER_PAYMENTS: SaleStatementPart<SaleInput, VoucherPayment[]> = {
 )`,
 };
 
+const NO_BALANCE: SaleRefused = { ok: false, reason: 'VOUCHER_NO_BALANCE' };
+
 /**
  * Gift (system) vouchers paying for the order: locked by id and their balance re-checked under the lock, since
  * another order may have spent it between the price check and now; its part of the sale statement then draws them
@@ -60,6 +62,11 @@ export class VoucherSaleParticipant extends RegisteredSaleParticipant {
   readonly name = 'vouchers';
   readonly order = 10;
   readonly statement = VOUCHER_PAYMENTS as SaleStatementPart<SaleInput>;
+  /** The balance CHECK, or the ledger's balance-after CHECK (the same overdraft seen from the history's side). */
+  readonly constraintRefusals = {
+    system_voucher_balance_agorot_check: NO_BALANCE,
+    system_voucher_event_balance_after_agorot_check: NO_BALANCE,
+  };
 
   applies(sale: SaleInput): boolean {
     return sale.vouchers.length > 0;
@@ -83,6 +90,6 @@ export class VoucherSaleParticipant extends RegisteredSaleParticipant {
   }
 
   refusalFor(): SaleRefused {
-    return { ok: false, reason: 'VOUCHER_NO_BALANCE' };
+    return NO_BALANCE;
   }
 }

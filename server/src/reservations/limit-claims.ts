@@ -70,8 +70,9 @@ export class LimitClaims {
   }
 
   /**
-   * In the sale's transaction, before the participant's own check: its rows locked, what is left after the live
-   * claims of OTHER carts must still cover this sale. Null when it does (or the participant limits nothing here).
+   * In the sale's transaction, the participant's one check: its rows locked (and held to the end of the sale, so its
+   * unconditional draws after the statement wait on nobody), what is left after the live claims of OTHER carts must
+   * still cover this sale. Null when it does (or the participant limits nothing here).
    */
   async checkInSale(
     runner: QueryRunner,

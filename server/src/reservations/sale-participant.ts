@@ -4,13 +4,16 @@ import type { SaleInput, SaleOutcome, SalePayloads } from './sale-input';
 import type { SaleStatementPart } from './sale-statement';
 
 /**
- * One context's part of THE sale write (pretix's perform_order with its plugins): before the sale statement it locks
- * and re-checks what it limits, once (`remaining`: coupon uses, voucher balances, reference quantities, member
- * balances, mini-site balances), and it writes what belongs to it either inside the statement (`statement`: the
- * voucher payments) or after it (`after`: the channel, the references, the hold). Its payload is its own type, added
- * to SaleInput from its context (docs/decisions/017-sale-statement-in-parts.md). Every way to sell writes
- * through SalesRepository.commitSale, which runs every participant that `applies` to the sale's data: a new cart kind
- * cannot forget a limit, because it does not choose which limits run.
+ * One context's part of THE sale write (pretix's perform_order with its plugins). Its one check of what it limits is
+ * `remaining` (coupon uses, voucher balances, reference quantities, member balances, mini-site balances), run by the
+ * claim before the charge and again in the sale under the row lock (limit-claims.ts); it then writes what belongs to
+ * it either inside the statement (`statement`: the voucher payments) or after it (`after`: the channel and mini-site
+ * balances, the references, the memberships, the hold). A counter it draws down is drawn unconditionally, in the same
+ * statement as its record, and the database's constraint on that counter is the backstop, mapped to the same refusal
+ * (`constraintRefusals`). Its payload is its own type, added to SaleInput from its context
+ * (docs/decisions/017-sale-statement-in-parts.md). Every way to sell writes through SalesRepository.commitSale, which
+ * runs every participant that `applies` to the sale's data: a new cart kind cannot forget a limit, because it does not
+ * choose which limits run.
  */
 export interface SaleParticipant {
   /** Unique; also what SalesRepository checks is registered before the first sale (REQUIRED_SALE_PARTICIPANTS). */
@@ -23,18 +26,23 @@ export interface SaleParticipant {
   /** Whether this sale carries anything of this participant's (no transaction at all when nothing applies). */
   applies(sale: SaleInput): boolean;
   /**
-   * Draw down what this participant counts (member balances, mini-site balances), before the reservation is written:
-   * a refusal rolls everything back. Not a second check of a limit: that is `remaining`, run once by the claim.
-   */
-  before?(runner: QueryRunner, sale: SaleInput): Promise<SaleOutcome | null>;
-  /**
    * What this participant writes inside the sale statement itself (CTEs after the reservation's, with their own
    * parameters read off this participant's payload): no round trip of its own. Always part of the statement, so its
    * text is the same for every sale; with no payload it writes no rows.
    */
   readonly statement?: SaleStatementPart<SaleInput>;
-  /** Record, after the reservation and its tickets exist, in the same transaction (a statement of its own). */
+  /**
+   * Record, after the reservation and its tickets exist, in the same transaction (statements of its own); a counter
+   * this participant draws (member balances, discount-code uses, mini-site balances) is drawn here, unconditionally,
+   * in the statement that records the draw. Not a second check: that is `remaining`.
+   */
   after?(runner: QueryRunner, sale: SaleInput, reservationId: string): Promise<SaleOutcome | null>;
+  /**
+   * The database constraints that back this participant's unconditional draws (a CHECK on its counter), each with
+   * the refusal it means: a sale the one check let through (or a writer that skipped it) and that would take a
+   * counter past its limit fails on the constraint, and the buyer is told exactly what the check would have said.
+   */
+  readonly constraintRefusals?: Readonly<Record<string, SaleRefused>>;
   /**
    * The limited units this sale takes, per resource, in this participant's lock order: claimed before the card is
    * charged (limit-claims.ts). Absent or empty: nothing of this participant's is limited.

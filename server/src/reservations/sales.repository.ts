@@ -5,7 +5,7 @@ import { NO_TRACING, SALE_STATEMENT_SPAN, Tracing } from '../observability';
 import { LimitClaims } from './limit-claims';
 import type { SaleInput, SaleOutcome, SaleTicket } from './sale-input';
 import { SALE_LINES } from './sale-lines';
-import { SaleParticipants } from './sale-participant';
+import { SaleParticipants, type SaleParticipant } from './sale-participant';
 import { saleStatement, type SaleCorePart, type SaleStatement } from './sale-statement';
 
 // The shapes of a sale, where the tests and the entry have always found them.
@@ -126,12 +126,25 @@ const SALE_CORE: SaleCorePart<SaleInput, SaleInput, CoreParam> = {
   select: `SELECT (SELECT id FROM res)::text AS reservation_id, (SELECT count(*) FROM tix)::int AS tickets`,
 };
 
-/** Maps the constraint a sale ran into to why it was refused; anything else is not ours to explain. */
-export function refusalOf(error: unknown): SaleOutcome | null {
-  // TypeORM's QueryFailedError carries the pg error's fields; look at the driver error too in case it does not.
-  type PgError = { code?: string; constraint?: string; detail?: string; driverError?: PgError };
-  const outer = error as PgError;
-  const e = outer?.code ? outer : (outer?.driverError ?? outer);
+/** The PostgreSQL error a sale's statement failed with (TypeORM's QueryFailedError carries the pg error's fields). */
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  driverError?: PgError;
+}
+function pgErrorOf(error: unknown): PgError | undefined {
+  // Look at the driver error too in case the outer error does not carry the fields.
+  const outer = error as PgError | undefined;
+  return outer?.code ? outer : (outer?.driverError ?? outer);
+}
+
+/**
+ * Maps the constraint a sale ran into to why it was refused: the sale's own (seats, identifiers), then each
+ * participant's (`constraintRefusals`: the CHECKs behind its draws); anything else is not ours to explain.
+ */
+export function refusalOf(error: unknown, participants: readonly SaleParticipant[] = []): SaleOutcome | null {
+  const e = pgErrorOf(error);
   if (e?.code === '23505') {
     if (e.constraint === 'reservation_ticket_live_seat') return { ok: false, reason: 'SEAT_TAKEN', detail: e.detail };
     if (e.constraint === 'reservation_cart_identifier_key') return { ok: false, reason: 'DUPLICATE_CART' };
@@ -145,13 +158,12 @@ export function refusalOf(error: unknown): SaleOutcome | null {
       return { ok: false, reason: 'IDENTIFIER_TAKEN' };
     }
   }
-  // The balance CHECK, or the ledger's balance-after CHECK (same overdraft seen from the history's side).
-  if (
-    e?.code === '23514' &&
-    (e.constraint === 'system_voucher_balance_agorot_check' ||
-      e.constraint === 'system_voucher_event_balance_after_agorot_check')
-  )
-    return { ok: false, reason: 'VOUCHER_NO_BALANCE' };
+  if (e?.constraint && (e.code === '23514' || e.code === '23505')) {
+    for (const p of participants) {
+      const refusal = p.constraintRefusals?.[e.constraint];
+      if (refusal) return { ...refusal };
+    }
+  }
   return null;
 }
 
@@ -209,11 +221,9 @@ export class SalesRepository {
     try {
       // READ COMMITTED suffices: every re-check reads under the row lock it depends on, taken in one global order.
       await runner.startTransaction();
+      // Each participant's one check, under its rows' lock, in the global lock order.
       for (const participant of participants) {
-        const refused =
-          (await this.claims.checkInSale(runner, participant, sale.cartIdentifier, sale)) ??
-          (await participant.before?.(runner, sale)) ??
-          null;
+        const refused = await this.claims.checkInSale(runner, participant, sale.cartIdentifier, sale);
         if (refused) {
           await runner.rollbackTransaction();
           return refused;
@@ -234,7 +244,7 @@ export class SalesRepository {
       return { ok: true, reservationId };
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      const refusal = refusalOf(error);
+      const refusal = refusalOf(error, participants);
       if (refusal) return refusal;
       throw error;
     } finally {

@@ -9,9 +9,8 @@ import { MEMBER_CUSTOMER, membershipByCode } from '../memberships/support/member
 import { solveAltcha } from '../support/altcha';
 import type { TestApp } from '../support/test-env';
 import { UnguardedCouponSaleParticipant } from '../support/unguarded-coupon-sale.participant';
-import { UnguardedDiscountSalesRepository } from '../support/unguarded-discount-sales.repository';
-import { UnguardedMemberSalesRepository } from '../support/unguarded-member-sales.repository';
-import { UnguardedMiniSiteSalesRepository } from '../support/unguarded-mini-site-sales.repository';
+import { MEMBERSHIP_BACKSTOPS, uncheckedMembershipSales } from '../support/unchecked-membership-sales';
+import { MINI_SITE_BACKSTOP, uncheckedMiniSiteSales } from '../support/unchecked-mini-site-sales';
 import { UnguardedReferenceSalesRepository } from '../support/unguarded-reference-sales.repository';
 import { UnguardedVoucherSalesRepository } from '../support/unguarded-voucher-sales.repository';
 import {
@@ -301,10 +300,20 @@ const voucher: Thing = {
   },
 };
 
+/** A control's lift and restore of the CHECKs behind a participant's unconditional draw (test/support). */
+function backstopOf(sqlOf: { lift: string; restore: string }): NonNullable<Thing['backstop']> {
+  return {
+    lift: async () => void (await sql.query(sqlOf.lift)),
+    restore: async () => void (await sql.query(sqlOf.restore)),
+  };
+}
+
 const miniSiteBalance: Thing = {
   name: 'mini-site balance',
   refusal: 'MINI_SITE_BALANCE_USED_UP',
-  unguarded: UnguardedMiniSiteSalesRepository,
+  unguarded: uncheckedMiniSiteSales(LEFT + 1),
+  // The draw is unconditional: without the check, the balance's CHECK still refuses; the control lifts it too.
+  backstop: backstopOf(MINI_SITE_BACKSTOP),
   shows: 'mini-site',
   ways: ['normal', 'hold', 'box office'],
   async prepare(show, seats) {
@@ -368,7 +377,8 @@ const reference: Thing = {
 const memberBalance: Thing = {
   name: 'member balance',
   refusal: 'BALANCE_INSUFFICIENT',
-  unguarded: UnguardedMemberSalesRepository,
+  unguarded: uncheckedMembershipSales(LEFT + 1),
+  backstop: backstopOf(MEMBERSHIP_BACKSTOPS),
   shows: 'cinema',
   ways: ['normal', 'hold', 'box office'],
   async prepare(show, seats) {
@@ -425,7 +435,8 @@ const halfOff = (shekelPrice: number) => {
 const discountOnMembership: Thing = {
   name: 'membership discount code',
   refusal: 'MEMBERSHIP_DISCOUNT_USED_UP',
-  unguarded: UnguardedDiscountSalesRepository,
+  unguarded: uncheckedMembershipSales(LEFT + 1),
+  backstop: backstopOf(MEMBERSHIP_BACKSTOPS),
   shows: 'none',
   ways: ['membership'],
   async prepare() {
@@ -448,7 +459,8 @@ const discountOnMembership: Thing = {
 const discountOnEnrolment: Thing = {
   name: 'membership discount code',
   refusal: 'MEMBERSHIP_DISCOUNT_USED_UP',
-  unguarded: UnguardedDiscountSalesRepository,
+  unguarded: uncheckedMembershipSales(LEFT + 1),
+  backstop: backstopOf(MEMBERSHIP_BACKSTOPS),
   shows: 'none',
   ways: ['enrolment'],
   async prepare() {

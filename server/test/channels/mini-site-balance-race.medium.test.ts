@@ -2,7 +2,8 @@ import { ChannelSaleParticipant } from '../../src/orders/channel-sale.participan
 import type { Client } from 'pg';
 import type { ApiSeat } from '@hotline/shared';
 import { DEMO_MINI_SITE_URL } from '../../src/seed/demo-mini-site';
-import { UnguardedMiniSiteSalesRepository } from '../support/unguarded-mini-site-sales.repository';
+import { ChannelErrors } from '../../src/channels/channels.errors';
+import { MINI_SITE_BACKSTOP, uncheckedMiniSiteSales } from '../support/unchecked-mini-site-sales';
 import type { ProviderOverride, TestApp } from '../support/test-env';
 import {
   buyer,
@@ -20,10 +21,12 @@ import {
 
 /**
  * A mini-site ticket's Balance under 50 concurrent buyers: every buyer holds a seat of their own set
- * aside for the mini-site and buys the employee ticket, whose balance is 10. The sale draws the balance down with a
- * conditional UPDATE in the commit transaction: exactly 10 sell and the balance ends at 0, never below. The control
- * run swaps in the naive read-then-write draw-down (test-only provider override) and must oversell, or this test
- * proves nothing.
+ * aside for the mini-site and buys the employee ticket, whose balance is 10. The guard is the channel participant's
+ * one check (`remaining`: the balance rows locked, what is left less other carts' claims), before the charge and again
+ * in the sale's transaction; the draw after it is unconditional, backed by the CHECK balance >= 0, which is refused
+ * the same way. Exactly 10 sell and the balance ends at 0, never below, with the check (guarded) and with the
+ * backstop alone (check switched off, test-only provider override). The control switches the check off and lifts the
+ * CHECK, and must oversell, or this test proves nothing.
  */
 const BUYERS = 50;
 const BALANCE = 10;
@@ -85,45 +88,59 @@ async function race(t: TestApp, sql: Client): Promise<Race> {
   return { results, ticketId: ticket.id };
 }
 
+// One sale more than the balance waits in the sale until all have come: each passed the channel check, none drew.
+const UNCHECKED: ProviderOverride[] = [
+  { provide: ChannelSaleParticipant, useClass: uncheckedMiniSiteSales(BALANCE + 1) },
+];
+
+/** Exactly the balance sold, the balance at 0, each sale the mini-site's, every other buyer told why. */
+async function expectExactlyTheBalance(env: Awaited<ReturnType<typeof startBooking>>, r: Race): Promise<void> {
+  const { results, ticketId } = r;
+  const won = results.filter((x) => x.status === 201);
+  const lost = results.filter((x) => x.status === 409 && x.body.error === 'MINI_SITE_BALANCE_USED_UP');
+  const others = results.filter((x) => !won.includes(x) && !lost.includes(x)).map((x) => [x.status, x.body]);
+  expect({ won: won.length, lost: lost.length, others }).toEqual({ won: BALANCE, lost: BUYERS - BALANCE, others: [] });
+  expect(await count(env.sql, 'SELECT balance FROM mini_site_ticket WHERE ticket_id = $1', [ticketId])).toBe(0);
+  expect(
+    await count(env.sql, "SELECT count(*) FROM reservation_ticket WHERE ticket_id = $1 AND status = 'live'", [
+      ticketId,
+    ]),
+  ).toBe(BALANCE);
+  expect(
+    await count(
+      env.sql,
+      'SELECT count(*) FROM reservation_channel c JOIN mini_site m ON m.id = c.mini_site_id WHERE m.url = $1',
+      [DEMO_MINI_SITE_URL],
+    ),
+  ).toBe(BALANCE);
+  expect(new Set(lost.map((x) => x.body.message))).toEqual(
+    new Set([ChannelErrors.MINI_SITE_BALANCE_USED_UP.message.he]),
+  );
+}
+
 describe('a mini-site ticket balance under 50 concurrent buyers', () => {
   test('exactly the balance is sold, the balance ends at 0 (never below), every other buyer is told why', async () => {
     const env = await startBooking();
     try {
-      const { results, ticketId } = await race(env.t, env.sql);
-      const won = results.filter((r) => r.status === 201);
-      const lost = results.filter((r) => r.status === 409 && r.body.error === 'MINI_SITE_BALANCE_USED_UP');
-      const others = results.filter((r) => !won.includes(r) && !lost.includes(r)).map((r) => [r.status, r.body]);
-      expect({ won: won.length, lost: lost.length, others }).toEqual({
-        won: BALANCE,
-        lost: BUYERS - BALANCE,
-        others: [],
-      });
-      expect(await count(env.sql, 'SELECT balance FROM mini_site_ticket WHERE ticket_id = $1', [ticketId])).toBe(0);
-      expect(
-        await count(env.sql, "SELECT count(*) FROM reservation_ticket WHERE ticket_id = $1 AND status = 'live'", [
-          ticketId,
-        ]),
-      ).toBe(BALANCE);
-      // Each sale is recorded as the mini-site's.
-      expect(
-        await count(
-          env.sql,
-          'SELECT count(*) FROM reservation_channel c JOIN mini_site m ON m.id = c.mini_site_id WHERE m.url = $1',
-          [DEMO_MINI_SITE_URL],
-        ),
-      ).toBe(BALANCE);
-      expect(lost[0]!.body.message).toMatch(/לא נותרו/);
+      await expectExactlyTheBalance(env, await race(env.t, env.sql));
     } finally {
       await env.close();
     }
   });
 
-  test('control: the naive read-then-write draw-down (test-only override) sells more than the balance', async () => {
-    const UNGUARDED: ProviderOverride[] = [
-      { provide: ChannelSaleParticipant, useClass: UnguardedMiniSiteSalesRepository },
-    ];
-    const env = await startBooking({}, UNGUARDED);
+  test('the backstop alone (no check): the CHECK stops the draws at 0, the losers told the same', async () => {
+    const env = await startBooking({}, UNCHECKED);
     try {
+      await expectExactlyTheBalance(env, await race(env.t, env.sql));
+    } finally {
+      await env.close();
+    }
+  });
+
+  test('control: with no check and no CHECK, the same race sells more than the balance', async () => {
+    const env = await startBooking({}, UNCHECKED);
+    try {
+      await env.sql.query(MINI_SITE_BACKSTOP.lift);
       const { results, ticketId } = await race(env.t, env.sql);
       const sold = await count(
         env.sql,
@@ -132,6 +149,10 @@ describe('a mini-site ticket balance under 50 concurrent buyers', () => {
       );
       expect(results.filter((r) => r.status === 201).length).toBe(sold);
       expect(sold).toBeGreaterThan(BALANCE);
+      // The counter agrees with what was sold (no lost update either way): the balance went below zero.
+      expect(await count(env.sql, 'SELECT balance FROM mini_site_ticket WHERE ticket_id = $1', [ticketId])).toBe(
+        BALANCE - sold,
+      );
     } finally {
       await env.close();
     }

@@ -7,7 +7,8 @@ import { TicketKeys } from '../../src/checkin/ticket-keys.service';
 import { ticketQrText } from '../../src/reservations/ticket-signature';
 import { signedIn } from '../backoffice/support/staff-kit';
 import { startTestApp } from '../support/test-env';
-import { barrierOf, UnguardedAdmissionWriter } from '../support/unguarded-admission-writer';
+import { barrierOf } from '../support/barrier';
+import { UnguardedAdmissionWriter } from '../support/unguarded-admission-writer';
 import { codeOnETicket, doorStaff, scan, sellTickets, startDoor, type Door } from './door-kit';
 
 /**

@@ -1,3 +1,4 @@
+import { barrierOf } from './barrier';
 import { HoldsRepository, type ReleasedSeat } from '../../src/holds/holds.repository';
 
 /**
@@ -30,15 +31,4 @@ export class NaiveHoldsRepository extends HoldsRepository {
 }
 
 /** A two-party barrier: each arrives, both continue once both have. */
-export function twoPartyBarrier(): { arrive(): Promise<void> } {
-  let arrived = 0;
-  let release!: () => void;
-  const both = new Promise<void>((r) => (release = r));
-  return {
-    arrive() {
-      arrived += 1;
-      if (arrived >= 2) release();
-      return both;
-    },
-  };
-}
+export const twoPartyBarrier = (): { arrive(): Promise<void> } => barrierOf(2);

@@ -33,17 +33,3 @@ export class UnguardedAdmissionWriter extends AdmissionWriter {
     return { admitted: true, admittedAt: a.at, gate: a.gate };
   }
 }
-
-/** An n-party barrier: each arrives, all continue once n have. */
-export function barrierOf(n: number): { arrive(): Promise<void> } {
-  let arrived = 0;
-  let release!: () => void;
-  const all = new Promise<void>((r) => (release = r));
-  return {
-    arrive() {
-      arrived += 1;
-      if (arrived >= n) release();
-      return all;
-    },
-  };
-}

@@ -41,6 +41,7 @@ import { PresentationHoldPolicy1796040000000 } from './1796040000000-presentatio
 import { ChannelQuotas1796045000000 } from './1796045000000-channel-quotas';
 import { SeatplanDecor1796060000000 } from './1796060000000-seatplan-decor';
 import { PresentationHoldHolders1796100000000 } from './1796100000000-presentation-hold-holders';
+import { SaleCounterCheckNames1796200000000 } from './1796200000000-sale-counter-check-names';
 import { SeatAllocationRelease1796400000000 } from './1796400000000-seat-allocation-release';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
@@ -100,5 +101,6 @@ export const MIGRATIONS = [
   ChannelQuotas1796045000000,
   SeatplanDecor1796060000000,
   PresentationHoldHolders1796100000000,
+  SaleCounterCheckNames1796200000000,
   SeatAllocationRelease1796400000000,
 ];
