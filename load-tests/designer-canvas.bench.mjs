@@ -8,9 +8,15 @@
 //     moves the camera, draws synchronously and reads a pixel back from every layer (the rasterising is counted).
 // Reported as medians of the repeats, absolute AND as ratios stadium / empty plan from the same run, so a busy machine
 // shows in both sides. Targets (the issue): the stadium opens in < 2 s, pans and zooms at a median <= 16.7 ms a frame.
+// CPU per frame: each path runs in one task of the page's main thread (the canvas is software-rasterised there, read
+// back inside the frame), recorded in a Chromium trace; its thread time (tdur) / frames is what the path cost in CPU,
+// which a loaded machine's waiting does not inflate as it does wall time.
+// --base=DIR: a second build of the bench entry (another commit's, e.g. `git archive` of it built with
+// bench/designer.vite.config.ts) whose plan runs are interleaved with this build's in the same browser, reported side
+// by side (base | new).
 // Prints only; --write appends the table to load-tests/RESULTS.md (the lead's quiet-machine runs).
 //   node load-tests/designer-canvas.bench.mjs [--repeats=5] [--plan=stadium] [--frames=180] [--viewport=1280x800]
-//     [--no-build] [--write]
+//     [--no-build] [--base=DIR] [--write]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -26,6 +32,7 @@ const PLAN = arg('plan', 'stadium');
 const FRAMES = Number(arg('frames', 180));
 const [VIEW_W, VIEW_H] = arg('viewport', '1280x800').split('x').map(Number);
 const DIST = path.join(ROOT, '.tmp', 'designer-bench-dist');
+const BASE = arg('base', null);
 
 function build() {
   log('building the designer bench entry (client/bench/designer.html, production)…');
@@ -44,7 +51,7 @@ function build() {
   if (r.status !== 0) throw new Error('designer bench build failed');
 }
 
-function serveDist() {
+function serveDist(DIST) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -64,6 +71,22 @@ const p95 = (xs) => {
   return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
 };
 
+/** Thread CPU time (ms) of the longest task on the page's main thread in a trace: the path's one evaluate. */
+function mainTaskCpuMs(trace) {
+  const events = JSON.parse(trace.toString('utf8')).traceEvents ?? [];
+  let best = null;
+  for (const e of events)
+    if (e.ph === 'X' && /RunTask$/.test(e.name) && typeof e.tdur === 'number' && (!best || e.dur > best.dur)) best = e;
+  return best ? best.tdur / 1000 : NaN;
+}
+
+async function tracedPath(browser, page, kind) {
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+  const times = await page.evaluate(([k, n]) => window.__designerBench.path(k, n), [kind, FRAMES]);
+  const cpuMs = mainTaskCpuMs(await browser.stopTracing());
+  return { times, cpuPerFrame: cpuMs / FRAMES };
+}
+
 async function runOnce(browser, baseUrl, plan) {
   const context = await browser.newContext({ viewport: { width: VIEW_W, height: VIEW_H }, deviceScaleFactor: 1 });
   const page = await context.newPage();
@@ -75,9 +98,16 @@ async function runOnce(browser, baseUrl, plan) {
     const opened = await page.evaluate(() => window.__designerBench.open());
     // Two animation frames: whatever the first draw left for the browser is done before the camera moves.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const panzoom = await page.evaluate((n) => window.__designerBench.path('panzoom', n), FRAMES);
-    const overview = await page.evaluate((n) => window.__designerBench.path('overview', n), FRAMES);
-    return { ...opened, panzoom, overview, errors };
+    const pz = await tracedPath(browser, page, 'panzoom');
+    const ov = await tracedPath(browser, page, 'overview');
+    return {
+      ...opened,
+      panzoom: pz.times,
+      overview: ov.times,
+      pzCpu: pz.cpuPerFrame,
+      ovCpu: ov.cpuPerFrame,
+      errors,
+    };
   } finally {
     await context.close();
   }
@@ -88,7 +118,8 @@ const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 
 async function main() {
   if (!args.includes('--no-build')) build();
-  const { server, url } = await serveDist();
+  const builds = [{ name: 'new', ...(await serveDist(DIST)) }];
+  if (BASE) builds.unshift({ name: 'base', ...(await serveDist(path.resolve(BASE))) });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -102,21 +133,26 @@ async function main() {
   });
   const version = browser.version();
   const loadBefore = os.loadavg()[0];
-  const runs = { empty: [], [PLAN]: [] };
+  const runs = new Map();
+  const key = (b, plan) => `${b}:${plan}`;
   try {
     for (let k = 0; k < REPEATS; k++) {
-      // Alternated, baseline first: both sides see the same machine.
-      for (const plan of ['empty', PLAN]) {
-        const r = await runOnce(browser, url, plan);
-        runs[plan].push(r);
-        log(
-          `#${k + 1} ${plan}: ${r.seats} seats, build ${f1(r.buildMs)} ms, first draw ${f1(r.firstDrawMs)} ms, pan+zoom median ${f1(median(r.panzoom))} / p95 ${f1(p95(r.panzoom))} ms, overview median ${f1(median(r.overview))} ms`,
-        );
-      }
+      // Alternated, baseline first, builds interleaved (base first on odd repeats, new first on even): every side sees
+      // the same machine.
+      const order = k % 2 === 0 ? builds : [...builds].reverse();
+      for (const plan of ['empty', PLAN])
+        for (const b of order) {
+          const r = await runOnce(browser, b.url, plan);
+          if (!runs.has(key(b.name, plan))) runs.set(key(b.name, plan), []);
+          runs.get(key(b.name, plan)).push(r);
+          log(
+            `#${k + 1} ${b.name} ${plan}: ${r.seats} seats, build ${f1(r.buildMs)} ms, first draw ${f1(r.firstDrawMs)} ms, pan+zoom median ${f1(median(r.panzoom))} / p95 ${f1(p95(r.panzoom))} ms (CPU ${f2(r.pzCpu)} ms/frame), overview median ${f1(median(r.overview))} ms (CPU ${f2(r.ovCpu)} ms/frame)`,
+          );
+        }
     }
   } finally {
     await browser.close();
-    server.close();
+    for (const b of builds) b.server.close();
   }
   const sum = (list) => ({
     seats: list[0].seats,
@@ -126,27 +162,32 @@ async function main() {
     pzP95: median(list.map((r) => p95(r.panzoom))),
     ovMedian: median(list.map((r) => median(r.overview))),
     ovP95: median(list.map((r) => p95(r.overview))),
+    pzCpu: median(list.map((r) => r.pzCpu)),
+    ovCpu: median(list.map((r) => r.ovCpu)),
     errors: list.flatMap((r) => r.errors),
   });
-  const base = sum(runs.empty);
-  const big = sum(runs[PLAN]);
+  const rows = [];
+  for (const b of builds) for (const plan of ['empty', PLAN]) rows.push([b, plan, sum(runs.get(key(b.name, plan)))]);
+  const of = (b, plan) => rows.find((r) => r[0].name === b && r[1] === plan)[2];
   const lines = [
-    `Chromium ${version} headless, --disable-gpu (software rendering), DPR 1, ${VIEW_W}×${VIEW_H}; ${REPEATS} repeats, each opening the empty plan and then the ${PLAN} template in fresh pages; medians. 1-minute load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end. A frame = move the camera + draw the designer's Konva stage synchronously + read a pixel back from each layer. ${FRAMES} frames per path.`,
+    `Chromium ${version} headless, --disable-gpu (software rendering), DPR 1, ${VIEW_W}×${VIEW_H}; ${REPEATS} repeats, each opening the empty plan and then the ${PLAN} template in fresh pages${BASE ? ', base and new builds interleaved' : ''}; medians. 1-minute load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end. A frame = move the camera + draw the designer's Konva stage synchronously + read a pixel back from each layer. ${FRAMES} frames per path. CPU = the path's main-thread task thread time (Chromium trace) / frames.`,
     '',
-    '| plan | seats | build ms | first draw ms | pan+zoom 0.5–3x median / p95 ms | overview 0.5–1x median / p95 ms |',
-    '|---|---:|---:|---:|---|---|',
-    ...[
-      ['empty (baseline)', base],
-      [PLAN, big],
-    ].map(
-      ([name, s]) =>
-        `| ${name} | ${s.seats.toLocaleString('en')} | ${f1(s.build)} | ${f1(s.first)} | ${f1(s.pzMedian)} / ${f1(s.pzP95)} | ${f1(s.ovMedian)} / ${f1(s.ovP95)} |`,
+    '| build | plan | seats | build ms | first draw ms | pan+zoom 0.5–3x median / p95 ms | CPU ms/frame | overview 0.5–1x median / p95 ms | CPU ms/frame |',
+    '|---|---|---:|---:|---:|---|---:|---|---:|',
+    ...rows.map(
+      ([b, plan, s]) =>
+        `| ${b.name} | ${plan === 'empty' ? 'empty (baseline)' : plan} | ${s.seats.toLocaleString('en')} | ${f1(s.build)} | ${f1(s.first)} | ${f1(s.pzMedian)} / ${f1(s.pzP95)} | ${f2(s.pzCpu)} | ${f1(s.ovMedian)} / ${f1(s.ovP95)} | ${f2(s.ovCpu)} |`,
     ),
     '',
-    `Ratios ${PLAN} / empty, same run: first draw ${f2(big.first / base.first)}x, pan+zoom frame median ${f2(big.pzMedian / base.pzMedian)}x (p95 ${f2(big.pzP95 / base.pzP95)}x), overview median ${f2(big.ovMedian / base.ovMedian)}x.`,
-    `Targets: opens (build + first draw) < 2,000 ms: ${f1(big.build + big.first)} ms; pan+zoom median <= 16.7 ms: ${f1(big.pzMedian)} ms.`,
   ];
-  const errors = [...base.errors, ...big.errors];
+  for (const b of builds) {
+    const base = of(b.name, 'empty');
+    const big = of(b.name, PLAN);
+    lines.push(
+      `${b.name}: ratios ${PLAN} / empty, same run: first draw ${f2(big.first / base.first)}x, pan+zoom frame median ${f2(big.pzMedian / base.pzMedian)}x (p95 ${f2(big.pzP95 / base.pzP95)}x, CPU ${f2(big.pzCpu / base.pzCpu)}x), overview median ${f2(big.ovMedian / base.ovMedian)}x (CPU ${f2(big.ovCpu / base.ovCpu)}x). Targets: opens (build + first draw) < 2,000 ms: ${f1(big.build + big.first)} ms; pan+zoom median <= 16.7 ms: ${f1(big.pzMedian)} ms (CPU ${f2(big.pzCpu)} ms/frame).`,
+    );
+  }
+  const errors = rows.flatMap(([, , s]) => s.errors);
   if (errors.length) lines.push('', `Page errors: ${[...new Set(errors)].slice(0, 5).join('; ')}`);
   if (args.includes('--write')) appendResults('designer-canvas.bench.mjs (seat-plan designer on screen)', lines);
   else process.stdout.write(`${lines.join('\n')}\n`);

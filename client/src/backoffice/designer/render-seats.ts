@@ -10,11 +10,11 @@ export function zoneColour(editor: Editor, zone: string | null): string {
 }
 
 /** Whether a point (a seat's centre) is within `pad` of the visible part of the plan: seats off screen are not drawn. */
-export const inView = (view: Bounds, x: number, y: number, pad: number): boolean =>
+const inView = (view: Bounds, x: number, y: number, pad: number): boolean =>
   x >= view.minX - pad && x <= view.maxX + pad && y >= view.minY - pad && y <= view.maxY + pad;
 
 /** Whether a seat is drawn at the drag's offset: it, or its section, is selected while the selection is dragged. */
-export function movedSeat(editor: Editor): (s: Seat) => Point | null {
+function movedSeat(editor: Editor): (s: Seat) => Point | null {
   const offset = editor.dragOffset;
   if (!offset) return () => null;
   const sel = editor.selection;
