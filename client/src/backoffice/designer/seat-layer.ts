@@ -67,6 +67,8 @@ interface Part {
 export class DesignerSeatLayer {
   /** A frame left bitmaps to draw at this zoom: the plan layer is drawn again on the next one. */
   pending = false;
+  /** Sections the model converted at the last build (an edit: the ones it changed). */
+  converted = 0;
   private built: Built | null = null;
   private failed = -1;
   private mode: RenderMode = 'bitmap';
@@ -225,6 +227,7 @@ export class DesignerSeatLayer {
         changed.add(section.id);
     }
     // The plan's frame (size, stage, zones, decor) and the changed sections, converted by the model.
+    this.converted = changed.size;
     const converted = venueDocumentToApiSeatplan(toVenueDocument(doc, changed));
     const sections: ApiSection[] = [];
     const parts = new Map<string, Part>();
