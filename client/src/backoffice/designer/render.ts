@@ -137,14 +137,28 @@ export function drawPlan(ctx: CanvasRenderingContext2D, v: View): void {
 }
 
 /**
- * Every seat: the storefront's painter into cached section bitmaps (seat-layer.ts). While seats are dragged, or for a
- * design the storefront's model cannot hold, the seats are drawn from the document by the same seat outline
- * (render-seats.ts), the dragged ones where they will land.
+ * Every seat: the storefront's painter into cached section bitmaps (seat-layer.ts). While seats are dragged, their
+ * sections are drawn from the document by the same seat outline (render-seats.ts), the dragged seats where they will
+ * land; so is every seat of a design the storefront's model could not be made from.
  */
 export function drawSeatLayer(ctx: CanvasRenderingContext2D, v: View): void {
-  const dragging = v.editor.dragOffset !== null && v.editor.targetSeats().length > 0;
-  if (dragging || !v.seats.drawSeats(ctx, v.frameStart)) drawSeats(ctx, v.editor, v.px, v.view);
+  const dragged = draggedSections(v.editor);
+  if (!v.seats.drawSeats(ctx, v.frameStart, dragged)) drawSeats(ctx, v.editor, v.px, v.view);
+  else if (dragged) drawSeats(ctx, v.editor, v.px, v.view, dragged);
 }
+
+/** The sections whose seats are being dragged (document ids), null when none are. */
+function draggedSections(editor: Editor): ReadonlySet<string> | null {
+  if (!editor.dragOffset) return null;
+  const seats = editor.targetSeats();
+  if (!seats.length) return null;
+  const known = dragCache.get(editor);
+  if (known?.seats === seats) return known.sections;
+  const sections = new Set(seats.map((s) => s.section));
+  dragCache.set(editor, { seats, sections });
+  return sections;
+}
+const dragCache = new WeakMap<Editor, { seats: readonly unknown[]; sections: ReadonlySet<string> }>();
 
 /**
  * Over the seats: section names, row names and seat numbers (the storefront's label layout, seat-layer.ts), what

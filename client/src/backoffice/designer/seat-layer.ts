@@ -39,6 +39,8 @@ interface Built {
   cache: BitmapCache;
   /** Per section of the document (by id): what it was made from and what it became, kept for the next change. */
   parts: Map<string, Part>;
+  /** The document's section id of each of the store's sections. */
+  sectionIds: string[];
   /** The categories and the seat size every section was converted with (a change of either converts them all). */
   zones: Zone[];
   seatSize: number;
@@ -107,8 +109,11 @@ export class DesignerSeatLayer {
     return this.sync()?.scene.store ?? null;
   }
 
-  /** Every seat, from bitmaps or (zoomed in) painted; false when there is no model to draw from. */
-  drawSeats(ctx: CanvasRenderingContext2D, frameStart: number): boolean {
+  /**
+   * Every seat, from bitmaps or (zoomed in) painted, except those of the sections in `skip` (document ids: seats being
+   * dragged are drawn from the document); false when there is no model to draw from.
+   */
+  drawSeats(ctx: CanvasRenderingContext2D, frameStart: number, skip: ReadonlySet<string> | null = null): boolean {
     const b = this.sync();
     if (!b) return false;
     this.pending = false;
@@ -121,6 +126,7 @@ export class DesignerSeatLayer {
     for (let s = 0; s < st.sections.length; s++) {
       const sec = st.sections[s]!;
       if (sec.seatEnd === sec.seatStart || !intersects(sec.bounds, view)) continue;
+      if (skip?.has(b.sectionIds[s]!)) continue;
       const want =
         this.mode === 'bitmap'
           ? bitmapScaleFor(px, sec.bounds.maxX - sec.bounds.minX, sec.bounds.maxY - sec.bounds.minY)
@@ -258,7 +264,8 @@ export class DesignerSeatLayer {
         if (bitmap) cache.adopt(part.index, bitmap);
       }
     }
-    return { version, plan, scene, batches, batchDirty, cache, parts, zones, seatSize, index: null };
+    const sectionIds = [...parts.keys()];
+    return { version, plan, scene, batches, batchDirty, cache, parts, sectionIds, zones, seatSize, index: null };
   }
 }
 
