@@ -16,7 +16,9 @@
 // by side (base | new).
 // Prints only; --write appends the table to load-tests/RESULTS.md (the lead's quiet-machine runs).
 //   node load-tests/designer-canvas.bench.mjs [--repeats=5] [--plan=stadium] [--frames=180] [--viewport=1280x800]
-//     [--no-build] [--base=DIR] [--write]
+//     [--no-build] [--base=DIR] [--edits=10] [--write]
+// --edits: after the paths, that many edits each moving one section (one command) and drawing the frame, timed and
+// traced like the paths (the fitted view).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -33,6 +35,7 @@ const FRAMES = Number(arg('frames', 180));
 const [VIEW_W, VIEW_H] = arg('viewport', '1280x800').split('x').map(Number);
 const DIST = path.join(ROOT, '.tmp', 'designer-bench-dist');
 const BASE = arg('base', null);
+const EDITS = Number(arg('edits', 10));
 
 function build() {
   log('building the designer bench entry (client/bench/designer.html, production)…');
@@ -80,12 +83,15 @@ function mainTaskCpuMs(trace) {
   return best ? best.tdur / 1000 : NaN;
 }
 
-async function tracedPath(browser, page, kind) {
+async function traced(browser, page, run, count) {
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
-  const times = await page.evaluate(([k, n]) => window.__designerBench.path(k, n), [kind, FRAMES]);
+  const times = await page.evaluate(run);
   const cpuMs = mainTaskCpuMs(await browser.stopTracing());
-  return { times, cpuPerFrame: cpuMs / FRAMES };
+  return { times, cpuPerFrame: cpuMs / count };
 }
+
+const tracedPath = (browser, page, kind) =>
+  traced(browser, page, `window.__designerBench.path(${JSON.stringify(kind)}, ${FRAMES})`, FRAMES);
 
 async function runOnce(browser, baseUrl, plan) {
   const context = await browser.newContext({ viewport: { width: VIEW_W, height: VIEW_H }, deviceScaleFactor: 1 });
@@ -100,7 +106,11 @@ async function runOnce(browser, baseUrl, plan) {
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const pz = await tracedPath(browser, page, 'panzoom');
     const ov = await tracedPath(browser, page, 'overview');
+    // Edits last: each moves one section (one command) and draws the frame.
+    const ed = await traced(browser, page, `window.__designerBench.edit(${EDITS})`, EDITS);
     return {
+      edit: ed.times,
+      editCpu: ed.cpuPerFrame,
       ...opened,
       panzoom: pz.times,
       overview: ov.times,
@@ -146,7 +156,7 @@ async function main() {
           if (!runs.has(key(b.name, plan))) runs.set(key(b.name, plan), []);
           runs.get(key(b.name, plan)).push(r);
           log(
-            `#${k + 1} ${b.name} ${plan}: ${r.seats} seats, build ${f1(r.buildMs)} ms, first draw ${f1(r.firstDrawMs)} ms, pan+zoom median ${f1(median(r.panzoom))} / p95 ${f1(p95(r.panzoom))} ms (CPU ${f2(r.pzCpu)} ms/frame), overview median ${f1(median(r.overview))} ms (CPU ${f2(r.ovCpu)} ms/frame)`,
+            `#${k + 1} ${b.name} ${plan}: ${r.seats} seats, build ${f1(r.buildMs)} ms, first draw ${f1(r.firstDrawMs)} ms, pan+zoom median ${f1(median(r.panzoom))} / p95 ${f1(p95(r.panzoom))} ms (CPU ${f2(r.pzCpu)} ms/frame), overview median ${f1(median(r.overview))} ms (CPU ${f2(r.ovCpu)} ms/frame), edit median ${f1(median(r.edit))} ms (CPU ${f2(r.editCpu)} ms/edit)`,
           );
         }
     }
@@ -164,6 +174,8 @@ async function main() {
     ovP95: median(list.map((r) => p95(r.overview))),
     pzCpu: median(list.map((r) => r.pzCpu)),
     ovCpu: median(list.map((r) => r.ovCpu)),
+    editMedian: median(list.map((r) => median(r.edit))),
+    editCpu: median(list.map((r) => r.editCpu)),
     errors: list.flatMap((r) => r.errors),
   });
   const rows = [];
@@ -172,11 +184,11 @@ async function main() {
   const lines = [
     `Chromium ${version} headless, --disable-gpu (software rendering), DPR 1, ${VIEW_W}×${VIEW_H}; ${REPEATS} repeats, each opening the empty plan and then the ${PLAN} template in fresh pages${BASE ? ', base and new builds interleaved' : ''}; medians. 1-minute load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end. A frame = move the camera + draw the designer's Konva stage synchronously + read a pixel back from each layer. ${FRAMES} frames per path. CPU = the path's main-thread task thread time (Chromium trace) / frames.`,
     '',
-    '| build | plan | seats | build ms | first draw ms | pan+zoom 0.5–3x median / p95 ms | CPU ms/frame | overview 0.5–1x median / p95 ms | CPU ms/frame |',
-    '|---|---|---:|---:|---:|---|---:|---|---:|',
+    '| build | plan | seats | build ms | first draw ms | pan+zoom 0.5–3x median / p95 ms | CPU ms/frame | overview 0.5–1x median / p95 ms | CPU ms/frame | edit median ms | CPU ms/edit |',
+    '|---|---|---:|---:|---:|---|---:|---|---:|---:|---:|',
     ...rows.map(
       ([b, plan, s]) =>
-        `| ${b.name} | ${plan === 'empty' ? 'empty (baseline)' : plan} | ${s.seats.toLocaleString('en')} | ${f1(s.build)} | ${f1(s.first)} | ${f1(s.pzMedian)} / ${f1(s.pzP95)} | ${f2(s.pzCpu)} | ${f1(s.ovMedian)} / ${f1(s.ovP95)} | ${f2(s.ovCpu)} |`,
+        `| ${b.name} | ${plan === 'empty' ? 'empty (baseline)' : plan} | ${s.seats.toLocaleString('en')} | ${f1(s.build)} | ${f1(s.first)} | ${f1(s.pzMedian)} / ${f1(s.pzP95)} | ${f2(s.pzCpu)} | ${f1(s.ovMedian)} / ${f1(s.ovP95)} | ${f2(s.ovCpu)} | ${f1(s.editMedian)} | ${f2(s.editCpu)} |`,
     ),
     '',
   ];
