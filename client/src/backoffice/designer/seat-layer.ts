@@ -63,8 +63,9 @@ interface Part {
  *
  * A pan or a zoom within a level draws each visible section's bitmap (one drawImage); a zoom to another level draws
  * bitmaps again, a few milliseconds a frame (the old ones stretched meanwhile); zoomed in past the bitmap range the
- * seats on screen are painted as the storefront paints them. A change of the document builds the store again and
- * keeps the bitmap of every section whose seats look the same, so an edit draws again only the sections it touched.
+ * seats on screen are painted as the storefront paints them. A change of the document converts again only the
+ * sections it changed and builds the store from them and the others' kept API sections; the others keep their
+ * bitmaps, so an edit draws again only the sections it touched.
  */
 export class DesignerSeatLayer {
   /** A frame left bitmaps to draw at this zoom: the plan layer is drawn again on the next one. */
