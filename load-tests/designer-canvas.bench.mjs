@@ -74,12 +74,27 @@ const p95 = (xs) => {
   return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
 };
 
-/** Thread CPU time (ms) of the longest task on the page's main thread in a trace: the path's one evaluate. */
+/**
+ * Thread CPU time (ms) of the longest task on a page's main thread (CrRendererMain) in a trace: the one evaluate that
+ * ran the path (other threads' tasks, a compositor's or a pool's, can be longer in wall time while waiting).
+ */
 function mainTaskCpuMs(trace) {
   const events = JSON.parse(trace.toString('utf8')).traceEvents ?? [];
+  const main = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   let best = null;
   for (const e of events)
-    if (e.ph === 'X' && /RunTask$/.test(e.name) && typeof e.tdur === 'number' && (!best || e.dur > best.dur)) best = e;
+    if (
+      e.ph === 'X' &&
+      /RunTask$/.test(e.name) &&
+      typeof e.tdur === 'number' &&
+      main.has(`${e.pid}:${e.tid}`) &&
+      (!best || e.dur > best.dur)
+    )
+      best = e;
   return best ? best.tdur / 1000 : NaN;
 }
 
