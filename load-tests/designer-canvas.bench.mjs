@@ -78,7 +78,7 @@ const p95 = (xs) => {
  * Thread CPU time (ms) of the longest task on a page's main thread (CrRendererMain) in a trace: the one evaluate that
  * ran the path (other threads' tasks, a compositor's or a pool's, can be longer in wall time while waiting).
  */
-function mainTaskCpuMs(trace) {
+function mainTaskCpuMs(trace, wallMs) {
   const events = JSON.parse(trace.toString('utf8')).traceEvents ?? [];
   const main = new Set(
     events
@@ -95,7 +95,8 @@ function mainTaskCpuMs(trace) {
       (!best || e.dur > best.dur)
     )
       best = e;
-  if (!best) return { main: NaN, all: NaN };
+  // A trace that lost the path's task (its longest task is far shorter than the path): no number rather than a wrong one.
+  if (!best || best.dur / 1000 < wallMs * 0.5) return { main: NaN, all: NaN };
   // Every thread's tasks (any process: the GPU process rasterises canvases too) while that task ran.
   let all = 0;
   for (const e of events)
@@ -113,7 +114,10 @@ function mainTaskCpuMs(trace) {
 async function traced(browser, page, run, count) {
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
   const times = await page.evaluate(run);
-  const cpu = mainTaskCpuMs(await browser.stopTracing());
+  const cpu = mainTaskCpuMs(
+    await browser.stopTracing(),
+    times.reduce((a, b) => a + b, 0),
+  );
   return { times, cpuPerFrame: cpu.main / count, allCpuPerFrame: cpu.all / count };
 }
 
@@ -194,6 +198,11 @@ async function main() {
     await browser.close();
     for (const b of builds) b.server.close();
   }
+  /** Median of the runs whose trace had the task (a lost one is NaN). */
+  const cpuMedian = (values) => {
+    const known = values.filter(Number.isFinite);
+    return known.length ? median(known) : NaN;
+  };
   const sum = (list) => ({
     seats: list[0].seats,
     build: median(list.map((r) => r.buildMs)),
@@ -202,13 +211,13 @@ async function main() {
     pzP95: median(list.map((r) => p95(r.panzoom))),
     ovMedian: median(list.map((r) => median(r.overview))),
     ovP95: median(list.map((r) => p95(r.overview))),
-    pzCpu: median(list.map((r) => r.pzCpu)),
-    ovCpu: median(list.map((r) => r.ovCpu)),
+    pzCpu: cpuMedian(list.map((r) => r.pzCpu)),
+    ovCpu: cpuMedian(list.map((r) => r.ovCpu)),
     editMedian: median(list.map((r) => median(r.edit))),
-    editCpu: median(list.map((r) => r.editCpu)),
-    pzAll: median(list.map((r) => r.pzAll)),
-    ovAll: median(list.map((r) => r.ovAll)),
-    editAll: median(list.map((r) => r.editAll)),
+    editCpu: cpuMedian(list.map((r) => r.editCpu)),
+    pzAll: cpuMedian(list.map((r) => r.pzAll)),
+    ovAll: cpuMedian(list.map((r) => r.ovAll)),
+    editAll: cpuMedian(list.map((r) => r.editAll)),
     errors: list.flatMap((r) => r.errors),
   });
   const rows = [];
