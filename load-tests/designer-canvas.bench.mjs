@@ -8,9 +8,17 @@
 //     moves the camera, draws synchronously and reads a pixel back from every layer (the rasterising is counted).
 // Reported as medians of the repeats, absolute AND as ratios stadium / empty plan from the same run, so a busy machine
 // shows in both sides. Targets (the issue): the stadium opens in < 2 s, pans and zooms at a median <= 16.7 ms a frame.
+// CPU per frame: each path runs in one task of the page's main thread (the canvas is software-rasterised there, read
+// back inside the frame), recorded in a Chromium trace; its thread time (tdur) / frames is what the path cost in CPU,
+// which a loaded machine's waiting does not inflate as it does wall time.
+// --base=DIR: a second build of the bench entry (another commit's, e.g. `git archive` of it built with
+// bench/designer.vite.config.ts) whose plan runs are interleaved with this build's in the same browser, reported side
+// by side (base | new).
 // Prints only; --write appends the table to load-tests/RESULTS.md (the lead's quiet-machine runs).
 //   node load-tests/designer-canvas.bench.mjs [--repeats=5] [--plan=stadium] [--frames=180] [--viewport=1280x800]
-//     [--no-build] [--write]
+//     [--no-build] [--base=DIR] [--edits=10] [--write]
+// --edits: after the paths, that many edits each moving one section (one command) and drawing the frame, timed and
+// traced like the paths (the fitted view).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -26,6 +34,8 @@ const PLAN = arg('plan', 'stadium');
 const FRAMES = Number(arg('frames', 180));
 const [VIEW_W, VIEW_H] = arg('viewport', '1280x800').split('x').map(Number);
 const DIST = path.join(ROOT, '.tmp', 'designer-bench-dist');
+const BASE = arg('base', null);
+const EDITS = Number(arg('edits', 10));
 
 function build() {
   log('building the designer bench entry (client/bench/designer.html, production)…');
@@ -44,7 +54,7 @@ function build() {
   if (r.status !== 0) throw new Error('designer bench build failed');
 }
 
-function serveDist() {
+function serveDist(DIST) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -64,6 +74,56 @@ const p95 = (xs) => {
   return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
 };
 
+/**
+ * Thread CPU time (ms) of the longest task on a page's main thread (CrRendererMain) in a trace: the one evaluate that
+ * ran the path (other threads' tasks, a compositor's or a pool's, can be longer in wall time while waiting).
+ */
+function mainTaskCpuMs(trace, wallMs) {
+  const events = JSON.parse(trace.toString('utf8')).traceEvents ?? [];
+  const main = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let best = null;
+  for (const e of events)
+    if (
+      e.ph === 'X' &&
+      /RunTask$/.test(e.name) &&
+      typeof e.tdur === 'number' &&
+      main.has(`${e.pid}:${e.tid}`) &&
+      (!best || e.dur > best.dur)
+    )
+      best = e;
+  // A trace that lost the path's task (its longest task is far shorter than the path): no number rather than a wrong one.
+  if (!best || best.dur / 1000 < wallMs * 0.5) return { main: NaN, all: NaN };
+  // Every thread's tasks (any process: the GPU process rasterises canvases too) while that task ran.
+  let all = 0;
+  for (const e of events)
+    if (
+      e.ph === 'X' &&
+      /RunTask$/.test(e.name) &&
+      typeof e.tdur === 'number' &&
+      e.ts >= best.ts &&
+      e.ts < best.ts + best.dur
+    )
+      all += e.tdur;
+  return { main: best.tdur / 1000, all: all / 1000 };
+}
+
+async function traced(browser, page, run, count) {
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+  const times = await page.evaluate(run);
+  const cpu = mainTaskCpuMs(
+    await browser.stopTracing(),
+    times.reduce((a, b) => a + b, 0),
+  );
+  return { times, cpuPerFrame: cpu.main / count, allCpuPerFrame: cpu.all / count };
+}
+
+const tracedPath = (browser, page, kind) =>
+  traced(browser, page, `window.__designerBench.path(${JSON.stringify(kind)}, ${FRAMES})`, FRAMES);
+
 async function runOnce(browser, baseUrl, plan) {
   const context = await browser.newContext({ viewport: { width: VIEW_W, height: VIEW_H }, deviceScaleFactor: 1 });
   const page = await context.newPage();
@@ -75,9 +135,23 @@ async function runOnce(browser, baseUrl, plan) {
     const opened = await page.evaluate(() => window.__designerBench.open());
     // Two animation frames: whatever the first draw left for the browser is done before the camera moves.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const panzoom = await page.evaluate((n) => window.__designerBench.path('panzoom', n), FRAMES);
-    const overview = await page.evaluate((n) => window.__designerBench.path('overview', n), FRAMES);
-    return { ...opened, panzoom, overview, errors };
+    const pz = await tracedPath(browser, page, 'panzoom');
+    const ov = await tracedPath(browser, page, 'overview');
+    // Edits last: each moves one section (one command) and draws the frame.
+    const ed = await traced(browser, page, `window.__designerBench.edit(${EDITS})`, EDITS);
+    return {
+      edit: ed.times,
+      editCpu: ed.cpuPerFrame,
+      ...opened,
+      panzoom: pz.times,
+      overview: ov.times,
+      pzCpu: pz.cpuPerFrame,
+      ovCpu: ov.cpuPerFrame,
+      pzAll: pz.allCpuPerFrame,
+      ovAll: ov.allCpuPerFrame,
+      editAll: ed.allCpuPerFrame,
+      errors,
+    };
   } finally {
     await context.close();
   }
@@ -88,7 +162,8 @@ const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 
 async function main() {
   if (!args.includes('--no-build')) build();
-  const { server, url } = await serveDist();
+  const builds = [{ name: 'new', ...(await serveDist(DIST)) }];
+  if (BASE) builds.unshift({ name: 'base', ...(await serveDist(path.resolve(BASE))) });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -102,22 +177,32 @@ async function main() {
   });
   const version = browser.version();
   const loadBefore = os.loadavg()[0];
-  const runs = { empty: [], [PLAN]: [] };
+  const runs = new Map();
+  const key = (b, plan) => `${b}:${plan}`;
   try {
     for (let k = 0; k < REPEATS; k++) {
-      // Alternated, baseline first: both sides see the same machine.
-      for (const plan of ['empty', PLAN]) {
-        const r = await runOnce(browser, url, plan);
-        runs[plan].push(r);
-        log(
-          `#${k + 1} ${plan}: ${r.seats} seats, build ${f1(r.buildMs)} ms, first draw ${f1(r.firstDrawMs)} ms, pan+zoom median ${f1(median(r.panzoom))} / p95 ${f1(p95(r.panzoom))} ms, overview median ${f1(median(r.overview))} ms`,
-        );
-      }
+      // Alternated, baseline first, builds interleaved (base first on odd repeats, new first on even): every side sees
+      // the same machine.
+      const order = k % 2 === 0 ? builds : [...builds].reverse();
+      for (const plan of ['empty', PLAN])
+        for (const b of order) {
+          const r = await runOnce(browser, b.url, plan);
+          if (!runs.has(key(b.name, plan))) runs.set(key(b.name, plan), []);
+          runs.get(key(b.name, plan)).push(r);
+          log(
+            `#${k + 1} ${b.name} ${plan}: ${r.seats} seats, build ${f1(r.buildMs)} ms, first draw ${f1(r.firstDrawMs)} ms, pan+zoom median ${f1(median(r.panzoom))} / p95 ${f1(p95(r.panzoom))} ms (CPU ${f2(r.pzCpu)} main / ${f2(r.pzAll)} all threads ms/frame), overview median ${f1(median(r.overview))} ms (CPU ${f2(r.ovCpu)} / ${f2(r.ovAll)} ms/frame), edit median ${f1(median(r.edit))} ms (CPU ${f2(r.editCpu)} / ${f2(r.editAll)} ms/edit)`,
+          );
+        }
     }
   } finally {
     await browser.close();
-    server.close();
+    for (const b of builds) b.server.close();
   }
+  /** Median of the runs whose trace had the task (a lost one is NaN). */
+  const cpuMedian = (values) => {
+    const known = values.filter(Number.isFinite);
+    return known.length ? median(known) : NaN;
+  };
   const sum = (list) => ({
     seats: list[0].seats,
     build: median(list.map((r) => r.buildMs)),
@@ -126,27 +211,37 @@ async function main() {
     pzP95: median(list.map((r) => p95(r.panzoom))),
     ovMedian: median(list.map((r) => median(r.overview))),
     ovP95: median(list.map((r) => p95(r.overview))),
+    pzCpu: cpuMedian(list.map((r) => r.pzCpu)),
+    ovCpu: cpuMedian(list.map((r) => r.ovCpu)),
+    editMedian: median(list.map((r) => median(r.edit))),
+    editCpu: cpuMedian(list.map((r) => r.editCpu)),
+    pzAll: cpuMedian(list.map((r) => r.pzAll)),
+    ovAll: cpuMedian(list.map((r) => r.ovAll)),
+    editAll: cpuMedian(list.map((r) => r.editAll)),
     errors: list.flatMap((r) => r.errors),
   });
-  const base = sum(runs.empty);
-  const big = sum(runs[PLAN]);
+  const rows = [];
+  for (const b of builds) for (const plan of ['empty', PLAN]) rows.push([b, plan, sum(runs.get(key(b.name, plan)))]);
+  const of = (b, plan) => rows.find((r) => r[0].name === b && r[1] === plan)[2];
   const lines = [
-    `Chromium ${version} headless, --disable-gpu (software rendering), DPR 1, ${VIEW_W}×${VIEW_H}; ${REPEATS} repeats, each opening the empty plan and then the ${PLAN} template in fresh pages; medians. 1-minute load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end. A frame = move the camera + draw the designer's Konva stage synchronously + read a pixel back from each layer. ${FRAMES} frames per path.`,
+    `Chromium ${version} headless, --disable-gpu (software rendering), DPR 1, ${VIEW_W}×${VIEW_H}; ${REPEATS} repeats, each opening the empty plan and then the ${PLAN} template in fresh pages${BASE ? ', base and new builds interleaved' : ''}; medians. 1-minute load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end. A frame = move the camera + draw the designer's Konva stage synchronously + read a pixel back from each layer. ${FRAMES} frames per path. CPU = the path's main-thread task thread time (Chromium trace) / frames; all = every thread's tasks in every process while it ran.`,
     '',
-    '| plan | seats | build ms | first draw ms | pan+zoom 0.5–3x median / p95 ms | overview 0.5–1x median / p95 ms |',
-    '|---|---:|---:|---:|---|---|',
-    ...[
-      ['empty (baseline)', base],
-      [PLAN, big],
-    ].map(
-      ([name, s]) =>
-        `| ${name} | ${s.seats.toLocaleString('en')} | ${f1(s.build)} | ${f1(s.first)} | ${f1(s.pzMedian)} / ${f1(s.pzP95)} | ${f1(s.ovMedian)} / ${f1(s.ovP95)} |`,
+    '| build | plan | seats | build ms | first draw ms | pan+zoom 0.5–3x median / p95 ms | CPU ms/frame main / all | overview 0.5–1x median / p95 ms | CPU ms/frame main / all | edit median ms | CPU ms/edit main / all |',
+    '|---|---|---:|---:|---:|---|---:|---|---:|---:|---:|',
+    ...rows.map(
+      ([b, plan, s]) =>
+        `| ${b.name} | ${plan === 'empty' ? 'empty (baseline)' : plan} | ${s.seats.toLocaleString('en')} | ${f1(s.build)} | ${f1(s.first)} | ${f1(s.pzMedian)} / ${f1(s.pzP95)} | ${f2(s.pzCpu)} / ${f2(s.pzAll)} | ${f1(s.ovMedian)} / ${f1(s.ovP95)} | ${f2(s.ovCpu)} / ${f2(s.ovAll)} | ${f1(s.editMedian)} | ${f2(s.editCpu)} / ${f2(s.editAll)} |`,
     ),
     '',
-    `Ratios ${PLAN} / empty, same run: first draw ${f2(big.first / base.first)}x, pan+zoom frame median ${f2(big.pzMedian / base.pzMedian)}x (p95 ${f2(big.pzP95 / base.pzP95)}x), overview median ${f2(big.ovMedian / base.ovMedian)}x.`,
-    `Targets: opens (build + first draw) < 2,000 ms: ${f1(big.build + big.first)} ms; pan+zoom median <= 16.7 ms: ${f1(big.pzMedian)} ms.`,
   ];
-  const errors = [...base.errors, ...big.errors];
+  for (const b of builds) {
+    const base = of(b.name, 'empty');
+    const big = of(b.name, PLAN);
+    lines.push(
+      `${b.name}: ratios ${PLAN} / empty, same run: first draw ${f2(big.first / base.first)}x, pan+zoom frame median ${f2(big.pzMedian / base.pzMedian)}x (p95 ${f2(big.pzP95 / base.pzP95)}x, CPU ${f2(big.pzCpu / base.pzCpu)}x), overview median ${f2(big.ovMedian / base.ovMedian)}x (CPU ${f2(big.ovCpu / base.ovCpu)}x). Targets: opens (build + first draw) < 2,000 ms: ${f1(big.build + big.first)} ms; pan+zoom median <= 16.7 ms: ${f1(big.pzMedian)} ms (CPU ${f2(big.pzCpu)} ms/frame).`,
+    );
+  }
+  const errors = rows.flatMap(([, , s]) => s.errors);
   if (errors.length) lines.push('', `Page errors: ${[...new Set(errors)].slice(0, 5).join('; ')}`);
   if (args.includes('--write')) appendResults('designer-canvas.bench.mjs (seat-plan designer on screen)', lines);
   else process.stdout.write(`${lines.join('\n')}\n`);

@@ -12,11 +12,13 @@ import { planToDoc } from '../src/backoffice/designer/editor/venue-document';
  *
  * window.__designerBench: `open()` builds the document (timed apart: opening a file is the Node bench's) and draws the
  * first frame; `path(kind, frames)` moves the camera a step per call and draws it synchronously, reading a pixel back
- * from each layer so the rasterising is inside the time.
+ * from each layer so the rasterising is inside the time. `edit(count)` moves a section (one command) and draws, per edit.
  */
 interface Bench {
   open(): { seats: number; buildMs: number; firstDrawMs: number };
   path(kind: 'panzoom' | 'overview', frames: number): number[];
+  /** `count` edits, each moving one section (in turn) by a unit and drawing the frame: ms each. */
+  edit(count: number): number[];
 }
 
 const venue = { code: 'bench', name: { he: 'ב', en: 'B', ru: 'Б', ar: 'ب' }, businessId: 1 };
@@ -69,6 +71,21 @@ const bench: Bench = {
       const t0 = performance.now();
       e.zoomAt((fitScale * zoom) / e.camera.scale, w / 2, h / 2);
       e.pan(Math.cos(t * Math.PI * 6) * 12, Math.sin(t * Math.PI * 6) * 8);
+      s.flush();
+      readBack();
+      times.push(performance.now() - t0);
+    }
+    return times;
+  },
+  edit(count) {
+    const e = editor!;
+    const s = stage!;
+    const sections = [...e.doc.sections.keys()];
+    const times: number[] = [];
+    for (let i = 0; i < count && sections.length; i++) {
+      const t0 = performance.now();
+      e.select([sections[(i * 7) % sections.length]!]);
+      e.moveSelected(1, 0);
       s.flush();
       readBack();
       times.push(performance.now() - t0);

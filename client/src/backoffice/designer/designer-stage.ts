@@ -3,6 +3,7 @@ import { visiblePlanRect } from '../../seatmap/model/viewport';
 import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
 import { drawMarks, drawOverlay, drawPlan, drawSeatLayer, LIGHT, planLayerKey, type View } from './render';
+import { DesignerSeatLayer } from './seat-layer';
 
 /** How long the last frame took and how many were drawn (the benchmark reads them; the screen does not). */
 export interface DesignerFrameStats {
@@ -20,7 +21,9 @@ export interface DesignerFrameStats {
  *
  * One draw per animation frame after any change. The plan layer is drawn only when what it shows changed (the
  * document, the camera, a drag, the language: planLayerKey): selecting, hovering the cursor or drawing a rubber band
- * draws the overlay alone.
+ * draws the overlay alone. Its seats are the storefront's cached section bitmaps (seat-layer.ts): a pan draws each
+ * visible section's bitmap where it now is, and bitmaps are drawn again only at another zoom level or for the
+ * sections an edit changed.
  */
 export class DesignerStage {
   readonly stage: Konva.Stage;
@@ -31,6 +34,9 @@ export class DesignerStage {
   private drawnKey = '';
   private destroyed = false;
   private readonly off: () => void;
+  /** The seats and labels by the storefront's seat store, painter, bitmap cache and label layout. */
+  readonly seats: DesignerSeatLayer;
+  private frameStart = 0;
 
   constructor(
     container: HTMLDivElement,
@@ -40,6 +46,7 @@ export class DesignerStage {
     private readonly pixelRatio: number,
   ) {
     Konva.pixelRatio = pixelRatio;
+    this.seats = new DesignerSeatLayer(editor, pixelRatio, () => this.request());
     const cam = editor.camera;
     this.stage = new Konva.Stage({ container, width: cam.viewportWidth, height: cam.viewportHeight, listening: false });
     this.planLayer = new Konva.Layer({ listening: false });
@@ -81,6 +88,7 @@ export class DesignerStage {
   destroy(): void {
     this.destroyed = true;
     this.off();
+    this.seats.destroy();
     if (this.raf) cancelAnimationFrame(this.raf);
     this.stage.destroy();
   }
@@ -94,20 +102,25 @@ export class DesignerStage {
       unit: 1 / cam.scale,
       view: visiblePlanRect(cam, 16),
       theme: LIGHT,
+      seats: this.seats,
+      frameStart: this.frameStart,
     };
   }
 
   private frame(): void {
     if (this.destroyed) return;
     const t0 = performance.now();
+    this.frameStart = t0;
     const cam = this.editor.camera;
     this.stage.scale({ x: cam.scale, y: cam.scale });
     this.stage.position({ x: cam.x, y: cam.y });
     const key = planLayerKey(this.editor, this.lang);
-    if (key !== this.drawnKey) {
+    // Drawn again when what it shows changed, or when the last draw left section bitmaps of a new zoom level to draw.
+    if (key !== this.drawnKey || this.seats.pending) {
       this.drawnKey = key;
       this.planLayer.draw();
       this.stats.planFrames++;
+      if (this.seats.pending) this.request();
     }
     this.overlayLayer.draw();
     this.stats.frames++;

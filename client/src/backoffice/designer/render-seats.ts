@@ -10,11 +10,11 @@ export function zoneColour(editor: Editor, zone: string | null): string {
 }
 
 /** Whether a point (a seat's centre) is within `pad` of the visible part of the plan: seats off screen are not drawn. */
-export const inView = (view: Bounds, x: number, y: number, pad: number): boolean =>
+const inView = (view: Bounds, x: number, y: number, pad: number): boolean =>
   x >= view.minX - pad && x <= view.maxX + pad && y >= view.minY - pad && y <= view.maxY + pad;
 
 /** Whether a seat is drawn at the drag's offset: it, or its section, is selected while the selection is dragged. */
-export function movedSeat(editor: Editor): (s: Seat) => Point | null {
+function movedSeat(editor: Editor): (s: Seat) => Point | null {
   const offset = editor.dragOffset;
   if (!offset) return () => null;
   const sel = editor.selection;
@@ -23,12 +23,21 @@ export function movedSeat(editor: Editor): (s: Seat) => Point | null {
 }
 
 /**
- * The designer's seat layer: every seat drawn by the storefront's seat drawer (seat-shape.ts: the same rounded box
- * buyers see, a plain box or a dot when small), one path and one fill per category colour, in one canvas call
- * sequence: no object per seat; seats outside `view` (plan units) are left out. The context is in plan units; `px` is
+ * Seats drawn from the document (the sections whose seats are being dragged, the dragged ones at the drag's offset;
+ * every seat of a design the storefront's model could not be made from; the rest are seat-layer.ts's bitmaps) by the
+ * storefront's seat drawer (seat-shape.ts: the same rounded box buyers see, a plain box or a dot when small), one path
+ * and one fill per category colour, in one canvas call sequence: no object per seat; seats outside `view` (plan
+ * units) are left out. The context is in plan units; `px` is
  * device pixels per plan unit.
  */
-export function drawSeats(ctx: CanvasRenderingContext2D, editor: Editor, px: number, view: Bounds): void {
+export function drawSeats(
+  ctx: CanvasRenderingContext2D,
+  editor: Editor,
+  px: number,
+  view: Bounds,
+  /** Only the seats of these sections (their seats are being dragged; the others are the seat layer's bitmaps). */
+  only: ReadonlySet<string> | null = null,
+): void {
   const meta = editor.doc.meta;
   const moved = movedSeat(editor);
   const byColour = seatsByColour(editor);
@@ -36,6 +45,7 @@ export function drawSeats(ctx: CanvasRenderingContext2D, editor: Editor, px: num
   for (const [colour, seats] of byColour) {
     ctx.beginPath();
     for (const s of seats) {
+      if (only && !only.has(s.section)) continue;
       const { width, height } = seatDims(s, meta);
       const detail = seatDetail(Math.min(width, height) * px);
       const d = moved(s);

@@ -3,7 +3,8 @@ import type { Editor } from './editor/editor';
 import type { Language, Point } from './editor/doc';
 import { renderChanges } from './render-changes';
 import { outlineDecor, renderDecor } from './render-decor';
-import { drawSeatSelection, drawSeats, inView, movedSeat, zoneColour } from './render-seats';
+import { drawSeatSelection, drawSeats, zoneColour } from './render-seats';
+import type { DesignerSeatLayer } from './seat-layer';
 
 export interface RenderTheme {
   background: string;
@@ -44,6 +45,10 @@ export interface View {
   /** The part of the plan on screen (plan units): seats and their marks outside it are not drawn. */
   view: Bounds;
   theme: RenderTheme;
+  /** The seats and labels by the storefront's machinery (seat-layer.ts). */
+  seats: DesignerSeatLayer;
+  /** When this frame began (performance.now()): bitmaps at a new zoom level are drawn within a budget of it. */
+  frameStart: number;
 }
 
 /** What the plan layer shows depends on, and nothing else: a change of the selection alone draws only the overlay. */
@@ -118,59 +123,57 @@ export function drawPlan(ctx: CanvasRenderingContext2D, v: View): void {
     const p = shift(st, moved('stage'));
     ctx.fillStyle = theme.stage;
     ctx.fillRect(p.x, p.y, st.width, st.height);
-    text(
-      ctx,
-      st.label[v.lang] || st.label.en,
-      p.x + st.width / 2,
-      p.y + st.height / 2,
-      Math.min(st.height * 0.5, 14 * unit),
-      '#ffffff',
-    );
+    // Its name is the label layout's (drawMarks), unless the design has no storefront model to lay it out from.
+    if (!v.seats.sync())
+      text(
+        ctx,
+        st.label[v.lang] || st.label.en,
+        p.x + st.width / 2,
+        p.y + st.height / 2,
+        Math.min(st.height * 0.5, 14 * unit),
+        '#ffffff',
+      );
   }
 }
 
-/** Every seat: the storefront's seat drawer, one path per category colour (render-seats.ts). */
+/**
+ * Every seat: the storefront's painter into cached section bitmaps (seat-layer.ts). While seats are dragged, their
+ * sections are drawn from the document by the same seat outline (render-seats.ts), the dragged seats where they will
+ * land; so is every seat of a design the storefront's model could not be made from.
+ */
 export function drawSeatLayer(ctx: CanvasRenderingContext2D, v: View): void {
-  drawSeats(ctx, v.editor, v.px, v.view);
+  const dragged = draggedSections(v.editor);
+  if (!v.seats.drawSeats(ctx, v.frameStart, dragged)) drawSeats(ctx, v.editor, v.px, v.view);
+  else if (dragged) drawSeats(ctx, v.editor, v.px, v.view, dragged);
 }
 
-/** Seat numbers and marks, row labels, what changed since the published version, section names and texts. */
+/** The sections whose seats are being dragged (document ids), null when none are. */
+function draggedSections(editor: Editor): ReadonlySet<string> | null {
+  if (!editor.dragOffset) return null;
+  const seats = editor.targetSeats();
+  if (!seats.length) return null;
+  const known = dragCache.get(editor);
+  if (known?.seats === seats) return known.sections;
+  const sections = new Set(seats.map((s) => s.section));
+  dragCache.set(editor, { seats, sections });
+  return sections;
+}
+const dragCache = new WeakMap<Editor, { seats: readonly unknown[]; sections: ReadonlySet<string> }>();
+
+/**
+ * Over the seats: section names, row names and seat numbers (the storefront's label layout, seat-layer.ts), what
+ * changed since the published version, and the plan's texts.
+ */
 export function drawMarks(ctx: CanvasRenderingContext2D, v: View): void {
   const { editor, theme, unit, lang } = v;
-  const { doc, camera: cam } = editor;
-  const r = doc.meta.seatSize / 2;
-  const seatMoved = movedSeat(editor);
-  if (r * 2 * cam.scale >= 16) {
-    for (const s of doc.seats.values()) {
-      const p = shift(s, seatMoved(s));
-      if (!inView(v.view, p.x, p.y, r * 2)) continue;
-      const mark = s.features.includes(10) ? '♿' : s.features.includes(11) ? '+' : '';
-      text(ctx, mark || s.name, p.x, p.y, r * 0.9, '#ffffff');
-    }
-  }
-  // Row labels at the start of each row when rows are readable.
-  if (r * 2 * cam.scale >= 8) {
-    const first = new Map<string, Point & { row: string }>();
-    for (const s of doc.seats.values()) {
-      if (!inView(v.view, s.x, s.y, r * 4)) continue;
-      const key = `${s.section}\u0000${s.row}`;
-      const f = first.get(key);
-      if (!f || s.x < f.x) first.set(key, { x: s.x, y: s.y, row: s.row });
-    }
-    for (const f of first.values()) text(ctx, f.row, f.x - r * 2.2, f.y, r * 0.9, theme.text);
-  }
+  const { doc } = editor;
+  v.seats.drawLabels(ctx, lang);
 
   // What changed since the published version, over the seats (removed seats where they were).
   const changes = editor.showChanges ? editor.changes() : null;
-  if (changes) renderChanges(ctx, changes, r, unit);
+  if (changes) renderChanges(ctx, changes, doc.meta.seatSize / 2, unit);
 
   const moved = movedOf(editor);
-  for (const s of doc.sections.values()) {
-    const b = s.outline;
-    if (!b.length) continue;
-    const c = shift({ x: b.reduce((a, p) => a + p.x, 0) / b.length, y: Math.min(...b.map((p) => p.y)) }, moved(s.id));
-    text(ctx, s.name[lang] || s.name.en || s.code, c.x, c.y - 8 * unit, 12 * unit, theme.text);
-  }
   for (const l of doc.labels.values()) {
     const p = shift(l, moved(l.id));
     text(ctx, l.text[lang] || l.text.en, p.x, p.y, l.size, theme.text);

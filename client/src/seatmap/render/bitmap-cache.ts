@@ -60,6 +60,23 @@ export class BitmapCache {
     if (this.spare.length < 8) this.spare.push(e.canvas);
   }
 
+  /** Every bitmap held, by section (a caller that rebuilds its scene carries the unchanged ones over: `adopt`). */
+  entriesBySection(): readonly (SectionBitmap | null)[] {
+    return this.entries;
+  }
+
+  /**
+   * Takes a bitmap drawn for another cache's section whose content is the same (the designer's document changed in
+   * another section): it is kept instead of drawn again.
+   */
+  adopt(s: number, entry: SectionBitmap): void {
+    this.invalidate(s);
+    this.evictFor(entry.pixels, s);
+    entry.lastUsed = ++this.clock;
+    this.entries[s] = entry;
+    this.used += entry.pixels;
+  }
+
   clear(): void {
     for (let s = 0; s < this.entries.length; s++) this.invalidate(s);
   }

@@ -13,10 +13,11 @@ import { DotAtlas, DOT_PLOT_MAX_PX, packColour } from './dot-atlas';
 import { glyphPath } from './glyphs';
 import { bitmapScaleFor, renderModeFor, seatPixels, type RenderMode } from './lod';
 import { drawGlyph, paintFloor, paintSeats, patchSeats, sectionPolygon, seatOutlinePath } from './painter';
-import { Paint, type SeatPalette } from './palette';
+import { Paint } from './palette';
 import { refreshClass, type SceneData } from './scene';
-import { layoutLabels, SEAT_NUMBER_MIN_PX, SEAT_NUMBER_MIN_PX_LARGE, type LabelKind } from './label-layout';
-import { haloText, pinnedText, plainText, textWidth } from './text';
+import { layoutLabels, SEAT_NUMBER_MIN_PX, SEAT_NUMBER_MIN_PX_LARGE } from './label-layout';
+import { labelPainter, type DrawnLabel } from './label-paint';
+import { textWidth } from './text';
 
 /**
  * The canvas side of the seat map (Konva). No React in here: the component
@@ -111,19 +112,6 @@ export interface SeatLayer {
   destroy(): void;
 }
 
-/** Halo-text colours per label kind (row names and the stage name inside its marker are plain text). */
-const LABEL_COLOUR: Record<LabelKind, (p: SeatPalette) => string> = {
-  stage: (p) => p.sectionLabel,
-  stageInside: (p) => p.stageText,
-  section: (p) => p.sectionLabel,
-  sectionSoldOut: (p) => p.unavailable,
-  caption: (p) => p.sectionLabel,
-  captionSoldOut: (p) => p.unavailable,
-  gaHeld: (p) => p.selected,
-  row: (p) => p.rowLabel,
-  rowPinned: (p) => p.rowLabel,
-};
-
 /** The camera has rested this long at a new zoom: build that zoom's dot atlas. */
 const ATLAS_SETTLE_MS = 150;
 
@@ -180,7 +168,7 @@ export class SeatMapRenderer implements SeatLayer {
   /** Tests (window.__seatmap.labels()): keep the last frame's labels in `lastLabels`. */
   recordLabels = false;
   /** w: the text's measured width (CSS px), so a test can tell what a label covers. */
-  lastLabels: { kind: LabelKind | 'seatNumber'; text: string; x: number; y: number; px: number; w: number }[] = [];
+  lastLabels: DrawnLabel[] = [];
   /** Called after each frame is on the canvas (bench, tests). */
   onFrame: ((stats: FrameStats) => void) | null = null;
 
@@ -625,14 +613,12 @@ export class SeatMapRenderer implements SeatLayer {
     ctx.save();
     ctx.setTransform(pr, 0, 0, pr, 0, 0);
     const scene = this.scene;
-    const pal = scene.palette;
     const selection = this.sources.selection;
     const opts = this.opts;
     const stage = scene.plan.Stage;
     const index = this.index;
     const record: SeatMapRenderer['lastLabels'] | null = this.recordLabels ? [] : null;
     if (record) this.lastLabels = record;
-    let numberPx = 0;
     layoutLabels(
       {
         store: scene.store,
@@ -651,30 +637,7 @@ export class SeatMapRenderer implements SeatLayer {
         seatsIn: index ? (x0, y0, x1, y1) => index.queryRectInto(this.neighbourBuf, x0, y0, x1, y1) > 0 : undefined,
         bottomInset: this.bottomInset,
       },
-      {
-        text: (kind, text, x, y, px, weight) => {
-          if (record) record.push({ kind, text, x, y, px, w: textWidth(ctx, text, px, weight) });
-          if (kind === 'rowPinned') pinnedText(ctx, text, x, y, px, pal.rowLabel, '#ffffff', weight);
-          else if (kind === 'row') plainText(ctx, text, x, y, px, pal.rowLabel, weight);
-          else if (kind === 'stageInside') plainText(ctx, text, x, y, px, pal.stageText, weight);
-          else haloText(ctx, text, x, y, px, LABEL_COLOUR[kind](pal), pal.labelHalo, weight);
-        },
-        beginSeatNumbers: (px) => {
-          numberPx = px;
-          ctx.font = `600 ${px}px system-ui, sans-serif`;
-          ctx.textAlign = 'center';
-          ctx.textBaseline = 'middle';
-          ctx.direction = 'ltr';
-        },
-        seatNumber: (i, x, y) => {
-          if (record) {
-            const text = scene.store.seatName[i]!;
-            record.push({ kind: 'seatNumber', text, x, y, px: numberPx, w: textWidth(ctx, text, numberPx, 600) });
-          }
-          ctx.fillStyle = scene.inks[scene.cls[i]!]!;
-          ctx.fillText(scene.store.seatName[i]!, x, y);
-        },
-      },
+      labelPainter(ctx, scene, record),
     );
     ctx.restore();
   }

@@ -198,9 +198,12 @@ export function planToDoc(plan: DesignerPlan): DesignerDoc {
   return doc;
 }
 
-/** The venue file (seatmaps/README.md) for this design: what the server stores, validates and publishes. */
-export function toVenueDocument(doc: DesignerDoc): VenueDocument {
-  return planToVenue(docToPlan(doc));
+/**
+ * The venue file (seatmaps/README.md) for this design: what the server stores, validates and publishes. `only`: just
+ * these sections (the canvas converts again only the sections an edit changed).
+ */
+export function toVenueDocument(doc: DesignerDoc, only?: ReadonlySet<string>): VenueDocument {
+  return planToVenue(docToPlan(doc, only));
 }
 
 /** A venue file opened in the designer (an existing draft, a published version, an imported file). */
