@@ -145,6 +145,9 @@ export function refusalOf(error: unknown): SaleOutcome | null {
       return { ok: false, reason: 'IDENTIFIER_TAKEN' };
     }
   }
+  // A seat the date's plan no longer has (the date moved to another version while this sale waited on its row).
+  if (e?.code === '23514' && e.constraint === 'reservation_ticket_seat_in_plan')
+    return { ok: false, reason: 'SEAT_TAKEN', detail: e.detail };
   // The balance CHECK, or the ledger's balance-after CHECK (same overdraft seen from the history's side).
   if (
     e?.code === '23514' &&

@@ -63,6 +63,8 @@ const NOT_SEAT_CHANGING: Record<string, string> = {
   'GET /api/seats/seatplan': 'read',
   'GET /api/presentations/{id}/seatplan': 'read: the plan by presentation',
   'PUT /api/admin/presentations/{id}/hold-policy': "a date's rules for holds placed from now on: takes no seat",
+  'POST /api/admin/presentations/{id}/seat-plan':
+    'catalogue admin: the date to another plan version; every seat keeps its state (re-keyed), none is taken',
   'GET /api/presentations/timer/{id}': 'read',
   'GET /api/membership/seatplan': 'read',
   'GET /api/enroll/{membershipId}/seatplan': 'read',
