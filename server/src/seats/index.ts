@@ -3,7 +3,7 @@
 // to seats/: other contexts change seats through the engine, whose checks and live-state rebuild the store lacks.
 export { SeatEngineService } from './seat-engine.service';
 export type { SeatRef } from './seat-engine.service';
-export type { Replan, SeatHold } from './seat-store.port';
+export type { SeatHold } from './seat-store.port';
 export { SeatAcrossService } from './seat-across.service';
 // The seat layout of a presentation and its seat keys.
 export { isTogetherSeat, parseSeatKey } from './seat-layout';
