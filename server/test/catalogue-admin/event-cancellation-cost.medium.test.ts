@@ -32,7 +32,8 @@ let statements = 0;
 /** Statements by their text's first words, for the breakdown printed with the totals. */
 const byKind = new Map<string, number>();
 
-const pg = require('pg') as { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
+// Every statement any pg client sends (TypeORM's pool included: the same module).
+const pg = { Client: Client as unknown as { prototype: { query: (...args: unknown[]) => unknown } } };
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(this: unknown, ...args: unknown[]) {
   if (counting) {
