@@ -1207,3 +1207,98 @@ test("a date's seats set aside on the screen from the keyboard: the public map's
     await expect(page.getByTestId(`bo-aside-${dateId}`)).toHaveCount(0);
   }
 });
+
+test('a date moved to another seat-plan version on the screen: refused with the sold seat the version lacks, then moved once it is free; axe-clean with the form open', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A hall of this test's own with two published versions of the theatre: version 2 lacks box-left's last row.
+  const hall = await ownTheatre(page.request);
+  const doc = JSON.parse(THEATRE);
+  doc.sections.find((s: { code: string }) => s.code === 'box-left').groups[0].rows.pop();
+  const v2 = await created<{ id: number; revision: number }>(
+    await page.request.post(`/api/admin/venues/${hall.id}/seat-plans?lang=en`, {
+      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
+      data: JSON.stringify(doc),
+    }),
+  );
+  await created(
+    await page.request.post(`/api/admin/seat-plans/${v2.id}/publish?lang=en`, { data: { revision: v2.revision } }),
+    200,
+  );
+  const featureId = await apiEvent(page, uniqueCode('e2e-version'));
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, jerusalemDay(50), '20:00');
+  // A ticket sold on box-left's last row, seat 1 (written to PostgreSQL as a sale writes it).
+  const sold = await withSql(async (sql) => {
+    const stamp = randomUUID();
+    const { rows } = await sql.query(
+      `WITH seat AS (
+         SELECT s.section_id, s.x, s.y, s.row_name FROM seat s JOIN section sc ON sc.id = s.section_id
+          WHERE s.seatplan_id = $1 AND sc.code = 'box-left' AND s.seat_name = '1' ORDER BY s.row_order DESC LIMIT 1),
+       res AS (
+         INSERT INTO reservation (identifier, document_key, visitor_id, state, total_agorot)
+         VALUES ($2, $3, $4, 'paid', 0) RETURNING id)
+       INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot)
+       SELECT res.id, $5, $6, seat.section_id, seat.x, seat.y,
+              (SELECT t.id FROM ticket t JOIN ticket_group g ON g.id = t.ticket_group_id WHERE g.presentation_id = $6 LIMIT 1), 0
+         FROM res, seat RETURNING id, (SELECT row_name FROM seat) AS row_name`,
+      [hall.planId, `R-${stamp}`, `D-${stamp}`, randomUUID(), `T-${stamp}`, dateId],
+    );
+    return rows[0] as { id: string; row_name: string };
+  });
+
+  await showDates(page, featureId);
+  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const opener = row.getByRole('button', { name: /^Seat-plan version/ });
+  await opener.click();
+  const form = page.getByTestId(`bo-seat-plan-${dateId}`);
+  const choice = form.getByLabel('Version');
+  await expect(choice).toBeFocused();
+  await expect(choice).toHaveValue(String(v2.id));
+  await expectAxeClean(page, 'events, seat-plan version form (en, 1280 px)');
+  // From the keyboard: the save button after the choice.
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Move to this version' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('bo-event-refusal')).toContainText('do not exist in it');
+  await expect(page.getByTestId('bo-seat-plan-missing')).toContainText(
+    `section box-left, row ${sold.row_name}, seat 1 (sold)`,
+  );
+  const refused = await created<{ seatPlanId: number }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(refused.seatPlanId).toBe(hall.planId);
+
+  // In Hebrew at 390 px and Arabic at 2560 px the form is axe-clean and fits.
+  for (const [lang, width] of [
+    ['he', 390],
+    ['ar', 2560],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/backoffice/events?lang=${lang}`);
+    await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+    await page.locator(`#bo-date-${dateId}-seat-plan`).click();
+    await expect(page.locator(`#bo-seat-plan-${dateId}-version`)).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, `events, seat-plan version form (${lang}, ${width} px)`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`bo-seat-plan-${dateId}`)).toHaveCount(0);
+  }
+
+  // The order is cancelled: the date moves, its row says so, the focus back on its button; the ticket went along.
+  await withSql((sql) => sql.query(`UPDATE reservation_ticket SET status = 'cancelled' WHERE id = $1`, [sold.id]));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/backoffice/events?lang=en');
+  await page.getByTestId(`bo-event-${featureId}`).getByRole('button').click();
+  await page.locator(`#bo-date-${dateId}-seat-plan`).click();
+  await page.getByRole('button', { name: 'Move to this version' }).click();
+  await expect(page.getByTestId('bo-event-notice')).toContainText('now sells version 2 of its plan');
+  await expect(page.locator(`#bo-date-${dateId}-seat-plan`)).toBeFocused();
+  const moved = await created<{ seatPlanId: number }>(
+    await page.request.get(`/api/admin/presentations/${dateId}`),
+    200,
+  );
+  expect(moved.seatPlanId).toBe(v2.id);
+});

@@ -28,6 +28,6 @@ export class CancellationMoneySubject extends RegisteredMoneySubject {
   }
 
   override refundSettled(attempt: MoneyAttemptRow): Promise<void> {
-    return this.repo.completeIfSettled(attempt.subjectId);
+    return this.repo.completeIfSettled([attempt.subjectId]);
   }
 }

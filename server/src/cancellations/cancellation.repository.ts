@@ -82,6 +82,65 @@ export class CancellationRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Several orders' rows locked at once, in id order (so two groups never wait on each other crosswise), with each
+   * live-or-not ticket and approved payment read in one statement each: a group of a cancelled date's orders.
+   */
+  async lockReservations(tx: EntityManager, identifiers: string[]): Promise<LockedReservation[]> {
+    return tx.query(
+      `SELECT id::text AS id, identifier, state, customer_id AS "customerId", created_at AS "createdAt"
+         FROM reservation WHERE identifier = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+      [identifiers],
+    );
+  }
+
+  ticketsOf(
+    tx: EntityManager,
+    reservationIds: string[],
+  ): Promise<(ReservationTicketRow & { reservationId: string })[]> {
+    return tx.query(
+      `SELECT rt.id::text AS id, rt.reservation_id::text AS "reservationId", rt.identifier,
+              rt.presentation_id AS "presentationId", rt.section_id AS "sectionId", rt.x, rt.y,
+              rt.amount_agorot + rt.service_charge_agorot AS "valueAgorot", rt.status, p.date_time AS "eventAt"
+         FROM reservation_ticket rt JOIN presentation p ON p.id = rt.presentation_id
+        WHERE rt.reservation_id = ANY($1::bigint[]) ORDER BY rt.id`,
+      [reservationIds],
+    );
+  }
+
+  paymentsOf(tx: EntityManager, reservationIds: string[]): Promise<(PaymentRow & { reservationId: string })[]> {
+    return tx.query(
+      `SELECT p.id::text AS id, p.reservation_id::text AS "reservationId", p.method, p.provider,
+              p.amount_agorot AS "amountAgorot", p.provider_reference AS "providerReference", p.instalments,
+              p.system_voucher_id::text AS "systemVoucherId",
+              coalesce((SELECT sum(a.amount_agorot) FROM money_attempt a
+                         WHERE a.payment_id = p.id AND a.kind = 'refund' AND a.state <> 'failed'), 0)::int AS "refundedAgorot"
+         FROM payment p WHERE p.reservation_id = ANY($1::bigint[]) AND p.status IN ('approved', 'refunded')
+        ORDER BY p.id`,
+      [reservationIds],
+    );
+  }
+
+  /**
+   * A group's tickets leave 'live' in one statement, the orders left with nothing cancelled in one more, and the sale
+   * participants give back what those tickets drew, once for the group (as cancelTickets does for one order).
+   */
+  async cancelTicketsOfGroup(tx: EntityManager, ticketIds: string[], wholeReservationIds: string[]): Promise<void> {
+    const ended: { id: string }[] = returnedRows(
+      await tx.query(
+        `UPDATE reservation_ticket SET status = 'cancelled' WHERE id = ANY($1::bigint[]) AND status = 'live'
+         RETURNING id::text AS id`,
+        [ticketIds],
+      ),
+    );
+    if (wholeReservationIds.length)
+      await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = ANY($1::bigint[])`, [wholeReservationIds]);
+    await this.participants.giveBack(tx, {
+      ticketIds: ended.map((t) => t.id),
+      wholeReservationIds: ended.length ? wholeReservationIds : [],
+    });
+  }
+
   /** The same row without a lock: the read-only quote must not queue behind (or hold up) a cancellation. */
   async findReservation(tx: EntityManager, identifier: string): Promise<LockedReservation | null> {
     const rows = await tx.query(
@@ -257,14 +316,15 @@ export class CancellationRepository {
     }
   }
 
-  async cancellation(
-    id: string,
-  ): Promise<{ seatsReleased: boolean; seatKeys: { presentationId: number; key: string }[] } | null> {
-    const rows = await this.db.query(
-      `SELECT seats_released AS "seatsReleased", seat_keys AS "seatKeys" FROM cancellation WHERE id = $1`,
-      [id],
+  /** These cancellations' seats and whether they were freed already (one read for a group). */
+  cancellations(
+    ids: string[],
+  ): Promise<{ id: string; seatsReleased: boolean; seatKeys: { presentationId: number; key: string }[] }[]> {
+    return this.db.query(
+      `SELECT id::text AS id, seats_released AS "seatsReleased", seat_keys AS "seatKeys"
+         FROM cancellation WHERE id = ANY($1::bigint[]) ORDER BY id`,
+      [ids],
     );
-    return rows[0] ?? null;
   }
 
   /** Of these seats, those with no live ticket now (a seat resold meanwhile must never be freed). */
@@ -278,18 +338,21 @@ export class CancellationRepository {
     return keys.filter((k) => !takenSet.has(k));
   }
 
-  async markSeatsReleased(id: string): Promise<void> {
-    await this.db.query(`UPDATE cancellation SET seats_released = true WHERE id = $1`, [id]);
+  async markSeatsReleased(ids: string[]): Promise<void> {
+    await this.db.query(`UPDATE cancellation SET seats_released = true WHERE id = ANY($1::bigint[])`, [ids]);
   }
 
-  openCardRefunds(cancellationId: string): Promise<OpenRefund[]> {
+  /** The card refunds still pending of these cancellations, each with its cancellation. */
+  openCardRefunds(cancellationIds: string[]): Promise<(OpenRefund & { cancellationId: string })[]> {
     return this.db.query(
-      `SELECT a.id::text AS id, a.payment_id::text AS "paymentId", a.amount_agorot AS "amountAgorot",
-              a.idempotency_key AS "idempotencyKey", p.provider_reference AS "providerReference"
+      `SELECT a.id::text AS id, a.subject_id AS "cancellationId", a.payment_id::text AS "paymentId",
+              a.amount_agorot AS "amountAgorot", a.idempotency_key AS "idempotencyKey",
+              p.provider_reference AS "providerReference"
          FROM money_attempt a JOIN payment p ON p.id = a.payment_id
-        WHERE a.subject_kind = 'cancellation' AND a.subject_id = $1::text AND a.kind = 'refund'
-          AND a.state = 'pending' AND a.method = 'card'`,
-      [cancellationId],
+        WHERE a.subject_kind = 'cancellation' AND a.subject_id = ANY($1::text[]) AND a.kind = 'refund'
+          AND a.state = 'pending' AND a.method = 'card'
+        ORDER BY a.id`,
+      [cancellationIds],
     );
   }
 
@@ -298,14 +361,14 @@ export class CancellationRepository {
     return this.money.settleRefund(id, status === 'done' ? 'approved' : 'failed', error);
   }
 
-  /** done once no refund of it is still pending. */
-  async completeIfSettled(id: string): Promise<void> {
+  /** Each of these done once no refund of it is still pending. */
+  async completeIfSettled(ids: string[]): Promise<void> {
     await this.db.query(
-      `UPDATE cancellation SET state = 'done', completed_at = now()
-        WHERE id = $1 AND state = 'refunding'
-          AND NOT EXISTS (SELECT 1 FROM money_attempt WHERE subject_kind = 'cancellation' AND subject_id = $1::text
+      `UPDATE cancellation c SET state = 'done', completed_at = now()
+        WHERE c.id = ANY($1::bigint[]) AND c.state = 'refunding'
+          AND NOT EXISTS (SELECT 1 FROM money_attempt WHERE subject_kind = 'cancellation' AND subject_id = c.id::text
                              AND kind = 'refund' AND state = 'pending')`,
-      [id],
+      [ids],
     );
   }
 

@@ -193,42 +193,65 @@ export class CancellationService {
   }
 
   /**
-   * A date cancelled by the venue: every live ticket of the order for that date is cancelled and its full value (price
-   * and service charge) goes back where it was paid from, with no charge; when the order has nothing else live, all
-   * that is still paid goes back. The same two steps and recovery as any cancellation; `alsoInTransaction` runs in
-   * the first step's transaction (the buyer's message goes out with the cancellation or not at all). Null when the
-   * order has no live ticket for the date (already done: a replay cancels and refunds nothing).
+   * A cancelled date's orders, a group at a time (the event-cancellations job): their tickets for the date cancelled
+   * and their full value refunded, the buyer's message in the same transaction (`alsoInTransaction`). The group at once: their rows locked in id order, and the first step's reads and
+   * writes done for the whole group in one transaction (each order still gets its own cancellation, its refund
+   * recorded per payment with its own idempotency key, and its message); then each order's step 2, one payment
+   * attempt per charge as before. A group's first step commits whole or not at all, so a process that dies leaves
+   * either nothing of the group done or every order of it cancelled with its refunds pending, which step 2 or the
+   * recovery loop finishes once each.
    */
-  async cancelForEvent(
-    identifier: string,
+  async cancelGroupForEvent(
+    identifiers: string[],
     presentationId: number,
     alsoInTransaction: (
       tx: EntityManager,
+      identifier: string,
       done: { reservationId: string; refundAgorot: number; tickets: number },
     ) => Promise<void>,
     afterFirstStep: () => void = () => undefined,
-  ): Promise<{ cancellationId: string; refundAgorot: number } | null> {
+  ): Promise<{ identifier: string; cancellationId: string; refundAgorot: number }[]> {
     const planned = await this.repo.transaction(async (tx) => {
-      const r = await this.repo.lockReservation(tx, identifier);
-      if (!r || (r.state !== 'paid' && r.state !== 'hold')) return null;
-      const live = (await this.repo.tickets(tx, r.id)).filter((t) => t.status === 'live');
-      const chosen = live.filter((t) => t.presentationId === presentationId);
-      if (chosen.length === 0) return null;
-      const whole = chosen.length === live.length;
-      const payments = await this.repo.payments(tx, r.id);
-      const stillPaid = stillPaidOf(refundableParts(payments));
-      const value = chosen.reduce((sum, t) => sum + t.valueAgorot, 0);
-      // A hold has nothing paid: its tickets are released, nothing is refunded.
-      const refund = whole ? stillPaid : Math.min(stillPaid, value);
-      const cancellationId = await this.cancelInFull(tx, r, chosen, whole, refund, payments);
-      await alsoInTransaction(tx, { reservationId: r.id, refundAgorot: refund, tickets: chosen.length });
-      return { cancellationId, refundAgorot: refund };
+      const open = (await this.repo.lockReservations(tx, identifiers)).filter(
+        (r) => r.state === 'paid' || r.state === 'hold',
+      );
+      const ids = open.map((r) => r.id);
+      const tickets = ids.length ? await this.repo.ticketsOf(tx, ids) : [];
+      const payments = ids.length ? await this.repo.paymentsOf(tx, ids) : [];
+      const plans = open.flatMap((r) => {
+        const live = tickets.filter((t) => t.reservationId === r.id && t.status === 'live');
+        const chosen = live.filter((t) => t.presentationId === presentationId);
+        if (chosen.length === 0) return [];
+        const paid = payments.filter((p) => p.reservationId === r.id);
+        const stillPaid = stillPaidOf(refundableParts(paid));
+        const value = chosen.reduce((sum, t) => sum + t.valueAgorot, 0);
+        const whole = chosen.length === live.length;
+        // A hold has nothing paid: its tickets are released, nothing is refunded.
+        return [{ r, chosen, whole, payments: paid, refund: whole ? stillPaid : Math.min(stillPaid, value) }];
+      });
+      await this.repo.cancelTicketsOfGroup(
+        tx,
+        plans.flatMap((p) => p.chosen.map((t) => t.id)),
+        plans.filter((p) => p.whole).map((p) => p.r.id),
+      );
+      const done: { identifier: string; cancellationId: string; refundAgorot: number }[] = [];
+      for (const p of plans) {
+        const cancellationId = await this.recordCancellation(tx, p.r, p.chosen, p.refund, p.payments);
+        await alsoInTransaction(tx, p.r.identifier, {
+          reservationId: p.r.id,
+          refundAgorot: p.refund,
+          tickets: p.chosen.length,
+        });
+        done.push({ identifier: p.r.identifier, cancellationId, refundAgorot: p.refund });
+      }
+      return done;
     });
-    if (!planned) return null;
+    if (planned.length === 0) return [];
     afterFirstStep();
-    await this.finish(planned.cancellationId).catch((err) =>
-      this.logger.warn({ err, cancellation: planned.cancellationId }, 'cancellation left for the recovery job'),
-    );
+    await this.finishAll(
+      planned.map((p) => p.cancellationId),
+      true,
+    ).catch((err) => this.logger.warn({ err }, "a cancelled date's group left for the recovery job"));
     return planned;
   }
 
@@ -250,6 +273,17 @@ export class CancellationService {
       r.id,
       whole,
     );
+    return this.recordCancellation(tx, r, chosen, refund, payments);
+  }
+
+  /** A venue's cancellation of these tickets recorded with its refund split over what was paid (step 1's record). */
+  private async recordCancellation(
+    tx: EntityManager,
+    r: LockedReservation,
+    chosen: ReservationTicketRow[],
+    refund: number,
+    payments: PaymentRow[],
+  ): Promise<string> {
     const cancellationId = await this.repo.createCancellation(tx, {
       reservationId: r.id,
       customerId: null,
@@ -269,36 +303,50 @@ export class CancellationService {
    * loop retries them through the one money-attempt kind instead), close the cancellation.
    */
   async finish(cancellationId: string, refunds = true): Promise<void> {
-    const c = await this.repo.cancellation(cancellationId);
-    if (!c) return;
-    if (!c.seatsReleased) {
+    await this.finishAll([cancellationId], refunds);
+  }
+
+  /**
+   * Step 2 for several cancellations at once (a cancelled date's group): their seats freed with one read and one
+   * mark, then each pending card refund through the one payment attempt, one per charge (a refund that throws is
+   * left pending for the recovery loop; the others go on), then those with nothing pending closed.
+   */
+  private async finishAll(ids: string[], refunds: boolean): Promise<void> {
+    const unreleased = (await this.repo.cancellations(ids)).filter((c) => !c.seatsReleased);
+    if (unreleased.length) {
       const byShow = new Map<number, string[]>();
-      for (const s of c.seatKeys) byShow.set(s.presentationId, [...(byShow.get(s.presentationId) ?? []), s.key]);
+      for (const c of unreleased)
+        for (const s of c.seatKeys) byShow.set(s.presentationId, [...(byShow.get(s.presentationId) ?? []), s.key]);
       for (const [presentationId, keys] of byShow) {
         const free = await this.repo.stillFree(presentationId, keys);
         // Not initialised in Redis: nothing to do, the next rebuild reads PostgreSQL where the tickets are cancelled.
         if (free.length) await this.seats.releaseSold(presentationId, free);
       }
-      await this.repo.markSeatsReleased(cancellationId);
+      await this.repo.markSeatsReleased(unreleased.map((c) => c.id));
     }
-    for (const refund of refunds ? await this.repo.openCardRefunds(cancellationId) : []) {
-      const result = await this.attempts.refundOnce({
-        providerReference: refund.providerReference,
-        amountAgorot: refund.amountAgorot,
-        reason: `customer cancellation ${cancellationId}`,
-        idempotencyKey: refund.idempotencyKey,
-      });
-      if (result.status === 'refunded') {
-        await this.repo.settleRefund(refund.id, 'done', null);
-      } else {
-        // A definite refusal needs a person (the box office sees it); it is not retried forever.
-        this.logger.error(
-          { cancellation: cancellationId, refund: refund.id, reason: result.reason },
-          'card refund refused',
-        );
-        await this.repo.settleRefund(refund.id, 'failed', result.reason.slice(0, 500));
+    for (const refund of refunds ? await this.repo.openCardRefunds(ids) : []) {
+      try {
+        const result = await this.attempts.refundOnce({
+          providerReference: refund.providerReference,
+          amountAgorot: refund.amountAgorot,
+          reason: `customer cancellation ${refund.cancellationId}`,
+          idempotencyKey: refund.idempotencyKey,
+        });
+        if (result.status === 'refunded') {
+          await this.repo.settleRefund(refund.id, 'done', null);
+        } else {
+          // A definite refusal needs a person (the box office sees it); it is not retried forever.
+          this.logger.error(
+            { cancellation: refund.cancellationId, refund: refund.id, reason: result.reason },
+            'card refund refused',
+          );
+          await this.repo.settleRefund(refund.id, 'failed', result.reason.slice(0, 500));
+        }
+      } catch (err) {
+        if (ids.length === 1) throw err;
+        this.logger.warn({ err, cancellation: refund.cancellationId }, 'cancellation left for the recovery job');
       }
     }
-    await this.repo.completeIfSettled(cancellationId);
+    await this.repo.completeIfSettled(ids);
   }
 }

@@ -1,5 +1,5 @@
 import { AppError, interpolate, registerErrors } from '../common/app-error';
-import type { ReadinessProblem, SeatPlanProblem } from '@hotline/shared';
+import type { OccupiedPlace, ReadinessProblem, SeatPlanProblem } from '@hotline/shared';
 import type { Locale } from '../common/locale';
 import { describePlanProblem, type PublishProblem } from '@hotline/seatmaps';
 
@@ -221,6 +221,42 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'الفعالية {featureId} ليست تابعة لجهة القاعة.',
     },
   },
+  SEAT_PLAN_SEATS_MISSING: {
+    status: 409,
+    message: {
+      he: 'לא ניתן להעביר את המועד לגרסה הזו: {count} מקומות שנמכרו, הוזמנו או נמצאים בסל של קונה אינם קיימים בה. {first}',
+      en: 'The date cannot move to this version: {count} places sold, held or in a buyer’s cart do not exist in it. {first}',
+      ru: 'Дату нельзя перенести на эту версию: мест, проданных, отложенных или в корзине покупателя, которых в ней нет: {count}. {first}',
+      ar: 'لا يمكن نقل الموعد إلى هذه النسخة: {count} أماكن مبيعة أو محجوزة أو في سلة مشترٍ غير موجودة فيها. {first}',
+    },
+  },
+  SEAT_PLAN_NOT_A_VERSION: {
+    status: 422,
+    message: {
+      he: 'מפת המושבים {seatPlanId} אינה גרסה של המפה של המועד (אותו אולם, אותו קוד).',
+      en: "Seat plan {seatPlanId} is not a version of the date's plan (the same venue, the same code).",
+      ru: 'Схема {seatPlanId} не является версией схемы этой даты (тот же зал, тот же код).',
+      ar: 'مخطط المقاعد {seatPlanId} ليس نسخة من مخطط هذا الموعد (القاعة نفسها، الرمز نفسه).',
+    },
+  },
+  SEAT_PLAN_UNCHANGED: {
+    status: 409,
+    message: {
+      he: 'המועד כבר נמכר על גרסה זו של המפה.',
+      en: 'The date already sells this version of the plan.',
+      ru: 'Дата уже продаётся по этой версии схемы.',
+      ar: 'الموعد يُباع بالفعل على هذه النسخة من المخطط.',
+    },
+  },
+  ZONES_NOT_IN_NEW_PLAN: {
+    status: 422,
+    message: {
+      he: 'למועד יש מחירים לאזורים שאינם בגרסה החדשה: {codes}. שנו את מחירי המועד או את המפה.',
+      en: 'The date has prices for zones the new version does not have: {codes}. Change the prices or the plan.',
+      ru: 'У даты есть цены для зон, которых нет в новой версии: {codes}. Измените цены или схему.',
+      ar: 'للموعد أسعار لمناطق غير موجودة في النسخة الجديدة: {codes}. غيّروا الأسعار أو المخطط.',
+    },
+  },
   UPLOAD_TYPE_NOT_ALLOWED: {
     status: 415,
     message: {
@@ -321,6 +357,66 @@ export class PresentationNotReadyError extends AppError {
 
   override extraBody(): Record<string, unknown> {
     return { problems: this.problems };
+  }
+}
+
+/** A missing place in the reader's words: its section, row and seat, and whether it is sold, held or in a cart. */
+const PLACE_TEXT = {
+  seat: {
+    he: 'אזור {section}, שורה {row}, כיסא {seat} ({kind})',
+    en: 'section {section}, row {row}, seat {seat} ({kind})',
+    ru: 'секция {section}, ряд {row}, место {seat} ({kind})',
+    ar: 'القسم {section}، الصف {row}، المقعد {seat} ({kind})',
+  },
+  standing: {
+    he: 'אזור {section}, מקום עמידה {seat} ({kind})',
+    en: 'section {section}, standing place {seat} ({kind})',
+    ru: 'секция {section}, стоячее место {seat} ({kind})',
+    ar: 'القسم {section}، مكان وقوف {seat} ({kind})',
+  },
+  sold: { he: 'נמכר', en: 'sold', ru: 'продано', ar: 'مُباع' },
+  held: { he: 'בהזמנה שמורה', en: 'held', ru: 'отложено', ar: 'محجوز' },
+  locked: { he: 'בסל של קונה', en: 'in a cart', ru: 'в корзине', ar: 'في سلة' },
+} as const;
+
+/** How many missing places the sentence names (the list in `missing` has them all). */
+const NAMED_IN_SENTENCE = 5;
+
+/**
+ * SEAT_PLAN_SEATS_MISSING with every place someone has that the new version lacks: section code, row, seat and kind,
+ * each with its words in the reader's language; the sentence names the first few.
+ */
+export class SeatPlanSeatsMissingError extends AppError {
+  constructor(readonly missing: OccupiedPlace[]) {
+    super('SEAT_PLAN_SEATS_MISSING', { count: missing.length });
+  }
+
+  private label(p: OccupiedPlace, locale: Locale): string {
+    const text = p.row === null ? PLACE_TEXT.standing : PLACE_TEXT.seat;
+    return interpolate(text[locale], {
+      section: p.sectionCode,
+      row: p.row ?? '',
+      seat: p.seat,
+      kind: PLACE_TEXT[p.kind][locale],
+    });
+  }
+
+  override translate(locale: Locale): string {
+    const named = this.missing.slice(0, NAMED_IN_SENTENCE).map((p) => this.label(p, locale));
+    const more = this.missing.length > NAMED_IN_SENTENCE ? ' …' : '';
+    return interpolate(super.translate(locale), { first: named.join('; ') + more });
+  }
+
+  override extraBody(locale: Locale = 'he'): Record<string, unknown> {
+    return {
+      missing: this.missing.map((p) => ({
+        section: p.sectionCode,
+        row: p.row,
+        seat: p.seat,
+        kind: p.kind,
+        label: this.label(p, locale),
+      })),
+    };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BackOfficeModule } from '../backoffice/backoffice.module';
 import { CancellationsModule } from '../cancellations/cancellations.module';
+import { SeatsModule } from '../seats/seats.module';
 import { EventCancellationJob } from './event-cancellation.job';
 import { EventCancellationRepository } from './event-cancellation.repository';
 import './catalogue-admin.errors';
@@ -10,13 +11,15 @@ import { EventAdminService } from './event-admin.service';
 import { ProductAdminController } from './product-admin.controller';
 import { ProductAdminRepository } from './product-admin.repository';
 import { ProductAdminService } from './product-admin.service';
+import { SeatPlanChangeRepository } from './seat-plan-change.repository';
+import { SeatPlanChangeService } from './seat-plan-change.service';
 import { VenueAdminController } from './venue-admin.controller';
 import { VenueAdminRepository } from './venue-admin.repository';
 import { VenueAdminService } from './venue-admin.service';
 
 /** Catalogue administration: what a venue creates and sells, managed from the back office (docs/catalogue-admin.md). */
 @Module({
-  imports: [BackOfficeModule, CancellationsModule],
+  imports: [BackOfficeModule, CancellationsModule, SeatsModule],
   controllers: [VenueAdminController, EventAdminController, ProductAdminController],
   providers: [
     VenueAdminRepository,
@@ -27,6 +30,8 @@ import { VenueAdminService } from './venue-admin.service';
     EventCancellationRepository,
     ProductAdminRepository,
     ProductAdminService,
+    SeatPlanChangeRepository,
+    SeatPlanChangeService,
   ],
 })
 export class CatalogueAdminModule {}

@@ -28,6 +28,7 @@ import { ZodBody, ZodParams, ZodQuery } from '../common/validation';
 import { names, plainText } from './admin-input';
 import { couponCap, couponChangeBody, couponCode, couponTerms, instant } from './coupon-input';
 import { EventAdminService } from './event-admin.service';
+import { SeatPlanChangeService } from './seat-plan-change.service';
 
 const descriptions = z.object({
   he: plainText(4000).default(''),
@@ -212,6 +213,7 @@ const priceChangeBody = z.object({
     .max(500),
 });
 const moveBody = z.object({ revision, date: dateKey, time: timeOfDay });
+const seatPlanBody = z.object({ revision, seatPlanId: dbId });
 const cancelBody = z.object({ revision, reason: plainText(500).default('') });
 
 const idParams = z.object({ id: idString });
@@ -239,7 +241,10 @@ const publishBody = z.object({ revision });
 @Controller('admin')
 @StaffOnly(BACK_OFFICE_PERMISSION.catalogue)
 export class EventAdminController {
-  constructor(private readonly events: EventAdminService) {}
+  constructor(
+    private readonly events: EventAdminService,
+    private readonly seatPlans: SeatPlanChangeService,
+  ) {}
 
   @Get('features')
   @RateLimit(RATE_LIMITS.catalogueAdmin)
@@ -521,6 +526,21 @@ export class EventAdminController {
     @ZodBody(moveBody) body: z.infer<typeof moveBody>,
   ): Promise<AdminPresentationMoved> {
     return this.events.move(staff, p.id, body);
+  }
+
+  @Post('presentations/:id/seat-plan')
+  @HttpCode(200)
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      'Moves a date (draft or on sale) to another published version of its plan: refused (409 SEAT_PLAN_SEATS_MISSING, listing them) while a place sold, held or in a cart is not in it',
+  })
+  changeSeatPlan(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(seatPlanBody) body: z.infer<typeof seatPlanBody>,
+  ): Promise<AdminPresentation> {
+    return this.seatPlans.changeSeatPlan(staff, p.id, body);
   }
 
   @Post('presentations/:id/cancel')

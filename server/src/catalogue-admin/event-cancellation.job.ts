@@ -47,9 +47,9 @@ async function inBatches<T, R>(
 /**
  * Job `event-cancellations` (cluster lease, EVENT_CANCELLATION_INTERVAL_MS): for every cancelled date whose job is
  * open, the next orders that still have live tickets for it are cancelled through the cancellations
- * context (CancellationService.cancelForEvent: tickets cancelled, full value refunded where it was paid from through
+ * context a group at a time (CancellationService.cancelGroupForEvent: tickets cancelled, full value refunded where it was paid from through
  * the one payment attempt, the seats freed, and the buyer's message queued in the cancellation's own transaction),
- * EVENT_CANCELLATION_CONCURRENCY orders at a time, batch after batch within the pass's share of the lease.
+ * the batch split into EVENT_CANCELLATION_CONCURRENCY groups run at once, batch after batch within the pass's share of the lease.
  * The work is the query, not a cursor: a pass that dies resumes with the orders still live, and an order already
  * cancelled is never picked again; a refund cut off mid-way is finished by the recovery loop's cancellation kind,
  * once (its idempotency key).
@@ -101,15 +101,23 @@ export class EventCancellationJob {
         // Most passes during the watch find nothing: the event's name is read only when there is a message to write.
         event ??= await this.events.eventOf(presentationId);
         const named = event;
-        const done = await inBatches(orders, this.config.EVENT_CANCELLATION_CONCURRENCY, signal, (order) =>
-          this.cancelOne(presentationId, named, order),
+        // The batch in as many groups as run at once: each group's first step is one transaction with set-wise
+        // statements (the statements per order fall with the group's size), its refunds one payment attempt each.
+        const size = Math.ceil(orders.length / this.config.EVENT_CANCELLATION_CONCURRENCY);
+        const groups = Array.from({ length: Math.ceil(orders.length / size) }, (_, i) =>
+          orders.slice(i * size, (i + 1) * size),
         );
+        const done = (
+          await inBatches(groups, this.config.EVENT_CANCELLATION_CONCURRENCY, signal, (group) =>
+            this.cancelGroup(presentationId, named, group),
+          )
+        ).flat();
         for (const d of done) {
           total.orders++;
           total.refundedAgorot += d.refundAgorot;
         }
-        // An order that could not be cancelled now (its refund refused, say) is read again by the next query:
-        // stop here rather than loop on it within this pass.
+        // An order that could not be cancelled now (another group's, or changed meanwhile) is read again by the next
+        // query: stop here rather than loop on it within this pass.
         if (done.length < orders.length) break;
       }
       if (await this.events.finishIfDone(presentationId, LATE_SALE_GRACE_SECONDS))
@@ -118,16 +126,18 @@ export class EventCancellationJob {
     return total;
   }
 
-  /** One order's tickets for the date cancelled and refunded, its buyer's notice queued in the same transaction. */
-  private cancelOne(
+  /** A group of orders' tickets for the date cancelled and refunded, each buyer's notice queued in the same transaction. */
+  private cancelGroup(
     presentationId: number,
     event: { name: AdminNames; startsAt: Date },
-    order: { identifier: string; locale: string; email: string | null; mobile: string | null },
+    orders: { identifier: string; locale: string; email: string | null; mobile: string | null }[],
   ) {
-    return this.cancellations.cancelForEvent(
-      order.identifier,
+    const byIdentifier = new Map(orders.map((o) => [o.identifier, o]));
+    return this.cancellations.cancelGroupForEvent(
+      orders.map((o) => o.identifier),
       presentationId,
-      (tx, cancelled) => {
+      (tx, identifier, cancelled) => {
+        const order = byIdentifier.get(identifier)!;
         const payload: EventCancelledPayload = {
           eventName: event.name,
           orderIdentifier: order.identifier,

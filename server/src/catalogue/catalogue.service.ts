@@ -36,11 +36,15 @@ const HANDLING_FEE: Record<Locale, string> = {
 
 @Injectable()
 export class CatalogueService {
-  /** Seat plans never change once loaded: serialise and compress each one once. */
+  /** A plan version never changes once published: serialise and compress each one once. */
   private readonly seatplanCache = new Map<string, Promise<CachedDocument>>();
+  /**
+   * Which plan version each date sells. A date can move to another version (catalogue administration), so an entry
+   * lives 5 s, as long as the seat engine's layout flags: every node serves the new map when it sells the new seats.
+   */
   private readonly presentationPlans = new LRUCache<number, Promise<{ venueId: number; seatplanId: number }>>({
     max: 10_000,
-    ttl: 60_000,
+    ttl: 5_000,
   });
 
   constructor(

@@ -158,6 +158,9 @@ export function refusalOf(error: unknown, participants: readonly SaleParticipant
       return { ok: false, reason: 'IDENTIFIER_TAKEN' };
     }
   }
+  // A seat the date's plan no longer has (the date moved to another version while this sale waited on its row).
+  if (e?.code === '23514' && e.constraint === 'reservation_ticket_seat_in_plan')
+    return { ok: false, reason: 'SEAT_TAKEN', detail: e.detail };
   if (e?.constraint && (e.code === '23514' || e.code === '23505')) {
     for (const p of participants) {
       const refusal = p.constraintRefusals?.[e.constraint];

@@ -9,6 +9,7 @@ import { LOCK_LUA } from './lua/lock.lua';
 import { LOCK_ACROSS_LUA, UNLOCK_ACROSS_LUA } from './lua/lock-across.lua';
 import { RELEASE_SOLD_LUA } from './lua/release-sold.lua';
 import { RECONCILE_LUA } from './lua/reconcile.lua';
+import { REPLAN_LUA } from './lua/replan.lua';
 import { SNAPSHOT_LUA } from './lua/snapshot.lua';
 import { SOLD_LUA } from './lua/sold.lua';
 import { SWAP_LUA } from './lua/swap.lua';
@@ -51,6 +52,7 @@ const SCRIPTS = {
   seatHolds: { lua: HOLDS_LUA, keys: 2 },
   seatOwned: { lua: OWNED_LUA, keys: 3 },
   seatSwap: { lua: SWAP_LUA, keys: null },
+  seatReplan: { lua: REPLAN_LUA, keys: null },
 } as const;
 export type ScriptName = keyof typeof SCRIPTS;
 

@@ -28,6 +28,7 @@ import {
   type GaLockRequest,
   type InitialState,
   type Locked,
+  type Replan,
   type LockRequest,
   type LogEntry,
   type NotInitialised,
@@ -108,6 +109,27 @@ export class RedisSeatStore extends SeatStore {
       if (this.cluster) this.usedSlots.add(keySlot(k.base));
     }
     return k;
+  }
+
+  async replan(pid: number, replan: Replan): Promise<{ ok: true; version: number } | Refused | NotInitialised> {
+    const k = this.keys(pid);
+    const args: (string | number)[] = [pid, k.changes, k.base, replan.keys.size];
+    for (const [from, to] of replan.keys) args.push(from, to);
+    args.push(replan.newGaSections.length);
+    for (const s of replan.newGaSections) args.push(s.id, s.capacity);
+    const fixed = [k.init, k.st, k.exp, k.ver, k.log, k.taken, k.ga, k.ganext, k.pay];
+    fixed.push(...replan.oldGaSectionIds.map((id) => k.gafree(id)), ...replan.newGaSections.map((s) => k.gafree(s.id)));
+    // The owners' sets are keys the script touches, so they are named up front (a Redis Cluster needs every key): read
+    // the owners first, and read again when a lock by another owner came in between (OWNER_UNDECLARED).
+    for (let attempt = 0; ; attempt++) {
+      const owners = new Set<string>();
+      for (const v of await this.redis.hvals(k.st)) if (v.startsWith('l|')) owners.add(v.split('|')[1]!);
+      const keys = [...fixed, ...[...owners].map((o) => k.own(o))];
+      const r = await this.cmd.seatReplan(keys.length, ...keys, ...args, replan.oldGaSectionIds.length, owners.size);
+      if (r[0] === 'NOINIT') return NOINIT;
+      if (r[0] === 'OK') return { ok: true, version: Number(r[1]) };
+      if (r[1] !== 'OWNER_UNDECLARED' || attempt >= 4) return refusal(r);
+    }
   }
 
   async initialise(pid: number, state: InitialState): Promise<{ created: boolean; version: number }> {

@@ -17,7 +17,8 @@ import { SeatLocking } from './seat-locking.service';
 import { SeatSales } from './seat-sales.service';
 import type { SeatInput, SeatRef } from './seat-selection';
 import { SeatStatusReader } from './seat-status.service';
-import type { GaLocked, Locked, Refused, SeatHold, Swapped } from './seat-store.port';
+import type { GaLocked, Locked, Refused, Replan, SeatHold, Swapped } from './seat-store.port';
+import { SeatReplanning } from './seat-replanning';
 import type { SeatsStatusQuery } from './seats.queries';
 
 export type { SeatRef } from './seat-selection';
@@ -39,6 +40,7 @@ export class SeatEngineService {
     private readonly locking: SeatLocking,
     private readonly sales: SeatSales,
     private readonly reader: SeatStatusReader,
+    private readonly replanning: SeatReplanning,
     @Optional() private readonly botCheck?: BotCheck,
   ) {}
 
@@ -52,6 +54,21 @@ export class SeatEngineService {
 
   layout(presentationId: number): Promise<Layout> {
     return this.layouts.get(presentationId);
+  }
+
+  /** The layout as PostgreSQL has it now (its plan version re-read): after the live state was rebuilt or moved. */
+  freshLayout(presentationId: number): Promise<Layout> {
+    return this.layouts.fresh(presentationId);
+  }
+
+  // A date moved to another version of its plan (seat-replanning.ts).
+
+  liveSeatKeys(presentationId: number): Promise<{ locked: string[]; blocked: string[] }> {
+    return this.replanning.liveSeatKeys(presentationId);
+  }
+
+  replan(presentationId: number, replan: Replan): Promise<{ ok: true } | { ok: false; missingKey: string }> {
+    return this.replanning.replan(presentationId, replan);
   }
 
   /** Fails closed: without a bot check provider no lock is granted. One memoized path: botcheck/memoized-bot-check.ts. */

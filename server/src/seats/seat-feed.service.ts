@@ -273,6 +273,8 @@ export class SeatFeed implements OnModuleDestroy {
         } else {
           // The log no longer reaches back (or the state was rebuilt): start over from a snapshot.
           this.stats.reloads++;
+          // A rebuilt state may be a date moved to another plan version: its seats come with it.
+          if (forceReload) m.layout = await this.engine.freshLayout(m.pid);
           await this.reload(m);
           this.broadcastSnapshot(m);
         }

@@ -10,8 +10,8 @@ import { SeatsRepository } from './seats.repository';
 const FLAGS_TTL_MS = 5_000;
 
 /**
- * In-memory seat maps per presentation. Seat plans never change once loaded,
- * so each is read from PostgreSQL once per node; the presentation's own flags
+ * In-memory seat maps per presentation. A plan version never changes once published, so each is read from
+ * PostgreSQL once per node (again only when the date moves to another version, seen with the flags); the presentation's own flags
  * are re-read in the background every few seconds so a back-office "sold out"
  * reaches every node quickly without a query per lock.
  */
@@ -40,6 +40,25 @@ export class SeatLayouts {
     return layout;
   }
 
+  /**
+   * The layout as PostgreSQL has it now: the flags read at once, and the whole layout again when the date was moved
+   * to another plan version (the seat keys change). For a reload of the live state, which must match its keys.
+   */
+  async fresh(presentationId: number): Promise<Layout> {
+    const entry = this.cache.get(presentationId);
+    const info = entry ? await this.repo.presentation(presentationId) : null;
+    if (entry && info) {
+      const layout = await entry.layout;
+      if (layout.presentation.seatplanId === info.seatplanId) {
+        layout.presentation = info;
+        entry.checkedAt = this.clock.nowMs();
+        return layout;
+      }
+    }
+    this.cache.delete(presentationId);
+    return this.get(presentationId);
+  }
+
   private async load(presentationId: number): Promise<Layout> {
     const source = await this.repo.layoutSource(presentationId);
     if (!source) throw new AppError('PRESENTATION_NOT_FOUND');
@@ -57,6 +76,11 @@ export class SeatLayouts {
     void Promise.all([entry.layout, this.repo.presentation(presentationId)])
       .then(async ([layout, info]) => {
         if (!info) return;
+        // Moved to another plan version (catalogue administration): the seats themselves change, so load them again.
+        if (info.seatplanId !== layout.presentation.seatplanId) {
+          if (this.cache.get(presentationId) === entry) this.cache.delete(presentationId);
+          return;
+        }
         // A changed date may have changed its set-aside seats (docs/decisions/024): they are re-read with it.
         const changed = info.revision !== layout.presentation.revision;
         const rows = changed ? await this.repo.allocations(presentationId) : null;

@@ -137,8 +137,25 @@ export type AcrossLocked = { ok: true; nowMs: number; expiresMs: number; newlyLo
 export type AcrossRefused = { ok: false; code: StoreRefusal; presentationId: number };
 export type AcrossNotInitialised = { ok: false; notInitialised: true; presentationId: number };
 
+/** A presentation's live state moved to another plan version (lua/replan.lua.ts). */
+export interface Replan {
+  /** Every occupied seat key of the old version -> its key in the new one. */
+  keys: Map<string, string>;
+  /** The old version's standing sections (their free lists go) and the new version's, with their capacities. */
+  oldGaSectionIds: number[];
+  newGaSections: { id: number; capacity: number }[];
+}
+
 export abstract class SeatStore {
   abstract initialise(presentationId: number, state: InitialState): Promise<{ created: boolean; version: number }>;
+  /**
+   * Re-keys the live state to another plan version, all at once; SEAT_MISSING (changing nothing) when a sold seat or
+   * a lock has no new key. NOINIT: there is no live state (it is built from PostgreSQL on first use).
+   */
+  abstract replan(
+    presentationId: number,
+    replan: Replan,
+  ): Promise<{ ok: true; version: number } | Refused | NotInitialised>;
   abstract lock(presentationId: number, request: LockRequest): Promise<Locked | Refused | NotInitialised>;
   abstract lockGa(presentationId: number, request: GaLockRequest): Promise<GaLocked | Refused | NotInitialised>;
   /** holdAddress: the released seats also leave that address's hold set (the hold cap is on for it). */

@@ -12,6 +12,7 @@ import { SeatLiveState } from './seat-live-state';
 import { SeatLocking } from './seat-locking.service';
 import { SeatSales } from './seat-sales.service';
 import { SeatStatusReader } from './seat-status.service';
+import { SeatReplanning } from './seat-replanning';
 import { SeatChangeTap } from './seat-change-tap';
 import { SeatFeed } from './seat-feed.service';
 import { SeatLayouts } from './seat-layouts';
@@ -43,6 +44,7 @@ import { SoldSeatCheck } from './sold-seat-check';
     SeatLocking,
     SeatSales,
     SeatStatusReader,
+    SeatReplanning,
     SeatEngineService,
     SeatFeed,
     SeatChangeTap,

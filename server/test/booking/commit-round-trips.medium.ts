@@ -185,7 +185,7 @@ describe('round trips per commit', () => {
     expect(tally.redis.length).toBeLessThanOrEqual(BUDGET.redis);
   });
 
-  test('the triggers the sale statement fires: the sales_daily aggregate only', async () => {
+  test('the triggers the sale statement fires: the sales_daily aggregate and the seat-in-plan check only', async () => {
     // Every data-modifying CTE of the sale runs, even with no rows, and a statement trigger fires for it anyway:
     // the triggers of every table and operation the statement names are what a sale pays for.
     const writes = [...t.app.get(SalesRepository).statement.sql.matchAll(/\b(INSERT INTO|UPDATE) (\w+)/g)].map(
@@ -202,6 +202,10 @@ describe('round trips per commit', () => {
       [writes.map((w) => w.table), writes.map((w) => w.bit)],
     );
     console.log(`sale statement writes ${writes.map((w) => w.table).join(', ')}; triggers: ${rows.map((r) => r.name)}`);
-    expect(rows.map((r) => r.name)).toEqual(['reservation_ticket.reservation_ticket_sales_daily_insert']);
+    // The seat-in-plan check orders a sale against a date's move to another plan version (decision 025).
+    expect(rows.map((r) => r.name)).toEqual([
+      'reservation_ticket.reservation_ticket_sales_daily_insert',
+      'reservation_ticket.reservation_ticket_seat_in_plan',
+    ]);
   });
 });

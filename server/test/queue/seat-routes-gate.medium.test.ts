@@ -66,6 +66,8 @@ const NOT_SEAT_CHANGING: Record<string, string> = {
   'GET /api/admin/presentations/{id}/set-aside-seats': 'read: catalogue admin, the seats a date sets aside',
   'PUT /api/admin/presentations/{id}/set-aside-seats':
     'catalogue admin: which seats the public may not take before a release instant; locks and sells none (sold or held seats are refused)',
+  'POST /api/admin/presentations/{id}/seat-plan':
+    'catalogue admin: the date to another plan version; every seat keeps its state (re-keyed), none is taken',
   'GET /api/presentations/timer/{id}': 'read',
   'GET /api/membership/seatplan': 'read',
   'GET /api/enroll/{membershipId}/seatplan': 'read',

@@ -233,6 +233,26 @@ export interface AdminPresentationMove {
   time: string;
 }
 
+/**
+ * POST /api/admin/presentations/:id/seat-plan: a date (draft or on sale) moved to another published version of its
+ * plan (the same venue and plan code). Refused (409 SEAT_PLAN_SEATS_MISSING, with `missing`) while a place sold,
+ * held or in a buyer's cart does not exist in that version; otherwise its seats, prices and live seat state follow.
+ */
+export interface AdminSeatPlanChange {
+  revision: number;
+  seatPlanId: number;
+}
+
+/** One place SEAT_PLAN_SEATS_MISSING lists: its section code, row (null: a standing place) and seat, and why. */
+export interface AdminMissingPlace {
+  section: string;
+  row: string | null;
+  seat: string;
+  kind: 'sold' | 'held' | 'locked';
+  /** The place in the reader's language. */
+  label: string;
+}
+
 export interface AdminPresentationMoved {
   presentation: AdminPresentation;
   /** Orders whose buyers were sent the new time. */

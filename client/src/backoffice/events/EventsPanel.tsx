@@ -8,6 +8,7 @@ import {
   type VideoOnDemandKind,
   type AdminFeature,
   type AdminFeatureInput,
+  type AdminMissingPlace,
   type AdminMemberPrices,
   type AdminDateSettings,
   type AdminPresentation,
@@ -34,6 +35,7 @@ import { ChannelAllocationsForm } from './ChannelAllocationsForm';
 import { SetAsideForm } from './SetAsideForm';
 import { SaleWindowForm } from './SaleWindowForm';
 import { WatchingForm } from './WatchingForm';
+import { SeatPlanVersionForm } from './SeatPlanVersionForm';
 import { RotatingCodeForm } from './RotatingCodeForm';
 import { CancelDateConfirm, CancellationProgress, MoveDateForm, cancellationRunning } from './DateActions';
 import { PriceChangeForm } from './PriceChangeForm';
@@ -51,6 +53,8 @@ interface Refusal {
   problems: ReadinessProblem[];
   /** The seat plan whose zones the problems name. */
   planId?: number;
+  /** The places a seat-plan version lacks (SEAT_PLAN_SEATS_MISSING), each in the reader's words. */
+  missing?: string[];
 }
 
 /** The chosen event's dates read so far (a page at a time, in start order) and the cursor of the next page. */
@@ -70,6 +74,7 @@ type Editing = {
     | 'allocations'
     | 'aside'
     | 'watching'
+    | 'seatPlan'
     | 'rotating'
     | 'cancel';
 };
@@ -90,6 +95,7 @@ const allocationsButtonId = (id: number) => `bo-date-${id}-allocations`;
 const asideButtonId = (id: number) => `bo-date-${id}-aside`;
 const watchingButtonId = (id: number) => `bo-date-${id}-watching`;
 const rotatingButtonId = (id: number) => `bo-date-${id}-rotating`;
+const seatPlanButtonId = (id: number) => `bo-date-${id}-seat-plan`;
 /** The button that opens each kind of a date's inline form: the focus goes back to it when the form closes. */
 const openerId: Record<Editing['kind'], (id: number) => string> = {
   move: moveButtonId,
@@ -102,10 +108,16 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   allocations: allocationsButtonId,
   aside: asideButtonId,
   watching: watchingButtonId,
+  seatPlan: seatPlanButtonId,
   rotating: rotatingButtonId,
   cancel: cancelButtonId,
 };
 const rowHeaderId = (id: number) => `bo-date-${id}-when`;
+
+const missingPlaces = (e: unknown): string[] | undefined => {
+  const listed = e instanceof ApiError && e.code === 'SEAT_PLAN_SEATS_MISSING' ? e.body?.missing : undefined;
+  return Array.isArray(listed) ? (listed as AdminMissingPlace[]).map((m) => m.label) : undefined;
+};
 
 const notReadyProblems = (e: unknown): ReadinessProblem[] => {
   const listed = e instanceof ApiError && e.code === 'PRESENTATION_NOT_READY' ? e.body?.problems : undefined;
@@ -245,7 +257,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     } catch (e) {
       const problems = notReadyProblems(e);
       if (problems.length && options.planId !== undefined) await zonesOf(options.planId).catch(() => undefined);
-      setRefusal({ message: errorText(e, t(`${K}.actionFailed`)), problems, planId: options.planId });
+      setRefusal({
+        message: errorText(e, t(`${K}.actionFailed`)),
+        problems,
+        planId: options.planId,
+        missing: missingPlaces(e),
+      });
       return false;
     } finally {
       // A stale revision (someone else changed it) is answered with the current state: the lists show it.
@@ -402,6 +419,23 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
     return saved;
   };
 
+  /** The date to another published version of its plan; the server lists the places that version lacks. */
+  const saveSeatPlan = async (p: AdminPresentation, seatPlanId: number) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.changeSeatPlan(p.id, { revision: p.revision, seatPlanId });
+        const version = planById.get(done.seatPlanId)?.plan.version ?? '';
+        return t(`${K}.seatPlanVersion.saved`, { date: formatJerusalemDateTime(done.startsAt, locale), version });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = seatPlanButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   /** The doors' rotating code on or off (refused by the server once the doors opened or a ticket was scanned). */
   const saveRotatingCode = async (p: AdminPresentation, rotatingCode: boolean) => {
     const saved = await run(
@@ -515,6 +549,14 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
   const planById = new Map<number, { venue: AdminVenue; plan: AdminSeatPlanSummary }>();
   if (Array.isArray(venues))
     for (const venue of venues) for (const plan of venue.seatPlans) planById.set(plan.id, { venue, plan });
+  /** The published versions of a plan (the same venue and code), oldest first. */
+  const versionsOf = (planId: number): AdminSeatPlanSummary[] => {
+    const own = planById.get(planId);
+    if (!own) return [];
+    return own.venue.seatPlans
+      .filter((v) => v.code === own.plan.code && v.status === 'published')
+      .sort((a, b) => a.version - b.version);
+  };
   const zoneLabel = (planId: number | undefined, zoneId: number) => {
     const zone = planId === undefined ? undefined : zonesByPlan[planId]?.find((z) => z.id === zoneId);
     return zone ? (
@@ -542,6 +584,16 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
         </div>
         <p className="bo-hint">{t(`${K}.intro`)}</p>
         <AdminMessages testId="bo-event" notice={notice} refusal={refusal?.message} refusalRef={refusalRef}>
+          {refusal?.missing && refusal.missing.length > 0 && (
+            <>
+              <p>{t(`${K}.seatPlanVersion.missing`)}</p>
+              <ul className="bo-event-problems" data-testid="bo-seat-plan-missing">
+                {refusal.missing.map((label, i) => (
+                  <li key={i}>{label}</li>
+                ))}
+              </ul>
+            </>
+          )}
           {refusal && refusal.problems.length > 0 && (
             <>
               <p>{t(`${K}.problems`)}</p>
@@ -879,6 +931,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     t(`${K}.watchingChange.open`),
                                   )}
                                   {opener(
+                                    'seatPlan',
+                                    seatPlanButtonId(p.id),
+                                    `bo-seat-plan-${p.id}`,
+                                    t(`${K}.seatPlanVersion.open`),
+                                  )}
+                                  {opener(
                                     'rotating',
                                     rotatingButtonId(p.id),
                                     `bo-rotating-${p.id}`,
@@ -954,6 +1012,16 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     when={when}
                                     busy={busy}
                                     onSave={(policy) => saveHoldPolicy(p, policy)}
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'seatPlan' ? (
+                                  <SeatPlanVersionForm
+                                    key={p.id}
+                                    presentation={p}
+                                    versions={versionsOf(p.seatPlanId)}
+                                    when={when}
+                                    busy={busy}
+                                    onSave={(seatPlanId) => saveSeatPlan(p, seatPlanId)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'watching' ? (

@@ -21,6 +21,7 @@ import type {
   AdminSetAsideSeats,
   ApiSeatplan,
   AdminWatchingChange,
+  AdminSeatPlanChange,
   AdminRotatingCodeChange,
   AdminProduct,
   AdminProductInput,
@@ -78,6 +79,12 @@ export const eventsApi = {
   changeWatching: (presentationId: number, change: AdminWatchingChange) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/watching`, {
       method: 'PUT',
+      body: change,
+    }),
+  /** The date to another published version of its plan (409 SEAT_PLAN_SEATS_MISSING with the places it lacks). */
+  changeSeatPlan: (presentationId: number, change: AdminSeatPlanChange) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/seat-plan`, {
+      method: 'POST',
       body: change,
     }),
   /** At most how many seats each sales channel sells for the date (counted quotas, all at once). */

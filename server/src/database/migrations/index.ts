@@ -49,6 +49,7 @@ import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
 import { ReportsCountHeldApart1795800000000 } from './1795800000000-reports-count-held-apart';
 import { GiftTranslations1795820000000 } from './1795820000000-gift-translations';
 import { VenueKind1795820000001 } from './1795820000001-venue-kind';
+import { TicketSeatInPlan1796300000000 } from './1796300000000-ticket-seat-in-plan';
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
@@ -102,5 +103,6 @@ export const MIGRATIONS = [
   SeatplanDecor1796060000000,
   PresentationHoldHolders1796100000000,
   SaleCounterCheckNames1796200000000,
+  TicketSeatInPlan1796300000000,
   SeatAllocationRelease1796400000000,
 ];
