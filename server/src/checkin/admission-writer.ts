@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { DOOR_TICKET_READ, doorTicketRow, NonceTaken, SCAN_COLUMNS, type DoorTicketRow } from './checkin.repository';
+import { PreparedSql } from '../database/prepared-sql';
+import { StatementBatcher } from '../database/statement-batcher';
+import {
+  DOOR_TICKET_COLUMNS,
+  DOOR_TICKET_JOINS,
+  DOOR_TICKET_READ,
+  doorTicketRow,
+  NonceTaken,
+  SCAN_COLUMNS,
+  type DoorTicketRow,
+} from './checkin.repository';
 
 export interface AdmissionAttempt {
   ticketId: string;
@@ -34,6 +44,21 @@ export interface FirstEntryScan {
   scannedAt: Date;
 }
 
+/** One scan's first try (AdmissionWriter.firstTry) and its answer. */
+interface FirstTry {
+  entry: FirstEntry;
+  scan: FirstEntryScan;
+}
+export interface FirstTryResult {
+  /** The ticket as the statement read it (null: no such ticket). */
+  ticket: DoorTicketRow | null;
+  /** This scan let it in (and its scan row is stored). */
+  admitted: boolean;
+}
+
+/** First-entry statements in flight at once on a node, and the most scans one carries (StatementBatcher). */
+const FIRST_ENTRY_BATCHES = { maxInFlight: 2, maxBatch: 64 };
+
 export interface Admission {
   /** This scan let the ticket in (first entry, or back in after an exit where the show allows it). */
   admitted: boolean;
@@ -50,7 +75,19 @@ export interface Admission {
  */
 @Injectable()
 export class AdmissionWriter {
-  constructor(protected readonly db: DataSource) {}
+  /** The first entry's statements are prepared once per connection (parsed and planned once, not at every scan). */
+  private readonly prepared: PreparedSql;
+  /** First entries of the moment on this node, one statement for all (group commit; `firstTries`). */
+  private readonly firstEntries: StatementBatcher<FirstTry, FirstTryResult>;
+
+  constructor(protected readonly db: DataSource) {
+    this.prepared = new PreparedSql(db, 'door');
+    this.firstEntries = new StatementBatcher((tries) => this.firstTries(tries), {
+      ...FIRST_ENTRY_BATCHES,
+      // One scan of a ticket and one use of a nonce per statement (the statement's rows are told apart by both).
+      keys: ({ entry, scan }) => [`t:${entry.identifier}`, `n:${scan.nonce}`],
+    });
+  }
 
   /** The first entry's row lock (a control run in the tests takes it away to show what it guards). */
   protected readonly firstEntryLock: string = 'FOR SHARE OF t';
@@ -71,12 +108,32 @@ export class AdmissionWriter {
    * `admitted` false (the ticket is refused, in already, re-entering, or changed meanwhile): nothing was written, and
    * the caller decides with the ticket as read.
    */
-  async firstTry(
-    entry: FirstEntry,
-    scan: FirstEntryScan,
-  ): Promise<{ ticket: DoorTicketRow | null; admitted: boolean }> {
+  firstTry(entry: FirstEntry, scan: FirstEntryScan): Promise<FirstTryResult> {
+    return this.firstEntries.call({ entry, scan });
+  }
+
+  /**
+   * The first entries that came together (StatementBatcher): one alone is `firstTryAlone`; several are ONE statement
+   * (`firstTryTogether`) that does for each what `firstTryAlone` does, except that it never waits for a ticket's row
+   * (NOWAIT): a ticket being changed, a deadlock, or a nonce stored before (the statement fails as a whole) sends
+   * every scan of the batch through `firstTryAlone`, one by one, which waits and decides as for a scan alone.
+   */
+  private async firstTries(tries: FirstTry[]): Promise<PromiseSettledResult<FirstTryResult>[]> {
+    if (tries.length > 1) {
+      try {
+        return (await this.firstTryTogether(tries)).map((value) => ({ status: 'fulfilled', value }));
+      } catch (error) {
+        if (!isNonceTaken(error) && !isLockNotAvailable(error)) throw error;
+      }
+    }
+    return Promise.allSettled(tries.map(({ entry, scan }) => this.firstTryAlone(entry, scan)));
+  }
+
+  private async firstTryAlone(entry: FirstEntry, scan: FirstEntryScan): Promise<FirstTryResult> {
     try {
-      const rows: (DoorTicketRow & { admittedNow: number })[] = await this.db.query(
+      const rows = await this.prepared.query<DoorTicketRow & { admittedNow: number }>(
+        // The control run's lock is part of the text: its own name, so the two are never one prepared statement.
+        `first_try${this.firstEntryLock ? '' : '_unlocked'}`,
         `WITH door_ticket AS (${DOOR_TICKET_READ}
          ), held AS (
            SELECT t.id FROM reservation_ticket t
@@ -134,6 +191,78 @@ export class AdmissionWriter {
     }
   }
 
+  /** Several first entries as one statement: firstTryAlone's, over the scans' arrays, each row told by its `n`. */
+  private async firstTryTogether(tries: FirstTry[]): Promise<FirstTryResult[]> {
+    const column = <T>(of: (t: FirstTry) => T) => tries.map(of);
+    const lock = this.firstEntryLock ? `${this.firstEntryLock} NOWAIT` : '';
+    const rows = await this.prepared.query<DoorTicketRow & { n: string; admittedNow: boolean }>(
+      `first_try_together${this.firstEntryLock ? '' : '_unlocked'}`,
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::boolean[],
+                              $8::timestamptz[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::timestamptz[],
+                              $14::text[])
+                WITH ORDINALITY AS i(identifier, presentation_id, code_presentation_id, section_id, x, y, rotating, at,
+                                     gate, device, nonce, staff_user_id, scanned_at, at_text, n)
+       ), door_ticket AS (
+         SELECT i.n, ${DOOR_TICKET_COLUMNS}
+           FROM input i JOIN reservation_ticket t ON t.identifier = i.identifier
+           ${DOOR_TICKET_JOINS}
+       ), held AS (
+         SELECT i.n, t.id FROM input i
+           JOIN reservation_ticket t ON t.identifier = i.identifier
+           JOIN reservation r ON r.id = t.reservation_id
+           JOIN presentation p ON p.id = t.presentation_id
+          WHERE t.status = 'live' AND r.state = 'paid' AND t.presentation_id = i.presentation_id
+            AND (i.code_presentation_id IS NULL OR t.presentation_id = i.code_presentation_id)
+            AND (i.section_id IS NULL OR (t.section_id = i.section_id AND t.x = i.x AND t.y = i.y))
+            AND (NOT p.rotating_code OR i.rotating)
+            AND p.date_time - make_interval(mins => p.doors_open_minutes) <= i.at
+          ORDER BY t.id
+          ${lock}
+       ), admitted AS (
+         -- In the tickets' order: two statements admitting the same tickets wait for each other in one order only.
+         INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
+         SELECT h.id, i.presentation_id, i.at, i.gate, i.device, true, i.at FROM held h JOIN input i ON i.n = h.n
+          ORDER BY h.id
+         ON CONFLICT (ticket_id) DO NOTHING
+         RETURNING ticket_id
+       ), logged AS (
+         INSERT INTO checkin_scan (${SCAN_COLUMNS})
+         SELECT i.nonce, i.presentation_id, a.ticket_id, i.staff_user_id, i.gate, i.device, 'in', 'admitted',
+                i.scanned_at, i.at, false, false,
+                jsonb_build_object(
+                  'outcome', 'admitted', 'ticketIdentifier', d.identifier,
+                  'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
+                               THEN jsonb_build_object('rowName', d."rowName", 'seatName', d."seatName") END,
+                  'admittedAt', i.at_text, 'gate', i.gate, 'doorsOpenAt', NULL)
+           FROM admitted a JOIN held h ON h.id = a.ticket_id JOIN input i ON i.n = h.n JOIN door_ticket d ON d.n = i.n
+         RETURNING ticket_id
+       )
+       SELECT d.*, EXISTS (SELECT 1 FROM logged l WHERE l.ticket_id = d.id::bigint) AS "admittedNow" FROM door_ticket d`,
+      [
+        column((t) => t.entry.identifier),
+        column((t) => t.entry.presentationId),
+        column((t) => t.entry.codePresentationId),
+        column((t) => t.entry.codeSeat?.sectionId ?? null),
+        column((t) => t.entry.codeSeat?.x ?? null),
+        column((t) => t.entry.codeSeat?.y ?? null),
+        column((t) => t.entry.rotating),
+        column((t) => t.entry.at),
+        column((t) => t.entry.gate),
+        column((t) => t.entry.device),
+        column((t) => t.scan.nonce),
+        column((t) => t.scan.staffUserId),
+        column((t) => t.scan.scannedAt),
+        column((t) => t.entry.at.toISOString()),
+      ],
+    );
+    const byN = new Map(rows.map(({ n, admittedNow, ...read }) => [Number(n), { read, admittedNow }]));
+    return tries.map((_, i) => {
+      const row = byN.get(i + 1);
+      return row ? { ticket: doorTicketRow(row.read), admitted: row.admittedNow } : { ticket: null, admitted: false };
+    });
+  }
+
   async admit(tx: EntityManager, a: AdmissionAttempt): Promise<Admission> {
     const rows: { admittedAt: Date; gate: string }[] = await tx.query(
       `INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
@@ -165,8 +294,17 @@ export class AdmissionWriter {
   }
 }
 
+/** The batch's own failures that a scan alone would not have (a ticket's row being changed, a deadlock). */
+function isLockNotAvailable(error: unknown): boolean {
+  const code = ((error instanceof QueryFailedError ? error.driverError : error) as { code?: string } | null)?.code;
+  return code === '55P03' || code === '40P01';
+}
+
+/** The scan's nonce stored before: through TypeORM (QueryFailedError) or a prepared statement (pg's own error). */
 function isNonceTaken(error: unknown): boolean {
-  const driver =
-    error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : null;
+  const driver = (error instanceof QueryFailedError ? error.driverError : error) as
+    | { code?: string; constraint?: string }
+    | null
+    | undefined;
   return driver?.code === '23505' && driver.constraint === 'checkin_scan_nonce_key';
 }
