@@ -52,8 +52,30 @@ interface FirstTry {
 export interface FirstTryResult {
   /** The ticket as the statement read it (null: no such ticket). */
   ticket: DoorTicketRow | null;
-  /** This scan let it in (and its scan row is stored). */
+  /** This scan let it in, first or back in after an exit (and its scan row is stored). */
   admitted: boolean;
+  /** When it let it in: the ticket's first entry, when and where (a re-entry keeps the first as the record). */
+  first: { admittedAt: Date; gate: string } | null;
+}
+
+/** What the first-entry statements add to the door's read of the ticket. */
+interface FirstTryRow {
+  admittedNow: boolean;
+  firstAdmittedAt: Date | null;
+  firstGate: string | null;
+}
+
+function resultOf(
+  read: DoorTicketRow,
+  admittedNow: boolean,
+  firstAdmittedAt: Date | null,
+  firstGate: string | null,
+): FirstTryResult {
+  return {
+    ticket: doorTicketRow(read),
+    admitted: admittedNow,
+    first: admittedNow && firstAdmittedAt && firstGate ? { admittedAt: new Date(firstAdmittedAt), gate: firstGate } : null,
+  };
 }
 
 /** First-entry statements in flight at once on a node, and the most scans one carries (StatementBatcher). */
@@ -105,8 +127,11 @@ export class AdmissionWriter {
    * with it, in the same statement: both or neither. A nonce already stored makes the insert fail (NonceTaken) and
    * the statement admit nobody.
    *
-   * `admitted` false (the ticket is refused, in already, re-entering, or changed meanwhile): nothing was written, and
-   * the caller decides with the ticket as read.
+   * A ticket recorded outside after an exit is let back in by the same statement where the show allows re-entry (the
+   * admission's row again `inside`, its first entry still the record: `first`).
+   *
+   * `admitted` false (the ticket is refused, in already, or changed meanwhile): nothing was written, and the caller
+   * decides with the ticket as read.
    */
   firstTry(entry: FirstEntry, scan: FirstEntryScan): Promise<FirstTryResult> {
     return this.firstEntries.call({ entry, scan });
@@ -131,7 +156,7 @@ export class AdmissionWriter {
 
   private async firstTryAlone(entry: FirstEntry, scan: FirstEntryScan): Promise<FirstTryResult> {
     try {
-      const rows = await this.prepared.query<DoorTicketRow & { admittedNow: number }>(
+      const rows = await this.prepared.query<DoorTicketRow & FirstTryRow>(
         // The control run's lock is part of the text: its own name, so the two are never one prepared statement.
         `first_try${this.firstEntryLock ? '' : '_unlocked'}`,
         `WITH door_ticket AS (${DOOR_TICKET_READ}
@@ -148,8 +173,11 @@ export class AdmissionWriter {
          ), admitted AS (
            INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
            SELECT id, $2, $8::timestamptz, $9::text, $10::text, true, $8::timestamptz FROM held
-           ON CONFLICT (ticket_id) DO NOTHING
-           RETURNING ticket_id
+           -- Back in after an exit where the show allows it: the same row, and the first entry stays its record.
+           ON CONFLICT (ticket_id) DO UPDATE SET inside = true, last_moved_at = EXCLUDED.last_moved_at
+            WHERE NOT checkin_admission.inside
+              AND (SELECT p.reentry_allowed FROM presentation p WHERE p.id = checkin_admission.presentation_id)
+           RETURNING ticket_id, admitted_at, gate
          ), logged AS (
            INSERT INTO checkin_scan (${SCAN_COLUMNS})
            SELECT $11::uuid, $2, a.ticket_id, $12::int, $9::text, $10::text, 'in', 'admitted', $13::timestamptz,
@@ -158,11 +186,12 @@ export class AdmissionWriter {
                     'outcome', 'admitted', 'ticketIdentifier', d.identifier,
                     'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
                                  THEN jsonb_build_object('rowName', d."rowName", 'seatName', d."seatName") END,
-                    'admittedAt', $15::text, 'gate', $9::text, 'doorsOpenAt', NULL)
+                    'admittedAt', to_char(a.admitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'gate', a.gate, 'doorsOpenAt', NULL)
              FROM admitted a CROSS JOIN door_ticket d
-           RETURNING 1
+           RETURNING ticket_id
          )
-         SELECT d.*, (SELECT count(*)::int FROM logged) AS "admittedNow" FROM door_ticket d`,
+         SELECT d.*, a.ticket_id IS NOT NULL AS "admittedNow", a.admitted_at AS "firstAdmittedAt", a.gate AS "firstGate"
+           FROM door_ticket d LEFT JOIN logged l ON true LEFT JOIN admitted a ON a.ticket_id = l.ticket_id`,
         [
           entry.identifier,
           entry.presentationId,
@@ -178,13 +207,12 @@ export class AdmissionWriter {
           scan.staffUserId,
           scan.scannedAt,
           entry.at,
-          entry.at.toISOString(),
         ],
       );
       const row = rows[0];
-      if (!row) return { ticket: null, admitted: false };
-      const { admittedNow, ...read } = row;
-      return { ticket: doorTicketRow(read), admitted: admittedNow === 1 };
+      if (!row) return { ticket: null, admitted: false, first: null };
+      const { admittedNow, firstAdmittedAt, firstGate, ...read } = row;
+      return resultOf(read, admittedNow, firstAdmittedAt, firstGate);
     } catch (error) {
       if (isNonceTaken(error)) throw new NonceTaken();
       throw error;
@@ -195,14 +223,13 @@ export class AdmissionWriter {
   private async firstTryTogether(tries: FirstTry[]): Promise<FirstTryResult[]> {
     const column = <T>(of: (t: FirstTry) => T) => tries.map(of);
     const lock = this.firstEntryLock ? `${this.firstEntryLock} NOWAIT` : '';
-    const rows = await this.prepared.query<DoorTicketRow & { n: string; admittedNow: boolean }>(
+    const rows = await this.prepared.query<DoorTicketRow & FirstTryRow & { n: string }>(
       `first_try_together${this.firstEntryLock ? '' : '_unlocked'}`,
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::boolean[],
-                              $8::timestamptz[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::timestamptz[],
-                              $14::text[])
+                              $8::timestamptz[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::timestamptz[])
                 WITH ORDINALITY AS i(identifier, presentation_id, code_presentation_id, section_id, x, y, rotating, at,
-                                     gate, device, nonce, staff_user_id, scanned_at, at_text, n)
+                                     gate, device, nonce, staff_user_id, scanned_at, n)
        ), door_ticket AS (
          SELECT i.n, ${DOOR_TICKET_COLUMNS}
            FROM input i JOIN reservation_ticket t ON t.identifier = i.identifier
@@ -224,8 +251,10 @@ export class AdmissionWriter {
          INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
          SELECT h.id, i.presentation_id, i.at, i.gate, i.device, true, i.at FROM held h JOIN input i ON i.n = h.n
           ORDER BY h.id
-         ON CONFLICT (ticket_id) DO NOTHING
-         RETURNING ticket_id
+         ON CONFLICT (ticket_id) DO UPDATE SET inside = true, last_moved_at = EXCLUDED.last_moved_at
+          WHERE NOT checkin_admission.inside
+          AND (SELECT p.reentry_allowed FROM presentation p WHERE p.id = checkin_admission.presentation_id)
+         RETURNING ticket_id, admitted_at, gate
        ), logged AS (
          INSERT INTO checkin_scan (${SCAN_COLUMNS})
          SELECT i.nonce, i.presentation_id, a.ticket_id, i.staff_user_id, i.gate, i.device, 'in', 'admitted',
@@ -234,11 +263,12 @@ export class AdmissionWriter {
                   'outcome', 'admitted', 'ticketIdentifier', d.identifier,
                   'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
                                THEN jsonb_build_object('rowName', d."rowName", 'seatName', d."seatName") END,
-                  'admittedAt', i.at_text, 'gate', i.gate, 'doorsOpenAt', NULL)
+                  'admittedAt', to_char(a.admitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'gate', a.gate, 'doorsOpenAt', NULL)
            FROM admitted a JOIN held h ON h.id = a.ticket_id JOIN input i ON i.n = h.n JOIN door_ticket d ON d.n = i.n
          RETURNING ticket_id
        )
-       SELECT d.*, EXISTS (SELECT 1 FROM logged l WHERE l.ticket_id = d.id::bigint) AS "admittedNow" FROM door_ticket d`,
+       SELECT d.*, a.ticket_id IS NOT NULL AS "admittedNow", a.admitted_at AS "firstAdmittedAt", a.gate AS "firstGate"
+         FROM door_ticket d LEFT JOIN logged l ON l.ticket_id = d.id::bigint LEFT JOIN admitted a ON a.ticket_id = l.ticket_id`,
       [
         column((t) => t.entry.identifier),
         column((t) => t.entry.presentationId),
@@ -253,13 +283,14 @@ export class AdmissionWriter {
         column((t) => t.scan.nonce),
         column((t) => t.scan.staffUserId),
         column((t) => t.scan.scannedAt),
-        column((t) => t.entry.at.toISOString()),
       ],
     );
-    const byN = new Map(rows.map(({ n, admittedNow, ...read }) => [Number(n), { read, admittedNow }]));
+    const byN = new Map(rows.map((row) => [Number(row.n), row]));
     return tries.map((_, i) => {
       const row = byN.get(i + 1);
-      return row ? { ticket: doorTicketRow(row.read), admitted: row.admittedNow } : { ticket: null, admitted: false };
+      if (!row) return { ticket: null, admitted: false, first: null };
+      const { n: _n, admittedNow, firstAdmittedAt, firstGate, ...read } = row;
+      return resultOf(read, admittedNow, firstAdmittedAt, firstGate);
     });
   }
 

@@ -77,8 +77,9 @@ export class RedemptionService {
    * The door's common cases online without a transaction (docs/door-checkin.md, "Cost per scan"): a first entry is
    * ONE statement (AdmissionWriter.firstTry: the ticket read, and let in, with its scan row, when every fact the rule
    * admits on holds); a refusal is then stored as it is, by the rule over the ticket as that statement read it (one
-   * insert: it lets nobody in, so no lock makes it truer). Null for the rest (a ticket already in, re-entry, an exit,
-   * a nonce seen before, a ticket changed meanwhile): the full transaction decides it, as it does every upload.
+   * insert: it lets nobody in, so no lock makes it truer). A re-entry after an exit where the show allows it is let
+   * in by the same statement. Null for the rest (a ticket already in, an exit, a nonce seen before, a ticket changed
+   * meanwhile): the full transaction decides it, as it does every upload.
    */
   private async withoutTransaction(
     staff: StaffIdentity,
@@ -102,11 +103,11 @@ export class RedemptionService {
             },
             { nonce: scan.nonce, staffUserId: staff.userId, scannedAt: scan.scannedAt },
           )
-        : { ticket: null, admitted: false };
+        : { ticket: null, admitted: false, first: null };
       const { ticket } = first;
       // The statement stored this very answer (its jsonb) with the scan.
       if (first.admitted && ticket)
-        return { answer: this.answerOf('admitted', ticket, { admittedAt: at, gate: scan.gate }), replayed: false };
+        return { answer: this.answerOf('admitted', ticket, first.first), replayed: false };
       const verdict = code
         ? doorVerdict(ticket, {
             presentationId: scan.presentationId,

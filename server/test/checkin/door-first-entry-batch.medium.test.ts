@@ -97,6 +97,16 @@ test('ten first entries at once: each let in once with its scan row, eight of th
   const results = await scanAll(new AdmissionWriter(ds), tickets);
   expect(admittedOf(results)).toEqual(tickets.map(() => true));
   expect(await admissions(tickets)).toEqual({ rows: 10, transactions: 3, scans: 10 });
+  // Each scan row's answer names its own entry, as the JavaScript answer would (ISO moment, the gate).
+  const answers = await sql.query(
+    `SELECT s.answer->>'admittedAt' AS "admittedAt", s.answer->>'gate' AS gate, a.admitted_at, a.gate AS "admissionGate"
+       FROM checkin_scan s JOIN checkin_admission a ON a.ticket_id = s.ticket_id WHERE s.ticket_id = ANY($1::bigint[])`,
+    [tickets.map((t) => t.id)],
+  );
+  for (const r of answers.rows) {
+    expect(r.admittedAt).toBe((r.admitted_at as Date).toISOString());
+    expect(r.gate).toBe(r.admissionGate);
+  }
   // A ticket in already: the batch admits nobody twice (the rule then answers "already admitted").
   const again = await scanAll(new AdmissionWriter(ds), tickets);
   expect(admittedOf(again)).toEqual(tickets.map(() => false));
@@ -159,4 +169,43 @@ test('a nonce stored before in the batch: that scan is NonceTaken, the others ar
   nonces[3] = used;
   expect(admittedOf(await scanAll(new AdmissionWriter(ds), rest, nonces))).toEqual([true, true, true, 'nonce', true]);
   expect((await admissions(rest)).rows).toBe(4);
+});
+
+test('back in after an exit: let in by the one statement, alone and in a batch, only where the show allows it', async () => {
+  const tickets = await sellTickets(sql, presentationId, 4);
+  const writer = new AdmissionWriter(ds);
+  expect(admittedOf(await scanAll(writer, tickets))).toEqual([true, true, true, true]);
+  const firstEntries = (
+    await sql.query(
+      `SELECT ticket_id::text AS id, admitted_at, gate FROM checkin_admission WHERE ticket_id = ANY($1::bigint[])`,
+      [tickets.map((t) => t.id)],
+    )
+  ).rows as { id: string; admitted_at: Date; gate: string }[];
+  const goOut = () =>
+    sql.query(`UPDATE checkin_admission SET inside = false WHERE ticket_id = ANY($1::bigint[])`, [
+      tickets.map((t) => t.id),
+    ]);
+  await goOut();
+  // No re-entry at this show: outside stays outside (the transaction then answers).
+  expect(admittedOf(await scanAll(writer, tickets))).toEqual([false, false, false, false]);
+  await sql.query(`UPDATE presentation SET reentry_allowed = true WHERE id = $1`, [presentationId]);
+  try {
+    // The first two alone, the last two as one statement.
+    const back = await scanAll(writer, [...tickets].reverse());
+    expect(admittedOf(back)).toEqual([true, true, true, true]);
+    back.forEach((r, i) => {
+      const ticket = [...tickets].reverse()[i]!;
+      const record = firstEntries.find((e) => e.id === ticket.id)!;
+      expect(r.status === 'fulfilled' && r.value.first).toEqual({ admittedAt: record.admitted_at, gate: record.gate });
+    });
+    const inside = await sql.query(
+      `SELECT count(*)::int AS n FROM checkin_admission WHERE ticket_id = ANY($1::bigint[]) AND inside`,
+      [tickets.map((t) => t.id)],
+    );
+    expect(inside.rows[0].n).toBe(4);
+    // In already: nobody let in twice.
+    expect(admittedOf(await scanAll(writer, tickets))).toEqual([false, false, false, false]);
+  } finally {
+    await sql.query(`UPDATE presentation SET reentry_allowed = false WHERE id = $1`, [presentationId]);
+  }
 });
