@@ -44,6 +44,21 @@ export interface FirstEntryScan {
   scannedAt: Date;
 }
 
+/** The single statement's move ($2 the show, $8 the moment, $9 gate, $10 device; `held` the ticket): in, or out. */
+const MOVE_IN = `
+           INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
+           SELECT id, $2, $8::timestamptz, $9::text, $10::text, true, $8::timestamptz FROM held
+           -- Back in after an exit where the show allows it: the same row, and the first entry stays its record.
+           ON CONFLICT (ticket_id) DO UPDATE SET inside = true, last_moved_at = EXCLUDED.last_moved_at
+            WHERE NOT checkin_admission.inside
+              AND (SELECT p.reentry_allowed FROM presentation p WHERE p.id = checkin_admission.presentation_id)
+           RETURNING ticket_id, admitted_at, gate`;
+const MOVE_OUT = `
+           UPDATE checkin_admission c SET inside = false, last_moved_at = $8::timestamptz
+             FROM held h JOIN presentation p ON p.id = $2
+            WHERE c.ticket_id = h.id AND c.inside AND p.reentry_allowed
+           RETURNING c.ticket_id, c.admitted_at, c.gate`;
+
 /** One scan's first try (AdmissionWriter.firstTry) and its answer. */
 interface FirstTry {
   entry: FirstEntry;
@@ -154,11 +169,31 @@ export class AdmissionWriter {
     return Promise.allSettled(tries.map(({ entry, scan }) => this.firstTryAlone(entry, scan)));
   }
 
-  private async firstTryAlone(entry: FirstEntry, scan: FirstEntryScan): Promise<FirstTryResult> {
+  private firstTryAlone(entry: FirstEntry, scan: FirstEntryScan): Promise<FirstTryResult> {
+    return this.oneStatement(entry, scan, 'in');
+  }
+
+  /**
+   * An exit online, as ONE statement like a first entry: the ticket read, its row share-locked when every fact the
+   * rule lets it through on holds, and the admission recorded outside (only when inside, at a show with re-entry)
+   * with the scan's row (answered `exited`, the first entry as the record). `exited` false: nothing was written, and
+   * the caller decides with the ticket as read (not inside, no re-entry, refused: the rule and the transaction).
+   */
+  async exitTry(
+    entry: FirstEntry,
+    scan: FirstEntryScan,
+  ): Promise<{ ticket: DoorTicketRow | null; exited: boolean; first: FirstTryResult['first'] }> {
+    const { ticket, admitted, first } = await this.oneStatement(entry, scan, 'out');
+    return { ticket, exited: admitted, first };
+  }
+
+  /** The first-entry (`in`) or exit (`out`) statement of one scan: the guard, the move and its scan row. */
+  private async oneStatement(entry: FirstEntry, scan: FirstEntryScan, direction: 'in' | 'out'): Promise<FirstTryResult> {
+    const [move, outcome] = direction === 'in' ? [MOVE_IN, 'admitted'] : [MOVE_OUT, 'exited'];
     try {
       const rows = await this.prepared.query<DoorTicketRow & FirstTryRow>(
         // The control run's lock is part of the text: its own name, so the two are never one prepared statement.
-        `first_try${this.firstEntryLock ? '' : '_unlocked'}`,
+        `${direction === 'in' ? 'first_try' : 'exit_try'}${this.firstEntryLock ? '' : '_unlocked'}`,
         `WITH door_ticket AS (${DOOR_TICKET_READ}
          ), held AS (
            SELECT t.id FROM reservation_ticket t
@@ -170,20 +205,13 @@ export class AdmissionWriter {
               AND (NOT p.rotating_code OR $7::boolean)
               AND p.date_time - make_interval(mins => p.doors_open_minutes) <= $8::timestamptz
             ${this.firstEntryLock}
-         ), admitted AS (
-           INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
-           SELECT id, $2, $8::timestamptz, $9::text, $10::text, true, $8::timestamptz FROM held
-           -- Back in after an exit where the show allows it: the same row, and the first entry stays its record.
-           ON CONFLICT (ticket_id) DO UPDATE SET inside = true, last_moved_at = EXCLUDED.last_moved_at
-            WHERE NOT checkin_admission.inside
-              AND (SELECT p.reentry_allowed FROM presentation p WHERE p.id = checkin_admission.presentation_id)
-           RETURNING ticket_id, admitted_at, gate
+         ), admitted AS (${move}
          ), logged AS (
            INSERT INTO checkin_scan (${SCAN_COLUMNS})
-           SELECT $11::uuid, $2, a.ticket_id, $12::int, $9::text, $10::text, 'in', 'admitted', $13::timestamptz,
+           SELECT $11::uuid, $2, a.ticket_id, $12::int, $9::text, $10::text, '${direction}', '${outcome}', $13::timestamptz,
                   $14::timestamptz, false, false,
                   jsonb_build_object(
-                    'outcome', 'admitted', 'ticketIdentifier', d.identifier,
+                    'outcome', '${outcome}', 'ticketIdentifier', d.identifier,
                     'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
                                  THEN jsonb_build_object('rowName', d."rowName", 'seatName', d."seatName") END,
                     'admittedAt', to_char(a.admitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'gate', a.gate, 'doorsOpenAt', NULL)

@@ -209,3 +209,44 @@ test('back in after an exit: let in by the one statement, alone and in a batch, 
     await sql.query(`UPDATE presentation SET reentry_allowed = false WHERE id = $1`, [presentationId]);
   }
 });
+
+test('an exit is one statement: recorded outside with its scan row only when inside at a show with re-entry', async () => {
+  const [ticket] = await sellTickets(sql, presentationId, 1);
+  const writer = new AdmissionWriter(ds);
+  expect(admittedOf(await scanAll(writer, [ticket!]))).toEqual([true]);
+  const out = () =>
+    writer.exitTry(
+      {
+        identifier: ticket!.identifier,
+        presentationId,
+        codePresentationId: null,
+        codeSeat: null,
+        rotating: false,
+        at: new Date(),
+        gate: 'Exit 1',
+        device: 'phone-out',
+      },
+      { nonce: randomUUID(), staffUserId, scannedAt: new Date() },
+    );
+  // No re-entry at this show: the statement lets nobody out (the transaction answers "exit not allowed").
+  expect((await out()).exited).toBe(false);
+  await sql.query(`UPDATE presentation SET reentry_allowed = true WHERE id = $1`, [presentationId]);
+  try {
+    const first = (
+      await sql.query(`SELECT admitted_at, gate FROM checkin_admission WHERE ticket_id = $1`, [ticket!.id])
+    ).rows[0];
+    const exited = await out();
+    expect(exited).toMatchObject({ exited: true, first: { admittedAt: first.admitted_at, gate: first.gate } });
+    const rows = await sql.query(
+      `SELECT a.inside, s.outcome, s.direction, s.answer->>'outcome' AS answered
+         FROM checkin_admission a JOIN checkin_scan s ON s.ticket_id = a.ticket_id
+        WHERE a.ticket_id = $1 AND s.direction = 'out'`,
+      [ticket!.id],
+    );
+    expect(rows.rows).toEqual([{ inside: false, outcome: 'exited', direction: 'out', answered: 'exited' }]);
+    // Outside already: nobody let out twice.
+    expect((await out()).exited).toBe(false);
+  } finally {
+    await sql.query(`UPDATE presentation SET reentry_allowed = false WHERE id = $1`, [presentationId]);
+  }
+});
