@@ -89,7 +89,8 @@ function resultOf(
   return {
     ticket: doorTicketRow(read),
     admitted: admittedNow,
-    first: admittedNow && firstAdmittedAt && firstGate ? { admittedAt: new Date(firstAdmittedAt), gate: firstGate } : null,
+    first:
+      admittedNow && firstAdmittedAt && firstGate ? { admittedAt: new Date(firstAdmittedAt), gate: firstGate } : null,
   };
 }
 
@@ -188,7 +189,11 @@ export class AdmissionWriter {
   }
 
   /** The first-entry (`in`) or exit (`out`) statement of one scan: the guard, the move and its scan row. */
-  private async oneStatement(entry: FirstEntry, scan: FirstEntryScan, direction: 'in' | 'out'): Promise<FirstTryResult> {
+  private async oneStatement(
+    entry: FirstEntry,
+    scan: FirstEntryScan,
+    direction: 'in' | 'out',
+  ): Promise<FirstTryResult> {
     const [move, outcome] = direction === 'in' ? [MOVE_IN, 'admitted'] : [MOVE_OUT, 'exited'];
     try {
       const rows = await this.prepared.query<DoorTicketRow & FirstTryRow>(
@@ -362,8 +367,6 @@ function isLockNotAvailable(error: unknown): boolean {
 /** The scan's nonce stored before: through TypeORM (QueryFailedError) or a prepared statement (pg's own error). */
 function isNonceTaken(error: unknown): boolean {
   const driver = (error instanceof QueryFailedError ? error.driverError : error) as
-    | { code?: string; constraint?: string }
-    | null
-    | undefined;
+    { code?: string; constraint?: string } | null | undefined;
   return driver?.code === '23505' && driver.constraint === 'checkin_scan_nonce_key';
 }

@@ -51,7 +51,7 @@ export class StatementBatcher<I, O> {
     if (!keysOf) return this.queue.splice(0, this.options.maxBatch);
     const taken: typeof this.queue = [];
     const seen = new Set<string>();
-    for (let i = 0; i < this.queue.length && taken.length < this.options.maxBatch; ) {
+    for (let i = 0; i < this.queue.length && taken.length < this.options.maxBatch;) {
       const keys = keysOf(this.queue[i]!.input);
       if (keys.some((k) => seen.has(k))) {
         i += 1;

@@ -74,7 +74,9 @@ function scanAll(writer: AdmissionWriter, tickets: SoldTicket[], nonces = ticket
 }
 
 const admittedOf = (results: PromiseSettledResult<FirstTryResult>[]) =>
-  results.map((r) => (r.status === 'fulfilled' ? r.value.admitted : r.reason instanceof NonceTaken ? 'nonce' : 'error'));
+  results.map((r) =>
+    r.status === 'fulfilled' ? r.value.admitted : r.reason instanceof NonceTaken ? 'nonce' : 'error',
+  );
 
 /** The admissions of these tickets and how many transactions wrote them. */
 async function admissions(tickets: SoldTicket[]): Promise<{ rows: number; transactions: number; scans: number }> {
