@@ -11,8 +11,9 @@
 // is bounded.
 //   node load-tests/checkin.bench.mjs [--scans=20000] [--concurrency=64] [--codes=200] [--manifest=50000] [--rounds=3]
 // --redeem-cpu: only the redeem part, and instead of rates (meaningless on a loaded machine) the server process's own
-// CPU time (user + system, /proc/<pid>/stat) per 1,000 redeems and per 1,000 health calls; nothing is appended to
-// RESULTS.md. Side-by-side comparisons of the server's cost per scan; BENCH_CPU_PROF=<dir> adds a .cpuprofile.
+// CPU time (user + system, /proc/<pid>/stat) per 1,000 redeems and per 1,000 health calls, and PostgreSQL's and
+// Redis's in the same calls (on one machine they share the cores with the node); nothing is appended to
+// RESULTS.md. BENCH_SERVER_DIST=<dir> runs another build's server/dist (an A/B of two builds). Side-by-side comparisons of the server's cost per scan; BENCH_CPU_PROF=<dir> adds a .cpuprofile.
 // A tiny run to see that it works (not for results): --scans=200 --codes=10 --manifest=500 --rounds=1
 import { createPrivateKey, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
   ROOT,
   agentFor,
   appendResults,
+  cpuMsOfTree,
   ensureBuilt,
   log,
   median,
@@ -123,15 +125,22 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function redeemThroughput(base, pool, staff, serverPid) {
+/** PostgreSQL's (the postmaster and its backends) and Redis's CPU milliseconds so far. */
+function othersMs(svc) {
+  return { pg: cpuMsOfTree(svc.pgPid), redis: cpuMsOfTree(svc.redisPid) };
+}
+
+async function redeemThroughput(base, pool, staff, serverPid, svc) {
   const show = await showWithTickets(pool, SCANS);
   const codes = await codesFor(pool, base, show.presentationId, show.tickets);
   const agent = agentFor(CONCURRENCY);
   // Warm-up: a few scans and health calls, not counted.
   for (let i = 0; i < 20; i++) await request(base, 'GET', '/api/health', { agent });
   const cpu0 = cpuSeconds(serverPid);
+  const others0 = othersMs(svc);
   const health = await drive(SCANS, () => request(base, 'GET', '/api/health', { agent }));
   const cpu1 = cpuSeconds(serverPid);
+  const others1 = othersMs(svc);
   log(`health: ${health.perSecond.toFixed(0)}/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms`);
   const outcomes = new Map();
   const redeem = await drive(SCANS, async (i) => {
@@ -152,9 +161,15 @@ async function redeemThroughput(base, pool, staff, serverPid) {
     return r;
   });
   const cpu2 = cpuSeconds(serverPid);
+  const others2 = othersMs(svc);
   log(`redeem: ${redeem.perSecond.toFixed(0)}/s, p50 ${redeem.p50.toFixed(1)} ms, p99 ${redeem.p99.toFixed(1)} ms`);
   log(
     `server CPU per 1,000 calls: redeem ${(((cpu2 - cpu1) / SCANS) * 1000).toFixed(3)} s, health ${(((cpu1 - cpu0) / SCANS) * 1000).toFixed(3)} s`,
+  );
+  const per1000 = (ms) => ((ms / SCANS) * 1000) / 1000;
+  log(
+    `PostgreSQL CPU per 1,000 calls: redeem ${per1000(others2.pg - others1.pg).toFixed(3)} s, health ${per1000(others1.pg - others0.pg).toFixed(3)} s; ` +
+      `Redis: redeem ${per1000(others2.redis - others1.redis).toFixed(3)} s, health ${per1000(others1.redis - others0.redis).toFixed(3)} s`,
   );
   log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   if ((outcomes.get('admitted') ?? 0) !== SCANS)
@@ -280,12 +295,14 @@ async function main() {
     server = await startServer(
       { DATABASE_URL: svc.databaseUrl, REDIS_URL: svc.redisUrl, TICKET_SIGNING_KEY, SEED_STADIUM: 'false' },
       'server',
+      [],
+      process.env.BENCH_SERVER_DIST ?? undefined,
     );
     const pool = new Pool({ connectionString: svc.databaseUrl, max: 4 });
     pool.on('error', () => undefined);
     await createBenchStaff(pool, [293]);
     const staff = await signInBenchStaff(server.url);
-    const through = await redeemThroughput(server.url, pool, staff, server.pid);
+    const through = await redeemThroughput(server.url, pool, staff, server.pid, svc);
     if (REDEEM_CPU) {
       await pool.end();
       return;

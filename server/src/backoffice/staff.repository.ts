@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PreparedSql } from '../database/prepared-sql';
+import { StatementBatcher } from '../database/statement-batcher';
+
+/** A session's last use is written when the one written is older than this (sessionIdentity). */
+const SESSION_TOUCH_SECONDS = 60;
+/** Session reads in flight at once on a node, and the most one statement carries (StatementBatcher). */
+const SESSION_BATCHES = { maxInFlight: 2, maxBatch: 64 };
 
 export interface StaffAccount {
   id: number;
@@ -33,7 +40,14 @@ function returned<T>(result: unknown[]): T[] {
  */
 @Injectable()
 export class StaffRepository {
-  constructor(private readonly db: DataSource) {}
+  /** The session's statement, asked by every back-office call: prepared once per connection, and batched. */
+  private readonly prepared: PreparedSql;
+  private readonly sessions: StatementBatcher<{ handleHash: string; idleMinutes: number }, StaffIdentity | null>;
+
+  constructor(private readonly db: DataSource) {
+    this.prepared = new PreparedSql(db, 'staff');
+    this.sessions = new StatementBatcher((asked) => this.sessionIdentities(asked), SESSION_BATCHES);
+  }
 
   async accountByUsername(username: string): Promise<StaffAccount | null> {
     const rows = await this.db.query(
@@ -132,25 +146,46 @@ export class StaffRepository {
   }
 
   /**
-   * The staff member of a live session (not revoked, not expired, used within the idle limit, an active account),
-   * touching the session: one statement, as every back-office call asks it first (the door scans at up to 1,000 a
-   * second).
+   * The staff member of a live session (not revoked, not expired, used within the idle limit, an active account). Every
+   * back-office call asks it first (the door scans at up to 1,000 a second), so: the session is READ on every call (a
+   * revoked session or a disabled account is refused on its next call), and its `last_seen_at` WRITTEN at most once
+   * a minute (SESSION_TOUCH_SECONDS; a gate's phone calls several times a second, and writing the row each time made
+   * every call a write and queued a staff member's concurrent calls on the row's lock: an idle session ends up to that
+   * minute before the idle limit; a row another statement is writing is left to it); and the calls of the moment go
+   * as one statement (StatementBatcher), each answered for its own handle.
    */
-  async sessionIdentity(handleHash: string, idleMinutes: number): Promise<StaffIdentity | null> {
-    const rows = await this.db.query(
-      `WITH s AS (
-         UPDATE staff_session SET last_seen_at = now()
-          WHERE handle_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-            AND last_seen_at > now() - make_interval(secs => $2::float8 * 60)
-          RETURNING staff_user_id
+  sessionIdentity(handleHash: string, idleMinutes: number): Promise<StaffIdentity | null> {
+    return this.sessions.call({ handleHash, idleMinutes });
+  }
+
+  private async sessionIdentities(asked: { handleHash: string; idleMinutes: number }[]) {
+    // One idle limit per node (the configuration's); the strictest asked, should two ever differ.
+    const idleMinutes = Math.min(...asked.map((a) => a.idleMinutes));
+    const rows = await this.prepared.query<StaffIdentity & { handleHash: string }>(
+      'session_identities',
+      `WITH asked AS (SELECT DISTINCT unnest($1::text[]) AS handle_hash),
+       live AS (
+         SELECT ss.handle_hash, ss.staff_user_id, ss.last_seen_at FROM staff_session ss JOIN asked USING (handle_hash)
+          WHERE ss.revoked_at IS NULL AND ss.expires_at > now()
+            AND ss.last_seen_at > now() - make_interval(secs => $2::float8 * 60)
+       ), touched AS (
+         UPDATE staff_session ss SET last_seen_at = now()
+          WHERE ss.handle_hash IN (
+                  SELECT l.handle_hash FROM live l JOIN staff_session x USING (handle_hash)
+                   WHERE l.last_seen_at < now() - make_interval(secs => $3::float8)
+                   FOR UPDATE OF x SKIP LOCKED)
        )
-       SELECT u.id AS "userId", u.first_name AS "FirstName", u.last_name AS "LastName",
+       SELECT live.handle_hash AS "handleHash", u.id AS "userId", u.first_name AS "FirstName", u.last_name AS "LastName",
               COALESCE((SELECT array_agg(business_id ORDER BY business_id) FROM staff_business WHERE staff_user_id = u.id), '{}') AS "businessIds",
               COALESCE((SELECT array_agg(permission ORDER BY permission) FROM staff_permission WHERE staff_user_id = u.id), '{}') AS "permissions"
-         FROM s JOIN staff_user u ON u.id = s.staff_user_id WHERE u.active`,
-      [handleHash, idleMinutes],
+         FROM live JOIN staff_user u ON u.id = live.staff_user_id WHERE u.active`,
+      [asked.map((a) => a.handleHash), idleMinutes, SESSION_TOUCH_SECONDS],
     );
-    return rows[0] ?? null;
+    const byHandle = new Map(rows.map(({ handleHash, ...identity }) => [handleHash, identity]));
+    return asked.map((a): PromiseFulfilledResult<StaffIdentity | null> => {
+      const identity = byHandle.get(a.handleHash);
+      return { status: 'fulfilled', value: identity ? { ...identity } : null };
+    });
   }
 
   /** Revokes a live session; answers whose it was (null when it was not live). */

@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { DOOR_TICKET_READ, doorTicketRow, NonceTaken, SCAN_COLUMNS, type DoorTicketRow } from './checkin.repository';
+import { PreparedSql } from '../database/prepared-sql';
+import { StatementBatcher } from '../database/statement-batcher';
+import {
+  DOOR_TICKET_COLUMNS,
+  DOOR_TICKET_JOINS,
+  DOOR_TICKET_READ,
+  doorTicketRow,
+  NonceTaken,
+  SCAN_COLUMNS,
+  type DoorTicketRow,
+} from './checkin.repository';
 
 export interface AdmissionAttempt {
   ticketId: string;
@@ -34,6 +44,59 @@ export interface FirstEntryScan {
   scannedAt: Date;
 }
 
+/** The single statement's move ($2 the show, $8 the moment, $9 gate, $10 device; `held` the ticket): in, or out. */
+const MOVE_IN = `
+           INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
+           SELECT id, $2, $8::timestamptz, $9::text, $10::text, true, $8::timestamptz FROM held
+           -- Back in after an exit where the show allows it: the same row, and the first entry stays its record.
+           ON CONFLICT (ticket_id) DO UPDATE SET inside = true, last_moved_at = EXCLUDED.last_moved_at
+            WHERE NOT checkin_admission.inside
+              AND (SELECT p.reentry_allowed FROM presentation p WHERE p.id = checkin_admission.presentation_id)
+           RETURNING ticket_id, admitted_at, gate`;
+const MOVE_OUT = `
+           UPDATE checkin_admission c SET inside = false, last_moved_at = $8::timestamptz
+             FROM held h JOIN presentation p ON p.id = $2
+            WHERE c.ticket_id = h.id AND c.inside AND p.reentry_allowed
+           RETURNING c.ticket_id, c.admitted_at, c.gate`;
+
+/** One scan's first try (AdmissionWriter.firstTry) and its answer. */
+interface FirstTry {
+  entry: FirstEntry;
+  scan: FirstEntryScan;
+}
+export interface FirstTryResult {
+  /** The ticket as the statement read it (null: no such ticket). */
+  ticket: DoorTicketRow | null;
+  /** This scan let it in, first or back in after an exit (and its scan row is stored). */
+  admitted: boolean;
+  /** When it let it in: the ticket's first entry, when and where (a re-entry keeps the first as the record). */
+  first: { admittedAt: Date; gate: string } | null;
+}
+
+/** What the first-entry statements add to the door's read of the ticket. */
+interface FirstTryRow {
+  admittedNow: boolean;
+  firstAdmittedAt: Date | null;
+  firstGate: string | null;
+}
+
+function resultOf(
+  read: DoorTicketRow,
+  admittedNow: boolean,
+  firstAdmittedAt: Date | null,
+  firstGate: string | null,
+): FirstTryResult {
+  return {
+    ticket: doorTicketRow(read),
+    admitted: admittedNow,
+    first:
+      admittedNow && firstAdmittedAt && firstGate ? { admittedAt: new Date(firstAdmittedAt), gate: firstGate } : null,
+  };
+}
+
+/** First-entry statements in flight at once on a node, and the most scans one carries (StatementBatcher). */
+const FIRST_ENTRY_BATCHES = { maxInFlight: 2, maxBatch: 64 };
+
 export interface Admission {
   /** This scan let the ticket in (first entry, or back in after an exit where the show allows it). */
   admitted: boolean;
@@ -50,7 +113,19 @@ export interface Admission {
  */
 @Injectable()
 export class AdmissionWriter {
-  constructor(protected readonly db: DataSource) {}
+  /** The first entry's statements are prepared once per connection (parsed and planned once, not at every scan). */
+  private readonly prepared: PreparedSql;
+  /** First entries of the moment on this node, one statement for all (group commit; `firstTries`). */
+  private readonly firstEntries: StatementBatcher<FirstTry, FirstTryResult>;
+
+  constructor(protected readonly db: DataSource) {
+    this.prepared = new PreparedSql(db, 'door');
+    this.firstEntries = new StatementBatcher((tries) => this.firstTries(tries), {
+      ...FIRST_ENTRY_BATCHES,
+      // One scan of a ticket and one use of a nonce per statement (the statement's rows are told apart by both).
+      keys: ({ entry, scan }) => [`t:${entry.identifier}`, `n:${scan.nonce}`],
+    });
+  }
 
   /** The first entry's row lock (a control run in the tests takes it away to show what it guards). */
   protected readonly firstEntryLock: string = 'FOR SHARE OF t';
@@ -68,15 +143,62 @@ export class AdmissionWriter {
    * with it, in the same statement: both or neither. A nonce already stored makes the insert fail (NonceTaken) and
    * the statement admit nobody.
    *
-   * `admitted` false (the ticket is refused, in already, re-entering, or changed meanwhile): nothing was written, and
-   * the caller decides with the ticket as read.
+   * A ticket recorded outside after an exit is let back in by the same statement where the show allows re-entry (the
+   * admission's row again `inside`, its first entry still the record: `first`).
+   *
+   * `admitted` false (the ticket is refused, in already, or changed meanwhile): nothing was written, and the caller
+   * decides with the ticket as read.
    */
-  async firstTry(
+  firstTry(entry: FirstEntry, scan: FirstEntryScan): Promise<FirstTryResult> {
+    return this.firstEntries.call({ entry, scan });
+  }
+
+  /**
+   * The first entries that came together (StatementBatcher): one alone is `firstTryAlone`; several are ONE statement
+   * (`firstTryTogether`) that does for each what `firstTryAlone` does, except that it never waits for a ticket's row
+   * (NOWAIT): a ticket being changed, a deadlock, or a nonce stored before (the statement fails as a whole) sends
+   * every scan of the batch through `firstTryAlone`, one by one, which waits and decides as for a scan alone.
+   */
+  private async firstTries(tries: FirstTry[]): Promise<PromiseSettledResult<FirstTryResult>[]> {
+    if (tries.length > 1) {
+      try {
+        return (await this.firstTryTogether(tries)).map((value) => ({ status: 'fulfilled', value }));
+      } catch (error) {
+        if (!isNonceTaken(error) && !isLockNotAvailable(error)) throw error;
+      }
+    }
+    return Promise.allSettled(tries.map(({ entry, scan }) => this.firstTryAlone(entry, scan)));
+  }
+
+  private firstTryAlone(entry: FirstEntry, scan: FirstEntryScan): Promise<FirstTryResult> {
+    return this.oneStatement(entry, scan, 'in');
+  }
+
+  /**
+   * An exit online, as ONE statement like a first entry: the ticket read, its row share-locked when every fact the
+   * rule lets it through on holds, and the admission recorded outside (only when inside, at a show with re-entry)
+   * with the scan's row (answered `exited`, the first entry as the record). `exited` false: nothing was written, and
+   * the caller decides with the ticket as read (not inside, no re-entry, refused: the rule and the transaction).
+   */
+  async exitTry(
     entry: FirstEntry,
     scan: FirstEntryScan,
-  ): Promise<{ ticket: DoorTicketRow | null; admitted: boolean }> {
+  ): Promise<{ ticket: DoorTicketRow | null; exited: boolean; first: FirstTryResult['first'] }> {
+    const { ticket, admitted, first } = await this.oneStatement(entry, scan, 'out');
+    return { ticket, exited: admitted, first };
+  }
+
+  /** The first-entry (`in`) or exit (`out`) statement of one scan: the guard, the move and its scan row. */
+  private async oneStatement(
+    entry: FirstEntry,
+    scan: FirstEntryScan,
+    direction: 'in' | 'out',
+  ): Promise<FirstTryResult> {
+    const [move, outcome] = direction === 'in' ? [MOVE_IN, 'admitted'] : [MOVE_OUT, 'exited'];
     try {
-      const rows: (DoorTicketRow & { admittedNow: number })[] = await this.db.query(
+      const rows = await this.prepared.query<DoorTicketRow & FirstTryRow>(
+        // The control run's lock is part of the text: its own name, so the two are never one prepared statement.
+        `${direction === 'in' ? 'first_try' : 'exit_try'}${this.firstEntryLock ? '' : '_unlocked'}`,
         `WITH door_ticket AS (${DOOR_TICKET_READ}
          ), held AS (
            SELECT t.id FROM reservation_ticket t
@@ -88,24 +210,21 @@ export class AdmissionWriter {
               AND (NOT p.rotating_code OR $7::boolean)
               AND p.date_time - make_interval(mins => p.doors_open_minutes) <= $8::timestamptz
             ${this.firstEntryLock}
-         ), admitted AS (
-           INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
-           SELECT id, $2, $8::timestamptz, $9::text, $10::text, true, $8::timestamptz FROM held
-           ON CONFLICT (ticket_id) DO NOTHING
-           RETURNING ticket_id
+         ), admitted AS (${move}
          ), logged AS (
            INSERT INTO checkin_scan (${SCAN_COLUMNS})
-           SELECT $11::uuid, $2, a.ticket_id, $12::int, $9::text, $10::text, 'in', 'admitted', $13::timestamptz,
+           SELECT $11::uuid, $2, a.ticket_id, $12::int, $9::text, $10::text, '${direction}', '${outcome}', $13::timestamptz,
                   $14::timestamptz, false, false,
                   jsonb_build_object(
-                    'outcome', 'admitted', 'ticketIdentifier', d.identifier,
+                    'outcome', '${outcome}', 'ticketIdentifier', d.identifier,
                     'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
                                  THEN jsonb_build_object('rowName', d."rowName", 'seatName', d."seatName") END,
-                    'admittedAt', $15::text, 'gate', $9::text, 'doorsOpenAt', NULL)
+                    'admittedAt', to_char(a.admitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'gate', a.gate, 'doorsOpenAt', NULL)
              FROM admitted a CROSS JOIN door_ticket d
-           RETURNING 1
+           RETURNING ticket_id
          )
-         SELECT d.*, (SELECT count(*)::int FROM logged) AS "admittedNow" FROM door_ticket d`,
+         SELECT d.*, a.ticket_id IS NOT NULL AS "admittedNow", a.admitted_at AS "firstAdmittedAt", a.gate AS "firstGate"
+           FROM door_ticket d LEFT JOIN logged l ON true LEFT JOIN admitted a ON a.ticket_id = l.ticket_id`,
         [
           entry.identifier,
           entry.presentationId,
@@ -121,17 +240,91 @@ export class AdmissionWriter {
           scan.staffUserId,
           scan.scannedAt,
           entry.at,
-          entry.at.toISOString(),
         ],
       );
       const row = rows[0];
-      if (!row) return { ticket: null, admitted: false };
-      const { admittedNow, ...read } = row;
-      return { ticket: doorTicketRow(read), admitted: admittedNow === 1 };
+      if (!row) return { ticket: null, admitted: false, first: null };
+      const { admittedNow, firstAdmittedAt, firstGate, ...read } = row;
+      return resultOf(read, admittedNow, firstAdmittedAt, firstGate);
     } catch (error) {
       if (isNonceTaken(error)) throw new NonceTaken();
       throw error;
     }
+  }
+
+  /** Several first entries as one statement: firstTryAlone's, over the scans' arrays, each row told by its `n`. */
+  private async firstTryTogether(tries: FirstTry[]): Promise<FirstTryResult[]> {
+    const column = <T>(of: (t: FirstTry) => T) => tries.map(of);
+    const lock = this.firstEntryLock ? `${this.firstEntryLock} NOWAIT` : '';
+    const rows = await this.prepared.query<DoorTicketRow & FirstTryRow & { n: string }>(
+      `first_try_together${this.firstEntryLock ? '' : '_unlocked'}`,
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::boolean[],
+                              $8::timestamptz[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::timestamptz[])
+                WITH ORDINALITY AS i(identifier, presentation_id, code_presentation_id, section_id, x, y, rotating, at,
+                                     gate, device, nonce, staff_user_id, scanned_at, n)
+       ), door_ticket AS (
+         SELECT i.n, ${DOOR_TICKET_COLUMNS}
+           FROM input i JOIN reservation_ticket t ON t.identifier = i.identifier
+           ${DOOR_TICKET_JOINS}
+       ), held AS (
+         SELECT i.n, t.id FROM input i
+           JOIN reservation_ticket t ON t.identifier = i.identifier
+           JOIN reservation r ON r.id = t.reservation_id
+           JOIN presentation p ON p.id = t.presentation_id
+          WHERE t.status = 'live' AND r.state = 'paid' AND t.presentation_id = i.presentation_id
+            AND (i.code_presentation_id IS NULL OR t.presentation_id = i.code_presentation_id)
+            AND (i.section_id IS NULL OR (t.section_id = i.section_id AND t.x = i.x AND t.y = i.y))
+            AND (NOT p.rotating_code OR i.rotating)
+            AND p.date_time - make_interval(mins => p.doors_open_minutes) <= i.at
+          ORDER BY t.id
+          ${lock}
+       ), admitted AS (
+         -- In the tickets' order: two statements admitting the same tickets wait for each other in one order only.
+         INSERT INTO checkin_admission (ticket_id, presentation_id, admitted_at, gate, device, inside, last_moved_at)
+         SELECT h.id, i.presentation_id, i.at, i.gate, i.device, true, i.at FROM held h JOIN input i ON i.n = h.n
+          ORDER BY h.id
+         ON CONFLICT (ticket_id) DO UPDATE SET inside = true, last_moved_at = EXCLUDED.last_moved_at
+          WHERE NOT checkin_admission.inside
+          AND (SELECT p.reentry_allowed FROM presentation p WHERE p.id = checkin_admission.presentation_id)
+         RETURNING ticket_id, admitted_at, gate
+       ), logged AS (
+         INSERT INTO checkin_scan (${SCAN_COLUMNS})
+         SELECT i.nonce, i.presentation_id, a.ticket_id, i.staff_user_id, i.gate, i.device, 'in', 'admitted',
+                i.scanned_at, i.at, false, false,
+                jsonb_build_object(
+                  'outcome', 'admitted', 'ticketIdentifier', d.identifier,
+                  'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
+                               THEN jsonb_build_object('rowName', d."rowName", 'seatName', d."seatName") END,
+                  'admittedAt', to_char(a.admitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'gate', a.gate, 'doorsOpenAt', NULL)
+           FROM admitted a JOIN held h ON h.id = a.ticket_id JOIN input i ON i.n = h.n JOIN door_ticket d ON d.n = i.n
+         RETURNING ticket_id
+       )
+       SELECT d.*, a.ticket_id IS NOT NULL AS "admittedNow", a.admitted_at AS "firstAdmittedAt", a.gate AS "firstGate"
+         FROM door_ticket d LEFT JOIN logged l ON l.ticket_id = d.id::bigint LEFT JOIN admitted a ON a.ticket_id = l.ticket_id`,
+      [
+        column((t) => t.entry.identifier),
+        column((t) => t.entry.presentationId),
+        column((t) => t.entry.codePresentationId),
+        column((t) => t.entry.codeSeat?.sectionId ?? null),
+        column((t) => t.entry.codeSeat?.x ?? null),
+        column((t) => t.entry.codeSeat?.y ?? null),
+        column((t) => t.entry.rotating),
+        column((t) => t.entry.at),
+        column((t) => t.entry.gate),
+        column((t) => t.entry.device),
+        column((t) => t.scan.nonce),
+        column((t) => t.scan.staffUserId),
+        column((t) => t.scan.scannedAt),
+      ],
+    );
+    const byN = new Map(rows.map((row) => [Number(row.n), row]));
+    return tries.map((_, i) => {
+      const row = byN.get(i + 1);
+      if (!row) return { ticket: null, admitted: false, first: null };
+      const { n: _n, admittedNow, firstAdmittedAt, firstGate, ...read } = row;
+      return resultOf(read, admittedNow, firstAdmittedAt, firstGate);
+    });
   }
 
   async admit(tx: EntityManager, a: AdmissionAttempt): Promise<Admission> {
@@ -165,8 +358,15 @@ export class AdmissionWriter {
   }
 }
 
+/** The batch's own failures that a scan alone would not have (a ticket's row being changed, a deadlock). */
+function isLockNotAvailable(error: unknown): boolean {
+  const code = ((error instanceof QueryFailedError ? error.driverError : error) as { code?: string } | null)?.code;
+  return code === '55P03' || code === '40P01';
+}
+
+/** The scan's nonce stored before: through TypeORM (QueryFailedError) or a prepared statement (pg's own error). */
 function isNonceTaken(error: unknown): boolean {
-  const driver =
-    error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : null;
+  const driver = (error instanceof QueryFailedError ? error.driverError : error) as
+    { code?: string; constraint?: string } | null | undefined;
   return driver?.code === '23505' && driver.constraint === 'checkin_scan_nonce_key';
 }

@@ -87,19 +87,25 @@ export class CheckinRepository {
   }
 }
 
-/**
- * The door's read of a ticket ($1: its identifier): the rule's facts (DoorTicket) and what the scanner shows. Also the
- * first part of AdmissionWriter.firstTry's statement.
- */
-export const DOOR_TICKET_READ = `SELECT t.id::text AS id, t.identifier, t.presentation_id AS "presentationId", t.section_id AS "sectionId", t.x, t.y,
+/** The door's read of a ticket `t`: the rule's facts (DoorTicket) and what the scanner shows. */
+export const DOOR_TICKET_COLUMNS = `t.id::text AS id, t.identifier, t.presentation_id AS "presentationId", t.section_id AS "sectionId", t.x, t.y,
         t.status AS "ticketStatus", r.state AS "reservationState", p.date_time AS "showAt",
         p.doors_open_minutes AS "doorsOpenMinutes", p.reentry_allowed AS "reentryAllowed",
-        p.rotating_code AS "rotatingCode", s.is_reserved AS "isReserved", st.row_name AS "rowName", st.seat_name AS "seatName"
-   FROM reservation_ticket t
-   JOIN reservation r ON r.id = t.reservation_id
+        p.rotating_code AS "rotatingCode", s.is_reserved AS "isReserved", st.row_name AS "rowName", st.seat_name AS "seatName"`;
+
+/** What DOOR_TICKET_COLUMNS read besides the ticket `t`: its order, show, section and seat. */
+export const DOOR_TICKET_JOINS = `JOIN reservation r ON r.id = t.reservation_id
    JOIN presentation p ON p.id = t.presentation_id
    JOIN section s ON s.id = t.section_id
-   LEFT JOIN seat st ON st.section_id = t.section_id AND st.x = t.x AND st.y = t.y
+   LEFT JOIN seat st ON st.section_id = t.section_id AND st.x = t.x AND st.y = t.y`;
+
+/**
+ * The door's read of one ticket ($1: its identifier). Also the first part of AdmissionWriter's first-entry statement
+ * (the batched one reads the same columns and joins for each of its scans).
+ */
+export const DOOR_TICKET_READ = `SELECT ${DOOR_TICKET_COLUMNS}
+   FROM reservation_ticket t
+   ${DOOR_TICKET_JOINS}
   WHERE t.identifier = $1`;
 
 /** A row of DOOR_TICKET_READ as the rule takes it (the driver gives the moment as it likes). */

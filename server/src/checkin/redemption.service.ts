@@ -77,8 +77,10 @@ export class RedemptionService {
    * The door's common cases online without a transaction (docs/door-checkin.md, "Cost per scan"): a first entry is
    * ONE statement (AdmissionWriter.firstTry: the ticket read, and let in, with its scan row, when every fact the rule
    * admits on holds); a refusal is then stored as it is, by the rule over the ticket as that statement read it (one
-   * insert: it lets nobody in, so no lock makes it truer). Null for the rest (a ticket already in, re-entry, an exit,
-   * a nonce seen before, a ticket changed meanwhile): the full transaction decides it, as it does every upload.
+   * insert: it lets nobody in, so no lock makes it truer). A re-entry after an exit where the show allows it is let
+   * in by the same statement, and an exit is one statement of its own (AdmissionWriter.exitTry). Null for the rest (a
+   * ticket already in, an exit not allowed or of a ticket not inside, a nonce seen before, a ticket changed
+   * meanwhile): the full transaction decides it, as it does every upload.
    */
   private async withoutTransaction(
     staff: StaffIdentity,
@@ -86,27 +88,30 @@ export class RedemptionService {
     at: Date,
     code: ResolvedCode | null,
   ): Promise<{ answer: StoredAnswer; replayed: boolean } | null> {
-    if (scan.direction !== 'in') return null;
     try {
-      const first = code
-        ? await this.admissions.firstTry(
-            {
-              identifier: code.identifier,
-              presentationId: scan.presentationId,
-              codePresentationId: code.fields?.presentationId ?? null,
-              codeSeat: code.fields,
-              rotating: code.rotating,
-              at,
-              gate: scan.gate,
-              device: scan.device,
-            },
-            { nonce: scan.nonce, staffUserId: staff.userId, scannedAt: scan.scannedAt },
-          )
-        : { ticket: null, admitted: false };
+      const entry = code && {
+        identifier: code.identifier,
+        presentationId: scan.presentationId,
+        codePresentationId: code.fields?.presentationId ?? null,
+        codeSeat: code.fields,
+        rotating: code.rotating,
+        at,
+        gate: scan.gate,
+        device: scan.device,
+      };
+      const scanned = { nonce: scan.nonce, staffUserId: staff.userId, scannedAt: scan.scannedAt };
+      const first = !entry
+        ? { ticket: null, admitted: false, first: null }
+        : scan.direction === 'in'
+          ? await this.admissions.firstTry(entry, scanned)
+          : await this.admissions.exitTry(entry, scanned).then((e) => ({ ...e, admitted: e.exited }));
       const { ticket } = first;
       // The statement stored this very answer (its jsonb) with the scan.
       if (first.admitted && ticket)
-        return { answer: this.answerOf('admitted', ticket, { admittedAt: at, gate: scan.gate }), replayed: false };
+        return {
+          answer: this.answerOf(scan.direction === 'in' ? 'admitted' : 'exited', ticket, first.first),
+          replayed: false,
+        };
       const verdict = code
         ? doorVerdict(ticket, {
             presentationId: scan.presentationId,

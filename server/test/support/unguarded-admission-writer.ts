@@ -4,6 +4,7 @@ import {
   type Admission,
   type AdmissionAttempt,
   type FirstEntry,
+  type FirstTryResult,
 } from '../../src/checkin/admission-writer';
 import { DOOR_TICKET_READ, doorTicketRow, type DoorTicketRow } from '../../src/checkin/checkin.repository';
 
@@ -16,9 +17,9 @@ export class UnguardedAdmissionWriter extends AdmissionWriter {
   static barrier: { arrive(): Promise<void> } | null = null;
 
   /** The one-statement first entry is the key's too: without it every scan only reads, then goes through `admit`. */
-  override async firstTry(entry: FirstEntry): Promise<{ ticket: DoorTicketRow | null; admitted: boolean }> {
+  override async firstTry(entry: FirstEntry): Promise<FirstTryResult> {
     const rows: DoorTicketRow[] = await this.db.query(DOOR_TICKET_READ, [entry.identifier]);
-    return { ticket: rows[0] ? doorTicketRow(rows[0]) : null, admitted: false };
+    return { ticket: rows[0] ? doorTicketRow(rows[0]) : null, admitted: false, first: null };
   }
 
   override async admit(tx: EntityManager, a: AdmissionAttempt): Promise<Admission> {

@@ -1,0 +1,65 @@
+/**
+ * Group commit for a hot statement: calls that come while `maxInFlight` statements are already running wait, and
+ * are then sent together as ONE statement (up to `maxBatch` calls). A call on a quiet node goes at once, alone, so it
+ * waits for nobody; under load each statement carries what queued meanwhile. On a node the cost of a call to
+ * PostgreSQL is mostly the socket write and the statement's own overhead in PostgreSQL, paid once per statement
+ * instead of once per call (docs/door-checkin.md, "Cost per scan").
+ *
+ * `run` answers each input's own outcome, in the order given (a batch may fail for one call and not the others).
+ * Two calls with a key in common are never in one statement: the later one waits for a later statement.
+ */
+export class StatementBatcher<I, O> {
+  private readonly queue: { input: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly run: (inputs: I[]) => Promise<PromiseSettledResult<O>[]>,
+    private readonly options: { maxInFlight: number; maxBatch: number; keys?: (input: I) => string[] },
+  ) {}
+
+  call(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+      const batch = this.take();
+      this.inFlight += 1;
+      this.run(batch.map((b) => b.input))
+        .then(
+          (outcomes) =>
+            batch.forEach((b, i) => {
+              const outcome = outcomes[i];
+              if (outcome?.status === 'fulfilled') b.resolve(outcome.value);
+              else b.reject(outcome ? outcome.reason : new Error('a batched statement answered too few rows'));
+            }),
+          (error: unknown) => batch.forEach((b) => b.reject(error)),
+        )
+        .finally(() => {
+          this.inFlight -= 1;
+          this.pump();
+        });
+    }
+  }
+
+  /** The oldest calls, up to maxBatch, none sharing a key with one taken before it; the rest keep their order. */
+  private take(): typeof this.queue {
+    const keysOf = this.options.keys;
+    if (!keysOf) return this.queue.splice(0, this.options.maxBatch);
+    const taken: typeof this.queue = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < this.queue.length && taken.length < this.options.maxBatch;) {
+      const keys = keysOf(this.queue[i]!.input);
+      if (keys.some((k) => seen.has(k))) {
+        i += 1;
+        continue;
+      }
+      keys.forEach((k) => seen.add(k));
+      taken.push(...this.queue.splice(i, 1));
+    }
+    return taken;
+  }
+}
