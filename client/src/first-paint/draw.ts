@@ -18,9 +18,39 @@ export interface Picture {
   store: SeatStore;
   plan: ApiSeatplan | ColumnarSeatplan;
   palette: SeatPalette;
-  groups: readonly ApiTicketGroup[];
-  /** Server status per seat (SeatStatus), from the first statuses; the store's own status is left to the map. */
-  status: Uint8Array;
+  /** Fill per paint class (the map's, render/scene.ts). */
+  colours: string[];
+  /** Seat indices grouped by paint class: class c's seats are order[start[c] .. start[c + 1]). */
+  order: Int32Array;
+  start: Int32Array;
+}
+
+/**
+ * What the picture paints, worked out once: each seat's paint class (the map's rule: render/palette.ts paintClass
+ * from its status and its price zone) and the seats grouped by class, so a drawing is one path and one fill per
+ * colour. `status`: the server's status per seat (seatStatuses); the store's own statuses are left to the map.
+ */
+export function paintPlan(
+  store: SeatStore,
+  plan: ApiSeatplan | ColumnarSeatplan,
+  palette: SeatPalette,
+  groups: readonly ApiTicketGroup[],
+  status: Uint8Array,
+): Picture {
+  const scene = buildScene(store, plan, palette, zoneColours(plan, groups));
+  const n = store.count;
+  const cls = new Uint8Array(n);
+  const start = new Int32Array(scene.colours.length + 1);
+  for (let i = 0; i < n; i++) {
+    const c = Math.min(paintClass(status[i]!, scene.zoneIndex[i]!), scene.colours.length - 1);
+    cls[i] = c;
+    start[c + 1]!++;
+  }
+  for (let c = 1; c < start.length; c++) start[c]! += start[c - 1]!;
+  const order = new Int32Array(n);
+  const next = start.slice();
+  for (let i = 0; i < n; i++) order[next[cls[i]!]!++] = i;
+  return { store, plan, palette, colours: scene.colours, order, start };
 }
 
 /**
@@ -63,8 +93,7 @@ export function drawPicture(canvas: HTMLCanvasElement, p: Picture, cam: Camera, 
   if (canvas.height !== height) canvas.height = height;
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
-  const { store, palette } = p;
-  const scene = buildScene(store, p.plan, palette, zoneColours(p.plan, p.groups));
+  const { store, palette, order, start } = p;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = palette.background;
   ctx.fillRect(0, 0, width, height);
@@ -89,25 +118,13 @@ export function drawPicture(canvas: HTMLCanvasElement, p: Picture, cam: Camera, 
     ctx.fillRect(stage.x, stage.y, stage.width, stage.height);
   }
 
-  // Seats in device pixels, grouped by paint class (a counting sort: no array per class).
+  // Seats in device pixels, one path per paint class.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  const n = store.count;
-  const cls = new Uint8Array(n);
-  const counts = new Int32Array(scene.colours.length + 1);
-  for (let i = 0; i < n; i++) {
-    const c = paintClass(p.status[i]!, scene.zoneIndex[i]!);
-    cls[i] = c;
-    counts[c + 1]!++;
-  }
-  for (let c = 1; c < counts.length; c++) counts[c]! += counts[c - 1]!;
-  const order = new Int32Array(n);
-  const next = counts.slice();
-  for (let i = 0; i < n; i++) order[next[cls[i]!]!++] = i;
-  for (let c = 0; c + 1 < counts.length; c++) {
-    if (counts[c] === counts[c + 1]) continue;
+  for (let c = 0; c + 1 < start.length; c++) {
+    if (start[c] === start[c + 1]) continue;
     const available = c >= Paint.AvailableBase;
     ctx.beginPath();
-    for (let o = counts[c]!; o < counts[c + 1]!; o++) {
+    for (let o = start[c]!; o < start[c + 1]!; o++) {
       const i = order[o]!;
       const side = Math.max(1, 2 * Math.min(store.halfW[i]!, store.halfH[i]!) * k * (available ? 0.8 : 0.5));
       const sx = store.x[i]! * k + ox;
@@ -115,7 +132,7 @@ export function drawPicture(canvas: HTMLCanvasElement, p: Picture, cam: Camera, 
       if (sx < -side || sy < -side || sx > width + side || sy > height + side) continue;
       ctx.rect(Math.round(sx - side / 2), Math.round(sy - side / 2), Math.ceil(side), Math.ceil(side));
     }
-    ctx.fillStyle = scene.colours[c] ?? palette.unavailable;
+    ctx.fillStyle = p.colours[c] ?? palette.unavailable;
     ctx.fill();
   }
 }

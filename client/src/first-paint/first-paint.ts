@@ -5,7 +5,7 @@ import { buildSeatStore, type SeatStore } from '../seatmap/model/seat-store';
 import { openingCamera } from '../seatmap/model/viewport';
 import { layoutSetting, paletteFor } from '../seatmap/render/palette';
 import type { FlatSeatsStatus } from '../seatmap/status-parse';
-import { drawPicture, seatStatuses, type Picture } from './draw';
+import { drawPicture, paintPlan, seatStatuses, type Picture } from './draw';
 import './first-paint.css';
 
 /**
@@ -61,13 +61,13 @@ export function startFirstPaint(id: number): void {
       const palette = paletteFor(
         layoutSetting(window.location.search, (window as { __HOTLINE_CONFIG__?: unknown }).__HOTLINE_CONFIG__),
       );
-      own.picture = {
+      own.picture = paintPlan(
         store,
-        plan: parsed,
+        parsed,
         palette,
-        groups: groupAnswer?.ticketGroups ?? [],
-        status: seatStatuses(store, flat.rows),
-      };
+        groupAnswer?.ticketGroups ?? [],
+        seatStatuses(store, flat.rows),
+      );
       show(own);
       performance.mark('hotline:first-paint');
     },

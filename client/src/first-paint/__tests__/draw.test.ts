@@ -8,7 +8,7 @@ import { seatStatuses } from '../draw';
 const store = buildSeatStore(
   plan([
     gridSection({ id: 1, x: 0, y: 0, rows: 2, cols: 3 }),
-    gaSection({ id: 2, x: 500, y: 0, capacity: 50 }),
+    gaSection({ id: 2, x: 500, y: 0, width: 200, height: 100, capacity: 50 }),
   ]),
 );
 const flat = (rows: number[][]) => Int32Array.from(rows.flat());
