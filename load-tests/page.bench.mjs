@@ -356,7 +356,14 @@ async function runOnce(browser, baseUrl, device, profile) {
         const before = [nav, ...performance.getEntriesByType('resource')].filter((e) => e && e.startTime < frame);
         const isApi = (e) => e !== nav && new URL(e.name).pathname.startsWith('/api/');
         const sum = (es) => es.reduce((a, e) => a + e.encodedBodySize, 0);
-        return { bytesCode: sum(before.filter((e) => !isApi(e))), bytesData: sum(before.filter(isApi)) };
+        // And what had arrived by then (its last byte in): what the first seats can have waited for.
+        const arrived = before.filter((e) => e.responseEnd <= frame);
+        return {
+          bytesCode: sum(before.filter((e) => !isApi(e))),
+          bytesData: sum(before.filter(isApi)),
+          inCode: sum(arrived.filter((e) => !isApi(e))),
+          inData: sum(arrived.filter(isApi)),
+        };
       }, out.firstPixels),
     );
     // Sanity: the seat layer has pixels on it (not a blank canvas).
@@ -515,7 +522,7 @@ async function main() {
             const r = await runOnce(browser, server.url, device, profile);
             runs.push(r);
             log(
-              `  ${device} ${profile} #${k + 1}: first pixels ${f0(r.firstPixels)} ms${r.picture ? ' (the first-paint picture)' : ''}, map's first frame ${f0(r.mapFrame)} ms (plan requested ${f0(r.requested)} after ${r.codeFiles} code files / ${f0(r.codeKB)} KB and ${r.apiBefore} API calls, data in ${f0(r.dataReady)}, ours ${f0(r.ours)}; before the frame ${r.bytesCode} B of code, ${r.bytesData} B of data), click ${f0(r.clickAt)} → answered ${f0(r.answered)} (${r.answerKind ?? '—'}), held ${f0(r.held)}${r.clickError ? ` [${r.clickError}]` : ''}${r.errors.length ? ` ERRORS: ${r.errors.join('; ')}` : ''}`,
+              `  ${device} ${profile} #${k + 1}: first pixels ${f0(r.firstPixels)} ms${r.picture ? ' (the first-paint picture)' : ''}, map's first frame ${f0(r.mapFrame)} ms (plan requested ${f0(r.requested)} after ${r.codeFiles} code files / ${f0(r.codeKB)} KB and ${r.apiBefore} API calls, data in ${f0(r.dataReady)}, ours ${f0(r.ours)}; before the first seats ${r.bytesCode} B of code, ${r.bytesData} B of data asked, ${r.inCode} B / ${r.inData} B arrived), click ${f0(r.clickAt)} → answered ${f0(r.answered)} (${r.answerKind ?? '—'}), held ${f0(r.held)}${r.clickError ? ` [${r.clickError}]` : ''}${r.errors.length ? ` ERRORS: ${r.errors.join('; ')}` : ''}`,
             );
           }
           const loadEnd = os.loadavg()[0];
@@ -535,6 +542,8 @@ async function main() {
             codeKB: m((r) => r.codeKB),
             bytesCode: m((r) => r.bytesCode),
             bytesData: m((r) => r.bytesData),
+            inCode: m((r) => r.inCode),
+            inData: m((r) => r.inData),
             clickAt: m((r) => r.clickAt),
             answered: m((r) => r.answered),
             held: m((r) => r.held),
@@ -558,7 +567,7 @@ async function main() {
     '',
     'All times in ms from navigation start. First pixels = the first seats drawn on a canvas: the first-paint picture (client/src/first-paint/, mark hotline:first-paint) where the build has it, else the map\'s first frame (loader firstFrame), which has a column of its own with how many pages showed the picture;  in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).',
     '',
-    '| seats | device | profile | first pixels (plan requested / data in / ours) | map\'s first frame (pictures) | target | code before the plan request | bytes before the first seats: code / data | click → answered (how) | held | pages ok | load avg start–end |',
+    '| seats | device | profile | first pixels (plan requested / data in / ours) | map\'s first frame (pictures) | target | code before the plan request | bytes before the first seats: code / data asked (arrived) | click → answered (how) | held | pages ok | load avg start–end |',
     '|---:|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows) {
@@ -566,7 +575,7 @@ async function main() {
     const busy = Math.max(...r.load) > 3;
     const verdict = busy || smoke ? 'not a result' : r.firstPixels < target ? 'met' : '**MISSED**';
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${r.device} | ${r.profile} | ${f0(r.firstPixels)} (${f0(r.requested)} / ${f0(r.dataReady)} / ${f0(r.ours)}) | ${f0(r.mapFrame)} (${r.pictures}/${REPEATS}) | < ${target.toLocaleString('en')}: ${verdict} | ${f0(r.codeFiles)} files, ${f0(r.codeKB)} KB | ${f0(r.bytesCode)} / ${f0(r.bytesData)} | ${f0(r.clickAt)} → ${f0(r.answered)} (${r.kinds || '—'}) | ${f0(r.held)} | ${r.ok}/${REPEATS} | ${r.load.map((l) => l.toFixed(2)).join('–')}${busy ? ' (above 3: not a result)' : ''} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.device} | ${r.profile} | ${f0(r.firstPixels)} (${f0(r.requested)} / ${f0(r.dataReady)} / ${f0(r.ours)}) | ${f0(r.mapFrame)} (${r.pictures}/${REPEATS}) | < ${target.toLocaleString('en')}: ${verdict} | ${f0(r.codeFiles)} files, ${f0(r.codeKB)} KB | ${f0(r.bytesCode)} / ${f0(r.bytesData)} (${f0(r.inCode)} / ${f0(r.inData)}) | ${f0(r.clickAt)} → ${f0(r.answered)} (${r.kinds || '—'}) | ${f0(r.held)} | ${r.ok}/${REPEATS} | ${r.load.map((l) => l.toFixed(2)).join('–')}${busy ? ' (above 3: not a result)' : ''} |`,
     );
   }
   const errors = [...new Set(rows.flatMap((r) => r.errors))];
