@@ -57,9 +57,9 @@ for (const viewport of [
         asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
     });
 
-    const document = await page.goto(`/order/${p.id}?test&lang=he`);
+    const served = await page.goto(`/order/${p.id}?test&lang=he`);
     // The SPA fallback preloads the plan, ticket groups and statuses with the page (server/src/common/order-page-preload.ts).
-    expect(document!.headers().link).toContain(`/api/presentations/${p.id}/seatplan?format=columnar&lang=he`);
+    expect(served!.headers().link).toContain(`/api/presentations/${p.id}/seatplan?format=columnar&lang=he`);
     // The picture is on screen with seats in it while the seat map's chunk is still held.
     await expect.poll(async () => (await picturePixels(page)).painted, { timeout: 20_000 }).toBeGreaterThan(50);
     expect(chunkAsked, 'the page asked for the seat map chunk (held back)').toBe(true);
@@ -72,9 +72,7 @@ for (const viewport of [
     expect(await picture.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const results = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-      [],
-    );
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     release();
     await page.waitForFunction(() => window.__seatmap?.ready() === true, null, { timeout: 30_000 });
@@ -88,7 +86,10 @@ for (const viewport of [
     expect(canvases.konva).toBeGreaterThan(0);
     expect(canvases.all).toBe(canvases.konva);
     // Every answer the picture and the map drew from was downloaded once.
-    expect([...asked.values()].every((n) => n === 1), JSON.stringify([...asked])).toBe(true);
+    expect(
+      [...asked.values()].every((n) => n === 1),
+      JSON.stringify([...asked]),
+    ).toBe(true);
     expect(asked.size).toBe(3);
   });
 }

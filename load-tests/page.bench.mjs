@@ -325,7 +325,9 @@ async function runOnce(browser, baseUrl, device, profile) {
     out.mapFrame = t.firstFrame;
     // The first-paint picture (client/src/first-paint/: the seats drawn from the early answers before React and
     // Konva) marks 'hotline:first-paint'; a build without it shows its first seats with the map's first frame.
-    const picture = await page.evaluate(() => performance.getEntriesByName('hotline:first-paint')[0]?.startTime ?? null);
+    const picture = await page.evaluate(
+      () => performance.getEntriesByName('hotline:first-paint')[0]?.startTime ?? null,
+    );
     out.picture = picture !== null;
     out.firstPixels = picture ?? t.firstFrame;
     out.requested = t.requested;
@@ -381,7 +383,8 @@ async function runOnce(browser, baseUrl, device, profile) {
     const twice = await page.evaluate(() => {
       const seen = new Map();
       for (const e of performance.getEntriesByType('resource'))
-        if (/\/(seatplan|seats-status)$/.test(new URL(e.name).pathname) && e.transferSize > 0) seen.set(e.name, (seen.get(e.name) ?? 0) + 1);
+        if (/\/(seatplan|seats-status)$/.test(new URL(e.name).pathname) && e.transferSize > 0)
+          seen.set(e.name, (seen.get(e.name) ?? 0) + 1);
       return [...seen].filter(([, n]) => n > 1).map(([name]) => new URL(name).pathname);
     });
     if (twice.length) errors.push(`downloaded twice: ${twice.join(', ')}`);
@@ -565,9 +568,9 @@ async function main() {
   lines.push(
     `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files, plan and statuses brotli, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
     '',
-    'All times in ms from navigation start. First pixels = the first seats drawn on a canvas: the first-paint picture (client/src/first-paint/, mark hotline:first-paint) where the build has it, else the map\'s first frame (loader firstFrame), which has a column of its own with how many pages showed the picture;  in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).',
+    "All times in ms from navigation start. First pixels = the first seats drawn on a canvas: the first-paint picture (client/src/first-paint/, mark hotline:first-paint) where the build has it, else the map's first frame (loader firstFrame), which has a column of its own with how many pages showed the picture;  in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).",
     '',
-    '| seats | device | profile | first pixels (plan requested / data in / ours) | map\'s first frame (pictures) | target | code before the plan request | bytes before the first seats: code / data asked (arrived) | click → answered (how) | held | pages ok | load avg start–end |',
+    "| seats | device | profile | first pixels (plan requested / data in / ours) | map's first frame (pictures) | target | code before the plan request | bytes before the first seats: code / data asked (arrived) | click → answered (how) | held | pages ok | load avg start–end |",
     '|---:|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows) {

@@ -61,13 +61,7 @@ export function startFirstPaint(id: number): void {
       const palette = paletteFor(
         layoutSetting(window.location.search, (window as { __HOTLINE_CONFIG__?: unknown }).__HOTLINE_CONFIG__),
       );
-      own.picture = paintPlan(
-        store,
-        parsed,
-        palette,
-        groupAnswer?.ticketGroups ?? [],
-        seatStatuses(store, flat.rows),
-      );
+      own.picture = paintPlan(store, parsed, palette, groupAnswer?.ticketGroups ?? [], seatStatuses(store, flat.rows));
       show(own);
       performance.mark('hotline:first-paint');
     },

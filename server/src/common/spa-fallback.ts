@@ -116,7 +116,8 @@ export class SpaFallback {
       .header('x-robots-tag', 'noindex, nofollow');
     if (available.length) void reply.header('vary', 'accept-encoding');
     // The order page's seat-map data asked for with the document (order-page-preload.ts).
-    const preloads = this.statusFor(request.url) === 200 ? orderPagePreloads(request.url, request.headers.cookie) : null;
+    const preloads =
+      this.statusFor(request.url) === 200 ? orderPagePreloads(request.url, request.headers.cookie) : null;
     if (preloads) void reply.header('link', preloads);
     if (encoding) void reply.header('content-encoding', encoding);
     void reply.send(encoding ? page.compressed[encoding] : page.html);
