@@ -17,7 +17,7 @@ import './first-paint.css';
  * twice) it builds the seat store, the seat map's own (model/seat-store.ts), and draws every seat as a square on a
  * plain canvas at the camera the map opens with (model/viewport.ts openingCamera), in the map's own colours.
  *
- * It is a picture: aria-hidden, not focusable, no pointer events; the page's own loading message speaks for it.
+ * It is a picture: aria-hidden, not focusable, no handlers; the page's own loading message speaks for it.
  * Until React has laid out the page it covers the window (fixed, so nothing moves when it goes); when the seat map's
  * frame is on the page it moves into that frame and is drawn again at the frame's size; the map's first Konva frame
  * replaces it in the same task (endFirstPaint), and the map takes over the parsed plan and the built store.
