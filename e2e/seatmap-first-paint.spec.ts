@@ -69,7 +69,7 @@ for (const viewport of [
     // A picture only: out of the accessibility tree, nothing to focus; the page stays axe-clean.
     const picture = page.locator('[data-testid="first-paint"]').first();
     await expect(picture).toHaveAttribute('aria-hidden', 'true');
-    // Over the window it takes taps itself: none reaches a link of the page laid out under it.
+    // Over the window nothing under it can be reached: it takes taps itself, and the page under it is inert.
     const box = (await picture.boundingBox())!;
     expect(
       await page.evaluate(
@@ -77,6 +77,7 @@ for (const viewport of [
         [box.x + box.width / 2, box.y + 20],
       ),
     ).toBe(true);
+    expect(await page.evaluate(() => document.getElementById('root')!.inert)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const results = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -86,6 +87,7 @@ for (const viewport of [
     await page.evaluate(() => window.__seatmap!.firstFrame());
     // One set of canvases: Konva's, in the map's frame; the picture is gone.
     expect(await page.locator('[data-testid="first-paint"]').count()).toBe(0);
+    expect(await page.evaluate(() => document.getElementById('root')!.inert)).toBe(false);
     const canvases = await page.evaluate(() => ({
       all: document.querySelectorAll('canvas').length,
       konva: document.querySelectorAll('.seatmap__canvas .konvajs-content canvas').length,

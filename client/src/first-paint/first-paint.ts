@@ -17,8 +17,9 @@ import './first-paint.css';
  * twice) it builds the seat store, the seat map's own (model/seat-store.ts), and draws every seat as a square on a
  * plain canvas at the camera the map opens with (model/viewport.ts openingCamera), in the map's own colours.
  *
- * It is a picture: aria-hidden, not focusable, no handlers; the page's own loading message speaks for it.
- * Until React has laid out the page it covers the window (fixed, so nothing moves when it goes); when the seat map's
+ * It is a picture: aria-hidden, not focusable, no handlers. Until React has laid out the page it covers the window
+ * (fixed, so nothing moves when it goes; the page under it inert meanwhile, so no focus or tap lands on what it
+ * hides; the page's loading message speaks once the picture is in the frame); when the seat map's
  * frame is on the page it moves into that frame and is drawn again at the frame's size; the map's first Konva frame
  * replaces it in the same task (endFirstPaint), and the map takes over the parsed plan and the built store.
  */
@@ -99,12 +100,18 @@ export function takeFirstPaintModel(text: string): { plan: ApiSeatplan | Columna
 export function endFirstPaint(): void {
   if (!state) return;
   state.ended = true;
+  uncover(state.shown);
   state.shown?.root.remove();
   state.shown?.canvas.remove();
   state.shown = null;
   state.picture = null;
   state.model = null;
   state = null;
+}
+
+/** The page under the window-wide picture back within reach. */
+function uncover(shown: Shown | null): void {
+  if (shown?.root.isConnected) document.getElementById('root')?.removeAttribute('inert');
 }
 
 function show(s: State): void {
@@ -119,6 +126,8 @@ function show(s: State): void {
     root.append(canvas);
     document.body.append(root);
     s.shown = { root, canvas };
+    // Over the window the page under the picture is out of reach (inert): no focus or tap lands on what is hidden.
+    document.getElementById('root')?.setAttribute('inert', '');
   }
   const { root, canvas } = s.shown;
   let width = window.innerWidth;
@@ -133,6 +142,7 @@ function show(s: State): void {
       canvas.dataset.testid = 'first-paint';
       canvas.setAttribute('aria-hidden', 'true');
       s.host.el.prepend(canvas);
+      uncover(s.shown);
       root.remove();
     }
   }
