@@ -147,5 +147,7 @@ function show(s: State): void {
     }
   }
   const camera = openingCamera(picture.store.bounds, width, height, inset);
-  drawPicture(canvas, picture, camera, window.devicePixelRatio || 1);
+  // At most two device pixels a CSS pixel: squares of a pixel or two lose nothing, and a phone's 3x canvas would be
+  // 2.25 times the pixels to fill at a slow CPU, on the way to the map's own first frame.
+  drawPicture(canvas, picture, camera, Math.min(window.devicePixelRatio || 1, 2));
 }
