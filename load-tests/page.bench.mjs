@@ -134,6 +134,22 @@ const TYPES = {
   '.png': 'image/png',
 };
 
+const ORDER_PRELOAD = existsSync(path.join(ROOT, 'server', 'src', 'common', 'order-page-preload.ts'));
+
+/** order-page-preload.ts's answer for a first visit to /order/:id (the bench's addresses: ?test only). */
+function orderPreloads(url) {
+  const id = /^\/order\/(\d+)\/?$/.exec(url.pathname)?.[1];
+  if (!id) return null;
+  const lang = ['he', 'en', 'ru', 'ar'].includes(url.searchParams.get('lang')) ? url.searchParams.get('lang') : 'he';
+  return [
+    `/api/presentations/${id}/seatplan?format=columnar&lang=${lang}`,
+    `/api/presentations/${id}/ticketGroups?lang=${lang}`,
+    `/api/seats/seats-status?presentationId=${id}&format=binary&lang=${lang}`,
+  ]
+    .map((a) => `<${a}>; rel=preload; as=fetch; crossorigin=anonymous`)
+    .join(', ');
+}
+
 /** shared/dist (built by build(), or by tsc -b shared): the status encoder the server uses. */
 const sharedDist = () => rootRequire(path.join(ROOT, 'shared', 'dist', 'index.js'));
 
@@ -231,11 +247,15 @@ function startServer() {
       ['gzip', '.gz'],
     ].find(([name, ext]) => new RegExp(`\\b${name}\\b`).test(accept) && existsSync(file + ext));
     const hashed = isAsset && path.relative(DIST, file).startsWith(`assets${path.sep}`);
+    // The server's SPA fallback preloads the order page's seat-map data with the document where this tree has it
+    // (server/src/common/order-page-preload.ts; a fresh context has no uuid cookie).
+    const preload = !isAsset && ORDER_PRELOAD ? orderPreloads(url) : null;
     res.writeHead(200, {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : isAsset ? 'public, max-age=3600' : 'no-cache',
       vary: 'accept-encoding',
       ...(encoding ? { 'content-encoding': encoding[0] } : {}),
+      ...(preload ? { link: preload } : {}),
     });
     res.end(readStatic(encoding ? file + encoding[1] : file));
   });
@@ -302,7 +322,14 @@ async function runOnce(browser, baseUrl, device, profile) {
     await page.waitForFunction(() => window.__seatmap?.ready() === true, null, { timeout, polling: 'raf' });
     await page.evaluate(() => window.__seatmap.firstFrame());
     const t = await page.evaluate(() => window.__seatmap.timings());
-    out.firstPixels = t.firstFrame;
+    out.mapFrame = t.firstFrame;
+    // The first-paint picture (client/src/first-paint/: the seats drawn from the early answers before React and
+    // Konva) marks 'hotline:first-paint'; a build without it shows its first seats with the map's first frame.
+    const picture = await page.evaluate(
+      () => performance.getEntriesByName('hotline:first-paint')[0]?.startTime ?? null,
+    );
+    out.picture = picture !== null;
+    out.firstPixels = picture ?? t.firstFrame;
     out.requested = t.requested;
     out.dataReady = t.dataReady;
     out.ours = t.firstFrame - t.dataReady;
@@ -331,8 +358,15 @@ async function runOnce(browser, baseUrl, device, profile) {
         const before = [nav, ...performance.getEntriesByType('resource')].filter((e) => e && e.startTime < frame);
         const isApi = (e) => e !== nav && new URL(e.name).pathname.startsWith('/api/');
         const sum = (es) => es.reduce((a, e) => a + e.encodedBodySize, 0);
-        return { bytesCode: sum(before.filter((e) => !isApi(e))), bytesData: sum(before.filter(isApi)) };
-      }, t.firstFrame),
+        // And what had arrived by then (its last byte in): what the first seats can have waited for.
+        const arrived = before.filter((e) => e.responseEnd <= frame);
+        return {
+          bytesCode: sum(before.filter((e) => !isApi(e))),
+          bytesData: sum(before.filter(isApi)),
+          inCode: sum(arrived.filter((e) => !isApi(e))),
+          inData: sum(arrived.filter(isApi)),
+        };
+      }, out.firstPixels),
     );
     // Sanity: the seat layer has pixels on it (not a blank canvas).
     const painted = await page.evaluate(() => {
@@ -344,6 +378,16 @@ async function runOnce(browser, baseUrl, device, profile) {
       return n;
     });
     if (painted === 0) errors.push('first frame stamped but the seat canvas is blank');
+    // The plan and the statuses downloaded once (a preload the page's request did not match would be twice). Not the
+    // ticket groups: the booking steps' catalogue asks them again with the visitor's id, as it did before.
+    const twice = await page.evaluate(() => {
+      const seen = new Map();
+      for (const e of performance.getEntriesByType('resource'))
+        if (/\/(seatplan|seats-status)$/.test(new URL(e.name).pathname) && e.transferSize > 0)
+          seen.set(e.name, (seen.get(e.name) ?? 0) + 1);
+      return [...seen].filter(([, n]) => n > 1).map(([name]) => new URL(name).pathname);
+    });
+    if (twice.length) errors.push(`downloaded twice: ${twice.join(', ')}`);
     if (WATERFALL) await printWaterfall(page, t);
     if (CLICK) Object.assign(out, await firstClick(page, device, timeout));
   } catch (error) {
@@ -481,7 +525,7 @@ async function main() {
             const r = await runOnce(browser, server.url, device, profile);
             runs.push(r);
             log(
-              `  ${device} ${profile} #${k + 1}: first pixels ${f0(r.firstPixels)} ms (plan requested ${f0(r.requested)} after ${r.codeFiles} code files / ${f0(r.codeKB)} KB and ${r.apiBefore} API calls, data in ${f0(r.dataReady)}, ours ${f0(r.ours)}; before the frame ${r.bytesCode} B of code, ${r.bytesData} B of data), click ${f0(r.clickAt)} → answered ${f0(r.answered)} (${r.answerKind ?? '—'}), held ${f0(r.held)}${r.clickError ? ` [${r.clickError}]` : ''}${r.errors.length ? ` ERRORS: ${r.errors.join('; ')}` : ''}`,
+              `  ${device} ${profile} #${k + 1}: first pixels ${f0(r.firstPixels)} ms${r.picture ? ' (the first-paint picture)' : ''}, map's first frame ${f0(r.mapFrame)} ms (plan requested ${f0(r.requested)} after ${r.codeFiles} code files / ${f0(r.codeKB)} KB and ${r.apiBefore} API calls, data in ${f0(r.dataReady)}, ours ${f0(r.ours)}; before the first seats ${r.bytesCode} B of code, ${r.bytesData} B of data asked, ${r.inCode} B / ${r.inData} B arrived), click ${f0(r.clickAt)} → answered ${f0(r.answered)} (${r.answerKind ?? '—'}), held ${f0(r.held)}${r.clickError ? ` [${r.clickError}]` : ''}${r.errors.length ? ` ERRORS: ${r.errors.join('; ')}` : ''}`,
             );
           }
           const loadEnd = os.loadavg()[0];
@@ -492,6 +536,8 @@ async function main() {
             profile,
             seats: runs.find((r) => r.seats)?.seats,
             firstPixels: m((r) => r.firstPixels),
+            mapFrame: m((r) => r.mapFrame),
+            pictures: runs.filter((r) => r.picture).length,
             requested: m((r) => r.requested),
             dataReady: m((r) => r.dataReady),
             ours: m((r) => r.ours),
@@ -499,6 +545,8 @@ async function main() {
             codeKB: m((r) => r.codeKB),
             bytesCode: m((r) => r.bytesCode),
             bytesData: m((r) => r.bytesData),
+            inCode: m((r) => r.inCode),
+            inData: m((r) => r.inData),
             clickAt: m((r) => r.clickAt),
             answered: m((r) => r.answered),
             held: m((r) => r.held),
@@ -520,17 +568,17 @@ async function main() {
   lines.push(
     `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files, plan and statuses brotli, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
     '',
-    'All times in ms from navigation start. First pixels = the seats drawn on the canvas (loader firstFrame); in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).',
+    "All times in ms from navigation start. First pixels = the first seats drawn on a canvas: the first-paint picture (client/src/first-paint/, mark hotline:first-paint) where the build has it, else the map's first frame (loader firstFrame), which has a column of its own with how many pages showed the picture;  in brackets when the plan request left (page code and the presentation call before it), when the seat-map loader had every answer (with the early requests of order/early-requests.ts that can be its own code arriving, not the bytes), and our own parse + model + first draw after that. Click = when the bench pressed a free seat near the centre (as soon as the map said ready); answered = the first frame showing the seat selected, or (seats too small to aim at) the camera zooming to the section; held = the lock-seat answer in hand (after a second click where the first one zoomed; includes the bot-check proof of work).",
     '',
-    '| seats | device | profile | first pixels (plan requested / data in / ours) | target | code before the plan request | bytes before the first frame: code / data | click → answered (how) | held | pages ok | load avg start–end |',
-    '|---:|---|---|---|---|---|---|---|---|---|---|',
+    "| seats | device | profile | first pixels (plan requested / data in / ours) | map's first frame (pictures) | target | code before the plan request | bytes before the first seats: code / data asked (arrived) | click → answered (how) | held | pages ok | load avg start–end |",
+    '|---:|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows) {
     const target = r.profile === 'plain' ? 1000 : 2500;
     const busy = Math.max(...r.load) > 3;
     const verdict = busy || smoke ? 'not a result' : r.firstPixels < target ? 'met' : '**MISSED**';
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${r.device} | ${r.profile} | ${f0(r.firstPixels)} (${f0(r.requested)} / ${f0(r.dataReady)} / ${f0(r.ours)}) | < ${target.toLocaleString('en')}: ${verdict} | ${f0(r.codeFiles)} files, ${f0(r.codeKB)} KB | ${f0(r.bytesCode)} / ${f0(r.bytesData)} | ${f0(r.clickAt)} → ${f0(r.answered)} (${r.kinds || '—'}) | ${f0(r.held)} | ${r.ok}/${REPEATS} | ${r.load.map((l) => l.toFixed(2)).join('–')}${busy ? ' (above 3: not a result)' : ''} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.device} | ${r.profile} | ${f0(r.firstPixels)} (${f0(r.requested)} / ${f0(r.dataReady)} / ${f0(r.ours)}) | ${f0(r.mapFrame)} (${r.pictures}/${REPEATS}) | < ${target.toLocaleString('en')}: ${verdict} | ${f0(r.codeFiles)} files, ${f0(r.codeKB)} KB | ${f0(r.bytesCode)} / ${f0(r.bytesData)} (${f0(r.inCode)} / ${f0(r.inData)}) | ${f0(r.clickAt)} → ${f0(r.answered)} (${r.kinds || '—'}) | ${f0(r.held)} | ${r.ok}/${REPEATS} | ${r.load.map((l) => l.toFixed(2)).join('–')}${busy ? ' (above 3: not a result)' : ''} |`,
     );
   }
   const errors = [...new Set(rows.flatMap((r) => r.errors))];

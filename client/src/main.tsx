@@ -1,6 +1,7 @@
 import { setApiLocale } from './api/client';
 import { initI18n, loadLocale } from './i18n';
 import { applyDocumentLocale } from './i18n/locale';
+import { startFirstPaint } from './first-paint/first-paint';
 import { embeddedExternalUrl } from './lib/external-redirect';
 import { installChunkErrorRecovery, isChunkLoadError, reloadForStaleChunk } from './lib/lazy';
 import { preloadOrderPage, startOrderPageRequests } from './order/early-requests';
@@ -28,7 +29,10 @@ function start() {
   // what is asked first leaves first, and asked after the four data requests the chunk waited a round trip for a free
   // connection. The data, asked a moment later, still arrive before that code has run.
   preloadOrderPage(window.location.pathname);
-  startOrderPageRequests(window.location.pathname, window.location.search);
+  const mapId = startOrderPageRequests(window.location.pathname, window.location.search);
+  // The seats drawn from those answers by a small module of this chunk (no React, no Konva) as soon as they are in,
+  // long before the seat map's code has downloaded and run on a slow phone; the map replaces the picture.
+  if (mapId !== null) startFirstPaint(mapId);
 
   // React, the router and the page's code come in a chunk of their own: this small entry starts the seat
   // map's data requests as soon as it is evaluated, instead of after the 160 kB of React, the router and the layout

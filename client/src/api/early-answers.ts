@@ -20,6 +20,14 @@ export function askEarly<T>(key: string, start: () => Promise<T>): Promise<T> {
   return promise;
 }
 
+/**
+ * The early answer for this address without taking it: the first-paint picture (first-paint/) draws from the same
+ * answers the page then takes, so nothing is downloaded twice. Undefined when none was started.
+ */
+export function peekEarlyAnswer<T>(key: string): Promise<T> | undefined {
+  return early.get(key)?.promise as Promise<T> | undefined;
+}
+
 /** The early answer for this address, once; undefined when none was started (or it is too old to use). */
 export function takeEarlyAnswer<T>(key: string, signal?: AbortSignal): Promise<T> | undefined {
   const entry = early.get(key);

@@ -12,6 +12,7 @@ import { CatalogueText } from '../components/CatalogueText';
 import { presentationFeatureName, venueAndLocation } from '../lib/localized';
 import { formatApiShekels } from '../lib/money';
 import { mayHaveStaffSession } from '../lib/staff-presence';
+import { endFirstPaint } from '../first-paint/first-paint';
 import { SeatMapSlot } from '../seatmap/SeatMapSlot';
 import { ErrorView, LoadingView } from '../components/StateViews';
 import { NotFoundPage } from '../system/NotFoundPage';
@@ -77,6 +78,20 @@ export default function OrderPage() {
     const main = document.getElementById('main');
     if (main) window.scrollTo({ top: main.getBoundingClientRect().top, behavior: 'instant' });
   }, [seatsShown, loadedId]);
+
+  // The first-paint picture of the seats (first-paint/, drawn before this page's code arrived) stays only where the
+  // map is about to replace it: an error, another step, a show off sale or an online show has no map.
+  const mapComing =
+    query.status === 'loading' ||
+    (query.status === 'success' &&
+      step === 'seats' &&
+      !(boxOfficeSale ? null : offSaleOf(query.data)) &&
+      !isVideoOnDemand(query.data.venueTypeId));
+  useEffect(() => {
+    if (!mapComing) endFirstPaint();
+  }, [mapComing]);
+  // Leaving the page (the waiting room, another page) before the map drew.
+  useEffect(() => endFirstPaint, []);
 
   if (id === null) return <NotFoundPage />;
   if (query.status === 'loading') return <LoadingView label={t('order.loading')} />;

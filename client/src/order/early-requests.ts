@@ -34,13 +34,14 @@ export function preloadOrderPage(pathname: string): void {
   import('./OrderPage').catch(() => undefined);
 }
 
-export function startOrderPageRequests(pathname: string, search: string): void {
+/** Returns the presentation's id when the requests were started (the first-paint picture draws from them), else null. */
+export function startOrderPageRequests(pathname: string, search: string): number | null {
   const match = ORDER_PATH.exec(pathname);
-  if (!match) return;
+  if (!match) return null;
   const step = new URLSearchParams(search).get('step');
-  if (step === 'tickets' || step === 'products') return;
+  if (step === 'tickets' || step === 'products') return null;
   const id = Number(match[1]);
-  if (!(id > 0)) return;
+  if (!(id > 0)) return null;
   // The presentation, and beside it everything the first seat frame needs: the plan (by the presentation), the ticket
   // groups and the statuses need only the presentation id from the address, and a first-time visitor asks them
   // without waiting for the id the presentation's answer brings (the server's AnonymousRead routes): all four leave
@@ -58,4 +59,5 @@ export function startOrderPageRequests(pathname: string, search: string): void {
   // The same addresses the loader (seatmap/managers/loader.ts) will ask for.
   askEarly(seatplanUrl(id), () => getSeatplanText(id));
   askEarly(ticketGroupsUrl(id), () => askTicketGroups(id));
+  return id;
 }

@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiPresentation, ApiSeatplan, ApiTicketGroup, ColumnarSeatplan } from '@hotline/shared';
+import { endFirstPaint } from '../first-paint/first-paint';
 import type { SeatFacts, Translate } from './a11y/describe';
 import { HoldEvents } from './hold-events';
 import { CameraManager } from './managers/camera';
@@ -108,6 +109,7 @@ export class SeatMapController {
 
   destroy(): void {
     this.destroyed = true;
+    endFirstPaint();
     this.camera.destroy();
     this.live.close();
     this.renderer?.destroy();

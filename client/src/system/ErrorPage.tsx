@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { ApiError } from '../api/client';
+import { endFirstPaint } from '../first-paint/first-paint';
 
 /** Route errors carry their status code, or 500 (spec section 8). */
 export function errorStatus(error: unknown): number {
@@ -11,6 +13,8 @@ export function errorStatus(error: unknown): number {
 
 function ErrorContent({ status }: { status: number }) {
   const { t } = useTranslation();
+  // The order page's first-paint picture (drawn before the page's code) never covers an error: the map is not coming.
+  useEffect(() => endFirstPaint(), []);
   return (
     <section className="container status-page" aria-labelledby="error-title" role="alert">
       <p className="status-page__code" aria-hidden="true">

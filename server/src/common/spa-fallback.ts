@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { orderPagePreloads } from './order-page-preload';
 import { REVALIDATE } from './static-assets';
 
 /**
@@ -114,6 +115,10 @@ export class SpaFallback {
       .header('cache-control', REVALIDATE)
       .header('x-robots-tag', 'noindex, nofollow');
     if (available.length) void reply.header('vary', 'accept-encoding');
+    // The order page's seat-map data asked for with the document (order-page-preload.ts).
+    const preloads =
+      this.statusFor(request.url) === 200 ? orderPagePreloads(request.url, request.headers.cookie) : null;
+    if (preloads) void reply.header('link', preloads);
     if (encoding) void reply.header('content-encoding', encoding);
     void reply.send(encoding ? page.compressed[encoding] : page.html);
   }

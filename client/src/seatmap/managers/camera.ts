@@ -3,6 +3,7 @@ import type { SeatMapController } from '../controller';
 import {
   clampScale,
   fitToBounds,
+  openingCamera,
   screenToPlan,
   sectionTapScale,
   zoomAbout,
@@ -10,8 +11,6 @@ import {
   type Camera,
   type ZoomLimits,
 } from '../model/viewport';
-
-const FIT_PADDING = 24;
 
 /**
  * The camera: zoom and pan (clamped to the venue and the zoom limits), the "whole venue" fit, animated moves
@@ -36,21 +35,9 @@ export class CameraManager {
     return this.c.renderer?.camera ?? null;
   }
 
-  /**
-   * The whole venue in view. On a phone held upright a wide venue fills the
-   * width and leaves height over: keep it near the top (under the live badge)
-   * rather than floating in the middle, so it sits right under the show's name.
-   */
+  /** The whole venue in view (model/viewport.ts openingCamera: the first-paint picture opens at the same camera). */
   fitCamera(width: number, height: number): Camera {
-    const b = this.c.store.bounds;
-    const visible = height - this.bottomInset;
-    const cam = { ...fitToBounds(b, width, visible, Math.min(FIT_PADDING, width * 0.05)), viewportHeight: height };
-    const contentHeight = (b.maxY - b.minY) * cam.scale;
-    // Near the top, but never so low that the venue's bottom goes under the phone's bar.
-    const pad = Math.min(FIT_PADDING, width * 0.05);
-    if (width < 600 && contentHeight < visible * 0.75)
-      return { ...cam, y: Math.min(56 - b.minY * cam.scale, visible - pad - b.maxY * cam.scale) };
-    return cam;
+    return openingCamera(this.c.store.bounds, width, height, this.bottomInset);
   }
 
   /** Height of the map not covered by the phone's bar. */

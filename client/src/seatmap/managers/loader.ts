@@ -1,11 +1,12 @@
 import { SeatStatus, type ApiSeatplan, type ApiTicketGroup, type ColumnarSeatplan } from '@hotline/shared';
 import { isAbortError } from '../../api/client';
 import { takeEarlyAnswer } from '../../api/early-answers';
+import { adoptFirstPaint, endFirstPaint, takeFirstPaintModel } from '../../first-paint/first-paint';
 import * as seatApi from '../api';
 import { warmBotToken } from '../botcheck';
 import type { SeatMapController } from '../controller';
 import { decorLabelIn, stageLabelIn } from '../model/plan-names';
-import { buildSeatStore } from '../model/seat-store';
+import { buildSeatStore, type SeatStore } from '../model/seat-store';
 import { SeatSelection } from '../model/selection';
 import { StatusSync } from '../model/status-sync';
 import type { Camera } from '../model/viewport';
@@ -109,10 +110,12 @@ export class SeatMapLoader {
       this.timings.dataReady = performance.now();
       // Each step below is its own task, with the browser free in between: at 100k seats they take up to ~150 ms
       // each, and run as one task they froze a 2560x1440 box-office page for several hundred ms.
-      const plan = seatApi.parsePlan(planRes.text);
+      // The first-paint picture (first-paint/) may have parsed this very answer and built its store already.
+      const drawn = takeFirstPaintModel(planRes.text);
+      const plan = drawn?.plan ?? seatApi.parsePlan(planRes.text);
       this.timings.parsed = performance.now();
       if (!(await this.yieldStep())) return;
-      this.initModel(plan, groups);
+      this.initModel(plan, groups, drawn?.store);
       this.timings.storeBuilt = performance.now();
       const status = await statusParsed!;
       if (!(await this.yieldStep())) return;
@@ -127,6 +130,7 @@ export class SeatMapLoader {
       warmBotToken();
     } catch (error) {
       if (isAbortError(error) || c.destroyed) return;
+      endFirstPaint();
       c.ui.setState({ phase: 'error', error });
     } finally {
       statusParser?.close();
@@ -139,11 +143,11 @@ export class SeatMapLoader {
     return !this.c.destroyed;
   }
 
-  /** Builds the model from a plan, nested or columnar. */
-  initModel(plan: ApiSeatplan | ColumnarSeatplan, groups: ApiTicketGroup[]): void {
+  /** Builds the model from a plan, nested or columnar (the store given when the first-paint picture built it). */
+  initModel(plan: ApiSeatplan | ColumnarSeatplan, groups: ApiTicketGroup[], store?: SeatStore): void {
     const c = this.c;
     c.plan = plan;
-    c.store = buildSeatStore(plan);
+    c.store = store ?? buildSeatStore(plan);
     c.facts.setGroups(groups);
     c.sync = new StatusSync(c.store, { presentationId: c.presentation.id });
     c.selection = new SeatSelection(c.store, {
@@ -173,6 +177,8 @@ export class SeatMapLoader {
   /** The page's map frame: the renderer mounts into it as soon as the model is built (at once if it already is). */
   attachHost(el: HTMLDivElement, size: () => { width: number; height: number }): void {
     this.host = { el, size };
+    // The first-paint picture, if any, moves into the frame at the camera the map will open with.
+    adoptFirstPaint(el, size, () => this.c.camera.bottomInset);
     this.mountAttached();
   }
 
@@ -214,6 +220,8 @@ export class SeatMapLoader {
     renderer.onFrame = () => {
       if (!this.firstFrameResolve) return;
       this.timings.firstFrame = performance.now();
+      // The map's own seats are on its canvas, drawn over the picture: the picture goes in the same task.
+      endFirstPaint();
       this.firstFrameResolve();
       this.firstFrameResolve = null;
       // Hit-testing needs the spatial index; build it once the map is on screen.

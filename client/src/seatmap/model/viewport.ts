@@ -80,6 +80,25 @@ export function fitToBounds(bounds: Bounds, viewportWidth: number, viewportHeigh
   };
 }
 
+const FIT_PADDING = 24;
+
+/**
+ * The camera the map opens with: the whole venue in view. On a phone held upright a wide venue fills the width and
+ * leaves height over: keep it near the top (under the live badge) rather than floating in the middle, so it sits
+ * right under the show's name. `bottomInset`: CSS px at the bottom covered by the phone's bar. The seat map's camera
+ * (managers/camera.ts) and the first-paint picture (first-paint/) both open here, so the swap between them is still.
+ */
+export function openingCamera(bounds: Bounds, width: number, height: number, bottomInset = 0): Camera {
+  const visible = height - bottomInset;
+  const pad = Math.min(FIT_PADDING, width * 0.05);
+  const cam = { ...fitToBounds(bounds, width, visible, pad), viewportHeight: height };
+  const contentHeight = (bounds.maxY - bounds.minY) * cam.scale;
+  // Near the top, but never so low that the venue's bottom goes under the phone's bar.
+  if (width < 600 && contentHeight < visible * 0.75)
+    return { ...cam, y: Math.min(56 - bounds.minY * cam.scale, visible - pad - bounds.maxY * cam.scale) };
+  return cam;
+}
+
 /** Neighbouring seats at least this far apart (CSS px) after tapping a section: comfortably tappable by a finger. */
 export const TAPPABLE_SEAT_PITCH_PX = 24;
 
