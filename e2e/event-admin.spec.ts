@@ -58,17 +58,23 @@ async function ownTheatre(api: APIRequestContext): Promise<Omit<Hall, 'day'>> {
       data: { businessId: 1, code, name: names, address: 'Herzl 1, Haifa', kind: 'hall' },
     }),
   );
+  const plan = await publishedPlan(api, venue.id, THEATRE);
+  return { id: venue.id, planId: plan.id, en: names.en, he: names.he };
+}
+
+/** A version of a venue's seat plan, uploaded and published through the admin API. */
+async function publishedPlan(api: APIRequestContext, venueId: number, doc: string): Promise<{ id: number }> {
   const plan = await created<{ id: number; revision: number }>(
-    await api.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+    await api.post(`/api/admin/venues/${venueId}/seat-plans?lang=en`, {
       headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
-      data: THEATRE,
+      data: doc,
     }),
   );
   await created(
     await api.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
     200,
   );
-  return { id: venue.id, planId: plan.id, en: names.en, he: names.he };
+  return plan;
 }
 
 /** An event of business 1 made through the admin API (the first test makes its own through the form). */
@@ -880,16 +886,7 @@ test('online dates are added from the screen on a standing-only plan, and refuse
       },
     }),
   );
-  const plan = await created<{ id: number; revision: number }>(
-    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
-      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
-      data: JSON.stringify(standingDoc),
-    }),
-  );
-  await created(
-    await page.request.post(`/api/admin/seat-plans/${plan.id}/publish?lang=en`, { data: { revision: plan.revision } }),
-    200,
-  );
+  await publishedPlan(page.request, venue.id, JSON.stringify(standingDoc));
   const seated = hall;
   const featureId = await apiEvent(page, uniqueCode('e2e-online'));
   await showDates(page, featureId);
@@ -1217,16 +1214,7 @@ test('a date moved to another seat-plan version on the screen: refused with the 
   const hall = await ownTheatre(page.request);
   const doc = JSON.parse(THEATRE);
   doc.sections.find((s: { code: string }) => s.code === 'box-left').groups[0].rows.pop();
-  const v2 = await created<{ id: number; revision: number }>(
-    await page.request.post(`/api/admin/venues/${hall.id}/seat-plans?lang=en`, {
-      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
-      data: JSON.stringify(doc),
-    }),
-  );
-  await created(
-    await page.request.post(`/api/admin/seat-plans/${v2.id}/publish?lang=en`, { data: { revision: v2.revision } }),
-    200,
-  );
+  const v2 = await publishedPlan(page.request, hall.id, JSON.stringify(doc));
   const featureId = await apiEvent(page, uniqueCode('e2e-version'));
   const dateId = await apiPublishedDate(page, featureId, hall.planId, jerusalemDay(50), '20:00');
   // A ticket sold on box-left's last row, seat 1 (written to PostgreSQL as a sale writes it).
