@@ -133,8 +133,7 @@ export class CancellationRepository {
         [ticketIds],
       ),
     );
-    if (wholeReservationIds.length)
-      await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = ANY($1::bigint[])`, [wholeReservationIds]);
+    await this.reservations.cancelAll(tx, wholeReservationIds);
     await this.participants.giveBack(tx, {
       ticketIds: ended.map((t) => t.id),
       wholeReservationIds: ended.length ? wholeReservationIds : [],

@@ -35,7 +35,13 @@ export class ReservationRowsRepository {
 
   /** The whole order is cancelled, in the caller's transaction. */
   async cancel(tx: Queryable, reservationId: string): Promise<void> {
-    await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = $1`, [reservationId]);
+    await this.cancelAll(tx, [reservationId]);
+  }
+
+  /** These whole orders are cancelled in one statement (a cancelled date's group of orders), in the caller's transaction. */
+  async cancelAll(tx: Queryable, reservationIds: string[]): Promise<void> {
+    if (reservationIds.length)
+      await tx.query(`UPDATE reservation SET state = 'cancelled' WHERE id = ANY($1::bigint[])`, [reservationIds]);
   }
 
   /** The order is cancelled once nothing it bought is left (no active voucher, no live ticket), in the caller's transaction. */
