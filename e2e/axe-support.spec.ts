@@ -1,12 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeFor } from './axe.support';
+
+/** The terms page rendered (React draws it after the load event: its <main> is not there before). */
+async function openTerms(page: Page): Promise<void> {
+  await page.goto('/booking/terms');
+  await expect(page.locator('main h1')).toBeVisible();
+}
 
 /**
  * The fast axe every spec uses (axe.support.ts: legacy mode, violations only) must see what the default mode sees:
  * a violation in the page and one inside an iframe, as on the payment page's card dialog.
  */
 test('axe as the specs run it finds a violation in the page and inside a frame', async ({ page }) => {
-  await page.goto('/booking/terms');
+  await openTerms(page);
   await page.evaluate(() => {
     const img = document.createElement('img');
     img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
@@ -29,7 +35,7 @@ test('axe as the specs run it finds a violation in the page and inside a frame',
 test('a second check of the same document (axe already in its frames) still sees what changed, in the page and in a frame', async ({
   page,
 }) => {
-  await page.goto('/booking/terms');
+  await openTerms(page);
   await page.evaluate(() => {
     const frame = document.createElement('iframe');
     frame.title = 'probe frame';
