@@ -138,7 +138,11 @@ async function runOnce(browser, baseUrl, plan) {
     const pz = await tracedPath(browser, page, 'panzoom');
     const ov = await tracedPath(browser, page, 'overview');
     // Edits last: each moves one section (one command) and draws the frame.
-    const ed = await traced(browser, page, `window.__designerBench.edit(${EDITS})`, EDITS);
+    // A build from before the edit hook (an older base) has no edits to time: its column stays empty.
+    const canEdit = EDITS > 0 && (await page.evaluate(() => typeof window.__designerBench.edit === 'function'));
+    const ed = canEdit
+      ? await traced(browser, page, `window.__designerBench.edit(${EDITS})`, EDITS)
+      : { times: [], cpuPerFrame: Number.NaN, allCpuPerFrame: Number.NaN };
     return {
       edit: ed.times,
       editCpu: ed.cpuPerFrame,
