@@ -140,6 +140,19 @@ async function apiPublishedDate(page: Page, featureId: number, planId: number, d
 }
 
 /**
+ * How a test of one date's form begins: the screen at 1280 px, an event of its own (named after `tag`) with one date on
+ * the hall (every zone priced, published), the event's dates shown in English, and that date's row.
+ */
+async function dateRow(page: Page, hall: Hall, tag: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const featureId = await apiEvent(page, uniqueCode(tag));
+  const day = hall.day();
+  const dateId = await apiPublishedDate(page, featureId, hall.planId, day, '20:00');
+  await showDates(page, featureId);
+  return { featureId, dateId, day, row: page.locator(`tr[data-presentation-id="${dateId}"]`) };
+}
+
+/**
  * The tests sell on one hall per worker, made through the API by the first test that needs it: uploading and
  * publishing the theatre plan for each test cost seconds each, and only `seat-plan-designer`/`venue-admin` test that
  * through the screens. Each date gets a day of its own in the hall (a series of two, a week apart, fits in one step).
@@ -696,11 +709,7 @@ test("a date's rotating door code switched on the screen, shown in its row; refu
   hall,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const featureId = await apiEvent(page, uniqueCode('e2e-rotating'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
-  await showDates(page, featureId);
-  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const { featureId, dateId, row } = await dateRow(page, hall, 'e2e-rotating');
   const opener = row.getByRole('button', { name: /^Door code/ });
   await expect(page.getByTestId(`bo-date-${dateId}-rotating-shown`)).toHaveCount(0);
 
@@ -775,13 +784,7 @@ test("a date's sale window set on the screen: buyers see it as not yet on sale a
   hall,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const tag = uniqueCode('e2e-window');
-  const featureId = await apiEvent(page, tag);
-  const day = hall.day();
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, day, '20:00');
-  await showDates(page, featureId);
-  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const { featureId, dateId, day, row } = await dateRow(page, hall, 'e2e-window');
   const opener = row.getByRole('button', { name: /^Sale window/ });
 
   // A close before the open is named in the form, before anything is sent.
@@ -940,11 +943,7 @@ test("a date's hold policy set on the screen: a bad number is named at its field
   hall,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const featureId = await apiEvent(page, uniqueCode('e2e-holds'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
-  await showDates(page, featureId);
-  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const { featureId, dateId, row } = await dateRow(page, hall, 'e2e-holds');
   const opener = row.getByRole('button', { name: /^Hold orders/ });
 
   // The form opens on the date's rules (every date's default), the first field focused.
@@ -1061,11 +1060,7 @@ test("a date's channel allocations set on the screen from the keyboard: a bad nu
   hall,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const featureId = await apiEvent(page, uniqueCode('e2e-quotas'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
-  await showDates(page, featureId);
-  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const { featureId, dateId, row } = await dateRow(page, hall, 'e2e-quotas');
   const opener = row.getByRole('button', { name: /^Channel allocations/ });
 
   // The form opens with no channel limited, the first field focused.
@@ -1124,11 +1119,7 @@ test("a date's seats set aside on the screen from the keyboard: the public map's
   hall,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const featureId = await apiEvent(page, uniqueCode('e2e-aside'));
-  const dateId = await apiPublishedDate(page, featureId, hall.planId, hall.day(), '20:00');
-  await showDates(page, featureId);
-  const row = page.locator(`tr[data-presentation-id="${dateId}"]`);
+  const { featureId, dateId, row } = await dateRow(page, hall, 'e2e-aside');
   const opener = row.getByRole('button', { name: /^Seats set aside/ });
 
   // The form opens on allocation 1 with nothing set aside, its first field focused, a row's seats as checkboxes.
