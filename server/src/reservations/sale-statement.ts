@@ -108,6 +108,8 @@ export interface ShapedSaleStatement<S> {
 export interface SaleStatements<S> {
   /** The statement for this sale: the core and, in their order, the parts that have something to write in it. */
   for(sale: S): ShapedSaleStatement<S>;
+  /** Every part: the text each shape is cut from (what any sale may write, and so which triggers it may fire). */
+  readonly whole: SaleStatement<S>;
 }
 
 /** Nothing to write: a part reads no rows out of a null or empty payload (each part inserts from its arrays). */
@@ -127,9 +129,10 @@ export function saleStatements<S, P, K extends string>(
   core: SaleCorePart<S, P, K>,
   parts: SaleStatementPart<S>[],
 ): SaleStatements<S> {
-  saleStatement(core, parts);
+  const whole = saleStatement(core, parts);
   const byShape = new Map<string, ShapedSaleStatement<S>>();
   return {
+    whole,
     for(sale: S): ShapedSaleStatement<S> {
       const present = parts.filter((part) => !writesNothing(part.payloadOf(sale)));
       const shape = present.map((part) => part.name).join('+');
