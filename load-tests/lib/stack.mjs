@@ -47,11 +47,11 @@ export function ensureBuilt() {
 }
 
 /** Throw-away PostgreSQL + Redis under .tmp/<name>. */
-export async function startServices(name) {
+export async function startServices(name, { pgSettings = [] } = {}) {
   const dir = path.join(ROOT, '.tmp', `${name}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const pg = await services.startPostgres({ dir: path.join(dir, 'pg'), durable: false });
+  const pg = await services.startPostgres({ dir: path.join(dir, 'pg'), durable: false, settings: pgSettings });
   await pg.createDatabase('bench');
   const redis = await services.startRedis({ dir: path.join(dir, 'redis') });
   onInterrupt(async () => {

@@ -1,5 +1,5 @@
 import type { QueryResultRow } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 
 interface PgClient {
   query<R extends QueryResultRow>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
@@ -25,11 +25,24 @@ export class PreparedSql {
   async query<R extends QueryResultRow = QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
     const runner = this.db.createQueryRunner();
     try {
-      const client = (await runner.connect()) as PgClient;
-      const result = await client.query<R>({ name: `${this.namespace}_${name}`, text, values });
-      return result.rows;
+      return await this.queryOn<R>(runner, name, text, values);
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * The same named statement on a runner's connection, inside whatever transaction the runner has open (the sale's,
+   * when participants lock and check their rows around it). connect() hands back the runner's own client.
+   */
+  async queryOn<R extends QueryResultRow = QueryResultRow>(
+    runner: QueryRunner,
+    name: string,
+    text: string,
+    values: unknown[],
+  ): Promise<R[]> {
+    const client = (await runner.connect()) as PgClient;
+    const result = await client.query<R>({ name: `${this.namespace}_${name}`, text, values });
+    return result.rows;
   }
 }

@@ -27,8 +27,8 @@ export interface SaleParticipant {
   applies(sale: SaleInput): boolean;
   /**
    * What this participant writes inside the sale statement itself (CTEs after the reservation's, with their own
-   * parameters read off this participant's payload): no round trip of its own. Always part of the statement, so its
-   * text is the same for every sale; with no payload it writes no rows.
+   * parameters read off this participant's payload): no round trip of its own. Left out of the text of a sale whose
+   * payload for it is empty (one prepared statement per shape, sale-statement.ts `saleStatements`).
    */
   readonly statement?: SaleStatementPart<SaleInput>;
   /**

@@ -1,4 +1,4 @@
-import { saleStatement, type SaleCorePart, type SaleStatementPart } from './sale-statement';
+import { saleStatement, saleStatements, type SaleCorePart, type SaleStatementPart } from './sale-statement';
 
 interface Sale {
   cart: string;
@@ -91,5 +91,52 @@ describe('saleStatement: parts numbered in order, each reading its own payload',
     },
   ])('refuses $why', ({ parts, error }) => {
     expect(() => saleStatement(core, parts as SaleStatementPart<Sale>[])).toThrow(error);
+  });
+});
+
+describe("saleStatements: a part with nothing to write is left out of that sale's text", () => {
+  const statements = saleStatements(core, [notes, gifts] as SaleStatementPart<Sale>[]);
+  test.each([
+    {
+      why: 'gifts only',
+      sale,
+      name: 'sale+gifts',
+      values: ['c-1', 'he', 500, [7, 9], [200, 100]],
+      lacks: 'INSERT INTO n ',
+    },
+    {
+      why: 'a note only',
+      sale: { ...sale, gifts: [], note: 'x' },
+      name: 'sale+notes',
+      values: ['c-1', 'he', 500, 'x'],
+      lacks: 'INSERT INTO g ',
+    },
+    {
+      why: "both, in the parts' order",
+      sale: { ...sale, note: 'x' },
+      name: 'sale+notes+gifts',
+      values: ['c-1', 'he', 500, 'x', [7, 9], [200, 100]],
+      lacks: null,
+    },
+    {
+      why: 'neither: the core alone',
+      sale: { ...sale, gifts: [] },
+      name: 'sale',
+      values: ['c-1', 'he', 500],
+      lacks: 'AS (INSERT INTO g',
+    },
+  ])('$why: $name', ({ sale: s, name, values, lacks }) => {
+    const shaped = statements.for(s);
+    expect(shaped.name).toBe(name);
+    expect(shaped.statement.params(s)).toEqual(values);
+    expect(shaped.statement.paramCount).toBe(values.length);
+    if (lacks) expect(shaped.statement.sql).not.toContain(lacks);
+    // One text per shape: the prepared statement's name always means the same text.
+    expect(statements.for(s)).toBe(shaped);
+  });
+
+  it('checks every part when made, not only at the first sale that carries it', () => {
+    const broken = { ...gifts, ctes: (p: Record<string, string>) => `g AS (SELECT ${p.nope})` };
+    expect(() => saleStatements(core, [notes, broken] as SaleStatementPart<Sale>[])).toThrow('gifts has no nope');
   });
 });

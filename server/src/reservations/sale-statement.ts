@@ -3,7 +3,8 @@
  * (reservation, tickets, payment, outbox, cart) and one part per participant that writes something of its own. Each
  * part names its parameters and reads them off its own payload; the builder numbers them ($1, $2, ...) in the order
  * the parts come, so no part knows another's positions and nobody counts to 48 by hand. Still ONE statement: the parts
- * are data-modifying CTEs of one WITH, run atomically in one round trip.
+ * are data-modifying CTEs of one WITH, run atomically in one round trip. A part with nothing to write in a sale is
+ * left out of that sale's text (saleStatements, docs/decisions/029-sale-statement-by-shape.md).
  */
 
 /** How a part reads one parameter off its payload (a method's type: a part of any payload fits the builder's list). */
@@ -94,6 +95,53 @@ export function saleStatement<S, P, K extends string>(
         for (const read of readers) values[i++] = read(payload);
       }
       return values;
+    },
+  };
+}
+
+/** The statement of one sale's shape, with the name it is prepared under (the same shape, the same name and text). */
+export interface ShapedSaleStatement<S> {
+  readonly name: string;
+  readonly statement: SaleStatement<S>;
+}
+
+export interface SaleStatements<S> {
+  /** The statement for this sale: the core and, in their order, the parts that have something to write in it. */
+  for(sale: S): ShapedSaleStatement<S>;
+  /** Every part: the text each shape is cut from (what any sale may write, and so which triggers it may fire). */
+  readonly whole: SaleStatement<S>;
+}
+
+/** Nothing to write: a part reads no rows out of a null or empty payload (each part inserts from its arrays). */
+function writesNothing(payload: unknown): boolean {
+  return payload === null || payload === undefined || (Array.isArray(payload) && payload.length === 0);
+}
+
+/**
+ * The sale statement by shape: a part whose payload is empty is left out of the text, so PostgreSQL neither plans,
+ * locks nor opens the tables and indexes of writes that write no rows (a plain ticket sale carries no vouchers, gift
+ * vouchers, donations or waivers). The parts that stay keep their order, so rows are still written and locked in the
+ * one order. Each shape is put together once and named by its parts (`sale`, `sale+vouchers`, ...), a prepared
+ * statement per shape and connection. Every part is checked when this is made (the whole statement is put together),
+ * so a mistake in a rare part fails at the first sale, not at the first sale that carries it.
+ */
+export function saleStatements<S, P, K extends string>(
+  core: SaleCorePart<S, P, K>,
+  parts: SaleStatementPart<S>[],
+): SaleStatements<S> {
+  const whole = saleStatement(core, parts);
+  const byShape = new Map<string, ShapedSaleStatement<S>>();
+  return {
+    whole,
+    for(sale: S): ShapedSaleStatement<S> {
+      const present = parts.filter((part) => !writesNothing(part.payloadOf(sale)));
+      const shape = present.map((part) => part.name).join('+');
+      let shaped = byShape.get(shape);
+      if (!shaped) {
+        shaped = { name: shape ? `${core.name}+${shape}` : core.name, statement: saleStatement(core, present) };
+        byShape.set(shape, shaped);
+      }
+      return shaped;
     },
   };
 }

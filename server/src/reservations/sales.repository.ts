@@ -6,7 +6,7 @@ import { LimitClaims } from './limit-claims';
 import type { SaleInput, SaleOutcome, SaleTicket } from './sale-input';
 import { SALE_LINES } from './sale-lines';
 import { SaleParticipants, type SaleParticipant } from './sale-participant';
-import { saleStatement, type SaleCorePart, type SaleStatement } from './sale-statement';
+import { saleStatements, type SaleCorePart, type SaleStatements } from './sale-statement';
 
 // The shapes of a sale, where the tests and the entry have always found them.
 export type { SaleInput, SaleOutcome } from './sale-input';
@@ -180,7 +180,7 @@ export function refusalOf(error: unknown, participants: readonly SaleParticipant
 @Injectable()
 export class SalesRepository {
   private readonly sql: PreparedSql;
-  private built: SaleStatement<SaleInput> | undefined;
+  private built: SaleStatements<SaleInput> | undefined;
 
   constructor(
     private readonly db: DataSource,
@@ -193,11 +193,11 @@ export class SalesRepository {
 
   /**
    * THE sale statement: the sale's own part, each participant's part (in lock order) and the sale's lines
-   * (sale-statement.ts). Put together at the first sale, once every participant has registered; the same text for
-   * every sale after (a prepared statement).
+   * (sale-statement.ts), by the sale's shape (the parts with something to write in it). Put together at the first
+   * sale, once every participant has registered; the same text for every sale of a shape (a prepared statement).
    */
-  get statement(): SaleStatement<SaleInput> {
-    this.built ??= saleStatement(SALE_CORE, [
+  get statements(): SaleStatements<SaleInput> {
+    this.built ??= saleStatements(SALE_CORE, [
       ...this.participants.all().flatMap((p) => (p.statement ? [p.statement] : [])),
       ...SALE_LINES,
     ]);
@@ -206,11 +206,12 @@ export class SalesRepository {
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     const participants = this.participants.for(sale);
+    const { name, statement } = this.statements.for(sale);
     // Nothing shared but seats: the single statement is its own transaction (the hot path: one round trip).
     if (participants.length === 0) {
       try {
         const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
-          this.sql.query<{ reservation_id: string }>('sale', this.statement.sql, this.statement.params(sale)),
+          this.sql.query<{ reservation_id: string }>(name, statement.sql, statement.params(sale)),
         );
         return { ok: true, reservationId: row!.reservation_id };
       } catch (error) {
@@ -232,9 +233,11 @@ export class SalesRepository {
           return refused;
         }
       }
-      const { sql, params } = this.statement;
-      const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () => runner.query(sql, params(sale)));
-      const reservationId = String(row.reservation_id);
+      // Prepared too (the shape's name): a statement of a dozen CTEs costs more to plan than to run.
+      const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
+        this.sql.queryOn<{ reservation_id: string }>(runner, name, statement.sql, statement.params(sale)),
+      );
+      const reservationId = String(row!.reservation_id);
       for (const participant of participants) {
         const late = (await participant.after?.(runner, sale, reservationId)) ?? null;
         if (late) {
