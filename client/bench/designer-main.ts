@@ -3,6 +3,7 @@ import { DesignerStage } from '../src/backoffice/designer/designer-stage';
 import { emptyDoc, type DesignerDoc } from '../src/backoffice/designer/editor/doc';
 import { Editor } from '../src/backoffice/designer/editor/editor';
 import { planToDoc } from '../src/backoffice/designer/editor/venue-document';
+import { fitToBounds } from '../src/seatmap/model/viewport';
 
 /**
  * Benchmark entry (load-tests/designer-canvas.bench.mjs): the seat-plan designer's REAL editing canvas (the editor and
@@ -13,12 +14,36 @@ import { planToDoc } from '../src/backoffice/designer/editor/venue-document';
  * window.__designerBench: `open()` builds the document (timed apart: opening a file is the Node bench's) and draws the
  * first frame; `path(kind, frames)` moves the camera a step per call and draws it synchronously, reading a pixel back
  * from each layer so the rasterising is inside the time. `edit(count)` moves a section (one command) and draws, per edit.
+ * `blockSetup(seats)`, then `block()`, `undo()`, `redo()`: the block tool's drag ending (a block of that many seats, rows
+ * of 100) and the undo and redo keys' commands, each timed ON SCREEN: from the command to the animation frame after the
+ * one in which the stage drew it (its pixels read back), as the screen shows it: the stage's own requestAnimationFrame,
+ * not a synchronous flush, and the problems list worked out in between as the designer's panel does on every change.
  */
 interface Bench {
   open(): { seats: number; buildMs: number; firstDrawMs: number };
   path(kind: 'panzoom' | 'overview', frames: number): number[];
   /** `count` edits, each moving one section (in turn) by a unit and drawing the frame: ms each. */
   edit(count: number): number[];
+  /** The block tool set for a block of `seats` seats beside the plan, the camera showing both (drawn, not timed). */
+  blockSetup(seats: number): Promise<{ seats: number; rows: number; seatsPerRow: number }>;
+  /** The block tool's drag ending: the block made and shown. */
+  block(): Promise<Step>;
+  /** The undo key: the last command taken back and shown. */
+  undo(): Promise<Step>;
+  /** The redo key: the command made again and shown. */
+  redo(): Promise<Step>;
+}
+
+/** One command timed on screen (ms from the command's start). */
+interface Step {
+  /** The command itself (the model's operation and the editor's listeners). */
+  commandMs: number;
+  /** The problems list worked out again, as the designer's panel does on the change (editor.problems(), changes()). */
+  validateMs: number;
+  /** Until the frame that shows the result: the animation frame after the one the stage drew the change in. */
+  paintedMs: number;
+  /** Seats in the document afterwards. */
+  seats: number;
 }
 
 const venue = { code: 'bench', name: { he: 'ב', en: 'B', ru: 'Б', ar: 'ب' }, businessId: 1 };
@@ -38,6 +63,42 @@ function documentOf(plan: string): DesignerDoc {
 function readBack(): void {
   for (const canvas of document.querySelectorAll<HTMLCanvasElement>('#host canvas'))
     canvas.getContext('2d')!.getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1);
+}
+
+/** The block's two corners (the drag), set up by blockSetup. */
+let blockDrag: { a: { x: number; y: number }; b: { x: number; y: number } } | null = null;
+
+const nextFrame = () => new Promise<number>((done) => requestAnimationFrame(done));
+
+/**
+ * Resolves with the time of the animation frame after the one in which the stage drew the plan layer again (its pixels
+ * read back there, so they are rasterised): that frame is the one the browser shows the change in.
+ */
+async function painted(planFramesBefore: number): Promise<number> {
+  // Frames in which the stage drew nothing new are waited through (bounded: a stage that never draws fails the run).
+  for (let i = 0; i < 600; i++) {
+    await nextFrame();
+    if (stage!.stats.planFrames > planFramesBefore) {
+      readBack();
+      return nextFrame();
+    }
+  }
+  throw new Error('the stage did not draw the change');
+}
+
+/** A command timed on screen: it runs, the panel's problems are worked out, and the frame that shows it comes. */
+async function onScreen(command: () => void): Promise<Step> {
+  const e = editor!;
+  const before = stage!.stats.planFrames;
+  const t0 = performance.now();
+  command();
+  const t1 = performance.now();
+  // The designer's screen renders on the change (useSyncExternalStore) and lists the problems, before the frame.
+  e.problems();
+  e.changes();
+  const t2 = performance.now();
+  const shown = await painted(before);
+  return { commandMs: t1 - t0, validateMs: t2 - t1, paintedMs: shown - t0, seats: e.doc.seats.size };
 }
 
 const bench: Bench = {
@@ -91,6 +152,51 @@ const bench: Bench = {
       times.push(performance.now() - t0);
     }
     return times;
+  },
+  async blockSetup(seats) {
+    const e = editor!;
+    const s = stage!;
+    const perRow = Math.min(100, seats);
+    const rows = Math.max(1, Math.ceil(seats / perRow));
+    const size = e.doc.meta.seatSize;
+    const spacing = size * 1.2;
+    const rowSpacing = size * 1.4;
+    // Beside the plan, on the right: the seats of the plan keep their places and the block overlaps none of them. The
+    // plan is made wide enough to hold it and there is a category to give its seats (untimed commands), so the block
+    // is a valid part of the plan and the problems list runs the whole plan check as it does on a clean plan.
+    const x = e.doc.meta.width + size * 4;
+    const y = size * 2;
+    blockDrag = { a: { x, y }, b: { x: x + (perRow - 1) * spacing, y: y + (rows - 1) * rowSpacing } };
+    e.updateMeta({
+      width: Math.ceil(blockDrag.b.x + size * 4),
+      height: Math.ceil(Math.max(e.doc.meta.height, blockDrag.b.y + size * 4)),
+    });
+    if (e.doc.zones.size === 0) e.addZone();
+    e.setTool('block');
+    e.setToolOptions({ block: { rows, seatsPerRow: perRow, curvature: 0, stagger: false }, grid: 0 });
+    // The camera shows the plan and the block's place, as a venue zooms out to draw next to what it has.
+    const { viewportWidth: w, viewportHeight: h } = e.camera;
+    e.camera = fitToBounds({ minX: 0, minY: 0, maxX: e.doc.meta.width, maxY: e.doc.meta.height }, w, h, 24);
+    e.setDraft({ a: blockDrag.a, b: blockDrag.b });
+    // Every section's bitmap at this zoom is drawn before the command is timed (a new zoom level draws them over frames).
+    do {
+      s.flush();
+      await nextFrame();
+    } while (s.seats.pending);
+    return { seats: rows * perRow, rows, seatsPerRow: perRow };
+  },
+  block() {
+    // As the canvas's pointer-up does at the end of the block tool's drag.
+    return onScreen(() => {
+      editor!.setDraft(null);
+      editor!.create(blockDrag!.a, blockDrag!.b);
+    });
+  },
+  undo() {
+    return onScreen(() => editor!.undo());
+  },
+  redo() {
+    return onScreen(() => editor!.redo());
   },
 };
 (window as unknown as { __designerBench: Bench }).__designerBench = bench;
