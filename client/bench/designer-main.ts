@@ -2,7 +2,8 @@ import { designerTemplates } from '@hotline/seatmaps/designer';
 import { DesignerStage } from '../src/backoffice/designer/designer-stage';
 import { emptyDoc, type DesignerDoc } from '../src/backoffice/designer/editor/doc';
 import { Editor } from '../src/backoffice/designer/editor/editor';
-import { planToDoc } from '../src/backoffice/designer/editor/venue-document';
+import { validateDesign } from '../src/backoffice/designer/editor/validate';
+import { planToDoc, toVenueDocument } from '../src/backoffice/designer/editor/venue-document';
 import { fitToBounds } from '../src/seatmap/model/viewport';
 
 /**
@@ -17,7 +18,11 @@ import { fitToBounds } from '../src/seatmap/model/viewport';
  * `blockSetup(seats)`, then `block()`, `undo()`, `redo()`: the block tool's drag ending (a block of that many seats, rows
  * of 100) and the undo and redo keys' commands, each timed ON SCREEN: from the command to the animation frame after the
  * one in which the stage drew it (its pixels read back), as the screen shows it: the stage's own requestAnimationFrame,
- * not a synchronous flush, and the problems list worked out in between as the designer's panel does on every change.
+ * not a synchronous flush; then the problems list, worked out after that frame as the designer's screen does.
+ * `save(kind, target)` (load-tests/designer-save.bench.mjs, the page served from the real server's origin): the
+ * designer's save as DesignerScreen's saveNow and designerApi make it (the document in the venue format, JSON, the
+ * seat-plan media type) to the real API, split into the client's check, its serialising and the request, with the
+ * server's own split from the answer's Server-Timing header.
  */
 interface Bench {
   open(): { seats: number; buildMs: number; firstDrawMs: number };
@@ -32,14 +37,44 @@ interface Bench {
   undo(): Promise<Step>;
   /** The redo key: the command made again and shown. */
   redo(): Promise<Step>;
+  /**
+   * The open document saved as a new draft of a venue (`create`: the first save), over a draft (`replace`: every save
+   * after it, at the draft's revision), or that draft published (`publish`: no document sent).
+   */
+  save(
+    kind: 'create' | 'replace' | 'publish',
+    target: { venueId?: number; planId?: number; revision?: number },
+  ): Promise<SaveStep>;
 }
+
+/** One save, publish or first save of the open document through the real API (ms). */
+interface SaveStep {
+  status: number;
+  /** The designer's problems list from scratch (validateDesign: the check saveNow reads before it saves). */
+  checkMs: number;
+  /** The document in the venue format (toVenueDocument), then as JSON: what designerApi sends. */
+  toDocumentMs: number;
+  stringifyMs: number;
+  bytes: number;
+  /** From the request sent to its answer read (the upload, the server's work, the answer). */
+  requestMs: number;
+  /** The answer's Server-Timing header (null: a server without it). */
+  serverTiming: string | null;
+  plan: { id: number; revision: number; status: string } | null;
+  error: string | null;
+}
+
+/** The upload media type designerApi sends a document as (the API reads up to 16 MB of it on these routes only). */
+const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
 
 /** One command timed on screen (ms from the command's start). */
 interface Step {
   /** The command itself (the model's operation and the editor's listeners). */
   commandMs: number;
-  /** The problems list worked out again, as the designer's panel does on the change (editor.problems(), changes()). */
+  /** The problems list worked out again after the frame, as the designer's screen does (editor.problems()). */
   validateMs: number;
+  /** Until the problems list is worked out (after the frame that shows the change). */
+  listedMs: number;
   /** Until the frame that shows the result: the animation frame after the one the stage drew the change in. */
   paintedMs: number;
   /** Seats in the document afterwards. */
@@ -86,19 +121,30 @@ async function painted(planFramesBefore: number): Promise<number> {
   throw new Error('the stage did not draw the change');
 }
 
-/** A command timed on screen: it runs, the panel's problems are worked out, and the frame that shows it comes. */
+/**
+ * A command timed on screen: it runs, the frame that shows it comes, and then the problems list is worked out as the
+ * designer's screen does it (use-editor.ts useProblemsAfterPaint: in a task after that frame; its changes() in the
+ * render that follows).
+ */
 async function onScreen(command: () => void): Promise<Step> {
   const e = editor!;
   const before = stage!.stats.planFrames;
   const t0 = performance.now();
   command();
   const t1 = performance.now();
-  // The designer's screen renders on the change (useSyncExternalStore) and lists the problems, before the frame.
-  e.problems();
   e.changes();
-  const t2 = performance.now();
   const shown = await painted(before);
-  return { commandMs: t1 - t0, validateMs: t2 - t1, paintedMs: shown - t0, seats: e.doc.seats.size };
+  await new Promise((done) => setTimeout(done, 0));
+  const t2 = performance.now();
+  e.problems();
+  const t3 = performance.now();
+  return {
+    commandMs: t1 - t0,
+    validateMs: t3 - t2,
+    paintedMs: shown - t0,
+    listedMs: t3 - t0,
+    seats: e.doc.seats.size,
+  };
 }
 
 const bench: Bench = {
@@ -197,6 +243,54 @@ const bench: Bench = {
   },
   redo() {
     return onScreen(() => editor!.redo());
+  },
+  async save(kind, target) {
+    const e = editor!;
+    let checkMs = 0;
+    let toDocumentMs = 0;
+    let stringifyMs = 0;
+    let body: string | undefined;
+    let type = 'application/json';
+    if (kind === 'publish') body = JSON.stringify({ revision: target.revision });
+    else {
+      const t0 = performance.now();
+      const problems = validateDesign(e.doc);
+      const t1 = performance.now();
+      // saveNow keeps on this device what the venue format would refuse: a bench plan must not have any of it.
+      if (problems.some((p) => p.code !== 'planCheck')) throw new Error(`the plan has problems: ${problems[0]!.code}`);
+      const doc = toVenueDocument(e.doc);
+      const t2 = performance.now();
+      body = JSON.stringify(doc);
+      const t3 = performance.now();
+      [checkMs, toDocumentMs, stringifyMs] = [t1 - t0, t2 - t1, t3 - t2];
+      type = SEAT_PLAN_MEDIA_TYPE;
+    }
+    const url =
+      kind === 'create'
+        ? `/api/admin/venues/${target.venueId}/seat-plans`
+        : kind === 'replace'
+          ? `/api/admin/seat-plans/${target.planId}?revision=${target.revision}`
+          : `/api/admin/seat-plans/${target.planId}/publish`;
+    const t4 = performance.now();
+    const res = await fetch(url, {
+      method: kind === 'replace' ? 'PUT' : 'POST',
+      headers: { accept: 'application/json', 'content-type': type },
+      body,
+      credentials: 'same-origin',
+    });
+    const answer = (await res.json()) as { id?: number; revision?: number; status?: string; error?: string };
+    const requestMs = performance.now() - t4;
+    return {
+      status: res.status,
+      checkMs,
+      toDocumentMs,
+      stringifyMs,
+      bytes: body.length,
+      requestMs,
+      serverTiming: res.headers.get('server-timing'),
+      plan: res.ok ? { id: answer.id!, revision: answer.revision!, status: answer.status! } : null,
+      error: res.ok ? null : `${answer.error ?? res.status}`,
+    };
   },
 };
 (window as unknown as { __designerBench: Bench }).__designerBench = bench;
