@@ -127,6 +127,10 @@ async function painted(planFramesBefore: number): Promise<number> {
  * render that follows).
  */
 async function onScreen(command: () => void): Promise<Step> {
+  // The labels' seat index is built once the document has rested (as it has by the end of a real drag, or before a
+  // key is pressed again): otherwise its timer fires inside the timed command, for the plan the command replaces.
+  for (let i = 0; i < 600 && !stage!.seats.sync()?.index; i++) await nextFrame();
+  if (!stage!.seats.sync()?.index) throw new Error('the seat index was not built');
   const e = editor!;
   const before = stage!.stats.planFrames;
   const t0 = performance.now();
