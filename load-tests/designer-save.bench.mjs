@@ -14,8 +14,9 @@
 // Target (the issue): validating and saving 100,000 seats in < 2 s (client check + serialise + request).
 //   node load-tests/designer-save.bench.mjs [--rounds=5] [--plan=stadium] [--no-build] [--base=DIR] [--write]
 // --base=DIR: another tree (e.g. a worktree of main) whose server/dist (built: node scripts/build.mjs there) runs as a
-// second server on the same database, its rounds interleaved with this tree's (base first on odd rounds, new first on
-// even), reported side by side. The page is this tree's (the client's part is the same code unless this tree changed
+// second server on a database of its own (same PostgreSQL and Redis; its own migrations, so a schema change is
+// compared too), its rounds interleaved with this tree's (base first on odd rounds, new first on even), reported side
+// by side. The page is this tree's (the client's part is the same code unless this tree changed
 // it). BENCH_CPU_PROF=DIR writes each server's CPU profile there when it stops (node --cpu-prof).
 // Prints only; --write appends the table to load-tests/RESULTS.md (the lead's quiet-machine runs).
 import { spawnSync } from 'node:child_process';
@@ -173,21 +174,30 @@ async function main() {
   const servers = [];
   let browser;
   try {
-    const env = { DATABASE_URL: svc.databaseUrl, REDIS_URL: svc.redisUrl };
-    servers.push({ name: 'new', ...(await startServer(env, 'new')) });
-    if (baseDist) servers.unshift({ name: 'base', ...(await startServer(env, 'base', [], baseDist)) });
-    const pool = new Pool({ connectionString: svc.databaseUrl, max: 2 });
-    pool.on('error', () => undefined);
-    await createBenchStaff(pool, [CATALOGUE]);
-    await pool.end();
-    const staff = await signInBenchStaff(servers[0].url);
-    const venueId = await benchVenue(servers[0], staff);
+    // Each server on a database of its own (one PostgreSQL): its own migrations, so a schema change is A/B'd too.
+    const databases = [{ name: 'new', url: svc.databaseUrl, dist: undefined }];
+    if (baseDist) {
+      const admin = new Pool({ connectionString: svc.databaseUrl, max: 1 });
+      await admin.query('CREATE DATABASE bench_base');
+      await admin.end();
+      databases.unshift({ name: 'base', url: svc.databaseUrl.replace(/\/bench$/, '/bench_base'), dist: baseDist });
+    }
+    for (const d of databases) {
+      const server = await startServer({ DATABASE_URL: d.url, REDIS_URL: svc.redisUrl }, d.name, [], d.dist);
+      servers.push({ name: d.name, ...server });
+      const pool = new Pool({ connectionString: d.url, max: 2 });
+      pool.on('error', () => undefined);
+      await createBenchStaff(pool, [CATALOGUE]);
+      await pool.end();
+      const staff = await signInBenchStaff(server.url);
+      Object.assign(servers.at(-1), { staff, venueId: await benchVenue(server, staff) });
+    }
     browser = await chromium.launch(CHROMIUM_OPTIONS);
     const runs = new Map(servers.map((s) => [s.name, []]));
     for (let k = 0; k < ROUNDS; k++) {
       const order = k % 2 === 0 ? servers : [...servers].reverse();
       for (const s of order) {
-        const r = await round(browser, s, svc, staff, venueId);
+        const r = await round(browser, s, svc, s.staff, s.venueId);
         runs.get(s.name).push(r);
         const show = (x) =>
           `${f0(x.checkMs + x.toDocumentMs + x.stringifyMs + x.requestMs)} ms (request ${f0(x.requestMs)}, server ${x.serverTiming ?? '—'}; CPU server ${f0(x.serverCpu)} / pg ${f0(x.pgCpu)})`;
@@ -198,7 +208,7 @@ async function main() {
     }
     const version = browser.version();
     const lines = [
-      `Chromium ${version} headless (the designer's bench page on the server's origin, signed in) → one server node (NODE_ENV=production) → PostgreSQL, all on this machine; the ${PLAN} template (${runs.get('new')[0].seats.toLocaleString('en')} seats); ${ROUNDS} rounds${BASE ? ", base and new servers interleaved on one database (the page is this tree's)" : ''}, each on a fresh page: first save (POST), save (PUT, the draft again), publish; medians. 1-minute load average ${loadAtStart[0].toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end.`,
+      `Chromium ${version} headless (the designer's bench page on the server's origin, signed in) → one server node (NODE_ENV=production) → PostgreSQL, all on this machine; the ${PLAN} template (${runs.get('new')[0].seats.toLocaleString('en')} seats); ${ROUNDS} rounds${BASE ? ", base and new servers interleaved, each on its own database (the page is this tree's)" : ''}, each on a fresh page: first save (POST), save (PUT, the draft again), publish; medians. 1-minute load average ${loadAtStart[0].toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end.`,
       '',
       '| server | call | total ms | client: check / document / JSON ms | request ms | server: parse / read / validate / write / other ms | CPU ms: server / PostgreSQL | MiB sent | < 2 s |',
       '|---|---|---:|---|---:|---|---|---:|---|',
