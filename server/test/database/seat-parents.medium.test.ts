@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { openDataSource } from '../../src/database/data-source';
+import { SeatParentsCheckedPerStatement1796540000000 } from '../../src/database/migrations/1796540000000-seat-parents-checked-per-statement';
 import { createTestDatabase, type TestDatabase } from '../support/test-env';
 
 /**
@@ -173,4 +175,34 @@ test('a parent deleted while a seat naming it is written: the writer waits and i
   } finally {
     await sql.query(def);
   }
+});
+
+test('undone, the four foreign keys are back and the triggers gone; done again, the other way round', async () => {
+  const migration = new SeatParentsCheckedPerStatement1796540000000();
+  const run = async (step: 'up' | 'down') => {
+    const ds = await openDataSource(db.url, 1);
+    const runner = ds.createQueryRunner();
+    try {
+      await migration[step](runner);
+    } finally {
+      await runner.release();
+      await ds.destroy();
+    }
+  };
+  const shape = async () => ({
+    keys: (
+      await sql.query(
+        `SELECT conname FROM pg_constraint WHERE conrelid = 'seat'::regclass AND contype = 'f' ORDER BY 1`,
+      )
+    ).rows.map((r) => r.conname),
+    triggers: (
+      await sql.query(`SELECT count(*)::int AS n FROM pg_trigger WHERE tgname LIKE 'seat_parent%' AND NOT tgisinternal`)
+    ).rows[0].n,
+  });
+  const keys = ['seat_group_id_fkey', 'seat_seatplan_id_fkey', 'seat_section_id_fkey', 'seat_zone_id_fkey'];
+  expect(await shape()).toEqual({ keys: [], triggers: 10 });
+  await run('down');
+  expect(await shape()).toEqual({ keys, triggers: 0 });
+  await run('up');
+  expect(await shape()).toEqual({ keys: [], triggers: 10 });
 });
