@@ -106,7 +106,12 @@ export default defineConfig([
   },
   {
     // The functions this benchmark hands to page.evaluate() run inside Chromium.
-    files: ['load-tests/seatmap.bench.mjs', 'load-tests/page.bench.mjs', 'load-tests/designer-canvas.bench.mjs'],
+    files: [
+      'load-tests/seatmap.bench.mjs',
+      'load-tests/page.bench.mjs',
+      'load-tests/designer-canvas.bench.mjs',
+      'load-tests/designer-save.bench.mjs',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

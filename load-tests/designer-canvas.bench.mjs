@@ -16,16 +16,22 @@
 // by side (base | new).
 // Prints only; --write appends the table to load-tests/RESULTS.md (the lead's quiet-machine runs).
 //   node load-tests/designer-canvas.bench.mjs [--repeats=5] [--plan=stadium] [--frames=180] [--viewport=1280x800]
-//     [--no-build] [--base=DIR] [--edits=10] [--write]
+//     [--no-build] [--base=DIR] [--edits=10] [--block=20000] [--write]
 // --edits: after the paths, that many edits each moving one section (one command) and drawing the frame, timed and
 // traced like the paths (the fitted view).
-import { spawnSync } from 'node:child_process';
+// --block=N (20000; 0 = none): last, on each plan, the block tool's drag ending with a block of N seats (rows of 100)
+// beside the plan, then the undo key, then the redo key, each timed ON SCREEN: from the command to the animation frame
+// after the one in which the stage drew it (the stage's own requestAnimationFrame, no synchronous flush), and until
+// the problems list is worked out after it (as the designer's screen does: useProblemsAfterPaint). CPU = every
+// main-thread task of the page in that span (Chromium trace). Target (the issue): generated, drawn and undone in < 1 s
+// each.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { appendResults, log, median, ROOT } from './lib/stack.mjs';
+import { buildDesignerBench, CHROMIUM_OPTIONS, DESIGNER_BENCH_DIST as DIST } from './lib/designer-page.mjs';
+import { appendResults, log, median } from './lib/stack.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -33,26 +39,9 @@ const REPEATS = Math.max(1, Number(arg('repeats', 5)));
 const PLAN = arg('plan', 'stadium');
 const FRAMES = Number(arg('frames', 180));
 const [VIEW_W, VIEW_H] = arg('viewport', '1280x800').split('x').map(Number);
-const DIST = path.join(ROOT, '.tmp', 'designer-bench-dist');
 const BASE = arg('base', null);
 const EDITS = Number(arg('edits', 10));
-
-function build() {
-  log('building the designer bench entry (client/bench/designer.html, production)…');
-  const r = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '-c',
-      'bench/designer.vite.config.ts',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: path.join(ROOT, 'client'), stdio: 'inherit' },
-  );
-  if (r.status !== 0) throw new Error('designer bench build failed');
-}
+const BLOCK = Number(arg('block', 20_000));
 
 function serveDist(DIST) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -111,6 +100,28 @@ function mainTaskCpuMs(trace, wallMs) {
   return { main: best.tdur / 1000, all: all / 1000 };
 }
 
+/** Thread CPU time (ms) of every task on the pages' main threads (CrRendererMain) in a trace. */
+function mainThreadCpuMs(trace) {
+  const events = JSON.parse(trace.toString('utf8')).traceEvents ?? [];
+  const main = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let sum = 0;
+  for (const e of events)
+    if (e.ph === 'X' && /RunTask$/.test(e.name) && typeof e.tdur === 'number' && main.has(`${e.pid}:${e.tid}`))
+      sum += e.tdur;
+  return sum / 1000;
+}
+
+/** One on-screen command (block, undo, redo) of the page's bench, traced: its times and its main-thread CPU. */
+async function tracedStep(browser, page, name) {
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+  const step = await page.evaluate(`window.__designerBench.${name}()`);
+  return { ...step, cpu: mainThreadCpuMs(await browser.stopTracing()) };
+}
+
 async function traced(browser, page, run, count) {
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
   const times = await page.evaluate(run);
@@ -143,7 +154,21 @@ async function runOnce(browser, baseUrl, plan) {
     const ed = canEdit
       ? await traced(browser, page, `window.__designerBench.edit(${EDITS})`, EDITS)
       : { times: [], cpuPerFrame: Number.NaN, allCpuPerFrame: Number.NaN };
+    // The block, its undo and its redo last (a build from before them has none: its columns stay empty).
+    const canBlock = BLOCK > 0 && (await page.evaluate(() => typeof window.__designerBench.block === 'function'));
+    let block = null;
+    if (canBlock) {
+      const setup = await page.evaluate(`window.__designerBench.blockSetup(${BLOCK})`);
+      const made = await tracedStep(browser, page, 'block');
+      if (made.seats !== opened.seats + setup.seats) throw new Error(`the block left ${made.seats} seats`);
+      const undone = await tracedStep(browser, page, 'undo');
+      const redone = await tracedStep(browser, page, 'redo');
+      if (undone.seats !== made.seats - setup.seats || redone.seats !== made.seats)
+        throw new Error(`undo/redo left ${undone.seats}/${redone.seats} seats`);
+      block = { made, undone, redone };
+    }
     return {
+      block,
       edit: ed.times,
       editCpu: ed.cpuPerFrame,
       ...opened,
@@ -161,24 +186,28 @@ async function runOnce(browser, baseUrl, plan) {
   }
 }
 
+/** Medians of the block, undo and redo steps over the runs that had them (null: the build has no block hook). */
+function blockSummary(steps) {
+  if (!steps.length) return null;
+  const of = (which) => ({
+    command: median(steps.map((s) => s[which].commandMs)),
+    validate: median(steps.map((s) => s[which].validateMs)),
+    painted: median(steps.map((s) => s[which].paintedMs)),
+    listed: median(steps.map((s) => s[which].listedMs ?? NaN)),
+    max: Math.max(...steps.map((s) => s[which].paintedMs)),
+    cpu: median(steps.map((s) => s[which].cpu)),
+  });
+  return { made: of('made'), undone: of('undone'), redone: of('redone') };
+}
+
 const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 
 async function main() {
-  if (!args.includes('--no-build')) build();
+  if (!args.includes('--no-build')) buildDesignerBench();
   const builds = [{ name: 'new', ...(await serveDist(DIST)) }];
   if (BASE) builds.unshift({ name: 'base', ...(await serveDist(path.resolve(BASE))) });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--force-device-scale-factor=1',
-      '--disable-background-timer-throttling',
-      '--disable-renderer-backgrounding',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_OPTIONS);
   const version = browser.version();
   const loadBefore = os.loadavg()[0];
   const runs = new Map();
@@ -193,6 +222,10 @@ async function main() {
           const r = await runOnce(browser, b.url, plan);
           if (!runs.has(key(b.name, plan))) runs.set(key(b.name, plan), []);
           runs.get(key(b.name, plan)).push(r);
+          if (r.block)
+            log(
+              `#${k + 1} ${b.name} ${plan}: block on screen ${f1(r.block.made.paintedMs)} ms (command ${f1(r.block.made.commandMs)}, problems ${f1(r.block.made.validateMs)}, listed ${f1(r.block.made.listedMs)}, CPU ${f1(r.block.made.cpu)}), undo ${f1(r.block.undone.paintedMs)} ms (CPU ${f1(r.block.undone.cpu)}), redo ${f1(r.block.redone.paintedMs)} ms (CPU ${f1(r.block.redone.cpu)})`,
+            );
           log(
             `#${k + 1} ${b.name} ${plan}: ${r.seats} seats, build ${f1(r.buildMs)} ms, first draw ${f1(r.firstDrawMs)} ms, pan+zoom median ${f1(median(r.panzoom))} / p95 ${f1(p95(r.panzoom))} ms (CPU ${f2(r.pzCpu)} main / ${f2(r.pzAll)} all threads ms/frame), overview median ${f1(median(r.overview))} ms (CPU ${f2(r.ovCpu)} / ${f2(r.ovAll)} ms/frame), edit median ${f1(median(r.edit))} ms (CPU ${f2(r.editCpu)} / ${f2(r.editAll)} ms/edit)`,
           );
@@ -223,6 +256,7 @@ async function main() {
     ovAll: cpuMedian(list.map((r) => r.ovAll)),
     editAll: cpuMedian(list.map((r) => r.editAll)),
     errors: list.flatMap((r) => r.errors),
+    block: blockSummary(list.map((r) => r.block).filter(Boolean)),
   });
   const rows = [];
   for (const b of builds) for (const plan of ['empty', PLAN]) rows.push([b, plan, sum(runs.get(key(b.name, plan)))]);
@@ -238,6 +272,27 @@ async function main() {
     ),
     '',
   ];
+  if (BLOCK > 0) {
+    lines.push(
+      '',
+      `A block of ${BLOCK.toLocaleString('en')} seats (rows of 100) beside the plan, ON SCREEN: from the command (the block tool's drag ending; the undo key's; the redo key's) to the animation frame after the one the stage drew it in (its own requestAnimationFrame; then the problems list worked out after that frame, as the screen does). command = the editor's operation; listed = until the problems list is worked out; problems = that check alone (editor.problems()); CPU = the page's main-thread tasks in the whole span (trace). Medians of ${REPEATS} (max = the slowest run's on-screen time). Target: each < 1,000 ms.`,
+      '',
+      `| build | plan | block ${BLOCK.toLocaleString('en')}: generate+draw ms (max) | command / problems ms | listed ms | CPU ms | undo: draw ms (max) | command / problems ms | listed ms | CPU ms | redo: draw ms (max) | command / problems ms | listed ms | CPU ms |`,
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const [b, plan, s] of rows) {
+      const cells = s.block
+        ? [s.block.made, s.block.undone, s.block.redone].flatMap((x) => [
+            `${f1(x.painted)} (${f1(x.max)})`,
+            `${f1(x.command)} / ${f1(x.validate)}`,
+            f1(x.listed),
+            f1(x.cpu),
+          ])
+        : Array(12).fill('—');
+      lines.push(`| ${b.name} | ${plan === 'empty' ? 'empty' : plan} | ${cells.join(' | ')} |`);
+    }
+    lines.push('');
+  }
   for (const b of builds) {
     const base = of(b.name, 'empty');
     const big = of(b.name, PLAN);

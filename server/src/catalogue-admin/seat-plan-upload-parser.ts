@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STAFF_SESSION_COOKIE } from '../backoffice';
 import { AppError } from '../common/app-error';
 import { cookieValue } from '../customers';
@@ -9,6 +10,10 @@ export const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
 export const SEAT_PLAN_BODY_LIMIT = 16 * 1024 * 1024;
 /** The routes that take a seat-plan document (the parser refuses the media type anywhere else, before reading). */
 const UPLOAD_ROUTES = new Set(['/api/admin/venues/:id/seat-plans', '/api/admin/seat-plans/:id']);
+
+/** How long each upload's JSON took to parse (ms), for the route's Server-Timing header. */
+const parseMs = new WeakMap<FastifyRequest, number>();
+export const uploadParseMs = (request: FastifyRequest): number | undefined => parseMs.get(request);
 
 /**
  * A big seat plan is uploaded as `application/vnd.hotline.seat-plan+json`: parsed as JSON with its own body limit, and
@@ -24,7 +29,10 @@ export function installSeatPlanUploadParser(fastify: FastifyInstance): void {
       // Only a browser with a staff session gets its 16 MB read (the guard checks the session itself after parsing).
       if (!cookieValue(request, STAFF_SESSION_COOKIE)) return done(new AppError('STAFF_NOT_SIGNED_IN'));
       try {
-        done(null, JSON.parse(body as string));
+        const started = performance.now();
+        const parsed: unknown = JSON.parse(body as string);
+        parseMs.set(request, performance.now() - started);
+        done(null, parsed);
       } catch {
         done(new AppError('INVALID_BODY', { details: 'the seat plan is not valid JSON' }));
       }

@@ -8,6 +8,7 @@ import {
 import { SeatmapValidationError, publishProblems, validateVenue, type VenueDocument } from '@hotline/seatmaps';
 import { AuditLogRepository, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
+import { ServerTiming } from '../common/server-timing';
 import { auditChange, requireBusinessScope } from './admin-scope';
 import { SeatPlanInvalidError, SeatPlanNotPublishableError, StaleRevisionError } from './catalogue-admin.errors';
 import { VenueAdminRepository, type SeatPlanRef } from './venue-admin.repository';
@@ -94,21 +95,32 @@ export class VenueAdminService {
   }
 
   /** An uploaded document becomes the next draft version of the venue's plan with its code. */
-  async upload(staff: StaffIdentity, venueId: number, upload: unknown): Promise<AdminSeatPlanSummary> {
+  async upload(
+    staff: StaffIdentity,
+    venueId: number,
+    upload: unknown,
+    timing = new ServerTiming(),
+  ): Promise<AdminSeatPlanSummary> {
     const venue = await this.get(staff, venueId);
-    const doc = checkedDocument(upload);
-    const id = await this.venues.createDraft(venue.id, doc);
+    const doc = timing.measure('validate', () => checkedDocument(upload));
+    const id = await timing.measureAsync('write', () => this.venues.createDraft(venue.id, doc));
     const plan = (await this.venues.seatPlan(id))!.plan;
     await this.audited(staff, 'seat-plan-upload', venue.businessId, `seat-plan:${id}`, { after: plan });
     return plan;
   }
 
   /** A draft's document replaced, if nobody changed it since `revision` and it is not published. */
-  async replace(staff: StaffIdentity, id: number, revision: number, upload: unknown): Promise<AdminSeatPlanSummary> {
+  async replace(
+    staff: StaffIdentity,
+    id: number,
+    revision: number,
+    upload: unknown,
+    timing = new ServerTiming(),
+  ): Promise<AdminSeatPlanSummary> {
     const { plan: before, businessId } = await this.planRef(staff, id);
     if (before.status === 'published') throw new AppError('SEAT_PLAN_PUBLISHED');
-    const doc = checkedDocument(upload);
-    const outcome = await this.venues.replaceDraft(id, revision, doc);
+    const doc = timing.measure('validate', () => checkedDocument(upload));
+    const outcome = await timing.measureAsync('write', () => this.venues.replaceDraft(id, revision, doc));
     if (outcome === 'published') throw new AppError('SEAT_PLAN_PUBLISHED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.seatPlan(staff, id));
     const after = await this.seatPlan(staff, id);
@@ -120,14 +132,19 @@ export class VenueAdminService {
    * A draft becomes the immutable published version, unless the designer's check finds anything left to fix (the
    * revision makes sure the document checked is the one published: a save in between makes it stale).
    */
-  async publish(staff: StaffIdentity, id: number, revision: number): Promise<AdminSeatPlanSummary> {
+  async publish(
+    staff: StaffIdentity,
+    id: number,
+    revision: number,
+    timing = new ServerTiming(),
+  ): Promise<AdminSeatPlanSummary> {
     const { plan: before, businessId } = await this.planRef(staff, id);
     if (before.status === 'draft' && before.revision === revision) {
-      const doc = await this.venues.seatPlanDocument(id);
-      const problems = doc ? publishProblems(doc) : [];
+      const doc = await timing.measureAsync('read', () => this.venues.seatPlanDocument(id));
+      const problems = timing.measure('validate', () => (doc ? publishProblems(doc) : []));
       if (problems.length > 0) throw new SeatPlanNotPublishableError(problems);
     }
-    const outcome = await this.venues.publish(id, revision);
+    const outcome = await timing.measureAsync('write', () => this.venues.publish(id, revision));
     if (outcome === 'already') throw new AppError('SEAT_PLAN_PUBLISHED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.seatPlan(staff, id));
     const after = await this.seatPlan(staff, id);

@@ -27,7 +27,7 @@ import {
   writeLocalDraft,
   type LocalDraft,
 } from './persistence';
-import { useEditorVersion } from './use-editor';
+import { useEditorVersion, useProblemsAfterPaint } from './use-editor';
 
 /** A draft is saved on the server this long after the last change (the upload route allows 30 saves in 10 minutes). */
 const AUTOSAVE_MS = 20_000;
@@ -91,7 +91,7 @@ export function DesignerScreen({
   const readOnly = plan?.status === 'published';
   editor.setReadOnly(readOnly);
 
-  const problems = editor.problems();
+  const problems = useProblemsAfterPaint(editor);
   const changes = editor.changes();
   const risk = changes && publishRisk(changes);
   const docVersion = editor.docVersion;
@@ -176,7 +176,8 @@ export function DesignerScreen({
   }, [save, key, editor, plan?.revision]);
 
   const publish = async (confirmed = false) => {
-    if (!plan || problems.length) return;
+    // The list on screen may be a frame behind the document: the editor's own is of the document as it is.
+    if (!plan || editor.problems().length) return;
     setMessage(null);
     if (risk && !confirmed) {
       setConfirming(true);
