@@ -44,6 +44,7 @@ import { PresentationHoldHolders1796100000000 } from './1796100000000-presentati
 import { SaleCounterCheckNames1796200000000 } from './1796200000000-sale-counter-check-names';
 import { SeatAllocationRelease1796400000000 } from './1796400000000-seat-allocation-release';
 import { SeatPlanMove1796510000000 } from './1796510000000-seat-plan-move';
+import { ProductPerDate1796510000001 } from './1796510000001-product-per-date';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -107,4 +108,5 @@ export const MIGRATIONS = [
   TicketSeatInPlan1796300000000,
   SeatAllocationRelease1796400000000,
   SeatPlanMove1796510000000,
+  ProductPerDate1796510000001,
 ];
