@@ -555,6 +555,8 @@ test('a product made on the screen for one event is offered to its buyers, and n
   const name = `Popcorn ${tag}`;
   await page.locator('#bo-product-venue').selectOption(String(hall.id));
   await page.locator('#bo-product-event').selectOption(String(featureId));
+  // Sold with that one date (the event's dates at the hall are offered once the event is chosen).
+  await page.locator('#bo-product-date').selectOption(String(dateId));
   await page.locator('#bo-product-name-he').fill(`פופקורן ${tag}`);
   await page.locator('#bo-product-name-en').fill(name);
   await page.locator('#bo-product-name-ru').fill(`Попкорн ${tag}`);
@@ -576,6 +578,7 @@ test('a product made on the screen for one event is offered to its buyers, and n
   await expect(row).toContainText('₪18.50');
   await expect(row).toContainText('On sale');
   await expect(row).toContainText(`Play ${tag}`);
+  await expect(row).toContainText('only on');
 
   // The buyer of the event's date is offered it, in Russian too.
   const offered = async () =>
