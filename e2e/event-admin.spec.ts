@@ -723,13 +723,17 @@ test('a ticket for two seats added on the screen to a date on sale: a bad number
   await expectAxeClean(page, 'events, add a ticket form (en, 1280 px)');
   await form.getByRole('button', { name: 'Add the ticket' }).click();
   await expect(page.getByTestId('bo-event-notice')).toContainText('The ticket was added to');
-  await expect(page.locator(`tr[data-presentation-id="${dateId}"]`)).toContainText('Couple ₪180.00 + ₪5.00 service charge for 2 seats');
+  await expect(page.locator(`tr[data-presentation-id="${dateId}"]`)).toContainText(
+    'Couple ₪180.00 + ₪5.00 service charge for 2 seats',
+  );
   await expect(page.locator(`#bo-date-${dateId}-tickets`)).toBeFocused();
 
   // Buyers are offered it in every zone it was added to, at its price, as a ticket for two seats (the storefront
   // then asks for two seats and the one pricing pipeline charges it once).
   const groups = (await (await request.get(`/api/presentations/${dateId}/ticketGroups?lang=ru`)).json())
-    .ticketGroups as { tickets: { nameRu?: string; name: string; price: number; serviceCharge: number; multiplyFactor: number }[] }[];
+    .ticketGroups as {
+    tickets: { nameRu?: string; name: string; price: number; serviceCharge: number; multiplyFactor: number }[];
+  }[];
   const couple = groups.flatMap((g) => g.tickets).filter((t) => t.multiplyFactor === 2);
   expect(couple).toEqual([
     expect.objectContaining({ nameRu: 'Для пары', price: 180, serviceCharge: 5, multiplyFactor: 2 }),

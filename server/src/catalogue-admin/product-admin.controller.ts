@@ -17,19 +17,18 @@ import { ProductAdminService } from './product-admin.service';
 
 const icon = z.enum(Object.keys(PRODUCT_ICONS) as [ProductIcon, ...ProductIcon[]]);
 
-const productFields = z
-  .object({
+const productFields = z.object({
   name: names,
   /** Up to 10,000 ₪ for one (a season's merchandise, not a car). */
   priceAgorot: z.number().int().min(0).max(1_000_000),
   icon: icon.default('gift'),
-    featureId: dbId.nullable().default(null),
-    /** One date of that event only; null: every date of it. */
-    presentationId: dbId.nullable().default(null),
-    active: z.boolean().default(true),
-    stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
-    perOrder: z.number().int().min(1).max(100).nullable().default(null),
-  });
+  featureId: dbId.nullable().default(null),
+  /** One date of that event only; null: every date of it. */
+  presentationId: dbId.nullable().default(null),
+  active: z.boolean().default(true),
+  stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  perOrder: z.number().int().min(1).max(100).nullable().default(null),
+});
 /** A product for one date names the date's event too. */
 const oneDateNeedsItsEvent = <T extends z.ZodType<{ featureId: number | null; presentationId: number | null }>>(
   body: T,

@@ -105,7 +105,9 @@ export class ProductAdminRepository {
 
   /** A date's event and location, or null when there is no such date. */
   async datePlace(presentationId: number): Promise<{ featureId: number; locationId: number } | null> {
-    const [row] = await this.db.query('SELECT feature_id, location_id FROM presentation WHERE id = $1', [presentationId]);
+    const [row] = await this.db.query('SELECT feature_id, location_id FROM presentation WHERE id = $1', [
+      presentationId,
+    ]);
     return row ? { featureId: Number(row.feature_id), locationId: Number(row.location_id) } : null;
   }
 

@@ -93,9 +93,11 @@ export class SeatPlanChangeRepository {
       await afterCheck?.();
 
       // Blocks and named seats set aside follow where the new version has their seat, and go where it has not.
-      const extra = (await placesOf(tx, [...liveState.blocked, ...(await this.allocationKeys(tx, id))])).map(
-        (r) => ({ key: keyOf(r), kind: 'locked' as const, ...placeOf(r) }),
-      );
+      const extra = (await placesOf(tx, [...liveState.blocked, ...(await this.allocationKeys(tx, id))])).map((r) => ({
+        key: keyOf(r),
+        kind: 'locked' as const,
+        ...placeOf(r),
+      }));
       const extraSeats = await targetSeats(tx, toPlanId, [...new Set(extra.map((e) => e.sectionCode))]);
       const first = seatPlanChange(extra, extraSeats, standing);
       const gone = new Set(first.ok ? [] : first.missing.map((m) => m.key));
@@ -193,7 +195,6 @@ export class SeatPlanChangeRepository {
     );
     return rows.map(keyOf);
   }
-
 }
 
 /** Thrown inside the transaction to roll the move back when the live state refused the switch. */

@@ -44,7 +44,10 @@ export class SeatPlanMoveRecoveryJob {
       if (!done) continue;
       settled.push(done);
       if (done.rolledBack || done.rekeyed + done.dropped > 0)
-        this.logger.warn({ moveId: move.id, ...done }, 'seat-plan move recovered: live seat state re-keyed to PostgreSQL');
+        this.logger.warn(
+          { moveId: move.id, ...done },
+          'seat-plan move recovered: live seat state re-keyed to PostgreSQL',
+        );
     }
     return settled;
   }

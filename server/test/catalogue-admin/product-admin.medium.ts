@@ -293,8 +293,8 @@ test('a product for one date is offered and sold with that date only; a date of 
   ).body.presentations;
   await admin.call('POST', `/api/admin/presentations/${second!.id}/publish`, { revision: second!.revision });
   const ofDate = (id: number) =>
-    call(t.url, 'GET', `/api/presentations/${id}?lang=en`, newVisitor()).then(
-      (r) => (r.body.presentation.products as { id: number }[]).map((p) => p.id),
+    call(t.url, 'GET', `/api/presentations/${id}?lang=en`, newVisitor()).then((r) =>
+      (r.body.presentation.products as { id: number }[]).map((p) => p.id),
     );
 
   // Refused, nothing written: a date without its event, a date of another event, a date that does not exist.
@@ -320,7 +320,11 @@ test('a product for one date is offered and sold with that date only; a date of 
   );
   expect([wrongEvent.status, wrongEvent.body.error]).toEqual([422, 'PRODUCT_DATE_ELSEWHERE']);
   expect(wrongEvent.body.message).toBe(`המועד ${date.id} אינו של האירוע הזה באולם הזה.`);
-  const missing = await admin.call('POST', '/api/admin/products', popcorn({ featureId: feature.id, presentationId: 999999 }));
+  const missing = await admin.call(
+    'POST',
+    '/api/admin/products',
+    popcorn({ featureId: feature.id, presentationId: 999999 }),
+  );
   expect([missing.status, missing.body.error]).toEqual([404, 'PRESENTATION_NOT_FOUND']);
   expect((await tables()).product).toBe(before.product);
   expect(await tables()).toEqual(before2);
@@ -331,7 +335,11 @@ test('a product for one date is offered and sold with that date only; a date of 
     '/api/admin/products',
     popcorn({ featureId: feature.id, presentationId: date.id, priceAgorot: 2500, icon: 'programme' }),
   );
-  expect([programme.status, programme.body.presentationId, programme.body.featureId]).toEqual([201, date.id, feature.id]);
+  expect([programme.status, programme.body.presentationId, programme.body.featureId]).toEqual([
+    201,
+    date.id,
+    feature.id,
+  ]);
   expect(programme.body.presentationStartsAt).toBe(date.startsAt);
   expect(await ofDate(date.id)).toContain(programme.body.id);
   expect(await ofDate(second!.id)).not.toContain(programme.body.id);

@@ -58,7 +58,12 @@ describe('chaos: the node moving a date to another plan version is killed betwee
     try {
       const admin = await signedIn(healthy.url, sql, 'admin');
       session = admin.sessionCookie;
-      const theatre = await publishedTheatre(admin, 'move-chaos', { he: 'במת הקריסה', en: 'Crash Stage', ru: '', ar: '' });
+      const theatre = await publishedTheatre(admin, 'move-chaos', {
+        he: 'במת הקריסה',
+        en: 'Crash Stage',
+        ru: '',
+        ar: '',
+      });
       v1 = theatre.plan.id;
       // Version 2: the same places (every one is found again by its names).
       const draft = await admin.call<AdminSeatPlanSummary>(
@@ -110,10 +115,9 @@ describe('chaos: the node moving a date to another plan version is killed betwee
     expect(await planOf()).toBe(v1);
     const record = async () =>
       (
-        await sql.query(
-          'SELECT state, settled_on_plan_id FROM seat_plan_move WHERE presentation_id = $1 ORDER BY id',
-          [date.id],
-        )
+        await sql.query('SELECT state, settled_on_plan_id FROM seat_plan_move WHERE presentation_id = $1 ORDER BY id', [
+          date.id,
+        ])
       ).rows;
     expect(await record()).toEqual([{ state: 'switching', settled_on_plan_id: null }]);
 

@@ -114,7 +114,11 @@ test('bad input is refused naming the field, in the staff member’s language, a
     zoneId: zones[0]!.id,
     ticket: ticket({ multiplyFactor: 2 }),
   });
-  expect([stale.status, stale.body.error, stale.body.current?.revision]).toEqual([409, 'STALE_REVISION', before.revision]);
+  expect([stale.status, stale.body.error, stale.body.current?.revision]).toEqual([
+    409,
+    'STALE_REVISION',
+    before.revision,
+  ]);
   // A member price covers one seat (its units are drawn per seat).
   const memberCouple = await admin.call('POST', '/api/admin/presentations', {
     featureId: before.featureId,
@@ -136,7 +140,12 @@ test('a couple ticket added on sale is listed to buyers and priced once per two 
   });
   expect(added.status).toBe(201);
   const [couple] = couples(added.body) as [AdminTicketPrice];
-  expect(couple).toMatchObject({ name: names('Couple'), priceAgorot: 18000, serviceChargeAgorot: 500, multiplyFactor: 2 });
+  expect(couple).toMatchObject({
+    name: names('Couple'),
+    priceAgorot: 18000,
+    serviceChargeAgorot: 500,
+    multiplyFactor: 2,
+  });
   const [audit] = (
     await sql.query(`SELECT detail FROM audit_log WHERE action = 'ticket-create' AND subject = $1`, [
       `presentation:${date.id}`,

@@ -337,7 +337,9 @@ export function ProductsPanel({
                     id={id('venue')}
                     value={venueId}
                     disabled={!!editing}
-                    onChange={(e) => setForm((f) => ({ ...f, venueId: e.target.value, featureId: '', presentationId: '' }))}
+                    onChange={(e) =>
+                      setForm((f) => ({ ...f, venueId: e.target.value, featureId: '', presentationId: '' }))
+                    }
                     {...aria}
                   >
                     {venueList.map((v) => (

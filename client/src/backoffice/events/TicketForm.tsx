@@ -106,12 +106,7 @@ export function TicketForm({
       <fieldset className="bo-event-price-change">
         <legend>{t(`${T}.name`)}</legend>
         {LANGS.map((lang) => (
-          <Field
-            key={lang}
-            id={id(`name-${lang}`)}
-            label={t(`${T}.nameIn.${lang}`)}
-            error={errors[id(`name-${lang}`)]}
-          >
+          <Field key={lang} id={id(`name-${lang}`)} label={t(`${T}.nameIn.${lang}`)} error={errors[id(`name-${lang}`)]}>
             {(aria) => (
               <input
                 id={id(`name-${lang}`)}
