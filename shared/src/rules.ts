@@ -48,6 +48,7 @@ export * from './rules/catalogue/presentation-readiness';
 export * from './rules/catalogue/coupon-terms';
 export * from './rules/catalogue/sale-window';
 export * from './rules/catalogue/product-limits';
+export * from './rules/catalogue/product-sold-with';
 export * from './rules/catalogue/channel-quota';
 export * from './rules/catalogue/seat-set-aside';
 

@@ -12,4 +12,9 @@ export const CATALOGUE_ADMIN_CONFIG_SHAPE = {
    * so buyers still get connections.
    */
   EVENT_CANCELLATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * How often the node holding the job's lease settles a date's move to another plan version left open by a process
+   * that died mid-way (its live seat state re-keyed to the version PostgreSQL holds); also at start. 0 = never.
+   */
+  SEAT_PLAN_MOVE_RECOVERY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
 };

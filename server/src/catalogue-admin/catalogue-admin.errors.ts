@@ -212,6 +212,15 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'لقسيمة أخرى في هذا الموعد الرمز {code} بالفعل.',
     },
   },
+  PRODUCT_DATE_ELSEWHERE: {
+    status: 422,
+    message: {
+      he: 'המועד {presentationId} אינו של האירוע הזה באולם הזה.',
+      en: 'Date {presentationId} is not of this event at this venue.',
+      ru: 'Дата {presentationId} не относится к этому событию в этом зале.',
+      ar: 'الموعد {presentationId} ليس لهذه الفعالية في هذه القاعة.',
+    },
+  },
   PRODUCT_EVENT_ELSEWHERE: {
     status: 422,
     message: {

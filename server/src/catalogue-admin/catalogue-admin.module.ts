@@ -13,6 +13,8 @@ import { ProductAdminRepository } from './product-admin.repository';
 import { ProductAdminService } from './product-admin.service';
 import { SeatPlanChangeRepository } from './seat-plan-change.repository';
 import { SeatPlanChangeService } from './seat-plan-change.service';
+import { SeatPlanMoveRecoveryJob } from './seat-plan-move-recovery.job';
+import { SeatPlanMoveRepository } from './seat-plan-move.repository';
 import { VenueAdminController } from './venue-admin.controller';
 import { VenueAdminRepository } from './venue-admin.repository';
 import { VenueAdminService } from './venue-admin.service';
@@ -32,6 +34,8 @@ import { VenueAdminService } from './venue-admin.service';
     ProductAdminService,
     SeatPlanChangeRepository,
     SeatPlanChangeService,
+    SeatPlanMoveRepository,
+    SeatPlanMoveRecoveryJob,
   ],
 })
 export class CatalogueAdminModule {}

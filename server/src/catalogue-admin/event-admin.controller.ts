@@ -56,10 +56,11 @@ const updateFeatureBody = featureFields.extend({ revision });
 const dateKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date 'YYYY-MM-DD'");
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time 'HH:MM'");
 const agorot = z.number().int().min(0).max(10_000_000);
+/** Seats one ticket covers (a couple ticket: 2); the pricing pipeline charges it on the first seat of each unit. */
+const multiplyFactor = z.number().int().min(1).max(10).default(1);
+const plainTicketFields = { name: names, priceAgorot: agorot, serviceChargeAgorot: agorot.default(0), multiplyFactor };
 const ticketFields = {
-  name: names,
-  priceAgorot: agorot,
-  serviceChargeAgorot: agorot.default(0),
+  ...plainTicketFields,
   cap: couponCap.nullable().default(null),
   terms: couponTerms.nullable().default(null),
 };
@@ -70,6 +71,10 @@ const ticketPrice = z
   .refine((t) => t.memberUnits === null || (t.code === null && t.cap === null && t.terms === null), {
     message: 'a member price has no code, cap or terms of its own',
     path: ['memberUnits'],
+  })
+  .refine((t) => t.memberUnits === null || t.multiplyFactor === 1, {
+    message: 'a member price covers one seat (its units are drawn per seat)',
+    path: ['multiplyFactor'],
   })
   .refine((t) => t.cap === null || t.code !== null, {
     message: 'a cap needs a code (it limits a coupon)',
@@ -85,6 +90,8 @@ const couponBody = z.object({
   zoneId: dbId,
   coupon: z.object({ ...ticketFields, code: couponCode }),
 });
+/** POST /api/admin/presentations/:id/tickets: one more ticket without a code (e.g. a couple ticket) on a priced zone. */
+const ticketBody = z.object({ revision, zoneId: dbId, ticket: z.object(plainTicketFields) });
 const couponParams = z.object({ id: idString, ticketId: idString });
 /** PUT /api/admin/presentations/:id/settings: the waiver and the buyer's cancellation policy, each whole or null. */
 const settingsBody = z.object({
@@ -371,6 +378,20 @@ export class EventAdminController {
     @ZodBody(couponBody) body: z.infer<typeof couponBody>,
   ): Promise<AdminPresentation> {
     return this.events.addCoupon(staff, p.id, body);
+  }
+
+  @Post('presentations/:id/tickets')
+  @RateLimit(RATE_LIMITS.catalogueAdmin)
+  @ApiOperation({
+    summary:
+      'One more ticket on a zone the date prices (a couple ticket: multiplyFactor 2), draft or on sale (409 STALE_REVISION)',
+  })
+  addTicket(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodBody(ticketBody) body: z.infer<typeof ticketBody>,
+  ): Promise<AdminPresentation> {
+    return this.events.addTicket(staff, p.id, body);
   }
 
   @Get('presentations/:id/settings')

@@ -245,8 +245,10 @@ export class EventAdminRepository {
       code_per_order: number | null;
       used: number;
       member_units: number | null;
+      multiply_factor: number;
     }[] = await tx.query(
       `SELECT t.id, tg.presentation_id, tg.zone_id, t.name, t.name_en, t.translations, t.price, t.service_charge, t.code,
+              t.multiply_factor,
               t.balance, t.code_active, t.code_valid_from, t.code_valid_until, t.code_channels, t.code_per_order,
               CASE WHEN t.code IS NULL THEN 0
                    ELSE (SELECT count(*)::int FROM reservation_ticket rt WHERE rt.ticket_id = t.id AND rt.status = 'live')
@@ -281,6 +283,7 @@ export class EventAdminRepository {
               },
               priceAgorot: t.price,
               serviceChargeAgorot: t.service_charge,
+              multiplyFactor: t.multiply_factor,
               code: t.code,
               cap: t.code && t.member_units === null ? t.balance : null,
               ...(t.member_units !== null
@@ -509,14 +512,15 @@ export class EventAdminRepository {
   }
 
   /**
-   * One more coupon on a zone the date already prices (its ticket group), at `revision`, draft or on sale: a new
-   * ticket no sale refers to yet. Under the date's row lock, so two coupons with one code cannot both be added.
+   * One more ticket on a zone the date already prices (its ticket group), at `revision`, draft or on sale: a new
+   * ticket no sale refers to yet. A coupon's code is checked under the date's row lock, so two coupons with one code
+   * cannot both be added.
    */
-  async addCoupon(
+  async addTicket(
     id: number,
     revision: number,
     zoneId: number,
-    coupon: TicketRow,
+    ticket: TicketRow,
   ): Promise<'added' | 'cancelled' | 'stale' | 'unpriced' | 'taken'> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query('SELECT revision, cancelled_at FROM presentation WHERE id = $1 FOR UPDATE', [id]);
@@ -528,13 +532,15 @@ export class EventAdminRepository {
         [id, zoneId],
       );
       if (!group) return 'unpriced';
-      const [taken] = await tx.query(
-        `SELECT 1 FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
-          WHERE tg.presentation_id = $1 AND lower(t.code) = lower($2)`,
-        [id, coupon.code],
-      );
-      if (taken) return 'taken';
-      await insertTicket(tx, Number(group.id), coupon, Number(group.next));
+      if (ticket.code) {
+        const [taken] = await tx.query(
+          `SELECT 1 FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id
+            WHERE tg.presentation_id = $1 AND lower(t.code) = lower($2)`,
+          [id, ticket.code],
+        );
+        if (taken) return 'taken';
+      }
+      await insertTicket(tx, Number(group.id), ticket, Number(group.next));
       await tx.query('UPDATE presentation SET revision = revision + 1 WHERE id = $1', [id]);
       return 'added';
     });

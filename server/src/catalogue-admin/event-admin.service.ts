@@ -13,6 +13,7 @@ import {
   type AdminDateSettingsResponse,
   type AdminMemberPrices,
   type AdminCouponInput,
+  type AdminTicketInput,
   type AdminFeature,
   type AdminFeatureInput,
   type AdminPresentation,
@@ -183,7 +184,7 @@ export class EventAdminService {
   /** One more coupon on a zone the date prices, draft or on sale (a new ticket: no sale refers to it yet). */
   async addCoupon(staff: StaffIdentity, id: number, input: AdminCouponInput): Promise<AdminPresentation> {
     const { presentation: before } = await this.presentationRef(staff, id);
-    const outcome = await this.events.addCoupon(id, input.revision, input.zoneId, input.coupon);
+    const outcome = await this.events.addTicket(id, input.revision, input.zoneId, input.coupon);
     if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
     if (outcome === 'unpriced') throw new AppError('ZONE_NOT_PRICED', { zoneId: input.zoneId });
@@ -192,6 +193,22 @@ export class EventAdminService {
     await this.audited(staff, 'coupon-create', after.businessId, `presentation:${id}`, {
       zoneId: input.zoneId,
       coupon: input.coupon,
+      revisionBefore: before.revision,
+    });
+    return after;
+  }
+
+  /** One more ticket without a code on a zone the date prices, draft or on sale (no sale refers to it yet). */
+  async addTicket(staff: StaffIdentity, id: number, input: AdminTicketInput): Promise<AdminPresentation> {
+    const { presentation: before } = await this.presentationRef(staff, id);
+    const outcome = await this.events.addTicket(id, input.revision, input.zoneId, input.ticket);
+    if (outcome === 'cancelled') throw new AppError('PRESENTATION_CANCELLED');
+    if (outcome === 'stale') throw new StaleRevisionError(await this.presentation(staff, id));
+    if (outcome === 'unpriced') throw new AppError('ZONE_NOT_PRICED', { zoneId: input.zoneId });
+    const after = await this.presentation(staff, id);
+    await this.audited(staff, 'ticket-create', after.businessId, `presentation:${id}`, {
+      zoneId: input.zoneId,
+      ticket: input.ticket,
       revisionBefore: before.revision,
     });
     return after;

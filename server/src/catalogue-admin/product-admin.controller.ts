@@ -23,12 +23,22 @@ const productFields = z.object({
   priceAgorot: z.number().int().min(0).max(1_000_000),
   icon: icon.default('gift'),
   featureId: dbId.nullable().default(null),
+  /** One date of that event only; null: every date of it. */
+  presentationId: dbId.nullable().default(null),
   active: z.boolean().default(true),
   stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
   perOrder: z.number().int().min(1).max(100).nullable().default(null),
 });
-const createProductBody = productFields.extend({ venueId: dbId });
-const updateProductBody = productFields.extend({ revision });
+/** A product for one date names the date's event too. */
+const oneDateNeedsItsEvent = <T extends z.ZodType<{ featureId: number | null; presentationId: number | null }>>(
+  body: T,
+) =>
+  body.refine((p) => p.presentationId === null || p.featureId !== null, {
+    message: 'a date needs its event (featureId)',
+    path: ['presentationId'],
+  });
+const createProductBody = oneDateNeedsItsEvent(productFields.extend({ venueId: dbId }));
+const updateProductBody = oneDateNeedsItsEvent(productFields.extend({ revision }));
 const idParams = z.object({ id: idString });
 
 /**
@@ -51,7 +61,7 @@ export class ProductAdminController {
 
   @Post('products')
   @RateLimit(RATE_LIMITS.catalogueAdmin)
-  @ApiOperation({ summary: 'Creates a product at a venue, for every event there or for one' })
+  @ApiOperation({ summary: 'Creates a product at a venue, for every event there, for one, or for one date of it' })
   create(
     @CurrentStaff() staff: StaffIdentity,
     @ZodBody(createProductBody) body: z.infer<typeof createProductBody>,

@@ -19,6 +19,8 @@ interface ProductRowDb extends NamedRow {
   business_id: number;
   venue_id: number;
   feature_id: number | null;
+  presentation_id: number | null;
+  presentation_starts_at: Date | null;
   price: number;
   emoji: string;
   active: boolean;
@@ -29,8 +31,9 @@ interface ProductRowDb extends NamedRow {
 }
 
 /** A product with its venue: the first venue of its location (one hall per building is the common case). */
-const PRODUCT_SELECT = `SELECT p.id, l.business_id, v.venue_id, p.feature_id, p.name, p.name_en, p.translations, p.price,
+const PRODUCT_SELECT = `SELECT p.id, l.business_id, v.venue_id, p.feature_id, p.presentation_id, p.name, p.name_en, p.translations, p.price,
        p.emoji, p.active, p.stock, p.per_order, p.revision,
+       (SELECT d.date_time FROM presentation d WHERE d.id = p.presentation_id) AS presentation_starts_at,
        (SELECT coalesce(sum(rp.quantity), 0)::int FROM reservation_product rp
          WHERE rp.product_id = p.id AND EXISTS (SELECT 1 FROM reservation_ticket rt
                                                  WHERE rt.reservation_id = rp.reservation_id AND rt.status = 'live'))
@@ -45,6 +48,8 @@ function toProduct(r: ProductRowDb): AdminProduct {
     businessId: Number(r.business_id),
     venueId: Number(r.venue_id),
     featureId: r.feature_id === null ? null : Number(r.feature_id),
+    presentationId: r.presentation_id === null ? null : Number(r.presentation_id),
+    presentationStartsAt: r.presentation_starts_at?.toISOString() ?? null,
     name: namesOf(r),
     priceAgorot: r.price,
     icon: ICON_BY_KEY.get(r.emoji) ?? 'gift',
@@ -68,6 +73,7 @@ const columnsOf = (input: Omit<AdminProductInput, 'venueId'>) => [
   input.featureId,
   input.stock,
   input.perOrder,
+  input.presentationId ?? null,
 ];
 
 /**
@@ -97,13 +103,21 @@ export class ProductAdminRepository {
     return row ? Number(row.business_id) : null;
   }
 
+  /** A date's event and location, or null when there is no such date. */
+  async datePlace(presentationId: number): Promise<{ featureId: number; locationId: number } | null> {
+    const [row] = await this.db.query('SELECT feature_id, location_id FROM presentation WHERE id = $1', [
+      presentationId,
+    ]);
+    return row ? { featureId: Number(row.feature_id), locationId: Number(row.location_id) } : null;
+  }
+
   /** A new product at the venue's location, after the location's others. */
   async create(locationId: number, input: AdminProductInput): Promise<number> {
     const [row] = await this.db.query(
       `INSERT INTO product (name, name_en, translations, price, emoji, color, active, feature_id, stock, per_order,
-                           location_id, sort_order)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-               (SELECT coalesce(max(sort_order) + 1, 0) FROM product WHERE location_id = $11))
+                           presentation_id, location_id, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+               (SELECT coalesce(max(sort_order) + 1, 0) FROM product WHERE location_id = $12))
        RETURNING id`,
       [...columnsOf(input), locationId],
     );
@@ -114,8 +128,8 @@ export class ProductAdminRepository {
   async update(id: number, revision: number, input: Omit<AdminProductInput, 'venueId'>): Promise<boolean> {
     const result = await this.db.query(
       `UPDATE product SET name = $1, name_en = $2, translations = $3, price = $4, emoji = $5, color = $6, active = $7,
-              feature_id = $8, stock = $9, per_order = $10, revision = revision + 1
-        WHERE id = $11 AND revision = $12 RETURNING id`,
+              feature_id = $8, stock = $9, per_order = $10, presentation_id = $11, revision = revision + 1
+        WHERE id = $12 AND revision = $13 RETURNING id`,
       [...columnsOf(input), id, revision],
     );
     return returnedRows(result).length === 1;

@@ -9,7 +9,7 @@ import { VenueAdminRepository } from './venue-admin.repository';
 
 /**
  * Products (what a buyer adds beside the tickets) for staff with the catalogue permission (291), at the venues of
- * their businesses; sold with every date at the venue or with one event's, seen by buyers while active. Every change
+ * their businesses; sold with every date at the venue, with one event's or with one date, seen by buyers while active. Every change
  * audited with who, what and the state before and after.
  */
 @Injectable()
@@ -36,6 +36,7 @@ export class ProductAdminService {
     if (!venue) throw new AppError('VENUE_NOT_FOUND');
     requireBusinessScope(staff, venue.businessId);
     await this.requireEventOf(venue.businessId, input.featureId);
+    await this.requireDateOf(venue.locationId, input);
     const id = await this.products.create(venue.locationId, input);
     const after = (await this.products.product(id))!;
     await auditChange(this.audit, staff, {
@@ -55,6 +56,8 @@ export class ProductAdminService {
   ): Promise<AdminProduct> {
     const before = await this.get(staff, id);
     await this.requireEventOf(before.businessId, input.featureId);
+    const venue = await this.venues.venue(before.venueId);
+    if (venue) await this.requireDateOf(venue.locationId, input);
     if (!(await this.products.update(id, revision, input))) throw new StaleRevisionError(await this.get(staff, id));
     const after = (await this.products.product(id))!;
     await auditChange(this.audit, staff, {
@@ -64,6 +67,18 @@ export class ProductAdminService {
       detail: { before, after },
     });
     return after;
+  }
+
+  /** A product sold with one date only: a date of its event, at its venue. */
+  private async requireDateOf(
+    locationId: number,
+    input: { featureId: number | null; presentationId?: number | null },
+  ): Promise<void> {
+    if (input.presentationId == null) return;
+    const date = await this.products.datePlace(input.presentationId);
+    if (!date) throw new AppError('PRESENTATION_NOT_FOUND');
+    if (date.featureId !== input.featureId || date.locationId !== locationId)
+      throw new AppError('PRODUCT_DATE_ELSEWHERE', { presentationId: input.presentationId });
   }
 
   /** A product sold with one event only: an event of the venue's own business. */

@@ -1,52 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  priceZonesCarried,
-  seatPlanChange,
-  type OccupiedPlace,
-  type TargetPlace,
-  type TargetStandingSection,
-} from '@hotline/shared';
+import { priceZonesCarried, seatPlanChange, type OccupiedPlace } from '@hotline/shared';
+import { faultPointFromEnv, reachFaultPoint } from '../common/test-fault-point';
 import { returnedRows } from './named-rows';
+import { SeatPlanMoveRepository } from './seat-plan-move.repository';
+import { keyOf, parts, placeOf, placesOf, standingSections, targetSeats, type PlaceRow } from './seat-plan-places';
 
 /** What the move needs from the live seat state (the seats context, through the service). */
 export interface LiveSeats {
   /** Seat keys locked in carts now, and those blocked or held back by the box office. */
   read(): Promise<{ locked: string[]; blocked: string[] }>;
   /** The live state re-keyed to the new version; `missingKey` when a sold seat or a lock has no new key. */
-  switchTo(replan: {
-    keys: Map<string, string>;
-    oldGaSectionIds: number[];
-    newGaSections: { id: number; capacity: number }[];
-  }): Promise<{ ok: true } | { ok: false; missingKey: string }>;
+  switchTo(replan: LiveReplan): Promise<{ ok: true } | { ok: false; missingKey: string }>;
+}
+
+/** The seats context's re-keying (seats/seat-store.port.ts Replan), as the catalogue hands it over. */
+export interface LiveReplan {
+  keys: Map<string, string>;
+  oldGaSectionIds: number[];
+  newGaSections: { id: number; capacity: number }[];
+  recover?: boolean;
 }
 
 export type SeatPlanChangeOutcome =
-  | { outcome: 'changed'; seatsMoved: number; fromPlanId: number }
+  | { outcome: 'changed'; seatsMoved: number; fromPlanId: number; moveId: number }
   | { outcome: 'cancelled' | 'stale' | 'unchanged' | 'not-a-version' | 'draft' }
   | { outcome: 'seats-missing'; missing: OccupiedPlace[] }
   | { outcome: 'zones-missing'; codes: string[] };
-
-interface PlaceRow {
-  section_id: number;
-  x: number;
-  y: number;
-  section_code: string;
-  is_reserved: boolean;
-  row_name: string | null;
-  seat_name: string | null;
-}
-
-const keyOf = (r: { section_id: number; x: number; y: number }) => `${r.section_id}:${r.x}:${r.y}`;
-const placeOf = (r: PlaceRow) => ({
-  sectionCode: r.section_code,
-  row: r.is_reserved ? (r.row_name ?? '') : null,
-  seat: r.is_reserved ? (r.seat_name ?? '') : String(r.x),
-});
-const parts = (keys: string[]) => {
-  const split = keys.map((k) => k.split(':').map(Number));
-  return [split.map((p) => p[0]), split.map((p) => p[1]), split.map((p) => p[2])];
-};
 
 /**
  * A date moved to another published version of its venue's plan, in one transaction under the date's row lock:
@@ -61,8 +41,12 @@ const parts = (keys: string[]) => {
 export class SeatPlanChangeRepository {
   /** The race test's control run turns the date's row lock off to show the sale it lets through. Never off elsewhere. */
   lockRow = true;
+  private readonly fault = faultPointFromEnv();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly moves: SeatPlanMoveRepository,
+  ) {}
 
   async changeSeatPlan(
     id: number,
@@ -101,18 +85,20 @@ export class SeatPlanChangeRepository {
 
       const liveState = await live.read();
       const occupied = await this.occupied(tx, id, liveState.locked);
-      const standing = await this.standing(tx, toPlanId);
+      const standing = await standingSections(tx, toPlanId);
       const codes = [...new Set(occupied.map((o) => o.sectionCode))];
-      const seats = await this.targetSeats(tx, toPlanId, codes);
+      const seats = await targetSeats(tx, toPlanId, codes);
       const change = seatPlanChange(occupied, seats, standing);
       if (!change.ok) return { outcome: 'seats-missing', missing: change.missing };
       await afterCheck?.();
 
       // Blocks and named seats set aside follow where the new version has their seat, and go where it has not.
-      const extra = (await this.places(tx, [...liveState.blocked, ...(await this.allocationKeys(tx, id))])).map(
-        (r) => ({ key: keyOf(r), kind: 'locked' as const, ...placeOf(r) }),
-      );
-      const extraSeats = await this.targetSeats(tx, toPlanId, [...new Set(extra.map((e) => e.sectionCode))]);
+      const extra = (await placesOf(tx, [...liveState.blocked, ...(await this.allocationKeys(tx, id))])).map((r) => ({
+        key: keyOf(r),
+        kind: 'locked' as const,
+        ...placeOf(r),
+      }));
+      const extraSeats = await targetSeats(tx, toPlanId, [...new Set(extra.map((e) => e.sectionCode))]);
       const first = seatPlanChange(extra, extraSeats, standing);
       const gone = new Set(first.ok ? [] : first.missing.map((m) => m.key));
       const kept = seatPlanChange(
@@ -154,17 +140,22 @@ export class SeatPlanChangeRepository {
         [fromPlanId],
       );
       // Last, still under the row lock: the live state follows. Refused (a lock taken since it was read, on a seat
-      // the new version lacks), the whole move rolls back.
+      // the new version lacks), the whole move rolls back. The move's record is committed first, on its own: if this
+      // process dies between the switch and the commit below, the recovery job finds it and puts the live state back
+      // on the version PostgreSQL holds (seat-plan-move.repository.ts).
+      const moveId = await this.moves.begin(id, fromPlanId, toPlanId);
       const switched = await live.switchTo({
         keys,
         oldGaSectionIds: oldGa.map((s) => Number(s.id)),
         newGaSections: standing.map((s) => ({ id: s.sectionId, capacity: s.capacity })),
       });
       if (!switched.ok) {
-        const [place] = await this.places(tx, [switched.missingKey]);
+        const [place] = await placesOf(tx, [switched.missingKey]);
         throw new LiveSeatMissing(place ? { key: switched.missingKey, kind: 'locked', ...placeOf(place) } : null);
       }
-      return { outcome: 'changed', seatsMoved: returnedRows(moved).length, fromPlanId };
+      await this.moves.markCommitted(tx, moveId);
+      reachFaultPoint(this.fault, 'after-plan-switch');
+      return { outcome: 'changed', seatsMoved: returnedRows(moved).length, fromPlanId, moveId };
     });
   }
 
@@ -185,7 +176,7 @@ export class SeatPlanChangeRepository {
     }));
     const taken = new Set(sold.map((s) => s.key));
     const carts = (
-      await this.places(
+      await placesOf(
         tx,
         locked.filter((k) => !taken.has(k)),
       )
@@ -197,50 +188,12 @@ export class SeatPlanChangeRepository {
     return [...sold, ...carts];
   }
 
-  /** Seat keys with their section's code and the seat's row and seat labels. */
-  private async places(tx: EntityManager, keys: string[]): Promise<PlaceRow[]> {
-    if (keys.length === 0) return [];
-    const [sids, xs, ys] = parts(keys);
-    return tx.query(
-      `SELECT k.sid AS section_id, k.x, k.y, sc.code AS section_code, sc.is_reserved, s.row_name, s.seat_name
-         FROM unnest($1::int[], $2::int[], $3::int[]) AS k(sid, x, y) JOIN section sc ON sc.id = k.sid
-         LEFT JOIN seat s ON s.section_id = k.sid AND s.x = k.x AND s.y = k.y
-        ORDER BY sc.code, s.row_order, k.x, k.y`,
-      [sids, xs, ys],
-    );
-  }
-
   private async allocationKeys(tx: EntityManager, id: number): Promise<string[]> {
     const rows: { section_id: number; x: number; y: number }[] = await tx.query(
       'SELECT section_id, x, y FROM seat_allocation WHERE presentation_id = $1',
       [id],
     );
     return rows.map(keyOf);
-  }
-
-  /** The new version's numbered seats in these sections (by code). */
-  private async targetSeats(tx: EntityManager, planId: number, codes: string[]): Promise<TargetPlace[]> {
-    if (codes.length === 0) return [];
-    const rows: PlaceRow[] = await tx.query(
-      `SELECT s.section_id, s.x, s.y, sc.code AS section_code, true AS is_reserved, s.row_name, s.seat_name
-         FROM seat s JOIN section sc ON sc.id = s.section_id
-        WHERE s.seatplan_id = $1 AND sc.code = ANY($2)`,
-      [planId, codes],
-    );
-    return rows.map((r) => ({
-      key: keyOf(r),
-      sectionCode: r.section_code,
-      row: r.row_name ?? '',
-      seat: r.seat_name ?? '',
-    }));
-  }
-
-  private async standing(tx: EntityManager, planId: number): Promise<TargetStandingSection[]> {
-    const rows: { id: number; code: string; capacity: number | null }[] = await tx.query(
-      'SELECT id, code, capacity FROM section WHERE seatplan_id = $1 AND NOT is_reserved',
-      [planId],
-    );
-    return rows.map((r) => ({ sectionCode: r.code, sectionId: Number(r.id), capacity: r.capacity ?? 0 }));
   }
 }
 

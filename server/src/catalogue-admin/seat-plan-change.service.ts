@@ -7,6 +7,8 @@ import { auditChange, requireBusinessScope } from './admin-scope';
 import { SeatPlanSeatsMissingError, StaleRevisionError } from './catalogue-admin.errors';
 import { EventAdminRepository } from './event-admin.repository';
 import { LiveSeatMissing, SeatPlanChangeRepository } from './seat-plan-change.repository';
+import { SeatPlanMoveRecoveryJob } from './seat-plan-move-recovery.job';
+import { SeatPlanMoveRepository } from './seat-plan-move.repository';
 
 /**
  * A date moved to another published version of its venue's plan (docs/catalogue-admin.md, "Moving a date to another
@@ -20,6 +22,8 @@ export class SeatPlanChangeService {
     private readonly changes: SeatPlanChangeRepository,
     private readonly seats: SeatEngineService,
     private readonly audit: AuditLogRepository,
+    private readonly moves: SeatPlanMoveRepository,
+    private readonly recovery: SeatPlanMoveRecoveryJob,
   ) {}
 
   async changeSeatPlan(staff: StaffIdentity, id: number, change: AdminSeatPlanChange): Promise<AdminPresentation> {
@@ -34,6 +38,9 @@ export class SeatPlanChangeService {
         switchTo: (replan) => this.seats.replan(id, replan),
       });
     } catch (error) {
+      // The move rolled back: if its live state had switched already (a failed commit), put it back now rather than at
+      // the job's next pass (which also retries should this fail).
+      await this.recovery.recover(id).catch(() => undefined);
       if (error instanceof LiveSeatMissing) throw new SeatPlanSeatsMissingError(error.place ? [error.place] : []);
       throw error;
     }
@@ -53,6 +60,7 @@ export class SeatPlanChangeService {
       case 'seats-missing':
         throw new SeatPlanSeatsMissingError(result.missing);
     }
+    await this.moves.settle(result.moveId, change.seatPlanId);
     // This node's seat map of the date at once (the others with the switch's reload, or their next flags check).
     await this.seats.freshLayout(id);
     const after = await this.presentation(staff, id);

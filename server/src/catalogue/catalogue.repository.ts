@@ -180,13 +180,17 @@ export class CatalogueRepository {
     return groups.map((group) => ({ group, tickets: tickets.filter((t) => t.ticketGroupId === group.id) }));
   }
 
-  /** The active products sold with a date: at its location (or everywhere), for every event or for its own. */
-  findProducts(locationId: number, featureId: number): Promise<ProductEntity[]> {
+  /**
+   * The active products sold with a date: at its location (or everywhere), for every event or for its own, for every
+   * date or for this one (shared productSoldWith, as the commit asks it).
+   */
+  findProducts(locationId: number, featureId: number, presentationId: number): Promise<ProductEntity[]> {
     return this.db
       .getRepository(ProductEntity)
       .createQueryBuilder('p')
       .where('(p.location_id IS NULL OR p.location_id = :loc)', { loc: locationId })
       .andWhere('(p.feature_id IS NULL OR p.feature_id = :feature)', { feature: featureId })
+      .andWhere('(p.presentation_id IS NULL OR p.presentation_id = :presentation)', { presentation: presentationId })
       .andWhere('p.active')
       .orderBy('p.sort_order')
       .addOrderBy('p.id')

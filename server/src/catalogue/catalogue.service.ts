@@ -86,7 +86,11 @@ export class CatalogueService {
   async presentation(id: number): Promise<PresentationResponse> {
     const [row] = await this.repo.findPresentations({ ids: [id] });
     if (!row) throw new AppError('PRESENTATION_NOT_FOUND');
-    const products = await this.repo.findProducts(row.presentation.locationId, row.presentation.featureId);
+    const products = await this.repo.findProducts(
+      row.presentation.locationId,
+      row.presentation.featureId,
+      row.presentation.id,
+    );
     const held = await this.repo.productUnitsHeld(products.filter((p) => p.stock !== null).map((p) => p.id));
     return {
       presentation: {

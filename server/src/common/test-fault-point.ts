@@ -7,8 +7,8 @@
  * Both variables are read once at boot; in any other environment this is a no-op
  * (production refuses NODE_ENV=test-only switches, and the variable is never set there).
  */
-export type FaultPoint = 'after-charge' | 'after-claim' | 'mid-event-cancellation';
-const POINTS: readonly string[] = ['after-charge', 'after-claim', 'mid-event-cancellation'];
+export type FaultPoint = 'after-charge' | 'after-claim' | 'mid-event-cancellation' | 'after-plan-switch';
+const POINTS: readonly string[] = ['after-charge', 'after-claim', 'mid-event-cancellation', 'after-plan-switch'];
 
 export function faultPointFromEnv(env: NodeJS.ProcessEnv = process.env): FaultPoint | null {
   if (env.NODE_ENV !== 'test') return null;

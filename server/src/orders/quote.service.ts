@@ -7,6 +7,7 @@ import {
   customerFormForKind,
   presentationsToRemoveOnSelect,
   productLimitRefusal,
+  productSoldWith,
   saleWindowRefusal,
   seatKey,
   setAsideRefusedSeats,
@@ -218,6 +219,7 @@ export class QuoteService {
     const tickets = new Map(ticketRows.map((t) => [t.id, t]));
     const locationIds = new Set(layouts.map((l) => l.presentation.locationId));
     const featureIds = new Set(layouts.map((l) => l.presentation.featureId));
+    const orderDates = { locationIds, featureIds, presentationIds: new Set(presentationIds) };
     const productById = new Map(productRows.map((p) => [p.id, p]));
     const voucherById = new Map(voucherRows.map((v) => [v.id, v]));
     const offerByPrice = new Map(offerRows.map((o) => [o.priceId, o]));
@@ -229,11 +231,8 @@ export class QuoteService {
       ticketCodes: new Set((cart.ticketCodes ?? []).map((c) => c.toLowerCase())),
       products: (cart.products ?? []).map((p, index) => {
         const row = productById.get(p.id);
-        // Switched off in the back office, or another venue's or another event's: not sold with this order.
-        const soldHere =
-          row?.active &&
-          (row.locationId === null || locationIds.has(row.locationId)) &&
-          (row.featureId === null || featureIds.has(row.featureId));
+        // Switched off in the back office, or another venue's, event's or date's: not sold with this order.
+        const soldHere = row && productSoldWith(row, orderDates);
         return { index, id: p.id, quantity: p.quantity, price: soldHere ? row.price : undefined };
       }),
       globalServiceCharge: {

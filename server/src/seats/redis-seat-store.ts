@@ -125,7 +125,14 @@ export class RedisSeatStore extends SeatStore {
       const owners = new Set<string>();
       for (const v of await this.redis.hvals(k.st)) if (v.startsWith('l|')) owners.add(v.split('|')[1]!);
       const keys = [...fixed, ...[...owners].map((o) => k.own(o))];
-      const r = await this.cmd.seatReplan(keys.length, ...keys, ...args, replan.oldGaSectionIds.length, owners.size);
+      const r = await this.cmd.seatReplan(
+        keys.length,
+        ...keys,
+        ...args,
+        replan.oldGaSectionIds.length,
+        owners.size,
+        replan.recover ? '1' : '0',
+      );
       if (r[0] === 'NOINIT') return NOINIT;
       if (r[0] === 'OK') return { ok: true, version: Number(r[1]) };
       if (r[1] !== 'OWNER_UNDECLARED' || attempt >= 4) return refusal(r);

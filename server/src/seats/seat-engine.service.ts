@@ -67,6 +67,10 @@ export class SeatEngineService {
     return this.replanning.liveSeatKeys(presentationId);
   }
 
+  allLiveSeatKeys(presentationId: number): Promise<string[] | null> {
+    return this.replanning.allLiveSeatKeys(presentationId);
+  }
+
   replan(presentationId: number, replan: Replan): Promise<{ ok: true } | { ok: false; missingKey: string }> {
     return this.replanning.replan(presentationId, replan);
   }

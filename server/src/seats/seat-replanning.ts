@@ -28,6 +28,15 @@ export class SeatReplanning {
   }
 
   /**
+   * Every seat key the live state holds (sold, locked, blocked, held back), whatever version it names; null when the
+   * date has no live state. For the recovery of a move cut off between this state's switch and PostgreSQL's commit.
+   */
+  async allLiveSeatKeys(presentationId: number): Promise<string[] | null> {
+    const snap = await this.store.snapshot(presentationId);
+    return snap.ok ? [...snap.state.keys()] : null;
+  }
+
+  /**
    * Re-keys the live state; `missingKey` when a sold seat or a lock turned up without a new key (changing nothing).
    * Without a live state there is nothing to move: it is built from PostgreSQL, with the new version, on first use.
    * Every node reads its layout again when the '*' of the switch reaches its feed, or at its next flags check (5 s).

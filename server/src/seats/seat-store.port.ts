@@ -144,6 +144,11 @@ export interface Replan {
   /** The old version's standing sections (their free lists go) and the new version's, with their capacities. */
   oldGaSectionIds: number[];
   newGaSections: { id: number; capacity: number }[];
+  /**
+   * Recovery only (lua/replan.lua.ts): an entry `keys` does not name keeps its key, one mapped to '' is dropped, and
+   * nothing is refused (PostgreSQL, the truth, gives back what was sold).
+   */
+  recover?: boolean;
 }
 
 export abstract class SeatStore {

@@ -54,6 +54,8 @@ export interface ProductRow {
   locationId: number | null;
   /** Sold only with this event's dates; null: with any. */
   featureId: number | null;
+  /** Sold only with this date; null: with any of the event's. */
+  presentationId: number | null;
   active: boolean;
   price: number;
   /** Null: no per-order limit. */
@@ -103,7 +105,8 @@ export class TicketsRepository {
   async products(ids: number[]): Promise<ProductRow[]> {
     const [rows, held] = await Promise.all([
       this.db.query(
-        `SELECT id, location_id AS "locationId", feature_id AS "featureId", active, price, per_order AS "perOrder", stock
+        `SELECT id, location_id AS "locationId", feature_id AS "featureId", presentation_id AS "presentationId", active,
+                price, per_order AS "perOrder", stock
            FROM product WHERE id = ANY($1::int[])`,
         [ids],
       ) as Promise<Omit<ProductRow, 'left'>[]>,

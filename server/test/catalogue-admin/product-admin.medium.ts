@@ -155,6 +155,8 @@ test('a product created in four languages is audited, listed, and offered to buy
     businessId: 1,
     venueId: venue.id,
     featureId: null,
+    presentationId: null,
+    presentationStartsAt: null,
     name: popcorn().name,
     priceAgorot: 1850,
     icon: 'popcorn',
@@ -273,4 +275,87 @@ test('a buyer pays for an active product; switched off it is not offered and an 
   const refused = await buyWith(show, made.id, 1, 2600);
   expect([refused.status, refused.body.error]).toEqual([400, 'CART_INVALID']);
   expect(await payments()).toBe(before);
+});
+
+test('a product for one date is offered and sold with that date only; a date of another event or venue is refused', async () => {
+  const stage = (await admin.call('GET', `/api/admin/presentations/${date.id}`)).body as AdminPresentation;
+  const [second] = (
+    await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+      featureId: feature.id,
+      seatPlanId: stage.seatPlanId,
+      firstDate: daysAhead(127),
+      time: '20:00',
+      prices: stage.prices.map((z) => ({
+        zoneId: z.zoneId,
+        tickets: [{ name: regular, priceAgorot: 10000, serviceChargeAgorot: 0 }],
+      })),
+    })
+  ).body.presentations;
+  await admin.call('POST', `/api/admin/presentations/${second!.id}/publish`, { revision: second!.revision });
+  const ofDate = (id: number) =>
+    call(t.url, 'GET', `/api/presentations/${id}?lang=en`, newVisitor()).then((r) =>
+      (r.body.presentation.products as { id: number }[]).map((p) => p.id),
+    );
+
+  // Refused, nothing written: a date without its event, a date of another event, a date that does not exist.
+  const before = await tables();
+  const noEvent = await admin.call('POST', '/api/admin/products?lang=he', popcorn({ presentationId: date.id }));
+  expect([noEvent.status, noEvent.body.error]).toEqual([400, 'INVALID_BODY']);
+  expect(JSON.stringify(noEvent.body)).toContain('presentationId');
+  const other = (
+    await admin.call<AdminFeature>('POST', '/api/admin/features', {
+      businessId: 1,
+      name: { he: 'שלישי', en: 'A Third', ru: '', ar: '' },
+      description: { he: '', en: '', ru: '', ar: '' },
+      categoryId: 2,
+      durationMinutes: 60,
+      ageLimit: null,
+    })
+  ).body;
+  const before2 = await tables();
+  const wrongEvent = await admin.call(
+    'POST',
+    '/api/admin/products?lang=he',
+    popcorn({ featureId: other.id, presentationId: date.id }),
+  );
+  expect([wrongEvent.status, wrongEvent.body.error]).toEqual([422, 'PRODUCT_DATE_ELSEWHERE']);
+  expect(wrongEvent.body.message).toBe(`המועד ${date.id} אינו של האירוע הזה באולם הזה.`);
+  const missing = await admin.call(
+    'POST',
+    '/api/admin/products',
+    popcorn({ featureId: feature.id, presentationId: 999999 }),
+  );
+  expect([missing.status, missing.body.error]).toEqual([404, 'PRESENTATION_NOT_FOUND']);
+  expect((await tables()).product).toBe(before.product);
+  expect(await tables()).toEqual(before2);
+
+  // For the first date only: listed there and not with the second; sold there, refused with the second, uncharged.
+  const programme = await admin.call<AdminProduct>(
+    'POST',
+    '/api/admin/products',
+    popcorn({ featureId: feature.id, presentationId: date.id, priceAgorot: 2500, icon: 'programme' }),
+  );
+  expect([programme.status, programme.body.presentationId, programme.body.featureId]).toEqual([
+    201,
+    date.id,
+    feature.id,
+  ]);
+  expect(programme.body.presentationStartsAt).toBe(date.startsAt);
+  expect(await ofDate(date.id)).toContain(programme.body.id);
+  expect(await ofDate(second!.id)).not.toContain(programme.body.id);
+  const charges = async () => (await sql.query('SELECT count(*)::int AS n FROM sandbox_charge')).rows[0].n;
+  const chargedBefore = await charges();
+  const refused = await buyWith(await loadShow(t.url, second!.id), programme.body.id, 1, 2500);
+  expect([refused.status, refused.body.error]).toEqual([400, 'CART_INVALID']);
+  expect(await charges()).toBe(chargedBefore);
+  const sold = await buyWith(await loadShow(t.url, date.id), programme.body.id, 1, 2500);
+  expect(sold.status).toBe(201);
+
+  // Back to every date of the event: offered with the second too.
+  const widened = await admin.call<AdminProduct>('PUT', `/api/admin/products/${programme.body.id}`, {
+    ...popcorn({ featureId: feature.id, presentationId: null, priceAgorot: 2500, icon: 'programme' }),
+    revision: programme.body.revision,
+  });
+  expect([widened.status, widened.body.presentationId]).toEqual([200, null]);
+  expect(await ofDate(second!.id)).toContain(programme.body.id);
 });

@@ -33,3 +33,6 @@ describe('venue-admin.medium', () => {
 describe('watching-change.medium', () => {
   require('./watching-change.medium');
 });
+describe('ticket-admin.medium', () => {
+  require('./ticket-admin.medium');
+});

@@ -13,6 +13,7 @@ const ALL_JOBS = [
   'queue-seen-refresh',
   'queue-ticker',
   'seat-feed-evict',
+  'seat-plan-move-recovery',
   'seat-reconciler',
   'seat-stream-check',
   'seat-sweeper',

@@ -88,6 +88,12 @@ export interface AdminTicketPrice {
    * (docs/memberships.md). Written with the code MEMBER (never listed to buyers); null or left out: not one.
    */
   memberUnits?: number | null;
+  /**
+   * How many seats one ticket covers (a couple ticket: 2), 1–10; left out: 1. The storefront asks for that many seats
+   * and the one pricing pipeline charges the price on the first seat of each unit (shared markMultiplyFactorSubTickets).
+   * Fixed once the ticket exists: a sold unit keeps the seats it covered.
+   */
+  multiplyFactor?: number;
 }
 
 /**
@@ -117,6 +123,16 @@ export interface AdminCouponInput {
   revision: number;
   zoneId: number;
   coupon: AdminTicketPrice & { code: string };
+}
+
+/**
+ * POST /api/admin/presentations/:id/tickets: one more ticket (no code: listed to every buyer) on a zone the date
+ * prices, draft or on sale, e.g. a couple ticket covering two seats. A new ticket: no sale refers to it yet.
+ */
+export interface AdminTicketInput {
+  revision: number;
+  zoneId: number;
+  ticket: Pick<AdminTicketPrice, 'name' | 'priceAgorot' | 'serviceChargeAgorot' | 'multiplyFactor'>;
 }
 
 /** PUT /api/admin/presentations/:id/coupons/:ticketId: a coupon's cap and terms (its code and price stay). */

@@ -27,6 +27,10 @@ export interface AdminProduct {
   venueId: number;
   /** Sold only with this event's dates; null: with every date at the venue. */
   featureId: number | null;
+  /** Sold only with this one date (of `featureId`); null: with every date of the event (or at the venue). */
+  presentationId: number | null;
+  /** That date's start (ISO 8601), read only; null with `presentationId`. */
+  presentationStartsAt: string | null;
   name: AdminNames;
   /** The price of one, in agorot, VAT included (prices are shown and charged as they are). */
   priceAgorot: number;
@@ -49,6 +53,11 @@ export interface AdminProduct {
 export interface AdminProductInput {
   venueId: number;
   featureId: number | null;
+  /**
+   * One date of `featureId` at the venue, or null; left out: null. A date of another event or venue is refused (422
+   * PRODUCT_DATE_ELSEWHERE).
+   */
+  presentationId?: number | null;
   name: AdminNames;
   priceAgorot: number;
   icon: ProductIcon;

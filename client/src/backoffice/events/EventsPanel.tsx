@@ -13,6 +13,7 @@ import {
   type AdminDateSettings,
   type AdminPresentation,
   type AdminPriceChange,
+  type AdminTicketInput,
   type AdminPresentationSeriesInput,
   type AdminSeatPlanSummary,
   type AdminSeatPlace,
@@ -29,6 +30,7 @@ import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { AddDatesForm } from './AddDatesForm';
 import { CouponForm, type CouponSave } from './CouponForm';
 import { MemberPriceForm } from './MemberPriceForm';
+import { TicketForm } from './TicketForm';
 import { DateSettingsForm } from './DateSettingsForm';
 import { HoldPolicyForm } from './HoldPolicyForm';
 import { ChannelAllocationsForm } from './ChannelAllocationsForm';
@@ -67,6 +69,7 @@ type Editing = {
     | 'move'
     | 'prices'
     | 'members'
+    | 'tickets'
     | 'coupons'
     | 'settings'
     | 'window'
@@ -88,6 +91,7 @@ const pricesButtonId = (id: number) => `bo-date-${id}-prices`;
 const cancelButtonId = (id: number) => `bo-date-${id}-cancel`;
 const couponsButtonId = (id: number) => `bo-date-${id}-coupons`;
 const membersButtonId = (id: number) => `bo-date-${id}-members`;
+const ticketsButtonId = (id: number) => `bo-date-${id}-tickets`;
 const settingsButtonId = (id: number) => `bo-date-${id}-settings`;
 const windowButtonId = (id: number) => `bo-date-${id}-window`;
 const holdsButtonId = (id: number) => `bo-date-${id}-holds`;
@@ -102,6 +106,7 @@ const openerId: Record<Editing['kind'], (id: number) => string> = {
   prices: pricesButtonId,
   coupons: couponsButtonId,
   members: membersButtonId,
+  tickets: ticketsButtonId,
   settings: settingsButtonId,
   window: windowButtonId,
   holds: holdsButtonId,
@@ -511,6 +516,22 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
   };
 
   /** A new coupon on the date, or an existing one's cap and terms. */
+  /** One more ticket on a zone the date prices (a couple ticket: two seats at one price). */
+  const saveTicket = async (p: AdminPresentation, zoneId: number, ticket: AdminTicketInput['ticket']) => {
+    const saved = await run(
+      async () => {
+        const done = await eventsApi.addTicket(p.id, { revision: p.revision, zoneId, ticket });
+        return t(`${K}.tickets.saved`, { date: formatJerusalemDateTime(done.startsAt, locale) });
+      },
+      { after: () => loadDates(p.featureId) },
+    );
+    if (saved) {
+      focusAfterRender.current = ticketsButtonId(p.id);
+      setEditing(null);
+    }
+    return saved;
+  };
+
   const saveCoupon = async (p: AdminPresentation, save: CouponSave) => {
     const saved = await run(
       async () => {
@@ -850,6 +871,8 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                           {money(ticket.priceAgorot)}
                                           {ticket.serviceChargeAgorot > 0 &&
                                             ` ${t(`${K}.plusCharge`, { amount: money(ticket.serviceChargeAgorot) })}`}
+                                          {(ticket.multiplyFactor ?? 1) > 1 &&
+                                            ` ${t(`${K}.tickets.forSeats`, { seats: number(ticket.multiplyFactor!) })}`}
                                           {ticket.code &&
                                             !ticket.memberUnits &&
                                             ` · ${t(`${K}.coupons.used`, { used: number(ticket.used ?? 0) })}`}
@@ -898,6 +921,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                   )}
                                   {opener('move', moveButtonId(p.id), `bo-move-${p.id}`, t(`${K}.changeDate`))}
                                   {opener('prices', pricesButtonId(p.id), `bo-prices-${p.id}`, t(`${K}.changePrices`))}
+                                  {opener(
+                                    'tickets',
+                                    ticketsButtonId(p.id),
+                                    `bo-tickets-${p.id}`,
+                                    t(`${K}.tickets.open`),
+                                  )}
                                   {opener(
                                     'members',
                                     membersButtonId(p.id),
@@ -1051,6 +1080,17 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
                                     onSave={(allocationId, releaseAt, seats) =>
                                       saveSetAside(p, allocationId, releaseAt, seats)
                                     }
+                                    onClose={closeEditor}
+                                  />
+                                ) : open === 'tickets' ? (
+                                  <TicketForm
+                                    key={p.id}
+                                    presentation={p}
+                                    when={when}
+                                    busy={busy}
+                                    locale={locale}
+                                    zoneText={(zoneId) => zoneText(p.seatPlanId, zoneId)}
+                                    onSave={(zoneId, ticket) => saveTicket(p, zoneId, ticket)}
                                     onClose={closeEditor}
                                   />
                                 ) : open === 'members' ? (

@@ -4,13 +4,14 @@ import {
   PRODUCT_ICONS,
   agorotToShekels,
   type AdminFeature,
+  type AdminPresentation,
   type AdminProduct,
   type AdminProductInput,
   type AdminVenue,
   type ProductIcon,
 } from '@hotline/shared';
 import { useLocale } from '../../hooks/useLocale';
-import { formatShekels } from '../../lib/rules';
+import { formatJerusalemDateTime, formatShekels } from '../../lib/rules';
 import { AdminMessages } from '../admin-ui/AdminMessages';
 import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
@@ -31,6 +32,8 @@ interface Form {
   venueId: string;
   /** '' for every event at the venue. */
   featureId: string;
+  /** '' for every date of the event. */
+  presentationId: string;
   name: Record<Language, string>;
   price: string;
   icon: ProductIcon;
@@ -47,6 +50,7 @@ const formOf = (product: AdminProduct | null, venueId: number | undefined): Form
     ? {
         venueId: String(product.venueId),
         featureId: product.featureId === null ? '' : String(product.featureId),
+        presentationId: product.presentationId === null ? '' : String(product.presentationId),
         name: { ...product.name },
         price: asText(product.priceAgorot),
         icon: product.icon,
@@ -57,6 +61,7 @@ const formOf = (product: AdminProduct | null, venueId: number | undefined): Form
     : {
         venueId: String(venueId ?? ''),
         featureId: '',
+        presentationId: '',
         name: { he: '', en: '', ru: '', ar: '' },
         price: '',
         icon: 'popcorn',
@@ -115,12 +120,30 @@ export function ProductsPanel({
     focusAfterRender.current = null;
   });
 
+  // The chosen event's dates at the chosen venue (not cancelled), for "Sold with one date".
+  const [eventDates, setEventDates] = useState<{ featureId: string; list: AdminPresentation[] }>({
+    featureId: '',
+    list: [],
+  });
+  useEffect(() => {
+    const featureId = form.featureId;
+    if (!featureId || eventDates.featureId === featureId) return;
+    eventsApi.presentations(Number(featureId), undefined, 500).then(
+      (r) => setEventDates({ featureId, list: r.presentations }),
+      () => setEventDates({ featureId, list: [] }),
+    );
+  }, [form.featureId, eventDates.featureId]);
+
   const venueOf = (venueId: number) => venueList.find((v) => v.id === venueId);
   // The venues may arrive after the form: a new product's venue is the first one until another is chosen.
   const venueId = form.venueId || String(venueList[0]?.id ?? '');
   const chosenVenue = venueOf(Number(venueId));
   /** The events a product at the chosen venue may be sold with: its business's. */
   const eventsHere = featureList.filter((f) => !chosenVenue || f.businessId === chosenVenue.businessId);
+  const datesHere =
+    eventDates.featureId === form.featureId
+      ? eventDates.list.filter((d) => d.venueId === Number(venueId) && d.status !== 'cancelled')
+      : [];
   const money = (agorot: number) => formatShekels(agorot, locale);
 
   const startEdit = (product: AdminProduct) => {
@@ -157,6 +180,7 @@ export function ProductsPanel({
     const input: AdminProductInput = {
       venueId: Number(venueId),
       featureId: form.featureId ? Number(form.featureId) : null,
+      presentationId: form.featureId && form.presentationId ? Number(form.presentationId) : null,
       name: { he: form.name.he.trim(), en: form.name.en.trim(), ru: form.name.ru.trim(), ar: form.name.ar.trim() },
       priceAgorot,
       icon: form.icon,
@@ -242,6 +266,12 @@ export function ProductsPanel({
                         ) : (
                           t(`${P}.eventNumber`, { id: p.featureId })
                         )}
+                        {p.presentationStartsAt && (
+                          <span className="bo-hint">
+                            {' · '}
+                            {t(`${P}.onlyOn`, { date: formatJerusalemDateTime(p.presentationStartsAt, locale) })}
+                          </span>
+                        )}
                       </td>
                       <td>{money(p.priceAgorot)}</td>
                       <td data-testid={`bo-product-${p.id}-stock`}>
@@ -307,7 +337,9 @@ export function ProductsPanel({
                     id={id('venue')}
                     value={venueId}
                     disabled={!!editing}
-                    onChange={(e) => setForm((f) => ({ ...f, venueId: e.target.value, featureId: '' }))}
+                    onChange={(e) =>
+                      setForm((f) => ({ ...f, venueId: e.target.value, featureId: '', presentationId: '' }))
+                    }
                     {...aria}
                   >
                     {venueList.map((v) => (
@@ -323,7 +355,7 @@ export function ProductsPanel({
                   <select
                     id={id('event')}
                     value={form.featureId}
-                    onChange={(e) => setForm((f) => ({ ...f, featureId: e.target.value }))}
+                    onChange={(e) => setForm((f) => ({ ...f, featureId: e.target.value, presentationId: '' }))}
                     {...aria}
                   >
                     <option value="">{t(`${P}.everyEvent`)}</option>
@@ -335,6 +367,25 @@ export function ProductsPanel({
                   </select>
                 )}
               </Field>
+              {form.featureId && (
+                <Field id={id('date')} label={t(`${P}.date`)} hint={t(`${P}.dateHint`)}>
+                  {(aria) => (
+                    <select
+                      id={id('date')}
+                      value={form.presentationId}
+                      onChange={(e) => setForm((f) => ({ ...f, presentationId: e.target.value }))}
+                      {...aria}
+                    >
+                      <option value="">{t(`${P}.everyDate`)}</option>
+                      {datesHere.map((d) => (
+                        <option key={d.id} value={d.id}>
+                          {formatJerusalemDateTime(d.startsAt, locale)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              )}
               {LANGUAGES.map((l) => (
                 <Field key={l} id={id(`name-${l}`)} label={t(`${K}.name.${l}`)} error={errors[id(`name-${l}`)]}>
                   {(aria) => (

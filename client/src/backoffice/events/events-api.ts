@@ -11,6 +11,7 @@ import type {
   AdminPriceChange,
   AdminCouponChange,
   AdminCouponInput,
+  AdminTicketInput,
   AdminMemberPrices,
   AdminDateSettingsChange,
   AdminDateSettingsResponse,
@@ -118,6 +119,9 @@ export const eventsApi = {
       method: 'PUT',
       body: change,
     }),
+  /** One more ticket (no code; e.g. a couple ticket) on a zone the date prices, draft or on sale. */
+  addTicket: (presentationId: number, input: AdminTicketInput) =>
+    apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/tickets`, { method: 'POST', body: input }),
   /** One more coupon on a zone the date prices, draft or on sale. */
   addCoupon: (presentationId: number, input: AdminCouponInput) =>
     apiRequest<AdminPresentation>(`/admin/presentations/${presentationId}/coupons`, { method: 'POST', body: input }),

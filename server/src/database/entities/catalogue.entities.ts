@@ -222,6 +222,8 @@ export class ProductEntity {
   @Column({ type: 'boolean', default: true }) active: boolean;
   /** Sold only with this event's dates; null: with every date at its location. */
   @Column({ name: 'feature_id', type: 'int', nullable: true }) featureId: number | null;
+  /** Sold only with this date (of `featureId`); null: with every date of the event (or at the location). */
+  @Column({ name: 'presentation_id', type: 'int', nullable: true }) presentationId: number | null;
   /** How many may be sold in all (null: no stock) and the most one order may take (null: no limit). */
   @Column({ type: 'int', nullable: true }) stock: number | null;
   @Column({ name: 'per_order', type: 'int', nullable: true }) perOrder: number | null;

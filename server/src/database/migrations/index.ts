@@ -43,6 +43,8 @@ import { SeatplanDecor1796060000000 } from './1796060000000-seatplan-decor';
 import { PresentationHoldHolders1796100000000 } from './1796100000000-presentation-hold-holders';
 import { SaleCounterCheckNames1796200000000 } from './1796200000000-sale-counter-check-names';
 import { SeatAllocationRelease1796400000000 } from './1796400000000-seat-allocation-release';
+import { SeatPlanMove1796510000000 } from './1796510000000-seat-plan-move';
+import { ProductPerDate1796510000001 } from './1796510000001-product-per-date';
 import { SeatParentsCheckedPerStatement1796540000000 } from './1796540000000-seat-parents-checked-per-statement';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
@@ -106,5 +108,7 @@ export const MIGRATIONS = [
   SaleCounterCheckNames1796200000000,
   TicketSeatInPlan1796300000000,
   SeatAllocationRelease1796400000000,
+  SeatPlanMove1796510000000,
+  ProductPerDate1796510000001,
   SeatParentsCheckedPerStatement1796540000000,
 ];

@@ -10,10 +10,16 @@ import { PRELUDE } from './prelude';
  * name old keys) and a '*' tells every node to reload (as initialise does).
  * The per-address hold sets are not re-keyed (their keys only count an address's seats toward its cap, and leave them
  * at the lock's expiry).
+ * Recovery (a move whose process died between this switch and PostgreSQL's commit, catalogue-admin's
+ * seat-plan-move recovery) re-keys the state to the version PostgreSQL holds, with `recover`: an entry the map does
+ * not name keeps its key (it is on that version already, or was taken since the caller read the state), one mapped
+ * to '' is dropped (the version has no such place; PostgreSQL, the truth, gives back what was sold through the
+ * reconciler), nothing is refused. An entry that keeps its key wins over one brought to the same key.
  *
  * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 ga, 8 ganext, 9 pay, then nOldGa old free lists, nNewGa new
  *       free lists, nOwn owner sets (every owner with a lock: OWNER_UNDECLARED otherwise, the caller reads again)
- * ARGV: 1 pid, 2 channel, 3 base, 4 nMap, (oldKey, newKey) x nMap, nNewGa, (sectionId, capacity) x nNewGa, nOldGa, nOwn
+ * ARGV: 1 pid, 2 channel, 3 base, 4 nMap, (oldKey, newKey) x nMap, nNewGa, (sectionId, capacity) x nNewGa, nOldGa, nOwn,
+ *       recover ('1': unnamed entries keep their key, those mapped to '' are dropped)
  * Returns {'NOINIT'} | {'ERR', code, detail} | {'OK', version, entries}
  */
 export const REPLAN_LUA = `${PRELUDE}
@@ -34,13 +40,23 @@ for i = 1, n_new_ga do
 end
 local n_old_ga = tonumber(ARGV[idx]); idx = idx + 1
 local n_own = tonumber(ARGV[idx])
+local recover = ARGV[idx + 1] == '1'
+local function target(k)
+  local m = map[k]
+  if m == nil then
+    if recover then return k end
+    return nil
+  end
+  if m == '' then return nil end
+  return m
+end
 
 local all = redis.call('HGETALL', st)
 for i = 1, #all, 2 do
   local sk, v = all[i], all[i + 1]
   local owner = lock_owner(v)
-  if not map[sk] then
-    if v == 's' or owner then return {'ERR', 'SEAT_MISSING', sk} end
+  if not target(sk) then
+    if (v == 's' or owner) and not recover then return {'ERR', 'SEAT_MISSING', sk} end
   elseif owner and not declared(base .. 'own:' .. owner) then
     return {'ERR', 'OWNER_UNDECLARED', owner}
   end
@@ -49,10 +65,19 @@ end
 redis.call('DEL', st, taken)
 local kept = 0
 local top = {}
+-- The entries that keep their key first, then those brought across (each only where the key is still free): won
+-- names the entries written, whose expiry, payment claim and owner go with them.
+local won = {}
+local order = {}
+for i = 1, #all, 2 do if target(all[i]) == all[i] then order[#order + 1] = i end end
 for i = 1, #all, 2 do
-  local nk = map[all[i]]
-  if nk then
-    redis.call('HSET', st, nk, all[i + 1])
+  local nk = target(all[i])
+  if nk and nk ~= all[i] then order[#order + 1] = i end
+end
+for _, i in ipairs(order) do
+  local nk = target(all[i])
+  if redis.call('HSETNX', st, nk, all[i + 1]) == 1 then
+    won[all[i]] = true
     kept = kept + 1
     local sid, x = parse_key(nk)
     local s = tostring(sid)
@@ -69,8 +94,8 @@ local function rekey_zset(key)
   local members = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
   redis.call('DEL', key)
   for i = 1, #members, 2 do
-    local nk = map[members[i]]
-    if nk then redis.call('ZADD', key, members[i + 1], nk) end
+    local nk = target(members[i])
+    if nk and won[members[i]] then redis.call('ZADD', key, members[i + 1], nk) end
   end
 end
 rekey_zset(exp)
@@ -78,8 +103,8 @@ rekey_zset(exp)
 local claims = redis.call('HGETALL', pay)
 redis.call('DEL', pay)
 for i = 1, #claims, 2 do
-  local nk = map[claims[i]]
-  if nk then redis.call('HSET', pay, nk, claims[i + 1]) end
+  local nk = target(claims[i])
+  if nk and won[claims[i]] then redis.call('HSET', pay, nk, claims[i + 1]) end
 end
 
 local first_own = 10 + n_old_ga + n_new_ga
@@ -89,7 +114,7 @@ for i = first_own, first_own + n_own - 1 do
   local members = redis.call('SMEMBERS', own)
   redis.call('DEL', own)
   for _, m in ipairs(members) do
-    if map[m] then redis.call('SADD', own, map[m]) end
+    if won[m] then redis.call('SADD', own, target(m)) end
   end
   if ttl > 0 and redis.call('EXISTS', own) == 1 then redis.call('PEXPIRE', own, ttl) end
 end

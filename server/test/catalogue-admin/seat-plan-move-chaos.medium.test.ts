@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  addCalendarDays,
+  jerusalemDateKey,
+  type AdminPresentation,
+  type AdminSeatPlanSummary,
+  type ApiSeat,
+} from '@hotline/shared';
+import { SeatPlanMoveRecoveryJob } from '../../src/catalogue-admin/seat-plan-move-recovery.job';
+import { SeatEngineService } from '../../src/seats';
+import { startFaultyNode, useChaosWorld } from '../support/doomed-server';
+import { startTestApp, testRedisUrl, type TestApp } from '../support/test-env';
+import { signedIn, StaffBrowser } from '../backoffice/support/staff-kit';
+import {
+  TEST_CARDS,
+  authoriseCard,
+  buyer,
+  cartOf,
+  cartSeat,
+  commit,
+  loadShow,
+  lockAll,
+  lockSeat,
+  plainSeats,
+  type Buyer,
+  type ShowInfo,
+} from '../booking/support/booking-kit';
+import { buySeats } from '../customers/support/customer-kit';
+import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
+
+/**
+ * A date moved to another seat-plan version, its process killed (SIGKILL) after the live seat state in Redis was
+ * re-keyed to the new version and before PostgreSQL committed the move. PostgreSQL keeps the old version (the
+ * transaction died with the process); Redis names the new one. The control: another node without the recovery
+ * finds the date inconsistent (the live state's keys are the other version's; a seat in a buyer's cart is free to
+ * the next buyer). The recovery job (`seat-plan-move-recovery`) puts the live state back on PostgreSQL's version:
+ * the cart's seat is its owner's again and is paid, the sold seat stays sold, and the move can be made again.
+ */
+const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
+
+describe('chaos: the node moving a date to another plan version is killed between the Redis switch and the commit', () => {
+  const world = useChaosWorld();
+
+  test('the control finds Redis on the new version and PostgreSQL on the old; the recovery puts Redis back', async () => {
+    const { db, sql } = world;
+    const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
+    const quiet = { REDIS_PREFIX: redisPrefix, SEAT_PLAN_MOVE_RECOVERY_MS: '0', EVENT_CANCELLATION_INTERVAL_MS: '0' };
+    const healthy = await startTestApp(quiet, db);
+    let session: string;
+    let date: AdminPresentation;
+    let v1: number;
+    let v2: number;
+    let show: ShowInfo;
+    let seats: ApiSeat[];
+    let holder: Buyer;
+    try {
+      const admin = await signedIn(healthy.url, sql, 'admin');
+      session = admin.sessionCookie;
+      const theatre = await publishedTheatre(admin, 'move-chaos', {
+        he: 'במת הקריסה',
+        en: 'Crash Stage',
+        ru: '',
+        ar: '',
+      });
+      v1 = theatre.plan.id;
+      // Version 2: the same places (every one is found again by its names).
+      const draft = await admin.call<AdminSeatPlanSummary>(
+        'POST',
+        `/api/admin/venues/${theatre.venue.id}/seat-plans`,
+        JSON.parse(readFileSync(THEATRE, 'utf8')),
+      );
+      expect((await admin.call('POST', `/api/admin/seat-plans/${draft.body.id}/publish`, { revision: 1 })).status).toBe(
+        200,
+      );
+      v2 = draft.body.id;
+      const feature = await newFeature(admin, { he: 'הקריסה', en: 'The Crash' });
+      const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
+        featureId: feature.id,
+        seatPlanId: v1,
+        firstDate: addCalendarDays(jerusalemDateKey(new Date()), 40),
+        time: '20:00',
+        prices: regularPrices(theatre.zones),
+      });
+      const d = created.body.presentations[0]!;
+      date = (await admin.call('POST', `/api/admin/presentations/${d.id}/publish`, { revision: d.revision })).body;
+      show = await loadShow(healthy.url, date.id);
+      seats = plainSeats(show).slice(0, 3);
+      // Seat 0 sold; seats 1 and 2 in a buyer's cart.
+      await buySeats(healthy.url, show, [seats[0]!], `05${Math.floor(10_000_000 + Math.random() * 89_999_999)}`);
+      holder = await buyer(healthy.url);
+      await lockAll(healthy.url, holder, show, [seats[1]!, seats[2]!]);
+    } finally {
+      await healthy.close();
+    }
+
+    // The doomed node: dies after the live state switched to version 2, before PostgreSQL commits.
+    const doomed = await startFaultyNode(
+      'after-plan-switch',
+      { databaseUrl: db.url, redisUrl: testRedisUrl(), redisPrefix },
+      { SEAT_PLAN_MOVE_RECOVERY_MS: '0', EVENT_CANCELLATION_INTERVAL_MS: '0' },
+    );
+    world.doomed = doomed.child;
+    const staff = new StaffBrowser(doomed.url);
+    staff.sessionCookie = session;
+    await staff
+      .call('POST', `/api/admin/presentations/${date.id}/seat-plan`, { revision: date.revision, seatPlanId: v2 })
+      .catch(() => null);
+    expect(await doomed.killed).toBe('SIGKILL');
+
+    // PostgreSQL: still version 1, the move's record left `switching` (its `committed` died with the transaction).
+    const planOf = async () =>
+      (await sql.query('SELECT seatplan_id FROM presentation WHERE id = $1', [date.id])).rows[0].seatplan_id;
+    expect(await planOf()).toBe(v1);
+    const record = async () =>
+      (
+        await sql.query('SELECT state, settled_on_plan_id FROM seat_plan_move WHERE presentation_id = $1 ORDER BY id', [
+          date.id,
+        ])
+      ).rows;
+    expect(await record()).toEqual([{ state: 'switching', settled_on_plan_id: null }]);
+
+    const survivor: TestApp = await startTestApp(quiet, db);
+    try {
+      const engine = survivor.app.get(SeatEngineService);
+      const sectionsOf = async (plan: number) =>
+        new Set(
+          (await sql.query('SELECT id FROM section WHERE seatplan_id = $1', [plan])).rows.map((r) => Number(r.id)),
+        );
+      const [s1, s2] = [await sectionsOf(v1), await sectionsOf(v2)];
+      const planOfKeys = async () => {
+        const keys = (await engine.allLiveSeatKeys(date.id)) ?? [];
+        const sections = keys.map((k) => Number(k.split(':')[0]));
+        return { v1: sections.filter((s) => s1.has(s)).length, v2: sections.filter((s) => s2.has(s)).length };
+      };
+
+      // The control, without the recovery: Redis holds the cart's seats (and the sold one) under version 2's keys,
+      // the date is on version 1, so the cart's seat is free to the next buyer.
+      const control = await planOfKeys();
+      expect(control.v2).toBeGreaterThanOrEqual(2);
+      const intruder = await buyer(survivor.url);
+      expect((await lockSeat(survivor.url, intruder, show, seats[1]!)).status).toBe(200);
+
+      // The recovery: the live state back on version 1, nothing of version 2 left; the record settled on version 1.
+      const recovered = await survivor.app.get(SeatPlanMoveRecoveryJob).runOnce();
+      expect(recovered).toEqual([expect.objectContaining({ presentationId: date.id, planId: v1, rolledBack: true })]);
+      expect(await planOfKeys()).toEqual({ v1: expect.any(Number), v2: 0 });
+      expect(await record()).toEqual([{ state: 'settled', settled_on_plan_id: v1 }]);
+      // The seat still in its owner's cart is theirs: refused to another buyer, paid by its owner.
+      const other = await buyer(survivor.url);
+      expect((await lockSeat(survivor.url, other, show, seats[2]!)).status).toBe(409);
+      expect((await lockSeat(survivor.url, other, show, seats[0]!)).status).toBe(409);
+      const cart = cartOf([cartSeat(show, seats[2]!)], { cartIdentifier: randomUUID() });
+      const paymentIdentifier = await authoriseCard(survivor.url, holder, TEST_CARDS.approve);
+      const paid = await commit(survivor.url, holder, { ...cart, paymentIdentifier });
+      expect(paid.status).toBe(201);
+
+      // The move made again on the surviving node: PostgreSQL and Redis both on version 2, the record settled there.
+      const admin = new StaffBrowser(survivor.url);
+      admin.sessionCookie = session;
+      const current = (await admin.call<AdminPresentation>('GET', `/api/admin/presentations/${date.id}`)).body;
+      const again = await admin.call<AdminPresentation>('POST', `/api/admin/presentations/${date.id}/seat-plan`, {
+        revision: current.revision,
+        seatPlanId: v2,
+      });
+      expect([again.status, again.body.seatPlanId]).toEqual([200, v2]);
+      expect(await planOf()).toBe(v2);
+      expect(await planOfKeys()).toEqual({ v1: 0, v2: expect.any(Number) });
+      expect((await record()).map((r) => r.state)).toEqual(['settled', 'settled']);
+    } finally {
+      await survivor.close();
+    }
+  });
+});
