@@ -21,7 +21,7 @@ type Lang = (typeof LANGS)[number];
 const heightFor = (width: number) => (width <= 400 ? 844 : width > 2000 ? 1440 : 900);
 
 /** The page as it is now: two frames drawn, axe run, the picture and what it shows written. */
-async function shot(page: Page, feature: string, lang: string, title: string): Promise<void> {
+async function shot(page: Page, feature: string, lang: string, title: string, fullPage = false): Promise<void> {
   const width = page.viewportSize()!.width;
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const results = await axeFor(page).withTags(AXE_TAGS).analyze();
@@ -31,11 +31,34 @@ async function shot(page: Page, feature: string, lang: string, title: string): P
   const dir = path.join(OUT, feature);
   mkdirSync(dir, { recursive: true });
   const file = `${lang}-${width}.png`;
-  await page.screenshot({ path: path.join(dir, file), fullPage: false });
+  await page.screenshot({ path: path.join(dir, file), fullPage });
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // What sticks out past the window's end edge (either side), for a page that scrolls sideways: the deepest elements.
+  const wide =
+    sideways > 0
+      ? await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              const out = r.right > window.innerWidth + 1 || r.left < -1;
+              return (
+                out &&
+                r.width > 0 &&
+                ![...el.children].some(
+                  (c) => c.getBoundingClientRect().right > window.innerWidth + 1 || c.getBoundingClientRect().left < -1,
+                )
+              );
+            })
+            .slice(0, 5)
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} ${Math.round(el.getBoundingClientRect().width)} px: ${(el.textContent ?? '').trim().slice(0, 40)}`,
+            ),
+        )
+      : [];
   writeFileSync(
     path.join(dir, `${lang}-${width}.json`),
-    JSON.stringify({ feature, lang, width, title, file: `${feature}/${file}`, violations, sideways }, null, 2),
+    JSON.stringify({ feature, lang, width, title, file: `${feature}/${file}`, violations, sideways, wide }, null, 2),
   );
 }
 

@@ -55,7 +55,7 @@ function writeIndex() {
       (s) => `<figure>
   <a href="${escape(s.file)}"><img src="${escape(s.file)}" alt="${escape(s.title)}" loading="lazy"></a>
   <figcaption><b>${escape(s.lang)}, ${s.width} px</b> — ${escape(s.title)}<br>
-  axe: <span class="${s.violations.length ? 'bad' : 'ok'}" title="${escape(s.violations.join('\n'))}">${s.violations.length} violation(s)</span>${s.violations.length ? `<br><small>${s.violations.map(escape).join('<br>')}</small>` : ''}</figcaption>
+  axe: <span class="${s.violations.length ? 'bad' : 'ok'}" title="${escape(s.violations.join('\n'))}">${s.violations.length} violation(s)</span>${s.sideways > 0 ? `<br><span class="bad">scrolls sideways by ${s.sideways} px</span><br><small>${(s.wide ?? []).map(escape).join('<br>')}</small>` : ''}${s.violations.length ? `<br><small>${s.violations.map(escape).join('<br>')}</small>` : ''}</figcaption>
 </figure>`,
     );
     return `<section><h2>${escape(feature)}</h2>\n${rows.join('\n')}\n</section>`;
