@@ -33,27 +33,22 @@ async function shot(page: Page, feature: string, lang: string, title: string, fu
   const file = `${lang}-${width}.png`;
   await page.screenshot({ path: path.join(dir, file), fullPage });
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  // What sticks out past the window's end edge (either side), for a page that scrolls sideways: the deepest elements.
+  // For a page that scrolls sideways: every box whose content is wider than it (outermost first) with its overflow
+  // style, and its width against the window's: where to look for the cause.
   const wide =
     sideways > 0
       ? await page.evaluate(() =>
-          [...document.querySelectorAll('body *')]
-            .filter((el) => {
+          [document.documentElement, ...document.querySelectorAll('body, body *')]
+            .filter((el) => el.scrollWidth > el.clientWidth + 1)
+            .slice(0, 8)
+            .map((el) => {
+              const classes =
+                typeof el.className === 'string' && el.className.trim()
+                  ? `.${el.className.trim().split(/\s+/).join('.')}`
+                  : '';
               const r = el.getBoundingClientRect();
-              const out = r.right > window.innerWidth + 1 || r.left < -1;
-              return (
-                out &&
-                r.width > 0 &&
-                ![...el.children].some(
-                  (c) => c.getBoundingClientRect().right > window.innerWidth + 1 || c.getBoundingClientRect().left < -1,
-                )
-              );
-            })
-            .slice(0, 5)
-            .map(
-              (el) =>
-                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} ${Math.round(el.getBoundingClientRect().width)} px: ${(el.textContent ?? '').trim().slice(0, 40)}`,
-            ),
+              return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes} (overflow-x ${getComputedStyle(el).overflowX}): ${el.scrollWidth} px of content in ${el.clientWidth}, box ${Math.round(r.left)}..${Math.round(r.right)}`;
+            }),
         )
       : [];
   writeFileSync(
