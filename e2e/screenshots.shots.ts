@@ -264,11 +264,13 @@ test('the doors in the back office: entries per gate, refusals, a conflict', asy
         await page.getByTestId('bo-doors-date').selectOption(String(show.id));
         await expect(page.getByTestId('bo-doors-gates')).toContainText('Gate B');
         await expect(page.getByTestId('bo-doors-conflicts')).toContainText('Gate C');
+        // The whole page: at 390 px the menu alone fills the window.
         await shot(
           page,
           'doors',
           lang,
           'Back office, doors: entries per gate, refusals by reason, an offline conflict',
+          true,
         );
       }
     }

@@ -55,7 +55,7 @@ for (const viewport of [
       await route.continue();
     });
     // The entry waits until the picture's chunk has been asked for: only the document's Link header can ask that
-    // early (without it the entry asks, once it runs, and this test times out here).
+    // early (without it the entry would ask once it runs: never; the Link header's check below says why).
     let pictureAsked!: () => void;
     const pictureRequested = new Promise<void>((resolve) => (pictureAsked = resolve));
     let pictureDownloads = 0;
@@ -77,7 +77,8 @@ for (const viewport of [
         asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
     });
 
-    const served = await page.goto(`/order/${p.id}?test&lang=he`);
+    // Once the document's headers are in: its load waits for the entry, which waits for the picture's chunk.
+    const served = await page.goto(`/order/${p.id}?test&lang=he`, { waitUntil: 'commit' });
     // The SPA fallback preloads the plan, ticket groups and statuses with the page (server/src/common/order-page-preload.ts).
     expect(served!.headers().link).toContain(`/api/presentations/${p.id}/seatplan?format=columnar&lang=he`);
     // And the picture's own chunk, which the other pages no longer load with the entry.
