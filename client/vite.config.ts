@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import type { Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { scanServiceWorker } from './build/scan-service-worker.ts';
 
@@ -8,7 +9,21 @@ const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // Seat-map modules that are import()ed on their own and must stay out of the seat map's chunk: the test hook and the
 // benchmark renderer (e2e/test-code-split.spec.ts) and the bot check (checkout asks for it without the map).
 const LOADED_APART = /[\\/]seatmap[\\/](debug-hook|render[\\/]naive-renderer|botcheck)\.ts$/;
+const FIRST_PAINT = /[\\/]client[\\/]src[\\/]first-paint[\\/]picture\.ts$/;
 const API_TARGET = process.env.HOTLINE_API_URL ?? 'http://localhost:3000';
+
+/** The chunks a chunk imports statically, directly or through another, in the order they are first met. */
+function staticImports(bundle: Rolldown.OutputBundle, chunk: Rolldown.OutputChunk, into: string[] = []): string[] {
+  for (const f of chunk.imports) {
+    if (into.includes(f)) continue;
+    into.push(f);
+    const next = bundle[f];
+    if (next?.type === 'chunk') staticImports(bundle, next, into);
+  }
+  return into;
+}
+
+const isChunk = (c: Rolldown.OutputBundle[string]): c is Rolldown.OutputChunk => c.type === 'chunk';
 
 /**
  * Main.tsx is a small entry that starts the page's data requests and then import()s app.tsx (React, the
@@ -30,7 +45,7 @@ function preloadAppChunks(): Plugin {
           (c) => c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/app.tsx'),
         );
         if (!app || app.type !== 'chunk') throw new Error('preload-app-chunks: no chunk for src/app.tsx');
-        const files = [...app.imports, app.fileName];
+        const files = [...staticImports(bundle, app), app.fileName];
         return (
           files
             // The entry and what it imports are linked already.
@@ -46,10 +61,39 @@ function preloadAppChunks(): Plugin {
   };
 }
 
+/**
+ * The first-paint picture's chunk and the chunks it imports that index.html does not link, as root-relative addresses, in
+ * `order-page-modules.json` beside index.html: the SPA fallback sends them as `Link: rel=modulepreload` with the order
+ * page (server/src/common/order-page-preload.ts), so the picture's code downloads beside the plan it draws.
+ */
+function orderPageModules(): Plugin {
+  return {
+    name: 'hotline:order-page-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(isChunk);
+      const picture = chunks.find((c) => c.moduleIds.some((id) => FIRST_PAINT.test(id)));
+      if (!picture) throw new Error('order-page-modules: no chunk for src/first-paint/picture.ts');
+      const app = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/app.tsx'));
+      // index.html has the entry and the app's chunks already (preloadAppChunks).
+      const linked = new Set(
+        chunks.filter((c) => c.isEntry || c === app).flatMap((c) => [c.fileName, ...staticImports(bundle, c)]),
+      );
+      const files = [picture.fileName, ...staticImports(bundle, picture)].filter((f) => !linked.has(f));
+      this.emitFile({
+        type: 'asset',
+        fileName: 'order-page-modules.json',
+        source: JSON.stringify(files.map((f) => `/${f}`)),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     preloadAppChunks(),
+    orderPageModules(),
     scanServiceWorker({
       workerSource: path.resolve(clientDir, 'src/scan/offline-shell/scan-sw.ts'),
       scannerSource: '/src/scan/ScanPage.tsx',
@@ -78,7 +122,23 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Everything the entry imports statically, in one file.
-            { name: 'entry', tags: ['$initial'], priority: 3 },
+            { name: 'entry', tags: ['$initial'], priority: 4 },
+            {
+              // The seat statuses and features (1 kB): the first-paint picture and the app's shared code both use
+              // them. In the picture's chunk every page would load that chunk through the shared one; in the shared
+              // chunk the picture would wait for its 70 kB. Linked from index.html (preloadAppChunks).
+              name: 'seat-words',
+              test: /[\\/]shared[\\/]src[\\/]seats[\\/](seat-status|seat-features)\.ts$/,
+              priority: 4,
+            },
+            {
+              // The order page's first-paint picture (first-paint/picture.ts) and the seat-map modules it draws with:
+              // apart from the entry (the other pages do not need it) and from the seat map's chunk, which it must not
+              // wait for. The seat map's chunk imports these modules from here.
+              name: 'first-paint',
+              test: FIRST_PAINT,
+              priority: 3,
+            },
             {
               // Only the modules named: with their dependencies it would take the shared app code along, and every
               // page would then import the seat map's chunk.

@@ -8,8 +8,14 @@ import { findPresentation } from './seatmap-support';
  * back: the seats must be on screen without it (so the picture owes nothing to React's map, Konva or that chunk),
  * the page stays axe-clean meanwhile, and once the chunk is let through the map's first frame leaves one set of
  * canvases (Konva's) and no picture, each answer downloaded once (the preloads of the SPA fallback included).
+ * The picture's code is a chunk of its own that the SPA fallback preloads with the page (`rel=modulepreload`): the
+ * entry chunk is held until that chunk has been asked for, so the page asked for it before its own code ran. While
+ * the picture covers the window a screen reader hears a status (in Hebrew here) that goes when the map takes over.
  */
 const SEATMAP_CHUNK = /\/assets\/seatmap-[^/]*\.js$/;
+const PICTURE_CHUNK = /\/assets\/first-paint-[^/]*\.js$/;
+const ENTRY_CHUNK = /\/assets\/index-[^/]*\.js$/;
+const LOADING = 'טוענים את מפת המושבים…';
 
 /** Pixels of the picture's canvas that are neither its background nor transparent (seats, floors, the stage). */
 async function picturePixels(page: Page): Promise<{ painted: number; colours: number }> {
@@ -48,6 +54,20 @@ for (const viewport of [
       await held;
       await route.continue();
     });
+    // The entry waits until the picture's chunk has been asked for: only the document's Link header can ask that
+    // early (without it the entry would ask once it runs: never; the Link header's check below says why).
+    let pictureAsked!: () => void;
+    const pictureRequested = new Promise<void>((resolve) => (pictureAsked = resolve));
+    let pictureDownloads = 0;
+    await page.route(PICTURE_CHUNK, async (route) => {
+      pictureDownloads++;
+      pictureAsked();
+      await route.continue();
+    });
+    await page.route(ENTRY_CHUNK, async (route) => {
+      await pictureRequested;
+      await route.continue();
+    });
     // The anonymous requests the picture and the map draw from (the booking steps' catalogue asks the ticket groups
     // again later with the visitor's id, as before; that one is its own).
     const asked = new Map<string, number>();
@@ -57,9 +77,12 @@ for (const viewport of [
         asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
     });
 
-    const served = await page.goto(`/order/${p.id}?test&lang=he`);
+    // Once the document's headers are in: its load waits for the entry, which waits for the picture's chunk.
+    const served = await page.goto(`/order/${p.id}?test&lang=he`, { waitUntil: 'commit' });
     // The SPA fallback preloads the plan, ticket groups and statuses with the page (server/src/common/order-page-preload.ts).
     expect(served!.headers().link).toContain(`/api/presentations/${p.id}/seatplan?format=columnar&lang=he`);
+    // And the picture's own chunk, which the other pages no longer load with the entry.
+    expect(served!.headers().link).toMatch(/<\/assets\/first-paint-[^>]*\.js>; rel=modulepreload/);
     // The picture is on screen with seats in it while the seat map's chunk is still held.
     await expect.poll(async () => (await picturePixels(page)).painted, { timeout: 20_000 }).toBeGreaterThan(50);
     expect(chunkAsked, 'the page asked for the seat map chunk (held back)').toBe(true);
@@ -79,6 +102,12 @@ for (const viewport of [
     ).toBe(true);
     expect(await page.evaluate(() => document.getElementById('root')!.inert)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The status a screen reader reads while the page is inert under the picture: outside the page, in Hebrew.
+    const status = page.getByRole('status').filter({ hasText: LOADING });
+    await expect(status).toHaveCount(1);
+    expect(await status.evaluate((el) => el.closest('[inert]') === null && el.closest('[aria-hidden]') === null)).toBe(
+      true,
+    );
     const results = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
@@ -88,6 +117,8 @@ for (const viewport of [
     // One set of canvases: Konva's, in the map's frame; the picture is gone.
     expect(await page.locator('[data-testid="first-paint"]').count()).toBe(0);
     expect(await page.evaluate(() => document.getElementById('root')!.inert)).toBe(false);
+    await expect(page.getByTestId('first-paint-status')).toHaveCount(0);
+    expect(pictureDownloads, "the picture's chunk, downloaded once (the preload, then the entry's import)").toBe(1);
     const canvases = await page.evaluate(() => ({
       all: document.querySelectorAll('canvas').length,
       konva: document.querySelectorAll('.seatmap__canvas .konvajs-content canvas').length,

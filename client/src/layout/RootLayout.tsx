@@ -68,6 +68,7 @@ export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
 
+  const { pathname } = useLocation();
   const hotline = hotlineNumber();
   const brand = configuredBrand(locale) ?? t('app.brand');
 
@@ -93,7 +94,8 @@ export function RootLayout() {
         )}
       </main>
       <Footer brand={brand} hotline={hotline} />
-      <OfflineBanner />
+      {/* The door scanner works offline and says so in its own words (scan/ScanPage.tsx). */}
+      {/^\/scan\/?$/.test(pathname) ? null : <OfflineBanner />}
       <ScrollRestoration />
     </div>
   );

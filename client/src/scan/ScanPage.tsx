@@ -18,6 +18,7 @@ import { decideOffline } from './offline-door';
 import { moveFromLocalStorage, scanStore } from './scan-db';
 import { manifestOf, redeem, uploadScans } from './scan-api';
 import { useOfflineShell } from './offline-shell/use-offline-shell';
+import { useOnline } from '../hooks/useOnline';
 import './scan.css';
 
 interface Station {
@@ -88,6 +89,7 @@ export default function ScanPage() {
   const { t } = useTranslation();
   useScannerManifest();
   const shell = useOfflineShell();
+  const online = useOnline();
   // 'remembered': no network to ask; the last staff member of this device could scan.
   const [staff, setStaff] = useState<StaffMe | null | 'loading' | 'remembered'>('loading');
   const [station, setStation] = useState<Station | null>(savedStation);
@@ -126,6 +128,13 @@ export default function ScanPage() {
           {t('scan.offline.opened')}
         </p>
       ) : null}
+      {/* The site's offline banner is not shown here (its words are for the storefront, and at the foot of a phone
+          it covered the check button): the scanner says what no network means for the door, at the top. */}
+      {online || staff === 'remembered' ? null : (
+        <p className="scan-note" role="status" data-offline-now="">
+          {t('scan.offline.now')}
+        </p>
+      )}
       {staff === 'loading' ? null : staff === null ? (
         <>
           <p>{t('scan.intro')}</p>
@@ -314,7 +323,8 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
         {offline && answer ? <p>{t('scan.offline.checked')}</p> : null}
         {answer?.seat ? <p>{t('scan.result.seat', { row: answer.seat.rowName, seat: answer.seat.seatName })}</p> : null}
         {answer?.ticketIdentifier ? (
-          <p dir="ltr">{t('scan.result.ticket', { ticket: answer.ticketIdentifier })}</p>
+          // The line in the page's direction ("כרטיס" first in Hebrew), the number isolated left to right in it.
+          <p>{t('scan.result.ticket', { ticket: `\u2066${answer.ticketIdentifier}\u2069` })}</p>
         ) : null}
       </div>
       {queued > 0 ? (

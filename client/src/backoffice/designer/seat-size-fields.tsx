@@ -6,6 +6,13 @@ import { CommitInput, K } from './fields';
  * The target seats' width and height (plan units): shown when they all share one, typed to give them all that size
  * (a couch, a wheelchair space); "the plan's seat size" gives them back the plan's. Each change is one command.
  */
+/**
+ * A size as the fields show it: to a hundredth, like the plan's seat size on the button. A curved block's seats have
+ * sizes such as 39.978120000000004 (floating point after the arc's transform); the exact value stays in the plan
+ * unless a new one is typed.
+ */
+const shown = (n: number) => String(Math.round(n * 100) / 100);
+
 export function SeatSizeFields({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   const { t } = useTranslation();
   const meta = editor.doc.meta;
@@ -26,7 +33,7 @@ export function SeatSizeFields({ editor, disabled }: { editor: Editor; disabled:
         step={0.1}
         disabled={disabled}
         testId="seat-width"
-        value={size ? String(size.width) : ''}
+        value={size ? shown(size.width) : ''}
         onCommit={(v) => set({ width: Number(v) }, v)}
       />
       <CommitInput
@@ -36,7 +43,7 @@ export function SeatSizeFields({ editor, disabled }: { editor: Editor; disabled:
         step={0.1}
         disabled={disabled}
         testId="seat-height"
-        value={size ? String(size.height) : ''}
+        value={size ? shown(size.height) : ''}
         onCommit={(v) => set({ height: Number(v) }, v)}
       />
       <button type="button" className="button" disabled={disabled || !own} onClick={() => editor.setSeatSize(null)}>

@@ -3,6 +3,7 @@ import en from '../locales/en.json';
 import he from '../locales/he.json';
 import ru from '../locales/ru.json';
 import { ENDONYMS } from '../index';
+import { LOADING_SEAT_MAP } from '../../first-paint/loading-status';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -70,6 +71,15 @@ describe('translation files', () => {
       en: locales.en['language.name'],
       ru: locales.ru['language.name'],
       ar: locales.ar['language.name'],
+    });
+  });
+
+  test("the first-paint picture's status (LOADING_SEAT_MAP, in the entry) says what the seat map's own does", () => {
+    expect(LOADING_SEAT_MAP).toEqual({
+      he: locales.he['seatmap.loading'],
+      en: locales.en['seatmap.loading'],
+      ru: locales.ru['seatmap.loading'],
+      ar: locales.ar['seatmap.loading'],
     });
   });
 });
