@@ -16,13 +16,14 @@ import {
   type AltchaChallengeParameters,
 } from './altcha-lib';
 import { parseAltchaToken } from './altcha-payload';
+import { canonicalJson, verifyKeySignedSolution } from './altcha-verify';
 import './botcheck.errors';
 
 /**
  * ALTCHA proof-of-work (altcha-lib v2, self-hosted) behind the BotCheck port.
  *
  * verify() costs one HMAC of the challenge, one HMAC of the derived key and one Redis
- * round trip (two on a replay). Nothing is kept in memory: every node shares the HMAC key
+ * round trip (two on a replay); the HMACs are node:crypto's, synchronous (altcha-verify.ts). Nothing is kept in memory: every node shares the HMAC key
  * (config) and the bindings (Redis), so any node can verify any solution.
  *
  * Binding: a verified solution is bound to the first visitor who uses it, for
@@ -100,13 +101,20 @@ export class AltchaBotCheck extends BotCheck {
 
     let result;
     try {
-      result = await verifySolution({
-        challenge,
-        solution,
-        deriveKey: deriveKeyFor(algorithm),
-        hmacSignatureSecret: this.hmacKey,
-        hmacKeySignatureSecret: this.keySignatureKey,
-      });
+      result =
+        verifyKeySignedSolution(
+          challenge,
+          solution,
+          { signature: this.hmacKey, keySignature: this.keySignatureKey },
+          Date.now(),
+        ) ??
+        (await verifySolution({
+          challenge,
+          solution,
+          deriveKey: deriveKeyFor(algorithm),
+          hmacSignatureSecret: this.hmacKey,
+          hmacKeySignatureSecret: this.keySignatureKey,
+        }));
     } catch {
       this.refuse('verifier_threw');
     }
@@ -148,21 +156,4 @@ export class AltchaBotCheck extends BotCheck {
     this.logger.debug({ reason }, 'bot check refused');
     throw new AppError('INVALID_CAPTCHA');
   }
-}
-
-function sortKeys(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .flatMap((k) => {
-        const v = (value as Record<string, unknown>)[k];
-        return v === undefined ? [] : [[k, sortKeys(v)]];
-      }),
-  );
-}
-
-/** altcha-lib's canonicalJSON (its helpers are not in the package's exports map). */
-function canonicalJson(parameters: AltchaChallengeParameters): string {
-  return JSON.stringify(sortKeys(parameters));
 }
