@@ -43,14 +43,20 @@ const cases: Case[] = [
   ['a real solution', () => solved()],
   ['a real solution of a harder (work 4) challenge', () => solved({ work: 4 })],
   ['another derived key', withSolution({ derivedKey: 'ab'.repeat(32) })],
-  ['the derived key in capitals', async () => {
-    const s = await solved();
-    return { ...s, solution: { ...s.solution, derivedKey: s.solution.derivedKey.toUpperCase() } };
-  }],
-  ['a derived key of odd length', async () => {
-    const s = await solved();
-    return { ...s, solution: { ...s.solution, derivedKey: `${s.solution.derivedKey}0` } };
-  }],
+  [
+    'the derived key in capitals',
+    async () => {
+      const s = await solved();
+      return { ...s, solution: { ...s.solution, derivedKey: s.solution.derivedKey.toUpperCase() } };
+    },
+  ],
+  [
+    'a derived key of odd length',
+    async () => {
+      const s = await solved();
+      return { ...s, solution: { ...s.solution, derivedKey: `${s.solution.derivedKey}0` } };
+    },
+  ],
   ['an empty derived key', withSolution({ derivedKey: '' })],
   ['a derived key that is a number', withSolution({ derivedKey: 12 })],
   ['a negative counter', withSolution({ counter: -1 })],
@@ -62,10 +68,13 @@ const cases: Case[] = [
   ['another key signature', withParameters({ keySignature: 'ab'.repeat(32) })],
   ['an extra parameter', withParameters({ extra: 'x' })],
   ['a later expiry', withParameters({ expiresAt: inMinutes(60) })],
-  ['no signature', async () => {
-    const s = await solved();
-    return { ...s, challenge: { parameters: s.challenge.parameters } };
-  }],
+  [
+    'no signature',
+    async () => {
+      const s = await solved();
+      return { ...s, challenge: { parameters: s.challenge.parameters } };
+    },
+  ],
   ['a signature made with another key', () => solved({ secret: 'someone-elses-altcha-key' })],
   ['an expired challenge', () => solved({ expiresAt: inMinutes(-1) })],
   ['an expired challenge with a bad signature', () => solved({ expiresAt: inMinutes(-1), secret: 'another' })],

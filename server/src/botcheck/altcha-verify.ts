@@ -1,10 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type {
-  AltchaChallenge,
-  AltchaChallengeParameters,
-  AltchaSolution,
-  AltchaVerifyResult,
-} from './altcha-lib';
+import type { AltchaChallenge, AltchaChallengeParameters, AltchaSolution, AltchaVerifyResult } from './altcha-lib';
 
 /** altcha-lib's counter bound for its default (uint32) counter mode. */
 const MAX_COUNTER = 0xffffffff;
@@ -17,7 +12,8 @@ export interface AltchaSecrets {
   keySignature: string;
 }
 
-function sortKeys(value: unknown): unknown {
+/** Keys in order at every level, undefined values left out: altcha-lib's sortKeys. */
+export function sortKeys(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   return Object.fromEntries(
     Object.keys(value)
