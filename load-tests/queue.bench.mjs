@@ -12,8 +12,8 @@
 //   node scripts/build.mjs && node load-tests/queue.bench.mjs [--visitors=100000] [--watchers=2000] [--seconds=30]
 //     [--costs-only] [--no-results] [--join-rate=200] [--status-rate=400] [--status-calls=4000]
 //     [--heartbeat-rate=400] [--heartbeat-calls=4000] [--warmup=300] [--join-only]
-// --join-only: only C_join (the proofs, the warm-up joins, the measured joins at --join-rate over both nodes), for an
-//   A/B of the join; --watchers sets how many joins are measured.
+// --join-only: only C_join (the proofs, the warm-up joins, the measured joins at --join-rate over both nodes) and
+//   C_challenge (as many challenges fetched at the same rate), for an A/B of the join; --watchers sets how many.
 // BENCH_SERVER_DIST=<dir> runs another build's server/dist (e.g. a base worktree's) on both nodes; BENCH_CPU_PROF=<dir>
 //   writes each node's .cpuprofile when it stops.
 // --costs-only: only the cost phases (no 100,000-visitor fill, no admission-rate window at 6,000/min, no bare
@@ -259,12 +259,32 @@ async function main() {
     });
 
     if (JOIN_ONLY) {
+      // C_challenge: the GET /api/queue/:id/challenge every join is preceded by (issuing the proof to solve), at the
+      // same rate over both nodes, after as many warm-up fetches.
+      const fetchChallenge = async (i) => {
+        const r = await request(nodes[i % 2].url, 'GET', `/api/queue/${pid}/challenge?lang=he`, {
+          headers: { accept: 'application/json', uuid: uuids[i % uuids.length] },
+        });
+        if (r.status !== 200) throw new Error(`challenge answered ${r.status}: ${JSON.stringify(r.body)}`);
+      };
+      log(`warming up: ${WARMUP} challenges…`);
+      await paced(WARMUP, JOIN_RATE, fetchChallenge);
+      const challengeCost = await phase(
+        'C_challenge',
+        nodes,
+        await idleOf(nodes, (WATCHERS / JOIN_RATE) * 1000),
+        async () => {
+          await paced(WATCHERS, JOIN_RATE, (i) => fetchChallenge(i + WARMUP));
+          return WATCHERS;
+        },
+      );
       results.push(
         `queue.bench.mjs --join-only${dist ? ` (server: ${dist})` : ''}: two server nodes, ${WATCHERS.toLocaleString('en')} joins measured after ${WARMUP} warm-up joins.`,
         '',
         '| measure | value |',
         '|---|---|',
         `| C_join: server CPU per join through the API, ${JOIN_RATE}/s | ${costCell(joinCost, 'joins')} |`,
+        `| C_challenge: server CPU per join challenge issued (GET /api/queue/:id/challenge), ${JOIN_RATE}/s | ${costCell(challengeCost, 'challenges')} |`,
         '',
       );
       // The rest is skipped; `finally` stops the stack and the table is written after it.
