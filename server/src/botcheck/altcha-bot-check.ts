@@ -7,13 +7,7 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { BotCheck } from './bot-check.port';
-import {
-  deriveKeyFor,
-  isAltchaAlgorithm,
-  verifySolution,
-  type AltchaChallenge,
-  type AltchaChallengeParameters,
-} from './altcha-lib';
+import { deriveKeyFor, isAltchaAlgorithm, verifySolution, type AltchaChallenge } from './altcha-lib';
 import { parseAltchaToken } from './altcha-payload';
 import { issueKeySignedChallenge } from './altcha-issue';
 import { type AltchaSecrets, canonicalJson, verifyKeySignedSolution } from './altcha-verify';
