@@ -11,7 +11,11 @@
 //    (its timers: ticker, sweeper, socket.io pings) measured over the same number of seconds right before it.
 //   node scripts/build.mjs && node load-tests/queue.bench.mjs [--visitors=100000] [--watchers=2000] [--seconds=30]
 //     [--costs-only] [--no-results] [--join-rate=200] [--status-rate=400] [--status-calls=4000]
-//     [--heartbeat-rate=400] [--heartbeat-calls=4000] [--warmup=300]
+//     [--heartbeat-rate=400] [--heartbeat-calls=4000] [--warmup=300] [--join-only]
+// --join-only: only C_join (the proofs, the warm-up joins, the measured joins at --join-rate over both nodes) and
+//   C_challenge (as many challenges fetched at the same rate), for an A/B of the join; --watchers sets how many.
+// BENCH_SERVER_DIST=<dir> runs another build's server/dist (e.g. a base worktree's) on both nodes; BENCH_CPU_PROF=<dir>
+//   writes each node's .cpuprofile when it stops.
 // --costs-only: only the cost phases (no 100,000-visitor fill, no admission-rate window at 6,000/min, no bare
 //   broadcast); the progress cost is then taken at the loading rate (one admission a minute).
 // --no-results prints the table without appending it to RESULTS.md (smoke runs).
@@ -40,7 +44,8 @@ const argOf = (name, fallback) => process.argv.find((a) => a.startsWith(`--${nam
 const VISITORS = Number(argOf('visitors', 100_000));
 const WATCHERS = Number(argOf('watchers', 2_000));
 const SECONDS = Number(argOf('seconds', 30));
-const COSTS_ONLY = process.argv.includes('--costs-only');
+const JOIN_ONLY = process.argv.includes('--join-only');
+const COSTS_ONLY = JOIN_ONLY || process.argv.includes('--costs-only');
 const WRITE_RESULTS = !process.argv.includes('--no-results');
 // The cost phases' paced rates: a few thousand calls each, well inside what two nodes on two cores serve, so the
 // figure is the call's own cost and not a saturated machine's.
@@ -209,8 +214,9 @@ async function main() {
     // A shared 2-core machine under load: boot-time Redis calls get more room than in production.
     REDIS_COMMAND_TIMEOUT_MS: '10000',
   };
-  const a = await startServer(env, 'node A');
-  const b = await startServer(env, 'node B');
+  const dist = process.env.BENCH_SERVER_DIST || undefined;
+  const a = await startServer(env, 'node A', [], dist);
+  const b = await startServer(env, 'node B', [], dist);
   const nodes = [a, b];
   const sql = new Client({ connectionString: services.databaseUrl });
   await sql.connect();
@@ -251,6 +257,39 @@ async function main() {
       });
       return WATCHERS;
     });
+
+    if (JOIN_ONLY) {
+      // C_challenge: the GET /api/queue/:id/challenge every join is preceded by (issuing the proof to solve), at the
+      // same rate over both nodes, after as many warm-up fetches.
+      const fetchChallenge = async (i) => {
+        const r = await request(nodes[i % 2].url, 'GET', `/api/queue/${pid}/challenge?lang=he`, {
+          headers: { accept: 'application/json', uuid: uuids[i % uuids.length] },
+        });
+        if (r.status !== 200) throw new Error(`challenge answered ${r.status}: ${JSON.stringify(r.body)}`);
+      };
+      log(`warming up: ${WARMUP} challenges…`);
+      await paced(WARMUP, JOIN_RATE, fetchChallenge);
+      const challengeCost = await phase(
+        'C_challenge',
+        nodes,
+        await idleOf(nodes, (WATCHERS / JOIN_RATE) * 1000),
+        async () => {
+          await paced(WATCHERS, JOIN_RATE, (i) => fetchChallenge(i + WARMUP));
+          return WATCHERS;
+        },
+      );
+      results.push(
+        `queue.bench.mjs --join-only${dist ? ` (server: ${dist})` : ''}: two server nodes, ${WATCHERS.toLocaleString('en')} joins measured after ${WARMUP} warm-up joins.`,
+        '',
+        '| measure | value |',
+        '|---|---|',
+        `| C_join: server CPU per join through the API, ${JOIN_RATE}/s | ${costCell(joinCost, 'joins')} |`,
+        `| C_challenge: server CPU per join challenge issued (GET /api/queue/:id/challenge), ${JOIN_RATE}/s | ${costCell(challengeCost, 'challenges')} |`,
+        '',
+      );
+      // The rest is skipped; `finally` stops the stack and the table is written after it.
+      return;
+    }
 
     // 3. Full run: joins/s through the API (50 in flight, two nodes), then the rest of the 100,000 through the join
     // script alone, 200 in flight.
@@ -458,8 +497,14 @@ async function main() {
     await a.stop();
     await b.stop();
     await services.stop();
+    if (JOIN_ONLY && results.length > 0) writeOut(results);
   }
-  if (WRITE_RESULTS) appendResults(`Waiting room${COSTS_ONLY ? ', costs only' : ''}`, results);
+  writeOut(results);
+}
+
+function writeOut(results) {
+  if (WRITE_RESULTS)
+    appendResults(`Waiting room${JOIN_ONLY ? ', join only' : COSTS_ONLY ? ', costs only' : ''}`, results);
   else process.stdout.write(`\n(--no-results: not written to RESULTS.md)\n${results.join('\n')}\n`);
 }
 

@@ -7,23 +7,20 @@ import { LOGGER } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { BotCheck } from './bot-check.port';
-import {
-  createChallenge,
-  deriveKeyFor,
-  isAltchaAlgorithm,
-  verifySolution,
-  type AltchaChallenge,
-  type AltchaChallengeParameters,
-} from './altcha-lib';
+import { deriveKeyFor, isAltchaAlgorithm, verifySolution, type AltchaChallenge } from './altcha-lib';
 import { parseAltchaToken } from './altcha-payload';
+import { issueKeySignedChallenge } from './altcha-issue';
+import { type AltchaSecrets, canonicalJson, verifyKeySignedSolution } from './altcha-verify';
 import './botcheck.errors';
 
 /**
  * ALTCHA proof-of-work (altcha-lib v2, self-hosted) behind the BotCheck port.
  *
  * verify() costs one HMAC of the challenge, one HMAC of the derived key and one Redis
- * round trip (two on a replay). Nothing is kept in memory: every node shares the HMAC key
- * (config) and the bindings (Redis), so any node can verify any solution.
+ * round trip (two on a replay). Issuing and verifying do what altcha-lib does, with node:crypto's
+ * synchronous HMAC instead of its WebCrypto calls (altcha-issue.ts, altcha-verify.ts; decision 030).
+ * Nothing is kept in memory: every node shares the HMAC key (config) and the bindings (Redis),
+ * so any node can verify any solution.
  *
  * Binding: a verified solution is bound to the first visitor who uses it, for
  * ALTCHA_BINDING_TTL_SECONDS, by one atomic `SET key visitor NX EX ttl`. The key is
@@ -36,6 +33,7 @@ export class AltchaBotCheck extends BotCheck {
   private readonly hmacKey: string;
   /** Signs the expected derived key so that verification never re-runs the key derivation. */
   private readonly keySignatureKey: string;
+  private readonly secrets: AltchaSecrets;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,6 +43,7 @@ export class AltchaBotCheck extends BotCheck {
     super();
     this.hmacKey = config.ALTCHA_HMAC_KEY;
     this.keySignatureKey = createHmac('sha256', config.ALTCHA_HMAC_KEY).update('altcha-key-signature').digest('hex');
+    this.secrets = { signature: this.hmacKey, keySignature: this.keySignatureKey };
   }
 
   /**
@@ -56,18 +55,17 @@ export class AltchaBotCheck extends BotCheck {
    * `data.work`, which the seat routes read back (LoadScaledWork).
    */
   issueChallenge(workFactor = 1): Promise<AltchaChallenge> {
-    const algorithm = this.config.ALTCHA_ALGORITHM;
     const factor = Math.max(1, Math.floor(workFactor));
-    return createChallenge({
-      algorithm,
-      cost: this.config.ALTCHA_COST,
-      counter: randomInt(0, this.config.ALTCHA_MAX_NUMBER * factor + 1),
-      deriveKey: deriveKeyFor(algorithm),
-      expiresAt: Math.floor(Date.now() / 1000) + this.config.ALTCHA_CHALLENGE_TTL_SECONDS,
-      hmacSignatureSecret: this.hmacKey,
-      hmacKeySignatureSecret: this.keySignatureKey,
-      ...(factor > 1 ? { data: { work: factor } } : {}),
-    });
+    return issueKeySignedChallenge(
+      {
+        algorithm: this.config.ALTCHA_ALGORITHM,
+        cost: this.config.ALTCHA_COST,
+        counter: randomInt(0, this.config.ALTCHA_MAX_NUMBER * factor + 1),
+        expiresAt: Math.floor(Date.now() / 1000) + this.config.ALTCHA_CHALLENGE_TTL_SECONDS,
+        ...(factor > 1 ? { data: { work: factor } } : {}),
+      },
+      this.secrets,
+    );
   }
 
   /**
@@ -100,13 +98,15 @@ export class AltchaBotCheck extends BotCheck {
 
     let result;
     try {
-      result = await verifySolution({
-        challenge,
-        solution,
-        deriveKey: deriveKeyFor(algorithm),
-        hmacSignatureSecret: this.hmacKey,
-        hmacKeySignatureSecret: this.keySignatureKey,
-      });
+      result =
+        verifyKeySignedSolution(challenge, solution, this.secrets, Date.now()) ??
+        (await verifySolution({
+          challenge,
+          solution,
+          deriveKey: deriveKeyFor(algorithm),
+          hmacSignatureSecret: this.hmacKey,
+          hmacKeySignatureSecret: this.keySignatureKey,
+        }));
     } catch {
       this.refuse('verifier_threw');
     }
@@ -148,21 +148,4 @@ export class AltchaBotCheck extends BotCheck {
     this.logger.debug({ reason }, 'bot check refused');
     throw new AppError('INVALID_CAPTCHA');
   }
-}
-
-function sortKeys(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .flatMap((k) => {
-        const v = (value as Record<string, unknown>)[k];
-        return v === undefined ? [] : [[k, sortKeys(v)]];
-      }),
-  );
-}
-
-/** altcha-lib's canonicalJSON (its helpers are not in the package's exports map). */
-function canonicalJson(parameters: AltchaChallengeParameters): string {
-  return JSON.stringify(sortKeys(parameters));
 }
