@@ -45,5 +45,17 @@ export function axeFor(page: Page): AxeBuilder {
       own.script = script;
     }
   };
+  // axe reads colours as they are at that instant: a button whose state just changed (a tool pressed by key, a hover)
+  // is mid-way through its 0.15 s colour transition, and its contrast then is neither the old nor the new one (the
+  // designer's shape tool failed colour-contrast so, now and then, under load). Every check waits two frames (so a
+  // change just made has started its transitions) and then for no CSS transition to be running.
+  const analyze = builder.analyze.bind(builder);
+  builder.analyze = async () => {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    );
+    return analyze();
+  };
   return builder;
 }
