@@ -59,6 +59,15 @@ const MOVE_OUT = `
             WHERE c.ticket_id = h.id AND c.inside AND p.reentry_allowed
            RETURNING c.ticket_id, c.admitted_at, c.gate`;
 
+/*
+ * TICKET_BY_KEY: the guard (`held`) locks and re-checks the very row `door_ticket` read, reached by its primary key,
+ * and compares the ticket's show as `presentation_id + 0`, a form no index answers. Searched by identifier and show,
+ * the planner walked the show's index (`reservation_ticket_live_sales`) instead of the identifier's on a show whose
+ * tickets were all sold since the table's statistics were taken: every ticket of the show read at every scan, about
+ * 8 ms of PostgreSQL's CPU a statement instead of 0.4 to 0.6 (docs/door-checkin.md, "Cost per scan"). The row is still
+ * re-checked under its lock: the show, identifier, status and seat are the ticket row's own columns.
+ */
+
 /** One scan's first try (AdmissionWriter.firstTry) and its answer. */
 interface FirstTry {
   entry: FirstEntry;
@@ -201,11 +210,13 @@ export class AdmissionWriter {
         `${direction === 'in' ? 'first_try' : 'exit_try'}${this.firstEntryLock ? '' : '_unlocked'}`,
         `WITH door_ticket AS (${DOOR_TICKET_READ}
          ), held AS (
-           SELECT t.id FROM reservation_ticket t
+           -- The row door_ticket read, by its primary key (TICKET_BY_KEY).
+           SELECT t.id FROM door_ticket d
+             JOIN reservation_ticket t ON t.id = d.id::bigint
              JOIN reservation r ON r.id = t.reservation_id
              JOIN presentation p ON p.id = t.presentation_id
-            WHERE t.identifier = $1 AND t.status = 'live' AND r.state = 'paid' AND t.presentation_id = $2
-              AND ($3::int IS NULL OR t.presentation_id = $3::int)
+            WHERE t.identifier = $1 AND t.status = 'live' AND r.state = 'paid' AND t.presentation_id + 0 = $2
+              AND ($3::int IS NULL OR $3::int = $2)
               AND ($4::int IS NULL OR (t.section_id = $4::int AND t.x = $5::int AND t.y = $6::int))
               AND (NOT p.rotating_code OR $7::boolean)
               AND p.date_time - make_interval(mins => p.doors_open_minutes) <= $8::timestamptz
@@ -268,12 +279,14 @@ export class AdmissionWriter {
            FROM input i JOIN reservation_ticket t ON t.identifier = i.identifier
            ${DOOR_TICKET_JOINS}
        ), held AS (
+         -- Each row door_ticket read, by its primary key (TICKET_BY_KEY).
          SELECT i.n, t.id FROM input i
-           JOIN reservation_ticket t ON t.identifier = i.identifier
+           JOIN door_ticket d ON d.n = i.n
+           JOIN reservation_ticket t ON t.id = d.id::bigint AND t.identifier = i.identifier
            JOIN reservation r ON r.id = t.reservation_id
            JOIN presentation p ON p.id = t.presentation_id
-          WHERE t.status = 'live' AND r.state = 'paid' AND t.presentation_id = i.presentation_id
-            AND (i.code_presentation_id IS NULL OR t.presentation_id = i.code_presentation_id)
+          WHERE t.status = 'live' AND r.state = 'paid' AND t.presentation_id + 0 = i.presentation_id
+            AND (i.code_presentation_id IS NULL OR i.code_presentation_id = i.presentation_id)
             AND (i.section_id IS NULL OR (t.section_id = i.section_id AND t.x = i.x AND t.y = i.y))
             AND (NOT p.rotating_code OR i.rotating)
             AND p.date_time - make_interval(mins => p.doors_open_minutes) <= i.at
