@@ -42,6 +42,9 @@ export interface FirstEntryScan {
   nonce: string;
   staffUserId: number;
   scannedAt: Date;
+  /** When the server heard of it: the entry's moment online; the upload's for a scan queued offline. */
+  receivedAt: Date;
+  offline: boolean;
 }
 
 /** The single statement's move ($2 the show, $8 the moment, $9 gate, $10 device; `held` the ticket): in, or out. */
@@ -229,7 +232,7 @@ export class AdmissionWriter {
          ), logged AS (
            INSERT INTO checkin_scan (${SCAN_COLUMNS})
            SELECT $11::uuid, $2, a.ticket_id, $12::int, $9::text, $10::text, '${direction}', '${outcome}', $13::timestamptz,
-                  $14::timestamptz, false, false,
+                  $14::timestamptz, $15::boolean, false,
                   jsonb_build_object(
                     'outcome', '${outcome}', 'ticketIdentifier', d.identifier,
                     'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
@@ -254,7 +257,8 @@ export class AdmissionWriter {
           scan.nonce,
           scan.staffUserId,
           scan.scannedAt,
-          entry.at,
+          scan.receivedAt,
+          scan.offline,
         ],
       );
       const row = rows[0];
@@ -275,9 +279,10 @@ export class AdmissionWriter {
       `first_try_together${this.firstEntryLock ? '' : '_unlocked'}`,
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::boolean[],
-                              $8::timestamptz[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::timestamptz[])
+                              $8::timestamptz[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::timestamptz[],
+                              $14::timestamptz[], $15::boolean[])
                 WITH ORDINALITY AS i(identifier, presentation_id, code_presentation_id, section_id, x, y, rotating, at,
-                                     gate, device, nonce, staff_user_id, scanned_at, n)
+                                     gate, device, nonce, staff_user_id, scanned_at, received_at, offline, n)
        ), door_ticket AS (
          SELECT i.n, ${DOOR_TICKET_COLUMNS}
            FROM input i JOIN reservation_ticket t ON t.identifier = i.identifier
@@ -308,7 +313,7 @@ export class AdmissionWriter {
        ), logged AS (
          INSERT INTO checkin_scan (${SCAN_COLUMNS})
          SELECT i.nonce, i.presentation_id, a.ticket_id, i.staff_user_id, i.gate, i.device, 'in', 'admitted',
-                i.scanned_at, i.at, false, false,
+                i.scanned_at, i.received_at, i.offline, false,
                 jsonb_build_object(
                   'outcome', 'admitted', 'ticketIdentifier', d.identifier,
                   'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
@@ -333,6 +338,8 @@ export class AdmissionWriter {
         column((t) => t.scan.nonce),
         column((t) => t.scan.staffUserId),
         column((t) => t.scan.scannedAt),
+        column((t) => t.scan.receivedAt),
+        column((t) => t.scan.offline),
       ],
     );
     const byN = new Map(rows.map((row) => [Number(row.n), row]));
