@@ -107,7 +107,12 @@ export class RedemptionService {
   private async withoutTransaction(
     staff: StaffIdentity,
     scan: DoorScanInput,
-    { at, receivedAt, code, offline }: { at: Date; receivedAt: Date; code: ResolvedCode | null; offline: OfflineScan | null },
+    {
+      at,
+      receivedAt,
+      code,
+      offline,
+    }: { at: Date; receivedAt: Date; code: ResolvedCode | null; offline: OfflineScan | null },
   ): Promise<{ answer: StoredAnswer; replayed: boolean; conflict: boolean } | null> {
     if (offline && offline.deviceOutcome !== (scan.direction === 'in' ? 'admitted' : 'exited')) return null;
     try {

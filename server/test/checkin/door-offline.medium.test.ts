@@ -150,9 +150,9 @@ describe('offline door', () => {
     expect(admissions).toMatchObject({ rows: 11, atTheirMoment: true, offline: true, receivedAtTheUpload: true });
     // Scan by scan, each admission was a transaction of its own: batched, they share them.
     expect(admissions.transactions).toBeLessThan(11);
-    expect(
-      (await door.sql.query(`SELECT gate FROM checkin_admission WHERE ticket_id = $1`, [twice!.id])).rows,
-    ).toEqual([{ gate: 'North' }]);
+    expect((await door.sql.query(`SELECT gate FROM checkin_admission WHERE ticket_id = $1`, [twice!.id])).rows).toEqual(
+      [{ gate: 'North' }],
+    );
     const again = await staff.call<CheckinUploadResponse>('POST', '/api/checkin/uploads', {
       presentationId: door.presentationId,
       device: 'tablet-north',

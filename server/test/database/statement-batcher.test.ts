@@ -36,8 +36,13 @@ const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const deep = { waiting: 4, inFlight: 4 };
 
 test.each([
-  { name: 'one call on a quiet node goes alone, at once', calls: [1], opts: { inFlight: 2, maxBatch: 64 }, peak: 1,
-    statements: [[1]] },
+  {
+    name: 'one call on a quiet node goes alone, at once',
+    calls: [1],
+    opts: { inFlight: 2, maxBatch: 64 },
+    peak: 1,
+    statements: [[1]],
+  },
   {
     name: 'calls while two statements run wait and go together',
     calls: upTo(5),
