@@ -18,7 +18,6 @@ const ANALYZE = process.argv.includes('--analyze');
 const SCANS_PER_SIZE = 2_400;
 const dist = process.env.BENCH_SERVER_DIST ?? path.join(ROOT, 'server', 'dist');
 const { Pool } = require('pg');
-const { DataSource } = require('typeorm');
 
 /** A process's CPU milliseconds so far (user + system). */
 function cpuMsOfPid(pid) {
@@ -51,7 +50,7 @@ async function showWithTickets(pool, n) {
 
 async function main() {
   ensureBuilt();
-  const { dataSourceOptions } = require(path.join(dist, 'database', 'data-source.js'));
+  const { openDataSource } = require(path.join(dist, 'database', 'data-source.js'));
   const { AdmissionWriter } = require(path.join(dist, 'checkin', 'admission-writer.js'));
   const svc = await startServices('bench-checkin-statement');
   let server;
@@ -65,16 +64,11 @@ async function main() {
     const { rows: staff } = await pool.query(
       `INSERT INTO staff_user (username, first_name, last_name) VALUES ('bench-statement', 'B', 'S') RETURNING id`,
     );
-    const options = dataSourceOptions(svc.databaseUrl, 1);
-    const ds = new DataSource({ ...options, extra: { ...options.extra, application_name: 'bench-statement' } });
-    await ds.initialize();
+    // One connection: every statement runs on the backend whose CPU is read.
+    const ds = await openDataSource(svc.databaseUrl, 1);
     try {
       const writer = new AdmissionWriter(ds);
-      await ds.query('SELECT 1');
-      const { rows: backends } = await pool.query(
-        `SELECT pid FROM pg_stat_activity WHERE application_name = 'bench-statement'`,
-      );
-      const backend = backends[0].pid;
+      const [{ pid: backend }] = await ds.query('SELECT pg_backend_pid() AS pid');
       let next = 0;
       const scan = () => ({
         entry: {
