@@ -13,7 +13,8 @@
 // --redeem-cpu: only the redeem part, and instead of rates (meaningless on a loaded machine) the server process's own
 // CPU time (user + system, /proc/<pid>/stat) per 1,000 redeems and per 1,000 health calls, and PostgreSQL's and
 // Redis's in the same calls (on one machine they share the cores with the node); nothing is appended to
-// RESULTS.md. BENCH_SERVER_DIST=<dir> runs another build's server/dist (an A/B of two builds). Side-by-side comparisons of the server's cost per scan; BENCH_CPU_PROF=<dir> adds a .cpuprofile.
+// RESULTS.md; and PostgreSQL's writing transactions per redeem (a statement that writes outside a transaction is one,
+// so a scan's share of a batched first entry shows; the session's read writes once a minute and is not counted). BENCH_SERVER_DIST=<dir> runs another build's server/dist (an A/B of two builds). Side-by-side comparisons of the server's cost per scan; BENCH_CPU_PROF=<dir> adds a .cpuprofile.
 // A tiny run to see that it works (not for results): --scans=200 --codes=10 --manifest=500 --rounds=1
 import { createPrivateKey, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -131,6 +132,12 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The next transaction id (the asking takes one): how many transactions wrote since the last asking. */
+async function transactionIdsSoFar(pool) {
+  const { rows } = await pool.query(`SELECT pg_current_xact_id()::text::float8 AS n`);
+  return rows[0].n;
+}
+
 /** PostgreSQL's (the postmaster and its backends) and Redis's CPU milliseconds so far. */
 function othersMs(svc) {
   return { pg: cpuMsOfTree(svc.pgPid), redis: cpuMsOfTree(svc.redisPid) };
@@ -148,6 +155,7 @@ async function redeemThroughput(base, pool, staff, serverPid, svc) {
   const cpu1 = cpuSeconds(serverPid);
   const others1 = othersMs(svc);
   log(`health: ${health.perSecond.toFixed(0)}/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms`);
+  const xid1 = await transactionIdsSoFar(pool);
   const outcomes = new Map();
   const redeem = await drive(SCANS, async (i) => {
     const r = await request(base, 'POST', '/api/checkin/redeem', {
@@ -168,6 +176,7 @@ async function redeemThroughput(base, pool, staff, serverPid, svc) {
   });
   const cpu2 = cpuSeconds(serverPid);
   const others2 = othersMs(svc);
+  const xid2 = await transactionIdsSoFar(pool);
   log(`redeem: ${redeem.perSecond.toFixed(0)}/s, p50 ${redeem.p50.toFixed(1)} ms, p99 ${redeem.p99.toFixed(1)} ms`);
   log(
     `server CPU per 1,000 calls: redeem ${(((cpu2 - cpu1) / SCANS) * 1000).toFixed(3)} s, health ${(((cpu1 - cpu0) / SCANS) * 1000).toFixed(3)} s`,
@@ -177,6 +186,8 @@ async function redeemThroughput(base, pool, staff, serverPid, svc) {
     `PostgreSQL CPU per 1,000 calls: redeem ${per1000(others2.pg - others1.pg).toFixed(3)} s, health ${per1000(others1.pg - others0.pg).toFixed(3)} s; ` +
       `Redis: redeem ${per1000(others2.redis - others1.redis).toFixed(3)} s, health ${per1000(others1.redis - others0.redis).toFixed(3)} s`,
   );
+  // A statement that writes is a transaction with an id of its own (a batch's scans share one); reads take none.
+  log(`PostgreSQL writing transactions per redeem: ${((xid2 - xid1 - 1) / SCANS).toFixed(3)}`);
   log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   if ((outcomes.get('admitted') ?? 0) !== SCANS)
     throw new Error('not every scan was admitted: the bench measured refusals');

@@ -5,8 +5,8 @@ import { StatementBatcher } from '../database/statement-batcher';
 
 /** A session's last use is written when the one written is older than this (sessionIdentity). */
 const SESSION_TOUCH_SECONDS = 60;
-/** Session reads in flight at once on a node, and the most one statement carries (StatementBatcher). */
-const SESSION_BATCHES = { maxInFlight: 2, maxBatch: 64 };
+/** Session reads in flight at once on a node (more while many wait), and the most one carries (StatementBatcher). */
+const SESSION_BATCHES = { inFlight: 2, deep: { waiting: 8, inFlight: 4 }, maxBatch: 64 };
 
 export interface StaffAccount {
   id: number;

@@ -42,6 +42,9 @@ export interface FirstEntryScan {
   nonce: string;
   staffUserId: number;
   scannedAt: Date;
+  /** When the server heard of it: the entry's moment online; the upload's for a scan queued offline. */
+  receivedAt: Date;
+  offline: boolean;
 }
 
 /** The single statement's move ($2 the show, $8 the moment, $9 gate, $10 device; `held` the ticket): in, or out. */
@@ -58,6 +61,15 @@ const MOVE_OUT = `
              FROM held h JOIN presentation p ON p.id = $2
             WHERE c.ticket_id = h.id AND c.inside AND p.reentry_allowed
            RETURNING c.ticket_id, c.admitted_at, c.gate`;
+
+/*
+ * TICKET_BY_KEY: the guard (`held`) locks and re-checks the very row `door_ticket` read, reached by its primary key,
+ * and compares the ticket's show as `presentation_id + 0`, a form no index answers. Searched by identifier and show,
+ * the planner walked the show's index (`reservation_ticket_live_sales`) instead of the identifier's on a show whose
+ * tickets were all sold since the table's statistics were taken: every ticket of the show read at every scan, about
+ * 8 ms of PostgreSQL's CPU a statement instead of 0.4 to 0.6 (docs/door-checkin.md, "Cost per scan"). The row is still
+ * re-checked under its lock: the show, identifier, status and seat are the ticket row's own columns.
+ */
 
 /** One scan's first try (AdmissionWriter.firstTry) and its answer. */
 interface FirstTry {
@@ -94,8 +106,12 @@ function resultOf(
   };
 }
 
-/** First-entry statements in flight at once on a node, and the most scans one carries (StatementBatcher). */
-const FIRST_ENTRY_BATCHES = { maxInFlight: 2, maxBatch: 64 };
+/**
+ * First-entry statements in flight at once on a node: two, and up to four while eight scans or more wait; the most
+ * scans one carries (StatementBatcher). A statement costs PostgreSQL about 0.4 ms of CPU and each scan in it about
+ * 0.08 more (docs/door-checkin.md, "Cost per scan"): one of eight or more adds at most 0.05 ms a scan.
+ */
+const FIRST_ENTRY_BATCHES = { inFlight: 2, deep: { waiting: 8, inFlight: 4 }, maxBatch: 64 };
 
 export interface Admission {
   /** This scan let the ticket in (first entry, or back in after an exit where the show allows it). */
@@ -201,11 +217,13 @@ export class AdmissionWriter {
         `${direction === 'in' ? 'first_try' : 'exit_try'}${this.firstEntryLock ? '' : '_unlocked'}`,
         `WITH door_ticket AS (${DOOR_TICKET_READ}
          ), held AS (
-           SELECT t.id FROM reservation_ticket t
+           -- The row door_ticket read, by its primary key (TICKET_BY_KEY).
+           SELECT t.id FROM door_ticket d
+             JOIN reservation_ticket t ON t.id = d.id::bigint
              JOIN reservation r ON r.id = t.reservation_id
              JOIN presentation p ON p.id = t.presentation_id
-            WHERE t.identifier = $1 AND t.status = 'live' AND r.state = 'paid' AND t.presentation_id = $2
-              AND ($3::int IS NULL OR t.presentation_id = $3::int)
+            WHERE t.identifier = $1 AND t.status = 'live' AND r.state = 'paid' AND t.presentation_id + 0 = $2
+              AND ($3::int IS NULL OR $3::int = $2)
               AND ($4::int IS NULL OR (t.section_id = $4::int AND t.x = $5::int AND t.y = $6::int))
               AND (NOT p.rotating_code OR $7::boolean)
               AND p.date_time - make_interval(mins => p.doors_open_minutes) <= $8::timestamptz
@@ -214,7 +232,7 @@ export class AdmissionWriter {
          ), logged AS (
            INSERT INTO checkin_scan (${SCAN_COLUMNS})
            SELECT $11::uuid, $2, a.ticket_id, $12::int, $9::text, $10::text, '${direction}', '${outcome}', $13::timestamptz,
-                  $14::timestamptz, false, false,
+                  $14::timestamptz, $15::boolean, false,
                   jsonb_build_object(
                     'outcome', '${outcome}', 'ticketIdentifier', d.identifier,
                     'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
@@ -239,7 +257,8 @@ export class AdmissionWriter {
           scan.nonce,
           scan.staffUserId,
           scan.scannedAt,
-          entry.at,
+          scan.receivedAt,
+          scan.offline,
         ],
       );
       const row = rows[0];
@@ -260,20 +279,23 @@ export class AdmissionWriter {
       `first_try_together${this.firstEntryLock ? '' : '_unlocked'}`,
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::boolean[],
-                              $8::timestamptz[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::timestamptz[])
+                              $8::timestamptz[], $9::text[], $10::text[], $11::uuid[], $12::int[], $13::timestamptz[],
+                              $14::timestamptz[], $15::boolean[])
                 WITH ORDINALITY AS i(identifier, presentation_id, code_presentation_id, section_id, x, y, rotating, at,
-                                     gate, device, nonce, staff_user_id, scanned_at, n)
+                                     gate, device, nonce, staff_user_id, scanned_at, received_at, offline, n)
        ), door_ticket AS (
          SELECT i.n, ${DOOR_TICKET_COLUMNS}
            FROM input i JOIN reservation_ticket t ON t.identifier = i.identifier
            ${DOOR_TICKET_JOINS}
        ), held AS (
+         -- Each row door_ticket read, by its primary key (TICKET_BY_KEY).
          SELECT i.n, t.id FROM input i
-           JOIN reservation_ticket t ON t.identifier = i.identifier
+           JOIN door_ticket d ON d.n = i.n
+           JOIN reservation_ticket t ON t.id = d.id::bigint AND t.identifier = i.identifier
            JOIN reservation r ON r.id = t.reservation_id
            JOIN presentation p ON p.id = t.presentation_id
-          WHERE t.status = 'live' AND r.state = 'paid' AND t.presentation_id = i.presentation_id
-            AND (i.code_presentation_id IS NULL OR t.presentation_id = i.code_presentation_id)
+          WHERE t.status = 'live' AND r.state = 'paid' AND t.presentation_id + 0 = i.presentation_id
+            AND (i.code_presentation_id IS NULL OR i.code_presentation_id = i.presentation_id)
             AND (i.section_id IS NULL OR (t.section_id = i.section_id AND t.x = i.x AND t.y = i.y))
             AND (NOT p.rotating_code OR i.rotating)
             AND p.date_time - make_interval(mins => p.doors_open_minutes) <= i.at
@@ -291,7 +313,7 @@ export class AdmissionWriter {
        ), logged AS (
          INSERT INTO checkin_scan (${SCAN_COLUMNS})
          SELECT i.nonce, i.presentation_id, a.ticket_id, i.staff_user_id, i.gate, i.device, 'in', 'admitted',
-                i.scanned_at, i.at, false, false,
+                i.scanned_at, i.received_at, i.offline, false,
                 jsonb_build_object(
                   'outcome', 'admitted', 'ticketIdentifier', d.identifier,
                   'seat', CASE WHEN d."isReserved" AND d."rowName" IS NOT NULL AND d."seatName" IS NOT NULL
@@ -316,6 +338,8 @@ export class AdmissionWriter {
         column((t) => t.scan.nonce),
         column((t) => t.scan.staffUserId),
         column((t) => t.scan.scannedAt),
+        column((t) => t.scan.receivedAt),
+        column((t) => t.scan.offline),
       ],
     );
     const byN = new Map(rows.map((row) => [Number(row.n), row]));

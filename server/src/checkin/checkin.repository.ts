@@ -66,6 +66,17 @@ export class CheckinRepository {
     return rows[0] ?? null;
   }
 
+  /** The scans stored under these nonces, by nonce (one statement for an upload's queue). */
+  async storedAnswers(
+    nonces: string[],
+  ): Promise<Map<string, { staffUserId: number; answer: StoredAnswer; conflict: boolean }>> {
+    const rows: { nonce: string; staffUserId: number; answer: StoredAnswer; conflict: boolean }[] = await this.db.query(
+      `SELECT nonce::text, staff_user_id AS "staffUserId", answer, conflict FROM checkin_scan WHERE nonce = ANY($1::uuid[])`,
+      [nonces],
+    );
+    return new Map(rows.map(({ nonce, ...stored }) => [nonce, stored]));
+  }
+
   /**
    * The ticket, its order and its show, the ticket's row share-locked: a cancellation or a change of seats committing
    * meanwhile waits for this scan's transaction (or this scan waits for it), so the door never admits on a stale row.

@@ -44,7 +44,7 @@ export class OfflineDoorService {
     };
   }
 
-  /** Each queued scan in the order the scanner made them; a nonce seen before is not recorded again. */
+  /** The queued scans, those of one ticket in the order the scanner made them; a nonce seen before is not recorded again. */
   async upload(
     staff: StaffIdentity,
     presentationId: number,
@@ -52,15 +52,13 @@ export class OfflineDoorService {
     scans: Required<QueuedScan>[],
   ): Promise<CheckinUploadResponse> {
     await this.scope.presentation(staff, presentationId);
-    const results: CheckinUploadResponse['results'] = [];
-    for (const s of scans)
-      results.push(
-        await this.redemption.upload(
-          staff,
-          { ...s, presentationId, device, scannedAt: new Date(s.scannedAt) },
-          { deviceOutcome: s.deviceOutcome },
-        ),
-      );
+    const results = await this.redemption.uploads(
+      staff,
+      scans.map(({ deviceOutcome, ...s }) => ({
+        scan: { ...s, presentationId, device, scannedAt: new Date(s.scannedAt) },
+        offline: { deviceOutcome },
+      })),
+    );
     return { results };
   }
 

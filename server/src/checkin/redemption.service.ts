@@ -15,6 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { StaffIdentity } from '../backoffice';
 import { verifyTicketQr } from '../reservations';
 import { AdmissionWriter } from './admission-writer';
+import { inKeyOrder } from './in-key-order';
 import { CheckinRepository, NonceTaken, type DoorTicketRow, type StoredAnswer } from './checkin.repository';
 import { doorMessage } from './door-messages';
 import { DoorScope } from './door-scope';
@@ -37,6 +38,21 @@ export interface DoorScanInput {
 export interface OfflineScan {
   deviceOutcome: DoorOutcome;
 }
+
+/** One queued scan of an upload and what the server made of it. */
+export interface QueuedDoorScan {
+  scan: DoorScanInput;
+  offline: OfflineScan;
+}
+export interface UploadedScan {
+  nonce: string;
+  outcome: DoorOutcome;
+  replayed: boolean;
+  conflict: boolean;
+}
+
+/** An upload's scans in flight at once (each through the batched first entry; online scans queue among them). */
+const UPLOAD_LANES = 32;
 
 /** A ticket identifier typed at the door (the e-ticket prints it under the code). */
 const TYPED_IDENTIFIER = /^T[0-9A-HJKMNP-TV-Z]{12}$/;
@@ -69,7 +85,8 @@ export class RedemptionService {
     const at = this.clock.now();
     const code = await this.resolve(scan.code, at);
     const { answer, replayed } =
-      (await this.withoutTransaction(staff, scan, at, code)) ?? (await this.decide(staff, scan, null, { at, code }));
+      (await this.withoutTransaction(staff, scan, { at, receivedAt: at, code, offline: null })) ??
+      (await this.decide(staff, scan, null, { at, code }));
     return this.worded(answer, replayed, locale);
   }
 
@@ -80,14 +97,24 @@ export class RedemptionService {
    * insert: it lets nobody in, so no lock makes it truer). A re-entry after an exit where the show allows it is let
    * in by the same statement, and an exit is one statement of its own (AdmissionWriter.exitTry). Null for the rest (a
    * ticket already in, an exit not allowed or of a ticket not inside, a nonce seen before, a ticket changed
-   * meanwhile): the full transaction decides it, as it does every upload.
+   * meanwhile): the full transaction decides it.
+   *
+   * An uploaded scan the scanner let in (or out) takes the same path at its own moment (`at`, the scan's, never later
+   * than the upload), its row marked offline and received at the upload; a refusal by the rule is then a conflict
+   * (the guest went in at the gate). A scan the scanner turned away goes to the transaction (its answer is the
+   * scanner's, with the ticket's entry as it stands).
    */
   private async withoutTransaction(
     staff: StaffIdentity,
     scan: DoorScanInput,
-    at: Date,
-    code: ResolvedCode | null,
-  ): Promise<{ answer: StoredAnswer; replayed: boolean } | null> {
+    {
+      at,
+      receivedAt,
+      code,
+      offline,
+    }: { at: Date; receivedAt: Date; code: ResolvedCode | null; offline: OfflineScan | null },
+  ): Promise<{ answer: StoredAnswer; replayed: boolean; conflict: boolean } | null> {
+    if (offline && offline.deviceOutcome !== (scan.direction === 'in' ? 'admitted' : 'exited')) return null;
     try {
       const entry = code && {
         identifier: code.identifier,
@@ -99,7 +126,13 @@ export class RedemptionService {
         gate: scan.gate,
         device: scan.device,
       };
-      const scanned = { nonce: scan.nonce, staffUserId: staff.userId, scannedAt: scan.scannedAt };
+      const scanned = {
+        nonce: scan.nonce,
+        staffUserId: staff.userId,
+        scannedAt: scan.scannedAt,
+        receivedAt,
+        offline: offline !== null,
+      };
       const first = !entry
         ? { ticket: null, admitted: false, first: null }
         : scan.direction === 'in'
@@ -111,6 +144,7 @@ export class RedemptionService {
         return {
           answer: this.answerOf(scan.direction === 'in' ? 'admitted' : 'exited', ticket, first.first),
           replayed: false,
+          conflict: false,
         };
       const verdict = code
         ? doorVerdict(ticket, {
@@ -123,11 +157,12 @@ export class RedemptionService {
         : 'not-valid';
       if (verdict === 'proceed' && ticket) return null;
       const answer = this.answerOf(verdict === 'proceed' ? 'not-valid' : verdict, ticket, null);
+      const conflict = offline?.deviceOutcome === 'admitted';
       await this.repository.insertScan(this.repository.manager, {
-        ...this.scanRow(staff, scan, ticket?.id ?? null, at, false, false),
+        ...this.scanRow(staff, scan, ticket?.id ?? null, receivedAt, offline !== null, conflict),
         answer,
       });
-      return { answer, replayed: false };
+      return { answer, replayed: false, conflict };
     } catch (error) {
       if (error instanceof NonceTaken) return null;
       throw error;
@@ -157,10 +192,38 @@ export class RedemptionService {
     };
   }
 
-  /** One queued offline scan; the server's decision stands, and a disagreement is recorded as a conflict. */
-  async upload(staff: StaffIdentity, scan: DoorScanInput, offline: OfflineScan) {
-    const { answer, replayed, conflict } = await this.decide(staff, scan, offline);
-    return { nonce: scan.nonce, outcome: answer.outcome, replayed, conflict };
+  /**
+   * An offline scanner's queue (docs/door-checkin.md, "Offline"): the server's decision stands, and a disagreement is
+   * recorded as a conflict. The nonces stored before are read in one statement and answered as stored (a queue sent
+   * again); the others go as online scans do (`withoutTransaction`: the scans the scanner let in through the batched
+   * first entry, alongside the gates' online scans), UPLOAD_LANES at once, the scans of one ticket one after another
+   * in the queue's order. Someone else's nonce stops the upload there (409), as it did scan by scan.
+   */
+  async uploads(staff: StaffIdentity, queued: QueuedDoorScan[]): Promise<UploadedScan[]> {
+    const receivedAt = this.clock.now();
+    const stored = await this.repository.storedAnswers(queued.map((q) => q.scan.nonce));
+    const foreign = queued.findIndex((q) => (stored.get(q.scan.nonce)?.staffUserId ?? staff.userId) !== staff.userId);
+    const mine = foreign < 0 ? queued : queued.slice(0, foreign);
+    // The scan's moment, never later than the upload: whether doors were open, and a rotating code's freshness.
+    const momentOf = (q: QueuedDoorScan) => new Date(Math.min(q.scan.scannedAt.getTime(), receivedAt.getTime()));
+    const codes = await Promise.all(mine.map((q) => this.resolve(q.scan.code, momentOf(q))));
+    const results = await inKeyOrder(
+      mine,
+      (q, i) => codes[i]?.identifier ?? `nonce:${q.scan.nonce}`,
+      UPLOAD_LANES,
+      async (q, i): Promise<UploadedScan> => {
+        const { scan, offline } = q;
+        const before = stored.get(scan.nonce);
+        const code = codes[i] ?? null;
+        const { answer, replayed, conflict } = before
+          ? { answer: before.answer, replayed: true, conflict: before.conflict }
+          : ((await this.withoutTransaction(staff, scan, { at: momentOf(q), receivedAt, code, offline })) ??
+            (await this.decide(staff, scan, offline, { at: receivedAt, code })));
+        return { nonce: scan.nonce, outcome: answer.outcome, replayed, conflict };
+      },
+    );
+    if (foreign >= 0) throw new AppError('CHECKIN_NONCE_REUSED');
+    return results;
   }
 
   worded(answer: StoredAnswer, replayed: boolean, locale: Locale): RedeemResponse {

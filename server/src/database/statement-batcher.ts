@@ -1,12 +1,27 @@
+/** How many statements of a kind run at once: `inFlight`, and up to `deep.inFlight` while `deep.waiting` calls wait. */
+export interface BatcherOptions<I> {
+  inFlight: number;
+  /** A queue this deep gets more statements at once (each carrying at least `waiting` calls, or all there are). */
+  deep?: { waiting: number; inFlight: number };
+  maxBatch: number;
+  keys?: (input: I) => string[];
+}
+
 /**
- * Group commit for a hot statement: calls that come while `maxInFlight` statements are already running wait, and
- * are then sent together as ONE statement (up to `maxBatch` calls). A call on a quiet node goes at once, alone, so it
- * waits for nobody; under load each statement carries what queued meanwhile. On a node the cost of a call to
- * PostgreSQL is mostly the socket write and the statement's own overhead in PostgreSQL, paid once per statement
- * instead of once per call (docs/door-checkin.md, "Cost per scan").
+ * Group commit for a hot statement: calls that come while `inFlight` statements are already running wait, and are
+ * then sent together as ONE statement (up to `maxBatch` calls) as soon as one of those finishes. A call on a quiet
+ * node goes at once, alone, so it waits for nobody; under load each statement carries what queued meanwhile. On a node
+ * the cost of a call to PostgreSQL is mostly the socket write and the statement's own overhead in PostgreSQL, paid
+ * once per statement instead of once per call (docs/door-checkin.md, "Cost per scan").
+ *
+ * The number in flight follows the queue: while at least `deep.waiting` calls wait, another statement goes at once
+ * (up to `deep.inFlight`) instead of waiting for one to finish. A burst is then answered in about one statement's
+ * time instead of queueing behind statements that carry a handful each; a shallow queue still waits, so sparse
+ * arrivals do not turn into one statement per call (each costs PostgreSQL its own overhead).
  *
  * `run` answers each input's own outcome, in the order given (a batch may fail for one call and not the others).
- * Two calls with a key in common are never in one statement: the later one waits for a later statement.
+ * Two calls with a key in common are never in one statement: the later one goes in a later statement (which may run
+ * alongside the earlier one: the statement itself must settle two at once, as it does for two nodes).
  */
 export class StatementBatcher<I, O> {
   private readonly queue: { input: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
@@ -14,7 +29,7 @@ export class StatementBatcher<I, O> {
 
   constructor(
     private readonly run: (inputs: I[]) => Promise<PromiseSettledResult<O>[]>,
-    private readonly options: { maxInFlight: number; maxBatch: number; keys?: (input: I) => string[] },
+    private readonly options: BatcherOptions<I>,
   ) {}
 
   call(input: I): Promise<O> {
@@ -24,8 +39,16 @@ export class StatementBatcher<I, O> {
     });
   }
 
+  /** Whether another statement may go now. */
+  private mayStart(): boolean {
+    if (this.queue.length === 0) return false;
+    if (this.inFlight < this.options.inFlight) return true;
+    const deep = this.options.deep;
+    return deep !== undefined && this.inFlight < deep.inFlight && this.queue.length >= deep.waiting;
+  }
+
   private pump(): void {
-    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+    while (this.mayStart()) {
       const batch = this.take();
       this.inFlight += 1;
       this.run(batch.map((b) => b.input))

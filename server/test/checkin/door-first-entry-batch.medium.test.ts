@@ -67,7 +67,7 @@ function scanAll(writer: AdmissionWriter, tickets: SoldTicket[], nonces = ticket
           gate: `Gate ${i}`,
           device: `phone-${i}`,
         },
-        { nonce: nonces[i]!, staffUserId, scannedAt: new Date() },
+        { nonce: nonces[i]!, staffUserId, scannedAt: new Date(), receivedAt: new Date(), offline: false },
       ),
     ),
   );
@@ -228,7 +228,7 @@ test('an exit is one statement: recorded outside with its scan row only when ins
         gate: 'Exit 1',
         device: 'phone-out',
       },
-      { nonce: randomUUID(), staffUserId, scannedAt: new Date() },
+      { nonce: randomUUID(), staffUserId, scannedAt: new Date(), receivedAt: new Date(), offline: false },
     );
   // No re-entry at this show: the statement lets nobody out (the transaction answers "exit not allowed").
   expect((await out()).exited).toBe(false);

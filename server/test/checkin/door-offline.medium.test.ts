@@ -113,6 +113,89 @@ describe('offline door', () => {
     );
   });
 
+  test('a queue the scanner let in goes through the batched first entry: fewer transactions than scans, each ticket once, at its own moment, refusals and a repeat in order', async () => {
+    const tickets = await sellTickets(door.sql, door.presentationId, 12);
+    const [cancelled, twice] = tickets;
+    await door.sql.query(`UPDATE reservation_ticket SET status = 'cancelled' WHERE id = $1`, [cancelled!.id]);
+    // Typed at the gate (the e-ticket prints the number): the same path as a code, without the e-ticket page's limit.
+    const codes = tickets.map((t) => t.identifier);
+    const staff = await doorStaff(door);
+    const at = (minutesAgo: number) => new Date(door.clock.ms - minutesAgo * 60_000).toISOString();
+    const scans = [
+      ...codes.map((code, i) => queued(code, { gate: 'North', scannedAt: at(30 - i) })),
+      // The same ticket again later at the gate, which answered from its own list that it was in already.
+      queued(codes[1]!, { gate: 'North', scannedAt: at(5), deviceOutcome: 'already-admitted' }),
+    ];
+    const up = await staff.call<CheckinUploadResponse>('POST', '/api/checkin/uploads', {
+      presentationId: door.presentationId,
+      device: 'tablet-north',
+      scans,
+    });
+    expect(up.status).toBe(200);
+    expect(up.body.results.map((r) => [r.nonce, r.outcome, r.conflict])).toEqual([
+      [scans[0]!.nonce, 'cancelled', true], // let in at the gate, cancelled since the manifest: on record
+      ...scans.slice(1, 12).map((s) => [s.nonce, 'admitted', false]),
+      [scans[12]!.nonce, 'already-admitted', false], // after its own entry (the queue's order), at this gate
+    ]);
+    const admissions = (
+      await door.sql.query(
+        `SELECT count(*)::int AS rows, count(DISTINCT a.xmin::text)::int AS transactions,
+                bool_and(a.admitted_at = s.scanned_at) AS "atTheirMoment", bool_and(s.offline) AS offline,
+                bool_and(s.received_at = $2) AS "receivedAtTheUpload"
+           FROM checkin_admission a JOIN checkin_scan s ON s.ticket_id = a.ticket_id AND s.outcome = 'admitted'
+          WHERE a.ticket_id = ANY($1::bigint[])`,
+        [tickets.map((t) => t.id), new Date(door.clock.ms)],
+      )
+    ).rows[0];
+    expect(admissions).toMatchObject({ rows: 11, atTheirMoment: true, offline: true, receivedAtTheUpload: true });
+    // Scan by scan, each admission was a transaction of its own: batched, they share them.
+    expect(admissions.transactions).toBeLessThan(11);
+    expect((await door.sql.query(`SELECT gate FROM checkin_admission WHERE ticket_id = $1`, [twice!.id])).rows).toEqual(
+      [{ gate: 'North' }],
+    );
+    const again = await staff.call<CheckinUploadResponse>('POST', '/api/checkin/uploads', {
+      presentationId: door.presentationId,
+      device: 'tablet-north',
+      scans,
+    });
+    expect(again.body.results.map((r) => [r.outcome, r.replayed, r.conflict])).toEqual(
+      up.body.results.map((r) => [r.outcome, true, r.conflict]),
+    );
+  });
+
+  test('someone else’s nonce in a queue: 409, the scans before it recorded, none after', async () => {
+    const [t1, t2, t3] = await sellTickets(door.sql, door.presentationId, 3);
+    const east = await doorStaff(door, door.a);
+    const first = queued(t1!.identifier);
+    await east.call('POST', '/api/checkin/uploads', {
+      presentationId: door.presentationId,
+      device: 'tablet-east',
+      scans: [first],
+    });
+    await door.sql.query(
+      `INSERT INTO staff_permission (staff_user_id, permission) SELECT id, 293 FROM staff_user WHERE username = 'cashier'`,
+    );
+    try {
+      const other = await signedIn(door.a.url, door.sql, 'cashier', door.clock.ms);
+      const before = queued(t2!.identifier);
+      const after = queued(t3!.identifier);
+      const up = await other.call<{ error: string }>('POST', '/api/checkin/uploads', {
+        presentationId: door.presentationId,
+        device: 'tablet-2',
+        scans: [before, first, after],
+      });
+      expect([up.status, up.body.error]).toEqual([409, 'CHECKIN_NONCE_REUSED']);
+      const stored = await door.sql.query(`SELECT nonce::text FROM checkin_scan WHERE nonce = ANY($1::uuid[])`, [
+        [before.nonce, after.nonce],
+      ]);
+      expect(stored.rows).toEqual([{ nonce: before.nonce }]);
+    } finally {
+      await door.sql.query(
+        `DELETE FROM staff_permission WHERE permission = 293 AND staff_user_id = (SELECT id FROM staff_user WHERE username = 'cashier')`,
+      );
+    }
+  });
+
   test('a disabled staff member’s device is refused its uploads and its manifest', async () => {
     const [t] = await sellTickets(door.sql, door.presentationId, 1);
     await door.sql.query(
