@@ -43,6 +43,7 @@ import { SeatplanDecor1796060000000 } from './1796060000000-seatplan-decor';
 import { PresentationHoldHolders1796100000000 } from './1796100000000-presentation-hold-holders';
 import { SaleCounterCheckNames1796200000000 } from './1796200000000-sale-counter-check-names';
 import { SeatAllocationRelease1796400000000 } from './1796400000000-seat-allocation-release';
+import { MediaBlob1796500000000 } from './1796500000000-media-blob';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -105,4 +106,5 @@ export const MIGRATIONS = [
   SaleCounterCheckNames1796200000000,
   TicketSeatInPlan1796300000000,
   SeatAllocationRelease1796400000000,
+  MediaBlob1796500000000,
 ];
