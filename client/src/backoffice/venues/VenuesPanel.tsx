@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AdminSeatPlanSummary, AdminVenue, SeatPlanProblem, VenueKind } from '@hotline/shared';
-import { SeatmapValidationError, validateVenue, type VenueDocument } from '@hotline/seatmaps/designer';
+import type { AdminSeatPlanSummary, AdminVenue, ApiSeatplan, SeatPlanProblem, VenueKind } from '@hotline/shared';
+import type { VenueDocument } from '@hotline/seatmaps/designer';
 import { ApiError } from '../../api/client';
 import { useLocale } from '../../hooks/useLocale';
 import { pickText } from '../../lib/localized';
@@ -45,7 +45,7 @@ const emptyForm = (businessId: number | undefined): VenueForm => ({
 });
 
 /** The storefront's renderer, loaded when a plan is first previewed (it is most of the seat map's code). */
-const PlanPreview = lazy(() => import('../designer/PlanPreview').then((m) => ({ default: m.PlanPreview })));
+const PlanPreview = lazy(() => import('../../seatmap/PlanPreview').then((m) => ({ default: m.PlanPreview })));
 
 /** A chosen file that passed the format's check, drawn for the staff member to confirm before it is uploaded. */
 interface Pending {
@@ -53,6 +53,8 @@ interface Pending {
   fileName: string;
   text: string;
   document: VenueDocument;
+  /** The storefront's plan of it, as the server will serve it. */
+  plan: ApiSeatplan;
 }
 
 /** A refusal: the server's sentence, and the problems it found in an uploaded seat plan. */
@@ -157,9 +159,13 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
         setRefusal({ message: t(`${K}.notJson`), problems: [] });
         return;
       }
+      // The validator and the model's conversion, loaded when a file is first chosen (the schema's code is 90 kB).
+      const { SeatmapValidationError, validateVenue, venueDocumentToApiSeatplan } =
+        await import('@hotline/seatmaps/designer');
       try {
         // validateVenue fills the format's defaults in place: the file's own text is what is uploaded.
-        setPending({ venue, fileName: file.name, text, document: validateVenue(parsed, file.name) });
+        const document = validateVenue(parsed, file.name);
+        setPending({ venue, fileName: file.name, text, document, plan: venueDocumentToApiSeatplan(document) });
       } catch (e) {
         if (!(e instanceof SeatmapValidationError)) throw e;
         setRefusal({
@@ -405,7 +411,7 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
           </p>
           <Suspense fallback={<p role="status">{t(`${K}.previewLoading`)}</p>}>
             <PlanPreview
-              document={pending.document}
+              plan={pending.plan}
               locale={locale}
               label={t(`${K}.previewLabel`, { code: pending.document.seatplan.code })}
               className="bo-venue-preview-canvas"

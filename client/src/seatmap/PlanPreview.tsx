@@ -1,28 +1,28 @@
 import { useEffect, useRef } from 'react';
 import { useGesture } from '@use-gesture/react';
-import { SeatStatus } from '@hotline/shared';
-import { venueDocumentToApiSeatplan, type VenueDocument } from '@hotline/seatmaps/designer';
-import type { SupportedLocale } from '../../i18n/locale';
-import { decorLabelIn, sectionNameIn, stageLabelIn } from '../../seatmap/model/plan-names';
-import { buildSeatStore } from '../../seatmap/model/seat-store';
-import { fitToBounds, panBy, zoomAbout } from '../../seatmap/model/viewport';
-import { paletteFor } from '../../seatmap/render/palette';
-import { SeatMapRenderer } from '../../seatmap/render/renderer';
-import { buildScene } from '../../seatmap/render/scene';
+import { SeatStatus, type ApiSeatplan } from '@hotline/shared';
+import type { SupportedLocale } from '../i18n/locale';
+import { decorLabelIn, sectionNameIn, stageLabelIn } from './model/plan-names';
+import { buildSeatStore } from './model/seat-store';
+import { fitToBounds, panBy, zoomAbout } from './model/viewport';
+import { paletteFor } from './render/palette';
+import { SeatMapRenderer } from './render/renderer';
+import { buildScene } from './render/scene';
 
 /**
- * A venue document as buyers will see it: turned into the storefront's plan (the model helper's
- * venueDocumentToApiSeatplan, what the server serves for it) and drawn by the storefront's own renderer, read-only,
- * every seat available in its category's colour; wheel and drag move the view. `data-seats`: how many seats it drew.
+ * A seat plan as buyers will see it, for staff: the storefront's plan (a venue document turned into it by the model
+ * helper's venueDocumentToApiSeatplan, what the server serves for it) drawn by the storefront's own renderer,
+ * read-only, every seat available in its category's colour; wheel and drag move the view. `data-seats`: how many
+ * seats it drew. In the seat map's chunk (the back office loads it lazily), so no shared chunk imports the map's.
  */
 export function PlanPreview({
-  document,
+  plan,
   locale,
   label,
   className = '',
   testId = 'designer-preview',
 }: {
-  document: VenueDocument;
+  plan: ApiSeatplan;
   locale: SupportedLocale;
   label: string;
   className?: string;
@@ -34,7 +34,6 @@ export function PlanPreview({
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const plan = venueDocumentToApiSeatplan(document);
     const store = buildSeatStore(plan);
     store.status.fill(SeatStatus.Available);
     el.dataset.seats = String(store.count);
@@ -62,7 +61,7 @@ export function PlanPreview({
       r.destroy();
       renderer.current = null;
     };
-  }, [document, locale]);
+  }, [plan, locale]);
 
   useGesture(
     {
