@@ -107,8 +107,10 @@ test.each([
 
   // The storefront's field (the specification's `image`) points at it.
   await sql.query('UPDATE feature SET published_at = now() WHERE id = $1', [feature.id]);
-  const features = await fetch(`${t.url}/api/features?featureIds=${feature.id}`).then((x) => x.json());
-  expect((features.features as ApiFeature[]).find((f) => f.id === feature.id)?.image).toBe(url);
+  const features = await fetch(`${t.url}/api/features?featureIds=${feature.id}`).then(
+    (x) => x.json() as Promise<{ features: ApiFeature[] }>,
+  );
+  expect(features.features.find((f) => f.id === feature.id)?.image).toBe(url);
 
   const [audit] = (
     await sql.query(`SELECT action, detail FROM audit_log WHERE subject = $1 ORDER BY id DESC LIMIT 1`, [
@@ -125,7 +127,7 @@ test('the same bytes again are stored once; the same hash under another extensio
   expect((await upload(admin, b, PNG, 'image/png')).status).toBe(200);
   expect(await count('media_blob')).toBe(blobs);
   const wrong = await fetch(`${t.url}/api/media/${sha256(PNG)}.jpg`);
-  expect([wrong.status, (await wrong.json()).error]).toEqual([404, 'MEDIA_NOT_FOUND']);
+  expect([wrong.status, ((await wrong.json()) as { error: string }).error]).toEqual([404, 'MEDIA_NOT_FOUND']);
   for (const name of ['..%2F..%2Fetc%2Fpasswd', `${sha256(PNG)}.svg`, `${sha256(PNG).toUpperCase()}.png`]) {
     const r = await fetch(`${t.url}/api/media/${name}`);
     expect(r.status).toBeGreaterThanOrEqual(400);
@@ -216,7 +218,10 @@ test('another business, no catalogue permission, no session, a stale revision: r
     headers: { uuid: admin.visitorId, cookie: admin.sessionCookie, 'content-type': 'image/png' },
     body: PNG,
   });
-  expect([elsewhere.status, (await elsewhere.json()).error]).toEqual([415, 'UPLOAD_TYPE_NOT_ALLOWED']);
+  expect([elsewhere.status, ((await elsewhere.json()) as { error: string }).error]).toEqual([
+    415,
+    'UPLOAD_TYPE_NOT_ALLOWED',
+  ]);
 
   expect({ own: await state(own.id), foreign: await state(foreign.id) }).toEqual(before);
 });
