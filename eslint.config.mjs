@@ -18,6 +18,7 @@ export default defineConfig([
     'test-results/',
     'playwright-report/',
     'seatmaps/generated/',
+    'seatmaps/src/venue-schema-check.generated.ts',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -205,6 +205,8 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
     mimeType: 'application/json',
     buffer: Buffer.from(THEATRE),
   });
+  // Checked and drawn in the browser first, then confirmed.
+  await page.getByRole('button', { name: 'Upload this seat plan' }).click();
   await expect(page.getByTestId('bo-venue-notice')).toContainText('main-hall, version 1 was saved as a draft');
   const plan = venueRow.getByTestId('bo-plan-main-hall-1');
   await plan.getByRole('button', { name: /^Publish ?:/ }).click();

@@ -32,6 +32,7 @@ import {
 } from './common/visitor-identity';
 import { openDataSource, runMigrations, SERVING_TIMEOUTS, type DatabaseTimeouts } from './database/data-source';
 import { seedDemoIfEmpty } from './seed/demo-seed';
+import { installImageUploadParser } from './catalogue-admin/image-upload-parser';
 import { installSeatPlanUploadParser } from './catalogue-admin/seat-plan-upload-parser';
 import { untilDependencyAnswers } from './common/until-dependency-answers';
 import { SEAT_PLAIN_ROUTES, SeatsModule } from './seats';
@@ -188,6 +189,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // NUL characters and lone surrogates are refused for every route, once, before any handler.
   installTextGuard(fastify);
   installSeatPlanUploadParser(fastify);
+  installImageUploadParser(fastify);
   // The hot seat routes and the queue join skip Nest's per-request pipeline (same guards, inputs, errors, cookies):
   // installed before Nest registers its routes, which happens when the app initialises. Each set is prepared in its
   // own module, whose providers its guards and filters are made from.

@@ -34,6 +34,7 @@ import { VodModule } from './vod/vod.module';
 import { ChannelsModule } from './channels/channels.module';
 import { QueueModule } from './queue/queue.module';
 import { CatalogueAdminModule } from './catalogue-admin/catalogue-admin.module';
+import { MediaModule } from './media';
 import { CheckinModule } from './checkin/checkin.module';
 
 export interface AppModuleOptions {
@@ -96,6 +97,7 @@ export class AppModule {
         ChannelsModule,
         QueueModule,
         CatalogueAdminModule,
+        MediaModule,
         CheckinModule,
       ],
       // The filter is also a provider of its own: plain routes answer errors through it (app.factory.ts).

@@ -37,6 +37,7 @@ export * from './rules/catalogue/presentation-availability';
 export * from './rules/catalogue/video-on-demand';
 export * from './rules/catalogue/watching-change';
 export * from './rules/catalogue/seat-plan-change';
+export * from './rules/media/image-upload';
 export * from './rules/catalogue/price-zones-carried';
 export * from './rules/catalogue/vod-browser';
 export * from './rules/catalogue/vod-watch-window';

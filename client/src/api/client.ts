@@ -77,8 +77,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
-  /** A body sent as it is with its own media type (a seat-plan file), instead of `body` as JSON. */
-  rawBody?: { text: string; type: string };
+  /** A body sent as it is with its own media type (a seat-plan file, an image), instead of `body` as JSON. */
+  rawBody?: { text: string | Blob; type: string };
   signal?: AbortSignal;
   /**
    * A read the server answers the same to anyone without an id (an `AnonymousRead` route): goes at once without a

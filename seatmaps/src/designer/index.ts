@@ -16,6 +16,7 @@ export {
 } from './convert';
 export { toVenueJson } from '../venue-json';
 export { venueDocumentToApiSeatplan, apiStageOf } from '../api-seatplan';
+export { validateVenue, SeatmapValidationError, type SeatmapIssue } from '../validate-venue';
 export type * from '../format';
 export * from './layout';
 export * from './transform';

@@ -269,10 +269,64 @@ export const CatalogueAdminErrors = registerErrors({
   UPLOAD_TYPE_NOT_ALLOWED: {
     status: 415,
     message: {
-      he: 'סוג התוכן הזה מתקבל רק בהעלאת מפת מושבים.',
-      en: 'This content type is accepted only for a seat-plan upload.',
-      ru: 'Этот тип содержимого принимается только при загрузке схемы зала.',
-      ar: 'يُقبل نوع المحتوى هذا فقط عند رفع مخطط مقاعد.',
+      he: 'סוג התוכן הזה מתקבל רק בהעלאת מפת מושבים או תמונה.',
+      en: 'This content type is accepted only for a seat-plan or image upload.',
+      ru: 'Этот тип содержимого принимается только при загрузке схемы зала или изображения.',
+      ar: 'يُقبل نوع المحتوى هذا فقط عند رفع مخطط مقاعد أو صورة.',
+    },
+  },
+  IMAGE_EMPTY: {
+    status: 422,
+    message: {
+      he: 'הקובץ ריק.',
+      en: 'The file is empty.',
+      ru: 'Файл пуст.',
+      ar: 'الملف فارغ.',
+    },
+  },
+  IMAGE_TOO_LARGE: {
+    status: 413,
+    message: {
+      he: 'תמונה יכולה להיות עד {max} MB.',
+      en: 'An image may be at most {max} MB.',
+      ru: 'Изображение может быть не больше {max} МБ.',
+      ar: 'يمكن أن تكون الصورة {max} ميغابايت على الأكثر.',
+    },
+  },
+  IMAGE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    message: {
+      he: 'אפשר להעלות רק תמונות JPEG,‏ PNG או WebP.',
+      en: 'Only JPEG, PNG or WebP images can be uploaded.',
+      ru: 'Можно загрузить только изображения JPEG, PNG или WebP.',
+      ar: 'يمكن رفع صور JPEG أو PNG أو WebP فقط.',
+    },
+  },
+  IMAGE_TYPE_MISMATCH: {
+    status: 415,
+    message: {
+      he: 'תוכן הקובץ הוא {actual}, אבל הוא נשלח כ־{declared}. שמרו אותו עם הסיומת הנכונה והעלו שוב.',
+      en: 'The file is a {actual} image but was sent as {declared}. Save it with the right extension and upload it again.',
+      ru: 'Файл является изображением {actual}, но отправлен как {declared}. Сохраните его с правильным расширением и загрузите снова.',
+      ar: 'الملف صورة {actual} لكنه أُرسل على أنه {declared}. احفظوه بالامتداد الصحيح وارفعوه مجددًا.',
+    },
+  },
+  IMAGE_UNREADABLE: {
+    status: 422,
+    message: {
+      he: 'לא ניתן לקרוא את התמונה: הכותרת שלה פגומה.',
+      en: 'The image cannot be read: its header is damaged.',
+      ru: 'Не удаётся прочитать изображение: его заголовок повреждён.',
+      ar: 'تعذّرت قراءة الصورة: ترويستها تالفة.',
+    },
+  },
+  IMAGE_DIMENSIONS: {
+    status: 422,
+    message: {
+      he: 'גודל התמונה {width}×{height} פיקסלים; כל צלע צריכה להיות בין {min} ל־{max}.',
+      en: 'The image is {width}×{height} pixels; each side must be between {min} and {max}.',
+      ru: 'Размер изображения {width}×{height} пикселей; каждая сторона должна быть от {min} до {max}.',
+      ar: 'أبعاد الصورة {width}×{height} بكسل؛ يجب أن يكون كل ضلع بين {min} و{max}.',
     },
   },
 });

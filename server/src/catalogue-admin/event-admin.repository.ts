@@ -25,10 +25,12 @@ import {
   insertPresentation,
   insertTicket,
   updateFeature,
+  setFeatureImage,
   writePrices,
   type TicketRow,
 } from './event-writer';
 import { namesOf, returnedRows } from './named-rows';
+import { mediaUrl } from '../media';
 
 interface FeatureRowDb {
   id: number;
@@ -42,12 +44,13 @@ interface FeatureRowDb {
   duration_minutes: number;
   age_limit: number | null;
   published_at: Date | null;
+  image_name: string | null;
   revision: number;
   presentation_count: number;
 }
 
 const FEATURE_COLUMNS = `f.id, f.business_id, f.name, f.name_en, f.description, f.description_en, f.translations,
-  f.feature_category_id, f.duration_minutes, f.age_limit, f.published_at, f.revision,
+  f.feature_category_id, f.duration_minutes, f.age_limit, f.published_at, f.image_name, f.revision,
   (SELECT count(*)::int FROM presentation p WHERE p.feature_id = f.id) AS presentation_count`;
 
 function toFeature(r: FeatureRowDb): AdminFeature {
@@ -61,6 +64,7 @@ function toFeature(r: FeatureRowDb): AdminFeature {
     durationMinutes: r.duration_minutes,
     ageLimit: r.age_limit,
     visible: r.published_at !== null,
+    image: r.image_name ? mediaUrl(r.image_name) : null,
     presentationCount: r.presentation_count,
     revision: r.revision,
   };
@@ -140,6 +144,11 @@ export class EventAdminRepository {
 
   updateFeature(id: number, revision: number, input: Omit<AdminFeatureInput, 'businessId'>): Promise<boolean> {
     return this.db.transaction((tx) => updateFeature(tx, id, revision, input));
+  }
+
+  /** The feature shows the stored image named `imageName`; false when the revision is not the current one. */
+  setFeatureImage(id: number, revision: number, imageName: string): Promise<boolean> {
+    return this.db.transaction((tx) => setFeatureImage(tx, id, revision, imageName));
   }
 
   /** The zones of a seat-plan version with how many places each has (seats, or a standing section's capacity). */

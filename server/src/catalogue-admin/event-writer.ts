@@ -94,6 +94,20 @@ export async function updateFeature(
   return (Array.isArray(result[0]) ? result[0] : result).length === 1;
 }
 
+/** A feature's image: the content-hash name of a stored media file; false when `revision` is not the current one. */
+export async function setFeatureImage(
+  tx: EntityManager,
+  id: number,
+  revision: number,
+  imageName: string,
+): Promise<boolean> {
+  const result: unknown[] = await tx.query(
+    'UPDATE feature SET image_name = $3, revision = revision + 1 WHERE id = $1 AND revision = $2 RETURNING id',
+    [id, revision, imageName],
+  );
+  return (Array.isArray(result[0]) ? result[0] : result).length === 1;
+}
+
 /** A ticket as the seed writes it: the back office's fields (a coupon's `cap` is its balance) plus the demo's kinds. */
 export interface TicketRow extends AdminTicketPrice {
   oldPriceAgorot?: number | null;

@@ -22,6 +22,7 @@ import type {
   TicketEntity,
   TicketGroupEntity,
 } from '../database/entities';
+import { mediaUrl } from '../media';
 import type { CatalogueRepository, PresentationRow } from './catalogue.repository';
 
 /** One translated text of a row (`translations.ru.name`), or null where there is none. */
@@ -47,7 +48,8 @@ export function toApiFeature(f: FeatureEntity): ApiFeature {
     descriptionRu: tr(f, 'ru', 'description'),
     descriptionAr: tr(f, 'ar', 'description'),
     durationMinutes: f.durationMinutes,
-    image: `/api/features/${f.id}/placeholderImage`,
+    // The uploaded image when there is one (immutable, by content hash), else the generated placeholder.
+    image: f.imageName ? mediaUrl(f.imageName) : `/api/features/${f.id}/placeholderImage`,
   };
 }
 

@@ -12,6 +12,9 @@ describe('admin-routes-refused.medium', () => {
 describe('channel-allocations.medium', () => {
   require('./channel-allocations.medium');
 });
+describe('feature-image.medium', () => {
+  require('./feature-image.medium');
+});
 describe('product-admin.medium', () => {
   require('./product-admin.medium');
 });

@@ -34,6 +34,8 @@ export interface AdminFeature {
   ageLimit: number | null;
   /** Buyers see the event once one of its dates is published. */
   visible: boolean;
+  /** The uploaded image's URL (`/api/media/<sha256>.<ext>`), or null while the storefront shows the placeholder. */
+  image: string | null;
   presentationCount: number;
   revision: number;
 }

@@ -30,7 +30,7 @@ export interface ApiFeature {
   descriptionRu?: string | null;
   descriptionAr?: string | null;
   durationMinutes: number;
-  /** URL of the feature's image (GET /api/features/:id/placeholderImage). */
+  /** URL of the feature's image: the uploaded one (/api/media/<sha256>.<ext>, immutable) or GET /api/features/:id/placeholderImage. */
   image: string;
 }
 

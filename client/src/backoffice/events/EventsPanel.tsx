@@ -44,6 +44,7 @@ import { PriceChangeForm } from './PriceChangeForm';
 import { K, Named, Swatch, nameIn } from './event-ui';
 import { eventsApi } from './events-api';
 import { NewEventForm } from './NewEventForm';
+import { FeatureImageForm } from './FeatureImageForm';
 import { ProductsPanel } from './ProductsPanel';
 import './i18n';
 import '../admin-ui/admin-ui.css';
@@ -283,6 +284,15 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
       select(created.id);
       return t(`${K}.created`, { name: nameIn(created.name, locale) });
     });
+
+  const uploadImage = (feature: AdminFeature, file: File) =>
+    run(
+      async () => {
+        await eventsApi.uploadImage(feature.id, feature.revision, file);
+        return t(`${K}.image.uploaded`, { name: nameIn(feature.name, locale) });
+      },
+      { after: loadFeatures },
+    );
 
   const createSeries = (input: AdminPresentationSeriesInput) =>
     run(
@@ -700,6 +710,12 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
           <h3 id="bo-dates-title" tabIndex={-1} ref={datesHeadingRef}>
             {t(`${K}.datesOf`)} <Named names={selected.name} locale={locale} />
           </h3>
+          <FeatureImageForm
+            feature={selected}
+            locale={locale}
+            busy={busy}
+            onUpload={(file) => uploadImage(selected, file)}
+          />
           {dateList === null && <p role="status">{t(`${K}.loadingDates`)}</p>}
           {dateList === 'failed' && <p role="alert">{t(`${K}.datesFailed`)}</p>}
           {Array.isArray(dateList) &&

@@ -37,6 +37,13 @@ export const eventsApi = {
   features: () => apiRequest<AdminFeatureListResponse>('/admin/features'),
   createFeature: (input: AdminFeatureInput) =>
     apiRequest<AdminFeature>('/admin/features', { method: 'POST', body: input }),
+  /** An event's image: the file as it is, with the type the browser gives it (the server checks the bytes). */
+  uploadImage: (featureId: number, revision: number, file: File) =>
+    apiRequest<AdminFeature>(`/admin/features/${featureId}/image`, {
+      method: 'PUT',
+      query: { revision },
+      rawBody: { text: file, type: file.type || 'application/octet-stream' },
+    }),
   /** The venues with their seat-plan versions: a date is sold on a published one. */
   venues: () => apiRequest<AdminVenueListResponse>('/admin/venues'),
   zones: (seatPlanId: number) => apiRequest<AdminZoneListResponse>(`/admin/seat-plans/${seatPlanId}/zones`),

@@ -1,7 +1,8 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AdminSeatPlanSummary, AdminVenue, SeatPlanProblem, VenueKind } from '@hotline/shared';
+import type { AdminSeatPlanSummary, AdminVenue, ApiSeatplan, SeatPlanProblem, VenueKind } from '@hotline/shared';
+import type { VenueDocument } from '@hotline/seatmaps/designer';
 import { ApiError } from '../../api/client';
 import { useLocale } from '../../hooks/useLocale';
 import { pickText } from '../../lib/localized';
@@ -43,6 +44,19 @@ const emptyForm = (businessId: number | undefined): VenueForm => ({
   kind: 'hall',
 });
 
+/** The storefront's renderer, loaded when a plan is first previewed (it is most of the seat map's code). */
+const PlanPreview = lazy(() => import('../../seatmap/PlanPreview').then((m) => ({ default: m.PlanPreview })));
+
+/** A chosen file that passed the format's check, drawn for the staff member to confirm before it is uploaded. */
+interface Pending {
+  venue: AdminVenue;
+  fileName: string;
+  text: string;
+  document: VenueDocument;
+  /** The storefront's plan of it, as the server will serve it. */
+  plan: ApiSeatplan;
+}
+
 /** A refusal: the server's sentence, and the problems it found in an uploaded seat plan. */
 interface Refusal {
   message: string;
@@ -62,6 +76,12 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
   const [missing, setMissing] = useState<Required[]>([]);
   const { notice, setNotice, refusal, setRefusal, refusalRef, clear } = useAdminMessages<Refusal>();
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (pending) previewHeading.current?.focus();
+  }, [pending]);
 
   const load = () =>
     venuesApi.list().then(
@@ -119,32 +139,68 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
     }
   };
 
-  const upload = async (venue: AdminVenue, event: ChangeEvent<HTMLInputElement>) => {
+  /**
+   * A chosen file is checked here first, with the same validator the server runs (`validateVenue`): its problems are
+   * listed at their JSON paths, or it is drawn with the storefront's renderer for the staff member to confirm. The
+   * server checks it all again when it is uploaded.
+   */
+  const choose = async (venue: AdminVenue, event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    start();
-    setNotice(t(`${K}.uploading`));
+    clear();
+    setPending(null);
     try {
       const text = await file.text();
+      let parsed: unknown;
       try {
-        JSON.parse(text);
+        parsed = JSON.parse(text);
       } catch {
-        setNotice(null);
         setRefusal({ message: t(`${K}.notJson`), problems: [] });
         return;
       }
+      // The validator and the model's conversion, loaded when a file is first chosen (the schema's code is 90 kB).
+      const { SeatmapValidationError, validateVenue, venueDocumentToApiSeatplan } =
+        await import('@hotline/seatmaps/designer');
+      try {
+        // validateVenue fills the format's defaults in place: the file's own text is what is uploaded.
+        const document = validateVenue(parsed, file.name);
+        setPending({ venue, fileName: file.name, text, document, plan: venueDocumentToApiSeatplan(document) });
+      } catch (e) {
+        if (!(e instanceof SeatmapValidationError)) throw e;
+        setRefusal({
+          message: t(`${K}.checkedProblems`, { count: e.issues.length, file: file.name }),
+          problems: e.issues,
+        });
+      }
+    } finally {
+      input.value = '';
+    }
+  };
+
+  const confirmUpload = async () => {
+    if (!pending) return;
+    const { venue, text } = pending;
+    start();
+    setNotice(t(`${K}.uploading`));
+    try {
       const plan = await venuesApi.upload(venue.id, text);
+      setPending(null);
       await load();
       setNotice(t(`${K}.uploaded`, { plan: planLabel(venue, plan), seats: number(plan.seatCount) }));
     } catch (e) {
       setNotice(null);
       fail(e);
     } finally {
-      input.value = '';
       setBusy(false);
     }
   };
+
+  const seatsOf = (doc: VenueDocument) =>
+    doc.sections.reduce(
+      (n, s) => n + s.groups.reduce((m, g) => m + g.rows.reduce((k, r) => k + r.seats.length, 0), 0),
+      0,
+    );
 
   const publish = async (venue: AdminVenue, plan: AdminSeatPlanSummary) => {
     start();
@@ -211,7 +267,10 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
               <ul className="bo-venue-problems">
                 {refusal.problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
                   <li key={i}>
-                    <code dir="ltr">{p.path}</code> <span dir="ltr">{p.message}</span>
+                    <code dir="ltr">{p.path}</code>{' '}
+                    <span dir="ltr" lang="en">
+                      {p.message}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -322,7 +381,7 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
                             className="visually-hidden"
                             disabled={busy}
                             aria-describedby="bo-venue-upload-hint"
-                            onChange={(e) => void upload(v, e)}
+                            onChange={(e) => void choose(v, e)}
                           />
                         </label>
                       </td>
@@ -336,6 +395,44 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
             </div>
           ))}
       </section>
+
+      {pending && (
+        <section className="bo-card" aria-labelledby="bo-venue-preview-title" data-testid="bo-venue-preview">
+          <h3 id="bo-venue-preview-title" tabIndex={-1} ref={previewHeading}>
+            {t(`${K}.previewTitle`)} {nameOf(pending.venue)}
+          </h3>
+          <p>
+            {t(`${K}.previewIntro`, {
+              file: pending.fileName,
+              code: pending.document.seatplan.code,
+              seats: number(seatsOf(pending.document)),
+              sections: number(pending.document.sections.length),
+            })}
+          </p>
+          <Suspense fallback={<p role="status">{t(`${K}.previewLoading`)}</p>}>
+            <PlanPreview
+              plan={pending.plan}
+              locale={locale}
+              label={t(`${K}.previewLabel`, { code: pending.document.seatplan.code })}
+              className="bo-venue-preview-canvas"
+              testId="bo-venue-preview-canvas"
+            />
+          </Suspense>
+          <div className="bo-actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => void confirmUpload()}
+            >
+              {t(`${K}.confirmUpload`)}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => setPending(null)}>
+              {t(`${K}.cancelUpload`)}
+            </button>
+          </div>
+        </section>
+      )}
 
       <section className="bo-card" aria-labelledby="bo-venue-new-title">
         <h3 id="bo-venue-new-title">{t(`${K}.newVenue`)}</h3>

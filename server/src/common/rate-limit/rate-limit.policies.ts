@@ -131,6 +131,11 @@ export const RATE_LIMITS = {
     name: 'seat-plan-upload',
     rules: [{ by: 'ip', limit: 30, windowSeconds: 600 }],
   },
+  /** Feature images: up to 2 MB read and checked each; a venue uploads a poster now and then, not a stream. */
+  featureImageUpload: {
+    name: 'feature-image-upload',
+    rules: [{ by: 'ip', limit: 30, windowSeconds: 600 }],
+  },
   /** The door's public keys: a scanner asks at start and now and then; anyone may, they are public. */
   checkinKeys: {
     name: 'checkin-keys',

@@ -30,6 +30,8 @@ export class FeatureEntity {
   @Column({ name: 'duration_minutes', type: 'int', default: 120 }) durationMinutes: number;
   /** Two colours for the generated placeholder poster. */
   @Column({ name: 'poster_colors', type: 'varchar', default: '#1d3557,#e63946' }) posterColors: string;
+  /** The uploaded image's content-hash name (`<sha256>.webp`, served by the media context); null: the placeholder. */
+  @Column({ name: 'image_name', type: 'varchar', nullable: true }) imageName: string | null;
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: CatalogueTranslations;
   /** The business whose staff may edit it. */
   @Column({ name: 'business_id', type: 'int' }) businessId: number;

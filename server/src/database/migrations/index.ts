@@ -43,6 +43,7 @@ import { SeatplanDecor1796060000000 } from './1796060000000-seatplan-decor';
 import { PresentationHoldHolders1796100000000 } from './1796100000000-presentation-hold-holders';
 import { SaleCounterCheckNames1796200000000 } from './1796200000000-sale-counter-check-names';
 import { SeatAllocationRelease1796400000000 } from './1796400000000-seat-allocation-release';
+import { MediaBlob1796500000000 } from './1796500000000-media-blob';
 import { SeatPlanMove1796510000000 } from './1796510000000-seat-plan-move';
 import { ProductPerDate1796510000001 } from './1796510000001-product-per-date';
 import { SeatParentsCheckedPerStatement1796540000000 } from './1796540000000-seat-parents-checked-per-statement';
@@ -108,6 +109,7 @@ export const MIGRATIONS = [
   SaleCounterCheckNames1796200000000,
   TicketSeatInPlan1796300000000,
   SeatAllocationRelease1796400000000,
+  MediaBlob1796500000000,
   SeatPlanMove1796510000000,
   ProductPerDate1796510000001,
   SeatParentsCheckedPerStatement1796540000000,

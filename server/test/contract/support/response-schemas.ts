@@ -65,6 +65,8 @@ const RAW_RESPONSES: Record<
   },
   EDocumentController_calendar: { status: 200, contentType: 'text/calendar' },
   WaiversController_signature: { status: 200, contentType: 'image/png' },
+  // The stored type of the image: JPEG, PNG or WebP.
+  MediaController_file: { status: 200, contentType: 'image/*' },
   VodController_stream: { status: 200, otherStatuses: [206, 416], contentType: 'video/mp4' },
   SandboxFormController_show: { status: 200, contentType: 'text/html', errorContentType: 'text/html' },
   SandboxFormController_submit: { status: 200, contentType: 'text/html', errorContentType: 'text/html' },
