@@ -185,7 +185,7 @@ test('the door scanner at 390 px: admitted, refused, and offline', async ({ page
       await page.goto(`/scan?lang=${lang}`);
       // The device keeps its show and gate: the second language opens on them.
       if (k === 0) {
-        await page.locator('#scan-presentation').fill(String(show.id));
+        await page.locator('#scan-presentation').selectOption(String(show.id));
         await page.locator('#scan-gate').fill('North 1');
         await page
           .locator('form')
