@@ -73,7 +73,7 @@ test('a rotating show: the e-ticket’s code changes every 15 s; the door takes 
     const door = await context.newPage();
     await useAdminSession(door);
     await door.goto('/scan?lang=en');
-    await door.locator('#scan-presentation').fill(String(show.id));
+    await door.locator('#scan-presentation').selectOption(String(show.id));
     await door.locator('#scan-gate').fill('Live gate');
     await door.getByRole('button', { name: 'Start scanning' }).click();
     await expect(door.locator('[data-offline-ready]')).toHaveAttribute('data-offline-ready', /^[1-9]/);

@@ -44,7 +44,7 @@ test('two scanners, one ticket, the same moment: one admits, the other says alre
       const page = await context.newPage();
       await signInAdmin(page, 'presentations-report', 'en');
       await page.goto('/scan?lang=en');
-      await page.locator('#scan-presentation').fill(String(s.id));
+      await page.locator('#scan-presentation').selectOption(String(s.id));
       await page.locator('#scan-gate').fill(`Race gate ${i + 1}`);
       await page.getByRole('button', { name: 'Start scanning' }).click();
       await expect(page.locator('.scan-answer')).toHaveAttribute('data-outcome', 'waiting');

@@ -11,7 +11,8 @@ import { withSql } from './sql.support';
  * The door scanner (/scan, docs/door-checkin.md), its typed path: a ticket bought through the storefront's API is let
  * in once, scanned again it is refused with the gate that let it in, in English and Hebrew; the page is axe clean
  * and fits a 390 px phone; and the camera path, Chromium's fake camera playing a video of the ticket's QR code made
- * with the `qrcode` package the server renders e-tickets with. The show is moved to start in half an hour for the doors to be open, and moved back.
+ * with the `qrcode` package the server renders e-tickets with. The show is moved to start in half an hour for the doors to be open (and
+ * so into the scanner's list of shows, yesterday to two weeks ahead), and moved back.
  */
 function cinemaShow(): Promise<{ id: number; dateTime: Date }> {
   return withSql(async (sql) => {
@@ -39,8 +40,21 @@ test('a typed ticket is admitted once, then refused with the gate that let it in
   try {
     await page.setViewportSize({ width: 390, height: 844 });
     await useAdminSession(page);
+    // Staff choose the show by its name and time, not its number: in Hebrew the option reads the feature's name.
+    const feature = await withSql(
+      async (sql) =>
+        (
+          await sql.query(`SELECT f.name FROM presentation p JOIN feature f ON f.id = p.feature_id WHERE p.id = $1`, [
+            show.id,
+          ])
+        ).rows[0].name as string,
+    );
+    await page.goto('/scan?lang=he');
+    await expect(page.locator(`#scan-presentation option[value="${show.id}"]`)).toContainText(feature);
+    await expectAxeClean(page, 'scanner setup, the list of shows (he)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.goto('/scan?lang=en');
-    await page.locator('#scan-presentation').fill(String(show.id));
+    await page.locator('#scan-presentation').selectOption(String(show.id));
     await page.locator('#scan-gate').fill('North 1');
     await page.getByRole('button', { name: 'Start scanning' }).click();
     const answer = page.locator('.scan-answer');
@@ -127,7 +141,7 @@ test('the camera reads the e-ticket’s QR code and admits it (Chromium’s fake
     const door = await context.newPage();
     await useAdminSession(door);
     await door.goto('/scan?lang=en');
-    await door.locator('#scan-presentation').fill(String(show.id));
+    await door.locator('#scan-presentation').selectOption(String(show.id));
     await door.locator('#scan-gate').fill('Camera gate');
     await door.getByRole('button', { name: 'Start scanning' }).click();
     await door.getByRole('button', { name: 'Scan with the camera' }).click();
@@ -162,7 +176,7 @@ test('offline: the scanner admits from its manifest, queues the scans and upload
   try {
     await useAdminSession(page);
     await page.goto('/scan?lang=en');
-    await page.locator('#scan-presentation').fill(String(show.id));
+    await page.locator('#scan-presentation').selectOption(String(show.id));
     await page.locator('#scan-gate').fill('Offline gate');
     const manifest = page.waitForResponse((r) => r.url().includes(`/api/checkin/presentations/${show.id}/manifest`));
     await page.getByRole('button', { name: 'Start scanning' }).click();
@@ -232,7 +246,7 @@ test('offline: the scanner page itself opens without the network and admits a ti
   try {
     await useAdminSession(page);
     await page.goto('/scan?lang=en');
-    await page.locator('#scan-presentation').fill(String(show.id));
+    await page.locator('#scan-presentation').selectOption(String(show.id));
     await page.locator('#scan-gate').fill('Shell gate');
     await page.getByRole('button', { name: 'Start scanning' }).click();
     await expect(page.locator('[data-offline-ready]')).toHaveAttribute('data-offline-ready', /^[1-9]/);
@@ -274,6 +288,18 @@ test('offline: the scanner page itself opens without the network and admits a ti
     await expect(page.locator('[data-queued]')).toHaveAttribute('data-queued', '1');
     await expectAxeClean(page, 'scanner opened offline (ar)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // Changing the station offline: the list of shows cannot be read, so the show is typed by number, saying why.
+    await page.locator('.scan-station button').click();
+    await expect(page.locator('[data-show-list="failed"]')).toBeVisible();
+    await expect(page.locator('input#scan-presentation')).toHaveValue(String(show.id));
+    await expectAxeClean(page, 'scanner setup offline, the show by number (ar)');
+    await page
+      .locator('form')
+      .filter({ has: page.locator('#scan-gate') })
+      .locator('button[type=submit]')
+      .click();
+    await expect(page.locator('[data-queued]')).toHaveAttribute('data-queued', '1');
 
     await context.setOffline(false);
     await expect(page.locator('[data-queued]')).toHaveCount(0, { timeout: 15_000 });

@@ -185,8 +185,9 @@ test('the door scanner at 390 px: admitted, refused, and offline', async ({ page
       await page.goto(`/scan?lang=${lang}`);
       // The device keeps its show and gate: the second language opens on them.
       if (k === 0) {
-        await page.locator('#scan-presentation').fill(String(show.id));
+        await page.locator('#scan-presentation').selectOption(String(show.id));
         await page.locator('#scan-gate').fill('North 1');
+        await shot(page, 'scanner-setup', lang, 'Setup: the show chosen from the list by name and time, and the gate');
         await page
           .locator('form')
           .filter({ has: page.locator('#scan-gate') })

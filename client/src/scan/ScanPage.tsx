@@ -4,11 +4,13 @@ import {
   BACK_OFFICE_PERMISSION,
   doorTone,
   type CheckinManifest,
+  type DoorPresentation,
   type RedeemResponse,
   type StaffMe,
 } from '@hotline/shared';
 import { ApiError, NETWORK_ERROR } from '../api/client';
 import { backOfficeApi } from '../backoffice/backoffice-api';
+import { doorsApi } from '../backoffice/doors/doors-api';
 import { SignInForm } from '../backoffice/SignInForm';
 import '../backoffice/i18n';
 import '../backoffice/backoffice.css';
@@ -18,7 +20,9 @@ import { decideOffline } from './offline-door';
 import { moveFromLocalStorage, scanStore } from './scan-db';
 import { manifestOf, redeem, uploadScans } from './scan-api';
 import { useOfflineShell } from './offline-shell/use-offline-shell';
+import { useLocale } from '../hooks/useLocale';
 import { useOnline } from '../hooks/useOnline';
+import { showChoices } from './show-choices';
 import './scan.css';
 
 interface Station {
@@ -163,31 +167,95 @@ export default function ScanPage() {
   );
 }
 
+/** The shows the door may choose from: loading, read (maybe empty), or not readable (no network: type the number). */
+type ShowList = 'loading' | 'failed' | DoorPresentation[];
+
 function StationForm({ onDone }: { onDone: (s: Station) => void }) {
   const { t } = useTranslation();
-  const saved = savedStation();
+  const locale = useLocale();
+  const [saved] = useState(savedStation);
+  const [shows, setShows] = useState<ShowList>('loading');
   const [presentation, setPresentation] = useState(saved ? String(saved.presentationId) : '');
   const [gate, setGate] = useState(saved?.gate ?? '');
+  const { choices, chosen } =
+    typeof shows === 'string'
+      ? { choices: [], chosen: null }
+      : showChoices(shows, locale, saved?.presentationId ?? null, new Date(), (id) =>
+          t('scan.setup.saved', { presentation: id }),
+        );
+
+  useEffect(() => {
+    let current = true;
+    doorsApi.presentations().then(
+      (r) => {
+        if (!current) return;
+        setShows(r.presentations);
+        // What is chosen first does not depend on the language the names are read in.
+        const first = showChoices(r.presentations, 'he', saved?.presentationId ?? null, new Date(), String).chosen;
+        setPresentation((typed) => typed || (first === null ? '' : String(first)));
+      },
+      () => current && setShows('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [saved]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onDone({ presentationId: Number(presentation), gate: gate.trim() });
   };
+  // Typed by number only when there is nothing to choose from (the list did not load, or it is empty).
+  const typing = shows === 'failed' || (shows !== 'loading' && choices.length === 0);
   return (
     <form className="scan-card" onSubmit={submit} aria-labelledby="scan-station-title">
       <h2 id="scan-station-title">{t('scan.setup.title')}</h2>
-      <label htmlFor="scan-presentation">{t('scan.setup.presentation')}</label>
-      <input
-        id="scan-presentation"
-        inputMode="numeric"
-        pattern="[0-9]{1,10}"
-        dir="ltr"
-        required
-        value={presentation}
-        onChange={(e) => setPresentation(e.target.value)}
-      />
+      {typing ? (
+        <>
+          <p className="scan-note" id="scan-presentation-why" data-show-list={shows === 'failed' ? 'failed' : 'empty'}>
+            {t(shows === 'failed' ? 'scan.setup.listFailed' : 'scan.setup.listEmpty')}
+          </p>
+          <label htmlFor="scan-presentation">{t('scan.setup.presentation')}</label>
+          <input
+            id="scan-presentation"
+            inputMode="numeric"
+            pattern="[0-9]{1,10}"
+            dir="ltr"
+            required
+            aria-describedby="scan-presentation-why"
+            value={presentation}
+            onChange={(e) => setPresentation(e.target.value)}
+          />
+        </>
+      ) : (
+        <>
+          <label htmlFor="scan-presentation">{t('scan.setup.show')}</label>
+          <select
+            id="scan-presentation"
+            required
+            disabled={shows === 'loading'}
+            aria-busy={shows === 'loading'}
+            value={presentation}
+            onChange={(e) => setPresentation(e.target.value)}
+          >
+            {shows === 'loading' ? (
+              <option value={presentation}>{t('scan.setup.loading')}</option>
+            ) : (
+              <>
+                {chosen === null ? <option value="">{t('scan.setup.choose')}</option> : null}
+                {choices.map((c) => (
+                  <option key={c.presentationId} value={String(c.presentationId)}>
+                    {c.label}
+                  </option>
+                ))}
+              </>
+            )}
+          </select>
+        </>
+      )}
       <label htmlFor="scan-gate">{t('scan.setup.gate')}</label>
       <input id="scan-gate" maxLength={64} required value={gate} onChange={(e) => setGate(e.target.value)} />
-      <button type="submit" className="scan-button">
+      <button type="submit" className="scan-button" disabled={shows === 'loading'}>
         {t('scan.setup.start')}
       </button>
     </form>
