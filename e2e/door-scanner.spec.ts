@@ -59,6 +59,9 @@ test('a typed ticket is admitted once, then refused with the gate that let it in
     await page.getByRole('button', { name: 'Start scanning' }).click();
     const answer = page.locator('.scan-answer');
     await expect(answer).toHaveAttribute('data-outcome', 'waiting');
+    // The door's heading names the show as it was chosen (its name, not its number) and the gate.
+    await expect(page.locator('.scan-station')).toContainText(/, gate North 1/);
+    await expect(page.locator('.scan-station')).not.toContainText(`Show ${show.id},`);
 
     await page.locator('#scan-code').fill(qrText);
     await page.getByRole('button', { name: 'Check ticket' }).click();

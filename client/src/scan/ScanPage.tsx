@@ -28,6 +28,8 @@ import './scan.css';
 interface Station {
   presentationId: number;
   gate: string;
+  /** The show as it was chosen from the list (name, day and time), for the door's heading; absent when typed by number. */
+  label?: string;
 }
 
 const STATION_KEY = 'hotline.scan.station';
@@ -58,7 +60,12 @@ function rememberDoorStaff(staff: StaffMe | null) {
 function savedStation(): Station | null {
   try {
     const s = JSON.parse(localStorage.getItem(STATION_KEY) ?? 'null') as Station | null;
-    return s && Number.isInteger(s.presentationId) && typeof s.gate === 'string' ? s : null;
+    if (!s || !Number.isInteger(s.presentationId) || typeof s.gate !== 'string') return null;
+    return {
+      presentationId: s.presentationId,
+      gate: s.gate,
+      ...(typeof s.label === 'string' ? { label: s.label } : {}),
+    };
   } catch {
     return null;
   }
@@ -201,12 +208,22 @@ function StationForm({ onDone }: { onDone: (s: Station) => void }) {
     };
   }, [saved]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onDone({ presentationId: Number(presentation), gate: gate.trim() });
-  };
   // Typed by number only when there is nothing to choose from (the list did not load, or it is empty).
   const typing = shows === 'failed' || (shows !== 'loading' && choices.length === 0);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const id = Number(presentation);
+    // A listed show is named by its list entry; the device's saved show, no longer listed, keeps the name it had.
+    const listed = typeof shows !== 'string' && shows.some((p) => p.presentationId === id);
+    const label = typing
+      ? undefined
+      : listed
+        ? choices.find((c) => c.presentationId === id)?.label
+        : saved?.presentationId === id
+          ? saved.label
+          : undefined;
+    onDone({ presentationId: id, gate: gate.trim(), ...(label ? { label } : {}) });
+  };
   return (
     <form className="scan-card" onSubmit={submit} aria-labelledby="scan-station-title">
       <h2 id="scan-station-title">{t('scan.setup.title')}</h2>
@@ -376,7 +393,9 @@ function Door({ station, onChange }: { station: Station; onChange: () => void })
   return (
     <>
       <p className="scan-station" data-offline-ready={manifest ? manifest.tickets.length : undefined}>
-        {t('scan.setup.current', { presentation: station.presentationId, gate: station.gate })}{' '}
+        {station.label
+          ? t('scan.setup.currentNamed', { show: station.label, gate: station.gate })
+          : t('scan.setup.current', { presentation: station.presentationId, gate: station.gate })}{' '}
         <button type="button" className="scan-link" onClick={onChange}>
           {t('scan.setup.change')}
         </button>
