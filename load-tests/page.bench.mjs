@@ -136,18 +136,29 @@ const TYPES = {
 
 const ORDER_PRELOAD = existsSync(path.join(ROOT, 'server', 'src', 'common', 'order-page-preload.ts'));
 
+/**
+ * The first-paint picture's chunks, as the server's SPA fallback reads them (order-page-modules.json beside the
+ * build's index.html, where the tree's build writes one): sent as `rel=modulepreload` with the order page, as the
+ * server does, so a build that moved the picture out of the entry is measured as it is served.
+ */
+function orderPageModules() {
+  const file = path.join(DIST, 'order-page-modules.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+}
+
 /** order-page-preload.ts's answer for a first visit to /order/:id (the bench's addresses: ?test only). */
 function orderPreloads(url) {
   const id = /^\/order\/(\d+)\/?$/.exec(url.pathname)?.[1];
   if (!id) return null;
   const lang = ['he', 'en', 'ru', 'ar'].includes(url.searchParams.get('lang')) ? url.searchParams.get('lang') : 'he';
   return [
-    `/api/presentations/${id}/seatplan?format=columnar&lang=${lang}`,
-    `/api/presentations/${id}/ticketGroups?lang=${lang}`,
-    `/api/seats/seats-status?presentationId=${id}&format=binary&lang=${lang}`,
-  ]
-    .map((a) => `<${a}>; rel=preload; as=fetch; crossorigin=anonymous`)
-    .join(', ');
+    ...[
+      `/api/presentations/${id}/seatplan?format=columnar&lang=${lang}`,
+      `/api/presentations/${id}/ticketGroups?lang=${lang}`,
+      `/api/seats/seats-status?presentationId=${id}&format=binary&lang=${lang}`,
+    ].map((a) => `<${a}>; rel=preload; as=fetch; crossorigin=anonymous`),
+    ...orderPageModules().map((a) => `<${a}>; rel=modulepreload; crossorigin=anonymous`),
+  ].join(', ');
 }
 
 /** shared/dist (built by build(), or by tsc -b shared): the status encoder the server uses. */
