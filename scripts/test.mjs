@@ -77,33 +77,15 @@ const STATIC_CHECKS = [
   ['knip', 'knip/bin/knip.js', ['--no-progress']],
 ];
 
-/**
- * Static checks running at the lowest priority (the whole suite), raised again once the tests are done. Linux keeps a
- * nice value per thread, so a check is started under nice(1) (every thread it makes inherits it) and raised thread by
- * thread.
- */
-const NICE = '/usr/bin/nice';
+/** Static checks running at the lowest priority (the whole suite), raised again once the tests are done. */
 const lowPriority = new Set();
-let testsDone = false;
-/**
- * The tests are done: what is left of the low-priority checks gets a full share (lowering a nice value may need root:
- * then it stays), and a check started from now on runs at the normal priority.
- */
+/** Gives what is left of the low-priority checks a full share (lowering a nice value may need root: then it stays). */
 function raiseLowPriority() {
-  testsDone = true;
   for (const pid of lowPriority) {
-    let threads = [pid];
     try {
-      threads = readdirSync(`/proc/${pid}/task`).map(Number);
+      os.setPriority(pid, 0);
     } catch {
-      // no /proc: the process alone
-    }
-    for (const tid of threads) {
-      try {
-        os.setPriority(tid, 0);
-      } catch {
-        // not permitted, or gone: the check keeps nice 19, and still gets what the finished tests leave free
-      }
+      // not permitted: the check keeps nice 19, and still gets what the finished tests leave free
     }
   }
 }
@@ -112,21 +94,18 @@ function raiseLowPriority() {
  * Runs one check with its output captured, so checks running side by side print whole blocks. `low`: at nice 19, so
  * that it takes only the CPU the tests beside it leave idle (every tool here is one process: lint, format, tsc, knip).
  */
-function runCheck([name, bin, checkArgs], { low: asked = false } = {}) {
+function runCheck([name, bin, checkArgs], { low = false } = {}) {
   const started = Date.now();
-  const low = asked && !testsDone;
-  const nice = low && existsSync(NICE);
-  const command = [process.execPath, path.join(ROOT, 'node_modules', bin), ...checkArgs];
   return new Promise((resolve) => {
-    const child = spawn(nice ? NICE : command[0], nice ? ['-n', '19', ...command] : command.slice(1), {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', bin), ...checkArgs], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: '0' },
     });
     if (low && child.pid) {
-      lowPriority.add(child.pid);
       try {
-        if (!nice) os.setPriority(child.pid, 19);
+        os.setPriority(child.pid, 19);
+        lowPriority.add(child.pid);
       } catch {
         // the process is already gone; its exit is reported below
       }
