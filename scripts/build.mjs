@@ -53,9 +53,6 @@ const stale = ['shared', 'seatmaps', 'server'].some((pkg) =>
   hasStaleOutput(path.join(ROOT, pkg, 'src'), path.join(ROOT, pkg, 'dist')),
 );
 run(process.execPath, [tsc, '-b', 'shared', 'seatmaps', 'server', ...(force || stale ? ['--force'] : [])]);
-// --packages-only: the TypeScript packages alone (`npm test` builds them first, before jest and the typecheck, which
-// then find them current instead of compiling them again beside each other).
-if (process.argv.includes('--packages-only')) process.exit(0);
 
 const clientIndex = path.join(ROOT, 'client', 'dist', 'index.html');
 const clientSources = Math.max(newestMtime(path.join(ROOT, 'client')), newestMtime(path.join(ROOT, 'shared', 'src')));

@@ -112,7 +112,7 @@ export async function runClockGuard({ root, lib, reportsDir, log }) {
             LD_PRELOAD: [lib, process.env.LD_PRELOAD].filter(Boolean).join(':'),
             FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`,
             FAKETIME_DONT_FAKE_MONOTONIC: '1',
-            // Two workers: beside the package build and jest (side by side, or three, they took no less time: docs/testing.md).
+            // Beside the static checks: two workers (side by side, or three, they took no less time: docs/testing.md).
             JEST_WORKERS: process.env.JEST_WORKERS ?? '2',
           },
         },

@@ -8,16 +8,9 @@
 // inherits (processes re-parented to init too), and a process whose parent is counted is counted (PostgreSQL writes
 // its process titles over its environment); a measurement on a machine shared with other work still names this
 // command's CPU, and the machine's total is printed beside it, for the load.
-//
-// Idle on a quiet machine, measured on a busy one: at each sample it also counts the command's threads that are
-// runnable (state R: running or waiting for a core). A phase with fewer than two runnable threads leaves a core of a
-// 2-core machine idle however loaded the machine is, so the mean of min(runnable, cores) / cores is the share of the
-// cores the command would keep busy alone. CPU_PROFILE_TIMELINE=FILE writes each sample (seconds, runnable threads,
-// the command's cores used since the last sample) for a phase-by-phase reading.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 
 const command = process.argv.slice(process.argv.indexOf('--') + 1);
 if (!process.argv.includes('--') || command.length === 0) {
@@ -55,30 +48,7 @@ function isOurs(pid) {
 const seen = new Map();
 /** pid -> key in `seen`, for the parent of a process seen for the first time. */
 const keyOfPid = new Map();
-/** Runnable threads of a process (state R in each task's stat). */
-function runnableThreads(pid) {
-  let n = 0;
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        if (stat[stat.lastIndexOf(')') + 2] === 'R') n += 1;
-      } catch {
-        // the thread ended between the listing and the read
-      }
-    }
-  } catch {
-    // the process ended
-  }
-  return n;
-}
-
-const CORES = os.availableParallelism();
-/** Per sample: [seconds since start, runnable threads of the command, the command's CPU seconds so far]. */
-const timeline = [];
-let ownCpuTotal = 0;
 function sample(initial) {
-  let runnable = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     let stat;
@@ -93,23 +63,18 @@ function sample(initial) {
     const cpu = (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND;
     const key = `${pid}:${f[19]}`;
     const known = seen.get(key);
-    if (known) {
-      if (known.ours) ownCpuTotal += cpu - known.last;
-      known.last = cpu;
-    } else {
+    if (known) known.last = cpu;
+    else {
       const parent = seen.get(keyOfPid.get(f[1]));
       const ours = !initial && (isOurs(pid) || parent?.ours === true);
       seen.set(key, { kind: kindOf(cmdline), ours, first: initial ? cpu : 0, last: cpu });
       keyOfPid.set(pid, key);
-      if (ours) ownCpuTotal += cpu;
     }
-    if (seen.get(key).ours) runnable += runnableThreads(pid);
   }
-  if (!initial) timeline.push([(Date.now() - started) / 1000, runnable, ownCpuTotal]);
 }
 
-const started = Date.now();
 sample(true);
+const started = Date.now();
 const timer = setInterval(() => sample(false), 500);
 const child = spawn(command[0], command.slice(1), {
   stdio: 'inherit',
@@ -132,16 +97,5 @@ child.on('exit', (code) => {
       `the whole machine ${machine.toFixed(0)} s (${(machine / wall).toFixed(2)} cores)\n`,
   );
   for (const [kind, s] of rows) process.stdout.write(`[cpu] ${s.toFixed(1).padStart(8)} s  ${kind}\n`);
-  // Runnable threads below the core count: a core this command leaves idle, whatever else the machine runs.
-  const busy = timeline.reduce((sum, [, r]) => sum + Math.min(r, CORES), 0) / Math.max(1, timeline.length) / CORES;
-  const short = timeline.filter(([, r]) => r < CORES).length / Math.max(1, timeline.length);
-  process.stdout.write(
-    `[cpu] runnable threads: fewer than ${CORES} in ${(short * 100).toFixed(0)} % of ${timeline.length} samples; ` +
-      `alone it would keep ${(busy * 100).toFixed(0)} % of the ${CORES} cores busy\n`,
-  );
-  if (process.env.CPU_PROFILE_TIMELINE) {
-    const lines = timeline.map(([t, r, c]) => `${t.toFixed(1)}\t${r}\t${c.toFixed(2)}`);
-    writeFileSync(process.env.CPU_PROFILE_TIMELINE, `seconds\trunnable\tcpu_seconds\n${lines.join('\n')}\n`);
-  }
   process.exit(code ?? 1);
 });

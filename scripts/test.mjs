@@ -1,21 +1,20 @@
-// `npm test`: the whole suite against real services (docs/testing.md, "The parts, in order").
-//  1. builds the TypeScript packages (shared, seatmaps, server: jest's chaos files and the e2e servers run
-//     server/dist) and, beside it, the clock guard: the time-sensitive jest tests at three fixed Israeli times
-//     (scripts/clock-guard.mjs; in the whole suite they run only there), and a throw-away PostgreSQL cluster and Redis;
-//  2. runs jest (unit + medium tests, every workspace) with a JSON report, and beside it builds the app and starts a
+// `npm test`: the whole suite against real services.
+//  1. static checks, each counted as one test: lint (ESLint, zero warnings), format (Prettier --check),
+//     typecheck (tsc -b over every workspace and its tests), knip (dead files/exports, undeclared packages);
+//  2. when they are done, provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
+//  3. runs jest (unit + medium tests, every workspace) with a JSON report, and beside it builds the app and starts a
 //     server per Playwright worker; then (SUITE_PARALLEL=1: beside jest)
-//  3. runs Playwright in Debian's Chromium;
-//  4. the static checks, each counted as one test, from the start at nice 19 beside all of the above, taking the CPU
-//     the tests leave idle: lint (ESLint, zero warnings), format (Prettier --check), typecheck (tsc -b over every
-//     workspace and its tests, once the packages are built), knip (dead files/exports, undeclared packages);
-//  5. prints where the time went and one line `N passed, N failed` totalled over all runners, the failed tests named
-//     above it, cleans up, and exits non-zero on any failure.
+//  4. runs Playwright in Debian's Chromium;
+//  5. prints one line `N passed, N failed` totalled over all runners, cleans up,
+//     and exits non-zero on any failure.
+//  1b. the clock guard, beside the static checks and then jest: the time-sensitive jest tests at three fixed Israeli
+//      times (scripts/clock-guard.mjs); in the whole suite they run only there, not again in step 3;
 // Flags: --only=static | --only=jest | --only=clocks | --only=e2e, --shuffle[=SEED] and --burner (the flake hunt,
 // docs/testing.md), and anything after `--` goes to jest or Playwright
 // (e.g. a file filter); --report=FILE names jest's JSON report (the clock guard's inner runs). Runs under Node 22 (scripts/node-runtime.mjs fetches it on an older Node).
 import './node-runtime.mjs';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLOCK_SENSITIVE_TESTS, findLibfaketime, runClockGuard } from './clock-guard.mjs';
@@ -77,66 +76,20 @@ const STATIC_CHECKS = [
   ['knip', 'knip/bin/knip.js', ['--no-progress']],
 ];
 
-/**
- * Static checks running at the lowest priority (the whole suite), raised again once the tests are done. Linux keeps a
- * nice value per thread, so a check is started under nice(1) (every thread it makes inherits it) and raised thread by
- * thread.
- */
-const NICE = '/usr/bin/nice';
-const lowPriority = new Set();
-let testsDone = false;
-/**
- * The tests are done: what is left of the low-priority checks gets a full share (lowering a nice value may need root:
- * then it stays), and a check started from now on runs at the normal priority.
- */
-function raiseLowPriority() {
-  testsDone = true;
-  for (const pid of lowPriority) {
-    let threads = [pid];
-    try {
-      threads = readdirSync(`/proc/${pid}/task`).map(Number);
-    } catch {
-      // no /proc: the process alone
-    }
-    for (const tid of threads) {
-      try {
-        os.setPriority(tid, 0);
-      } catch {
-        // not permitted, or gone: the check keeps nice 19, and still gets what the finished tests leave free
-      }
-    }
-  }
-}
-
-/**
- * Runs one check with its output captured, so checks running side by side print whole blocks. `low`: at nice 19, so
- * that it takes only the CPU the tests beside it leave idle (every tool here is one process: lint, format, tsc, knip).
- */
-function runCheck([name, bin, checkArgs], { low: asked = false } = {}) {
+/** Runs one check with its output captured, so checks running side by side print whole blocks. */
+function runCheck([name, bin, checkArgs]) {
   const started = Date.now();
-  const low = asked && !testsDone;
-  const nice = low && existsSync(NICE);
-  const command = [process.execPath, path.join(ROOT, 'node_modules', bin), ...checkArgs];
   return new Promise((resolve) => {
-    const child = spawn(nice ? NICE : command[0], nice ? ['-n', '19', ...command] : command.slice(1), {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', bin), ...checkArgs], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: '0' },
     });
-    if (low && child.pid) {
-      lowPriority.add(child.pid);
-      try {
-        if (!nice) os.setPriority(child.pid, 19);
-      } catch {
-        // the process is already gone; its exit is reported below
-      }
-    }
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
     child.on('error', (e) => (output += `${e.message}\n`));
     child.on('close', (code) => {
-      lowPriority.delete(child.pid);
       const seconds = Math.round((Date.now() - started) / 1000);
       const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
       process.stdout.write(
@@ -147,33 +100,15 @@ function runCheck([name, bin, checkArgs], { low: asked = false } = {}) {
   });
 }
 
-const staticCheck = (name) => STATIC_CHECKS.find(([n]) => n === name);
-
 /** All static checks, two at a time (two cores): lint + typecheck are the long ones, so they start first. */
 async function runStaticChecks() {
-  const order = ['lint', 'typecheck', 'format', 'knip'].map(staticCheck);
+  const order = ['lint', 'typecheck', 'format', 'knip'].map((n) => STATIC_CHECKS.find(([name]) => name === n));
   const results = [];
   const next = async () => {
     for (let check = order.shift(); check; check = order.shift()) results.push(await runCheck(check));
   };
   await Promise.all([next(), next()]);
   return results;
-}
-
-/**
- * The whole suite's static checks: two lanes at nice 19 beside the tests, the typecheck once the packages are built
- * (`tsc -b` then finds shared, seatmaps and server current and checks only the rest: tests, client, e2e).
- */
-async function runStaticChecksBesideTests(packagesBuilt) {
-  const lane = async (...checks) => {
-    const out = [];
-    for (const check of checks) {
-      if (check === 'typecheck') await packagesBuilt;
-      out.push(await runCheck(staticCheck(check), { low: true }));
-    }
-    return out;
-  };
-  return (await Promise.all([lane('lint', 'knip'), lane('format', 'typecheck')])).flat();
 }
 
 // Debian's headless build of the same Chromium (package chromium-headless-shell) first: no windowing or UI layer to
@@ -340,53 +275,15 @@ async function clockGuard(totals, problems) {
   }
 }
 
-/** The machine's CPU ticks so far, busy and in all (/proc/stat; zeros where there is none). */
-function machineTicks() {
-  try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1, 9).map(Number);
-    const total = f.reduce((a, b) => a + b, 0);
-    return { busy: total - f[3] - f[4], total };
-  } catch {
-    return { busy: 0, total: 0 };
-  }
-}
-const busyShare = (from, to) => (to.total > from.total ? (to.busy - from.busy) / (to.total - from.total) : 0);
-
-/**
- * Where the time went, printed at the end: [phase, seconds, share of the machine's CPU busy meanwhile]. On a quiet
- * machine the share is what a phase (and whatever runs beside it) leaves idle: the room for moving work beside it.
- */
+/** Where the time went, printed at the end: [phase, seconds]. */
 const phases = [];
-const running = new Set();
 async function timed(name, fn) {
   const t0 = Date.now();
-  const ticks = machineTicks();
-  running.add(name);
   try {
     return await fn();
   } finally {
-    running.delete(name);
-    phases.push([name, Math.round((Date.now() - t0) / 1000), busyShare(ticks, machineTicks())]);
+    phases.push([name, Math.round((Date.now() - t0) / 1000)]);
   }
-}
-
-/** Every 5 s: seconds, the machine's busy share over the last 5 s, the parts running (reports/cpu-timeline.tsv). */
-function recordTimeline(file) {
-  const t0 = Date.now();
-  let last = machineTicks();
-  const lines = ['seconds\tbusy\trunning'];
-  const timer = setInterval(() => {
-    const now = machineTicks();
-    lines.push(
-      `${Math.round((Date.now() - t0) / 1000)}\t${busyShare(last, now).toFixed(2)}\t${[...running].join(', ')}`,
-    );
-    last = now;
-  }, 5000);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    writeFileSync(file, `${lines.join('\n')}\n`);
-  };
 }
 
 let stopBurner = () => {};
@@ -396,9 +293,9 @@ async function main() {
   if (burner) stopBurner = startBurner();
   const totals = { passed: 0, failed: 0 };
   const problems = [];
-  const staticChecks = async (results) => {
+  const staticChecks = async () => {
     process.stdout.write('[test] static checks: lint, format, typecheck, knip…\n');
-    for (const { name, ok } of await results) {
+    for (const { name, ok } of await runStaticChecks()) {
       if (ok) totals.passed += 1;
       else {
         totals.failed += 1;
@@ -407,39 +304,28 @@ async function main() {
     }
   };
   if (only === 'static') {
-    await staticChecks(runStaticChecks());
+    await staticChecks();
     return finish(started, totals, problems);
   }
   if (only === 'clocks') {
     await clockGuard(totals, problems);
     return finish(started, totals, problems);
   }
-  const stopTimeline = only === undefined ? recordTimeline(path.join(reports, 'cpu-timeline.tsv')) : () => {};
-  // The whole suite (docs/testing.md, "The parts, in order"). The tests' critical path is jest, then Playwright; each
-  // leaves part of the two cores idle (waiting on servers, pages, timers), and the static checks are the one part with
-  // no timeout to miss when it waits for a core. So: the packages are built first (jest's chaos files and the e2e
-  // build run their server from server/dist), beside the clock guard; then jest, Playwright after it; and the static
-  // checks from the start at nice 19, taking what the tests leave idle, their full share again once the tests are done.
-  // The clock guard runs at the normal priority from the start (its tests wait on real time too).
-  let staticDone = null;
-  let clockGuardDone = null;
-  let packagesBuilt = null;
-  if (only === undefined) {
-    clockGuardDone = timed('clock guard', () => clockGuard(totals, problems)).catch((error) => {
-      totals.failed += 1;
-      problems.push(`clock guard: ${error.message}`);
-    });
-    packagesBuilt = timed('packages build', () =>
-      runNode(path.join(ROOT, 'scripts', 'build.mjs'), ['--packages-only'], {}),
-    );
-    staticDone = timed('static checks', () => staticChecks(runStaticChecksBesideTests(packagesBuilt)));
-  }
+  // Side by side: the static checks are two single-threaded tools at a time with idle gaps, the clock guard's
+  // small jest runs wait on their own PostgreSQL start. jest starts when the static checks are done, beside the rest of
+  // the clock guard (its last setting used to run alone for 20-30 s with two workers, part of a core idle).
+  const clockGuardDone =
+    only === undefined
+      ? timed('clock guard', () => clockGuard(totals, problems)).catch((error) => {
+          totals.failed += 1;
+          problems.push(`clock guard: ${error.message}`);
+        })
+      : null;
+  if (only === undefined) await timed('static checks', staticChecks);
   services.log('provisioning throw-away PostgreSQL and Redis…');
   const pg = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
   const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
   const env = { TEST_PG_BASE_URL: pg.baseUrl, TEST_REDIS_URL: redis.url };
-  // A failed package build fails the typecheck and the e2e build, each counted; jest runs anyway.
-  if (packagesBuilt && (await packagesBuilt) !== 0) services.log('the packages did not build (the typecheck says why)');
   // jest, then the e2e part. SUITE_PARALLEL=1 runs them side by side: each alone leaves a fifth of the two cores idle,
   // and with a CPU burner on one core a fresh clone took 14.4-14.8 min side by side against 16.3-17.0 one after the
   // other. Side by side, the start-ups of the cluster files meet the heaviest load of the run: three causes found and
@@ -463,14 +349,10 @@ async function main() {
     totals.failed += 1;
     problems.push(error.message);
   } finally {
-    // The tests are done: what is left of the static checks no longer takes only the idle CPU.
-    raiseLowPriority();
-    await staticDone;
     await clockGuardDone;
     await redis.stop();
     await pg.stop();
     rmSync(runDir, { recursive: true, force: true });
-    stopTimeline();
   }
   finish(started, totals, problems);
 }
@@ -606,9 +488,7 @@ function finish(started, totals, problems) {
   stopBurner();
   // Last, just above the totals: what failed, each test by file and title.
   for (const p of problems) process.stdout.write(`[test] ${p}\n`);
-  const split = phases
-    .map(([name, seconds, busy]) => `${name} ${seconds} s${busy ? `, ${Math.round(busy * 100)} % busy` : ''}`)
-    .join('; ');
+  const split = phases.map(([name, seconds]) => `${name} ${seconds} s`).join(', ');
   process.stdout.write(
     `[test] finished in ${Math.round((Date.now() - started) / 1000)} s${split ? ` (${split})` : ''}\n`,
   );
