@@ -17,6 +17,12 @@
 //
 //   node load-tests/page.bench.mjs [--sizes=1200,20000,100000] [--devices=desktop,phone]
 //     [--profiles=plain,throttled] [--repeats=5] [--no-click] [--no-build] [--no-write] [--waterfall]
+//     [--tree=/path/to/another/worktree]
+//
+// --tree: measures another checkout's storefront with this bench (an A/B with one measuring tool): its client is built
+// with its own Vite config into its .tmp/page-bench-dist and served as this tree's is, with the order page's
+// preloads that checkout's server sends (order-page-preload.ts, order-page-modules.json where its build writes one).
+// That tree needs its node_modules (hard links, as a worktree gets them); its commit is written with the rows.
 //
 // Devices: desktop = 1280x800, DPR 1; phone = 390x844, DPR 3, isMobile, hasTouch (Playwright's iPhone 13 metrics).
 // Profiles: plain = no throttling; throttled = CDP Emulation.setCPUThrottlingRate 4 (the page's main thread; Chromium
@@ -61,7 +67,9 @@ const WRITE = !args.includes('--no-write');
 // Prints each page's request waterfall (Resource Timing: when each request left, its first byte, its end, its size),
 // to see what the chain of code and data requests waits on.
 const WATERFALL = args.includes('--waterfall');
-const DIST = path.join(ROOT, '.tmp', 'page-bench-dist');
+// The checkout whose storefront is measured: this one, or --tree's.
+const TREE = path.resolve(arg('tree', ROOT));
+const DIST = path.join(TREE, '.tmp', 'page-bench-dist');
 const PRESENTATION_ID = 9001;
 const log = (m) => process.stdout.write(`[page-bench] ${m}\n`);
 
@@ -83,7 +91,7 @@ for (const p of PROFILES)
 /* ------------------------------------------------------------------ build */
 
 function build() {
-  log('building the storefront (client/vite.config.ts, production) into .tmp/page-bench-dist…');
+  log(`building the storefront of ${TREE} (client/vite.config.ts, production) into .tmp/page-bench-dist…`);
   // shared/dist: the plan generator's toColumnarSeatplan (seatmap.bench.mjs).
   spawnSync(process.execPath, [rootRequire.resolve('typescript/bin/tsc'), '-b', 'shared'], {
     cwd: ROOT,
@@ -92,7 +100,7 @@ function build() {
   const r = spawnSync(
     process.execPath,
     [
-      path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      path.join(TREE, 'node_modules', 'vite', 'bin', 'vite.js'),
       'build',
       '--outDir',
       DIST,
@@ -100,7 +108,7 @@ function build() {
       '--logLevel',
       'error',
     ],
-    { cwd: path.join(ROOT, 'client'), stdio: 'inherit' },
+    { cwd: path.join(TREE, 'client'), stdio: 'inherit' },
   );
   if (r.status !== 0) throw new Error('client build failed');
   const c = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'precompress.mjs'), DIST], { stdio: 'inherit' });
@@ -134,7 +142,7 @@ const TYPES = {
   '.png': 'image/png',
 };
 
-const ORDER_PRELOAD = existsSync(path.join(ROOT, 'server', 'src', 'common', 'order-page-preload.ts'));
+const ORDER_PRELOAD = existsSync(path.join(TREE, 'server', 'src', 'common', 'order-page-preload.ts'));
 
 /**
  * The first-paint picture's chunks, as the server's SPA fallback reads them (order-page-modules.json beside the
@@ -576,6 +584,10 @@ async function main() {
 
   const smoke = REPEATS < 5;
   const lines = [];
+  if (TREE !== ROOT) {
+    const commit = spawnSync('git', ['-C', TREE, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).stdout.trim();
+    lines.push(`The storefront of another checkout (--tree): ${TREE} at ${commit}.`, '');
+  }
   lines.push(
     `Chromium ${version} headless (Debian /usr/bin/chromium, --disable-gpu: software rendering). The production storefront build served by load-tests/page.bench.mjs's stand-in server (static files, plan and statuses brotli, as server/dist serves them), synthetic bowls of N seats; a fresh browser context per page. desktop = 1280x800 DPR 1; phone = 390x844 DPR 3, touch. throttled = CPU 4x + Chrome DevTools "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). ${REPEATS} page${REPEATS === 1 ? '' : 's'} per row, medians${smoke ? ' — **a smoke run (fewer than 5 pages a row): not a result**' : ''}.`,
     '',
