@@ -9,7 +9,6 @@ const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // Seat-map modules that are import()ed on their own and must stay out of the seat map's chunk: the test hook and the
 // benchmark renderer (e2e/test-code-split.spec.ts) and the bot check (checkout asks for it without the map).
 const LOADED_APART = /[\\/]seatmap[\\/](debug-hook|render[\\/]naive-renderer|botcheck)\.ts$/;
-const FIRST_PAINT = /[\\/]client[\\/]src[\\/]first-paint[\\/]picture\.ts$/;
 const API_TARGET = process.env.HOTLINE_API_URL ?? 'http://localhost:3000';
 
 /** The chunks a chunk imports statically, directly or through another, in the order they are first met. */
@@ -22,8 +21,6 @@ function staticImports(bundle: Rolldown.OutputBundle, chunk: Rolldown.OutputChun
   }
   return into;
 }
-
-const isChunk = (c: Rolldown.OutputBundle[string]): c is Rolldown.OutputChunk => c.type === 'chunk';
 
 /**
  * Main.tsx is a small entry that starts the page's data requests and then import()s app.tsx (React, the
@@ -61,39 +58,10 @@ function preloadAppChunks(): Plugin {
   };
 }
 
-/**
- * The first-paint picture's chunk and the chunks it imports that index.html does not link, as root-relative addresses, in
- * `order-page-modules.json` beside index.html: the SPA fallback sends them as `Link: rel=modulepreload` with the order
- * page (server/src/common/order-page-preload.ts), so the picture's code downloads beside the plan it draws.
- */
-function orderPageModules(): Plugin {
-  return {
-    name: 'hotline:order-page-modules',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(isChunk);
-      const picture = chunks.find((c) => c.moduleIds.some((id) => FIRST_PAINT.test(id)));
-      if (!picture) throw new Error('order-page-modules: no chunk for src/first-paint/picture.ts');
-      const app = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/app.tsx'));
-      // index.html has the entry and the app's chunks already (preloadAppChunks).
-      const linked = new Set(
-        chunks.filter((c) => c.isEntry || c === app).flatMap((c) => [c.fileName, ...staticImports(bundle, c)]),
-      );
-      const files = [picture.fileName, ...staticImports(bundle, picture)].filter((f) => !linked.has(f));
-      this.emitFile({
-        type: 'asset',
-        fileName: 'order-page-modules.json',
-        source: JSON.stringify(files.map((f) => `/${f}`)),
-      });
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
     preloadAppChunks(),
-    orderPageModules(),
     scanServiceWorker({
       workerSource: path.resolve(clientDir, 'src/scan/offline-shell/scan-sw.ts'),
       scannerSource: '/src/scan/ScanPage.tsx',
@@ -121,24 +89,10 @@ export default defineConfig({
         // trip). Checked by e2e/test-code-split.spec.ts (test code apart) and load-tests/page.bench.mjs --waterfall.
         codeSplitting: {
           groups: [
-            // Everything the entry imports statically, in one file.
-            { name: 'entry', tags: ['$initial'], priority: 4 },
-            {
-              // The seat statuses and features (1 kB): the first-paint picture and the app's shared code both use
-              // them. In the picture's chunk every page would load that chunk through the shared one; in the shared
-              // chunk the picture would wait for its 70 kB. Linked from index.html (preloadAppChunks).
-              name: 'seat-words',
-              test: /[\\/]shared[\\/]src[\\/]seats[\\/](seat-status|seat-features)\.ts$/,
-              priority: 4,
-            },
-            {
-              // The order page's first-paint picture (first-paint/picture.ts) and the seat-map modules it draws with:
-              // apart from the entry (the other pages do not need it) and from the seat map's chunk, which it must not
-              // wait for. The seat map's chunk imports these modules from here.
-              name: 'first-paint',
-              test: FIRST_PAINT,
-              priority: 3,
-            },
+            // Everything the entry imports statically, in one file: with the order page's first-paint picture, whose own
+            // chunk (preloaded) and the chunk of seat words it shares with the app made eight requests before the picture
+            // where six connections fit: the entry's stylesheet waited a round trip (decision 036).
+            { name: 'entry', tags: ['$initial'], priority: 3 },
             {
               // Only the modules named: with their dependencies it would take the shared app code along, and every
               // page would then import the seat map's chunk.

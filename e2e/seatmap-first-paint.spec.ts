@@ -8,13 +8,14 @@ import { findPresentation } from './seatmap-support';
  * back: the seats must be on screen without it (so the picture owes nothing to React's map, Konva or that chunk),
  * the page stays axe-clean meanwhile, and once the chunk is let through the map's first frame leaves one set of
  * canvases (Konva's) and no picture, each answer downloaded once (the preloads of the SPA fallback included).
- * The picture's code is a chunk of its own that the SPA fallback preloads with the page (`rel=modulepreload`): the
- * entry chunk is held until that chunk has been asked for, so the page asked for it before its own code ran. While
- * the picture covers the window a screen reader hears a status (in Hebrew here) that goes when the map takes over.
+ * The picture's code is in the entry chunk (a chunk of its own cost the order page a round trip, decision 036): every
+ * other script but the status worker is held until the seats are drawn, React's app chunks included. While the
+ * picture covers the window a screen reader hears a status (in Hebrew here) that goes when the map takes over.
  */
 const SEATMAP_CHUNK = /\/assets\/seatmap-[^/]*\.js$/;
-const PICTURE_CHUNK = /\/assets\/first-paint-[^/]*\.js$/;
-const ENTRY_CHUNK = /\/assets\/index-[^/]*\.js$/;
+const SCRIPT = /\/assets\/[^/]*\.js$/;
+// The entry, the bundler's runtime it imports, and the worker it starts to parse the statuses.
+const ENTRY_FILES = /\/assets\/(index|rolldown-runtime|status-worker)-[^/]*\.js$/;
 const LOADING = 'טוענים את מפת המושבים…';
 
 /** Pixels of the picture's canvas that are neither its background nor transparent (seats, floors, the stage). */
@@ -54,19 +55,17 @@ for (const viewport of [
       await held;
       await route.continue();
     });
-    // The entry waits until the picture's chunk has been asked for: only the document's Link header can ask that
-    // early (without it the entry would ask once it runs: never; the Link header's check below says why).
-    let pictureAsked!: () => void;
-    const pictureRequested = new Promise<void>((resolve) => (pictureAsked = resolve));
-    let pictureDownloads = 0;
-    await page.route(PICTURE_CHUNK, async (route) => {
-      pictureDownloads++;
-      pictureAsked();
-      await route.continue();
-    });
-    await page.route(ENTRY_CHUNK, async (route) => {
-      await pictureRequested;
-      await route.continue();
+    // Every other script (React, the router, the app's code, the order page's) waits until the picture is drawn: the
+    // entry alone draws it. Routes registered later are matched first: the seat map's chunk keeps its own hold.
+    let releaseApp!: () => void;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    const heldScripts = new Set<string>();
+    await page.route(SCRIPT, async (route) => {
+      if (!ENTRY_FILES.test(route.request().url())) {
+        heldScripts.add(new URL(route.request().url()).pathname);
+        await appHeld;
+      }
+      await route.fallback();
     });
     // The anonymous requests the picture and the map draw from (the booking steps' catalogue asks the ticket groups
     // again later with the visitor's id, as before; that one is its own).
@@ -77,15 +76,22 @@ for (const viewport of [
         asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
     });
 
-    // Once the document's headers are in: its load waits for the entry, which waits for the picture's chunk.
+    // Once the document's headers are in (its load waits for the held scripts).
     const served = await page.goto(`/order/${p.id}?test&lang=he`, { waitUntil: 'commit' });
-    // The SPA fallback preloads the plan, ticket groups and statuses with the page (server/src/common/order-page-preload.ts).
+    // The SPA fallback preloads the plan, ticket groups and statuses with the page (server/src/common/order-page-preload.ts),
+    // and no code: the picture's is in the entry, which index.html names.
     expect(served!.headers().link).toContain(`/api/presentations/${p.id}/seatplan?format=columnar&lang=he`);
-    // And the picture's own chunk, which the other pages no longer load with the entry.
-    expect(served!.headers().link).toMatch(/<\/assets\/first-paint-[^>]*\.js>; rel=modulepreload/);
-    // The picture is on screen with seats in it while the seat map's chunk is still held.
+    expect(served!.headers().link).not.toContain('modulepreload');
+    // The picture is on screen with seats in it while every script but the entry's is still held.
     await expect.poll(async () => (await picturePixels(page)).painted, { timeout: 20_000 }).toBeGreaterThan(50);
-    expect(chunkAsked, 'the page asked for the seat map chunk (held back)').toBe(true);
+    expect(
+      [...heldScripts].some((f) => /\/assets\/app-[^/]*\.js$/.test(f)),
+      `React's app chunk was asked for and held (${[...heldScripts].join(', ')})`,
+    ).toBe(true);
+    // The rest of the page's code through, but the seat map's chunk: React lays the page out under the picture.
+    releaseApp();
+    await expect.poll(() => chunkAsked, { message: 'the page asked for the seat map chunk (held back)' }).toBe(true);
+    await expect(page.locator('#root main')).toHaveCount(1);
     expect(await page.locator('.konvajs-content').count(), "the map's own canvas is not there yet").toBe(0);
     // Seats of more than one colour: available by price zone, taken in grey, on the floors' colour.
     expect((await picturePixels(page)).colours).toBeGreaterThan(1);
@@ -118,7 +124,6 @@ for (const viewport of [
     expect(await page.locator('[data-testid="first-paint"]').count()).toBe(0);
     expect(await page.evaluate(() => document.getElementById('root')!.inert)).toBe(false);
     await expect(page.getByTestId('first-paint-status')).toHaveCount(0);
-    expect(pictureDownloads, "the picture's chunk, downloaded once (the preload, then the entry's import)").toBe(1);
     const canvases = await page.evaluate(() => ({
       all: document.querySelectorAll('canvas').length,
       konva: document.querySelectorAll('.seatmap__canvas .konvajs-content canvas').length,

@@ -30,9 +30,9 @@ function start() {
   // connection. The data, asked a moment later, still arrive before that code has run.
   preloadOrderPage(window.location.pathname);
   const mapId = startOrderPageRequests(window.location.pathname, window.location.search);
-  // The seats drawn from those answers by a small chunk of their own (no React, no Konva; the SPA fallback preloads it
-  // with the page) as soon as they are in, long before the seat map's code has downloaded and run on a slow phone;
-  // the map replaces the picture. A screen reader hears that the seat map is loading meanwhile.
+  // The seats drawn from those answers by a small module of this chunk (no React, no Konva) as soon as they are in,
+  // long before the seat map's code has downloaded and run on a slow phone; the map replaces the picture. A screen
+  // reader hears that the seat map is loading meanwhile.
   if (mapId !== null) startFirstPaint(mapId, locale);
 
   // React, the router and the page's code come in a chunk of their own: this small entry starts the seat

@@ -11,10 +11,9 @@ import { drawPicture, paintPlan, seatStatuses, type Picture } from './draw';
  * The order page's first picture of the seats, drawn before React, Konva and the seat map's code have arrived.
  *
  * Under Fast 3G and a 4x slower CPU the data are in long before the page's own code (about 330 kB before the first
- * seat frame) has downloaded and run. This module is a chunk of its own (no React, no Konva), asked for by the entry
- * on the order page only (first-paint.ts) and preloaded with the page by the SPA fallback beside the plan: from the
- * answers the entry asked for already (order/early-requests.ts, peeked here, taken later by the seat map, so nothing is downloaded
- * twice) it builds the seat store, the seat map's own (model/seat-store.ts), and draws every seat as a square on a
+ * seat frame) has downloaded and run. This module is in the entry chunk (no React, no Konva; started by first-paint.ts):
+ * from the answers the entry asked for already (order/early-requests.ts, peeked here, taken later by the seat map, so
+ * nothing is downloaded twice) it builds the seat store, the seat map's own (model/seat-store.ts), and draws every seat as a square on a
  * plain canvas at the camera the map opens with (model/viewport.ts openingCamera), in the map's own colours.
  *
  * It is a picture: aria-hidden, not focusable, no handlers. Until React has laid out the page it covers the window
@@ -45,7 +44,7 @@ interface State {
 
 let state: State | null = null;
 
-/** Starts the picture for presentation `id` (first-paint.ts, as soon as this chunk is in). */
+/** Starts the picture for presentation `id` (first-paint.ts, right after the entry asked for the answers). */
 export function startPicture(id: number): void {
   const plan = peekEarlyAnswer<{ text: string }>(seatplanUrl(id));
   const status = peekEarlyAnswer<FlatSeatsStatus>(parsedStatusKey(id));

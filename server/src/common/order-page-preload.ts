@@ -13,41 +13,27 @@
  * - no `uuid` cookie: a returning visitor's requests carry their id as a header (their held seats come back as theirs),
  *   a first visit's do not (the anonymous reads, docs/decisions/023);
  * - no query parameter but `lang`, `step=seats`, `test` and `debug`: a channel (mini-site, partner) adds its own.
- *
- * Beside them, `Link: rel=modulepreload` for the first-paint picture's chunk (client/src/first-paint/picture.ts; the
- * build names its file in `order-page-modules.json`, `modules` here): the entry asks for it only on the order page, so
- * it is no longer in the entry every page loads, and preloaded it downloads with the plan it draws instead of after
- * the entry has run. The same file for every visitor, so it is sent on every seats step, returning visitor or channel.
  */
 const ORDER_SEATS = /^\/order\/(\d{1,12})\/?$/;
 const LOCALES = new Set(['he', 'en', 'ru', 'ar']);
 const PLAIN_PARAMS = new Set(['lang', 'step', 'test', 'debug']);
 
-export function orderPagePreloads(
-  url: string,
-  cookie: string | undefined,
-  modules: readonly string[] = [],
-): string | null {
+export function orderPagePreloads(url: string, cookie: string | undefined): string | null {
   const parsed = new URL(url, 'http://localhost');
   const id = ORDER_SEATS.exec(parsed.pathname)?.[1];
   if (!id || !(Number(id) > 0)) return null;
+  for (const key of parsed.searchParams.keys()) if (!PLAIN_PARAMS.has(key)) return null;
   const step = parsed.searchParams.get('step');
   if (step !== null && step !== 'seats') return null;
-  // The picture's code is the same file for every visitor and channel: no header of the request can change it.
-  const code = modules.map((address) => `<${address}>; rel=modulepreload; crossorigin=anonymous`);
-  const data = dataPreloads(parsed, Number(id), cookie);
-  const links = [...data, ...code];
-  return links.length ? links.join(', ') : null;
-}
-
-function dataPreloads(parsed: URL, n: number, cookie: string | undefined): string[] {
-  for (const key of parsed.searchParams.keys()) if (!PLAIN_PARAMS.has(key)) return [];
-  if (cookie && /(?:^|;)\s*uuid=/.test(cookie)) return [];
+  if (cookie && /(?:^|;)\s*uuid=/.test(cookie)) return null;
   const asked = parsed.searchParams.get('lang');
   const lang = asked !== null && LOCALES.has(asked) ? asked : 'he';
+  const n = Number(id);
   return [
     `/api/presentations/${n}/seatplan?format=columnar&lang=${lang}`,
     `/api/presentations/${n}/ticketGroups?lang=${lang}`,
     `/api/seats/seats-status?presentationId=${n}&format=binary&lang=${lang}`,
-  ].map((address) => `<${address}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  ]
+    .map((address) => `<${address}>; rel=preload; as=fetch; crossorigin=anonymous`)
+    .join(', ');
 }

@@ -76,8 +76,6 @@ interface IndexPage {
   html: string;
   /** Only siblings at least as new as index.html: a stale one would name another build's chunks. */
   compressed: Partial<Record<Encoding, Buffer>>;
-  /** The first-paint picture's chunks the order page preloads (the build's order-page-modules.json; same rule). */
-  orderPageModules: string[];
 }
 
 /**
@@ -119,9 +117,7 @@ export class SpaFallback {
     if (available.length) void reply.header('vary', 'accept-encoding');
     // The order page's seat-map data asked for with the document (order-page-preload.ts).
     const preloads =
-      this.statusFor(request.url) === 200
-        ? orderPagePreloads(request.url, request.headers.cookie, page.orderPageModules)
-        : null;
+      this.statusFor(request.url) === 200 ? orderPagePreloads(request.url, request.headers.cookie) : null;
     if (preloads) void reply.header('link', preloads);
     if (encoding) void reply.header('content-encoding', encoding);
     void reply.send(encoding ? page.compressed[encoding] : page.html);
@@ -138,24 +134,7 @@ export class SpaFallback {
       const sibling = file + SIBLING[encoding];
       if (existsSync(sibling) && statSync(sibling).mtimeMs >= built) compressed[encoding] = readFileSync(sibling);
     }
-    this.page = { html: readFileSync(file, 'utf8'), compressed, orderPageModules: orderPageModules(file) };
+    this.page = { html: readFileSync(file, 'utf8'), compressed };
     return this.page;
-  }
-}
-
-/**
- * The addresses in order-page-modules.json, written by the same build as index.html (client/vite.config.ts; the build
- * empties the directory first); none when it is missing or not a list of asset addresses.
- */
-function orderPageModules(indexFile: string): string[] {
-  const file = path.join(path.dirname(indexFile), 'order-page-modules.json');
-  if (!existsSync(file)) return [];
-  try {
-    const list: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return Array.isArray(list)
-      ? list.filter((a): a is string => typeof a === 'string' && /^\/assets\/[\w.-]+\.js$/.test(a))
-      : [];
-  } catch {
-    return [];
   }
 }

@@ -40,20 +40,4 @@ describe('orderPagePreloads: the seat map data preloaded with the order page', (
   ])('%s (cookie %s) preloads nothing', (url, cookie) => {
     expect(orderPagePreloads(url, cookie)).toBeNull();
   });
-
-  const PICTURE = '/assets/first-paint-Ab12.js';
-  const modulePreload = `<${PICTURE}>; rel=modulepreload; crossorigin=anonymous`;
-
-  it.each([
-    ['/order/42?lang=en', undefined, `${preloadsFor(42, 'en')}, ${modulePreload}`],
-    // Where the answers are not preloaded the picture still starts: its code is the same file for everyone.
-    ['/order/42', 'uuid=0b6f7a52-9a55-4a8e-8d1c-2f0e1e8a1b11', modulePreload],
-    ['/order/42?miniSiteUrl=club', undefined, modulePreload],
-  ])('%s (cookie %s) preloads the first-paint picture’s code after the answers', (url, cookie, expected) => {
-    expect(orderPagePreloads(url, cookie, [PICTURE])).toBe(expected);
-  });
-
-  it.each([['/order/42?step=tickets'], ['/order'], ['/booking'], ['/']])('%s: no map, no picture’s code', (url) => {
-    expect(orderPagePreloads(url, undefined, [PICTURE])).toBeNull();
-  });
 });
