@@ -5,8 +5,9 @@
 //    the smallest file of the run by its own size, and would start last with a minute or two of work while the other
 //    workers end.
 // 2. The files that start processes of their own (a Redis cluster, a server killed with -9, a private PostgreSQL: the
-//    rule is `startsProcesses` below, read from the source) run early, one in every two places of the order, so that
-//    they are done long before jest is. Their start-ups are the ones that failed under the heaviest load of the run
+//    rule is in scripts/jest-process-files.cjs, read from the source) run early: each worker's first file is another
+//    one (jest's first seconds also build the template database, and in `npm test` the e2e build and stacks start),
+//    then one in every two places of the order, so that they are done long before jest is. Their start-ups are the ones that failed under the heaviest load of the run
 //    (docs/testing.md, "Side by side"); `npm test` starts Playwright beside jest only once they are all done
 //    (scripts/jest-progress-reporter.cjs tells it when).
 const { readFileSync, statSync } = require('node:fs');
@@ -30,11 +31,14 @@ function sources(file) {
   return all;
 }
 
-/** The files that start processes first, one in every two places while they last, each list in its own order. */
-function processFilesEarly(sorted, startsProcesses) {
+/**
+ * The files that start processes early: after the first `workers` other files, one in every two places while they
+ * last; each list in its own order.
+ */
+function processFilesEarly(sorted, startsProcesses, workers) {
   const early = sorted.filter((t) => startsProcesses(t));
   const rest = sorted.filter((t) => !startsProcesses(t));
-  const out = [];
+  const out = rest.splice(0, workers);
   while (early.length > 0) {
     out.push(early.shift());
     if (rest.length > 0) out.push(rest.shift());
@@ -43,6 +47,11 @@ function processFilesEarly(sorted, startsProcesses) {
 }
 
 class GroupAwareSequencer extends Sequencer {
+  constructor(options) {
+    super(options);
+    this.workers = Math.max(1, Number(options?.globalConfig?.maxWorkers) || 1);
+  }
+
   sort(tests) {
     const info = new Map();
     const infoOf = (test) => {
@@ -69,7 +78,7 @@ class GroupAwareSequencer extends Sequencer {
     });
     const startsProcesses = (test) => infoOf(test).startsProcesses;
     progress.expect(sorted.filter(startsProcesses).map((t) => t.path));
-    return processFilesEarly(sorted, startsProcesses);
+    return processFilesEarly(sorted, startsProcesses, this.workers);
   }
 }
 
