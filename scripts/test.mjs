@@ -3,8 +3,9 @@
 //     typecheck (tsc -b over every workspace and its tests), knip (dead files/exports, undeclared packages);
 //  2. when they are done, provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
 //  3. runs jest (unit + medium tests, every workspace) with a JSON report, and beside it builds the app and starts a
-//     server per Playwright worker; then (SUITE_PARALLEL=1: beside jest)
-//  4. runs Playwright in Debian's Chromium;
+//     server per Playwright worker;
+//  4. runs Playwright in Debian's Chromium, beside jest once jest's files that start processes of their own are done
+//     (SUITE_PARALLEL=0: after jest; SUITE_PARALLEL=1: beside jest from the start);
 //  5. prints one line `N passed, N failed` totalled over all runners, cleans up,
 //     and exits non-zero on any failure.
 //  1b. the clock guard, beside the static checks and then jest: the time-sensitive jest tests at three fixed Israeli
@@ -326,13 +327,18 @@ async function main() {
   const pg = await services.startPostgres({ dir: path.join(runDir, 'pg'), durable: false });
   const redis = await services.startRedis({ dir: path.join(runDir, 'redis') });
   const env = { TEST_PG_BASE_URL: pg.baseUrl, TEST_REDIS_URL: redis.url };
-  // jest, then the e2e part. SUITE_PARALLEL=1 runs them side by side: each alone leaves a fifth of the two cores idle,
-  // and with a CPU burner on one core a fresh clone took 14.4-14.8 min side by side against 16.3-17.0 one after the
-  // other. Side by side, the start-ups of the cluster files meet the heaviest load of the run: three causes found and
-  // fixed (docs/testing.md), but reshard-cluster's start still hung 180 s in two of the last three runs, so it stays
-  // opt-in until that is found. Either way the e2e part's build and stacks start with jest: Playwright finds its
-  // servers up when jest ends, instead of waiting for three migrations and seeds then.
-  const serial = process.env.SUITE_PARALLEL !== '1';
+  // jest, and the e2e part beside jest's second half. Each alone leaves part of the two cores idle (jest 77 % busy in
+  // F3, Playwright 82 %: they wait on servers, PostgreSQL, pages), and side by side from the start (SUITE_PARALLEL=1) a
+  // warm run took 749 s against 900-1,000 s; but then the start-ups of jest's files that start processes of their own
+  // (a Redis cluster, a server killed with -9, a private PostgreSQL) met Playwright's load, and reshard-cluster's hung
+  // in two runs of three (docs/testing.md). So by default jest runs those files early (scripts/jest-sequencer.cjs) and
+  // Playwright starts when the last of them is done (scripts/jest-progress-reporter.cjs writes a file then), beside
+  // the rest of jest; they meet the load they always met. SUITE_PARALLEL=0: one after the other; SUITE_PARALLEL=1:
+  // side by side from the start. Either way the e2e part's build and stacks start with jest: Playwright finds its
+  // servers up, instead of waiting for three migrations and seeds then.
+  const mode = { 0: 'serial', 1: 'parallel' }[process.env.SUITE_PARALLEL] ?? 'after-process-files';
+  const both = only === undefined;
+  const processFilesDone = both && mode === 'after-process-files' ? path.join(runDir, 'process-files-done') : undefined;
   const parts = [];
   const part = (fn) =>
     fn().catch((error) => {
@@ -341,10 +347,23 @@ async function main() {
     });
   const e2eReady = only !== 'jest' ? settle(prepareE2e(pg)) : null;
   try {
-    if (only !== 'e2e') parts.push(part(() => jestPart(env, totals, problems, { prefix: !serial && only !== 'jest' })));
-    if (serial) await Promise.all(parts.splice(0));
+    const jestStarted = Date.now();
+    const jestDone =
+      only !== 'e2e'
+        ? part(() => jestPart(env, totals, problems, { prefix: both && mode !== 'serial', processFilesDone }))
+        : null;
+    if (jestDone && both && mode === 'serial') await jestDone;
+    if (jestDone && processFilesDone) {
+      const signalled = await untilFileOrDone(processFilesDone, jestDone);
+      if (signalled) {
+        services.log(
+          `jest's files that start processes are done (${Math.round((Date.now() - jestStarted) / 1000)} s into jest): ` +
+            'Playwright starts beside the rest of jest',
+        );
+      }
+    }
     if (e2eReady) parts.push(part(async () => runE2e(await e2eReady, env, totals, problems)));
-    await Promise.all(parts);
+    await Promise.all([jestDone, ...parts]);
   } catch (error) {
     totals.failed += 1;
     problems.push(error.message);
@@ -387,7 +406,7 @@ function jestWorkers() {
 }
 
 /** jest over every workspace (or what `--` names), its counts added to the totals. */
-async function jestPart(env, totals, problems, { prefix }) {
+async function jestPart(env, totals, problems, { prefix, processFilesDone }) {
   const jestReport = reportArg ?? path.join(reports, 'jest.json');
   rmSync(jestReport, { force: true });
   // Every app a medium test starts, one line each (server/test/support/test-env.ts): the largest fixed cost in jest.
@@ -405,8 +424,16 @@ async function jestPart(env, totals, problems, { prefix }) {
         // The whole suite: the clock guard runs the time-sensitive files at its three fixed times, so jest leaves them
         // out (a fourth run at whatever hour the suite runs was 107 of jest's 1,289 file-seconds, docs/testing.md).
         ...(only === undefined ? ['--testPathIgnorePatterns', '/node_modules/', ...CLOCK_SENSITIVE_TESTS] : []),
+        // Tells the run when the files that start processes are done: Playwright starts then (main, above).
+        ...(processFilesDone
+          ? ['--reporters=default', `--reporters=${path.join(ROOT, 'scripts', 'jest-progress-reporter.cjs')}`]
+          : []),
       ],
-      { ...env, TEST_APP_STARTS: appStarts },
+      {
+        ...env,
+        TEST_APP_STARTS: appStarts,
+        ...(processFilesDone ? { SUITE_PROCESS_FILES_DONE: processFilesDone } : {}),
+      },
       prefix ? '[jest] ' : undefined,
     ),
   );
@@ -421,6 +448,21 @@ function logAppStarts(file) {
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const files = new Set(lines.map((l) => l.split('\t')[0])).size;
   services.log(`app starts: ${lines.length} in ${files} jest files (${path.relative(ROOT, file)})`);
+}
+
+/** Resolves true when `file` exists, false if `done` settles first (polled each second: a file jest's reporter writes). */
+function untilFileOrDone(file, done) {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (!existsSync(file)) return;
+      clearInterval(timer);
+      resolve(true);
+    }, 1000);
+    done.finally(() => {
+      clearInterval(timer);
+      resolve(existsSync(file));
+    });
+  });
 }
 
 /** A promise's outcome as a value, so that a failure waits for its turn instead of surfacing unhandled. */
