@@ -39,6 +39,7 @@ import {
   startServices,
 } from './lib/stack.mjs';
 import { lightConnections, preparedRequest, serverProbe } from './lib/light-http.mjs';
+import loopProbe from './lib/loop-probe.cjs';
 import { createBenchStaff, signInBenchStaff } from './lib/staff.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -61,7 +62,7 @@ const LIGHT = (process.argv.find((a) => a.startsWith('--client='))?.split('=')[1
 // --durable: PostgreSQL with fsync and synchronous_commit on, as in production (each writing statement waits for its
 // WAL flush); by default the bench's throw-away cluster runs without (scripts/services.mjs, `durable: false`).
 const DURABLE = process.argv.includes('--durable');
-const { createProbe } = require('./loop-probe.cjs'); // stack.mjs's require: relative to load-tests/lib
+const { createProbe } = loopProbe;
 const { Pool } = require('pg');
 const shared = require(path.join(ROOT, 'shared', 'dist', 'index.js'));
 const { unsealPrivateKey } = require(path.join(ROOT, 'server', 'dist', 'checkin', 'key-seal.js'));
