@@ -256,11 +256,17 @@ async function redeemThroughput(base, pool, staff, server, svc) {
       `Redis: redeem ${per1000(others2.redis - others1b.redis).toFixed(3)} s, health ${per1000(others1.redis - others0.redis).toFixed(3)} s`,
   );
   // A statement that writes is a transaction with an id of its own (a batch's scans share one); reads take none.
-  log(`PostgreSQL writing transactions per redeem: ${((xid2 - xid1 - 1) / SCANS).toFixed(3)}`);
+  const writingPerRedeem = (xid2 - xid1 - 1) / SCANS;
+  log(`PostgreSQL writing transactions per redeem: ${writingPerRedeem.toFixed(3)}`);
   log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   if ((outcomes.get('admitted') ?? 0) !== SCANS)
     throw new Error('not every scan was admitted: the bench measured refusals');
-  return { health: healthRun, redeem, healthStalls, redeemStalls };
+  const cost = {
+    serverMs: ((cpu2 - cpu1b) / SCANS) * 1000,
+    postgresMs: (others2.pg - others1b.pg) / SCANS,
+    writingPerRedeem,
+  };
+  return { health: healthRun, redeem, healthStalls, redeemStalls, cost };
 }
 
 /** The scanner's decideOffline and IndexedDB store, bundled for a page by rolldown (Vite's bundler). */
@@ -420,13 +426,15 @@ async function main() {
       '',
       `PostgreSQL ${DURABLE ? 'durable (fsync, synchronous_commit on)' : 'without fsync (the bench default)'}; client ${LIGHT ? 'light (prepared bytes, lib/light-http.mjs)' : 'node:http'}. Stalls in the same phases (lib/loop-probe.cjs):`,
       '',
-      '| phase | process | CPU ms per call | event-loop delay p99 / max ms | GC ms (mark-compact count, max ms) |',
+      `Per redeem: the server ${f(through.cost.serverMs, 3)} ms of CPU, PostgreSQL ${f(through.cost.postgresMs, 3)} ms; ${f(through.cost.writingPerRedeem, 3)} writing transactions.`,
+      '',
+      '| phase | process | CPU ms per call (main thread) | event-loop delay p99 / max ms | GC ms (mark-compact count, max ms) |',
       '|---|---|---:|---:|---|',
       ...['health', 'redeem'].flatMap((phase) =>
         ['server', 'client'].map((who) => {
           const p = through[`${phase}Stalls`][who];
           const mc = p.gc['mark-compact'];
-          return `| ${phase} | ${who} | ${f(p.cpuMs / SCANS, 3)} | ${f(p.delay.p99)} / ${f(p.delay.max)} | ${f(p.gc.totalMs, 0)} (${mc?.count ?? 0}, ${f(mc?.maxMs ?? 0)}) |`;
+          return `| ${phase} | ${who} | ${f(p.cpuMs / SCANS, 3)} (${f(p.mainThreadCpuMs / SCANS, 3)}) | ${f(p.delay.p99)} / ${f(p.delay.max)} | ${f(p.gc.totalMs, 0)} (${mc?.count ?? 0}, ${f(mc?.maxMs ?? 0)}) |`;
         }),
       ),
       '',
