@@ -10,11 +10,16 @@
 // The scanner's modules are bundled for the page with rolldown (Vite's bundler). Only loopback addresses; every loop
 // is bounded.
 //   node load-tests/checkin.bench.mjs [--scans=20000] [--concurrency=64] [--rate=0] [--codes=200] [--manifest=50000] [--rounds=3]
+//     [--client=light|node-http] [--durable]
 // --redeem-cpu: only the redeem part, and instead of rates (meaningless on a loaded machine) the server process's own
 // CPU time (user + system, /proc/<pid>/stat) per 1,000 redeems and per 1,000 health calls, and PostgreSQL's and
 // Redis's in the same calls (on one machine they share the cores with the node); nothing is appended to
 // RESULTS.md; and PostgreSQL's writing transactions per redeem (a statement that writes outside a transaction is one,
 // so a scan's share of a batched first entry shows; the session's read writes once a minute and is not counted). BENCH_SERVER_DIST=<dir> runs another build's server/dist (an A/B of two builds). Side-by-side comparisons of the server's cost per scan; BENCH_CPU_PROF=<dir> adds a .cpuprofile.
+// Every run also prints, per phase (health, redeem), the server's and the bench client's own CPU per call, event-loop
+// delay (p50/p99/max) and utilisation and garbage collections (lib/loop-probe.cjs, preloaded into the server): on one
+// machine the client shares the cores, so its cost is part of what is measured. --client=node-http: the old client
+// (node:http, for comparing the client's cost); --durable: PostgreSQL with fsync and synchronous_commit on.
 // A tiny run to see that it works (not for results): --scans=200 --codes=10 --manifest=500 --rounds=1
 import { createPrivateKey, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +38,8 @@ import {
   startServer,
   startServices,
 } from './lib/stack.mjs';
+import { lightConnections, preparedRequest, serverProbe } from './lib/light-http.mjs';
+import loopProbe from './lib/loop-probe.cjs';
 import { createBenchStaff, signInBenchStaff } from './lib/staff.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -48,6 +55,14 @@ const ROUNDS = arg('rounds', 3);
 const THROTTLE = 4;
 const TICKET_SIGNING_KEY = 'benchmark-only-ticket-key-0123456789';
 const REDEEM_CPU = process.argv.includes('--redeem-cpu');
+// --client=node-http: the old client (http.request through an Agent, a body stringified and an answer parsed per call),
+// to compare the client's own cost; the default is the light one (lib/light-http.mjs: prepared bytes, one socket a
+// device, no JSON parse).
+const LIGHT = (process.argv.find((a) => a.startsWith('--client='))?.split('=')[1] ?? 'light') === 'light';
+// --durable: PostgreSQL with fsync and synchronous_commit on, as in production (each writing statement waits for its
+// WAL flush); by default the bench's throw-away cluster runs without (scripts/services.mjs, `durable: false`).
+const DURABLE = process.argv.includes('--durable');
+const { createProbe } = loopProbe;
 const { Pool } = require('pg');
 const shared = require(path.join(ROOT, 'shared', 'dist', 'index.js'));
 const { unsealPrivateKey } = require(path.join(ROOT, 'server', 'dist', 'checkin', 'key-seal.js'));
@@ -103,27 +118,49 @@ async function codesFor(pool, base, presentationId, tickets) {
   });
 }
 
-/** `count` calls of `call(i)`, CONCURRENCY in flight: wall time, per-call times and non-2xx answers. */
+/**
+ * `count` calls of `call(i, lane)`, CONCURRENCY in flight (lane: the device, 0 to CONCURRENCY - 1): wall time, per-call
+ * times and non-2xx answers. A call's time is taken here, around the call, in both loops.
+ */
 async function drive(count, call) {
-  const times = [];
+  const times = new Float64Array(count);
   let next = 0;
   let failed = 0;
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, lane) => {
       while (next < count) {
         const i = next++;
         const due = RATE ? t0 + (i * 1000) / RATE : 0;
         if (RATE && due > performance.now()) await new Promise((done) => setTimeout(done, due - performance.now()));
-        const r = await call(i);
+        const sent = performance.now();
+        const r = await call(i, lane);
         if (r.status !== 200) failed++;
-        times.push(RATE ? performance.now() - due : r.ms);
+        times[i] = performance.now() - (RATE ? due : sent);
       }
     }),
   );
   const wall = performance.now() - t0;
-  times.sort((a, b) => a - b);
+  times.sort();
   return { perSecond: (count / wall) * 1000, p50: percentile(times, 50), p99: percentile(times, 99), failed };
+}
+
+/** The client's and the server's cost and stalls over one phase (loop-probe.cjs), per 1,000 calls. */
+function stallsLine(name, client, server, calls) {
+  const per1000 = (ms) => ((ms / calls) * 1000) / 1000;
+  const gc = (g) =>
+    `GC ${g.totalMs.toFixed(0)} ms (scavenges ${g.scavenge?.count ?? 0}, max ${(g.scavenge?.maxMs ?? 0).toFixed(1)} ms; ` +
+    `mark-compact ${g['mark-compact']?.count ?? 0}, max ${(g['mark-compact']?.maxMs ?? 0).toFixed(1)} ms)`;
+  const loop = (p) =>
+    `loop delay p50 ${p.delay.p50.toFixed(1)} / p99 ${p.delay.p99.toFixed(1)} / max ${p.delay.max.toFixed(1)} ms, utilisation ${(p.eventLoopUtilization * 100).toFixed(0)} %`;
+  // The main thread's CPU per call: the event loop's own work (the rest: libuv's threadpool, GC and compiler threads).
+  const busy = (p) => `main thread ${per1000(p.mainThreadCpuMs).toFixed(3)} s`;
+  log(
+    `${name} server: CPU ${per1000(server.cpuMs).toFixed(3)} s per 1,000, ${busy(server)}; ${loop(server)}; ${gc(server.gc)}`,
+  );
+  log(
+    `${name} client: CPU ${per1000(client.cpuMs).toFixed(3)} s per 1,000, ${busy(client)}; ${loop(client)}; ${gc(client.gc)}`,
+  );
 }
 
 /** A process's CPU seconds so far (user + system), from /proc (Linux). */
@@ -143,55 +180,93 @@ function othersMs(svc) {
   return { pg: cpuMsOfTree(svc.pgPid), redis: cpuMsOfTree(svc.redisPid) };
 }
 
-async function redeemThroughput(base, pool, staff, serverPid, svc) {
+async function redeemThroughput(base, pool, staff, server, svc) {
+  const serverPid = server.pid;
   const show = await showWithTickets(pool, SCANS);
   const codes = await codesFor(pool, base, show.presentationId, show.tickets);
   const agent = agentFor(CONCURRENCY);
+  const host = new URL(base).host;
+  const connections = LIGHT ? await lightConnections(base, CONCURRENCY) : [];
+  const healthRequest = preparedRequest(host, 'GET', '/api/health', {});
+  const scanBody = (i) => ({
+    code: codes[i],
+    presentationId: show.presentationId,
+    gate: `Gate ${i % 40}`,
+    device: `bench-${i % CONCURRENCY}`,
+    scannedAt: new Date().toISOString(),
+    nonce: randomUUID(),
+    direction: 'in',
+  });
+  // The light client's requests, made before anything is timed (the scan's moment is then a little older than the
+  // call: the server decides on its own clock, and stores the scanner's as it is).
+  const redeemRequests = LIGHT
+    ? codes.map((_, i) => preparedRequest(host, 'POST', '/api/checkin/redeem', staff.headers, scanBody(i)))
+    : [];
+  const health = (i, lane) =>
+    LIGHT ? connections[lane].send(healthRequest) : request(base, 'GET', '/api/health', { agent });
   // Warm-up: a few scans and health calls, not counted.
-  for (let i = 0; i < 20; i++) await request(base, 'GET', '/api/health', { agent });
+  for (let i = 0; i < 20; i++) await health(i, i % CONCURRENCY);
+  const clientProbe = createProbe();
+  const probe = serverProbe(serverPid, server.probeFile);
+  await probe.read();
+  clientProbe.reset();
   const cpu0 = cpuSeconds(serverPid);
   const others0 = othersMs(svc);
-  const health = await drive(SCANS, () => request(base, 'GET', '/api/health', { agent }));
+  const healthRun = await drive(SCANS, health);
   const cpu1 = cpuSeconds(serverPid);
   const others1 = othersMs(svc);
-  log(`health: ${health.perSecond.toFixed(0)}/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms`);
+  const healthStalls = { client: clientProbe.read(), server: await probe.read() };
+  log(
+    `health: ${healthRun.perSecond.toFixed(0)}/s, p50 ${healthRun.p50.toFixed(1)} ms, p99 ${healthRun.p99.toFixed(1)} ms`,
+  );
+  stallsLine('health', healthStalls.client, healthStalls.server, SCANS);
   const xid1 = await transactionIdsSoFar(pool);
   const outcomes = new Map();
-  const redeem = await drive(SCANS, async (i) => {
-    const r = await request(base, 'POST', '/api/checkin/redeem', {
-      agent,
-      headers: staff.headers,
-      body: {
-        code: codes[i],
-        presentationId: show.presentationId,
-        gate: `Gate ${i % 40}`,
-        device: `bench-${i % CONCURRENCY}`,
-        scannedAt: new Date().toISOString(),
-        nonce: randomUUID(),
-        direction: 'in',
-      },
-    });
-    outcomes.set(r.body?.outcome ?? r.status, (outcomes.get(r.body?.outcome ?? r.status) ?? 0) + 1);
+  const count = (outcome) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  await probe.read();
+  clientProbe.reset();
+  const cpu1b = cpuSeconds(serverPid);
+  const others1b = othersMs(svc);
+  const redeemFrom = process.hrtime.bigint() / 1000n;
+  const redeem = await drive(SCANS, async (i, lane) => {
+    if (LIGHT) {
+      const r = await connections[lane].send(redeemRequests[i]);
+      count(/"outcome":"([a-z-]+)"/.exec(r.text)?.[1] ?? r.status);
+      return r;
+    }
+    const r = await request(base, 'POST', '/api/checkin/redeem', { agent, headers: staff.headers, body: scanBody(i) });
+    count(r.body?.outcome ?? r.status);
     return r;
   });
   const cpu2 = cpuSeconds(serverPid);
   const others2 = othersMs(svc);
+  // The phase in the server profile's own clock (V8's sample times are the monotonic clock in µs, as hrtime's).
+  if (process.env.BENCH_CPU_PROF) log(`redeem phase, monotonic µs: ${redeemFrom}-${process.hrtime.bigint() / 1000n}`);
+  const redeemStalls = { client: clientProbe.read(), server: await probe.read() };
   const xid2 = await transactionIdsSoFar(pool);
+  connections.forEach((c) => c.close());
   log(`redeem: ${redeem.perSecond.toFixed(0)}/s, p50 ${redeem.p50.toFixed(1)} ms, p99 ${redeem.p99.toFixed(1)} ms`);
+  stallsLine('redeem', redeemStalls.client, redeemStalls.server, SCANS);
   log(
-    `server CPU per 1,000 calls: redeem ${(((cpu2 - cpu1) / SCANS) * 1000).toFixed(3)} s, health ${(((cpu1 - cpu0) / SCANS) * 1000).toFixed(3)} s`,
+    `server CPU per 1,000 calls: redeem ${(((cpu2 - cpu1b) / SCANS) * 1000).toFixed(3)} s, health ${(((cpu1 - cpu0) / SCANS) * 1000).toFixed(3)} s`,
   );
   const per1000 = (ms) => ((ms / SCANS) * 1000) / 1000;
   log(
-    `PostgreSQL CPU per 1,000 calls: redeem ${per1000(others2.pg - others1.pg).toFixed(3)} s, health ${per1000(others1.pg - others0.pg).toFixed(3)} s; ` +
-      `Redis: redeem ${per1000(others2.redis - others1.redis).toFixed(3)} s, health ${per1000(others1.redis - others0.redis).toFixed(3)} s`,
+    `PostgreSQL CPU per 1,000 calls: redeem ${per1000(others2.pg - others1b.pg).toFixed(3)} s, health ${per1000(others1.pg - others0.pg).toFixed(3)} s; ` +
+      `Redis: redeem ${per1000(others2.redis - others1b.redis).toFixed(3)} s, health ${per1000(others1.redis - others0.redis).toFixed(3)} s`,
   );
   // A statement that writes is a transaction with an id of its own (a batch's scans share one); reads take none.
-  log(`PostgreSQL writing transactions per redeem: ${((xid2 - xid1 - 1) / SCANS).toFixed(3)}`);
+  const writingPerRedeem = (xid2 - xid1 - 1) / SCANS;
+  log(`PostgreSQL writing transactions per redeem: ${writingPerRedeem.toFixed(3)}`);
   log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   if ((outcomes.get('admitted') ?? 0) !== SCANS)
     throw new Error('not every scan was admitted: the bench measured refusals');
-  return { health, redeem };
+  const cost = {
+    serverMs: ((cpu2 - cpu1b) / SCANS) * 1000,
+    postgresMs: (others2.pg - others1b.pg) / SCANS,
+    writingPerRedeem,
+  };
+  return { health: healthRun, redeem, healthStalls, redeemStalls, cost };
 }
 
 /** The scanner's decideOffline and IndexedDB store, bundled for a page by rolldown (Vite's bundler). */
@@ -306,20 +381,29 @@ async function inChromium(base, pool, staff) {
 
 async function main() {
   ensureBuilt();
-  const svc = await startServices('bench-checkin');
+  const svc = await startServices('bench-checkin', { durable: DURABLE });
   let server;
   try {
+    // The server's own stalls and GC (loop-probe.cjs), read by the bench over SIGUSR2; the server's code is as built.
+    const probeFile = path.join(ROOT, '.tmp', `bench-checkin-probe-${process.pid}.json`);
     server = await startServer(
-      { DATABASE_URL: svc.databaseUrl, REDIS_URL: svc.redisUrl, TICKET_SIGNING_KEY, SEED_STADIUM: 'false' },
+      {
+        DATABASE_URL: svc.databaseUrl,
+        REDIS_URL: svc.redisUrl,
+        TICKET_SIGNING_KEY,
+        SEED_STADIUM: 'false',
+        LOOP_PROBE_FILE: probeFile,
+      },
       'server',
-      [],
+      ['--require', path.join(ROOT, 'load-tests', 'lib', 'loop-probe.cjs')],
       process.env.BENCH_SERVER_DIST ?? undefined,
     );
+    server.probeFile = probeFile;
     const pool = new Pool({ connectionString: svc.databaseUrl, max: 4 });
     pool.on('error', () => undefined);
     await createBenchStaff(pool, [293]);
     const staff = await signInBenchStaff(server.url);
-    const through = await redeemThroughput(server.url, pool, staff, server.pid, svc);
+    const through = await redeemThroughput(server.url, pool, staff, server, svc);
     if (REDEEM_CPU) {
       await pool.end();
       return;
@@ -339,6 +423,20 @@ async function main() {
       `| POST /api/checkin/redeem | ${f(through.redeem.perSecond, 0)} | ${f(through.redeem.p50)} | ${f(through.redeem.p99)} | ${through.redeem.failed} | ${
         through.redeem.perSecond >= 1000 && through.redeem.p99 < 50 ? 'met' : '**MISSED**'
       } |`,
+      '',
+      `PostgreSQL ${DURABLE ? 'durable (fsync, synchronous_commit on)' : 'without fsync (the bench default)'}; client ${LIGHT ? 'light (prepared bytes, lib/light-http.mjs)' : 'node:http'}. Stalls in the same phases (lib/loop-probe.cjs):`,
+      '',
+      `Per redeem: the server ${f(through.cost.serverMs, 3)} ms of CPU, PostgreSQL ${f(through.cost.postgresMs, 3)} ms; ${f(through.cost.writingPerRedeem, 3)} writing transactions.`,
+      '',
+      '| phase | process | CPU ms per call (main thread) | event-loop delay p99 / max ms | GC ms (mark-compact count, max ms) |',
+      '|---|---|---:|---:|---|',
+      ...['health', 'redeem'].flatMap((phase) =>
+        ['server', 'client'].map((who) => {
+          const p = through[`${phase}Stalls`][who];
+          const mc = p.gc['mark-compact'];
+          return `| ${phase} | ${who} | ${f(p.cpuMs / SCANS, 3)} (${f(p.mainThreadCpuMs / SCANS, 3)}) | ${f(p.delay.p99)} / ${f(p.delay.max)} | ${f(p.gc.totalMs, 0)} (${mc?.count ?? 0}, ${f(mc?.maxMs ?? 0)}) |`;
+        }),
+      ),
       '',
       `### Offline verification in Chromium at ${THROTTLE}x CPU throttling (${browser.verify.times.length} codes; target < 5 ms)`,
       '',

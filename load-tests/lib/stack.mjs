@@ -46,12 +46,12 @@ export function ensureBuilt() {
   if (r.status !== 0) throw new Error('build failed');
 }
 
-/** Throw-away PostgreSQL + Redis under .tmp/<name>. */
-export async function startServices(name, { pgSettings = [] } = {}) {
+/** Throw-away PostgreSQL + Redis under .tmp/<name>; `durable`: fsync and synchronous_commit on, as in production. */
+export async function startServices(name, { pgSettings = [], durable = false } = {}) {
   const dir = path.join(ROOT, '.tmp', `${name}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const pg = await services.startPostgres({ dir: path.join(dir, 'pg'), durable: false, settings: pgSettings });
+  const pg = await services.startPostgres({ dir: path.join(dir, 'pg'), durable, settings: pgSettings });
   await pg.createDatabase('bench');
   const redis = await services.startRedis({ dir: path.join(dir, 'redis') });
   onInterrupt(async () => {

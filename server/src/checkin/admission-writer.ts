@@ -109,9 +109,11 @@ function resultOf(
 /**
  * First-entry statements in flight at once on a node: two, and up to four while eight scans or more wait; the most
  * scans one carries (StatementBatcher). A statement costs PostgreSQL about 0.4 ms of CPU and each scan in it about
- * 0.08 more (docs/door-checkin.md, "Cost per scan"): one of eight or more adds at most 0.05 ms a scan.
+ * 0.08 more (docs/door-checkin.md, "Cost per scan"): one of eight or more adds at most 0.05 ms a scan. A shallow
+ * queue waits a millisecond for company (`fill`), so scans arriving a millisecond apart share a statement instead of
+ * each paying its own (decision 031, amended).
  */
-const FIRST_ENTRY_BATCHES = { inFlight: 2, deep: { waiting: 8, inFlight: 4 }, maxBatch: 64 };
+const FIRST_ENTRY_BATCHES = { inFlight: 2, deep: { waiting: 8, inFlight: 4 }, maxBatch: 64, fill: { windowMs: 1 } };
 
 export interface Admission {
   /** This scan let the ticket in (first entry, or back in after an exit where the show allows it). */

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  checkTicketCode,
   doorTone,
   doorVerdict,
   ROTATING_CODE_PREFIX,
@@ -19,9 +18,9 @@ import { inKeyOrder } from './in-key-order';
 import { CheckinRepository, NonceTaken, type DoorTicketRow, type StoredAnswer } from './checkin.repository';
 import { doorMessage } from './door-messages';
 import { DoorScope } from './door-scope';
-import { ed25519Verify } from './ed25519';
 import { RotatingSecrets } from './rotating-secrets';
 import './checkin.errors';
+import { checkTicketCodeOffLoop } from './ticket-code-check';
 import { TicketKeys } from './ticket-keys.service';
 
 export interface DoorScanInput {
@@ -346,9 +345,9 @@ export class RedemptionService {
       return identifier ? { identifier, fields: null, rotating: true } : null;
     }
     if (TYPED_IDENTIFIER.test(code)) return { identifier: code, fields: null, rotating: false };
-    let verdict = checkTicketCode(code, await this.keys.publicKeys(), at, ed25519Verify);
+    let verdict = await checkTicketCodeOffLoop(code, await this.keys.publicKeys(), at);
     if (verdict.verdict === 'not-valid' && verdict.reason === 'unknown-key')
-      verdict = checkTicketCode(code, await this.keys.publicKeys({ fresh: true }), at, ed25519Verify);
+      verdict = await checkTicketCodeOffLoop(code, await this.keys.publicKeys({ fresh: true }), at);
     if (verdict.verdict === 'genuine')
       return { identifier: verdict.fields.ticketIdentifier, fields: verdict.fields, rotating: false };
     if (verdict.verdict === 'ask-server') {

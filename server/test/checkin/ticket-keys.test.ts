@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { checkTicketCode, ticketCodeSignedText, ticketCodeText } from '@hotline/shared';
-import { ed25519Sign, ed25519Verify, generateTicketKeyPair } from '../../src/checkin/ed25519';
+import { ed25519Sign, ed25519Verify, ed25519VerifyOffLoop, generateTicketKeyPair } from '../../src/checkin/ed25519';
+import { checkTicketCodeOffLoop } from '../../src/checkin/ticket-code-check';
 import { sealPrivateKey, unsealPrivateKey } from '../../src/checkin/key-seal';
 
 /** The shared rule with the real Ed25519 of node:crypto, and the sealed private key at rest. */
@@ -16,7 +17,10 @@ function codeWith(privateKeyDer: Buffer, f = fields): string {
 describe('door-code keys', () => {
   const ours = generateTicketKeyPair();
   const theirs = generateTicketKeyPair();
-  const keys = [{ keyId: 4, publicKey: ours.publicKey, verifiesUntil: null }];
+  const keys = [
+    { keyId: 4, publicKey: ours.publicKey, verifiesUntil: null },
+    { keyId: 5, publicKey: ours.publicKey, verifiesUntil: '2026-12-01T00:00:00Z' },
+  ];
 
   it.each<[string, () => string, string]>([
     ['signed with our key', () => codeWith(ours.privateKeyDer), 'genuine'],
@@ -30,13 +34,29 @@ describe('door-code keys', () => {
       },
       'bad-signature',
     ],
-  ])('%s', (_name, make, expected) => {
-    const v = checkTicketCode(make(), keys, at, ed25519Verify);
-    expect(v.verdict === 'genuine' ? 'genuine' : v.verdict === 'not-valid' ? v.reason : v.verdict).toBe(expected);
+    [
+      'signed with our key, its key retired since',
+      () => codeWith(ours.privateKeyDer, { ...fields, keyId: 5 }),
+      'key-expired',
+    ],
+    [
+      'signed with another key under an unknown key id',
+      () => codeWith(theirs.privateKeyDer, { ...fields, keyId: 6 }),
+      'unknown-key',
+    ],
+    ['truncated', () => codeWith(ours.privateKeyDer).slice(0, -4), 'malformed'],
+  ])('%s: the same verdict on the event loop and off it', async (_name, make, expected) => {
+    const word = (v: ReturnType<typeof checkTicketCode>) =>
+      v.verdict === 'genuine' ? 'genuine' : v.verdict === 'not-valid' ? v.reason : v.verdict;
+    const code = make();
+    expect(word(checkTicketCode(code, keys, at, ed25519Verify))).toBe(expected);
+    expect(word(await checkTicketCodeOffLoop(code, keys, at))).toBe(expected);
   });
 
-  it('a public key of the wrong length verifies nothing (and throws nothing)', () => {
+  it('a public key of the wrong length verifies nothing (and throws nothing)', async () => {
     expect(ed25519Verify(new Uint8Array(31), new Uint8Array(3), new Uint8Array(64))).toBe(false);
+    await expect(ed25519VerifyOffLoop(new Uint8Array(31), new Uint8Array(3), new Uint8Array(64))).resolves.toBe(false);
+    await expect(ed25519VerifyOffLoop(new Uint8Array(32), new Uint8Array(3), new Uint8Array(63))).resolves.toBe(false);
   });
 
   it('the private key is sealed with the server secret: another secret or an altered seal opens nothing', () => {

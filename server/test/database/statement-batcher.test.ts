@@ -112,3 +112,74 @@ test('each call gets its own outcome: one rejected, the others answered', async 
   await r.releaseAll();
   expect((await results).map((x) => (x.status === 'fulfilled' ? x.value : 'rejected'))).toEqual([2, 4, 'rejected', 8]);
 });
+
+/** A fill window's timer by hand: `fire()` runs the armed one; `armed()` says whether one is armed. */
+function manualWindow() {
+  let armed: (() => void) | null = null;
+  return {
+    fill: {
+      windowMs: 1,
+      schedule: (_ms: number, fire: () => void) => {
+        armed = fire;
+        return () => {
+          armed = null;
+        };
+      },
+    },
+    armed: () => armed !== null,
+    fire: () => {
+      const f = armed;
+      armed = null;
+      f?.();
+    },
+  };
+}
+
+describe('the fill window', () => {
+  test('a call waits for company, even on a quiet node, and goes with the calls that came meanwhile', () => {
+    const w = manualWindow();
+    const r = recorder({ inFlight: 2, maxBatch: 64, fill: w.fill });
+    for (const n of [1, 2]) void r.batcher.call(n);
+    expect(r.statements).toEqual([]);
+    w.fire();
+    // 3 comes while [1, 2] runs: its own window, then its own statement.
+    void r.batcher.call(3);
+    expect(r.statements).toEqual([[1, 2]]);
+    w.fire();
+    expect(r.statements).toEqual([[1, 2], [3]]);
+  });
+
+  test('control: without it, each of sparse calls goes alone at once', () => {
+    const r = recorder({ inFlight: 2, maxBatch: 64 });
+    for (const n of [1, 2]) void r.batcher.call(n);
+    expect(r.statements).toEqual([[1], [2]]);
+  });
+
+  test('a window run out still waits for a free statement; the calls then go together', async () => {
+    const w = manualWindow();
+    const r = recorder({ inFlight: 1, maxBatch: 64, fill: w.fill });
+    const answers = Promise.all([1, 2, 3].map((n) => r.batcher.call(n)));
+    w.fire();
+    expect(r.statements).toEqual([[1, 2, 3]]);
+    const more = Promise.all([4, 5].map((n) => r.batcher.call(n)));
+    w.fire();
+    expect(r.statements).toEqual([[1, 2, 3]]);
+    await r.releaseAll();
+    expect(r.statements).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    expect(await answers).toEqual([2, 4, 6]);
+    expect(await more).toEqual([8, 10]);
+  });
+
+  test('a deep queue does not wait', () => {
+    const w = manualWindow();
+    const r = recorder({ inFlight: 2, deep: { waiting: 3, inFlight: 4 }, maxBatch: 64, fill: w.fill });
+    for (const n of upTo(4)) void r.batcher.call(n);
+    // 1 and 2 wait; 3 makes three waiting, a deep queue: they go at once; 4 waits for its window.
+    expect(r.statements).toEqual([[1, 2, 3]]);
+    w.fire();
+    expect(r.statements).toEqual([[1, 2, 3], [4]]);
+  });
+});
