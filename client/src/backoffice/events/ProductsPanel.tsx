@@ -43,7 +43,6 @@ interface Form {
   perOrder: string;
 }
 
-const asText = (agorot: number) => (agorot % 100 === 0 ? String(agorot / 100) : agorotToShekels(agorot).toFixed(2));
 
 const formOf = (product: AdminProduct | null, venueId: number | undefined): Form =>
   product
@@ -52,7 +51,7 @@ const formOf = (product: AdminProduct | null, venueId: number | undefined): Form
         featureId: product.featureId === null ? '' : String(product.featureId),
         presentationId: product.presentationId === null ? '' : String(product.presentationId),
         name: { ...product.name },
-        price: asText(product.priceAgorot),
+        price: agorotToText(product.priceAgorot),
         icon: product.icon,
         active: product.active,
         stock: product.stock === null ? '' : String(product.stock),
