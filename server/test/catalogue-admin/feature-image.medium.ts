@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { AdminFeature, ApiFeature } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 
 /**
  * An event's image from the back office: staff with the catalogue permission, within their business, upload a JPEG,
@@ -22,16 +23,10 @@ const JPEG = fixture('poster.jpg');
 const PNG = fixture('poster.png');
 const WEBP = fixture('poster.webp');
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
+  ({ t, sql, admin } = app);
   producer = await signedIn(t.url, sql, 'producer');
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 async function newFeature(businessId = 1): Promise<AdminFeature> {

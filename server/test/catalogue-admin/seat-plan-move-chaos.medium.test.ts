@@ -10,7 +10,7 @@ import {
 } from '@hotline/shared';
 import { SeatPlanMoveRecoveryJob } from '../../src/catalogue-admin/seat-plan-move-recovery.job';
 import { SeatEngineService } from '../../src/seats';
-import { startFaultyNode, useChaosWorld } from '../support/doomed-server';
+import { startFaultyNode, useChaosWorld, type ChaosWorld } from '../support/doomed-server';
 import { startTestApp, testRedisUrl, type TestApp } from '../support/test-env';
 import { signedIn, StaffBrowser } from '../backoffice/support/staff-kit';
 import {
@@ -25,7 +25,6 @@ import {
   lockSeat,
   plainSeats,
   type Buyer,
-  type ShowInfo,
 } from '../booking/support/booking-kit';
 import { buySeats } from '../customers/support/customer-kit';
 import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
@@ -72,74 +71,110 @@ async function dateWithTwoVersions(
   return { v1: theatre.plan.id, v2: draft.body.id, date };
 }
 
+/** A node armed to die after the live state switched (before PostgreSQL commits), asked to move the date. */
+async function killedMove(
+  world: ChaosWorld,
+  redisPrefix: string,
+  session: string,
+  date: AdminPresentation,
+  toPlanId: number,
+): Promise<void> {
+  const doomed = await startFaultyNode(
+    'after-plan-switch',
+    { databaseUrl: world.db.url, redisUrl: testRedisUrl(), redisPrefix },
+    { SEAT_PLAN_MOVE_RECOVERY_MS: '0', EVENT_CANCELLATION_INTERVAL_MS: '0' },
+  );
+  world.doomed = doomed.child;
+  const staff = new StaffBrowser(doomed.url);
+  staff.sessionCookie = session;
+  await staff
+    .call('POST', `/api/admin/presentations/${date.id}/seat-plan`, { revision: date.revision, seatPlanId: toPlanId })
+    .catch(() => null);
+  expect(await doomed.killed).toBe('SIGKILL');
+}
+
+/** What to read of a date after the crash: its version, its move records, and how many live keys name each version. */
+function dateProbe(sql: ChaosWorld['sql'], dateId: number, v1: number, v2: number) {
+  const sectionsOf = async (plan: number) =>
+    new Set((await sql.query('SELECT id FROM section WHERE seatplan_id = $1', [plan])).rows.map((r) => Number(r.id)));
+  return {
+    planOf: async (): Promise<number> =>
+      (await sql.query('SELECT seatplan_id FROM presentation WHERE id = $1', [dateId])).rows[0].seatplan_id,
+    records: async () =>
+      (
+        await sql.query('SELECT state, settled_on_plan_id FROM seat_plan_move WHERE presentation_id = $1 ORDER BY id', [
+          dateId,
+        ])
+      ).rows,
+    /** Live keys by the version their sections belong to. */
+    keysByPlan: async (engine: SeatEngineService) => {
+      const [s1, s2] = [await sectionsOf(v1), await sectionsOf(v2)];
+      const sections = ((await engine.allLiveSeatKeys(dateId)) ?? []).map((k) => Number(k.split(':')[0]));
+      return { v1: sections.filter((x) => s1.has(x)).length, v2: sections.filter((x) => s2.has(x)).length };
+    },
+    /** The version 2 sections (where every sale must end up). */
+    sectionsOf,
+  };
+}
+
+/**
+ * On a healthy node: the date (on version 1, or moved to version 2 first when `movedFirst`) with seat 0 sold and
+ * seats 1 and 2 in a buyer's cart. The node is closed before the crash starts; its Redis prefix is the date's world.
+ */
+async function soldAndCarted(world: ChaosWorld, code: string, name: string, movedFirst: boolean) {
+  const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
+  const quiet = { REDIS_PREFIX: redisPrefix, SEAT_PLAN_MOVE_RECOVERY_MS: '0', EVENT_CANCELLATION_INTERVAL_MS: '0' };
+  const healthy = await startTestApp(quiet, world.db);
+  try {
+    const admin = await signedIn(healthy.url, world.sql, 'admin');
+    const made = await dateWithTwoVersions(admin, code, name);
+    let date = made.date;
+    if (movedFirst) {
+      // Forward first, on a healthy node: the date on version 2, its record settled there.
+      const forward = await admin.call<AdminPresentation>('POST', `/api/admin/presentations/${date.id}/seat-plan`, {
+        revision: date.revision,
+        seatPlanId: made.v2,
+      });
+      expect([forward.status, forward.body.seatPlanId]).toEqual([200, made.v2]);
+      date = forward.body;
+    }
+    const show = await loadShow(healthy.url, date.id);
+    const seats = plainSeats(show).slice(0, 3);
+    await buySeats(healthy.url, show, [seats[0]!], `05${Math.floor(10_000_000 + Math.random() * 89_999_999)}`);
+    const holder = await buyer(healthy.url);
+    await lockAll(healthy.url, holder, show, [seats[1]!, seats[2]!]);
+    return { redisPrefix, quiet, session: admin.sessionCookie, date, v1: made.v1, v2: made.v2, show, seats, holder };
+  } finally {
+    await healthy.close();
+  }
+}
+
 describe('chaos: the node moving a date to another plan version is killed between the Redis switch and the commit', () => {
   const world = useChaosWorld();
 
   test('the control finds Redis on the new version and PostgreSQL on the old; the recovery puts Redis back', async () => {
     const { db, sql } = world;
-    const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
-    const quiet = { REDIS_PREFIX: redisPrefix, SEAT_PLAN_MOVE_RECOVERY_MS: '0', EVENT_CANCELLATION_INTERVAL_MS: '0' };
-    const healthy = await startTestApp(quiet, db);
-    let session: string;
-    let date: AdminPresentation;
-    let v1: number;
-    let v2: number;
-    let show: ShowInfo;
-    let seats: ApiSeat[];
-    let holder: Buyer;
-    try {
-      const admin = await signedIn(healthy.url, sql, 'admin');
-      session = admin.sessionCookie;
-      ({ v1, v2, date } = await dateWithTwoVersions(admin, 'move-chaos', 'Crash'));
-      show = await loadShow(healthy.url, date.id);
-      seats = plainSeats(show).slice(0, 3);
-      // Seat 0 sold; seats 1 and 2 in a buyer's cart.
-      await buySeats(healthy.url, show, [seats[0]!], `05${Math.floor(10_000_000 + Math.random() * 89_999_999)}`);
-      holder = await buyer(healthy.url);
-      await lockAll(healthy.url, holder, show, [seats[1]!, seats[2]!]);
-    } finally {
-      await healthy.close();
-    }
+    // Seat 0 sold; seats 1 and 2 in a buyer's cart; the date on version 1.
+    const { redisPrefix, quiet, session, date, v1, v2, show, seats, holder } = await soldAndCarted(
+      world,
+      'move-chaos',
+      'Crash',
+      false,
+    );
 
     // The doomed node: dies after the live state switched to version 2, before PostgreSQL commits.
-    const doomed = await startFaultyNode(
-      'after-plan-switch',
-      { databaseUrl: db.url, redisUrl: testRedisUrl(), redisPrefix },
-      { SEAT_PLAN_MOVE_RECOVERY_MS: '0', EVENT_CANCELLATION_INTERVAL_MS: '0' },
-    );
-    world.doomed = doomed.child;
-    const staff = new StaffBrowser(doomed.url);
-    staff.sessionCookie = session;
-    await staff
-      .call('POST', `/api/admin/presentations/${date.id}/seat-plan`, { revision: date.revision, seatPlanId: v2 })
-      .catch(() => null);
-    expect(await doomed.killed).toBe('SIGKILL');
+    await killedMove(world, redisPrefix, session, date, v2);
+    const probe = dateProbe(sql, date.id, v1, v2);
+    const { planOf, records: record } = probe;
 
     // PostgreSQL: still version 1, the move's record left `switching` (its `committed` died with the transaction).
-    const planOf = async () =>
-      (await sql.query('SELECT seatplan_id FROM presentation WHERE id = $1', [date.id])).rows[0].seatplan_id;
     expect(await planOf()).toBe(v1);
-    const record = async () =>
-      (
-        await sql.query('SELECT state, settled_on_plan_id FROM seat_plan_move WHERE presentation_id = $1 ORDER BY id', [
-          date.id,
-        ])
-      ).rows;
     expect(await record()).toEqual([{ state: 'switching', settled_on_plan_id: null }]);
 
     const survivor: TestApp = await startTestApp(quiet, db);
     try {
       const engine = survivor.app.get(SeatEngineService);
-      const sectionsOf = async (plan: number) =>
-        new Set(
-          (await sql.query('SELECT id FROM section WHERE seatplan_id = $1', [plan])).rows.map((r) => Number(r.id)),
-        );
-      const [s1, s2] = [await sectionsOf(v1), await sectionsOf(v2)];
-      const planOfKeys = async () => {
-        const keys = (await engine.allLiveSeatKeys(date.id)) ?? [];
-        const sections = keys.map((k) => Number(k.split(':')[0]));
-        return { v1: sections.filter((s) => s1.has(s)).length, v2: sections.filter((s) => s2.has(s)).length };
-      };
+      const planOfKeys = () => probe.keysByPlan(engine);
 
       // The control, without the recovery: Redis holds the cart's seats (and the sold one) under version 2's keys,
       // the date is on version 1, so the cart's seat is free to the next buyer.
@@ -181,36 +216,13 @@ describe('chaos: the node moving a date to another plan version is killed betwee
 
   test('the reverse move (back from version 2 to 1) killed after its switch: rolled back, no seat sold twice or lost', async () => {
     const { db, sql } = world;
-    const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
-    const quiet = { REDIS_PREFIX: redisPrefix, SEAT_PLAN_MOVE_RECOVERY_MS: '0', EVENT_CANCELLATION_INTERVAL_MS: '0' };
-    const healthy = await startTestApp(quiet, db);
-    let session: string;
-    let date: AdminPresentation;
-    let v1: number;
-    let v2: number;
-    let show: ShowInfo;
-    let seats: ApiSeat[];
-    let holder: Buyer;
-    try {
-      const admin = await signedIn(healthy.url, sql, 'admin');
-      session = admin.sessionCookie;
-      ({ v1, v2, date } = await dateWithTwoVersions(admin, 'move-chaos-back', 'Return'));
-      // Forward first, on a healthy node: the date on version 2, its record settled there.
-      const forward = await admin.call<AdminPresentation>('POST', `/api/admin/presentations/${date.id}/seat-plan`, {
-        revision: date.revision,
-        seatPlanId: v2,
-      });
-      expect([forward.status, forward.body.seatPlanId]).toEqual([200, v2]);
-      date = forward.body;
-      // Sold and carted on version 2's seats: seat 0 sold, seats 1 and 2 in a buyer's cart.
-      show = await loadShow(healthy.url, date.id);
-      seats = plainSeats(show).slice(0, 3);
-      await buySeats(healthy.url, show, [seats[0]!], `05${Math.floor(10_000_000 + Math.random() * 89_999_999)}`);
-      holder = await buyer(healthy.url);
-      await lockAll(healthy.url, holder, show, [seats[1]!, seats[2]!]);
-    } finally {
-      await healthy.close();
-    }
+    // Sold and carted on version 2's seats: seat 0 sold, seats 1 and 2 in a buyer's cart.
+    const { redisPrefix, quiet, session, date, v1, v2, show, seats, holder } = await soldAndCarted(
+      world,
+      'move-chaos-back',
+      'Return',
+      true,
+    );
     const liveTickets = async () =>
       (
         await sql.query(
@@ -225,27 +237,9 @@ describe('chaos: the node moving a date to another plan version is killed betwee
     ]);
 
     // The doomed node moves the date back to version 1 and dies after the live state switched, before the commit.
-    const doomed = await startFaultyNode(
-      'after-plan-switch',
-      { databaseUrl: db.url, redisUrl: testRedisUrl(), redisPrefix },
-      { SEAT_PLAN_MOVE_RECOVERY_MS: '0', EVENT_CANCELLATION_INTERVAL_MS: '0' },
-    );
-    world.doomed = doomed.child;
-    const staff = new StaffBrowser(doomed.url);
-    staff.sessionCookie = session;
-    await staff
-      .call('POST', `/api/admin/presentations/${date.id}/seat-plan`, { revision: date.revision, seatPlanId: v1 })
-      .catch(() => null);
-    expect(await doomed.killed).toBe('SIGKILL');
-
-    const planOf = async () =>
-      (await sql.query('SELECT seatplan_id FROM presentation WHERE id = $1', [date.id])).rows[0].seatplan_id;
-    const records = async () =>
-      (
-        await sql.query('SELECT state, settled_on_plan_id FROM seat_plan_move WHERE presentation_id = $1 ORDER BY id', [
-          date.id,
-        ])
-      ).rows;
+    await killedMove(world, redisPrefix, session, date, v1);
+    const probe = dateProbe(sql, date.id, v1, v2);
+    const { planOf, records } = probe;
     // PostgreSQL stays on version 2 (the sold seat with it); the reverse move's record is left `switching`.
     expect(await planOf()).toBe(v2);
     expect(await liveTickets()).toEqual(soldBefore);
@@ -257,16 +251,8 @@ describe('chaos: the node moving a date to another plan version is killed betwee
     const survivor: TestApp = await startTestApp(quiet, db);
     try {
       const engine = survivor.app.get(SeatEngineService);
-      const sectionsOf = async (plan: number) =>
-        new Set(
-          (await sql.query('SELECT id FROM section WHERE seatplan_id = $1', [plan])).rows.map((r) => Number(r.id)),
-        );
-      const [s1, s2] = [await sectionsOf(v1), await sectionsOf(v2)];
-      const planOfKeys = async () => {
-        const keys = (await engine.allLiveSeatKeys(date.id)) ?? [];
-        const sections = keys.map((k) => Number(k.split(':')[0]));
-        return { v1: sections.filter((s) => s1.has(s)).length, v2: sections.filter((s) => s2.has(s)).length };
-      };
+      const planOfKeys = () => probe.keysByPlan(engine);
+      const s2 = await probe.sectionsOf(v2);
 
       // The control, before the recovery: the live state names version 1, the date is on version 2, so the seats in
       // the holder's cart look free: an intruder takes seat 1 (the window costs a cart, never a sale).

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { AdminSeatPlanSummary, AdminVenue } from '@hotline/shared';
 import { GENERATED_DIR } from '@hotline/seatmaps';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn, type Reply } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 
 /**
  * Venues and seat plans from the back office: staff with the catalogue permission (291) only,
@@ -24,15 +25,9 @@ const seatsIn = (doc: Record<string, any>) =>
     .flatMap((g: any) => g.rows)
     .flatMap((r: any) => r.seats).length;
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
+  ({ t, sql, admin } = app);
 });
 
 const count = async (table: string): Promise<number> =>
