@@ -299,7 +299,7 @@ const IMAGE_SIGNATURES: Record<string, (b: Uint8Array) => boolean> = {
  * Why a background image source is refused, or null: a path on this site, or a base64 data URL of a PNG, JPEG or WebP
  * image of at most MAX_BACKGROUND_IMAGE_BYTES whose bytes are the type it names (not a script or an SVG calling it one).
  */
-export function backgroundImageIssue(src: string): VenueIssueFacts | null {
+function backgroundImageIssue(src: string): VenueIssueFacts | null {
   const issue = (code: VenueIssueCode, params: Record<string, string> = {}): VenueIssueFacts => ({ code, params });
   if (src.startsWith('/') && !src.startsWith('//'))
     return src.length <= 2000 ? null : issue('BACKGROUND_PATH_TOO_LONG');
