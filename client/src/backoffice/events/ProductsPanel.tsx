@@ -17,7 +17,7 @@ import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { Field, K, Named, focusFirst, nameIn, wholeNumber } from './event-ui';
 import { eventsApi } from './events-api';
-import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
+import { MAX_AGOROT, agorotToText, shekelsTextToAgorot } from './money-input';
 
 const LANGUAGES = ['he', 'en', 'ru', 'ar'] as const;
 type Language = (typeof LANGUAGES)[number];
