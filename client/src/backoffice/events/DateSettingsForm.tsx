@@ -87,7 +87,7 @@ export function DateSettingsForm({
   const ready = typed !== null;
   useEffect(() => {
     if (ready) firstRef.current?.focus();
-  }, [ready]);
+  }, [ready, firstRef]);
 
   const set = (change: Partial<Typed>) => setTyped((x) => (x ? { ...x, ...change } : x));
 

@@ -43,7 +43,6 @@ interface Form {
   perOrder: string;
 }
 
-
 const formOf = (product: AdminProduct | null, venueId: number | undefined): Form =>
   product
     ? {
