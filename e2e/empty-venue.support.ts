@@ -61,6 +61,18 @@ export async function newPage(browser: Browser, stack: EmptyStack, options: Para
   return { context, page: await context.newPage() };
 }
 
+/** A phone's browser on the stack: 390 px, touch. */
+export const phoneOn = (browser: Browser, stack: EmptyStack) =>
+  browser.newContext({ baseURL: stack.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** Live tickets of these orders, counted per date. */
+export const liveTicketsOf = (stack: EmptyStack, identifiers: string[]) =>
+  sqlOn(stack)<{ presentation_id: number; n: number }>(
+    `SELECT t.presentation_id, count(*)::int AS n FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
+      WHERE r.identifier = ANY($1) AND t.status = 'live' GROUP BY 1 ORDER BY 1`,
+    [identifiers],
+  );
+
 /**
  * The setup page of a one-time link: password and authenticator; then the sign-in with the next code (the setup's
  * code is spent for the account's step, so the step is reset as a person would wait for the next one).

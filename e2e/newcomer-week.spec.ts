@@ -6,7 +6,9 @@ import {
   createTheatreVenue,
   fillDateSeries,
   jerusalemDay,
+  liveTicketsOf,
   newPage,
+  phoneOn,
   plusDays,
   setUpAndSignIn,
   sqlOn,
@@ -87,19 +89,10 @@ test('a newcomer sets up a week: a venue, an event, seven evenings in one step, 
   expect(published).toEqual([{ n: 7 }]);
 
   // A buyer on a phone: two seats of the fourth evening (zone B, ₪150 each) and one programme.
-  const phone = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const phone = await phoneOn(browser, stack);
   const sale = await buyOnPhone(phone, ids[3]!, 2, undefined, 'תוכנייה');
   expect(sale.due).toContain('312.00');
-  const sold = await sql<{ presentation_id: number; n: number }>(
-    `SELECT t.presentation_id, count(*)::int AS n FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
-      WHERE r.identifier = $1 AND t.status = 'live' GROUP BY 1`,
-    [sale.identifier],
-  );
+  const sold = await liveTicketsOf(stack, [sale.identifier]);
   expect(sold).toEqual([{ presentation_id: ids[3], n: 2 }]);
 
   await phone.close();

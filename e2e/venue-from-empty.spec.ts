@@ -8,7 +8,9 @@ import {
   createTheatreVenue,
   fillDateSeries,
   jerusalemDay,
+  liveTicketsOf,
   newPage as newPageOn,
+  phoneOn,
   plusDays,
   setUpAndSignIn as setUpOn,
   sqlOn,
@@ -156,12 +158,7 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
 
   // A buyer on a phone finds the show on the storefront and buys two seats with the coupon and the popcorn, then one
   // seat of the second date.
-  const phone = await browser.newContext({
-    baseURL: current().url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const phone = await phoneOn(browser, current());
   const home = await phone.newPage();
   await home.goto('/?lang=he');
   await expect(home.getByText('החולמים').first()).toBeVisible({ timeout: 15_000 });
@@ -170,11 +167,7 @@ test('from an empty database: setup link, staff, venue, event, three dates, pric
   expect(withCoupon.due).toContain('118.50');
   const second = await buyOnPhone(phone, ids[1]!, 1, 'HARBOUR20');
   expect(second.due).toContain('20.00');
-  const sold = await sql<{ presentation_id: number; n: number }>(
-    `SELECT t.presentation_id, count(*)::int AS n FROM reservation_ticket t JOIN reservation r ON r.id = t.reservation_id
-      WHERE r.identifier = ANY($1) AND t.status = 'live' GROUP BY 1 ORDER BY 1`,
-    [[withCoupon.identifier, second.identifier]],
-  );
+  const sold = await liveTicketsOf(current(), [withCoupon.identifier, second.identifier]);
   expect(sold).toEqual([
     { presentation_id: ids[0], n: 2 },
     { presentation_id: ids[1], n: 1 },
