@@ -9,7 +9,7 @@ import path from 'node:path';
  * An event's image from the back office (permission 291): the administrator picks a file on the events screen; a text
  * file named as a PNG and a PNG named .jpg are refused with the server's sentence in the screen's language (English,
  * Hebrew) and change nothing; a WebP is taken, shown on the screen, and is the image buyers see on the event's page,
- * served from its content-hash address. Each test makes an event of its own through the API and makes it visible to
+ * served from its content-hash address, then removed (buyers see the generated placeholder again). Each test makes an event of its own through the API and makes it visible to
  * buyers by its publication instant (no dates needed for the event's page); afterAll hides them again. axe finds
  * nothing with the image and with a refusal shown, in English at 1280 px and Hebrew at 390 px.
  */
@@ -96,6 +96,23 @@ test('a WebP is taken after a text file posing as a PNG is refused, and buyers s
   expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(served.headers()['x-content-type-options']).toBe('nosniff');
   expect(served.headers()['content-type']).toBe('image/webp');
+
+  // Removed from the back office: the screen says buyers see the placeholder, and the event's page shows it.
+  await showEvent(page, event.id, 'en', /^Show the dates/);
+  const removal = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && /\/api\/admin\/features\/\d+\/image/.test(r.url()),
+  );
+  await page.getByTestId('bo-event-image-remove').click();
+  expect((await removal).status()).toBe(200);
+  await expect(page.getByTestId('bo-event-notice')).toContainText(`The image of ${event.en} was removed`);
+  await expect(page.getByTestId('bo-event-image-preview')).toHaveCount(0);
+  await expect(page.getByTestId('bo-event-image')).toContainText('No image yet');
+  await expect(page.getByTestId('bo-event-image-remove')).toHaveCount(0);
+  await page.goto(`/booking/features/${event.id}?lang=en`);
+  await expect(page.locator('img.feature-hero__poster')).toHaveAttribute(
+    'src',
+    `/api/features/${event.id}/placeholderImage`,
+  );
 });
 
 test('in Hebrew on a phone: a PNG named .jpg is refused in Hebrew and changes nothing; axe-clean', async ({ page }) => {

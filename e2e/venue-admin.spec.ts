@@ -8,7 +8,7 @@ import { withSql } from './sql.support';
 /**
  * The back-office screen for venues and seat plans (permission 291): the administrator creates a
  * venue named in four languages, chooses a broken plan (checked in the browser by the shared validator: each problem
- * is shown at its place in the file, nothing is sent), then the real theatre plan, which is drawn by the storefront's
+ * is shown at its place in the file in the screen's language, nothing is sent), then the real theatre plan, which is drawn by the storefront's
  * seat-map renderer before it is uploaded, confirms it (a draft with its seat count), and publishes it. axe finds
  * nothing in Hebrew and Arabic, at 390 px, 1280 px and 2560 px, with a plan drawn for confirmation too. The venues it
  * makes have codes of their own; no other spec reads them.
@@ -79,6 +79,9 @@ test('the administrator creates a venue, sees a broken plan refused at its place
   const refusal = page.getByTestId('bo-venue-refusal');
   await expect(refusal).toContainText('Problems in the seat-plan format in broken.json: 1. Nothing was uploaded.');
   await expect(refusal.locator('li code')).toHaveText(['/sections/1/groups/0/rows/0/seats/0/zone']);
+  await expect(refusal.locator('li')).toHaveText([
+    '/sections/1/groups/0/rows/0/seats/0/zone unknown zone "NO-SUCH-ZONE"',
+  ]);
   await expect(refusal).toBeFocused();
   await expect(page.getByTestId('bo-venue-preview')).toHaveCount(0);
   expect(uploads).toEqual([]);
@@ -122,9 +125,11 @@ test('the administrator creates a venue, sees a broken plan refused at its place
 
 test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ page }) => {
   test.setTimeout(120_000);
-  for (const [lang, title] of [
-    ['he', 'אולמות ומפות מושבים'],
-    ['ar', 'القاعات ومخططات المقاعد'],
+  const broken = JSON.parse(THEATRE) as { sections: { groups: { rows: { seats: { zone: string }[] }[] }[] }[] };
+  broken.sections[1]!.groups[0]!.rows[0]!.seats[0]!.zone = 'NO-SUCH-ZONE';
+  for (const [lang, title, unknownZone] of [
+    ['he', 'אולמות ומפות מושבים', 'אזור מחיר לא מוכר "NO-SUCH-ZONE"'],
+    ['ar', 'القاعات ومخططات المقاعد', 'منطقة سعر غير معروفة "NO-SUCH-ZONE"'],
   ] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
     await openAsAdmin(page, 'venues', lang);
@@ -135,6 +140,19 @@ test('axe-clean in Hebrew and Arabic, at 390 px, 1280 px and 2560 px', async ({ 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAxeClean(page, `venues (${lang}, 390 px)`);
+    // A broken plan: its problem said in the screen's language, at its JSON path.
+    await page
+      .locator('.bo-venues-table input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'broken.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(broken)),
+      });
+    const refusal = page.getByTestId('bo-venue-refusal');
+    await expect(refusal.locator('li code')).toHaveText(['/sections/1/groups/0/rows/0/seats/0/zone']);
+    await expect(refusal.locator('li')).toContainText([unknownZone]);
+    await expectAxeClean(page, `venues with a plan refused (${lang}, 390 px)`);
     // A plan chosen (the theatre, on the first venue): checked and drawn for confirmation, then put away unsent.
     await page
       .locator('.bo-venues-table input[type=file]')

@@ -11,6 +11,7 @@ export {
   type PublishProblem,
 } from './validate';
 export { describePlanProblem, PLAN_PROBLEM_TEXT, type ProblemLocale } from './designer/problem-text';
+export { describeVenueIssue, VENUE_ISSUE_TEXT, VENUE_ISSUE_CODES, type VenueIssueCode } from './venue-issue-text';
 export * from './geometry';
 export { venueDocumentToApiSeatplan, apiStageOf, apiDecorOf } from './api-seatplan';
 export { serializeVenue, toVenueJson, writeVenueFile, type SerializeOptions } from './serialize';

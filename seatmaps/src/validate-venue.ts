@@ -12,11 +12,18 @@ import { validate as generatedSchemaCheck } from './venue-schema-check.generated
 import { fromVenueDocument } from './designer/convert';
 import { MAX_BACKGROUND_IMAGE_BYTES } from './designer/model';
 import { validatePlan, type PlanProblemCode } from './designer/validate-plan';
+import { describeVenueIssue, type VenueIssueCode, type VenueIssueFacts } from './venue-issue-text';
 
-export interface SeatmapIssue {
+export interface SeatmapIssue extends VenueIssueFacts {
   /** JSON pointer into the document, e.g. "/sections/0/groups/1/rows/3/seats/7/features/0"; "/" for the root. */
   path: string;
+  /** The sentence in English (describeVenueIssue says it in another language from `code` and `params`). */
   message: string;
+}
+
+/** An issue at `path`, its English sentence made from the code's table row. */
+export function venueIssue(path: string, code: VenueIssueCode, params: Record<string, string> = {}): SeatmapIssue {
+  return { path, code, params, message: describeVenueIssue({ code, params }, 'en') };
 }
 
 const finite = Number.isFinite;
@@ -44,24 +51,47 @@ function formatIssues(fileName: string, issues: SeatmapIssue[]): string {
   return lines.join('\n');
 }
 
+/** ajv's keywords as the table's codes, and the one param each sentence names. */
+const AJV_LIMITS: Record<string, VenueIssueCode> = {
+  minimum: 'SCHEMA_MINIMUM',
+  maximum: 'SCHEMA_MAXIMUM',
+  exclusiveMinimum: 'SCHEMA_EXCLUSIVE_MINIMUM',
+  exclusiveMaximum: 'SCHEMA_EXCLUSIVE_MAXIMUM',
+  minItems: 'SCHEMA_MIN_ITEMS',
+  maxItems: 'SCHEMA_MAX_ITEMS',
+  minLength: 'SCHEMA_MIN_LENGTH',
+  maxLength: 'SCHEMA_MAX_LENGTH',
+};
+
 function ajvIssue(e: ErrorObject): SeatmapIssue {
-  let pointer = e.instancePath;
-  let message = e.message ?? 'is invalid';
-  if (e.keyword === 'additionalProperties') {
-    const prop = (e.params as { additionalProperty: string }).additionalProperty;
-    pointer = `${pointer}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    message = `unknown property "${prop}"`;
-  } else if (e.keyword === 'required') {
-    const prop = (e.params as { missingProperty: string }).missingProperty;
-    message = `missing required property "${prop}"`;
-  } else if (e.keyword === 'const' || e.keyword === 'enum') {
-    const allowed =
-      e.keyword === 'const'
-        ? (e.params as { allowedValue: unknown }).allowedValue
-        : (e.params as { allowedValues: unknown }).allowedValues;
-    message = `${message}: ${JSON.stringify(allowed)}`;
+  const pointer = e.instancePath || '/';
+  const params = e.params as Record<string, unknown>;
+  const text = (v: unknown) => String(v);
+  const limitCode = AJV_LIMITS[e.keyword];
+  if (limitCode) return venueIssue(pointer, limitCode, { limit: text(params.limit) });
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const prop = text(params.additionalProperty);
+      const escaped = prop.replace(/~/g, '~0').replace(/\//g, '~1');
+      return venueIssue(`${e.instancePath}/${escaped}`, 'SCHEMA_UNKNOWN_PROPERTY', { property: prop });
+    }
+    case 'required':
+      return venueIssue(pointer, 'SCHEMA_MISSING_PROPERTY', { property: text(params.missingProperty) });
+    case 'const':
+      return venueIssue(pointer, 'SCHEMA_CONST', { allowed: JSON.stringify(params.allowedValue) });
+    case 'enum':
+      return venueIssue(pointer, 'SCHEMA_ENUM', { allowed: JSON.stringify(params.allowedValues) });
+    case 'type':
+      return venueIssue(pointer, 'SCHEMA_TYPE', { type: text(params.type) });
+    case 'pattern':
+      return venueIssue(pointer, 'SCHEMA_PATTERN', { pattern: text(params.pattern) });
+    case 'uniqueItems':
+      return venueIssue(pointer, 'SCHEMA_UNIQUE_ITEMS', { i: text(params.i), j: text(params.j) });
+    case 'anyOf':
+      return venueIssue(pointer, 'SCHEMA_ANY_OF');
+    default:
+      return venueIssue(pointer, 'SCHEMA_INVALID', { detail: e.message ?? 'is invalid' });
   }
-  return { path: pointer || '/', message };
 }
 
 /**
@@ -86,8 +116,10 @@ export function validateVenue(doc: unknown, fileName: string): VenueDocument {
 
 class IssueList {
   readonly items: SeatmapIssue[] = [];
-  add(path: string, message: string): void {
-    if (this.items.length < MAX_ISSUES) this.items.push({ path, message });
+  add(path: string, code: VenueIssueCode, params: Record<string, unknown> = {}): void {
+    if (this.items.length >= MAX_ISSUES) return;
+    const strings = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    this.items.push(venueIssue(path, code, strings));
   }
   get full(): boolean {
     return this.items.length >= MAX_ISSUES;
@@ -105,23 +137,24 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
   const issues = new IssueList();
   const plan = venue.seatplan;
 
-  if (!finite(plan.width + plan.height)) issues.add('/seatplan', 'plan width and height must be finite');
+  if (!finite(plan.width + plan.height)) issues.add('/seatplan', 'PLAN_NOT_FINITE');
+  const planSize = { width: plan.width, height: plan.height };
   const inPlan = (x: number, y: number): boolean =>
     x >= -PLAN_SLACK && y >= -PLAN_SLACK && x <= plan.width + PLAN_SLACK && y <= plan.height + PLAN_SLACK;
 
   if (plan.stage) {
     const s = plan.stage;
     if (!inPlan(s.x, s.y) || !inPlan(s.x + s.width, s.y + s.height)) {
-      issues.add('/seatplan/stage', `stage lies outside the ${plan.width} x ${plan.height} plan`);
+      issues.add('/seatplan/stage', 'STAGE_OUTSIDE_PLAN', planSize);
     }
   }
   if (plan.focalPoint && !inPlan(plan.focalPoint.x, plan.focalPoint.y)) {
-    issues.add('/seatplan/focalPoint', `focal point lies outside the ${plan.width} x ${plan.height} plan`);
+    issues.add('/seatplan/focalPoint', 'FOCAL_POINT_OUTSIDE_PLAN', planSize);
   }
 
   const zoneCodes = new Set<string>();
   venue.zones.forEach((zone, i) => {
-    if (zoneCodes.has(zone.code)) issues.add(`/zones/${i}/code`, `duplicate zone code "${zone.code}"`);
+    if (zoneCodes.has(zone.code)) issues.add(`/zones/${i}/code`, 'DUPLICATE_ZONE_CODE', { code: zone.code });
     zoneCodes.add(zone.code);
   });
 
@@ -129,17 +162,17 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
   for (let si = 0; si < venue.sections.length && !issues.full; si++) {
     const section = venue.sections[si]!;
     const sp = `/sections/${si}`;
-    if (sectionCodes.has(section.code)) issues.add(`${sp}/code`, `duplicate section code "${section.code}"`);
+    if (sectionCodes.has(section.code)) issues.add(`${sp}/code`, 'DUPLICATE_SECTION_CODE', { code: section.code });
     sectionCodes.add(section.code);
 
     const b = section.box;
-    if (!finite(b.x + b.y + b.width + b.height + b.rotate)) issues.add(`${sp}/box`, 'box numbers must be finite');
+    if (!finite(b.x + b.y + b.width + b.height + b.rotate)) issues.add(`${sp}/box`, 'BOX_NOT_FINITE');
     const corners = boxCorners(section.box);
     if (corners.some((c) => !inPlan(c.x, c.y))) {
-      issues.add(`${sp}/box`, `section box (after rotation) lies outside the ${plan.width} x ${plan.height} plan`);
+      issues.add(`${sp}/box`, 'BOX_OUTSIDE_PLAN', planSize);
     }
     section.outline?.forEach(([x, y], oi) => {
-      if (!inPlan(x, y)) issues.add(`${sp}/outline/${oi}`, `outline point (${x}, ${y}) lies outside the plan`);
+      if (!inPlan(x, y)) issues.add(`${sp}/outline/${oi}`, 'OUTLINE_OUTSIDE_PLAN', { x, y });
     });
 
     let seatCount = 0;
@@ -147,22 +180,22 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
 
     if (section.isReserved) {
       if (section.capacity !== null) {
-        issues.add(`${sp}/capacity`, 'reserved section must have capacity null (its seats are its capacity)');
+        issues.add(`${sp}/capacity`, 'RESERVED_CAPACITY_NOT_NULL');
       }
       if (section.zone !== null) {
-        issues.add(`${sp}/zone`, 'reserved section must have zone null (each seat names its zone)');
+        issues.add(`${sp}/zone`, 'RESERVED_ZONE_NOT_NULL');
       }
-      if (seatCount === 0) issues.add(`${sp}/groups`, 'reserved section has no seats');
+      if (seatCount === 0) issues.add(`${sp}/groups`, 'RESERVED_NO_SEATS');
     } else {
       if (section.capacity === null || section.capacity <= 0) {
-        issues.add(`${sp}/capacity`, 'general-admission section needs a capacity > 0');
+        issues.add(`${sp}/capacity`, 'GA_CAPACITY_MISSING');
       }
       if (section.zone === null) {
-        issues.add(`${sp}/zone`, 'general-admission section needs a price zone');
+        issues.add(`${sp}/zone`, 'GA_ZONE_MISSING');
       } else if (!zoneCodes.has(section.zone)) {
-        issues.add(`${sp}/zone`, `unknown zone "${section.zone}"`);
+        issues.add(`${sp}/zone`, 'UNKNOWN_ZONE', { zone: section.zone });
       }
-      if (seatCount > 0) issues.add(`${sp}/groups`, `general-admission section must not have seats (has ${seatCount})`);
+      if (seatCount > 0) issues.add(`${sp}/groups`, 'GA_HAS_SEATS', { count: seatCount });
     }
 
     const groupCodes = new Set<string>();
@@ -172,7 +205,7 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
     section.groups.forEach((group, gi) => {
       const gp = `${sp}/groups/${gi}`;
       if (groupCodes.has(group.code))
-        issues.add(`${gp}/code`, `duplicate group code "${group.code}" in section "${section.code}"`);
+        issues.add(`${gp}/code`, 'DUPLICATE_GROUP_CODE', { code: group.code, section: section.code });
       groupCodes.add(group.code);
 
       group.rows.forEach((row, ri) => {
@@ -184,48 +217,45 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
           if (
             !finite(seat.xOffsetPercent + seat.yOffsetPercent + seat.widthPercent + seat.heightPercent + seat.rotate)
           ) {
-            issues.add(kp, 'seat offsets, sizes and rotate must be finite numbers');
+            issues.add(kp, 'SEAT_NOT_FINITE');
           }
 
           const key = `${seat.x},${seat.y}`;
           const previous = positions.get(key);
           if (previous !== undefined) {
-            issues.add(
-              kp,
-              `duplicate seat position (x ${seat.x}, y ${seat.y}) in section "${section.code}"; first at ${previous}`,
-            );
+            issues.add(kp, 'DUPLICATE_SEAT_POSITION', { x: seat.x, y: seat.y, section: section.code, first: previous });
           } else {
             positions.set(key, kp);
           }
           if (seatNames.has(seat.name))
-            issues.add(`${kp}/name`, `duplicate seat name "${seat.name}" in row "${row.name}"`);
+            issues.add(`${kp}/name`, 'DUPLICATE_SEAT_NAME', { seat: seat.name, row: row.name });
           seatNames.add(seat.name);
 
-          if (!zoneCodes.has(seat.zone)) issues.add(`${kp}/zone`, `unknown zone "${seat.zone}"`);
+          if (!zoneCodes.has(seat.zone)) issues.add(`${kp}/zone`, 'UNKNOWN_ZONE', { zone: seat.zone });
 
           let soldTogether = false;
           for (let fi = 0; fi < seat.features.length; fi++) {
             const code = seat.features[fi]!;
-            if (!isSeatFeatureCode(code)) issues.add(`${kp}/features/${fi}`, `unknown feature code ${code}`);
+            if (!isSeatFeatureCode(code)) issues.add(`${kp}/features/${fi}`, 'UNKNOWN_FEATURE', { feature: code });
             else if (isSoldTogetherFeature(code)) soldTogether = true;
           }
 
           if (seat.xOffsetPercent + seat.widthPercent > 100 + EPSILON) {
-            issues.add(
-              `${kp}/widthPercent`,
-              `seat extends past the right edge of its section box (xOffsetPercent ${seat.xOffsetPercent} + widthPercent ${seat.widthPercent} > 100)`,
-            );
+            issues.add(`${kp}/widthPercent`, 'SEAT_PAST_RIGHT_EDGE', {
+              offset: seat.xOffsetPercent,
+              size: seat.widthPercent,
+            });
           }
           if (seat.yOffsetPercent + seat.heightPercent > 100 + EPSILON) {
-            issues.add(
-              `${kp}/heightPercent`,
-              `seat extends past the bottom edge of its section box (yOffsetPercent ${seat.yOffsetPercent} + heightPercent ${seat.heightPercent} > 100)`,
-            );
+            issues.add(`${kp}/heightPercent`, 'SEAT_PAST_BOTTOM_EDGE', {
+              offset: seat.yOffsetPercent,
+              size: seat.heightPercent,
+            });
           }
 
           if (seat.together !== null) {
             if (!soldTogether) {
-              issues.add(`${kp}/together`, 'a seat sold together must have feature couch (1) or bed (4)');
+              issues.add(`${kp}/together`, 'TOGETHER_NOT_COUCH');
             }
             const t = together.get(seat.together);
             if (!t) {
@@ -233,10 +263,7 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
             } else {
               t.count++;
               if (t.rowPath !== rp) {
-                issues.add(
-                  `${kp}/together`,
-                  `together group ${seat.together} spans rows; its first seat is at ${t.firstSeatPath}`,
-                );
+                issues.add(`${kp}/together`, 'TOGETHER_SPANS_ROWS', { group: seat.together, first: t.firstSeatPath });
               }
             }
           }
@@ -245,13 +272,13 @@ function checkRules(venue: VenueDocument): SeatmapIssue[] {
     });
 
     for (const [id, t] of together) {
-      if (t.count < 2) issues.add(`${t.firstSeatPath}/together`, `together group ${id} has only one seat`);
+      if (t.count < 2) issues.add(`${t.firstSeatPath}/together`, 'TOGETHER_ALONE', { group: id });
     }
   }
   const background = venue.decor?.background;
   if (background) {
-    const problem = backgroundImageProblem(background.src);
-    if (problem) issues.add('/decor/background/src', problem);
+    const problem = backgroundImageIssue(background.src);
+    if (problem) issues.add('/decor/background/src', problem.code, problem.params);
   }
   return issues.items;
 }
@@ -272,22 +299,31 @@ const IMAGE_SIGNATURES: Record<string, (b: Uint8Array) => boolean> = {
  * Why a background image source is refused, or null: a path on this site, or a base64 data URL of a PNG, JPEG or WebP
  * image of at most MAX_BACKGROUND_IMAGE_BYTES whose bytes are the type it names (not a script or an SVG calling it one).
  */
-export function backgroundImageProblem(src: string): string | null {
-  if (src.startsWith('/') && !src.startsWith('//')) return src.length <= 2000 ? null : 'image path is too long';
+function backgroundImageIssue(src: string): VenueIssueFacts | null {
+  const issue = (code: VenueIssueCode, params: Record<string, string> = {}): VenueIssueFacts => ({ code, params });
+  if (src.startsWith('/') && !src.startsWith('//'))
+    return src.length <= 2000 ? null : issue('BACKGROUND_PATH_TOO_LONG');
   const m = /^data:(image\/[a-z]+);base64,/.exec(src);
-  if (!m) return 'background image must be a PNG, JPEG or WebP data URL or a path on this site';
-  const check = IMAGE_SIGNATURES[m[1]!];
-  if (!check) return `background image type ${m[1]} is not accepted (PNG, JPEG or WebP)`;
+  if (!m) return issue('BACKGROUND_SOURCE');
+  const type = m[1]!;
+  const check = IMAGE_SIGNATURES[type];
+  if (!check) return issue('BACKGROUND_TYPE', { type });
   const base64 = src.slice(m[0].length);
   const bytes = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
   if (bytes > MAX_BACKGROUND_IMAGE_BYTES) {
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-    return `background image is ${mb(bytes)} MB; at most ${mb(MAX_BACKGROUND_IMAGE_BYTES)} MB`;
+    return issue('BACKGROUND_TOO_LARGE', { size: mb(bytes), max: mb(MAX_BACKGROUND_IMAGE_BYTES) });
   }
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return 'background image is not valid base64';
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return issue('BACKGROUND_NOT_BASE64');
   const head = Uint8Array.from(atob(base64.slice(0, 16)), (c) => c.charCodeAt(0));
-  if (!check(head)) return `background image bytes are not ${m[1]}`;
+  if (!check(head)) return issue('BACKGROUND_BYTES', { type });
   return null;
+}
+
+/** backgroundImageIssue's answer as an English sentence, or null. */
+export function backgroundImageProblem(src: string): string | null {
+  const issue = backgroundImageIssue(src);
+  return issue && describeVenueIssue(issue, 'en');
 }
 
 /** A reason a (format-valid) plan may not be published yet: the designer's live check, located in the file. */

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { VenueDocument } from './format';
-import { SeatmapValidationError, validateVenue } from './validate-venue';
+import { SeatmapValidationError, validateVenue, venueIssue } from './validate-venue';
 
 export * from './validate-venue';
 
@@ -21,7 +21,7 @@ export function loadVenueFile(filePath: string): VenueDocument {
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    throw new SeatmapValidationError(filePath, [{ path: '/', message: `invalid JSON: ${(err as Error).message}` }]);
+    throw new SeatmapValidationError(filePath, [venueIssue('/', 'INVALID_JSON', { detail: (err as Error).message })]);
   }
   return validateVenue(doc, filePath);
 }

@@ -17,6 +17,7 @@ export {
 export { toVenueJson } from '../venue-json';
 export { venueDocumentToApiSeatplan, apiStageOf } from '../api-seatplan';
 export { validateVenue, SeatmapValidationError, type SeatmapIssue } from '../validate-venue';
+export { describeVenueIssue } from '../venue-issue-text';
 export type * from '../format';
 export * from './layout';
 export * from './transform';

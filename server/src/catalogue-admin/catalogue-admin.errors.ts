@@ -1,7 +1,7 @@
 import { AppError, interpolate, registerErrors } from '../common/app-error';
 import type { OccupiedPlace, ReadinessProblem, SeatPlanProblem } from '@hotline/shared';
 import type { Locale } from '../common/locale';
-import { describePlanProblem, type PublishProblem } from '@hotline/seatmaps';
+import { describePlanProblem, describeVenueIssue, type PublishProblem, type SeatmapIssue } from '@hotline/seatmaps';
 
 /** Catalogue administration's refusals, in the four languages. */
 export const CatalogueAdminErrors = registerErrors({
@@ -345,17 +345,27 @@ export class SetAsideSeatsError extends AppError {
   }
 }
 
-/** SEAT_PLAN_INVALID with every problem found (at most 50), each at its JSON pointer in the uploaded file. */
+/**
+ * SEAT_PLAN_INVALID with every problem found (at most 50), each at its JSON pointer in the uploaded file, with its code
+ * and a sentence in the reader's language.
+ */
 export class SeatPlanInvalidError extends AppError {
-  constructor(readonly problems: SeatPlanProblem[]) {
-    super('SEAT_PLAN_INVALID', {
-      count: problems.length,
-      first: problems[0] ? `${problems[0].path}: ${problems[0].message}` : '',
-    });
+  constructor(readonly issues: SeatmapIssue[]) {
+    super('SEAT_PLAN_INVALID', { count: issues.length });
   }
 
-  override extraBody(): Record<string, unknown> {
-    return { problems: this.problems };
+  override translate(locale: Locale): string {
+    const first = this.issues[0] ? `${this.issues[0].path}: ${describeVenueIssue(this.issues[0], locale)}` : '';
+    return interpolate(super.translate(locale), { first });
+  }
+
+  override extraBody(locale: Locale = 'he'): Record<string, unknown> {
+    const problems: SeatPlanProblem[] = this.issues.map((i) => ({
+      path: i.path,
+      message: describeVenueIssue(i, locale),
+      code: i.code,
+    }));
+    return { problems };
   }
 }
 

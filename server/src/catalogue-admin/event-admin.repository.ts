@@ -146,8 +146,11 @@ export class EventAdminRepository {
     return this.db.transaction((tx) => updateFeature(tx, id, revision, input));
   }
 
-  /** The feature shows the stored image named `imageName`; false when the revision is not the current one. */
-  setFeatureImage(id: number, revision: number, imageName: string): Promise<boolean> {
+  /**
+   * The feature shows the stored image named `imageName` (null: none, the storefront's placeholder); false when the
+   * revision is not the current one.
+   */
+  setFeatureImage(id: number, revision: number, imageName: string | null): Promise<boolean> {
     return this.db.transaction((tx) => setFeatureImage(tx, id, revision, imageName));
   }
 

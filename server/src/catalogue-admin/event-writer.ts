@@ -99,7 +99,7 @@ export async function setFeatureImage(
   tx: EntityManager,
   id: number,
   revision: number,
-  imageName: string,
+  imageName: string | null,
 ): Promise<boolean> {
   const result: unknown[] = await tx.query(
     'UPDATE feature SET image_name = $3, revision = revision + 1 WHERE id = $1 AND revision = $2 RETURNING id',

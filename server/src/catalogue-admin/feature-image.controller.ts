@@ -1,4 +1,4 @@
-import { Controller, Headers, Put, Req } from '@nestjs/common';
+import { Controller, Delete, Headers, Put, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -38,5 +38,15 @@ export class FeatureImageController {
     @Headers('content-type') contentType: string | undefined,
   ): Promise<AdminFeature> {
     return this.images.upload(staff, p.id, q.revision, request.body, contentType ?? '');
+  }
+
+  @Delete('features/:id/image')
+  @ApiOperation({ summary: "Removes an event's image: buyers see the generated placeholder again" })
+  remove(
+    @CurrentStaff() staff: StaffIdentity,
+    @ZodParams(idParams) p: z.infer<typeof idParams>,
+    @ZodQuery(revisionQuery) q: z.infer<typeof revisionQuery>,
+  ): Promise<AdminFeature> {
+    return this.images.remove(staff, p.id, q.revision);
   }
 }

@@ -11,7 +11,7 @@ import { EventAdminService } from './event-admin.service';
 const TYPE_NAME: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP' };
 
 /**
- * An event's image, uploaded by staff with the catalogue permission within their business: checked by its bytes
+ * An event's image, uploaded (or removed) by staff with the catalogue permission within their business: checked by its bytes
  * (shared `checkImageUpload`), stored by content hash behind the media port, then named on the feature with the
  * revision the staff member saw. Every refusal comes before anything is stored or changed.
  */
@@ -60,6 +60,26 @@ export class FeatureImageService {
         height: checked.height,
         bytes: stored.bytes,
       },
+    });
+    return after;
+  }
+
+  /**
+   * The event's image taken away: buyers see the generated placeholder again. The stored bytes stay (content-addressed:
+   * another event, or an earlier revision in the audit log, may name them). Removing when there is none changes nothing.
+   */
+  async remove(staff: StaffIdentity, featureId: number, revision: number): Promise<AdminFeature> {
+    const before = await this.events.feature(staff, featureId);
+    if (before.revision !== revision) throw new StaleRevisionError(before);
+    if (before.image === null) return before;
+    if (!(await this.repository.setFeatureImage(featureId, revision, null)))
+      throw new StaleRevisionError(await this.events.feature(staff, featureId));
+    const after = (await this.repository.feature(featureId))!;
+    await auditChange(this.audit, staff, {
+      action: 'feature-image-remove',
+      businessId: after.businessId,
+      subject: `feature:${featureId}`,
+      detail: { before: before.image, after: null },
     });
     return after;
   }

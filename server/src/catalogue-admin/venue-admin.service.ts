@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type AdminSeatPlanSummary,
-  type AdminVenue,
-  type AdminVenueInput,
-  type SeatPlanProblem,
-} from '@hotline/shared';
+import { type AdminSeatPlanSummary, type AdminVenue, type AdminVenueInput } from '@hotline/shared';
 import { SeatmapValidationError, publishProblems, validateVenue, type VenueDocument } from '@hotline/seatmaps';
 import { AuditLogRepository, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
@@ -169,7 +164,7 @@ function summaryOf(v: AdminVenue): Record<string, unknown> {
   return own;
 }
 
-/** The seatmaps/ format's validator, its problems as SEAT_PLAN_INVALID; the size cap before anything else. */
+/** The seatmaps/ format's validator, its problems as SEAT_PLAN_INVALID (said per request language); the size cap first. */
 function checkedDocument(upload: unknown): VenueDocument {
   const seats = countUploadedSeats(upload);
   if (seats > MAX_SEAT_PLAN_SEATS)
@@ -178,7 +173,6 @@ function checkedDocument(upload: unknown): VenueDocument {
     return validateVenue(upload, 'upload');
   } catch (error) {
     if (!(error instanceof SeatmapValidationError)) throw error;
-    const problems: SeatPlanProblem[] = error.issues.map((i) => ({ path: i.path, message: i.message }));
-    throw new SeatPlanInvalidError(problems);
+    throw new SeatPlanInvalidError(error.issues);
   }
 }

@@ -1,11 +1,11 @@
-import { Client } from 'pg';
-import { addCalendarDays, jerusalemDateKey, type AdminPresentation, type ApiSeat } from '@hotline/shared';
+import type { Client } from 'pg';
+import { type AdminPresentation, type ApiSeat } from '@hotline/shared';
 import { SaleParticipants } from '../../src/reservations/sale-participant';
 import { ChannelQuotaSaleParticipant } from '../../src/tickets/channel-quota-sale.participant';
 import type { LimitClaim } from '../../src/reservations/sale-participant';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
+import type { TestApp } from '../support/test-env';
+import { StaffBrowser } from '../backoffice/support/staff-kit';
+import { publishedDates, useCatalogueApp } from './support/catalogue-app';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -34,7 +34,6 @@ let admin: StaffBrowser;
 let dates: AdminPresentation[];
 const seatsUsed = new Map<number, number>();
 
-const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date()), n);
 const url = (p: AdminPresentation) => `/api/admin/presentations/${p.id}/channel-allocations`;
 const charges = async () => (await sql.query('SELECT count(*)::int AS n FROM sandbox_charge')).rows[0].n as number;
 const current = async (p: AdminPresentation) =>
@@ -52,35 +51,17 @@ class UnclaimedChannelQuotaSaleParticipant extends ChannelQuotaSaleParticipant {
   }
 }
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
-  const { plan, zones } = await publishedTheatre(admin, 'quotas', {
-    he: 'במת המכסות',
-    en: 'Quota Stage',
-    ru: '',
-    ar: '',
-  });
-  const feature = await newFeature(admin, { he: 'המכסה', en: 'The Quota' });
-  const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
-    featureId: feature.id,
-    seatPlanId: plan.id,
-    firstDate: daysAhead(120),
-    time: '20:00',
-    everyDays: 7,
+  ({ t, sql, admin } = app);
+  ({ dates } = await publishedDates(admin, {
+    code: 'quotas',
+    stage: { he: 'במת המכסות', en: 'Quota Stage' },
+    event: { he: 'המכסה', en: 'The Quota' },
+    today: new Date(),
+    daysAhead: 120,
     count: 4,
-    prices: regularPrices(zones),
-  });
-  expect(created.status).toBe(201);
-  dates = [];
-  for (const d of created.body.presentations)
-    dates.push((await admin.call('POST', `/api/admin/presentations/${d.id}/publish`, { revision: d.revision })).body);
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
+  }));
 });
 
 /** A storefront buyer with the next free seat of `show` locked and a card authorised; the commit is the caller's. */

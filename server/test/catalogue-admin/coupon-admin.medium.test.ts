@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import {
-  addCalendarDays,
-  jerusalemDateKey,
-  type AdminPresentation,
-  type AdminTicketPrice,
-  type AdminZone,
-  type ApiTicket,
-} from '@hotline/shared';
-import { Clock } from '../../src/common/clock';
+import type { Client } from 'pg';
+import { type AdminPresentation, type AdminTicketPrice, type AdminZone, type ApiTicket } from '@hotline/shared';
 import { ManualClock } from '../support/manual-clock';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { newFeature, publishedTheatre } from './support/published-theatre';
+import { publishedDates, useCatalogueApp } from './support/catalogue-app';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -40,50 +32,39 @@ let zones: AdminZone[];
 let date: AdminPresentation;
 const clock = new ManualClock(Date.now());
 
-const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date(clock.ms)), n);
 const names = (en: string) => ({ he: `קופון ${en}`, en, ru: '', ar: '' });
 
+const app = useCatalogueApp({ clock });
 beforeAll(async () => {
-  t = await startTestApp({}, undefined, [{ provide: Clock, useFactory: () => clock }]);
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin', clock.ms);
-  const stage = await publishedTheatre(admin, 'coupons', { he: 'במת הקופונים', en: 'Coupon Stage', ru: '', ar: '' });
-  const plan = stage.plan;
-  zones = stage.zones;
-  const feature = await newFeature(admin, { he: 'הקופונים', en: 'The Coupons' });
+  ({ t, sql, admin } = app);
   // Created with one coupon in the first zone, with terms given at once (box office only).
-  const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
-    featureId: feature.id,
-    seatPlanId: plan.id,
-    firstDate: daysAhead(90),
-    time: '20:00',
-    prices: zones.map((z, i) => ({
-      zoneId: z.id,
-      tickets: [
-        { name: names('Regular'), priceAgorot: 10000, serviceChargeAgorot: 0 },
-        ...(i === 0
-          ? [
-              {
-                name: names('Counter'),
-                priceAgorot: 6000,
-                code: 'COUNTER',
-                cap: 10,
-                terms: { channels: ['box-office'] },
-              },
-            ]
-          : []),
-      ],
-    })),
+  const made = await publishedDates(admin, {
+    code: 'coupons',
+    stage: { he: 'במת הקופונים', en: 'Coupon Stage' },
+    event: { he: 'הקופונים', en: 'The Coupons' },
+    today: new Date(clock.ms),
+    daysAhead: 90,
+    prices: (zones) =>
+      zones.map((z, i) => ({
+        zoneId: z.id,
+        tickets: [
+          { name: names('Regular'), priceAgorot: 10000, serviceChargeAgorot: 0 },
+          ...(i === 0
+            ? [
+                {
+                  name: names('Counter'),
+                  priceAgorot: 6000,
+                  code: 'COUNTER',
+                  cap: 10,
+                  terms: { channels: ['box-office'] },
+                },
+              ]
+            : []),
+        ],
+      })),
   });
-  expect(created.status).toBe(201);
-  date = (
-    await admin.call('POST', `/api/admin/presentations/${created.body.presentations[0]!.id}/publish`, { revision: 1 })
-  ).body;
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
+  zones = made.stage.zones;
+  date = made.dates[0]!;
 });
 
 const coupons = (p: AdminPresentation): (AdminTicketPrice & { zoneId: number })[] =>

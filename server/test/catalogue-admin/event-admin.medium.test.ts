@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import {
   addCalendarDays,
   jerusalemDateKey,
@@ -10,8 +10,9 @@ import {
   type AdminVenue,
   type AdminZone,
 } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import type { TestApp } from '../support/test-env';
+import { StaffBrowser } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 import { call, lock, seatInput, visitor, type PlanInfo } from '../seats/support/seat-kit';
 import {
   TEST_CARDS,
@@ -44,11 +45,9 @@ const THEATRE = path.join(__dirname, '../../../seatmaps/venues/theatre.json');
 /** A day well ahead of the app's clock, in Jerusalem (dates are relative: no test leans on the wall clock). */
 const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date()), n);
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
+  ({ t, sql, admin } = app);
   // A hall of its own (no demo dates in it) with the theatre's plan, published.
   const venue = (
     await admin.call<AdminVenue>('POST', '/api/admin/venues', {
@@ -66,10 +65,6 @@ beforeAll(async () => {
   );
   plan = (await admin.call('POST', `/api/admin/seat-plans/${draft.body.id}/publish`, { revision: 1 })).body;
   zones = (await admin.call('GET', `/api/admin/seat-plans/${plan.id}/zones`)).body.zones;
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 const names = { he: 'החלום', en: 'The Dream', ru: 'Сон', ar: 'الحلم' };

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { AdminFeature, ApiFeature } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 
 /**
  * An event's image from the back office: staff with the catalogue permission, within their business, upload a JPEG,
@@ -22,16 +23,10 @@ const JPEG = fixture('poster.jpg');
 const PNG = fixture('poster.png');
 const WEBP = fixture('poster.webp');
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
+  ({ t, sql, admin } = app);
   producer = await signedIn(t.url, sql, 'producer');
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 async function newFeature(businessId = 1): Promise<AdminFeature> {
@@ -222,6 +217,74 @@ test('another business, no catalogue permission, no session, a stale revision: r
     415,
     'UPLOAD_TYPE_NOT_ALLOWED',
   ]);
+
+  expect({ own: await state(own.id), foreign: await state(foreign.id) }).toEqual(before);
+});
+
+async function remove(browser: StaffBrowser, feature: Pick<AdminFeature, 'id' | 'revision'>, language = 'en') {
+  const r = await browser.call<any>(
+    'DELETE',
+    `/api/admin/features/${feature.id}/image?revision=${feature.revision}&lang=${language}`,
+  );
+  return { status: r.status, body: r.body };
+}
+
+test('an image is removed: the storefront falls back to the placeholder, audited, the stored bytes kept', async () => {
+  const feature = await newFeature();
+  const uploaded = (await upload(admin, feature, JPEG, 'image/jpeg')).body as AdminFeature;
+  const url = uploaded.image!;
+  await sql.query('UPDATE feature SET published_at = now() WHERE id = $1', [feature.id]);
+  const blobs = await count('media_blob');
+
+  const removed = await remove(admin, uploaded);
+  expect(removed.status).toBe(200);
+  expect(removed.body).toMatchObject({ id: feature.id, image: null, revision: uploaded.revision + 1 });
+  // Buyers see the generated poster again.
+  const features = await fetch(`${t.url}/api/features?featureIds=${feature.id}`).then(
+    (x) => x.json() as Promise<{ features: ApiFeature[] }>,
+  );
+  expect(features.features.find((f) => f.id === feature.id)?.image).toBe(
+    `/api/features/${feature.id}/placeholderImage`,
+  );
+  const placeholder = await fetch(`${t.url}/api/features/${feature.id}/placeholderImage`);
+  expect(placeholder.status).toBe(200);
+  // Content-addressed bytes stay: the audit log's "before" (or another event) may still name them.
+  expect(await count('media_blob')).toBe(blobs);
+  expect((await fetch(`${t.url}${url}`)).status).toBe(200);
+  const [audit] = (
+    await sql.query(`SELECT action, detail FROM audit_log WHERE subject = $1 ORDER BY id DESC LIMIT 1`, [
+      `feature:${feature.id}`,
+    ])
+  ).rows;
+  expect(audit).toMatchObject({ action: 'feature-image-remove', detail: { before: url, after: null } });
+
+  // Nothing left to remove: the event as it is, no new revision, nothing audited.
+  const audits = await count('audit_log');
+  const again = await remove(admin, removed.body);
+  expect([again.status, again.body.revision, again.body.image]).toEqual([200, removed.body.revision, null]);
+  expect(await count('audit_log')).toBe(audits);
+
+  // And an image can be put back.
+  expect((await upload(admin, removed.body, JPEG, 'image/jpeg')).body.image).toBe(url);
+});
+
+test('removing: another business, no catalogue permission, no session, a stale revision are refused; nothing changes', async () => {
+  const own = (await upload(admin, await newFeature(), PNG, 'image/png')).body as AdminFeature;
+  const foreign = await newFeature(3);
+  await sql.query(`UPDATE feature SET image_name = $2 WHERE id = $1`, [foreign.id, `${sha256(PNG)}.png`]);
+  const before = { own: await state(own.id), foreign: await state(foreign.id) };
+
+  const scoped = await remove(admin, foreign);
+  expect([scoped.status, scoped.body.error]).toEqual([403, 'STAFF_BUSINESS_SCOPE']);
+  const denied = await remove(producer, own);
+  expect([denied.status, denied.body.error]).toEqual([403, 'STAFF_PERMISSION_DENIED']);
+  const anonymous = await remove(new StaffBrowser(t.url), own);
+  expect([anonymous.status, anonymous.body.error]).toEqual([401, 'STAFF_NOT_SIGNED_IN']);
+  const stale = await remove(admin, { id: own.id, revision: own.revision - 1 }, 'he');
+  expect([stale.status, stale.body.error, stale.body.current?.image]).toEqual([409, 'STALE_REVISION', own.image]);
+  expect(stale.body.message).toMatch(/[\u0590-\u05ff]/);
+  const missing = await remove(admin, { id: 99_999_999, revision: 1 });
+  expect(missing.status).toBe(404);
 
   expect({ own: await state(own.id), foreign: await state(foreign.id) }).toEqual(before);
 });

@@ -1,18 +1,11 @@
-import { Client } from 'pg';
-import {
-  addCalendarDays,
-  DEFAULT_HOLD_POLICY,
-  jerusalemDateKey,
-  type AdminPresentation,
-  type ApiPresentation,
-} from '@hotline/shared';
-import { Clock } from '../../src/common/clock';
+import type { Client } from 'pg';
+import { DEFAULT_HOLD_POLICY, type AdminPresentation, type ApiPresentation } from '@hotline/shared';
 import { HoldClock } from '../../src/holds/hold-clock';
 import { HoldPlacementService } from '../../src/holds/hold-placement.service';
 import { ManualClock } from '../support/manual-clock';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
+import type { TestApp } from '../support/test-env';
+import { StaffBrowser } from '../backoffice/support/staff-kit';
+import { publishedDates, useCatalogueApp } from './support/catalogue-app';
 import { loadShow, plainSeats } from '../booking/support/booking-kit';
 import { MEMBER, NOT_A_MEMBER, placeHold, shopper } from '../holds/support/hold-kit';
 
@@ -30,7 +23,6 @@ let sql: Client;
 let admin: StaffBrowser;
 let dates: AdminPresentation[];
 const clock = new ManualClock(Date.now());
-const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date(clock.ms)), n);
 const url = (p: AdminPresentation) => `/api/admin/presentations/${p.id}/hold-policy`;
 const holdRows = async (presentationId: number) =>
   (
@@ -41,43 +33,24 @@ const holdRows = async (presentationId: number) =>
     )
   ).rows[0].n as number;
 
-beforeAll(async () => {
-  t = await startTestApp(
-    {
-      HOLD_RELEASE_INTERVAL_MS: '0',
-      CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR: '1000',
-      CUSTOMER_OTP_SENDS_PER_IP_HOUR: '1000',
-    },
-    undefined,
-    [{ provide: Clock, useFactory: () => clock }],
-  );
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin', clock.ms);
-  const { plan, zones } = await publishedTheatre(admin, 'holds', {
-    he: 'במת ההמתנה',
-    en: 'Hold Stage',
-    ru: '',
-    ar: '',
-  });
-  const feature = await newFeature(admin, { he: 'ההמתנה', en: 'The Hold' });
-  const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
-    featureId: feature.id,
-    seatPlanId: plan.id,
-    firstDate: daysAhead(60),
-    time: '20:00',
-    everyDays: 7,
-    count: 4,
-    prices: regularPrices(zones),
-  });
-  expect(created.status).toBe(201);
-  dates = [];
-  for (const d of created.body.presentations)
-    dates.push((await admin.call('POST', `/api/admin/presentations/${d.id}/publish`, { revision: d.revision })).body);
+const app = useCatalogueApp({
+  env: {
+    HOLD_RELEASE_INTERVAL_MS: '0',
+    CUSTOMER_OTP_SENDS_PER_MOBILE_HOUR: '1000',
+    CUSTOMER_OTP_SENDS_PER_IP_HOUR: '1000',
+  },
+  clock,
 });
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
+beforeAll(async () => {
+  ({ t, sql, admin } = app);
+  ({ dates } = await publishedDates(admin, {
+    code: 'holds',
+    stage: { he: 'במת ההמתנה', en: 'Hold Stage' },
+    event: { he: 'ההמתנה', en: 'The Hold' },
+    today: new Date(clock.ms),
+    daysAhead: 60,
+    count: 4,
+  }));
 });
 afterEach(() => t.app.get(HoldClock).setOffset(0));
 

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import {
   addCalendarDays,
   agorotToShekels,
@@ -8,8 +8,9 @@ import {
   type AdminProduct,
   type AdminVenue,
 } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 import { publishedTheatre } from './support/published-theatre';
 import {
   TEST_CARDS,
@@ -41,11 +42,9 @@ let date: AdminPresentation;
 const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date()), n);
 const regular = { he: 'רגיל', en: 'Regular', ru: 'Обычный', ar: 'عادي' };
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
+  ({ t, sql, admin } = app);
   const stage = await publishedTheatre(admin, 'kiosk', {
     he: 'במת הקיוסק',
     en: 'Kiosk Stage',
@@ -77,10 +76,6 @@ beforeAll(async () => {
     })
   ).body.presentations;
   date = (await admin.call('POST', `/api/admin/presentations/${created!.id}/publish`, { revision: 1 })).body;
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 const popcorn = (overrides: Record<string, unknown> = {}) => ({

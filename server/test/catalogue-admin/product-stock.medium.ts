@@ -1,16 +1,14 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import {
-  addCalendarDays,
   agorotToShekels,
-  jerusalemDateKey,
   type AdminPresentation,
   type AdminProduct,
   type AdminVenue,
   type ApiSeat,
 } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
+import type { TestApp } from '../support/test-env';
+import { StaffBrowser } from '../backoffice/support/staff-kit';
+import { publishedDates, useCatalogueApp } from './support/catalogue-app';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -41,39 +39,24 @@ let product: AdminProduct;
 const PRICE = 1500;
 let nextSeat = 0;
 
-const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date()), n);
 const names = { he: 'תוכנייה', en: 'Programme', ru: 'Программка', ar: 'كتيب' };
 const charges = async () => (await sql.query('SELECT count(*)::int AS n FROM sandbox_charge')).rows[0].n;
 const current = async () => (await admin.call<AdminProduct>('GET', `/api/admin/products/${product.id}`)).body;
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
-  const stage = await publishedTheatre(admin, 'stock', { he: 'במת המלאי', en: 'Stock Stage', ru: '', ar: '' });
-  venue = stage.venue;
-  const { plan, zones } = stage;
-  const feature = await newFeature(admin, { he: 'המלאי', en: 'The Stock' });
-  const created = (
-    await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
-      featureId: feature.id,
-      seatPlanId: plan.id,
-      firstDate: daysAhead(100),
-      time: '20:00',
-      everyDays: 7,
-      count: 2,
-      prices: regularPrices(zones),
-    })
-  ).body.presentations;
-  dates = [];
-  for (const d of created)
-    dates.push((await admin.call('POST', `/api/admin/presentations/${d.id}/publish`, { revision: 1 })).body);
+  ({ t, sql, admin } = app);
+  const made = await publishedDates(admin, {
+    code: 'stock',
+    stage: { he: 'במת המלאי', en: 'Stock Stage' },
+    event: { he: 'המלאי', en: 'The Stock' },
+    today: new Date(),
+    daysAhead: 100,
+    count: 2,
+  });
+  venue = made.stage.venue;
+  dates = made.dates;
   shows = [await loadShow(t.url, dates[0]!.id), await loadShow(t.url, dates[1]!.id)];
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 /** A buyer with one locked seat of `show` and a card authorised; the commit is the caller's, with `quantity`. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { addCalendarDays, jerusalemDateKey, type AdminPresentation } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { Client } from 'pg';
+import type { AdminPresentation } from '@hotline/shared';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
+import { publishedDates, useCatalogueApp } from './support/catalogue-app';
 
 /**
  * The doors' rotating code switched from the events screen's route (docs/door-checkin.md, "The rotating code"):
@@ -27,34 +27,18 @@ const switchTo = (who: StaffBrowser, rotatingCode: boolean, revision: number, la
     { revision, rotatingCode },
   );
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
-  const { plan, zones } = await publishedTheatre(admin, 'rotating', {
-    he: 'במת הקוד',
-    en: 'Code Stage',
-    ru: '',
-    ar: '',
+  ({ t, sql, admin } = app);
+  const made = await publishedDates(admin, {
+    code: 'rotating',
+    stage: { he: 'במת הקוד', en: 'Code Stage' },
+    event: { he: 'הקוד', en: 'The Code' },
+    today: new Date(),
+    daysAhead: 30,
   });
-  const feature = await newFeature(admin, { he: 'הקוד', en: 'The Code' });
-  const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
-    featureId: feature.id,
-    seatPlanId: plan.id,
-    firstDate: addCalendarDays(jerusalemDateKey(new Date()), 30),
-    time: '20:00',
-    prices: regularPrices(zones),
-  });
-  expect(created.status).toBe(201);
-  date = (
-    await admin.call('POST', `/api/admin/presentations/${created.body.presentations[0]!.id}/publish`, { revision: 1 })
-  ).body;
+  date = made.dates[0]!;
   expect(date.rotatingCode).toBe(false);
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 test('turned on and off at the revision, each change audited; a stale revision changes nothing', async () => {

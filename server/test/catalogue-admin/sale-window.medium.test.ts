@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { addCalendarDays, jerusalemDateKey, type AdminPresentation, type ApiSeat, type Cart } from '@hotline/shared';
-import { Clock } from '../../src/common/clock';
+import type { Client } from 'pg';
+import { type AdminPresentation, type ApiSeat, type Cart } from '@hotline/shared';
 import { ManualClock } from '../support/manual-clock';
 import { solveAltcha } from '../support/altcha';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
+import { publishedDates, useCatalogueApp } from './support/catalogue-app';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -38,7 +37,6 @@ const clock = new ManualClock(Date.now());
 const opensAt = new Date(clock.ms + 10 * 60_000);
 const closesAt = new Date(clock.ms + 20 * 60_000);
 
-const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date(clock.ms)), n);
 const charges = async () => (await sql.query('SELECT count(*)::int AS n FROM sandbox_charge')).rows[0].n;
 const storefront = async () => (await call(t.url, 'GET', `/api/presentations/${date.id}`, randomUUID())).body;
 const take = (n: number) => {
@@ -47,33 +45,17 @@ const take = (n: number) => {
   return out;
 };
 
+const app = useCatalogueApp({ clock });
 beforeAll(async () => {
-  t = await startTestApp({}, undefined, [{ provide: Clock, useFactory: () => clock }]);
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin', clock.ms);
-  const { plan, zones } = await publishedTheatre(admin, 'window', {
-    he: 'במת החלון',
-    en: 'Window Stage',
-    ru: '',
-    ar: '',
+  ({ t, sql, admin } = app);
+  const made = await publishedDates(admin, {
+    code: 'window',
+    stage: { he: 'במת החלון', en: 'Window Stage' },
+    event: { he: 'החלון', en: 'The Window' },
+    today: new Date(clock.ms),
+    daysAhead: 60,
   });
-  const feature = await newFeature(admin, { he: 'החלון', en: 'The Window' });
-  const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
-    featureId: feature.id,
-    seatPlanId: plan.id,
-    firstDate: daysAhead(60),
-    time: '20:00',
-    prices: regularPrices(zones),
-  });
-  expect(created.status).toBe(201);
-  date = (
-    await admin.call('POST', `/api/admin/presentations/${created.body.presentations[0]!.id}/publish`, { revision: 1 })
-  ).body;
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
+  date = made.dates[0]!;
 });
 
 /** A buyer's card sale of `chosen` (locked by that buyer). */

@@ -5,8 +5,9 @@ import { Client } from 'pg';
 import { addCalendarDays, jerusalemDateKey, type AdminPresentation, type AdminSeatPlanSummary } from '@hotline/shared';
 import { SeatPlanChangeRepository } from '../../src/catalogue-admin/seat-plan-change.repository';
 import { SeatEngineService } from '../../src/seats';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { signedIn, type StaffBrowser } from '../backoffice/support/staff-kit';
+import type { TestApp } from '../support/test-env';
+import type { StaffBrowser } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
 
 /**
@@ -27,11 +28,9 @@ let feature: { id: number };
 let zones: { id: number }[];
 let nextDay = 30;
 
+const app = useCatalogueApp({ env: { EVENT_CANCELLATION_INTERVAL_MS: '0' } });
 beforeAll(async () => {
-  t = await startTestApp({ EVENT_CANCELLATION_INTERVAL_MS: '0' });
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin', Date.now());
+  ({ t, sql, admin } = app);
   engine = t.app.get(SeatEngineService);
   const theatre = await publishedTheatre(admin, 'replan', { he: 'במת הגרסאות', en: 'Version Stage', ru: '', ar: '' });
   v1 = theatre.plan.id;
@@ -46,10 +45,6 @@ beforeAll(async () => {
   expect(published.status).toBe(200);
   v2 = draft.body.id;
   feature = await newFeature(admin, { he: 'הגרסה', en: 'The Version' });
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 /** A published date on version 1. */

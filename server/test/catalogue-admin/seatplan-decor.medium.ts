@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { fromColumnarSeatplan, type AdminSeatPlanSummary, type AdminVenue, type ApiSeatplan } from '@hotline/shared';
 import { apiDecorOf, type VenueDocument } from '@hotline/seatmaps';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import type { TestApp } from '../support/test-env';
+import { StaffBrowser } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 
 /**
  * A seat plan's decor reaches buyers: the shapes and texts the designer saved are written with the plan version and
@@ -35,15 +36,9 @@ const PILLAR = {
   label: null,
 };
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
+  ({ t, sql, admin } = app);
 });
 
 async function newVenue(): Promise<AdminVenue> {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
-import { addCalendarDays, jerusalemDateKey, SeatStatus, type AdminPresentation, type ApiSeat } from '@hotline/shared';
-import { Clock } from '../../src/common/clock';
+import { SeatStatus, type AdminPresentation, type ApiSeat } from '@hotline/shared';
 import { EventAdminRepository } from '../../src/catalogue-admin/event-admin.repository';
 import { ManualClock } from '../support/manual-clock';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
+import type { TestApp } from '../support/test-env';
+import { StaffBrowser } from '../backoffice/support/staff-kit';
+import { publishedDates, useCatalogueApp } from './support/catalogue-app';
 import {
   authoriseCard,
   buyer,
@@ -39,7 +38,6 @@ let sql: Client;
 let admin: StaffBrowser;
 let dates: AdminPresentation[];
 const clock = new ManualClock(Date.now());
-const daysAhead = (n: number) => addCalendarDays(jerusalemDateKey(new Date(clock.ms)), n);
 const url = (p: { id: number }) => `/api/admin/presentations/${p.id}/set-aside-seats`;
 type Place = { sectionId: number; x: number; y: number };
 const place = (s: ApiSeat): Place => ({ sectionId: s.VenueSectionId, x: s.XCoordinate!, y: s.YCoordinate! });
@@ -112,36 +110,18 @@ function lockIn(show: ShowInfo, s: ApiSeat, b: Buyer, domain: string) {
   });
 }
 
+const app = useCatalogueApp({ clock });
 beforeAll(async () => {
-  t = await startTestApp({}, undefined, [{ provide: Clock, useFactory: () => clock }]);
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin', clock.ms);
-  const { plan, zones } = await publishedTheatre(admin, 'aside', {
-    he: 'במת השמורים',
-    en: 'Aside Stage',
-    ru: '',
-    ar: '',
-  });
-  const feature = await newFeature(admin, { he: 'השמורים', en: 'Set Aside' });
-  const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
-    featureId: feature.id,
-    seatPlanId: plan.id,
-    firstDate: daysAhead(60),
-    time: '20:00',
-    everyDays: 7,
+  ({ t, sql, admin } = app);
+  ({ dates } = await publishedDates(admin, {
+    code: 'aside',
+    stage: { he: 'במת השמורים', en: 'Aside Stage' },
+    event: { he: 'השמורים', en: 'Set Aside' },
+    today: new Date(clock.ms),
+    daysAhead: 60,
     count: 4,
-    prices: regularPrices(zones),
-  });
-  expect(created.status).toBe(201);
-  dates = [];
-  for (const d of created.body.presentations)
-    dates.push((await admin.call('POST', `/api/admin/presentations/${d.id}/publish`, { revision: d.revision })).body);
+  }));
 }, 120_000);
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
-});
 
 test('bad bodies, seats off the plan and a stale revision are refused with the field or the seats named; nothing changes', async () => {
   const d = dates[0]!;

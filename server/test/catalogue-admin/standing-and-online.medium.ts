@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import {
   addCalendarDays,
   jerusalemDateKey,
@@ -11,8 +11,9 @@ import {
   type AdminVenue,
   type AdminZone,
 } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import type { TestApp } from '../support/test-env';
+import { StaffBrowser } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 import { call } from '../booking/support/booking-kit';
 
 /**
@@ -76,11 +77,9 @@ const publish = async (p: AdminPresentation) =>
 const storefront = async (id: number) =>
   (await call(t.url, 'GET', `/api/presentations/${id}`, randomUUID())).body.presentation;
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
+  ({ t, sql, admin } = app);
   feature = (
     await admin.call<AdminFeature>('POST', '/api/admin/features', {
       businessId: 1,
@@ -94,10 +93,6 @@ beforeAll(async () => {
   standingPlan = await venueWith(STANDING);
   seatedPlan = await venueWith(THEATRE);
   standingZones = (await admin.call('GET', `/api/admin/seat-plans/${standingPlan.id}/zones`)).body.zones;
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 test('a date in the hall on a standing-only plan is sold as general admission', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import {
   addCalendarDays,
   jerusalemDateKey,
@@ -8,9 +8,9 @@ import {
   type AdminZone,
   type ApiTicket,
 } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
-import { newFeature, publishedTheatre, regularPrices } from './support/published-theatre';
+import { publishedDates, useCatalogueApp } from './support/catalogue-app';
 import {
   TEST_CARDS,
   authoriseCard,
@@ -41,28 +41,18 @@ const current = async () => (await admin.call<AdminPresentation>('GET', url())).
 const charges = async () => (await sql.query('SELECT count(*)::int AS n FROM sandbox_charge')).rows[0].n;
 const couples = (p: AdminPresentation) => p.prices[0]!.tickets.filter((tk) => (tk.multiplyFactor ?? 1) > 1);
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
-  const stage = await publishedTheatre(admin, 'couples', { he: 'במת הזוגות', en: 'Couples Stage', ru: '', ar: '' });
-  zones = stage.zones;
-  const feature = await newFeature(admin, { he: 'הזוגות', en: 'The Couples' });
-  const created = await admin.call<{ presentations: AdminPresentation[] }>('POST', '/api/admin/presentations', {
-    featureId: feature.id,
-    seatPlanId: stage.plan.id,
-    firstDate: addCalendarDays(jerusalemDateKey(new Date()), 60),
-    time: '20:00',
-    prices: regularPrices(zones),
+  ({ t, sql, admin } = app);
+  const made = await publishedDates(admin, {
+    code: 'couples',
+    stage: { he: 'במת הזוגות', en: 'Couples Stage' },
+    event: { he: 'הזוגות', en: 'The Couples' },
+    today: new Date(),
+    daysAhead: 60,
   });
-  expect(created.status).toBe(201);
-  const draft = created.body.presentations[0]!;
-  date = (await admin.call('POST', `/api/admin/presentations/${draft.id}/publish`, { revision: draft.revision })).body;
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
+  zones = made.stage.zones;
+  date = made.dates[0]!;
 });
 
 /** A buyer's commit of `seats` on `ticket` as the storefront prices it: the price on each unit's first seat. */

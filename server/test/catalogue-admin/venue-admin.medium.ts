@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { AdminSeatPlanSummary, AdminVenue } from '@hotline/shared';
 import { GENERATED_DIR } from '@hotline/seatmaps';
-import { startTestApp, type TestApp } from '../support/test-env';
+import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn, type Reply } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 
 /**
  * Venues and seat plans from the back office: staff with the catalogue permission (291) only,
@@ -24,15 +25,9 @@ const seatsIn = (doc: Record<string, any>) =>
     .flatMap((g: any) => g.rows)
     .flatMap((r: any) => r.seats).length;
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
+  ({ t, sql, admin } = app);
 });
 
 const count = async (table: string): Promise<number> =>
@@ -312,7 +307,56 @@ test('an invalid plan is a 422 listing each problem at its JSON path, in the use
   const notAPlan = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=en`, { hello: 'world' });
   expect([notAPlan.status, notAPlan.body.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
   // Where: the first thing a seat plan must have and this one lacks.
-  expect(notAPlan.body.problems[0]).toEqual({ path: '/', message: 'missing required property "formatVersion"' });
+  expect(notAPlan.body.problems[0]).toEqual({
+    path: '/',
+    code: 'SCHEMA_MISSING_PROPERTY',
+    message: 'missing required property "formatVersion"',
+  });
+  expect(await tables()).toEqual(before);
+});
+
+test('a bad plan uploaded with Accept-Language: he is answered in Hebrew, every problem at its JSON path', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const doc = theatre();
+  doc.zones.push({ ...doc.zones[0] });
+  doc.sections[1].groups[0].rows[0].seats[0].zone = 'NO-SUCH-ZONE';
+  doc.sections[0].groups[0].rows[0].seats[0].xOffsetPercent = 99;
+  const before = await tables();
+  const body = JSON.stringify(doc);
+  const reply = await fetch(`${t.url}/api/admin/venues/${venue.id}/seat-plans`, {
+    method: 'POST',
+    headers: {
+      uuid: admin.visitorId,
+      cookie: admin.sessionCookie,
+      'content-type': 'application/json',
+      'accept-language': 'he-IL,he;q=0.9,en;q=0.5',
+    },
+    body,
+  });
+  const he = (await reply.json()) as { error: string; message: string; problems: any[] };
+  expect([reply.status, he.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
+  const zone = doc.zones[0].code;
+  const right = `/sections/0/groups/0/rows/0/seats/0/widthPercent`;
+  expect(he.problems.map((p) => [p.code, p.path])).toEqual([
+    ['DUPLICATE_ZONE_CODE', `/zones/${doc.zones.length - 1}/code`],
+    ['SEAT_PAST_RIGHT_EDGE', right],
+    ['UNKNOWN_ZONE', '/sections/1/groups/0/rows/0/seats/0/zone'],
+  ]);
+  expect(he.problems[0].message).toBe(`קוד אזור המחיר "${zone}" מופיע יותר מפעם אחת`);
+  expect(he.problems[2].message).toBe('אזור מחיר לא מוכר "NO-SUCH-ZONE"');
+  expect(he.problems[1].message).toMatch(/^המושב חורג מהקצה הימני של מלבן האזור \(xOffsetPercent 99 \+ widthPercent/);
+  expect(he.message).toBe(
+    `נמצאו בעיות במפת המושבים: 3. הראשונה: /zones/${doc.zones.length - 1}/code: ${he.problems[0].message}`,
+  );
+  // The same upload in Russian and Arabic: the same codes and paths, each sentence in its language.
+  for (const [lang, word] of [
+    ['ru', 'неизвестная ценовая зона'],
+    ['ar', 'منطقة سعر غير معروفة'],
+  ] as const) {
+    const other = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=${lang}`, doc);
+    expect(other.body.problems.map((p: any) => p.path)).toEqual(he.problems.map((p) => p.path));
+    expect(other.body.problems[2].message).toContain(word);
+  }
   expect(await tables()).toEqual(before);
 });
 
@@ -387,7 +431,11 @@ test('a traced floor plan is kept with the draft: PNG, JPEG or WebP of at most 3
   );
   expect([big.status, big.body.error]).toEqual([422, 'SEAT_PLAN_INVALID']);
   expect(big.body.problems).toEqual([
-    { path: '/decor/background/src', message: 'background image is 4.0 MB; at most 3.0 MB' },
+    {
+      path: '/decor/background/src',
+      code: 'BACKGROUND_TOO_LARGE',
+      message: 'background image is 4.0 MB; at most 3.0 MB',
+    },
   ]);
   // A script that calls itself a PNG.
   const script = await upload(
@@ -397,7 +445,7 @@ test('a traced floor plan is kept with the draft: PNG, JPEG or WebP of at most 3
     withImage(Buffer.from('<script>alert(1)</script>')),
   );
   expect(script.body.problems).toEqual([
-    { path: '/decor/background/src', message: 'background image bytes are not image/png' },
+    { path: '/decor/background/src', code: 'BACKGROUND_BYTES', message: 'background image bytes are not image/png' },
   ]);
   expect(await tables()).toEqual(before);
 });

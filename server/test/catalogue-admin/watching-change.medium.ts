@@ -11,8 +11,9 @@ import {
   type AdminVenue,
   type AdminZone,
 } from '@hotline/shared';
-import { startTestApp, type TestApp } from '../support/test-env';
-import { StaffBrowser, signedIn } from '../backoffice/support/staff-kit';
+import type { TestApp } from '../support/test-env';
+import { StaffBrowser } from '../backoffice/support/staff-kit';
+import { useCatalogueApp } from './support/catalogue-app';
 import { call } from '../booking/support/booking-kit';
 
 /**
@@ -110,11 +111,9 @@ async function writeTicket(db: Client, p: AdminPresentation, place: number) {
   );
 }
 
+const app = useCatalogueApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  sql = new Client({ connectionString: t.db.url });
-  await sql.connect();
-  admin = await signedIn(t.url, sql, 'admin');
+  ({ t, sql, admin } = app);
   feature = (
     await admin.call<AdminFeature>('POST', '/api/admin/features', {
       businessId: 1,
@@ -127,10 +126,6 @@ beforeAll(async () => {
   ).body;
   standing = await venueWith(STANDING);
   seated = await venueWith(THEATRE);
-});
-afterAll(async () => {
-  await sql?.end();
-  await t?.close();
 });
 
 test('nothing sold: a date goes online and back to the hall, audited, and buyers see it', async () => {

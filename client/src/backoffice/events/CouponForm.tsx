@@ -1,19 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   COUPON_CHANNELS,
-  agorotToShekels,
   type AdminCouponTerms,
   type AdminNames,
-  type AdminPresentation,
   type AdminTicketPrice,
   type CouponChannel,
 } from '@hotline/shared';
 import { i18next } from '../../i18n';
-import type { SupportedLocale } from '../../lib/rules';
 import { DateEditorForm } from './DateEditorForm';
-import { Field, K, focusFirst, wholeNumber } from './event-ui';
-import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
+import { AmountField, NumberField, useDateForm, type DateFormProps } from './date-form';
+import { Field, K, wholeNumber } from './event-ui';
 import { asInstant, asLocal } from './israel-time-input';
 
 const C = `${K}.coupons`;
@@ -75,17 +71,15 @@ export function CouponForm({
   zoneText,
   onSave,
   onClose,
-}: {
-  presentation: AdminPresentation;
-  when: string;
-  busy: boolean;
-  locale: SupportedLocale;
+}: DateFormProps<(save: CouponSave) => Promise<boolean>> & {
   zoneLabel: (zoneId: number) => ReactNode;
   zoneText: (zoneId: number) => string;
-  onSave: (save: CouponSave) => Promise<boolean>;
-  onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, errors, setErrors, firstRef, id, refused, tooMuch, amount } = useDateForm<HTMLSelectElement>(
+    'bo-coupons',
+    presentation.id,
+    locale,
+  );
   const coupons = presentation.prices.flatMap((z) =>
     z.tickets
       .filter((x) => x.code && !x.memberUnits && x.ticketId !== undefined)
@@ -95,13 +89,8 @@ export function CouponForm({
   const [which, setWhich] = useState<string>(coupons[0] ? String(coupons[0].ticketId) : 'new');
   const chosen = coupons.find((c) => String(c.ticketId) === which) ?? null;
   const [typed, setTyped] = useState<Typed>(() => typedOf(chosen, pricedZones[0] ?? 0));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const firstRef = useRef<HTMLSelectElement>(null);
-  const id = (field: string) => `bo-coupons-${presentation.id}-${field}`;
   const order = ['code', 'price', 'cap', 'perOrder', 'from', 'until', 'channels'].map(id);
   const number = (n: number) => n.toLocaleString(locale);
-
-  useEffect(() => firstRef.current?.focus(), []);
 
   const choose = (value: string) => {
     setWhich(value);
@@ -117,9 +106,8 @@ export function CouponForm({
     let priceAgorot: number | null = 0;
     if (!chosen) {
       if (!CODE.test(code)) found[id('code')] = t(`${K}.coupon.codeInvalid`);
-      priceAgorot = shekelsTextToAgorot(typed.price);
-      if (priceAgorot === null)
-        found[id('price')] = t(`${K}.amount`, { max: agorotToShekels(MAX_AGOROT).toLocaleString(locale) });
+      priceAgorot = amount(typed.price);
+      if (priceAgorot === null) found[id('price')] = tooMuch;
     }
     const cap = typed.cap.trim() ? wholeNumber(typed.cap, CAP.min, CAP.max) : null;
     if (typed.cap.trim() && cap === null) found[id('cap')] = t(`${K}.wholeNumber`, CAP);
@@ -133,11 +121,7 @@ export function CouponForm({
       found[id('until')] = t(`${C}.untilAfterFrom`);
     const picked = COUPON_CHANNELS.filter((c) => typed.channels[c]);
     if (picked.length === 0) found[id('channels')] = t(`${C}.channelNeeded`);
-    setErrors(found);
-    if (Object.keys(found).length || priceAgorot === null || validFrom === undefined || validUntil === undefined) {
-      focusFirst(order, found);
-      return;
-    }
+    if (refused(found, order) || priceAgorot === null || validFrom === undefined || validUntil === undefined) return;
     const terms: AdminCouponTerms = {
       active: typed.active,
       validFrom,
@@ -219,19 +203,13 @@ export function CouponForm({
               />
             )}
           </Field>
-          <Field id={id('price')} label={t(`${K}.coupon.price`)} error={errors[id('price')]}>
-            {(aria) => (
-              <input
-                id={id('price')}
-                inputMode="decimal"
-                dir="ltr"
-                autoComplete="off"
-                value={typed.price}
-                onChange={(e) => set({ price: e.target.value })}
-                {...aria}
-              />
-            )}
-          </Field>
+          <AmountField
+            id={id('price')}
+            label={t(`${K}.coupon.price`)}
+            error={errors[id('price')]}
+            value={typed.price}
+            onChange={(price) => set({ price })}
+          />
         </>
       )}
       {chosen && (
@@ -241,39 +219,24 @@ export function CouponForm({
           {t(`${C}.used`, { used: number(chosen.used ?? 0) })}
         </p>
       )}
-      <Field id={id('cap')} label={t(`${K}.coupon.cap`)} hint={t(`${C}.capHint`)} error={errors[id('cap')]}>
-        {(aria) => (
-          <input
-            id={id('cap')}
-            type="number"
-            inputMode="numeric"
-            min={CAP.min}
-            max={CAP.max}
-            value={typed.cap}
-            onChange={(e) => set({ cap: e.target.value })}
-            {...aria}
-          />
-        )}
-      </Field>
-      <Field
+      <NumberField
+        id={id('cap')}
+        label={t(`${K}.coupon.cap`)}
+        hint={t(`${C}.capHint`)}
+        error={errors[id('cap')]}
+        bounds={CAP}
+        value={typed.cap}
+        onChange={(cap) => set({ cap })}
+      />
+      <NumberField
         id={id('perOrder')}
         label={t(`${C}.perOrder`)}
         hint={t(`${C}.perOrderHint`)}
         error={errors[id('perOrder')]}
-      >
-        {(aria) => (
-          <input
-            id={id('perOrder')}
-            type="number"
-            inputMode="numeric"
-            min={PER_ORDER.min}
-            max={PER_ORDER.max}
-            value={typed.perOrder}
-            onChange={(e) => set({ perOrder: e.target.value })}
-            {...aria}
-          />
-        )}
-      </Field>
+        bounds={PER_ORDER}
+        value={typed.perOrder}
+        onChange={(perOrder) => set({ perOrder })}
+      />
       <Field id={id('from')} label={t(`${C}.from`)} hint={t(`${C}.windowHint`)} error={errors[id('from')]}>
         {(aria) => (
           <input

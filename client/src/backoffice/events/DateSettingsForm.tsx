@@ -1,25 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   CANCELLATION_CHARGE_TYPES,
-  agorotToShekels,
   type AdminDateSettings,
   type AdminDateSettingsResponse,
-  type AdminPresentation,
   type CancellationChargeType,
 } from '@hotline/shared';
-import type { SupportedLocale } from '../../lib/rules';
 import { DateEditorForm } from './DateEditorForm';
-import { Field, K, focusFirst, wholeNumber } from './event-ui';
+import { AmountField, NumberField, useDateForm, type DateFormProps } from './date-form';
+import { Field, K, wholeNumber } from './event-ui';
 import { eventsApi } from './events-api';
-import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
+import { agorotToText } from './money-input';
 
 const S = `${K}.settings`;
 const TERMS_MAX = 4000;
 const MINUTES = { min: 0, max: 525_600 };
 const DAYS = { min: 0, max: 3650 };
 const isPercent = (type: CancellationChargeType) => type.startsWith('percent');
-const asText = (agorot: number) => (agorot % 100 === 0 ? String(agorot / 100) : agorotToShekels(agorot).toFixed(2));
 
 interface Typed {
   waiverOn: boolean;
@@ -46,7 +42,7 @@ const typedOf = (s: AdminDateSettings): Typed => ({
       ? String(s.cancellation.chargeValue)
       : s.cancellation.chargeType === 'none'
         ? ''
-        : asText(s.cancellation.chargeValue),
+        : agorotToText(s.cancellation.chargeValue),
 });
 
 /**
@@ -62,20 +58,15 @@ export function DateSettingsForm({
   locale,
   onSave,
   onClose,
-}: {
-  presentation: AdminPresentation;
-  when: string;
-  busy: boolean;
-  locale: SupportedLocale;
-  onSave: (revision: number, settings: AdminDateSettings) => Promise<boolean>;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
+}: DateFormProps<(revision: number, settings: AdminDateSettings) => Promise<boolean>>) {
+  // The hook's focus on opening finds no field yet (they wait for the settings): the effect below focuses it.
+  const { t, errors, firstRef, id, refused, tooMuch, amount } = useDateForm<HTMLInputElement>(
+    'bo-settings',
+    presentation.id,
+    locale,
+  );
   const [loaded, setLoaded] = useState<AdminDateSettingsResponse | null | 'failed'>(null);
   const [typed, setTyped] = useState<Typed | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const firstRef = useRef<HTMLInputElement>(null);
-  const id = (field: string) => `bo-settings-${presentation.id}-${field}`;
   const order = ['termsHe', 'termsEn', 'minutes', 'days', 'charge'].map(id);
 
   useEffect(() => {
@@ -96,7 +87,7 @@ export function DateSettingsForm({
   const ready = typed !== null;
   useEffect(() => {
     if (ready) firstRef.current?.focus();
-  }, [ready]);
+  }, [ready, firstRef]);
 
   const set = (change: Partial<Typed>) => setTyped((x) => (x ? { ...x, ...change } : x));
 
@@ -124,16 +115,11 @@ export function DateSettingsForm({
         charge = wholeNumber(typed.charge, 0, 100);
         if (charge === null) found[id('charge')] = t(`${K}.wholeNumber`, { min: 0, max: 100 });
       } else {
-        charge = shekelsTextToAgorot(typed.charge);
-        if (charge === null)
-          found[id('charge')] = t(`${K}.amount`, { max: agorotToShekels(MAX_AGOROT).toLocaleString(locale) });
+        charge = amount(typed.charge);
+        if (charge === null) found[id('charge')] = tooMuch;
       }
     }
-    setErrors(found);
-    if (Object.keys(found).length || charge === null) {
-      focusFirst(order, found);
-      return;
-    }
+    if (refused(found, order) || charge === null) return;
     await onSave(loaded.presentation.revision, {
       waiver: typed.waiverOn ? { terms: { he: typed.termsHe.trim(), en: typed.termsEn.trim() } } : null,
       cancellation: typed.cancelOn
@@ -212,34 +198,23 @@ export function DateSettingsForm({
             </div>
             {typed.cancelOn && (
               <div className="bo-event-fields">
-                <Field id={id('minutes')} label={t(`${S}.minutes`)} error={errors[id('minutes')]}>
-                  {(aria) => (
-                    <input
-                      id={id('minutes')}
-                      type="number"
-                      inputMode="numeric"
-                      min={MINUTES.min}
-                      max={MINUTES.max}
-                      value={typed.minutes}
-                      onChange={(e) => set({ minutes: e.target.value })}
-                      {...aria}
-                    />
-                  )}
-                </Field>
-                <Field id={id('days')} label={t(`${S}.days`)} hint={t(`${S}.daysHint`)} error={errors[id('days')]}>
-                  {(aria) => (
-                    <input
-                      id={id('days')}
-                      type="number"
-                      inputMode="numeric"
-                      min={DAYS.min}
-                      max={DAYS.max}
-                      value={typed.days}
-                      onChange={(e) => set({ days: e.target.value })}
-                      {...aria}
-                    />
-                  )}
-                </Field>
+                <NumberField
+                  id={id('minutes')}
+                  label={t(`${S}.minutes`)}
+                  error={errors[id('minutes')]}
+                  bounds={MINUTES}
+                  value={typed.minutes}
+                  onChange={(minutes) => set({ minutes })}
+                />
+                <NumberField
+                  id={id('days')}
+                  label={t(`${S}.days`)}
+                  hint={t(`${S}.daysHint`)}
+                  error={errors[id('days')]}
+                  bounds={DAYS}
+                  value={typed.days}
+                  onChange={(days) => set({ days })}
+                />
                 <Field id={id('chargeType')} label={t(`${S}.chargeType`)}>
                   {(aria) => (
                     <select
@@ -257,23 +232,13 @@ export function DateSettingsForm({
                   )}
                 </Field>
                 {typed.chargeType !== 'none' && (
-                  <Field
+                  <AmountField
                     id={id('charge')}
                     label={t(isPercent(typed.chargeType) ? `${S}.chargePercent` : `${S}.chargeAmount`)}
                     error={errors[id('charge')]}
-                  >
-                    {(aria) => (
-                      <input
-                        id={id('charge')}
-                        inputMode="decimal"
-                        dir="ltr"
-                        autoComplete="off"
-                        value={typed.charge}
-                        onChange={(e) => set({ charge: e.target.value })}
-                        {...aria}
-                      />
-                    )}
-                  </Field>
+                    value={typed.charge}
+                    onChange={(charge) => set({ charge })}
+                  />
                 )}
               </div>
             )}

@@ -294,6 +294,15 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
       { after: loadFeatures },
     );
 
+  const removeImage = (feature: AdminFeature) =>
+    run(
+      async () => {
+        await eventsApi.removeImage(feature.id, feature.revision);
+        return t(`${K}.image.removed`, { name: nameIn(feature.name, locale) });
+      },
+      { after: loadFeatures },
+    );
+
   const createSeries = (input: AdminPresentationSeriesInput) =>
     run(
       async () => {
@@ -715,6 +724,7 @@ export function EventsPanel({ businessIds }: { businessIds: readonly number[] })
             locale={locale}
             busy={busy}
             onUpload={(file) => uploadImage(selected, file)}
+            onRemove={() => removeImage(selected)}
           />
           {dateList === null && <p role="status">{t(`${K}.loadingDates`)}</p>}
           {dateList === 'failed' && <p role="alert">{t(`${K}.datesFailed`)}</p>}

@@ -8,7 +8,7 @@ const K = 'backOffice.events.image';
 
 /**
  * An event's image: the one buyers see on the storefront (or a note that they see the generated placeholder), and a
- * file picker for a new one. The server checks the file's bytes, size and dimensions and answers in the reader's
+ * file picker for a new one, and a button that removes it. The server checks the file's bytes, size and dimensions and answers in the reader's
  * language; the picker only offers the three types it takes.
  */
 export function FeatureImageForm({
@@ -16,11 +16,14 @@ export function FeatureImageForm({
   locale,
   busy,
   onUpload,
+  onRemove,
 }: {
   feature: AdminFeature;
   locale: SupportedLocale;
   busy: boolean;
   onUpload: (file: File) => Promise<unknown>;
+  /** Takes the image away: buyers see the placeholder again. */
+  onRemove: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const hintId = useId();
@@ -65,6 +68,21 @@ export function FeatureImageForm({
           onChange={(e) => void choose(e)}
         />
       </label>
+      {feature.image && (
+        <button
+          type="button"
+          className="bo-event-image-remove"
+          disabled={busy}
+          data-testid="bo-event-image-remove"
+          onClick={() => void onRemove()}
+        >
+          {t(`${K}.remove`)}
+          <span className="visually-hidden">
+            {': '}
+            <Named names={feature.name} locale={locale} />
+          </span>
+        </button>
+      )}
       <p id={hintId} className="bo-hint">
         {t(`${K}.hint`, { max: (MAX_IMAGE_BYTES / (1024 * 1024)).toLocaleString(locale) })}
       </p>

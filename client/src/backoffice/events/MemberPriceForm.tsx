@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { agorotToShekels, type AdminMemberPrices, type AdminPresentation } from '@hotline/shared';
-import type { SupportedLocale } from '../../lib/rules';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { AdminMemberPrices } from '@hotline/shared';
 import { DateEditorForm } from './DateEditorForm';
-import { Field, K, focusFirst, wholeNumber } from './event-ui';
-import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
+import { AmountField, NumberField, useDateForm, type DateFormProps } from './date-form';
+import { K, wholeNumber } from './event-ui';
+import { agorotToText } from './money-input';
 
 const M = `${K}.memberPrices`;
 const UNITS = { min: 1, max: 10 };
-const asText = (agorot: number) => (agorot % 100 === 0 ? String(agorot / 100) : agorotToShekels(agorot).toFixed(2));
 
 /**
  * "Member prices" for one date, draft or on sale: for each zone the date prices, the price a member pays and how
@@ -23,16 +21,14 @@ export function MemberPriceForm({
   zoneLabel,
   onSave,
   onClose,
-}: {
-  presentation: AdminPresentation;
-  when: string;
-  busy: boolean;
-  locale: SupportedLocale;
+}: DateFormProps<(zones: AdminMemberPrices['zones']) => Promise<boolean>> & {
   zoneLabel: (zoneId: number) => ReactNode;
-  onSave: (zones: AdminMemberPrices['zones']) => Promise<boolean>;
-  onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, errors, firstRef, id, refused, tooMuch, amount } = useDateForm<HTMLInputElement>(
+    'bo-members',
+    presentation.id,
+    locale,
+  );
   const zones = presentation.prices
     .filter((z) => z.tickets.some((x) => !x.code))
     .map((z) => ({ zoneId: z.zoneId, member: z.tickets.find((x) => x.memberUnits) }));
@@ -40,16 +36,11 @@ export function MemberPriceForm({
     Object.fromEntries(
       zones.map((z) => [
         z.zoneId,
-        { price: z.member ? asText(z.member.priceAgorot) : '', units: String(z.member?.memberUnits ?? 1) },
+        { price: z.member ? agorotToText(z.member.priceAgorot) : '', units: String(z.member?.memberUnits ?? 1) },
       ]),
     ),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const firstRef = useRef<HTMLInputElement>(null);
-  const id = (field: string) => `bo-members-${presentation.id}-${field}`;
   const order = zones.flatMap((z) => [id(`${z.zoneId}-price`), id(`${z.zoneId}-units`)]);
-
-  useEffect(() => firstRef.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,19 +49,14 @@ export function MemberPriceForm({
     for (const { zoneId } of zones) {
       const entry = typed[zoneId]!;
       if (!entry.price.trim()) continue;
-      const priceAgorot = shekelsTextToAgorot(entry.price);
+      const priceAgorot = amount(entry.price);
       const units = wholeNumber(entry.units, UNITS.min, UNITS.max);
-      if (priceAgorot === null)
-        found[id(`${zoneId}-price`)] = t(`${K}.amount`, { max: agorotToShekels(MAX_AGOROT).toLocaleString(locale) });
+      if (priceAgorot === null) found[id(`${zoneId}-price`)] = tooMuch;
       if (units === null) found[id(`${zoneId}-units`)] = t(`${K}.wholeNumber`, UNITS);
       if (priceAgorot !== null && units !== null) out.push({ zoneId, priceAgorot, units });
     }
     if (!Object.keys(found).length && out.length === 0 && order[0]) found[order[0]] = t(`${M}.none`);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirst(order, found);
-      return;
-    }
+    if (refused(found, order)) return;
     await onSave(out);
   };
 
@@ -91,39 +77,23 @@ export function MemberPriceForm({
       {zones.map(({ zoneId }, i) => (
         <fieldset key={zoneId} className="bo-event-price-change">
           <legend>{zoneLabel(zoneId)}</legend>
-          <Field id={id(`${zoneId}-price`)} label={t(`${M}.price`)} error={errors[id(`${zoneId}-price`)]}>
-            {(aria) => (
-              <input
-                id={id(`${zoneId}-price`)}
-                ref={i === 0 ? firstRef : undefined}
-                inputMode="decimal"
-                dir="ltr"
-                autoComplete="off"
-                value={typed[zoneId]!.price}
-                onChange={(e) => set(zoneId, 'price', e.target.value)}
-                {...aria}
-              />
-            )}
-          </Field>
-          <Field
+          <AmountField
+            id={id(`${zoneId}-price`)}
+            label={t(`${M}.price`)}
+            error={errors[id(`${zoneId}-price`)]}
+            value={typed[zoneId]!.price}
+            onChange={(value) => set(zoneId, 'price', value)}
+            firstRef={i === 0 ? firstRef : undefined}
+          />
+          <NumberField
             id={id(`${zoneId}-units`)}
             label={t(`${M}.units`)}
             hint={t(`${M}.unitsHint`)}
             error={errors[id(`${zoneId}-units`)]}
-          >
-            {(aria) => (
-              <input
-                id={id(`${zoneId}-units`)}
-                type="number"
-                inputMode="numeric"
-                min={UNITS.min}
-                max={UNITS.max}
-                value={typed[zoneId]!.units}
-                onChange={(e) => set(zoneId, 'units', e.target.value)}
-                {...aria}
-              />
-            )}
-          </Field>
+            bounds={UNITS}
+            value={typed[zoneId]!.units}
+            onChange={(value) => set(zoneId, 'units', value)}
+          />
         </fieldset>
       ))}
     </DateEditorForm>

@@ -1,15 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { agorotToShekels, type AdminPresentation, type AdminPriceChange } from '@hotline/shared';
-import type { SupportedLocale } from '../../lib/rules';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { AdminPriceChange } from '@hotline/shared';
 import { DateEditorForm } from './DateEditorForm';
-import { Field, K, Named, focusFirst } from './event-ui';
-import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
+import { AmountField, useDateForm, type DateFormProps } from './date-form';
+import { K, Named } from './event-ui';
+import { agorotToText } from './money-input';
 
 type Typed = Record<number, { price: string; charge: string }>;
-
-/** An amount in agorot as the form shows it to be edited ("150", "149.90"). */
-const asText = (agorot: number) => (agorot % 100 === 0 ? String(agorot / 100) : agorotToShekels(agorot).toFixed(2));
 
 /**
  * "Change prices" for one date, draft or published: every ticket it has (coupons too), its price and service charge
@@ -25,16 +21,14 @@ export function PriceChangeForm({
   zoneLabel,
   onSave,
   onClose,
-}: {
-  presentation: AdminPresentation;
-  when: string;
-  busy: boolean;
-  locale: SupportedLocale;
+}: DateFormProps<(tickets: AdminPriceChange['tickets']) => Promise<boolean>> & {
   zoneLabel: (zoneId: number) => ReactNode;
-  onSave: (tickets: AdminPriceChange['tickets']) => Promise<boolean>;
-  onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, errors, firstRef, id, refused, tooMuch, amount } = useDateForm<HTMLInputElement>(
+    'bo-prices',
+    presentation.id,
+    locale,
+  );
   const tickets = presentation.prices.flatMap((zone) =>
     zone.tickets.filter((x) => x.ticketId !== undefined).map((ticket) => ({ zoneId: zone.zoneId, ticket })),
   );
@@ -42,26 +36,20 @@ export function PriceChangeForm({
     Object.fromEntries(
       tickets.map(({ ticket }) => [
         ticket.ticketId!,
-        { price: asText(ticket.priceAgorot), charge: asText(ticket.serviceChargeAgorot) },
+        { price: agorotToText(ticket.priceAgorot), charge: agorotToText(ticket.serviceChargeAgorot) },
       ]),
     ),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const firstRef = useRef<HTMLInputElement>(null);
-  const id = (field: string) => `bo-prices-${presentation.id}-${field}`;
   const fieldIds = tickets.flatMap(({ ticket }) => [id(`${ticket.ticketId}-price`), id(`${ticket.ticketId}-charge`)]);
-
-  useEffect(() => firstRef.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
     const changes: AdminPriceChange['tickets'] = [];
-    const tooMuch = t(`${K}.amount`, { max: agorotToShekels(MAX_AGOROT).toLocaleString(locale) });
     for (const { ticket } of tickets) {
       const ticketId = ticket.ticketId!;
-      const price = shekelsTextToAgorot(typed[ticketId]!.price);
-      const charge = typed[ticketId]!.charge.trim() === '' ? 0 : shekelsTextToAgorot(typed[ticketId]!.charge);
+      const price = amount(typed[ticketId]!.price);
+      const charge = amount(typed[ticketId]!.charge, true);
       if (price === null) found[id(`${ticketId}-price`)] = tooMuch;
       if (charge === null) found[id(`${ticketId}-charge`)] = tooMuch;
       if (price === null || charge === null) continue;
@@ -71,11 +59,7 @@ export function PriceChangeForm({
     // Saving the same amounts would change nothing but the date's revision.
     if (!Object.keys(found).length && changes.length === 0 && fieldIds[0])
       found[fieldIds[0]] = t(`${K}.pricesUnchanged`);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirst(fieldIds, found);
-      return;
-    }
+    if (refused(found, fieldIds)) return;
     await onSave(changes);
   };
 
@@ -113,39 +97,21 @@ export function PriceChangeForm({
               {', '}
               {zoneLabel(zoneId)}
             </legend>
-            <Field
+            <AmountField
               id={id(`${ticketId}-price`)}
               label={t(`${K}.priceColumns.price`)}
               error={errors[id(`${ticketId}-price`)]}
-            >
-              {(aria) => (
-                <input
-                  id={id(`${ticketId}-price`)}
-                  ref={i === 0 ? firstRef : undefined}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={typed[ticketId]!.price}
-                  onChange={(e) => set(ticketId, 'price', e.target.value)}
-                  {...aria}
-                />
-              )}
-            </Field>
-            <Field
+              value={typed[ticketId]!.price}
+              onChange={(value) => set(ticketId, 'price', value)}
+              firstRef={i === 0 ? firstRef : undefined}
+            />
+            <AmountField
               id={id(`${ticketId}-charge`)}
               label={t(`${K}.priceColumns.charge`)}
               error={errors[id(`${ticketId}-charge`)]}
-            >
-              {(aria) => (
-                <input
-                  id={id(`${ticketId}-charge`)}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={typed[ticketId]!.charge}
-                  onChange={(e) => set(ticketId, 'charge', e.target.value)}
-                  {...aria}
-                />
-              )}
-            </Field>
+              value={typed[ticketId]!.charge}
+              onChange={(value) => set(ticketId, 'charge', value)}
+            />
           </fieldset>
         );
       })}

@@ -17,7 +17,7 @@ import { errorText } from '../admin-ui/error-text';
 import { useAdminMessages } from '../admin-ui/use-admin-messages';
 import { Field, K, Named, focusFirst, nameIn, wholeNumber } from './event-ui';
 import { eventsApi } from './events-api';
-import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
+import { MAX_AGOROT, agorotToText, shekelsTextToAgorot } from './money-input';
 
 const LANGUAGES = ['he', 'en', 'ru', 'ar'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -43,8 +43,6 @@ interface Form {
   perOrder: string;
 }
 
-const asText = (agorot: number) => (agorot % 100 === 0 ? String(agorot / 100) : agorotToShekels(agorot).toFixed(2));
-
 const formOf = (product: AdminProduct | null, venueId: number | undefined): Form =>
   product
     ? {
@@ -52,7 +50,7 @@ const formOf = (product: AdminProduct | null, venueId: number | undefined): Form
         featureId: product.featureId === null ? '' : String(product.featureId),
         presentationId: product.presentationId === null ? '' : String(product.presentationId),
         name: { ...product.name },
-        price: asText(product.priceAgorot),
+        price: agorotToText(product.priceAgorot),
         icon: product.icon,
         active: product.active,
         stock: product.stock === null ? '' : String(product.stock),

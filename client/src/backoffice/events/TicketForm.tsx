@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { agorotToShekels, type AdminPresentation, type AdminTicketInput } from '@hotline/shared';
-import type { SupportedLocale } from '../../lib/rules';
+import { useState, type FormEvent } from 'react';
+import type { AdminTicketInput } from '@hotline/shared';
 import { DateEditorForm } from './DateEditorForm';
-import { Field, K, focusFirst, wholeNumber } from './event-ui';
-import { MAX_AGOROT, shekelsTextToAgorot } from './money-input';
+import { AmountField, NumberField, useDateForm, type DateFormProps } from './date-form';
+import { Field, K, wholeNumber } from './event-ui';
 
 const T = `${K}.tickets`;
 /** Seats one ticket covers: 1 a single seat, 2 a couple ticket, up to a family's 10 (the API's bounds). */
@@ -28,28 +26,21 @@ export function TicketForm({
   zoneText,
   onSave,
   onClose,
-}: {
-  presentation: AdminPresentation;
-  when: string;
-  busy: boolean;
-  locale: SupportedLocale;
+}: DateFormProps<(zoneId: number, ticket: AdminTicketInput['ticket']) => Promise<boolean>> & {
   zoneText: (zoneId: number) => string;
-  onSave: (zoneId: number, ticket: AdminTicketInput['ticket']) => Promise<boolean>;
-  onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, errors, firstRef, id, refused, tooMuch, amount } = useDateForm<HTMLSelectElement>(
+    'bo-tickets',
+    presentation.id,
+    locale,
+  );
   const zones = presentation.prices.filter((z) => z.tickets.length > 0).map((z) => z.zoneId);
   const [zoneId, setZoneId] = useState(String(zones[0] ?? ''));
   const [names, setNames] = useState({ he: '', en: '', ru: '', ar: '' });
   const [price, setPrice] = useState('');
   const [charge, setCharge] = useState('');
   const [seats, setSeats] = useState('2');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const firstRef = useRef<HTMLSelectElement>(null);
-  const id = (field: string) => `bo-tickets-${presentation.id}-${field}`;
   const order = [id('zone'), ...LANGS.map((l) => id(`name-${l}`)), id('price'), id('charge'), id('seats')];
-
-  useEffect(() => firstRef.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,19 +50,14 @@ export function TicketForm({
       if (REQUIRED.includes(lang) && !text) found[id(`name-${lang}`)] = t(`${K}.required`);
       else if (/[<>]/.test(text) || text.length > NAME_MAX) found[id(`name-${lang}`)] = t(`${T}.nameInvalid`);
     }
-    const tooMuch = t(`${K}.amount`, { max: agorotToShekels(MAX_AGOROT).toLocaleString(locale) });
-    const priceAgorot = shekelsTextToAgorot(price);
-    const chargeAgorot = charge.trim() === '' ? 0 : shekelsTextToAgorot(charge);
+    const priceAgorot = amount(price);
+    const chargeAgorot = amount(charge, true);
     const multiplyFactor = wholeNumber(seats, SEATS.min, SEATS.max);
     if (priceAgorot === null) found[id('price')] = tooMuch;
     if (chargeAgorot === null) found[id('charge')] = tooMuch;
     if (multiplyFactor === null) found[id('seats')] = t(`${K}.wholeNumber`, SEATS);
     if (!zoneId) found[id('zone')] = t(`${K}.required`);
-    setErrors(found);
-    if (Object.keys(found).length || priceAgorot === null || chargeAgorot === null || multiplyFactor === null) {
-      focusFirst(order, found);
-      return;
-    }
+    if (refused(found, order) || priceAgorot === null || chargeAgorot === null || multiplyFactor === null) return;
     const trimmed = { he: names.he.trim(), en: names.en.trim(), ru: names.ru.trim(), ar: names.ar.trim() };
     await onSave(Number(zoneId), {
       name: trimmed,
@@ -122,46 +108,29 @@ export function TicketForm({
           </Field>
         ))}
       </fieldset>
-      <Field id={id('price')} label={t(`${K}.priceColumns.price`)} error={errors[id('price')]}>
-        {(aria) => (
-          <input
-            id={id('price')}
-            inputMode="decimal"
-            dir="ltr"
-            autoComplete="off"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            {...aria}
-          />
-        )}
-      </Field>
-      <Field id={id('charge')} label={t(`${K}.priceColumns.charge`)} error={errors[id('charge')]}>
-        {(aria) => (
-          <input
-            id={id('charge')}
-            inputMode="decimal"
-            dir="ltr"
-            autoComplete="off"
-            value={charge}
-            onChange={(e) => setCharge(e.target.value)}
-            {...aria}
-          />
-        )}
-      </Field>
-      <Field id={id('seats')} label={t(`${T}.seats`)} hint={t(`${T}.seatsHint`)} error={errors[id('seats')]}>
-        {(aria) => (
-          <input
-            id={id('seats')}
-            type="number"
-            inputMode="numeric"
-            min={SEATS.min}
-            max={SEATS.max}
-            value={seats}
-            onChange={(e) => setSeats(e.target.value)}
-            {...aria}
-          />
-        )}
-      </Field>
+      <AmountField
+        id={id('price')}
+        label={t(`${K}.priceColumns.price`)}
+        error={errors[id('price')]}
+        value={price}
+        onChange={setPrice}
+      />
+      <AmountField
+        id={id('charge')}
+        label={t(`${K}.priceColumns.charge`)}
+        error={errors[id('charge')]}
+        value={charge}
+        onChange={setCharge}
+      />
+      <NumberField
+        id={id('seats')}
+        label={t(`${T}.seats`)}
+        hint={t(`${T}.seatsHint`)}
+        error={errors[id('seats')]}
+        bounds={SEATS}
+        value={seats}
+        onChange={setSeats}
+      />
     </DateEditorForm>
   );
 }

@@ -44,6 +44,9 @@ export const eventsApi = {
       query: { revision },
       rawBody: { text: file, type: file.type || 'application/octet-stream' },
     }),
+  /** The event's image removed: buyers see the generated placeholder again. */
+  removeImage: (featureId: number, revision: number) =>
+    apiRequest<AdminFeature>(`/admin/features/${featureId}/image`, { method: 'DELETE', query: { revision } }),
   /** The venues with their seat-plan versions: a date is sold on a published one. */
   venues: () => apiRequest<AdminVenueListResponse>('/admin/venues'),
   zones: (seatPlanId: number) => apiRequest<AdminZoneListResponse>(`/admin/seat-plans/${seatPlanId}/zones`),

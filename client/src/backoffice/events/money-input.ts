@@ -1,3 +1,5 @@
+import { agorotToShekels } from '@hotline/shared';
+
 /** The most a ticket or its service charge may cost, in agorot (the API's limit: ₪100,000). */
 export const MAX_AGOROT = 10_000_000;
 
@@ -20,3 +22,7 @@ export function shekelsTextToAgorot(text: string): number | null {
   const agorot = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return agorot <= MAX_AGOROT ? agorot : null;
 }
+
+/** An amount in agorot as a form shows it to be edited ("150", "149.90"). */
+export const agorotToText = (agorot: number) =>
+  agorot % 100 === 0 ? String(agorot / 100) : agorotToShekels(agorot).toFixed(2);

@@ -160,7 +160,7 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
         return;
       }
       // The validator and the model's conversion, loaded when a file is first chosen (the schema's code is 90 kB).
-      const { SeatmapValidationError, validateVenue, venueDocumentToApiSeatplan } =
+      const { SeatmapValidationError, validateVenue, venueDocumentToApiSeatplan, describeVenueIssue } =
         await import('@hotline/seatmaps/designer');
       try {
         // validateVenue fills the format's defaults in place: the file's own text is what is uploaded.
@@ -170,7 +170,8 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
         if (!(e instanceof SeatmapValidationError)) throw e;
         setRefusal({
           message: t(`${K}.checkedProblems`, { count: e.issues.length, file: file.name }),
-          problems: e.issues,
+          // Said in the screen's language, as the server would say them.
+          problems: e.issues.map((i) => ({ path: i.path, code: i.code, message: describeVenueIssue(i, locale) })),
         });
       }
     } finally {
@@ -267,10 +268,7 @@ export function VenuesPanel({ businessIds }: { businessIds: readonly number[] })
               <ul className="bo-venue-problems">
                 {refusal.problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
                   <li key={i}>
-                    <code dir="ltr">{p.path}</code>{' '}
-                    <span dir="ltr" lang="en">
-                      {p.message}
-                    </span>
+                    <code dir="ltr">{p.path}</code> <span>{p.message}</span>
                   </li>
                 ))}
               </ul>
