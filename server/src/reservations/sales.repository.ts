@@ -1,12 +1,19 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { StatementBatcher } from '../database/statement-batcher';
 import { NO_TRACING, SALE_STATEMENT_SPAN, Tracing } from '../observability';
+import { GROUPED_SALE_SQL, groupable, groupedSaleParams, groupKeys } from './grouped-sale';
 import { LimitClaims } from './limit-claims';
 import type { SaleInput, SaleOutcome, SaleTicket } from './sale-input';
 import { SALE_LINES } from './sale-lines';
 import { SaleParticipants, type SaleParticipant } from './sale-participant';
-import { saleStatements, type SaleCorePart, type SaleStatements } from './sale-statement';
+import {
+  saleStatements,
+  type SaleCorePart,
+  type SaleStatements,
+  type ShapedSaleStatement,
+} from './sale-statement';
 
 // The shapes of a sale, where the tests and the entry have always found them.
 export type { SaleInput, SaleOutcome } from './sale-input';
@@ -181,6 +188,17 @@ export function refusalOf(error: unknown, participants: readonly SaleParticipant
 export class SalesRepository {
   private readonly sql: PreparedSql;
   private built: SaleStatements<SaleInput> | undefined;
+  /**
+   * Plain sales (grouped-sale.ts) go through here: two statements in flight (four while eight or more sales wait), and
+   * the sales that arrive meanwhile go together as one statement, a seat or a cart never twice in one. A sale on a
+   * quiet node goes at once, alone, through its shape's own statement.
+   */
+  private readonly plainSales = new StatementBatcher<SaleInput, SaleOutcome>((sales) => this.writePlain(sales), {
+    inFlight: 2,
+    deep: { waiting: 8, inFlight: 4 },
+    maxBatch: 32,
+    keys: groupKeys,
+  });
 
   constructor(
     private readonly db: DataSource,
@@ -206,20 +224,12 @@ export class SalesRepository {
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     const participants = this.participants.for(sale);
-    const { name, statement } = this.statements.for(sale);
-    // Nothing shared but seats: the single statement is its own transaction (the hot path: one round trip).
-    if (participants.length === 0) {
-      try {
-        const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
-          this.sql.query<{ reservation_id: string }>(name, statement.sql, statement.params(sale)),
-        );
-        return { ok: true, reservationId: row!.reservation_id };
-      } catch (error) {
-        const refusal = refusalOf(error);
-        if (refusal) return refusal;
-        throw error;
-      }
-    }
+    const shaped = this.statements.for(sale);
+    const { name, statement } = shaped;
+    // Nothing shared but seats: the single statement is its own transaction (the hot path: one round trip), shared
+    // with the plain sales that arrive at the same moment.
+    if (groupable(sale, name, participants.length)) return this.plainSales.call(sale);
+    if (participants.length === 0) return this.alone(sale, shaped);
     const runner = this.db.createQueryRunner();
     await runner.connect();
     try {
@@ -256,6 +266,43 @@ export class SalesRepository {
     } finally {
       await runner.release();
     }
+  }
+
+  /** A sale with nothing but seats and its own rows, alone: its shape's statement is its own transaction. */
+  private async alone(sale: SaleInput, { name, statement }: ShapedSaleStatement<SaleInput>): Promise<SaleOutcome> {
+    try {
+      const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
+        this.sql.query<{ reservation_id: string }>(name, statement.sql, statement.params(sale)),
+      );
+      return { ok: true, reservationId: row!.reservation_id };
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) return refusal;
+      throw error;
+    }
+  }
+
+  /**
+   * Plain sales taken together: one alone through its shape's statement; several in ONE statement (one transaction,
+   * one commit for all of them). When that statement fails, nothing of it was written (or, if the answer was lost
+   * after its commit, each cart is paid and a sale alone meets its own reservation: DUPLICATE_CART, settled by the
+   * commit as such): each sale is then written alone and answers for itself, so a seat sold meanwhile refuses its
+   * own sale only.
+   */
+  private async writePlain(sales: SaleInput[]): Promise<PromiseSettledResult<SaleOutcome>[]> {
+    if (sales.length > 1) {
+      try {
+        const rows = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
+          this.sql.query<{ reservation_id: string }>('sale_grouped', GROUPED_SALE_SQL, groupedSaleParams(sales)),
+        );
+        if (rows.length === sales.length)
+          return rows.map((row) => ({ status: 'fulfilled', value: { ok: true, reservationId: row.reservation_id } }));
+        // Committed, yet not one row per sale: never expected; each sale then finds out alone what was written.
+      } catch {
+        // Each alone, below: the statement's refusal belongs to one of them.
+      }
+    }
+    return Promise.allSettled(sales.map((sale) => this.alone(sale, this.statements.for(sale))));
   }
 
   /**
