@@ -68,7 +68,10 @@ export function groupable(sale: SaleInput, shape: string, participants: number):
 
 /** What no two sales of one group statement may share: a seat (the second would fail the whole group) or a cart. */
 export function groupKeys(sale: SaleInput): string[] {
-  return [`cart:${sale.cartIdentifier}`, ...sale.tickets.map((t) => `${t.presentationId}:${t.sectionId}:${t.x}:${t.y}`)];
+  return [
+    `cart:${sale.cartIdentifier}`,
+    ...sale.tickets.map((t) => `${t.presentationId}:${t.sectionId}:${t.x}:${t.y}`),
+  ];
 }
 
 /** GROUPED_SALE_SQL's parameters for these sales, in their order. */

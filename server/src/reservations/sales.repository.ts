@@ -8,12 +8,7 @@ import { LimitClaims } from './limit-claims';
 import type { SaleInput, SaleOutcome, SaleTicket } from './sale-input';
 import { SALE_LINES } from './sale-lines';
 import { SaleParticipants, type SaleParticipant } from './sale-participant';
-import {
-  saleStatements,
-  type SaleCorePart,
-  type SaleStatements,
-  type ShapedSaleStatement,
-} from './sale-statement';
+import { saleStatements, type SaleCorePart, type SaleStatements, type ShapedSaleStatement } from './sale-statement';
 
 // The shapes of a sale, where the tests and the entry have always found them.
 export type { SaleInput, SaleOutcome } from './sale-input';
