@@ -105,3 +105,75 @@ export function groupedSaleParams(sales: SaleInput[]): unknown[] {
     messages.map((m) => m.recipient),
   ];
 }
+
+/** What starts one commit attempt (SalesRepository.beginAttempt): the cart to take and the charge to open. */
+export interface AttemptStart {
+  cartIdentifier: string;
+  resId: string;
+  visitorId: string;
+  cart: unknown;
+  staleSeconds: number;
+  /** The charge to open, with the quoted sale (orders/sale-draft.ts) the recovery loop may finish. */
+  card: {
+    provider: string;
+    amountAgorot: number;
+    idempotencyKey: string;
+    draft: unknown;
+    channel: 'online' | 'box_office';
+  } | null;
+}
+
+/**
+ * Commit attempts that start at the same moment, in ONE statement: for each, what `attempt_begin`
+ * (sales.repository.ts) does for one, row for row: the cart taken (created, or the visitor's open cart, or a
+ * 'paying' one older than the stale limit, moved to 'paying') and, with a card, its charge opened 'pending' (or an
+ * earlier declined or failed one under the same key taken up again). One row per start, in order: the cart's id
+ * (null when it is not this visitor's to pay now) and the charge's id and state. A charge of a cart still in flight
+ * under another key (money_attempt_one_charging) fails the whole statement; the caller then starts each alone.
+ */
+export const GROUPED_ATTEMPT_SQL = `WITH s AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::text[], $6::int[], $7::text[], $8::jsonb[], $9::text[])
+    WITH ORDINALITY AS s(cart_identifier, res_id, visitor_id, cart, provider, amount_agorot, idempotency_key, draft, channel, n)
+), claimed AS (
+  INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
+  SELECT s.cart_identifier::uuid, s.res_id, s.visitor_id::uuid, s.cart, 'paying', now() FROM s ORDER BY s.n
+  ON CONFLICT (cart_identifier) DO UPDATE
+    SET status = 'paying', cart = EXCLUDED.cart, attempt_started_at = now(), updated_at = now()
+   WHERE cart.visitor_id = EXCLUDED.visitor_id
+     AND (cart.status = 'open' OR (cart.status = 'paying' AND cart.attempt_started_at < now() - make_interval(secs => $10::float8)))
+  RETURNING id, cart_identifier
+), opened AS (
+  INSERT INTO money_attempt (kind, subject_kind, subject_id, channel, method, amount_agorot, provider,
+                             provider_key, idempotency_key, fingerprint, visitor_id, state, sale_draft)
+  SELECT 'charge', 'cart', s.cart_identifier, s.channel, 'card', s.amount_agorot, s.provider, s.idempotency_key, s.idempotency_key,
+         'cart:' || s.cart_identifier, s.visitor_id::uuid, 'pending', s.draft
+    FROM s JOIN claimed c ON c.cart_identifier = s.cart_identifier::uuid
+   WHERE s.idempotency_key IS NOT NULL
+   ORDER BY s.n
+  ON CONFLICT (idempotency_key) DO UPDATE SET updated_at = now(),
+    state = CASE WHEN money_attempt.state IN ('declined', 'failed') THEN 'pending' ELSE money_attempt.state END,
+    error = CASE WHEN money_attempt.state IN ('declined', 'failed') THEN NULL ELSE money_attempt.error END,
+    sale_draft = CASE WHEN money_attempt.state IN ('pending', 'declined', 'failed') THEN EXCLUDED.sale_draft
+                      ELSE money_attempt.sale_draft END
+  RETURNING id, state, idempotency_key
+)
+SELECT c.id::text AS cart_id, o.id::text AS payment_id, o.state AS payment_status
+  FROM s LEFT JOIN claimed c ON c.cart_identifier = s.cart_identifier::uuid
+         LEFT JOIN opened o ON o.idempotency_key = s.idempotency_key
+ ORDER BY s.n`;
+
+/** GROUPED_ATTEMPT_SQL's parameters for these starts, in their order (one stale limit: the node's). */
+export function groupedAttemptParams(starts: AttemptStart[]): unknown[] {
+  return [
+    starts.map((a) => a.cartIdentifier),
+    starts.map((a) => a.resId),
+    starts.map((a) => a.visitorId),
+    starts.map((a) => JSON.stringify(a.cart)),
+    starts.map((a) => a.card?.provider ?? null),
+    starts.map((a) => a.card?.amountAgorot ?? null),
+    starts.map((a) => a.card?.idempotencyKey ?? null),
+    starts.map((a) => (a.card ? JSON.stringify(a.card.draft) : null)),
+    starts.map((a) => a.card?.channel ?? null),
+    starts[0]!.staleSeconds,
+  ];
+}

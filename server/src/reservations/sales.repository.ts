@@ -3,7 +3,15 @@ import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
 import { StatementBatcher } from '../database/statement-batcher';
 import { NO_TRACING, SALE_STATEMENT_SPAN, Tracing } from '../observability';
-import { GROUPED_SALE_SQL, groupable, groupedSaleParams, groupKeys } from './grouped-sale';
+import {
+  GROUPED_ATTEMPT_SQL,
+  GROUPED_SALE_SQL,
+  groupable,
+  groupedAttemptParams,
+  groupedSaleParams,
+  groupKeys,
+  type AttemptStart,
+} from './grouped-sale';
 import { LimitClaims } from './limit-claims';
 import type { SaleInput, SaleOutcome, SaleTicket } from './sale-input';
 import { SALE_LINES } from './sale-lines';
@@ -172,6 +180,21 @@ export function refusalOf(error: unknown, participants: readonly SaleParticipant
   return null;
 }
 
+/** attempt_begin's row: the cart taken (null: not this visitor's to pay now) and its charge opened. */
+interface AttemptRow {
+  cart_id: string | null;
+  payment_id: string | null;
+  payment_status: string | null;
+}
+
+/** A commit attempt begun: its cart and charge; null when the cart is not this visitor's to pay now; 'busy'. */
+export type AttemptBegun = { cartId: string; payment: { id: string; status: string } | null } | null | 'busy';
+
+function attemptOf(row: AttemptRow | undefined): AttemptBegun {
+  if (!row?.cart_id) return null;
+  return { cartId: row.cart_id, payment: row.payment_id ? { id: row.payment_id, status: row.payment_status! } : null };
+}
+
 /**
  * The durable side of a sale: reservation, tickets, payments, voucher balances,
  * outbox and cart in one PostgreSQL transaction, and the payment rows' life
@@ -194,6 +217,17 @@ export class SalesRepository {
     maxBatch: 32,
     keys: groupKeys,
   });
+
+  /** Commit attempts start the same way: the carts and charges opened at the same moment go as one statement. */
+  private readonly attemptStarts = new StatementBatcher<AttemptStart, AttemptBegun>(
+    (starts) => this.beginTogether(starts),
+    {
+      inFlight: 2,
+      deep: { waiting: 8, inFlight: 4 },
+      maxBatch: 32,
+      keys: (a) => [`cart:${a.cartIdentifier}`, ...(a.card ? [`key:${a.card.idempotencyKey}`] : [])],
+    },
+  );
 
   constructor(
     private readonly db: DataSource,
@@ -309,30 +343,39 @@ export class SalesRepository {
    * charge): one row per idempotency key, so a retry finds the earlier attempt; a declined or failed one is taken up
    * again ('pending': the provider answers the same key the same way). Null when the cart is not this visitor's to pay
    * now; 'busy' when another charge of this cart is in flight (another key, money_attempt_one_charging): nothing is
-   * taken, and the caller answers as that attempt does.
+   * taken, and the caller answers as that attempt does. Attempts that start while two such statements are in flight
+   * go together as one (GROUPED_ATTEMPT_SQL, grouped-sale.ts), each with its own answer.
    */
-  async beginAttempt(a: {
-    cartIdentifier: string;
-    resId: string;
-    visitorId: string;
-    cart: unknown;
-    staleSeconds: number;
-    /** The charge to open, with the quoted sale (orders/sale-draft.ts) the recovery loop may finish. */
-    card: {
-      provider: string;
-      amountAgorot: number;
-      idempotencyKey: string;
-      draft: unknown;
-      channel: 'online' | 'box_office';
-    } | null;
-  }): Promise<{ cartId: string; payment: { id: string; status: string } | null } | null | 'busy'> {
-    let row: { cart_id: string | null; payment_id: string | null; payment_status: string | null } | undefined;
+  beginAttempt(a: AttemptStart): Promise<AttemptBegun> {
+    return this.attemptStarts.call(a);
+  }
+
+  /**
+   * Attempts that start together: one alone through `attempt_begin`; several in ONE statement (GROUPED_ATTEMPT_SQL),
+   * committed before any of their providers is called, as one alone is. When that statement fails (a charge of one
+   * cart still in flight: money_attempt_one_charging), nothing of it was written and each starts alone, with its own
+   * answer ('busy' for that cart only).
+   */
+  private async beginTogether(starts: AttemptStart[]): Promise<PromiseSettledResult<AttemptBegun>[]> {
+    if (starts.length > 1 && starts.every((a) => a.staleSeconds === starts[0]!.staleSeconds)) {
+      try {
+        const rows = await this.sql.query<AttemptRow>(
+          'attempt_begin_grouped',
+          GROUPED_ATTEMPT_SQL,
+          groupedAttemptParams(starts),
+        );
+        if (rows.length === starts.length) return rows.map((row) => ({ status: 'fulfilled', value: attemptOf(row) }));
+      } catch {
+        // Each alone, below: the statement's refusal belongs to one of them.
+      }
+    }
+    return Promise.allSettled(starts.map((a) => this.beginAlone(a)));
+  }
+
+  private async beginAlone(a: AttemptStart): Promise<AttemptBegun> {
+    let row: AttemptRow | undefined;
     try {
-      [row] = await this.sql.query<{
-        cart_id: string | null;
-        payment_id: string | null;
-        payment_status: string | null;
-      }>(
+      [row] = await this.sql.query<AttemptRow>(
         'attempt_begin',
         `WITH claimed AS (
            INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
@@ -375,11 +418,7 @@ export class SalesRepository {
       if (e?.code === '23505' && e.constraint === 'money_attempt_one_charging') return 'busy';
       throw error;
     }
-    if (!row?.cart_id) return null;
-    return {
-      cartId: row.cart_id,
-      payment: row.payment_id ? { id: row.payment_id, status: row.payment_status! } : null,
-    };
+    return attemptOf(row);
   }
 
   /** The charge did not go through (declined, no answer, not authorised): its attempt is closed. */

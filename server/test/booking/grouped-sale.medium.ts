@@ -33,6 +33,7 @@ describe('plain sales grouped into one statement', () => {
   /** The sale statements sent (prepared names), and the carts of the sales in the order they reached the write. */
   const sent: string[] = [];
   const arrived: SaleInput[] = [];
+  const started: string[] = [];
   const restore: (() => void)[] = [];
 
   beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('plain sales grouped into one statement', () => {
     const query = Client.prototype.query;
     Client.prototype.query = function (this: Client, ...args: unknown[]) {
       const name = (args[0] as { name?: string })?.name;
-      if (name === 'booking_sale' || name === 'booking_sale_grouped') sent.push(name);
+      if (name?.startsWith('booking_sale') || name?.startsWith('booking_attempt_begin')) sent.push(name);
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
     restore.push(() => (Client.prototype.query = query));
@@ -54,6 +55,12 @@ describe('plain sales grouped into one statement', () => {
       return commitSale(sale);
     };
     restore.push(() => (sales.commitSale = commitSale));
+    const beginAttempt = sales.beginAttempt.bind(sales);
+    sales.beginAttempt = (a) => {
+      started.push(a.cartIdentifier);
+      return beginAttempt(a);
+    };
+    restore.push(() => (sales.beginAttempt = beginAttempt));
   });
   afterAll(async () => {
     for (const undo of restore) undo();
@@ -77,16 +84,21 @@ describe('plain sales grouped into one statement', () => {
    * Sends every commit at once with the sale statements held until all of them wait in the sale write; `meanwhile`
    * runs then, before the hold is let go.
    */
-  async function burst(buyers: Awaited<ReturnType<typeof ready>>[], meanwhile: () => Promise<void> = async () => {}) {
+  async function burst(
+    buyers: Awaited<ReturnType<typeof ready>>[],
+    meanwhile: () => Promise<void> = async () => {},
+    at: { table: string; reached: string[] | SaleInput[] } = { table: 'notification_outbox', reached: arrived },
+  ) {
     sent.length = 0;
     arrived.length = 0;
+    started.length = 0;
     const hold = new Client({ connectionString: t.db.url });
     await hold.connect();
     try {
       await hold.query('BEGIN');
-      await hold.query('LOCK TABLE notification_outbox IN SHARE MODE');
+      await hold.query(`LOCK TABLE ${at.table} IN SHARE MODE`);
       const replies = Promise.all(buyers.map(({ b, cart }) => commit(t.url, b, cart)));
-      await waitFor(async () => arrived.length === buyers.length, 30_000);
+      await waitFor(async () => at.reached.length === buyers.length, 30_000);
       await meanwhile();
       await hold.query('COMMIT');
       return await replies;
@@ -129,10 +141,11 @@ describe('plain sales grouped into one statement', () => {
     const reservations = new Set(replies.map((r) => r.body.reservationIdentifier));
     expect(reservations.size).toBe(buyers.length);
     for (const r of replies) expect(r.body.ticketIdentifiers).toHaveLength(2);
-    console.log(`12 plain commits at once: sale statements ${sent.join(', ')}`);
+    const saleStatements = sent.filter((n) => n.startsWith('booking_sale'));
+    console.log(`12 plain commits at once: sale statements ${saleStatements.join(', ')}`);
     // The two statements in flight when the burst began go alone; the other ten queue and go together.
-    expect(sent.filter((n) => n === 'booking_sale_grouped').length).toBeGreaterThan(0);
-    expect(sent.length).toBeLessThanOrEqual(buyers.length / 2);
+    expect(saleStatements.filter((n) => n === 'booking_sale_grouped').length).toBeGreaterThan(0);
+    expect(saleStatements.length).toBeLessThanOrEqual(buyers.length / 2);
     // Row for row what a sale alone writes (the first to arrive went alone).
     const alone = await written(arrived[0]!.cartIdentifier);
     expect(alone).toMatchObject({ state: 'paid', cart_status: 'paid', cart_answer: true, cart_settled: true });
@@ -164,8 +177,9 @@ describe('plain sales grouped into one statement', () => {
       if (cartIdentifier === lost) expect([reply.status, reply.body.error]).toEqual([409, 'SEATS_LOST_REFUNDED']);
       else expect(reply.status).toBe(201);
     }
-    console.log(`one seat sold meanwhile: sale statements ${sent.join(', ')}`);
-    expect(sent).toContain('booking_sale_grouped');
+    const saleStatements = sent.filter((n) => n.startsWith('booking_sale'));
+    console.log(`one seat sold meanwhile: sale statements ${saleStatements.join(', ')}`);
+    expect(saleStatements).toContain('booking_sale_grouped');
     // The refused sale's charge went back; no seat has two live tickets.
     const { rows } = await env.sql.query(
       `SELECT state FROM money_attempt WHERE subject_kind = 'cart' AND subject_id = $1 AND kind = 'charge'`,
@@ -176,5 +190,27 @@ describe('plain sales grouped into one statement', () => {
       `SELECT 1 FROM reservation_ticket WHERE status = 'live' GROUP BY presentation_id, section_id, x, y HAVING count(*) > 1`,
     );
     expect(doubles).toEqual([]);
+  });
+
+  test('commit attempts that start together open their carts and charges in fewer statements, each its own', async () => {
+    const buyers = [];
+    for (let i = 0; i < 12; i++) buyers.push(await ready());
+    // Held at the cart (attempt_begin takes it) instead of the outbox.
+    const replies = await burst(buyers, async () => {}, { table: 'cart', reached: started });
+    expect(replies.map((r) => r.status)).toEqual(buyers.map(() => 201));
+    const begins = sent.filter((n) => n.startsWith('booking_attempt_begin'));
+    console.log(`12 commits starting at once: attempt statements ${begins.join(', ')}`);
+    expect(begins.filter((n) => n === 'booking_attempt_begin_grouped').length).toBeGreaterThan(0);
+    expect(begins.length).toBeLessThanOrEqual(buyers.length / 2);
+    // Each cart paid once, by its own charge: one approved attempt per cart, under its own key.
+    const { rows } = await env.sql.query(
+      `SELECT c.cart_identifier::text AS cart, c.status, count(a.id)::int AS charges,
+              bool_and(a.state = 'approved' AND a.idempotency_key LIKE c.cart_identifier || ':%') AS own
+         FROM cart c JOIN money_attempt a ON a.subject_kind = 'cart' AND a.subject_id = c.cart_identifier::text
+        WHERE c.cart_identifier = ANY($1::uuid[]) GROUP BY c.cart_identifier, c.status`,
+      [buyers.map(({ cart }) => cart.cartIdentifier)],
+    );
+    expect(rows).toHaveLength(buyers.length);
+    for (const row of rows) expect(row).toMatchObject({ status: 'paid', charges: 1, own: true });
   });
 });
