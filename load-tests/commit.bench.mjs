@@ -519,7 +519,7 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       log(
-        `round ${round}: confirmations still unsent after the round sent in ${((Date.now() - drainStarted) / 1000).toFixed(1)} s${pending ? ` (${pending} left)` : ''}; server ${((cpuMsOf(server.pid) - drainCpu0) / COMMITS).toFixed(2)} ms, PostgreSQL ${((cpuMsOfTree(svc.pgPid) - drainPgCpu0) / COMMITS).toFixed(2)} ms CPU per commit meanwhile`,
+        `round ${round}: the confirmations left unsent when it ended were sent in ${((Date.now() - drainStarted) / 1000).toFixed(1)} s${pending ? ` (${pending} still pending)` : ''}; meanwhile server ${((cpuMsOf(server.pid) - drainCpu0) / COMMITS).toFixed(2)} ms, PostgreSQL ${((cpuMsOfTree(svc.pgPid) - drainPgCpu0) / COMMITS).toFixed(2)} ms CPU per commit`,
       );
       oursRuns.push(ours);
       const basePgCpu0 = cpuMsOfTree(svc.pgPid);
