@@ -86,7 +86,7 @@ describe('plain sales grouped into one statement', () => {
    */
   async function burst(
     buyers: Awaited<ReturnType<typeof ready>>[],
-    meanwhile: () => Promise<void> = async () => {},
+    meanwhile: (hold: Client) => Promise<void> = async () => {},
     at: { table: string; reached: string[] | SaleInput[] } = { table: 'notification_outbox', reached: arrived },
   ) {
     sent.length = 0;
@@ -99,7 +99,7 @@ describe('plain sales grouped into one statement', () => {
       await hold.query(`LOCK TABLE ${at.table} IN SHARE MODE`);
       const replies = Promise.all(buyers.map(({ b, cart }) => commit(t.url, b, cart)));
       await waitFor(async () => at.reached.length === buyers.length, 30_000);
-      await meanwhile();
+      await meanwhile(hold);
       await hold.query('COMMIT');
       return await replies;
     } finally {
@@ -212,5 +212,47 @@ describe('plain sales grouped into one statement', () => {
     );
     expect(rows).toHaveLength(buyers.length);
     for (const row of rows) expect(row).toMatchObject({ status: 'paid', charges: 1, own: true });
+  });
+
+  test('a cart whose earlier charge is still in flight answers for itself: the group starts each attempt alone', async () => {
+    const buyers = [];
+    for (let i = 0; i < 6; i++) buyers.push(await ready());
+    let busy = '';
+    const replies = await burst(
+      buyers,
+      async (hold) => {
+        // The last to arrive is in a group: its cart is found 'paying' since long ago with a charge of another key
+        // still pending (another tab's, say): taking it over is refused (money_attempt_one_charging), which fails the
+        // whole group's statement. Written by the hold's own transaction (it holds the cart table).
+        busy = started[started.length - 1]!;
+        const { b, cart } = buyers.find(({ cart }) => cart.cartIdentifier === busy)!;
+        await hold.query(
+          `INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
+           VALUES ($1, 'gs-busy', $2, $3, 'paying', now() - interval '1 hour')`,
+          [busy, b.id, JSON.stringify({ seats: cart.seats })],
+        );
+        await hold.query(
+          `INSERT INTO money_attempt (kind, subject_kind, subject_id, channel, method, amount_agorot, provider, provider_key,
+                                      idempotency_key, fingerprint, visitor_id, state)
+           VALUES ('charge', 'cart', $1::text, 'online', 'card', 100, 'sandbox', $1::text || ':other', $1::text || ':other', 'cart:' || $1::text, $2, 'pending')`,
+          [busy, b.id],
+        );
+      },
+      { table: 'cart', reached: started },
+    );
+    const byCart = new Map(buyers.map(({ cart }, i) => [cart.cartIdentifier, replies[i]!]));
+    for (const [cartIdentifier, reply] of byCart) {
+      if (cartIdentifier === busy) expect([reply.status, reply.body.error]).toEqual([409, 'COMMIT_IN_PROGRESS']);
+      else expect(reply.status).toBe(201);
+    }
+    const begins = sent.filter((n) => n.startsWith('booking_attempt_begin'));
+    console.log(`one cart busy: attempt statements ${begins.join(', ')}`);
+    expect(begins).toContain('booking_attempt_begin_grouped');
+    // Nothing of the busy cart was taken or charged: its one charge is the other key's, still pending.
+    const { rows } = await env.sql.query(
+      `SELECT idempotency_key LIKE '%:other' AS other, state FROM money_attempt WHERE subject_kind = 'cart' AND subject_id = $1`,
+      [busy],
+    );
+    expect(rows).toEqual([{ other: true, state: 'pending' }]);
   });
 });
