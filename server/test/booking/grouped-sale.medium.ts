@@ -134,7 +134,7 @@ describe('plain sales grouped into one statement', () => {
   }
 
   test('a burst of plain commits is written by fewer sale statements than sales, each sale its own rows', async () => {
-    const buyers = [];
+    const buyers: Awaited<ReturnType<typeof ready>>[] = [];
     for (let i = 0; i < 12; i++) buyers.push(await ready());
     const replies = await burst(buyers);
     expect(replies.map((r) => r.status)).toEqual(buyers.map(() => 201));
@@ -154,7 +154,7 @@ describe('plain sales grouped into one statement', () => {
   });
 
   test('a seat sold meanwhile refuses its own sale only: the group falls back to each sale alone', async () => {
-    const buyers = [];
+    const buyers: Awaited<ReturnType<typeof ready>>[] = [];
     for (let i = 0; i < 6; i++) buyers.push(await ready());
     let lost = '';
     const replies = await burst(buyers, async () => {
@@ -193,7 +193,7 @@ describe('plain sales grouped into one statement', () => {
   });
 
   test('commit attempts that start together open their carts and charges in fewer statements, each its own', async () => {
-    const buyers = [];
+    const buyers: Awaited<ReturnType<typeof ready>>[] = [];
     for (let i = 0; i < 12; i++) buyers.push(await ready());
     // Held at the cart (attempt_begin takes it) instead of the outbox.
     const replies = await burst(buyers, async () => {}, { table: 'cart', reached: started });
@@ -215,7 +215,7 @@ describe('plain sales grouped into one statement', () => {
   });
 
   test('a cart whose earlier charge is still in flight answers for itself: the group starts each attempt alone', async () => {
-    const buyers = [];
+    const buyers: Awaited<ReturnType<typeof ready>>[] = [];
     for (let i = 0; i < 6; i++) buyers.push(await ready());
     let busy = '';
     const replies = await burst(
