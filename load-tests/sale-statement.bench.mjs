@@ -4,7 +4,9 @@
 // them the reservation and its two tickets alone (what commit.bench.mjs's baseline inserts). Each variant on its own
 // connection, one statement at a time, prepared; CPU = that backend's user + system time (/proc/<pid>/stat), so the
 // numbers hold up on a loaded machine better than rates do (compare variants of one run, not runs). Nothing is
-// appended to RESULTS.md.
+// appended to RESULTS.md. Beside them, per sale: commit.bench.mjs's baseline as it sends it (BEGIN, the two inserts
+// unprepared, COMMIT), and group commit's reach: the same plain sale for --group=8 orders in one statement (a
+// stand-in written here, not the server's statement: what PostgreSQL would spend if concurrent sales shared one).
 //   node scripts/build.mjs && node load-tests/sale-statement.bench.mjs [--sales=1000] [--block=250]
 // BENCH_SERVER_DIST=<dir>: another build's server/dist (its SalesRepository's `statements`).
 import { randomUUID } from 'node:crypto';
@@ -15,6 +17,9 @@ import { ROOT, ensureBuilt, log, require, startServer, startServices } from './l
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SALES = arg('sales', 1000);
 const BLOCK = arg('block', 250);
+const GROUP = arg('group', 8);
+// --explain: after the warm-up, EXPLAIN (ANALYZE, BUFFERS) of one sale by shape and of one grouped statement.
+const EXPLAIN = process.argv.includes('--explain');
 const DIST = process.env.BENCH_SERVER_DIST ?? path.join(ROOT, 'server', 'dist');
 const { Client } = require('pg');
 
@@ -38,6 +43,81 @@ const RES_TIX = `WITH res AS (
   RETURNING id
 )
 SELECT (SELECT id FROM res)::text AS reservation_id`;
+
+/**
+ * The plain sale (reservation, 2 tickets, the card's attempt approved with its payment row, e-mail and SMS, the cart
+ * paid) for several orders in one statement: each order's scalars an array, the tickets flattened with their order's
+ * place. A measuring stand-in for a grouped sale statement.
+ */
+const GROUPED_SALE = `WITH s AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::jsonb[], $6::int[], $7::bigint[], $8::text[], $9::bigint[], $10::jsonb[])
+    WITH ORDINALITY AS s(ident, cart_ident, doc, visitor, customer, total, attempt_id, card_ref, cart_id, result, n)
+), res AS (
+  INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
+  SELECT ident, cart_ident, doc, visitor, 'paid', customer, 'he', total FROM s ORDER BY n
+  RETURNING id, identifier
+), rs AS (
+  SELECT s.*, res.id AS res_id, nextval('payment_id_seq') AS pay_id FROM s JOIN res ON res.identifier = s.ident
+), tix AS (
+  INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot, on_hold)
+  SELECT rs.res_id, t.identifier, t.pid, t.sid, t.x, t.y, t.tid, t.amount, t.sc, false
+    FROM unnest($11::int[], $12::text[], $13::int[], $14::int[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[])
+         AS t(sale, identifier, pid, sid, x, y, tid, amount, sc)
+    JOIN rs ON rs.n = t.sale
+   ORDER BY t.pid, t.sid, t.x, t.y
+  RETURNING id
+), card_attempt AS (
+  UPDATE money_attempt m SET state = 'approved', provider_reference = rs.card_ref, payment_id = rs.pay_id, error = NULL, updated_at = now()
+    FROM rs WHERE m.id = rs.attempt_id AND m.kind = 'charge' AND m.subject_kind = 'cart'
+  RETURNING m.id, m.provider, m.amount_agorot, m.idempotency_key
+), card AS (
+  INSERT INTO payment (id, reservation_id, cart_identifier, provider, method, provider_reference, amount_agorot, status, instalments, idempotency_key)
+  SELECT rs.pay_id, rs.res_id, rs.cart_ident, a.provider, 'card', rs.card_ref, a.amount_agorot, 'approved', 1, a.idempotency_key
+    FROM rs JOIN card_attempt a ON a.id = rs.attempt_id
+  RETURNING id
+), outbox AS (
+  INSERT INTO notification_outbox (reservation_id, channel, recipient, locale, template)
+  SELECT rs.res_id, o.channel, o.recipient, 'he', 'order-confirmation'
+    FROM rs CROSS JOIN (VALUES ('email', 'bench@example.com'), ('sms', '0501234567')) AS o(channel, recipient)
+  RETURNING id
+), done AS (
+  UPDATE cart c SET status = 'paid', reservation_id = rs.res_id, result = rs.result, attempt_started_at = NULL, updated_at = now()
+    FROM rs WHERE c.id = rs.cart_id
+  RETURNING c.id
+)
+SELECT rs.res_id::text AS reservation_id, (SELECT count(*) FROM tix)::int AS tickets, (SELECT count(*) FROM card)::int AS cards,
+       (SELECT count(*) FROM outbox)::int AS messages, (SELECT count(*) FROM done)::int AS carts
+  FROM rs ORDER BY rs.n`;
+
+const TICKET_FIELDS = [
+  'identifier',
+  'presentationId',
+  'sectionId',
+  'x',
+  'y',
+  'ticketId',
+  'amountAgorot',
+  'serviceChargeAgorot',
+];
+
+/** GROUPED_SALE's parameters for these sales. */
+function groupedParams(sales) {
+  const tickets = sales.flatMap((s, i) => s.tickets.map((t) => ({ ...t, sale: i + 1 })));
+  return [
+    sales.map((s) => s.reservationIdentifier),
+    sales.map((s) => s.cartIdentifier),
+    sales.map((s) => s.documentKey),
+    sales.map((s) => s.visitorId),
+    sales.map((s) => JSON.stringify(s.customer)),
+    sales.map((s) => s.totalAgorot),
+    sales.map((s) => s.card.paymentId),
+    sales.map((s) => s.card.providerReference),
+    sales.map((s) => s.cartId),
+    sales.map((s) => JSON.stringify(s.result)),
+    tickets.map((t) => t.sale),
+    ...TICKET_FIELDS.map((k) => tickets.map((t) => t[k])),
+  ];
+}
 
 /** CPU time (ms) a PostgreSQL backend has used so far. */
 function backendCpuMs(pid) {
@@ -71,30 +151,78 @@ async function main() {
         [show.id],
       )
     ).rows[0];
+    const resTix = {
+      sql: RES_TIX,
+      params: (s) => [
+        s.reservationIdentifier,
+        s.cartIdentifier,
+        s.documentKey,
+        s.visitorId,
+        JSON.stringify(s.customer),
+        s.totalAgorot,
+        ...[
+          'identifier',
+          'presentationId',
+          'sectionId',
+          'x',
+          'y',
+          'ticketId',
+          'amountAgorot',
+          'serviceChargeAgorot',
+        ].map((k) => s.tickets.map((t) => t[k])),
+      ],
+    };
+    /** One sale statement per sale, prepared under the connection's name. */
+    const single = (statementOf) => ({
+      group: 1,
+      async send(client, [s], name) {
+        const statement = statementOf(s);
+        const { rows } = await client.query({ name, text: statement.sql, values: statement.params(s) });
+        return rows.length;
+      },
+    });
     const variants = {
-      'by shape (sent today)': (sale) => statements.for(sale).statement,
-      'whole text, every part (sent before)': () => statements.whole,
-      'reservation + 2 tickets alone (the baseline rows)': () => ({
-        sql: RES_TIX,
-        params: (s) => [
-          s.reservationIdentifier,
-          s.cartIdentifier,
-          s.documentKey,
-          s.visitorId,
-          JSON.stringify(s.customer),
-          s.totalAgorot,
-          ...[
-            'identifier',
-            'presentationId',
-            'sectionId',
-            'x',
-            'y',
-            'ticketId',
-            'amountAgorot',
-            'serviceChargeAgorot',
-          ].map((k) => s.tickets.map((t) => t[k])),
-        ],
-      }),
+      'by shape (sent today)': single((sale) => statements.for(sale).statement),
+      'by shape, plan_cache_mode = force_generic_plan': {
+        ...single((sale) => statements.for(sale).statement),
+        setup: 'SET plan_cache_mode = force_generic_plan',
+      },
+      'whole text, every part (sent before)': single(() => statements.whole),
+      'reservation + 2 tickets alone (the baseline rows)': single(() => resTix),
+      // commit.bench.mjs's baseline, statement for statement (unnamed: parsed and planned each time).
+      'baseline as commit.bench sends it: BEGIN, 2 inserts, COMMIT': {
+        group: 1,
+        async send(client, [s]) {
+          await client.query('BEGIN');
+          const { rows } = await client.query(
+            `INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
+             VALUES ($1, $2, $3, $4, 'paid', $5, 'he', $6) RETURNING id`,
+            [s.reservationIdentifier, s.cartIdentifier, s.documentKey, s.visitorId, JSON.stringify(s.customer), 9000],
+          );
+          await client.query(
+            `INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot)
+             SELECT $1, t.identifier, t.pid, t.sid, t.x, t.y, $2, 4200, 300
+               FROM unnest($3::text[], $4::int[], $5::int[], $6::int[], $7::int[]) AS t(identifier, pid, sid, x, y)`,
+            [
+              rows[0].id,
+              s.tickets[0].ticketId,
+              ...['identifier', 'presentationId', 'sectionId', 'x', 'y'].map((k) => s.tickets.map((t) => t[k])),
+            ],
+          );
+          await client.query('COMMIT');
+          return 1;
+        },
+      },
+      [`the plain sale, ${GROUP} orders in one statement (group commit's reach)`]: {
+        group: GROUP,
+        async send(client, sales, name) {
+          const { rows } = await client.query({ name, text: GROUPED_SALE, values: groupedParams(sales) });
+          const r = rows[0];
+          if (r && (r.tickets !== 2 * sales.length || r.cards !== sales.length || r.carts !== sales.length))
+            throw new Error(`grouped sale wrote ${JSON.stringify(r)} for ${sales.length} orders`);
+          return rows.length;
+        },
+      },
     };
     const names = Object.keys(variants);
     const warm = 50;
@@ -170,16 +298,17 @@ async function main() {
       await client.connect();
       clients.push(client);
       const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      if (variants[name].setup) await client.query(variants[name].setup);
       connections[name] = { client, pid, cpuMs: 0, n: 0, statement: `bench_${names.indexOf(name)}` };
     }
     const run = async (name, n, measured) => {
       const c = connections[name];
+      const { group, send } = variants[name];
       const cpu0 = backendCpuMs(c.pid);
-      for (let i = 0; i < n; i++) {
-        const s = sale();
-        const statement = variants[name](s);
-        const { rows } = await c.client.query({ name: c.statement, text: statement.sql, values: statement.params(s) });
-        if (!rows[0]?.reservation_id) throw new Error(`${name}: no reservation written`);
+      for (let i = 0; i < n; i += group) {
+        const sales = Array.from({ length: Math.min(group, n - i) }, sale);
+        const written = await send(c.client, sales, c.statement);
+        if (written !== sales.length) throw new Error(`${name}: ${written} reservations written for ${sales.length}`);
       }
       if (measured) {
         c.cpuMs += backendCpuMs(c.pid) - cpu0;
@@ -188,6 +317,18 @@ async function main() {
     };
     // Warm: prepared once per connection, the generic plan chosen after five custom ones.
     for (const name of names) await run(name, warm, false);
+    if (EXPLAIN) {
+      const c = connections[names[0]].client;
+      const one = sale();
+      const shape = statements.for(one).statement;
+      for (const [label, sql, params] of [
+        ['one sale by shape', shape.sql, shape.params(one)],
+        [`${GROUP} sales grouped`, GROUPED_SALE, groupedParams(Array.from({ length: GROUP }, sale))],
+      ]) {
+        const { rows } = await c.query(`EXPLAIN (ANALYZE, BUFFERS, VERBOSE) ${sql}`, params);
+        log(`EXPLAIN ANALYZE, ${label}:\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
     for (let block = 0; block < Math.ceil(SALES / BLOCK); block++) {
       const order = block % 2 ? [...names].reverse() : names;
       for (const name of order) await run(name, Math.min(BLOCK, SALES - block * BLOCK), true);
@@ -196,7 +337,8 @@ async function main() {
     log(
       `PostgreSQL backend CPU per statement, ${SALES} sales each, alternating blocks of ${BLOCK} (1-minute load ${load}):`,
     );
-    const base = connections[names[1]].cpuMs / connections[names[1]].n;
+    const whole = connections['whole text, every part (sent before)'];
+    const base = whole.cpuMs / whole.n;
     for (const name of names) {
       const c = connections[name];
       const us = (c.cpuMs / c.n) * 1000;
@@ -204,7 +346,7 @@ async function main() {
     }
     const sold = (await admin.query("SELECT count(*)::int AS n FROM cart WHERE status = 'paid' AND res_id LIKE 'sb%'"))
       .rows[0].n;
-    log(`carts paid by the two sale variants: ${sold} (expected ${2 * (SALES + warm)})`);
+    log(`carts paid by the four sale variants: ${sold} (expected ${4 * (SALES + warm) + (EXPLAIN ? 1 + GROUP : 0)})`);
   } finally {
     for (const c of clients) await c.end().catch(() => undefined);
     await server?.stop();

@@ -108,24 +108,58 @@ export class SandboxLedgerRepository {
     return rows[0] ?? null;
   }
 
-  /** The authorisation and any charge already made under the key, in one round trip (the charge's hot path). */
-  async lookup(
-    token: string,
-    idempotencyKey: string,
-  ): Promise<{ authorisation: SandboxAuthorisation | null; charge: SandboxCharge | null }> {
-    const [row] = await this.sql.query<SandboxLookupRow>(
-      'sandbox_lookup',
-      `SELECT a.token, a.visitor_id AS "visitorId", a.card_last4 AS "last4", a.outcome, a.instalments,
-              extract(epoch FROM now() - a.created_at)::float8 AS "ageSeconds",
-              f.total_agorot AS "formTotalAgorot", EXISTS (SELECT 1 FROM sandbox_charge u WHERE u.authorisation_token = a.token) AS used,
-              c.id AS "chargeId", c.idempotency_key AS "idempotencyKey", c.authorisation_token AS "authorisationToken",
-              c.amount_agorot AS "amountAgorot", c.instalments AS "chargeInstalments", c.status AS "chargeStatus", ca.card_last4 AS "chargeLast4"
-         FROM (SELECT 1) AS one
-         LEFT JOIN sandbox_card_authorisation a ON a.token = $1
-         LEFT JOIN sandbox_payment_form f ON f.token = a.form_token
-         LEFT JOIN sandbox_charge c ON c.idempotency_key = $2
-         LEFT JOIN sandbox_card_authorisation ca ON ca.token = c.authorisation_token`,
-      [token, idempotencyKey],
+  /**
+   * The charge's hot path in one round trip: the authorisation, any charge already made under the key, and, with
+   * `record`, the new charge recorded with the authorisation's outcome when the authorisation may pay it: this
+   * visitor's, within its lifetime, never used, the amount within what the form was opened for, an outcome that
+   * answers (not 'timeout'), no charge under the key yet. Those are the provider's own refusals
+   * (sandbox-payment-provider.ts), which it checks again on the rows read; nothing is recorded when one of them would
+   * refuse. `recorded` is null when nothing was written: refused, an earlier charge under the key, or another call
+   * took the authorisation or the key meanwhile (the unique indexes decide; the caller then reads the key's charge).
+   */
+  async charge(c: {
+    token: string;
+    idempotencyKey: string;
+    id: string;
+    amountAgorot: number;
+    visitorId: string;
+    ttlSeconds: number;
+    record: boolean;
+  }): Promise<{
+    authorisation: SandboxAuthorisation | null;
+    charge: SandboxCharge | null;
+    recorded: Pick<SandboxCharge, 'id' | 'status'> | null;
+  }> {
+    const [row] = await this.sql.query<SandboxChargeRow>(
+      'sandbox_charge',
+      `WITH auth AS (
+         SELECT a.token, a.visitor_id, a.card_last4, a.outcome, a.instalments,
+                extract(epoch FROM now() - a.created_at)::float8 AS age_seconds, f.total_agorot AS form_total,
+                EXISTS (SELECT 1 FROM sandbox_charge u WHERE u.authorisation_token = a.token) AS used
+           FROM sandbox_card_authorisation a JOIN sandbox_payment_form f ON f.token = a.form_token WHERE a.token = $1
+       ), earlier AS (
+         SELECT c.id, c.idempotency_key, c.authorisation_token, c.amount_agorot, c.instalments, c.status, ca.card_last4
+           FROM sandbox_charge c LEFT JOIN sandbox_card_authorisation ca ON ca.token = c.authorisation_token
+          WHERE c.idempotency_key = $2
+       ), recorded AS (
+         INSERT INTO sandbox_charge (id, idempotency_key, authorisation_token, amount_agorot, instalments, status)
+         SELECT $3, $2, auth.token, $4::int, auth.instalments,
+                CASE auth.outcome WHEN 'approve' THEN 'approved' WHEN 'decline' THEN 'declined' ELSE 'insufficient_funds' END
+           FROM auth
+          WHERE $7::boolean AND NOT EXISTS (SELECT 1 FROM earlier)
+            AND auth.visitor_id::text = $5::text AND auth.age_seconds <= $6::float8 AND NOT auth.used
+            AND $4::int <= auth.form_total AND auth.outcome <> 'timeout'
+         ON CONFLICT DO NOTHING
+         RETURNING id, status
+       )
+       SELECT auth.token, auth.visitor_id AS "visitorId", auth.card_last4 AS "last4", auth.outcome, auth.instalments,
+              auth.age_seconds AS "ageSeconds", auth.form_total AS "formTotalAgorot", auth.used,
+              earlier.id AS "chargeId", earlier.idempotency_key AS "idempotencyKey",
+              earlier.authorisation_token AS "authorisationToken", earlier.amount_agorot AS "amountAgorot",
+              earlier.instalments AS "chargeInstalments", earlier.status AS "chargeStatus", earlier.card_last4 AS "chargeLast4",
+              recorded.id AS "recordedId", recorded.status AS "recordedStatus"
+         FROM (SELECT 1) AS one LEFT JOIN auth ON true LEFT JOIN earlier ON true LEFT JOIN recorded ON true`,
+      [c.token, c.idempotencyKey, c.id, c.amountAgorot, c.visitorId, c.ttlSeconds, c.record],
     );
     return {
       authorisation: row?.token
@@ -151,6 +185,7 @@ export class SandboxLedgerRepository {
             last4: row.chargeLast4,
           }
         : null,
+      recorded: row?.recordedId ? { id: row.recordedId, status: row.recordedStatus! } : null,
     };
   }
 
@@ -164,21 +199,6 @@ export class SandboxLedgerRepository {
       [idempotencyKey],
     );
     return rows[0] ?? null;
-  }
-
-  /**
-   * Records a charge once per idempotency key AND once per authorisation (both unique): the loser of a concurrent
-   * double call with the same key gets the winner's row; null when the authorisation already paid under another key.
-   */
-  async recordCharge(c: Omit<SandboxCharge, 'last4'>): Promise<SandboxCharge | null> {
-    const rows = await this.sql.query(
-      'sandbox_charge_record',
-      `INSERT INTO sandbox_charge (id, idempotency_key, authorisation_token, amount_agorot, instalments, status)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
-      [c.id, c.idempotencyKey, c.authorisationToken, c.amountAgorot, c.instalments, c.status],
-    );
-    if (rows[0]) return { ...c, last4: null };
-    return this.chargeByKey(c.idempotencyKey);
   }
 
   /** approved -> refunded, once. Answers the charge's status after the call (null: no such charge). */
@@ -225,8 +245,8 @@ export class SandboxLedgerRepository {
   }
 }
 
-/** One row of `sandbox_lookup`: each LEFT JOINed half is all-null when its record does not exist. */
-interface SandboxLookupRow {
+/** One row of `sandbox_charge`: each LEFT JOINed part is all-null when its record does not exist. */
+interface SandboxChargeRow {
   token: SandboxAuthorisation['token'] | null;
   visitorId: SandboxAuthorisation['visitorId'];
   last4: SandboxAuthorisation['last4'];
@@ -242,4 +262,6 @@ interface SandboxLookupRow {
   chargeInstalments: SandboxCharge['instalments'];
   chargeStatus: SandboxCharge['status'];
   chargeLast4: SandboxCharge['last4'];
+  recordedId: SandboxCharge['id'] | null;
+  recordedStatus: SandboxCharge['status'] | null;
 }

@@ -56,10 +56,20 @@ export class SandboxPaymentProvider extends PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const { charge: existing, authorisation } = await this.ledger.lookup(
-      request.paymentIdentifier,
-      request.idempotencyKey,
-    );
+    // An acquirer that answers at once (no simulated delay): the checks and the charge's record in one round trip.
+    // With a delay, the first call only reads; the charge is checked again and recorded after it, as an acquirer
+    // that takes its time would (a node killed meanwhile leaves no charge behind).
+    const atOnce = this.config.SANDBOX_APPROVAL_DELAY_MS === 0;
+    const charge = {
+      token: request.paymentIdentifier,
+      idempotencyKey: request.idempotencyKey,
+      id: `sbx_ch_${randomBytes(12).toString('base64url')}`,
+      amountAgorot: request.amountAgorot,
+      visitorId: request.visitorId,
+      ttlSeconds: this.config.PAYMENT_FORM_TTL_SECONDS,
+    };
+    const seen = await this.ledger.charge({ ...charge, record: atOnce });
+    const { charge: existing, authorisation } = seen;
     if (existing) {
       // Idempotent replay: the first attempt's answer, never a second charge. A key reused for another amount is refused, as providers do.
       if (existing.amountAgorot !== request.amountAgorot) return { status: 'not_authorised' };
@@ -70,6 +80,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
         existing.last4 ?? authorisation?.last4 ?? '0000',
       );
     }
+    // The same refusals the ledger's statement applies before it records anything (sandbox-ledger.repository.ts).
     if (
       !authorisation ||
       authorisation.visitorId !== request.visitorId ||
@@ -80,33 +91,20 @@ export class SandboxPaymentProvider extends PaymentProvider {
     ) {
       return { status: 'not_authorised' };
     }
-    if (this.config.SANDBOX_APPROVAL_DELAY_MS > 0) await sleep(this.config.SANDBOX_APPROVAL_DELAY_MS);
+    if (!atOnce) await sleep(this.config.SANDBOX_APPROVAL_DELAY_MS);
     if (authorisation.outcome === 'timeout') {
       // The simulated acquirer never answers; nothing is recorded, so status() will say not_found.
       await sleep(this.config.SANDBOX_TIMEOUT_MS);
       throw new PaymentProviderTimeout();
     }
-    const status: SandboxChargeStatus =
-      authorisation.outcome === 'approve'
-        ? 'approved'
-        : authorisation.outcome === 'decline'
-          ? 'declined'
-          : 'insufficient_funds';
-    const charge = await this.ledger.recordCharge({
-      id: `sbx_ch_${randomBytes(12).toString('base64url')}`,
-      idempotencyKey: request.idempotencyKey,
-      authorisationToken: authorisation.token,
-      amountAgorot: request.amountAgorot,
-      instalments: authorisation.instalments,
-      status,
-    });
-    // Another order took this authorisation between the lookup and the insert (the unique index decided).
-    if (!charge) return { status: 'not_authorised' };
-    this.logger.debug(
-      { charge: charge.id, status: charge.status, amountAgorot: charge.amountAgorot },
-      'SANDBOX charge (simulation, no money moved)',
-    );
-    return this.resultOf(charge.status, charge.id, charge.instalments, authorisation.last4);
+    const recorded = atOnce ? seen.recorded : (await this.ledger.charge({ ...charge, record: true })).recorded;
+    // Nothing recorded: another call took the key (its charge answers) or the authorisation (refused) meanwhile.
+    const made = recorded
+      ? { ...recorded, instalments: authorisation.instalments }
+      : await this.ledger.chargeByKey(request.idempotencyKey);
+    if (!made) return { status: 'not_authorised' };
+    this.logger.debug({ charge: made.id, status: made.status }, 'SANDBOX charge (simulation, no money moved)');
+    return this.resultOf(made.status, made.id, made.instalments, authorisation.last4);
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {

@@ -1,12 +1,22 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { StatementBatcher } from '../database/statement-batcher';
 import { NO_TRACING, SALE_STATEMENT_SPAN, Tracing } from '../observability';
+import {
+  GROUPED_ATTEMPT_SQL,
+  GROUPED_SALE_SQL,
+  groupable,
+  groupedAttemptParams,
+  groupedSaleParams,
+  groupKeys,
+  type AttemptStart,
+} from './grouped-sale';
 import { LimitClaims } from './limit-claims';
 import type { SaleInput, SaleOutcome, SaleTicket } from './sale-input';
 import { SALE_LINES } from './sale-lines';
 import { SaleParticipants, type SaleParticipant } from './sale-participant';
-import { saleStatements, type SaleCorePart, type SaleStatements } from './sale-statement';
+import { saleStatements, type SaleCorePart, type SaleStatements, type ShapedSaleStatement } from './sale-statement';
 
 // The shapes of a sale, where the tests and the entry have always found them.
 export type { SaleInput, SaleOutcome } from './sale-input';
@@ -170,6 +180,21 @@ export function refusalOf(error: unknown, participants: readonly SaleParticipant
   return null;
 }
 
+/** attempt_begin's row: the cart taken (null: not this visitor's to pay now) and its charge opened. */
+interface AttemptRow {
+  cart_id: string | null;
+  payment_id: string | null;
+  payment_status: string | null;
+}
+
+/** A commit attempt begun: its cart and charge; null when the cart is not this visitor's to pay now; 'busy'. */
+export type AttemptBegun = { cartId: string; payment: { id: string; status: string } | null } | null | 'busy';
+
+function attemptOf(row: AttemptRow | undefined): AttemptBegun {
+  if (!row?.cart_id) return null;
+  return { cartId: row.cart_id, payment: row.payment_id ? { id: row.payment_id, status: row.payment_status! } : null };
+}
+
 /**
  * The durable side of a sale: reservation, tickets, payments, voucher balances,
  * outbox and cart in one PostgreSQL transaction, and the payment rows' life
@@ -181,6 +206,28 @@ export function refusalOf(error: unknown, participants: readonly SaleParticipant
 export class SalesRepository {
   private readonly sql: PreparedSql;
   private built: SaleStatements<SaleInput> | undefined;
+  /**
+   * Plain sales (grouped-sale.ts) go through here: two statements in flight (four while eight or more sales wait), and
+   * the sales that arrive meanwhile go together as one statement, a seat or a cart never twice in one. A sale on a
+   * quiet node goes at once, alone, through its shape's own statement.
+   */
+  private readonly plainSales = new StatementBatcher<SaleInput, SaleOutcome>((sales) => this.writePlain(sales), {
+    inFlight: 2,
+    deep: { waiting: 8, inFlight: 4 },
+    maxBatch: 32,
+    keys: groupKeys,
+  });
+
+  /** Commit attempts start the same way: the carts and charges opened at the same moment go as one statement. */
+  private readonly attemptStarts = new StatementBatcher<AttemptStart, AttemptBegun>(
+    (starts) => this.beginTogether(starts),
+    {
+      inFlight: 2,
+      deep: { waiting: 8, inFlight: 4 },
+      maxBatch: 32,
+      keys: (a) => [`cart:${a.cartIdentifier}`, ...(a.card ? [`key:${a.card.idempotencyKey}`] : [])],
+    },
+  );
 
   constructor(
     private readonly db: DataSource,
@@ -206,20 +253,12 @@ export class SalesRepository {
 
   async commitSale(sale: SaleInput): Promise<SaleOutcome> {
     const participants = this.participants.for(sale);
-    const { name, statement } = this.statements.for(sale);
-    // Nothing shared but seats: the single statement is its own transaction (the hot path: one round trip).
-    if (participants.length === 0) {
-      try {
-        const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
-          this.sql.query<{ reservation_id: string }>(name, statement.sql, statement.params(sale)),
-        );
-        return { ok: true, reservationId: row!.reservation_id };
-      } catch (error) {
-        const refusal = refusalOf(error);
-        if (refusal) return refusal;
-        throw error;
-      }
-    }
+    const shaped = this.statements.for(sale);
+    const { name, statement } = shaped;
+    // Nothing shared but seats: the single statement is its own transaction (the hot path: one round trip), shared
+    // with the plain sales that arrive at the same moment.
+    if (groupable(sale, name, participants.length)) return this.plainSales.call(sale);
+    if (participants.length === 0) return this.alone(sale, shaped);
     const runner = this.db.createQueryRunner();
     await runner.connect();
     try {
@@ -258,6 +297,43 @@ export class SalesRepository {
     }
   }
 
+  /** A sale with nothing but seats and its own rows, alone: its shape's statement is its own transaction. */
+  private async alone(sale: SaleInput, { name, statement }: ShapedSaleStatement<SaleInput>): Promise<SaleOutcome> {
+    try {
+      const [row] = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
+        this.sql.query<{ reservation_id: string }>(name, statement.sql, statement.params(sale)),
+      );
+      return { ok: true, reservationId: row!.reservation_id };
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) return refusal;
+      throw error;
+    }
+  }
+
+  /**
+   * Plain sales taken together: one alone through its shape's statement; several in ONE statement (one transaction,
+   * one commit for all of them). When that statement fails, nothing of it was written (or, if the answer was lost
+   * after its commit, each cart is paid and a sale alone meets its own reservation: DUPLICATE_CART, settled by the
+   * commit as such): each sale is then written alone and answers for itself, so a seat sold meanwhile refuses its
+   * own sale only.
+   */
+  private async writePlain(sales: SaleInput[]): Promise<PromiseSettledResult<SaleOutcome>[]> {
+    if (sales.length > 1) {
+      try {
+        const rows = await this.tracing.span(SALE_STATEMENT_SPAN, () =>
+          this.sql.query<{ reservation_id: string }>('sale_grouped', GROUPED_SALE_SQL, groupedSaleParams(sales)),
+        );
+        if (rows.length === sales.length)
+          return rows.map((row) => ({ status: 'fulfilled', value: { ok: true, reservationId: row.reservation_id } }));
+        // Committed, yet not one row per sale: never expected; each sale then finds out alone what was written.
+      } catch {
+        // Each alone, below: the statement's refusal belongs to one of them.
+      }
+    }
+    return Promise.allSettled(sales.map((sale) => this.alone(sale, this.statements.for(sale))));
+  }
+
   /**
    * Starts one commit attempt in one statement: takes the cart (creates it, or
    * moves the visitor's open cart to 'paying'; a 'paying' cart older than
@@ -267,30 +343,39 @@ export class SalesRepository {
    * charge): one row per idempotency key, so a retry finds the earlier attempt; a declined or failed one is taken up
    * again ('pending': the provider answers the same key the same way). Null when the cart is not this visitor's to pay
    * now; 'busy' when another charge of this cart is in flight (another key, money_attempt_one_charging): nothing is
-   * taken, and the caller answers as that attempt does.
+   * taken, and the caller answers as that attempt does. Attempts that start while two such statements are in flight
+   * go together as one (GROUPED_ATTEMPT_SQL, grouped-sale.ts), each with its own answer.
    */
-  async beginAttempt(a: {
-    cartIdentifier: string;
-    resId: string;
-    visitorId: string;
-    cart: unknown;
-    staleSeconds: number;
-    /** The charge to open, with the quoted sale (orders/sale-draft.ts) the recovery loop may finish. */
-    card: {
-      provider: string;
-      amountAgorot: number;
-      idempotencyKey: string;
-      draft: unknown;
-      channel: 'online' | 'box_office';
-    } | null;
-  }): Promise<{ cartId: string; payment: { id: string; status: string } | null } | null | 'busy'> {
-    let row: { cart_id: string | null; payment_id: string | null; payment_status: string | null } | undefined;
+  beginAttempt(a: AttemptStart): Promise<AttemptBegun> {
+    return this.attemptStarts.call(a);
+  }
+
+  /**
+   * Attempts that start together: one alone through `attempt_begin`; several in ONE statement (GROUPED_ATTEMPT_SQL),
+   * committed before any of their providers is called, as one alone is. When that statement fails (a charge of one
+   * cart still in flight: money_attempt_one_charging), nothing of it was written and each starts alone, with its own
+   * answer ('busy' for that cart only).
+   */
+  private async beginTogether(starts: AttemptStart[]): Promise<PromiseSettledResult<AttemptBegun>[]> {
+    if (starts.length > 1 && starts.every((a) => a.staleSeconds === starts[0]!.staleSeconds)) {
+      try {
+        const rows = await this.sql.query<AttemptRow>(
+          'attempt_begin_grouped',
+          GROUPED_ATTEMPT_SQL,
+          groupedAttemptParams(starts),
+        );
+        if (rows.length === starts.length) return rows.map((row) => ({ status: 'fulfilled', value: attemptOf(row) }));
+      } catch {
+        // Each alone, below: the statement's refusal belongs to one of them.
+      }
+    }
+    return Promise.allSettled(starts.map((a) => this.beginAlone(a)));
+  }
+
+  private async beginAlone(a: AttemptStart): Promise<AttemptBegun> {
+    let row: AttemptRow | undefined;
     try {
-      [row] = await this.sql.query<{
-        cart_id: string | null;
-        payment_id: string | null;
-        payment_status: string | null;
-      }>(
+      [row] = await this.sql.query<AttemptRow>(
         'attempt_begin',
         `WITH claimed AS (
            INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
@@ -333,11 +418,7 @@ export class SalesRepository {
       if (e?.code === '23505' && e.constraint === 'money_attempt_one_charging') return 'busy';
       throw error;
     }
-    if (!row?.cart_id) return null;
-    return {
-      cartId: row.cart_id,
-      payment: row.payment_id ? { id: row.payment_id, status: row.payment_status! } : null,
-    };
+    return attemptOf(row);
   }
 
   /** The charge did not go through (declined, no answer, not authorised): its attempt is closed. */

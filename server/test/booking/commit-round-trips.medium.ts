@@ -33,9 +33,14 @@ import {
  */
 const BUDGET = {
   // tickets_by_id (prices + what the member, waiver and reference checks need), attempt_begin (cart + payment row
-  // before the charge), the sandbox provider's lookup and charge record (a real provider is an HTTP call instead),
-  // sale (reservation, tickets, payment, outbox, cart in one statement). Was 9.
-  statements: 5,
+  // before the charge), the sandbox provider's charge (its checks and its record in one statement; a real provider is
+  // an HTTP call instead), sale (reservation, tickets, payment, outbox, cart in one statement). Was 9, then 5 (the
+  // sandbox's lookup and its record were two statements).
+  statements: 4,
+  // Transactions that write (each one a commit record, a WAL flush where fsync is on): attempt_begin (durable before
+  // the provider is called, so the recovery loop finds the charge), the sandbox provider's charge record (the
+  // provider's own books), the sale. The reads (tickets_by_id, the sandbox lookup) write nothing.
+  writingTransactions: 3,
   // The rate limiter's bucket, the visitor's locks (assertLocked), the payment extension, markSold.
   redis: 4,
 };
@@ -43,6 +48,38 @@ const BUDGET = {
 interface Tally {
   statements: string[];
   redis: string[];
+  /** Transactions PostgreSQL ran for the request, and those of them that wrote. */
+  transactions: number;
+  writingTransactions: number;
+}
+
+/** Per connection: inside an explicit transaction, and whether it has written yet. */
+const openTransactions = new WeakMap<object, { wrote: boolean }>();
+
+function sqlText(arg: unknown): string {
+  const q = arg as { text?: string } | string;
+  return (typeof q === 'string' ? q : (q?.text ?? '')).trim();
+}
+
+/**
+ * Counts a statement's transaction: outside BEGIN ... COMMIT every statement is a transaction of its own; inside, the
+ * block is one. A transaction writes when one of its statements inserts, updates or deletes (a data-modifying CTE too).
+ */
+function countTransaction(tally: Tally, connection: object, text: string): void {
+  const writes = /\b(INSERT|UPDATE|DELETE)\b/i.test(text);
+  const open = openTransactions.get(connection);
+  if (/^(BEGIN|START TRANSACTION)\b/i.test(text)) {
+    openTransactions.set(connection, { wrote: false });
+    tally.transactions++;
+  } else if (/^(COMMIT|ROLLBACK|END)\b/i.test(text)) {
+    if (open?.wrote && /^(COMMIT|END)/i.test(text)) tally.writingTransactions++;
+    openTransactions.delete(connection);
+  } else if (open) {
+    open.wrote ||= writes;
+  } else {
+    tally.transactions++;
+    if (writes) tally.writingTransactions++;
+  }
 }
 
 const context = new AsyncLocalStorage<Tally>();
@@ -86,7 +123,11 @@ describe('round trips per commit', () => {
 
     const pgQuery = Client.prototype.query;
     Client.prototype.query = function (this: Client, ...args: unknown[]) {
-      context.getStore()?.statements.push(statementName(args[0]));
+      const tally = context.getStore();
+      if (tally) {
+        tally.statements.push(statementName(args[0]));
+        countTransaction(tally, this, sqlText(args[0]));
+      }
       return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof pgQuery;
     restore.push(() => (Client.prototype.query = pgQuery));
@@ -154,7 +195,7 @@ describe('round trips per commit', () => {
       seats.map((s) => cartSeat(show, s)),
       { cartIdentifier: saved.body.cartIdentifier, paymentIdentifier },
     );
-    const tally: Tally = { statements: [], redis: [] };
+    const tally: Tally = { statements: [], redis: [], transactions: 0, writingTransactions: 0 };
     const key = crypto.randomUUID();
     tallies.set(key, tally);
     const r = await call(
@@ -177,11 +218,14 @@ describe('round trips per commit', () => {
     await plainCommit(); // warm: first-use caches and prepared statements are not per order
     const tally = await plainCommit();
     console.log(
-      `plain commit: ${tally.statements.length} PostgreSQL statements, ${tally.redis.length} Redis commands\n` +
+      `plain commit: ${tally.statements.length} PostgreSQL statements in ${tally.transactions} transactions ` +
+        `(${tally.writingTransactions} writing), ${tally.redis.length} Redis commands\n` +
         `statements:\n${summary(tally.statements)}\nredis:\n${summary(tally.redis)}`,
     );
     expect(tally.statements.length).toBeGreaterThan(0);
     expect(tally.statements.length).toBeLessThanOrEqual(BUDGET.statements);
+    expect(tally.writingTransactions).toBeGreaterThan(0);
+    expect(tally.writingTransactions).toBeLessThanOrEqual(BUDGET.writingTransactions);
     expect(tally.redis.length).toBeLessThanOrEqual(BUDGET.redis);
   });
 

@@ -21,6 +21,9 @@ describe('commit-single-seat-gap.medium', () => {
 describe('commit.medium', () => {
   require('./commit.medium');
 });
+describe('grouped-sale.medium', () => {
+  require('./grouped-sale.medium');
+});
 describe('idempotency.medium', () => {
   require('./idempotency.medium');
 });

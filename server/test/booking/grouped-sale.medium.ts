@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { SalesRepository } from '../../src/reservations/sales.repository';
+import type { SaleInput } from '../../src/reservations';
+import type { TestApp } from '../support/test-env';
+import {
+  authoriseCard,
+  buyer,
+  cartOf,
+  cartSeat,
+  commit,
+  lockAll,
+  loadShow,
+  plainSeats,
+  startBooking,
+  TEST_CARDS,
+  waitFor,
+  type Buyer,
+  type ShowInfo,
+} from './support/booking-kit';
+
+/**
+ * Plain sales that wait for the sale statement at the same moment are written by one statement (group commit,
+ * docs/decisions/038-plain-sales-grouped.md), each with its own outcome. The sale statements are held back by a
+ * lock on the outbox (every plain sale writes its confirmation rows) until every commit of the burst has reached the
+ * sale write; the two statements in flight then wait on the lock and the other sales queue behind them.
+ */
+describe('plain sales grouped into one statement', () => {
+  let env: Awaited<ReturnType<typeof startBooking>>;
+  let t: TestApp;
+  let show: ShowInfo;
+  let free: ReturnType<typeof plainSeats>;
+  /** The sale statements sent (prepared names), and the carts of the sales in the order they reached the write. */
+  const sent: string[] = [];
+  const arrived: SaleInput[] = [];
+  const started: string[] = [];
+  const restore: (() => void)[] = [];
+
+  beforeAll(async () => {
+    env = await startBooking();
+    ({ t } = env);
+    show = await loadShow(t.url, 1);
+    free = plainSeats(show);
+    const query = Client.prototype.query;
+    Client.prototype.query = function (this: Client, ...args: unknown[]) {
+      const name = (args[0] as { name?: string })?.name;
+      if (name?.startsWith('booking_sale') || name?.startsWith('booking_attempt_begin')) sent.push(name);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    restore.push(() => (Client.prototype.query = query));
+    const sales = t.app.get(SalesRepository);
+    const commitSale = sales.commitSale.bind(sales);
+    sales.commitSale = (sale) => {
+      arrived.push(sale);
+      return commitSale(sale);
+    };
+    restore.push(() => (sales.commitSale = commitSale));
+    const beginAttempt = sales.beginAttempt.bind(sales);
+    sales.beginAttempt = (a) => {
+      started.push(a.cartIdentifier);
+      return beginAttempt(a);
+    };
+    restore.push(() => (sales.beginAttempt = beginAttempt));
+  });
+  afterAll(async () => {
+    for (const undo of restore) undo();
+    await env.close();
+  });
+
+  /** A buyer holding two seats with a card authorised, and the commit's cart. */
+  async function ready(): Promise<{ b: Buyer; cart: ReturnType<typeof cartOf> }> {
+    const b = await buyer(t.url);
+    const seats = free.splice(0, 2);
+    await lockAll(t.url, b, show, seats);
+    const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve);
+    const cart = cartOf(
+      seats.map((s) => cartSeat(show, s)),
+      { cartIdentifier: randomUUID(), paymentIdentifier },
+    );
+    return { b, cart };
+  }
+
+  /**
+   * Sends every commit at once with the sale statements held until all of them wait in the sale write; `meanwhile`
+   * runs then, before the hold is let go.
+   */
+  async function burst(
+    buyers: Awaited<ReturnType<typeof ready>>[],
+    meanwhile: (hold: Client) => Promise<void> = async () => {},
+    at: { table: string; reached: string[] | SaleInput[] } = { table: 'notification_outbox', reached: arrived },
+  ) {
+    sent.length = 0;
+    arrived.length = 0;
+    started.length = 0;
+    const hold = new Client({ connectionString: t.db.url });
+    await hold.connect();
+    try {
+      await hold.query('BEGIN');
+      await hold.query(`LOCK TABLE ${at.table} IN SHARE MODE`);
+      const replies = Promise.all(buyers.map(({ b, cart }) => commit(t.url, b, cart)));
+      await waitFor(async () => at.reached.length === buyers.length, 30_000);
+      await meanwhile(hold);
+      await hold.query('COMMIT');
+      return await replies;
+    } finally {
+      await hold.end();
+    }
+  }
+
+  /**
+   * What a sale wrote, ids, drawn identifiers and prices left out (the buyers' seats are in different zones): the same
+   * for a sale alone and a sale of a group.
+   */
+  async function written(cartIdentifier: string): Promise<unknown> {
+    const { rows } = await env.sql.query(
+      `SELECT r.state, r.customer, r.locale, r.customer_id,
+              (SELECT json_agg(json_build_object('status', k.status, 'on_hold', k.on_hold, 'paid_at', k.paid_at) ORDER BY k.id)
+                 FROM reservation_ticket k WHERE k.reservation_id = r.id) AS tickets,
+              (SELECT json_agg(json_build_object('provider', p.provider, 'method', p.method, 'status', p.status,
+                                                 'instalments', p.instalments, 'whole', p.amount_agorot = r.total_agorot,
+                                                 'key', p.idempotency_key LIKE c.cart_identifier || ':%',
+                                                 'attempt', a.state, 'attempt_error', a.error,
+                                                 'attempt_reference', a.provider_reference = p.provider_reference))
+                 FROM payment p JOIN money_attempt a ON a.payment_id = p.id WHERE p.reservation_id = r.id) AS payments,
+              (SELECT json_agg(json_build_object('channel', o.channel, 'recipient', o.recipient, 'locale', o.locale,
+                                                 'template', o.template) ORDER BY o.id)
+                 FROM notification_outbox o WHERE o.reservation_id = r.id) AS messages,
+              c.status AS cart_status, c.result->>'reservationIdentifier' = r.identifier AS cart_answer,
+              c.attempt_started_at IS NULL AS cart_settled
+         FROM reservation r JOIN cart c ON c.reservation_id = r.id WHERE r.cart_identifier = $1`,
+      [cartIdentifier],
+    );
+    return rows[0];
+  }
+
+  test('a burst of plain commits is written by fewer sale statements than sales, each sale its own rows', async () => {
+    const buyers: Awaited<ReturnType<typeof ready>>[] = [];
+    for (let i = 0; i < 12; i++) buyers.push(await ready());
+    const replies = await burst(buyers);
+    expect(replies.map((r) => r.status)).toEqual(buyers.map(() => 201));
+    const reservations = new Set(replies.map((r) => r.body.reservationIdentifier));
+    expect(reservations.size).toBe(buyers.length);
+    for (const r of replies) expect(r.body.ticketIdentifiers).toHaveLength(2);
+    const saleStatements = sent.filter((n) => n.startsWith('booking_sale'));
+    console.log(`12 plain commits at once: sale statements ${saleStatements.join(', ')}`);
+    // The two statements in flight when the burst began go alone; the other ten queue and go together.
+    expect(saleStatements.filter((n) => n === 'booking_sale_grouped').length).toBeGreaterThan(0);
+    expect(saleStatements.length).toBeLessThanOrEqual(buyers.length / 2);
+    // Row for row what a sale alone writes (the first to arrive went alone).
+    const alone = await written(arrived[0]!.cartIdentifier);
+    expect(alone).toMatchObject({ state: 'paid', cart_status: 'paid', cart_answer: true, cart_settled: true });
+    expect((alone as { payments: unknown[] }).payments).toEqual([expect.objectContaining({ whole: true, key: true })]);
+    for (const { cart } of buyers) expect(await written(cart.cartIdentifier!)).toEqual(alone);
+  });
+
+  test('a seat sold meanwhile refuses its own sale only: the group falls back to each sale alone', async () => {
+    const buyers: Awaited<ReturnType<typeof ready>>[] = [];
+    for (let i = 0; i < 6; i++) buyers.push(await ready());
+    let lost = '';
+    const replies = await burst(buyers, async () => {
+      // The last sale to arrive is in a group (two went alone before it): its first seat is sold meanwhile, as a sale
+      // on another node would (tickets need no outbox row, so this insert does not wait on the hold).
+      const late = arrived[arrived.length - 1]!;
+      lost = late.cartIdentifier;
+      const seat = late.tickets[0]!;
+      await env.sql.query(
+        `WITH r AS (INSERT INTO reservation (identifier, cart_identifier, document_key, visitor_id, state, customer, locale, total_agorot)
+                    VALUES ('GS' || floor(random() * 1e9)::text, gen_random_uuid()::text, md5(random()::text), gen_random_uuid(), 'paid', '{}', 'he', 0)
+                    RETURNING id)
+         INSERT INTO reservation_ticket (reservation_id, identifier, presentation_id, section_id, x, y, ticket_id, amount_agorot, service_charge_agorot)
+         SELECT r.id, 'GS' || floor(random() * 1e9)::text, $1, $2, $3, $4, $5, 0, 0 FROM r`,
+        [seat.presentationId, seat.sectionId, seat.x, seat.y, seat.ticketId],
+      );
+    });
+    const byCart = new Map(buyers.map(({ cart }, i) => [cart.cartIdentifier, replies[i]!]));
+    for (const [cartIdentifier, reply] of byCart) {
+      if (cartIdentifier === lost) expect([reply.status, reply.body.error]).toEqual([409, 'SEATS_LOST_REFUNDED']);
+      else expect(reply.status).toBe(201);
+    }
+    const saleStatements = sent.filter((n) => n.startsWith('booking_sale'));
+    console.log(`one seat sold meanwhile: sale statements ${saleStatements.join(', ')}`);
+    expect(saleStatements).toContain('booking_sale_grouped');
+    // The refused sale's charge went back; no seat has two live tickets.
+    const { rows } = await env.sql.query(
+      `SELECT state FROM money_attempt WHERE subject_kind = 'cart' AND subject_id = $1 AND kind = 'charge'`,
+      [lost],
+    );
+    expect(rows.map((r) => r.state)).toEqual(['refunded']);
+    const { rows: doubles } = await env.sql.query(
+      `SELECT 1 FROM reservation_ticket WHERE status = 'live' GROUP BY presentation_id, section_id, x, y HAVING count(*) > 1`,
+    );
+    expect(doubles).toEqual([]);
+  });
+
+  test('commit attempts that start together open their carts and charges in fewer statements, each its own', async () => {
+    const buyers: Awaited<ReturnType<typeof ready>>[] = [];
+    for (let i = 0; i < 12; i++) buyers.push(await ready());
+    // Held at the cart (attempt_begin takes it) instead of the outbox.
+    const replies = await burst(buyers, async () => {}, { table: 'cart', reached: started });
+    expect(replies.map((r) => r.status)).toEqual(buyers.map(() => 201));
+    const begins = sent.filter((n) => n.startsWith('booking_attempt_begin'));
+    console.log(`12 commits starting at once: attempt statements ${begins.join(', ')}`);
+    expect(begins.filter((n) => n === 'booking_attempt_begin_grouped').length).toBeGreaterThan(0);
+    expect(begins.length).toBeLessThanOrEqual(buyers.length / 2);
+    // Each cart paid once, by its own charge: one approved attempt per cart, under its own key.
+    const { rows } = await env.sql.query(
+      `SELECT c.cart_identifier::text AS cart, c.status, count(a.id)::int AS charges,
+              bool_and(a.state = 'approved' AND a.idempotency_key LIKE c.cart_identifier || ':%') AS own
+         FROM cart c JOIN money_attempt a ON a.subject_kind = 'cart' AND a.subject_id = c.cart_identifier::text
+        WHERE c.cart_identifier = ANY($1::uuid[]) GROUP BY c.cart_identifier, c.status`,
+      [buyers.map(({ cart }) => cart.cartIdentifier)],
+    );
+    expect(rows).toHaveLength(buyers.length);
+    for (const row of rows) expect(row).toMatchObject({ status: 'paid', charges: 1, own: true });
+  });
+
+  test('a cart whose earlier charge is still in flight answers for itself: the group starts each attempt alone', async () => {
+    const buyers: Awaited<ReturnType<typeof ready>>[] = [];
+    for (let i = 0; i < 6; i++) buyers.push(await ready());
+    let busy = '';
+    const replies = await burst(
+      buyers,
+      async (hold) => {
+        // The last to arrive is in a group: its cart is found 'paying' since long ago with a charge of another key
+        // still pending (another tab's, say): taking it over is refused (money_attempt_one_charging), which fails the
+        // whole group's statement. Written by the hold's own transaction (it holds the cart table).
+        busy = started[started.length - 1]!;
+        const { b, cart } = buyers.find(({ cart }) => cart.cartIdentifier === busy)!;
+        await hold.query(
+          `INSERT INTO cart (cart_identifier, res_id, visitor_id, cart, status, attempt_started_at)
+           VALUES ($1, 'gs-busy', $2, $3, 'paying', now() - interval '1 hour')`,
+          [busy, b.id, JSON.stringify({ seats: cart.seats })],
+        );
+        await hold.query(
+          `INSERT INTO money_attempt (kind, subject_kind, subject_id, channel, method, amount_agorot, provider, provider_key,
+                                      idempotency_key, fingerprint, visitor_id, state)
+           VALUES ('charge', 'cart', $1::text, 'online', 'card', 100, 'sandbox', $1::text || ':other', $1::text || ':other', 'cart:' || $1::text, $2, 'pending')`,
+          [busy, b.id],
+        );
+      },
+      { table: 'cart', reached: started },
+    );
+    const byCart = new Map(buyers.map(({ cart }, i) => [cart.cartIdentifier, replies[i]!]));
+    for (const [cartIdentifier, reply] of byCart) {
+      if (cartIdentifier === busy) expect([reply.status, reply.body.error]).toEqual([409, 'COMMIT_IN_PROGRESS']);
+      else expect(reply.status).toBe(201);
+    }
+    const begins = sent.filter((n) => n.startsWith('booking_attempt_begin'));
+    console.log(`one cart busy: attempt statements ${begins.join(', ')}`);
+    expect(begins).toContain('booking_attempt_begin_grouped');
+    // Nothing of the busy cart was taken or charged: its one charge is the other key's, still pending.
+    const { rows } = await env.sql.query(
+      `SELECT idempotency_key LIKE '%:other' AS other, state FROM money_attempt WHERE subject_kind = 'cart' AND subject_id = $1`,
+      [busy],
+    );
+    expect(rows).toEqual([{ other: true, state: 'pending' }]);
+  });
+});
