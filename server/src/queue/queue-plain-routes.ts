@@ -19,6 +19,7 @@ export const QUEUE_PLAIN_ROUTES: readonly PlainRoute<QueueController>[] = [
         inputs.params as { presentationId: number },
         inputs.body as z.infer<typeof joinBody>,
         cookies,
+        request.ip,
       ),
   },
 ];
