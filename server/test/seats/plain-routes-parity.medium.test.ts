@@ -341,6 +341,17 @@ describe('the queue join answers the same served plainly and through Nest, its p
     expect(answer!.headers['set-cookie']).toBeUndefined();
   });
 
+  test('the join challenge, and a bad id for it: the same answers and headers (no-store) on both', async () => {
+    const me = visitor();
+    const [answer, bad] = await both([
+      { method: 'GET', path: `/api/queue/${pid}/challenge`, visitor: me },
+      { method: 'GET', path: '/api/queue/abc/challenge?lang=ru', visitor: me },
+    ]);
+    expect(answer!.status).toBe(200);
+    expect(answer!.headers['cache-control']).toBe('no-store');
+    expect(bad!.status).toBe(400);
+  });
+
   test('a presentation without a line: the answer that says so, on both', async () => {
     const me = visitor();
     const [answer] = await both([{ ...join(me, joinTokenFor(me, pid)), path: '/api/queue/1/join' }]);

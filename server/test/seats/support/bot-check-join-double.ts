@@ -18,6 +18,10 @@ class JoinBotCheckDouble extends BotCheckDouble {
 }
 
 const joinWork = {
+  /** A fixed challenge naming its line: the same answer from every app (the parity test compares them). */
+  async issueChallenge(work: number, line?: number) {
+    return { parameters: { algorithm: 'SHA-256', data: { work, line } }, signature: 'double' };
+  },
   async check(token: unknown, visitorId: string): Promise<AltchaProof> {
     const match = typeof token === 'string' ? JOIN_PROOF.exec(token) : null;
     if (match?.[1] !== visitorId) return { ok: false };
