@@ -18,9 +18,20 @@ class JoinBotCheckDouble extends BotCheckDouble {
 }
 
 const joinWork = {
-  /** A fixed challenge naming its line: the same answer from every app (the parity test compares them). */
+  /** A fixed challenge naming its line, in the real one's shape: the same answer from every app (parity test). */
   async issueChallenge(work: number, line?: number) {
-    return { parameters: { algorithm: 'SHA-256', data: { work, line } }, signature: 'double' };
+    const parameters = {
+      algorithm: 'SHA-256',
+      nonce: '00',
+      salt: '00',
+      cost: 1,
+      keyLength: 32,
+      keyPrefix: '00',
+      keySignature: '00',
+      expiresAt: 4_102_444_800,
+      data: { work, line },
+    };
+    return { parameters, signature: '00'.repeat(32) };
   },
   async check(token: unknown, visitorId: string): Promise<AltchaProof> {
     const match = typeof token === 'string' ? JOIN_PROOF.exec(token) : null;
