@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SeatStatus, type QueueProgressMessage } from '@hotline/shared';
+import { SeatStatus, type QueueProgressMessage, type QueueStatusResponse } from '@hotline/shared';
 import { Clock } from '../../src/common/clock';
 import { OnSales } from '../../src/queue/on-sales';
 import { QueueStore } from '../../src/queue/queue-store';
@@ -241,7 +241,8 @@ test("waiting room: a join through the API is one script here too (its rate-limi
   const first = await join(me);
   expect(first.status).toBe(201);
   const again = await join(me);
-  expect((await again.json()).ticketNo).toEqual((await first.json()).ticketNo);
+  const ticketNo = async (r: Response) => ((await r.json()) as QueueStatusResponse).ticketNo;
+  expect(await ticketNo(again)).toEqual(await ticketNo(first));
 });
 
 test('waiting room, two server nodes: together they admit the configured number per minute within 2 %, and both relay one progress message', async () => {
