@@ -13,6 +13,23 @@ import { issueKeySignedChallenge } from './altcha-issue';
 import { type AltchaSecrets, canonicalJson, verifyKeySignedSolution } from './altcha-verify';
 import './botcheck.errors';
 
+/** What a token proves before its binding (AltchaBotCheck.check). */
+export type AltchaProof =
+  | { ok: false }
+  | {
+      ok: true;
+      /** False for an expired challenge: only the visitor it was bound to while fresh may still use it. */
+      fresh: boolean;
+      /** The signed work factor (1 for an ordinary challenge). */
+      work: number;
+      /** The presentation whose waiting-room line the challenge was issued for, if any. */
+      line: number | undefined;
+      binding: { key: string; ttlSeconds: number };
+    };
+
+const positiveInteger = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+
 /**
  * ALTCHA proof-of-work (altcha-lib v2, self-hosted) behind the BotCheck port.
  *
@@ -54,15 +71,16 @@ export class AltchaBotCheck extends BotCheck {
    * A harder challenge (workFactor > 1, a busy presentation) says so in its signed
    * `data.work`, which the seat routes read back (LoadScaledWork).
    */
-  issueChallenge(workFactor = 1): Promise<AltchaChallenge> {
+  issueChallenge(workFactor = 1, line?: number): Promise<AltchaChallenge> {
     const factor = Math.max(1, Math.floor(workFactor));
+    const data = { ...(factor > 1 ? { work: factor } : {}), ...(line === undefined ? {} : { line }) };
     return issueKeySignedChallenge(
       {
         algorithm: this.config.ALTCHA_ALGORITHM,
         cost: this.config.ALTCHA_COST,
         counter: randomInt(0, this.config.ALTCHA_MAX_NUMBER * factor + 1),
         expiresAt: Math.floor(Date.now() / 1000) + this.config.ALTCHA_CHALLENGE_TTL_SECONDS,
-        ...(factor > 1 ? { data: { work: factor } } : {}),
+        ...(Object.keys(data).length ? { data } : {}),
       },
       this.secrets,
     );
@@ -76,8 +94,7 @@ export class AltchaBotCheck extends BotCheck {
   signedWorkFactor(token: unknown): number {
     const parsed = parseAltchaToken(token);
     if (!parsed.ok || !this.signatureMatches(parsed.payload.challenge)) return 1;
-    const work = parsed.payload.challenge.parameters.data?.work;
-    return typeof work === 'number' && Number.isInteger(work) && work >= 1 ? work : 1;
+    return positiveInteger(parsed.payload.challenge.parameters.data?.work) ?? 1;
   }
 
   /** HMAC-SHA-256 of the canonical (sorted-key) JSON of the parameters, as altcha-lib signs them. */
@@ -88,13 +105,18 @@ export class AltchaBotCheck extends BotCheck {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  async verify(token: unknown, visitorId: string): Promise<void> {
-    if (typeof visitorId !== 'string' || visitorId.length === 0) this.refuse('no_visitor');
+  /**
+   * The CPU-only half of verify(): the token parsed once and its signatures checked, no Redis. A solution that passes
+   * still has to be bound to this visitor (`binding`, in the caller's round trip: ALTCHA_BIND_LUA_FUNCTION); `work`
+   * and `line` are the challenge's signed `data` (its work factor, and the waiting room's line it was issued for).
+   */
+  async check(token: unknown, visitorId: string): Promise<AltchaProof> {
+    if (typeof visitorId !== 'string' || visitorId.length === 0) return this.refused('no_visitor');
     const parsed = parseAltchaToken(token);
-    if (!parsed.ok) this.refuse(parsed.problem);
+    if (!parsed.ok) return this.refused(parsed.problem);
     const { challenge, solution } = parsed.payload;
     const algorithm = challenge.parameters.algorithm;
-    if (!isAltchaAlgorithm(algorithm)) this.refuse('algorithm');
+    if (!isAltchaAlgorithm(algorithm)) return this.refused('algorithm');
 
     let result;
     try {
@@ -108,30 +130,52 @@ export class AltchaBotCheck extends BotCheck {
           hmacKeySignatureSecret: this.keySignatureKey,
         }));
     } catch {
-      this.refuse('verifier_threw');
+      return this.refused('verifier_threw');
     }
+    // An expired challenge is still good for the visitor it was bound to while fresh, for the rest of the binding
+    // window ("solve once per visit"). altcha-lib does not check the signature of an expired challenge, so we do:
+    // the parameters (its work factor among them) must still be the ones we signed.
+    if (result.expired && !this.signatureMatches(challenge)) return this.refused('invalid_signature');
+    if (!result.verified && !result.expired)
+      return this.refused(result.invalidSignature ? 'invalid_signature' : 'invalid_solution');
+    const data = challenge.parameters.data;
+    const line = positiveInteger(data?.line);
+    return {
+      ok: true,
+      fresh: result.verified,
+      work: positiveInteger(data?.work) ?? 1,
+      line,
+      binding: {
+        key: this.bindingKey(challenge.signature ?? '', line),
+        ttlSeconds: this.config.ALTCHA_BINDING_TTL_SECONDS,
+      },
+    };
+  }
 
-    const key = `${this.config.REDIS_PREFIX}altcha:${createHash('sha256')
-      .update(challenge.signature ?? '')
-      .digest('hex')}`;
-
-    if (result.verified) {
-      if (await this.bind(key, visitorId)) return;
+  async verify(token: unknown, visitorId: string): Promise<void> {
+    const proof = await this.check(token, visitorId);
+    if (!proof.ok) throw new AppError('INVALID_CAPTCHA');
+    if (proof.fresh) {
+      if (await this.bind(proof.binding.key, visitorId)) return;
       // Already bound: the visitor who used it first may send it again within the window.
-      if ((await this.redis.get(key)) === visitorId) return;
+      if ((await this.redis.get(proof.binding.key)) === visitorId) return;
       this.refuse('bound_to_other_visitor');
     }
-    if (result.expired) {
-      // An expired challenge is still good for the visitor it was bound to while fresh, for
-      // the rest of the binding window ("solve once per visit"). The lookup is by signature,
-      // which only exists in Redis if that exact challenge was verified for this visitor.
-      // altcha-lib does not check the signature of an expired challenge, so we do: the
-      // parameters (its work factor among them) must still be the ones we signed.
-      if (!this.signatureMatches(challenge)) this.refuse('invalid_signature');
-      if ((await this.redis.get(key)) === visitorId) return;
-      this.refuse('expired');
-    }
-    this.refuse(result.invalidSignature ? 'invalid_signature' : 'invalid_solution');
+    // The lookup is by signature, which only exists in Redis if that exact challenge was verified for this visitor.
+    if ((await this.redis.get(proof.binding.key)) === visitorId) return;
+    this.refuse('expired');
+  }
+
+  /**
+   * Where a solution's binding lives: derived from the challenge's signature (not from the raw token text), so
+   * re-encoding the same solution cannot dodge it. A challenge issued for a waiting room's line carries the line's
+   * presentation in its signed data; its binding then sits in that line's Redis Cluster slot (the `{id}` hash tag
+   * of queue/queue-keys.ts), so the join binds it in the same script as it takes the place. Either way one solution
+   * has one key, whichever route sees it.
+   */
+  private bindingKey(signature: string, line: number | undefined): string {
+    const hash = createHash('sha256').update(signature).digest('hex');
+    return `${this.config.REDIS_PREFIX}altcha:${line === undefined ? '' : `{${line}}:`}${hash}`;
   }
 
   /**
@@ -142,6 +186,11 @@ export class AltchaBotCheck extends BotCheck {
   protected async bind(key: string, visitorId: string): Promise<boolean> {
     const ttl = this.config.ALTCHA_BINDING_TTL_SECONDS;
     return (await this.redis.set(key, visitorId, 'EX', ttl, 'NX')) === 'OK';
+  }
+
+  private refused(reason: string): AltchaProof {
+    this.logger.debug({ reason }, 'bot check refused');
+    return { ok: false };
   }
 
   private refuse(reason: string): never {

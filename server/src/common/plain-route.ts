@@ -69,7 +69,6 @@ const NEXT_ARG = 2;
 const PIPELINE_ONLY: [key: string, decorator: string][] = [
   [PIPES_METADATA, '@UsePipes'],
   [HTTP_CODE_METADATA, '@HttpCode'],
-  [HEADERS_METADATA, '@Header'],
   [REDIRECT_METADATA, '@Redirect'],
   [RENDER_METADATA, '@Render'],
   [SSE_METADATA, '@Sse'],
@@ -80,7 +79,8 @@ const PIPELINE_ONLY: [key: string, decorator: string][] = [
  * Why Nest would treat this route differently from a plain route, one line per reason ([] when it serves it alike).
  * A plain route runs the handler's own guards and interceptors (with `around`), parses its zod inputs, answers with
  * the handler's value (200, 201 for a POST, as Nest does) or its one catch-all `@UseFilters` filter's answer (else the
- * error responder's), sets cookies only through `@Cookies()`; everything else a decorator can ask for is refused.
+ * error responder's), sets its `@Header` headers once the guards let it through (as Nest does) and cookies only
+ * through `@Cookies()`; everything else a decorator can ask for is refused.
  */
 export function unservedDecorators(controller: Type<unknown>, handler: object, methodName: string): string[] {
   const reasons: string[] = [];
@@ -187,6 +187,7 @@ async function prepare(
   const filterTypes = (Reflect.getMetadata(EXCEPTION_FILTERS_METADATA, route.handler) ?? []) as Type<ExceptionFilter>[];
   const [filter] = await Promise.all(filterTypes.map((type) => moduleRef.create(type)));
   const controller = moduleRef.get(route.controller, { strict: false });
+  const headers = (Reflect.getMetadata(HEADERS_METADATA, route.handler) ?? []) as { name: string; value: string }[];
   // Nest answers a POST with 201 unless @HttpCode says otherwise (refused above), every other method with 200.
   const status = route.method === 'POST' ? 201 : 200;
 
@@ -197,6 +198,7 @@ async function prepare(
         for (const guard of guards) {
           if (!(await guard.canActivate(context))) throw new ForbiddenException();
         }
+        for (const header of headers) void reply.header(header.name, header.value);
         const inputs = parseDeclaredInputs(route.handler, request);
         // Interceptors wrap the handler in declared order: the first one is the outermost.
         let run = () => route.call(controller, request, inputs, replyCookies(request, reply));

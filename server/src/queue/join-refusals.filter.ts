@@ -11,8 +11,7 @@ const PRESENTATION_ID = /^[1-9][0-9]{0,9}$/;
 /**
  * A refused join of an on-sale's line (the rate limit, the bot check, an ill-formed call) counted in the control
  * room's refusals (`queue`, reason: the refusal's code in lower case: `too_many_requests`, `invalid_captcha`…), then
- * answered the one way every error is (the app's filter). A filter, not an interceptor: the rate limit refuses in a
- * guard, before any interceptor runs. Only a presentation with a queue is counted, so an id typed into the URL never
+ * answered the one way every error is (the app's filter). A filter sees every refusal however it is thrown. Only a presentation with a queue is counted, so an id typed into the URL never
  * makes a Redis key; a 5xx is not a refusal (the dependency alarm and the HTTP metrics have it).
  */
 @Catch()

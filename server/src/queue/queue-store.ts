@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { ADMIT_LUA } from './lua/admit.lua';
-import { JOIN_LUA } from './lua/join.lua';
+import { JOIN_GATED_LUA, JOIN_LUA } from './lua/join.lua';
 import { SEEN_LUA } from './lua/seen.lua';
 import { STATUS_LUA } from './lua/status.lua';
 import type { QueueProgressMessage } from '@hotline/shared';
@@ -36,6 +36,27 @@ export interface AdmitResult {
 
 type Script = (...args: (string | number)[]) => Promise<unknown[]>;
 
+/** What a join through the API spends and proves in its one script (JOIN_GATED_LUA), as its owners built it. */
+export interface JoinGate {
+  /** The route's two counters (per visitor, per address: RateLimitService.scriptInputs), in the line's slot. */
+  counters: { keys: string[]; args: number[] };
+  /** The proof of work's binding (AltchaBotCheck.check), in the line's slot. */
+  binding: { key: string; ttlSeconds: number };
+  /** False for an expired challenge: it only finds the binding it had while fresh. */
+  fresh: boolean;
+}
+
+/** The gate's refusals: over the rate limit (retry after `waitMs`), or a proof that is not this visitor's. */
+export type GatedStanding = Standing | { kind: 'limited'; waitMs: number } | { kind: 'unproven' };
+
+/** JOIN_LUA's answer (the tail of JOIN_GATED_LUA's). */
+function joined(r: unknown[]): Standing {
+  const removed = Number(r[3]);
+  const lineLength = Number(r[4]);
+  if (r[0] === 'admitted') return { kind: 'admitted', until: Number(r[1]), removed, lineLength };
+  return { kind: 'line', rank: Number(r[1]), created: Number(r[2]) === 1, removed, lineLength };
+}
+
 /** The most visitors one admission run pops (keeps one script short even after a long pause). */
 const MAX_POPS = 5_000;
 
@@ -52,6 +73,7 @@ const SEEN_CHUNK = 1_000;
 @Injectable()
 export class QueueStore {
   private readonly join_: Script;
+  private readonly joinGated_: Script;
   private readonly status_: Script;
   private readonly admit_: Script;
   private readonly seen_: Script;
@@ -61,14 +83,16 @@ export class QueueStore {
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
   ) {
     redis.defineCommand('hotlineQueueJoin', { lua: JOIN_LUA, numberOfKeys: 5 });
+    redis.defineCommand('hotlineQueueJoinGated', { lua: JOIN_GATED_LUA, numberOfKeys: 8 });
     redis.defineCommand('hotlineQueueStatus', { lua: STATUS_LUA, numberOfKeys: 4 });
     redis.defineCommand('hotlineQueueAdmit', { lua: ADMIT_LUA, numberOfKeys: 6 });
     redis.defineCommand('hotlineQueueSeen', { lua: SEEN_LUA, numberOfKeys: 2 });
     const commands = redis as unknown as Record<
-      'hotlineQueueJoin' | 'hotlineQueueStatus' | 'hotlineQueueAdmit' | 'hotlineQueueSeen',
+      'hotlineQueueJoin' | 'hotlineQueueJoinGated' | 'hotlineQueueStatus' | 'hotlineQueueAdmit' | 'hotlineQueueSeen',
       Script
     >;
     this.join_ = commands.hotlineQueueJoin.bind(redis);
+    this.joinGated_ = commands.hotlineQueueJoinGated.bind(redis);
     this.status_ = commands.hotlineQueueStatus.bind(redis);
     this.admit_ = commands.hotlineQueueAdmit.bind(redis);
     this.seen_ = commands.hotlineQueueSeen.bind(redis);
@@ -104,10 +128,45 @@ export class QueueStore {
       draw,
       demoLineAhead,
     );
-    const removed = Number(r[3]);
-    const lineLength = Number(r[4]);
-    if (r[0] === 'admitted') return { kind: 'admitted', until: Number(r[1]), removed, lineLength };
-    return { kind: 'line', rank: Number(r[1]), created: Number(r[2]) === 1, removed, lineLength };
+    return joined(r);
+  }
+
+  /**
+   * The API's join in one round trip (JOIN_GATED_LUA): the rate limit counted, the proof bound to this visitor, then
+   * the join; a refusal changes nothing but the counters.
+   */
+  async joinGated(
+    presentationId: number,
+    visitorId: string,
+    now: number,
+    saleStartsAt: number,
+    draw: number,
+    demoLineAhead: number,
+    gate: JoinGate,
+  ): Promise<GatedStanding> {
+    if (gate.counters.keys.length !== 2 || gate.counters.args.length !== 4)
+      throw new Error('a gated join counts exactly two counters (per visitor, per address)');
+    const k = this.keys(presentationId);
+    const r = await this.joinGated_(
+      k.line,
+      k.seq,
+      k.seen,
+      k.active,
+      k.removed,
+      gate.binding.key,
+      ...gate.counters.keys,
+      visitorId,
+      now,
+      saleStartsAt,
+      draw,
+      demoLineAhead,
+      gate.binding.ttlSeconds,
+      gate.fresh ? '1' : '0',
+      ...gate.counters.args,
+    );
+    if (r[0] === 'limited') return { kind: 'limited', waitMs: Number(r[1]) };
+    if (r[0] === 'unproven') return { kind: 'unproven' };
+    return joined(r);
   }
 
   /** Where the visitor stands; `touch` counts it as a heartbeat. */

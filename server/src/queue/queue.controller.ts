@@ -1,5 +1,5 @@
-import { Controller, Get, Header, Headers, Post, UseFilters } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Headers, Ip, Post, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { QueueStatusResponse } from '@hotline/shared';
 import type { AltchaChallenge } from '../botcheck';
@@ -15,14 +15,6 @@ import { QueueService } from './queue.service';
 const params = z.object({ presentationId: idString });
 export const joinBody = z.object({ recaptchaToken: z.string().min(1).max(20_000) });
 
-/** Joining costs a hard proof of work already; these stop a script from hammering with fresh uuids from one address. */
-const JOIN_LIMIT = {
-  name: 'queue-join',
-  rules: [
-    { by: 'visitor' as const, limit: 10, windowSeconds: 60 },
-    { by: 'ip' as const, limit: 600, windowSeconds: 60 },
-  ],
-};
 const STATUS_LIMIT = {
   name: 'queue-status',
   rules: [
@@ -55,12 +47,13 @@ export class QueueController {
   @Header('cache-control', 'no-store')
   @RateLimit(RATE_LIMITS.botCheckChallenge)
   @ApiOperation({ summary: 'The ALTCHA challenge joining costs (QUEUE_JOIN_WORK times a seat lock)' })
-  challenge(@ZodParams(params) _p: { presentationId: number }): Promise<AltchaChallenge> {
-    return this.queue.challenge();
+  challenge(@ZodParams(params) p: { presentationId: number }): Promise<AltchaChallenge> {
+    return this.queue.challenge(p.presentationId);
   }
 
   @Post(':presentationId/join')
-  @RateLimit(JOIN_LIMIT)
+  // Rate limited inside the join's one Redis script, not by a guard's round trip of its own (QueueService.join).
+  @ApiResponse({ status: 429, description: 'Too many requests: see the Retry-After header' })
   // Its refusals (rate limit, bot check) are the control room's too.
   @UseFilters(JoinRefusals)
   @ApiOperation({ summary: "Takes this visitor's one place in the line (or answers the one it has)" })
@@ -69,8 +62,9 @@ export class QueueController {
     @ZodParams(params) p: { presentationId: number },
     @ZodBody(joinBody) body: z.infer<typeof joinBody>,
     @Cookies() cookies: ResponseCookies,
+    @Ip() ip: string,
   ): Promise<QueueStatusResponse> {
-    return withPassCookie(cookies, await this.queue.join(p.presentationId, visitorId, body.recaptchaToken));
+    return withPassCookie(cookies, await this.queue.join(p.presentationId, visitorId, body.recaptchaToken, ip));
   }
 
   @Get(':presentationId')

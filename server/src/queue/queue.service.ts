@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { QueueProgressMessage, QueueStatusResponse } from '@hotline/shared';
 import { AltchaBotCheck, type AltchaChallenge, BotCheck } from '../botcheck';
 import { AppError } from '../common/app-error';
+import { RateLimitService, type RateLimitCounter, type SubjectRule, subjectCounters } from '../common/rate-limit';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OnSales } from './on-sales';
@@ -21,6 +22,18 @@ export interface HeldPlace {
   admitPerMinute: number;
 }
 
+/**
+ * Joining costs a hard proof of work already; these stop a script from hammering with fresh uuids from one address.
+ * A line's joins count under the line's own name, whose `{id}` hash tag puts the counters in the line's Redis Cluster
+ * slot (queue-keys.ts), so the join counts them in its one script; an id without a line counts under the plain name.
+ */
+const JOIN_RULES: readonly SubjectRule[] = [
+  { by: 'visitor', limit: 10, windowSeconds: 60 },
+  { by: 'ip', limit: 600, windowSeconds: 60 },
+];
+const JOIN_LIMIT = 'queue-join';
+const lineJoinLimit = (presentationId: number): string => `${JOIN_LIMIT}:{${presentationId}}`;
+
 /** A place in the line is kept (and its ticket valid) this long at most. */
 const WAIT_TICKET_MS = 24 * 3600_000;
 
@@ -29,6 +42,10 @@ const WAIT_TICKET_MS = 24 * 3600_000;
  * visitor's standing, and the admission run every node makes each tick. Redis decides (QueueStore);
  * this service turns its answers into tickets, passes and the wire shapes.
  */
+/** The rate limit's refusal, as the route guard answers it (the app's filter adds Retry-After). */
+const tooManyJoins = (seconds: number): AppError =>
+  new AppError('TOO_MANY_REQUESTS', { retryAfter: Math.max(1, Math.ceil(seconds)) });
+
 @Injectable()
 export class QueueService {
   constructor(
@@ -38,34 +55,58 @@ export class QueueService {
     private readonly random: QueueRandom,
     private readonly botCheck: BotCheck,
     private readonly clock: Clock,
+    private readonly limits: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     // Optional: the seat and back-office tests replace the whole bot-check module with a double that has none.
     @Optional() private readonly altcha?: AltchaBotCheck,
   ) {}
 
-  /** The join's bot check: QUEUE_JOIN_WORK times the work of an ordinary challenge. */
-  challenge(): Promise<AltchaChallenge> {
+  /**
+   * The join's bot check: QUEUE_JOIN_WORK times the work of an ordinary challenge, for this presentation's line
+   * only (its signed `data.line`; the line's slot holds its binding).
+   */
+  challenge(presentationId: number): Promise<AltchaChallenge> {
     if (!this.altcha) throw new AppError('SERVICE_UNAVAILABLE');
-    return this.altcha.issueChallenge(this.config.QUEUE_JOIN_WORK);
+    return this.altcha.issueChallenge(this.config.QUEUE_JOIN_WORK, presentationId);
   }
 
-  /** Takes (or finds) this visitor's one place. Needs a solved join challenge (signed work >= QUEUE_JOIN_WORK). */
-  async join(presentationId: number, visitorId: string, token: unknown): Promise<QueueStatusResponse> {
+  /**
+   * Takes (or finds) this visitor's one place. Needs a solved join challenge of this line (signed work >=
+   * QUEUE_JOIN_WORK) and room in the join's rate limit (JOIN_RULES): one Redis round trip (JOIN_GATED_LUA) counts the
+   * call, binds the proof to the visitor and takes the place. A refused proof is counted too (one round trip more),
+   * as a refused call always was: over the limit the answer is 429 whatever the token.
+   */
+  async join(presentationId: number, visitorId: string, token: unknown, ip: string): Promise<QueueStatusResponse> {
     const rule = this.onSales.queued(presentationId);
-    if (!rule) return this.noQueue(presentationId);
-    await this.botCheck.verify(token, visitorId);
-    if (!this.altcha || this.altcha.signedWorkFactor(token) < this.config.QUEUE_JOIN_WORK)
+    if (!rule) {
+      await this.spend(subjectCounters(JOIN_LIMIT, JOIN_RULES, { ip, visitorId }));
+      return this.noQueue(presentationId);
+    }
+    const counters = subjectCounters(lineJoinLimit(presentationId), JOIN_RULES, { ip, visitorId });
+    const proof = this.altcha ? await this.altcha.check(token, visitorId) : { ok: false as const };
+    if (!proof.ok || proof.work < this.config.QUEUE_JOIN_WORK || proof.line !== presentationId) {
+      await this.spend(counters);
       throw new AppError('INVALID_CAPTCHA');
+    }
     const now = this.clock.nowMs();
-    const standing = await this.store.join(
+    const standing = await this.store.joinGated(
       presentationId,
       visitorId,
       now,
       rule.saleStartsAt,
       this.random.draw(),
       rule.demoLineAhead,
+      { counters: this.limits.scriptInputs(counters), binding: proof.binding, fresh: proof.fresh },
     );
+    if (standing.kind === 'limited') throw tooManyJoins(standing.waitMs / 1000);
+    if (standing.kind === 'unproven') throw new AppError('INVALID_CAPTCHA');
     return this.describe(rule, visitorId, standing, now, true);
+  }
+
+  /** Counts a join that takes no place (no line here, a refused proof): 429 when it does not fit. */
+  private async spend(counters: RateLimitCounter[]): Promise<void> {
+    const verdict = await this.limits.consume(counters);
+    if (!verdict.allowed) throw tooManyJoins(verdict.retryAfterSeconds);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { SeatStatus, type QueueProgressMessage } from '@hotline/shared';
+import { SeatStatus, type QueueProgressMessage, type QueueStatusResponse } from '@hotline/shared';
 import { Clock } from '../../src/common/clock';
+import { OnSales } from '../../src/queue/on-sales';
 import { QueueStore } from '../../src/queue/queue-store';
 import { QueueService } from '../../src/queue/queue.service';
 import { QueueTicker } from '../../src/queue/queue-ticker';
@@ -12,6 +13,7 @@ import { SeatStore } from '../../src/seats/seat-store.port';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster';
 import { startTestApp, type TestApp } from '../support/test-env';
 import { ManualClock, rule } from '../queue/support/queue-kit';
+import { joinTokenFor } from '../seats/support/bot-check-join-double';
 import {
   loadPlan,
   lock,
@@ -24,7 +26,8 @@ import {
   type PlanInfo,
 } from '../seats/support/seat-kit';
 
-jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-double'));
+// The seat double's tokens, and the queue join's proof without solving it (its binding keyed in the line's slot).
+jest.mock('../../src/botcheck/botcheck.module', () => jest.requireActual('../seats/support/bot-check-join-double'));
 
 /**
  * The seat engine on a real Redis Cluster (3 primaries + 3 replicas of the same redis-server binary, started by
@@ -223,6 +226,24 @@ test('the change stream reaches watchers on two server nodes with gap-free versi
 });
 
 const QUEUE_ENV = { QUEUE_TICK_MS: '0', QUEUE_CONFIG_REFRESH_MS: '0' };
+
+test("waiting room: a join through the API is one script here too (its rate-limit counters share the line's slot)", async () => {
+  const onSales = t.app.get(OnSales);
+  await onSales.refresh();
+  const pid = onSales.allQueued().find((r) => r.demoLineAhead === 0)!.presentationId;
+  const join = (me: string) =>
+    fetch(`${t.url}/api/queue/${pid}/join`, {
+      method: 'POST',
+      headers: { uuid: me, 'content-type': 'application/json' },
+      body: JSON.stringify({ recaptchaToken: joinTokenFor(me, pid) }),
+    });
+  const me = visitor();
+  const first = await join(me);
+  expect(first.status).toBe(201);
+  const again = await join(me);
+  const ticketNo = async (r: Response) => ((await r.json()) as QueueStatusResponse).ticketNo;
+  expect(await ticketNo(again)).toEqual(await ticketNo(first));
+});
 
 test('waiting room, two server nodes: together they admit the configured number per minute within 2 %, and both relay one progress message', async () => {
   const RATE = 1_200;

@@ -300,7 +300,7 @@ describe('the queue join answers the same served plainly and through Nest, its p
 
   test('join, join again, admitted, join again: the place, then the pass and its cookie', async () => {
     const me = visitor();
-    const [first, again] = await both([join(me, joinTokenFor(me)), join(me, joinTokenFor(me), '?lang=en')]);
+    const [first, again] = await both([join(me, joinTokenFor(me, pid)), join(me, joinTokenFor(me, pid), '?lang=en')]);
     expect([first!.status, again!.status]).toEqual([201, 201]);
     // normalised: the pass is its type here (null: 'object').
     expect(first!.body).toMatchObject({ state: 'waiting', pass: 'object' });
@@ -310,7 +310,7 @@ describe('the queue join answers the same served plainly and through Nest, its p
       const rule = t.app.get(OnSales).queued(pid)!;
       expect((await t.app.get(QueueService).admit(rule, Date.now() + 2_000)).visitors).toContain(me);
     }
-    const [admitted] = await both([join(me, joinTokenFor(me))]);
+    const [admitted] = await both([join(me, joinTokenFor(me, pid))]);
     expect(admitted!.body).toMatchObject({ state: 'admitted', pass: 'string' });
     expect(admitted!.headers['set-cookie']).toBe(
       `hotline_queue_${pid}=<value>; Path=/api; Max-Age=<n>; HttpOnly; SameSite=Lax`,
@@ -324,12 +324,12 @@ describe('the queue join answers the same served plainly and through Nest, its p
     ['a token that is not a string, in Russian', (me) => join(me, 42, '?lang=ru')],
     ['a wrong token', (me) => join(me, 'no')],
     ['a seat-lock token (not enough work), in Arabic', (me) => join(me, tokenFor(me), '?lang=ar')],
-    ['another visitor’s token', (me) => join(me, joinTokenFor(visitor()))],
+    ['another visitor’s token', (me) => join(me, joinTokenFor(visitor(), pid))],
     [
       'a presentation id that is not a number',
-      (me) => ({ ...join(me, joinTokenFor(me)), path: '/api/queue/abc/join' }),
+      (me) => ({ ...join(me, joinTokenFor(me, pid)), path: '/api/queue/abc/join' }),
     ],
-    ['a visitor id that is not a uuid', (me) => ({ ...join(me, joinTokenFor(me)), visitor: 'not-a-uuid' })],
+    ['a visitor id that is not a uuid', (me) => ({ ...join(me, joinTokenFor(me, pid)), visitor: 'not-a-uuid' })],
     [
       'the wrong content type',
       (me) => ({ ...join(me, ''), body: 'recaptchaToken=x', headers: { 'content-type': 'text/plain' } }),
@@ -341,9 +341,20 @@ describe('the queue join answers the same served plainly and through Nest, its p
     expect(answer!.headers['set-cookie']).toBeUndefined();
   });
 
+  test('the join challenge, and a bad id for it: the same answers and headers (no-store) on both', async () => {
+    const me = visitor();
+    const [answer, bad] = await both([
+      { method: 'GET', path: `/api/queue/${pid}/challenge`, visitor: me },
+      { method: 'GET', path: '/api/queue/abc/challenge?lang=ru', visitor: me },
+    ]);
+    expect(answer!.status).toBe(200);
+    expect(answer!.headers['cache-control']).toBe('no-store');
+    expect(bad!.status).toBe(400);
+  });
+
   test('a presentation without a line: the answer that says so, on both', async () => {
     const me = visitor();
-    const [answer] = await both([{ ...join(me, joinTokenFor(me)), path: '/api/queue/1/join' }]);
+    const [answer] = await both([{ ...join(me, joinTokenFor(me, pid)), path: '/api/queue/1/join' }]);
     expect(answer!.status).toBe(201);
   });
 

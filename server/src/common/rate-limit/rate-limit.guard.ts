@@ -4,10 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../app-error';
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy, type RateLimitSubject } from './rate-limit.policies';
 import { type RateLimitCounter, RateLimitService } from './rate-limit.service';
+import { counterKey, subjectOf } from './rate-limit.counters';
 
 function subjectKey(subject: RateLimitSubject, request: FastifyRequest): string | undefined {
-  if (subject === 'ip') return `ip:${request.ip}`;
-  if (subject === 'visitor') return request.visitorId ? `v:${request.visitorId}` : undefined;
+  if (subject === 'ip') return subjectOf.ip(request.ip);
+  if (subject === 'visitor') return request.visitorId ? subjectOf.visitor(request.visitorId) : undefined;
   const custom = subject(request);
   return custom === undefined ? undefined : `k:${custom}`;
 }
@@ -34,7 +35,7 @@ export class RateLimitGuard implements CanActivate {
         const subject = subjectKey(rule.by, request);
         if (subject === undefined) continue;
         counters.push({
-          key: `${policy.name}:${rule.windowSeconds}:${subject}`,
+          key: counterKey(policy.name, rule.windowSeconds, subject),
           limit: rule.limit,
           windowSeconds: rule.windowSeconds,
           lease: policy.lease,

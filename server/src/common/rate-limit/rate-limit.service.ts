@@ -59,14 +59,24 @@ export class RateLimitService {
     this.cluster = connection.cluster;
   }
 
-  /** Counts one call (cost) against every counter, or none of them when any is full. */
-  async consume(counters: readonly RateLimitCounter[], cost = 1): Promise<RateLimitVerdict> {
-    if (counters.length === 0) return { allowed: true };
+  /**
+   * The counters as a script counts them with RATE_LIMIT_LUA_FUNCTION: their full keys, and the windows and limits
+   * (RATE_LIMIT_SCALE applied) as its `args`. For a script of another context that counts its call in its own round
+   * trip; on a Redis Cluster its keys must share the script's slot (a hash tag in the counter's name).
+   */
+  scriptInputs(counters: readonly RateLimitCounter[]): { keys: string[]; args: number[] } {
     const keys = counters.map((c) => `${this.config.REDIS_PREFIX}rl:${c.key}`);
-    const args: (string | number)[] = [];
+    const args: number[] = [];
     for (const c of counters) {
       args.push(c.windowSeconds * 1000, Math.max(1, Math.round(c.limit * this.config.RATE_LIMIT_SCALE)));
     }
+    return { keys, args };
+  }
+
+  /** Counts one call (cost) against every counter, or none of them when any is full. */
+  async consume(counters: readonly RateLimitCounter[], cost = 1): Promise<RateLimitVerdict> {
+    if (counters.length === 0) return { allowed: true };
+    const { keys, args } = this.scriptInputs(counters);
     const lease = Math.min(...counters.map((c) => c.lease ?? 1));
     if (cost === 1 && lease > 1) return this.consumeLeased(keys, args, lease);
     const [allowed, waitMs] = this.cluster
