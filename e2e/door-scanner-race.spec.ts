@@ -8,7 +8,7 @@ import { withSql } from './sql.support';
  * both requests are held until both have left their pages, then let go together. Exactly one page shows admitted; the
  * other shows already admitted, naming the winner's gate. The guard is the primary key of checkin_admission; its
  * control run (a writer that reads then inserts lets the ticket in at every gate) is the medium test's,
- * server/test/checkin/door-checkin.medium.test.ts.
+ * server/test/checkin/door-checkin.medium.ts.
  */
 function show(): Promise<{ id: number; dateTime: Date }> {
   return withSql(async (sql) => {

@@ -24,3 +24,6 @@ describe('staff-admin.medium', () => {
 describe('ticket-references.medium', () => {
   require('./ticket-references.medium');
 });
+describe('session-touch.medium', () => {
+  require('./session-touch.medium');
+});

@@ -11,7 +11,7 @@ import { PRELUDE } from './prelude';
  *   - no single-seat gap: the owner's whole selection may not leave more single free seats beside it than the
  *     owner can still add (an in-progress selection may leave a gap the owner will close).
  * The row rules mirror shared/src/rules/seats (single-seat-blocking.ts,
- * orphan-seats.ts, single-seat-gap.ts); server/test/seats/seat-store.medium.test.ts checks parity.
+ * orphan-seats.ts, single-seat-gap.ts); server/test/seats/seat-store.medium.ts checks parity.
  *
  *   - the per-address hold cap (only when KEYS[9] is given, see HOLD_CAP_CHECK).
  * KEYS: 1 init, 2 st, 3 exp, 4 ver, 5 log, 6 taken, 7 due (global on one Redis, the slot's on a cluster), 8 own (owner's set),
