@@ -69,7 +69,6 @@ interface SaveStep {
   error: string | null;
 }
 
-
 /** One command timed on screen (ms from the command's start). */
 interface Step {
   /** The command itself (the model's operation and the editor's listeners). */

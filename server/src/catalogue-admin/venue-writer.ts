@@ -164,7 +164,8 @@ function planColumns(doc: VenueDocument, translate: Translate): [string | null, 
 /** Seats in a document (the plan row carries the count, written with it). */
 function seatCountOf(doc: VenueDocument): number {
   let n = 0;
-  for (const section of doc.sections) for (const group of section.groups) for (const row of group.rows) n += row.seats.length;
+  for (const section of doc.sections)
+    for (const group of section.groups) for (const row of group.rows) n += row.seats.length;
   return n;
 }
 
