@@ -6,7 +6,7 @@ export const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
 /** Below this a document goes as it is: compressing a theatre saves nothing a person would wait for. */
 const COMPRESS_FROM_BYTES = 256 * 1024;
 
-export interface SeatPlanBody {
+interface SeatPlanBody {
   text: string | Blob;
   type: string;
   /** `gzip` when compressed (sent as Content-Encoding; the server inflates it under the same 16 MB limit). */
@@ -14,7 +14,7 @@ export interface SeatPlanBody {
 }
 
 /** A JSON text gzip-compressed by the browser's own CompressionStream (off the main thread's JavaScript). */
-export function gzipText(json: string): Promise<Blob> {
+function gzipText(json: string): Promise<Blob> {
   const stream = new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'));
   return new Response(stream).blob();
 }
