@@ -44,8 +44,9 @@ export function MoreMenu({ label, items, testId }: { label: string; items: MoreM
     if (focusButton) buttonRef.current?.focus();
   };
   const onButtonKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown') (e.preventDefault(), openAt(0));
-    else if (e.key === 'ArrowUp') (e.preventDefault(), openAt(items.length - 1));
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    openAt(e.key === 'ArrowDown' ? 0 : items.length - 1);
   };
   const onMenuKey = (e: KeyboardEvent) => {
     const last = items.length - 1;
@@ -55,9 +56,14 @@ export function MoreMenu({ label, items, testId }: { label: string; items: MoreM
       Home: 0,
       End: last,
     };
-    if (e.key in move) (e.preventDefault(), setActive(move[e.key]!));
-    else if (e.key === 'Escape') (e.preventDefault(), e.stopPropagation(), close(true));
-    else if (e.key === 'Tab') close(false);
+    if (e.key in move) {
+      e.preventDefault();
+      setActive(move[e.key]!);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close(true);
+    } else if (e.key === 'Tab') close(false);
   };
 
   return (
