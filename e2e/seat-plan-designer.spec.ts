@@ -527,8 +527,8 @@ test('decor drawn on a plan: a stage, a text in four languages, shapes by mouse 
 
   // A text, then its four languages.
   await page.getByTestId('tool-text').click();
-  await page.getByLabel('Text', { exact: true }).fill('Exit');
-  await page.getByLabel('Text', { exact: true }).press('Enter');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Exit');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).press('Enter');
   await clickPlan(page, 250, 1300);
   await expect(live).toHaveText('Done: new text.');
   for (const [lang, text] of [
