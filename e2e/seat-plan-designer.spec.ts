@@ -527,8 +527,8 @@ test('decor drawn on a plan: a stage, a text in four languages, shapes by mouse 
 
   // A text, then its four languages.
   await page.getByTestId('tool-text').click();
-  await page.getByLabel('Text', { exact: true }).fill('Exit');
-  await page.getByLabel('Text', { exact: true }).press('Enter');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Exit');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).press('Enter');
   await clickPlan(page, 250, 1300);
   await expect(live).toHaveText('Done: new text.');
   for (const [lang, text] of [
@@ -666,4 +666,100 @@ test('the editing canvas is the storefront renderer: 5,000 seats drawn, and not 
   await expect(page.getByTestId('designer-properties')).toContainText('sections 1');
   expect(await konvaNodes(page)).toBe(7);
   await expectAxeClean(page, 'designer, 5,000 seats selected, en');
+});
+
+/**
+ * The rows a bar's items sit in, as a person sees it wrap: an item that starts below the bottom of the row so far
+ * starts a new row (items of one row may be of different heights, centred).
+ */
+const rowsOf = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((bar) => {
+    const boxes = [...bar.children]
+      .filter((c) => (c as HTMLElement).offsetParent !== null && !c.classList.contains('visually-hidden'))
+      .map((c) => c.getBoundingClientRect())
+      .sort((a, b) => a.top - b.top);
+    let rows = 0;
+    let bottom = -Infinity;
+    for (const box of boxes) {
+      if (box.top >= bottom - 1) rows++;
+      bottom = box.top >= bottom - 1 ? box.bottom : Math.max(bottom, box.bottom);
+    }
+    return rows;
+  });
+
+test('the bar and the drawing tools fit in two rows at 1280 px in every language; the icons have names, the menu works by keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const venue = await newHall(page);
+  const plan = await created<{ id: number }>(
+    await page.request.post(`/api/admin/venues/${venue.id}/seat-plans?lang=en`, {
+      headers: { 'content-type': SEAT_PLAN_MEDIA_TYPE },
+      data: THEATRE,
+    }),
+  );
+  for (const lang of ['he', 'en', 'ru', 'ar'] as const) {
+    await page.goto(`/backoffice/seat-plans/${plan.id}?lang=${lang}`);
+    await expect(page.getByTestId('designer-canvas')).toBeVisible();
+    const bar = await rowsOf(page, 'designer-bar');
+    const toolbar = await rowsOf(page, 'designer-tools');
+    expect([lang, bar + toolbar]).toEqual([lang, 2]);
+    // Each icon button is named (its tooltip's text), e.g. the arc tool with its key.
+    const arc = page.getByTestId('tool-arc');
+    await expect(arc).toHaveAttribute('aria-label', /\S/);
+    await arc.focus();
+    await expect(page.locator('.designer-icon-wrap', { has: arc }).locator('.designer-tip')).toBeVisible();
+    await expectAxeClean(page, `designer bar, ${lang}`);
+  }
+
+  // The "More" menu by keyboard (English): ArrowDown opens it on its first item, arrows move, Escape closes it back on
+  // the button; the shortcuts' help opens from it as a dialog.
+  await page.goto(`/backoffice/seat-plans/${plan.id}?lang=en`);
+  const more = page.getByTestId('designer-more');
+  await more.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Export JSON' })).toBeFocused();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expectAxeClean(page, 'designer, the More menu open');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: 'Keyboard shortcuts (?)' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('designer-help')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('designer-help')).toBeHidden();
+  await expect(more).toBeFocused();
+  // The tools keep their names for a screen reader, and their keys.
+  await expect(
+    page.getByRole('toolbar', { name: 'Drawing tools' }).getByRole('button', { name: 'Arc sector' }),
+  ).toHaveAttribute('aria-keyshortcuts', 'A');
+});
+
+test('the arena template (15,000 seats) is offered and saved compressed: gzip on the wire, every seat on the server', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const venue = await newHall(page);
+  await page.goto('/backoffice/seat-plans/new?lang=en&test');
+  await page.getByTestId('designer-venue').selectOption(String(venue.id));
+  await page.getByRole('radio', { name: /^An arena template/ }).check();
+  const saved = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().includes(`/api/admin/venues/${venue.id}/seat-plans`),
+  );
+  await page.getByTestId('designer-start').click();
+  await expect(page.getByTestId('designer-canvas')).toBeVisible();
+  await page.getByTestId('designer-save-now').click();
+  const request = await saved;
+  expect(request.headers()['content-encoding']).toBe('gzip');
+  const answer = (await (await request.response())!.json()) as { id: number; seatCount: number };
+  expect(answer.seatCount).toBeGreaterThan(14_000);
+  await expect(page.getByTestId('designer-save')).toHaveClass(/designer-save--saved/);
+  // What the server kept is every seat the editor has.
+  expect(answer.seatCount).toBe(await page.evaluate(() => window.__designer!.seats().length));
 });

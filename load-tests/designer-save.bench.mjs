@@ -12,7 +12,9 @@
 // the upload, the session and permission checks, the answer, the audit entry). CPU: the server's and PostgreSQL's
 // (/proc, user+system) per request, which a loaded machine's waiting does not inflate as it does wall time.
 // Target (the issue): validating and saving 100,000 seats in < 2 s (client check + serialise + request).
-//   node load-tests/designer-save.bench.mjs [--rounds=5] [--plan=stadium] [--no-build] [--base=DIR] [--write]
+//   node load-tests/designer-save.bench.mjs [--rounds=5] [--plan=stadium] [--no-build] [--base=DIR] [--plain] [--write]
+// The page sends the JSON gzip-compressed as the designer does (seat-plan-body.ts), except to a base server (which
+// does not inflate it) or with --plain (this tree's server, the JSON as it is: the compression's own A/B).
 // --base=DIR: another tree (e.g. a worktree of main) whose server/dist (built: node scripts/build.mjs there) runs as a
 // second server on a database of its own (same PostgreSQL and Redis; its own migrations, so a schema change is
 // compared too), its rounds interleaved with this tree's (base first on odd rounds, new first on even), reported side
@@ -123,11 +125,14 @@ async function step(page, server, svc, kind, target) {
 /** A round on one server: a first save, a save over it, a publish; on a fresh page. */
 async function round(browser, server, svc, staff, venueId) {
   const { context, page, errors, seats } = await openPage(browser, server, staff);
+  // A base build does not inflate a compressed upload: its page sends the JSON as it is, as the designer did then.
+  const plain = server.name === 'base' || args.includes('--plain');
   try {
-    const created = await step(page, server, svc, 'create', { venueId });
+    const created = await step(page, server, svc, 'create', { venueId, plain });
     const saved = await step(page, server, svc, 'replace', {
       planId: created.plan.id,
       revision: created.plan.revision,
+      plain,
     });
     const published = await step(page, server, svc, 'publish', {
       planId: saved.plan.id,
@@ -148,14 +153,21 @@ const med = (xs) => {
 
 function row(build, label, steps, withClient) {
   const m = (f) => med(steps.map(f));
-  const total = m((s) => (withClient ? s.checkMs + s.toDocumentMs + s.stringifyMs : 0) + s.requestMs);
+  const total = m(
+    (s) => (withClient ? s.checkMs + s.toDocumentMs + s.stringifyMs + (s.compressMs ?? 0) : 0) + s.requestMs,
+  );
   const t = (k) => m((s) => s.timing[k] ?? NaN);
   const other = m((s) =>
     s.timing.write === undefined
       ? NaN
-      : s.requestMs - (s.timing.parse ?? 0) - (s.timing.read ?? 0) - (s.timing.validate ?? 0) - s.timing.write,
+      : s.requestMs -
+        (s.timing.inflate ?? 0) -
+        (s.timing.parse ?? 0) -
+        (s.timing.read ?? 0) -
+        (s.timing.validate ?? 0) -
+        s.timing.write,
   );
-  return `| ${build} | ${label} | **${f0(total)}** | ${withClient ? `${f0(m((s) => s.checkMs))} / ${f0(m((s) => s.toDocumentMs))} / ${f0(m((s) => s.stringifyMs))}` : '—'} | ${f0(m((s) => s.requestMs))} | ${f0(t('parse'))} / ${f0(t('read'))} / ${f0(t('validate'))} / ${f0(t('write'))} / ${f0(other)} | ${f0(m((s) => s.serverCpu))} / ${f0(m((s) => s.pgCpu))} | ${withClient ? (m((s) => s.bytes) / 2 ** 20).toFixed(1) : '—'} | ${withClient && total < 2000 ? 'yes' : withClient ? 'no' : ''} |`;
+  return `| ${build} | ${label} | **${f0(total)}** | ${withClient ? `${f0(m((s) => s.checkMs))} / ${f0(m((s) => s.toDocumentMs))} / ${f0(m((s) => s.stringifyMs))} / ${f0(m((s) => s.compressMs ?? 0))}` : '—'} | ${f0(m((s) => s.requestMs))} | ${f0(t('inflate'))} / ${f0(t('parse'))} / ${f0(t('read'))} / ${f0(t('validate'))} / ${f0(t('write'))} / ${f0(other)} | ${f0(m((s) => s.serverCpu))} / ${f0(m((s) => s.pgCpu))} | ${withClient ? `${(m((s) => s.bytes) / 2 ** 20).toFixed(1)} / ${(m((s) => s.sentBytes) / 2 ** 20).toFixed(1)}` : '—'} | ${withClient && total < 2000 ? 'yes' : withClient ? 'no' : ''} |`;
 }
 
 async function main() {
@@ -200,7 +212,7 @@ async function main() {
         const r = await round(browser, s, svc, s.staff, s.venueId);
         runs.get(s.name).push(r);
         const show = (x) =>
-          `${f0(x.checkMs + x.toDocumentMs + x.stringifyMs + x.requestMs)} ms (request ${f0(x.requestMs)}, server ${x.serverTiming ?? '—'}; CPU server ${f0(x.serverCpu)} / pg ${f0(x.pgCpu)})`;
+          `${f0(x.checkMs + x.toDocumentMs + x.stringifyMs + (x.compressMs ?? 0) + x.requestMs)} ms (gzip ${f0(x.compressMs ?? 0)}, request ${f0(x.requestMs)}, server ${x.serverTiming ?? '—'}; CPU server ${f0(x.serverCpu)} / pg ${f0(x.pgCpu)})`;
         log(
           `#${k + 1} ${s.name}: ${r.seats} seats; first save ${show(r.created)}; save ${show(r.saved)}; publish ${show(r.published)}`,
         );
@@ -210,7 +222,7 @@ async function main() {
     const lines = [
       `Chromium ${version} headless (the designer's bench page on the server's origin, signed in) → one server node (NODE_ENV=production) → PostgreSQL, all on this machine; the ${PLAN} template (${runs.get('new')[0].seats.toLocaleString('en')} seats); ${ROUNDS} rounds${BASE ? ", base and new servers interleaved, each on its own database (the page is this tree's)" : ''}, each on a fresh page: first save (POST), save (PUT, the draft again), publish; medians. 1-minute load average ${loadAtStart[0].toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end.`,
       '',
-      '| server | call | total ms | client: check / document / JSON ms | request ms | server: parse / read / validate / write / other ms | CPU ms: server / PostgreSQL | MiB sent | < 2 s |',
+      '| server | call | total ms | client: check / document / JSON / gzip ms | request ms | server: inflate / parse / read / validate / write / other ms | CPU ms: server / PostgreSQL | MiB JSON / sent | < 2 s |',
       '|---|---|---:|---|---:|---|---|---:|---|',
     ];
     for (const s of servers) {
@@ -238,7 +250,7 @@ async function main() {
     }
     lines.push(
       '',
-      'total = client check (validateDesign) + document (toVenueDocument) + JSON + request; publish sends no document (its total is the request). Server spans from the answer\'s Server-Timing ("—": a server without it); other = request - the spans (upload, session and permission, audit, answer).',
+      'total = client check (validateDesign) + document (toVenueDocument) + JSON + gzip (seat-plan-body.ts: CompressionStream; none to a base server or with --plain) + request; publish sends no document (its total is the request). Server spans from the answer\'s Server-Timing ("—": a server without it); other = request - the spans (upload, session and permission, audit, answer).',
     );
     const errors = [...runs.values()].flat().flatMap((r) => r.errors);
     if (errors.length) lines.push('', `Page errors: ${[...new Set(errors)].slice(0, 5).join('; ')}`);

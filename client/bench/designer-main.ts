@@ -4,6 +4,7 @@ import { emptyDoc, type DesignerDoc } from '../src/backoffice/designer/editor/do
 import { Editor } from '../src/backoffice/designer/editor/editor';
 import { validateDesign } from '../src/backoffice/designer/editor/validate';
 import { planToDoc, toVenueDocument } from '../src/backoffice/designer/editor/venue-document';
+import { SEAT_PLAN_MEDIA_TYPE, seatPlanBody } from '../src/backoffice/designer/seat-plan-body';
 import { fitToBounds } from '../src/seatmap/model/viewport';
 
 /**
@@ -43,7 +44,7 @@ interface Bench {
    */
   save(
     kind: 'create' | 'replace' | 'publish',
-    target: { venueId?: number; planId?: number; revision?: number },
+    target: { venueId?: number; planId?: number; revision?: number; plain?: boolean },
   ): Promise<SaveStep>;
 }
 
@@ -55,7 +56,11 @@ interface SaveStep {
   /** The document in the venue format (toVenueDocument), then as JSON: what designerApi sends. */
   toDocumentMs: number;
   stringifyMs: number;
+  /** The JSON gzip-compressed as designerApi sends a big one (seat-plan-body.ts; 0 when sent as it is). */
+  compressMs: number;
+  /** The JSON's length, and what went on the wire (compressed when it was). */
   bytes: number;
+  sentBytes: number;
   /** From the request sent to its answer read (the upload, the server's work, the answer). */
   requestMs: number;
   /** The answer's Server-Timing header (null: a server without it). */
@@ -63,9 +68,6 @@ interface SaveStep {
   plan: { id: number; revision: number; status: string } | null;
   error: string | null;
 }
-
-/** The upload media type designerApi sends a document as (the API reads up to 16 MB of it on these routes only). */
-const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
 
 /** One command timed on screen (ms from the command's start). */
 interface Step {
@@ -253,8 +255,10 @@ const bench: Bench = {
     let checkMs = 0;
     let toDocumentMs = 0;
     let stringifyMs = 0;
-    let body: string | undefined;
-    let type = 'application/json';
+    let compressMs = 0;
+    let bytes = 0;
+    let body: string | Blob;
+    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
     if (kind === 'publish') body = JSON.stringify({ revision: target.revision });
     else {
       const t0 = performance.now();
@@ -264,10 +268,15 @@ const bench: Bench = {
       if (problems.some((p) => p.code !== 'planCheck')) throw new Error(`the plan has problems: ${problems[0]!.code}`);
       const doc = toVenueDocument(e.doc);
       const t2 = performance.now();
-      body = JSON.stringify(doc);
+      const json = JSON.stringify(doc);
       const t3 = performance.now();
-      [checkMs, toDocumentMs, stringifyMs] = [t1 - t0, t2 - t1, t3 - t2];
-      type = SEAT_PLAN_MEDIA_TYPE;
+      // As designerApi sends it (seat-plan-body.ts), or as it is to a server that does not inflate (a base build).
+      const sent = target.plain ? { text: json, type: SEAT_PLAN_MEDIA_TYPE } : await seatPlanBody(json);
+      const t4 = performance.now();
+      [checkMs, toDocumentMs, stringifyMs, compressMs, bytes] = [t1 - t0, t2 - t1, t3 - t2, t4 - t3, json.length];
+      body = sent.text;
+      headers['content-type'] = sent.type;
+      if ('encoding' in sent && sent.encoding) headers['content-encoding'] = sent.encoding;
     }
     const url =
       kind === 'create'
@@ -275,21 +284,23 @@ const bench: Bench = {
         : kind === 'replace'
           ? `/api/admin/seat-plans/${target.planId}?revision=${target.revision}`
           : `/api/admin/seat-plans/${target.planId}/publish`;
-    const t4 = performance.now();
+    const t5 = performance.now();
     const res = await fetch(url, {
       method: kind === 'replace' ? 'PUT' : 'POST',
-      headers: { accept: 'application/json', 'content-type': type },
+      headers,
       body,
       credentials: 'same-origin',
     });
     const answer = (await res.json()) as { id?: number; revision?: number; status?: string; error?: string };
-    const requestMs = performance.now() - t4;
+    const requestMs = performance.now() - t5;
     return {
       status: res.status,
       checkMs,
       toDocumentMs,
       stringifyMs,
-      bytes: body.length,
+      compressMs,
+      bytes,
+      sentBytes: typeof body === 'string' ? body.length : body.size,
       requestMs,
       serverTiming: res.headers.get('server-timing'),
       plan: res.ok ? { id: answer.id!, revision: answer.revision!, status: answer.status! } : null,

@@ -78,7 +78,7 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   /** A body sent as it is with its own media type (a seat-plan file, an image), instead of `body` as JSON. */
-  rawBody?: { text: string | Blob; type: string };
+  rawBody?: { text: string | Blob; type: string; encoding?: 'gzip' };
   signal?: AbortSignal;
   /**
    * A read the server answers the same to anyone without an id (an `AnonymousRead` route): goes at once without a
@@ -111,6 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (uuid) headers.uuid = uuid;
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.rawBody) headers['content-type'] = options.rawBody.type;
+      if (options.rawBody?.encoding) headers['content-encoding'] = options.rawBody.encoding;
       return fetch(url, {
         method: options.method ?? 'GET',
         headers,

@@ -275,6 +275,15 @@ export const CatalogueAdminErrors = registerErrors({
       ar: 'يُقبل نوع المحتوى هذا فقط عند رفع مخطط مقاعد أو صورة.',
     },
   },
+  UPLOAD_ENCODING_NOT_ALLOWED: {
+    status: 415,
+    message: {
+      he: 'מפת מושבים נשלחת כפי שהיא או דחוסה ב-gzip בלבד.',
+      en: 'A seat plan is sent as it is or compressed with gzip only.',
+      ru: 'Схема зала отправляется как есть или сжатой только gzip.',
+      ar: 'يُرسل مخطط المقاعد كما هو أو مضغوطًا بـ gzip فقط.',
+    },
+  },
   IMAGE_EMPTY: {
     status: 422,
     message: {

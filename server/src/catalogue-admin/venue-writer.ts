@@ -82,8 +82,8 @@ export async function insertSeatPlan(tx: EntityManager, w: SeatPlanWrite): Promi
   const sp = w.doc.seatplan;
   const [seatplan] = await tx.query(
     `INSERT INTO seatplan (venue_id, code, name, name_en, width, height, stage, focal_point, decor, version,
-                           published_at, document, translations)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10, CASE WHEN $11 THEN now() END, $12, $13) RETURNING id`,
+                           published_at, document, translations, seat_count)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10, CASE WHEN $11 THEN now() END, $12, $13, $14) RETURNING id`,
     [
       w.venueId,
       sp.code,
@@ -96,6 +96,7 @@ export async function insertSeatPlan(tx: EntityManager, w: SeatPlanWrite): Promi
       w.published,
       w.keepDocument ? JSON.stringify(w.doc) : null,
       JSON.stringify(namesOf(sp.name, w.translate ?? noTranslation)),
+      seatCountOf(w.doc),
     ],
   );
   const seatplanId = Number(seatplan.id);
@@ -118,7 +119,7 @@ export async function replaceDraftSeatPlan(
   const sp = doc.seatplan;
   await tx.query(
     `UPDATE seatplan SET code = $2, name = $3, name_en = $4, width = $5, height = $6, stage = $7, focal_point = $8,
-            decor = $9, document = $10, translations = $11, revision = revision + 1
+            decor = $9, document = $10, translations = $11, seat_count = $12, revision = revision + 1
       WHERE id = $1 AND published_at IS NULL`,
     [
       seatplanId,
@@ -130,6 +131,7 @@ export async function replaceDraftSeatPlan(
       ...planColumns(doc, noTranslation),
       JSON.stringify(doc),
       JSON.stringify(namesOf(sp.name, noTranslation)),
+      seatCountOf(doc),
     ],
   );
   return { seatplanId, ...(await insertPlanContents(tx, seatplanId, doc, noTranslation)) };
@@ -159,21 +161,97 @@ function planColumns(doc: VenueDocument, translate: Translate): [string | null, 
   ];
 }
 
+/** Seats in a document (the plan row carries the count, written with it). */
+function seatCountOf(doc: VenueDocument): number {
+  let n = 0;
+  for (const section of doc.sections)
+    for (const group of section.groups) for (const row of group.rows) n += row.seats.length;
+  return n;
+}
+
+/** Seats per INSERT: 100,000 seats in five statements (each statement's parent check runs once for its slice). */
+const SEAT_SLICE = 20_000;
+
+/**
+ * The plan's zones, sections, groups and seats, in a fixed number of statements whatever their number: the rows' ids
+ * are drawn from their sequences first (one round trip), so the children name their parents without a statement per
+ * parent (a stadium has a hundred sections and as many groups: two hundred round trips, most of a save's wait on a
+ * busy machine).
+ */
 async function insertPlanContents(
   tx: EntityManager,
   seatplanId: number,
   doc: VenueDocument,
   translate: Translate,
 ): Promise<Omit<WrittenSeatPlan, 'seatplanId'>> {
-  const zoneIds = new Map<string, number>();
-  for (const zone of doc.zones) {
-    const [z] = await tx.query(
-      `INSERT INTO zone (seatplan_id, code, name, name_en, color, translations) VALUES ($1,$2,$3,$4,$5,$6)
-       RETURNING id`,
-      [seatplanId, zone.code, zone.name.he, zone.name.en, zone.color, JSON.stringify(namesOf(zone.name, translate))],
+  const groups = doc.sections.flatMap((section, s) => section.groups.map((group, order) => ({ group, s, order })));
+  const [ids] = await tx.query(
+    `SELECT ARRAY(SELECT nextval(pg_get_serial_sequence('zone', 'id'))::int FROM generate_series(1, $1)) AS zones,
+            ARRAY(SELECT nextval(pg_get_serial_sequence('section', 'id'))::int FROM generate_series(1, $2)) AS sections,
+            ARRAY(SELECT nextval(pg_get_serial_sequence('seat_group', 'id'))::int FROM generate_series(1, $3)) AS groups`,
+    [doc.zones.length, doc.sections.length, groups.length],
+  );
+  const zoneIdList = (ids.zones as number[]).map(Number);
+  const sectionIds = (ids.sections as number[]).map(Number);
+  const groupIds = (ids.groups as number[]).map(Number);
+  const zoneIds = new Map(doc.zones.map((zone, i) => [zone.code, zoneIdList[i]!]));
+  if (doc.zones.length)
+    await tx.query(
+      `INSERT INTO zone (id, seatplan_id, code, name, name_en, color, translations)
+       SELECT id, $1, code, name, name_en, color, translations::jsonb
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+              AS z(id, code, name, name_en, color, translations)`,
+      [
+        seatplanId,
+        zoneIdList,
+        doc.zones.map((z) => z.code),
+        doc.zones.map((z) => z.name.he),
+        doc.zones.map((z) => z.name.en),
+        doc.zones.map((z) => z.color),
+        doc.zones.map((z) => JSON.stringify(namesOf(z.name, translate))),
+      ],
     );
-    zoneIds.set(zone.code, Number(z.id));
-  }
+  if (doc.sections.length)
+    await tx.query(
+      `INSERT INTO section (id, seatplan_id, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height,
+                           rotate, outline, sort_order, translations)
+       SELECT id, $1, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height, rotate,
+              outline::jsonb, sort_order, translations::jsonb
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::int[], $8::int[], $9::real[],
+                     $10::real[], $11::real[], $12::real[], $13::real[], $14::text[], $15::int[], $16::text[])
+              AS s(id, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height, rotate, outline,
+                   sort_order, translations)`,
+      [
+        seatplanId,
+        sectionIds,
+        doc.sections.map((s) => s.code),
+        doc.sections.map((s) => s.name.he),
+        doc.sections.map((s) => s.name.en),
+        doc.sections.map((s) => s.isReserved),
+        doc.sections.map((s) => s.capacity),
+        doc.sections.map((s) => (s.zone ? (zoneIds.get(s.zone) ?? null) : null)),
+        doc.sections.map((s) => s.box.x),
+        doc.sections.map((s) => s.box.y),
+        doc.sections.map((s) => s.box.width),
+        doc.sections.map((s) => s.box.height),
+        doc.sections.map((s) => s.box.rotate),
+        doc.sections.map((s) => (s.outline ? JSON.stringify(s.outline) : null)),
+        doc.sections.map((_, i) => i),
+        doc.sections.map((s) => JSON.stringify(namesOf(s.name, translate))),
+      ],
+    );
+  if (groups.length)
+    await tx.query(
+      `INSERT INTO seat_group (id, section_id, code, name, sort_order)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::int[])`,
+      [
+        groupIds,
+        groups.map((g) => sectionIds[g.s]!),
+        groups.map((g) => g.group.code),
+        groups.map((g) => g.group.name),
+        groups.map((g) => g.order),
+      ],
+    );
   const cols = {
     section: [] as number[],
     group: [] as number[],
@@ -193,29 +271,8 @@ async function insertPlanContents(
     features: [] as string[],
     together: [] as (number | null)[],
   };
-  let sectionOrder = 0;
-  for (const section of doc.sections) {
-    const [s] = await tx.query(
-      `INSERT INTO section (seatplan_id, code, name, name_en, is_reserved, capacity, zone_id, x, y, width, height, rotate, outline, sort_order, translations)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING id`,
-      [
-        seatplanId,
-        section.code,
-        section.name.he,
-        section.name.en,
-        section.isReserved,
-        section.capacity,
-        section.zone ? (zoneIds.get(section.zone) ?? null) : null,
-        section.box.x,
-        section.box.y,
-        section.box.width,
-        section.box.height,
-        section.box.rotate,
-        section.outline ? JSON.stringify(section.outline) : null,
-        sectionOrder++,
-        JSON.stringify(namesOf(section.name, translate)),
-      ],
-    );
+  groups.forEach(({ group, s }, g) => {
+    const section = doc.sections[s]!;
     const box = {
       SeatplanX: section.box.x,
       SeatplanY: section.box.y,
@@ -224,55 +281,52 @@ async function insertPlanContents(
       RotateAngle: section.box.rotate,
     };
     const transform = sectionTransform(box);
-    let groupOrder = 0;
-    for (const group of section.groups) {
-      const [g] = await tx.query(
-        'INSERT INTO seat_group (section_id, code, name, sort_order) VALUES ($1,$2,$3,$4) RETURNING id',
-        [s.id, group.code, group.name, groupOrder++],
-      );
-      group.rows.forEach((row, rowIndex) => {
-        for (const seat of row.seats) {
-          const centre = seatCentreOnPlan(
-            box,
-            {
-              XOffsetPercent: seat.xOffsetPercent,
-              YOffsetPercent: seat.yOffsetPercent,
-              WidthPercent: seat.widthPercent,
-              HeightPercent: seat.heightPercent,
-              RotateAngle: seat.rotate,
-            },
-            transform,
-          );
-          cols.section.push(s.id);
-          cols.group.push(g.id);
-          cols.x.push(seat.x);
-          cols.y.push(seat.y);
-          cols.row.push(row.name);
-          cols.name.push(seat.name);
-          cols.rowOrder.push(rowIndex);
-          cols.xo.push(seat.xOffsetPercent);
-          cols.yo.push(seat.yOffsetPercent);
-          cols.w.push(seat.widthPercent);
-          cols.h.push(seat.heightPercent);
-          cols.rot.push(seat.rotate);
-          cols.px.push(Math.round(centre.x * 100) / 100);
-          cols.py.push(Math.round(centre.y * 100) / 100);
-          cols.zone.push(zoneIds.get(seat.zone)!);
-          cols.features.push(`{${seat.features.join(',')}}`);
-          cols.together.push(seat.together);
-        }
-      });
-    }
-  }
-  // unnest() inserts in big slices: 100,000 seats in a few statements instead of 100,000.
-  const SLICE = 20_000;
-  for (let i = 0; i < cols.section.length; i += SLICE) {
-    const part = <T>(a: T[]) => a.slice(i, i + SLICE);
+    group.rows.forEach((row, rowIndex) => {
+      for (const seat of row.seats) {
+        const centre = seatCentreOnPlan(
+          box,
+          {
+            XOffsetPercent: seat.xOffsetPercent,
+            YOffsetPercent: seat.yOffsetPercent,
+            WidthPercent: seat.widthPercent,
+            HeightPercent: seat.heightPercent,
+            RotateAngle: seat.rotate,
+          },
+          transform,
+        );
+        cols.section.push(sectionIds[s]!);
+        cols.group.push(groupIds[g]!);
+        cols.x.push(seat.x);
+        cols.y.push(seat.y);
+        cols.row.push(row.name);
+        cols.name.push(seat.name);
+        cols.rowOrder.push(rowIndex);
+        cols.xo.push(seat.xOffsetPercent);
+        cols.yo.push(seat.yOffsetPercent);
+        cols.w.push(seat.widthPercent);
+        cols.h.push(seat.heightPercent);
+        cols.rot.push(seat.rotate);
+        cols.px.push(Math.round(centre.x * 100) / 100);
+        cols.py.push(Math.round(centre.y * 100) / 100);
+        cols.zone.push(zoneIds.get(seat.zone)!);
+        cols.features.push(`{${seat.features.join(',')}}`);
+        cols.together.push(seat.together);
+      }
+    });
+  });
+  // unnest() inserts in big slices: 100,000 seats in a few statements instead of 100,000. The features go as the
+  // text of a smallint[] each (unnest cannot take a ragged smallint[][]), cast row by row in the same statement.
+  for (let i = 0; i < cols.section.length; i += SEAT_SLICE) {
+    const part = <T>(a: T[]) => a.slice(i, i + SEAT_SLICE);
     await tx.query(
-      `INSERT INTO seat (seatplan_id, section_id, group_id, x, y, row_name, seat_name, row_order, x_offset_percent, y_offset_percent,
-                         width_percent, height_percent, rotate, plan_x, plan_y, zone_id, together_id)
-       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::int[], $9::real[], $10::real[],
-                               $11::real[], $12::real[], $13::real[], $14::real[], $15::real[], $16::int[], $17::int[])`,
+      `INSERT INTO seat (seatplan_id, section_id, group_id, x, y, row_name, seat_name, row_order, x_offset_percent,
+                         y_offset_percent, width_percent, height_percent, rotate, plan_x, plan_y, zone_id, features,
+                         together_id)
+       SELECT $1, s, g, x, y, r, n, o, xo, yo, w, h, rot, px, py, z, f::smallint[], t
+         FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::int[], $9::real[],
+                     $10::real[], $11::real[], $12::real[], $13::real[], $14::real[], $15::real[], $16::int[],
+                     $17::text[], $18::int[])
+              AS u(s, g, x, y, r, n, o, xo, yo, w, h, rot, px, py, z, f, t)`,
       [
         seatplanId,
         part(cols.section),
@@ -290,26 +344,10 @@ async function insertPlanContents(
         part(cols.px),
         part(cols.py),
         part(cols.zone),
+        part(cols.features),
         part(cols.together),
       ],
     );
   }
-  // Features go in a second pass: unnest cannot take a ragged smallint[][] column.
-  const withFeatures = cols.features.map((f, i) => [i, f] as const).filter(([, f]) => f !== '{}');
-  if (withFeatures.length) {
-    await tx.query(
-      `UPDATE seat SET features = v.features::smallint[]
-         FROM unnest($2::int[], $3::int[], $4::int[], $5::text[]) AS v(section_id, x, y, features)
-        WHERE seat.seatplan_id = $1 AND seat.section_id = v.section_id AND seat.x = v.x AND seat.y = v.y`,
-      [
-        seatplanId,
-        withFeatures.map(([i]) => cols.section[i]),
-        withFeatures.map(([i]) => cols.x[i]),
-        withFeatures.map(([i]) => cols.y[i]),
-        withFeatures.map(([, f]) => f),
-      ],
-    );
-  }
-  await tx.query('UPDATE seatplan SET seat_count = $2 WHERE id = $1', [seatplanId, cols.section.length]);
   return { seatCount: cols.section.length, zoneIds };
 }

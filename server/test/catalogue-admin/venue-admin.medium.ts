@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Client } from 'pg';
 import type { AdminSeatPlanSummary, AdminVenue } from '@hotline/shared';
@@ -54,12 +55,18 @@ async function upload(
   browser: StaffBrowser,
   method: 'POST' | 'PUT',
   url: string,
-  body: string,
+  body: string | Buffer,
   type = 'application/vnd.hotline.seat-plan+json',
+  encoding?: string,
 ): Promise<Reply & { serverTiming: string | null }> {
   const response = await fetch(`${t.url}${url}`, {
     method,
-    headers: { uuid: browser.visitorId, cookie: browser.sessionCookie, 'content-type': type },
+    headers: {
+      uuid: browser.visitorId,
+      cookie: browser.sessionCookie,
+      'content-type': type,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    },
     body,
   });
   const text = await response.text();
@@ -389,6 +396,50 @@ test('big plans: the stadium-sized arena file goes past the 256 kB limit as the 
   expect(broken.status).toBe(400);
   // Without a staff session the big body is not read at all.
   const anonymous = await upload(new StaffBrowser(t.url), 'POST', `/api/admin/venues/${venue.id}/seat-plans`, arena);
+  expect([anonymous.status, anonymous.body.error]).toEqual([401, 'STAFF_NOT_SIGNED_IN']);
+  expect(await tables()).toEqual(before);
+});
+
+test('a big plan sent gzip-compressed is inflated and saved; what inflates past the limit, another encoding or broken gzip is refused', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue({ kind: 'arena' }))).body;
+  const arena = readFileSync(path.join(GENERATED_DIR, 'arena.json'), 'utf8');
+  const packed = gzipSync(arena);
+  expect(packed.length).toBeLessThan(arena.length / 4);
+  const url = `/api/admin/venues/${venue.id}/seat-plans?lang=en`;
+  const saved = await upload(admin, 'POST', url, packed, undefined, 'gzip');
+  expect(saved.status).toBe(201);
+  expect(saved.body.seatCount).toBe(seatsIn(JSON.parse(arena)));
+  expect(saved.serverTiming).toMatch(
+    /^inflate;dur=\d+\.\d, parse;dur=\d+\.\d, validate;dur=\d+\.\d, write;dur=\d+\.\d$/,
+  );
+  const again = await upload(
+    admin,
+    'PUT',
+    `/api/admin/seat-plans/${saved.body.id}?revision=1`,
+    packed,
+    undefined,
+    'gzip',
+  );
+  expect(again.status).toBe(200);
+
+  const before = await tables();
+  // 17 MB of spaces inside a valid document: a few kB on the wire, past the 16 MB limit once inflated.
+  const bomb = gzipSync(`${' '.repeat(17 * 1024 * 1024)}${arena}`);
+  expect(bomb.length).toBeLessThan(16 * 1024 * 1024);
+  const tooBig = await upload(admin, 'POST', url, bomb, undefined, 'gzip');
+  expect([tooBig.status, tooBig.body.error]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  // The seat cap holds for a compressed plan as for a plain one.
+  const huge = theatre();
+  huge.sections[0].groups[0].rows = [{ name: '1', seats: Array.from({ length: 300_000 }, () => ({})) }];
+  const hugePacked = await upload(admin, 'POST', url, gzipSync(JSON.stringify(huge)), undefined, 'gzip');
+  expect([hugePacked.status, hugePacked.body.error]).toEqual([413, 'SEAT_PLAN_TOO_LARGE']);
+  const brotli = await upload(admin, 'POST', url, packed, undefined, 'br');
+  expect([brotli.status, brotli.body.error]).toEqual([415, 'UPLOAD_ENCODING_NOT_ALLOWED']);
+  expect(brotli.body.message).toBe('A seat plan is sent as it is or compressed with gzip only.');
+  const broken = await upload(admin, 'POST', url, packed.subarray(0, 1000), undefined, 'gzip');
+  expect([broken.status, broken.body.error]).toEqual([400, 'INVALID_BODY']);
+  // Without a staff session nothing is inflated.
+  const anonymous = await upload(new StaffBrowser(t.url), 'POST', url, bomb, undefined, 'gzip');
   expect([anonymous.status, anonymous.body.error]).toEqual([401, 'STAFF_NOT_SIGNED_IN']);
   expect(await tables()).toEqual(before);
 });

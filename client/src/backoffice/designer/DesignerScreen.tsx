@@ -14,6 +14,8 @@ import type { Point } from './editor/doc';
 import { fromVenueDocument, toVenueDocument } from './editor/venue-document';
 import { K } from './fields';
 import { handleKey, SHORTCUTS, TOOL_KEYS } from './keyboard';
+import { IconButton } from './designer-icons';
+import { MoreMenu } from './more-menu';
 import { BackgroundPanel } from './background-panel';
 import { ChangesPanel } from './changes-panel';
 import { publishRisk } from './editor/version-changes';
@@ -85,6 +87,7 @@ export function DesignerScreen({
   );
   const canvasBox = useRef<HTMLDivElement>(null);
   const helpRef = useRef<HTMLDialogElement>(null);
+  const importInput = useRef<HTMLInputElement>(null);
   const saving = useRef(false);
   const ids = { help: useId(), publishReason: useId() };
   const key = draftKey(plan?.id ?? null, target.venueId);
@@ -301,49 +304,64 @@ export function DesignerScreen({
         : null;
 
   const h = editor.history;
+  // In the drawing tools' row while editing (the bar keeps to one row), in the bar when the plan is read-only.
+  const previewToggle = (
+    <button
+      type="button"
+      className="button"
+      aria-pressed={preview}
+      data-testid="designer-preview-toggle"
+      onClick={() => setPreview((v) => !v)}
+    >
+      {t(`${K}.preview`)}
+    </button>
+  );
   return (
     <div className="designer" data-testid="designer">
-      <div className="designer-bar">
-        <h1 className="designer-title">
-          {readOnly ? t(`${K}.titleReadOnly`) : t(`${K}.title`)}
-          {plan && (
-            <span className="bo-hint">
-              {' · '}
-              <bdi dir="ltr" translate="no">
-                {plan.code}
-              </bdi>{' '}
-              {t(`${K}.version`, { version: plan.version })}
+      <div className="designer-bar" data-testid="designer-bar">
+        <div className="designer-heading">
+          <h1 className="designer-title">
+            {readOnly ? t(`${K}.titleReadOnly`) : t(`${K}.title`)}
+            {plan && (
+              <span className="bo-hint">
+                {' · '}
+                <bdi dir="ltr" translate="no">
+                  {plan.code}
+                </bdi>{' '}
+                {t(`${K}.version`, { version: plan.version })}
+              </span>
+            )}
+          </h1>
+          <span className="designer-status-line">
+            <span className={`designer-save designer-save--${save}`} role="status" data-testid="designer-save">
+              {t(`${K}.save.${save}`)}
             </span>
-          )}
-        </h1>
+            {!readOnly && publishReason && (
+              <span id={ids.publishReason} className="bo-hint" data-testid="designer-publish-reason">
+                {publishReason}
+              </span>
+            )}
+          </span>
+        </div>
         <Link className="button" to={`/backoffice/venues?lang=${locale}`}>
           {t(`${K}.backToVenues`)}
         </Link>
-        <span className={`designer-save designer-save--${save}`} role="status" data-testid="designer-save">
-          {t(`${K}.save.${save}`)}
-        </span>
         {!readOnly && (
           <button type="button" className="button" onClick={() => void saveNow()} data-testid="designer-save-now">
             {t(`${K}.saveNow`)}
           </button>
         )}
-        <button
-          type="button"
-          className="button"
-          onClick={() => downloadJson(`${editor.doc.meta.venue.code}-${editor.doc.meta.code}.json`, editor.doc)}
-        >
-          {t(`${K}.export`)}
-        </button>
         {!readOnly && (
-          <label className="button designer-import">
-            {t(`${K}.import`)}
-            <input
-              type="file"
-              accept="application/json,.json"
-              className="visually-hidden"
-              onChange={(e) => void importFile(e)}
-            />
-          </label>
+          <input
+            ref={importInput}
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="designer-import-file"
+            onChange={(e) => void importFile(e)}
+          />
         )}
         {readOnly && onNewVersion && (
           <button type="button" className="button" data-testid="designer-new-version" onClick={onNewVersion}>
@@ -362,25 +380,24 @@ export function DesignerScreen({
             >
               {t(`${K}.publish`)}
             </button>
-            {publishReason && (
-              <span id={ids.publishReason} className="bo-hint" data-testid="designer-publish-reason">
-                {publishReason}
-              </span>
-            )}
           </>
         )}
-        <button
-          type="button"
-          className="button"
-          aria-pressed={preview}
-          data-testid="designer-preview-toggle"
-          onClick={() => setPreview((v) => !v)}
-        >
-          {t(`${K}.preview`)}
-        </button>
-        <button type="button" className="button" aria-haspopup="dialog" onClick={() => setHelp(true)}>
-          {t(`${K}.helpButton`)}
-        </button>
+        {readOnly && previewToggle}
+        <MoreMenu
+          label={t(`${K}.more`)}
+          testId="designer-more"
+          items={[
+            {
+              id: 'export',
+              label: t(`${K}.export`),
+              onSelect: () => downloadJson(`${editor.doc.meta.venue.code}-${editor.doc.meta.code}.json`, editor.doc),
+            },
+            ...(readOnly
+              ? []
+              : [{ id: 'import', label: t(`${K}.import`), onSelect: () => importInput.current?.click() }]),
+            { id: 'help', label: t(`${K}.helpButton`), dialog: true, onSelect: () => setHelp(true) },
+          ]}
+        />
       </div>
       {message && (
         <p className="designer-message" role="alert" data-testid="designer-message">
@@ -439,50 +456,45 @@ export function DesignerScreen({
         </div>
       )}
       {!readOnly && (
-        <div className="designer-tools" role="toolbar" aria-label={t(`${K}.toolsLabel`)}>
+        <div className="designer-tools" role="toolbar" aria-label={t(`${K}.toolsLabel`)} data-testid="designer-tools">
           {TOOLS.map((tool) => (
-            <button
+            <IconButton
               key={tool}
-              type="button"
-              className="button designer-tool"
+              icon={tool}
+              name={t(`${K}.tools.${tool}`)}
+              shortcut={TOOL_KEYS[tool]}
+              className="designer-tool"
               aria-pressed={editor.tool === tool}
               aria-keyshortcuts={TOOL_KEYS[tool]}
               data-testid={`tool-${tool}`}
               onClick={() => (setAnchor(null), editor.setTool(tool))}
-            >
-              {t(`${K}.tools.${tool}`)} <kbd aria-hidden="true">{TOOL_KEYS[tool]}</kbd>
-            </button>
+            />
           ))}
           <span className="designer-tools-sep" />
-          <button
-            type="button"
-            className="button"
+          <IconButton
+            icon="undo"
+            name={t(`${K}.undo`)}
+            shortcut="Ctrl+Z"
             disabled={!h.canUndo}
             aria-keyshortcuts="Control+Z"
             data-testid="undo"
             onClick={() => editor.undo()}
-          >
-            {t(`${K}.undo`)}
-          </button>
-          <button
-            type="button"
-            className="button"
+          />
+          <IconButton
+            icon="redo"
+            name={t(`${K}.redo`)}
+            shortcut="Ctrl+Shift+Z"
             disabled={!h.canRedo}
             aria-keyshortcuts="Control+Shift+Z"
             data-testid="redo"
             onClick={() => editor.redo()}
-          >
-            {t(`${K}.redo`)}
-          </button>
-          <button type="button" className="button" onClick={() => editor.zoomAt(1.25)}>
-            {t(`${K}.zoomIn`)}
-          </button>
-          <button type="button" className="button" onClick={() => editor.zoomAt(0.8)}>
-            {t(`${K}.zoomOut`)}
-          </button>
-          <button type="button" className="button" data-testid="designer-fit" onClick={() => editor.fit()}>
-            {t(`${K}.fit`)}
-          </button>
+          />
+          <span className="designer-tools-sep" />
+          <IconButton icon="zoomIn" name={t(`${K}.zoomIn`)} onClick={() => editor.zoomAt(1.25)} />
+          <IconButton icon="zoomOut" name={t(`${K}.zoomOut`)} onClick={() => editor.zoomAt(0.8)} />
+          <IconButton icon="fit" name={t(`${K}.fit`)} data-testid="designer-fit" onClick={() => editor.fit()} />
+          <span className="designer-tools-sep" />
+          {previewToggle}
           {editor.picksCorners() && (
             <button
               type="button"

@@ -1,10 +1,7 @@
 import type { AdminSeatPlanSummary, AdminVenue } from '@hotline/shared';
 import { apiRequest } from '../../api/client';
 import type { VenueDocument } from '@hotline/seatmaps/designer';
-
-/** The upload media type: the API reads up to 16 MB of it, and only on the seat-plan routes. */
-const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
-const raw = (doc: VenueDocument) => ({ text: JSON.stringify(doc), type: SEAT_PLAN_MEDIA_TYPE });
+import { documentBody } from './seat-plan-body';
 
 /** Seat-plan drafts as the designer reads and writes them (permission 291, docs/seat-plan-designer.md). */
 export const designerApi = {
@@ -12,12 +9,15 @@ export const designerApi = {
   venue: (id: number) => apiRequest<AdminVenue>(`/admin/venues/${id}`),
   plan: (id: number) => apiRequest<AdminSeatPlanSummary>(`/admin/seat-plans/${id}`),
   document: (id: number) => apiRequest<VenueDocument>(`/admin/seat-plans/${id}/document`),
-  create: (venueId: number, doc: VenueDocument) =>
-    apiRequest<AdminSeatPlanSummary>(`/admin/venues/${venueId}/seat-plans`, { method: 'POST', rawBody: raw(doc) }),
-  replace: (id: number, revision: number, doc: VenueDocument) =>
+  create: async (venueId: number, doc: VenueDocument) =>
+    apiRequest<AdminSeatPlanSummary>(`/admin/venues/${venueId}/seat-plans`, {
+      method: 'POST',
+      rawBody: await documentBody(doc),
+    }),
+  replace: async (id: number, revision: number, doc: VenueDocument) =>
     apiRequest<AdminSeatPlanSummary>(`/admin/seat-plans/${id}?revision=${revision}`, {
       method: 'PUT',
-      rawBody: raw(doc),
+      rawBody: await documentBody(doc),
     }),
   publish: (id: number, revision: number) =>
     apiRequest<AdminSeatPlanSummary>(`/admin/seat-plans/${id}/publish`, { method: 'POST', body: { revision } }),

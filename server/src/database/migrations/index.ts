@@ -47,6 +47,7 @@ import { MediaBlob1796500000000 } from './1796500000000-media-blob';
 import { SeatPlanMove1796510000000 } from './1796510000000-seat-plan-move';
 import { ProductPerDate1796510000001 } from './1796510000001-product-per-date';
 import { SeatParentsCheckedPerStatement1796540000000 } from './1796540000000-seat-parents-checked-per-statement';
+import { SeatPlanDocumentJson1796580000000 } from './1796580000000-seat-plan-document-json';
 import { HoldOrders1795730000000 } from './1795730000000-hold-orders';
 import { TicketReferences1795770000000 } from './1795770000000-ticket-references';
 import { LimitClaims1795810000000 } from './1795810000000-limit-claims';
@@ -113,4 +114,5 @@ export const MIGRATIONS = [
   SeatPlanMove1796510000000,
   ProductPerDate1796510000001,
   SeatParentsCheckedPerStatement1796540000000,
+  SeatPlanDocumentJson1796580000000,
 ];
