@@ -5,7 +5,8 @@
 //    the smallest file of the run by its own size, and would start last with a minute or two of work while the other
 //    workers end.
 // 2. The files that start processes of their own (a Redis cluster, a server killed with -9, a private PostgreSQL: the
-//    rule is in scripts/jest-process-files.cjs, read from the source) run early: each worker's first file is another
+//    rule is in scripts/jest-process-files.cjs, read from the source), and the race files that fire hundreds of
+//    requests at once, run early: each worker's first file is another
 //    one (jest's first seconds also build the template database, and in `npm test` the e2e build and stacks start),
 //    then one in every two places of the order, so that they are done long before jest is. Their start-ups are the ones that failed under the heaviest load of the run
 //    (docs/testing.md, "Side by side"); `npm test` starts Playwright beside jest only once they are all done
@@ -59,7 +60,7 @@ class GroupAwareSequencer extends Sequencer {
         const all = sources(test.path);
         info.set(test.path, {
           weight: all.reduce((n, s) => n + s.length, 0),
-          startsProcesses: all.some((s) => progress.STARTS_PROCESSES.test(s)),
+          startsProcesses: progress.runsBeforePlaywright(test.path, all),
         });
       }
       return info.get(test.path);
