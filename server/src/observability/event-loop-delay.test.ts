@@ -14,14 +14,17 @@ test('two readers of one monitor each see every sample since their own previous 
     const health = delay.reader();
     const scrape = delay.reader();
     await tick();
-    block(60);
+    // Long against the monitor's 10 ms resolution, and the bound half of it: what the monitor records for one block
+    // depends on where the block fell between its samples and on the machine's load (a 60 ms block read 35.6 ms in a
+    // fresh-clone run beside Playwright); the test is about the two readers, not the monitor's accuracy.
+    block(200);
     await tick();
     const first = health();
-    expect(first.max).toBeGreaterThanOrEqual(60e6);
+    expect(first.max).toBeGreaterThanOrEqual(100e6);
     // The scrape reads after the beat has drained the monitor and still sees the block (one reset shared by both
     // readers, as two callers of one IntervalHistogram, would have lost it).
     const second = scrape();
-    expect(second.max).toBeGreaterThanOrEqual(60e6);
+    expect(second.max).toBeGreaterThanOrEqual(first.max);
     expect(second.count).toBeGreaterThanOrEqual(first.count);
     expect(second.p99).toBeGreaterThanOrEqual(first.p99);
     // What the beat took is gone from it; nothing sampled since reads as zeros, not as a histogram's empty min.
