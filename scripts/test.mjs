@@ -4,8 +4,8 @@
 //  2. when they are done, provisions a throw-away PostgreSQL cluster and Redis under .tmp/;
 //  3. runs jest (unit + medium tests, every workspace) with a JSON report, and beside it builds the app and starts a
 //     server per Playwright worker;
-//  4. runs Playwright in Debian's Chromium, beside jest once jest's files that start processes of their own are done
-//     (SUITE_PARALLEL=0: after jest; SUITE_PARALLEL=1: beside jest from the start);
+//  4. runs Playwright in Debian's Chromium after jest (SUITE_PARALLEL=tail: beside jest once jest's files that start
+//     processes of their own are done; SUITE_PARALLEL=1: beside jest from the start);
 //  5. prints one line `N passed, N failed` totalled over all runners, cleans up,
 //     and exits non-zero on any failure.
 //  1b. the clock guard, beside the static checks and then jest: the time-sensitive jest tests at three fixed Israeli
@@ -333,10 +333,12 @@ async function main() {
   // (a Redis cluster, a server killed with -9, a private PostgreSQL) met Playwright's load, and reshard-cluster's hung
   // in two runs of three (docs/testing.md). So by default jest runs those files early (scripts/jest-sequencer.cjs) and
   // Playwright starts when the last of them is done (scripts/jest-progress-reporter.cjs writes a file then), beside
-  // the rest of jest; they meet the load they always met. SUITE_PARALLEL=0: one after the other; SUITE_PARALLEL=1:
-  // side by side from the start. Either way the e2e part's build and stacks start with jest: Playwright finds its
+  // the rest of jest; they meet the load they always met (SUITE_PARALLEL=tail). Measured on two quiet fresh clones
+  // (docs/testing.md, 2026-11-30): 896 and 970 s against 933-960 s one after the other, and each met a failure that
+  // load decided (a 1,000-request race, an event-loop monitor's reading): no time shown saved, more load on every test,
+  // so the default is one after the other again. SUITE_PARALLEL=1: side by side from the start. Either way the e2e part's build and stacks start with jest: Playwright finds its
   // servers up, instead of waiting for three migrations and seeds then.
-  const mode = { 0: 'serial', 1: 'parallel' }[process.env.SUITE_PARALLEL] ?? 'after-process-files';
+  const mode = { 0: 'serial', 1: 'parallel', tail: 'after-process-files' }[process.env.SUITE_PARALLEL] ?? 'serial';
   const both = only === undefined;
   const processFilesDone = both && mode === 'after-process-files' ? path.join(runDir, 'process-files-done') : undefined;
   const parts = [];
