@@ -79,6 +79,9 @@ class GroupAwareSequencer extends Sequencer {
     });
     const startsProcesses = (test) => infoOf(test).startsProcesses;
     progress.expect(sorted.filter(startsProcesses).map((t) => t.path));
+    // Only when Playwright waits for them (`SUITE_PARALLEL=tail`); otherwise jest's own order, as in the fresh clones
+    // that passed one after the other.
+    if (!process.env.SUITE_PROCESS_FILES_DONE) return sorted;
     return processFilesEarly(sorted, startsProcesses, this.workers);
   }
 }
