@@ -6,6 +6,7 @@ import { openAsAdmin, useAdminSession } from './admin-session.support';
 import { axeFor } from './axe.support';
 import { buySeats } from './customer-area.support';
 import { withSql } from './sql.support';
+import { findPresentation } from './seatmap-support';
 
 /**
  * The screens the lead looks at (`node scripts/screenshots.mjs`, docs/testing.md "Screenshots"): not a test of the
@@ -301,6 +302,35 @@ test('the on-sale control room', async ({ page }) => {
       await expect(page.getByTestId('bo-cr-nodes').locator('tbody tr')).toHaveCount(1);
       await expect(page.getByTestId('bo-cr-zones').locator('tbody tr').first()).toBeVisible();
       await shot(page, 'control-room', lang, 'On-sale control room (the demo on-sale)');
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The order page's seat map where on-sale crowds see it: a laptop (1280×800), a large monitor, a phone
+
+test('the order page with its seat map on a laptop, a large monitor and a phone', async ({ page, request }) => {
+  const arena = await findPresentation(request, 'The Summer Concert', /arena/i);
+  for (const lang of LANGS) {
+    for (const [width, height] of [
+      [1280, 800],
+      [2560, 1440],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/order/${arena.id}?test&lang=${lang}`);
+      await page.waitForFunction(() => window.__seatmap?.ready() === true, null, { timeout: 20_000 });
+      await page.evaluate(() => window.__seatmap!.firstFrame());
+      const mapTop = await page
+        .locator('.seatmap')
+        .first()
+        .evaluate((el) => Math.round(el.getBoundingClientRect().top));
+      await shot(
+        page,
+        'order-seat-map',
+        lang,
+        `Order page, the arena's seat map (map starts at y=${mapTop} of ${height})`,
+      );
     }
   }
 });
