@@ -351,4 +351,84 @@ describe('plain sales grouped into one statement', () => {
       expect(control.length).toBeGreaterThan(BURST_BUDGET);
     });
   }
+  test("the provider's refusals hold row by row in a shared charge statement: each charge answers as it would alone", async () => {
+    const ledger = t.app.get(SandboxLedgerRepository);
+    const cardOf = async (card: string, total = '5000.00') => {
+      const b = await buyer(t.url);
+      return { b, token: await authoriseCard(t.url, b, card, { total }) };
+    };
+    const chargeOf = (c: { b: Buyer; token: string }, key: string, amountAgorot = 10_000, visitorId = c.b.id) => ({
+      token: c.token,
+      idempotencyKey: key,
+      id: `sbx_ch_${randomUUID()}`,
+      amountAgorot,
+      visitorId,
+      ttlSeconds: 1800,
+      record: true,
+    });
+    // Before the hold: one authorisation already used (charged under its key, committed).
+    const spent = await cardOf(TEST_CARDS.approve);
+    const spentKey = `${randomUUID()}:spent`;
+    const first = await ledger.charge(chargeOf(spent, spentKey));
+    expect(first.recorded?.status).toBe('approved');
+    const [alone1, alone2, approve, decline, broke, stranger, small] = await Promise.all([
+      cardOf(TEST_CARDS.approve),
+      cardOf(TEST_CARDS.approve),
+      cardOf(TEST_CARDS.approve),
+      cardOf(TEST_CARDS.decline),
+      cardOf(TEST_CARDS.insufficient),
+      cardOf(TEST_CARDS.approve),
+      cardOf(TEST_CARDS.approve, '50.00'),
+    ]);
+    const calls = [
+      chargeOf(alone1!, `${randomUUID()}:a`),
+      chargeOf(alone2!, `${randomUUID()}:b`),
+      chargeOf(approve!, `${randomUUID()}:c`),
+      chargeOf(decline!, `${randomUUID()}:d`),
+      chargeOf(broke!, `${randomUUID()}:e`),
+      chargeOf(spent, `${randomUUID()}:used`), // single use: another key on a used authorisation
+      chargeOf(spent, spentKey), // the same key again: its earlier charge answers, nothing new
+      chargeOf(stranger!, `${randomUUID()}:f`, 10_000, randomUUID()), // not this visitor's authorisation
+      chargeOf(small!, `${randomUUID()}:g`, 10_000), // more than the form was opened for
+    ];
+    sent.length = 0;
+    const hold = new Client({ connectionString: t.db.url });
+    await hold.connect();
+    let seen: Awaited<ReturnType<typeof ledger.charge>>[];
+    try {
+      await hold.query('BEGIN');
+      await hold.query('LOCK TABLE sandbox_charge IN SHARE MODE');
+      // Called in order: the first two go alone and wait on the lock, the rest queue and go as one statement.
+      const answers = Promise.all(calls.map((c) => ledger.charge(c)));
+      await waitFor(async () => sent.filter((n) => n.startsWith('booking_sandbox_charge')).length >= 2);
+      await hold.query('COMMIT');
+      seen = await answers;
+    } finally {
+      await hold.end();
+    }
+    console.log(`charges of one moment: ${sent.filter((n) => n.startsWith('booking_sandbox_charge')).join(', ')}`);
+    expect(sent.filter((n) => n === 'booking_sandbox_charge_grouped').length).toBeGreaterThan(0);
+    const summary = seen.map((r) => ({
+      recorded: r.recorded?.status ?? null,
+      earlier: r.charge?.status ?? null,
+      used: r.authorisation?.used ?? null,
+    }));
+    expect(summary).toEqual([
+      { recorded: 'approved', earlier: null, used: false },
+      { recorded: 'approved', earlier: null, used: false },
+      { recorded: 'approved', earlier: null, used: false },
+      { recorded: 'declined', earlier: null, used: false },
+      { recorded: 'insufficient_funds', earlier: null, used: false },
+      { recorded: null, earlier: null, used: true },
+      { recorded: null, earlier: 'approved', used: true },
+      { recorded: null, earlier: null, used: false },
+      { recorded: null, earlier: null, used: false },
+    ]);
+    // Nothing recorded for a refused call; one charge per authorisation whatever the keys.
+    const { rows } = await env.sql.query(
+      `SELECT authorisation_token, count(*)::int AS n FROM sandbox_charge WHERE authorisation_token = ANY($1::text[]) GROUP BY 1`,
+      [[spent, stranger!, small!].map((c) => c.token)],
+    );
+    expect(rows).toEqual([{ authorisation_token: spent.token, n: 1 }]);
+  });
 });
