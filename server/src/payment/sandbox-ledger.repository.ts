@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { StatementBatcher } from '../database/statement-batcher';
 
 export type SandboxOutcome = 'approve' | 'decline' | 'insufficient_funds' | 'timeout';
 export type SandboxChargeStatus = 'approved' | 'declined' | 'insufficient_funds' | 'refunded';
@@ -116,20 +117,48 @@ export class SandboxLedgerRepository {
    * (sandbox-payment-provider.ts), which it checks again on the rows read; nothing is recorded when one of them would
    * refuse. `recorded` is null when nothing was written: refused, an earlier charge under the key, or another call
    * took the authorisation or the key meanwhile (the unique indexes decide; the caller then reads the key's charge).
+   * Charges recorded at the same moment share one statement (GROUPED_CHARGE_SQL, decision 045), each with its own
+   * answer; a charge that only reads (`record` false: a simulated delay) goes alone.
    */
-  async charge(c: {
-    token: string;
-    idempotencyKey: string;
-    id: string;
-    amountAgorot: number;
-    visitorId: string;
-    ttlSeconds: number;
-    record: boolean;
-  }): Promise<{
-    authorisation: SandboxAuthorisation | null;
-    charge: SandboxCharge | null;
-    recorded: Pick<SandboxCharge, 'id' | 'status'> | null;
-  }> {
+  charge(c: SandboxChargeCall): Promise<SandboxChargeSeen> {
+    return c.record ? this.charges.call(c) : this.chargeAlone(c);
+  }
+
+  /**
+   * Charges that arrive while two such statements are in flight go together as one; never two of one key or one
+   * authorisation in a statement (the second would find the first's row only after it). When that statement fails,
+   * each goes alone.
+   */
+  private readonly charges = new StatementBatcher<SandboxChargeCall, SandboxChargeSeen>(
+    (calls) => this.chargeTogether(calls),
+    {
+      inFlight: 2,
+      deep: { waiting: 8, inFlight: 4 },
+      maxBatch: 32,
+      keys: (c) => [`key:${c.idempotencyKey}`, `auth:${c.token}`],
+    },
+  );
+
+  private async chargeTogether(calls: SandboxChargeCall[]): Promise<PromiseSettledResult<SandboxChargeSeen>[]> {
+    if (calls.length > 1 && calls.every((c) => c.ttlSeconds === calls[0]!.ttlSeconds)) {
+      try {
+        const rows = await this.sql.query<SandboxChargeRow>('sandbox_charge_grouped', GROUPED_CHARGE_SQL, [
+          calls.map((c) => c.token),
+          calls.map((c) => c.idempotencyKey),
+          calls.map((c) => c.id),
+          calls.map((c) => c.amountAgorot),
+          calls.map((c) => c.visitorId),
+          calls[0]!.ttlSeconds,
+        ]);
+        if (rows.length === calls.length) return rows.map((row) => ({ status: 'fulfilled', value: seenOf(row) }));
+      } catch {
+        // Each alone, below.
+      }
+    }
+    return Promise.allSettled(calls.map((c) => this.chargeAlone(c)));
+  }
+
+  private async chargeAlone(c: SandboxChargeCall): Promise<SandboxChargeSeen> {
     const [row] = await this.sql.query<SandboxChargeRow>(
       'sandbox_charge',
       `WITH auth AS (
@@ -161,32 +190,7 @@ export class SandboxLedgerRepository {
          FROM (SELECT 1) AS one LEFT JOIN auth ON true LEFT JOIN earlier ON true LEFT JOIN recorded ON true`,
       [c.token, c.idempotencyKey, c.id, c.amountAgorot, c.visitorId, c.ttlSeconds, c.record],
     );
-    return {
-      authorisation: row?.token
-        ? {
-            token: row.token,
-            visitorId: row.visitorId,
-            last4: row.last4,
-            outcome: row.outcome,
-            instalments: row.instalments,
-            ageSeconds: row.ageSeconds,
-            formTotalAgorot: row.formTotalAgorot,
-            used: row.used,
-          }
-        : null,
-      charge: row?.chargeId
-        ? {
-            id: row.chargeId,
-            idempotencyKey: row.idempotencyKey,
-            authorisationToken: row.authorisationToken,
-            amountAgorot: row.amountAgorot,
-            instalments: row.chargeInstalments,
-            status: row.chargeStatus,
-            last4: row.chargeLast4,
-          }
-        : null,
-      recorded: row?.recordedId ? { id: row.recordedId, status: row.recordedStatus! } : null,
-    };
+    return seenOf(row);
   }
 
   async chargeByKey(idempotencyKey: string): Promise<SandboxCharge | null> {
@@ -265,3 +269,89 @@ interface SandboxChargeRow {
   recordedId: SandboxCharge['id'] | null;
   recordedStatus: SandboxCharge['status'] | null;
 }
+
+/** One charge call of the provider: the authorisation, the key, the new charge's id and what it may be. */
+interface SandboxChargeCall {
+  token: string;
+  idempotencyKey: string;
+  id: string;
+  amountAgorot: number;
+  visitorId: string;
+  ttlSeconds: number;
+  record: boolean;
+}
+
+/** What a charge call saw: the authorisation, the key's earlier charge, and the charge it recorded (null: none). */
+interface SandboxChargeSeen {
+  authorisation: SandboxAuthorisation | null;
+  charge: SandboxCharge | null;
+  recorded: Pick<SandboxCharge, 'id' | 'status'> | null;
+}
+
+function seenOf(row: SandboxChargeRow | undefined): SandboxChargeSeen {
+  return {
+    authorisation: row?.token
+      ? {
+          token: row.token,
+          visitorId: row.visitorId,
+          last4: row.last4,
+          outcome: row.outcome,
+          instalments: row.instalments,
+          ageSeconds: row.ageSeconds,
+          formTotalAgorot: row.formTotalAgorot,
+          used: row.used,
+        }
+      : null,
+    charge: row?.chargeId
+      ? {
+          id: row.chargeId,
+          idempotencyKey: row.idempotencyKey,
+          authorisationToken: row.authorisationToken,
+          amountAgorot: row.amountAgorot,
+          instalments: row.chargeInstalments,
+          status: row.chargeStatus,
+          last4: row.chargeLast4,
+        }
+      : null,
+    recorded: row?.recordedId ? { id: row.recordedId, status: row.recordedStatus! } : null,
+  };
+}
+
+/**
+ * Charges recorded at the same moment, in ONE statement: for each, what `sandbox_charge` does for one, row for row (the
+ * authorisation, the key's earlier charge, and the new charge recorded only when none of the provider's refusals
+ * applies). One row per call, in order. Within one statement no two calls share a key or an authorisation (the
+ * batcher's keys); across statements the unique indexes decide, as they do for calls alone.
+ */
+const GROUPED_CHARGE_SQL = `WITH c AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[])
+    WITH ORDINALITY AS c(token, idempotency_key, id, amount_agorot, visitor_id, n)
+), auth AS (
+  SELECT c.n, a.token, a.visitor_id, a.card_last4, a.outcome, a.instalments,
+         extract(epoch FROM now() - a.created_at)::float8 AS age_seconds, f.total_agorot AS form_total,
+         EXISTS (SELECT 1 FROM sandbox_charge u WHERE u.authorisation_token = a.token) AS used
+    FROM c JOIN sandbox_card_authorisation a ON a.token = c.token JOIN sandbox_payment_form f ON f.token = a.form_token
+), earlier AS (
+  SELECT c.n, s.id, s.idempotency_key, s.authorisation_token, s.amount_agorot, s.instalments, s.status, ca.card_last4
+    FROM c JOIN sandbox_charge s ON s.idempotency_key = c.idempotency_key
+    LEFT JOIN sandbox_card_authorisation ca ON ca.token = s.authorisation_token
+), recorded AS (
+  INSERT INTO sandbox_charge (id, idempotency_key, authorisation_token, amount_agorot, instalments, status)
+  SELECT c.id, c.idempotency_key, auth.token, c.amount_agorot, auth.instalments,
+         CASE auth.outcome WHEN 'approve' THEN 'approved' WHEN 'decline' THEN 'declined' ELSE 'insufficient_funds' END
+    FROM c JOIN auth ON auth.n = c.n
+   WHERE NOT EXISTS (SELECT 1 FROM earlier WHERE earlier.n = c.n)
+     AND auth.visitor_id::text = c.visitor_id AND auth.age_seconds <= $6::float8 AND NOT auth.used
+     AND c.amount_agorot <= auth.form_total AND auth.outcome <> 'timeout'
+   ORDER BY c.idempotency_key
+  ON CONFLICT DO NOTHING
+  RETURNING id, status
+)
+SELECT c.n, auth.token, auth.visitor_id AS "visitorId", auth.card_last4 AS "last4", auth.outcome, auth.instalments,
+       auth.age_seconds AS "ageSeconds", auth.form_total AS "formTotalAgorot", auth.used,
+       earlier.id AS "chargeId", earlier.idempotency_key AS "idempotencyKey",
+       earlier.authorisation_token AS "authorisationToken", earlier.amount_agorot AS "amountAgorot",
+       earlier.instalments AS "chargeInstalments", earlier.status AS "chargeStatus", earlier.card_last4 AS "chargeLast4",
+       recorded.id AS "recordedId", recorded.status AS "recordedStatus"
+  FROM c LEFT JOIN auth ON auth.n = c.n LEFT JOIN earlier ON earlier.n = c.n LEFT JOIN recorded ON recorded.id = c.id
+ ORDER BY c.n`;

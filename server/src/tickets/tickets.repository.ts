@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreparedSql } from '../database/prepared-sql';
+import { StatementBatcher } from '../database/statement-batcher';
 import { PRODUCT_UNITS_HELD_SQL } from '../database/product-stock-sql';
 
 /** A ticket (price list row) as the booking flow prices it. Money in agorot. */
@@ -86,7 +87,23 @@ export class TicketsRepository {
     );
   }
 
-  async tickets(ids: number[]): Promise<TicketRow[]> {
+  /**
+   * The price list's rows for these ids, with the facts the quote's checks need. Quotes that read at the same moment
+   * share one statement (decision 045): two in flight, the reads that arrive meanwhile go together as one, each
+   * answered with its own ids' rows. A quote on a quiet node reads at once, alone.
+   */
+  tickets(ids: number[]): Promise<TicketRow[]> {
+    return this.priceReads.call(ids);
+  }
+
+  private readonly priceReads = new StatementBatcher<number[], TicketRow[]>((reads) => this.ticketsOf(reads), {
+    inFlight: 2,
+    deep: { waiting: 8, inFlight: 4 },
+    maxBatch: 32,
+  });
+
+  /** One statement for every read taken together; each read gets the rows of its own ids, as a read alone would. */
+  private async ticketsOf(reads: number[][]): Promise<PromiseSettledResult<TicketRow[]>[]> {
     const rows = await this.sql.query<TicketRow & TicketFacts>(
       'tickets_by_id',
       `SELECT ${COLUMNS},
@@ -94,12 +111,19 @@ export class TicketsRepository {
               t.ref1_prompt IS NOT NULL AS "ref1Prompt", t.ref2_prompt IS NOT NULL AS "ref2Prompt",
               EXISTS (SELECT 1 FROM presentation_waiver w WHERE w.presentation_id = tg.presentation_id) AS "needsWaiver"
          FROM ticket t JOIN ticket_group tg ON tg.id = t.ticket_group_id WHERE t.id = ANY($1::int[])`,
-      [ids],
+      [[...new Set(reads.flat())]],
     );
-    return rows.map(({ memberUnits, ref1Prompt, ref2Prompt, needsWaiver, ...row }) => ({
+    const priced = rows.map(({ memberUnits, ref1Prompt, ref2Prompt, needsWaiver, ...row }) => ({
       ...row,
       facts: { memberUnits, ref1Prompt, ref2Prompt, needsWaiver },
     }));
+    if (reads.length === 1) return [{ status: 'fulfilled', value: priced }];
+    return reads.map((ids) => {
+      const wanted = new Set(ids);
+      // Each read its own copies: a caller may change what it was given.
+      const value = priced.filter((r) => wanted.has(r.id)).map((r) => ({ ...r, facts: { ...r.facts } }));
+      return { status: 'fulfilled', value };
+    });
   }
 
   async products(ids: number[]): Promise<ProductRow[]> {

@@ -35,7 +35,8 @@ const BUDGET = {
   // tickets_by_id (prices + what the member, waiver and reference checks need), attempt_begin (cart + payment row
   // before the charge), the sandbox provider's charge (its checks and its record in one statement; a real provider is
   // an HTTP call instead), sale (reservation, tickets, payment, outbox, cart in one statement). Was 9, then 5 (the
-  // sandbox's lookup and its record were two statements).
+  // sandbox's lookup and its record were two statements). Under concurrency all four are shared by the commits of the
+  // same moment (decisions 038 and 045, budgeted in grouped-sale.medium); a lone commit sends its own.
   statements: 4,
   // Transactions that write (each one a commit record, a WAL flush where fsync is on): attempt_begin (durable before
   // the provider is called, so the recovery loop finds the charge), the sandbox provider's charge record (the

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { SandboxLedgerRepository } from '../../src/payment/sandbox-ledger.repository';
 import { SalesRepository } from '../../src/reservations/sales.repository';
+import { TicketsRepository } from '../../src/tickets/tickets.repository';
 import type { SaleInput } from '../../src/reservations';
 import type { TestApp } from '../support/test-env';
 import {
@@ -34,6 +36,9 @@ describe('plain sales grouped into one statement', () => {
   const sent: string[] = [];
   const arrived: SaleInput[] = [];
   const started: string[] = [];
+  /** The quotes that reached the price list's read, and the charges that reached the sandbox provider's ledger. */
+  const priced: number[][] = [];
+  const charged: string[] = [];
   const restore: (() => void)[] = [];
 
   beforeAll(async () => {
@@ -44,7 +49,7 @@ describe('plain sales grouped into one statement', () => {
     const query = Client.prototype.query;
     Client.prototype.query = function (this: Client, ...args: unknown[]) {
       const name = (args[0] as { name?: string })?.name;
-      if (name?.startsWith('booking_sale') || name?.startsWith('booking_attempt_begin')) sent.push(name);
+      if (/^booking_(sale|attempt_begin|tickets_by_id|sandbox_charge)/.test(name ?? '')) sent.push(name!);
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
     restore.push(() => (Client.prototype.query = query));
@@ -61,6 +66,20 @@ describe('plain sales grouped into one statement', () => {
       return beginAttempt(a);
     };
     restore.push(() => (sales.beginAttempt = beginAttempt));
+    const tickets = t.app.get(TicketsRepository);
+    const read = tickets.tickets.bind(tickets);
+    tickets.tickets = (ids) => {
+      priced.push(ids);
+      return read(ids);
+    };
+    restore.push(() => (tickets.tickets = read));
+    const ledger = t.app.get(SandboxLedgerRepository);
+    const charge = ledger.charge.bind(ledger);
+    ledger.charge = (c) => {
+      charged.push(c.idempotencyKey);
+      return charge(c);
+    };
+    restore.push(() => (ledger.charge = charge));
   });
   afterAll(async () => {
     for (const undo of restore) undo();
@@ -70,6 +89,7 @@ describe('plain sales grouped into one statement', () => {
   /** A buyer holding two seats with a card authorised, and the commit's cart. */
   async function ready(): Promise<{ b: Buyer; cart: ReturnType<typeof cartOf> }> {
     const b = await buyer(t.url);
+    if (free.length < 2) throw new Error(`presentation ${show.presentationId} has no two plain seats left`);
     const seats = free.splice(0, 2);
     await lockAll(t.url, b, show, seats);
     const paymentIdentifier = await authoriseCard(t.url, b, TEST_CARDS.approve);
@@ -87,16 +107,18 @@ describe('plain sales grouped into one statement', () => {
   async function burst(
     buyers: Awaited<ReturnType<typeof ready>>[],
     meanwhile: (hold: Client) => Promise<void> = async () => {},
-    at: { table: string; reached: string[] | SaleInput[] } = { table: 'notification_outbox', reached: arrived },
+    at: { table: string; reached: unknown[]; mode?: string } = { table: 'notification_outbox', reached: arrived },
   ) {
     sent.length = 0;
     arrived.length = 0;
     started.length = 0;
+    priced.length = 0;
+    charged.length = 0;
     const hold = new Client({ connectionString: t.db.url });
     await hold.connect();
     try {
       await hold.query('BEGIN');
-      await hold.query(`LOCK TABLE ${at.table} IN SHARE MODE`);
+      await hold.query(`LOCK TABLE ${at.table} IN ${at.mode ?? 'SHARE'} MODE`);
       const replies = Promise.all(buyers.map(({ b, cart }) => commit(t.url, b, cart)));
       await waitFor(async () => at.reached.length === buyers.length, 30_000);
       await meanwhile(hold);
@@ -254,5 +276,159 @@ describe('plain sales grouped into one statement', () => {
       [busy],
     );
     expect(rows).toEqual([{ other: true, state: 'pending' }]);
+  });
+  /**
+   * A statement's batcher with grouping off (one call per statement), for the controls below: what the commits sent
+   * before the price read and the provider's charge were shared.
+   */
+  function ungrouped(batcher: unknown): () => void {
+    const options = (batcher as { options: { maxBatch: number } }).options;
+    const maxBatch = options.maxBatch;
+    options.maxBatch = 1;
+    return () => (options.maxBatch = maxBatch);
+  }
+
+  /**
+   * The price list's read and the sandbox provider's charge are a statement per commit each unless shared (decision
+   * 045): a burst of 12 commits held at that statement must send at most half as many (2 alone, then the rest
+   * together); the control, grouping off, sends one per commit and fails the same budget.
+   */
+  const BURST_BUDGET = 6;
+  const stages = [
+    {
+      what: 'price reads',
+      statement: /^booking_tickets_by_id$/,
+      // A read waits behind ACCESS EXCLUSIVE only.
+      at: () => ({ table: 'ticket', reached: priced, mode: 'ACCESS EXCLUSIVE' }),
+      batcher: () => (t.app.get(TicketsRepository) as unknown as { priceReads: unknown }).priceReads,
+    },
+    {
+      what: 'provider charges',
+      statement: /^booking_sandbox_charge(_grouped)?$/,
+      at: () => ({ table: 'sandbox_charge', reached: charged }),
+      batcher: () => (t.app.get(SandboxLedgerRepository) as unknown as { charges: unknown }).charges,
+    },
+  ];
+  /**
+   * A show with at least `seats` plain seats left: the tests before these took most of the first one's. The seat lists
+   * say nothing of what is sold, so the next show is always one not used yet.
+   */
+  let nextShow = 2;
+  async function showWith(seats: number): Promise<void> {
+    while (free.length < seats && nextShow <= 40) {
+      show = await loadShow(t.url, nextShow++).catch(() => show);
+      free = plainSeats(show);
+    }
+  }
+  for (const stage of stages) {
+    test(`a burst of 12 commits shares its ${stage.what}; each commit sold once, by its own charge (control: one per commit)`, async () => {
+      const sendOf = async () => {
+        await showWith(24);
+        const buyers: Awaited<ReturnType<typeof ready>>[] = [];
+        for (let i = 0; i < 12; i++) buyers.push(await ready());
+        const replies = await burst(buyers, async () => {}, stage.at());
+        expect(replies.map((r) => r.status)).toEqual(buyers.map(() => 201));
+        const { rows } = await env.sql.query(
+          `SELECT count(*)::int AS sales, count(DISTINCT s.id)::int AS charges
+             FROM reservation r JOIN payment p ON p.reservation_id = r.id
+             JOIN sandbox_charge s ON s.id = p.provider_reference AND s.idempotency_key = p.idempotency_key
+            WHERE r.cart_identifier = ANY($1::text[]) AND s.status = 'approved' AND s.amount_agorot = p.amount_agorot`,
+          [buyers.map(({ cart }) => cart.cartIdentifier)],
+        );
+        expect(rows[0]).toEqual({ sales: buyers.length, charges: buyers.length });
+        return sent.filter((n) => stage.statement.test(n));
+      };
+      const grouped = await sendOf();
+      const undo = ungrouped(stage.batcher());
+      let control: string[];
+      try {
+        control = await sendOf();
+      } finally {
+        undo();
+      }
+      console.log(`12 commits at once, ${stage.what}: ${grouped.join(', ')}; control: ${control.length} statements`);
+      expect(grouped.length).toBeLessThanOrEqual(BURST_BUDGET);
+      expect(control.length).toBeGreaterThan(BURST_BUDGET);
+    });
+  }
+  test("the provider's refusals hold row by row in a shared charge statement: each charge answers as it would alone", async () => {
+    const ledger = t.app.get(SandboxLedgerRepository);
+    const cardOf = async (card: string, total = '5000.00') => {
+      const b = await buyer(t.url);
+      return { b, token: await authoriseCard(t.url, b, card, { total }) };
+    };
+    const chargeOf = (c: { b: Buyer; token: string }, key: string, amountAgorot = 10_000, visitorId = c.b.id) => ({
+      token: c.token,
+      idempotencyKey: key,
+      id: `sbx_ch_${randomUUID()}`,
+      amountAgorot,
+      visitorId,
+      ttlSeconds: 1800,
+      record: true,
+    });
+    // Before the hold: one authorisation already used (charged under its key, committed).
+    const spent = await cardOf(TEST_CARDS.approve);
+    const spentKey = `${randomUUID()}:spent`;
+    const first = await ledger.charge(chargeOf(spent, spentKey));
+    expect(first.recorded?.status).toBe('approved');
+    const [alone1, alone2, approve, decline, broke, stranger, small] = await Promise.all([
+      cardOf(TEST_CARDS.approve),
+      cardOf(TEST_CARDS.approve),
+      cardOf(TEST_CARDS.approve),
+      cardOf(TEST_CARDS.decline),
+      cardOf(TEST_CARDS.insufficient),
+      cardOf(TEST_CARDS.approve),
+      cardOf(TEST_CARDS.approve, '50.00'),
+    ]);
+    const calls = [
+      chargeOf(alone1!, `${randomUUID()}:a`),
+      chargeOf(alone2!, `${randomUUID()}:b`),
+      chargeOf(approve!, `${randomUUID()}:c`),
+      chargeOf(decline!, `${randomUUID()}:d`),
+      chargeOf(broke!, `${randomUUID()}:e`),
+      chargeOf(spent, `${randomUUID()}:used`), // single use: another key on a used authorisation
+      chargeOf(spent, spentKey), // the same key again: its earlier charge answers, nothing new
+      chargeOf(stranger!, `${randomUUID()}:f`, 10_000, randomUUID()), // not this visitor's authorisation
+      chargeOf(small!, `${randomUUID()}:g`, 10_000), // more than the form was opened for
+    ];
+    sent.length = 0;
+    const hold = new Client({ connectionString: t.db.url });
+    await hold.connect();
+    let seen: Awaited<ReturnType<typeof ledger.charge>>[];
+    try {
+      await hold.query('BEGIN');
+      await hold.query('LOCK TABLE sandbox_charge IN SHARE MODE');
+      // Called in order: the first two go alone and wait on the lock, the rest queue and go as one statement.
+      const answers = Promise.all(calls.map((c) => ledger.charge(c)));
+      await waitFor(async () => sent.filter((n) => n.startsWith('booking_sandbox_charge')).length >= 2);
+      await hold.query('COMMIT');
+      seen = await answers;
+    } finally {
+      await hold.end();
+    }
+    console.log(`charges of one moment: ${sent.filter((n) => n.startsWith('booking_sandbox_charge')).join(', ')}`);
+    expect(sent.filter((n) => n === 'booking_sandbox_charge_grouped').length).toBeGreaterThan(0);
+    const summary = seen.map((r) => ({
+      recorded: r.recorded?.status ?? null,
+      earlier: r.charge?.status ?? null,
+      used: r.authorisation?.used ?? null,
+    }));
+    expect(summary).toEqual([
+      { recorded: 'approved', earlier: null, used: false },
+      { recorded: 'approved', earlier: null, used: false },
+      { recorded: 'approved', earlier: null, used: false },
+      { recorded: 'declined', earlier: null, used: false },
+      { recorded: 'insufficient_funds', earlier: null, used: false },
+      { recorded: null, earlier: null, used: true },
+      { recorded: null, earlier: 'approved', used: true },
+      { recorded: null, earlier: null, used: false },
+      { recorded: null, earlier: null, used: false },
+    ]);
+    // Nothing recorded for a refused call; one charge per authorisation whatever the keys.
+    const { rows } = await env.sql.query(
+      `SELECT authorisation_token, count(*)::int AS n FROM sandbox_charge WHERE authorisation_token = ANY($1::text[]) GROUP BY 1`,
+      [[spent, stranger!, small!].map((c) => c.token)],
+    );
+    expect(rows).toEqual([{ authorisation_token: spent.token, n: 1 }]);
   });
 });
