@@ -43,6 +43,26 @@ declare global {
   }
 }
 
+/**
+ * The designer's copy of a plan on this device as JSON ('' when none), read in the page from IndexedDB as
+ * persistence.ts keeps it (database hotline-designer, store drafts, by key); self-contained: it runs in the page.
+ */
+function deviceCopy(key: string): Promise<string> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('hotline-designer', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('drafts');
+    open.onerror = () => resolve('');
+    open.onsuccess = () => {
+      const get = open.result.transaction('drafts').objectStore('drafts').get(key);
+      get.onsuccess = () => {
+        open.result.close();
+        resolve(JSON.stringify(get.result ?? ''));
+      };
+      get.onerror = () => resolve('');
+    };
+  });
+}
+
 async function created<T>(response: APIResponse, status = 201): Promise<T> {
   expect(response.status(), await response.text()).toBe(status);
   return (await response.json()) as T;
@@ -438,10 +458,7 @@ test('two people on one draft: the later save is refused, nothing is overwritten
   expect(stored.zones).toHaveLength(zonesBefore + 1);
 
   // The tab is closed and opened again: its change is offered back from this device.
-  await other.waitForFunction(
-    (key) => (window.localStorage.getItem(key) ?? '').includes('4000'),
-    `hotline.designer.plan.${plan.id}`,
-  );
+  await expect.poll(() => other.evaluate(deviceCopy, `hotline.designer.plan.${plan.id}`)).toContain('4000');
   // Leaving with unsaved changes asks first ("leave the page?"): yes.
   other.on('dialog', (d) => void d.accept());
   await other.reload();
@@ -740,7 +757,7 @@ test('the bar and the drawing tools fit in two rows at 1280 px in every language
   ).toHaveAttribute('aria-keyshortcuts', 'A');
 });
 
-test('the arena template (15,000 seats) is offered and saved compressed: gzip on the wire, every seat on the server', async ({
+test('the arena template (15,000 seats) is offered and saved compressed: gzip on the wire, every seat on the server; a later save sends what changed', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -748,6 +765,8 @@ test('the arena template (15,000 seats) is offered and saved compressed: gzip on
   const venue = await newHall(page);
   await page.goto('/backoffice/seat-plans/new?lang=en&test');
   await page.getByTestId('designer-venue').selectOption(String(venue.id));
+  // The stadium is offered too: its copy on this device is in IndexedDB, and later saves are patches.
+  await expect(page.getByRole('radio', { name: /^A stadium template/ })).toBeVisible();
   await page.getByRole('radio', { name: /^An arena template/ }).check();
   const saved = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().includes(`/api/admin/venues/${venue.id}/seat-plans`),
@@ -762,4 +781,30 @@ test('the arena template (15,000 seats) is offered and saved compressed: gzip on
   await expect(page.getByTestId('designer-save')).toHaveClass(/designer-save--saved/);
   // What the server kept is every seat the editor has.
   expect(answer.seatCount).toBe(await page.evaluate(() => window.__designer!.seats().length));
+
+  // The plan made wider and saved: a patch of the saved revision (no section changed: every one by its code).
+  const later = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().includes(`/api/admin/seat-plans/${answer.id}`),
+  );
+  const width = Number(await page.getByLabel('Plan width').inputValue()) + 100;
+  await page.getByLabel('Plan width').fill(String(width));
+  await page.getByLabel('Plan width').press('Enter');
+  await page.getByTestId('designer-save-now').click();
+  const patch = (await later).postDataJSON() as { patch: number; sections: unknown[]; seatplan: { width: number } };
+  expect([patch.patch, patch.seatplan.width, patch.sections.every((s) => typeof s === 'string')]).toEqual([
+    1,
+    width,
+    true,
+  ]);
+  await expect(page.getByTestId('designer-save')).toHaveClass(/designer-save--saved/);
+  const stored = await created<{ seatplan: { width: number }; sections: unknown[] }>(
+    await page.request.get(`/api/admin/seat-plans/${answer.id}/document`),
+    200,
+  );
+  expect(stored.seatplan.width).toBe(width);
+  const summary = await created<{ seatCount: number; revision: number }>(
+    await page.request.get(`/api/admin/seat-plans/${answer.id}`),
+    200,
+  );
+  expect([summary.seatCount, summary.revision]).toEqual([answer.seatCount, 2]);
 });

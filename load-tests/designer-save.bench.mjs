@@ -5,14 +5,21 @@
 // seat-plan media type) to the real server (NODE_ENV=production, PostgreSQL and Redis of its own), which parses,
 // validates (validateVenue) and writes it (PostgreSQL) and answers. Each round, on a fresh page:
 //   - first save: POST /api/admin/venues/:id/seat-plans (a new draft);
-//   - save: PUT /api/admin/seat-plans/:id (the draft saved again: every later save and autosave);
-//   - publish: POST /api/admin/seat-plans/:id/publish (the server's plan check of the saved document, then the write).
-// Split: client check (validateDesign) / serialise (toVenueDocument + JSON.stringify) / request (sent to answer read),
-// and within the request the server's own Server-Timing (parse, validate, write; "other" = the rest of the request:
+//   - save: PUT /api/admin/seat-plans/:id after an edit (a section moved): the whole draft, as the first save after
+//     opening a draft;
+//   - later save: PUT /api/admin/seat-plans/:id after another edit: what changed since the page's last save (a patch of
+//     that revision, save-body.ts), as every later save and autosave; the whole draft to a base server (which has no
+//     patches) or with --whole-saves;
+//   - publish: POST /api/admin/seat-plans/:id/publish (the server's plan check of the saved document, then the write:
+//     a draft is kept as its document, and publishing writes its seats: decision 047).
+// Split: client check (validateDesign) / serialise (saveBody: the document or the patch, + JSON.stringify) / request (sent to answer read),
+// and within the request the server's own Server-Timing (parse; a patch's read of the stored document and its apply;
+// validate, write; "other" = the rest of the request:
 // the upload, the session and permission checks, the answer, the audit entry). CPU: the server's and PostgreSQL's
 // (/proc, user+system) per request, which a loaded machine's waiting does not inflate as it does wall time.
 // Target (the issue): validating and saving 100,000 seats in < 2 s (client check + serialise + request).
-//   node load-tests/designer-save.bench.mjs [--rounds=5] [--plan=stadium] [--no-build] [--base=DIR] [--plain] [--write]
+//   node load-tests/designer-save.bench.mjs [--rounds=5] [--plan=stadium] [--no-build] [--base=DIR] [--plain]
+//   [--whole-saves] [--write]
 // The page sends the JSON gzip-compressed as the designer does (seat-plan-body.ts), except to a base server (which
 // does not inflate it) or with --plain (this tree's server, the JSON as it is: the compression's own A/B).
 // --base=DIR: another tree (e.g. a worktree of main) whose server/dist (built: node scripts/build.mjs there) runs as a
@@ -128,18 +135,30 @@ async function round(browser, server, svc, staff, venueId) {
   // A base build does not inflate a compressed upload: its page sends the JSON as it is, as the designer did then.
   const plain = server.name === 'base' || args.includes('--plain');
   try {
+    // Each save after the first follows a real edit (a section of about 1,000 seats moved a unit, as a drag does).
+    const edit = () => page.evaluate(() => window.__designerBench.edit(1));
     const created = await step(page, server, svc, 'create', { venueId, plain });
+    await edit();
     const saved = await step(page, server, svc, 'replace', {
       planId: created.plan.id,
       revision: created.plan.revision,
       plain,
     });
-    const published = await step(page, server, svc, 'publish', {
+    await edit();
+    // A later save: what changed since the last save (a patch), or the whole document to a base server without
+    // patches (or with --whole-saves: this tree's server, the whole document, for the patch's own A/B).
+    const patched = await step(page, server, svc, 'patch', {
       planId: saved.plan.id,
       revision: saved.plan.revision,
+      plain,
+      whole: server.name === 'base' || args.includes('--whole-saves'),
+    });
+    const published = await step(page, server, svc, 'publish', {
+      planId: patched.plan.id,
+      revision: patched.plan.revision,
     });
     if (published.plan.status !== 'published') throw new Error('the draft was not published');
-    return { seats, created, saved, published, errors };
+    return { seats, created, saved, patched, published, errors };
   } finally {
     await context.close();
   }
@@ -164,10 +183,11 @@ function row(build, label, steps, withClient) {
         (s.timing.inflate ?? 0) -
         (s.timing.parse ?? 0) -
         (s.timing.read ?? 0) -
+        (s.timing.patch ?? 0) -
         (s.timing.validate ?? 0) -
         s.timing.write,
   );
-  return `| ${build} | ${label} | **${f0(total)}** | ${withClient ? `${f0(m((s) => s.checkMs))} / ${f0(m((s) => s.toDocumentMs))} / ${f0(m((s) => s.stringifyMs))} / ${f0(m((s) => s.compressMs ?? 0))}` : '—'} | ${f0(m((s) => s.requestMs))} | ${f0(t('inflate'))} / ${f0(t('parse'))} / ${f0(t('read'))} / ${f0(t('validate'))} / ${f0(t('write'))} / ${f0(other)} | ${f0(m((s) => s.serverCpu))} / ${f0(m((s) => s.pgCpu))} | ${withClient ? `${(m((s) => s.bytes) / 2 ** 20).toFixed(1)} / ${(m((s) => s.sentBytes) / 2 ** 20).toFixed(1)}` : '—'} | ${withClient && total < 2000 ? 'yes' : withClient ? 'no' : ''} |`;
+  return `| ${build} | ${label} | **${f0(total)}** | ${withClient ? `${f0(m((s) => s.checkMs))} / ${f0(m((s) => s.toDocumentMs))} / ${f0(m((s) => s.stringifyMs))} / ${f0(m((s) => s.compressMs ?? 0))}` : '—'} | ${f0(m((s) => s.requestMs))} | ${f0(t('inflate'))} / ${f0(t('parse'))} / ${f0(t('read'))} / ${f0(t('patch'))} / ${f0(t('validate'))} / ${f0(t('write'))} / ${f0(other)} | ${f0(m((s) => s.serverCpu))} / ${f0(m((s) => s.pgCpu))} | ${withClient ? `${(m((s) => s.bytes) / 2 ** 20).toFixed(1)} / ${(m((s) => s.sentBytes) / 2 ** 20).toFixed(1)}` : '—'} | ${withClient && total < 2000 ? 'yes' : withClient ? 'no' : ''} |`;
 }
 
 async function main() {
@@ -214,15 +234,15 @@ async function main() {
         const show = (x) =>
           `${f0(x.checkMs + x.toDocumentMs + x.stringifyMs + (x.compressMs ?? 0) + x.requestMs)} ms (gzip ${f0(x.compressMs ?? 0)}, request ${f0(x.requestMs)}, server ${x.serverTiming ?? '—'}; CPU server ${f0(x.serverCpu)} / pg ${f0(x.pgCpu)})`;
         log(
-          `#${k + 1} ${s.name}: ${r.seats} seats; first save ${show(r.created)}; save ${show(r.saved)}; publish ${show(r.published)}`,
+          `#${k + 1} ${s.name}: ${r.seats} seats; first save ${show(r.created)}; save ${show(r.saved)}; later save ${show(r.patched)}; publish ${show(r.published)}`,
         );
       }
     }
     const version = browser.version();
     const lines = [
-      `Chromium ${version} headless (the designer's bench page on the server's origin, signed in) → one server node (NODE_ENV=production) → PostgreSQL, all on this machine; the ${PLAN} template (${runs.get('new')[0].seats.toLocaleString('en')} seats); ${ROUNDS} rounds${BASE ? ", base and new servers interleaved, each on its own database (the page is this tree's)" : ''}, each on a fresh page: first save (POST), save (PUT, the draft again), publish; medians. 1-minute load average ${loadAtStart[0].toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end.`,
+      `Chromium ${version} headless (the designer's bench page on the server's origin, signed in) → one server node (NODE_ENV=production) → PostgreSQL, all on this machine; the ${PLAN} template (${runs.get('new')[0].seats.toLocaleString('en')} seats); ${ROUNDS} rounds${BASE ? ", base and new servers interleaved, each on its own database (the page is this tree's)" : ''}, each on a fresh page: first save (POST), a section moved, save (PUT, the whole draft: the first save after opening it), a section moved, later save (PUT: what changed, a patch; the whole draft to a base server or with --whole-saves), publish; medians. 1-minute load average ${loadAtStart[0].toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end.`,
       '',
-      '| server | call | total ms | client: check / document / JSON / gzip ms | request ms | server: inflate / parse / read / validate / write / other ms | CPU ms: server / PostgreSQL | MiB JSON / sent | < 2 s |',
+      '| server | call | total ms | client: check / document / JSON / gzip ms | request ms | server: inflate / parse / read / patch / validate / write / other ms | CPU ms: server / PostgreSQL | MiB JSON / sent | < 2 s |',
       '|---|---|---:|---|---:|---|---|---:|---|',
     ];
     for (const s of servers) {
@@ -236,8 +256,14 @@ async function main() {
         ),
         row(
           s.name,
-          'save (PUT)',
+          'save (PUT, whole)',
           list.map((r) => r.saved),
+          true,
+        ),
+        row(
+          s.name,
+          s.name === 'base' || args.includes('--whole-saves') ? 'later save (PUT, whole)' : 'later save (PUT, patch)',
+          list.map((r) => r.patched),
           true,
         ),
         row(
@@ -250,7 +276,7 @@ async function main() {
     }
     lines.push(
       '',
-      'total = client check (validateDesign) + document (toVenueDocument) + JSON + gzip (seat-plan-body.ts: CompressionStream; none to a base server or with --plain) + request; publish sends no document (its total is the request). Server spans from the answer\'s Server-Timing ("—": a server without it); other = request - the spans (upload, session and permission, audit, answer).',
+      'total = client check (validateDesign) + document (saveBody: the document, or the patch of what changed) + JSON + gzip (seat-plan-body.ts: CompressionStream; none to a base server or with --plain) + request; publish sends no document (its total is the request). Server spans from the answer\'s Server-Timing ("—": a server without it); other = request - the spans (upload, session and permission, audit, answer).',
     );
     const errors = [...runs.values()].flat().flatMap((r) => r.errors);
     if (errors.length) lines.push('', `Page errors: ${[...new Set(errors)].slice(0, 5).join('; ')}`);

@@ -3,7 +3,8 @@ import { DesignerStage } from '../src/backoffice/designer/designer-stage';
 import { emptyDoc, type DesignerDoc } from '../src/backoffice/designer/editor/doc';
 import { Editor } from '../src/backoffice/designer/editor/editor';
 import { validateDesign } from '../src/backoffice/designer/editor/validate';
-import { planToDoc, toVenueDocument } from '../src/backoffice/designer/editor/venue-document';
+import { saveBody, type SaveBody, type SavedBase } from '../src/backoffice/designer/editor/save-body';
+import { planToDoc } from '../src/backoffice/designer/editor/venue-document';
 import { SEAT_PLAN_MEDIA_TYPE, seatPlanBody } from '../src/backoffice/designer/seat-plan-body';
 import { fitToBounds } from '../src/seatmap/model/viewport';
 
@@ -21,8 +22,8 @@ import { fitToBounds } from '../src/seatmap/model/viewport';
  * one in which the stage drew it (its pixels read back), as the screen shows it: the stage's own requestAnimationFrame,
  * not a synchronous flush; then the problems list, worked out after that frame as the designer's screen does.
  * `save(kind, target)` (load-tests/designer-save.bench.mjs, the page served from the real server's origin): the
- * designer's save as DesignerScreen's saveNow and designerApi make it (the document in the venue format, JSON, the
- * seat-plan media type) to the real API, split into the client's check, its serialising and the request, with the
+ * designer's save as DesignerScreen's saveNow and designerApi make it (the document in the venue format, or a patch of
+ * what changed since the page's last save: save-body.ts; JSON, the seat-plan media type) to the real API, split into the client's check, its serialising and the request, with the
  * server's own split from the answer's Server-Timing header.
  */
 interface Bench {
@@ -39,12 +40,14 @@ interface Bench {
   /** The redo key: the command made again and shown. */
   redo(): Promise<Step>;
   /**
-   * The open document saved as a new draft of a venue (`create`: the first save), over a draft (`replace`: every save
-   * after it, at the draft's revision), or that draft published (`publish`: no document sent).
+   * The open document saved as a new draft of a venue (`create`: the first save), over a draft at its revision (`replace`:
+   * the whole document, as the first save after opening a draft; `patch`: what changed since this page's last save, as
+   * every later save and autosave, or the whole document with `whole`: a server without patches), or that draft
+   * published (`publish`: no document sent).
    */
   save(
-    kind: 'create' | 'replace' | 'publish',
-    target: { venueId?: number; planId?: number; revision?: number; plain?: boolean },
+    kind: 'create' | 'replace' | 'patch' | 'publish',
+    target: { venueId?: number; planId?: number; revision?: number; plain?: boolean; whole?: boolean },
   ): Promise<SaveStep>;
 }
 
@@ -53,7 +56,7 @@ interface SaveStep {
   status: number;
   /** The designer's problems list from scratch (validateDesign: the check saveNow reads before it saves). */
   checkMs: number;
-  /** The document in the venue format (toVenueDocument), then as JSON: what designerApi sends. */
+  /** The document in the venue format, or the patch (save-body.ts), then as JSON: what designerApi sends. */
   toDocumentMs: number;
   stringifyMs: number;
   /** The JSON gzip-compressed as designerApi sends a big one (seat-plan-body.ts; 0 when sent as it is). */
@@ -88,6 +91,8 @@ const which = new URLSearchParams(window.location.search).get('plan') ?? 'empty'
 let stage: DesignerStage | null = null;
 let editor: Editor | null = null;
 let fitScale = 1;
+/** What this page last saved, at the revision the server gave it (save-body.ts): a `patch` save is made against it. */
+let savedBase: SavedBase | null = null;
 
 function documentOf(plan: string): DesignerDoc {
   if (plan === 'empty') return emptyDoc(venue);
@@ -259,6 +264,7 @@ const bench: Bench = {
     let bytes = 0;
     let body: string | Blob;
     const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+    let pending: SaveBody['next'] | null = null;
     if (kind === 'publish') body = JSON.stringify({ revision: target.revision });
     else {
       const t0 = performance.now();
@@ -266,9 +272,13 @@ const bench: Bench = {
       const t1 = performance.now();
       // saveNow keeps on this device what the venue format would refuse: a bench plan must not have any of it.
       if (problems.some((p) => p.code !== 'planCheck')) throw new Error(`the plan has problems: ${problems[0]!.code}`);
-      const doc = toVenueDocument(e.doc);
+      // As DesignerScreen's saveNow: a patch of the last save's base, or the whole document without one.
+      const base = kind === 'patch' && !target.whole && savedBase?.revision === target.revision ? savedBase : null;
+      if (kind === 'patch' && !target.whole && !base) throw new Error('a patch save without a base');
+      const made = saveBody(e.doc, base);
+      pending = made.next;
       const t2 = performance.now();
-      const json = JSON.stringify(doc);
+      const json = JSON.stringify(made.body);
       const t3 = performance.now();
       // As designerApi sends it (seat-plan-body.ts), or as it is to a server that does not inflate (a base build).
       const sent = target.plain ? { text: json, type: SEAT_PLAN_MEDIA_TYPE } : await seatPlanBody(json);
@@ -281,18 +291,19 @@ const bench: Bench = {
     const url =
       kind === 'create'
         ? `/api/admin/venues/${target.venueId}/seat-plans`
-        : kind === 'replace'
+        : kind === 'replace' || kind === 'patch'
           ? `/api/admin/seat-plans/${target.planId}?revision=${target.revision}`
           : `/api/admin/seat-plans/${target.planId}/publish`;
     const t5 = performance.now();
     const res = await fetch(url, {
-      method: kind === 'replace' ? 'PUT' : 'POST',
+      method: kind === 'replace' || kind === 'patch' ? 'PUT' : 'POST',
       headers,
       body,
       credentials: 'same-origin',
     });
     const answer = (await res.json()) as { id?: number; revision?: number; status?: string; error?: string };
     const requestMs = performance.now() - t5;
+    savedBase = res.ok && pending ? { ...pending, revision: answer.revision! } : null;
     return {
       status: res.status,
       checkMs,

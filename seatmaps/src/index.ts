@@ -11,6 +11,13 @@ export {
   type PublishProblem,
 } from './validate';
 export { describePlanProblem, PLAN_PROBLEM_TEXT, type ProblemLocale } from './designer/problem-text';
+export {
+  applySeatPlanPatch,
+  isSeatPlanPatch,
+  seatPlanPatch,
+  type SeatPlanPatch,
+  type SeatPlanPatchRefusal,
+} from './designer/patch';
 export { describeVenueIssue, VENUE_ISSUE_TEXT, VENUE_ISSUE_CODES, type VenueIssueCode } from './venue-issue-text';
 export * from './geometry';
 export { venueDocumentToApiSeatplan, apiStageOf, apiDecorOf } from './api-seatplan';

@@ -28,3 +28,4 @@ export * from './problem-text';
 export * from './templates';
 export * from './diff';
 export * from './api-view';
+export * from './patch';

@@ -3,7 +3,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AdminSeatPlanSummary, AdminVenue, AdminVenueInput, VenueKind } from '@hotline/shared';
 import type { VenueDocument } from '@hotline/seatmaps';
 import { namesOf, type NamedRow } from './named-rows';
-import { insertSeatPlan, insertVenue, replaceDraftSeatPlan, translatedNames } from './venue-writer';
+import {
+  insertSeatPlan,
+  insertVenue,
+  materialiseSeatPlan,
+  replaceDraftSeatPlan,
+  translatedNames,
+} from './venue-writer';
 
 const PLAN_COLUMNS = `sp.id, sp.venue_id, sp.code, sp.name, sp.name_en, sp.translations, sp.version, sp.revision,
   sp.seat_count, sp.published_at,
@@ -174,6 +180,12 @@ export class VenueAdminRepository {
     return (row?.document as VenueDocument | null | undefined) ?? null;
   }
 
+  /** A version's revision with its document as of that revision (a patch is applied to it). */
+  async revisionDocument(id: number): Promise<{ revision: number; document: VenueDocument | null } | null> {
+    const [row] = await this.db.query('SELECT revision, document FROM seatplan WHERE id = $1', [id]);
+    return row ? { revision: row.revision, document: (row.document as VenueDocument | null) ?? null } : null;
+  }
+
   /** The next version of the venue's plan with the document's code, as a draft. */
   async createDraft(venueId: number, doc: VenueDocument): Promise<number> {
     return this.db.transaction(async (tx) => {
@@ -208,12 +220,17 @@ export class VenueAdminRepository {
     });
   }
 
-  /** Publishes a draft at `revision`; from then on it never changes. */
-  async publish(id: number, revision: number): Promise<'published' | 'already' | 'stale'> {
+  /**
+   * Publishes a draft at `revision`; from then on it never changes. `doc` is its document at that revision (read and
+   * checked by the caller; the revision makes sure it is still the one): its groups and seats are written now, a draft
+   * having only its document (null: a version loaded before versions kept it, whose rows are whole already).
+   */
+  async publish(id: number, revision: number, doc: VenueDocument | null): Promise<'published' | 'already' | 'stale'> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query('SELECT revision, published_at FROM seatplan WHERE id = $1 FOR UPDATE', [id]);
       if (row.published_at) return 'already';
       if (row.revision !== revision) return 'stale';
+      if (doc) await materialiseSeatPlan(tx, id, doc);
       await tx.query('UPDATE seatplan SET published_at = now(), revision = revision + 1 WHERE id = $1', [id]);
       return 'published';
     });

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type AdminSeatPlanSummary, type AdminVenue, type AdminVenueInput } from '@hotline/shared';
-import { SeatmapValidationError, publishProblems, validateVenue, type VenueDocument } from '@hotline/seatmaps';
+import {
+  SeatmapValidationError,
+  applySeatPlanPatch,
+  isSeatPlanPatch,
+  publishProblems,
+  validateVenue,
+  type VenueDocument,
+} from '@hotline/seatmaps';
 import { AuditLogRepository, type StaffIdentity } from '../backoffice';
 import { AppError } from '../common/app-error';
 import { ServerTiming } from '../common/server-timing';
@@ -97,6 +104,8 @@ export class VenueAdminService {
     timing = new ServerTiming(),
   ): Promise<AdminSeatPlanSummary> {
     const venue = await this.get(staff, venueId);
+    if (isSeatPlanPatch(upload))
+      throw new AppError('INVALID_BODY', { details: 'a new seat plan is sent whole, not as a patch' });
     const doc = timing.measure('validate', () => checkedDocument(upload));
     const id = await timing.measureAsync('write', () => this.venues.createDraft(venue.id, doc));
     const plan = (await this.venues.seatPlan(id))!.plan;
@@ -104,7 +113,11 @@ export class VenueAdminService {
     return plan;
   }
 
-  /** A draft's document replaced, if nobody changed it since `revision` and it is not published. */
+  /**
+   * A draft's document replaced, if nobody changed it since `revision` and it is not published. The upload is the whole
+   * document, or a patch of the document stored at `revision` (docs/seat-plan-designer.md, "Saving what changed"):
+   * applied here and the result checked as a whole document is, so every refusal of a full save holds for it.
+   */
   async replace(
     staff: StaffIdentity,
     id: number,
@@ -114,13 +127,40 @@ export class VenueAdminService {
   ): Promise<AdminSeatPlanSummary> {
     const { plan: before, businessId } = await this.planRef(staff, id);
     if (before.status === 'published') throw new AppError('SEAT_PLAN_PUBLISHED');
-    const doc = timing.measure('validate', () => checkedDocument(upload));
+    const whole = isSeatPlanPatch(upload) ? await this.patched(staff, id, revision, upload, timing) : upload;
+    const doc = timing.measure('validate', () => checkedDocument(whole));
     const outcome = await timing.measureAsync('write', () => this.venues.replaceDraft(id, revision, doc));
     if (outcome === 'published') throw new AppError('SEAT_PLAN_PUBLISHED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.seatPlan(staff, id));
     const after = await this.seatPlan(staff, id);
     await this.audited(staff, 'seat-plan-replace', businessId, `seat-plan:${id}`, { before, after });
     return after;
+  }
+
+  /**
+   * The document a patch makes of the one stored at `revision` (not yet checked). A patch of another revision is the
+   * usual 409 with the current version: the designer then has no base and sends its whole document.
+   */
+  private async patched(
+    staff: StaffIdentity,
+    id: number,
+    revision: number,
+    patch: unknown,
+    timing: ServerTiming,
+  ): Promise<unknown> {
+    const stored = await timing.measureAsync('read', () => this.venues.revisionDocument(id));
+    if (!stored || stored.revision !== revision) throw new StaleRevisionError(await this.seatPlan(staff, id));
+    if (!stored.document)
+      throw new AppError('INVALID_BODY', { details: 'this seat plan has no stored document to patch' });
+    const applied = timing.measure('patch', () => applySeatPlanPatch(stored.document!, patch));
+    if (applied.ok) return applied.document;
+    const refusal = applied.refusal;
+    throw new AppError('INVALID_BODY', {
+      details:
+        refusal.reason === 'unknownSection'
+          ? `sections/${refusal.index}: the stored version has no section "${refusal.code}"`
+          : refusal.detail,
+    });
   }
 
   /**
@@ -134,12 +174,14 @@ export class VenueAdminService {
     timing = new ServerTiming(),
   ): Promise<AdminSeatPlanSummary> {
     const { plan: before, businessId } = await this.planRef(staff, id);
+    let doc: VenueDocument | null = null;
     if (before.status === 'draft' && before.revision === revision) {
-      const doc = await timing.measureAsync('read', () => this.venues.seatPlanDocument(id));
+      doc = await timing.measureAsync('read', () => this.venues.seatPlanDocument(id));
       const problems = timing.measure('validate', () => (doc ? publishProblems(doc) : []));
       if (problems.length > 0) throw new SeatPlanNotPublishableError(problems);
     }
-    const outcome = await timing.measureAsync('write', () => this.venues.publish(id, revision));
+    // The write makes the draft's seats from the document checked (a draft is kept as its document alone).
+    const outcome = await timing.measureAsync('write', () => this.venues.publish(id, revision, doc));
     if (outcome === 'already') throw new AppError('SEAT_PLAN_PUBLISHED');
     if (outcome === 'stale') throw new StaleRevisionError(await this.seatPlan(staff, id));
     const after = await this.seatPlan(staff, id);

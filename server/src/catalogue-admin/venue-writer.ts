@@ -100,22 +100,26 @@ export async function insertSeatPlan(tx: EntityManager, w: SeatPlanWrite): Promi
     ],
   );
   const seatplanId = Number(seatplan.id);
-  return { seatplanId, ...(await insertPlanContents(tx, seatplanId, w.doc, w.translate ?? noTranslation)) };
+  // A draft kept as its document gets its seats when published (materialiseSeatPlan); the others are whole at once.
+  const contents: Contents = !w.published && w.keepDocument ? 'frame' : 'all';
+  return {
+    seatplanId,
+    ...(await insertPlanContents(tx, seatplanId, w.doc, w.translate ?? noTranslation, contents)),
+  };
 }
 
-/** A draft's contents replaced by a new document (the row keeps its id, version and venue). */
+/**
+ * A draft's document replaced (the row keeps its id, version and venue). Its zones and sections are written again (the
+ * lists count them); its groups and seats are not: nothing reads a draft's seats (dates sell published versions only,
+ * the designer and the preview read the document), so a save of 100,000 seats writes one row and a few hundred, and
+ * publishing writes the seats (materialiseSeatPlan).
+ */
 export async function replaceDraftSeatPlan(
   tx: EntityManager,
   seatplanId: number,
   doc: VenueDocument,
 ): Promise<WrittenSeatPlan> {
-  // Children first: seats name groups, sections and zones; groups name sections; sections name zones.
-  await tx.query('DELETE FROM seat WHERE seatplan_id = $1', [seatplanId]);
-  await tx.query('DELETE FROM seat_group WHERE section_id IN (SELECT id FROM section WHERE seatplan_id = $1)', [
-    seatplanId,
-  ]);
-  await tx.query('DELETE FROM section WHERE seatplan_id = $1', [seatplanId]);
-  await tx.query('DELETE FROM zone WHERE seatplan_id = $1', [seatplanId]);
+  await deletePlanContents(tx, seatplanId);
   const sp = doc.seatplan;
   await tx.query(
     `UPDATE seatplan SET code = $2, name = $3, name_en = $4, width = $5, height = $6, stage = $7, focal_point = $8,
@@ -134,7 +138,31 @@ export async function replaceDraftSeatPlan(
       seatCountOf(doc),
     ],
   );
-  return { seatplanId, ...(await insertPlanContents(tx, seatplanId, doc, noTranslation)) };
+  return { seatplanId, ...(await insertPlanContents(tx, seatplanId, doc, noTranslation, 'frame')) };
+}
+
+/**
+ * A draft's rows made whole from its document as it is published (in the publishing transaction, before the plan is
+ * marked published): zones, sections, groups and seats, as a published version has them.
+ */
+export async function materialiseSeatPlan(
+  tx: EntityManager,
+  seatplanId: number,
+  doc: VenueDocument,
+): Promise<WrittenSeatPlan> {
+  await deletePlanContents(tx, seatplanId);
+  return { seatplanId, ...(await insertPlanContents(tx, seatplanId, doc, noTranslation, 'all')) };
+}
+
+/** A draft's rows gone (children first: seats name groups, sections and zones; groups name sections; sections zones). */
+async function deletePlanContents(tx: EntityManager, seatplanId: number): Promise<void> {
+  // A draft saved before drafts were kept as documents alone still has seats.
+  await tx.query('DELETE FROM seat WHERE seatplan_id = $1', [seatplanId]);
+  await tx.query('DELETE FROM seat_group WHERE section_id IN (SELECT id FROM section WHERE seatplan_id = $1)', [
+    seatplanId,
+  ]);
+  await tx.query('DELETE FROM section WHERE seatplan_id = $1', [seatplanId]);
+  await tx.query('DELETE FROM zone WHERE seatplan_id = $1', [seatplanId]);
 }
 
 /**
@@ -172,6 +200,9 @@ function seatCountOf(doc: VenueDocument): number {
 /** Seats per INSERT: 100,000 seats in five statements (each statement's parent check runs once for its slice). */
 const SEAT_SLICE = 20_000;
 
+/** What of a plan gets rows: all of it, or its frame (zones and sections: a draft, whose seats live in its document). */
+type Contents = 'all' | 'frame';
+
 /**
  * The plan's zones, sections, groups and seats, in a fixed number of statements whatever their number: the rows' ids
  * are drawn from their sequences first (one round trip), so the children name their parents without a statement per
@@ -183,8 +214,12 @@ async function insertPlanContents(
   seatplanId: number,
   doc: VenueDocument,
   translate: Translate,
+  contents: Contents,
 ): Promise<Omit<WrittenSeatPlan, 'seatplanId'>> {
-  const groups = doc.sections.flatMap((section, s) => section.groups.map((group, order) => ({ group, s, order })));
+  const groups =
+    contents === 'all'
+      ? doc.sections.flatMap((section, s) => section.groups.map((group, order) => ({ group, s, order })))
+      : [];
   const [ids] = await tx.query(
     `SELECT ARRAY(SELECT nextval(pg_get_serial_sequence('zone', 'id'))::int FROM generate_series(1, $1)) AS zones,
             ARRAY(SELECT nextval(pg_get_serial_sequence('section', 'id'))::int FROM generate_series(1, $2)) AS sections,
@@ -349,5 +384,5 @@ async function insertPlanContents(
       ],
     );
   }
-  return { seatCount: cols.section.length, zoneIds };
+  return { seatCount: seatCountOf(doc), zoneIds };
 }

@@ -204,10 +204,13 @@ export class CatalogueRepository {
     return new Map(rows.map((r) => [r.id, r.n]));
   }
 
+  /** Published versions only: a draft is not for buyers, and its seats live in its document until it is published. */
   listSeatplans(): Promise<{ id: number; venueId: number }[]> {
-    return this.db
-      .getRepository(SeatplanEntity)
-      .find({ select: { id: true, venueId: true }, order: { seatCount: 'ASC' } });
+    return this.db.getRepository(SeatplanEntity).find({
+      select: { id: true, venueId: true },
+      where: { publishedAt: Not(IsNull()) },
+      order: { seatCount: 'ASC' },
+    });
   }
 
   findProduct(id: number): Promise<ProductEntity | null> {
@@ -225,7 +228,10 @@ export class CatalogueRepository {
     groups: { id: number; section_id: number; name: string; sort_order: number }[];
     seats: SeatRow[];
   } | null> {
-    const seatplan = await this.db.getRepository(SeatplanEntity).findOneBy({ id: seatplanId, venueId });
+    // A draft is not served (nor cached as it is now: its seats are written when it is published).
+    const seatplan = await this.db
+      .getRepository(SeatplanEntity)
+      .findOneBy({ id: seatplanId, venueId, publishedAt: Not(IsNull()) });
     if (!seatplan) return null;
     const [venue, sections, zones, groups, seats] = await Promise.all([
       this.db.getRepository(VenueEntity).findOneByOrFail({ id: venueId }),

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Client } from 'pg';
 import type { AdminSeatPlanSummary, AdminVenue } from '@hotline/shared';
-import { GENERATED_DIR } from '@hotline/seatmaps';
+import { GENERATED_DIR, seatPlanPatch, validateVenue, type VenueDocument } from '@hotline/seatmaps';
 import type { TestApp } from '../support/test-env';
 import { StaffBrowser, signedIn, type Reply } from '../backoffice/support/staff-kit';
 import { useCatalogueApp } from './support/catalogue-app';
@@ -40,6 +40,19 @@ const tables = async () => ({
   seat: await count('seat'),
   audit: await count('audit_log'),
 });
+
+/** A plan version's rows in each table of its contents. */
+const rowsOf = async (plan: number) =>
+  (
+    await sql.query(
+      `SELECT (SELECT count(*)::int FROM seat WHERE seatplan_id = $1) AS seat,
+              (SELECT count(*)::int FROM seat_group g JOIN section s ON s.id = g.section_id
+                WHERE s.seatplan_id = $1) AS seat_group,
+              (SELECT count(*)::int FROM section WHERE seatplan_id = $1) AS section,
+              (SELECT count(*)::int FROM zone WHERE seatplan_id = $1) AS zone`,
+      [plan],
+    )
+  ).rows[0];
 
 const newVenue = (overrides: Record<string, unknown> = {}) => ({
   businessId: 1,
@@ -159,9 +172,8 @@ test('a seat plan: upload a draft, replace it at its revision, publish it; a pub
     presentationCount: 0,
   });
   const plan = first.body.id;
-  expect((await sql.query('SELECT count(*)::int AS n FROM seat WHERE seatplan_id = $1', [plan])).rows[0].n).toBe(
-    seatsIn(doc),
-  );
+  // A draft is its document: its seats become rows when it is published (its zones and sections are rows already).
+  expect(await rowsOf(plan)).toEqual({ seat: 0, seat_group: 0, section: doc.sections.length, zone: doc.zones.length });
   // The document comes back as uploaded (defaults filled in), for the preview and the designer.
   const stored = await admin.call('GET', `/api/admin/seat-plans/${plan}/document`);
   expect(stored.body.seatplan).toEqual(doc.seatplan);
@@ -191,9 +203,7 @@ test('a seat plan: upload a draft, replace it at its revision, publish it; a pub
     seatCount: seatsIn(smaller),
     sectionCount: 2,
   });
-  expect((await sql.query('SELECT count(*)::int AS n FROM seat WHERE seatplan_id = $1', [plan])).rows[0].n).toBe(
-    seatsIn(smaller),
-  );
+  expect(await rowsOf(plan)).toMatchObject({ seat: 0, section: 2 });
 
   expect((await admin.call('POST', `/api/admin/seat-plans/${plan}/publish`, { revision: 1 })).body.error).toBe(
     'STALE_REVISION',
@@ -204,6 +214,13 @@ test('a seat plan: upload a draft, replace it at its revision, publish it; a pub
   expect(published.status).toBe(200);
   expect(published.body).toMatchObject({ status: 'published', revision: 3 });
   expect(published.body.publishedAt).not.toBeNull();
+  // Published, its rows are the document's: every seat, its groups, sections and zones.
+  expect(await rowsOf(plan)).toEqual({
+    seat: seatsIn(smaller),
+    seat_group: smaller.sections.flatMap((s: any) => s.groups).length,
+    section: 2,
+    zone: smaller.zones.length,
+  });
 
   const seatsBefore = await count('seat');
   for (const r of [
@@ -295,9 +312,91 @@ test('two staff save the same draft at once: one save wins, the other is a 409 w
   // The loser's document was not written over the winner's.
   const stored = await admin.call('GET', `/api/admin/seat-plans/${plan}/document`);
   expect(stored.body.sections.map((s: any) => s.code)).toEqual(winner.sections.map((s: any) => s.code));
-  expect((await sql.query('SELECT count(*)::int AS n FROM seat WHERE seatplan_id = $1', [plan])).rows[0].n).toBe(
-    seatsIn(winner),
+  expect((await admin.call('GET', `/api/admin/seat-plans/${plan}`)).body.seatCount).toBe(seatsIn(winner));
+  expect(await rowsOf(plan)).toMatchObject({ section: winner.sections.length });
+});
+
+test('a later save sends what changed: a patch of the stored revision, checked whole; a stale base is a 409, a bad result refused', async () => {
+  const venue = (await admin.call<AdminVenue>('POST', '/api/admin/venues', newVenue())).body;
+  const plan = (await admin.call<AdminSeatPlanSummary>('POST', `/api/admin/venues/${venue.id}/seat-plans`, theatre()))
+    .body.id;
+  const url = (revision: number) => `/api/admin/seat-plans/${plan}?revision=${revision}&lang=en`;
+  /** The plan with `edit` made, as a patch: the sections `edit` names sent whole, the others by code. */
+  const patched = (base: VenueDocument, edit: (d: VenueDocument) => string[]) => {
+    const next = structuredClone(base);
+    const changed = edit(next);
+    const patch = seatPlanPatch(
+      next,
+      next.sections.map((s) => (changed.includes(s.code) ? s : s.code)),
+      false,
+    );
+    return { next, patch };
+  };
+  const first = theatre().sections[0].code as string;
+
+  // A seat moved a little and the last section put first: the moved seat's section sent, the rest by code.
+  const { next, patch } = patched(theatre() as VenueDocument, (d) => {
+    d.sections[0]!.groups[0]!.rows[0]!.seats[0]!.xOffsetPercent += 0.01;
+    d.sections.unshift(d.sections.pop()!);
+    return [first];
+  });
+  expect(patch.sections.map((s) => (typeof s === 'string' ? s : `sent ${s.code}`))).toEqual(
+    next.sections.map((s) => (s.code === first ? `sent ${first}` : s.code)),
   );
+  expect(patch.sections[0]).toBe(theatre().sections.at(-1).code);
+  const saved = await upload(admin, 'PUT', url(1), JSON.stringify(patch));
+  expect([saved.status, saved.body.revision, saved.body.seatCount]).toEqual([200, 2, seatsIn(next)]);
+  expect(saved.serverTiming).toMatch(/^parse;dur=\S+, read;dur=\S+, patch;dur=\S+, validate;dur=\S+, write;dur=\S+$/);
+  const stored = async () => (await admin.call('GET', `/api/admin/seat-plans/${plan}/document`)).body;
+  expect(await stored()).toEqual(validateVenue(next, 'expected'));
+
+  // Nothing of a refused patch is written: not the document, not a row, not an audit entry.
+  const before = { tables: await tables(), document: await stored() };
+  // Made against revision 1, now stale: the usual 409 with the current version (the designer then sends it whole).
+  const stale = await admin.call('PUT', url(1), patch);
+  expect([stale.status, stale.body.error, stale.body.current?.revision]).toEqual([409, 'STALE_REVISION', 2]);
+  // The patched plan is checked as a whole document is: an unknown zone is a 422 at its place in the result.
+  const badZone = patched(next, (d) => {
+    d.sections[1]!.groups[0]!.rows[0]!.seats[0]!.zone = 'NO-SUCH-ZONE';
+    return [d.sections[1]!.code];
+  }).patch;
+  const refused = await admin.call('PUT', url(2), badZone);
+  expect([refused.status, refused.body.error, refused.body.problems?.[0]?.path]).toEqual([
+    422,
+    'SEAT_PLAN_INVALID',
+    '/sections/1/groups/0/rows/0/seats/0/zone',
+  ]);
+  // Two seats of a row with one label: the format's refusal, as for a whole document.
+  const twice = patched(next, (d) => {
+    const seats = d.sections.find((s) => s.code === first)!.groups[0]!.rows[0]!.seats;
+    seats[1]!.name = seats[0]!.name;
+    return [first];
+  }).patch;
+  const labels = await admin.call('PUT', url(2), twice);
+  expect([labels.status, labels.body.problems?.map((p: any) => p.code)]).toEqual([422, ['DUPLICATE_SEAT_NAME']]);
+  // 300,000 seats in one patched section: the seat cap, counted on the result.
+  const huge = patched(next, (d) => {
+    d.sections.find((s) => s.code === first)!.groups[0]!.rows = [
+      { name: '1', seats: Array.from({ length: 300_000 }, () => ({}) as never) },
+    ];
+    return [first];
+  }).patch;
+  const tooLarge = await upload(admin, 'PUT', url(2), JSON.stringify(huge));
+  expect([tooLarge.status, tooLarge.body.error]).toEqual([413, 'SEAT_PLAN_TOO_LARGE']);
+  // A section code the stored version does not have; a patch as a new plan.
+  const unknown = await admin.call('PUT', url(2), { ...patch, sections: ['nowhere'] });
+  expect([unknown.status, unknown.body.error]).toEqual([400, 'INVALID_BODY']);
+  expect(unknown.body.message).toBe(
+    'The request body is not valid: sections/0: the stored version has no section "nowhere"',
+  );
+  const asNew = await admin.call('POST', `/api/admin/venues/${venue.id}/seat-plans?lang=en`, patch);
+  expect([asNew.status, asNew.body.error]).toEqual([400, 'INVALID_BODY']);
+  expect({ tables: await tables(), document: await stored() }).toEqual(before);
+
+  // Published, the patched plan's seats are rows.
+  const published = await admin.call('POST', `/api/admin/seat-plans/${plan}/publish`, { revision: 2 });
+  expect(published.status).toBe(200);
+  expect((await rowsOf(plan)).seat).toBe(seatsIn(next));
 });
 
 test('an invalid plan is a 422 listing each problem at its JSON path, in the user’s language, and writes nothing', async () => {

@@ -11,7 +11,9 @@ import { DesignerCanvas } from './DesignerCanvas';
 import { designerApi } from './designer-api';
 import { TOOLS, type Editor } from './editor/editor';
 import type { Point } from './editor/doc';
-import { fromVenueDocument, toVenueDocument } from './editor/venue-document';
+import { fromVenueDocument } from './editor/venue-document';
+import { saveBody, type SavedBase } from './editor/save-body';
+import type { VenueDocument } from '@hotline/seatmaps/designer';
 import { K } from './fields';
 import { handleKey, SHORTCUTS, TOOL_KEYS } from './keyboard';
 import { IconButton } from './designer-icons';
@@ -82,13 +84,29 @@ export function DesignerScreen({
   const confirmRef = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState(false);
   // A copy left on this device by a closed tab or a refused save: offered, never applied without asking.
-  const [restore, setRestore] = useState<LocalDraft | null>(() =>
-    target.plan?.status === 'published' ? null : readLocalDraft(draftKey(target.plan?.id ?? null, target.venueId)),
+  const [restore, setRestore] = useState<LocalDraft | null>(null);
+  // Read once as the screen opens (IndexedDB answers later; an edit made meanwhile does not hide the offer).
+  const openedKey = useRef(
+    target.plan?.status === 'published' ? null : draftKey(target.plan?.id ?? null, target.venueId),
   );
+  useEffect(() => {
+    const key = openedKey.current;
+    if (key === null) return;
+    let live = true;
+    void readLocalDraft(key).then((d) => live && d && setRestore(d));
+    return () => {
+      live = false;
+    };
+  }, []);
   const canvasBox = useRef<HTMLDivElement>(null);
   const helpRef = useRef<HTMLDialogElement>(null);
   const importInput = useRef<HTMLInputElement>(null);
   const saving = useRef(false);
+  /**
+   * The document this screen last saved, at the revision the server gave it: a later save sends what changed since.
+   * None at first (an opened draft is saved whole once: what was read and what is stored could differ in a race).
+   */
+  const savedBase = useRef<SavedBase | null>(null);
   const ids = { help: useId(), publishReason: useId() };
   const key = draftKey(plan?.id ?? null, target.venueId);
   const readOnly = plan?.status === 'published';
@@ -110,27 +128,34 @@ export function DesignerScreen({
     }
     saving.current = true;
     setSave('saving');
-    const doc = toVenueDocument(editor.doc);
+    // What changed since the revision this screen last saved (a patch), or the whole document without such a base.
+    const base = plan && savedBase.current?.revision === plan.revision ? savedBase.current : null;
+    const { body, next } = saveBody(editor.doc, base);
     const at = editor.docVersion;
     try {
       const saved = plan
-        ? await designerApi.replace(plan.id, plan.revision, doc)
-        : await designerApi.create(target.venueId, doc);
+        ? await designerApi.replace(plan.id, plan.revision, body)
+        : await designerApi.create(target.venueId, body as VenueDocument);
+      savedBase.current = { ...next, revision: saved.revision };
       if (!plan) {
-        forgetLocalDraft(key);
+        void forgetLocalDraft(key);
         onSavedNew(saved);
       }
       setPlan(saved);
       if (editor.docVersion === at) {
         setSave('saved');
-        forgetLocalDraft(draftKey(saved.id, target.venueId));
+        void forgetLocalDraft(draftKey(saved.id, target.venueId));
       } else setSave('dirty');
       editor.announce('saved');
       editor.changed();
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'STALE_REVISION') setSave('conflict');
-      else if (e instanceof ApiError && e.code === 'SEAT_PLAN_INVALID') setSave('deviceOnly');
+      if (e instanceof ApiError && e.code === 'STALE_REVISION') {
+        savedBase.current = null;
+        setSave('conflict');
+      } else if (e instanceof ApiError && e.code === 'SEAT_PLAN_INVALID') setSave('deviceOnly');
       else {
+        // Whatever went wrong, the next try sends the whole document (a patch it refused would be refused again).
+        savedBase.current = null;
         setSave('failed');
         setMessage(errorText(e, t(`${K}.saveFailed`)));
       }
@@ -156,7 +181,7 @@ export function DesignerScreen({
     if (docVersion === firstVersion.current || readOnly) return;
     setSave((s) => (s === 'conflict' ? s : 'dirty'));
     const local = setTimeout(
-      () => writeLocalDraft(keyRef.current, editor.doc, revisionRef.current, new Date()),
+      () => void writeLocalDraft(keyRef.current, editor.doc, revisionRef.current, new Date()),
       LOCAL_MS,
     );
     const server = setTimeout(() => void saveNowRef.current(), AUTOSAVE_MS);
@@ -170,7 +195,9 @@ export function DesignerScreen({
   useEffect(() => {
     const before = (e: BeforeUnloadEvent) => {
       if (save === 'dirty' || save === 'deviceOnly' || save === 'conflict') {
-        writeLocalDraft(key, editor.doc, plan?.revision ?? null, new Date());
+        // Asynchronous (IndexedDB): the browser finishes a write begun before the page goes; the copy written a moment
+        // after the last change (LOCAL_MS) is there anyway.
+        void writeLocalDraft(key, editor.doc, plan?.revision ?? null, new Date());
         e.preventDefault();
       }
     };
@@ -192,7 +219,7 @@ export function DesignerScreen({
       setPlan(published);
       setSave('published');
       editor.setComparison(null);
-      forgetLocalDraft(key);
+      void forgetLocalDraft(key);
       setMessage(t(`${K}.publishedNotice`, { version: published.version }));
     } catch (e) {
       if (e instanceof ApiError && e.code === 'STALE_REVISION') setSave('conflict');
@@ -203,6 +230,7 @@ export function DesignerScreen({
   const reloadFromServer = async () => {
     if (!plan) return;
     const [summary, doc] = await Promise.all([designerApi.plan(plan.id), designerApi.document(plan.id)]);
+    savedBase.current = null;
     editor.load(fromVenueDocument(doc));
     firstVersion.current = editor.docVersion;
     setPlan(summary);
@@ -450,7 +478,7 @@ export function DesignerScreen({
           >
             {t(`${K}.restore`)}
           </button>
-          <button type="button" className="button" onClick={() => (forgetLocalDraft(key), setRestore(null))}>
+          <button type="button" className="button" onClick={() => (void forgetLocalDraft(key), setRestore(null))}>
             {t(`${K}.discard`)}
           </button>
         </div>

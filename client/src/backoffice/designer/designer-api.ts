@@ -1,6 +1,6 @@
 import type { AdminSeatPlanSummary, AdminVenue } from '@hotline/shared';
 import { apiRequest } from '../../api/client';
-import type { VenueDocument } from '@hotline/seatmaps/designer';
+import type { SeatPlanPatch, VenueDocument } from '@hotline/seatmaps/designer';
 import { documentBody } from './seat-plan-body';
 
 /** Seat-plan drafts as the designer reads and writes them (permission 291, docs/seat-plan-designer.md). */
@@ -14,7 +14,8 @@ export const designerApi = {
       method: 'POST',
       rawBody: await documentBody(doc),
     }),
-  replace: async (id: number, revision: number, doc: VenueDocument) =>
+  /** The draft saved over `revision`: its whole document, or a patch of the document stored at `revision`. */
+  replace: async (id: number, revision: number, doc: VenueDocument | SeatPlanPatch) =>
     apiRequest<AdminSeatPlanSummary>(`/admin/seat-plans/${id}?revision=${revision}`, {
       method: 'PUT',
       rawBody: await documentBody(doc),

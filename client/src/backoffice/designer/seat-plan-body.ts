@@ -1,4 +1,4 @@
-import type { VenueDocument } from '@hotline/seatmaps/designer';
+import type { SeatPlanPatch, VenueDocument } from '@hotline/seatmaps/designer';
 
 /** The upload media type: the API reads up to 16 MB of it (inflated), and only on the seat-plan routes. */
 export const SEAT_PLAN_MEDIA_TYPE = 'application/vnd.hotline.seat-plan+json';
@@ -29,5 +29,6 @@ export async function seatPlanBody(json: string): Promise<SeatPlanBody> {
   return { text: await gzipText(json), type: SEAT_PLAN_MEDIA_TYPE, encoding: 'gzip' };
 }
 
-/** The document's upload body (designer-api.ts's create and replace). */
-export const documentBody = (doc: VenueDocument): Promise<SeatPlanBody> => seatPlanBody(JSON.stringify(doc));
+/** The document's (or a patch's) upload body (designer-api.ts's create and replace). */
+export const documentBody = (doc: VenueDocument | SeatPlanPatch): Promise<SeatPlanBody> =>
+  seatPlanBody(JSON.stringify(doc));

@@ -66,6 +66,8 @@ export class SeatplanEntity {
   @Column({ type: 'jsonb', nullable: true }) decor: unknown;
   @Column({ name: 'focal_point', type: 'jsonb', nullable: true }) focalPoint: { x: number; y: number } | null;
   @Column({ name: 'seat_count', type: 'int', default: 0 }) seatCount: number;
+  /** Null while a draft: the storefront reads published versions only (a draft's seats are in its document). */
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true }) publishedAt: Date | null;
 }
 
 @Entity({ name: 'zone' })
