@@ -23,8 +23,8 @@ export const CLOCK_SENSITIVE_TESTS = [
   'shared/src/rules/waiver',
   'server/test/demo-week-start.test.ts',
   'server/test/holds',
-  // Customer cancellation, the reports, the catalogue and its availability, the on-sale's start and its Israel-time form
-  // (the queue's own tests inject a manual clock already), waivers, video on demand: one jest file, one module registry.
+  // Customer cancellation, the reports, the catalogue and its availability, the on-sale's start and its Israel-time
+  // form (the queue's own tests inject a manual clock already), waivers, video on demand: one jest file, one registry.
   'server/test/suites-clock-sensitive.medium.test.ts',
 ];
 
