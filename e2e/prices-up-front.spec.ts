@@ -5,7 +5,7 @@ import { findPresentation, openSeatMap } from './seatmap-support';
 /**
  * Prices and availability up front: the order-level handling fee is said on the seat step, before the
  * buyer leaves the map; the catalogue marks "last seats" and sold-out presentations as the server says
- * (server/test/catalogue-availability.medium.test.ts covers how the server decides).
+ * (server/test/catalogue-availability.medium.ts covers how the server decides).
  */
 
 test('the seat step says whether an order handling fee is added, and how much', async ({ page, request }) => {

@@ -198,7 +198,7 @@ describe('back office', () => {
           'PUT /api/backoffice/seat-state',
           'PUT /api/backoffice/unlock-seats',
         ].sort(),
-        // The report routes (/api/PRES-live/...) have their own table in reports.medium.test.ts.
+        // The report routes (/api/PRES-live/...) have their own table in reports.medium.ts.
       );
     });
 

@@ -7,7 +7,7 @@ import { signedIn, StaffBrowser } from './support/staff-kit';
  * Back-office routes added after the first tables (box-office holds, staff order changes): each refuses no
  * session (401), a staff member without its permission (403), and an order of another business (its answer
  * for "not yours": 404 for a hold, 403 STAFF_BUSINESS_SCOPE for an order change) — and changes nothing.
- * back-office.medium.test.ts and reports.medium.test.ts point here from their route lists.
+ * back-office.medium.test.ts and reports.medium.ts point here from their route lists.
  */
 async function order(sql: Client, businessId: number, state: 'paid' | 'hold'): Promise<string> {
   const { rows: pres } = await sql.query(
