@@ -15,10 +15,12 @@ type Injecting = { inject(frames: Frame[], shouldThrow?: boolean): Promise<void>
  * The builder then evaluates axe's 550 KB source twice in the top frame (analyze() injects it, and the legacy run
  * injects into every frame, the top one again), and again in every frame on each later check of the same document
  * (a page checked at 390 px and then at 2560 px): a trace of the Arabic storefront walk had 35 injections for 17
- * checks, more of the walk's time than the checks themselves. Here a frame that already has axe gets only the
- * configuration. And the builder gives a frame 1 s for the source, then leaves it untested without a word: under load
- * that is not enough (axe-support.spec.ts failed so at load 49), so the source goes in here with no limit but the
- * test's own. axe-support.spec.ts checks a second run on the same document still sees a frame's new content.
+ * checks, more of the walk's time than the checks themselves. Here the source goes into a frame once per document
+ * (analyze()'s own first step included: it evaluated the source in the top frame on every check, about a tenth of
+ * an axe-heavy spec's CPU, docs/testing.md), and a frame that already has axe gets only the configuration. And the
+ * builder gives a frame 1 s for the source, then leaves it untested without a word: under load that is not enough
+ * (axe-support.spec.ts failed so at load 49), so the source goes in here with no limit but the test's own.
+ * axe-support.spec.ts checks a second run on the same document still sees a frame's new content.
  */
 export function axeFor(page: Page): AxeBuilder {
   const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
@@ -26,6 +28,7 @@ export function axeFor(page: Page): AxeBuilder {
   const inject = own.inject.bind(builder);
   const script = own.script.bind(builder);
   own.inject = async (frames, shouldThrow) => {
+    const before = own.script;
     try {
       for (const frame of frames) {
         const present = await frame.evaluate('typeof window.axe?.run === "function"').catch(() => false);
@@ -42,7 +45,7 @@ export function axeFor(page: Page): AxeBuilder {
         await inject([frame], shouldThrow);
       }
     } finally {
-      own.script = script;
+      own.script = before;
     }
   };
   // axe reads colours as they are at that instant: a button whose state just changed (a tool pressed by key, a hover)
@@ -55,7 +58,15 @@ export function axeFor(page: Page): AxeBuilder {
     await page.waitForFunction(() =>
       document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
     );
-    return analyze();
+    // analyze() begins by evaluating the whole source in the top frame, on every check: the first check of a document
+    // puts it in here, and the later ones only run it again (the builder's step then evaluates nothing).
+    if (!(await page.evaluate('typeof window.axe?.run === "function"'))) await page.evaluate(script());
+    own.script = () => 'undefined';
+    try {
+      return await analyze();
+    } finally {
+      own.script = script;
+    }
   };
   return builder;
 }

@@ -948,7 +948,9 @@ test('online dates are added from the screen on a standing-only plan, and refuse
       data: {
         businessId: 1,
         code,
-        name: { he: `במה ${code}`, en: `Stage ${code}`, ru: '', ar: '' },
+        // Named in every language: the back office lists its dates to every later spec on this worker's data, and
+        // i18n-every-page reads the on-sales list in Russian and Arabic (an empty name falls back to the English one).
+        name: { he: `במה ${code}`, en: `Stage ${code}`, ru: `Сцена ${code}`, ar: `المسرح ${code}` },
         address: '',
         kind: 'hall',
       },

@@ -6,7 +6,8 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
  * script, and no Latin word but codes (references, order numbers: a digit or all capitals), links, e-mail addresses,
  * keys as printed on the keyboard and the few names that have no translation (ALLOWED). The language switcher names
  * each language in its own words on purpose and is left out; a person's name (marked translate="no") may be Latin but
- * never Hebrew. Each page's screenshot goes to the test's output folder, for a person to look at. Used by the
+ * never Hebrew. A page with a foreign word has its screenshot in the test's output folder, for a person to look at
+ * (every page's with E2E_LANGUAGE_SHOTS=1). Used by the
  * storefront's walk (a11y-storefront.spec.ts, beside axe on the same pages) and the back office's
  * (i18n-every-page.spec.ts).
  */
@@ -77,9 +78,13 @@ export async function expectOwnLanguage(page: Page, lang: 'ru' | 'ar', what: str
     const latin = latinWords(t.text);
     if (hebrew || other || latin.length) found.push(`${t.where}: ${JSON.stringify(t.text.slice(0, 120))}`);
   }
-  // JPEG: a person reads it as well, and a whole-page shot costs less (a trace of the Arabic storefront walk: 33 shots,
-  // a seventh of its time; a 1280x4970 page shot alternately, under load: PNG 1.4-1.6 s, JPEG 0.9-1.2 s a shot).
-  const shot = info.outputPath(`${lang}-${what.replace(/\W+/g, '-')}.jpg`);
-  await page.screenshot({ path: shot, fullPage: true, type: 'jpeg', quality: 80 });
+  // The page as a person saw it, beside a page that has a foreign word, or beside every page with
+  // E2E_LANGUAGE_SHOTS=1 (to look through a language's pages). A whole-page shot re-lays the page out at its full
+  // height, paints it all and puts it back: about 110 shots a run were a tenth of the walks' CPU (docs/testing.md,
+  // "Where Playwright's time goes"). JPEG: a person reads it as well, and it costs less than PNG.
+  if (found.length > 0 || process.env.E2E_LANGUAGE_SHOTS === '1') {
+    const shot = info.outputPath(`${lang}-${what.replace(/\W+/g, '-')}.jpg`);
+    await page.screenshot({ path: shot, fullPage: true, type: 'jpeg', quality: 80 });
+  }
   expect.soft([...new Set(found)], `${lang} ${what}: ${page.url()}`).toEqual([]);
 }
