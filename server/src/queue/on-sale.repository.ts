@@ -107,7 +107,7 @@ export class OnSaleRepository {
          LEFT JOIN LATERAL (
            SELECT * FROM on_sale o WHERE o.presentation_id = p.id OR o.feature_id = p.feature_id
             ORDER BY (o.presentation_id IS NULL) LIMIT 1) o ON true
-        WHERE p.business_id = ANY($1::int[]) AND p.date_time >= now() - interval '1 day'
+        WHERE p.business_id = ANY($1::int[]) AND p.cancelled_at IS NULL AND p.date_time >= now() - interval '1 day'
         ORDER BY p.date_time, p.id LIMIT 500`,
       [businessIds],
     );

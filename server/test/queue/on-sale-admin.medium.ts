@@ -179,5 +179,17 @@ test("the back office's list: the admin's coming presentations with the on-sale 
   expect(times).toEqual([...times].sort((a, b) => a - b));
   expect(Math.min(...times)).toBeGreaterThan(Date.now() - 86_400_000 - 60_000);
 
+  // A cancelled date has no on-sale to run: it leaves the list (it stayed before, found by the e2e walk that cancels).
+  const cancelled = siblings[0]!.presentationId;
+  await sql.query('UPDATE presentation SET cancelled_at = now() WHERE id = $1', [cancelled]);
+  try {
+    const after = await admin.call('GET', '/api/admin/on-sales/presentations');
+    const listed = (after.body.presentations as { presentationId: number }[]).map((r) => r.presentationId);
+    expect(listed).not.toContain(cancelled);
+    expect(listed).toContain(PRESENTATION);
+  } finally {
+    await sql.query('UPDATE presentation SET cancelled_at = NULL WHERE id = $1', [cancelled]);
+  }
+
   await sql.query('DELETE FROM on_sale WHERE feature_id = $1', [featureId]);
 });
