@@ -189,25 +189,31 @@ export default function WaitingRoomPage() {
     const visitorId = storedVisitorId();
     if (presentationId === null || !hasTicket || !visitorId) return;
     const currentTicket = () => ticketRef.current ?? '';
-    const feed = new QueueFeed(presentationId, visitorId, currentTicket, locale, (m: QueueProgressMessage) => {
-      const heardAt = Date.now();
-      if (lastMessageAt.current !== null) setUpdateGapMs(heardAt - lastMessageAt.current);
-      lastMessageAt.current = heardAt;
-      lastHeardAt.current = heardAt;
-      setRate(m.admitPerMinute);
-      setSkew(m.serverTime - Date.now());
-      advance(m.removed);
-      setLineLength(m.lineLength);
-      const place = queuePlace(ticketNoRef.current, m.removed);
-      silenceAllowed.current = silentFeedAllowanceMs(place, m.admitPerMinute);
-      if (place !== null)
-        speak(t('queue.live', { place: number(place), wait: waitTextFor(place, m.admitPerMinute) }), false, true);
-    },
-    () => {
-      // Subscribed: a page far back may hear its first message only after its band's gap, not within 15 s.
-      lastHeardAt.current = Date.now();
-      silenceAllowed.current = silentFeedAllowanceMs(shown.current.place, shown.current.rate);
-    });
+    const feed = new QueueFeed(
+      presentationId,
+      visitorId,
+      currentTicket,
+      locale,
+      (m: QueueProgressMessage) => {
+        const heardAt = Date.now();
+        if (lastMessageAt.current !== null) setUpdateGapMs(heardAt - lastMessageAt.current);
+        lastMessageAt.current = heardAt;
+        lastHeardAt.current = heardAt;
+        setRate(m.admitPerMinute);
+        setSkew(m.serverTime - Date.now());
+        advance(m.removed);
+        setLineLength(m.lineLength);
+        const place = queuePlace(ticketNoRef.current, m.removed);
+        silenceAllowed.current = silentFeedAllowanceMs(place, m.admitPerMinute);
+        if (place !== null)
+          speak(t('queue.live', { place: number(place), wait: waitTextFor(place, m.admitPerMinute) }), false, true);
+      },
+      () => {
+        // Subscribed: a page far back may hear its first message only after its band's gap, not within 15 s.
+        lastHeardAt.current = Date.now();
+        silenceAllowed.current = silentFeedAllowanceMs(shown.current.place, shown.current.rate);
+      },
+    );
     feed.connect();
     lastHeardAt.current = null;
     lastMessageAt.current = null;

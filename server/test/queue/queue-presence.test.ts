@@ -83,7 +83,8 @@ describe('QueuePresence bands', () => {
 
   test('10,000 far pages subscribed in scrambled order: a tick moves exactly those the line reached', () => {
     const presence = new QueuePresence();
-    for (let i = 0; i < 10_000; i++) presence.subscribe(`s${i}`, 1, `v${i}`, until, 100 + ((i * 7_919) % 10_000), two(100));
+    for (let i = 0; i < 10_000; i++)
+      presence.subscribe(`s${i}`, 1, `v${i}`, until, 100 + ((i * 7_919) % 10_000), two(100));
     const moved = ids(presence.advance(1, two(200)));
     expect(moved).toHaveLength(100);
     expect(new Set(moved).size).toBe(100);

@@ -1,10 +1,4 @@
-import {
-  bandReach,
-  longestProgressGapMs,
-  MAX_FAR_EVERY_TICKS,
-  progressBandOf,
-  progressBands,
-} from '../progress-bands';
+import { bandReach, longestProgressGapMs, MAX_FAR_EVERY_TICKS, progressBandOf, progressBands } from '../progress-bands';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -46,7 +40,16 @@ describe('progressBands', () => {
       ],
     ],
     // Nonsense counts as its nearest sense.
-    [-5, 2.7, [[0, 1], [600, 2], [1_800, 6], [INF, 12]]],
+    [
+      -5,
+      2.7,
+      [
+        [0, 1],
+        [600, 2],
+        [1_800, 6],
+        [INF, 12],
+      ],
+    ],
     [120, 0, [[INF, 1]]],
   ])('near %p s, far every %p -> %j', (near, every, expected) => {
     expect(progressBands(near, every).map((b) => [b.upToSeconds, b.everyTicks])).toEqual(expected);
@@ -123,7 +126,8 @@ describe('messages a second for the million-visitor model (docs/scaling.md)', ()
   const perSecond = (visitors: number, perMinute: number, near: number, every: number) => {
     const bands = progressBands(near, every);
     let sum = 0;
-    for (let place = 1; place <= visitors; place++) sum += 1 / bands[progressBandOf(bands, place, perMinute)]!.everyTicks;
+    for (let place = 1; place <= visitors; place++)
+      sum += 1 / bands[progressBandOf(bands, place, perMinute)]!.everyTicks;
     return Math.round(sum);
   };
   it('1,000,000 waiting, 5,000 a minute: 53,000 a second (every 5th beyond the near window was 208,000)', () => {
