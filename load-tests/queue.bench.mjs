@@ -11,13 +11,19 @@
 //    (its timers: ticker, sweeper, socket.io pings) measured over the same number of seconds right before it.
 //   node scripts/build.mjs && node load-tests/queue.bench.mjs [--visitors=100000] [--watchers=2000] [--seconds=30]
 //     [--costs-only] [--no-results] [--join-rate=200] [--status-rate=400] [--status-calls=4000]
-//     [--heartbeat-rate=400] [--heartbeat-calls=4000] [--warmup=300] [--join-only]
+//     [--heartbeat-rate=400] [--heartbeat-calls=4000] [--warmup=300] [--join-only] [--progress-only]
+//     [--model-seconds=120]
 // --join-only: only C_join (the proofs, the warm-up joins, the measured joins at --join-rate over both nodes) and
 //   C_challenge (as many challenges fetched at the same rate), for an A/B of the join; --watchers sets how many.
 // BENCH_SERVER_DIST=<dir> runs another build's server/dist (e.g. a base worktree's) on both nodes; BENCH_CPU_PROF=<dir>
 //   writes each node's .cpuprofile when it stops.
 // --costs-only: only the cost phases (no 100,000-visitor fill, no admission-rate window at 6,000/min, no bare
 //   broadcast); the progress cost is then taken at the loading rate (one admission a minute).
+// --progress-only: --costs-only without the status and heartbeat phases (the joins stay: they give the pages tickets).
+// Every run ends with "C_progress, the model's mix": the pages re-placed evenly along the line, the rate set so the
+//   line lasts as long as the million-visitor model's (docs/scaling.md: 1,000,000 at 5,000 a minute, 12,000 s), so
+//   the pages hear progress as the model's pages do (near every tick, farther back less often); CPU per page per
+//   second of real time (fewer messages show as fewer µs) and messages per page-second, over --model-seconds.
 // --no-results prints the table without appending it to RESULTS.md (smoke runs).
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -45,7 +51,12 @@ const VISITORS = Number(argOf('visitors', 100_000));
 const WATCHERS = Number(argOf('watchers', 2_000));
 const SECONDS = Number(argOf('seconds', 30));
 const JOIN_ONLY = process.argv.includes('--join-only');
-const COSTS_ONLY = JOIN_ONLY || process.argv.includes('--costs-only');
+const PROGRESS_ONLY = process.argv.includes('--progress-only');
+const COSTS_ONLY = JOIN_ONLY || PROGRESS_ONLY || process.argv.includes('--costs-only');
+const MODEL_SECONDS = Number(argOf('model-seconds', 120));
+/** The million-visitor model's line (docs/scaling.md): 1,000,000 waiting, admitted at 5,000 a minute. */
+const MODEL_VISITORS = 1_000_000;
+const MODEL_WAIT_SECONDS = (MODEL_VISITORS / 5_000) * 60;
 const WRITE_RESULTS = !process.argv.includes('--no-results');
 // The cost phases' paced rates: a few thousand calls each, well inside what two nodes on two cores serve, so the
 // figure is the call's own cost and not a saturated machine's.
@@ -200,6 +211,62 @@ const us = (ms) => (ms * 1000).toFixed(1);
 const costCell = (m, unit) =>
   `net ${us(m.net / m.units)} µs, raw ${us(m.raw / m.units)} µs (${m.units.toLocaleString('en')} ${unit} in ${m.seconds.toFixed(1)} s; idle ${m.idle.toFixed(0)} of ${m.raw.toFixed(0)} ms; 1-min load ${m.loads.map((l) => l.toFixed(1)).join(' / ')}${m.valid ? '' : `; above ${MAX_LOAD}: **not a result**`})`;
 
+const perPageSecond = (m, pageSeconds) =>
+  `net ${us(m.net / pageSeconds)} µs, raw ${us(m.raw / pageSeconds)} µs per page-second (${m.units.toLocaleString('en')} messages, ${pageSeconds.toFixed(0)} page-seconds; 1-min load ${m.loads.map((l) => l.toFixed(1)).join(' / ')}${m.valid ? '' : `; above ${MAX_LOAD}: **not a result**`})`;
+
+/**
+ * The pages placed as the model's are: evenly along the line, which at the rate set lasts as long as the model's
+ * (MODEL_WAIT_SECONDS), so each page is as many seconds from its turn as one of the model's million. Their entries
+ * are moved in Redis between the others' (a score half-way to the next; admitted ones taken back out of the active
+ * set), then they subscribe again and each node bands them by their new place. Answers the phase's CPU over
+ * MODEL_SECONDS, net of as long with no page open at that rate.
+ */
+async function modelMixPhase({ nodes, sql, redis, pid, keys, watchers }) {
+  const mine = new Set(watchers.map((w) => w.uuid));
+  const flat = await redis.zrange(keys.line, 0, -1, 'WITHSCORES');
+  const others = [];
+  for (let i = 0; i < flat.length; i += 2) if (!mine.has(flat[i])) others.push(Number(flat[i + 1]));
+  const line = others.length + watchers.length;
+  const rate = Math.max(1, Math.round((line / MODEL_WAIT_SECONDS) * 60));
+  await sql.query('UPDATE on_sale SET admit_per_minute = $2 WHERE presentation_id = $1', [pid, rate]);
+  const now = Date.now();
+  const tx = redis.multi();
+  watchers.forEach((w, i) => {
+    const at = Math.min(others.length - 1, Math.floor(((i + 0.5) / watchers.length) * others.length));
+    tx.zrem(keys.active, w.uuid);
+    tx.zadd(keys.line, others[at] + 0.5, w.uuid);
+    tx.hset(keys.seen, w.uuid, now);
+  });
+  await tx.exec();
+  // Both nodes read the new rate (QUEUE_CONFIG_REFRESH_MS, 2 s), then the idle at that rate with no page open.
+  await sleep(3_000);
+  log(`model's mix: ${watchers.length} pages along ${line} places at ${rate}/min; idle ${MODEL_SECONDS} s…`);
+  const idle = await idleOf(nodes, MODEL_SECONDS * 1000);
+  const half = Math.ceil(watchers.length / 2);
+  const placed = watchers.map((w) => ({ ...w, ticketNo: null }));
+  const children = [
+    ...(await startWatchers(nodes[0].url, pid, placed.slice(0, half))),
+    ...(await startWatchers(nodes[1].url, pid, placed.slice(half))),
+  ];
+  await sleep(2_000);
+  let pageSeconds = 0;
+  const cost = await phase("C_progress, the model's mix", nodes, idle, async () => {
+    const m0 = (await report(children)).reduce((s, r) => s + r.messages, 0);
+    const t0 = Date.now();
+    await sleep(MODEL_SECONDS * 1000);
+    const m1 = (await report(children)).reduce((s, r) => s + r.messages, 0);
+    pageSeconds = (watchers.length * (Date.now() - t0)) / 1000;
+    return Math.max(1, m1 - m0);
+  });
+  const errors = (await report(children)).reduce((s, r) => s + r.errors, 0);
+  if (errors > 0) log(`model's mix: ${errors} subscriptions refused (queue:error): not a result`);
+  log(
+    `model's mix: ${(cost.units / pageSeconds).toFixed(4)} messages per page-second; ${us(cost.net / pageSeconds)} µs net, ${us(cost.raw / pageSeconds)} µs raw per page-second`,
+  );
+  closeAll(children);
+  return { pages: watchers.length, line, rate, seconds: pageSeconds / watchers.length, pageSeconds, cost };
+}
+
 async function main() {
   ensureBuilt();
   const services = await startServices('queue-bench');
@@ -350,17 +417,20 @@ async function main() {
       });
       if (r.status !== 200) throw new Error(`status answered ${r.status}: ${JSON.stringify(r.body)}`);
     };
-    log(`warming up: ${WARMUP} status polls…`);
-    await paced(WARMUP, STATUS_RATE, poll);
-    const statusCost = await phase(
-      'C_status',
-      nodes,
-      await idleOf(nodes, (STATUS_CALLS / STATUS_RATE) * 1000),
-      async () => {
-        await paced(STATUS_CALLS, STATUS_RATE, (i) => poll(i + WARMUP));
-        return STATUS_CALLS;
-      },
-    );
+    let statusCost = null;
+    if (!PROGRESS_ONLY) {
+      log(`warming up: ${WARMUP} status polls…`);
+      await paced(WARMUP, STATUS_RATE, poll);
+      statusCost = await phase(
+        'C_status',
+        nodes,
+        await idleOf(nodes, (STATUS_CALLS / STATUS_RATE) * 1000),
+        async () => {
+          await paced(STATUS_CALLS, STATUS_RATE, (i) => poll(i + WARMUP));
+          return STATUS_CALLS;
+        },
+      );
+    }
 
     // 5. The baseline of the progress cost: the nodes with no page open (ticker rounds at the loading rate, sweeper).
     log(`progress baseline: ${SECONDS} s with no page open…`);
@@ -378,23 +448,27 @@ async function main() {
     // Its idle has the pages open (progress each second, socket.io pings), so the net is the heartbeats' own.
     const perPage = Math.min(MAX_HEARTBEATS_PER_PAGE, Math.max(1, Math.round(HEARTBEAT_CALLS / WATCHERS)));
     const spacingMs = (WATCHERS / HEARTBEAT_RATE) * 1000;
-    // Warm-up: one heartbeat from every page (the budget's arithmetic counts it).
-    log('warming up: one heartbeat from every page…');
-    await askAll(children, { type: 'heartbeats', count: 1, spacingMs }, 'heartbeats');
-    await sleep(HEARTBEAT_SETTLE_MS);
-    const errorsBefore = (await report(children)).reduce((s, r) => s + r.errors, 0);
-    const heartbeatCost = await phase(
-      'C_heartbeat',
-      nodes,
-      await idleOf(nodes, perPage * spacingMs + HEARTBEAT_SETTLE_MS),
-      async () => {
-        const sent = await askAll(children, { type: 'heartbeats', count: perPage, spacingMs }, 'heartbeats');
-        await sleep(HEARTBEAT_SETTLE_MS);
-        return sent.reduce((s, r) => s + r.sent, 0);
-      },
-    );
-    const heartbeatErrors = (await report(children)).reduce((s, r) => s + r.errors, 0) - errorsBefore;
-    if (heartbeatErrors > 0) log(`C_heartbeat: ${heartbeatErrors} refused (queue:error): not a result`);
+    let heartbeatCost = null;
+    let heartbeatErrors = 0;
+    if (!PROGRESS_ONLY) {
+      // Warm-up: one heartbeat from every page (the budget's arithmetic counts it).
+      log('warming up: one heartbeat from every page…');
+      await askAll(children, { type: 'heartbeats', count: 1, spacingMs }, 'heartbeats');
+      await sleep(HEARTBEAT_SETTLE_MS);
+      const errorsBefore = (await report(children)).reduce((s, r) => s + r.errors, 0);
+      heartbeatCost = await phase(
+        'C_heartbeat',
+        nodes,
+        await idleOf(nodes, perPage * spacingMs + HEARTBEAT_SETTLE_MS),
+        async () => {
+          const sent = await askAll(children, { type: 'heartbeats', count: perPage, spacingMs }, 'heartbeats');
+          await sleep(HEARTBEAT_SETTLE_MS);
+          return sent.reduce((s, r) => s + r.sent, 0);
+        },
+      );
+      heartbeatErrors = (await report(children)).reduce((s, r) => s + r.errors, 0) - errorsBefore;
+      if (heartbeatErrors > 0) log(`C_heartbeat: ${heartbeatErrors} refused (queue:error): not a result`);
+    }
 
     // 8. C_progress, and in the full run the admission window: open the gate at RATE and measure a window once the
     // new rate is read by both nodes. Costs only: the loading rate stays (one progress message a second all the same).
@@ -405,6 +479,7 @@ async function main() {
     let admittedInWindow = 0;
     let expected = 0;
     let reports = [];
+    let pageSeconds = 0;
     const progressCost = await phase('C_progress', nodes, progressIdle, async () => {
       const admitted0 = Number(await redis.get(keys.admitted));
       const msgs0 = (await report(children)).reduce((s, r) => s + r.messages, 0);
@@ -415,6 +490,7 @@ async function main() {
       reports = await report(children);
       expected = (RATE * (t1 - t0)) / 60_000;
       admittedInWindow = admitted1 - admitted0;
+      pageSeconds = (WATCHERS * (t1 - t0)) / 1000;
       return Math.max(1, reports.reduce((s, r) => s + r.messages, 0) - msgs0);
     });
 
@@ -426,6 +502,8 @@ async function main() {
     }
     lat.sort((x, y) => x - y);
     closeAll(children);
+
+    const model = await modelMixPhase({ nodes, sql, redis, pid, keys, watchers });
 
     // 9. Full run's baseline: a bare socket.io broadcast of the same message, once a second, to the same sockets.
     let bareCpuPerUpdate = NaN;
@@ -474,9 +552,20 @@ async function main() {
       );
     results.push(
       `| C_join: server CPU per join through the API, ${JOIN_RATE}/s | ${costCell(joinCost, 'joins')} |`,
-      `| C_status: server CPU per status poll with the wait ticket, ${STATUS_RATE}/s | ${costCell(statusCost, 'polls')} |`,
-      `| C_heartbeat: server CPU per queue:heartbeat, ${HEARTBEAT_RATE}/s from ${WATCHERS} open pages | ${costCell(heartbeatCost, 'heartbeats')}${heartbeatErrors ? `; ${heartbeatErrors} refused: **not a result**` : ''} |`,
+      ...(statusCost
+        ? [
+            `| C_status: server CPU per status poll with the wait ticket, ${STATUS_RATE}/s | ${costCell(statusCost, 'polls')} |`,
+          ]
+        : []),
+      ...(heartbeatCost
+        ? [
+            `| C_heartbeat: server CPU per queue:heartbeat, ${HEARTBEAT_RATE}/s from ${WATCHERS} open pages | ${costCell(heartbeatCost, 'heartbeats')}${heartbeatErrors ? `; ${heartbeatErrors} refused: **not a result**` : ''} |`,
+          ]
+        : []),
       `| C_progress: server CPU per position update delivered to one page${COSTS_ONLY ? ' (loading rate)' : `, ${RATE}/min`} | ${costCell(progressCost, 'updates')} |`,
+      `| the same per page per second of real time (${WATCHERS} pages; ${(progressCost.units / pageSeconds).toFixed(3)} messages per page-second) | ${perPageSecond(progressCost, pageSeconds)} |`,
+      `| C_progress, the model's mix: server CPU per page per second of real time (${model.pages} pages spread evenly along ${model.line.toLocaleString('en')} places at ${model.rate}/min, the model's 12,000 s line; ${model.seconds.toFixed(0)} s) | ${perPageSecond(model.cost, model.pageSeconds)}; per message delivered net ${us(model.cost.net / model.cost.units)} µs |`,
+      `| progress messages per page-second in the model's mix, and so per second for the model's 1,000,000 pages | ${(model.cost.units / model.pageSeconds).toFixed(4)} (${Math.round((model.cost.units / model.pageSeconds) * MODEL_VISITORS).toLocaleString('en')}/s) |`,
       '',
     );
     if (!COSTS_ONLY)
@@ -489,6 +578,7 @@ async function main() {
       `- C_join: ${WATCHERS.toLocaleString('en')} visitors with solved proofs (solving not timed) POST /api/queue/:id/join (zod, ALTCHA verify + work check, join script, wait ticket) at a paced ${JOIN_RATE}/s alternating the two nodes, before any page is open.`,
       `- C_status: the joined visitors GET /api/queue/:id with the uuid and queue-ticket headers (the waiting page's 15-second fallback poll) ${STATUS_CALLS.toLocaleString('en')} times at a paced ${STATUS_RATE}/s alternating the nodes, before any page is open.`,
       `- C_heartbeat: each of the ${WATCHERS.toLocaleString('en')} open pages emits ${perPage} queue:heartbeat { presentationId, visitorId, ticket } (the page's 30-second message) ${(spacingMs / 1000).toFixed(1)} s apart from a random start, ${HEARTBEAT_RATE}/s in all, window ending ${HEARTBEAT_SETTLE_MS / 1000} s after the last (no answer to wait for); the idle had the same pages open, so their progress messages and pings are subtracted.`,
+      `- C_progress, the model's mix: the same pages re-placed evenly along the line (the bench moves their entries in Redis between the others'), the rate set so the line lasts ${MODEL_WAIT_SECONDS.toLocaleString('en')} s like the model's, the pages subscribed again (each node bands them by their new place); CPU over ${MODEL_SECONDS} s per page per second ("C_progress per page-second": what the model's million pages cost is a million times it, whatever the cadence), net of ${MODEL_SECONDS} s of the same nodes at that rate with no page open, taken right before. It holds the pages' socket.io pings.`,
       `- C_progress: CPU over ${SECONDS} s with the pages open, per progress message delivered to a page; the idle is ${SECONDS} s with the same nodes and no page open (ticker rounds at the loading rate and timers), taken before the pages connected, so the net still holds ${COSTS_ONLY ? "the pages' socket.io pings" : "the extra admission work at 6,000/min and the pages' socket.io pings"}.`,
     );
   } finally {

@@ -12,14 +12,12 @@ import {
 import { storedVisitorId } from '../api/identity';
 import { useLocale } from '../hooks/useLocale';
 import { joinQueue, queueStatus, storeTicket, storedTicket } from './queue-api';
-import { fallbackPollDue } from './fallback-poll';
+import { fallbackPollDue, POLL_MS, silentFeedAllowanceMs } from './fallback-poll';
 import { MonotoneCountdown } from './monotone-countdown';
 import { QueueFeed } from './queue-feed';
 import './i18n';
 import './queue.css';
 
-/** Fallback when the live feed is silent this long: the page asks for its standing (fallback-poll.ts). */
-const POLL_MS = 15_000;
 /** The polite live region speaks at most this often (a screen reader user is not read every second). */
 const ANNOUNCE_MS = 30_000;
 /** A spoken place leaves the live region after this long: read by then, and soon out of date. */
@@ -173,8 +171,16 @@ export default function WaitingRoomPage() {
     ticketRef.current = ticket;
   }, [ticket]);
   const hasTicket = ticket !== null;
-  /** When the live feed last brought progress: the fallback poll stays quiet while it speaks. */
+  /**
+   * When the live feed last spoke (a progress message, or the subscription sent): the fallback poll stays quiet
+   * while it speaks within `silenceAllowed`, which grows with the place (a page far back hears every few seconds
+   * up to every 30 s, fallback-poll.ts). `lastMessageAt` times the gap between two messages.
+   */
   const lastHeardAt = useRef<number | null>(null);
+  const lastMessageAt = useRef<number | null>(null);
+  const silenceAllowed = useRef(POLL_MS);
+  /** The place and rate as last rendered, for the feed's callbacks (they outlive a render). */
+  const shown = useRef<{ place: number | null; rate: number }>({ place: null, rate: 0 });
   const ticketNo = status?.ticketNo ?? null;
   const saleStartsAt = status ? Date.parse(status.saleStartsAt) : 0;
 
@@ -183,22 +189,36 @@ export default function WaitingRoomPage() {
     const visitorId = storedVisitorId();
     if (presentationId === null || !hasTicket || !visitorId) return;
     const currentTicket = () => ticketRef.current ?? '';
-    const feed = new QueueFeed(presentationId, visitorId, currentTicket, locale, (m: QueueProgressMessage) => {
-      const heardAt = Date.now();
-      if (lastHeardAt.current !== null) setUpdateGapMs(heardAt - lastHeardAt.current);
-      lastHeardAt.current = heardAt;
-      setRate(m.admitPerMinute);
-      setSkew(m.serverTime - Date.now());
-      advance(m.removed);
-      setLineLength(m.lineLength);
-      const place = queuePlace(ticketNoRef.current, m.removed);
-      if (place !== null)
-        speak(t('queue.live', { place: number(place), wait: waitTextFor(place, m.admitPerMinute) }), false, true);
-    });
+    const feed = new QueueFeed(
+      presentationId,
+      visitorId,
+      currentTicket,
+      locale,
+      (m: QueueProgressMessage) => {
+        const heardAt = Date.now();
+        if (lastMessageAt.current !== null) setUpdateGapMs(heardAt - lastMessageAt.current);
+        lastMessageAt.current = heardAt;
+        lastHeardAt.current = heardAt;
+        setRate(m.admitPerMinute);
+        setSkew(m.serverTime - Date.now());
+        advance(m.removed);
+        setLineLength(m.lineLength);
+        const place = queuePlace(ticketNoRef.current, m.removed);
+        silenceAllowed.current = silentFeedAllowanceMs(place, m.admitPerMinute);
+        if (place !== null)
+          speak(t('queue.live', { place: number(place), wait: waitTextFor(place, m.admitPerMinute) }), false, true);
+      },
+      () => {
+        // Subscribed: a page far back may hear its first message only after its band's gap, not within 15 s.
+        lastHeardAt.current = Date.now();
+        silenceAllowed.current = silentFeedAllowanceMs(shown.current.place, shown.current.rate);
+      },
+    );
     feed.connect();
     lastHeardAt.current = null;
+    lastMessageAt.current = null;
     const poll = setInterval(() => {
-      if (fallbackPollDue(lastHeardAt.current, Date.now(), POLL_MS)) reload();
+      if (fallbackPollDue(lastHeardAt.current, Date.now(), silenceAllowed.current)) reload();
     }, POLL_MS);
     return () => {
       feed.close();
@@ -222,6 +242,9 @@ export default function WaitingRoomPage() {
   const place = queuePlace(ticketNo, removed);
   const admitPerMinute = rate ?? status?.admitPerMinute ?? 0;
   const waitText = waitTextFor(place, admitPerMinute);
+  useEffect(() => {
+    shown.current = { place, rate: admitPerMinute };
+  }, [place, admitPerMinute]);
   const placesPerUpdate = (admitPerMinute / 60) * (updateGapMs / 1000);
   const turnIn = turnDisplay.next(
     waitCountdownSeconds(place, admitPerMinute, now - placeSince.at, placesPerUpdate),

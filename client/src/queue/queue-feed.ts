@@ -2,7 +2,8 @@ import { io, type Socket } from 'socket.io-client';
 import { QueueEvents, type QueueProgressMessage } from '@hotline/shared';
 
 /**
- * The waiting room's live feed: one socket, the queue's room, one progress message a second at most.
+ * The waiting room's live feed: one socket, the queue's room, one progress message a second at most (near the
+ * head; farther back every few seconds, shared progressBands).
  * Each message is the same for everyone; the page works out its own place from it.
  * The subscription (sent again on every reconnect) is all the page sends: while the socket stays open the
  * server node it is connected to keeps the place (server/src/queue/queue-seen-refresh.ts). The page used to
@@ -18,6 +19,8 @@ export class QueueFeed {
     private readonly ticket: () => string,
     private readonly lang: string,
     private readonly onProgress: (message: QueueProgressMessage) => void,
+    /** The socket is up and the subscription sent: the page's band's first message is on its way from now. */
+    private readonly onSubscribed: () => void = () => undefined,
   ) {}
 
   connect(): void {
@@ -25,7 +28,10 @@ export class QueueFeed {
     const socket = io({ path: '/socket.io', transports: ['websocket'], query: { lang: this.lang } });
     this.socket = socket;
     const hello = () => ({ presentationId: this.presentationId, visitorId: this.visitorId, ticket: this.ticket() });
-    socket.on('connect', () => socket.emit(QueueEvents.Subscribe, hello()));
+    socket.on('connect', () => {
+      socket.emit(QueueEvents.Subscribe, hello());
+      this.onSubscribed();
+    });
     socket.on(QueueEvents.Progress, (message: QueueProgressMessage) => {
       if (message.presentationId === this.presentationId) this.onProgress(message);
     });

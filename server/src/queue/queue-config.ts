@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FAR_EVERY_TICKS } from '@hotline/shared';
 
 /**
  * The waiting room's settings (docs/waiting-room.md), spread into the one validated AppConfig.
@@ -21,16 +22,17 @@ export const QUEUE_CONFIG_SHAPE = {
   QUEUE_SEEN_REFRESH_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /**
    * A waiting page is "near" the head when its place is within this many seconds of admissions at the queue's rate
-   * (admitPerMinute / 60 x this many places): near pages get the progress message every tick, the others every
-   * QUEUE_FAR_EVERY_TICKS-th (docs/waiting-room.md, "Live updates"). A page the message itself admits hears it
+   * (admitPerMinute / 60 x this many places): near pages get the progress message every tick, the others less often
+   * (QUEUE_FAR_EVERY_TICKS) (docs/waiting-room.md, "Live updates"). A page the message itself admits hears it
    * whatever this is; it only decides how long before its turn a page's place moves every second.
    */
   QUEUE_NEAR_SECONDS: z.coerce.number().int().min(0).max(3_600).default(120),
   /**
-   * Far pages get every this-many-th progress message (1 = every page every tick, as before). At most 10: a far page
-   * must hear from its feed well within the page's 15 s fallback poll (client/src/queue/fallback-poll.ts).
+   * Pages beyond the near window get every this-many-th progress message up to ten minutes from their turn, 3x as
+   * rarely up to half an hour, 6x beyond (shared progressBands; 1 = every page every tick, as before). At most 10:
+   * the waiting page's silence allowance before it polls assumes it (shared longestProgressGapMs).
    */
-  QUEUE_FAR_EVERY_TICKS: z.coerce.number().int().min(1).max(10).default(5),
+  QUEUE_FAR_EVERY_TICKS: z.coerce.number().int().min(1).max(MAX_FAR_EVERY_TICKS).default(5),
   /** How often each node re-reads the on-sale configuration from PostgreSQL. */
   QUEUE_CONFIG_REFRESH_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
 };

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 
-/** Near pages hear every progress message; far pages every QUEUE_FAR_EVERY_TICKS-th (docs/waiting-room.md). */
-export type Band = 'near' | 'far';
+/**
+ * A page's progress band (shared progressBands): 0 = near, hears every message; band k hears every
+ * `everyTicks`-th (docs/waiting-room.md, "Live updates").
+ */
+export type Band = number;
 
 interface Subscription {
   socketId: string;
@@ -23,32 +26,50 @@ interface Presentation {
   /** socket id -> subscription. Keyed by socket: two tabs of one visitor are two entries. */
   sockets: Map<string, Subscription>;
   /**
-   * The far pages, by number DEScending: the next to come near is the last entry, so a tick moves pages to near
-   * with pop() and never looks at the pages still far. A subscription inserts by binary search (a memmove of the
-   * array, microseconds at a node's ten thousand pages).
+   * Per band beyond the near one (index = band), its pages by number DEScending: the next to come nearer is the
+   * last entry, so a tick moves pages with pop() and never looks at the pages that stay. A subscription inserts by
+   * binary search (a memmove of the array, microseconds at a node's ten thousand pages).
    */
-  far: Subscription[];
+  bands: Subscription[][];
 }
 
 /**
- * The first number that is far when `removed` have left the head: the places admitted in `nearSeconds` at the
- * rate, rounded up (the boundary errs near). Place = number - removed + 1, so a page is near while its place is
- * at most that many.
+ * The first number that is beyond the places admitted in `seconds` at the rate when `removed` have left the head
+ * (rounded up: the boundary errs near). Place = number - removed + 1, so a page is within while its place is at most
+ * that many. Infinity: every number is within.
  */
-export function farFrom(removed: number, admitPerMinute: number, nearSeconds: number): number {
-  return removed + Math.ceil((Math.max(0, admitPerMinute) / 60) * nearSeconds);
+export function farFrom(removed: number, admitPerMinute: number, seconds: number): number {
+  if (seconds === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+  return removed + Math.ceil((Math.max(0, admitPerMinute) / 60) * seconds);
 }
 
-/** Index of the first far entry whose number is below `ticketNo` (the array is descending). */
-function firstBelow(far: readonly Subscription[], ticketNo: number): number {
+/** Index of the first entry whose number is below `ticketNo` (the array is descending). */
+function firstBelow(list: readonly Subscription[], ticketNo: number): number {
   let lo = 0;
-  let hi = far.length;
+  let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (far[mid]!.ticketNo! >= ticketNo) lo = mid + 1;
+    if (list[mid]!.ticketNo! >= ticketNo) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * The band of a number: the first whose bound (`bandEnds[k]`, the first number beyond band k, ascending) it is
+ * below; no number: the nearest band.
+ */
+function bandOf(ticketNo: number | null, bandEnds: readonly number[]): Band {
+  if (ticketNo === null) return 0;
+  const index = bandEnds.findIndex((end) => ticketNo < end);
+  return index === -1 ? bandEnds.length - 1 : index;
+}
+
+/** A page the line moved to a nearer band: the gateway moves its socket from one room to the other. */
+export interface BandMove {
+  socketId: string;
+  from: Band;
+  to: Band;
 }
 
 /**
@@ -58,8 +79,8 @@ function firstBelow(far: readonly Subscription[], ticketNo: number): number {
  * need not send heartbeats. A node that dies forgets its pages with it; their places then lapse after
  * QUEUE_ABANDON_SECONDS unless the pages reconnect (to any node) and subscribe again, which socket.io does by itself.
  *
- * It also splits each presentation's pages into near and far (the gateway keeps one socket.io room for each):
- * pages only ever move from far to near, as `removed` comes within reach of their number (advance()).
+ * It also splits each presentation's pages into progress bands (the gateway keeps one socket.io room for each):
+ * pages only ever move to a nearer band, as `removed` comes within reach of their number (advance()).
  */
 @Injectable()
 export class QueuePresence {
@@ -67,8 +88,9 @@ export class QueuePresence {
   private readonly bySocket = new Map<string, Subscription>();
 
   /**
-   * This socket now watches this place (replacing whatever it watched before). `farFrom`: the first number that is
-   * far now (farFrom()). Answers the page's band: near when it has no number or its number is below `farFrom`.
+   * This socket now watches this place (replacing whatever it watched before). `bandEnds`: per band, the first
+   * number beyond it now (farFrom() of each band's seconds; the last is Infinity). Answers the page's band: the
+   * nearest when it has no number.
    */
   subscribe(
     socketId: string,
@@ -76,16 +98,19 @@ export class QueuePresence {
     visitorId: string,
     until: number,
     ticketNo: number | null,
-    farFrom: number,
+    bandEnds: readonly number[],
   ): Band {
     this.forget(socketId);
-    const band: Band = ticketNo !== null && ticketNo >= farFrom ? 'far' : 'near';
+    const band = bandOf(ticketNo, bandEnds);
     const subscription: Subscription = { socketId, presentationId, visitorId, until, ticketNo, band };
     this.bySocket.set(socketId, subscription);
     let presentation = this.byPresentation.get(presentationId);
-    if (!presentation) this.byPresentation.set(presentationId, (presentation = { sockets: new Map(), far: [] }));
+    if (!presentation) this.byPresentation.set(presentationId, (presentation = { sockets: new Map(), bands: [] }));
     presentation.sockets.set(socketId, subscription);
-    if (band === 'far') presentation.far.splice(firstBelow(presentation.far, ticketNo!), 0, subscription);
+    if (band > 0) {
+      const list = (presentation.bands[band] ??= []);
+      list.splice(firstBelow(list, ticketNo!), 0, subscription);
+    }
     return band;
   }
 
@@ -97,13 +122,13 @@ export class QueuePresence {
     const presentation = this.byPresentation.get(subscription.presentationId);
     if (!presentation) return;
     presentation.sockets.delete(socketId);
-    if (subscription.band === 'far') {
+    const list = subscription.band > 0 ? presentation.bands[subscription.band] : undefined;
+    if (list) {
       // Entries with the same number (tabs of one visitor) sit together: scan that run for this socket.
-      const far = presentation.far;
-      for (let i = firstBelow(far, subscription.ticketNo! + 1); i < far.length; i++) {
-        if (far[i]!.ticketNo !== subscription.ticketNo) break;
-        if (far[i] === subscription) {
-          far.splice(i, 1);
+      for (let i = firstBelow(list, subscription.ticketNo! + 1); i < list.length; i++) {
+        if (list[i]!.ticketNo !== subscription.ticketNo) break;
+        if (list[i] === subscription) {
+          list.splice(i, 1);
           break;
         }
       }
@@ -112,19 +137,30 @@ export class QueuePresence {
   }
 
   /**
-   * The line has moved: every far page of this presentation whose number is below `farFrom` is near from now on.
-   * Answers their socket ids (the gateway moves them to the near room). Costs the pages moved, not the pages far.
+   * The line has moved (`bandEnds` as for subscribe, at the new `removed` and rate): every page of this
+   * presentation whose number is now within a nearer band moves there, from now on. Answers the moves (the gateway
+   * moves their sockets between rooms). Costs the pages moved, not the pages that stay.
    */
-  advance(presentationId: number, farFrom: number): string[] {
-    const far = this.byPresentation.get(presentationId)?.far;
-    const moved: string[] = [];
-    if (!far) return moved;
-    while (far.length > 0 && far[far.length - 1]!.ticketNo! < farFrom) {
-      const subscription = far.pop()!;
-      subscription.band = 'near';
-      moved.push(subscription.socketId);
+  advance(presentationId: number, bandEnds: readonly number[]): BandMove[] {
+    const presentation = this.byPresentation.get(presentationId);
+    const moves: BandMove[] = [];
+    if (!presentation) return moves;
+    for (let from = 1; from < presentation.bands.length; from++) {
+      const list = presentation.bands[from];
+      // Below the end of the band before it: belongs nearer.
+      const nearerEnd = bandEnds[from - 1] ?? Number.POSITIVE_INFINITY;
+      while (list && list.length > 0 && list[list.length - 1]!.ticketNo! < nearerEnd) {
+        const subscription = list.pop()!;
+        const to = bandOf(subscription.ticketNo, bandEnds);
+        subscription.band = to;
+        if (to > 0) {
+          const target = (presentation.bands[to] ??= []);
+          target.splice(firstBelow(target, subscription.ticketNo!), 0, subscription);
+        }
+        moves.push({ socketId: subscription.socketId, from, to });
+      }
     }
-    return moved;
+    return moves;
   }
 
   /** The presentation this socket watches, if any. */

@@ -3,7 +3,7 @@ import type { OnGatewayDisconnect, OnGatewayInit } from '@nestjs/websockets';
 import { Inject, Optional } from '@nestjs/common';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { QueueEvents, type QueueProgressMessage } from '@hotline/shared';
+import { progressBands, QueueEvents, type ProgressBand, type QueueProgressMessage } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { toErrorResponse } from '../common/error-responder';
 import { resolveLocale } from '../common/locale';
@@ -12,12 +12,13 @@ import { broadcastPrepared } from '../common/prepared-frame';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { NO_TRACING, Tracing, socketEventSpan, type SpanSpec } from '../observability';
 import { SocketBudget } from '../common/rate-limit/socket-budget';
-import { farFrom, QueuePresence, type Band } from './queue-presence';
+import { farFrom, QueuePresence, type Band, type BandMove } from './queue-presence';
 import { QueueService, type HeldPlace } from './queue.service';
 import { QueueTicker, type QueueBroadcaster } from './queue-ticker';
 
-/** A queue's node-local room for its near pages (every tick) or its far pages (every QUEUE_FAR_EVERY_TICKS-th). */
-export const queueRoomOf = (presentationId: number, band: Band): string => `queue:${presentationId}:${band}`;
+/** A queue's node-local room for the pages of one progress band (0: near, every tick; shared progressBands). */
+export const queueRoomOf = (presentationId: number, band: Band): string =>
+  band === 0 ? `queue:${presentationId}:near` : `queue:${presentationId}:far${band}`;
 
 const subscribeMessage = z.object({
   presentationId: dbId,
@@ -32,14 +33,16 @@ const subscribeMessage = z.object({
 const SOCKET_BUDGET = { limit: 20, windowMs: 60_000 };
 
 /**
- * The waiting room's live feed: per queue two node-local socket.io rooms, `queue:<id>:near` and `queue:<id>:far`.
+ * The waiting room's live feed: per queue a node-local socket.io room per progress band (`queue:<id>:near`, `:far1`..).
  * One progress message per tick (at most once a second), the same for every visitor: each computes its own place
- * from `removed`, so a position update costs one broadcast per queue, not one message per visitor. Near pages (a
- * place within QUEUE_NEAR_SECONDS of admissions at the rate, or no number) get every message; far pages every
- * QUEUE_FAR_EVERY_TICKS-th: at a million waiting pages the every-second message to all was 35 of the on-sale's 57
- * server cores (docs/scaling.md, lever 1), and a page far back learns nothing from it each second that its
- * countdown does not already show. Before each message, the far pages the line has come near to (or that this very
- * message admits) move to near, so no page hears of its admission later than before.
+ * from `removed`, so a position update costs one prepared frame per queue (common/prepared-frame.ts), not one message
+ * per visitor. The pages are in progress bands by how far they are from their turn (shared progressBands, a room
+ * each): near pages (a place within QUEUE_NEAR_SECONDS of admissions at the rate, or no number) get every message,
+ * then every QUEUE_FAR_EVERY_TICKS-th up to ten minutes, 3x as rarely up to half an hour, 6x beyond: at a million
+ * waiting pages the every-second message to all was 35 of the on-sale's 57 server cores (docs/scaling.md), and a
+ * page far back learns nothing from it each second that its countdown does not already show. Before each message,
+ * the pages the line has come nearer to (or that this very message admits) move to their nearer band, so no page
+ * hears of its admission later than before.
  * A subscription proves the place with its wait ticket; from then on this node keeps
  * the place while the socket is open (QueuePresence, refreshed by queue-seen-refresh.ts), so the page sends
  * nothing more. The heartbeat handler stays for pages loaded before that (open in browsers across a deploy).
@@ -51,8 +54,9 @@ const HEARTBEAT_SPAN = socketEventSpan(QueueEvents.Heartbeat);
 @WebSocketGateway({ path: '/socket.io', perMessageDeflate: false })
 export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBroadcaster {
   @WebSocketServer() server: Server;
-  /** Per queue, messages relayed on this node modulo QUEUE_FAR_EVERY_TICKS: 0 = this one goes to the far pages too. */
+  /** Per queue, messages relayed on this node modulo the farthest band's cadence: a band hears when it divides it. */
   private readonly relayed = new Map<number, number>();
+  private readonly bands: ProgressBand[];
 
   constructor(
     private readonly queue: QueueService,
@@ -60,7 +64,14 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
     private readonly presence: QueuePresence,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly tracing: Tracing = NO_TRACING,
-  ) {}
+  ) {
+    this.bands = progressBands(config.QUEUE_NEAR_SECONDS, config.QUEUE_FAR_EVERY_TICKS);
+  }
+
+  /** Per band, the first number beyond it when `removed` have left the head at this rate. */
+  private bandEnds(removed: number, admitPerMinute: number): number[] {
+    return this.bands.map((b) => farFrom(removed, admitPerMinute, b.upToSeconds));
+  }
 
   afterInit(): void {
     this.ticker.attach(this);
@@ -68,22 +79,33 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
 
   progress(message: QueueProgressMessage): void {
     const id = message.presentationId;
-    const near = queueRoomOf(id, 'near');
-    const far = queueRoomOf(id, 'far');
-    // First the far pages this message brings near (or admits): they hear it, and every tick from now on.
-    const moved = this.presence.advance(
-      id,
-      farFrom(message.removed, message.admitPerMinute, this.config.QUEUE_NEAR_SECONDS),
-    );
-    if (moved.length > 0) {
-      this.server.in(moved).socketsLeave(far);
-      this.server.in(moved).socketsJoin(near);
-    }
-    // The phase is this node's own: which tick a far page hears matters to nobody, only that it is one in N.
-    const every = this.config.QUEUE_FAR_EVERY_TICKS;
-    const count = ((this.relayed.get(id) ?? -1) + 1) % every;
+    // First the pages this message brings nearer (or admits): they hear it, and their new band's ticks from now on.
+    this.move(id, this.presence.advance(id, this.bandEnds(message.removed, message.admitPerMinute)));
+    // The phase is this node's own: which tick a band hears matters to nobody, only that it is one in its N. The
+    // cadences divide the farthest one (1, F, 3F, 6F), so counting modulo it gives each band its own.
+    const cycle = this.bands.at(-1)!.everyTicks;
+    const count = ((this.relayed.get(id) ?? -1) + 1) % cycle;
     this.relayed.set(id, count);
-    broadcastPrepared(this.server, count === 0 ? [near, far] : [near], QueueEvents.Progress, message);
+    const rooms: string[] = [];
+    for (const [band, { everyTicks }] of this.bands.entries())
+      if (count % everyTicks === 0) rooms.push(queueRoomOf(id, band));
+    broadcastPrepared(this.server, rooms, QueueEvents.Progress, message);
+  }
+
+  /** Each moved socket leaves its old band's room for its new one, a socket.io call per pair of rooms. */
+  private move(presentationId: number, moves: readonly BandMove[]): void {
+    const byRooms = new Map<string, string[]>();
+    for (const m of moves) {
+      const key = `${m.from}>${m.to}`;
+      const ids = byRooms.get(key);
+      if (ids) ids.push(m.socketId);
+      else byRooms.set(key, [m.socketId]);
+    }
+    for (const [key, ids] of byRooms) {
+      const [from, to] = key.split('>').map(Number) as [Band, Band];
+      this.server.in(ids).socketsLeave(queueRoomOf(presentationId, from));
+      this.server.in(ids).socketsJoin(queueRoomOf(presentationId, to));
+    }
   }
 
   /** Every socket of the server passes here (the seat feed's too); only a queue subscriber has anything to forget. */
@@ -100,17 +122,14 @@ export class QueueGateway implements OnGatewayInit, OnGatewayDisconnect, QueueBr
       // One socket watches one place: moving to another presentation (or subscribing again) leaves the old rooms and
       // the old place.
       const before = this.presence.presentationOf(socket.id);
-      if (before !== undefined) {
-        void socket.leave(queueRoomOf(before, 'near'));
-        void socket.leave(queueRoomOf(before, 'far'));
-      }
+      if (before !== undefined) for (const band of this.bands.keys()) void socket.leave(queueRoomOf(before, band));
       const band = this.presence.subscribe(
         socket.id,
         presentationId,
         visitorId,
         held.until,
         held.ticketNo,
-        farFrom(held.removed, held.admitPerMinute, this.config.QUEUE_NEAR_SECONDS),
+        this.bandEnds(held.removed, held.admitPerMinute),
       );
       void socket.join(queueRoomOf(presentationId, band));
     });

@@ -15,8 +15,8 @@ import { startTestApp, type TestApp } from '../support/test-env';
 import { ManualClock, rule, twoQueueNodes } from './support/queue-kit';
 
 /**
- * Progress to far pages every QUEUE_FAR_EVERY_TICKS-th tick (docs/waiting-room.md, "Live updates"; docs/scaling.md,
- * lever 1). Two app instances (two nodes) on one Redis share a hand-moved clock; real sockets subscribe as the
+ * Progress to far pages every QUEUE_FAR_EVERY_TICKS-th tick, and rarer still farther back (shared progressBands;
+ * docs/waiting-room.md, "Live updates"; docs/scaling.md). Two app instances (two nodes) on one Redis share a hand-moved clock; real sockets subscribe as the
  * waiting page does. A "tick" here is what the ticker's leader does (admission run, one published message), without
  * its tick claim, which lapses on Redis's real clock; every node relays the message to its own pages.
  * QUEUE_NEAR_SECONDS=5 at the demo on-sale's 60 a minute: a page is near while its place is 5 or less.
@@ -176,6 +176,36 @@ describe('progress to far pages every 5th tick', () => {
     expect((await a.app.get(QueueStore).standing(pid, jumper.visitor, clock.ms, false)).kind).toBe('admitted');
     expect(jumper.heard).toEqual([jumper.heard[0], removed]);
   });
+});
+
+describe('farther back, rarer: every 15th tick past ten minutes from the turn, every 30th past half an hour', () => {
+  test('at 60 a minute, pages 100, 700 and 2,000 places back hear 1 tick in 5, 15 and 30, on both nodes', async () => {
+    // 60 a minute: a place is its seconds. 2,001 visitors: numbers 0..2000.
+    const { visitors, r } = await line(a, 2_001);
+    const v = (n: number) => at(visitors, n, `visitor ${n}`);
+    const nearA = await openPage(a, v(0));
+    const nearB = await openPage(b, v(1));
+    // Within 60 ticks none of them comes into a nearer band: 100 is near at removed 96, 700 in the 10-minute band
+    // at 101, 2,000 in the half-hour band at 201.
+    const pages = {
+      5: [await openPage(a, v(100)), await openPage(b, v(101))],
+      15: [await openPage(a, v(700)), await openPage(b, v(701))],
+      30: [await openPage(a, v(2_000)), await openPage(b, v(1_999))],
+    };
+    const removed: number[] = [];
+    for (let i = 0; i < 60; i++) removed.push(await tick(a, r, [nearA, nearB]));
+    await eventually('the rarest pages’ second message', () => pages[30].every((p) => p.heard.length >= 2));
+    await settle();
+    expect(nearA.heard).toEqual(removed);
+    for (const [every, both] of Object.entries(pages))
+      for (const page of both) {
+        // Exactly 60 / N of the 60 ticks, N apart (the phase is the node's own).
+        expect({ every, heard: page.heard.length }).toEqual({ every, heard: 60 / Number(every) });
+        expect(page.heard.slice(1).map((x, i) => x - page.heard[i]!)).toEqual(
+          Array.from({ length: 60 / Number(every) - 1 }, () => Number(every)),
+        );
+      }
+  }, 180_000);
 });
 
 describe('CONTROL: QUEUE_FAR_EVERY_TICKS=1', () => {
