@@ -60,6 +60,8 @@ function scrub(value: Record<string, unknown>, depth: number): Record<string, un
     else out[key] = item;
   }
   if (typeof out.message === 'string') out.message = redactValues(out.message);
+  // The stack's first line repeats the message.
+  if (typeof out.stack === 'string') out.stack = redactValues(out.stack);
   return out;
 }
 

@@ -3,12 +3,13 @@ import { appendFileSync } from 'node:fs';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import pino from 'pino';
 import { Test } from '@nestjs/testing';
 import { createApp, type AppCompiler, type CreateAppOptions } from '../../src/app.factory';
+import { createLogger } from '../../src/common/logger';
 import { parseAppConfig, type AppConfig } from '../../src/config/app-config';
 import { openDataSource, runMigrations } from '../../src/database/data-source';
 import { seedDemoIfEmpty } from '../../src/seed/demo-seed';
+import { reportUnexpected } from './unexpected-errors';
 
 /**
  * Medium tests run against the real PostgreSQL and Redis that scripts/test.mjs
@@ -118,12 +119,16 @@ export function testConfig(overrides: Partial<Record<keyof AppConfig, string>> &
  */
 const STARTUP_REPORT_MS = 150_000;
 
-/** The app's last warnings and errors, kept in memory (the suite's output stays quiet unless a start-up fails). */
+/**
+ * The app's last warnings and errors, kept in memory (the suite's output stays quiet unless a start-up fails); an
+ * unexpected error (a 500) is also printed at once, with its class, PostgreSQL code and stack (unexpected-errors.ts).
+ */
 function recentLines(keep = 50): { stream: { write(line: string): void }; lines(): string[] } {
   const lines: string[] = [];
   return {
     stream: {
       write(line: string) {
+        reportUnexpected(line);
         lines.push(line.trimEnd());
         if (lines.length > keep) lines.shift();
       },
@@ -288,7 +293,8 @@ export async function startTestApp(
   const database = db ?? (await createTestDatabase());
   const config = testConfig({ DATABASE_URL: database.url, ...overrides });
   const recent = recentLines();
-  const logger: Logger = pino({ level: 'warn' }, recent.stream);
+  // The app's own logger (its redaction included), at warn: what an operator would be shown.
+  const logger: Logger = createLogger('warn', recent.stream);
   const steps = startUpSteps();
   steps.begin(BEFORE_MODULES);
   const app = await startedWithin(
