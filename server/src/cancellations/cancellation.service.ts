@@ -13,6 +13,7 @@ import {
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { LOGGER } from '../common/logger';
+import { retryOnConflict } from '../common/transient-conflict';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PaymentAttempts } from '../payment';
 import { SeatEngineService } from '../seats';
@@ -80,7 +81,7 @@ export class CancellationService {
 
   async cancel(customerId: number, identifier: string, q: CancelRequest): Promise<CancelReservationResponse> {
     if (!this.config.CUSTOMER_CANCELLATION_ENABLED) throw new AppError('PRSNT_NOT_FOUND');
-    const planned = await this.repo.transaction(async (tx) => {
+    const planned = await this.stepOne(async (tx) => {
       const r = await this.repo.lockReservation(tx, identifier);
       // Someone else's order answers exactly like a missing one.
       if (!r || r.customerId !== customerId) throw new AppError('RESERVATION_NOT_FOUND');
@@ -111,6 +112,20 @@ export class CancellationService {
       this.logger.warn({ err, cancellation: planned.cancellationId }, 'cancellation left for the recovery job'),
     );
     return planned.response;
+  }
+
+  /**
+   * Step 1's transaction, run again when PostgreSQL rolled it back for a deadlock, serialization failure or lock
+   * timeout (decision 048): everything step 1 does is in that transaction (the store credit's voucher, the refunds
+   * owed, the buyer's notice of a cancelled date), so the rollback left nothing and a second run is the only one. The
+   * provider and Redis are called only after the commit, in step 2, never in here.
+   */
+  private stepOne<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return retryOnConflict(
+      () => this.repo.transaction(work),
+      (conflict, attempt) =>
+        this.logger.warn({ conflict, attempt }, 'cancellation rolled back by a conflict: retrying'),
+    );
   }
 
   /**
@@ -172,7 +187,7 @@ export class CancellationService {
     identifier: string,
     isHoldRes: boolean,
   ): Promise<{ cancellationId: string; tickets: number; refundAgorot: number }> {
-    const planned = await this.repo.transaction(async (tx) => {
+    const planned = await this.stepOne(async (tx) => {
       const r = await this.repo.lockReservation(tx, identifier);
       if (!r) throw new AppError('RESERVATION_NOT_FOUND');
       if (r.state !== 'paid' && r.state !== 'hold') throw new AppError('NOTHING_TO_CANCEL');
@@ -211,7 +226,7 @@ export class CancellationService {
     ) => Promise<void>,
     afterFirstStep: () => void = () => undefined,
   ): Promise<{ identifier: string; cancellationId: string; refundAgorot: number }[]> {
-    const planned = await this.repo.transaction(async (tx) => {
+    const planned = await this.stepOne(async (tx) => {
       const open = (await this.repo.lockReservations(tx, identifiers)).filter(
         (r) => r.state === 'paid' || r.state === 'hold',
       );

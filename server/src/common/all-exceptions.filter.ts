@@ -8,6 +8,10 @@ import { pathOnly } from './log-redaction';
 import { resolveLocale } from './locale';
 import { LOGGER } from './logger';
 import { SpaFallback } from './spa-fallback';
+import { classifyTransientConflict } from './transient-conflict';
+
+/** A transaction that lost a race is worth trying again almost at once (it held nothing after its rollback). */
+const CONFLICT_RETRY_AFTER_SECONDS = 1;
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -46,8 +50,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // window (docs/failure-modes.md), never a 500 with a stack trace per request.
     const dependency = classifyDependencyFailure(exception);
     if (dependency) this.alarm.report(dependency, `${request.method} ${request.routeOptions?.url ?? ''}`, exception);
-    const response = toErrorResponse(dependency ? new AppError('SERVICE_UNAVAILABLE') : exception, locale);
-    if (response.status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    // A transaction PostgreSQL rolled back for a deadlock, a serialization failure or a lock it could not get (left
+    // after any retries of its own): nothing was done, so a 503 the client may retry, never a 500 (decision 048).
+    const conflict = dependency ? null : classifyTransientConflict(exception);
+    if (conflict) {
+      this.logger.warn(
+        { err: exception, conflict, url: pathOnly(request.url), method: request.method },
+        'transient database conflict: answered 503',
+      );
+    }
+    const unavailable = dependency !== null || conflict !== null;
+    const response = toErrorResponse(unavailable ? new AppError('SERVICE_UNAVAILABLE') : exception, locale);
+    if (response.status === 503)
+      void reply.header('retry-after', String(conflict ? CONFLICT_RETRY_AFTER_SECONDS : RETRY_AFTER_SECONDS));
     // Every 429 that knows when the client may try again says so (login codes, resends, hold caps).
     const wait = response.status === 429 && exception instanceof AppError ? retryAfterOf(exception) : undefined;
     if (wait !== undefined) void reply.header('retry-after', String(wait));
