@@ -60,15 +60,33 @@ function jerusalemInstant(day, time) {
 }
 
 /**
- * The three settings: today's 16:45 (the first show 15 minutes away: where CI went red), today's 23:50 (the day
- * rolls over during the run's first minutes) and 01:30 on the Friday the clocks jump to summer time (2027-03-26:
- * the demo week's first day has 23 hours).
+ * How far ahead of the real clock a setting must be: never behind it, also while the three settings run one after the
+ * other. libfaketime hands out the REAL time to a clock read made in a signal handler that interrupted another clock
+ * read (its reentrancy guard; 0.9.10, measured 2026-11-30: about 1 read in 4,500 of such a handler, none without one).
+ * PostgreSQL reads the clock in its SIGALRM handler to decide which of its timeouts ran out: with a clock set in the
+ * past the real time is hours "later", so a timeout armed a second ago looks long expired, and the backend ended its
+ * session mid-transaction ("terminating connection due to idle-in-transaction timeout", 25P03, 2 s into a 15 s
+ * timeout): the customer cancellation's 500s at the 16:45 setting, every evening after 16:45 Jerusalem. Set ahead,
+ * the leaked real time is earlier, and a timeout can only fire late.
+ */
+const AHEAD_MS = 60 * 60 * 1000;
+
+/** The first instant at least AHEAD_MS from now at which Jerusalem's wall clock reads `time` (today's or tomorrow's). */
+function nextJerusalemInstant(nowMs, time) {
+  const today = jerusalemInstant(jerusalemDay(nowMs), time);
+  return today >= nowMs + AHEAD_MS ? today : jerusalemInstant(jerusalemDay(nowMs + 24 * 60 * 60 * 1000), time);
+}
+
+/**
+ * The three settings: 16:45 (the first show 15 minutes away: where CI went red), 23:50 (the day rolls over during
+ * the run's first minutes), each the next one ahead (AHEAD_MS: never a clock in the past), and 01:30 on the Friday
+ * the clocks jump to summer time (2027-03-26: the demo week's first day has 23 hours; in the past from that night on,
+ * when it must move to the next spring's, for the reason above).
  */
 function clockSettings(nowMs = Date.now()) {
-  const today = jerusalemDay(nowMs);
   return [
-    { name: '16:45 Jerusalem', at: jerusalemInstant(today, '16:45') },
-    { name: '23:50 Jerusalem', at: jerusalemInstant(today, '23:50') },
+    { name: '16:45 Jerusalem', at: nextJerusalemInstant(nowMs, '16:45') },
+    { name: '23:50 Jerusalem', at: nextJerusalemInstant(nowMs, '23:50') },
     { name: 'spring-forward night 01:30', at: Date.parse('2027-03-25T23:30:00Z') },
   ];
 }
