@@ -8,7 +8,26 @@ export type Dependency = 'redis' | 'postgres';
 /** How long a client should wait before retrying a call refused because a dependency is down. */
 export const RETRY_AFTER_SECONDS = 5;
 
-const PG_CONNECTION_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+/**
+ * 25P03 and 57P05: PostgreSQL ended the session because it sat idle, in a transaction
+ * (idle_in_transaction_session_timeout, 15 s in database/data-source.ts) or at all (idle_session_timeout); the
+ * transaction rolled back with it. Seen as 500s of the customer cancellation when the clock guard's PostgreSQL fired its
+ * timeouts early (scripts/clock-guard.mjs); in production it means this process stalled mid-transaction: nothing was
+ * done, a 503 the client may retry.
+ */
+const PG_CONNECTION_CODES = new Set([
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '25P03',
+  '57P05',
+]);
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
 const PG_MESSAGES = [
   'timeout exceeded when trying to connect',

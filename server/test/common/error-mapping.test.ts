@@ -52,6 +52,11 @@ const cases: [string, unknown, { status: number; error: string; retryAfter?: str
     { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '5', logged: 'error' },
   ],
   [
+    'the session ended mid-transaction (idle-in-transaction timeout: an outage)',
+    typeormError('25P03', 'terminating connection due to idle-in-transaction timeout'),
+    { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '5', logged: 'error' },
+  ],
+  [
     'unique violation (a bug)',
     typeormError('23505', 'duplicate key value violates unique constraint'),
     { status: 500, error: 'INTERNAL_ERROR', logged: 'error' },

@@ -46,6 +46,16 @@ const cases: [string, unknown, ReturnType<typeof classifyDependencyFailure>][] =
     'postgres',
   ],
   [
+    'pg: session ended by idle_in_transaction_session_timeout',
+    Object.assign(new Error('terminating connection due to idle-in-transaction timeout'), { code: '25P03' }),
+    'postgres',
+  ],
+  [
+    'pg: session ended by idle_session_timeout',
+    Object.assign(new Error('terminating connection due to idle-session timeout'), { code: '57P05' }),
+    'postgres',
+  ],
+  [
     'pg: refused',
     Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
     'postgres',
