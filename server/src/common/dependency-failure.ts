@@ -93,6 +93,10 @@ export function classifyDependencyFailure(error: unknown): Dependency | null {
   const name = typeof e.name === 'string' ? e.name : '';
   const message = typeof e.message === 'string' ? e.message : '';
   const code = typeof e.code === 'string' ? e.code : '';
+  // TypeORM releases a transaction's connection when the pg client reports it lost (the server ended the session, a
+  // socket error), and the transaction's next statement or its COMMIT then throws this instead of the cause: the
+  // customer sign-in's 500 of the clock guard (an idle-in-transaction timeout fired early, scripts/clock-guard.mjs).
+  if (name === 'QueryRunnerAlreadyReleasedError') return 'postgres';
   if (
     name === 'MaxRetriesPerRequestError' ||
     REDIS_MESSAGES.some((m) => message.includes(m)) ||

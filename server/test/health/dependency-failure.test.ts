@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { DependencyAlarm, classifyDependencyFailure } from '../../src/common/dependency-failure';
 
 /** Outages become 503s and bugs stay 500s: the classification, table-driven. */
@@ -53,6 +54,11 @@ const cases: [string, unknown, ReturnType<typeof classifyDependencyFailure>][] =
   [
     'pg: session ended by idle_session_timeout',
     Object.assign(new Error('terminating connection due to idle-session timeout'), { code: '57P05' }),
+    'postgres',
+  ],
+  [
+    "TypeORM: the transaction's connection was lost, its COMMIT refused",
+    new QueryRunnerAlreadyReleasedError(),
     'postgres',
   ],
   [
