@@ -28,6 +28,7 @@ const PG_CONNECTION_CODES = new Set([
   '25P03',
   '57P05',
 ]);
+const TYPEORM_CONNECTION_LOST = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
 const PG_MESSAGES = [
   'timeout exceeded when trying to connect',
@@ -94,9 +95,9 @@ export function classifyDependencyFailure(error: unknown): Dependency | null {
   const message = typeof e.message === 'string' ? e.message : '';
   const code = typeof e.code === 'string' ? e.code : '';
   // TypeORM releases a transaction's connection when the pg client reports it lost (the server ended the session, a
-  // socket error), and the transaction's next statement or its COMMIT then throws this instead of the cause: the
-  // customer sign-in's 500 of the clock guard (an idle-in-transaction timeout fired early, scripts/clock-guard.mjs).
-  if (name === 'QueryRunnerAlreadyReleasedError') return 'postgres';
+  // socket error), and the transaction's next statement or its COMMIT then throws one of these instead of the cause:
+  // the customer sign-in's and cancellation's 500s of the clock guard (timeouts fired early, scripts/clock-guard.mjs).
+  if (TYPEORM_CONNECTION_LOST.has(name)) return 'postgres';
   if (
     name === 'MaxRetriesPerRequestError' ||
     REDIS_MESSAGES.some((m) => message.includes(m)) ||

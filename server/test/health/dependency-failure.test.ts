@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DependencyAlarm, classifyDependencyFailure } from '../../src/common/dependency-failure';
 
 /** Outages become 503s and bugs stay 500s: the classification, table-driven. */
@@ -59,6 +59,11 @@ const cases: [string, unknown, ReturnType<typeof classifyDependencyFailure>][] =
   [
     "TypeORM: the transaction's connection was lost, its COMMIT refused",
     new QueryRunnerAlreadyReleasedError(),
+    'postgres',
+  ],
+  [
+    "TypeORM: the transaction's connection was lost, its next statement refused",
+    new QueryRunnerProviderAlreadyReleasedError(),
     'postgres',
   ],
   [
