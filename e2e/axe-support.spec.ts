@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { axeFor } from './axe.support';
+
+/** The version of the axe-core @axe-core/playwright itself loads (its default source). */
+const buildersAxeVersion = () => {
+  const fromBuilder = createRequire(require.resolve('@axe-core/playwright'));
+  return (JSON.parse(readFileSync(fromBuilder.resolve('axe-core/package.json'), 'utf8')) as { version: string })
+    .version;
+};
 
 /** The terms page rendered (React draws it after the load event: its <main> is not there before). */
 async function openTerms(page: Page): Promise<void> {
@@ -59,4 +68,25 @@ test('a second check of the same document (axe already in its frames) still sees
   expect(found).toEqual(
     expect.arrayContaining(['image-alt #probe-image', expect.stringMatching(/^button-name .*#probe-button/)]),
   );
+});
+
+/**
+ * axe.support.ts injects axe's minified build instead of the builder's unminified default: it must be the very
+ * version the builder would have injected, and its colour-contrast rule (the costliest, and the one most often
+ * broken by a change of style) must still find a failure.
+ */
+test("the injected axe is the builder's own axe-core version and finds a contrast failure", async ({ page }) => {
+  await openTerms(page);
+  await page.evaluate(() => {
+    const faint = document.createElement('p');
+    faint.id = 'probe-faint';
+    faint.textContent = 'faint text';
+    faint.style.color = '#bbbbbb';
+    faint.style.background = '#ffffff';
+    document.querySelector('main')!.append(faint);
+  });
+  const { violations } = await axeFor(page).withTags(['wcag2aa']).analyze();
+  expect(await page.evaluate('window.axe.version')).toBe(buildersAxeVersion());
+  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  expect(found).toContain('color-contrast #probe-faint');
 });

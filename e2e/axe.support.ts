@@ -1,8 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { axeStats, type AxeStatsRun } from './axe-stats.support';
 
 /** The builder's own injection (private in its types): axe's source into each frame, then its configuration. */
-type Injecting = { inject(frames: Frame[], shouldThrow?: boolean): Promise<void>; script(): string };
+type Injecting = {
+  inject(frames: Frame[], shouldThrow?: boolean): Promise<void>;
+  script(): string;
+  option: Record<string, unknown>;
+};
+
+/**
+ * axe's own minified build of the same version: the builder's default is axe.js, 1.48 MB unminified, evaluated in
+ * every document a spec checks. The same code in 0.65 MB costs Chromium and the test runner about 30 % less per
+ * document (the seat-map specs, one check per page, spent more time injecting axe than running it).
+ */
+const builderRequire = createRequire(require.resolve('@axe-core/playwright'));
+const AXE_SOURCE = readFileSync(builderRequire.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * axe for a page, as every spec runs it. @axe-core/playwright's default analyze() runs axe in each frame, then opens a
@@ -12,7 +27,7 @@ type Injecting = { inject(frames: Frame[], shouldThrow?: boolean): Promise<void>
  * violations' nodes come back: 230 ms for the same rules and the same verdicts (axe-support.spec.ts checks that a
  * violation inside a frame is still found).
  *
- * The builder then evaluates axe's 550 KB source twice in the top frame (analyze() injects it, and the legacy run
+ * The builder then evaluates axe's source twice in the top frame (analyze() injects it, and the legacy run
  * injects into every frame, the top one again), and again in every frame on each later check of the same document
  * (a page checked at 390 px and then at 2560 px): a trace of the Arabic storefront walk had 35 injections for 17
  * checks, more of the walk's time than the checks themselves. Here the source goes into a frame once per document
@@ -23,7 +38,9 @@ type Injecting = { inject(frames: Frame[], shouldThrow?: boolean): Promise<void>
  * axe-support.spec.ts checks a second run on the same document still sees a frame's new content.
  */
 export function axeFor(page: Page): AxeBuilder {
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  const builder = new AxeBuilder({ page, axeSource: AXE_SOURCE })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] });
   const own = builder as unknown as Injecting;
   const inject = own.inject.bind(builder);
   const script = own.script.bind(builder);
@@ -58,14 +75,22 @@ export function axeFor(page: Page): AxeBuilder {
     await page.waitForFunction(() =>
       document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
     );
+    const stats: AxeStatsRun | undefined = await axeStats?.begin(page, own.option);
     // analyze() begins by evaluating the whole source in the top frame, on every check: the first check of a document
     // puts it in here, and the later ones only run it again (the builder's step then evaluates nothing).
-    if (!(await page.evaluate('typeof window.axe?.run === "function"'))) await page.evaluate(script());
+    const injected = !(await page.evaluate('typeof window.axe?.run === "function"'));
+    if (injected) await page.evaluate(script());
+    stats?.injected(injected);
     own.script = () => 'undefined';
+    const option = own.option;
+    if (stats) own.option = { ...option, performanceTimer: true };
     try {
-      return await analyze();
+      const results = await analyze();
+      await stats?.end(results.violations.length);
+      return results;
     } finally {
       own.script = script;
+      own.option = option;
     }
   };
   return builder;
