@@ -142,9 +142,10 @@ test.describe('back office', () => {
       if (r.url().includes('/api/PRES-live/locationTicketSales/data/')) asked += 1;
     });
     // Another staff browser locks a seat of a business-1 show; nothing else happens on this page.
+    // (Its session is the worker's, made through the API: this test is about the report, not signing in.)
     const other = await browser.newContext();
     const cashierPage = await other.newPage();
-    await signIn(cashierPage, 'en', 'admin');
+    await useAdminSession(cashierPage);
     const p = await findPresentation(cashierPage.request, 'The Dybbuk'); // the theatre: business 1
     const uuid = randomUUID();
     const seats = (await (
@@ -679,9 +680,11 @@ test.describe('back office', () => {
       const row = (await page.evaluate(() => window.__seatmap!.freeRow(12, 2)))!.slice(0, 12);
       // Another box-office browser (its own visitor id) takes one seat of the block while the staff call is on its way.
       const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // Signed in as the worker's administrator (through the API: the test is about the block, not signing in), with
+      // a visitor id of its own; it only calls the API.
       const rival = await other.newPage();
-      await signIn(rival, 'en', 'admin');
-      const rivalUuid = await visitorId(rival);
+      await useAdminSession(rival);
+      const rivalUuid = randomUUID();
       const victim = row[6]!;
       await page.route('**/api/backoffice/lock-seats?*', async (route) => {
         const taken = await rival.request.put('/api/backoffice/lock-seats', {
