@@ -145,7 +145,7 @@ test.describe('back office', () => {
     // (Its session is the worker's, made through the API: this test is about the report, not signing in.)
     const other = await browser.newContext();
     const cashierPage = await other.newPage();
-    await useAdminSession(cashierPage);
+    await test.step('the other browser signed in', () => useAdminSession(cashierPage));
     const p = await findPresentation(cashierPage.request, 'The Dybbuk'); // the theatre: business 1
     const uuid = randomUUID();
     const seats = (await (
@@ -683,8 +683,10 @@ test.describe('back office', () => {
       // Signed in as the worker's administrator (through the API: the test is about the block, not signing in), with
       // a visitor id of its own; it only calls the API.
       const rival = await other.newPage();
-      await useAdminSession(rival);
-      const rivalUuid = randomUUID();
+      const rivalUuid = await test.step('the other browser signed in', async () => {
+        await useAdminSession(rival);
+        return randomUUID();
+      });
       const victim = row[6]!;
       await page.route('**/api/backoffice/lock-seats?*', async (route) => {
         const taken = await rival.request.put('/api/backoffice/lock-seats', {
