@@ -97,7 +97,11 @@ test.describe('back office', () => {
     await page.locator('#bo-username').fill('producer');
     await page.locator('#bo-password').fill(STAFF.producer.password);
     await page.locator('#bo-code').fill('000000');
+    // The refusal comes after the password's hash is checked (argon2id): under load that alone took more than the
+    // 5 s an expectation waits (a burner run, 2026-11-30), so the answer is awaited first, then its message.
+    const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/sign-in'));
     await page.locator('form button[type=submit]').click();
+    expect((await answered).status()).toBe(401);
     await expect(page.getByRole('alert')).toContainText('Неверное имя пользователя');
   });
 
