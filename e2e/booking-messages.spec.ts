@@ -85,9 +85,11 @@ test.describe('honest messages in the booking flow', () => {
     await expect(dialog.getByTestId('payment-offline')).toHaveCount(0);
 
     // The gateway times out: the words say "try again" and so does the button (not "refresh the page").
-    await payWithCard(page, '4000000000000119');
-    await expect(failure).toContainText('The card company did not answer in time. You were not charged.', {
-      timeout: 30_000,
+    await test.step('the gateway times out', async () => {
+      await payWithCard(page, '4000000000000119');
+      await expect(failure).toContainText('The card company did not answer in time. You were not charged.', {
+        timeout: 30_000,
+      });
     });
     await expect(failure).toContainText(
       'Your seats are still held. You can try again, with the same card or another one.',

@@ -53,6 +53,12 @@ async function startOnce(env, { cwd = ROOT }) {
       // The bot check's search space as in jest (the difficulty is tested in server/test/botcheck*): at the production
       // 50,000 every page with a seat map solved about 25,000 hashes, measured at 0.25 CPU-s of Chromium a page.
       ALTCHA_MAX_NUMBER: '20',
+      // The waiting-room specs change an on-sale in PostgreSQL and wait until the server has re-read it: every 2 s by
+      // default, ≈ 1.5 s a change with the poll's steps; at 500 ms ≈ 0.5 s, for a query a second more per stack.
+      QUEUE_CONFIG_REFRESH_MS: '500',
+      // The "timeout" test card hangs this long before the provider call gives up (5 s by default): the spec checks
+      // what the buyer is told after it, not how long it took.
+      SANDBOX_TIMEOUT_MS: '1000',
       // Every answer the browsers get is checked against the OpenAPI document (server/src/api-docs): a violation is a
       // 500 RESPONSE_NOT_AS_DECLARED in the server's log and a failing spec.
       VALIDATE_RESPONSES: 'true',
