@@ -69,7 +69,7 @@ function buildServer() {
   const r = spawnSync(
     process.execPath,
     [
-      path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      path.join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc'),
       '-b',
       'shared',
       'seatmaps',

@@ -95,7 +95,7 @@ for (const p of PROFILES)
 function build() {
   log(`building the storefront of ${TREE} (client/vite.config.ts, production) into .tmp/page-bench-dist…`);
   // shared/dist: the plan generator's toColumnarSeatplan (seatmap.bench.mjs).
-  spawnSync(process.execPath, [rootRequire.resolve('typescript/bin/tsc'), '-b', 'shared'], {
+  spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-b', 'shared'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

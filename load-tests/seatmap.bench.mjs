@@ -41,7 +41,10 @@ const log = (m) => process.stdout.write(`[seatmap-bench] ${m}\n`);
 
 function build() {
   log('building the bench entry (client/bench, production)…');
-  spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'shared'], { cwd: ROOT, stdio: 'inherit' });
+  spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-b', 'shared'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   const r = spawnSync(
     process.execPath,
     [

@@ -1,6 +1,5 @@
 import { Body, Param, type PipeTransform, Query } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ApiBody, ApiParam, ApiQuery, type SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AppError } from './app-error';
 

@@ -36,7 +36,7 @@ export class JoinRefusals implements ExceptionFilter {
       this.onSales.queued(Number(id))
     )
       this.refusals?.count(Number(id), 'queue', exception.code.toLowerCase());
-    this.errors ??= this.moduleRef.get(AllExceptionsFilter, { strict: false });
+    this.errors ??= this.moduleRef.get<AllExceptionsFilter>(AllExceptionsFilter, { strict: false });
     this.errors.catch(exception, host);
   }
 }
