@@ -32,11 +32,17 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 /** socket.io's options as the Nest adapter's own copy of socket.io types them. */
 type ServerOptions = NonNullable<Parameters<IoAdapter['createIOServer']>[1]>;
 
-/** socket.io with the configured origins: CORS for the listed ones and a handshake check for every transport. */
+/**
+ * socket.io with the configured origins (CORS for the listed ones and a handshake check for every transport) and the
+ * configured heartbeat (SOCKET_PING_INTERVAL_MS / SOCKET_PING_TIMEOUT_MS: every page learns them in its handshake).
+ */
 export class ConfiguredIoAdapter extends IoAdapter {
   constructor(
     app: INestApplicationContext,
-    private readonly config: Pick<AppConfig, 'ALLOWED_ORIGINS' | 'PUBLIC_BASE_URL'>,
+    private readonly config: Pick<
+      AppConfig,
+      'ALLOWED_ORIGINS' | 'PUBLIC_BASE_URL' | 'SOCKET_PING_INTERVAL_MS' | 'SOCKET_PING_TIMEOUT_MS'
+    >,
   ) {
     super(app);
   }
@@ -50,6 +56,10 @@ export class ConfiguredIoAdapter extends IoAdapter {
         callback(null, originAllowed(request.headers.origin, request.headers.host, allowed));
       },
     };
-    return super.createIOServer(port, Object.assign({}, options, origins) as ServerOptions);
+    const heartbeat = {
+      pingInterval: this.config.SOCKET_PING_INTERVAL_MS,
+      pingTimeout: this.config.SOCKET_PING_TIMEOUT_MS,
+    };
+    return super.createIOServer(port, Object.assign({}, options, origins, heartbeat) as ServerOptions);
   }
 }

@@ -247,3 +247,25 @@ describe('what the node remembers', () => {
     expect(subscribed(a, pid)).toEqual([]);
   });
 });
+
+describe("a page's heartbeat (docs/decisions/050)", () => {
+  /**
+   * The node pings each socket every SOCKET_PING_INTERVAL_MS and drops it after SOCKET_PING_TIMEOUT_MS without the
+   * answer; the page learns both in its handshake and reconnects when no ping came for their sum. At socket.io's
+   * 25 s the pings were the largest per-page cost of the million-page waiting room; the sum stays within a minute.
+   */
+  test('the handshake carries the configured ping interval and timeout, a minute in all by default', async () => {
+    const socket = io(a.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    sockets.push(socket);
+    const handshake = new Promise<{ pingInterval: number; pingTimeout: number }>((resolve) =>
+      socket.io.engine.once('handshake', resolve),
+    );
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const { pingInterval, pingTimeout } = await handshake;
+    expect({ pingInterval, pingTimeout }).toEqual({
+      pingInterval: a.config.SOCKET_PING_INTERVAL_MS,
+      pingTimeout: a.config.SOCKET_PING_TIMEOUT_MS,
+    });
+    expect([pingInterval, pingTimeout]).toEqual([45_000, 15_000]);
+  });
+});
