@@ -145,10 +145,11 @@ export const appConfigSchema = z.object({
   ALLOWED_ORIGINS: z.string().max(2000).optional(),
   /**
    * How often socket.io pings each open socket, and how long it waits for the answer before calling the connection
-   * dead (engine.io's pingInterval and pingTimeout, for every socket of the node). A ping is a write, a read and two
-   * timers per socket: at 25 s (socket.io's default) the pings were the largest per-page cost of a waiting room of a
-   * million pages (docs/decisions/050). Their sum is how late a silently dead connection is noticed, by the server
-   * and by the page (which then reconnects): a minute by default. The seat map pings on its own every 2 s.
+   * dead (engine.io's pingInterval and pingTimeout, for every socket of the node; each node pings all its sockets in
+   * one round, common/socket-heartbeat.ts). Pings were the largest per-page cost of a waiting room of a million pages
+   * at socket.io's 25 s, each its own wake of the node (docs/decisions/050). Their sum is how late a silently dead
+   * connection is noticed, by the server and by the page (which then reconnects): a minute by default. The seat map
+   * pings on its own every 2 s.
    */
   SOCKET_PING_INTERVAL_MS: z.coerce.number().int().min(1_000).max(60_000).default(45_000),
   /** How long socket.io waits for a ping's answer before it drops the socket (see SOCKET_PING_INTERVAL_MS). */
