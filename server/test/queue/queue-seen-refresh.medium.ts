@@ -302,7 +302,9 @@ describe("the node's one heartbeat timer (docs/decisions/050)", () => {
     engine._sendPacket = (type, ...rest) => (type === 'pong' ? undefined : send(type, ...rest));
     const keeper = heartbeat();
     expect(keeper.counts().sockets).toBeGreaterThanOrEqual(2);
-    const pinged = [answering, silent].map((s) => new Promise((resolve) => s.io.engine.once('ping', () => resolve(undefined))));
+    const pinged = [answering, silent].map(
+      (s) => new Promise((resolve) => s.io.engine.once('ping', () => resolve(undefined))),
+    );
     keeper.round();
     await Promise.all(pinged);
     await eventually('the answering page’s pong', () => keeper.counts().unanswered === 1);
