@@ -143,6 +143,17 @@ export const appConfigSchema = z.object({
   ALTCHA_LOAD_MAX_FACTOR: z.coerce.number().int().min(1).max(100).default(8),
   /** Browser origins allowed to open the seat socket (comma-separated); unset = PUBLIC_BASE_URL's origin, else same host. */
   ALLOWED_ORIGINS: z.string().max(2000).optional(),
+  /**
+   * How often socket.io pings each open socket, and how long it waits for the answer before calling the connection
+   * dead (engine.io's pingInterval and pingTimeout, for every socket of the node; each node pings all its sockets in
+   * one round, common/socket-heartbeat.ts). Pings were the largest per-page cost of a waiting room of a million pages
+   * at socket.io's 25 s, each its own wake of the node (docs/decisions/050). Their sum is how late a silently dead
+   * connection is noticed, by the server and by the page (which then reconnects): a minute by default. The seat map
+   * pings on its own every 2 s.
+   */
+  SOCKET_PING_INTERVAL_MS: z.coerce.number().int().min(1_000).max(60_000).default(45_000),
+  /** How long socket.io waits for a ping's answer before it drops the socket (see SOCKET_PING_INTERVAL_MS). */
+  SOCKET_PING_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(15_000),
   /** The OpenAPI UI and JSON at /api/docs; default on outside production. */
   API_DOCS_ENABLED: bool.optional(),
   /**

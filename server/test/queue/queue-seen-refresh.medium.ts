@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { QueueEvents } from '@hotline/shared';
+import { socketHeartbeatOf } from '../../src/common/socket-origins';
 import { OnSales } from '../../src/queue/on-sales';
+import { QueueGateway } from '../../src/queue/queue.gateway';
 import { queueKeys } from '../../src/queue/queue-keys';
 import { QueuePresence } from '../../src/queue/queue-presence';
 import { QueueSeenRefresh } from '../../src/queue/queue-seen-refresh';
@@ -245,5 +247,71 @@ describe('what the node remembers', () => {
     });
     expect((await refused).error).toBe('QUEUE_TICKET_INVALID');
     expect(subscribed(a, pid)).toEqual([]);
+  });
+});
+
+describe("a page's heartbeat (docs/decisions/050)", () => {
+  /**
+   * The node pings each socket every SOCKET_PING_INTERVAL_MS and drops it after SOCKET_PING_TIMEOUT_MS without the
+   * answer; the page learns both in its handshake and reconnects when no ping came for their sum. At socket.io's
+   * 25 s the pings were the largest per-page cost of the million-page waiting room; the sum stays within a minute.
+   */
+  test('the handshake carries the configured ping interval and timeout, a minute in all by default', async () => {
+    const socket = io(a.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    sockets.push(socket);
+    const handshake = new Promise<{ pingInterval: number; pingTimeout: number }>((resolve) =>
+      socket.io.engine.once('handshake', resolve),
+    );
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const { pingInterval, pingTimeout } = await handshake;
+    expect({ pingInterval, pingTimeout }).toEqual({
+      pingInterval: a.config.SOCKET_PING_INTERVAL_MS,
+      pingTimeout: a.config.SOCKET_PING_TIMEOUT_MS,
+    });
+    expect([pingInterval, pingTimeout]).toEqual([45_000, 15_000]);
+  });
+});
+
+describe("the node's one heartbeat timer (docs/decisions/050)", () => {
+  const heartbeat = () => {
+    const keeper = socketHeartbeatOf(a.app.get(QueueGateway).server.engine);
+    if (!keeper) throw new Error('no heartbeat on the queue gateway’s server');
+    return keeper;
+  };
+
+  /**
+   * The node pings all its sockets in one round and, a timeout later, drops those that did not answer. A page that
+   * answers stays; one whose answers are lost (its pongs dropped on the page's side) is closed as engine.io's own
+   * timeout would close it. Without the node's heartbeat taking the sockets over, the round pings nobody and the
+   * silent page stays: the test fails.
+   */
+  test('a round pings every socket; the check drops the one that did not answer and keeps the one that did', async () => {
+    const open = () => {
+      const socket = io(a.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+      sockets.push(socket);
+      return socket;
+    };
+    const answering = open();
+    const silent = open();
+    await Promise.all(
+      [answering, silent].map((s) => new Promise((resolve) => s.once('connect', () => resolve(undefined)))),
+    );
+    // The silent page's engine drops its own pongs (what a page whose link died would look like to the node).
+    const engine = silent.io.engine as unknown as { _sendPacket: (type: string, ...rest: unknown[]) => void };
+    const send = engine._sendPacket.bind(engine);
+    engine._sendPacket = (type, ...rest) => (type === 'pong' ? undefined : send(type, ...rest));
+    const keeper = heartbeat();
+    expect(keeper.counts().sockets).toBeGreaterThanOrEqual(2);
+    const pinged = [answering, silent].map(
+      (s) => new Promise((resolve) => s.io.engine.once('ping', () => resolve(undefined))),
+    );
+    keeper.round();
+    await Promise.all(pinged);
+    await eventually('the answering page’s pong', () => keeper.counts().unanswered === 1);
+    const dropped = new Promise<string>((resolve) => silent.once('disconnect', resolve));
+    keeper.check();
+    await dropped;
+    expect(answering.connected).toBe(true);
+    expect(keeper.counts()).toEqual(expect.objectContaining({ unanswered: 0 }));
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The Live badge's honesty: socket.io's own ping runs every 25 s with a 20 s timeout, so a connection that
- * died without a close (Wi-Fi gone, laptop lid, a proxy dropping the socket) kept saying "Live" for most of a minute.
+ * The Live badge's honesty: socket.io's own ping runs every 45 s with a 15 s timeout (the server's
+ * SOCKET_PING_INTERVAL_MS and SOCKET_PING_TIMEOUT_MS), so a connection that died without a close (Wi-Fi gone, laptop
+ * lid, a proxy dropping the socket) would keep saying "Live" for up to a minute.
  * The feed pings the server every `intervalMs` and expects the acknowledgement within `timeoutMs`.
  *
  * Pure state: the feed reports each ping's outcome and the socket's own events; this answers what the badge shows and
