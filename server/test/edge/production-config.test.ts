@@ -56,7 +56,7 @@ describe('production configuration', () => {
     expect(problem({ ...withoutNodeEnv, ALTCHA_HMAC_KEY: undefined })).toContain('ALTCHA_HMAC_KEY');
   });
 
-  test('passwords are hashed at OWASP\'s argon2id cost unless the low test cost is asked for', async () => {
+  test("passwords are hashed at OWASP's argon2id cost unless the low test cost is asked for", async () => {
     expect(parseAppConfig(PRODUCTION).PASSWORD_HASH_COST).toBe('owasp');
     expect(await hashPassword('a password')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await hashPassword('a password', 'owasp')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
