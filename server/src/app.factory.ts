@@ -108,6 +108,7 @@ export async function prepareDatabase(config: AppConfig, logger: Logger, dataSou
           includeStadium: config.SEED_STADIUM,
           // Demo staff have public passwords (README): a production database never gets them.
           includeStaff: config.NODE_ENV !== 'production',
+          staffPasswordCost: config.PASSWORD_HASH_COST,
           logger,
         });
         if (seeded) logger.info(seeded, 'demo data loaded');

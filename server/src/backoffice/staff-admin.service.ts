@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@hotline/shared';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { hashPassword } from '../customers';
 import { AuditLogRepository } from './audit-log.repository';
 import { StaleRevisionError } from '../common/stale-revision-error';
@@ -37,6 +38,7 @@ export class StaffAdminService {
     private readonly accounts: StaffAdminRepository,
     private readonly audit: AuditLogRepository,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   list(editor: StaffIdentity): Promise<AdminStaff[]> {
@@ -122,7 +124,15 @@ export class StaffAdminService {
     if (!secret) throw new AppError('STAFF_ENROLMENT_EXPIRED');
     const step = matchTotp(secret, totpCode, this.clock.now().getTime());
     if (step === null) throw new AppError('STAFF_ENROLMENT_CODE_WRONG');
-    if (!(await this.accounts.finishSetup(account.id, digest(token), await hashPassword(password), secret, step)))
+    if (
+      !(await this.accounts.finishSetup(
+        account.id,
+        digest(token),
+        await hashPassword(password, this.config.PASSWORD_HASH_COST),
+        secret,
+        step,
+      ))
+    )
       throw new AppError('STAFF_SETUP_LINK_INVALID');
     await this.audit.record({
       staffUserId: account.id,

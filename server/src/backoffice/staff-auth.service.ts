@@ -40,7 +40,7 @@ export class StaffAuthService {
       if (account) await this.audit.record({ staffUserId: account.id, action: 'sign-in-locked' });
       throw new AppError('STAFF_LOCKED', { minutes: Math.max(1, Math.ceil(lockedFor / 60)) });
     }
-    this.dummy ??= hashPassword(randomBytes(16).toString('hex'));
+    this.dummy ??= hashPassword(randomBytes(16).toString('hex'), this.config.PASSWORD_HASH_COST);
     const hash = account?.passwordHash ?? (await this.dummy);
     const passwordOk = await argon2Verify({ password: q.password, hash });
     const step = account && passwordOk ? matchTotp(account.totpSecret, q.totpCode, this.clock.now().getTime()) : null;

@@ -206,6 +206,8 @@ function productionProblems(config: AppConfig): string[] {
     problems.push(
       'VALIDATE_RESPONSES: answers are checked against the document in the tests only, never in production',
     );
+  if (config.PASSWORD_HASH_COST !== 'owasp')
+    problems.push('PASSWORD_HASH_COST: the low argon2id cost is for the tests only, never in production');
   if (config.HOLDS_TEST_CLOCK) problems.push('HOLDS_TEST_CLOCK: the movable hold clock is never on in production');
   return problems;
 }

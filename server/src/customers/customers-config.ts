@@ -15,6 +15,11 @@ export const CUSTOMERS_CONFIG_SHAPE = {
   CUSTOMER_SECRET: z.string().min(32).default(DEVELOPMENT_CUSTOMER_SECRET),
   /** Absolute lifetime of a customer session. */
   CUSTOMER_SESSION_HOURS: z.coerce.number().min(0.01).max(720).default(12),
+  /**
+   * argon2id's cost for the passwords hashed from now on (customers' and staff's; a stored hash keeps the cost it was
+   * made with): `owasp` (19 MiB, 2 iterations), or `test-only-weak` for the tests. Production refuses the latter.
+   */
+  PASSWORD_HASH_COST: z.enum(['owasp', 'test-only-weak']).default('owasp'),
   /** Password login (POST /customer/login), off in the spec's deployment (ID + SMS code). */
   CUSTOMER_PASSWORD_LOGIN: bool.default(false),
   /** Codes sent per mobile number per hour (resends included). */

@@ -4,6 +4,6 @@ export { clearCookie, clientIp, cookieValue, setCookie } from './customer-cookie
 // The signed-in customer of a request, for the customer-facing controllers of other contexts.
 export { CustomerSessions } from './customer-sessions.service';
 // Password hashing, shared with staff login and the demo seed.
-export { hashPassword } from './password-login.service';
+export { hashPassword, type PasswordHashCost } from './password-login.service';
 // Random session handles and their stored hash, shared with the staff sessions.
 export { handleHash, newHandle } from './secrets';

@@ -8,11 +8,21 @@ import { AttemptLimiter } from './attempt-limiter';
 import { CustomersRepository } from './customers.repository';
 import { PasswordVerifier } from './password-verifier';
 
-/** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. WebAssembly (hash-wasm): no native build, no install script. */
-const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
+/**
+ * argon2id's cost by PASSWORD_HASH_COST. `owasp`, OWASP's minimum (19 MiB, 2 iterations, 1 lane, ≈ 60 ms of CPU per
+ * hash or check), is the only one production accepts. `test-only-weak` (64 KiB, 1 iteration, ≈ 0.5 ms) is for the
+ * tests, which sign staff in thousands of times a run: the same algorithm and code paths, a cost read back from each
+ * stored hash as always. WebAssembly (hash-wasm): no native build, no install script.
+ */
+const ARGON2_COSTS = {
+  owasp: { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 },
+  'test-only-weak': { memorySize: 64, iterations: 1, parallelism: 1, hashLength: 32 },
+} as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2id({ ...ARGON2, password, salt: randomBytes(16), outputType: 'encoded' });
+export type PasswordHashCost = keyof typeof ARGON2_COSTS;
+
+export function hashPassword(password: string, cost: PasswordHashCost = 'owasp'): Promise<string> {
+  return argon2id({ ...ARGON2_COSTS[cost], password, salt: randomBytes(16), outputType: 'encoded' });
 }
 
 /**
@@ -51,7 +61,7 @@ export class PasswordLoginService {
     ]);
     if (wait !== null) throw new AppError('OTP_RATE_LIMITED', { retryAfter: wait });
     const row = await this.customers.byEmailWithPassword(q.email);
-    this.dummy ??= hashPassword(randomBytes(16).toString('hex'));
+    this.dummy ??= hashPassword(randomBytes(16).toString('hex'), this.config.PASSWORD_HASH_COST);
     const hash = row?.passwordHash ?? (await this.dummy);
     const valid = await this.verifier.verify(q.password, hash);
     if (!row?.passwordHash || !valid) throw new AppError('LOGIN_FAILED');

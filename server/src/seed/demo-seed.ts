@@ -7,6 +7,7 @@ import { ensureGeneratedVenues, listVenueFiles, loadVenueFile, type VenueDocumen
 import { DEMO_FEATURES, DEMO_PRODUCTS, DEMO_SCHEDULE, demoTickets } from './demo-catalogue';
 import { seedDemoVouchers } from '../payment';
 import { seedDemoCustomers } from './demo-customers';
+import type { PasswordHashCost } from '../customers';
 import { grantDemoStaffPermissions, renameDemoStaff, seedDemoStaff } from './demo-staff';
 import { translationOf, translationsOf } from './demo-translations';
 import { seedDemoGiftsIfEmpty } from './demo-gifts';
@@ -38,7 +39,17 @@ export interface SeedSummary {
 export async function seedDemoIfEmpty(
   ds: DataSource,
   /** includeStaff: the demo staff accounts (public passwords): never in production. */
-  options: { includeStadium: boolean; includeStaff?: boolean; logger?: Logger; now?: Date },
+  options: {
+    includeStadium: boolean;
+    includeStaff?: boolean;
+    /**
+     * The demo staff's argon2id cost (PASSWORD_HASH_COST): the tests' template signs staff in thousands of times a run.
+     * The demo customers' passwords keep the production cost (customer-login checks what is stored).
+     */
+    staffPasswordCost?: PasswordHashCost;
+    logger?: Logger;
+    now?: Date;
+  },
 ): Promise<SeedSummary | null> {
   const started = Date.now();
   const runner = ds.createQueryRunner();
@@ -85,7 +96,7 @@ export async function seedDemoIfEmpty(
       await insertProducts(tx, productLocations);
       await seedDemoVouchers(tx, options.now ?? new Date());
       await seedDemoCustomers(tx);
-      if (options.includeStaff ?? true) await seedDemoStaff(tx);
+      if (options.includeStaff ?? true) await seedDemoStaff(tx, options.staffPasswordCost);
       await seedDemoGiftsIfEmpty(tx);
       await seedDemoWaiverIfEmpty(tx);
       await seedDemoVodIfEmpty(tx, options.now ?? new Date());

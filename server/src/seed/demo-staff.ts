@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { BACK_OFFICE_PERMISSION } from '@hotline/shared';
-import { hashPassword } from '../customers';
+import { hashPassword, type PasswordHashCost } from '../customers';
 
 /**
  * Demo back-office staff (README "Back office"). FOR LOCAL USE ONLY: the passwords and
@@ -39,12 +39,12 @@ export const DEMO_STAFF = [
   },
 ] as const;
 
-export async function seedDemoStaff(tx: EntityManager): Promise<void> {
+export async function seedDemoStaff(tx: EntityManager, passwordCost: PasswordHashCost = 'owasp'): Promise<void> {
   for (const s of DEMO_STAFF) {
     const [row] = await tx.query(
       `INSERT INTO staff_user (username, first_name, last_name, password_hash, totp_secret)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [s.username, s.firstName, s.lastName, await hashPassword(s.password), s.totpSecret],
+      [s.username, s.firstName, s.lastName, await hashPassword(s.password, passwordCost), s.totpSecret],
     );
     for (const b of s.businessIds)
       await tx.query(`INSERT INTO staff_business (staff_user_id, business_id) VALUES ($1, $2)`, [row.id, b]);

@@ -5,6 +5,7 @@ import {
   DEVELOPMENT_TICKET_SIGNING_KEY,
   parseAppConfig,
 } from '../../src/config/app-config';
+import { hashPassword } from '../../src/customers/password-login.service';
 
 /** Production refuses development secrets and a missing public address. */
 const PRODUCTION = {
@@ -44,6 +45,7 @@ describe('production configuration', () => {
     ['no CUSTOMER_SECRET (the development default)', { CUSTOMER_SECRET: undefined }, 'CUSTOMER_SECRET'],
     ['no PUBLIC_BASE_URL', { PUBLIC_BASE_URL: undefined }, 'PUBLIC_BASE_URL'],
     ['the development message store enabled', { DEV_MESSAGES_ENABLED: 'true' }, 'DEV_MESSAGES_ENABLED'],
+    ["the tests' low password hashing cost", { PASSWORD_HASH_COST: 'test-only-weak' }, 'PASSWORD_HASH_COST'],
   ])('refuses to boot with %s, naming the variable', (_label, change, variable) => {
     expect(problem({ ...PRODUCTION, ...change })).toContain(variable);
   });
@@ -52,6 +54,13 @@ describe('production configuration', () => {
     const { NODE_ENV: _omitted, ...withoutNodeEnv } = PRODUCTION;
     expect(parseAppConfig(withoutNodeEnv).NODE_ENV).toBe('production');
     expect(problem({ ...withoutNodeEnv, ALTCHA_HMAC_KEY: undefined })).toContain('ALTCHA_HMAC_KEY');
+  });
+
+  test("passwords are hashed at OWASP's argon2id cost unless the low test cost is asked for", async () => {
+    expect(parseAppConfig(PRODUCTION).PASSWORD_HASH_COST).toBe('owasp');
+    expect(await hashPassword('a password')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await hashPassword('a password', 'owasp')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await hashPassword('a password', 'test-only-weak')).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
   });
 
   test('development and test keep their conveniences when said explicitly', () => {

@@ -208,6 +208,7 @@ export const PRODUCTION_REFUSALS: Record<string, string> = {
   INTEGRATION_PARTNERS: 'a partner with the development secret',
   VALIDATE_RESPONSES: 'on',
   HOLDS_TEST_CLOCK: 'on',
+  PASSWORD_HASH_COST: '`test-only-weak`',
 };
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
