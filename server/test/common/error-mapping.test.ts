@@ -20,41 +20,27 @@ function typeormError(code: string, message: string) {
   return Object.assign(new Error(message), { name: 'QueryFailedError', code, driverError, query: 'UPDATE x' });
 }
 
-const cases: [string, unknown, { status: number; error: string; retryAfter?: string; logged: string }][] = [
-  [
-    'deadlock (TypeORM)',
-    typeormError('40P01', 'deadlock detected'),
-    { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '1', logged: 'warn' },
-  ],
-  [
-    'deadlock (pg)',
-    pgError('40P01', 'deadlock detected'),
-    { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '1', logged: 'warn' },
-  ],
-  [
-    'serialization failure',
-    typeormError('40001', 'could not serialize access due to concurrent update'),
-    { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '1', logged: 'warn' },
-  ],
-  [
-    'lock timeout',
-    typeormError('55P03', 'canceling statement due to lock timeout'),
-    { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '1', logged: 'warn' },
-  ],
-  [
-    'NOWAIT lock refused',
-    pgError('55P03', 'could not obtain lock on row in relation "reservation"'),
-    { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '1', logged: 'warn' },
-  ],
+type Expected = { status: number; error: string; retryAfter?: string; logged: string };
+/** A transient conflict: retry in a second, logged at warn (decision 048). */
+const CONFLICT: Expected = { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '1', logged: 'warn' };
+/** An outage of PostgreSQL: its own window and wait, logged as an error. */
+const OUTAGE: Expected = { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '5', logged: 'error' };
+
+const cases: [string, unknown, Expected][] = [
+  ['deadlock (TypeORM)', typeormError('40P01', 'deadlock detected'), CONFLICT],
+  ['deadlock (pg)', pgError('40P01', 'deadlock detected'), CONFLICT],
+  ['serialization failure', typeormError('40001', 'could not serialize access due to concurrent update'), CONFLICT],
+  ['lock timeout', typeormError('55P03', 'canceling statement due to lock timeout'), CONFLICT],
+  ['NOWAIT lock refused', pgError('55P03', 'could not obtain lock on row in relation "reservation"'), CONFLICT],
   [
     'statement timeout (an outage: its own window and wait)',
     typeormError('57014', 'canceling statement due to statement timeout'),
-    { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '5', logged: 'error' },
+    OUTAGE,
   ],
   [
     'the session ended mid-transaction (idle-in-transaction timeout: an outage)',
     typeormError('25P03', 'terminating connection due to idle-in-transaction timeout'),
-    { status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '5', logged: 'error' },
+    OUTAGE,
   ],
   [
     'unique violation (a bug)',
