@@ -1,4 +1,4 @@
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DynamicModule, Type } from '@nestjs/common';
 
@@ -19,6 +19,43 @@ const firsts = readdirSync(SRC, { withFileTypes: true })
   .filter(([c, file]) => existsSync(path.join(SRC, c, file)))
   .map(([c, file]) => `${c}/${file}`)
   .sort();
+
+/**
+ * The packages the server imports (node_modules and the workspace packages `@hotline/shared` and `@hotline/seatmaps`),
+ * loaded once in this file's registry and handed to every isolated one by `jest.doMock`. A package never imports the
+ * server's files, so only those can close a cycle, and they are still loaded afresh in the order under test; what is
+ * no longer done 27 times is evaluating NestJS, TypeORM, fastify, zod and the rest again (most of this file's CPU).
+ * Read from the sources, so a new import is shared without a list to keep; a specifier that does not resolve or load
+ * outside the app (a type-only package, a word in a comment) is left to each registry as before.
+ */
+function shareServerPackages(): number {
+  const specifiers = new Set<string>();
+  const visit = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) visit(full);
+      else if (e.name.endsWith('.ts'))
+        for (const [, spec] of readFileSync(full, 'utf8').matchAll(
+          /(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)'([^'./][^']*)'/g,
+        ))
+          if (!spec!.startsWith('node:')) specifiers.add(spec!);
+    }
+  };
+  visit(SRC);
+  let shared = 0;
+  for (const spec of specifiers) {
+    let loaded: unknown;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      loaded = require(spec);
+    } catch {
+      continue;
+    }
+    jest.doMock(spec, () => loaded);
+    shared += 1;
+  }
+  return shared;
+}
 
 type ModuleRef = Type | DynamicModule | { forwardRef: () => Type } | undefined;
 type Provider = Type | { useClass?: Type } | object;
@@ -59,6 +96,10 @@ function untypedParameters(root: DynamicModule): string[] {
 }
 
 describe('public entries load without a require cycle', () => {
+  beforeAll(() => {
+    expect(shareServerPackages()).toBeGreaterThan(10);
+  });
+
   it.each(firsts)('with %s loaded first, every constructor parameter of the app has a type', async (first) => {
     let problems: string[] = [];
     await jest.isolateModulesAsync(async () => {
