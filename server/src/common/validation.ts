@@ -91,8 +91,44 @@ export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
   return json;
 }
 
+/**
+ * A body's OpenAPI schema, converted when something first reads it (the document is built on request, and only where
+ * API docs are on), not when the decorator runs: z.toJSONSchema for every route's input at class definition was about
+ * a tenth of loading the server's modules, paid at every start and in every jest file that loads the server. Swagger
+ * keeps the object it is given, so the proxy stands in for it unchanged: every read, key listing or write goes to the
+ * converted schema.
+ */
+function lazyOpenApiSchema(schema: z.ZodType): Record<string, unknown> {
+  const target: Record<string, unknown> = {};
+  let converted = false;
+  const filled = () => {
+    if (!converted) {
+      converted = true;
+      Object.assign(target, openApiSchema(schema));
+    }
+    return target;
+  };
+  return new Proxy(target, {
+    get: (_t, p) => Reflect.get(filled(), p),
+    has: (_t, p) => Reflect.has(filled(), p),
+    ownKeys: () => Reflect.ownKeys(filled()),
+    getOwnPropertyDescriptor: (_t, p) => Reflect.getOwnPropertyDescriptor(filled(), p),
+    set: (_t, p, v) => Reflect.set(filled(), p, v),
+    deleteProperty: (_t, p) => Reflect.deleteProperty(filled(), p),
+    defineProperty: (_t, p, d) => Reflect.defineProperty(filled(), p, d),
+  });
+}
+
+/**
+ * Query and path schemas are converted at once (each field is its own decorator, so the names are needed), but once per
+ * schema: the same params schema serves many routes. Each use gets its own copy, as a fresh conversion gave.
+ */
+const convertedInputs = new WeakMap<z.ZodType, Record<string, unknown>>();
+
 function objectProperties(schema: z.ZodType): { name: string; required: boolean; schema: Record<string, unknown> }[] {
-  const json = openApiSchema(schema);
+  let known = convertedInputs.get(schema);
+  if (!known) convertedInputs.set(schema, (known = openApiSchema(schema)));
+  const json = structuredClone(known);
   const properties = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
@@ -115,7 +151,7 @@ export function ZodBody(schema: z.ZodType): ParameterDecorator {
     Body(new ZodValidationPipe(schema, 'INVALID_BODY'))(target, key, index);
     const [name, descriptor] = methodDescriptor(target, key);
     remember(descriptor, 'body', schema);
-    ApiBody({ schema: openApiSchema(schema) as SchemaObject })(target, name, descriptor);
+    ApiBody({ schema: lazyOpenApiSchema(schema) as SchemaObject })(target, name, descriptor);
   };
 }
 
