@@ -1,14 +1,14 @@
 import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
-import { mkdir } from 'node:fs/promises';
 import { Client } from 'pg';
 import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
+import { reviewShot } from './review-shot.support';
 
 /**
  * The back office on a 2560x1440 box-office monitor, a 1280x800 laptop and a 390x844 phone. The
  * page is centred with margins (the site header lines up with it), and the sales chart has a bar for every day of
- * the report's range, tickets and revenue, with day labels that never run together, mirrored in Hebrew. Screenshots
- * go to .tmp/shots/ for a person to look at.
+ * the report's range, tickets and revenue, with day labels that never run together, mirrored in Hebrew. With
+ * E2E_SHOTS=1, screenshots go to .tmp/shots/ for a person to look at.
  */
 const ADMIN = { password: 'demo-admin-password', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const SHOTS = '.tmp/shots';
@@ -176,8 +176,7 @@ for (const [width, height, lang] of [
     await page.locator('.bo-chart__data summary').click();
     await expect(page.getByTestId('bo-chart-table').locator('tbody tr')).toHaveCount(31);
 
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/backoffice-${width}-${lang}.png`, fullPage: true });
+    await reviewShot(page, `${SHOTS}/backoffice-${width}-${lang}.png`, { fullPage: true });
     expect((await axe(page)).violations).toEqual([]);
   });
 }

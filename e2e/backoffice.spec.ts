@@ -9,6 +9,7 @@ import { payWithCard, saveHeldCart, type HeldSeat } from './booking-flow.support
 import { findPresentation, openSeatMap, serverStatus, visitorId, type SeatRef } from './seatmap-support';
 import { ReportsLiveEvent, STAFF_SOCKET_PATH } from '../shared/src/backoffice/api';
 import { openBackOffice, useAdminSession } from './admin-session.support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * The back office (first slice): staff sign in with a password and an
@@ -648,9 +649,7 @@ test.describe('back office', () => {
       // Sixteen is more than an order's usual ten: the count and the total first, nothing locked yet.
       const ask = page.getByTestId('block-confirm');
       await expect(ask).toContainText('Seats: 16, total ₪');
-      await page.screenshot({
-        path: path.resolve(__dirname, '..', '.tmp', 'shots', 'boxoffice-block-confirm-2560.png'),
-      });
+      await reviewShot(page, path.resolve(__dirname, '..', '.tmp', 'shots', 'boxoffice-block-confirm-2560.png'));
       expect(locks).toEqual([]);
       const answered = page.waitForResponse((r) => r.url().includes('/api/backoffice/lock-seats'));
       await ask.getByRole('button', { name: 'Lock the block' }).click();
@@ -772,7 +771,7 @@ test.describe('back office', () => {
       await expect(select).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByTestId('seatmap-announcer')).toContainText('גרירה בוחרת עכשיו גוש מושבים');
       expect((await axe(page)).violations).toEqual([]);
-      await page.screenshot({ path: `${shots}/boxoffice-drag-mode-he-2560.png` });
+      await reviewShot(page, `${shots}/boxoffice-drag-mode-he-2560.png`);
 
       // On a 1280 x 800 counter screen, in English: select a block, give it one ticket type, go to the sale.
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -789,7 +788,7 @@ test.describe('back office', () => {
       // A drag from the row's first seat to its last takes that row, even in a turned section.
       const count = ((await locked.json()) as { seats: unknown[] }).seats.length;
       expect(count).toBe(8);
-      await page.screenshot({ path: `${shots}/boxoffice-block-en-1280.png` });
+      await reviewShot(page, `${shots}/boxoffice-block-en-1280.png`);
       await page.locator('.seatmap-summary__continue').click();
       await expect(page.getByTestId('seat-line')).toHaveCount(count, { timeout: 15_000 });
       const group = page.locator('.ticket-group').first();
@@ -806,7 +805,7 @@ test.describe('back office', () => {
       await expect(page.getByText(`The ticket of all ${inGroup} seats was changed.`)).toBeVisible();
       await expect(page.getByTestId('boxoffice-add-extras')).toBeVisible();
       expect((await axe(page)).violations).toEqual([]);
-      await page.screenshot({ path: `${shots}/boxoffice-tickets-en-1280.png`, fullPage: true });
+      await reviewShot(page, `${shots}/boxoffice-tickets-en-1280.png`, { fullPage: true });
       await page.getByRole('button', { name: 'Continue to the sale' }).click();
       await expect(page).toHaveURL(/\/backoffice\/sell/);
       await expect(page.getByRole('heading', { name: 'Box-office sale' })).toBeVisible({ timeout: 15_000 });

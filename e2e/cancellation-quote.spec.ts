@@ -2,6 +2,7 @@ import { axeFor } from './axe.support';
 import { expect, test } from '@playwright/test';
 import { buyOneSeat, signInCustomer } from './customer-area.support';
 import { withSql } from './sql.support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * The cancellation dialog states the exact fee, the exact refund and where it goes, from the
@@ -83,7 +84,7 @@ test.describe('cancellation quote in the dialog', () => {
       await expect(summary).toContainText(shekels(quote.ChargeAgorot, lang));
       await expect(summary).toContainText(shekels(quote.RefundAgorot, lang));
       await expect(summary).toContainText(card);
-      await reservation.screenshot({ path: `.tmp/shots/cancel-quote-${lang}-${width}.png` });
+      await reviewShot(reservation, `.tmp/shots/cancel-quote-${lang}-${width}.png`);
       const a11y = await axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(a11y.violations).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

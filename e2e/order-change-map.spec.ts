@@ -5,6 +5,7 @@ import { buyOneSeat, buySeats } from './customer-area.support';
 import { expectDocumentLocale } from './helpers';
 import { clickSeat, type SeatRef } from './seatmap-support';
 import { withSql } from './sql.support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * The buyer changes a seat of a paid order on the same canvas seat map the booking uses, not in a list.
@@ -169,14 +170,14 @@ test.describe('changing a seat on the seat map', () => {
         .poll(() => page.evaluate((q) => window.__seatmap!.isSelected(q.sectionId, q.x, q.y), target!))
         .toBe(true);
       await expect(swapButton(page, text.swap)).toBeEnabled();
-      await page.screenshot({ path: `${SHOTS}/order-change-${lang}-${width}-chosen.png` });
+      await reviewShot(page, `${SHOTS}/order-change-${lang}-${width}-chosen.png`);
       await expectAxeClean(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
 
       await swapButton(page, text.swap).click();
       await expectSwapped(page, s, target!, text.done);
-      await page.screenshot({ path: `${SHOTS}/order-change-${lang}-${width}-done.png`, fullPage: true });
+      await reviewShot(page, `${SHOTS}/order-change-${lang}-${width}-done.png`, { fullPage: true });
     });
   }
 
@@ -216,7 +217,7 @@ test.describe('changing a seat on the seat map', () => {
       await expect
         .poll(() => page.evaluate((q) => window.__seatmap!.isSelected(q.sectionId, q.x, q.y), target!))
         .toBe(true);
-      await page.screenshot({ path: `${SHOTS}/order-change-${lang}-${width}-keyboard.png` });
+      await reviewShot(page, `${SHOTS}/order-change-${lang}-${width}-keyboard.png`);
       await expectAxeClean(page);
 
       // On to the swap button with Tab alone, then Enter.
@@ -226,7 +227,7 @@ test.describe('changing a seat on the seat map', () => {
       await expect(button).toBeFocused();
       await page.keyboard.press('Enter');
       await expectSwapped(page, s, target!, text.done);
-      await page.screenshot({ path: `${SHOTS}/order-change-${lang}-${width}-keyboard-done.png`, fullPage: true });
+      await reviewShot(page, `${SHOTS}/order-change-${lang}-${width}-keyboard-done.png`, { fullPage: true });
     });
   }
 
@@ -296,7 +297,7 @@ test.describe('changing a seat on the seat map', () => {
     });
     expect(covered, "the handle's text is under another element").toBe(false);
     await expect(swapButton(page, 'Заменить место')).toBeEnabled();
-    await page.screenshot({ path: `${SHOTS}/order-change-ru-390-two-tickets-chosen.png` });
+    await reviewShot(page, `${SHOTS}/order-change-ru-390-two-tickets-chosen.png`);
     await expectAxeClean(page);
 
     await swapButton(page, 'Заменить место').click();
@@ -314,6 +315,6 @@ test.describe('changing a seat on the seat map', () => {
       ),
     );
     expect(rows.rows.map((x: SeatRef) => key(x)).sort()).toEqual([key(stays), key(target!)].sort());
-    await page.screenshot({ path: `${SHOTS}/order-change-ru-390-two-tickets-done.png`, fullPage: true });
+    await reviewShot(page, `${SHOTS}/order-change-ru-390-two-tickets-done.png`, { fullPage: true });
   });
 });

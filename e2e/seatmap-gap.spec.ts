@@ -12,6 +12,7 @@ import {
   zoomToRow,
   type SeatRef,
 } from './seatmap-support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * The single-seat-gap rule told at the tap, not after the card. The Dybbuk (a theatre show: no single free seat may
@@ -53,7 +54,7 @@ for (const lang of ['he', 'en', 'ru', 'ar'] as const) {
       await expect(notice).toContainText(RULE[lang]);
       const continueButton = page.locator('.seatmap-summary__continue');
       await expect(continueButton).toBeDisabled();
-      await page.screenshot({ path: test.info().outputPath(`gap-${lang}-1280.png`) });
+      await reviewShot(page, test.info().outputPath(`gap-${lang}-1280.png`));
       if (lang === 'he' || lang === 'ar') {
         const results = await axeFor(page).include('.seatmap-summary').analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
@@ -93,7 +94,7 @@ test.describe('on a phone', () => {
       const bar = page.getByTestId('seatmap-mobilebar');
       await expect(bar.getByTestId('seatmap-gap-notice')).toContainText(RULE.he);
       await expect(bar.getByRole('button', { name: 'המשך' })).toBeDisabled();
-      await page.screenshot({ path: test.info().outputPath('gap-he-390.png') });
+      await reviewShot(page, test.info().outputPath('gap-he-390.png'));
     } finally {
       await releaseOwn();
       await release();

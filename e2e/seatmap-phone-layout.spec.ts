@@ -1,20 +1,18 @@
 import { axeFor } from './axe.support';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mkdir } from 'node:fs/promises';
 import { findPresentation, framesDrawn, openSeatMap, settled, type SeatRef } from './seatmap-support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * On a 390x844 phone: the map takes most of the first screen, a tap on a seat just above the
  * closed bottom sheet picks the seat (the sheet's handle never takes it), and zoomed in, labels neither cover seat
- * numbers nor shrink to one letter and an ellipsis. Screenshots go to .tmp/shots/ for a person to look at.
+ * numbers nor shrink to one letter and an ellipsis. With E2E_SHOTS=1, screenshots go to .tmp/shots/ for a person to
+ * look at.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
 
 const SHOTS = '.tmp/shots';
-const shot = async (page: Page, name: string) => {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
+const shot = (page: Page, name: string) => reviewShot(page, `${SHOTS}/${name}.png`);
 
 type Label = { kind: string; text: string; x: number; y: number; px: number };
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findPresentation, openSeatMap, seatPoint, type SeatRef } from './seatmap-support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * A seat picked near the bottom of a phone's map stays in sight: the bar that appears with the
@@ -75,7 +76,7 @@ for (const [name, lang] of [
     const at = await settled(page, seat);
     // Above everything that covers the map's bottom now: the bar and the closed sheet's handle above it.
     const top = await coveredFrom(page);
-    await page.screenshot({ path: test.info().outputPath(`picked-above-bar-${lang}-390.png`) });
+    await reviewShot(page, test.info().outputPath(`picked-above-bar-${lang}-390.png`));
     expect(at.y, `seat at ${at.y}, covered from ${top}`).toBeLessThan(top - 8);
     // The second tap lands on the seat, not on the bar: it is released.
     const unlocked = page.waitForResponse((r) => r.url().includes('/api/seats/unlock-seat'));

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureGeneratedVenues, listVenueFiles } from '../seatmaps/src/files';
 import { openSeatMap } from './seatmap-support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * The 100,000-seat stadium seen whole, on a phone (he, 390x844) and a desktop (en, 1440x900): every section wide
@@ -251,7 +252,7 @@ test.describe('phone', () => {
     await openSeatMap(page, date.id, 'lang=he');
     console.log(`stadium map open on the phone: ${Date.now() - opened} ms`);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, 'stadium-phone-he.png') });
+    await reviewShot(page, path.join(SHOTS, 'stadium-phone-he.png'));
     await checkWholeAndCloser(page, 'phone he');
   });
 });
@@ -262,7 +263,7 @@ test.describe('desktop', () => {
   test('seen whole in English, every wide section is named and no label lies over a seat', async ({ page }) => {
     test.setTimeout(90_000);
     await openSeatMap(page, date.id, 'lang=en');
-    await page.screenshot({ path: path.join(SHOTS, 'stadium-desktop-en.png') });
+    await reviewShot(page, path.join(SHOTS, 'stadium-desktop-en.png'));
     await checkWholeAndCloser(page, 'desktop en');
   });
 });

@@ -2,6 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { buyOneSeat } from './customer-area.support';
 import { availableSeat, clickSeat, findPresentation, openSeatMap } from './seatmap-support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * The confirmation has an address of its own that survives a reload (and shows nothing to anyone
@@ -159,7 +160,7 @@ test.describe('small things', () => {
       await expect(toast).toBeVisible();
       const t = (await toast.boundingBox())!;
       for (const tool of await boxes(page.locator('.seatmap-tool'))) expect(overlap(t, tool)).toBe(false);
-      await page.screenshot({ path: `.tmp/shots/seatmap-${lang}-${width}.png` });
+      await reviewShot(page, `.tmp/shots/seatmap-${lang}-${width}.png`);
     });
   }
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ApiPresentation } from '@hotline/shared';
 import { findPresentation, holdGaPlaces, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
 import { expectAxeClean, expectNoHorizontalOverflow, fillDetailsInEnglish } from './vod-wallet.support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * Video-on-demand: the watch button in the event list, a purchase that ends in the player (the video
@@ -163,7 +164,7 @@ test.describe('an online show from order page to e-ticket', () => {
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expectNoHorizontalOverflow(page, 'online order page at 390px');
       await expectAxeClean(page, 'online order page (he, 390)');
-      await page.screenshot({ path: `${shots}/vod-order-he-390.png`, fullPage: true });
+      await reviewShot(page, `${shots}/vod-order-he-390.png`, { fullPage: true });
     } finally {
       await context.close();
     }
@@ -195,7 +196,7 @@ test.describe('an online show from order page to e-ticket', () => {
     await expect(confirmation).not.toContainText('Seats');
     await expect(page.getByTestId('vod-watch-now')).toBeVisible();
     await expectAxeClean(page, 'online show confirmation (en)');
-    await page.screenshot({ path: `${shots}/vod-confirmation-en-1280.png`, fullPage: true });
+    await reviewShot(page, `${shots}/vod-confirmation-en-1280.png`, { fullPage: true });
 
     await page.getByTestId('edocument-link').click();
     const tickets = page.getByTestId('eticket');
@@ -206,10 +207,10 @@ test.describe('an online show from order page to e-ticket', () => {
     await expect(page.locator('.eticket__qr')).toHaveCount(0);
     await expect(tickets.first().getByTestId('eticket-watch')).toHaveAttribute('href', `/vod/${reservation}/${vod.id}`);
     await expectAxeClean(page, 'online show e-ticket (en)');
-    await page.screenshot({ path: `${shots}/vod-eticket-en-1280.png`, fullPage: true });
+    await reviewShot(page, `${shots}/vod-eticket-en-1280.png`, { fullPage: true });
     await page.setViewportSize({ width: 2560, height: 1440 });
     await expectNoHorizontalOverflow(page, 'online e-ticket at 2560px');
-    await page.screenshot({ path: `${shots}/vod-eticket-en-2560.png` });
+    await reviewShot(page, `${shots}/vod-eticket-en-2560.png`);
 
     // The watch link leads to the VOD page with the order filled in.
     await tickets.first().getByTestId('eticket-watch').click();
@@ -260,7 +261,7 @@ test.describe('the watch page states the viewing window', () => {
       await expectAxeClean(page, 'VOD page with the viewing window (he, 390)');
       await page.getByRole('dialog').getByRole('button', { name: 'סגירה' }).click();
       await expect(line).toBeVisible();
-      await page.screenshot({ path: `${shots}/vod-watch-until-he-390.png`, fullPage: true });
+      await reviewShot(page, `${shots}/vod-watch-until-he-390.png`, { fullPage: true });
 
       // A day after the window's end (the server refuses then too; the page does not even offer the dialog).
       await page.clock.setFixedTime(new Date(Date.parse(until) + 86_400_000));
@@ -273,7 +274,7 @@ test.describe('the watch page states the viewing window', () => {
       await expect(page.getByTestId('vod-player')).toHaveCount(0);
       await expectNoHorizontalOverflow(page, 'VOD window ended at 390px');
       await expectAxeClean(page, 'VOD window ended (he, 390)');
-      await page.screenshot({ path: `${shots}/vod-window-ended-he-390.png`, fullPage: true });
+      await reviewShot(page, `${shots}/vod-window-ended-he-390.png`, { fullPage: true });
     } finally {
       await context.close();
     }
@@ -291,7 +292,7 @@ test.describe('the watch page states the viewing window', () => {
     await expect(line).toContainText('You can watch until', { timeout: 15_000 });
     await expect(line.locator('time')).toHaveAttribute('datetime', until);
     await expectAxeClean(page, 'VOD page with the viewing window (en, 1280)');
-    await page.screenshot({ path: `${shots}/vod-watch-until-en-1280.png` });
+    await reviewShot(page, `${shots}/vod-watch-until-en-1280.png`);
 
     // Every demo online show is still within its window, so the server's refusal (as vod.errors.ts words it, after
     // the purchase is proven) is answered here for this one request.
@@ -318,6 +319,6 @@ test.describe('the watch page states the viewing window', () => {
     await expect(page.getByTestId('vod-error')).toHaveCount(0);
     await expect(page.getByText('VOD_WINDOW_ENDED')).toHaveCount(0);
     await expectAxeClean(page, 'VOD window ended (en, 1280)');
-    await page.screenshot({ path: `${shots}/vod-window-ended-en-1280.png` });
+    await reviewShot(page, `${shots}/vod-window-ended-en-1280.png`);
   });
 });

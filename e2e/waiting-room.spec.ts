@@ -6,6 +6,7 @@ import { solveAltchaChallenge } from '../server/test/support/altcha';
 import type { AltchaChallenge } from '../server/src/botcheck/altcha-lib';
 import { availableSeat, clickSeat, openSeatMap } from './seatmap-support';
 import { withSql } from './sql.support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * The demo on-sale behind the waiting room (seed/demo-on-sale.ts). A visitor waits, sees
@@ -203,7 +204,7 @@ test.describe.serial('waiting room with a line (demo)', () => {
     await expect(page.getByTestId('queue-turn-countdown')).toHaveText(/^\d\d:\d\d$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expectAxeClean(page, 'waiting room with a line (he, 390)');
-    await page.screenshot({ path: `${shots}/waiting-line-he-390.png`, fullPage: true });
+    await reviewShot(page, `${shots}/waiting-line-he-390.png`, { fullPage: true });
 
     // While the live feed speaks, the page neither polls its standing nor reconnects: one socket for the whole
     // wait (the poll is the fallback for a silent feed; each answer renews the ticket, which used to restart it).
@@ -273,7 +274,7 @@ test.describe.serial('waiting room with a line (demo)', () => {
       await expect(page.getByTestId('queue-turn-countdown')).toHaveText(/^\d\d:\d\d$/);
       await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
       await expectAxeClean(page, 'waiting room with a line (en, 1280)');
-      await page.screenshot({ path: `${shots}/waiting-line-en-1280.png`, fullPage: true });
+      await reviewShot(page, `${shots}/waiting-line-en-1280.png`, { fullPage: true });
     } finally {
       await context.close();
     }

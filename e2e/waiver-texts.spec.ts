@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import type { ApiPresentation } from '@hotline/shared';
 import { holdReservedSeats, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { reviewShot } from './review-shot.support';
 
 /**
  * On a phone-sized screen in Hebrew and Arabic: the waiver's age error is a sentence a person
@@ -108,7 +109,7 @@ test.describe('waiver texts', () => {
       expect(style.font).toBe(bodyFont);
 
       await remove.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `.tmp/shots/waiver-${lang}-390.png`, fullPage: true });
+      await reviewShot(page, `.tmp/shots/waiver-${lang}-390.png`, { fullPage: true });
       const a11y = await axeFor(page).include('#main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(a11y.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
