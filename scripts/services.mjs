@@ -4,7 +4,7 @@
 // There is deliberately no in-memory fallback: if a real Redis cannot be had,
 // we stop and say how to get one.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, chownSync, statSync, rmSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, chownSync, statSync, statfsSync, rmSync, readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,43 @@ async function waitForPort(port, timeoutMs) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`nothing answered on 127.0.0.1:${port} within ${timeoutMs} ms`);
+}
+
+const RAM_DIR = '/dev/shm';
+const RAM_PREFIX = 'hotline-';
+
+/**
+ * Where a run's throw-away PostgreSQL and Redis keep their data: in RAM (/dev/shm, a tmpfs) when it has 2 GiB free,
+ * else under .tmp/. The root file system here is ext4 mounted with `discard`: every file PostgreSQL writes and every
+ * unlink (a dropped test database, the cluster removed at the end) cost kernel time there, and on two busy cores that
+ * is CPU the tests do not get (2026-12-01, docs/testing.md: "the clock guard's CPU"). The data is thrown away at the
+ * end of the run either way (fsync is off). TEST_TMPFS=0 keeps it under .tmp/. A killed run's folder in RAM is removed
+ * by the next run (its pid is gone).
+ */
+export function throwAwayDir(name) {
+  const onDisk = path.join(ROOT, '.tmp', `${name}-${process.pid}`);
+  if (process.env.TEST_TMPFS === '0' || !existsSync(RAM_DIR)) return onDisk;
+  try {
+    const fs = statfsSync(RAM_DIR);
+    if (fs.bavail * fs.bsize < 2 * 1024 ** 3) return onDisk;
+    for (const entry of readdirSync(RAM_DIR)) {
+      const pid = Number(entry.slice(entry.lastIndexOf('-') + 1));
+      if (!entry.startsWith(RAM_PREFIX) || !Number.isInteger(pid) || pidAlive(pid)) continue;
+      rmSync(path.join(RAM_DIR, entry), { recursive: true, force: true });
+    }
+  } catch {
+    return onDisk;
+  }
+  return path.join(RAM_DIR, `${RAM_PREFIX}${name}-${process.pid}`);
+}
+
+function pidAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

@@ -38,7 +38,8 @@ const shuffleSeed = ownArgs.find((a) => a.startsWith('--shuffle'))?.split('=')[1
 const shuffle = ownArgs.some((a) => a.startsWith('--shuffle'));
 const burner = ownArgs.includes('--burner');
 const reportArg = args.find((a) => a.startsWith('--report='))?.slice(9);
-const runDir = path.join(ROOT, '.tmp', `test-${process.pid}`);
+// The throw-away services' data: in RAM when there is room (services.throwAwayDir).
+const runDir = services.throwAwayDir('test');
 const reports = path.join(ROOT, 'reports');
 mkdirSync(reports, { recursive: true });
 mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
