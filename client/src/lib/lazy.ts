@@ -32,6 +32,10 @@ function lastReloadAt(): number {
 
 /** Reloads the page unless we already did within the last 60 s. Returns whether it reloads. */
 export function reloadForStaleChunk(now: number = Date.now()): boolean {
+  // Offline, a chunk fails because the network is gone, not because a deploy replaced it: a reload would swap the app
+  // for the browser's own "no internet" page. The app's error page (translated, with its "try again") stays instead,
+  // and the once-a-minute allowance is left for when the network is back.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   if (now - lastReloadAt() < CHUNK_RELOAD_INTERVAL_MS) return false;
   try {
     sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));

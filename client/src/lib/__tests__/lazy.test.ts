@@ -31,4 +31,29 @@ describe('stale-chunk recovery', () => {
     expect(reloadForStaleChunk(t0 + CHUNK_RELOAD_INTERVAL_MS)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
   });
+
+  test('offline, a failed chunk is not stale: no reload, and the allowance is kept for when the network is back', () => {
+    const session = new Map<string, string>();
+    const reload = jest.fn();
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    const setOnLine = (onLine: boolean) =>
+      Object.defineProperty(globalThis, 'navigator', { value: { onLine }, configurable: true });
+    Object.assign(globalThis, {
+      sessionStorage: {
+        getItem: (k: string) => session.get(k) ?? null,
+        setItem: (k: string, v: string) => void session.set(k, v),
+      },
+      window: { location: { reload } },
+    });
+    try {
+      setOnLine(false);
+      expect(reloadForStaleChunk(5_000_000)).toBe(false);
+      expect(session.size).toBe(0);
+      setOnLine(true);
+      expect(reloadForStaleChunk(5_000_001)).toBe(true);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'navigator', original);
+    }
+  });
 });
