@@ -266,6 +266,10 @@ test('offline: the scanner page itself opens without the network and admits a ti
 
     const storefront = await context.newPage();
     await storefront.goto('/booking?lang=en');
+    // The page settled first (its route's code loaded): going offline mid-load failed that chunk, and the app then
+    // reloaded for a "stale" chunk under the evaluate below (fresh clone with a burner, 2026-12-01). The product no
+    // longer reloads offline (lib/lazy.ts); the control is about a settled page that cannot reach the network.
+    await expect(storefront.locator('a.time-chip').first()).toBeVisible();
     expect(await storefront.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
 
     await context.setOffline(true);
