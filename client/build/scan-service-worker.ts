@@ -6,7 +6,7 @@ import { build, type Plugin, type Rollup } from 'vite';
 const PUBLIC_FILES = ['/scan.webmanifest', '/favicon.svg'];
 const FONT = /\.(woff2?|ttf|otf)$/;
 /** The app's strings of the languages other than Hebrew, loaded on demand: a scanner opened offline in any of them needs its own. */
-const LANGUAGE_BUNDLE = /\/src\/i18n\/locales\/[a-z]{2}\.json$/;
+const LANGUAGE_BUNDLE = /\/src\/i18n\/languages\/[a-z]{2}\.ts$/;
 
 function chunkOf(bundle: Rollup.OutputBundle, sourceSuffix: string): Rollup.OutputChunk {
   const chunk = Object.values(bundle).find(

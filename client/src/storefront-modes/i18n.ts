@@ -1,12 +1,10 @@
 import { i18next } from '../i18n';
-import ar from './locales/ar.json';
-import en from './locales/en.json';
 import he from './locales/he.json';
-import ru from './locales/ru.json';
 
 /**
  * The mini-site and live-mode texts live beside their pages and join the one translation namespace when their
  * chunk loads. Keys are under `storefrontModes.`.
  */
-const bundles = { he, en, ru, ar } as const;
-for (const [lng, bundle] of Object.entries(bundles)) i18next.addResourceBundle(lng, 'translation', bundle, true, false);
+// Hebrew only: this module is in the app's shared chunk, evaluated on every page's first load; the other languages'
+// texts come with that language's bundle (i18n/languages), fetched before anything renders in it.
+i18next.addResourceBundle('he', 'translation', he, true, false);
