@@ -22,9 +22,11 @@ export const CLOCK_SENSITIVE_TESTS = [
   'shared/src/rules/cancellation',
   'shared/src/rules/waiver',
   'server/test/demo-week-start.test.ts',
+  // The holds' directory: its six medium suites run in the file below; a test file added here runs in the guard too.
   'server/test/holds',
-  // Customer cancellation, the reports, the catalogue and its availability, the on-sale's start and its Israel-time
-  // form (the queue's own tests inject a manual clock already), waivers, video on demand: one jest file, one registry.
+  // The holds' six suites, customer cancellation, the reports, the catalogue and its availability, the on-sale's start
+  // and its Israel-time form (the queue's own tests inject a manual clock already), waivers, video on demand: one jest
+  // file, so one module registry a setting (each registry loads the server, ≈ 4 CPU-s: docs/testing.md).
   'server/test/suites-clock-sensitive.medium.test.ts',
 ];
 
