@@ -2,6 +2,9 @@
 // `server` project also holds medium tests (*.medium.test.ts) that talk to the
 // real PostgreSQL and Redis provisioned by scripts/jest-global-setup.mjs.
 const transformer = '<rootDir>/../scripts/jest-transform.cjs';
+// jest's runtime, with two per-registry costs cut: module sources read once per worker, and no `jest` object built
+// for node_modules code that never uses it (scripts/jest-runtime.cjs).
+const runtime = '<rootDir>/../scripts/jest-runtime.cjs';
 const moduleNameMapper = {
   '^@hotline/shared$': '<rootDir>/../shared/src/index.ts',
   '^@hotline/seatmaps$': '<rootDir>/../seatmaps/src/index.ts',
@@ -16,6 +19,7 @@ const project = (name, extra = {}) => ({
   transformIgnorePatterns: [],
   moduleNameMapper,
   testEnvironment: 'node',
+  runtime,
   ...extra,
 });
 module.exports = {
