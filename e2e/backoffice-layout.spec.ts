@@ -1,8 +1,8 @@
 import { axeFor } from './axe.support';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
-import { base32Decode, hotp, totpStep } from '../server/src/backoffice/totp';
 import { reviewShot } from './review-shot.support';
+import { openAsAdmin } from './admin-session.support';
 
 /**
  * The back office on a 2560x1440 box-office monitor, a 1280x800 laptop and a 390x844 phone. The
@@ -10,7 +10,6 @@ import { reviewShot } from './review-shot.support';
  * the report's range, tickets and revenue, with day labels that never run together, mirrored in Hebrew. With
  * E2E_SHOTS=1, screenshots go to .tmp/shots/ for a person to look at.
  */
-const ADMIN = { password: 'demo-admin-password', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const SHOTS = '.tmp/shots';
 const MARK = `BOL${Date.now().toString(36).toUpperCase()}`;
 /** Tickets sold this many days ago (Jerusalem days, not today: other specs sell today). */
@@ -79,24 +78,6 @@ test.afterAll(async () => {
   }
 });
 
-async function signIn(page: Page, lang: string) {
-  const db = sql();
-  await db.connect();
-  try {
-    await db.query(
-      `UPDATE staff_user SET last_totp_step = 0, failed_attempts = 0, locked_until = NULL WHERE username = 'admin'`,
-    );
-  } finally {
-    await db.end();
-  }
-  await page.goto(`/backoffice?lang=${lang}`);
-  await page.locator('#bo-username').fill('admin');
-  await page.locator('#bo-password').fill(ADMIN.password);
-  await page.locator('#bo-code').fill(hotp(base32Decode(ADMIN.secret), totpStep(Date.now())));
-  await page.locator('form button[type=submit]').click();
-  await expect(page.locator('nav.bo-menu a').first()).toBeVisible({ timeout: 15_000 });
-}
-
 const axe = (page: Page) => axeFor(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
 
 for (const [width, height, lang] of [
@@ -108,7 +89,8 @@ for (const [width, height, lang] of [
     page,
   }) => {
     await page.setViewportSize({ width, height });
-    await signIn(page, lang);
+    // The worker's administrator session (no test here is about signing in: backoffice.spec.ts tests the form).
+    await openAsAdmin(page, '', lang);
     const chart = page.locator('.bo-chart__svg');
     await expect(chart).toBeVisible({ timeout: 15_000 });
 

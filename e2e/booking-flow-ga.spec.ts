@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectDocumentLocale } from './helpers';
-import { findPresentation, holdGaPlaces, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { findPresentation, holdGaPlaces, payWithCard, saveHeldCart, presetVisitorId } from './booking-flow.support';
 import { freshGiftVoucher } from './sql.support';
 
 /**
@@ -17,8 +17,7 @@ test.describe('booking flow in English (general admission)', () => {
     page,
     request,
   }) => {
-    await page.goto('/booking?lang=en');
-    const uuid = await visitorIdOf(page);
+    const uuid = await presetVisitorId(page);
     const presentation = await findPresentation(request, (p) => p.hasGASection);
     const held = await holdGaPlaces(request, uuid, presentation, 2);
     const resId = await saveHeldCart(request, uuid, held);
@@ -99,8 +98,7 @@ test.describe('booking flow in English (general admission)', () => {
   });
 
   test('vouchers that cover the whole order complete it without a card', async ({ page, request }) => {
-    await page.goto('/booking?lang=en');
-    const uuid = await visitorIdOf(page);
+    const uuid = await presetVisitorId(page);
     const presentation = await findPresentation(request, (p) => p.hasGASection);
     const resId = await saveHeldCart(request, uuid, await holdGaPlaces(request, uuid, presentation, 1));
     await page.goto(`/cart/${resId}?lang=en`);

@@ -7,7 +7,7 @@ import {
   payWithCard,
   saveHeldCart,
   seatStatus,
-  visitorIdOf,
+  presetVisitorId,
 } from './booking-flow.support';
 
 /**
@@ -35,8 +35,7 @@ test.describe('booking flow in Hebrew (reserved seats)', () => {
     page,
     request,
   }) => {
-    await page.goto('/booking');
-    const uuid = await visitorIdOf(page);
+    const uuid = await presetVisitorId(page);
     const held = await holdPlainReservedSeats(request, uuid, 2);
     const resId = await saveHeldCart(request, uuid, held);
 

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import type {
   ApiPresentation,
   ApiSeatplan,
@@ -18,6 +19,17 @@ import { solveAltcha } from '../server/test/support/altcha';
  */
 
 const base = () => process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+
+/**
+ * A visitor uuid given to this browser before its first page, in the `uuid` cookie the app adopts when it has none in
+ * its storage (client/src/api/identity.ts): for a test that holds seats through the API and then opens the cart, the
+ * catalogue no longer loads first only for the id the app would make there.
+ */
+export async function presetVisitorId(page: Page): Promise<string> {
+  const uuid = randomUUID();
+  await page.context().addCookies([{ name: 'uuid', value: uuid, url: base() }]);
+  return uuid;
+}
 
 /** The visitor uuid the page settled on (its first API call fixes it). */
 export async function visitorIdOf(page: Page): Promise<string> {

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { holdPlainReservedSeats, payWithCard, saveHeldCart, visitorIdOf, type HeldSeat } from './booking-flow.support';
+import {
+  holdPlainReservedSeats,
+  payWithCard,
+  saveHeldCart,
+  presetVisitorId,
+  type HeldSeat,
+} from './booking-flow.support';
 import { availableSeat, clickSeat, findPresentation as findShow, openSeatMap } from './seatmap-support';
 
 /**
@@ -13,8 +19,7 @@ async function toPaymentInEnglish(
   page: Page,
   request: Parameters<typeof holdPlainReservedSeats>[0],
 ): Promise<HeldSeat[]> {
-  await page.goto('/booking?lang=en');
-  const uuid = await visitorIdOf(page);
+  const uuid = await presetVisitorId(page);
   const held = await holdPlainReservedSeats(request, uuid, 2);
   const resId = await saveHeldCart(request, uuid, held);
   await page.goto(`/cart/${resId}?lang=en`);

@@ -128,9 +128,18 @@ export async function codeFor(page: Page, mobile: string, notBefore: string | nu
   return code!;
 }
 
-/** Signs a customer in to the customer area with the code texted to them, the page in `lang`. */
-export async function signInCustomer(page: Page, lang: string, who: { ssn: string; mobile: string }): Promise<void> {
-  await page.goto(`/booking/customer-portal?lang=${lang}`);
+/**
+ * Signs a customer in to the customer area with the code texted to them, the page in `lang`. `onForm`: the page
+ * already shows the login form in `lang` (a test that has just checked it), so it is filled where it is.
+ */
+export async function signInCustomer(
+  page: Page,
+  lang: string,
+  who: { ssn: string; mobile: string },
+  { onForm = false } = {},
+): Promise<void> {
+  if (onForm) await expect(page.locator('#ca-ssn')).toBeVisible();
+  else await page.goto(`/booking/customer-portal?lang=${lang}`);
   await page.locator('#ca-ssn').fill(who.ssn);
   await page.locator('#ca-mobile').fill(who.mobile);
   // The code sent before this sign-in (another spec's), so an old one is never typed.

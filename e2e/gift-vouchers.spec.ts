@@ -124,7 +124,7 @@ test.describe('gift vouchers', () => {
 
     // 3. In English, one voucher pays part of a ticket order; the card pays the rest.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/booking?lang=en');
+    // The same visitor as the purchase above (its id is in this page's storage): the cart opens next.
     const uuid = await visitorIdOf(page);
     const held = await holdPlainReservedSeats(request, uuid, 3);
     const resId = await saveHeldCart(request, uuid, held);

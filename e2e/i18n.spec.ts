@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, expectDocumentLocale, waitForFeatures } from './helpers';
-import { holdReservedSeatsIn, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import { holdReservedSeatsIn, saveHeldCart, presetVisitorId } from './booking-flow.support';
 
 test.describe('languages', () => {
   test('?lang=en shows English names, left to right', async ({ page }) => {
@@ -85,8 +85,7 @@ test.describe('the demo catalogue in Russian and Arabic', () => {
   });
 
   test('the cart shows price groups, ticket types and products in Arabic and Russian', async ({ page, request }) => {
-    await page.goto('/booking?lang=ar');
-    const uuid = await visitorIdOf(page);
+    const uuid = await presetVisitorId(page);
     const held = await holdReservedSeatsIn(
       request,
       uuid,

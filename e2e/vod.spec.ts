@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiPresentation } from '@hotline/shared';
-import { findPresentation, holdGaPlaces, payWithCard, saveHeldCart, visitorIdOf } from './booking-flow.support';
+import {
+  findPresentation,
+  holdGaPlaces,
+  payWithCard,
+  saveHeldCart,
+  visitorIdOf,
+  presetVisitorId,
+} from './booking-flow.support';
 import { expectAxeClean, expectNoHorizontalOverflow, fillDetailsInEnglish } from './vod-wallet.support';
 import { reviewShot } from './review-shot.support';
 
@@ -172,8 +179,7 @@ test.describe('an online show from order page to e-ticket', () => {
 
   test('confirmation and e-ticket speak of watching online (en, laptop and big screen)', async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/booking?lang=en');
-    const uuid = await visitorIdOf(page);
+    const uuid = await presetVisitorId(page);
     const vod = await findPresentation(request, isVod101);
     const resId = await saveHeldCart(request, uuid, await holdGaPlaces(request, uuid, vod, 2));
     await page.goto(`/cart/${resId}?lang=en`);
