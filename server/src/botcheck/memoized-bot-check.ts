@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { lazyLru } from '../common/lazy-lru';
 import { AltchaBotCheck } from './altcha-bot-check';
 import { BotCheck } from './bot-check.port';
 
@@ -16,7 +16,7 @@ const MEMO_MAX_ENTRIES = 50_000;
  */
 @Injectable()
 export class MemoizedBotCheck extends BotCheck {
-  private readonly memo = new LRUCache<string, true>({ max: MEMO_MAX_ENTRIES, ttl: MEMO_TTL_MS });
+  private readonly memo = lazyLru<string, true>({ max: MEMO_MAX_ENTRIES, ttl: MEMO_TTL_MS });
 
   constructor(private readonly altcha: AltchaBotCheck) {
     super();
@@ -25,8 +25,8 @@ export class MemoizedBotCheck extends BotCheck {
   async verify(token: unknown, visitorId: string): Promise<void> {
     const key =
       typeof token === 'string' ? `${visitorId}:${createHash('sha256').update(token).digest('base64url')}` : null;
-    if (key !== null && this.memo.has(key)) return;
+    if (key !== null && this.memo().has(key)) return;
     await this.altcha.verify(token, visitorId);
-    if (key !== null) this.memo.set(key, true);
+    if (key !== null) this.memo().set(key, true);
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import type {
   DatePresentationsResponse,
   FeaturesResponse,
@@ -12,6 +11,7 @@ import { parseModifiedTicketIds, ticketGroupsForModification } from '@hotline/sh
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
+import { lazyLru } from '../common/lazy-lru';
 import type { Locale } from '../common/locale';
 import './catalogue.errors';
 import { CatalogueRepository } from './catalogue.repository';
@@ -42,7 +42,7 @@ export class CatalogueService {
    * Which plan version each date sells. A date can move to another version (catalogue administration), so an entry
    * lives 5 s, as long as the seat engine's layout flags: every node serves the new map when it sells the new seats.
    */
-  private readonly presentationPlans = new LRUCache<number, Promise<{ venueId: number; seatplanId: number }>>({
+  private readonly presentationPlans = lazyLru<number, Promise<{ venueId: number; seatplanId: number }>>({
     max: 10_000,
     ttl: 5_000,
   });
@@ -161,14 +161,14 @@ export class CatalogueService {
    * change once it is on sale), so an on-sale's page loads do not each read the presentation.
    */
   async presentationSeatplan(presentationId: number, format: SeatplanFormat): Promise<CachedDocument> {
-    let plan = this.presentationPlans.get(presentationId);
+    let plan = this.presentationPlans().get(presentationId);
     if (!plan) {
       plan = this.repo.findPresentations({ ids: [presentationId] }).then(([row]) => {
         if (!row) throw new AppError('PRESENTATION_NOT_FOUND');
         return { venueId: row.presentation.venueId, seatplanId: row.presentation.seatplanId };
       });
-      this.presentationPlans.set(presentationId, plan);
-      plan.catch(() => this.presentationPlans.delete(presentationId));
+      this.presentationPlans().set(presentationId, plan);
+      plan.catch(() => this.presentationPlans().delete(presentationId));
     }
     const { venueId, seatplanId } = await plan;
     return this.seatplan(venueId, seatplanId, format);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { LRUCache } from 'lru-cache';
 import { Clock } from '../clock';
+import { lazyLru } from '../lazy-lru';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { RedisConnection } from '../../redis/redis.module';
 import { RATE_LIMIT_LEASE_LUA, RATE_LIMIT_LUA } from './rate-limit.script';
@@ -40,7 +40,7 @@ export class RateLimitService {
   private readonly redis: RedisWithRateLimit;
   private readonly cluster: boolean;
   /** Leased calls per full counter key; an evicted entry only costs a round trip (its claims stay counted). */
-  private readonly leases = new LRUCache<string, Lease>({ max: 100_000 });
+  private readonly leases = lazyLru<string, Lease>({ max: 100_000 });
 
   constructor(
     connection: RedisConnection,
@@ -94,7 +94,7 @@ export class RateLimitService {
   private async consumeLeased(keys: string[], args: (string | number)[], lease: number): Promise<RateLimitVerdict> {
     const now = this.clock.nowMs();
     const held = keys.map((key) => {
-      const l = this.leases.get(key);
+      const l = this.leases().get(key);
       return l !== undefined && l.left >= 1 && l.untilMs > now ? l : undefined;
     });
     const missing = keys.flatMap((key, i) => (held[i] ? [] : [i]));
@@ -115,7 +115,7 @@ export class RateLimitService {
       const grants = replies.flatMap((reply) => (reply[0] === 1 ? pairs(reply.slice(2)) : [undefined]));
       missing.forEach((i, n) => {
         const grant = grants[n];
-        if (grant) this.leases.set(keys[i]!, (held[i] = { left: grant.calls, untilMs: now + grant.msLeft }));
+        if (grant) this.leases().set(keys[i]!, (held[i] = { left: grant.calls, untilMs: now + grant.msLeft }));
       });
       const refused = replies.filter((reply) => reply[0] !== 1);
       if (refused.length > 0) {

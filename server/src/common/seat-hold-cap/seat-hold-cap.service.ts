@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { lazyLru } from '../lazy-lru';
 
 /**
  * Seats one client address may hold at once on one presentation, across all its visitor
@@ -15,7 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
  */
 @Injectable()
 export class SeatHoldCapService {
-  private readonly caps = new LRUCache<number, { cap: number }>({ max: 10_000, ttl: 60_000 });
+  private readonly caps = lazyLru<number, { cap: number }>({ max: 10_000, ttl: 60_000 });
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -24,14 +24,14 @@ export class SeatHoldCapService {
 
   /** The cap on one presentation (cached for a minute; 0 = no cap). */
   async capOf(presentationId: number): Promise<number> {
-    const cached = this.caps.get(presentationId);
+    const cached = this.caps().get(presentationId);
     if (cached) return cached.cap;
     const rows: { cap: number | null }[] = await this.dataSource.query(
       'SELECT seat_hold_cap_per_ip AS cap FROM presentation WHERE id = $1',
       [presentationId],
     );
     const cap = rows[0]?.cap ?? this.config.SEAT_HOLD_CAP_PER_IP;
-    this.caps.set(presentationId, { cap });
+    this.caps().set(presentationId, { cap });
     return cap;
   }
 }
