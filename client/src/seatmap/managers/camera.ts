@@ -53,7 +53,7 @@ export class CameraManager {
     const inset = Math.max(0, Math.round(px));
     if (inset === this.bottomInset) return;
     const r = this.c.renderer;
-    const wasFit = r !== null && this.atFit(r.camera);
+    const wasFit = r !== null && (this.atFit(r.camera) || this.headingToFit());
     this.bottomInset = inset;
     if (!r) return;
     r.bottomInset = inset;
@@ -86,6 +86,14 @@ export class CameraManager {
     if (sy > limit) this.animateTo({ ...cam, y: cam.y - (sy - limit) });
   }
 
+  /**
+   * A move to the whole venue is in flight (the buyer asked for it): a frame or bar change meanwhile re-aims it at the
+   * new whole venue instead of stopping it half-way or panning back to the last pick.
+   */
+  private headingToFit(): boolean {
+    return this.animating && this.target !== null && this.atFit(this.target);
+  }
+
   private atFit(cam: Camera): boolean {
     const fit = this.fit;
     return (
@@ -107,13 +115,16 @@ export class CameraManager {
   resize(width: number, height: number): void {
     const r = this.c.renderer;
     if (!r) return;
-    // A move in flight was computed for the old frame: it stops where it is, and the frame's own rules apply.
+    // A move in flight was computed for the old frame: it stops where it is, and the frame's own rules apply; a move
+    // to the whole venue goes on to the new frame's whole venue.
+    const toFit = this.headingToFit();
     this.stopAnimation();
     const before = r.camera;
     const wasFit = this.atFit(before);
     const next = this.refit(width, height);
     r.resize(width, height);
     if (wasFit) r.setCamera(next);
+    else if (toFit) this.animateTo(next);
     else {
       const p = screenToPlan(before, before.viewportWidth / 2, before.viewportHeight / 2);
       r.setCamera({ ...r.camera, x: width / 2 - p.x * r.camera.scale, y: height / 2 - p.y * r.camera.scale });
@@ -163,6 +174,8 @@ export class CameraManager {
 
   reset(animate = true): void {
     if (!this.fit) return;
+    // The buyer asked for the whole venue: the last pick is no longer kept in sight above the bar.
+    this.keptSeat = null;
     if (animate) this.animateTo(this.fit);
     else this.set(this.fit);
     this.c.ui.setState({ zoomedToSection: false });

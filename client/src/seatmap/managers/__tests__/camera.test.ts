@@ -67,3 +67,64 @@ describe('CameraManager.clampPan keeps a quarter of the visible map on the venue
     expect(m.clampPan(cam).y).toBeCloseTo(minY);
   });
 });
+
+/** A manager over a stand-in renderer that records the camera: enough for moves, frame changes and the bar. */
+function withRenderer(width: number, height: number) {
+  const renderer = {
+    camera: { x: 0, y: 0, scale: 1, viewportWidth: width, viewportHeight: height },
+    bottomInset: 0,
+    setCamera(cam: typeof renderer.camera) {
+      renderer.camera = { ...cam };
+    },
+    resize(w: number, h: number) {
+      renderer.camera = { ...renderer.camera, viewportWidth: w, viewportHeight: h };
+    },
+    staticChanged() {},
+  };
+  const c = {
+    store: { bounds: { minX: 0, minY: 0, maxX: 1000, maxY: 600 }, typicalSeatSize: 10, x: [500], y: [590] },
+    renderer,
+    ui: createUiStore(),
+    selection: { has: () => true },
+  } as unknown as SeatMapController;
+  const m = new CameraManager(c);
+  renderer.camera = m.refit(width, height);
+  return { m, renderer };
+}
+
+describe('CameraManager: "the whole venue" asked for while the frame or the bar changes still ends on the whole venue', () => {
+  // On a phone the buyer picks a seat (zoomed in; the bar appears and settles in steps) and at once asks for the whole
+  // venue. A frame change or a bar step that lands while that move is in flight used to stop it where it was, or pan
+  // back to the picked seat: the buyer saw neither the venue nor what they asked for.
+  const zoomedOnSeat = (m: CameraManager, r: { camera: { viewportWidth: number; viewportHeight: number } }) => {
+    m.set({ ...r.camera, scale: 3, x: -500 * 3 + 195, y: -590 * 3 + 300 } as never);
+    m.keepAboveBar(0);
+  };
+
+  it.each([
+    ['the frame resizes', (m: CameraManager) => m.resize(1200, 700)],
+    ['the bar settles at a new height', (m: CameraManager) => m.setBottomInset(180)],
+    [
+      'both, bar first',
+      (m: CameraManager) => {
+        m.setBottomInset(180);
+        m.resize(1200, 700);
+      },
+    ],
+  ])('%s', (_name, change) => {
+    const { m, renderer } = withRenderer(1200, 800);
+    m.setBottomInset(120);
+    zoomedOnSeat(m, renderer);
+    m.reset(); // animated: in flight when the change lands
+    change(m);
+    // Either the camera is on the new frame's whole venue, or a move to it is in flight.
+    const fit = m.fit!;
+    const at = renderer.camera;
+    const inner = m as unknown as { animating: boolean; target: typeof fit | null };
+    const end = at.scale === fit.scale && at.x === fit.x && at.y === fit.y ? at : inner.animating ? inner.target : null;
+    expect(end).not.toBeNull();
+    expect(end!.scale).toBeCloseTo(fit.scale, 9);
+    expect(end!.x).toBeCloseTo(fit.x, 6);
+    expect(end!.y).toBeCloseTo(fit.y, 6);
+  });
+});
