@@ -69,11 +69,19 @@ describe('CameraManager.clampPan keeps a quarter of the visible map on the venue
 });
 
 /** A manager over a stand-in renderer that records the camera: enough for moves, frame changes and the bar. */
+type Cam = { x: number; y: number; scale: number; viewportWidth: number; viewportHeight: number };
+
 function withRenderer(width: number, height: number) {
-  const renderer = {
+  const renderer: {
+    camera: Cam;
+    bottomInset: number;
+    setCamera(cam: Cam): void;
+    resize(w: number, h: number): void;
+    staticChanged(): void;
+  } = {
     camera: { x: 0, y: 0, scale: 1, viewportWidth: width, viewportHeight: height },
     bottomInset: 0,
-    setCamera(cam: typeof renderer.camera) {
+    setCamera(cam: Cam) {
       renderer.camera = { ...cam };
     },
     resize(w: number, h: number) {
