@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SeatMapController } from '../../controller';
 import { createUiStore } from '../../ui-state';
-import { fitToBounds } from '../../model/viewport';
+import { fitToBounds, type Camera } from '../../model/viewport';
 import { CameraManager } from '../camera';
 
 /** A venue 1000 x 600 plan units from (0, 0), seats 10 units: only what the camera manager reads. */
@@ -69,19 +69,17 @@ describe('CameraManager.clampPan keeps a quarter of the visible map on the venue
 });
 
 /** A manager over a stand-in renderer that records the camera: enough for moves, frame changes and the bar. */
-type Cam = { x: number; y: number; scale: number; viewportWidth: number; viewportHeight: number };
-
 function withRenderer(width: number, height: number) {
   const renderer: {
-    camera: Cam;
+    camera: Camera;
     bottomInset: number;
-    setCamera(cam: Cam): void;
+    setCamera(cam: Camera): void;
     resize(w: number, h: number): void;
     staticChanged(): void;
   } = {
-    camera: { x: 0, y: 0, scale: 1, viewportWidth: width, viewportHeight: height },
+    camera: { x: 0, y: 0, scale: 1, rotation: 0, viewportWidth: width, viewportHeight: height },
     bottomInset: 0,
-    setCamera(cam: Cam) {
+    setCamera(cam: Camera) {
       renderer.camera = { ...cam };
     },
     resize(w: number, h: number) {
